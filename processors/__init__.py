@@ -1,0 +1,1 @@
+"""Pure transformations: event -> records. No I/O, no clock reads, no environment."""

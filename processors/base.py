@@ -1,0 +1,40 @@
+"""The processor contract shared by both runtimes."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from pydantic import BaseModel
+
+
+@dataclass(frozen=True, slots=True)
+class ProcessContext:
+    """Everything impure a processor may need, passed in as values."""
+
+    now: float = 0.0
+    settings: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class Emit:
+    """One output record. `value=None` is a tombstone for `key`."""
+
+    topic: str
+    key: str | None
+    value: BaseModel | None
+
+
+class Processor(Protocol):
+    """`process` maps one decoded input (None = tombstone) to the records it implies.
+
+    Must be deterministic: the same input always yields the same outputs, so replay and
+    at-least-once redelivery are harmless.
+    """
+
+    name: str
+
+    def process(
+        self, topic: str, key: str | None, event: BaseModel | None, ctx: ProcessContext
+    ) -> list[Emit]: ...

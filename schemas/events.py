@@ -1,0 +1,111 @@
+"""Events that sources and tools publish: repositories, files, control commands, dead letters."""
+
+from __future__ import annotations
+
+import re
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+SCHEMA_VERSION = 1
+REPO_ID_PATTERN = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$")
+MAX_BODY_CHARS = 65_536  # the reference stores at most 64 Ki characters of a file body
+BINARY_SNIFF_BYTES = 8000  # git's heuristic: a NUL byte in the first 8000 bytes = binary
+
+
+def validate_repo_id(value: str) -> str:
+    if not REPO_ID_PATTERN.match(value):
+        raise ValueError(
+            "repoId must be 1-128 characters of letters, digits, '.', '_' or '-', "
+            f"starting with a letter or digit (got {value[:40]!r})"
+        )
+    return value
+
+
+def file_key(repo_id: str, path: str) -> str:
+    """Log key of a file and of every per-file record: `repoId/path` (path is repo-relative)."""
+    return f"{repo_id}/{path}"
+
+
+def split_file_key(key: str) -> tuple[str, str]:
+    repo_id, _, path = key.partition("/")
+    return repo_id, path
+
+
+class Event(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="ignore")
+
+    v: int = SCHEMA_VERSION
+
+
+class WalkFilters(BaseModel):
+    """The walk filters a repository was registered with (kept so `changed` can re-walk alike)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    include_globs: tuple[str, ...] = ()
+    exclude_globs: tuple[str, ...] = ()
+    respect_gitignore: bool = True
+    exclude_binary: bool = True
+
+
+class RepoRegistration(Event):
+    """Value of `repos.v1` (key = repoId). A tombstone removes the repository."""
+
+    type: Literal["repo"] = "repo"
+    repo_id: str
+    source: Literal["workspace", "git"] = "workspace"
+    root: str | None = None  # absolute, guard-resolved path for workspace sources
+    url: str | None = None  # git sources (never with userinfo)
+    ref: str | None = None
+    filters: WalkFilters = Field(default_factory=WalkFilters)
+    registered_at: float  # unix seconds
+
+    @field_validator("repo_id")
+    @classmethod
+    def _repo_id(cls, value: str) -> str:
+        return validate_repo_id(value)
+
+
+class FileUpsert(Event):
+    """Value of `files.v1` (key = repoId/path). A tombstone (no value) means the file is gone."""
+
+    type: Literal["file"] = "file"
+    repo_id: str
+    path: str  # repo-relative, '/'-separated
+    digest: str  # "xx128:<hex>"
+    size: int  # bytes on disk
+    mtime_ns: int
+    language: str = ""
+    body: str = ""  # first MAX_BODY_CHARS characters, decoded with replacement
+    truncated: bool = False
+    binary: bool = False  # only published when the repository keeps binaries (body then empty)
+    decode_errors: bool = False  # invalid UTF-8 was replaced
+    source_revision: str | None = None  # git commit for git sources
+    observed_at: float  # unix seconds when the source read it
+
+
+class ControlCommand(Event):
+    """Value of `commands.v1` (key = repoId)."""
+
+    type: Literal["command"] = "command"
+    command_id: str
+    kind: Literal["reindex", "reset_index", "refresh"]
+    repo_id: str
+    paths: tuple[str, ...] = ()
+    issued_at: float
+
+
+class DeadLetter(Event):
+    """Value of `deadletter.v1`: an input a step could not handle, kept whole with the error."""
+
+    type: Literal["deadletter"] = "deadletter"
+    step: str
+    topic: str
+    partition: int
+    offset: int
+    key: str | None
+    value_b64: str | None
+    error_type: str
+    error: str
+    failed_at: float

@@ -1,0 +1,129 @@
+"""Inputs and outputs of the MCP tools, with the reference's field names (spec §1)."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from schemas.retrieval import RetrievalPath, SearchMode
+
+JobStatus = Literal["None", "Running", "Completed", "Failed"]
+JobPhase = Literal["Walking", "Reconciling", "Applying", "Vectorising", "Done", "Resetting"]
+EntryKind = Literal["Repo", "Package", "File", "Symbol", "Memory", "Content", "Session", "Unknown"]
+
+
+class ToolModel(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class EntryView(ToolModel):
+    """The shared entry view (spec §1.3). Bulk reads leave expiry/staleness as null."""
+
+    key: str
+    exists: bool
+    kind: EntryKind
+    repoId: str | None = None
+    path: str | None = None
+    fullyQualifiedName: str | None = None
+    topic: str | None = None
+    id: str | None = None
+    fields: dict[str, str] = Field(default_factory=dict)
+    tags: list[str] = Field(default_factory=list)
+    links: dict[str, list[str]] = Field(default_factory=dict)
+    expires: bool | None = None
+    expiresAtUtc: str | None = None
+    remainingSeconds: float | None = None
+    hasExpired: bool | None = None
+    stale: bool | None = None
+    staleLinks: list[str] | None = None
+
+
+class SearchHit(ToolModel):
+    score: float
+    entry: EntryView
+    vectorId: str | None = None
+    reasons: list[str] = Field(default_factory=list)
+
+
+class Freshness(ToolModel):
+    """How far the views lag the log (our addition; every answer carries it)."""
+
+    appliedOffsets: int
+    logEndOffsets: int
+    eventsBehind: int
+    secondsBehind: float | None = None
+
+
+class SearchResult(ToolModel):
+    repoId: str
+    query: str
+    mode: SearchMode
+    retrievalPath: RetrievalPath
+    hits: list[SearchHit]
+    freshness: Freshness | None = None
+
+
+class IndexStatus(ToolModel):
+    """The ingest job's progress snapshot (spec §1.4 index_status)."""
+
+    repoId: str
+    status: JobStatus = "None"
+    phase: JobPhase | None = None
+    filesScanned: int = 0
+    filesAdded: int = 0
+    filesUpdated: int = 0
+    filesRemoved: int = 0
+    filesUnchanged: int = 0
+    chunksTotal: int = 0
+    chunksCommitted: int = 0
+    filesEmbedded: int = 0
+    symbolsEmbedded: int = 0
+    filesContentProjected: int = 0
+    attempt: int = 0
+    startedAt: str | None = None
+    updatedAt: str | None = None
+    completedAt: str | None = None
+    elapsedMilliseconds: int | None = None
+    error: str | None = None
+    treesSwept: list[str] | None = None
+    entriesDeleted: int | None = None
+    pacing: dict[str, Any] | None = None
+
+
+class RepoSummary(ToolModel):
+    repoId: str
+    lastIngested: str | None = None
+    fileCount: int | None = None
+    embeddedVectorCount: int | None = None
+    embeddedVectorCountPending: bool | None = None
+    indexedRoot: str | None = None
+    indexedCommit: str | None = None
+
+
+class ListReposResult(ToolModel):
+    repositories: list[RepoSummary]
+    count: int
+
+
+class RemoveRepoResult(ToolModel):
+    repoId: str
+    entriesRemoved: int
+
+
+class ResetIndexResult(ToolModel):
+    repoId: str
+    entriesDeleted: int
+    elapsedMilliseconds: int
+    treesSwept: list[str]
+    memoryPreserved: bool = True
+    censusCleared: bool
+
+
+class HealthResult(ToolModel):
+    available: bool = True
+    group: str = "repocontext"
+    status: str
+    retrievalReady: bool
+    retrievalPhase: str
+    freshness: Freshness | None = None

@@ -1,0 +1,1 @@
+"""Everything that moves or stores events and records."""

@@ -1,0 +1,109 @@
+"""The EventLog interface that every backend implements and the contract suite tests.
+
+Offsets are per (topic, partition), start at 0 and only grow; compaction leaves gaps.
+A record's `value` of None is a tombstone. Committed offsets are "the next offset to read".
+"""
+
+from __future__ import annotations
+
+import abc
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+from schemas.topics import TopicSpec
+
+TopicPartition = tuple[str, int]
+
+
+@dataclass(frozen=True, slots=True)
+class LogRecord:
+    """Something to append. The partition is derived from the key (schemas.topics.partition_for)."""
+
+    key: str | None
+    value: bytes | None
+    timestamp_ms: int | None = None  # None = the log's clock at append
+
+
+@dataclass(frozen=True, slots=True)
+class StoredRecord:
+    topic: str
+    partition: int
+    offset: int
+    key: str | None
+    value: bytes | None
+    timestamp_ms: int
+
+
+@dataclass
+class Transaction:
+    """Work to apply atomically: appends plus offset commits of one consumer group.
+
+    SQLite and memory apply it in one transaction (exactly-once); Kafka produces, then
+    commits (at-least-once with idempotent consumers).
+    """
+
+    appends: list[tuple[str, LogRecord]] = field(default_factory=list)
+    commits: dict[str, dict[TopicPartition, int]] = field(default_factory=dict)
+
+    def append(self, topic: str, record: LogRecord) -> None:
+        self.appends.append((topic, record))
+
+    def commit(self, group: str, topic: str, partition: int, next_offset: int) -> None:
+        self.commits.setdefault(group, {})[(topic, partition)] = next_offset
+
+
+class EventLog(abc.ABC):
+    """Append-only, partitioned, compacting log of events."""
+
+    url: str
+
+    @abc.abstractmethod
+    async def create_topics(self, specs: Sequence[TopicSpec]) -> None:
+        """Create missing topics; idempotent. A differing existing topic is an EventLogError."""
+
+    @abc.abstractmethod
+    async def partitions(self, topic: str) -> int:
+        """Number of partitions of a topic (UnknownTopicError if absent)."""
+
+    @abc.abstractmethod
+    async def append(self, topic: str, records: Sequence[LogRecord]) -> list[tuple[int, int]]:
+        """Append records in order; returns (partition, offset) of each."""
+
+    @abc.abstractmethod
+    async def read(
+        self, topic: str, partition: int, from_offset: int, max_records: int = 500
+    ) -> list[StoredRecord]:
+        """Records with offset >= from_offset in offset order, at most max_records."""
+
+    @abc.abstractmethod
+    async def end_offset(self, topic: str, partition: int) -> int:
+        """The offset the next appended record will get (high-water mark)."""
+
+    @abc.abstractmethod
+    async def committed(self, group: str, topic: str, partition: int) -> int:
+        """The group's committed next-offset; 0 when it never committed."""
+
+    @abc.abstractmethod
+    async def commit(self, group: str, offsets: Mapping[TopicPartition, int]) -> None:
+        """Store the group's next-offsets."""
+
+    @abc.abstractmethod
+    async def apply(self, tx: Transaction) -> list[tuple[int, int]]:
+        """Apply appends and commits together (atomic where the backend can)."""
+
+    @abc.abstractmethod
+    async def compact(self, topic: str) -> int:
+        """Compact a `compact` topic now: keep the newest record per key, drop tombstones that
+        every known group has consumed and that are older than the tombstone retention.
+        Returns the number of records removed. No-op for `delete` topics (those expire by
+        retention instead)."""
+
+    @abc.abstractmethod
+    async def close(self) -> None:
+        """Release resources; stop background compaction."""
+
+    async def __aenter__(self) -> EventLog:
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.close()
