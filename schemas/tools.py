@@ -127,3 +127,47 @@ class HealthResult(ToolModel):
     retrievalReady: bool
     retrievalPhase: str
     freshness: Freshness | None = None
+
+
+# ---------------------------------------------------------------------------------------------
+# Tool inputs. Unknown arguments are rejected (a typo must not be silently ignored); every
+# tool also accepts the reference's optional `region` (ignored: one region here).
+
+_REGION = Field(default=None, max_length=128, description="Optional region; ignored here.")
+
+
+class ToolInput(BaseModel):
+    model_config = ConfigDict(extra="forbid", str_max_length=65_536)
+
+    region: str | None = _REGION
+
+
+class NoArgs(ToolInput):
+    pass
+
+
+class RepoIdArgs(ToolInput):
+    repoId: str = Field(min_length=1, max_length=128, description="Repository id.")
+
+
+class AddRepoArgs(ToolInput):
+    path: str = Field(
+        min_length=1, max_length=4096, description="Directory under the workspace root."
+    )
+    repoId: str | None = Field(
+        default=None, max_length=128, description="Defaults to the path's final segment."
+    )
+    includeGlobs: list[str] | None = Field(
+        default=None, max_length=256, description="Only files matching one of these globs."
+    )
+    excludeGlobs: list[str] | None = Field(
+        default=None, max_length=256, description="Files matching these are skipped."
+    )
+    respectGitignore: bool = Field(default=True, description="Apply .gitignore files.")
+    excludeBinary: bool = Field(default=True, description="Skip files with a NUL byte.")
+
+
+class SearchArgs(ToolInput):
+    repoId: str = Field(min_length=1, max_length=128, description="Repository id.")
+    query: str = Field(min_length=1, max_length=4096, description="What to look for.")
+    k: int = Field(default=10, description="Number of hits; clamped to 1..100.")

@@ -1,0 +1,29 @@
+# Two entry points (see README): `make run` and `make test`. Both set up .venv first.
+PY ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+REPO ?= .
+
+.PHONY: setup run test lint bench
+
+$(BIN)/repocontext: pyproject.toml
+	$(PY) -m venv $(VENV)
+	$(BIN)/pip install -q --upgrade pip
+	$(BIN)/pip install -q -e '.[dev]'
+	touch $@
+
+setup: $(BIN)/repocontext
+
+run: setup
+	$(BIN)/repocontext serve $(REPO)
+
+lint: setup
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(BIN)/mypy
+
+test: lint
+	$(BIN)/pytest -q
+
+bench: setup
+	$(BIN)/repocontext bench

@@ -1,0 +1,53 @@
+"""The content processor: `files.v1` -> `content.v1`, the body BM25 and bundles read.
+
+The token streams are computed here, once per file version, rather than in the view store, so
+every store (SQLite FTS5 now, anything else later) indexes identical terms and the tokenizer
+runs in the processor workers, off the query path. The body is bounded again even though the
+source already bounds it: the log may hold events from other producers.
+"""
+
+from __future__ import annotations
+
+from pydantic import BaseModel
+
+from processors.base import Emit, ProcessContext
+from processors.language import language_for_path
+from processors.structural import checked_file_event, tombstone_key
+from processors.tokenizer import tokenize
+from schemas import topics
+from schemas.events import MAX_BODY_CHARS, FileUpsert
+from schemas.records import ContentRecord
+
+
+def content_of(event: FileUpsert) -> ContentRecord:
+    body = event.body[:MAX_BODY_CHARS]
+    return ContentRecord(
+        repo_id=event.repo_id,
+        path=event.path,
+        digest=event.digest,
+        language=event.language or language_for_path(event.path),
+        body=body,
+        truncated=event.truncated or len(event.body) > MAX_BODY_CHARS,
+        path_terms=" ".join(tokenize(event.path)),
+        body_terms=" ".join(tokenize(body)),
+    )
+
+
+class ContentProcessor:
+    """FileUpsert -> ContentRecord (same key). Binary files and tombstones -> tombstone.
+
+    A binary file has no content record, but it still emits a tombstone: a file that turned
+    binary must lose the content (and search rows) of its earlier text version.
+    """
+
+    name = "content"
+
+    def process(
+        self, topic: str, key: str | None, event: BaseModel | None, ctx: ProcessContext
+    ) -> list[Emit]:
+        if event is None:
+            return [Emit(topics.CONTENT.name, tombstone_key(key), None)]
+        out_key, upsert = checked_file_event(key, event)
+        if upsert.binary:
+            return [Emit(topics.CONTENT.name, out_key, None)]
+        return [Emit(topics.CONTENT.name, out_key, content_of(upsert))]

@@ -1,0 +1,1 @@
+"""The query service: MCP tools, HTTP health/metrics, readiness, and the CLI."""

@@ -1,0 +1,152 @@
+"""The embedded deployable, composed: log, views, manifest, runtime, ingest, service.
+
+`EmbeddedApp` owns every resource and the background tasks (runtime loop, ingest); the CLI
+builds one from the Settings and runs MCP (stdio or HTTP) on top of its service.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import fcntl
+import logging
+import os
+from pathlib import Path
+from typing import IO
+
+from query_api.errors import ServiceUnavailable
+from query_api.guard import WorkspaceGuard
+from query_api.metrics import Metrics
+from query_api.readiness import Readiness
+from query_api.service import RepoContextService
+from query_api.settings import Settings
+from query_api.tool_catalog import ToolSpec, visible_tools
+from schemas.topics import CATALOGUE
+from streams.eventlog.base import EventLog
+from streams.eventlog.factory import open_event_log
+from streams.ingest import IngestCoordinator
+from streams.runtime.embedded import EmbeddedRuntime
+from streams.sources.manifest import Manifest
+from streams.sources.reconcile import ProgressCallback
+from streams.stores.views import ViewStore
+
+log = logging.getLogger(__name__)
+
+
+class DataDirLock:
+    """One indexing process per data directory (two watchers would double-publish)."""
+
+    def __init__(self, data_dir: Path) -> None:
+        self.path = data_dir / "lock"
+        self._file: IO[str] | None = None
+
+    def acquire(self) -> None:
+        handle = open(self.path, "a+")  # noqa: SIM115 - held for the process lifetime
+        try:
+            fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError as exc:
+            handle.close()
+            raise ServiceUnavailable(
+                f"another repocontext process is using {self.path.parent}; stop it or pass a "
+                "different --data-dir"
+            ) from exc
+        handle.seek(0)
+        handle.truncate()
+        handle.write(str(os.getpid()))
+        handle.flush()
+        self._file = handle
+
+    def release(self) -> None:
+        if self._file is not None:
+            fcntl.flock(self._file.fileno(), fcntl.LOCK_UN)
+            self._file.close()
+            self._file = None
+
+
+class EmbeddedApp:
+    def __init__(
+        self,
+        settings: Settings,
+        *,
+        watch: bool = True,
+        on_progress: ProgressCallback | None = None,
+    ) -> None:
+        self.settings = settings
+        self.watch = watch
+        self.on_progress = on_progress
+        self._stop = asyncio.Event()
+        self._tasks: list[asyncio.Task[None]] = []
+        self._lock = DataDirLock(settings.data_dir)
+        self.log: EventLog
+        self.views: ViewStore
+        self.manifest: Manifest
+        self.runtime: EmbeddedRuntime
+        self.ingest: IngestCoordinator
+        self.service: RepoContextService
+        self.metrics = Metrics()
+
+    async def open(self) -> EmbeddedApp:
+        self.settings.data_dir.mkdir(parents=True, exist_ok=True)
+        self._lock.acquire()
+        self.log = open_event_log(
+            self.settings.resolved_log_url(),
+            tombstone_retention_ms=int(self.settings.compaction_tombstone_retention_s * 1000),
+        )
+        await self.log.create_topics(CATALOGUE)
+        self.views = ViewStore(self.settings.views_path)
+        self.manifest = Manifest(self.settings.manifest_path)
+        self.runtime = EmbeddedRuntime(self.log, self.views, batch_size=self.settings.batch_size)
+        self.ingest = IngestCoordinator(
+            self.log,
+            self.views,
+            self.manifest,
+            notify=self.runtime.notify,
+            wait_idle=self.runtime.wait_idle,
+            watch=self.watch,
+            debounce_ms=self.settings.debounce_ms,
+            batch_size=self.settings.batch_size,
+            on_progress=self.on_progress,
+        )
+        self.guard = WorkspaceGuard(self.settings.workspace_root)
+        self.readiness = Readiness(embedder_bound=False)
+        self.service = RepoContextService(
+            self.views, self.runtime, self.ingest, self.guard, self.readiness
+        )
+        return self
+
+    def tools(self) -> list[ToolSpec]:
+        return visible_tools(
+            writes=self.settings.enable_writes,
+            has_root=self.guard.enforcing,
+            workspace_mode=self.settings.workspace_mode,
+        )
+
+    async def start(self, *, resume: bool = True) -> None:
+        """Run the pipeline in the background and resume every registered repository."""
+        self._tasks.append(asyncio.create_task(self.runtime.run_forever(self._stop)))
+        if resume:
+            await self.ingest.start_all()
+        else:
+            await self.ingest.load()
+
+    async def close(self) -> None:
+        self._stop.set()
+        with contextlib.suppress(Exception):
+            await self.ingest.close()
+        for task in self._tasks:
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+        with contextlib.suppress(Exception):
+            await self.log.close()
+        with contextlib.suppress(Exception):
+            self.views.close()
+        with contextlib.suppress(Exception):
+            self.manifest.close()
+        self._lock.release()
+
+    async def __aenter__(self) -> EmbeddedApp:
+        return await self.open()
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.close()

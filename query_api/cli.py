@@ -1,0 +1,117 @@
+"""The `repocontext` command line: the composition root of the embedded deployment."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import logging
+import os
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from query_api.settings import Settings
+
+
+def _settings(args: argparse.Namespace, path: Path | None) -> Settings:
+    overrides: dict[str, Any] = {}
+    if getattr(args, "data_dir", None):
+        overrides["data_dir"] = Path(args.data_dir)
+    if getattr(args, "workspace_root", None):
+        overrides["workspace_root"] = Path(args.workspace_root).resolve()
+    elif path is not None:
+        overrides["workspace_root"] = path
+    if getattr(args, "host", None):
+        overrides["host"] = args.host
+    if getattr(args, "port", None) is not None:
+        overrides["port"] = args.port
+    if getattr(args, "read_only", False):
+        overrides["enable_writes"] = False
+    settings = Settings(**overrides)
+    if path is not None and settings.workspace_root is None:
+        settings.workspace_root = path
+    return settings
+
+
+def _path(args: argparse.Namespace) -> Path | None:
+    raw = getattr(args, "path", None)
+    if raw is None:
+        return None
+    path = Path(raw).resolve()
+    if not path.is_dir():
+        raise SystemExit(f"repocontext: {raw} is not a directory")
+    return path
+
+
+def _setup_logging(verbose: bool) -> None:
+    logging.basicConfig(
+        level=logging.DEBUG if verbose else logging.INFO,
+        stream=sys.stderr,
+        format="%(asctime)s %(levelname)s %(name)s %(message)s",
+    )
+    for noisy in ("httpx", "mcp", "uvicorn.access", "watchfiles"):
+        logging.getLogger(noisy).setLevel(logging.WARNING)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="repocontext", description=__doc__)
+    parser.add_argument("-v", "--verbose", action="store_true")
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    def common(p: argparse.ArgumentParser, *, path: str | None = "?") -> None:
+        if path:
+            p.add_argument("path", nargs=path, help="repository directory")
+        p.add_argument("--data-dir", help="where the log and views live")
+        p.add_argument("--repo-id", help="repository id (default: the directory name)")
+        p.add_argument("--workspace-root", help="root that path-taking tools may reach")
+
+    p = sub.add_parser("serve", help="index PATH, watch it, serve MCP over HTTP")
+    common(p)
+    p.add_argument("--host")
+    p.add_argument("--port", type=int)
+    p.add_argument("--read-only", action="store_true", help="withhold write tools")
+    p = sub.add_parser("mcp", help="index PATH, watch it, serve MCP over stdio")
+    common(p)
+    p.add_argument("--read-only", action="store_true", help="withhold write tools")
+    p = sub.add_parser("index", help="index PATH once with a progress bar, then exit")
+    common(p, path="1")
+    p = sub.add_parser("search", help="keyword search of PATH (indexes it first)")
+    common(p, path="1")
+    p.add_argument("query")
+    p.add_argument("-k", type=int, default=10)
+    p = sub.add_parser("status", help="registered repositories and pipeline lag")
+    common(p, path=None)
+    p = sub.add_parser("replay", help="drop every view and rebuild it from the log")
+    common(p, path=None)
+    p = sub.add_parser("topics", help="the topic catalogue with end offsets")
+    common(p, path=None)
+    p = sub.add_parser("bench", help="run the indexing/search benchmark")
+    p.add_argument("--runs", type=int, default=3)
+    p.add_argument("--corpus", help="directory to index instead of the pinned Django sdist")
+
+    args = parser.parse_args(argv)
+    _setup_logging(args.verbose)
+    from query_api import commands
+
+    handler = getattr(commands, f"cmd_{args.command}")
+    path = _path(args) if args.command != "bench" else None
+    settings = _settings(args, path) if args.command != "bench" else Settings()
+    try:
+        result: int = asyncio.run(handler(args, settings, path))
+    except KeyboardInterrupt:
+        return 130
+    return result
+
+
+def print_json(payload: Any) -> None:
+    sys.stdout.write(json.dumps(payload, indent=2, default=str) + "\n")
+
+
+def elapsed_since(start: float) -> float:
+    return time.perf_counter() - start
+
+
+if __name__ == "__main__":  # pragma: no cover
+    os._exit(main())

@@ -1,0 +1,204 @@
+"""The CLI's subcommands, each an async function of (args, settings, path) -> exit code."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import logging
+import sys
+import time
+from pathlib import Path
+
+from query_api.app import EmbeddedApp
+from query_api.errors import QueryApiError, ServiceUnavailable
+from query_api.http_app import LOOPBACK, build_http_app
+from query_api.mcp_server import build_server
+from query_api.progress import ProgressReporter
+from query_api.settings import Settings
+from schemas import tools as t
+from schemas.topics import CATALOGUE
+
+log = logging.getLogger("repocontext")
+
+
+def _out(payload: object) -> None:
+    sys.stdout.write(json.dumps(payload, indent=2, default=str) + "\n")
+    sys.stdout.flush()
+
+
+async def cmd_serve(args: argparse.Namespace, settings: Settings, path: Path | None) -> int:
+    import uvicorn
+
+    if settings.host not in LOOPBACK and not settings.behind_auth_proxy:
+        log.error(
+            "refusing to serve on %s without authentication; bind to 127.0.0.1, or set "
+            "REPOCONTEXT_BEHIND_AUTH_PROXY=true when an authenticating proxy fronts it",
+            settings.host,
+        )
+        return 2
+    async with EmbeddedApp(settings) as app:
+        await app.start()
+        if path is not None:
+            await app.service.ensure_repo(str(path), args.repo_id)
+        server = build_server(app.service, app.tools(), app.metrics, settings.tool_timeout_s)
+        asgi = build_http_app(server, app.service, settings.host)
+        config = uvicorn.Config(
+            asgi, host=settings.host, port=settings.port, log_level="warning", lifespan="on"
+        )
+        log.info(
+            "serving MCP at http://%s:%d/mcp (health: /health/ready, metrics: /metrics)",
+            settings.host,
+            settings.port,
+        )
+        await uvicorn.Server(config).serve()
+    return 0
+
+
+async def cmd_mcp(args: argparse.Namespace, settings: Settings, path: Path | None) -> int:
+    from mcp.server.stdio import stdio_server
+
+    async with EmbeddedApp(settings) as app:
+        await app.start()
+        if path is not None:
+            await app.service.ensure_repo(str(path), args.repo_id)
+        server = build_server(app.service, app.tools(), app.metrics, settings.tool_timeout_s)
+        async with stdio_server() as (read, write):
+            await server.run(read, write, server.create_initialization_options())
+    return 0
+
+
+async def cmd_index(args: argparse.Namespace, settings: Settings, path: Path | None) -> int:
+    assert path is not None
+    started = time.perf_counter()
+    with ProgressReporter(f"indexing {path.name}") as progress:
+        async with EmbeddedApp(settings, watch=False, on_progress=progress) as app:
+            await app.start(resume=False)
+            registration = await app.service.ensure_repo(str(path), args.repo_id, launch=False)
+            await app.ingest.reconcile(registration, force_full=False)
+            status = app.ingest.job(registration.repo_id) or {}
+            files = app.views.file_count(registration.repo_id)
+            dead = app.runtime.counters.dead_letters
+    seconds = time.perf_counter() - started
+    scanned = int(status.get("filesScanned") or 0)  # type: ignore[call-overload]
+    _out(
+        {
+            "repoId": registration.repo_id,
+            "status": status.get("status"),
+            "filesScanned": scanned,
+            "filesAdded": status.get("filesAdded"),
+            "filesUpdated": status.get("filesUpdated"),
+            "filesRemoved": status.get("filesRemoved"),
+            "filesUnchanged": status.get("filesUnchanged"),
+            "filesIndexed": files,
+            "deadLetters": dead,
+            "seconds": round(seconds, 3),
+            "filesPerSecond": round(scanned / seconds, 1) if seconds else None,
+            "error": status.get("error"),
+        }
+    )
+    return 0 if status.get("status") == "Completed" else 1
+
+
+async def cmd_search(args: argparse.Namespace, settings: Settings, path: Path | None) -> int:
+    assert path is not None
+    try:
+        async with EmbeddedApp(settings, watch=False) as app:
+            await app.start(resume=False)
+            registration = await app.service.ensure_repo(str(path), args.repo_id, launch=False)
+            await app.ingest.reconcile(registration, force_full=False)
+            query = t.SearchArgs(repoId=registration.repo_id, query=args.query, k=args.k)
+            result = await app.service.search(query)
+    except ServiceUnavailable:
+        from streams.stores.views import ViewStore
+
+        log.info("another process is indexing this data directory; searching its views")
+        views = ViewStore(settings.views_path)
+        try:
+            repo_id = args.repo_id or path.name
+            hits = views.keyword_search(repo_id, args.query, max(1, min(100, args.k)))
+            _out([{"path": h.path, "score": h.score, "reasons": list(h.reasons)} for h in hits])
+        finally:
+            views.close()
+        return 0
+    except QueryApiError as exc:
+        log.error("%s", exc)
+        return 1
+    _out(result.model_dump(mode="json"))
+    return 0
+
+
+async def cmd_status(args: argparse.Namespace, settings: Settings, path: Path | None) -> int:
+    from streams.stores.views import ViewStore
+
+    views = ViewStore(settings.views_path)
+    try:
+        repos = []
+        for repo in views.list_repos():
+            repos.append(
+                {
+                    "repoId": repo.repo_id,
+                    "root": repo.root,
+                    "fileCount": views.file_count(repo.repo_id),
+                    "job": views.get_job(repo.repo_id),
+                }
+            )
+        _out({"dataDir": str(settings.data_dir), "repositories": repos})
+    finally:
+        views.close()
+    return 0
+
+
+async def cmd_replay(args: argparse.Namespace, settings: Settings, path: Path | None) -> int:
+    """Drop every projection and re-consume the log (memory lives in the log: nothing lost)."""
+    for suffix in ("", "-wal", "-shm"):
+        target = Path(str(settings.views_path) + suffix)
+        if target.exists():
+            target.unlink()
+    started = time.perf_counter()
+    with ProgressReporter("replaying") as progress:
+        async with EmbeddedApp(settings, watch=False) as app:
+            done = 0
+
+            def step(n: int) -> None:
+                nonlocal done
+                done += n
+                progress(done, None)
+
+            await app.runtime.run_until_idle(on_progress=step)
+            repos = [r.repo_id for r in app.views.list_repos()]
+            files = sum(app.views.file_count(r) for r in repos)
+    _out(
+        {
+            "replayedRecords": done,
+            "repositories": repos,
+            "files": files,
+            "seconds": round(time.perf_counter() - started, 3),
+        }
+    )
+    return 0
+
+
+async def cmd_topics(args: argparse.Namespace, settings: Settings, path: Path | None) -> int:
+    from streams.eventlog.factory import open_event_log
+
+    settings.data_dir.mkdir(parents=True, exist_ok=True)
+    log_ = open_event_log(settings.resolved_log_url())
+    try:
+        await log_.create_topics(CATALOGUE)
+        rows = []
+        for spec in CATALOGUE:
+            ends = [await log_.end_offset(spec.name, p) for p in range(spec.partitions)]
+            rows.append({**spec.model_dump(), "endOffsets": ends})
+        _out(rows)
+    finally:
+        await log_.close()
+    return 0
+
+
+async def cmd_bench(args: argparse.Namespace, settings: Settings, path: Path | None) -> int:
+    from query_api.bench import run_bench
+
+    return await run_bench(runs=args.runs, corpus=args.corpus)
+
+
+

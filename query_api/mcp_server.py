@@ -1,0 +1,115 @@
+"""The MCP server: one lowlevel `mcp` Server whose tools are the catalogue's visible tools.
+
+Arguments are validated with the tool's pydantic model so an error names the argument; a
+failure never reaches the caller as a stack trace; every result carries structured content
+(and the same JSON, compact, as text: the SDK's "dual emission").
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import time
+from typing import Any
+
+import mcp.types as types
+from mcp.server.lowlevel import Server
+from pydantic import BaseModel, ValidationError
+
+from query_api.errors import QueryApiError
+from query_api.metrics import Metrics
+from query_api.tool_catalog import ToolSpec
+
+log = logging.getLogger(__name__)
+
+
+def describe_validation_error(tool: str, exc: ValidationError) -> str:
+    parts = []
+    for err in exc.errors()[:5]:
+        where = ".".join(str(p) for p in err.get("loc", ())) or "arguments"
+        message = err.get("msg", "invalid")
+        if err.get("type") == "extra_forbidden":
+            message = "unknown argument"
+        parts.append(f"`{where}`: {message}")
+    return f"invalid arguments for {tool}: " + "; ".join(parts)
+
+
+def _error(text: str) -> types.CallToolResult:
+    return types.CallToolResult(content=[types.TextContent(type="text", text=text)], isError=True)
+
+
+def tool_definition(spec: ToolSpec) -> types.Tool:
+    return types.Tool(
+        name=spec.name,
+        description=spec.description,
+        inputSchema=spec.args.model_json_schema(),
+        outputSchema=spec.result.model_json_schema(),
+        annotations=types.ToolAnnotations(
+            readOnlyHint=not spec.writes,
+            destructiveHint=spec.writes,
+            idempotentHint=True,
+            openWorldHint=False,
+        ),
+    )
+
+
+def build_server(
+    service: Any, specs: list[ToolSpec], metrics: Metrics, timeout_s: float
+) -> Server[Any, Any]:
+    """The lowlevel server answering `specs` with `service`'s coroutines."""
+    server: Server[Any, Any] = Server("repocontext")
+    by_name = {spec.name: spec for spec in specs}
+    definitions = [tool_definition(spec) for spec in specs]
+
+    @server.list_tools()  # type: ignore[no-untyped-call, untyped-decorator]
+    async def list_tools() -> list[types.Tool]:
+        return definitions
+
+    @server.call_tool(validate_input=False)  # type: ignore[untyped-decorator]
+    async def call_tool(name: str, arguments: dict[str, Any] | None) -> types.CallToolResult:
+        return await invoke(service, by_name, name, arguments, metrics, timeout_s)
+
+    return server
+
+
+async def invoke(
+    service: Any,
+    by_name: dict[str, ToolSpec],
+    name: str,
+    arguments: dict[str, Any] | None,
+    metrics: Metrics,
+    timeout_s: float,
+) -> types.CallToolResult:
+    """Validate, run with a deadline, and shape the result of one tool call."""
+    spec = by_name.get(name)
+    if spec is None:
+        return _error(f"unknown tool {name!r}; tools/list shows the available tools")
+    started = time.perf_counter()
+    outcome = "ok"
+    try:
+        if arguments is not None and not isinstance(arguments, dict):
+            raise QueryApiError("arguments must be a JSON object")
+        args = spec.args.model_validate(arguments or {})
+        method = getattr(service, spec.method)
+        result: BaseModel = await asyncio.wait_for(method(args), timeout=timeout_s)
+        payload = result.model_dump(mode="json")
+        text = json.dumps(payload, separators=(",", ":"), ensure_ascii=False)
+        return types.CallToolResult(
+            content=[types.TextContent(type="text", text=text)], structuredContent=payload
+        )
+    except ValidationError as exc:
+        outcome = "invalid_arguments"
+        return _error(describe_validation_error(name, exc))
+    except QueryApiError as exc:
+        outcome = "refused"
+        return _error(str(exc))
+    except TimeoutError:
+        outcome = "timeout"
+        return _error(f"{name} did not finish within {timeout_s:g} s; try again shortly")
+    except Exception as exc:
+        outcome = "internal_error"
+        log.exception("tool %s failed", name)
+        return _error(f"internal error in {name} ({type(exc).__name__}); see the server log")
+    finally:
+        metrics.record_call(name, outcome, time.perf_counter() - started)

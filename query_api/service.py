@@ -1,0 +1,200 @@
+"""The tool handlers: what each MCP tool does, in terms of the log, the views and ingest.
+
+Handlers never run raw SQL; they read through ViewStore's read API and change state only by
+appending to the log (through the ingest coordinator), so every change is replayable.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+import time
+from datetime import UTC, datetime
+
+from query_api.errors import ConflictError, NotFoundError, ToolInputError
+from query_api.guard import WorkspaceGuard
+from query_api.readiness import Readiness
+from schemas import tools as t
+from schemas.events import REPO_ID_PATTERN, RepoRegistration, WalkFilters
+from schemas.retrieval import RetrievalPath, SearchMode
+from streams.ingest import IngestCoordinator
+from streams.runtime.embedded import EmbeddedRuntime
+from streams.stores.views import ViewStore
+
+log = logging.getLogger(__name__)
+
+
+def iso(ts: float | None) -> str | None:
+    if ts is None:
+        return None
+    return datetime.fromtimestamp(ts, tz=UTC).isoformat().replace("+00:00", "Z")
+
+
+class RepoContextService:
+    def __init__(
+        self,
+        views: ViewStore,
+        runtime: EmbeddedRuntime,
+        ingest: IngestCoordinator,
+        guard: WorkspaceGuard,
+        readiness: Readiness,
+    ) -> None:
+        self.views = views
+        self.runtime = runtime
+        self.ingest = ingest
+        self.guard = guard
+        self.readiness = readiness
+
+    # -- helpers ---------------------------------------------------------------------------
+
+    async def freshness(self) -> t.Freshness:
+        lag = await self.runtime.lag()
+        return t.Freshness(
+            appliedOffsets=lag.applied,
+            logEndOffsets=lag.end,
+            eventsBehind=lag.behind,
+            secondsBehind=lag.seconds_behind,
+        )
+
+    def _require_repo(self, repo_id: str) -> None:
+        if self.views.get_repo(repo_id) is None and not self.ingest.is_registered(repo_id):
+            raise NotFoundError(
+                f"unknown repository {repo_id!r}; repocontext_list_repos shows registered ones"
+            )
+
+    # -- tools -----------------------------------------------------------------------------
+
+    async def health(self, args: t.NoArgs) -> t.HealthResult:
+        has_repos = bool(self.ingest.registered_ids()) or bool(self.views.list_repos())
+        phase, ready, status = self.readiness.verdict(has_repos=has_repos)
+        fresh = await self.freshness()
+        if fresh.eventsBehind:
+            status += f"; views trail the log by {fresh.eventsBehind} events"
+        return t.HealthResult(
+            status=status, retrievalReady=ready, retrievalPhase=phase, freshness=fresh
+        )
+
+    async def list_repos(self, args: t.NoArgs) -> t.ListReposResult:
+        rows = []
+        for repo in self.views.list_repos():
+            rows.append(
+                t.RepoSummary(
+                    repoId=repo.repo_id,
+                    lastIngested=iso(repo.last_ingested),
+                    fileCount=self.views.file_count(repo.repo_id) if repo.last_ingested else None,
+                    indexedRoot=repo.root,
+                    indexedCommit=repo.indexed_commit,
+                )
+            )
+        return t.ListReposResult(repositories=rows, count=len(rows))
+
+    async def index_status(self, args: t.RepoIdArgs) -> t.IndexStatus:
+        snapshot = self.ingest.job(args.repoId) or self.views.get_job(args.repoId)
+        if not snapshot:
+            return t.IndexStatus(repoId=args.repoId, status="None")
+        return t.IndexStatus.model_validate({**snapshot, "repoId": args.repoId})
+
+    async def add_repo(
+        self, args: t.AddRepoArgs, *, force_full: bool = True, launch: bool = True
+    ) -> t.IndexStatus:
+        root = self.guard.resolve(args.path)
+        if not root.is_dir():
+            raise ToolInputError(f"`path`: {args.path!r} is not a directory (resolved: {root})")
+        repo_id = args.repoId or os.path.basename(str(root).rstrip(os.sep))
+        if not repo_id:
+            raise ToolInputError("`repoId`: could not derive a repoId from the path; pass one")
+        if not REPO_ID_PATTERN.match(repo_id):
+            raise ToolInputError(
+                f"`repoId`: {repo_id[:40]!r} is not a valid id (letters, digits, '.', '_', '-')"
+            )
+        existing = self.views.get_repo(repo_id)
+        if existing is not None and existing.source == "git":
+            raise ConflictError(
+                f"repository {repo_id!r} is git-sourced; a repository has one source kind"
+            )
+        registration = RepoRegistration(
+            repo_id=repo_id,
+            source="workspace",
+            root=str(root),
+            filters=WalkFilters(
+                include_globs=tuple(args.includeGlobs or ()),
+                exclude_globs=tuple(args.excludeGlobs or ()),
+                respect_gitignore=args.respectGitignore,
+                exclude_binary=args.excludeBinary,
+            ),
+            registered_at=time.time(),
+        )
+        await self.ingest.register(registration, force_full=force_full, launch=launch)
+        return await self.index_status(t.RepoIdArgs(repoId=repo_id))
+
+    async def ensure_repo(
+        self, path: str, repo_id: str | None = None, *, launch: bool = True
+    ) -> RepoRegistration:
+        """Register `path` unless it already is, with the same root (CLI start-up)."""
+        root = self.guard.resolve(path)
+        wanted = repo_id or os.path.basename(str(root).rstrip(os.sep))
+        current = self.ingest.registrations.get(wanted)
+        if current is not None and current.root == str(root):
+            return current
+        args = t.AddRepoArgs(path=path, repoId=wanted)
+        await self.add_repo(args, force_full=False, launch=launch)
+        return self.ingest.registrations[wanted]
+
+    async def remove_repo(self, args: t.RepoIdArgs) -> t.RemoveRepoResult:
+        removed = await self.ingest.unregister(args.repoId)
+        return t.RemoveRepoResult(repoId=args.repoId, entriesRemoved=removed)
+
+    async def reset_index(self, args: t.RepoIdArgs) -> t.ResetIndexResult:
+        self._require_repo(args.repoId)
+        started = time.perf_counter()
+        swept = await self.runtime.rebuild_repo(args.repoId)
+        return t.ResetIndexResult(
+            repoId=args.repoId,
+            entriesDeleted=sum(swept.values()),
+            elapsedMilliseconds=int((time.perf_counter() - started) * 1000),
+            treesSwept=list(swept),
+            memoryPreserved=True,
+            censusCleared=True,
+        )
+
+    async def search(self, args: t.SearchArgs) -> t.SearchResult:
+        self._require_repo(args.repoId)
+        k = max(1, min(100, args.k))
+        path = RetrievalPath.KEYWORD_NO_EMBEDDER
+        try:
+            hits = await asyncio.to_thread(self.views.keyword_search, args.repoId, args.query, k)
+            mode = SearchMode.KEYWORD
+        except Exception:
+            log.exception("keyword search failed; answering empty")
+            hits, mode = [], SearchMode.EMPTY
+        self.readiness.observe(path)
+        return t.SearchResult(
+            repoId=args.repoId,
+            query=args.query,
+            mode=mode,
+            retrievalPath=path,
+            hits=[self._hit(h) for h in hits],
+            freshness=await self.freshness(),
+        )
+
+    def _hit(self, hit: object) -> t.SearchHit:
+        from streams.stores.views import KeywordHit
+
+        assert isinstance(hit, KeywordHit)
+        row = hit.file
+        fields = {
+            "digest": row.digest,
+            "language": row.language,
+            "sizeBytes": str(row.size),
+            "lastIngested": iso(row.ingested_at) or "",
+        }
+        entry = t.EntryView(
+            key=f"repo/{hit.repo_id}/file/{hit.path}",
+            exists=True,
+            kind="File",
+            repoId=hit.repo_id,
+            path=hit.path,
+            fields=fields,
+        )
+        return t.SearchHit(score=hit.score, entry=entry, vectorId=None, reasons=list(hit.reasons))

@@ -1,0 +1,112 @@
+"""The MCP tool catalogue: names, descriptions, argument models and gating (spec §1.1).
+
+Gating is decided here once, from the settings: write tools exist only with writes on,
+path-taking tools only with a workspace root, workspace tools only in workspace mode.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+
+from pydantic import BaseModel
+
+from schemas import tools as t
+
+Handler = Callable[[BaseModel], Awaitable[BaseModel]]
+
+
+@dataclass(frozen=True)
+class ToolSpec:
+    name: str
+    description: str
+    args: type[BaseModel]
+    result: type[BaseModel]
+    method: str  # name of the RepoContextService coroutine that answers it
+    writes: bool = False
+    takes_path: bool = False
+    workspace_only: bool = False
+    single_repo_only: bool = False
+
+
+TOOLS: tuple[ToolSpec, ...] = (
+    ToolSpec(
+        "repocontext_health",
+        "Is retrieval serving? Returns retrievalReady, retrievalPhase and a status line naming "
+        "any degradation, plus how far the index lags the workspace.",
+        t.NoArgs,
+        t.HealthResult,
+        "health",
+    ),
+    ToolSpec(
+        "repocontext_search",
+        "Find files in a repository by keyword (identifier-aware BM25 over paths and "
+        "contents). Returns ranked hits with reasons, mode and retrievalPath; no file bodies.",
+        t.SearchArgs,
+        t.SearchResult,
+        "search",
+    ),
+    ToolSpec(
+        "repocontext_index_status",
+        "Progress of a repository's ingest job: status None/Running/Completed/Failed, phase "
+        "and file counts. Poll it after add_repo.",
+        t.RepoIdArgs,
+        t.IndexStatus,
+        "index_status",
+    ),
+    ToolSpec(
+        "repocontext_list_repos",
+        "Registered repositories in id order, with file counts, last ingest time and root.",
+        t.NoArgs,
+        t.ListReposResult,
+        "list_repos",
+        workspace_only=True,
+    ),
+    ToolSpec(
+        "repocontext_add_repo",
+        "Register a directory under the workspace root as a repository and index it in the "
+        "background (returns at once; poll index_status). Re-adding forces a full re-walk.",
+        t.AddRepoArgs,
+        t.IndexStatus,
+        "add_repo",
+        writes=True,
+        takes_path=True,
+        workspace_only=True,
+    ),
+    ToolSpec(
+        "repocontext_remove_repo",
+        "Remove a repository and everything indexed or remembered about it. Never touches "
+        "disk. Ask the human first: memory of the repository is deleted too.",
+        t.RepoIdArgs,
+        t.RemoveRepoResult,
+        "remove_repo",
+        writes=True,
+        workspace_only=True,
+    ),
+    ToolSpec(
+        "repocontext_reset_index",
+        "Drop a repository's code index and rebuild it from the event log. Memory is always "
+        "preserved; the repository stays listed.",
+        t.RepoIdArgs,
+        t.ResetIndexResult,
+        "reset_index",
+        writes=True,
+        workspace_only=True,
+    ),
+)
+
+
+def visible_tools(*, writes: bool, has_root: bool, workspace_mode: bool) -> list[ToolSpec]:
+    """The tools this server advertises (and accepts) under the given configuration."""
+    chosen = []
+    for spec in TOOLS:
+        if spec.writes and not writes:
+            continue
+        if spec.takes_path and not has_root:
+            continue
+        if spec.workspace_only and not workspace_mode:
+            continue
+        if spec.single_repo_only and workspace_mode:
+            continue
+        chosen.append(spec)
+    return chosen

@@ -1,0 +1,246 @@
+"""Workspace ingest: registrations in, file events out.
+
+The coordinator folds `repos.v1` to know which repositories exist, and for each workspace
+repository runs one task: a reconcile (walk + stat fast path + read) that publishes what
+changed to `files.v1` in batches, then live watching. The manifest is updated only after a
+batch is in the log, so a crash re-publishes (harmless: upserts are idempotent) and never
+loses a change.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from collections.abc import Awaitable, Callable, Iterator
+from pathlib import Path
+
+from schemas import codec, topics
+from schemas.events import RepoRegistration, file_key
+from streams.eventlog.base import EventLog, LogRecord
+from streams.ingest_job import JobTracker
+from streams.sources.manifest import Manifest, ManifestRow
+from streams.sources.reconcile import ChangeBatch, PlanCounts, ProgressCallback, plan_changes
+from streams.sources.walker import to_event
+from streams.stores.views import ViewStore
+
+log = logging.getLogger(__name__)
+
+WaitIdle = Callable[[float], Awaitable[bool]]
+
+
+class IngestCoordinator:
+    def __init__(
+        self,
+        event_log: EventLog,
+        views: ViewStore,
+        manifest: Manifest,
+        *,
+        notify: Callable[[], None],
+        wait_idle: WaitIdle,
+        watch: bool = True,
+        debounce_ms: int = 50,
+        batch_size: int = 256,
+        on_progress: ProgressCallback | None = None,
+    ) -> None:
+        self.log = event_log
+        self.views = views
+        self.manifest = manifest
+        self.notify = notify
+        self.wait_idle = wait_idle
+        self.watch = watch
+        self.debounce_ms = debounce_ms
+        self.batch_size = batch_size
+        self.on_progress = on_progress
+        self.registrations: dict[str, RepoRegistration] = {}
+        self.jobs: dict[str, JobTracker] = {}
+        self._tasks: dict[str, asyncio.Task[None]] = {}
+        self._instance_id: str = str(getattr(event_log, "instance_id", ""))
+
+    # -- registry --------------------------------------------------------------------------
+
+    async def load(self) -> dict[str, RepoRegistration]:
+        """Fold `repos.v1` from the start into the current registrations."""
+        found: dict[str, RepoRegistration] = {}
+        for partition in range(await self.log.partitions(topics.REPOS.name)):
+            offset = 0
+            while batch := await self.log.read(topics.REPOS.name, partition, offset, 500):
+                for record in batch:
+                    if record.key is None:
+                        continue
+                    value = codec.decode(record.topic, record.value)
+                    if value is None:
+                        found.pop(record.key, None)
+                    elif isinstance(value, RepoRegistration):
+                        found[record.key] = value
+                offset = batch[-1].offset + 1
+        self.registrations = found
+        return found
+
+    def is_registered(self, repo_id: str) -> bool:
+        return repo_id in self.registrations
+
+    def registered_ids(self) -> list[str]:
+        return sorted(self.registrations)
+
+    def job(self, repo_id: str) -> dict[str, object] | None:
+        tracker = self.jobs.get(repo_id)
+        return tracker.snapshot() if tracker is not None else None
+
+    async def start_all(self) -> None:
+        """Resume every registered workspace repository (stat fast path, then watch)."""
+        for registration in (await self.load()).values():
+            if registration.source == "workspace":
+                self._launch(registration, force_full=False)
+
+    async def register(
+        self, registration: RepoRegistration, *, force_full: bool, launch: bool = True
+    ) -> None:
+        await self.log.append(
+            topics.REPOS.name,
+            [LogRecord(key=registration.repo_id, value=codec.encode(registration))],
+        )
+        self.registrations[registration.repo_id] = registration
+        self.notify()
+        await self._cancel(registration.repo_id)
+        if launch:
+            self._launch(registration, force_full=force_full)
+
+    async def unregister(self, repo_id: str) -> int:
+        """Tombstone every file of the repository and the repository itself."""
+        await self._cancel(repo_id)
+        known = await asyncio.to_thread(self.manifest.load, repo_id, self._instance_id)
+        paths = set(known) | set(await asyncio.to_thread(self._view_paths, repo_id))
+        records = [LogRecord(key=file_key(repo_id, p), value=None) for p in sorted(paths)]
+        for start in range(0, len(records), self.batch_size):
+            await self.log.append(topics.FILES.name, records[start : start + self.batch_size])
+        existed = repo_id in self.registrations or self.views.get_repo(repo_id) is not None
+        if existed:
+            await self.log.append(topics.REPOS.name, [LogRecord(key=repo_id, value=None)])
+        self.registrations.pop(repo_id, None)
+        self.jobs.pop(repo_id, None)
+        await asyncio.to_thread(self.manifest.drop_repo, repo_id)
+        self.notify()
+        return len(records) + (1 if existed else 0)
+
+    def _view_paths(self, repo_id: str) -> list[str]:
+        paths: list[str] = []
+        after: str | None = None
+        while rows := self.views.files_under(repo_id, "", after, 1000):
+            paths.extend(r.path for r in rows)
+            after = rows[-1].path
+        return paths
+
+    # -- per-repository task ---------------------------------------------------------------
+
+    def _launch(self, registration: RepoRegistration, *, force_full: bool) -> None:
+        repo_id = registration.repo_id
+        previous = self.jobs.get(repo_id)
+        self.jobs[repo_id] = JobTracker(repo_id, attempt=previous.attempt if previous else 0)
+        task = asyncio.create_task(self._run(registration, force_full), name=f"ingest:{repo_id}")
+        self._tasks[repo_id] = task
+
+    async def _cancel(self, repo_id: str) -> None:
+        task = self._tasks.pop(repo_id, None)
+        if task is not None and not task.done():
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+
+    async def _run(self, registration: RepoRegistration, force_full: bool) -> None:
+        await self.reconcile(registration, force_full=force_full)
+        if self.watch:
+            await self._watch_forever(registration)
+
+    async def reconcile(self, registration: RepoRegistration, *, force_full: bool) -> PlanCounts:
+        """One full pass: publish every add, update and delete; the job tracks progress."""
+        repo_id = registration.repo_id
+        job = self.jobs.setdefault(repo_id, JobTracker(repo_id))
+        job.start()
+        await self._persist(job)
+        try:
+            known = await asyncio.to_thread(self.manifest.load, repo_id, self._instance_id)
+            batches = plan_changes(
+                Path(registration.root or "."),
+                registration.filters,
+                known,
+                force_read=force_full,
+                batch_size=self.batch_size,
+                on_progress=self.on_progress,
+                counts=job.counts,
+            )
+            await self._drain(repo_id, batches, job)
+            job.touch("Applying")
+            await self._persist(job)
+            while not await self.wait_idle(5.0):
+                job.touch()
+            job.finish()
+        except asyncio.CancelledError:
+            raise
+        except Exception as exc:
+            log.exception("ingest of %s failed", repo_id)
+            job.fail(f"{type(exc).__name__}: {exc}")
+        await self._persist(job)
+        return job.counts
+
+    async def _drain(self, repo_id: str, batches: Iterator[ChangeBatch], job: JobTracker) -> None:
+        sentinel = object()
+        while True:
+            batch = await asyncio.to_thread(next, batches, sentinel)
+            if batch is sentinel:
+                return
+            assert isinstance(batch, ChangeBatch)
+            job.chunks_total += 1
+            await self.publish(repo_id, batch)
+            job.chunks_committed += 1
+            job.touch()
+
+    async def publish(self, repo_id: str, batch: ChangeBatch) -> None:
+        """Append a batch's events, then record it in the manifest (in that order)."""
+        now = time.time()
+        records = [
+            LogRecord(key=file_key(repo_id, s.path), value=codec.encode(to_event(repo_id, s, now)))
+            for s in batch.upserts
+        ]
+        records += [LogRecord(key=file_key(repo_id, p), value=None) for p in batch.deletes]
+        if records:
+            await self.log.append(topics.FILES.name, records)
+            self.notify()
+        if batch.record or batch.forget:
+            await asyncio.to_thread(self.manifest.apply, repo_id, batch.record, batch.forget)
+
+    async def _persist(self, job: JobTracker) -> None:
+        await asyncio.to_thread(self.views.put_job, job.repo_id, job.snapshot())
+
+    async def _watch_forever(self, registration: RepoRegistration) -> None:
+        from streams.sources.watcher import WorkspaceWatcher
+
+        repo_id = registration.repo_id
+        backoff = 1.0
+        while True:
+            try:
+                known: dict[str, ManifestRow] = await asyncio.to_thread(
+                    self.manifest.load, repo_id, self._instance_id
+                )
+                watcher = WorkspaceWatcher(
+                    Path(registration.root or "."),
+                    registration.filters,
+                    known,
+                    debounce_ms=self.debounce_ms,
+                    batch_size=self.batch_size,
+                )
+                async for batch in watcher:
+                    await self.publish(repo_id, batch)
+                    backoff = 1.0
+                return
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("watching %s failed; retrying in %.0f s", repo_id, backoff)
+                await asyncio.sleep(backoff)
+                backoff = min(backoff * 2, 60.0)
+
+    async def close(self) -> None:
+        for repo_id in list(self._tasks):
+            await self._cancel(repo_id)

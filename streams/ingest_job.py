@@ -1,0 +1,76 @@
+"""The progress snapshot of one repository's ingest job (index_status's shape)."""
+
+from __future__ import annotations
+
+import time
+from datetime import UTC, datetime
+from typing import Any
+
+from streams.sources.reconcile import PlanCounts
+
+
+def _iso(ts: float | None) -> str | None:
+    if ts is None:
+        return None
+    return datetime.fromtimestamp(ts, tz=UTC).isoformat().replace("+00:00", "Z")
+
+
+class JobTracker:
+    """Mutable progress of the current run; `snapshot()` is what index_status returns."""
+
+    def __init__(self, repo_id: str, attempt: int = 0) -> None:
+        self.repo_id = repo_id
+        self.status = "None"
+        self.phase: str | None = None
+        self.counts = PlanCounts()
+        self.chunks_total = 0
+        self.chunks_committed = 0
+        self.attempt = attempt
+        self.started_at: float | None = None
+        self.updated_at: float | None = None
+        self.completed_at: float | None = None
+        self.error: str | None = None
+
+    def start(self) -> None:
+        self.attempt += 1
+        self.status, self.phase = "Running", "Walking"
+        self.counts = PlanCounts()
+        self.chunks_total = self.chunks_committed = 0
+        self.started_at = self.updated_at = time.time()
+        self.completed_at = None
+        self.error = None
+
+    def touch(self, phase: str | None = None) -> None:
+        if phase is not None:
+            self.phase = phase
+        self.updated_at = time.time()
+
+    def finish(self) -> None:
+        self.status, self.phase = "Completed", "Done"
+        self.completed_at = self.updated_at = time.time()
+
+    def fail(self, error: str) -> None:
+        self.status, self.error = "Failed", error
+        self.completed_at = self.updated_at = time.time()
+
+    def snapshot(self) -> dict[str, Any]:
+        end = self.completed_at or time.time()
+        counts = self.counts.as_dict()
+        counts.pop("filesSkipped", None)
+        return {
+            "repoId": self.repo_id,
+            "status": self.status,
+            "phase": self.phase,
+            **counts,
+            "chunksTotal": self.chunks_total,
+            "chunksCommitted": self.chunks_committed,
+            "filesContentProjected": self.counts.added + self.counts.updated,
+            "attempt": self.attempt,
+            "startedAt": _iso(self.started_at),
+            "updatedAt": _iso(self.updated_at),
+            "completedAt": _iso(self.completed_at),
+            "elapsedMilliseconds": (
+                int((end - self.started_at) * 1000) if self.started_at is not None else None
+            ),
+            "error": self.error,
+        }

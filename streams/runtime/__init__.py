@@ -1,0 +1,1 @@
+"""Runtimes that drive the topology: embedded (one process) now, Kafka/faust later."""

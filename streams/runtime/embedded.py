@@ -1,0 +1,233 @@
+"""The embedded runtime: every step of the topology in one asyncio loop over one log.
+
+Processor steps commit appends and their offset in ONE log transaction; the view sink
+commits view writes and its offsets in ONE views transaction. Either way a kill -9 at any
+point resumes to exactly the state an uninterrupted run reaches.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from processors.base import ProcessContext
+from schemas import topics
+from streams.eventlog.base import EventLog, StoredRecord
+from streams.runtime.steps import decode_for_sink, process_batch
+from streams.stores.views import ViewStore
+from streams.topology import Step, embedded_topology
+
+log = logging.getLogger(__name__)
+
+
+@dataclass
+class Lag:
+    """How far the views trail the log, summed over every step input."""
+
+    applied: int
+    end: int
+    behind: int
+    seconds_behind: float | None
+
+
+@dataclass
+class RuntimeCounters:
+    processed: int = 0
+    dead_letters: int = 0
+    applied_to_views: int = 0
+
+
+class EmbeddedRuntime:
+    def __init__(
+        self,
+        event_log: EventLog,
+        views: ViewStore,
+        steps: tuple[Step, ...] | None = None,
+        *,
+        batch_size: int = 256,
+        poll_seconds: float = 0.5,
+        ctx_factory: Callable[[], ProcessContext] | None = None,
+    ) -> None:
+        self.log = event_log
+        self.views = views
+        self.steps = steps if steps is not None else embedded_topology()
+        self.batch_size = batch_size
+        self.poll_seconds = poll_seconds
+        self._ctx_factory = ctx_factory or (lambda: ProcessContext(now=time.time()))
+        self._wake = asyncio.Event()
+        self._idle = asyncio.Event()
+        self.counters = RuntimeCounters()
+        self._partitions: dict[str, int] = {}
+        self._lock = asyncio.Lock()  # steps and rebuilds never interleave
+
+    def notify(self) -> None:
+        """Sources call this after appending so the loop runs now instead of at the next poll."""
+        self._wake.set()
+
+    async def _partitions_of(self, topic: str) -> int:
+        if topic not in self._partitions:
+            self._partitions[topic] = await self.log.partitions(topic)
+        return self._partitions[topic]
+
+    async def _committed(self, step: Step, topic: str, partition: int) -> int:
+        if step.kind == "sink":
+            return await asyncio.to_thread(self.views.committed, step.step_id, topic, partition)
+        return await self.log.committed(step.step_id, topic, partition)
+
+    async def run_step(self, step: Step) -> int:
+        """One batch per input topic-partition of `step`; returns records consumed."""
+        consumed = 0
+        for topic in step.inputs:
+            for partition in range(await self._partitions_of(topic)):
+                offset = await self._committed(step, topic, partition)
+                batch = await self.log.read(topic, partition, offset, self.batch_size)
+                if not batch:
+                    continue
+                if step.kind == "processor":
+                    tx, dead = process_batch(step, batch, self._ctx_factory())
+                    await self.log.apply(tx)
+                    self.counters.dead_letters += dead
+                else:
+                    await self._sink(step, batch)
+                consumed += len(batch)
+        self.counters.processed += consumed
+        return consumed
+
+    async def _sink(self, step: Step, batch: list[StoredRecord]) -> None:
+        decoded, letters = decode_for_sink(step.step_id, batch)
+        if letters:  # dead letters first: at worst a duplicate letter, never a lost one
+            await self.log.append(topics.DEADLETTER.name, letters)
+            self.counters.dead_letters += len(letters)
+        last = batch[-1]
+        offsets = {(last.topic, last.partition): last.offset + 1}
+        try:
+            await asyncio.to_thread(self.views.apply, decoded, offsets, step.step_id)
+        except Exception:
+            log.exception("view batch failed; applying record by record to isolate it")
+            await self._sink_one_by_one(step, batch)
+        else:
+            self.counters.applied_to_views += len(decoded)
+        # Mirror the position into the log so compaction knows these tombstones were seen.
+        await self.log.commit(step.step_id, offsets)
+
+    async def _sink_one_by_one(self, step: Step, batch: list[StoredRecord]) -> None:
+        from streams.runtime.steps import dead_letter
+
+        for record in batch:
+            decoded, letters = decode_for_sink(step.step_id, [record])
+            offsets = {(record.topic, record.partition): record.offset + 1}
+            try:
+                await asyncio.to_thread(self.views.apply, decoded, offsets, step.step_id)
+            except Exception as exc:
+                letters.append(dead_letter(step.step_id, record, exc))
+                await asyncio.to_thread(self.views.apply, [], offsets, step.step_id)
+            if letters:
+                await self.log.append(topics.DEADLETTER.name, letters)
+                self.counters.dead_letters += len(letters)
+
+    async def run_once(self) -> int:
+        total = 0
+        async with self._lock:
+            for step in self.steps:
+                total += await self.run_step(step)
+        return total
+
+    async def rebuild_repo(self, repo_id: str) -> dict[str, int]:
+        """Drop one repository's code index from the views and re-derive it from the log.
+
+        Reads the sink's topics (only the repository's partition) from offset 0 up to the
+        sink's committed offsets, so the result equals what the sink had applied; records
+        after that are applied by the sink as usual. Memory is never touched.
+        """
+        sinks = [s for s in self.steps if s.kind == "sink"]
+        async with self._lock:
+            swept = await asyncio.to_thread(self.views.reset_repo, repo_id)
+            prefix = f"{repo_id}/"
+            for step in sinks:
+                for topic in step.inputs:
+                    if topic == topics.REPOS.name:
+                        continue
+                    n = await self._partitions_of(topic)
+                    partition = topics.partition_for(prefix, n)
+                    upto = await self._committed(step, topic, partition)
+                    offset = 0
+                    while offset < upto:
+                        batch = await self.log.read(
+                            topic, partition, offset, min(self.batch_size, upto - offset)
+                        )
+                        if not batch:
+                            break
+                        offset = batch[-1].offset + 1
+                        mine = [
+                            r
+                            for r in batch
+                            if r.offset < upto and r.key and r.key.startswith(prefix)
+                        ]
+                        decoded, _ = decode_for_sink(step.step_id, mine)
+                        await asyncio.to_thread(self.views.apply, decoded, {}, step.step_id)
+        return swept
+
+    async def run_until_idle(self, on_progress: Callable[[int], None] | None = None) -> int:
+        total = 0
+        while True:
+            n = await self.run_once()
+            total += n
+            if on_progress is not None and n:
+                on_progress(n)
+            if n == 0:
+                self._idle.set()
+                return total
+
+    async def run_forever(self, stop: asyncio.Event) -> None:
+        while not stop.is_set():
+            try:
+                n = await self.run_once()
+            except Exception:
+                log.exception("runtime pass failed; retrying after a pause")
+                n = 0
+                await asyncio.sleep(self.poll_seconds)
+            if n:
+                self._idle.clear()
+                continue
+            self._idle.set()
+            self._wake.clear()
+            waiter = asyncio.ensure_future(self._wake.wait())
+            stopper = asyncio.ensure_future(stop.wait())
+            await asyncio.wait(
+                {waiter, stopper}, timeout=self.poll_seconds, return_when="FIRST_COMPLETED"
+            )
+            waiter.cancel()
+            stopper.cancel()
+
+    async def lag(self) -> Lag:
+        applied = end = 0
+        oldest: int | None = None
+        for step in self.steps:
+            for topic in step.inputs:
+                for partition in range(await self._partitions_of(topic)):
+                    committed = await self._committed(step, topic, partition)
+                    high = await self.log.end_offset(topic, partition)
+                    applied += committed
+                    end += high
+                    if committed < high:
+                        first = await self.log.read(topic, partition, committed, 1)
+                        if first and (oldest is None or first[0].timestamp_ms < oldest):
+                            oldest = first[0].timestamp_ms
+        behind = max(0, end - applied)
+        seconds = 0.0 if behind == 0 else None
+        if oldest is not None:
+            seconds = max(0.0, time.time() - oldest / 1000.0)
+        return Lag(applied=applied, end=end, behind=behind, seconds_behind=seconds)
+
+    async def wait_idle(self, timeout: float) -> bool:
+        """Wait until a pass finds nothing to do after this call; False on timeout."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if (await self.lag()).behind == 0:
+                return True
+            self.notify()
+            await asyncio.sleep(0.01)
+        return False

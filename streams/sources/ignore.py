@@ -1,0 +1,263 @@
+"""Which paths a walk skips: `.git`, git's ignore rules, and the repository's include/exclude globs.
+
+Git semantics come from `pathspec.GitIgnoreSpec` (a maintained matcher that reproduces git's
+edge cases), fed one rule list per directory: the rules of every `.gitignore` from the root down,
+each deeper file's lines rebased onto the root so that "deeper overrides shallower" is simply
+"later line wins". Callers test one entry at a time while descending and prune ignored
+directories, so, as in git, nothing inside an ignored directory can be re-included.
+
+Security: pathspec's regexes use `.` and `$`, which treat a newline specially, so a file named
+"a\\nb/secret" could dodge `**/secret`. Paths are matched with every newline replaced by NUL,
+a character no path can contain, that `.`/`[^/]` match, and that rule lines are never allowed
+to hold, so newlines neither dodge a rule nor end a pattern early.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+from pathspec import GitIgnoreSpec
+
+from schemas.events import WalkFilters
+
+GIT_DIR = ".git"
+GITIGNORE = ".gitignore"
+_NEWLINE_STANDIN = "\x00"
+_GLOB_SPECIALS = frozenset("\\*?[]")
+_MAX_GITIGNORE_BYTES = 4 * 1024 * 1024  # a larger .gitignore is almost certainly not one
+
+
+def _for_matching(rel_path: str) -> str:
+    return rel_path.replace("\n", _NEWLINE_STANDIN)
+
+
+def _trim_trailing_spaces(line: str) -> str:
+    """Git's `trim_trailing_spaces`: drop unescaped trailing spaces (not tabs)."""
+    last_space: int | None = None
+    i = 0
+    while i < len(line):
+        char = line[i]
+        if char == " ":
+            if last_space is None:
+                last_space = i
+        elif char == "\\":
+            i += 1
+            if i == len(line):
+                return line
+            last_space = None
+        else:
+            last_space = None
+        i += 1
+    return line if last_space is None else line[:last_space]
+
+
+def _escape_literal(text: str) -> str:
+    escaped = "".join("\\" + c if c in _GLOB_SPECIALS else c for c in text)
+    return _for_matching(escaped)
+
+
+def rebase_rule(line: str, base: str) -> str | None:
+    """Rewrite a `.gitignore` line read in directory `base` into the equivalent root-level line.
+
+    A pattern with a slash (other than a trailing one) is anchored to its own directory;
+    one without matches at any depth below that directory. Returns None for comments/blanks.
+    """
+    line = _trim_trailing_spaces(line)
+    if not line or line.startswith("#"):
+        return None
+    negate = line.startswith("!")
+    body = line[1:] if negate else line
+    dir_only = body.endswith("/")
+    core = body[:-1] if dir_only else body
+    if not core or core == "/":
+        return None
+    if dir_only and core.endswith("/**"):
+        # pathspec reads `x/**/` as "x and everything in it"; git means "every directory below
+        # x" (x itself and its files stay). `x/*/` prunes exactly those directories.
+        core = core[:-3] + "/*"
+    if not base:
+        return ("!" if negate else "") + core + ("/" if dir_only else "")
+    prefix = _escape_literal(base)
+    rebased = (
+        f"/{prefix}/{core[1:] if core.startswith('/') else core}"
+        if "/" in core
+        else (f"/{prefix}/**/{core}")
+    )
+    return ("!" if negate else "") + rebased + ("/" if dir_only else "")
+
+
+def read_gitignore(path: str) -> list[str]:
+    """The rule lines of one `.gitignore`, read like git does; [] if absent or unreadable.
+
+    Never follows a symlinked `.gitignore` (git refuses them too). A leading UTF-8 BOM is
+    skipped, lines split on LF with one trailing CR dropped, undecodable bytes kept via
+    surrogateescape so rules match the same (surrogate-escaped) names `os.scandir` returns.
+    """
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
+    except OSError:
+        return []
+    try:
+        with os.fdopen(fd, "rb") as handle:
+            data = handle.read(_MAX_GITIGNORE_BYTES)
+    except OSError:
+        return []
+    if data.startswith(b"\xef\xbb\xbf"):
+        data = data[3:]
+    text = data.decode("utf-8", "surrogateescape")
+    lines = [raw[:-1] if raw.endswith("\r") else raw for raw in text.split("\n")]
+    return [line for line in lines if _NEWLINE_STANDIN not in line]
+
+
+_Rule = tuple["re.Pattern[str]", bool]  # (pathspec's regex for the line, True = ignore)
+
+
+def _compile_rules(lines: list[str]) -> list[_Rule]:
+    spec = GitIgnoreSpec.from_lines(lines, backend="simple")
+    return [(p.regex, p.include) for p in spec.patterns if p.include is not None and p.regex]
+
+
+def _matches_itself(regex: re.Pattern[str], candidate: str) -> bool:
+    """Whether the rule matches the entry itself, not merely one of its ancestor directories.
+
+    pathspec's regexes also match everything below a matched directory and mark that with the
+    `ps_d` group; since the walk prunes ignored directories, such matches must not count here
+    (a `!dir/` from a deeper file would otherwise re-include files an outer `*.txt` ignores).
+    """
+    found = regex.match(candidate)
+    if found is None:
+        return False
+    mark = found.groupdict().get("ps_d")
+    return mark is None or found.end("ps_d") == len(candidate)
+
+
+class GitIgnoreRules:
+    """The rules in effect in each directory, loaded lazily from disk and cached.
+
+    pathspec translates each line to a regex; the verdict is git's own: the last rule (deeper
+    files count as later) that matches the entry itself decides. `invalidate()` drops the
+    cache; call it when any `.gitignore` changed.
+    """
+
+    def __init__(self, root: Path) -> None:
+        self._root = os.fspath(root)
+        self._rules: dict[str, list[_Rule]] = {}
+
+    def invalidate(self) -> None:
+        self._rules.clear()
+
+    def rules_for(self, rel_dir: str) -> list[_Rule]:
+        """Rules that apply to entries directly inside `rel_dir` ("" = the root), in order."""
+        cached = self._rules.get(rel_dir)
+        if cached is not None:
+            return cached
+        inherited = self.rules_for(rel_dir.rpartition("/")[0]) if rel_dir else []
+        file_path = os.path.join(self._root, rel_dir, GITIGNORE)
+        lines = [r for r in (rebase_rule(x, rel_dir) for x in read_gitignore(file_path)) if r]
+        rules = inherited + _compile_rules(lines) if lines else inherited
+        self._rules[rel_dir] = rules
+        return rules
+
+    def is_ignored(self, rel_path: str, is_dir: bool) -> bool:
+        """Whether the entry itself is ignored (its ancestors are assumed not to be)."""
+        rules = self.rules_for(rel_path.rpartition("/")[0])
+        if not rules:
+            return False
+        candidate = _for_matching(rel_path) + ("/" if is_dir else "")
+        for regex, ignore in reversed(rules):
+            if _matches_itself(regex, candidate):
+                return ignore
+        return False
+
+
+def compile_glob(glob: str) -> re.Pattern[str]:
+    """Translate an include/exclude glob on repo-relative POSIX paths to an anchored regex.
+
+    `**` spans any number of segments (`a/**/b` also matches `a/b`), `*` and `?` stay within
+    one segment, `[...]` is a character class (`!` or `^` negates).
+    """
+    glob = glob.strip().lstrip("/")
+    out: list[str] = []
+    i = 0
+    while i < len(glob):
+        if glob.startswith("**/", i):
+            out.append("(?:.*/)?")
+            i += 3
+        elif glob.startswith("**", i):
+            out.append(".*")
+            i += 2
+        elif glob[i] == "*":
+            out.append("[^/]*")
+            i += 1
+        elif glob[i] == "?":
+            out.append("[^/]")
+            i += 1
+        elif glob[i] == "[" and (end := glob.find("]", i + 2)) != -1:
+            inner = glob[i + 1 : end]
+            negate = inner[0] in "!^"
+            inner = inner[1:] if negate else inner
+            out.append("[" + ("^/" if negate else "") + inner.replace("\\", "\\\\") + "]")
+            i = end + 1
+        else:
+            out.append(re.escape(glob[i]))
+            i += 1
+    return re.compile("".join(out), re.DOTALL)
+
+
+class PathFilter:
+    """Everything that decides whether a walk visits a path.
+
+    The walker asks `skip_dir`/`skip_file` for each entry during descent (parents already
+    passed); the watcher asks `excluded`, which also checks every ancestor directory.
+    """
+
+    def __init__(self, root: Path, filters: WalkFilters) -> None:
+        self.root = root
+        self.filters = filters
+        self.gitignore = GitIgnoreRules(root) if filters.respect_gitignore else None
+        self._includes = [compile_glob(g) for g in filters.include_globs if g.strip()]
+        self._excludes = [compile_glob(g) for g in filters.exclude_globs if g.strip()]
+        # `dir/**` excludes everything below dir, so the walk need not descend into it.
+        self._excluded_dirs = [
+            compile_glob(g.strip()[:-3]) for g in filters.exclude_globs if g.strip().endswith("/**")
+        ]
+        self._dir_verdicts: dict[str, bool] = {}  # ancestor checks of out-of-order paths
+
+    def invalidate(self) -> None:
+        """Forget cached gitignore rules (a `.gitignore` changed)."""
+        self._dir_verdicts.clear()
+        if self.gitignore is not None:
+            self.gitignore.invalidate()
+
+    def skip_dir(self, rel_dir: str) -> bool:
+        name = rel_dir.rpartition("/")[2]
+        if name == GIT_DIR:
+            return True
+        if any(p.fullmatch(rel_dir) for p in self._excluded_dirs):
+            return True
+        return self.gitignore is not None and self.gitignore.is_ignored(rel_dir, is_dir=True)
+
+    def skip_file(self, rel_path: str) -> bool:
+        if rel_path.rpartition("/")[2] == GIT_DIR:  # a worktree's or submodule's `.git` file
+            return True
+        if self._includes and not any(p.fullmatch(rel_path) for p in self._includes):
+            return True
+        if any(p.fullmatch(rel_path) for p in self._excludes):
+            return True
+        return self.gitignore is not None and self.gitignore.is_ignored(rel_path, is_dir=False)
+
+    def excluded(self, rel_path: str, is_dir: bool) -> bool:
+        """Full check for a path seen out of walk order (watcher events): ancestors too."""
+        parts = rel_path.split("/")
+        for depth in range(1, len(parts)):
+            ancestor = "/".join(parts[:depth])
+            verdict = self._dir_verdicts.get(ancestor)
+            if verdict is None:
+                if len(self._dir_verdicts) > 65_536:
+                    self._dir_verdicts.clear()
+                verdict = self._dir_verdicts[ancestor] = self.skip_dir(ancestor)
+            if verdict:
+                return True
+        return self.skip_dir(rel_path) if is_dir else self.skip_file(rel_path)

@@ -1,0 +1,301 @@
+"""Walk a workspace and read its files: discovery (stat only) and one bounded read per file.
+
+Discovery is a depth-first `os.scandir` walk that yields files in ordinal order of their
+repo-relative path (the order the reference system publishes in), so its output is
+deterministic and can be merged against a sorted manifest. Symlinks are skipped entirely,
+never followed: that both keeps the walk inside the root and makes cycles impossible.
+
+`read_file` opens a file once (O_NOFOLLOW, so a file swapped for a symlink after discovery is
+refused), sniffs git's binary heuristic, hashes every byte with xxh3-128 in bounded chunks and
+decodes only the first MAX_BODY_CHARS characters, so memory stays flat for huge files.
+"""
+
+from __future__ import annotations
+
+import codecs
+import errno
+import os
+import stat
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Literal
+
+import xxhash
+
+from processors.language import language_for_path
+from schemas.events import BINARY_SNIFF_BYTES, MAX_BODY_CHARS, FileUpsert, WalkFilters
+from streams.errors import SourceError
+from streams.sources.ignore import PathFilter
+
+DIGEST_PREFIX = "xx128:"
+_CHUNK_BYTES = 1024 * 1024
+_MIN_READ_BYTES = 64 * 1024
+# Enough bytes to hold MAX_BODY_CHARS + 1 characters whatever the encoding width (<= 4 bytes
+# each), plus a BOM and an incomplete trailing sequence held back by the incremental decoder.
+_HEAD_BYTES = 4 * MAX_BODY_CHARS + 8
+_BOM = codecs.BOM_UTF8
+_OPEN_FLAGS = os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC
+
+SkipReason = Literal["binary", "vanished", "symlink", "not-regular", "permission", "unreadable"]
+
+
+@dataclass(frozen=True, slots=True)
+class WalkEntry:
+    """A file found by discovery: what the stat fast path compares."""
+
+    path: str  # repo-relative, '/'-separated
+    size: int
+    mtime_ns: int
+
+
+@dataclass(frozen=True, slots=True)
+class FileSnapshot:
+    """One read of one file: everything a `FileUpsert` needs except the repo and the clock."""
+
+    path: str
+    size: int  # bytes hashed
+    mtime_ns: int  # from fstat just before reading
+    digest: str
+    language: str
+    body: str
+    truncated: bool
+    binary: bool
+    decode_errors: bool
+    read_started_ns: int  # wall clock before open: the fast path's "racy" anchor
+
+
+@dataclass(frozen=True, slots=True)
+class Skipped:
+    """A file that was found but is not published (and why), instead of an exception."""
+
+    path: str
+    reason: SkipReason
+    detail: str = ""
+
+
+ReadResult = FileSnapshot | Skipped
+
+
+def _encodable(name: str) -> bool:
+    """Names that are not valid UTF-8 cannot become log keys or JSON; such entries are skipped."""
+    if name.isascii():
+        return True
+    try:
+        name.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def _children(dir_path: str, rel_dir: str) -> list[tuple[str, bool, os.DirEntry[str]]]:
+    """(rel path, is_dir, entry) in an order that makes the whole walk ordinal by full path.
+
+    A directory sorts as `name/`, so `a-b` (0x2d) precedes `a/x` (0x2f) exactly as the full
+    paths compare; that lets the walk stream in sorted order without collecting everything.
+    """
+    found: list[tuple[str, str, bool, os.DirEntry[str]]] = []
+    try:
+        with os.scandir(dir_path) as it:
+            for entry in it:
+                try:
+                    if entry.is_symlink() or not _encodable(entry.name):
+                        continue
+                    if entry.is_dir(follow_symlinks=False):
+                        is_dir = True
+                    elif entry.is_file(follow_symlinks=False):
+                        is_dir = False
+                    else:  # fifo, socket, device: never content
+                        continue
+                except OSError:
+                    continue
+                key = entry.name + "/" if is_dir else entry.name
+                rel = f"{rel_dir}/{entry.name}" if rel_dir else entry.name
+                found.append((key, rel, is_dir, entry))
+    except OSError:  # unreadable or vanished directory: nothing below it is visible
+        return []
+    found.sort(key=lambda item: item[0])
+    return [(rel, is_dir, entry) for _key, rel, is_dir, entry in found]
+
+
+def check_root(root: Path) -> str:
+    """The root as a string, or SourceError when it is not a readable directory."""
+    root_str = os.fspath(root)
+    try:
+        if not stat.S_ISDIR(os.stat(root_str).st_mode):
+            raise SourceError(f"workspace root {root_str!r} is not a directory")
+    except OSError as exc:
+        raise SourceError(f"workspace root {root_str!r} cannot be read: {exc.strerror}") from exc
+    return root_str
+
+
+def walk(
+    root: Path,
+    filters: WalkFilters,
+    *,
+    path_filter: PathFilter | None = None,
+    start: str = "",
+) -> Iterator[WalkEntry]:
+    """Discover the files of `root` that pass the filters, in ordinal order of their path.
+
+    Only stats files; reading is `read_file`'s job. Ignored directories are pruned, `.git` and
+    symlinks are skipped. Entries that vanish or cannot be listed mid-walk are silently left
+    out (a later walk or watcher event catches up). Raises SourceError if the root is unusable.
+    `start` walks one subdirectory only (the caller has checked that it is not filtered).
+    """
+    root_str = check_root(root)
+    rules = path_filter if path_filter is not None else PathFilter(root, filters)
+    stack = [iter(_children(os.path.join(root_str, start) if start else root_str, start))]
+    while stack:
+        item = next(stack[-1], None)
+        if item is None:
+            stack.pop()
+            continue
+        rel, is_dir, entry = item
+        if is_dir:
+            if not rules.skip_dir(rel):
+                stack.append(iter(_children(entry.path, rel)))
+            continue
+        if rules.skip_file(rel):
+            continue
+        try:
+            st = entry.stat(follow_symlinks=False)
+        except OSError:
+            continue
+        yield WalkEntry(rel, st.st_size, st.st_mtime_ns)
+
+
+def _lstat_inside(root: Path, rel_path: str) -> os.stat_result | None:
+    """lstat of `rel_path` if every parent is a real directory (no symlink on the way), else None.
+
+    Also refuses names a walk would never produce (empty, `.`, `..`, not valid UTF-8).
+    """
+    parts = rel_path.split("/")
+    if not all(part not in ("", ".", "..") and _encodable(part) for part in parts):
+        return None
+    current = os.fspath(root)
+    try:
+        for part in parts[:-1]:
+            current = os.path.join(current, part)
+            if not stat.S_ISDIR(os.lstat(current).st_mode):
+                return None
+        return os.lstat(os.path.join(current, parts[-1]))
+    except OSError:
+        return None
+
+
+def lstat_entry(root: Path, rel_path: str, path_filter: PathFilter) -> WalkEntry | None:
+    """The entry for one path seen out of walk order, or None when a walk would not yield it."""
+    if path_filter.excluded(rel_path, is_dir=False):
+        return None
+    st = _lstat_inside(root, rel_path)
+    if st is None or not stat.S_ISREG(st.st_mode):
+        return None
+    return WalkEntry(rel_path, st.st_size, st.st_mtime_ns)
+
+
+def is_walkable_dir(root: Path, rel_dir: str, path_filter: PathFilter) -> bool:
+    """Whether a walk would descend into `rel_dir` (a real, unfiltered directory)."""
+    if path_filter.excluded(rel_dir, is_dir=True):
+        return False
+    st = _lstat_inside(root, rel_dir)
+    return st is not None and stat.S_ISDIR(st.st_mode)
+
+
+def _decode_body(raw: bytes, final: bool) -> tuple[str, bool]:
+    """First MAX_BODY_CHARS + 1 characters (to detect truncation) and whether any was replaced."""
+    if raw.startswith(_BOM):
+        raw = raw[len(_BOM) :]
+    try:
+        return codecs.utf_8_decode(raw, "strict", final)[0][: MAX_BODY_CHARS + 1], False
+    except UnicodeDecodeError as exc:
+        clean = raw[: exc.start].decode("utf-8")
+        if len(clean) > MAX_BODY_CHARS:  # the bad bytes lie beyond the published body
+            return clean[: MAX_BODY_CHARS + 1], False
+        return codecs.utf_8_decode(raw, "replace", final)[0][: MAX_BODY_CHARS + 1], True
+
+
+def _skip_for(rel_path: str, exc: OSError) -> Skipped:
+    if exc.errno == errno.ENOENT or exc.errno == errno.ENOTDIR:
+        return Skipped(rel_path, "vanished")
+    if exc.errno == errno.ELOOP:
+        return Skipped(rel_path, "symlink")
+    if exc.errno in (errno.EACCES, errno.EPERM):
+        return Skipped(rel_path, "permission", exc.strerror or "")
+    return Skipped(rel_path, "unreadable", exc.strerror or str(exc))
+
+
+def read_file(root: Path | str, rel_path: str, *, exclude_binary: bool = True) -> ReadResult:
+    """Read one file once: binary sniff, full-content digest, bounded body. Never raises OSError.
+
+    Binary (a NUL in the first BINARY_SNIFF_BYTES) with `exclude_binary` stops after the sniff
+    and returns Skipped("binary"); a kept binary gets a digest and an empty body.
+    """
+    started = time.time_ns()
+    try:
+        fd = os.open(os.path.join(root, rel_path), _OPEN_FLAGS)
+    except OSError as exc:
+        return _skip_for(rel_path, exc)
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
+            return Skipped(rel_path, "not-regular")
+        parts: list[bytes] = []
+        have = 0
+        eof = False
+        while have < _HEAD_BYTES:
+            # Size the read by the stat so small files cost one short read plus the EOF read.
+            want = max(st.st_size + 1 - have, _MIN_READ_BYTES)
+            chunk = os.read(fd, min(_HEAD_BYTES - have, want))
+            if not chunk:
+                eof = True
+                break
+            parts.append(chunk)
+            have += len(chunk)
+        head = parts[0] if len(parts) == 1 else b"".join(parts)
+        binary = b"\x00" in head[:BINARY_SNIFF_BYTES]
+        if binary and exclude_binary:
+            return Skipped(rel_path, "binary")
+        hasher = xxhash.xxh3_128(head)
+        size = len(head)
+        while not eof:
+            chunk = os.read(fd, _CHUNK_BYTES)
+            if not chunk:
+                break
+            hasher.update(chunk)
+            size += len(chunk)
+    except OSError as exc:
+        return _skip_for(rel_path, exc)
+    finally:
+        os.close(fd)
+    body, decode_errors = ("", False) if binary else _decode_body(head, eof)
+    return FileSnapshot(
+        path=rel_path,
+        size=size,
+        mtime_ns=st.st_mtime_ns,
+        digest=DIGEST_PREFIX + hasher.hexdigest(),
+        language=language_for_path(rel_path),
+        body=body[:MAX_BODY_CHARS],
+        truncated=len(body) > MAX_BODY_CHARS,
+        binary=binary,
+        decode_errors=decode_errors,
+        read_started_ns=started,
+    )
+
+
+def to_event(repo_id: str, snapshot: FileSnapshot, observed_at: float) -> FileUpsert:
+    """The `files.v1` value for a snapshot (key: `schemas.events.file_key(repo_id, path)`)."""
+    return FileUpsert(
+        repo_id=repo_id,
+        path=snapshot.path,
+        digest=snapshot.digest,
+        size=snapshot.size,
+        mtime_ns=snapshot.mtime_ns,
+        language=snapshot.language,
+        body=snapshot.body,
+        truncated=snapshot.truncated,
+        binary=snapshot.binary,
+        decode_errors=snapshot.decode_errors,
+        observed_at=observed_at,
+    )

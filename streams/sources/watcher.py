@@ -1,0 +1,226 @@
+"""Live workspace watching: filesystem events in, `ChangeBatch`es of upserts and deletes out.
+
+Events are only hints. For every affected path the watcher looks at the disk as it is now
+(so create/modify/delete/rename all reduce to "what is there"), re-reads the file and compares
+its digest with the in-memory manifest, so a save that does not change bytes publishes
+nothing. A directory event rescans that directory; a path that vanished takes everything
+known below it along. A `.gitignore` change can hide or reveal any path, so it triggers a
+full reconcile instead of guessing.
+
+The watch is established before the initial reconcile runs (the first yield of `awatch`
+proves it), so nothing changed during startup is lost; duplicates are harmless because the
+digest comparison drops them.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import AsyncIterator, Iterable, Iterator, Mapping
+from pathlib import Path
+from typing import Protocol, TypeVar
+
+import anyio
+import anyio.to_thread
+from watchfiles import Change, awatch
+
+from schemas.events import WalkFilters
+from streams.sources.ignore import GIT_DIR, GITIGNORE, PathFilter
+from streams.sources.manifest import ManifestRow
+from streams.sources.reconcile import (
+    DEFAULT_BATCH_SIZE,
+    ChangeBatch,
+    Classifier,
+    PlanCounts,
+    ProgressCallback,
+    fast_path_ok,
+    plan_changes,
+)
+from streams.sources.walker import is_walkable_dir, lstat_entry, read_file, walk
+
+T = TypeVar("T")
+
+
+class StopEvent(Protocol):
+    """asyncio.Event, anyio.Event or threading.Event: anything awatch can poll."""
+
+    def is_set(self) -> bool: ...
+
+
+def _known_below(known: Mapping[str, ManifestRow], rel_dir: str) -> list[str]:
+    prefix = rel_dir + "/"
+    return [path for path in known if path.startswith(prefix)]
+
+
+def iter_path_changes(
+    root: Path,
+    filters: WalkFilters,
+    path_filter: PathFilter,
+    known: Mapping[str, ManifestRow],
+    paths: Iterable[str],
+    *,
+    batch_size: int = DEFAULT_BATCH_SIZE,
+) -> Iterator[ChangeBatch]:
+    """Reconcile just `paths` (repo-relative; files or directories) against `known`."""
+    classifier = Classifier(known, batch_size, PlanCounts())
+    binaries = filters.exclude_binary
+    for rel in sorted(set(paths)):
+        if rel in classifier.done:  # already handled by a rescan of its directory
+            continue
+        entry = lstat_entry(root, rel, path_filter)
+        if entry is not None:
+            result = read_file(root, rel, exclude_binary=binaries)
+            classifier.classify(entry, result, time.time_ns())
+        elif is_walkable_dir(root, rel, path_filter):
+            if rel in known:  # a file was replaced by a directory
+                classifier.gone(rel)
+            seen: set[str] = set()
+            for child in walk(root, filters, path_filter=path_filter, start=rel):
+                seen.add(child.path)
+                if child.path in classifier.done:
+                    continue
+                fresh = fast_path_ok(child, known.get(child.path))
+                found = None if fresh else read_file(root, child.path, exclude_binary=binaries)
+                classifier.classify(child, found, time.time_ns())
+                if (batch := classifier.take_if_full()) is not None:
+                    yield batch
+            for gone in _known_below(known, rel):
+                if gone not in seen:
+                    classifier.gone(gone)
+        elif rel in known:
+            classifier.gone(rel)
+        else:  # nothing there now; if it was a directory, its files went with it
+            for gone in _known_below(known, rel):
+                classifier.gone(gone)
+        if (batch := classifier.take_if_full()) is not None:
+            yield batch
+    if not classifier.batch.is_empty():
+        yield classifier.take()
+
+
+class WorkspaceWatcher:
+    """Async iterator of `ChangeBatch`es for one workspace repository, until `stop_event` is set.
+
+    `known` seeds the in-memory manifest (e.g. `Manifest.load(...)`); the watcher updates its
+    copy when the consumer asks for the next batch, i.e. after it published the previous one.
+    Apply each batch's `record`/`forget` to the persistent manifest yourself. With
+    `initial_reconcile` (default) the first batches are a full `plan_changes` pass.
+    """
+
+    def __init__(
+        self,
+        root: Path,
+        filters: WalkFilters,
+        known: Mapping[str, ManifestRow] | None = None,
+        *,
+        stop_event: StopEvent | None = None,
+        debounce_ms: int = 50,
+        max_batch_ms: int = 1600,
+        initial_reconcile: bool = True,
+        idle_timeout_ms: int = 1000,
+        batch_size: int = DEFAULT_BATCH_SIZE,
+        force_polling: bool | None = None,
+        on_progress: ProgressCallback | None = None,
+    ) -> None:
+        self.root = Path(os.path.abspath(root))
+        self.filters = filters
+        self.known: dict[str, ManifestRow] = dict(known or {})
+        self.stop_event: StopEvent = stop_event if stop_event is not None else anyio.Event()
+        self.debounce_ms = debounce_ms
+        self.max_batch_ms = max(max_batch_ms, debounce_ms)
+        self.initial_reconcile = initial_reconcile
+        self.idle_timeout_ms = idle_timeout_ms
+        self.batch_size = batch_size
+        self.force_polling = force_polling
+        self.on_progress = on_progress
+        self.path_filter = PathFilter(self.root, filters)
+        self.last_counts: PlanCounts | None = None  # of the latest full reconcile
+        self._root_prefix = os.fspath(self.root) + os.sep
+
+    def __aiter__(self) -> AsyncIterator[ChangeBatch]:
+        return self._run()
+
+    def _relative(self, path: str) -> str | None:
+        if not path.startswith(self._root_prefix):
+            return None
+        rel = path[len(self._root_prefix) :]
+        return rel.replace(os.sep, "/") if os.sep != "/" else rel
+
+    def _wanted(self, _change: Change, path: str) -> bool:
+        """watchfiles filter: drop events under `.git` and ignored directories early."""
+        rel = self._relative(path)
+        if not rel:
+            return False
+        parts = rel.split("/")
+        if GIT_DIR in parts:
+            return False
+        if parts[-1] == GITIGNORE:
+            return True
+        if len(parts) > 1 and self.path_filter.excluded(rel.rpartition("/")[0], is_dir=True):
+            return False
+        return not (self.path_filter.skip_dir(rel) and self.path_filter.skip_file(rel))
+
+    async def _drain(self, batches: Iterator[ChangeBatch]) -> AsyncIterator[ChangeBatch]:
+        """Step a blocking batch iterator on a worker thread, keeping the event loop free."""
+        try:
+            while not self.stop_event.is_set():
+                batch = await anyio.to_thread.run_sync(_next_or_none, batches)
+                if batch is None:
+                    return
+                yield batch
+        finally:
+            close = getattr(batches, "close", None)
+            if callable(close):
+                close()
+
+    def _full_plan(self) -> Iterator[ChangeBatch]:
+        self.path_filter.invalidate()
+        self.last_counts = PlanCounts()
+        return plan_changes(
+            self.root,
+            self.filters,
+            self.known,
+            batch_size=self.batch_size,
+            on_progress=self.on_progress,
+            path_filter=self.path_filter,
+            counts=self.last_counts,
+        )
+
+    async def _run(self) -> AsyncIterator[ChangeBatch]:
+        synced = not self.initial_reconcile
+        async for changes in awatch(
+            self.root,
+            watch_filter=self._wanted,
+            debounce=self.max_batch_ms,
+            step=self.debounce_ms,
+            stop_event=self.stop_event,
+            rust_timeout=self.idle_timeout_ms,
+            yield_on_timeout=True,
+            force_polling=self.force_polling,
+        ):
+            if self.stop_event.is_set():
+                return
+            paths = {rel for _change, path in changes if (rel := self._relative(path))}
+            if not synced or any(p.rpartition("/")[2] == GITIGNORE for p in paths):
+                synced = True
+                batches = self._full_plan()
+            elif paths:
+                batches = iter_path_changes(
+                    self.root,
+                    self.filters,
+                    self.path_filter,
+                    self.known,
+                    paths,
+                    batch_size=self.batch_size,
+                )
+            else:
+                continue
+            async for batch in self._drain(batches):
+                if batch.is_empty():
+                    continue
+                yield batch
+                batch.apply_to(self.known)  # reached only when the consumer asks for more
+
+
+def _next_or_none(iterator: Iterator[T]) -> T | None:
+    return next(iterator, None)

@@ -1,0 +1,177 @@
+"""Read side of the views: typed rows and the queries behind ViewStore's read methods.
+
+Callers get frozen dataclasses, never sqlite3 rows, so query_api holds no SQL and a column
+added here cannot break a tool handler.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from dataclasses import dataclass
+from typing import Any
+
+from schemas.events import RepoRegistration
+
+MAX_PAGE = 10_000  # defensive ceiling for files_under; tools clamp far lower
+
+
+@dataclass(frozen=True, slots=True)
+class RepoRow:
+    repo_id: str
+    source: str
+    root: str | None
+    url: str | None
+    ref: str | None
+    registered_at: float
+    last_ingested: float | None  # newest observation time of an applied structure record
+    indexed_commit: str | None
+    file_count: int
+    registration: RepoRegistration
+
+
+@dataclass(frozen=True, slots=True)
+class FileRow:
+    repo_id: str
+    path: str
+    digest: str
+    language: str
+    size: int
+    line_count: int
+    mtime_ns: int
+    binary: bool
+    generated: bool
+    vendored: bool
+    truncated: bool
+    decode_errors: bool
+    source_revision: str | None
+    ingested_at: float
+
+
+@dataclass(frozen=True, slots=True)
+class ContentRow:
+    repo_id: str
+    path: str
+    digest: str
+    language: str
+    body: str
+    truncated: bool
+    token_count: int | None
+
+
+FILE_COLUMNS = (
+    "repo_id, path, digest, language, size, line_count, mtime_ns, binary, generated, vendored,"
+    " truncated, decode_errors, source_revision, ingested_at"
+)
+_REPO_SELECT = """SELECT r.*, (SELECT count(*) FROM files f WHERE f.repo_id = r.repo_id)
+                  AS file_count FROM repos r"""
+
+
+def file_row(row: sqlite3.Row | tuple[Any, ...]) -> FileRow:
+    """A FileRow from the FILE_COLUMNS of a row, in that order."""
+    r = tuple(row)
+    return FileRow(
+        repo_id=r[0],
+        path=r[1],
+        digest=r[2],
+        language=r[3],
+        size=r[4],
+        line_count=r[5],
+        mtime_ns=r[6],
+        binary=bool(r[7]),
+        generated=bool(r[8]),
+        vendored=bool(r[9]),
+        truncated=bool(r[10]),
+        decode_errors=bool(r[11]),
+        source_revision=r[12],
+        ingested_at=r[13],
+    )
+
+
+def _repo_row(row: sqlite3.Row) -> RepoRow:
+    return RepoRow(
+        repo_id=row["repo_id"],
+        source=row["source"],
+        root=row["root"],
+        url=row["url"],
+        ref=row["ref"],
+        registered_at=row["registered_at"],
+        last_ingested=row["last_ingested"],
+        indexed_commit=row["indexed_commit"],
+        file_count=row["file_count"],
+        registration=RepoRegistration.model_validate_json(row["registration"]),
+    )
+
+
+def list_repos(conn: sqlite3.Connection) -> list[RepoRow]:
+    return [_repo_row(r) for r in conn.execute(f"{_REPO_SELECT} ORDER BY r.repo_id")]
+
+
+def get_repo(conn: sqlite3.Connection, repo_id: str) -> RepoRow | None:
+    row = conn.execute(f"{_REPO_SELECT} WHERE r.repo_id = ?", (repo_id,)).fetchone()
+    return None if row is None else _repo_row(row)
+
+
+def file_count(conn: sqlite3.Connection, repo_id: str) -> int:
+    row = conn.execute("SELECT count(*) FROM files WHERE repo_id = ?", (repo_id,)).fetchone()
+    return int(row[0])
+
+
+def get_file(conn: sqlite3.Connection, repo_id: str, path: str) -> FileRow | None:
+    row = conn.execute(
+        f"SELECT {FILE_COLUMNS} FROM files WHERE repo_id = ? AND path = ?", (repo_id, path)
+    ).fetchone()
+    return None if row is None else file_row(row)
+
+
+def get_content(conn: sqlite3.Connection, repo_id: str, path: str) -> ContentRow | None:
+    row = conn.execute(
+        """SELECT repo_id, path, digest, language, body, truncated, token_count
+           FROM content WHERE repo_id = ? AND path = ?""",
+        (repo_id, path),
+    ).fetchone()
+    if row is None:
+        return None
+    return ContentRow(row[0], row[1], row[2], row[3], row[4], bool(row[5]), row[6])
+
+
+def prefix_successor(prefix: str) -> str | None:
+    """The smallest string greater than every string starting with `prefix` (None: no bound).
+
+    SQLite compares TEXT by UTF-8 bytes, which orders exactly like code points, so
+    `prefix <= path < successor` is an exact, index-friendly prefix test.
+    """
+    chars = list(prefix)
+    while chars:
+        code = ord(chars.pop()) + 1
+        if code == 0xD800:  # surrogates cannot be encoded; skip past them
+            code = 0xE000
+        if code <= 0x10FFFF:
+            return "".join(chars) + chr(code)
+    return None
+
+
+def files_under(
+    conn: sqlite3.Connection, repo_id: str, prefix: str, after: str | None, limit: int
+) -> list[FileRow]:
+    """Files whose path starts with `prefix`, ascending, strictly after `after`, at most `limit`."""
+    sql = f"SELECT {FILE_COLUMNS} FROM files WHERE repo_id = ? AND path >= ?"
+    params: list[Any] = [repo_id, prefix]
+    upper = prefix_successor(prefix)
+    if upper is not None:
+        sql += " AND path < ?"
+        params.append(upper)
+    if after is not None:
+        sql += " AND path > ?"
+        params.append(after)
+    sql += " ORDER BY path LIMIT ?"
+    params.append(max(1, min(limit, MAX_PAGE)))
+    return [file_row(r) for r in conn.execute(sql, params)]
+
+
+def get_job(conn: sqlite3.Connection, repo_id: str) -> dict[str, Any] | None:
+    row = conn.execute("SELECT progress FROM jobs WHERE repo_id = ?", (repo_id,)).fetchone()
+    if row is None:
+        return None
+    snapshot: dict[str, Any] = json.loads(row[0])
+    return snapshot

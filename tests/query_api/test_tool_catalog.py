@@ -1,0 +1,37 @@
+"""Tool gating (spec §1.1) for the tools this service has so far."""
+
+from __future__ import annotations
+
+from query_api.tool_catalog import TOOLS, visible_tools
+
+READ_ONLY = {"repocontext_health", "repocontext_search", "repocontext_index_status"}
+WORKSPACE_WRITES = {"repocontext_add_repo", "repocontext_remove_repo", "repocontext_reset_index"}
+
+
+def names(**kw: bool) -> set[str]:
+    return {t.name for t in visible_tools(**kw)}
+
+
+def test_read_only_without_root() -> None:
+    assert names(writes=False, has_root=False, workspace_mode=False) == READ_ONLY
+
+
+def test_workspace_with_writes_and_root() -> None:
+    expected = READ_ONLY | WORKSPACE_WRITES | {"repocontext_list_repos"}
+    assert names(writes=True, has_root=True, workspace_mode=True) == expected
+
+
+def test_path_tools_withheld_without_root() -> None:
+    got = names(writes=True, has_root=False, workspace_mode=True)
+    assert "repocontext_add_repo" not in got
+    assert {"repocontext_remove_repo", "repocontext_reset_index"} <= got
+
+
+def test_writes_off_hides_every_write_tool() -> None:
+    got = names(writes=False, has_root=True, workspace_mode=True)
+    assert not got & WORKSPACE_WRITES
+
+
+def test_every_tool_is_named_like_the_reference() -> None:
+    assert all(t.name.startswith("repocontext_") for t in TOOLS)
+    assert len({t.name for t in TOOLS}) == len(TOOLS)
