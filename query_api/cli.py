@@ -6,7 +6,6 @@ import argparse
 import asyncio
 import json
 import logging
-import os
 import sys
 import time
 from pathlib import Path
@@ -60,9 +59,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("-v", "--verbose", action="store_true")
     sub = parser.add_subparsers(dest="command", required=True)
 
-    def common(p: argparse.ArgumentParser, *, path: str | None = "?") -> None:
-        if path:
-            p.add_argument("path", nargs=path, help="repository directory")
+    def common(p: argparse.ArgumentParser, *, path: str = "optional") -> None:
+        if path == "optional":
+            p.add_argument("path", nargs="?", help="repository directory")
+        elif path == "required":
+            p.add_argument("path", help="repository directory")
         p.add_argument("--data-dir", help="where the log and views live")
         p.add_argument("--repo-id", help="repository id (default: the directory name)")
         p.add_argument("--workspace-root", help="root that path-taking tools may reach")
@@ -76,17 +77,17 @@ def main(argv: list[str] | None = None) -> int:
     common(p)
     p.add_argument("--read-only", action="store_true", help="withhold write tools")
     p = sub.add_parser("index", help="index PATH once with a progress bar, then exit")
-    common(p, path="1")
+    common(p, path="required")
     p = sub.add_parser("search", help="keyword search of PATH (indexes it first)")
-    common(p, path="1")
+    common(p, path="required")
     p.add_argument("query")
     p.add_argument("-k", type=int, default=10)
     p = sub.add_parser("status", help="registered repositories and pipeline lag")
-    common(p, path=None)
+    common(p, path="none")
     p = sub.add_parser("replay", help="drop every view and rebuild it from the log")
-    common(p, path=None)
+    common(p, path="none")
     p = sub.add_parser("topics", help="the topic catalogue with end offsets")
-    common(p, path=None)
+    common(p, path="none")
     p = sub.add_parser("bench", help="run the indexing/search benchmark")
     p.add_argument("--runs", type=int, default=3)
     p.add_argument("--corpus", help="directory to index instead of the pinned Django sdist")
@@ -114,4 +115,4 @@ def elapsed_since(start: float) -> float:
 
 
 if __name__ == "__main__":  # pragma: no cover
-    os._exit(main())
+    sys.exit(main())

@@ -183,12 +183,14 @@ class RepoContextService:
 
         assert isinstance(hit, KeywordHit)
         row = hit.file
-        fields = {
-            "digest": row.digest,
-            "language": row.language,
-            "sizeBytes": str(row.size),
-            "lastIngested": iso(row.ingested_at) or "",
-        }
+        fields: dict[str, str] = {}
+        if row is not None:  # structure and content travel apart; hydrate what exists
+            fields = {
+                "digest": row.digest,
+                "language": row.language,
+                "sizeBytes": str(row.size),
+                "lastIngested": iso(row.ingested_at) or "",
+            }
         entry = t.EntryView(
             key=f"repo/{hit.repo_id}/file/{hit.path}",
             exists=True,

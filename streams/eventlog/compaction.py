@@ -209,7 +209,7 @@ def sqlite_compact_step(
         hi = min(end, cleaned + CHUNK_OFFSETS)
         keys = conn.execute(_NEW_KEYS, (topic, partition, cleaned, hi)).fetchall()
         removed = conn.executemany(_DELETE_OLDER, [(topic, partition, k) for (k,) in keys]).rowcount
-        more = hi < end
+        more = False
         if not more:  # no older versions remain, so the newest tombstones may go too
             (low,) = conn.execute(
                 "SELECT MIN(next_offset) FROM offsets WHERE topic=? AND partition=?",

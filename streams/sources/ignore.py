@@ -126,7 +126,11 @@ def _matches_itself(regex: re.Pattern[str], candidate: str) -> bool:
     `ps_d` group; since the walk prunes ignored directories, such matches must not count here
     (a `!dir/` from a deeper file would otherwise re-include files an outer `*.txt` ignores).
     """
-    found = regex.match(candidate)
+    if regex.pattern == "(?P<ps_d>/)":  # pathspec's shortcut for `*/` and `**/`: any directory
+        return candidate.endswith("/")
+    if regex.pattern == "/":  # its shortcut for `**/*/**`: anything below a top-level directory
+        return "/" in candidate.rstrip("/")
+    found = regex.search(candidate)  # all other regexes are anchored or `.` (everything)
     if found is None:
         return False
     mark = found.groupdict().get("ps_d")

@@ -11,7 +11,7 @@ from typing import Any
 from unittest.mock import patch
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from schemas.topics import FILES, TopicSpec, partition_for
@@ -295,12 +295,12 @@ def test_factory_urls(tmp_path: Path) -> None:
 
 
 # -- property: compaction never changes what a reader folds ------------------------------------
-KEYS = [*(f"r{i % 3}/f{i}" for i in range(10)), None]
+KEYS = [*(f"r{i % 6}/f{i}" for i in range(12)), None]  # both partitions get keys
 PUT = st.tuples(st.just("put"), st.sampled_from(KEYS), st.binary(max_size=3))
 DEL = st.tuples(st.just("del"), st.sampled_from(KEYS), st.none())
 COMPACT = st.tuples(st.just("compact"), st.none(), st.none())
 COMMIT = st.tuples(st.just("commit"), st.sampled_from(["g1", "g2"]), st.none())
-OPS = st.lists(st.one_of(PUT, PUT, PUT, DEL, DEL, COMPACT, COMMIT), max_size=50)
+OPS = st.lists(st.one_of(PUT, PUT, PUT, DEL, DEL, COMPACT, COMMIT), min_size=4, max_size=60)
 TWO = TopicSpec(name="t.two", key="repoId/path", partitions=2, cleanup="compact")
 
 
@@ -319,6 +319,24 @@ def fold(records: list[tuple[str | None, bytes | None]]) -> dict[str, bytes]:
 async def compaction_scenario(log: EventLog, ops: list[tuple[str, Any, Any]]) -> None:
     await log.create_topics([TWO])
     appended: dict[tuple[int, int], tuple[str | None, bytes | None]] = {}
+
+    async def commit_all(group: str) -> None:
+        await log.commit(
+            group, {(TWO.name, p): await log.end_offset(TWO.name, p) for p in range(2)}
+        )
+
+    async def survivors() -> list[tuple[str | None, bytes | None]]:
+        await log.compact(TWO.name)
+        out = []
+        for p in range(2):
+            for r in await read_all(log, TWO.name, p):
+                assert appended[(p, r.offset)] == (r.key, r.value)  # offsets never change
+                out.append((r.key, r.value))
+        everything = [appended[k] for k in sorted(appended)]
+        assert fold(out) == fold(everything)
+        assert [s for s in out if s[0] is None] == [e for e in everything if e[0] is None]
+        return out
+
     for op, arg, value in ops:
         if op in ("put", "del"):
             ((p, off),) = await log.append(TWO.name, [rec(arg, value)])
@@ -326,24 +344,12 @@ async def compaction_scenario(log: EventLog, ops: list[tuple[str, Any, Any]]) ->
         elif op == "compact":
             await log.compact(TWO.name)
         else:
-            ends = {(TWO.name, p): await log.end_offset(TWO.name, p) for p in range(2)}
-            await log.commit(arg, ends)
-    await log.compact(TWO.name)
-    survivors: list[tuple[str | None, bytes | None]] = []
-    for p in range(2):
-        for r in await read_all(log, TWO.name, p):
-            assert appended[(p, r.offset)] == (r.key, r.value)  # offsets never change
-            survivors.append((r.key, r.value))
-    everything = [appended[k] for k in sorted(appended)]
-    assert fold(survivors) == fold(everything)
-    assert [s for s in survivors if s[0] is None] == [e for e in everything if e[0] is None]
-    for group in ("g1", "g2"):  # once every group is past everything, one record per key
-        await log.commit(
-            group, {(TWO.name, p): await log.end_offset(TWO.name, p) for p in range(2)}
-        )
-    await log.compact(TWO.name)
-    final = [(r.key, r.value) for p in range(2) for r in await read_all(log, TWO.name, p)]
-    keyed = [k for k, v in final if k is not None]
+            await commit_all(arg)
+    await survivors()
+    await commit_all("g1")
+    await commit_all("g2")
+    final = await survivors()  # every group is past everything: one live record per key
+    keyed = [k for k, _ in final if k is not None]
     assert len(keyed) == len(set(keyed)) and all(v is not None for k, v in final if k)
 
 
@@ -352,6 +358,15 @@ async def compaction_scenario(log: EventLog, ops: list[tuple[str, Any, Any]]) ->
     max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )
 @given(ops=OPS, threshold=st.sampled_from([3, 1000]))  # background compaction or none
+@example(  # a tombstone must not go before an older version in a later chunk is gone
+    ops=[
+        ("put", "r0/f0", b"1"),
+        ("put", "r0/f3", b"1"),
+        ("put", "r0/f6", b"1"),
+        ("del", "r0/f6", None),
+    ],
+    threshold=1000,
+)
 def test_compaction_preserves_the_fold(
     kind: str, ops: list[tuple[str, Any, Any]], threshold: int
 ) -> None:
