@@ -11,7 +11,7 @@ from typing import Any
 import anyio
 from mcp import ClientSession, StdioServerParameters
 from mcp.client.stdio import stdio_client
-from mcp.client.streamable_http import streamablehttp_client
+from mcp.client.streamable_http import streamable_http_client
 
 from tests.conftest import child_env, cli_command
 
@@ -28,7 +28,7 @@ async def stdio_session(data_dir: Path, *args: str) -> AsyncIterator[ClientSessi
 @contextlib.asynccontextmanager
 async def http_session(base_url: str) -> AsyncIterator[ClientSession]:
     async with (
-        streamablehttp_client(base_url + "/mcp") as (read, write, _),
+        streamable_http_client(base_url + "/mcp") as (read, write, _),
         ClientSession(read, write) as session,
     ):
         await session.initialize()

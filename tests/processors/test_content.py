@@ -88,8 +88,14 @@ def test_tombstone_in_tombstone_out() -> None:
     [
         (
             StructureRecord(
-                repo_id="shop", path="a", digest="d", language="", size=0, line_count=0,
-                mtime_ns=0, ingested_at=0.0,
+                repo_id="shop",
+                path="a",
+                digest="d",
+                language="",
+                size=0,
+                line_count=0,
+                mtime_ns=0,
+                ingested_at=0.0,
             ),
             "shop/a",
         ),

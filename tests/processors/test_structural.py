@@ -19,7 +19,9 @@ CTX = ProcessContext(now=999.0)  # must not leak into records
 FILES = topics.FILES.name
 
 
-def upsert(path: str = "src/Order/OrderService.cs", body: str = "class A {}\n", **kw: object) -> FileUpsert:
+def upsert(
+    path: str = "src/Order/OrderService.cs", body: str = "class A {}\n", **kw: object
+) -> FileUpsert:
     fields: dict[str, object] = {
         "repo_id": "shop",
         "path": path,

@@ -1,0 +1,311 @@
+"""ViewStore: exactly-once apply, replace-per-file, repo removal/reset, reads, BM25 (spec §7)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from processors.base import ProcessContext
+from processors.content import ContentProcessor
+from processors.structural import StructuralProcessor
+from schemas import topics
+from schemas.events import FileUpsert, RepoRegistration
+from streams.errors import StoreError
+from streams.stores import Record, Tree, ViewStore, default_registry
+from streams.stores.views_read import prefix_successor
+
+REPOS, STRUCTURE, CONTENT = topics.REPOS.name, topics.STRUCTURE.name, topics.CONTENT.name
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> Iterator[ViewStore]:
+    with ViewStore(tmp_path / "views.db") as s:
+        yield s
+
+
+def reg(repo: str, root: str = "/ws/x") -> Record:
+    return (REPOS, repo, RepoRegistration(repo_id=repo, root=root, registered_at=1.0))
+
+
+def file(repo: str, path: str, body: str = "", **kw: object) -> list[Record]:
+    """The structure + content records the processors derive from one file upsert."""
+    fields: dict[str, object] = {"repo_id": repo, "path": path, "digest": "xx128:deadbeef"}
+    fields |= {"size": 12345, "mtime_ns": 1, "body": body, "observed_at": 10.0} | kw
+    event = FileUpsert.model_validate(fields)
+    emits = [
+        *StructuralProcessor().process("f", None, event, ProcessContext()),
+        *ContentProcessor().process("f", None, event, ProcessContext()),
+    ]
+    return [(e.topic, e.key, e.value) for e in emits]
+
+
+def gone(repo: str, path: str) -> list[Record]:
+    return [(STRUCTURE, f"{repo}/{path}", None), (CONTENT, f"{repo}/{path}", None)]
+
+
+def fts_rows(store: ViewStore) -> int:
+    return int(store.read(lambda c: c.execute("SELECT count(*) FROM content_fts").fetchone()[0]))
+
+
+def paths(store: ViewStore, repo: str, query: str, k: int = 10) -> list[str]:
+    return [h.path for h in store.keyword_search(repo, query, k)]
+
+
+# -- apply, offsets, atomicity --------------------------------------------------------------
+
+
+def test_apply_stores_rows_and_offsets_together(store: ViewStore) -> None:
+    store.apply([reg("r"), *file("r", "a.py", "x = 1\n")], {(STRUCTURE, 0): 3, (CONTENT, 2): 7})
+    assert store.committed("views", STRUCTURE, 0) == 3
+    assert store.committed("views", CONTENT, 2) == 7
+    assert store.committed("views", CONTENT, 0) == 0
+    assert store.committed("other", STRUCTURE, 0) == 0
+    assert store.total_applied() == 10
+    row = store.get_file("r", "a.py")
+    assert row is not None and (row.language, row.line_count, row.size) == ("python", 1, 12345)
+    content = store.get_content("r", "a.py")
+    assert content is not None and content.body == "x = 1\n"
+
+
+def test_a_failing_record_rolls_back_rows_and_offsets(store: ViewStore) -> None:
+    store.apply(file("r", "a.py", "alpha"), {(STRUCTURE, 0): 5})
+    bad: Record = (STRUCTURE, "r/c.py", RepoRegistration(repo_id="r", registered_at=1.0))
+    with pytest.raises(StoreError):
+        store.apply([*gone("r", "a.py"), *file("r", "b.py", "beta"), bad], {(STRUCTURE, 0): 9})
+    assert store.committed("views", STRUCTURE, 0) == 5
+    assert store.get_file("r", "a.py") is not None
+    assert store.get_file("r", "b.py") is None
+    assert paths(store, "r", "alpha beta") == ["a.py"]
+
+
+def test_unknown_topics_are_skipped_but_their_offsets_advance(store: ViewStore) -> None:
+    store.apply([("repocontext.future.v1", "k", None)], {("repocontext.future.v1", 0): 4})
+    assert store.committed("views", "repocontext.future.v1", 0) == 4
+
+
+def test_data_and_offsets_survive_reopening(tmp_path: Path) -> None:
+    with ViewStore(tmp_path / "v.db") as first:
+        first.apply([reg("r"), *file("r", "a.py", "alpha")], {(CONTENT, 0): 2})
+    with ViewStore(tmp_path / "v.db") as again:
+        assert again.committed("views", CONTENT, 0) == 2
+        assert paths(again, "r", "alpha") == ["a.py"]
+
+
+# -- replace-per-file and tombstones ------------------------------------------------------
+
+
+def test_a_new_version_replaces_the_old_one(store: ViewStore) -> None:
+    store.apply(file("r", "a.py", "alpha"), {})
+    store.apply(file("r", "a.py", "beta", digest="xx128:2"), {})
+    assert paths(store, "r", "alpha") == []
+    assert paths(store, "r", "beta") == ["a.py"]
+    assert fts_rows(store) == 1
+    row = store.get_file("r", "a.py")
+    assert row is not None and row.digest == "xx128:2"
+
+
+def test_within_one_batch_the_last_record_of_a_key_wins(store: ViewStore) -> None:
+    store.apply([*file("r", "a.py", "one"), *gone("r", "a.py"), *file("r", "b.py", "two")], {})
+    store.apply([*gone("r", "b.py"), *file("r", "b.py", "three")], {})
+    assert store.get_file("r", "a.py") is None and store.get_content("r", "a.py") is None
+    assert paths(store, "r", "one two three") == ["b.py"]
+    assert fts_rows(store) == 1
+
+
+def test_tombstones_delete_the_file_from_every_tree(store: ViewStore) -> None:
+    store.apply([*file("r", "a.py", "alpha"), *file("r", "b.py", "alpha")], {})
+    store.apply(gone("r", "a.py"), {})
+    assert store.get_file("r", "a.py") is None and store.get_content("r", "a.py") is None
+    assert paths(store, "r", "alpha") == ["b.py"]
+    assert fts_rows(store) == 1
+
+
+def test_a_file_turned_binary_loses_its_content(store: ViewStore) -> None:
+    store.apply(file("r", "a.dat", "alpha"), {})
+    store.apply(file("r", "a.dat", "", binary=True), {})
+    row = store.get_file("r", "a.dat")
+    assert row is not None and row.binary and store.get_content("r", "a.dat") is None
+    assert paths(store, "r", "alpha") == []
+
+
+# -- repositories: marker, removal, reset ---------------------------------------------------
+
+
+def test_repo_marker_follows_structure_records(store: ViewStore) -> None:
+    store.apply(file("late", "a.py", observed_at=5.0, source_revision="c1"), {})
+    store.apply([reg("late"), reg("r")], {})
+    store.apply(file("r", "a.py", observed_at=7.0, source_revision="c2"), {})
+    store.apply(file("r", "b.py", observed_at=9.0), {})
+    late, r = store.list_repos()
+    assert (late.repo_id, late.last_ingested, late.indexed_commit, late.file_count) == (
+        "late",
+        5.0,
+        "c1",
+        1,
+    )
+    assert (r.repo_id, r.last_ingested, r.indexed_commit, r.file_count) == ("r", 9.0, "c2", 2)
+    assert r.root == "/ws/x" and r.registration.repo_id == "r"
+
+
+def test_repo_tombstone_removes_every_tree_including_memory(tmp_path: Path) -> None:
+    registry = default_registry()
+    registry.add_schema("CREATE TABLE IF NOT EXISTS memory (repo_id TEXT, id TEXT)")
+    registry.add_tree(Tree("memory", "DELETE FROM memory WHERE repo_id = ?", code_index=False))
+    with ViewStore(tmp_path / "v.db", registry) as store:
+        store.apply(
+            [reg("r"), reg("s"), *file("r", "a.py", "alpha"), *file("s", "a.py", "alpha")], {}
+        )
+        store.read(lambda c: c.execute("INSERT INTO memory VALUES ('r', 'm1'), ('s', 'm2')"))
+        store.put_job("r", {"status": "Completed"})
+        store.apply([(REPOS, "r", None)], {})
+        assert [repo.repo_id for repo in store.list_repos()] == ["s"]
+        assert store.get_file("r", "a.py") is None and store.get_job("r") is None
+        assert paths(store, "r", "alpha") == [] and paths(store, "s", "alpha") == ["a.py"]
+        memory = store.read(lambda c: c.execute("SELECT repo_id FROM memory").fetchall())
+        assert [m[0] for m in memory] == ["s"]
+
+
+def test_reset_clears_the_code_index_but_keeps_repo_memory_and_job(tmp_path: Path) -> None:
+    registry = default_registry()
+    registry.add_schema("CREATE TABLE IF NOT EXISTS memory (repo_id TEXT, id TEXT)")
+    registry.add_tree(Tree("memory", "DELETE FROM memory WHERE repo_id = ?", code_index=False))
+    with ViewStore(tmp_path / "v.db", registry) as store:
+        records = [reg("r"), *file("r", "a.py", "alpha", source_revision="c1")]
+        store.apply([*records, *file("r", "b.bin", binary=True), *file("s", "a.py", "alpha")], {})
+        store.read(lambda c: c.execute("INSERT INTO memory VALUES ('r', 'm1')"))
+        store.put_job("r", {"status": "Completed"})
+        assert store.reset_repo("r") == {"files": 2, "content": 1}
+        [repo] = store.list_repos()
+        assert (repo.repo_id, repo.last_ingested, repo.indexed_commit, repo.file_count) == (
+            "r",
+            None,
+            None,
+            0,
+        )
+        assert paths(store, "r", "alpha") == [] and paths(store, "s", "alpha") == ["a.py"]
+        assert store.read(lambda c: c.execute("SELECT count(*) FROM memory").fetchone()[0]) == 1
+        assert store.get_job("r") == {"status": "Completed"}
+        assert store.reset_repo("nobody") == {"files": 0, "content": 0}
+
+
+# -- reads ----------------------------------------------------------------------------------
+
+
+def test_files_under_pages_a_prefix_in_path_order(store: ViewStore) -> None:
+    names = ["src/b.py", "src/a.py", "src/sub/c.py", "srcx/d.py", "doc/e.md", "src\U0010ffffz"]
+    store.apply([rec for n in names for rec in file("r", n)], {})
+    first = store.files_under("r", "src/", None, 2)
+    assert [f.path for f in first] == ["src/a.py", "src/b.py"]
+    assert [f.path for f in store.files_under("r", "src/", first[-1].path, 2)] == ["src/sub/c.py"]
+    assert len(store.files_under("r", "", None, 100)) == 6
+    assert [f.path for f in store.files_under("r", "src\U0010ffff")] == ["src\U0010ffffz"]
+    assert store.files_under("other", "", None, 100) == []
+    assert store.file_count("r") == 6 and store.get_repo("r") is None
+
+
+def test_prefix_successor() -> None:
+    assert prefix_successor("ab") == "ac"
+    assert prefix_successor("a\U0010ffff") == "b"
+    assert prefix_successor("\ud7ff") == "\ue000"
+    assert prefix_successor("") is None and prefix_successor("\U0010ffff") is None
+
+
+def test_jobs_round_trip(store: ViewStore) -> None:
+    assert store.get_job("r") is None
+    store.put_job("r", {"status": "Running", "filesScanned": 3, "pacing": None})
+    assert store.get_job("r") == {"status": "Running", "filesScanned": 3, "pacing": None}
+    with pytest.raises(StoreError):
+        store.put_job("r", {"bad": object()})
+
+
+# -- BM25 keyword search (spec §3.4 / §7) ---------------------------------------------------
+
+
+def corpus(store: ViewStore, files: dict[str, str], repo: str = "r") -> None:
+    store.apply([rec for path, body in files.items() for rec in file(repo, path, body)], {})
+
+
+def test_path_match_outranks_body_only_match(store: ViewStore) -> None:
+    filler = {f"f{i}.txt": "unrelated" for i in range(4)}
+    corpus(store, {**filler, "src/parser.txt": "alpha", "src/other.txt": "parser"})
+    hits = store.keyword_search("r", "parser", 10)
+    assert [(h.path, h.reasons) for h in hits] == [
+        ("src/parser.txt", ("path-name-match",)),
+        ("src/other.txt", ("content-match",)),
+    ]
+    assert hits[0].score > hits[1].score > 0
+    assert hits[0].file is not None and hits[0].file.digest == "xx128:deadbeef"
+
+
+def test_idf_favours_the_rare_term(store: ViewStore) -> None:
+    filler = {f"f{i}.txt": "other words" for i in range(6)}
+    corpus(
+        store,
+        {**filler, "a.txt": "common", "b.txt": "rare", "c.txt": "common x", "d.txt": "common"},
+    )
+    hits = store.keyword_search("r", "common rare", 10)
+    assert [h.path for h in hits] == ["b.txt", "a.txt", "d.txt", "c.txt"]
+    assert hits[0].score > 1.5 * hits[1].score
+
+
+def test_term_frequency_saturates(store: ViewStore) -> None:
+    filler = {f"f{i}.txt": "unrelated " * 100 for i in range(4)}
+    corpus(store, {**filler, "once.txt": "token " + "pad " * 99, "many.txt": "token " * 100})
+    scores = {h.path: h.score for h in store.keyword_search("r", "token", 10)}
+    assert scores["once.txt"] < scores["many.txt"] < 100 * scores["once.txt"]
+
+
+def test_compound_identifier_sub_token_matches(store: ViewStore) -> None:
+    corpus(store, {"a.py": "def getUserName(): pass", "b.py": "def other(): pass"})
+    hits = store.keyword_search("r", "user", 10)
+    assert [(h.path, h.reasons) for h in hits] == [("a.py", ("content-match",))]
+    assert paths(store, "r", "UserName") == ["a.py"]
+
+
+def test_noise_fields_never_match(store: ViewStore) -> None:
+    corpus(store, {"a.py": "print(1)"})
+    for noise in ("deadbeef", "xx128", "12345"):  # digest, digest algorithm, size
+        assert paths(store, "r", noise) == []
+
+
+def test_non_matching_dropped_bounded_by_k_and_tie_broken_by_path(store: ViewStore) -> None:
+    corpus(store, {f"{name}.txt": "shared body" for name in "edcbaghfij"} | {"n.md": "none"})
+    assert paths(store, "r", "shared", 5) == ["a.txt", "b.txt", "c.txt", "d.txt", "e.txt"]
+    assert len(paths(store, "r", "shared", 1000)) == 10
+    assert paths(store, "r", "shared", 0) == ["a.txt"]  # clamped to 1..100
+
+
+@pytest.mark.parametrize("query", ["", "   ", "!!! --", "\"'"])
+def test_empty_query_finds_nothing(store: ViewStore, query: str) -> None:
+    corpus(store, {"a.py": "alpha"})
+    assert store.keyword_search("r", query, 10) == []
+
+
+def test_empty_corpus_finds_nothing(store: ViewStore) -> None:
+    assert store.keyword_search("r", "alpha", 10) == []
+
+
+def test_repositories_are_isolated(store: ViewStore) -> None:
+    corpus(store, {"a.py": "alpha"}, repo="ra")
+    corpus(store, {"a.py": "alpha beta", "b.py": "beta"}, repo="rb")
+    assert [(h.repo_id, h.path) for h in store.keyword_search("ra", "alpha beta", 10)] == [
+        ("ra", "a.py")
+    ]
+    assert paths(store, "ra", "beta") == []
+
+
+def test_hits_carry_the_file_row_once_structure_arrives(store: ViewStore) -> None:
+    records: list[Record] = [r for r in file("r", "a.py", "alpha") if r[0] == CONTENT]
+    store.apply(records, {})
+    [hit] = store.keyword_search("r", "alpha", 10)
+    assert hit.file is None
+    store.apply(file("r", "a.py", "alpha"), {})
+    [hit] = store.keyword_search("r", "alpha", 10)
+    assert hit.file is not None and hit.file.language == "python"
+
+
+def test_language_column_is_searchable_without_a_reason(store: ViewStore) -> None:
+    corpus(store, {"a.py": "x", "b.md": "y", "c.md": "z", "d.md": "w"})
+    hits = store.keyword_search("r", "python", 10)
+    assert [(h.path, h.reasons) for h in hits] == [("a.py", ())]
