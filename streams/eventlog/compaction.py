@@ -147,10 +147,9 @@ def removable(
 
 
 # -- the same rules in SQL, for the SQLite backend --------------------------------------------
-_NEW_KEYS = (
-    "SELECT DISTINCT key FROM records WHERE topic=? AND partition=? AND offset>=? AND offset<?"
-    " AND key IS NOT NULL"
-)
+# no "key IS NOT NULL" here: it would let the planner scan the whole (partial) key index
+# instead of range-scanning the primary key over the chunk's offsets
+NEW_KEYS = "SELECT key FROM records WHERE topic=? AND partition=? AND offset>=? AND offset<?"
 _DELETE_OLDER = (
     "DELETE FROM records WHERE topic=?1 AND partition=?2 AND key=?3 AND offset < "
     "(SELECT MAX(offset) FROM records WHERE topic=?1 AND partition=?2 AND key=?3)"
@@ -207,9 +206,10 @@ def sqlite_compact_step(
         more = removed == DELETE_BATCH
     else:
         hi = min(end, cleaned + CHUNK_OFFSETS)
-        keys = conn.execute(_NEW_KEYS, (topic, partition, cleaned, hi)).fetchall()
-        removed = conn.executemany(_DELETE_OLDER, [(topic, partition, k) for (k,) in keys]).rowcount
-        more = False
+        rows = conn.execute(NEW_KEYS, (topic, partition, cleaned, hi))
+        keys = {k for (k,) in rows if k is not None}
+        removed = conn.executemany(_DELETE_OLDER, [(topic, partition, k) for k in keys]).rowcount
+        more = hi < end
         if not more:  # no older versions remain, so the newest tombstones may go too
             (low,) = conn.execute(
                 "SELECT MIN(next_offset) FROM offsets WHERE topic=? AND partition=?",
@@ -228,10 +228,13 @@ def sqlite_compact_step(
     return max(0, removed), more
 
 
-def release_space(conn: sqlite3.Connection) -> None:
-    """Give freed pages back to the OS once they are a large share of the file; SQLite
-    reuses free pages for new rows anyway, so this only matters after big deletions."""
+def release_space(conn: sqlite3.Connection) -> bool:
+    """Give up to VACUUM_PAGES freed pages back to the OS once they are a large share of the
+    file; returns whether it did (call again for more). SQLite reuses free pages for new rows
+    anyway, so this only matters after big deletions such as removing a repository."""
     free = conn.execute("PRAGMA freelist_count").fetchone()[0]
     pages = conn.execute("PRAGMA page_count").fetchone()[0]
-    if free >= 256 and free * 4 >= pages:
-        conn.execute(f"PRAGMA incremental_vacuum({VACUUM_PAGES})").fetchall()
+    if free < 256 or free * 4 < pages:
+        return False
+    conn.execute(f"PRAGMA incremental_vacuum({VACUUM_PAGES})").fetchall()
+    return bool(conn.execute("PRAGMA freelist_count").fetchone()[0] < free)  # else not INCREMENTAL

@@ -41,8 +41,7 @@ CREATE TABLE IF NOT EXISTS topics(name TEXT PRIMARY KEY, partitions INTEGER NOT 
 CREATE TABLE IF NOT EXISTS partitions(topic TEXT NOT NULL, partition INTEGER NOT NULL,
   next_offset INTEGER NOT NULL, cleaned_upto INTEGER NOT NULL,
   PRIMARY KEY(topic, partition)) WITHOUT ROWID;
--- rowid table because values reach 64 KiB, and the primary key index makes `read` a range scan,
--- value is the last column so compaction's metadata scans never touch its overflow pages
+-- rowid table: values reach 64 KiB. Value is last: metadata scans skip its overflow pages.
 CREATE TABLE IF NOT EXISTS records(topic TEXT NOT NULL, partition INTEGER NOT NULL,
   offset INTEGER NOT NULL, key TEXT, ts_ms INTEGER NOT NULL, value BLOB,
   PRIMARY KEY(topic, partition, offset));
@@ -288,7 +287,8 @@ class SqliteEventLog(EventLog):
             while more:  # one step per executor call, so appends interleave
                 n, more = await self._run(self._compact_step, topic, p)
                 removed += n
-        await self._run(cp.release_space, self._conn)
+        while await self._run(cp.release_space, self._conn):
+            pass
         return removed
 
     async def close(self) -> None:

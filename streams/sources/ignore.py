@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import os
 import re
+from dataclasses import dataclass
 from pathlib import Path
 
 from pathspec import GitIgnoreSpec
@@ -73,19 +74,16 @@ def rebase_rule(line: str, base: str) -> str | None:
     core = body[:-1] if dir_only else body
     if not core or core == "/":
         return None
+    if base:
+        prefix = _escape_literal(base)
+        # With a slash it is anchored to the .gitignore's directory, else it matches below it.
+        rest = core.removeprefix("/") if "/" in core else f"**/{core}"
+        core = f"/{prefix}/{rest}"
     if dir_only and core.endswith("/**"):
         # pathspec reads `x/**/` as "x and everything in it"; git means "every directory below
-        # x" (x itself and its files stay). `x/*/` prunes exactly those directories.
-        core = core[:-3] + "/*"
-    if not base:
-        return ("!" if negate else "") + core + ("/" if dir_only else "")
-    prefix = _escape_literal(base)
-    rebased = (
-        f"/{prefix}/{core[1:] if core.startswith('/') else core}"
-        if "/" in core
-        else (f"/{prefix}/**/{core}")
-    )
-    return ("!" if negate else "") + rebased + ("/" if dir_only else "")
+        # x" (x itself and files directly in it stay), which `x/**/*/` spells unambiguously.
+        core += "/*"
+    return ("!" if negate else "") + core + ("/" if dir_only else "")
 
 
 def read_gitignore(path: str) -> list[str]:
@@ -111,30 +109,42 @@ def read_gitignore(path: str) -> list[str]:
     return [line for line in lines if _NEWLINE_STANDIN not in line]
 
 
-_Rule = tuple["re.Pattern[str]", bool]  # (pathspec's regex for the line, True = ignore)
+_ANY_DIR = "(?P<ps_d>/)"  # pathspec's whole regex for `*/` and `**/`: every directory
+
+
+@dataclass(frozen=True, slots=True)
+class _Rule:
+    regex: re.Pattern[str]
+    ignore: bool  # False for a `!` rule
+    marked: bool  # the regex marks "matched via a directory" with pathspec's `ps_d` group
+
+    def matches_itself(self, bare: str, is_dir: bool) -> bool:
+        """Whether the rule matches the entry itself, not merely an ancestor directory.
+
+        pathspec's regexes also match everything below a matched directory. The walk prunes
+        ignored directories, so only a match on the entry itself may count (else a deeper
+        `!dir/` would re-include files an outer `*.txt` ignores). Marked regexes are tried on
+        `path/` for directories and count only if the mark is that final slash; unmarked ones
+        (from a trailing `/**`: "inside X") are tried on the bare path, so X itself is not hit.
+        """
+        if self.regex.pattern == _ANY_DIR:
+            return is_dir
+        if not self.marked:
+            return self.regex.search(bare) is not None
+        candidate = bare + "/" if is_dir else bare
+        found = self.regex.search(candidate)
+        if found is None:
+            return False
+        return found.group("ps_d") is None or found.end("ps_d") == len(candidate)
 
 
 def _compile_rules(lines: list[str]) -> list[_Rule]:
     spec = GitIgnoreSpec.from_lines(lines, backend="simple")
-    return [(p.regex, p.include) for p in spec.patterns if p.include is not None and p.regex]
-
-
-def _matches_itself(regex: re.Pattern[str], candidate: str) -> bool:
-    """Whether the rule matches the entry itself, not merely one of its ancestor directories.
-
-    pathspec's regexes also match everything below a matched directory and mark that with the
-    `ps_d` group; since the walk prunes ignored directories, such matches must not count here
-    (a `!dir/` from a deeper file would otherwise re-include files an outer `*.txt` ignores).
-    """
-    if regex.pattern == "(?P<ps_d>/)":  # pathspec's shortcut for `*/` and `**/`: any directory
-        return candidate.endswith("/")
-    if regex.pattern == "/":  # its shortcut for `**/*/**`: anything below a top-level directory
-        return "/" in candidate.rstrip("/")
-    found = regex.search(candidate)  # all other regexes are anchored or `.` (everything)
-    if found is None:
-        return False
-    mark = found.groupdict().get("ps_d")
-    return mark is None or found.end("ps_d") == len(candidate)
+    return [
+        _Rule(p.regex, p.include, "ps_d" in p.regex.groupindex)
+        for p in spec.patterns
+        if p.include is not None and p.regex is not None
+    ]
 
 
 class GitIgnoreRules:
@@ -169,10 +179,10 @@ class GitIgnoreRules:
         rules = self.rules_for(rel_path.rpartition("/")[0])
         if not rules:
             return False
-        candidate = _for_matching(rel_path) + ("/" if is_dir else "")
-        for regex, ignore in reversed(rules):
-            if _matches_itself(regex, candidate):
-                return ignore
+        bare = _for_matching(rel_path)
+        for rule in reversed(rules):
+            if rule.matches_itself(bare, is_dir):
+                return rule.ignore
         return False
 
 

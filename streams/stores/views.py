@@ -29,7 +29,7 @@ from streams.stores import views_read
 from streams.stores.views_handlers import default_registry
 from streams.stores.views_read import ContentRow, FileRow, RepoRow
 from streams.stores.views_registry import Item, ViewRegistry
-from streams.stores.views_schema import open_connection
+from streams.stores.views_schema import check_schema_version, open_connection
 from streams.stores.views_search import KeywordHit, keyword_search
 
 T = TypeVar("T")
@@ -38,17 +38,30 @@ DEFAULT_GROUP = "views"
 
 
 class ViewStore:
+    """The views of one data directory: write with `apply`, read with the typed methods.
+
+    `registry` decides which tables exist and which topics are applied; the default holds the
+    core views, and record families added later extend it (see views_registry).
+    """
+
     def __init__(self, path: str | Path, registry: ViewRegistry | None = None) -> None:
         self.path = str(path)
         self.registry = registry if registry is not None else default_registry()
         self._lock = threading.RLock()
         try:
             self._conn = open_connection(self.path)
-            with self._transaction() as conn:
-                for statement in self.registry.ddl:
-                    conn.execute(statement)
         except sqlite3.Error as exc:
             raise StoreError(f"cannot open the view store at {self.path}: {exc}") from exc
+        try:
+            with self._transaction() as conn:
+                check_schema_version(conn, self.path)
+                for statement in self.registry.ddl:
+                    conn.execute(statement)
+        except BaseException as exc:
+            self._conn.close()
+            if isinstance(exc, sqlite3.Error):
+                raise StoreError(f"cannot open the view store at {self.path}: {exc}") from exc
+            raise
 
     # -- lifecycle -------------------------------------------------------------------------
 

@@ -22,7 +22,12 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
+from streams.errors import StoreError
 from streams.stores.views_registry import Tree, ViewRegistry
+
+# Bump when a core table changes incompatibly. The views are a projection of the log, so the
+# remedy for a mismatch is a fresh views file (delete it, or `repocontext replay`).
+SCHEMA_VERSION = 1
 
 CORE_DDL = (
     """CREATE TABLE IF NOT EXISTS repos (
@@ -95,6 +100,18 @@ def register_core_schema(registry: ViewRegistry) -> None:
     registry.add_schema(*CORE_DDL)
     for tree in CORE_TREES:
         registry.add_tree(tree)
+
+
+def check_schema_version(conn: sqlite3.Connection, path: str) -> None:
+    """Stamp a new database with SCHEMA_VERSION; refuse one written by another version."""
+    found = int(conn.execute("PRAGMA user_version").fetchone()[0])
+    if found == 0:
+        conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+    elif found != SCHEMA_VERSION:
+        raise StoreError(
+            f"the views at {path} have schema version {found}, this build uses "
+            f"{SCHEMA_VERSION}: delete that file (views are rebuilt from the log) or run replay"
+        )
 
 
 def open_connection(path: str | Path) -> sqlite3.Connection:

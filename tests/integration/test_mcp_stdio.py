@@ -118,7 +118,9 @@ async def test_bad_arguments_get_clear_errors(sample_repo: Path, tmp_path: Path)
         text = await call_error(session, "repocontext_no_such_tool", {})
         assert "unknown tool" in text
         # huge k is clamped, not an error
-        ok = await call(session, "repocontext_search", {"repoId": "sample", "query": "x", "k": 10**30})
+        ok = await call(
+            session, "repocontext_search", {"repoId": "sample", "query": "x", "k": 10**30}
+        )
         assert ok["mode"] == "keyword"
 
 

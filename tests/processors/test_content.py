@@ -147,7 +147,7 @@ def test_processing_twice_equals_once(sequence: list[tuple[str, FileUpsert | Non
 def test_a_tombstone_after_any_sequence_leaves_nothing(
     sequence: list[tuple[str, FileUpsert | None]],
 ) -> None:
-    deletes = [(file_key("shop", p), None) for p in PATHS]
+    deletes: list[tuple[str, FileUpsert | None]] = [(file_key("shop", p), None) for p in PATHS]
     assert materialise(emits_of(sequence + deletes)) == {}
 
 

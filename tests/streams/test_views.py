@@ -2,20 +2,24 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import sqlite3
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 import pytest
+from pydantic import BaseModel
+
 from processors.base import ProcessContext
 from processors.content import ContentProcessor
 from processors.structural import StructuralProcessor
 from schemas import topics
 from schemas.events import FileUpsert, RepoRegistration
 from streams.errors import StoreError
-from streams.stores import Record, Tree, ViewStore, default_registry
+from streams.stores import Item, Record, Tree, ViewStore, default_registry
 from streams.stores.views_read import prefix_successor
 
 REPOS, STRUCTURE, CONTENT = topics.REPOS.name, topics.STRUCTURE.name, topics.CONTENT.name
+MEMORY = topics.MEMORY.name
 
 
 @pytest.fixture
@@ -66,6 +70,9 @@ def test_apply_stores_rows_and_offsets_together(store: ViewStore) -> None:
     assert row is not None and (row.language, row.line_count, row.size) == ("python", 1, 12345)
     content = store.get_content("r", "a.py")
     assert content is not None and content.body == "x = 1\n"
+    # A topic without a handler (a later issue's) is skipped, but its offset still advances.
+    store.apply([("repocontext.future.v1", "k", None)], {("repocontext.future.v1", 0): 4})
+    assert store.committed("views", "repocontext.future.v1", 0) == 4
 
 
 def test_a_failing_record_rolls_back_rows_and_offsets(store: ViewStore) -> None:
@@ -74,22 +81,21 @@ def test_a_failing_record_rolls_back_rows_and_offsets(store: ViewStore) -> None:
     with pytest.raises(StoreError):
         store.apply([*gone("r", "a.py"), *file("r", "b.py", "beta"), bad], {(STRUCTURE, 0): 9})
     assert store.committed("views", STRUCTURE, 0) == 5
-    assert store.get_file("r", "a.py") is not None
-    assert store.get_file("r", "b.py") is None
+    assert store.get_file("r", "a.py") is not None and store.get_file("r", "b.py") is None
     assert paths(store, "r", "alpha beta") == ["a.py"]
 
 
-def test_unknown_topics_are_skipped_but_their_offsets_advance(store: ViewStore) -> None:
-    store.apply([("repocontext.future.v1", "k", None)], {("repocontext.future.v1", 0): 4})
-    assert store.committed("views", "repocontext.future.v1", 0) == 4
-
-
-def test_data_and_offsets_survive_reopening(tmp_path: Path) -> None:
+def test_data_and_offsets_survive_reopening_but_a_foreign_schema_is_refused(
+    tmp_path: Path,
+) -> None:
     with ViewStore(tmp_path / "v.db") as first:
         first.apply([reg("r"), *file("r", "a.py", "alpha")], {(CONTENT, 0): 2})
     with ViewStore(tmp_path / "v.db") as again:
         assert again.committed("views", CONTENT, 0) == 2
         assert paths(again, "r", "alpha") == ["a.py"]
+        again.read(lambda c: c.execute("PRAGMA user_version = 99"))
+    with pytest.raises(StoreError, match="schema version 99"):
+        ViewStore(tmp_path / "v.db")
 
 
 # -- replace-per-file and tombstones ------------------------------------------------------
@@ -98,8 +104,7 @@ def test_data_and_offsets_survive_reopening(tmp_path: Path) -> None:
 def test_a_new_version_replaces_the_old_one(store: ViewStore) -> None:
     store.apply(file("r", "a.py", "alpha"), {})
     store.apply(file("r", "a.py", "beta", digest="xx128:2"), {})
-    assert paths(store, "r", "alpha") == []
-    assert paths(store, "r", "beta") == ["a.py"]
+    assert paths(store, "r", "alpha") == [] and paths(store, "r", "beta") == ["a.py"]
     assert fts_rows(store) == 1
     row = store.get_file("r", "a.py")
     assert row is not None and row.digest == "xx128:2"
@@ -137,56 +142,60 @@ def test_repo_marker_follows_structure_records(store: ViewStore) -> None:
     store.apply([reg("late"), reg("r")], {})
     store.apply(file("r", "a.py", observed_at=7.0, source_revision="c2"), {})
     store.apply(file("r", "b.py", observed_at=9.0), {})
-    late, r = store.list_repos()
-    assert (late.repo_id, late.last_ingested, late.indexed_commit, late.file_count) == (
-        "late",
-        5.0,
-        "c1",
-        1,
+    rows = [
+        (x.repo_id, x.last_ingested, x.indexed_commit, x.file_count) for x in store.list_repos()
+    ]
+    assert rows == [("late", 5.0, "c1", 1), ("r", 9.0, "c2", 2)]
+    repo = store.get_repo("r")
+    assert repo is not None and repo.root == "/ws/x" and repo.registration.repo_id == "r"
+
+
+class Note(BaseModel):
+    text: str
+
+
+def apply_memory(conn: sqlite3.Connection, items: Sequence[Item]) -> None:
+    conn.executemany(
+        "INSERT INTO memory VALUES (?, ?)", [(k, str(k).split("/")[0]) for k, _ in items]
     )
-    assert (r.repo_id, r.last_ingested, r.indexed_commit, r.file_count) == ("r", 9.0, "c2", 2)
-    assert r.root == "/ws/x" and r.registration.repo_id == "r"
 
 
-def test_repo_tombstone_removes_every_tree_including_memory(tmp_path: Path) -> None:
+@pytest.fixture
+def memory_store(tmp_path: Path) -> Iterator[ViewStore]:
+    """A store extended the way a later issue adds memory: schema, a non-code tree, a topic."""
     registry = default_registry()
-    registry.add_schema("CREATE TABLE IF NOT EXISTS memory (repo_id TEXT, id TEXT)")
+    registry.add_schema("CREATE TABLE IF NOT EXISTS memory (key TEXT, repo_id TEXT)")
     registry.add_tree(Tree("memory", "DELETE FROM memory WHERE repo_id = ?", code_index=False))
-    with ViewStore(tmp_path / "v.db", registry) as store:
-        store.apply(
-            [reg("r"), reg("s"), *file("r", "a.py", "alpha"), *file("s", "a.py", "alpha")], {}
-        )
-        store.read(lambda c: c.execute("INSERT INTO memory VALUES ('r', 'm1'), ('s', 'm2')"))
-        store.put_job("r", {"status": "Completed"})
-        store.apply([(REPOS, "r", None)], {})
-        assert [repo.repo_id for repo in store.list_repos()] == ["s"]
-        assert store.get_file("r", "a.py") is None and store.get_job("r") is None
-        assert paths(store, "r", "alpha") == [] and paths(store, "s", "alpha") == ["a.py"]
-        memory = store.read(lambda c: c.execute("SELECT repo_id FROM memory").fetchall())
-        assert [m[0] for m in memory] == ["s"]
+    registry.add_topic(MEMORY, apply_memory)
+    with ViewStore(tmp_path / "m.db", registry) as s:
+        s.apply([reg("r"), reg("s"), *file("r", "a.py", "alpha", source_revision="c1")], {})
+        s.apply([*file("r", "b.bin", binary=True), *file("s", "a.py", "alpha")], {})
+        s.apply([(MEMORY, "r/t/1", Note(text="x")), (MEMORY, "s/t/2", Note(text="y"))], {})
+        s.put_job("r", {"status": "Completed"})
+        yield s
 
 
-def test_reset_clears_the_code_index_but_keeps_repo_memory_and_job(tmp_path: Path) -> None:
-    registry = default_registry()
-    registry.add_schema("CREATE TABLE IF NOT EXISTS memory (repo_id TEXT, id TEXT)")
-    registry.add_tree(Tree("memory", "DELETE FROM memory WHERE repo_id = ?", code_index=False))
-    with ViewStore(tmp_path / "v.db", registry) as store:
-        records = [reg("r"), *file("r", "a.py", "alpha", source_revision="c1")]
-        store.apply([*records, *file("r", "b.bin", binary=True), *file("s", "a.py", "alpha")], {})
-        store.read(lambda c: c.execute("INSERT INTO memory VALUES ('r', 'm1')"))
-        store.put_job("r", {"status": "Completed"})
-        assert store.reset_repo("r") == {"files": 2, "content": 1}
-        [repo] = store.list_repos()
-        assert (repo.repo_id, repo.last_ingested, repo.indexed_commit, repo.file_count) == (
-            "r",
-            None,
-            None,
-            0,
-        )
-        assert paths(store, "r", "alpha") == [] and paths(store, "s", "alpha") == ["a.py"]
-        assert store.read(lambda c: c.execute("SELECT count(*) FROM memory").fetchone()[0]) == 1
-        assert store.get_job("r") == {"status": "Completed"}
-        assert store.reset_repo("nobody") == {"files": 0, "content": 0}
+def memory_keys(store: ViewStore) -> list[str]:
+    return [m[0] for m in store.read(lambda c: c.execute("SELECT key FROM memory").fetchall())]
+
+
+def test_repo_tombstone_removes_every_tree_including_memory(memory_store: ViewStore) -> None:
+    memory_store.apply([(REPOS, "r", None)], {})
+    assert [repo.repo_id for repo in memory_store.list_repos()] == ["s"]
+    assert memory_store.get_file("r", "a.py") is None and memory_store.get_job("r") is None
+    assert paths(memory_store, "r", "alpha") == [] and paths(memory_store, "s", "alpha") == ["a.py"]
+    assert memory_keys(memory_store) == ["s/t/2"]
+
+
+def test_reset_clears_the_code_index_but_keeps_repo_memory_and_job(memory_store: ViewStore) -> None:
+    assert memory_store.reset_repo("r") == {"files": 2, "content": 1}
+    repo = memory_store.get_repo("r")
+    assert repo is not None
+    assert (repo.last_ingested, repo.indexed_commit, repo.file_count) == (None, None, 0)
+    assert paths(memory_store, "r", "alpha") == [] and paths(memory_store, "s", "alpha") == ["a.py"]
+    assert memory_keys(memory_store) == ["r/t/1", "s/t/2"]
+    assert memory_store.get_job("r") == {"status": "Completed"}
+    assert memory_store.reset_repo("nobody") == {"files": 0, "content": 0}
 
 
 # -- reads ----------------------------------------------------------------------------------
@@ -261,6 +270,9 @@ def test_compound_identifier_sub_token_matches(store: ViewStore) -> None:
     hits = store.keyword_search("r", "user", 10)
     assert [(h.path, h.reasons) for h in hits] == [("a.py", ("content-match",))]
     assert paths(store, "r", "UserName") == ["a.py"]
+    corpus(store, {"de.py": "größeWert = 1", "jp.md": "東京タワーの説明"})
+    assert paths(store, "r", "GRÖSSE größe") == ["de.py"]  # no folding: grösse is another word
+    assert paths(store, "r", "東京タワーの説明") == ["jp.md"]
 
 
 def test_noise_fields_never_match(store: ViewStore) -> None:
@@ -277,13 +289,10 @@ def test_non_matching_dropped_bounded_by_k_and_tie_broken_by_path(store: ViewSto
 
 
 @pytest.mark.parametrize("query", ["", "   ", "!!! --", "\"'"])
-def test_empty_query_finds_nothing(store: ViewStore, query: str) -> None:
+def test_empty_query_or_corpus_finds_nothing(store: ViewStore, query: str) -> None:
+    assert store.keyword_search("r", "alpha", 10) == []
     corpus(store, {"a.py": "alpha"})
     assert store.keyword_search("r", query, 10) == []
-
-
-def test_empty_corpus_finds_nothing(store: ViewStore) -> None:
-    assert store.keyword_search("r", "alpha", 10) == []
 
 
 def test_repositories_are_isolated(store: ViewStore) -> None:

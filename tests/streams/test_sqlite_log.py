@@ -1,0 +1,222 @@
+"""What only the SQLite backend promises: durability, its file layout, URLs, and threading."""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+from unittest.mock import patch
+
+import pytest
+
+from schemas.topics import TopicSpec
+from streams.errors import EventLogError
+from streams.eventlog import compaction
+from streams.eventlog.base import EventLog, LogRecord, StoredRecord, Transaction
+from streams.eventlog.factory import open_event_log, sqlite_path
+from streams.eventlog.sqlite import SqliteEventLog
+
+KV = TopicSpec(name="t.kv", key="repoId/path", partitions=2, cleanup="compact")
+ONE = TopicSpec(name="t.one", key="repoId/path", partitions=1, cleanup="compact")
+pytestmark = pytest.mark.anyio
+
+
+@pytest.fixture
+def anyio_backend() -> str:
+    return "asyncio"
+
+
+def open_log(path: Path, **opts: object) -> SqliteEventLog:
+    log = open_event_log(f"sqlite:///{path}", **opts)
+    assert isinstance(log, SqliteEventLog)
+    return log
+
+
+def peek(path: Path, sql: str, *args: object) -> list[tuple[object, ...]]:
+    """Look at the file through a second connection (WAL lets it read alongside the log)."""
+    with sqlite3.connect(path) as conn:
+        return conn.execute(sql, args).fetchall()
+
+
+@asynccontextmanager
+async def opened(path: Path, **opts: object) -> AsyncIterator[SqliteEventLog]:
+    log = open_log(path, **opts)
+    try:
+        yield log
+    finally:
+        await log.close()
+
+
+async def pragma(log: SqliteEventLog, name: str) -> object:
+    """Ask on the worker thread: the connection lives there."""
+    return await log._run(lambda: log._conn.execute(f"PRAGMA {name}").fetchone()[0])
+
+
+async def read_all(log: EventLog, topic: str, partition: int = 0) -> list[StoredRecord]:
+    return await log.read(topic, partition, 0, 1_000_000)
+
+
+async def test_everything_survives_reopen(tmp_path: Path) -> None:
+    path = tmp_path / "log.db"
+    async with opened(path, tombstone_retention_ms=0) as log:
+        await log.create_topics([KV, ONE])
+        placed = await log.append(ONE.name, [LogRecord("r/a", b"1", 7), LogRecord("r/b", None)])
+        await log.commit("g", {(ONE.name, 0): 1, (KV.name, 1): 4})
+        first_id = log.instance_id
+    async with opened(path) as log:
+        assert log.instance_id == first_id
+        await log.create_topics([KV, ONE])  # idempotent against what is stored
+        assert await log.partitions(KV.name) == 2
+        with pytest.raises(EventLogError, match="partitions 2 != requested 3"):
+            await log.create_topics([KV.model_copy(update={"partitions": 3})])
+        got = await read_all(log, ONE.name)
+        assert (got[0].offset, got[0].key, got[0].value, got[0].timestamp_ms) == (0, "r/a", b"1", 7)
+        assert [r.value for r in got] == [b"1", None] and placed == [(0, 0), (0, 1)]
+        assert await log.end_offset(ONE.name, 0) == 2
+        assert await log.committed("g", ONE.name, 0) == 1
+        assert await log.committed("g", KV.name, 1) == 4
+        assert await log.append(ONE.name, [LogRecord("r/c", b"3")]) == [(0, 2)]
+    path.unlink()
+    for extra in tmp_path.glob("log.db-*"):
+        extra.unlink()
+    async with opened(path) as log:  # a recreated log is recognisably another one
+        assert log.instance_id != first_id
+        assert peek(path, "SELECT value FROM meta WHERE name='instance_id'") == [(log.instance_id,)]
+
+
+async def test_file_settings_and_range_scan(tmp_path: Path) -> None:
+    path = tmp_path / "log.db"
+    async with opened(path) as log:
+        await log.create_topics([ONE])
+        assert peek(path, "PRAGMA journal_mode") == [("wal",)]
+        assert peek(path, "PRAGMA auto_vacuum") == [(2,)]  # INCREMENTAL
+        assert await pragma(log, "synchronous") == 1  # NORMAL
+        plan = peek(
+            path,
+            "EXPLAIN QUERY PLAN SELECT offset, key, ts_ms, value FROM records WHERE topic=? "
+            "AND partition=? AND offset>=? ORDER BY offset LIMIT ?",
+            ONE.name,
+            0,
+            5,
+            10,
+        )
+        detail = " ".join(str(row[-1]) for row in plan)
+        assert "USING INDEX sqlite_autoindex_records_1 (topic=? AND partition=? AND offset>?)" in (
+            detail
+        )
+        assert "TEMP B-TREE" not in detail
+        plan = peek(path, f"EXPLAIN QUERY PLAN {compaction.NEW_KEYS}", ONE.name, 0, 5, 10)
+        detail = " ".join(str(row[-1]) for row in plan)  # compaction reads only its chunk:
+        assert "records_1 (topic=? AND partition=? AND offset>? AND offset<?)" in detail
+    async with opened(path, synchronous="FULL") as log:
+        assert await pragma(log, "synchronous") == 2  # FULL
+    with pytest.raises(EventLogError, match="synchronous"):
+        open_log(path, synchronous="OFF")
+
+
+async def test_apply_rolls_back_a_failure_after_the_inserts(tmp_path: Path) -> None:
+    """A failure inside the SQLite transaction (after rows were inserted) leaves no trace."""
+    async with opened(tmp_path / "log.db") as log:
+        await log.create_topics([ONE])
+        await log.apply(Transaction(appends=[(ONE.name, LogRecord("r/a", b"1"))]))
+        tx = Transaction()
+        for i in range(100):
+            tx.append(ONE.name, LogRecord(f"r/{i}", b"x" * 1000))
+        tx.commit("step", ONE.name, 0, 1)
+
+        def explode(_: object) -> None:
+            raise sqlite3.OperationalError("disk I/O error (simulated)")
+
+        with patch.object(log, "_write_offsets", explode), pytest.raises(EventLogError):
+            await log.apply(tx)
+        assert [r.offset for r in await read_all(log, ONE.name)] == [0]
+        assert await log.end_offset(ONE.name, 0) == 1
+        assert await log.committed("step", ONE.name, 0) == 0
+        assert await log.apply(tx) == [(0, i + 1) for i in range(100)]
+        assert await log.committed("step", ONE.name, 0) == 1
+
+
+async def test_urls(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    assert sqlite_path("sqlite:///rel/log.db") == Path("rel/log.db")
+    assert sqlite_path(f"sqlite:///{tmp_path}/abs.db") == tmp_path / "abs.db"
+    async with open_event_log("sqlite:///rel/log.db") as log:
+        assert log.url == "sqlite:///rel/log.db"
+    assert (tmp_path / "rel" / "log.db").is_file()
+    (tmp_path / "adir.db").mkdir()
+    with pytest.raises(EventLogError, match="cannot open event log"):
+        open_event_log(f"sqlite:///{tmp_path}/adir.db")
+
+
+async def test_concurrent_calls_are_serialised(tmp_path: Path) -> None:
+    async with opened(tmp_path / "log.db") as log:
+        await log.create_topics([ONE])
+        batches, _ = await asyncio.gather(
+            asyncio.gather(
+                *(
+                    log.append(ONE.name, [LogRecord(f"r/{t}", b"%d" % i) for i in range(10)])
+                    for t in range(50)
+                )
+            ),
+            asyncio.gather(*(log.read(ONE.name, 0, 0) for _ in range(20))),
+        )
+        offsets = sorted(off for batch in batches for _, off in batch)
+        assert offsets == list(range(500))
+        assert [r.offset for r in await read_all(log, ONE.name)] == list(range(500))
+
+
+async def test_small_compaction_steps_never_resurrect_a_deleted_key(tmp_path: Path) -> None:
+    """A tombstone goes only after every older version of its key is gone, however the
+    work is chunked; compaction state is persisted, so this holds across reopen too."""
+    path = tmp_path / "log.db"
+    with patch.object(compaction, "CHUNK_OFFSETS", 1), patch.object(compaction, "DELETE_BATCH", 1):
+        async with opened(path, tombstone_retention_ms=0, background_compaction=False) as log:
+            await log.create_topics([ONE])
+            await log.append(ONE.name, [LogRecord(f"r/{k}", b"1") for k in "xyzaz"])
+            await log.append(ONE.name, [LogRecord("r/a", None), LogRecord("r/b", None)])
+            assert await log.compact(ONE.name) == 4  # r/z@2, r/a@3 and both tombstones
+        async with opened(path, tombstone_retention_ms=0) as log:
+            assert [(r.offset, r.key) for r in await read_all(log, ONE.name)] == [
+                (0, "r/x"),
+                (1, "r/y"),
+                (4, "r/z"),
+            ]
+            assert peek(path, "SELECT cleaned_upto FROM partitions WHERE topic=?", ONE.name) == [
+                (7,)
+            ]
+
+
+async def test_big_deletion_gives_space_back(tmp_path: Path) -> None:
+    path = tmp_path / "log.db"
+    body = b"\x07" * 16_384
+    async with opened(path, tombstone_retention_ms=0, background_compaction=False) as log:
+        await log.create_topics([ONE])
+        await log.append(ONE.name, [LogRecord(f"r/{i}", body) for i in range(1000)])
+        before = peek(path, "PRAGMA page_count")[0][0]
+        await log.append(ONE.name, [LogRecord(f"r/{i}", None) for i in range(1000)])
+        assert await log.compact(ONE.name) == 2000
+        after = peek(path, "PRAGMA page_count")[0][0]
+        assert isinstance(before, int) and isinstance(after, int)
+        assert after < before // 4, (before, after)
+
+
+async def test_close_stops_background_compaction(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    path = tmp_path / "log.db"
+    with patch.object(compaction, "CHUNK_OFFSETS", 1):  # a long queue of tiny steps
+        log = open_log(path, compact_threshold=10)
+        await log.create_topics([ONE])
+        for _ in range(5):
+            await log.append(ONE.name, [LogRecord(f"r/{i % 7}", b"v") for i in range(200)])
+        await log.close()
+    assert not any(t.is_alive() for t in log._executor._threads)
+    assert "failed" not in caplog.text
+    with pytest.raises(EventLogError, match="closed"):
+        await log.append(ONE.name, [LogRecord("r/x", b"v")])
+    async with opened(path) as again:  # whatever was compacted, the fold is intact
+        latest = {r.key: r.value for r in await read_all(again, ONE.name)}
+        assert latest == {f"r/{i}": b"v" for i in range(7)}
+        assert await again.end_offset(ONE.name, 0) == 1000
