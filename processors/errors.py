@@ -1,7 +1,7 @@
 """Exception root of the processors package.
 
-    ProcessorError
-    └── UnprocessableEvent   this event can never be processed (it goes to the dead letters)
+ProcessorError
+└── UnprocessableEvent   this event can never be processed (it goes to the dead letters)
 """
 
 

@@ -199,6 +199,3 @@ async def cmd_bench(args: argparse.Namespace, settings: Settings, path: Path | N
     from query_api.bench import run_bench
 
     return await run_bench(runs=args.runs, corpus=args.corpus)
-
-
-

@@ -179,7 +179,7 @@ class RepoContextService:
         )
 
     def _hit(self, hit: object) -> t.SearchHit:
-        from streams.stores.views import KeywordHit
+        from streams.stores import KeywordHit
 
         assert isinstance(hit, KeywordHit)
         row = hit.file

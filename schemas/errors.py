@@ -1,7 +1,7 @@
 """Exception root of the schemas package.
 
-    SchemaError
-    └── DecodeError      a log value that is not a valid event/record of its topic
+SchemaError
+└── DecodeError      a log value that is not a valid event/record of its topic
 """
 
 

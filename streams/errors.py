@@ -1,10 +1,10 @@
 """Exception root of the streams package.
 
-    StreamsError
-    ├── EventLogError        the log rejected or could not serve a request
-    │   └── UnknownTopicError
-    ├── SourceError          a source could not read its repository
-    └── StoreError           a view/vector store could not apply or answer
+StreamsError
+├── EventLogError        the log rejected or could not serve a request
+│   └── UnknownTopicError
+├── SourceError          a source could not read its repository
+└── StoreError           a view/vector store could not apply or answer
 """
 
 
