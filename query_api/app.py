@@ -124,10 +124,25 @@ class EmbeddedApp:
     async def start(self, *, resume: bool = True) -> None:
         """Run the pipeline in the background and resume every registered repository."""
         self._tasks.append(asyncio.create_task(self.runtime.run_forever(self._stop)))
+        self._tasks.append(asyncio.create_task(self._compact_periodically()))
         if resume:
             await self.ingest.start_all()
         else:
             await self.ingest.load()
+
+    async def _compact_periodically(self) -> None:
+        """Quiet topics are compacted here (busy ones compact themselves as they grow), so
+        tombstones and expired commands do not linger."""
+        while not self._stop.is_set():
+            with contextlib.suppress(asyncio.TimeoutError):
+                await asyncio.wait_for(self._stop.wait(), self.settings.compaction_interval_s)
+            if self._stop.is_set():
+                return
+            for spec in CATALOGUE:
+                try:
+                    await self.log.compact(spec.name)
+                except Exception:
+                    log.exception("compaction of %s failed; will retry", spec.name)
 
     async def close(self) -> None:
         self._stop.set()

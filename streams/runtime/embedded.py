@@ -203,23 +203,42 @@ class EmbeddedRuntime:
             stopper.cancel()
 
     async def lag(self) -> Lag:
-        applied = end = 0
-        oldest: int | None = None
+        """Positions of every step against the log end, in two round trips (it is asked for on
+        every answer): the log's positions, then the view sink's offsets."""
+        topics_ = sorted({t for step in self.steps for t in step.inputs})
+        groups = [s.step_id for s in self.steps if s.kind == "processor"]
+        positions = await self.log.positions(topics_, groups)
+        sink_offsets: dict[str, dict[tuple[str, int], int]] = {}
         for step in self.steps:
-            for topic in step.inputs:
-                for partition in range(await self._partitions_of(topic)):
-                    committed = await self._committed(step, topic, partition)
-                    high = await self.log.end_offset(topic, partition)
-                    applied += committed
-                    end += high
-                    if committed < high:
-                        first = await self.log.read(topic, partition, committed, 1)
-                        if first and (oldest is None or first[0].timestamp_ms < oldest):
-                            oldest = first[0].timestamp_ms
+            if step.kind == "sink":
+                sink_offsets[step.step_id] = await asyncio.to_thread(
+                    self.views.offsets, step.step_id
+                )
+        applied = end = 0
+        behind_at: list[tuple[str, int, int]] = []
+        for step in self.steps:
+            done = (
+                sink_offsets[step.step_id]
+                if step.kind == "sink"
+                else positions.committed.get(step.step_id, {})
+            )
+            for (topic, partition), high in positions.ends.items():
+                if topic not in step.inputs:
+                    continue
+                committed = done.get((topic, partition), 0)
+                applied += committed
+                end += high
+                if committed < high:
+                    behind_at.append((topic, partition, committed))
         behind = max(0, end - applied)
-        seconds = 0.0 if behind == 0 else None
-        if oldest is not None:
-            seconds = max(0.0, time.time() - oldest / 1000.0)
+        seconds: float | None = 0.0
+        if behind_at:
+            oldest: int | None = None
+            for topic, partition, committed in behind_at[:8]:
+                first = await self.log.read(topic, partition, committed, 1)
+                if first and (oldest is None or first[0].timestamp_ms < oldest):
+                    oldest = first[0].timestamp_ms
+            seconds = None if oldest is None else max(0.0, time.time() - oldest / 1000.0)
         return Lag(applied=applied, end=end, behind=behind, seconds_behind=seconds)
 
     async def wait_idle(self, timeout: float) -> bool:

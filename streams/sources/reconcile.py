@@ -20,6 +20,7 @@ from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
+from itertools import islice
 from pathlib import Path
 
 from schemas.events import WalkFilters
@@ -30,6 +31,7 @@ from streams.sources.walker import FileSnapshot, ReadResult, WalkEntry, read_fil
 DEFAULT_BATCH_SIZE = 256  # the reference's atomic apply chunk
 RACY_WINDOW_NS = 2_000_000_000  # mtimes this close to the read are not trusted (coarse clocks)
 _PROGRESS_EVERY = 64
+_READ_CHUNK = 32
 
 ProgressCallback = Callable[[int, int | None], None]
 
@@ -166,39 +168,42 @@ class Classifier:
         self.done.add(entry.path)
 
 
+_Read = tuple[WalkEntry, ReadResult | None, int]
+
+
+def _read_chunk(
+    root: Path, chunk: list[tuple[WalkEntry, bool]], exclude_binary: bool
+) -> list[_Read]:
+    out: list[_Read] = []
+    for entry, needs_read in chunk:
+        anchor = time.time_ns()
+        result = read_file(root, entry.path, exclude_binary=exclude_binary) if needs_read else None
+        out.append((entry, result, anchor))
+    return out
+
+
 def read_in_order(
     root: Path, entries: Iterable[tuple[WalkEntry, bool]], exclude_binary: bool, workers: int
-) -> Iterator[tuple[WalkEntry, ReadResult | None, int]]:
-    """(entry, result or None when not read, anchor) in input order, reading ahead on threads."""
+) -> Iterator[_Read]:
+    """(entry, result or None when not read, anchor) in input order, reading ahead on threads.
+
+    Work goes out in chunks of files: per-file futures cost more than a warm-cache read.
+    """
+    source = iter(entries)
+    chunks = iter(lambda: list(islice(source, _READ_CHUNK)), [])
     if workers <= 1:
-        for entry, needs_read in entries:
-            now = time.time_ns()
-            yield (
-                entry,
-                read_file(root, entry.path, exclude_binary=exclude_binary) if needs_read else None,
-                now,
-            )
+        for chunk in chunks:
+            yield from _read_chunk(root, chunk, exclude_binary)
         return
     pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="repocontext-read")
-    window: deque[tuple[WalkEntry, Future[ReadResult] | None, int]] = deque()
-    source = iter(entries)
+    window: deque[Future[list[_Read]]] = deque()
     try:
-        while True:
-            while len(window) < workers * 8:
-                nxt = next(source, None)
-                if nxt is None:
-                    break
-                entry, needs_read = nxt
-                future = (
-                    pool.submit(read_file, root, entry.path, exclude_binary=exclude_binary)
-                    if needs_read
-                    else None
-                )
-                window.append((entry, future, time.time_ns()))
-            if not window:
-                return
-            entry, future, anchor = window.popleft()
-            yield entry, future.result() if future is not None else None, anchor
+        for chunk in chunks:
+            window.append(pool.submit(_read_chunk, root, chunk, exclude_binary))
+            if len(window) >= workers * 2:
+                yield from window.popleft().result()
+        while window:
+            yield from window.popleft().result()
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
 

@@ -400,3 +400,17 @@ def test_compaction_preserves_the_fold(kind: str, ops: list[Op], threshold: int)
                 await log.close()
 
     asyncio.run(run())
+
+
+async def test_positions_match_end_and_committed_offsets(log: EventLog) -> None:
+    await log.append(KV.name, [rec(f"r{n}/f", b"v") for n in range(9)])
+    await log.append(ONE.name, [rec("a/b", b"1"), rec("a/b", b"2")])
+    await log.commit("g1", {(KV.name, 0): 1, (ONE.name, 0): 2})
+    got = await log.positions([KV.name, ONE.name], ["g1", "g2"])
+    for topic, partitions in ((KV.name, 3), (ONE.name, 1)):
+        for p in range(partitions):
+            assert got.ends[(topic, p)] == await log.end_offset(topic, p)
+            for group in ("g1", "g2"):
+                assert got.committed[group][(topic, p)] == await log.committed(group, topic, p)
+    assert got.committed["g1"][(ONE.name, 0)] == 2
+    assert got.committed["g2"][(KV.name, 0)] == 0

@@ -1,0 +1,267 @@
+"""Git ignore semantics and include/exclude globs, observed through the walk."""
+
+from __future__ import annotations
+
+import os
+import random
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from schemas.events import WalkFilters
+from streams.sources.ignore import PathFilter, compile_glob, rebase_rule
+from streams.sources.walker import walk
+
+
+def write(root: Path, rel: str, text: str = "x") -> None:
+    path = root / rel
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text)
+
+
+def paths(root: Path, filters: WalkFilters | None = None) -> list[str]:
+    return [e.path for e in walk(root, filters or WalkFilters())]
+
+
+def test_nested_gitignore_overrides_shallower(tmp_path: Path) -> None:
+    write(tmp_path, ".gitignore", "*.log\n")
+    write(tmp_path, "root.log")
+    write(tmp_path, "sub/.gitignore", "!keep.log\n")
+    write(tmp_path, "sub/keep.log")
+    write(tmp_path, "sub/other.log")
+    write(tmp_path, "sub/deeper/.gitignore", "keep.log\n")
+    write(tmp_path, "sub/deeper/keep.log")
+    assert paths(tmp_path) == [
+        ".gitignore",
+        "sub/.gitignore",
+        "sub/deeper/.gitignore",
+        "sub/keep.log",
+    ]
+
+
+def test_last_match_wins_within_a_file(tmp_path: Path) -> None:
+    write(tmp_path, ".gitignore", "*.txt\n!a.txt\n!b.txt\nb.txt\n")
+    for name in ("a.txt", "b.txt", "c.txt"):
+        write(tmp_path, name)
+    assert paths(tmp_path) == [".gitignore", "a.txt"]
+
+
+def test_anchoring_leading_and_interior_slash(tmp_path: Path) -> None:
+    write(tmp_path, ".gitignore", "/build\ndocs/*.md\n")
+    write(tmp_path, "build/out.js")
+    write(tmp_path, "src/build/keep.js")  # /build is anchored at the root
+    write(tmp_path, "docs/a.md")
+    write(tmp_path, "docs/api/b.md")  # interior slash anchors, `*` stays in one segment
+    write(tmp_path, "x/docs/c.md")
+    write(tmp_path, "sub/.gitignore", "/gen\nlib/tmp\n")
+    write(tmp_path, "sub/gen/a.py")
+    write(tmp_path, "sub/x/gen/b.py")
+    write(tmp_path, "sub/lib/tmp")
+    write(tmp_path, "sub/y/lib/tmp")
+    assert paths(tmp_path) == [
+        ".gitignore",
+        "docs/api/b.md",
+        "src/build/keep.js",
+        "sub/.gitignore",
+        "sub/x/gen/b.py",
+        "sub/y/lib/tmp",
+        "x/docs/c.md",
+    ]
+
+
+def test_trailing_slash_matches_directories_only(tmp_path: Path) -> None:
+    write(tmp_path, ".gitignore", "out/\n")
+    write(tmp_path, "out/a.txt")
+    write(tmp_path, "pkg/out")  # a file named like the directory pattern stays
+    assert paths(tmp_path) == [".gitignore", "pkg/out"]
+
+
+def test_double_star_forms(tmp_path: Path) -> None:
+    write(tmp_path, ".gitignore", "**/tmp\na/**/b\nlogs/**\nx/**/\n")
+    write(tmp_path, "tmp")
+    write(tmp_path, "p/q/tmp/f")
+    write(tmp_path, "a/b")
+    write(tmp_path, "a/m/n/b")
+    write(tmp_path, "a/c")
+    write(tmp_path, "logs/1.txt")
+    write(tmp_path, "x/direct.txt")  # `x/**/` ignores directories below x, not x's own files
+    write(tmp_path, "x/y/inner.txt")
+    assert paths(tmp_path) == [".gitignore", "a/c", "x/direct.txt"]
+
+
+def test_ignored_directory_cannot_be_reincluded_and_is_not_listed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    write(tmp_path, ".gitignore", "node_modules/\n!node_modules/keep.js\n")
+    write(tmp_path, "node_modules/keep.js")
+    write(tmp_path, "node_modules/deep/x.js")
+    write(tmp_path, "src/a.js")
+    listed: list[str] = []
+    real_scandir = os.scandir
+
+    def spy(path: str) -> os._ScandirIterator[str]:
+        listed.append(os.path.relpath(path, tmp_path))
+        return real_scandir(path)
+
+    monkeypatch.setattr(os, "scandir", spy)
+    assert paths(tmp_path) == [".gitignore", "src/a.js"]
+    assert not any(p.startswith("node_modules") for p in listed)
+
+
+def test_newline_in_a_segment_does_not_dodge_a_rule(tmp_path: Path) -> None:
+    write(tmp_path, ".gitignore", "**/secret.key\n*.pem\nexact\n")
+    write(tmp_path, "evil\nname/secret.key")
+    write(tmp_path, "a\nb.pem")
+    write(tmp_path, "exact\n")  # the rule anchors at the true end of the name
+    write(tmp_path, "exact")
+    assert paths(tmp_path) == [".gitignore", "exact\n"]
+
+
+def test_gitignore_file_format_details(tmp_path: Path) -> None:
+    (tmp_path / ".gitignore").write_bytes(
+        b"\xef\xbb\xbf*.bak\r\n# comment\r\n\\#hash\n\\!bang\ntrail   \nsp\\ \n"
+    )
+    for name in ("a.bak", "#hash", "!bang", "trail", "sp ", "keep"):
+        write(tmp_path, name)
+    assert paths(tmp_path) == [".gitignore", "keep"]
+
+
+def test_symlinked_gitignore_is_not_read(tmp_path: Path) -> None:
+    (tmp_path / "rules").write_text("*.txt\n")
+    (tmp_path / ".gitignore").symlink_to(tmp_path / "rules")
+    write(tmp_path, "a.txt")
+    assert paths(tmp_path) == ["a.txt", "rules"]
+
+
+def test_git_dir_and_git_file_always_skipped(tmp_path: Path) -> None:
+    write(tmp_path, ".git/config")
+    write(tmp_path, ".git/objects/ab/cd")
+    write(tmp_path, "sub/.git", "gitdir: ../.git/modules/sub")
+    write(tmp_path, "sub/main.c")
+    assert paths(tmp_path) == ["sub/main.c"]
+    assert paths(tmp_path, WalkFilters(respect_gitignore=False)) == ["sub/main.c"]
+
+
+def test_respect_gitignore_false_keeps_ignored_files(tmp_path: Path) -> None:
+    write(tmp_path, ".gitignore", "*.log\n")
+    write(tmp_path, "a.log")
+    assert paths(tmp_path, WalkFilters(respect_gitignore=False)) == [".gitignore", "a.log"]
+
+
+def test_include_and_exclude_globs(tmp_path: Path) -> None:
+    for rel in ("README.md", "docs/guide.md", "src/a.py", "src/pkg/b.py", "src/pkg/test_b.py"):
+        write(tmp_path, rel)
+    write(tmp_path, "src/pkg/ignored.py")
+    write(tmp_path, ".gitignore", "ignored.py\n")
+    filters = WalkFilters(include_globs=("*.md", "src/**/*.py"), exclude_globs=("**/test_*.py",))
+    # `*` is one segment (docs/guide.md is not `*.md`), `**` any depth, excludes win, and a
+    # file must also pass the gitignore rules.
+    assert paths(tmp_path, filters) == ["README.md", "src/a.py", "src/pkg/b.py"]
+
+
+def test_exclude_glob_prunes_directories(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    write(tmp_path, "vendor/lib/x.go")
+    write(tmp_path, "main.go")
+    listed: list[str] = []
+    real_scandir = os.scandir
+
+    def spy(path: str) -> os._ScandirIterator[str]:
+        listed.append(path)
+        return real_scandir(path)
+
+    monkeypatch.setattr(os, "scandir", spy)
+    assert paths(tmp_path, WalkFilters(exclude_globs=("vendor/**",))) == ["main.go"]
+    assert not any("vendor" in p for p in listed)
+
+
+@pytest.mark.parametrize(
+    ("glob", "path", "expected"),
+    [
+        ("*.py", "a.py", True),
+        ("*.py", "x/a.py", False),
+        ("**/*.py", "a.py", True),
+        ("**/*.py", "x/y/a.py", True),
+        ("a/**/b", "a/b", True),
+        ("a/**/b", "a/x/y/b", True),
+        ("a/**", "a/x/y", True),
+        ("src/?.c", "src/a.c", True),
+        ("src/?.c", "src/ab.c", False),
+        ("[!a]*.c", "b.c", True),
+        ("[!a]*.c", "a.c", False),
+        ("**/*.key", "dir\nx/a.key", True),
+    ],
+)
+def test_compile_glob(glob: str, path: str, expected: bool) -> None:
+    assert bool(compile_glob(glob).fullmatch(path)) is expected
+
+
+def test_rebase_rule() -> None:
+    assert rebase_rule("*.log", "") == "*.log"
+    assert rebase_rule("*.log", "a/b") == "/a/b/**/*.log"
+    assert rebase_rule("!/gen/", "a") == "!/a/gen/"
+    assert rebase_rule("x/y", "a[1]") == "/a\\[1\\]/x/y"
+    assert rebase_rule("# note", "a") is None
+    assert rebase_rule("   ", "a") is None
+
+
+def test_path_filter_excluded_checks_ancestors(tmp_path: Path) -> None:
+    write(tmp_path, ".gitignore", "build/\n")
+    rules = PathFilter(tmp_path, WalkFilters())
+    assert rules.excluded("build/x/y.py", is_dir=False)
+    assert rules.excluded(".git/HEAD", is_dir=False)
+    assert not rules.excluded("src/y.py", is_dir=False)
+
+
+# Differential check against git itself on random trees: the strongest evidence that the
+# combination of pathspec and our rebasing/pruning reproduces git.
+_NAMES = ["a", "b", "build", "x.log", "keep.log", "docs", "c.txt", "out", "foo", "a b", "[x]"]
+_RULES = [
+    "*.log", "!keep.log", "build/", "/out", "docs/*", "!docs/api", "**/deep", "a/**/b", "foo",
+    "!foo/", "*.txt", "!c.txt", "b/", "a/*", "!a/b", "\\[x\\]", "a\\ b", "**/build/**", "!*/",
+    "**", "*/", "**/", "/*", "a/**", "!a/**", "[!a]*", "b/**/", "!*/*/", "out/*", "?.txt",
+]  # fmt: skip
+
+
+def _random_tree(root: Path, rng: random.Random, depth: int = 0) -> None:
+    for _ in range(rng.randint(1, 4)):
+        path = root / rng.choice(_NAMES)
+        if path.exists():
+            continue
+        if depth < 3 and rng.random() < 0.45:
+            path.mkdir()
+            _random_tree(path, rng, depth + 1)
+        else:
+            path.write_text("x")
+    if rng.random() < 0.6:
+        (root / ".gitignore").write_text("\n".join(rng.sample(_RULES, rng.randint(1, 5))) + "\n")
+
+
+# untracked files that are not ignored, without the machine's global excludes
+_GIT_UNTRACKED = [
+    "git",
+    "-c",
+    "core.excludesFile=/dev/null",
+    "ls-files",
+    "--others",
+    "--exclude-standard",
+    "-z",
+]
+
+
+@pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
+def test_matches_git_on_random_trees(tmp_path: Path) -> None:
+    for seed in range(120):
+        root = tmp_path / f"r{seed}"
+        root.mkdir()
+        subprocess.run(["git", "init", "-q"], cwd=root, check=True)
+        _random_tree(root, random.Random(seed))
+        listed = subprocess.run(
+            _GIT_UNTRACKED,
+            cwd=root,
+            capture_output=True,
+            check=True,
+        ).stdout.decode()
+        expected = sorted(p for p in listed.split("\0") if p)
+        assert sorted(paths(root)) == expected, f"seed {seed}"
