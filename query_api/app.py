@@ -26,6 +26,7 @@ from streams.eventlog.base import EventLog
 from streams.eventlog.factory import open_event_log
 from streams.ingest import IngestCoordinator
 from streams.runtime.embedded import EmbeddedRuntime
+from streams.runtime.pool import processor_pool
 from streams.sources.manifest import Manifest
 from streams.sources.reconcile import ProgressCallback
 from streams.stores.views import ViewStore
@@ -95,7 +96,10 @@ class EmbeddedApp:
         await self.log.create_topics(CATALOGUE)
         self.views = ViewStore(self.settings.views_path)
         self.manifest = Manifest(self.settings.manifest_path)
-        self.runtime = EmbeddedRuntime(self.log, self.views, batch_size=self.settings.batch_size)
+        self.executor = processor_pool(self.settings.processor_workers)
+        self.runtime = EmbeddedRuntime(
+            self.log, self.views, batch_size=self.settings.batch_size, executor=self.executor
+        )
         self.ingest = IngestCoordinator(
             self.log,
             self.views,
@@ -152,6 +156,8 @@ class EmbeddedApp:
             task.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
+        if self.executor is not None:
+            self.executor.shutdown(wait=False, cancel_futures=True)
         with contextlib.suppress(Exception):
             await self.log.close()
         with contextlib.suppress(Exception):

@@ -37,6 +37,7 @@ class Settings(BaseSettings):
     port: int = 8080
     debounce_ms: int = 50
     batch_size: int = 256
+    processor_workers: int | None = None  # processes for pure processors; None = cores - 1
     compaction_tombstone_retention_s: float = 24 * 3600.0
     compaction_interval_s: float = 300.0
     tool_timeout_s: float = 30.0

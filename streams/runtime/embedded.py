@@ -11,6 +11,7 @@ import asyncio
 import logging
 import time
 from collections.abc import Callable
+from concurrent.futures import Executor
 from dataclasses import dataclass
 
 from processors.base import ProcessContext
@@ -50,6 +51,7 @@ class EmbeddedRuntime:
         batch_size: int = 256,
         poll_seconds: float = 0.5,
         ctx_factory: Callable[[], ProcessContext] | None = None,
+        executor: Executor | None = None,
     ) -> None:
         self.log = event_log
         self.views = views
@@ -57,15 +59,18 @@ class EmbeddedRuntime:
         self.batch_size = batch_size
         self.poll_seconds = poll_seconds
         self._ctx_factory = ctx_factory or (lambda: ProcessContext(now=time.time()))
-        self._wake = asyncio.Event()
-        self._idle = asyncio.Event()
+        # Processors are pure, so they may run in worker processes: tokenising then uses
+        # another core instead of competing for this process's GIL. None = a thread here.
+        self.executor = executor
+        self._wakes = {step.step_id: asyncio.Event() for step in self.steps}
         self.counters = RuntimeCounters()
         self._partitions: dict[str, int] = {}
-        self._lock = asyncio.Lock()  # steps and rebuilds never interleave
+        self._sink_lock = asyncio.Lock()  # the view sink and a repository rebuild never interleave
 
     def notify(self) -> None:
-        """Sources call this after appending so the loop runs now instead of at the next poll."""
-        self._wake.set()
+        """Something was appended: wake every step now instead of at its next poll."""
+        for wake in self._wakes.values():
+            wake.set()
 
     async def _partitions_of(self, topic: str) -> int:
         if topic not in self._partitions:
@@ -87,17 +92,23 @@ class EmbeddedRuntime:
                 if not batch:
                     continue
                 if step.kind == "processor":
-                    tx, dead = process_batch(step, batch, self._ctx_factory())
+                    # CPU work off the event loop: tokenising here overlaps the sink's SQLite
+                    # writes (which release the GIL) instead of queueing behind them.
+                    tx, dead = await asyncio.get_running_loop().run_in_executor(
+                        self.executor, process_batch, step, batch, self._ctx_factory()
+                    )
                     await self.log.apply(tx)
                     self.counters.dead_letters += dead
+                    self.notify()
                 else:
-                    await self._sink(step, batch)
+                    async with self._sink_lock:
+                        await self._sink(step, batch)
                 consumed += len(batch)
         self.counters.processed += consumed
         return consumed
 
     async def _sink(self, step: Step, batch: list[StoredRecord]) -> None:
-        decoded, letters = decode_for_sink(step.step_id, batch)
+        decoded, letters = await asyncio.to_thread(decode_for_sink, step.step_id, batch)
         if letters:  # dead letters first: at worst a duplicate letter, never a lost one
             await self.log.append(topics.DEADLETTER.name, letters)
             self.counters.dead_letters += len(letters)
@@ -129,10 +140,10 @@ class EmbeddedRuntime:
                 self.counters.dead_letters += len(letters)
 
     async def run_once(self) -> int:
+        """Every step once, in topology order (replay, tests); run_forever runs them apart."""
         total = 0
-        async with self._lock:
-            for step in self.steps:
-                total += await self.run_step(step)
+        for step in self.steps:
+            total += await self.run_step(step)
         return total
 
     async def rebuild_repo(self, repo_id: str) -> dict[str, int]:
@@ -143,7 +154,7 @@ class EmbeddedRuntime:
         after that are applied by the sink as usual. Memory is never touched.
         """
         sinks = [s for s in self.steps if s.kind == "sink"]
-        async with self._lock:
+        async with self._sink_lock:
             swept = await asyncio.to_thread(self.views.reset_repo, repo_id)
             prefix = f"{repo_id}/"
             for step in sinks:
@@ -172,29 +183,26 @@ class EmbeddedRuntime:
 
     async def run_until_idle(self, on_progress: Callable[[int], None] | None = None) -> int:
         total = 0
-        while True:
-            n = await self.run_once()
+        while n := await self.run_once():
             total += n
-            if on_progress is not None and n:
+            if on_progress is not None:
                 on_progress(n)
-            if n == 0:
-                self._idle.set()
-                return total
+        return total
 
     async def run_forever(self, stop: asyncio.Event) -> None:
+        """One task per step, so a slow sink and a CPU-bound processor overlap."""
+        await asyncio.gather(*(self._step_loop(step, stop) for step in self.steps))
+
+    async def _step_loop(self, step: Step, stop: asyncio.Event) -> None:
+        wake = self._wakes[step.step_id]
         while not stop.is_set():
+            wake.clear()
             try:
-                n = await self.run_once()
+                if await self.run_step(step):
+                    continue
             except Exception:
-                log.exception("runtime pass failed; retrying after a pause")
-                n = 0
-                await asyncio.sleep(self.poll_seconds)
-            if n:
-                self._idle.clear()
-                continue
-            self._idle.set()
-            self._wake.clear()
-            waiter = asyncio.ensure_future(self._wake.wait())
+                log.exception("step %s failed; retrying after a pause", step.step_id)
+            waiter = asyncio.ensure_future(wake.wait())
             stopper = asyncio.ensure_future(stop.wait())
             await asyncio.wait(
                 {waiter, stopper}, timeout=self.poll_seconds, return_when="FIRST_COMPLETED"

@@ -114,7 +114,11 @@ class Manifest:
     def apply(
         self, repo_id: str, record: Mapping[str, ManifestRow], forget: Iterable[str] = ()
     ) -> None:
-        """Store `record` and drop `forget` in one transaction (a published batch's bookkeeping)."""
+        """Store `record` and drop `forget` in one transaction (a published batch's bookkeeping).
+
+        Call `load` for the repository first: it registers the log instance the rows belong to,
+        and rows of a repository without one are discarded by the next `load`.
+        """
         rows = [(repo_id, p, r.size, r.mtime_ns, r.digest, r.anchor_ns) for p, r in record.items()]
         gone = [(repo_id, path) for path in forget]
         if not rows and not gone:

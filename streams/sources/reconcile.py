@@ -42,7 +42,7 @@ def default_workers() -> int:
         cpus = len(os.sched_getaffinity(0))
     except AttributeError:  # pragma: no cover - not Linux
         cpus = os.cpu_count() or 1
-    return max(1, min(cpus * 2, 16))
+    return max(1, min(cpus * 2, 8))
 
 
 @dataclass

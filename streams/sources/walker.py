@@ -102,12 +102,9 @@ def _children(dir_path: str, rel_dir: str) -> list[tuple[str, bool, os.DirEntry[
                 try:
                     if entry.is_symlink() or not _encodable(entry.name):
                         continue
-                    if entry.is_dir(follow_symlinks=False):
-                        is_dir = True
-                    elif entry.is_file(follow_symlinks=False):
-                        is_dir = False
-                    else:  # fifo, socket, device: never content
-                        continue
+                    is_dir = entry.is_dir(follow_symlinks=False)
+                    if not is_dir and not entry.is_file(follow_symlinks=False):
+                        continue  # fifo, socket, device: never content
                 except OSError:
                     continue
                 key = entry.name + "/" if is_dir else entry.name

@@ -15,6 +15,7 @@ digest comparison drops them.
 from __future__ import annotations
 
 import os
+import threading
 import time
 from collections.abc import AsyncIterator, Iterable, Iterator, Mapping
 from pathlib import Path
@@ -45,6 +46,8 @@ class StopEvent(Protocol):
     """asyncio.Event, anyio.Event or threading.Event: anything awatch can poll."""
 
     def is_set(self) -> bool: ...
+
+    def set(self) -> object: ...
 
 
 def _known_below(known: Mapping[str, ManifestRow], rel_dir: str) -> list[str]:
@@ -125,7 +128,8 @@ class WorkspaceWatcher:
         self.root = Path(os.path.abspath(root))
         self.filters = filters
         self.known: dict[str, ManifestRow] = dict(known or {})
-        self.stop_event: StopEvent = stop_event if stop_event is not None else anyio.Event()
+        # threading.Event by default: it can be built outside a running event loop.
+        self.stop_event: StopEvent = stop_event if stop_event is not None else threading.Event()
         self.debounce_ms = debounce_ms
         self.max_batch_ms = max(max_batch_ms, debounce_ms)
         self.initial_reconcile = initial_reconcile
@@ -135,10 +139,15 @@ class WorkspaceWatcher:
         self.on_progress = on_progress
         self.path_filter = PathFilter(self.root, filters)
         self.last_counts: PlanCounts | None = None  # of the latest full reconcile
+        self.synced = False  # the initial reconcile was yielded and consumed
         self._root_prefix = os.fspath(self.root) + os.sep
 
     def __aiter__(self) -> AsyncIterator[ChangeBatch]:
         return self._run()
+
+    def stop(self) -> None:
+        """End the iteration (within about `debounce_ms`)."""
+        self.stop_event.set()
 
     def _relative(self, path: str) -> str | None:
         if not path.startswith(self._root_prefix):
@@ -187,7 +196,7 @@ class WorkspaceWatcher:
         )
 
     async def _run(self) -> AsyncIterator[ChangeBatch]:
-        synced = not self.initial_reconcile
+        self.synced = not self.initial_reconcile
         async for changes in awatch(
             self.root,
             watch_filter=self._wanted,
@@ -201,8 +210,8 @@ class WorkspaceWatcher:
             if self.stop_event.is_set():
                 return
             paths = {rel for _change, path in changes if (rel := self._relative(path))}
-            if not synced or any(p.rpartition("/")[2] == GITIGNORE for p in paths):
-                synced = True
+            initial = not self.synced
+            if initial or any(p.rpartition("/")[2] == GITIGNORE for p in paths):
                 batches = self._full_plan()
             elif paths:
                 batches = iter_path_changes(
@@ -220,6 +229,8 @@ class WorkspaceWatcher:
                     continue
                 yield batch
                 batch.apply_to(self.known)  # reached only when the consumer asks for more
+            if initial and not self.stop_event.is_set():
+                self.synced = True
 
 
 def _next_or_none(iterator: Iterator[T]) -> T | None:

@@ -173,6 +173,7 @@ def test_exclude_glob_prunes_directories(tmp_path: Path, monkeypatch: pytest.Mon
 
     monkeypatch.setattr(os, "scandir", spy)
     assert paths(tmp_path, WalkFilters(exclude_globs=("vendor/**",))) == ["main.go"]
+    assert paths(tmp_path, WalkFilters(exclude_globs=("./vendor/",))) == ["main.go"]
     assert not any("vendor" in p for p in listed)
 
 

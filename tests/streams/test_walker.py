@@ -14,7 +14,7 @@ from schemas.events import BINARY_SNIFF_BYTES, MAX_BODY_CHARS, FileUpsert, WalkF
 from streams.errors import SourceError
 from streams.sources.manifest import Manifest, ManifestRow
 from streams.sources.reconcile import ChangeBatch, PlanCounts, plan_changes
-from streams.sources.walker import FileSnapshot, Skipped, read_file, to_event, walk
+from streams.sources.walker import FileSnapshot, ReadResult, Skipped, read_file, to_event, walk
 
 HOUR_NS = 3600 * 1_000_000_000
 
@@ -235,20 +235,26 @@ def test_first_plan_adds_everything_in_bounded_batches(tmp_path: Path) -> None:
     assert progress[0] == (0, 5) and progress[-1] == (5, 5)
 
 
-def test_stat_fast_path_does_not_reread(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.fixture
+def reads(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Paths the planner reads (a spy on the reader it calls), in order."""
+    seen: list[str] = []
+
+    def counting_read(root: Path, rel: str, **kwargs: bool) -> ReadResult:
+        seen.append(rel)
+        return read_file(root, rel, **kwargs)
+
+    monkeypatch.setattr(reconcile_module, "read_file", counting_read)
+    return seen
+
+
+def test_stat_fast_path_does_not_reread(tmp_path: Path, reads: list[str]) -> None:
     write(tmp_path, "same.py", "a = 1\n")
     write(tmp_path, "edited.py", "b = 1\n")
     known: dict[str, ManifestRow] = {}
     batches, _ = run_plan(tmp_path, known)
     apply_all(known, batches)
-    reads: list[str] = []
-    real_read = reconcile_module.read_file
-
-    def counting_read(root: Path, rel: str, **kwargs: bool) -> object:
-        reads.append(rel)
-        return real_read(root, rel, **kwargs)
-
-    monkeypatch.setattr(reconcile_module, "read_file", counting_read)
+    reads.clear()
     write(tmp_path, "edited.py", "b = 22\n", age_ns=HOUR_NS // 2)
     batches, counts = run_plan(tmp_path, known, workers=1)
     assert reads == ["edited.py"]
@@ -259,15 +265,11 @@ def test_stat_fast_path_does_not_reread(tmp_path: Path, monkeypatch: pytest.Monk
     assert sorted(reads) == ["edited.py", "same.py"]
 
 
-def test_racy_mtime_is_not_trusted(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_racy_mtime_is_not_trusted(tmp_path: Path, reads: list[str]) -> None:
     write(tmp_path, "fresh.py", "x = 1\n", age_ns=0)  # written "just now"
     known: dict[str, ManifestRow] = {}
     apply_all(known, run_plan(tmp_path, known)[0])
-    reads: list[str] = []
-    real_read = reconcile_module.read_file
-    monkeypatch.setattr(
-        reconcile_module, "read_file", lambda r, p, **k: reads.append(p) or real_read(r, p, **k)
-    )
+    reads.clear()
     batches, counts = run_plan(tmp_path, known, workers=1)
     assert reads == ["fresh.py"]  # re-hashed once: the same tick could hide a second write
     assert upserted(batches) == [] and counts.unchanged == 1
