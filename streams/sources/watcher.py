@@ -17,7 +17,8 @@ from __future__ import annotations
 import os
 import threading
 import time
-from collections.abc import AsyncIterator, Iterable, Iterator, Mapping
+from collections.abc import AsyncGenerator, AsyncIterator, Iterable, Iterator, Mapping
+from contextlib import aclosing
 from pathlib import Path
 from typing import Protocol, TypeVar
 
@@ -169,7 +170,7 @@ class WorkspaceWatcher:
             return False
         return not (self.path_filter.skip_dir(rel) and self.path_filter.skip_file(rel))
 
-    async def _drain(self, batches: Iterator[ChangeBatch]) -> AsyncIterator[ChangeBatch]:
+    async def _drain(self, batches: Iterator[ChangeBatch]) -> AsyncGenerator[ChangeBatch, None]:
         """Step a blocking batch iterator on a worker thread, keeping the event loop free."""
         try:
             while not self.stop_event.is_set():
@@ -224,11 +225,12 @@ class WorkspaceWatcher:
                 )
             else:
                 continue
-            async for batch in self._drain(batches):
-                if batch.is_empty():
-                    continue
-                yield batch
-                batch.apply_to(self.known)  # reached only when the consumer asks for more
+            async with aclosing(self._drain(batches)) as drained:  # closes the plan early too
+                async for batch in drained:
+                    if batch.is_empty():
+                        continue
+                    yield batch
+                    batch.apply_to(self.known)  # reached only when the consumer asks for more
             if initial and not self.stop_event.is_set():
                 self.synced = True
 
