@@ -157,7 +157,8 @@ class EmbeddedApp:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
         if self.executor is not None:
-            self.executor.shutdown(wait=False, cancel_futures=True)
+            # Idle by now; waiting reaps the workers (and lets RUSAGE_CHILDREN see them).
+            self.executor.shutdown(wait=True, cancel_futures=True)
         with contextlib.suppress(Exception):
             await self.log.close()
         with contextlib.suppress(Exception):

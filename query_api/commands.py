@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import logging
+import resource
 import sys
 import time
 from pathlib import Path
@@ -93,6 +94,10 @@ async def cmd_index(args: argparse.Namespace, settings: Settings, path: Path | N
             "deadLetters": dead,
             "seconds": round(seconds, 3),
             "filesPerSecond": round(scanned / seconds, 1) if seconds else None,
+            "peakRssMiB": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1),
+            "workersPeakRssMiB": round(
+                resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024, 1
+            ),
             "error": status.get("error"),
         }
     )
