@@ -3,12 +3,18 @@
 from __future__ import annotations
 
 import argparse
+import asyncio
+import contextlib
 import json
 import logging
 import resource
+import signal
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
+from signal import SIGINT, SIGTERM
+from typing import Any
 
 from query_api.app import EmbeddedApp
 from query_api.errors import QueryApiError, ServiceUnavailable
@@ -51,13 +57,45 @@ async def cmd_serve(args: argparse.Namespace, settings: Settings, path: Path | N
             settings.host,
             settings.port,
         )
-        await uvicorn.Server(config).serve()
+        await _graceful_server_class()(config).serve()
     return 0
+
+
+def _graceful_server_class() -> Any:
+    import uvicorn
+
+    class GracefulServer(uvicorn.Server):
+        """uvicorn re-raises SIGTERM/SIGINT after its own shutdown, which would kill us before
+        the app closes (flushing the log, reaping workers); here the signal only stops serving."""
+
+        @contextlib.contextmanager
+        def capture_signals(self) -> Iterator[None]:
+            previous = {s: signal.signal(s, self.handle_exit) for s in (SIGINT, SIGTERM)}
+            try:
+                yield
+            finally:
+                for sig, handler in previous.items():
+                    signal.signal(sig, handler)
+
+    return GracefulServer
 
 
 async def cmd_mcp(args: argparse.Namespace, settings: Settings, path: Path | None) -> int:
     from mcp.server.stdio import stdio_server
 
+    # SIGTERM cancels the session so the app still closes (log flushed, workers reaped).
+    task = asyncio.current_task()
+    if task is not None:
+        asyncio.get_running_loop().add_signal_handler(SIGTERM, task.cancel)
+    try:
+        return await _serve_stdio(args, settings, path, stdio_server)
+    except asyncio.CancelledError:
+        return 0
+
+
+async def _serve_stdio(
+    args: argparse.Namespace, settings: Settings, path: Path | None, stdio_server: Any
+) -> int:
     async with EmbeddedApp(settings) as app:
         await app.start()
         if path is not None:

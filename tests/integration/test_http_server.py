@@ -62,3 +62,13 @@ def test_non_loopback_bind_without_auth_is_refused(sample_repo, tmp_path) -> Non
     )
     assert proc.returncode == 2
     assert "refusing to serve" in proc.stderr
+
+
+def test_sigterm_shuts_down_cleanly(sample_repo, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """SIGTERM stops serving, closes the app (workers reaped) and exits 0 within a bound."""
+    server = ServeProcess(sample_repo, tmp_path / "data")
+    server.proc.terminate()
+    assert server.proc.wait(timeout=30) == 0
+    server.stop()
+    log = server.log_path.read_text()
+    assert "Traceback" not in log and "leaked semaphore" not in log
