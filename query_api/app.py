@@ -12,7 +12,7 @@ import fcntl
 import logging
 import os
 from pathlib import Path
-from typing import IO
+from typing import IO, Any
 
 from query_api.errors import ServiceUnavailable
 from query_api.guard import WorkspaceGuard
@@ -116,6 +116,8 @@ class EmbeddedApp:
         self.service = RepoContextService(
             self.views, self.runtime, self.ingest, self.guard, self.readiness
         )
+        # Tool owners by ToolSpec.service; each feature adds its own service object here.
+        self.services: dict[str, Any] = {"core": self.service}
         return self
 
     def tools(self) -> list[ToolSpec]:

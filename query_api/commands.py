@@ -47,7 +47,7 @@ async def cmd_serve(args: argparse.Namespace, settings: Settings, path: Path | N
         await app.start()
         if path is not None:
             await app.service.ensure_repo(str(path), args.repo_id)
-        server = build_server(app.service, app.tools(), app.metrics, settings.tool_timeout_s)
+        server = build_server(app.services, app.tools(), app.metrics, settings.tool_timeout_s)
         asgi = build_http_app(server, app.service, settings.host)
         config = uvicorn.Config(
             asgi, host=settings.host, port=settings.port, log_level="warning", lifespan="on"
@@ -100,7 +100,7 @@ async def _serve_stdio(
         await app.start()
         if path is not None:
             await app.service.ensure_repo(str(path), args.repo_id)
-        server = build_server(app.service, app.tools(), app.metrics, settings.tool_timeout_s)
+        server = build_server(app.services, app.tools(), app.metrics, settings.tool_timeout_s)
         async with stdio_server() as (read, write):
             await server.run(read, write, server.create_initialization_options())
     return 0

@@ -11,6 +11,7 @@ import asyncio
 import json
 import logging
 import time
+from collections.abc import Mapping
 from typing import Any
 
 import mcp.types as types
@@ -55,9 +56,9 @@ def tool_definition(spec: ToolSpec) -> types.Tool:
 
 
 def build_server(
-    service: Any, specs: list[ToolSpec], metrics: Metrics, timeout_s: float
+    services: Mapping[str, Any], specs: list[ToolSpec], metrics: Metrics, timeout_s: float
 ) -> Server[Any, Any]:
-    """The lowlevel server answering `specs` with `service`'s coroutines."""
+    """The lowlevel server answering each spec with `services[spec.service]`'s coroutine."""
     server: Server[Any, Any] = Server("repocontext")
     by_name = {spec.name: spec for spec in specs}
     definitions = [tool_definition(spec) for spec in specs]
@@ -68,13 +69,13 @@ def build_server(
 
     @server.call_tool(validate_input=False)  # type: ignore[untyped-decorator]
     async def call_tool(name: str, arguments: dict[str, Any] | None) -> types.CallToolResult:
-        return await invoke(service, by_name, name, arguments, metrics, timeout_s)
+        return await invoke(services, by_name, name, arguments, metrics, timeout_s)
 
     return server
 
 
 async def invoke(
-    service: Any,
+    services: Mapping[str, Any],
     by_name: dict[str, ToolSpec],
     name: str,
     arguments: dict[str, Any] | None,
@@ -91,7 +92,7 @@ async def invoke(
         if arguments is not None and not isinstance(arguments, dict):
             raise QueryApiError("arguments must be a JSON object")
         args = spec.args.model_validate(arguments or {})
-        method = getattr(service, spec.method)
+        method = getattr(services[spec.service], spec.method)
         result: BaseModel = await asyncio.wait_for(method(args), timeout=timeout_s)
         payload = result.model_dump(mode="json")
         text = json.dumps(payload, separators=(",", ":"), ensure_ascii=False)

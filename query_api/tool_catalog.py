@@ -22,11 +22,12 @@ class ToolSpec:
     description: str
     args: type[BaseModel]
     result: type[BaseModel]
-    method: str  # name of the RepoContextService coroutine that answers it
+    method: str  # name of the coroutine on the answering service object
     writes: bool = False
     takes_path: bool = False
     workspace_only: bool = False
     single_repo_only: bool = False
+    service: str = "core"  # which service object answers (see EmbeddedApp.services)
 
 
 TOOLS: tuple[ToolSpec, ...] = (
