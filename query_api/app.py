@@ -14,6 +14,7 @@ import os
 from pathlib import Path
 from typing import IO, Any
 
+from query_api.agent_tools import AgentTools
 from query_api.errors import ServiceUnavailable
 from query_api.guard import WorkspaceGuard
 from query_api.metrics import Metrics
@@ -117,7 +118,7 @@ class EmbeddedApp:
             self.views, self.runtime, self.ingest, self.guard, self.readiness
         )
         # Tool owners by ToolSpec.service; each feature adds its own service object here.
-        self.services: dict[str, Any] = {"core": self.service}
+        self.services: dict[str, Any] = {"core": self.service, "agent": AgentTools(self.service)}
         return self
 
     def tools(self) -> list[ToolSpec]:

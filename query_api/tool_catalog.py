@@ -97,6 +97,21 @@ TOOLS: tuple[ToolSpec, ...] = (
 )
 
 
+# Beyond the reference (agent experience).
+TOOLS += (
+    ToolSpec(
+        "repocontext_refresh",
+        "Re-read files you just changed (or the whole repository) now and return once search "
+        "sees them (read-your-writes); says searchable=false if the timeout passed first.",
+        t.RefreshArgs,
+        t.RefreshResult,
+        "refresh",
+        takes_path=True,
+        service="agent",
+    ),
+)
+
+
 def visible_tools(*, writes: bool, has_root: bool, workspace_mode: bool) -> list[ToolSpec]:
     """The tools this server advertises (and accepts) under the given configuration."""
     chosen = []

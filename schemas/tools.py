@@ -171,3 +171,27 @@ class SearchArgs(ToolInput):
     repoId: str = Field(min_length=1, max_length=128, description="Repository id.")
     query: str = Field(min_length=1, max_length=4096, description="What to look for.")
     k: int = Field(default=10, description="Number of hits; clamped to 1..100.")
+
+
+class RefreshArgs(ToolInput):
+    repoId: str = Field(min_length=1, max_length=128, description="Repository id.")
+    paths: list[str] | None = Field(
+        default=None,
+        max_length=1000,
+        description="Repo-relative files or directories to re-read now; omit for all.",
+    )
+    timeoutSeconds: float = Field(
+        default=10.0, description="How long to wait for searchability; clamped to 0..120."
+    )
+    waitForVectors: bool = Field(
+        default=False, description="Also wait until the changes are embedded (vector search)."
+    )
+
+
+class RefreshResult(ToolModel):
+    repoId: str
+    published: int  # change events the re-read produced (0 = the index was already current)
+    searchable: bool  # every published change is visible to search
+    waitedForVectors: bool
+    elapsedMilliseconds: int
+    freshness: Freshness | None = None

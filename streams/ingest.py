@@ -18,11 +18,14 @@ from pathlib import Path
 
 from schemas import codec, topics
 from schemas.events import RepoRegistration, file_key
+from streams.errors import SourceError
 from streams.eventlog.base import EventLog, LogRecord
 from streams.ingest_job import JobTracker
+from streams.sources.ignore import PathFilter
 from streams.sources.manifest import Manifest, ManifestRow
 from streams.sources.reconcile import ChangeBatch, PlanCounts, ProgressCallback, plan_changes
 from streams.sources.walker import to_event
+from streams.sources.watcher import WorkspaceWatcher, iter_path_changes
 from streams.stores.views import ViewStore
 
 log = logging.getLogger(__name__)
@@ -210,12 +213,43 @@ class IngestCoordinator:
         if batch.record or batch.forget:
             await asyncio.to_thread(self.manifest.apply, repo_id, batch.record, batch.forget)
 
+    async def refresh(
+        self, repo_id: str, paths: list[str] | None
+    ) -> tuple[int, dict[tuple[str, int], int]]:
+        """Re-read `paths` (repo-relative files or directories; None = the whole repository)
+        now, publish what changed, and return (events published, files.v1 end offsets after
+        publishing) for the caller to wait on."""
+        registration = self.registrations.get(repo_id)
+        if registration is None or registration.source != "workspace":
+            raise SourceError(f"{repo_id!r} is not a registered workspace repository")
+        root = Path(registration.root or ".")
+        known = await asyncio.to_thread(self.manifest.load, repo_id, self._instance_id)
+        if paths is None:
+            batches: Iterator[ChangeBatch] = plan_changes(
+                root, registration.filters, known, force_read=True, batch_size=self.batch_size
+            )
+        else:
+            path_filter = PathFilter(root, registration.filters)
+            batches = iter_path_changes(
+                root, registration.filters, path_filter, known, paths, batch_size=self.batch_size
+            )
+        published = 0
+        sentinel = object()
+        while (batch := await asyncio.to_thread(next, batches, sentinel)) is not sentinel:
+            assert isinstance(batch, ChangeBatch)
+            published += batch.event_count
+            await self.publish(repo_id, batch)
+        partitions = await self.log.partitions(topics.FILES.name)
+        ends = {
+            (topics.FILES.name, p): await self.log.end_offset(topics.FILES.name, p)
+            for p in range(partitions)
+        }
+        return published, ends
+
     async def _persist(self, job: JobTracker) -> None:
         await asyncio.to_thread(self.views.put_job, job.repo_id, job.snapshot())
 
     async def _watch_forever(self, registration: RepoRegistration) -> None:
-        from streams.sources.watcher import WorkspaceWatcher
-
         repo_id = registration.repo_id
         backoff = 1.0
         while True:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from concurrent.futures import Executor
 from dataclasses import dataclass
 
@@ -248,6 +248,39 @@ class EmbeddedRuntime:
                     oldest = first[0].timestamp_ms
             seconds = None if oldest is None else max(0.0, time.time() - oldest / 1000.0)
         return Lag(applied=applied, end=end, behind=behind, seconds_behind=seconds)
+
+    async def wait_through(
+        self,
+        ends: Mapping[tuple[str, int], int],
+        timeout: float,
+        skip: Callable[[Step], bool] | None = None,
+    ) -> bool:
+        """Read-your-writes: wait until every step downstream of `ends` (log positions just
+        after some appends) has consumed them, following each processor's outputs to the
+        sink. Unlike wait_idle this converges while other changes keep arriving."""
+        deadline = time.monotonic() + timeout
+        frontier = {tp: end for tp, end in ends.items() if end > 0}
+        while frontier:
+            consumers = [
+                s
+                for s in self.steps
+                if {t for t, _ in frontier} & set(s.inputs) and not (skip and skip(s))
+            ]
+            for step in consumers:
+                for (topic, partition), end in frontier.items():
+                    if topic not in step.inputs:
+                        continue
+                    while await self._committed(step, topic, partition) < end:
+                        if time.monotonic() > deadline:
+                            return False
+                        self.notify()
+                        await asyncio.sleep(0.005)
+            frontier = {}
+            for step in consumers:
+                for out in step.outputs:
+                    for partition in range(await self._partitions_of(out)):
+                        frontier[(out, partition)] = await self.log.end_offset(out, partition)
+        return True
 
     async def wait_idle(self, timeout: float) -> bool:
         """Wait until a pass finds nothing to do after this call; False on timeout."""

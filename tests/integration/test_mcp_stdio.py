@@ -25,6 +25,7 @@ WORKSPACE_TOOLS = {
     "repocontext_add_repo",
     "repocontext_remove_repo",
     "repocontext_reset_index",
+    "repocontext_refresh",
 }
 
 
@@ -154,10 +155,12 @@ async def test_read_only_and_rootless_surfaces(sample_repo: Path, tmp_path: Path
             "repocontext_search",
             "repocontext_index_status",
             "repocontext_list_repos",
+            "repocontext_refresh",  # re-reads the disk but writes nothing there
         }
         text = await call_error(session, "repocontext_add_repo", {"path": str(sample_repo)})
         assert "unknown tool" in text
     async with stdio_session(tmp_path / "noroot") as session:
         tools = {t.name for t in (await session.list_tools()).tools}
         assert "repocontext_add_repo" not in tools
+        assert "repocontext_refresh" not in tools
         assert "repocontext_remove_repo" in tools

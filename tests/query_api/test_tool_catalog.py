@@ -17,7 +17,7 @@ def test_read_only_without_root() -> None:
 
 
 def test_workspace_with_writes_and_root() -> None:
-    expected = READ_ONLY | WORKSPACE_WRITES | {"repocontext_list_repos"}
+    expected = READ_ONLY | WORKSPACE_WRITES | {"repocontext_list_repos", "repocontext_refresh"}
     assert names(writes=True, has_root=True, workspace_mode=True) == expected
 
 

@@ -1,0 +1,55 @@
+"""repocontext_refresh: read-your-writes for an agent that just edited files."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from tests.integration.mcp_helpers import (
+    call,
+    call_error,
+    search_paths,
+    stdio_session,
+    wait_indexed,
+)
+
+pytestmark = pytest.mark.anyio
+
+
+async def test_refresh_returns_once_the_edit_is_searchable(
+    sample_repo: Path, tmp_path: Path
+) -> None:
+    async with stdio_session(tmp_path / "data", str(sample_repo)) as session:
+        await wait_indexed(session, "sample")
+        target = sample_repo / "src" / "billing" / "ledger.py"
+        target.write_text("def settle_platypus_account():\n    pass\n")
+        # keep the old mtime and size class: only a forced re-read can see this edit
+        os.utime(target, ns=(1_000_000_000, 1_000_000_000))
+        result = await call(
+            session,
+            "repocontext_refresh",
+            {"repoId": "sample", "paths": ["src/billing/ledger.py"], "timeoutSeconds": 30},
+        )
+        assert result["published"] == 1 and result["searchable"] is True
+        # no polling: the answer promised searchability
+        assert await search_paths(session, "sample", "platypus") == ["src/billing/ledger.py"]
+
+        (sample_repo / "docs" / "guide.md").unlink()
+        (sample_repo / "docs" / "new.md").write_text("echidna notes\n")
+        whole = await call(session, "repocontext_refresh", {"repoId": "sample"})
+        assert whole["published"] == 2 and whole["searchable"] is True
+        assert await search_paths(session, "sample", "echidna") == ["docs/new.md"]
+        assert await search_paths(session, "sample", "quarterly") == []
+
+        again = await call(session, "repocontext_refresh", {"repoId": "sample", "paths": ["."]})
+        assert again["published"] == 0 and again["searchable"] is True
+
+        for bad in ("../outside.py", "/etc/passwd", "src/../../x"):
+            text = await call_error(
+                session, "repocontext_refresh", {"repoId": "sample", "paths": [bad]}
+            )
+            assert "`paths`" in text
+        text = await call_error(session, "repocontext_refresh", {"repoId": "nope"})
+        assert "unknown repository" in text
