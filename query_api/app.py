@@ -17,6 +17,7 @@ from typing import IO, Any
 from query_api.agent_tools import AgentTools
 from query_api.errors import ServiceUnavailable
 from query_api.guard import WorkspaceGuard
+from query_api.mcp_server import build_server
 from query_api.metrics import Metrics
 from query_api.readiness import Readiness
 from query_api.service import RepoContextService
@@ -121,11 +122,22 @@ class EmbeddedApp:
         self.services: dict[str, Any] = {"core": self.service, "agent": AgentTools(self.service)}
         return self
 
+    def mcp_server(self) -> Any:
+        """The MCP server over this app's services, with the configured tools and profile."""
+        return build_server(
+            self.services,
+            self.tools(),
+            self.metrics,
+            self.settings.tool_timeout_s,
+            compact=self.settings.tool_profile == "compact",
+        )
+
     def tools(self) -> list[ToolSpec]:
         return visible_tools(
             writes=self.settings.enable_writes,
             has_root=self.guard.enforcing,
             workspace_mode=self.settings.workspace_mode,
+            profile=self.settings.tool_profile,
         )
 
     async def start(self, *, resume: bool = True) -> None:

@@ -28,6 +28,8 @@ def _settings(args: argparse.Namespace, path: Path | None) -> Settings:
         overrides["port"] = args.port
     if getattr(args, "read_only", False):
         overrides["enable_writes"] = False
+    if getattr(args, "tool_profile", None):
+        overrides["tool_profile"] = args.tool_profile
     settings = Settings(**overrides)
     if path is not None and settings.workspace_root is None:
         settings.workspace_root = path
@@ -67,6 +69,11 @@ def main(argv: list[str] | None = None) -> int:
         p.add_argument("--data-dir", help="where the log and views live")
         p.add_argument("--repo-id", help="repository id (default: the directory name)")
         p.add_argument("--workspace-root", help="root that path-taking tools may reach")
+        p.add_argument(
+            "--tool-profile",
+            choices=["full", "compact"],
+            help="compact: a few high-level tools with short definitions, for tight contexts",
+        )
 
     p = sub.add_parser("serve", help="index PATH, watch it, serve MCP over HTTP")
     common(p)

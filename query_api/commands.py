@@ -19,7 +19,6 @@ from typing import Any
 from query_api.app import EmbeddedApp
 from query_api.errors import QueryApiError, ServiceUnavailable
 from query_api.http_app import LOOPBACK, build_http_app
-from query_api.mcp_server import build_server
 from query_api.progress import ProgressReporter
 from query_api.settings import Settings
 from schemas import tools as t
@@ -47,7 +46,7 @@ async def cmd_serve(args: argparse.Namespace, settings: Settings, path: Path | N
         await app.start()
         if path is not None:
             await app.service.ensure_repo(str(path), args.repo_id)
-        server = build_server(app.services, app.tools(), app.metrics, settings.tool_timeout_s)
+        server = app.mcp_server()
         asgi = build_http_app(server, app.service, settings.host)
         config = uvicorn.Config(
             asgi, host=settings.host, port=settings.port, log_level="warning", lifespan="on"
@@ -100,7 +99,7 @@ async def _serve_stdio(
         await app.start()
         if path is not None:
             await app.service.ensure_repo(str(path), args.repo_id)
-        server = build_server(app.services, app.tools(), app.metrics, settings.tool_timeout_s)
+        server = app.mcp_server()
         async with stdio_server() as (read, write):
             await server.run(read, write, server.create_initialization_options())
     return 0

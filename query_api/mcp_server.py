@@ -40,12 +40,28 @@ def _error(text: str) -> types.CallToolResult:
     return types.CallToolResult(content=[types.TextContent(type="text", text=text)], isError=True)
 
 
-def tool_definition(spec: ToolSpec) -> types.Tool:
+def _compact_schema(node: Any) -> Any:
+    """The schema without titles and descriptions: the shape is what a model needs."""
+    if isinstance(node, dict):
+        return {
+            k: _compact_schema(v)
+            for k, v in node.items()
+            if k not in ("title", "description") or not isinstance(v, str)
+        }
+    if isinstance(node, list):
+        return [_compact_schema(v) for v in node]
+    return node
+
+
+def tool_definition(spec: ToolSpec, compact: bool = False) -> types.Tool:
+    """The advertised tool; `compact` keeps one sentence of description, no output schema."""
+    description = spec.description.split(". ")[0].rstrip(".") + "." if compact else spec.description
+    schema = spec.args.model_json_schema()
     return types.Tool(
         name=spec.name,
-        description=spec.description,
-        inputSchema=spec.args.model_json_schema(),
-        outputSchema=spec.result.model_json_schema(),
+        description=description,
+        inputSchema=_compact_schema(schema) if compact else schema,
+        outputSchema=None if compact else spec.result.model_json_schema(),
         annotations=types.ToolAnnotations(
             readOnlyHint=not spec.writes,
             destructiveHint=spec.writes,
@@ -56,12 +72,16 @@ def tool_definition(spec: ToolSpec) -> types.Tool:
 
 
 def build_server(
-    services: Mapping[str, Any], specs: list[ToolSpec], metrics: Metrics, timeout_s: float
+    services: Mapping[str, Any],
+    specs: list[ToolSpec],
+    metrics: Metrics,
+    timeout_s: float,
+    compact: bool = False,
 ) -> Server[Any, Any]:
     """The lowlevel server answering each spec with `services[spec.service]`'s coroutine."""
     server: Server[Any, Any] = Server("repocontext")
     by_name = {spec.name: spec for spec in specs}
-    definitions = [tool_definition(spec) for spec in specs]
+    definitions = [tool_definition(spec, compact) for spec in specs]
 
     @server.list_tools()  # type: ignore[no-untyped-call, untyped-decorator]
     async def list_tools() -> list[types.Tool]:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Literal
 
 from pydantic import Field
 from pydantic_settings import BaseSettings, SettingsConfigDict
@@ -41,6 +42,7 @@ class Settings(BaseSettings):
     compaction_tombstone_retention_s: float = 24 * 3600.0
     compaction_interval_s: float = 300.0
     tool_timeout_s: float = 30.0
+    tool_profile: Literal["full", "compact"] = "full"  # compact: ~9 tools, short definitions
     max_query_chars: int = 4096
 
     def resolved_log_url(self) -> str:

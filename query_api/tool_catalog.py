@@ -112,10 +112,28 @@ TOOLS += (
 )
 
 
-def visible_tools(*, writes: bool, has_root: bool, workspace_mode: bool) -> list[ToolSpec]:
+# The compact profile: the few high-level tools an agent with a tight context needs.
+COMPACT_TOOLS = (
+    "repocontext_search",
+    "repocontext_context",
+    "repocontext_outline",
+    "repocontext_related",
+    "repocontext_changed",
+    "repocontext_remember",
+    "repocontext_recall",
+    "repocontext_health",
+    "repocontext_refresh",
+)
+
+
+def visible_tools(
+    *, writes: bool, has_root: bool, workspace_mode: bool, profile: str = "full"
+) -> list[ToolSpec]:
     """The tools this server advertises (and accepts) under the given configuration."""
     chosen = []
     for spec in TOOLS:
+        if profile == "compact" and spec.name not in COMPACT_TOOLS:
+            continue
         if spec.writes and not writes:
             continue
         if spec.takes_path and not has_root:
