@@ -17,6 +17,7 @@ from signal import SIGINT, SIGTERM
 from typing import Any
 
 from query_api.app import EmbeddedApp
+from query_api.auth import AuthConfigError, TokenTable
 from query_api.errors import QueryApiError, ServiceUnavailable
 from query_api.http_app import LOOPBACK, build_http_app
 from query_api.progress import ProgressReporter
@@ -35,9 +36,18 @@ def _out(payload: object) -> None:
 async def cmd_serve(args: argparse.Namespace, settings: Settings, path: Path | None) -> int:
     import uvicorn
 
-    if settings.host not in LOOPBACK and not settings.behind_auth_proxy:
+    tokens = None
+    if settings.auth_file is not None:
+        try:
+            tokens = TokenTable.load(settings.auth_file)
+        except AuthConfigError as exc:
+            log.error("%s", exc)
+            return 2
+        log.info("bearer-token authentication on: %d tokens", len(tokens))
+    if settings.host not in LOOPBACK and tokens is None and not settings.behind_auth_proxy:
         log.error(
-            "refusing to serve on %s without authentication; bind to 127.0.0.1, or set "
+            "refusing to serve on %s without authentication; configure tokens "
+            "(REPOCONTEXT_AUTH_FILE), bind to 127.0.0.1, or set "
             "REPOCONTEXT_BEHIND_AUTH_PROXY=true when an authenticating proxy fronts it",
             settings.host,
         )
@@ -47,7 +57,7 @@ async def cmd_serve(args: argparse.Namespace, settings: Settings, path: Path | N
         if path is not None:
             await app.service.ensure_repo(str(path), args.repo_id)
         server = app.mcp_server()
-        asgi = build_http_app(server, app.service, settings.host)
+        asgi = build_http_app(server, app.service, settings.host, tokens)
         config = uvicorn.Config(
             asgi, host=settings.host, port=settings.port, log_level="warning", lifespan="on"
         )

@@ -9,11 +9,13 @@ from typing import Any
 from mcp.server.streamable_http_manager import StreamableHTTPSessionManager
 from mcp.server.transport_security import TransportSecuritySettings
 from starlette.applications import Starlette
+from starlette.datastructures import Headers
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 from starlette.types import ASGIApp, Receive, Scope, Send
 
+from query_api.auth import LOCAL_USER, TokenTable
 from query_api.metrics import prometheus_text
 from query_api.service import RepoContextService
 from schemas.tools import NoArgs
@@ -21,7 +23,9 @@ from schemas.tools import NoArgs
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
 
 
-def build_http_app(mcp_server: Any, service: RepoContextService, host: str) -> ASGIApp:
+def build_http_app(
+    mcp_server: Any, service: RepoContextService, host: str, tokens: TokenTable | None = None
+) -> ASGIApp:
     security = None
     if host in LOOPBACK:  # DNS-rebinding protection: only loopback Host/Origin headers
         security = TransportSecuritySettings(
@@ -70,10 +74,25 @@ def build_http_app(mcp_server: Any, service: RepoContextService, host: str) -> A
         lifespan=lifespan,
     )
 
+    unauthorized = JSONResponse(
+        {"error": "unauthorized", "detail": "send Authorization: Bearer <token>"},
+        status_code=401,
+        headers={"WWW-Authenticate": 'Bearer realm="repocontext"'},
+    )
+
     async def asgi(scope: Scope, receive: Receive, send: Send) -> None:
         # /mcp and /mcp/ both reach the MCP transport directly (no redirect); the rest,
         # lifespan included, goes to the Starlette app.
         if scope["type"] == "http" and scope["path"].rstrip("/") == "/mcp":
+            principal = LOCAL_USER  # loopback without a token file, or behind an auth proxy
+            if tokens is not None:
+                header = Headers(scope=scope).get("authorization")
+                found = tokens.authenticate(header)
+                if found is None:  # fail closed: no tools, no calls
+                    await unauthorized(scope, receive, send)
+                    return
+                principal = found
+            scope.setdefault("state", {})["principal"] = principal
             await mcp_endpoint(scope, receive, send)
             return
         await app(scope, receive, send)

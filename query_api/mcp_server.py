@@ -18,6 +18,8 @@ import mcp.types as types
 from mcp.server.lowlevel import Server
 from pydantic import BaseModel, ValidationError
 
+from query_api.access import caller_of, check_call, filter_result, may_list
+from query_api.auth import LOCAL_USER, Principal
 from query_api.errors import QueryApiError
 from query_api.metrics import Metrics
 from query_api.tool_catalog import ToolSpec
@@ -85,11 +87,14 @@ def build_server(
 
     @server.list_tools()  # type: ignore[no-untyped-call, untyped-decorator]
     async def list_tools() -> list[types.Tool]:
-        return definitions
+        principal = caller_of(server)
+        return [d for d, spec in zip(definitions, specs, strict=True) if may_list(principal, spec)]
 
     @server.call_tool(validate_input=False)  # type: ignore[untyped-decorator]
     async def call_tool(name: str, arguments: dict[str, Any] | None) -> types.CallToolResult:
-        return await invoke(services, by_name, name, arguments, metrics, timeout_s)
+        principal = caller_of(server)
+        visible = {n: s for n, s in by_name.items() if may_list(principal, s)}
+        return await invoke(services, visible, name, arguments, metrics, timeout_s, principal)
 
     return server
 
@@ -101,8 +106,9 @@ async def invoke(
     arguments: dict[str, Any] | None,
     metrics: Metrics,
     timeout_s: float,
+    principal: Principal = LOCAL_USER,
 ) -> types.CallToolResult:
-    """Validate, run with a deadline, and shape the result of one tool call."""
+    """Validate, authorise, run with a deadline, and shape the result of one tool call."""
     spec = by_name.get(name)
     if spec is None:
         return _error(f"unknown tool {name!r}; tools/list shows the available tools")
@@ -112,8 +118,10 @@ async def invoke(
         if arguments is not None and not isinstance(arguments, dict):
             raise QueryApiError("arguments must be a JSON object")
         args = spec.args.model_validate(arguments or {})
+        check_call(principal, spec, args)
         method = getattr(services[spec.service], spec.method)
         result: BaseModel = await asyncio.wait_for(method(args), timeout=timeout_s)
+        result = filter_result(principal, result)
         payload = result.model_dump(mode="json")
         text = json.dumps(payload, separators=(",", ":"), ensure_ascii=False)
         return types.CallToolResult(

@@ -34,7 +34,8 @@ class Settings(BaseSettings):
     enable_writes: bool = True
     workspace_mode: bool = True
     host: str = "127.0.0.1"
-    behind_auth_proxy: bool = False  # required to bind a non-loopback address (no auth here yet)
+    auth_file: Path | None = None  # bearer tokens -> principals -> grants (query_api/auth.py)
+    behind_auth_proxy: bool = False  # trust every HTTP caller: an auth proxy fronts us
     port: int = 8080
     debounce_ms: int = 50
     batch_size: int = 256

@@ -28,6 +28,11 @@ class ToolSpec:
     workspace_only: bool = False
     single_repo_only: bool = False
     service: str = "core"  # which service object answers (see EmbeddedApp.services)
+    grant: str | None = None  # access needed on the repository; default read, or write
+
+    @property
+    def required_grant(self) -> str:
+        return self.grant or ("write" if self.writes else "read")
 
 
 TOOLS: tuple[ToolSpec, ...] = (
@@ -73,6 +78,7 @@ TOOLS: tuple[ToolSpec, ...] = (
         writes=True,
         takes_path=True,
         workspace_only=True,
+        grant="admin",
     ),
     ToolSpec(
         "repocontext_remove_repo",
@@ -83,6 +89,7 @@ TOOLS: tuple[ToolSpec, ...] = (
         "remove_repo",
         writes=True,
         workspace_only=True,
+        grant="admin",
     ),
     ToolSpec(
         "repocontext_reset_index",
@@ -93,6 +100,7 @@ TOOLS: tuple[ToolSpec, ...] = (
         "reset_index",
         writes=True,
         workspace_only=True,
+        grant="admin",
     ),
 )
 

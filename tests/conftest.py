@@ -13,6 +13,8 @@ from pathlib import Path
 import httpx
 import pytest
 
+from tests.kafka.broker import KafkaBroker
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -72,14 +74,16 @@ def child_env(data_dir: Path) -> dict[str, str]:
 class ServeProcess:
     """`repocontext serve` on a free loopback port, stopped at teardown."""
 
-    def __init__(self, path: Path, data_dir: Path, *extra: str) -> None:
+    def __init__(
+        self, path: Path, data_dir: Path, *extra: str, env: dict[str, str] | None = None
+    ) -> None:
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.log_path = data_dir.parent / f"serve-{self.port}.log"
         self._log = open(self.log_path, "wb")  # noqa: SIM115
         self.proc = subprocess.Popen(
             cli_command("serve", str(path), "--port", str(self.port), *extra),
-            env=child_env(data_dir),
+            env={**child_env(data_dir), **(env or {})},
             stdout=self._log,
             stderr=subprocess.STDOUT,
         )
@@ -113,3 +117,14 @@ def serve_process(sample_repo: Path, tmp_path: Path) -> Iterator[ServeProcess]:
     server = ServeProcess(sample_repo, tmp_path / "data")
     yield server
     server.stop()
+
+
+@pytest.fixture(scope="session")
+def kafka_broker(tmp_path_factory: pytest.TempPathFactory) -> Iterator[KafkaBroker]:
+    """One real Kafka broker (KRaft, loopback) for the whole session; see tests/kafka/broker.py."""
+    broker = KafkaBroker(tmp_path_factory.mktemp("kafka"))
+    try:
+        broker.start(cache_dir=Path.home() / ".m2" / "repocontext-tests")
+        yield broker
+    finally:
+        broker.stop()
