@@ -1,0 +1,74 @@
+"""Generated hostile paths never escape the workspace root (spec §4.5)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from query_api.errors import GuardError
+from query_api.guard import WorkspaceGuard
+
+SEGMENTS = [
+    "..",
+    ".",
+    "",
+    "repo",
+    "src",
+    "out-link",
+    "in-link",
+    "chain-1",
+    "loop",
+    "ws-other",
+    "ws",
+    "a\x00b",
+    "new\nline",
+    "..\\..",
+    "%2e%2e",
+    "repo/../..",
+    "…",
+    "ü",
+    " ",
+]
+
+
+@pytest.fixture(scope="module")
+def workspace(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
+    base = tmp_path_factory.mktemp("guard")
+    root = base / "ws"
+    (root / "repo" / "src").mkdir(parents=True)
+    (base / "ws-other").mkdir()
+    (base / "outside").mkdir()
+    os.symlink(base / "outside", root / "out-link")
+    os.symlink(root / "repo", root / "in-link")
+    os.symlink(root / "chain-2", root / "chain-1")  # a chain that ends outside
+    os.symlink(base / "outside", root / "chain-2")
+    os.symlink(root / "loop", root / "loop")  # a cycle
+    os.symlink("../../outside", root / "repo" / "rel-out")  # relative target
+    return root, base
+
+
+paths = st.tuples(
+    st.sampled_from(["", "/", "../", "./", "{root}/", "{base}/", "{root}"]),
+    st.lists(st.sampled_from([*SEGMENTS, "rel-out"]), min_size=0, max_size=6),
+    st.sampled_from(["", "/", "/."]),
+)
+
+
+@settings(max_examples=1500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(parts=paths)
+def test_no_generated_path_escapes(workspace: tuple[Path, Path], parts: tuple) -> None:  # type: ignore[type-arg]
+    root, base = workspace
+    prefix, segments, suffix = parts
+    raw = prefix.format(root=root, base=base) + "/".join(segments) + suffix
+    guard = WorkspaceGuard(root)
+    try:
+        resolved = guard.resolve(raw)
+    except GuardError:
+        return
+    real = os.path.realpath(resolved)
+    real_root = os.path.realpath(root)
+    assert real == real_root or real.startswith(real_root + os.sep), (raw, real)
