@@ -122,14 +122,15 @@ def test_every_tool_survives_hostile_arguments(tmp_path: Path) -> None:
 def test_validation_errors_name_the_argument(tmp_path: Path) -> None:
     repo = write_sample_repo(tmp_path / "ws" / "sample")
     with session_in_portal(tmp_path / "data", repo) as (portal, session):
-        for name, args, argument in [
+        cases: list[tuple[str, dict[str, Any], str]] = [
             ("repocontext_search", {"repoId": 5, "query": "x"}, "`repoId`"),
             ("repocontext_search", {"repoId": "sample", "query": "x" * 5000}, "`query`"),
             ("repocontext_search", {"repoId": "sample", "query": "x", "k": [1]}, "`k`"),
             ("repocontext_add_repo", {"path": None}, "`path`"),
             ("repocontext_refresh", {"repoId": "sample", "paths": "src"}, "`paths`"),
             ("repocontext_index_status", {"repoId": "sample", "extra": 1}, "`extra`"),
-        ]:
+        ]
+        for name, args, argument in cases:
             result = portal.call(session.call_tool, name, args)
             assert result.isError
             text = " ".join(getattr(b, "text", "") for b in result.content)
