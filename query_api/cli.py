@@ -52,6 +52,10 @@ def _setup_logging(verbose: bool) -> None:
         stream=sys.stderr,
         format="%(asctime)s %(levelname)s %(name)s %(message)s",
     )
+    from streams.redact import RedactingFilter
+
+    for handler in logging.getLogger().handlers:  # every record leaves through these
+        handler.addFilter(RedactingFilter())
     for noisy in ("httpx", "mcp", "uvicorn.access", "watchfiles"):
         logging.getLogger(noisy).setLevel(logging.WARNING)
 

@@ -23,6 +23,7 @@ from query_api.auth import LOCAL_USER, Principal
 from query_api.errors import QueryApiError
 from query_api.metrics import Metrics
 from query_api.tool_catalog import ToolSpec
+from streams.redact import redact, redact_values
 
 log = logging.getLogger(__name__)
 
@@ -39,7 +40,9 @@ def describe_validation_error(tool: str, exc: ValidationError) -> str:
 
 
 def _error(text: str) -> types.CallToolResult:
-    return types.CallToolResult(content=[types.TextContent(type="text", text=text)], isError=True)
+    return types.CallToolResult(
+        content=[types.TextContent(type="text", text=redact(text))], isError=True
+    )
 
 
 def _compact_schema(node: Any) -> Any:
@@ -124,6 +127,9 @@ async def invoke(
         result = filter_result(principal, result)
         payload = result.model_dump(mode="json")
         text = json.dumps(payload, separators=(",", ":"), ensure_ascii=False)
+        if "@" in text or "=" in text or "earer" in text:  # credentials never leave in results
+            payload = redact_values(payload)
+            text = json.dumps(payload, separators=(",", ":"), ensure_ascii=False)
         return types.CallToolResult(
             content=[types.TextContent(type="text", text=text)], structuredContent=payload
         )

@@ -1,0 +1,52 @@
+"""Redaction of secrets from text that leaves the process (logs, errors, tool results).
+
+Covers URL userinfo (`https://user:token@host` -> `https://***@host`), bearer tokens and
+common token query parameters. Pure string work, cheap enough for every log record.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from typing import Any
+
+_USERINFO = re.compile(r"(?P<scheme>[A-Za-z][A-Za-z0-9+.-]*://)[^/\s:@\"'<>]+(?::[^/\s@\"'<>]*)?@")
+_BEARER = re.compile(r"(?i)(bearer\s+)[A-Za-z0-9._~+/=-]{4,}")
+_QUERY = re.compile(r"(?i)([?&](?:access_token|token|password|private_token)=)[^&\s]+")
+
+
+def redact(text: str) -> str:
+    """`text` with credentials replaced by `***`."""
+    if "@" in text:
+        text = _USERINFO.sub(r"\g<scheme>***@", text)
+    if "earer" in text or "EARER" in text:
+        text = _BEARER.sub(r"\1***", text)
+    if "=" in text:
+        text = _QUERY.sub(r"\1***", text)
+    return text
+
+
+def redact_values(value: Any) -> Any:
+    """A copy of a JSON-like value with every string redacted (keys kept as they are)."""
+    if isinstance(value, str):
+        return redact(value)
+    if isinstance(value, dict):
+        return {k: redact_values(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [redact_values(v) for v in value]
+    return value
+
+
+class RedactingFilter(logging.Filter):
+    """A logging filter that redacts the formatted message (and exception text) in place."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        message = record.getMessage()
+        cleaned = redact(message)
+        if cleaned != message:
+            record.msg, record.args = cleaned, None
+        if record.exc_info and not record.exc_text:
+            record.exc_text = logging.Formatter().formatException(record.exc_info)
+        if record.exc_text:
+            record.exc_text = redact(record.exc_text)
+        return True

@@ -1,0 +1,57 @@
+"""Credentials never leave the process: logs, errors and results are redacted."""
+
+from __future__ import annotations
+
+import logging
+
+import pytest
+
+from streams.redact import RedactingFilter, redact
+
+
+@pytest.mark.parametrize(
+    ("raw", "secret"),
+    [
+        ("fetch https://x-access-token:ghp_abc123@github.com/o/r.git failed", "ghp_abc123"),
+        ("git@ssh://deploy:hunter2@example.org/repo", "hunter2"),
+        ("Authorization: Bearer sk-live-0123456789", "sk-live-0123456789"),
+        ("GET /x?access_token=tok999&y=1", "tok999"),
+        ("https://user@host/path", "user@"),
+    ],
+)
+def test_secrets_are_removed(raw: str, secret: str) -> None:
+    cleaned = redact(raw)
+    assert secret not in cleaned and "***" in cleaned
+
+
+def test_plain_text_is_untouched() -> None:
+    for text in ("a = b", "email me at dev@example.org", "x@y", "k=v&z=1"):
+        assert redact(text) == text
+
+
+def test_logging_filter_redacts_messages_and_tracebacks(caplog: pytest.LogCaptureFixture) -> None:
+    logger = logging.getLogger("redact-test")
+    handler = caplog.handler
+    handler.addFilter(RedactingFilter())
+    try:
+        logger.warning("cloning %s", "https://bot:s3cr3t@example.com/r.git")
+        try:
+            raise RuntimeError("auth failed for https://bot:s3cr3t@example.com")
+        except RuntimeError:
+            logger.exception("boom")
+    finally:
+        handler.removeFilter(handler.filters[-1])
+    text = caplog.text
+    assert "s3cr3t" not in text and "https://***@example.com" in text
+
+
+def test_structured_values_are_redacted_without_breaking_them() -> None:
+    from streams.redact import redact_values
+
+    payload = {"a": ["ftp://", "x@y"], "url": "https://u:p@h/r", "n": 3, "none": None}
+    assert redact_values(payload) == {
+        "a": ["ftp://", "x@y"],
+        "url": "https://***@h/r",
+        "n": 3,
+        "none": None,
+    }
