@@ -11,6 +11,8 @@ import contextlib
 import fcntl
 import logging
 import os
+import sqlite3
+import time
 from pathlib import Path
 from typing import IO, Any
 
@@ -24,6 +26,7 @@ from query_api.service import RepoContextService
 from query_api.settings import Settings
 from query_api.tool_catalog import ToolSpec, visible_tools
 from schemas.topics import CATALOGUE
+from streams.errors import StoreError
 from streams.eventlog.base import EventLog
 from streams.eventlog.factory import open_event_log
 from streams.ingest import IngestCoordinator
@@ -66,6 +69,26 @@ class DataDirLock:
             self._file = None
 
 
+def open_views(path: Path) -> ViewStore:
+    """Open the views; a corrupt or foreign-version file is moved aside and rebuilt.
+
+    The views are a projection: their offsets live inside them, so a fresh file is simply
+    re-consumed from the start of the log. Nothing is lost, only time."""
+    try:
+        views = ViewStore(path)
+        views.integrity_check()
+        return views
+    except (StoreError, sqlite3.DatabaseError) as exc:
+        aside = path.with_name(f"{path.name}.corrupt-{int(time.time())}")
+        log.warning("views at %s unusable (%s); moved to %s and rebuilding from the log",
+                    path, exc, aside)  # fmt: skip
+        for suffix in ("", "-wal", "-shm"):
+            source = Path(str(path) + suffix)
+            if source.exists():
+                source.replace(Path(str(aside) + suffix))
+        return ViewStore(path)
+
+
 class EmbeddedApp:
     def __init__(
         self,
@@ -96,7 +119,7 @@ class EmbeddedApp:
             tombstone_retention_ms=int(self.settings.compaction_tombstone_retention_s * 1000),
         )
         await self.log.create_topics(CATALOGUE)
-        self.views = ViewStore(self.settings.views_path)
+        self.views = open_views(self.settings.views_path)
         self.manifest = Manifest(self.settings.manifest_path)
         self.executor = processor_pool(self.settings.processor_workers)
         self.runtime = EmbeddedRuntime(

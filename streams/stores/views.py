@@ -65,6 +65,12 @@ class ViewStore:
 
     # -- lifecycle -------------------------------------------------------------------------
 
+    def integrity_check(self) -> None:
+        """Raise StoreError unless SQLite's quick_check passes (a damaged file is rebuilt)."""
+        rows = self.read(lambda c: c.execute("PRAGMA quick_check").fetchall())
+        if [tuple(r) for r in rows] != [("ok",)]:
+            raise StoreError(f"view store {self.path} failed its integrity check: {rows[:3]}")
+
     def close(self) -> None:
         with self._lock:
             self._conn.close()
