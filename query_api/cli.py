@@ -102,6 +102,8 @@ def main(argv: list[str] | None = None) -> int:
     p = sub.add_parser("bench", help="run the indexing/search benchmark")
     p.add_argument("--runs", type=int, default=3)
     p.add_argument("--corpus", help="directory to index instead of the pinned Django sdist")
+    p.add_argument("--load", help="comma-separated client counts: run the load benchmark")
+    p.add_argument("--seconds", type=float, default=20.0, help="load: duration per level")
 
     args = parser.parse_args(argv)
     _setup_logging(args.verbose)

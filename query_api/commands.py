@@ -57,7 +57,9 @@ async def cmd_serve(args: argparse.Namespace, settings: Settings, path: Path | N
         if path is not None:
             await app.service.ensure_repo(str(path), args.repo_id)
         server = app.mcp_server()
-        asgi = build_http_app(server, app.service, settings.host, tokens)
+        asgi = build_http_app(
+            server, app.service, settings.host, tokens, settings.max_inflight_requests
+        )
         config = uvicorn.Config(
             asgi, host=settings.host, port=settings.port, log_level="warning", lifespan="on"
         )
@@ -248,6 +250,11 @@ async def cmd_topics(args: argparse.Namespace, settings: Settings, path: Path | 
 
 
 async def cmd_bench(args: argparse.Namespace, settings: Settings, path: Path | None) -> int:
+    if args.load:
+        from query_api.bench_load import run_load
+
+        levels = [int(n) for n in str(args.load).split(",") if n.strip()]
+        return await run_load(levels, args.seconds, args.corpus)
     from query_api.bench import run_bench
 
     return await run_bench(runs=args.runs, corpus=args.corpus)

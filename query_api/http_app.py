@@ -24,7 +24,11 @@ LOOPBACK = ("127.0.0.1", "localhost", "::1")
 
 
 def build_http_app(
-    mcp_server: Any, service: RepoContextService, host: str, tokens: TokenTable | None = None
+    mcp_server: Any,
+    service: RepoContextService,
+    host: str,
+    tokens: TokenTable | None = None,
+    max_inflight: int = 256,
 ) -> ASGIApp:
     security = None
     if host in LOOPBACK:  # DNS-rebinding protection: only loopback Host/Origin headers
@@ -80,21 +84,41 @@ def build_http_app(
         headers={"WWW-Authenticate": 'Bearer realm="repocontext"'},
     )
 
+    busy = JSONResponse(
+        {"error": "busy", "detail": "too many requests in flight; retry shortly"},
+        status_code=503,
+        headers={"Retry-After": "1"},
+    )
+    inflight = 0
+
     async def asgi(scope: Scope, receive: Receive, send: Send) -> None:
         # /mcp and /mcp/ both reach the MCP transport directly (no redirect); the rest,
         # lifespan included, goes to the Starlette app.
+        nonlocal inflight
         if scope["type"] == "http" and scope["path"].rstrip("/") == "/mcp":
-            principal = LOCAL_USER  # loopback without a token file, or behind an auth proxy
-            if tokens is not None:
-                header = Headers(scope=scope).get("authorization")
-                found = tokens.authenticate(header)
-                if found is None:  # fail closed: no tools, no calls
-                    await unauthorized(scope, receive, send)
-                    return
-                principal = found
-            scope.setdefault("state", {})["principal"] = principal
-            await mcp_endpoint(scope, receive, send)
+            if scope.get("method") != "POST":  # the long-lived GET stream is not a request
+                await _mcp(scope, receive, send)
+                return
+            if inflight >= max_inflight:
+                await busy(scope, receive, send)  # past saturation: shed, never queue unbounded
+                return
+            inflight += 1
+            try:
+                await _mcp(scope, receive, send)
+            finally:
+                inflight -= 1
             return
         await app(scope, receive, send)
+
+    async def _mcp(scope: Scope, receive: Receive, send: Send) -> None:
+        principal = LOCAL_USER  # loopback without a token file, or behind an auth proxy
+        if tokens is not None:
+            found = tokens.authenticate(Headers(scope=scope).get("authorization"))
+            if found is None:  # fail closed: no tools, no calls
+                await unauthorized(scope, receive, send)
+                return
+            principal = found
+        scope.setdefault("state", {})["principal"] = principal
+        await mcp_endpoint(scope, receive, send)
 
     return asgi

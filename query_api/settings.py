@@ -43,6 +43,7 @@ class Settings(BaseSettings):
     compaction_tombstone_retention_s: float = 24 * 3600.0
     compaction_interval_s: float = 300.0
     tool_timeout_s: float = 30.0
+    max_inflight_requests: int = 256  # HTTP MCP requests at once; more get 503 + Retry-After
     tool_profile: Literal["full", "compact"] = "full"  # compact: ~9 tools, short definitions
     max_query_chars: int = 4096
 

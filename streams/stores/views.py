@@ -48,6 +48,11 @@ class ViewStore:
         self.path = str(path)
         self.registry = registry if registry is not None else default_registry()
         self._lock = threading.RLock()
+        # Readers get their own connection per thread: in WAL mode they read the last
+        # committed snapshot while the sink writes, so a search never waits on an apply.
+        self._readers = threading.local()
+        self._reader_conns: list[sqlite3.Connection] = []
+        self._separate_readers = self.path not in ("", ":memory:")
         try:
             self._conn = open_connection(self.path)
         except sqlite3.Error as exc:
@@ -73,7 +78,22 @@ class ViewStore:
 
     def close(self) -> None:
         with self._lock:
+            for reader in self._reader_conns:
+                reader.close()
+            self._reader_conns.clear()
             self._conn.close()
+
+    def _reader(self) -> sqlite3.Connection | None:
+        if not self._separate_readers:
+            return None
+        conn: sqlite3.Connection | None = getattr(self._readers, "conn", None)
+        if conn is None:
+            conn = open_connection(self.path, cache_mib=16)
+            conn.execute("PRAGMA query_only = ON")
+            self._readers.conn = conn
+            with self._lock:
+                self._reader_conns.append(conn)
+        return conn
 
     def __enter__(self) -> ViewStore:
         return self
@@ -105,6 +125,9 @@ class ViewStore:
     def read(self, fn: Callable[[sqlite3.Connection], T]) -> T:
         """Run a read function of a store module under the lock (for streams.stores only)."""
         try:
+            reader = self._reader()
+            if reader is not None:
+                return fn(reader)
             with self._lock:
                 return fn(self._conn)
         except sqlite3.Error as exc:

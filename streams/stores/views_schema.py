@@ -114,7 +114,7 @@ def check_schema_version(conn: sqlite3.Connection, path: str) -> None:
         )
 
 
-def open_connection(path: str | Path) -> sqlite3.Connection:
+def open_connection(path: str | Path, cache_mib: int = 64) -> sqlite3.Connection:
     """One connection in autocommit mode: transactions are explicit (BEGIN IMMEDIATE)."""
     conn = sqlite3.connect(str(path), check_same_thread=False, isolation_level=None)
     conn.row_factory = sqlite3.Row
@@ -124,6 +124,6 @@ def open_connection(path: str | Path) -> sqlite3.Connection:
     conn.execute("PRAGMA synchronous = NORMAL")
     conn.execute("PRAGMA foreign_keys = OFF")
     conn.execute("PRAGMA temp_store = MEMORY")
-    conn.execute("PRAGMA cache_size = -65536")  # 64 MiB page cache
+    conn.execute(f"PRAGMA cache_size = -{cache_mib * 1024}")  # page cache, KiB
     conn.execute("PRAGMA busy_timeout = 5000")
     return conn

@@ -93,7 +93,9 @@ def test_data_and_offsets_survive_reopening_but_a_foreign_schema_is_refused(
     with ViewStore(tmp_path / "v.db") as again:
         assert again.committed("views", CONTENT, 0) == 2
         assert paths(again, "r", "alpha") == ["a.py"]
-        again.read(lambda c: c.execute("PRAGMA user_version = 99"))
+    foreign = sqlite3.connect(tmp_path / "v.db")  # reads are read-only: write it from outside
+    foreign.execute("PRAGMA user_version = 99")
+    foreign.close()
     with pytest.raises(StoreError, match="schema version 99"):
         ViewStore(tmp_path / "v.db")
 
