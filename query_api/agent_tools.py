@@ -1,4 +1,4 @@
-"""Tools beyond the reference that agents ask for: read-your-writes refresh.
+"""Tools beyond the reference that agents ask for: read-your-writes refresh, eval.
 
 `repocontext_refresh` re-reads the given paths now and answers only once the changes are
 searchable (or the timeout passes, saying so), so an agent that just edited a file never
@@ -7,10 +7,23 @@ searches a stale index.
 
 from __future__ import annotations
 
+import asyncio
 import posixpath
 import time
+from collections.abc import Callable
+from dataclasses import asdict
+from pathlib import Path
 
 from query_api.errors import NotFoundError, ToolInputError
+from query_api.evaluation import (
+    Rung,
+    cache_path,
+    evaluate,
+    head_commit,
+    load_cached,
+    mine_cases,
+    store_cached,
+)
 from query_api.service import RepoContextService
 from schemas import tools as t
 from streams.errors import SourceError
@@ -35,8 +48,66 @@ def _is_vector_step(step: Step) -> bool:
 
 
 class AgentTools:
-    def __init__(self, core: RepoContextService) -> None:
+    def __init__(
+        self,
+        core: RepoContextService,
+        data_dir: Path,
+        extra_rungs: Callable[[str], dict[str, Rung]] | None = None,
+    ) -> None:
         self.core = core
+        self.data_dir = data_dir
+        # vector/hybrid rungs for a repository, when an embedder is bound
+        self.extra_rungs = extra_rungs
+
+    async def eval(self, args: t.EvalArgs) -> t.EvalResult:
+        """Mine the repository's history into query -> files cases and score each rung."""
+        registration = self.core.ingest.registrations.get(args.repoId)
+        if registration is None or registration.root is None:
+            raise NotFoundError(
+                f"unknown repository {args.repoId!r}; repocontext_list_repos shows registered ones"
+            )
+        started = time.perf_counter()
+        root = Path(registration.root)
+        commit = await asyncio.to_thread(head_commit, root)
+        if commit is None:
+            raise ToolInputError(f"{args.repoId!r} is not a git checkout: eval mines git history")
+        views = self.core.views
+
+        async def keyword(query: str) -> list[str]:
+            hits = await asyncio.to_thread(views.keyword_search, args.repoId, query, 10)
+            return [h.path for h in hits]
+
+        rungs: dict[str, Rung] = {"keyword": keyword}
+        if self.extra_rungs is not None:
+            rungs.update(self.extra_rungs(args.repoId))
+        max_cases = max(1, min(500, args.maxCases))
+        cache = cache_path(self.data_dir, args.repoId, f"{commit}-{max_cases}", list(rungs))
+        cached = await asyncio.to_thread(load_cached, cache)
+        note = None
+        if cached is not None:
+            scores, count = cached, max((s.cases for s in cached), default=0)
+        else:
+            indexed = set(await asyncio.to_thread(self.core.ingest.indexed_paths, args.repoId))
+            cases = await asyncio.to_thread(mine_cases, root, indexed, max_cases=max_cases)
+            budget = max(1.0, min(600.0, args.budgetSeconds))
+            scores = await evaluate(cases, rungs, budget_s=budget)
+            count = len(cases)
+            done = max((s.cases for s in scores), default=0)
+            if done == count:
+                await asyncio.to_thread(store_cached, cache, scores)
+            else:
+                note = f"time budget reached after {done} of {count} cases (not cached)"
+            if not cases:
+                note = "no commit touching 1-3 non-test source files with a describing subject"
+        return t.EvalResult(
+            repoId=args.repoId,
+            indexedCommit=commit,
+            cases=count,
+            rungs=[t.RungScoreView(**asdict(s)) for s in scores],
+            cached=cached is not None,
+            elapsedMilliseconds=int((time.perf_counter() - started) * 1000),
+            note=note,
+        )
 
     async def refresh(self, args: t.RefreshArgs) -> t.RefreshResult:
         if not self.core.ingest.is_registered(args.repoId):

@@ -17,14 +17,20 @@ from pathlib import Path
 from typing import IO, Any
 
 from query_api.agent_tools import AgentTools
+from query_api.bundle import BundleService
+from query_api.claims_service import ClaimService
 from query_api.errors import ServiceUnavailable
 from query_api.guard import WorkspaceGuard
 from query_api.mcp_server import build_server
+from query_api.memory_service import MemoryService
 from query_api.metrics import Metrics
+from query_api.onboarding import Onboarding
 from query_api.readiness import Readiness
 from query_api.service import RepoContextService
 from query_api.settings import Settings
+from query_api.symbols_service import SymbolService
 from query_api.tool_catalog import ToolSpec, visible_tools
+from query_api.vector_plane import VectorPlane
 from schemas.topics import CATALOGUE
 from streams.errors import StoreError
 from streams.eventlog.base import EventLog
@@ -137,12 +143,23 @@ class EmbeddedApp:
             on_progress=self.on_progress,
         )
         self.guard = WorkspaceGuard(self.settings.workspace_root)
-        self.readiness = Readiness(embedder_bound=False)
+        self.plane = VectorPlane(self.settings, self.log, self.views)
+        self.readiness: Readiness = self.plane.readiness
         self.service = RepoContextService(
-            self.views, self.runtime, self.ingest, self.guard, self.readiness
+            self.views, self.runtime, self.ingest, self.guard, self.readiness, plane=self.plane
         )
         # Tool owners by ToolSpec.service; each feature adds its own service object here.
-        self.services: dict[str, Any] = {"core": self.service, "agent": AgentTools(self.service)}
+        self.services: dict[str, Any] = {
+            "core": self.service,
+            "agent": AgentTools(self.service, self.settings.data_dir),
+        }
+        self.services["symbols"] = SymbolService(self.views, self.ingest, self.guard)
+        # Memory, claims and single-repo onboarding (issue 5).
+        memory = MemoryService(self.log, self.views, self.runtime, self.settings, self.service)
+        self.services["memory"] = memory
+        self.services["claims"] = ClaimService(memory)
+        self.services["onboarding"] = Onboarding(self.service)
+        self.services["bundle"] = BundleService(self.service, self.views)
         return self
 
     def mcp_server(self) -> Any:
@@ -171,6 +188,10 @@ class EmbeddedApp:
             await self.ingest.start_all()
         else:
             await self.ingest.load()
+        # Vectors backfill in the background of long-running hosts (serve, mcp: watch=True);
+        # keyword search answers meanwhile. One-shot commands (index, search) never embed.
+        if self.watch:
+            self._tasks.extend(self.plane.tasks(self._stop, self.ingest.registered_ids))
 
     async def _compact_periodically(self) -> None:
         """Quiet topics are compacted here (busy ones compact themselves as they grow), so
@@ -199,6 +220,8 @@ class EmbeddedApp:
             self.executor.shutdown(wait=True, cancel_futures=True)
         with contextlib.suppress(Exception):
             await self.log.close()
+        with contextlib.suppress(Exception):
+            self.plane.close()
         with contextlib.suppress(Exception):
             self.views.close()
         with contextlib.suppress(Exception):

@@ -69,7 +69,17 @@ def run_index(corpus: Path, data_dir: Path) -> tuple[dict[str, Any], float, int]
     """`repocontext index` in a child; (its JSON summary, wall seconds, peak RSS KiB)."""
     started = time.perf_counter()
     proc = subprocess.Popen(
-        [sys.executable, "-m", "query_api.cli", "index", str(corpus), "--data-dir", str(data_dir)],
+        [
+            sys.executable,
+            "-m",
+            "query_api.cli",
+            "index",
+            str(corpus),
+            "--data-dir",
+            str(data_dir),
+            "--embedder",
+            "none",
+        ],
         stdout=subprocess.PIPE,
         stderr=subprocess.DEVNULL,
     )
@@ -92,7 +102,8 @@ async def live_measures(corpus: Path, data_dir: Path, edits: int, queries: int) 
     from query_api.app import EmbeddedApp
     from schemas.tools import SearchArgs
 
-    settings = Settings(data_dir=data_dir, workspace_root=corpus)
+    # keyword path only: this benchmark measures indexing and BM25, not embedding
+    settings = Settings(data_dir=data_dir, workspace_root=corpus, embedder="none")
     async with EmbeddedApp(settings) as app:
         await app.start()
         registration = await app.service.ensure_repo(str(corpus))

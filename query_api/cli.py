@@ -28,6 +28,8 @@ def _settings(args: argparse.Namespace, path: Path | None) -> Settings:
         overrides["port"] = args.port
     if getattr(args, "read_only", False):
         overrides["enable_writes"] = False
+    if getattr(args, "embedder", None):
+        overrides["embedder"] = args.embedder
     if getattr(args, "tool_profile", None):
         overrides["tool_profile"] = args.tool_profile
     settings = Settings(**overrides)
@@ -74,6 +76,11 @@ def main(argv: list[str] | None = None) -> int:
         p.add_argument("--repo-id", help="repository id (default: the directory name)")
         p.add_argument("--workspace-root", help="root that path-taking tools may reach")
         p.add_argument(
+            "--embedder",
+            choices=["local", "http", "none"],
+            help="vector plane: local MiniLM on the CPU (default), an HTTP endpoint, or none",
+        )
+        p.add_argument(
             "--tool-profile",
             choices=["full", "compact"],
             help="compact: a few high-level tools with short definitions, for tight contexts",
@@ -93,12 +100,30 @@ def main(argv: list[str] | None = None) -> int:
     common(p, path="required")
     p.add_argument("query")
     p.add_argument("-k", type=int, default=10)
+    p = sub.add_parser("eval", help="score keyword/vector/hybrid retrieval on PATH's git history")
+    common(p, path="required")
+    p.add_argument("--max-cases", type=int, default=200)
+    p.add_argument("--budget-seconds", type=float, default=300.0)
     p = sub.add_parser("status", help="registered repositories and pipeline lag")
     common(p, path="none")
     p = sub.add_parser("replay", help="drop every view and rebuild it from the log")
     common(p, path="none")
     p = sub.add_parser("topics", help="the topic catalogue with end offsets")
     common(p, path="none")
+    p = sub.add_parser("worker", help="distributed: run processor steps on the kafka:// log")
+    common(p, path="none")
+    p.add_argument("--step", action="append", help="step id (repeatable; default: every step)")
+    p = sub.add_parser("query", help="distributed: a query replica of the kafka:// log (HTTP)")
+    common(p, path="none")
+    p.add_argument("--host")
+    p.add_argument("--port", type=int)
+    p = sub.add_parser("git-source", help="distributed: poll a git URL/ref into the log")
+    common(p, path="none")
+    p.add_argument("url", help="repository URL (credentials in it are never logged)")
+    p.add_argument("--ref", default="HEAD")
+    p.add_argument("--depth", type=int, default=1, help="fetch depth; 0 = full history")
+    p.add_argument("--refresh-s", type=float, default=60.0)
+    p.add_argument("--once", action="store_true", help="poll once, print the result, exit")
     p = sub.add_parser("bench", help="run the indexing/search benchmark")
     p.add_argument("--runs", type=int, default=3)
     p.add_argument("--corpus", help="directory to index instead of the pinned Django sdist")
@@ -109,7 +134,7 @@ def main(argv: list[str] | None = None) -> int:
     _setup_logging(args.verbose)
     from query_api import commands
 
-    handler = getattr(commands, f"cmd_{args.command}")
+    handler = getattr(commands, f"cmd_{args.command.replace('-', '_')}")
     path = _path(args) if args.command != "bench" else None
     settings = _settings(args, path) if args.command != "bench" else Settings()
     try:

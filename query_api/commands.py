@@ -181,6 +181,22 @@ async def cmd_search(args: argparse.Namespace, settings: Settings, path: Path | 
     return 0
 
 
+async def cmd_eval(args: argparse.Namespace, settings: Settings, path: Path | None) -> int:
+    assert path is not None
+    async with EmbeddedApp(settings, watch=False) as app:
+        await app.start(resume=False)
+        registration = await app.service.ensure_repo(str(path), args.repo_id, launch=False)
+        await app.ingest.reconcile(registration, force_full=False)
+        request = t.EvalArgs(
+            repoId=registration.repo_id,
+            maxCases=args.max_cases,
+            budgetSeconds=args.budget_seconds,
+        )
+        result = await app.services["agent"].eval(request)
+    _out(result.model_dump(mode="json"))
+    return 0
+
+
 async def cmd_status(args: argparse.Namespace, settings: Settings, path: Path | None) -> int:
     from streams.stores.views import ViewStore
 
@@ -258,3 +274,91 @@ async def cmd_bench(args: argparse.Namespace, settings: Settings, path: Path | N
     from query_api.bench import run_bench
 
     return await run_bench(runs=args.runs, corpus=args.corpus)
+
+
+async def cmd_worker(args: argparse.Namespace, settings: Settings, path: Path | None) -> int:
+    """Distributed processor worker: the topology's processor steps as Kafka group members."""
+    from streams.eventlog.factory import open_event_log
+    from streams.eventlog.kafka import KafkaEventLog
+    from streams.runtime.kafka_worker import processor_steps, run_workers
+
+    url = settings.resolved_log_url()
+    log_ = open_event_log(url)
+    if not isinstance(log_, KafkaEventLog):
+        await log_.close()
+        raise SystemExit(f"repocontext worker needs REPOCONTEXT_LOG_URL=kafka://..., not {url}")
+    try:
+        steps = processor_steps(args.step)
+    except ValueError as exc:
+        raise SystemExit(f"repocontext worker: {exc}") from exc
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        loop.add_signal_handler(sig, stop.set)
+    try:
+        logging.getLogger(__name__).info("worker: steps %s on %s", [s.step_id for s in steps], url)
+        workers = await run_workers(log_, steps, stop, batch_size=settings.batch_size)
+        _out({w.step.step_id: vars(w.counters) for w in workers})
+    finally:
+        await log_.close()
+    return 0
+
+
+async def cmd_query(args: argparse.Namespace, settings: Settings, path: Path | None) -> int:
+    """Distributed query replica: the view sink alone materialises the record topics of the
+    kafka:// log into this replica's own views (their offsets in the same database, so a
+    restart resumes); sources and workers write the log, so the replica is read-only."""
+    import uvicorn
+
+    from streams.topology import view_sink_step
+
+    if not settings.resolved_log_url().startswith("kafka://"):
+        raise SystemExit("repocontext query needs REPOCONTEXT_LOG_URL=kafka://...")
+    if settings.host not in LOOPBACK and not settings.behind_auth_proxy:
+        log.error(
+            "refusing to serve on %s: bind to 127.0.0.1 or set REPOCONTEXT_BEHIND_AUTH_PROXY=true",
+            settings.host,
+        )
+        return 2
+    settings.enable_writes = False
+    async with EmbeddedApp(settings) as app:
+        app.runtime.steps = (view_sink_step(),)  # processors run in `repocontext worker`
+        await app.start(resume=False)  # no sources here: nothing to watch
+        asgi = build_http_app(
+            app.mcp_server(), app.service, settings.host, None, settings.max_inflight_requests
+        )
+        config = uvicorn.Config(
+            asgi, host=settings.host, port=settings.port, log_level="warning", lifespan="on"
+        )
+        log.info("query replica: MCP at http://%s:%d/mcp", settings.host, settings.port)
+        await _graceful_server_class()(config).serve()
+    return 0
+
+
+async def cmd_git_source(args: argparse.Namespace, settings: Settings, path: Path | None) -> int:
+    """The git source: poll URL/ref and publish exactly what changed (streams/sources)."""
+    import dataclasses
+
+    from streams.eventlog.factory import open_event_log
+    from streams.sources.git_poller import GitPoller, GitSource
+
+    if not args.repo_id:
+        raise SystemExit("repocontext git-source: --repo-id is required")
+    settings.data_dir.mkdir(parents=True, exist_ok=True)
+    source = GitSource(args.repo_id, args.url, args.ref, args.depth or None, args.refresh_s)
+    log_ = open_event_log(settings.resolved_log_url())
+    try:
+        await log_.create_topics(CATALOGUE)
+        poller = GitPoller(log_, source, settings.data_dir / "git-staging")
+        if args.once:
+            await poller.register()
+            result = await poller.poll_once()
+            _out(dataclasses.asdict(result))
+            return 0 if result.status != "fetch_failed" else 1
+        stop = asyncio.Event()
+        for sig in (SIGTERM, SIGINT):
+            asyncio.get_running_loop().add_signal_handler(sig, stop.set)
+        await poller.run(stop)
+    finally:
+        await log_.close()
+    return 0

@@ -54,6 +54,9 @@ def build_http_app(
                 "views": "ok",
                 "mcp": "serving",
                 "retrieval": health.retrievalPhase,
+                "vectors": await service.plane.component()
+                if service.plane is not None
+                else {"embedder": None},
             },
             "status": health.status,
             "freshness": health.freshness.model_dump() if health.freshness else None,

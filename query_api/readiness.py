@@ -1,38 +1,88 @@
 """Readiness verdict (spec §5.1) derived from what retrieval actually did.
 
-With no embedder bound (this deployment until the vector plane lands) the host is ready in
-phase `keyword_only`, or `nothing_registered` before any repository exists.
+- No embedder bound: ready, phase `keyword_only` (or `nothing_registered` before any repo).
+- Embedder bound: `building` (not ready) until a real answer took a semantic path (the
+  warm-up query at start-up provides one as soon as vectors exist); then `serving`. Once
+  serving, readiness is revoked only when capability-loss answers (every `keyword.*` path
+  but `no_embedder`) persist for `hold_down_s` (30 s) without any semantic success.
+- Bound but nothing registered: ready, `nothing_registered` (not sticky).
 """
 
 from __future__ import annotations
 
 import threading
+import time
+from collections.abc import Callable
 
 from schemas.retrieval import RetrievalPath, RetrievalPhase
 
+HOLD_DOWN_S = 30.0
+SEMANTIC = (RetrievalPath.SEMANTIC_APPROXIMATE, RetrievalPath.SEMANTIC_EXACT)
+
 
 class Readiness:
-    def __init__(self, embedder_bound: bool = False) -> None:
+    def __init__(
+        self,
+        embedder_bound: bool = False,
+        *,
+        hold_down_s: float = HOLD_DOWN_S,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
         self.embedder_bound = embedder_bound
+        self.hold_down_s = hold_down_s
+        self._clock = clock
         self._last_path: RetrievalPath | None = None
+        self._last_success: float | None = None
+        self._fault_since: float | None = None
         self._lock = threading.Lock()
 
     def observe(self, path: RetrievalPath) -> None:
         with self._lock:
             self._last_path = path
+            now = self._clock()
+            if path in SEMANTIC:
+                self._last_success = now
+                self._fault_since = None
+            elif path != RetrievalPath.KEYWORD_NO_EMBEDDER and self._fault_since is None:
+                self._fault_since = now
+
+    @property
+    def last_path(self) -> RetrievalPath | None:
+        return self._last_path
 
     def verdict(self, *, has_repos: bool) -> tuple[str, bool, str]:
         """(phase, ready, status line), sampled once so phase and ready always agree."""
-        if not self.embedder_bound:
+        with self._lock:
             if not has_repos:
                 return (
                     RetrievalPhase.NOTHING_REGISTERED.value,
                     True,
                     "ready: no repository registered yet; add one with repocontext_add_repo",
                 )
+            if not self.embedder_bound:
+                return (
+                    RetrievalPhase.KEYWORD_ONLY.value,
+                    True,
+                    "ready: keyword search (BM25); no embedder is configured",
+                )
+            if self._last_success is None:
+                return (
+                    RetrievalPhase.BUILDING.value,
+                    False,
+                    "building: the vector plane has not answered yet (keyword search serves "
+                    "meanwhile)",
+                )
+            if self._fault_since is not None:
+                faulted = self._clock() - self._fault_since
+                if faulted >= self.hold_down_s:
+                    path = self._last_path.value if self._last_path else "unknown"
+                    return (
+                        RetrievalPhase.BUILDING.value,
+                        False,
+                        f"degraded: no semantic answer for {faulted:.0f} s (last path {path})",
+                    )
             return (
-                RetrievalPhase.KEYWORD_ONLY.value,
+                RetrievalPhase.SERVING.value,
                 True,
-                "ready: keyword search (BM25); no embedder is configured",
+                "ready: semantic search serving (approximate -> exact -> BM25)",
             )
-        return (RetrievalPhase.BUILDING.value, False, "building: the vector plane is not proven")

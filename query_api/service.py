@@ -11,16 +11,20 @@ import logging
 import os
 import time
 from datetime import UTC, datetime
+from typing import TYPE_CHECKING, Any
 
 from query_api.errors import ConflictError, NotFoundError, ToolInputError
 from query_api.guard import WorkspaceGuard
 from query_api.readiness import Readiness
 from schemas import tools as t
 from schemas.events import REPO_ID_PATTERN, RepoRegistration, WalkFilters
-from schemas.retrieval import RetrievalPath, SearchMode
 from streams.ingest import IngestCoordinator
 from streams.runtime.embedded import EmbeddedRuntime
 from streams.stores.views import ViewStore
+
+if TYPE_CHECKING:
+    from query_api.retrieval import Retriever
+    from query_api.vector_plane import VectorPlane
 
 log = logging.getLogger(__name__)
 
@@ -39,12 +43,16 @@ class RepoContextService:
         ingest: IngestCoordinator,
         guard: WorkspaceGuard,
         readiness: Readiness,
+        *,
+        plane: VectorPlane | None = None,
     ) -> None:
         self.views = views
         self.runtime = runtime
         self.ingest = ingest
         self.guard = guard
         self.readiness = readiness
+        self.plane = plane
+        self.retriever: Retriever | None = plane.retriever if plane is not None else None
 
     # -- helpers ---------------------------------------------------------------------------
 
@@ -85,14 +93,30 @@ class RepoContextService:
                     fileCount=self.views.file_count(repo.repo_id) if repo.last_ingested else None,
                     indexedRoot=repo.root,
                     indexedCommit=repo.indexed_commit,
+                    **await self._embedded_count(repo.repo_id),
                 )
             )
         return t.ListReposResult(repositories=rows, count=len(rows))
+
+    async def _embedded_count(self, repo_id: str) -> dict[str, Any]:
+        """`embeddedVectorCount` (sources with a real embedding) when a vector plane exists."""
+        counts = (
+            await asyncio.to_thread(self.plane.embedded_counts, repo_id) if self.plane else None
+        )
+        if counts is None:
+            return {}
+        pending = bool(self.plane and self.plane.indexer and await self.plane.indexer.behind())
+        return {"embeddedVectorCount": sum(counts), "embeddedVectorCountPending": pending}
 
     async def index_status(self, args: t.RepoIdArgs) -> t.IndexStatus:
         snapshot = self.ingest.job(args.repoId) or self.views.get_job(args.repoId)
         if not snapshot:
             return t.IndexStatus(repoId=args.repoId, status="None")
+        counts = (
+            await asyncio.to_thread(self.plane.embedded_counts, args.repoId) if self.plane else None
+        )
+        if counts is not None:
+            snapshot = {**snapshot, "filesEmbedded": counts[0], "symbolsEmbedded": counts[1]}
         return t.IndexStatus.model_validate({**snapshot, "repoId": args.repoId})
 
     async def add_repo(
@@ -159,44 +183,18 @@ class RepoContextService:
         )
 
     async def search(self, args: t.SearchArgs) -> t.SearchResult:
+        """The retrieval ladder lives in query_api/retrieval.py."""
         self._require_repo(args.repoId)
-        k = max(1, min(100, args.k))
-        path = RetrievalPath.KEYWORD_NO_EMBEDDER
-        try:
-            hits = await asyncio.to_thread(self.views.keyword_search, args.repoId, args.query, k)
-            mode = SearchMode.KEYWORD
-        except Exception:
-            log.exception("keyword search failed; answering empty")
-            hits, mode = [], SearchMode.EMPTY
-        self.readiness.observe(path)
+        if self.retriever is None:
+            from query_api.vector_plane import keyword_only_retriever
+
+            self.retriever = keyword_only_retriever(self.views, self.readiness)
+        answer = await self.retriever.search(args.repoId, args.query, args.k)
         return t.SearchResult(
             repoId=args.repoId,
             query=args.query,
-            mode=mode,
-            retrievalPath=path,
-            hits=[self._hit(h) for h in hits],
+            mode=answer.mode,
+            retrievalPath=answer.path,
+            hits=answer.hits,
             freshness=await self.freshness(),
         )
-
-    def _hit(self, hit: object) -> t.SearchHit:
-        from streams.stores import KeywordHit
-
-        assert isinstance(hit, KeywordHit)
-        row = hit.file
-        fields: dict[str, str] = {}
-        if row is not None:  # structure and content travel apart; hydrate what exists
-            fields = {
-                "digest": row.digest,
-                "language": row.language,
-                "sizeBytes": str(row.size),
-                "lastIngested": iso(row.ingested_at) or "",
-            }
-        entry = t.EntryView(
-            key=f"repo/{hit.repo_id}/file/{hit.path}",
-            exists=True,
-            kind="File",
-            repoId=hit.repo_id,
-            path=hit.path,
-            fields=fields,
-        )
-        return t.SearchHit(score=hit.score, entry=entry, vectorId=None, reasons=list(hit.reasons))

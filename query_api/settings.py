@@ -46,6 +46,26 @@ class Settings(BaseSettings):
     max_inflight_requests: int = 256  # HTTP MCP requests at once; more get 503 + Retry-After
     tool_profile: Literal["full", "compact"] = "full"  # compact: ~9 tools, short definitions
     max_query_chars: int = 4096
+    # -- memory and claims (issue 5) --
+    region: str = "local"  # the region claims and writes are stamped with
+    memory_default_ttl_seconds: float | None = None  # default TTL of new entries; None = durable
+    memory_ttl_by_repo: dict[str, float] = Field(default_factory=dict)  # repoId -> default TTL
+    memory_write_timeout_s: float = 10.0  # a memory tool waits this long for its command's verdict
+    claim_max_lease_seconds: float = 1800.0  # lease clamp (the container's 30 min)
+    # -- vector plane (issue 4) --
+    embedder: Literal["local", "http", "none"] = "local"  # local = MiniLM on the CPU
+    embedder_url: str | None = None  # http: an OpenAI-compatible base URL (…/v1/embeddings)
+    embedder_model: str | None = None
+    embedder_dimension: int | None = None
+    embedder_api_key: str | None = None
+    embed_threads: int = 1  # BLAS threads of the local embedder (never every core)
+    semantic_retrieval: Literal["approximate", "exact"] = "approximate"
+    hybrid: bool = True  # fuse BM25 into semantic answers (RRF): wins on the dev set (MRR)
+    vector_store: Literal["edge", "qdrant"] = "edge"  # edge = in-process Qdrant
+    qdrant_url: str | None = None
+    ann_min_points: int = 1024  # below this the exact scan answers (spec §3.3)
+    ann_indexing_threshold_kb: int | None = 1  # HNSW for any segment; ann_min_points gates
+    exact_timeout_s: float = 5.0  # an exact scan slower than this trips the breaker
 
     def resolved_log_url(self) -> str:
         return self.log_url or f"sqlite:///{(self.data_dir / 'log.db').resolve()}"

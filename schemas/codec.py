@@ -7,15 +7,22 @@ from pydantic import BaseModel, ValidationError
 from schemas import topics
 from schemas.errors import DecodeError
 from schemas.events import ControlCommand, DeadLetter, FileUpsert, RepoRegistration
+from schemas.memory import CommandResult, MemoryCommand, MemoryEntry
 from schemas.records import ContentRecord, StructureRecord
+from schemas.symbols import SymbolsRecord, XrefsRecord
 
 MODEL_OF_TOPIC: dict[str, type[BaseModel]] = {
     topics.REPOS.name: RepoRegistration,
     topics.FILES.name: FileUpsert,
     topics.STRUCTURE.name: StructureRecord,
     topics.CONTENT.name: ContentRecord,
+    topics.SYMBOLS.name: SymbolsRecord,
+    topics.XREFS.name: XrefsRecord,
     topics.COMMANDS.name: ControlCommand,
     topics.DEADLETTER.name: DeadLetter,
+    topics.MEMORY_COMMANDS.name: MemoryCommand,
+    topics.MEMORY.name: MemoryEntry,
+    topics.MEMORY_RESULTS.name: CommandResult,
 }
 
 

@@ -195,3 +195,28 @@ class RefreshResult(ToolModel):
     waitedForVectors: bool
     elapsedMilliseconds: int
     freshness: Freshness | None = None
+
+
+class EvalArgs(ToolInput):
+    repoId: str = Field(min_length=1, max_length=128, description="Repository id.")
+    maxCases: int = Field(default=100, description="Cases mined from git history; 1..500.")
+    budgetSeconds: float = Field(default=25.0, description="Time budget; clamped to 1..600.")
+
+
+class RungScoreView(ToolModel):
+    rung: str  # keyword | vector | hybrid
+    cases: int
+    recallAt1: float
+    recallAt5: float
+    recallAt10: float
+    mrr: float
+
+
+class EvalResult(ToolModel):
+    repoId: str
+    indexedCommit: str | None
+    cases: int
+    rungs: list[RungScoreView]
+    cached: bool
+    elapsedMilliseconds: int
+    note: str | None = None

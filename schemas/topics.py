@@ -54,6 +54,14 @@ MEMORY = TopicSpec(
     retention_ms=None,
     description="current memory entries; never expires",
 )
+MEMORY_RESULTS = TopicSpec(
+    name="repocontext.memory.results.v1",
+    key="repoId/commandId",
+    partitions=6,
+    cleanup="delete",
+    retention_ms=1 * DAY_MS,
+    description="the memory processor's verdict on each command (read-your-writes)",
+)
 STRUCTURE = TopicSpec(
     name="repocontext.structure.v1",
     key="repoId/path",
@@ -104,6 +112,7 @@ CATALOGUE: tuple[TopicSpec, ...] = (
     FILES,
     MEMORY_COMMANDS,
     MEMORY,
+    MEMORY_RESULTS,
     STRUCTURE,
     CONTENT,
     SYMBOLS,

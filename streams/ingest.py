@@ -127,6 +127,10 @@ class IngestCoordinator:
         self.notify()
         return len(records) + (1 if existed else 0)
 
+    def indexed_paths(self, repo_id: str) -> list[str]:
+        """Every path of the repository the views hold (blocking; call from a thread)."""
+        return self._view_paths(repo_id)
+
     def _view_paths(self, repo_id: str) -> list[str]:
         paths: list[str] = []
         after: str | None = None

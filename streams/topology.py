@@ -12,7 +12,9 @@ from typing import Literal
 
 from processors.base import Processor
 from processors.content import ContentProcessor
+from processors.memory import MemoryProcessor
 from processors.structural import StructuralProcessor
+from processors.symbols.processor import SymbolsProcessor
 from schemas import topics
 
 
@@ -33,6 +35,10 @@ VIEW_TOPICS: tuple[str, ...] = (
     topics.REPOS.name,
     topics.STRUCTURE.name,
     topics.CONTENT.name,
+    topics.SYMBOLS.name,
+    topics.XREFS.name,
+    topics.MEMORY.name,  # memory issue: current entries
+    topics.MEMORY_RESULTS.name,  # memory issue: command verdicts (read-your-writes)
 )
 
 
@@ -53,6 +59,24 @@ def pipeline_steps() -> tuple[Step, ...]:
             processor=ContentProcessor(),
             outputs=(topics.CONTENT.name,),
         ),
+        Step(
+            step_id="symbols",
+            inputs=(topics.FILES.name,),
+            kind="processor",
+            processor=SymbolsProcessor(),
+            outputs=(topics.SYMBOLS.name, topics.XREFS.name),
+        ),
+    )
+
+
+def memory_step() -> Step:
+    """The single writer of memory.v1 (a keyed-state step: see streams/runtime/keyed.py)."""
+    return Step(
+        step_id="memory",
+        inputs=(topics.MEMORY_COMMANDS.name,),
+        kind="processor",
+        processor=MemoryProcessor(),
+        outputs=(topics.MEMORY.name, topics.MEMORY_RESULTS.name),
     )
 
 
@@ -62,4 +86,4 @@ def view_sink_step() -> Step:
 
 
 def embedded_topology() -> tuple[Step, ...]:
-    return (*pipeline_steps(), view_sink_step())
+    return (*pipeline_steps(), memory_step(), view_sink_step())

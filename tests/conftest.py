@@ -68,6 +68,8 @@ def child_env(data_dir: Path) -> dict[str, str]:
     env = dict(os.environ)
     env["REPOCONTEXT_DATA_DIR"] = str(data_dir)
     env["PYTHONUNBUFFERED"] = "1"
+    # Keyword-only unless a test asks for the vector plane (the local model costs CPU).
+    env.setdefault("REPOCONTEXT_EMBEDDER", "none")
     return env
 
 

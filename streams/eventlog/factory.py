@@ -26,7 +26,8 @@ def sqlite_path(url: str) -> Path:
 
 def open_event_log(url: str, **opts: Any) -> EventLog:
     """Open the backend the URL names; `opts` go to its constructor (e.g.
-    tombstone_retention_ms, compact_threshold, background_compaction, synchronous, clock)."""
+    tombstone_retention_ms, compact_threshold, background_compaction, synchronous, clock;
+    kafka: topic_configs, request_timeout_s)."""
     if url.startswith("memory://"):
         from streams.eventlog.memory import MemoryEventLog
 
@@ -36,10 +37,9 @@ def open_event_log(url: str, **opts: Any) -> EventLog:
 
         return SqliteEventLog(sqlite_path(url), url=url, **opts)
     if url.startswith("kafka://"):
-        raise EventLogError(
-            "kafka:// backend is not installed yet; use sqlite:///<path> (embedded) "
-            "or memory:// (tests)"
-        )
+        from streams.eventlog.kafka import KafkaEventLog
+
+        return KafkaEventLog(url, **opts)
     raise EventLogError(
         f"unsupported event log URL {url!r}; supported schemes: {', '.join(SUPPORTED_SCHEMES)}"
     )

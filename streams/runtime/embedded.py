@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from processors.base import ProcessContext
 from schemas import topics
 from streams.eventlog.base import EventLog, StoredRecord
+from streams.runtime.keyed import KeyedStateRunner, is_keyed
 from streams.runtime.steps import decode_for_sink, process_batch
 from streams.stores.views import ViewStore
 from streams.topology import Step, embedded_topology
@@ -66,6 +67,7 @@ class EmbeddedRuntime:
         self.counters = RuntimeCounters()
         self._partitions: dict[str, int] = {}
         self._sink_lock = asyncio.Lock()  # the view sink and a repository rebuild never interleave
+        self._keyed = KeyedStateRunner(event_log)  # keyed-state steps (memory), run here
 
     def notify(self) -> None:
         """Something was appended: wake every step now instead of at its next poll."""
@@ -91,7 +93,17 @@ class EmbeddedRuntime:
                 batch = await self.log.read(topic, partition, offset, self.batch_size)
                 if not batch:
                     continue
-                if step.kind == "processor":
+                if is_keyed(step):  # state lives in this process: never the worker pool
+                    tx, dead = await self._keyed.process(step, batch)
+                    try:
+                        await self.log.apply(tx)
+                    except BaseException:
+                        self._keyed.invalidate()
+                        raise
+                    self._keyed.committed(step)
+                    self.counters.dead_letters += dead
+                    self.notify()
+                elif step.kind == "processor":
                     # CPU work off the event loop: tokenising here overlaps the sink's SQLite
                     # writes (which release the GIL) instead of queueing behind them.
                     tx, dead = await asyncio.get_running_loop().run_in_executor(

@@ -19,8 +19,10 @@ from schemas import topics
 from schemas.events import RepoRegistration, split_file_key
 from schemas.records import ContentRecord, StructureRecord
 from streams.errors import StoreError
+from streams.stores.views_memory import register_memory_views
 from streams.stores.views_registry import Item, TopicHandler, ViewRegistry
 from streams.stores.views_schema import register_core_schema
+from streams.stores.views_symbols import register_symbol_views
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -169,4 +171,6 @@ def default_registry() -> ViewRegistry:
     registry.add_topic(topics.REPOS.name, repos_handler(registry))
     registry.add_topic(topics.STRUCTURE.name, apply_structure)
     registry.add_topic(topics.CONTENT.name, apply_content)
+    register_symbol_views(registry)  # symbols.v1 + xrefs.v1 (streams/stores/views_symbols.py)
+    register_memory_views(registry)  # memory.v1 + memory.results.v1 (views_memory.py)
     return registry

@@ -18,36 +18,49 @@ import sqlite3
 from dataclasses import dataclass
 
 from processors.tokenizer import query_tokens
-from streams.stores.views_read import FILE_COLUMNS, FileRow, file_row
+from streams.stores.views_read import FileRow, get_file
+from streams.stores.views_symbols import matching_symbols
 
-# Reference field weights: path 3, text (content body) 1, language 1. repo_id is UNINDEXED.
+# Reference field weights: path 3, fully-qualified name 3, signature 2, text (content body) 1,
+# language 1. repo_id is UNINDEXED. Symbol names and signatures live in their own FTS5 table
+# (streams/stores/views_symbols.py); a file's score is its content BM25 plus its symbols' BM25
+# (each table with its own N/df/average length), so a symbol hit ranks its declaring file.
 PATH_WEIGHT = 3.0
+SYMBOL_WEIGHT = 3.0
+SIGNATURE_WEIGHT = 2.0
 BODY_WEIGHT = 1.0
 LANGUAGE_WEIGHT = 1.0
 MAX_K = 100
 MAX_QUERY_TOKENS = 64  # a pasted paragraph still yields a bounded MATCH expression
+MAX_REASONS = 6
+POOL_FACTOR = 3  # candidates read from each table per wanted hit, before the scores are added
 
 PATH_REASON = "path-name-match"
 CONTENT_REASON = "content-match"
+SYMBOL_REASON_PREFIX = "symbol:"
 
-_FILE_SELECT = ", ".join(f"f.{c.strip()}" for c in FILE_COLUMNS.split(","))
 # CROSS JOIN pins the FTS MATCH as the outer loop (otherwise the planner may walk the repo's
 # content rows and run one full-text query per row). Column order: repo_id, language,
 # path_terms, body_terms.
-_SEARCH_SQL = f"""
-WITH ranked AS (
-    SELECT c.path AS path,
-           bm25(content_fts, 0, {LANGUAGE_WEIGHT}, {PATH_WEIGHT}, {BODY_WEIGHT}) AS rank,
-           bm25(content_fts, 0, 0, 1, 0) AS path_rank,
-           bm25(content_fts, 0, 0, 0, 1) AS body_rank
-    FROM content_fts CROSS JOIN content c ON c.id = content_fts.rowid
-    WHERE content_fts MATCH ?1 AND c.repo_id = ?2
-    ORDER BY rank, c.path
-    LIMIT ?3
-)
-SELECT ranked.path, ranked.rank, ranked.path_rank, ranked.body_rank, {_FILE_SELECT}
-FROM ranked LEFT JOIN files f ON f.repo_id = ?2 AND f.path = ranked.path
-ORDER BY ranked.rank, ranked.path
+_CONTENT_SQL = f"""
+SELECT c.path,
+       bm25(content_fts, 0, {LANGUAGE_WEIGHT}, {PATH_WEIGHT}, {BODY_WEIGHT}) AS rank,
+       bm25(content_fts, 0, 0, 1, 0) AS path_rank,
+       bm25(content_fts, 0, 0, 0, 1) AS body_rank
+FROM content_fts CROSS JOIN content c ON c.id = content_fts.rowid
+WHERE content_fts MATCH ?1 AND c.repo_id = ?2
+ORDER BY rank, c.path
+LIMIT ?3
+"""
+# Column order: repo_id, symbol_terms, signature_terms.
+_SYMBOL_SQL = f"""
+SELECT d.path,
+       bm25(symbol_fts, 0, {SYMBOL_WEIGHT}, {SIGNATURE_WEIGHT}) AS rank,
+       bm25(symbol_fts, 0, 1, 0) AS name_rank
+FROM symbol_fts CROSS JOIN symbol_docs d ON d.id = symbol_fts.rowid
+WHERE symbol_fts MATCH ?1 AND d.repo_id = ?2
+ORDER BY rank, d.path
+LIMIT ?3
 """
 
 
@@ -73,13 +86,28 @@ def keyword_search(conn: sqlite3.Connection, repo_id: str, query: str, k: int) -
     if not tokens:
         return []
     limit = max(1, min(k, MAX_K))
+    pool = limit * POOL_FACTOR
+    match = match_expression(tokens)
+    # path -> [score, path matched, body matched, symbol name matched]
+    found: dict[str, list[float | bool]] = {}
+    for path, rank, path_rank, body_rank in conn.execute(_CONTENT_SQL, (match, repo_id, pool)):
+        found[path] = [-rank, path_rank < 0, body_rank < 0, False]
+    for path, rank, name_rank in conn.execute(_SYMBOL_SQL, (match, repo_id, pool)).fetchall():
+        entry = found.setdefault(path, [0.0, False, False, False])
+        entry[0] = float(entry[0]) - rank
+        entry[3] = name_rank < 0
+    ranked = sorted(found.items(), key=lambda item: (-float(item[1][0]), item[0]))[:limit]
+    token_set = set(tokens)
     hits: list[KeywordHit] = []
-    for row in conn.execute(_SEARCH_SQL, (match_expression(tokens), repo_id, limit)):
-        reasons = []
-        if row[2] < 0:
-            reasons.append(PATH_REASON)
-        if row[3] < 0:
+    for path, (score, path_hit, body_hit, symbol_hit) in ranked:
+        # fixed order (spec §1.4): path-name-match, symbol:<fqName>..., content-match; <= 6
+        reasons = [PATH_REASON] if path_hit else []
+        if symbol_hit:
+            room = MAX_REASONS - len(reasons) - (1 if body_hit else 0)
+            for fq_name in matching_symbols(conn, repo_id, path, token_set, room):
+                reasons.append(SYMBOL_REASON_PREFIX + fq_name)
+        if body_hit:
             reasons.append(CONTENT_REASON)
-        file = None if row[4] is None else file_row(tuple(row)[4:])
-        hits.append(KeywordHit(repo_id, row[0], -row[1], tuple(reasons), file))
+        file = get_file(conn, repo_id, path)
+        hits.append(KeywordHit(repo_id, path, float(score), tuple(reasons), file))
     return hits

@@ -87,13 +87,13 @@ def test_sigkill_at_random_points_resumes_to_the_same_views(tmp_path: Path) -> N
 
     rng = random.Random(20261130)
     kills = sequences = 0
-    while kills < 20 and sequences < 8:
+    while kills < 20 and sequences < 20:
         sequences += 1
         crash_dir = tmp_path / f"crashed-{sequences}"
         while True:  # kill at random points until a run gets to finish on its own
             proc = index(corpus, crash_dir)
             wait_for_work_to_start(proc)
-            time.sleep(rng.uniform(0.0, work * 0.6))
+            time.sleep(rng.uniform(0.0, work * 0.4))
             if proc.poll() is not None:
                 proc.communicate()
                 break

@@ -26,6 +26,30 @@ WORKSPACE_TOOLS = {
     "repocontext_remove_repo",
     "repocontext_reset_index",
     "repocontext_refresh",
+    "repocontext_eval",
+    "repocontext_outline",  # symbols issue
+    "repocontext_related",
+    "repocontext_changed",
+}
+# memory, claims, context and stats (issue 5; exact reference lists: test_tool_gating_reference)
+MEMORY_READS = ("recall", "scan", "list_topics", "neighbors", "context", "stats", "claim_status")
+WORKSPACE_TOOLS |= {
+    f"repocontext_{n}"
+    for n in [
+        "recall",
+        "scan",
+        "list_topics",
+        "neighbors",
+        "context",
+        "stats",
+        "claim_status",
+        "remember",
+        "update",
+        "forget",
+        "claim",
+        "renew_claim",
+        "release_claim",
+    ]
 }
 
 
@@ -156,11 +180,15 @@ async def test_read_only_and_rootless_surfaces(sample_repo: Path, tmp_path: Path
             "repocontext_index_status",
             "repocontext_list_repos",
             "repocontext_refresh",  # re-reads the disk but writes nothing there
-        }
+            "repocontext_eval",  # reads git history, writes nothing
+            "repocontext_outline",  # symbols issue: read-only
+            "repocontext_related",
+            "repocontext_changed",  # read-only; listed because a root is configured
+        } | {f"repocontext_{n}" for n in MEMORY_READS}
         text = await call_error(session, "repocontext_add_repo", {"path": str(sample_repo)})
         assert "unknown tool" in text
     async with stdio_session(tmp_path / "noroot") as session:
         tools = {t.name for t in (await session.list_tools()).tools}
         assert "repocontext_add_repo" not in tools
-        assert "repocontext_refresh" not in tools
+        assert "repocontext_refresh" not in tools and "repocontext_eval" not in tools
         assert "repocontext_remove_repo" in tools

@@ -2,13 +2,31 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from query_api.tool_catalog import TOOLS, visible_tools
 
-READ_ONLY = {"repocontext_health", "repocontext_search", "repocontext_index_status"}
+READ_ONLY = {
+    "repocontext_health",
+    "repocontext_search",
+    "repocontext_index_status",
+    "repocontext_outline",  # symbols issue
+    "repocontext_related",  # symbols issue
+}
 WORKSPACE_WRITES = {"repocontext_add_repo", "repocontext_remove_repo", "repocontext_reset_index"}
+# memory, claims, context, stats (issue 5); exact reference lists: test_tool_gating_reference
+MEMORY_READS = {
+    f"repocontext_{n}"
+    for n in ["recall", "scan", "list_topics", "neighbors", "context", "stats", "claim_status"]
+}
+MEMORY_WRITES = {
+    f"repocontext_{n}"
+    for n in ["remember", "update", "forget", "claim", "renew_claim", "release_claim"]
+}
+READ_ONLY |= MEMORY_READS
 
 
-def names(**kw: bool) -> set[str]:
+def names(**kw: Any) -> set[str]:
     return {t.name for t in visible_tools(**kw)}
 
 
@@ -18,6 +36,9 @@ def test_read_only_without_root() -> None:
 
 def test_workspace_with_writes_and_root() -> None:
     expected = READ_ONLY | WORKSPACE_WRITES | {"repocontext_list_repos", "repocontext_refresh"}
+    expected |= {"repocontext_eval"}  # reads git history from disk, so root-only
+    expected |= MEMORY_WRITES
+    expected |= {"repocontext_changed"}  # read-only, but takes a path (symbols issue)
     assert names(writes=True, has_root=True, workspace_mode=True) == expected
 
 

@@ -1,10 +1,16 @@
-"""The EventLog contract, run against every backend (memory://, sqlite:///)."""
+"""The EventLog contract, run against every backend (memory://, sqlite:///, kafka://).
+
+Kafka compacts and expires in the broker, in the background, on closed segments, and does not
+hold tombstones for lagging groups: the contract states what holds on every backend, and the
+exact compaction results of the embedded backends (`EMBEDDED`) are tested on those alone;
+tests/kafka/ tests the broker's own compaction of our topics."""
 
 from __future__ import annotations
 
 import asyncio
 import tempfile
 import time
+import uuid
 from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 from typing import Any
@@ -19,12 +25,15 @@ from streams.errors import EventLogError, UnknownTopicError
 from streams.eventlog import compaction
 from streams.eventlog.base import EventLog, LogRecord, StoredRecord, Transaction
 from streams.eventlog.factory import open_event_log
+from streams.eventlog.kafka import KafkaEventLog
 from streams.eventlog.sqlite import SqliteEventLog
+from tests.kafka.broker import KafkaBroker
 
 KV = TopicSpec(name="t.kv", key="repoId/path", partitions=3, cleanup="compact")
 ONE = TopicSpec(name="t.one", key="repoId/path", partitions=1, cleanup="compact")
 EVENTS = TopicSpec(name="t.events", key="repoId", cleanup="delete", retention_ms=1000)
-BACKENDS = ["memory", "sqlite"]
+BACKENDS = ["memory", "sqlite", "kafka"]
+EMBEDDED = ["memory", "sqlite"]  # compaction is exact and synchronous on these
 pytestmark = pytest.mark.anyio
 
 
@@ -44,6 +53,11 @@ def make_log(kind: str, directory: Path, **opts: Any) -> EventLog:
     return open_event_log(f"sqlite:///{directory / 'log.db'}", **opts)
 
 
+def make_kafka_log(broker: KafkaBroker, **opts: Any) -> EventLog:
+    """A log on the session's broker, its topics and groups under a prefix of its own."""
+    return open_event_log(f"kafka://{broker.bootstrap}?prefix=t{uuid.uuid4().hex[:12]}.", **opts)
+
+
 @pytest.fixture
 def anyio_backend() -> str:
     return "asyncio"
@@ -58,7 +72,10 @@ def clock() -> FakeClock:
 async def log(
     request: pytest.FixtureRequest, tmp_path: Path, clock: FakeClock
 ) -> AsyncIterator[EventLog]:
-    el = make_log(request.param, tmp_path, tombstone_retention_ms=0, clock=clock)
+    if request.param == "kafka":  # the broker's clock drives retention: keep real timestamps
+        el = make_kafka_log(request.getfixturevalue("kafka_broker"), tombstone_retention_ms=0)
+    else:
+        el = make_log(request.param, tmp_path, tombstone_retention_ms=0, clock=clock)
     await el.create_topics([KV, ONE, EVENTS, FILES])
     yield el
     await el.close()
@@ -187,10 +204,34 @@ async def test_create_topics_idempotent_and_mismatch(log: EventLog) -> None:
     assert await log.partitions(KV.name) == 3
 
 
+COMPACTABLE = [
+    [rec("r/a", b"a1"), rec("r/b", b"b1"), rec(None, b"n1")],
+    [rec("r/a", b"a2"), rec("r/c", b"c1"), rec("r/a", b"a3")],
+    [rec("r/b", b"b2"), rec(None, b"n2")],
+]
+
+
+async def test_compaction_keeps_the_fold_and_offsets(log: EventLog) -> None:
+    """On every backend: compact() never changes what a reader folds, an offset, the end
+    offset, or a keyless record; whatever it removed was superseded."""
+    appended: dict[int, tuple[str | None, bytes | None]] = {}
+    for batch in COMPACTABLE:
+        for (_, off), r in zip(await log.append(ONE.name, batch), batch, strict=True):
+            appended[off] = (r.key, r.value)
+    removed = await log.compact(ONE.name)
+    got = await read_all(log, ONE.name)
+    assert all(appended[r.offset] == (r.key, r.value) for r in got)
+    assert len(got) + removed == len(appended) or removed == 0  # 0: the broker cleans later
+    assert fold([(r.key, r.value) for r in got]) == {"r/a": b"a3", "r/b": b"b2", "r/c": b"c1"}
+    assert [(r.offset, r.value) for r in got if r.key is None] == [(2, b"n1"), (7, b"n2")]
+    assert await log.end_offset(ONE.name, 0) == 8
+    assert (await log.append(ONE.name, [rec("r/a", b"a4")])) == [(0, 8)]
+
+
+@pytest.mark.parametrize("log", EMBEDDED, indirect=True)
 async def test_compaction_keeps_newest_per_key_and_offsets(log: EventLog) -> None:
-    await log.append(ONE.name, [rec("r/a", b"a1"), rec("r/b", b"b1"), rec(None, b"n1")])
-    await log.append(ONE.name, [rec("r/a", b"a2"), rec("r/c", b"c1"), rec("r/a", b"a3")])
-    await log.append(ONE.name, [rec("r/b", b"b2"), rec(None, b"n2")])
+    for batch in COMPACTABLE:
+        await log.append(ONE.name, batch)
     assert await log.compact(ONE.name) == 3
     got = [(r.offset, r.key, r.value) for r in await read_all(log, ONE.name)]
     assert got == [
@@ -206,6 +247,7 @@ async def test_compaction_keeps_newest_per_key_and_offsets(log: EventLog) -> Non
     assert (await log.append(ONE.name, [rec("r/a", b"a4")])) == [(0, 8)]
 
 
+@pytest.mark.parametrize("log", EMBEDDED, indirect=True)  # Kafka: delete.retention.ms only
 async def test_tombstones_wait_for_every_group(log: EventLog) -> None:
     await log.append(ONE.name, [rec("r/a", b"1"), rec("r/b", b"1"), rec("r/a", None)])
     await log.commit("fast", {(ONE.name, 0): 3})
@@ -221,7 +263,7 @@ async def test_tombstones_wait_for_every_group(log: EventLog) -> None:
     assert await log.end_offset(ONE.name, 0) == 3
 
 
-@pytest.mark.parametrize("kind", BACKENDS)
+@pytest.mark.parametrize("kind", EMBEDDED)  # Kafka's cleaner runs on the broker's clock
 async def test_tombstone_retention(kind: str, tmp_path: Path, clock: FakeClock) -> None:
     async with make_log(kind, tmp_path, tombstone_retention_ms=5000, clock=clock) as log:
         await log.create_topics([ONE])
@@ -235,6 +277,13 @@ async def test_tombstone_retention(kind: str, tmp_path: Path, clock: FakeClock) 
         assert await read_all(log, ONE.name) == []
 
 
+async def test_delete_topics_never_compact_by_key(log: EventLog) -> None:
+    await log.append(EVENTS.name, [rec("r", b"1"), rec("r", b"2"), rec(None, b"3")])
+    assert await log.compact(EVENTS.name) == 0  # nothing is older than the retention yet
+    assert [r.value for r in await read_all(log, EVENTS.name)] == [b"1", b"2", b"3"]
+
+
+@pytest.mark.parametrize("log", EMBEDDED, indirect=True)  # Kafka expires on its own clock
 async def test_delete_topic_retention(log: EventLog, clock: FakeClock) -> None:
     old, new = clock.now - 1000, clock.now - 999
     await log.append(EVENTS.name, [rec("r", b"1", ts=old), rec("r", b"2", ts=new)])
@@ -260,7 +309,7 @@ async def test_instance_id_and_close(log: EventLog, tmp_path: Path) -> None:
         await log.end_offset(ONE.name, 0)
 
 
-@pytest.mark.parametrize("kind", BACKENDS)
+@pytest.mark.parametrize("kind", EMBEDDED)  # Kafka: tests/kafka/test_kafka_log.py
 async def test_ten_thousand_saves_stay_bounded(kind: str, tmp_path: Path) -> None:
     """A watcher saving one file 10,000 times must not grow the log without bound."""
     body = bytes(range(256)) * 16  # 4 KiB: 40 MiB if nothing were compacted
@@ -287,8 +336,18 @@ async def test_ten_thousand_saves_stay_bounded(kind: str, tmp_path: Path) -> Non
 
 
 def test_factory_urls(tmp_path: Path) -> None:
-    with pytest.raises(EventLogError, match="kafka:// backend is not installed yet"):
-        open_event_log("kafka://localhost:9092")
+    kafka = open_event_log("kafka://localhost:9092,localhost:9093?prefix=p.&replication_factor=3")
+    assert isinstance(kafka, KafkaEventLog)  # connects on first use
+    assert (kafka.bootstrap, kafka.prefix, kafka.replication_factor) == (
+        "localhost:9092,localhost:9093",
+        "p.",
+        3,
+    )
+    asyncio.run(kafka.close())
+    with pytest.raises(EventLogError, match="unknown option"):
+        open_event_log("kafka://localhost:9092?partitions=3")
+    with pytest.raises(EventLogError, match="expected kafka://host:port"):
+        open_event_log("kafka://")
     with pytest.raises(EventLogError, match=r"supported schemes: memory://, sqlite:///"):
         open_event_log("postgres://x")
     with pytest.raises(EventLogError):
@@ -373,7 +432,7 @@ async def compaction_scenario(log: EventLog, ops: list[Op]) -> None:
     assert len(keyed) == len(set(keyed)) and all(v is not None for k, v in final if k)
 
 
-@pytest.mark.parametrize("kind", BACKENDS)
+@pytest.mark.parametrize("kind", EMBEDDED)  # the compaction algorithm; Kafka's is the broker's
 @settings(max_examples=60, deadline=None)
 @given(ops=OPS, threshold=st.sampled_from([3, 1000]))  # background compaction or none
 @example(  # a tombstone must not go before an older version in a later chunk is gone

@@ -3,19 +3,19 @@
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from pydantic import BaseModel
 
 from processors.base import ProcessContext
 from processors.content import ContentProcessor
 from processors.structural import StructuralProcessor
 from schemas import topics
 from schemas.events import FileUpsert, RepoRegistration
+from schemas.memory import MemoryEntry
 from streams.errors import StoreError
-from streams.stores import Item, Record, Tree, ViewStore, default_registry
+from streams.stores import Record, ViewStore
 from streams.stores.views_read import prefix_successor
 
 REPOS, STRUCTURE, CONTENT = topics.REPOS.name, topics.STRUCTURE.name, topics.CONTENT.name
@@ -152,33 +152,26 @@ def test_repo_marker_follows_structure_records(store: ViewStore) -> None:
     assert repo is not None and repo.root == "/ws/x" and repo.registration.repo_id == "r"
 
 
-class Note(BaseModel):
-    text: str
-
-
-def apply_memory(conn: sqlite3.Connection, items: Sequence[Item]) -> None:
-    conn.executemany(
-        "INSERT INTO memory VALUES (?, ?)", [(k, str(k).split("/")[0]) for k, _ in items]
-    )
+def note(key: str) -> Record:
+    repo_id, topic, id_ = key.split("/")
+    return (MEMORY, key, MemoryEntry(repo_id=repo_id, topic=topic, id=id_, created_at=1.0,
+                                     updated_at=1.0))  # fmt: skip
 
 
 @pytest.fixture
 def memory_store(tmp_path: Path) -> Iterator[ViewStore]:
-    """A store extended the way a later issue adds memory: schema, a non-code tree, a topic."""
-    registry = default_registry()
-    registry.add_schema("CREATE TABLE IF NOT EXISTS memory (key TEXT, repo_id TEXT)")
-    registry.add_tree(Tree("memory", "DELETE FROM memory WHERE repo_id = ?", code_index=False))
-    registry.add_topic(MEMORY, apply_memory)
-    with ViewStore(tmp_path / "m.db", registry) as s:
+    """The default store with memory (streams/stores/views_memory.py: a non-code tree)."""
+    with ViewStore(tmp_path / "m.db") as s:
         s.apply([reg("r"), reg("s"), *file("r", "a.py", "alpha", source_revision="c1")], {})
         s.apply([*file("r", "b.bin", binary=True), *file("s", "a.py", "alpha")], {})
-        s.apply([(MEMORY, "r/t/1", Note(text="x")), (MEMORY, "s/t/2", Note(text="y"))], {})
+        s.apply([note("r/t/1"), note("s/t/2")], {})
         s.put_job("r", {"status": "Completed"})
         yield s
 
 
 def memory_keys(store: ViewStore) -> list[str]:
-    return [m[0] for m in store.read(lambda c: c.execute("SELECT key FROM memory").fetchall())]
+    sql = "SELECT repo_id || '/' || topic || '/' || id FROM memory ORDER BY 1"
+    return [m[0] for m in store.read(lambda c: c.execute(sql).fetchall())]
 
 
 def test_repo_tombstone_removes_every_tree_including_memory(memory_store: ViewStore) -> None:
@@ -190,14 +183,16 @@ def test_repo_tombstone_removes_every_tree_including_memory(memory_store: ViewSt
 
 
 def test_reset_clears_the_code_index_but_keeps_repo_memory_and_job(memory_store: ViewStore) -> None:
-    assert memory_store.reset_repo("r") == {"files": 2, "content": 1}
+    # symbols/xrefs trees: registered by streams/stores/views_symbols.py (empty here)
+    no_symbols = {"symbols": 0, "xref_refs": 0, "xref_imports": 0, "symbol_docs": 0}
+    assert memory_store.reset_repo("r") == {"files": 2, "content": 1, **no_symbols}
     repo = memory_store.get_repo("r")
     assert repo is not None
     assert (repo.last_ingested, repo.indexed_commit, repo.file_count) == (None, None, 0)
     assert paths(memory_store, "r", "alpha") == [] and paths(memory_store, "s", "alpha") == ["a.py"]
     assert memory_keys(memory_store) == ["r/t/1", "s/t/2"]
     assert memory_store.get_job("r") == {"status": "Completed"}
-    assert memory_store.reset_repo("nobody") == {"files": 0, "content": 0}
+    assert memory_store.reset_repo("nobody") == {"files": 0, "content": 0, **no_symbols}
 
 
 # -- reads ----------------------------------------------------------------------------------

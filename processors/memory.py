@@ -1,0 +1,255 @@
+"""The memory processor: the single writer of memory.v1 (DESIGN §4).
+
+Applies one memory command to the current entry of its key and emits the new entry (or a
+tombstone) plus the command's result. Pure and deterministic: time is the command's
+`issued_at`, fencing tokens are the command's log position, and the current entries come in
+as a read-only mapping the runtime keeps from memory.v1 (`state_topic`). Replaying the same
+commands over the same state yields the same records.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from pydantic import BaseModel
+
+from processors import claims
+from processors.base import Emit, ProcessContext
+from schemas import topics
+from schemas.memory import CommandResult, MemoryCommand, MemoryEntry, log_key
+
+MAX_LEASE_SECONDS = 1800.0  # the container's clamp (spec §1.5: library 5 min, container 30 min)
+
+
+def _expiry_max(a: float | None, b: float | None) -> float | None:
+    """Later absolute expiry wins, with durable (None) as the bottom (spec §4.2)."""
+    if a is None:
+        return b
+    if b is None:
+        return a
+    return max(a, b)
+
+
+def _merge_links(
+    links: dict[str, list[str]], add: Mapping[str, list[str]], remove: Mapping[str, list[str]]
+) -> tuple[dict[str, list[str]], int, int, set[str]]:
+    merged = {rel: list(targets) for rel, targets in links.items()}
+    removed = 0
+    for rel, targets in remove.items():
+        have = merged.get(rel, [])
+        for target in targets:
+            if target in have:
+                have.remove(target)
+                removed += 1
+        if rel in merged and not have:
+            del merged[rel]
+    added = 0
+    linked: set[str] = set()
+    for rel, targets in add.items():
+        have = merged.setdefault(rel, [])
+        for target in targets:
+            linked.add(target)
+            if target not in have:
+                have.append(target)
+                added += 1
+    return {rel: sorted(t) for rel, t in sorted(merged.items())}, added, removed, linked
+
+
+class MemoryProcessor:
+    """Commands on memory.commands.v1 -> entries on memory.v1 + results on memory.results.v1."""
+
+    name = "memory"
+    state_topic = topics.MEMORY.name  # the runtime feeds current entries of this topic
+
+    def __init__(self, max_lease_seconds: float = MAX_LEASE_SECONDS) -> None:
+        self.max_lease_seconds = max_lease_seconds
+
+    def process(
+        self, topic: str, key: str | None, event: BaseModel | None, ctx: ProcessContext
+    ) -> list[Emit]:
+        raise TypeError("the memory processor is keyed: run it with process_keyed")
+
+    def process_keyed(
+        self,
+        state: Mapping[str, BaseModel | None],
+        key: str | None,
+        event: BaseModel | None,
+        position: int,
+    ) -> list[Emit]:
+        if not isinstance(event, MemoryCommand):
+            return []  # command tombstones (retention) carry nothing to apply
+        cmd = event
+        if cmd.op == "purge":
+            return self._purge(state, cmd)
+        lkey = log_key(cmd.repo_id, cmd.topic, cmd.id)
+        current = state.get(lkey)
+        entry = current if isinstance(current, MemoryEntry) else None
+        if entry is not None and entry.expires_at is not None and entry.expires_at <= cmd.issued_at:
+            entry = None  # expired by the command's time: as good as absent
+        new, result = self._apply(entry, cmd, position)
+        emits: list[Emit] = []
+        if new is not entry or (new is None and current is not None and cmd.op == "forget"):
+            emits.append(Emit(topics.MEMORY.name, lkey, new))
+        emits.append(Emit(topics.MEMORY_RESULTS.name, f"{cmd.repo_id}/{cmd.command_id}", result))
+        return emits
+
+    def _purge(self, state: Mapping[str, BaseModel | None], cmd: MemoryCommand) -> list[Emit]:
+        prefix = f"{cmd.repo_id}/"
+        gone = sorted(k for k, v in state.items() if k.startswith(prefix) and v is not None)
+        emits = [Emit(topics.MEMORY.name, k, None) for k in gone]
+        result = self._result(cmd, True, data={"removed": len(gone)})
+        emits.append(Emit(topics.MEMORY_RESULTS.name, f"{cmd.repo_id}/{cmd.command_id}", result))
+        return emits
+
+    @staticmethod
+    def _result(cmd: MemoryCommand, ok: bool, **kw: Any) -> CommandResult:
+        return CommandResult(
+            command_id=cmd.command_id,
+            repo_id=cmd.repo_id,
+            op=cmd.op,
+            ok=ok,
+            issued_at=cmd.issued_at,
+            **kw,
+        )
+
+    def _apply(
+        self, entry: MemoryEntry | None, cmd: MemoryCommand, position: int
+    ) -> tuple[MemoryEntry | None, CommandResult]:
+        key = f"repo/{cmd.repo_id}/mem/{cmd.topic}/{cmd.id}"
+        if cmd.op in ("update", "forget", "claim", "renew", "release") and entry is None:
+            if cmd.op == "forget":
+                return None, self._result(cmd, True, data={"existed": False})
+            if cmd.op in ("claim", "release", "renew"):
+                reason = "missing" if cmd.op != "renew" else "superseded"
+                data = {"granted": False, "released": False, "reason": reason}
+                return None, self._result(cmd, True, data=data)
+            return None, self._result(
+                cmd, False, error="not_found", message=f"no memory entry {key!r}"
+            )
+        if cmd.op in ("remember", "update", "forget") and entry is not None:
+            verdict = claims.admit(entry, cmd.fencing_token, cmd.region)
+            if verdict is not None:
+                return entry, self._result(
+                    cmd,
+                    False,
+                    error="conflict",
+                    verdict=verdict,
+                    message=_VERDICT_MESSAGES[verdict].format(key=key),
+                )
+        if cmd.op == "remember":
+            return self._remember(entry, cmd)
+        assert entry is not None
+        if cmd.op == "update":
+            return self._update(entry, cmd)
+        if cmd.op == "forget":
+            if not cmd.lapse:
+                return None, self._result(cmd, True, data={"existed": True, "expiresAt": None})
+            expires = _expiry_max(entry.expires_at, cmd.issued_at + cmd.lapse_seconds)
+            lapsed = entry.model_copy(update={"expires_at": expires, "updated_at": cmd.issued_at})
+            return lapsed, self._result(cmd, True, data={"existed": True, "expiresAt": expires})
+        if cmd.op == "claim":
+            new, data = claims.claim(entry, cmd, position, self.max_lease_seconds)
+        elif cmd.op == "renew":
+            new, data = claims.renew(entry, cmd, self.max_lease_seconds)
+        elif cmd.op == "release":
+            new, data = claims.release(entry, cmd)
+        else:  # cancel_wait
+            new, data = claims.cancel_wait(entry, cmd), {}
+        if new == entry:
+            new = entry
+        return new, self._result(cmd, True, data=data)
+
+    def _remember(
+        self, entry: MemoryEntry | None, cmd: MemoryCommand
+    ) -> tuple[MemoryEntry, CommandResult]:
+        created = entry is None
+        if entry is None:
+            ttl = cmd.ttl_seconds if cmd.ttl_seconds is not None else cmd.default_ttl_seconds
+            entry = MemoryEntry(
+                repo_id=cmd.repo_id,
+                topic=cmd.topic,
+                id=cmd.id,
+                kind=cmd.kind or "Note",
+                fields={"createdAt": _iso_seconds(cmd.issued_at)},
+                created_at=cmd.issued_at,
+                updated_at=cmd.issued_at,
+                expires_at=None if ttl is None else cmd.issued_at + ttl,
+            )
+        elif cmd.ttl_seconds is not None:
+            entry = entry.model_copy(
+                update={
+                    "expires_at": _expiry_max(entry.expires_at, cmd.issued_at + cmd.ttl_seconds)
+                }
+            )
+        new, added, removed = self._merge(entry, cmd)
+        return new, self._result(
+            cmd,
+            True,
+            data={
+                "created": created,
+                "expiresAt": new.expires_at,
+                "linksAdded": added,
+                "linksRemoved": removed,
+                "kind": new.kind,
+            },
+        )
+
+    def _update(self, entry: MemoryEntry, cmd: MemoryCommand) -> tuple[MemoryEntry, CommandResult]:
+        new, _, _ = self._merge(entry, cmd)
+        tags_added = len([t for t in dict.fromkeys(cmd.add_tags) if t not in entry.tags])
+        tags_removed = len([t for t in dict.fromkeys(cmd.remove_tags) if t in entry.tags])
+        return new, self._result(
+            cmd,
+            True,
+            data={
+                "kind": new.kind,
+                "fieldsUpdated": sorted(cmd.fields),
+                "tagsAdded": tags_added,
+                "tagsRemoved": tags_removed,
+            },
+        )
+
+    @staticmethod
+    def _merge(entry: MemoryEntry, cmd: MemoryCommand) -> tuple[MemoryEntry, int, int]:
+        fields = {**entry.fields, **cmd.fields}
+        tags = [t for t in entry.tags if t not in cmd.remove_tags]
+        for tag in cmd.add_tags:  # add wins: a tag both added and removed stays
+            if tag not in tags:
+                tags.append(tag)
+        links, added, removed, linked = _merge_links(entry.links, cmd.add_links, cmd.remove_links)
+        live = {t for targets in links.values() for t in targets}
+        digests = {t: d for t, d in entry.link_digests.items() if t in live}
+        for target in linked:
+            digests[target] = cmd.link_digests.get(target)
+        new = entry.model_copy(
+            update={
+                "fields": fields,
+                "tags": sorted(tags),
+                "links": links,
+                "link_digests": dict(sorted(digests.items())),
+                "updated_at": cmd.issued_at,
+            }
+        )
+        return new, added, removed
+
+
+def _iso_seconds(ts: float) -> str:
+    import datetime as _dt
+
+    return (
+        _dt.datetime.fromtimestamp(ts, tz=_dt.UTC)
+        .isoformat(timespec="microseconds")
+        .replace("+00:00", "Z")
+    )
+
+
+_VERDICT_MESSAGES = {
+    "ClaimRequired": "{key} is under a live claim: pass the fencingToken you were granted "
+    "(repocontext_claim)",
+    "StaleToken": "{key}: your fencingToken is below the record's fence; another claim "
+    "superseded yours, stop writing",
+    "UnissuedToken": "{key}: that fencingToken was never issued to the current lock holder",
+    "ClaimReleased": "{key}: the claim for that fencingToken was released; claim it again first",
+    "ForeignRegion": "{key} is claimed from another region; write from the claim's region",
+}

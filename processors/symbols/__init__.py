@@ -1,0 +1,1 @@
+"""Symbols and cross-references of source files, from tree-sitter (see extract.py)."""

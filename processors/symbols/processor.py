@@ -1,0 +1,67 @@
+"""The symbols processor: `files.v1` -> `symbols.v1` + `xrefs.v1` (one parse, two records).
+
+Replace-per-file: each file version yields one SymbolsRecord and one XrefsRecord under the
+file's key; a deleted or binary file yields tombstones for both. A file whose language has no
+grammar here yields nothing (it never had symbols, and a path's language cannot change).
+Syntax errors are not errors: tree-sitter recovers, and we keep what it recovered.
+"""
+
+from __future__ import annotations
+
+from pydantic import BaseModel
+
+from processors.base import Emit, ProcessContext
+from processors.language import language_for_path
+from processors.structural import checked_file_event, tombstone_key
+from processors.symbols.extract import Extracted, extract
+from processors.symbols.grammars import grammar_for
+from schemas import topics
+from schemas.events import MAX_BODY_CHARS, FileUpsert
+from schemas.symbols import SymbolsRecord, XrefsRecord
+
+
+def symbols_of(upsert: FileUpsert) -> tuple[SymbolsRecord, XrefsRecord] | None:
+    """Both records of one file, or None when its language is not supported."""
+    language = upsert.language or language_for_path(upsert.path)
+    grammar = grammar_for(language, upsert.path)
+    if grammar is None:
+        return None
+    found: Extracted = extract(upsert.body[:MAX_BODY_CHARS], language, upsert.path, grammar)
+    common = {
+        "repo_id": upsert.repo_id,
+        "path": upsert.path,
+        "digest": upsert.digest,
+        "language": language,
+    }
+    return (
+        SymbolsRecord(**common, symbols=found.symbols),
+        XrefsRecord(**common, imports=found.imports, references=found.references),
+    )
+
+
+class SymbolsProcessor:
+    name = "symbols"
+
+    def process(
+        self, topic: str, key: str | None, event: BaseModel | None, ctx: ProcessContext
+    ) -> list[Emit]:
+        if event is None:
+            out_key = tombstone_key(key)
+            return [
+                Emit(topics.SYMBOLS.name, out_key, None),
+                Emit(topics.XREFS.name, out_key, None),
+            ]
+        out_key, upsert = checked_file_event(key, event)
+        if upsert.binary:
+            return [
+                Emit(topics.SYMBOLS.name, out_key, None),
+                Emit(topics.XREFS.name, out_key, None),
+            ]
+        records = symbols_of(upsert)
+        if records is None:
+            return []
+        symbols, xrefs = records
+        return [
+            Emit(topics.SYMBOLS.name, out_key, symbols),
+            Emit(topics.XREFS.name, out_key, xrefs),
+        ]

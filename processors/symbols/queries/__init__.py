@@ -1,0 +1,1 @@
+"""Tree-sitter query files, one per language (package data; see ../extract.py)."""

@@ -1,0 +1,26 @@
+; C: functions (prototypes only when not defined in the same file), structs, unions, enums,
+; typedefs, macros, globals; #include as imports.
+
+(function_definition declarator: (function_declarator declarator: (identifier) @name parameters: (parameter_list) @params)) @def.Function
+(function_definition declarator: (pointer_declarator declarator: (function_declarator declarator: (identifier) @name parameters: (parameter_list) @params))) @def.Function
+(translation_unit (declaration declarator: (function_declarator declarator: (identifier) @name parameters: (parameter_list) @params)) @def.Function @decl)
+(translation_unit (declaration declarator: (pointer_declarator declarator: (function_declarator declarator: (identifier) @name parameters: (parameter_list) @params))) @def.Function @decl)
+(struct_specifier name: (type_identifier) @name body: (field_declaration_list)) @def.Type
+(union_specifier name: (type_identifier) @name body: (field_declaration_list)) @def.Type
+(enum_specifier name: (type_identifier) @name body: (enumerator_list)) @def.Enum
+(enumerator name: (identifier) @name) @def.Field
+(field_declaration declarator: (field_identifier) @name) @def.Field
+(field_declaration declarator: (pointer_declarator declarator: (field_identifier) @name)) @def.Field
+(field_declaration declarator: (array_declarator declarator: (field_identifier) @name)) @def.Field
+(type_definition declarator: (type_identifier) @name @def.Other)
+(preproc_def name: (identifier) @name) @def.Other
+(preproc_function_def name: (identifier) @name) @def.Other
+(translation_unit (declaration declarator: (init_declarator declarator: (identifier) @name)) @def.Field)
+(translation_unit (declaration declarator: (identifier) @name) @def.Field)
+
+(preproc_include path: (string_literal (string_content) @import))
+(preproc_include path: (system_lib_string) @import)
+
+(call_expression function: (identifier) @ref.call)
+(call_expression function: (field_expression field: (field_identifier) @ref.call))
+(type_identifier) @ref.type

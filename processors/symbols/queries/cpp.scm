@@ -1,0 +1,33 @@
+; C++: namespaces, classes/structs/unions, enums, functions and methods (in-class
+; declarations only when not defined in the same file; `A::f` definitions owned by A),
+; fields, typedefs/aliases, macros; #include as imports.
+
+(namespace_definition name: (_) @name) @def.Namespace
+(class_specifier name: (type_identifier) @name body: (field_declaration_list)) @def.Type
+(struct_specifier name: (type_identifier) @name body: (field_declaration_list)) @def.Type
+(union_specifier name: (type_identifier) @name body: (field_declaration_list)) @def.Type
+(enum_specifier name: (type_identifier) @name body: (enumerator_list)) @def.Enum
+(enumerator name: (identifier) @name) @def.Field
+(function_definition declarator: (function_declarator declarator: (qualified_identifier scope: (_) @parent name: (_) @name) parameters: (parameter_list) @params)) @def.Method
+(function_definition declarator: (reference_declarator (function_declarator declarator: (qualified_identifier scope: (_) @parent name: (_) @name) parameters: (parameter_list) @params))) @def.Method
+(function_definition declarator: (pointer_declarator declarator: (function_declarator declarator: (qualified_identifier scope: (_) @parent name: (_) @name) parameters: (parameter_list) @params))) @def.Method
+(function_definition declarator: (function_declarator declarator: [(identifier) (field_identifier) (destructor_name) (operator_name)] @name parameters: (parameter_list) @params)) @def.Function
+(function_definition declarator: (reference_declarator (function_declarator declarator: [(identifier) (field_identifier) (operator_name)] @name parameters: (parameter_list) @params))) @def.Function
+(function_definition declarator: (pointer_declarator declarator: (function_declarator declarator: [(identifier) (field_identifier)] @name parameters: (parameter_list) @params))) @def.Function
+(field_declaration declarator: (function_declarator declarator: [(field_identifier) (destructor_name) (operator_name)] @name parameters: (parameter_list) @params)) @def.Method @decl
+(declaration declarator: (function_declarator declarator: [(identifier) (destructor_name)] @name parameters: (parameter_list) @params)) @def.Function @decl
+(field_declaration declarator: (field_identifier) @name) @def.Field
+(field_declaration declarator: (pointer_declarator declarator: (field_identifier) @name)) @def.Field
+(field_declaration declarator: (array_declarator declarator: (field_identifier) @name)) @def.Field
+(type_definition declarator: (type_identifier) @name @def.Other)
+(alias_declaration name: (type_identifier) @name) @def.Other
+(preproc_def name: (identifier) @name) @def.Other
+(preproc_function_def name: (identifier) @name) @def.Other
+
+(preproc_include path: (string_literal (string_content) @import))
+(preproc_include path: (system_lib_string) @import)
+
+(call_expression function: (identifier) @ref.call)
+(call_expression function: (qualified_identifier name: (identifier) @ref.call))
+(call_expression function: (field_expression field: (field_identifier) @ref.call))
+(type_identifier) @ref.type

@@ -1,0 +1,22 @@
+; Go: the package clause prefixes every name; methods are owned by their receiver's type.
+
+(package_clause (package_identifier) @package)
+(type_spec name: (type_identifier) @name type: (struct_type)) @def.Type
+(type_spec name: (type_identifier) @name type: (interface_type)) @def.Interface
+(type_spec name: (type_identifier) @name type: [(type_identifier) (qualified_type) (function_type) (map_type) (slice_type) (pointer_type) (channel_type) (array_type) (generic_type)]) @def.Other
+(type_alias name: (type_identifier) @name) @def.Other
+(function_declaration name: (identifier) @name parameters: (parameter_list) @params) @def.Function
+(method_declaration
+  receiver: (parameter_list (parameter_declaration type: [(type_identifier) @parent (pointer_type (type_identifier) @parent) (generic_type type: (type_identifier) @parent) (pointer_type (generic_type type: (type_identifier) @parent))]))
+  name: (field_identifier) @name parameters: (parameter_list) @params) @def.Method
+(field_declaration_list (field_declaration name: (field_identifier) @name) @def.Field)
+(method_elem name: (field_identifier) @name parameters: (parameter_list) @params) @def.Method
+(source_file (const_declaration (const_spec name: (identifier) @name) @def.Field))
+(source_file (var_declaration (var_spec name: (identifier) @name) @def.Field))
+
+(import_spec name: (package_identifier) @import.alias path: (interpreted_string_literal) @import)
+(import_spec !name path: (interpreted_string_literal) @import)
+
+(call_expression function: (identifier) @ref.call)
+(call_expression function: (selector_expression operand: (_) field: (field_identifier) @ref.call))
+(type_identifier) @ref.type

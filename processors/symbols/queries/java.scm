@@ -1,0 +1,22 @@
+; Java: the package declaration prefixes every name; constructors are Methods.
+
+(package_declaration [(scoped_identifier) (identifier)] @package)
+(class_declaration name: (identifier) @name) @def.Type
+(record_declaration name: (identifier) @name) @def.Type
+(interface_declaration name: (identifier) @name) @def.Interface
+(annotation_type_declaration name: (identifier) @name) @def.Interface
+(enum_declaration name: (identifier) @name) @def.Enum
+(enum_constant name: (identifier) @name) @def.Field
+(method_declaration name: (identifier) @name parameters: (formal_parameters) @params) @def.Method
+(constructor_declaration name: (identifier) @name parameters: (formal_parameters) @params) @def.Method
+(field_declaration declarator: (variable_declarator name: (identifier) @name)) @def.Field
+(constant_declaration declarator: (variable_declarator name: (identifier) @name)) @def.Field
+
+(import_declaration (scoped_identifier) @import)
+
+(method_invocation !object name: (identifier) @ref.call)
+(method_invocation object: (_) name: (identifier) @ref.call)
+(object_creation_expression type: (type_identifier) @ref.type)
+(type_identifier) @ref.type
+(marker_annotation name: (identifier) @ref.type)
+(annotation name: (identifier) @ref.type)

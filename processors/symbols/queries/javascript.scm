@@ -1,0 +1,18 @@
+; JavaScript (and JSX): classes, functions, methods, fields, top-level consts, imports, calls, `new`.
+
+(class_declaration name: (identifier) @name) @def.Type
+(function_declaration name: (identifier) @name parameters: (formal_parameters) @params) @def.Function
+(generator_function_declaration name: (identifier) @name parameters: (formal_parameters) @params) @def.Function
+(method_definition name: (_) @name parameters: (formal_parameters) @params) @def.Method
+(field_definition property: (_) @name) @def.Field
+(program (lexical_declaration (variable_declarator name: (identifier) @name value: (arrow_function body: (_) @body))) @def.Function)
+(program (export_statement (lexical_declaration (variable_declarator name: (identifier) @name value: (arrow_function body: (_) @body))) @def.Function))
+(program (lexical_declaration (variable_declarator name: (identifier) @name)) @def.Field)
+(program (export_statement (lexical_declaration (variable_declarator name: (identifier) @name)) @def.Field))
+
+(import_statement source: (string (string_fragment) @import))
+
+(call_expression function: (identifier) @ref.call)
+(call_expression function: (member_expression object: (_) property: (property_identifier) @ref.call))
+(new_expression constructor: (identifier) @ref.type)
+(class_heritage (identifier) @ref.type)

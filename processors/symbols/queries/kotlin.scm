@@ -1,0 +1,21 @@
+; Kotlin: the package header prefixes every name; `interface`/`enum class` are read from the
+; declaration's keyword; objects are Types; properties are Properties.
+
+(package_header (qualified_identifier) @package)
+(class_declaration "interface" name: (identifier) @name (class_body) @body) @def.Interface
+(class_declaration "interface" name: (identifier) @name) @def.Interface
+(class_declaration (modifiers (class_modifier "enum")) name: (identifier) @name (enum_class_body) @body) @def.Enum
+(class_declaration name: (identifier) @name (class_body) @body) @def.Type
+(class_declaration name: (identifier) @name) @def.Type
+(object_declaration name: (identifier) @name (class_body) @body) @def.Type
+(object_declaration name: (identifier) @name) @def.Type
+(enum_entry (identifier) @name) @def.Field
+(function_declaration name: (identifier) @name (function_value_parameters) @params (function_body) @body) @def.Function
+(function_declaration name: (identifier) @name (function_value_parameters) @params) @def.Function
+(property_declaration (variable_declaration (identifier) @name)) @def.Property
+
+(import (qualified_identifier) @import)
+
+(call_expression (identifier) @ref.call)
+(call_expression (navigation_expression (identifier) @ref.call .))
+(user_type (identifier) @ref.type)

@@ -1,0 +1,24 @@
+; PHP: the namespace prefixes every name; traits are Types; `use` clauses are imports.
+
+(namespace_definition name: (namespace_name) @package)
+(class_declaration name: (name) @name) @def.Type
+(trait_declaration name: (name) @name) @def.Type
+(interface_declaration name: (name) @name) @def.Interface
+(enum_declaration name: (name) @name) @def.Enum
+(enum_case name: (name) @name) @def.Field
+(method_declaration name: (name) @name parameters: (formal_parameters) @params) @def.Method
+(function_definition name: (name) @name parameters: (formal_parameters) @params) @def.Function
+(property_declaration (property_element name: (variable_name (name) @name))) @def.Field
+(const_declaration (const_element (name) @name)) @def.Field
+
+(namespace_use_clause (qualified_name) @import alias: (name) @import.alias)
+(namespace_use_clause (qualified_name) @import)
+
+(function_call_expression function: (name) @ref.call)
+(function_call_expression function: (qualified_name (name) @ref.call))
+(scoped_call_expression name: (name) @ref.call)
+(member_call_expression name: (name) @ref.call)
+(object_creation_expression (name) @ref.type)
+(named_type (name) @ref.type)
+(base_clause (name) @ref.type)
+(class_interface_clause (name) @ref.type)

@@ -1,0 +1,22 @@
+; Python: classes, functions (methods when inside a class), class-level fields, imports,
+; calls and type annotations. Capture names are documented in processors/symbols/extract.py.
+
+(class_definition name: (identifier) @name) @def.Type
+(function_definition name: (identifier) @name parameters: (parameters) @params) @def.Function
+(class_definition
+  body: (block (expression_statement (assignment left: (identifier) @name) @def.Field)))
+
+(import_statement name: (dotted_name) @import)
+(import_statement name: (aliased_import name: (dotted_name) @import alias: (identifier) @import.alias))
+(import_from_statement module_name: (_) @import.module name: (dotted_name) @import.name)
+(import_from_statement
+  module_name: (_) @import.module
+  name: (aliased_import name: (dotted_name) @import.name alias: (identifier) @import.alias))
+
+(call function: (identifier) @ref.call)
+(call function: (attribute object: (_) attribute: (identifier) @ref.call))
+(class_definition superclasses: (argument_list (identifier) @ref.type))
+(class_definition superclasses: (argument_list (attribute attribute: (identifier) @ref.type)))
+(type (identifier) @ref.type)
+(type (generic_type (identifier) @ref.type))
+(decorator (identifier) @ref.call)

@@ -1,0 +1,28 @@
+; Rust: modules are Namespaces; `impl T` and `impl Trait for T` are scopes named T, so
+; methods read `T.method`; traits are Interfaces.
+
+(mod_item name: (identifier) @name) @def.Namespace
+(struct_item name: (type_identifier) @name) @def.Type
+(union_item name: (type_identifier) @name) @def.Type
+(enum_item name: (type_identifier) @name) @def.Enum
+(enum_variant name: (identifier) @name) @def.Field
+(trait_item name: (type_identifier) @name) @def.Interface
+(type_item name: (type_identifier) @name) @def.Other
+(function_item name: (identifier) @name parameters: (parameters) @params) @def.Function
+(function_signature_item name: (identifier) @name parameters: (parameters) @params) @def.Function
+(field_declaration name: (field_identifier) @name) @def.Field
+(const_item name: (identifier) @name) @def.Field
+(static_item name: (identifier) @name) @def.Field
+(macro_definition name: (identifier) @name) @def.Other
+(impl_item type: [(type_identifier) @scope.name (generic_type type: (type_identifier) @scope.name) (scoped_type_identifier name: (type_identifier) @scope.name)]) @scope
+
+(use_declaration argument: (scoped_identifier) @import)
+(use_declaration argument: (identifier) @import)
+(use_declaration argument: (scoped_use_list path: (_) @import))
+(use_declaration argument: (use_as_clause path: (_) @import alias: (identifier) @import.alias))
+
+(call_expression function: (identifier) @ref.call)
+(call_expression function: (field_expression field: (field_identifier) @ref.call))
+(call_expression function: (scoped_identifier name: (identifier) @ref.call))
+(macro_invocation macro: (identifier) @ref.call)
+(type_identifier) @ref.type

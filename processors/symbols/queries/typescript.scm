@@ -1,0 +1,30 @@
+; TypeScript (also the base of tsx.scm): classes, interfaces, enums, type aliases, functions,
+; methods, fields, namespaces, imports, calls, `new` and type references.
+
+(class_declaration name: (type_identifier) @name) @def.Type
+(abstract_class_declaration name: (type_identifier) @name) @def.Type
+(interface_declaration name: (type_identifier) @name) @def.Interface
+(enum_declaration name: (identifier) @name) @def.Enum
+(enum_body (property_identifier) @name @def.Field)
+(enum_body (enum_assignment name: (property_identifier) @name) @def.Field)
+(type_alias_declaration name: (type_identifier) @name) @def.Other
+(internal_module name: (_) @name) @def.Namespace
+(function_declaration name: (identifier) @name parameters: (formal_parameters) @params) @def.Function
+(generator_function_declaration name: (identifier) @name parameters: (formal_parameters) @params) @def.Function
+(function_signature name: (identifier) @name parameters: (formal_parameters) @params) @def.Function
+(method_definition name: (_) @name parameters: (formal_parameters) @params) @def.Method
+(method_signature name: (_) @name parameters: (formal_parameters) @params) @def.Method
+(abstract_method_signature name: (_) @name parameters: (formal_parameters) @params) @def.Method
+(public_field_definition name: (_) @name) @def.Field
+(property_signature name: (_) @name) @def.Property
+(program (lexical_declaration (variable_declarator name: (identifier) @name value: (arrow_function body: (_) @body))) @def.Function)
+(program (export_statement (lexical_declaration (variable_declarator name: (identifier) @name value: (arrow_function body: (_) @body))) @def.Function))
+(program (lexical_declaration (variable_declarator name: (identifier) @name)) @def.Field)
+(program (export_statement (lexical_declaration (variable_declarator name: (identifier) @name)) @def.Field))
+
+(import_statement source: (string (string_fragment) @import))
+
+(call_expression function: (identifier) @ref.call)
+(call_expression function: (member_expression object: (_) property: (property_identifier) @ref.call))
+(new_expression constructor: (identifier) @ref.type)
+(type_identifier) @ref.type

@@ -1,0 +1,435 @@
+"""repocontext_context: the token-budgeted bundle (spec §3.7) and the usage it records.
+
+One search (the core service's ranked hits: `top`, or a 50-hit backfill pool when reuse is
+engaged) -> unique file paths in rank order -> each rendered at a level (paths, outline,
+slices; auto tries slices, outline, paths and keeps the first that packs one entry) -> greedy
+packing under a cost model that bounds the whole response, echoed text included:
+per entry BPE(content) + 24 + BPE(path) + sum BPE(reasons) + BPE(contentHash) + per unit
+(10 + BPE(receipt) + BPE(kind) + BPE(symbol)), times the dual-emission factor 3.5 (ceil),
+plus a reserve of (80 + BPE of the echoed task/repoId/session) x 3.5 charged up front.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+import threading
+import time
+from collections import deque
+from collections.abc import Set as AbstractSet
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from processors.tokenizer import tokenize
+from processors.tokens import count_tokens
+from query_api.errors import NotFoundError
+from schemas import bundle as b
+from schemas import tools as t
+from streams.stores.views import ViewStore
+from streams.stores.views_symbols import SymbolViews
+
+if TYPE_CHECKING:
+    from query_api.service import RepoContextService
+
+DUAL_EMISSION = 3.5
+RESERVE = 80
+ENTRY_SCAFFOLD = 24
+UNIT_SCAFFOLD = 10
+BACKFILL_POOL = 50
+SESSION_TTL_S = 6 * 3600.0
+LEVELS: tuple[b.Detail, ...] = ("slices", "outline", "paths")
+WHOLE_BODY_TOKENS = 1500  # larger files are sliced into spans instead of sent whole
+SPAN_CONTEXT = 3  # lines around a matched symbol
+SPAN_LINES = 80  # at most this many lines of spans per file
+HEAD_LINES = 30  # no symbol matched: the head of the file
+
+
+def sha256_hex(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def receipt_of(repo_id: str, path: str, content_hash: str, kind: str, unit_key: str) -> str:
+    joined = "\x00".join((repo_id, path, content_hash, kind, unit_key))
+    return sha256_hex(joined)
+
+
+def parse_known(claims: list[str]) -> set[tuple[str, str]]:
+    """`path@hash` claims split on the last '@'; malformed ones are dropped (fail closed)."""
+    parsed = set()
+    for claim in claims:
+        path, sep, digest = claim.rpartition("@")
+        if sep and path and len(digest) == 64 and all(c in "0123456789abcdef" for c in digest):
+            parsed.add((path, digest))
+    return parsed
+
+
+def entry_cost(entry: b.BundleEntry) -> int:
+    raw = (
+        entry.tokenCount
+        + ENTRY_SCAFFOLD
+        + count_tokens(entry.path)
+        + sum(count_tokens(r) for r in entry.reasons)
+        + count_tokens(entry.contentHash)
+        + sum(
+            UNIT_SCAFFOLD
+            + count_tokens(u.receipt)
+            + count_tokens(u.kind)
+            + count_tokens(u.symbol or "")
+            for u in entry.units
+        )
+    )
+    return math.ceil(raw * DUAL_EMISSION)
+
+
+@dataclass
+class Session:
+    receipts: set[str] = field(default_factory=set)
+    possessions: set[str] = field(default_factory=set)
+    touched: float = 0.0
+
+
+class SessionStore:
+    """Grow-only sets per (repo, session), 6 h TTL; merge is union (concurrent calls converge).
+    In-process: a restart forgets sessions, which only costs a re-delivery."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._sessions: dict[tuple[str, str], Session] = {}
+
+    def get(self, repo_id: str, session: str, now: float) -> Session:
+        with self._lock:
+            for key in [k for k, s in self._sessions.items() if now - s.touched > SESSION_TTL_S]:
+                del self._sessions[key]
+            found = self._sessions.get((repo_id, session))
+            return Session(set(found.receipts), set(found.possessions)) if found else Session()
+
+    def merge(
+        self, repo_id: str, session: str, receipts: set[str], owned: set[str], now: float
+    ) -> None:
+        with self._lock:
+            current = self._sessions.setdefault((repo_id, session), Session())
+            current.receipts |= receipts
+            current.possessions |= owned
+            current.touched = now
+
+
+class UsageWindow:
+    """60 one-minute buckets of (calls, response tokens, reads replaced): the 1-hour window."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._buckets: deque[tuple[int, list[int]]] = deque()
+
+    def record(self, response: int, replaced: int, now: float | None = None) -> None:
+        minute = int((now if now is not None else time.time()) // 60)
+        with self._lock:
+            if not self._buckets or self._buckets[-1][0] != minute:
+                self._buckets.append((minute, [0, 0, 0]))
+            bucket = self._buckets[-1][1]
+            bucket[0] += 1
+            bucket[1] += response
+            bucket[2] += replaced
+
+    def totals(self, now: float | None = None) -> tuple[int, int, int]:
+        minute = int((now if now is not None else time.time()) // 60)
+        with self._lock:
+            while self._buckets and self._buckets[0][0] <= minute - 60:
+                self._buckets.popleft()
+            sums = [0, 0, 0]
+            for _, bucket in self._buckets:
+                for i in range(3):
+                    sums[i] += bucket[i]
+        return sums[0], sums[1], sums[2]
+
+
+@dataclass
+class Candidate:
+    path: str
+    score: float
+    reasons: list[str]
+
+
+class BundleService:
+    def __init__(self, core: RepoContextService, views: ViewStore) -> None:
+        self.core = core
+        self.views = views
+        self.symbols = SymbolViews(views)
+        self.sessions = SessionStore()
+        self.usage = UsageWindow()
+        from opentelemetry import metrics as otel
+
+        meter = otel.get_meter("repocontext")
+        self._calls = meter.create_counter("repocontext.context.calls")
+        self._response = meter.create_counter("repocontext.response_tokens")
+        self._replaced = meter.create_counter("repocontext.reads_replaced_tokens")
+
+    async def stats(self, args: t.NoArgs) -> b.StatsResult:
+        calls, response, replaced = self.usage.totals()
+        return b.StatsResult(
+            calls=calls,
+            responseTokens=response,
+            readsReplacedTokens=replaced,
+            netSavedTokens=replaced - response,
+        )
+
+    def _spans(
+        self, repo_id: str, path: str, body: str, task_terms: AbstractSet[str]
+    ) -> list[tuple[int, int, str | None]]:
+        """(start, end, symbol) line spans of the symbols whose names share a term with the
+        task, widened by SPAN_CONTEXT lines, merged, in file order, at most SPAN_LINES lines;
+        the head of the file when no symbol matches."""
+        total = body.count("\n") + 1
+        ranked = []
+        for sym in self.symbols.symbols_of_file(repo_id, path):
+            overlap = len(task_terms & set(tokenize(sym.name)))
+            if overlap:
+                ranked.append((-overlap, sym.end_line - sym.start_line, sym.start_line, sym))
+        ranked.sort(key=lambda r: r[:3])
+        chosen: list[tuple[int, int, str | None]] = []
+        used = 0
+        for _, _, _, sym in ranked:
+            a = max(1, sym.start_line - SPAN_CONTEXT)
+            z = min(total, sym.end_line + SPAN_CONTEXT, a + SPAN_LINES - used - 1)
+            if z < a or any(a <= cz and ca <= z for ca, cz, _ in chosen):
+                continue
+            chosen.append((a, z, sym.fq_name))
+            used += z - a + 1
+            if used >= SPAN_LINES:
+                break
+        if not chosen:
+            chosen = [(1, min(total, HEAD_LINES), None)]
+        return sorted(chosen)
+
+    def _render(
+        self,
+        repo_id: str,
+        cand: Candidate,
+        level: b.Detail,
+        task_terms: AbstractSet[str] = frozenset(),
+    ) -> tuple[b.BundleEntry, bool, list[str]]:
+        """The entry at `level`; the flag says whether it is a whole-body delivery."""
+        row = self.views.get_content(repo_id, cand.path)
+        body = row.body if row is not None else ""
+        full = (
+            (row.token_count if row.token_count is not None else count_tokens(body))
+            if row
+            else None
+        )
+        content_hash = sha256_hex(body) if row is not None else sha256_hex(cand.path)
+        units: list[tuple[b.UnitKind, str | None]] = []  # (kind, symbol) per line of content
+        lines: list[str] = []
+        ranges: list[tuple[int, int]] = []
+        whole = False
+        start = end = None
+        if level == "slices" and row is not None and body and (full or 0) <= WHOLE_BODY_TOKENS:
+            lines = [body]
+            units = [("span", None)]
+            whole = not row.truncated
+            start, end = 1, body.count("\n") + (0 if body.endswith("\n") else 1)
+            ranges = [(start, end)]
+        elif level == "slices" and row is not None and body:
+            # Better than the reference: a large file sends the spans that matter (the symbols
+            # the task names, with context lines), bounded, and says which lines they are.
+            spans = self._spans(repo_id, cand.path, body, task_terms)
+            lines = ["\n".join(body.split("\n")[a - 1 : z]) for a, z, _ in spans]
+            units = [("span", sym) for _, _, sym in spans]
+            ranges = [(a, z) for a, z, _ in spans]
+            start, end = spans[0][0], spans[-1][1]
+        elif level == "outline":
+            rows = sorted(
+                self.symbols.symbols_of_file(repo_id, cand.path),
+                key=lambda s: (s.start_line, s.fq_name),
+            )
+            for sym in rows:
+                lines.append(" ".join((sym.signature or sym.fq_name).split()))
+                units.append(("outline", sym.fq_name))
+        if not lines:
+            lines, units = [cand.path], [("pointer", None)]
+        content = "\n".join(lines)
+        made_units = [
+            b.Unit(
+                receipt=receipt_of(
+                    repo_id, cand.path, content_hash, kind, _unit_key(kind, sym, ranges, i)
+                ),
+                kind=kind,
+                symbol=sym,
+                tokenCount=count_tokens(text),
+                startLine=ranges[i][0] if ranges else None,
+                endLine=ranges[i][1] if ranges else None,
+            )
+            for i, ((kind, sym), text) in enumerate(zip(units, lines, strict=True))
+        ]
+        entry = b.BundleEntry(
+            path=cand.path,
+            score=cand.score,
+            reasons=cand.reasons,
+            tokenCount=count_tokens(content),
+            fullReadTokenCount=full,
+            content=content,
+            contentHash=content_hash,
+            units=made_units,
+            startLine=start,
+            endLine=end,
+        )
+        return entry, whole, lines
+
+    async def context(self, args: b.ContextArgs) -> b.ContextResult:
+        now = time.time()
+        if self.views.get_repo(args.repoId) is None:
+            raise NotFoundError(
+                f"unknown repository {args.repoId!r}; repocontext_list_repos shows registered ones"
+            )
+        top = max(1, min(50, args.top))
+        budget = max(1, min(200_000, args.responseBudgetTokens))
+        wanted = args.detail.strip().lower()
+        levels = tuple(lv for lv in LEVELS if lv == wanted) or LEVELS
+        seen = set(args.seen or ())
+        session = self.sessions.get(args.repoId, args.session, now) if args.session else None
+        known = {
+            (p, h)
+            for p, h in parse_known(args.known or [])
+            if session is not None and f"{p}\x00{h}" in session.possessions
+        }
+        reuse = bool(seen or known or session)
+        answer = await self.core.search(
+            t.SearchArgs(
+                repoId=args.repoId, query=args.task[:4096], k=BACKFILL_POOL if reuse else top
+            )
+        )
+        cands: list[Candidate] = []
+        for hit in answer.hits:
+            path = hit.entry.path or hit.entry.fields.get("filePath")
+            if hit.entry.kind not in ("File", "Content", "Symbol") or not path:
+                continue
+            if all(c.path != path for c in cands):
+                cands.append(Candidate(path, hit.score, list(hit.reasons)))
+        echo = (
+            count_tokens(args.task) + count_tokens(args.repoId) + count_tokens(args.session or "")
+        )
+        reserve = math.ceil((RESERVE + echo) * DUAL_EMISSION)
+        chosen: (
+            tuple[list[b.BundleEntry], list[b.Reused], bool, int | None, int, b.Detail] | None
+        ) = None
+        for level in levels:
+            packed = self._pack(
+                args.repoId,
+                cands,
+                level,
+                top,
+                budget,
+                reserve,
+                seen,
+                known,
+                set(tokenize(args.task)),
+            )
+            chosen = (*packed, level)
+            if packed[0]:
+                break
+        assert chosen is not None
+        entries, reused, truncated, cheapest, spent, level = chosen
+        owned: set[str] = set()
+        replaced = 0
+        for entry in entries:
+            if entry.startLine is not None and entry.units and entry.units[0].kind == "span":
+                row = self.views.get_content(args.repoId, entry.path)
+                if row is not None and not row.truncated and entry.content == row.body:
+                    owned.add(f"{entry.path}\x00{entry.contentHash}")
+                    replaced += entry.fullReadTokenCount or 0
+        if args.session:
+            receipts = {u.receipt for e in entries for u in e.units}
+            self.sessions.merge(args.repoId, args.session, receipts, owned, now)
+        response = reserve + spent
+        retry = None
+        if not entries and cands and cheapest is not None:
+            retry = min(200_000, cheapest + reserve)
+        self.usage.record(response, replaced, now)
+        self._calls.add(1)
+        self._response.add(response, {"command": "context"})
+        self._replaced.add(replaced, {"command": "context"})
+        return b.ContextResult(
+            repoId=args.repoId,
+            task=args.task,
+            mode=answer.mode,
+            retrievalPath=answer.retrievalPath,
+            detail=level,
+            budgetTokens=budget,
+            totalTokens=sum(e.tokenCount for e in entries),
+            responseTokens=response,
+            truncated=truncated,
+            retryBudgetTokens=retry,
+            entries=entries,
+            session=args.session,
+            reused=reused,
+        )
+
+    def _pack(
+        self,
+        repo_id: str,
+        cands: list[Candidate],
+        level: b.Detail,
+        top: int,
+        budget: int,
+        reserve: int,
+        seen: set[str],
+        known: set[tuple[str, str]],
+        task_terms: set[str],
+    ) -> tuple[list[b.BundleEntry], list[b.Reused], bool, int | None, int]:
+        entries: list[b.BundleEntry] = []
+        reused: list[b.Reused] = []
+        truncated = False
+        cheapest: int | None = None
+        spent = 0
+        slots = 0
+        for cand in cands:
+            if slots >= top:
+                break
+            entry, _, texts = self._render(repo_id, cand, level, task_terms)
+            if (cand.path, entry.contentHash) in known:
+                reused.append(b.Reused(path=cand.path, kind="file", contentHash=entry.contentHash))
+                continue  # a fully reused file frees its slot
+            kept = [
+                (u, line)
+                for u, line in zip(entry.units, texts, strict=True)
+                if u.receipt not in seen
+            ]
+            for u in entry.units:
+                if u.receipt in seen:
+                    reused.append(
+                        b.Reused(
+                            path=cand.path,
+                            kind=u.kind,
+                            receipt=u.receipt,
+                            contentHash=entry.contentHash,
+                            symbol=u.symbol,
+                        )
+                    )
+            if not kept:
+                continue
+            if len(kept) != len(entry.units):
+                content = "\n".join(line for _, line in kept)
+                entry = entry.model_copy(
+                    update={
+                        "units": [u for u, _ in kept],
+                        "content": content,
+                        "tokenCount": count_tokens(content),
+                    }
+                )
+            slots += 1
+            cost = entry_cost(entry)
+            cheapest = cost if cheapest is None else min(cheapest, cost)
+            if reserve + spent + cost > budget:
+                truncated = True
+                continue
+            spent += cost
+            entries.append(entry)
+        return entries, reused, truncated, cheapest, spent
+
+
+def _unit_key(kind: str, symbol: str | None, ranges: list[tuple[int, int]], i: int) -> str:
+    """Outline units are keyed by symbol; a span of a sliced file by its lines (a whole-body
+    span and a pointer by nothing, as in the reference)."""
+    if kind == "outline":
+        return symbol or ""
+    if kind == "span" and symbol is not None and ranges:
+        return f"{ranges[i][0]}-{ranges[i][1]}"
+    return ""

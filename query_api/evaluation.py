@@ -1,0 +1,148 @@
+"""`repocontext eval`: does semantic search help on *your* repository?
+
+The repository's own git history is the test set: a commit whose subject describes a change
+and that touches 1-3 non-test source files becomes a case "subject -> those files". Every
+case runs through each retrieval rung (keyword, and vector and hybrid when an embedder is
+bound) and the report gives Recall@1/5/10 and MRR per rung. Deterministic (newest commits
+first, a fixed cap), bounded in time, and cached per indexed commit.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import time
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+from processors.language import language_for_path
+
+Rung = Callable[[str], Awaitable[list[str]]]  # query -> ranked repo-relative paths
+NOT_CODE = {"", "markdown", "json", "yaml", "xml", "html", "css", "toml"}
+_NOISE = re.compile(
+    r"^(?:(?:fixed|fixes|fix|refs|closes|close)\s+#\d+\s*(?:--|:|-)\s*)"
+    r"|\[[A-Z][A-Z0-9]+-\d+\]\s*"
+    r"|\s*\(#\d+\)\s*$",
+    re.IGNORECASE,
+)
+_SKIP = re.compile(r"^(merge|bump|release|revert|version|prepare|update changelog)\b", re.I)
+_TESTY = re.compile(r"(^|/)(tests?|testing|spec|__tests__)/|(^|/)test_|_test\.|\.test\.|Tests?\.")
+
+
+@dataclass(frozen=True)
+class Case:
+    commit: str
+    query: str
+    files: tuple[str, ...]
+
+
+@dataclass
+class RungScore:
+    rung: str
+    cases: int
+    recallAt1: float
+    recallAt5: float
+    recallAt10: float
+    mrr: float
+
+
+def is_source(path: str) -> bool:
+    return language_for_path(path) not in NOT_CODE and not _TESTY.search(path)
+
+
+def clean_subject(subject: str) -> str | None:
+    text = _NOISE.sub("", subject.strip()).strip(" .")
+    if _SKIP.match(text) or len(text.split()) < 3:
+        return None
+    return text
+
+
+def head_commit(root: Path) -> str | None:
+    proc = subprocess.run(
+        ["git", "-C", str(root), "rev-parse", "HEAD"], capture_output=True, text=True, timeout=30
+    )
+    return proc.stdout.strip() if proc.returncode == 0 else None
+
+
+def mine_cases(
+    root: Path, indexed: set[str], *, max_cases: int = 200, max_commits: int = 5000
+) -> list[Case]:
+    """Cases from `git log` (newest first), keeping files that are indexed today."""
+    proc = subprocess.run(
+        ["git", "-C", str(root), "log", "--no-merges", f"-n{max_commits}",
+         "--format=%x00%H%x01%s", "--name-only", "--diff-filter=AM"],
+        capture_output=True, text=True, timeout=120, errors="replace",
+    )  # fmt: skip
+    if proc.returncode != 0:
+        return []
+    cases: list[Case] = []
+    for chunk in proc.stdout.split("\x00")[1:]:
+        header, _, names = chunk.partition("\n")
+        commit, _, subject = header.partition("\x01")
+        files = [n.strip() for n in names.splitlines() if n.strip()]
+        query = clean_subject(subject)
+        if query is None or not 1 <= len(files) <= 3 or not all(is_source(f) for f in files):
+            continue
+        kept = tuple(f for f in files if f in indexed)
+        if kept:
+            cases.append(Case(commit=commit, query=query, files=kept))
+        if len(cases) >= max_cases:
+            break
+    return cases
+
+
+async def evaluate(
+    cases: Sequence[Case],
+    rungs: dict[str, Rung],
+    *,
+    budget_s: float = 60.0,
+    on_progress: Callable[[int, int | None], None] | None = None,
+) -> list[RungScore]:
+    """Recall@1/5/10 and MRR of every rung over the cases it reached within the budget."""
+    deadline = time.monotonic() + budget_s
+    sums = {name: [0.0, 0.0, 0.0, 0.0, 0] for name in rungs}
+    for index, case in enumerate(cases, start=1):
+        if time.monotonic() > deadline:
+            break
+        relevant = set(case.files)
+        for name, rung in rungs.items():
+            ranked = (await rung(case.query))[:10]
+            score = sums[name]
+            for slot, k in enumerate((1, 5, 10)):
+                score[slot] += len(relevant & set(ranked[:k])) / len(relevant)
+            first = next((i for i, p in enumerate(ranked, start=1) if p in relevant), None)
+            score[3] += 1.0 / first if first else 0.0
+            score[4] += 1
+        if on_progress is not None:
+            on_progress(index, len(cases))
+    return [
+        RungScore(
+            rung=name,
+            cases=int(n),
+            recallAt1=round(r1 / n, 4) if n else 0.0,
+            recallAt5=round(r5 / n, 4) if n else 0.0,
+            recallAt10=round(r10 / n, 4) if n else 0.0,
+            mrr=round(mrr / n, 4) if n else 0.0,
+        )
+        for name, (r1, r5, r10, mrr, n) in sums.items()
+    ]
+
+
+def cache_path(data_dir: Path, repo_id: str, commit: str, rungs: Sequence[str]) -> Path:
+    return data_dir / "eval" / f"{repo_id}-{commit}-{'-'.join(sorted(rungs))}.json"
+
+
+def load_cached(path: Path) -> list[RungScore] | None:
+    try:
+        return [RungScore(**row) for row in json.loads(path.read_text())]
+    except (OSError, ValueError, TypeError):
+        return None
+
+
+def store_cached(path: Path, scores: list[RungScore]) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_suffix(".tmp")
+    tmp.write_text(json.dumps([asdict(s) for s in scores]))
+    tmp.replace(path)

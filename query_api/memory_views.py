@@ -1,0 +1,214 @@
+"""Rendering memory and structural records as the shared entry view (spec §1.3), and the
+command submitter every memory/claim tool goes through (append, wait for the verdict)."""
+
+from __future__ import annotations
+
+import time
+from datetime import UTC, datetime
+
+from query_api.errors import ConflictError, NotFoundError, ServiceUnavailable, ToolInputError
+from schemas import codec, topics
+from schemas.memory import CommandResult, MemoryCommand, MemoryEntry, log_key, parse_memory_key
+from schemas.tools import EntryView
+from streams.eventlog.base import EventLog, LogRecord
+from streams.runtime.embedded import EmbeddedRuntime
+from streams.stores.views import ViewStore
+from streams.stores.views_memory import MemoryViews
+from streams.stores.views_read import FileRow
+
+
+def iso_o(ts: float | None) -> str | None:
+    """ISO-8601 round-trip ("O") UTC string, 7 fractional digits like .NET's."""
+    if ts is None:
+        return None
+    dt = datetime.fromtimestamp(ts, tz=UTC)
+    return dt.strftime("%Y-%m-%dT%H:%M:%S.") + f"{dt.microsecond:06d}0Z"
+
+
+def require_memory_key(key: str, argument: str = "key") -> tuple[str, str, str]:
+    parsed = parse_memory_key(key)
+    if parsed is None:
+        raise ToolInputError(
+            f"`{argument}` must be a memory key repo/{{repoId}}/mem/{{topic}}/{{id}} "
+            f"(topic and id without '/'); got {key[:200]!r}"
+        )
+    return parsed
+
+
+class MemoryReader:
+    """Entry views over the memory and structural views, with expiry and staleness."""
+
+    def __init__(self, views: ViewStore) -> None:
+        self.views = views
+        self.memory = MemoryViews(views)
+
+    def memory_view(self, entry: MemoryEntry, now: float | None, evaluate: bool) -> EntryView:
+        fields = dict(entry.fields)
+        fields["kind"] = entry.kind
+        view = EntryView(
+            key=entry.key,
+            exists=True,
+            kind="Memory",
+            repoId=entry.repo_id,
+            topic=entry.topic,
+            id=entry.id,
+            fields=dict(sorted(fields.items())),
+            tags=sorted(entry.tags),
+            links={rel: sorted(t) for rel, t in sorted(entry.links.items())},
+        )
+        if not evaluate or now is None:
+            return view  # bulk reads: expiry and staleness are "not evaluated" (null)
+        expires = entry.expires_at is not None
+        remaining = None if entry.expires_at is None else max(0.0, entry.expires_at - now)
+        stale_links = self.stale_links(entry)
+        return view.model_copy(
+            update={
+                "expires": expires,
+                "expiresAtUtc": iso_o(entry.expires_at),
+                "remainingSeconds": remaining,
+                "hasExpired": expires and remaining == 0.0,
+                "stale": bool(stale_links),
+                "staleLinks": stale_links,
+            }
+        )
+
+    def stale_links(self, entry: MemoryEntry) -> list[str]:
+        """Linked files/symbols whose digest drifted since link time, or that vanished."""
+        stale = []
+        for target in sorted({t for ts in entry.links.values() for t in ts}):
+            parts = target.split("/", 3)
+            if len(parts) != 4 or parts[2] not in ("file", "symbol", "content"):
+                continue
+            captured = entry.link_digests.get(target)
+            exists, digest = self.memory.target_digest(target)
+            if captured is not None and (not exists or digest != captured):
+                stale.append(target)
+        return stale
+
+    def live_entry(self, key: str, now: float) -> MemoryEntry | None:
+        entry = self.memory.get(key)
+        if entry is None or (entry.expires_at is not None and entry.expires_at <= now):
+            return None
+        return entry
+
+    def view_of(self, key: str, now: float) -> EntryView:
+        """The per-key read: memory with expiry + staleness, files and symbols, else absent."""
+        parsed = parse_memory_key(key)
+        if parsed is not None:
+            entry = self.memory.get(key)
+            if entry is None:
+                return EntryView(
+                    key=key,
+                    exists=False,
+                    kind="Memory",
+                    repoId=parsed[0],
+                    topic=parsed[1],
+                    id=parsed[2],
+                )
+            if entry.expires_at is not None and entry.expires_at <= now:
+                return EntryView(
+                    key=key,
+                    exists=False,
+                    kind="Memory",
+                    repoId=parsed[0],
+                    topic=parsed[1],
+                    id=parsed[2],
+                    expires=True,
+                    expiresAtUtc=iso_o(entry.expires_at),
+                    remainingSeconds=0.0,
+                    hasExpired=True,
+                )
+            return self.memory_view(entry, now, evaluate=True)
+        parts = key.split("/", 3)
+        if len(parts) == 4 and parts[0] == "repo" and parts[2] == "file":
+            row = self.views.get_file(parts[1], parts[3])
+            if row is None:
+                return EntryView(key=key, exists=False, kind="File", repoId=parts[1], path=parts[3])
+            return file_view(row)
+        if len(parts) == 4 and parts[0] == "repo" and parts[2] == "symbol":
+            exists, digest = self.memory.target_digest(key)
+            fields = {"digest": digest} if digest else {}
+            return EntryView(
+                key=key,
+                exists=exists,
+                kind="Symbol",
+                repoId=parts[1],
+                fullyQualifiedName=parts[3],
+                fields=fields,
+            )
+        if len(parts) == 2 and parts[0] == "repo":
+            repo = self.views.get_repo(parts[1])
+            return EntryView(key=key, exists=repo is not None, kind="Repo", repoId=parts[1])
+        repo_id = parts[1] if len(parts) > 1 and parts[0] == "repo" else None
+        return EntryView(key=key, exists=False, kind="Unknown", repoId=repo_id)
+
+
+def file_view(row: FileRow) -> EntryView:
+    repo_id = str(row.repo_id)
+    path = str(row.path)
+    return EntryView(
+        key=f"repo/{repo_id}/file/{path}",
+        exists=True,
+        kind="File",
+        repoId=repo_id,
+        path=path,
+        fields={
+            "digest": str(row.digest),
+            "language": str(row.language),
+            "sizeBytes": str(row.size),
+            "lastIngested": iso_o(float(row.ingested_at)) or "",
+        },
+    )
+
+
+class CommandSubmitter:
+    """Append a memory command and wait, with a deadline, for the processor's verdict."""
+
+    def __init__(
+        self, log: EventLog, runtime: EmbeddedRuntime, views: ViewStore, timeout_s: float
+    ) -> None:
+        self.log = log
+        self.runtime = runtime
+        self.memory = MemoryViews(views)
+        self.timeout_s = timeout_s
+
+    async def submit(self, cmd: MemoryCommand) -> CommandResult:
+        record = LogRecord(key=log_key(cmd.repo_id, cmd.topic, cmd.id), value=codec.encode(cmd))
+        if cmd.op == "purge":
+            record = LogRecord(key=f"{cmd.repo_id}/", value=codec.encode(cmd))
+        [(partition, offset)] = await self.log.append(topics.MEMORY_COMMANDS.name, [record])
+        self.runtime.notify()
+        started = time.monotonic()
+        ends = {(topics.MEMORY_COMMANDS.name, partition): offset + 1}
+        applied = await self.runtime.wait_through(ends, self.timeout_s)
+        result = self.memory.result(cmd.repo_id, cmd.command_id) if applied else None
+        if result is None:
+            waited = time.monotonic() - started
+            raise ServiceUnavailable(
+                f"the memory command {cmd.op} was accepted but its result did not arrive within "
+                f"{waited:.1f} s; it may still apply: recall the key to check, and retry with "
+                "the same id (retries with a caller id are idempotent)"
+            )
+        return result
+
+
+def raise_for(result: CommandResult) -> CommandResult:
+    """Turn a refused command into the tool error its verdict calls for."""
+    if result.ok:
+        return result
+    message = result.message or f"{result.op} was refused"
+    if result.error == "not_found":
+        raise NotFoundError(message)
+    if result.verdict is not None:
+        raise ClaimConflict(result.verdict, message)
+    if result.error == "conflict":
+        raise ConflictError(message)
+    raise ToolInputError(message)
+
+
+class ClaimConflict(ConflictError):
+    """A claim-fence refusal, carrying its verdict (spec §1.6)."""
+
+    def __init__(self, verdict: str, message: str) -> None:
+        super().__init__(f"{verdict}: {message}")
+        self.verdict = verdict

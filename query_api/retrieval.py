@@ -1,0 +1,274 @@
+"""The retrieval ladder (spec §3.1-§3.5, DESIGN §7): approximate -> exact -> BM25.
+
+`Retriever.search` answers `repocontext_search`: it embeds the query ("query" text type),
+asks the vector store for min(max(8k, k), 1000) passages (HNSW when the index serves, an exact
+scan while it bootstraps or when `semantic_retrieval=exact`), collapses them to distinct
+sources keeping the best passage, hydrates every hit from the views (the index returns
+identities only; a source whose file is gone is drift), and falls back to BM25 on every fault,
+naming the reason in `retrievalPath`. With `hybrid` on, a semantic answer is fused with the
+BM25 list by reciprocal rank fusion (reason `keyword-fused` on hits both lists found).
+Readiness observes the path of every answer (query_api/readiness.py).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+
+from query_api.metrics import _meter_provider
+from query_api.readiness import Readiness
+from schemas import tools as t
+from schemas.retrieval import MAX_REASONS, RetrievalPath, SearchMode
+from streams.embedders.base import Embedder
+from streams.stores.vectors import VectorMatch, VectorStore
+from streams.stores.views import ViewStore
+from streams.stores.views_search import KeywordHit
+
+log = logging.getLogger(__name__)
+
+POOL_CAP = 1000
+RRF_K = 60
+ANN_ARMS = ("bootstrapping", "exhaustive", "approximate")
+
+
+def iso(ts: float | None) -> str | None:
+    if ts is None:
+        return None
+    return datetime.fromtimestamp(ts, tz=UTC).isoformat().replace("+00:00", "Z")
+
+
+@dataclass
+class Breaker:
+    """Per-repository breaker on the exact fallback: a stall/timeout opens it for
+    `open_seconds`; then one half-open probe is let through."""
+
+    open_seconds: float = 30.0
+    opened_at: dict[str, float] = field(default_factory=dict)
+
+    def allows(self, repo_id: str) -> bool:
+        opened = self.opened_at.get(repo_id)
+        if opened is None:
+            return True
+        if time.monotonic() - opened >= self.open_seconds:
+            self.opened_at[repo_id] = time.monotonic()  # half-open: one probe per period
+            return True
+        return False
+
+    def trip(self, repo_id: str) -> None:
+        self.opened_at[repo_id] = time.monotonic()
+
+    def reset(self, repo_id: str) -> None:
+        self.opened_at.pop(repo_id, None)
+
+
+@dataclass
+class Answer:
+    mode: SearchMode
+    path: RetrievalPath
+    hits: list[t.SearchHit]
+
+
+class _Fault(Exception):
+    def __init__(self, path: RetrievalPath, why: str) -> None:
+        super().__init__(why)
+        self.path = path
+
+
+class Retriever:
+    def __init__(
+        self,
+        views: ViewStore,
+        embedder: Embedder,
+        store: VectorStore | None,
+        readiness: Readiness,
+        *,
+        semantic_retrieval: str = "approximate",
+        hybrid: bool = False,
+        exact_timeout_s: float = 5.0,
+        breaker_open_s: float = 30.0,
+    ) -> None:
+        self.views = views
+        self.embedder = embedder
+        self.store = store
+        self.readiness = readiness
+        self.exact_only = semantic_retrieval == "exact"
+        self.hybrid = hybrid
+        self.exact_timeout_s = exact_timeout_s
+        self.breaker = Breaker(breaker_open_s)
+        meter = _meter_provider().get_meter("repocontext")
+        self.ann_search = meter.create_counter(
+            "repocontext.retrieval.ann.search",
+            description="semantic searches by ANN serving state",
+        )
+        for arm in ANN_ARMS:  # pre-minted at zero: absent != zero
+            self.ann_search.add(0, {"state": arm})
+
+    @property
+    def bound(self) -> bool:
+        return self.embedder.space is not None and self.store is not None
+
+    # -- the ladder ------------------------------------------------------------------------
+
+    async def search(self, repo_id: str, query: str, k: int) -> Answer:
+        k = max(1, min(100, k))
+        if not self.bound:
+            answer = await self._keyword(repo_id, query, k, RetrievalPath.KEYWORD_NO_EMBEDDER)
+        else:
+            try:
+                answer = await self._semantic(repo_id, query, k)
+            except _Fault as fault:
+                log.info("semantic path declined (%s): %s", fault.path.value, fault)
+                answer = await self._keyword(repo_id, query, k, fault.path)
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("semantic path threw; answering from BM25")
+                answer = await self._keyword(
+                    repo_id, query, k, RetrievalPath.KEYWORD_INDEX_DEGRADED
+                )
+        self.readiness.observe(answer.path)
+        return answer
+
+    async def _semantic(self, repo_id: str, query: str, k: int) -> Answer:
+        store = self.store
+        assert store is not None
+        if await asyncio.to_thread(store.count, repo_id=repo_id) == 0:
+            raise _Fault(RetrievalPath.KEYWORD_VECTOR_PLANE_UNAVAILABLE, "no vectors yet")
+        embedded = await asyncio.to_thread(self.embedder.embed, [query], "query")
+        if not embedded.ok:
+            raise _Fault(RetrievalPath.KEYWORD_VECTOR_PLANE_UNAVAILABLE, embedded.error or "")
+        vector = embedded.vectors[0]
+        pool = min(max(8 * k, k), POOL_CAP)
+        state = await asyncio.to_thread(store.state)
+        self.ann_search.add(1, {"state": state.arm})
+        exact = self.exact_only or state.arm != "approximate"
+        if exact and not self.exact_only and not self.breaker.allows(repo_id):
+            raise _Fault(RetrievalPath.KEYWORD_EXACT_FALLBACK_SUPPRESSED, "breaker open")
+        started = time.monotonic()
+        try:
+            search = asyncio.to_thread(store.search, vector, pool, repo_id=repo_id, exact=exact)
+            matches = (
+                await asyncio.wait_for(search, self.exact_timeout_s) if exact else await search
+            )
+        except TimeoutError as exc:
+            self.breaker.trip(repo_id)
+            raise _Fault(RetrievalPath.KEYWORD_INDEX_DEGRADED, "exact scan timed out") from exc
+        if exact and time.monotonic() - started > self.exact_timeout_s:
+            self.breaker.trip(repo_id)  # answered, but stalled past its budget: hold it shut
+        elif exact:
+            self.breaker.reset(repo_id)
+        hits = await asyncio.to_thread(self._hydrate, repo_id, matches, k)
+        if not hits:
+            sample = [m.payload.get("source_key") for m in matches[:5]]
+            log.warning("index drift: %d candidates, none hydrate; e.g. %s", len(matches), sample)
+            raise _Fault(RetrievalPath.KEYWORD_INDEX_DEGRADED, "no candidate hydrates")
+        path = RetrievalPath.SEMANTIC_EXACT if exact else RetrievalPath.SEMANTIC_APPROXIMATE
+        if self.hybrid:
+            keyword = await asyncio.to_thread(self.views.keyword_search, repo_id, query, pool)
+            hits = self._fuse(repo_id, hits, keyword, k)
+        return Answer(SearchMode.SEMANTIC, path, hits[:k])
+
+    def _hydrate(self, repo_id: str, matches: list[VectorMatch], k: int) -> list[t.SearchHit]:
+        seen: set[str] = set()
+        hits: list[t.SearchHit] = []
+        for m in matches:  # best first: the first passage of a source is its best
+            source = str(m.payload.get("source_key", ""))
+            if not source or source in seen:
+                continue
+            seen.add(source)
+            path = str(m.payload.get("path", ""))
+            row = self.views.get_file(repo_id, path)
+            if row is None:
+                continue  # drift: the index names a source the views no longer have
+            kind = str(m.payload.get("kind", "file"))
+            fq = m.payload.get("fq")
+            reasons = ["semantic", f"chunk:{kind}"]
+            if kind == "symbol" and fq:
+                reasons.append(f"symbol:{fq}")
+                entry = t.EntryView(
+                    key=f"repo/{repo_id}/symbol/{fq}",
+                    exists=True,
+                    kind="Symbol",
+                    repoId=repo_id,
+                    path=path,
+                    fullyQualifiedName=str(fq),
+                    fields=_file_fields(row) | {"filePath": path},
+                )
+            else:
+                entry = _file_entry(repo_id, path, row)
+            hits.append(t.SearchHit(score=m.score, entry=entry, vectorId=m.id, reasons=reasons))
+            if len(hits) >= k * 2:
+                break
+        return hits
+
+    def _fuse(
+        self, repo_id: str, semantic: list[t.SearchHit], keyword: list[KeywordHit], k: int
+    ) -> list[t.SearchHit]:
+        """Reciprocal rank fusion of the semantic list (by source) and the BM25 list (files)."""
+        scores: dict[str, float] = {}
+        by_key: dict[str, t.SearchHit] = {}
+        for rank, hit in enumerate(semantic):
+            scores[hit.entry.key] = scores.get(hit.entry.key, 0.0) + 1.0 / (RRF_K + rank + 1)
+            by_key[hit.entry.key] = hit
+        for rank, kw in enumerate(keyword):
+            key = f"repo/{repo_id}/file/{kw.path}"
+            scores[key] = scores.get(key, 0.0) + 1.0 / (RRF_K + rank + 1)
+            if key in by_key:
+                old = by_key[key]
+                reasons = [*old.reasons, "keyword-fused", *kw.reasons][:MAX_REASONS]
+                by_key[key] = old.model_copy(update={"reasons": reasons})
+            else:
+                by_key[key] = keyword_hit(kw)
+        ranked = sorted(scores, key=lambda key: (-scores[key], key))[:k]
+        return [by_key[key].model_copy(update={"score": scores[key]}) for key in ranked]
+
+    async def _keyword(self, repo_id: str, query: str, k: int, path: RetrievalPath) -> Answer:
+        try:
+            found = await asyncio.to_thread(self.views.keyword_search, repo_id, query, k)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("keyword search failed; answering empty")
+            return Answer(SearchMode.EMPTY, path, [])
+        return Answer(SearchMode.KEYWORD, path, [keyword_hit(h) for h in found])
+
+    async def warm_up(self, repo_ids: list[str]) -> bool:
+        """One real semantic query per repository; True once any answers semantically."""
+        for repo_id in repo_ids:
+            answer = await self.search(repo_id, "main entry point", 1)
+            if answer.path in (RetrievalPath.SEMANTIC_APPROXIMATE, RetrievalPath.SEMANTIC_EXACT):
+                return True
+        return False
+
+
+def _file_fields(row: Any) -> dict[str, str]:
+    return {
+        "digest": row.digest,
+        "language": row.language,
+        "sizeBytes": str(row.size),
+        "lastIngested": iso(row.ingested_at) or "",
+    }
+
+
+def _file_entry(repo_id: str, path: str, row: Any) -> t.EntryView:
+    return t.EntryView(
+        key=f"repo/{repo_id}/file/{path}",
+        exists=True,
+        kind="File",
+        repoId=repo_id,
+        path=path,
+        fields=_file_fields(row) if row is not None else {},
+    )
+
+
+def keyword_hit(hit: KeywordHit) -> t.SearchHit:
+    return t.SearchHit(
+        score=hit.score,
+        entry=_file_entry(hit.repo_id, hit.path, hit.file),
+        vectorId=None,
+        reasons=list(hit.reasons),
+    )

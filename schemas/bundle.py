@@ -1,0 +1,86 @@
+"""Inputs and outputs of repocontext_context (spec §3.7) and repocontext_stats (§1.4)."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field
+
+from schemas.retrieval import RetrievalPath, SearchMode
+from schemas.tools import ToolInput, ToolModel
+
+Detail = Literal["paths", "outline", "slices"]
+UnitKind = Literal["pointer", "span", "outline"]
+
+
+class ContextArgs(ToolInput):
+    repoId: str = Field(min_length=1, max_length=128, description="Repository id.")
+    task: str = Field(min_length=1, max_length=16_384, description="What you are working on.")
+    top: int = Field(default=10, description="Files to consider; clamped to 1..50.")
+    responseBudgetTokens: int = Field(
+        default=8192, description="Hard cap on the response's token cost; clamped to 1..200000."
+    )
+    detail: str = Field(
+        default="auto", max_length=32, description="paths | outline | slices | auto"
+    )
+    seen: list[str] | None = Field(
+        default=None, max_length=10_000, description="Unit receipts you already hold."
+    )
+    known: list[str] | None = Field(
+        default=None, max_length=10_000, description="path@contentHash files you hold whole."
+    )
+    session: str | None = Field(default=None, max_length=256, description="Your session id.")
+
+
+class Unit(ToolModel):
+    receipt: str
+    kind: UnitKind
+    symbol: str | None = None
+    tokenCount: int
+    startLine: int | None = None  # span units: the 1-based lines they carry (our addition)
+    endLine: int | None = None
+
+
+class BundleEntry(ToolModel):
+    path: str
+    score: float
+    reasons: list[str]
+    tokenCount: int
+    fullReadTokenCount: int | None
+    content: str
+    contentHash: str
+    units: list[Unit]
+    startLine: int | None = None  # slices: the 1-based lines `content` covers (our addition)
+    endLine: int | None = None
+
+
+class Reused(ToolModel):
+    path: str
+    kind: Literal["pointer", "span", "outline", "file"]
+    receipt: str | None = None
+    contentHash: str
+    symbol: str | None = None
+
+
+class ContextResult(ToolModel):
+    repoId: str
+    task: str
+    mode: SearchMode
+    retrievalPath: RetrievalPath
+    detail: Detail
+    budgetTokens: int
+    totalTokens: int
+    responseTokens: int
+    truncated: bool
+    retryBudgetTokens: int | None
+    entries: list[BundleEntry]
+    session: str | None
+    reused: list[Reused]
+
+
+class StatsResult(ToolModel):
+    calls: int
+    responseTokens: int
+    readsReplacedTokens: int
+    netSavedTokens: int
+    windowSeconds: int = 3600

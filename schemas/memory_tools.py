@@ -1,0 +1,220 @@
+"""Inputs and outputs of the memory and claim tools, with the reference's names (spec §1.4-§1.5)."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field
+
+from schemas.tools import EntryView, ToolInput, ToolModel
+
+_KEY = Field(
+    min_length=1, max_length=4096, description="A full key, e.g. repo/{repoId}/mem/{topic}/{id}."
+)
+_REPO = Field(min_length=1, max_length=128, description="Repository id.")
+_TOKEN = Field(
+    default=None, description="The fencingToken of your claim (required under a live claim)."
+)
+Links = dict[str, list[str]]
+
+
+class KeyArgs(ToolInput):
+    key: str = _KEY
+
+
+class RememberArgs(ToolInput):
+    repoId: str = _REPO
+    topic: str = Field(
+        min_length=1,
+        max_length=200,
+        description="decisions, gotchas, conventions, glossary, todo, backlog or a component name.",
+    )
+    id: str | None = Field(
+        default=None,
+        max_length=200,
+        description="Omit for a new GUID; pass a stable id to merge in place (idempotent retries).",
+    )
+    kind: Literal["Decision", "Note", "Memory"] | None = Field(
+        default=None, description="Decision | Note | Memory (default Note), fixed at creation."
+    )
+    title: str | None = None
+    body: str | None = None
+    author: str | None = Field(default=None, max_length=512)
+    provenance: str | None = Field(default=None, max_length=4096)
+    tags: list[str] | None = Field(default=None, max_length=256)
+    addLinks: Links | None = Field(
+        default=None, description="relation -> target keys (files, symbols, memory entries)."
+    )
+    removeLinks: Links | None = None
+    ttlSeconds: float | None = Field(
+        default=None, description="Positive; omit for the repository default (durable unless set)."
+    )
+    fencingToken: int | None = _TOKEN
+
+
+class RememberResult(ToolModel):
+    key: str
+    repoId: str
+    topic: str
+    id: str
+    created: bool
+    expires: bool | None
+    expiresAtUtc: str | None
+    linksAdded: int
+    linksRemoved: int
+
+
+class UpdateArgs(ToolInput):
+    key: str = _KEY
+    fields: dict[str, str] | None = Field(
+        default=None, description="title, body, author, provenance -> new value."
+    )
+    addTags: list[str] | None = Field(default=None, max_length=256)
+    removeTags: list[str] | None = Field(default=None, max_length=256)
+    addLinks: Links | None = None
+    removeLinks: Links | None = None
+    fencingToken: int | None = _TOKEN
+
+
+class UpdateResult(ToolModel):
+    key: str
+    kind: str
+    fieldsUpdated: list[str]
+    tagsAdded: int
+    tagsRemoved: int
+
+
+class ForgetArgs(ToolInput):
+    key: str = _KEY
+    lapse: bool = Field(default=False, description="Expire after lapseSeconds instead of now.")
+    lapseSeconds: float = Field(default=60.0, description="Positive; used with lapse.")
+    fencingToken: int | None = _TOKEN
+
+
+class ForgetResult(ToolModel):
+    key: str
+    mode: Literal["delete", "lapse"]
+    existed: bool
+    expiresAtUtc: str | None
+    undecodable: bool = False
+
+
+class ScanArgs(ToolInput):
+    repoId: str = _REPO
+    scope: str = Field(
+        min_length=1, max_length=32, description="Files | Symbols | Memory | MemoryTopic"
+    )
+    topic: str | None = Field(default=None, max_length=200, description="Required for MemoryTopic.")
+    pathPrefix: str | None = Field(default=None, max_length=4096, description="Files only.")
+    continuationToken: str | None = Field(default=None, max_length=8192)
+    pageSize: int = Field(default=100, description="Clamped to 1..500.")
+
+
+class ScanResult(ToolModel):
+    entries: list[EntryView]
+    continuationToken: str | None
+    hasMore: bool
+
+
+class RepoArgs(ToolInput):
+    repoId: str = _REPO
+
+
+class TopicCount(ToolModel):
+    topic: str
+    count: int
+
+
+class ListTopicsResult(ToolModel):
+    repoId: str
+    topics: list[TopicCount]
+
+
+class NeighborsArgs(ToolInput):
+    key: str = _KEY
+    relation: str | None = Field(default=None, max_length=128)
+    depth: int = Field(default=1, description="Clamped to 1..3.")
+    maxNodes: int = Field(default=50, description="Clamped to 1..100.")
+
+
+class NeighborsResult(ToolModel):
+    key: str
+    exists: bool
+    neighbors: list[EntryView]
+    truncated: bool
+
+
+class ClaimArgs(ToolInput):
+    key: str = _KEY
+    owner: str = Field(min_length=1, max_length=256)
+    leaseSeconds: float | None = Field(
+        default=None, description="Omit for the short 30 s default; clamped to 1..1800."
+    )
+    maxWaitSeconds: float | None = Field(
+        default=None, description="Omit to fail fast; else wait in the FIFO queue this long."
+    )
+
+
+class ClaimResult(ToolModel):
+    key: str
+    lockName: str
+    granted: bool
+    fencingToken: int | None = None
+    owner: str | None = None
+    region: str | None = None
+    leaseExpiresAtUtc: str | None = None
+    leaseSeconds: float | None = None
+    reason: Literal["contended", "timeout", "missing", "superseded"] | None = None
+
+
+class RenewArgs(ToolInput):
+    key: str = _KEY
+    fencingToken: int
+    leaseSeconds: float | None = Field(
+        default=None, description="Omit for the 30 s default (which can shorten a long lease)."
+    )
+
+
+class RenewResult(ClaimResult):
+    previousLeaseExpiresAtUtc: str | None = None
+    leaseShortened: bool | None = None
+
+
+class ReleaseArgs(ToolInput):
+    key: str = _KEY
+    fencingToken: int
+
+
+class ReleaseResult(ToolModel):
+    key: str
+    lockName: str
+    released: bool
+    fencingToken: int
+    reason: Literal["missing", "unclaimed", "stale"] | None = None
+
+
+class ClaimStatusResult(ToolModel):
+    key: str
+    lockName: str
+    exists: bool
+    claimed: bool
+    isHeld: bool
+    fencingToken: int | None
+    releasedFencingToken: int | None
+    owner: str | None
+    region: str | None
+    lockFencingToken: int | None
+    leaseExpiresAtUtc: str | None
+    queueDepth: int
+    authoritative: bool = False
+
+
+class BootstrapArgs(ToolInput):
+    repoRoot: str = Field(
+        min_length=1, max_length=4096, description="Directory under the workspace root."
+    )
+    repoId: str = _REPO
+    includeGlobs: list[str] | None = Field(default=None, max_length=256)
+    excludeGlobs: list[str] | None = Field(default=None, max_length=256)
+    respectGitignore: bool = True
+    excludeBinary: bool = True

@@ -1,0 +1,256 @@
+"""The git source (spec §2.1): poll a repository URL/ref and publish exactly what changed.
+
+Per repository: fetch `ref` (optionally shallow, `depth`) into a bare staging repository
+under the data dir, resolve it to a commit, diff the last indexed commit against it and
+publish to `files.v1` exactly the adds and modifies (FileUpsert, `source_revision` = the new
+commit) and the deletes (tombstones). The first poll publishes the whole tree. Only after
+every append is acknowledged does the staging ref `refs/repocontext/indexed` move to the new
+commit (that ref also keeps its objects from gc), so a crash re-publishes (idempotently) and a
+failed fetch publishes nothing: the last generation keeps serving.
+
+Like the workspace walker: symlinks and submodules are never followed (skipped), binaries
+(a NUL in the first 8000 bytes) are skipped, bodies are bounded with a `truncated` flag and
+decoded with replacement. Credentials in a URL are never logged or put in an error or an
+event: `redact()` drops the userinfo. git never prompts (core.askPass=true).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
+
+import xxhash
+
+from processors.language import language_for_path
+from schemas import codec, topics
+from schemas.events import (
+    BINARY_SNIFF_BYTES,
+    MAX_BODY_CHARS,
+    FileUpsert,
+    RepoRegistration,
+    file_key,
+)
+from streams.errors import SourceError
+from streams.eventlog.base import EventLog, LogRecord
+from streams.sources.walker import DIGEST_PREFIX
+
+log = logging.getLogger(__name__)
+INDEXED_REF = "refs/repocontext/indexed"
+FETCHED_REF = "refs/repocontext/fetched"
+_BATCH = 256
+
+
+def redact(url: str) -> str:
+    """The URL without user:password@ (credentials never reach a log line or an event)."""
+    parts = urlsplit(url)
+    if parts.username is None and parts.password is None:
+        return url
+    host = parts.hostname or ""
+    netloc = host + (f":{parts.port}" if parts.port else "")
+    return urlunsplit((parts.scheme, netloc, parts.path, parts.query, parts.fragment))
+
+
+@dataclass(frozen=True)
+class GitSource:
+    repo_id: str
+    url: str  # may carry credentials; only `redact(url)` is ever shown
+    ref: str = "HEAD"
+    depth: int | None = 1
+    refresh_s: float = 60.0
+
+
+@dataclass
+class PollResult:
+    status: str  # "published" | "unchanged" | "fetch_failed"
+    commit: str | None = None
+    previous: str | None = None
+    added: list[str] = field(default_factory=list)
+    modified: list[str] = field(default_factory=list)
+    deleted: list[str] = field(default_factory=list)
+    error: str | None = None
+
+
+class GitPoller:
+    def __init__(self, event_log: EventLog, source: GitSource, staging_root: Path) -> None:
+        self.log = event_log
+        self.source = source
+        self.staging = staging_root / f"{source.repo_id}.git"
+
+    async def _git(self, *args: str, stdin: bytes | None = None) -> bytes:
+        # core.askPass=true answers any credential prompt with nothing: git never waits on a tty
+        proc = await asyncio.create_subprocess_exec(
+            "git",
+            "-c",
+            "core.askPass=true",
+            "--git-dir",
+            str(self.staging),
+            *args,
+            stdin=asyncio.subprocess.PIPE if stdin is not None else asyncio.subprocess.DEVNULL,
+            stdout=asyncio.subprocess.PIPE,
+            stderr=asyncio.subprocess.PIPE,
+        )
+        out, err = await proc.communicate(stdin)
+        if proc.returncode != 0:
+            message = err.decode("utf-8", "replace").replace(
+                self.source.url, redact(self.source.url)
+            )
+            raise SourceError(
+                f"git {args[0]} failed for {redact(self.source.url)}: {message[-500:]}"
+            )
+        return out
+
+    async def _ensure_staging(self) -> None:
+        if not (self.staging / "HEAD").exists():
+            self.staging.parent.mkdir(parents=True, exist_ok=True)
+            proc = await asyncio.create_subprocess_exec(
+                "git", "init", "--quiet", "--bare", str(self.staging)
+            )
+            if await proc.wait() != 0:
+                raise SourceError(f"cannot create staging repository {self.staging}")
+
+    async def register(self) -> None:
+        """Publish the git registration; a repository is never both workspace and git sourced."""
+        for partition in range(await self.log.partitions(topics.REPOS.name)):
+            offset, current = 0, None
+            while batch := await self.log.read(topics.REPOS.name, partition, offset, 500):
+                for r in batch:
+                    if r.key == self.source.repo_id:
+                        current = codec.decode(r.topic, r.value)
+                offset = batch[-1].offset + 1
+            if isinstance(current, RepoRegistration) and current.source != "git":
+                raise SourceError(
+                    f"repository {self.source.repo_id} is workspace-sourced; remove it first"
+                )
+        registration = RepoRegistration(
+            repo_id=self.source.repo_id,
+            source="git",
+            url=redact(self.source.url),
+            ref=self.source.ref,
+            registered_at=time.time(),
+        )
+        await self.log.append(
+            topics.REPOS.name, [LogRecord(self.source.repo_id, codec.encode(registration))]
+        )
+
+    async def poll_once(self) -> PollResult:
+        await self._ensure_staging()
+        depth = [f"--depth={self.source.depth}"] if self.source.depth else []
+        try:
+            await self._git(
+                "fetch", "--quiet", "--no-tags", "--force", *depth,
+                self.source.url, f"+{self.source.ref}:{FETCHED_REF}",
+            )  # fmt: skip
+            commit = (await self._git("rev-parse", f"{FETCHED_REF}^{{commit}}")).decode().strip()
+        except SourceError as exc:
+            log.warning("%s", exc)  # the last generation keeps serving
+            return PollResult(status="fetch_failed", error=str(exc))
+        previous = await self._indexed()
+        if previous == commit:
+            return PollResult(status="unchanged", commit=commit, previous=previous)
+        result = PollResult(status="published", commit=commit, previous=previous)
+        upserts = await self._changes(previous, commit, result)
+        records: list[LogRecord] = [
+            LogRecord(file_key(self.source.repo_id, p), None) for p in result.deleted
+        ]
+        for path, blob in upserts:
+            key = file_key(self.source.repo_id, path)
+            event = await self._event(path, blob, commit)
+            if event is not None:
+                records.append(LogRecord(key, codec.encode(event)))
+            elif path in result.added:  # binary: never published
+                result.added.remove(path)
+            else:  # became binary: what was published goes
+                result.modified.remove(path)
+                result.deleted.append(path)
+                records.append(LogRecord(key, None))
+        for start in range(0, len(records), _BATCH):
+            await self.log.append(topics.FILES.name, records[start : start + _BATCH])
+        await self._git("update-ref", INDEXED_REF, commit)  # only once everything is acked
+        log.info(
+            "git %s@%s: %s -> %s (+%d ~%d -%d)", self.source.repo_id, self.source.ref,
+            (previous or "none")[:12], commit[:12],
+            len(result.added), len(result.modified), len(result.deleted),
+        )  # fmt: skip
+        return result
+
+    async def _indexed(self) -> str | None:
+        try:
+            return (
+                (await self._git("rev-parse", "--verify", "--quiet", INDEXED_REF)).decode().strip()
+            )
+        except SourceError:
+            return None
+
+    async def _changes(
+        self, previous: str | None, commit: str, result: PollResult
+    ) -> list[tuple[str, str]]:
+        """(path, blob id) to upsert; fills result.added/modified/deleted."""
+        if previous is None:
+            listed: list[tuple[str, str]] = []
+            raw = await self._git("ls-tree", "-r", "-z", "--full-tree", commit)
+            for entry in raw.split(b"\0"):
+                if not entry:
+                    continue
+                meta, path = entry.split(b"\t", 1)
+                mode, kind, blob = meta.decode().split()
+                if kind == "blob" and mode in ("100644", "100755"):
+                    listed.append((path.decode("utf-8", "surrogateescape"), blob))
+                    result.added.append(listed[-1][0])
+            return listed
+        raw = await self._git(
+            "diff-tree", "-r", "-z", "--no-renames", "--no-commit-id", previous, commit
+        )
+        fields = raw.split(b"\0")
+        out: list[tuple[str, str]] = []
+        for i in range(0, len(fields) - 1, 2):
+            line, path_raw = fields[i].decode(), fields[i + 1].decode("utf-8", "surrogateescape")
+            _old_mode, new_mode, _old_blob, new_blob, status = line.lstrip(":").split()
+            regular = new_mode in ("100644", "100755")
+            if status == "D" or not regular:  # a file that became a symlink/submodule: gone
+                result.deleted.append(path_raw)
+            elif status == "A":
+                result.added.append(path_raw)
+                out.append((path_raw, new_blob))
+            else:  # M, T (type change to a regular file)
+                result.modified.append(path_raw)
+                out.append((path_raw, new_blob))
+        return out
+
+    async def _event(self, path: str, blob: str, commit: str) -> FileUpsert | None:
+        data = await self._git("cat-file", "blob", blob)
+        if b"\x00" in data[:BINARY_SNIFF_BYTES]:
+            return None
+        text = data.removeprefix(b"\xef\xbb\xbf")
+        try:
+            body, errors = text.decode("utf-8"), False
+        except UnicodeDecodeError:
+            body, errors = text.decode("utf-8", "replace"), True
+        return FileUpsert(
+            repo_id=self.source.repo_id,
+            path=path,
+            digest=DIGEST_PREFIX + xxhash.xxh3_128(data).hexdigest(),
+            size=len(data),
+            mtime_ns=0,  # git keeps no mtimes; the commit is the revision
+            language=language_for_path(path),
+            body=body[:MAX_BODY_CHARS],
+            truncated=len(body) > MAX_BODY_CHARS,
+            decode_errors=errors,
+            source_revision=commit,
+            observed_at=time.time(),
+        )
+
+    async def run(self, stop: asyncio.Event) -> None:
+        """Poll every `refresh_s` until `stop`; failures are logged and retried next round."""
+        await self.register()
+        while not stop.is_set():
+            try:
+                await self.poll_once()
+            except Exception:
+                log.exception("git poll of %s failed", self.source.repo_id)
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(stop.wait(), self.source.refresh_s)

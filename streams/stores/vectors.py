@@ -1,0 +1,430 @@
+"""The VectorStore seam (DESIGN §6): one small interface, two adapters, one contract suite.
+
+- `EdgeVectorStore`: Qdrant's in-process engine (`qdrant-edge-py`), the embedded default.
+  One shard directory per embedding space. Its `optimize()` (the HNSW build) holds the GIL for
+  its whole run and only one process may open a shard, so `build_index()` copies the flushed
+  shard, builds the copy in a child process, and swaps it in; searches keep answering from
+  the live shard meanwhile. The caller (the vector step, the only writer) must not write
+  during a build.
+- `QdrantClientVectorStore`: a Qdrant server through `qdrant-client` (distributed mode);
+  the contract suite runs it in qdrant-client's local mode.
+
+Payload of every point: repo_id, kind (file|symbol|memory), source_key, path, idx (passage
+index), hash (content address of the passage text), fq (symbols), space (fingerprint).
+Keyword payload indexes are created with the collection, before any HNSW build.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import shutil
+import subprocess
+import sys
+import threading
+import uuid
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Protocol
+
+from streams.embedders.base import EmbeddingSpace
+
+log = logging.getLogger(__name__)
+
+POINT_NAMESPACE = uuid.UUID("6f1c3d2e-5b7a-4c1e-9a0d-2f4b8e6c1a55")
+KEYWORD_FIELDS = ("repo_id", "kind", "source_key", "path")
+INTEGER_FIELDS = ("idx",)
+
+
+def point_id(source_key: str, index: int) -> str:
+    """Stable point id: uuid5(source key, passage index) (DESIGN §6)."""
+    return str(uuid.uuid5(POINT_NAMESPACE, f"{source_key}#{index}"))
+
+
+@dataclass(frozen=True, slots=True)
+class VectorPoint:
+    id: str
+    vector: list[float]
+    payload: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class VectorMatch:
+    id: str
+    score: float
+    payload: dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class IndexState:
+    points: int
+    indexed: int
+
+    @property
+    def arm(self) -> str:
+        """`bootstrapping` (nothing stored), `exhaustive` (no HNSW yet), `approximate`."""
+        if self.points == 0:
+            return "bootstrapping"
+        if self.indexed == 0:
+            return "exhaustive"
+        return "approximate"
+
+
+class VectorStore(Protocol):
+    space: EmbeddingSpace
+
+    def upsert(self, points: Sequence[VectorPoint]) -> None: ...
+
+    def payloads(self, ids: Sequence[str]) -> dict[str, dict[str, Any]]: ...
+
+    def delete_ids(self, ids: Sequence[str]) -> None: ...
+
+    def retain(self, repo_id: str, kind: str, path: str, keep: Sequence[str]) -> None:
+        """Delete the points of (repo, kind, path) whose id is not in `keep`."""
+        ...
+
+    def delete_repo(self, repo_id: str) -> None: ...
+
+    def search(
+        self, vector: Sequence[float], limit: int, *, repo_id: str | None, exact: bool
+    ) -> list[VectorMatch]: ...
+
+    def count(self, *, repo_id: str | None = None, kind: str | None = None) -> int: ...
+
+    def sources(self, *, repo_id: str, kind: str) -> int: ...
+
+    def state(self) -> IndexState: ...
+
+    def build_index(self) -> bool: ...
+
+    def close(self) -> None: ...
+
+
+# ---------------------------------------------------------------------------------------------
+# qdrant-edge (in-process)
+
+
+def _edge_config(space: EmbeddingSpace, indexing_threshold_kb: int | None) -> Any:
+    import qdrant_edge as q
+
+    return q.EdgeConfig(
+        vectors=q.EdgeVectorParams(size=space.dimension, distance=q.Distance.Cosine),
+        hnsw_config=q.HnswIndexConfig(
+            m=16, ef_construct=100, full_scan_threshold=10, max_indexing_threads=1
+        ),
+        optimizers=q.EdgeOptimizersConfig(
+            indexing_threshold=indexing_threshold_kb, default_segment_number=1
+        ),
+        max_search_threads=1,
+    )
+
+
+def _edge_filter(
+    repo_id: str | None = None,
+    kind: str | None = None,
+    path: str | None = None,
+    idx: int | None = None,
+    exclude: Sequence[str] = (),
+) -> Any:
+    import qdrant_edge as q
+
+    must: list[Any] = []
+    for key, value in (("repo_id", repo_id), ("kind", kind), ("path", path)):
+        if value is not None:
+            must.append(q.FieldCondition(key=key, match=q.MatchValue(value)))
+    if idx is not None:
+        must.append(q.FieldCondition(key="idx", match=q.MatchValue(idx)))
+    must_not: list[Any] | None = (
+        [q.HasIdCondition({uuid.UUID(i) for i in exclude})] if exclude else None
+    )
+    return q.Filter(must=must, must_not=must_not) if must or must_not else None
+
+
+_BUILD_SCRIPT = """
+import sys, qdrant_edge as q
+shard = q.EdgeShard.load(sys.argv[1])
+shard.optimize()
+shard.flush()
+shard.close()
+"""
+
+
+class EdgeVectorStore:
+    """In-process Qdrant. Thread-safe through one lock (the engine is not reentrant here)."""
+
+    def __init__(
+        self, root: Path, space: EmbeddingSpace, *, indexing_threshold_kb: int | None = None
+    ) -> None:
+        import qdrant_edge as q
+
+        self.space = space
+        self.path = Path(root) / space.collection
+        self.indexing_threshold_kb = indexing_threshold_kb
+        self._lock = threading.RLock()
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self._shard = self._open()
+        self._q = q
+
+    def _open(self) -> Any:
+        import qdrant_edge as q
+
+        config = _edge_config(self.space, self.indexing_threshold_kb)
+        if self.path.exists() and any(self.path.iterdir()):
+            return q.EdgeShard.load(str(self.path))
+        shard = q.EdgeShard.create(str(self.path), config)
+        # Payload indexes before any HNSW build, or filtered recall collapses (DESIGN §6).
+        for name in KEYWORD_FIELDS:
+            shard.update(q.UpdateOperation.create_field_index(name, q.PayloadSchemaType.Keyword))
+        for name in INTEGER_FIELDS:
+            shard.update(q.UpdateOperation.create_field_index(name, q.PayloadSchemaType.Integer))
+        return shard
+
+    def upsert(self, points: Sequence[VectorPoint]) -> None:
+        if not points:
+            return
+        q = self._q
+        ops = [q.Point(p.id, list(p.vector), dict(p.payload)) for p in points]
+        with self._lock:
+            self._shard.update(q.UpdateOperation.upsert_points(ops))
+
+    def payloads(self, ids: Sequence[str]) -> dict[str, dict[str, Any]]:
+        if not ids:
+            return {}
+        with self._lock:
+            records = self._shard.retrieve(list(ids), True, False)
+        return {str(r.id): dict(r.payload or {}) for r in records}
+
+    def delete_ids(self, ids: Sequence[str]) -> None:
+        if ids:
+            with self._lock:
+                self._shard.update(self._q.UpdateOperation.delete_points(list(ids)))
+
+    def retain(self, repo_id: str, kind: str, path: str, keep: Sequence[str]) -> None:
+        flt = _edge_filter(repo_id=repo_id, kind=kind, path=path, exclude=keep)
+        with self._lock:
+            self._shard.update(self._q.UpdateOperation.delete_points_by_filter(flt))
+
+    def delete_repo(self, repo_id: str) -> None:
+        with self._lock:
+            self._shard.update(
+                self._q.UpdateOperation.delete_points_by_filter(_edge_filter(repo_id=repo_id))
+            )
+
+    def search(
+        self, vector: Sequence[float], limit: int, *, repo_id: str | None, exact: bool
+    ) -> list[VectorMatch]:
+        q = self._q
+        request = q.QueryRequest(
+            limit=limit,
+            query=q.Query.Nearest(list(vector)),
+            filter=_edge_filter(repo_id=repo_id),
+            with_payload=True,
+            params=q.SearchParams(exact=exact, hnsw_ef=max(128, limit)),
+        )
+        with self._lock:
+            found = self._shard.query(request)
+        return [VectorMatch(str(p.id), float(p.score), dict(p.payload or {})) for p in found]
+
+    def count(self, *, repo_id: str | None = None, kind: str | None = None) -> int:
+        request = self._q.CountRequest(exact=True, filter=_edge_filter(repo_id=repo_id, kind=kind))
+        with self._lock:
+            return int(self._shard.count(request))
+
+    def sources(self, *, repo_id: str, kind: str) -> int:
+        """Distinct sources with a real embedding (every source has a passage 0)."""
+        request = self._q.CountRequest(
+            exact=True, filter=_edge_filter(repo_id=repo_id, kind=kind, idx=0)
+        )
+        with self._lock:
+            return int(self._shard.count(request))
+
+    def state(self) -> IndexState:
+        with self._lock:
+            info = self._shard.info()
+        return IndexState(points=int(info.points_count), indexed=int(info.indexed_vectors_count))
+
+    def build_index(self) -> bool:
+        """Build HNSW off this process (optimize() holds the GIL), then swap it in.
+
+        Returns True when a new index serves. The caller must not write meanwhile."""
+        build = self.path.with_name(self.path.name + ".build")
+        old = self.path.with_name(self.path.name + ".old")
+        for stale in (build, old):
+            shutil.rmtree(stale, ignore_errors=True)
+        with self._lock:
+            self._shard.flush()
+            shutil.copytree(self.path, build)
+        done = subprocess.run(
+            [sys.executable, "-c", _BUILD_SCRIPT, str(build)],
+            capture_output=True,
+            text=True,
+            timeout=3600,
+        )
+        if done.returncode != 0:
+            log.warning("HNSW build failed (%s): %s", done.returncode, done.stderr[-2000:])
+            shutil.rmtree(build, ignore_errors=True)
+            return False
+        with self._lock:
+            self._shard.close()
+            os.replace(self.path, old)
+            os.replace(build, self.path)
+            self._shard = self._open()
+        shutil.rmtree(old, ignore_errors=True)
+        return True
+
+    def flush(self) -> None:
+        with self._lock:
+            self._shard.flush()
+
+    def close(self) -> None:
+        with self._lock:
+            if self._shard is not None:
+                self._shard.flush()
+                self._shard.close()
+                self._shard = None
+
+
+# ---------------------------------------------------------------------------------------------
+# qdrant-client (a Qdrant server; local mode in tests)
+
+
+class QdrantClientVectorStore:
+    def __init__(
+        self,
+        space: EmbeddingSpace,
+        *,
+        url: str | None = None,
+        path: str | None = None,
+        location: str | None = None,
+        timeout_s: float = 10.0,
+    ) -> None:
+        from qdrant_client import QdrantClient, models
+
+        self.space = space
+        self.collection = space.collection
+        self._m = models
+        if url is not None:
+            self.client = QdrantClient(url=url, timeout=int(timeout_s))
+        elif path is not None:
+            self.client = QdrantClient(path=path)
+        else:
+            self.client = QdrantClient(location=location or ":memory:")
+        self._local = url is None
+        if not self.client.collection_exists(self.collection):
+            self.client.create_collection(
+                self.collection,
+                vectors_config=models.VectorParams(
+                    size=space.dimension, distance=models.Distance.COSINE
+                ),
+            )
+            if not self._local:  # local mode ignores payload indexes (and warns)
+                for name in KEYWORD_FIELDS:
+                    self.client.create_payload_index(
+                        self.collection, name, models.PayloadSchemaType.KEYWORD
+                    )
+                for name in INTEGER_FIELDS:
+                    self.client.create_payload_index(
+                        self.collection, name, models.PayloadSchemaType.INTEGER
+                    )
+
+    def _filter(
+        self,
+        repo_id: str | None = None,
+        kind: str | None = None,
+        path: str | None = None,
+        idx: int | None = None,
+        exclude: Sequence[str] = (),
+    ) -> Any:
+        m = self._m
+        must: list[Any] = []
+        for key, value in (("repo_id", repo_id), ("kind", kind), ("path", path)):
+            if value is not None:
+                must.append(m.FieldCondition(key=key, match=m.MatchValue(value=value)))
+        if idx is not None:
+            must.append(m.FieldCondition(key="idx", match=m.MatchValue(value=idx)))
+        must_not = [m.HasIdCondition(has_id=list(exclude))] if exclude else None
+        return m.Filter(must=must, must_not=must_not) if must or must_not else None
+
+    def upsert(self, points: Sequence[VectorPoint]) -> None:
+        if points:
+            m = self._m
+            self.client.upsert(
+                self.collection,
+                points=[
+                    m.PointStruct(id=p.id, vector=list(p.vector), payload=p.payload) for p in points
+                ],
+                wait=True,
+            )
+
+    def payloads(self, ids: Sequence[str]) -> dict[str, dict[str, Any]]:
+        if not ids:
+            return {}
+        found = self.client.retrieve(self.collection, ids=list(ids), with_payload=True)
+        return {str(r.id): dict(r.payload or {}) for r in found}
+
+    def delete_ids(self, ids: Sequence[str]) -> None:
+        if ids:
+            self.client.delete(
+                self.collection, points_selector=self._m.PointIdsList(points=list(ids)), wait=True
+            )
+
+    def _delete(self, flt: Any) -> None:
+        self.client.delete(
+            self.collection, points_selector=self._m.FilterSelector(filter=flt), wait=True
+        )
+
+    def retain(self, repo_id: str, kind: str, path: str, keep: Sequence[str]) -> None:
+        self._delete(self._filter(repo_id=repo_id, kind=kind, path=path, exclude=keep))
+
+    def delete_repo(self, repo_id: str) -> None:
+        self._delete(self._filter(repo_id=repo_id))
+
+    def search(
+        self, vector: Sequence[float], limit: int, *, repo_id: str | None, exact: bool
+    ) -> list[VectorMatch]:
+        m = self._m
+        found = self.client.query_points(
+            self.collection,
+            query=list(vector),
+            limit=limit,
+            query_filter=self._filter(repo_id=repo_id),
+            with_payload=True,
+            search_params=None
+            if self._local
+            else m.SearchParams(exact=exact, hnsw_ef=max(128, limit)),
+        ).points
+        return [VectorMatch(str(p.id), float(p.score), dict(p.payload or {})) for p in found]
+
+    def count(self, *, repo_id: str | None = None, kind: str | None = None) -> int:
+        flt = self._filter(repo_id=repo_id, kind=kind)
+        return int(self.client.count(self.collection, count_filter=flt, exact=True).count)
+
+    def sources(self, *, repo_id: str, kind: str) -> int:
+        flt = self._filter(repo_id=repo_id, kind=kind, idx=0)
+        return int(self.client.count(self.collection, count_filter=flt, exact=True).count)
+
+    def state(self) -> IndexState:
+        info = self.client.get_collection(self.collection)
+        points = int(info.points_count or 0)
+        indexed = int(info.indexed_vectors_count or 0)
+        if self._local:  # local mode is a brute-force scan: honest answer is "exhaustive"
+            indexed = 0
+        return IndexState(points=points, indexed=indexed)
+
+    def build_index(self) -> bool:
+        return False  # a server builds HNSW itself, in the background
+
+    def close(self) -> None:
+        self.client.close()
+
+
+def batched(items: Iterable[Any], size: int) -> Iterable[list[Any]]:
+    batch: list[Any] = []
+    for item in items:
+        batch.append(item)
+        if len(batch) >= size:
+            yield batch
+            batch = []
+    if batch:
+        yield batch

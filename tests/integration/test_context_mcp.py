@@ -1,0 +1,176 @@
+"""repocontext_context and repocontext_stats over the real MCP client (spec §3.7): the wire
+cost never exceeds the budget, the dual-emission factor bounds the measured ratio, detail
+levels, reuse through seen/known/session, and the usage the stats tool reports."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+from mcp import ClientSession
+
+from processors.tokens import count_tokens
+from query_api.bundle import DUAL_EMISSION, ENTRY_SCAFFOLD, RESERVE, UNIT_SCAFFOLD, parse_known
+from tests.integration.mcp_helpers import call, call_error
+from tests.integration.memory_rig import memory_rig
+
+pytestmark = pytest.mark.anyio
+TASK = "post an entry to the ledger and compute the invoice total"
+
+
+async def context_wire(s: ClientSession, args: dict[str, Any]) -> tuple[dict[str, Any], int]:
+    """The structured result and the exact token cost of the JSON-RPC response on the wire."""
+    result = await s.call_tool("repocontext_context", args)
+    assert not result.isError, result.content
+    assert result.structuredContent is not None
+    message = {
+        "jsonrpc": "2.0",
+        "id": 1,
+        "result": result.model_dump(mode="json", by_alias=True, exclude_none=True),
+    }
+    wire = json.dumps(message, separators=(",", ":"), ensure_ascii=False)
+    return result.structuredContent, count_tokens(wire)
+
+
+def raw_cost(result: dict[str, Any]) -> int:
+    """The cost model before the dual-emission factor (per entry + reserve + echoed text)."""
+    total = RESERVE + count_tokens(result["task"]) + count_tokens(result["repoId"])
+    for e in result["entries"]:
+        total += e["tokenCount"] + ENTRY_SCAFFOLD + count_tokens(e["path"])
+        total += sum(count_tokens(r) for r in e["reasons"]) + count_tokens(e["contentHash"])
+        for u in e["units"]:
+            total += UNIT_SCAFFOLD + count_tokens(u["receipt"]) + count_tokens(u["kind"])
+            total += count_tokens(u["symbol"] or "")
+    return total
+
+
+async def test_budget_property_and_dual_emission(tmp_path: Path) -> None:
+    async with memory_rig(tmp_path, index=True) as (_, s):
+        rng = random.Random(20261130)
+        budgets = [1, 8, 32, 200, 10000, *sorted(rng.randint(1, 10000) for _ in range(35))]
+        ratios = []
+        packed_any = False
+        for budget in budgets:
+            result, wire = await context_wire(
+                s, {"repoId": "repo", "task": TASK, "responseBudgetTokens": budget}
+            )
+            assert result["budgetTokens"] == budget and result["detail"] != "auto"
+            assert result["totalTokens"] == sum(
+                count_tokens(e["content"]) for e in result["entries"]
+            )
+            if result["entries"]:
+                packed_any = True
+                assert result["responseTokens"] <= budget
+                assert wire <= budget, (budget, wire, result["detail"])
+                ratios.append(wire / raw_cost(result))
+            else:
+                retry = result["retryBudgetTokens"]
+                assert retry is not None and retry > budget, (budget, result)
+                again, wire2 = await context_wire(
+                    s, {"repoId": "repo", "task": TASK, "responseBudgetTokens": retry}
+                )
+                assert again["entries"] and wire2 <= retry  # guaranteed to fit
+        assert packed_any and max(ratios) <= DUAL_EMISSION
+
+
+async def test_detail_levels_and_reuse(tmp_path: Path) -> None:
+    async with memory_rig(tmp_path, index=True) as (_, s):
+        base = {"repoId": "repo", "task": TASK, "responseBudgetTokens": 20_000}
+        paths = await call(s, "repocontext_context", {**base, "detail": "paths"})
+        assert paths["detail"] == "paths" and paths["mode"] == "keyword"
+        assert all(e["content"] == e["path"] for e in paths["entries"])
+        assert all(u["kind"] == "pointer" for e in paths["entries"] for u in e["units"])
+        outline = await call(s, "repocontext_context", {**base, "detail": "outline"})
+        invoice = next(e for e in outline["entries"] if e["path"].endswith("invoice.py"))
+        assert invoice["units"][0]["symbol"].endswith("InvoiceCalculator")
+        assert len(invoice["content"].split("\n")) == len(invoice["units"])
+        slices = await call(s, "repocontext_context", {**base, "detail": "weird"})
+        assert slices["detail"] == "slices"  # unknown -> auto -> slices when one fits
+        entry = next(e for e in slices["entries"] if e["path"].endswith("ledger.py"))
+        assert entry["content"].startswith("def post_entry") and entry["startLine"] == 1
+        assert (
+            entry["contentHash"]
+            == __import__("hashlib").sha256(entry["content"].encode()).hexdigest()
+        )
+        again = await call(s, "repocontext_context", {**base, "detail": "slices"})
+        assert again["entries"] == slices["entries"]  # deterministic
+
+        # seen receipts suppress exactly those units, acknowledged in `reused`
+        receipt = entry["units"][0]["receipt"]
+        seen = await call(s, "repocontext_context", {**base, "detail": "slices", "seen": [receipt]})
+        assert entry["path"] not in [e["path"] for e in seen["entries"]]
+        assert {"path": entry["path"], "kind": "span", "receipt": receipt}.items() <= next(
+            r for r in seen["reused"] if r["path"] == entry["path"]
+        ).items()
+
+        # known path@hash is honoured only with a session that received the whole body
+        known = [f"{entry['path']}@{entry['contentHash']}"]
+        nosession = await call(s, "repocontext_context", {**base, "known": known})
+        assert entry["path"] in [e["path"] for e in nosession["entries"]]
+        await call(s, "repocontext_context", {**base, "detail": "outline", "session": "s1"})
+        partial = await call(s, "repocontext_context", {**base, "known": known, "session": "s1"})
+        assert entry["path"] in [e["path"] for e in partial["entries"]]  # outline != possession
+        sliced = await call(s, "repocontext_context", {**base, "session": "s2"})
+        assert sliced["session"] == "s2" and sliced["detail"] == "slices"
+        reuse = await call(s, "repocontext_context", {**base, "known": known, "session": "s2"})
+        assert entry["path"] not in [e["path"] for e in reuse["entries"]]
+        assert {"path": entry["path"], "kind": "file"}.items() <= reuse["reused"][0].items()
+
+        assert parse_known(["no-at-sign", "a@zz", "x@" + "A" * 64]) == set()  # fails closed
+        text = await call_error(s, "repocontext_context", {"repoId": "nope", "task": "x"})
+        assert "unknown repository" in text
+
+
+async def test_stats_window(tmp_path: Path) -> None:
+    async with memory_rig(tmp_path, index=True) as (_, s):
+        empty = await call(s, "repocontext_stats", {})
+        assert empty == {
+            "calls": 0,
+            "responseTokens": 0,
+            "readsReplacedTokens": 0,
+            "netSavedTokens": 0,
+            "windowSeconds": 3600,
+        }
+        a = await call(
+            s, "repocontext_context", {"repoId": "repo", "task": TASK, "detail": "paths"}
+        )
+        b = await call(
+            s, "repocontext_context", {"repoId": "repo", "task": TASK, "detail": "slices"}
+        )
+        stats = await call(s, "repocontext_stats", {})
+        replaced = sum(e["fullReadTokenCount"] for e in b["entries"])
+        assert stats["calls"] == 2
+        assert stats["responseTokens"] == a["responseTokens"] + b["responseTokens"]
+        assert stats["readsReplacedTokens"] == replaced  # only slices deliveries count
+        assert stats["netSavedTokens"] == replaced - stats["responseTokens"]
+
+
+async def test_large_files_are_sliced_into_the_spans_that_matter(tmp_path: Path) -> None:
+    async with memory_rig(tmp_path, index=True) as (app, s):
+        root = app.settings.workspace_root
+        assert root is not None
+        funcs = [f"def helper_{i}(x):\n    return x + {i}\n\n" for i in range(400)]
+        funcs.insert(200, "def reconcile_payouts(batch):\n    total = 0\n    return total\n\n")
+        (root / "repo" / "src" / "big.py").write_text("".join(funcs))
+        await call(s, "repocontext_refresh", {"repoId": "repo", "paths": ["src/big.py"]})
+        result = await call(
+            s,
+            "repocontext_context",
+            {
+                "repoId": "repo",
+                "task": "reconcile payouts",
+                "detail": "slices",
+                "responseBudgetTokens": 4000,
+            },
+        )
+        big = next(e for e in result["entries"] if e["path"] == "src/big.py")
+        assert big["fullReadTokenCount"] > 1500 and big["tokenCount"] < 200
+        [unit] = big["units"]
+        assert unit["kind"] == "span" and unit["symbol"].endswith("reconcile_payouts")
+        lines = big["content"].split("\n")
+        assert "def reconcile_payouts(batch):" in lines
+        assert unit["endLine"] - unit["startLine"] + 1 == len(lines)
+        assert (big["startLine"], big["endLine"]) == (unit["startLine"], unit["endLine"])

@@ -1,0 +1,84 @@
+"""`repocontext eval`: the repository's own history scores the retrieval rungs."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+from pathlib import Path
+
+from query_api.evaluation import clean_subject, is_source
+from tests.conftest import child_env, cli_command
+
+
+def git(root: Path, *args: str) -> None:
+    subprocess.run(
+        ["git", "-C", str(root), *args],
+        check=True,
+        capture_output=True,
+        env={
+            "GIT_AUTHOR_NAME": "t",
+            "GIT_AUTHOR_EMAIL": "t@example.org",
+            "GIT_COMMITTER_NAME": "t",
+            "GIT_COMMITTER_EMAIL": "t@example.org",
+            "PATH": "/usr/bin:/bin",
+        },
+    )
+
+
+def commit(root: Path, files: dict[str, str], message: str) -> None:
+    for name, body in files.items():
+        target = root / name
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(body)
+    git(root, "add", "-A")
+    git(root, "commit", "-q", "-m", message)
+
+
+def test_subjects_and_paths_are_filtered() -> None:
+    assert clean_subject("Fixed #123 -- Made QuerySet.union() keep ordering (#99)") == (
+        "Made QuerySet.union() keep ordering"
+    )
+    assert clean_subject("Bump version to 2.0") is None
+    assert clean_subject("typo") is None
+    assert is_source("pkg/orders.py") and not is_source("tests/test_orders.py")
+    assert not is_source("README.md") and not is_source("web/app.test.ts")
+
+
+def test_eval_mines_history_and_reports_each_rung(tmp_path: Path) -> None:
+    repo = tmp_path / "shop"
+    repo.mkdir()
+    git(repo, "init", "-q")
+    commit(repo, {"README.md": "shop\n"}, "Initial import of the shop")
+    commit(
+        repo,
+        {"shop/invoices.py": "def render_invoice_pdf(order):\n    return order.total\n"},
+        "Add invoice PDF rendering for orders",
+    )
+    commit(
+        repo,
+        {"shop/payments.py": "def refund_card_payment(payment):\n    payment.refund()\n"},
+        "Support refunding card payments",
+    )
+    commit(
+        repo,
+        {"shop/shipping.py": "def estimate_shipping_cost(parcel):\n    return parcel.weight\n"},
+        "Estimate the shipping cost of a parcel",
+    )
+    commit(repo, {"tests/test_shipping.py": "def test_x(): pass\n"}, "Add tests for shipping")
+    env = child_env(tmp_path / "data")
+    proc = subprocess.run(
+        cli_command("eval", str(repo)), env=env, capture_output=True, text=True, timeout=180
+    )
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    result = json.loads(proc.stdout)
+    assert result["cases"] == 3  # README-only and test-only commits are not cases
+    rungs = {r["rung"]: r for r in result["rungs"]}
+    assert rungs["keyword"]["cases"] == 3
+    assert 0.0 <= rungs["keyword"]["mrr"] <= 1.0
+    assert rungs["keyword"]["recallAt10"] >= rungs["keyword"]["recallAt1"]
+    assert result["cached"] is False
+
+    again = subprocess.run(
+        cli_command("eval", str(repo)), env=env, capture_output=True, text=True, timeout=180
+    )
+    assert json.loads(again.stdout)["cached"] is True  # same indexed commit: served from cache

@@ -1,0 +1,310 @@
+"""Memory over the real MCP client: remember/recall/update/forget/scan/list_topics/neighbors,
+TTL rules, guards, staleness, and memory's survival of reset_index and replay."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pytest
+from mcp.shared.memory import create_connected_server_and_client_session
+
+from query_api.app import EmbeddedApp
+from tests.integration.mcp_helpers import call, call_error, wait_for
+from tests.integration.memory_rig import memory_rig, rig_settings
+
+pytestmark = pytest.mark.anyio
+KEY = "repo/repo/mem/decisions/"
+
+
+async def test_remember_recall_update_forget(tmp_path: Path) -> None:
+    async with memory_rig(tmp_path) as (_, s):
+        made = await call(
+            s,
+            "repocontext_remember",
+            {
+                "repoId": "repo",
+                "topic": "decisions",
+                "id": "db",
+                "kind": "Decision",
+                "title": "Use SQLite",
+                "body": "Embedded default.",
+                "tags": ["storage", "adr"],
+            },
+        )
+        assert made["created"] is True and made["key"] == KEY + "db"
+        assert made["expires"] is False and made["expiresAtUtc"] is None
+        again = await call(
+            s,
+            "repocontext_remember",
+            {
+                "repoId": "repo",
+                "topic": "decisions",
+                "id": "db",
+                "tags": ["wal"],
+            },
+        )
+        assert again["created"] is False  # a caller id merges in place (idempotent retries)
+        got = await call(s, "repocontext_recall", {"key": KEY + "db"})
+        assert got["exists"] and got["kind"] == "Memory" and got["topic"] == "decisions"
+        assert got["fields"]["title"] == "Use SQLite" and got["fields"]["kind"] == "Decision"
+        assert got["tags"] == ["adr", "storage", "wal"]  # add-wins set, ordinal order
+        assert got["expires"] is False and got["stale"] is False and got["staleLinks"] == []
+
+        upd = await call(
+            s,
+            "repocontext_update",
+            {
+                "key": KEY + "db",
+                "fields": {"body": "WAL mode."},
+                "addTags": ["x"],
+                "removeTags": ["adr"],
+            },
+        )
+        assert upd == {
+            "key": KEY + "db",
+            "kind": "Decision",
+            "fieldsUpdated": ["body"],
+            "tagsAdded": 1,
+            "tagsRemoved": 1,
+        }
+        got = await call(s, "repocontext_recall", {"key": KEY + "db"})
+        assert got["fields"]["body"] == "WAL mode." and "adr" not in got["tags"]
+        text = await call_error(
+            s, "repocontext_update", {"key": KEY + "db", "fields": {"digest": "x"}}
+        )
+        assert "not a settable scalar" in text
+        text = await call_error(s, "repocontext_update", {"key": KEY + "nope", "fields": {}})
+        assert "no memory entry" in text
+
+        gone = await call(s, "repocontext_forget", {"key": KEY + "db"})
+        assert gone["mode"] == "delete" and gone["existed"] is True
+        got = await call(s, "repocontext_recall", {"key": KEY + "db"})
+        assert got["exists"] is False and got["tags"] == [] and got["fields"] == {}
+        gone = await call(s, "repocontext_forget", {"key": KEY + "db"})
+        assert gone["existed"] is False
+
+
+async def test_scan_pages_and_list_topics(tmp_path: Path) -> None:
+    async with memory_rig(tmp_path) as (_, s):
+        for i in range(7):
+            await call(
+                s,
+                "repocontext_remember",
+                {"repoId": "repo", "topic": "todo", "id": f"t{i}", "body": f"item {i}"},
+            )
+        await call(s, "repocontext_remember", {"repoId": "repo", "topic": "gotchas", "id": "g"})
+        topics = await call(s, "repocontext_list_topics", {"repoId": "repo"})
+        assert topics["topics"] == [{"topic": "gotchas", "count": 1}, {"topic": "todo", "count": 7}]
+        keys: list[str] = []
+        token = None
+        while True:
+            args = {"repoId": "repo", "scope": "memorytopic", "topic": "todo", "pageSize": 3}
+            page = await call(s, "repocontext_scan", {**args, "continuationToken": token})
+            keys += [e["key"] for e in page["entries"]]
+            assert all(e["expires"] is None and e["stale"] is None for e in page["entries"])
+            token = page["continuationToken"]
+            assert page["hasMore"] == (token is not None)
+            if token is None:
+                break
+        assert keys == [f"repo/repo/mem/todo/t{i}" for i in range(7)]
+        page = await call(s, "repocontext_scan", {"repoId": "repo", "scope": "Memory"})
+        assert len(page["entries"]) == 8 and page["continuationToken"] is None
+        text = await call_error(s, "repocontext_scan", {"repoId": "repo", "scope": "Blobs"})
+        assert "Files" in text and "MemoryTopic" in text
+        text = await call_error(s, "repocontext_scan", {"repoId": "repo", "scope": "MemoryTopic"})
+        assert "`topic` is required" in text
+        text = await call_error(
+            s, "repocontext_scan", {"repoId": "repo", "scope": "Memory", "pathPrefix": "src"}
+        )
+        assert "pathPrefix" in text
+
+
+async def test_ttl_rules(tmp_path: Path) -> None:
+    async with memory_rig(tmp_path, memory_ttl_by_repo={"repo": 3600.0}) as (app, s):
+        base = {"repoId": "repo", "topic": "notes"}
+        made = await call(s, "repocontext_remember", {**base, "id": "a", "ttlSeconds": 1000})
+        first = made["expiresAtUtc"]
+        assert made["expires"] is True
+        # expiry only moves later: a shorter TTL leaves it, a longer one extends it
+        shorter = await call(s, "repocontext_remember", {**base, "id": "a", "ttlSeconds": 10})
+        assert shorter["expiresAtUtc"] == first
+        longer = await call(s, "repocontext_remember", {**base, "id": "a", "ttlSeconds": 5000})
+        assert longer["expiresAtUtc"] > first
+        # no TTL on an existing entry leaves the expiry; update keeps the remaining TTL
+        same = await call(s, "repocontext_remember", {**base, "id": "a", "body": "b"})
+        assert same["expiresAtUtc"] == longer["expiresAtUtc"]
+        await call(
+            s, "repocontext_update", {"key": "repo/repo/mem/notes/a", "fields": {"title": "t"}}
+        )
+        got = await call(s, "repocontext_recall", {"key": "repo/repo/mem/notes/a"})
+        assert got["expiresAtUtc"] == longer["expiresAtUtc"] and got["remainingSeconds"] > 4000
+        # a lapse cannot shorten a later expiry
+        lapse = await call(
+            s,
+            "repocontext_forget",
+            {"key": "repo/repo/mem/notes/a", "lapse": True, "lapseSeconds": 5},
+        )
+        assert lapse["mode"] == "lapse" and lapse["expiresAtUtc"] == longer["expiresAtUtc"]
+        # the repository default applies to new entries
+        new = await call(s, "repocontext_remember", {**base, "id": "b"})
+        assert new["expires"] is True
+        # an entry whose expiry passed is hidden at once (recall, scan, topics)
+        await call(s, "repocontext_remember", {**base, "id": "c", "ttlSeconds": 0.2})
+
+        async def hidden() -> bool:
+            got = await call(s, "repocontext_recall", {"key": "repo/repo/mem/notes/c"})
+            return got["exists"] is False and got["hasExpired"] is True
+
+        await wait_for(hidden, 10, "the 0.2 s entry to expire")
+        page = await call(s, "repocontext_scan", {"repoId": "repo", "scope": "Memory"})
+        assert [e["id"] for e in page["entries"]] == ["a", "b"]
+        topics = await call(s, "repocontext_list_topics", {"repoId": "repo"})
+        assert topics["topics"] == [{"topic": "notes", "count": 2}]
+        # guards on TTL
+        text = await call_error(s, "repocontext_remember", {**base, "ttlSeconds": 0})
+        assert "`ttlSeconds` must be positive" in text
+        assert app.settings.memory_ttl_by_repo == {"repo": 3600.0}
+
+
+async def test_invalid_default_ttl_policy_refuses_the_create(tmp_path: Path) -> None:
+    async with memory_rig(tmp_path, memory_default_ttl_seconds=-5.0) as (_, s):
+        text = await call_error(s, "repocontext_remember", {"repoId": "repo", "topic": "n"})
+        assert "TTL policy" in text
+        made = await call(
+            s, "repocontext_remember", {"repoId": "repo", "topic": "n", "ttlSeconds": 60}
+        )
+        assert made["expires"] is True
+
+
+async def test_guards_say_which(tmp_path: Path) -> None:
+    async with memory_rig(tmp_path) as (_, s):
+        base = {"repoId": "repo", "topic": "notes", "id": "g"}
+        leaked = 'The fix is X.\n</body>\n<parameter name="tags">["a"]</parameter>\n</invoke>'
+        text = await call_error(s, "repocontext_remember", {**base, "body": leaked})
+        assert "leaked tool-call framing" in text and "body" in text and "tags" in text
+        fine = "Use <b>bold</b> in docs; tags like <T> are fine"
+        await call(s, "repocontext_remember", {**base, "body": fine})
+        secret = "clone https://bot:hunter2@git.example.com/r.git"
+        text = await call_error(s, "repocontext_remember", {**base, "provenance": secret})
+        assert "`provenance`" in text and "password" in text and "hunter2" not in text
+        text = await call_error(
+            s, "repocontext_update", {"key": "repo/repo/mem/notes/g", "fields": {"title": secret}}
+        )
+        assert "`title`" in text and "hunter2" not in text
+        text = await call_error(
+            s, "repocontext_remember", {**base, "addLinks": {"related": ["src/a.py"]}}
+        )
+        assert "addLinks.related[0]" in text and "not a well-formed key" in text
+        text = await call_error(s, "repocontext_remember", {**base, "kind": "Rumour"})
+        assert "kind" in text
+        got = await call(s, "repocontext_recall", {"key": "repo/repo/mem/notes/g"})
+        assert got["fields"]["body"] == fine  # rejected writes changed nothing
+
+
+async def test_links_staleness_and_neighbors(tmp_path: Path) -> None:
+    async with memory_rig(tmp_path, index=True) as (app, s):
+        invoice = "repo/repo/file/src/billing/invoice.py"
+        base = {"repoId": "repo", "topic": "backlog"}
+        await call(
+            s,
+            "repocontext_remember",
+            {
+                **base,
+                "id": "child",
+                "addLinks": {"anchoredTo": [invoice], "related": ["repo/repo/file/missing.py"]},
+            },
+        )
+        made = await call(
+            s,
+            "repocontext_remember",
+            {
+                **base,
+                "id": "root",
+                "addLinks": {
+                    "blockedBy": ["repo/repo/mem/backlog/child", "repo/repo/mem/backlog/ghost"],
+                    "anchoredTo": [invoice],
+                },
+            },
+        )
+        assert made["linksAdded"] == 3
+        got = await call(s, "repocontext_recall", {"key": "repo/repo/mem/backlog/root"})
+        assert got["stale"] is False and got["links"]["anchoredTo"] == [invoice]
+
+        near = await call(s, "repocontext_neighbors", {"key": "repo/repo/mem/backlog/root"})
+        assert [n["key"] for n in near["neighbors"]] == [
+            invoice,
+            "repo/repo/mem/backlog/child",
+            "repo/repo/mem/backlog/ghost",
+        ]
+        assert near["neighbors"][2]["exists"] is False and near["truncated"] is False
+        deep = await call(
+            s, "repocontext_neighbors", {"key": "repo/repo/mem/backlog/root", "depth": 2}
+        )
+        assert "repo/repo/file/missing.py" in [n["key"] for n in deep["neighbors"]]
+        only = await call(
+            s,
+            "repocontext_neighbors",
+            {"key": "repo/repo/mem/backlog/root", "relation": "blockedBy", "maxNodes": 1},
+        )
+        assert len(only["neighbors"]) == 1 and only["truncated"] is True
+
+        # the linked file changes: recall reports the link as stale
+        root = app.settings.workspace_root
+        assert root is not None
+        (root / "repo" / "src" / "billing" / "invoice.py").write_text("class Changed: pass\n")
+        await call(s, "repocontext_refresh", {"repoId": "repo"})
+
+        async def stale() -> bool:
+            got = await call(s, "repocontext_recall", {"key": "repo/repo/mem/backlog/root"})
+            return got["stale"] is True and got["staleLinks"] == [invoice]
+
+        await wait_for(stale, 20, "the link to go stale")
+        await call(
+            s,
+            "repocontext_update",
+            {"key": "repo/repo/mem/backlog/root", "removeLinks": {"anchoredTo": [invoice]}},
+        )
+        got = await call(s, "repocontext_recall", {"key": "repo/repo/mem/backlog/root"})
+        assert got["stale"] is False
+
+
+async def test_memory_survives_reset_and_replay_and_goes_with_remove(tmp_path: Path) -> None:
+    async with memory_rig(tmp_path, index=True) as (_, s):
+        await call(
+            s,
+            "repocontext_remember",
+            {"repoId": "repo", "topic": "keep", "id": "k", "body": "survives"},
+        )
+        await call(s, "repocontext_reset_index", {"repoId": "repo"})
+        got = await call(s, "repocontext_recall", {"key": "repo/repo/mem/keep/k"})
+        assert got["fields"]["body"] == "survives"
+    # replay: drop the views, rebuild them from the log
+    settings = rig_settings(tmp_path)
+    for suffix in ("", "-wal", "-shm"):
+        Path(str(settings.views_path) + suffix).unlink(missing_ok=True)
+    async with EmbeddedApp(settings, watch=False) as app:
+        await app.runtime.run_until_idle()
+        entry = app.services["memory"].reader.memory.get("repo/repo/mem/keep/k")
+        assert entry is not None and entry.fields["body"] == "survives"
+    async with memory_rig(tmp_path) as (_, s):
+        removed = await call(s, "repocontext_remove_repo", {"repoId": "repo"})
+        assert removed["entriesRemoved"] >= 1
+        got = await call(s, "repocontext_recall", {"key": "repo/repo/mem/keep/k"})
+        assert got["exists"] is False
+        # a fresh entry with the same id starts from nothing (the log was tombstoned too)
+        made = await call(s, "repocontext_remember", {"repoId": "repo", "topic": "keep", "id": "k"})
+        assert made["created"] is True
+
+
+async def test_write_timeout_is_a_clear_error(tmp_path: Path) -> None:
+    settings = rig_settings(tmp_path, memory_write_timeout_s=0.2)
+    # the runtime is never started, so nothing applies the command
+    async with (
+        EmbeddedApp(settings, watch=False) as app,
+        create_connected_server_and_client_session(app.mcp_server()) as s,
+    ):
+        started = time.monotonic()
+        text = await call_error(s, "repocontext_remember", {"repoId": "repo", "topic": "n"})
+        assert "did not arrive" in text and "retry with the same id" in text
+        assert time.monotonic() - started < 20

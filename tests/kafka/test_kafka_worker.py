@@ -1,0 +1,199 @@
+"""`repocontext worker` on the real broker: processor steps as Kafka consumer groups.
+
+Real processes, real broker: file events go into files.v1, workers turn them into structure
+and content records, a poison event becomes a dead letter per step, a SIGKILLed worker
+resumes to the same records, and SIGTERM ends a worker cleanly within a bound.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import signal
+import subprocess
+import time
+import uuid
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from schemas import codec
+from schemas.events import FileUpsert, RepoRegistration, file_key
+from schemas.records import StructureRecord
+from schemas.topics import CATALOGUE, CONTENT, DEADLETTER, FILES, REPOS, STRUCTURE
+from streams.eventlog.base import LogRecord, StoredRecord
+from streams.eventlog.kafka import KafkaEventLog
+from tests.conftest import child_env, cli_command, free_port
+from tests.integration.mcp_helpers import call, http_session, wait_for
+from tests.kafka.broker import KafkaBroker
+
+pytestmark = pytest.mark.anyio
+STEPS = ("structural", "content")
+
+
+@pytest.fixture
+async def klog(kafka_broker: KafkaBroker) -> AsyncIterator[KafkaEventLog]:
+    log = KafkaEventLog(f"kafka://{kafka_broker.bootstrap}?prefix=w{uuid.uuid4().hex[:12]}.")
+    await log.create_topics(CATALOGUE)  # provisioned before any worker starts
+    yield log
+    await log.close()
+
+
+def upsert(path: str, body: str) -> LogRecord:
+    event = FileUpsert(
+        repo_id="demo",
+        path=path,
+        digest=f"xx128:{abs(hash(body)):032x}"[:38],
+        size=len(body),
+        mtime_ns=1,
+        language="python",
+        body=body,
+        observed_at=1.0,
+    )
+    return LogRecord(file_key("demo", path), codec.encode(event))
+
+
+class Worker:
+    def __init__(self, log: KafkaEventLog, tmp: Path) -> None:
+        env = child_env(tmp / "worker-data")
+        env["REPOCONTEXT_LOG_URL"] = log.url
+        self.out = tmp / f"worker-{uuid.uuid4().hex[:6]}.log"
+        with open(self.out, "wb") as sink:
+            self.proc = subprocess.Popen(
+                cli_command("worker", *(a for s in STEPS for a in ("--step", s))),
+                env=env,
+                stdout=sink,
+                stderr=subprocess.STDOUT,
+            )
+
+    def stop(self, sig: int = signal.SIGTERM, timeout: float = 30.0) -> int:
+        self.proc.send_signal(sig)
+        return self.proc.wait(timeout=timeout)
+
+
+async def read_all(log: KafkaEventLog, topic: str) -> list[StoredRecord]:
+    out: list[StoredRecord] = []
+    for p in range(await log.partitions(topic)):
+        got: list[StoredRecord] = []
+        while batch := await log.read(topic, p, got[-1].offset + 1 if got else 0, 500):
+            got.extend(batch)
+        out += got
+    return out
+
+
+async def caught_up(log: KafkaEventLog, worker: Worker, timeout: float = 90.0) -> None:
+    deadline = time.monotonic() + timeout
+    while True:
+        pos = await log.positions([FILES.name], list(STEPS))
+        if all(pos.committed[s] == pos.ends for s in STEPS):
+            return
+        assert worker.proc.poll() is None, worker.out.read_text()[-3000:]
+        assert time.monotonic() < deadline, f"workers behind: {pos}"
+        await asyncio.sleep(0.2)
+
+
+def fold(records: list[StoredRecord]) -> dict[str, bytes]:
+    state: dict[str, bytes] = {}
+    for r in sorted(records, key=lambda r: (r.partition, r.offset)):
+        if r.key is not None:
+            if r.value is None:
+                state.pop(r.key, None)
+            else:
+                state[r.key] = r.value
+    return state
+
+
+async def test_workers_process_resume_after_sigkill_and_stop_cleanly(
+    klog: KafkaEventLog, tmp_path: Path
+) -> None:
+    paths = [f"pkg{i % 4}/mod{i}.py" for i in range(40)]
+    await klog.append(
+        FILES.name, [upsert(p, f"def f{i}():\n    return {i}\n") for i, p in enumerate(paths)]
+    )
+    await klog.append(FILES.name, [LogRecord(file_key("demo", "poison.py"), b"not json")])
+
+    worker = Worker(klog, tmp_path)
+    await caught_up(klog, worker)
+    structure = fold(await read_all(klog, STRUCTURE.name))
+    assert set(structure) == {file_key("demo", p) for p in paths}
+    assert set(fold(await read_all(klog, CONTENT.name))) == set(structure)
+    letters = await read_all(klog, DEADLETTER.name)
+    assert sorted(codec.decode(DEADLETTER.name, r.value).step for r in letters) == sorted(STEPS)  # type: ignore[union-attr]
+
+    # more edits and a delete; SIGKILL the worker while it runs, then start a new one
+    await klog.append(FILES.name, [upsert(p, f"def g():\n    return '{p}'\n") for p in paths[:20]])
+    await klog.append(FILES.name, [LogRecord(file_key("demo", paths[-1]), None)])
+    assert worker.stop(signal.SIGKILL) == -signal.SIGKILL
+    worker = Worker(klog, tmp_path)
+    await caught_up(klog, worker)
+    structure = fold(await read_all(klog, STRUCTURE.name))
+    assert set(structure) == {file_key("demo", p) for p in paths[:-1]}
+    edited = StructureRecord.model_validate_json(structure[file_key("demo", paths[0])])
+    assert edited.line_count == 2 and edited.path == paths[0]
+
+    started = time.monotonic()
+    assert worker.stop(signal.SIGTERM) == 0, worker.out.read_text()[-3000:]
+    assert time.monotonic() - started < 30  # bounded shutdown (the wait above enforces it)
+
+
+class Replica:
+    """`repocontext query` on a free loopback port."""
+
+    def __init__(self, log: KafkaEventLog, tmp: Path) -> None:
+        self.port = free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        env = child_env(tmp / "replica-data")
+        env["REPOCONTEXT_LOG_URL"] = log.url
+        env["REPOCONTEXT_EMBEDDER"] = "none"  # keyword plane; vectors are another issue's
+        self.out = tmp / "replica.log"
+        with open(self.out, "wb") as sink:
+            self.proc = subprocess.Popen(
+                cli_command("query", "--port", str(self.port)),
+                env=env,
+                stdout=sink,
+                stderr=subprocess.STDOUT,
+            )
+
+    async def wait_live(self, timeout: float = 60.0) -> None:
+        deadline = time.monotonic() + timeout
+        async with httpx.AsyncClient() as client:
+            while True:
+                assert self.proc.poll() is None, self.out.read_text()[-3000:]
+                with contextlib.suppress(httpx.HTTPError):
+                    if (await client.get(self.base + "/health/live")).status_code == 200:
+                        return
+                assert time.monotonic() < deadline, self.out.read_text()[-3000:]
+                await asyncio.sleep(0.1)
+
+
+async def test_query_replica_serves_what_the_workers_derived(
+    klog: KafkaEventLog, tmp_path: Path
+) -> None:
+    registration = RepoRegistration(repo_id="demo", root=None, registered_at=1.0)
+    await klog.append(REPOS.name, [LogRecord("demo", codec.encode(registration))])
+    bodies = {
+        f"src/widget{i}.py": f"def assemble_widget_{i}():\n    return {i}\n" for i in range(8)
+    }
+    await klog.append(FILES.name, [upsert(p, b) for p, b in bodies.items()])
+    worker, replica = Worker(klog, tmp_path), Replica(klog, tmp_path)
+    try:
+        await replica.wait_live()
+        async with http_session(replica.base) as session:
+
+            async def found() -> dict[str, Any] | None:
+                args = {"repoId": "demo", "query": "assemble_widget_5"}
+                result = await call(session, "repocontext_search", args)
+                paths = [h["entry"]["path"] for h in result["hits"]]
+                return result if paths and paths[0] == "src/widget5.py" else None
+
+            result = await wait_for(found, 90.0, "the replica to serve the indexed file")
+            fresh = result["freshness"]
+            assert fresh["logEndOffsets"] >= fresh["appliedOffsets"] > 0
+    finally:
+        assert replica.proc.poll() is None, replica.out.read_text()[-3000:]
+        replica.proc.terminate()
+        assert replica.proc.wait(timeout=30) == 0, replica.out.read_text()[-3000:]
+        worker.stop()

