@@ -13,6 +13,7 @@ import time
 from collections.abc import Callable
 from dataclasses import asdict
 from pathlib import Path
+from typing import Any
 
 from query_api.errors import NotFoundError, ToolInputError
 from query_api.evaluation import (
@@ -41,6 +42,39 @@ def normalise_repo_path(raw: str) -> str:
     if norm == ".." or norm.startswith("../"):
         raise ToolInputError(f"`paths`: {raw[:60]!r} leaves the repository")
     return "" if norm == "." else norm
+
+
+def retrieval_rungs(plane: Any) -> Callable[[str], dict[str, Rung]]:
+    """Vector and hybrid rungs over the plane's embedder and store, when one is bound.
+
+    Each rung gets its own Retriever (and a private Readiness, so evaluation never moves the
+    server's verdict); an answer that fell back to keyword counts as nothing found, so the
+    vector rung is never silently BM25."""
+    from query_api.readiness import Readiness
+    from query_api.retrieval import Retriever
+    from schemas.retrieval import SearchMode
+
+    def rungs(repo_id: str) -> dict[str, Rung]:
+        base = getattr(plane, "retriever", None)
+        if base is None or not base.bound:
+            return {}
+        made: dict[str, Rung] = {}
+        for name, hybrid in (("vector", False), ("hybrid", True)):
+            retriever = Retriever(
+                base.views, base.embedder, base.store, Readiness(embedder_bound=True), hybrid=hybrid
+            )
+
+            async def rung(query: str, retriever: Retriever = retriever) -> list[str]:
+                answer = await retriever.search(repo_id, query, 10)
+                if answer.mode != SearchMode.SEMANTIC:
+                    return []
+                paths = [h.entry.path or h.entry.fields.get("filePath") for h in answer.hits]
+                return list(dict.fromkeys(p for p in paths if p))
+
+            made[name] = rung
+        return made
+
+    return rungs
 
 
 def _is_vector_step(step: Step) -> bool:

@@ -16,7 +16,7 @@ import time
 from pathlib import Path
 from typing import IO, Any
 
-from query_api.agent_tools import AgentTools
+from query_api.agent_tools import AgentTools, retrieval_rungs
 from query_api.bundle import BundleService
 from query_api.claims_service import ClaimService
 from query_api.errors import ServiceUnavailable
@@ -151,7 +151,7 @@ class EmbeddedApp:
         # Tool owners by ToolSpec.service; each feature adds its own service object here.
         self.services: dict[str, Any] = {
             "core": self.service,
-            "agent": AgentTools(self.service, self.settings.data_dir),
+            "agent": AgentTools(self.service, self.settings.data_dir, retrieval_rungs(self.plane)),
         }
         self.services["symbols"] = SymbolService(self.views, self.ingest, self.guard)
         # Memory, claims and single-repo onboarding (issue 5).
