@@ -125,6 +125,10 @@ async def invoke(
         method = getattr(services[spec.service], spec.method)
         result: BaseModel = await asyncio.wait_for(method(args), timeout=timeout_s)
         result = filter_result(principal, result)
+        if "freshness" in type(result).model_fields and getattr(result, "freshness", 1) is None:
+            core = services.get("core")
+            if core is not None:  # every answer says how fresh the views it read were
+                result = result.model_copy(update={"freshness": await core.freshness()})
         payload = result.model_dump(mode="json")
         text = json.dumps(payload, separators=(",", ":"), ensure_ascii=False)
         if "@" in text or "=" in text or "earer" in text:  # credentials never leave in results

@@ -8,7 +8,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from schemas.events import Event
-from schemas.tools import ToolInput, ToolModel
+from schemas.tools import Freshness, ToolInput, ToolModel
 
 SymbolKind = Literal[
     "Namespace", "Type", "Interface", "Enum", "Method", "Property", "Field", "Function", "Other"
@@ -106,6 +106,7 @@ class OutlineResult(ToolModel):
     exists: bool
     fullReadTokenCount: int | None = None
     symbols: list[OutlineSymbol] = Field(default_factory=list)
+    freshness: Freshness | None = None  # how far the views trail the log (filled by the server)
 
 
 class SymbolAt(ToolModel):
@@ -120,6 +121,7 @@ class RelatedResult(ToolModel):
     imports: list[str] = Field(default_factory=list)
     dependents: list[SymbolAt] = Field(default_factory=list)
     tests: list[SymbolAt] = Field(default_factory=list)
+    freshness: Freshness | None = None  # how far the views trail the log (filled by the server)
 
 
 class ChangedResult(ToolModel):

@@ -116,6 +116,7 @@ async def test_outline_related_changed_and_search(tmp_path: Path) -> None:
         ]
         assert got["symbols"][1]["signature"] == ('def place(self, order: "Order") -> Invoice')
         assert got["symbols"][0]["endLine"] == 10
+        assert got["freshness"]["eventsBehind"] >= 0  # every answer says how fresh it is
 
         readme = await outline("README.md")
         assert readme["exists"] is True and readme["symbols"] == []
