@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     from query_api.vector_plane import VectorPlane
 
 log = logging.getLogger(__name__)
+FRESHNESS_TTL_S = 0.05
 
 
 def iso(ts: float | None) -> str | None:
@@ -52,18 +53,31 @@ class RepoContextService:
         self.guard = guard
         self.readiness = readiness
         self.plane = plane
+        # One lag computation shared by concurrent answers (it costs log round trips that
+        # queue behind the pipeline's own); at most FRESHNESS_TTL_S old when served.
+        self._fresh: tuple[float, t.Freshness] | None = None
+        self._fresh_lock = asyncio.Lock()
         self.retriever: Retriever | None = plane.retriever if plane is not None else None
 
     # -- helpers ---------------------------------------------------------------------------
 
     async def freshness(self) -> t.Freshness:
-        lag = await self.runtime.lag()
-        return t.Freshness(
-            appliedOffsets=lag.applied,
-            logEndOffsets=lag.end,
-            eventsBehind=lag.behind,
-            secondsBehind=lag.seconds_behind,
-        )
+        cached = self._fresh
+        if cached is not None and time.monotonic() - cached[0] < FRESHNESS_TTL_S:
+            return cached[1]
+        async with self._fresh_lock:
+            cached = self._fresh
+            if cached is not None and time.monotonic() - cached[0] < FRESHNESS_TTL_S:
+                return cached[1]
+            lag = await self.runtime.lag()
+            fresh = t.Freshness(
+                appliedOffsets=lag.applied,
+                logEndOffsets=lag.end,
+                eventsBehind=lag.behind,
+                secondsBehind=lag.seconds_behind,
+            )
+            self._fresh = (time.monotonic(), fresh)
+            return fresh
 
     def _require_repo(self, repo_id: str) -> None:
         if self.views.get_repo(repo_id) is None and not self.ingest.is_registered(repo_id):
