@@ -1,4 +1,4 @@
-"""`repocontext worker` on the real broker: processor steps as Kafka consumer groups.
+"""`repocontext worker` on the real broker: processor steps as faust agents, a consumer group each.
 
 Real processes, real broker: file events go into files.v1, workers turn them into structure
 and content records, a poison event becomes a dead letter per step, a SIGKILLed worker
@@ -19,6 +19,7 @@ from typing import Any
 
 import httpx
 import pytest
+from aiokafka.admin import AIOKafkaAdminClient
 
 from schemas import codec
 from schemas.events import FileUpsert, RepoRegistration, file_key
@@ -57,13 +58,15 @@ def upsert(path: str, body: str) -> LogRecord:
 
 
 class Worker:
-    def __init__(self, log: KafkaEventLog, tmp: Path) -> None:
+    """`repocontext worker` running `steps` (() = every processor step) as faust agents."""
+
+    def __init__(self, log: KafkaEventLog, tmp: Path, steps: tuple[str, ...] = STEPS) -> None:
         env = child_env(tmp / "worker-data")
         env["REPOCONTEXT_LOG_URL"] = log.url
         self.out = tmp / f"worker-{uuid.uuid4().hex[:6]}.log"
         with open(self.out, "wb") as sink:
             self.proc = subprocess.Popen(
-                cli_command("worker", *(a for s in STEPS for a in ("--step", s))),
+                cli_command("worker", *(a for s in steps for a in ("--step", s))),
                 env=env,
                 stdout=sink,
                 stderr=subprocess.STDOUT,
@@ -123,31 +126,64 @@ async def test_workers_process_resume_after_sigkill_and_stop_cleanly(
     letters = await read_all(klog, DEADLETTER.name)
     assert sorted(codec.decode(DEADLETTER.name, r.value).step for r in letters) == sorted(STEPS)  # type: ignore[union-attr]
 
-    # more edits and a delete; SIGKILL the worker while it runs, then start a new one
-    await klog.append(FILES.name, [upsert(p, f"def g():\n    return '{p}'\n") for p in paths[:20]])
+    # rounds of edits and a delete; SIGKILL the worker once their outputs start to appear
+    # (mid-stream: some produced, offsets not yet committed), then start a new one
+    before = await klog.positions([STRUCTURE.name], [])
+    for r in range(8):
+        body = "def g():\n" + "    pass\n" * (r + 1)
+        await klog.append(FILES.name, [upsert(p, body) for p in paths[:20]])
     await klog.append(FILES.name, [LogRecord(file_key("demo", paths[-1]), None)])
+    while (await klog.positions([STRUCTURE.name], [])).ends == before.ends:
+        await asyncio.sleep(0.01)
     assert worker.stop(signal.SIGKILL) == -signal.SIGKILL
     worker = Worker(klog, tmp_path)
     await caught_up(klog, worker)
     structure = fold(await read_all(klog, STRUCTURE.name))
     assert set(structure) == {file_key("demo", p) for p in paths[:-1]}
-    edited = StructureRecord.model_validate_json(structure[file_key("demo", paths[0])])
-    assert edited.line_count == 2 and edited.path == paths[0]
+    for p in paths[:20]:  # the last round wins everywhere
+        edited = StructureRecord.model_validate_json(structure[file_key("demo", p)])
+        assert edited.line_count == 9 and edited.path == p
 
     started = time.monotonic()
     assert worker.stop(signal.SIGTERM) == 0, worker.out.read_text()[-3000:]
     assert time.monotonic() - started < 30  # bounded shutdown (the wait above enforces it)
+    # faust created nothing of its own (no leader, changelog or repartition topics)
+    assert await broker_topics(klog) == {klog.physical_topic(t.name) for t in CATALOGUE}
+
+
+async def broker_topics(log: KafkaEventLog) -> set[str]:
+    admin = AIOKafkaAdminClient(bootstrap_servers=log.bootstrap)
+    await admin.start()
+    try:
+        return {t for t in await admin.list_topics() if t.startswith(log.prefix)}
+    finally:
+        await admin.close()
+
+
+async def test_worker_refuses_unprovisioned_topics(
+    kafka_broker: KafkaBroker, tmp_path: Path
+) -> None:
+    log = KafkaEventLog(f"kafka://{kafka_broker.bootstrap}?prefix=u{uuid.uuid4().hex[:12]}.")
+    try:
+        worker = Worker(log, tmp_path, ("structural",))
+        assert worker.proc.wait(timeout=60) != 0
+        out = worker.out.read_text()
+        assert "unknown topic" in out and "repocontext topics" in out, out[-3000:]
+        assert await broker_topics(log) == set()  # and created none itself
+    finally:
+        await log.close()
 
 
 class Replica:
     """`repocontext query` on a free loopback port."""
 
-    def __init__(self, log: KafkaEventLog, tmp: Path) -> None:
+    def __init__(self, log: KafkaEventLog, tmp: Path, *extra_env: tuple[str, str]) -> None:
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         env = child_env(tmp / "replica-data")
         env["REPOCONTEXT_LOG_URL"] = log.url
         env["REPOCONTEXT_EMBEDDER"] = "none"  # keyword plane; vectors are another issue's
+        env.update(extra_env)
         self.out = tmp / "replica.log"
         with open(self.out, "wb") as sink:
             self.proc = subprocess.Popen(
@@ -197,3 +233,22 @@ async def test_query_replica_serves_what_the_workers_derived(
         replica.proc.terminate()
         assert replica.proc.wait(timeout=30) == 0, replica.out.read_text()[-3000:]
         worker.stop()
+
+
+async def test_query_replica_applies_the_bearer_token_file(
+    klog: KafkaEventLog, tmp_path: Path
+) -> None:
+    """A replica fails closed like `serve`: the token file gates /mcp, health stays open."""
+    from tests.integration.test_access_control import READER, token_file, tools_as
+
+    auth = token_file(tmp_path / "tokens.json")
+    replica = Replica(klog, tmp_path, ("REPOCONTEXT_AUTH_FILE", str(auth)))
+    try:
+        await replica.wait_live()
+        async with httpx.AsyncClient(timeout=30) as client:
+            anonymous = await client.post(replica.base + "/mcp", json={"jsonrpc": "2.0"})
+            assert anonymous.status_code == 401
+        assert "repocontext_search" in await tools_as(replica.base, READER)
+    finally:
+        replica.proc.terminate()
+        assert replica.proc.wait(timeout=30) == 0, replica.out.read_text()[-3000:]

@@ -1,0 +1,250 @@
+"""The Kafka runtime: each processor step of the topology as a faust-streaming agent.
+
+One faust app per step, so one consumer group per step (the app id is the step id under the
+log's prefix): running the same step in N processes spreads its input partitions over them,
+and a dead member's partitions move to the others. The agent is a thin adapter: it takes a
+batch of raw events, runs the same `steps.process_batch` (or the keyed-state runner, for the
+memory step) as the embedded runtime, and then, in this order:
+
+1. (processor steps have no sink writes of their own: their outputs are the log;)
+2. produce the outputs and dead letters through the `KafkaEventLog` (the same partitioner and
+   key encoding as every other writer) and await every ack (acks=all);
+3. ack the events to faust, whose consumer commits acked offsets (every
+   `commit_interval_s`, on rebalance and on stop). An unacked event is never committed.
+
+A crash between 2 and 3 re-delivers the batch: at-least-once, harmless because processors are
+deterministic and every record is an idempotent replace-per-key upsert. A failing batch is
+retried (its events stay unacked) until it succeeds or the worker stops.
+
+Faust is told not to own anything: `topic_allow_declare=False` (topics come from
+`repocontext topics`, never from faust), `topic_disable_leader=True` (no assignor leader
+topic), no tables (so no changelog topics), no web server, raw bytes in and out (our codec
+decodes). Shutdown: the agent finishes its batch, then the app stops (commits, leaves the
+group), bounded by `shutdown_timeout_s`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from collections.abc import Callable
+from concurrent.futures import Executor
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import faust
+
+from processors.base import ProcessContext
+from streams.eventlog.base import StoredRecord, Transaction
+from streams.eventlog.kafka import KafkaEventLog, decode_key
+from streams.runtime.keyed import KeyedStateRunner, is_keyed
+from streams.runtime.steps import process_batch
+from streams.topology import Step, memory_step, pipeline_steps
+
+log = logging.getLogger(__name__)
+
+RETRY_PAUSE_S = 1.0  # between attempts at a batch while the broker refuses
+
+
+@dataclass
+class WorkerCounters:
+    batches: int = 0
+    processed: int = 0
+    dead_letters: int = 0
+    retries: int = 0
+
+
+def process_groups(
+    step: Step, groups: list[list[StoredRecord]], ctx: ProcessContext
+) -> tuple[Transaction, int]:
+    """`process_batch` over each topic-partition's records, merged into one transaction."""
+    merged, dead = Transaction(), 0
+    for records in groups:
+        tx, n = process_batch(step, records, ctx)
+        merged.appends.extend(tx.appends)
+        dead += n
+    return merged, dead
+
+
+class FaustStep:
+    """One topology step as a faust app whose single agent adapts `process_batch`."""
+
+    def __init__(
+        self,
+        event_log: KafkaEventLog,
+        step: Step,
+        datadir: Path,
+        *,
+        batch_size: int = 256,
+        ctx_factory: Callable[[], ProcessContext] | None = None,
+        executor: Executor | None = None,
+        shutdown_timeout_s: float = 10.0,
+        commit_interval_s: float = 1.0,
+        session_timeout_s: float = 10.0,
+    ) -> None:
+        if step.kind != "processor":
+            raise ValueError(f"step {step.step_id} is a {step.kind}; workers run processors")
+        self.log = event_log
+        self.step = step
+        self.batch_size = batch_size
+        self._ctx_factory = ctx_factory or (lambda: ProcessContext(now=time.time()))
+        self.executor = executor
+        self.shutdown_timeout_s = shutdown_timeout_s
+        self.counters = WorkerCounters()
+        self.assigned = asyncio.Event()  # set once the group gave this member partitions
+        self._stopping = False
+        self._busy = asyncio.Lock()  # held while a batch is between take and ack
+        self._keyed = KeyedStateRunner(event_log) if is_keyed(step) else None
+        self.app = faust.App(
+            event_log.physical_group(step.step_id),
+            broker=[f"kafka://{b}" for b in event_log.bootstrap.split(",")],
+            datadir=str(datadir / step.step_id),
+            autodiscover=False,
+            web_enabled=False,
+            topic_allow_declare=False,
+            topic_disable_leader=True,
+            consumer_auto_offset_reset="earliest",
+            producer_acks=-1,
+            broker_commit_interval=commit_interval_s,
+            broker_commit_every=100_000,
+            broker_client_id=f"repocontext-{step.step_id}",
+            # a SIGKILLed member's partitions move after this (faust's default is 60 s)
+            broker_session_timeout=session_timeout_s,
+            broker_heartbeat_interval=session_timeout_s / 3,
+            processing_guarantee="at_least_once",
+            # faust reads BROKER_URL etc. from the environment, over these very arguments;
+            # our settings come only from query_api/settings.py
+            env={},
+        )
+        topic = self.app.topic(
+            *(event_log.physical_topic(t) for t in step.inputs),
+            key_type=bytes,
+            value_type=bytes,
+            key_serializer="raw",
+            value_serializer="raw",
+        )
+        self.app.agent(topic, name=step.step_id)(self._agent)
+        self.app.on_partitions_assigned.connect(self._on_assigned)
+
+    async def _on_assigned(
+        self, sender: Any, /, *args: Any, signal: Any = None, **kwargs: Any
+    ) -> None:
+        assigned = args[0] if args else kwargs.get("assigned")
+        if self._keyed is not None:
+            self._keyed.invalidate()  # keys of newly owned partitions were written elsewhere
+        if assigned:
+            self.assigned.set()
+
+    async def _agent(self, stream: Any) -> None:
+        async for events in stream.noack_take(self.batch_size, within=0.05):
+            async with self._busy:
+                if not await self._handle_until_done(events):
+                    return  # stopping: unacked, so the next owner gets these events again
+                for event in events:
+                    await stream.ack(event)
+
+    async def _handle_until_done(self, events: list[Any]) -> bool:
+        """Process and produce one batch, retrying while the broker refuses (poison events
+        are dead letters already, so what fails here is infrastructure); False = stopping."""
+        while not self._stopping:
+            try:
+                await self._handle(events)
+                return True
+            except Exception:
+                if self._keyed is not None:
+                    self._keyed.invalidate()  # the log is the truth again
+                self.counters.retries += 1
+                log.exception("step %s: batch failed; retrying", self.step.step_id)
+                await asyncio.sleep(RETRY_PAUSE_S)
+        return False
+
+    async def _handle(self, events: list[Any]) -> None:
+        by_tp: dict[tuple[str, int], list[StoredRecord]] = {}
+        for event in events:
+            m = event.message
+            topic = str(m.topic).removeprefix(self.log.prefix)
+            record = StoredRecord(
+                topic, m.partition, m.offset, decode_key(m.key), m.value, int(m.timestamp * 1000)
+            )
+            by_tp.setdefault((topic, m.partition), []).append(record)
+        if self._keyed is not None:  # state lives in this process: never the worker pool
+            for records in by_tp.values():  # one at a time: each folds into the next's state
+                tx, dead = await self._keyed.process(self.step, records)
+                await self._produce(tx, dead, len(records))
+                self._keyed.committed(self.step)
+        else:  # every partition's share in one executor call and one produce
+            tx, dead = await asyncio.get_running_loop().run_in_executor(
+                self.executor, process_groups, self.step, list(by_tp.values()), self._ctx_factory()
+            )
+            await self._produce(tx, dead, len(events))
+        self.counters.batches += 1
+
+    async def _produce(self, tx: Transaction, dead: int, processed: int) -> None:
+        tx.commits.clear()  # input offsets are faust's: acked after this produce
+        await self.log.apply(tx)  # every ack awaited (acks=all)
+        self.counters.dead_letters += dead
+        self.counters.processed += processed
+
+    async def start(self) -> None:
+        for topic in self.step.inputs + self.step.outputs:
+            await self.log.partitions(topic)  # provisioned beforehand: missing is an error
+        self.app.conf.datadir.mkdir(parents=True, exist_ok=True)
+        await self.app.start()
+
+    async def stop(self) -> None:
+        """Finish the batch in hand, then stop the app (commit acked offsets, leave the group)."""
+        self._stopping = True
+        deadline = time.monotonic() + self.shutdown_timeout_s
+        with contextlib.suppress(TimeoutError):
+            async with asyncio.timeout(self.shutdown_timeout_s):
+                await self._busy.acquire()
+        remaining = max(0.5, deadline - time.monotonic())
+        try:
+            await asyncio.wait_for(self.app.stop(), remaining)
+        except TimeoutError:
+            log.warning("step %s: faust app did not stop in time", self.step.step_id)
+
+
+def processor_steps(step_ids: list[str] | None) -> list[Step]:
+    """The topology's processor steps (and the memory writer) named by `step_ids` (None or
+    empty = all of them)."""
+    steps = {s.step_id: s for s in (*pipeline_steps(), memory_step()) if s.kind == "processor"}
+    unknown = sorted(set(step_ids or ()) - set(steps))
+    if unknown:
+        raise ValueError(f"unknown step(s) {', '.join(unknown)}; steps: {', '.join(steps)}")
+    return [steps[i] for i in dict.fromkeys(step_ids)] if step_ids else list(steps.values())
+
+
+async def run_steps(
+    event_log: KafkaEventLog,
+    steps: list[Step],
+    stop: asyncio.Event,
+    datadir: Path,
+    *,
+    batch_size: int = 256,
+    shutdown_timeout_s: float = 10.0,
+) -> list[FaustStep]:
+    """Run one faust app per step until `stop`; a crashed app stops the others."""
+    apps = [
+        FaustStep(
+            event_log, s, datadir, batch_size=batch_size, shutdown_timeout_s=shutdown_timeout_s
+        )
+        for s in steps
+    ]
+    try:
+        for app in apps:
+            await app.start()
+        while not stop.is_set():
+            crashed = [a for a in apps if a.app.crashed]
+            if crashed:
+                raise RuntimeError(
+                    f"step {crashed[0].step.step_id} crashed: {crashed[0].app.crash_reason!r}"
+                )
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(stop.wait(), 0.5)
+    finally:
+        await asyncio.gather(*(a.stop() for a in apps), return_exceptions=True)
+    return apps
