@@ -84,10 +84,19 @@ class MemoryProcessor:
             return self._purge(state, cmd)
         lkey = log_key(cmd.repo_id, cmd.topic, cmd.id)
         current = state.get(lkey)
+        if isinstance(current, MemoryEntry) and position <= current.applied_position:
+            # At-least-once delivery (a worker died after producing, before committing): this
+            # command already made the current entry; its entry and result are in the log.
+            return []
         entry = current if isinstance(current, MemoryEntry) else None
         if entry is not None and entry.expires_at is not None and entry.expires_at <= cmd.issued_at:
             entry = None  # expired by the command's time: as good as absent
-        new, result = self._apply(entry, cmd, position)
+        if cmd.op == "import":
+            new, result = self._import(entry, cmd)
+        else:
+            new, result = self._apply(entry, cmd, position)
+        if new is not None and new is not entry:
+            new = new.model_copy(update={"applied_position": position})
         emits: list[Emit] = []
         if new is not entry or (new is None and current is not None and cmd.op == "forget"):
             emits.append(Emit(topics.MEMORY.name, lkey, new))
@@ -159,6 +168,34 @@ class MemoryProcessor:
         if new == entry:
             new = entry
         return new, self._result(cmd, True, data=data)
+
+    def _import(
+        self, entry: MemoryEntry | None, cmd: MemoryCommand
+    ) -> tuple[MemoryEntry | None, CommandResult]:
+        """Merge an exported entry: the newer `updated_at` wins wholesale (a tie keeps the local
+        one, so importing twice changes nothing); an entry already expired at the command's
+        time is skipped. Claim registers (fence, lock, queue) stay local: fencing tokens are
+        positions in this log and mean nothing in another."""
+        incoming = cmd.entry
+        if incoming is None or (incoming.repo_id, incoming.topic, incoming.id) != (
+            cmd.repo_id,
+            cmd.topic,
+            cmd.id,
+        ):
+            message = "an import command must carry the entry of its own key"
+            return entry, self._result(cmd, False, error="invalid", message=message)
+        if incoming.expires_at is not None and incoming.expires_at <= cmd.issued_at:
+            return entry, self._result(cmd, True, data={"imported": False, "reason": "expired"})
+        if entry is not None and entry.updated_at >= incoming.updated_at:
+            same = entry.model_dump(include=_CONTENT) == incoming.model_dump(include=_CONTENT)
+            reason = "unchanged" if same else "local_newer"
+            return entry, self._result(cmd, True, data={"imported": False, "reason": reason})
+        content = incoming.model_dump(include=_CONTENT)
+        if entry is None:
+            new = MemoryEntry(repo_id=cmd.repo_id, topic=cmd.topic, id=cmd.id, **content)
+        else:
+            new = entry.model_copy(update=content)
+        return new, self._result(cmd, True, data={"imported": True, "created": entry is None})
 
     def _remember(
         self, entry: MemoryEntry | None, cmd: MemoryCommand
@@ -243,6 +280,18 @@ def _iso_seconds(ts: float) -> str:
         .replace("+00:00", "Z")
     )
 
+
+# What an import carries over (everything but the claim registers).
+_CONTENT = {
+    "kind",
+    "fields",
+    "tags",
+    "links",
+    "link_digests",
+    "created_at",
+    "updated_at",
+    "expires_at",
+}
 
 _VERDICT_MESSAGES = {
     "ClaimRequired": "{key} is under a live claim: pass the fencingToken you were granted "

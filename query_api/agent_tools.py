@@ -166,5 +166,5 @@ class AgentTools:
             searchable=searchable,
             waitedForVectors=args.waitForVectors,
             elapsedMilliseconds=int((time.perf_counter() - started) * 1000),
-            freshness=await self.core.freshness(),
+            freshness=await self.core.freshness(args.repoId),
         )

@@ -32,7 +32,7 @@ from query_api.symbols_service import SymbolService
 from query_api.tool_catalog import ToolSpec, visible_tools
 from query_api.vector_plane import VectorPlane
 from schemas.topics import CATALOGUE
-from streams.errors import StoreError
+from streams.errors import StorageFull, StoreError, storage_exhausted
 from streams.eventlog.base import EventLog
 from streams.eventlog.factory import open_event_log
 from streams.ingest import IngestCoordinator
@@ -85,6 +85,8 @@ def open_views(path: Path) -> ViewStore:
         views.integrity_check()
         return views
     except (StoreError, sqlite3.DatabaseError) as exc:
+        if storage_exhausted(exc):  # out of room is not corruption: keep the file
+            raise StorageFull.at(path, exc) from exc
         aside = path.with_name(f"{path.name}.corrupt-{int(time.time())}")
         log.warning("views at %s unusable (%s); moved to %s and rebuilding from the log",
                     path, exc, aside)  # fmt: skip
@@ -153,13 +155,21 @@ class EmbeddedApp:
             "core": self.service,
             "agent": AgentTools(self.service, self.settings.data_dir, retrieval_rungs(self.plane)),
         }
-        self.services["symbols"] = SymbolService(self.views, self.ingest, self.guard)
+        encoding = self.settings.token_encoding
+        self.services["symbols"] = SymbolService(
+            self.views, self.ingest, self.guard, encoding, self.settings.data_dir / "git-staging"
+        )
         # Memory, claims and single-repo onboarding (issue 5).
         memory = MemoryService(self.log, self.views, self.runtime, self.settings, self.service)
         self.services["memory"] = memory
         self.services["claims"] = ClaimService(memory)
         self.services["onboarding"] = Onboarding(self.service)
-        self.services["bundle"] = BundleService(self.service, self.views)
+        bundle = BundleService(
+            self.service, self.views, encoding, self.settings.data_dir / "sessions.db"
+        )
+        memory.on_remove.append(bundle.sessions.delete_repo)  # sessions go with the repository
+        self.service.on_reset.append(lambda repo: {"sessions": bundle.sessions.delete_repo(repo)})
+        self.services["bundle"] = bundle
         return self
 
     def mcp_server(self) -> Any:
@@ -222,6 +232,8 @@ class EmbeddedApp:
             await self.log.close()
         with contextlib.suppress(Exception):
             self.plane.close()
+        with contextlib.suppress(Exception):
+            self.services["bundle"].sessions.close()
         with contextlib.suppress(Exception):
             self.views.close()
         with contextlib.suppress(Exception):

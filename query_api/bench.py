@@ -92,6 +92,27 @@ def run_index(corpus: Path, data_dir: Path) -> tuple[dict[str, Any], float, int]
     return json.loads(out), time.perf_counter() - started, int(usage.ru_maxrss)
 
 
+def run_replay(data_dir: Path) -> float:
+    """`repocontext replay` in a child (drops the views, re-consumes the log): its seconds."""
+    proc = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "query_api.cli",
+            "replay",
+            "--data-dir",
+            str(data_dir),
+            "--embedder",
+            "none",
+        ],
+        capture_output=True,
+        check=False,
+    )
+    if proc.returncode != 0:
+        raise SystemExit(f"replay failed ({proc.returncode}): {proc.stderr[-2000:]!r}")
+    return float(json.loads(proc.stdout)["seconds"])
+
+
 def pct(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
@@ -158,7 +179,7 @@ async def run_bench(runs: int = 3, corpus: str | None = None) -> int:
     cache = default_data_dir() / "bench"
     tree = Path(corpus).resolve() if corpus else fetch_corpus(cache)
     report: dict[str, Any] = {"corpus": str(tree), "runs": runs}
-    floors, colds, restarts, rss = [], [], [], []
+    floors, colds, restarts, replays, rss = [], [], [], [], []
     files = size = 0
     with tempfile.TemporaryDirectory(prefix="repocontext-bench-") as scratch:
         for run in range(runs):
@@ -171,8 +192,10 @@ async def run_bench(runs: int = 3, corpus: str | None = None) -> int:
             rss.append(peak)
             again, _wall, _peak = run_index(tree, data_dir)
             restarts.append(float(again["seconds"]))
+            replays.append(run_replay(data_dir))
             line = f"run {run + 1}/{runs}: floor {seconds:.2f}s cold {colds[-1]:.2f}s"
-            line += f" restart {restarts[-1]:.2f}s rss {peak / 1024:.0f} MiB"
+            line += f" restart {restarts[-1]:.2f}s replay {replays[-1]:.2f}s"
+            line += f" rss {peak / 1024:.0f} MiB"
             print(line, file=sys.stderr)
         cold = statistics.median(colds)
         floor = statistics.median(floors)
@@ -185,6 +208,9 @@ async def run_bench(runs: int = 3, corpus: str | None = None) -> int:
         # main process + processor worker(s), each at its own peak
         report["cold_peak_rss_mib"] = round(statistics.median(rss) / 1024, 1)
         report["restart_unchanged_s"] = round(statistics.median(restarts), 3)
+        # replay: drop the views, rebuild them from the log (the record topics), vs first index
+        report["replay_s"] = round(statistics.median(replays), 3)
+        report["replay_vs_cold"] = round(statistics.median(replays) / cold, 2)
         live_tree = Path(scratch) / "live" / tree.name
         shutil.copytree(tree, live_tree, symlinks=True)
         report.update(await live_measures(live_tree, Path(scratch) / "live-data", 50, 200))

@@ -85,6 +85,35 @@ async def _agent(
             stats["errors"] += int(failed)
 
 
+def _server_seconds(base: str) -> dict[str, tuple[float, float]]:
+    """Per tool (sum of seconds, count) of the server's own `repocontext.retrieval.duration`
+    histogram: time inside the handler, without transport, queueing in the HTTP stack or the
+    client's own work (the clients share these cores)."""
+    text = httpx.get(base + "/metrics", timeout=30).text
+    out: dict[str, list[float]] = defaultdict(lambda: [0.0, 0.0])
+    for line in text.splitlines():
+        if not line.startswith("repocontext_retrieval_duration_seconds_"):
+            continue
+        name, _, value = line.rpartition(" ")
+        tool = name.partition('tool="')[2].partition('"')[0]
+        if name.startswith("repocontext_retrieval_duration_seconds_sum"):
+            out[tool][0] += float(value)
+        elif name.startswith("repocontext_retrieval_duration_seconds_count"):
+            out[tool][1] += float(value)
+    return {tool: (v[0], v[1]) for tool, v in out.items()}
+
+
+def _server_means(
+    before: dict[str, tuple[float, float]], after: dict[str, tuple[float, float]]
+) -> dict[str, float]:
+    means = {}
+    for tool, (total, count) in sorted(after.items()):
+        total0, count0 = before.get(tool, (0.0, 0.0))
+        if count > count0:
+            means[tool] = round((total - total0) / (count - count0) * 1000, 1)
+    return means
+
+
 async def _writer(corpus: Path, until: float) -> int:
     """Keep the repository re-indexing: rewrite a few files every 200 ms."""
     files = sorted(corpus.rglob("*.py"))[:400]
@@ -129,6 +158,7 @@ async def run_load(levels: list[int], seconds: float, corpus: str | None) -> int
                     "errors": 0,
                     "exceptions": defaultdict(int),
                 }
+                before = _server_seconds(base)
                 until = time.monotonic() + seconds
                 writer = asyncio.create_task(_writer(live, until))
                 await asyncio.gather(
@@ -149,6 +179,7 @@ async def run_load(levels: list[int], seconds: float, corpus: str | None) -> int
                         for tool, v in sorted(stats["latency"].items())
                     },
                     "server_peak_rss_mib": _peak_rss_mib(server.pid),
+                    "server_mean_ms": _server_means(before, _server_seconds(base)),
                 }
                 print(json.dumps(level), file=sys.stderr)
                 report["levels"].append(level)

@@ -6,7 +6,8 @@ slices; auto tries slices, outline, paths and keeps the first that packs one ent
 packing under a cost model that bounds the whole response, echoed text included:
 per entry BPE(content) + 24 + BPE(path) + sum BPE(reasons) + BPE(contentHash) + per unit
 (10 + BPE(receipt) + BPE(kind) + BPE(symbol)), times the dual-emission factor 3.5 (ceil),
-plus a reserve of (80 + BPE of the echoed task/repoId/session) x 3.5 charged up front.
+plus a reserve of (80 + BPE of the echoed task/repoId/session + a bound on the `freshness`
+object's BPE, see `freshness_bound`) x 3.5 charged up front.
 """
 
 from __future__ import annotations
@@ -16,15 +17,20 @@ import math
 import threading
 import time
 from collections import deque
+from collections.abc import Callable
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from processors.tokenizer import tokenize
-from processors.tokens import count_tokens
+from processors.tokens import TokenEncoding, count_tokens, token_counter
 from query_api.errors import NotFoundError
+from query_api.memory_search import linked_for
+from query_api.memory_views import MemoryReader
 from schemas import bundle as b
 from schemas import tools as t
+from streams.stores.sessions import SessionStore
 from streams.stores.views import ViewStore
 from streams.stores.views_symbols import SymbolViews
 
@@ -35,9 +41,13 @@ DUAL_EMISSION = 3.5
 RESERVE = 80
 ENTRY_SCAFFOLD = 24
 UNIT_SCAFFOLD = 10
+LINKED_FIELD = 6  # `"linkedMemory":[]` of every entry
+LINKED_SCAFFOLD = 16  # the keys and punctuation of one linked memory item
 BACKFILL_POOL = 50
-SESSION_TTL_S = 6 * 3600.0
 LEVELS: tuple[b.Detail, ...] = ("slices", "outline", "paths")
+FRESHNESS_SLACK = 8  # one hex commit tokenises differently from another
+_SAMPLE_COMMIT = "3f9a2c1e0b7d6a5f4e3d2c1b0a9f8e7d6c5b4a39"
+_SAMPLE_TIME = "2026-11-30T22:01:02.123456Z"
 WHOLE_BODY_TOKENS = 1500  # larger files are sliced into spans instead of sent whole
 SPAN_CONTEXT = 3  # lines around a matched symbol
 SPAN_LINES = 80  # at most this many lines of spans per file
@@ -53,6 +63,27 @@ def receipt_of(repo_id: str, path: str, content_hash: str, kind: str, unit_key: 
     return sha256_hex(joined)
 
 
+def freshness_bound(fresh: t.Freshness, count: Callable[[str], int] = count_tokens) -> int:
+    """Tokens the bundle charges for its `freshness`: those of a copy grown to the largest it
+    can plausibly become before the caller's next call (numbers of 13 digits, every field
+    its kind of source can fill, filled), so `retryBudgetTokens` still fits then."""
+    git = fresh.indexedCommit is not None or fresh.sourceCommit is not None
+    big = 10**12
+    worst = fresh.model_copy(
+        update={
+            "appliedOffsets": max(fresh.appliedOffsets, big),
+            "logEndOffsets": max(fresh.logEndOffsets, big),
+            "eventsBehind": max(fresh.eventsBehind, big),
+            "secondsBehind": 123456789.123456,
+            "pendingFiles": None if git else max(fresh.pendingFiles or 0, 10**9),
+            "indexedCommit": fresh.indexedCommit or (_SAMPLE_COMMIT if git else None),
+            "sourceCommit": fresh.sourceCommit or (_SAMPLE_COMMIT if git else None),
+            "sourceCheckedAt": fresh.sourceCheckedAt or (_SAMPLE_TIME if git else None),
+        }
+    )
+    return count(worst.model_dump_json()) + FRESHNESS_SLACK
+
+
 def parse_known(claims: list[str]) -> set[tuple[str, str]]:
     """`path@hash` claims split on the last '@'; malformed ones are dropped (fail closed)."""
     parsed = set()
@@ -63,54 +94,24 @@ def parse_known(claims: list[str]) -> set[tuple[str, str]]:
     return parsed
 
 
-def entry_cost(entry: b.BundleEntry) -> int:
+def entry_cost(entry: b.BundleEntry, count: Callable[[str], int] = count_tokens) -> int:
     raw = (
         entry.tokenCount
         + ENTRY_SCAFFOLD
-        + count_tokens(entry.path)
-        + sum(count_tokens(r) for r in entry.reasons)
-        + count_tokens(entry.contentHash)
+        + count(entry.path)
+        + sum(count(r) for r in entry.reasons)
+        + count(entry.contentHash)
         + sum(
-            UNIT_SCAFFOLD
-            + count_tokens(u.receipt)
-            + count_tokens(u.kind)
-            + count_tokens(u.symbol or "")
+            UNIT_SCAFFOLD + count(u.receipt) + count(u.kind) + count(u.symbol or "")
             for u in entry.units
+        )
+        + LINKED_FIELD
+        + sum(
+            LINKED_SCAFFOLD + count(m.key) + count(m.kind) + count(m.topic) + count(m.summary)
+            for m in entry.linkedMemory
         )
     )
     return math.ceil(raw * DUAL_EMISSION)
-
-
-@dataclass
-class Session:
-    receipts: set[str] = field(default_factory=set)
-    possessions: set[str] = field(default_factory=set)
-    touched: float = 0.0
-
-
-class SessionStore:
-    """Grow-only sets per (repo, session), 6 h TTL; merge is union (concurrent calls converge).
-    In-process: a restart forgets sessions, which only costs a re-delivery."""
-
-    def __init__(self) -> None:
-        self._lock = threading.Lock()
-        self._sessions: dict[tuple[str, str], Session] = {}
-
-    def get(self, repo_id: str, session: str, now: float) -> Session:
-        with self._lock:
-            for key in [k for k, s in self._sessions.items() if now - s.touched > SESSION_TTL_S]:
-                del self._sessions[key]
-            found = self._sessions.get((repo_id, session))
-            return Session(set(found.receipts), set(found.possessions)) if found else Session()
-
-    def merge(
-        self, repo_id: str, session: str, receipts: set[str], owned: set[str], now: float
-    ) -> None:
-        with self._lock:
-            current = self._sessions.setdefault((repo_id, session), Session())
-            current.receipts |= receipts
-            current.possessions |= owned
-            current.touched = now
 
 
 class UsageWindow:
@@ -147,14 +148,23 @@ class Candidate:
     path: str
     score: float
     reasons: list[str]
+    linked: list[t.LinkedMemory] = field(default_factory=list)  # memory about this file
 
 
 class BundleService:
-    def __init__(self, core: RepoContextService, views: ViewStore) -> None:
+    def __init__(
+        self,
+        core: RepoContextService,
+        views: ViewStore,
+        token_encoding: TokenEncoding = "o200k_base",
+        session_path: Path | None = None,
+    ) -> None:
         self.core = core
+        self.count = token_counter(token_encoding)
         self.views = views
         self.symbols = SymbolViews(views)
-        self.sessions = SessionStore()
+        self.memory = MemoryReader(views)
+        self.sessions = SessionStore(session_path)  # durable in the data dir (sessions.db)
         self.usage = UsageWindow()
         from opentelemetry import metrics as otel
 
@@ -211,9 +221,7 @@ class BundleService:
         row = self.views.get_content(repo_id, cand.path)
         body = row.body if row is not None else ""
         full = (
-            (row.token_count if row.token_count is not None else count_tokens(body))
-            if row
-            else None
+            (row.token_count if row.token_count is not None else self.count(body)) if row else None
         )
         content_hash = sha256_hex(body) if row is not None else sha256_hex(cand.path)
         units: list[tuple[b.UnitKind, str | None]] = []  # (kind, symbol) per line of content
@@ -253,7 +261,7 @@ class BundleService:
                 ),
                 kind=kind,
                 symbol=sym,
-                tokenCount=count_tokens(text),
+                tokenCount=self.count(text),
                 startLine=ranges[i][0] if ranges else None,
                 endLine=ranges[i][1] if ranges else None,
             )
@@ -263,13 +271,14 @@ class BundleService:
             path=cand.path,
             score=cand.score,
             reasons=cand.reasons,
-            tokenCount=count_tokens(content),
+            tokenCount=self.count(content),
             fullReadTokenCount=full,
             content=content,
             contentHash=content_hash,
             units=made_units,
             startLine=start,
             endLine=end,
+            linkedMemory=cand.linked,
         )
         return entry, whole, lines
 
@@ -302,9 +311,14 @@ class BundleService:
             if hit.entry.kind not in ("File", "Content", "Symbol") or not path:
                 continue
             if all(c.path != path for c in cands):
-                cands.append(Candidate(path, hit.score, list(hit.reasons)))
+                linked = linked_for(self.memory, args.repoId, path, None, now)
+                cands.append(Candidate(path, hit.score, list(hit.reasons), linked))
+        fresh = (await self.core.freshness(args.repoId)).model_copy(update={"sourceError": None})
         echo = (
-            count_tokens(args.task) + count_tokens(args.repoId) + count_tokens(args.session or "")
+            self.count(args.task)
+            + self.count(args.repoId)
+            + self.count(args.session or "")
+            + freshness_bound(fresh, self.count)
         )
         reserve = math.ceil((RESERVE + echo) * DUAL_EMISSION)
         chosen: (
@@ -360,6 +374,7 @@ class BundleService:
             entries=entries,
             session=args.session,
             reused=reused,
+            freshness=fresh,
         )
 
     def _pack(
@@ -411,11 +426,11 @@ class BundleService:
                     update={
                         "units": [u for u, _ in kept],
                         "content": content,
-                        "tokenCount": count_tokens(content),
+                        "tokenCount": self.count(content),
                     }
                 )
             slots += 1
-            cost = entry_cost(entry)
+            cost = entry_cost(entry, self.count)
             cheapest = cost if cheapest is None else min(cheapest, cost)
             if reserve + spent + cost > budget:
                 truncated = True

@@ -115,6 +115,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--step", action="append", help="step id (repeatable; default: every step)")
     p = sub.add_parser("query", help="distributed: a query replica of the kafka:// log (HTTP)")
     common(p, path="none")
+    p.add_argument("--read-only", action="store_true", help="withhold memory and claim writes")
     p.add_argument("--host")
     p.add_argument("--port", type=int)
     p = sub.add_parser("git-source", help="distributed: poll a git URL/ref into the log")
@@ -124,6 +125,14 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--depth", type=int, default=1, help="fetch depth; 0 = full history")
     p.add_argument("--refresh-s", type=float, default=60.0)
     p.add_argument("--once", action="store_true", help="poll once, print the result, exit")
+    p = sub.add_parser("memory", help="back up or restore agent memory (a portable file)")
+    memory = p.add_subparsers(dest="memory_command", required=True)
+    for name, help_ in (
+        ("export", "write every live memory entry to FILE (JSON Lines, versioned)"),
+        ("import", "merge FILE into memory (idempotent; the newer updatedAt wins)"),
+    ):
+        common(memory.add_parser(name, help=help_), path="none")
+        memory.choices[name].add_argument("file", help="the export file")
     p = sub.add_parser("bench", help="run the indexing/search benchmark")
     p.add_argument("--runs", type=int, default=3)
     p.add_argument("--corpus", help="directory to index instead of the pinned Django sdist")
@@ -137,10 +146,15 @@ def main(argv: list[str] | None = None) -> int:
     handler = getattr(commands, f"cmd_{args.command.replace('-', '_')}")
     path = _path(args) if args.command != "bench" else None
     settings = _settings(args, path) if args.command != "bench" else Settings()
+    from streams.errors import StorageFull
+
     try:
         result: int = asyncio.run(handler(args, settings, path))
     except KeyboardInterrupt:
         return 130
+    except StorageFull as exc:  # one clear line, no traceback: nothing committed is lost
+        logging.getLogger("repocontext").error("repocontext %s: %s", args.command, exc)
+        return 1
     return result
 
 

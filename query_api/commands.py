@@ -33,9 +33,10 @@ def _out(payload: object) -> None:
     sys.stdout.flush()
 
 
-async def cmd_serve(args: argparse.Namespace, settings: Settings, path: Path | None) -> int:
-    import uvicorn
-
+def _http_tokens(settings: Settings) -> TokenTable | int | None:
+    """The bearer-token table of an HTTP listener, or an exit status when it must not start:
+    a broken token file, or a non-loopback bind with no tokens and no authenticating proxy
+    (fail closed)."""
     tokens = None
     if settings.auth_file is not None:
         try:
@@ -52,6 +53,15 @@ async def cmd_serve(args: argparse.Namespace, settings: Settings, path: Path | N
             settings.host,
         )
         return 2
+    return tokens
+
+
+async def cmd_serve(args: argparse.Namespace, settings: Settings, path: Path | None) -> int:
+    import uvicorn
+
+    tokens = _http_tokens(settings)
+    if isinstance(tokens, int):
+        return tokens
     async with EmbeddedApp(settings) as app:
         await app.start()
         if path is not None:
@@ -277,10 +287,12 @@ async def cmd_bench(args: argparse.Namespace, settings: Settings, path: Path | N
 
 
 async def cmd_worker(args: argparse.Namespace, settings: Settings, path: Path | None) -> int:
-    """Distributed processor worker: the topology's processor steps as Kafka group members."""
+    """Distributed processor worker: the topology's processor steps as faust agents, one
+    consumer group per step (streams/runtime/faust_app.py)."""
+    from streams.errors import UnknownTopicError
     from streams.eventlog.factory import open_event_log
     from streams.eventlog.kafka import KafkaEventLog
-    from streams.runtime.kafka_worker import processor_steps, run_workers
+    from streams.runtime.faust_app import processor_steps, run_steps
 
     url = settings.resolved_log_url()
     log_ = open_event_log(url)
@@ -295,10 +307,18 @@ async def cmd_worker(args: argparse.Namespace, settings: Settings, path: Path | 
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGTERM, signal.SIGINT):
         loop.add_signal_handler(sig, stop.set)
+    for noisy in ("faust", "mode", "aiokafka"):  # their INFO is per-rebalance chatter
+        if not getattr(args, "verbose", False):
+            logging.getLogger(noisy).setLevel(logging.WARNING)
     try:
         logging.getLogger(__name__).info("worker: steps %s on %s", [s.step_id for s in steps], url)
-        workers = await run_workers(log_, steps, stop, batch_size=settings.batch_size)
-        _out({w.step.step_id: vars(w.counters) for w in workers})
+        try:
+            apps = await run_steps(
+                log_, steps, stop, settings.data_dir / "faust", batch_size=settings.batch_size
+            )
+        except UnknownTopicError as exc:  # faust never creates topics: provisioning does
+            raise SystemExit(f"repocontext worker: {exc} (run `repocontext topics`)") from exc
+        _out({a.step.step_id: vars(a.counters) for a in apps})
     finally:
         await log_.close()
     return 0
@@ -307,25 +327,23 @@ async def cmd_worker(args: argparse.Namespace, settings: Settings, path: Path | 
 async def cmd_query(args: argparse.Namespace, settings: Settings, path: Path | None) -> int:
     """Distributed query replica: the view sink alone materialises the record topics of the
     kafka:// log into this replica's own views (their offsets in the same database, so a
-    restart resumes); sources and workers write the log, so the replica is read-only."""
+    restart resumes). Code is written by sources and workers; memory and claim tools append
+    commands that the memory step of `repocontext worker` applies, and wait for the verdict
+    (unless --read-only)."""
     import uvicorn
 
     from streams.topology import view_sink_step
 
     if not settings.resolved_log_url().startswith("kafka://"):
         raise SystemExit("repocontext query needs REPOCONTEXT_LOG_URL=kafka://...")
-    if settings.host not in LOOPBACK and not settings.behind_auth_proxy:
-        log.error(
-            "refusing to serve on %s: bind to 127.0.0.1 or set REPOCONTEXT_BEHIND_AUTH_PROXY=true",
-            settings.host,
-        )
-        return 2
-    settings.enable_writes = False
+    tokens = _http_tokens(settings)  # the same fail-closed rules as `serve`
+    if isinstance(tokens, int):
+        return tokens
     async with EmbeddedApp(settings) as app:
         app.runtime.steps = (view_sink_step(),)  # processors run in `repocontext worker`
         await app.start(resume=False)  # no sources here: nothing to watch
         asgi = build_http_app(
-            app.mcp_server(), app.service, settings.host, None, settings.max_inflight_requests
+            app.mcp_server(), app.service, settings.host, tokens, settings.max_inflight_requests
         )
         config = uvicorn.Config(
             asgi, host=settings.host, port=settings.port, log_level="warning", lifespan="on"
@@ -362,3 +380,35 @@ async def cmd_git_source(args: argparse.Namespace, settings: Settings, path: Pat
     finally:
         await log_.close()
     return 0
+
+
+async def cmd_memory(args: argparse.Namespace, settings: Settings, path: Path | None) -> int:
+    """`memory export FILE` / `memory import FILE` (query_api/memory_transfer.py)."""
+    from query_api import memory_transfer as mt
+    from streams.eventlog.factory import open_event_log
+
+    file = Path(args.file)
+    try:
+        if args.memory_command == "export":
+            settings.data_dir.mkdir(parents=True, exist_ok=True)
+            log_ = open_event_log(settings.resolved_log_url())
+            try:
+                await log_.create_topics(CATALOGUE)
+                entries = await mt.current_entries(log_, args.repo_id)
+            finally:
+                await log_.close()
+            written = mt.write_export(file, entries, args.repo_id, time.time())
+            _out({"file": str(file), "entries": written, "expiredLeftOut": len(entries) - written})
+            return 0
+        to_import = mt.read_export(file, args.repo_id)
+        async with EmbeddedApp(settings, watch=False) as app:
+            await app.start(resume=False)  # the runtime applies the commands in the background
+            memory = app.services["memory"].reader.memory
+            counts = await mt.import_entries(
+                app.log, app.runtime, memory, to_import, settings.memory_write_timeout_s * 6
+            )
+        _out({"file": str(file), "entries": len(to_import), **counts})
+        return 0
+    except QueryApiError as exc:
+        log.error("repocontext memory %s: %s", args.memory_command, exc)
+        return 2

@@ -23,6 +23,7 @@ from query_api.auth import LOCAL_USER, Principal
 from query_api.errors import QueryApiError
 from query_api.metrics import Metrics
 from query_api.tool_catalog import ToolSpec
+from streams.errors import StorageFull
 from streams.redact import redact, redact_values
 
 log = logging.getLogger(__name__)
@@ -128,7 +129,9 @@ async def invoke(
         if "freshness" in type(result).model_fields and getattr(result, "freshness", 1) is None:
             core = services.get("core")
             if core is not None:  # every answer says how fresh the views it read were
-                result = result.model_copy(update={"freshness": await core.freshness()})
+                repo_id = getattr(args, "repoId", None)
+                fresh = await core.freshness(repo_id if isinstance(repo_id, str) else None)
+                result = result.model_copy(update={"freshness": fresh})
         payload = result.model_dump(mode="json")
         text = json.dumps(payload, separators=(",", ":"), ensure_ascii=False)
         if "@" in text or "=" in text or "earer" in text:  # credentials never leave in results
@@ -146,6 +149,13 @@ async def invoke(
     except TimeoutError:
         outcome = "timeout"
         return _error(f"{name} did not finish within {timeout_s:g} s; try again shortly")
+    except StorageFull as exc:  # the operator's problem, said plainly; the path stays in the log
+        outcome = "storage_full"
+        log.error("tool %s: %s", name, exc)
+        return _error(
+            f"{name} could not write: the server's disk is full; nothing was half-applied, "
+            "retry once the operator frees space"
+        )
     except Exception as exc:
         outcome = "internal_error"
         log.exception("tool %s failed", name)

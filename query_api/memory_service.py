@@ -7,12 +7,13 @@ the memory views; expiry is evaluated at read time against the real clock.
 
 from __future__ import annotations
 
+import asyncio
 import base64
 import binascii
 import time
 import uuid
 from collections import deque
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
 from processors.memory_guards import check_fields, check_links
@@ -22,17 +23,21 @@ from query_api.memory_views import (
     MemoryReader,
     file_view,
     iso_o,
+    package_view,
     raise_for,
     require_memory_key,
+    symbol_view,
 )
 from query_api.settings import Settings
 from schemas import memory_tools as m
 from schemas import tools as t
+from schemas import topics
 from schemas.memory import SETTABLE_FIELDS, MemoryCommand, memory_key, valid_segment
 from schemas.tools import EntryView
 from streams.eventlog.base import EventLog
 from streams.runtime.embedded import EmbeddedRuntime
 from streams.stores.views import ViewStore
+from streams.stores.views_scan import ScanViews
 
 if TYPE_CHECKING:
     from query_api.service import RepoContextService
@@ -60,10 +65,14 @@ class MemoryService:
         settings: Settings,
         core: RepoContextService | None = None,
     ) -> None:
+        self.log = log
         self.views = views
         self.settings = settings
         self.core = core
         self.reader = MemoryReader(views)
+        self.scans = ScanViews(views)
+        # Per-repository state outside the log that goes with the repository (bundle sessions).
+        self.on_remove: list[Callable[[str], object]] = []
         self.submitter = CommandSubmitter(log, runtime, views, settings.memory_write_timeout_s)
 
     def _command(
@@ -221,6 +230,16 @@ class MemoryService:
         removed = 0
         if self.core is not None:
             removed = (await self.core.remove_repo(args)).entriesRemoved
+            # The repository's tombstone sweeps every view tree (memory_results too); let it
+            # land first, or it could erase the purge's verdict before this call reads it.
+            repos = topics.REPOS.name
+            ends = {
+                (repos, p): await self.log.end_offset(repos, p)
+                for p in range(await self.log.partitions(repos))
+            }
+            await self.submitter.runtime.wait_through(ends, self.settings.memory_write_timeout_s)
+        for forget in self.on_remove:
+            await asyncio.to_thread(forget, args.repoId)
         cmd = self._command("purge", args.repoId, "", "", None)
         result = raise_for(await self.submitter.submit(cmd))
         return t.RemoveRepoResult(
@@ -260,11 +279,14 @@ class MemoryService:
             last_path = after.split("/file/", 1)[1] if after and "/file/" in after else None
             files = self.views.files_under(args.repoId, prefix, last_path, size + 1)
             entries = [file_view(f) for f in files]
-        else:
-            raise ToolInputError(
-                f"scope {scope} is not indexed by this server yet; use Files, Memory or "
-                "MemoryTopic (repocontext_outline lists a file's symbols)"
-            )
+        elif scope == "Symbols":
+            last = after.split("/symbol/", 1)[1] if after and "/symbol/" in after else None
+            syms = await asyncio.to_thread(self.scans.symbols, args.repoId, last, size + 1)
+            entries = [symbol_view(args.repoId, r) for r in syms]
+        else:  # Packages
+            last = after.split("/pkg/", 1)[1] if after and "/pkg/" in after else None
+            pkgs = await asyncio.to_thread(self.scans.packages, args.repoId, last, size + 1)
+            entries = [package_view(args.repoId, p) for p in pkgs]
         more = len(entries) > size
         entries = entries[:size]
         token = _encode_token(entries[-1].key) if more and entries else None

@@ -3,6 +3,7 @@ command submitter every memory/claim tool goes through (append, wait for the ver
 
 from __future__ import annotations
 
+import asyncio
 import time
 from datetime import UTC, datetime
 
@@ -15,6 +16,7 @@ from streams.runtime.embedded import EmbeddedRuntime
 from streams.stores.views import ViewStore
 from streams.stores.views_memory import MemoryViews
 from streams.stores.views_read import FileRow
+from streams.stores.views_scan import PackageEntry, SymbolEntry
 
 
 def iso_o(ts: float | None) -> str | None:
@@ -161,6 +163,36 @@ def file_view(row: FileRow) -> EntryView:
     )
 
 
+def symbol_view(repo_id: str, row: SymbolEntry) -> EntryView:
+    """A symbol record as the entry view (scan is a bulk read: expiry/staleness null)."""
+    return EntryView(
+        key=f"repo/{repo_id}/symbol/{row.fq_name}",
+        exists=True,
+        kind="Symbol",
+        repoId=repo_id,
+        fullyQualifiedName=row.fq_name,
+        fields={
+            "digest": row.digest,
+            "endLine": str(row.end_line),
+            "filePath": row.path,
+            "kind": row.kind,
+            "signature": row.signature,
+            "startLine": str(row.start_line),
+        },
+    )
+
+
+def package_view(repo_id: str, row: PackageEntry) -> EntryView:
+    return EntryView(
+        key=f"repo/{repo_id}/pkg/{row.path}",
+        exists=True,
+        kind="Package",
+        repoId=repo_id,
+        path=row.path,
+        fields={"fileCount": str(row.file_count)},
+    )
+
+
 class CommandSubmitter:
     """Append a memory command and wait, with a deadline, for the processor's verdict."""
 
@@ -179,9 +211,12 @@ class CommandSubmitter:
         [(partition, offset)] = await self.log.append(topics.MEMORY_COMMANDS.name, [record])
         self.runtime.notify()
         started = time.monotonic()
-        ends = {(topics.MEMORY_COMMANDS.name, partition): offset + 1}
-        applied = await self.runtime.wait_through(ends, self.timeout_s)
-        result = self.memory.result(cmd.repo_id, cmd.command_id) if applied else None
+        if any(topics.MEMORY_COMMANDS.name in s.inputs for s in self.runtime.steps):
+            ends = {(topics.MEMORY_COMMANDS.name, partition): offset + 1}
+            applied = await self.runtime.wait_through(ends, self.timeout_s)
+            result = self.memory.result(cmd.repo_id, cmd.command_id) if applied else None
+        else:  # a query replica: the memory step runs in `repocontext worker`
+            result = await self._remote_result(cmd, record.key, started + self.timeout_s)
         if result is None:
             waited = time.monotonic() - started
             raise ServiceUnavailable(
@@ -189,6 +224,24 @@ class CommandSubmitter:
                 f"{waited:.1f} s; it may still apply: recall the key to check, and retry with "
                 "the same id (retries with a caller id are idempotent)"
             )
+        return result
+
+    async def _remote_result(
+        self, cmd: MemoryCommand, key: str | None, deadline: float
+    ) -> CommandResult | None:
+        """Wait for the verdict on memory.results.v1 as this replica's view sink applies it,
+        then for memory.v1 up to where it stood (the entry was produced before the verdict),
+        so a recall right after the write sees it."""
+        while (result := self.memory.result(cmd.repo_id, cmd.command_id)) is None:
+            if time.monotonic() > deadline:
+                return None
+            self.runtime.notify()
+            await asyncio.sleep(0.01)
+        partition = topics.partition_for(key, await self.log.partitions(topics.MEMORY.name))
+        end = await self.log.end_offset(topics.MEMORY.name, partition)
+        ends = {(topics.MEMORY.name, partition): end}
+        if not await self.runtime.wait_through(ends, max(0.0, deadline - time.monotonic())):
+            return None
         return result
 
 

@@ -6,6 +6,11 @@
   serving, readiness is revoked only when capability-loss answers (every `keyword.*` path
   but `no_embedder`) persist for `hold_down_s` (30 s) without any semantic success.
 - Bound but nothing registered: ready, `nothing_registered` (not sticky).
+- `saturated_unavailable` (not ready) where `building` would be, when the latest answer was
+  refused by the admission gate, i.e. the exact scan's breaker withheld the vector plane
+  because that scan stalls at current capacity (`keyword.exact_fallback_suppressed`). It
+  clears by itself (the breaker's half-open probe, or the HNSW index taking over); the remedy
+  is capacity, not a restart, which is what the status line says.
 """
 
 from __future__ import annotations
@@ -18,6 +23,12 @@ from schemas.retrieval import RetrievalPath, RetrievalPhase
 
 HOLD_DOWN_S = 30.0
 SEMANTIC = (RetrievalPath.SEMANTIC_APPROXIMATE, RetrievalPath.SEMANTIC_EXACT)
+SATURATED = RetrievalPath.KEYWORD_EXACT_FALLBACK_SUPPRESSED
+SATURATED_STATUS = (
+    "saturated: the exact vector scan stalls at current capacity, so its breaker withholds "
+    "it (keyword search serves); clears by itself when the HNSW index serves or a probe "
+    "answers in time; remedy: more CPU for the server or a smaller corpus"
+)
 
 
 class Readiness:
@@ -65,7 +76,10 @@ class Readiness:
                     True,
                     "ready: keyword search (BM25); no embedder is configured",
                 )
+            saturated = self._last_path == SATURATED
             if self._last_success is None:
+                if saturated:
+                    return RetrievalPhase.SATURATED_UNAVAILABLE.value, False, SATURATED_STATUS
                 return (
                     RetrievalPhase.BUILDING.value,
                     False,
@@ -74,6 +88,8 @@ class Readiness:
                 )
             if self._fault_since is not None:
                 faulted = self._clock() - self._fault_since
+                if faulted >= self.hold_down_s and saturated:
+                    return RetrievalPhase.SATURATED_UNAVAILABLE.value, False, SATURATED_STATUS
                 if faulted >= self.hold_down_s:
                     path = self._last_path.value if self._last_path else "unknown"
                     return (

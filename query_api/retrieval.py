@@ -7,6 +7,8 @@ sources keeping the best passage, hydrates every hit from the views (the index r
 identities only; a source whose file is gone is drift), and falls back to BM25 on every fault,
 naming the reason in `retrievalPath`. With `hybrid` on, a semantic answer is fused with the
 BM25 list by reciprocal rank fusion (reason `keyword-fused` on hits both lists found).
+Live memory entries rank next to files in both lists (query_api/memory_search.py), and every
+file/symbol hit carries the memory linked to it (`linkedMemory`).
 Readiness observes the path of every answer (query_api/readiness.py).
 """
 
@@ -19,6 +21,8 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
+from query_api.memory_search import attach_linked, keyword_memory_hits, semantic_memory_hit
+from query_api.memory_views import MemoryReader
 from query_api.metrics import _meter_provider
 from query_api.readiness import Readiness
 from schemas import tools as t
@@ -92,6 +96,7 @@ class Retriever:
         breaker_open_s: float = 30.0,
     ) -> None:
         self.views = views
+        self.memory = MemoryReader(views)
         self.embedder = embedder
         self.store = store
         self.readiness = readiness
@@ -131,6 +136,7 @@ class Retriever:
                     repo_id, query, k, RetrievalPath.KEYWORD_INDEX_DEGRADED
                 )
         self.readiness.observe(answer.path)
+        answer.hits = await asyncio.to_thread(attach_linked, self.memory, answer.hits, time.time())
         return answer
 
     async def _semantic(self, repo_id: str, query: str, k: int) -> Answer:
@@ -168,18 +174,26 @@ class Retriever:
             raise _Fault(RetrievalPath.KEYWORD_INDEX_DEGRADED, "no candidate hydrates")
         path = RetrievalPath.SEMANTIC_EXACT if exact else RetrievalPath.SEMANTIC_APPROXIMATE
         if self.hybrid:
-            keyword = await asyncio.to_thread(self.views.keyword_search, repo_id, query, pool)
-            hits = self._fuse(repo_id, hits, keyword, k)
+            keyword = await asyncio.to_thread(self._keyword_hits, repo_id, query, pool)
+            hits = self._fuse(hits, keyword, k)
         return Answer(SearchMode.SEMANTIC, path, hits[:k])
 
     def _hydrate(self, repo_id: str, matches: list[VectorMatch], k: int) -> list[t.SearchHit]:
         seen: set[str] = set()
         hits: list[t.SearchHit] = []
+        now = time.time()
         for m in matches:  # best first: the first passage of a source is its best
             source = str(m.payload.get("source_key", ""))
             if not source or source in seen:
                 continue
             seen.add(source)
+            if m.payload.get("kind") == "memory":
+                memory_hit = semantic_memory_hit(self.memory, m, now)
+                if memory_hit is not None:  # else forgotten or expired since: dropped
+                    hits.append(memory_hit)
+                if len(hits) >= k * 2:
+                    break
+                continue
             path = str(m.payload.get("path", ""))
             row = self.views.get_file(repo_id, path)
             if row is None:
@@ -206,35 +220,47 @@ class Retriever:
         return hits
 
     def _fuse(
-        self, repo_id: str, semantic: list[t.SearchHit], keyword: list[KeywordHit], k: int
+        self, semantic: list[t.SearchHit], keyword: list[t.SearchHit], k: int
     ) -> list[t.SearchHit]:
-        """Reciprocal rank fusion of the semantic list (by source) and the BM25 list (files)."""
+        """Reciprocal rank fusion of the semantic list (by source) and the BM25 list (files
+        and memory), by entry key."""
         scores: dict[str, float] = {}
         by_key: dict[str, t.SearchHit] = {}
         for rank, hit in enumerate(semantic):
             scores[hit.entry.key] = scores.get(hit.entry.key, 0.0) + 1.0 / (RRF_K + rank + 1)
             by_key[hit.entry.key] = hit
         for rank, kw in enumerate(keyword):
-            key = f"repo/{repo_id}/file/{kw.path}"
+            key = kw.entry.key
             scores[key] = scores.get(key, 0.0) + 1.0 / (RRF_K + rank + 1)
             if key in by_key:
                 old = by_key[key]
                 reasons = [*old.reasons, "keyword-fused", *kw.reasons][:MAX_REASONS]
                 by_key[key] = old.model_copy(update={"reasons": reasons})
             else:
-                by_key[key] = keyword_hit(kw)
+                by_key[key] = kw
         ranked = sorted(scores, key=lambda key: (-scores[key], key))[:k]
         return [by_key[key].model_copy(update={"score": scores[key]}) for key in ranked]
 
+    def _keyword_hits(self, repo_id: str, query: str, k: int) -> list[t.SearchHit]:
+        """Files and live memory by BM25 score (each table its own N/df), ties by key, top k.
+        A broken memory index degrades to files only (trees are scanned in isolation)."""
+        hits = [keyword_hit(h) for h in self.views.keyword_search(repo_id, query, k)]
+        try:
+            hits += keyword_memory_hits(self.memory, repo_id, query, k, time.time())
+        except Exception:
+            log.exception("memory keyword search failed; answering from files")
+        hits.sort(key=lambda h: (-h.score, h.entry.key))
+        return hits[:k]
+
     async def _keyword(self, repo_id: str, query: str, k: int, path: RetrievalPath) -> Answer:
         try:
-            found = await asyncio.to_thread(self.views.keyword_search, repo_id, query, k)
+            found = await asyncio.to_thread(self._keyword_hits, repo_id, query, k)
         except asyncio.CancelledError:
             raise
         except Exception:
             log.exception("keyword search failed; answering empty")
             return Answer(SearchMode.EMPTY, path, [])
-        return Answer(SearchMode.KEYWORD, path, [keyword_hit(h) for h in found])
+        return Answer(SearchMode.KEYWORD, path, found)
 
     async def warm_up(self, repo_ids: list[str]) -> bool:
         """One real semantic query per repository; True once any answers semantically."""

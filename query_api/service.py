@@ -10,6 +10,7 @@ import asyncio
 import logging
 import os
 import time
+from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
@@ -21,6 +22,7 @@ from schemas.events import REPO_ID_PATTERN, RepoRegistration, WalkFilters
 from streams.ingest import IngestCoordinator
 from streams.runtime.embedded import EmbeddedRuntime
 from streams.stores.views import ViewStore
+from streams.stores.views_sources import indexed_commit, source_of
 
 if TYPE_CHECKING:
     from query_api.retrieval import Retriever
@@ -58,10 +60,46 @@ class RepoContextService:
         self._fresh: tuple[float, t.Freshness] | None = None
         self._fresh_lock = asyncio.Lock()
         self.retriever: Retriever | None = plane.retriever if plane is not None else None
+        # reset_index hooks of planes kept outside the views: repoId -> {tree: rows deleted}
+        self.on_reset: list[Callable[[str], dict[str, int]]] = []
 
     # -- helpers ---------------------------------------------------------------------------
 
-    async def freshness(self) -> t.Freshness:
+    async def freshness(self, repo_id: str | None = None) -> t.Freshness:
+        """The log lag (shared, cached) plus, for `repo_id` (or the only repository when
+        None), what its source knows that the views do not reflect yet."""
+        fresh = await self._log_freshness()
+        if repo_id is None:
+            listed = {r.repo_id for r in self.views.list_repos()}
+            ids = sorted(set(self.ingest.registered_ids()) | listed)
+            if len(ids) != 1:
+                pending = [self.ingest.pending_files(i) for i in ids]
+                known = [p for p in pending if p is not None]
+                total = sum(known) if known and len(known) == len(pending) else None
+                return fresh.model_copy(update={"pendingFiles": total})
+            repo_id = ids[0]
+        # two primary-key reads of the views: cheaper inline than a thread hop
+        return fresh.model_copy(update=self._source_freshness(repo_id, fresh.eventsBehind == 0))
+
+    def _source_freshness(self, repo_id: str, caught_up: bool) -> dict[str, object]:
+        repo = self.views.get_repo(repo_id)
+        reg = self.ingest.registrations.get(repo_id)
+        git = (reg is not None and reg.source == "git") or (
+            repo is not None and repo.source == "git"
+        )
+        if not git:
+            return {"pendingFiles": self.ingest.pending_files(repo_id)}
+        src = source_of(self.views, repo_id)
+        return {
+            "indexedCommit": indexed_commit(
+                repo.indexed_commit if repo else None, src, caught_up=caught_up
+            ),
+            "sourceCommit": src.head_commit if src else None,
+            "sourceCheckedAt": iso(src.checked_at) if src else None,
+            "sourceError": src.error if src else None,
+        }
+
+    async def _log_freshness(self) -> t.Freshness:
         cached = self._fresh
         if cached is not None and time.monotonic() - cached[0] < FRESHNESS_TTL_S:
             return cached[1]
@@ -99,6 +137,7 @@ class RepoContextService:
 
     async def list_repos(self, args: t.NoArgs) -> t.ListReposResult:
         rows = []
+        caught_up = (await self._log_freshness()).eventsBehind == 0
         for repo in self.views.list_repos():
             rows.append(
                 t.RepoSummary(
@@ -106,7 +145,13 @@ class RepoContextService:
                     lastIngested=iso(repo.last_ingested),
                     fileCount=self.views.file_count(repo.repo_id) if repo.last_ingested else None,
                     indexedRoot=repo.root,
-                    indexedCommit=repo.indexed_commit,
+                    indexedCommit=indexed_commit(
+                        repo.indexed_commit,
+                        source_of(self.views, repo.repo_id),
+                        caught_up=caught_up,
+                    )
+                    if repo.source == "git"
+                    else repo.indexed_commit,
                     **await self._embedded_count(repo.repo_id),
                 )
             )
@@ -187,6 +232,8 @@ class RepoContextService:
         self._require_repo(args.repoId)
         started = time.perf_counter()
         swept = await self.runtime.rebuild_repo(args.repoId)
+        for hook in self.on_reset:  # planes outside the views (context sessions)
+            swept.update(hook(args.repoId))
         return t.ResetIndexResult(
             repoId=args.repoId,
             entriesDeleted=sum(swept.values()),
@@ -210,5 +257,5 @@ class RepoContextService:
             mode=answer.mode,
             retrievalPath=answer.path,
             hits=answer.hits,
-            freshness=await self.freshness(),
+            freshness=await self.freshness(args.repoId),
         )

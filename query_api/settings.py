@@ -10,7 +10,7 @@ import os
 from pathlib import Path
 from typing import Literal
 
-from pydantic import Field
+from pydantic import Field, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 
@@ -46,6 +46,8 @@ class Settings(BaseSettings):
     max_inflight_requests: int = 256  # HTTP MCP requests at once; more get 503 + Retry-After
     tool_profile: Literal["full", "compact"] = "full"  # compact: ~9 tools, short definitions
     max_query_chars: int = 4096
+    # exact BPE for token counts and budgets (spec §3.7); `o200k` / `cl100k` are accepted too
+    token_encoding: Literal["o200k_base", "cl100k_base"] = "o200k_base"
     # -- memory and claims (issue 5) --
     region: str = "local"  # the region claims and writes are stamped with
     memory_default_ttl_seconds: float | None = None  # default TTL of new entries; None = durable
@@ -58,7 +60,7 @@ class Settings(BaseSettings):
     embedder_model: str | None = None
     embedder_dimension: int | None = None
     embedder_api_key: str | None = None
-    embed_threads: int = 1  # BLAS threads of the local embedder (never every core)
+    embed_threads: int = 1  # encoder threads of the local embedder (never every core)
     semantic_retrieval: Literal["approximate", "exact"] = "approximate"
     hybrid: bool = True  # fuse BM25 into semantic answers (RRF): wins on the dev set (MRR)
     vector_store: Literal["edge", "qdrant"] = "edge"  # edge = in-process Qdrant
@@ -66,6 +68,14 @@ class Settings(BaseSettings):
     ann_min_points: int = 1024  # below this the exact scan answers (spec §3.3)
     ann_indexing_threshold_kb: int | None = 1  # HNSW for any segment; ann_min_points gates
     exact_timeout_s: float = 5.0  # an exact scan slower than this trips the breaker
+
+    @field_validator("token_encoding", mode="before")
+    @classmethod
+    def _encoding_alias(cls, value: object) -> object:
+        """The reference spells them o200k / cl100k; both spellings are accepted."""
+        if isinstance(value, str) and value.strip().lower() in ("o200k", "cl100k"):
+            return value.strip().lower() + "_base"
+        return value
 
     def resolved_log_url(self) -> str:
         return self.log_url or f"sqlite:///{(self.data_dir / 'log.db').resolve()}"

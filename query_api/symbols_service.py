@@ -1,8 +1,9 @@
 """The symbol tools: repocontext_outline, repocontext_related, repocontext_changed (spec §1.4).
 
 Outline and related are bounded point reads of the views (symbols, reverse reference index);
-they never touch disk. `changed` walks the indexed root (stat fast path) and asks the reverse
-index who depends on what changed.
+they never touch disk. `changed` walks the indexed root (stat fast path) of a workspace
+source, or fetches a git source's ref and diffs the indexed commit against its head
+(streams/sources/git_changes.py), and asks the reverse index who depends on what changed.
 
 Dependents resolution, more precise than the reference's simple-name match:
 - a reference the extractor qualified through an import (`pkg.mod.Name`) only matches a
@@ -21,8 +22,8 @@ import re
 from collections.abc import Iterable
 from pathlib import Path
 
-from processors.tokens import count_tokens
-from query_api.errors import ConflictError, NotFoundError, ToolInputError
+from processors.tokens import TokenEncoding, token_counter
+from query_api.errors import ConflictError, NotFoundError, ServiceUnavailable, ToolInputError
 from query_api.guard import WorkspaceGuard
 from schemas.events import RepoRegistration
 from schemas.symbols import (
@@ -34,8 +35,10 @@ from schemas.symbols import (
     RelatedResult,
     SymbolAt,
 )
+from streams.errors import SourceError
 from streams.ingest import IngestCoordinator
-from streams.sources.changes import IndexedFile, diff_against_index
+from streams.sources.changes import Changes, IndexedFile, diff_against_index
+from streams.sources.git_changes import GitTarget, diff_git_against_index
 from streams.stores.views import ViewStore
 from streams.stores.views_symbols import SymbolRow, SymbolViews
 
@@ -69,8 +72,17 @@ def _clean_path(path: str) -> str:
 
 
 class SymbolService:
-    def __init__(self, views: ViewStore, ingest: IngestCoordinator, guard: WorkspaceGuard) -> None:
+    def __init__(
+        self,
+        views: ViewStore,
+        ingest: IngestCoordinator,
+        guard: WorkspaceGuard,
+        token_encoding: TokenEncoding = "o200k_base",
+        git_staging: Path | None = None,
+    ) -> None:
+        self.git_staging = git_staging  # where git sources' bare staging repositories live
         self.views = views
+        self.count = token_counter(token_encoding)
         self.symbols = SymbolViews(views)
         self.ingest = ingest
         self.guard = guard
@@ -100,8 +112,8 @@ class SymbolService:
         tokens: int | None = None
         if content is not None:
             tokens = content.token_count
-            if tokens is None:  # counted on read: exact o200k_base of the stored body
-                tokens = count_tokens(content.body)
+            if tokens is None:  # counted on read: exact BPE (token_encoding) of the body
+                tokens = self.count(content.body)
         return OutlineResult(
             repoId=repo_id,
             path=path,
@@ -197,11 +209,10 @@ class SymbolService:
 
     async def changed(self, args: ChangedArgs) -> ChangedResult:
         reg = self._registration(args.repoId)
-        if reg.source != "workspace" or not reg.root:
-            raise ConflictError(
-                f"repository {args.repoId!r} is git-sourced; changed compares a workspace "
-                "directory with its index and is not available for it yet"
-            )
+        if reg.source == "git":
+            return await self._changed_git(reg, args.path)
+        if not reg.root:
+            raise ConflictError(f"repository {args.repoId!r} has no indexed root")
         target = self.guard.resolve(args.path)
         root = Path(os.path.realpath(reg.root))
         if target != root and not str(target).startswith(str(root).rstrip(os.sep) + os.sep):
@@ -213,8 +224,7 @@ class SymbolService:
         scope = "" if target == root else target.relative_to(root).as_posix()
         return await asyncio.to_thread(self._changed, reg, root, scope)
 
-    def _changed(self, reg: RepoRegistration, root: Path, scope: str) -> ChangedResult:
-        repo_id = reg.repo_id
+    def _indexed_files(self, repo_id: str, scope: str) -> dict[str, IndexedFile]:
         prefix = f"{scope}/" if scope else ""
         indexed: dict[str, IndexedFile] = {}
         after: str | None = None
@@ -222,7 +232,45 @@ class SymbolService:
             for r in rows:
                 indexed[r.path] = IndexedFile(r.digest, r.size, r.mtime_ns, r.ingested_at)
             after = rows[-1].path
-        changes = diff_against_index(root, reg.filters, indexed, scope)
+        return indexed
+
+    def _changed(self, reg: RepoRegistration, root: Path, scope: str) -> ChangedResult:
+        changes = diff_against_index(
+            root, reg.filters, self._indexed_files(reg.repo_id, scope), scope
+        )
+        return self._with_dependents(reg.repo_id, changes)
+
+    async def _changed_git(self, reg: RepoRegistration, path: str) -> ChangedResult:
+        """A git source: the indexed commit against the ref's head, fetched now (no disk walk,
+        no workspace path: `path` is a repo-relative directory, `.` for the whole tree)."""
+        scope = _clean_path(path).strip("/")
+        scope = "" if scope == "." else scope
+        absolute = path.strip().startswith(("/", "\\")) and path.strip() not in ("/", "\\")
+        if absolute or (scope and any(part in ("", ".", "..") for part in scope.split("/"))):
+            raise ToolInputError(
+                f"path {path!r}: for a git-sourced repository give a repo-relative directory "
+                "('.' for the whole tree)"
+            )
+        repo = self.views.get_repo(reg.repo_id)
+        if repo is None or repo.indexed_commit is None:
+            raise ConflictError(f"repository {reg.repo_id!r} has no indexed commit yet")
+        if self.git_staging is None or not reg.url:
+            raise ConflictError(f"repository {reg.repo_id!r}: no git staging area here")
+        target = GitTarget(
+            reg.repo_id, reg.url, reg.ref or "HEAD", self.git_staging / f"{reg.repo_id}.git"
+        )
+        indexed = await asyncio.to_thread(self._indexed_files, reg.repo_id, scope)
+        digests = {p: f.digest for p, f in indexed.items()}
+        try:
+            head, changes = await diff_git_against_index(
+                target, repo.indexed_commit, digests, scope
+            )
+        except SourceError as exc:
+            raise ServiceUnavailable(f"{exc}; the index keeps serving, retry later") from exc
+        result = await asyncio.to_thread(self._with_dependents, reg.repo_id, changes)
+        return result.model_copy(update={"indexedCommit": repo.indexed_commit, "headCommit": head})
+
+    def _with_dependents(self, repo_id: str, changes: Changes) -> ChangedResult:
         touched = set(changes.added) | set(changes.updated) | set(changes.removed)
         declared = [
             s

@@ -49,8 +49,10 @@ TOOLS: tuple[ToolSpec, ...] = (
     ),
     ToolSpec(
         "repocontext_search",
-        "Find files in a repository by keyword (identifier-aware BM25 over paths and "
-        "contents). Returns ranked hits with reasons, mode and retrievalPath; no file bodies.",
+        "Find files, symbols and memory entries in a repository (identifier-aware BM25, plus "
+        "vectors when an embedder is bound). Returns ranked hits with reasons, mode and "
+        "retrievalPath; file/symbol hits carry linkedMemory (notes agents linked to that "
+        "code); no file bodies.",
         t.SearchArgs,
         t.SearchResult,
         "search",
@@ -249,7 +251,8 @@ TOOLS += (
     ),
     ToolSpec(
         "repocontext_scan",
-        "Page through a repository's Files, Memory or one MemoryTopic in key order "
+        "Page through a repository's Files, Packages, Symbols, Memory or one MemoryTopic in "
+        "key order "
         "(continuationToken, pageSize 1..500). Expired entries never appear.",
         m.ScanArgs,
         m.ScanResult,
@@ -334,7 +337,7 @@ TOOLS += (
     ToolSpec(
         "repocontext_context",
         "One call, hard-capped: the files that matter for a task, packed under "
-        "responseBudgetTokens (exact o200k_base counts, the whole response included) at "
+        "responseBudgetTokens (exact BPE counts, the whole response included) at "
         "detail paths/outline/slices/auto. Pass session + seen receipts/known path@hash on "
         "follow-ups so content you hold is acknowledged in reused instead of re-sent.",
         bn.ContextArgs,

@@ -19,6 +19,7 @@ from streams.embedders import Embedder, make_embedder
 from streams.eventlog.base import EventLog
 from streams.stores.vectors import EdgeVectorStore, QdrantClientVectorStore, VectorStore
 from streams.stores.views import ViewStore
+from streams.stores.views_memory import MemoryViews
 from streams.vectors_step import VectorIndexer
 
 log = logging.getLogger(__name__)
@@ -55,7 +56,11 @@ class VectorPlane:
                     indexing_threshold_kb=settings.ann_indexing_threshold_kb,
                 )
             self.indexer = VectorIndexer(
-                event_log, self.embedder, self.store, ann_min_points=settings.ann_min_points
+                event_log,
+                self.embedder,
+                self.store,
+                ann_min_points=settings.ann_min_points,
+                expired_memory=MemoryViews(views).expired,
             )
         self.readiness = Readiness(embedder_bound=self.store is not None)
         self.retriever = Retriever(
@@ -134,14 +139,15 @@ class VectorPlane:
             out["lastError"] = self.indexer.counters.last_error
         return out
 
-    def embedded_counts(self, repo_id: str) -> tuple[int, int] | None:
-        """(files, symbols) with a real embedding, or None without a vector plane."""
+    def embedded_counts(self, repo_id: str) -> tuple[int, int, int] | None:
+        """(files, symbols, memory entries) with a real embedding, or None without a plane."""
         if self.store is None:
             return None
         try:
             return (
                 self.store.sources(repo_id=repo_id, kind="file"),
                 self.store.sources(repo_id=repo_id, kind="symbol"),
+                self.store.sources(repo_id=repo_id, kind="memory"),
             )
         except Exception:
             log.exception("vector counts unavailable")

@@ -7,7 +7,7 @@ from typing import Literal
 from pydantic import Field
 
 from schemas.retrieval import RetrievalPath, SearchMode
-from schemas.tools import ToolInput, ToolModel
+from schemas.tools import Freshness, LinkedMemory, ToolInput, ToolModel
 
 Detail = Literal["paths", "outline", "slices"]
 UnitKind = Literal["pointer", "span", "outline"]
@@ -52,6 +52,8 @@ class BundleEntry(ToolModel):
     units: list[Unit]
     startLine: int | None = None  # slices: the 1-based lines `content` covers (our addition)
     endLine: int | None = None
+    # Live memory linked to this file or its symbols, at most 3 (our addition; charged).
+    linkedMemory: list[LinkedMemory] = Field(default_factory=list)
 
 
 class Reused(ToolModel):
@@ -76,6 +78,7 @@ class ContextResult(ToolModel):
     entries: list[BundleEntry]
     session: str | None
     reused: list[Reused]
+    freshness: Freshness | None = None  # charged in the budget like the echoed task (ours)
 
 
 class StatsResult(ToolModel):

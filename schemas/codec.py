@@ -6,7 +6,13 @@ from pydantic import BaseModel, ValidationError
 
 from schemas import topics
 from schemas.errors import DecodeError
-from schemas.events import ControlCommand, DeadLetter, FileUpsert, RepoRegistration
+from schemas.events import (
+    ControlCommand,
+    DeadLetter,
+    FileUpsert,
+    RepoRegistration,
+    SourceStatus,
+)
 from schemas.memory import CommandResult, MemoryCommand, MemoryEntry
 from schemas.records import ContentRecord, StructureRecord
 from schemas.symbols import SymbolsRecord, XrefsRecord
@@ -18,6 +24,7 @@ MODEL_OF_TOPIC: dict[str, type[BaseModel]] = {
     topics.CONTENT.name: ContentRecord,
     topics.SYMBOLS.name: SymbolsRecord,
     topics.XREFS.name: XrefsRecord,
+    topics.SOURCES.name: SourceStatus,
     topics.COMMANDS.name: ControlCommand,
     topics.DEADLETTER.name: DeadLetter,
     topics.MEMORY_COMMANDS.name: MemoryCommand,

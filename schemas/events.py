@@ -85,6 +85,21 @@ class FileUpsert(Event):
     observed_at: float  # unix seconds when the source read it
 
 
+class SourceStatus(Event):
+    """Value of `sources.v1` (key = repoId): a git source's latest poll, so every reader can
+    compare the commit its views reflect with the ref's current commit (freshness)."""
+
+    type: Literal["source_status"] = "source_status"
+    repo_id: str
+    ref: str
+    head_commit: str | None  # the ref's commit at `checked_at` (None: never fetched)
+    # the newest commit whose every change the log has acknowledged (None: none yet)
+    published_commit: str | None = None
+    status: Literal["published", "unchanged", "fetch_failed"]
+    error: str | None = None  # credentials already redacted
+    checked_at: float  # unix seconds
+
+
 class ControlCommand(Event):
     """Value of `commands.v1` (key = repoId)."""
 

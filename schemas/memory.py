@@ -14,7 +14,7 @@ from pydantic import BaseModel, Field
 
 MemoryKind = Literal["Decision", "Note", "Memory"]
 CommandOp = Literal[
-    "remember", "update", "forget", "claim", "renew", "release", "cancel_wait", "purge"
+    "remember", "update", "forget", "claim", "renew", "release", "cancel_wait", "purge", "import"
 ]
 Verdict = Literal["ClaimRequired", "StaleToken", "UnissuedToken", "ClaimReleased", "ForeignRegion"]
 ErrorKind = Literal["not_found", "conflict", "invalid"]
@@ -109,6 +109,9 @@ class MemoryEntry(BaseModel):
     queue: list[Waiter] = Field(default_factory=list)
     undecodable: bool = False
     schema_version: int = 1
+    # log position of the command that produced this state: a redelivered command at or
+    # below it is skipped (at-least-once on Kafka); -1 = none recorded
+    applied_position: int = -1
 
     @property
     def key(self) -> str:
@@ -144,6 +147,8 @@ class MemoryCommand(BaseModel):
     lease_seconds: float | None = None
     ticket: str | None = None
     wait_until: float | None = None
+    # import (`repocontext memory import`): the entry to merge, newest updated_at wins
+    entry: MemoryEntry | None = None
 
 
 class CommandResult(BaseModel):

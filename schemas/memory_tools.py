@@ -102,7 +102,9 @@ class ForgetResult(ToolModel):
 class ScanArgs(ToolInput):
     repoId: str = _REPO
     scope: str = Field(
-        min_length=1, max_length=32, description="Files | Symbols | Memory | MemoryTopic"
+        min_length=1,
+        max_length=32,
+        description="Files | Packages | Symbols | Memory | MemoryTopic",
     )
     topic: str | None = Field(default=None, max_length=200, description="Required for MemoryTopic.")
     pathPrefix: str | None = Field(default=None, max_length=4096, description="Files only.")

@@ -130,3 +130,6 @@ class ChangedResult(ToolModel):
     updated: list[str] = Field(default_factory=list)
     removed: list[str] = Field(default_factory=list)
     dependents: list[SymbolAt] = Field(default_factory=list)
+    # git sources only: the commit the index reflects and the ref's head it was compared with
+    indexedCommit: str | None = None
+    headCommit: str | None = None

@@ -39,20 +39,42 @@ class EntryView(ToolModel):
     staleLinks: list[str] | None = None
 
 
+class LinkedMemory(ToolModel):
+    """A live memory entry linked to a hit's file or symbol (our addition: what agents wrote
+    about this code travels with it). `summary` is the title, else the body's first line."""
+
+    key: str
+    kind: str
+    topic: str
+    summary: str
+    stale: bool | None = None
+
+
 class SearchHit(ToolModel):
     score: float
     entry: EntryView
     vectorId: str | None = None
     reasons: list[str] = Field(default_factory=list)
+    # File/symbol hits: up to 3 linked live memory entries ([] = none); null on memory hits.
+    linkedMemory: list[LinkedMemory] | None = None
 
 
 class Freshness(ToolModel):
-    """How far the views lag the log (our addition; every answer carries it)."""
+    """How current an answer is (our addition; every answer carries it): how far the views
+    lag the log, and for the answer's repository what the source knows that the views do not
+    yet reflect. A null means "not known", never "none"."""
 
     appliedOffsets: int
     logEndOffsets: int
     eventsBehind: int
     secondsBehind: float | None = None
+    # workspace sources: files changed on disk that the watcher has seen but not yet logged
+    pendingFiles: int | None = None
+    # git sources: the commit the views reflect vs the ref's commit at the last poll
+    indexedCommit: str | None = None
+    sourceCommit: str | None = None
+    sourceCheckedAt: str | None = None
+    sourceError: str | None = None  # the last poll's fetch error (credentials redacted)
 
 
 class SearchResult(ToolModel):

@@ -90,6 +90,13 @@ XREFS = TopicSpec(
     cleanup="compact",
     description="outbound references/imports of one file",
 )
+SOURCES = TopicSpec(
+    name="repocontext.sources.v1",
+    key="repoId",
+    partitions=1,
+    cleanup="compact",
+    description="each git source's latest poll: the ref's current commit and any fetch error",
+)
 COMMANDS = TopicSpec(
     name="repocontext.commands.v1",
     key="repoId",
@@ -117,6 +124,7 @@ CATALOGUE: tuple[TopicSpec, ...] = (
     CONTENT,
     SYMBOLS,
     XREFS,
+    SOURCES,
     COMMANDS,
     DEADLETTER,
 )

@@ -4,8 +4,14 @@ StreamsError
 ├── EventLogError        the log rejected or could not serve a request
 │   └── UnknownTopicError
 ├── SourceError          a source could not read its repository
-└── StoreError           a view/vector store could not apply or answer
+├── StoreError           a view/vector store could not apply or answer
+└── StorageFull          the data directory cannot take a write (disk full, quota, size limit)
 """
+
+from __future__ import annotations
+
+import errno
+import sqlite3
 
 
 class StreamsError(Exception):
@@ -26,3 +32,37 @@ class SourceError(StreamsError):
 
 class StoreError(StreamsError):
     pass
+
+
+class StorageFull(StreamsError):
+    """A write failed for lack of space. Never a poison record: nothing is dead-lettered or
+    skipped, the write is retried, and what was committed before it stays intact."""
+
+    @classmethod
+    def at(cls, path: object, exc: BaseException) -> StorageFull:
+        return cls(
+            f"cannot write {path}: the disk holding the data directory is full or a file-size "
+            f"limit was reached ({exc}); free space and run again, nothing committed is lost"
+        )
+
+
+_FULL_ERRNOS = {errno.ENOSPC, errno.EFBIG, errno.EDQUOT}
+# SQLite reports ENOSPC as SQLITE_FULL and EFBIG (a file-size limit) as a write I/O error.
+_FULL_SQLITE = {"SQLITE_FULL", "SQLITE_IOERR_WRITE", "SQLITE_IOERR_FSYNC", "SQLITE_IOERR_TRUNCATE"}
+
+
+def storage_exhausted(exc: BaseException | None) -> bool:
+    """Whether `exc` (or anything in its cause chain) is a write that ran out of room."""
+    seen = 0
+    while exc is not None and seen < 8:
+        if isinstance(exc, StorageFull):
+            return True
+        if isinstance(exc, OSError) and exc.errno in _FULL_ERRNOS:
+            return True
+        if isinstance(exc, sqlite3.Error):
+            name = getattr(exc, "sqlite_errorname", "")
+            if name in _FULL_SQLITE or "disk is full" in str(exc):
+                return True
+        exc = exc.__cause__ or exc.__context__
+        seen += 1
+    return False

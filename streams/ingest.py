@@ -18,7 +18,7 @@ from pathlib import Path
 
 from schemas import codec, topics
 from schemas.events import RepoRegistration, file_key
-from streams.errors import SourceError
+from streams.errors import SourceError, StorageFull, storage_exhausted
 from streams.eventlog.base import EventLog, LogRecord
 from streams.ingest_job import JobTracker
 from streams.sources.ignore import PathFilter
@@ -59,6 +59,7 @@ class IngestCoordinator:
         self.registrations: dict[str, RepoRegistration] = {}
         self.jobs: dict[str, JobTracker] = {}
         self._tasks: dict[str, asyncio.Task[None]] = {}
+        self._watchers: dict[str, WorkspaceWatcher] = {}
         self._instance_id: str = str(getattr(event_log, "instance_id", ""))
 
     # -- registry --------------------------------------------------------------------------
@@ -83,6 +84,16 @@ class IngestCoordinator:
 
     def is_registered(self, repo_id: str) -> bool:
         return repo_id in self.registrations
+
+    def pending_files(self, repo_id: str) -> int | None:
+        """Files changed on disk that the watcher has seen but not yet published to the log;
+        None when not known (no watcher yet, a full pass running, or not a workspace repo).
+        Changes inside the watcher's debounce window (at most about 1.6 s) are not seen yet."""
+        job = self.jobs.get(repo_id)
+        if job is not None and job.status == "Running":
+            return None
+        watcher = self._watchers.get(repo_id)
+        return None if watcher is None or not watcher.synced else watcher.pending
 
     def registered_ids(self) -> list[str]:
         return sorted(self.registrations)
@@ -186,9 +197,19 @@ class IngestCoordinator:
         except asyncio.CancelledError:
             raise
         except Exception as exc:
-            log.exception("ingest of %s failed", repo_id)
+            if storage_exhausted(exc):  # one clear line: no record is at fault
+                if not isinstance(exc, StorageFull):
+                    exc = StorageFull.at(Path(self.views.path).parent, exc)
+                log.error("ingest of %s stopped: %s", repo_id, exc)
+            else:
+                log.exception("ingest of %s failed", repo_id)
             job.fail(f"{type(exc).__name__}: {exc}")
-        await self._persist(job)
+        try:
+            await self._persist(job)
+        except Exception as exc:
+            if not storage_exhausted(exc):
+                raise
+            log.error("the job status of %s could not be saved (no space)", repo_id)
         return job.counts
 
     async def _drain(self, repo_id: str, batches: Iterator[ChangeBatch], job: JobTracker) -> None:
@@ -268,9 +289,14 @@ class IngestCoordinator:
                     debounce_ms=self.debounce_ms,
                     batch_size=self.batch_size,
                 )
-                async for batch in watcher:
-                    await self.publish(repo_id, batch)
-                    backoff = 1.0
+                self._watchers[repo_id] = watcher
+                try:
+                    async for batch in watcher:
+                        await self.publish(repo_id, batch)
+                        backoff = 1.0
+                finally:
+                    if self._watchers.get(repo_id) is watcher:
+                        del self._watchers[repo_id]
                 return
             except asyncio.CancelledError:
                 raise

@@ -39,6 +39,7 @@ VIEW_TOPICS: tuple[str, ...] = (
     topics.XREFS.name,
     topics.MEMORY.name,  # memory issue: current entries
     topics.MEMORY_RESULTS.name,  # memory issue: command verdicts (read-your-writes)
+    topics.SOURCES.name,  # git sources' latest polls (freshness)
 )
 
 

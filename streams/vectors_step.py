@@ -2,8 +2,8 @@
 
 Its own consumer group (`vectors`) on the log, apart from the view sink, so embedding (slow:
 tens of passages a second on a laptop CPU) never delays keyword indexing: vectors backfill in
-the background while keyword search already answers. Per pass, in spec order (files, then
-symbols), it reads a batch of records, derives passages (pure, processors/vectors.py), asks
+the background while keyword search already answers. Per pass, in spec order (memory, files,
+then symbols), it reads a batch of records, derives passages (pure, processors/vectors.py), asks
 the store which passages already exist with the same content address, embeds only the rest in
 batches of 32, upserts them, deletes passages the source no longer has, and commits its
 offsets to the log. Point ids and content addresses are deterministic, so redelivery and
@@ -11,9 +11,13 @@ replay are harmless and unchanged passages are never re-embedded (also across a 
 as long as the vector store survived).
 
 An embedder failure stops the pass without committing (the records are retried after a
-backoff); an empty file has no passages and is simply done. When the corpus reaches
+backoff). An empty or whitespace-only file is never sent to the embedder: it gets a stored
+contentless marker (a fixed pseudo-random vector, excluded from search and counts), so a
+redelivery or replay finds it done, like any unchanged passage. When the corpus reaches
 `ann_min_points` and more than 25 % of it is not in the HNSW graph, the step builds the index
 (in a child process; see EdgeVectorStore.build_index) between batches, so no write races it.
+Memory entries that expire produce no record, so an orphan sweep (every `sweep_seconds`, when
+the step is idle) retires the vectors of entries whose expiry has passed.
 """
 
 from __future__ import annotations
@@ -21,12 +25,24 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import math
+import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from processors.vectors import Passage, file_passages, symbol_passage
+from processors.vectors import (
+    CONTENTLESS_IDX,
+    CONTENTLESS_KIND,
+    Passage,
+    contentless_marker,
+    file_key,
+    file_passages,
+    memory_passages,
+    symbol_passage,
+)
 from schemas import codec, topics
+from schemas.memory import MemoryEntry, memory_key
 from schemas.records import ContentRecord
 from streams.embedders.base import Embedder
 from streams.eventlog.base import EventLog, StoredRecord
@@ -50,6 +66,15 @@ class VectorCounters:
     repos_pending: set[str] = field(default_factory=set)
 
 
+def marker_vector(point: str, dim: int) -> list[float]:
+    """A contentless marker's vector: a store point needs one, and a fixed pseudo-random unit
+    vector per marker keeps thousands of empty files from piling onto one spot of the graph."""
+    rnd = random.Random(point)
+    v = [rnd.gauss(0.0, 1.0) for _ in range(dim)]
+    norm = math.sqrt(sum(x * x for x in v)) or 1.0
+    return [x / norm for x in v]
+
+
 def _symbol_topic() -> str | None:
     return topics.SYMBOLS.name if topics.SYMBOLS.name in codec.MODEL_OF_TOPIC else None
 
@@ -64,6 +89,8 @@ class VectorIndexer:
         ann_min_points: int = 1024,
         poll_seconds: float = 0.5,
         retry_seconds: float = 2.0,
+        expired_memory: Callable[[float], list[tuple[str, str]]] | None = None,
+        sweep_seconds: float = 5.0,
     ) -> None:
         self.log = event_log
         self.embedder = embedder
@@ -71,15 +98,22 @@ class VectorIndexer:
         self.ann_min_points = ann_min_points
         self.poll_seconds = poll_seconds
         self.retry_seconds = retry_seconds
+        self.expired_memory = expired_memory  # (repoId, key) of entries past their expiry
+        self.sweep_seconds = sweep_seconds
+        self._swept_at = 0.0
+        self._retired: set[str] = set()  # memory keys whose vectors the sweep removed
         self.counters = VectorCounters()
         self.wake = asyncio.Event()
         self.building = False
         self._unindexable_at = 0
+        self._store_checked = False  # rewind_if_store_lost runs once, before the first pass
         self._fp = store.space.fingerprint
         self.group = f"{GROUP_PREFIX}-{self._fp}"
-        # memory -> files -> symbols (memory has no topic yet)
+        # memory -> files -> symbols (spec §2.5 order)
         self.inputs: tuple[str, ...] = tuple(
-            t for t in (topics.CONTENT.name, _symbol_topic(), topics.REPOS.name) if t
+            t
+            for t in (topics.MEMORY.name, topics.CONTENT.name, _symbol_topic(), topics.REPOS.name)
+            if t
         )
 
     def notify(self) -> None:
@@ -89,6 +123,8 @@ class VectorIndexer:
 
     async def run_once(self) -> int:
         """One batch per input topic-partition; returns records consumed (0 = caught up)."""
+        if not self._store_checked:
+            await self.rewind_if_store_lost()
         consumed = 0
         for topic in self.inputs:
             for partition in range(await self.log.partitions(topic)):
@@ -100,6 +136,27 @@ class VectorIndexer:
                 await self.log.commit(self.group, {(topic, partition): batch[-1].offset + 1})
                 consumed += len(batch)
         return consumed
+
+    async def rewind_if_store_lost(self) -> bool:
+        """An empty store behind committed offsets has lost its data (its directory deleted,
+        a fresh Qdrant server): rewind this group to the start of the log so every vector is
+        rebuilt. Content addresses make this safe when the store was truly empty."""
+        self._store_checked = True
+        committed: dict[tuple[str, int], int] = {}
+        for topic in self.inputs:
+            for partition in range(await self.log.partitions(topic)):
+                committed[(topic, partition)] = await self.log.committed(
+                    self.group, topic, partition
+                )
+        if not any(committed.values()) or (await asyncio.to_thread(self.store.state)).points:
+            return False
+        log.warning(
+            "the vector store of %s is empty but the log was consumed into it; rebuilding every "
+            "vector from the log",
+            self.store.space.collection,
+        )
+        await self.log.commit(self.group, dict.fromkeys(committed, 0))
+        return True
 
     async def behind(self) -> int:
         total = 0
@@ -119,6 +176,9 @@ class VectorIndexer:
                 if record.value is None:
                     await asyncio.to_thread(self.store.delete_repo, key)
             return
+        if topic == topics.MEMORY.name:
+            await self._embed_and_store("memory", self._memory_sources(latest))
+            return
         kind = "file" if topic == topics.CONTENT.name else "symbol"
         per_source: list[tuple[str, str, list[Passage]]] = []
         for key, record in latest.items():
@@ -131,11 +191,47 @@ class VectorIndexer:
             per_source.append((repo_id, path, self._passages(kind, repo_id, path, event)))
         await self._embed_and_store(kind, per_source)
 
+    def _memory_sources(
+        self, latest: dict[str, StoredRecord]
+    ) -> list[tuple[str, str, list[Passage]]]:
+        """memory.v1 records (key repoId/topic/id) -> passages per entry; a tombstone or an
+        entry already expired yields none, which retires its vectors."""
+        now = time.time()
+        out: list[tuple[str, str, list[Passage]]] = []
+        for key, record in latest.items():
+            parts = key.split("/", 2)
+            if len(parts) != 3:
+                continue
+            try:
+                entry = codec.decode(topics.MEMORY.name, record.value)
+            except Exception:
+                log.warning("vectors: undecodable memory record @%d; skipped", record.offset)
+                continue
+            mkey = memory_key(*parts)
+            live = entry if isinstance(entry, MemoryEntry) else None
+            passages = memory_passages(live, mkey, now)
+            if passages:
+                self._retired.discard(mkey)
+            out.append((parts[0], mkey, passages))
+        return out
+
+    async def sweep_expired(self) -> int:
+        """Retire the vectors of memory entries whose expiry has passed; returns how many."""
+        if self.expired_memory is None:
+            return 0
+        self._swept_at = time.monotonic()
+        expired = await asyncio.to_thread(self.expired_memory, time.time())
+        todo = [(repo_id, key) for repo_id, key in expired if key not in self._retired]
+        for repo_id, key in todo:
+            await asyncio.to_thread(self.store.retain, repo_id, "memory", key, [])
+            self._retired.add(key)
+        return len(todo)
+
     def _passages(self, kind: str, repo_id: str, path: str, event: object) -> list[Passage]:
         if event is None:
             return []
         if isinstance(event, ContentRecord):
-            return file_passages(repo_id, path, event.body)
+            return file_passages(repo_id, path, event.body) or [contentless_marker(repo_id, path)]
         symbols = getattr(event, "symbols", None) or []
         return [symbol_passage(repo_id, path, s.fq_name, s.kind, s.signature) for s in symbols]
 
@@ -146,9 +242,30 @@ class VectorIndexer:
         for _, _, passages in per_source:
             for p in passages:
                 wanted.append((point_id(p.source_key, p.idx), p, p.text_hash(self._fp)))
-        existing = await asyncio.to_thread(self.store.payloads, [w[0] for w in wanted])
+        # Markers of files that now have content (or are gone) are looked up with the rest.
+        stale_markers = [
+            point_id(file_key(repo_id, path), CONTENTLESS_IDX)
+            for repo_id, path, passages in per_source
+            if kind == "file" and not any(p.kind == CONTENTLESS_KIND for p in passages)
+        ]
+        existing = await asyncio.to_thread(
+            self.store.payloads, [w[0] for w in wanted] + stale_markers
+        )
+        if gone := [m for m in stale_markers if m in existing]:
+            await asyncio.to_thread(self.store.delete_ids, gone)
         todo = [w for w in wanted if existing.get(w[0], {}).get("hash") != w[2]]
         self.counters.passages_reused += len(wanted) - len(todo)
+        markers = [w for w in todo if w[1].kind == CONTENTLESS_KIND]
+        todo = [w for w in todo if w[1].kind != CONTENTLESS_KIND]
+        if markers:
+            dim = self.store.space.dimension
+            await asyncio.to_thread(
+                self.store.upsert,
+                [
+                    VectorPoint(pid, marker_vector(pid, dim), self._payload(p, h))
+                    for pid, p, h in markers
+                ],
+            )
         for start in range(0, len(todo), EMBED_BATCH):
             chunk = todo[start : start + EMBED_BATCH]
             result = await asyncio.to_thread(self.embedder.embed, [w[1].text for w in chunk])
@@ -157,20 +274,7 @@ class VectorIndexer:
                 self.counters.last_error = result.error
                 raise EmbedFailed(result.error or "embedding failed")
             points = [
-                VectorPoint(
-                    id=pid,
-                    vector=vector,
-                    payload={
-                        "repo_id": p.repo_id,
-                        "kind": p.kind,
-                        "source_key": p.source_key,
-                        "path": p.path,
-                        "idx": p.idx,
-                        "hash": h,
-                        "fq": p.fq,
-                        "space": self._fp,
-                    },
-                )
+                VectorPoint(id=pid, vector=vector, payload=self._payload(p, h))
                 for (pid, p, h), vector in zip(chunk, result.vectors, strict=True)
             ]
             await asyncio.to_thread(self.store.upsert, points)
@@ -179,6 +283,18 @@ class VectorIndexer:
         for repo_id, path, passages in per_source:
             keep = [point_id(p.source_key, p.idx) for p in passages]
             await asyncio.to_thread(self.store.retain, repo_id, kind, path, keep)
+
+    def _payload(self, p: Passage, text_hash: str) -> dict[str, object]:
+        return {
+            "repo_id": p.repo_id,
+            "kind": p.kind,
+            "source_key": p.source_key,
+            "path": p.path,
+            "idx": p.idx,
+            "hash": text_hash,
+            "fq": p.fq,
+            "space": self._fp,
+        }
 
     # -- the HNSW build --------------------------------------------------------------------
 
@@ -207,6 +323,7 @@ class VectorIndexer:
         total = 0
         while n := await self.run_once():
             total += n
+        await self.sweep_expired()
         await self.maybe_build()
         return total
 
@@ -219,6 +336,8 @@ class VectorIndexer:
             try:
                 if await self.run_once():
                     continue
+                if time.monotonic() - self._swept_at >= self.sweep_seconds:
+                    await self.sweep_expired()
                 await self.maybe_build()
             except EmbedFailed as exc:
                 log.warning("vector step: %s; retrying in %.0f s", exc, self.retry_seconds)

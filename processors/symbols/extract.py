@@ -13,10 +13,20 @@ capture names; this module turns the matches into records the same way for every
   with `@import.via` (Ruby's `require "x"` is a plain call) only when that names an import;
 - `@decl` on a declaration without a body (a C prototype, a C++ in-class method
   declaration): dropped when the file also defines the same name with the same parameters;
+- `@decorated`: a declaration with decorators/attributes written before it (Python's
+  `decorated_definition`, TypeScript members, Rust items); their text (bounded) leads its
+  signature, as do annotations inside the node (Java, Kotlin, C#, PHP);
 - `@ref.call` / `@ref.type`: a referenced simple name. Its qualifier (the `pkg` in
   `pkg.Name`, resolved through the file's imports) is the identifier just before it in the
-  same member/selector/scoped node, so reference patterns need no grouping and run as a
-  separate, cheaper query (grammars.split_patterns); `@ref.qualifier` only documents it.
+  same member/selector/scoped node, so a reference pattern has exactly one capture
+  (`@ref.qualifier` only documents it) and costs no grouping (grammars.QueryPlan).
+
+Python relative imports (`from ..pkg import X`) resolve against the file's package, so they
+name repository modules like absolute ones do.
+
+Performance (the stage must cost at most 2x a bare parse): one query per language, one pass
+over the tree; node texts are str slices (ASCII files) not decodes; records are validated
+once per file from plain dicts (processor.py); digests hash memoryview slices.
 
 Nesting comes from byte ranges, so a declaration's fq name is the package, the names of the
 declarations (and scopes) containing it, and its own name. A Function directly inside a
@@ -26,13 +36,15 @@ Type/Interface/Enum is a Method.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from operator import itemgetter
+from typing import Any
 
 import xxhash
 from tree_sitter import Node, QueryCursor
 
-from processors.symbols.grammars import Grammar, parser_of, queries_of
-from schemas.symbols import SYMBOL_KINDS, Reference, SymbolDef
+from processors.symbols.grammars import Grammar, parser_of, plan_of
 
 MAX_SIGNATURE_CHARS = 240
 MAX_NAME_CHARS = 200
@@ -42,8 +54,13 @@ QUALIFIER_TYPES = frozenset(
     {"identifier", "package_identifier", "namespace_identifier", "name", "constant"}
 )
 TYPE_KINDS = frozenset({"Type", "Interface", "Enum"})
+# the last byte of `pkg.`, `pkg::`, `pkg->`, `Pkg\\`: a reference after anything else has no
+# qualifier, so it needs no look at its siblings
+_QUALIFIER_ENDS = frozenset(b".:>\\")
 _SPACE = re.compile(r"\s+")
-_SIGNATURE_TAIL = re.compile(r"(?:\s|\{|:|=>)+$")
+_TAIL_CHARS = " {:"  # with `=>`, what ends a declaration's head before its body
+MAX_DECORATION_CHARS = 60  # one decorator/annotation in a signature
+MAX_DECORATIONS_CHARS = 120  # all of them
 
 
 @dataclass(slots=True)
@@ -64,16 +81,25 @@ class _Def:
 
 @dataclass(frozen=True, slots=True)
 class Extracted:
-    symbols: list[SymbolDef]
+    """The fields of schemas.symbols.SymbolDef / Reference as plain dicts: the records
+    validate them in one call per file, not one model per symbol and reference."""
+
+    symbols: list[dict[str, Any]]
     imports: list[str]
-    references: list[Reference]
+    references: list[dict[str, Any]]
 
 
 def _text(src: bytes, node: Node) -> str:
     return src[node.start_byte : node.end_byte].decode("utf-8", errors="replace")
 
 
+def _node_text(text: Callable[[int, int], str], node: Node) -> str:
+    return text(node.start_byte, node.end_byte)
+
+
 def _clean_name(text: str, sep: str) -> str:
+    if text.isidentifier():  # the common case: nothing to clean
+        return text[:MAX_NAME_CHARS]
     text = text.strip().strip("\"'`<>;")
     if sep != ".":
         text = text.replace(sep, ".").strip(".")
@@ -92,26 +118,104 @@ def module_prefix(path: str, language: str) -> str:
     return ".".join(p for p in parts if p)
 
 
-def _signature(src: bytes, d: _Def) -> str:
+def _resolve_relative(module: str, path: str, language: str) -> str:
+    """A Python relative import as the repository module it names: in `pkg/sub/mod.py`,
+    `.` is `pkg.sub`, `..x` is `pkg.x` (in `pkg/sub/__init__.py`, `.` is `pkg.sub` too).
+    Beyond the repository root it stays relative (it names nothing we index)."""
+    if language != "python" or not module.startswith("."):
+        return module
+    dots = len(module) - len(module.lstrip("."))
+    parts = path.rsplit(".", 1)[0].split("/")[:-1]  # the file's package
+    if dots - 1 > len(parts):
+        return module
+    base = parts[: len(parts) - (dots - 1)]
+    rest = module[dots:]
+    return ".".join([p for p in base if p] + ([rest] if rest else [])) or module
+
+
+def _outer_decorations(node: Node, types: frozenset[str]) -> list[Node]:
+    """Decorators written before a declaration node: Python's `decorated_definition` wraps
+    them, TypeScript methods and Rust items have them as preceding siblings."""
+    parent = node.parent
+    if parent is not None and parent.type == "decorated_definition":
+        return [c for c in parent.named_children if c.type in types]
+    out: list[Node] = []
+    prev = node.prev_named_sibling
+    while prev is not None and prev.type in types:
+        out.append(prev)
+        prev = prev.prev_named_sibling
+    out.reverse()
+    return out
+
+
+def _inner_decorations(node: Node, types: frozenset[str], end: int) -> list[Node]:
+    """Annotations/attributes inside a declaration before `end` (Java/Kotlin `modifiers`,
+    C#/PHP attribute lists, a TypeScript class's decorators)."""
+    out: list[Node] = []
+    for child in node.children:
+        if child.start_byte >= end:
+            break
+        if child.type in types:
+            out.append(child)
+        elif child.type == "modifiers":
+            out.extend(c for c in child.children if c.type in types)
+    return out
+
+
+def _collapse(text: str) -> str:
+    return " ".join(text.split())
+
+
+def _bounded_decorations(text_of: Callable[[int, int], str], nodes: list[Node]) -> str:
+    parts: list[str] = []
+    used = 0
+    for n in nodes:
+        one = _collapse(text_of(n.start_byte, n.end_byte))
+        if len(one) > MAX_DECORATION_CHARS:
+            one = one[: MAX_DECORATION_CHARS - 1] + "…"
+        if used + len(one) > MAX_DECORATIONS_CHARS:
+            parts.append("…")
+            break
+        parts.append(one)
+        used += len(one) + 1
+    return " ".join(parts)
+
+
+def _signature(
+    text_of: Callable[[int, int], str], d: _Def, grammar: Grammar, decorated: set[int]
+) -> str:
+    """The declaration up to its body, whitespace collapsed, with its decorators/annotations
+    (each at most MAX_DECORATION_CHARS, together MAX_DECORATIONS_CHARS) in front."""
     node = d.node
     end = d.body_start
     if end is None:
         body = node.child_by_field_name("body")
-        end = body.start_byte if body is not None else node.end_byte
-    text = src[node.start_byte : max(end, node.start_byte)].decode("utf-8", errors="replace")
-    text = _SPACE.sub(" ", text).strip()
-    text = _SIGNATURE_TAIL.sub("", text) or text
+        end = body.start_byte if body is not None else d.end
+    end = max(end, d.start)
+    text = text_of(d.start, end)
+    types = grammar.decorations
+    if types:
+        decorations = _outer_decorations(node, types) if d.start in decorated else []
+        if grammar.decoration_mark in text:
+            inner = _inner_decorations(node, types, end)
+            if inner:
+                decorations += inner
+                pieces, pos = [], d.start
+                for dec in inner:
+                    pieces.append(text_of(pos, dec.start_byte))
+                    pos = dec.end_byte
+                pieces.append(text_of(pos, end))
+                text = " ".join(pieces)
+        if decorations:
+            text = _bounded_decorations(text_of, decorations) + " " + text
+    text = _collapse(text)
+    stripped = text.rstrip(_TAIL_CHARS)
+    while stripped.endswith("=>"):
+        stripped = stripped[:-2].rstrip(_TAIL_CHARS)
+    text = stripped or text
     if len(text) > MAX_SIGNATURE_CHARS:
         text = text[: MAX_SIGNATURE_CHARS - 1] + "…"
     return text
-
-
-def _end_line(node: Node) -> int:
-    """1-based last line; a node ending with its newline ends on the line before."""
-    end = node.end_point
-    if end.column == 0 and end.row > node.start_point.row:
-        return int(end.row)
-    return int(end.row) + 1
 
 
 def _param_types(src: bytes, params: Node | None) -> str:
@@ -130,85 +234,112 @@ def _param_types(src: bytes, params: Node | None) -> str:
     return ",".join(types)
 
 
+def _slicer(body: str, src: bytes) -> Callable[[int, int], str]:
+    """Text between two byte offsets. Most sources are ASCII, where byte offsets are str
+    offsets: slice the str and skip decoding every name."""
+    if len(src) == len(body):
+        return lambda start, end: body[start:end]
+    return lambda start, end: src[start:end].decode("utf-8", errors="replace")
+
+
 def extract(body: str, language: str, path: str, grammar: Grammar) -> Extracted:
     src = body.encode("utf-8")
     tree = parser_of(grammar).parse(src)
-    definitions, references = queries_of(grammar)
-    matches = QueryCursor(definitions).matches(tree.root_node)
+    plan = plan_of(grammar)
+    text = _slicer(body, src)
     sep = grammar.package_sep
 
     defs: dict[tuple[int, int, str], _Def] = {}
     package = ""
     imports: list[str] = []
     aliases: dict[str, str] = {}
-    refs: list[tuple[int, str, str | None]] = []  # (start byte, name, qualifier text)
+    ref_nodes: list[Node] = []
+    decorated: set[int] = set()  # start bytes of declarations with decorators before them
+    ref_patterns, def_capture, misc_patterns = (
+        plan.ref_patterns,
+        plan.def_capture,
+        plan.misc_patterns,
+    )
+
+    def clean(node: Node) -> str:
+        return _clean_name(text(node.start_byte, node.end_byte), sep)
 
     pattern_of: dict[tuple[int, int, str], int] = {}
-    for pattern, caps in matches:
+    for pattern, caps in QueryCursor(plan.query).matches(tree.root_node):
+        if pattern in ref_patterns:
+            for nodes in caps.values():
+                ref_nodes += nodes
+            continue
+        def_cap = def_capture[pattern]
         names = caps.get("name")
-        for cap, nodes in caps.items():
-            if cap.startswith("def.") and names:
-                kind = cap[4:]
-                if kind not in SYMBOL_KINDS:
-                    continue
-                node = nodes[0]
-                key = (node.start_byte, node.end_byte, "def")
-                if key in defs and pattern_of[key] <= pattern:
-                    continue  # the same node matched twice: the earlier pattern wins
+        if def_cap and names:
+            node = caps[def_cap][0]
+            key = (node.start_byte, node.end_byte, "def")
+            if key not in defs or pattern_of[key] > pattern:  # the earlier pattern wins
                 pattern_of[key] = pattern
                 parent = caps.get("parent")
                 body_cap = caps.get("body")
                 defs[key] = _Def(
-                    node.start_byte,
-                    node.end_byte,
-                    kind,
-                    _clean_name(_text(src, names[0]), sep),
+                    key[0],
+                    key[1],
+                    def_cap[4:],
+                    clean(names[0]),
                     node,
                     params=caps["params"][0] if "params" in caps else None,
-                    parent=_clean_name(_text(src, parent[0]), sep) if parent else None,
+                    parent=clean(parent[0]) if parent else None,
                     body_start=body_cap[0].start_byte if body_cap else None,
                     decl_only="decl" in caps,
                 )
+        if pattern not in misc_patterns:
+            continue
         if "scope" in caps and "scope.name" in caps:
             node = caps["scope"][0]
             key = (node.start_byte, node.end_byte, "scope")
             if key not in defs:
-                scope_name = _clean_name(_text(src, caps["scope.name"][0]), sep)
                 defs[key] = _Def(
-                    node.start_byte, node.end_byte, "", scope_name, node, is_scope=True
+                    key[0], key[1], "", clean(caps["scope.name"][0]), node, is_scope=True
                 )
+        if "decorated" in caps:
+            decorated.add(caps["decorated"][0].start_byte)
         if "package" in caps and not package:
-            package = _clean_name(_text(src, caps["package"][0]), sep)
+            package = clean(caps["package"][0])
         via = caps.get("import.via")
-        if via and _text(src, via[0]) not in IMPORT_CALLS:
+        if via and _node_text(text, via[0]) not in IMPORT_CALLS:
             pass
         elif "import" in caps:
-            module = _clean_name(_text(src, caps["import"][0]), sep)
+            module = clean(caps["import"][0])
             if module:
                 imports.append(module)
                 alias = caps.get("import.alias")
-                short = _clean_name(_text(src, alias[0]), sep) if alias else module.split(".")[-1]
-                aliases[short] = module
+                aliases[clean(alias[0]) if alias else module.split(".")[-1]] = module
         if "import.module" in caps:
-            module = _clean_name(_text(src, caps["import.module"][0]), sep)
+            module = _resolve_relative(clean(caps["import.module"][0]), path, language)
             imports.append(module)
             if "import.name" in caps:
-                name = _clean_name(_text(src, caps["import.name"][0]), sep)
+                name = clean(caps["import.name"][0])
                 alias = caps.get("import.alias")
-                short = _clean_name(_text(src, alias[0]), sep) if alias else name
+                short = clean(alias[0]) if alias else name
                 aliases[short] = f"{module.lstrip('.')}.{name}" if module.strip(".") else name
-    if references is not None:
-        for cap, nodes in QueryCursor(references).captures(tree.root_node).items():
-            if not cap.startswith("ref.") or cap == "ref.qualifier":
-                continue
-            for node in nodes:
-                before = node.prev_named_sibling
-                qualifier = (
-                    _text(src, before)
+    refs: list[tuple[int, str, str | None]] = []  # (start byte, name, qualifier text)
+    if aliases:  # a qualifier only matters when an import may resolve it
+        for node in ref_nodes:
+            start = node.start_byte
+            before = (
+                node.prev_named_sibling if start and src[start - 1] in _QUALIFIER_ENDS else None
+            )
+            refs.append(
+                (
+                    start,
+                    text(start, node.end_byte),
+                    _node_text(text, before)
                     if before is not None and before.type in QUALIFIER_TYPES
-                    else None
+                    else None,
                 )
-                refs.append((node.start_byte, _text(src, node), qualifier))
+            )
+    elif len(src) == len(body):  # ASCII: slice the str directly
+        refs = [(n.start_byte, body[n.start_byte : n.end_byte], None) for n in ref_nodes]
+    else:
+        refs = [(n.start_byte, text(n.start_byte, n.end_byte), None) for n in ref_nodes]
 
     prefix = package or module_prefix(path, language)
     ordered = sorted(defs.values(), key=lambda d: (d.start, -d.end, d.is_scope is False))
@@ -246,24 +377,35 @@ def extract(body: str, language: str, path: str, grammar: Grammar) -> Extracted:
             if not (d.decl_only and (d.fq, _param_types(src, d.params)) in defined)
         ]
     _disambiguate(src, symbols)
-    out = [
-        SymbolDef(
-            fq_name=d.fq,
-            name=d.name,
-            kind=d.kind,
-            signature=_signature(src, d),
-            start_line=d.node.start_point.row + 1,
-            end_line=_end_line(d.node),
-            digest=xxhash.xxh3_64_hexdigest(src[d.start : d.end]),
+    whole = memoryview(src)  # digests hash slices of it without copying them
+    out = []
+    for d in symbols:
+        start_row, _ = d.node.start_point
+        end_row, end_column = d.node.end_point
+        out.append(
+            {
+                "fq_name": d.fq,
+                "name": d.name,
+                "kind": d.kind,
+                "signature": _signature(text, d, grammar, decorated),
+                "start_line": start_row + 1,
+                # a node ending with its newline ends on the line before
+                "end_line": end_row if end_column == 0 and end_row > start_row else end_row + 1,
+                "digest": xxhash.xxh3_64_hexdigest(whole[d.start : d.end]),
+            }
         )
-        for d in symbols
-    ]
-    out.sort(key=lambda s: (s.start_line, s.fq_name))
+    out.sort(key=_line_then_name)
     return Extracted(out, sorted(set(imports)), _references(refs, symbols, aliases))
+
+
+def _line_then_name(symbol: dict[str, Any]) -> tuple[int, str]:
+    return symbol["start_line"], symbol["fq_name"]
 
 
 def _disambiguate(src: bytes, symbols: list[_Def]) -> None:
     """Same fq name twice in one file (overloads): append the parameter types, then `#n`."""
+    if len({d.fq for d in symbols}) == len(symbols):
+        return
     by_fq: dict[str, list[_Def]] = {}
     for d in symbols:
         by_fq.setdefault(d.fq, []).append(d)
@@ -284,25 +426,27 @@ def _disambiguate(src: bytes, symbols: list[_Def]) -> None:
 
 def _references(
     refs: list[tuple[int, str, str | None]], symbols: list[_Def], aliases: dict[str, str]
-) -> list[Reference]:
+) -> list[dict[str, Any]]:
     """Attribute each reference to its innermost enclosing declaration; qualify by imports."""
-    refs.sort(key=lambda r: r[0])
-    ordered = sorted(symbols, key=lambda d: (d.start, -d.end))
+    refs.sort(key=itemgetter(0))
+    ordered = sorted((d.start, -d.end, d.fq) for d in symbols)
+    count = len(ordered)
     out: dict[tuple[str, str, str | None], None] = {}
-    stack: list[_Def] = []
+    stack: list[tuple[int, str]] = [(1 << 62, "")]  # (end byte, fq name); the file at the bottom
     i = 0
     for start, raw_name, qualifier in refs:
-        while i < len(ordered) and ordered[i].start <= start:
-            while stack and stack[-1].end <= ordered[i].start:
+        while i < count and ordered[i][0] <= start:
+            begin, neg_end, fq = ordered[i]
+            while stack[-1][0] <= begin:
                 stack.pop()
-            stack.append(ordered[i])
+            stack.append((-neg_end, fq))
             i += 1
-        while stack and stack[-1].end <= start:
+        while stack[-1][0] <= start:
             stack.pop()
         name = raw_name.strip()
         if not name or len(name) > MAX_NAME_CHARS:
             continue
-        owner = stack[-1].fq if stack else ""
+        owner = stack[-1][1]
         qualified: str | None = None
         if qualifier is not None:
             module = aliases.get(qualifier.strip())
@@ -316,8 +460,10 @@ def _references(
             break
     # an import-qualified reference makes the unqualified duplicate of the same call redundant
     qualified_pairs = {(s, n) for s, n, q in out if q is not None}
+    if not qualified_pairs:
+        return [{"symbol": s, "name": n, "qualified": q} for s, n, q in out]
     return [
-        Reference(symbol=s, name=n, qualified=q)
+        {"symbol": s, "name": n, "qualified": q}
         for s, n, q in out
         if q is not None or (s, n) not in qualified_pairs
     ]

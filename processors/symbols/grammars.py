@@ -2,20 +2,22 @@
 
 Languages are keyed by the ids of processors.language, except TSX, which shares the
 "typescript" id but needs its own grammar (chosen by the `.tsx` extension). Grammars and
-compiled queries are cached per process: processors may run in spawned workers, and each
-worker builds them once on first use.
+compiled queries (a QueryPlan: one query per language and each pattern's role) are cached
+per process: processors may run in spawned workers, and each worker builds them once.
 """
 
 from __future__ import annotations
 
 import functools
 import importlib
+import re
 from dataclasses import dataclass
 from importlib import resources
 
 from tree_sitter import Language, Parser, Query
 
 from processors.language import extension_of
+from schemas.symbols import SYMBOL_KINDS
 
 
 @dataclass(frozen=True, slots=True)
@@ -24,22 +26,33 @@ class Grammar:
     module: str  # the grammar wheel's module
     function: str  # its function returning the language pointer
     package_sep: str = "."  # separator inside @package / @import texts, normalised to "."
+    # node types of decorators/annotations/attributes, kept in signatures (bounded), and the
+    # text that betrays one inside a declaration (so the common case skips the tree walk)
+    decorations: frozenset[str] = frozenset()
+    decoration_mark: str = "@"
+
+
+_AT = frozenset({"decorator"})
+_JAVA = frozenset({"annotation", "marker_annotation"})
+_ATTRS = frozenset({"attribute_list"})
 
 
 GRAMMARS: dict[str, Grammar] = {
-    "python": Grammar("python", "tree_sitter_python", "language"),
-    "typescript": Grammar("typescript", "tree_sitter_typescript", "language_typescript"),
-    "tsx": Grammar("tsx", "tree_sitter_typescript", "language_tsx"),
-    "javascript": Grammar("javascript", "tree_sitter_javascript", "language"),
+    "python": Grammar("python", "tree_sitter_python", "language", ".", _AT),
+    "typescript": Grammar("typescript", "tree_sitter_typescript", "language_typescript", ".", _AT),
+    "tsx": Grammar("tsx", "tree_sitter_typescript", "language_tsx", ".", _AT),
+    "javascript": Grammar("javascript", "tree_sitter_javascript", "language", ".", _AT),
     "go": Grammar("go", "tree_sitter_go", "language", "/"),
-    "java": Grammar("java", "tree_sitter_java", "language"),
-    "csharp": Grammar("csharp", "tree_sitter_c_sharp", "language"),
-    "rust": Grammar("rust", "tree_sitter_rust", "language", "::"),
+    "java": Grammar("java", "tree_sitter_java", "language", ".", _JAVA),
+    "csharp": Grammar("csharp", "tree_sitter_c_sharp", "language", ".", _ATTRS, "["),
+    "rust": Grammar(
+        "rust", "tree_sitter_rust", "language", "::", frozenset({"attribute_item"}), "#["
+    ),
     "c": Grammar("c", "tree_sitter_c", "language"),
     "cpp": Grammar("cpp", "tree_sitter_cpp", "language", "::"),
     "ruby": Grammar("ruby", "tree_sitter_ruby", "language", "::"),
-    "php": Grammar("php", "tree_sitter_php", "language_php", "\\"),
-    "kotlin": Grammar("kotlin", "tree_sitter_kotlin", "language"),
+    "php": Grammar("php", "tree_sitter_php", "language_php", "\\", _ATTRS, "#["),
+    "kotlin": Grammar("kotlin", "tree_sitter_kotlin", "language", ".", frozenset({"annotation"})),
 }
 
 
@@ -73,55 +86,53 @@ def query_source(key: str) -> str:
     )
 
 
-def split_patterns(source: str) -> tuple[str, str]:
-    """(declaration/import patterns, reference patterns) of a query file.
+@dataclass(frozen=True, slots=True)
+class QueryPlan:
+    """A language's query compiled once, with what each pattern is for.
 
-    References are most of the matches and need no grouping, so they run as a separate query
-    through `QueryCursor.captures` (one list per capture name), which is much cheaper than a
-    dict per match. Top-level forms are split by parenthesis depth (strings and `;` comments
-    skipped); a form is a reference pattern when it captures `@ref.`.
+    One query, one pass over the tree: running declarations and references as two queries
+    cost two traversals, and the traversal (not building the matches) is most of a query's
+    price. `ref_patterns` are the patterns that only capture a reference (`@ref.*`): the
+    extractor takes their one node without looking at capture names. `def_capture[i]` is the
+    `@def.<Kind>` capture name of pattern i, "" when it declares nothing.
     """
-    forms: list[str] = []
-    depth = 0
-    start = 0
-    i = 0
-    while i < len(source):
-        ch = source[i]
-        if ch == ";" and depth == 0:
-            i = source.find("\n", i)
-            if i < 0:
-                break
-            start = i + 1
-        elif ch == '"':
-            i += 1
-            while i < len(source) and source[i] != '"':
-                i += 2 if source[i] == "\\" else 1
-        elif ch in "([":
-            if depth == 0:
-                start = i
-            depth += 1
-        elif ch in ")]":
-            depth -= 1
-        elif depth == 0 and ch == "\n" and source[start:i].strip():
-            forms.append(source[start:i])
-            start = i + 1
-        i += 1
-    if source[start:].strip():
-        forms.append(source[start:])
-    refs = [f for f in forms if "@ref." in f]
-    return "\n".join(f for f in forms if "@ref." not in f), "\n".join(refs)
+
+    query: Query
+    ref_patterns: frozenset[int]
+    def_capture: tuple[str, ...]
+    misc_patterns: frozenset[int]  # patterns with a scope, package or import capture
+
+
+def _pattern_texts(query: Query, source: bytes) -> list[str]:
+    return [
+        source[query.start_byte_for_pattern(i) : query.end_byte_for_pattern(i)].decode("utf-8")
+        for i in range(query.pattern_count)
+    ]
 
 
 @functools.cache
-def queries_of(grammar: Grammar) -> tuple[Query, Query | None]:
-    """The compiled (declarations, references) queries. Our query files use no predicates:
-    tree-sitter 0.26 treats an unknown predicate as always true, so a typo there would
-    silently match everything."""
-    definitions, references = split_patterns(query_source(grammar.key))
-    language = language_of(grammar)
-    return Query(language, definitions), Query(language, references) if references else None
+def plan_of(grammar: Grammar) -> QueryPlan:
+    """The compiled query of a language and its per-pattern roles. Our query files use no
+    predicates: tree-sitter 0.26 treats an unknown predicate as always true, so a typo there
+    would silently match everything. `@ref.qualifier` only documents a pattern; it is disabled
+    so that a reference match carries exactly one capture."""
+    source = query_source(grammar.key)
+    query = query_of(grammar)
+    refs: set[int] = set()
+    misc: set[int] = set()
+    defs: list[str] = []
+    for i, text in enumerate(_pattern_texts(query, source.encode("utf-8"))):
+        kinds = re.findall(r"@def\.(\w+)", text)
+        kinds = [k for k in kinds if k in SYMBOL_KINDS]
+        defs.append(f"def.{kinds[0]}" if kinds else "")
+        if "@ref." in text and not kinds and "@import" not in text:
+            refs.add(i)
+        if any(f"@{c}" in text for c in ("scope", "package", "import", "decorated")):
+            misc.add(i)
+    query.disable_capture("ref.qualifier")
+    return QueryPlan(query, frozenset(refs), tuple(defs), frozenset(misc))
 
 
 def query_of(grammar: Grammar) -> Query:
-    """The whole query file compiled as one (to check it)."""
+    """The whole query file compiled as one."""
     return Query(language_of(grammar), query_source(grammar.key))

@@ -8,6 +8,8 @@ Syntax errors are not errors: tree-sitter recovers, and we keep what it recovere
 
 from __future__ import annotations
 
+import gc
+
 from pydantic import BaseModel
 
 from processors.base import Emit, ProcessContext
@@ -26,17 +28,28 @@ def symbols_of(upsert: FileUpsert) -> tuple[SymbolsRecord, XrefsRecord] | None:
     grammar = grammar_for(language, upsert.path)
     if grammar is None:
         return None
-    found: Extracted = extract(upsert.body[:MAX_BODY_CHARS], language, upsert.path, grammar)
     common = {
         "repo_id": upsert.repo_id,
         "path": upsert.path,
         "digest": upsert.digest,
         "language": language,
     }
-    return (
-        SymbolsRecord(**common, symbols=found.symbols),
-        XrefsRecord(**common, imports=found.imports, references=found.references),
-    )
+    # One file allocates hundreds of thousands of short-lived containers (query matches,
+    # nodes, record dicts) and no reference cycles: refcounting frees them all, and the cyclic
+    # collector would only re-walk them (measured: 7-15% of the stage). Paused, then restored.
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        found: Extracted = extract(upsert.body[:MAX_BODY_CHARS], language, upsert.path, grammar)
+        return (
+            SymbolsRecord.model_validate({**common, "symbols": found.symbols}),
+            XrefsRecord.model_validate(
+                {**common, "imports": found.imports, "references": found.references}
+            ),
+        )
+    finally:
+        if collecting:
+            gc.enable()
 
 
 class SymbolsProcessor:

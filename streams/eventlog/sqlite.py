@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Literal, ParamSpec, TypeVar
 
 from schemas.topics import TopicSpec, partition_for
-from streams.errors import EventLogError
+from streams.errors import EventLogError, StorageFull, storage_exhausted
 from streams.eventlog import compaction as cp
 from streams.eventlog.base import (
     EventLog,
@@ -280,6 +280,8 @@ class SqliteEventLog(EventLog):
                 self._executor, functools.partial(fn, *args, **kwargs)
             )
         except sqlite3.Error as exc:
+            if storage_exhausted(exc):
+                raise StorageFull.at(self.path, exc) from exc
             raise EventLogError(f"event log {self.url}: {exc}") from exc
 
     async def create_topics(self, specs: Sequence[TopicSpec]) -> None:

@@ -13,9 +13,11 @@ import time
 from collections.abc import Callable, Mapping
 from concurrent.futures import Executor
 from dataclasses import dataclass
+from pathlib import Path
 
 from processors.base import ProcessContext
 from schemas import topics
+from streams.errors import StorageFull, storage_exhausted
 from streams.eventlog.base import EventLog, StoredRecord
 from streams.runtime.keyed import KeyedStateRunner, is_keyed
 from streams.runtime.steps import decode_for_sink, process_batch
@@ -68,6 +70,9 @@ class EmbeddedRuntime:
         self._partitions: dict[str, int] = {}
         self._sink_lock = asyncio.Lock()  # the view sink and a repository rebuild never interleave
         self._keyed = KeyedStateRunner(event_log)  # keyed-state steps (memory), run here
+        # Steps that cannot write for lack of space (each cleared once it succeeds again):
+        # waiting for idle then fails fast with the error instead of waiting forever.
+        self.storage_errors: dict[str, StorageFull] = {}
 
     def notify(self) -> None:
         """Something was appended: wake every step now instead of at its next poll."""
@@ -128,7 +133,9 @@ class EmbeddedRuntime:
         offsets = {(last.topic, last.partition): last.offset + 1}
         try:
             await asyncio.to_thread(self.views.apply, decoded, offsets, step.step_id)
-        except Exception:
+        except Exception as exc:
+            if storage_exhausted(exc):  # no record is at fault: never dead-letter, retry
+                raise StorageFull.at(self.views.path, exc) from exc
             log.exception("view batch failed; applying record by record to isolate it")
             await self._sink_one_by_one(step, batch)
         else:
@@ -145,6 +152,8 @@ class EmbeddedRuntime:
             try:
                 await asyncio.to_thread(self.views.apply, decoded, offsets, step.step_id)
             except Exception as exc:
+                if storage_exhausted(exc):
+                    raise StorageFull.at(self.views.path, exc) from exc
                 letters.append(dead_letter(step.step_id, record, exc))
                 await asyncio.to_thread(self.views.apply, [], offsets, step.step_id)
             if letters:
@@ -210,10 +219,18 @@ class EmbeddedRuntime:
         while not stop.is_set():
             wake.clear()
             try:
-                if await self.run_step(step):
+                consumed = await self.run_step(step)
+                self.storage_errors.pop(step.step_id, None)
+                if consumed:
                     continue
-            except Exception:
-                log.exception("step %s failed; retrying after a pause", step.step_id)
+            except Exception as exc:
+                if storage_exhausted(exc):
+                    where = Path(self.views.path).parent  # the data directory
+                    full = exc if isinstance(exc, StorageFull) else StorageFull.at(where, exc)
+                    self.storage_errors[step.step_id] = full
+                    log.error("step %s: %s", step.step_id, full)
+                else:
+                    log.exception("step %s failed; retrying after a pause", step.step_id)
             waiter = asyncio.ensure_future(wake.wait())
             stopper = asyncio.ensure_future(stop.wait())
             await asyncio.wait(
@@ -298,6 +315,8 @@ class EmbeddedRuntime:
         """Wait until a pass finds nothing to do after this call; False on timeout."""
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
+            for full in self.storage_errors.values():
+                raise full
             if (await self.lag()).behind == 0:
                 return True
             self.notify()

@@ -22,6 +22,7 @@ import logging
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Literal
 from urllib.parse import urlsplit, urlunsplit
 
 import xxhash
@@ -33,6 +34,7 @@ from schemas.events import (
     MAX_BODY_CHARS,
     FileUpsert,
     RepoRegistration,
+    SourceStatus,
     file_key,
 )
 from streams.errors import SourceError
@@ -55,6 +57,17 @@ def redact(url: str) -> str:
     return urlunsplit((parts.scheme, netloc, parts.path, parts.query, parts.fragment))
 
 
+async def ensure_staging(staging: Path) -> None:
+    """Create the bare staging repository (shared by the poller and `changed`) if absent."""
+    if not (staging / "HEAD").exists():
+        staging.parent.mkdir(parents=True, exist_ok=True)
+        proc = await asyncio.create_subprocess_exec(
+            "git", "init", "--quiet", "--bare", str(staging)
+        )
+        if await proc.wait() != 0:
+            raise SourceError(f"cannot create staging repository {staging}")
+
+
 @dataclass(frozen=True)
 class GitSource:
     repo_id: str
@@ -66,7 +79,7 @@ class GitSource:
 
 @dataclass
 class PollResult:
-    status: str  # "published" | "unchanged" | "fetch_failed"
+    status: Literal["published", "unchanged", "fetch_failed"]
     commit: str | None = None
     previous: str | None = None
     added: list[str] = field(default_factory=list)
@@ -105,13 +118,7 @@ class GitPoller:
         return out
 
     async def _ensure_staging(self) -> None:
-        if not (self.staging / "HEAD").exists():
-            self.staging.parent.mkdir(parents=True, exist_ok=True)
-            proc = await asyncio.create_subprocess_exec(
-                "git", "init", "--quiet", "--bare", str(self.staging)
-            )
-            if await proc.wait() != 0:
-                raise SourceError(f"cannot create staging repository {self.staging}")
+        await ensure_staging(self.staging)
 
     async def register(self) -> None:
         """Publish the git registration; a repository is never both workspace and git sourced."""
@@ -138,6 +145,28 @@ class GitPoller:
         )
 
     async def poll_once(self) -> PollResult:
+        """Fetch, publish what changed, then publish the poll's `SourceStatus` (freshness)."""
+        result = await self._poll()
+        head = result.commit
+        if head is None:  # a failed fetch: the ref's last known commit stays the best answer
+            with contextlib.suppress(SourceError):
+                raw = await self._git("rev-parse", "--verify", "--quiet", FETCHED_REF)
+                head = raw.decode().strip() or None
+        status = SourceStatus(
+            repo_id=self.source.repo_id,
+            ref=self.source.ref,
+            head_commit=head,
+            published_commit=await self._indexed(),
+            status=result.status,
+            error=result.error,
+            checked_at=time.time(),
+        )
+        await self.log.append(
+            topics.SOURCES.name, [LogRecord(self.source.repo_id, codec.encode(status))]
+        )
+        return result
+
+    async def _poll(self) -> PollResult:
         await self._ensure_staging()
         depth = [f"--depth={self.source.depth}"] if self.source.depth else []
         try:

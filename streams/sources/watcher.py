@@ -141,6 +141,10 @@ class WorkspaceWatcher:
         self.path_filter = PathFilter(self.root, filters)
         self.last_counts: PlanCounts | None = None  # of the latest full reconcile
         self.synced = False  # the initial reconcile was yielded and consumed
+        # Paths the OS reported changed whose batches the consumer has not yet taken and
+        # published (freshness: "changed on disk, not yet indexed"); None while unknown
+        # (before the initial reconcile is consumed, or during a full re-plan).
+        self.pending: int | None = None
         self._root_prefix = os.fspath(self.root) + os.sep
 
     def __aiter__(self) -> AsyncIterator[ChangeBatch]:
@@ -198,6 +202,7 @@ class WorkspaceWatcher:
 
     async def _run(self) -> AsyncIterator[ChangeBatch]:
         self.synced = not self.initial_reconcile
+        self.pending = 0 if self.synced else None
         async for changes in awatch(
             self.root,
             watch_filter=self._wanted,
@@ -213,8 +218,10 @@ class WorkspaceWatcher:
             paths = {rel for _change, path in changes if (rel := self._relative(path))}
             initial = not self.synced
             if initial or any(p.rpartition("/")[2] == GITIGNORE for p in paths):
+                self.pending = None
                 batches = self._full_plan()
             elif paths:
+                self.pending = len(paths)
                 batches = iter_path_changes(
                     self.root,
                     self.filters,
@@ -231,8 +238,9 @@ class WorkspaceWatcher:
                         continue
                     yield batch
                     batch.apply_to(self.known)  # reached only when the consumer asks for more
-            if initial and not self.stop_event.is_set():
+            if not self.stop_event.is_set():
                 self.synced = True
+                self.pending = 0  # every batch was taken, i.e. published by the consumer
 
 
 def _next_or_none(iterator: Iterator[T]) -> T | None:

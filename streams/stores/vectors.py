@@ -11,6 +11,8 @@
 
 Payload of every point: repo_id, kind (file|symbol|memory), source_key, path, idx (passage
 index), hash (content address of the passage text), fq (symbols), space (fingerprint).
+Points of kind `contentless` are markers of files with nothing to embed (spec §2.5): stored
+so the vector step knows the file is done, excluded from `search` and `count`.
 Keyword payload indexes are created with the collection, before any HNSW build.
 """
 
@@ -28,6 +30,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
+from processors.vectors import CONTENTLESS_KIND
 from streams.embedders.base import EmbeddingSpace
 
 log = logging.getLogger(__name__)
@@ -90,7 +93,8 @@ class VectorStore(Protocol):
         self, vector: Sequence[float], limit: int, *, repo_id: str | None, exact: bool
     ) -> list[VectorMatch]: ...
 
-    def count(self, *, repo_id: str | None = None, kind: str | None = None) -> int: ...
+    def count(self, *, repo_id: str | None = None, kind: str | None = None) -> int:
+        """Points of `kind`; without one, every searchable point (markers left out)."""
 
     def sources(self, *, repo_id: str, kind: str) -> int: ...
 
@@ -126,6 +130,7 @@ def _edge_filter(
     path: str | None = None,
     idx: int | None = None,
     exclude: Sequence[str] = (),
+    not_kind: str | None = None,
 ) -> Any:
     import qdrant_edge as q
 
@@ -135,10 +140,10 @@ def _edge_filter(
             must.append(q.FieldCondition(key=key, match=q.MatchValue(value)))
     if idx is not None:
         must.append(q.FieldCondition(key="idx", match=q.MatchValue(idx)))
-    must_not: list[Any] | None = (
-        [q.HasIdCondition({uuid.UUID(i) for i in exclude})] if exclude else None
-    )
-    return q.Filter(must=must, must_not=must_not) if must or must_not else None
+    must_not: list[Any] = [q.HasIdCondition({uuid.UUID(i) for i in exclude})] if exclude else []
+    if not_kind is not None:
+        must_not.append(q.FieldCondition(key="kind", match=q.MatchValue(not_kind)))
+    return q.Filter(must=must, must_not=must_not or None) if must or must_not else None
 
 
 _BUILD_SCRIPT = """
@@ -218,7 +223,7 @@ class EdgeVectorStore:
         request = q.QueryRequest(
             limit=limit,
             query=q.Query.Nearest(list(vector)),
-            filter=_edge_filter(repo_id=repo_id),
+            filter=_edge_filter(repo_id=repo_id, not_kind=CONTENTLESS_KIND),
             with_payload=True,
             params=q.SearchParams(exact=exact, hnsw_ef=max(128, limit)),
         )
@@ -227,7 +232,8 @@ class EdgeVectorStore:
         return [VectorMatch(str(p.id), float(p.score), dict(p.payload or {})) for p in found]
 
     def count(self, *, repo_id: str | None = None, kind: str | None = None) -> int:
-        request = self._q.CountRequest(exact=True, filter=_edge_filter(repo_id=repo_id, kind=kind))
+        flt = _edge_filter(repo_id=repo_id, kind=kind, not_kind=None if kind else CONTENTLESS_KIND)
+        request = self._q.CountRequest(exact=True, filter=flt)
         with self._lock:
             return int(self._shard.count(request))
 
@@ -335,6 +341,7 @@ class QdrantClientVectorStore:
         path: str | None = None,
         idx: int | None = None,
         exclude: Sequence[str] = (),
+        not_kind: str | None = None,
     ) -> Any:
         m = self._m
         must: list[Any] = []
@@ -343,8 +350,10 @@ class QdrantClientVectorStore:
                 must.append(m.FieldCondition(key=key, match=m.MatchValue(value=value)))
         if idx is not None:
             must.append(m.FieldCondition(key="idx", match=m.MatchValue(value=idx)))
-        must_not = [m.HasIdCondition(has_id=list(exclude))] if exclude else None
-        return m.Filter(must=must, must_not=must_not) if must or must_not else None
+        must_not: list[Any] = [m.HasIdCondition(has_id=list(exclude))] if exclude else []
+        if not_kind is not None:
+            must_not.append(m.FieldCondition(key="kind", match=m.MatchValue(value=not_kind)))
+        return m.Filter(must=must, must_not=must_not or None) if must or must_not else None
 
     def upsert(self, points: Sequence[VectorPoint]) -> None:
         if points:
@@ -388,7 +397,7 @@ class QdrantClientVectorStore:
             self.collection,
             query=list(vector),
             limit=limit,
-            query_filter=self._filter(repo_id=repo_id),
+            query_filter=self._filter(repo_id=repo_id, not_kind=CONTENTLESS_KIND),
             with_payload=True,
             search_params=None
             if self._local
@@ -397,7 +406,7 @@ class QdrantClientVectorStore:
         return [VectorMatch(str(p.id), float(p.score), dict(p.payload or {})) for p in found]
 
     def count(self, *, repo_id: str | None = None, kind: str | None = None) -> int:
-        flt = self._filter(repo_id=repo_id, kind=kind)
+        flt = self._filter(repo_id=repo_id, kind=kind, not_kind=None if kind else CONTENTLESS_KIND)
         return int(self.client.count(self.collection, count_filter=flt, exact=True).count)
 
     def sources(self, *, repo_id: str, kind: str) -> int:

@@ -21,7 +21,9 @@ from schemas.records import ContentRecord, StructureRecord
 from streams.errors import StoreError
 from streams.stores.views_memory import register_memory_views
 from streams.stores.views_registry import Item, TopicHandler, ViewRegistry
+from streams.stores.views_scan import SCAN_DDL
 from streams.stores.views_schema import register_core_schema
+from streams.stores.views_sources import register_source_views
 from streams.stores.views_symbols import register_symbol_views
 
 M = TypeVar("M", bound=BaseModel)
@@ -173,4 +175,6 @@ def default_registry() -> ViewRegistry:
     registry.add_topic(topics.CONTENT.name, apply_content)
     register_symbol_views(registry)  # symbols.v1 + xrefs.v1 (streams/stores/views_symbols.py)
     register_memory_views(registry)  # memory.v1 + memory.results.v1 (views_memory.py)
+    registry.add_schema(*SCAN_DDL)  # scan's Symbols scope in name order (views_scan.py)
+    register_source_views(registry)  # sources.v1: git polls (views_sources.py)
     return registry

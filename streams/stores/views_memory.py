@@ -18,6 +18,13 @@ from typing import TYPE_CHECKING
 from schemas import topics
 from schemas.memory import CommandResult, MemoryEntry, memory_key
 from streams.errors import StoreError
+from streams.stores.views_memory_search import (
+    MEMORY_SEARCH_DDL,
+    MemoryHit,
+    index_entry,
+    linked_memory,
+    search_memory,
+)
 from streams.stores.views_registry import Item, Tree, ViewRegistry
 
 if TYPE_CHECKING:  # views.py imports this module (through views_handlers)
@@ -52,7 +59,7 @@ def apply_memory(conn: sqlite3.Connection, items: Sequence[Item]) -> None:
         repo_id, topic, id_ = key.split("/", 2)
         mkey = memory_key(repo_id, topic, id_)
         if value is None:
-            conn.execute("DELETE FROM memory WHERE key = ?", (mkey,))
+            conn.execute("DELETE FROM memory WHERE key = ?", (mkey,))  # trigger: search rows
             continue
         if not isinstance(value, MemoryEntry):
             raise StoreError(f"memory.v1: expected MemoryEntry, got {type(value).__name__}")
@@ -61,6 +68,7 @@ def apply_memory(conn: sqlite3.Connection, items: Sequence[Item]) -> None:
                VALUES (?, ?, ?, ?, ?, ?)""",
             (mkey, repo_id, topic, id_, value.expires_at, value.model_dump_json()),
         )
+        index_entry(conn, mkey, value)
 
 
 def apply_results(conn: sqlite3.Connection, items: Sequence[Item]) -> None:
@@ -81,7 +89,7 @@ def apply_results(conn: sqlite3.Connection, items: Sequence[Item]) -> None:
 
 
 def register_memory_views(registry: ViewRegistry) -> None:
-    registry.add_schema(*MEMORY_DDL)
+    registry.add_schema(*MEMORY_DDL, *MEMORY_SEARCH_DDL)
     registry.add_tree(Tree("memory", "DELETE FROM memory WHERE repo_id = ?", code_index=False))
     registry.add_tree(
         Tree("memory_results", "DELETE FROM memory_results WHERE repo_id = ?", code_index=False)
@@ -133,6 +141,24 @@ class MemoryViews:
         )
         rows = self.store.read(lambda c: c.execute(sql, (repo_id,)).fetchall())
         return [(str(r[0]), int(r[1])) for r in rows]
+
+    def search(self, repo_id: str, query: str, k: int, now: float) -> list[MemoryHit]:
+        """BM25 over the repository's live entries (views_memory_search)."""
+        return self.store.read(lambda c: search_memory(c, repo_id, query, k, now))
+
+    def linked(
+        self, repo_id: str, targets: list[str], now: float, limit: int, file_path: str | None
+    ) -> list[MemoryEntry]:
+        """Live entries of `repo_id` linking to `targets` (or to a symbol of `file_path`)."""
+        return self.store.read(
+            lambda c: linked_memory(c, repo_id, targets, now, limit, file_path=file_path)
+        )
+
+    def expired(self, now: float, limit: int = 1000) -> list[tuple[str, str]]:
+        """(repoId, key) of entries whose expiry has passed (their vectors are retired)."""
+        sql = "SELECT repo_id, key FROM memory WHERE expires_at <= ? ORDER BY key LIMIT ?"
+        rows = self.store.read(lambda c: c.execute(sql, (float(now), limit)).fetchall())
+        return [(str(r[0]), str(r[1])) for r in rows]
 
     def result(self, repo_id: str, command_id: str) -> CommandResult | None:
         row = self.store.read(

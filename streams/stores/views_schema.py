@@ -27,7 +27,8 @@ from streams.stores.views_registry import Tree, ViewRegistry
 
 # Bump when a core table changes incompatibly. The views are a projection of the log, so the
 # remedy for a mismatch is a fresh views file (delete it, or `repocontext replay`).
-SCHEMA_VERSION = 1
+# 2: memory entries are searchable (memory_docs, memory_fts, memory_links).
+SCHEMA_VERSION = 2
 
 CORE_DDL = (
     """CREATE TABLE IF NOT EXISTS repos (

@@ -2,7 +2,7 @@
 
 - `symbols`: one row per declaration, keyed (repo, path, fqName); indexed by simple name so the
   test-naming convention and dependents resolution are point lookups.
-- `xref_refs`: the reverse index. Keyed by the referenced simple name first, so "who references
+- `xref_refs`: the reverse index. Indexed by the referenced simple name, so "who references
   Name" is a bounded range read, never a scan; a second index by file makes replacing or
   deleting one file's references cheap.
 - `xref_imports`: the modules each file imports.
@@ -48,14 +48,18 @@ SYMBOLS_DDL = (
         PRIMARY KEY (repo_id, path, fq_name)
     ) WITHOUT ROWID""",
     "CREATE INDEX IF NOT EXISTS symbols_by_name ON symbols (repo_id, name)",
+    # a rowid table with two narrow indexes, not a WITHOUT ROWID table keyed by all five
+    # columns: a record's references are unique already (the processor dedupes them and the
+    # file's old rows go first), and two wide B-tree inserts per reference cost 1.7x the CPU
+    # and 1.5x the bytes (measured on Django's 111k references)
     """CREATE TABLE IF NOT EXISTS xref_refs (
         repo_id TEXT NOT NULL,
         name TEXT NOT NULL,
         path TEXT NOT NULL,
         symbol TEXT NOT NULL,
-        qualified TEXT NOT NULL,  -- '' when the reference could not be qualified
-        PRIMARY KEY (repo_id, name, path, symbol, qualified)
-    ) WITHOUT ROWID""",
+        qualified TEXT NOT NULL  -- '' when the reference could not be qualified
+    )""",
+    "CREATE INDEX IF NOT EXISTS xref_refs_by_name ON xref_refs (repo_id, name)",
     "CREATE INDEX IF NOT EXISTS xref_refs_by_file ON xref_refs (repo_id, path)",
     """CREATE TABLE IF NOT EXISTS symbol_docs (
         id INTEGER PRIMARY KEY,

@@ -3,6 +3,8 @@
     .venv/bin/python -m tests.bench.vector_bench embed     # passages/s at 64/128/256 tokens
     .venv/bin/python -m tests.bench.vector_bench search    # p50/p99 at N x 384, during a build
     .venv/bin/python -m tests.bench.vector_bench devset    # R@1/5/10, MRR: keyword/vector/hybrid
+    .venv/bin/python -m tests.bench.vector_bench devset 1600,200,32   # ... at another geometry
+    .venv/bin/python -m tests.bench.vector_bench windows   # truncation at 256 tokens, Django
 
 The machine is shared and noisy: each figure comes with the conditions it ran under.
 """
@@ -28,14 +30,48 @@ def pct(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-def bench_embed(threads: int = 1, n: int = 64) -> dict[str, Any]:
-    from streams.embedders.local import LocalEmbedder
+# The numpy encoder before the packed/threaded rewrite, loaded from git for side-by-side runs.
+BASELINE_COMMIT = "ac580bb"
+
+
+def _baseline_module() -> Any:
+    import subprocess
+    import types
+
+    source = subprocess.run(
+        ["git", "show", f"{BASELINE_COMMIT}:streams/embedders/local.py"],
+        cwd=ROOT,
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout
+    module = types.ModuleType("baseline_local_embedder")
+    exec(compile(source, "baseline_local_embedder", "exec"), module.__dict__)
+    return module
+
+
+def bench_embed(threads: int = 1, n: int = 32, runs: int = 5) -> dict[str, Any]:
+    """Passages/s, old (BASELINE_COMMIT) vs new encoder, alternating run by run in one process
+    so both see the same machine load; medians of `runs`, plus the worst cosine to the
+    committed sentence-transformers vectors."""
+    import numpy as np
+
+    from streams.embedders.local import LocalEmbedder, model_dir
+    from streams.embedders.minilm import limit_blas_threads
 
     embedder = LocalEmbedder(threads=threads)
     assert embedder.is_available()
     model = embedder._model
     assert model is not None
-    out: dict[str, Any] = {"threads": threads, "passages": n}
+    folder = model_dir()
+    assert folder is not None
+    baseline = _baseline_module().MiniLM(folder, threads=threads)
+    out: dict[str, Any] = {"threads": threads, "passages": n, "runs": runs}
+    ref = json.loads((ROOT / "tests/data/minilm_reference.json").read_text())
+    got = np.asarray(embedder.embed(ref["passages"]).vectors, dtype=np.float32)
+    want = np.asarray(ref["vectors"], dtype=np.float32)
+    want /= np.linalg.norm(want, axis=1, keepdims=True)
+    out["min_cosine_vs_reference"] = round(float((got * want).sum(axis=1).min()), 6)
     words = ["parse", "config", "file", "retry", "backoff", "invoice", "ledger"]
     words += ["cache", "evict", "user", "mail"]
     rnd = random.Random(1)
@@ -46,10 +82,28 @@ def bench_embed(threads: int = 1, n: int = 64) -> dict[str, Any]:
             while model.token_count(text) > tokens:
                 text = text.rsplit(" ", 1)[0]
             texts.append(text)
-        embedder.embed(texts[:4])
-        started = time.perf_counter()
-        assert embedder.embed(texts).ok
-        out[f"{tokens}_tokens_per_s"] = round(n / (time.perf_counter() - started), 1)
+        rates: dict[str, list[float]] = {"old": [], "new": [], "old_cpu": [], "new_cpu": []}
+        for _ in range(runs):
+            limit_blas_threads(threads)  # the old encoder's threading: OpenBLAS's own pool
+            started, cpu = time.perf_counter(), time.process_time()
+            baseline.encode(texts[:n])
+            rates["old"].append(n / (time.perf_counter() - started))
+            rates["old_cpu"].append(n / (time.process_time() - cpu))
+            limit_blas_threads(1)  # the new one: its own workers, one BLAS thread each
+            started, cpu = time.perf_counter(), time.process_time()
+            assert embedder.embed(texts).ok
+            rates["new"].append(n / (time.perf_counter() - started))
+            rates["new_cpu"].append(n / (time.process_time() - cpu))
+        med = {key: statistics.median(values) for key, values in rates.items()}
+        # Wall-clock rates depend on what else runs; per CPU-second they show the work itself.
+        out[f"{tokens}_tokens_per_s"] = {
+            "old": round(med["old"], 1),
+            "new": round(med["new"], 1),
+            "speedup": round(med["new"] / med["old"], 2),
+            "old_per_cpu_s": round(med["old_cpu"], 1),
+            "new_per_cpu_s": round(med["new_cpu"], 1),
+        }
+    embedder.close()
     return out
 
 
@@ -125,6 +179,55 @@ def bench_search(n: int = 100_000, dim: int = 384, queries: int = 200) -> dict[s
     return out
 
 
+GEOMETRIES = ((1600, 200, 32), (800, 100, 64), (700, 100, 64))  # (window, overlap, max)
+
+
+def set_geometry(window: int, overlap: int, most: int) -> None:
+    """Window geometry for a bench run (the vector step reads these module constants)."""
+    import processors.vectors as pv
+
+    pv.WINDOW, pv.OVERLAP, pv.MAX_WINDOWS = window, overlap, most
+
+
+def bench_windows() -> dict[str, Any]:
+    """File windows of the pinned Django corpus at each geometry: wordpieces per char, how
+    many windows overrun MiniLM's 256-token input, and what share of tokens that drops."""
+    from tokenizers import Tokenizer
+
+    from processors.vectors import file_passages
+    from query_api.bench import fetch_corpus
+    from query_api.settings import default_data_dir
+    from streams.embedders.local import MAX_TOKENS, model_dir
+
+    folder = model_dir()
+    assert folder is not None
+    tok = Tokenizer.from_file(str(folder / "tokenizer.json"))
+    tok.no_truncation()
+    tok.no_padding()
+    tree = fetch_corpus(default_data_dir() / "bench")
+    bodies = []
+    for path in sorted(tree.rglob("*")):
+        if path.is_file():
+            raw = path.read_bytes()
+            if b"\0" not in raw[:8000]:
+                bodies.append((str(path.relative_to(tree)), raw.decode("utf-8", "replace")))
+    out: dict[str, Any] = {"corpus": str(tree), "files": len(bodies)}
+    for window, overlap, most in GEOMETRIES:
+        set_geometry(window, overlap, most)
+        texts = [p.text for rel, body in bodies for p in file_passages("r", rel, body)]
+        counts = [len(e.ids) for e in tok.encode_batch(texts)]
+        total = sum(counts)
+        out[f"{window}/{overlap}/{most}"] = {
+            "windows": len(texts),
+            "tokens_per_char": round(total / sum(len(t) for t in texts), 3),
+            "median_tokens": statistics.median(counts),
+            "truncated": round(sum(c > MAX_TOKENS for c in counts) / len(counts), 3),
+            "tokens_lost": round(sum(max(0, c - MAX_TOKENS) for c in counts) / total, 3),
+            "tokens_embedded": sum(min(c, MAX_TOKENS) for c in counts),
+        }
+    return out
+
+
 # -- retrieval dev set: issue-style questions about this repository -> the file that answers --
 
 DEV_SET: list[tuple[str, str]] = [
@@ -175,8 +278,12 @@ async def _devset_async(hybrid_only: bool = False) -> dict[str, Any]:
             dst = corpus / src.relative_to(ROOT)
             dst.parent.mkdir(parents=True, exist_ok=True)
             dst.write_text(src.read_text())
-    settings = Settings(data_dir=tmp / "data", workspace_root=workspace, embedder="local")
-    out: dict[str, Any] = {}
+    settings = Settings(
+        data_dir=tmp / "data", workspace_root=workspace, embedder="local", embed_threads=2
+    )
+    import processors.vectors as pv
+
+    out: dict[str, Any] = {"geometry": [pv.WINDOW, pv.OVERLAP, pv.MAX_WINDOWS]}
     async with EmbeddedApp(settings, watch=False) as app:
         await app.service.add_repo(t.AddRepoArgs(path=str(corpus), repoId="rc"))
         await app.runtime.run_until_idle()
@@ -214,10 +321,16 @@ async def _devset_async(hybrid_only: bool = False) -> dict[str, Any]:
 def main() -> None:
     part = sys.argv[1] if len(sys.argv) > 1 else "embed"
     if part == "embed":
-        result = {"threads_1": bench_embed(1), "threads_2": bench_embed(2)}
+        n = int(sys.argv[2]) if len(sys.argv) > 2 else 32
+        result = {"threads_1": bench_embed(1, n), "threads_2": bench_embed(2, n)}
     elif part == "search":
         result = bench_search(int(sys.argv[2]) if len(sys.argv) > 2 else 100_000)
+    elif part == "windows":
+        result = bench_windows()
     else:
+        if len(sys.argv) > 2:
+            window, overlap, most = (int(x) for x in sys.argv[2].split(","))
+            set_geometry(window, overlap, most)
         result = asyncio.run(_devset_async())
     print(json.dumps(result, indent=2))
 

@@ -51,6 +51,23 @@ def test_space_and_query_kind(embedder: LocalEmbedder) -> None:
     assert embedder.embed([]).ok
 
 
+@needs_model
+def test_threads_chunks_and_equal_length_runs_keep_the_vectors() -> None:
+    """Two encoder threads, several chunks, batched attention over runs of equal lengths
+    (each reference passage thrice, one 20 times): every vector still matches."""
+    ref = json.loads(REFERENCE.read_text())
+    texts = ref["passages"] * 3 + [ref["passages"][2]] * 20
+    wants = ref["vectors"] * 3 + [ref["vectors"][2]] * 20
+    two = LocalEmbedder(threads=2)
+    try:
+        result = two.embed(texts)
+        assert result.ok, result.error
+        for text, got, want in zip(texts, result.vectors, wants, strict=True):
+            assert cosine(got, want) >= 0.999, text[:40]
+    finally:
+        two.close()
+
+
 def test_missing_model_is_a_failure_value(tmp_path: Path) -> None:
     broken = LocalEmbedder(folder=tmp_path)  # no model files there
     assert broken.is_available() is False

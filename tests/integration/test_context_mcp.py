@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import random
+import time
 from pathlib import Path
 from typing import Any
 
@@ -13,7 +14,16 @@ import pytest
 from mcp import ClientSession
 
 from processors.tokens import count_tokens
-from query_api.bundle import DUAL_EMISSION, ENTRY_SCAFFOLD, RESERVE, UNIT_SCAFFOLD, parse_known
+from query_api.bundle import (
+    DUAL_EMISSION,
+    ENTRY_SCAFFOLD,
+    LINKED_FIELD,
+    LINKED_SCAFFOLD,
+    RESERVE,
+    UNIT_SCAFFOLD,
+    parse_known,
+)
+from tests.conftest import write_sample_repo
 from tests.integration.mcp_helpers import call, call_error
 from tests.integration.memory_rig import memory_rig
 
@@ -38,12 +48,17 @@ async def context_wire(s: ClientSession, args: dict[str, Any]) -> tuple[dict[str
 def raw_cost(result: dict[str, Any]) -> int:
     """The cost model before the dual-emission factor (per entry + reserve + echoed text)."""
     total = RESERVE + count_tokens(result["task"]) + count_tokens(result["repoId"])
+    total += count_tokens(json.dumps(result["freshness"], separators=(",", ":")))
     for e in result["entries"]:
         total += e["tokenCount"] + ENTRY_SCAFFOLD + count_tokens(e["path"])
         total += sum(count_tokens(r) for r in e["reasons"]) + count_tokens(e["contentHash"])
         for u in e["units"]:
             total += UNIT_SCAFFOLD + count_tokens(u["receipt"]) + count_tokens(u["kind"])
             total += count_tokens(u["symbol"] or "")
+        total += LINKED_FIELD
+        for m in e["linkedMemory"]:
+            total += LINKED_SCAFFOLD + count_tokens(m["key"]) + count_tokens(m["kind"])
+            total += count_tokens(m["topic"]) + count_tokens(m["summary"])
     return total
 
 
@@ -174,3 +189,46 @@ async def test_large_files_are_sliced_into_the_spans_that_matter(tmp_path: Path)
         assert "def reconcile_payouts(batch):" in lines
         assert unit["endLine"] - unit["startLine"] + 1 == len(lines)
         assert (big["startLine"], big["endLine"]) == (unit["startLine"], unit["endLine"])
+
+
+async def test_cl100k_base_is_selectable(tmp_path: Path) -> None:
+    """REPOCONTEXT_TOKEN_ENCODING=cl100k_base: outline and bundle counts are exact cl100k BPE
+    and the wire cost, measured in cl100k, stays within the budget."""
+    body = "GREETING = '日本語のテキスト, émojis 🎉🎉'  # ledger invoice\n"
+    write_sample_repo(tmp_path / "ws" / "repo")
+    (tmp_path / "ws" / "repo" / "src" / "i18n.py").write_text(body)
+    async with memory_rig(tmp_path, index=True, token_encoding="cl100k_base") as (_, s):
+        got = await call(s, "repocontext_outline", {"repoId": "repo", "path": "src/i18n.py"})
+        assert got["fullReadTokenCount"] == count_tokens(body, "cl100k_base")
+        assert count_tokens(body, "cl100k_base") != count_tokens(body)  # the choice matters
+        for budget in (1500, 3000, 8192):
+            args = {"repoId": "repo", "task": TASK, "responseBudgetTokens": budget}
+            result = await s.call_tool("repocontext_context", args)
+            content = result.structuredContent
+            assert content is not None and content["entries"]
+            assert content["totalTokens"] == sum(
+                count_tokens(e["content"], "cl100k_base") for e in content["entries"]
+            )
+            message = {"jsonrpc": "2.0", "id": 1, "result": result.model_dump(mode="json")}
+            wire = json.dumps(message, separators=(",", ":"), ensure_ascii=False)
+            assert content["responseTokens"] <= budget
+            assert count_tokens(wire, "cl100k_base") <= budget
+
+
+async def test_session_possession_survives_a_restart(tmp_path: Path) -> None:
+    base = {"repoId": "repo", "task": TASK, "responseBudgetTokens": 20_000}
+    async with memory_rig(tmp_path, index=True) as (_, s):
+        first = await call(s, "repocontext_context", {**base, "session": "agent-1"})
+        assert first["detail"] == "slices"
+        ledger = next(e for e in first["entries"] if e["path"].endswith("ledger.py"))
+    known = [f"{ledger['path']}@{ledger['contentHash']}"]
+    async with memory_rig(tmp_path, index=True) as (app, s):  # a new server, same data dir
+        again = await call(s, "repocontext_context", {**base, "known": known, "session": "agent-1"})
+        assert ledger["path"] not in [e["path"] for e in again["entries"]]
+        assert {"path": ledger["path"], "kind": "file"}.items() <= again["reused"][0].items()
+        other = await call(s, "repocontext_context", {**base, "known": known, "session": "x"})
+        assert ledger["path"] in [e["path"] for e in other["entries"]]  # not that session's
+        sessions = app.services["bundle"].sessions
+        assert sessions.get("repo", "agent-1", time.time()).possessions
+        await call(s, "repocontext_remove_repo", {"repoId": "repo"})  # sessions go with it
+        assert not sessions.get("repo", "agent-1", time.time()).possessions

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 from mcp.shared.memory import create_connected_server_and_client_session
@@ -308,3 +309,50 @@ async def test_write_timeout_is_a_clear_error(tmp_path: Path) -> None:
         text = await call_error(s, "repocontext_remember", {"repoId": "repo", "topic": "n"})
         assert "did not arrive" in text and "retry with the same id" in text
         assert time.monotonic() - started < 20
+
+
+async def _scan_all(s: Any, scope: str, page_size: int) -> list[dict[str, Any]]:
+    entries: list[dict[str, Any]] = []
+    token = None
+    while True:
+        args = {"repoId": "repo", "scope": scope, "pageSize": page_size}
+        page = await call(s, "repocontext_scan", {**args, "continuationToken": token})
+        assert len(page["entries"]) <= page_size
+        entries += page["entries"]
+        token = page["continuationToken"]
+        assert page["hasMore"] == (token is not None)
+        if token is None:
+            return entries
+
+
+async def test_scan_symbols_and_packages(tmp_path: Path) -> None:
+    async with memory_rig(tmp_path, index=True) as (_, s):
+        symbols = await _scan_all(s, "symbols", 1)
+        keys = [e["key"] for e in symbols]
+        assert keys == sorted(keys) and len(keys) == len(set(keys))
+        expected = set()
+        for path in ("src/billing/invoice.py", "src/billing/ledger.py", "src/httpServer.ts"):
+            got = await call(s, "repocontext_outline", {"repoId": "repo", "path": path})
+            expected |= {x["fullyQualifiedName"] for x in got["symbols"]}
+        assert {e["fullyQualifiedName"] for e in symbols} == expected
+        calc = next(e for e in symbols if e["fullyQualifiedName"].endswith(".InvoiceCalculator"))
+        assert calc["kind"] == "Symbol" and calc["exists"] is True
+        assert calc["key"] == f"repo/repo/symbol/{calc['fullyQualifiedName']}"
+        assert calc["fields"]["filePath"] == "src/billing/invoice.py"
+        assert calc["fields"]["signature"] == "class InvoiceCalculator"
+        assert (calc["fields"]["startLine"], calc["fields"]["endLine"]) == ("1", "3")
+        assert calc["expires"] is None and calc["stale"] is None  # bulk read: not evaluated
+
+        packages = await _scan_all(s, "Packages", 2)
+        assert [(e["key"], e["path"], e["fields"]["fileCount"]) for e in packages] == [
+            ("repo/repo/pkg/docs", "docs", "1"),
+            ("repo/repo/pkg/src", "src", "1"),
+            ("repo/repo/pkg/src/billing", "src/billing", "2"),
+        ]
+        assert all(e["kind"] == "Package" for e in packages)
+        text = await call_error(
+            s, "repocontext_scan", {"repoId": "repo", "scope": "Symbols", "pathPrefix": "src"}
+        )
+        assert "pathPrefix" in text
+        text = await call_error(s, "repocontext_scan", {"repoId": "repo", "scope": "Blobs"})
+        assert "Packages" in text and "Symbols" in text

@@ -203,3 +203,16 @@ def test_guards() -> None:
     assert check_links("addLinks", {"r": ["repo/x/file/a.py", "repo/x"]}) is None
     for bad in ("a.py", "repo//file/a", "repo/x/nope/a", "repo/x/mem/t", "repo/x/file/"):
         assert check_links("addLinks", {"r": [bad]}) is not None, bad
+
+
+def test_a_redelivered_command_is_skipped_not_applied_twice() -> None:
+    """At-least-once on Kafka: a worker that died after producing re-reads the batch; the
+    entry records the position that made it, so the replay of that command changes nothing."""
+    d = Driver()
+    d.run(cmd("remember", 1, fields={"body": "x"}, tags=["a"]))
+    assert d.run(cmd("update", 2, tags=["b"])).ok and d.entry.applied_position == 2
+    before, outputs = d.entry, len(d.outputs)
+    again = d.proc.process_keyed(d.state, "r/backlog/item", cmd("update", 2, tags=["b"]), 2)
+    assert again == [] and d.entry == before and len(d.outputs) == outputs
+    d.run(cmd("update", 3, fields={"body": "y"}))  # a new position still applies
+    assert d.entry.fields["body"] == "y" and d.entry.applied_position == 3

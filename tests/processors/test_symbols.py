@@ -137,3 +137,24 @@ def test_token_counts_are_exact_o200k_base() -> None:
         text = source.read_text(encoding="utf-8")
         assert count_tokens(text) == len(reference.encode(text))
     assert count_tokens("<|endoftext|>") == len(reference.encode_ordinary("<|endoftext|>"))
+
+
+def test_python_relative_imports_resolve_to_repository_modules() -> None:
+    body = (
+        "from . import util\n"
+        "from .models import Order as O\n"
+        "from ..billing.invoice import Invoice\n"
+        "from ... import too_far\n\n"
+        "def f():\n    return util.go(O(), Invoice())\n"
+    )
+    records = symbols_of(upsert("shop/orders/service.py", body))
+    assert records is not None
+    xrefs = records[1]
+    assert xrefs.imports == ["...", "shop.billing.invoice", "shop.orders", "shop.orders.models"]
+    refs = {(r.name, r.qualified) for r in xrefs.references}
+    assert ("go", "shop.orders.util.go") in refs
+    assert ("Order", "shop.orders.models.Order") in refs
+    assert ("Invoice", "shop.billing.invoice.Invoice") in refs
+    # in a package's __init__.py, `.` is the package itself
+    init = symbols_of(upsert("shop/orders/__init__.py", "from .service import f\n"))
+    assert init is not None and init[1].imports == ["shop.orders.service"]

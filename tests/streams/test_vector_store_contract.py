@@ -90,6 +90,21 @@ def test_repo_filter_and_deletes(store: VectorStore) -> None:
     assert store.count(repo_id="r1") == 0 and store.count(repo_id="r2") == 2
 
 
+def test_contentless_markers_are_stored_but_never_searched_or_counted(
+    store: VectorStore,
+) -> None:
+    marker = point("r", "empty.txt", -1, 5, kind="contentless")
+    store.upsert([point("r", "a.py", 0, 1), marker])
+    assert store.payloads([marker.id])[marker.id]["kind"] == "contentless"
+    assert store.count(repo_id="r") == 1 and store.count() == 1
+    assert store.count(repo_id="r", kind="contentless") == 1
+    for exact in (True, False):  # even a query equal to the marker's own vector misses it
+        assert [h.id for h in store.search(marker.vector, 10, repo_id="r", exact=exact)] == [
+            point_id("r/a.py", 0)
+        ]
+    assert store.state().points == 2  # the engine holds it all the same
+
+
 def test_state_arms(store: VectorStore) -> None:
     assert store.state().arm == "bootstrapping"
     store.upsert([point("r", "a.py", 0, 1)])

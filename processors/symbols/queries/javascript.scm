@@ -16,3 +16,6 @@
 (call_expression function: (member_expression object: (_) property: (property_identifier) @ref.call))
 (new_expression constructor: (identifier) @ref.type)
 (class_heritage (identifier) @ref.type)
+
+; decorators written before a declaration (kept in its signature)
+(export_statement (decorator) . (_) @decorated)

@@ -20,3 +20,6 @@
 (type (identifier) @ref.type)
 (type (generic_type (identifier) @ref.type))
 (decorator (identifier) @ref.call)
+
+; decorators written before a declaration (kept in its signature)
+(decorated_definition definition: (_) @decorated)

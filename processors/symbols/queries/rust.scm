@@ -26,3 +26,9 @@
 (call_expression function: (scoped_identifier name: (identifier) @ref.call))
 (macro_invocation macro: (identifier) @ref.call)
 (type_identifier) @ref.type
+
+; attributes written before an item (kept in its signature)
+(source_file (attribute_item) . (_) @decorated)
+(declaration_list (attribute_item) . (_) @decorated)
+(field_declaration_list (attribute_item) . (_) @decorated)
+(enum_variant_list (attribute_item) . (_) @decorated)

@@ -28,3 +28,7 @@
 (call_expression function: (member_expression object: (_) property: (property_identifier) @ref.call))
 (new_expression constructor: (identifier) @ref.type)
 (type_identifier) @ref.type
+
+; decorators written before a declaration (kept in its signature)
+(class_body (decorator) . (_) @decorated)
+(export_statement (decorator) . (_) @decorated)

@@ -1,0 +1,246 @@
+"""The all-MiniLM-L6-v2 encoder in numpy: token ids in, normalised sentence vectors out.
+
+Why it is shaped this way (measured on the 2-core machine, tests/bench/vector_bench.py):
+- Tokens are packed, not padded: every per-token operation (the dense layers, GELU, layer norm)
+  runs on one (tokens, 384) matrix holding only real tokens, and attention runs per run of
+  equal-length sequences, so no mask and no compute is spent on padding.
+- The dense layers are ~60 % of the time and already run near the core's peak in OpenBLAS;
+  the rest was memory traffic in elementwise passes, so GELU is the tanh form (|error| < 5e-4,
+  cosine to sentence-transformers ≥ 0.9999), done in place in cache-sized blocks, and the
+  attention scale and GELU's 0.5 are folded into the weights at load.
+- Parallelism is `threads` Python workers, each running whole chunks with OpenBLAS held to one
+  thread: numpy releases the GIL, and unlike OpenBLAS's own spinning pool it degrades gently
+  when other processes compete for the cores.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import glob
+import json
+import os
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+MAX_TOKENS = 256  # sentence_bert_config.json max_seq_length
+CHUNK_TOKENS = 2048  # tokens per forward pass: large enough for BLAS, small enough to stay warm
+GELU_BLOCK = 128  # rows per GELU block: (128, 1536) float32 = 768 KiB, inside L2
+
+F32 = npt.NDArray[np.float32]
+
+_DTYPES = {"F32": np.float32, "F16": np.float16, "I64": np.int64}
+_C = np.float32(np.sqrt(2.0 / np.pi))
+_A = np.float32(0.044715) * _C
+_ONE = np.float32(1.0)
+
+
+def read_safetensors(path: Path) -> dict[str, npt.NDArray[Any]]:
+    """The format is an 8-byte header length, a JSON header and raw little-endian tensors."""
+    with open(path, "rb") as handle:
+        header_len = int.from_bytes(handle.read(8), "little")
+        header = json.loads(handle.read(header_len))
+        base = 8 + header_len
+    raw = np.memmap(path, dtype=np.uint8, mode="r")
+    tensors: dict[str, npt.NDArray[Any]] = {}
+    for name, meta in header.items():
+        if name == "__metadata__":
+            continue
+        start, end = meta["data_offsets"]
+        dtype = _DTYPES[meta["dtype"]]
+        arr = np.frombuffer(raw[base + start : base + end], dtype=dtype).reshape(meta["shape"])
+        tensors[name] = arr.astype(np.float32) if dtype == np.float16 else np.array(arr)
+    return tensors
+
+
+def limit_blas_threads(n: int) -> bool:
+    """Cap numpy's OpenBLAS pool (it defaults to every core) so embedding in the background
+    never oversubscribes the CPU the pipeline and the MCP server share."""
+    libs = glob.glob(os.path.join(os.path.dirname(np.__file__) + ".libs", "*openblas*"))
+    for lib in libs:
+        try:
+            handle = ctypes.CDLL(lib)
+        except OSError:
+            continue
+        for symbol in (
+            "scipy_openblas_set_num_threads64_",
+            "scipy_openblas_set_num_threads",
+            "openblas_set_num_threads64_",
+            "openblas_set_num_threads",
+        ):
+            fn = getattr(handle, symbol, None)
+            if fn is not None:
+                fn(ctypes.c_int(n))
+                return True
+    return False
+
+
+def gelu_times_two(x: F32) -> F32:
+    """2·GELU(x) in place, tanh form (the 0.5 lives in the next layer's weights)."""
+    tmp = np.empty((min(GELU_BLOCK, x.shape[0]), x.shape[1]), dtype=np.float32)
+    for start in range(0, x.shape[0], GELU_BLOCK):
+        xs = x[start : start + GELU_BLOCK]
+        t = tmp[: xs.shape[0]]
+        np.multiply(xs, xs, out=t)
+        t *= _A
+        t += _C
+        t *= xs
+        np.tanh(t, out=t)
+        t += _ONE
+        xs *= t
+    return x
+
+
+def layer_norm(x: F32, weight: F32, bias: F32, eps: float = 1e-12) -> F32:
+    """Layer norm of a (tokens, hidden) matrix, in place."""
+    x -= x.mean(axis=-1, keepdims=True)
+    var = np.einsum("ij,ij->i", x, x)[:, None]
+    var /= np.float32(x.shape[1])
+    var += np.float32(eps)
+    np.sqrt(var, out=var)
+    x /= var
+    x *= weight
+    x += bias
+    return x
+
+
+def _runs(lengths: list[int]) -> list[tuple[int, int, int]]:
+    """(first row, length, count) for each run of equal-length neighbours (input is sorted)."""
+    runs: list[tuple[int, int, int]] = []
+    row = 0
+    for n in lengths:
+        if runs and runs[-1][1] == n and runs[-1][2] < 8:
+            first, _, count = runs[-1]
+            runs[-1] = (first, n, count + 1)
+        else:
+            runs.append((row, n, 1))
+        row += n
+    return runs
+
+
+class MiniLM:
+    """Loads the weights once; `encode` is safe to call from one thread at a time."""
+
+    def __init__(self, folder: Path, *, threads: int = 1) -> None:
+        from tokenizers import Tokenizer
+
+        limit_blas_threads(1)  # parallelism comes from our workers, not from OpenBLAS
+        self.threads = max(1, threads)
+        self._pool = ThreadPoolExecutor(self.threads) if self.threads > 1 else None
+        self.tokenizer = Tokenizer.from_file(str(folder / "tokenizer.json"))
+        self.tokenizer.enable_truncation(max_length=MAX_TOKENS)
+        self.tokenizer.no_padding()
+        w = read_safetensors(folder / "model.safetensors")
+        self.word = w["embeddings.word_embeddings.weight"]
+        self.pos = w["embeddings.position_embeddings.weight"]
+        self.type0 = w["embeddings.token_type_embeddings.weight"][0]
+        self.emb_ln = (w["embeddings.LayerNorm.weight"], w["embeddings.LayerNorm.bias"])
+        self.heads = 12
+        self.hidden = int(self.word.shape[1])
+        scale = np.float32(1.0 / np.sqrt(self.hidden // self.heads))
+        self.layers: list[dict[str, F32]] = []
+        i = 0
+        while f"encoder.layer.{i}.attention.self.query.weight" in w:
+            p = f"encoder.layer.{i}."
+            q_w, q_b = w[p + "attention.self.query.weight"], w[p + "attention.self.query.bias"]
+            qkv_w = np.concatenate(
+                [
+                    q_w * scale,
+                    w[p + "attention.self.key.weight"],
+                    w[p + "attention.self.value.weight"],
+                ]
+            ).T.copy()
+            qkv_b = np.concatenate(
+                [q_b * scale, w[p + "attention.self.key.bias"], w[p + "attention.self.value.bias"]]
+            )
+            self.layers.append(
+                {
+                    "qkv_w": qkv_w,
+                    "qkv_b": qkv_b,
+                    "o_w": w[p + "attention.output.dense.weight"].T.copy(),
+                    "o_b": w[p + "attention.output.dense.bias"],
+                    "ln1_w": w[p + "attention.output.LayerNorm.weight"],
+                    "ln1_b": w[p + "attention.output.LayerNorm.bias"],
+                    "i_w": w[p + "intermediate.dense.weight"].T.copy(),
+                    "i_b": w[p + "intermediate.dense.bias"],
+                    "f_w": (w[p + "output.dense.weight"].T * np.float32(0.5)).copy(),
+                    "f_b": w[p + "output.dense.bias"],
+                    "ln2_w": w[p + "output.LayerNorm.weight"],
+                    "ln2_b": w[p + "output.LayerNorm.bias"],
+                }
+            )
+            i += 1
+
+    def token_count(self, text: str) -> int:
+        return len(self.tokenizer.encode(text).ids)
+
+    def encode(self, texts: list[str]) -> F32:
+        seqs = [e.ids for e in self.tokenizer.encode_batch(texts)]
+        out = np.zeros((len(texts), self.hidden), dtype=np.float32)
+        if not seqs:
+            return out
+        # Sorted by length so equal lengths sit together (batched attention); chunks sized so
+        # every worker gets a share.
+        order = sorted(range(len(seqs)), key=lambda j: len(seqs[j]))
+        total = sum(len(s) for s in seqs)
+        budget = max(1, min(CHUNK_TOKENS, -(-total // self.threads)))
+        chunks: list[list[int]] = [[]]
+        used = 0
+        for j in order:
+            if chunks[-1] and used + len(seqs[j]) > budget:
+                chunks.append([])
+                used = 0
+            chunks[-1].append(j)
+            used += len(seqs[j])
+        work = [[seqs[j] for j in chunk] for chunk in chunks]
+        results = self._pool.map(self._forward, work) if self._pool else map(self._forward, work)
+        for chunk, vectors in zip(chunks, results, strict=True):
+            out[chunk] = vectors
+        return out
+
+    def _forward(self, seqs: list[list[int]]) -> F32:
+        hidden, heads = self.hidden, self.heads
+        d = hidden // heads
+        lengths = [len(s) for s in seqs]
+        ids = np.fromiter((t for s in seqs for t in s), dtype=np.int64, count=sum(lengths))
+        positions = np.concatenate([np.arange(n) for n in lengths])
+        x: F32 = self.word[ids] + self.pos[positions]
+        x += self.type0
+        x = layer_norm(x, *self.emb_ln)
+        runs = _runs(lengths)
+        ctx = np.empty_like(x)
+        for lw in self.layers:
+            qkv = x @ lw["qkv_w"]
+            qkv += lw["qkv_b"]
+            for first, n, count in runs:
+                rows = slice(first, first + n * count)
+                blk = qkv[rows].reshape(count, n, 3, heads, d).transpose(2, 0, 3, 1, 4)
+                scores = blk[0] @ blk[1].transpose(0, 1, 3, 2)
+                scores -= scores.max(axis=-1, keepdims=True)
+                np.exp(scores, out=scores)
+                # Normalise the (n, 32) head outputs rather than the (n, n) probabilities.
+                heads_out = scores @ blk[2]
+                heads_out /= scores.sum(axis=-1, keepdims=True)
+                ctx[rows] = heads_out.transpose(0, 2, 1, 3).reshape(n * count, hidden)
+            y = ctx @ lw["o_w"]
+            y += lw["o_b"]
+            y += x
+            x = layer_norm(y, lw["ln1_w"], lw["ln1_b"])
+            inter = x @ lw["i_w"]
+            inter += lw["i_b"]
+            y = gelu_times_two(inter) @ lw["f_w"]
+            y += lw["f_b"]
+            y += x
+            x = layer_norm(y, lw["ln2_w"], lw["ln2_b"])
+        starts = np.cumsum([0, *lengths[:-1]])
+        pooled: F32 = np.add.reduceat(x, starts, axis=0)
+        pooled /= np.asarray(lengths, dtype=np.float32)[:, None]
+        pooled /= np.maximum(np.linalg.norm(pooled, axis=1, keepdims=True), np.float32(1e-12))
+        return pooled
+
+    def close(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=False)

@@ -1,0 +1,188 @@
+"""`repocontext memory export|import`: a backup survives losing the data directory, importing
+is an idempotent merge (newer local entries win), and a foreign file is a clear error."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import sqlite3
+import subprocess
+from pathlib import Path
+from typing import Any
+
+import pytest
+from mcp import ClientSession
+
+from tests.conftest import child_env, cli_command
+from tests.integration.mcp_helpers import call
+from tests.integration.memory_rig import memory_rig
+
+pytestmark = pytest.mark.anyio
+KEYS = [
+    "repo/repo/mem/decisions/db",
+    "repo/repo/mem/decisions/queue",
+    "repo/repo/mem/notes/ttl",
+    "repo/other/mem/notes/x",
+]
+
+
+def cli(data: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    env = {**child_env(data), "REPOCONTEXT_PROCESSOR_WORKERS": "0"}
+    return subprocess.run(
+        cli_command("memory", *args), env=env, capture_output=True, text=True, timeout=120
+    )
+
+
+def ok(proc: subprocess.CompletedProcess[str]) -> dict[str, Any]:
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    result: dict[str, Any] = json.loads(proc.stdout)
+    return result
+
+
+async def remember_some(s: ClientSession) -> None:
+    await call(
+        s,
+        "repocontext_remember",
+        {
+            "repoId": "repo",
+            "topic": "decisions",
+            "id": "db",
+            "kind": "Decision",
+            "title": "Use SQLite",
+            "body": "Embedded default.",
+            "tags": ["storage", "adr"],
+            "addLinks": {"about": ["repo/repo/file/src/billing/ledger.py"]},
+        },
+    )
+    await call(
+        s,
+        "repocontext_remember",
+        {
+            "repoId": "repo",
+            "topic": "decisions",
+            "id": "queue",
+            "title": "Kafka later",
+            "addLinks": {"dependsOn": ["repo/repo/mem/decisions/db"]},
+        },
+    )
+    await call(
+        s,
+        "repocontext_remember",
+        {"repoId": "repo", "topic": "notes", "id": "ttl", "body": "soon", "ttlSeconds": 3600},
+    )
+    await call(s, "repocontext_remember", {"repoId": "other", "topic": "notes", "id": "x"})
+    await call(s, "repocontext_update", {"key": KEYS[0], "addTags": ["wal"]})
+
+
+async def recall_all(s: ClientSession) -> dict[str, dict[str, Any]]:
+    views = {}
+    for key in KEYS:
+        view = await call(s, "repocontext_recall", {"key": key})
+        view.pop("remainingSeconds", None)  # counts down between two reads
+        views[key] = view
+    return views
+
+
+def memory_records(data: Path) -> int:
+    conn = sqlite3.connect(data / "log.db")
+    try:
+        return int(
+            conn.execute(
+                "SELECT count(*) FROM records WHERE topic = 'repocontext.memory.v1'"
+            ).fetchone()[0]
+        )
+    finally:
+        conn.close()
+
+
+async def test_export_wipe_import_restores_every_entry(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    async with memory_rig(tmp_path) as (_, s):
+        await remember_some(s)
+        before = await recall_all(s)
+    assert all(v["exists"] for v in before.values())
+
+    backup = tmp_path / "memory.jsonl"
+    assert ok(cli(data, "export", str(backup))) == {
+        "file": str(backup),
+        "entries": 4,
+        "expiredLeftOut": 0,
+    }
+    header = json.loads(backup.read_text().splitlines()[0])
+    assert header["format"] == "repocontext-memory" and header["version"] == 1
+    one_repo = tmp_path / "repo-only.jsonl"
+    assert ok(cli(data, "export", str(one_repo), "--repo-id", "other"))["entries"] == 1
+
+    shutil.rmtree(data)
+    first = ok(cli(data, "import", str(backup)))
+    assert first == {"file": str(backup), "entries": 4, "imported": 4, "unchanged": 0,
+                     "localNewer": 0, "expired": 0}  # fmt: skip
+    async with memory_rig(tmp_path) as (_, s):
+        assert await recall_all(s) == before
+
+    records = memory_records(data)
+    again = ok(cli(data, "import", str(backup)))
+    assert again["imported"] == 0 and again["unchanged"] == 4
+    assert memory_records(data) == records, "a re-import must not write memory.v1"
+    async with memory_rig(tmp_path) as (_, s):
+        assert await recall_all(s) == before
+        scan = await call(s, "repocontext_scan", {"repoId": "repo", "scope": "Memory"})
+        assert sorted(e["key"] for e in scan["entries"]) == sorted(KEYS[:3])  # no duplicates
+        # A newer local edit is not clobbered by the older backup.
+        await call(s, "repocontext_update", {"key": KEYS[1], "fields": {"body": "local"}})
+    newer = ok(cli(data, "import", str(backup)))
+    assert newer["localNewer"] == 1 and newer["unchanged"] == 3 and newer["imported"] == 0
+    async with memory_rig(tmp_path) as (_, s):
+        got = await call(s, "repocontext_recall", {"key": KEYS[1]})
+        assert got["fields"]["body"] == "local"
+
+
+async def test_expired_entries_are_skipped_and_the_repo_filter_applies(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    path = tmp_path / "crafted.jsonl"
+    lines = [
+        {"format": "repocontext-memory", "version": 1},
+        {"repoId": "a", "topic": "t", "id": "old", "createdAt": 1.0, "updatedAt": 1.0,
+         "expiresAt": 2.0},
+        {"repoId": "a", "topic": "t", "id": "live", "fields": {"body": "kept"},
+         "createdAt": 1.0, "updatedAt": 1.0},
+        {"repoId": "b", "topic": "t", "id": "elsewhere", "createdAt": 1.0, "updatedAt": 1.0},
+    ]  # fmt: skip
+    path.write_text("\n".join(json.dumps(line) for line in lines) + "\n")
+    result = ok(cli(data, "import", str(path), "--repo-id", "a"))
+    assert (result["entries"], result["imported"], result["expired"]) == (2, 1, 1)
+    async with memory_rig(tmp_path) as (_, s):
+        live = await call(s, "repocontext_recall", {"key": "repo/a/mem/t/live"})
+        assert live["exists"] and live["fields"]["body"] == "kept"
+        for key in ("repo/a/mem/t/old", "repo/b/mem/t/elsewhere"):
+            assert not (await call(s, "repocontext_recall", {"key": key}))["exists"]
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        ('{"format": "repocontext-memory", "version": 2}\n', "version 2; this repocontext reads"),
+        ('{"format": "something-else", "version": 1}\n', "is not a memory export"),
+        ("not json\n", ":1: not a repocontext-memory header"),
+        (
+            '{"format": "repocontext-memory", "version": 1}\n{"repoId": "a/b", "topic": "t", '
+            '"id": "i", "createdAt": 1, "updatedAt": 1}\n',
+            ":2: `repoId` must be non-empty",
+        ),
+        (
+            '{"format": "repocontext-memory", "version": 1}\n{"repoId": "a", "topic": "t"}\n',
+            ":2: `id`: Field required",
+        ),
+    ],
+)
+def test_a_foreign_or_broken_file_is_a_clear_error(
+    tmp_path: Path, content: str, message: str
+) -> None:
+    path = tmp_path / "bad.jsonl"
+    path.write_text(content)
+    proc = cli(tmp_path / "data", "import", str(path))
+    assert proc.returncode == 2
+    lines = [line for line in proc.stderr.splitlines() if line.strip()]
+    assert len(lines) == 1 and message in lines[0], proc.stderr
+    assert "Traceback" not in proc.stderr
+    assert not (tmp_path / "data" / "log.db").exists(), "a bad file must not touch the data"
