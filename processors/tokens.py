@@ -92,10 +92,13 @@ def count_tokens(text: str, encoding: TokenEncoding = "o200k_base") -> int:
 
 
 def token_counter(encoding: TokenEncoding = "o200k_base") -> Callable[[str], int]:
-    """`count_tokens` bound to one encoding (what a service holds)."""
-    enc = encoding_of(encoding)
+    """`count_tokens` bound to one encoding (what a service holds). The name is checked now;
+    the encoder (about 0.4 s to build) loads on the first count, so a process that never
+    counts (`repocontext index`) never pays for it."""
+    if encoding not in ENCODINGS:
+        raise ValueError(f"unknown token encoding {encoding!r}; valid: {', '.join(ENCODINGS)}")
 
     def count(text: str) -> int:
-        return len(enc.encode_ordinary(text)) if text else 0
+        return len(encoding_of(encoding).encode_ordinary(text)) if text else 0
 
     return count
