@@ -36,6 +36,7 @@ from streams.errors import StorageFull, StoreError, storage_exhausted
 from streams.eventlog.base import EventLog
 from streams.eventlog.factory import open_event_log
 from streams.ingest import IngestCoordinator
+from streams.pacer import ForegroundPacer
 from streams.runtime.embedded import EmbeddedRuntime
 from streams.runtime.pool import processor_pool
 from streams.sources.manifest import Manifest
@@ -145,7 +146,8 @@ class EmbeddedApp:
             on_progress=self.on_progress,
         )
         self.guard = WorkspaceGuard(self.settings.workspace_root)
-        self.plane = VectorPlane(self.settings, self.log, self.views)
+        self.pacer = ForegroundPacer()  # tool calls hold it; embedding batches yield to them
+        self.plane = VectorPlane(self.settings, self.log, self.views, pacer=self.pacer)
         self.readiness: Readiness = self.plane.readiness
         self.service = RepoContextService(
             self.views, self.runtime, self.ingest, self.guard, self.readiness, plane=self.plane
@@ -180,6 +182,7 @@ class EmbeddedApp:
             self.metrics,
             self.settings.tool_timeout_s,
             compact=self.settings.tool_profile == "compact",
+            pacer=self.pacer,
         )
 
     def tools(self) -> list[ToolSpec]:

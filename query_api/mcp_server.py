@@ -24,6 +24,7 @@ from query_api.errors import QueryApiError
 from query_api.metrics import Metrics
 from query_api.tool_catalog import ToolSpec
 from streams.errors import StorageFull
+from streams.pacer import ForegroundPacer
 from streams.redact import redact, redact_values
 
 log = logging.getLogger(__name__)
@@ -83,6 +84,7 @@ def build_server(
     metrics: Metrics,
     timeout_s: float,
     compact: bool = False,
+    pacer: ForegroundPacer | None = None,
 ) -> Server[Any, Any]:
     """The lowlevel server answering each spec with `services[spec.service]`'s coroutine."""
     server: Server[Any, Any] = Server("repocontext")
@@ -98,7 +100,10 @@ def build_server(
     async def call_tool(name: str, arguments: dict[str, Any] | None) -> types.CallToolResult:
         principal = caller_of(server)
         visible = {n: s for n, s in by_name.items() if may_list(principal, s)}
-        return await invoke(services, visible, name, arguments, metrics, timeout_s, principal)
+        if pacer is None:
+            return await invoke(services, visible, name, arguments, metrics, timeout_s, principal)
+        with pacer.lease():  # background embedding waits while a caller does
+            return await invoke(services, visible, name, arguments, metrics, timeout_s, principal)
 
     return server
 

@@ -17,6 +17,7 @@ from query_api.retrieval import Retriever
 from query_api.settings import Settings
 from streams.embedders import Embedder, make_embedder
 from streams.eventlog.base import EventLog
+from streams.pacer import ForegroundPacer
 from streams.stores.vectors import EdgeVectorStore, QdrantClientVectorStore, VectorStore
 from streams.stores.views import ViewStore
 from streams.stores.views_memory import MemoryViews
@@ -33,6 +34,7 @@ class VectorPlane:
         views: ViewStore,
         *,
         embedder: Embedder | None = None,
+        pacer: ForegroundPacer | None = None,
     ) -> None:
         self.settings = settings
         self.embedder = embedder or make_embedder(
@@ -61,6 +63,7 @@ class VectorPlane:
                 self.store,
                 ann_min_points=settings.ann_min_points,
                 expired_memory=MemoryViews(views).expired,
+                pacer=pacer,
             )
         self.readiness = Readiness(embedder_bound=self.store is not None)
         self.retriever = Retriever(

@@ -46,12 +46,14 @@ from schemas.memory import MemoryEntry, memory_key
 from schemas.records import ContentRecord
 from streams.embedders.base import Embedder
 from streams.eventlog.base import EventLog, StoredRecord
+from streams.pacer import ForegroundPacer
 from streams.stores.vectors import VectorPoint, VectorStore, point_id
 
 log = logging.getLogger(__name__)
 
 GROUP_PREFIX = "vectors"  # one consumer group per embedding space: a new model backfills from 0
 EMBED_BATCH = 32
+BUSY_EMBED_BATCH = 4  # while tool calls keep arriving: a short batch delays them least
 RECORD_BATCH = 64
 
 
@@ -91,8 +93,10 @@ class VectorIndexer:
         retry_seconds: float = 2.0,
         expired_memory: Callable[[float], list[tuple[str, str]]] | None = None,
         sweep_seconds: float = 5.0,
+        pacer: ForegroundPacer | None = None,
     ) -> None:
         self.log = event_log
+        self.pacer = pacer  # tool calls in flight: embedding batches wait (the foreground lease)
         self.embedder = embedder
         self.store = store
         self.ann_min_points = ann_min_points
@@ -266,8 +270,13 @@ class VectorIndexer:
                     for pid, p, h in markers
                 ],
             )
-        for start in range(0, len(todo), EMBED_BATCH):
-            chunk = todo[start : start + EMBED_BATCH]
+        start = 0
+        while start < len(todo):
+            size = EMBED_BATCH
+            if self.pacer is not None and not await self.pacer.wait_turn():
+                size = BUSY_EMBED_BATCH  # agents keep calling: progress in short steps
+            chunk = todo[start : start + size]
+            start += size
             result = await asyncio.to_thread(self.embedder.embed, [w[1].text for w in chunk])
             if not result.ok:
                 self.counters.embed_failures += 1
