@@ -28,6 +28,7 @@ from query_api.readiness import Readiness
 from schemas import tools as t
 from schemas.retrieval import MAX_REASONS, RetrievalPath, SearchMode
 from streams.embedders.base import Embedder
+from streams.embedders.batching import QueryBatcher
 from streams.stores.vectors import VectorMatch, VectorStore
 from streams.stores.views import ViewStore
 from streams.stores.views_search import KeywordHit
@@ -98,6 +99,7 @@ class Retriever:
         self.views = views
         self.memory = MemoryReader(views)
         self.embedder = embedder
+        self.queries = QueryBatcher(lambda texts: self.embedder.embed(texts, "query"))
         self.store = store
         self.readiness = readiness
         self.exact_only = semantic_retrieval == "exact"
@@ -144,7 +146,7 @@ class Retriever:
         assert store is not None
         if await asyncio.to_thread(store.count, repo_id=repo_id) == 0:
             raise _Fault(RetrievalPath.KEYWORD_VECTOR_PLANE_UNAVAILABLE, "no vectors yet")
-        embedded = await asyncio.to_thread(self.embedder.embed, [query], "query")
+        embedded = await self.queries.embed(query)  # concurrent searches share a call
         if not embedded.ok:
             raise _Fault(RetrievalPath.KEYWORD_VECTOR_PLANE_UNAVAILABLE, embedded.error or "")
         vector = embedded.vectors[0]
