@@ -33,6 +33,9 @@ def _out(payload: object) -> None:
     sys.stdout.flush()
 
 
+REPLICA_POLL_S = 0.2  # a replica's idle poll: one batched end-offset request to the broker
+
+
 def _http_tokens(settings: Settings) -> TokenTable | int | None:
     """The bearer-token table of an HTTP listener, or an exit status when it must not start:
     a broken token file, or a non-loopback bind with no tokens and no authenticating proxy
@@ -341,6 +344,7 @@ async def cmd_query(args: argparse.Namespace, settings: Settings, path: Path | N
         return tokens
     async with EmbeddedApp(settings) as app:
         app.runtime.steps = (view_sink_step(),)  # processors run in `repocontext worker`
+        app.runtime.poll_seconds = REPLICA_POLL_S  # no in-process appends wake it: poll often
         await app.start(resume=False)  # no sources here: nothing to watch
         asgi = build_http_app(
             app.mcp_server(), app.service, settings.host, tokens, settings.max_inflight_requests

@@ -64,6 +64,9 @@ class EventLog(abc.ABC):
     """Append-only, partitioned, compacting log of events."""
 
     url: str
+    # Every call is a network round trip (Kafka): readers ask for all end offsets at once and
+    # skip caught-up partitions instead of asking partition by partition.
+    remote: bool = False
 
     @abc.abstractmethod
     async def create_topics(self, specs: Sequence[TopicSpec]) -> None:

@@ -97,6 +97,8 @@ def kafka_topic_configs(
 class KafkaEventLog(EventLog):
     """See the module docstring. Clients start on first use (the factory is synchronous)."""
 
+    remote = True
+
     def __init__(
         self,
         url: str,

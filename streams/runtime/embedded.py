@@ -92,9 +92,12 @@ class EmbeddedRuntime:
     async def run_step(self, step: Step) -> int:
         """One batch per input topic-partition of `step`; returns records consumed."""
         consumed = 0
+        ends = (await self.log.positions(step.inputs, [])).ends if self.log.remote else None
         for topic in step.inputs:
             for partition in range(await self._partitions_of(topic)):
                 offset = await self._committed(step, topic, partition)
+                if ends is not None and offset >= ends.get((topic, partition), offset + 1):
+                    continue  # caught up: one batched end-offset request instead of a read
                 batch = await self.log.read(topic, partition, offset, self.batch_size)
                 if not batch:
                     continue
