@@ -248,11 +248,22 @@ async def cmd_replay(args: argparse.Namespace, settings: Settings, path: Path | 
                 progress(done, None)
 
             await app.runtime.run_until_idle(on_progress=step)
+            vectors: dict[str, int] | None = None
+            indexer = app.plane.indexer
+            if indexer is not None:  # the vector projection too, re-verified by content address
+                before = (indexer.counters.passages_embedded, indexer.counters.passages_reused)
+                await indexer.rewind()
+                await indexer.run_until_idle()
+                vectors = {
+                    "embedded": indexer.counters.passages_embedded - before[0],
+                    "reused": indexer.counters.passages_reused - before[1],
+                }
             repos = [r.repo_id for r in app.views.list_repos()]
             files = sum(app.views.file_count(r) for r in repos)
     _out(
         {
             "replayedRecords": done,
+            "vectorPassages": vectors,
             "repositories": repos,
             "files": files,
             "seconds": round(time.perf_counter() - started, 3),

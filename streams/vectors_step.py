@@ -162,6 +162,16 @@ class VectorIndexer:
         await self.log.commit(self.group, dict.fromkeys(committed, 0))
         return True
 
+    async def rewind(self) -> None:
+        """Re-consume every input from the start (replay): unchanged passages are found by
+        their content address and never embedded again while the store survives."""
+        offsets = {
+            (topic, partition): 0
+            for topic in self.inputs
+            for partition in range(await self.log.partitions(topic))
+        }
+        await self.log.commit(self.group, offsets)
+
     async def behind(self) -> int:
         total = 0
         for topic in self.inputs:
