@@ -37,6 +37,9 @@ Record = tuple[str, str | None, BaseModel | None]  # (topic, key, value); None =
 DEFAULT_GROUP = "views"
 
 
+CLOSE_WAIT_S = 10.0  # at most this long for reads in flight when the store closes
+
+
 class ViewStore:
     """The views of one data directory: write with `apply`, read with the typed methods.
 
@@ -53,6 +56,11 @@ class ViewStore:
         self._readers = threading.local()
         self._reader_conns: list[sqlite3.Connection] = []
         self._separate_readers = self.path not in ("", ":memory:")
+        # Closing a connection while another thread runs a query on it can crash SQLite (a
+        # cancelled task's to_thread read keeps running): close waits for reads in flight.
+        self._active_reads = 0
+        self._reads_idle = threading.Condition(self._lock)
+        self._closed = False
         try:
             self._conn = open_connection(self.path)
         except sqlite3.Error as exc:
@@ -78,6 +86,10 @@ class ViewStore:
 
     def close(self) -> None:
         with self._lock:
+            if self._closed:
+                return
+            self._closed = True
+            self._reads_idle.wait_for(lambda: self._active_reads == 0, timeout=CLOSE_WAIT_S)
             for reader in self._reader_conns:
                 reader.close()
             self._reader_conns.clear()
@@ -125,11 +137,21 @@ class ViewStore:
     def read(self, fn: Callable[[sqlite3.Connection], T]) -> T:
         """Run a read function of a store module under the lock (for streams.stores only)."""
         try:
-            reader = self._reader()
-            if reader is not None:
-                return fn(reader)
             with self._lock:
-                return fn(self._conn)
+                if self._closed:
+                    raise StoreError(f"the view store at {self.path} is closed")
+                self._active_reads += 1
+            try:
+                reader = self._reader()
+                if reader is not None:
+                    return fn(reader)
+                with self._lock:
+                    return fn(self._conn)
+            finally:
+                with self._lock:
+                    self._active_reads -= 1
+                    if not self._active_reads:
+                        self._reads_idle.notify_all()
         except sqlite3.Error as exc:
             raise StoreError(f"view store read failed: {exc}") from exc
 
