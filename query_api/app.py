@@ -105,9 +105,11 @@ class EmbeddedApp:
         *,
         watch: bool = True,
         on_progress: ProgressCallback | None = None,
+        vector_writer: bool = True,
     ) -> None:
         self.settings = settings
         self.watch = watch
+        self.vector_writer = vector_writer  # False: `repocontext worker` writes the vectors
         self.on_progress = on_progress
         self._stop = asyncio.Event()
         self._tasks: list[asyncio.Task[None]] = []
@@ -147,7 +149,9 @@ class EmbeddedApp:
         )
         self.guard = WorkspaceGuard(self.settings.workspace_root)
         self.pacer = ForegroundPacer()  # tool calls hold it; embedding batches yield to them
-        self.plane = VectorPlane(self.settings, self.log, self.views, pacer=self.pacer)
+        self.plane = VectorPlane(
+            self.settings, self.log, self.views, pacer=self.pacer, writer=self.vector_writer
+        )
         self.readiness: Readiness = self.plane.readiness
         self.service = RepoContextService(
             self.views, self.runtime, self.ingest, self.guard, self.readiness, plane=self.plane

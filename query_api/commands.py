@@ -14,7 +14,7 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 from signal import SIGINT, SIGTERM
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from query_api.app import EmbeddedApp
 from query_api.auth import AuthConfigError, TokenTable
@@ -24,6 +24,10 @@ from query_api.progress import ProgressReporter
 from query_api.settings import Settings
 from schemas import tools as t
 from schemas.topics import CATALOGUE
+
+if TYPE_CHECKING:
+    from streams.eventlog.kafka import KafkaEventLog
+    from streams.runtime.faust_vectors import FaustVectorStep
 
 log = logging.getLogger("repocontext")
 
@@ -300,23 +304,58 @@ async def cmd_bench(args: argparse.Namespace, settings: Settings, path: Path | N
     return await run_bench(runs=args.runs, corpus=args.corpus)
 
 
+def _vector_step(settings: Settings, log_: KafkaEventLog) -> FaustVectorStep:
+    """The vector step of a worker: the configured embedder into the shared Qdrant server."""
+    from query_api.vector_plane import embedder_from, vector_store_for
+    from streams.runtime.faust_vectors import FaustVectorStep
+    from streams.vectors_step import VectorIndexer
+
+    if settings.vector_store != "qdrant" or not settings.qdrant_url:
+        raise SystemExit(
+            "repocontext worker: the vectors step writes to the Qdrant server that query "
+            "replicas read; set REPOCONTEXT_VECTOR_STORE=qdrant and REPOCONTEXT_QDRANT_URL"
+        )
+    embedder = embedder_from(settings)
+    if embedder.space is None:
+        raise SystemExit("repocontext worker: the vectors step needs an embedder (not `none`)")
+    store = vector_store_for(settings, embedder.space)
+    indexer = VectorIndexer(log_, embedder, store, ann_min_points=settings.ann_min_points)
+    return FaustVectorStep(log_, indexer, settings.data_dir / "faust")
+
+
 async def cmd_worker(args: argparse.Namespace, settings: Settings, path: Path | None) -> int:
     """Distributed processor worker: the topology's processor steps as faust agents, one
-    consumer group per step (streams/runtime/faust_app.py)."""
+    consumer group per step (streams/runtime/faust_app.py), and the vector step
+    (streams/runtime/faust_vectors.py). With no --step: every processor step, and the vector
+    step when a Qdrant server and an embedder are configured."""
     from streams.errors import UnknownTopicError
     from streams.eventlog.factory import open_event_log
     from streams.eventlog.kafka import KafkaEventLog
-    from streams.runtime.faust_app import processor_steps, run_steps
+    from streams.runtime.faust_app import FaustStep, StepApp, processor_steps, run_apps
 
     url = settings.resolved_log_url()
     log_ = open_event_log(url)
     if not isinstance(log_, KafkaEventLog):
         await log_.close()
-        raise SystemExit(f"repocontext worker needs REPOCONTEXT_LOG_URL=kafka://..., not {url}")
+        raise SystemExit(f"repocontext worker: needs REPOCONTEXT_LOG_URL=kafka://..., not {url}")
+    wanted = list(args.step or ())
+    vectors = (
+        "vectors" in wanted
+        if wanted
+        else settings.vector_store == "qdrant" and settings.embedder != "none"
+    )
+    named = [s for s in wanted if s != "vectors"]
     try:
-        steps = processor_steps(args.step)
+        steps = processor_steps(named) if named or not wanted else []
     except ValueError as exc:
-        raise SystemExit(f"repocontext worker: {exc}") from exc
+        raise SystemExit(f"repocontext worker: {exc}; or `vectors`") from exc
+    apps: list[StepApp] = [
+        FaustStep(log_, s, settings.data_dir / "faust", batch_size=settings.batch_size)
+        for s in steps
+    ]
+    vector_app = _vector_step(settings, log_) if vectors else None
+    if vector_app is not None:
+        apps.append(vector_app)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGTERM, signal.SIGINT):
@@ -325,15 +364,15 @@ async def cmd_worker(args: argparse.Namespace, settings: Settings, path: Path | 
         if not getattr(args, "verbose", False):
             logging.getLogger(noisy).setLevel(logging.WARNING)
     try:
-        logging.getLogger(__name__).info("worker: steps %s on %s", [s.step_id for s in steps], url)
+        logging.getLogger(__name__).info("worker: steps %s on %s", [a.step_id for a in apps], url)
         try:
-            apps = await run_steps(
-                log_, steps, stop, settings.data_dir / "faust", batch_size=settings.batch_size
-            )
+            await run_apps(apps, stop)
         except UnknownTopicError as exc:  # faust never creates topics: provisioning does
             raise SystemExit(f"repocontext worker: {exc} (run `repocontext topics`)") from exc
-        _out({a.step.step_id: vars(a.counters) for a in apps})
+        _out({a.step_id: vars(a.counters) for a in apps})
     finally:
+        if vector_app is not None:
+            vector_app.close()
         await log_.close()
     return 0
 
@@ -353,7 +392,9 @@ async def cmd_query(args: argparse.Namespace, settings: Settings, path: Path | N
     tokens = _http_tokens(settings)  # the same fail-closed rules as `serve`
     if isinstance(tokens, int):
         return tokens
-    async with EmbeddedApp(settings) as app:
+    # On a shared Qdrant server the vectors are the worker's (`--step vectors`); with an
+    # in-process store each replica embeds for itself.
+    async with EmbeddedApp(settings, vector_writer=settings.vector_store != "qdrant") as app:
         app.runtime.steps = (view_sink_step(),)  # processors run in `repocontext worker`
         app.runtime.poll_seconds = REPLICA_POLL_S  # no in-process appends wake it: poll often
         await app.start(resume=False)  # no sources here: nothing to watch

@@ -29,7 +29,7 @@ from schemas import tools as t
 from schemas.retrieval import MAX_REASONS, RetrievalPath, SearchMode
 from streams.embedders.base import Embedder
 from streams.embedders.batching import QueryBatcher
-from streams.stores.vectors import VectorMatch, VectorStore
+from streams.stores.vectors import VectorMatch, VectorStore, VectorStoreUnavailable
 from streams.stores.views import ViewStore
 from streams.stores.views_search import KeywordHit
 
@@ -132,6 +132,11 @@ class Retriever:
                 answer = await self._keyword(repo_id, query, k, fault.path)
             except asyncio.CancelledError:
                 raise
+            except VectorStoreUnavailable as exc:  # a Qdrant server down: the plane is away
+                log.warning("vector store unavailable; answering from BM25: %s", exc)
+                answer = await self._keyword(
+                    repo_id, query, k, RetrievalPath.KEYWORD_VECTOR_PLANE_UNAVAILABLE
+                )
             except Exception:
                 log.exception("semantic path threw; answering from BM25")
                 answer = await self._keyword(

@@ -59,12 +59,13 @@ class Settings(BaseSettings):
     embedder_url: str | None = None  # http: an OpenAI-compatible base URL (…/v1/embeddings)
     embedder_model: str | None = None
     embedder_dimension: int | None = None
-    embedder_api_key: str | None = None
+    embedder_api_key: str | None = Field(default=None, repr=False)  # secret: kept out of repr
     embed_threads: int = 1  # encoder threads of the local embedder (never every core)
     semantic_retrieval: Literal["approximate", "exact"] = "approximate"
     hybrid: bool = True  # fuse BM25 into semantic answers (RRF): wins on the dev set (MRR)
     vector_store: Literal["edge", "qdrant"] = "edge"  # edge = in-process Qdrant
     qdrant_url: str | None = None
+    qdrant_api_key: str | None = Field(default=None, repr=False)  # secret: kept out of repr
     ann_min_points: int = 1024  # below this the exact scan answers (spec §3.3)
     ann_indexing_threshold_kb: int | None = 1  # HNSW for any segment; ann_min_points gates
     exact_timeout_s: float = 5.0  # an exact scan slower than this trips the breaker

@@ -16,6 +16,7 @@ from query_api.readiness import Readiness
 from query_api.retrieval import Retriever
 from query_api.settings import Settings
 from streams.embedders import Embedder, make_embedder
+from streams.embedders.base import EmbeddingSpace
 from streams.eventlog.base import EventLog
 from streams.pacer import ForegroundPacer
 from streams.stores.vectors import EdgeVectorStore, QdrantClientVectorStore, VectorStore
@@ -26,7 +27,34 @@ from streams.vectors_step import VectorIndexer
 log = logging.getLogger(__name__)
 
 
+def embedder_from(settings: Settings) -> Embedder:
+    return make_embedder(
+        settings.embedder,
+        threads=settings.embed_threads,
+        url=settings.embedder_url,
+        model=settings.embedder_model,
+        dimension=settings.embedder_dimension,
+        api_key=settings.embedder_api_key,
+    )
+
+
+def vector_store_for(settings: Settings, space: EmbeddingSpace) -> VectorStore:
+    """The configured store of `space`: in-process Qdrant, or a Qdrant server."""
+    if settings.vector_store == "qdrant":
+        return QdrantClientVectorStore(
+            space, url=settings.qdrant_url, api_key=settings.qdrant_api_key
+        )
+    return EdgeVectorStore(
+        settings.data_dir / "vectors",
+        space,
+        indexing_threshold_kb=settings.ann_indexing_threshold_kb,
+    )
+
+
 class VectorPlane:
+    """`writer=False` (a query replica on a shared Qdrant server): the plane searches and
+    reports, and the vector step of `repocontext worker` writes the vectors."""
+
     def __init__(
         self,
         settings: Settings,
@@ -35,28 +63,16 @@ class VectorPlane:
         *,
         embedder: Embedder | None = None,
         pacer: ForegroundPacer | None = None,
+        writer: bool = True,
     ) -> None:
         self.settings = settings
-        self.embedder = embedder or make_embedder(
-            settings.embedder,
-            threads=settings.embed_threads,
-            url=settings.embedder_url,
-            model=settings.embedder_model,
-            dimension=settings.embedder_dimension,
-            api_key=settings.embedder_api_key,
-        )
+        self.writer = writer
+        self.embedder = embedder or embedder_from(settings)
         self.store: VectorStore | None = None
         self.indexer: VectorIndexer | None = None
         space = self.embedder.space
         if space is not None:
-            if settings.vector_store == "qdrant":
-                self.store = QdrantClientVectorStore(space, url=settings.qdrant_url)
-            else:
-                self.store = EdgeVectorStore(
-                    settings.data_dir / "vectors",
-                    space,
-                    indexing_threshold_kb=settings.ann_indexing_threshold_kb,
-                )
+            self.store = vector_store_for(settings, space)
             self.indexer = VectorIndexer(
                 event_log,
                 self.embedder,
@@ -85,10 +101,10 @@ class VectorPlane:
     ) -> list[asyncio.Task[None]]:
         if self.indexer is None:
             return []
-        return [
-            asyncio.create_task(self.indexer.run_forever(stop)),
-            asyncio.create_task(self.warm_up(stop, repo_ids)),
-        ]
+        tasks = [asyncio.create_task(self.warm_up(stop, repo_ids))]
+        if self.writer:
+            tasks.append(asyncio.create_task(self.indexer.run_forever(stop)))
+        return tasks
 
     async def warm_up(self, stop: asyncio.Event, repo_ids: Callable[[], list[str]]) -> None:
         """A semantic query from start-up, retried with backoff 2 s doubling to 30 s, until the
@@ -136,8 +152,10 @@ class VectorPlane:
             out |= {"ann": state.arm, "points": state.points, "indexed": state.indexed}
         except Exception as exc:
             out["error"] = f"{type(exc).__name__}"
-        if self.indexer is not None:
+        if self.indexer is not None:  # a replica's backlog is the vector worker's
+            out["writer"] = "this process" if self.writer else "repocontext worker"
             out["backlog"] = await self.indexer.behind()
+        if self.indexer is not None and self.writer:
             out["building"] = self.indexer.building
             out["lastError"] = self.indexer.counters.last_error
         return out

@@ -113,8 +113,12 @@ class VectorIndexer:
         self._store_checked = False  # rewind_if_store_lost runs once, before the first pass
         self._fp = store.space.fingerprint
         self.group = f"{GROUP_PREFIX}-{self._fp}"
-        # memory -> files -> symbols (spec §2.5 order)
-        self.inputs: tuple[str, ...] = tuple(
+        self.inputs = self.input_topics()
+
+    @staticmethod
+    def input_topics() -> tuple[str, ...]:
+        """memory -> files -> symbols (spec §2.5 order), then repositories (deletions)."""
+        return tuple(
             t
             for t in (topics.MEMORY.name, topics.CONTENT.name, _symbol_topic(), topics.REPOS.name)
             if t
@@ -136,7 +140,7 @@ class VectorIndexer:
                 batch = await self.log.read(topic, partition, offset, RECORD_BATCH)
                 if not batch:
                     continue
-                await self._handle(topic, batch)
+                await self.handle(topic, batch)
                 await self.log.commit(self.group, {(topic, partition): batch[-1].offset + 1})
                 consumed += len(batch)
         return consumed
@@ -180,7 +184,8 @@ class VectorIndexer:
                 total += max(0, end - await self.log.committed(self.group, topic, partition))
         return total
 
-    async def _handle(self, topic: str, batch: Sequence[StoredRecord]) -> None:
+    async def handle(self, topic: str, batch: Sequence[StoredRecord]) -> None:
+        """One batch of one input topic-partition into the store (both runtimes call this)."""
         latest: dict[str, StoredRecord] = {}
         for record in batch:  # replace-per-key topics: only the newest value matters
             if record.key is not None:

@@ -29,11 +29,11 @@ import asyncio
 import contextlib
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 import faust
 
@@ -69,6 +69,81 @@ def process_groups(
     return merged, dead
 
 
+def make_app(
+    event_log: KafkaEventLog,
+    group: str,
+    datadir: Path,
+    *,
+    commit_interval_s: float = 1.0,
+    session_timeout_s: float = 10.0,
+) -> faust.App:
+    """A faust app that owns nothing (see the module docstring), in consumer group `group`."""
+    return faust.App(
+        event_log.physical_group(group),
+        broker=[f"kafka://{b}" for b in event_log.bootstrap.split(",")],
+        datadir=str(datadir / group),
+        autodiscover=False,
+        web_enabled=False,
+        topic_allow_declare=False,
+        topic_disable_leader=True,
+        consumer_auto_offset_reset="earliest",
+        producer_acks=-1,
+        broker_commit_interval=commit_interval_s,
+        broker_commit_every=100_000,
+        broker_client_id=f"repocontext-{group}",
+        # a SIGKILLed member's partitions move after this (faust's default is 60 s)
+        broker_session_timeout=session_timeout_s,
+        broker_heartbeat_interval=session_timeout_s / 3,
+        processing_guarantee="at_least_once",
+        # faust reads BROKER_URL etc. from the environment, over these very arguments;
+        # our settings come only from query_api/settings.py
+        env={},
+    )
+
+
+def attach_raw_agent(
+    app: faust.App, event_log: KafkaEventLog, inputs: Sequence[str], name: str, agent: Any
+) -> None:
+    """`agent` over the physical `inputs`, raw bytes in (our codec decodes)."""
+    topic = app.topic(
+        *(event_log.physical_topic(t) for t in inputs),
+        key_type=bytes,
+        value_type=bytes,
+        key_serializer="raw",
+        value_serializer="raw",
+    )
+    app.agent(topic, name=name)(agent)
+
+
+def stored_record(event_log: KafkaEventLog, event: Any) -> StoredRecord:
+    """A faust event as the StoredRecord both runtimes' steps take."""
+    m = event.message
+    return StoredRecord(
+        str(m.topic).removeprefix(event_log.prefix),
+        m.partition,
+        m.offset,
+        decode_key(m.key),
+        m.value,
+        int(m.timestamp * 1000),
+    )
+
+
+async def stop_after_batch(
+    app: faust.App, busy: asyncio.Lock, timeout_s: float, label: str
+) -> None:
+    """Wait (bounded) for the batch in hand, then stop the app: it commits acked offsets and
+    leaves the group."""
+    deadline = time.monotonic() + timeout_s
+    with contextlib.suppress(TimeoutError):
+        async with asyncio.timeout(timeout_s):
+            await busy.acquire()
+    remaining = max(0.5, deadline - time.monotonic())
+    try:
+        await asyncio.wait_for(app.stop(), remaining)
+    except TimeoutError:
+        log.warning("%s: faust app did not stop in time", label)
+
+
 class FaustStep:
     """One topology step as a faust app whose single agent adapts `process_batch`."""
 
@@ -98,36 +173,19 @@ class FaustStep:
         self._stopping = False
         self._busy = asyncio.Lock()  # held while a batch is between take and ack
         self._keyed = KeyedStateRunner(event_log) if is_keyed(step) else None
-        self.app = faust.App(
-            event_log.physical_group(step.step_id),
-            broker=[f"kafka://{b}" for b in event_log.bootstrap.split(",")],
-            datadir=str(datadir / step.step_id),
-            autodiscover=False,
-            web_enabled=False,
-            topic_allow_declare=False,
-            topic_disable_leader=True,
-            consumer_auto_offset_reset="earliest",
-            producer_acks=-1,
-            broker_commit_interval=commit_interval_s,
-            broker_commit_every=100_000,
-            broker_client_id=f"repocontext-{step.step_id}",
-            # a SIGKILLed member's partitions move after this (faust's default is 60 s)
-            broker_session_timeout=session_timeout_s,
-            broker_heartbeat_interval=session_timeout_s / 3,
-            processing_guarantee="at_least_once",
-            # faust reads BROKER_URL etc. from the environment, over these very arguments;
-            # our settings come only from query_api/settings.py
-            env={},
+        self.app = make_app(
+            event_log,
+            step.step_id,
+            datadir,
+            commit_interval_s=commit_interval_s,
+            session_timeout_s=session_timeout_s,
         )
-        topic = self.app.topic(
-            *(event_log.physical_topic(t) for t in step.inputs),
-            key_type=bytes,
-            value_type=bytes,
-            key_serializer="raw",
-            value_serializer="raw",
-        )
-        self.app.agent(topic, name=step.step_id)(self._agent)
+        attach_raw_agent(self.app, event_log, step.inputs, step.step_id, self._agent)
         self.app.on_partitions_assigned.connect(self._on_assigned)
+
+    @property
+    def step_id(self) -> str:
+        return self.step.step_id
 
     async def _on_assigned(
         self, sender: Any, /, *args: Any, signal: Any = None, **kwargs: Any
@@ -164,12 +222,8 @@ class FaustStep:
     async def _handle(self, events: list[Any]) -> None:
         by_tp: dict[tuple[str, int], list[StoredRecord]] = {}
         for event in events:
-            m = event.message
-            topic = str(m.topic).removeprefix(self.log.prefix)
-            record = StoredRecord(
-                topic, m.partition, m.offset, decode_key(m.key), m.value, int(m.timestamp * 1000)
-            )
-            by_tp.setdefault((topic, m.partition), []).append(record)
+            record = stored_record(self.log, event)
+            by_tp.setdefault((record.topic, record.partition), []).append(record)
         if self._keyed is not None:  # state lives in this process: never the worker pool
             for records in by_tp.values():  # one at a time: each folds into the next's state
                 tx, dead = await self._keyed.process(self.step, records)
@@ -197,15 +251,9 @@ class FaustStep:
     async def stop(self) -> None:
         """Finish the batch in hand, then stop the app (commit acked offsets, leave the group)."""
         self._stopping = True
-        deadline = time.monotonic() + self.shutdown_timeout_s
-        with contextlib.suppress(TimeoutError):
-            async with asyncio.timeout(self.shutdown_timeout_s):
-                await self._busy.acquire()
-        remaining = max(0.5, deadline - time.monotonic())
-        try:
-            await asyncio.wait_for(self.app.stop(), remaining)
-        except TimeoutError:
-            log.warning("step %s: faust app did not stop in time", self.step.step_id)
+        await stop_after_batch(
+            self.app, self._busy, self.shutdown_timeout_s, f"step {self.step.step_id}"
+        )
 
 
 def processor_steps(step_ids: list[str] | None) -> list[Step]:
@@ -218,6 +266,39 @@ def processor_steps(step_ids: list[str] | None) -> list[Step]:
     return [steps[i] for i in dict.fromkeys(step_ids)] if step_ids else list(steps.values())
 
 
+class StepApp(Protocol):
+    """What `run_apps` drives: a step and the faust app that runs it."""
+
+    app: faust.App
+
+    @property
+    def step_id(self) -> str: ...
+
+    @property
+    def counters(self) -> Any: ...
+
+    async def start(self) -> None: ...
+
+    async def stop(self) -> None: ...
+
+
+async def run_apps(apps: Sequence[StepApp], stop: asyncio.Event) -> None:
+    """Run the step apps until `stop`; a crashed app stops the others."""
+    try:
+        for app in apps:
+            await app.start()
+        while not stop.is_set():
+            crashed = [a for a in apps if a.app.crashed]
+            if crashed:
+                raise RuntimeError(
+                    f"step {crashed[0].step_id} crashed: {crashed[0].app.crash_reason!r}"
+                )
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(stop.wait(), 0.5)
+    finally:
+        await asyncio.gather(*(a.stop() for a in apps), return_exceptions=True)
+
+
 async def run_steps(
     event_log: KafkaEventLog,
     steps: list[Step],
@@ -227,24 +308,12 @@ async def run_steps(
     batch_size: int = 256,
     shutdown_timeout_s: float = 10.0,
 ) -> list[FaustStep]:
-    """Run one faust app per step until `stop`; a crashed app stops the others."""
+    """Run one faust app per processor step until `stop`."""
     apps = [
         FaustStep(
             event_log, s, datadir, batch_size=batch_size, shutdown_timeout_s=shutdown_timeout_s
         )
         for s in steps
     ]
-    try:
-        for app in apps:
-            await app.start()
-        while not stop.is_set():
-            crashed = [a for a in apps if a.app.crashed]
-            if crashed:
-                raise RuntimeError(
-                    f"step {crashed[0].step.step_id} crashed: {crashed[0].app.crash_reason!r}"
-                )
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(stop.wait(), 0.5)
-    finally:
-        await asyncio.gather(*(a.stop() for a in apps), return_exceptions=True)
+    await run_apps(apps, stop)
     return apps

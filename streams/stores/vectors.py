@@ -7,7 +7,8 @@
   the live shard meanwhile. The caller (the vector step, the only writer) must not write
   during a build.
 - `QdrantClientVectorStore`: a Qdrant server through `qdrant-client` (distributed mode);
-  the contract suite runs it in qdrant-client's local mode.
+  the contract suite runs it in qdrant-client's local mode and over HTTP against
+  tests/qdrant_server.py (a REST facade over that local engine; no server binary here).
 
 Payload of every point: repo_id, kind (file|symbol|memory), source_key, path, idx (passage
 index), hash (content address of the passage text), fq (symbols), space (fingerprint).
@@ -18,17 +19,21 @@ Keyword payload indexes are created with the collection, before any HNSW build.
 
 from __future__ import annotations
 
+import contextlib
+import json
 import logging
+import math
 import os
 import shutil
 import subprocess
 import sys
 import threading
 import uuid
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
+from urllib.parse import urlsplit, urlunsplit
 
 from processors.vectors import CONTENTLESS_KIND
 from streams.embedders.base import EmbeddingSpace
@@ -295,7 +300,27 @@ class EdgeVectorStore:
 # qdrant-client (a Qdrant server; local mode in tests)
 
 
+class VectorStoreUnavailable(RuntimeError):
+    """A call to the Qdrant server failed (unreachable, timed out, refused, rejected).
+
+    The message names the server, the call and the cause, never the api key. Callers treat
+    it like any store failure: the retriever answers from BM25, the vector step retries.
+    """
+
+    def __init__(self, message: str, *, status: int | None = None) -> None:
+        super().__init__(message)
+        self.status = status  # the HTTP status when the server answered, else None
+
+
 class QdrantClientVectorStore:
+    """A Qdrant server through `qdrant-client` (distributed mode; local mode in tests).
+
+    The constructor never talks to the server, so a process whose Qdrant is down still starts:
+    the collection (and, on a server, its payload indexes) is made sure of by the first call
+    that needs it, and again on later calls until that succeeds (or after a 404: the server
+    lost it). Server failures raise `VectorStoreUnavailable`.
+    """
+
     def __init__(
         self,
         space: EmbeddingSpace,
@@ -303,6 +328,7 @@ class QdrantClientVectorStore:
         url: str | None = None,
         path: str | None = None,
         location: str | None = None,
+        api_key: str | None = None,
         timeout_s: float = 10.0,
     ) -> None:
         from qdrant_client import QdrantClient, models
@@ -311,28 +337,100 @@ class QdrantClientVectorStore:
         self.collection = space.collection
         self._m = models
         if url is not None:
-            self.client = QdrantClient(url=url, timeout=int(timeout_s))
+            # an int in qdrant-client; rounded up, as 0 would mean "no timeout"
+            timeout = max(1, math.ceil(timeout_s))
+            self.client = QdrantClient(url=url, api_key=api_key, timeout=timeout)
+            self._where = _without_userinfo(url)
         elif path is not None:
             self.client = QdrantClient(path=path)
+            self._where = f"local:{path}"
         else:
             self.client = QdrantClient(location=location or ":memory:")
+            self._where = f"local:{location or ':memory:'}"
         self._local = url is None
+        self._ready = False  # the collection is known to exist
+        self._ready_lock = threading.Lock()
+
+    # -- the collection, made sure of lazily ----------------------------------------------------
+
+    def _ensure_collection(self) -> None:
+        if self._ready:
+            return
+        with self._ready_lock:
+            if self._ready:
+                return
+            with self._failures(f"creating collection {self.collection}"):
+                self._create_collection()
+            self._ready = True
+
+    def _create_collection(self) -> None:
+        from qdrant_client.http.exceptions import UnexpectedResponse
+
+        m = self._m
         if not self.client.collection_exists(self.collection):
-            self.client.create_collection(
-                self.collection,
-                vectors_config=models.VectorParams(
-                    size=space.dimension, distance=models.Distance.COSINE
-                ),
-            )
-            if not self._local:  # local mode ignores payload indexes (and warns)
-                for name in KEYWORD_FIELDS:
-                    self.client.create_payload_index(
-                        self.collection, name, models.PayloadSchemaType.KEYWORD
-                    )
-                for name in INTEGER_FIELDS:
-                    self.client.create_payload_index(
-                        self.collection, name, models.PayloadSchemaType.INTEGER
-                    )
+            try:
+                self.client.create_collection(
+                    self.collection,
+                    vectors_config=m.VectorParams(
+                        size=self.space.dimension, distance=m.Distance.COSINE
+                    ),
+                )
+            except UnexpectedResponse as exc:  # 409 (400 before 1.9): another process won
+                if exc.status_code not in (400, 409) or not self.client.collection_exists(
+                    self.collection
+                ):
+                    raise
+        if self._local:  # local mode ignores payload indexes (and warns)
+            return
+        # Indexes are checked on every (re)start, not only on creation: a process that died
+        # between creating the collection and its indexes must not leave them missing.
+        have = self.client.get_collection(self.collection).payload_schema or {}
+        wanted = [(n, m.PayloadSchemaType.KEYWORD) for n in KEYWORD_FIELDS]
+        wanted += [(n, m.PayloadSchemaType.INTEGER) for n in INTEGER_FIELDS]
+        for name, schema in wanted:
+            if name not in have:
+                self.client.create_payload_index(self.collection, name, schema, wait=True)
+
+    @contextlib.contextmanager
+    def _failures(self, call: str) -> Iterator[None]:
+        """qdrant-client's transport and HTTP errors -> `VectorStoreUnavailable`."""
+        import httpx
+        from qdrant_client.http.exceptions import (
+            ApiException,
+            ResponseHandlingException,
+            UnexpectedResponse,
+        )
+
+        try:
+            yield
+        except UnexpectedResponse as exc:
+            status = exc.status_code
+            if status == 404:
+                self._ready = False  # the server lost the collection: re-create it next call
+            raise VectorStoreUnavailable(
+                f"qdrant at {self._where}: {call} failed: {_http_reason(exc)}", status=status
+            ) from exc
+        except ResponseHandlingException as exc:
+            source = exc.source
+            if isinstance(source, httpx.TimeoutException):
+                why = f"timed out ({type(source).__name__})"
+            elif isinstance(source, httpx.TransportError):
+                why = f"unreachable ({type(source).__name__}: {source})"
+            else:
+                why = f"unreadable answer ({type(source).__name__}: {source})"
+            raise VectorStoreUnavailable(f"qdrant at {self._where}: {call} failed: {why}") from exc
+        except (ApiException, httpx.HTTPError) as exc:
+            raise VectorStoreUnavailable(
+                f"qdrant at {self._where}: {call} failed: {type(exc).__name__}: {exc}"
+            ) from exc
+
+    @contextlib.contextmanager
+    def _call(self, call: str) -> Iterator[None]:
+        self._ensure_collection()
+        with self._failures(call):
+            yield
+
+    # -- the VectorStore interface ---------------------------------------------------------------
 
     def _filter(
         self,
@@ -358,30 +456,29 @@ class QdrantClientVectorStore:
     def upsert(self, points: Sequence[VectorPoint]) -> None:
         if points:
             m = self._m
-            self.client.upsert(
-                self.collection,
-                points=[
-                    m.PointStruct(id=p.id, vector=list(p.vector), payload=p.payload) for p in points
-                ],
-                wait=True,
-            )
+            structs = [
+                m.PointStruct(id=p.id, vector=list(p.vector), payload=p.payload) for p in points
+            ]
+            with self._call("upsert"):
+                self.client.upsert(self.collection, points=structs, wait=True)
 
     def payloads(self, ids: Sequence[str]) -> dict[str, dict[str, Any]]:
         if not ids:
             return {}
-        found = self.client.retrieve(self.collection, ids=list(ids), with_payload=True)
+        with self._call("retrieve"):
+            found = self.client.retrieve(self.collection, ids=list(ids), with_payload=True)
         return {str(r.id): dict(r.payload or {}) for r in found}
 
     def delete_ids(self, ids: Sequence[str]) -> None:
         if ids:
-            self.client.delete(
-                self.collection, points_selector=self._m.PointIdsList(points=list(ids)), wait=True
-            )
+            selector = self._m.PointIdsList(points=list(ids))
+            with self._call("delete"):
+                self.client.delete(self.collection, points_selector=selector, wait=True)
 
     def _delete(self, flt: Any) -> None:
-        self.client.delete(
-            self.collection, points_selector=self._m.FilterSelector(filter=flt), wait=True
-        )
+        selector = self._m.FilterSelector(filter=flt)
+        with self._call("delete"):
+            self.client.delete(self.collection, points_selector=selector, wait=True)
 
     def retain(self, repo_id: str, kind: str, path: str, keep: Sequence[str]) -> None:
         self._delete(self._filter(repo_id=repo_id, kind=kind, path=path, exclude=keep))
@@ -393,28 +490,34 @@ class QdrantClientVectorStore:
         self, vector: Sequence[float], limit: int, *, repo_id: str | None, exact: bool
     ) -> list[VectorMatch]:
         m = self._m
-        found = self.client.query_points(
-            self.collection,
-            query=list(vector),
-            limit=limit,
-            query_filter=self._filter(repo_id=repo_id, not_kind=CONTENTLESS_KIND),
-            with_payload=True,
-            search_params=None
-            if self._local
-            else m.SearchParams(exact=exact, hnsw_ef=max(128, limit)),
-        ).points
+        with self._call("search"):
+            found = self.client.query_points(
+                self.collection,
+                query=list(vector),
+                limit=limit,
+                query_filter=self._filter(repo_id=repo_id, not_kind=CONTENTLESS_KIND),
+                with_payload=True,
+                search_params=None
+                if self._local
+                else m.SearchParams(exact=exact, hnsw_ef=max(128, limit)),
+            ).points
         return [VectorMatch(str(p.id), float(p.score), dict(p.payload or {})) for p in found]
 
+    def _count(self, flt: Any) -> int:
+        with self._call("count"):
+            return int(self.client.count(self.collection, count_filter=flt, exact=True).count)
+
     def count(self, *, repo_id: str | None = None, kind: str | None = None) -> int:
-        flt = self._filter(repo_id=repo_id, kind=kind, not_kind=None if kind else CONTENTLESS_KIND)
-        return int(self.client.count(self.collection, count_filter=flt, exact=True).count)
+        return self._count(
+            self._filter(repo_id=repo_id, kind=kind, not_kind=None if kind else CONTENTLESS_KIND)
+        )
 
     def sources(self, *, repo_id: str, kind: str) -> int:
-        flt = self._filter(repo_id=repo_id, kind=kind, idx=0)
-        return int(self.client.count(self.collection, count_filter=flt, exact=True).count)
+        return self._count(self._filter(repo_id=repo_id, kind=kind, idx=0))
 
     def state(self) -> IndexState:
-        info = self.client.get_collection(self.collection)
+        with self._call("get_collection"):
+            info = self.client.get_collection(self.collection)
         points = int(info.points_count or 0)
         indexed = int(info.indexed_vectors_count or 0)
         if self._local:  # local mode is a brute-force scan: honest answer is "exhaustive"
@@ -426,6 +529,25 @@ class QdrantClientVectorStore:
 
     def close(self) -> None:
         self.client.close()
+
+
+def _without_userinfo(url: str) -> str:
+    """The server's URL for messages, without any user:password part."""
+    parts = urlsplit(url)
+    if parts.username is None and parts.password is None:
+        return url
+    return urlunsplit(parts._replace(netloc=parts.netloc.rpartition("@")[2]))
+
+
+def _http_reason(exc: Any) -> str:
+    """`401 Unauthorized: <Qdrant's error text>` from qdrant-client's UnexpectedResponse."""
+    status = f"{exc.status_code} {exc.reason_phrase}".strip()
+    text = bytes(exc.content or b"").decode("utf-8", "replace").strip()
+    with contextlib.suppress(ValueError, KeyError, TypeError):  # Qdrant's JSON error, if any
+        text = str(json.loads(text)["status"]["error"])
+    if exc.status_code in (401, 403):
+        status += " (wrong or missing api key)"
+    return f"{status}: {text[:300]}" if text else status
 
 
 def batched(items: Iterable[Any], size: int) -> Iterable[list[Any]]:

@@ -5,6 +5,7 @@
     .venv/bin/python -m tests.bench.vector_bench devset    # R@1/5/10, MRR: keyword/vector/hybrid
     .venv/bin/python -m tests.bench.vector_bench devset 1600,200,32   # ... at another geometry
     .venv/bin/python -m tests.bench.vector_bench windows   # truncation at 256 tokens, Django
+    .venv/bin/python -m tests.bench.vector_bench backfill  # Django backfill; ANN recall on it
 
 The machine is shared and noisy: each figure comes with the conditions it ran under.
 """
@@ -318,6 +319,117 @@ async def _devset_async(hybrid_only: bool = False) -> dict[str, Any]:
     return out
 
 
+def _peak_rss_mib() -> float:
+    import resource
+
+    return round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
+
+
+async def _backfill_async(threads: int = 2, queries: int = 200) -> dict[str, Any]:
+    """Keyword-index the pinned Django corpus, then time the vector step's backfill of it
+    (files and symbols, 2 embedder threads), build the HNSW graph, and measure recall@10 of
+    approximate vs exact search on those real code embeddings. The queries are embedded
+    phrases made from random symbols' names (`QuerySet.filter` -> "query set filter"), the
+    shape of what an agent asks, searched with the production repository filter."""
+    import re
+    import sqlite3
+
+    from query_api.app import EmbeddedApp
+    from query_api.bench import fetch_corpus
+    from query_api.settings import Settings, default_data_dir
+
+    corpus = fetch_corpus(default_data_dir() / "bench")
+    tmp = Path(tempfile.mkdtemp(prefix="vbackfill-"))
+    settings = Settings(
+        data_dir=tmp / "data", workspace_root=corpus.parent, embedder="local", embed_threads=threads
+    )
+    out: dict[str, Any] = {"corpus": corpus.name, "embed_threads": threads}
+    async with EmbeddedApp(settings, watch=False) as app:
+        t0 = time.perf_counter()
+        await app.start(resume=False)  # the keyword pipeline; watch=False: no vector task
+        registration = await app.service.ensure_repo(str(corpus), "django", launch=False)
+        await app.ingest.reconcile(registration, force_full=True)
+        assert await app.runtime.wait_idle(600)
+        out["files"] = app.views.file_count("django")
+        out["keyword_index_s"] = round(time.perf_counter() - t0, 1)
+        indexer = app.plane.indexer
+        store = app.plane.store
+        assert indexer is not None and store is not None
+        indexer.ann_min_points = 10**12  # the build is timed on its own below
+        t0 = time.perf_counter()
+        last = t0
+        while n := await indexer.run_once():
+            if time.perf_counter() - last >= 30:
+                last = time.perf_counter()
+                print(
+                    json.dumps(
+                        {
+                            "event": "backfill_progress",
+                            "elapsed_s": round(last - t0),
+                            "passages_embedded": indexer.counters.passages_embedded,
+                            "records": n,
+                        }
+                    ),
+                    file=sys.stderr,
+                    flush=True,
+                )
+        backfill = time.perf_counter() - t0
+        c = indexer.counters
+        out["backfill_s"] = round(backfill, 1)
+        out["passages_embedded"] = c.passages_embedded
+        out["passages_reused"] = c.passages_reused
+        out["passages_per_s"] = round(c.passages_embedded / backfill, 1)
+        out["points"] = {
+            "file": store.count(repo_id="django", kind="file"),
+            "symbol": store.count(repo_id="django", kind="symbol"),
+        }
+        t0 = time.perf_counter()
+        store.build_index()
+        out["hnsw_build_s"] = round(time.perf_counter() - t0, 1)
+        state = store.state()
+        out["indexed_points"] = [state.indexed, state.points]
+        db = sqlite3.connect(settings.data_dir / "views.db")
+        names = [
+            r[0]
+            for r in db.execute(
+                "SELECT fq_name FROM symbols WHERE repo_id = 'django' ORDER BY fq_name"
+            )
+        ]
+        db.close()
+        rng = random.Random(7)
+        phrases = []
+        for fq in rng.sample(names, min(queries, len(names))):
+            tail = ".".join(fq.split(".")[-2:])
+            words = re.sub(r"([a-z0-9])([A-Z])", r"\1 \2", tail).replace("_", " ")
+            phrases.append(" ".join(words.replace(".", " ").lower().split()))
+        embedded = app.plane.embedder.embed(phrases, "query")
+        assert embedded.ok, embedded.error
+        approx_ms, exact_ms, recall = [], [], []
+        for vec in embedded.vectors:
+            q = list(vec)
+            t1 = time.perf_counter()
+            a = store.search(q, 10, repo_id="django", exact=False)
+            approx_ms.append((time.perf_counter() - t1) * 1000)
+            t1 = time.perf_counter()
+            e = store.search(q, 10, repo_id="django", exact=True)
+            exact_ms.append((time.perf_counter() - t1) * 1000)
+            recall.append(len({h.id for h in a} & {h.id for h in e}) / max(1, len(e)))
+        out["queries"] = len(recall)
+        out["recall_at_10_vs_exact"] = round(statistics.mean(recall), 4)
+        out["recall_at_10_min"] = round(min(recall), 2)
+        out["approximate_ms"] = {
+            "p50": round(pct(approx_ms, 0.5), 2),
+            "p99": round(pct(approx_ms, 0.99), 2),
+        }
+        out["exact_ms"] = {
+            "p50": round(pct(exact_ms, 0.5), 2),
+            "p99": round(pct(exact_ms, 0.99), 2),
+        }
+        out["example_queries"] = phrases[:5]
+    out["peak_rss_mib"] = _peak_rss_mib()
+    return out
+
+
 def main() -> None:
     part = sys.argv[1] if len(sys.argv) > 1 else "embed"
     if part == "embed":
@@ -327,6 +439,8 @@ def main() -> None:
         result = bench_search(int(sys.argv[2]) if len(sys.argv) > 2 else 100_000)
     elif part == "windows":
         result = bench_windows()
+    elif part == "backfill":
+        result = asyncio.run(_backfill_async())
     else:
         if len(sys.argv) > 2:
             window, overlap, most = (int(x) for x in sys.argv[2].split(","))

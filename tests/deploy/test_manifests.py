@@ -131,6 +131,7 @@ def test_workloads_are_hardened_and_bounded(overlay: str, documents: dict[str, l
     workloads = [d for d in documents[overlay] if d["kind"] in WORKLOADS]
     assert {d["metadata"]["name"] for d in workloads} >= {
         "repocontext-worker",
+        "repocontext-vectors",
         "repocontext-query",
         "repocontext-qdrant",
     }

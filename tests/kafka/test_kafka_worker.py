@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import signal
 import subprocess
 import time
@@ -60,9 +61,16 @@ def upsert(path: str, body: str) -> LogRecord:
 class Worker:
     """`repocontext worker` running `steps` (() = every processor step) as faust agents."""
 
-    def __init__(self, log: KafkaEventLog, tmp: Path, steps: tuple[str, ...] = STEPS) -> None:
+    def __init__(
+        self,
+        log: KafkaEventLog,
+        tmp: Path,
+        steps: tuple[str, ...] = STEPS,
+        *extra_env: tuple[str, str],
+    ) -> None:
         env = child_env(tmp / "worker-data")
         env["REPOCONTEXT_LOG_URL"] = log.url
+        env.update(extra_env)
         self.out = tmp / f"worker-{uuid.uuid4().hex[:6]}.log"
         with open(self.out, "wb") as sink:
             self.proc = subprocess.Popen(
@@ -75,6 +83,14 @@ class Worker:
     def stop(self, sig: int = signal.SIGTERM, timeout: float = 30.0) -> int:
         self.proc.send_signal(sig)
         return self.proc.wait(timeout=timeout)
+
+    def counters(self) -> dict[str, Any]:
+        """The per-step counters a worker prints (indented JSON) when it stops."""
+        text = "\n" + self.out.read_text()
+        start = text.rfind("\n{\n")
+        assert start >= 0, text[-3000:]
+        got: dict[str, Any] = json.loads(text[start:])
+        return got
 
 
 async def read_all(log: KafkaEventLog, topic: str) -> list[StoredRecord]:

@@ -1,5 +1,7 @@
-"""One contract suite for every VectorStore adapter: in-process Qdrant (qdrant-edge) and
-qdrant-client (local mode, standing in for a server), plus ANN recall against the exact oracle."""
+"""One contract suite for every VectorStore adapter: in-process Qdrant (qdrant-edge), and
+qdrant-client both in its local mode and over HTTP against tests/qdrant_server.py (a REST facade
+over that local engine: it checks the adapter's HTTP path, not Qdrant's engine), plus ANN recall
+against the exact oracle."""
 
 from __future__ import annotations
 
@@ -17,6 +19,7 @@ from streams.stores.vectors import (
     VectorStore,
     point_id,
 )
+from tests.qdrant_server import QdrantServer
 
 SPACE = EmbeddingSpace("test-model", 8, True)
 
@@ -41,13 +44,24 @@ def point(repo: str, source: str, idx: int, seed: int, kind: str = "file") -> Ve
     )
 
 
-@pytest.fixture(params=["edge", "qdrant-client"])
+@pytest.fixture(scope="module")
+def qdrant_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[QdrantServer]:
+    """One facade process for the module; each test gets its own collection."""
+    with QdrantServer(tmp_path_factory.mktemp("qdrant") / "storage") as server:
+        yield server
+
+
+@pytest.fixture(params=["edge", "qdrant-client", "qdrant-server"])
 def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[VectorStore]:
     s: VectorStore
     if request.param == "edge":
         s = EdgeVectorStore(tmp_path / "vectors", SPACE)
-    else:
+    elif request.param == "qdrant-client":
         s = QdrantClientVectorStore(SPACE, location=":memory:")
+    else:
+        server: QdrantServer = request.getfixturevalue("qdrant_server")
+        space = EmbeddingSpace(f"test-model-{request.node.name}", SPACE.dimension, True)
+        s = QdrantClientVectorStore(space, url=server.url)
     yield s
     s.close()
 

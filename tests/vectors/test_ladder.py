@@ -225,3 +225,29 @@ async def test_model_change_is_a_new_space(tmp_path: Path) -> None:
             assert not old_dir.exists()
         finally:
             plane.close()
+
+
+async def test_qdrant_server_down_is_vector_plane_unavailable(tmp_path: Path) -> None:
+    """A Qdrant server that goes away (tests/qdrant_server.py stands in for one): answers come
+    from BM25 and say the vector plane is unavailable; when it is back, semantic again."""
+    from tests.conftest import free_port
+    from tests.qdrant_server import QdrantServer
+
+    port = free_port()
+    server = QdrantServer(tmp_path / "qdrant", port=port).start()
+    try:
+        overrides: dict[str, object] = {
+            "vector_store": "qdrant",
+            "qdrant_url": f"http://127.0.0.1:{port}",
+        }
+        async for rig in open_rig(tmp_path, 0, **overrides):
+            await rig.indexer.run_until_idle()
+            assert (await rig.search("ledger"))[0] == RetrievalPath.SEMANTIC_EXACT
+            server.stop()
+            path, paths = await rig.search("ledger")
+            assert path == RetrievalPath.KEYWORD_VECTOR_PLANE_UNAVAILABLE
+            assert paths == ["docs/guide.md"]
+            server = QdrantServer(tmp_path / "qdrant", port=port).start()
+            assert (await rig.search("ledger"))[0] == RetrievalPath.SEMANTIC_EXACT
+    finally:
+        server.stop()

@@ -13,7 +13,7 @@
 (import_statement source: (string (string_fragment) @import))
 
 (call_expression function: (identifier) @ref.call)
-(call_expression function: (member_expression object: (_) property: (property_identifier) @ref.call))
+(call_expression function: (member_expression property: (property_identifier) @ref.call))
 (new_expression constructor: (identifier) @ref.type)
 (class_heritage (identifier) @ref.type)
 

@@ -14,7 +14,7 @@
   name: (aliased_import name: (dotted_name) @import.name alias: (identifier) @import.alias))
 
 (call function: (identifier) @ref.call)
-(call function: (attribute object: (_) attribute: (identifier) @ref.call))
+(call function: (attribute attribute: (identifier) @ref.call))
 (class_definition superclasses: (argument_list (identifier) @ref.type))
 (class_definition superclasses: (argument_list (attribute attribute: (identifier) @ref.type)))
 (type (identifier) @ref.type)

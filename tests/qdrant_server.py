@@ -1,0 +1,352 @@
+"""A stand-in for a Qdrant server in tests: a REST facade over qdrant-client's local engine.
+
+No Qdrant server binary is available on this machine (and none can be downloaded), so this
+small Starlette app speaks the subset of Qdrant's REST API that qdrant-client (1.20) uses for
+the calls `QdrantClientVectorStore` makes, and answers them from `QdrantClient(path=DIR)`, the
+local engine (data survives a restart of the facade). It checks our adapter's HTTP path (the
+requests qdrant-client builds, the answers and errors it parses, retries, api keys, several
+processes on one endpoint), NOT Qdrant's own engine: there is no HNSW, search is brute force,
+payload indexes and search params have no effect, and anything outside the subset is a 404
+(`DELETE /collections/{name}` is extra: it lets a test make the server lose a collection).
+
+Answers are shaped like Qdrant's: `{"result": ..., "status": "ok", "time": s}`; errors are
+`{"status": {"error": ...}, "time": s}` with 404 for a missing collection, 409 for one that
+already exists, 400 for an invalid body or a request the engine rejects, and a plain-text 401
+without the right `api-key` header when started with one (`/`, `/healthz`, `/livez`,
+`/readyz` stay open, as on Qdrant).
+
+Run: `python -m tests.qdrant_server --port N --path DIR [--api-key K]`; it prints one line
+(`qdrant facade listening on http://127.0.0.1:N`) once the socket listens. Tests use
+`QdrantServer`, which runs it as a subprocess.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import importlib.metadata
+import socket
+import subprocess
+import sys
+import threading
+import time
+import warnings
+from collections.abc import AsyncIterator, Callable
+from pathlib import Path
+from types import TracebackType
+from typing import Any, TypeVar
+
+import httpx
+import uvicorn
+from pydantic import BaseModel, TypeAdapter, ValidationError
+from qdrant_client import QdrantClient
+from qdrant_client.http import models as m
+from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import JSONResponse, PlainTextResponse, Response
+from starlette.routing import Route
+
+ROOT = Path(__file__).resolve().parent.parent
+OPEN_PATHS = frozenset({"/", "/healthz", "/livez", "/readyz"})  # no api key needed on Qdrant
+# The version qdrant-client checks on connect: its own, so the check passes silently.
+VERSION = importlib.metadata.version("qdrant-client")
+
+T = TypeVar("T")
+Handler = Callable[[str, bytes], Any]
+
+
+class HttpError(Exception):
+    """An error answer: the status and Qdrant's `status.error` text."""
+
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+CREATE: TypeAdapter[m.CreateCollection] = TypeAdapter(m.CreateCollection)
+INDEX: TypeAdapter[m.CreateFieldIndex] = TypeAdapter(m.CreateFieldIndex)
+INSERT: TypeAdapter[m.PointsBatch | m.PointsList] = TypeAdapter(m.PointInsertOperations)
+GET: TypeAdapter[m.PointRequest] = TypeAdapter(m.PointRequest)
+SELECT: TypeAdapter[m.PointIdsList | m.FilterSelector] = TypeAdapter(m.PointsSelector)
+QUERY: TypeAdapter[m.QueryRequest] = TypeAdapter(m.QueryRequest)
+COUNT: TypeAdapter[m.CountRequest] = TypeAdapter(m.CountRequest)
+
+
+def parse(adapter: TypeAdapter[T], body: bytes) -> T:
+    """The body as a qdrant-client REST model; an invalid one is a 400, as on Qdrant."""
+    try:
+        return adapter.validate_json(body or b"{}")
+    except ValidationError as exc:
+        raise HttpError(400, f"Format error in JSON body: {exc}") from exc
+
+
+def jsonable(value: Any) -> Any:
+    if isinstance(value, BaseModel):
+        return value.model_dump(mode="json")
+    if isinstance(value, list):
+        return [jsonable(v) for v in value]
+    return value
+
+
+class Facade:
+    """The REST routes over one local engine; every engine call holds one lock (the local
+    client is not thread-safe, and Starlette runs handlers on a thread pool)."""
+
+    def __init__(self, path: Path, api_key: str | None = None) -> None:
+        self.client = QdrantClient(path=str(path))
+        self.api_key = api_key
+        self.lock = threading.Lock()
+
+    def app(self) -> Starlette:
+        c = "/collections/{name}"
+        routes = [
+            Route("/", self._root, methods=["GET"]),
+            *(Route(p, self._health, methods=["GET"]) for p in ("/healthz", "/livez", "/readyz")),
+            self._route(c + "/exists", "GET", self._exists, need_collection=False),
+            self._route(c, "PUT", self._create, need_collection=False),
+            self._route(c, "GET", self._info),
+            self._route(c, "DELETE", self._drop, need_collection=False),
+            self._route(c + "/index", "PUT", self._index),
+            self._route(c + "/points", "PUT", self._upsert),
+            self._route(c + "/points", "POST", self._retrieve),
+            self._route(c + "/points/delete", "POST", self._delete),
+            self._route(c + "/points/query", "POST", self._query),
+            self._route(c + "/points/count", "POST", self._count),
+        ]
+        return Starlette(routes=routes, lifespan=self._lifespan)
+
+    @contextlib.asynccontextmanager
+    async def _lifespan(self, app: Starlette) -> AsyncIterator[None]:
+        yield
+        self.close()  # the local engine flushes to its directory
+
+    def close(self) -> None:
+        with self.lock:
+            self.client.close()
+
+    # -- plumbing -----------------------------------------------------------------------------
+
+    def _denied(self, request: Request) -> Response | None:
+        if self.api_key is None or request.url.path in OPEN_PATHS:
+            return None
+        if request.headers.get("api-key") == self.api_key:
+            return None
+        return PlainTextResponse("Must provide a valid API key", status_code=401)
+
+    def _route(
+        self, path: str, method: str, handler: Handler, *, need_collection: bool = True
+    ) -> Route:
+        async def endpoint(request: Request) -> Response:
+            started = time.perf_counter()
+            denied = self._denied(request)
+            if denied is not None:
+                return denied
+            name = str(request.path_params["name"])
+            body = await request.body()
+            try:
+                result = await run_in_threadpool(self._locked, handler, name, body, need_collection)
+            except HttpError as exc:
+                return _error(exc.status, str(exc), started)
+            except ValueError as exc:  # the local engine's way of rejecting a request
+                return _error(400, f"Bad request: {exc}", started)
+            except Exception as exc:
+                return _error(500, f"Service internal error: {exc!r}", started)
+            elapsed = time.perf_counter() - started
+            return JSONResponse({"result": jsonable(result), "status": "ok", "time": elapsed})
+
+        return Route(path, endpoint, methods=[method])
+
+    def _locked(self, handler: Handler, name: str, body: bytes, need_collection: bool) -> Any:
+        with self.lock, warnings.catch_warnings():
+            # the local engine warns that payload indexes and search params do nothing
+            warnings.simplefilter("ignore")
+            if need_collection and not self.client.collection_exists(name):
+                raise HttpError(404, f"Not found: Collection `{name}` doesn't exist!")
+            return handler(name, body)
+
+    async def _root(self, request: Request) -> Response:
+        info = {"title": "qdrant - vector search engine (test facade)", "version": VERSION}
+        return JSONResponse(info)
+
+    async def _health(self, request: Request) -> Response:
+        return PlainTextResponse(f"{request.url.path.strip('/')} check passed")
+
+    # -- the routes -----------------------------------------------------------------------------
+
+    def _exists(self, name: str, body: bytes) -> m.CollectionExistence:
+        return m.CollectionExistence(exists=self.client.collection_exists(name))
+
+    def _create(self, name: str, body: bytes) -> bool:
+        req = parse(CREATE, body)
+        if self.client.collection_exists(name):
+            raise HttpError(409, f"Wrong input: Collection `{name}` already exists!")
+        return self.client.create_collection(
+            name,
+            vectors_config=req.vectors,
+            sparse_vectors_config=req.sparse_vectors,
+            metadata=req.metadata,
+        )
+
+    def _drop(self, name: str, body: bytes) -> bool:
+        """Not used by the adapter: lets a test make the server lose a collection."""
+        return self.client.delete_collection(name)
+
+    def _info(self, name: str, body: bytes) -> m.CollectionInfo:
+        return self.client.get_collection(name)
+
+    def _index(self, name: str, body: bytes) -> m.UpdateResult:
+        req = parse(INDEX, body)
+        return self.client.create_payload_index(name, req.field_name, req.field_schema)
+
+    def _upsert(self, name: str, body: bytes) -> m.UpdateResult:
+        req = parse(INSERT, body)
+        points = req.points if isinstance(req, m.PointsList) else req.batch
+        return self.client.upsert(name, points, update_filter=req.update_filter)
+
+    def _retrieve(self, name: str, body: bytes) -> list[m.Record]:
+        req = parse(GET, body)
+        with_payload = True if req.with_payload is None else req.with_payload
+        with_vector = False if req.with_vector is None else req.with_vector
+        return self.client.retrieve(
+            name, req.ids, with_payload=with_payload, with_vectors=with_vector
+        )
+
+    def _delete(self, name: str, body: bytes) -> m.UpdateResult:
+        req = parse(SELECT, body)
+        return self.client.delete(name, points_selector=req)
+
+    def _query(self, name: str, body: bytes) -> m.QueryResponse:
+        req = parse(QUERY, body)
+        return self.client.query_points(
+            name,
+            query=req.query,
+            using=req.using,
+            prefetch=req.prefetch,
+            query_filter=req.filter,
+            search_params=req.params,
+            limit=10 if req.limit is None else req.limit,
+            offset=req.offset,
+            with_payload=False if req.with_payload is None else req.with_payload,
+            with_vectors=False if req.with_vector is None else req.with_vector,
+            score_threshold=req.score_threshold,
+            lookup_from=req.lookup_from,
+        )
+
+    def _count(self, name: str, body: bytes) -> m.CountResult:
+        req = parse(COUNT, body)
+        return self.client.count(name, count_filter=req.filter, exact=req.exact is not False)
+
+
+def _error(status: int, message: str, started: float) -> Response:
+    elapsed = time.perf_counter() - started
+    return JSONResponse({"status": {"error": message}, "time": elapsed}, status_code=status)
+
+
+def serve(port: int, path: Path, api_key: str | None = None, host: str = "127.0.0.1") -> None:
+    """Bind, announce one line, then serve until SIGTERM/SIGINT (uvicorn handles both)."""
+    facade = Facade(path, api_key)
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.bind((host, port))
+    sock.listen(128)
+    bound = sock.getsockname()[1]
+    print(f"qdrant facade listening on http://{host}:{bound}", flush=True)
+    config = uvicorn.Config(facade.app(), log_level="warning", access_log=False, lifespan="on")
+    uvicorn.Server(config).run(sockets=[sock])
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--port", type=int, required=True, help="0 picks a free port")
+    parser.add_argument("--path", type=Path, required=True, help="the local engine's directory")
+    parser.add_argument("--api-key", default=None)
+    parser.add_argument("--host", default="127.0.0.1")
+    args = parser.parse_args(argv)
+    args.path.mkdir(parents=True, exist_ok=True)
+    serve(args.port, args.path, args.api_key, args.host)
+
+
+# -- for tests ---------------------------------------------------------------------------------
+
+
+class QdrantServer:
+    """The facade as a subprocess on a loopback port (a free one unless given), for tests.
+
+    `start()` returns once `GET /` answers; `stop()` terminates it. The data directory
+    outlives it, so a restart on the same port and directory keeps the collections.
+    """
+
+    def __init__(
+        self, data_dir: Path, api_key: str | None = None, *, port: int | None = None
+    ) -> None:
+        self.data_dir = Path(data_dir)
+        self.api_key = api_key
+        self.port = port
+        self.proc: subprocess.Popen[bytes] | None = None
+        self.log_path = self.data_dir.parent / f"{self.data_dir.name}.facade.log"
+
+    @property
+    def url(self) -> str:
+        if self.port is None:
+            raise RuntimeError("the facade has no port before start()")
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self, timeout: float = 20.0) -> QdrantServer:
+        if self.port is None:
+            from tests.conftest import free_port
+
+            self.port = free_port()
+        cmd = [sys.executable, "-m", "tests.qdrant_server", "--port", str(self.port)]
+        cmd += ["--path", str(self.data_dir)]
+        if self.api_key is not None:
+            cmd += ["--api-key", self.api_key]
+        with open(self.log_path, "ab") as log:
+            offset = log.tell()
+            self.proc = subprocess.Popen(cmd, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
+        announced = f"listening on {self.url}".encode()
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"qdrant facade exited: {self._log_tail()}")
+            # our own announcement first: whatever else holds the port must not pass for us
+            with open(self.log_path, "rb") as log:
+                log.seek(offset)
+                ours = announced in log.read()
+            try:
+                if ours and httpx.get(self.url + "/", timeout=1.0).status_code == 200:
+                    return self
+            except httpx.HTTPError:
+                pass
+            time.sleep(0.05)
+        self.stop()
+        raise TimeoutError(f"qdrant facade did not answer: {self._log_tail()}")
+
+    def stop(self) -> None:
+        proc, self.proc = self.proc, None
+        if proc is None:
+            return
+        proc.terminate()
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+
+    def _log_tail(self) -> str:
+        return self.log_path.read_text(errors="replace")[-3000:]
+
+    def __enter__(self) -> QdrantServer:
+        return self.start()
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self.stop()
+
+
+if __name__ == "__main__":
+    main()
