@@ -6,6 +6,7 @@
     .venv/bin/python -m tests.bench.vector_bench devset 1600,200,32   # ... at another geometry
     .venv/bin/python -m tests.bench.vector_bench windows   # truncation at 256 tokens, Django
     .venv/bin/python -m tests.bench.vector_bench backfill  # Django backfill; ANN recall on it
+    .venv/bin/python -m tests.bench.vector_bench latency DIR  # per-path latency on DIR's store
 
 The machine is shared and noisy: each figure comes with the conditions it ran under.
 """
@@ -325,15 +326,82 @@ def _peak_rss_mib() -> float:
     return round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
 
 
+def symbol_phrases(views_db: Path, count: int, repo_id: str = "django") -> list[str]:
+    """`count` seeded random symbols' names as the words an agent would type:
+    `QuerySet.filter` -> "query set filter"."""
+    import re
+    import sqlite3
+
+    db = sqlite3.connect(views_db)
+    try:
+        names = [
+            r[0]
+            for r in db.execute(
+                "SELECT fq_name FROM symbols WHERE repo_id = ? ORDER BY fq_name", (repo_id,)
+            )
+        ]
+    finally:
+        db.close()
+    phrases = []
+    for fq in random.Random(7).sample(names, min(count, len(names))):
+        tail = ".".join(fq.split(".")[-2:])
+        words = re.sub(r"([a-z0-9])([A-Z])", r"\1 \2", tail).replace("_", " ")
+        phrases.append(" ".join(words.replace(".", " ").lower().split()))
+    return phrases
+
+
+async def _latency_async(data_dir: Path, queries: int = 200) -> dict[str, Any]:
+    """Search latency per retrieval path, end to end through the retriever (query embedding,
+    vector search, hydration from the views, fusion), on the store a `backfill` run left in
+    `data_dir` (the Django corpus). Sequential, one client; medians are what one agent sees."""
+    from query_api.app import EmbeddedApp
+    from query_api.readiness import Readiness
+    from query_api.settings import Settings
+    from query_api.vector_plane import keyword_only_retriever
+
+    settings = Settings(data_dir=data_dir, embedder="local", embed_threads=2)
+    phrases = symbol_phrases(data_dir / "views.db", queries)
+    out: dict[str, Any] = {"queries": len(phrases)}
+    async with EmbeddedApp(settings, watch=False) as app:
+        retriever, store = app.plane.retriever, app.plane.store
+        assert store is not None
+        out["vectors"] = store.count(repo_id="django")
+        out["ann"] = store.state().arm
+        keyword = keyword_only_retriever(app.views, Readiness(embedder_bound=False))
+        modes = {
+            "keyword": (keyword, False, False),
+            "approximate": (retriever, False, False),
+            "exact": (retriever, True, False),
+            "hybrid": (retriever, False, True),
+        }
+        for label, (r, exact, hybrid) in modes.items():
+            r.exact_only, r.hybrid = exact, hybrid
+            for q in phrases[:5]:  # warm caches and the encoder
+                await r.search("django", q, 10)
+            took, paths = [], set()
+            for q in phrases:
+                t0 = time.perf_counter()
+                answer = await r.search("django", q, 10)
+                took.append((time.perf_counter() - t0) * 1000)
+                paths.add(answer.path.value)
+            out[label] = {
+                "p50_ms": round(pct(took, 0.5), 1),
+                "p99_ms": round(pct(took, 0.99), 1),
+                "paths": sorted(paths),
+            }
+        t0 = time.perf_counter()
+        for q in phrases:
+            app.plane.embedder.embed([q], "query")
+        out["query_embedding_mean_ms"] = round((time.perf_counter() - t0) * 1000 / len(phrases), 1)
+    return out
+
+
 async def _backfill_async(threads: int = 2, queries: int = 200) -> dict[str, Any]:
     """Keyword-index the pinned Django corpus, then time the vector step's backfill of it
     (files and symbols, 2 embedder threads), build the HNSW graph, and measure recall@10 of
     approximate vs exact search on those real code embeddings. The queries are embedded
     phrases made from random symbols' names (`QuerySet.filter` -> "query set filter"), the
     shape of what an agent asks, searched with the production repository filter."""
-    import re
-    import sqlite3
-
     from query_api.app import EmbeddedApp
     from query_api.bench import fetch_corpus
     from query_api.settings import Settings, default_data_dir
@@ -344,6 +412,7 @@ async def _backfill_async(threads: int = 2, queries: int = 200) -> dict[str, Any
         data_dir=tmp / "data", workspace_root=corpus.parent, embedder="local", embed_threads=threads
     )
     out: dict[str, Any] = {"corpus": corpus.name, "embed_threads": threads}
+    out["data_dir"] = str(settings.data_dir)  # for `latency DIR` afterwards
     async with EmbeddedApp(settings, watch=False) as app:
         t0 = time.perf_counter()
         await app.start(resume=False)  # the keyword pipeline; watch=False: no vector task
@@ -388,20 +457,7 @@ async def _backfill_async(threads: int = 2, queries: int = 200) -> dict[str, Any
         out["hnsw_build_s"] = round(time.perf_counter() - t0, 1)
         state = store.state()
         out["indexed_points"] = [state.indexed, state.points]
-        db = sqlite3.connect(settings.data_dir / "views.db")
-        names = [
-            r[0]
-            for r in db.execute(
-                "SELECT fq_name FROM symbols WHERE repo_id = 'django' ORDER BY fq_name"
-            )
-        ]
-        db.close()
-        rng = random.Random(7)
-        phrases = []
-        for fq in rng.sample(names, min(queries, len(names))):
-            tail = ".".join(fq.split(".")[-2:])
-            words = re.sub(r"([a-z0-9])([A-Z])", r"\1 \2", tail).replace("_", " ")
-            phrases.append(" ".join(words.replace(".", " ").lower().split()))
+        phrases = symbol_phrases(settings.data_dir / "views.db", queries)
         embedded = app.plane.embedder.embed(phrases, "query")
         assert embedded.ok, embedded.error
         approx_ms, exact_ms, recall = [], [], []
@@ -441,6 +497,8 @@ def main() -> None:
         result = bench_windows()
     elif part == "backfill":
         result = asyncio.run(_backfill_async())
+    elif part == "latency":
+        result = asyncio.run(_latency_async(Path(sys.argv[2])))
     else:
         if len(sys.argv) > 2:
             window, overlap, most = (int(x) for x in sys.argv[2].split(","))
