@@ -379,6 +379,12 @@ class KafkaEventLog(EventLog):
                             )
             except KafkaError as exc:
                 raise EventLogError(f"{self.url}: read failed: {exc}") from exc
+            finally:
+                # An assigned partition keeps the fetcher long-polling it (fetch_max_wait_ms),
+                # and the broker answers a connection's requests in order: every end-offset
+                # request (`positions`, the next read) waited out that poll, 50 ms each.
+                with contextlib.suppress(Exception):
+                    reader.pause(tp)
         return out[:max_records]
 
     async def end_offset(self, topic: str, partition: int) -> int:
