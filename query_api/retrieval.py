@@ -230,8 +230,11 @@ class Retriever:
         self, semantic: list[t.SearchHit], keyword: list[t.SearchHit], k: int
     ) -> list[t.SearchHit]:
         """Reciprocal rank fusion of the semantic list (by source) and the BM25 list (files
-        and memory), by entry key."""
+        and memory), by entry key. Equal scores go to the better BM25 rank: a lexical match
+        is the stronger evidence, and while vectors are still backfilling a file not yet
+        embedded would otherwise lose every tie to any file that is."""
         scores: dict[str, float] = {}
+        keyword_rank: dict[str, int] = {}
         by_key: dict[str, t.SearchHit] = {}
         for rank, hit in enumerate(semantic):
             scores[hit.entry.key] = scores.get(hit.entry.key, 0.0) + 1.0 / (RRF_K + rank + 1)
@@ -239,13 +242,17 @@ class Retriever:
         for rank, kw in enumerate(keyword):
             key = kw.entry.key
             scores[key] = scores.get(key, 0.0) + 1.0 / (RRF_K + rank + 1)
+            keyword_rank.setdefault(key, rank)
             if key in by_key:
                 old = by_key[key]
                 reasons = [*old.reasons, "keyword-fused", *kw.reasons][:MAX_REASONS]
                 by_key[key] = old.model_copy(update={"reasons": reasons})
             else:
                 by_key[key] = kw
-        ranked = sorted(scores, key=lambda key: (-scores[key], key))[:k]
+        unranked = len(keyword)
+        ranked = sorted(
+            scores, key=lambda key: (-scores[key], keyword_rank.get(key, unranked), key)
+        )[:k]
         return [by_key[key].model_copy(update={"score": scores[key]}) for key in ranked]
 
     def _keyword_hits(self, repo_id: str, query: str, k: int) -> list[t.SearchHit]:

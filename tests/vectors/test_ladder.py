@@ -13,7 +13,7 @@ from query_api.app import EmbeddedApp
 from query_api.readiness import Readiness
 from query_api.retrieval import Retriever
 from query_api.settings import Settings
-from query_api.vector_plane import VectorPlane
+from query_api.vector_plane import VectorPlane, keyword_only_retriever
 from schemas import tools as t
 from schemas.retrieval import RetrievalPath
 from streams.embedders import NoEmbedder
@@ -251,3 +251,20 @@ async def test_qdrant_server_down_is_vector_plane_unavailable(tmp_path: Path) ->
             assert (await rig.search("ledger"))[0] == RetrievalPath.SEMANTIC_EXACT
     finally:
         server.stop()
+
+
+async def test_fusion_ties_go_to_the_lexical_match(rig: Rig) -> None:
+    """Mid-backfill, the file that names the query may have no vector yet: its BM25 rank 1
+    ties with another file's vector rank 1, and the lexical match must win the tie."""
+    await rig.indexer.run_until_idle()
+    retriever = rig.plane.retriever
+    semantic = await retriever.search("repo", "reconcile the quarterly ledger", 5)
+    keyword = await keyword_only_retriever(rig.app.views, Readiness(embedder_bound=False)).search(
+        "repo", "retry_with_backoff", 5
+    )
+    vector_top, keyword_top = semantic.hits[0], keyword.hits[0]
+    assert vector_top.entry.path == "docs/guide.md"
+    assert keyword_top.entry.path == "net/retry.py"  # its key sorts after the guide's
+    fused = retriever._fuse([vector_top], [keyword_top], 5)
+    assert [h.entry.path for h in fused] == ["net/retry.py", "docs/guide.md"]
+    assert fused[0].score == fused[1].score  # a true tie, decided by the BM25 rank
