@@ -6,7 +6,7 @@
     .venv/bin/python -m tests.bench.vector_bench devset 1600,200,32   # ... at another geometry
     .venv/bin/python -m tests.bench.vector_bench windows   # truncation at 256 tokens, Django
     .venv/bin/python -m tests.bench.vector_bench backfill  # Django backfill; ANN recall on it
-    .venv/bin/python -m tests.bench.vector_bench latency DIR  # per-path latency on DIR's store
+    .venv/bin/python -m tests.bench.vector_bench latency DIR [N]  # per path, on DIR's store
 
 The machine is shared and noisy: each figure comes with the conditions it ran under.
 """
@@ -350,10 +350,37 @@ def symbol_phrases(views_db: Path, count: int, repo_id: str = "django") -> list[
     return phrases
 
 
-async def _latency_async(data_dir: Path, queries: int = 200) -> dict[str, Any]:
+def _pad_store(store: Any, pad_to: int) -> int:
+    """Add seeded random unit vectors of another repository until the collection holds
+    `pad_to` points, then rebuild the HNSW graph: the Django answers stay the same (the
+    repository filter excludes them), the search runs over a graph of `pad_to` vectors."""
+    import numpy as np
+
+    from streams.stores.vectors import VectorPoint, point_id
+
+    have = store.state().points
+    if have >= pad_to:
+        return 0
+    rng = np.random.default_rng(11)
+    data = rng.normal(size=(pad_to - have, store.space.dimension)).astype(np.float32)
+    data /= np.linalg.norm(data, axis=1, keepdims=True)
+    payload = {"repo_id": "pad", "kind": "file"}
+    for start in range(0, len(data), 1000):
+        store.upsert(
+            [
+                VectorPoint(point_id("pad/file", i), data[i].tolist(), payload)
+                for i in range(start, min(len(data), start + 1000))
+            ]
+        )
+    store.build_index()
+    return len(data)
+
+
+async def _latency_async(data_dir: Path, queries: int = 200, pad_to: int = 0) -> dict[str, Any]:
     """Search latency per retrieval path, end to end through the retriever (query embedding,
     vector search, hydration from the views, fusion), on the store a `backfill` run left in
-    `data_dir` (the Django corpus). Sequential, one client; medians are what one agent sees."""
+    `data_dir` (the Django corpus), optionally padded to `pad_to` points. Sequential, one
+    client; medians are what one agent sees."""
     from query_api.app import EmbeddedApp
     from query_api.readiness import Readiness
     from query_api.settings import Settings
@@ -365,7 +392,9 @@ async def _latency_async(data_dir: Path, queries: int = 200) -> dict[str, Any]:
     async with EmbeddedApp(settings, watch=False) as app:
         retriever, store = app.plane.retriever, app.plane.store
         assert store is not None
+        out["padded_with"] = _pad_store(store, pad_to) if pad_to else 0
         out["vectors"] = store.count(repo_id="django")
+        out["collection_points"] = store.state().points
         out["ann"] = store.state().arm
         keyword = keyword_only_retriever(app.views, Readiness(embedder_bound=False))
         modes = {
@@ -498,7 +527,8 @@ def main() -> None:
     elif part == "backfill":
         result = asyncio.run(_backfill_async())
     elif part == "latency":
-        result = asyncio.run(_latency_async(Path(sys.argv[2])))
+        pad_to = int(sys.argv[3]) if len(sys.argv) > 3 else 0
+        result = asyncio.run(_latency_async(Path(sys.argv[2]), pad_to=pad_to))
     else:
         if len(sys.argv) > 2:
             window, overlap, most = (int(x) for x in sys.argv[2].split(","))
