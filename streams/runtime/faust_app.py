@@ -29,7 +29,7 @@ import asyncio
 import contextlib
 import logging
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass
 from pathlib import Path
@@ -128,6 +128,24 @@ def stored_record(event_log: KafkaEventLog, event: Any) -> StoredRecord:
     )
 
 
+async def ack_batches(
+    stream: Any,
+    batch_size: int,
+    within_s: float,
+    busy: asyncio.Lock,
+    handle_until_done: Callable[[list[Any]], Awaitable[bool]],
+) -> None:
+    """The agent loop of both step kinds: take a batch unacked, handle it while holding
+    `busy` (what `stop_after_batch` waits for), then ack it; a batch left unfinished because
+    the step is stopping stays unacked, so the next owner of its partitions gets it again."""
+    async for events in stream.noack_take(batch_size, within=within_s):
+        async with busy:
+            if not await handle_until_done(events):
+                return
+            for event in events:
+                await stream.ack(event)
+
+
 async def stop_after_batch(
     app: faust.App, busy: asyncio.Lock, timeout_s: float, label: str
 ) -> None:
@@ -197,12 +215,7 @@ class FaustStep:
             self.assigned.set()
 
     async def _agent(self, stream: Any) -> None:
-        async for events in stream.noack_take(self.batch_size, within=0.05):
-            async with self._busy:
-                if not await self._handle_until_done(events):
-                    return  # stopping: unacked, so the next owner gets these events again
-                for event in events:
-                    await stream.ack(event)
+        await ack_batches(stream, self.batch_size, 0.05, self._busy, self._handle_until_done)
 
     async def _handle_until_done(self, events: list[Any]) -> bool:
         """Process and produce one batch, retrying while the broker refuses (poison events

@@ -32,7 +32,13 @@ from schemas import codec, topics
 from schemas.memory import MemoryEntry, memory_key
 from streams.eventlog.base import EventLog, StoredRecord
 from streams.eventlog.kafka import KafkaEventLog
-from streams.runtime.faust_app import attach_raw_agent, make_app, stop_after_batch, stored_record
+from streams.runtime.faust_app import (
+    ack_batches,
+    attach_raw_agent,
+    make_app,
+    stop_after_batch,
+    stored_record,
+)
 from streams.vectors_step import VectorIndexer
 
 log = logging.getLogger(__name__)
@@ -102,7 +108,6 @@ class FaustVectorStep:
         indexer.expired_memory = self.expiry.expired
         self.batch_size = batch_size
         self.shutdown_timeout_s = shutdown_timeout_s
-        self.assigned = asyncio.Event()
         self._stopping = False
         self._busy = asyncio.Lock()  # one batch or one housekeeping pass at a time
         self._housekeeping: asyncio.Task[None] | None = None
@@ -114,7 +119,6 @@ class FaustVectorStep:
             session_timeout_s=session_timeout_s,
         )
         attach_raw_agent(self.app, event_log, indexer.inputs, STEP_ID, self._agent)
-        self.app.on_partitions_assigned.connect(self._on_assigned)
 
     @property
     def step_id(self) -> str:
@@ -124,19 +128,8 @@ class FaustVectorStep:
     def counters(self) -> Any:
         return self.indexer.counters
 
-    async def _on_assigned(
-        self, sender: Any, /, *args: Any, signal: Any = None, **kwargs: Any
-    ) -> None:
-        if args[0] if args else kwargs.get("assigned"):
-            self.assigned.set()
-
     async def _agent(self, stream: Any) -> None:
-        async for events in stream.noack_take(self.batch_size, within=0.5):
-            async with self._busy:
-                if not await self._handle_until_done(events):
-                    return  # stopping: unacked, so the next owner gets these events again
-                for event in events:
-                    await stream.ack(event)
+        await ack_batches(stream, self.batch_size, 0.5, self._busy, self._handle_until_done)
 
     async def _handle_until_done(self, events: list[Any]) -> bool:
         """False = stopping with the batch unfinished (it stays unacked)."""
