@@ -24,9 +24,12 @@ capture names; this module turns the matches into records the same way for every
 Python relative imports (`from ..pkg import X`) resolve against the file's package, so they
 name repository modules like absolute ones do.
 
-Performance (the stage must cost at most 2x a bare parse): one query per language, one pass
-over the tree; node texts are str slices (ASCII files) not decodes; records are validated
-once per file from plain dicts (processor.py); digests hash memoryview slices.
+Performance (the stage must cost at most 2x a bare parse): one walk over the tree for all
+patterns but the root-anchored ones, which run in a pass limited to the root
+(grammars.QueryPlan); node texts are str slices (ASCII files) not decodes; references are
+deduplicated and attributed to their owners by bisecting a segment table, not one by one;
+records are validated once per file from plain dicts and tuples (processor.py); digests
+hash memoryview slices.
 
 Nesting comes from byte ranges, so a declaration's fq name is the package, the names of the
 declarations (and scopes) containing it, and its own name. A Function directly inside a
@@ -36,15 +39,18 @@ Type/Interface/Enum is a Method.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
-from dataclasses import dataclass, field
-from operator import itemgetter
+from bisect import bisect_right
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from itertools import islice
+from operator import le
 from typing import Any
 
 import xxhash
 from tree_sitter import Node, QueryCursor
 
 from processors.symbols.grammars import Grammar, parser_of, plan_of
+from schemas.symbols import Reference
 
 MAX_SIGNATURE_CHARS = 240
 MAX_NAME_CHARS = 200
@@ -76,17 +82,16 @@ class _Def:
     is_scope: bool = False
     decl_only: bool = False
     fq: str = ""
-    children: list[_Def] = field(default_factory=list)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Extracted:
-    """The fields of schemas.symbols.SymbolDef / Reference as plain dicts: the records
-    validate them in one call per file, not one model per symbol and reference."""
+    """The fields of schemas.symbols.SymbolDef as plain dicts, and the references as the
+    record's tuples: the records validate them in one call per file."""
 
     symbols: list[dict[str, Any]]
     imports: list[str]
-    references: list[dict[str, Any]]
+    references: list[Reference]
 
 
 def _text(src: bytes, node: Node) -> str:
@@ -208,7 +213,7 @@ def _signature(
                 text = " ".join(pieces)
         if decorations:
             text = _bounded_decorations(text_of, decorations) + " " + text
-    text = _collapse(text)
+    text = " ".join(text.split())  # whitespace collapsed
     stripped = text.rstrip(_TAIL_CHARS)
     while stripped.endswith("=>"):
         stripped = stripped[:-2].rstrip(_TAIL_CHARS)
@@ -255,91 +260,95 @@ def extract(body: str, language: str, path: str, grammar: Grammar) -> Extracted:
     aliases: dict[str, str] = {}
     ref_nodes: list[Node] = []
     decorated: set[int] = set()  # start bytes of declarations with decorators before them
-    ref_patterns, def_capture, misc_patterns = (
-        plan.ref_patterns,
-        plan.def_capture,
-        plan.misc_patterns,
-    )
 
     def clean(node: Node) -> str:
         return _clean_name(text(node.start_byte, node.end_byte), sep)
 
-    pattern_of: dict[tuple[int, int, str], int] = {}
-    for pattern, caps in QueryCursor(plan.query).matches(tree.root_node):
-        if pattern in ref_patterns:
-            for nodes in caps.values():
-                ref_nodes += nodes
-            continue
-        def_cap = def_capture[pattern]
-        names = caps.get("name")
-        if def_cap and names:
-            node = caps[def_cap][0]
-            key = (node.start_byte, node.end_byte, "def")
-            if key not in defs or pattern_of[key] > pattern:  # the earlier pattern wins
-                pattern_of[key] = pattern
-                parent = caps.get("parent")
-                body_cap = caps.get("body")
-                defs[key] = _Def(
-                    key[0],
-                    key[1],
-                    def_cap[4:],
-                    clean(names[0]),
-                    node,
-                    params=caps["params"][0] if "params" in caps else None,
-                    parent=clean(parent[0]) if parent else None,
-                    body_start=body_cap[0].start_byte if body_cap else None,
-                    decl_only="decl" in caps,
-                )
-        if pattern not in misc_patterns:
-            continue
-        if "scope" in caps and "scope.name" in caps:
-            node = caps["scope"][0]
-            key = (node.start_byte, node.end_byte, "scope")
-            if key not in defs:
-                defs[key] = _Def(
-                    key[0], key[1], "", clean(caps["scope.name"][0]), node, is_scope=True
-                )
-        if "decorated" in caps:
-            decorated.add(caps["decorated"][0].start_byte)
-        if "package" in caps and not package:
-            package = clean(caps["package"][0])
-        via = caps.get("import.via")
-        if via and _node_text(text, via[0]) not in IMPORT_CALLS:
-            pass
-        elif "import" in caps:
-            module = clean(caps["import"][0])
-            if module:
+    rank_of: dict[tuple[int, int, str], int] = {}  # which pattern declared a node
+    has_decl_only = False
+    for qpass in plan.passes:
+        ref_patterns, def_capture, misc_patterns, rank = (
+            qpass.ref_patterns,
+            qpass.def_capture,
+            qpass.misc_patterns,
+            qpass.rank,
+        )
+        cursor = QueryCursor(qpass.query)
+        if qpass.max_start_depth is not None:
+            cursor.set_max_start_depth(qpass.max_start_depth)
+        for pattern, caps in cursor.matches(tree.root_node):
+            if pattern in ref_patterns:
+                for nodes in caps.values():
+                    ref_nodes += nodes
+                continue
+            def_cap = def_capture[pattern]
+            names = caps.get("name")
+            if def_cap and names:
+                node = caps[def_cap][0]
+                key = (node.start_byte, node.end_byte, "def")
+                if key not in defs or rank_of[key] > rank[pattern]:  # the earlier one wins
+                    rank_of[key] = rank[pattern]
+                    parent = caps.get("parent")
+                    body_cap = caps.get("body")
+                    defs[key] = _Def(
+                        key[0],
+                        key[1],
+                        def_cap[4:],
+                        clean(names[0]),
+                        node,
+                        params=caps["params"][0] if "params" in caps else None,
+                        parent=clean(parent[0]) if parent else None,
+                        body_start=body_cap[0].start_byte if body_cap else None,
+                        decl_only="decl" in caps,
+                    )
+                    has_decl_only = has_decl_only or "decl" in caps
+            if pattern not in misc_patterns:
+                continue
+            if "scope" in caps and "scope.name" in caps:
+                node = caps["scope"][0]
+                key = (node.start_byte, node.end_byte, "scope")
+                if key not in defs:
+                    defs[key] = _Def(
+                        key[0], key[1], "", clean(caps["scope.name"][0]), node, is_scope=True
+                    )
+            if "decorated" in caps:
+                decorated.add(caps["decorated"][0].start_byte)
+            if "package" in caps and not package:
+                package = clean(caps["package"][0])
+            via = caps.get("import.via")
+            if via and _node_text(text, via[0]) not in IMPORT_CALLS:
+                pass
+            elif "import" in caps:
+                module = clean(caps["import"][0])
+                if module:
+                    imports.append(module)
+                    alias = caps.get("import.alias")
+                    aliases[clean(alias[0]) if alias else module.split(".")[-1]] = module
+            if "import.module" in caps:
+                module = _resolve_relative(clean(caps["import.module"][0]), path, language)
                 imports.append(module)
-                alias = caps.get("import.alias")
-                aliases[clean(alias[0]) if alias else module.split(".")[-1]] = module
-        if "import.module" in caps:
-            module = _resolve_relative(clean(caps["import.module"][0]), path, language)
-            imports.append(module)
-            if "import.name" in caps:
-                name = clean(caps["import.name"][0])
-                alias = caps.get("import.alias")
-                short = clean(alias[0]) if alias else name
-                aliases[short] = f"{module.lstrip('.')}.{name}" if module.strip(".") else name
-    refs: list[tuple[int, str, str | None]] = []  # (start byte, name, qualifier text)
+                if "import.name" in caps:
+                    name = clean(caps["import.name"][0])
+                    alias = caps.get("import.alias")
+                    short = clean(alias[0]) if alias else name
+                    aliases[short] = f"{module.lstrip('.')}.{name}" if module.strip(".") else name
+    ranges = [n.byte_range for n in ref_nodes]
+    if len(src) == len(body):  # ASCII: slice the str directly
+        ref_names = [body[start:end] for start, end in ranges]
+    else:
+        ref_names = [text(start, end) for start, end in ranges]
+    qualifiers: list[str | None] = [None] * len(ranges)  # the text before each name
     if aliases:  # a qualifier only matters when an import may resolve it
-        for node in ref_nodes:
-            start = node.start_byte
+        qualifiers = []
+        for node, (start, _end) in zip(ref_nodes, ranges, strict=True):
             before = (
                 node.prev_named_sibling if start and src[start - 1] in _QUALIFIER_ENDS else None
             )
-            refs.append(
-                (
-                    start,
-                    text(start, node.end_byte),
-                    _node_text(text, before)
-                    if before is not None and before.type in QUALIFIER_TYPES
-                    else None,
-                )
+            qualifiers.append(
+                _node_text(text, before)
+                if before is not None and before.type in QUALIFIER_TYPES
+                else None
             )
-    elif len(src) == len(body):  # ASCII: slice the str directly
-        refs = [(n.start_byte, body[n.start_byte : n.end_byte], None) for n in ref_nodes]
-    else:
-        refs = [(n.start_byte, text(n.start_byte, n.end_byte), None) for n in ref_nodes]
 
     prefix = package or module_prefix(path, language)
     ordered = sorted(defs.values(), key=lambda d: (d.start, -d.end, d.is_scope is False))
@@ -369,14 +378,15 @@ def extract(body: str, language: str, path: str, grammar: Grammar) -> Extracted:
         if not d.is_scope:
             symbols.append(d)
 
-    if any(d.decl_only for d in symbols):
+    if has_decl_only:
         defined = {(d.fq, _param_types(src, d.params)) for d in symbols if not d.decl_only}
         symbols = [
             d
             for d in symbols
             if not (d.decl_only and (d.fq, _param_types(src, d.params)) in defined)
         ]
-    _disambiguate(src, symbols)
+    if len(symbols) > 1:
+        _disambiguate(src, symbols)
     whole = memoryview(src)  # digests hash slices of it without copying them
     out = []
     for d in symbols:
@@ -395,7 +405,8 @@ def extract(body: str, language: str, path: str, grammar: Grammar) -> Extracted:
             }
         )
     out.sort(key=_line_then_name)
-    return Extracted(out, sorted(set(imports)), _references(refs, symbols, aliases))
+    references = _references(ranges, ref_names, qualifiers, symbols, aliases) if ranges else []
+    return Extracted(out, sorted(set(imports)), references)
 
 
 def _line_then_name(symbol: dict[str, Any]) -> tuple[int, str]:
@@ -424,29 +435,54 @@ def _disambiguate(src: bytes, symbols: list[_Def]) -> None:
     # is unnecessary for overloads (methods rarely nest declarations that matter) - kept simple.
 
 
-def _references(
-    refs: list[tuple[int, str, str | None]], symbols: list[_Def], aliases: dict[str, str]
-) -> list[dict[str, Any]]:
-    """Attribute each reference to its innermost enclosing declaration; qualify by imports."""
-    refs.sort(key=itemgetter(0))
-    ordered = sorted((d.start, -d.end, d.fq) for d in symbols)
-    count = len(ordered)
-    out: dict[tuple[str, str, str | None], None] = {}
+def _owners(symbols: list[_Def]) -> tuple[list[int], list[str]]:
+    """The file cut into segments by its declarations: a reference at byte b belongs to
+    `owners[bisect_right(bounds, b) - 1]`, the fq name of the innermost declaration around it
+    ("" at file level). A declaration ends for its references when every declaration that
+    started inside it has ended too (the stack below), which keeps `bounds` sorted."""
+    bounds, owners = [0], [""]
     stack: list[tuple[int, str]] = [(1 << 62, "")]  # (end byte, fq name); the file at the bottom
-    i = 0
-    for start, raw_name, qualifier in refs:
-        while i < count and ordered[i][0] <= start:
-            begin, neg_end, fq = ordered[i]
-            while stack[-1][0] <= begin:
-                stack.pop()
-            stack.append((-neg_end, fq))
-            i += 1
+    for start, neg_end, fq in sorted((d.start, -d.end, d.fq) for d in symbols):
         while stack[-1][0] <= start:
-            stack.pop()
+            end = stack.pop()[0]
+            bounds.append(max(bounds[-1], end))
+            owners.append(stack[-1][1])
+        stack.append((-neg_end, fq))
+        bounds.append(start)
+        owners.append(fq)
+    while len(stack) > 1:
+        end = stack.pop()[0]
+        bounds.append(max(bounds[-1], end))
+        owners.append(stack[-1][1])
+    return bounds, owners
+
+
+def _references(
+    ranges: list[tuple[int, int]],
+    names: list[str],
+    qualifiers: list[str | None],
+    symbols: list[_Def],
+    aliases: dict[str, str],
+) -> list[Reference]:
+    """(owner, name, qualified) of each distinct reference, in the order of the source: the
+    owner is the innermost enclosing declaration, the qualifier resolved through the imports.
+    Duplicates go first (a file names the same things again and again), at C speed."""
+    starts = [start for start, _end in ranges]
+    if symbols:
+        bounds, owners = _owners(symbols)
+        owner_of: list[str] = [owners[bisect_right(bounds, start) - 1] for start in starts]
+    else:
+        owner_of = [""] * len(starts)
+    if all(map(le, starts, islice(starts, 1, None))):  # matches come in source order,
+        found: Iterable[tuple[str, str, str | None]] = zip(owner_of, names, qualifiers, strict=True)
+    else:  # nearly always
+        order = sorted(range(len(starts)), key=starts.__getitem__)
+        found = ((owner_of[i], names[i], qualifiers[i]) for i in order)
+    out: dict[Reference, None] = {}
+    for owner, raw_name, qualifier in dict.fromkeys(found):
         name = raw_name.strip()
         if not name or len(name) > MAX_NAME_CHARS:
             continue
-        owner = stack[-1][1]
         qualified: str | None = None
         if qualifier is not None:
             module = aliases.get(qualifier.strip())
@@ -461,9 +497,5 @@ def _references(
     # an import-qualified reference makes the unqualified duplicate of the same call redundant
     qualified_pairs = {(s, n) for s, n, q in out if q is not None}
     if not qualified_pairs:
-        return [{"symbol": s, "name": n, "qualified": q} for s, n, q in out]
-    return [
-        {"symbol": s, "name": n, "qualified": q}
-        for s, n, q in out
-        if q is not None or (s, n) not in qualified_pairs
-    ]
+        return list(out)
+    return [(s, n, q) for s, n, q in out if q is not None or (s, n) not in qualified_pairs]

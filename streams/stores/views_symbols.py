@@ -177,7 +177,10 @@ def apply_xrefs(conn: sqlite3.Connection, items: Sequence[Item]) -> None:
             continue
         if not isinstance(value, XrefsRecord):
             raise StoreError(f"{topic}: expected XrefsRecord, got {type(value).__name__}")
-        refs.extend((repo_id, r.name, path, r.symbol, r.qualified or "") for r in value.references)
+        refs.extend(
+            (repo_id, name, path, symbol, qualified or "")
+            for symbol, name, qualified in value.references
+        )
         imports.extend((repo_id, path, m) for m in value.imports)
     conn.executemany("INSERT OR IGNORE INTO xref_refs VALUES (?,?,?,?,?)", refs)
     conn.executemany("INSERT OR IGNORE INTO xref_imports VALUES (?,?,?)", imports)

@@ -53,7 +53,10 @@ def golden_view(source: Path) -> dict[str, Any]:
         ],
         "imports": xrefs.imports,
         "references": sorted(
-            {f"{r.name} -> {r.qualified}" if r.qualified else r.name for r in xrefs.references}
+            {
+                f"{name} -> {qualified}" if qualified else name
+                for _, name, qualified in xrefs.references
+            }
         ),
     }
 
@@ -151,7 +154,7 @@ def test_python_relative_imports_resolve_to_repository_modules() -> None:
     assert records is not None
     xrefs = records[1]
     assert xrefs.imports == ["...", "shop.billing.invoice", "shop.orders", "shop.orders.models"]
-    refs = {(r.name, r.qualified) for r in xrefs.references}
+    refs = {(name, qualified) for _, name, qualified in xrefs.references}
     assert ("go", "shop.orders.util.go") in refs
     assert ("Order", "shop.orders.models.Order") in refs
     assert ("Invoice", "shop.billing.invoice.Invoice") in refs
