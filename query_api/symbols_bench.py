@@ -8,8 +8,10 @@ symbols/s and MB/s, and their ratio (target: <= 2x the bare parse), measured two
   grammar's tables hot in the cache, which a stage that also queries and builds records
   cannot; this is the stricter ratio.
 - `stage_vs_bare_parse_per_file`: each file parsed, then the same file through the stage,
-  the times summed per run; the median of the runs' ratios (what a pipeline that parses amid
-  other work sees, and immune to the machine's speed drifting between two loops).
+  the times summed per run; the median of the runs' ratios. Immune to the machine's speed
+  drifting between two loops, and the floor no longer has the cache to itself; but the
+  stage's own parse now runs right after a parse of the same bytes, which may favour it.
+Neither is neutral; `python -m tests.bench.symbol_instructions` counts instructions instead.
 
 Then the cold-index throughput of `repocontext index` on the Django corpus with the symbols
 step on and off (target: >= 500 files/s with it on). Medians of `--runs`; the machine is
