@@ -55,7 +55,7 @@ class SymbolsRecord(Event):
 # declaration ("" at file level), `name` the referenced simple name, `qualified` the name
 # resolved through an import when the language made that possible (e.g. `pkg.mod.Name`), else
 # None. A tuple, not a model: a file has hundreds of them, and as models they cost 10x more to
-# validate and twice the bytes in the log (measured on Django's 111k references).
+# validate and twice the bytes in the log (measured on 100k references).
 Reference = tuple[str, str, str | None]
 
 

@@ -473,9 +473,10 @@ def _references(
         owner_of: list[str] = [owners[bisect_right(bounds, start) - 1] for start in starts]
     else:
         owner_of = [""] * len(starts)
-    if all(map(le, starts, islice(starts, 1, None))):  # matches come in source order,
+    # matches nearly always come in source order; sort only when they do not
+    if all(map(le, starts, islice(starts, 1, None))):
         found: Iterable[tuple[str, str, str | None]] = zip(owner_of, names, qualifiers, strict=True)
-    else:  # nearly always
+    else:
         order = sorted(range(len(starts)), key=starts.__getitem__)
         found = ((owner_of[i], names[i], qualifiers[i]) for i in order)
     out: dict[Reference, None] = {}
