@@ -277,9 +277,8 @@ def extract(body: str, language: str, path: str, grammar: Grammar) -> Extracted:
         if qpass.max_start_depth is not None:
             cursor.set_max_start_depth(qpass.max_start_depth)
         for pattern, caps in cursor.matches(tree.root_node):
-            if pattern in ref_patterns:
-                for nodes in caps.values():
-                    ref_nodes += nodes
+            if pattern in ref_patterns:  # one capture: its nodes
+                ref_nodes += caps.popitem()[1]
                 continue
             def_cap = def_capture[pattern]
             names = caps.get("name")
@@ -479,24 +478,26 @@ def _references(
     else:
         order = sorted(range(len(starts)), key=starts.__getitem__)
         found = ((owner_of[i], names[i], qualifiers[i]) for i in order)
-    out: dict[Reference, None] = {}
-    for owner, raw_name, qualifier in dict.fromkeys(found):
-        name = raw_name.strip()
+    # reference captures are identifier tokens: never padded, empty only when tree-sitter
+    # inserted a MISSING one while recovering from a syntax error
+    if not aliases:  # nothing can be qualified: the distinct triples are the references
+        out = [ref for ref in dict.fromkeys(found) if 0 < len(ref[1]) <= MAX_NAME_CHARS]
+        return out[:MAX_REFERENCES]
+    unique: dict[Reference, None] = {}
+    for owner, name, qualifier in dict.fromkeys(found):
         if not name or len(name) > MAX_NAME_CHARS:
             continue
-        qualified: str | None = None
         if qualifier is not None:
-            module = aliases.get(qualifier.strip())
-            if module is not None:
-                qualified = f"{module}.{name}"
+            module = aliases.get(qualifier)
+            unique[(owner, name, f"{module}.{name}" if module is not None else None)] = None
         elif name in aliases:
-            qualified = aliases[name]
-            name = qualified.rsplit(".", 1)[-1]  # `Item as It`: the declaration is named Item
-        out[(owner, name, qualified)] = None
-        if len(out) >= MAX_REFERENCES:
-            break
+            qualified = aliases[name]  # `Item as It`: the declaration is named Item
+            unique[(owner, qualified.rsplit(".", 1)[-1], qualified)] = None
+        else:
+            unique[(owner, name, None)] = None
+    out = list(islice(unique, MAX_REFERENCES))
     # an import-qualified reference makes the unqualified duplicate of the same call redundant
     qualified_pairs = {(s, n) for s, n, q in out if q is not None}
     if not qualified_pairs:
-        return list(out)
+        return out
     return [(s, n, q) for s, n, q in out if q is not None or (s, n) not in qualified_pairs]

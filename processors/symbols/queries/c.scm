@@ -21,6 +21,8 @@
 (preproc_include path: (string_literal (string_content) @import))
 (preproc_include path: (system_lib_string) @import)
 
-(call_expression function: (identifier) @ref.call)
-(call_expression function: (field_expression field: (field_identifier) @ref.call))
+; `.`: a call starts with its function, so tree-sitter may drop the partial match at the
+; call's first child instead of carrying it through the arguments
+(call_expression . function: (identifier) @ref.call)
+(call_expression . function: (field_expression field: (field_identifier) @ref.call))
 (type_identifier) @ref.type

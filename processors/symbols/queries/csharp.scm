@@ -23,8 +23,10 @@
 (using_directive (qualified_name) @import)
 (using_directive (identifier) @import)
 
-(invocation_expression function: (identifier) @ref.call)
-(invocation_expression function: (member_access_expression name: (identifier) @ref.call))
+; `.`: a call starts with its function, so tree-sitter may drop the partial match at the
+; call's first child instead of carrying it through the arguments
+(invocation_expression . function: (identifier) @ref.call)
+(invocation_expression . function: (member_access_expression name: (identifier) @ref.call))
 (object_creation_expression type: (identifier) @ref.type)
 (object_creation_expression type: (generic_name (identifier) @ref.type))
 (base_list (identifier) @ref.type)

@@ -17,6 +17,8 @@
 (import_spec name: (package_identifier) @import.alias path: (interpreted_string_literal) @import)
 (import_spec !name path: (interpreted_string_literal) @import)
 
-(call_expression function: (identifier) @ref.call)
-(call_expression function: (selector_expression operand: (_) field: (field_identifier) @ref.call))
+; `.`: a call starts with its function, so tree-sitter may drop the partial match at the
+; call's first child instead of carrying it through the arguments
+(call_expression . function: (identifier) @ref.call)
+(call_expression . function: (selector_expression operand: (_) field: (field_identifier) @ref.call))
 (type_identifier) @ref.type

@@ -14,8 +14,10 @@
 (namespace_use_clause (qualified_name) @import alias: (name) @import.alias)
 (namespace_use_clause (qualified_name) @import)
 
-(function_call_expression function: (name) @ref.call)
-(function_call_expression function: (qualified_name (name) @ref.call))
+; `.`: a call starts with its function, so tree-sitter may drop the partial match at the
+; call's first child instead of carrying it through the arguments
+(function_call_expression . function: (name) @ref.call)
+(function_call_expression . function: (qualified_name (name) @ref.call))
 (scoped_call_expression name: (name) @ref.call)
 (member_call_expression name: (name) @ref.call)
 (object_creation_expression (name) @ref.type)

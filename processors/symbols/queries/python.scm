@@ -13,8 +13,10 @@
   module_name: (_) @import.module
   name: (aliased_import name: (dotted_name) @import.name alias: (identifier) @import.alias))
 
-(call function: (identifier) @ref.call)
-(call function: (attribute attribute: (identifier) @ref.call))
+; `.`: a call starts with its function, so tree-sitter may drop the partial match at the
+; call's first child instead of carrying it through the arguments
+(call . function: (identifier) @ref.call)
+(call . function: (attribute attribute: (identifier) @ref.call))
 (class_definition superclasses: (argument_list (identifier) @ref.type))
 (class_definition superclasses: (argument_list (attribute attribute: (identifier) @ref.type)))
 (type (identifier) @ref.type)

@@ -21,9 +21,11 @@
 (use_declaration argument: (scoped_use_list path: (_) @import))
 (use_declaration argument: (use_as_clause path: (_) @import alias: (identifier) @import.alias))
 
-(call_expression function: (identifier) @ref.call)
-(call_expression function: (field_expression field: (field_identifier) @ref.call))
-(call_expression function: (scoped_identifier name: (identifier) @ref.call))
+; `.`: a call starts with its function, so tree-sitter may drop the partial match at the
+; call's first child instead of carrying it through the arguments
+(call_expression . function: (identifier) @ref.call)
+(call_expression . function: (field_expression field: (field_identifier) @ref.call))
+(call_expression . function: (scoped_identifier name: (identifier) @ref.call))
 (macro_invocation macro: (identifier) @ref.call)
 (type_identifier) @ref.type
 

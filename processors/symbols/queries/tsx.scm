@@ -24,8 +24,10 @@
 
 (import_statement source: (string (string_fragment) @import))
 
-(call_expression function: (identifier) @ref.call)
-(call_expression function: (member_expression property: (property_identifier) @ref.call))
+; `.`: a call starts with its function, so tree-sitter may drop the partial match at the
+; call's first child instead of carrying it through the arguments (measured: 2% of the query)
+(call_expression . function: (identifier) @ref.call)
+(call_expression . function: (member_expression property: (property_identifier) @ref.call))
 (new_expression constructor: (identifier) @ref.type)
 (type_identifier) @ref.type
 
