@@ -5,26 +5,19 @@ they never touch disk. `changed` walks the indexed root (stat fast path) of a wo
 source, or fetches a git source's ref and diffs the indexed commit against its head
 (streams/sources/git_changes.py), and asks the reverse index who depends on what changed.
 
-Dependents resolution, more precise than the reference's simple-name match:
-- a reference the extractor qualified through an import (`pkg.mod.Name`) only matches a
-  declaration whose fully-qualified name agrees with it (one ends with the other on a dot);
-- an unqualified reference matches by simple name, but only declarations that are
-  module-level-ish (types, interfaces, enums, functions, other), never members: an
-  unqualified `.save()` call says nothing about WHICH class's `save` it calls;
-- a file that declares the name itself is taken to mean its own declaration.
+Who depends on a file: query_api.symbol_dependents.
 """
 
 from __future__ import annotations
 
 import asyncio
 import os
-import re
-from collections.abc import Iterable
 from pathlib import Path
 
 from processors.tokens import TokenEncoding, token_counter
 from query_api.errors import ConflictError, NotFoundError, ServiceUnavailable, ToolInputError
 from query_api.guard import WorkspaceGuard
+from query_api.symbol_dependents import DependentsResolver
 from schemas.events import RepoRegistration
 from schemas.symbols import (
     ChangedArgs,
@@ -33,35 +26,13 @@ from schemas.symbols import (
     OutlineSymbol,
     PathArgs,
     RelatedResult,
-    SymbolAt,
 )
 from streams.errors import SourceError
 from streams.ingest import IngestCoordinator
 from streams.sources.changes import Changes, IndexedFile, diff_against_index
 from streams.sources.git_changes import GitTarget, diff_git_against_index
 from streams.stores.views import ViewStore
-from streams.stores.views_symbols import SymbolRow, SymbolViews
-
-MAX_RESULTS = 500  # dependents/tests per answer
-UNQUALIFIED_MATCH_KINDS = frozenset({"Type", "Interface", "Enum", "Function", "Other"})
-TYPE_KINDS = frozenset({"Type", "Interface", "Enum"})
-FILE_LEVEL = "<file>"  # the `symbol` of a reference made outside any declaration
-_TEST_NAME = re.compile(
-    r"(^test_.*\.py$|_test\.(py|go|rb|exs?)$|\.(test|spec)\.[cm]?[jt]sx?$"
-    r"|(Tests?|Spec)\.(java|kt|cs|php|scala|swift)$|_spec\.rb$)"
-)
-_TEST_DIRS = frozenset({"test", "tests", "__tests__", "spec", "specs", "testing"})
-
-
-def is_test_path(path: str) -> bool:
-    parts = path.split("/")
-    return bool(_TEST_NAME.search(parts[-1])) or any(p in _TEST_DIRS for p in parts[:-1])
-
-
-def qualified_match(qualified: str, fq_name: str) -> bool:
-    """`pkg.mod.Name` vs `src.pkg.mod.Name` (or `billing.Charge` vs `x.com/billing.Charge`)."""
-    fq = fq_name.split("(", 1)[0]
-    return qualified == fq or fq.endswith("." + qualified) or qualified.endswith("." + fq)
+from streams.stores.views_symbols import SymbolViews
 
 
 def _clean_path(path: str) -> str:
@@ -84,6 +55,7 @@ class SymbolService:
         self.views = views
         self.count = token_counter(token_encoding)
         self.symbols = SymbolViews(views)
+        self.resolver = DependentsResolver(self.symbols)
         self.ingest = ingest
         self.guard = guard
 
@@ -142,68 +114,15 @@ class SymbolService:
         if self.views.get_file(repo_id, path) is None:
             return RelatedResult(repoId=repo_id, path=path, exists=False)
         declared = self.symbols.symbols_of_file(repo_id, path)
-        dependents = self.dependents(repo_id, declared, exclude={path})
+        dependents = self.resolver.dependents(repo_id, declared, exclude={path})
         return RelatedResult(
             repoId=repo_id,
             path=path,
             exists=True,
             imports=self.symbols.imports_of_file(repo_id, path),
             dependents=dependents,
-            tests=self.tests(repo_id, declared, dependents, exclude={path}),
+            tests=self.resolver.tests(repo_id, declared, dependents, exclude={path}),
         )
-
-    def dependents(
-        self, repo_id: str, declared: list[SymbolRow], exclude: set[str]
-    ) -> list[SymbolAt]:
-        """Symbols in other files that reference what `declared` declares (see module doc)."""
-        by_name: dict[str, list[SymbolRow]] = {}
-        for s in declared:
-            by_name.setdefault(s.name, []).append(s)
-        if not by_name:
-            return []
-        refs = self.symbols.references_to(repo_id, sorted(by_name))
-        # a file declaring an unqualified name itself means its own declaration
-        self_declared = {
-            (s.path, s.name)
-            for s in self.symbols.symbols_named(repo_id, sorted(by_name))
-            if s.path not in exclude
-        }
-        found: dict[tuple[str, str], None] = {}
-        for ref in refs:
-            if ref.path in exclude:
-                continue
-            targets = by_name.get(ref.name, [])
-            if ref.qualified is not None:
-                ok = any(qualified_match(ref.qualified, s.fq_name) for s in targets)
-            else:
-                ok = (ref.path, ref.name) not in self_declared and any(
-                    s.kind in UNQUALIFIED_MATCH_KINDS for s in targets
-                )
-            if ok:
-                found[(ref.path, ref.symbol or FILE_LEVEL)] = None
-                if len(found) >= MAX_RESULTS:
-                    break
-        return [SymbolAt(symbol=sym, path=p) for p, sym in sorted(found)]
-
-    def tests(
-        self,
-        repo_id: str,
-        declared: list[SymbolRow],
-        dependents: Iterable[SymbolAt],
-        exclude: set[str],
-    ) -> list[SymbolAt]:
-        """`{Name}Test(s)` / `Test{Name}` types, plus dependents that live in test files."""
-        names = sorted({s.name for s in declared if s.kind in TYPE_KINDS})
-        wanted = [f"{n}{suffix}" for n in names for suffix in ("Test", "Tests")]
-        wanted += [f"Test{n}" for n in names]
-        found: dict[tuple[str, str], None] = {}
-        for s in self.symbols.symbols_named(repo_id, wanted):
-            if s.path not in exclude and s.kind in TYPE_KINDS:
-                found[(s.path, s.fq_name)] = None
-        for d in dependents:
-            if is_test_path(d.path):
-                found[(d.path, d.symbol)] = None
-        return [SymbolAt(symbol=sym, path=p) for p, sym in sorted(found)][:MAX_RESULTS]
 
     # -- changed ---------------------------------------------------------------------------
 
@@ -282,5 +201,5 @@ class SymbolService:
             added=changes.added,
             updated=changes.updated,
             removed=changes.removed,
-            dependents=self.dependents(repo_id, declared, exclude=touched),
+            dependents=self.resolver.dependents(repo_id, declared, exclude=touched),
         )

@@ -38,6 +38,8 @@ Type/Interface/Enum is a Method.
 
 from __future__ import annotations
 
+import functools
+import posixpath
 import re
 from bisect import bisect_right
 from collections.abc import Callable, Iterable
@@ -60,6 +62,8 @@ QUALIFIER_TYPES = frozenset(
     {"identifier", "package_identifier", "namespace_identifier", "name", "constant"}
 )
 TYPE_KINDS = frozenset({"Type", "Interface", "Enum"})
+JS_LANGUAGES = frozenset({"typescript", "javascript"})
+JS_EXTENSIONS = frozenset({".js", ".jsx", ".mjs", ".cjs", ".ts", ".tsx", ".mts", ".cts"})
 # the last byte of `pkg.`, `pkg::`, `pkg->`, `Pkg\\`: a reference after anything else has no
 # qualifier, so it needs no look at its siblings
 _QUALIFIER_ENDS = frozenset(b".:>\\")
@@ -126,7 +130,11 @@ def module_prefix(path: str, language: str) -> str:
 def _resolve_relative(module: str, path: str, language: str) -> str:
     """A Python relative import as the repository module it names: in `pkg/sub/mod.py`,
     `.` is `pkg.sub`, `..x` is `pkg.x` (in `pkg/sub/__init__.py`, `.` is `pkg.sub` too).
+    A TypeScript/JavaScript relative specifier as the repository path it names, without its
+    extension: in `src/app/main.ts`, `../orders.js` is `src/orders`.
     Beyond the repository root it stays relative (it names nothing we index)."""
+    if language in JS_LANGUAGES:
+        return _resolve_js(module, path)
     if language != "python" or not module.startswith("."):
         return module
     dots = len(module) - len(module.lstrip("."))
@@ -136,6 +144,45 @@ def _resolve_relative(module: str, path: str, language: str) -> str:
     base = parts[: len(parts) - (dots - 1)]
     rest = module[dots:]
     return ".".join([p for p in base if p] + ([rest] if rest else [])) or module
+
+
+def _is_relative_js(module: str) -> bool:
+    return module.startswith(("./", "../")) or module in (".", "..")
+
+
+def _resolve_js(module: str, path: str) -> str:
+    if not _is_relative_js(module):
+        return module  # a package (`rxjs`) or a bundler alias (`@/x`): not resolvable here
+    return _resolve_js_in(module, path.rpartition("/")[0])
+
+
+@functools.lru_cache(maxsize=4096)  # a directory's files import the same few modules
+def _resolve_js_in(module: str, directory: str) -> str:
+    resolved = posixpath.normpath(posixpath.join(directory, module))
+    if resolved == ".." or resolved.startswith("../"):
+        return module
+    stem, ext = posixpath.splitext(resolved)
+    return stem if ext.lower() in JS_EXTENSIONS else resolved
+
+
+_NAMED_IMPORT = re.compile(r"(?:\btype\s+)?([A-Za-z_$][\w$]*)(?:\s+as\s+([A-Za-z_$][\w$]*))?")
+_COMMENTS = re.compile(r"/\*.*?\*/|//[^\n]*", re.S)
+
+
+def _named_imports(text: str) -> list[tuple[str, str]]:
+    """(name, local name) of each specifier of `{ A, type B, C as D }` (TS/JS)."""
+    if "/" in text:
+        text = _COMMENTS.sub(" ", text)
+    parts = [part.strip() for part in text.strip("{} \n\t\r").split(",")]
+    if "as" not in text and "type" not in text:  # the common case: bare names
+        return [(part, part) for part in parts if part.replace("$", "_").isidentifier()]
+    out = []
+    for part in parts:
+        found = _NAMED_IMPORT.fullmatch(part)
+        if found:
+            name, local = found.groups()
+            out.append((name, local or name))
+    return out
 
 
 def _outer_decorations(node: Node, types: frozenset[str]) -> list[Node]:
@@ -318,19 +365,30 @@ def extract(body: str, language: str, path: str, grammar: Grammar) -> Extracted:
             if via and _node_text(text, via[0]) not in IMPORT_CALLS:
                 pass
             elif "import" in caps:
-                module = clean(caps["import"][0])
+                raw = clean(caps["import"][0])
+                module = _resolve_js(raw, path) if language in JS_LANGUAGES else raw
                 if module:
                     imports.append(module)
                     alias = caps.get("import.alias")
-                    aliases[clean(alias[0]) if alias else module.split(".")[-1]] = module
+                    if language not in JS_LANGUAGES:
+                        aliases[clean(alias[0]) if alias else module.split(".")[-1]] = module
+                    elif alias and module != raw:  # `* as ns` of a repository file
+                        aliases[clean(alias[0])] = module
             if "import.module" in caps:
-                module = _resolve_relative(clean(caps["import.module"][0]), path, language)
+                raw = clean(caps["import.module"][0])
+                module = _resolve_relative(raw, path, language)
                 imports.append(module)
+                # TypeScript/JavaScript: only names from a repository file get qualified; a
+                # package's (`rxjs`) or a bundler alias's (`@/x`) stay bare, matched by name
                 if "import.name" in caps:
                     name = clean(caps["import.name"][0])
                     alias = caps.get("import.alias")
                     short = clean(alias[0]) if alias else name
                     aliases[short] = f"{module.lstrip('.')}.{name}" if module.strip(".") else name
+                elif "import.names" in caps and module != raw:
+                    node = caps["import.names"][0]
+                    for name, short in _named_imports(text(node.start_byte, node.end_byte)):
+                        aliases[short] = f"{module}.{name}"
     ranges = [n.byte_range for n in ref_nodes]
     if len(src) == len(body):  # ASCII: slice the str directly
         ref_names = [body[start:end] for start, end in ranges]
@@ -483,6 +541,10 @@ def _references(
     if not aliases:  # nothing can be qualified: the distinct triples are the references
         out = [ref for ref in dict.fromkeys(found) if 0 < len(ref[1]) <= MAX_NAME_CHARS]
         return out[:MAX_REFERENCES]
+    # an imported name as (declared name, qualified): `Item as It` is `Item`, `m.Item`
+    imported = {
+        short: (qualified.rpartition(".")[2], qualified) for short, qualified in aliases.items()
+    }
     unique: dict[Reference, None] = {}
     for owner, name, qualifier in dict.fromkeys(found):
         if not name or len(name) > MAX_NAME_CHARS:
@@ -490,14 +552,13 @@ def _references(
         if qualifier is not None:
             module = aliases.get(qualifier)
             unique[(owner, name, f"{module}.{name}" if module is not None else None)] = None
-        elif name in aliases:
-            qualified = aliases[name]  # `Item as It`: the declaration is named Item
-            unique[(owner, qualified.rsplit(".", 1)[-1], qualified)] = None
+        elif name in imported:
+            unique[(owner, *imported[name])] = None
         else:
             unique[(owner, name, None)] = None
     out = list(islice(unique, MAX_REFERENCES))
+    if len({(s, n) for s, n, _q in out}) == len(out):
+        return out  # no name referenced both through an import and not in one declaration
     # an import-qualified reference makes the unqualified duplicate of the same call redundant
     qualified_pairs = {(s, n) for s, n, q in out if q is not None}
-    if not qualified_pairs:
-        return out
     return [(s, n, q) for s, n, q in out if q is not None or (s, n) not in qualified_pairs]

@@ -18,7 +18,7 @@ tombstone only deletes.
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -32,7 +32,8 @@ from streams.stores.views_registry import Item, Tree, ViewRegistry
 if TYPE_CHECKING:  # views.py imports this module (through views_handlers)
     from streams.stores.views import ViewStore
 
-MAX_LOOKUP = 2000  # rows one reverse lookup may return (bounded, whatever the repository)
+MAX_LOOKUP = 2000  # rows one name's lookup may return (bounded, whatever the repository)
+MAX_LOOKUP_TOTAL = 20_000  # rows one answer may read over all its names
 
 SYMBOLS_DDL = (
     """CREATE TABLE IF NOT EXISTS symbols (
@@ -209,35 +210,51 @@ def symbols_of_file(conn: sqlite3.Connection, repo_id: str, path: str) -> list[S
 
 
 def symbols_named(
-    conn: sqlite3.Connection, repo_id: str, names: Sequence[str], limit: int = MAX_LOOKUP
+    conn: sqlite3.Connection,
+    repo_id: str,
+    names: Sequence[str],
+    limit: int = MAX_LOOKUP,
+    total: int = MAX_LOOKUP_TOTAL,
 ) -> list[SymbolRow]:
-    """Declarations with one of these simple names (index range reads), bounded."""
+    """Declarations with one of these simple names: one index range read per name, each
+    bounded on its own (a name declared everywhere cannot crowd out the others) and all of
+    them by `total`."""
     out: list[SymbolRow] = []
     for name in dict.fromkeys(names):
         rows = conn.execute(
             f"""SELECT {_SYMBOL_COLUMNS} FROM symbols WHERE repo_id = ? AND name = ?
                 ORDER BY path, fq_name LIMIT ?""",
-            (repo_id, name, limit - len(out)),
+            (repo_id, name, min(limit, total - len(out))),
         )
         out.extend(SymbolRow(*r) for r in rows)
-        if len(out) >= limit:
+        if len(out) >= total:
             break
     return out
 
 
 def references_to(
-    conn: sqlite3.Connection, repo_id: str, names: Sequence[str], limit: int = MAX_LOOKUP
+    conn: sqlite3.Connection,
+    repo_id: str,
+    names: Sequence[str],
+    qualified_only: Collection[str] = (),
+    limit: int = MAX_LOOKUP,
+    total: int = MAX_LOOKUP_TOTAL,
 ) -> list[ReferenceRow]:
-    """Who references these simple names: range reads of the reverse index, bounded."""
+    """Who references these simple names, in the order the names come: one range read of
+    the reverse index per name, each bounded on its own, so that a name every file calls
+    (`add`, `get`) cannot crowd out the rest, and all of them by `total`. For the names in
+    `qualified_only` only the references an import qualified are read: the callers of a
+    member's bare name say nothing about which class's member they call."""
     out: list[ReferenceRow] = []
     for name in dict.fromkeys(names):
+        only_qualified = " AND qualified != ''" if name in qualified_only else ""
         rows = conn.execute(
-            """SELECT path, symbol, name, qualified FROM xref_refs
-               WHERE repo_id = ? AND name = ? ORDER BY path, symbol LIMIT ?""",
-            (repo_id, name, limit - len(out)),
+            f"""SELECT path, symbol, name, qualified FROM xref_refs
+                WHERE repo_id = ? AND name = ?{only_qualified} ORDER BY path, symbol LIMIT ?""",
+            (repo_id, name, min(limit, total - len(out))),
         )
         out.extend(ReferenceRow(r[0], r[1], r[2], r[3] or None) for r in rows)
-        if len(out) >= limit:
+        if len(out) >= total:
             break
     return out
 
@@ -279,8 +296,10 @@ class SymbolViews:
     def symbols_named(self, repo_id: str, names: Sequence[str]) -> list[SymbolRow]:
         return self.store.read(lambda c: symbols_named(c, repo_id, names))
 
-    def references_to(self, repo_id: str, names: Sequence[str]) -> list[ReferenceRow]:
-        return self.store.read(lambda c: references_to(c, repo_id, names))
+    def references_to(
+        self, repo_id: str, names: Sequence[str], qualified_only: Collection[str] = ()
+    ) -> list[ReferenceRow]:
+        return self.store.read(lambda c: references_to(c, repo_id, names, qualified_only))
 
     def imports_of_file(self, repo_id: str, path: str) -> list[str]:
         return self.store.read(lambda c: imports_of_file(c, repo_id, path))

@@ -1,0 +1,191 @@
+"""Who depends on what a file declares: `dependents` and `tests` of repocontext_related and
+repocontext_changed, resolved through the reverse reference index (bounded reads only).
+
+Resolution, more precise than the reference's simple-name match:
+- a reference the extractor qualified through an import (`pkg.mod.Name`) only matches a
+  declaration in the same language family (TS/JS, C/C++, Java/Kotlin, else the language)
+  whose fully-qualified name agrees with it (one ends with the other on a dot; in Python
+  also a package's re-export, `shop.Name` for `shop.orders.Name`; in TS/JS, whose fq names
+  carry no module, the top-level declaration of the imported file, `src/orders.Name`);
+- an unqualified reference matches by simple name, but only declarations that are
+  module-level-ish (types, interfaces, enums, functions, other), never members: an
+  unqualified `.save()` call says nothing about WHICH class's `save` it calls (so members'
+  names are looked up with their qualified references only, and after the other names: a
+  name every file calls cannot use up the lookup's bounds);
+- a file that declares the name itself is taken to mean its own declaration, and so is a
+  file whose package declares it (Go, Java, Kotlin: a package is a directory);
+- `{Name}Test(s)` / `Test{Name}` types count as tests in the same language family only.
+"""
+
+from __future__ import annotations
+
+import posixpath
+import re
+from collections.abc import Iterable
+
+from processors.language import language_for_path
+from schemas.symbols import SymbolAt
+from streams.stores.views_symbols import SymbolRow, SymbolViews
+
+MAX_RESULTS = 500  # dependents/tests per answer
+UNQUALIFIED_MATCH_KINDS = frozenset({"Type", "Interface", "Enum", "Function", "Other"})
+TYPE_KINDS = frozenset({"Type", "Interface", "Enum"})
+FILE_LEVEL = "<file>"  # the `symbol` of a reference made outside any declaration
+_TEST_NAME = re.compile(
+    r"(^test_.*\.py$|_test\.(py|go|rb|exs?)$|\.(test|spec)\.[cm]?[jt]sx?$"
+    r"|(Tests?|Spec)\.(java|kt|cs|php|scala|swift)$|_spec\.rb$)"
+)
+_TEST_DIRS = frozenset({"test", "tests", "__tests__", "spec", "specs", "testing"})
+
+
+def is_test_path(path: str) -> bool:
+    parts = path.split("/")
+    return bool(_TEST_NAME.search(parts[-1])) or any(p in _TEST_DIRS for p in parts[:-1])
+
+
+# languages whose code names each other's declarations through imports; a qualified
+# reference never resolves to a declaration outside its own family (a Java import of
+# `com.shop.OrderService` says nothing about a TypeScript `OrderService`)
+_FAMILIES = {
+    "typescript": "js",
+    "javascript": "js",
+    "c": "c",
+    "cpp": "c",
+    "java": "jvm",
+    "kotlin": "jvm",
+}
+
+
+PACKAGE_IS_DIRECTORY = frozenset({"go", "jvm"})  # a package's files share one directory
+
+
+def language_family(path: str) -> str:
+    language = language_for_path(path)
+    return _FAMILIES.get(language, language)
+
+
+def js_module_match(qualified: str, path: str, fq_name: str) -> bool:
+    """TypeScript/JavaScript: `src/orders.OrderService` (a name imported from the repository
+    file `src/orders.ts`, see processors/symbols/extract.py) is the top-level declaration
+    `OrderService` of `src/orders.*` or `src/orders/index.*`. Their fq names carry no module,
+    so the path is what tells two `OrderService`s apart."""
+    module, _, name = qualified.rpartition(".")
+    stem = posixpath.splitext(path)[0]
+    if stem.endswith(".d"):  # `x.d.ts`
+        stem = stem[:-2]
+    in_module = module == stem or stem == module + "/index"
+    return in_module and fq_name.split("(", 1)[0] == name
+
+
+def qualified_match(qualified: str, fq_name: str, python: bool = False) -> bool:
+    """`pkg.mod.Name` vs `src.pkg.mod.Name` (or `billing.Charge` vs `x.com/billing.Charge`).
+    With `python`, also a name imported from a package that re-exports it from one of its
+    modules: `from shop import OrderService` (shop/__init__.py: `from .orders import
+    OrderService`) is `shop.orders.OrderService`."""
+    fq = fq_name.split("(", 1)[0]
+    if qualified == fq or fq.endswith("." + qualified) or qualified.endswith("." + fq):
+        return True
+    if not python:
+        return False
+    package, _, name = qualified.rpartition(".")
+    return bool(package) and fq.startswith(package + ".") and fq.rpartition(".")[2] == name
+
+
+class DependentsResolver:
+    """The dependents and tests of a set of declarations, over the symbol views."""
+
+    def __init__(self, symbols: SymbolViews) -> None:
+        self.symbols = symbols
+
+    def dependents(
+        self, repo_id: str, declared: list[SymbolRow], exclude: set[str]
+    ) -> list[SymbolAt]:
+        """Symbols in other files that reference what `declared` declares (see module doc).
+        Names a bare reference may mean (types, functions) are looked up first and with all
+        their references; members' names only with the references an import qualified."""
+        by_name: dict[str, list[SymbolRow]] = {}
+        for s in declared:
+            by_name.setdefault(s.name, []).append(s)
+        if not by_name:
+            return []
+        free = sorted(
+            n for n, same in by_name.items() if any(s.kind in UNQUALIFIED_MATCH_KINDS for s in same)
+        )
+        members = sorted(set(by_name) - set(free))
+        refs = self.symbols.references_to(repo_id, free + members, qualified_only=members)
+        family: dict[str, str] = {}  # path -> language family, computed once per path
+
+        def family_of(path: str) -> str:
+            if path not in family:
+                family[path] = language_family(path)
+            return family[path]
+
+        # a file declaring an unqualified name itself means its own declaration; so does a
+        # file whose package (Go, Java, Kotlin: its directory) declares it in another file
+        self_declared: set[tuple[str, str]] = set()
+        for s in self.symbols.symbols_named(repo_id, free):
+            if s.path not in exclude:
+                self_declared.add((s.path, s.name))
+                if family_of(s.path) in PACKAGE_IS_DIRECTORY:
+                    self_declared.add((posixpath.dirname(s.path) + "/", s.name))
+
+        found: dict[tuple[str, str], None] = {}
+        for ref in refs:
+            if ref.path in exclude:
+                continue
+            targets = by_name.get(ref.name, [])
+            if ref.qualified is not None:
+                ref_family = family_of(ref.path)
+                qualified = ref.qualified
+                if ref_family == "js":
+                    ok = any(js_module_match(qualified, s.path, s.fq_name) for s in targets)
+                else:
+                    python = ref_family == "python"
+                    ok = any(
+                        family_of(s.path) == ref_family
+                        and qualified_match(qualified, s.fq_name, python=python)
+                        for s in targets
+                    )
+            else:
+                ref_family = family_of(ref.path)
+                ok = (
+                    (ref.path, ref.name) not in self_declared
+                    and (
+                        ref_family not in PACKAGE_IS_DIRECTORY
+                        or (posixpath.dirname(ref.path) + "/", ref.name) not in self_declared
+                    )
+                    and any(
+                        s.kind in UNQUALIFIED_MATCH_KINDS and family_of(s.path) == ref_family
+                        for s in targets
+                    )
+                )
+            if ok:
+                found[(ref.path, ref.symbol or FILE_LEVEL)] = None
+                if len(found) >= MAX_RESULTS:
+                    break
+        return [SymbolAt(symbol=sym, path=p) for p, sym in sorted(found)]
+
+    def tests(
+        self,
+        repo_id: str,
+        declared: list[SymbolRow],
+        dependents: Iterable[SymbolAt],
+        exclude: set[str],
+    ) -> list[SymbolAt]:
+        """`{Name}Test(s)` / `Test{Name}` types, plus dependents that live in test files."""
+        names = sorted({s.name for s in declared if s.kind in TYPE_KINDS})
+        wanted = [f"{n}{suffix}" for n in names for suffix in ("Test", "Tests")]
+        wanted += [f"Test{n}" for n in names]
+        families = {language_family(s.path) for s in declared}
+        found: dict[tuple[str, str], None] = {}
+        for s in self.symbols.symbols_named(repo_id, wanted):
+            if (
+                s.path not in exclude
+                and s.kind in TYPE_KINDS
+                and language_family(s.path) in families
+            ):
+                found[(s.path, s.fq_name)] = None
+        for d in dependents:
+            if is_test_path(d.path):
+                found[(d.path, d.symbol)] = None
+        return [SymbolAt(symbol=sym, path=p) for p, sym in sorted(found)][:MAX_RESULTS]

@@ -1,0 +1,162 @@
+"""Dependents and tests resolution over real views fed by the real processors: the lookups'
+bounds, language families, TS/JS imports resolved to files, Python re-exports, packages."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from processors.base import ProcessContext
+from processors.content import ContentProcessor
+from processors.structural import StructuralProcessor
+from processors.symbols.processor import SymbolsProcessor
+from query_api.symbol_dependents import DependentsResolver
+from schemas.events import FileUpsert, file_key
+from streams.stores import Record, ViewStore
+from streams.stores.views_symbols import MAX_LOOKUP, SymbolViews
+
+
+def records(path: str, body: str) -> list[Record]:
+    event = FileUpsert(
+        repo_id="r",
+        path=path,
+        digest=f"xx128:{hash(body) & 0xFFFF:x}",
+        size=len(body),
+        mtime_ns=1,
+        body=body,
+        observed_at=1.0,
+    )
+    out: list[Record] = []
+    for proc in (StructuralProcessor(), ContentProcessor(), SymbolsProcessor()):
+        emits = proc.process("f", file_key("r", path), event, ProcessContext())
+        out += [(e.topic, e.key, e.value) for e in emits]
+    return out
+
+
+class Repo:
+    def __init__(self, store: ViewStore) -> None:
+        self.store = store
+        self.views = SymbolViews(store)
+        self.resolver = DependentsResolver(self.views)
+
+    def add(self, files: dict[str, str]) -> None:
+        self.store.apply([r for path, body in files.items() for r in records(path, body)], {})
+
+    def dependents(self, path: str) -> list[tuple[str, str]]:
+        declared = self.views.symbols_of_file("r", path)
+        found = self.resolver.dependents("r", declared, exclude={path})
+        return [(d.path, d.symbol) for d in found]
+
+    def tests(self, path: str) -> list[tuple[str, str]]:
+        declared = self.views.symbols_of_file("r", path)
+        found = self.resolver.tests("r", declared, [], exclude={path})
+        return [(d.path, d.symbol) for d in found]
+
+
+@pytest.fixture
+def repo(tmp_path: Path) -> Iterator[Repo]:
+    with ViewStore(tmp_path / "views.db") as store:
+        yield Repo(store)
+
+
+def test_a_member_name_every_file_calls_cannot_crowd_out_real_dependents(repo: Repo) -> None:
+    callers = "".join(f"def f{i}(box):\n    box.add({i})\n" for i in range(MAX_LOOKUP + 100))
+    repo.add(
+        {
+            "pkg/lib.py": (
+                "class Box:\n    def add(self, x):\n        pass\n\ndef zeta():\n    return 1\n"
+            ),
+            "pkg/many.py": callers,
+            "pkg/user.py": "from pkg.lib import zeta\n\ndef use():\n    return zeta()\n",
+        }
+    )
+    assert repo.dependents("pkg/lib.py") == [("pkg/user.py", "pkg.user.use")]
+
+
+def test_a_qualified_reference_stays_in_its_language_family(repo: Repo) -> None:
+    repo.add(
+        {
+            "src/orders.ts": "export class OrderService { place(): void {} }\n",
+            "com/shop/orders/OrderService.java": (
+                "package com.shop.orders;\npublic class OrderService { public void place() {} }\n"
+            ),
+            "com/shop/web/Checkout.java": (
+                "package com.shop.web;\nimport com.shop.orders.OrderService;\n"
+                "public class Checkout { OrderService s = new OrderService(); }\n"
+            ),
+            "app/Main.kt": (
+                "package app\nimport com.shop.orders.OrderService\nfun main() { OrderService() }\n"
+            ),
+        }
+    )
+    assert repo.dependents("com/shop/orders/OrderService.java") == [
+        ("app/Main.kt", "app.main"),  # Kotlin calls Java: one family
+        ("com/shop/web/Checkout.java", "com.shop.web.Checkout.s"),
+    ]
+    assert repo.dependents("src/orders.ts") == []
+
+
+def test_typescript_imports_resolve_to_the_imported_file(repo: Repo) -> None:
+    repo.add(
+        {
+            "src/orders.ts": "export class OrderService { place(): void {} }\n",
+            "src/legacy/orders.ts": "export class OrderService { old(): void {} }\n",
+            "src/util/index.ts": "export function helper(): number { return 1; }\n",
+            "src/checkout.ts": (
+                "import { OrderService as Svc } from './orders';\n"
+                "import * as util from './util';\n"
+                "export function checkout() { util.helper(); return new Svc(); }\n"
+            ),
+            "src/legacy/use.js": (
+                "import { OrderService } from './orders.js';\n"
+                "export const make = () => new OrderService();\n"
+            ),
+        }
+    )
+    assert repo.dependents("src/orders.ts") == [("src/checkout.ts", "checkout")]
+    assert repo.dependents("src/legacy/orders.ts") == [("src/legacy/use.js", "make")]
+    assert repo.dependents("src/util/index.ts") == [("src/checkout.ts", "checkout")]
+
+
+def test_a_python_package_re_export_is_the_module_declaration(repo: Repo) -> None:
+    repo.add(
+        {
+            "shop/__init__.py": "from .orders import OrderService\n",
+            "shop/orders.py": "class OrderService:\n    pass\n",
+            "app/web.py": (
+                "from shop import OrderService\n\ndef view():\n    return OrderService()\n"
+            ),
+            "other/orders.py": "class OrderService:\n    pass\n",
+        }
+    )
+    assert repo.dependents("shop/orders.py") == [("app/web.py", "app.web.view")]
+    assert repo.dependents("other/orders.py") == []
+
+
+def test_a_bare_name_means_the_declaration_of_its_own_package(repo: Repo) -> None:
+    repo.add(
+        {
+            "com/shop/orders/OrderService.java": (
+                "package com.shop.orders;\npublic class OrderService { public void place() {} }\n"
+            ),
+            "com/shop/legacy/OrderService.java": (
+                "package com.shop.legacy;\npublic class OrderService {}\n"
+            ),
+            "com/shop/orders/OrderServiceTest.java": (
+                "package com.shop.orders;\n"
+                "public class OrderServiceTest { void t() { new OrderService().place(); } }\n"
+            ),
+            "src/orders.ts": "export class OrderService {}\n",
+        }
+    )
+    assert repo.dependents("com/shop/orders/OrderService.java") == [
+        ("com/shop/orders/OrderServiceTest.java", "com.shop.orders.OrderServiceTest.t")
+    ]
+    assert repo.dependents("com/shop/legacy/OrderService.java") == []
+    # the {Name}Test convention does not cross languages
+    assert repo.tests("src/orders.ts") == []
+    assert ("com/shop/orders/OrderServiceTest.java", "com.shop.orders.OrderServiceTest") in (
+        repo.tests("com/shop/orders/OrderService.java")
+    )
