@@ -67,7 +67,7 @@ def load_sources(root: Path) -> list[FileUpsert]:
             path = Path(folder, name)
             rel = path.relative_to(root).as_posix()
             language = language_for_path(rel)
-            if grammar_for(language, rel) is None:
+            if grammar_for(language, rel) is None:  # a `.h` stays a header either way
                 continue
             body = path.read_text(encoding="utf-8", errors="replace")[:MAX_BODY_CHARS]
             out.append(
@@ -88,7 +88,7 @@ def load_sources(root: Path) -> list[FileUpsert]:
 def bare_parse(files: list[FileUpsert]) -> float:
     started = time.perf_counter()
     for f in files:
-        grammar = grammar_for(f.language, f.path)
+        grammar = grammar_for(f.language, f.path, f.body)
         assert grammar is not None
         parser_of(grammar).parse(f.body.encode("utf-8"))
     return time.perf_counter() - started
@@ -113,7 +113,7 @@ def side_by_side(files: list[FileUpsert]) -> float:
     parse_s = stage_s = 0.0
     clock = time.perf_counter
     for i, f in enumerate(files):
-        grammar = grammar_for(f.language, f.path)
+        grammar = grammar_for(f.language, f.path, f.body)
         assert grammar is not None
         parser = parser_of(grammar)
         if i % 2:

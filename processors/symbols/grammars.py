@@ -59,11 +59,21 @@ GRAMMARS: dict[str, Grammar] = {
 }
 
 
-def grammar_for(language: str, path: str) -> Grammar | None:
+# what betrays C++ in a `.h` file, which the language classifier calls C (spec §2.2)
+_CPP_HEADER = re.compile(
+    r"^\s*(?:class|namespace|template)\b|^\s*(?:public|private|protected)\s*:|\bstd::",
+    re.MULTILINE,
+)
+
+
+def grammar_for(language: str, path: str, body: str = "") -> Grammar | None:
     """The grammar of a file, or None when we extract no symbols for its language. (JSX
-    parses with the JavaScript grammar; TSX needs its own.)"""
+    parses with the JavaScript grammar; TSX needs its own; a `.h` header whose `body`
+    declares classes, namespaces or templates parses as C++.)"""
     if language == "typescript" and path[-4:].lower() == ".tsx":
         return GRAMMARS["tsx"]
+    if language == "c" and path[-2:].lower() == ".h" and _CPP_HEADER.search(body):
+        return GRAMMARS["cpp"]
     return GRAMMARS.get(language)
 
 

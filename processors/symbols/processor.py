@@ -25,7 +25,7 @@ from schemas.symbols import SymbolsRecord, XrefsRecord
 def symbols_of(upsert: FileUpsert) -> tuple[SymbolsRecord, XrefsRecord] | None:
     """Both records of one file, or None when its language is not supported."""
     language = upsert.language or language_for_path(upsert.path)
-    grammar = grammar_for(language, upsert.path)
+    grammar = grammar_for(language, upsert.path, upsert.body)
     if grammar is None:
         return None
     common = {

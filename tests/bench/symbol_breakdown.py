@@ -79,7 +79,7 @@ def main() -> None:
     root = fetch_npm_corpus(cache) if args.corpus == "rxjs" else fetch_corpus(cache)
     files: list[tuple[Grammar, FileUpsert]] = []
     for upsert in load_sources(root):
-        grammar = grammar_for(upsert.language or "", upsert.path)
+        grammar = grammar_for(upsert.language or "", upsert.path, upsert.body)
         assert grammar is not None  # load_sources keeps only files with a grammar
         files.append((grammar, upsert))
     loops = parts(files)

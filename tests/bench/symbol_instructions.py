@@ -41,7 +41,7 @@ def child(corpus: str, files: int, mode: str) -> None:
         symbols_of(upsert)  # grammars and query plans are built once per process: setup
     for upsert in upserts:
         if mode == "parse":
-            grammar = grammar_for(upsert.language, upsert.path)
+            grammar = grammar_for(upsert.language, upsert.path, upsert.body)
             assert grammar is not None
             parser_of(grammar).parse(upsert.body.encode("utf-8"))
         elif mode == "stage":

@@ -161,3 +161,25 @@ def test_python_relative_imports_resolve_to_repository_modules() -> None:
     # in a package's __init__.py, `.` is the package itself
     init = symbols_of(upsert("shop/orders/__init__.py", "from .service import f\n"))
     assert init is not None and init[1].imports == ["shop.orders.service"]
+
+
+def test_a_cpp_header_named_dot_h_parses_as_cpp() -> None:
+    """The classifier calls every `.h` C (spec §2.2); one that declares classes, namespaces
+    or templates is C++ in practice, and the C grammar would recover none of it."""
+    cpp = "namespace shop {\nclass OrderService {\n public:\n  void place(int);\n};\n}\n"
+    records = symbols_of(upsert("inc/orders.h", cpp))
+    assert records is not None
+    assert [(s.kind, s.fq_name) for s in records[0].symbols] == [
+        ("Namespace", "shop"),
+        ("Type", "shop.OrderService"),
+        ("Method", "shop.OrderService.place"),
+    ]
+    assert records[0].language == "c"  # the record keeps the classifier's language
+    c = "struct point { int x; };\nint area(struct point *p);\n"
+    records = symbols_of(upsert("inc/point.h", c))
+    assert records is not None
+    assert [(s.kind, s.fq_name) for s in records[0].symbols] == [
+        ("Type", "point"),
+        ("Field", "point.x"),
+        ("Function", "area"),
+    ]
