@@ -14,7 +14,10 @@
 (constructor_declaration name: (identifier) @name parameters: (parameter_list) @params) @def.Method
 (destructor_declaration name: (identifier) @name) @def.Method
 (operator_declaration operator: _ @name parameters: (parameter_list) @params) @def.Method
+; an expression-bodied member's signature ends at its `=>` (`public int X`)
+(property_declaration name: (identifier) @name value: (arrow_expression_clause) @body) @def.Property
 (property_declaration name: (identifier) @name) @def.Property
+(indexer_declaration "this" @name parameters: (bracketed_parameter_list) @params value: (arrow_expression_clause) @body) @def.Property
 (indexer_declaration "this" @name parameters: (bracketed_parameter_list) @params) @def.Property
 (field_declaration (variable_declaration (variable_declarator name: (identifier) @name))) @def.Field
 (event_field_declaration (variable_declaration (variable_declarator name: (identifier) @name))) @def.Field

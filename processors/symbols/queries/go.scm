@@ -1,8 +1,9 @@
 ; Go: the package clause prefixes every name; methods are owned by their receiver's type.
 
 (package_clause (package_identifier) @package)
-(type_spec name: (type_identifier) @name type: (struct_type)) @def.Type
-(type_spec name: (type_identifier) @name type: (interface_type)) @def.Interface
+; a type's signature ends where its fields or methods begin (`Order struct`)
+(type_spec name: (type_identifier) @name type: (struct_type (field_declaration_list) @body)) @def.Type
+(type_spec name: (type_identifier) @name type: (interface_type "{" @body)) @def.Interface
 (type_spec name: (type_identifier) @name type: [(type_identifier) (qualified_type) (function_type) (map_type) (slice_type) (pointer_type) (channel_type) (array_type) (generic_type)]) @def.Other
 (type_alias name: (type_identifier) @name) @def.Other
 (function_declaration name: (identifier) @name parameters: (parameter_list) @params) @def.Function
