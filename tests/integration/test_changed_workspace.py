@@ -1,0 +1,63 @@
+"""repocontext_changed on a workspace source, exactly: no watcher runs, so what changed on
+disk after the index is all still unindexed (the MCP test with a live watcher can only
+check subsets). Real app, real MCP client session, real views."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from tests.integration.mcp_helpers import call
+from tests.integration.memory_rig import memory_rig
+
+pytestmark = pytest.mark.anyio
+
+FILES = {
+    "shop/__init__.py": "",
+    "shop/orders.py": "class OrderService:\n    def place(self):\n        return 1\n",
+    "shop/checkout.py": (
+        "from shop.orders import OrderService\n\ndef checkout():\n    return OrderService()\n"
+    ),
+    "shop/legacy.py": "def old():\n    return 2\n",
+    "app/uses_legacy.py": "from shop.legacy import old\n\ndef run():\n    return old()\n",
+    "app/untouched.py": "def alone():\n    return 3\n",
+}
+
+
+def write(root: Path) -> None:
+    for rel, text in FILES.items():
+        path = root / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+
+
+async def test_changed_reports_exactly_what_differs_from_the_index(tmp_path: Path) -> None:
+    repo = tmp_path / "ws" / "repo"
+    write(repo)
+    async with memory_rig(tmp_path, index=True) as (_app, session):
+        args = {"repoId": "repo", "path": str(repo)}
+        nothing = await call(session, "repocontext_changed", args)
+        assert (nothing["added"], nothing["updated"], nothing["removed"]) == ([], [], [])
+        assert nothing["dependents"] == []
+
+        (repo / "shop/orders.py").write_text(FILES["shop/orders.py"] + "# edited\n")
+        (repo / "shop/new.py").write_text("X = 1\n")
+        (repo / "shop/legacy.py").unlink()
+        later = os.stat(repo / "app/untouched.py").st_mtime_ns + 5_000_000_000
+        os.utime(repo / "app/untouched.py", ns=(later, later))  # touched, same bytes
+
+        changed = await call(session, "repocontext_changed", args)
+        assert changed["added"] == ["shop/new.py"]
+        assert changed["updated"] == ["shop/orders.py"]
+        assert changed["removed"] == ["shop/legacy.py"]
+        assert changed["dependents"] == [
+            {"symbol": "app.uses_legacy.run", "path": "app/uses_legacy.py"},
+            {"symbol": "shop.checkout.checkout", "path": "shop/checkout.py"},
+        ]
+
+        scoped = await call(session, "repocontext_changed", {**args, "path": str(repo / "app")})
+        assert (scoped["added"], scoped["updated"], scoped["removed"]) == ([], [], [])
+        # scoped to app/, nothing there changed, so nothing there has changed dependencies
+        assert scoped["dependents"] == []
