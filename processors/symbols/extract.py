@@ -68,6 +68,8 @@ JS_EXTENSIONS = frozenset({".js", ".jsx", ".mjs", ".cjs", ".ts", ".tsx", ".mts",
 # qualifier, so it needs no look at its siblings
 _QUALIFIER_ENDS = frozenset(b".:>\\")
 _SPACE = re.compile(r"\s+")
+_TEMPLATE_ARGS = re.compile(r"<[^<>]*>")
+_PUNCT_SPACE = re.compile(r"\s*([^\w\s])\s*")
 _TAIL_CHARS = " {:"  # with `=>`, what ends a declaration's head before its body
 MAX_DECORATION_CHARS = 60  # one decorator/annotation in a signature
 MAX_DECORATIONS_CHARS = 120  # all of them
@@ -109,6 +111,10 @@ def _node_text(text: Callable[[int, int], str], node: Node) -> str:
 def _clean_name(text: str, sep: str) -> str:
     if text.isidentifier():  # the common case: nothing to clean
         return text[:MAX_NAME_CHARS]
+    # C++ `Box<T>::other` is `Box.other` (not an include's `<stdio.h>`, not `operator<`)
+    if "<" in text and text[0] != "<" and "operator" not in text:
+        while "<" in text and (cut := _TEMPLATE_ARGS.sub("", text)) != text:
+            text = cut
     text = text.strip().strip("\"'`<>;")
     if sep != ".":
         text = text.replace(sep, ".").strip(".")
@@ -270,12 +276,36 @@ def _signature(
     return text
 
 
+def _declarator_type(src: bytes, param: Node) -> str | None:
+    """A C/C++ parameter's type as written, its name taken out: `const char* s` ->
+    `const char*`, `char* const* v` -> `char* const*` (the `type` field alone says `char`)."""
+    node: Node | None = param.child_by_field_name("declarator")
+    if node is None:
+        return None
+    while node is not None and node.type != "identifier":
+        node = node.child_by_field_name("declarator")
+    if node is None:
+        return None
+    written = src[param.start_byte : node.start_byte] + src[node.end_byte : param.end_byte]
+    # `const char *` -> `const char*`: words keep one space, punctuation none
+    text = " ".join(written.decode("utf-8", errors="replace").split())
+    return _PUNCT_SPACE.sub(r"\1", text)
+
+
 def _param_types(src: bytes, params: Node | None) -> str:
     if params is None:
         return ""
     types = []
     for child in params.named_children:
         if child.type in ("comment", "line_comment", "block_comment"):
+            continue
+        if child.type == "parameter_declaration":  # C/C++
+            written = _declarator_type(src, child)
+            if written is not None:
+                types.append(written)
+                continue
+        if child.type == "spread_parameter" and child.named_child_count:  # Java `T... xs`
+            types.append(_SPACE.sub("", _text(src, child.named_children[0])) + "...")
             continue
         typ = child.child_by_field_name("type")
         if typ is None and child.child_by_field_name("value") is not None:
@@ -480,8 +510,8 @@ def _disambiguate(src: bytes, symbols: list[_Def]) -> None:
     for fq, same in by_fq.items():
         if len(same) < 2:
             continue
-        for d in same:
-            d.fq = f"{fq}({_param_types(src, d.params)})"
+        for d in same:  # a declaration without parameters (a type, a field) gets `#n` only
+            d.fq = f"{fq}({_param_types(src, d.params)})" if d.params is not None else fq
         seen: dict[str, int] = {}
         for d in same:
             n = seen.get(d.fq, 0) + 1

@@ -183,3 +183,26 @@ def test_a_cpp_header_named_dot_h_parses_as_cpp() -> None:
         ("Field", "point.x"),
         ("Function", "area"),
     ]
+
+
+def test_overloads_and_template_names() -> None:
+    """Overloads are told apart by the types as written (C/C++ pointers and qualifiers,
+    Java varargs); template arguments leave names; a type declared twice gets `#2`."""
+    cases = {
+        "k.cpp": (
+            "struct K { void f(char c); void f(const char* s); void f(char* const* v); };\n"
+            "template <class T> void Box<T>::other() {}\n"
+        ),
+        "V.java": "class V { void v(String... xs) {} void v(int... ys) {} }\n",
+        "R.cs": "namespace N { class Result { } class Result<T> { public T Value; } }\n",
+    }
+    names = {}
+    for path, body in cases.items():
+        records = symbols_of(upsert(path, body))
+        assert records is not None
+        names[path] = [s.fq_name for s in records[0].symbols]
+    assert names == {
+        "k.cpp": ["K", "K.f(char)", "K.f(char*const*)", "K.f(const char*)", "Box.other"],
+        "V.java": ["V", "V.v(String...)", "V.v(int...)"],
+        "R.cs": ["N", "N.Result", "N.Result#2", "N.Result.Value"],
+    }
