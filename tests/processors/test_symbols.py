@@ -187,11 +187,13 @@ def test_a_cpp_header_named_dot_h_parses_as_cpp() -> None:
 
 def test_overloads_and_template_names() -> None:
     """Overloads are told apart by the types as written (C/C++ pointers and qualifiers,
-    Java varargs); template arguments leave names; a type declared twice gets `#2`."""
+    Java varargs); template arguments leave names, a specialization is named by its
+    template; a type declared twice gets `#2`."""
     cases = {
         "k.cpp": (
             "struct K { void f(char c); void f(const char* s); void f(char* const* v); };\n"
             "template <class T> void Box<T>::other() {}\n"
+            "template <> struct Hash<int> { int h(int x) { return x; } };\n"
         ),
         "V.java": "class V { void v(String... xs) {} void v(int... ys) {} }\n",
         "R.cs": "namespace N { class Result { } class Result<T> { public T Value; } }\n",
@@ -202,7 +204,15 @@ def test_overloads_and_template_names() -> None:
         assert records is not None
         names[path] = [s.fq_name for s in records[0].symbols]
     assert names == {
-        "k.cpp": ["K", "K.f(char)", "K.f(char*const*)", "K.f(const char*)", "Box.other"],
+        "k.cpp": [
+            "K",
+            "K.f(char)",
+            "K.f(char*const*)",
+            "K.f(const char*)",
+            "Box.other",
+            "Hash",  # a specialization
+            "Hash.h",
+        ],
         "V.java": ["V", "V.v(String...)", "V.v(int...)"],
         "R.cs": ["N", "N.Result", "N.Result#2", "N.Result.Value"],
     }

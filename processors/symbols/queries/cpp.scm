@@ -6,6 +6,9 @@
 (class_specifier name: (type_identifier) @name body: (field_declaration_list)) @def.Type
 (struct_specifier name: (type_identifier) @name body: (field_declaration_list)) @def.Type
 (union_specifier name: (type_identifier) @name body: (field_declaration_list)) @def.Type
+; a specialization (`template <> struct Hash<int> {...}`) is named by its template
+(class_specifier name: (template_type name: (type_identifier) @name) body: (field_declaration_list)) @def.Type
+(struct_specifier name: (template_type name: (type_identifier) @name) body: (field_declaration_list)) @def.Type
 (enum_specifier name: (type_identifier) @name body: (enumerator_list)) @def.Enum
 (enumerator name: (identifier) @name) @def.Field
 (function_definition declarator: (function_declarator declarator: (qualified_identifier scope: (_) @parent name: (_) @name) parameters: (parameter_list) @params)) @def.Method
