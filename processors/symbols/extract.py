@@ -240,10 +240,11 @@ def _bounded_decorations(text_of: Callable[[int, int], str], nodes: list[Node]) 
 
 
 def _signature(
-    text_of: Callable[[int, int], str], d: _Def, grammar: Grammar, decorated: set[int]
+    text_of: Callable[[int, int], str], d: _Def, grammar: Grammar, outer: list[Node]
 ) -> str:
     """The declaration up to its body, whitespace collapsed, with its decorators/annotations
-    (each at most MAX_DECORATION_CHARS, together MAX_DECORATIONS_CHARS) in front."""
+    (`outer`: written before it; each at most MAX_DECORATION_CHARS, together
+    MAX_DECORATIONS_CHARS) in front."""
     node = d.node
     end = d.body_start
     if end is None:
@@ -253,7 +254,7 @@ def _signature(
     text = text_of(d.start, end)
     types = grammar.decorations
     if types:
-        decorations = _outer_decorations(node, types) if d.start in decorated else []
+        decorations = list(outer)
         if grammar.decoration_mark in text:
             inner = _inner_decorations(node, types, end)
             if inner:
@@ -479,16 +480,27 @@ def extract(body: str, language: str, path: str, grammar: Grammar) -> Extracted:
     for d in symbols:
         start_row, _ = d.node.start_point
         end_row, end_column = d.node.end_point
+        start = d.start
+        # decorators written before a declaration belong to it: its lines and digest start
+        # with them (reading startLine..endLine gets `@property` too), as its signature does
+        decorators = (
+            _outer_decorations(d.node, grammar.decorations)
+            if decorated and d.start in decorated and grammar.decorations
+            else []
+        )
+        if decorators:
+            start_row = decorators[0].start_point[0]
+            start = decorators[0].start_byte
         out.append(
             {
                 "fq_name": d.fq,
                 "name": d.name,
                 "kind": d.kind,
-                "signature": _signature(text, d, grammar, decorated),
+                "signature": _signature(text, d, grammar, decorators),
                 "start_line": start_row + 1,
                 # a node ending with its newline ends on the line before
                 "end_line": end_row if end_column == 0 and end_row > start_row else end_row + 1,
-                "digest": xxhash.xxh3_64_hexdigest(whole[d.start : d.end]),
+                "digest": xxhash.xxh3_64_hexdigest(whole[start : d.end]),
             }
         )
     out.sort(key=_line_then_name)
