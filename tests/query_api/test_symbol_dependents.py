@@ -8,31 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from processors.base import ProcessContext
-from processors.content import ContentProcessor
-from processors.structural import StructuralProcessor
-from processors.symbols.processor import SymbolsProcessor
 from query_api.symbol_dependents import DependentsResolver
-from schemas.events import FileUpsert, file_key
-from streams.stores import Record, ViewStore
+from streams.stores import ViewStore
 from streams.stores.views_symbols import MAX_LOOKUP, SymbolViews
-
-
-def records(path: str, body: str) -> list[Record]:
-    event = FileUpsert(
-        repo_id="r",
-        path=path,
-        digest=f"xx128:{hash(body) & 0xFFFF:x}",
-        size=len(body),
-        mtime_ns=1,
-        body=body,
-        observed_at=1.0,
-    )
-    out: list[Record] = []
-    for proc in (StructuralProcessor(), ContentProcessor(), SymbolsProcessor()):
-        emits = proc.process("f", file_key("r", path), event, ProcessContext())
-        out += [(e.topic, e.key, e.value) for e in emits]
-    return out
+from tests.streams.symbol_records import records
 
 
 class Repo:

@@ -9,16 +9,13 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from processors.base import ProcessContext
-from processors.content import ContentProcessor
-from processors.structural import StructuralProcessor
-from processors.symbols.processor import SymbolsProcessor
 from schemas import topics
-from schemas.events import FileUpsert, WalkFilters, file_key
+from schemas.events import WalkFilters
 from streams.sources.changes import IndexedFile, diff_against_index
 from streams.sources.walker import FileSnapshot, read_file
-from streams.stores import Record, ViewStore
+from streams.stores import ViewStore
 from streams.stores.views_symbols import SymbolViews
+from tests.streams.symbol_records import records
 
 BODIES = (
     "class Alpha:\n    def run(self):\n        return Beta()\n",
@@ -28,26 +25,6 @@ BODIES = (
     "",
 )
 PATHS = ("m/a.py", "m/b.py", "m/c.py")
-
-
-def records(path: str, body: str | None) -> list[Record]:
-    """Everything the processors derive from one upsert (None = deletion)."""
-    event = None
-    if body is not None:
-        event = FileUpsert(
-            repo_id="r",
-            path=path,
-            digest=f"xx128:{hash(body) & 0xFFFF:x}",
-            size=len(body),
-            mtime_ns=1,
-            body=body,
-            observed_at=1.0,
-        )
-    key = file_key("r", path)
-    out: list[Record] = []
-    for proc in (StructuralProcessor(), ContentProcessor(), SymbolsProcessor()):
-        out += [(e.topic, e.key, e.value) for e in proc.process("f", key, event, ProcessContext())]
-    return out
 
 
 def table(store: ViewStore, sql: str) -> set[tuple[object, ...]]:
