@@ -216,3 +216,13 @@ def test_overloads_and_template_names() -> None:
         "V.java": ["V", "V.v(String...)", "V.v(int...)"],
         "R.cs": ["N", "N.Result", "N.Result#2", "N.Result.Value"],
     }
+
+
+def test_commonjs_require_is_an_import() -> None:
+    body = (
+        "const { OrderService } = require('./orders');\nconst fs = require('fs');\n"
+        "function f() { log('x'); return new OrderService(); }\n"
+    )
+    records = symbols_of(upsert("src/app.js", body))
+    assert records is not None
+    assert records[1].imports == ["fs", "src/orders"]  # `log('x')` is no import

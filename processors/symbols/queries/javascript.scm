@@ -16,6 +16,8 @@
 ; the references to them when the module is a repository file (a relative specifier)
 (import_statement (import_clause (named_imports) @import.names) source: (string (string_fragment) @import.module))
 (import_statement (import_clause (namespace_import (identifier) @import.alias)) source: (string (string_fragment) @import))
+; CommonJS: `require("./x")` names a module too (the extractor keeps the calls named require)
+(call_expression . function: (identifier) @import.via arguments: (arguments . (string (string_fragment) @import)))
 
 ; `.`: a call starts with its function, so tree-sitter may drop the partial match at the
 ; call's first child instead of carrying it through the arguments (measured: 2% of the query)
