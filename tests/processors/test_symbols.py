@@ -188,7 +188,7 @@ def test_a_cpp_header_named_dot_h_parses_as_cpp() -> None:
 def test_overloads_and_template_names() -> None:
     """Overloads are told apart by the types as written (C/C++ pointers and qualifiers,
     Java varargs); template arguments leave names, a specialization is named by its
-    template; a type declared twice gets `#2`."""
+    template; a type declared twice gets `#2`; C# local functions nest in their method."""
     cases = {
         "k.cpp": (
             "struct K { void f(char c); void f(const char* s); void f(char* const* v); };\n"
@@ -196,7 +196,10 @@ def test_overloads_and_template_names() -> None:
             "template <> struct Hash<int> { int h(int x) { return x; } };\n"
         ),
         "V.java": "class V { void v(String... xs) {} void v(int... ys) {} }\n",
-        "R.cs": "namespace N { class Result { } class Result<T> { public T Value; } }\n",
+        "R.cs": (
+            "namespace N { class Result { } class Result<T> { public T Value; } }\n"
+            "namespace L { class C { int M() { int Local(int x) => x; return Local(1); } } }\n"
+        ),
     }
     names = {}
     for path, body in cases.items():
@@ -214,7 +217,16 @@ def test_overloads_and_template_names() -> None:
             "Hash.h",
         ],
         "V.java": ["V", "V.v(String...)", "V.v(int...)"],
-        "R.cs": ["N", "N.Result", "N.Result#2", "N.Result.Value"],
+        "R.cs": [
+            "N",
+            "N.Result",
+            "N.Result#2",
+            "N.Result.Value",
+            "L",
+            "L.C",
+            "L.C.M",
+            "L.C.M.Local",
+        ],
     }
 
 

@@ -12,6 +12,7 @@
 (delegate_declaration name: (identifier) @name) @def.Other
 (method_declaration name: (identifier) @name parameters: (parameter_list) @params) @def.Method
 (constructor_declaration name: (identifier) @name parameters: (parameter_list) @params) @def.Method
+(local_function_statement name: (identifier) @name parameters: (parameter_list) @params) @def.Function
 (destructor_declaration name: (identifier) @name) @def.Method
 (operator_declaration operator: _ @name parameters: (parameter_list) @params) @def.Method
 ; an expression-bodied member's signature ends at its `=>` (`public int X`)
