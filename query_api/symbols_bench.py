@@ -11,7 +11,7 @@ symbols/s and MB/s, and their ratio (target: <= 2x the bare parse), measured two
   other, the times summed per run; the median of the runs' ratios. Immune to the machine's
   speed drifting between two loops, and the floor no longer has the cache to itself. Which
   of the two runs first alternates from file to file, so that neither gets the other's
-  warm cache every time (the first version, stage always second, read 0.1-0.2 lower).
+  warm cache every time (the first version, stage always second, read 0.03-0.1 lower).
 The first favours the floor, the second runs both colder than a loop would; neither is the
 one true cost. `python -m tests.bench.symbol_instructions` counts instructions instead.
 
