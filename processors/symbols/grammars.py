@@ -25,7 +25,7 @@ class Grammar:
     compared and hashed by identity: the per-file cache lookups (parser_of, plan_of) then cost
     no hash of every field."""
 
-    key: str  # query file stem, e.g. "tsx"
+    key: str  # the grammar's name, e.g. "tsx"
     module: str  # the grammar wheel's module
     function: str  # its function returning the language pointer
     package_sep: str = "."  # separator inside @package / @import texts, normalised to "."
@@ -33,6 +33,11 @@ class Grammar:
     # text that betrays one inside a declaration (so the common case skips the tree walk)
     decorations: frozenset[str] = frozenset()
     decoration_mark: str = "@"
+    queries: str = ""  # the query file's stem when not `key` (TSX reads typescript.scm)
+
+    @property
+    def query_file(self) -> str:
+        return self.queries or self.key
 
 
 _AT = frozenset({"decorator"})
@@ -43,7 +48,8 @@ _ATTRS = frozenset({"attribute_list"})
 GRAMMARS: dict[str, Grammar] = {
     "python": Grammar("python", "tree_sitter_python", "language", ".", _AT),
     "typescript": Grammar("typescript", "tree_sitter_typescript", "language_typescript", ".", _AT),
-    "tsx": Grammar("tsx", "tree_sitter_typescript", "language_tsx", ".", _AT),
+    # TSX is TypeScript plus JSX: the same query file compiles against either grammar
+    "tsx": Grammar("tsx", "tree_sitter_typescript", "language_tsx", ".", _AT, queries="typescript"),
     "javascript": Grammar("javascript", "tree_sitter_javascript", "language", ".", _AT),
     "go": Grammar("go", "tree_sitter_go", "language", "/"),
     "java": Grammar("java", "tree_sitter_java", "language", ".", _JAVA),
@@ -176,7 +182,7 @@ def plan_of(grammar: Grammar) -> QueryPlan:
     predicates: tree-sitter 0.26 treats an unknown predicate as always true, so a typo there
     would silently match everything. `@ref.qualifier` only documents a pattern; it is disabled
     so that a reference match carries exactly one capture."""
-    source = query_source(grammar.key)
+    source = query_source(grammar.query_file)
     whole = query_of(grammar)
     texts = _pattern_texts(whole, source.encode("utf-8"))
     root = _root_type(grammar)
@@ -194,4 +200,4 @@ def plan_of(grammar: Grammar) -> QueryPlan:
 
 def query_of(grammar: Grammar) -> Query:
     """The whole query file compiled as one."""
-    return Query(language_of(grammar), query_source(grammar.key))
+    return Query(language_of(grammar), query_source(grammar.query_file))

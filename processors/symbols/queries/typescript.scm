@@ -1,4 +1,4 @@
-; TypeScript (also the base of tsx.scm): classes, interfaces, enums, type aliases, functions,
+; TypeScript, and TSX (the same query against the TSX grammar): classes, interfaces, enums, type aliases, functions,
 ; methods, fields, namespaces, imports, calls, `new` and type references.
 
 (class_declaration name: (type_identifier) @name) @def.Type
