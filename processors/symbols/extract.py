@@ -9,7 +9,8 @@ capture names; this module turns the matches into records the same way for every
   node has no `body` field);
 - `@scope` + `@scope.name`: a naming scope that is not itself a symbol (a Rust `impl`);
 - `@package`: the file's package/namespace, prefixed to every fq name;
-- `@import` (a module), or `@import.module` + `@import.name`, optionally `@import.alias`;
+- `@import` (a module), or `@import.module` + `@import.name`, optionally `@import.alias`,
+  or `@import.module` + `@import.names` (TS/JS `{ A, B as C }`, read by _named_imports);
   with `@import.via` (Ruby's `require "x"` is a plain call) only when that names an import;
 - `@decl` on a declaration without a body (a C prototype, a C++ in-class method
   declaration): dropped when the file also defines the same name with the same parameters;
@@ -409,13 +410,13 @@ def extract(body: str, language: str, path: str, grammar: Grammar) -> Extracted:
                 raw = clean(caps["import.module"][0])
                 module = _resolve_relative(raw, path, language)
                 imports.append(module)
-                # TypeScript/JavaScript: only names from a repository file get qualified; a
-                # package's (`rxjs`) or a bundler alias's (`@/x`) stay bare, matched by name
                 if "import.name" in caps:
                     name = clean(caps["import.name"][0])
                     alias = caps.get("import.alias")
                     short = clean(alias[0]) if alias else name
                     aliases[short] = f"{module.lstrip('.')}.{name}" if module.strip(".") else name
+                # TypeScript/JavaScript: only names from a repository file get qualified; a
+                # package's (`rxjs`) or a bundler alias's (`@/x`) stay bare, matched by name
                 elif "import.names" in caps and module != raw:
                     node = caps["import.names"][0]
                     for name, short in _named_imports(text(node.start_byte, node.end_byte)):
