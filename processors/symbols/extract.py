@@ -9,8 +9,9 @@ capture names; this module turns the matches into records the same way for every
   node has no `body` field);
 - `@scope` + `@scope.name`: a naming scope that is not itself a symbol (a Rust `impl`);
 - `@package`: the file's package/namespace, prefixed to every fq name;
-- `@import` (a module), or `@import.module` + `@import.name`, optionally `@import.alias`,
-  or `@import.module` + `@import.names` (TS/JS `{ A, B as C }`, read by _named_imports);
+- `@import` (a module), or `@import.module` + `@import.name`, optionally `@import.alias`;
+  TS/JS: `@import` with `@import.names` (`{ A, B as C }`, read by _named_imports) or
+  `@import.alias` (`* as ns`), one match per statement (_js_import);
   with `@import.via` (Ruby's `require "x"` is a plain call) only when that names an import;
 - `@decl` on a declaration without a body (a C prototype, a C++ in-class method
   declaration): dropped when the file also defines the same name with the same parameters;
@@ -137,11 +138,7 @@ def module_prefix(path: str, language: str) -> str:
 def _resolve_relative(module: str, path: str, language: str) -> str:
     """A Python relative import as the repository module it names: in `pkg/sub/mod.py`,
     `.` is `pkg.sub`, `..x` is `pkg.x` (in `pkg/sub/__init__.py`, `.` is `pkg.sub` too).
-    A TypeScript/JavaScript relative specifier as the repository path it names, without its
-    extension: in `src/app/main.ts`, `../orders.js` is `src/orders`.
     Beyond the repository root it stays relative (it names nothing we index)."""
-    if language in JS_LANGUAGES:
-        return _resolve_js(module, path)
     if language != "python" or not module.startswith("."):
         return module
     dots = len(module) - len(module.lstrip("."))
@@ -157,14 +154,10 @@ def _is_relative_js(module: str) -> bool:
     return module.startswith(("./", "../")) or module in (".", "..")
 
 
-def _resolve_js(module: str, path: str) -> str:
-    if not _is_relative_js(module):
-        return module  # a package (`rxjs`) or a bundler alias (`@/x`): not resolvable here
-    return _resolve_js_in(module, path.rpartition("/")[0])
-
-
-@functools.lru_cache(maxsize=4096)  # a directory's files import the same few modules
 def _resolve_js_in(module: str, directory: str) -> str:
+    """A TypeScript/JavaScript relative specifier as the repository path it names, without its
+    extension: in `src/app/main.ts`, `../orders.js` is `src/orders`. Beyond the repository
+    root it stays relative (it names nothing we index)."""
     resolved = posixpath.normpath(posixpath.join(directory, module))
     if resolved == ".." or resolved.startswith("../"):
         return module
@@ -190,6 +183,26 @@ def _named_imports(text: str) -> list[tuple[str, str]]:
             name, local = found.groups()
             out.append((name, local or name))
     return out
+
+
+@functools.lru_cache(maxsize=8192)  # a directory's files import the same few modules
+def _js_import(
+    specifier: str, names: str, alias: str, directory: str
+) -> tuple[str, tuple[tuple[str, str], ...]]:
+    """A TS/JS import statement (or `require`) in `directory`: its module, a relative specifier
+    resolved to a repository path, and the (local name, qualified name) pairs it binds, named
+    imports and a namespace. Only names from a repository file are qualified: a package's
+    (`rxjs`) or a bundler alias's (`@/x`) stay bare, matched by name."""
+    raw = _clean_name(specifier, ".")
+    if not _is_relative_js(raw):
+        return raw, ()
+    module = _resolve_js_in(raw, directory)
+    if module == raw:
+        return module, ()
+    pairs = [(short, f"{module}.{name}") for name, short in _named_imports(names)] if names else []
+    if alias:
+        pairs.append((_clean_name(alias, "."), module))
+    return module, tuple(pairs)
 
 
 def _outer_decorations(node: Node, types: frozenset[str]) -> list[Node]:
@@ -343,6 +356,8 @@ def extract(body: str, language: str, path: str, grammar: Grammar) -> Extracted:
     def clean(node: Node) -> str:
         return _clean_name(text(node.start_byte, node.end_byte), sep)
 
+    js = language in JS_LANGUAGES
+    directory = path.rpartition("/")[0]
     rank_of: dict[tuple[int, int, str], int] = {}  # which pattern declared a node
     has_decl_only = False
     for qpass in plan.passes:
@@ -396,16 +411,25 @@ def extract(body: str, language: str, path: str, grammar: Grammar) -> Extracted:
             via = caps.get("import.via")
             if via and _node_text(text, via[0]) not in IMPORT_CALLS:
                 pass
+            elif "import" in caps and js:
+                names_cap = caps.get("import.names")
+                alias_cap = caps.get("import.alias")
+                module, pairs = _js_import(
+                    _node_text(text, caps["import"][0]),
+                    _node_text(text, names_cap[0]) if names_cap else "",
+                    _node_text(text, alias_cap[0]) if alias_cap else "",
+                    directory,
+                )
+                if module:
+                    imports.append(module)
+                    if pairs:
+                        aliases.update(pairs)
             elif "import" in caps:
-                raw = clean(caps["import"][0])
-                module = _resolve_js(raw, path) if language in JS_LANGUAGES else raw
+                module = clean(caps["import"][0])
                 if module:
                     imports.append(module)
                     alias = caps.get("import.alias")
-                    if language not in JS_LANGUAGES:
-                        aliases[clean(alias[0]) if alias else module.split(".")[-1]] = module
-                    elif alias and module != raw:  # `* as ns` of a repository file
-                        aliases[clean(alias[0])] = module
+                    aliases[clean(alias[0]) if alias else module.split(".")[-1]] = module
             if "import.module" in caps:
                 raw = clean(caps["import.module"][0])
                 module = _resolve_relative(raw, path, language)
@@ -415,12 +439,6 @@ def extract(body: str, language: str, path: str, grammar: Grammar) -> Extracted:
                     alias = caps.get("import.alias")
                     short = clean(alias[0]) if alias else name
                     aliases[short] = f"{module.lstrip('.')}.{name}" if module.strip(".") else name
-                # TypeScript/JavaScript: only names from a repository file get qualified; a
-                # package's (`rxjs`) or a bundler alias's (`@/x`) stay bare, matched by name
-                elif "import.names" in caps and module != raw:
-                    node = caps["import.names"][0]
-                    for name, short in _named_imports(text(node.start_byte, node.end_byte)):
-                        aliases[short] = f"{module}.{name}"
     ranges = [n.byte_range for n in ref_nodes]
     if len(src) == len(body):  # ASCII: slice the str directly
         ref_names = [body[start:end] for start, end in ranges]

@@ -22,12 +22,10 @@
 (program (lexical_declaration (variable_declarator name: (identifier) @name)) @def.Field)
 (program (export_statement (lexical_declaration (variable_declarator name: (identifier) @name)) @def.Field))
 
-(import_statement source: (string (string_fragment) @import))
-; the names imported from a module (`{ A, B as C }`, read by the extractor: one match per
-; statement, not one per name), and a module's namespace (`* as ns`); the extractor qualifies
-; the references to them when the module is a repository file (a relative specifier)
-(import_statement (import_clause (named_imports) @import.names) source: (string (string_fragment) @import.module))
-(import_statement (import_clause (namespace_import (identifier) @import.alias)) source: (string (string_fragment) @import))
+; a module, with the names it imports (`{ A, B as C }`, read by the extractor: one match per
+; statement, not one per name) or its namespace (`* as ns`); the extractor qualifies the
+; references to them when the module is a repository file (a relative specifier)
+(import_statement (import_clause [(named_imports) @import.names (namespace_import (identifier) @import.alias)])? source: (string (string_fragment) @import))
 
 ; `.`: a call starts with its function, so tree-sitter may drop the partial match at the
 ; call's first child instead of carrying it through the arguments (measured: 2% of the query)
