@@ -43,11 +43,12 @@ from __future__ import annotations
 import functools
 import posixpath
 import re
+import string
 from bisect import bisect_right
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from itertools import islice
-from operator import le
+from operator import attrgetter, le
 from typing import Any
 
 import xxhash
@@ -69,6 +70,10 @@ JS_EXTENSIONS = frozenset({".js", ".jsx", ".mjs", ".cjs", ".ts", ".tsx", ".mts",
 # the last byte of `pkg.`, `pkg::`, `pkg->`, `Pkg\\`: a reference after anything else has no
 # qualifier, so it needs no look at its siblings
 _QUALIFIER_ENDS = frozenset(b".:>\\")
+_IDENT_CHARS = frozenset(string.ascii_letters + string.digits + "_$")
+_SPACES = frozenset(" \t\r\n\f\v")
+_START_BYTE = attrgetter("start_byte")
+_END_BYTE = attrgetter("end_byte")
 _SPACE = re.compile(r"\s+")
 _TEMPLATE_ARGS = re.compile(r"<[^<>]*>")
 _PUNCT_SPACE = re.compile(r"\s*([^\w\s])\s*")
@@ -439,23 +444,31 @@ def extract(body: str, language: str, path: str, grammar: Grammar) -> Extracted:
                     alias = caps.get("import.alias")
                     short = clean(alias[0]) if alias else name
                     aliases[short] = f"{module.lstrip('.')}.{name}" if module.strip(".") else name
-    ranges = [n.byte_range for n in ref_nodes]
+    starts: list[int] = list(map(_START_BYTE, ref_nodes))
+    ends: list[int] = list(map(_END_BYTE, ref_nodes))
     if len(src) == len(body):  # ASCII: slice the str directly
-        ref_names = [body[start:end] for start, end in ranges]
+        ref_names = [body[start:end] for start, end in zip(starts, ends, strict=True)]
     else:
-        ref_names = [text(start, end) for start, end in ranges]
-    qualifiers: list[str | None] = [None] * len(ranges)  # the text before each name
+        ref_names = [text(start, end) for start, end in zip(starts, ends, strict=True)]
+    qualifiers: list[str | None] = [None] * len(starts)  # the text before each name
     if aliases:  # a qualifier only matters when an import may resolve it
-        qualifiers = []
-        for node, (start, _end) in zip(ref_nodes, ranges, strict=True):
-            before = (
-                node.prev_named_sibling if start and src[start - 1] in _QUALIFIER_ENDS else None
-            )
-            qualifiers.append(
-                _node_text(text, before)
-                if before is not None and before.type in QUALIFIER_TYPES
-                else None
-            )
+        ascii_src = len(src) == len(body)
+        for i, start in enumerate(starts):
+            if not start or src[start - 1] not in _QUALIFIER_ENDS:
+                continue  # no `x.` before the name: no qualifier
+            # the tree says exactly what qualifies a name, at the price of walking to its
+            # parent: ask it only when an import could be at stake, the name or the word
+            # written before the separator being an imported one (otherwise any qualifier
+            # leaves the reference unqualified: _references)
+            if (
+                ascii_src
+                and ref_names[i] not in aliases
+                and not _alias_before(body, start, aliases)
+            ):
+                continue
+            before = ref_nodes[i].prev_named_sibling
+            if before is not None and before.type in QUALIFIER_TYPES:
+                qualifiers[i] = _node_text(text, before)
 
     prefix = package or module_prefix(path, language)
     ordered = sorted(defs.values(), key=lambda d: (d.start, -d.end, d.is_scope is False))
@@ -523,8 +536,25 @@ def extract(body: str, language: str, path: str, grammar: Grammar) -> Extracted:
             }
         )
     out.sort(key=_line_then_name)
-    references = _references(ranges, ref_names, qualifiers, symbols, aliases) if ranges else []
+    references = _references(starts, ref_names, qualifiers, symbols, aliases) if starts else []
     return Extracted(out, sorted(set(imports)), references)
+
+
+def _alias_before(body: str, start: int, aliases: dict[str, str]) -> bool:
+    """Whether the word just before the separator (`.`, `::`, `->`, `\\`) that ends at `start`
+    may be an import alias: exactly when it is one, or when space (which the tree skips, a
+    chain's `\n  .pipe(`) stands between them."""
+    sep = start - 1
+    if sep and body[sep] in ":>" and body[sep - 1] in ":-":
+        sep -= 1
+    if not sep:
+        return False
+    if body[sep - 1] in _SPACES:
+        return True
+    word = sep
+    while word and body[word - 1] in _IDENT_CHARS:
+        word -= 1
+    return body[word:sep] in aliases
 
 
 def _line_then_name(symbol: dict[str, Any]) -> tuple[int, str]:
@@ -560,14 +590,15 @@ def _owners(symbols: list[_Def]) -> tuple[list[int], list[str]]:
     started inside it has ended too (the stack below), which keeps `bounds` sorted."""
     bounds, owners = [0], [""]
     stack: list[tuple[int, str]] = [(1 << 62, "")]  # (end byte, fq name); the file at the bottom
-    for start, neg_end, fq in sorted((d.start, -d.end, d.fq) for d in symbols):
+    for d in symbols:  # in source order, outer before inner (extract sorted them)
+        start = d.start
         while stack[-1][0] <= start:
             end = stack.pop()[0]
             bounds.append(max(bounds[-1], end))
             owners.append(stack[-1][1])
-        stack.append((-neg_end, fq))
+        stack.append((d.end, d.fq))
         bounds.append(start)
-        owners.append(fq)
+        owners.append(d.fq)
     while len(stack) > 1:
         end = stack.pop()[0]
         bounds.append(max(bounds[-1], end))
@@ -576,7 +607,7 @@ def _owners(symbols: list[_Def]) -> tuple[list[int], list[str]]:
 
 
 def _references(
-    ranges: list[tuple[int, int]],
+    starts: list[int],
     names: list[str],
     qualifiers: list[str | None],
     symbols: list[_Def],
@@ -585,7 +616,6 @@ def _references(
     """(owner, name, qualified) of each distinct reference, in the order of the source: the
     owner is the innermost enclosing declaration, the qualifier resolved through the imports.
     Duplicates go first (a file names the same things again and again), at C speed."""
-    starts = [start for start, _end in ranges]
     if symbols:
         bounds, owners = _owners(symbols)
         owner_of: list[str] = [owners[bisect_right(bounds, start) - 1] for start in starts]
