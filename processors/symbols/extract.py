@@ -587,7 +587,8 @@ def _owners(symbols: list[_Def]) -> tuple[list[int], list[str]]:
     """The file cut into segments by its declarations: a reference at byte b belongs to
     `owners[bisect_right(bounds, b) - 1]`, the fq name of the innermost declaration around it
     ("" at file level). A declaration ends for its references when every declaration that
-    started inside it has ended too (the stack below), which keeps `bounds` sorted."""
+    started inside it has ended too (the stack below), which keeps `bounds` sorted.
+    `symbols` come by start, the outer one first (as extract orders them)."""
     bounds, owners = [0], [""]
     stack: list[tuple[int, str]] = [(1 << 62, "")]  # (end byte, fq name); the file at the bottom
     for d in symbols:  # in source order, outer before inner (extract sorted them)

@@ -17,10 +17,12 @@ Span = tuple[int, int]
 
 
 def _defs(spans: list[Span]) -> list[_Def]:
-    return [
+    """Declarations as extract hands them to _owners: by start, the outer one first."""
+    defs = [
         _Def(s, e, "Function", f"d{i}", cast(Node, None), fq=f"d{i}")
         for i, (s, e) in enumerate(spans)
     ]
+    return sorted(defs, key=lambda d: (d.start, -d.end))
 
 
 def _nested(spans: list[Span]) -> list[Span]:
