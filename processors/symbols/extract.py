@@ -107,10 +107,6 @@ class Extracted:
     references: list[Reference]
 
 
-def _text(src: bytes, node: Node) -> str:
-    return src[node.start_byte : node.end_byte].decode("utf-8", errors="replace")
-
-
 def _node_text(text: Callable[[int, int], str], node: Node) -> str:
     return text(node.start_byte, node.end_byte)
 
@@ -312,27 +308,33 @@ def _declarator_type(src: bytes, param: Node) -> str | None:
     return _PUNCT_SPACE.sub(r"\1", text)
 
 
-def _param_types(src: bytes, params: Node | None) -> str:
+_COMMENT_TYPES = frozenset({"comment", "line_comment", "block_comment"})
+
+
+def _param_types(text_of: Callable[[int, int], str], src: bytes, params: Node | None) -> str:
+    """The parameters' types as written, without whitespace: `(a: Foo<T>, b = 1)` -> `Foo<T>,b`."""
     if params is None:
         return ""
     types = []
     for child in params.named_children:
-        if child.type in ("comment", "line_comment", "block_comment"):
+        kind = child.type
+        if kind in _COMMENT_TYPES:
             continue
-        if child.type == "parameter_declaration":  # C/C++
+        if kind == "parameter_declaration":  # C/C++
             written = _declarator_type(src, child)
             if written is not None:
                 types.append(written)
                 continue
-        if child.type == "spread_parameter" and child.named_child_count:  # Java `T... xs`
-            types.append(_SPACE.sub("", _text(src, child.named_children[0])) + "...")
+        if kind == "spread_parameter" and child.named_child_count:  # Java `T... xs`
+            types.append("".join(_node_text(text_of, child.named_children[0]).split()) + "...")
             continue
         typ = child.child_by_field_name("type")
         if typ is None and child.child_by_field_name("value") is not None:
             typ = child.child_by_field_name("name")  # an untyped parameter with a default
         elif typ is None and child.named_child_count > 1:  # `name: Type`, no type field
             typ = child.named_children[-1]
-        types.append(_SPACE.sub("", _text(src, typ if typ is not None else child)).lstrip(":"))
+        written = _node_text(text_of, typ if typ is not None else child)
+        types.append("".join(written.split()).lstrip(":"))
     return ",".join(types)
 
 
@@ -499,14 +501,14 @@ def extract(body: str, language: str, path: str, grammar: Grammar) -> Extracted:
             symbols.append(d)
 
     if has_decl_only:
-        defined = {(d.fq, _param_types(src, d.params)) for d in symbols if not d.decl_only}
+        defined = {(d.fq, _param_types(text, src, d.params)) for d in symbols if not d.decl_only}
         symbols = [
             d
             for d in symbols
-            if not (d.decl_only and (d.fq, _param_types(src, d.params)) in defined)
+            if not (d.decl_only and (d.fq, _param_types(text, src, d.params)) in defined)
         ]
     if len(symbols) > 1:
-        _disambiguate(src, symbols)
+        _disambiguate(text, src, symbols)
     whole = memoryview(src)  # digests hash slices of it without copying them
     out = []
     for d in symbols:
@@ -561,7 +563,7 @@ def _line_then_name(symbol: dict[str, Any]) -> tuple[int, str]:
     return symbol["start_line"], symbol["fq_name"]
 
 
-def _disambiguate(src: bytes, symbols: list[_Def]) -> None:
+def _disambiguate(text: Callable[[int, int], str], src: bytes, symbols: list[_Def]) -> None:
     """Same fq name twice in one file (overloads): append the parameter types, then `#n`."""
     if len({d.fq for d in symbols}) == len(symbols):
         return
@@ -572,7 +574,7 @@ def _disambiguate(src: bytes, symbols: list[_Def]) -> None:
         if len(same) < 2:
             continue
         for d in same:  # a declaration without parameters (a type, a field) gets `#n` only
-            d.fq = f"{fq}({_param_types(src, d.params)})" if d.params is not None else fq
+            d.fq = f"{fq}({_param_types(text, src, d.params)})" if d.params is not None else fq
         seen: dict[str, int] = {}
         for d in same:
             n = seen.get(d.fq, 0) + 1
