@@ -21,6 +21,11 @@ from schemas import topics
 from schemas.events import MAX_BODY_CHARS, FileUpsert
 from schemas.symbols import SymbolsRecord, XrefsRecord
 
+# the records' validators, called without model_validate's wrapper: a file's two records cost
+# 1.5% of the stage less (the same validation: pydantic's own entry point)
+_validate_symbols = SymbolsRecord.__pydantic_validator__.validate_python
+_validate_xrefs = XrefsRecord.__pydantic_validator__.validate_python
+
 
 def symbols_of(upsert: FileUpsert) -> tuple[SymbolsRecord, XrefsRecord] | None:
     """Both records of one file, or None when its language is not supported."""
@@ -28,12 +33,6 @@ def symbols_of(upsert: FileUpsert) -> tuple[SymbolsRecord, XrefsRecord] | None:
     grammar = grammar_for(language, upsert.path, upsert.body)
     if grammar is None:
         return None
-    common = {
-        "repo_id": upsert.repo_id,
-        "path": upsert.path,
-        "digest": upsert.digest,
-        "language": language,
-    }
     # One file allocates hundreds of thousands of short-lived containers (query matches,
     # nodes, record dicts) and no reference cycles: refcounting frees them all, and the cyclic
     # collector would only re-walk them (measured: 7-15% of the stage). Paused, then restored.
@@ -41,12 +40,27 @@ def symbols_of(upsert: FileUpsert) -> tuple[SymbolsRecord, XrefsRecord] | None:
     gc.disable()
     try:
         found: Extracted = extract(upsert.body[:MAX_BODY_CHARS], language, upsert.path, grammar)
-        return (
-            SymbolsRecord.model_validate({**common, "symbols": found.symbols}),
-            XrefsRecord.model_validate(
-                {**common, "imports": found.imports, "references": found.references}
-            ),
+        repo_id, path, digest = upsert.repo_id, upsert.path, upsert.digest
+        symbols: SymbolsRecord = _validate_symbols(
+            {
+                "repo_id": repo_id,
+                "path": path,
+                "digest": digest,
+                "language": language,
+                "symbols": found.symbols,
+            }
         )
+        xrefs: XrefsRecord = _validate_xrefs(
+            {
+                "repo_id": repo_id,
+                "path": path,
+                "digest": digest,
+                "language": language,
+                "imports": found.imports,
+                "references": found.references,
+            }
+        )
+        return symbols, xrefs
     finally:
         if collecting:
             gc.enable()
