@@ -166,23 +166,27 @@ def _resolve_js_in(module: str, directory: str) -> str:
     return stem if ext.lower() in JS_EXTENSIONS else resolved
 
 
-_NAMED_IMPORT = re.compile(r"(?:\btype\s+)?([A-Za-z_$][\w$]*)(?:\s+as\s+([A-Za-z_$][\w$]*))?")
+_NAMED_IMPORT = re.compile(
+    r"(?:\btype\s+)?([A-Za-z_$][\w$]*)(?:\s+as\s+([A-Za-z_$][\w$]*)|\s*:\s*([A-Za-z_$][\w$]*))?"
+)
 _COMMENTS = re.compile(r"/\*.*?\*/|//[^\n]*", re.S)
 
 
 def _named_imports(text: str) -> list[tuple[str, str]]:
-    """(name, local name) of each specifier of `{ A, type B, C as D }` (TS/JS)."""
+    """(name, local name) of each specifier of `{ A, type B, C as D }` (TS/JS imports) or of
+    `{ A, C: D }` (a CommonJS `require` destructured); a default (`{ A = 1 }`), a rest or a
+    nested pattern binds nothing we qualify."""
     if "/" in text:
         text = _COMMENTS.sub(" ", text)
     parts = [part.strip() for part in text.strip("{} \n\t\r").split(",")]
-    if "as" not in text and "type" not in text:  # the common case: bare names
+    if "as" not in text and "type" not in text and ":" not in text:  # the common case: bare names
         return [(part, part) for part in parts if part.replace("$", "_").isidentifier()]
     out = []
     for part in parts:
         found = _NAMED_IMPORT.fullmatch(part)
         if found:
-            name, local = found.groups()
-            out.append((name, local or name))
+            name, renamed, bound = found.groups()
+            out.append((name, renamed or bound or name))
     return out
 
 
@@ -359,6 +363,7 @@ def extract(body: str, language: str, path: str, grammar: Grammar) -> Extracted:
     aliases: dict[str, str] = {}
     ref_nodes: list[Node] = []
     decorated: set[int] = set()  # start bytes of declarations with decorators before them
+    import_calls: set[int] = set()  # start bytes of `require` in `require("x")`: no references
 
     def clean(node: Node) -> str:
         return _clean_name(text(node.start_byte, node.end_byte), sep)
@@ -416,9 +421,11 @@ def extract(body: str, language: str, path: str, grammar: Grammar) -> Extracted:
             if "package" in caps and not package:
                 package = clean(caps["package"][0])
             via = caps.get("import.via")
-            if via and _node_text(text, via[0]) not in IMPORT_CALLS:
-                pass
-            elif "import" in caps and js:
+            if via:
+                if _node_text(text, via[0]) not in IMPORT_CALLS:
+                    continue  # a call with a string argument, not an import
+                import_calls.add(via[0].start_byte)
+            if "import" in caps and js:
                 names_cap = caps.get("import.names")
                 alias_cap = caps.get("import.alias")
                 module, pairs = _js_import(
@@ -446,6 +453,8 @@ def extract(body: str, language: str, path: str, grammar: Grammar) -> Extracted:
                     alias = caps.get("import.alias")
                     short = clean(alias[0]) if alias else name
                     aliases[short] = f"{module.lstrip('.')}.{name}" if module.strip(".") else name
+    if import_calls:  # `require("x")` imports x: it calls nothing the repository declares
+        ref_nodes = [n for n in ref_nodes if n.start_byte not in import_calls]
     starts: list[int] = list(map(_START_BYTE, ref_nodes))
     ends: list[int] = list(map(_END_BYTE, ref_nodes))
     if len(src) == len(body):  # ASCII: slice the str directly
@@ -632,7 +641,9 @@ def _references(
         found = ((owner_of[i], names[i], qualifiers[i]) for i in order)
     # reference captures are identifier tokens: never padded, empty only when tree-sitter
     # inserted a MISSING one while recovering from a syntax error
-    if not aliases:  # nothing can be qualified: the distinct triples are the references
+    # nothing qualified (no qualifier, no name an import binds): the distinct triples are the
+    # references
+    if not aliases or (not any(qualifiers) and aliases.keys().isdisjoint(names)):
         out = [ref for ref in dict.fromkeys(found) if 0 < len(ref[1]) <= MAX_NAME_CHARS]
         return out[:MAX_REFERENCES]
     # an imported name as (declared name, qualified): `Item as It` is `Item`, `m.Item`

@@ -238,3 +238,22 @@ def test_commonjs_require_is_an_import() -> None:
     records = symbols_of(upsert("src/app.js", body))
     assert records is not None
     assert records[1].imports == ["fs", "src/orders"]  # `log('x')` is no import
+
+
+def test_commonjs_bindings_qualify_what_is_called_through_them() -> None:
+    body = (
+        "const { OrderService, Cart: Basket, ...rest } = require('./orders');\n"
+        'var lift_1 = require("../util/lift");\nvar fs = require("fs");\n'
+        "function f() { lift_1.operate(1); fs.readFileSync('x'); new Basket();\n"
+        "  return new OrderService(); }\n"
+    )
+    records = symbols_of(upsert("src/app/app.js", body))
+    assert records is not None
+    assert records[1].imports == ["fs", "src/app/orders", "src/util/lift"]
+    # the repository's modules qualify; a package (`fs`) stays bare; `require` is no call
+    assert sorted(records[1].references) == [
+        ("f", "Cart", "src/app/orders.Cart"),
+        ("f", "OrderService", "src/app/orders.OrderService"),
+        ("f", "operate", "src/util/lift.operate"),
+        ("f", "readFileSync", None),
+    ]

@@ -16,6 +16,9 @@
 (import_statement (import_clause [(named_imports) @import.names (namespace_import (identifier) @import.alias)])? source: (string (string_fragment) @import))
 ; CommonJS: `require("./x")` names a module too (the extractor keeps the calls named require)
 (call_expression . function: (identifier) @import.via arguments: (arguments . (string (string_fragment) @import)))
+; bound to a name, it qualifies what the file calls through it (`const m = require("./m")`:
+; `m.f()`), destructured, the names it binds (`const { A, B: C } = require("./x")`)
+(variable_declarator name: [(identifier) @import.alias (object_pattern) @import.names] value: (call_expression . function: (identifier) @import.via arguments: (arguments . (string (string_fragment) @import))))
 
 ; `.`: a call starts with its function, so tree-sitter may drop the partial match at the
 ; call's first child instead of carrying it through the arguments (measured: 2% of the query)
