@@ -422,9 +422,14 @@ def extract(body: str, language: str, path: str, grammar: Grammar) -> Extracted:
                 package = clean(caps["package"][0])
             via = caps.get("import.via")
             if via:
-                if _node_text(text, via[0]) not in IMPORT_CALLS:
+                call_at = via[0].start_byte
+                if call_at in import_calls:  # the same `require` again (bare, then bound)
+                    if "import.alias" not in caps and "import.names" not in caps:
+                        continue
+                elif _node_text(text, via[0]) in IMPORT_CALLS:
+                    import_calls.add(call_at)
+                else:
                     continue  # a call with a string argument, not an import
-                import_calls.add(via[0].start_byte)
             if "import" in caps and js:
                 names_cap = caps.get("import.names")
                 alias_cap = caps.get("import.alias")
