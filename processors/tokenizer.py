@@ -84,6 +84,28 @@ def tokenize(text: str) -> list[str]:
     return [tok for tok in lowered.split(" ") if 0 < len(tok) <= MAX_TOKEN_CHARS]
 
 
+MAX_NAME_WORDS = 4  # a longer query is a question, not a name
+
+
+def name_spellings(query: str) -> list[str]:
+    """The identifiers a name-like query may stand for in code: `OrderService` and `order
+    service` are OrderService, orderService, order_service and ORDER_SERVICE (and the query
+    itself, when it is an identifier). None for a query of more than MAX_NAME_WORDS words."""
+    words = tokenize(query)
+    if not 0 < len(words) <= MAX_NAME_WORDS:
+        return []
+    raw = query.strip()
+    out = [raw] if raw.isidentifier() else []
+    capitalized = [w.capitalize() for w in words]
+    out += [
+        "".join(capitalized),
+        words[0] + "".join(capitalized[1:]),
+        "_".join(words),
+        "_".join(words).upper(),
+    ]
+    return list(dict.fromkeys(out))
+
+
 def query_tokens(text: str) -> list[str]:
     """The query's tokens de-duplicated in first-seen order (the reference's query rule)."""
     return list(dict.fromkeys(tokenize(text)))

@@ -180,7 +180,8 @@ class MemoryViews:
             sql, args = "SELECT digest FROM files WHERE repo_id = ? AND path = ?", (repo_id, rest)
         elif family == "symbol":
             sql = (
-                "SELECT digest FROM symbols WHERE repo_id = ? AND fq_name = ? ORDER BY path LIMIT 1"
+                "SELECT digest FROM symbols INDEXED BY symbols_by_fq"
+                " WHERE repo_id = ? AND fq_name = ? ORDER BY path LIMIT 1"
             )
             args = (repo_id, rest)
         else:

@@ -10,16 +10,23 @@ answers in milliseconds instead of re-scoring up to 5000 records per query:
   than half the files scores near zero instead of ln(1 + ...).
 Reasons come from the same statement: bm25() with every weight but one column's set to 0 is
 non-zero exactly when a query token occurs in that column.
+
+Declarations first: when the query is a name (`OrderService`, `order service`: at most four
+words), files declaring a symbol of exactly that name rank above every file that only mentions
+it. BM25 alone ranks a short file naming OrderService in a signature above the long file that
+declares it (length normalisation); an agent asking for a name wants its definition. Their
+score is their BM25 plus the best other score, so hits stay in score order.
 """
 
 from __future__ import annotations
 
+import math
 import sqlite3
 from dataclasses import dataclass
 
-from processors.tokenizer import query_tokens
+from processors.tokenizer import name_spellings, query_tokens, tokenize
 from streams.stores.views_read import FileRow, get_file
-from streams.stores.views_symbols import matching_symbols
+from streams.stores.views_symbols import matching_symbols, symbols_named
 
 # Reference field weights: path 3, fully-qualified name 3, signature 2, text (content body) 1,
 # language 1. repo_id is UNINDEXED. Symbol names and signatures live in their own FTS5 table
@@ -81,6 +88,20 @@ def match_expression(tokens: list[str]) -> str:
     return " OR ".join('"' + token.replace('"', '""') + '"' for token in tokens)
 
 
+def declaring_files(conn: sqlite3.Connection, repo_id: str, query: str, limit: int) -> set[str]:
+    """Files declaring a symbol named exactly as the query (any of its spellings), at most
+    `limit` declarations read."""
+    spellings = name_spellings(query)
+    if not spellings:
+        return set()
+    words = tokenize(query)
+    return {
+        row.path
+        for row in symbols_named(conn, repo_id, spellings, limit, limit)
+        if tokenize(row.name) == words
+    }
+
+
 def keyword_search(conn: sqlite3.Connection, repo_id: str, query: str, k: int) -> list[KeywordHit]:
     tokens = query_tokens(query)[:MAX_QUERY_TOKENS]
     if not tokens:
@@ -96,6 +117,13 @@ def keyword_search(conn: sqlite3.Connection, repo_id: str, query: str, k: int) -
         entry = found.setdefault(path, [0.0, False, False, False])
         entry[0] = float(entry[0]) - rank
         entry[3] = name_rank < 0
+    declaring = declaring_files(conn, repo_id, query, pool)
+    if declaring:
+        bonus = math.nextafter(max((float(e[0]) for e in found.values()), default=0.0), math.inf)
+        for path in declaring:
+            entry = found.setdefault(path, [0.0, False, False, False])
+            entry[0] = float(entry[0]) + bonus
+            entry[3] = True
     ranked = sorted(found.items(), key=lambda item: (-float(item[1][0]), item[0]))[:limit]
     token_set = set(tokens)
     hits: list[KeywordHit] = []

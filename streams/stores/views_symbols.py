@@ -222,7 +222,10 @@ def symbols_named(
     out: list[SymbolRow] = []
     for name in dict.fromkeys(names):
         rows = conn.execute(
-            f"""SELECT {_SYMBOL_COLUMNS} FROM symbols WHERE repo_id = ? AND name = ?
+            # the index holds (repo, name, path, fq name): a bounded range read in this order;
+            # without statistics SQLite would rather scan the repository's rows by primary key
+            f"""SELECT {_SYMBOL_COLUMNS} FROM symbols INDEXED BY symbols_by_name
+                WHERE repo_id = ? AND name = ?
                 ORDER BY path, fq_name LIMIT ?""",
             (repo_id, name, min(limit, total - len(out))),
         )
@@ -230,6 +233,10 @@ def symbols_named(
         if len(out) >= total:
             break
     return out
+
+
+def _path_and_symbol(row: sqlite3.Row | tuple[str, ...]) -> tuple[str, str]:
+    return row[0], row[1]
 
 
 def references_to(
@@ -248,11 +255,15 @@ def references_to(
     out: list[ReferenceRow] = []
     for name in dict.fromkeys(names):
         only_qualified = " AND qualified != ''" if name in qualified_only else ""
+        # the name's index range, read in index order and cut at the bound before anything
+        # is sorted: without statistics SQLite would rather walk the repository's references
+        # in path order (xref_refs_by_file) to skip the sort, a scan for a rare name
         rows = conn.execute(
-            f"""SELECT path, symbol, name, qualified FROM xref_refs
-                WHERE repo_id = ? AND name = ?{only_qualified} ORDER BY path, symbol LIMIT ?""",
+            f"""SELECT path, symbol, name, qualified FROM xref_refs INDEXED BY xref_refs_by_name
+                WHERE repo_id = ? AND name = ?{only_qualified} LIMIT ?""",
             (repo_id, name, min(limit, total - len(out))),
-        )
+        ).fetchall()
+        rows.sort(key=_path_and_symbol)
         out.extend(ReferenceRow(r[0], r[1], r[2], r[3] or None) for r in rows)
         if len(out) >= total:
             break

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from processors.tokenizer import MAX_TOKEN_CHARS, query_tokens, tokenize
+from processors.tokenizer import MAX_TOKEN_CHARS, name_spellings, query_tokens, tokenize
 
 
 @pytest.mark.parametrize(
@@ -94,3 +94,18 @@ def test_query_tokens_are_the_unique_document_tokens(text: str) -> None:
 def test_ascii_and_unicode_patterns_agree_on_ascii_text(text: str) -> None:
     # A trailing non-ASCII separator sends the same text down the Unicode pattern.
     assert tokenize(text) == tokenize(text + " \u2192")
+
+
+def test_a_name_like_query_is_spelled_the_ways_code_writes_names() -> None:
+    assert name_spellings("order service") == [
+        "OrderService",
+        "orderService",
+        "order_service",
+        "ORDER_SERVICE",
+    ]
+    # the query itself first when it is an identifier (`HTTPServer` tokenizes as one word)
+    assert name_spellings(" HTTPServer ")[0] == "HTTPServer"
+    assert name_spellings("save") == ["save", "Save", "SAVE"]
+    # a question is not a name
+    assert name_spellings("where is the order service used") == []
+    assert name_spellings("  ") == []

@@ -4,6 +4,7 @@ and the `changed` walk (added/updated/removed, stat fast path, scope)."""
 from __future__ import annotations
 
 import os
+import sqlite3
 from pathlib import Path
 
 from hypothesis import HealthCheck, given, settings
@@ -13,7 +14,7 @@ from schemas import topics
 from schemas.events import WalkFilters
 from streams.sources.changes import IndexedFile, diff_against_index
 from streams.sources.walker import FileSnapshot, read_file
-from streams.stores import ViewStore
+from streams.stores import ViewStore, views_symbols
 from streams.stores.views_symbols import SymbolViews
 from tests.streams.symbol_records import records
 
@@ -87,6 +88,62 @@ def test_reverse_index_and_symbol_search(tmp_path: Path) -> None:
         store.apply(records("m/c.py", None), {})
         assert views.references_to("r", ["Alpha"]) == []
         assert views.symbols_of_file("r", "m/c.py") == []
+
+
+def test_a_name_query_ranks_the_declaring_file_first(tmp_path: Path) -> None:
+    methods = "".join(
+        f"    def method_{i}(self, order_id: int) -> int:\n        return order_id + {i}\n\n"
+        for i in range(30)
+    )
+    declaring = f'"""Orders."""\n\n\nclass OrderService:\n    """Places orders."""\n\n{methods}'
+    mentioning = "from m.orders import OrderService\n\n\ndef checkout(svc: OrderService) -> None:\n"
+    mentioning += "    svc.method_1(1)\n"
+    batch = records("m/orders.py", declaring) + records("m/checkout.py", mentioning)
+    for i in range(30):  # a corpus where `order` and `service` are rare words
+        batch += records(f"m/util_{i}.py", f"def helper_{i}(x):\n    return x + {i}\n")
+    with ViewStore(tmp_path / "v.db") as store:
+        store.apply(batch, {})
+        plain = store.keyword_search("r", "where is the order service used", 5)
+        # BM25 alone: the short file that names OrderService in a signature wins
+        assert [h.path for h in plain[:2]] == ["m/checkout.py", "m/orders.py"]
+        for query in ("OrderService", "order service", "order_service"):
+            hits = store.keyword_search("r", query, 5)
+            assert [h.path for h in hits[:2]] == ["m/orders.py", "m/checkout.py"], query
+            assert "symbol:m.orders.OrderService" in hits[0].reasons
+            assert [h.score for h in hits] == sorted((h.score for h in hits), reverse=True)
+
+
+def test_name_lookups_are_index_range_reads_never_repository_scans(tmp_path: Path) -> None:
+    """Without ANALYZE statistics SQLite preferred walking the repository's rows in primary-key
+    or file order (to skip a sort) over the by-name index: every lookup of a rare name read
+    the whole repository (7-10 ms each on Django). Each plan is pinned to its index."""
+    batch = records("m/a.py", BODIES[0]) + records("m/c.py", BODIES[2])
+    with ViewStore(tmp_path / "v.db") as store:
+        store.apply(batch, {})
+        views = SymbolViews(store)
+        executed: list[str] = []
+
+        def plans(conn: sqlite3.Connection) -> list[str]:
+            conn.set_trace_callback(executed.append)
+            try:
+                views_symbols.symbols_named(conn, "r", ["Alpha"])
+                views_symbols.references_to(conn, "r", ["Alpha", "run"], qualified_only=["run"])
+            finally:
+                conn.set_trace_callback(None)
+            lookups = [sql for sql in executed if "WHERE repo_id = 'r' AND name =" in sql]
+            return [
+                " ".join(str(row[-1]) for row in conn.execute("EXPLAIN QUERY PLAN " + sql))
+                for sql in lookups
+            ]
+
+        found = store.read(plans)
+        assert len(found) == 3
+        for plan in found:
+            assert "USING INDEX symbols_by_name (repo_id=? AND name=?)" in plan or (
+                "USING INDEX xref_refs_by_name (repo_id=? AND name=?)" in plan
+            ), plan
+            assert "TEMP B-TREE" not in plan, plan  # cut at the bound, then sorted in Python
+        assert [r.path for r in views.references_to("r", ["Alpha"])] == ["m/c.py"]
 
 
 def indexed_state(root: Path) -> dict[str, IndexedFile]:
