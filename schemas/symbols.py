@@ -69,6 +69,9 @@ class XrefsRecord(Event):
     language: str
     imports: list[str] = Field(default_factory=list)
     references: list[Reference] = Field(default_factory=list)
+    # distinct references past the extractor's bound per file (a generated file) that it left
+    # out: the reverse index does not know them, and the views say so when they apply this
+    references_dropped: int = Field(default=0, ge=0)
 
     @field_validator("references", mode="before")
     @classmethod

@@ -105,6 +105,7 @@ class Extracted:
     symbols: list[dict[str, Any]]
     imports: list[str]
     references: list[Reference]
+    references_dropped: int = 0  # distinct references past MAX_REFERENCES, left out
 
 
 def _node_text(text: Callable[[int, int], str], node: Node) -> str:
@@ -552,8 +553,10 @@ def extract(body: str, language: str, path: str, grammar: Grammar) -> Extracted:
             }
         )
     out.sort(key=_line_then_name)
-    references = _references(starts, ref_names, qualifiers, symbols, aliases) if starts else []
-    return Extracted(out, sorted(set(imports)), references)
+    references, dropped = (
+        _references(starts, ref_names, qualifiers, symbols, aliases) if starts else ([], 0)
+    )
+    return Extracted(out, sorted(set(imports)), references, dropped)
 
 
 def _alias_before(body: str, start: int, aliases: dict[str, str]) -> bool:
@@ -629,10 +632,11 @@ def _references(
     qualifiers: list[str | None],
     symbols: list[_Def],
     aliases: dict[str, str],
-) -> list[Reference]:
+) -> tuple[list[Reference], int]:
     """(owner, name, qualified) of each distinct reference, in the order of the source: the
     owner is the innermost enclosing declaration, the qualifier resolved through the imports.
-    Duplicates go first (a file names the same things again and again), at C speed."""
+    Duplicates go first (a file names the same things again and again), at C speed. Past
+    MAX_REFERENCES the rest is counted, not kept (the second value)."""
     if symbols:
         bounds, owners = _owners(symbols)
         owner_of: list[str] = [owners[bisect_right(bounds, start) - 1] for start in starts]
@@ -650,7 +654,7 @@ def _references(
     # references
     if not aliases or (not any(qualifiers) and aliases.keys().isdisjoint(names)):
         out = [ref for ref in dict.fromkeys(found) if 0 < len(ref[1]) <= MAX_NAME_CHARS]
-        return out[:MAX_REFERENCES]
+        return out[:MAX_REFERENCES], max(0, len(out) - MAX_REFERENCES)
     # an imported name as (declared name, qualified): `Item as It` is `Item`, `m.Item`
     imported = {
         short: (qualified.rpartition(".")[2], qualified) for short, qualified in aliases.items()
@@ -667,8 +671,10 @@ def _references(
         else:
             unique[(owner, name, None)] = None
     out = list(islice(unique, MAX_REFERENCES))
+    dropped = max(0, len(unique) - MAX_REFERENCES)
     if len({(s, n) for s, n, _q in out}) == len(out):
-        return out  # no name referenced both through an import and not in one declaration
+        return out, dropped  # no name referenced both through an import and not, in one owner
     # an import-qualified reference makes the unqualified duplicate of the same call redundant
     qualified_pairs = {(s, n) for s, n, q in out if q is not None}
-    return [(s, n, q) for s, n, q in out if q is not None or (s, n) not in qualified_pairs]
+    kept = [(s, n, q) for s, n, q in out if q is not None or (s, n) not in qualified_pairs]
+    return kept, dropped

@@ -58,6 +58,7 @@ def symbols_of(upsert: FileUpsert) -> tuple[SymbolsRecord, XrefsRecord] | None:
                 "language": language,
                 "imports": found.imports,
                 "references": found.references,
+                "references_dropped": found.references_dropped,
             }
         )
         return symbols, xrefs

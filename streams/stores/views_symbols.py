@@ -17,6 +17,7 @@ tombstone only deletes.
 
 from __future__ import annotations
 
+import logging
 import sqlite3
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
@@ -31,6 +32,8 @@ from streams.stores.views_registry import Item, Tree, ViewRegistry
 
 if TYPE_CHECKING:  # views.py imports this module (through views_handlers)
     from streams.stores.views import ViewStore
+
+log = logging.getLogger(__name__)
 
 MAX_LOOKUP = 2000  # rows one name's lookup may return (bounded, whatever the repository)
 MAX_LOOKUP_TOTAL = 20_000  # rows one answer may read over all its names
@@ -182,6 +185,15 @@ def apply_xrefs(conn: sqlite3.Connection, items: Sequence[Item]) -> None:
             (repo_id, name, path, symbol, qualified or "")
             for symbol, name, qualified in value.references
         )
+        if value.references_dropped:
+            log.warning(
+                "xrefs: %s/%s references %d more distinct names than the %d kept; the reverse"
+                " index (related, changed) does not know those",
+                repo_id,
+                path,
+                value.references_dropped,
+                len(value.references),
+            )
         imports.extend((repo_id, path, m) for m in value.imports)
     conn.executemany("INSERT OR IGNORE INTO xref_refs VALUES (?,?,?,?,?)", refs)
     conn.executemany("INSERT OR IGNORE INTO xref_imports VALUES (?,?,?)", imports)

@@ -11,6 +11,7 @@ import pytest
 
 from processors.base import ProcessContext
 from processors.language import language_for_path
+from processors.symbols.extract import MAX_REFERENCES
 from processors.symbols.grammars import GRAMMARS, query_of
 from processors.symbols.processor import SymbolsProcessor, symbols_of
 from processors.tokens import count_tokens
@@ -257,3 +258,13 @@ def test_commonjs_bindings_qualify_what_is_called_through_them() -> None:
         ("f", "operate", "src/util/lift.operate"),
         ("f", "readFileSync", None),
     ]
+
+
+def test_references_past_the_bound_are_counted_not_kept() -> None:
+    body = "function gen() {\n" + "".join(f"  f{i}();\n" for i in range(6000)) + "}\n"
+    records = symbols_of(upsert("src/generated.js", body))
+    assert records is not None
+    xrefs = records[1]
+    assert len(xrefs.references) == MAX_REFERENCES
+    assert xrefs.references_dropped == 6000 - MAX_REFERENCES
+    assert xrefs.references[0] == ("gen", "f0", None)  # the first ones in the source are kept

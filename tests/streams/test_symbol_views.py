@@ -3,10 +3,12 @@ and the `changed` walk (added/updated/removed, stat fast path, scope)."""
 
 from __future__ import annotations
 
+import logging
 import os
 import sqlite3
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -144,6 +146,17 @@ def test_name_lookups_are_index_range_reads_never_repository_scans(tmp_path: Pat
             ), plan
             assert "TEMP B-TREE" not in plan, plan  # cut at the bound, then sorted in Python
         assert [r.path for r in views.references_to("r", ["Alpha"])] == ["m/c.py"]
+
+
+def test_a_file_whose_references_were_cut_is_reported(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    body = "def gen():\n" + "".join(f"    f{i}()\n" for i in range(5003)) + "\n"
+    with ViewStore(tmp_path / "v.db") as store, caplog.at_level(logging.WARNING):
+        store.apply(records("m/generated.py", body), {})
+        refs = table(store, "SELECT name FROM xref_refs WHERE path = 'm/generated.py'")
+    assert len(refs) == 5000
+    assert "r/m/generated.py references 3 more distinct names than the 5000 kept" in caplog.text
 
 
 def indexed_state(root: Path) -> dict[str, IndexedFile]:
