@@ -21,6 +21,7 @@ import logging
 import sqlite3
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
+from operator import itemgetter
 from typing import TYPE_CHECKING
 
 from processors.tokenizer import tokenize
@@ -247,10 +248,6 @@ def symbols_named(
     return out
 
 
-def _path_and_symbol(row: sqlite3.Row | tuple[str, ...]) -> tuple[str, str]:
-    return row[0], row[1]
-
-
 def references_to(
     conn: sqlite3.Connection,
     repo_id: str,
@@ -275,7 +272,7 @@ def references_to(
                 WHERE repo_id = ? AND name = ?{only_qualified} LIMIT ?""",
             (repo_id, name, min(limit, total - len(out))),
         ).fetchall()
-        rows.sort(key=_path_and_symbol)
+        rows.sort(key=itemgetter(0, 1))  # path, symbol
         out.extend(ReferenceRow(r[0], r[1], r[2], r[3] or None) for r in rows)
         if len(out) >= total:
             break
