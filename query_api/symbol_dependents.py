@@ -6,7 +6,8 @@ Resolution, more precise than the reference's simple-name match:
   declaration in the same language family (TS/JS, C/C++, Java/Kotlin, else the language)
   whose fully-qualified name agrees with it (one ends with the other on a dot; in Python
   also a package's re-export, `shop.Name` for `shop.orders.Name`; in TS/JS, whose fq names
-  carry no module, the top-level declaration of the imported file, `src/orders.Name`);
+  carry no module, the top-level declaration of the imported file, `src/orders.Name`, or
+  of the file its re-exports lead to when it does not declare the name: js_reexports);
 - an unqualified reference matches by simple name, but only declarations that are
   module-level-ish (types, interfaces, enums, functions, other), never members: an
   unqualified `.save()` call says nothing about WHICH class's `save` it calls (so members'
@@ -24,6 +25,7 @@ import re
 from collections.abc import Iterable
 
 from processors.language import language_for_path
+from query_api.js_reexports import ReexportFollower
 from schemas.symbols import SymbolAt
 from streams.stores.views_symbols import SymbolRow, SymbolViews
 
@@ -129,6 +131,7 @@ class DependentsResolver:
                 if family_of(s.path) in PACKAGE_IS_DIRECTORY:
                     self_declared.add((posixpath.dirname(s.path) + "/", s.name))
 
+        reexports = ReexportFollower(self.symbols, repo_id)
         found: dict[tuple[str, str], None] = {}
         for ref in refs:
             if ref.path in exclude:
@@ -139,6 +142,14 @@ class DependentsResolver:
                 qualified = ref.qualified
                 if ref_family == "js":
                     ok = any(js_module_match(qualified, s.path, s.fq_name) for s in targets)
+                    module, _, name = qualified.rpartition(".")
+                    if not ok and any(s.fq_name.split("(", 1)[0] == name for s in targets):
+                        # a name the module does not declare: where its re-exports lead
+                        ok = any(
+                            js_module_match(f"{end}.{name}", s.path, s.fq_name)
+                            for end in reexports.declaring_modules(module, name)
+                            for s in targets
+                        )
                 else:
                     python = ref_family == "python"
                     ok = any(

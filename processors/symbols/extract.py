@@ -18,6 +18,7 @@ capture names; this module turns the matches into records the same way for every
 - `@decorated`: a declaration with decorators/attributes written before it (Python's
   `decorated_definition`, TypeScript members, Rust items); their text (bounded) leads its
   signature, as do annotations inside the node (Java, Kotlin, C#, PHP);
+- `@ref.element`: a JSX element's name, a reference unless written in lower case (HTML);
 - `@ref.call` / `@ref.type`: a referenced simple name. Its qualifier (the `pkg` in
   `pkg.Name`, resolved through the file's imports) is the identifier just before it in the
   same member/selector/scoped node, so a reference pattern has exactly one capture
@@ -160,11 +161,29 @@ def _resolve_js_in(module: str, directory: str) -> str:
     """A TypeScript/JavaScript relative specifier as the repository path it names, without its
     extension: in `src/app/main.ts`, `../orders.js` is `src/orders`. Beyond the repository
     root it stays relative (it names nothing we index)."""
-    resolved = posixpath.normpath(posixpath.join(directory, module))
-    if resolved == ".." or resolved.startswith("../"):
-        return module
-    stem, ext = posixpath.splitext(resolved)
-    return stem if ext.lower() in JS_EXTENSIONS else resolved
+    rest, base = module, directory
+    while rest.startswith(("./", "../")):  # the common shapes, without normpath's general walk
+        if rest[1] == "/":
+            rest = rest[2:]
+        elif base:
+            base, rest = base.rpartition("/")[0], rest[3:]
+        else:
+            return module  # beyond the repository root
+    if not rest or rest[0] in "./" or "/." in rest or "//" in rest or rest[-1] == "/":
+        resolved = posixpath.normpath(posixpath.join(directory, module))  # `./a/../b`, `./`
+        if resolved == ".." or resolved.startswith("../"):
+            return module
+    else:
+        resolved = f"{base}/{rest}" if base else rest
+    # posixpath.splitext's extension (after the name's leading dots), at a third of its cost
+    slash, dot = resolved.rfind("/"), resolved.rfind(".")
+    if (
+        dot > slash + 1
+        and resolved[dot:].lower() in JS_EXTENSIONS
+        and resolved[slash + 1 : dot].strip(".")
+    ):
+        return resolved[:dot]
+    return resolved
 
 
 _NAMED_IMPORT = re.compile(
@@ -374,11 +393,12 @@ def extract(body: str, language: str, path: str, grammar: Grammar) -> Extracted:
     rank_of: dict[tuple[int, int, str], int] = {}  # which pattern declared a node
     has_decl_only = False
     for qpass in plan.passes:
-        ref_patterns, def_capture, misc_patterns, rank = (
+        ref_patterns, def_capture, misc_patterns, rank, element_patterns = (
             qpass.ref_patterns,
             qpass.def_capture,
             qpass.misc_patterns,
             qpass.rank,
+            qpass.element_patterns,
         )
         cursor = QueryCursor(qpass.query)
         if qpass.max_start_depth is not None:
@@ -386,6 +406,11 @@ def extract(body: str, language: str, path: str, grammar: Grammar) -> Extracted:
         for pattern, caps in cursor.matches(tree.root_node):
             if pattern in ref_patterns:  # one capture: its nodes
                 ref_nodes += caps.popitem()[1]
+                continue
+            if pattern in element_patterns:  # `<OrderView />` references; `<div>` does not
+                element = caps.popitem()[1][0]
+                if not src[element.start_byte : element.start_byte + 1].islower():
+                    ref_nodes.append(element)
                 continue
             def_cap = def_capture[pattern]
             names = caps.get("name")

@@ -33,11 +33,13 @@ class Grammar:
     # text that betrays one inside a declaration (so the common case skips the tree walk)
     decorations: frozenset[str] = frozenset()
     decoration_mark: str = "@"
-    queries: str = ""  # the query file's stem when not `key` (TSX reads typescript.scm)
+    # the query files' stems, read in this order, when not just `key`: JSX's patterns live in
+    # jsx.scm, read by the grammars that parse JSX (a TypeScript grammar has no JSX nodes)
+    queries: tuple[str, ...] = ()
 
     @property
-    def query_file(self) -> str:
-        return self.queries or self.key
+    def query_files(self) -> tuple[str, ...]:
+        return self.queries or (self.key,)
 
 
 _AT = frozenset({"decorator"})
@@ -48,9 +50,13 @@ _ATTRS = frozenset({"attribute_list"})
 GRAMMARS: dict[str, Grammar] = {
     "python": Grammar("python", "tree_sitter_python", "language", ".", _AT),
     "typescript": Grammar("typescript", "tree_sitter_typescript", "language_typescript", ".", _AT),
-    # TSX is TypeScript plus JSX: the same query file compiles against either grammar
-    "tsx": Grammar("tsx", "tree_sitter_typescript", "language_tsx", ".", _AT, queries="typescript"),
-    "javascript": Grammar("javascript", "tree_sitter_javascript", "language", ".", _AT),
+    # TSX is TypeScript plus JSX: TypeScript's query file and JSX's
+    "tsx": Grammar(
+        "tsx", "tree_sitter_typescript", "language_tsx", ".", _AT, queries=("typescript", "jsx")
+    ),
+    "javascript": Grammar(
+        "javascript", "tree_sitter_javascript", "language", ".", _AT, queries=("javascript", "jsx")
+    ),
     "go": Grammar("go", "tree_sitter_go", "language", "/"),
     "java": Grammar("java", "tree_sitter_java", "language", ".", _JAVA),
     "csharp": Grammar("csharp", "tree_sitter_c_sharp", "language", ".", _ATTRS, "["),
@@ -94,13 +100,11 @@ def parser_of(grammar: Grammar) -> Parser:
     return Parser(language_of(grammar))
 
 
-def query_source(key: str) -> str:
-    """The query file of a language, shipped as package data (queries/<key>.scm)."""
-    return (
-        resources.files("processors.symbols")
-        .joinpath("queries")
-        .joinpath(f"{key}.scm")
-        .read_text(encoding="utf-8")
+def query_source(grammar: Grammar) -> str:
+    """The query files of a grammar, shipped as package data (queries/<stem>.scm), as one."""
+    queries = resources.files("processors.symbols").joinpath("queries")
+    return "\n".join(
+        queries.joinpath(f"{stem}.scm").read_text(encoding="utf-8") for stem in grammar.query_files
     )
 
 
@@ -109,8 +113,10 @@ class QueryPass:
     """One compiled query over a file's tree and what each of its patterns is for.
 
     `ref_patterns` only capture a reference (`@ref.*`): the extractor takes their one node
-    without looking at capture names. `def_capture[i]` is the `@def.<Kind>` capture name of
-    pattern i, "" when it declares nothing. `rank[i]` is pattern i's place in the query file:
+    without looking at capture names. `element_patterns` capture a JSX element's name
+    (`@ref.element`), a reference unless it names an HTML element (`<div>`: lower case).
+    `def_capture[i]` is the `@def.<Kind>` capture name of pattern i, "" when it declares
+    nothing. `rank[i]` is pattern i's place in the query file:
     when two patterns declare the same node, the earlier one wins.
     `max_start_depth` (0 for the top pass) lets tree-sitter skip the tree below it.
     """
@@ -121,6 +127,7 @@ class QueryPass:
     misc_patterns: frozenset[int]  # patterns with a scope, package or import capture
     rank: tuple[int, ...]
     max_start_depth: int | None = None
+    element_patterns: frozenset[int] = frozenset()
 
 
 @dataclass(frozen=True, slots=True)
@@ -160,19 +167,28 @@ def _compile_pass(
 ) -> QueryPass:
     query = compiled if compiled is not None else Query(language_of(grammar), "\n".join(texts))
     refs: set[int] = set()
+    elements: set[int] = set()
     misc: set[int] = set()
     defs: list[str] = []
     for i, text in enumerate(texts):
         kinds = [k for k in re.findall(r"@def\.(\w+)", text) if k in SYMBOL_KINDS]
         defs.append(f"def.{kinds[0]}" if kinds else "")
-        if "@ref." in text and not kinds and "@import" not in text:
+        if "@ref.element" in text:
+            elements.add(i)
+        elif "@ref." in text and not kinds and "@import" not in text:
             refs.add(i)
         if any(f"@{c}" in text for c in ("scope", "package", "import", "decorated")):
             misc.add(i)
     if "@ref.qualifier" in "".join(texts):
         query.disable_capture("ref.qualifier")
     return QueryPass(
-        query, frozenset(refs), tuple(defs), frozenset(misc), tuple(ranks), max_start_depth
+        query,
+        frozenset(refs),
+        tuple(defs),
+        frozenset(misc),
+        tuple(ranks),
+        max_start_depth,
+        frozenset(elements),
     )
 
 
@@ -182,7 +198,7 @@ def plan_of(grammar: Grammar) -> QueryPlan:
     predicates: tree-sitter 0.26 treats an unknown predicate as always true, so a typo there
     would silently match everything. `@ref.qualifier` only documents a pattern; it is disabled
     so that a reference match carries exactly one capture."""
-    source = query_source(grammar.query_file)
+    source = query_source(grammar)
     whole = query_of(grammar)
     texts = _pattern_texts(whole, source.encode("utf-8"))
     root = _root_type(grammar)
@@ -200,4 +216,4 @@ def plan_of(grammar: Grammar) -> QueryPlan:
 
 def query_of(grammar: Grammar) -> Query:
     """The whole query file compiled as one."""
-    return Query(language_of(grammar), query_source(grammar.query_file))
+    return Query(language_of(grammar), query_source(grammar))

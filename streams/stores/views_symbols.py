@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from operator import itemgetter
 from typing import TYPE_CHECKING
 
+from processors.symbols.extract import JS_EXTENSIONS
 from processors.tokenizer import tokenize
 from schemas import topics
 from schemas.events import split_file_key
@@ -36,6 +37,7 @@ if TYPE_CHECKING:  # views.py imports this module (through views_handlers)
 
 log = logging.getLogger(__name__)
 
+JS_MODULE_EXTENSIONS = (*sorted(JS_EXTENSIONS), ".d.ts")
 MAX_LOOKUP = 2000  # rows one name's lookup may return (bounded, whatever the repository)
 MAX_LOOKUP_TOTAL = 20_000  # rows one answer may read over all its names
 
@@ -287,6 +289,20 @@ def imports_of_file(conn: sqlite3.Connection, repo_id: str, path: str) -> list[s
     return [r[0] for r in rows]
 
 
+def module_files(conn: sqlite3.Connection, repo_id: str, module: str) -> list[str]:
+    """The indexed files a TS/JS module (a repository path without extension, as the extractor
+    resolves a relative specifier) may be: `src/orders` is `src/orders.ts`, `.d.ts`, `.js`, ...
+    or `src/orders/index.*`. Point reads of the files' primary key."""
+    candidates = [module + ext for ext in JS_MODULE_EXTENSIONS]
+    candidates += [f"{module}/index{ext}" for ext in JS_MODULE_EXTENSIONS]
+    marks = ",".join("?" * len(candidates))
+    rows = conn.execute(
+        f"SELECT path FROM files WHERE repo_id = ? AND path IN ({marks}) ORDER BY path",
+        (repo_id, *candidates),
+    )
+    return [r[0] for r in rows]
+
+
 def matching_symbols(
     conn: sqlite3.Connection, repo_id: str, path: str, tokens: set[str], limit: int
 ) -> list[str]:
@@ -323,3 +339,6 @@ class SymbolViews:
 
     def imports_of_file(self, repo_id: str, path: str) -> list[str]:
         return self.store.read(lambda c: imports_of_file(c, repo_id, path))
+
+    def module_files(self, repo_id: str, module: str) -> list[str]:
+        return self.store.read(lambda c: module_files(c, repo_id, module))

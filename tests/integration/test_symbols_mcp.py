@@ -73,8 +73,22 @@ func (c *Cart) Total() int { return billing.Sum(c.Items) }
 """
 
 
+# a React front end: components reached through a barrel and used as JSX elements
+BUTTON = "export function Button(): JSX.Element { return <button />; }\n"
+COMPONENTS_INDEX = "export * from './Button';\n"
+PAGE = """import { Button } from '../components';
+
+export function Page() {
+  return <main><Button /></main>;
+}
+"""
+
+
 def write_repo(root: Path) -> Path:
     files = {
+        "web/components/Button.tsx": BUTTON,
+        "web/components/index.ts": COMPONENTS_INDEX,
+        "web/app/Page.tsx": PAGE,
         "shop/__init__.py": "",
         "shop/orders.py": ORDERS,
         "shop/billing.py": BILLING,
@@ -156,6 +170,17 @@ async def test_outline_related_changed_and_search(tmp_path: Path) -> None:
         assert billing_deps == {
             ("shop/orders.py", "shop.orders.OrderService.place"),
         }
+
+        # TSX: `<Button />` is a reference, and `../components` leads to Button.tsx through
+        # the barrel's re-export
+        button = await call(
+            session, "repocontext_related", {"repoId": "shop", "path": "web/components/Button.tsx"}
+        )
+        assert button["dependents"] == [{"symbol": "Page", "path": "web/app/Page.tsx"}]
+        barrel = await call(
+            session, "repocontext_related", {"repoId": "shop", "path": "web/components/index.ts"}
+        )
+        assert barrel["imports"] == ["web/components/Button"]
 
         # symbols join BM25: the declaring file ranks first and says which symbol matched
         result = await call(

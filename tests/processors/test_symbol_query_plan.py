@@ -29,7 +29,7 @@ SOURCES = sorted(FIXTURES.glob("*.fixture"))
 def one_pass(grammar: Grammar) -> QueryPlan:
     """The whole query file as one walk, as before the split."""
     whole = query_of(grammar)
-    texts = _pattern_texts(whole, query_source(grammar.query_file).encode("utf-8"))
+    texts = _pattern_texts(whole, query_source(grammar).encode("utf-8"))
     return QueryPlan((_compile_pass(grammar, texts, list(range(len(texts))), None, whole),))
 
 

@@ -139,3 +139,65 @@ def test_a_bare_name_means_the_declaration_of_its_own_package(repo: Repo) -> Non
     assert ("com/shop/orders/OrderServiceTest.java", "com.shop.orders.OrderServiceTest") in (
         repo.tests("com/shop/orders/OrderService.java")
     )
+
+
+def test_a_name_imported_from_a_barrel_resolves_where_its_re_exports_lead(repo: Repo) -> None:
+    repo.add(
+        {
+            "src/components/Button.tsx": (
+                "export function Button(): JSX.Element { return <button />; }\n"
+            ),
+            "src/components/Card.tsx": "export const Card = () => <div />;\n",
+            "src/components/index.ts": (
+                "export * from './Button';\nexport { Card } from './Card';\n"
+            ),
+            "src/index.ts": "export * from './components';\n",
+            "src/app/page.tsx": (
+                "import { Button } from '../components';\n"
+                "export function Page() { return <main><Button /></main>; }\n"
+            ),
+            "src/app/shell.tsx": (
+                "import { Card } from '..';\nexport const Shell = () => <Card />;\n"
+            ),
+            "src/app/legacy.jsx": (
+                "import Button from '../components/Button';\nexport const Old = () => <Button />;\n"
+            ),
+        }
+    )
+    assert repo.dependents("src/components/Button.tsx") == [
+        ("src/app/legacy.jsx", "Old"),  # a default import: matched by name
+        ("src/app/page.tsx", "Page"),  # through src/components/index.ts
+    ]
+    # two barrels deep: src/index.ts -> src/components/index.ts -> Card.tsx
+    assert repo.dependents("src/components/Card.tsx") == [("src/app/shell.tsx", "Shell")]
+
+
+def test_a_re_export_chain_stops_at_the_module_that_declares_the_name(repo: Repo) -> None:
+    repo.add(
+        {
+            "src/legacy/orders.ts": "export class OrderService { old(): void {} }\n",
+            "src/orders.ts": (
+                "import { OrderService as Legacy } from './legacy/orders';\n"
+                "export class OrderService { wrapped = new Legacy(); }\n"
+            ),
+            "src/barrel.ts": "import { OrderService } from './orders';\nexport { OrderService };\n",
+            "src/use.ts": (
+                "import { OrderService } from './barrel';\n"
+                "export const make = () => new OrderService();\n"
+            ),
+            "src/elsewhere.ts": (
+                "import { OrderService } from 'some-package';\n"
+                "export const other = () => new OrderService();\n"
+            ),
+        }
+    )
+    # a package's name is matched by name (a workspace package may live in this repository)
+    assert repo.dependents("src/orders.ts") == [
+        ("src/elsewhere.ts", "other"),
+        ("src/use.ts", "make"),
+    ]
+    # src/orders.ts declares the name: the chain ends there, not in what it imports
+    assert repo.dependents("src/legacy/orders.ts") == [
+        ("src/elsewhere.ts", "other"),
+        ("src/orders.ts", "OrderService.wrapped"),
+    ]

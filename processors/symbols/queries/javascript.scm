@@ -14,6 +14,9 @@
 ; statement, not one per name) or its namespace (`* as ns`); the extractor qualifies the
 ; references to them when the module is a repository file (a relative specifier)
 (import_statement (import_clause [(named_imports) @import.names (namespace_import (identifier) @import.alias)])? source: (string (string_fragment) @import))
+; a re-export (`export { A } from "./x"`, `export * from "./x"`): a barrel depends on the
+; modules it re-exports (dependents follow it to them); it binds no name in the file
+(export_statement source: (string (string_fragment) @import))
 ; CommonJS: `require("./x")` names a module too (the extractor keeps the calls named require)
 (call_expression . function: (identifier) @import.via arguments: (arguments . (string (string_fragment) @import)))
 ; bound to a name, it qualifies what the file calls through it (`const m = require("./m")`:
