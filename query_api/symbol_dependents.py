@@ -7,7 +7,9 @@ Resolution, more precise than the reference's simple-name match:
   whose fully-qualified name agrees with it (one ends with the other on a dot; in Python
   also a package's re-export, `shop.Name` for `shop.orders.Name`; in TS/JS, whose fq names
   carry no module, the top-level declaration of the imported file, `src/orders.Name`, or
-  of the file its re-exports lead to when it does not declare the name: js_reexports);
+  of the file its re-exports lead to when it does not declare the name, the file named
+  through a tsconfig path alias (`@/orders`) alike: js_modules);
+- a TS/JS name imported from a package (`react`, no repository file) is matched by name;
 - an unqualified reference matches by simple name, but only declarations that are
   module-level-ish (types, interfaces, enums, functions, other), never members: an
   unqualified `.save()` call says nothing about WHICH class's `save` it calls (so members'
@@ -22,15 +24,14 @@ from __future__ import annotations
 
 import posixpath
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from processors.language import language_for_path
-from query_api.js_reexports import ReexportFollower
+from query_api.js_modules import UNQUALIFIED_MATCH_KINDS, JsModules
 from schemas.symbols import SymbolAt
 from streams.stores.views_symbols import SymbolRow, SymbolViews
 
 MAX_RESULTS = 500  # dependents/tests per answer
-UNQUALIFIED_MATCH_KINDS = frozenset({"Type", "Interface", "Enum", "Function", "Other"})
 TYPE_KINDS = frozenset({"Type", "Interface", "Enum"})
 FILE_LEVEL = "<file>"  # the `symbol` of a reference made outside any declaration
 _TEST_NAME = re.compile(
@@ -66,19 +67,6 @@ def language_family(path: str) -> str:
     return _FAMILIES.get(language, language)
 
 
-def js_module_match(qualified: str, path: str, fq_name: str) -> bool:
-    """TypeScript/JavaScript: `src/orders.OrderService` (a name imported from the repository
-    file `src/orders.ts`, see processors/symbols/extract.py) is the top-level declaration
-    `OrderService` of `src/orders.*` or `src/orders/index.*`. Their fq names carry no module,
-    so the path is what tells two `OrderService`s apart."""
-    module, _, name = qualified.rpartition(".")
-    stem = posixpath.splitext(path)[0]
-    if stem.endswith(".d"):  # `x.d.ts`
-        stem = stem[:-2]
-    in_module = module == stem or stem == module + "/index"
-    return in_module and fq_name.split("(", 1)[0] == name
-
-
 def qualified_match(qualified: str, fq_name: str, python: bool = False) -> bool:
     """`pkg.mod.Name` vs `src.pkg.mod.Name` (or `billing.Charge` vs `x.com/billing.Charge`).
     With `python`, also a name imported from a package that re-exports it from one of its
@@ -96,8 +84,12 @@ def qualified_match(qualified: str, fq_name: str, python: bool = False) -> bool:
 class DependentsResolver:
     """The dependents and tests of a set of declarations, over the symbol views."""
 
-    def __init__(self, symbols: SymbolViews) -> None:
+    def __init__(
+        self, symbols: SymbolViews, read_text: Callable[[str, str], str | None] | None = None
+    ) -> None:
         self.symbols = symbols
+        # (repo, path) -> a file's text: tsconfig.json path aliases; without it, none
+        self.read_text = read_text or (lambda _repo, _path: None)
 
     def dependents(
         self, repo_id: str, declared: list[SymbolRow], exclude: set[str]
@@ -131,25 +123,22 @@ class DependentsResolver:
                 if family_of(s.path) in PACKAGE_IS_DIRECTORY:
                     self_declared.add((posixpath.dirname(s.path) + "/", s.name))
 
-        reexports = ReexportFollower(self.symbols, repo_id)
+        js = JsModules(self.symbols, repo_id, lambda path: self.read_text(repo_id, path))
         found: dict[tuple[str, str], None] = {}
         for ref in refs:
             if ref.path in exclude:
                 continue
             targets = by_name.get(ref.name, [])
-            if ref.qualified is not None:
-                ref_family = family_of(ref.path)
-                qualified = ref.qualified
+            ref_family = family_of(ref.path)
+            qualified = ref.qualified
+            js_match = None
+            if qualified is not None and ref_family == "js":
+                js_match = js.matches(ref.path, qualified, targets)
+                if js_match is None:
+                    qualified = None  # a package's name (`react`): matched by name
+            if qualified is not None:
                 if ref_family == "js":
-                    ok = any(js_module_match(qualified, s.path, s.fq_name) for s in targets)
-                    module, _, name = qualified.rpartition(".")
-                    if not ok and any(s.fq_name.split("(", 1)[0] == name for s in targets):
-                        # a name the module does not declare: where its re-exports lead
-                        ok = any(
-                            js_module_match(f"{end}.{name}", s.path, s.fq_name)
-                            for end in reexports.declaring_modules(module, name)
-                            for s in targets
-                        )
+                    ok = bool(js_match)
                 else:
                     python = ref_family == "python"
                     ok = any(
@@ -158,7 +147,6 @@ class DependentsResolver:
                         for s in targets
                     )
             else:
-                ref_family = family_of(ref.path)
                 ok = (
                     (ref.path, ref.name) not in self_declared
                     and (

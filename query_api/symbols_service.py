@@ -55,9 +55,14 @@ class SymbolService:
         self.views = views
         self.count = token_counter(token_encoding)
         self.symbols = SymbolViews(views)
-        self.resolver = DependentsResolver(self.symbols)
+        self.resolver = DependentsResolver(self.symbols, self._text_of)
         self.ingest = ingest
         self.guard = guard
+
+    def _text_of(self, repo_id: str, path: str) -> str | None:
+        """A file's stored text (tsconfig.json path aliases for dependents)."""
+        content = self.views.get_content(repo_id, path)
+        return content.body if content is not None else None
 
     def _registration(self, repo_id: str) -> RepoRegistration:
         reg = self.ingest.registrations.get(repo_id)

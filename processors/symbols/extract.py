@@ -213,21 +213,26 @@ def _named_imports(text: str) -> list[tuple[str, str]]:
 @functools.lru_cache(maxsize=8192)  # a directory's files import the same few modules
 def _js_import(
     specifier: str, names: str, alias: str, directory: str
-) -> tuple[str, tuple[tuple[str, str], ...]]:
+) -> tuple[str, tuple[tuple[str, str], ...], str]:
     """A TS/JS import statement (or `require`) in `directory`: its module, a relative specifier
     resolved to a repository path, and the (local name, qualified name) pairs it binds, named
-    imports and a namespace. Only names from a repository file are qualified: a package's
-    (`rxjs`) or a bundler alias's (`@/x`) stay bare, matched by name."""
+    imports and a namespace. A non-relative specifier, a package's (`rxjs`) or a path alias
+    (`@/orders`, tsconfig `paths`), qualifies as written: the dependents resolver maps an
+    alias to its file and matches a package's names by name. A relative one that leaves the
+    repository qualifies nothing. The third value is the local name bound to the whole module
+    (`* as ns`, `const m = require("m")`), "" when none."""
     raw = _clean_name(specifier, ".")
-    if not _is_relative_js(raw):
-        return raw, ()
-    module = _resolve_js_in(raw, directory)
-    if module == raw:
-        return module, ()
+    if _is_relative_js(raw):
+        module = _resolve_js_in(raw, directory)
+        if module == raw:
+            return module, (), ""
+    else:
+        module = raw
     pairs = [(short, f"{module}.{name}") for name, short in _named_imports(names)] if names else []
-    if alias:
-        pairs.append((_clean_name(alias, "."), module))
-    return module, tuple(pairs)
+    namespace = _clean_name(alias, ".") if alias else ""
+    if namespace:
+        pairs.append((namespace, module))
+    return module, tuple(pairs), namespace
 
 
 def _outer_decorations(node: Node, types: frozenset[str]) -> list[Node]:
@@ -381,6 +386,7 @@ def extract(body: str, language: str, path: str, grammar: Grammar) -> Extracted:
     package = ""
     imports: list[str] = []
     aliases: dict[str, str] = {}
+    namespaces: set[str] = set()  # TS/JS local names bound to a whole module, not to a name
     ref_nodes: list[Node] = []
     decorated: set[int] = set()  # start bytes of declarations with decorators before them
     import_calls: set[int] = set()  # start bytes of `require` in `require("x")`: no references
@@ -459,7 +465,7 @@ def extract(body: str, language: str, path: str, grammar: Grammar) -> Extracted:
             if "import" in caps and js:
                 names_cap = caps.get("import.names")
                 alias_cap = caps.get("import.alias")
-                module, pairs = _js_import(
+                module, pairs, namespace = _js_import(
                     _node_text(text, caps["import"][0]),
                     _node_text(text, names_cap[0]) if names_cap else "",
                     _node_text(text, alias_cap[0]) if alias_cap else "",
@@ -469,6 +475,8 @@ def extract(body: str, language: str, path: str, grammar: Grammar) -> Extracted:
                     imports.append(module)
                     if pairs:
                         aliases.update(pairs)
+                    if namespace:
+                        namespaces.add(namespace)
             elif "import" in caps:
                 module = clean(caps["import"][0])
                 if module:
@@ -579,7 +587,9 @@ def extract(body: str, language: str, path: str, grammar: Grammar) -> Extracted:
         )
     out.sort(key=_line_then_name)
     references, dropped = (
-        _references(starts, ref_names, qualifiers, symbols, aliases) if starts else ([], 0)
+        _references(starts, ref_names, qualifiers, symbols, aliases, namespaces)
+        if starts
+        else ([], 0)
     )
     return Extracted(out, sorted(set(imports)), references, dropped)
 
@@ -657,11 +667,14 @@ def _references(
     qualifiers: list[str | None],
     symbols: list[_Def],
     aliases: dict[str, str],
+    namespaces: set[str] | frozenset[str] = frozenset(),
 ) -> tuple[list[Reference], int]:
     """(owner, name, qualified) of each distinct reference, in the order of the source: the
     owner is the innermost enclosing declaration, the qualifier resolved through the imports.
     Duplicates go first (a file names the same things again and again), at C speed. Past
-    MAX_REFERENCES the rest is counted, not kept (the second value)."""
+    MAX_REFERENCES the rest is counted, not kept (the second value). A TS/JS name bound to a
+    whole module (`namespaces`) qualifies what is called through it, but called itself
+    (`debug("x")` after `const debug = require("debug")`) names no declaration we can tell."""
     if symbols:
         bounds, owners = _owners(symbols)
         owner_of: list[str] = [owners[bisect_right(bounds, start) - 1] for start in starts]
@@ -682,7 +695,9 @@ def _references(
         return out[:MAX_REFERENCES], max(0, len(out) - MAX_REFERENCES)
     # an imported name as (declared name, qualified): `Item as It` is `Item`, `m.Item`
     imported = {
-        short: (qualified.rpartition(".")[2], qualified) for short, qualified in aliases.items()
+        short: (qualified.rpartition(".")[2], qualified)
+        for short, qualified in aliases.items()
+        if short not in namespaces
     }
     unique: dict[Reference, None] = {}
     for owner, name, qualifier in dict.fromkeys(found):

@@ -83,12 +83,23 @@ export function Page() {
 }
 """
 
+# a path alias (tsconfig `paths`, JSONC) naming the same component
+TSCONFIG = """{
+  // `@/x` is `web/x`
+  "compilerOptions": { "paths": { "@/*": ["./web/*"], }, },
+}
+"""
+NAV = "import { Button } from '@/components/Button';\nexport const Nav = () => <Button />;\n"
+
 
 def write_repo(root: Path) -> Path:
     files = {
         "web/components/Button.tsx": BUTTON,
         "web/components/index.ts": COMPONENTS_INDEX,
         "web/app/Page.tsx": PAGE,
+        "web/app/Nav.tsx": NAV,
+        "web/legacy/Button.tsx": BUTTON,
+        "tsconfig.json": TSCONFIG,
         "shop/__init__.py": "",
         "shop/orders.py": ORDERS,
         "shop/billing.py": BILLING,
@@ -171,12 +182,20 @@ async def test_outline_related_changed_and_search(tmp_path: Path) -> None:
             ("shop/orders.py", "shop.orders.OrderService.place"),
         }
 
-        # TSX: `<Button />` is a reference, and `../components` leads to Button.tsx through
-        # the barrel's re-export
+        # TSX: `<Button />` is a reference; `../components` leads to Button.tsx through the
+        # barrel's re-export, `@/components/Button` through tsconfig.json's `paths`
         button = await call(
             session, "repocontext_related", {"repoId": "shop", "path": "web/components/Button.tsx"}
         )
-        assert button["dependents"] == [{"symbol": "Page", "path": "web/app/Page.tsx"}]
+        assert button["dependents"] == [
+            {"symbol": "Nav", "path": "web/app/Nav.tsx"},  # through the tsconfig alias
+            {"symbol": "Page", "path": "web/app/Page.tsx"},
+        ]
+        # the alias names web/components/Button.tsx, not any other `Button`
+        legacy = await call(
+            session, "repocontext_related", {"repoId": "shop", "path": "web/legacy/Button.tsx"}
+        )
+        assert legacy["dependents"] == []
         barrel = await call(
             session, "repocontext_related", {"repoId": "shop", "path": "web/components/index.ts"}
         )

@@ -251,12 +251,28 @@ def test_commonjs_bindings_qualify_what_is_called_through_them() -> None:
     records = symbols_of(upsert("src/app/app.js", body))
     assert records is not None
     assert records[1].imports == ["fs", "src/app/orders", "src/util/lift"]
-    # the repository's modules qualify; a package (`fs`) stays bare; `require` is no call
+    # the repository's modules qualify, a package (`fs`) as written; `require` is no call
     assert sorted(records[1].references) == [
         ("f", "Cart", "src/app/orders.Cart"),
         ("f", "OrderService", "src/app/orders.OrderService"),
         ("f", "operate", "src/util/lift.operate"),
-        ("f", "readFileSync", None),
+        ("f", "readFileSync", "fs.readFileSync"),
+    ]
+
+
+def test_a_module_binding_called_itself_is_a_bare_reference() -> None:
+    body = (
+        "const debug = require('debug');\nimport * as orders from './orders.service';\n"
+        "export function f() { debug('x'); orders(); return orders.place(); }\n"
+    )
+    records = symbols_of(upsert("src/app.js", body))
+    assert records is not None
+    # what is called through a module binding is that module's; the binding called itself
+    # names no declaration (before, its name read as the module's path: `service`)
+    assert sorted(records[1].references) == [
+        ("f", "debug", None),
+        ("f", "orders", None),
+        ("f", "place", "src/orders.service.place"),
     ]
 
 

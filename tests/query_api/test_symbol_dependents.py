@@ -18,7 +18,11 @@ class Repo:
     def __init__(self, store: ViewStore) -> None:
         self.store = store
         self.views = SymbolViews(store)
-        self.resolver = DependentsResolver(self.views)
+        self.resolver = DependentsResolver(self.views, self.text_of)
+
+    def text_of(self, repo_id: str, path: str) -> str | None:
+        content = self.store.get_content(repo_id, path)
+        return content.body if content is not None else None
 
     def add(self, files: dict[str, str]) -> None:
         self.store.apply([r for path, body in files.items() for r in records(path, body)], {})
@@ -200,4 +204,45 @@ def test_a_re_export_chain_stops_at_the_module_that_declares_the_name(repo: Repo
     assert repo.dependents("src/legacy/orders.ts") == [
         ("src/elsewhere.ts", "other"),
         ("src/orders.ts", "OrderService.wrapped"),
+    ]
+
+
+def test_a_path_alias_names_the_file_its_tsconfig_maps_it_to(repo: Repo) -> None:
+    repo.add(
+        {
+            "tsconfig.json": '{"compilerOptions": {"paths": {"@/*": ["./src/*"]}}}',
+            "src/components/Button.tsx": "export function Button() { return <button />; }\n",
+            "src/components/index.ts": "export * from './Button';\n",
+            "legacy/Button.tsx": "export function Button() { return <a />; }\n",
+            "src/app/page.tsx": (
+                "import { Button } from '@/components/Button';\n"
+                "export const Page = () => <Button />;\n"
+            ),
+            "src/app/menu.tsx": (
+                "import { Button } from '@/components';\nexport const Menu = () => <Button />;\n"
+            ),
+            "src/app/kit.tsx": (
+                "import { Button } from '@acme/kit';\nexport const Kit = () => <Button />;\n"
+            ),
+            # a nested project's own config: `@/` means something else there
+            "admin/tsconfig.json": (
+                '{"extends": "../tsconfig.json", "compilerOptions": {"paths": {"@/*": ["./*"]}}}'
+            ),
+            "admin/components/Button.tsx": "export function Button() { return <b />; }\n",
+            "admin/page.tsx": (
+                "import { Button } from '@/components/Button';\n"
+                "export const Admin = () => <Button />;\n"
+            ),
+        }
+    )
+    assert repo.dependents("src/components/Button.tsx") == [
+        ("src/app/kit.tsx", "Kit"),  # a package's `Button`: matched by name
+        ("src/app/menu.tsx", "Menu"),  # the alias, then the barrel's re-export
+        ("src/app/page.tsx", "Page"),
+    ]
+    assert repo.dependents("legacy/Button.tsx") == [("src/app/kit.tsx", "Kit")]
+    # admin's config maps `@/*` to its own directory
+    assert repo.dependents("admin/components/Button.tsx") == [
+        ("admin/page.tsx", "Admin"),
+        ("src/app/kit.tsx", "Kit"),
     ]
