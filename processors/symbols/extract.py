@@ -11,7 +11,8 @@ capture names; this module turns the matches into records the same way for every
 - `@package`: the file's package/namespace, prefixed to every fq name;
 - `@import` (a module), or `@import.module` + `@import.name`, optionally `@import.alias`;
   TS/JS: `@import` with `@import.names` (`{ A, B as C }`, read by _named_imports) or
-  `@import.alias` (`* as ns`), one match per statement (_js_import);
+  `@import.alias` (`* as ns`) and a default import's name (`@import.default`), one match per
+  statement (_js_import);
   with `@import.via` (Ruby's `require "x"` is a plain call) only when that names an import;
 - `@decl` on a declaration without a body (a C prototype, a C++ in-class method
   declaration): dropped when the file also defines the same name with the same parameters;
@@ -212,7 +213,7 @@ def _named_imports(text: str) -> list[tuple[str, str]]:
 
 @functools.lru_cache(maxsize=8192)  # a directory's files import the same few modules
 def _js_import(
-    specifier: str, names: str, alias: str, directory: str
+    specifier: str, names: str, alias: str, directory: str, default: str = ""
 ) -> tuple[str, tuple[tuple[str, str], ...], str]:
     """A TS/JS import statement (or `require`) in `directory`: its module, a relative specifier
     resolved to a repository path, and the (local name, qualified name) pairs it binds, named
@@ -229,6 +230,8 @@ def _js_import(
     else:
         module = raw
     pairs = [(short, f"{module}.{name}") for name, short in _named_imports(names)] if names else []
+    if default:  # `import Button from "./Button"`: the default export, named as imported
+        pairs.append((default, f"{module}.{default}"))
     namespace = _clean_name(alias, ".") if alias else ""
     if namespace:
         pairs.append((namespace, module))
@@ -465,11 +468,13 @@ def extract(body: str, language: str, path: str, grammar: Grammar) -> Extracted:
             if "import" in caps and js:
                 names_cap = caps.get("import.names")
                 alias_cap = caps.get("import.alias")
+                default_cap = caps.get("import.default")
                 module, pairs, namespace = _js_import(
                     _node_text(text, caps["import"][0]),
                     _node_text(text, names_cap[0]) if names_cap else "",
                     _node_text(text, alias_cap[0]) if alias_cap else "",
                     directory,
+                    _node_text(text, default_cap[0]) if default_cap else "",
                 )
                 if module:
                     imports.append(module)

@@ -169,7 +169,7 @@ def test_a_name_imported_from_a_barrel_resolves_where_its_re_exports_lead(repo: 
         }
     )
     assert repo.dependents("src/components/Button.tsx") == [
-        ("src/app/legacy.jsx", "Old"),  # a default import: matched by name
+        ("src/app/legacy.jsx", "Old"),  # a default import, declared under its name
         ("src/app/page.tsx", "Page"),  # through src/components/index.ts
     ]
     # two barrels deep: src/index.ts -> src/components/index.ts -> Card.tsx
@@ -246,3 +246,17 @@ def test_a_path_alias_names_the_file_its_tsconfig_maps_it_to(repo: Repo) -> None
         ("admin/page.tsx", "Admin"),
         ("src/app/kit.tsx", "Kit"),
     ]
+
+
+def test_a_default_import_means_the_imported_files_declaration_of_that_name(repo: Repo) -> None:
+    repo.add(
+        {
+            "src/ui/Button.tsx": "export default function Button() { return <button />; }\n",
+            "src/legacy/Button.tsx": "export default function Button() { return <a />; }\n",
+            "src/app/page.tsx": (
+                "import Button from '../ui/Button';\nexport const Page = () => <Button />;\n"
+            ),
+        }
+    )
+    assert repo.dependents("src/ui/Button.tsx") == [("src/app/page.tsx", "Page")]
+    assert repo.dependents("src/legacy/Button.tsx") == []

@@ -23,9 +23,10 @@
 (program (export_statement (lexical_declaration (variable_declarator name: (identifier) @name)) @def.Field))
 
 ; a module, with the names it imports (`{ A, B as C }`, read by the extractor: one match per
-; statement, not one per name) or its namespace (`* as ns`); the extractor qualifies the
-; references to them when the module is a repository file (a relative specifier)
-(import_statement (import_clause [(named_imports) @import.names (namespace_import (identifier) @import.alias)])? source: (string (string_fragment) @import))
+; statement, not one per name), its namespace (`* as ns`) and its default import (`import
+; Button from "./Button"`: the default export, taken to be declared under that name); the
+; extractor qualifies the references to them (processors/symbols/extract.py: _js_import)
+(import_statement (import_clause . (identifier)? @import.default [(named_imports) @import.names (namespace_import (identifier) @import.alias)]?)? source: (string (string_fragment) @import))
 ; a re-export (`export { A } from "./x"`, `export * from "./x"`): a barrel depends on the
 ; modules it re-exports (dependents follow it to them); it binds no name in the file
 (export_statement source: (string (string_fragment) @import))
