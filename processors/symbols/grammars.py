@@ -33,8 +33,9 @@ class Grammar:
     # text that betrays one inside a declaration (so the common case skips the tree walk)
     decorations: frozenset[str] = frozenset()
     decoration_mark: str = "@"
-    # the query files' stems, read in this order, when not just `key`: JSX's patterns live in
-    # jsx.scm, read by the grammars that parse JSX (a TypeScript grammar has no JSX nodes)
+    # the query files' stems, read in this order, when not just `key`: what grammars share
+    # lives in a file of its own (es_modules.scm: TS/JS imports; jsx.scm: JSX, which only
+    # some of them parse: a TypeScript grammar has no JSX nodes)
     queries: tuple[str, ...] = ()
 
     @property
@@ -49,13 +50,30 @@ _ATTRS = frozenset({"attribute_list"})
 
 GRAMMARS: dict[str, Grammar] = {
     "python": Grammar("python", "tree_sitter_python", "language", ".", _AT),
-    "typescript": Grammar("typescript", "tree_sitter_typescript", "language_typescript", ".", _AT),
+    "typescript": Grammar(
+        "typescript",
+        "tree_sitter_typescript",
+        "language_typescript",
+        ".",
+        _AT,
+        queries=("typescript", "es_modules"),
+    ),
     # TSX is TypeScript plus JSX: TypeScript's query file and JSX's
     "tsx": Grammar(
-        "tsx", "tree_sitter_typescript", "language_tsx", ".", _AT, queries=("typescript", "jsx")
+        "tsx",
+        "tree_sitter_typescript",
+        "language_tsx",
+        ".",
+        _AT,
+        queries=("typescript", "es_modules", "jsx"),
     ),
     "javascript": Grammar(
-        "javascript", "tree_sitter_javascript", "language", ".", _AT, queries=("javascript", "jsx")
+        "javascript",
+        "tree_sitter_javascript",
+        "language",
+        ".",
+        _AT,
+        queries=("javascript", "es_modules", "jsx"),
     ),
     "go": Grammar("go", "tree_sitter_go", "language", "/"),
     "java": Grammar("java", "tree_sitter_java", "language", ".", _JAVA),

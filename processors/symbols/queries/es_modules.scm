@@ -1,0 +1,10 @@
+; ECMAScript modules, read after typescript.scm and javascript.scm by the grammars of TypeScript,
+; TSX and JavaScript (both have these nodes).
+; a module, with the names it imports (`{ A, B as C }`, read by the extractor: one match per
+; statement, not one per name), its namespace (`* as ns`) and its default import (`import
+; Button from "./Button"`: the default export, taken to be declared under that name); the
+; extractor qualifies the references to them (processors/symbols/extract.py: _js_import)
+(import_statement (import_clause . (identifier)? @import.default [(named_imports) @import.names (namespace_import (identifier) @import.alias)]?)? source: (string (string_fragment) @import))
+; a re-export (`export { A } from "./x"`, `export * from "./x"`): a barrel depends on the
+; modules it re-exports (dependents follow it to them); it binds no name in the file
+(export_statement source: (string (string_fragment) @import))
