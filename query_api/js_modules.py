@@ -84,6 +84,14 @@ class JsModules:
             for s in targets
         )
 
+    def repository_module(self, path: str, module: str) -> str:
+        """`module` as `path` imports it, a path alias (`@/components/Button`) as the
+        repository module it names (`web/components/Button`), like relative specifiers."""
+        _directory, aliases = self._config_for(posixpath.dirname(path))
+        if aliases is None or not aliases.candidates(module) or self._module_files(module):
+            return module
+        return self._alias(path, module) or module
+
     def _alias(self, path: str, specifier: str) -> str | None:
         """The repository module a non-relative specifier names through the path aliases of
         the config nearest to `path`: the first candidate that is an indexed file."""

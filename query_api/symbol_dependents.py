@@ -164,6 +164,15 @@ class DependentsResolver:
                     break
         return [SymbolAt(symbol=sym, path=p) for p, sym in sorted(found)]
 
+    def imports(self, repo_id: str, path: str) -> list[str]:
+        """The modules `path` imports; in TS/JS a path alias as the repository module it
+        names (relative specifiers already are)."""
+        modules = self.symbols.imports_of_file(repo_id, path)
+        if language_family(path) != "js" or not modules:
+            return modules
+        js = JsModules(self.symbols, repo_id, lambda p: self.read_text(repo_id, p))
+        return sorted({js.repository_module(path, m) for m in modules})
+
     def tests(
         self,
         repo_id: str,

@@ -124,7 +124,7 @@ class SymbolService:
             repoId=repo_id,
             path=path,
             exists=True,
-            imports=self.symbols.imports_of_file(repo_id, path),
+            imports=self.resolver.imports(repo_id, path),
             dependents=dependents,
             tests=self.resolver.tests(repo_id, declared, dependents, exclude={path}),
         )

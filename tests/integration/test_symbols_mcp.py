@@ -191,6 +191,10 @@ async def test_outline_related_changed_and_search(tmp_path: Path) -> None:
             {"symbol": "Nav", "path": "web/app/Nav.tsx"},  # through the tsconfig alias
             {"symbol": "Page", "path": "web/app/Page.tsx"},
         ]
+        nav = await call(
+            session, "repocontext_related", {"repoId": "shop", "path": "web/app/Nav.tsx"}
+        )
+        assert nav["imports"] == ["web/components/Button"]  # `@/components/Button`, mapped
         # the alias names web/components/Button.tsx, not any other `Button`
         legacy = await call(
             session, "repocontext_related", {"repoId": "shop", "path": "web/legacy/Button.tsx"}

@@ -241,6 +241,9 @@ def test_a_path_alias_names_the_file_its_tsconfig_maps_it_to(repo: Repo) -> None
         ("src/app/page.tsx", "Page"),
     ]
     assert repo.dependents("legacy/Button.tsx") == [("src/app/kit.tsx", "Kit")]
+    # what a file imports reads as repository modules, an alias mapped, a package as written
+    assert repo.resolver.imports("r", "src/app/menu.tsx") == ["src/components"]
+    assert repo.resolver.imports("r", "src/app/kit.tsx") == ["@acme/kit"]
     # admin's config maps `@/*` to its own directory
     assert repo.dependents("admin/components/Button.tsx") == [
         ("admin/page.tsx", "Admin"),
