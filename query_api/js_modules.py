@@ -17,7 +17,7 @@ from __future__ import annotations
 import posixpath
 from collections.abc import Callable, Sequence
 
-from processors.symbols.extract import JS_EXTENSIONS
+from processors.symbols.extract import strip_js_extension
 from query_api.tsconfig_paths import CONFIG_NAMES, PathAliases, load_aliases
 from streams.stores.views_symbols import SymbolRow, SymbolViews
 
@@ -52,13 +52,13 @@ class JsModules:
         self.repo_id = repo_id
         self.read_text = read_text  # a repository file's text (the content view), or None
         self.opened = 0
-        self._configs: dict[str, PathAliases | None] = {}  # directory -> its config's aliases
+        # directory -> (the directory of its nearest config, that config's aliases)
+        self._configs: dict[str, tuple[str, PathAliases | None]] = {}
         self._mapped: dict[tuple[str, str], str | None] = {}  # (config dir, specifier) -> module
         self._files: dict[str, list[str]] = {}  # module -> its indexed files
         self._imports: dict[str, list[str]] = {}  # file -> the modules it imports
         self._declares: dict[str, frozenset[str]] = {}  # file -> its top-level names
         self._ends: dict[tuple[str, str], frozenset[str]] = {}
-        self._config_dir: dict[str, str] = {}  # directory -> the directory of its config
         self._texts: dict[str, str | None] = {}  # config path -> its text
 
     def matches(self, path: str, qualified: str, targets: Sequence[SymbolRow]) -> bool | None:
@@ -100,7 +100,7 @@ class JsModules:
         if key not in self._mapped:
             found = None
             for candidate in aliases.candidates(specifier) if aliases is not None else []:
-                module = _without_js_extension(candidate)
+                module = strip_js_extension(candidate)
                 if self._module_files(module):
                     found = module
                     break
@@ -115,7 +115,7 @@ class JsModules:
         found: tuple[str, PathAliases | None] = ("", None)
         while current is not None:
             if current in self._configs:
-                found = (self._config_dir[current], self._configs[current])
+                found = self._configs[current]
                 break
             chain.append(current)
             config = next(
@@ -127,7 +127,7 @@ class JsModules:
                 break
             current = posixpath.dirname(current) if current else None
         for d in chain:
-            self._config_dir[d], self._configs[d] = found
+            self._configs[d] = found
         return found
 
     def _exists(self, path: str) -> bool:
@@ -195,8 +195,3 @@ class JsModules:
     def _budget(self) -> bool:
         self.opened += 1
         return self.opened <= MAX_FILES
-
-
-def _without_js_extension(path: str) -> str:
-    stem, ext = posixpath.splitext(path)
-    return stem if ext.lower() in JS_EXTENSIONS else path

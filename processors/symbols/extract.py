@@ -176,15 +176,16 @@ def _resolve_js_in(module: str, directory: str) -> str:
             return module
     else:
         resolved = f"{base}/{rest}" if base else rest
-    # posixpath.splitext's extension (after the name's leading dots), at a third of its cost
-    slash, dot = resolved.rfind("/"), resolved.rfind(".")
-    if (
-        dot > slash + 1
-        and resolved[dot:].lower() in JS_EXTENSIONS
-        and resolved[slash + 1 : dot].strip(".")
-    ):
-        return resolved[:dot]
-    return resolved
+    return strip_js_extension(resolved)
+
+
+def strip_js_extension(path: str) -> str:
+    """`src/orders.ts` -> `src/orders`: a TS/JS extension as posixpath.splitext finds one
+    (after the name's leading dots), at a third of its cost; any other path as it is."""
+    slash, dot = path.rfind("/"), path.rfind(".")
+    if dot > slash + 1 and path[dot:].lower() in JS_EXTENSIONS and path[slash + 1 : dot].strip("."):
+        return path[:dot]
+    return path
 
 
 _NAMED_IMPORT = re.compile(
