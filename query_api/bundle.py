@@ -7,7 +7,9 @@ packing under a cost model that bounds the whole response, echoed text included:
 per entry BPE(content) + 24 + BPE(path) + sum BPE(reasons) + BPE(contentHash) + per unit
 (10 + BPE(receipt) + BPE(kind) + BPE(symbol)), times the dual-emission factor 3.5 (ceil),
 plus a reserve of (80 + BPE of the echoed task/repoId/session + a bound on the `freshness`
-object's BPE, see `freshness_bound`) x 3.5 charged up front.
+object's BPE, see `freshness_bound`) x 3.5 charged up front. An answer that packs nothing
+charges nothing (`responseTokens` 0, never above the budget) and names in `retryBudgetTokens`
+the budget that fits its cheapest entry.
 """
 
 from __future__ import annotations
@@ -352,7 +354,10 @@ class BundleService:
         if args.session:
             receipts = {u.receipt for e in entries for u in e.units}
             self.sessions.merge(args.repoId, args.session, receipts, owned, now)
-        response = reserve + spent
+        # The reserve is charged with the first entry: an answer that packs nothing charges
+        # nothing (spec §3.7: responseTokens <= budget always, even for a budget of 1, below
+        # any reserve), and says in retryBudgetTokens what would fit one entry.
+        response = reserve + spent if entries else 0
         retry = None
         if not entries and cands and cheapest is not None:
             retry = min(200_000, cheapest + reserve)

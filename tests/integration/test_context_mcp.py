@@ -76,18 +76,21 @@ async def test_budget_property_and_dual_emission(tmp_path: Path) -> None:
             assert result["totalTokens"] == sum(
                 count_tokens(e["content"]) for e in result["entries"]
             )
+            assert result["responseTokens"] <= budget, (budget, result["responseTokens"])
             if result["entries"]:
                 packed_any = True
-                assert result["responseTokens"] <= budget
                 assert wire <= budget, (budget, wire, result["detail"])
                 ratios.append(wire / raw_cost(result))
             else:
+                # nothing packed, nothing charged (the reserve comes with the first entry)
+                assert result["responseTokens"] == 0 and result["truncated"], result
                 retry = result["retryBudgetTokens"]
                 assert retry is not None and retry > budget, (budget, result)
                 again, wire2 = await context_wire(
                     s, {"repoId": "repo", "task": TASK, "responseBudgetTokens": retry}
                 )
                 assert again["entries"] and wire2 <= retry  # guaranteed to fit
+                assert again["responseTokens"] <= retry
         assert packed_any and max(ratios) <= DUAL_EMISSION
 
 
