@@ -8,7 +8,6 @@ searches a stale index.
 from __future__ import annotations
 
 import asyncio
-import posixpath
 import time
 from collections.abc import Callable
 from dataclasses import asdict
@@ -25,23 +24,11 @@ from query_api.evaluation import (
     mine_cases,
     store_cached,
 )
+from query_api.repo_paths import path_in_repo
 from query_api.service import RepoContextService
 from schemas import tools as t
 from streams.errors import SourceError
 from streams.topology import Step
-
-
-def normalise_repo_path(raw: str) -> str:
-    """A repo-relative POSIX path that cannot leave the repository, or ToolInputError."""
-    if not raw or any(ord(ch) < 32 for ch in raw):
-        raise ToolInputError(f"`paths`: {raw[:60]!r} is empty or has a control character")
-    text = raw.replace("\\", "/")
-    if text.startswith("/"):
-        raise ToolInputError(f"`paths`: {raw[:60]!r} must be relative to the repository root")
-    norm = posixpath.normpath(text)
-    if norm == ".." or norm.startswith("../"):
-        raise ToolInputError(f"`paths`: {raw[:60]!r} leaves the repository")
-    return "" if norm == "." else norm
 
 
 def retrieval_rungs(plane: Any) -> Callable[[str], dict[str, Rung]]:
@@ -144,13 +131,14 @@ class AgentTools:
         )
 
     async def refresh(self, args: t.RefreshArgs) -> t.RefreshResult:
-        if not self.core.ingest.is_registered(args.repoId):
+        registration = self.core.ingest.registrations.get(args.repoId)
+        if registration is None:
             raise NotFoundError(
                 f"unknown repository {args.repoId!r}; repocontext_list_repos shows registered ones"
             )
         paths = None
         if args.paths is not None:
-            cleaned = [normalise_repo_path(p) for p in args.paths]
+            cleaned = [path_in_repo(p, registration, "paths") for p in args.paths]
             paths = None if "" in cleaned else cleaned
         started = time.perf_counter()
         try:

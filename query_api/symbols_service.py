@@ -17,6 +17,7 @@ from pathlib import Path
 from processors.tokens import TokenEncoding, token_counter
 from query_api.errors import ConflictError, NotFoundError, ServiceUnavailable, ToolInputError
 from query_api.guard import WorkspaceGuard
+from query_api.repo_paths import path_in_repo
 from query_api.symbol_dependents import DependentsResolver
 from schemas.events import RepoRegistration
 from schemas.symbols import (
@@ -33,13 +34,6 @@ from streams.sources.changes import Changes, IndexedFile, diff_against_index
 from streams.sources.git_changes import GitTarget, diff_git_against_index
 from streams.stores.views import ViewStore
 from streams.stores.views_symbols import SymbolViews
-
-
-def _clean_path(path: str) -> str:
-    path = path.strip().replace("\\", "/")
-    while path.startswith("./"):
-        path = path[2:]
-    return path.lstrip("/")
 
 
 class SymbolService:
@@ -78,8 +72,7 @@ class SymbolService:
     # -- outline ---------------------------------------------------------------------------
 
     async def outline(self, args: PathArgs) -> OutlineResult:
-        self._registration(args.repoId)
-        path = _clean_path(args.path)
+        path = path_in_repo(args.path, self._registration(args.repoId))
         return await asyncio.to_thread(self._outline, args.repoId, path)
 
     def _outline(self, repo_id: str, path: str) -> OutlineResult:
@@ -111,8 +104,7 @@ class SymbolService:
     # -- related ---------------------------------------------------------------------------
 
     async def related(self, args: PathArgs) -> RelatedResult:
-        self._registration(args.repoId)
-        path = _clean_path(args.path)
+        path = path_in_repo(args.path, self._registration(args.repoId))
         return await asyncio.to_thread(self._related, args.repoId, path)
 
     def _related(self, repo_id: str, path: str) -> RelatedResult:
@@ -134,10 +126,12 @@ class SymbolService:
     async def changed(self, args: ChangedArgs) -> ChangedResult:
         reg = self._registration(args.repoId)
         if reg.source == "git":
-            return await self._changed_git(reg, args.path)
+            return await self._changed_git(reg, path_in_repo(args.path, reg))
         if not reg.root:
             raise ConflictError(f"repository {args.repoId!r} has no indexed root")
-        target = self.guard.resolve(args.path)
+        scope = path_in_repo(args.path, reg)
+        # re-resolved through the workspace guard (spec §4.5): symlinks, the root itself
+        target = self.guard.resolve(os.path.join(reg.root, scope))
         root = Path(os.path.realpath(reg.root))
         if target != root and not str(target).startswith(str(root).rstrip(os.sep) + os.sep):
             raise ToolInputError(
@@ -164,17 +158,9 @@ class SymbolService:
         )
         return self._with_dependents(reg.repo_id, changes)
 
-    async def _changed_git(self, reg: RepoRegistration, path: str) -> ChangedResult:
-        """A git source: the indexed commit against the ref's head, fetched now (no disk walk,
-        no workspace path: `path` is a repo-relative directory, `.` for the whole tree)."""
-        scope = _clean_path(path).strip("/")
-        scope = "" if scope == "." else scope
-        absolute = path.strip().startswith(("/", "\\")) and path.strip() not in ("/", "\\")
-        if absolute or (scope and any(part in ("", ".", "..") for part in scope.split("/"))):
-            raise ToolInputError(
-                f"path {path!r}: for a git-sourced repository give a repo-relative directory "
-                "('.' for the whole tree)"
-            )
+    async def _changed_git(self, reg: RepoRegistration, scope: str) -> ChangedResult:
+        """A git source: the indexed commit against the ref's head, fetched now (no disk walk;
+        `scope` is a normalised repo-relative directory, '' for the whole tree)."""
         repo = self.views.get_repo(reg.repo_id)
         if repo is None or repo.indexed_commit is None:
             raise ConflictError(f"repository {reg.repo_id!r} has no indexed commit yet")

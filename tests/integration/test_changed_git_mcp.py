@@ -134,4 +134,4 @@ async def test_changed_diffs_the_indexed_commit_against_the_refs_head(tmp_path: 
             error = await call_error(
                 session, "repocontext_changed", {"repoId": "shop", "path": bad}
             )
-            assert "repo-relative directory" in error
+            assert "give a repo-relative path" in error

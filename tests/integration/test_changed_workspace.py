@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.integration.mcp_helpers import call
+from tests.integration.mcp_helpers import call, call_error
 from tests.integration.memory_rig import memory_rig
 
 pytestmark = pytest.mark.anyio
@@ -61,3 +61,17 @@ async def test_changed_reports_exactly_what_differs_from_the_index(tmp_path: Pat
         assert (scoped["added"], scoped["updated"], scoped["removed"]) == ([], [], [])
         # scoped to app/, nothing there changed, so nothing there has changed dependencies
         assert scoped["dependents"] == []
+
+        # a relative path is relative to the repository's root (not the workspace's), as for
+        # every path-taking tool; `..` inside it is resolved
+        for spelling in ("app", "./app/", "shop/../app"):
+            same = await call(session, "repocontext_changed", {**args, "path": spelling})
+            fields = ("added", "updated", "removed", "dependents")
+            assert [same[f] for f in fields] == [scoped[f] for f in fields], spelling
+        whole = await call(session, "repocontext_changed", {**args, "path": "."})
+        assert whole["added"] == ["shop/new.py"] and whole["removed"] == ["shop/legacy.py"]
+        # inside the workspace but outside the repository: refused, naming the indexed root
+        for escaping in ("..", "../repo-other", str(tmp_path / "ws")):
+            error = await call_error(session, "repocontext_changed", {**args, "path": escaping})
+            assert "leaves the repository" in error
+            assert f"outside the indexed root {repo.resolve()}" in error

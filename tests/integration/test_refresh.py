@@ -46,10 +46,21 @@ async def test_refresh_returns_once_the_edit_is_searchable(
         again = await call(session, "repocontext_refresh", {"repoId": "sample", "paths": ["."]})
         assert again["published"] == 0 and again["searchable"] is True
 
+        # the absolute path an agent sees on disk names the same repository file
+        target.write_text("def settle_wombat_account():\n    pass\n")
+        os.utime(target, ns=(1_000_000_000, 1_000_000_000))
+        absolute = await call(
+            session,
+            "repocontext_refresh",
+            {"repoId": "sample", "paths": [str(target.resolve())], "timeoutSeconds": 30},
+        )
+        assert absolute["published"] == 1 and absolute["searchable"] is True
+        assert await search_paths(session, "sample", "wombat") == ["src/billing/ledger.py"]
+
         for bad in ("../outside.py", "/etc/passwd", "src/../../x"):
             text = await call_error(
                 session, "repocontext_refresh", {"repoId": "sample", "paths": [bad]}
             )
-            assert "`paths`" in text
+            assert "`paths`" in text and "leaves the repository" in text
         text = await call_error(session, "repocontext_refresh", {"repoId": "nope"})
         assert "unknown repository" in text

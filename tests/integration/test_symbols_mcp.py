@@ -149,6 +149,20 @@ async def test_outline_related_changed_and_search(tmp_path: Path) -> None:
         missing = await outline("nope.py")
         assert missing["exists"] is False and missing["fullReadTokenCount"] is None
 
+        # one path normalisation for every path-taking tool: an absolute path inside the
+        # root, `..`, `./` and backslashes name the same file; a path that leaves the
+        # repository is refused with the root named, never answered as a missing file
+        root = str(repo.resolve())
+        for spelling in (f"{root}/shop/orders.py", "shop/../shop/orders.py", ".\\shop\\orders.py"):
+            for tool in ("repocontext_outline", "repocontext_related"):
+                same = await call(session, tool, {"repoId": "shop", "path": spelling})
+                assert (same["path"], same["exists"]) == ("shop/orders.py", True), (tool, spelling)
+        for escaping in ("../../etc/passwd", "/etc/passwd", str(tmp_path / "elsewhere.py")):
+            for tool in ("repocontext_outline", "repocontext_related", "repocontext_changed"):
+                error = await call_error(session, tool, {"repoId": "shop", "path": escaping})
+                assert "`path`" in error and "leaves the repository" in error, (tool, error)
+                assert f"outside the indexed root {root}" in error
+
         go = await outline("store/cart.go")
         assert [s["fullyQualifiedName"] for s in go["symbols"]] == [
             "store.Cart",
@@ -236,6 +250,8 @@ async def test_outline_related_changed_and_search(tmp_path: Path) -> None:
             session, "repocontext_changed", {"repoId": "shop", "path": str(repo / "store")}
         )
         assert (scoped["added"], scoped["updated"], scoped["removed"]) == ([], [], [])
+        relative = await call(session, "repocontext_changed", {"repoId": "shop", "path": "store"})
+        assert (relative["added"], relative["updated"], relative["removed"]) == ([], [], [])
 
         # deleting a file removes its symbols and its reverse references
         async def legacy_gone() -> bool:
