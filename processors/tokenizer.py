@@ -106,6 +106,27 @@ def name_spellings(query: str) -> list[str]:
     return list(dict.fromkeys(out))
 
 
+# Words an agent writes before the name it wants declared: `class QueryClient`, `def login`.
+DECLARATION_WORDS = frozenset(
+    {"class", "def", "enum", "fn", "func", "function", "interface", "struct", "trait", "type"}
+)
+_IDENTIFIER = re.compile(r"[^\W\d][\w$]*")
+
+
+def named_identifiers(query: str) -> list[str]:
+    """The declarations a query names, for ranking their files first: the whole query's
+    spellings (`name_spellings`), again without a leading declaration word (`class
+    QueryClient`), and every compound identifier written in it (`QueryClient`,
+    `invalidateQueries`, `session_interface` inside a longer question). A one-word identifier
+    inside a longer question (`query`) names nothing: such words are everywhere in code."""
+    out = name_spellings(query)
+    words = query.split()
+    if len(words) > 1 and words[0].lower() in DECLARATION_WORDS:
+        out += name_spellings(" ".join(words[1:]))
+    out += [w for w in _IDENTIFIER.findall(query) if len(tokenize(w)) > 1]
+    return list(dict.fromkeys(out))
+
+
 def query_tokens(text: str) -> list[str]:
     """The query's tokens de-duplicated in first-seen order (the reference's query rule)."""
     return list(dict.fromkeys(tokenize(text)))

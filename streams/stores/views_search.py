@@ -11,20 +11,25 @@ answers in milliseconds instead of re-scoring up to 5000 records per query:
 Reasons come from the same statement: bm25() with every weight but one column's set to 0 is
 non-zero exactly when a query token occurs in that column.
 
-Declarations first: when the query is a name (`OrderService`, `order service`: at most four
-words), files declaring a symbol of exactly that name rank above every file that only mentions
-it. BM25 alone ranks a short file naming OrderService in a signature above the long file that
-declares it (length normalisation); an agent asking for a name wants its definition. Their
-score is their BM25 plus the best other score, so hits stay in score order.
+Named things first, in tiers above every BM25 score (a tier adds its number times one more
+than the best BM25 score, so hits stay in score order and BM25 orders each tier):
+- 4: the query is a file's path or its trailing segments (`src/flask/app.py`, `app.py`). A
+  path's words (`src`, `flask`, `py`) are in most paths and bodies of a repository, so BM25
+  ranks a file that repeats them above the file named; reason `path-name-match`.
+- 2 / 1: the file declares a symbol the query names (processors.tokenizer.named_identifiers):
+  2 when named exactly as written (`QueryClient`, also inside `class QueryClient`), 1 by
+  another spelling (`order service` -> OrderService). BM25 alone ranks a short file naming
+  OrderService in a signature above the long file that declares it (length normalisation); an
+  agent asking for a name wants its definition. The declared symbols lead its `symbol:` reasons.
 """
 
 from __future__ import annotations
 
-import math
+import re
 import sqlite3
 from dataclasses import dataclass
 
-from processors.tokenizer import name_spellings, query_tokens, tokenize
+from processors.tokenizer import named_identifiers, query_tokens, tokenize
 from streams.stores.views_read import FileRow, get_file
 from streams.stores.views_symbols import matching_symbols, symbols_named
 
@@ -41,6 +46,8 @@ MAX_K = 100
 MAX_QUERY_TOKENS = 64  # a pasted paragraph still yields a bounded MATCH expression
 MAX_REASONS = 6
 POOL_FACTOR = 3  # candidates read from each table per wanted hit, before the scores are added
+MAX_PATH_LOOKUP = 2000  # rows a path query's phrase read may return
+PATH_TIER, WRITTEN_NAME_TIER, SPELLED_NAME_TIER = 4, 2, 1
 
 PATH_REASON = "path-name-match"
 CONTENT_REASON = "content-match"
@@ -57,6 +64,11 @@ SELECT c.path,
 FROM content_fts CROSS JOIN content c ON c.id = content_fts.rowid
 WHERE content_fts MATCH ?1 AND c.repo_id = ?2
 ORDER BY rank, c.path
+LIMIT ?3
+"""
+_PATH_SQL = """
+SELECT c.path FROM content_fts CROSS JOIN content c ON c.id = content_fts.rowid
+WHERE content_fts MATCH ?1 AND c.repo_id = ?2
 LIMIT ?3
 """
 # Column order: repo_id, symbol_terms, signature_terms.
@@ -88,18 +100,40 @@ def match_expression(tokens: list[str]) -> str:
     return " OR ".join('"' + token.replace('"', '""') + '"' for token in tokens)
 
 
-def declaring_files(conn: sqlite3.Connection, repo_id: str, query: str, limit: int) -> set[str]:
-    """Files declaring a symbol named exactly as the query (any of its spellings), at most
-    `limit` declarations read."""
-    spellings = name_spellings(query)
-    if not spellings:
-        return set()
-    words = tokenize(query)
-    return {
-        row.path
-        for row in symbols_named(conn, repo_id, spellings, limit, limit)
-        if tokenize(row.name) == words
-    }
+def declared_symbols(
+    conn: sqlite3.Connection, repo_id: str, query: str, limit: int
+) -> dict[str, dict[str, int]]:
+    """path -> {fq name: tier} of the symbols the query names (2: as written in it, 1: by
+    another spelling), at most `limit` declarations read per name and in all."""
+    names = named_identifiers(query)
+    if not names:
+        return {}
+    written = set(re.findall(r"[\w$]+", query))
+    out: dict[str, dict[str, int]] = {}
+    for row in symbols_named(conn, repo_id, names, limit, limit):
+        tier = WRITTEN_NAME_TIER if row.name in written else SPELLED_NAME_TIER
+        named = out.setdefault(row.path, {})
+        named[row.fq_name] = max(tier, named.get(row.fq_name, 0))
+    return out
+
+
+def path_named_files(conn: sqlite3.Connection, repo_id: str, query: str) -> list[str]:
+    """Files the query names by path: the whole query (one word with a `/` or a `.`) is the
+    file's repo-relative path or its trailing segments, compared case-insensitively. One
+    FTS5 phrase read of the path column (the path's words in a row), then the exact check."""
+    wanted = query.strip().replace("\\", "/").removeprefix("./").strip("/")
+    if not wanted or any(c.isspace() for c in wanted) or not ("/" in wanted or "." in wanted):
+        return []
+    terms = tokenize(wanted)
+    if not terms:
+        return []
+    phrase = 'path_terms : "' + " ".join(terms).replace('"', '""') + '"'
+    folded = wanted.casefold()
+    return sorted(
+        path
+        for (path,) in conn.execute(_PATH_SQL, (phrase, repo_id, MAX_PATH_LOOKUP))
+        if path.casefold() == folded or path.casefold().endswith("/" + folded)
+    )
 
 
 def keyword_search(conn: sqlite3.Connection, repo_id: str, query: str, k: int) -> list[KeywordHit]:
@@ -117,13 +151,17 @@ def keyword_search(conn: sqlite3.Connection, repo_id: str, query: str, k: int) -
         entry = found.setdefault(path, [0.0, False, False, False])
         entry[0] = float(entry[0]) - rank
         entry[3] = name_rank < 0
-    declaring = declaring_files(conn, repo_id, query, pool)
-    if declaring:
-        bonus = math.nextafter(max((float(e[0]) for e in found.values()), default=0.0), math.inf)
-        for path in declaring:
+    tiers: dict[str, int] = {path: PATH_TIER for path in path_named_files(conn, repo_id, query)}
+    declared = declared_symbols(conn, repo_id, query, pool)
+    for path, named in declared.items():
+        tiers[path] = tiers.get(path, 0) + max(named.values())
+    if tiers:
+        step = max((float(e[0]) for e in found.values()), default=0.0) + 1.0
+        for path, tier in tiers.items():
             entry = found.setdefault(path, [0.0, False, False, False])
-            entry[0] = float(entry[0]) + bonus
-            entry[3] = True
+            entry[0] = float(entry[0]) + tier * step
+            entry[1] = bool(entry[1]) or tier >= PATH_TIER
+            entry[3] = bool(entry[3]) or path in declared
     ranked = sorted(found.items(), key=lambda item: (-float(item[1][0]), item[0]))[:limit]
     token_set = set(tokens)
     hits: list[KeywordHit] = []
@@ -132,8 +170,11 @@ def keyword_search(conn: sqlite3.Connection, repo_id: str, query: str, k: int) -
         reasons = [PATH_REASON] if path_hit else []
         if symbol_hit:
             room = MAX_REASONS - len(reasons) - (1 if body_hit else 0)
-            for fq_name in matching_symbols(conn, repo_id, path, token_set, room):
-                reasons.append(SYMBOL_REASON_PREFIX + fq_name)
+            named = declared.get(path, {})
+            exact = sorted(named, key=lambda fq: (-named[fq], fq))  # as written first
+            others = matching_symbols(conn, repo_id, path, token_set, room + len(exact))
+            fq_names = list(dict.fromkeys([*exact, *others]))[:room]
+            reasons += [SYMBOL_REASON_PREFIX + fq_name for fq_name in fq_names]
         if body_hit:
             reasons.append(CONTENT_REASON)
         file = get_file(conn, repo_id, path)

@@ -6,7 +6,13 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from processors.tokenizer import MAX_TOKEN_CHARS, name_spellings, query_tokens, tokenize
+from processors.tokenizer import (
+    MAX_TOKEN_CHARS,
+    name_spellings,
+    named_identifiers,
+    query_tokens,
+    tokenize,
+)
 
 
 @pytest.mark.parametrize(
@@ -109,3 +115,14 @@ def test_a_name_like_query_is_spelled_the_ways_code_writes_names() -> None:
     # a question is not a name
     assert name_spellings("where is the order service used") == []
     assert name_spellings("  ") == []
+
+
+def test_a_query_names_the_identifiers_written_in_it() -> None:
+    assert named_identifiers("QueryClient")[0] == "QueryClient"
+    assert "QueryClient" in named_identifiers("class QueryClient")  # declaration word dropped
+    assert "login" in named_identifiers("def login")
+    # a compound identifier inside a question; its plain words name nothing
+    assert named_identifiers("how does invalidateQueries refetch active queries") == [
+        "invalidateQueries"
+    ]
+    assert named_identifiers("where is the order service used") == []

@@ -115,6 +115,36 @@ def test_a_name_query_ranks_the_declaring_file_first(tmp_path: Path) -> None:
             assert [h.score for h in hits] == sorted((h.score for h in hits), reverse=True)
 
 
+def test_the_named_class_leads_reasons_and_its_file_ranks_first(tmp_path: Path) -> None:
+    """`QueryClient` and `class QueryClient` find the file declaring that class first, with
+    `symbol:<its fq name>` first among the symbol reasons (not the file's other symbols
+    that merely share a word with it), ahead of a file declaring `queryClient` (a spelling,
+    not the name as written) and of short files that only repeat the words."""
+    members = "".join(f"    def query_{i}(self) -> int:\n        return {i}\n\n" for i in range(25))
+    declaring = (
+        "class QueryCache:\n    pass\n\n\nclass ClientState:\n    pass\n\n\n"
+        f"class QueryClient:\n{members}"
+    )
+    batch = records("m/client_core.py", declaring)
+    batch += records(
+        "m/setup.py", "queryClient = make()\n\n\ndef query_client_state():\n    pass\n"
+    )
+    for i in range(12):  # `query` and `client` in every file: common words, BM25 ranks short ones
+        batch += records(f"m/use_{i}.py", f"def query_client_{i}(client, query):\n    return 1\n")
+    with ViewStore(tmp_path / "v.db") as store:
+        store.apply(batch, {})
+        for query in ("QueryClient", "class QueryClient"):
+            hits = store.keyword_search("r", query, 5)
+            assert [h.path for h in hits[:2]] == ["m/client_core.py", "m/setup.py"], query
+            symbols = [r for r in hits[0].reasons if r.startswith("symbol:")]
+            assert symbols[0] == "symbol:m.client_core.QueryClient", hits[0].reasons
+            assert hits[1].reasons[0] == "symbol:m.setup.queryClient", hits[1].reasons
+            assert [h.score for h in hits] == sorted((h.score for h in hits), reverse=True)
+        # a compound identifier inside a question names its declaration too
+        asked = store.keyword_search("r", "where does QueryClient keep its cache", 3)
+        assert asked[0].path == "m/client_core.py"
+
+
 def test_name_lookups_are_index_range_reads_never_repository_scans(tmp_path: Path) -> None:
     """Without ANALYZE statistics SQLite preferred walking the repository's rows in primary-key
     or file order (to skip a sort) over the by-name index: every lookup of a rare name read

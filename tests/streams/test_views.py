@@ -244,6 +244,26 @@ def test_path_match_outranks_body_only_match(store: ViewStore) -> None:
     assert hits[0].file is not None and hits[0].file.digest == "xx128:deadbeef"
 
 
+def test_an_exact_path_or_file_name_ranks_its_file_first(store: ViewStore) -> None:
+    """A path's words (src, pkg, app, py) fill other files' paths and bodies, so BM25 alone
+    ranks a file repeating them above the long file the query names."""
+    noisy = {f"src/pkg/mod_{i}.py": "from src.pkg import app\napp.run(app)\n" for i in range(6)}
+    named = "def create():\n    return 1\n" + "value = compute(value)\n" * 200
+    corpus(
+        store,
+        {**noisy, "src/pkg/app.py": named, "tests/app.py": "import app\n" * 40, "apps.md": "app"},
+    )
+    for query in ("src/pkg/app.py", "./src/pkg/app.py", " pkg/app.py ", "SRC/PKG/APP.PY"):
+        hits = store.keyword_search("r", query, 10)
+        assert hits[0].path == "src/pkg/app.py", (query, [h.path for h in hits])
+        assert hits[0].reasons[0] == "path-name-match"
+        assert "tests/app.py" not in [h.path for h in hits[:2]]  # not the path named
+    by_name = store.keyword_search("r", "app.py", 10)
+    assert {h.path for h in by_name[:2]} == {"src/pkg/app.py", "tests/app.py"}
+    assert [h.score for h in by_name] == sorted((h.score for h in by_name), reverse=True)
+    assert paths(store, "r", "app")[0] != "src/pkg/app.py"  # a bare word is not a file name
+
+
 def test_idf_favours_the_rare_term(store: ViewStore) -> None:
     filler = {f"f{i}.txt": "other words" for i in range(6)}
     corpus(
