@@ -155,7 +155,9 @@ class IngestCoordinator:
     def _launch(self, registration: RepoRegistration, *, force_full: bool) -> None:
         repo_id = registration.repo_id
         previous = self.jobs.get(repo_id)
-        self.jobs[repo_id] = JobTracker(repo_id, attempt=previous.attempt if previous else 0)
+        tracker = JobTracker(repo_id, attempt=previous.attempt if previous else 0)
+        tracker.accept()
+        self.jobs[repo_id] = tracker
         task = asyncio.create_task(self._run(registration, force_full), name=f"ingest:{repo_id}")
         self._tasks[repo_id] = task
 

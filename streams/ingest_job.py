@@ -30,9 +30,19 @@ class JobTracker:
         self.updated_at: float | None = None
         self.completed_at: float | None = None
         self.error: str | None = None
+        self._accepted = False  # accept() already counted the run start() is about to begin
+
+    def accept(self) -> None:
+        """The run is accepted and about to start: report Running at once, as the onboarding
+        tools answer with this snapshot (spec §1.5: "the job progress snapshot at acceptance
+        (Running)"); the start() that follows does not count the run twice."""
+        self.start()
+        self._accepted = True
 
     def start(self) -> None:
-        self.attempt += 1
+        if not self._accepted:
+            self.attempt += 1
+        self._accepted = False
         self.status, self.phase = "Running", "Walking"
         self.counts = PlanCounts()
         self.chunks_total = self.chunks_committed = 0

@@ -120,6 +120,23 @@ async def test_index_search_and_live_edits(sample_repo: Path, tmp_path: Path) ->
         assert health["retrievalPhase"] == "keyword_only"
 
 
+async def test_add_repo_answers_with_the_running_snapshot(
+    sample_repo: Path, tmp_path: Path
+) -> None:
+    # a workspace root and no repository yet: add_repo is the first onboarding
+    root = str(sample_repo.parent)
+    async with stdio_session(tmp_path / "data", "--workspace-root", root) as session:
+        accepted = await call(session, "repocontext_add_repo", {"path": str(sample_repo)})
+        # spec §1.5: the job progress snapshot at acceptance reports Running
+        assert accepted["repoId"] == "sample"
+        assert (accepted["status"], accepted["phase"]) == ("Running", "Walking")
+        assert accepted["startedAt"] is not None and accepted["completedAt"] is None
+        assert accepted["attempt"] == 1
+        await wait_indexed(session, "sample")
+        done = await call(session, "repocontext_index_status", {"repoId": "sample"})
+        assert (done["status"], done["phase"], done["attempt"]) == ("Completed", "Done", 1)
+
+
 async def test_bad_arguments_get_clear_errors(sample_repo: Path, tmp_path: Path) -> None:
     async with stdio_session(tmp_path / "data", str(sample_repo)) as session:
         text = await call_error(
