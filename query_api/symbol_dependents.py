@@ -15,6 +15,8 @@ Resolution, more precise than the reference's simple-name match:
   unqualified `.save()` call says nothing about WHICH class's `save` it calls (so members'
   names are looked up with their qualified references only, and after the other names: a
   name every file calls cannot use up the lookup's bounds);
+- what a function declares inside itself (a closure, a nested class) is no one else's
+  dependency: another file cannot name it;
 - a file that declares the name itself is taken to mean its own declaration, and so is a
   file whose package declares it (Go, Java, Kotlin: a package is a directory);
 - `{Name}Test(s)` / `Test{Name}` types count as tests in the same language family only.
@@ -71,14 +73,35 @@ def qualified_match(qualified: str, fq_name: str, python: bool = False) -> bool:
     """`pkg.mod.Name` vs `src.pkg.mod.Name` (or `billing.Charge` vs `x.com/billing.Charge`).
     With `python`, also a name imported from a package that re-exports it from one of its
     modules: `from shop import OrderService` (shop/__init__.py: `from .orders import
-    OrderService`) is `shop.orders.OrderService`."""
+    OrderService`) is `shop.orders.OrderService`, and under a source folder the path adds
+    (`src/shop/orders.py`: `src.shop.orders.OrderService`) too."""
     fq = fq_name.split("(", 1)[0]
     if qualified == fq or fq.endswith("." + qualified) or qualified.endswith("." + fq):
         return True
     if not python:
         return False
     package, _, name = qualified.rpartition(".")
-    return bool(package) and fq.startswith(package + ".") and fq.rpartition(".")[2] == name
+    return bool(package) and fq.rpartition(".")[2] == name and f".{package}." in f".{fq}"
+
+
+CALLABLE_KINDS = frozenset({"Function", "Method"})
+
+
+def outside_functions(declared: list[SymbolRow]) -> list[SymbolRow]:
+    """The declarations another file can name: not those inside a function or method of the
+    file (a closure's `wrapped_view`, a nested `def view` that a caller's `view(...)`
+    parameter call would otherwise seem to reference)."""
+    callables = {s.fq_name.split("(", 1)[0] for s in declared if s.kind in CALLABLE_KINDS}
+    if not callables:
+        return declared
+    out = []
+    for s in declared:
+        scope = s.fq_name.split("(", 1)[0].rpartition(".")[0]
+        while scope and scope not in callables:
+            scope = scope.rpartition(".")[0]
+        if not scope:
+            out.append(s)
+    return out
 
 
 class DependentsResolver:
@@ -98,7 +121,7 @@ class DependentsResolver:
         Names a bare reference may mean (types, functions) are looked up first and with all
         their references; members' names only with the references an import qualified."""
         by_name: dict[str, list[SymbolRow]] = {}
-        for s in declared:
+        for s in outside_functions(declared):
             by_name.setdefault(s.name, []).append(s)
         if not by_name:
             return []

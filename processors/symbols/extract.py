@@ -68,6 +68,9 @@ QUALIFIER_TYPES = frozenset(
 )
 TYPE_KINDS = frozenset({"Type", "Interface", "Enum"})
 JS_LANGUAGES = frozenset({"typescript", "javascript"})
+# languages whose plain `@import` names one declaration (`import com.shop.Invoice`), not a
+# module, a package or a namespace as in Python, Go and C#
+NAME_IMPORT_LANGUAGES = frozenset({"java", "kotlin", "php", "rust"})
 JS_EXTENSIONS = frozenset({".js", ".jsx", ".mjs", ".cjs", ".ts", ".tsx", ".mts", ".cts"})
 # the last byte of `pkg.`, `pkg::`, `pkg->`, `Pkg\\`: a reference after anything else has no
 # qualifier, so it needs no look at its siblings
@@ -391,6 +394,7 @@ def extract(body: str, language: str, path: str, grammar: Grammar) -> Extracted:
     imports: list[str] = []
     aliases: dict[str, str] = {}
     namespaces: set[str] = set()  # TS/JS local names bound to a whole module, not to a name
+    bound: dict[str, str] = {}  # local name -> the declaration an import binds it to
     ref_nodes: list[Node] = []
     decorated: set[int] = set()  # start bytes of declarations with decorators before them
     import_calls: set[int] = set()  # start bytes of `require` in `require("x")`: no references
@@ -481,6 +485,7 @@ def extract(body: str, language: str, path: str, grammar: Grammar) -> Extracted:
                     imports.append(module)
                     if pairs:
                         aliases.update(pairs)
+                        bound.update(pair for pair in pairs if pair[0] != namespace)
                     if namespace:
                         namespaces.add(namespace)
             elif "import" in caps:
@@ -488,7 +493,10 @@ def extract(body: str, language: str, path: str, grammar: Grammar) -> Extracted:
                 if module:
                     imports.append(module)
                     alias = caps.get("import.alias")
-                    aliases[clean(alias[0]) if alias else module.split(".")[-1]] = module
+                    short = clean(alias[0]) if alias else module.split(".")[-1]
+                    aliases[short] = module
+                    if language in NAME_IMPORT_LANGUAGES:
+                        bound[short] = module
             if "import.module" in caps:
                 raw = clean(caps["import.module"][0])
                 module = _resolve_relative(raw, path, language)
@@ -497,7 +505,10 @@ def extract(body: str, language: str, path: str, grammar: Grammar) -> Extracted:
                     name = clean(caps["import.name"][0])
                     alias = caps.get("import.alias")
                     short = clean(alias[0]) if alias else name
-                    aliases[short] = f"{module.lstrip('.')}.{name}" if module.strip(".") else name
+                    if module.strip("."):
+                        aliases[short] = bound[short] = f"{module.lstrip('.')}.{name}"
+                    else:
+                        aliases[short] = name
     if import_calls:  # `require("x")` imports x: it calls nothing the repository declares
         ref_nodes = [n for n in ref_nodes if n.start_byte not in import_calls]
     starts: list[int] = list(map(_START_BYTE, ref_nodes))
@@ -592,11 +603,16 @@ def extract(body: str, language: str, path: str, grammar: Grammar) -> Extracted:
             }
         )
     out.sort(key=_line_then_name)
+    # a call through an imported declaration references it; not in Python, where `from
+    # django.db import models` binds a module as often as a declaration
+    through = bound if language != "python" else None
     references, dropped = (
-        _references(starts, ref_names, qualifiers, symbols, aliases, namespaces)
+        _references(starts, ref_names, qualifiers, symbols, aliases, namespaces, through)
         if starts
         else ([], 0)
     )
+    if bound:
+        references, dropped = _imported_unreferenced(references, dropped, bound)
     return Extracted(out, sorted(set(imports)), references, dropped)
 
 
@@ -667,6 +683,25 @@ def _owners(symbols: list[_Def]) -> tuple[list[int], list[str]]:
     return bounds, owners
 
 
+def _imported_unreferenced(
+    references: list[Reference], dropped: int, bound: dict[str, str]
+) -> tuple[list[Reference], int]:
+    """Each imported declaration no reference resolved to, as a file-level reference: the
+    import is the file's use of it (`from .blueprints import Blueprint` for an `isinstance(x,
+    Blueprint)`, an `extends`, an assignment, a re-export), which calls and type captures
+    alone would miss. One already referenced needs no second entry."""
+    used = {qualified for _owner, _name, qualified in references}
+    extra: list[Reference] = [
+        ("", qualified.rpartition(".")[2], qualified)
+        for qualified in dict.fromkeys(bound.values())
+        if qualified not in used and 0 < len(qualified.rpartition(".")[2]) <= MAX_NAME_CHARS
+    ]
+    if not extra:
+        return references, dropped
+    room = max(0, MAX_REFERENCES - len(references))
+    return references + extra[:room], dropped + max(0, len(extra) - room)
+
+
 def _references(
     starts: list[int],
     names: list[str],
@@ -674,13 +709,16 @@ def _references(
     symbols: list[_Def],
     aliases: dict[str, str],
     namespaces: set[str] | frozenset[str] = frozenset(),
+    bound: dict[str, str] | None = None,
 ) -> tuple[list[Reference], int]:
     """(owner, name, qualified) of each distinct reference, in the order of the source: the
     owner is the innermost enclosing declaration, the qualifier resolved through the imports.
     Duplicates go first (a file names the same things again and again), at C speed. Past
     MAX_REFERENCES the rest is counted, not kept (the second value). A TS/JS name bound to a
     whole module (`namespaces`) qualifies what is called through it, but called itself
-    (`debug("x")` after `const debug = require("debug")`) names no declaration we can tell."""
+    (`debug("x")` after `const debug = require("debug")`) names no declaration we can tell.
+    A call through an imported declaration (`bound`: `notifyManager.batch()`) references it
+    too."""
     if symbols:
         bounds, owners = _owners(symbols)
         owner_of: list[str] = [owners[bisect_right(bounds, start) - 1] for start in starts]
@@ -712,6 +750,9 @@ def _references(
         if qualifier is not None:
             module = aliases.get(qualifier)
             unique[(owner, name, f"{module}.{name}" if module is not None else None)] = None
+            if bound and qualifier in bound:
+                through = bound[qualifier]
+                unique[(owner, through.rpartition(".")[2], through)] = None
         elif name in imported:
             unique[(owner, *imported[name])] = None
         else:

@@ -114,8 +114,34 @@ def test_a_python_package_re_export_is_the_module_declaration(repo: Repo) -> Non
             "other/orders.py": "class OrderService:\n    pass\n",
         }
     )
-    assert repo.dependents("shop/orders.py") == [("app/web.py", "app.web.view")]
+    # the package's __init__ imports the class to re-export it: it depends on it too
+    assert repo.dependents("shop/orders.py") == [
+        ("app/web.py", "app.web.view"),
+        ("shop/__init__.py", "<file>"),
+    ]
     assert repo.dependents("other/orders.py") == []
+
+
+def test_a_src_layout_package_re_export_is_the_module_declaration(repo: Repo) -> None:
+    """`src/flask/app.py` declares `src.flask.app.Flask`; `from flask import Flask` (the
+    package's __init__ re-exports it) names it without the `src` the path adds."""
+    repo.add(
+        {
+            "src/flask/__init__.py": "from .app import Flask as Flask\n",
+            "src/flask/app.py": "class Flask:\n    pass\n",
+            "tests/test_basic.py": (
+                "import flask\nfrom flask import Flask\n\ndef test_app():\n    assert Flask('x')\n"
+            ),
+            "tests/conftest.py": "from flask import Flask\n\nAPP_CLASS = Flask\n",
+            "other/app.py": "class Flask:\n    pass\n",
+        }
+    )
+    assert repo.dependents("src/flask/app.py") == [
+        ("src/flask/__init__.py", "<file>"),
+        ("tests/conftest.py", "<file>"),
+        ("tests/test_basic.py", "tests.test_basic.test_app"),
+    ]
+    assert repo.dependents("other/app.py") == []
 
 
 def test_a_bare_name_means_the_declaration_of_its_own_package(repo: Repo) -> None:
@@ -196,7 +222,9 @@ def test_a_re_export_chain_stops_at_the_module_that_declares_the_name(repo: Repo
         }
     )
     # a package's name is matched by name (a workspace package may live in this repository)
+    # the barrel imports the class to re-export it: it depends on it too
     assert repo.dependents("src/orders.ts") == [
+        ("src/barrel.ts", "<file>"),
         ("src/elsewhere.ts", "other"),
         ("src/use.ts", "make"),
     ]
@@ -263,3 +291,68 @@ def test_a_default_import_means_the_imported_files_declaration_of_that_name(repo
     )
     assert repo.dependents("src/ui/Button.tsx") == [("src/app/page.tsx", "Page")]
     assert repo.dependents("src/legacy/Button.tsx") == []
+
+
+def test_what_a_function_declares_inside_itself_is_no_one_elses_dependency(repo: Repo) -> None:
+    repo.add(
+        {
+            "app/views.py": (
+                "class View:\n"
+                "    @classmethod\n"
+                "    def as_view(cls):\n"
+                "        def view(**kwargs):\n"
+                "            return cls()\n"
+                "        return view\n"
+            ),
+            # `view` here is a parameter: calling it says nothing about app/views.py
+            "app/auth.py": (
+                "def login_required(view):\n"
+                "    def wrapped_view(**kwargs):\n"
+                "        return view(**kwargs)\n"
+                "    return wrapped_view\n"
+            ),
+            "app/urls.py": "from app.views import View\n\nROUTES = [View.as_view()]\n",
+        }
+    )
+    assert repo.dependents("app/views.py") == [
+        ("app/urls.py", "<file>"),  # the import (Python: `View` could be a module)
+        ("app/urls.py", "app.urls.ROUTES"),  # the call through it
+    ]
+
+
+def test_module_level_names_are_found_through_their_imports(repo: Repo) -> None:
+    """Python module globals and TS top-level consts are declarations; a file that imports one
+    depends on it however it uses it (an attribute, an argument, `extends`), and a call through
+    it (`notifyManager.batch()`) is not a call of a declared `batch`."""
+    repo.add(
+        {
+            "src/flask/globals.py": "request = LocalProxy(_cv_request)\ng = LocalProxy(_cv_app)\n",
+            "src/flask/helpers.py": (
+                "from .globals import request\n\n"
+                "def get_flashed_messages():\n    return request.args\n"
+            ),
+            "src/flask/blueprints.py": "class Blueprint:\n    pass\n",
+            "src/flask/debughelpers.py": (
+                "from .blueprints import Blueprint\n\n"
+                "def explain(srcobj):\n    return isinstance(srcobj, Blueprint)\n"
+            ),
+            "src/notifyManager.ts": (
+                "export const notifyManager = createNotifyManager();\n"
+                "function createNotifyManager() { return { batch() {} }; }\n"
+            ),
+            "src/subscribable.ts": "export class Subscribable<T> { listeners = new Set<T>(); }\n",
+            "src/focusManager.ts": (
+                "import { Subscribable } from './subscribable';\n"
+                "import { notifyManager } from './notifyManager';\n"
+                "export class FocusManager extends Subscribable<() => void> {\n"
+                "  onFocus(): void { notifyManager.batch(() => {}); }\n"
+                "}\n"
+            ),
+        }
+    )
+    assert repo.dependents("src/flask/globals.py") == [("src/flask/helpers.py", "<file>")]
+    assert repo.dependents("src/flask/blueprints.py") == [("src/flask/debughelpers.py", "<file>")]
+    assert repo.dependents("src/subscribable.ts") == [("src/focusManager.ts", "FocusManager")]
+    assert repo.dependents("src/notifyManager.ts") == [
+        ("src/focusManager.ts", "FocusManager.onFocus")
+    ]

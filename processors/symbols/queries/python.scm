@@ -1,10 +1,12 @@
-; Python: classes, functions (methods when inside a class), class-level fields, imports,
+; Python: classes, functions (methods when inside a class), class- and module-level fields, imports,
 ; calls and type annotations. Capture names are documented in processors/symbols/extract.py.
 
 (class_definition name: (identifier) @name) @def.Type
 (function_definition name: (identifier) @name parameters: (parameters) @params) @def.Function
 (class_definition
   body: (block (expression_statement (assignment left: (identifier) @name) @def.Field)))
+; module-level names (`current_app = LocalProxy(...)`, constants): what other modules import
+(module (expression_statement (assignment left: (identifier) @name) @def.Field))
 
 (import_statement name: (dotted_name) @import)
 (import_statement name: (aliased_import name: (dotted_name) @import alias: (identifier) @import.alias))

@@ -30,6 +30,9 @@
 (call_expression . function: (member_expression property: (property_identifier) @ref.call))
 (new_expression constructor: (identifier) @ref.type)
 (type_identifier) @ref.type
+; `extends Base` / `extends React.Component`: a value, not a type, in TypeScript's grammar
+(extends_clause value: (identifier) @ref.type)
+(extends_clause value: (member_expression property: (property_identifier) @ref.type))
 
 ; decorators written before a declaration (kept in its signature)
 (class_body (decorator) . (_) @decorated)
