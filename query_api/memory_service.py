@@ -63,7 +63,7 @@ class MemoryService:
         views: ViewStore,
         runtime: EmbeddedRuntime,
         settings: Settings,
-        core: RepoContextService | None = None,
+        core: RepoContextService,
     ) -> None:
         self.log = log
         self.views = views
@@ -127,6 +127,9 @@ class MemoryService:
     async def remember(self, args: m.RememberArgs) -> m.RememberResult:
         if not valid_segment(args.repoId) or not valid_segment(args.topic):
             raise ToolInputError("`repoId` and `topic` must be non-empty and contain no '/'")
+        # memory belongs to a registered repository (remove_repo deletes it with the
+        # repository); refused before any command reaches the log
+        self.core.require_repo(args.repoId)
         id_ = args.id if args.id is not None else uuid.uuid4().hex
         if not valid_segment(id_):
             raise ToolInputError("`id` must be non-empty, without '/' or surrounding spaces")
@@ -227,17 +230,15 @@ class MemoryService:
     async def remove_repo(self, args: t.RepoIdArgs) -> t.RemoveRepoResult:
         """The core removal, then the repository's memory is tombstoned in the log too (the
         only thing that deletes memory)."""
-        removed = 0
-        if self.core is not None:
-            removed = (await self.core.remove_repo(args)).entriesRemoved
-            # The repository's tombstone sweeps every view tree (memory_results too); let it
-            # land first, or it could erase the purge's verdict before this call reads it.
-            repos = topics.REPOS.name
-            ends = {
-                (repos, p): await self.log.end_offset(repos, p)
-                for p in range(await self.log.partitions(repos))
-            }
-            await self.submitter.runtime.wait_through(ends, self.settings.memory_write_timeout_s)
+        removed = (await self.core.remove_repo(args)).entriesRemoved
+        # The repository's tombstone sweeps every view tree (memory_results too); let it
+        # land first, or it could erase the purge's verdict before this call reads it.
+        repos = topics.REPOS.name
+        ends = {
+            (repos, p): await self.log.end_offset(repos, p)
+            for p in range(await self.log.partitions(repos))
+        }
+        await self.submitter.runtime.wait_through(ends, self.settings.memory_write_timeout_s)
         for forget in self.on_remove:
             await asyncio.to_thread(forget, args.repoId)
         cmd = self._command("purge", args.repoId, "", "", None)
@@ -254,6 +255,7 @@ class MemoryService:
         return self.reader.view_of(args.key, time.time())
 
     async def list_topics(self, args: m.RepoArgs) -> m.ListTopicsResult:
+        self.core.require_repo(args.repoId)  # as search and context: unknown is an error
         rows = self.reader.memory.topics(args.repoId, time.time())
         return m.ListTopicsResult(
             repoId=args.repoId, topics=[m.TopicCount(topic=tp, count=n) for tp, n in rows]

@@ -117,7 +117,8 @@ class RepoContextService:
             self._fresh = (time.monotonic(), fresh)
             return fresh
 
-    def _require_repo(self, repo_id: str) -> None:
+    def require_repo(self, repo_id: str) -> None:
+        """NotFoundError unless the repository is registered (in the views or the ingest)."""
         if self.views.get_repo(repo_id) is None and not self.ingest.is_registered(repo_id):
             raise NotFoundError(
                 f"unknown repository {repo_id!r}; repocontext_list_repos shows registered ones"
@@ -229,7 +230,7 @@ class RepoContextService:
         return t.RemoveRepoResult(repoId=args.repoId, entriesRemoved=removed)
 
     async def reset_index(self, args: t.RepoIdArgs) -> t.ResetIndexResult:
-        self._require_repo(args.repoId)
+        self.require_repo(args.repoId)
         started = time.perf_counter()
         swept = await self.runtime.rebuild_repo(args.repoId)
         for hook in self.on_reset:  # planes outside the views (context sessions)
@@ -245,7 +246,7 @@ class RepoContextService:
 
     async def search(self, args: t.SearchArgs) -> t.SearchResult:
         """The retrieval ladder lives in query_api/retrieval.py."""
-        self._require_repo(args.repoId)
+        self.require_repo(args.repoId)
         if self.retriever is None:
             from query_api.vector_plane import keyword_only_retriever
 

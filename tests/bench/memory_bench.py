@@ -66,9 +66,15 @@ async def call(s: ClientSession, name: str, args: dict[str, Any]) -> dict[str, A
 
 
 async def round_trips(data: Path) -> dict[str, float]:
-    settings = Settings(data_dir=data, embedder="none", processor_workers=0)
+    workspace = data.parent / f"{data.name}-workspace"
+    (workspace / "bench").mkdir(parents=True, exist_ok=True)
+    settings = Settings(
+        data_dir=data, embedder="none", processor_workers=0, workspace_root=workspace
+    )
     async with EmbeddedApp(settings, watch=False) as app:
         await app.start(resume=False)
+        # memory belongs to a registered repository (registered, never walked)
+        await app.service.ensure_repo(str(workspace / "bench"), "bench", launch=False)
         async with create_connected_server_and_client_session(app.mcp_server()) as s:
             trips: list[float] = []
             writes: list[float] = []

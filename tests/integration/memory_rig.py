@@ -37,15 +37,23 @@ def rig_settings(tmp_path: Path, **overrides: Any) -> Settings:
 
 @contextlib.asynccontextmanager
 async def memory_rig(
-    tmp_path: Path, *, index: bool = False, **overrides: Any
+    tmp_path: Path,
+    *,
+    index: bool = False,
+    repos: tuple[str, ...] = ("repo",),
+    **overrides: Any,
 ) -> AsyncIterator[tuple[EmbeddedApp, ClientSession]]:
+    """`repos` are registered (memory belongs to registered repositories); with `index`,
+    they are indexed too and "repo" (the sample) is waited for."""
     settings = rig_settings(tmp_path, **overrides)
     async with EmbeddedApp(settings, watch=False) as app:
         await app.start(resume=False)
+        root = settings.workspace_root
+        assert root is not None
+        for repo_id in repos:
+            (root / repo_id).mkdir(exist_ok=True)
+            await app.service.ensure_repo(str(root / repo_id), repo_id, launch=index)
         if index:
-            root = settings.workspace_root
-            assert root is not None
-            await app.service.ensure_repo(str(root / "repo"), "repo")
             deadline = time.monotonic() + 60
             while (await app.service.index_status(RepoIdArgs(repoId="repo"))).status != "Completed":
                 assert time.monotonic() < deadline, "the sample repository did not finish indexing"

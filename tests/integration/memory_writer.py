@@ -69,7 +69,11 @@ async def run(data_dir: Path, start: int) -> None:
     from query_api.settings import Settings
     from schemas import memory_tools as m
 
-    settings = Settings(data_dir=data_dir, embedder="none", processor_workers=0)
+    workspace = data_dir.parent / f"{data_dir.name}-workspace"
+    (workspace / REPO).mkdir(parents=True, exist_ok=True)
+    settings = Settings(
+        data_dir=data_dir, embedder="none", processor_workers=0, workspace_root=workspace
+    )
     models: dict[str, type[BaseModel]] = {
         "remember": m.RememberArgs,
         "update": m.UpdateArgs,
@@ -77,6 +81,8 @@ async def run(data_dir: Path, start: int) -> None:
     }
     async with EmbeddedApp(settings, watch=False) as app:
         await app.start(resume=False)
+        # memory belongs to a registered repository (registered, never walked)
+        await app.service.ensure_repo(str(workspace / REPO), REPO, launch=False)
         memory = app.services["memory"]
         for i in range(start, OPS):
             tool, args = op(i)

@@ -100,7 +100,7 @@ async def test_git_freshness_compares_the_indexed_commit_with_the_ref(tmp_path: 
     git(work, "push", "-q", str(bare), "main")
     first_head = git(work, "rev-parse", "HEAD")
 
-    async with memory_rig(tmp_path) as (app, s):
+    async with memory_rig(tmp_path, repos=()) as (app, s):  # only the git source
         poller = GitPoller(app.log, GitSource("demo", f"file://{bare}", "main"), tmp_path / "st")
         await poller.register()
         assert (await poller.poll_once()).status == "published"

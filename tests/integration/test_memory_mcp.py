@@ -11,6 +11,7 @@ import pytest
 from mcp.shared.memory import create_connected_server_and_client_session
 
 from query_api.app import EmbeddedApp
+from schemas import topics
 from tests.integration.mcp_helpers import call, call_error, wait_for
 from tests.integration.memory_rig import memory_rig, rig_settings
 
@@ -293,9 +294,44 @@ async def test_memory_survives_reset_and_replay_and_goes_with_remove(tmp_path: P
         assert removed["entriesRemoved"] >= 1
         got = await call(s, "repocontext_recall", {"key": "repo/repo/mem/keep/k"})
         assert got["exists"] is False
-        # a fresh entry with the same id starts from nothing (the log was tombstoned too)
-        made = await call(s, "repocontext_remember", {"repoId": "repo", "topic": "keep", "id": "k"})
+        # no memory for a repository that is gone; added back, a fresh entry with the same id
+        # starts from nothing (the log was tombstoned too)
+        remember = {"repoId": "repo", "topic": "keep", "id": "k"}
+        assert "unknown repository 'repo'" in await call_error(s, "repocontext_remember", remember)
+        assert settings.workspace_root is not None
+        await call(s, "repocontext_add_repo", {"path": str(settings.workspace_root / "repo")})
+        made = await call(s, "repocontext_remember", remember)
         assert made["created"] is True
+
+
+async def test_no_memory_for_an_unknown_repository(tmp_path: Path) -> None:
+    async with memory_rig(tmp_path) as (app, s):
+        commands = topics.MEMORY_COMMANDS.name
+
+        async def commands_logged() -> int:
+            ends = [
+                await app.log.end_offset(commands, p)
+                for p in range(await app.log.partitions(commands))
+            ]
+            return sum(ends)
+
+        before = await commands_logged()
+        text = await call_error(
+            s, "repocontext_remember", {"repoId": "nope", "topic": "notes", "body": "lost"}
+        )
+        # the same refusal as search and context give, and nothing reaches the log
+        assert "unknown repository 'nope'" in text
+        assert text == await call_error(s, "repocontext_search", {"repoId": "nope", "query": "x"})
+        assert await commands_logged() == before
+        text = await call_error(s, "repocontext_list_topics", {"repoId": "nope"})
+        assert "unknown repository 'nope'" in text
+        scan = await call(s, "repocontext_scan", {"repoId": "nope", "scope": "Memory"})
+        assert scan["entries"] == []
+        # a registered repository is unaffected
+        made = await call(s, "repocontext_remember", {"repoId": "repo", "topic": "notes"})
+        assert made["created"] is True
+        listed = await call(s, "repocontext_list_topics", {"repoId": "repo"})
+        assert listed["topics"] == [{"topic": "notes", "count": 1}]
 
 
 async def test_write_timeout_is_a_clear_error(tmp_path: Path) -> None:
@@ -305,6 +341,8 @@ async def test_write_timeout_is_a_clear_error(tmp_path: Path) -> None:
         EmbeddedApp(settings, watch=False) as app,
         create_connected_server_and_client_session(app.mcp_server()) as s,
     ):
+        assert settings.workspace_root is not None
+        await app.service.ensure_repo(str(settings.workspace_root / "repo"), launch=False)
         started = time.monotonic()
         text = await call_error(s, "repocontext_remember", {"repoId": "repo", "topic": "n"})
         assert "did not arrive" in text and "retry with the same id" in text

@@ -97,7 +97,7 @@ def memory_records(data: Path) -> int:
 
 async def test_export_wipe_import_restores_every_entry(tmp_path: Path) -> None:
     data = tmp_path / "data"
-    async with memory_rig(tmp_path) as (_, s):
+    async with memory_rig(tmp_path, repos=("repo", "other")) as (_, s):
         await remember_some(s)
         before = await recall_all(s)
     assert all(v["exists"] for v in before.values())
