@@ -16,7 +16,7 @@ from streams.runtime.embedded import EmbeddedRuntime
 from streams.stores.views import ViewStore
 from streams.stores.views_memory import MemoryViews
 from streams.stores.views_read import FileRow
-from streams.stores.views_scan import PackageEntry, SymbolEntry
+from streams.stores.views_scan import PackageEntry, ScanViews, SymbolEntry
 
 
 def iso_o(ts: float | None) -> str | None:
@@ -43,6 +43,7 @@ class MemoryReader:
     def __init__(self, views: ViewStore) -> None:
         self.views = views
         self.memory = MemoryViews(views)
+        self.scans = ScanViews(views)
 
     def memory_view(self, entry: MemoryEntry, now: float | None, evaluate: bool) -> EntryView:
         fields = dict(entry.fields)
@@ -94,7 +95,8 @@ class MemoryReader:
         return entry
 
     def view_of(self, key: str, now: float) -> EntryView:
-        """The per-key read: memory with expiry + staleness, files and symbols, else absent."""
+        """The per-key read: memory with expiry + staleness, files, symbols and packages (as
+        scan lists them), else absent."""
         parsed = parse_memory_key(key)
         if parsed is not None:
             entry = self.memory.get(key)
@@ -122,27 +124,42 @@ class MemoryReader:
                 )
             return self.memory_view(entry, now, evaluate=True)
         parts = key.split("/", 3)
-        if len(parts) == 4 and parts[0] == "repo" and parts[2] == "file":
-            row = self.views.get_file(parts[1], parts[3])
-            if row is None:
-                return EntryView(key=key, exists=False, kind="File", repoId=parts[1], path=parts[3])
-            return file_view(row)
-        if len(parts) == 4 and parts[0] == "repo" and parts[2] == "symbol":
-            exists, digest = self.memory.target_digest(key)
-            fields = {"digest": digest} if digest else {}
-            return EntryView(
-                key=key,
-                exists=exists,
-                kind="Symbol",
-                repoId=parts[1],
-                fullyQualifiedName=parts[3],
-                fields=fields,
-            )
+        if len(parts) == 4 and parts[0] == "repo":
+            structural = self._structural_view(key, parts[1], parts[2], parts[3])
+            if structural is not None:
+                return structural
         if len(parts) == 2 and parts[0] == "repo":
             repo = self.views.get_repo(parts[1])
             return EntryView(key=key, exists=repo is not None, kind="Repo", repoId=parts[1])
         repo_id = parts[1] if len(parts) > 1 and parts[0] == "repo" else None
         return EntryView(key=key, exists=False, kind="Unknown", repoId=repo_id)
+
+    def _structural_view(self, key: str, repo_id: str, family: str, rest: str) -> EntryView | None:
+        """A file, symbol or package key read per key: the fields scan lists for it, with
+        expiry and staleness evaluated (structural records never expire and carry no links);
+        None for other families."""
+        found: EntryView | None
+        if family == "file":
+            row = self.views.get_file(repo_id, rest)
+            found = file_view(row) if row is not None else None
+            absent = EntryView(key=key, exists=False, kind="File", repoId=repo_id, path=rest)
+        elif family == "symbol":
+            symbol = self.scans.symbol(repo_id, rest)
+            found = symbol_view(repo_id, symbol) if symbol is not None else None
+            absent = EntryView(
+                key=key, exists=False, kind="Symbol", repoId=repo_id, fullyQualifiedName=rest
+            )
+        elif family == "pkg":
+            package = self.scans.package(repo_id, rest)
+            found = package_view(repo_id, package) if package is not None else None
+            absent = EntryView(key=key, exists=False, kind="Package", repoId=repo_id, path=rest)
+        else:
+            return None
+        if found is None:
+            return absent
+        return found.model_copy(
+            update={"expires": False, "hasExpired": False, "stale": False, "staleLinks": []}
+        )
 
 
 def file_view(row: FileRow) -> EntryView:

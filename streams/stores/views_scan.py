@@ -1,4 +1,5 @@
-"""Pages of the structural trees for `repocontext_scan` (spec §1.4): Symbols and Packages.
+"""Pages of the structural trees for `repocontext_scan` (spec §1.4): Symbols and Packages,
+and the per-key reads of the same records for recall and neighbors (one shape for both).
 
 - Symbols: one row per fully-qualified name in ascending order (the agent-facing key is
   `repo/{repoId}/symbol/{fqName}`, so key order is name order). A name declared in several
@@ -68,6 +69,39 @@ def packages_page(
     return [PackageEntry(p, direct[p]) for p in ordered[start : start + limit]]
 
 
+def symbol_entry(conn: sqlite3.Connection, repo_id: str, fq_name: str) -> SymbolEntry | None:
+    """The per-key read of `repo/{repoId}/symbol/{fqName}`: the declaration scan lists (the
+    first file by path)."""
+    row = conn.execute(
+        """SELECT fq_name, path, kind, signature, start_line, end_line, digest
+           FROM symbols INDEXED BY symbols_by_fq WHERE repo_id = ? AND fq_name = ?
+           ORDER BY path, start_line LIMIT 1""",
+        (repo_id, fq_name),
+    ).fetchone()
+    if row is None:
+        return None
+    return SymbolEntry(
+        str(row[0]), str(row[1]), str(row[2]), str(row[3]), row[4], row[5], str(row[6])
+    )
+
+
+def package_entry(conn: sqlite3.Connection, repo_id: str, path: str) -> PackageEntry | None:
+    """The per-key read of `repo/{repoId}/pkg/{path}`: a directory holding an indexed file,
+    directly or below, with its direct file count (as scan lists it)."""
+    low, high = f"{path}/", f"{path}0"  # '0' follows '/': every path under the directory
+    bounds = "repo_id = ? AND path >= ? AND path < ?"
+    if (
+        conn.execute(f"SELECT 1 FROM files WHERE {bounds} LIMIT 1", (repo_id, low, high)).fetchone()
+        is None
+    ):
+        return None
+    (direct,) = conn.execute(
+        f"SELECT count(*) FROM files WHERE {bounds} AND instr(substr(path, ?), '/') = 0",
+        (repo_id, low, high, len(low) + 1),
+    ).fetchone()
+    return PackageEntry(path, int(direct))
+
+
 class ScanViews:
     """The read API behind scan's structural scopes."""
 
@@ -79,3 +113,9 @@ class ScanViews:
 
     def packages(self, repo_id: str, after: str | None, limit: int) -> list[PackageEntry]:
         return self.store.read(lambda c: packages_page(c, repo_id, after, limit))
+
+    def symbol(self, repo_id: str, fq_name: str) -> SymbolEntry | None:
+        return self.store.read(lambda c: symbol_entry(c, repo_id, fq_name))
+
+    def package(self, repo_id: str, path: str) -> PackageEntry | None:
+        return self.store.read(lambda c: package_entry(c, repo_id, path))

@@ -388,6 +388,38 @@ async def test_scan_symbols_and_packages(tmp_path: Path) -> None:
             ("repo/repo/pkg/src/billing", "src/billing", "2"),
         ]
         assert all(e["kind"] == "Package" for e in packages)
+
+        # recall and neighbors read a structural key as scan lists it (spec §1.3), with
+        # expiry and staleness evaluated (per-key read): structural records never expire
+        evaluated = {"expires": False, "hasExpired": False, "stale": False, "staleLinks": []}
+        billing = next(e for e in packages if e["path"] == "src/billing")
+        file_key = "repo/repo/file/src/billing/invoice.py"
+        scanned = {e["key"]: e for e in await _scan_all(s, "Files", 100)}
+        linked = [calc["key"], billing["key"], file_key]
+        for key, listed in (
+            (calc["key"], calc),
+            (billing["key"], billing),
+            (file_key, scanned[file_key]),
+        ):
+            got = await call(s, "repocontext_recall", {"key": key})
+            assert got == {**listed, **evaluated}, key
+        await call(
+            s,
+            "repocontext_remember",
+            {"repoId": "repo", "topic": "notes", "id": "calc", "addLinks": {"about": linked}},
+        )
+        near = await call(s, "repocontext_neighbors", {"key": "repo/repo/mem/notes/calc"})
+        assert {n["key"]: n["fields"] for n in near["neighbors"]} == {
+            calc["key"]: calc["fields"],
+            billing["key"]: billing["fields"],
+            file_key: scanned[file_key]["fields"],
+        }
+        for absent, kind in (
+            ("repo/repo/symbol/no.such.Name", "Symbol"),
+            ("repo/repo/pkg/src/bill", "Package"),
+        ):
+            got = await call(s, "repocontext_recall", {"key": absent})
+            assert (got["exists"], got["kind"], got["fields"]) == (False, kind, {}), absent
         text = await call_error(
             s, "repocontext_scan", {"repoId": "repo", "scope": "Symbols", "pathPrefix": "src"}
         )
