@@ -5,12 +5,16 @@ Resolution, more precise than the reference's simple-name match:
 - a reference the extractor qualified through an import (`pkg.mod.Name`) only matches a
   declaration in the same language family (TS/JS, C/C++, Java/Kotlin, else the language)
   whose fully-qualified name agrees with it (one ends with the other on a dot; in Python
-  also a package's re-export, `shop.Name` for `shop.orders.Name`; in TS/JS, whose fq names
+  also a package's re-export, `shop.Name` for `shop.orders.Name`, and an absolute import
+  leaving out a folder of the path only when that folder is no package (`src`, not the
+  `src.flask` that would make `json.dumps` mean flask's json); in TS/JS, whose fq names
   carry no module, the top-level declaration of the imported file, `src/orders.Name`, or
   of the file its re-exports lead to when it does not declare the name, the file named
   through a tsconfig path alias (`@/orders`) alike: js_modules);
 - a TS/JS name imported from a package (`react`, no repository file) is matched by name;
-- an unqualified reference matches by simple name, but only declarations that are
+- an unqualified reference matches by simple name (in Python only from a file that
+  star-imports the declaring module: any other name is imported, hence qualified), but
+  only declarations that are
   module-level-ish (types, interfaces, enums, functions, other), never members: an
   unqualified `.save()` call says nothing about WHICH class's `save` it calls (so members'
   names are looked up with their qualified references only, and after the other names: a
@@ -29,6 +33,7 @@ import re
 from collections.abc import Callable, Iterable
 
 from processors.language import language_for_path
+from processors.symbols.extract import module_prefix
 from query_api.js_modules import UNQUALIFIED_MATCH_KINDS, JsModules
 from schemas.symbols import SymbolAt
 from streams.stores.views_symbols import SymbolRow, SymbolViews
@@ -82,6 +87,19 @@ def qualified_match(qualified: str, fq_name: str, python: bool = False) -> bool:
         return False
     package, _, name = qualified.rpartition(".")
     return bool(package) and fq.rpartition(".")[2] == name and f".{package}." in f".{fq}"
+
+
+def skipped_prefix(qualified: str, fq_name: str) -> str:
+    """The leading part of a Python declaration's fq name (the file's path) that an absolute
+    import naming it as `qualified` leaves out: `src` for `flask.app.Flask` against
+    `src.flask.app.Flask`, or against the package re-export `flask.Flask`; "" when none."""
+    fq = fq_name.split("(", 1)[0]
+    if qualified == fq or qualified.endswith("." + fq):
+        return ""
+    if fq.endswith("." + qualified):
+        return fq[: -len(qualified) - 1]
+    at = f".{fq}".find(f".{qualified.rpartition('.')[0]}.")
+    return fq[: at - 1] if at > 0 else ""
 
 
 CALLABLE_KINDS = frozenset({"Function", "Method"})
@@ -146,6 +164,38 @@ class DependentsResolver:
                 if family_of(s.path) in PACKAGE_IS_DIRECTORY:
                     self_declared.add((posixpath.dirname(s.path) + "/", s.name))
 
+        roots: dict[str, bool] = {}  # fq prefix -> whether it is a folder on the import path
+
+        def importable(prefix: str) -> bool:
+            """Whether a Python absolute import can skip `prefix`: only when that folder is
+            not itself a package. `json.dumps` (the standard library's) does not name
+            `src.flask.json.dumps`, since src/flask/__init__.py makes that `flask.json`."""
+            if not prefix:
+                return True
+            if prefix not in roots:
+                init = prefix.replace(".", "/") + "/__init__.py"
+                roots[prefix] = not self.symbols.indexed_paths(repo_id, [init])
+            return roots[prefix]
+
+        stars: dict[str, list[str]] = {}  # path -> the modules it imports (Python)
+
+        def star_imported(path: str, targets: list[SymbolRow]) -> bool:
+            """Whether a Python file's unqualified name may be one of `targets`: only through
+            `from <their module> import *` (or their package's), as every other name from
+            another module is imported by name and so qualified; an unqualified `load(f)` or
+            `s.loads()` calls a parameter, a local or a method, not flask.json's `load`."""
+            if path not in stars:
+                stars[path] = self.symbols.imports_of_file(repo_id, path)
+            modules = [module_prefix(s.path, "python") for s in targets]
+            for imported in stars[path]:
+                if not imported.endswith(".*"):
+                    continue
+                for module in modules:  # `flask` names src/flask/..., `json` not src/flask/json
+                    at = f".{module}.".find(f".{imported[:-2].lstrip('.')}.")
+                    if at >= 0 and importable(module[: at - 1] if at else ""):
+                        return True
+            return False
+
         js = JsModules(self.symbols, repo_id, lambda path: self.read_text(repo_id, path))
         found: dict[tuple[str, str], None] = {}
         for ref in refs:
@@ -167,11 +217,13 @@ class DependentsResolver:
                     ok = any(
                         family_of(s.path) == ref_family
                         and qualified_match(qualified, s.fq_name, python=python)
+                        and (not python or importable(skipped_prefix(qualified, s.fq_name)))
                         for s in targets
                     )
             else:
                 ok = (
-                    (ref.path, ref.name) not in self_declared
+                    (ref_family != "python" or star_imported(ref.path, targets))
+                    and (ref.path, ref.name) not in self_declared
                     and (
                         ref_family not in PACKAGE_IS_DIRECTORY
                         or (posixpath.dirname(ref.path) + "/", ref.name) not in self_declared

@@ -9,7 +9,8 @@ capture names; this module turns the matches into records the same way for every
   node has no `body` field);
 - `@scope` + `@scope.name`: a naming scope that is not itself a symbol (a Rust `impl`);
 - `@package`: the file's package/namespace, prefixed to every fq name;
-- `@import` (a module), or `@import.module` + `@import.name`, optionally `@import.alias`;
+- `@import` (a module), or `@import.module` + `@import.name`, optionally `@import.alias`,
+  or `@import.module` + `@import.star` (`from x import *`: the import `x.*`);
   TS/JS: `@import` with `@import.names` (`{ A, B as C }`, read by _named_imports) or
   `@import.alias` (`* as ns`) and a default import's name (`@import.default`), one match per
   statement (_js_import);
@@ -500,7 +501,7 @@ def extract(body: str, language: str, path: str, grammar: Grammar) -> Extracted:
             if "import.module" in caps:
                 raw = clean(caps["import.module"][0])
                 module = _resolve_relative(raw, path, language)
-                imports.append(module)
+                imports.append(f"{module}.*" if "import.star" in caps else module)
                 if "import.name" in caps:
                     name = clean(caps["import.name"][0])
                     alias = caps.get("import.alias")

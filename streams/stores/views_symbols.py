@@ -303,6 +303,17 @@ def module_files(conn: sqlite3.Connection, repo_id: str, module: str) -> list[st
     return [r[0] for r in rows]
 
 
+def indexed_paths(conn: sqlite3.Connection, repo_id: str, paths: Sequence[str]) -> set[str]:
+    """Which of `paths` are indexed files: point reads of the files' primary key."""
+    if not paths:
+        return set()
+    marks = ",".join("?" * len(paths))
+    rows = conn.execute(
+        f"SELECT path FROM files WHERE repo_id = ? AND path IN ({marks})", (repo_id, *paths)
+    )
+    return {r[0] for r in rows}
+
+
 def matching_symbols(
     conn: sqlite3.Connection, repo_id: str, path: str, tokens: set[str], limit: int
 ) -> list[str]:
@@ -342,3 +353,6 @@ class SymbolViews:
 
     def module_files(self, repo_id: str, module: str) -> list[str]:
         return self.store.read(lambda c: module_files(c, repo_id, module))
+
+    def indexed_paths(self, repo_id: str, paths: Sequence[str]) -> set[str]:
+        return self.store.read(lambda c: indexed_paths(c, repo_id, paths))

@@ -356,3 +356,57 @@ def test_module_level_names_are_found_through_their_imports(repo: Repo) -> None:
     assert repo.dependents("src/notifyManager.ts") == [
         ("src/focusManager.ts", "FocusManager.onFocus")
     ]
+
+
+def test_an_absolute_import_skips_only_folders_that_are_not_packages(repo: Repo) -> None:
+    """`import json; json.dumps()` is the standard library's, not src/flask/json's: with
+    src/flask/__init__.py that module is `flask.json`; `from flask import json` names it."""
+    repo.add(
+        {
+            "src/flask/__init__.py": "from . import json as json\n",
+            "src/flask/json/__init__.py": "def dumps(obj):\n    return str(obj)\n",
+            "src/flask/cli.py": "import json\n\ndef show():\n    return json.dumps({})\n",
+            "tests/test_json.py": (
+                "from flask import json\n\ndef test_dumps():\n    assert json.dumps(1)\n"
+            ),
+        }
+    )
+    assert repo.dependents("src/flask/json/__init__.py") == [
+        ("tests/test_json.py", "tests.test_json.test_dumps")
+    ]
+
+
+def test_a_python_name_used_unqualified_comes_from_a_star_import_or_nowhere(repo: Repo) -> None:
+    repo.add(
+        {
+            "shop/serializers.py": "def loads(text):\n    return text\n",
+            # a parameter called `loads`, a method `s.loads()`: neither is shop's function
+            "shop/config.py": (
+                "def from_file(path, loads):\n    return loads(path)\n\n"
+                "def open_session(s):\n    return s.loads('x')\n"
+            ),
+            "shop/api.py": "from .serializers import *\n\ndef read(t):\n    return loads(t)\n",
+            "app/views.py": "from shop.serializers import *\n\ndef view(t):\n    return loads(t)\n",
+        }
+    )
+    assert repo.dependents("shop/serializers.py") == [
+        ("app/views.py", "app.views.view"),
+        ("shop/api.py", "shop.api.read"),
+    ]
+
+
+def test_a_standard_library_module_is_not_a_same_named_package_module(repo: Repo) -> None:
+    repo.add(
+        {
+            "src/flask/__init__.py": "",
+            "src/flask/json/__init__.py": "def loads(text):\n    return text\n",
+            # `import json` is the standard library's: src/flask/json is `flask.json`
+            "src/flask/config.py": (
+                "import json\n\ndef from_env(value, loads=json.loads):\n    return loads(value)\n"
+            ),
+            "src/flask/star.py": "from flask.json import *\n\ndef read(t):\n    return loads(t)\n",
+        }
+    )
+    assert repo.dependents("src/flask/json/__init__.py") == [
+        ("src/flask/star.py", "src.flask.star.read")
+    ]

@@ -14,6 +14,9 @@
 (import_from_statement
   module_name: (_) @import.module
   name: (aliased_import name: (dotted_name) @import.name alias: (identifier) @import.alias))
+; `from x import *` (recorded as `x.*`): the only way a name another module declares is used
+; unqualified
+(import_from_statement module_name: (_) @import.module (wildcard_import) @import.star)
 
 ; `.`: a call starts with its function, so tree-sitter may drop the partial match at the
 ; call's first child instead of carrying it through the arguments
