@@ -256,7 +256,8 @@ class Retriever:
         return [by_key[key].model_copy(update={"score": scores[key]}) for key in ranked]
 
     def _keyword_hits(self, repo_id: str, query: str, k: int) -> list[t.SearchHit]:
-        """Files and live memory by BM25 score (each table its own N/df), ties by key, top k.
+        """Files and live memory by BM25 score (one idf over code and memory, so the scores
+        compare: streams/stores/views_bm25.py), ties by key, top k.
         A broken memory index degrades to files only (trees are scanned in isolation)."""
         hits = [keyword_hit(h) for h in self.views.keyword_search(repo_id, query, k)]
         try:

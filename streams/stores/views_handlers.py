@@ -19,6 +19,7 @@ from schemas import topics
 from schemas.events import RepoRegistration, split_file_key
 from schemas.records import ContentRecord, StructureRecord
 from streams.errors import StoreError
+from streams.stores.views_bm25 import BM25_VOCAB_DDL
 from streams.stores.views_memory import register_memory_views
 from streams.stores.views_registry import Item, TopicHandler, ViewRegistry
 from streams.stores.views_scan import SCAN_DDL
@@ -177,4 +178,5 @@ def default_registry() -> ViewRegistry:
     register_memory_views(registry)  # memory.v1 + memory.results.v1 (views_memory.py)
     registry.add_schema(*SCAN_DDL)  # scan's Symbols scope in name order (views_scan.py)
     register_source_views(registry)  # sources.v1: git polls (views_sources.py)
+    registry.add_schema(*BM25_VOCAB_DDL)  # document counts per term (views_bm25.py)
     return registry

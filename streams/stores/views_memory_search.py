@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 from processors.tokenizer import query_tokens, tokenize
 from schemas.memory import MemoryEntry
+from streams.stores.views_bm25 import MEMORY_FTS, corpus_idf, ranked_by_token
 
 MAX_QUERY_TOKENS = 64
 MAX_REASONS = 6
@@ -49,18 +50,30 @@ MEMORY_SEARCH_DDL = (
     END""",
 )
 
-_SEARCH_SQL = f"""
-SELECT d.key, m.entry,
+# One SELECT per query token, rescaled to the corpus idf that file search uses (views_bm25),
+# summed per entry; expired entries are dropped before the cut.
+_SEARCH_ARM = f"""
+SELECT d.key AS key,
        bm25(memory_fts, 0, {KEY_WEIGHT}, {TOPIC_WEIGHT}, {TAG_WEIGHT}, {TITLE_WEIGHT},
-            {BODY_WEIGHT}) AS rank,
+            {BODY_WEIGHT}) * {{scale}} AS rank,
        bm25(memory_fts, 0, 1, 0, 0, 0, 0) AS key_rank,
        bm25(memory_fts, 0, 0, 1, 0, 0, 0) AS topic_rank,
        bm25(memory_fts, 0, 0, 0, 0, 1, 1) AS text_rank
 FROM memory_fts CROSS JOIN memory_docs d ON d.id = memory_fts.rowid
-     CROSS JOIN memory m ON m.key = d.key
-WHERE memory_fts MATCH ?1 AND d.repo_id = ?2 AND (m.expires_at IS NULL OR m.expires_at > ?3)
-ORDER BY rank, d.key
-LIMIT ?4
+WHERE memory_fts MATCH {{match}} AND d.repo_id = :repo
+"""
+_SEARCH_SUM = """
+WITH hits AS MATERIALIZED ({arms}),
+totals AS (
+    SELECT key, sum(rank) AS score, min(key_rank) AS key_rank, min(topic_rank) AS topic_rank,
+           min(text_rank) AS text_rank
+    FROM hits GROUP BY key
+)
+SELECT t.key, m.entry, t.score, t.key_rank, t.topic_rank, t.text_rank
+FROM totals t JOIN memory m ON m.key = t.key
+WHERE m.expires_at IS NULL OR m.expires_at > :now
+ORDER BY t.score, t.key
+LIMIT :pool
 """
 
 
@@ -110,17 +123,19 @@ def index_entry(conn: sqlite3.Connection, key: str, entry: MemoryEntry | None) -
 def search_memory(
     conn: sqlite3.Connection, repo_id: str, query: str, k: int, now: float
 ) -> list[MemoryHit]:
-    """Live entries of one repository ranked by BM25, with the reference's reasons in their
+    """Live entries of one repository ranked by BM25 (the corpus idf of code and memory
+    together, so their scores compare with files'), with the reference's reasons in their
     fixed order: tag:<tag> per matched tag, topic-match, content-match, key-match."""
     tokens = query_tokens(query)[:MAX_QUERY_TOKENS]
     if not tokens or k < 1:
         return []
-    match = " OR ".join('"' + token.replace('"', '""') + '"' for token in tokens)
+    scales = corpus_idf(conn, tokens, (MEMORY_FTS,)).scales(MEMORY_FTS)
+    params: dict[str, object] = {"repo": repo_id, "now": float(now), "pool": k}
     wanted = set(tokens)
     hits: list[MemoryHit] = []
-    for _, raw, rank, key_rank, topic_rank, text_rank in conn.execute(
-        _SEARCH_SQL, (match, repo_id, float(now), k)
-    ).fetchall():
+    for _, raw, rank, key_rank, topic_rank, text_rank in ranked_by_token(
+        conn, _SEARCH_ARM, _SEARCH_SUM, scales, params
+    ):
         entry = MemoryEntry.model_validate_json(raw)
         reasons = [f"tag:{tag}" for tag in sorted(entry.tags) if wanted & set(tokenize(tag))]
         reasons = reasons[: MAX_REASONS - 3]

@@ -2,12 +2,12 @@
 
 FTS5's bm25 uses k1 = 1.2 and b = 0.75, as the reference does, and multiplies each column's
 term frequency by that column's weight, which is the reference's "weight adds to term
-frequency". Known differences from the reference's own BM25, accepted for an index that
-answers in milliseconds instead of re-scoring up to 5000 records per query:
-- document length is the unweighted token count of the row, and N/df/average length come from
-  the whole index (every repository), not from the candidate set;
-- FTS5's IDF is ln((N - df + 0.5) / (df + 0.5)) floored at 1e-6, so a term present in more
-  than half the files scores near zero instead of ln(1 + ...).
+frequency". Its IDF is replaced by the reference's ln(1 + ...) over code and memory together
+(streams/stores/views_bm25.py), so file and memory scores are comparable. Known differences
+from the reference's own BM25, accepted for an index that answers in milliseconds instead of
+re-scoring up to 5000 records per query: document length is the unweighted token count of the
+row, length normalisation is per table, and N/df/average length come from the whole index
+(every repository), not from the candidate set.
 Reasons come from the same statement: bm25() with every weight but one column's set to 0 is
 non-zero exactly when a query token occurs in that column.
 
@@ -30,6 +30,7 @@ import sqlite3
 from dataclasses import dataclass
 
 from processors.tokenizer import named_identifiers, query_tokens, tokenize
+from streams.stores.views_bm25 import CONTENT_FTS, SYMBOL_FTS, corpus_idf, ranked_by_token
 from streams.stores.views_read import FileRow, get_file
 from streams.stores.views_symbols import matching_symbols, symbols_named
 
@@ -53,18 +54,37 @@ PATH_REASON = "path-name-match"
 CONTENT_REASON = "content-match"
 SYMBOL_REASON_PREFIX = "symbol:"
 
-# CROSS JOIN pins the FTS MATCH as the outer loop (otherwise the planner may walk the repo's
-# content rows and run one full-text query per row). Column order: repo_id, language,
-# path_terms, body_terms.
-_CONTENT_SQL = f"""
-SELECT c.path,
-       bm25(content_fts, 0, {LANGUAGE_WEIGHT}, {PATH_WEIGHT}, {BODY_WEIGHT}) AS rank,
+# One SELECT per query token (views_bm25.token_union), each row's bm25() rescaled to the
+# corpus idf, summed per file. CROSS JOIN pins the FTS MATCH as the outer loop (otherwise the
+# planner may walk the repo's content rows and run one full-text query per row). Column order:
+# repo_id, language, path_terms, body_terms.
+_CONTENT_ARM = f"""
+SELECT c.path AS path,
+       bm25(content_fts, 0, {LANGUAGE_WEIGHT}, {PATH_WEIGHT}, {BODY_WEIGHT}) * {{scale}} AS rank,
        bm25(content_fts, 0, 0, 1, 0) AS path_rank,
        bm25(content_fts, 0, 0, 0, 1) AS body_rank
 FROM content_fts CROSS JOIN content c ON c.id = content_fts.rowid
-WHERE content_fts MATCH ?1 AND c.repo_id = ?2
-ORDER BY rank, c.path
-LIMIT ?3
+WHERE content_fts MATCH {{match}} AND c.repo_id = :repo
+"""
+# MATERIALIZED: a one-token union is a plain subquery, and SQLite would flatten it into the
+# aggregate, where bm25() cannot run ("unable to use function bm25 in the requested context").
+_CONTENT_SUM = """
+WITH hits AS MATERIALIZED ({arms})
+SELECT path, sum(rank) AS score, min(path_rank), min(body_rank) FROM hits
+GROUP BY path ORDER BY score, path LIMIT :pool
+"""
+# Column order: repo_id, symbol_terms, signature_terms.
+_SYMBOL_ARM = f"""
+SELECT d.path AS path,
+       bm25(symbol_fts, 0, {SYMBOL_WEIGHT}, {SIGNATURE_WEIGHT}) * {{scale}} AS rank,
+       bm25(symbol_fts, 0, 1, 0) AS name_rank
+FROM symbol_fts CROSS JOIN symbol_docs d ON d.id = symbol_fts.rowid
+WHERE symbol_fts MATCH {{match}} AND d.repo_id = :repo
+"""
+_SYMBOL_SUM = """
+WITH hits AS MATERIALIZED ({arms})
+SELECT path, sum(rank) AS score, min(name_rank) FROM hits
+GROUP BY path ORDER BY score, path LIMIT :pool
 """
 _PATH_SQL = """
 SELECT c.path FROM content_fts CROSS JOIN content c ON c.id = content_fts.rowid
@@ -93,11 +113,6 @@ class KeywordHit:
     score: float
     reasons: tuple[str, ...]
     file: FileRow | None
-
-
-def match_expression(tokens: list[str]) -> str:
-    """An FTS5 query matching any token; each token quoted (a `"` inside is doubled)."""
-    return " OR ".join('"' + token.replace('"', '""') + '"' for token in tokens)
 
 
 def declared_symbols(
@@ -142,12 +157,17 @@ def keyword_search(conn: sqlite3.Connection, repo_id: str, query: str, k: int) -
         return []
     limit = max(1, min(k, MAX_K))
     pool = limit * POOL_FACTOR
-    match = match_expression(tokens)
+    idf = corpus_idf(conn, tokens, (CONTENT_FTS, SYMBOL_FTS))
+    params: dict[str, object] = {"repo": repo_id, "pool": pool}
     # path -> [score, path matched, body matched, symbol name matched]
     found: dict[str, list[float | bool]] = {}
-    for path, rank, path_rank, body_rank in conn.execute(_CONTENT_SQL, (match, repo_id, pool)):
+    content = idf.scales(CONTENT_FTS)
+    for path, rank, path_rank, body_rank in ranked_by_token(
+        conn, _CONTENT_ARM, _CONTENT_SUM, content, params
+    ):
         found[path] = [-rank, path_rank < 0, body_rank < 0, False]
-    for path, rank, name_rank in conn.execute(_SYMBOL_SQL, (match, repo_id, pool)).fetchall():
+    symbols = idf.scales(SYMBOL_FTS)
+    for path, rank, name_rank in ranked_by_token(conn, _SYMBOL_ARM, _SYMBOL_SUM, symbols, params):
         entry = found.setdefault(path, [0.0, False, False, False])
         entry[0] = float(entry[0]) - rank
         entry[3] = name_rank < 0

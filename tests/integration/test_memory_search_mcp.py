@@ -118,6 +118,31 @@ async def test_keyword_memory_hits_and_linked_memory(tmp_path: Path) -> None:
         assert drift["stale"] is True
 
 
+async def test_an_entry_matching_every_query_word_outranks_files(tmp_path: Path) -> None:
+    """With one memory entry its own BM25 table had N = df = 1, so FTS5's idf,
+    ln((N - df + 0.5)/(df + 0.5)), was negative for each of its words and floored at 1e-6: the
+    entry scored ~5e-6 and ranked below every file. Memory and files now share the
+    reference's ln(1 + ...) idf over both, so an exact title hit ranks first."""
+    async with memory_rig(tmp_path, index=True) as (_, s):
+        await remember(
+            s,
+            "howto",
+            "posting",
+            title="Ledger entry posting checklist",
+            body="Post each ledger entry once; reconcile quarterly.",
+            tags=["ledger"],
+        )
+        for extra in range(3):  # unrelated entries change nothing
+            hits = await search(s, "ledger entry posting checklist")
+            assert hits[0]["entry"]["key"] == "repo/repo/mem/howto/posting", [
+                (h["entry"]["key"], h["score"]) for h in hits
+            ]
+            assert hits[0]["reasons"] == ["tag:ledger", "content-match", "key-match"]
+            files = [h for h in hits if h["entry"]["kind"] == "File"]
+            assert files and 0 < files[0]["score"] < hits[0]["score"]
+            await remember(s, "notes", f"other{extra}", title="unrelated note", body="nothing")
+
+
 async def test_context_bundle_carries_linked_memory_within_budget(tmp_path: Path) -> None:
     async with memory_rig(tmp_path, index=True) as (_, s):
         for i in range(4):  # more than the 3 an entry carries

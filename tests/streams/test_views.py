@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
@@ -273,6 +274,18 @@ def test_idf_favours_the_rare_term(store: ViewStore) -> None:
     hits = store.keyword_search("r", "common rare", 10)
     assert [h.path for h in hits] == ["b.txt", "a.txt", "d.txt", "c.txt"]
     assert hits[0].score > 1.5 * hits[1].score
+
+
+def test_idf_is_the_references_and_never_vanishes(store: ViewStore) -> None:
+    """IDF = ln(1 + (N - df + 0.5)/(df + 0.5)) (spec §3.4), not FTS5's ln((N - df + 0.5)/
+    (df + 0.5)) floored at 1e-6: a word in every file still counts."""
+    corpus(store, {"a.txt": "alpha"})
+    [hit] = store.keyword_search("r", "alpha", 10)
+    # N = df = 1; one body occurrence in an average-length row: tf part 1 * 2.2 / 2.2 = 1
+    assert hit.score == pytest.approx(math.log(1 + 0.5 / 1.5))
+    corpus(store, {"b.txt": "alpha beta", "c.txt": "alpha gamma"})
+    scores = [h.score for h in store.keyword_search("r", "alpha", 10)]
+    assert len(scores) == 3 and min(scores) > 0.05  # df = N: ln(1 + 0.5/3.5) = 0.13 x tf part
 
 
 def test_term_frequency_saturates(store: ViewStore) -> None:
