@@ -25,12 +25,19 @@ than the best BM25 score, so hits stay in score order and BM25 orders each tier)
 
 from __future__ import annotations
 
+import json
 import re
 import sqlite3
 from dataclasses import dataclass
 
 from processors.tokenizer import named_identifiers, query_tokens, tokenize
-from streams.stores.views_bm25 import CONTENT_FTS, SYMBOL_FTS, corpus_idf, ranked_by_token
+from streams.stores.views_bm25 import (
+    CONTENT_FTS,
+    SYMBOL_FTS,
+    CorpusIdf,
+    corpus_idf,
+    ranked_by_token,
+)
 from streams.stores.views_read import FileRow, get_file
 from streams.stores.views_symbols import matching_symbols, symbols_named
 
@@ -86,6 +93,8 @@ WITH hits AS MATERIALIZED ({arms})
 SELECT path, sum(rank) AS score, min(name_rank) FROM hits
 GROUP BY path ORDER BY score, path LIMIT :pool
 """
+# Appended to an arm's WHERE: only the files named (a JSON array of paths).
+_ONLY = "AND {column} IN (SELECT value FROM json_each(:only))\n"
 _PATH_SQL = """
 SELECT c.path FROM content_fts CROSS JOIN content c ON c.id = content_fts.rowid
 WHERE content_fts MATCH ?1 AND c.repo_id = ?2
@@ -151,6 +160,35 @@ def path_named_files(conn: sqlite3.Connection, repo_id: str, query: str) -> list
     )
 
 
+def file_scores(
+    conn: sqlite3.Connection,
+    idf: CorpusIdf,
+    repo_id: str,
+    pool: int,
+    only: list[str] | None = None,
+) -> dict[str, list[float | bool]]:
+    """path -> [BM25 of content + symbols, path matched, body matched, symbol name matched]
+    for the best `pool` files of each table, or for just the files in `only`."""
+    params: dict[str, object] = {"repo": repo_id, "pool": pool}
+    content_arm, symbol_arm = _CONTENT_ARM, _SYMBOL_ARM
+    if only is not None:
+        params["only"] = json.dumps(only)
+        content_arm += _ONLY.format(column="c.path")
+        symbol_arm += _ONLY.format(column="d.path")
+    found: dict[str, list[float | bool]] = {}
+    content = idf.scales(CONTENT_FTS)
+    for path, rank, path_rank, body_rank in ranked_by_token(
+        conn, content_arm, _CONTENT_SUM, content, params
+    ):
+        found[path] = [-rank, path_rank < 0, body_rank < 0, False]
+    symbols = idf.scales(SYMBOL_FTS)
+    for path, rank, name_rank in ranked_by_token(conn, symbol_arm, _SYMBOL_SUM, symbols, params):
+        entry = found.setdefault(path, [0.0, False, False, False])
+        entry[0] = float(entry[0]) - rank
+        entry[3] = name_rank < 0
+    return found
+
+
 def keyword_search(conn: sqlite3.Connection, repo_id: str, query: str, k: int) -> list[KeywordHit]:
     tokens = query_tokens(query)[:MAX_QUERY_TOKENS]
     if not tokens:
@@ -158,24 +196,14 @@ def keyword_search(conn: sqlite3.Connection, repo_id: str, query: str, k: int) -
     limit = max(1, min(k, MAX_K))
     pool = limit * POOL_FACTOR
     idf = corpus_idf(conn, tokens, (CONTENT_FTS, SYMBOL_FTS))
-    params: dict[str, object] = {"repo": repo_id, "pool": pool}
-    # path -> [score, path matched, body matched, symbol name matched]
-    found: dict[str, list[float | bool]] = {}
-    content = idf.scales(CONTENT_FTS)
-    for path, rank, path_rank, body_rank in ranked_by_token(
-        conn, _CONTENT_ARM, _CONTENT_SUM, content, params
-    ):
-        found[path] = [-rank, path_rank < 0, body_rank < 0, False]
-    symbols = idf.scales(SYMBOL_FTS)
-    for path, rank, name_rank in ranked_by_token(conn, _SYMBOL_ARM, _SYMBOL_SUM, symbols, params):
-        entry = found.setdefault(path, [0.0, False, False, False])
-        entry[0] = float(entry[0]) - rank
-        entry[3] = name_rank < 0
+    found = file_scores(conn, idf, repo_id, pool)
     tiers: dict[str, int] = {path: PATH_TIER for path in path_named_files(conn, repo_id, query)}
     declared = declared_symbols(conn, repo_id, query, pool)
     for path, named in declared.items():
         tiers[path] = tiers.get(path, 0) + max(named.values())
     if tiers:
+        # the named files' whole BM25 and reasons, though the pools above may have cut them
+        found.update(file_scores(conn, idf, repo_id, len(tiers), sorted(tiers)))
         step = max((float(e[0]) for e in found.values()), default=0.0) + 1.0
         for path, tier in tiers.items():
             entry = found.setdefault(path, [0.0, False, False, False])

@@ -130,7 +130,9 @@ def test_the_named_class_leads_reasons_and_its_file_ranks_first(tmp_path: Path) 
         "m/setup.py", "queryClient = make()\n\n\ndef query_client_state():\n    pass\n"
     )
     for i in range(12):  # `query` and `client` in every file: common words, BM25 ranks short ones
-        batch += records(f"m/use_{i}.py", f"def query_client_{i}(client, query):\n    return 1\n")
+        batch += records(
+            f"m/use_{i}.py", f"def query_client_{i}(client, query):\n    return 'class'\n"
+        )
     with ViewStore(tmp_path / "v.db") as store:
         store.apply(batch, {})
         for query in ("QueryClient", "class QueryClient"):
@@ -140,6 +142,11 @@ def test_the_named_class_leads_reasons_and_its_file_ranks_first(tmp_path: Path) 
             assert symbols[0] == "symbol:m.client_core.QueryClient", hits[0].reasons
             assert hits[1].reasons[0] == "symbol:m.setup.queryClient", hits[1].reasons
             assert [h.score for h in hits] == sorted((h.score for h in hits), reverse=True)
+        # cut from BM25's pool (k=1 reads 3 files a table), it still has its score and reasons
+        [top] = store.keyword_search("r", "class QueryClient", 1)
+        assert top.path == "m/client_core.py"
+        assert top.reasons[:2] == ("path-name-match", "symbol:m.client_core.QueryClient")
+        assert top.reasons[-1] == "content-match"
         # a compound identifier inside a question names its declaration too
         asked = store.keyword_search("r", "where does QueryClient keep its cache", 3)
         assert asked[0].path == "m/client_core.py"
