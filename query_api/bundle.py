@@ -20,13 +20,12 @@ import threading
 import time
 from collections import deque
 from collections.abc import Callable
-from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from processors.tokenizer import tokenize
 from processors.tokens import TokenEncoding, count_tokens, token_counter
+from query_api.bundle_spans import select_spans, task_stems
 from query_api.errors import NotFoundError
 from query_api.memory_search import linked_for
 from query_api.memory_views import MemoryReader
@@ -51,9 +50,6 @@ FRESHNESS_SLACK = 8  # one hex commit tokenises differently from another
 _SAMPLE_COMMIT = "3f9a2c1e0b7d6a5f4e3d2c1b0a9f8e7d6c5b4a39"
 _SAMPLE_TIME = "2026-11-30T22:01:02.123456Z"
 WHOLE_BODY_TOKENS = 1500  # larger files are sliced into spans instead of sent whole
-SPAN_CONTEXT = 3  # lines around a matched symbol
-SPAN_LINES = 80  # at most this many lines of spans per file
-HEAD_LINES = 30  # no symbol matched: the head of the file
 
 
 def sha256_hex(text: str) -> str:
@@ -185,39 +181,18 @@ class BundleService:
         )
 
     def _spans(
-        self, repo_id: str, path: str, body: str, task_terms: AbstractSet[str]
+        self, repo_id: str, path: str, body: str, task_terms: frozenset[str]
     ) -> list[tuple[int, int, str | None]]:
-        """(start, end, symbol) line spans of the symbols whose names share a term with the
-        task, widened by SPAN_CONTEXT lines, merged, in file order, at most SPAN_LINES lines;
-        the head of the file when no symbol matches."""
-        total = body.count("\n") + 1
-        ranked = []
-        for sym in self.symbols.symbols_of_file(repo_id, path):
-            overlap = len(task_terms & set(tokenize(sym.name)))
-            if overlap:
-                ranked.append((-overlap, sym.end_line - sym.start_line, sym.start_line, sym))
-        ranked.sort(key=lambda r: r[:3])
-        chosen: list[tuple[int, int, str | None]] = []
-        used = 0
-        for _, _, _, sym in ranked:
-            a = max(1, sym.start_line - SPAN_CONTEXT)
-            z = min(total, sym.end_line + SPAN_CONTEXT, a + SPAN_LINES - used - 1)
-            if z < a or any(a <= cz and ca <= z for ca, cz, _ in chosen):
-                continue
-            chosen.append((a, z, sym.fq_name))
-            used += z - a + 1
-            if used >= SPAN_LINES:
-                break
-        if not chosen:
-            chosen = [(1, min(total, HEAD_LINES), None)]
-        return sorted(chosen)
+        """The line spans of a large file worth sending for the task (bundle_spans)."""
+        symbols = self.symbols.symbols_of_file(repo_id, path)
+        return select_spans(symbols, body.count("\n") + 1, task_terms)
 
     def _render(
         self,
         repo_id: str,
         cand: Candidate,
         level: b.Detail,
-        task_terms: AbstractSet[str] = frozenset(),
+        task_terms: frozenset[str] = frozenset(),
     ) -> tuple[b.BundleEntry, bool, list[str]]:
         """The entry at `level`; the flag says whether it is a whole-body delivery."""
         row = self.views.get_content(repo_id, cand.path)
@@ -336,7 +311,7 @@ class BundleService:
                 reserve,
                 seen,
                 known,
-                set(tokenize(args.task)),
+                task_stems(args.task),
             )
             chosen = (*packed, level)
             if packed[0]:
@@ -392,7 +367,7 @@ class BundleService:
         reserve: int,
         seen: set[str],
         known: set[tuple[str, str]],
-        task_terms: set[str],
+        task_terms: frozenset[str],
     ) -> tuple[list[b.BundleEntry], list[b.Reused], bool, int | None, int]:
         entries: list[b.BundleEntry] = []
         reused: list[b.Reused] = []

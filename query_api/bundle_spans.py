@@ -1,0 +1,121 @@
+"""Which lines of a large file a `slices` bundle entry sends: the declarations the task is about.
+
+A task is a sentence ("how are blueprints registered on the application"), symbol names are
+identifiers (`register_blueprint`): both are cut into words, stop words dropped, and the words
+compared by their Snowball stems, so `registered`/`register` and `blueprints`/`blueprint`
+meet. Among the declarations sharing the most words with the task, functions and methods come
+before types, and both before fields (a one-line `_got_registered_once = False` says little);
+a span is a whole declaration with a few lines of context, never one cut in the middle, but
+the first, which may be longer than the file's share of lines and then sends its head.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterable, Sequence
+
+import snowballstemmer
+
+from processors.tokenizer import tokenize
+from streams.stores.views_symbols import SymbolRow
+
+SPAN_CONTEXT = 3  # lines around a matched symbol
+SPAN_LINES = 80  # at most this many lines of spans per file
+HEAD_LINES = 30  # no symbol matched: the head of the file
+KIND_ORDER = {"Method": 0, "Function": 0, "Type": 1, "Interface": 1, "Enum": 1}
+STOP_WORDS = frozenset(
+    [
+        "a",
+        "an",
+        "and",
+        "are",
+        "as",
+        "at",
+        "be",
+        "by",
+        "can",
+        "do",
+        "does",
+        "for",
+        "from",
+        "how",
+        "i",
+        "in",
+        "into",
+        "is",
+        "it",
+        "its",
+        "of",
+        "on",
+        "or",
+        "should",
+        "that",
+        "the",
+        "this",
+        "to",
+        "was",
+        "we",
+        "what",
+        "when",
+        "where",
+        "which",
+        "who",
+        "why",
+        "will",
+        "with",
+    ]
+)
+
+_ENGLISH = snowballstemmer.stemmer("english")
+
+
+@functools.lru_cache(maxsize=65536)
+def stem(word: str) -> str:
+    return str(_ENGLISH.stemWord(word))
+
+
+def task_stems(task: str) -> frozenset[str]:
+    """The stems of the task's words, stop words left out (unless the task is nothing else)."""
+    words = tokenize(task)
+    kept = [w for w in words if w not in STOP_WORDS] or words
+    return frozenset(stem(w) for w in kept)
+
+
+def name_stems(name: str) -> set[str]:
+    return {stem(w) for w in tokenize(name)}
+
+
+def select_spans(
+    symbols: Iterable[SymbolRow], total_lines: int, stems: frozenset[str]
+) -> list[tuple[int, int, str | None]]:
+    """(start, end, fq name) line spans in file order, at most SPAN_LINES lines together; the
+    head of the file when no declaration shares a word with the task."""
+    ranked = []
+    for sym in symbols:
+        overlap = len(stems & name_stems(sym.name))
+        if overlap:
+            kind = KIND_ORDER.get(sym.kind, 2)
+            ranked.append((-overlap, kind, sym.end_line - sym.start_line, sym.start_line, sym))
+    ranked.sort(key=lambda r: r[:4])
+    chosen: list[tuple[int, int, str | None]] = []
+    used = 0
+    for *_, sym in ranked:
+        a = max(1, sym.start_line - SPAN_CONTEXT)
+        z = min(total_lines, sym.end_line + SPAN_CONTEXT)
+        if _overlaps(chosen, a, z):
+            continue
+        if used + (z - a + 1) > SPAN_LINES:
+            if chosen:
+                continue  # a later, smaller declaration may still fit whole
+            z = a + SPAN_LINES - 1  # the best match alone is too long: its head
+        chosen.append((a, z, sym.fq_name))
+        used += z - a + 1
+        if used >= SPAN_LINES:
+            break
+    if not chosen:
+        chosen = [(1, min(total_lines, HEAD_LINES), None)]
+    return sorted(chosen)
+
+
+def _overlaps(chosen: Sequence[tuple[int, int, str | None]], a: int, z: int) -> bool:
+    return any(a <= cz and ca <= z for ca, cz, _ in chosen)

@@ -1,0 +1,54 @@
+"""Which lines of a large file a slices bundle entry sends (query_api.bundle_spans)."""
+
+from __future__ import annotations
+
+from query_api.bundle_spans import HEAD_LINES, SPAN_CONTEXT, SPAN_LINES, select_spans, task_stems
+from streams.stores.views_symbols import SymbolRow
+
+
+def sym(fq: str, kind: str, start: int, end: int) -> SymbolRow:
+    name = fq.rpartition(".")[2]
+    return SymbolRow("r", "f.py", fq, name, kind, start, end, "xx", name)
+
+
+BLUEPRINTS = [  # the shape of flask/sansio/blueprints.py
+    sym("Blueprint", "Type", 10, 400),
+    sym("Blueprint._got_registered_once", "Field", 20, 20),
+    sym("Blueprint.__init__", "Method", 22, 60),
+    sym("Blueprint.register", "Method", 100, 130),
+    sym("Blueprint.add_url_rule", "Method", 140, 170),
+]
+
+
+def test_the_declaration_the_task_names_comes_first_by_stem_and_kind() -> None:
+    spans = select_spans(BLUEPRINTS, 500, task_stems("how are blueprints registered on the app"))
+    # `registered` meets `register` (a method): its whole span, first in rank; the class is
+    # too long to come second, the one-line field still fits; `__init__` names nothing asked
+    assert spans == [
+        (20 - SPAN_CONTEXT, 20 + SPAN_CONTEXT, "Blueprint._got_registered_once"),
+        (100 - SPAN_CONTEXT, 130 + SPAN_CONTEXT, "Blueprint.register"),
+    ]
+    # room for one of two equally named: the method before the field
+    both = [sym("REGISTRY", "Field", 10, 60), sym("registry", "Function", 100, 150)]
+    assert [fq for _, _, fq in select_spans(both, 200, task_stems("registry"))] == ["registry"]
+
+
+def test_a_span_is_never_cut_in_the_middle_but_the_first() -> None:
+    symbols = [
+        sym("refetch_queries", "Function", 10, 60),  # two words of the task
+        sym("invalidate_queries_and_more", "Function", 100, 160),  # too long for what is left
+        sym("invalidate", "Function", 200, 205),  # one word, small: fits
+    ]
+    spans = select_spans(symbols, 300, task_stems("refetch and invalidate queries"))
+    assert [fq for _, _, fq in spans] == ["refetch_queries", "invalidate"]
+    assert sum(z - a + 1 for a, z, _ in spans) <= SPAN_LINES
+    [(a, z, fq)] = select_spans([sym("huge", "Function", 5, 500)], 600, task_stems("huge"))
+    assert (a, z - a + 1, fq) == (5 - SPAN_CONTEXT, SPAN_LINES, "huge")  # its head
+
+
+def test_stop_words_match_nothing_and_no_match_sends_the_head() -> None:
+    symbols = [sym("on_the_fly", "Function", 50, 60)]
+    assert select_spans(symbols, 400, task_stems("how is it on the page")) == [
+        (1, HEAD_LINES, None)
+    ]
+    assert task_stems("the") == frozenset({"the"})  # a task of stop words only keeps them
