@@ -62,39 +62,49 @@ CONTENT_REASON = "content-match"
 SYMBOL_REASON_PREFIX = "symbol:"
 
 # One SELECT per query token (views_bm25.token_union), each row's bm25() rescaled to the
-# corpus idf, summed per file. CROSS JOIN pins the FTS MATCH as the outer loop (otherwise the
-# planner may walk the repo's content rows and run one full-text query per row). Column order:
-# repo_id, language, path_terms, body_terms.
+# corpus idf, summed per document, then joined to its file once (not once per token it
+# matched: the join is half of a one-token arm's cost) and filtered to the repository.
+# Column order: repo_id, language, path_terms, body_terms.
 _CONTENT_ARM = f"""
-SELECT c.path AS path,
+SELECT content_fts.rowid AS id,
        bm25(content_fts, 0, {LANGUAGE_WEIGHT}, {PATH_WEIGHT}, {BODY_WEIGHT}) * {{scale}} AS rank,
        bm25(content_fts, 0, 0, 1, 0) AS path_rank,
        bm25(content_fts, 0, 0, 0, 1) AS body_rank
-FROM content_fts CROSS JOIN content c ON c.id = content_fts.rowid
-WHERE content_fts MATCH {{match}} AND c.repo_id = :repo
+FROM content_fts WHERE content_fts MATCH {{match}}
 """
 # MATERIALIZED: a one-token union is a plain subquery, and SQLite would flatten it into the
 # aggregate, where bm25() cannot run ("unable to use function bm25 in the requested context").
+# CROSS JOIN keeps the summed hits the outer loop (not a walk of the repository's rows).
 _CONTENT_SUM = """
-WITH hits AS MATERIALIZED ({arms})
-SELECT path, sum(rank) AS score, min(path_rank), min(body_rank) FROM hits
-GROUP BY path ORDER BY score, path LIMIT :pool
+WITH hits AS MATERIALIZED ({arms}),
+scored AS (
+  SELECT id, sum(rank) AS score, min(path_rank) AS path_rank, min(body_rank) AS body_rank
+  FROM hits GROUP BY id
+)
+SELECT c.path, s.score, s.path_rank, s.body_rank FROM scored s CROSS JOIN content c ON c.id = s.id
+WHERE c.repo_id = :repo {only} ORDER BY s.score, c.path LIMIT :pool
 """
 # Column order: repo_id, symbol_terms, signature_terms.
 _SYMBOL_ARM = f"""
-SELECT d.path AS path,
+SELECT symbol_fts.rowid AS id,
        bm25(symbol_fts, 0, {SYMBOL_WEIGHT}, {SIGNATURE_WEIGHT}) * {{scale}} AS rank,
        bm25(symbol_fts, 0, 1, 0) AS name_rank
-FROM symbol_fts CROSS JOIN symbol_docs d ON d.id = symbol_fts.rowid
-WHERE symbol_fts MATCH {{match}} AND d.repo_id = :repo
+FROM symbol_fts WHERE symbol_fts MATCH {{match}}
 """
 _SYMBOL_SUM = """
-WITH hits AS MATERIALIZED ({arms})
-SELECT path, sum(rank) AS score, min(name_rank) FROM hits
-GROUP BY path ORDER BY score, path LIMIT :pool
+WITH hits AS MATERIALIZED ({arms}),
+scored AS (SELECT id, sum(rank) AS score, min(name_rank) AS name_rank FROM hits GROUP BY id)
+SELECT d.path, sum(s.score) AS score, min(s.name_rank) FROM scored s
+CROSS JOIN symbol_docs d ON d.id = s.id
+WHERE d.repo_id = :repo {only} GROUP BY d.path ORDER BY score, d.path LIMIT :pool
 """
-# Appended to an arm's WHERE: only the files named (a JSON array of paths).
-_ONLY = "AND {column} IN (SELECT value FROM json_each(:only))\n"
+# Appended to a total's WHERE: only the files named (a JSON array of paths); and to each arm,
+# the same files' rows, so the full-text match scores only them.
+_ONLY = "AND {column} IN (SELECT value FROM json_each(:only))"
+_ONLY_ROWS = """AND {table}.rowid IN (
+  SELECT id FROM {rows} WHERE repo_id = :repo AND path IN (SELECT value FROM json_each(:only))
+)
+"""
 _PATH_SQL = """
 SELECT c.path FROM content_fts CROSS JOIN content c ON c.id = content_fts.rowid
 WHERE content_fts MATCH ?1 AND c.repo_id = ?2
@@ -171,18 +181,22 @@ def file_scores(
     for the best `pool` files of each table, or for just the files in `only`."""
     params: dict[str, object] = {"repo": repo_id, "pool": pool}
     content_arm, symbol_arm = _CONTENT_ARM, _SYMBOL_ARM
+    content_sum = _CONTENT_SUM.replace("{only}", "")
+    symbol_sum = _SYMBOL_SUM.replace("{only}", "")
     if only is not None:
         params["only"] = json.dumps(only)
-        content_arm += _ONLY.format(column="c.path")
-        symbol_arm += _ONLY.format(column="d.path")
+        content_arm += _ONLY_ROWS.format(table="content_fts", rows="content")
+        symbol_arm += _ONLY_ROWS.format(table="symbol_fts", rows="symbol_docs")
+        content_sum = _CONTENT_SUM.replace("{only}", _ONLY.format(column="c.path"))
+        symbol_sum = _SYMBOL_SUM.replace("{only}", _ONLY.format(column="d.path"))
     found: dict[str, list[float | bool]] = {}
     content = idf.scales(CONTENT_FTS)
     for path, rank, path_rank, body_rank in ranked_by_token(
-        conn, content_arm, _CONTENT_SUM, content, params
+        conn, content_arm, content_sum, content, params
     ):
         found[path] = [-rank, path_rank < 0, body_rank < 0, False]
     symbols = idf.scales(SYMBOL_FTS)
-    for path, rank, name_rank in ranked_by_token(conn, symbol_arm, _SYMBOL_SUM, symbols, params):
+    for path, rank, name_rank in ranked_by_token(conn, symbol_arm, symbol_sum, symbols, params):
         entry = found.setdefault(path, [0.0, False, False, False])
         entry[0] = float(entry[0]) - rank
         entry[3] = name_rank < 0
