@@ -5,6 +5,11 @@
 (generator_function_declaration name: (identifier) @name parameters: (formal_parameters) @params) @def.Function
 (method_definition name: (_) @name parameters: (formal_parameters) @params) @def.Method
 (field_definition property: (_) @name) @def.Field
+; a class expression bound to a top-level name (`var QueryClient = class { ... }`, what bundlers
+; emit): a Type its methods nest in; before the Field patterns, so it wins the same node
+(program (variable_declaration (variable_declarator name: (identifier) @name value: (class body: (class_body) @body))) @def.Type)
+(program (lexical_declaration (variable_declarator name: (identifier) @name value: (class body: (class_body) @body))) @def.Type)
+(program (export_statement (lexical_declaration (variable_declarator name: (identifier) @name value: (class body: (class_body) @body))) @def.Type))
 (program (lexical_declaration (variable_declarator name: (identifier) @name value: (arrow_function body: (_) @body))) @def.Function)
 (program (export_statement (lexical_declaration (variable_declarator name: (identifier) @name value: (arrow_function body: (_) @body))) @def.Function))
 (program (lexical_declaration (variable_declarator name: (identifier) @name)) @def.Field)

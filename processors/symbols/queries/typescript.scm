@@ -17,6 +17,11 @@
 (abstract_method_signature name: (_) @name parameters: (formal_parameters) @params) @def.Method
 (public_field_definition name: (_) @name) @def.Field
 (property_signature name: (_) @name) @def.Property
+; a class expression bound to a top-level name (`var QueryClient = class { ... }`, what bundlers
+; emit): a Type its methods nest in; before the Field patterns, so it wins the same node
+(program (variable_declaration (variable_declarator name: (identifier) @name value: (class body: (class_body) @body))) @def.Type)
+(program (lexical_declaration (variable_declarator name: (identifier) @name value: (class body: (class_body) @body))) @def.Type)
+(program (export_statement (lexical_declaration (variable_declarator name: (identifier) @name value: (class body: (class_body) @body))) @def.Type))
 (program (lexical_declaration (variable_declarator name: (identifier) @name value: (arrow_function body: (_) @body))) @def.Function)
 (program (export_statement (lexical_declaration (variable_declarator name: (identifier) @name value: (arrow_function body: (_) @body))) @def.Function))
 (program (lexical_declaration (variable_declarator name: (identifier) @name)) @def.Field)
