@@ -13,7 +13,8 @@ Resolution, more precise than the reference's simple-name match:
   through a tsconfig path alias (`@/orders`) alike: js_modules);
 - a TS/JS name imported from a package (`react`, no repository file) is matched by name;
 - an unqualified reference matches by simple name (in Python only from a file that
-  star-imports the declaring module: any other name is imported, hence qualified), but
+  star-imports the declaring module: any other name is imported, hence qualified; in TS/JS
+  only from a script without imports, or a `.d.ts` global), but
   only declarations that are
   module-level-ish (types, interfaces, enums, functions, other), never members: an
   unqualified `.save()` call says nothing about WHICH class's `save` it calls (so members'
@@ -36,7 +37,7 @@ from processors.language import language_for_path
 from processors.symbols.extract import module_prefix
 from query_api.js_modules import UNQUALIFIED_MATCH_KINDS, JsModules
 from schemas.symbols import SymbolAt
-from streams.stores.views_symbols import SymbolRow, SymbolViews
+from streams.stores.views_symbols import ReferenceRow, SymbolRow, SymbolViews
 
 MAX_RESULTS = 500  # dependents/tests per answer
 TYPE_KINDS = frozenset({"Type", "Interface", "Enum"})
@@ -177,17 +178,20 @@ class DependentsResolver:
                 roots[prefix] = not self.symbols.indexed_paths(repo_id, [init])
             return roots[prefix]
 
-        stars: dict[str, list[str]] = {}  # path -> the modules it imports (Python)
+        imported_by: dict[str, list[str]] = {}  # path -> the modules it imports
+
+        def imports_of(path: str) -> list[str]:
+            if path not in imported_by:
+                imported_by[path] = self.symbols.imports_of_file(repo_id, path)
+            return imported_by[path]
 
         def star_imported(path: str, targets: list[SymbolRow]) -> bool:
             """Whether a Python file's unqualified name may be one of `targets`: only through
             `from <their module> import *` (or their package's), as every other name from
             another module is imported by name and so qualified; an unqualified `load(f)` or
             `s.loads()` calls a parameter, a local or a method, not flask.json's `load`."""
-            if path not in stars:
-                stars[path] = self.symbols.imports_of_file(repo_id, path)
             modules = [module_prefix(s.path, "python") for s in targets]
-            for imported in stars[path]:
+            for imported in imports_of(path):
                 if not imported.endswith(".*"):
                     continue
                 for module in modules:  # `flask` names src/flask/..., `json` not src/flask/json
@@ -195,6 +199,18 @@ class DependentsResolver:
                     if at >= 0 and importable(module[: at - 1] if at else ""):
                         return True
             return False
+
+        def in_scope(ref: ReferenceRow, family: str, targets: list[SymbolRow]) -> bool:
+            """Whether an unqualified name can mean another file's declaration at all. Python:
+            only through a star import. TS/JS: an ES or CommonJS module names what other
+            modules declare through its imports, so its unqualified `query.isStale()` or
+            `render()` is its own, a global's or a method's; only a script (no imports) or a
+            declaration file's global (`.d.ts`) shares names that way."""
+            if family == "python":
+                return star_imported(ref.path, targets)
+            if family == "js" and ref.qualified is None:
+                return not imports_of(ref.path) or any(s.path.endswith(".d.ts") for s in targets)
+            return True
 
         js = JsModules(self.symbols, repo_id, lambda path: self.read_text(repo_id, path))
         found: dict[tuple[str, str], None] = {}
@@ -222,7 +238,7 @@ class DependentsResolver:
                     )
             else:
                 ok = (
-                    (ref_family != "python" or star_imported(ref.path, targets))
+                    in_scope(ref, ref_family, targets)
                     and (ref.path, ref.name) not in self_declared
                     and (
                         ref_family not in PACKAGE_IS_DIRECTORY

@@ -410,3 +410,26 @@ def test_a_standard_library_module_is_not_a_same_named_package_module(repo: Repo
     assert repo.dependents("src/flask/json/__init__.py") == [
         ("src/flask/star.py", "src.flask.star.read")
     ]
+
+
+def test_a_ts_module_names_other_files_through_its_imports_only(repo: Repo) -> None:
+    repo.add(
+        {
+            "src/queryObserver.ts": "export function isStale(q: unknown): boolean { return !q; }\n",
+            # a module (it imports): `query.isStale()` is a method of its own query
+            "src/utils.ts": (
+                "import { hashKey } from './hash';\n"
+                "export function matchQuery(query: Q) { return query.isStale(); }\n"
+            ),
+            "src/hash.ts": "export function hashKey(k: string) { return k; }\n",
+            # a script (no imports) shares the global scope
+            "legacy/page.js": "function refresh(q) { return isStale(q); }\n",
+            "types/global.d.ts": "interface Window { queryDevtools: unknown }\n",
+            "src/devtools.ts": (
+                "import { hashKey } from './hash';\n"
+                "export function open(w: Window) { return hashKey('x'); }\n"
+            ),
+        }
+    )
+    assert repo.dependents("src/queryObserver.ts") == [("legacy/page.js", "refresh")]
+    assert repo.dependents("types/global.d.ts") == [("src/devtools.ts", "open")]
