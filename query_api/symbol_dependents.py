@@ -14,8 +14,7 @@ Resolution, more precise than the reference's simple-name match:
 - a TS/JS name imported from a package (`react`, no repository file) is matched by name;
 - an unqualified reference matches by simple name (in Python only from a file that
   star-imports the declaring module: any other name is imported, hence qualified; in TS/JS
-  only from a script without imports, or a `.d.ts` global), but
-  only declarations that are
+  only from a script without imports, or a `.d.ts` global), but only declarations that are
   module-level-ish (types, interfaces, enums, functions, other), never members: an
   unqualified `.save()` call says nothing about WHICH class's `save` it calls (so members'
   names are looked up with their qualified references only, and after the other names: a
@@ -90,6 +89,13 @@ def qualified_match(qualified: str, fq_name: str, python: bool = False) -> bool:
     return bool(package) and fq.rpartition(".")[2] == name and f".{package}." in f".{fq}"
 
 
+def prefix_before(dotted: str, part: str) -> str | None:
+    """The dotted prefix of `dotted` before `part` where `part` runs on dot boundaries inside
+    it: `src` for `flask.json` in `src.flask.json.dumps`, "" at the start, None when absent."""
+    at = f".{dotted}.".find(f".{part}.")
+    return None if at < 0 else dotted[: at - 1] if at else ""
+
+
 def skipped_prefix(qualified: str, fq_name: str) -> str:
     """The leading part of a Python declaration's fq name (the file's path) that an absolute
     import naming it as `qualified` leaves out: `src` for `flask.app.Flask` against
@@ -99,8 +105,7 @@ def skipped_prefix(qualified: str, fq_name: str) -> str:
         return ""
     if fq.endswith("." + qualified):
         return fq[: -len(qualified) - 1]
-    at = f".{fq}".find(f".{qualified.rpartition('.')[0]}.")
-    return fq[: at - 1] if at > 0 else ""
+    return prefix_before(fq, qualified.rpartition(".")[0]) or ""
 
 
 CALLABLE_KINDS = frozenset({"Function", "Method"})
@@ -195,8 +200,8 @@ class DependentsResolver:
                 if not imported.endswith(".*"):
                     continue
                 for module in modules:  # `flask` names src/flask/..., `json` not src/flask/json
-                    at = f".{module}.".find(f".{imported[:-2].lstrip('.')}.")
-                    if at >= 0 and importable(module[: at - 1] if at else ""):
+                    skipped = prefix_before(module, imported[:-2].lstrip("."))
+                    if skipped is not None and importable(skipped):
                         return True
             return False
 

@@ -295,12 +295,7 @@ def module_files(conn: sqlite3.Connection, repo_id: str, module: str) -> list[st
     or `src/orders/index.*`. Point reads of the files' primary key."""
     candidates = [module + ext for ext in JS_MODULE_EXTENSIONS]
     candidates += [f"{module}/index{ext}" for ext in JS_MODULE_EXTENSIONS]
-    marks = ",".join("?" * len(candidates))
-    rows = conn.execute(
-        f"SELECT path FROM files WHERE repo_id = ? AND path IN ({marks}) ORDER BY path",
-        (repo_id, *candidates),
-    )
-    return [r[0] for r in rows]
+    return sorted(indexed_paths(conn, repo_id, candidates))
 
 
 def indexed_paths(conn: sqlite3.Connection, repo_id: str, paths: Sequence[str]) -> set[str]:
