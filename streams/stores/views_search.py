@@ -110,16 +110,6 @@ SELECT c.path FROM content_fts CROSS JOIN content c ON c.id = content_fts.rowid
 WHERE content_fts MATCH ?1 AND c.repo_id = ?2
 LIMIT ?3
 """
-# Column order: repo_id, symbol_terms, signature_terms.
-_SYMBOL_SQL = f"""
-SELECT d.path,
-       bm25(symbol_fts, 0, {SYMBOL_WEIGHT}, {SIGNATURE_WEIGHT}) AS rank,
-       bm25(symbol_fts, 0, 1, 0) AS name_rank
-FROM symbol_fts CROSS JOIN symbol_docs d ON d.id = symbol_fts.rowid
-WHERE symbol_fts MATCH ?1 AND d.repo_id = ?2
-ORDER BY rank, d.path
-LIMIT ?3
-"""
 
 
 @dataclass(frozen=True, slots=True)
