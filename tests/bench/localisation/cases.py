@@ -1,0 +1,35 @@
+"""cases.jsonl: the mined cases, committed so every run asks the same questions."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from pathlib import Path
+
+from tests.bench.localisation.mine import Case
+
+CASES_FILE = Path(__file__).resolve().parent / "cases.jsonl"
+
+
+def write_cases(cases: Iterable[Case], path: Path = CASES_FILE) -> int:
+    rows = [
+        json.dumps({"repo": c.repo, "commit": c.commit, "query": c.query, "gold": list(c.gold)})
+        for c in cases
+    ]
+    tmp = path.with_suffix(".tmp")
+    tmp.write_text("".join(row + "\n" for row in rows), encoding="utf-8")
+    tmp.replace(path)
+    return len(rows)
+
+
+def read_cases(path: Path = CASES_FILE) -> list[Case]:
+    cases = []
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+        if not line.strip():
+            continue
+        try:
+            row = json.loads(line)
+            cases.append(Case(row["repo"], row["commit"], row["query"], tuple(row["gold"])))
+        except (ValueError, KeyError, TypeError) as exc:
+            raise ValueError(f"{path}:{number}: not a case ({exc})") from exc
+    return cases

@@ -1,0 +1,94 @@
+"""The benchmark's repositories, pinned by commit and split once into tuning and reporting.
+
+The split is fixed here so no one tunes on the reporting half by accident: rank changes are
+measured on `tuning`, and `reporting` is only read to report. Each language has at least one
+repository in each half. pytest-dev/pytest, honojs/hono and caddyserver/caddy are never used:
+they belong to an independent judge.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Literal
+
+Split = Literal["tuning", "reporting"]
+SPLITS: tuple[Split, ...] = ("tuning", "reporting")
+DEFAULT_MIRRORS = Path("/work/.mirror")
+FORBIDDEN = frozenset({"pytest-dev/pytest", "honojs/hono", "caddyserver/caddy"})
+
+
+@dataclass(frozen=True)
+class PinnedRepo:
+    name: str  # owner/name on GitHub
+    language: str
+    commit: str
+    split: Split
+
+    @property
+    def slug(self) -> str:
+        """owner+name: the mirror folder's name and the cache key."""
+        return self.name.replace("/", "+")
+
+    def git_dir(self, mirrors: Path) -> Path:
+        return mirrors / self.slug / "repo"
+
+
+# split, owner/name, language, commit (the mirror's HEAD when the cases were mined)
+_PINS: tuple[tuple[Split, str, str, str], ...] = (
+    ("tuning", "pallets/click", "python", "2c8cd3ac958a7eb316d67f2d316c27086c4c0369"),
+    ("tuning", "colinhacks/zod", "typescript", "e516c3baf22615e20934116abebfed6c000222c2"),
+    ("tuning", "fastify/fastify", "javascript", "83e69762aff047940b376fc2a266d143499ef727"),
+    ("tuning", "gin-gonic/gin", "go", "dcaa4296d111981ffb31ac3eba90bb63e1eb5ab9"),
+    ("tuning", "BurntSushi/ripgrep", "rust", "3fce3b5bb0236da2df6d99672afb8a719642eca7"),
+    ("tuning", "jhy/jsoup", "java", "46b620860af930eedc193a705eaf7cea5aec89a6"),
+    ("tuning", "koajs/koa", "javascript", "e0ba8ef39d27fe5dae5492f9fe753d155124f994"),
+    ("reporting", "encode/httpx", "python", "ae1b9f66238f75ced3ced5e4485408435de10768"),
+    ("reporting", "trpc/trpc", "typescript", "340811ba5320637fbaf48fccf3dbfdd258bd34db"),
+    ("reporting", "expressjs/express", "javascript", "a3714473feb3d2908add734d340e7755fd85e0a3"),
+    ("reporting", "spf13/cobra", "go", "adbc8813901bba65827259daa8e22ff94ec1f30e"),
+    ("reporting", "labstack/echo", "go", "05489dc1730161df26b72d1ae2a3ba6fb8178fc7"),
+    ("reporting", "sharkdp/bat", "rust", "2ba8db9c14e5794572f5ea338c2b90404c9769cb"),
+    ("reporting", "google/gson", "java", "9835b6f90192f79cdf5300c528fc6212455fb6c1"),
+)  # fmt: skip
+REPOS: tuple[PinnedRepo, ...] = tuple(
+    PinnedRepo(name, language, commit, split) for split, name, language, commit in _PINS
+)
+
+BY_NAME = {repo.name: repo for repo in REPOS}
+assert not FORBIDDEN & BY_NAME.keys(), "a judge's repository is in the benchmark"
+
+
+class MirrorMissing(RuntimeError):
+    """A pinned repository's bare git mirror is not on this machine."""
+
+
+def repo_named(name: str) -> PinnedRepo:
+    """A pinned repository by owner/name, or by its bare name (`click`)."""
+    if name in BY_NAME:
+        return BY_NAME[name]
+    matches = [r for r in REPOS if r.name.split("/")[1] == name]
+    if len(matches) == 1:
+        return matches[0]
+    known = ", ".join(r.name for r in REPOS)
+    raise ValueError(f"--repos: unknown repository {name!r}; the benchmark has {known}")
+
+
+def select(split: str = "all", names: list[str] | None = None) -> list[PinnedRepo]:
+    if split not in (*SPLITS, "all"):
+        raise ValueError(f"--split must be tuning, reporting or all, not {split!r}")
+    chosen = [repo_named(n) for n in names] if names else list(REPOS)
+    return [r for r in chosen if split == "all" or r.split == split]
+
+
+def require_mirror(repo: PinnedRepo, mirrors: Path) -> Path:
+    """The mirror's git dir, or an error that says how to get it."""
+    git_dir = repo.git_dir(mirrors)
+    if not (git_dir / "HEAD").exists():
+        raise MirrorMissing(
+            f"no git mirror of {repo.name} at {git_dir}. Make a bare clone there "
+            f"(git clone --bare https://github.com/{repo.name} {git_dir}) on a machine with "
+            f"network access, or pass --mirrors DIR where DIR/{repo.slug}/repo is one; "
+            f"it must contain commit {repo.commit}."
+        )
+    return git_dir
