@@ -18,6 +18,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from processors.language import language_for_path
+from query_api.eval_scoring import CaseScore, ScoreSummary, score_case, summarise
 
 Rung = Callable[[str], Awaitable[list[str]]]  # query -> ranked repo-relative paths
 NOT_CODE = {"", "markdown", "json", "yaml", "xml", "html", "css", "toml"}
@@ -102,32 +103,26 @@ async def evaluate(
 ) -> list[RungScore]:
     """Recall@1/5/10 and MRR of every rung over the cases it reached within the budget."""
     deadline = time.monotonic() + budget_s
-    sums = {name: [0.0, 0.0, 0.0, 0.0, 0] for name in rungs}
+    scored: dict[str, list[CaseScore]] = {name: [] for name in rungs}
     for index, case in enumerate(cases, start=1):
         if time.monotonic() > deadline:
             break
-        relevant = set(case.files)
         for name, rung in rungs.items():
-            ranked = (await rung(case.query))[:10]
-            score = sums[name]
-            for slot, k in enumerate((1, 5, 10)):
-                score[slot] += len(relevant & set(ranked[:k])) / len(relevant)
-            first = next((i for i, p in enumerate(ranked, start=1) if p in relevant), None)
-            score[3] += 1.0 / first if first else 0.0
-            score[4] += 1
+            scored[name].append(score_case(await rung(case.query), case.files))
         if on_progress is not None:
             on_progress(index, len(cases))
-    return [
-        RungScore(
-            rung=name,
-            cases=int(n),
-            recallAt1=round(r1 / n, 4) if n else 0.0,
-            recallAt5=round(r5 / n, 4) if n else 0.0,
-            recallAt10=round(r10 / n, 4) if n else 0.0,
-            mrr=round(mrr / n, 4) if n else 0.0,
-        )
-        for name, (r1, r5, r10, mrr, n) in sums.items()
-    ]
+    return [_rung_score(name, summarise(rows)) for name, rows in scored.items()]
+
+
+def _rung_score(rung: str, summary: ScoreSummary) -> RungScore:
+    return RungScore(
+        rung=rung,
+        cases=summary.cases,
+        recallAt1=round(summary.recall_at_1, 4),
+        recallAt5=round(summary.recall_at_5, 4),
+        recallAt10=round(summary.recall_at_10, 4),
+        mrr=round(summary.mrr_at_10, 4),
+    )
 
 
 def cache_path(data_dir: Path, repo_id: str, commit: str, rungs: Sequence[str]) -> Path:
