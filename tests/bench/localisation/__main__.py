@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 import argparse
+import asyncio
 import sys
+from datetime import UTC, datetime
 from pathlib import Path
 
-from tests.bench.localisation.cases import CASES_FILE, write_cases
+from tests.bench.localisation.cases import CASES_FILE, read_cases, write_cases
+from tests.bench.localisation.checkout import DEFAULT_CACHE
 from tests.bench.localisation.mine import mine_repo
 from tests.bench.localisation.repos import DEFAULT_MIRRORS, MirrorMissing, require_mirror, select
+from tests.bench.localisation.runner import check_systems, run_benchmark
 
 
 def _mine(args: argparse.Namespace) -> int:
@@ -25,6 +29,20 @@ def _mine(args: argparse.Namespace) -> int:
     return 0
 
 
+def _run(args: argparse.Namespace) -> int:
+    repos = select(args.split, _names(args.repos))
+    systems = check_systems(_names(args.systems) or [])
+    if args.limit is not None and args.limit < 1:
+        raise ValueError(f"--limit must be at least 1, not {args.limit}")
+    stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ")
+    out = args.out or args.cache / "results" / f"{args.split}-{stamp}.json"
+    asyncio.run(
+        run_benchmark(repos, read_cases(args.cases), systems, mirrors=args.mirrors,
+                      cache=args.cache, out=out, limit=args.limit, argv=sys.argv)
+    )  # fmt: skip
+    return 0
+
+
 def _names(text: str | None) -> list[str] | None:
     return [n.strip() for n in text.split(",") if n.strip()] if text else None
 
@@ -38,6 +56,18 @@ def parser() -> argparse.ArgumentParser:
     mine.add_argument("--per-repo", type=int, default=30)
     mine.add_argument("--out", type=Path, default=CASES_FILE)
     mine.set_defaults(handler=_mine)
+    run = sub.add_parser("run", help="score systems on the cases; print tables, write JSON")
+    run.add_argument("--split", default="all", help="tuning, reporting or all")
+    run.add_argument("--systems", default="keyword,default,bm25,dense,rrf",
+                     help="comma-separated: keyword,default,bundle,bm25,dense,rrf")  # fmt: skip
+    run.add_argument("--repos", help="comma-separated owner/name or name (default: the split)")
+    run.add_argument("--limit", type=int, help="at most N cases per repository")
+    run.add_argument("--mirrors", type=Path, default=DEFAULT_MIRRORS)
+    run.add_argument("--cache", type=Path, default=DEFAULT_CACHE,
+                     help="checkouts, indexes, vectors, results (reused)")  # fmt: skip
+    run.add_argument("--cases", type=Path, default=CASES_FILE)
+    run.add_argument("--out", type=Path, help="the JSON result (default: CACHE/results/...)")
+    run.set_defaults(handler=_run)
     return top
 
 
