@@ -11,6 +11,11 @@ re-included. pathspec's own whole-path evaluation is not used for the verdict: i
 ancestor matches into each path, which goes wrong once several files' rules are combined.
 A randomized test compares the result with `git ls-files --others --exclude-standard`.
 
+Every pattern (`.gitignore` lines and include/exclude globs) is compiled by `patterns` for
+RE2, so matching never backtracks, and bounded in length and count; a dropped line is logged
+with the file it came from. `.gitignore` files are read through `safe_open` (no symlink at
+any component).
+
 Security: pathspec's regexes use `.` and `$`, which treat a newline specially, so a file named
 "a\\nb/secret" could dodge `**/secret`. Paths are matched with every newline replaced by NUL,
 a character no path can contain, that `.`/`[^/]` match, and that rule lines are never allowed
@@ -19,14 +24,25 @@ to hold, so newlines neither dodge a rule nor end a pattern early.
 
 from __future__ import annotations
 
+import logging
 import os
-import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from pathspec import GitIgnoreSpec
-
 from schemas.events import WalkFilters
+from streams.sources.patterns import (
+    MAX_GLOBS,
+    MAX_RULES_PER_FILE,
+    MAX_RULES_PER_REPO,
+    LinearPattern,
+    PatternError,
+    compile_glob,
+    gitignore_regex,
+    normalize_glob,
+)
+from streams.sources.safe_open import open_file_beneath
+
+log = logging.getLogger(__name__)
 
 GIT_DIR = ".git"
 GITIGNORE = ".gitignore"
@@ -91,15 +107,16 @@ def rebase_rule(line: str, base: str) -> str | None:
     return ("!" if negate else "") + core + ("/" if dir_only else "")
 
 
-def read_gitignore(path: str) -> list[str]:
-    """The rule lines of one `.gitignore`, read like git does; [] if absent or unreadable.
+def read_gitignore(root: Path | str, rel_dir: str) -> list[str]:
+    """The rule lines of `rel_dir`'s `.gitignore`, read like git does; [] if absent/unreadable.
 
-    Never follows a symlinked `.gitignore` (git refuses them too). A leading UTF-8 BOM is
-    skipped, lines split on LF with one trailing CR dropped, undecodable bytes kept via
-    surrogateescape so rules match the same (surrogate-escaped) names `os.scandir` returns.
+    Never follows a symlinked `.gitignore` (git refuses them too) nor a symlinked directory on
+    the way to it. A leading UTF-8 BOM is skipped, lines split on LF with one trailing CR
+    dropped, undecodable bytes kept via surrogateescape (such a rule is dropped at compile
+    time: the walk never yields a name that is not valid UTF-8).
     """
     try:
-        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
+        fd, _st = open_file_beneath(root, f"{rel_dir}/{GITIGNORE}" if rel_dir else GITIGNORE)
     except OSError:
         return []
     try:
@@ -119,7 +136,7 @@ _ANY_DIR = "(?P<ps_d>/)"  # pathspec's whole regex for `*/` and `**/`: every dir
 
 @dataclass(frozen=True, slots=True)
 class _Rule:
-    regex: re.Pattern[str]
+    regex: LinearPattern
     ignore: bool  # False for a `!` rule
     marked: bool  # the regex marks "matched via a directory" with pathspec's `ps_d` group
 
@@ -140,16 +157,30 @@ class _Rule:
         found = self.regex.search(candidate)
         if found is None:
             return False
-        return found.group("ps_d") is None or found.end("ps_d") == len(candidate)
+        mark = self.regex.groupindex["ps_d"]
+        return found.group(mark) is None or found.end(mark) == len(candidate)
 
 
-def _compile_rules(lines: list[str]) -> list[_Rule]:
-    spec = GitIgnoreSpec.from_lines(lines, backend="simple")
-    return [
-        _Rule(p.regex, p.include, "ps_d" in p.regex.groupindex)
-        for p in spec.patterns
-        if p.include is not None and p.regex is not None
-    ]
+def _compile_rules(lines: list[str], budget: int, source: str) -> list[_Rule]:
+    """Compile at most `budget` rules; refused and excess lines are dropped with one log line
+    naming `source` (the .gitignore), so a hostile file costs bounded time, not a freeze."""
+    rules: list[_Rule] = []
+    refused: list[str] = []
+    for line in lines:
+        if len(rules) >= budget:
+            refused.append(f"{len(lines) - len(rules) - len(refused)} rules over the limit")
+            break
+        try:
+            compiled = gitignore_regex(line)
+        except PatternError as exc:
+            refused.append(f"{line[:60]!r} {exc}")
+            continue
+        if compiled is not None:
+            regex, ignore = compiled
+            rules.append(_Rule(regex, ignore, "ps_d" in regex.groupindex))
+    if refused:
+        log.warning("%s: %d pattern(s) dropped: %s", source, len(refused), "; ".join(refused[:5]))
+    return rules
 
 
 class GitIgnoreRules:
@@ -163,9 +194,11 @@ class GitIgnoreRules:
     def __init__(self, root: Path) -> None:
         self._root = os.fspath(root)
         self._rules: dict[str, list[_Rule]] = {}
+        self._compiled = 0  # rules compiled across every .gitignore (MAX_RULES_PER_REPO)
 
     def invalidate(self) -> None:
         self._rules.clear()
+        self._compiled = 0
 
     def rules_for(self, rel_dir: str) -> list[_Rule]:
         """Rules that apply to entries directly inside `rel_dir` ("" = the root), in order."""
@@ -173,9 +206,16 @@ class GitIgnoreRules:
         if cached is not None:
             return cached
         inherited = self.rules_for(rel_dir.rpartition("/")[0]) if rel_dir else []
-        file_path = os.path.join(self._root, rel_dir, GITIGNORE)
-        lines = [r for r in (rebase_rule(x, rel_dir) for x in read_gitignore(file_path)) if r]
-        rules = inherited + _compile_rules(lines) if lines else inherited
+        lines = [
+            r for r in (rebase_rule(x, rel_dir) for x in read_gitignore(self._root, rel_dir)) if r
+        ]
+        rules = inherited
+        if lines:
+            budget = min(MAX_RULES_PER_FILE, MAX_RULES_PER_REPO - self._compiled)
+            source = os.path.join(self._root, rel_dir, GITIGNORE)
+            own = _compile_rules(lines, budget, source)
+            self._compiled += len(own)
+            rules = inherited + own
         self._rules[rel_dir] = rules
         return rules
 
@@ -191,44 +231,22 @@ class GitIgnoreRules:
         return False
 
 
-def _normalize_glob(glob: str) -> str:
-    glob = glob.strip().removeprefix("./").lstrip("/")
-    return glob + "**" if glob.endswith("/") else glob
-
-
-def compile_glob(glob: str) -> re.Pattern[str]:
-    """Translate an include/exclude glob on repo-relative POSIX paths to an anchored regex.
-
-    `**` spans any number of segments (`a/**/b` also matches `a/b`), `*` and `?` stay within
-    one segment, `[...]` is a character class (`!` or `^` negates). A trailing `/` means
-    everything below (`vendor/` = `vendor/**`).
-    """
-    glob = _normalize_glob(glob)
-    out: list[str] = []
-    i = 0
-    while i < len(glob):
-        if glob.startswith("**/", i):
-            out.append("(?:.*/)?")
-            i += 3
-        elif glob.startswith("**", i):
-            out.append(".*")
-            i += 2
-        elif glob[i] == "*":
-            out.append("[^/]*")
-            i += 1
-        elif glob[i] == "?":
-            out.append("[^/]")
-            i += 1
-        elif glob[i] == "[" and (end := glob.find("]", i + 2)) != -1:
-            inner = glob[i + 1 : end]
-            negate = inner[0] in "!^"
-            inner = inner[1:] if negate else inner
-            out.append("[" + ("^/" if negate else "") + inner.replace("\\", "\\\\") + "]")
-            i = end + 1
-        else:
-            out.append(re.escape(glob[i]))
-            i += 1
-    return re.compile("".join(out), re.DOTALL)
+def _compile_globs(globs: tuple[str, ...], kind: str) -> list[LinearPattern]:
+    """Caller globs are checked when a repository is added; one stored before the limits
+    existed (or beyond MAX_GLOBS) is dropped with a log line rather than matched slowly."""
+    out: list[LinearPattern] = []
+    for glob in globs[:MAX_GLOBS]:
+        if not glob.strip():
+            continue
+        try:
+            out.append(compile_glob(glob))
+        except PatternError as exc:
+            log.warning("%s glob %r dropped: %s", kind, glob[:60], exc)
+    if len(globs) > MAX_GLOBS:
+        log.warning(
+            "%d %s globs over the limit of %d dropped", len(globs) - MAX_GLOBS, kind, MAX_GLOBS
+        )
+    return out
 
 
 class PathFilter:
@@ -242,14 +260,15 @@ class PathFilter:
         self.root = root
         self.filters = filters
         self.gitignore = GitIgnoreRules(root) if filters.respect_gitignore else None
-        self._includes = [compile_glob(g) for g in filters.include_globs if g.strip()]
-        self._excludes = [compile_glob(g) for g in filters.exclude_globs if g.strip()]
+        self._includes = _compile_globs(filters.include_globs, "include")
+        self._excludes = _compile_globs(filters.exclude_globs, "exclude")
         # `dir/**` excludes everything below dir, so the walk need not descend into it.
-        self._excluded_dirs = [
-            compile_glob(g[:-3])
-            for g in map(_normalize_glob, filters.exclude_globs)
+        dir_globs = tuple(
+            g[:-3]
+            for g in map(normalize_glob, filters.exclude_globs[:MAX_GLOBS])
             if g.endswith("/**") and len(g) > 3
-        ]
+        )
+        self._excluded_dirs = _compile_globs(dir_globs, "exclude")
         self._dir_verdicts: dict[str, bool] = {}  # ancestor checks of out-of-order paths
 
     def invalidate(self) -> None:

@@ -1,13 +1,15 @@
 """Walk a workspace and read its files: discovery (stat only) and one bounded read per file.
 
-Discovery is a depth-first `os.scandir` walk that yields files in ordinal order of their
-repo-relative path (the order the reference system publishes in), so its output is
-deterministic and can be merged against a sorted manifest. Symlinks are skipped entirely,
-never followed: that both keeps the walk inside the root and makes cycles impossible.
+Discovery is a depth-first walk that yields files in ordinal order of their repo-relative
+path (the order the reference system publishes in), so its output is deterministic and can
+be merged against a sorted manifest. Symlinks are skipped entirely, never followed: that both
+keeps the walk inside the root and makes cycles impossible.
 
-`read_file` opens a file once (O_NOFOLLOW, so a file swapped for a symlink after discovery is
-refused), sniffs git's binary heuristic, hashes every byte with xxh3-128 in bounded chunks and
-decodes only the first MAX_BODY_CHARS characters, so memory stays flat for huge files.
+Every directory listed and every file read is opened through `safe_open`, descending from the
+root one component at a time with O_NOFOLLOW, so a directory swapped for a symlink between
+discovery and the read is refused instead of followed out of the root. `read_file` sniffs
+git's binary heuristic, hashes every byte with xxh3-128 in bounded chunks and decodes only
+the first MAX_BODY_CHARS characters, so memory stays flat for huge files.
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ from processors.language import language_for_path
 from schemas.events import BINARY_SNIFF_BYTES, MAX_BODY_CHARS, FileUpsert, WalkFilters
 from streams.errors import SourceError
 from streams.sources.ignore import PathFilter
+from streams.sources.safe_open import NotRegularFile, dir_beneath, lstat_beneath, open_file_beneath
 
 DIGEST_PREFIX = "xx128:"
 _CHUNK_BYTES = 1024 * 1024
@@ -36,7 +39,6 @@ _MIN_READ_BYTES = 64 * 1024
 # each), plus a BOM and an incomplete trailing sequence held back by the incremental decoder.
 _HEAD_BYTES = 4 * MAX_BODY_CHARS + 8
 _BOM = codecs.BOM_UTF8
-_OPEN_FLAGS = os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC
 
 SkipReason = Literal["binary", "vanished", "symlink", "not-regular", "permission", "unreadable"]
 
@@ -89,31 +91,38 @@ def _encodable(name: str) -> bool:
     return True
 
 
-def _children(dir_path: str, rel_dir: str) -> list[tuple[str, bool, os.DirEntry[str]]]:
-    """(rel path, is_dir, entry) in an order that makes the whole walk ordinal by full path.
+_Child = tuple[str, bool, int, int]  # (rel path, is_dir, size, mtime_ns)
+
+
+def _children(root: str, rel_dir: str, rules: PathFilter) -> list[_Child]:
+    """The unfiltered entries of one directory in an order that makes the walk ordinal.
 
     A directory sorts as `name/`, so `a-b` (0x2d) precedes `a/x` (0x2f) exactly as the full
     paths compare; that lets the walk stream in sorted order without collecting everything.
+    The directory is opened beneath the root without following symlinks and files are
+    stat'ed relative to it, so a swapped parent never lists another tree.
     """
-    found: list[tuple[str, str, bool, os.DirEntry[str]]] = []
+    found: list[tuple[str, _Child]] = []
     try:
-        with os.scandir(dir_path) as it:
+        with dir_beneath(root, rel_dir) as dir_fd, os.scandir(dir_fd) as it:
             for entry in it:
+                rel = f"{rel_dir}/{entry.name}" if rel_dir else entry.name
                 try:
                     if entry.is_symlink() or not _encodable(entry.name):
                         continue
-                    is_dir = entry.is_dir(follow_symlinks=False)
-                    if not is_dir and not entry.is_file(follow_symlinks=False):
-                        continue  # fifo, socket, device: never content
+                    if entry.is_dir(follow_symlinks=False):
+                        found.append((entry.name + "/", (rel, True, 0, 0)))
+                        continue
+                    if not entry.is_file(follow_symlinks=False) or rules.skip_file(rel):
+                        continue  # fifo, socket, device: never content; or filtered out
+                    st = entry.stat(follow_symlinks=False)
                 except OSError:
                     continue
-                key = entry.name + "/" if is_dir else entry.name
-                rel = f"{rel_dir}/{entry.name}" if rel_dir else entry.name
-                found.append((key, rel, is_dir, entry))
-    except OSError:  # unreadable or vanished directory: nothing below it is visible
+                found.append((entry.name, (rel, False, st.st_size, st.st_mtime_ns)))
+    except OSError:  # unreadable, vanished or swapped directory: nothing below it is visible
         return []
     found.sort(key=lambda item: item[0])
-    return [(rel, is_dir, entry) for _key, rel, is_dir, entry in found]
+    return [child for _key, child in found]
 
 
 def check_root(root: Path) -> str:
@@ -143,43 +152,25 @@ def walk(
     """
     root_str = check_root(root)
     rules = path_filter if path_filter is not None else PathFilter(root, filters)
-    stack = [iter(_children(os.path.join(root_str, start) if start else root_str, start))]
+    stack = [iter(_children(root_str, start, rules))]
     while stack:
         item = next(stack[-1], None)
         if item is None:
             stack.pop()
             continue
-        rel, is_dir, entry = item
-        if is_dir:
-            if not rules.skip_dir(rel):
-                stack.append(iter(_children(entry.path, rel)))
-            continue
-        if rules.skip_file(rel):
-            continue
-        try:
-            st = entry.stat(follow_symlinks=False)
-        except OSError:
-            continue
-        yield WalkEntry(rel, st.st_size, st.st_mtime_ns)
+        rel, is_dir, size, mtime_ns = item
+        if not is_dir:
+            yield WalkEntry(rel, size, mtime_ns)
+        elif not rules.skip_dir(rel):
+            stack.append(iter(_children(root_str, rel, rules)))
 
 
 def _lstat_inside(root: Path, rel_path: str) -> os.stat_result | None:
-    """lstat of `rel_path` if every parent is a real directory (no symlink on the way), else None.
-
-    Also refuses names a walk would never produce (empty, `.`, `..`, not valid UTF-8).
-    """
-    parts = rel_path.split("/")
-    if not all(part not in ("", ".", "..") and _encodable(part) for part in parts):
+    """lstat of `rel_path` reached through real directories only (no symlink on the way),
+    else None. Also refuses names a walk would never produce (not valid UTF-8)."""
+    if not all(_encodable(part) for part in rel_path.split("/")):
         return None
-    current = os.fspath(root)
-    try:
-        for part in parts[:-1]:
-            current = os.path.join(current, part)
-            if not stat.S_ISDIR(os.lstat(current).st_mode):
-                return None
-        return os.lstat(os.path.join(current, parts[-1]))
-    except OSError:
-        return None
+    return lstat_beneath(root, rel_path)
 
 
 def lstat_entry(root: Path, rel_path: str, path_filter: PathFilter) -> WalkEntry | None:
@@ -231,13 +222,12 @@ def read_file(root: Path | str, rel_path: str, *, exclude_binary: bool = True) -
     """
     started = time.time_ns()
     try:
-        fd = os.open(os.path.join(root, rel_path), _OPEN_FLAGS)
+        fd, st = open_file_beneath(root, rel_path)
+    except NotRegularFile:
+        return Skipped(rel_path, "not-regular")
     except OSError as exc:
         return _skip_for(rel_path, exc)
     try:
-        st = os.fstat(fd)
-        if not stat.S_ISREG(st.st_mode):
-            return Skipped(rel_path, "not-regular")
         parts: list[bytes] = []
         have = 0
         eof = False

@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
-import os
 import random
 import shutil
 import subprocess
+from contextlib import AbstractContextManager
 from pathlib import Path
 
 import pytest
 
 from schemas.events import WalkFilters
-from streams.sources.ignore import PathFilter, compile_glob, rebase_rule
+from streams.sources import safe_open
+from streams.sources.ignore import PathFilter, rebase_rule
+from streams.sources.patterns import compile_glob
 from streams.sources.walker import walk
 
 
@@ -91,6 +93,19 @@ def test_double_star_forms(tmp_path: Path) -> None:
     assert paths(tmp_path) == [".gitignore", "a/c", "x/direct.txt"]
 
 
+def spy_listed_dirs(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The repo-relative directories the walk lists from now on."""
+    listed: list[str] = []
+    real_dir_beneath = safe_open.dir_beneath
+
+    def spy(root: Path | str, rel_dir: str) -> AbstractContextManager[int]:
+        listed.append(rel_dir)  # every directory the walk lists is opened through here
+        return real_dir_beneath(root, rel_dir)
+
+    monkeypatch.setattr("streams.sources.walker.dir_beneath", spy)
+    return listed
+
+
 def test_ignored_directory_cannot_be_reincluded_and_is_not_listed(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -98,14 +113,7 @@ def test_ignored_directory_cannot_be_reincluded_and_is_not_listed(
     write(tmp_path, "node_modules/keep.js")
     write(tmp_path, "node_modules/deep/x.js")
     write(tmp_path, "src/a.js")
-    listed: list[str] = []
-    real_scandir = os.scandir
-
-    def spy(path: str) -> os._ScandirIterator[str]:
-        listed.append(os.path.relpath(path, tmp_path))
-        return real_scandir(path)
-
-    monkeypatch.setattr(os, "scandir", spy)
+    listed = spy_listed_dirs(monkeypatch)
     assert paths(tmp_path) == [".gitignore", "src/a.js"]
     assert not any(p.startswith("node_modules") for p in listed)
 
@@ -164,14 +172,7 @@ def test_include_and_exclude_globs(tmp_path: Path) -> None:
 def test_exclude_glob_prunes_directories(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     write(tmp_path, "vendor/lib/x.go")
     write(tmp_path, "main.go")
-    listed: list[str] = []
-    real_scandir = os.scandir
-
-    def spy(path: str) -> os._ScandirIterator[str]:
-        listed.append(path)
-        return real_scandir(path)
-
-    monkeypatch.setattr(os, "scandir", spy)
+    listed = spy_listed_dirs(monkeypatch)
     assert paths(tmp_path, WalkFilters(exclude_globs=("vendor/**",))) == ["main.go"]
     assert paths(tmp_path, WalkFilters(exclude_globs=("./vendor/",))) == ["main.go"]
     assert not any("vendor" in p for p in listed)

@@ -171,10 +171,10 @@ def test_unreadable_files_give_skip_results(
     assert read_file(tmp_path, "link.txt").reason == "symlink"  # type: ignore[union-attr]
     real_open = os.open
 
-    def deny(path: str, flags: int, *args: int) -> int:
-        if path.endswith("target.txt"):
+    def deny(path: str | Path, flags: int, *args: int, **kwargs: int) -> int:
+        if os.fspath(path).endswith("target.txt"):
             raise PermissionError(13, "Permission denied")
-        return real_open(path, flags, *args)
+        return real_open(path, flags, *args, **kwargs)
 
     monkeypatch.setattr(os, "open", deny)
     assert read_file(tmp_path, "target.txt").reason == "permission"  # type: ignore[union-attr]
