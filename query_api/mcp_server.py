@@ -8,6 +8,7 @@ failure never reaches the caller as a stack trace; every result carries structur
 from __future__ import annotations
 
 import asyncio
+import importlib.metadata
 import json
 import logging
 import time
@@ -23,6 +24,8 @@ from query_api.auth import LOCAL_USER, Principal
 from query_api.errors import QueryApiError
 from query_api.metrics import Metrics
 from query_api.tool_catalog import ToolSpec
+from query_api.wire_numbers import SpelledOutNumbers
+from schemas.bounds import range_error
 from streams.errors import StorageFull
 from streams.pacer import ForegroundPacer
 from streams.redact import redact, redact_values
@@ -30,15 +33,27 @@ from streams.redact import redact, redact_values
 log = logging.getLogger(__name__)
 
 
-def describe_validation_error(tool: str, exc: ValidationError) -> str:
+def describe_validation_error(
+    tool: str, exc: ValidationError, model: type[BaseModel] | None = None
+) -> str:
     parts = []
     for err in exc.errors()[:5]:
-        where = ".".join(str(p) for p in err.get("loc", ())) or "arguments"
+        loc = tuple(err.get("loc", ()))
+        where = ".".join(str(p) for p in loc) or "arguments"
         message = err.get("msg", "invalid")
         if err.get("type") == "extra_forbidden":
             message = "unknown argument"
-        parts.append(f"`{where}`: {message}")
+        ranged = None if model is None else range_error(model, loc, err["type"], err.get("input"))
+        parts.append(ranged or f"`{where}`: {message}")
     return f"invalid arguments for {tool}: " + "; ".join(parts)
+
+
+def server_version() -> str:
+    """This distribution's version for `serverInfo` (the SDK would report its own)."""
+    try:
+        return importlib.metadata.version("repocontext")
+    except importlib.metadata.PackageNotFoundError:  # a source tree that was never installed
+        return "0+unknown"
 
 
 def _error(text: str) -> types.CallToolResult:
@@ -78,6 +93,15 @@ def tool_definition(spec: ToolSpec, compact: bool = False) -> types.Tool:
     )
 
 
+class _Server(Server[Any, Any]):
+    """The SDK's server reading through `SpelledOutNumbers` (query_api/wire_numbers.py), so a
+    non-finite number is refused by name instead of arriving as null."""
+
+    async def run(self, read_stream: Any, write_stream: Any, *args: Any, **kwargs: Any) -> None:
+        wrapped: Any = SpelledOutNumbers(read_stream)  # duck-typed: entered, iterated, closed
+        await super().run(wrapped, write_stream, *args, **kwargs)
+
+
 def build_server(
     services: Mapping[str, Any],
     specs: list[ToolSpec],
@@ -87,7 +111,7 @@ def build_server(
     pacer: ForegroundPacer | None = None,
 ) -> Server[Any, Any]:
     """The lowlevel server answering each spec with `services[spec.service]`'s coroutine."""
-    server: Server[Any, Any] = Server("repocontext")
+    server: Server[Any, Any] = _Server("repocontext", version=server_version())
     by_name = {spec.name: spec for spec in specs}
     definitions = [tool_definition(spec, compact) for spec in specs]
 
@@ -147,7 +171,7 @@ async def invoke(
         )
     except ValidationError as exc:
         outcome = "invalid_arguments"
-        return _error(describe_validation_error(name, exc))
+        return _error(describe_validation_error(name, exc, spec.args))
     except QueryApiError as exc:
         outcome = "refused"
         return _error(str(exc))

@@ -6,6 +6,7 @@ from typing import Literal
 
 from pydantic import Field
 
+from schemas.bounds import int_arg
 from schemas.retrieval import RetrievalPath, SearchMode
 from schemas.tools import Freshness, LinkedMemory, ToolInput, ToolModel
 
@@ -16,10 +17,8 @@ UnitKind = Literal["pointer", "span", "outline"]
 class ContextArgs(ToolInput):
     repoId: str = Field(min_length=1, max_length=128, description="Repository id.")
     task: str = Field(min_length=1, max_length=16_384, description="What you are working on.")
-    top: int = Field(default=10, description="Files to consider; clamped to 1..50.")
-    responseBudgetTokens: int = Field(
-        default=8192, description="Hard cap on the response's token cost; clamped to 1..200000."
-    )
+    top: int = int_arg(10, 1, 50, "Files to consider,")
+    responseBudgetTokens: int = int_arg(8192, 1, 200_000, "Hard cap on the response's token cost,")
     detail: str = Field(
         default="auto", max_length=32, description="paths | outline | slices | auto"
     )

@@ -6,6 +6,7 @@ from typing import Literal
 
 from pydantic import Field
 
+from schemas.bounds import MAX_FENCE, MAX_TTL_SECONDS, float_arg, int_arg
 from schemas.tools import EntryView, ToolInput, ToolModel
 
 _KEY = Field(
@@ -13,7 +14,18 @@ _KEY = Field(
 )
 _REPO = Field(min_length=1, max_length=128, description="Repository id.")
 _TOKEN = Field(
-    default=None, description="The fencingToken of your claim (required under a live claim)."
+    default=None,
+    ge=0,
+    le=MAX_FENCE,
+    description="The fencingToken of your claim (required under a live claim).",
+)
+_FENCE = Field(ge=0, le=MAX_FENCE, description="The fencingToken your claim was granted.")
+_LEASE = float_arg(
+    None,
+    "Lease in seconds; omit for the short 30 s default; the grant is at most the server's "
+    "maximum (1800 s).",
+    hi=MAX_TTL_SECONDS,
+    positive=True,
 )
 Links = dict[str, list[str]]
 
@@ -46,8 +58,12 @@ class RememberArgs(ToolInput):
         default=None, description="relation -> target keys (files, symbols, memory entries)."
     )
     removeLinks: Links | None = None
-    ttlSeconds: float | None = Field(
-        default=None, description="Positive; omit for the repository default (durable unless set)."
+    ttlSeconds: float | None = float_arg(
+        None,
+        "Seconds until the entry expires, up to 100 years; omit for the repository default "
+        "(durable unless set).",
+        hi=MAX_TTL_SECONDS,
+        positive=True,
     )
     fencingToken: int | None = _TOKEN
 
@@ -87,7 +103,12 @@ class UpdateResult(ToolModel):
 class ForgetArgs(ToolInput):
     key: str = _KEY
     lapse: bool = Field(default=False, description="Expire after lapseSeconds instead of now.")
-    lapseSeconds: float = Field(default=60.0, description="Positive; used with lapse.")
+    lapseSeconds: float = float_arg(
+        60.0,
+        "Seconds until a lapsed entry expires (with lapse).",
+        hi=MAX_TTL_SECONDS,
+        positive=True,
+    )
     fencingToken: int | None = _TOKEN
 
 
@@ -109,7 +130,7 @@ class ScanArgs(ToolInput):
     topic: str | None = Field(default=None, max_length=200, description="Required for MemoryTopic.")
     pathPrefix: str | None = Field(default=None, max_length=4096, description="Files only.")
     continuationToken: str | None = Field(default=None, max_length=8192)
-    pageSize: int = Field(default=100, description="Clamped to 1..500.")
+    pageSize: int = int_arg(100, 1, 500, "Entries per page,")
 
 
 class ScanResult(ToolModel):
@@ -135,8 +156,8 @@ class ListTopicsResult(ToolModel):
 class NeighborsArgs(ToolInput):
     key: str = _KEY
     relation: str | None = Field(default=None, max_length=128)
-    depth: int = Field(default=1, description="Clamped to 1..3.")
-    maxNodes: int = Field(default=50, description="Clamped to 1..100.")
+    depth: int = int_arg(1, 1, 3, "Hops from the key,")
+    maxNodes: int = int_arg(50, 1, 100, "Most entries returned,")
 
 
 class NeighborsResult(ToolModel):
@@ -149,11 +170,9 @@ class NeighborsResult(ToolModel):
 class ClaimArgs(ToolInput):
     key: str = _KEY
     owner: str = Field(min_length=1, max_length=256)
-    leaseSeconds: float | None = Field(
-        default=None, description="Omit for the short 30 s default; clamped to 1..1800."
-    )
-    maxWaitSeconds: float | None = Field(
-        default=None, description="Omit to fail fast; else wait in the FIFO queue this long."
+    leaseSeconds: float | None = _LEASE
+    maxWaitSeconds: float | None = float_arg(
+        None, "Omit to fail fast; else wait in the FIFO queue this long, 0..3600.", lo=0, hi=3600
     )
 
 
@@ -171,10 +190,8 @@ class ClaimResult(ToolModel):
 
 class RenewArgs(ToolInput):
     key: str = _KEY
-    fencingToken: int
-    leaseSeconds: float | None = Field(
-        default=None, description="Omit for the 30 s default (which can shorten a long lease)."
-    )
+    fencingToken: int = _FENCE
+    leaseSeconds: float | None = _LEASE
 
 
 class RenewResult(ClaimResult):
@@ -184,7 +201,7 @@ class RenewResult(ClaimResult):
 
 class ReleaseArgs(ToolInput):
     key: str = _KEY
-    fencingToken: int
+    fencingToken: int = _FENCE
 
 
 class ReleaseResult(ToolModel):

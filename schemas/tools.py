@@ -6,6 +6,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from schemas.bounds import float_arg, int_arg
 from schemas.retrieval import RetrievalPath, SearchMode
 
 JobStatus = Literal["None", "Running", "Completed", "Failed"]
@@ -192,7 +193,7 @@ class AddRepoArgs(ToolInput):
 class SearchArgs(ToolInput):
     repoId: str = Field(min_length=1, max_length=128, description="Repository id.")
     query: str = Field(min_length=1, max_length=4096, description="What to look for.")
-    k: int = Field(default=10, description="Number of hits; clamped to 1..100.")
+    k: int = int_arg(10, 1, 100, "Number of hits,")
 
 
 class RefreshArgs(ToolInput):
@@ -202,8 +203,8 @@ class RefreshArgs(ToolInput):
         max_length=1000,
         description="Repo-relative files or directories to re-read now; omit for all.",
     )
-    timeoutSeconds: float = Field(
-        default=10.0, description="How long to wait for searchability; clamped to 0..120."
+    timeoutSeconds: float = float_arg(
+        10.0, "Seconds to wait for searchability, 0..120.", lo=0.0, hi=120.0
     )
     waitForVectors: bool = Field(
         default=False, description="Also wait until the changes are embedded (vector search)."
@@ -221,8 +222,8 @@ class RefreshResult(ToolModel):
 
 class EvalArgs(ToolInput):
     repoId: str = Field(min_length=1, max_length=128, description="Repository id.")
-    maxCases: int = Field(default=100, description="Cases mined from git history; 1..500.")
-    budgetSeconds: float = Field(default=25.0, description="Time budget; clamped to 1..600.")
+    maxCases: int = int_arg(100, 1, 500, "Cases mined from git history,")
+    budgetSeconds: float = float_arg(25.0, "Time budget in seconds, 1..600.", lo=1.0, hi=600.0)
 
 
 class RungScoreView(ToolModel):

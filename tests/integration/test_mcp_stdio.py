@@ -159,11 +159,11 @@ async def test_bad_arguments_get_clear_errors(sample_repo: Path, tmp_path: Path)
         assert "not a directory" in text
         text = await call_error(session, "repocontext_no_such_tool", {})
         assert "unknown tool" in text
-        # huge k is clamped, not an error
-        ok = await call(
+        # a number outside its range is refused by name, with the range
+        text = await call_error(
             session, "repocontext_search", {"repoId": "sample", "query": "x", "k": 10**30}
         )
-        assert ok["mode"] == "keyword"
+        assert "`k` must be from 1 to 100" in text
 
 
 async def test_reset_and_remove(sample_repo: Path, tmp_path: Path) -> None:

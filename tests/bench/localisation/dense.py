@@ -21,7 +21,7 @@ from streams.embedders.minilm import MiniLM
 CHUNK_LINES = 40
 THREADS = 2
 BATCH = 64
-CHECKPOINT_EVERY = 2048
+CHECKPOINT_EVERY = 512
 SEARCH_POOL = 200  # files the dense ranking hands to fusion
 
 F32 = npt.NDArray[np.float32]

@@ -104,7 +104,7 @@ def clean_subject(subject: str) -> str:
     for _ in range(2):  # `[core] fix(x): ...` carries both kinds of prefix
         text = _TAG_PREFIX.sub("", _TYPE_PREFIX.sub("", text, count=1)).strip()
     text = _ISSUE_REF.sub("", _URL.sub("", text))
-    return re.sub(r"\s+", " ", text).strip(" .:;-")
+    return re.sub(r"\s+", " ", text).strip(" .,:;-")
 
 
 def first_paragraph(body: str) -> str:
