@@ -95,7 +95,10 @@ def gitignore_regex(rule: str) -> tuple[LinearPattern, bool] | None:
     Raises PatternError for a rule that is too long or not compilable.
     """
     check_length(rule)
-    regex, include = GitIgnoreSpecPattern.pattern_to_regex(collapse_stars(rule))
+    try:
+        regex, include = GitIgnoreSpecPattern.pattern_to_regex(collapse_stars(rule))
+    except ValueError as exc:  # pathspec's GitIgnorePatternError: not a git pattern
+        raise PatternError(f"is not a git pattern: {exc}") from exc
     if include is None or regex is None:
         return None
     return compile_linear(regex), include
