@@ -2,7 +2,8 @@
 
 Arguments are validated with the tool's pydantic model so an error names the argument; a
 failure never reaches the caller as a stack trace; every result carries structured content
-(and the same JSON, compact, as text: the SDK's "dual emission").
+(null and empty optional fields left out) and a compact text rendering of the same answer for
+a model (query_api/answers.py), not the JSON a second time.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from mcp.server.lowlevel import Server
 from pydantic import BaseModel, ValidationError
 
 from query_api.access import caller_of, check_call, filter_result, may_list
+from query_api.answers import render
 from query_api.auth import LOCAL_USER, Principal
 from query_api.errors import QueryApiError
 from query_api.metrics import Metrics
@@ -54,6 +56,11 @@ def server_version() -> str:
         return importlib.metadata.version("repocontext")
     except importlib.metadata.PackageNotFoundError:  # a source tree that was never installed
         return "0+unknown"
+
+
+def _may_hold_credentials(payload: dict[str, Any]) -> bool:
+    text = json.dumps(payload, ensure_ascii=False)
+    return "@" in text or "=" in text or "earer" in text
 
 
 def _error(text: str) -> types.CallToolResult:
@@ -161,11 +168,10 @@ async def invoke(
                 repo_id = getattr(args, "repoId", None)
                 fresh = await core.freshness(repo_id if isinstance(repo_id, str) else None)
                 result = result.model_copy(update={"freshness": fresh})
-        payload = result.model_dump(mode="json")
-        text = json.dumps(payload, separators=(",", ":"), ensure_ascii=False)
-        if "@" in text or "=" in text or "earer" in text:  # credentials never leave in results
-            payload = redact_values(payload)
-            text = json.dumps(payload, separators=(",", ":"), ensure_ascii=False)
+        payload, text = render(result)
+        if "@" in text or "=" in text or "earer" in text or _may_hold_credentials(payload):
+            payload = redact_values(payload)  # credentials never leave in results
+            text = redact(text)
         return types.CallToolResult(
             content=[types.TextContent(type="text", text=text)], structuredContent=payload
         )

@@ -7,7 +7,8 @@
 - Linked memory (beyond the reference): each file or symbol hit carries up to
   `LINKED_LIMIT` live entries of the same repository that link to that file, to a symbol it
   declares, or to that symbol, each as key/kind/topic/summary/stale. Only the hit's own
-  repository is consulted, so nothing outside what the caller may already read appears.
+  repository is consulted, and `stale` counts only links the caller may read (the reader
+  applies the caller's grants, query_api/read_scope.py).
 """
 
 from __future__ import annotations
@@ -67,7 +68,7 @@ def linked_for(
     if path:
         targets += [f"repo/{repo_id}/file/{path}", f"repo/{repo_id}/content/{path}"]
     file_path = path if path and not fq_name else None
-    entries = reader.memory.linked(repo_id, targets, now, LINKED_LIMIT, file_path)
+    entries = reader.linked(repo_id, targets, now, LINKED_LIMIT, file_path)
     return [
         t.LinkedMemory(
             key=e.key,

@@ -110,11 +110,8 @@ class MemoryService:
             problem = check_links(name, links or {})
             if problem:
                 raise ToolInputError(problem)
-        digests: dict[str, str | None] = {}
-        for target in sorted({x for ts in (add or {}).values() for x in ts}):
-            _, digest = self.reader.memory.target_digest(target)
-            digests[target] = digest
-        return digests
+        targets = sorted({x for ts in (add or {}).values() for x in ts})
+        return {target: self.reader.link_digest(target) for target in targets}
 
     @staticmethod
     def _check_fields(fields: Mapping[str, str]) -> None:

@@ -72,7 +72,13 @@ class ExportedEntry(BaseModel):
     expiresAt: float | None = None
 
     @classmethod
-    def of(cls, entry: MemoryEntry) -> ExportedEntry:
+    def of(cls, entry: MemoryEntry, only_repo: str | None = None) -> ExportedEntry:
+        """The entry as exported; an export of one repository (`only_repo`) carries no link
+        digest read from another repository (the link keys stay: they are this entry's)."""
+        digests = entry.link_digests
+        if only_repo is not None:
+            own = f"repo/{only_repo}/"
+            digests = {k: v for k, v in digests.items() if k.startswith(own)}
         return cls(
             repoId=entry.repo_id,
             topic=entry.topic,
@@ -81,7 +87,7 @@ class ExportedEntry(BaseModel):
             fields=entry.fields,
             tags=entry.tags,
             links=entry.links,
-            linkDigests=entry.link_digests,
+            linkDigests=digests,
             createdAt=entry.created_at,
             updatedAt=entry.updated_at,
             expiresAt=entry.expires_at,
@@ -139,10 +145,13 @@ def write_export(
     }
     tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     try:
-        with tmp.open("w", encoding="utf-8") as handle:
+        # 0600: the file holds every body of the exported memory (docs/security.md)
+        tmp.unlink(missing_ok=True)
+        descriptor = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        with open(descriptor, "w", encoding="utf-8") as handle:
             handle.write(json.dumps(header) + "\n")
             for entry in live:
-                handle.write(ExportedEntry.of(entry).model_dump_json() + "\n")
+                handle.write(ExportedEntry.of(entry, repo_id).model_dump_json() + "\n")
             handle.flush()
             os.fsync(handle.fileno())
         tmp.replace(path)

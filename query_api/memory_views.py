@@ -8,6 +8,7 @@ import time
 from datetime import UTC, datetime
 
 from query_api.errors import ConflictError, NotFoundError, ServiceUnavailable, ToolInputError
+from query_api.read_scope import may_read, may_read_key, withheld_view
 from schemas import codec, topics
 from schemas.memory import CommandResult, MemoryCommand, MemoryEntry, log_key, parse_memory_key
 from schemas.tools import EntryView
@@ -38,7 +39,12 @@ def require_memory_key(key: str, argument: str = "key") -> tuple[str, str, str]:
 
 
 class MemoryReader:
-    """Entry views over the memory and structural views, with expiry and staleness."""
+    """Entry views over the memory and structural views, with expiry and staleness.
+
+    The one place entries are hydrated for an answer, so the one place the caller's grants
+    apply (query_api/read_scope.py): an entry of a repository the caller may not read is the
+    withheld placeholder, is never followed, and never counts towards staleness.
+    """
 
     def __init__(self, views: ViewStore) -> None:
         self.views = views
@@ -46,6 +52,8 @@ class MemoryReader:
         self.scans = ScanViews(views)
 
     def memory_view(self, entry: MemoryEntry, now: float | None, evaluate: bool) -> EntryView:
+        if not may_read(entry.repo_id):
+            return withheld_view(entry.key)
         fields = dict(entry.fields)
         fields["kind"] = entry.kind
         view = EntryView(
@@ -76,9 +84,12 @@ class MemoryReader:
         )
 
     def stale_links(self, entry: MemoryEntry) -> list[str]:
-        """Linked files/symbols whose digest drifted since link time, or that vanished."""
+        """Linked files/symbols whose digest drifted since link time, or that vanished; a
+        target the caller may not read is never evaluated (its drift would say it exists)."""
         stale = []
         for target in sorted({t for ts in entry.links.values() for t in ts}):
+            if not may_read_key(target):
+                continue
             parts = target.split("/", 3)
             if len(parts) != 4 or parts[2] not in ("file", "symbol", "content"):
                 continue
@@ -88,7 +99,25 @@ class MemoryReader:
                 stale.append(target)
         return stale
 
+    def link_digest(self, target: str) -> str | None:
+        """The digest a new link captures (for staleness later); None for a target the
+        writer may not read, so the entry stores nothing read from that repository."""
+        if not may_read_key(target):
+            return None
+        return self.memory.target_digest(target)[1]
+
+    def linked(
+        self, repo_id: str, targets: list[str], now: float, limit: int, file_path: str | None
+    ) -> list[MemoryEntry]:
+        """Live entries of `repo_id` linking to `targets` (none when it is not readable)."""
+        if not may_read(repo_id):
+            return []
+        return self.memory.linked(repo_id, targets, now, limit, file_path)
+
     def live_entry(self, key: str, now: float) -> MemoryEntry | None:
+        """The live entry at `key`, None when absent, expired or not readable by the caller."""
+        if not may_read_key(key):
+            return None
         entry = self.memory.get(key)
         if entry is None or (entry.expires_at is not None and entry.expires_at <= now):
             return None
@@ -96,7 +125,9 @@ class MemoryReader:
 
     def view_of(self, key: str, now: float) -> EntryView:
         """The per-key read: memory with expiry + staleness, files, symbols and packages (as
-        scan lists them), else absent."""
+        scan lists them), else absent; withheld for a repository the caller may not read."""
+        if not may_read_key(key):
+            return withheld_view(key)
         parsed = parse_memory_key(key)
         if parsed is not None:
             entry = self.memory.get(key)

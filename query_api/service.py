@@ -16,6 +16,13 @@ from typing import TYPE_CHECKING, Any
 
 from query_api.errors import ConflictError, NotFoundError, ToolInputError
 from query_api.guard import WorkspaceGuard
+from query_api.hit_details import (
+    SEMANTIC_FLOOR,
+    HitLocator,
+    best_semantic_score,
+    enrich,
+    no_match_note,
+)
 from query_api.readiness import Readiness
 from schemas import tools as t
 from schemas.events import REPO_ID_PATTERN, RepoRegistration, WalkFilters
@@ -60,6 +67,7 @@ class RepoContextService:
         self._fresh: tuple[float, t.Freshness] | None = None
         self._fresh_lock = asyncio.Lock()
         self.retriever: Retriever | None = plane.retriever if plane is not None else None
+        self._locator = HitLocator(views)
         # reset_index hooks of planes kept outside the views: repoId -> {tree: rows deleted}
         self.on_reset: list[Callable[[str], dict[str, int]]] = []
 
@@ -244,19 +252,30 @@ class RepoContextService:
             censusCleared=True,
         )
 
-    async def search(self, args: t.SearchArgs) -> t.SearchResult:
-        """The retrieval ladder lives in query_api/retrieval.py."""
+    async def search(self, args: t.SearchArgs, *, details: bool = True) -> t.SearchResult:
+        """The retrieval ladder lives in query_api/retrieval.py; here each hit gets its lines
+        and snippet (query_api/hit_details.py, with `details`), and an answer in which no hit
+        holds the query's words nor is semantically close says so instead (`hits: []`)."""
         self.require_repo(args.repoId)
         if self.retriever is None:
             from query_api.vector_plane import keyword_only_retriever
 
             self.retriever = keyword_only_retriever(self.views, self.readiness)
         answer = await self.retriever.search(args.repoId, args.query, args.k)
+        enriched = await asyncio.to_thread(
+            enrich, self._locator, args.repoId, args.query, answer.hits, details=details
+        )
+        hits, note = enriched.hits, None
+        if hits and not enriched.lexical:
+            best = await best_semantic_score(self.retriever, args.repoId, args.query)
+            if best is None or best < SEMANTIC_FLOOR:
+                hits, note = [], no_match_note(args.query, args.repoId, best)
         return t.SearchResult(
             repoId=args.repoId,
             query=args.query,
             mode=answer.mode,
             retrievalPath=answer.path,
-            hits=answer.hits,
+            hits=hits,
+            note=note,
             freshness=await self.freshness(args.repoId),
         )

@@ -58,6 +58,11 @@ class SearchHit(ToolModel):
     reasons: list[str] = Field(default_factory=list)
     # File/symbol hits: up to 3 linked live memory entries ([] = none); null on memory hits.
     linkedMemory: list[LinkedMemory] | None = None
+    # File/symbol hits (our addition): the 1-based lines to open (the declaration around the
+    # best-matching lines, or the symbol) and up to 3 matching lines, each `N: text`.
+    startLine: int | None = None
+    endLine: int | None = None
+    snippet: str | None = None
 
 
 class Freshness(ToolModel):
@@ -84,6 +89,9 @@ class SearchResult(ToolModel):
     mode: SearchMode
     retrievalPath: RetrievalPath
     hits: list[SearchHit]
+    # Why `hits` is empty when the repository has files (our addition): nothing holds the
+    # query's words and no passage is semantically close.
+    note: str | None = None
     freshness: Freshness | None = None
 
 

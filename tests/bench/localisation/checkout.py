@@ -12,8 +12,10 @@ DEFAULT_CACHE = Path.home() / ".cache" / "repocontext-bench"
 
 
 def checkout(repo: PinnedRepo, mirrors: Path, cache: Path) -> Path:
-    """`git archive <pin> | tar -x` into cache/checkouts/<slug>-<pin12>, once."""
-    return materialise(require_mirror(repo, mirrors), repo.commit, cache / "checkouts" / _key(repo))
+    """`git archive <pin> | tar -x` into cache/checkouts/<slug>-<pin12>/<name>, once. The folder
+    is named as a user's clone would be (`click`), which is also the id repocontext gives it."""
+    target = cache / "checkouts" / _key(repo) / repo.name.split("/")[1]
+    return materialise(require_mirror(repo, mirrors), repo.commit, target)
 
 
 def materialise(git_dir: Path, commit: str, target: Path) -> Path:

@@ -159,13 +159,21 @@ async def run_benchmark(
         results += found
         print(table(f"{repo.name} ({repo.split}, {repo.language})",
                     summaries(found, lambda r: "x")["x"]), flush=True)  # fmt: skip
+        _write(out, result_document(repos, systems, results, open_s, argv or []))
     for split, rows in summaries(results, lambda r: r.split).items():
         print(table(f"split: {split}", rows))
     if results:
         print(table("overall", summaries(results, lambda r: "all")["all"]))
     print(latency_table(latencies(results)), flush=True)
     document = result_document(repos, systems, results, open_s, argv or [])
-    out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(json.dumps(document, indent=1))
+    _write(out, document)
     print(f"\nresult: {out}", file=sys.stderr)
     return document
+
+
+def _write(out: Path, document: dict[str, Any]) -> None:
+    """After every repository, so a long run that is stopped keeps what it measured."""
+    out.parent.mkdir(parents=True, exist_ok=True)
+    tmp = out.with_suffix(".tmp")
+    tmp.write_text(json.dumps(document, indent=1))
+    tmp.replace(out)
