@@ -25,6 +25,7 @@ from query_api.answers import render
 from query_api.auth import LOCAL_USER, Principal
 from query_api.errors import QueryApiError
 from query_api.metrics import Metrics
+from query_api.read_scope import reading_as
 from query_api.tool_catalog import ToolSpec
 from query_api.wire_numbers import SpelledOutNumbers
 from schemas.bounds import range_error
@@ -160,7 +161,8 @@ async def invoke(
         args = spec.args.model_validate(arguments or {})
         check_call(principal, spec, args)
         method = getattr(services[spec.service], spec.method)
-        result: BaseModel = await asyncio.wait_for(method(args), timeout=timeout_s)
+        with reading_as(principal):  # every entry the call hydrates obeys the caller's grants
+            result: BaseModel = await asyncio.wait_for(method(args), timeout=timeout_s)
         result = filter_result(principal, result)
         if "freshness" in type(result).model_fields and getattr(result, "freshness", 1) is None:
             core = services.get("core")

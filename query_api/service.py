@@ -12,6 +12,7 @@ import os
 import time
 from collections.abc import Callable
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from query_api.errors import ConflictError, NotFoundError, ToolInputError
@@ -23,7 +24,9 @@ from query_api.hit_details import (
     enrich,
     no_match_note,
 )
+from query_api.read_scope import current_caller
 from query_api.readiness import Readiness
+from query_api.repo_binding import check_binding
 from schemas import tools as t
 from schemas.events import REPO_ID_PATTERN, RepoRegistration, WalkFilters
 from streams.ingest import IngestCoordinator
@@ -187,8 +190,25 @@ class RepoContextService:
             snapshot = {**snapshot, "filesEmbedded": counts[0], "symbolsEmbedded": counts[1]}
         return t.IndexStatus.model_validate({**snapshot, "repoId": args.repoId})
 
+    def bound_roots(self) -> dict[str, Path]:
+        """Every workspace repository id and the directory it is bound to (views + ingest)."""
+        bound = {
+            repo.repo_id: Path(repo.root)
+            for repo in self.views.list_repos()
+            if repo.source == "workspace" and repo.root
+        }
+        for repo_id, reg in self.ingest.registrations.items():
+            if reg.source == "workspace" and reg.root:
+                bound[repo_id] = Path(reg.root)
+        return bound
+
     async def add_repo(
-        self, args: t.AddRepoArgs, *, force_full: bool = True, launch: bool = True
+        self,
+        args: t.AddRepoArgs,
+        *,
+        force_full: bool = True,
+        launch: bool = True,
+        repoint: bool = False,
     ) -> t.IndexStatus:
         root = self.guard.resolve(args.path)
         if not root.is_dir():
@@ -205,6 +225,7 @@ class RepoContextService:
             raise ConflictError(
                 f"repository {repo_id!r} is git-sourced; a repository has one source kind"
             )
+        check_binding(current_caller(), repo_id, root, self.bound_roots(), repoint=repoint)
         registration = RepoRegistration(
             repo_id=repo_id,
             source="workspace",
@@ -229,8 +250,10 @@ class RepoContextService:
         current = self.ingest.registrations.get(wanted)
         if current is not None and current.root == str(root):
             return current
+        if current is not None:  # the operator's own command may move an id, never silently
+            log.warning("re-pointing repository %s from %s to %s", wanted, current.root, root)
         args = t.AddRepoArgs(path=path, repoId=wanted)
-        await self.add_repo(args, force_full=False, launch=launch)
+        await self.add_repo(args, force_full=False, launch=launch, repoint=True)
         return self.ingest.registrations[wanted]
 
     async def remove_repo(self, args: t.RepoIdArgs) -> t.RemoveRepoResult:

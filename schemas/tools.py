@@ -38,6 +38,9 @@ class EntryView(ToolModel):
     hasExpired: bool | None = None
     stale: bool | None = None
     staleLinks: list[str] | None = None
+    # true: the caller may not read this key's repository; every other field stays empty and
+    # `exists` is false whether or not the entry exists (docs/security.md)
+    withheld: bool | None = None
 
 
 class LinkedMemory(ToolModel):
