@@ -4,22 +4,21 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import contextlib
 import json
 import logging
 import resource
 import signal
 import sys
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from signal import SIGINT, SIGTERM
 from typing import TYPE_CHECKING, Any
 
 from query_api.app import EmbeddedApp
 from query_api.auth import AuthConfigError, TokenTable
-from query_api.errors import QueryApiError, ServiceUnavailable
+from query_api.errors import QueryApiError, ServiceUnavailable, UsageError
 from query_api.http_app import LOOPBACK, build_http_app
+from query_api.http_serve import bind_listener, serve_http
 from query_api.progress import ProgressReporter
 from query_api.settings import Settings
 from schemas import tools as t
@@ -64,11 +63,10 @@ def _http_tokens(settings: Settings) -> TokenTable | int | None:
 
 
 async def cmd_serve(args: argparse.Namespace, settings: Settings, path: Path | None) -> int:
-    import uvicorn
-
     tokens = _http_tokens(settings)
     if isinstance(tokens, int):
         return tokens
+    listener = bind_listener(settings.host, settings.port)  # fails before the data dir is used
     async with EmbeddedApp(settings) as app:
         await app.start()
         if path is not None:
@@ -77,35 +75,8 @@ async def cmd_serve(args: argparse.Namespace, settings: Settings, path: Path | N
         asgi = build_http_app(
             server, app.service, settings.host, tokens, settings.max_inflight_requests
         )
-        config = uvicorn.Config(
-            asgi, host=settings.host, port=settings.port, log_level="warning", lifespan="on"
-        )
-        log.info(
-            "serving MCP at http://%s:%d/mcp (health: /health/ready, metrics: /metrics)",
-            settings.host,
-            settings.port,
-        )
-        await _graceful_server_class()(config).serve()
+        await serve_http(asgi, listener, "MCP")
     return 0
-
-
-def _graceful_server_class() -> Any:
-    import uvicorn
-
-    class GracefulServer(uvicorn.Server):
-        """uvicorn re-raises SIGTERM/SIGINT after its own shutdown, which would kill us before
-        the app closes (flushing the log, reaping workers); here the signal only stops serving."""
-
-        @contextlib.contextmanager
-        def capture_signals(self) -> Iterator[None]:
-            previous = {s: signal.signal(s, self.handle_exit) for s in (SIGINT, SIGTERM)}
-            try:
-                yield
-            finally:
-                for sig, handler in previous.items():
-                    signal.signal(sig, handler)
-
-    return GracefulServer
 
 
 async def cmd_mcp(args: argparse.Namespace, settings: Settings, path: Path | None) -> int:
@@ -200,6 +171,10 @@ async def cmd_search(args: argparse.Namespace, settings: Settings, path: Path | 
 
 async def cmd_eval(args: argparse.Namespace, settings: Settings, path: Path | None) -> int:
     assert path is not None
+    from query_api.evaluation import head_commit
+
+    if head_commit(path) is None:  # before indexing: eval has nothing to mine
+        raise UsageError(f"{path} has no git history; eval mines its commits (run it in a clone)")
     async with EmbeddedApp(settings, watch=False) as app:
         await app.start(resume=False)
         registration = await app.service.ensure_repo(str(path), args.repo_id, launch=False)
@@ -383,15 +358,14 @@ async def cmd_query(args: argparse.Namespace, settings: Settings, path: Path | N
     restart resumes). Code is written by sources and workers; memory and claim tools append
     commands that the memory step of `repocontext worker` applies, and wait for the verdict
     (unless --read-only)."""
-    import uvicorn
-
     from streams.topology import view_sink_step
 
     if not settings.resolved_log_url().startswith("kafka://"):
-        raise SystemExit("repocontext query needs REPOCONTEXT_LOG_URL=kafka://...")
+        raise UsageError("needs REPOCONTEXT_LOG_URL=kafka://...")
     tokens = _http_tokens(settings)  # the same fail-closed rules as `serve`
     if isinstance(tokens, int):
         return tokens
+    listener = bind_listener(settings.host, settings.port)
     # On a shared Qdrant server the vectors are the worker's (`--step vectors`); with an
     # in-process store each replica embeds for itself.
     async with EmbeddedApp(settings, vector_writer=settings.vector_store != "qdrant") as app:
@@ -401,11 +375,7 @@ async def cmd_query(args: argparse.Namespace, settings: Settings, path: Path | N
         asgi = build_http_app(
             app.mcp_server(), app.service, settings.host, tokens, settings.max_inflight_requests
         )
-        config = uvicorn.Config(
-            asgi, host=settings.host, port=settings.port, log_level="warning", lifespan="on"
-        )
-        log.info("query replica: MCP at http://%s:%d/mcp", settings.host, settings.port)
-        await _graceful_server_class()(config).serve()
+        await serve_http(asgi, listener, "query replica: MCP")
     return 0
 
 

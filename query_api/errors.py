@@ -5,8 +5,10 @@
     ├── GuardError          a path escapes the workspace or no workspace root is configured
     ├── NotFoundError       the named repository or entry does not exist
     ├── ConflictError       the request conflicts with current state (e.g. a git-sourced repo)
-    └── ServiceUnavailable  a dependency is down; the message says what to do
-Each becomes an MCP error result whose text tells the agent how to proceed.
+    ├── ServiceUnavailable  a dependency is down; the message says what to do
+    └── UsageError          a command line is wrong (the CLI exits 2); names the option
+Each becomes an MCP error result whose text tells the agent how to proceed, and in the CLI one
+line on stderr with a non-zero exit.
 """
 
 
@@ -31,4 +33,8 @@ class ConflictError(QueryApiError):
 
 
 class ServiceUnavailable(QueryApiError):
+    pass
+
+
+class UsageError(QueryApiError):
     pass

@@ -1,0 +1,116 @@
+"""Every CLI error is one line on stderr and a non-zero exit, never a traceback (issue 24
+items 8-9). Each case runs the real `repocontext` command in a subprocess."""
+
+from __future__ import annotations
+
+import fcntl
+import socket
+import subprocess
+from pathlib import Path
+
+import anyio
+import pytest
+
+from tests.conftest import ServeProcess, child_env, cli_command, write_sample_repo
+from tests.integration.mcp_helpers import http_session
+
+
+def run_cli(data_dir: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        cli_command(*args), env=child_env(data_dir), capture_output=True, text=True, timeout=120
+    )
+
+
+def one_line_error(run: subprocess.CompletedProcess[str], *needles: str) -> str:
+    """The run failed with exactly one line on stderr that contains every needle."""
+    lines = [line for line in run.stderr.splitlines() if line.strip()]
+    assert run.returncode != 0, run.stderr
+    assert len(lines) == 1, run.stderr
+    assert "Traceback" not in run.stderr
+    for needle in needles:
+        assert needle in lines[0], lines[0]
+    return lines[0]
+
+
+@pytest.fixture
+def repo(tmp_path: Path) -> Path:
+    return write_sample_repo(tmp_path / "ws" / "sample")
+
+
+def test_port_out_of_range(repo: Path, tmp_path: Path) -> None:
+    run = run_cli(tmp_path / "data", "serve", str(repo), "--port", "99999")
+    one_line_error(run, "--port", "from 0 to 65535", "99999")
+    assert run.returncode == 2
+    assert not (tmp_path / "data").exists()  # refused before anything was written
+
+
+def test_port_from_the_environment_out_of_range(repo: Path, tmp_path: Path) -> None:
+    run = subprocess.run(
+        cli_command("serve", str(repo)),
+        env={**child_env(tmp_path / "data"), "REPOCONTEXT_PORT": "99999"},
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    one_line_error(run, "99999", "65535")
+    assert "serving" not in run.stderr
+
+
+def test_port_in_use_is_refused_before_serving_is_logged(repo: Path, tmp_path: Path) -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        run = run_cli(tmp_path / "data", "serve", str(repo), "--port", str(port))
+    one_line_error(run, f"127.0.0.1:{port}", "already in use")
+    assert "serving" not in run.stderr
+
+
+def test_data_directory_lock_held(repo: Path, tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    data.mkdir()
+    with open(data / "lock", "a+") as held:
+        fcntl.flock(held.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        run = run_cli(data, "index", str(repo))
+    one_line_error(run, str(data))
+
+
+def test_eval_without_git_history(repo: Path, tmp_path: Path) -> None:
+    run = run_cli(tmp_path / "data", "eval", str(repo))
+    one_line_error(run, "eval", "no git history")
+
+
+@pytest.mark.parametrize("command", ["index", "search", "eval", "serve"])
+def test_a_path_that_does_not_exist(tmp_path: Path, command: str) -> None:
+    extra = ["some query"] if command == "search" else []
+    run = run_cli(tmp_path / "data", command, str(tmp_path / "missing"), *extra)
+    one_line_error(run, str(tmp_path / "missing"), "does not exist")
+    assert run.returncode == 2
+
+
+def test_a_file_where_a_directory_is_expected(repo: Path, tmp_path: Path) -> None:
+    run = run_cli(tmp_path / "data", "index", str(repo / "docs" / "guide.md"))
+    one_line_error(run, "guide.md", "is a file")
+
+
+def test_bad_option_values(repo: Path, tmp_path: Path) -> None:
+    one_line_error(run_cli(tmp_path / "data", "search", str(repo), "x", "-k", "-5"), "-k")
+    one_line_error(run_cli(tmp_path / "data", "search", str(repo)), "query")  # missing argument
+    one_line_error(run_cli(tmp_path / "data", "bench", "--runs", "nan"), "--runs")
+
+
+@pytest.mark.anyio
+async def test_client_disconnects_are_not_errors(repo: Path, tmp_path: Path) -> None:
+    server = ServeProcess(repo, tmp_path / "data")
+    try:
+        for _ in range(3):  # each SDK client closes its event stream on exit
+            async with http_session(server.base) as session:
+                await session.list_tools()
+        async with http_session(server.base) as session:  # still serving afterwards
+            await session.list_tools()
+        await anyio.sleep(0)
+    finally:
+        server.stop()
+    log = server.log_path.read_text()
+    assert f"serving MCP at http://127.0.0.1:{server.port}/mcp" in log
+    assert "Traceback" not in log and " ERROR " not in log, log[-3000:]
