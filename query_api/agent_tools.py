@@ -17,6 +17,7 @@ from typing import Any
 from query_api.errors import NotFoundError, ToolInputError
 from query_api.evaluation import (
     Rung,
+    RungUnavailable,
     cache_path,
     evaluate,
     head_commit,
@@ -35,8 +36,9 @@ def retrieval_rungs(plane: Any) -> Callable[[str], dict[str, Rung]]:
     """Vector and hybrid rungs over the plane's embedder and store, when one is bound.
 
     Each rung gets its own Retriever (and a private Readiness, so evaluation never moves the
-    server's verdict); an answer that fell back to keyword counts as nothing found, so the
-    vector rung is never silently BM25."""
+    server's verdict); a repository with no vectors yet, or an answer that fell back to
+    keyword, makes the rung unavailable (skipped with the reason), so the vector rung is
+    never silently BM25 and never a row of zeros."""
     from query_api.readiness import Readiness
     from query_api.retrieval import Retriever
     from schemas.retrieval import SearchMode
@@ -52,9 +54,14 @@ def retrieval_rungs(plane: Any) -> Callable[[str], dict[str, Rung]]:
             )
 
             async def rung(query: str, retriever: Retriever = retriever) -> list[str]:
+                store = retriever.store
+                if store is not None and await asyncio.to_thread(store.count, repo_id=repo_id) == 0:
+                    raise RungUnavailable(NO_VECTORS)
                 answer = await retriever.search(repo_id, query, 10)
                 if answer.mode != SearchMode.SEMANTIC:
-                    return []
+                    raise RungUnavailable(
+                        f"semantic search answered from keyword instead ({answer.path.value})"
+                    )
                 paths = [h.entry.path or h.entry.fields.get("filePath") for h in answer.hits]
                 return list(dict.fromkeys(p for p in paths if p))
 
@@ -62,6 +69,13 @@ def retrieval_rungs(plane: Any) -> Callable[[str], dict[str, Rung]]:
         return made
 
     return rungs
+
+
+NO_EMBEDDER = "no embedder is configured (--embedder none / REPOCONTEXT_EMBEDDER=none)"
+NO_VECTORS = (
+    "this repository has no vectors yet: run `repocontext index --vectors PATH` first, or let "
+    "a running server finish its embedding backfill"
+)
 
 
 def _is_vector_step(step: Step) -> bool:
@@ -101,6 +115,7 @@ class AgentTools:
         rungs: dict[str, Rung] = {"keyword": keyword}
         if self.extra_rungs is not None:
             rungs.update(self.extra_rungs(args.repoId))
+        skipped = {} if len(rungs) > 1 else {"vector": NO_EMBEDDER, "hybrid": NO_EMBEDDER}
         max_cases = max(1, min(500, args.maxCases))
         cache = cache_path(self.data_dir, args.repoId, f"{commit}-{max_cases}", list(rungs))
         cached = await asyncio.to_thread(load_cached, cache)
@@ -111,20 +126,24 @@ class AgentTools:
             indexed = set(await asyncio.to_thread(self.core.ingest.indexed_paths, args.repoId))
             cases = await asyncio.to_thread(mine_cases, root, indexed, max_cases=max_cases)
             budget = max(1.0, min(600.0, args.budgetSeconds))
-            scores = await evaluate(cases, rungs, budget_s=budget)
+            scores, unavailable = await evaluate(cases, rungs, budget_s=budget)
+            skipped.update(unavailable)
             count = len(cases)
             done = max((s.cases for s in scores), default=0)
-            if done == count:
+            if done == count and not unavailable:  # a skipped rung may be measurable later
                 await asyncio.to_thread(store_cached, cache, scores)
-            else:
+            elif done < count:
                 note = f"time budget reached after {done} of {count} cases (not cached)"
             if not cases:
                 note = "no commit touching 1-3 non-test source files with a describing subject"
+        if skipped and note is None:
+            note = f"not measured: {', '.join(skipped)} ({next(iter(skipped.values()))})"
         return t.EvalResult(
             repoId=args.repoId,
             indexedCommit=commit,
             cases=count,
             rungs=[t.RungScoreView(**asdict(s)) for s in scores],
+            skippedRungs=[t.SkippedRung(rung=r, reason=why) for r, why in skipped.items()],
             cached=cached is not None,
             elapsedMilliseconds=int((time.perf_counter() - started) * 1000),
             note=note,

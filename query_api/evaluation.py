@@ -21,6 +21,13 @@ from processors.language import language_for_path
 from query_api.eval_scoring import CaseScore, ScoreSummary, score_case, summarise
 
 Rung = Callable[[str], Awaitable[list[str]]]  # query -> ranked repo-relative paths
+
+
+class RungUnavailable(Exception):
+    """A rung that cannot answer here (no embedder, no vectors yet): it is skipped and the
+    reason reported, never scored as zeros that read like a measurement."""
+
+
 NOT_CODE = {"", "markdown", "json", "yaml", "xml", "html", "css", "toml"}
 _NOISE = re.compile(
     r"^(?:(?:fixed|fixes|fix|refs|closes|close)\s+#\d+\s*(?:--|:|-)\s*)"
@@ -100,18 +107,28 @@ async def evaluate(
     *,
     budget_s: float = 60.0,
     on_progress: Callable[[int, int | None], None] | None = None,
-) -> list[RungScore]:
-    """Recall@1/5/10 and MRR of every rung over the cases it reached within the budget."""
+) -> tuple[list[RungScore], dict[str, str]]:
+    """Recall@1/5/10 and MRR of every rung over the cases it reached within the budget, and
+    the rungs that could not answer (RungUnavailable) with the reason: those are left out
+    whole, since a partial score would not compare with the others."""
     deadline = time.monotonic() + budget_s
+    live = dict(rungs)
+    skipped: dict[str, str] = {}
     scored: dict[str, list[CaseScore]] = {name: [] for name in rungs}
     for index, case in enumerate(cases, start=1):
         if time.monotonic() > deadline:
             break
-        for name, rung in rungs.items():
-            scored[name].append(score_case(await rung(case.query), case.files))
+        for name, rung in list(live.items()):
+            try:
+                ranked = await rung(case.query)
+            except RungUnavailable as exc:
+                skipped[name] = str(exc)
+                del live[name], scored[name]
+                continue
+            scored[name].append(score_case(ranked, case.files))
         if on_progress is not None:
             on_progress(index, len(cases))
-    return [_rung_score(name, summarise(rows)) for name, rows in scored.items()]
+    return [_rung_score(name, summarise(rows)) for name, rows in scored.items()], skipped
 
 
 def _rung_score(rung: str, summary: ScoreSummary) -> RungScore:

@@ -246,11 +246,18 @@ class RungScoreView(ToolModel):
     mrr: float
 
 
+class SkippedRung(ToolModel):
+    rung: str  # vector | hybrid
+    reason: str  # why it could not be measured, and what would make it measurable
+
+
 class EvalResult(ToolModel):
     repoId: str
     indexedCommit: str | None
     cases: int
     rungs: list[RungScoreView]
+    # rungs left out rather than scored 0.0 (our addition): no embedder, no vectors yet
+    skippedRungs: list[SkippedRung] = Field(default_factory=list)
     cached: bool
     elapsedMilliseconds: int
     note: str | None = None

@@ -77,8 +77,37 @@ def test_eval_mines_history_and_reports_each_rung(tmp_path: Path) -> None:
     assert 0.0 <= rungs["keyword"]["mrr"] <= 1.0
     assert rungs["keyword"]["recallAt10"] >= rungs["keyword"]["recallAt1"]
     assert result["cached"] is False
+    # keyword-only (--embedder none): the vector rungs are named as not measured, not zeros
+    assert set(rungs) == {"keyword"}
+    skipped = {r["rung"]: r["reason"] for r in result["skippedRungs"]}
+    assert set(skipped) == {"vector", "hybrid"} and "no embedder" in skipped["vector"]
+    assert "not measured" in result["note"]
 
     again = subprocess.run(
         cli_command("eval", str(repo)), env=env, capture_output=True, text=True, timeout=180
     )
     assert json.loads(again.stdout)["cached"] is True  # same indexed commit: served from cache
+
+
+def test_eval_without_vectors_skips_the_vector_rungs_and_says_why(tmp_path: Path) -> None:
+    """An embedder is configured but nothing was embedded yet (a one-shot `index`): the
+    vector and hybrid rungs are skipped with the reason instead of scoring 0.0."""
+    repo = tmp_path / "shop"
+    repo.mkdir()
+    git(repo, "init", "-q")
+    commit(
+        repo,
+        {"shop/invoices.py": "def render_invoice_pdf(order):\n    return order.total\n"},
+        "Add invoice PDF rendering for orders",
+    )
+    env = {**child_env(tmp_path / "data"), "REPOCONTEXT_EMBEDDER": "local"}
+    proc = subprocess.run(
+        cli_command("eval", str(repo)), env=env, capture_output=True, text=True, timeout=300
+    )
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    result = json.loads(proc.stdout)
+    assert [r["rung"] for r in result["rungs"]] == ["keyword"]
+    skipped = {r["rung"]: r["reason"] for r in result["skippedRungs"]}
+    assert set(skipped) == {"vector", "hybrid"}, result
+    assert all("no vectors yet" in why for why in skipped.values())
+    assert result["cached"] is False
