@@ -14,8 +14,10 @@ from pathlib import Path
 from signal import SIGINT, SIGTERM
 from typing import TYPE_CHECKING, Any
 
+from query_api.admission import HttpLimits
 from query_api.app import EmbeddedApp
 from query_api.auth import AuthConfigError, TokenTable
+from query_api.data_dir import secure_data_dir
 from query_api.errors import QueryApiError, ServiceUnavailable, UsageError
 from query_api.http_app import LOOPBACK, build_http_app
 from query_api.http_serve import bind_listener, serve_http
@@ -59,6 +61,11 @@ def _http_tokens(settings: Settings) -> TokenTable | int | None:
             settings.host,
         )
         return 2
+    if settings.require_token_for_metrics and tokens is None:
+        log.warning(
+            "REPOCONTEXT_REQUIRE_TOKEN_FOR_METRICS has no effect without a token file "
+            "(REPOCONTEXT_AUTH_FILE): /metrics and /health/ready stay open"
+        )
     return tokens
 
 
@@ -72,8 +79,14 @@ async def cmd_serve(args: argparse.Namespace, settings: Settings, path: Path | N
         if path is not None:
             await app.service.ensure_repo(str(path), args.repo_id)
         server = app.mcp_server()
+        limits = HttpLimits.from_settings(settings)
         asgi = build_http_app(
-            server, app.service, settings.host, tokens, settings.max_inflight_requests
+            server,
+            app.service,
+            settings.host,
+            tokens,
+            limits,
+            require_token_for_metrics=settings.require_token_for_metrics,
         )
         await serve_http(asgi, listener, "MCP")
     return 0
@@ -254,7 +267,7 @@ async def cmd_replay(args: argparse.Namespace, settings: Settings, path: Path | 
 async def cmd_topics(args: argparse.Namespace, settings: Settings, path: Path | None) -> int:
     from streams.eventlog.factory import open_event_log
 
-    settings.data_dir.mkdir(parents=True, exist_ok=True)
+    secure_data_dir(settings.data_dir)
     log_ = open_event_log(settings.resolved_log_url())
     try:
         await log_.create_topics(CATALOGUE)
@@ -372,8 +385,14 @@ async def cmd_query(args: argparse.Namespace, settings: Settings, path: Path | N
         app.runtime.steps = (view_sink_step(),)  # processors run in `repocontext worker`
         app.runtime.poll_seconds = REPLICA_POLL_S  # no in-process appends wake it: poll often
         await app.start(resume=False)  # no sources here: nothing to watch
+        limits = HttpLimits.from_settings(settings)
         asgi = build_http_app(
-            app.mcp_server(), app.service, settings.host, tokens, settings.max_inflight_requests
+            app.mcp_server(),
+            app.service,
+            settings.host,
+            tokens,
+            limits,
+            require_token_for_metrics=settings.require_token_for_metrics,
         )
         await serve_http(asgi, listener, "query replica: MCP")
     return 0
@@ -388,7 +407,7 @@ async def cmd_git_source(args: argparse.Namespace, settings: Settings, path: Pat
 
     if not args.repo_id:
         raise SystemExit("repocontext git-source: --repo-id is required")
-    settings.data_dir.mkdir(parents=True, exist_ok=True)
+    secure_data_dir(settings.data_dir)
     source = GitSource(args.repo_id, args.url, args.ref, args.depth or None, args.refresh_s)
     log_ = open_event_log(settings.resolved_log_url())
     try:
@@ -416,7 +435,7 @@ async def cmd_memory(args: argparse.Namespace, settings: Settings, path: Path | 
     file = Path(args.file)
     try:
         if args.memory_command == "export":
-            settings.data_dir.mkdir(parents=True, exist_ok=True)
+            secure_data_dir(settings.data_dir)
             log_ = open_event_log(settings.resolved_log_url())
             try:
                 await log_.create_topics(CATALOGUE)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import contextlib
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from typing import Any
 
 from mcp.server.streamable_http_manager import StreamableHTTPSessionManager
@@ -15,6 +15,16 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 from starlette.types import ASGIApp, Receive, Scope, Send
 
+from query_api.admission import (
+    Admission,
+    BodyRefused,
+    HttpLimits,
+    live_sessions,
+    read_body,
+    refusal,
+    replaying,
+    session_id_of,
+)
 from query_api.auth import LOCAL_USER, TokenTable
 from query_api.metrics import prometheus_text
 from query_api.service import RepoContextService
@@ -28,8 +38,11 @@ def build_http_app(
     service: RepoContextService,
     host: str,
     tokens: TokenTable | None = None,
-    max_inflight: int = 256,
+    limits: HttpLimits | None = None,
+    *,
+    require_token_for_metrics: bool = False,
 ) -> ASGIApp:
+    limits = limits or HttpLimits()
     security = None
     if host in LOOPBACK:  # DNS-rebinding protection: only loopback Host/Origin headers
         security = TransportSecuritySettings(
@@ -37,7 +50,15 @@ def build_http_app(
             allowed_hosts=["127.0.0.1:*", "localhost:*", "[::1]:*"],
             allowed_origins=["http://127.0.0.1:*", "http://localhost:*", "http://[::1]:*"],
         )
-    manager = StreamableHTTPSessionManager(app=mcp_server, security_settings=security)
+    manager = StreamableHTTPSessionManager(
+        app=mcp_server,
+        security_settings=security,
+        session_idle_timeout=limits.session_idle_timeout_s,
+        max_request_body_size=limits.max_body_bytes,
+        max_sessions=limits.max_sessions,
+    )
+    admission = Admission(limits, per_principal=tokens is not None)
+    session_alive = live_sessions(manager)
 
     async def mcp_endpoint(scope: Scope, receive: Receive, send: Send) -> None:
         await manager.handle_request(scope, receive, send)
@@ -45,8 +66,18 @@ def build_http_app(
     async def live(request: Request) -> Response:
         return JSONResponse({"status": "live"})
 
+    def may_see_detail(request: Request) -> bool:
+        """Metrics and readiness detail name repositories, tools and lag: with the setting
+        on, only a caller holding a valid token sees them (docs/security.md)."""
+        if not require_token_for_metrics or tokens is None:
+            return True
+        return tokens.authenticate(request.headers.get("authorization")) is not None
+
     async def ready(request: Request) -> Response:
         health = await service.health(NoArgs())
+        if not may_see_detail(request):  # probes still read the status code and `ready`
+            code = 200 if health.retrievalReady else 503
+            return JSONResponse({"ready": health.retrievalReady}, status_code=code)
         body = {
             "ready": health.retrievalReady,
             "components": {
@@ -64,6 +95,8 @@ def build_http_app(
         return JSONResponse(body, status_code=200 if health.retrievalReady else 503)
 
     async def metrics(request: Request) -> Response:
+        if not may_see_detail(request):
+            return unauthorized
         data, content_type = prometheus_text()
         return Response(data, media_type=content_type)
 
@@ -87,41 +120,53 @@ def build_http_app(
         headers={"WWW-Authenticate": 'Bearer realm="repocontext"'},
     )
 
-    busy = JSONResponse(
-        {"error": "busy", "detail": "too many requests in flight; retry shortly"},
-        status_code=503,
-        headers={"Retry-After": "1"},
-    )
-    inflight = 0
-
     async def asgi(scope: Scope, receive: Receive, send: Send) -> None:
         # /mcp and /mcp/ both reach the MCP transport directly (no redirect); the rest,
         # lifespan included, goes to the Starlette app.
-        nonlocal inflight
         if scope["type"] == "http" and scope["path"].rstrip("/") == "/mcp":
+            principal = LOCAL_USER  # loopback without a token file, or behind an auth proxy
+            if tokens is not None:
+                found = tokens.authenticate(Headers(scope=scope).get("authorization"))
+                if found is None:  # fail closed: no tools, no calls
+                    await unauthorized(scope, receive, send)
+                    return
+                principal = found
+            scope.setdefault("state", {})["principal"] = principal
+            session = session_id_of(scope)
+            if session is not None and admission.foreign_session(session, principal.name):
+                await refusal(404, "not_found", "session not found")(scope, receive, send)
+                return
             if scope.get("method") != "POST":  # the long-lived GET stream is not a request
-                await _mcp(scope, receive, send)
+                await mcp_endpoint(scope, receive, send)
                 return
-            if inflight >= max_inflight:
-                await busy(scope, receive, send)  # past saturation: shed, never queue unbounded
-                return
-            inflight += 1
-            try:
-                await _mcp(scope, receive, send)
-            finally:
-                inflight -= 1
+            await _admitted(scope, receive, send, principal.name, session)
             return
         await app(scope, receive, send)
 
-    async def _mcp(scope: Scope, receive: Receive, send: Send) -> None:
-        principal = LOCAL_USER  # loopback without a token file, or behind an auth proxy
-        if tokens is not None:
-            found = tokens.authenticate(Headers(scope=scope).get("authorization"))
-            if found is None:  # fail closed: no tools, no calls
-                await unauthorized(scope, receive, send)
+    async def _admitted(
+        scope: Scope, receive: Receive, send: Send, who: str, session: str | None
+    ) -> None:
+        refused = admission.enter(who)
+        if refused is not None:
+            await refused(scope, receive, send)
+            return
+        opened: Callable[[], None] | None = None
+        try:
+            try:  # the body is read while the caller's slot is held, and only so long
+                body = await read_body(receive, limits.body_timeout_s, limits.max_body_bytes)
+            except BodyRefused as exc:
+                await exc.response(scope, receive, send)
                 return
-            principal = found
-        scope.setdefault("state", {})["principal"] = principal
-        await mcp_endpoint(scope, receive, send)
+            if session is None:
+                refused = admission.may_open(who, session_alive)
+                if refused is not None:
+                    await refused(scope, receive, send)
+                    return
+                send, opened = admission.opening_session(who, send)
+            await mcp_endpoint(scope, replaying(body, receive), send)
+        finally:
+            if opened is not None:
+                opened()
+            admission.leave(who)
 
     return asgi

@@ -17,6 +17,14 @@ from prometheus_client import CONTENT_TYPE_LATEST, REGISTRY, generate_latest
 _lock = threading.Lock()
 _provider: MeterProvider | None = None
 
+# Tool-call latency buckets in seconds, 1 ms to 60 s: a keyword search answers in
+# milliseconds, a bundle or an exact scan in seconds, and the call deadline is tens of seconds.
+# (The SDK's default buckets, 0, 5, 10 ... 10000, are sized for milliseconds and would put
+# every call into the first one.)
+DURATION_BUCKETS_S = (
+    0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0, 30.0, 60.0
+)  # fmt: skip
+
 
 def _meter_provider() -> MeterProvider:
     global _provider
@@ -35,7 +43,10 @@ class Metrics:
             "repocontext.calls", description="MCP tool calls by tool and outcome"
         )
         self.duration = meter.create_histogram(
-            "repocontext.retrieval.duration", unit="s", description="tool call duration"
+            "repocontext.retrieval.duration",
+            unit="s",
+            description="tool call duration",
+            explicit_bucket_boundaries_advisory=list(DURATION_BUCKETS_S),
         )
         self.events_behind = meter.create_up_down_counter(
             "repocontext.views.events_behind", description="log events not yet in the views"

@@ -44,6 +44,18 @@ class Settings(BaseSettings):
     compaction_interval_s: float = 300.0
     tool_timeout_s: float = 30.0
     max_inflight_requests: int = 256  # HTTP MCP requests at once; more get 503 + Retry-After
+    # /metrics and /health/ready's detail need a valid bearer token (the bare ready/not-ready
+    # status stays open for probes); effective with a token file (docs/security.md)
+    require_token_for_metrics: bool = False
+    # -- what one caller may hold (docs/operations.md, "What it survives") --
+    max_inflight_per_principal: int = 32  # one token's requests at once; more get 429
+    request_body_timeout_s: float = 10.0  # a request body must arrive whole within this
+    max_request_body_bytes: int = 4 * 1024 * 1024  # larger bodies get 413
+    max_sessions_per_principal: int = 64  # open MCP sessions of one token; more get 429
+    max_sessions: int = 4096  # open MCP sessions in all; more get 503
+    session_idle_timeout_s: float = 600.0  # a session with no request for this long is closed
+    heavy_reads_per_repo: int = 2  # searches/bundles of one repository running at once
+    fault_after_failures: int = 3  # a step failing this many times in a row is a fault
     tool_profile: Literal["full", "compact"] = "full"  # compact: ~9 tools, short definitions
     max_query_chars: int = 4096
     # exact BPE for token counts and budgets (spec §3.7); `o200k` / `cl100k` are accepted too
