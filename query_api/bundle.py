@@ -2,54 +2,55 @@
 
 One search (the core service's ranked hits: `top`, or a 50-hit backfill pool when reuse is
 engaged) -> unique file paths in rank order -> each rendered at a level (paths, outline,
-slices; auto tries slices, outline, paths and keeps the first that packs one entry) -> greedy
-packing under a cost model that bounds the whole response, echoed text included:
-per entry BPE(content) + 24 + BPE(path) + sum BPE(reasons) + BPE(contentHash) + per unit
-(10 + BPE(receipt) + BPE(kind) + BPE(symbol)), times the dual-emission factor 3.5 (ceil),
-plus a reserve of (80 + BPE of the echoed task/repoId/session + a bound on the `freshness`
-object's BPE, see `freshness_bound`) x 3.5 charged up front. An answer that packs nothing
-charges nothing (`responseTokens` 0, never above the budget) and names in `retryBudgetTokens`
-the budget that fits its cheapest entry.
+slices; auto tries slices, outline, paths and keeps the first that packs one entry) -> packed
+under the budget so that the first files each get a share (query_api/bundle_plan.py): a file
+too large for its share sends the spans that matter, bounded by it.
+
+`responseTokens` is what the answer costs on the wire: the JSON-RPC response with its
+structured content and its text block (query_api/answers.py), counted exactly with the
+configured encoding after packing; an entry that would push it over the budget is dropped.
+An answer that packs nothing charges nothing (`responseTokens` 0, never above the budget) and
+names in `retryBudgetTokens` a budget that fits its cheapest entry, even after the answer's
+`freshness` grows to the largest it plausibly becomes (`worst_freshness`).
 """
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
-import math
 import threading
 import time
 from collections import deque
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from processors.tokens import TokenEncoding, count_tokens, token_counter
-from query_api.bundle_spans import select_spans, task_stems
+from processors.tokens import TokenEncoding, token_counter
+from query_api.answers import render, wire_tokens
+from query_api.bundle_plan import Coster, Item, plan
+from query_api.bundle_spans import SPAN_LINES, select_spans, task_stems
 from query_api.errors import NotFoundError
+from query_api.hit_details import HitLocator, import_name
 from query_api.memory_search import linked_for
 from query_api.memory_views import MemoryReader
 from schemas import bundle as b
 from schemas import tools as t
 from streams.stores.sessions import SessionStore
 from streams.stores.views import ViewStore
+from streams.stores.views_read import ContentRow
 from streams.stores.views_symbols import SymbolViews
 
 if TYPE_CHECKING:
     from query_api.service import RepoContextService
 
-DUAL_EMISSION = 3.5
-RESERVE = 80
-ENTRY_SCAFFOLD = 24
-UNIT_SCAFFOLD = 10
-LINKED_FIELD = 6  # `"linkedMemory":[]` of every entry
-LINKED_SCAFFOLD = 16  # the keys and punctuation of one linked memory item
 BACKFILL_POOL = 50
 LEVELS: tuple[b.Detail, ...] = ("slices", "outline", "paths")
-FRESHNESS_SLACK = 8  # one hex commit tokenises differently from another
 _SAMPLE_COMMIT = "3f9a2c1e0b7d6a5f4e3d2c1b0a9f8e7d6c5b4a39"
 _SAMPLE_TIME = "2026-11-30T22:01:02.123456Z"
 WHOLE_BODY_TOKENS = 1500  # larger files are sliced into spans instead of sent whole
+MIN_SPAN_TOKENS = 24  # a share smaller than this sends the file's path
+RECEIPT_HEX = 16
+RESPONSE_ROUNDS = 4  # responseTokens is in the answer it counts: a few rounds settle it
 
 
 def sha256_hex(text: str) -> str:
@@ -57,17 +58,20 @@ def sha256_hex(text: str) -> str:
 
 
 def receipt_of(repo_id: str, path: str, content_hash: str, kind: str, unit_key: str) -> str:
+    """The reference's SHA-256 over the unit's identity, its first RECEIPT_HEX digits: a
+    receipt is only ever echoed back, and 64 bits tell units apart at a quarter of the
+    tokens (33 -> 8 per unit, on every unit of every bundle)."""
     joined = "\x00".join((repo_id, path, content_hash, kind, unit_key))
-    return sha256_hex(joined)
+    return sha256_hex(joined)[:RECEIPT_HEX]
 
 
-def freshness_bound(fresh: t.Freshness, count: Callable[[str], int] = count_tokens) -> int:
-    """Tokens the bundle charges for its `freshness`: those of a copy grown to the largest it
-    can plausibly become before the caller's next call (numbers of 13 digits, every field
-    its kind of source can fill, filled), so `retryBudgetTokens` still fits then."""
+def worst_freshness(fresh: t.Freshness) -> t.Freshness:
+    """`fresh` grown to the largest it can plausibly become before the caller's next call
+    (numbers of 13 digits, every field its kind of source can fill, filled), so that a
+    `retryBudgetTokens` computed with it still fits then."""
     git = fresh.indexedCommit is not None or fresh.sourceCommit is not None
     big = 10**12
-    worst = fresh.model_copy(
+    return fresh.model_copy(
         update={
             "appliedOffsets": max(fresh.appliedOffsets, big),
             "logEndOffsets": max(fresh.logEndOffsets, big),
@@ -79,7 +83,6 @@ def freshness_bound(fresh: t.Freshness, count: Callable[[str], int] = count_toke
             "sourceCheckedAt": fresh.sourceCheckedAt or (_SAMPLE_TIME if git else None),
         }
     )
-    return count(worst.model_dump_json()) + FRESHNESS_SLACK
 
 
 def parse_known(claims: list[str]) -> set[tuple[str, str]]:
@@ -90,26 +93,6 @@ def parse_known(claims: list[str]) -> set[tuple[str, str]]:
         if sep and path and len(digest) == 64 and all(c in "0123456789abcdef" for c in digest):
             parsed.add((path, digest))
     return parsed
-
-
-def entry_cost(entry: b.BundleEntry, count: Callable[[str], int] = count_tokens) -> int:
-    raw = (
-        entry.tokenCount
-        + ENTRY_SCAFFOLD
-        + count(entry.path)
-        + sum(count(r) for r in entry.reasons)
-        + count(entry.contentHash)
-        + sum(
-            UNIT_SCAFFOLD + count(u.receipt) + count(u.kind) + count(u.symbol or "")
-            for u in entry.units
-        )
-        + LINKED_FIELD
-        + sum(
-            LINKED_SCAFFOLD + count(m.key) + count(m.kind) + count(m.topic) + count(m.summary)
-            for m in entry.linkedMemory
-        )
-    )
-    return math.ceil(raw * DUAL_EMISSION)
 
 
 class UsageWindow:
@@ -161,6 +144,7 @@ class BundleService:
         self.count = token_counter(token_encoding)
         self.views = views
         self.symbols = SymbolViews(views)
+        self.locator = HitLocator(views)
         self.memory = MemoryReader(views)
         self.sessions = SessionStore(session_path)  # durable in the data dir (sessions.db)
         self.usage = UsageWindow()
@@ -181,11 +165,51 @@ class BundleService:
         )
 
     def _spans(
-        self, repo_id: str, path: str, body: str, task_terms: frozenset[str]
+        self,
+        repo_id: str,
+        path: str,
+        body: str,
+        task_terms: frozenset[str],
+        max_lines: int = SPAN_LINES,
     ) -> list[tuple[int, int, str | None]]:
         """The line spans of a large file worth sending for the task (bundle_spans)."""
         symbols = self.symbols.symbols_of_file(repo_id, path)
-        return select_spans(symbols, body.count("\n") + 1, task_terms)
+        return select_spans(symbols, body.count("\n") + 1, task_terms, max_lines)
+
+    def _slices(
+        self,
+        repo_id: str,
+        cand: Candidate,
+        row: ContentRow,
+        full: int,
+        task_terms: frozenset[str],
+        cap: int | None,
+    ) -> tuple[list[str], list[tuple[b.UnitKind, str | None]], list[tuple[int, int]], bool]:
+        """(lines, units, ranges, whole) of a `slices` rendering under a content cap: the
+        whole body when it is small enough, else the spans that matter, as many lines of
+        them as the cap holds (nothing when it holds too few)."""
+        body = row.body
+        total = body.count("\n") + (0 if body.endswith("\n") else 1)
+        if full <= WHOLE_BODY_TOKENS and (cap is None or full <= cap):
+            return [body], [("span", None)], [(1, total)], not row.truncated
+        if cap is not None and cap < MIN_SPAN_TOKENS:
+            return [], [], [], False
+        max_lines = SPAN_LINES
+        if cap is not None:
+            per_line = max(1.0, full / max(1, total))
+            max_lines = min(SPAN_LINES, int(cap / per_line))
+        all_lines = body.split("\n")
+        for _ in range(6):
+            if max_lines < 1:
+                break
+            spans = self._spans(repo_id, cand.path, body, task_terms, max_lines)
+            lines = ["\n".join(all_lines[a - 1 : z]) for a, z, _ in spans]
+            used = self.count("\n".join(lines))
+            if cap is None or used <= cap:
+                units: list[tuple[b.UnitKind, str | None]] = [("span", y) for _, _, y in spans]
+                return lines, units, [(a, z) for a, z, _ in spans], False
+            max_lines = min(max_lines - 1, int(max_lines * cap / used))
+        return [], [], [], False
 
     def _render(
         self,
@@ -193,8 +217,9 @@ class BundleService:
         cand: Candidate,
         level: b.Detail,
         task_terms: frozenset[str] = frozenset(),
-    ) -> tuple[b.BundleEntry, bool, list[str]]:
-        """The entry at `level`; the flag says whether it is a whole-body delivery."""
+        cap: int | None = None,
+    ) -> tuple[b.BundleEntry, list[str]]:
+        """The entry at `level`, its content at most `cap` tokens (slices; else a pointer)."""
         row = self.views.get_content(repo_id, cand.path)
         body = row.body if row is not None else ""
         full = (
@@ -204,22 +229,8 @@ class BundleService:
         units: list[tuple[b.UnitKind, str | None]] = []  # (kind, symbol) per line of content
         lines: list[str] = []
         ranges: list[tuple[int, int]] = []
-        whole = False
-        start = end = None
-        if level == "slices" and row is not None and body and (full or 0) <= WHOLE_BODY_TOKENS:
-            lines = [body]
-            units = [("span", None)]
-            whole = not row.truncated
-            start, end = 1, body.count("\n") + (0 if body.endswith("\n") else 1)
-            ranges = [(start, end)]
-        elif level == "slices" and row is not None and body:
-            # Better than the reference: a large file sends the spans that matter (the symbols
-            # the task names, with context lines), bounded, and says which lines they are.
-            spans = self._spans(repo_id, cand.path, body, task_terms)
-            lines = ["\n".join(body.split("\n")[a - 1 : z]) for a, z, _ in spans]
-            units = [("span", sym) for _, _, sym in spans]
-            ranges = [(a, z) for a, z, _ in spans]
-            start, end = spans[0][0], spans[-1][1]
+        if level == "slices" and row is not None and body:
+            lines, units, ranges, _ = self._slices(repo_id, cand, row, full or 0, task_terms, cap)
         elif level == "outline":
             rows = sorted(
                 self.symbols.symbols_of_file(repo_id, cand.path),
@@ -229,21 +240,23 @@ class BundleService:
                 lines.append(" ".join((sym.signature or sym.fq_name).split()))
                 units.append(("outline", sym.fq_name))
         if not lines:
-            lines, units = [cand.path], [("pointer", None)]
-        content = "\n".join(lines)
+            lines, units, ranges = [cand.path], [("pointer", None)], []
+        packages = self.locator.packages(repo_id, cand.path) if cand.path.endswith(".py") else set()
+        several = len(ranges) > 1  # one span's lines are the entry's own
         made_units = [
             b.Unit(
                 receipt=receipt_of(
                     repo_id, cand.path, content_hash, kind, _unit_key(kind, sym, ranges, i)
                 ),
                 kind=kind,
-                symbol=sym,
+                symbol=import_name(sym, cand.path, packages) if sym else None,
                 tokenCount=self.count(text),
-                startLine=ranges[i][0] if ranges else None,
-                endLine=ranges[i][1] if ranges else None,
+                startLine=ranges[i][0] if several else None,
+                endLine=ranges[i][1] if several else None,
             )
             for i, ((kind, sym), text) in enumerate(zip(units, lines, strict=True))
         ]
+        content = "\n".join(lines)
         entry = b.BundleEntry(
             path=cand.path,
             score=cand.score,
@@ -253,11 +266,49 @@ class BundleService:
             content=content,
             contentHash=content_hash,
             units=made_units,
-            startLine=start,
-            endLine=end,
+            startLine=ranges[0][0] if ranges else None,
+            endLine=ranges[-1][1] if ranges else None,
             linkedMemory=cand.linked,
         )
-        return entry, whole, lines
+        return entry, lines
+
+    def _item(
+        self,
+        repo_id: str,
+        cand: Candidate,
+        level: b.Detail,
+        task_terms: frozenset[str],
+        cap: int | None,
+        seen: set[str],
+    ) -> tuple[b.BundleEntry | None, list[b.Reused]]:
+        """The entry without the units the caller has seen (None when it has seen them all),
+        and the acknowledgements of those it has."""
+        entry, texts = self._render(repo_id, cand, level, task_terms, cap)
+        reused = [
+            b.Reused(
+                path=cand.path,
+                kind=u.kind,
+                receipt=u.receipt,
+                contentHash=entry.contentHash,
+                symbol=u.symbol,
+            )
+            for u in entry.units
+            if u.receipt in seen
+        ]
+        if not reused:
+            return entry, []
+        kept = [
+            (u, line) for u, line in zip(entry.units, texts, strict=True) if u.receipt not in seen
+        ]
+        if not kept:
+            return None, reused
+        content = "\n".join(line for _, line in kept)
+        update = {
+            "units": [u for u, _ in kept],
+            "content": content,
+            "tokenCount": self.count(content),
+        }
+        return entry.model_copy(update=update), reused
 
     async def context(self, args: b.ContextArgs) -> b.ContextResult:
         now = time.time()
@@ -280,144 +331,145 @@ class BundleService:
         answer = await self.core.search(
             t.SearchArgs(
                 repoId=args.repoId, query=args.task[:4096], k=BACKFILL_POOL if reuse else top
-            )
+            ),
+            details=False,
         )
+        cands = await asyncio.to_thread(self._candidates, args.repoId, answer, now)
+        fresh = (await self.core.freshness(args.repoId)).model_copy(update={"sourceError": None})
+        shell = b.ContextResult(
+            repoId=args.repoId,
+            task=args.task,
+            mode=answer.mode,
+            retrievalPath=answer.retrievalPath,
+            detail=levels[0],
+            budgetTokens=budget,
+            totalTokens=0,
+            responseTokens=budget,
+            truncated=False,
+            retryBudgetTokens=None,
+            entries=[],
+            session=args.session,
+            reused=[],
+            freshness=fresh,
+        )
+        terms = task_stems(args.task)
+        result = shell
+        cheapest: int | None = None
+        for level in levels:
+            result, cheapest = await asyncio.to_thread(
+                self._pack, shell, cands, level, top, seen, known, terms
+            )
+            if result.entries:
+                break
+        return self._settle(args, result, cands, cheapest, now)
+
+    def _candidates(self, repo_id: str, answer: t.SearchResult, now: float) -> list[Candidate]:
         cands: list[Candidate] = []
         for hit in answer.hits:
             path = hit.entry.path or hit.entry.fields.get("filePath")
             if hit.entry.kind not in ("File", "Content", "Symbol") or not path:
                 continue
             if all(c.path != path for c in cands):
-                linked = linked_for(self.memory, args.repoId, path, None, now)
+                linked = linked_for(self.memory, repo_id, path, None, now)
                 cands.append(Candidate(path, hit.score, list(hit.reasons), linked))
-        fresh = (await self.core.freshness(args.repoId)).model_copy(update={"sourceError": None})
-        echo = (
-            self.count(args.task)
-            + self.count(args.repoId)
-            + self.count(args.session or "")
-            + freshness_bound(fresh, self.count)
-        )
-        reserve = math.ceil((RESERVE + echo) * DUAL_EMISSION)
-        chosen: (
-            tuple[list[b.BundleEntry], list[b.Reused], bool, int | None, int, b.Detail] | None
-        ) = None
-        for level in levels:
-            packed = self._pack(
-                args.repoId,
-                cands,
-                level,
-                top,
-                budget,
-                reserve,
-                seen,
-                known,
-                task_stems(args.task),
-            )
-            chosen = (*packed, level)
-            if packed[0]:
+        return cands
+
+    def _wire(self, result: b.ContextResult) -> int:
+        return wire_tokens(*render(result), count=self.count)
+
+    def _pack(
+        self,
+        shell: b.ContextResult,
+        cands: list[Candidate],
+        level: b.Detail,
+        top: int,
+        seen: set[str],
+        known: set[tuple[str, str]],
+        terms: frozenset[str],
+    ) -> tuple[b.ContextResult, int | None]:
+        """The answer at `level` with as many files as the budget holds, counted exactly,
+        and the cost of its cheapest single entry."""
+        repo_id = shell.repoId
+        items: list[Item] = []
+        reused: list[b.Reused] = []
+        for cand in cands:
+            if len(items) >= top:
                 break
-        assert chosen is not None
-        entries, reused, truncated, cheapest, spent, level = chosen
+            entry, acks = self._item(repo_id, cand, level, terms, None, seen)
+            if entry is not None and (cand.path, entry.contentHash) in known:
+                acks = [b.Reused(path=cand.path, kind="file", contentHash=entry.contentHash)]
+                entry = None  # a fully reused file frees its slot
+            reused += acks
+            if entry is not None:
+                items.append(Item(cand, entry))
+
+        def under(item: Item, cap: int) -> b.BundleEntry | None:
+            cand = item.key
+            assert isinstance(cand, Candidate)
+            return self._item(repo_id, cand, level, terms, cap, seen)[0]
+
+        empty = shell.model_copy(update={"detail": level, "reused": reused, "truncated": True})
+        base = self._wire(empty)
+        coster = Coster(self.count)
+        chosen = plan(items, under if level == "slices" else None, coster, shell.budgetTokens, base)
+        entries = chosen.entries
+        truncated = chosen.truncated or len(entries) < len(items)
+        while True:
+            result = empty.model_copy(
+                update={
+                    "entries": entries,
+                    "truncated": truncated,
+                    "totalTokens": sum(e.tokenCount for e in entries),
+                }
+            )
+            if not entries or self._wire(result) <= shell.budgetTokens:
+                return result, chosen.cheapest
+            entries, truncated = entries[:-1], True
+
+    def _settle(
+        self,
+        args: b.ContextArgs,
+        result: b.ContextResult,
+        cands: list[Candidate],
+        cheapest: int | None,
+        now: float,
+    ) -> b.ContextResult:
+        """Record sessions and usage, and set `responseTokens` to the answer's wire cost (0
+        when nothing was packed) or `retryBudgetTokens` to a budget that fits one entry."""
         owned: set[str] = set()
         replaced = 0
-        for entry in entries:
+        for entry in result.entries:
             if entry.startLine is not None and entry.units and entry.units[0].kind == "span":
                 row = self.views.get_content(args.repoId, entry.path)
                 if row is not None and not row.truncated and entry.content == row.body:
                     owned.add(f"{entry.path}\x00{entry.contentHash}")
                     replaced += entry.fullReadTokenCount or 0
         if args.session:
-            receipts = {u.receipt for e in entries for u in e.units}
+            receipts = {u.receipt for e in result.entries for u in e.units}
             self.sessions.merge(args.repoId, args.session, receipts, owned, now)
-        # The reserve is charged with the first entry: an answer that packs nothing charges
-        # nothing (spec §3.7: responseTokens <= budget always, even for a budget of 1, below
-        # any reserve), and says in retryBudgetTokens what would fit one entry.
-        response = reserve + spent if entries else 0
-        retry = None
-        if not entries and cands and cheapest is not None:
-            retry = min(200_000, cheapest + reserve)
-        self.usage.record(response, replaced, now)
-        self._calls.add(1)
-        self._response.add(response, {"command": "context"})
-        self._replaced.add(replaced, {"command": "context"})
-        return b.ContextResult(
-            repoId=args.repoId,
-            task=args.task,
-            mode=answer.mode,
-            retrievalPath=answer.retrievalPath,
-            detail=level,
-            budgetTokens=budget,
-            totalTokens=sum(e.tokenCount for e in entries),
-            responseTokens=response,
-            truncated=truncated,
-            retryBudgetTokens=retry,
-            entries=entries,
-            session=args.session,
-            reused=reused,
-            freshness=fresh,
-        )
-
-    def _pack(
-        self,
-        repo_id: str,
-        cands: list[Candidate],
-        level: b.Detail,
-        top: int,
-        budget: int,
-        reserve: int,
-        seen: set[str],
-        known: set[tuple[str, str]],
-        task_terms: frozenset[str],
-    ) -> tuple[list[b.BundleEntry], list[b.Reused], bool, int | None, int]:
-        entries: list[b.BundleEntry] = []
-        reused: list[b.Reused] = []
-        truncated = False
-        cheapest: int | None = None
-        spent = 0
-        slots = 0
-        for cand in cands:
-            if slots >= top:
-                break
-            entry, _, texts = self._render(repo_id, cand, level, task_terms)
-            if (cand.path, entry.contentHash) in known:
-                reused.append(b.Reused(path=cand.path, kind="file", contentHash=entry.contentHash))
-                continue  # a fully reused file frees its slot
-            kept = [
-                (u, line)
-                for u, line in zip(entry.units, texts, strict=True)
-                if u.receipt not in seen
-            ]
-            for u in entry.units:
-                if u.receipt in seen:
-                    reused.append(
-                        b.Reused(
-                            path=cand.path,
-                            kind=u.kind,
-                            receipt=u.receipt,
-                            contentHash=entry.contentHash,
-                            symbol=u.symbol,
-                        )
-                    )
-            if not kept:
-                continue
-            if len(kept) != len(entry.units):
-                content = "\n".join(line for _, line in kept)
-                entry = entry.model_copy(
-                    update={
-                        "units": [u for u, _ in kept],
-                        "content": content,
-                        "tokenCount": self.count(content),
-                    }
+        if result.entries:
+            response = result.responseTokens
+            for _ in range(RESPONSE_ROUNDS):  # the count includes its own digits
+                counted = self._wire(result.model_copy(update={"responseTokens": response}))
+                if counted == response:
+                    break
+                response = counted
+            response = min(response, result.budgetTokens)
+            result = result.model_copy(update={"responseTokens": response})
+        else:
+            retry = None
+            if cands and cheapest is not None:
+                fresh = result.freshness
+                worst = result.model_copy(
+                    update={"freshness": worst_freshness(fresh) if fresh else None}
                 )
-            slots += 1
-            cost = entry_cost(entry, self.count)
-            cheapest = cost if cheapest is None else min(cheapest, cost)
-            if reserve + spent + cost > budget:
-                truncated = True
-                continue
-            spent += cost
-            entries.append(entry)
-        return entries, reused, truncated, cheapest, spent
+                retry = min(200_000, self._wire(worst) + cheapest)
+            result = result.model_copy(update={"responseTokens": 0, "retryBudgetTokens": retry})
+        self.usage.record(result.responseTokens, replaced, now)
+        self._calls.add(1)
+        self._response.add(result.responseTokens, {"command": "context"})
+        self._replaced.add(replaced, {"command": "context"})
+        return result
 
 
 def _unit_key(kind: str, symbol: str | None, ranges: list[tuple[int, int]], i: int) -> str:

@@ -86,10 +86,14 @@ def name_stems(name: str) -> set[str]:
 
 
 def select_spans(
-    symbols: Iterable[SymbolRow], total_lines: int, stems: frozenset[str]
+    symbols: Iterable[SymbolRow],
+    total_lines: int,
+    stems: frozenset[str],
+    max_lines: int = SPAN_LINES,
 ) -> list[tuple[int, int, str | None]]:
-    """(start, end, fq name) line spans in file order, at most SPAN_LINES lines together; the
-    head of the file when no declaration shares a word with the task."""
+    """(start, end, fq name) line spans in file order, at most `max_lines` lines together;
+    the head of the file when no declaration shares a word with the task."""
+    max_lines = max(1, max_lines)
     ranked = []
     for sym in symbols:
         overlap = len(stems & name_stems(sym.name))
@@ -104,16 +108,16 @@ def select_spans(
         z = min(total_lines, sym.end_line + SPAN_CONTEXT)
         if _overlaps(chosen, a, z):
             continue
-        if used + (z - a + 1) > SPAN_LINES:
+        if used + (z - a + 1) > max_lines:
             if chosen:
                 continue  # a later, smaller declaration may still fit whole
-            z = a + SPAN_LINES - 1  # the best match alone is too long: its head
+            z = a + max_lines - 1  # the best match alone is too long: its head
         chosen.append((a, z, sym.fq_name))
         used += z - a + 1
-        if used >= SPAN_LINES:
+        if used >= max_lines:
             break
     if not chosen:
-        chosen = [(1, min(total_lines, HEAD_LINES), None)]
+        chosen = [(1, min(total_lines, HEAD_LINES, max_lines), None)]
     return sorted(chosen)
 
 

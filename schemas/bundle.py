@@ -73,10 +73,12 @@ class ContextResult(ToolModel):
     totalTokens: int
     responseTokens: int
     truncated: bool
-    retryBudgetTokens: int | None
+    # only when nothing fit (null, and left out, otherwise); `session` and `reused` are left
+    # out when the call named no session and reused nothing
+    retryBudgetTokens: int | None = None
     entries: list[BundleEntry]
-    session: str | None
-    reused: list[Reused]
+    session: str | None = None
+    reused: list[Reused] = Field(default_factory=list)
     freshness: Freshness | None = None  # charged in the budget like the echoed task (ours)
 
 

@@ -69,8 +69,12 @@ async def test_index_search_and_live_edits(sample_repo: Path, tmp_path: Path) ->
         assert top["entry"]["key"] == "repo/sample/file/src/billing/invoice.py"
         assert top["entry"]["kind"] == "File" and top["entry"]["exists"] is True
         assert top["entry"]["fields"]["digest"].startswith("xx128:")
-        assert top["vectorId"] is None
+        assert "vectorId" not in top  # a keyword hit has none, and a null is not sent
         assert "content-match" in top["reasons"]
+        # where to look: the class, and the line that names it
+        assert (top["startLine"], top["endLine"]) == (1, 3)
+        assert top["snippet"] == "1: class InvoiceCalculator:"
+        assert all(v not in (None, [], {}, "") for v in top["entry"].values())
         assert result["freshness"]["eventsBehind"] >= 0
 
         # identifier-aware: a camelCase hump and a path segment both match
@@ -130,7 +134,7 @@ async def test_add_repo_answers_with_the_running_snapshot(
         # spec §1.5: the job progress snapshot at acceptance reports Running
         assert accepted["repoId"] == "sample"
         assert (accepted["status"], accepted["phase"]) == ("Running", "Walking")
-        assert accepted["startedAt"] is not None and accepted["completedAt"] is None
+        assert accepted["startedAt"] is not None and accepted.get("completedAt") is None
         assert accepted["attempt"] == 1
         await wait_indexed(session, "sample")
         done = await call(session, "repocontext_index_status", {"repoId": "sample"})

@@ -16,7 +16,7 @@ from mcp.shared.memory import create_connected_server_and_client_session
 from query_api.vector_plane import VectorPlane
 from tests.integration.mcp_helpers import call, wait_for
 from tests.integration.memory_rig import memory_rig
-from tests.integration.test_context_mcp import context_wire, raw_cost
+from tests.integration.test_context_mcp import context_wire
 from tests.vectors.fake_embedder import HashEmbedder
 
 pytestmark = pytest.mark.anyio
@@ -66,9 +66,11 @@ async def test_keyword_memory_hits_and_linked_memory(tmp_path: Path) -> None:
         hits = by_key(await search(s, "zanzibar"))
         hit = hits["repo/repo/mem/gotchas/rounding"]
         assert hit["entry"]["kind"] == "Memory" and hit["entry"]["topic"] == "gotchas"
-        assert hit["reasons"] == ["content-match"] and hit["vectorId"] is None
-        assert hit["entry"]["hasExpired"] is None and hit["entry"]["stale"] is None  # bulk read
-        assert hit["linkedMemory"] is None
+        assert hit["reasons"] == ["content-match"] and hit.get("vectorId") is None
+        assert (
+            hit["entry"].get("hasExpired") is None and hit["entry"].get("stale") is None
+        )  # bulk read
+        assert hit.get("linkedMemory") is None
         tagged = by_key(await search(s, "rules gotchas summing"))["repo/repo/mem/gotchas/rounding"]
         assert tagged["reasons"] == ["tag:billing-rules", "topic-match", "content-match"]
         keyed = by_key(await search(s, "calc"))["repo/repo/mem/decisions/calc"]
@@ -89,7 +91,7 @@ async def test_keyword_memory_hits_and_linked_memory(tmp_path: Path) -> None:
             "stale": False,
         }
         assert linked[1]["summary"] == "Invoice rounding happens per line"
-        assert code["repo/repo/file/src/billing/ledger.py"]["linkedMemory"] == []
+        assert code["repo/repo/file/src/billing/ledger.py"].get("linkedMemory", []) == []
 
         # expired entries vanish from search at once; forgotten ones too (and their links)
         assert "repo/repo/mem/scratch/tmp" in by_key(await search(s, "ephemeralword"))
@@ -159,7 +161,7 @@ async def test_context_bundle_carries_linked_memory_within_budget(tmp_path: Path
         assert [m["key"][-2:] for m in ledger["linkedMemory"]] == ["g0", "g1", "g2"]
         assert all(m["summary"].startswith("Ledger gotcha") for m in ledger["linkedMemory"])
         others = [e for e in big["entries"] if not e["path"].endswith("ledger.py")]
-        assert all(e["linkedMemory"] == [] for e in others)
+        assert all(e.get("linkedMemory", []) == [] for e in others)
         packed = 0
         for budget in (1, 300, 600, 900, 1200, 1500, 2000, 3000, 5000):
             result, wire = await context_wire(
@@ -167,8 +169,7 @@ async def test_context_bundle_carries_linked_memory_within_budget(tmp_path: Path
             )
             if result["entries"]:
                 packed += 1
-                assert result["responseTokens"] <= budget and wire <= budget, (budget, wire)
-                assert wire <= raw_cost(result) * 3.5
+                assert result["responseTokens"] == wire <= budget, (budget, wire)
         assert packed >= 5
 
 
@@ -206,7 +207,7 @@ async def test_memory_passages_in_the_vector_plane(tmp_path: Path) -> None:
                 assert hit["reasons"][:3] == ["semantic", "chunk:memory", "topic:glossary"]
                 assert hit["vectorId"] is not None
                 assert hit["entry"]["expires"] is False and hit["entry"]["hasExpired"] is False
-                assert hit["entry"]["stale"] is None  # semantic hits: staleness not evaluated
+                assert hit["entry"].get("stale") is None  # semantic hits: staleness not evaluated
 
                 # expired since embedding: dropped at hydration, then retired by the sweep
                 await wait_for(lambda: _expired(app, "brief"), 10, "the 1 s entry to expire")

@@ -144,10 +144,10 @@ async def test_outline_related_changed_and_search(tmp_path: Path) -> None:
         assert got["freshness"]["eventsBehind"] >= 0  # every answer says how fresh it is
 
         readme = await outline("README.md")
-        assert readme["exists"] is True and readme["symbols"] == []
+        assert readme["exists"] is True and readme.get("symbols", []) == []
         assert readme["fullReadTokenCount"] == count_tokens("# shop\n")
         missing = await outline("nope.py")
-        assert missing["exists"] is False and missing["fullReadTokenCount"] is None
+        assert missing["exists"] is False and missing.get("fullReadTokenCount") is None
 
         # one path normalisation for every path-taking tool: an absolute path inside the
         # root, `..`, `./` and backslashes name the same file; a path that leaves the
@@ -213,7 +213,7 @@ async def test_outline_related_changed_and_search(tmp_path: Path) -> None:
         legacy = await call(
             session, "repocontext_related", {"repoId": "shop", "path": "web/legacy/Button.tsx"}
         )
-        assert legacy["dependents"] == []
+        assert legacy.get("dependents", []) == []
         barrel = await call(
             session, "repocontext_related", {"repoId": "shop", "path": "web/components/index.ts"}
         )

@@ -1,0 +1,183 @@
+"""The text block of a tool answer: the same answer as the structured JSON, written for a model.
+
+Clients differ in which block they hand the model (some the text, some the structured JSON), so
+each block carries the whole answer; the text leaves out only what a program needs and a model
+does not read (receipts, content hashes, offsets). Search, outline, related and context have a
+rendering of their own; every other answer is written as indented `key: value` lines, which
+cost a model fewer tokens than the same JSON and read the same.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel
+
+from schemas import bundle as b
+from schemas import symbols as sy
+from schemas import tools as t
+
+
+def render_text(model: BaseModel, payload: dict[str, Any]) -> str:
+    if isinstance(model, t.SearchResult):
+        return _search(model)
+    if isinstance(model, b.ContextResult):
+        return _context(model)
+    if isinstance(model, sy.OutlineResult):
+        return _outline(model)
+    if isinstance(model, sy.RelatedResult):
+        return _related(model)
+    return "\n".join(_lines(payload, ""))
+
+
+def _lines(value: Any, indent: str) -> list[str]:
+    """`key: value` lines, nested values indented, list items led by `- `."""
+    out: list[str] = []
+    if isinstance(value, dict):
+        for key, item in value.items():
+            if isinstance(item, dict | list) and item:
+                out.append(f"{indent}{key}:")
+                out += _lines(item, indent + "  ")
+            else:
+                out.append(f"{indent}{key}: {_scalar(item)}")
+    elif isinstance(value, list):
+        for item in value:
+            nested = _lines(item, indent + "  ") if isinstance(item, dict | list) else None
+            if nested:
+                out.append(f"{indent}- {nested[0].lstrip()}")
+                out += nested[1:]
+            else:
+                out.append(f"{indent}- {_scalar(item)}")
+    else:
+        out.append(f"{indent}{_scalar(value)}")
+    return out
+
+
+def _scalar(value: Any) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, float):
+        return f"{value:.4g}"
+    if isinstance(value, dict | list):
+        return "{}" if isinstance(value, dict) else "[]"
+    return str(value)
+
+
+def _lag(fresh: t.Freshness | None) -> list[str]:
+    """One line when the views trail the log or the source (else nothing: they are current)."""
+    if fresh is None:
+        return []
+    parts = []
+    if fresh.eventsBehind:
+        parts.append(f"views trail the log by {fresh.eventsBehind} events")
+    if fresh.pendingFiles:
+        parts.append(f"{fresh.pendingFiles} changed files not indexed yet")
+    if fresh.sourceCommit and fresh.indexedCommit and fresh.sourceCommit != fresh.indexedCommit:
+        parts.append(f"indexed {fresh.indexedCommit[:12]}, source at {fresh.sourceCommit[:12]}")
+    if fresh.sourceError:
+        parts.append(f"source error: {fresh.sourceError}")
+    return [f"freshness: {'; '.join(parts)}"] if parts else []
+
+
+def _where(path: str, start: int | None, end: int | None) -> str:
+    if start is None:
+        return path
+    return f"{path}:{start}" if end in (None, start) else f"{path}:{start}-{end}"
+
+
+def _search(r: t.SearchResult) -> str:
+    head = f"{len(r.hits)} hits for {r.query!r} in {r.repoId} ({r.mode}, {r.retrievalPath})"
+    out = [head, *_lag(r.freshness)]
+    if r.note:
+        out.append(r.note)
+    for i, hit in enumerate(r.hits, 1):
+        e = hit.entry
+        path = e.path or e.fields.get("filePath") or e.key
+        if e.kind == "Memory":
+            title = e.fields.get("title") or e.fields.get("body", "").split("\n", 1)[0]
+            subject = f"memory {e.key} {title[:120]}"
+        elif e.kind == "Symbol":
+            subject = f"{e.fullyQualifiedName} {_where(path, hit.startLine, hit.endLine)}"
+        else:
+            subject = _where(path, hit.startLine, hit.endLine)
+        out.append(f"{i}. {subject} [{hit.score:.3g}; {', '.join(hit.reasons)}]")
+        if hit.snippet:
+            out += ["   " + line for line in hit.snippet.split("\n")]
+        for m in hit.linkedMemory or []:
+            out.append(f"   memory {m.key}: {m.summary}{' (stale)' if m.stale else ''}")
+    return "\n".join(out)
+
+
+def _outline(r: sy.OutlineResult) -> str:
+    if not r.exists:
+        return f"{r.path} is not indexed in {r.repoId}"
+    cost = f", {r.fullReadTokenCount} tokens to read whole" if r.fullReadTokenCount else ""
+    out = [f"{r.path} in {r.repoId}: {len(r.symbols)} symbols{cost}", *_lag(r.freshness)]
+    for s in r.symbols:
+        sig = " ".join(s.signature.split())
+        out.append(f"{s.startLine}-{s.endLine} {s.kind} {s.fullyQualifiedName}: {sig}")
+    return "\n".join(out)
+
+
+def _related(r: sy.RelatedResult) -> str:
+    if not r.exists:
+        return f"{r.path} is not indexed in {r.repoId}"
+    out = [f"{r.path} in {r.repoId}", *_lag(r.freshness)]
+    out.append("imports: " + (", ".join(r.imports) or "none"))
+    for label, rows in (("dependents", r.dependents), ("tests", r.tests)):
+        out.append(f"{label}:" + ("" if rows else " none"))
+        by_path: dict[str, list[str]] = {}
+        for row in rows:
+            by_path.setdefault(row.path, []).append(row.symbol)
+        out += [f"  {path}: {', '.join(symbols)}" for path, symbols in by_path.items()]
+    return "\n".join(out)
+
+
+def _context(r: b.ContextResult) -> str:
+    state = ", truncated" if r.truncated else ""
+    head = (
+        f"{len(r.entries)} files for {r.task[:200]!r} in {r.repoId} at {r.detail} "
+        f"({r.mode}, {r.retrievalPath}); {r.responseTokens}/{r.budgetTokens} tokens{state}"
+    )
+    out = [head, *_lag(r.freshness)]
+    if r.retryBudgetTokens is not None:
+        out.append(f"nothing fit: retry with responseBudgetTokens >= {r.retryBudgetTokens}")
+    for reused in r.reused:
+        out.append(f"reused {reused.kind} {reused.path} {reused.symbol or ''}".rstrip())
+    for e in r.entries:
+        out += entry_lines(e)
+    return "\n".join(out)
+
+
+def entry_lines(e: b.BundleEntry) -> list[str]:
+    """One bundle entry: a header naming its lines and why it is here, then its content."""
+    # the declarations a `symbol:` reason names are in the content below: not repeated
+    why = ", ".join(r for r in e.reasons if not r.startswith("symbol:"))
+    out = [f"== {_where(e.path, e.startLine, e.endLine)}" + (f" [{why}]" if why else "")]
+    for m in e.linkedMemory:
+        out.append(f"memory {m.key}: {m.summary}{' (stale)' if m.stale else ''}")
+    sliced = len(e.units) > 1 and all(u.kind == "span" and u.startLine for u in e.units)
+    return out + (_spans(e) if sliced else [e.content])
+
+
+def _spans(e: b.BundleEntry) -> list[str]:
+    """A sliced file's spans, each led by the lines it holds (`content` is the spans' lines,
+    one after the other)."""
+    out: list[str] = []
+    blocks = _span_blocks(e)
+    for unit, block in zip(e.units, blocks, strict=False):
+        out.append(f"-- {unit.startLine}-{unit.endLine} {unit.symbol or ''}".rstrip())
+        out.append(block)
+    return out
+
+
+def _span_blocks(e: b.BundleEntry) -> list[str]:
+    lines = e.content.split("\n")
+    blocks, at = [], 0
+    for unit in e.units:
+        size = (unit.endLine or 0) - (unit.startLine or 0) + 1
+        blocks.append("\n".join(lines[at : at + size]))
+        at += size
+    return blocks

@@ -1,0 +1,95 @@
+"""Search answers an agent can act on (issue 24 items 1 and 3), over the real MCP client:
+hits name their lines and the matching ones, Python names read as imported, nothing null or
+empty travels, the text block is not the JSON again, and a query nothing matches gets
+`hits: []` with a note instead of unrelated files that share a fragment of it."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from query_api.hit_details import query_terms
+from tests.integration.mcp_helpers import call
+from tests.integration.memory_rig import memory_rig
+
+pytestmark = pytest.mark.anyio
+CLIENT = '''"""The test client."""
+
+
+class FlaskClient:
+    """Drives the app without a server."""
+
+    def open(self, path):
+        environ = build_environ(path)
+        return self.app.wsgi_app(environ)
+'''
+
+
+def no_nulls(value: object) -> bool:
+    if isinstance(value, dict):
+        return all(v not in (None, [], {}, "") and no_nulls(v) for v in value.values())
+    if isinstance(value, list):
+        return all(no_nulls(v) for v in value)
+    return True
+
+
+async def test_hits_carry_lines_snippets_and_import_names(tmp_path: Path) -> None:
+    repo = tmp_path / "ws" / "repo"
+    (repo / "src" / "flask").mkdir(parents=True)
+    (repo / "src" / "flask" / "__init__.py").write_text('"""Flask."""\n')
+    (repo / "src" / "flask" / "testing.py").write_text(CLIENT)
+    async with memory_rig(tmp_path, index=True) as (_, s):
+        result = await s.call_tool(
+            "repocontext_search", {"repoId": "repo", "query": "build_environ wsgi_app"}
+        )
+        answer = result.structuredContent
+        assert answer is not None and no_nulls(answer)
+        top = answer["hits"][0]
+        assert top["entry"]["path"] == "src/flask/testing.py"
+        assert (top["startLine"], top["endLine"]) == (7, 9)  # the method around the match
+        assert top["snippet"] == (
+            "8: environ = build_environ(path)\n9: return self.app.wsgi_app(environ)"
+        )
+        text = result.content[0].text  # type: ignore[union-attr]
+        assert "src/flask/testing.py:7-9" in text and "8: environ = build_environ(path)" in text
+        assert not text.startswith("{")  # a rendering for a model, not the JSON again
+        assert len(text) < len(json.dumps(answer, separators=(",", ":")))
+
+        named = await call(s, "repocontext_search", {"repoId": "repo", "query": "FlaskClient"})
+        reasons = named["hits"][0]["reasons"]
+        assert "symbol:flask.testing.FlaskClient" in reasons, reasons  # not src.flask...
+
+
+async def test_no_match_is_an_answer(tmp_path: Path) -> None:
+    async with memory_rig(tmp_path, index=True) as (app, s):
+        root = app.settings.workspace_root
+        assert root is not None
+        only = root / "repo" / "src" / "zoo.py"
+        only.write_text("def feed():\n    return 'zebra_quokka_unique'\n")
+        (root / "repo" / "src" / "ids.py").write_text("def unique_ids(xs):\n    return set(xs)\n")
+        await call(s, "repocontext_refresh", {"repoId": "repo"})
+        query = {"repoId": "repo", "query": "zebra_quokka_unique"}
+        found = await call(s, "repocontext_search", query)
+        assert found["hits"][0]["entry"]["path"] == "src/zoo.py"
+
+        only.unlink()
+        await call(s, "repocontext_refresh", {"repoId": "repo", "paths": ["src/zoo.py"]})
+        gone = await call(s, "repocontext_search", query)
+        assert gone["hits"] == [], gone["hits"]  # not ids.py for its `unique`
+        assert "contains 'zebra_quokka_unique'" in gone["note"]
+        assert gone["mode"] == "keyword" and gone["retrievalPath"] == "keyword.no_embedder"
+        bundle = await call(s, "repocontext_context", {"repoId": "repo", "task": query["query"]})
+        assert bundle["entries"] == [] and bundle["responseTokens"] == 0
+
+        # a word of the query still matches where it occurs: that is an answer with hits
+        unique = await call(s, "repocontext_search", {"repoId": "repo", "query": "unique ids"})
+        assert unique["hits"] and "note" not in unique
+
+
+def test_query_terms_keep_identifiers_whole() -> None:
+    terms = query_terms("where is zebra_quokka_unique used by FlaskClient in app.py")
+    assert terms.identifiers == ("zebra_quokka_unique", "flaskclient", "app.py")
+    assert terms.words == frozenset({"used"})
+    assert query_terms("how is it").empty
