@@ -11,6 +11,7 @@ from pathlib import Path
 from tests.bench.localisation.cases import CASES_FILE, read_cases, write_cases
 from tests.bench.localisation.checkout import DEFAULT_CACHE
 from tests.bench.localisation.mine import mine_repo
+from tests.bench.localisation.report import load_results, render
 from tests.bench.localisation.repos import DEFAULT_MIRRORS, MirrorMissing, require_mirror, select
 from tests.bench.localisation.runner import check_systems, run_benchmark
 
@@ -43,6 +44,11 @@ def _run(args: argparse.Namespace) -> int:
     return 0
 
 
+def _report(args: argparse.Namespace) -> int:
+    print(render(load_results(args.results)))
+    return 0
+
+
 def _names(text: str | None) -> list[str] | None:
     return [n.strip() for n in text.split(",") if n.strip()] if text else None
 
@@ -68,6 +74,9 @@ def parser() -> argparse.ArgumentParser:
     run.add_argument("--cases", type=Path, default=CASES_FILE)
     run.add_argument("--out", type=Path, help="the JSON result (default: CACHE/results/...)")
     run.set_defaults(handler=_run)
+    report = sub.add_parser("report", help="tables from saved JSON results (later files win)")
+    report.add_argument("results", type=Path, nargs="+")
+    report.set_defaults(handler=_report)
     return top
 
 

@@ -16,6 +16,7 @@ from tests.bench.localisation.cases import read_cases, write_cases
 from tests.bench.localisation.checkout import checkout
 from tests.bench.localisation.fixture_repo import bare_mirror, build
 from tests.bench.localisation.mine import mine_repo
+from tests.bench.localisation.report import load_results, render
 from tests.bench.localisation.repos import MirrorMissing, PinnedRepo, require_mirror, select
 from tests.bench.localisation.runner import check_systems, run_benchmark
 
@@ -56,6 +57,9 @@ def test_the_harness_runs_bm25_and_keyword_end_to_end(tmp_path: Path) -> None:
     row = document["cases"][0]
     assert {"repo", "split", "system", "commit", "query", "gold", "ranked", "score"} <= set(row)
     assert all(isinstance(path, str) for r in document["cases"] for path in r["ranked"])
+    assert "| local/tiny (tuning) |" in render(
+        load_results([out, out])
+    )  # the saved form reads back
 
 
 @pytest.mark.slow
