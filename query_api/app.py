@@ -19,6 +19,7 @@ from typing import IO, Any
 from query_api.agent_tools import AgentTools, retrieval_rungs
 from query_api.bundle import BundleService
 from query_api.claims_service import ClaimService
+from query_api.data_dir import secure_data_dir
 from query_api.errors import ServiceUnavailable
 from query_api.guard import WorkspaceGuard
 from query_api.mcp_server import build_server
@@ -123,7 +124,7 @@ class EmbeddedApp:
         self.metrics = Metrics()
 
     async def open(self) -> EmbeddedApp:
-        self.settings.data_dir.mkdir(parents=True, exist_ok=True)
+        secure_data_dir(self.settings.data_dir)  # 0700: log.db holds all code and memory
         self._lock.acquire()
         self.log = open_event_log(
             self.settings.resolved_log_url(),
@@ -132,6 +133,7 @@ class EmbeddedApp:
         await self.log.create_topics(CATALOGUE)
         self.views = open_views(self.settings.views_path)
         self.manifest = Manifest(self.settings.manifest_path)
+        secure_data_dir(self.settings.data_dir, quiet=True)  # the databases just created: 0600
         self.executor = processor_pool(self.settings.processor_workers)
         self.runtime = EmbeddedRuntime(
             self.log, self.views, batch_size=self.settings.batch_size, executor=self.executor
@@ -197,8 +199,9 @@ class EmbeddedApp:
             profile=self.settings.tool_profile,
         )
 
-    async def start(self, *, resume: bool = True) -> None:
-        """Run the pipeline in the background and resume every registered repository."""
+    async def start(self, *, resume: bool = True, vectors: bool | None = None) -> None:
+        """Run the pipeline in the background and resume every registered repository.
+        `vectors` (default: what `watch` says) runs the vector backfill too."""
         self._tasks.append(asyncio.create_task(self.runtime.run_forever(self._stop)))
         self._tasks.append(asyncio.create_task(self._compact_periodically()))
         if resume:
@@ -207,7 +210,7 @@ class EmbeddedApp:
             await self.ingest.load()
         # Vectors backfill in the background of long-running hosts (serve, mcp: watch=True);
         # keyword search answers meanwhile. One-shot commands (index, search) never embed.
-        if self.watch:
+        if self.watch if vectors is None else vectors:
             self._tasks.extend(self.plane.tasks(self._stop, self.ingest.registered_ids))
 
     async def _compact_periodically(self) -> None:
