@@ -48,6 +48,14 @@ def iso(ts: float | None) -> str | None:
     return datetime.fromtimestamp(ts, tz=UTC).isoformat().replace("+00:00", "Z")
 
 
+def checking_line(repo_ids: list[str]) -> str:
+    shown = ", ".join(repo_ids[:5]) + (f" and {len(repo_ids) - 5} more" if len(repo_ids) > 5 else "")
+    return (
+        f"checking: the files on disk of {shown} have not been compared with the views since "
+        "start (pendingFiles unknown); answers may miss edits made while the server was down"
+    )
+
+
 class RepoContextService:
     def __init__(
         self,
@@ -140,12 +148,37 @@ class RepoContextService:
     async def health(self, args: t.NoArgs) -> t.HealthResult:
         has_repos = bool(self.ingest.registered_ids()) or bool(self.views.list_repos())
         phase, ready, status = self.readiness.verdict(has_repos=has_repos)
-        fresh = await self.freshness()
-        if fresh.eventsBehind:
+        fresh: t.Freshness | None = None
+        try:
+            fresh = await self.freshness()  # also re-checks the views against the log's end
+        except Exception as exc:  # an unreadable log is a fault to report, not a crash
+            self.runtime.health.step_failed("freshness", exc)
+        fault = self.runtime.health.reason()
+        if fault is not None:
+            ready, status = False, f"not ready: {fault}"
+        unchecked = self.ingest.unchecked()
+        if unchecked:
+            status += "; " + checking_line(unchecked)
+        if fresh is not None and fresh.eventsBehind:
             status += f"; views trail the log by {fresh.eventsBehind} events"
+        for repo_id, problem in sorted(self.ingest.watch_problems().items()):
+            ready = False  # its views no longer follow the disk: not ready, and say why
+            status += f"; not watching {repo_id!r}: {problem}"
         return t.HealthResult(
             status=status, retrievalReady=ready, retrievalPhase=phase, freshness=fresh
         )
+
+    def not_ready_reasons(self) -> list[str]:
+        """Why the server should not take traffic yet although retrieval may answer: a
+        faulted log, or repositories whose disk was not compared with the views since start."""
+        reasons = []
+        fault = self.runtime.health.reason()
+        if fault is not None:
+            reasons.append(fault)
+        unchecked = self.ingest.unchecked()
+        if unchecked:
+            reasons.append(checking_line(unchecked))
+        return reasons
 
     async def list_repos(self, args: t.NoArgs) -> t.ListReposResult:
         rows = []

@@ -60,6 +60,9 @@ class IngestCoordinator:
         self.jobs: dict[str, JobTracker] = {}
         self._tasks: dict[str, asyncio.Task[None]] = {}
         self._watchers: dict[str, WorkspaceWatcher] = {}
+        # Repositories resumed at start whose disk has not been compared with the views yet.
+        self._unchecked: set[str] = set()
+        self._watch_faults: dict[str, str] = {}  # repo id -> why its watcher is not running
         self._instance_id: str = str(getattr(event_log, "instance_id", ""))
 
     # -- registry --------------------------------------------------------------------------
@@ -95,6 +98,24 @@ class IngestCoordinator:
         watcher = self._watchers.get(repo_id)
         return None if watcher is None or not watcher.synced else watcher.pending
 
+    def watch_problems(self) -> dict[str, str]:
+        """Repositories whose watcher cannot watch (root gone, inotify limit, crash loop) and
+        why; a watcher that came back and synced clears its entry. Health reports these as
+        not ready: their views silently stop following the disk."""
+        for repo_id in list(self._watch_faults):
+            watcher = self._watchers.get(repo_id)
+            if repo_id not in self.registrations or (watcher is not None and watcher.synced):
+                del self._watch_faults[repo_id]
+        return dict(self._watch_faults)
+
+    def unchecked(self) -> list[str]:
+        """Repositories resumed at start whose files on disk have not been compared with the
+        views yet (pendingFiles unknown): answers about them may miss offline edits."""
+        for repo_id in list(self._unchecked):
+            if repo_id not in self.registrations or self.pending_files(repo_id) is not None:
+                self._unchecked.discard(repo_id)  # removed, or its watcher has synced
+        return sorted(self._unchecked)
+
     def registered_ids(self) -> list[str]:
         return sorted(self.registrations)
 
@@ -106,6 +127,7 @@ class IngestCoordinator:
         """Resume every registered workspace repository (stat fast path, then watch)."""
         for registration in (await self.load()).values():
             if registration.source == "workspace":
+                self._unchecked.add(registration.repo_id)
                 self._launch(registration, force_full=False)
 
     async def register(
@@ -196,6 +218,15 @@ class IngestCoordinator:
             while not await self.wait_idle(5.0):
                 job.touch()
             job.finish()
+            self._unchecked.discard(repo_id)
+            if job.counts.unreadable:
+                log.warning(
+                    "%s: %d files or directories could not be read and are not indexed: %s",
+                    repo_id,
+                    job.counts.unreadable,
+                    ", ".join(job.counts.unreadable_paths)
+                    + (" ..." if job.counts.unreadable > len(job.counts.unreadable_paths) else ""),
+                )
         except asyncio.CancelledError:
             raise
         except Exception as exc:
@@ -203,6 +234,8 @@ class IngestCoordinator:
                 if not isinstance(exc, StorageFull):
                     exc = StorageFull.at(Path(self.views.path).parent, exc)
                 log.error("ingest of %s stopped: %s", repo_id, exc)
+            elif isinstance(exc, SourceError):  # said for a person: no traceback
+                log.error("ingest of %s failed: %s", repo_id, exc)
             else:
                 log.exception("ingest of %s failed", repo_id)
             job.fail(f"{type(exc).__name__}: {exc}")
@@ -302,7 +335,8 @@ class IngestCoordinator:
                 return
             except asyncio.CancelledError:
                 raise
-            except Exception:
+            except Exception as exc:
+                self._watch_faults[repo_id] = f"{type(exc).__name__}: {exc}"[:300]
                 log.exception("watching %s failed; retrying in %.0f s", repo_id, backoff)
                 await asyncio.sleep(backoff)
                 backoff = min(backoff * 2, 60.0)

@@ -4,12 +4,14 @@ Events are only hints. For every affected path the watcher looks at the disk as 
 (so create/modify/delete/rename all reduce to "what is there"), re-reads the file and compares
 its digest with the in-memory manifest, so a save that does not change bytes publishes
 nothing. A directory event rescans that directory; a path that vanished takes everything
-known below it along. A `.gitignore` change can hide or reveal any path, so it triggers a
-full reconcile instead of guessing.
+known below it along. A `.gitignore` change can hide or reveal any path, so it re-derives the
+watch set and triggers a full reconcile instead of guessing; so does a lost-event overflow.
 
-The watch is established before the initial reconcile runs (the first yield of `awatch`
-proves it), so nothing changed during startup is lost; duplicates are harmless because the
-digest comparison drops them.
+The watch set follows the walk's rules (`dir_watch`): no symlink is followed and ignored
+directories are never watched. It is established before the initial reconcile runs, so
+nothing changed during startup is lost; duplicates are harmless because the digest
+comparison drops them. Events are read, debounced and filtered on a worker thread: nothing
+here matches patterns on the event loop. A root that cannot be watched raises WatchError.
 """
 
 from __future__ import annotations
@@ -24,9 +26,9 @@ from typing import Protocol, TypeVar
 
 import anyio
 import anyio.to_thread
-from watchfiles import Change, awatch
 
 from schemas.events import WalkFilters
+from streams.sources.dir_watch import DirectoryWatch
 from streams.sources.ignore import GIT_DIR, GITIGNORE, PathFilter
 from streams.sources.manifest import ManifestRow
 from streams.sources.reconcile import (
@@ -44,7 +46,7 @@ T = TypeVar("T")
 
 
 class StopEvent(Protocol):
-    """asyncio.Event, anyio.Event or threading.Event: anything awatch can poll."""
+    """asyncio.Event, anyio.Event or threading.Event: anything with is_set/set."""
 
     def is_set(self) -> bool: ...
 
@@ -123,7 +125,6 @@ class WorkspaceWatcher:
         initial_reconcile: bool = True,
         idle_timeout_ms: int = 1000,
         batch_size: int = DEFAULT_BATCH_SIZE,
-        force_polling: bool | None = None,
         on_progress: ProgressCallback | None = None,
     ) -> None:
         self.root = Path(os.path.abspath(root))
@@ -136,7 +137,6 @@ class WorkspaceWatcher:
         self.initial_reconcile = initial_reconcile
         self.idle_timeout_ms = idle_timeout_ms
         self.batch_size = batch_size
-        self.force_polling = force_polling
         self.on_progress = on_progress
         self.path_filter = PathFilter(self.root, filters)
         self.last_counts: PlanCounts | None = None  # of the latest full reconcile
@@ -145,7 +145,7 @@ class WorkspaceWatcher:
         # published (freshness: "changed on disk, not yet indexed"); None while unknown
         # (before the initial reconcile is consumed, or during a full re-plan).
         self.pending: int | None = None
-        self._root_prefix = os.fspath(self.root) + os.sep
+        self.dir_watch: DirectoryWatch | None = None  # while running
 
     def __aiter__(self) -> AsyncIterator[ChangeBatch]:
         return self._run()
@@ -154,17 +154,8 @@ class WorkspaceWatcher:
         """End the iteration (within about `debounce_ms`)."""
         self.stop_event.set()
 
-    def _relative(self, path: str) -> str | None:
-        if not path.startswith(self._root_prefix):
-            return None
-        rel = path[len(self._root_prefix) :]
-        return rel.replace(os.sep, "/") if os.sep != "/" else rel
-
-    def _wanted(self, _change: Change, path: str) -> bool:
-        """watchfiles filter: drop events under `.git` and ignored directories early."""
-        rel = self._relative(path)
-        if not rel:
-            return False
+    def _wanted(self, rel: str) -> bool:
+        """Drop events under `.git` and ignored directories early (on a worker thread)."""
         parts = rel.split("/")
         if GIT_DIR in parts:
             return False
@@ -173,6 +164,26 @@ class WorkspaceWatcher:
         if len(parts) > 1 and self.path_filter.excluded(rel.rpartition("/")[0], is_dir=True):
             return False
         return not (self.path_filter.skip_dir(rel) and self.path_filter.skip_file(rel))
+
+    def _open_watch(self) -> DirectoryWatch:
+        dir_watch = DirectoryWatch(self.root, self.path_filter)
+        try:
+            dir_watch.add_tree("")
+        except BaseException:
+            dir_watch.close()
+            raise
+        return dir_watch
+
+    def _next_changes(self, dir_watch: DirectoryWatch) -> tuple[set[str], bool]:
+        """(wanted changed paths, whether only a full reconcile is safe); blocks up to the
+        idle timeout. A full reconcile first re-derives the watch set under fresh rules."""
+        seen = dir_watch.collect(self.idle_timeout_ms, self.debounce_ms, self.max_batch_ms)
+        paths = {rel for rel in seen.paths if self._wanted(rel)}
+        full = seen.overflow or any(p.rpartition("/")[2] == GITIGNORE for p in paths)
+        if full:
+            self.path_filter.invalidate()
+            dir_watch.resync()
+        return paths, full
 
     async def _drain(self, batches: Iterator[ChangeBatch]) -> AsyncGenerator[ChangeBatch, None]:
         """Step a blocking batch iterator on a worker thread, keeping the event loop free."""
@@ -203,44 +214,44 @@ class WorkspaceWatcher:
     async def _run(self) -> AsyncIterator[ChangeBatch]:
         self.synced = not self.initial_reconcile
         self.pending = 0 if self.synced else None
-        async for changes in awatch(
-            self.root,
-            watch_filter=self._wanted,
-            debounce=self.max_batch_ms,
-            step=self.debounce_ms,
-            stop_event=self.stop_event,
-            rust_timeout=self.idle_timeout_ms,
-            yield_on_timeout=True,
-            force_polling=self.force_polling,
-        ):
-            if self.stop_event.is_set():
-                return
-            paths = {rel for _change, path in changes if (rel := self._relative(path))}
-            initial = not self.synced
-            if initial or any(p.rpartition("/")[2] == GITIGNORE for p in paths):
-                self.pending = None
-                batches = self._full_plan()
-            elif paths:
-                self.pending = len(paths)
-                batches = iter_path_changes(
-                    self.root,
-                    self.filters,
-                    self.path_filter,
-                    self.known,
-                    paths,
-                    batch_size=self.batch_size,
-                )
-            else:
-                continue
-            async with aclosing(self._drain(batches)) as drained:  # closes the plan early too
-                async for batch in drained:
-                    if batch.is_empty():
-                        continue
-                    yield batch
-                    batch.apply_to(self.known)  # reached only when the consumer asks for more
-            if not self.stop_event.is_set():
-                self.synced = True
-                self.pending = 0  # every batch was taken, i.e. published by the consumer
+        dir_watch = await anyio.to_thread.run_sync(self._open_watch)
+        self.dir_watch = dir_watch
+        try:
+            full = self.initial_reconcile
+            paths: set[str] = set()
+            while not self.stop_event.is_set():
+                if not full:
+                    paths, full = await anyio.to_thread.run_sync(self._next_changes, dir_watch)
+                    if self.stop_event.is_set():
+                        return
+                if full:
+                    self.pending = None
+                    batches = self._full_plan()
+                elif paths:
+                    self.pending = len(paths)
+                    batches = iter_path_changes(
+                        self.root,
+                        self.filters,
+                        self.path_filter,
+                        self.known,
+                        paths,
+                        batch_size=self.batch_size,
+                    )
+                else:
+                    continue
+                full = False
+                async with aclosing(self._drain(batches)) as drained:  # closes the plan early
+                    async for batch in drained:
+                        if batch.is_empty():
+                            continue
+                        yield batch
+                        batch.apply_to(self.known)  # reached only when the consumer asks again
+                if not self.stop_event.is_set():
+                    self.synced = True
+                    self.pending = 0  # every batch was taken, i.e. published by the consumer
+        finally:
+            self.dir_watch = None
+            dir_watch.close()
 
 
 def _next_or_none(iterator: Iterator[T]) -> T | None:

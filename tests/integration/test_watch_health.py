@@ -1,0 +1,78 @@
+"""Hostile repositories and health: a repository that cannot be watched reports not ready
+(with the reason), and a .gitignore built to make regexes backtrack never stops /health/live
+from answering (issue 18, items 4 and 8)."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import httpx
+import pytest
+
+from query_api.app import EmbeddedApp
+from schemas.tools import NoArgs, RepoIdArgs
+from tests.conftest import ServeProcess
+from tests.integration.mcp_helpers import call, http_session, wait_for
+from tests.integration.memory_rig import rig_settings
+
+pytestmark = pytest.mark.anyio
+
+
+async def test_a_repository_that_cannot_be_watched_is_reported_not_ready(tmp_path: Path) -> None:
+    settings = rig_settings(tmp_path)
+    assert settings.workspace_root is not None
+    repo = settings.workspace_root / "repo"
+    async with EmbeddedApp(settings, watch=True) as app:
+        await app.start(resume=False)
+        await app.service.ensure_repo(str(repo), "repo")
+
+        async def synced() -> bool:
+            status = await app.service.index_status(RepoIdArgs(repoId="repo"))
+            fresh = await app.service.freshness("repo")
+            return status.status == "Completed" and fresh.pendingFiles == 0
+
+        await wait_for(synced, 60, "the watcher to sync")
+        assert (await app.service.health(NoArgs())).retrievalReady
+        shutil.rmtree(repo)  # the watched root is gone: nothing can be watched any more
+
+        async def not_ready() -> bool:
+            return not (await app.service.health(NoArgs())).retrievalReady
+
+        await wait_for(not_ready, 60, "health to report the unwatchable repository")
+        health = await app.service.health(NoArgs())
+        assert "not watching 'repo'" in health.status and "root" in health.status
+
+
+@pytest.mark.slow
+async def test_live_answers_while_a_backtracking_gitignore_is_indexed(tmp_path: Path) -> None:
+    """On 813317c pathspec's regex for 20 stars backtracked for hours holding the GIL: live
+    probes timed out and SIGTERM was not honoured. Each probe here has a generous 10 s."""
+    repo = tmp_path / "workspace" / "hostile"
+    repo.mkdir(parents=True)
+    (repo / ".gitignore").write_text("*" * 20 + "x\n" + "*a" * 20 + "x\n")
+    for i in range(50):
+        (repo / f"{'a' * 40}{i}.py").write_text(f"value_{i} = {i}\n")
+    server = ServeProcess(repo, tmp_path / "data")
+    try:
+        async with http_session(server.base) as session, httpx.AsyncClient(timeout=10) as http:
+
+            async def indexed_while_live() -> bool:
+                assert (await http.get(server.base + "/health/live")).status_code == 200
+                status = await call(session, "repocontext_index_status", {"repoId": "hostile"})
+                return bool(status["status"] == "Completed")
+
+            await wait_for(indexed_while_live, 60, "indexing with live answering")
+            (repo / f"{'b' * 60}.py").write_text("late = 1\n")  # the watcher matches it too
+
+            async def found_while_live() -> bool:
+                assert (await http.get(server.base + "/health/live")).status_code == 200
+                hits = await call(
+                    session, "repocontext_search", {"repoId": "hostile", "query": "late"}
+                )
+                return any(h["entry"]["path"].startswith("bbbb") for h in hits["hits"])
+
+            await wait_for(found_while_live, 60, "the watcher to publish the new file")
+    finally:
+        server.stop()
+    assert server.proc.returncode == 0  # SIGTERM honoured
