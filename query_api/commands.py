@@ -140,6 +140,8 @@ async def cmd_index(args: argparse.Namespace, settings: Settings, path: Path | N
             "filesUpdated": status.get("filesUpdated"),
             "filesRemoved": status.get("filesRemoved"),
             "filesUnchanged": status.get("filesUnchanged"),
+            "filesUnreadable": status.get("filesUnreadable"),
+            "unreadablePaths": status.get("unreadablePaths"),
             "filesIndexed": files,
             "deadLetters": dead,
             "seconds": round(seconds, 3),

@@ -109,6 +109,10 @@ class IndexStatus(ToolModel):
     filesUpdated: int = 0
     filesRemoved: int = 0
     filesUnchanged: int = 0
+    # files and directories found but unreadable (permission, I/O error), and the first 20
+    # of them (our addition): never skipped without a word
+    filesUnreadable: int = 0
+    unreadablePaths: list[str] | None = None
     chunksTotal: int = 0
     chunksCommitted: int = 0
     filesEmbedded: int = 0

@@ -65,8 +65,10 @@ class JobTracker:
 
     def snapshot(self) -> dict[str, Any]:
         end = self.completed_at or time.time()
-        counts = self.counts.as_dict()
+        counts: dict[str, Any] = dict(self.counts.as_dict())
         counts.pop("filesSkipped", None)
+        if self.counts.unreadable_paths:
+            counts["unreadablePaths"] = list(self.counts.unreadable_paths)
         return {
             "repoId": self.repo_id,
             "status": self.status,

@@ -45,6 +45,9 @@ def default_workers() -> int:
     return max(1, min(cpus * 2, 8))
 
 
+MAX_NAMED_UNREADABLE = 20
+
+
 @dataclass
 class PlanCounts:
     """Per-pass totals; `scanned` counts files discovery found (each is then exactly one of
@@ -56,6 +59,15 @@ class PlanCounts:
     removed: int = 0
     unchanged: int = 0
     skipped: int = 0
+    # files and directories that exist but could not be read (permission, I/O error); the
+    # first few paths, so the job can name them
+    unreadable: int = 0
+    unreadable_paths: list[str] = field(default_factory=list)
+
+    def cannot_read(self, path: str) -> None:
+        self.unreadable += 1
+        if len(self.unreadable_paths) < MAX_NAMED_UNREADABLE:
+            self.unreadable_paths.append(path)
 
     def as_dict(self) -> dict[str, int]:
         return {
@@ -65,6 +77,7 @@ class PlanCounts:
             "filesRemoved": self.removed,
             "filesUnchanged": self.unchanged,
             "filesSkipped": self.skipped,
+            "filesUnreadable": self.unreadable,
         }
 
 
@@ -162,6 +175,8 @@ class Classifier:
             else:
                 self.counts.skipped += 1
         else:  # vanished, unreadable, swapped for a symlink: not publishable any more
+            if result.reason in ("permission", "unreadable"):
+                self.counts.cannot_read(entry.path)
             if not was_published:
                 self.counts.skipped += 1
             self.gone(entry.path)
@@ -229,7 +244,10 @@ def plan_changes(
     """
     counts = counts if counts is not None else PlanCounts()
     known = dict(known)  # a snapshot: callers may update their own map while we stream
-    entries = list(walk(root, filters, path_filter=path_filter))
+    denied: list[str] = []
+    entries = list(walk(root, filters, path_filter=path_filter, unreadable=denied))
+    for directory in denied:
+        counts.cannot_read(directory + "/")
     total = len(entries)
     counts.scanned = total
     if on_progress is not None:

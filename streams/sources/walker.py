@@ -92,15 +92,20 @@ def _encodable(name: str) -> bool:
 
 
 _Child = tuple[str, bool, int, int]  # (rel path, is_dir, size, mtime_ns)
+# A directory that vanished or was swapped for a symlink is not "unreadable": it is not there.
+_GONE = frozenset({errno.ENOENT, errno.ENOTDIR, errno.ELOOP})
 
 
-def _children(root: str, rel_dir: str, rules: PathFilter) -> list[_Child]:
+def _children(
+    root: str, rel_dir: str, rules: PathFilter, unreadable: list[str] | None = None
+) -> list[_Child]:
     """The unfiltered entries of one directory in an order that makes the walk ordinal.
 
     A directory sorts as `name/`, so `a-b` (0x2d) precedes `a/x` (0x2f) exactly as the full
     paths compare; that lets the walk stream in sorted order without collecting everything.
     The directory is opened beneath the root without following symlinks and files are
-    stat'ed relative to it, so a swapped parent never lists another tree.
+    stat'ed relative to it, so a swapped parent never lists another tree. A directory that
+    cannot be listed for lack of permission (or an I/O error) is added to `unreadable`.
     """
     found: list[tuple[str, _Child]] = []
     try:
@@ -119,7 +124,9 @@ def _children(root: str, rel_dir: str, rules: PathFilter) -> list[_Child]:
                 except OSError:
                     continue
                 found.append((entry.name, (rel, False, st.st_size, st.st_mtime_ns)))
-    except OSError:  # unreadable, vanished or swapped directory: nothing below it is visible
+    except OSError as exc:  # unreadable, vanished or swapped: nothing below it is visible
+        if unreadable is not None and exc.errno not in _GONE:
+            unreadable.append(rel_dir or ".")
         return []
     found.sort(key=lambda item: item[0])
     return [child for _key, child in found]
@@ -142,6 +149,7 @@ def walk(
     *,
     path_filter: PathFilter | None = None,
     start: str = "",
+    unreadable: list[str] | None = None,
 ) -> Iterator[WalkEntry]:
     """Discover the files of `root` that pass the filters, in ordinal order of their path.
 
@@ -149,10 +157,17 @@ def walk(
     symlinks are skipped. Entries that vanish or cannot be listed mid-walk are silently left
     out (a later walk or watcher event catches up). Raises SourceError if the root is unusable.
     `start` walks one subdirectory only (the caller has checked that it is not filtered).
+    Directories that exist but cannot be listed are appended to `unreadable`; a root that
+    cannot be listed is a SourceError, never an empty repository.
     """
     root_str = check_root(root)
     rules = path_filter if path_filter is not None else PathFilter(root, filters)
-    stack = [iter(_children(root_str, start, rules))]
+    denied: list[str] = []
+    stack = [iter(_children(root_str, start, rules, denied))]
+    if denied and not start:
+        raise SourceError(f"workspace root {root_str!r} cannot be read: permission denied")
+    if unreadable is not None:
+        unreadable.extend(denied)
     while stack:
         item = next(stack[-1], None)
         if item is None:
@@ -162,7 +177,7 @@ def walk(
         if not is_dir:
             yield WalkEntry(rel, size, mtime_ns)
         elif not rules.skip_dir(rel):
-            stack.append(iter(_children(root_str, rel, rules)))
+            stack.append(iter(_children(root_str, rel, rules, unreadable)))
 
 
 def _lstat_inside(root: Path, rel_path: str) -> os.stat_result | None:

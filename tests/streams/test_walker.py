@@ -231,6 +231,7 @@ def test_first_plan_adds_everything_in_bounded_batches(tmp_path: Path) -> None:
         "filesRemoved": 0,
         "filesUnchanged": 0,
         "filesSkipped": 0,
+        "filesUnreadable": 0,
     }
     assert progress[0] == (0, 5) and progress[-1] == (5, 5)
 
