@@ -7,11 +7,13 @@ import asyncio
 import json
 import logging
 import math
+import os
 import sys
 import time
 from pathlib import Path
 from typing import Any, NoReturn
 
+from query_api.data_dir import PRIVATE_UMASK
 from query_api.errors import QueryApiError, UsageError
 from query_api.settings import Settings
 
@@ -182,6 +184,7 @@ def main(argv: list[str] | None = None) -> int:
 
     args = parser.parse_args(argv)
     _setup_logging(args.verbose)
+    os.umask(PRIVATE_UMASK)  # every file the service creates is its user's alone (0600/0700)
     try:
         return _run(args)
     except KeyboardInterrupt:

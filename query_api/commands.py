@@ -405,12 +405,24 @@ async def cmd_git_source(args: argparse.Namespace, settings: Settings, path: Pat
     import dataclasses
 
     from streams.eventlog.factory import open_event_log
+    from streams.sources.git_credentials import GitCredentials, split_credentials
     from streams.sources.git_poller import GitPoller, GitSource
 
     if not args.repo_id:
         raise SystemExit("repocontext git-source: --repo-id is required")
     secure_data_dir(settings.data_dir)
-    source = GitSource(args.repo_id, args.url, args.ref, args.depth or None, args.refresh_s)
+    if split_credentials(args.url)[1] is not None:
+        log.warning(
+            "the git-source URL carries credentials, which every local user can read in this "
+            "process's command line; set REPOCONTEXT_GIT_USERNAME / REPOCONTEXT_GIT_PASSWORD "
+            "instead (git itself never sees them in its argv)"
+        )
+    configured = None
+    if settings.git_username is not None or settings.git_password is not None:
+        configured = GitCredentials(settings.git_username or "", settings.git_password or "")
+    source = GitSource(
+        args.repo_id, args.url, args.ref, args.depth or None, args.refresh_s, configured
+    )
     log_ = open_event_log(settings.resolved_log_url())
     try:
         await log_.create_topics(CATALOGUE)

@@ -47,6 +47,9 @@ class Settings(BaseSettings):
     # /metrics and /health/ready's detail need a valid bearer token (the bare ready/not-ready
     # status stays open for probes); effective with a token file (docs/security.md)
     require_token_for_metrics: bool = False
+    # git-source credentials, so they stay out of every argv (streams/sources/git_credentials.py)
+    git_username: str | None = Field(default=None, repr=False)
+    git_password: str | None = Field(default=None, repr=False)  # secret: kept out of repr
     # -- what one caller may hold (docs/operations.md, "What it survives") --
     max_inflight_per_principal: int = 32  # one token's requests at once; more get 429
     request_body_timeout_s: float = 10.0  # a request body must arrive whole within this

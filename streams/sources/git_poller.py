@@ -11,7 +11,10 @@ failed fetch publishes nothing: the last generation keeps serving.
 Like the workspace walker: symlinks and submodules are never followed (skipped), binaries
 (a NUL in the first 8000 bytes) are skipped, bodies are bounded with a `truncated` flag and
 decoded with replacement. Credentials in a URL are never logged or put in an error or an
-event: `redact()` drops the userinfo. git never prompts (core.askPass=true).
+event: `redact()` drops the userinfo; nor are they put in git's argv, where every local user
+could read them: git fetches the URL without them and reads them from its environment through
+a credential helper (streams/sources/git_credentials.py). git never prompts
+(core.askPass=true).
 """
 
 from __future__ import annotations
@@ -19,11 +22,11 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import os
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
-from urllib.parse import urlsplit, urlunsplit
 
 import xxhash
 
@@ -39,6 +42,7 @@ from schemas.events import (
 )
 from streams.errors import SourceError
 from streams.eventlog.base import EventLog, LogRecord
+from streams.sources.git_credentials import GitCredentials, split_credentials, without_userinfo
 from streams.sources.walker import DIGEST_PREFIX
 
 log = logging.getLogger(__name__)
@@ -49,12 +53,7 @@ _BATCH = 256
 
 def redact(url: str) -> str:
     """The URL without user:password@ (credentials never reach a log line or an event)."""
-    parts = urlsplit(url)
-    if parts.username is None and parts.password is None:
-        return url
-    host = parts.hostname or ""
-    netloc = host + (f":{parts.port}" if parts.port else "")
-    return urlunsplit((parts.scheme, netloc, parts.path, parts.query, parts.fragment))
+    return without_userinfo(url)
 
 
 async def ensure_staging(staging: Path) -> None:
@@ -75,6 +74,7 @@ class GitSource:
     ref: str = "HEAD"
     depth: int | None = 1
     refresh_s: float = 60.0
+    credentials: GitCredentials | None = None  # used when the URL carries none
 
 
 @dataclass
@@ -93,19 +93,25 @@ class GitPoller:
         self.log = event_log
         self.source = source
         self.staging = staging_root / f"{source.repo_id}.git"
+        self.fetch_url, in_url = split_credentials(source.url)
+        self.credentials = in_url or source.credentials
 
-    async def _git(self, *args: str, stdin: bytes | None = None) -> bytes:
+    async def _git(self, *args: str, stdin: bytes | None = None, remote: bool = False) -> bytes:
         # core.askPass=true answers any credential prompt with nothing: git never waits on a tty
+        config, env = ["-c", "core.askPass=true"], None
+        if remote and self.credentials is not None:  # through the environment, not argv
+            config += self.credentials.config_args()
+            env = {**os.environ, "GIT_TERMINAL_PROMPT": "0", **self.credentials.environment()}
         proc = await asyncio.create_subprocess_exec(
             "git",
-            "-c",
-            "core.askPass=true",
+            *config,
             "--git-dir",
             str(self.staging),
             *args,
             stdin=asyncio.subprocess.PIPE if stdin is not None else asyncio.subprocess.DEVNULL,
             stdout=asyncio.subprocess.PIPE,
             stderr=asyncio.subprocess.PIPE,
+            env=env,
         )
         out, err = await proc.communicate(stdin)
         if proc.returncode != 0:
@@ -172,7 +178,7 @@ class GitPoller:
         try:
             await self._git(
                 "fetch", "--quiet", "--no-tags", "--force", *depth,
-                self.source.url, f"+{self.source.ref}:{FETCHED_REF}",
+                self.fetch_url, f"+{self.source.ref}:{FETCHED_REF}", remote=True,
             )  # fmt: skip
             commit = (await self._git("rev-parse", f"{FETCHED_REF}^{{commit}}")).decode().strip()
         except SourceError as exc:

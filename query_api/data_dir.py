@@ -1,0 +1,62 @@
+"""The data directory is private: 0700, its files 0600 (docs/security.md).
+
+`log.db` holds every indexed file's body and all agent memory, so nobody but the service's
+own user may read anything in the data directory. New files are private because the CLI
+runs with umask 077; `secure_data_dir` creates the directory 0700 and takes group and other
+access away from a directory (and everything in it) that an older version or an operator left
+open, saying so once in the log. Symlinks are never followed, and a file the service cannot
+chmod (another owner, a read-only mount) is reported, not fatal.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import stat
+from pathlib import Path
+
+log = logging.getLogger(__name__)
+
+PRIVATE_UMASK = 0o077
+
+
+def _tighten(root: Path) -> tuple[int, list[str]]:
+    """Drop group/other bits from `root` and everything under it: (changed, refused paths)."""
+    changed, refused = 0, []
+    paths = [str(root)]
+    for top, dirs, files in os.walk(root, followlinks=False):
+        paths += [os.path.join(top, name) for name in dirs + files]
+    for path in paths:
+        try:
+            mode = os.lstat(path).st_mode
+            if stat.S_ISLNK(mode) or not mode & 0o077:
+                continue
+            os.chmod(path, stat.S_IMODE(mode) & ~0o077)
+            changed += 1
+        except FileNotFoundError:
+            continue  # removed while we walked (a WAL checkpoint, a temp file)
+        except OSError:
+            refused.append(path)
+    return changed, refused
+
+
+def secure_data_dir(path: Path, *, quiet: bool = False) -> Path:
+    """Create `path` 0700, or make an existing one private; returns `path`. `quiet` is for
+    the pass right after the service created its own files (nothing an operator should see)."""
+    path.mkdir(mode=0o700, parents=True, exist_ok=True)
+    changed, refused = _tighten(path)
+    if changed and not quiet:
+        log.warning(
+            "data directory %s was readable by group or others: removed that access from "
+            "%d files and directories (it holds every indexed file and all memory)",
+            path,
+            changed,
+        )
+    if refused:
+        log.warning(
+            "data directory %s: cannot make %d paths private (e.g. %s); fix their owner",
+            path,
+            len(refused),
+            refused[0],
+        )
+    return path
