@@ -31,6 +31,7 @@ from schemas import tools as t
 from schemas.events import REPO_ID_PATTERN, RepoRegistration, WalkFilters
 from streams.ingest import IngestCoordinator
 from streams.runtime.embedded import EmbeddedRuntime
+from streams.sources.patterns import glob_problem
 from streams.stores.views import ViewStore
 from streams.stores.views_sources import indexed_commit, source_of
 
@@ -49,7 +50,9 @@ def iso(ts: float | None) -> str | None:
 
 
 def checking_line(repo_ids: list[str]) -> str:
-    shown = ", ".join(repo_ids[:5]) + (f" and {len(repo_ids) - 5} more" if len(repo_ids) > 5 else "")
+    shown = ", ".join(repo_ids[:5]) + (
+        f" and {len(repo_ids) - 5} more" if len(repo_ids) > 5 else ""
+    )
     return (
         f"checking: the files on disk of {shown} have not been compared with the views since "
         "start (pendingFiles unknown); answers may miss edits made while the server was down"
@@ -253,6 +256,13 @@ class RepoContextService:
             raise ToolInputError(
                 f"`repoId`: {repo_id[:40]!r} is not a valid id (letters, digits, '.', '_', '-')"
             )
+        for name, globs in (
+            ("includeGlobs", args.includeGlobs),
+            ("excludeGlobs", args.excludeGlobs),
+        ):
+            for index, glob in enumerate(globs or ()):
+                if (problem := glob_problem(glob)) is not None:  # linear-time, bounded patterns
+                    raise ToolInputError(f"`{name}[{index}]`: {glob[:60]!r} {problem}")
         existing = self.views.get_repo(repo_id)
         if existing is not None and existing.source == "git":
             raise ConflictError(

@@ -11,7 +11,8 @@ import httpx
 import pytest
 
 from query_api.app import EmbeddedApp
-from schemas.tools import NoArgs, RepoIdArgs
+from query_api.errors import ToolInputError
+from schemas.tools import AddRepoArgs, NoArgs, RepoIdArgs
 from tests.conftest import ServeProcess
 from tests.integration.mcp_helpers import call, http_session, wait_for
 from tests.integration.memory_rig import rig_settings
@@ -76,3 +77,16 @@ async def test_live_answers_while_a_backtracking_gitignore_is_indexed(tmp_path: 
     finally:
         server.stop()
     assert server.proc.returncode == 0  # SIGTERM honoured
+
+
+async def test_an_over_long_caller_glob_is_refused_before_anything_is_written(
+    tmp_path: Path,
+) -> None:
+    settings = rig_settings(tmp_path)
+    assert settings.workspace_root is not None
+    async with EmbeddedApp(settings, watch=False) as app:
+        await app.start(resume=False)
+        args = AddRepoArgs(path="repo", excludeGlobs=["*.md", "*" * 2000 + "x"])
+        with pytest.raises(ToolInputError, match=r"`excludeGlobs\[1\]`.*at most 1024"):
+            await app.service.add_repo(args)
+        assert not app.ingest.is_registered("repo")
