@@ -18,6 +18,7 @@ from typing import IO, Any
 
 from query_api.agent_tools import AgentTools, retrieval_rungs
 from query_api.bundle import BundleService
+from query_api.call_guard import CallGuard
 from query_api.claims_service import ClaimService
 from query_api.data_dir import secure_data_dir
 from query_api.errors import ServiceUnavailable
@@ -136,7 +137,11 @@ class EmbeddedApp:
         secure_data_dir(self.settings.data_dir, quiet=True)  # the databases just created: 0600
         self.executor = processor_pool(self.settings.processor_workers)
         self.runtime = EmbeddedRuntime(
-            self.log, self.views, batch_size=self.settings.batch_size, executor=self.executor
+            self.log,
+            self.views,
+            batch_size=self.settings.batch_size,
+            executor=self.executor,
+            fault_after_failures=self.settings.fault_after_failures,
         )
         self.ingest = IngestCoordinator(
             self.log,
@@ -189,6 +194,11 @@ class EmbeddedApp:
             self.settings.tool_timeout_s,
             compact=self.settings.tool_profile == "compact",
             pacer=self.pacer,
+            guard=CallGuard(
+                self.settings.tool_timeout_s,
+                self.settings.heavy_reads_per_repo,
+                write_block=self.runtime.health.write_block,
+            ),
         )
 
     def tools(self) -> list[ToolSpec]:
@@ -202,12 +212,19 @@ class EmbeddedApp:
     async def start(self, *, resume: bool = True, vectors: bool | None = None) -> None:
         """Run the pipeline in the background and resume every registered repository.
         `vectors` (default: what `watch` says) runs the vector backfill too."""
+        await self.runtime.check_log()  # a lost or corrupt log: not ready, writes refused
         self._tasks.append(asyncio.create_task(self.runtime.run_forever(self._stop)))
         self._tasks.append(asyncio.create_task(self._compact_periodically()))
-        if resume:
-            await self.ingest.start_all()
-        else:
-            await self.ingest.load()
+        try:
+            if resume:
+                await self.ingest.start_all()
+            else:
+                await self.ingest.load()
+        except Exception:
+            if self.runtime.health.reason() is None:
+                raise
+            # a faulted log: keep serving reads from the views and say why in /health/ready
+            log.exception("the registered repositories could not be read from the log")
         # Vectors backfill in the background of long-running hosts (serve, mcp: watch=True);
         # keyword search answers meanwhile. One-shot commands (index, search) never embed.
         if self.watch if vectors is None else vectors:

@@ -113,6 +113,11 @@ def run_replay(data_dir: Path) -> float:
     return float(json.loads(proc.stdout)["seconds"])
 
 
+def say(line: str) -> None:
+    """A progress line on stderr as the benchmark goes (the report goes to stdout at the end)."""
+    print(line, file=sys.stderr, flush=True)
+
+
 def pct(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
@@ -183,15 +188,19 @@ async def run_bench(runs: int = 3, corpus: str | None = None) -> int:
     files = size = 0
     with tempfile.TemporaryDirectory(prefix="repocontext-bench-") as scratch:
         for run in range(runs):
+            say(f"run {run + 1}/{runs}: floor pass (read + hash every file) ...")
             seconds, files, size = floor_pass(tree)
             floors.append(seconds)
+            say(f"run {run + 1}/{runs}: floor {seconds:.2f}s; cold index ...")
             data_dir = Path(scratch) / f"cold-{run}"
             summary, _wall, _peak = run_index(tree, data_dir)
             peak = int((summary["peakRssMiB"] + summary["workersPeakRssMiB"]) * 1024)
             colds.append(float(summary["seconds"]))
             rss.append(peak)
+            say(f"run {run + 1}/{runs}: cold {colds[-1]:.2f}s; restart (nothing changed) ...")
             again, _wall, _peak = run_index(tree, data_dir)
             restarts.append(float(again["seconds"]))
+            say(f"run {run + 1}/{runs}: restart {restarts[-1]:.2f}s; replay ...")
             replays.append(run_replay(data_dir))
             line = f"run {run + 1}/{runs}: floor {seconds:.2f}s cold {colds[-1]:.2f}s"
             line += f" restart {restarts[-1]:.2f}s replay {replays[-1]:.2f}s"
@@ -211,6 +220,7 @@ async def run_bench(runs: int = 3, corpus: str | None = None) -> int:
         # replay: drop the views, rebuild them from the log (the record topics), vs first index
         report["replay_s"] = round(statistics.median(replays), 3)
         report["replay_vs_cold"] = round(statistics.median(replays) / cold, 2)
+        say("live measures: 50 edits to searchable, 200 searches ...")
         live_tree = Path(scratch) / "live" / tree.name
         shutil.copytree(tree, live_tree, symlinks=True)
         report.update(await live_measures(live_tree, Path(scratch) / "live-data", 50, 200))

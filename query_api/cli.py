@@ -135,6 +135,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--read-only", action="store_true", help="withhold write tools")
     p = sub.add_parser("index", help="index PATH once with a progress bar, then exit")
     common(p, path="required")
+    p.add_argument("--vectors", action="store_true", help="also embed every passage before exiting")
     p = sub.add_parser("search", help="keyword search of PATH (indexes it first)")
     common(p, path="required")
     p.add_argument("query")

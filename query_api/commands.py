@@ -21,6 +21,7 @@ from query_api.data_dir import secure_data_dir
 from query_api.errors import QueryApiError, ServiceUnavailable, UsageError
 from query_api.http_app import LOOPBACK, build_http_app
 from query_api.http_serve import bind_listener, serve_http
+from query_api.pipeline_progress import embed_all, reconcile_in_stages, replay_in_stages
 from query_api.progress import ProgressReporter
 from query_api.settings import Settings
 from schemas import tools as t
@@ -121,12 +122,18 @@ async def _serve_stdio(
 async def cmd_index(args: argparse.Namespace, settings: Settings, path: Path | None) -> int:
     assert path is not None
     started = time.perf_counter()
+    vectors: dict[str, int] | None = None
     with ProgressReporter(f"indexing {path.name}") as progress:
+        progress.stage("reading files")
         async with EmbeddedApp(settings, watch=False, on_progress=progress) as app:
+            if args.vectors and app.plane.indexer is None:
+                raise UsageError("--vectors needs an embedder; this one is off (--embedder none)")
             await app.start(resume=False)
             registration = await app.service.ensure_repo(str(path), args.repo_id, launch=False)
-            await app.ingest.reconcile(registration, force_full=False)
+            await reconcile_in_stages(app, registration, progress)
             status = app.ingest.job(registration.repo_id) or {}
+            if args.vectors and status.get("status") == "Completed":
+                vectors = await embed_all(app, progress)
             files = app.views.file_count(registration.repo_id)
             dead = app.runtime.counters.dead_letters
     seconds = time.perf_counter() - started
@@ -144,6 +151,7 @@ async def cmd_index(args: argparse.Namespace, settings: Settings, path: Path | N
             "unreadablePaths": status.get("unreadablePaths"),
             "filesIndexed": files,
             "deadLetters": dead,
+            "vectorPassages": vectors,
             "seconds": round(seconds, 3),
             "filesPerSecond": round(scanned / seconds, 1) if seconds else None,
             "peakRssMiB": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1),
@@ -234,24 +242,11 @@ async def cmd_replay(args: argparse.Namespace, settings: Settings, path: Path | 
     started = time.perf_counter()
     with ProgressReporter("replaying") as progress:
         async with EmbeddedApp(settings, watch=False) as app:
-            done = 0
-
-            def step(n: int) -> None:
-                nonlocal done
-                done += n
-                progress(done, None)
-
-            await app.runtime.run_until_idle(on_progress=step)
+            done = await replay_in_stages(app, progress)
             vectors: dict[str, int] | None = None
-            indexer = app.plane.indexer
-            if indexer is not None:  # the vector projection too, re-verified by content address
-                before = (indexer.counters.passages_embedded, indexer.counters.passages_reused)
-                await indexer.rewind()
-                await indexer.run_until_idle()
-                vectors = {
-                    "embedded": indexer.counters.passages_embedded - before[0],
-                    "reused": indexer.counters.passages_reused - before[1],
-                }
+            if app.plane.indexer is not None:  # the vectors too, re-verified by content address
+                await app.plane.indexer.rewind()
+                vectors = await embed_all(app, progress)
             repos = [r.repo_id for r in app.views.list_repos()]
             files = sum(app.views.file_count(r) for r in repos)
     _out(

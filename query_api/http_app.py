@@ -75,13 +75,16 @@ def build_http_app(
 
     async def ready(request: Request) -> Response:
         health = await service.health(NoArgs())
+        reasons = service.not_ready_reasons()  # a faulted log; a disk not yet compared
+        is_ready = health.retrievalReady and not reasons
         if not may_see_detail(request):  # probes still read the status code and `ready`
-            code = 200 if health.retrievalReady else 503
-            return JSONResponse({"ready": health.retrievalReady}, status_code=code)
+            return JSONResponse({"ready": is_ready}, status_code=200 if is_ready else 503)
+        fault = service.runtime.health.reason()
         body = {
-            "ready": health.retrievalReady,
+            "ready": is_ready,
+            "notReady": reasons,
             "components": {
-                "log": "ok",
+                "log": "ok" if fault is None else f"faulted: {fault}",
                 "views": "ok",
                 "mcp": "serving",
                 "retrieval": health.retrievalPhase,
@@ -92,7 +95,7 @@ def build_http_app(
             "status": health.status,
             "freshness": health.freshness.model_dump() if health.freshness else None,
         }
-        return JSONResponse(body, status_code=200 if health.retrievalReady else 503)
+        return JSONResponse(body, status_code=200 if is_ready else 503)
 
     async def metrics(request: Request) -> Response:
         if not may_see_detail(request):

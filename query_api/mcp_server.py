@@ -8,7 +8,6 @@ a model (query_api/answers.py), not the JSON a second time.
 
 from __future__ import annotations
 
-import asyncio
 import importlib.metadata
 import json
 import logging
@@ -23,6 +22,7 @@ from pydantic import BaseModel, ValidationError
 from query_api.access import caller_of, check_call, filter_result, may_list
 from query_api.answers import render
 from query_api.auth import LOCAL_USER, Principal
+from query_api.call_guard import CallGuard
 from query_api.errors import QueryApiError
 from query_api.metrics import Metrics
 from query_api.read_scope import reading_as
@@ -117,10 +117,12 @@ def build_server(
     timeout_s: float,
     compact: bool = False,
     pacer: ForegroundPacer | None = None,
+    guard: CallGuard | None = None,
 ) -> Server[Any, Any]:
     """The lowlevel server answering each spec with `services[spec.service]`'s coroutine."""
     server: Server[Any, Any] = _Server("repocontext", version=server_version())
     by_name = {spec.name: spec for spec in specs}
+    guard = guard or CallGuard(timeout_s)
     definitions = [tool_definition(spec, compact) for spec in specs]
 
     @server.list_tools()  # type: ignore[no-untyped-call, untyped-decorator]
@@ -133,9 +135,9 @@ def build_server(
         principal = caller_of(server)
         visible = {n: s for n, s in by_name.items() if may_list(principal, s)}
         if pacer is None:
-            return await invoke(services, visible, name, arguments, metrics, timeout_s, principal)
+            return await invoke(services, visible, name, arguments, metrics, guard, principal)
         with pacer.lease():  # background embedding waits while a caller does
-            return await invoke(services, visible, name, arguments, metrics, timeout_s, principal)
+            return await invoke(services, visible, name, arguments, metrics, guard, principal)
 
     return server
 
@@ -146,7 +148,7 @@ async def invoke(
     name: str,
     arguments: dict[str, Any] | None,
     metrics: Metrics,
-    timeout_s: float,
+    guard: CallGuard,
     principal: Principal = LOCAL_USER,
 ) -> types.CallToolResult:
     """Validate, authorise, run with a deadline, and shape the result of one tool call."""
@@ -162,7 +164,9 @@ async def invoke(
         check_call(principal, spec, args)
         method = getattr(services[spec.service], spec.method)
         with reading_as(principal):  # every entry the call hydrates obeys the caller's grants
-            result: BaseModel = await asyncio.wait_for(method(args), timeout=timeout_s)
+            result: BaseModel = await guard.run(
+                spec, getattr(args, "repoId", None), lambda: method(args)
+            )
         result = filter_result(principal, result)
         if "freshness" in type(result).model_fields and getattr(result, "freshness", 1) is None:
             core = services.get("core")
@@ -185,7 +189,7 @@ async def invoke(
         return _error(str(exc))
     except TimeoutError:
         outcome = "timeout"
-        return _error(f"{name} did not finish within {timeout_s:g} s; try again shortly")
+        return _error(f"{name} did not finish within {guard.timeout_s:g} s; try again shortly")
     except StorageFull as exc:  # the operator's problem, said plainly; the path stays in the log
         outcome = "storage_full"
         log.error("tool %s: %s", name, exc)

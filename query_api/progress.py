@@ -1,27 +1,66 @@
-"""Progress for long work: a rich bar on a terminal, structured log lines otherwise."""
+"""Progress for long work: a rich bar on a terminal, structured log lines otherwise.
+
+Work goes through named stages (reading files, processing records, embedding), each with its
+own count, rate and ETA, so a long command never sits on a full bar saying nothing. A stage
+whose count comes from the pipeline rather than a callback is followed by polling
+(`follow`), since the runtime and the vector step report positions, not events.
+"""
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import sys
 import threading
 import time
+from collections.abc import Awaitable, Callable
 from types import TracebackType
+from typing import Any
 
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    ProgressColumn,
+    Task,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
+from rich.text import Text
 
 log = logging.getLogger("repocontext.progress")
+LOG_EVERY_S = 2.0  # non-interactive: one line per stage this often, plus its last
+POLL_S = 0.5
+
+Probe = Callable[[], Awaitable[tuple[int, int | None]]]  # -> (done, total) of a stage
+
+
+class _Rate(ProgressColumn):
+    def render(self, task: Task) -> Text:
+        return Text(f"{task.speed:,.0f}/s" if task.speed else "", style="progress.data.speed")
+
+
+def eta_text(done: int, total: int | None, rate: float) -> str:
+    if total is None or rate <= 0 or done >= total:
+        return "-"
+    seconds = int((total - done) / rate)
+    return f"{seconds // 60}m{seconds % 60:02d}s" if seconds >= 60 else f"{seconds}s"
 
 
 class ProgressReporter:
-    """Callable as `on_progress(done, total)` from any thread."""
+    """Callable as `on_progress(done, total)` from any thread, for the current stage."""
 
     def __init__(self, label: str, *, interactive: bool | None = None) -> None:
         self.label = label
         self.interactive = sys.stderr.isatty() if interactive is None else interactive
         self._progress: Progress | None = None
-        self._task: int | None = None
+        self._task: Any = None
+        self._stage = label
+        self._stage_started = time.monotonic()
         self._last_log = 0.0
+        self._last: tuple[int, int | None] = (0, None)
+        self._logged: tuple[int, int | None] | None = None  # the last count logged
         self._lock = threading.Lock()
 
     def __enter__(self) -> ProgressReporter:
@@ -30,22 +69,52 @@ class ProgressReporter:
                 TextColumn("[bold]{task.description}"),
                 BarColumn(),
                 MofNCompleteColumn(),
+                _Rate(),
                 TimeElapsedColumn(),
+                TextColumn("eta"),
+                TimeRemainingColumn(),
                 transient=False,
             )
             self._progress.start()
             self._task = self._progress.add_task(self.label, total=None)
         return self
 
+    def stage(self, name: str, total: int | None = None) -> None:
+        """Close the current stage (its last count is logged) and start `name`."""
+        with self._lock:
+            self._log_line(final=True)
+            self._stage = f"{self.label}: {name}"
+            self._stage_started = time.monotonic()
+            self._last, self._last_log, self._logged = (0, total), 0.0, None
+            if self._progress is not None:
+                self._task = self._progress.add_task(self._stage, total=total)
+
     def __call__(self, done: int, total: int | None) -> None:
         with self._lock:
-            if self._progress is not None and self._task is not None:
-                self._progress.update(self._task, completed=done, total=total)  # type: ignore[arg-type]
+            self._last = (done, total)
+            if self._progress is not None:
+                self._progress.update(self._task, completed=done, total=total)
                 return
             now = time.monotonic()
-            if now - self._last_log >= 2.0 or (total is not None and done >= total):
+            if now - self._last_log >= LOG_EVERY_S:
                 self._last_log = now
-                log.info("progress task=%s done=%d total=%s", self.label, done, total)
+                self._log_line()
+
+    def _log_line(self, final: bool = False) -> None:
+        done, total = self._last
+        if self._progress is not None or (final and (done == 0 or self._last == self._logged)):
+            return
+        self._logged = self._last
+        elapsed = max(time.monotonic() - self._stage_started, 1e-6)
+        rate = done / elapsed
+        log.info(
+            "progress %s: %d/%s (%.0f/s, eta %s)",
+            self._stage,
+            done,
+            "?" if total is None else total,
+            rate,
+            eta_text(done, total, rate),
+        )
 
     def __exit__(
         self,
@@ -53,5 +122,17 @@ class ProgressReporter:
         exc: BaseException | None,
         tb: TracebackType | None,
     ) -> None:
+        with self._lock:
+            self._log_line(final=True)
         if self._progress is not None:
             self._progress.stop()
+
+
+async def follow(reporter: ProgressReporter, probe: Probe, work: asyncio.Future[Any]) -> None:
+    """Report `probe()` every POLL_S until `work` is done, and once more at the end. The work's
+    own failure is left to whoever awaits it."""
+    while True:
+        finished, _ = await asyncio.wait({work}, timeout=POLL_S)
+        reporter(*await probe())
+        if finished:
+            return

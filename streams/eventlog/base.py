@@ -117,6 +117,11 @@ class EventLog(abc.ABC):
                     )
         return Positions(ends=ends, committed=committed)
 
+    async def integrity_problems(self) -> list[str]:
+        """What the backend's own integrity check finds wrong (empty: sound, or a backend
+        that guards its own storage, as a Kafka broker does)."""
+        return []
+
     @abc.abstractmethod
     async def compact(self, topic: str) -> int:
         """Compact a `compact` topic now: keep the newest record per key, drop tombstones that

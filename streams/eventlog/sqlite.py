@@ -314,6 +314,15 @@ class SqliteEventLog(EventLog):
         """One SQLite transaction; if the awaiting task is cancelled it may still commit."""
         return await self._run(self._apply, tx)
 
+    async def integrity_problems(self) -> list[str]:
+        """SQLite's quick_check of the log file (a few seconds per GiB; run at start)."""
+
+        def check() -> list[str]:
+            rows = self._conn.execute("PRAGMA quick_check").fetchall()
+            return [] if [tuple(r) for r in rows] == [("ok",)] else [str(r[0]) for r in rows]
+
+        return await self._run(check)
+
     async def compact(self, topic: str) -> int:
         removed = 0
         for p in range(await self.partitions(topic)):

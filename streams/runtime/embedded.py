@@ -20,6 +20,7 @@ from schemas import topics
 from streams.errors import StorageFull, storage_exhausted
 from streams.eventlog.base import EventLog, StoredRecord
 from streams.runtime.keyed import KeyedStateRunner, is_keyed
+from streams.runtime.log_health import LogHealth
 from streams.runtime.steps import decode_for_sink, process_batch
 from streams.stores.views import ViewStore
 from streams.topology import Step, embedded_topology
@@ -55,6 +56,7 @@ class EmbeddedRuntime:
         poll_seconds: float = 0.5,
         ctx_factory: Callable[[], ProcessContext] | None = None,
         executor: Executor | None = None,
+        fault_after_failures: int = 3,
     ) -> None:
         self.log = event_log
         self.views = views
@@ -73,6 +75,7 @@ class EmbeddedRuntime:
         # Steps that cannot write for lack of space (each cleared once it succeeds again):
         # waiting for idle then fails fast with the error instead of waiting forever.
         self.storage_errors: dict[str, StorageFull] = {}
+        self.health = LogHealth(fault_after_failures)
 
     def notify(self) -> None:
         """Something was appended: wake every step now instead of at its next poll."""
@@ -224,6 +227,7 @@ class EmbeddedRuntime:
             try:
                 consumed = await self.run_step(step)
                 self.storage_errors.pop(step.step_id, None)
+                self.health.step_succeeded(step.step_id)
                 if consumed:
                     continue
             except Exception as exc:
@@ -234,6 +238,7 @@ class EmbeddedRuntime:
                     log.error("step %s: %s", step.step_id, full)
                 else:
                     log.exception("step %s failed; retrying after a pause", step.step_id)
+                    self.health.step_failed(step.step_id, exc)
             waiter = asyncio.ensure_future(wake.wait())
             stopper = asyncio.ensure_future(stop.wait())
             await asyncio.wait(
@@ -256,6 +261,7 @@ class EmbeddedRuntime:
                 )
         applied = end = 0
         behind_at: list[tuple[str, int, int]] = []
+        ahead: list[tuple[str, int, int, int]] = []
         for step in self.steps:
             done = (
                 sink_offsets[step.step_id]
@@ -270,6 +276,9 @@ class EmbeddedRuntime:
                 end += high
                 if committed < high:
                     behind_at.append((topic, partition, committed))
+                elif committed > high:  # the log lost what the views hold
+                    ahead.append((topic, partition, committed, high))
+        self.health.views_ahead(ahead)
         behind = max(0, end - applied)
         seconds: float | None = 0.0
         if behind_at:
@@ -280,6 +289,18 @@ class EmbeddedRuntime:
                     oldest = first[0].timestamp_ms
             seconds = None if oldest is None else max(0.0, time.time() - oldest / 1000.0)
         return Lag(applied=applied, end=end, behind=behind, seconds_behind=seconds)
+
+    async def check_log(self) -> None:
+        """At start: the log's integrity check and the views' position against its end."""
+        try:
+            problems = await self.log.integrity_problems()
+        except Exception as exc:  # a log too damaged to check is not sound either
+            problems = [f"{type(exc).__name__}: {exc}"]
+        self.health.log_integrity(problems)
+        try:
+            await self.lag()
+        except Exception as exc:
+            self.health.step_failed("start-up", exc)
 
     async def wait_through(
         self,

@@ -26,6 +26,7 @@ from pydantic import BaseModel
 
 from streams.errors import StoreError
 from streams.stores import views_read
+from streams.stores.read_budget import PROGRESS_STEPS, ReadInterrupted, current_budget
 from streams.stores.views_handlers import default_registry
 from streams.stores.views_read import ContentRow, FileRow, RepoRow
 from streams.stores.views_registry import Item, ViewRegistry
@@ -144,9 +145,9 @@ class ViewStore:
             try:
                 reader = self._reader()
                 if reader is not None:
-                    return fn(reader)
+                    return _bounded(reader, fn)
                 with self._lock:
-                    return fn(self._conn)
+                    return _bounded(self._conn, fn)
             finally:
                 with self._lock:
                     self._active_reads -= 1
@@ -264,6 +265,27 @@ class ViewStore:
     def keyword_search(self, repo_id: str, query: str, k: int = 10) -> list[KeywordHit]:
         """BM25 over path (weight 3), body (1) and language (1); best first, ties by path."""
         return self.read(lambda c: keyword_search(c, repo_id, query, k))
+
+
+def _bounded(conn: sqlite3.Connection, fn: Callable[[sqlite3.Connection], T]) -> T:
+    """Run `fn` under the caller's read budget, if any: SQLite abandons the statement when
+    the budget runs out (ReadInterrupted), and the connection stays usable."""
+    budget = current_budget()
+    if budget is None:
+        return fn(conn)
+    if budget.exhausted():
+        raise ReadInterrupted(f"the read's deadline of {budget.seconds:g} s had passed")
+    conn.set_progress_handler(budget.exhausted, PROGRESS_STEPS)
+    try:
+        return fn(conn)
+    except sqlite3.OperationalError as exc:
+        if budget.exhausted() and "interrupt" in str(exc):
+            raise ReadInterrupted(
+                f"the read was stopped at its deadline of {budget.seconds:g} s"
+            ) from exc
+        raise
+    finally:
+        conn.set_progress_handler(None, 0)
 
 
 def _runs(records: Sequence[Record]) -> Iterator[tuple[str, list[Item]]]:

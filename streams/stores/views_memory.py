@@ -115,6 +115,13 @@ class MemoryViews:
         )
         return None if row is None else MemoryEntry.model_validate_json(row[0])
 
+    def every_entry(self) -> list[MemoryEntry]:
+        """Every entry the views hold, expired ones too, in key order (replay's rescue copy)."""
+        rows = self.store.read(
+            lambda c: c.execute("SELECT entry FROM memory ORDER BY key").fetchall()
+        )
+        return [MemoryEntry.model_validate_json(r[0]) for r in rows]
+
     def page(
         self, repo_id: str, now: float, topic: str | None, after: str | None, limit: int
     ) -> list[MemoryEntry]:

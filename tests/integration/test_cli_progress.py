@@ -1,0 +1,95 @@
+"""Long commands report progress by stage, with counts, rate and ETA (issue 24 item 11), and
+`index --vectors` embeds before it exits. Each runs the real CLI; off a terminal the progress
+is log lines on stderr."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import child_env, cli_command, write_sample_repo
+from tests.integration.test_eval import commit, git
+
+STAGE = re.compile(
+    r"progress (?P<task>[^:]+): (?P<stage>[a-z ]+): (?P<done>\d+)/(?P<total>\d+|\?) \("
+)
+
+
+def run_cli(data: Path, *args: str, **env: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        cli_command(*args),
+        env={**child_env(data), **env},
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+
+
+def stages(stderr: str) -> dict[str, tuple[int, int]]:
+    """The last count each stage reported."""
+    last: dict[str, tuple[int, int]] = {}
+    for match in STAGE.finditer(stderr):
+        assert match["total"] != "?", match[0]
+        last[match["stage"]] = (int(match["done"]), int(match["total"]))
+    return last
+
+
+def test_index_and_replay_report_each_stage(tmp_path: Path) -> None:
+    repo = write_sample_repo(tmp_path / "ws" / "sample")
+    for n in range(40):
+        (repo / "src" / f"mod{n}.py").write_text(f"def handler_{n}(x):\n    return x + {n}\n")
+    data = tmp_path / "data"
+    index = run_cli(data, "index", str(repo))
+    assert index.returncode == 0, index.stderr[-2000:]
+    seen = stages(index.stderr)
+    assert list(seen) == ["reading files", "processing records"], index.stderr
+    files = json.loads(index.stdout)["filesScanned"]
+    assert seen["reading files"] == (files, files)
+    done, total = seen["processing records"]
+    assert done == total > files  # every published record was processed before exit
+    assert "/s, eta " in index.stderr
+
+    replay = run_cli(data, "replay")
+    assert replay.returncode == 0, replay.stderr[-2000:]
+    seen = stages(replay.stderr)
+    done, total = seen["replaying records"]
+    assert done == total > 0 and json.loads(replay.stdout)["replayedRecords"] > 0
+
+
+def test_index_vectors_needs_an_embedder(tmp_path: Path) -> None:
+    repo = write_sample_repo(tmp_path / "ws" / "sample")
+    run = run_cli(tmp_path / "data", "index", str(repo), "--vectors")
+    lines = run.stderr.strip().splitlines()
+    assert run.returncode == 2 and len(lines) == 1 and "--vectors needs an embedder" in lines[0]
+
+
+@pytest.mark.slow
+def test_index_vectors_embeds_before_exit_so_eval_measures_the_vector_rungs(
+    tmp_path: Path,
+) -> None:
+    repo = tmp_path / "shop"
+    repo.mkdir()
+    git(repo, "init", "-q")
+    commit(
+        repo,
+        {"shop/invoices.py": "def render_invoice_pdf(order):\n    return order.total\n"},
+        "Add invoice PDF rendering for orders",
+    )
+    commit(
+        repo,
+        {"shop/payments.py": "def refund_card_payment(payment):\n    payment.refund()\n"},
+        "Support refunding card payments",
+    )
+    data = tmp_path / "data"
+    index = run_cli(data, "index", str(repo), "--vectors", REPOCONTEXT_EMBEDDER="local")
+    assert index.returncode == 0, index.stderr[-2000:]
+    assert json.loads(index.stdout)["vectorPassages"]["embedded"] > 0
+    done, total = stages(index.stderr)["embedding records"]
+    assert done == total > 0
+    result = json.loads(run_cli(data, "eval", str(repo), REPOCONTEXT_EMBEDDER="local").stdout)
+    assert {r["rung"] for r in result["rungs"]} == {"keyword", "vector", "hybrid"}, result
+    assert result["skippedRungs"] == []
