@@ -234,7 +234,15 @@ async def cmd_status(args: argparse.Namespace, settings: Settings, path: Path | 
 
 
 async def cmd_replay(args: argparse.Namespace, settings: Settings, path: Path | None) -> int:
-    """Drop every projection and re-consume the log (memory lives in the log: nothing lost)."""
+    """Drop every projection and re-consume the log. Memory the views hold but the log lost
+    is exported to a file in the data directory first (query_api/memory_rescue.py)."""
+    from query_api.memory_rescue import rescue_memory
+
+    try:
+        rescued = await rescue_memory(settings)
+    except QueryApiError as exc:  # the last copy could not be saved: drop nothing
+        log.error("repocontext replay refused: %s", exc)
+        return 2
     for suffix in ("", "-wal", "-shm"):
         target = Path(str(settings.views_path) + suffix)
         if target.exists():
@@ -255,6 +263,7 @@ async def cmd_replay(args: argparse.Namespace, settings: Settings, path: Path | 
             "vectorPassages": vectors,
             "repositories": repos,
             "files": files,
+            "memoryRescued": rescued,
             "seconds": round(time.perf_counter() - started, 3),
         }
     )
