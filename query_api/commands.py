@@ -430,7 +430,9 @@ async def cmd_git_source(args: argparse.Namespace, settings: Settings, path: Pat
     log_ = open_event_log(settings.resolved_log_url())
     try:
         await log_.create_topics(CATALOGUE)
-        poller = GitPoller(log_, source, settings.data_dir / "git-staging")
+        poller = GitPoller(
+            log_, source, settings.data_dir / "git-staging", settings.child_environment()
+        )
         if args.once:
             await poller.register()
             result = await poller.poll_once()

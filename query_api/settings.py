@@ -93,6 +93,11 @@ class Settings(BaseSettings):
             return value.strip().lower() + "_base"
         return value
 
+    @staticmethod
+    def child_environment() -> dict[str, str]:
+        """The environment a child process (git) inherits; read here, the one reader."""
+        return dict(os.environ)
+
     def resolved_log_url(self) -> str:
         return self.log_url or f"sqlite:///{(self.data_dir / 'log.db').resolve()}"
 

@@ -24,6 +24,7 @@ import contextlib
 import logging
 import os
 import time
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
@@ -89,8 +90,18 @@ class PollResult:
 
 
 class GitPoller:
-    def __init__(self, event_log: EventLog, source: GitSource, staging_root: Path) -> None:
+    def __init__(
+        self,
+        event_log: EventLog,
+        source: GitSource,
+        staging_root: Path,
+        environment: Mapping[str, str] | None = None,
+    ) -> None:
+        """`environment`: the process environment git runs with when it needs credentials
+        (the composition root passes it: only settings read the environment); without it
+        such a git gets PATH alone."""
         self.log = event_log
+        self.environment = dict(environment) if environment is not None else {"PATH": os.defpath}
         self.source = source
         self.staging = staging_root / f"{source.repo_id}.git"
         self.fetch_url, in_url = split_credentials(source.url)
@@ -101,7 +112,7 @@ class GitPoller:
         config, env = ["-c", "core.askPass=true"], None
         if remote and self.credentials is not None:  # through the environment, not argv
             config += self.credentials.config_args()
-            env = {**os.environ, "GIT_TERMINAL_PROMPT": "0", **self.credentials.environment()}
+            env = {**self.environment, "GIT_TERMINAL_PROMPT": "0", **self.credentials.environment()}
         proc = await asyncio.create_subprocess_exec(
             "git",
             *config,

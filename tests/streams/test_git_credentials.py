@@ -108,7 +108,7 @@ async def test_the_fetch_authenticates_without_the_secret_in_any_argv(
         )
     log = MemoryEventLog()
     await log.create_topics(CATALOGUE)
-    poller = GitPoller(log, source, tmp_path / "staging")
+    poller = GitPoller(log, source, tmp_path / "staging", dict(os.environ))
     await poller.register()
     result = await poller.poll_once()
     assert result.status == "published", result.error
