@@ -30,6 +30,7 @@ import re
 import sqlite3
 from dataclasses import dataclass
 
+from processors.path_roles import Role, role_of, roles_asked
 from processors.tokenizer import named_identifiers, query_tokens, tokenize
 from streams.stores.views_bm25 import (
     CONTENT_FTS,
@@ -54,8 +55,27 @@ MAX_K = 100
 MAX_QUERY_TOKENS = 64  # a pasted paragraph still yields a bounded MATCH expression
 MAX_REASONS = 6
 POOL_FACTOR = 3  # candidates read from each table per wanted hit, before the scores are added
+MIN_POOL = 150  # at least this many, so role priors can lift a source file the pool would cut
 MAX_PATH_LOOKUP = 2000  # rows a path query's phrase read may return
 PATH_TIER, WRITTEN_NAME_TIER, SPELLED_NAME_TIER = 4, 2, 1
+NAME_BOOST = 1.5
+DROP_STOP_WORDS = False
+GENERIC_STEMS = frozenset({"index", "main", "mod", "lib", "init", "utils", "util", "types"})
+STOP_WORDS = frozenset(
+    {"a", "an", "the", "and", "or", "of", "to", "in", "on", "for", "from", "with", "by", "at",
+     "as", "is", "are", "be", "it", "its", "this", "that", "when", "if", "not", "no", "into",
+     "so", "we", "was", "can", "do", "does", "should", "via", "than", "then", "also", "only"}
+)  # fmt: skip
+# A file's BM25 score times its role's prior (processors/path_roles.py), unless asked for.
+ROLE_PRIOR: dict[Role, float] = {
+    Role.SOURCE: 1.0,
+    Role.TEST: 0.2,
+    Role.DOC: 0.15,
+    Role.EXAMPLE: 0.25,
+    Role.BENCH: 0.25,
+    Role.CONFIG: 0.3,
+    Role.VENDORED: 0.3,
+}
 
 PATH_REASON = "path-name-match"
 CONTENT_REASON = "content-match"
@@ -194,20 +214,27 @@ def file_scores(
 
 
 def keyword_search(conn: sqlite3.Connection, repo_id: str, query: str, k: int) -> list[KeywordHit]:
-    tokens = query_tokens(query)[:MAX_QUERY_TOKENS]
+    tokens = query_tokens(query)
+    tokens = [t for t in tokens if t not in STOP_WORDS or DROP_STOP_WORDS is False] or tokens
+    tokens = tokens[:MAX_QUERY_TOKENS]
     if not tokens:
         return []
     limit = max(1, min(k, MAX_K))
-    pool = limit * POOL_FACTOR
+    pool = max(limit * POOL_FACTOR, MIN_POOL)
     idf = corpus_idf(conn, tokens, (CONTENT_FTS, SYMBOL_FTS))
     found = file_scores(conn, idf, repo_id, pool)
-    tiers: dict[str, int] = {path: PATH_TIER for path in path_named_files(conn, repo_id, query)}
+    asked = roles_asked({w.lower() for w in re.findall(r"[A-Za-z]+", query)})
+    priors = {path: role_prior(path, asked) for path in found}
     declared = declared_symbols(conn, repo_id, query, pool)
-    for path, named in declared.items():
-        tiers[path] = tiers.get(path, 0) + max(named.values())
+    tiers = _named_tiers(conn, repo_id, query, declared, asked)
     if tiers:
         # the named files' whole BM25 and reasons, though the pools above may have cut them
         found.update(file_scores(conn, idf, repo_id, len(tiers), sorted(tiers)))
+    words = set(tokens) - STOP_WORDS
+    for path, entry in found.items():
+        prior = priors.get(path, role_prior(path, asked))
+        entry[0] = float(entry[0]) * prior * file_name_boost(path, words)
+    if tiers:
         step = max((float(e[0]) for e in found.values()), default=0.0) + 1.0
         for path, tier in tiers.items():
             entry = found.setdefault(path, [0.0, False, False, False])
@@ -215,20 +242,65 @@ def keyword_search(conn: sqlite3.Connection, repo_id: str, query: str, k: int) -
             entry[1] = bool(entry[1]) or tier >= PATH_TIER
             entry[3] = bool(entry[3]) or path in declared
     ranked = sorted(found.items(), key=lambda item: (-float(item[1][0]), item[0]))[:limit]
-    token_set = set(tokens)
-    hits: list[KeywordHit] = []
-    for path, (score, path_hit, body_hit, symbol_hit) in ranked:
-        # fixed order (spec §1.4): path-name-match, symbol:<fqName>..., content-match; <= 6
-        reasons = [PATH_REASON] if path_hit else []
-        if symbol_hit:
-            room = MAX_REASONS - len(reasons) - (1 if body_hit else 0)
-            named = declared.get(path, {})
-            exact = sorted(named, key=lambda fq: (-named[fq], fq))  # as written first
-            others = matching_symbols(conn, repo_id, path, token_set, room + len(exact))
-            fq_names = list(dict.fromkeys([*exact, *others]))[:room]
-            reasons += [SYMBOL_REASON_PREFIX + fq_name for fq_name in fq_names]
-        if body_hit:
-            reasons.append(CONTENT_REASON)
-        file = get_file(conn, repo_id, path)
-        hits.append(KeywordHit(repo_id, path, float(score), tuple(reasons), file))
-    return hits
+    return [_hit(conn, repo_id, path, entry, declared, set(tokens)) for path, entry in ranked]
+
+
+def file_name_boost(path: str, words: set[str]) -> float:
+    """More for a file whose name the query says (`the pager` -> pager.py, `request.port` ->
+    lib/request.js): every word of the file's stem is a query word. A path's folders are in
+    the path column's BM25 already; the stem is what a person calls the file."""
+    name = path.rsplit("/", 1)[-1]
+    stem = name.split(".", 1)[0] or name
+    parts = set(tokenize(stem))
+    if not parts or parts <= GENERIC_STEMS or not parts <= words:
+        return 1.0
+    return NAME_BOOST
+
+
+def role_prior(path: str, asked: set[Role]) -> float:
+    """The factor a file's BM25 score is multiplied by for its role (1 for source, and for a
+    role the query asks for)."""
+    role = role_of(path)
+    return 1.0 if role in asked else ROLE_PRIOR[role]
+
+
+def _named_tiers(
+    conn: sqlite3.Connection,
+    repo_id: str,
+    query: str,
+    declared: dict[str, dict[str, int]],
+    asked: set[Role],
+) -> dict[str, int]:
+    """path -> tier for the files the query names: by path (any file), or by a declaration
+    in a file whose role the query does not push down (a test function named like the
+    query's words is not what a change request asks for)."""
+    tiers: dict[str, int] = {path: PATH_TIER for path in path_named_files(conn, repo_id, query)}
+    for path, named in declared.items():
+        if role_prior(path, asked) < 1.0:
+            continue
+        tiers[path] = tiers.get(path, 0) + max(named.values())
+    return tiers
+
+
+def _hit(
+    conn: sqlite3.Connection,
+    repo_id: str,
+    path: str,
+    entry: list[float | bool],
+    declared: dict[str, dict[str, int]],
+    token_set: set[str],
+) -> KeywordHit:
+    score, path_hit, body_hit, symbol_hit = entry
+    # fixed order (spec §1.4): path-name-match, symbol:<fqName>..., content-match; <= 6
+    reasons = [PATH_REASON] if path_hit else []
+    if symbol_hit:
+        room = MAX_REASONS - len(reasons) - (1 if body_hit else 0)
+        named = declared.get(path, {})
+        exact = sorted(named, key=lambda fq: (-named[fq], fq))  # as written first
+        others = matching_symbols(conn, repo_id, path, token_set, room + len(exact))
+        fq_names = list(dict.fromkeys([*exact, *others]))[:room]
+        reasons += [SYMBOL_REASON_PREFIX + fq_name for fq_name in fq_names]
+    if body_hit:
+        reasons.append(CONTENT_REASON)
+    file = get_file(conn, repo_id, path)
+    return KeywordHit(repo_id, path, float(score), tuple(reasons), file)

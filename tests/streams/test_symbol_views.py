@@ -127,7 +127,7 @@ def test_the_named_class_leads_reasons_and_its_file_ranks_first(tmp_path: Path) 
     )
     batch = records("m/client_core.py", declaring)
     batch += records(
-        "m/setup.py", "queryClient = make()\n\n\ndef query_client_state():\n    pass\n"
+        "m/bootstrap.py", "queryClient = make()\n\n\ndef query_client_state():\n    pass\n"
     )
     for i in range(12):  # `query` and `client` in every file: common words, BM25 ranks short ones
         batch += records(
@@ -137,10 +137,10 @@ def test_the_named_class_leads_reasons_and_its_file_ranks_first(tmp_path: Path) 
         store.apply(batch, {})
         for query in ("QueryClient", "class QueryClient"):
             hits = store.keyword_search("r", query, 5)
-            assert [h.path for h in hits[:2]] == ["m/client_core.py", "m/setup.py"], query
+            assert [h.path for h in hits[:2]] == ["m/client_core.py", "m/bootstrap.py"], query
             symbols = [r for r in hits[0].reasons if r.startswith("symbol:")]
             assert symbols[0] == "symbol:m.client_core.QueryClient", hits[0].reasons
-            assert hits[1].reasons[0] == "symbol:m.setup.queryClient", hits[1].reasons
+            assert hits[1].reasons[0] == "symbol:m.bootstrap.queryClient", hits[1].reasons
             assert [h.score for h in hits] == sorted((h.score for h in hits), reverse=True)
         # cut from BM25's pool (k=1 reads 3 files a table), it still has its score and reasons
         [top] = store.keyword_search("r", "class QueryClient", 1)

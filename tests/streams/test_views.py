@@ -279,11 +279,11 @@ def test_idf_favours_the_rare_term(store: ViewStore) -> None:
 def test_idf_is_the_references_and_never_vanishes(store: ViewStore) -> None:
     """IDF = ln(1 + (N - df + 0.5)/(df + 0.5)) (spec §3.4), not FTS5's ln((N - df + 0.5)/
     (df + 0.5)) floored at 1e-6: a word in every file still counts."""
-    corpus(store, {"a.txt": "alpha"})
+    corpus(store, {"a.py": "alpha"})
     [hit] = store.keyword_search("r", "alpha", 10)
     # N = df = 1; one body occurrence in an average-length row: tf part 1 * 2.2 / 2.2 = 1
     assert hit.score == pytest.approx(math.log(1 + 0.5 / 1.5))
-    corpus(store, {"b.txt": "alpha beta", "c.txt": "alpha gamma"})
+    corpus(store, {"b.py": "alpha beta", "c.py": "alpha gamma"})
     scores = [h.score for h in store.keyword_search("r", "alpha", 10)]
     assert len(scores) == 3 and min(scores) > 0.05  # df = N: ln(1 + 0.5/3.5) = 0.13 x tf part
 

@@ -1,0 +1,178 @@
+"""What a file is for, read from its path: source, test, documentation, example, benchmark,
+configuration or vendored code.
+
+Search uses the role as a prior: an agent asking where to change something wants the source
+file that does it, and a test, a doc page or a changelog that repeats the query's words ranks
+above that file on words alone. A role the query itself asks for (`tests for the pager`,
+`document the flag`) is not pushed down. Pure functions of the path and the query's words.
+"""
+
+from __future__ import annotations
+
+import re
+from enum import StrEnum
+
+from processors.structural import is_vendored
+
+
+class Role(StrEnum):
+    SOURCE = "source"
+    TEST = "test"
+    DOC = "doc"
+    EXAMPLE = "example"
+    BENCH = "bench"
+    CONFIG = "config"
+    VENDORED = "vendored"
+
+
+_TEST_DIRS = frozenset(
+    {"test", "tests", "testing", "__tests__", "spec", "specs", "testdata", "fixtures",
+     "__fixtures__", "__snapshots__", "__mocks__", "e2e", "integration-tests", "test-utils",
+     "testutil", "testutils", "it"}
+)  # fmt: skip
+_TEST_NAME = re.compile(
+    r"^(test_.*\.py|conftest\.py|.*_test\.(py|go|rs|c|cc|cpp|rb|exs?)|.*_spec\.rb"
+    r"|.*\.(test|spec|e2e|bench-test)\.[cm]?[jt]sx?|.*Tests?\.(java|kt|cs|swift|scala)"
+    r"|.*IT\.java|.*Spec\.(kt|scala|groovy)|test\.[cm]?[jt]s|tests\.rs)$"
+)
+_DOC_DIRS = frozenset({"docs", "doc", "documentation", "wiki", "site", "website", "man"})
+_DOC_EXT = frozenset({".md", ".mdx", ".rst", ".txt", ".adoc", ".asciidoc", ".org", ".html"})
+_DOC_NAMES = re.compile(
+    r"^(changes|changelog|history|news|authors|contributors|license|licence|copying|notice"
+    r"|readme|security|code_of_conduct|contributing|upgrading|migrating)([._-].*)?$",
+    re.IGNORECASE,
+)
+_EXAMPLE_DIRS = frozenset(
+    {"examples", "example", "samples", "sample", "demo", "demos", "_examples"}
+)
+_BENCH_DIRS = frozenset({"bench", "benches", "benchmark", "benchmarks", "perf"})
+_CONFIG_DIRS = frozenset({".github", ".circleci", ".gitlab", ".devcontainer", ".vscode", "ci"})
+_CONFIG_EXT = frozenset(
+    {".json", ".yml", ".yaml", ".toml", ".ini", ".cfg", ".lock", ".xml", ".gradle",
+     ".properties", ".editorconfig", ".gitignore", ".gitattributes", ".npmignore"}
+)  # fmt: skip
+_CONFIG_NAMES = frozenset(
+    {"makefile", "dockerfile", "justfile", "setup.py", "setup.cfg", "noxfile.py", "tox.ini",
+     "build.rs", "cargo.toml", "go.mod", "go.sum", "pom.xml", "package.json", "tsconfig.json",
+     "mkdocs.yml", "vite.config.ts", "vitest.config.ts", "jest.config.js", "eslint.config.js",
+     "eslint.config.mjs", "rollup.config.js", "webpack.config.js", "build.gradle"}
+)  # fmt: skip
+
+# Words with which a query asks for a role; each role is pushed down unless one is present.
+_ROLE_WORDS: dict[Role, frozenset[str]] = {
+    Role.TEST: frozenset(
+        {
+            "test",
+            "tests",
+            "testing",
+            "tested",
+            "spec",
+            "specs",
+            "fixture",
+            "fixtures",
+            "flaky",
+            "coverage",
+            "snapshot",
+            "snapshots",
+            "assert",
+            "assertion",
+            "mock",
+            "mocks",
+            "unittest",
+            "pytest",
+            "jest",
+            "vitest",
+            "e2e",
+        }
+    ),
+    Role.DOC: frozenset(
+        {
+            "doc",
+            "docs",
+            "documentation",
+            "document",
+            "documented",
+            "readme",
+            "changelog",
+            "typo",
+            "typos",
+            "guide",
+            "tutorial",
+            "docstring",
+            "docstrings",
+            "wording",
+            "spelling",
+            "grammar",
+            "wiki",
+            "license",
+            "translation",
+        }
+    ),
+    Role.EXAMPLE: frozenset({"example", "examples", "sample", "samples", "demo", "demos"}),
+    Role.BENCH: frozenset({"bench", "benchmark", "benchmarks", "benches", "perf"}),
+    Role.CONFIG: frozenset(
+        {
+            "ci",
+            "workflow",
+            "workflows",
+            "config",
+            "configuration",
+            "dependency",
+            "dependencies",
+            "deps",
+            "build",
+            "lint",
+            "linter",
+            "eslint",
+            "package",
+            "packaging",
+            "release",
+            "publish",
+            "docker",
+            "makefile",
+            "tsconfig",
+            "cargo",
+            "npm",
+            "pnpm",
+            "yarn",
+            "gradle",
+            "maven",
+            "github",
+            "action",
+            "actions",
+            "version",
+            "bump",
+            "upgrade",
+        }
+    ),
+    Role.VENDORED: frozenset({"vendor", "vendored", "third_party", "thirdparty"}),
+}
+
+
+def role_of(path: str) -> Role:
+    """The role a repository-relative path plays; the first that applies of vendored, test,
+    example, bench, doc, config, else source."""
+    parts = path.replace("\\", "/").split("/")
+    name = parts[-1]
+    folders = {p.lower() for p in parts[:-1]}
+    lowered = name.lower()
+    dot = lowered.rfind(".")
+    ext = lowered[dot:] if dot > 0 else ""
+    if is_vendored(path):
+        return Role.VENDORED
+    if folders & _TEST_DIRS or _TEST_NAME.match(name):
+        return Role.TEST
+    if folders & _EXAMPLE_DIRS:
+        return Role.EXAMPLE
+    if folders & _BENCH_DIRS:
+        return Role.BENCH
+    if ext in _DOC_EXT or _DOC_NAMES.match(name) or folders & _DOC_DIRS:
+        return Role.DOC
+    if ext in _CONFIG_EXT or lowered in _CONFIG_NAMES or folders & _CONFIG_DIRS:
+        return Role.CONFIG
+    return Role.SOURCE
+
+
+def roles_asked(words: set[str]) -> set[Role]:
+    """The roles a query's (lower-cased) words ask for by name."""
+    return {role for role, asked in _ROLE_WORDS.items() if asked & words}

@@ -1,0 +1,99 @@
+"""Ranking properties of keyword search that a change request relies on: the source file that
+does the work ranks above the tests, docs and changelogs that repeat the request's words,
+unless the request asks for those; a file the request names ranks first."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from processors.path_roles import Role, role_of, roles_asked
+from streams.stores.views import ViewStore
+from tests.streams.symbol_records import records
+
+PAGER = "def echo_via_pager(text):\n    pager = find_pager()\n    return pager.write(text)\n"
+PAGER_TEST = "".join(
+    f"def test_pager_{i}():\n"
+    "    # the pager writes text via the pager\n"
+    "    assert echo_via_pager('x')\n"
+    for i in range(8)
+)
+CHANGELOG = "- the pager writes text\n" * 6
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> ViewStore:
+    store = ViewStore(tmp_path / "views.db")
+    files = {
+        "src/click/termui.py": PAGER,
+        "tests/test_termui.py": PAGER_TEST,
+        "CHANGES.md": CHANGELOG,
+        "docs/utils.md": "Use the pager to write text.\n" * 4,
+        "src/click/core.py": "class Command:\n    def invoke(self, ctx):\n        return ctx\n",
+        "examples/pager/pager.py": "from click import echo_via_pager\necho_via_pager('pager')\n",
+    }
+    store.apply([rec for path, body in files.items() for rec in records(path, body)], {})
+    return store
+
+
+def ranked(store: ViewStore, query: str) -> list[str]:
+    return [hit.path for hit in store.keyword_search("r", query, 10)]
+
+
+def test_the_subject_file_outranks_its_tests_docs_and_examples(store: ViewStore) -> None:
+    order = ranked(store, "the pager writes text")
+    assert order[0] == "src/click/termui.py", order
+    for other in ("tests/test_termui.py", "CHANGES.md", "docs/utils.md"):
+        assert order.index(other) > 0
+
+
+def test_a_query_about_tests_lets_tests_rank(store: ViewStore) -> None:
+    order = ranked(store, "add tests for the pager writes text")
+    assert order[0] == "tests/test_termui.py", order
+
+
+def test_a_query_about_docs_lets_docs_rank(store: ViewStore) -> None:
+    order = ranked(store, "document how to use the pager to write text")
+    assert order.index("docs/utils.md") < order.index("tests/test_termui.py"), order
+
+
+def test_a_named_file_ranks_first_whatever_its_role(store: ViewStore) -> None:
+    assert ranked(store, "tests/test_termui.py")[0] == "tests/test_termui.py"
+    assert ranked(store, "CHANGES.md")[0] == "CHANGES.md"
+
+
+def test_the_file_the_query_calls_by_name_is_lifted(store: ViewStore) -> None:
+    order = ranked(store, "invoke in core")
+    assert order[0] == "src/click/core.py", order
+
+
+@pytest.mark.parametrize(
+    ("path", "role"),
+    [
+        ("src/click/termui.py", Role.SOURCE),
+        ("tests/test_termui.py", Role.TEST),
+        ("context_test.go", Role.TEST),
+        ("src/parse.test.ts", Role.TEST),
+        ("src/main/java/org/jsoup/Jsoup.java", Role.SOURCE),
+        ("src/test/java/org/jsoup/JsoupTest.java", Role.TEST),
+        ("CHANGES.md", Role.DOC),
+        ("wiki/compile.md", Role.DOC),
+        ("packages/docs/content/index.mdx", Role.DOC),
+        ("examples/pager/pager.py", Role.EXAMPLE),
+        ("packages/bench/compile.ts", Role.BENCH),
+        ("package.json", Role.CONFIG),
+        (".github/workflows/ci.yml", Role.CONFIG),
+        ("vendor/github.com/x/y.go", Role.VENDORED),
+        ("lib/reply.js", Role.SOURCE),
+        ("types/reply.d.ts", Role.SOURCE),
+    ],
+)
+def test_roles_from_paths(path: str, role: Role) -> None:
+    assert role_of(path) == role
+
+
+def test_roles_a_query_asks_for() -> None:
+    assert roles_asked({"add", "tests", "for", "pager"}) == {Role.TEST}
+    assert roles_asked({"fix", "pager", "flush"}) == set()
+    assert Role.DOC in roles_asked({"fix", "typo", "in", "readme"})
