@@ -138,7 +138,7 @@ def _related(r: sy.RelatedResult) -> str:
 def _context(r: b.ContextResult) -> str:
     state = ", truncated" if r.truncated else ""
     head = (
-        f"{len(r.entries)} files for {r.task[:200]!r} in {r.repoId} at {r.detail} "
+        f"{len(r.entries)} files in {r.repoId} at {r.detail} "
         f"({r.mode}, {r.retrievalPath}); {r.responseTokens}/{r.budgetTokens} tokens{state}"
     )
     out = [head, *_lag(r.freshness)]
@@ -168,7 +168,7 @@ def _spans(e: b.BundleEntry) -> list[str]:
     out: list[str] = []
     blocks = _span_blocks(e)
     for unit, block in zip(e.units, blocks, strict=False):
-        out.append(f"-- {unit.startLine}-{unit.endLine} {unit.symbol or ''}".rstrip())
+        out.append(f"-- {unit.startLine}-{unit.endLine}")  # the code names its declaration
         out.append(block)
     return out
 

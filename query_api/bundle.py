@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING
 from processors.tokens import TokenEncoding, token_counter
 from query_api.answers import render, wire_tokens
 from query_api.bundle_plan import Coster, Item, plan
-from query_api.bundle_spans import SPAN_LINES, select_spans, task_stems
+from query_api.bundle_spans import FILL_LINES, SPAN_LINES, select_spans, task_stems
 from query_api.errors import NotFoundError
 from query_api.hit_details import HitLocator, import_name
 from query_api.memory_search import linked_for
@@ -174,7 +174,7 @@ class BundleService:
     ) -> list[tuple[int, int, str | None]]:
         """The line spans of a large file worth sending for the task (bundle_spans)."""
         symbols = self.symbols.symbols_of_file(repo_id, path)
-        return select_spans(symbols, body.count("\n") + 1, task_terms, max_lines)
+        return select_spans(symbols, body.count("\n") + 1, task_terms, max_lines, FILL_LINES)
 
     def _slices(
         self,

@@ -28,7 +28,7 @@ COVER = 5  # the files every bundle tries to carry, when its budget allows
 ENTRY_JOIN = 2  # a comma in the JSON, a newline in the text
 SHRINK = 0.85  # the shares shrink by this much while the planned files overrun
 SHRINK_STEPS = 8
-MIN_EXTRA_TOKENS = 120  # a file after the first COVER sends at least this much of itself
+EFFICIENCY = 6  # a file after the first COVER carries 6x its envelope in code, or is left out
 
 
 @dataclass
@@ -47,14 +47,14 @@ class Coster:
         self.count = count
 
     def entry(self, e: b.BundleEntry) -> int:
-        """Tokens the entry adds to the answer: its JSON plus its text lines."""
-        return (
-            self.count(compact_json(pruned(e))) + self.count("\n".join(entry_lines(e))) + ENTRY_JOIN
-        )
+        """Tokens the entry adds to the answer: its JSON plus its text lines, which travel
+        as a JSON string too (escaped)."""
+        text = json.dumps("\n".join(entry_lines(e)), ensure_ascii=False)
+        return self.count(compact_json(pruned(e))) + self.count(text) + ENTRY_JOIN
 
     def content(self, e: b.BundleEntry) -> int:
-        """Tokens the entry's content takes on the wire: once as text, once JSON-escaped."""
-        return self.count(e.content) + self.count(json.dumps(e.content, ensure_ascii=False))
+        """Tokens the entry's content takes on the wire: twice, JSON-escaped."""
+        return 2 * self.count(json.dumps(e.content, ensure_ascii=False))
 
 
 def water_fill(demands: Sequence[int], available: int) -> list[int]:
@@ -99,8 +99,8 @@ def plan(
         truncated = any(e is not it.entry for e, it in zip(covered, items, strict=False))
         rest = rest[len(covered) :]
     for item, cost in rest:
-        if render_under is not None and _slight(item.entry):
-            truncated = True  # a few lines of a later file cost more envelope than they carry
+        if render_under is not None and _slight(item.entry, coster):
+            truncated = True  # a later file's few lines would cost more envelope than they carry
             continue
         if spent + cost <= budget - base:
             entries.append(item.entry)
@@ -110,16 +110,16 @@ def plan(
         if render_under is None:
             continue  # skipped; a later, smaller one may still fit
         cut = _under(item, render_under, coster, budget - base - spent)
-        if cut is not None and not _slight(cut):
+        if cut is not None and not _slight(cut, coster):
             entries.append(cut)
             spent += coster.entry(cut)
     return Plan(entries, truncated, cheapest)
 
 
-def _slight(e: b.BundleEntry) -> bool:
-    """A later file's spans too short to be worth their envelope (a whole file never is)."""
-    whole = e.fullReadTokenCount is not None and e.tokenCount >= e.fullReadTokenCount
-    return not whole and e.tokenCount < MIN_EXTRA_TOKENS
+def _slight(e: b.BundleEntry, coster: Coster) -> bool:
+    """A later file whose content would not outweigh its envelope EFFICIENCY times over."""
+    content = coster.content(e)
+    return content < EFFICIENCY * (coster.entry(e) - content)
 
 
 def _under(

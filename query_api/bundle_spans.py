@@ -22,6 +22,9 @@ from streams.stores.views_symbols import SymbolRow
 SPAN_CONTEXT = 3  # lines around a matched symbol
 SPAN_LINES = 80  # at most this many lines of spans per file
 HEAD_LINES = 30  # no symbol matched: the head of the file
+MERGE_GAP = 8  # spans at most this many lines apart are sent as one
+MAX_SPANS = 3  # the best-matching declarations of a file; more would be mostly envelope
+FILL_LINES = 60  # what a bundle grows a file's spans to, as the file's share allows
 KIND_ORDER = {"Method": 0, "Function": 0, "Type": 1, "Interface": 1, "Enum": 1}
 STOP_WORDS = frozenset(
     [
@@ -90,9 +93,11 @@ def select_spans(
     total_lines: int,
     stems: frozenset[str],
     max_lines: int = SPAN_LINES,
+    fill_lines: int = 0,
 ) -> list[tuple[int, int, str | None]]:
-    """(start, end, fq name) line spans in file order, at most `max_lines` lines together;
-    the head of the file when no declaration shares a word with the task."""
+    """(start, end, fq name) line spans in file order, at most `max_lines` lines together
+    (grown to `fill_lines` together when they hold fewer); the head of the file when no
+    declaration shares a word with the task."""
     max_lines = max(1, max_lines)
     ranked = []
     for sym in symbols:
@@ -114,11 +119,46 @@ def select_spans(
             z = a + max_lines - 1  # the best match alone is too long: its head
         chosen.append((a, z, sym.fq_name))
         used += z - a + 1
-        if used >= max_lines:
+        if used >= max_lines or len(chosen) >= MAX_SPANS:
             break
     if not chosen:
-        chosen = [(1, min(total_lines, HEAD_LINES, max_lines), None)]
-    return sorted(chosen)
+        return [(1, min(total_lines, HEAD_LINES, max_lines), None)]
+    spans = _merged(sorted(chosen), max_lines - used)
+    return _padded(spans, total_lines, min(max_lines, fill_lines))
+
+
+def _padded(
+    spans: list[tuple[int, int, str | None]], total_lines: int, wanted: int
+) -> list[tuple[int, int, str | None]]:
+    """Spans grown evenly on both sides (the code around a declaration: its callers, its
+    neighbours) until they hold `wanted` lines together: a span of a few lines costs as much
+    envelope (receipt, header) as a long one and tells less."""
+    for _ in range(4):
+        held = sum(z - a + 1 for a, z, _ in spans)
+        if held >= wanted or held >= total_lines:
+            break
+        pad = -(-(wanted - held) // (2 * len(spans)))
+        grown = [(max(1, a - pad), min(total_lines, z + pad), y) for a, z, y in spans]
+        spans = _merged(grown, 0)
+    return spans
+
+
+def _merged(
+    spans: list[tuple[int, int, str | None]], spare: int
+) -> list[tuple[int, int, str | None]]:
+    """Spans a few lines apart joined into one (the lines between them included while the
+    file's share of lines allows): one span costs a receipt and a header, a gap of a few
+    lines costs less, and reads better."""
+    out = spans[:1]
+    for a, z, symbol in spans[1:]:
+        pa, pz, psymbol = out[-1]
+        gap = a - pz - 1
+        if gap < 0 or (gap <= MERGE_GAP and gap <= spare):
+            out[-1] = (pa, max(pz, z), psymbol)
+            spare -= max(0, gap)
+        else:
+            out.append((a, z, symbol))
+    return out
 
 
 def _overlaps(chosen: Sequence[tuple[int, int, str | None]], a: int, z: int) -> bool:

@@ -159,7 +159,8 @@ async def test_large_files_are_sliced_into_the_spans_that_matter(tmp_path: Path)
             },
         )
         big = next(e for e in result["entries"] if e["path"] == "src/big.py")
-        assert big["fullReadTokenCount"] > 1500 and big["tokenCount"] < 200
+        # the declaration the task names, grown to FILL_LINES of the code around it
+        assert big["fullReadTokenCount"] > 1500 and big["tokenCount"] < 400
         [unit] = big["units"]
         assert unit["kind"] == "span" and unit["symbol"].endswith("reconcile_payouts")
         lines = big["content"].split("\n")

@@ -9,10 +9,13 @@ import json
 from pathlib import Path
 
 import pytest
+from mcp.shared.memory import create_connected_server_and_client_session
 
-from query_api.hit_details import query_terms
+from query_api.hit_details import SEMANTIC_FLOOR, query_terms
+from query_api.vector_plane import VectorPlane
 from tests.integration.mcp_helpers import call
 from tests.integration.memory_rig import memory_rig
+from tests.vectors.fake_embedder import HashEmbedder
 
 pytestmark = pytest.mark.anyio
 CLIENT = '''"""The test client."""
@@ -86,6 +89,27 @@ async def test_no_match_is_an_answer(tmp_path: Path) -> None:
         # a word of the query still matches where it occurs: that is an answer with hits
         unique = await call(s, "repocontext_search", {"repoId": "repo", "query": "unique ids"})
         assert unique["hits"] and "note" not in unique
+
+
+async def test_no_match_on_the_semantic_path(tmp_path: Path) -> None:
+    """Vectors always have nearest passages; when none holds a word of the query and the best
+    is below the floor, the answer is still `hits: []` (mode and path unchanged)."""
+    async with memory_rig(tmp_path, index=True) as (app, _):
+        plane = VectorPlane(app.settings, app.log, app.views, embedder=HashEmbedder())
+        app.service.plane, app.service.retriever = plane, plane.retriever  # what open() wires
+        assert plane.indexer is not None
+        try:
+            await plane.indexer.run_until_idle()
+            async with create_connected_server_and_client_session(app.mcp_server()) as s:
+                query = {"repoId": "repo", "query": "zebra_quokka_unique"}
+                assert await plane.retriever.search("repo", query["query"], 10)  # nearest ones
+                nothing = await call(s, "repocontext_search", query)
+                assert nothing["mode"] == "semantic" and nothing["hits"] == []
+                assert f"< {SEMANTIC_FLOOR}" in nothing["note"]
+                found = await call(s, "repocontext_search", {"repoId": "repo", "query": "ledger"})
+                assert found["mode"] == "semantic" and found["hits"]
+        finally:
+            plane.close()
 
 
 def test_query_terms_keep_identifiers_whole() -> None:

@@ -52,3 +52,13 @@ def test_stop_words_match_nothing_and_no_match_sends_the_head() -> None:
         (1, HEAD_LINES, None)
     ]
     assert task_stems("the") == frozenset({"the"})  # a task of stop words only keeps them
+
+
+def test_spans_grow_to_the_fill_and_near_ones_merge() -> None:
+    small = [sym("f", "Function", 50, 52), sym("g", "Function", 60, 62)]
+    got = select_spans(small, 500, task_stems("f and g"), fill_lines=40)
+    # 47-55 and 57-65 are one span (a gap of a few lines costs less than a second receipt),
+    # then grown evenly on both sides to the 40 lines the bundle asked for
+    assert len(got) == 1 and got[0][2] == "f"
+    assert got[0][1] - got[0][0] + 1 >= 40 and got[0][0] <= 47 and got[0][1] >= 65
+    assert select_spans(small, 500, task_stems("f and g")) == [(47, 65, "f")]
