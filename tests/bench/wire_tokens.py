@@ -1,10 +1,11 @@
 """Tokens per tool answer on the wire, before and after a change (issue 24 item 2).
 
-    .venv/bin/python -m tests.bench.wire_tokens [--before 813317c] [--repo PATH]
+    .venv/bin/python -m tests.bench.wire_tokens [--before 813317c] [--after HEAD] [--repo PATH]
 
 Indexes one repository (default: a copy of this project's own Python sources, query_api/,
-processors/ and streams/, about a hundred files) with the code at HEAD and with the code of
-`--before` (checked out once as a git worktree under /tmp), both keyword-only, and calls over
+processors/ and streams/, about a hundred files) with the code of `--after` and of `--before`
+(each checked out once as a git worktree under /tmp; `--after .` runs the working tree), both
+keyword-only, and calls over
 the MCP SDK's in-memory transport: search (k=10) for each query, outline and related of a few
 files, and context (default budget) for each query. Each answer is counted as the JSON-RPC
 response the client received (o200k_base, compact, nulls excluded: what travels), and the
@@ -108,24 +109,33 @@ def run_side(code: Path, workspace: Path) -> dict[str, Any]:
 
 
 def worktree(commit: str) -> Path:
-    path = Path(tempfile.gettempdir()) / f"repocontext-{commit}"
+    if commit == ".":
+        return PROJECT
+    sha = subprocess.run(
+        ["git", "rev-parse", "--short=12", commit],
+        cwd=PROJECT,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.strip()
+    path = Path(tempfile.gettempdir()) / f"repocontext-{sha}"
     if not path.exists():
         subprocess.run(
-            ["git", "worktree", "add", "--detach", str(path), commit], cwd=PROJECT, check=True
+            ["git", "worktree", "add", "--detach", str(path), sha], cwd=PROJECT, check=True
         )
     return path
 
 
-def report(before: dict[str, Any], after: dict[str, Any], commit: str) -> str:
+def report(before: dict[str, Any], after: dict[str, Any], commit: str, head: str) -> str:
     lines = [
         f"o200k tokens per answer on the wire (mean of {len(QUERIES)} queries, {len(FILES)} files)",
-        f"{'tool':<10} {commit:>10} {'HEAD':>10} {'change':>8}",
+        f"{'tool':<10} {commit:>10} {head:>10} {'change':>8}",
     ]
     for tool in ("search", "outline", "related", "context"):
         a = statistics.mean(before["wire"][tool])
         b = statistics.mean(after["wire"][tool])
         lines.append(f"{tool:<10} {a:>10.0f} {b:>10.0f} {100 * (b - a) / a:>+7.0f}%")
-    for side, got in ((commit, before), ("HEAD", after)):
+    for side, got in ((commit, before), (head, after)):
         pairs = ", ".join(
             f"{r}/{w}" for r, w in zip(got["responseTokens"], got["wire"]["context"], strict=True)
         )
@@ -136,6 +146,7 @@ def report(before: dict[str, Any], after: dict[str, Any], commit: str) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--before", default="813317c", help="commit to compare with")
+    parser.add_argument("--after", default="HEAD", help="commit measured ('.': working tree)")
     parser.add_argument("--repo", type=Path, help="repository to index (default: our sources)")
     parser.add_argument("--side", type=Path, help=argparse.SUPPRESS)
     parser.add_argument("--workspace", type=Path, help=argparse.SUPPRESS)
@@ -152,8 +163,8 @@ def main() -> None:
         else:
             copy_sources(workspace / "repo")
         before = run_side(worktree(args.before), workspace)
-        after = run_side(PROJECT, workspace)
-    print(report(before, after, args.before))
+        after = run_side(worktree(args.after), workspace)
+    print(report(before, after, args.before, args.after))
 
 
 if __name__ == "__main__":
