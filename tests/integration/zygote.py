@@ -26,10 +26,16 @@ from query_api import cli
 from tests.integration import memory_writer
 
 
-def child(job: dict[str, Any]) -> int:
+def open_outputs(job: dict[str, Any]) -> tuple[int, int]:
+    """The job's stdout/stderr files, created by the parent before it forks: once `pid N` is
+    printed both files exist, so a test that kills the child at once can still read them."""
+    flags = os.O_WRONLY | os.O_CREAT | os.O_APPEND
+    return os.open(str(job["out"]), flags, 0o644), os.open(str(job["err"]), flags, 0o644)
+
+
+def child(job: dict[str, Any], outputs: tuple[int, int]) -> int:
     os.environ.update({str(k): str(v) for k, v in (job.get("env") or {}).items()})
-    for fd, path in ((1, job["out"]), (2, job["err"])):
-        target = os.open(str(path), os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o644)
+    for fd, target in zip((1, 2), outputs, strict=True):
         os.dup2(target, fd)
         os.close(target)
     sys.stdout = os.fdopen(1, "w", buffering=1)
@@ -44,15 +50,18 @@ def child(job: dict[str, Any]) -> int:
 def main() -> None:
     for line in sys.stdin:
         job = json.loads(line)
+        outputs = open_outputs(job)
         pid = os.fork()
         if pid == 0:
             code = 1
             try:
-                code = child(job)
+                code = child(job, outputs)
             finally:
                 sys.stdout.flush()
                 sys.stderr.flush()
                 os._exit(code)
+        for target in outputs:
+            os.close(target)
         print(f"pid {pid}", flush=True)
         _, status = os.waitpid(pid, 0)
         print(f"exit {pid} {os.waitstatus_to_exitcode(status)}", flush=True)
