@@ -13,9 +13,19 @@ from pathlib import Path
 import httpx
 import pytest
 
-from tests.kafka.broker import KafkaBroker
-
 ROOT = Path(__file__).resolve().parent.parent
+# Every test in these folders gets the marker, so `-m "not kafka and not deploy"` leaves out
+# the ones that need Java + Maven (a real broker) or Go (kustomize, kubeconform): docs/testing.md
+MARKERS_BY_FOLDER = {"kafka": "kafka", "deploy": "deploy"}
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    tests_dir = Path(__file__).resolve().parent
+    for item in items:
+        path = item.path.resolve()
+        for folder, marker in MARKERS_BY_FOLDER.items():
+            if path.is_relative_to(tests_dir / folder):
+                item.add_marker(marker)
 
 
 @pytest.fixture
@@ -119,14 +129,3 @@ def serve_process(sample_repo: Path, tmp_path: Path) -> Iterator[ServeProcess]:
     server = ServeProcess(sample_repo, tmp_path / "data")
     yield server
     server.stop()
-
-
-@pytest.fixture(scope="session")
-def kafka_broker(tmp_path_factory: pytest.TempPathFactory) -> Iterator[KafkaBroker]:
-    """One real Kafka broker (KRaft, loopback) for the whole session; see tests/kafka/broker.py."""
-    broker = KafkaBroker(tmp_path_factory.mktemp("kafka"))
-    try:
-        broker.start(cache_dir=Path.home() / ".m2" / "repocontext-tests")
-        yield broker
-    finally:
-        broker.stop()

@@ -1,16 +1,17 @@
-"""The EventLog contract, run against every backend (memory://, sqlite:///, kafka://).
+"""The EventLog contract, run here against the embedded backends (memory://, sqlite:///) and by
+tests/kafka/test_kafka_eventlog_contract.py against kafka:// on a real broker.
 
 Kafka compacts and expires in the broker, in the background, on closed segments, and does not
-hold tombstones for lagging groups: the contract states what holds on every backend, and the
-exact compaction results of the embedded backends (`EMBEDDED`) are tested on those alone;
-tests/kafka/ tests the broker's own compaction of our topics."""
+hold tombstones for lagging groups: the tests taking the plain `log` fixture state what holds on
+every backend (the Kafka module runs those), and the exact compaction results of the embedded
+backends (`EMBEDDED`) are tested on those alone; tests/kafka/ tests the broker's own compaction
+of our topics."""
 
 from __future__ import annotations
 
 import asyncio
 import tempfile
 import time
-import uuid
 from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 from typing import Any
@@ -27,13 +28,12 @@ from streams.eventlog.base import EventLog, LogRecord, StoredRecord, Transaction
 from streams.eventlog.factory import open_event_log
 from streams.eventlog.kafka import KafkaEventLog
 from streams.eventlog.sqlite import SqliteEventLog
-from tests.kafka.broker import KafkaBroker
 
 KV = TopicSpec(name="t.kv", key="repoId/path", partitions=3, cleanup="compact")
 ONE = TopicSpec(name="t.one", key="repoId/path", partitions=1, cleanup="compact")
 EVENTS = TopicSpec(name="t.events", key="repoId", cleanup="delete", retention_ms=1000)
-BACKENDS = ["memory", "sqlite", "kafka"]
 EMBEDDED = ["memory", "sqlite"]  # compaction is exact and synchronous on these
+CONTRACT_TOPICS = [KV, ONE, EVENTS, FILES]
 pytestmark = pytest.mark.anyio
 
 
@@ -53,11 +53,6 @@ def make_log(kind: str, directory: Path, **opts: Any) -> EventLog:
     return open_event_log(f"sqlite:///{directory / 'log.db'}", **opts)
 
 
-def make_kafka_log(broker: KafkaBroker, **opts: Any) -> EventLog:
-    """A log on the session's broker, its topics and groups under a prefix of its own."""
-    return open_event_log(f"kafka://{broker.bootstrap}?prefix=t{uuid.uuid4().hex[:12]}.", **opts)
-
-
 @pytest.fixture
 def anyio_backend() -> str:
     return "asyncio"
@@ -68,15 +63,12 @@ def clock() -> FakeClock:
     return FakeClock()
 
 
-@pytest.fixture(params=BACKENDS)
+@pytest.fixture(params=EMBEDDED)
 async def log(
     request: pytest.FixtureRequest, tmp_path: Path, clock: FakeClock
 ) -> AsyncIterator[EventLog]:
-    if request.param == "kafka":  # the broker's clock drives retention: keep real timestamps
-        el = make_kafka_log(request.getfixturevalue("kafka_broker"), tombstone_retention_ms=0)
-    else:
-        el = make_log(request.param, tmp_path, tombstone_retention_ms=0, clock=clock)
-    await el.create_topics([KV, ONE, EVENTS, FILES])
+    el = make_log(request.param, tmp_path, tombstone_retention_ms=0, clock=clock)
+    await el.create_topics(CONTRACT_TOPICS)
     yield el
     await el.close()
 
