@@ -1,0 +1,187 @@
+"""The benchmark's command line: `run` prints precision/recall per language and kind class,
+the symbols named by keywords, and the worst files (docs/symbols.md explains the table)."""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import sys
+from collections import defaultdict
+from pathlib import Path
+from typing import Any
+
+from processors.symbols.processor import symbols_of
+from schemas.events import FileUpsert
+from tests.bench.symbols_quality.compare import (
+    Counts,
+    FileResult,
+    compare_file,
+    keyword_names,
+)
+from tests.bench.symbols_quality.corpus import LANGUAGES, SourceFile, checkout, read, sample
+from tests.bench.symbols_quality.references import (
+    CLASSES,
+    Tag,
+    ctags_missing,
+    ctags_version,
+    python_ast,
+    run_ctags,
+)
+
+DEFAULT_CACHE = Path("/tmp/repocontext-symbols-quality")
+
+
+def ours(source: SourceFile, body: str) -> list[dict[str, Any]]:
+    upsert = FileUpsert(
+        repo_id="bench",
+        path=source.path,
+        digest="xx128:0",
+        size=len(body),
+        mtime_ns=0,
+        language=source.language,
+        body=body,
+        observed_at=0.0,
+    )
+    records = symbols_of(upsert)
+    return [] if records is None else [s.model_dump() for s in records[0].symbols]
+
+
+def ctags_tags(cache: Path, files: list[SourceFile], language: str) -> dict[str, list[Tag]]:
+    """ctags' tags of `files` (one language), cached by the file list and ctags' version."""
+    by_pin: dict[str, list[SourceFile]] = defaultdict(list)
+    for source in files:
+        by_pin[source.pin.repo].append(source)
+    out: dict[str, list[Tag]] = {}
+    for group in by_pin.values():
+        pin = group[0].pin
+        paths = [s.path for s in group]
+        rules = (Path(__file__).parent / "references.py").read_bytes()  # how tags are kept
+        digest = hashlib.sha1(
+            b"\n".join([rules, *(x.encode() for x in (ctags_version(), pin.commit, language))])
+            + "\n".join(paths).encode()
+        ).hexdigest()[:16]
+        cached = cache / "ctags" / f"{language}-{digest}.json"
+        if cached.exists():
+            raw = json.loads(cached.read_text())
+        else:
+            tags = run_ctags(checkout(pin, cache), paths, language)
+            raw = {path: [list(t.__dict__.values()) for t in found] for path, found in tags.items()}
+            cached.parent.mkdir(parents=True, exist_ok=True)
+            cached.write_text(json.dumps(raw))
+        for path, found in raw.items():
+            out[f"{pin.repo}:{path}"] = [Tag(*t) for t in found]
+    return out
+
+
+def _ratio(value: float | None) -> str:
+    return "  -  " if value is None else f"{value:.3f}"
+
+
+def _table(totals: dict[tuple[str, str], dict[str, Counts]], files: dict[str, int]) -> list[str]:
+    lines = [
+        "| language | files | reference | kind | ours | ref | matched | precision | recall |",
+        "|---|---|---|---|---|---|---|---|---|",
+    ]
+    for (language, tool), by_class in totals.items():
+        rows = [*((c, by_class[c]) for c in CLASSES)]
+        every = Counts()
+        for _c, counts in rows:
+            every.add(counts)
+        for kind_class, counts in [*rows, ("all", every)]:
+            lines.append(
+                f"| {language} | {files[language]} | {tool} | {kind_class} | {counts.ours} | "
+                f"{counts.reference} | {counts.matched} | {_ratio(counts.precision)} | "
+                f"{_ratio(counts.recall)} |"
+            )
+    return lines
+
+
+def _worst(results: list[FileResult], count: int) -> list[str]:
+    lines = []
+    for result in sorted(results, key=lambda r: -r.errors)[:count]:
+        if not result.errors:
+            break
+        missed = ", ".join(f"{t.name}:{t.line}({t.kind})" for t in result.missed[:4])
+        extra = ", ".join(f"{t.name}:{t.line}({t.kind})" for t in result.extra[:4])
+        lines.append(
+            f"- {result.key} [{result.language}] missed {len(result.missed)} [{missed}] "
+            f"extra {len(result.extra)} [{extra}]"
+        )
+    return lines
+
+
+def run(args: argparse.Namespace) -> int:
+    missing = ctags_missing()
+    if missing:
+        print(f"symbols_quality: {missing}", file=sys.stderr)
+        return 2
+    cache: Path = args.cache
+    languages = tuple(args.language) or LANGUAGES
+    sources = sample(cache, args.max_files, languages)
+    totals: dict[tuple[str, str], dict[str, Counts]] = {}
+    files: dict[str, int] = defaultdict(int)
+    results: list[FileResult] = []
+    keywords: list[str] = []
+    for language in languages:
+        group = [s for s in sources if s.grammar == language]
+        files[language] = len(group)
+        if not group:
+            continue
+        reference = ctags_tags(cache, group, language)
+        tools = {"ctags": Counts, "ast": Counts} if language == "python" else {"ctags": Counts}
+        for tool in tools:
+            totals[(language, tool)] = {c: Counts() for c in CLASSES}
+        for source in group:
+            body = read(cache, source)
+            mine = ours(source, body)
+            keywords += [
+                f"- {source.key}:{line} {kind} `{name}`"
+                for name, line, kind in keyword_names(language, mine)
+            ]
+            result = compare_file(source.key, language, mine, reference.get(source.key, []))
+            results.append(result)
+            for kind_class, counts in result.counts.items():
+                totals[(language, "ctags")][kind_class].add(counts)
+            if language == "python":
+                parsed = python_ast(body)
+                if parsed is not None:
+                    by_ast = compare_file(source.key, language, mine, parsed)
+                    for kind_class, counts in by_ast.counts.items():
+                        totals[(language, "ast")][kind_class].add(counts)
+    print(f"reference: {ctags_version()}; at most {args.max_files} files per language\n")
+    print("\n".join(_table(totals, files)))
+    print(f"\nsymbols named by a keyword: {len(keywords)}")
+    print("\n".join(keywords[: args.worst]))
+    print(f"\nworst files (against ctags), {args.worst}:")
+    print("\n".join(_worst(results, args.worst)))
+    if args.json:
+        per_file = [
+            {
+                "file": r.key,
+                "language": r.language,
+                "missed": [t.__dict__ for t in r.missed],
+                "extra": [t.__dict__ for t in r.extra],
+            }
+            for r in results
+            if r.errors
+        ]
+        args.json.write_text(json.dumps(per_file, indent=1))
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m tests.bench.symbols_quality")
+    sub = parser.add_subparsers(dest="command", required=True)
+    go = sub.add_parser("run", help="compare our symbols with ctags (and Python's ast)")
+    go.add_argument("--max-files", type=int, default=300, help="per language (default 300)")
+    go.add_argument("--language", action="append", default=[], choices=LANGUAGES)
+    go.add_argument("--cache", type=Path, default=DEFAULT_CACHE, help="trees and ctags output")
+    go.add_argument("--worst", type=int, default=25, help="files listed (default 25)")
+    go.add_argument("--json", type=Path, help="write every file's misses and extras here")
+    args = parser.parse_args(argv)
+    return run(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

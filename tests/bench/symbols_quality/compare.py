@@ -1,0 +1,125 @@
+"""Our declarations against a reference's, by file, name and start line, per kind class.
+
+A pair matches when file, kind class and name agree and the reference's line is our start
+line, or lies in the head our declaration starts with (decorators, annotations and
+attributes written before the name, which our start line includes: at most HEAD_LINES lines
+and within the declaration). Pairs are made nearest line first, one to one.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+from typing import Any
+
+from processors.symbols.keywords import KEYWORDS
+from tests.bench.symbols_quality.references import (
+    CLASSES,
+    FIELD,
+    FUNCTION,
+    NAMESPACE_LANGUAGES,
+    TYPE,
+    Tag,
+)
+
+HEAD_LINES = 15
+# declared inside one of these, a symbol is local: not compared (references.py says why)
+_LOCAL_OWNERS = frozenset({"Function", "Method", "Field", "Property"})
+
+
+def our_class(language: str, symbol: dict[str, Any]) -> str | None:
+    """The kind class of one of our symbols (a SymbolDef as a dict), None when not compared."""
+    kind = symbol["kind"]
+    if kind in ("Type", "Interface", "Enum"):
+        return TYPE
+    if kind == "Namespace":
+        return TYPE if language in NAMESPACE_LANGUAGES else None
+    if kind == "Other":  # macros and C# delegates: no ctags kind to compare with
+        signature: str = symbol["signature"]
+        if signature.startswith(("#", "macro_rules")) or language == "csharp":
+            return None
+        return TYPE
+    if kind in ("Function", "Method"):
+        return FUNCTION
+    return FIELD
+
+
+@dataclass
+class Counts:
+    ours: int = 0
+    reference: int = 0
+    matched: int = 0
+
+    def add(self, other: Counts) -> None:
+        self.ours += other.ours
+        self.reference += other.reference
+        self.matched += other.matched
+
+    @property
+    def precision(self) -> float | None:
+        return self.matched / self.ours if self.ours else None
+
+    @property
+    def recall(self) -> float | None:
+        return self.matched / self.reference if self.reference else None
+
+
+@dataclass
+class FileResult:
+    key: str
+    language: str
+    counts: dict[str, Counts] = field(default_factory=dict)
+    missed: list[Tag] = field(default_factory=list)  # the reference's, unmatched
+    extra: list[Tag] = field(default_factory=list)  # ours, unmatched
+
+    @property
+    def errors(self) -> int:
+        return len(self.missed) + len(self.extra)
+
+
+def compare_file(
+    key: str, language: str, ours: list[dict[str, Any]], reference: list[Tag]
+) -> FileResult:
+    result = FileResult(key, language, {c: Counts() for c in CLASSES})
+    mine: dict[tuple[str, str], list[tuple[int, int, int]]] = defaultdict(list)
+    kind_of = {s["fq_name"]: s["kind"] for s in ours}
+    for i, symbol in enumerate(ours):
+        kind_class = our_class(language, symbol)
+        owner = symbol["fq_name"][: -len(symbol["name"]) - 1]
+        if kind_class is None or kind_of.get(owner) in _LOCAL_OWNERS:
+            continue
+        result.counts[kind_class].ours += 1
+        mine[(kind_class, symbol["name"])].append((symbol["start_line"], symbol["end_line"], i))
+    theirs: dict[tuple[str, str], list[Tag]] = defaultdict(list)
+    for tag in reference:
+        result.counts[tag.kind_class].reference += 1
+        theirs[(tag.kind_class, tag.name)].append(tag)
+    used: set[int] = set()
+    for (kind_class, name), tags in theirs.items():
+        candidates = mine.get((kind_class, name), [])
+        pairs = sorted(
+            (abs(tag.line - start), t, i)
+            for t, tag in enumerate(tags)
+            for start, end, i in candidates
+            if tag.line == start or start <= tag.line <= min(end, start + HEAD_LINES)
+        )
+        taken: set[int] = set()
+        for _distance, t, i in pairs:
+            if t in taken or i in used:
+                continue
+            taken.add(t)
+            used.add(i)
+            result.counts[kind_class].matched += 1
+        result.missed += [tag for t, tag in enumerate(tags) if t not in taken]
+    for (kind_class, _name), entries in mine.items():
+        for start, _end, i in entries:
+            if i not in used:
+                symbol = ours[i]
+                result.extra.append(Tag(symbol["name"], start, kind_class, symbol["kind"]))
+    return result
+
+
+def keyword_names(language: str, ours: list[dict[str, Any]]) -> list[tuple[str, int, str]]:
+    """Our symbols named by a reserved word of the language: (name, line, kind)."""
+    words = KEYWORDS.get(language, frozenset())
+    return [(s["name"], s["start_line"], s["kind"]) for s in ours if s["name"] in words]
