@@ -9,6 +9,7 @@ cost a model fewer tokens than the same JSON and read the same.
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from pydantic import BaseModel
@@ -53,7 +54,17 @@ def _lines(value: Any, indent: str) -> list[str]:
     return out
 
 
+def quoted(text: str) -> str:
+    """`text` as it is when it reads unambiguously on a line, else as a JSON string (quotes,
+    line breaks, leading or trailing blanks, or nothing at all)."""
+    if text and text == text.strip() and not any(c in text for c in '"\n\r\t\\'):
+        return text
+    return json.dumps(text, ensure_ascii=False)
+
+
 def _scalar(value: Any) -> str:
+    if isinstance(value, str):
+        return quoted(value)
     if value is None:
         return "null"
     if isinstance(value, bool):
@@ -77,8 +88,12 @@ def _lag(fresh: t.Freshness | None) -> list[str]:
     if fresh.sourceCommit and fresh.indexedCommit and fresh.sourceCommit != fresh.indexedCommit:
         parts.append(f"indexed {fresh.indexedCommit[:12]}, source at {fresh.sourceCommit[:12]}")
     if fresh.sourceError:
-        parts.append(f"source error: {fresh.sourceError}")
+        parts.append(f"source error: {quoted(fresh.sourceError)}")
     return [f"freshness: {'; '.join(parts)}"] if parts else []
+
+
+def _stale(stale: bool | None) -> str:
+    return " (stale)" if stale else ""
 
 
 def _where(path: str, start: int | None, end: int | None) -> str:
@@ -88,7 +103,7 @@ def _where(path: str, start: int | None, end: int | None) -> str:
 
 
 def _search(r: t.SearchResult) -> str:
-    head = f"{len(r.hits)} hits for {r.query!r} in {r.repoId} ({r.mode}, {r.retrievalPath})"
+    head = f"{len(r.hits)} hits for {quoted(r.query)} in {r.repoId} ({r.mode}, {r.retrievalPath})"
     out = [head, *_lag(r.freshness)]
     if r.note:
         out.append(r.note)
@@ -97,16 +112,17 @@ def _search(r: t.SearchResult) -> str:
         path = e.path or e.fields.get("filePath") or e.key
         if e.kind == "Memory":
             title = e.fields.get("title") or e.fields.get("body", "").split("\n", 1)[0]
-            subject = f"memory {e.key} {title[:120]}"
+            subject = f"memory {quoted(e.key)} {quoted(title[:120])}"
         elif e.kind == "Symbol":
             subject = f"{e.fullyQualifiedName} {_where(path, hit.startLine, hit.endLine)}"
         else:
             subject = _where(path, hit.startLine, hit.endLine)
-        out.append(f"{i}. {subject} [{hit.score:.3g}; {', '.join(hit.reasons)}]")
+        reasons = ", ".join(quoted(r) for r in hit.reasons)
+        out.append(f"{i}. {subject} [{hit.score:.3g}; {reasons}]")
         if hit.snippet:
             out += ["   " + line for line in hit.snippet.split("\n")]
         for m in hit.linkedMemory or []:
-            out.append(f"   memory {m.key}: {m.summary}{' (stale)' if m.stale else ''}")
+            out.append(f"   memory {quoted(m.key)}: {quoted(m.summary)}{_stale(m.stale)}")
     return "\n".join(out)
 
 
@@ -146,6 +162,7 @@ def _context(r: b.ContextResult) -> str:
         out.append(f"nothing fit: retry with responseBudgetTokens >= {r.retryBudgetTokens}")
     for reused in r.reused:
         out.append(f"reused {reused.kind} {reused.path} {reused.symbol or ''}".rstrip())
+
     for e in r.entries:
         out += entry_lines(e)
     return "\n".join(out)
@@ -154,10 +171,10 @@ def _context(r: b.ContextResult) -> str:
 def entry_lines(e: b.BundleEntry) -> list[str]:
     """One bundle entry: a header naming its lines and why it is here, then its content."""
     # the declarations a `symbol:` reason names are in the content below: not repeated
-    why = ", ".join(r for r in e.reasons if not r.startswith("symbol:"))
+    why = ", ".join(quoted(r) for r in e.reasons if not r.startswith("symbol:"))
     out = [f"== {_where(e.path, e.startLine, e.endLine)}" + (f" [{why}]" if why else "")]
     for m in e.linkedMemory:
-        out.append(f"memory {m.key}: {m.summary}{' (stale)' if m.stale else ''}")
+        out.append(f"memory {quoted(m.key)}: {quoted(m.summary)}{_stale(m.stale)}")
     sliced = len(e.units) > 1 and all(u.kind == "span" and u.startLine for u in e.units)
     return out + (_spans(e) if sliced else [e.content])
 

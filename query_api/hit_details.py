@@ -14,6 +14,7 @@ only is never judged "no match".
 from __future__ import annotations
 
 import asyncio
+import bisect
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -30,6 +31,8 @@ if TYPE_CHECKING:
 
 SNIPPET_LINES = 3
 LINE_CHARS = 160
+NEAR_LINES = 10  # outside any declaration, the snippet's other lines are this close to the best
+_NEWLINE = re.compile("\n")
 LEXICAL_REASONS = frozenset({"path-name-match", "topic-match", "content-match", "key-match"})
 _WORD = re.compile(r"[^\W\d][\w$]*(?:[.:][^\W\d][\w$]*)*")
 
@@ -60,7 +63,7 @@ def line_score(line: str, terms: QueryTerms) -> int:
     """Distinct query words on the line, a whole identifier counting for two."""
     lowered = line.lower()
     score = 2 * sum(1 for ident in terms.identifiers if ident in lowered)
-    if terms.words:
+    if terms.words and any(w in lowered for w in terms.words):  # tokenize only candidates
         score += len(terms.words.intersection(tokenize(line)))
     return score
 
@@ -105,9 +108,8 @@ def locate_in_file(
     first, last = (within.start_line, within.end_line) if within else (1, len(lines))
     last = min(last, len(lines))
     scored = []
-    for n in range(first, last + 1):
-        score = line_score(lines[n - 1], terms) if lines[n - 1].strip() else 0
-        if score:
+    for n in _candidate_lines(body, terms):
+        if first <= n <= last and (score := line_score(lines[n - 1], terms)):
             scored.append((-score, n))
     if not scored:
         if within is None:
@@ -121,8 +123,20 @@ def locate_in_file(
         inside = sorted(s for s in scored if lo <= s[1] <= hi)
         numbers = sorted(n for _, n in inside[:SNIPPET_LINES])
         return Location(lo, hi, _snippet(lines, numbers))
-    numbers = sorted(n for _, n in sorted(scored)[:SNIPPET_LINES])
+    near = [n for _, n in sorted(scored) if abs(n - best) <= NEAR_LINES]
+    numbers = sorted(near[:SNIPPET_LINES])
     return Location(numbers[0], numbers[-1], _snippet(lines, numbers))
+
+
+def _candidate_lines(body: str, terms: QueryTerms) -> list[int]:
+    """The 1-based numbers of the lines holding any query term as a substring, found by one
+    regex pass over the body (a Python loop over 2,000 lines costs ~20 ms)."""
+    needles = [*terms.identifiers, *sorted(terms.words)]
+    if not needles:
+        return []
+    pattern = re.compile("|".join(re.escape(n) for n in needles), re.IGNORECASE)
+    starts = [0] + [m.end() for m in _NEWLINE.finditer(body)]
+    return sorted({bisect.bisect_right(starts, m.start()) for m in pattern.finditer(body)})
 
 
 class HitLocator:

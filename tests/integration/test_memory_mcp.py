@@ -391,7 +391,8 @@ async def test_scan_symbols_and_packages(tmp_path: Path) -> None:
 
         # recall and neighbors read a structural key as scan lists it (spec §1.3), with
         # expiry and staleness evaluated (per-key read): structural records never expire
-        evaluated = {"expires": False, "hasExpired": False, "stale": False, "staleLinks": []}
+        # (an empty `staleLinks` is left out on the wire, like every empty optional field)
+        evaluated = {"expires": False, "hasExpired": False, "stale": False}
         billing = next(e for e in packages if e["path"] == "src/billing")
         file_key = "repo/repo/file/src/billing/invoice.py"
         scanned = {e["key"]: e for e in await _scan_all(s, "Files", 100)}
@@ -419,7 +420,7 @@ async def test_scan_symbols_and_packages(tmp_path: Path) -> None:
             ("repo/repo/pkg/src/bill", "Package"),
         ):
             got = await call(s, "repocontext_recall", {"key": absent})
-            assert (got["exists"], got["kind"], got["fields"]) == (False, kind, {}), absent
+            assert (got["exists"], got["kind"], got.get("fields", {})) == (False, kind, {}), absent
         text = await call_error(
             s, "repocontext_scan", {"repoId": "repo", "scope": "Symbols", "pathPrefix": "src"}
         )
