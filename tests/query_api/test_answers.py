@@ -1,0 +1,53 @@
+"""The wire form of a tool answer (query_api.answers): optional fields that hold nothing are
+left out at any depth, required ones never; the text block is a rendering, not the JSON."""
+
+from __future__ import annotations
+
+import json
+
+from query_api.answers import pruned, render, wire_message
+from schemas import bundle as b
+from schemas import tools as t
+
+
+def test_empty_optional_fields_are_left_out_and_required_ones_kept() -> None:
+    hit = t.SearchHit(
+        score=1.5,
+        entry=t.EntryView(key="repo/r/file/a.py", exists=True, kind="File", path="a.py"),
+        reasons=["content-match"],
+    )
+    result = t.SearchResult(
+        repoId="r", query="q", mode="keyword", retrievalPath="keyword.no_embedder", hits=[hit]
+    )
+    assert pruned(result) == {
+        "repoId": "r",
+        "query": "q",
+        "mode": "keyword",
+        "retrievalPath": "keyword.no_embedder",
+        "hits": [
+            {
+                "score": 1.5,
+                "entry": {
+                    "key": "repo/r/file/a.py",
+                    "exists": True,
+                    "kind": "File",
+                    "path": "a.py",
+                },
+                "reasons": ["content-match"],
+            }
+        ],
+    }
+    empty = result.model_copy(update={"hits": []})
+    assert pruned(empty)["hits"] == []  # required: an empty answer still says so
+    scan_end = b.StatsResult(calls=0, responseTokens=0, readsReplacedTokens=0, netSavedTokens=0)
+    assert pruned(scan_end)["calls"] == 0  # zero and false are values, not emptiness
+
+
+def test_the_text_block_is_a_rendering_and_the_wire_counts_both() -> None:
+    status = t.IndexStatus(repoId="r", status="Completed", error='boom "x"\nline')
+    payload, text = render(status)
+    assert "error" in payload and not text.startswith("{")
+    assert "repoId: r" in text and 'error: "boom \\"x\\"\\nline"' in text
+    message = json.loads(wire_message(payload, text))
+    assert message["result"]["structuredContent"] == payload
+    assert message["result"]["content"] == [{"type": "text", "text": text}]
