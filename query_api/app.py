@@ -161,7 +161,13 @@ class EmbeddedApp:
         )
         self.readiness: Readiness = self.plane.readiness
         self.service = RepoContextService(
-            self.views, self.runtime, self.ingest, self.guard, self.readiness, plane=self.plane
+            self.views,
+            self.runtime,
+            self.ingest,
+            self.guard,
+            self.readiness,
+            plane=self.plane,
+            metrics=self.metrics,
         )
         # Tool owners by ToolSpec.service; each feature adds its own service object here.
         self.services: dict[str, Any] = {

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import logging
 from collections.abc import AsyncIterator, Callable
 from typing import Any
 
@@ -31,6 +32,7 @@ from query_api.service import RepoContextService
 from schemas.tools import NoArgs
 
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
+log = logging.getLogger(__name__)
 
 
 def build_http_app(
@@ -100,6 +102,10 @@ def build_http_app(
     async def metrics(request: Request) -> Response:
         if not may_see_detail(request):
             return unauthorized
+        try:
+            await service.log_freshness()  # events behind as of this scrape, not the last call
+        except Exception:  # an unreadable log is /health/ready's to report; keep serving metrics
+            log.warning("/metrics: the log lag could not be read", exc_info=True)
         data, content_type = prometheus_text()
         return Response(data, media_type=content_type)
 

@@ -8,9 +8,11 @@ here, so names stay low-cardinality and documented in one place.
 from __future__ import annotations
 
 import threading
+from collections.abc import Iterable
 
 from opentelemetry import metrics as otel_metrics
 from opentelemetry.exporter.prometheus import PrometheusMetricReader
+from opentelemetry.metrics import CallbackOptions, Observation
 from opentelemetry.sdk.metrics import MeterProvider
 from prometheus_client import CONTENT_TYPE_LATEST, REGISTRY, generate_latest
 
@@ -24,6 +26,20 @@ _provider: MeterProvider | None = None
 DURATION_BUCKETS_S = (
     0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0, 30.0, 60.0
 )  # fmt: skip
+
+
+class _Level:
+    """A process-wide level read when /metrics is scraped. One app serves per process, so the
+    value is the one its service computed last (a second app in a test process takes over)."""
+
+    def __init__(self) -> None:
+        self.value = 0
+
+    def observe(self, options: CallbackOptions) -> Iterable[Observation]:
+        yield Observation(self.value)
+
+
+_events_behind = _Level()
 
 
 def _meter_provider() -> MeterProvider:
@@ -48,18 +64,19 @@ class Metrics:
             description="tool call duration",
             explicit_bucket_boundaries_advisory=list(DURATION_BUCKETS_S),
         )
-        self.events_behind = meter.create_up_down_counter(
-            "repocontext.views.events_behind", description="log events not yet in the views"
+        meter.create_observable_gauge(
+            "repocontext.views.events_behind",
+            callbacks=[_events_behind.observe],
+            description="log events not yet in the views",
         )
-        self._behind = 0
 
     def record_call(self, tool: str, outcome: str, seconds: float) -> None:
         self.calls.add(1, {"tool": tool, "outcome": outcome})
         self.duration.record(seconds, {"tool": tool})
 
     def set_events_behind(self, value: int) -> None:
-        self.events_behind.add(value - self._behind)
-        self._behind = value
+        """The freshness the service last computed (every answer and every scrape)."""
+        _events_behind.value = value
 
 
 def prometheus_text() -> tuple[bytes, str]:

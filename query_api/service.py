@@ -24,6 +24,7 @@ from query_api.hit_details import (
     enrich,
     no_match_note,
 )
+from query_api.metrics import Metrics
 from query_api.read_scope import current_caller
 from query_api.readiness import Readiness
 from query_api.repo_binding import check_binding
@@ -69,8 +70,10 @@ class RepoContextService:
         readiness: Readiness,
         *,
         plane: VectorPlane | None = None,
+        metrics: Metrics | None = None,
     ) -> None:
         self.views = views
+        self.metrics = metrics
         self.runtime = runtime
         self.ingest = ingest
         self.guard = guard
@@ -90,7 +93,7 @@ class RepoContextService:
     async def freshness(self, repo_id: str | None = None) -> t.Freshness:
         """The log lag (shared, cached) plus, for `repo_id` (or the only repository when
         None), what its source knows that the views do not reflect yet."""
-        fresh = await self._log_freshness()
+        fresh = await self.log_freshness()
         if repo_id is None:
             listed = {r.repo_id for r in self.views.list_repos()}
             ids = sorted(set(self.ingest.registered_ids()) | listed)
@@ -121,7 +124,8 @@ class RepoContextService:
             "sourceError": src.error if src else None,
         }
 
-    async def _log_freshness(self) -> t.Freshness:
+    async def log_freshness(self) -> t.Freshness:
+        """The log lag alone (shared, cached), also reported as the events-behind metric."""
         cached = self._fresh
         if cached is not None and time.monotonic() - cached[0] < FRESHNESS_TTL_S:
             return cached[1]
@@ -137,6 +141,8 @@ class RepoContextService:
                 secondsBehind=lag.seconds_behind,
             )
             self._fresh = (time.monotonic(), fresh)
+            if self.metrics is not None:
+                self.metrics.set_events_behind(lag.behind)
             return fresh
 
     def require_repo(self, repo_id: str) -> None:
@@ -185,7 +191,7 @@ class RepoContextService:
 
     async def list_repos(self, args: t.NoArgs) -> t.ListReposResult:
         rows = []
-        caught_up = (await self._log_freshness()).eventsBehind == 0
+        caught_up = (await self.log_freshness()).eventsBehind == 0
         for repo in self.views.list_repos():
             rows.append(
                 t.RepoSummary(
