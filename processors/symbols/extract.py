@@ -58,6 +58,7 @@ import xxhash
 from tree_sitter import Node, QueryCursor
 
 from processors.symbols.grammars import Grammar, parser_of, plan_of
+from processors.symbols.keywords import KEYWORDS
 from schemas.symbols import Reference
 
 MAX_SIGNATURE_CHARS = 240
@@ -383,9 +384,57 @@ def _slicer(body: str, src: bytes) -> Callable[[int, int], str]:
     return lambda start, end: src[start:end].decode("utf-8", errors="replace")
 
 
+# A line that opens a generic call or construct signature (`<I extends Input = {}>(h: H<I>): R`),
+# in a TypeScript interface after another signature: tree-sitter-typescript 0.23 inserts no
+# automatic semicolon before it, so the whole interface becomes an ERROR and the rest of the
+# file parses as junk (`if (x) {` as a method named `if`, the exports after it lost). The `>(`
+# form (`<T>(x: T): T`) only in `.ts`: in TSX a line `<b>(` is JSX.
+_GENERIC_SIGNATURE = {
+    "typescript": re.compile(rb"\n([ \t]+)<[A-Za-z_$][\w$]*\s*(?:extends\b|=|,|>\s*\()"),
+    "tsx": re.compile(rb"\n([ \t]+)<[A-Za-z_$][\w$]*\s*(?:extends\b|=|,)"),
+}
+_ENDS_A_MEMBER = frozenset(b"])>?" + string.ascii_letters.encode() + string.digits.encode() + b"_$")
+
+
+def _separated_signatures(src: bytes, grammar_key: str) -> bytes:
+    """`src` with a `;` written over the first indentation byte of each generic signature line
+    that follows a member (the separator TypeScript would infer): the same length, so every
+    offset and line of the tree stays that of the file."""
+    pattern = _GENERIC_SIGNATURE.get(grammar_key)
+    if pattern is None or (b"\n " not in src and b"\n\t" not in src):
+        return src
+    fixed: bytearray | None = None
+    for found in pattern.finditer(src):
+        line_end = found.start()
+        while line_end > 0:  # the previous line with code on it, comments skipped
+            line_start = src.rfind(b"\n", 0, line_end) + 1
+            line = src[line_start:line_end].strip()
+            if line and not line.startswith((b"//", b"*", b"/*")):
+                break
+            line_end = line_start - 1
+        else:
+            continue
+        if line[-1] in _ENDS_A_MEMBER:
+            fixed = fixed if fixed is not None else bytearray(src)
+            fixed[found.start(1)] = ord(";")
+    return bytes(fixed) if fixed is not None else src
+
+
+def _recovered(node: Node) -> bool:
+    """Whether the parse went wrong in or around a declaration node."""
+    if node.has_error:
+        return True
+    parent = node.parent
+    while parent is not None:
+        if parent.type == "ERROR":
+            return True
+        parent = parent.parent
+    return False
+
+
 def extract(body: str, language: str, path: str, grammar: Grammar) -> Extracted:
     src = body.encode("utf-8")
-    tree = parser_of(grammar).parse(src)
+    tree = parser_of(grammar).parse(_separated_signatures(src, grammar.key))
     plan = plan_of(grammar)
     text = _slicer(body, src)
     sep = grammar.package_sep
@@ -538,6 +587,9 @@ def extract(body: str, language: str, path: str, grammar: Grammar) -> Extracted:
             if before is not None and before.type in QUALIFIER_TYPES:
                 qualifiers[i] = _node_text(text, before)
 
+    keywords = KEYWORDS.get(grammar.key, frozenset())
+    if any(d.name in keywords for d in defs.values()):  # rare: a parse recovered by guessing?
+        defs = {k: d for k, d in defs.items() if d.name not in keywords or not _recovered(d.node)}
     prefix = package or module_prefix(path, language)
     ordered = sorted(defs.values(), key=lambda d: (d.start, -d.end, d.is_scope is False))
     stack: list[_Def] = []

@@ -10,10 +10,21 @@
 (program (variable_declaration (variable_declarator name: (identifier) @name value: (class body: (class_body) @body))) @def.Type)
 (program (lexical_declaration (variable_declarator name: (identifier) @name value: (class body: (class_body) @body))) @def.Type)
 (program (export_statement (lexical_declaration (variable_declarator name: (identifier) @name value: (class body: (class_body) @body))) @def.Type))
-(program (lexical_declaration (variable_declarator name: (identifier) @name value: (arrow_function body: (_) @body))) @def.Function)
-(program (export_statement (lexical_declaration (variable_declarator name: (identifier) @name value: (arrow_function body: (_) @body))) @def.Function))
+; a function bound to a top-level name (`export const f = <T>(x: T) => x`, `= function () {}`,
+; `var f = function* () {}`): a Function, before the Field patterns, so it wins the same node
+(program (lexical_declaration (variable_declarator name: (identifier) @name value: [(arrow_function body: (_) @body) (function_expression body: (_) @body) (generator_function body: (_) @body)])) @def.Function)
+(program (export_statement (lexical_declaration (variable_declarator name: (identifier) @name value: [(arrow_function body: (_) @body) (function_expression body: (_) @body) (generator_function body: (_) @body)])) @def.Function))
+(program (variable_declaration (variable_declarator name: (identifier) @name value: [(arrow_function body: (_) @body) (function_expression body: (_) @body) (generator_function body: (_) @body)])) @def.Function)
+(program (export_statement (variable_declaration (variable_declarator name: (identifier) @name value: [(arrow_function body: (_) @body) (function_expression body: (_) @body) (generator_function body: (_) @body)])) @def.Function))
 (program (lexical_declaration (variable_declarator name: (identifier) @name)) @def.Field)
 (program (export_statement (lexical_declaration (variable_declarator name: (identifier) @name)) @def.Field))
+(program (variable_declaration (variable_declarator name: (identifier) @name)) @def.Field)
+(program (export_statement (variable_declaration (variable_declarator name: (identifier) @name)) @def.Field))
+; a function assigned to a top-level object's member (`res.send = function send() {}`,
+; `exports.f = () => {}`, `Foo.prototype.bar = function () {}`): how CommonJS modules declare
+; their API; a Method of the object when that is a plain name
+(program (expression_statement (assignment_expression left: (member_expression object: (identifier) @parent property: (property_identifier) @name) right: [(function_expression body: (_) @body) (arrow_function body: (_) @body)])) @def.Function)
+(program (expression_statement (assignment_expression left: (member_expression object: (member_expression) property: (property_identifier) @name) right: [(function_expression body: (_) @body) (arrow_function body: (_) @body)])) @def.Function)
 
 ; imports and re-exports: es_modules.scm
 ; CommonJS: `require("./x")` names a module too (the extractor keeps the calls named require)

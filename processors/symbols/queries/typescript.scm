@@ -22,10 +22,22 @@
 (program (variable_declaration (variable_declarator name: (identifier) @name value: (class body: (class_body) @body))) @def.Type)
 (program (lexical_declaration (variable_declarator name: (identifier) @name value: (class body: (class_body) @body))) @def.Type)
 (program (export_statement (lexical_declaration (variable_declarator name: (identifier) @name value: (class body: (class_body) @body))) @def.Type))
-(program (lexical_declaration (variable_declarator name: (identifier) @name value: (arrow_function body: (_) @body))) @def.Function)
-(program (export_statement (lexical_declaration (variable_declarator name: (identifier) @name value: (arrow_function body: (_) @body))) @def.Function))
+; a function bound to a top-level name (`export const f = <T>(x: T) => x`, `= function () {}`,
+; `var f = function* () {}`): a Function, before the Field patterns, so it wins the same node
+(program (lexical_declaration (variable_declarator name: (identifier) @name value: [(arrow_function body: (_) @body) (function_expression body: (_) @body) (generator_function body: (_) @body)])) @def.Function)
+(program (export_statement (lexical_declaration (variable_declarator name: (identifier) @name value: [(arrow_function body: (_) @body) (function_expression body: (_) @body) (generator_function body: (_) @body)])) @def.Function))
+(program (variable_declaration (variable_declarator name: (identifier) @name value: [(arrow_function body: (_) @body) (function_expression body: (_) @body) (generator_function body: (_) @body)])) @def.Function)
+(program (export_statement (variable_declaration (variable_declarator name: (identifier) @name value: [(arrow_function body: (_) @body) (function_expression body: (_) @body) (generator_function body: (_) @body)])) @def.Function))
 (program (lexical_declaration (variable_declarator name: (identifier) @name)) @def.Field)
 (program (export_statement (lexical_declaration (variable_declarator name: (identifier) @name)) @def.Field))
+(program (variable_declaration (variable_declarator name: (identifier) @name)) @def.Field)
+(program (export_statement (variable_declaration (variable_declarator name: (identifier) @name)) @def.Field))
+; `declare const x: T`, `export declare let y: U` (a declaration file's values)
+(program (ambient_declaration (lexical_declaration (variable_declarator name: (identifier) @name)) @def.Field))
+(program (export_statement (ambient_declaration (lexical_declaration (variable_declarator name: (identifier) @name)) @def.Field)))
+; what a namespace exports (`namespace NS { export const inner = 1 }`: NS.inner)
+(internal_module body: (statement_block (export_statement (lexical_declaration (variable_declarator name: (identifier) @name value: [(arrow_function body: (_) @body) (function_expression body: (_) @body)])) @def.Function)))
+(internal_module body: (statement_block (export_statement (lexical_declaration (variable_declarator name: (identifier) @name)) @def.Field)))
 
 ; imports and re-exports: es_modules.scm
 

@@ -1,0 +1,56 @@
+"""Constructs the symbol quality benchmark (tests/bench/symbols_quality) found extracted wrong,
+each pinned by a small fixture (tests/processors/fixtures/symbols/*.fixture, whose goldens
+test_symbols.py checks in full) and asserted here by what was wrong."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from processors.symbols.keywords import KEYWORDS
+from processors.symbols.processor import symbols_of
+from schemas.symbols import SymbolDef
+from tests.processors.test_symbols import FIXTURES, upsert
+
+
+def symbols(name: str, path: str | None = None) -> list[SymbolDef]:
+    body = (FIXTURES / f"{name}.fixture").read_text(encoding="utf-8")
+    records = symbols_of(upsert(path or name, body))
+    assert records is not None
+    return records[0].symbols
+
+
+def test_generic_call_signatures_in_an_interface_leave_the_rest_of_the_file_intact() -> None:
+    # overloaded generic call signatures, one a line, made the interface an ERROR: the class
+    # body after it came out as methods named `const`, `if`, `return`, its real exports lost
+    found = {s.fq_name: s for s in symbols("factory.ts")}
+    assert {"Factory", "createFactory", "createMiddleware"} <= found.keys()
+    assert found["Factory"].kind == "Type" and found["createFactory"].kind == "Function"
+    assert not [s.name for s in found.values() if s.name in KEYWORDS["typescript"]]
+
+
+def test_the_same_signatures_in_a_tsx_file(tmp_path: Path) -> None:
+    found = {s.fq_name for s in symbols("factory.ts", "src/factory.tsx")}
+    assert {"Factory", "createFactory", "createMiddleware"} <= found
+    assert not found & KEYWORDS["tsx"]
+
+
+def test_every_exported_top_level_declaration_of_a_module_is_a_symbol() -> None:
+    found = {s.fq_name: s.kind for s in symbols("exports.ts")}
+    functions = {"plain", "asyncFn", "gen", "arrow", "genericArrow", "asyncArrow", "fnExpr"}
+    assert {found.get(name) for name in functions | {"namedFnExpr", "typed"}} == {"Function"}
+    assert {"over(string)", "over(number)", "over(any)"} <= found.keys()  # overloads distinct
+    assert found["Klass"] == "Type" and found["Abstract"] == "Type"
+    for name in ("letVar", "varVar", "declaredConst", "NS.inner", "wrapped"):
+        assert found.get(name) == "Field", name
+
+
+def test_commonjs_members_assigned_a_function_are_declarations() -> None:
+    found = {s.fq_name: s.kind for s in symbols("commonjs.js")}
+    assert found["res.status"] == found["res.send"] == found["exports.json"] == "Method"
+    assert found["init"] == found["accepts"] == found["normalize"] == "Function"
+    assert "inner" not in found  # inside a function: local
+
+
+def test_reserved_words_stay_member_names_where_the_parse_is_sound() -> None:
+    found = {s.fq_name for s in symbols("keywords.ts")}
+    assert {"JSONSchema.if", "JSONSchema.default", "Deferred.catch", "Deferred.return"} <= found
