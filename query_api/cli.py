@@ -4,12 +4,10 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import json
 import logging
 import math
 import os
 import sys
-import time
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -226,14 +224,6 @@ def _fail(name: str, message: str, status: int) -> int:
     """One ERROR line through the log handler (redacted, like every other line)."""
     log.error("%s: %s", name, message.splitlines()[0] if message.strip() else "failed")
     return status
-
-
-def print_json(payload: Any) -> None:
-    sys.stdout.write(json.dumps(payload, indent=2, default=str) + "\n")
-
-
-def elapsed_since(start: float) -> float:
-    return time.perf_counter() - start
 
 
 if __name__ == "__main__":  # pragma: no cover

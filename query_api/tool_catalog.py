@@ -6,7 +6,6 @@ path-taking tools only with a workspace root, workspace tools only in workspace 
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
 from pydantic import BaseModel
@@ -15,8 +14,6 @@ from schemas import bundle as bn
 from schemas import memory_tools as m
 from schemas import symbols as sym
 from schemas import tools as t
-
-Handler = Callable[[BaseModel], Awaitable[BaseModel]]
 
 
 @dataclass(frozen=True)

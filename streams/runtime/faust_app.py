@@ -310,23 +310,3 @@ async def run_apps(apps: Sequence[StepApp], stop: asyncio.Event) -> None:
                 await asyncio.wait_for(stop.wait(), 0.5)
     finally:
         await asyncio.gather(*(a.stop() for a in apps), return_exceptions=True)
-
-
-async def run_steps(
-    event_log: KafkaEventLog,
-    steps: list[Step],
-    stop: asyncio.Event,
-    datadir: Path,
-    *,
-    batch_size: int = 256,
-    shutdown_timeout_s: float = 10.0,
-) -> list[FaustStep]:
-    """Run one faust app per processor step until `stop`."""
-    apps = [
-        FaustStep(
-            event_log, s, datadir, batch_size=batch_size, shutdown_timeout_s=shutdown_timeout_s
-        )
-        for s in steps
-    ]
-    await run_apps(apps, stop)
-    return apps

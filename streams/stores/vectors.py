@@ -29,7 +29,7 @@ import subprocess
 import sys
 import threading
 import uuid
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
@@ -548,14 +548,3 @@ def _http_reason(exc: Any) -> str:
     if exc.status_code in (401, 403):
         status += " (wrong or missing api key)"
     return f"{status}: {text[:300]}" if text else status
-
-
-def batched(items: Iterable[Any], size: int) -> Iterable[list[Any]]:
-    batch: list[Any] = []
-    for item in items:
-        batch.append(item)
-        if len(batch) >= size:
-            yield batch
-            batch = []
-    if batch:
-        yield batch
