@@ -75,7 +75,7 @@ class Settings(BaseSettings):
     embedder_model: str | None = None
     embedder_dimension: int | None = None
     embedder_api_key: str | None = Field(default=None, repr=False)  # secret: kept out of repr
-    embed_threads: int = 1  # encoder threads of the local embedder (never every core)
+    embed_threads: int = 2  # most encoder threads of the local embedder (fewer when busy)
     semantic_retrieval: Literal["approximate", "exact"] = "approximate"
     hybrid: bool = True  # fuse BM25 into semantic answers (RRF): wins on the dev set (MRR)
     vector_store: Literal["edge", "qdrant"] = "edge"  # edge = in-process Qdrant

@@ -3,7 +3,9 @@
 Its own consumer group (`vectors`) on the log, apart from the view sink, so embedding (slow:
 tens of passages a second on a laptop CPU) never delays keyword indexing: vectors backfill in
 the background while keyword search already answers. Per pass, in spec order (memory, files,
-then symbols), it reads a batch of records, derives passages (pure, processors/vectors.py), asks
+then symbols), it reads a batch of records, derives passages (pure, processors/vectors.py: one
+per block of a source file; symbols records yield none, and only retire the symbol passages an
+older version stored), asks
 the store which passages already exist with the same content address, embeds only the rest in
 batches of 32, upserts them, deletes passages the source no longer has, and commits its
 offsets to the log. Point ids and content addresses are deterministic, so redelivery and
@@ -11,7 +13,8 @@ replay are harmless and unchanged passages are never re-embedded (also across a 
 as long as the vector store survived).
 
 An embedder failure stops the pass without committing (the records are retried after a
-backoff). An empty or whitespace-only file is never sent to the embedder: it gets a stored
+backoff). A file with nothing to embed (empty, or not embedded by the rule in
+processors/vectors.py) is never sent to the embedder: it gets a stored
 contentless marker (a fixed pseudo-random vector, excluded from search and counts), so a
 redelivery or replay finds it done, like any unchanged passage. When the corpus reaches
 `ann_min_points` and more than 25 % of it is not in the HNSW graph, the step builds the index
@@ -39,7 +42,6 @@ from processors.vectors import (
     file_key,
     file_passages,
     memory_passages,
-    symbol_passage,
 )
 from schemas import codec, topics
 from schemas.memory import MemoryEntry, memory_key
@@ -251,8 +253,7 @@ class VectorIndexer:
             return []
         if isinstance(event, ContentRecord):
             return file_passages(repo_id, path, event.body) or [contentless_marker(repo_id, path)]
-        symbols = getattr(event, "symbols", None) or []
-        return [symbol_passage(repo_id, path, s.fq_name, s.kind, s.signature) for s in symbols]
+        return []  # a symbol's text is in its file's block; retain([]) retires old passages
 
     async def _embed_and_store(
         self, kind: str, per_source: list[tuple[str, str, list[Passage]]]

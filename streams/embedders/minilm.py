@@ -19,6 +19,7 @@ import ctypes
 import glob
 import json
 import os
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -124,12 +125,16 @@ def _runs(lengths: list[int]) -> list[tuple[int, int, int]]:
 class MiniLM:
     """Loads the weights once; `encode` is safe to call from one thread at a time."""
 
-    def __init__(self, folder: Path, *, threads: int = 1) -> None:
+    def __init__(
+        self, folder: Path, *, threads: int = 1, worker_init: Callable[[], object] | None = None
+    ) -> None:
         from tokenizers import Tokenizer
 
         limit_blas_threads(1)  # parallelism comes from our workers, not from OpenBLAS
         self.threads = max(1, threads)
-        self._pool = ThreadPoolExecutor(self.threads) if self.threads > 1 else None
+        self._pool = (
+            ThreadPoolExecutor(self.threads, initializer=worker_init) if self.threads > 1 else None
+        )
         self.tokenizer = Tokenizer.from_file(str(folder / "tokenizer.json"))
         self.tokenizer.enable_truncation(max_length=MAX_TOKENS)
         self.tokenizer.no_padding()
@@ -177,7 +182,9 @@ class MiniLM:
     def token_count(self, text: str) -> int:
         return len(self.tokenizer.encode(text).ids)
 
-    def encode(self, texts: list[str]) -> F32:
+    def encode(self, texts: list[str], workers: int | None = None) -> F32:
+        """`workers` (1 .. threads, default threads): 1 runs on the calling thread alone."""
+        width = self.threads if workers is None else max(1, min(self.threads, workers))
         seqs = [e.ids for e in self.tokenizer.encode_batch(texts)]
         out = np.zeros((len(texts), self.hidden), dtype=np.float32)
         if not seqs:
@@ -186,7 +193,7 @@ class MiniLM:
         # every worker gets a share.
         order = sorted(range(len(seqs)), key=lambda j: len(seqs[j]))
         total = sum(len(s) for s in seqs)
-        budget = max(1, min(CHUNK_TOKENS, -(-total // self.threads)))
+        budget = max(1, min(CHUNK_TOKENS, -(-total // width)))
         chunks: list[list[int]] = [[]]
         used = 0
         for j in order:
@@ -196,7 +203,8 @@ class MiniLM:
             chunks[-1].append(j)
             used += len(seqs[j])
         work = [[seqs[j] for j in chunk] for chunk in chunks]
-        results = self._pool.map(self._forward, work) if self._pool else map(self._forward, work)
+        pool = self._pool if width > 1 and len(work) > 1 else None
+        results = pool.map(self._forward, work) if pool else map(self._forward, work)
         for chunk, vectors in zip(chunks, results, strict=True):
             out[chunk] = vectors
         return out

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from processors.vectors import windows
+from processors.vectors import chunks
 from query_api.app import EmbeddedApp
 from query_api.readiness import Readiness
 from query_api.retrieval import Retriever
@@ -28,8 +28,8 @@ FILES = {
     "        return sum(line.amount for line in lines)\n",
     "net/retry.py": "def retry_with_backoff(call, attempts):\n    for delay in backoff(attempts):\n"
     "        sleep(delay)\n",
-    "docs/guide.md": "# Guide\nHow to reconcile the quarterly ledger.\n",
-    "empty.txt": "",
+    "ledger/reconcile.py": "# Guide: how to reconcile the quarterly ledger.\n",
+    "empty.py": "",
 }
 
 
@@ -95,7 +95,9 @@ async def test_no_embedder_is_keyword_and_ready(rig: Rig) -> None:
 async def test_cold_then_exact_then_approximate(rig: Rig) -> None:
     # No vectors yet: keyword answers, the host is building (not ready).
     path, paths = await rig.search("quarterly ledger")
-    assert path == RetrievalPath.KEYWORD_VECTOR_PLANE_UNAVAILABLE and paths == ["docs/guide.md"]
+    assert path == RetrievalPath.KEYWORD_VECTOR_PLANE_UNAVAILABLE and paths == [
+        "ledger/reconcile.py"
+    ]
     assert rig.plane.readiness.verdict(has_repos=True)[:2] == ("building", False)
 
     await rig.indexer.run_until_idle()  # below ann_min_points: no HNSW, the exact scan answers
@@ -108,8 +110,7 @@ async def test_cold_then_exact_then_approximate(rig: Rig) -> None:
     assert file_reasons[:2] == ["semantic", "chunk:file"]
     assert "keyword-fused" in file_reasons  # hybrid (the default): BM25 found it too
     assert by_kind["chunk:file"].vectorId == point_id("repo/repo/file/net/retry.py", 0)
-    symbol = by_kind["chunk:symbol"]  # the symbols step's records are embedded too
-    assert symbol.entry.kind == "Symbol" and symbol.reasons[2].startswith("symbol:")
+    assert "chunk:symbol" not in by_kind  # a declaration is embedded in its file's block
     assert rig.plane.readiness.verdict(has_repos=True)[:2] == ("serving", True)
 
     rig.indexer.ann_min_points = 1
@@ -128,14 +129,16 @@ async def test_embedder_down_and_query_failure(rig: Rig) -> None:
     assert (await rig.search("ledger"))[0] == RetrievalPath.KEYWORD_VECTOR_PLANE_UNAVAILABLE
     rig.embedder.down = True
     path, paths = await rig.search("ledger")
-    assert path == RetrievalPath.KEYWORD_VECTOR_PLANE_UNAVAILABLE and paths == ["docs/guide.md"]
+    assert path == RetrievalPath.KEYWORD_VECTOR_PLANE_UNAVAILABLE and paths == [
+        "ledger/reconcile.py"
+    ]
 
 
 async def test_index_throws_is_degraded(rig: Rig) -> None:
     await rig.indexer.run_until_idle()
     rig.store.close()  # any call on a closed shard raises
     path, paths = await rig.search("ledger")
-    assert path == RetrievalPath.KEYWORD_INDEX_DEGRADED and paths == ["docs/guide.md"]
+    assert path == RetrievalPath.KEYWORD_INDEX_DEGRADED and paths == ["ledger/reconcile.py"]
 
 
 async def test_drift_none_hydrate_is_degraded(rig: Rig, caplog: pytest.LogCaptureFixture) -> None:
@@ -165,7 +168,7 @@ async def test_exact_fallback_withheld_by_breaker(tmp_path: Path) -> None:
         # ...so the next query does not even try the exact fallback.
         path, paths = await rig.search("ledger")
         assert path == RetrievalPath.KEYWORD_EXACT_FALLBACK_SUPPRESSED
-        assert paths == ["docs/guide.md"]
+        assert paths == ["ledger/reconcile.py"]
 
 
 async def test_exact_mode_setting(tmp_path: Path) -> None:
@@ -181,8 +184,8 @@ async def test_backfill_counts_dedupe_and_retention(tmp_path: Path) -> None:
         status = await rig.app.service.index_status(t.RepoIdArgs(repoId="repo"))
         assert status.filesEmbedded == 70 + 3  # the empty file has no passage
         repos = await rig.app.service.list_repos(t.NoArgs())
-        assert status.symbolsEmbedded == 70 + 3  # function_i, InvoiceCalculator, total, retry
-        assert repos.repositories[0].embeddedVectorCount == 73 + 73  # files + symbols
+        assert status.symbolsEmbedded == 0  # a declaration is embedded in its file's block
+        assert repos.repositories[0].embeddedVectorCount == 73  # one block per small file
         assert repos.repositories[0].embeddedVectorCountPending is False
 
         # Re-deliver everything (a replay from 0): nothing is embedded again.
@@ -192,7 +195,7 @@ async def test_backfill_counts_dedupe_and_retention(tmp_path: Path) -> None:
                 await rig.app.log.commit(rig.indexer.group, {(topic, p): 0})
         await rig.indexer.run_until_idle()
         assert rig.embedder.texts_embedded == before
-        assert rig.indexer.counters.passages_reused >= 146
+        assert rig.indexer.counters.passages_reused >= 73
 
         # Re-embed one source 6 times with changing bodies: one live point per passage.
         target = tmp_path / "ws" / "repo" / "net" / "retry.py"
@@ -203,7 +206,7 @@ async def test_backfill_counts_dedupe_and_retention(tmp_path: Path) -> None:
             await rig.app.runtime.run_until_idle()
             await rig.indexer.run_until_idle()
             live = rig.store.count(repo_id="repo", kind="file") - 72
-            assert live == len(windows(body)) > i % 2  # one live point per passage, stale gone
+            assert live == len(chunks(body)) > i % 2  # one live point per passage, stale gone
 
 
 async def test_model_change_is_a_new_space(tmp_path: Path) -> None:
@@ -246,7 +249,7 @@ async def test_qdrant_server_down_is_vector_plane_unavailable(tmp_path: Path) ->
             server.stop()
             path, paths = await rig.search("ledger")
             assert path == RetrievalPath.KEYWORD_VECTOR_PLANE_UNAVAILABLE
-            assert paths == ["docs/guide.md"]
+            assert paths == ["ledger/reconcile.py"]
             server = QdrantServer(tmp_path / "qdrant", port=port).start()
             assert (await rig.search("ledger"))[0] == RetrievalPath.SEMANTIC_EXACT
     finally:
@@ -255,7 +258,8 @@ async def test_qdrant_server_down_is_vector_plane_unavailable(tmp_path: Path) ->
 
 async def test_fusion_ties_go_to_the_lexical_match(rig: Rig) -> None:
     """Mid-backfill, the file that names the query may have no vector yet: its BM25 rank 1
-    ties with another file's vector rank 1, and the lexical match must win the tie."""
+    meets another file's vector rank 1, and the lexical match must win (the BM25 list
+    weighs more in the fusion; an exact tie would also go to it)."""
     await rig.indexer.run_until_idle()
     retriever = rig.plane.retriever
     semantic = await retriever.search("repo", "reconcile the quarterly ledger", 5)
@@ -263,8 +267,8 @@ async def test_fusion_ties_go_to_the_lexical_match(rig: Rig) -> None:
         "repo", "retry_with_backoff", 5
     )
     vector_top, keyword_top = semantic.hits[0], keyword.hits[0]
-    assert vector_top.entry.path == "docs/guide.md"
+    assert vector_top.entry.path == "ledger/reconcile.py"
     assert keyword_top.entry.path == "net/retry.py"  # its key sorts after the guide's
     fused = retriever._fuse([vector_top], [keyword_top], 5)
-    assert [h.entry.path for h in fused] == ["net/retry.py", "docs/guide.md"]
-    assert fused[0].score == fused[1].score  # a true tie, decided by the BM25 rank
+    assert [h.entry.path for h in fused] == ["net/retry.py", "ledger/reconcile.py"]
+    assert fused[0].score > fused[1].score
