@@ -59,6 +59,7 @@ MIN_POOL = 150  # at least this many, so role priors can lift a source file the 
 MAX_PATH_LOOKUP = 2000  # rows a path query's phrase read may return
 PATH_TIER, WRITTEN_NAME_TIER, SPELLED_NAME_TIER = 4, 2, 1
 NAME_BOOST = 1.5
+SYMBOL_TABLE_WEIGHT = 0.3
 DROP_STOP_WORDS = False
 GENERIC_STEMS = frozenset({"index", "main", "mod", "lib", "init", "utils", "util", "types"})
 STOP_WORDS = frozenset(
@@ -208,7 +209,7 @@ def file_scores(
     symbols = idf.scales(SYMBOL_FTS)
     for path, rank, name_rank in ranked_by_token(conn, symbol_arm, symbol_sum, symbols, params):
         entry = found.setdefault(path, [0.0, False, False, False])
-        entry[0] = float(entry[0]) - rank
+        entry[0] = float(entry[0]) - rank * SYMBOL_TABLE_WEIGHT
         entry[3] = name_rank < 0
     return found
 
@@ -223,7 +224,7 @@ def keyword_search(conn: sqlite3.Connection, repo_id: str, query: str, k: int) -
     pool = max(limit * POOL_FACTOR, MIN_POOL)
     idf = corpus_idf(conn, tokens, (CONTENT_FTS, SYMBOL_FTS))
     found = file_scores(conn, idf, repo_id, pool)
-    asked = roles_asked({w.lower() for w in re.findall(r"[A-Za-z]+", query)})
+    asked = roles_in(query)
     priors = {path: role_prior(path, asked) for path in found}
     declared = declared_symbols(conn, repo_id, query, pool)
     tiers = _named_tiers(conn, repo_id, query, declared, asked)
@@ -255,6 +256,11 @@ def file_name_boost(path: str, words: set[str]) -> float:
     if not parts or parts <= GENERIC_STEMS or not parts <= words:
         return 1.0
     return NAME_BOOST
+
+
+def roles_in(query: str) -> set[Role]:
+    """The file roles a query asks for by name (`add tests for ...`)."""
+    return roles_asked({word.lower() for word in re.findall(r"[A-Za-z]+", query)})
 
 
 def role_prior(path: str, asked: set[Role]) -> float:
