@@ -49,6 +49,9 @@ class SymbolsRecord(Event):
     digest: str
     language: str
     symbols: list[SymbolDef] = Field(default_factory=list)
+    # which extractor made the record (processors/symbols/processor.py: PROCESSOR_VERSION); 0:
+    # one older than the field. An older one is re-derived at start (streams/runtime/rederive.py)
+    processor_version: int = 0
 
 
 # One reference: (symbol, name, qualified). `symbol` is the fq name of the innermost enclosing
@@ -72,6 +75,7 @@ class XrefsRecord(Event):
     # distinct references past the extractor's bound per file (a generated file) that it left
     # out: the reverse index does not know them, and the views say so when they apply this
     references_dropped: int = Field(default=0, ge=0)
+    processor_version: int = 0  # as SymbolsRecord's
 
     @field_validator("references", mode="before")
     @classmethod

@@ -21,6 +21,7 @@ from streams.errors import StorageFull, storage_exhausted
 from streams.eventlog.base import EventLog, StoredRecord
 from streams.runtime.keyed import KeyedStateRunner, is_keyed
 from streams.runtime.log_health import LogHealth
+from streams.runtime.rederive import rederive_outdated
 from streams.runtime.steps import decode_for_sink, process_batch
 from streams.stores.views import ViewStore
 from streams.topology import Step, embedded_topology
@@ -76,6 +77,7 @@ class EmbeddedRuntime:
         # waiting for idle then fails fast with the error instead of waiting forever.
         self.storage_errors: dict[str, StorageFull] = {}
         self.health = LogHealth(fault_after_failures)
+        self._versions_checked = False  # rederive_outdated runs once, before the first step
 
     def notify(self) -> None:
         """Something was appended: wake every step now instead of at its next poll."""
@@ -208,7 +210,16 @@ class EmbeddedRuntime:
                         await asyncio.to_thread(self.views.apply, decoded, {}, step.step_id)
         return swept
 
+    async def rederive_outdated(self) -> dict[str, int]:
+        """Once per runtime, before any step runs: rewind the steps whose records an older
+        processor version made (streams/runtime/rederive.py); {step id: older version}."""
+        if self._versions_checked:
+            return {}
+        self._versions_checked = True
+        return await rederive_outdated(self.log, self.steps)
+
     async def run_until_idle(self, on_progress: Callable[[int], None] | None = None) -> int:
+        await self.rederive_outdated()
         total = 0
         while n := await self.run_once():
             total += n
@@ -218,6 +229,10 @@ class EmbeddedRuntime:
 
     async def run_forever(self, stop: asyncio.Event) -> None:
         """One task per step, so a slow sink and a CPU-bound processor overlap."""
+        try:
+            await self.rederive_outdated()
+        except Exception:  # a faulted log: the steps' own loops meet it and report it
+            log.exception("the processors' record versions could not be checked")
         await asyncio.gather(*(self._step_loop(step, stop) for step in self.steps))
 
     async def _step_loop(self, step: Step, stop: asyncio.Event) -> None:
