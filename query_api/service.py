@@ -28,8 +28,10 @@ from query_api.metrics import Metrics
 from query_api.read_scope import current_caller
 from query_api.readiness import Readiness
 from query_api.repo_binding import check_binding
+from query_api.vector_coverage import coverage_line, mark_partial
 from schemas import tools as t
 from schemas.events import REPO_ID_PATTERN, RepoRegistration, WalkFilters
+from schemas.retrieval import SearchMode
 from streams.ingest import IngestCoordinator
 from streams.runtime.embedded import EmbeddedRuntime
 from streams.sources.patterns import glob_problem
@@ -101,10 +103,23 @@ class RepoContextService:
                 pending = [self.ingest.pending_files(i) for i in ids]
                 known = [p for p in pending if p is not None]
                 total = sum(known) if known and len(known) == len(pending) else None
-                return fresh.model_copy(update={"pendingFiles": total})
+                vectors = await self._coverage(ids)
+                return fresh.model_copy(update={"pendingFiles": total, "vectors": vectors})
             repo_id = ids[0]
         # two primary-key reads of the views: cheaper inline than a thread hop
-        return fresh.model_copy(update=self._source_freshness(repo_id, fresh.eventsBehind == 0))
+        source = self._source_freshness(repo_id, fresh.eventsBehind == 0)
+        return fresh.model_copy(update=source | {"vectors": await self._coverage([repo_id])})
+
+    async def _coverage(self, repo_ids: list[str]) -> t.VectorCoverage | None:
+        """The vector plane's coverage of these repositories (query_api/vector_coverage.py)."""
+        reader = self.plane.coverage if self.plane is not None else None
+        if reader is None or not repo_ids:
+            return None
+        try:
+            return await asyncio.to_thread(reader.overall, repo_ids)
+        except Exception:
+            log.exception("vector coverage unavailable")
+            return None
 
     def _source_freshness(self, repo_id: str, caught_up: bool) -> dict[str, object]:
         repo = self.views.get_repo(repo_id)
@@ -173,6 +188,8 @@ class RepoContextService:
         for repo_id, problem in sorted(self.ingest.watch_problems().items()):
             ready = False  # its views no longer follow the disk: not ready, and say why
             status += f"; not watching {repo_id!r}: {problem}"
+        if fresh is not None and fresh.vectors is not None and not fresh.vectors.complete:
+            status += "; " + coverage_line(fresh.vectors)
         return t.HealthResult(
             status=status, retrievalReady=ready, retrievalPhase=phase, freshness=fresh
         )
@@ -219,7 +236,12 @@ class RepoContextService:
         if counts is None:
             return {}
         pending = bool(self.plane and self.plane.indexer and await self.plane.indexer.behind())
-        return {"embeddedVectorCount": sum(counts), "embeddedVectorCountPending": pending}
+        coverage = await self._coverage([repo_id])
+        return {
+            "embeddedVectorCount": sum(counts),
+            "embeddedVectorCountPending": pending,
+            "vectorCoverage": coverage,
+        }
 
     async def index_status(self, args: t.RepoIdArgs) -> t.IndexStatus:
         snapshot = self.ingest.job(args.repoId) or self.views.get_job(args.repoId)
@@ -342,6 +364,9 @@ class RepoContextService:
             best = await best_semantic_score(self.retriever, args.repoId, args.query)
             if best is None or best < SEMANTIC_FLOOR:
                 hits, note = [], no_match_note(args.query, args.repoId, best)
+        fresh = await self.freshness(args.repoId)
+        if answer.mode == SearchMode.SEMANTIC:  # over partial coverage: the hits say so
+            hits = mark_partial(hits, fresh.vectors)
         return t.SearchResult(
             repoId=args.repoId,
             query=args.query,
@@ -349,5 +374,5 @@ class RepoContextService:
             retrievalPath=answer.path,
             hits=hits,
             note=note,
-            freshness=await self.freshness(args.repoId),
+            freshness=fresh,
         )

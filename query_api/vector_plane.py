@@ -15,6 +15,8 @@ from collections.abc import Callable
 from query_api.readiness import Readiness
 from query_api.retrieval import Retriever
 from query_api.settings import Settings
+from query_api.vector_coverage import CoverageReader
+from schemas import tools as t
 from streams.embedders import Embedder, make_embedder
 from streams.embedders.base import EmbeddingSpace
 from streams.eventlog.base import EventLog
@@ -70,6 +72,8 @@ class VectorPlane:
         self.embedder = embedder or embedder_from(settings)
         self.store: VectorStore | None = None
         self.indexer: VectorIndexer | None = None
+        self.views = views
+        self.coverage: CoverageReader | None = None
         space = self.embedder.space
         if space is not None:
             self.store = vector_store_for(settings, space)
@@ -80,6 +84,9 @@ class VectorPlane:
                 ann_min_points=settings.ann_min_points,
                 expired_memory=MemoryViews(views).expired,
                 pacer=pacer,
+            )
+            self.coverage = CoverageReader(
+                views, self.store, self.indexer.counters if writer else None
             )
         self.readiness = Readiness(embedder_bound=self.store is not None)
         self.retriever = Retriever(
@@ -158,7 +165,23 @@ class VectorPlane:
         if self.indexer is not None and self.writer:
             out["building"] = self.indexer.building
             out["lastError"] = self.indexer.counters.last_error
+        ids = [r.repo_id for r in await asyncio.to_thread(self.views.list_repos)]
+        out["coverage"] = {
+            repo_id: c.model_dump(exclude_none=True)
+            for repo_id in ids
+            if (c := await asyncio.to_thread(self.coverage_of, repo_id)) is not None
+        }
         return out
+
+    def coverage_of(self, repo_id: str) -> t.VectorCoverage | None:
+        """The repository's vector coverage, or None without a plane (or when unreadable)."""
+        if self.coverage is None:
+            return None
+        try:
+            return self.coverage.of(repo_id)
+        except Exception:
+            log.exception("vector coverage unavailable")
+            return None
 
     def embedded_counts(self, repo_id: str) -> tuple[int, int, int] | None:
         """(files, symbols, memory entries) with a real embedding, or None without a plane."""

@@ -68,6 +68,23 @@ class SearchHit(ToolModel):
     snippet: str | None = None
 
 
+class VectorCoverage(ToolModel):
+    """How much of a repository the vector plane covers (our addition): a semantic or hybrid
+    answer over partial coverage ranks only the covered files by meaning. `filesCovered`
+    counts files embedded plus files with nothing to embed (tests, docs, config, empty: see
+    docs/semantic.md); `passagesPending` is estimated from the passages per covered file, and
+    `etaSeconds` from the measured embedding rate (null until a batch was timed)."""
+
+    filesTotal: int
+    filesCovered: int
+    filesEmbedded: int
+    passagesEmbedded: int
+    passagesPending: int
+    complete: bool
+    passagesPerSecond: float | None = None
+    etaSeconds: float | None = None
+
+
 class Freshness(ToolModel):
     """How current an answer is (our addition; every answer carries it): how far the views
     lag the log, and for the answer's repository what the source knows that the views do not
@@ -84,6 +101,7 @@ class Freshness(ToolModel):
     sourceCommit: str | None = None
     sourceCheckedAt: str | None = None
     sourceError: str | None = None  # the last poll's fetch error (credentials redacted)
+    vectors: VectorCoverage | None = None  # the vector plane's coverage (none: keyword only)
 
 
 class SearchResult(ToolModel):
@@ -135,6 +153,7 @@ class RepoSummary(ToolModel):
     fileCount: int | None = None
     embeddedVectorCount: int | None = None
     embeddedVectorCountPending: bool | None = None
+    vectorCoverage: VectorCoverage | None = None
     indexedRoot: str | None = None
     indexedCommit: str | None = None
 

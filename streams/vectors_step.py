@@ -68,6 +68,14 @@ class VectorCounters:
     last_error: str | None = None
     last_build_s: float | None = None
     repos_pending: set[str] = field(default_factory=set)
+    rate: float | None = None  # passages/s of recent batches (for coverage ETAs)
+
+    def timed(self, passages: int, seconds: float) -> None:
+        """Fold one batch into the rate (exponentially weighted: the load changes)."""
+        if passages <= 0 or seconds <= 0:
+            return
+        now = passages / seconds
+        self.rate = now if self.rate is None else 0.8 * self.rate + 0.2 * now
 
 
 def marker_vector(point: str, dim: int) -> list[float]:
@@ -293,11 +301,13 @@ class VectorIndexer:
                 size = BUSY_EMBED_BATCH  # agents keep calling: progress in short steps
             chunk = todo[start : start + size]
             start += size
+            began = time.perf_counter()
             result = await asyncio.to_thread(self.embedder.embed, [w[1].text for w in chunk])
             if not result.ok:
                 self.counters.embed_failures += 1
                 self.counters.last_error = result.error
                 raise EmbedFailed(result.error or "embedding failed")
+            self.counters.timed(len(chunk), time.perf_counter() - began)
             points = [
                 VectorPoint(id=pid, vector=vector, payload=self._payload(p, h))
                 for (pid, p, h), vector in zip(chunk, result.vectors, strict=True)

@@ -246,6 +246,9 @@ class ViewStore:
     def file_count(self, repo_id: str) -> int:
         return self.read(lambda c: views_read.file_count(c, repo_id))
 
+    def content_count(self, repo_id: str) -> int:
+        return self.read(lambda c: views_read.content_count(c, repo_id))
+
     def get_file(self, repo_id: str, path: str) -> FileRow | None:
         return self.read(lambda c: views_read.get_file(c, repo_id, path))
 

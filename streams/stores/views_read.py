@@ -117,6 +117,12 @@ def file_count(conn: sqlite3.Connection, repo_id: str) -> int:
     return int(row[0])
 
 
+def content_count(conn: sqlite3.Connection, repo_id: str) -> int:
+    """Files with a text body (binary files have none): what the vector step can cover."""
+    row = conn.execute("SELECT count(*) FROM content WHERE repo_id = ?", (repo_id,)).fetchone()
+    return int(row[0])
+
+
 def get_file(conn: sqlite3.Connection, repo_id: str, path: str) -> FileRow | None:
     row = conn.execute(
         f"SELECT {FILE_COLUMNS} FROM files WHERE repo_id = ? AND path = ?", (repo_id, path)
