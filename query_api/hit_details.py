@@ -189,6 +189,11 @@ class Enriched:
     lexical: bool  # some hit holds a whole identifier or a word of the query
 
 
+# Hits that get lines and a snippet: an agent reads the first few; locating costs a body read
+# and a scan per hit, so all 100 of a large k would dominate the answer's latency.
+DETAILED_HITS = 10
+
+
 def enrich(
     locator: HitLocator, repo_id: str, query: str, hits: list[t.SearchHit], *, details: bool
 ) -> Enriched:
@@ -197,21 +202,22 @@ def enrich(
     terms = query_terms(query)
     lexical = terms.empty
     out: list[t.SearchHit] = []
-    for hit in hits:
+    for rank, hit in enumerate(hits):
         entry = hit.entry
         path = entry.path or entry.fields.get("filePath")
+        detail = details and rank < DETAILED_HITS
         if entry.kind == "Memory" or not path:
             lexical = lexical or any(
                 r in LEXICAL_REASONS or r.startswith("tag:") for r in hit.reasons
             )
             out.append(hit)
             continue
-        if lexical and not details:
+        if lexical and not detail:
             out.append(hit)
             continue
         body = locator.body(repo_id, path) or ""
         lexical = lexical or matches_lexically(path, body, terms)
-        out.append(_detailed(locator, repo_id, path, body, terms, hit) if details else hit)
+        out.append(_detailed(locator, repo_id, path, body, terms, hit) if detail else hit)
     return Enriched(out, lexical)
 
 
