@@ -26,6 +26,7 @@ than the best BM25 score, so hits stay in score order and BM25 orders each tier)
 from __future__ import annotations
 
 import json
+import math
 import re
 import sqlite3
 from dataclasses import dataclass
@@ -264,10 +265,12 @@ def roles_in(query: str) -> set[Role]:
 
 
 def role_prior(path: str, asked: set[Role]) -> float:
-    """The factor a file's BM25 score is multiplied by for its role (1 for source, and for a
-    role the query asks for)."""
-    role = role_of(path)
-    return 1.0 if role in asked else ROLE_PRIOR[role]
+    """The factor a file's BM25 score is multiplied by for its role: 1 for source, the
+    role's prior otherwise, and its square root for a role the query asks for (`add tests
+    for the pager` lifts the pager's tests, yet the pager itself still leads: requests that
+    name tests or docs mostly change the source they describe)."""
+    prior = ROLE_PRIOR[role_of(path)]
+    return math.sqrt(prior) if prior < 1.0 and role_of(path) in asked else prior
 
 
 def _named_tiers(
