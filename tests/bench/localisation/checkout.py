@@ -14,7 +14,7 @@ DEFAULT_CACHE = Path.home() / ".cache" / "repocontext-bench"
 def checkout(repo: PinnedRepo, mirrors: Path, cache: Path) -> Path:
     """`git archive <pin> | tar -x` into cache/checkouts/<slug>-<pin12>/<name>, once. The folder
     is named as a user's clone would be (`click`), which is also the id repocontext gives it."""
-    target = cache / "checkouts" / _key(repo) / repo.name.split("/")[1]
+    target = cache / "checkouts" / cache_key(repo) / repo.name.split("/")[1]
     return materialise(require_mirror(repo, mirrors), repo.commit, target)
 
 
@@ -42,10 +42,6 @@ def materialise(git_dir: Path, commit: str, target: Path) -> Path:
     return target
 
 
-def _key(repo: PinnedRepo) -> str:
-    return f"{repo.slug}-{repo.commit[:12]}"
-
-
 def cache_key(repo: PinnedRepo) -> str:
     """One name per repository and pin, for every cached artefact."""
-    return _key(repo)
+    return f"{repo.slug}-{repo.commit[:12]}"
