@@ -1,0 +1,143 @@
+"""Start-fast and memory of the stdio MCP server with the local embedder (issue 21 items 4-5):
+
+    .venv/bin/python -m tests.bench.mcp_start_memory CHECKOUT [CHECKOUT ...]
+
+(a directory whose name is a valid repository id: e.g. a copy of the localisation benchmark's
+pinned koa checkout at /tmp/bench-src/koa).
+
+Spawns `repocontext mcp PATH` (fresh data directory, REPOCONTEXT_EMBEDDER=local) through the
+real MCP client and reports: seconds to `initialize`, seconds to the first search answer with
+hits (keyword while vectors backfill), seconds to full vector coverage (list_repos'
+vectorCoverage), peak RSS of the server plus every child it starts (sampled every 0.2 s from
+/proc), and RSS once the backfill is done. Nothing is asserted; the machine is shared.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from mcp import ClientSession, StdioServerParameters
+from mcp.client.stdio import stdio_client
+
+SAMPLE_S = 0.2
+
+
+def _children(pid: int) -> list[int]:
+    out: list[int] = []
+    try:
+        tasks = os.listdir(f"/proc/{pid}/task")
+    except OSError:
+        return out
+    for tid in tasks:
+        try:
+            with open(f"/proc/{pid}/task/{tid}/children", encoding="ascii") as f:
+                out += [int(x) for x in f.read().split()]
+        except OSError:
+            continue
+    return out
+
+
+def _rss_kib(pid: int) -> int:
+    try:
+        with open(f"/proc/{pid}/status", encoding="ascii") as f:
+            for line in f:
+                if line.startswith("VmRSS:"):
+                    return int(line.split()[1])
+    except OSError:
+        pass
+    return 0
+
+
+def tree_rss_mib() -> float:
+    """RSS of every descendant of this process (the server and whatever it starts)."""
+    total, todo = 0, _children(os.getpid())
+    while todo:
+        pid = todo.pop()
+        total += _rss_kib(pid)
+        todo += _children(pid)
+    return total / 1024
+
+
+class PeakSampler:
+    def __init__(self) -> None:
+        self.peak = 0.0
+
+    async def run(self, stop: asyncio.Event) -> None:
+        while not stop.is_set():
+            self.peak = max(self.peak, tree_rss_mib())
+            await asyncio.sleep(SAMPLE_S)
+
+
+async def measure(path: Path) -> dict[str, Any]:
+    out: dict[str, Any] = {"repo": path.name}
+    with tempfile.TemporaryDirectory(prefix="mcp-start-") as data:
+        env = dict(os.environ, REPOCONTEXT_DATA_DIR=data, REPOCONTEXT_EMBEDDER="local")
+        params = StdioServerParameters(
+            command=sys.executable, args=["-m", "query_api.cli", "mcp", str(path)], env=env
+        )
+        sampler, stop = PeakSampler(), asyncio.Event()
+        began = time.perf_counter()
+        sampling = asyncio.create_task(sampler.run(stop))
+        async with stdio_client(params) as (read, write), ClientSession(read, write) as session:
+            await session.initialize()
+            out["initialize_s"] = time.perf_counter() - began
+            out["first_answer_s"], out["first_path"] = await first_answer(session, began)
+            out["coverage_s"] = await full_coverage(session, began)
+            out["peak_rss_mib"] = sampler.peak
+            out["idle_rss_mib"] = tree_rss_mib()
+        stop.set()
+        await sampling
+    return out
+
+
+async def repo_id(session: ClientSession) -> str:
+    while True:
+        listed = (await session.call_tool("repocontext_list_repos", {})).structuredContent or {}
+        if listed.get("repositories"):
+            return str(listed["repositories"][0]["repoId"])
+        await asyncio.sleep(0.05)
+
+
+async def first_answer(session: ClientSession, began: float) -> tuple[float, str]:
+    repo = await repo_id(session)
+    while True:
+        result = await session.call_tool(
+            "repocontext_search", {"repoId": repo, "query": "response body", "k": 5}
+        )
+        content = result.structuredContent or {}
+        if not result.isError and content.get("hits"):
+            return time.perf_counter() - began, str(content.get("retrievalPath"))
+        await asyncio.sleep(0.05)
+
+
+async def full_coverage(session: ClientSession, began: float, limit_s: float = 3600) -> float:
+    while time.perf_counter() - began < limit_s:
+        listed = (await session.call_tool("repocontext_list_repos", {})).structuredContent or {}
+        repos = listed.get("repositories") or [{}]
+        coverage = repos[0].get("vectorCoverage") or {}
+        if coverage.get("complete"):
+            return time.perf_counter() - began
+        await asyncio.sleep(1.0)
+    return float("nan")
+
+
+def main() -> None:
+    for arg in sys.argv[1:]:
+        r = asyncio.run(measure(Path(arg).expanduser()))
+        print(
+            f"{r['repo']}: initialize {r['initialize_s']:.1f} s, first answer with hits "
+            f"{r['first_answer_s']:.1f} s ({r['first_path']}), full vector coverage "
+            f"{r['coverage_s']:.1f} s, peak RSS (server + children) {r['peak_rss_mib']:.0f} MiB, "
+            f"after backfill {r['idle_rss_mib']:.0f} MiB",
+            flush=True,
+        )
+
+
+if __name__ == "__main__":
+    main()
