@@ -18,6 +18,7 @@ from schemas.memory import MemoryEntry
 from streams.errors import StoreError
 from streams.stores import Record, ViewStore
 from streams.stores.views_read import prefix_successor
+from streams.stores.views_search import SIZE_EXPONENT
 
 REPOS, STRUCTURE, CONTENT = topics.REPOS.name, topics.STRUCTURE.name, topics.CONTENT.name
 MEMORY = topics.MEMORY.name
@@ -281,8 +282,10 @@ def test_idf_is_the_references_and_never_vanishes(store: ViewStore) -> None:
     (df + 0.5)) floored at 1e-6: a word in every file still counts."""
     corpus(store, {"a.py": "alpha"})
     [hit] = store.keyword_search("r", "alpha", 10)
-    # N = df = 1; one body occurrence in an average-length row: tf part 1 * 2.2 / 2.2 = 1
-    assert hit.score == pytest.approx(math.log(1 + 0.5 / 1.5))
+    # N = df = 1; one body occurrence in an average-length row: tf part 1 * 2.2 / 2.2 = 1,
+    # times the one-line file's size prior
+    size = (1 + math.log1p(1)) ** SIZE_EXPONENT
+    assert hit.score == pytest.approx(math.log(1 + 0.5 / 1.5) * size)
     corpus(store, {"b.py": "alpha beta", "c.py": "alpha gamma"})
     scores = [h.score for h in store.keyword_search("r", "alpha", 10)]
     assert len(scores) == 3 and min(scores) > 0.05  # df = N: ln(1 + 0.5/3.5) = 0.13 x tf part
