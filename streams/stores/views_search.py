@@ -65,6 +65,7 @@ NAME_BOOST = 1.5
 # gives some of it back (a 1,000-line file 1.27x a 50-line one).
 SIZE_EXPONENT = 0.5
 SYMBOL_TABLE_WEIGHT = 0.3
+INDEX_STEMS = frozenset({"index", "mod"})
 GENERIC_STEMS = frozenset({"index", "main", "mod", "lib", "init", "utils", "util", "types"})
 STOP_WORDS = frozenset(
     {"a", "an", "the", "and", "or", "of", "to", "in", "on", "for", "from", "with", "by", "at",
@@ -263,11 +264,14 @@ def line_counts(conn: sqlite3.Connection, repo_id: str, paths: list[str]) -> dic
 
 def file_name_boost(path: str, words: set[str]) -> float:
     """More for a file whose name the query says (`the pager` -> pager.py, `request.port` ->
-    lib/request.js): every word of the file's stem is a query word. A path's folders are in
-    the path column's BM25 already; the stem is what a person calls the file."""
-    name = path.rsplit("/", 1)[-1]
-    stem = name.split(".", 1)[0] or name
-    parts = set(tokenize(stem))
+    lib/request.js): every word of the file's stem is a query word. A module's index file
+    (`cors/index.ts`, `reverseproxy/mod.rs`, `json/__init__.py`) is called by its folder's
+    name. A path's folders are in the path column's BM25 already; the name is what a person
+    calls the file."""
+    folders, _, name = path.rpartition("/")
+    parts = set(tokenize(name.split(".", 1)[0] or name))
+    if parts <= INDEX_STEMS and folders:
+        parts = set(tokenize(folders.rpartition("/")[2]))
     if not parts or parts <= GENERIC_STEMS or not parts <= words:
         return 1.0
     return NAME_BOOST

@@ -97,3 +97,16 @@ def test_roles_a_query_asks_for() -> None:
     assert roles_asked({"add", "tests", "for", "pager"}) == {Role.TEST}
     assert roles_asked({"fix", "pager", "flush"}) == set()
     assert Role.DOC in roles_asked({"fix", "typo", "in", "readme"})
+
+
+def test_a_module_index_file_is_called_by_its_folder(tmp_path: Path) -> None:
+    files = {
+        "src/middleware/cors/index.ts": "export const handler = (opts) => opts.origin\n",
+        "src/middleware/cors/index.test.ts": "test('cors', () => handler({origin: 'cors'}))\n",
+        "src/middleware/etag/index.ts": "export const handler = (opts) => opts.weak\n",
+        "src/helper/origin.ts": "export const handler = (opts) => opts.origin\n",
+    }
+    with ViewStore(tmp_path / "views.db") as store:
+        store.apply([rec for path, body in files.items() for rec in records(path, body)], {})
+        order = ranked(store, "cors handler origin option")
+    assert order[0] == "src/middleware/cors/index.ts", order
