@@ -58,7 +58,7 @@ import xxhash
 from tree_sitter import Node, QueryCursor
 
 from processors.symbols.grammars import Grammar, parser_of, plan_of
-from processors.symbols.keywords import KEYWORDS
+from processors.symbols.keywords import BLANK, KEYWORDS
 from schemas.symbols import Reference
 
 MAX_SIGNATURE_CHARS = 240
@@ -439,7 +439,7 @@ def extract(body: str, language: str, path: str, grammar: Grammar) -> Extracted:
     text = _slicer(body, src)
     sep = grammar.package_sep
 
-    defs: dict[tuple[int, int, str], _Def] = {}
+    defs: dict[tuple[int, int, int | str], _Def] = {}
     package = ""
     imports: list[str] = []
     aliases: dict[str, str] = {}
@@ -454,7 +454,7 @@ def extract(body: str, language: str, path: str, grammar: Grammar) -> Extracted:
 
     js = language in JS_LANGUAGES
     directory = path.rpartition("/")[0]
-    rank_of: dict[tuple[int, int, str], int] = {}  # which pattern declared a node
+    rank_of: dict[tuple[int, int, int | str], int] = {}  # which pattern declared a node
     has_decl_only = False
     for qpass in plan.passes:
         ref_patterns, def_capture, misc_patterns, rank, element_patterns = (
@@ -480,7 +480,12 @@ def extract(body: str, language: str, path: str, grammar: Grammar) -> Extracted:
             names = caps.get("name")
             if def_cap and names:
                 node = caps[def_cap][0]
-                key = (node.start_byte, node.end_byte, "def")
+                # the name's offset too: `var a = 1, b = 2` is one node declaring two names
+                key: tuple[int, int, int | str] = (
+                    node.start_byte,
+                    node.end_byte,
+                    names[0].start_byte,
+                )
                 if key not in defs or rank_of[key] > rank[pattern]:  # the earlier one wins
                     rank_of[key] = rank[pattern]
                     parent = caps.get("parent")
@@ -501,10 +506,15 @@ def extract(body: str, language: str, path: str, grammar: Grammar) -> Extracted:
                 continue
             if "scope" in caps and "scope.name" in caps:
                 node = caps["scope"][0]
-                key = (node.start_byte, node.end_byte, "scope")
-                if key not in defs:
-                    defs[key] = _Def(
-                        key[0], key[1], "", clean(caps["scope.name"][0]), node, is_scope=True
+                scope_key: tuple[int, int, int | str] = (node.start_byte, node.end_byte, "scope")
+                if scope_key not in defs:
+                    defs[scope_key] = _Def(
+                        node.start_byte,
+                        node.end_byte,
+                        "",
+                        clean(caps["scope.name"][0]),
+                        node,
+                        is_scope=True,
                     )
             if "decorated" in caps:
                 decorated.add(caps["decorated"][0].start_byte)
@@ -590,12 +600,17 @@ def extract(body: str, language: str, path: str, grammar: Grammar) -> Extracted:
     keywords = KEYWORDS.get(grammar.key, frozenset())
     if any(d.name in keywords for d in defs.values()):  # rare: a parse recovered by guessing?
         defs = {k: d for k, d in defs.items() if d.name not in keywords or not _recovered(d.node)}
+    blank = BLANK.get(grammar.key)
+    if blank is not None and any(d.name == blank for d in defs.values()):
+        defs = {k: d for k, d in defs.items() if d.name != blank}
     prefix = package or module_prefix(path, language)
     ordered = sorted(defs.values(), key=lambda d: (d.start, -d.end, d.is_scope is False))
     stack: list[_Def] = []
     symbols: list[_Def] = []
     for d in ordered:
-        while stack and stack[-1].end <= d.start:
+        while stack and (
+            stack[-1].end <= d.start or (stack[-1].start == d.start and stack[-1].end == d.end)
+        ):  # ended, or a sibling in the same declaration (`var a, b`): not an owner
             stack.pop()
         owner = stack[-1] if stack else None
         if (

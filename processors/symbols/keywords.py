@@ -80,3 +80,6 @@ KEYWORDS: dict[str, frozenset[str]] = {
         " return super this throw true try typealias typeof val var when while"
     ),
 }
+
+# the blank identifier: `var _ io.Writer = (*T)(nil)` declares nothing anyone can name
+BLANK: dict[str, str] = {"go": "_", "rust": "_"}

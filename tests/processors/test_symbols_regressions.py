@@ -54,3 +54,31 @@ def test_commonjs_members_assigned_a_function_are_declarations() -> None:
 def test_reserved_words_stay_member_names_where_the_parse_is_sound() -> None:
     found = {s.fq_name for s in symbols("keywords.ts")}
     assert {"JSONSchema.if", "JSONSchema.default", "Deferred.catch", "Deferred.return"} <= found
+
+
+def test_every_name_of_a_declaration_with_several_declarators_is_a_symbol() -> None:
+    # one node declaring several names kept only one of them (express's test files,
+    # `var express = require('../'), request = require('supertest')`; Java's `int low, high`)
+    found = {s.fq_name: s.kind for s in symbols("declarators.js")}
+    assert found == {
+        "express": "Field",
+        "request": "Field",
+        "assert": "Field",
+        "first": "Field",
+        "second": "Function",
+    }
+    java = {s.fq_name for s in symbols("Declarators.java")}
+    assert {"shop.Limits.low", "shop.Limits.high", "shop.Limits.A", "shop.Limits.B"} <= java
+
+
+def test_go_grouped_vars_and_fields_sharing_a_type_are_symbols_and_blank_is_not() -> None:
+    # gin's `var ( JSON = jsonBinding{} ... )` (a var_spec_list) yielded nothing, echo's
+    # `name, value string` one field, and `var _ http.ResponseWriter = ...` a symbol `_`
+    found = {s.fq_name for s in symbols("grouped.go")}
+    assert found == {
+        "binding.JSON",
+        "binding.XML",
+        "binding.header",
+        "binding.header.name",
+        "binding.header.value",
+    }

@@ -14,6 +14,8 @@
 (method_elem name: (field_identifier) @name parameters: (parameter_list) @params) @def.Method
 (source_file (const_declaration (const_spec name: (identifier) @name) @def.Field))
 (source_file (var_declaration (var_spec name: (identifier) @name) @def.Field))
+; `var ( A = 1; B = 2 )`: the grouped form has a list node of its own
+(source_file (var_declaration (var_spec_list (var_spec name: (identifier) @name) @def.Field)))
 
 (import_spec name: (package_identifier) @import.alias path: (interpreted_string_literal) @import)
 (import_spec !name path: (interpreted_string_literal) @import)
