@@ -13,6 +13,7 @@ from typing import Any
 
 from processors.symbols.processor import symbols_of
 from schemas.events import FileUpsert
+from tests.bench.symbols_quality import native
 from tests.bench.symbols_quality.compare import (
     Counts,
     FileResult,
@@ -47,25 +48,33 @@ def ours(source: SourceFile, body: str) -> list[dict[str, Any]]:
     return [] if records is None else [s.model_dump() for s in records[0].symbols]
 
 
-def ctags_tags(cache: Path, files: list[SourceFile], language: str) -> dict[str, list[Tag]]:
-    """ctags' tags of `files` (one language), cached by the file list and ctags' version."""
+def cached_tags(
+    cache: Path, files: list[SourceFile], language: str, tool: str
+) -> dict[str, list[Tag]]:
+    """The tags `tool` ("ctags" or the language's own parser) finds in `files` (one
+    language), cached by the file list, the tool and the rules that keep tags."""
     by_pin: dict[str, list[SourceFile]] = defaultdict(list)
     for source in files:
         by_pin[source.pin.repo].append(source)
     out: dict[str, list[Tag]] = {}
+    rules = (Path(__file__).parent / "references.py").read_bytes()
+    rules += ctags_version().encode() if tool == "ctags" else native.rules()
     for group in by_pin.values():
         pin = group[0].pin
         paths = [s.path for s in group]
-        rules = (Path(__file__).parent / "references.py").read_bytes()  # how tags are kept
         digest = hashlib.sha1(
-            b"\n".join([rules, *(x.encode() for x in (ctags_version(), pin.commit, language))])
+            b"\n".join([rules, *(x.encode() for x in (tool, pin.commit, language))])
             + "\n".join(paths).encode()
         ).hexdigest()[:16]
-        cached = cache / "ctags" / f"{language}-{digest}.json"
+        cached = cache / "tags" / f"{language}-{digest}.json"
         if cached.exists():
             raw = json.loads(cached.read_text())
         else:
-            tags = run_ctags(checkout(pin, cache), paths, language)
+            root = checkout(pin, cache)
+            if tool == "ctags":
+                tags = run_ctags(root, paths, language)
+            else:
+                tags = native.native_tags(language, root, paths, cache)
             raw = {path: [list(t.__dict__.values()) for t in found] for path, found in tags.items()}
             cached.parent.mkdir(parents=True, exist_ok=True)
             cached.write_text(json.dumps(raw))
@@ -128,8 +137,15 @@ def run(args: argparse.Namespace) -> int:
         files[language] = len(group)
         if not group:
             continue
-        reference = ctags_tags(cache, group, language)
-        tools = {"ctags": Counts, "ast": Counts} if language == "python" else {"ctags": Counts}
+        references = {"ctags": cached_tags(cache, group, language, "ctags")}
+        own = native.TOOLS.get(language)
+        if own is not None:
+            why = native.missing(language, cache)
+            if why:
+                print(f"symbols_quality: {language}: no {own} reference ({why})", file=sys.stderr)
+            else:
+                references[own] = cached_tags(cache, group, language, own)
+        tools = [*references, "ast"] if language == "python" else list(references)
         for tool in tools:
             totals[(language, tool)] = {c: Counts() for c in CLASSES}
         for source in group:
@@ -139,21 +155,24 @@ def run(args: argparse.Namespace) -> int:
                 f"- {source.key}:{line} {kind} `{name}`"
                 for name, line, kind in keyword_names(language, mine)
             ]
-            result = compare_file(source.key, language, mine, reference.get(source.key, []))
-            results.append(result)
-            for kind_class, counts in result.counts.items():
-                totals[(language, "ctags")][kind_class].add(counts)
+            for tool, reference in references.items():
+                result = compare_file(source.key, language, mine, reference.get(source.key, []))
+                if tool == own or (own is None and language != "python"):  # the best reference
+                    results.append(result)
+                for kind_class, counts in result.counts.items():
+                    totals[(language, tool)][kind_class].add(counts)
             if language == "python":
                 parsed = python_ast(body)
                 if parsed is not None:
                     by_ast = compare_file(source.key, language, mine, parsed)
+                    results.append(by_ast)
                     for kind_class, counts in by_ast.counts.items():
                         totals[(language, "ast")][kind_class].add(counts)
     print(f"reference: {ctags_version()}; at most {args.max_files} files per language\n")
     print("\n".join(_table(totals, files)))
     print(f"\nsymbols named by a keyword: {len(keywords)}")
     print("\n".join(keywords[: args.worst]))
-    print(f"\nworst files (against ctags), {args.worst}:")
+    print(f"\nworst files (against the language's own parser, else ctags), {args.worst}:")
     print("\n".join(_worst(results, args.worst)))
     if args.json:
         per_file = [

@@ -8,6 +8,7 @@ and within the declaration). Pairs are made nearest line first, one to one.
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any
@@ -22,10 +23,11 @@ from tests.bench.symbols_quality.references import (
     Tag,
 )
 
-HEAD_LINES = 15
+HEAD_LINES = 80  # a pytest.mark.parametrize table can be long
 # declared inside one of these, a symbol is local: not compared (references.py says why)
 _VARIABLE_KINDS = frozenset({"variable", "constant"})
 _JS = frozenset({"typescript", "tsx", "javascript"})
+_DISAMBIGUATION = re.compile(r"(\(.*\))?(#\d+)?$")
 _LOCAL_OWNERS = frozenset({"Function", "Method", "Field", "Property"})
 
 
@@ -79,16 +81,43 @@ class FileResult:
         return len(self.missed) + len(self.extra)
 
 
+def _base(fq: str) -> str:
+    """An fq name without what told overloads apart (`f(int)#2` -> `f`)."""
+    return _DISAMBIGUATION.sub("", fq)
+
+
+def _locals(ours: list[dict[str, Any]]) -> set[int]:
+    """The indexes of our symbols declared inside a function or a variable, at any depth (a
+    test function's class, and that class's methods). A member's fq name is its owner's
+    before overloads were told apart, so owners are looked up by that, and must contain it."""
+    by_base: dict[str, list[int]] = defaultdict(list)
+    for i, symbol in enumerate(ours):
+        by_base[_base(symbol["fq_name"])].append(i)
+    local: set[int] = set()
+    order = sorted(range(len(ours)), key=lambda i: len(ours[i]["fq_name"]))  # owners first
+    for i in order:
+        symbol = ours[i]
+        base = _base(symbol["fq_name"])
+        owner_base = base[: -len(symbol["name"]) - 1] if base.endswith(symbol["name"]) else ""
+        for j in by_base.get(owner_base, []):
+            owner = ours[j]
+            if not owner["start_line"] <= symbol["start_line"] <= owner["end_line"]:
+                continue  # named after an object it is not inside (`res.send`)
+            if owner["kind"] in _LOCAL_OWNERS or j in local:
+                local.add(i)
+            break
+    return local
+
+
 def compare_file(
     key: str, language: str, ours: list[dict[str, Any]], reference: list[Tag]
 ) -> FileResult:
     result = FileResult(key, language, {c: Counts() for c in CLASSES})
     mine: dict[tuple[str, str], list[tuple[int, int, int]]] = defaultdict(list)
-    kind_of = {s["fq_name"]: s["kind"] for s in ours}
+    local = _locals(ours)
     for i, symbol in enumerate(ours):
         kind_class = our_class(language, symbol)
-        owner = symbol["fq_name"][: -len(symbol["name"]) - 1]
-        if kind_class is None or kind_of.get(owner) in _LOCAL_OWNERS:
+        if kind_class is None or i in local:
             continue
         result.counts[kind_class].ours += 1
         mine[(kind_class, symbol["name"])].append((symbol["start_line"], symbol["end_line"], i))

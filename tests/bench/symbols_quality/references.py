@@ -7,9 +7,11 @@ constructors, prototypes) and `field` (fields, properties, enum members, module-
 variables and constants). A ctags kind mapped to None, or not listed, is one we do not extract
 at all (imports, macros, Ruby accessors, Rust impl blocks) and counts on neither side.
 
-Only declarations at file level or inside types and namespaces are compared: what a function
-declares inside (locals, nested functions, object literals' properties, anonymous classes) is
-reported by some tools and not others, and it is not what an agent looks up by name.
+Only declarations that no declared function, method or variable contains are compared (what
+those declare inside is local: reported by some tools and not others, and not what an agent
+looks up by name); anonymous functions are transparent (a test callback's `function App()`
+counts). ctags' TypeScript/JavaScript parsers lose scopes, so there an indented variable
+without a scope is taken for a local.
 """
 
 from __future__ import annotations

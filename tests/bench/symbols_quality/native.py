@@ -1,0 +1,84 @@
+"""Each language's own parser as a second reference, where the machine has it: Go's go/ast
+(`go run`), the JDK's compiler tree API (`java File.java`), the TypeScript compiler's parser
+(npm `typescript`, installed into the cache on first use) for TypeScript, TSX and JavaScript.
+Python's `ast` runs in process (references.python_ast). Each program (native/) prints JSON
+lines; the declarations it reports follow the same scope rule as the ctags comparison.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+from pathlib import Path
+
+from tests.bench.symbols_quality.references import Tag
+
+HERE = Path(__file__).parent / "native"
+TYPESCRIPT = "typescript@5.9.3"
+
+# the benchmark's language -> the tool's name in the report
+TOOLS = {
+    "go": "go/ast",
+    "java": "javac tree",
+    "typescript": "tsc",
+    "tsx": "tsc",
+    "javascript": "tsc",
+}
+
+
+def _typescript(cache: Path) -> Path | None:
+    """The typescript package's directory, installed under `cache` with npm when missing."""
+    prefix = cache / "npm"
+    module = prefix / "node_modules" / "typescript"
+    if not module.exists() and shutil.which("npm"):
+        prefix.mkdir(parents=True, exist_ok=True)
+        subprocess.run(
+            ["npm", "install", "--no-audit", "--no-fund", "--prefix", str(prefix), TYPESCRIPT],
+            check=False,
+            capture_output=True,
+        )
+    return module if module.exists() else None
+
+
+def missing(language: str, cache: Path) -> str | None:
+    """Why the language's own parser cannot run here, or None."""
+    if language == "go" and not shutil.which("go"):
+        return "go is not installed"
+    if language == "java" and not shutil.which("java"):
+        return "a JDK (java 11+) is not installed"
+    if language in ("typescript", "tsx", "javascript"):
+        if not shutil.which("node"):
+            return "node is not installed"
+        if _typescript(cache) is None:
+            return f"npm could not install {TYPESCRIPT}"
+    return None
+
+
+def command(language: str, root: Path, cache: Path) -> list[str]:
+    if language == "go":
+        return ["go", "run", str(HERE / "go_decls.go"), str(root)]
+    if language == "java":
+        return ["java", str(HERE / "JavaDecls.java"), str(root)]
+    return ["node", str(HERE / "ts_decls.js"), str(_typescript(cache)), str(root)]
+
+
+def native_tags(language: str, root: Path, paths: list[str], cache: Path) -> dict[str, list[Tag]]:
+    done = subprocess.run(
+        command(language, root, cache),
+        input="\n".join(paths) + "\n",
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    out: dict[str, list[Tag]] = {path: [] for path in paths}
+    for line in done.stdout.splitlines():
+        tag = json.loads(line)
+        if tag["path"] in out:
+            out[tag["path"]].append(Tag(tag["name"], int(tag["line"]), tag["class"], tag["kind"]))
+    return out
+
+
+def rules() -> bytes:
+    """What decides the tags (for the cache key): the programs themselves."""
+    return b"".join(p.read_bytes() for p in sorted(HERE.iterdir()) if p.is_file())
