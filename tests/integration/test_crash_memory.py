@@ -14,6 +14,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from query_api.app import EmbeddedApp
 from query_api.memory_transfer import current_entries
 from query_api.settings import Settings
@@ -61,6 +63,7 @@ async def restart(data_dir: Path) -> dict[str, dict[str, Any]]:
     return in_views
 
 
+@pytest.mark.slow  # a crash loop: many SIGKILLs, each followed by a restart
 def test_sigkill_during_memory_writes_loses_and_duplicates_nothing(tmp_path: Path) -> None:
     baseline = tmp_path / "baseline"
     asyncio.run(mw.run(baseline, 0))  # the uninterrupted run, same code path in-process

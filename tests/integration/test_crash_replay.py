@@ -14,6 +14,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from query_api.app import EmbeddedApp
 from query_api.settings import Settings
 from tests.conftest import child_env
@@ -57,6 +59,7 @@ async def resume(data: Path) -> None:
         await app.runtime.run_until_idle()
 
 
+@pytest.mark.slow  # a crash loop: many SIGKILLs, each followed by a restart
 def test_sigkill_during_replay_resumes_to_the_same_views_and_memory(tmp_path: Path) -> None:
     corpus = make_corpus(tmp_path / "corpus")
     data = tmp_path / "data"

@@ -11,6 +11,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from tests.conftest import child_env, cli_command
 
 FILES = 2000
@@ -76,6 +78,7 @@ def wait_for_work_to_start(proc: subprocess.Popen[bytes]) -> None:
             return
 
 
+@pytest.mark.slow  # a crash loop: many SIGKILLs, each followed by a restart
 def test_sigkill_at_random_points_resumes_to_the_same_views(tmp_path: Path) -> None:
     corpus = make_corpus(tmp_path / "corpus")
     baseline = index(corpus, tmp_path / "baseline")

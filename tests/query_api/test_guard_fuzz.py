@@ -58,6 +58,7 @@ paths = st.tuples(
 )
 
 
+@pytest.mark.slow  # 1500 generated paths against the real filesystem
 @settings(max_examples=1500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(parts=paths)
 def test_no_generated_path_escapes(workspace: tuple[Path, Path], parts: tuple) -> None:  # type: ignore[type-arg]

@@ -101,6 +101,7 @@ def test_plaintext_tokens_others_can_read_are_warned_about(
     assert not caplog.records
 
 
+@pytest.mark.slow  # starts `repocontext serve` once per malformed file
 def test_serve_refuses_a_malformed_file_with_one_line_and_no_traceback(tmp_path: Path) -> None:
     auth = write(tmp_path, {"tokens": 5})
     done = subprocess.run(

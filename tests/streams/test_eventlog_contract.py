@@ -34,6 +34,8 @@ ONE = TopicSpec(name="t.one", key="repoId/path", partitions=1, cleanup="compact"
 EVENTS = TopicSpec(name="t.events", key="repoId", cleanup="delete", retention_ms=1000)
 EMBEDDED = ["memory", "sqlite"]  # compaction is exact and synchronous on these
 CONTRACT_TOPICS = [KV, ONE, EVENTS, FILES]
+# the long runs (10,000 saves, 60 hypothesis cases) on SQLite's disk are `slow`; memory:// stays
+SQLITE_SLOW = ["memory", pytest.param("sqlite", marks=pytest.mark.slow)]
 pytestmark = pytest.mark.anyio
 
 
@@ -301,7 +303,7 @@ async def test_instance_id_and_close(log: EventLog, tmp_path: Path) -> None:
         await log.end_offset(ONE.name, 0)
 
 
-@pytest.mark.parametrize("kind", EMBEDDED)  # Kafka: tests/kafka/test_kafka_log.py
+@pytest.mark.parametrize("kind", SQLITE_SLOW)  # Kafka: tests/kafka/test_kafka_log.py
 async def test_ten_thousand_saves_stay_bounded(kind: str, tmp_path: Path) -> None:
     """A watcher saving one file 10,000 times must not grow the log without bound."""
     body = bytes(range(256)) * 16  # 4 KiB: 40 MiB if nothing were compacted
@@ -424,7 +426,7 @@ async def compaction_scenario(log: EventLog, ops: list[Op]) -> None:
     assert len(keyed) == len(set(keyed)) and all(v is not None for k, v in final if k)
 
 
-@pytest.mark.parametrize("kind", EMBEDDED)  # the compaction algorithm; Kafka's is the broker's
+@pytest.mark.parametrize("kind", SQLITE_SLOW)  # the compaction algorithm; Kafka's is the broker's
 @settings(max_examples=60, deadline=None)
 @given(ops=OPS, threshold=st.sampled_from([3, 1000]))  # background compaction or none
 @example(  # a tombstone must not go before an older version in a later chunk is gone

@@ -142,6 +142,7 @@ async def test_a_workspace_repository_cannot_also_be_git_sourced(
         await poller.register()
 
 
+@pytest.mark.slow  # two `repocontext git-source` processes
 def test_git_source_command(remote: tuple[Path, Path], tmp_path: Path) -> None:
     bare, work = remote
     args = ["git-source", f"file://{bare}", "--repo-id", "demo", "--ref", "main", "--once"]

@@ -252,6 +252,7 @@ _GIT_UNTRACKED = [
 ]
 
 
+@pytest.mark.slow  # asks git itself about every generated tree
 @pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
 def test_matches_git_on_random_trees(tmp_path: Path) -> None:
     for seed in range(120):

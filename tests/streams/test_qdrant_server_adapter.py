@@ -17,6 +17,7 @@ from tests.qdrant_server import QdrantServer
 SPACE = EmbeddingSpace("adapter-test", 4, True)
 
 pytestmark = [
+    pytest.mark.slow,  # each test starts and stops the Qdrant stand-in and waits out timeouts
     # qdrant-client's background version check, while the server is down
     pytest.mark.filterwarnings("ignore:Failed to obtain server version:UserWarning"),
     pytest.mark.filterwarnings("ignore:Api key is used with an insecure connection:UserWarning"),

@@ -230,6 +230,7 @@ async def test_model_change_is_a_new_space(tmp_path: Path) -> None:
             plane.close()
 
 
+@pytest.mark.slow  # starts the Qdrant stand-in twice and waits out the unreachable one
 async def test_qdrant_server_down_is_vector_plane_unavailable(tmp_path: Path) -> None:
     """A Qdrant server that goes away (tests/qdrant_server.py stands in for one): answers come
     from BM25 and say the vector plane is unavailable; when it is back, semantic again."""
