@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
@@ -101,6 +102,7 @@ class Retriever:
         hybrid: bool = False,
         exact_timeout_s: float = 5.0,
         breaker_open_s: float = 30.0,
+        coverage: Callable[[str], t.VectorCoverage | None] | None = None,
     ) -> None:
         self.views = views
         self.memory = MemoryReader(views)
@@ -112,6 +114,7 @@ class Retriever:
         self.hybrid = hybrid
         self.exact_timeout_s = exact_timeout_s
         self.breaker = Breaker(breaker_open_s)
+        self.coverage = coverage  # repoId -> vector coverage (blocking), to fuse fairly
         meter = _meter_provider().get_meter("repocontext")
         self.ann_search = meter.create_counter(
             "repocontext.retrieval.ann.search",
@@ -188,7 +191,7 @@ class Retriever:
         path = RetrievalPath.SEMANTIC_EXACT if exact else RetrievalPath.SEMANTIC_APPROXIMATE
         if self.hybrid:
             keyword = await asyncio.to_thread(self._keyword_hits, repo_id, query, pool)
-            hits = self._fuse(hits, keyword, k)
+            hits = self._fuse(hits, keyword, k, impute=await self._partial(repo_id))
         return Answer(SearchMode.SEMANTIC, path, hits[:k])
 
     def _hydrate(
@@ -228,13 +231,26 @@ class Retriever:
             hits.append(t.SearchHit(score=score, entry=entry, vectorId=m.id, reasons=reasons))
         return sorted([*hits, *memory.values()], key=lambda h: (-h.score, h.entry.key))
 
+    async def _partial(self, repo_id: str) -> bool:
+        """Whether the repository's vectors are still backfilling."""
+        if self.coverage is None:
+            return False
+        coverage = await asyncio.to_thread(self.coverage, repo_id)
+        return coverage is not None and not coverage.complete
+
     def _fuse(
-        self, semantic: list[t.SearchHit], keyword: list[t.SearchHit], k: int
+        self,
+        semantic: list[t.SearchHit],
+        keyword: list[t.SearchHit],
+        k: int,
+        *,
+        impute: bool = False,
     ) -> list[t.SearchHit]:
-        """Reciprocal rank fusion of the semantic list (by source) and the BM25 list (files
-        and memory), by entry key. Equal scores go to the better BM25 rank: a lexical match
-        is the stronger evidence, and while vectors are still backfilling a file not yet
-        embedded would otherwise lose every tie to any file that is."""
+        """Weighted reciprocal rank fusion of the semantic list (one hit per file) and the
+        BM25 list (files and memory), by entry key. Equal scores go to the better BM25 rank:
+        a lexical match is the stronger evidence. With `impute` (vectors still backfilling),
+        a BM25 hit the semantic list lacks is given its BM25 rank there too, so a file that
+        merely has no vector yet never falls behind files that do."""
         scores: dict[str, float] = {}
         keyword_rank: dict[str, int] = {}
         by_key: dict[str, t.SearchHit] = {}
@@ -244,6 +260,8 @@ class Retriever:
             by_key[hit.entry.key] = hit
         for rank, kw in enumerate(keyword):
             key = kw.entry.key
+            if impute and key not in by_key:
+                scores[key] = scores.get(key, 0.0) + SEMANTIC_WEIGHT / (RRF_K + rank + 1)
             scores[key] = scores.get(key, 0.0) + 1.0 / (RRF_K + rank + 1)
             keyword_rank.setdefault(key, rank)
             if key in by_key:

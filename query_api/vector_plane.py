@@ -97,6 +97,7 @@ class VectorPlane:
             semantic_retrieval=settings.semantic_retrieval,
             hybrid=settings.hybrid,
             exact_timeout_s=settings.exact_timeout_s,
+            coverage=self.coverage_of,
         )
 
     @property
