@@ -18,7 +18,7 @@ PASSWORD_VAR = "REPOCONTEXT_GIT_PASSWORD"
 # The credential protocol: answer `get` with username/password lines; ignore store/erase.
 _HELPER = (
     '!f() { test "$1" = get || return 0; '
-    f"printf 'username=%s\\npassword=%s\\n' \"${USER_VAR}\" \"${PASSWORD_VAR}\"; }}; f"
+    f'printf \'username=%s\\npassword=%s\\n\' "${USER_VAR}" "${PASSWORD_VAR}"; }}; f'
 )
 _HTTP = ("http", "https")
 
