@@ -40,9 +40,11 @@ def test_long_paragraphs_and_lines_are_cut_and_capped() -> None:
 
 def test_only_source_files_are_embedded() -> None:
     assert embeddable("src/app.py", FUNCS)
-    skipped = ("tests/test_app.py", "app_test.go", "docs/guide.md", "README.md",
-               "examples/hello.go", "benchmarks/b.py", "package.json", "yarn.lock",
-               "vendor/x/y.go", "api/foo.pb.go", "static/app.min.js", "assets/logo.svg")  # fmt: skip
+    skipped = (
+        "tests/test_app.py", "app_test.go", "docs/guide.md", "README.md", "examples/hello.go",
+        "benchmarks/b.py", "package.json", "yarn.lock", "vendor/x/y.go", "api/foo.pb.go",
+        "static/app.min.js", "assets/logo.svg",
+    )  # fmt: skip
     for path in skipped:
         assert not embeddable(path, FUNCS), path
     assert not embeddable("src/bundle.js", "var a=1;" * 2000)  # minified by shape
