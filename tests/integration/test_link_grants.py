@@ -25,6 +25,7 @@ from hypothesis import strategies as st
 from query_api import memory_transfer as mt
 from query_api.app import EmbeddedApp
 from query_api.auth import LEVELS, LOCAL_USER, Principal
+from query_api.call_guard import CallGuard
 from query_api.mcp_server import invoke
 from query_api.settings import Settings
 from schemas.memory import MemoryEntry
@@ -53,7 +54,14 @@ class Rig:
     def call(self, principal: Principal, name: str, args: dict[str, Any]) -> tuple[bool, str]:
         """(ok, the answer's text) of one tool call through the real dispatcher."""
         result = self.portal.call(
-            invoke, self.app.services, self.specs, name, args, self.app.metrics, 30.0, principal
+            invoke,
+            self.app.services,
+            self.specs,
+            name,
+            args,
+            self.app.metrics,
+            CallGuard(30.0),
+            principal,
         )
         text = " ".join(getattr(block, "text", "") for block in result.content)
         return not result.isError, text

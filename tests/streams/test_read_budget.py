@@ -83,7 +83,7 @@ async def test_one_repositorys_heavy_calls_do_not_hold_back_another() -> None:
     assert await guard.run(spec("repocontext_search"), "beta", quick) == "b"  # not queued
     assert started == ["a1"]  # alpha's second call waits for alpha's slot
     release.set()
-    assert await asyncio.gather(first, second) == ["a1", "a2"]
+    assert list(await asyncio.gather(first, second)) == ["a1", "a2"]
     assert guard.gate._slots == {}  # nothing kept per repository once idle
 
 

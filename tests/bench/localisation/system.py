@@ -37,7 +37,7 @@ class RepocontextSystem:
     ) -> RepocontextSystem:
         settings = Settings(
             data_dir=data_dir,
-            embedder=embedder,  # type: ignore[arg-type]
+            embedder=embedder,
             hybrid=hybrid,
             workspace_root=checkout,
             compaction_interval_s=3600.0,
