@@ -82,3 +82,12 @@ def test_go_grouped_vars_and_fields_sharing_a_type_are_symbols_and_blank_is_not(
         "binding.header.name",
         "binding.header.value",
     }
+
+
+def test_java_annotation_elements_and_record_components_are_symbols() -> None:
+    # gson's @SerializedName(value, alternate) and Java 17 records had no members
+    found = {s.fq_name: s.kind for s in symbols("Records.java")}
+    package = "com.google.gson.annotations"
+    assert found[f"{package}.SerializedName.value"] == "Method"
+    assert found[f"{package}.SerializedName.alternate"] == "Method"
+    assert found[f"{package}.Point.x"] == found[f"{package}.Point.y"] == "Field"

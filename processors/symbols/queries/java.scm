@@ -11,6 +11,10 @@
 (constructor_declaration name: (identifier) @name parameters: (formal_parameters) @params) @def.Method
 (field_declaration declarator: (variable_declarator name: (identifier) @name)) @def.Field
 (constant_declaration declarator: (variable_declarator name: (identifier) @name)) @def.Field
+; an annotation's elements (`String[] alternate() default {}`): what `@SerializedName(...)` sets
+(annotation_type_element_declaration name: (identifier) @name) @def.Method
+; a record's components: its fields (and accessors)
+(record_declaration parameters: (formal_parameters (formal_parameter name: (identifier) @name) @def.Field))
 
 (import_declaration (scoped_identifier) @import)
 

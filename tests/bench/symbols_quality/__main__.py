@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+import os
 import sys
 from collections import defaultdict
 from pathlib import Path
@@ -77,7 +78,9 @@ def cached_tags(
                 tags = native.native_tags(language, root, paths, cache)
             raw = {path: [list(t.__dict__.values()) for t in found] for path, found in tags.items()}
             cached.parent.mkdir(parents=True, exist_ok=True)
-            cached.write_text(json.dumps(raw))
+            partial = cached.with_suffix(f".{os.getpid()}.part")  # another run may read it
+            partial.write_text(json.dumps(raw))
+            partial.replace(cached)
         for path, found in raw.items():
             out[f"{pin.repo}:{path}"] = [Tag(*t) for t in found]
     return out

@@ -44,12 +44,13 @@ func main() {
 				switch n := n.(type) {
 				case *ast.FuncLit:
 					return false
-				case *ast.StructType:
+				case *ast.StructType: // what a field's own type declares is that field's
 					for _, f := range n.Fields.List {
 						for _, name := range f.Names {
 							emit(name, "field", "field")
 						}
 					}
+					return false
 				case *ast.InterfaceType:
 					for _, f := range n.Methods.List {
 						if _, ok := f.Type.(*ast.FuncType); ok {
@@ -58,6 +59,7 @@ func main() {
 							}
 						}
 					}
+					return false
 				}
 				return true
 			})
