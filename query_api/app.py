@@ -48,8 +48,17 @@ from streams.stores.views import ViewStore
 log = logging.getLogger(__name__)
 
 
+class DataDirBusy(ServiceUnavailable):
+    """The data directory's lock is held by another live process (`holder`: its pid)."""
+
+    def __init__(self, message: str, holder: int | None) -> None:
+        super().__init__(message)
+        self.holder = holder
+
+
 class DataDirLock:
-    """One indexing process per data directory (two watchers would double-publish)."""
+    """One indexing process per data directory (two watchers would double-publish); later
+    agents attach to the holder instead (query_api/agent_socket.py)."""
 
     def __init__(self, data_dir: Path) -> None:
         self.path = data_dir / "lock"
@@ -60,10 +69,13 @@ class DataDirLock:
         try:
             fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError as exc:
+            handle.seek(0)
+            holder = handle.read().strip()
             handle.close()
-            raise ServiceUnavailable(
-                f"another repocontext process is using {self.path.parent}; stop it or pass a "
-                "different --data-dir"
+            raise DataDirBusy(
+                f"another repocontext process (pid {holder or '?'}) is using "
+                f"{self.path.parent}; stop it or pass a different --data-dir",
+                int(holder) if holder.isdigit() else None,
             ) from exc
         handle.seek(0)
         handle.truncate()
@@ -191,14 +203,16 @@ class EmbeddedApp:
         self.services["bundle"] = bundle
         return self
 
-    def mcp_server(self) -> Any:
-        """The MCP server over this app's services, with the configured tools and profile."""
+    def mcp_server(self, *, profile: str | None = None, writes: bool = True) -> Any:
+        """The MCP server over this app's services, with the configured tools and profile
+        (`profile` and `writes=False` narrow it for an attached agent, never widen it)."""
+        profile = profile or self.settings.tool_profile
         return build_server(
             self.services,
-            self.tools(),
+            self.tools(profile=profile, writes=writes),
             self.metrics,
             self.settings.tool_timeout_s,
-            compact=self.settings.tool_profile == "compact",
+            compact=profile == "compact",
             pacer=self.pacer,
             guard=CallGuard(
                 self.settings.tool_timeout_s,
@@ -207,12 +221,12 @@ class EmbeddedApp:
             ),
         )
 
-    def tools(self) -> list[ToolSpec]:
+    def tools(self, *, profile: str | None = None, writes: bool = True) -> list[ToolSpec]:
         return visible_tools(
-            writes=self.settings.enable_writes,
+            writes=self.settings.enable_writes and writes,
             has_root=self.guard.enforcing,
             workspace_mode=self.settings.workspace_mode,
-            profile=self.settings.tool_profile,
+            profile=profile or self.settings.tool_profile,
         )
 
     async def start(self, *, resume: bool = True, vectors: bool | None = None) -> None:

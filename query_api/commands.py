@@ -15,6 +15,14 @@ from signal import SIGINT, SIGTERM
 from typing import TYPE_CHECKING, Any
 
 from query_api.admission import HttpLimits
+from query_api.agent_socket import (
+    AgentListener,
+    Hello,
+    OwnerLink,
+    open_or_wait,
+    own_or_attach,
+    pipe_stdio,
+)
 from query_api.app import EmbeddedApp
 from query_api.auth import AuthConfigError, TokenTable
 from query_api.data_dir import secure_data_dir
@@ -75,7 +83,12 @@ async def cmd_serve(args: argparse.Namespace, settings: Settings, path: Path | N
     if isinstance(tokens, int):
         return tokens
     listener = bind_listener(settings.host, settings.port)  # fails before the data dir is used
-    async with EmbeddedApp(settings) as app:
+    try:
+        app = await open_or_wait(lambda: EmbeddedApp(settings), settings.data_dir)
+    except BaseException:
+        listener.close()
+        raise
+    try:
         await app.start()
         if path is not None:
             await app.service.ensure_repo(str(path), args.repo_id)
@@ -89,7 +102,10 @@ async def cmd_serve(args: argparse.Namespace, settings: Settings, path: Path | N
             limits,
             require_token_for_metrics=settings.require_token_for_metrics,
         )
-        await serve_http(asgi, listener, "MCP")
+        async with AgentListener(app):  # stdio agents on this data directory attach here
+            await serve_http(asgi, listener, "MCP")
+    finally:
+        await app.close()
     return 0
 
 
@@ -109,13 +125,31 @@ async def cmd_mcp(args: argparse.Namespace, settings: Settings, path: Path | Non
 async def _serve_stdio(
     args: argparse.Namespace, settings: Settings, path: Path | None, stdio_server: Any
 ) -> int:
-    async with EmbeddedApp(settings) as app:
+    hello = Hello(
+        "mcp",
+        None if path is None else str(path),
+        args.repo_id,
+        settings.tool_profile,
+        readOnly=not settings.enable_writes,
+    )
+    opened = await own_or_attach(lambda: EmbeddedApp(settings), settings.data_dir, hello)
+    if isinstance(opened, OwnerLink):  # another process owns the data directory: serve via it
+        log.info(
+            "mcp: %s is in use by pid %s; serving through it",
+            settings.data_dir,
+            opened.answer.get("pid"),
+        )
+        return await pipe_stdio(opened, settings.data_dir)
+    app = opened
+    try:
         await app.start()
         if path is not None:
             await app.service.ensure_repo(str(path), args.repo_id)
         server = app.mcp_server()
-        async with stdio_server() as (read, write):
+        async with AgentListener(app), stdio_server() as (read, write):
             await server.run(read, write, server.create_initialization_options())
+    finally:
+        await app.close()
     return 0
 
 
@@ -123,24 +157,42 @@ async def cmd_index(args: argparse.Namespace, settings: Settings, path: Path | N
     assert path is not None
     started = time.perf_counter()
     vectors: dict[str, int] | None = None
+    dead: int | None = None
     with ProgressReporter(f"indexing {path.name}") as progress:
         progress.stage("reading files")
-        async with EmbeddedApp(settings, watch=False, on_progress=progress) as app:
-            if args.vectors and app.plane.indexer is None:
-                raise UsageError("--vectors needs an embedder; this one is off (--embedder none)")
-            await app.start(resume=False)
-            registration = await app.service.ensure_repo(str(path), args.repo_id, launch=False)
-            await reconcile_in_stages(app, registration, progress)
-            status = app.ingest.job(registration.repo_id) or {}
-            if args.vectors and status.get("status") == "Completed":
-                vectors = await embed_all(app, progress)
-            files = app.views.file_count(registration.repo_id)
-            dead = app.runtime.counters.dead_letters
+        hello = Hello("index", str(path), args.repo_id)
+        opened = await own_or_attach(
+            lambda: EmbeddedApp(settings, watch=False, on_progress=progress),
+            settings.data_dir,
+            hello,
+        )
+        if isinstance(opened, OwnerLink):  # a server owns the data directory: it indexed
+            opened.writer.close()
+            repo_id, status = opened.answer["repoId"], opened.answer["job"]
+            files = opened.answer["filesIndexed"]
+        else:
+            app = opened
+            try:
+                if args.vectors and app.plane.indexer is None:
+                    raise UsageError(
+                        "--vectors needs an embedder; this one is off (--embedder none)"
+                    )
+                await app.start(resume=False)
+                registration = await app.service.ensure_repo(str(path), args.repo_id, launch=False)
+                repo_id = registration.repo_id
+                await reconcile_in_stages(app, registration, progress)
+                status = app.ingest.job(repo_id) or {}
+                if args.vectors and status.get("status") == "Completed":
+                    vectors = await embed_all(app, progress)
+                files = app.views.file_count(repo_id)
+                dead = app.runtime.counters.dead_letters
+            finally:
+                await app.close()
     seconds = time.perf_counter() - started
-    scanned = int(status.get("filesScanned") or 0)  # type: ignore[call-overload]
+    scanned = int(status.get("filesScanned") or 0)
     _out(
         {
-            "repoId": registration.repo_id,
+            "repoId": repo_id,
             "status": status.get("status"),
             "filesScanned": scanned,
             "filesAdded": status.get("filesAdded"),

@@ -67,12 +67,28 @@ def test_port_in_use_is_refused_before_serving_is_logged(repo: Path, tmp_path: P
 
 
 def test_data_directory_lock_held(repo: Path, tmp_path: Path) -> None:
+    """A holder that serves no agents (a one-shot command) is waited for, said in one line;
+    a server is indexed through (tests/integration/test_several_agents.py)."""
     data = tmp_path / "data"
     data.mkdir()
     with open(data / "lock", "a+") as held:
         fcntl.flock(held.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
-        run = run_cli(data, "index", str(repo))
-    one_line_error(run, str(data))
+        waiting = subprocess.Popen(
+            cli_command("index", str(repo)),
+            env=child_env(data),
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        assert waiting.stderr is not None
+        said = [waiting.stderr.readline()]  # blocks until a line is said
+        while said[-1] and "waiting" not in said[-1]:  # (after the data-dir permission fix)
+            said.append(waiting.stderr.readline())
+        assert "waiting for it to finish" in said[-1] and str(data) in said[-1], said
+        assert waiting.poll() is None
+    out, err = waiting.communicate(timeout=120)  # the lock is free: it indexes
+    assert waiting.returncode == 0, err
+    assert '"status": "Completed"' in out and "Traceback" not in err
 
 
 def test_eval_without_git_history(repo: Path, tmp_path: Path) -> None:
