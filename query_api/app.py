@@ -205,7 +205,8 @@ class EmbeddedApp:
 
     def mcp_server(self, *, profile: str | None = None, writes: bool = True) -> Any:
         """The MCP server over this app's services, with the configured tools and profile
-        (`profile` and `writes=False` narrow it for an attached agent, never widen it)."""
+        (an attached agent's own `profile`; its `writes=False` withholds the write tools,
+        and it never gets write tools this process withholds)."""
         profile = profile or self.settings.tool_profile
         return build_server(
             self.services,
