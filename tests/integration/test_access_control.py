@@ -49,6 +49,7 @@ async def tools_as(base: str, token: str) -> set[str]:
         return {t.name for t in (await session.list_tools()).tools}
 
 
+@pytest.mark.slow  # servers under several token files
 async def test_grants_shape_discovery_and_calls(tmp_path: Path) -> None:
     workspace = tmp_path / "ws"
     write_sample_repo(workspace / "sample")

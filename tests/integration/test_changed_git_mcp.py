@@ -52,6 +52,7 @@ def commit(work: Path, bare: Path, files: dict[str, str | None], message: str) -
     return git(work, "rev-parse", "HEAD")
 
 
+@pytest.mark.slow  # git history, git-source and a server
 async def test_changed_diffs_the_indexed_commit_against_the_refs_head(tmp_path: Path) -> None:
     bare, work, data = tmp_path / "remote.git", tmp_path / "work", tmp_path / "data"
     subprocess.run(["git", "init", "-q", "--bare", "-b", "main", str(bare)], check=True)

@@ -7,6 +7,8 @@ import subprocess
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from tests.conftest import child_env, cli_command
 
 
@@ -18,6 +20,7 @@ def run(data_dir: Path, *args: str) -> Any:
     return json.loads(proc.stdout)
 
 
+@pytest.mark.slow  # index, restart, replay: three CLI runs
 def test_index_restart_search_replay(sample_repo: Path, tmp_path: Path) -> None:
     data = tmp_path / "data"
     first = run(data, "index", str(sample_repo))

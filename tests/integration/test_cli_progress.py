@@ -38,6 +38,7 @@ def stages(stderr: str) -> dict[str, tuple[int, int]]:
     return last
 
 
+@pytest.mark.slow  # index and replay through the CLI
 def test_index_and_replay_report_each_stage(tmp_path: Path) -> None:
     repo = write_sample_repo(tmp_path / "ws" / "sample")
     for n in range(40):

@@ -37,6 +37,7 @@ async def context_wire(s: ClientSession, args: dict[str, Any]) -> tuple[dict[str
     return result.structuredContent, count_tokens(wire)
 
 
+@pytest.mark.slow  # generated budgets, each a bundle
 async def test_budget_property_and_response_tokens_are_the_wire(tmp_path: Path) -> None:
     async with memory_rig(tmp_path, index=True) as (_, s):
         rng = random.Random(20261130)

@@ -82,6 +82,7 @@ def assert_clear_failure(run: subprocess.CompletedProcess[str], data: Path) -> l
     return errors
 
 
+@pytest.mark.slow  # fills a size-capped disk during index, replay and writes
 @pytest.mark.parametrize("fraction", [0.15, 0.5])
 def test_disk_full_is_a_clear_error_and_corrupts_nothing(
     baseline: tuple[Path, dict[str, object], Path], tmp_path: Path, fraction: float
@@ -99,6 +100,7 @@ def test_disk_full_is_a_clear_error_and_corrupts_nothing(
     assert dead_letters(data) == 0, "running out of space must never dead-letter a record"
 
 
+@pytest.mark.slow
 def test_disk_full_during_replay_stops_the_view_sink_cleanly(
     baseline: tuple[Path, dict[str, object], Path], tmp_path: Path
 ) -> None:
@@ -138,6 +140,7 @@ async def mcp_session(data: Path, repo: Path, limit: int | None) -> AsyncIterato
         yield session
 
 
+@pytest.mark.slow
 @pytest.mark.anyio
 async def test_disk_full_during_memory_writes_is_a_clear_tool_error(
     sample_repo: Path, tmp_path: Path

@@ -6,6 +6,8 @@ import json
 import subprocess
 from pathlib import Path
 
+import pytest
+
 from query_api.evaluation import clean_subject, is_source
 from tests.conftest import child_env, cli_command
 
@@ -44,6 +46,7 @@ def test_subjects_and_paths_are_filtered() -> None:
     assert not is_source("README.md") and not is_source("web/app.test.ts")
 
 
+@pytest.mark.slow  # mines a git history and runs every rung
 def test_eval_mines_history_and_reports_each_rung(tmp_path: Path) -> None:
     repo = tmp_path / "shop"
     repo.mkdir()

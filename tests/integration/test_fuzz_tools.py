@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import pytest
 from anyio.from_thread import BlockingPortal, start_blocking_portal
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -77,6 +78,7 @@ def check(result: Any) -> None:
         assert result.structuredContent is not None
 
 
+@pytest.mark.slow  # thousands of generated calls to every tool
 def test_every_tool_survives_hostile_arguments(tmp_path: Path) -> None:
     repo = write_sample_repo(tmp_path / "ws" / "sample")
     with session_in_portal(tmp_path / "data", repo) as (portal, session):

@@ -16,7 +16,10 @@ from mcp.client.streamable_http import streamable_http_client
 from tests.conftest import ServeProcess
 from tests.integration.mcp_helpers import call, call_error, wait_for, wait_indexed
 
-pytestmark = pytest.mark.anyio
+pytestmark = [
+    pytest.mark.anyio,
+    pytest.mark.slow,  # HTTP servers under token files, repositories added live
+]
 
 TOKENS = {
     "admin": ("admin-token-4f1d", {"*": ["admin"]}),

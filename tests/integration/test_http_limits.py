@@ -186,6 +186,7 @@ async def test_sessions_are_capped_per_token_and_idle_ones_reaped(tmp_path: Path
 BUCKET = re.compile(r'repocontext_retrieval_duration_seconds_bucket\{le="([^"]+)",[^}]*\} (\S+)')
 
 
+@pytest.mark.slow  # calls spread over the latency buckets
 async def test_call_durations_use_latency_buckets(tmp_path: Path) -> None:
     """Buckets from 1 ms to a minute, so a millisecond call is told from a slow one."""
     server = serve(tmp_path)

@@ -170,6 +170,7 @@ async def test_bad_arguments_get_clear_errors(sample_repo: Path, tmp_path: Path)
         assert "`k` must be from 1 to 100" in text
 
 
+@pytest.mark.slow  # reindexes over stdio
 async def test_reset_and_remove(sample_repo: Path, tmp_path: Path) -> None:
     async with stdio_session(tmp_path / "data", str(sample_repo)) as session:
         await wait_indexed(session, "sample")
@@ -192,6 +193,7 @@ async def test_reset_and_remove(sample_repo: Path, tmp_path: Path) -> None:
         assert nothing["entriesRemoved"] == 0
 
 
+@pytest.mark.slow  # several stdio servers
 async def test_read_only_and_rootless_surfaces(sample_repo: Path, tmp_path: Path) -> None:
     async with stdio_session(tmp_path / "ro", str(sample_repo), "--read-only") as session:
         tools = {t.name for t in (await session.list_tools()).tools}

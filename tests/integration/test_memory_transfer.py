@@ -95,6 +95,7 @@ def memory_records(data: Path) -> int:
         conn.close()
 
 
+@pytest.mark.slow  # export, wipe and import through the CLI
 async def test_export_wipe_import_restores_every_entry(tmp_path: Path) -> None:
     data = tmp_path / "data"
     async with memory_rig(tmp_path, repos=("repo", "other")) as (_, s):

@@ -8,6 +8,7 @@ import stat
 from pathlib import Path
 
 import httpx
+import pytest
 
 from tests.conftest import ServeProcess, write_sample_repo
 
@@ -18,6 +19,7 @@ def mode_of(path: Path) -> int:
     return stat.S_IMODE(path.stat().st_mode)
 
 
+@pytest.mark.slow  # servers with and without the metrics token
 def test_metrics_and_ready_detail_need_a_token_and_the_data_dir_is_private(
     tmp_path: Path,
 ) -> None:
@@ -62,6 +64,7 @@ def test_metrics_and_ready_detail_need_a_token_and_the_data_dir_is_private(
     assert "was readable by group or others" in server.log_path.read_text()
 
 
+@pytest.mark.slow
 def test_metrics_stay_open_by_default(serve_process: ServeProcess) -> None:
     assert httpx.get(serve_process.base + "/metrics").status_code == 200
     assert "components" in httpx.get(serve_process.base + "/health/ready").json()

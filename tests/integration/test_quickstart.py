@@ -16,7 +16,10 @@ from mcp.client.stdio import stdio_client
 from tests.conftest import ROOT, ServeProcess
 from tests.integration.mcp_helpers import call, http_session
 
-pytestmark = pytest.mark.anyio
+pytestmark = [
+    pytest.mark.anyio,
+    pytest.mark.slow,  # each test launches the documented server command
+]
 
 
 def snippet(name: str) -> dict[str, Any]:

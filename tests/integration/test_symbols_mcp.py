@@ -116,6 +116,7 @@ def write_repo(root: Path) -> Path:
     return root
 
 
+@pytest.mark.slow  # every language's symbols end to end
 async def test_outline_related_changed_and_search(tmp_path: Path) -> None:
     repo = write_repo(tmp_path / "shop")
     async with stdio_session(tmp_path / "data", str(repo)) as session:

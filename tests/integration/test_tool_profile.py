@@ -24,6 +24,7 @@ async def tools_list_json(data_dir: Path, *args: str) -> tuple[set[str], str]:
         return {t.name for t in listed.tools}, payload
 
 
+@pytest.mark.slow  # two servers, each profile
 async def test_compact_profile_is_smaller_and_still_answers(
     sample_repo: Path, tmp_path: Path
 ) -> None:

@@ -41,6 +41,7 @@ def locked(tmp_path: Path) -> Iterator[list[Path]]:
         path.chmod(0o755)
 
 
+@pytest.mark.slow  # index through the CLI as an unprivileged user
 def test_unreadable_files_and_directories_are_counted_and_named(
     tmp_path: Path, locked: list[Path]
 ) -> None:

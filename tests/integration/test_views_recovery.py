@@ -6,6 +6,8 @@ import json
 import subprocess
 from pathlib import Path
 
+import pytest
+
 from tests.conftest import child_env, cli_command
 
 
@@ -34,6 +36,7 @@ def search(repo: Path, data: Path, query: str) -> list[str]:
     return [hit["entry"]["path"] for hit in json.loads(proc.stdout)["hits"]]
 
 
+@pytest.mark.slow  # rebuilds the views twice from the log
 def test_corrupt_then_deleted_views_are_rebuilt(sample_repo: Path, tmp_path: Path) -> None:
     data = tmp_path / "data"
     index(sample_repo, data)
