@@ -25,7 +25,7 @@ from schemas.symbols import SymbolsRecord, XrefsRecord
 # to extract.py changes what existing files yield: an embedded service re-derives the records
 # of an older version at start (streams/runtime/rederive.py), so users get the fix without
 # deleting their data. 3: the symbol quality benchmark's fixes (issue 22).
-PROCESSOR_VERSION = 3
+PROCESSOR_VERSION = 4
 
 # the records' validators, called without model_validate's wrapper: a file's two records cost
 # 1.5% of the stage less (the same validation: pydantic's own entry point)

@@ -91,3 +91,9 @@ def test_java_annotation_elements_and_record_components_are_symbols() -> None:
     assert found[f"{package}.SerializedName.value"] == "Method"
     assert found[f"{package}.SerializedName.alternate"] == "Method"
     assert found[f"{package}.Point.x"] == found[f"{package}.Point.y"] == "Field"
+
+
+def test_c_pointer_array_and_function_pointer_typedefs_are_symbols() -> None:
+    # miniz's `typedef unsigned char mz_validate_uint64[...]`, callbacks' `typedef void (*f)()`
+    found = {s.fq_name for s in symbols("typedefs.c")}
+    assert found == {"plain_t", "callback_t", "node_p", "validate_t"}

@@ -13,6 +13,10 @@
 (field_declaration declarator: (pointer_declarator declarator: (field_identifier) @name)) @def.Field
 (field_declaration declarator: (array_declarator declarator: (field_identifier) @name)) @def.Field
 (type_definition declarator: (type_identifier) @name @def.Other)
+; a pointer, array or function-pointer type (`typedef void (*callback_t)(int);`)
+(type_definition declarator: (pointer_declarator declarator: (type_identifier) @name @def.Other))
+(type_definition declarator: (array_declarator declarator: (type_identifier) @name @def.Other))
+(type_definition declarator: (function_declarator declarator: (parenthesized_declarator (pointer_declarator declarator: (type_identifier) @name @def.Other))))
 (preproc_def name: (identifier) @name) @def.Other
 (preproc_function_def name: (identifier) @name) @def.Other
 (translation_unit (declaration declarator: (init_declarator declarator: (identifier) @name)) @def.Field)

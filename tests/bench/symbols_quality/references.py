@@ -214,7 +214,6 @@ def run_ctags(root: Path, paths: list[str], language: str) -> dict[str, list[Tag
         "ctags",
         "--output-format=json",
         "--fields=+nKZ",
-        "--extras=-F",
         f"--language-force={parser}",
         "-f",
         "-",
