@@ -26,6 +26,7 @@ from streams.sources.manifest import Manifest, ManifestRow
 from streams.sources.reconcile import ChangeBatch, PlanCounts, ProgressCallback, plan_changes
 from streams.sources.walker import to_event
 from streams.sources.watcher import WorkspaceWatcher, iter_path_changes
+from streams.stores.read_budget import unbudgeted_context
 from streams.stores.views import ViewStore
 
 log = logging.getLogger(__name__)
@@ -180,7 +181,11 @@ class IngestCoordinator:
         tracker = JobTracker(repo_id, attempt=previous.attempt if previous else 0)
         tracker.accept()
         self.jobs[repo_id] = tracker
-        task = asyncio.create_task(self._run(registration, force_full), name=f"ingest:{repo_id}")
+        task = asyncio.create_task(
+            self._run(registration, force_full),
+            name=f"ingest:{repo_id}",
+            context=unbudgeted_context(),  # the job outlives the tool call that launched it
+        )
         self._tasks[repo_id] = task
 
     async def _cancel(self, repo_id: str) -> None:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
-from contextvars import ContextVar
+from contextvars import Context, ContextVar, copy_context
 
 from streams.errors import StoreError
 
@@ -44,6 +44,15 @@ _current: ContextVar[ReadBudget | None] = ContextVar("repocontext_read_budget", 
 
 def current_budget() -> ReadBudget | None:
     return _current.get()
+
+
+def unbudgeted_context() -> Context:
+    """A copy of the current context without a read budget, for background work that a call
+    starts and that outlives it (an ingest job launched by add_repo): a task inherits its
+    creator's context, and the call's budget ends when the call returns."""
+    context = copy_context()
+    context.run(_current.set, None)
+    return context
 
 
 @contextmanager

@@ -52,7 +52,8 @@ class Rig:
         self.ids = itertools.count()
 
     def call(self, principal: Principal, name: str, args: dict[str, Any]) -> tuple[bool, str]:
-        """(ok, the answer's text) of one tool call through the real dispatcher."""
+        """(ok, the answer) of one tool call through the real dispatcher: its structured
+        content as JSON (the text block is a rendering of the same answer), or the error."""
         result = self.portal.call(
             invoke,
             self.app.services,
@@ -64,6 +65,8 @@ class Rig:
             principal,
         )
         text = " ".join(getattr(block, "text", "") for block in result.content)
+        if result.structuredContent is not None and not result.isError:
+            text = json.dumps(result.structuredContent)
         return not result.isError, text
 
 
