@@ -64,6 +64,9 @@ NAME_BOOST = 1.5
 # files of a repository are where most changes land: a mild prior (1 + ln(1 + lines))^0.5
 # gives some of it back (a 1,000-line file 1.27x a 50-line one).
 SIZE_EXPONENT = 0.5
+# The size prior is 1 at a 100-line file, so file scores stay comparable with memory entries'
+# (one idf over both; a memory entry has no size prior).
+SIZE_REFERENCE = 1.0 + math.log1p(100)
 SYMBOL_TABLE_WEIGHT = 0.3
 INDEX_STEMS = frozenset({"index", "mod"})
 GENERIC_STEMS = frozenset({"index", "main", "mod", "lib", "init", "utils", "util", "types"})
@@ -243,7 +246,7 @@ def keyword_search(conn: sqlite3.Connection, repo_id: str, query: str, k: int) -
     lines = line_counts(conn, repo_id, list(found))
     for path, entry in found.items():
         prior = priors.get(path, role_prior(path, asked)) * file_name_boost(path, words)
-        size = (1.0 + math.log1p(lines.get(path, 1))) ** SIZE_EXPONENT
+        size = ((1.0 + math.log1p(lines.get(path, 1))) / SIZE_REFERENCE) ** SIZE_EXPONENT
         entry[0] = float(entry[0]) * prior * size
     if tiers:
         step = max((float(e[0]) for e in found.values()), default=0.0) + 1.0

@@ -18,7 +18,7 @@ from schemas.memory import MemoryEntry
 from streams.errors import StoreError
 from streams.stores import Record, ViewStore
 from streams.stores.views_read import prefix_successor
-from streams.stores.views_search import SIZE_EXPONENT
+from streams.stores.views_search import SIZE_EXPONENT, SIZE_REFERENCE
 
 REPOS, STRUCTURE, CONTENT = topics.REPOS.name, topics.STRUCTURE.name, topics.CONTENT.name
 MEMORY = topics.MEMORY.name
@@ -284,7 +284,7 @@ def test_idf_is_the_references_and_never_vanishes(store: ViewStore) -> None:
     [hit] = store.keyword_search("r", "alpha", 10)
     # N = df = 1; one body occurrence in an average-length row: tf part 1 * 2.2 / 2.2 = 1,
     # times the one-line file's size prior
-    size = (1 + math.log1p(1)) ** SIZE_EXPONENT
+    size = ((1 + math.log1p(1)) / SIZE_REFERENCE) ** SIZE_EXPONENT
     assert hit.score == pytest.approx(math.log(1 + 0.5 / 1.5) * size)
     corpus(store, {"b.py": "alpha beta", "c.py": "alpha gamma"})
     scores = [h.score for h in store.keyword_search("r", "alpha", 10)]
