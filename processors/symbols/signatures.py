@@ -1,0 +1,218 @@
+"""Signatures of declarations: the head of a declaration up to its body, with its
+decorators/annotations and parameter types, bounded; and the source repair that lets
+tree-sitter parse interfaces listing several generic call signatures.
+
+Split from extract.py, which calls these per declaration it finds.
+"""
+
+from __future__ import annotations
+
+import re
+import string
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from tree_sitter import Node
+
+from processors.symbols.grammars import Grammar
+
+if TYPE_CHECKING:
+    from processors.symbols.extract import _Def
+
+MAX_SIGNATURE_CHARS = 240
+_PUNCT_SPACE = re.compile(r"\s*([^\w\s])\s*")
+_TAIL_CHARS = " {:"  # with `=>`, what ends a declaration's head before its body
+MAX_DECORATION_CHARS = 60  # one decorator/annotation in a signature
+MAX_DECORATIONS_CHARS = 120  # all of them
+
+
+def _node_text(text: Callable[[int, int], str], node: Node) -> str:
+    return text(node.start_byte, node.end_byte)
+
+
+def _outer_decorations(node: Node, types: frozenset[str]) -> list[Node]:
+    """Decorators written before a declaration node: Python's `decorated_definition` wraps
+    them, TypeScript methods and Rust items have them as preceding siblings."""
+    parent = node.parent
+    if parent is not None and parent.type == "decorated_definition":
+        return [c for c in parent.named_children if c.type in types]
+    out: list[Node] = []
+    prev = node.prev_named_sibling
+    while prev is not None and prev.type in types:
+        out.append(prev)
+        prev = prev.prev_named_sibling
+    out.reverse()
+    return out
+
+
+def _inner_decorations(node: Node, types: frozenset[str], end: int) -> list[Node]:
+    """Annotations/attributes inside a declaration before `end` (Java/Kotlin `modifiers`,
+    C#/PHP attribute lists, a TypeScript class's decorators)."""
+    out: list[Node] = []
+    for child in node.children:
+        if child.start_byte >= end:
+            break
+        if child.type in types:
+            out.append(child)
+        elif child.type == "modifiers":
+            out.extend(c for c in child.children if c.type in types)
+    return out
+
+
+def _collapse(text: str) -> str:
+    return " ".join(text.split())
+
+
+def _bounded_decorations(text_of: Callable[[int, int], str], nodes: list[Node]) -> str:
+    parts: list[str] = []
+    used = 0
+    for n in nodes:
+        one = _collapse(text_of(n.start_byte, n.end_byte))
+        if len(one) > MAX_DECORATION_CHARS:
+            one = one[: MAX_DECORATION_CHARS - 1] + "…"
+        if used + len(one) > MAX_DECORATIONS_CHARS:
+            parts.append("…")
+            break
+        parts.append(one)
+        used += len(one) + 1
+    return " ".join(parts)
+
+
+def _signature(
+    text_of: Callable[[int, int], str], d: _Def, grammar: Grammar, outer: list[Node]
+) -> str:
+    """The declaration up to its body, whitespace collapsed, with its decorators/annotations
+    (`outer`: written before it; each at most MAX_DECORATION_CHARS, together
+    MAX_DECORATIONS_CHARS) in front."""
+    node = d.node
+    end = d.body_start
+    if end is None:
+        body = node.child_by_field_name("body")
+        end = body.start_byte if body is not None else d.end
+    end = max(end, d.start)
+    text = text_of(d.start, end)
+    types = grammar.decorations
+    if types:
+        decorations = list(outer)
+        if grammar.decoration_mark in text:
+            inner = _inner_decorations(node, types, end)
+            if inner:
+                decorations += inner
+                pieces, pos = [], d.start
+                for dec in inner:
+                    pieces.append(text_of(pos, dec.start_byte))
+                    pos = dec.end_byte
+                pieces.append(text_of(pos, end))
+                text = " ".join(pieces)
+        if decorations:
+            text = _bounded_decorations(text_of, decorations) + " " + text
+    text = " ".join(text.split())  # whitespace collapsed
+    stripped = text.rstrip(_TAIL_CHARS)
+    while stripped.endswith("=>"):
+        stripped = stripped[:-2].rstrip(_TAIL_CHARS)
+    text = stripped or text
+    if len(text) > MAX_SIGNATURE_CHARS:
+        text = text[: MAX_SIGNATURE_CHARS - 1] + "…"
+    return text
+
+
+def _declarator_type(src: bytes, param: Node) -> str | None:
+    """A C/C++ parameter's type as written, its name taken out: `const char* s` ->
+    `const char*`, `char* const* v` -> `char* const*` (the `type` field alone says `char`)."""
+    node: Node | None = param.child_by_field_name("declarator")
+    if node is None:
+        return None
+    while node is not None and node.type != "identifier":
+        node = node.child_by_field_name("declarator")
+    if node is None:
+        return None
+    written = src[param.start_byte : node.start_byte] + src[node.end_byte : param.end_byte]
+    # `const char *` -> `const char*`: words keep one space, punctuation none
+    text = " ".join(written.decode("utf-8", errors="replace").split())
+    return _PUNCT_SPACE.sub(r"\1", text)
+
+
+_COMMENT_TYPES = frozenset({"comment", "line_comment", "block_comment"})
+
+
+def _param_types(text_of: Callable[[int, int], str], src: bytes, params: Node | None) -> str:
+    """The parameters' types as written, without whitespace: `(a: Foo<T>, b = 1)` -> `Foo<T>,b`."""
+    if params is None:
+        return ""
+    types = []
+    for child in params.named_children:
+        kind = child.type
+        if kind in _COMMENT_TYPES:
+            continue
+        if kind == "parameter_declaration":  # C/C++
+            written = _declarator_type(src, child)
+            if written is not None:
+                types.append(written)
+                continue
+        if kind == "spread_parameter" and child.named_child_count:  # Java `T... xs`
+            types.append("".join(_node_text(text_of, child.named_children[0]).split()) + "...")
+            continue
+        typ = child.child_by_field_name("type")
+        if typ is None and child.child_by_field_name("value") is not None:
+            typ = child.child_by_field_name("name")  # an untyped parameter with a default
+        elif typ is None and child.named_child_count > 1:  # `name: Type`, no type field
+            typ = child.named_children[-1]
+        written = _node_text(text_of, typ if typ is not None else child)
+        types.append("".join(written.split()).lstrip(":"))
+    return ",".join(types)
+
+
+def _slicer(body: str, src: bytes) -> Callable[[int, int], str]:
+    """Text between two byte offsets. Most sources are ASCII, where byte offsets are str
+    offsets: slice the str and skip decoding every name."""
+    if len(src) == len(body):
+        return lambda start, end: body[start:end]
+    return lambda start, end: src[start:end].decode("utf-8", errors="replace")
+
+
+# A line that opens a generic call or construct signature (`<I extends Input = {}>(h: H<I>): R`),
+# in a TypeScript interface after another signature: tree-sitter-typescript 0.23 inserts no
+# automatic semicolon before it, so the whole interface becomes an ERROR and the rest of the
+# file parses as junk (`if (x) {` as a method named `if`, the exports after it lost). The `>(`
+# form (`<T>(x: T): T`) only in `.ts`: in TSX a line `<b>(` is JSX.
+_GENERIC_SIGNATURE = {
+    "typescript": re.compile(rb"\n([ \t]+)<[A-Za-z_$][\w$]*\s*(?:extends\b|=|,|>\s*\()"),
+    "tsx": re.compile(rb"\n([ \t]+)<[A-Za-z_$][\w$]*\s*(?:extends\b|=|,)"),
+}
+_ENDS_A_MEMBER = frozenset(b"])>?" + string.ascii_letters.encode() + string.digits.encode() + b"_$")
+
+
+def _separated_signatures(src: bytes, grammar_key: str) -> bytes:
+    """`src` with a `;` written over the first indentation byte of each generic signature line
+    that follows a member (the separator TypeScript would infer): the same length, so every
+    offset and line of the tree stays that of the file."""
+    pattern = _GENERIC_SIGNATURE.get(grammar_key)
+    if pattern is None or (b"\n " not in src and b"\n\t" not in src):
+        return src
+    fixed: bytearray | None = None
+    for found in pattern.finditer(src):
+        line_end = found.start()
+        while line_end > 0:  # the previous line with code on it, comments skipped
+            line_start = src.rfind(b"\n", 0, line_end) + 1
+            line = src[line_start:line_end].strip()
+            if line and not line.startswith((b"//", b"*", b"/*")):
+                break
+            line_end = line_start - 1
+        else:
+            continue
+        if line[-1] in _ENDS_A_MEMBER:
+            fixed = fixed if fixed is not None else bytearray(src)
+            fixed[found.start(1)] = ord(";")
+    return bytes(fixed) if fixed is not None else src
+
+
+def _recovered(node: Node) -> bool:
+    """Whether the parse went wrong in or around a declaration node."""
+    if node.has_error:
+        return True
+    parent = node.parent
+    while parent is not None:
+        if parent.type == "ERROR":
+            return True
+        parent = parent.parent
+    return False
