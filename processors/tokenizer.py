@@ -130,3 +130,49 @@ def named_identifiers(query: str) -> list[str]:
 def query_tokens(text: str) -> list[str]:
     """The query's tokens de-duplicated in first-seen order (the reference's query rule)."""
     return list(dict.fromkeys(tokenize(text)))
+
+
+# English function words: no help in telling files apart by what a task or query says
+# (bundle spans, snippets and search's file-name match leave them out).
+STOP_WORDS = frozenset(
+    [
+        "a",
+        "an",
+        "and",
+        "are",
+        "as",
+        "at",
+        "be",
+        "by",
+        "can",
+        "do",
+        "does",
+        "for",
+        "from",
+        "how",
+        "i",
+        "in",
+        "into",
+        "is",
+        "it",
+        "its",
+        "of",
+        "on",
+        "or",
+        "should",
+        "that",
+        "the",
+        "this",
+        "to",
+        "was",
+        "we",
+        "what",
+        "when",
+        "where",
+        "which",
+        "who",
+        "why",
+        "will",
+        "with",
+    ]
+)

@@ -16,7 +16,7 @@ from collections.abc import Iterable, Sequence
 
 import snowballstemmer
 
-from processors.tokenizer import tokenize
+from processors.tokenizer import STOP_WORDS, tokenize
 from streams.stores.views_symbols import SymbolRow
 
 SPAN_CONTEXT = 3  # lines around a matched symbol
@@ -26,48 +26,6 @@ MERGE_GAP = 8  # spans at most this many lines apart are sent as one
 MAX_SPANS = 3  # the best-matching declarations of a file; more would be mostly envelope
 FILL_LINES = 60  # what a bundle grows a file's spans to, as the file's share allows
 KIND_ORDER = {"Method": 0, "Function": 0, "Type": 1, "Interface": 1, "Enum": 1}
-STOP_WORDS = frozenset(
-    [
-        "a",
-        "an",
-        "and",
-        "are",
-        "as",
-        "at",
-        "be",
-        "by",
-        "can",
-        "do",
-        "does",
-        "for",
-        "from",
-        "how",
-        "i",
-        "in",
-        "into",
-        "is",
-        "it",
-        "its",
-        "of",
-        "on",
-        "or",
-        "should",
-        "that",
-        "the",
-        "this",
-        "to",
-        "was",
-        "we",
-        "what",
-        "when",
-        "where",
-        "which",
-        "who",
-        "why",
-        "will",
-        "with",
-    ]
-)
 
 _ENGLISH = snowballstemmer.stemmer("english")
 

@@ -20,8 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from processors.tokenizer import tokenize
-from query_api.bundle_spans import STOP_WORDS
+from processors.tokenizer import STOP_WORDS, tokenize
 from schemas import tools as t
 from streams.stores.views import ViewStore
 from streams.stores.views_symbols import SymbolRow, SymbolViews

@@ -32,7 +32,7 @@ import sqlite3
 from dataclasses import dataclass
 
 from processors.path_roles import Role, role_of, roles_asked
-from processors.tokenizer import named_identifiers, query_tokens, tokenize
+from processors.tokenizer import STOP_WORDS, named_identifiers, query_tokens, tokenize
 from streams.stores.views_bm25 import (
     CONTENT_FTS,
     SYMBOL_FTS,
@@ -70,11 +70,6 @@ SIZE_REFERENCE = 1.0 + math.log1p(100)
 SYMBOL_TABLE_WEIGHT = 0.3
 INDEX_STEMS = frozenset({"index", "mod"})
 GENERIC_STEMS = frozenset({"index", "main", "mod", "lib", "init", "utils", "util", "types"})
-STOP_WORDS = frozenset(
-    {"a", "an", "the", "and", "or", "of", "to", "in", "on", "for", "from", "with", "by", "at",
-     "as", "is", "are", "be", "it", "its", "this", "that", "when", "if", "not", "no", "into",
-     "so", "we", "was", "can", "do", "does", "should", "via", "than", "then", "also", "only"}
-)  # fmt: skip
 # A file's BM25 score times its role's prior (processors/path_roles.py), unless asked for.
 ROLE_PRIOR: dict[Role, float] = {
     Role.SOURCE: 1.0,
