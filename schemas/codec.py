@@ -7,7 +7,6 @@ from pydantic import BaseModel, ValidationError
 from schemas import topics
 from schemas.errors import DecodeError
 from schemas.events import (
-    ControlCommand,
     DeadLetter,
     FileUpsert,
     RepoRegistration,
@@ -25,7 +24,6 @@ MODEL_OF_TOPIC: dict[str, type[BaseModel]] = {
     topics.SYMBOLS.name: SymbolsRecord,
     topics.XREFS.name: XrefsRecord,
     topics.SOURCES.name: SourceStatus,
-    topics.COMMANDS.name: ControlCommand,
     topics.DEADLETTER.name: DeadLetter,
     topics.MEMORY_COMMANDS.name: MemoryCommand,
     topics.MEMORY.name: MemoryEntry,

@@ -8,6 +8,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 SCHEMA_VERSION = 1
+KNOWN_MAJOR_VERSIONS = frozenset({SCHEMA_VERSION})
 REPO_ID_PATTERN = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$")
 MAX_BODY_CHARS = 65_536  # the reference stores at most 64 Ki characters of a file body
 BINARY_SNIFF_BYTES = 8000  # git's heuristic: a NUL byte in the first 8000 bytes = binary
@@ -33,9 +34,25 @@ def split_file_key(key: str) -> tuple[str, str]:
 
 
 class Event(BaseModel):
+    """Every event and record carries `v`, its schema's major version. Minor changes add
+    optional fields and keep `v`; a value this build does not know was written by a newer
+    (or foreign) writer whose meaning it cannot guess, so decoding refuses it and the step
+    dead-letters the record with this reason instead of reading it wrongly."""
+
     model_config = ConfigDict(frozen=True, extra="ignore")
 
     v: int = SCHEMA_VERSION
+
+    @field_validator("v")
+    @classmethod
+    def _known_major(cls, value: int) -> int:
+        if value not in KNOWN_MAJOR_VERSIONS:
+            raise ValueError(
+                f"unknown major schema version v={value} (this build reads "
+                f"v={', '.join(map(str, sorted(KNOWN_MAJOR_VERSIONS)))}): written by a newer "
+                "release; upgrade the reader or re-publish the record"
+            )
+        return value
 
 
 class WalkFilters(BaseModel):
@@ -98,17 +115,6 @@ class SourceStatus(Event):
     status: Literal["published", "unchanged", "fetch_failed"]
     error: str | None = None  # credentials already redacted
     checked_at: float  # unix seconds
-
-
-class ControlCommand(Event):
-    """Value of `commands.v1` (key = repoId)."""
-
-    type: Literal["command"] = "command"
-    command_id: str
-    kind: Literal["reindex", "reset_index", "refresh"]
-    repo_id: str
-    paths: tuple[str, ...] = ()
-    issued_at: float
 
 
 class DeadLetter(Event):

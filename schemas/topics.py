@@ -97,14 +97,6 @@ SOURCES = TopicSpec(
     cleanup="compact",
     description="each git source's latest poll: the ref's current commit and any fetch error",
 )
-COMMANDS = TopicSpec(
-    name="repocontext.commands.v1",
-    key="repoId",
-    partitions=1,
-    cleanup="delete",
-    retention_ms=7 * DAY_MS,
-    description="control: reindex, reset_index, refresh",
-)
 DEADLETTER = TopicSpec(
     name="repocontext.deadletter.v1",
     key="original key",
@@ -125,7 +117,6 @@ CATALOGUE: tuple[TopicSpec, ...] = (
     SYMBOLS,
     XREFS,
     SOURCES,
-    COMMANDS,
     DEADLETTER,
 )
 BY_NAME: dict[str, TopicSpec] = {t.name: t for t in CATALOGUE}
