@@ -22,7 +22,8 @@ from schemas.events import MAX_BODY_CHARS, FileUpsert
 from schemas.symbols import SymbolsRecord, XrefsRecord
 
 # The extractor's version, in every record it makes. Raise it when a change to the queries or
-# to extract.py changes what existing files yield: an embedded service re-derives the records
+# to the extraction (extract.py, nesting.py, references.py, languages/) changes what existing
+# files yield: an embedded service re-derives the records
 # of an older version at start (streams/runtime/rederive.py), so users get the fix without
 # deleting their data. 3: the symbol quality benchmark's fixes (issue 22).
 PROCESSOR_VERSION = 4

@@ -17,7 +17,7 @@ from tree_sitter import Node
 from processors.symbols.grammars import Grammar
 
 if TYPE_CHECKING:
-    from processors.symbols.extract import _Def
+    from processors.symbols.declaration import Declaration
 
 MAX_SIGNATURE_CHARS = 240
 _PUNCT_SPACE = re.compile(r"\s*([^\w\s])\s*")
@@ -79,7 +79,7 @@ def _bounded_decorations(text_of: Callable[[int, int], str], nodes: list[Node]) 
 
 
 def _signature(
-    text_of: Callable[[int, int], str], d: _Def, grammar: Grammar, outer: list[Node]
+    text_of: Callable[[int, int], str], d: Declaration, grammar: Grammar, outer: list[Node]
 ) -> str:
     """The declaration up to its body, whitespace collapsed, with its decorators/annotations
     (`outer`: written before it; each at most MAX_DECORATION_CHARS, together

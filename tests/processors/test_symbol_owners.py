@@ -11,7 +11,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from tree_sitter import Node
 
-from processors.symbols.extract import _Def, _owners
+from processors.symbols.declaration import Declaration as _Def
+from processors.symbols.references import _owners
 
 Span = tuple[int, int]
 

@@ -1,0 +1,46 @@
+"""A declaration as the extractor holds it between matching and records, and how a captured
+name is cleaned into a symbol's name."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from tree_sitter import Node
+
+MAX_NAME_CHARS = 200
+_SPACE = re.compile(r"\s+")
+_TEMPLATE_ARGS = re.compile(r"<[^<>]*>")
+
+
+@dataclass(slots=True)
+class Declaration:
+    """A declaration (or a naming scope, `is_scope`: a Rust `impl`) by its byte span; `fq` is
+    filled in by nesting."""
+
+    start: int
+    end: int
+    kind: str
+    name: str
+    node: Node
+    params: Node | None = None
+    parent: str | None = None
+    body_start: int | None = None
+    is_scope: bool = False
+    decl_only: bool = False
+    fq: str = ""
+
+
+def clean_name(text: str, sep: str) -> str:
+    if text.isidentifier():  # the common case: nothing to clean
+        return text[:MAX_NAME_CHARS]
+    # C++ `Box<T>::other` is `Box.other` (not an include's `<stdio.h>`, not `operator<`)
+    if "<" in text and text[0] != "<" and "operator" not in text:
+        while "<" in text and (cut := _TEMPLATE_ARGS.sub("", text)) != text:
+            text = cut
+    text = text.strip().strip("\"'`<>;")
+    if sep != ".":
+        text = text.replace(sep, ".").strip(".")
+    if " " in text or "\n" in text or "\t" in text:
+        text = _SPACE.sub("", text)
+    return text[:MAX_NAME_CHARS]

@@ -1,0 +1,29 @@
+"""Each language family's extraction rules in one place: what extract.py asks a language
+(its module path, how an import names a module or a declaration, which calls import) instead
+of branching on language names. A family's module (python, js_ts, jvm, c_family, ...) says
+what differs; a language with no entry gets `DEFAULT`, what most languages share.
+
+The queries (queries/<lang>.scm) say which nodes declare, reference and import; these rules
+say what extract.py makes of what the queries found.
+"""
+
+from __future__ import annotations
+
+from processors.symbols.languages import js_ts, jvm, php, python, ruby, rust
+from processors.symbols.languages.base import DEFAULT, LanguageRules
+
+__all__ = ["DEFAULT", "LanguageRules", "rules_for"]
+
+_BY_LANGUAGE: dict[str, LanguageRules] = {
+    **python.RULES,
+    **js_ts.RULES,
+    **jvm.RULES,
+    **rust.RULES,
+    **ruby.RULES,
+    **php.RULES,
+}
+
+
+def rules_for(language: str) -> LanguageRules:
+    """The rules of a processors.language id (`typescript` for .tsx too)."""
+    return _BY_LANGUAGE.get(language, DEFAULT)

@@ -1,0 +1,37 @@
+"""What extract.py asks of a language (see the package's docstring), with the answers most
+languages share as defaults."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+
+def _no_module_prefix(path: str) -> str:
+    return ""
+
+
+def _as_written(module: str, path: str) -> str:
+    return module
+
+
+@dataclass(frozen=True, slots=True)
+class LanguageRules:
+    # the dotted module a file's declarations live in when it declares no package
+    module_prefix: Callable[[str], str] = _no_module_prefix
+    # `@import.module` as the repository module it names (a Python relative import)
+    resolve_module: Callable[[str, str], str] = _as_written
+    # a plain `@import` names one declaration (`import com.shop.Invoice`), not a module, a
+    # package or a namespace (Python, Go, C#): the local name is bound to that declaration
+    import_binds_declaration: bool = False
+    # a call through an imported declaration references it; not in Python, where `from
+    # django.db import models` binds a module as often as a declaration
+    references_through_imports: bool = True
+    # ES module / CommonJS imports: specifiers resolved against the file's directory, named
+    # imports, default and namespace bindings (js_ts.js_import)
+    js_modules: bool = False
+    # the functions whose call with a string (`@import.via`) imports a module: `require("x")`
+    import_calls: frozenset[str] = frozenset()
+
+
+DEFAULT = LanguageRules()

@@ -1,0 +1,104 @@
+"""TypeScript and JavaScript: ES module and CommonJS imports. A relative specifier names a
+repository path (resolved against the importing file's directory, without its extension);
+named imports, a default import and a namespace (`* as ns`, `const m = require("m")`) bind
+local names to qualified ones; `require("x")` and `import("x")` are imports, not calls."""
+
+from __future__ import annotations
+
+import functools
+import posixpath
+import re
+
+from processors.symbols.declaration import clean_name
+from processors.symbols.languages.base import LanguageRules
+
+JS_EXTENSIONS = frozenset({".js", ".jsx", ".mjs", ".cjs", ".ts", ".tsx", ".mts", ".cts"})
+
+
+def is_relative(module: str) -> bool:
+    return module.startswith(("./", "../")) or module in (".", "..")
+
+
+def resolve_in(module: str, directory: str) -> str:
+    """A TypeScript/JavaScript relative specifier as the repository path it names, without its
+    extension: in `src/app/main.ts`, `../orders.js` is `src/orders`. Beyond the repository
+    root it stays relative (it names nothing we index)."""
+    rest, base = module, directory
+    while rest.startswith(("./", "../")):  # the common shapes, without normpath's general walk
+        if rest[1] == "/":
+            rest = rest[2:]
+        elif base:
+            base, rest = base.rpartition("/")[0], rest[3:]
+        else:
+            return module  # beyond the repository root
+    if not rest or rest[0] in "./" or "/." in rest or "//" in rest or rest[-1] == "/":
+        resolved = posixpath.normpath(posixpath.join(directory, module))  # `./a/../b`, `./`
+        if resolved == ".." or resolved.startswith("../"):
+            return module
+    else:
+        resolved = f"{base}/{rest}" if base else rest
+    return strip_js_extension(resolved)
+
+
+def strip_js_extension(path: str) -> str:
+    """`src/orders.ts` -> `src/orders`: a TS/JS extension as posixpath.splitext finds one
+    (after the name's leading dots), at a third of its cost; any other path as it is."""
+    slash, dot = path.rfind("/"), path.rfind(".")
+    if dot > slash + 1 and path[dot:].lower() in JS_EXTENSIONS and path[slash + 1 : dot].strip("."):
+        return path[:dot]
+    return path
+
+
+_NAMED_IMPORT = re.compile(
+    r"(?:\btype\s+)?([A-Za-z_$][\w$]*)(?:\s+as\s+([A-Za-z_$][\w$]*)|\s*:\s*([A-Za-z_$][\w$]*))?"
+)
+_COMMENTS = re.compile(r"/\*.*?\*/|//[^\n]*", re.S)
+
+
+def named_imports(text: str) -> list[tuple[str, str]]:
+    """(name, local name) of each specifier of `{ A, type B, C as D }` (TS/JS imports) or of
+    `{ A, C: D }` (a CommonJS `require` destructured); a default (`{ A = 1 }`), a rest or a
+    nested pattern binds nothing we qualify."""
+    if "/" in text:
+        text = _COMMENTS.sub(" ", text)
+    parts = [part.strip() for part in text.strip("{} \n\t\r").split(",")]
+    if "as" not in text and "type" not in text and ":" not in text:  # the common case: bare names
+        return [(part, part) for part in parts if part.replace("$", "_").isidentifier()]
+    out = []
+    for part in parts:
+        found = _NAMED_IMPORT.fullmatch(part)
+        if found:
+            name, renamed, bound = found.groups()
+            out.append((name, renamed or bound or name))
+    return out
+
+
+@functools.lru_cache(maxsize=8192)  # a directory's files import the same few modules
+def js_import(
+    specifier: str, names: str, alias: str, directory: str, default: str = ""
+) -> tuple[str, tuple[tuple[str, str], ...], str]:
+    """A TS/JS import statement (or `require`) in `directory`: its module, a relative specifier
+    resolved to a repository path, and the (local name, qualified name) pairs it binds, named
+    imports and a namespace. A non-relative specifier, a package's (`rxjs`) or a path alias
+    (`@/orders`, tsconfig `paths`), qualifies as written: the dependents resolver maps an
+    alias to its file and matches a package's names by name. A relative one that leaves the
+    repository qualifies nothing. The third value is the local name bound to the whole module
+    (`* as ns`, `const m = require("m")`), "" when none."""
+    raw = clean_name(specifier, ".")
+    if is_relative(raw):
+        module = resolve_in(raw, directory)
+        if module == raw:
+            return module, (), ""
+    else:
+        module = raw
+    pairs = [(short, f"{module}.{name}") for name, short in named_imports(names)] if names else []
+    if default:  # `import Button from "./Button"`: the default export, named as imported
+        pairs.append((default, f"{module}.{default}"))
+    namespace = clean_name(alias, ".") if alias else ""
+    if namespace:
+        pairs.append((namespace, module))
+    return module, tuple(pairs), namespace
+
+
+_JS = LanguageRules(js_modules=True, import_calls=frozenset({"require", "import"}))
+RULES = {"typescript": _JS, "javascript": _JS}
