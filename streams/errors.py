@@ -2,7 +2,8 @@
 
 StreamsError
 ├── EventLogError        the log rejected or could not serve a request
-│   └── UnknownTopicError
+│   ├── UnknownTopicError
+│   └── LogUnreachable   the log did not answer (broker down, network, timeout): retry later
 ├── SourceError          a source could not read its repository
 ├── StoreError           a view/vector store could not apply or answer
 └── StorageFull          the data directory cannot take a write (disk full, quota, size limit)
@@ -24,6 +25,11 @@ class EventLogError(StreamsError):
 
 class UnknownTopicError(EventLogError):
     pass
+
+
+class LogUnreachable(EventLogError):
+    """The log did not answer in time or could not be connected to. Nothing is wrong with
+    the request or the data: readers keep serving what they hold and retry."""
 
 
 class SourceError(StreamsError):

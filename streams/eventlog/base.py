@@ -117,6 +117,16 @@ class EventLog(abc.ABC):
                     )
         return Positions(ends=ends, committed=committed)
 
+    async def start_offsets(self, topic: str) -> dict[int, int]:
+        """Per partition of `topic`, the offset of its first record still held (its end when
+        empty). A reader whose position is below it has missed records that retention or
+        compaction removed before it read them."""
+        out: dict[int, int] = {}
+        for partition in range(await self.partitions(topic)):
+            first = await self.read(topic, partition, 0, 1)
+            out[partition] = first[0].offset if first else await self.end_offset(topic, partition)
+        return out
+
     async def integrity_problems(self) -> list[str]:
         """What the backend's own integrity check finds wrong (empty: sound, or a backend
         that guards its own storage, as a Kafka broker does)."""

@@ -36,11 +36,17 @@ from urllib.parse import parse_qs, urlsplit
 from aiokafka import AIOKafkaConsumer, AIOKafkaProducer, TopicPartition
 from aiokafka.admin import AIOKafkaAdminClient, NewTopic
 from aiokafka.admin.config_resource import ConfigResource, ConfigResourceType
-from aiokafka.errors import KafkaError, TopicAlreadyExistsError, for_code
+from aiokafka.errors import (
+    KafkaConnectionError,
+    KafkaError,
+    KafkaTimeoutError,
+    TopicAlreadyExistsError,
+    for_code,
+)
 from aiokafka.protocol.commit import OffsetCommitRequest, OffsetFetchRequest
 
 from schemas.topics import TopicSpec, partition_for
-from streams.errors import EventLogError
+from streams.errors import EventLogError, LogUnreachable
 from streams.eventlog import compaction as cp
 from streams.eventlog.base import (
     EventLog,
@@ -65,6 +71,13 @@ def parse_kafka_url(url: str) -> tuple[str, dict[str, str]]:
     if unknown:
         raise EventLogError(f"{url}: unknown option(s) {', '.join(sorted(unknown))}")
     return parts.netloc, opts
+
+
+def failure(what: str, exc: KafkaError) -> EventLogError:
+    """`what` failed because of `exc`: LogUnreachable when the broker did not answer (time-outs,
+    lost connections, retriable errors: readers keep serving and retry), else EventLogError."""
+    unreachable = isinstance(exc, KafkaTimeoutError | KafkaConnectionError) or exc.retriable
+    return (LogUnreachable if unreachable else EventLogError)(f"{what}: {exc}")
 
 
 def encode_key(key: str | None) -> bytes:
@@ -175,7 +188,7 @@ class KafkaEventLog(EventLog):
                 for client in (reader, producer, admin):
                     with contextlib.suppress(Exception):
                         await (client.stop() if hasattr(client, "stop") else client.close())
-                raise EventLogError(f"cannot reach Kafka at {self.bootstrap}: {exc}") from exc
+                raise failure(f"cannot reach Kafka at {self.bootstrap}", exc) from exc
             raw = str(cluster["cluster_id"])
             self.instance_id = base64.urlsafe_b64decode(raw + "=" * (-len(raw) % 4)).hex()
             self._producer, self._reader, self._admin = producer, reader, admin
@@ -195,7 +208,7 @@ class KafkaEventLog(EventLog):
                 [ConfigResource(ConfigResourceType.TOPIC, p) for p in wanted]
             )
         except KafkaError as exc:
-            raise EventLogError(f"{self.url}: cannot describe topics: {exc}") from exc
+            raise failure(f"{self.url}: cannot describe topics", exc) from exc
         counts = {t["topic"]: len(t["partitions"]) for t in described if not t["error_code"]}
         found: dict[str, cp.TopicConfig] = {}
         for response in configs:
@@ -245,7 +258,7 @@ class KafkaEventLog(EventLog):
                     ]
                 )
         except KafkaError as exc:
-            raise EventLogError(f"{self.url}: cannot create topics: {exc}") from exc
+            raise failure(f"{self.url}: cannot create topics", exc) from exc
         self._topics.update(changes)
 
     async def _create(self, admin: AIOKafkaAdminClient, todo: dict[str, cp.TopicConfig]) -> None:
@@ -336,7 +349,7 @@ class KafkaEventLog(EventLog):
                 meta = await fut
                 placed.append((meta.partition, meta.offset))
         except KafkaError as exc:
-            raise EventLogError(f"{self.url}: produce failed: {exc}") from exc
+            raise failure(f"{self.url}: produce failed", exc) from exc
         for group, offsets in tx.commits.items():
             await self._commit(group, offsets)
         return placed
@@ -361,7 +374,7 @@ class KafkaEventLog(EventLog):
                 deadline = time.monotonic() + self._timeout_s
                 while len(out) < max_records and await reader.position(tp) < end:
                     if time.monotonic() > deadline:
-                        raise EventLogError(f"{self.url}: read of {topic}[{partition}] timed out")
+                        raise LogUnreachable(f"{self.url}: read of {topic}[{partition}] timed out")
                     got = await reader.getmany(
                         tp, timeout_ms=200, max_records=max_records - len(out)
                     )
@@ -378,7 +391,7 @@ class KafkaEventLog(EventLog):
                                 )
                             )
             except KafkaError as exc:
-                raise EventLogError(f"{self.url}: read failed: {exc}") from exc
+                raise failure(f"{self.url}: read failed", exc) from exc
             finally:
                 # An assigned partition keeps the fetcher long-polling it (fetch_max_wait_ms),
                 # and the broker answers a connection's requests in order: every end-offset
@@ -394,7 +407,17 @@ class KafkaEventLog(EventLog):
         try:
             return int((await self._reader.end_offsets([tp]))[tp])
         except KafkaError as exc:
-            raise EventLogError(f"{self.url}: cannot read end offsets: {exc}") from exc
+            raise failure(f"{self.url}: cannot read end offsets", exc) from exc
+
+    async def start_offsets(self, topic: str) -> dict[int, int]:
+        n = await self.partitions(topic)
+        tps = [TopicPartition(self.physical_topic(topic), p) for p in range(n)]
+        assert self._reader is not None
+        try:
+            raw = await self._reader.beginning_offsets(tps)
+        except KafkaError as exc:
+            raise failure(f"{self.url}: cannot read start offsets", exc) from exc
+        return {k.partition: int(v) for k, v in raw.items()}
 
     async def committed(self, group: str, topic: str, partition: int) -> int:
         await self._topic(topic, partition)
@@ -424,11 +447,9 @@ class KafkaEventLog(EventLog):
                     raise for_code(code)(f"offsets of {group}")
             except KafkaError as exc:
                 if exc.errno not in _RETRIABLE_COMMIT or time.monotonic() > deadline:
-                    raise EventLogError(
-                        f"{self.url}: cannot read offsets of {group}: {exc}"
-                    ) from exc
+                    raise failure(f"{self.url}: cannot read offsets of {group}", exc) from exc
             if time.monotonic() > deadline:
-                raise EventLogError(f"{self.url}: offsets of {group}: coordinator not ready")
+                raise LogUnreachable(f"{self.url}: offsets of {group}: coordinator not ready")
             await asyncio.sleep(0.1)
         out = dict.fromkeys(tps, 0)
         for topic, parts in response.topics:
@@ -448,7 +469,7 @@ class KafkaEventLog(EventLog):
                 [TopicPartition(self.physical_topic(t), p) for t, p in tps]
             )
         except KafkaError as exc:
-            raise EventLogError(f"{self.url}: cannot read end offsets: {exc}") from exc
+            raise failure(f"{self.url}: cannot read end offsets", exc) from exc
         ends = {(k.topic.removeprefix(self.prefix), k.partition): int(v) for k, v in raw.items()}
         committed = {g: await self._fetch_committed(g, tps) for g in groups}
         return Positions(ends=ends, committed=committed)
@@ -475,7 +496,7 @@ class KafkaEventLog(EventLog):
                 response = await admin._send_request_to_node(node, request)
             except KafkaError as exc:
                 if time.monotonic() > deadline:
-                    raise EventLogError(f"{self.url}: commit of {group} failed: {exc}") from exc
+                    raise failure(f"{self.url}: commit of {group} failed", exc) from exc
                 await asyncio.sleep(0.1)
                 continue
             codes = {code for _t, parts in response.topics for _p, code in parts}

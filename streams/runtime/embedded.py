@@ -8,6 +8,7 @@ point resumes to exactly the state an uninterrupted run reaches.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
 import time
 from collections.abc import Callable, Mapping
@@ -17,13 +18,14 @@ from pathlib import Path
 
 from processors.base import ProcessContext
 from schemas import topics
-from streams.errors import StorageFull, storage_exhausted
+from streams.errors import EventLogError, LogUnreachable, StorageFull, storage_exhausted
 from streams.eventlog.base import EventLog, StoredRecord
 from streams.runtime.keyed import KeyedStateRunner, is_keyed
+from streams.runtime.log_contact import CONTACT_ERRORS, LagWatch, LogContact
 from streams.runtime.log_health import LogHealth
 from streams.runtime.rederive import rederive_outdated
 from streams.runtime.steps import decode_for_sink, process_batch
-from streams.stores.views import ViewStore
+from streams.stores.views.store import ViewStore
 from streams.topology import Step, embedded_topology
 
 log = logging.getLogger(__name__)
@@ -31,12 +33,19 @@ log = logging.getLogger(__name__)
 
 @dataclass
 class Lag:
-    """How far the views trail the log, summed over every step input."""
+    """How far the views trail the log, summed over every step input. On a remote log it is
+    the last background measurement: `measured_at` (None: none yet) says when, and while the
+    log is unreachable `unreachable_since` says since when and `error` why."""
 
     applied: int
     end: int
     behind: int
     seconds_behind: float | None
+    measured_at: float | None = None
+    unreachable_since: float | None = None
+    error: str | None = None
+    # events behind per (step id, topic, partition), for per-partition lag metrics
+    by_partition: dict[tuple[str, str, int], int] = dataclasses.field(default_factory=dict)
 
 
 @dataclass
@@ -58,8 +67,12 @@ class EmbeddedRuntime:
         ctx_factory: Callable[[], ProcessContext] | None = None,
         executor: Executor | None = None,
         fault_after_failures: int = 3,
+        sink_group: str | None = None,
     ) -> None:
         self.log = event_log
+        # The consumer group the view sink mirrors its position into (the step id when None).
+        # Each query replica passes its own, so every replica's lag is its own in the broker.
+        self.sink_group = sink_group
         self.views = views
         self.steps = steps if steps is not None else embedded_topology()
         self.batch_size = batch_size
@@ -78,6 +91,8 @@ class EmbeddedRuntime:
         self.storage_errors: dict[str, StorageFull] = {}
         self.health = LogHealth(fault_after_failures)
         self._versions_checked = False  # rederive_outdated runs once, before the first step
+        self.contact = LogContact("event log")
+        self.lag_watch: LagWatch[Lag] = LagWatch(self.lag, self.contact)
 
     def notify(self) -> None:
         """Something was appended: wake every step now instead of at its next poll."""
@@ -149,7 +164,7 @@ class EmbeddedRuntime:
         else:
             self.counters.applied_to_views += len(decoded)
         # Mirror the position into the log so compaction knows these tombstones were seen.
-        await self.log.commit(step.step_id, offsets)
+        await self.log.commit(self.sink_group or step.step_id, offsets)
 
     async def _sink_one_by_one(self, step: Step, batch: list[StoredRecord]) -> None:
         from streams.runtime.steps import dead_letter
@@ -233,7 +248,8 @@ class EmbeddedRuntime:
             await self.rederive_outdated()
         except Exception:  # a faulted log: the steps' own loops meet it and report it
             log.exception("the processors' record versions could not be checked")
-        await asyncio.gather(*(self._step_loop(step, stop) for step in self.steps))
+        watch = [self.lag_watch.run(stop)] if self.log.remote else []
+        await asyncio.gather(*watch, *(self._step_loop(step, stop) for step in self.steps))
 
     async def _step_loop(self, step: Step, stop: asyncio.Event) -> None:
         wake = self._wakes[step.step_id]
@@ -243,10 +259,15 @@ class EmbeddedRuntime:
                 consumed = await self.run_step(step)
                 self.storage_errors.pop(step.step_id, None)
                 self.health.step_succeeded(step.step_id)
+                if self.log.remote:
+                    self.contact.succeeded()
                 if consumed:
                     continue
             except Exception as exc:
-                if storage_exhausted(exc):
+                if self.log.remote and isinstance(exc, CONTACT_ERRORS) and not _faulty(exc):
+                    # the broker is away: the views keep answering; one line per outage
+                    self.contact.failed(exc)
+                elif storage_exhausted(exc):
                     where = Path(self.views.path).parent  # the data directory
                     full = exc if isinstance(exc, StorageFull) else StorageFull.at(where, exc)
                     self.storage_errors[step.step_id] = full
@@ -275,6 +296,7 @@ class EmbeddedRuntime:
                     self.views.offsets, step.step_id
                 )
         applied = end = 0
+        by_partition: dict[tuple[str, str, int], int] = {}
         behind_at: list[tuple[str, int, int]] = []
         ahead: list[tuple[str, int, int, int]] = []
         for step in self.steps:
@@ -289,6 +311,7 @@ class EmbeddedRuntime:
                 committed = done.get((topic, partition), 0)
                 applied += committed
                 end += high
+                by_partition[(step.step_id, topic, partition)] = max(0, high - committed)
                 if committed < high:
                     behind_at.append((topic, partition, committed))
                 elif committed > high:  # the log lost what the views hold
@@ -303,7 +326,26 @@ class EmbeddedRuntime:
                 if first and (oldest is None or first[0].timestamp_ms < oldest):
                     oldest = first[0].timestamp_ms
             seconds = None if oldest is None else max(0.0, time.time() - oldest / 1000.0)
-        return Lag(applied=applied, end=end, behind=behind, seconds_behind=seconds)
+        return Lag(
+            applied=applied,
+            end=end,
+            behind=behind,
+            seconds_behind=seconds,
+            by_partition=by_partition,
+        )
+
+    def current_lag(self) -> Lag | None:
+        """For a remote log, the last background measurement (never waits on the broker),
+        with the log's reachability now; None before the first measurement."""
+        last = self.lag_watch.last
+        if last is None:
+            return None
+        return dataclasses.replace(
+            last,
+            measured_at=self.lag_watch.measured_at,
+            unreachable_since=self.contact.unreachable_since,
+            error=self.contact.error if not self.contact.reachable else None,
+        )
 
     async def check_log(self) -> None:
         """At start: the log's integrity check and the views' position against its end."""
@@ -361,3 +403,8 @@ class EmbeddedRuntime:
             self.notify()
             await asyncio.sleep(0.01)
         return False
+
+
+def _faulty(exc: BaseException) -> bool:
+    """An EventLogError that is the log refusing a request, not the log being away."""
+    return isinstance(exc, EventLogError) and not isinstance(exc, LogUnreachable)

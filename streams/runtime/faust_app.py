@@ -41,6 +41,7 @@ from processors.base import ProcessContext
 from streams.eventlog.base import StoredRecord, Transaction
 from streams.eventlog.kafka import KafkaEventLog, decode_key
 from streams.runtime.keyed import KeyedStateRunner, is_keyed
+from streams.runtime.log_contact import CONTACT_ERRORS, LogContact
 from streams.runtime.steps import process_batch
 from streams.topology import Step, memory_step, pipeline_steps
 
@@ -191,6 +192,8 @@ class FaustStep:
         self._stopping = False
         self._busy = asyncio.Lock()  # held while a batch is between take and ack
         self._keyed = KeyedStateRunner(event_log) if is_keyed(step) else None
+        self.contact = LogContact(f"step {step.step_id}")
+        self._failing = False  # a batch failed for another reason than the broker being away
         self.app = make_app(
             event_log,
             step.step_id,
@@ -204,6 +207,14 @@ class FaustStep:
     @property
     def step_id(self) -> str:
         return self.step.step_id
+
+    @property
+    def group(self) -> str:
+        return self.step.step_id
+
+    @property
+    def inputs(self) -> tuple[str, ...]:
+        return self.step.inputs
 
     async def _on_assigned(
         self, sender: Any, /, *args: Any, signal: Any = None, **kwargs: Any
@@ -223,12 +234,20 @@ class FaustStep:
         while not self._stopping:
             try:
                 await self._handle(events)
+                self.contact.succeeded()
+                if self._failing:
+                    log.warning("step %s: batches succeed again", self.step.step_id)
+                    self._failing = False
                 return True
-            except Exception:
+            except Exception as exc:
                 if self._keyed is not None:
                     self._keyed.invalidate()  # the log is the truth again
                 self.counters.retries += 1
-                log.exception("step %s: batch failed; retrying", self.step.step_id)
+                if isinstance(exc, CONTACT_ERRORS):  # the broker is away: one line per outage
+                    self.contact.failed(exc)
+                elif not self._failing:  # repeats stay quiet until a batch succeeds again
+                    log.exception("step %s: batch failed; retrying", self.step.step_id)
+                    self._failing = True
                 await asyncio.sleep(RETRY_PAUSE_S)
         return False
 
@@ -286,6 +305,12 @@ class StepApp(Protocol):
 
     @property
     def step_id(self) -> str: ...
+
+    @property
+    def group(self) -> str: ...
+
+    @property
+    def inputs(self) -> tuple[str, ...]: ...
 
     @property
     def counters(self) -> Any: ...

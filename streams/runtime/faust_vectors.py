@@ -109,6 +109,7 @@ class FaustVectorStep:
         self.batch_size = batch_size
         self.shutdown_timeout_s = shutdown_timeout_s
         self._stopping = False
+        self.events_handled = 0  # input events of batches that completed
         self._busy = asyncio.Lock()  # one batch or one housekeeping pass at a time
         self._housekeeping: asyncio.Task[None] | None = None
         self.app = make_app(
@@ -128,6 +129,14 @@ class FaustVectorStep:
     def counters(self) -> Any:
         return self.indexer.counters
 
+    @property
+    def group(self) -> str:
+        return self.indexer.group
+
+    @property
+    def inputs(self) -> tuple[str, ...]:
+        return tuple(self.indexer.inputs)
+
     async def _agent(self, stream: Any) -> None:
         await ack_batches(stream, self.batch_size, 0.5, self._busy, self._handle_until_done)
 
@@ -137,6 +146,7 @@ class FaustVectorStep:
         while not self._stopping:
             try:
                 await self._handle(events)
+                self.events_handled += len(events)
                 return True
             except Exception as exc:  # the embedder or the store is down: back off, keep it
                 self.indexer.counters.last_error = f"{type(exc).__name__}: {exc}"[:500]
