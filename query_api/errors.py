@@ -6,6 +6,7 @@
     ├── NotFoundError       the named repository or entry does not exist
     ├── ConflictError       the request conflicts with current state (e.g. a git-sourced repo)
     ├── ServiceUnavailable  a dependency is down; the message says what to do
+    ├── AccessDenied        the caller lacks a grant; the message never echoes credentials
     └── UsageError          a command line is wrong (the CLI exits 2); names the option
 Each becomes an MCP error result whose text tells the agent how to proceed, and in the CLI one
 line on stderr with a non-zero exit.
@@ -38,3 +39,7 @@ class ServiceUnavailable(QueryApiError):
 
 class UsageError(QueryApiError):
     pass
+
+
+class AccessDenied(QueryApiError):
+    """The caller lacks the grant; the message never echoes credentials."""

@@ -34,7 +34,7 @@ class Settings(BaseSettings):
     enable_writes: bool = True
     workspace_mode: bool = True
     host: str = "127.0.0.1"
-    auth_file: Path | None = None  # bearer tokens -> principals -> grants (query_api/auth.py)
+    auth_file: Path | None = None  # bearer tokens -> principals -> grants (access/auth.py)
     behind_auth_proxy: bool = False  # trust every HTTP caller: an auth proxy fronts us
     port: int = 8080
     debounce_ms: int = 50

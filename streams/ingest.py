@@ -27,7 +27,7 @@ from streams.sources.reconcile import ChangeBatch, PlanCounts, ProgressCallback,
 from streams.sources.walker import to_event
 from streams.sources.watcher import WorkspaceWatcher, iter_path_changes
 from streams.stores.read_budget import unbudgeted_context
-from streams.stores.views import ViewStore
+from streams.stores.views.store import ViewStore
 
 log = logging.getLogger(__name__)
 

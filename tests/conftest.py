@@ -71,7 +71,7 @@ def free_port() -> int:
 
 
 def cli_command(*args: str) -> list[str]:
-    return [sys.executable, "-m", "query_api.cli", *args]
+    return [sys.executable, "-m", "repocontext.cli", *args]
 
 
 def child_env(data_dir: Path) -> dict[str, str]:

@@ -1,4 +1,6 @@
-"""The layer rule: schemas <- processors <- streams <- query_api, and processors stay pure."""
+"""The layer rule: schemas <- processors <- streams <- query_api <- repocontext, and processors
+stay pure. `repocontext` is the composition root (the CLI and its process commands): it may
+import every layer, and no layer imports it."""
 
 from __future__ import annotations
 
@@ -8,7 +10,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-LAYERS = ["schemas", "processors", "streams", "query_api"]
+LAYERS = ["schemas", "processors", "streams", "query_api", "repocontext"]
 IMPURE = {
     "asyncio",
     "sqlite3",

@@ -22,15 +22,15 @@ import uuid
 from pathlib import Path
 from typing import Any
 
-from query_api.bench import fetch_corpus
 from query_api.settings import default_data_dir
+from repocontext.bench import fetch_corpus
 from tests.kafka.broker import KafkaBroker
 
 
 def cli(args: list[str], env: dict[str, str]) -> tuple[dict[str, Any], float]:
     started = time.perf_counter()
     proc = subprocess.run(
-        [sys.executable, "-m", "query_api.cli", *args, "--embedder", "none"],
+        [sys.executable, "-m", "repocontext.cli", *args, "--embedder", "none"],
         env=env,
         capture_output=True,
         check=False,

@@ -79,7 +79,7 @@ async def measure(path: Path) -> dict[str, Any]:
     with tempfile.TemporaryDirectory(prefix="mcp-start-") as data:
         env = dict(os.environ, REPOCONTEXT_DATA_DIR=data, REPOCONTEXT_EMBEDDER="local")
         params = StdioServerParameters(
-            command=sys.executable, args=["-m", "query_api.cli", "mcp", str(path)], env=env
+            command=sys.executable, args=["-m", "repocontext.cli", "mcp", str(path)], env=env
         )
         sampler, stop = PeakSampler(), asyncio.Event()
         began = time.perf_counter()

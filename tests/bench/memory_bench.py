@@ -23,8 +23,8 @@ from typing import Any
 from mcp import ClientSession
 from mcp.shared.memory import create_connected_server_and_client_session
 
-from query_api.app import EmbeddedApp
 from query_api.settings import Settings
+from repocontext.app import EmbeddedApp
 from schemas.tools import RepoIdArgs
 
 # task -> files a developer would need to read (repo-relative), Django 5.1.4.

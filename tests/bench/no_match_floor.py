@@ -16,7 +16,7 @@ from pathlib import Path
 import numpy as np
 
 from processors.vectors import file_passages
-from query_api.hit_details import SEMANTIC_FLOOR
+from query_api.retrieval.hit_details import SEMANTIC_FLOOR
 from streams.embedders.local import LocalEmbedder
 
 PROJECT = Path(__file__).resolve().parents[2]

@@ -22,7 +22,7 @@ import time
 import uuid
 from pathlib import Path
 
-from query_api.bench import pct
+from repocontext.bench import pct
 from schemas import codec
 from schemas.events import FileUpsert, RepoRegistration, file_key
 from schemas.topics import CATALOGUE, FILES, REPOS

@@ -27,9 +27,9 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Literal
 
-from query_api.app import EmbeddedApp
-from query_api.eval_scoring import score_case, summarise
+from query_api.evaluation.scoring import score_case, summarise
 from query_api.settings import Settings
+from repocontext.app import EmbeddedApp
 from schemas import tools as t
 from schemas.records import ContentRecord
 from streams.embedders.base import EmbedResult, TextType

@@ -11,7 +11,7 @@ median over the runs of its ratio to the parse loop of the same run:
 - `extract`: the parse, the passes and the extraction in Python (symbols, references);
 - `stage`: `symbols_of`, which also validates the two records.
 The differences between neighbours are the parts' costs. Loops favour the parse a little
-(its tables stay in the cache); `python -m query_api.symbols_bench` says by how much.
+(its tables stay in the cache); `python -m tests.bench.symbols_bench` says by how much.
 """
 
 from __future__ import annotations
@@ -27,10 +27,10 @@ from tree_sitter import Query, QueryCursor
 from processors.symbols.extract import extract
 from processors.symbols.grammars import Grammar, grammar_for, language_of, parser_of, plan_of
 from processors.symbols.processor import symbols_of
-from query_api.bench import fetch_corpus
 from query_api.settings import default_data_dir
-from query_api.symbols_bench import fetch_npm_corpus, load_sources
+from repocontext.bench import fetch_corpus
 from schemas.events import FileUpsert
+from tests.bench.symbols_bench import fetch_npm_corpus, load_sources
 
 
 def _walk_query(grammar: Grammar) -> Query:

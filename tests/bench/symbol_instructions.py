@@ -9,7 +9,7 @@ grammars and queries), setup + a bare parse of every file, setup + the stage
 (`symbols_of`) on every file. The differences give each part's instructions and the stage
 / parse ratio. Instructions are not time: a parse in a tight loop keeps its tables in the
 cache and has the better instructions per cycle, so the timed ratio
-(`python -m query_api.symbols_bench`) runs some 5-15% higher. Use this to compare two
+(`python -m tests.bench.symbols_bench`) runs some 5-15% higher. Use this to compare two
 versions of the stage; report the timed bench. Needs valgrind; slow (a minute per run on
 rxjs, several on all of Django).
 """
@@ -26,9 +26,9 @@ import tempfile
 
 from processors.symbols.grammars import grammar_for, parser_of
 from processors.symbols.processor import symbols_of
-from query_api.bench import fetch_corpus
 from query_api.settings import default_data_dir
-from query_api.symbols_bench import fetch_npm_corpus, load_sources
+from repocontext.bench import fetch_corpus
+from tests.bench.symbols_bench import fetch_npm_corpus, load_sources
 
 MODES = ("setup", "parse", "stage")
 

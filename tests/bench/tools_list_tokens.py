@@ -3,7 +3,7 @@
     .venv/bin/python -m tests.bench.tools_list_tokens [--encoding o200k_base]
 
 Workspace mode with writes and a workspace root (the defaults of `repocontext serve PATH` and
-`repocontext mcp PATH`): the server is the real one (query_api/mcp_server.py) and the list is
+`repocontext mcp PATH`): the server is the real one (query_api/server/mcp_server.py) and the list is
 asked for by the MCP SDK's client over its in-memory transport. What is counted is the
 JSON-RPC response the client received, compact and without nulls: what travels.
 """
@@ -18,9 +18,9 @@ from typing import Any
 from mcp.shared.memory import create_connected_server_and_client_session
 
 from processors.tokens import count_tokens
-from query_api.mcp_server import build_server
 from query_api.metrics import Metrics
-from query_api.tool_catalog import visible_tools
+from query_api.server.mcp_server import build_server
+from query_api.server.tool_catalog import visible_tools
 
 
 def wire_tokens(result: Any, encoding: str) -> tuple[int, int]:

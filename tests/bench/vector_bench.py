@@ -197,8 +197,8 @@ def bench_windows() -> dict[str, Any]:
     from tokenizers import Tokenizer
 
     from processors.vectors import file_passages
-    from query_api.bench import fetch_corpus
     from query_api.settings import default_data_dir
+    from repocontext.bench import fetch_corpus
     from streams.embedders.local import MAX_TOKENS, model_dir
 
     folder = model_dir()
@@ -237,12 +237,15 @@ DEV_SET: list[tuple[str, str]] = [
         "where are poison events sent when a processor cannot handle them",
         "streams/runtime/steps.py",
     ),
-    ("which component decides whether the server is ready to answer", "query_api/readiness.py"),
+    (
+        "which component decides whether the server is ready to answer",
+        "query_api/retrieval/readiness.py",
+    ),
     ("split text into identifier-aware tokens, camel case humps", "processors/tokenizer.py"),
     ("sliding windows of 1600 characters over a file for embedding", "processors/vectors.py"),
     ("run the MiniLM transformer without pytorch", "streams/embedders/local.py"),
     ("call an OpenAI compatible embeddings endpoint with retries", "streams/embedders/http.py"),
-    ("fall back from approximate search to exact and then BM25", "query_api/retrieval.py"),
+    ("fall back from approximate search to exact and then BM25", "query_api/retrieval/ladder.py"),
     ("honour nested gitignore files while walking a directory", "streams/sources/ignore.py"),
     ("debounce file system change notifications", "streams/sources/watcher.py"),
     (
@@ -251,7 +254,7 @@ DEV_SET: list[tuple[str, str]] = [
     ),
     ("drop old records that have a newer value for the same key", "streams/eventlog/compaction.py"),
     ("the list of topics, their keys and retention policies", "schemas/topics.py"),
-    ("refuse paths outside the configured workspace root", "query_api/guard.py"),
+    ("refuse paths outside the configured workspace root", "query_api/access/guard.py"),
     ("prometheus metrics exposition", "query_api/metrics.py"),
     ("store the event log in a SQLite database with WAL", "streams/eventlog/sqlite.py"),
     ("decide whether a file is binary by looking for a NUL byte", "streams/sources/walker.py"),
@@ -262,14 +265,14 @@ DEV_SET: list[tuple[str, str]] = [
         "streams/vectors_step.py",
     ),
     ("environment variables read into one settings object", "query_api/settings.py"),
-    ("rank files with FTS5 bm25 and column weights", "streams/stores/views_search.py"),
-    ("lock the data directory so only one process indexes it", "query_api/app.py"),
+    ("rank files with FTS5 bm25 and column weights", "streams/stores/views/search.py"),
+    ("lock the data directory so only one process indexes it", "repocontext/app.py"),
 ]
 
 
 async def _devset_async(hybrid_only: bool = False) -> dict[str, Any]:
-    from query_api.app import EmbeddedApp
     from query_api.settings import Settings
+    from repocontext.app import EmbeddedApp
     from schemas import tools as t
 
     tmp = Path(tempfile.mkdtemp(prefix="vdev-"))
@@ -381,10 +384,10 @@ async def _latency_async(data_dir: Path, queries: int = 200, pad_to: int = 0) ->
     vector search, hydration from the views, fusion), on the store a `backfill` run left in
     `data_dir` (the Django corpus), optionally padded to `pad_to` points. Sequential, one
     client; medians are what one agent sees."""
-    from query_api.app import EmbeddedApp
-    from query_api.readiness import Readiness
+    from query_api.retrieval.readiness import Readiness
+    from query_api.retrieval.vector_plane import keyword_only_retriever
     from query_api.settings import Settings
-    from query_api.vector_plane import keyword_only_retriever
+    from repocontext.app import EmbeddedApp
 
     settings = Settings(data_dir=data_dir, embedder="local", embed_threads=2)
     phrases = symbol_phrases(data_dir / "views.db", queries)
@@ -431,9 +434,9 @@ async def _backfill_async(threads: int = 2, queries: int = 200) -> dict[str, Any
     approximate vs exact search on those real code embeddings. The queries are embedded
     phrases made from random symbols' names (`QuerySet.filter` -> "query set filter"), the
     shape of what an agent asks, searched with the production repository filter."""
-    from query_api.app import EmbeddedApp
-    from query_api.bench import fetch_corpus
     from query_api.settings import Settings, default_data_dir
+    from repocontext.app import EmbeddedApp
+    from repocontext.bench import fetch_corpus
 
     corpus = fetch_corpus(default_data_dir() / "bench")
     tmp = Path(tempfile.mkdtemp(prefix="vbackfill-"))

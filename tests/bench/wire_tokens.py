@@ -38,7 +38,11 @@ QUERIES = [
     "replay the event log into the SQLite views",
     "compute the token budget of a context bundle",
 ]
-FILES = ["query_api/retrieval.py", "processors/tokenizer.py", "streams/stores/views.py"]
+FILES = [
+    "query_api/retrieval/ladder.py",
+    "processors/tokenizer.py",
+    "streams/stores/views/store.py",
+]
 
 
 def copy_sources(root: Path) -> None:
@@ -61,8 +65,8 @@ async def measure(workspace: Path, data: Path) -> dict[str, Any]:
     """Runs inside the side's interpreter: its own query_api answers."""
     from mcp.shared.memory import create_connected_server_and_client_session
 
-    from query_api.app import EmbeddedApp
     from query_api.settings import Settings
+    from repocontext.app import EmbeddedApp
     from schemas.tools import RepoIdArgs
 
     settings = Settings(

@@ -14,9 +14,9 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from query_api import cli, commands
-from query_api.auth import AuthConfigError, TokenTable
+from query_api.access.auth import AuthConfigError, TokenTable
 from query_api.settings import Settings
+from repocontext import cli, commands
 from schemas.topics import CATALOGUE
 from streams.eventlog import compaction as cp
 from streams.eventlog.kafka import kafka_topic_configs, parse_kafka_url

@@ -65,8 +65,8 @@ def expected_after(n: int) -> dict[str, dict[str, Any]]:
 
 
 async def run(data_dir: Path, start: int) -> None:
-    from query_api.app import EmbeddedApp
     from query_api.settings import Settings
+    from repocontext.app import EmbeddedApp
     from schemas import memory_tools as m
 
     workspace = data_dir.parent / f"{data_dir.name}-workspace"

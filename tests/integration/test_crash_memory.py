@@ -16,9 +16,9 @@ from typing import Any
 
 import pytest
 
-from query_api.app import EmbeddedApp
-from query_api.memory_transfer import current_entries
 from query_api.settings import Settings
+from repocontext.app import EmbeddedApp
+from repocontext.memory_transfer import current_entries
 from tests.conftest import child_env
 from tests.integration import memory_writer as mw
 from tests.integration.zygote import Zygote, wait_for_text

@@ -16,8 +16,8 @@ from typing import Any
 
 import pytest
 
-from query_api.app import EmbeddedApp
 from query_api.settings import Settings
+from repocontext.app import EmbeddedApp
 from tests.conftest import child_env
 from tests.integration import memory_writer as mw
 from tests.integration.test_crash_resume import dead_letters, snapshot

@@ -48,7 +48,7 @@ def snapshot(data_dir: Path) -> dict[str, Any]:
         repos = conn.execute("SELECT repo_id, source, root FROM repos ORDER BY 1").fetchall()
     finally:
         conn.close()
-    from streams.stores.views import ViewStore
+    from streams.stores.views.store import ViewStore
 
     with ViewStore(data_dir / "views.db") as views:
         searches = {

@@ -123,13 +123,13 @@ LIMITED_CLI = (
     "import resource, runpy, sys; "
     "resource.setrlimit(resource.RLIMIT_FSIZE, (int(sys.argv[1]), int(sys.argv[1]))); "
     "sys.argv = ['repocontext', *sys.argv[2:]]; "
-    "runpy.run_module('query_api.cli', run_name='__main__')"
+    "runpy.run_module('repocontext.cli', run_name='__main__')"
 )  # CPython ignores SIGXFSZ itself, so writes past the limit fail with EFBIG
 
 
 @contextlib.asynccontextmanager
 async def mcp_session(data: Path, repo: Path, limit: int | None) -> AsyncIterator[ClientSession]:
-    args = ["-c", LIMITED_CLI, str(limit)] if limit is not None else ["-m", "query_api.cli"]
+    args = ["-c", LIMITED_CLI, str(limit)] if limit is not None else ["-m", "repocontext.cli"]
     env = {**child_env(data), "REPOCONTEXT_PROCESSOR_WORKERS": "0"}
     env["REPOCONTEXT_MEMORY_WRITE_TIMEOUT_S"] = "3"
     params = StdioServerParameters(

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from query_api.evaluation import clean_subject, is_source
+from query_api.evaluation.history import clean_subject, is_source
 from tests.conftest import child_env, cli_command
 
 

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from query_api.app import EmbeddedApp
+from repocontext.app import EmbeddedApp
 from schemas.events import WalkFilters
 from schemas.tools import RepoIdArgs
 from streams.sources.git_poller import GitPoller, GitSource

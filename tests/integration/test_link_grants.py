@@ -22,15 +22,15 @@ from anyio.from_thread import BlockingPortal, start_blocking_portal
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from query_api import memory_transfer as mt
-from query_api.app import EmbeddedApp
-from query_api.auth import LEVELS, LOCAL_USER, Principal
-from query_api.call_guard import CallGuard
-from query_api.mcp_server import invoke
+from query_api.access.auth import LEVELS, LOCAL_USER, Principal
+from query_api.server.call_guard import CallGuard
+from query_api.server.mcp_server import invoke
 from query_api.settings import Settings
+from repocontext import memory_transfer as mt
+from repocontext.app import EmbeddedApp
 from schemas.memory import MemoryEntry
 from schemas.tools import RepoIdArgs
-from streams.stores.views_memory import MemoryViews
+from streams.stores.views.memory import MemoryViews
 
 REPOS = ("alpha", "beta", "gamma")
 WITHHELD_SHAPE = {"exists": False, "kind": "Unknown", "withheld": True}

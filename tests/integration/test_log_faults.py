@@ -13,8 +13,8 @@ from typing import Any
 import pytest
 from mcp.shared.memory import create_connected_server_and_client_session
 
-from query_api.app import EmbeddedApp
-from query_api.memory_transfer import read_export
+from repocontext.app import EmbeddedApp
+from repocontext.memory_transfer import read_export
 from tests.conftest import child_env, cli_command
 from tests.integration.mcp_helpers import call, call_error
 from tests.integration.memory_rig import memory_rig, rig_settings

@@ -13,7 +13,7 @@ import pytest
 from mcp import ClientSession
 from mcp.shared.memory import create_connected_server_and_client_session
 
-from query_api.vector_plane import VectorPlane
+from query_api.retrieval.vector_plane import VectorPlane
 from tests.integration.mcp_helpers import call, wait_for
 from tests.integration.memory_rig import memory_rig
 from tests.integration.test_context_mcp import context_wire

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from query_api.app import EmbeddedApp
+from repocontext.app import EmbeddedApp
 from schemas.bounds import MAX_TTL_SECONDS
 from tests.conftest import child_env, cli_command, write_sample_repo
 from tests.integration.mcp_helpers import call, call_error

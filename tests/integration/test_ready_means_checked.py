@@ -9,8 +9,8 @@ from pathlib import Path
 import httpx
 import pytest
 
-from query_api.app import EmbeddedApp
-from query_api.http_app import build_http_app
+from query_api.server.http_app import build_http_app
+from repocontext.app import EmbeddedApp
 from tests.integration.memory_rig import memory_rig, rig_settings
 
 pytestmark = pytest.mark.anyio

@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 from mcp.shared.memory import create_connected_server_and_client_session
 
-from query_api.hit_details import query_terms
-from query_api.vector_plane import VectorPlane
+from query_api.retrieval.hit_details import query_terms
+from query_api.retrieval.vector_plane import VectorPlane
 from tests.integration.mcp_helpers import call
 from tests.integration.memory_rig import memory_rig
 from tests.vectors.fake_embedder import HashEmbedder
@@ -97,8 +97,8 @@ async def test_no_match_on_the_semantic_path(
     """Vectors always have nearest passages; when none holds a word of the query and the best
     is below the floor, the answer is still `hits: []` (mode and path unchanged). The floor is
     calibrated for MiniLM's cosines; the hash embedder's unrelated texts sit higher."""
-    monkeypatch.setattr("query_api.service.SEMANTIC_FLOOR", 0.5)
-    monkeypatch.setattr("query_api.hit_details.SEMANTIC_FLOOR", 0.5)
+    monkeypatch.setattr("query_api.core.service.SEMANTIC_FLOOR", 0.5)
+    monkeypatch.setattr("query_api.retrieval.hit_details.SEMANTIC_FLOOR", 0.5)
     async with memory_rig(tmp_path, index=True) as (app, _):
         plane = VectorPlane(app.settings, app.log, app.views, embedder=HashEmbedder())
         app.service.plane, app.service.retriever = plane, plane.retriever  # what open() wires

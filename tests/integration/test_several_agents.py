@@ -1,5 +1,5 @@
 """Several agents on one data directory (issue 24 item 7): the process holding the lock serves
-the others through its Unix socket (query_api/agent_socket.py). Real processes, real MCP
+the others through its Unix socket (repocontext/agent_socket.py). Real processes, real MCP
 clients over HTTP and stdio."""
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ import pytest
 from mcp import ClientSession, StdioServerParameters
 from mcp.client.stdio import stdio_client
 
-from query_api.agent_socket import socket_path
+from repocontext.agent_socket import socket_path
 from tests.conftest import ServeProcess, child_env, cli_command, write_sample_repo
 from tests.integration.mcp_helpers import (
     call,

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 from mcp.shared.memory import create_connected_server_and_client_session
 
-from query_api.app import EmbeddedApp
 from query_api.settings import Settings
+from repocontext.app import EmbeddedApp
 
 pytestmark = pytest.mark.anyio
 

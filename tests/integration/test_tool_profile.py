@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from query_api.tool_catalog import COMPACT_TOOLS
+from query_api.server.tool_catalog import COMPACT_TOOLS
 from tests.integration.mcp_helpers import call, search_paths, stdio_session
 
 pytestmark = pytest.mark.anyio

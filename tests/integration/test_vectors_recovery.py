@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
-from query_api.app import EmbeddedApp
-from query_api.vector_plane import VectorPlane
+from query_api.retrieval.vector_plane import VectorPlane
+from repocontext.app import EmbeddedApp
 from streams.stores.vectors import VectorStore
 from tests.integration.mcp_helpers import call
 from tests.integration.memory_rig import memory_rig

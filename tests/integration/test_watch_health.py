@@ -10,8 +10,8 @@ from pathlib import Path
 import httpx
 import pytest
 
-from query_api.app import EmbeddedApp
 from query_api.errors import ToolInputError
+from repocontext.app import EmbeddedApp
 from schemas.tools import AddRepoArgs, NoArgs, RepoIdArgs
 from tests.conftest import ServeProcess
 from tests.integration.mcp_helpers import call, http_session, wait_for

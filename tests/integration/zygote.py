@@ -20,9 +20,9 @@ import time
 from pathlib import Path
 from typing import Any
 
-import query_api.app  # the expensive imports, done once before any fork
-import query_api.commands  # noqa: F401
-from query_api import cli
+import repocontext.app  # the expensive imports, done once before any fork
+import repocontext.commands  # noqa: F401
+from repocontext import cli
 from tests.integration import memory_writer
 
 

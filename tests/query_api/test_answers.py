@@ -1,11 +1,11 @@
-"""The wire form of a tool answer (query_api.answers): optional fields that hold nothing are
+"""The wire form of a tool answer (query_api.answers.render): optional fields that hold nothing are
 left out at any depth, required ones never; the text block is a rendering, not the JSON."""
 
 from __future__ import annotations
 
 import json
 
-from query_api.answers import pruned, render, wire_message
+from query_api.answers.render import pruned, render, wire_message
 from schemas import bundle as b
 from schemas import tools as t
 

@@ -1,9 +1,9 @@
-"""Which lines of a large file a slices bundle entry sends (query_api.bundle_spans)."""
+"""Which lines of a large file a slices bundle entry sends (query_api.context.spans)."""
 
 from __future__ import annotations
 
-from query_api.bundle_spans import HEAD_LINES, SPAN_CONTEXT, SPAN_LINES, select_spans, task_stems
-from streams.stores.views_symbols import SymbolRow
+from query_api.context.spans import HEAD_LINES, SPAN_CONTEXT, SPAN_LINES, select_spans, task_stems
+from streams.stores.views.symbols import SymbolRow
 
 
 def sym(fq: str, kind: str, start: int, end: int) -> SymbolRow:

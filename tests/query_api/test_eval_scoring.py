@@ -6,7 +6,7 @@ import math
 
 import pytest
 
-from query_api.eval_scoring import (
+from query_api.evaluation.scoring import (
     CaseScore,
     ndcg_at,
     recall_at,

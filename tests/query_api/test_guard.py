@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
+from query_api.access.guard import WorkspaceGuard
 from query_api.errors import GuardError
-from query_api.guard import WorkspaceGuard
 
 
 @pytest.fixture

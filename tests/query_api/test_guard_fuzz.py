@@ -9,8 +9,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from query_api.access.guard import WorkspaceGuard
 from query_api.errors import GuardError
-from query_api.guard import WorkspaceGuard
 
 SEGMENTS = [
     "..",

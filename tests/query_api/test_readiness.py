@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from query_api.readiness import Readiness
+from query_api.retrieval.readiness import Readiness
 from schemas.retrieval import RetrievalPath as P
 
 

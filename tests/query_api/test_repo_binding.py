@@ -1,4 +1,4 @@
-"""The add_repo binding rule (query_api/repo_binding.py) over every overlap shape."""
+"""The add_repo binding rule (query_api/access/repo_binding.py) over every overlap shape."""
 
 from __future__ import annotations
 
@@ -6,10 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from query_api.access import AccessDenied
-from query_api.auth import LEVELS, LOCAL_USER, Principal
-from query_api.errors import ConflictError
-from query_api.repo_binding import check_binding
+from query_api.access.auth import LEVELS, LOCAL_USER, Principal
+from query_api.access.repo_binding import check_binding
+from query_api.errors import AccessDenied, ConflictError
 
 WS = Path("/ws")
 BOUND = {"alpha": WS / "alpha", "beta": WS / "beta"}

@@ -1,4 +1,4 @@
-"""The one repository-path normalisation every path-taking tool shares (query_api.repo_paths)."""
+"""The one repository-path normalisation every path-taking tool shares (access/repo_paths)."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
+from query_api.access.repo_paths import path_in_repo, repo_relative
 from query_api.errors import ToolInputError
-from query_api.repo_paths import path_in_repo, repo_relative
 from schemas.events import RepoRegistration
 
 

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from query_api.symbol_dependents import DependentsResolver
+from query_api.symbols.dependents import DependentsResolver
 from streams.stores import ViewStore
-from streams.stores.views_symbols import MAX_LOOKUP, SymbolViews
+from streams.stores.views.symbols import MAX_LOOKUP, SymbolViews
 from tests.streams.symbol_records import records
 
 

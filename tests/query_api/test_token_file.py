@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from query_api.auth import AuthConfigError, TokenTable
+from query_api.access.auth import AuthConfigError, TokenTable
 from tests.conftest import child_env, cli_command
 
 TOKEN = "ci-token-0123456789"
@@ -88,7 +88,7 @@ def test_only_the_exact_token_authenticates(tmp_path: Path) -> None:
 def test_plaintext_tokens_others_can_read_are_warned_about(
     tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
-    caplog.set_level(logging.WARNING, logger="query_api.auth")
+    caplog.set_level(logging.WARNING, logger="query_api.access.auth")
     TokenTable.load(write(tmp_path, {"tokens": [GOOD]}, mode=0o600))
     assert not caplog.records
     TokenTable.load(write(tmp_path, {"tokens": [GOOD]}, mode=0o644))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from query_api.tool_catalog import TOOLS, visible_tools
+from query_api.server.tool_catalog import TOOLS, visible_tools
 
 READ_ONLY = {
     "repocontext_health",

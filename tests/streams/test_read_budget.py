@@ -9,12 +9,12 @@ from pathlib import Path
 
 import pytest
 
-from query_api.call_guard import CallGuard, RepoGate
 from query_api.errors import ServiceUnavailable
-from query_api.tool_catalog import ToolSpec
+from query_api.server.call_guard import CallGuard, RepoGate
+from query_api.server.tool_catalog import ToolSpec
 from schemas.tools import NoArgs, SearchArgs
 from streams.stores.read_budget import ReadInterrupted, read_budget
-from streams.stores.views import ViewStore
+from streams.stores.views.store import ViewStore
 
 pytestmark = pytest.mark.anyio
 

@@ -16,8 +16,8 @@ from schemas.symbols import SymbolsRecord
 from streams.eventlog.base import EventLog, LogRecord
 from streams.runtime.embedded import EmbeddedRuntime
 from streams.runtime.rederive import newest_version
-from streams.stores.views import ViewStore
-from streams.stores.views_symbols import SymbolViews
+from streams.stores.views.store import ViewStore
+from streams.stores.views.symbols import SymbolViews
 from streams.topology import Step, embedded_topology
 from tests.streams.test_runtime import open_log, upsert
 

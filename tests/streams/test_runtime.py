@@ -13,7 +13,7 @@ from schemas.events import FileUpsert, RepoRegistration, file_key
 from streams.eventlog.base import EventLog, LogRecord
 from streams.eventlog.factory import open_event_log
 from streams.runtime.embedded import EmbeddedRuntime
-from streams.stores.views import ViewStore
+from streams.stores.views.store import ViewStore
 from streams.topology import pipeline_steps
 
 pytestmark = pytest.mark.anyio

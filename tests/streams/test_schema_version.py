@@ -12,7 +12,7 @@ from schemas import codec, topics
 from schemas.events import RepoRegistration
 from streams.eventlog.base import LogRecord
 from streams.runtime.embedded import EmbeddedRuntime
-from streams.stores.views import ViewStore
+from streams.stores.views.store import ViewStore
 from streams.topology import pipeline_steps
 from tests.streams.test_runtime import dead_letters, open_log, upsert
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from processors.path_roles import Role, role_of, roles_asked
-from streams.stores.views import ViewStore
+from streams.stores.views.store import ViewStore
 from tests.streams.symbol_records import records
 
 PAGER = "def echo_via_pager(text):\n    pager = find_pager()\n    return pager.write(text)\n"

@@ -16,8 +16,9 @@ from schemas import topics
 from schemas.events import WalkFilters
 from streams.sources.changes import IndexedFile, diff_against_index
 from streams.sources.walker import FileSnapshot, read_file
-from streams.stores import ViewStore, views_symbols
-from streams.stores.views_symbols import SymbolViews
+from streams.stores import ViewStore
+from streams.stores.views import symbols as views_symbols
+from streams.stores.views.symbols import SymbolViews
 from tests.streams.symbol_records import records
 
 BODIES = (

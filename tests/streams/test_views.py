@@ -17,8 +17,8 @@ from schemas.events import FileUpsert, RepoRegistration
 from schemas.memory import MemoryEntry
 from streams.errors import StoreError
 from streams.stores import Record, ViewStore
-from streams.stores.views_read import prefix_successor
-from streams.stores.views_search import SIZE_EXPONENT, SIZE_REFERENCE
+from streams.stores.views.read import prefix_successor
+from streams.stores.views.search import SIZE_EXPONENT, SIZE_REFERENCE
 
 REPOS, STRUCTURE, CONTENT = topics.REPOS.name, topics.STRUCTURE.name, topics.CONTENT.name
 MEMORY = topics.MEMORY.name
@@ -162,7 +162,7 @@ def note(key: str) -> Record:
 
 @pytest.fixture
 def memory_store(tmp_path: Path) -> Iterator[ViewStore]:
-    """The default store with memory (streams/stores/views_memory.py: a non-code tree)."""
+    """The default store with memory (streams/stores/views/memory.py: a non-code tree)."""
     with ViewStore(tmp_path / "m.db") as s:
         s.apply([reg("r"), reg("s"), *file("r", "a.py", "alpha", source_revision="c1")], {})
         s.apply([*file("r", "b.bin", binary=True), *file("s", "a.py", "alpha")], {})
@@ -185,7 +185,7 @@ def test_repo_tombstone_removes_every_tree_including_memory(memory_store: ViewSt
 
 
 def test_reset_clears_the_code_index_but_keeps_repo_memory_and_job(memory_store: ViewStore) -> None:
-    # symbols/xrefs trees: registered by streams/stores/views_symbols.py (empty here)
+    # symbols/xrefs trees: registered by streams/stores/views/symbols.py (empty here)
     no_symbols = {"symbols": 0, "xref_refs": 0, "xref_imports": 0, "symbol_docs": 0}
     assert memory_store.reset_repo("r") == {"files": 2, "content": 1, **no_symbols}
     repo = memory_store.get_repo("r")

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from query_api.vector_coverage import PARTIAL_REASON
+from query_api.retrieval.vector_coverage import PARTIAL_REASON
 from schemas import tools as t
 from schemas.retrieval import SearchMode
 from tests.vectors.test_ladder import Rig, open_rig

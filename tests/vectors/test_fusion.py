@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from query_api.retrieval import RRF_K, SEMANTIC_WEIGHT, Retriever, _file_entry
+from query_api.retrieval.ladder import RRF_K, SEMANTIC_WEIGHT, Retriever, _file_entry
 from schemas import tools as t
 
 

@@ -9,11 +9,11 @@ from pathlib import Path
 import pytest
 
 from processors.vectors import chunks
-from query_api.app import EmbeddedApp
-from query_api.readiness import Readiness
-from query_api.retrieval import Retriever
+from query_api.retrieval.ladder import Retriever
+from query_api.retrieval.readiness import Readiness
+from query_api.retrieval.vector_plane import VectorPlane, keyword_only_retriever
 from query_api.settings import Settings
-from query_api.vector_plane import VectorPlane, keyword_only_retriever
+from repocontext.app import EmbeddedApp
 from schemas import tools as t
 from schemas.retrieval import RetrievalPath
 from streams.embedders import NoEmbedder

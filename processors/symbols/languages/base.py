@@ -6,6 +6,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from tree_sitter import Node
+
 
 def _no_module_prefix(path: str) -> str:
     return ""
@@ -13,6 +15,10 @@ def _no_module_prefix(path: str) -> str:
 
 def _as_written(module: str, path: str) -> str:
     return module
+
+
+def _anywhere(node: Node) -> bool:
+    return True
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,6 +38,8 @@ class LanguageRules:
     js_modules: bool = False
     # the functions whose call with a string (`@import.via`) imports a module: `require("x")`
     import_calls: frozenset[str] = frozenset()
+    # whether a declaration whose pattern says `@top` stands at file level (c_family)
+    at_file_level: Callable[[Node], bool] = _anywhere
 
 
 DEFAULT = LanguageRules()

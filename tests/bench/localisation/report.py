@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from query_api.eval_scoring import CaseScore
+from query_api.evaluation.scoring import CaseScore
 from tests.bench.localisation.runner import (
     CaseResult,
     latencies,

@@ -1,7 +1,7 @@
 """Run systems over the cases: rank, score, print tables as it goes, write one JSON result.
 
 Every system answers through the same `rank(query) -> paths` callable, so repocontext and the
-baselines are scored by the same code (query_api.eval_scoring). Latency is the time of that
+baselines are scored by the same code (query_api.evaluation.scoring). Latency is the time of that
 call alone, in process; indexing and embedding are timed separately (`open_s`).
 """
 
@@ -17,7 +17,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from query_api.eval_scoring import CaseScore, ScoreSummary, score_case, summarise_by
+from query_api.evaluation.scoring import CaseScore, ScoreSummary, score_case, summarise_by
 from tests.bench.localisation.checkout import cache_key, checkout
 from tests.bench.localisation.mine import Case
 from tests.bench.localisation.rankers import SYSTEMS, SharedModel, open_rankers

@@ -14,8 +14,8 @@ import logging
 import time
 from pathlib import Path
 
-from query_api.app import EmbeddedApp
 from query_api.settings import Settings
+from repocontext.app import EmbeddedApp
 from schemas import tools as t
 from schemas.bundle import ContextArgs
 

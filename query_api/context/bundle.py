@@ -1,0 +1,482 @@
+"""repocontext_context: the token-budgeted bundle (spec §3.7) and the usage it records.
+
+One search (the core service's ranked hits: `top`, or a 50-hit backfill pool when reuse is
+engaged) -> unique file paths in rank order -> each rendered at a level (paths, outline,
+slices; auto tries slices, outline, paths and keeps the first that packs one entry) -> packed
+under the budget so that the first files each get a share (query_api/context/plan.py): a file
+too large for its share sends the spans that matter, bounded by it.
+
+`responseTokens` is what the answer costs on the wire: the JSON-RPC response with its
+structured content and its text block (query_api/answers/render.py), counted exactly with the
+configured encoding after packing; an entry that would push it over the budget is dropped.
+An answer that packs nothing charges nothing (`responseTokens` 0, never above the budget) and
+names in `retryBudgetTokens` a budget that fits its cheapest entry, even after the answer's
+`freshness` grows to the largest it plausibly becomes (`worst_freshness`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import threading
+import time
+from collections import deque
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from processors.tokens import TokenEncoding, token_counter
+from query_api.answers.render import render, wire_tokens
+from query_api.context.plan import Coster, Item, plan
+from query_api.context.spans import FILL_LINES, SPAN_LINES, select_spans, task_stems
+from query_api.errors import NotFoundError
+from query_api.memory.search import linked_for
+from query_api.memory.views import MemoryReader
+from query_api.retrieval.hit_details import HitLocator, import_name
+from schemas import bundle as b
+from schemas import tools as t
+from streams.stores.sessions import SessionStore
+from streams.stores.views.read import ContentRow
+from streams.stores.views.store import ViewStore
+from streams.stores.views.symbols import SymbolViews
+
+if TYPE_CHECKING:
+    from query_api.core.service import RepoContextService
+
+BACKFILL_POOL = 50
+LEVELS: tuple[b.Detail, ...] = ("slices", "outline", "paths")
+_SAMPLE_COMMIT = "3f9a2c1e0b7d6a5f4e3d2c1b0a9f8e7d6c5b4a39"
+_SAMPLE_TIME = "2026-11-30T22:01:02.123456Z"
+WHOLE_BODY_TOKENS = 1500  # larger files are sliced into spans instead of sent whole
+MIN_SPAN_TOKENS = 24  # a share smaller than this sends the file's path
+RECEIPT_HEX = 16
+RESPONSE_ROUNDS = 4  # responseTokens is in the answer it counts: a few rounds settle it
+
+
+def sha256_hex(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def receipt_of(repo_id: str, path: str, content_hash: str, kind: str, unit_key: str) -> str:
+    """The reference's SHA-256 over the unit's identity, its first RECEIPT_HEX digits: a
+    receipt is only ever echoed back, and 64 bits tell units apart at a quarter of the
+    tokens (33 -> 8 per unit, on every unit of every bundle)."""
+    joined = "\x00".join((repo_id, path, content_hash, kind, unit_key))
+    return sha256_hex(joined)[:RECEIPT_HEX]
+
+
+def worst_freshness(fresh: t.Freshness) -> t.Freshness:
+    """`fresh` grown to the largest it can plausibly become before the caller's next call
+    (numbers of 13 digits, every field its kind of source can fill, filled), so that a
+    `retryBudgetTokens` computed with it still fits then."""
+    git = fresh.indexedCommit is not None or fresh.sourceCommit is not None
+    big = 10**12
+    return fresh.model_copy(
+        update={
+            "appliedOffsets": max(fresh.appliedOffsets, big),
+            "logEndOffsets": max(fresh.logEndOffsets, big),
+            "eventsBehind": max(fresh.eventsBehind, big),
+            "secondsBehind": 123456789.123456,
+            "pendingFiles": None if git else max(fresh.pendingFiles or 0, 10**9),
+            "indexedCommit": fresh.indexedCommit or (_SAMPLE_COMMIT if git else None),
+            "sourceCommit": fresh.sourceCommit or (_SAMPLE_COMMIT if git else None),
+            "sourceCheckedAt": fresh.sourceCheckedAt or (_SAMPLE_TIME if git else None),
+        }
+    )
+
+
+def parse_known(claims: list[str]) -> set[tuple[str, str]]:
+    """`path@hash` claims split on the last '@'; malformed ones are dropped (fail closed)."""
+    parsed = set()
+    for claim in claims:
+        path, sep, digest = claim.rpartition("@")
+        if sep and path and len(digest) == 64 and all(c in "0123456789abcdef" for c in digest):
+            parsed.add((path, digest))
+    return parsed
+
+
+class UsageWindow:
+    """60 one-minute buckets of (calls, response tokens, reads replaced): the 1-hour window."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._buckets: deque[tuple[int, list[int]]] = deque()
+
+    def record(self, response: int, replaced: int, now: float | None = None) -> None:
+        minute = int((now if now is not None else time.time()) // 60)
+        with self._lock:
+            if not self._buckets or self._buckets[-1][0] != minute:
+                self._buckets.append((minute, [0, 0, 0]))
+            bucket = self._buckets[-1][1]
+            bucket[0] += 1
+            bucket[1] += response
+            bucket[2] += replaced
+
+    def totals(self, now: float | None = None) -> tuple[int, int, int]:
+        minute = int((now if now is not None else time.time()) // 60)
+        with self._lock:
+            while self._buckets and self._buckets[0][0] <= minute - 60:
+                self._buckets.popleft()
+            sums = [0, 0, 0]
+            for _, bucket in self._buckets:
+                for i in range(3):
+                    sums[i] += bucket[i]
+        return sums[0], sums[1], sums[2]
+
+
+@dataclass
+class Candidate:
+    path: str
+    score: float
+    reasons: list[str]
+    linked: list[t.LinkedMemory] = field(default_factory=list)  # memory about this file
+
+
+class BundleService:
+    def __init__(
+        self,
+        core: RepoContextService,
+        views: ViewStore,
+        token_encoding: TokenEncoding = "o200k_base",
+        session_path: Path | None = None,
+    ) -> None:
+        self.core = core
+        self.count = token_counter(token_encoding)
+        self.views = views
+        self.symbols = SymbolViews(views)
+        self.locator = HitLocator(views)
+        self.memory = MemoryReader(views)
+        self.sessions = SessionStore(session_path)  # durable in the data dir (sessions.db)
+        self.usage = UsageWindow()
+        from opentelemetry import metrics as otel
+
+        meter = otel.get_meter("repocontext")
+        self._calls = meter.create_counter("repocontext.context.calls")
+        self._response = meter.create_counter("repocontext.response_tokens")
+        self._replaced = meter.create_counter("repocontext.reads_replaced_tokens")
+
+    async def stats(self, args: t.NoArgs) -> b.StatsResult:
+        calls, response, replaced = self.usage.totals()
+        return b.StatsResult(
+            calls=calls,
+            responseTokens=response,
+            readsReplacedTokens=replaced,
+            netSavedTokens=replaced - response,
+        )
+
+    def _spans(
+        self,
+        repo_id: str,
+        path: str,
+        body: str,
+        task_terms: frozenset[str],
+        max_lines: int = SPAN_LINES,
+    ) -> list[tuple[int, int, str | None]]:
+        """The line spans of a large file worth sending for the task (bundle_spans)."""
+        symbols = self.symbols.symbols_of_file(repo_id, path)
+        return select_spans(symbols, body.count("\n") + 1, task_terms, max_lines, FILL_LINES)
+
+    def _slices(
+        self,
+        repo_id: str,
+        cand: Candidate,
+        row: ContentRow,
+        full: int,
+        task_terms: frozenset[str],
+        cap: int | None,
+    ) -> tuple[list[str], list[tuple[b.UnitKind, str | None]], list[tuple[int, int]], bool]:
+        """(lines, units, ranges, whole) of a `slices` rendering under a content cap: the
+        whole body when it is small enough, else the spans that matter, as many lines of
+        them as the cap holds (nothing when it holds too few)."""
+        body = row.body
+        total = body.count("\n") + (0 if body.endswith("\n") else 1)
+        if full <= WHOLE_BODY_TOKENS and (cap is None or full <= cap):
+            return [body], [("span", None)], [(1, total)], not row.truncated
+        if cap is not None and cap < MIN_SPAN_TOKENS:
+            return [], [], [], False
+        max_lines = SPAN_LINES
+        if cap is not None:
+            per_line = max(1.0, full / max(1, total))
+            max_lines = min(SPAN_LINES, int(cap / per_line))
+        all_lines = body.split("\n")
+        for _ in range(6):
+            if max_lines < 1:
+                break
+            spans = self._spans(repo_id, cand.path, body, task_terms, max_lines)
+            lines = ["\n".join(all_lines[a - 1 : z]) for a, z, _ in spans]
+            used = self.count("\n".join(lines))
+            if cap is None or used <= cap:
+                units: list[tuple[b.UnitKind, str | None]] = [("span", y) for _, _, y in spans]
+                return lines, units, [(a, z) for a, z, _ in spans], False
+            max_lines = min(max_lines - 1, int(max_lines * cap / used))
+        return [], [], [], False
+
+    def _render(
+        self,
+        repo_id: str,
+        cand: Candidate,
+        level: b.Detail,
+        task_terms: frozenset[str] = frozenset(),
+        cap: int | None = None,
+    ) -> tuple[b.BundleEntry, list[str]]:
+        """The entry at `level`, its content at most `cap` tokens (slices; else a pointer)."""
+        row = self.views.get_content(repo_id, cand.path)
+        body = row.body if row is not None else ""
+        full = (
+            (row.token_count if row.token_count is not None else self.count(body)) if row else None
+        )
+        content_hash = sha256_hex(body) if row is not None else sha256_hex(cand.path)
+        units: list[tuple[b.UnitKind, str | None]] = []  # (kind, symbol) per line of content
+        lines: list[str] = []
+        ranges: list[tuple[int, int]] = []
+        if level == "slices" and row is not None and body:
+            lines, units, ranges, _ = self._slices(repo_id, cand, row, full or 0, task_terms, cap)
+        elif level == "outline":
+            rows = sorted(
+                self.symbols.symbols_of_file(repo_id, cand.path),
+                key=lambda s: (s.start_line, s.fq_name),
+            )
+            for sym in rows:
+                lines.append(" ".join((sym.signature or sym.fq_name).split()))
+                units.append(("outline", sym.fq_name))
+        if not lines:
+            lines, units, ranges = [cand.path], [("pointer", None)], []
+        packages = self.locator.packages(repo_id, cand.path) if cand.path.endswith(".py") else set()
+        several = len(ranges) > 1  # one span's lines are the entry's own
+        made_units = [
+            b.Unit(
+                receipt=receipt_of(
+                    repo_id, cand.path, content_hash, kind, _unit_key(kind, sym, ranges, i)
+                ),
+                kind=kind,
+                symbol=import_name(sym, cand.path, packages) if sym else None,
+                tokenCount=self.count(text),
+                startLine=ranges[i][0] if several else None,
+                endLine=ranges[i][1] if several else None,
+            )
+            for i, ((kind, sym), text) in enumerate(zip(units, lines, strict=True))
+        ]
+        content = "\n".join(lines)
+        entry = b.BundleEntry(
+            path=cand.path,
+            score=cand.score,
+            reasons=cand.reasons,
+            tokenCount=self.count(content),
+            fullReadTokenCount=full,
+            content=content,
+            contentHash=content_hash,
+            units=made_units,
+            startLine=ranges[0][0] if ranges else None,
+            endLine=ranges[-1][1] if ranges else None,
+            linkedMemory=cand.linked,
+        )
+        return entry, lines
+
+    def _item(
+        self,
+        repo_id: str,
+        cand: Candidate,
+        level: b.Detail,
+        task_terms: frozenset[str],
+        cap: int | None,
+        seen: set[str],
+    ) -> tuple[b.BundleEntry | None, list[b.Reused]]:
+        """The entry without the units the caller has seen (None when it has seen them all),
+        and the acknowledgements of those it has."""
+        entry, texts = self._render(repo_id, cand, level, task_terms, cap)
+        reused = [
+            b.Reused(
+                path=cand.path,
+                kind=u.kind,
+                receipt=u.receipt,
+                contentHash=entry.contentHash,
+                symbol=u.symbol,
+            )
+            for u in entry.units
+            if u.receipt in seen
+        ]
+        if not reused:
+            return entry, []
+        kept = [
+            (u, line) for u, line in zip(entry.units, texts, strict=True) if u.receipt not in seen
+        ]
+        if not kept:
+            return None, reused
+        content = "\n".join(line for _, line in kept)
+        update = {
+            "units": [u for u, _ in kept],
+            "content": content,
+            "tokenCount": self.count(content),
+        }
+        return entry.model_copy(update=update), reused
+
+    async def context(self, args: b.ContextArgs) -> b.ContextResult:
+        now = time.time()
+        if self.views.get_repo(args.repoId) is None:
+            raise NotFoundError(
+                f"unknown repository {args.repoId!r}; repocontext_list_repos shows registered ones"
+            )
+        top = max(1, min(50, args.top))
+        budget = max(1, min(200_000, args.responseBudgetTokens))
+        wanted = args.detail.strip().lower()
+        levels = tuple(lv for lv in LEVELS if lv == wanted) or LEVELS
+        seen = set(args.seen or ())
+        session = self.sessions.get(args.repoId, args.session, now) if args.session else None
+        known = {
+            (p, h)
+            for p, h in parse_known(args.known or [])
+            if session is not None and f"{p}\x00{h}" in session.possessions
+        }
+        reuse = bool(seen or known or session)
+        answer = await self.core.search(
+            t.SearchArgs(
+                repoId=args.repoId, query=args.task[:4096], k=BACKFILL_POOL if reuse else top
+            ),
+            details=False,
+        )
+        cands = await asyncio.to_thread(self._candidates, args.repoId, answer, now)
+        fresh = (await self.core.freshness(args.repoId)).model_copy(update={"sourceError": None})
+        shell = b.ContextResult(
+            repoId=args.repoId,
+            task=args.task,
+            mode=answer.mode,
+            retrievalPath=answer.retrievalPath,
+            detail=levels[0],
+            budgetTokens=budget,
+            totalTokens=0,
+            responseTokens=budget,
+            truncated=False,
+            retryBudgetTokens=None,
+            entries=[],
+            session=args.session,
+            reused=[],
+            freshness=fresh,
+        )
+        terms = task_stems(args.task)
+        result = shell
+        cheapest: int | None = None
+        for level in levels:
+            result, cheapest = await asyncio.to_thread(
+                self._pack, shell, cands, level, top, seen, known, terms
+            )
+            if result.entries:
+                break
+        return self._settle(args, result, cands, cheapest, now)
+
+    def _candidates(self, repo_id: str, answer: t.SearchResult, now: float) -> list[Candidate]:
+        cands: list[Candidate] = []
+        for hit in answer.hits:
+            path = hit.entry.path or hit.entry.fields.get("filePath")
+            if hit.entry.kind not in ("File", "Content", "Symbol") or not path:
+                continue
+            if all(c.path != path for c in cands):
+                linked = linked_for(self.memory, repo_id, path, None, now)
+                cands.append(Candidate(path, hit.score, list(hit.reasons), linked))
+        return cands
+
+    def _wire(self, result: b.ContextResult) -> int:
+        return wire_tokens(*render(result), count=self.count)
+
+    def _pack(
+        self,
+        shell: b.ContextResult,
+        cands: list[Candidate],
+        level: b.Detail,
+        top: int,
+        seen: set[str],
+        known: set[tuple[str, str]],
+        terms: frozenset[str],
+    ) -> tuple[b.ContextResult, int | None]:
+        """The answer at `level` with as many files as the budget holds, counted exactly,
+        and the cost of its cheapest single entry."""
+        repo_id = shell.repoId
+        items: list[Item] = []
+        reused: list[b.Reused] = []
+        for cand in cands:
+            if len(items) >= top:
+                break
+            entry, acks = self._item(repo_id, cand, level, terms, None, seen)
+            if entry is not None and (cand.path, entry.contentHash) in known:
+                acks = [b.Reused(path=cand.path, kind="file", contentHash=entry.contentHash)]
+                entry = None  # a fully reused file frees its slot
+            reused += acks
+            if entry is not None:
+                items.append(Item(cand, entry))
+
+        def under(item: Item, cap: int) -> b.BundleEntry | None:
+            cand = item.key
+            assert isinstance(cand, Candidate)
+            return self._item(repo_id, cand, level, terms, cap, seen)[0]
+
+        empty = shell.model_copy(update={"detail": level, "reused": reused, "truncated": True})
+        base = self._wire(empty)
+        coster = Coster(self.count)
+        chosen = plan(items, under if level == "slices" else None, coster, shell.budgetTokens, base)
+        entries = chosen.entries
+        truncated = chosen.truncated or len(entries) < len(items)
+        while True:
+            result = empty.model_copy(
+                update={
+                    "entries": entries,
+                    "truncated": truncated,
+                    "totalTokens": sum(e.tokenCount for e in entries),
+                }
+            )
+            if not entries or self._wire(result) <= shell.budgetTokens:
+                return result, chosen.cheapest
+            entries, truncated = entries[:-1], True
+
+    def _settle(
+        self,
+        args: b.ContextArgs,
+        result: b.ContextResult,
+        cands: list[Candidate],
+        cheapest: int | None,
+        now: float,
+    ) -> b.ContextResult:
+        """Record sessions and usage, and set `responseTokens` to the answer's wire cost (0
+        when nothing was packed) or `retryBudgetTokens` to a budget that fits one entry."""
+        owned: set[str] = set()
+        replaced = 0
+        for entry in result.entries:
+            if entry.startLine is not None and entry.units and entry.units[0].kind == "span":
+                row = self.views.get_content(args.repoId, entry.path)
+                if row is not None and not row.truncated and entry.content == row.body:
+                    owned.add(f"{entry.path}\x00{entry.contentHash}")
+                    replaced += entry.fullReadTokenCount or 0
+        if args.session:
+            receipts = {u.receipt for e in result.entries for u in e.units}
+            self.sessions.merge(args.repoId, args.session, receipts, owned, now)
+        if result.entries:
+            response = result.responseTokens
+            for _ in range(RESPONSE_ROUNDS):  # the count includes its own digits
+                counted = self._wire(result.model_copy(update={"responseTokens": response}))
+                if counted == response:
+                    break
+                response = counted
+            response = min(response, result.budgetTokens)
+            result = result.model_copy(update={"responseTokens": response})
+        else:
+            retry = None
+            if cands and cheapest is not None:
+                fresh = result.freshness
+                worst = result.model_copy(
+                    update={"freshness": worst_freshness(fresh) if fresh else None}
+                )
+                retry = min(200_000, self._wire(worst) + cheapest)
+            result = result.model_copy(update={"responseTokens": 0, "retryBudgetTokens": retry})
+        self.usage.record(result.responseTokens, replaced, now)
+        self._calls.add(1)
+        self._response.add(result.responseTokens, {"command": "context"})
+        self._replaced.add(replaced, {"command": "context"})
+        return result
+
+
+def _unit_key(kind: str, symbol: str | None, ranges: list[tuple[int, int]], i: int) -> str:
+    """Outline units are keyed by symbol; a span of a sliced file by its lines (a whole-body
+    span and a pointer by nothing, as in the reference)."""
+    if kind == "outline":
+        return symbol or ""
+    if kind == "span" and symbol is not None and ranges:
+        return f"{ranges[i][0]}-{ranges[i][1]}"
+    return ""

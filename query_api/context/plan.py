@@ -1,0 +1,165 @@
+"""How a context bundle spends its budget: the search's first files each get a share.
+
+Greedy packing in rank order lets the first two or three large files take the whole budget,
+so an agent asking "where do I change X" never sees the fourth-ranked file. Here the first
+COVER files are planned together: when they do not all fit as rendered, the content budget
+left after their envelopes is shared out by water-filling (a small file takes what it needs,
+the rest is split evenly among the larger ones), and each larger file is rendered again under
+its share (the spans that matter, fewer lines, or at worst its path). What is left goes to
+the later files in rank order, each whole when it fits, else cut to what remains.
+
+Costs are the tokens each entry adds to the answer on the wire (its JSON in the structured
+content and its lines in the text block, query_api/answers/render.py); the bundle counts the whole
+answer exactly afterwards, so an estimate that is off by a token or two can never break the
+budget.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from query_api.answers.render import compact_json, pruned
+from query_api.answers.text import entry_lines
+from schemas import bundle as b
+
+COVER = 5  # the files every bundle tries to carry, when its budget allows
+ENTRY_JOIN = 2  # a comma in the JSON, a newline in the text
+SHRINK = 0.85  # the shares shrink by this much while the planned files overrun
+SHRINK_STEPS = 8
+EFFICIENCY = 6  # a file after the first COVER carries 6x its envelope in code, or is left out
+
+
+@dataclass
+class Item:
+    """A candidate file and its entry as the level renders it with no share imposed."""
+
+    key: object  # whatever the caller needs to render it again under a share
+    entry: b.BundleEntry
+
+
+RenderUnder = Callable[[Item, int], b.BundleEntry | None]
+
+
+class Coster:
+    def __init__(self, count: Callable[[str], int]) -> None:
+        self.count = count
+
+    def entry(self, e: b.BundleEntry) -> int:
+        """Tokens the entry adds to the answer: its JSON plus its text lines, which travel
+        as a JSON string too (escaped)."""
+        text = json.dumps("\n".join(entry_lines(e)), ensure_ascii=False)
+        return self.count(compact_json(pruned(e))) + self.count(text) + ENTRY_JOIN
+
+    def content(self, e: b.BundleEntry) -> int:
+        """Tokens the entry's content takes on the wire: twice, JSON-escaped."""
+        return 2 * self.count(json.dumps(e.content, ensure_ascii=False))
+
+
+def water_fill(demands: Sequence[int], available: int) -> list[int]:
+    """Shares of `available`: each demand met in full when it is at most an even split of
+    what remains, the remainder split evenly among the larger ones."""
+    shares = [0] * len(demands)
+    left = max(0, available)
+    order = sorted(range(len(demands)), key=lambda i: demands[i])
+    for n, i in enumerate(order):
+        share = left // (len(order) - n)
+        shares[i] = min(demands[i], share)
+        left -= shares[i]
+    return shares
+
+
+@dataclass
+class Plan:
+    entries: list[b.BundleEntry]
+    truncated: bool  # a file was left out or cut below its own rendering
+    cheapest: int | None  # the cost of the cheapest single entry (for retryBudgetTokens)
+
+
+def plan(
+    items: list[Item],
+    render_under: RenderUnder | None,
+    coster: Coster,
+    budget: int,
+    base: int,
+) -> Plan:
+    """Entries for `items` (rank order) under `budget`, `base` being the answer without any.
+    Without `render_under` (outline and paths levels) it is plain greedy packing."""
+    costs = [coster.entry(it.entry) for it in items]
+    cheapest = min(costs, default=None)
+    covered = _cover(items[:COVER], render_under, coster, budget - base) if render_under else None
+    entries: list[b.BundleEntry] = []
+    truncated = False
+    spent = 0
+    rest = list(zip(items, costs, strict=True))
+    if covered is not None:
+        entries = [e for e in covered if e is not None]
+        spent = sum(coster.entry(e) for e in entries)
+        truncated = any(e is not it.entry for e, it in zip(covered, items, strict=False))
+        rest = rest[len(covered) :]
+    for item, cost in rest:
+        if render_under is not None and _slight(item.entry, coster):
+            truncated = True  # a later file's few lines would cost more envelope than they carry
+            continue
+        if spent + cost <= budget - base:
+            entries.append(item.entry)
+            spent += cost
+            continue
+        truncated = True
+        if render_under is None:
+            continue  # skipped; a later, smaller one may still fit
+        cut = _under(item, render_under, coster, budget - base - spent)
+        if cut is not None and not _slight(cut, coster):
+            entries.append(cut)
+            spent += coster.entry(cut)
+    return Plan(entries, truncated, cheapest)
+
+
+def _slight(e: b.BundleEntry, coster: Coster) -> bool:
+    """A later file whose content would not outweigh its envelope EFFICIENCY times over."""
+    content = coster.content(e)
+    return content < EFFICIENCY * (coster.entry(e) - content)
+
+
+def _under(
+    item: Item, render_under: RenderUnder, coster: Coster, room: int
+) -> b.BundleEntry | None:
+    """The item rendered to fit `room` tokens of answer, or None."""
+    overhead = coster.entry(item.entry) - coster.content(item.entry)
+    ratio = coster.content(item.entry) / max(1, item.entry.tokenCount)
+    cap = int((room - overhead) / max(ratio, 1.0))
+    for _ in range(SHRINK_STEPS):
+        if cap <= 0:
+            return None
+        cut = render_under(item, cap)
+        if cut is not None and coster.entry(cut) <= room:
+            return cut
+        cap = int(cap * SHRINK)
+    return None
+
+
+def _cover(
+    items: list[Item], render_under: RenderUnder, coster: Coster, room: int
+) -> list[b.BundleEntry | None] | None:
+    """The first files, each under its water-filled share (None where a file's share holds
+    nothing it has not sent already); None when even that overruns."""
+    naturals = [it.entry for it in items]
+    if sum(coster.entry(e) for e in naturals) <= room:
+        return list(naturals)
+    contents = [coster.content(e) for e in naturals]
+    overheads = [coster.entry(e) - c for e, c in zip(naturals, contents, strict=True)]
+    shares = water_fill(contents, room - sum(overheads))
+    scale = 1.0
+    for _ in range(SHRINK_STEPS):
+        out: list[b.BundleEntry | None] = []
+        for it, share, content in zip(items, shares, contents, strict=True):
+            if share >= content:
+                out.append(it.entry)
+                continue
+            ratio = content / max(1, it.entry.tokenCount)
+            out.append(render_under(it, int(share * scale / max(ratio, 1.0))))
+        if sum(coster.entry(e) for e in out if e is not None) <= room:
+            return out
+        scale *= SHRINK
+    return None

@@ -1,0 +1,123 @@
+"""Which lines of a large file a `slices` bundle entry sends: the declarations the task is about.
+
+A task is a sentence ("how are blueprints registered on the application"), symbol names are
+identifiers (`register_blueprint`): both are cut into words, stop words dropped, and the words
+compared by their Snowball stems, so `registered`/`register` and `blueprints`/`blueprint`
+meet. Among the declarations sharing the most words with the task, functions and methods come
+before types, and both before fields (a one-line `_got_registered_once = False` says little);
+a span is a whole declaration with a few lines of context, never one cut in the middle, but
+the first, which may be longer than the file's share of lines and then sends its head.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterable, Sequence
+
+import snowballstemmer
+
+from processors.tokenizer import STOP_WORDS, tokenize
+from streams.stores.views.symbols import SymbolRow
+
+SPAN_CONTEXT = 3  # lines around a matched symbol
+SPAN_LINES = 80  # at most this many lines of spans per file
+HEAD_LINES = 30  # no symbol matched: the head of the file
+MERGE_GAP = 8  # spans at most this many lines apart are sent as one
+MAX_SPANS = 3  # the best-matching declarations of a file; more would be mostly envelope
+FILL_LINES = 60  # what a bundle grows a file's spans to, as the file's share allows
+KIND_ORDER = {"Method": 0, "Function": 0, "Type": 1, "Interface": 1, "Enum": 1}
+
+_ENGLISH = snowballstemmer.stemmer("english")
+
+
+@functools.lru_cache(maxsize=65536)
+def stem(word: str) -> str:
+    return str(_ENGLISH.stemWord(word))
+
+
+def task_stems(task: str) -> frozenset[str]:
+    """The stems of the task's words, stop words left out (unless the task is nothing else)."""
+    words = tokenize(task)
+    kept = [w for w in words if w not in STOP_WORDS] or words
+    return frozenset(stem(w) for w in kept)
+
+
+def name_stems(name: str) -> set[str]:
+    return {stem(w) for w in tokenize(name)}
+
+
+def select_spans(
+    symbols: Iterable[SymbolRow],
+    total_lines: int,
+    stems: frozenset[str],
+    max_lines: int = SPAN_LINES,
+    fill_lines: int = 0,
+) -> list[tuple[int, int, str | None]]:
+    """(start, end, fq name) line spans in file order, at most `max_lines` lines together
+    (grown to `fill_lines` together when they hold fewer); the head of the file when no
+    declaration shares a word with the task."""
+    max_lines = max(1, max_lines)
+    ranked = []
+    for sym in symbols:
+        overlap = len(stems & name_stems(sym.name))
+        if overlap:
+            kind = KIND_ORDER.get(sym.kind, 2)
+            ranked.append((-overlap, kind, sym.end_line - sym.start_line, sym.start_line, sym))
+    ranked.sort(key=lambda r: r[:4])
+    chosen: list[tuple[int, int, str | None]] = []
+    used = 0
+    for *_, sym in ranked:
+        a = max(1, sym.start_line - SPAN_CONTEXT)
+        z = min(total_lines, sym.end_line + SPAN_CONTEXT)
+        if _overlaps(chosen, a, z):
+            continue
+        if used + (z - a + 1) > max_lines:
+            if chosen:
+                continue  # a later, smaller declaration may still fit whole
+            z = a + max_lines - 1  # the best match alone is too long: its head
+        chosen.append((a, z, sym.fq_name))
+        used += z - a + 1
+        if used >= max_lines or len(chosen) >= MAX_SPANS:
+            break
+    if not chosen:
+        return [(1, min(total_lines, HEAD_LINES, max_lines), None)]
+    spans = _merged(sorted(chosen), max_lines - used)
+    return _padded(spans, total_lines, min(max_lines, fill_lines))
+
+
+def _padded(
+    spans: list[tuple[int, int, str | None]], total_lines: int, wanted: int
+) -> list[tuple[int, int, str | None]]:
+    """Spans grown evenly on both sides (the code around a declaration: its callers, its
+    neighbours) until they hold `wanted` lines together: a span of a few lines costs as much
+    envelope (receipt, header) as a long one and tells less."""
+    for _ in range(4):
+        held = sum(z - a + 1 for a, z, _ in spans)
+        if held >= wanted or held >= total_lines:
+            break
+        pad = -(-(wanted - held) // (2 * len(spans)))
+        grown = [(max(1, a - pad), min(total_lines, z + pad), y) for a, z, y in spans]
+        spans = _merged(grown, 0)
+    return spans
+
+
+def _merged(
+    spans: list[tuple[int, int, str | None]], spare: int
+) -> list[tuple[int, int, str | None]]:
+    """Spans a few lines apart joined into one (the lines between them included while the
+    file's share of lines allows): one span costs a receipt and a header, a gap of a few
+    lines costs less, and reads better."""
+    out = spans[:1]
+    for a, z, symbol in spans[1:]:
+        pa, pz, psymbol = out[-1]
+        gap = a - pz - 1
+        if gap < 0 or (gap <= MERGE_GAP and gap <= spare):
+            out[-1] = (pa, max(pz, z), psymbol)
+            spare -= max(0, gap)
+        else:
+            out.append((a, z, symbol))
+    return out
+
+
+def _overlaps(chosen: Sequence[tuple[int, int, str | None]], a: int, z: int) -> bool:
+    return any(a <= cz and ca <= z for ca, cz, _ in chosen)

@@ -1,0 +1,3 @@
+"""The core tools: health, repositories, index status and search (RepoContextService), bootstrap,
+refresh and eval.
+"""

@@ -1,0 +1,177 @@
+"""Tools beyond the reference that agents ask for: read-your-writes refresh, eval.
+
+`repocontext_refresh` re-reads the given paths now and answers only once the changes are
+searchable (or the timeout passes, saying so), so an agent that just edited a file never
+searches a stale index.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Callable
+from dataclasses import asdict
+from pathlib import Path
+from typing import Any
+
+from query_api.access.repo_paths import path_in_repo
+from query_api.core.service import RepoContextService
+from query_api.errors import NotFoundError, ToolInputError
+from query_api.evaluation.history import (
+    Rung,
+    RungUnavailable,
+    cache_path,
+    evaluate,
+    head_commit,
+    load_cached,
+    mine_cases,
+    store_cached,
+)
+from schemas import tools as t
+from streams.errors import SourceError
+from streams.topology import Step
+
+
+def retrieval_rungs(plane: Any) -> Callable[[str], dict[str, Rung]]:
+    """Vector and hybrid rungs over the plane's embedder and store, when one is bound.
+
+    Each rung gets its own Retriever (and a private Readiness, so evaluation never moves the
+    server's verdict); a repository with no vectors yet, or an answer that fell back to
+    keyword, makes the rung unavailable (skipped with the reason), so the vector rung is
+    never silently BM25 and never a row of zeros."""
+    from query_api.retrieval.ladder import Retriever
+    from query_api.retrieval.readiness import Readiness
+    from schemas.retrieval import SearchMode
+
+    def rungs(repo_id: str) -> dict[str, Rung]:
+        base = getattr(plane, "retriever", None)
+        if base is None or not base.bound:
+            return {}
+        made: dict[str, Rung] = {}
+        for name, hybrid in (("vector", False), ("hybrid", True)):
+            retriever = Retriever(
+                base.views, base.embedder, base.store, Readiness(embedder_bound=True), hybrid=hybrid
+            )
+
+            async def rung(query: str, retriever: Retriever = retriever) -> list[str]:
+                store = retriever.store
+                if store is not None and await asyncio.to_thread(store.count, repo_id=repo_id) == 0:
+                    raise RungUnavailable(NO_VECTORS)
+                answer = await retriever.search(repo_id, query, 10)
+                if answer.mode != SearchMode.SEMANTIC:
+                    raise RungUnavailable(
+                        f"semantic search answered from keyword instead ({answer.path.value})"
+                    )
+                paths = [h.entry.path or h.entry.fields.get("filePath") for h in answer.hits]
+                return list(dict.fromkeys(p for p in paths if p))
+
+            made[name] = rung
+        return made
+
+    return rungs
+
+
+NO_EMBEDDER = "no embedder is configured (--embedder none / REPOCONTEXT_EMBEDDER=none)"
+NO_VECTORS = (
+    "this repository has no vectors yet: run `repocontext index --vectors PATH` first, or let "
+    "a running server finish its embedding backfill"
+)
+
+
+def _is_vector_step(step: Step) -> bool:
+    return "vector" in step.step_id
+
+
+class AgentTools:
+    def __init__(
+        self,
+        core: RepoContextService,
+        data_dir: Path,
+        extra_rungs: Callable[[str], dict[str, Rung]] | None = None,
+    ) -> None:
+        self.core = core
+        self.data_dir = data_dir
+        # vector/hybrid rungs for a repository, when an embedder is bound
+        self.extra_rungs = extra_rungs
+
+    async def eval(self, args: t.EvalArgs) -> t.EvalResult:
+        """Mine the repository's history into query -> files cases and score each rung."""
+        registration = self.core.ingest.registrations.get(args.repoId)
+        if registration is None or registration.root is None:
+            raise NotFoundError(
+                f"unknown repository {args.repoId!r}; repocontext_list_repos shows registered ones"
+            )
+        started = time.perf_counter()
+        root = Path(registration.root)
+        commit = await asyncio.to_thread(head_commit, root)
+        if commit is None:
+            raise ToolInputError(f"{args.repoId!r} is not a git checkout: eval mines git history")
+        views = self.core.views
+
+        async def keyword(query: str) -> list[str]:
+            hits = await asyncio.to_thread(views.keyword_search, args.repoId, query, 10)
+            return [h.path for h in hits]
+
+        rungs: dict[str, Rung] = {"keyword": keyword}
+        if self.extra_rungs is not None:
+            rungs.update(self.extra_rungs(args.repoId))
+        skipped = {} if len(rungs) > 1 else {"vector": NO_EMBEDDER, "hybrid": NO_EMBEDDER}
+        max_cases = max(1, min(500, args.maxCases))
+        cache = cache_path(self.data_dir, args.repoId, f"{commit}-{max_cases}", list(rungs))
+        cached = await asyncio.to_thread(load_cached, cache)
+        note = None
+        if cached is not None:
+            scores, count = cached, max((s.cases for s in cached), default=0)
+        else:
+            indexed = set(await asyncio.to_thread(self.core.ingest.indexed_paths, args.repoId))
+            cases = await asyncio.to_thread(mine_cases, root, indexed, max_cases=max_cases)
+            budget = max(1.0, min(600.0, args.budgetSeconds))
+            scores, unavailable = await evaluate(cases, rungs, budget_s=budget)
+            skipped.update(unavailable)
+            count = len(cases)
+            done = max((s.cases for s in scores), default=0)
+            if done == count and not unavailable:  # a skipped rung may be measurable later
+                await asyncio.to_thread(store_cached, cache, scores)
+            elif done < count:
+                note = f"time budget reached after {done} of {count} cases (not cached)"
+            if not cases:
+                note = "no commit touching 1-3 non-test source files with a describing subject"
+        if skipped and note is None:
+            note = f"not measured: {', '.join(skipped)} ({next(iter(skipped.values()))})"
+        return t.EvalResult(
+            repoId=args.repoId,
+            indexedCommit=commit,
+            cases=count,
+            rungs=[t.RungScoreView(**asdict(s)) for s in scores],
+            skippedRungs=[t.SkippedRung(rung=r, reason=why) for r, why in skipped.items()],
+            cached=cached is not None,
+            elapsedMilliseconds=int((time.perf_counter() - started) * 1000),
+            note=note,
+        )
+
+    async def refresh(self, args: t.RefreshArgs) -> t.RefreshResult:
+        registration = self.core.ingest.registrations.get(args.repoId)
+        if registration is None:
+            raise NotFoundError(
+                f"unknown repository {args.repoId!r}; repocontext_list_repos shows registered ones"
+            )
+        paths = None
+        if args.paths is not None:
+            cleaned = [path_in_repo(p, registration, "paths") for p in args.paths]
+            paths = None if "" in cleaned else cleaned
+        started = time.perf_counter()
+        try:
+            published, ends = await self.core.ingest.refresh(args.repoId, paths)
+        except SourceError as exc:
+            raise ToolInputError(str(exc)) from exc
+        timeout = max(0.0, min(120.0, args.timeoutSeconds))
+        skip = None if args.waitForVectors else _is_vector_step
+        searchable = await self.core.runtime.wait_through(ends, timeout, skip=skip)
+        return t.RefreshResult(
+            repoId=args.repoId,
+            published=published,
+            searchable=searchable,
+            waitedForVectors=args.waitForVectors,
+            elapsedMilliseconds=int((time.perf_counter() - started) * 1000),
+            freshness=await self.core.freshness(args.repoId),
+        )

@@ -1,0 +1,378 @@
+"""The tool handlers: what each MCP tool does, in terms of the log, the views and ingest.
+
+Handlers never run raw SQL; they read through ViewStore's read API and change state only by
+appending to the log (through the ingest coordinator), so every change is replayable.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+import time
+from collections.abc import Callable
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from query_api.access.guard import WorkspaceGuard
+from query_api.access.read_scope import current_caller
+from query_api.access.repo_binding import check_binding
+from query_api.errors import ConflictError, NotFoundError, ToolInputError
+from query_api.metrics import Metrics
+from query_api.retrieval.hit_details import (
+    SEMANTIC_FLOOR,
+    HitLocator,
+    best_semantic_score,
+    enrich,
+    no_match_note,
+)
+from query_api.retrieval.readiness import Readiness
+from query_api.retrieval.vector_coverage import coverage_line, mark_partial
+from schemas import tools as t
+from schemas.events import REPO_ID_PATTERN, RepoRegistration, WalkFilters
+from schemas.retrieval import SearchMode
+from streams.ingest import IngestCoordinator
+from streams.runtime.embedded import EmbeddedRuntime
+from streams.sources.patterns import glob_problem
+from streams.stores.views.sources import indexed_commit, source_of
+from streams.stores.views.store import ViewStore
+
+if TYPE_CHECKING:
+    from query_api.retrieval.ladder import Retriever
+    from query_api.retrieval.vector_plane import VectorPlane
+
+log = logging.getLogger(__name__)
+FRESHNESS_TTL_S = 0.05
+
+
+def iso(ts: float | None) -> str | None:
+    if ts is None:
+        return None
+    return datetime.fromtimestamp(ts, tz=UTC).isoformat().replace("+00:00", "Z")
+
+
+def checking_line(repo_ids: list[str]) -> str:
+    shown = ", ".join(repo_ids[:5]) + (
+        f" and {len(repo_ids) - 5} more" if len(repo_ids) > 5 else ""
+    )
+    return (
+        f"checking: the files on disk of {shown} have not been compared with the views since "
+        "start (pendingFiles unknown); answers may miss edits made while the server was down"
+    )
+
+
+class RepoContextService:
+    def __init__(
+        self,
+        views: ViewStore,
+        runtime: EmbeddedRuntime,
+        ingest: IngestCoordinator,
+        guard: WorkspaceGuard,
+        readiness: Readiness,
+        *,
+        plane: VectorPlane | None = None,
+        metrics: Metrics | None = None,
+    ) -> None:
+        self.views = views
+        self.metrics = metrics
+        self.runtime = runtime
+        self.ingest = ingest
+        self.guard = guard
+        self.readiness = readiness
+        self.plane = plane
+        # One lag computation shared by concurrent answers (it costs log round trips that
+        # queue behind the pipeline's own); at most FRESHNESS_TTL_S old when served.
+        self._fresh: tuple[float, t.Freshness] | None = None
+        self._fresh_lock = asyncio.Lock()
+        self.retriever: Retriever | None = plane.retriever if plane is not None else None
+        self._locator = HitLocator(views)
+        # reset_index hooks of planes kept outside the views: repoId -> {tree: rows deleted}
+        self.on_reset: list[Callable[[str], dict[str, int]]] = []
+
+    # -- helpers ---------------------------------------------------------------------------
+
+    async def freshness(self, repo_id: str | None = None) -> t.Freshness:
+        """The log lag (shared, cached) plus, for `repo_id` (or the only repository when
+        None), what its source knows that the views do not reflect yet."""
+        fresh = await self.log_freshness()
+        if repo_id is None:
+            listed = {r.repo_id for r in self.views.list_repos()}
+            ids = sorted(set(self.ingest.registered_ids()) | listed)
+            if len(ids) != 1:
+                pending = [self.ingest.pending_files(i) for i in ids]
+                known = [p for p in pending if p is not None]
+                total = sum(known) if known and len(known) == len(pending) else None
+                vectors = await self._coverage(ids)
+                return fresh.model_copy(update={"pendingFiles": total, "vectors": vectors})
+            repo_id = ids[0]
+        # two primary-key reads of the views: cheaper inline than a thread hop
+        source = self._source_freshness(repo_id, fresh.eventsBehind == 0)
+        return fresh.model_copy(update=source | {"vectors": await self._coverage([repo_id])})
+
+    async def _coverage(self, repo_ids: list[str]) -> t.VectorCoverage | None:
+        """The vector plane's coverage of these repositories (retrieval/vector_coverage.py)."""
+        reader = self.plane.coverage if self.plane is not None else None
+        if reader is None or not repo_ids:
+            return None
+        try:
+            return await asyncio.to_thread(reader.overall, repo_ids)
+        except Exception:
+            log.exception("vector coverage unavailable")
+            return None
+
+    def _source_freshness(self, repo_id: str, caught_up: bool) -> dict[str, object]:
+        repo = self.views.get_repo(repo_id)
+        reg = self.ingest.registrations.get(repo_id)
+        git = (reg is not None and reg.source == "git") or (
+            repo is not None and repo.source == "git"
+        )
+        if not git:
+            return {"pendingFiles": self.ingest.pending_files(repo_id)}
+        src = source_of(self.views, repo_id)
+        return {
+            "indexedCommit": indexed_commit(
+                repo.indexed_commit if repo else None, src, caught_up=caught_up
+            ),
+            "sourceCommit": src.head_commit if src else None,
+            "sourceCheckedAt": iso(src.checked_at) if src else None,
+            "sourceError": src.error if src else None,
+        }
+
+    async def log_freshness(self) -> t.Freshness:
+        """The log lag alone (shared, cached), also reported as the events-behind metric."""
+        cached = self._fresh
+        if cached is not None and time.monotonic() - cached[0] < FRESHNESS_TTL_S:
+            return cached[1]
+        async with self._fresh_lock:
+            cached = self._fresh
+            if cached is not None and time.monotonic() - cached[0] < FRESHNESS_TTL_S:
+                return cached[1]
+            lag = await self.runtime.lag()
+            fresh = t.Freshness(
+                appliedOffsets=lag.applied,
+                logEndOffsets=lag.end,
+                eventsBehind=lag.behind,
+                secondsBehind=lag.seconds_behind,
+            )
+            self._fresh = (time.monotonic(), fresh)
+            if self.metrics is not None:
+                self.metrics.set_events_behind(lag.behind)
+            return fresh
+
+    def require_repo(self, repo_id: str) -> None:
+        """NotFoundError unless the repository is registered (in the views or the ingest)."""
+        if self.views.get_repo(repo_id) is None and not self.ingest.is_registered(repo_id):
+            raise NotFoundError(
+                f"unknown repository {repo_id!r}; repocontext_list_repos shows registered ones"
+            )
+
+    # -- tools -----------------------------------------------------------------------------
+
+    async def health(self, args: t.NoArgs) -> t.HealthResult:
+        has_repos = bool(self.ingest.registered_ids()) or bool(self.views.list_repos())
+        phase, ready, status = self.readiness.verdict(has_repos=has_repos)
+        fresh: t.Freshness | None = None
+        try:
+            fresh = await self.freshness()  # also re-checks the views against the log's end
+        except Exception as exc:  # an unreadable log is a fault to report, not a crash
+            self.runtime.health.step_failed("freshness", exc)
+        fault = self.runtime.health.reason()
+        if fault is not None:
+            ready, status = False, f"not ready: {fault}"
+        unchecked = self.ingest.unchecked()
+        if unchecked:
+            status += "; " + checking_line(unchecked)
+        if fresh is not None and fresh.eventsBehind:
+            status += f"; views trail the log by {fresh.eventsBehind} events"
+        for repo_id, problem in sorted(self.ingest.watch_problems().items()):
+            ready = False  # its views no longer follow the disk: not ready, and say why
+            status += f"; not watching {repo_id!r}: {problem}"
+        if fresh is not None and fresh.vectors is not None and not fresh.vectors.complete:
+            status += "; " + coverage_line(fresh.vectors)
+        return t.HealthResult(
+            status=status, retrievalReady=ready, retrievalPhase=phase, freshness=fresh
+        )
+
+    def not_ready_reasons(self) -> list[str]:
+        """Why the server should not take traffic yet although retrieval may answer: a
+        faulted log, or repositories whose disk was not compared with the views since start."""
+        reasons = []
+        fault = self.runtime.health.reason()
+        if fault is not None:
+            reasons.append(fault)
+        unchecked = self.ingest.unchecked()
+        if unchecked:
+            reasons.append(checking_line(unchecked))
+        return reasons
+
+    async def list_repos(self, args: t.NoArgs) -> t.ListReposResult:
+        rows = []
+        caught_up = (await self.log_freshness()).eventsBehind == 0
+        for repo in self.views.list_repos():
+            rows.append(
+                t.RepoSummary(
+                    repoId=repo.repo_id,
+                    lastIngested=iso(repo.last_ingested),
+                    fileCount=self.views.file_count(repo.repo_id) if repo.last_ingested else None,
+                    indexedRoot=repo.root,
+                    indexedCommit=indexed_commit(
+                        repo.indexed_commit,
+                        source_of(self.views, repo.repo_id),
+                        caught_up=caught_up,
+                    )
+                    if repo.source == "git"
+                    else repo.indexed_commit,
+                    **await self._embedded_count(repo.repo_id),
+                )
+            )
+        return t.ListReposResult(repositories=rows, count=len(rows))
+
+    async def _embedded_count(self, repo_id: str) -> dict[str, Any]:
+        """`embeddedVectorCount` (sources with a real embedding) when a vector plane exists."""
+        counts = (
+            await asyncio.to_thread(self.plane.embedded_counts, repo_id) if self.plane else None
+        )
+        if counts is None:
+            return {}
+        pending = bool(self.plane and self.plane.indexer and await self.plane.indexer.behind())
+        coverage = await self._coverage([repo_id])
+        return {
+            "embeddedVectorCount": sum(counts),
+            "embeddedVectorCountPending": pending,
+            "vectorCoverage": coverage,
+        }
+
+    async def index_status(self, args: t.RepoIdArgs) -> t.IndexStatus:
+        snapshot = self.ingest.job(args.repoId) or self.views.get_job(args.repoId)
+        if not snapshot:
+            return t.IndexStatus(repoId=args.repoId, status="None")
+        counts = (
+            await asyncio.to_thread(self.plane.embedded_counts, args.repoId) if self.plane else None
+        )
+        if counts is not None:
+            snapshot = {**snapshot, "filesEmbedded": counts[0], "symbolsEmbedded": counts[1]}
+        return t.IndexStatus.model_validate({**snapshot, "repoId": args.repoId})
+
+    def bound_roots(self) -> dict[str, Path]:
+        """Every workspace repository id and the directory it is bound to (views + ingest)."""
+        bound = {
+            repo.repo_id: Path(repo.root)
+            for repo in self.views.list_repos()
+            if repo.source == "workspace" and repo.root
+        }
+        for repo_id, reg in self.ingest.registrations.items():
+            if reg.source == "workspace" and reg.root:
+                bound[repo_id] = Path(reg.root)
+        return bound
+
+    async def add_repo(
+        self,
+        args: t.AddRepoArgs,
+        *,
+        force_full: bool = True,
+        launch: bool = True,
+        repoint: bool = False,
+    ) -> t.IndexStatus:
+        root = self.guard.resolve(args.path)
+        if not root.is_dir():
+            raise ToolInputError(f"`path`: {args.path!r} is not a directory (resolved: {root})")
+        repo_id = args.repoId or os.path.basename(str(root).rstrip(os.sep))
+        if not repo_id:
+            raise ToolInputError("`repoId`: could not derive a repoId from the path; pass one")
+        if not REPO_ID_PATTERN.match(repo_id):
+            raise ToolInputError(
+                f"`repoId`: {repo_id[:40]!r} is not a valid id (letters, digits, '.', '_', '-')"
+            )
+        for name, globs in (
+            ("includeGlobs", args.includeGlobs),
+            ("excludeGlobs", args.excludeGlobs),
+        ):
+            for index, glob in enumerate(globs or ()):
+                if (problem := glob_problem(glob)) is not None:  # linear-time, bounded patterns
+                    raise ToolInputError(f"`{name}[{index}]`: {glob[:60]!r} {problem}")
+        existing = self.views.get_repo(repo_id)
+        if existing is not None and existing.source == "git":
+            raise ConflictError(
+                f"repository {repo_id!r} is git-sourced; a repository has one source kind"
+            )
+        check_binding(current_caller(), repo_id, root, self.bound_roots(), repoint=repoint)
+        registration = RepoRegistration(
+            repo_id=repo_id,
+            source="workspace",
+            root=str(root),
+            filters=WalkFilters(
+                include_globs=tuple(args.includeGlobs or ()),
+                exclude_globs=tuple(args.excludeGlobs or ()),
+                respect_gitignore=args.respectGitignore,
+                exclude_binary=args.excludeBinary,
+            ),
+            registered_at=time.time(),
+        )
+        await self.ingest.register(registration, force_full=force_full, launch=launch)
+        return await self.index_status(t.RepoIdArgs(repoId=repo_id))
+
+    async def ensure_repo(
+        self, path: str, repo_id: str | None = None, *, launch: bool = True
+    ) -> RepoRegistration:
+        """Register `path` unless it already is, with the same root (CLI start-up)."""
+        root = self.guard.resolve(path)
+        wanted = repo_id or os.path.basename(str(root).rstrip(os.sep))
+        current = self.ingest.registrations.get(wanted)
+        if current is not None and current.root == str(root):
+            return current
+        if current is not None:  # the operator's own command may move an id, never silently
+            log.warning("re-pointing repository %s from %s to %s", wanted, current.root, root)
+        args = t.AddRepoArgs(path=path, repoId=wanted)
+        await self.add_repo(args, force_full=False, launch=launch, repoint=True)
+        return self.ingest.registrations[wanted]
+
+    async def remove_repo(self, args: t.RepoIdArgs) -> t.RemoveRepoResult:
+        removed = await self.ingest.unregister(args.repoId)
+        return t.RemoveRepoResult(repoId=args.repoId, entriesRemoved=removed)
+
+    async def reset_index(self, args: t.RepoIdArgs) -> t.ResetIndexResult:
+        self.require_repo(args.repoId)
+        started = time.perf_counter()
+        swept = await self.runtime.rebuild_repo(args.repoId)
+        for hook in self.on_reset:  # planes outside the views (context sessions)
+            swept.update(hook(args.repoId))
+        return t.ResetIndexResult(
+            repoId=args.repoId,
+            entriesDeleted=sum(swept.values()),
+            elapsedMilliseconds=int((time.perf_counter() - started) * 1000),
+            treesSwept=list(swept),
+            memoryPreserved=True,
+            censusCleared=True,
+        )
+
+    async def search(self, args: t.SearchArgs, *, details: bool = True) -> t.SearchResult:
+        """The retrieval ladder lives in query_api/retrieval/ladder.py; here each hit gets its
+        lines and snippet (retrieval/hit_details.py, with `details`), and an answer in which no
+        hit holds the query's words nor is semantically close says so instead (`hits: []`)."""
+        self.require_repo(args.repoId)
+        if self.retriever is None:
+            from query_api.retrieval.vector_plane import keyword_only_retriever
+
+            self.retriever = keyword_only_retriever(self.views, self.readiness)
+        answer = await self.retriever.search(args.repoId, args.query, args.k)
+        enriched = await asyncio.to_thread(
+            enrich, self._locator, args.repoId, args.query, answer.hits, details=details
+        )
+        hits, note = enriched.hits, None
+        if hits and not enriched.lexical:
+            best = await best_semantic_score(self.retriever, args.repoId, args.query)
+            if best is None or best < SEMANTIC_FLOOR:
+                hits, note = [], no_match_note(args.query, args.repoId, best)
+        fresh = await self.freshness(args.repoId)
+        if answer.mode == SearchMode.SEMANTIC:  # over partial coverage: the hits say so
+            hits = mark_partial(hits, fresh.vectors)
+        return t.SearchResult(
+            repoId=args.repoId,
+            query=args.query,
+            mode=answer.mode,
+            retrievalPath=answer.path,
+            hits=hits,
+            note=note,
+            freshness=fresh,
+        )

@@ -1,0 +1,1 @@
+"""repocontext eval: cases mined from a repository's git history, and the localisation metrics."""

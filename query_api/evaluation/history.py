@@ -1,0 +1,160 @@
+"""`repocontext eval`: does semantic search help on *your* repository?
+
+The repository's own git history is the test set: a commit whose subject describes a change
+and that touches 1-3 non-test source files becomes a case "subject -> those files". Every
+case runs through each retrieval rung (keyword, and vector and hybrid when an embedder is
+bound) and the report gives Recall@1/5/10 and MRR per rung. Deterministic (newest commits
+first, a fixed cap), bounded in time, and cached per indexed commit.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import time
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+from processors.language import language_for_path
+from query_api.evaluation.scoring import CaseScore, ScoreSummary, score_case, summarise
+
+Rung = Callable[[str], Awaitable[list[str]]]  # query -> ranked repo-relative paths
+
+
+class RungUnavailable(Exception):
+    """A rung that cannot answer here (no embedder, no vectors yet): it is skipped and the
+    reason reported, never scored as zeros that read like a measurement."""
+
+
+NOT_CODE = {"", "markdown", "json", "yaml", "xml", "html", "css", "toml"}
+_NOISE = re.compile(
+    r"^(?:(?:fixed|fixes|fix|refs|closes|close)\s+#\d+\s*(?:--|:|-)\s*)"
+    r"|\[[A-Z][A-Z0-9]+-\d+\]\s*"
+    r"|\s*\(#\d+\)\s*$",
+    re.IGNORECASE,
+)
+_SKIP = re.compile(r"^(merge|bump|release|revert|version|prepare|update changelog)\b", re.I)
+_TESTY = re.compile(r"(^|/)(tests?|testing|spec|__tests__)/|(^|/)test_|_test\.|\.test\.|Tests?\.")
+
+
+@dataclass(frozen=True)
+class Case:
+    commit: str
+    query: str
+    files: tuple[str, ...]
+
+
+@dataclass
+class RungScore:
+    rung: str
+    cases: int
+    recallAt1: float
+    recallAt5: float
+    recallAt10: float
+    mrr: float
+
+
+def is_source(path: str) -> bool:
+    return language_for_path(path) not in NOT_CODE and not _TESTY.search(path)
+
+
+def clean_subject(subject: str) -> str | None:
+    text = _NOISE.sub("", subject.strip()).strip(" .")
+    if _SKIP.match(text) or len(text.split()) < 3:
+        return None
+    return text
+
+
+def head_commit(root: Path) -> str | None:
+    proc = subprocess.run(
+        ["git", "-C", str(root), "rev-parse", "HEAD"], capture_output=True, text=True, timeout=30
+    )
+    return proc.stdout.strip() if proc.returncode == 0 else None
+
+
+def mine_cases(
+    root: Path, indexed: set[str], *, max_cases: int = 200, max_commits: int = 5000
+) -> list[Case]:
+    """Cases from `git log` (newest first), keeping files that are indexed today."""
+    proc = subprocess.run(
+        ["git", "-C", str(root), "log", "--no-merges", f"-n{max_commits}",
+         "--format=%x00%H%x01%s", "--name-only", "--diff-filter=AM"],
+        capture_output=True, text=True, timeout=120, errors="replace",
+    )  # fmt: skip
+    if proc.returncode != 0:
+        return []
+    cases: list[Case] = []
+    for chunk in proc.stdout.split("\x00")[1:]:
+        header, _, names = chunk.partition("\n")
+        commit, _, subject = header.partition("\x01")
+        files = [n.strip() for n in names.splitlines() if n.strip()]
+        query = clean_subject(subject)
+        if query is None or not 1 <= len(files) <= 3 or not all(is_source(f) for f in files):
+            continue
+        kept = tuple(f for f in files if f in indexed)
+        if kept:
+            cases.append(Case(commit=commit, query=query, files=kept))
+        if len(cases) >= max_cases:
+            break
+    return cases
+
+
+async def evaluate(
+    cases: Sequence[Case],
+    rungs: dict[str, Rung],
+    *,
+    budget_s: float = 60.0,
+    on_progress: Callable[[int, int | None], None] | None = None,
+) -> tuple[list[RungScore], dict[str, str]]:
+    """Recall@1/5/10 and MRR of every rung over the cases it reached within the budget, and
+    the rungs that could not answer (RungUnavailable) with the reason: those are left out
+    whole, since a partial score would not compare with the others."""
+    deadline = time.monotonic() + budget_s
+    live = dict(rungs)
+    skipped: dict[str, str] = {}
+    scored: dict[str, list[CaseScore]] = {name: [] for name in rungs}
+    for index, case in enumerate(cases, start=1):
+        if time.monotonic() > deadline:
+            break
+        for name, rung in list(live.items()):
+            try:
+                ranked = await rung(case.query)
+            except RungUnavailable as exc:
+                skipped[name] = str(exc)
+                del live[name], scored[name]
+                continue
+            scored[name].append(score_case(ranked, case.files))
+        if on_progress is not None:
+            on_progress(index, len(cases))
+    return [_rung_score(name, summarise(rows)) for name, rows in scored.items()], skipped
+
+
+def _rung_score(rung: str, summary: ScoreSummary) -> RungScore:
+    return RungScore(
+        rung=rung,
+        cases=summary.cases,
+        recallAt1=round(summary.recall_at_1, 4),
+        recallAt5=round(summary.recall_at_5, 4),
+        recallAt10=round(summary.recall_at_10, 4),
+        mrr=round(summary.mrr_at_10, 4),
+    )
+
+
+def cache_path(data_dir: Path, repo_id: str, commit: str, rungs: Sequence[str]) -> Path:
+    return data_dir / "eval" / f"{repo_id}-{commit}-{'-'.join(sorted(rungs))}.json"
+
+
+def load_cached(path: Path) -> list[RungScore] | None:
+    try:
+        return [RungScore(**row) for row in json.loads(path.read_text())]
+    except (OSError, ValueError, TypeError):
+        return None
+
+
+def store_cached(path: Path, scores: list[RungScore]) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_suffix(".tmp")
+    tmp.write_text(json.dumps([asdict(s) for s in scores]))
+    tmp.replace(path)

@@ -1,0 +1,1 @@
+"""The memory and claim tools, the shared entry view, and memory in search answers."""

@@ -1,0 +1,3 @@
+"""The retrieval ladder (vectors approximate -> exact -> BM25), hit details, the vector plane and
+readiness.
+"""

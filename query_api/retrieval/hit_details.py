@@ -1,0 +1,281 @@
+"""Where in a file a search hit is, and whether anything matched the query at all.
+
+A hit an agent can act on names lines: for a file hit, the declaration around the lines that
+match the query best (or those lines alone, outside any declaration); for a symbol hit, the
+declaration. `snippet` is at most SNIPPET_LINES of those matching lines, each led by its line
+number and cut at LINE_CHARS, so the hit stays small whatever the file.
+
+Lexical evidence is judged per query term: a compound identifier (`zebra_quokka_unique`,
+`FlaskClient`, `app.py`) counts only when it occurs whole, since its parts alone (`unique`)
+match everywhere; other words count by token, stop words left out. A query made of stop words
+only is never judged "no match".
+"""
+
+from __future__ import annotations
+
+import asyncio
+import bisect
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from processors.tokenizer import STOP_WORDS, tokenize
+from schemas import tools as t
+from streams.stores.views.store import ViewStore
+from streams.stores.views.symbols import SymbolRow, SymbolViews
+
+if TYPE_CHECKING:
+    from query_api.retrieval.ladder import Retriever
+
+SNIPPET_LINES = 3
+LINE_CHARS = 160
+NEAR_LINES = 10  # outside any declaration, the snippet's other lines are this close to the best
+_NEWLINE = re.compile("\n")
+LEXICAL_REASONS = frozenset({"path-name-match", "topic-match", "content-match", "key-match"})
+_WORD = re.compile(r"[^\W\d][\w$]*(?:[.:][^\W\d][\w$]*)*")
+
+
+@dataclass(frozen=True)
+class QueryTerms:
+    identifiers: tuple[str, ...]  # lower-cased compound identifiers, matched whole
+    words: frozenset[str]  # other tokens, stop words left out
+
+    @property
+    def empty(self) -> bool:
+        return not self.identifiers and not self.words
+
+
+def query_terms(query: str) -> QueryTerms:
+    identifiers: list[str] = []
+    in_identifiers: set[str] = set()
+    for raw in _WORD.findall(query):
+        parts = tokenize(raw)
+        if len(parts) > 1:
+            identifiers.append(raw.lower())
+            in_identifiers.update(parts)
+    words = {w for w in tokenize(query) if w not in STOP_WORDS and w not in in_identifiers}
+    return QueryTerms(tuple(dict.fromkeys(identifiers)), frozenset(words))
+
+
+def line_score(line: str, terms: QueryTerms) -> int:
+    """Distinct query words on the line, a whole identifier counting for two."""
+    lowered = line.lower()
+    score = 2 * sum(1 for ident in terms.identifiers if ident in lowered)
+    if terms.words and any(w in lowered for w in terms.words):  # tokenize only candidates
+        score += len(terms.words.intersection(tokenize(line)))
+    return score
+
+
+def matches_lexically(path: str, body: str, terms: QueryTerms) -> bool:
+    """Whether the file (path or body) holds any whole identifier or word of the query."""
+    if terms.empty:
+        return True
+    text = f"{path}\n{body}".lower()
+    if any(ident in text for ident in terms.identifiers):
+        return True
+    return bool(terms.words) and not terms.words.isdisjoint(tokenize(f"{path}\n{body}"))
+
+
+@dataclass(frozen=True)
+class Location:
+    start_line: int
+    end_line: int
+    snippet: str
+
+
+def _snippet(lines: Sequence[str], numbers: Sequence[int]) -> str:
+    out = []
+    for n in numbers:
+        text = lines[n - 1].strip()
+        if len(text) > LINE_CHARS:
+            text = text[: LINE_CHARS - 1] + "…"
+        out.append(f"{n}: {text}")
+    return "\n".join(out)
+
+
+def _innermost(symbols: Sequence[SymbolRow], line: int) -> SymbolRow | None:
+    around = [s for s in symbols if s.start_line <= line <= s.end_line]
+    return min(around, key=lambda s: s.end_line - s.start_line) if around else None
+
+
+def locate_in_file(
+    body: str, symbols: Sequence[SymbolRow], terms: QueryTerms, within: SymbolRow | None = None
+) -> Location | None:
+    """The lines of `body` (inside `within`, when given) that match the query best."""
+    lines = body.split("\n")
+    first, last = (within.start_line, within.end_line) if within else (1, len(lines))
+    last = min(last, len(lines))
+    scored = []
+    for n in _candidate_lines(body, terms):
+        if first <= n <= last and (score := line_score(lines[n - 1], terms)):
+            scored.append((-score, n))
+    if not scored:
+        if within is None:
+            return None
+        head = [n for n in range(first, last + 1) if lines[n - 1].strip()][:SNIPPET_LINES]
+        return Location(first, last, _snippet(lines, head)) if head else None
+    best = min(scored)[1]
+    owner = within or _innermost(symbols, best)
+    if owner is not None:
+        lo, hi = owner.start_line, min(owner.end_line, len(lines))
+        inside = sorted(s for s in scored if lo <= s[1] <= hi)
+        numbers = sorted(n for _, n in inside[:SNIPPET_LINES])
+        return Location(lo, hi, _snippet(lines, numbers))
+    near = [n for _, n in sorted(scored) if abs(n - best) <= NEAR_LINES]
+    numbers = sorted(near[:SNIPPET_LINES])
+    return Location(numbers[0], numbers[-1], _snippet(lines, numbers))
+
+
+def _candidate_lines(body: str, terms: QueryTerms) -> list[int]:
+    """The 1-based numbers of the lines holding any query term as a substring, found by one
+    regex pass over the body (a Python loop over 2,000 lines costs ~20 ms)."""
+    needles = [*terms.identifiers, *sorted(terms.words)]
+    if not needles:
+        return []
+    pattern = re.compile("|".join(re.escape(n) for n in needles), re.IGNORECASE)
+    starts = [0] + [m.end() for m in _NEWLINE.finditer(body)]
+    return sorted({bisect.bisect_right(starts, m.start()) for m in pattern.finditer(body)})
+
+
+class HitLocator:
+    """Reads what locating a hit needs from the views (one content row per file)."""
+
+    def __init__(self, views: ViewStore) -> None:
+        self.views = views
+        self.symbols = SymbolViews(views)
+
+    def body(self, repo_id: str, path: str) -> str | None:
+        row = self.views.get_content(repo_id, path)
+        return row.body if row is not None else None
+
+    def symbols_of(self, repo_id: str, path: str) -> list[SymbolRow]:
+        return self.symbols.symbols_of_file(repo_id, path)
+
+    def packages(self, repo_id: str, path: str) -> set[str]:
+        """The directories above `path` that hold an indexed `__init__.py`."""
+        dirs = path.split("/")[:-1]
+        wanted = ["/".join(dirs[: i + 1]) + "/__init__.py" for i in range(len(dirs))]
+        found = self.symbols.indexed_paths(repo_id, wanted) if wanted else set()
+        return {p.rsplit("/", 1)[0] for p in found}
+
+
+def import_name(fq: str, path: str, packages: set[str]) -> str:
+    """A Python declaration's name as code imports it: the file path's leading folders that
+    are no package (`src` of src/flask/testing.py) left out, `flask.testing.FlaskClient`.
+    Other languages' names are returned as they are."""
+    if not path.endswith((".py", ".pyi")):
+        return fq
+    dirs = path.split("/")[:-1]
+    keep = len(dirs)
+    while keep > 0 and "/".join(dirs[:keep]) in packages:
+        keep -= 1
+    prefix = ".".join(dirs[:keep])
+    if prefix and fq.startswith(prefix + "."):
+        return fq[len(prefix) + 1 :]
+    return fq
+
+
+def _display_reason(reason: str, path: str, packages: set[str]) -> str:
+    if reason.startswith("symbol:"):
+        return "symbol:" + import_name(reason[len("symbol:") :], path, packages)
+    return reason
+
+
+@dataclass
+class Enriched:
+    hits: list[t.SearchHit]
+    lexical: bool  # some hit holds a whole identifier or a word of the query
+
+
+# Hits that get lines and a snippet: an agent reads the first few; locating costs a body read
+# and a scan per hit, so all 100 of a large k would dominate the answer's latency.
+DETAILED_HITS = 10
+
+
+def enrich(
+    locator: HitLocator, repo_id: str, query: str, hits: list[t.SearchHit], *, details: bool
+) -> Enriched:
+    """Hits with their lines, snippet and import-path names (with `details`), and whether any
+    of them matches the query lexically (read until the first one that does, without)."""
+    terms = query_terms(query)
+    lexical = terms.empty
+    out: list[t.SearchHit] = []
+    for rank, hit in enumerate(hits):
+        entry = hit.entry
+        path = entry.path or entry.fields.get("filePath")
+        detail = details and rank < DETAILED_HITS
+        if entry.kind == "Memory" or not path:
+            lexical = lexical or any(
+                r in LEXICAL_REASONS or r.startswith("tag:") for r in hit.reasons
+            )
+            out.append(hit)
+            continue
+        if lexical and not detail:
+            out.append(hit)
+            continue
+        body = locator.body(repo_id, path) or ""
+        lexical = lexical or matches_lexically(path, body, terms)
+        out.append(_detailed(locator, repo_id, path, body, terms, hit) if detail else hit)
+    return Enriched(out, lexical)
+
+
+def _detailed(
+    locator: HitLocator, repo_id: str, path: str, body: str, terms: QueryTerms, hit: t.SearchHit
+) -> t.SearchHit:
+    symbols = locator.symbols_of(repo_id, path)
+    packages = locator.packages(repo_id, path) if path.endswith((".py", ".pyi")) else set()
+    entry = hit.entry
+    within = None
+    if entry.kind == "Symbol" and entry.fullyQualifiedName:
+        within = next((s for s in symbols if s.fq_name == entry.fullyQualifiedName), None)
+        shown = import_name(entry.fullyQualifiedName, path, packages)
+        entry = entry.model_copy(update={"fullyQualifiedName": shown})
+    found = locate_in_file(body, symbols, terms, within) if body else None
+    update: dict[str, object] = {
+        "entry": entry,
+        "reasons": [_display_reason(r, path, packages) for r in hit.reasons],
+    }
+    if found is not None:
+        update |= {"startLine": found.start_line, "endLine": found.end_line}
+        update["snippet"] = found.snippet
+    return hit.model_copy(update=update)
+
+
+# The cosine below which a passage is not taken as about the query when nothing in the
+# repository holds its words (all-MiniLM-L6-v2; tests/bench/no_match_floor.py: nonsense
+# queries score 0.13-0.35 against this project's passages, real questions 0.36-0.68; a
+# paraphrase sharing no word with its file, "notify a new customer by mail" against a
+# send_welcome_email, scores 0.43, so the floor sits at the top of the nonsense band).
+SEMANTIC_FLOOR = 0.35
+
+
+async def best_semantic_score(
+    retriever: Retriever | None, repo_id: str, query: str
+) -> float | None:
+    """The best cosine of any passage to the query; None when vectors cannot say."""
+    if retriever is None or not retriever.bound or retriever.store is None:
+        return None
+    store = retriever.store
+    try:
+        embedded = await retriever.queries.embed(query)
+        if not embedded.ok:
+            return None
+        matches = await asyncio.to_thread(
+            store.search, embedded.vectors[0], 1, repo_id=repo_id, exact=False
+        )
+    except asyncio.CancelledError:
+        raise
+    except Exception:  # the plane is away: no evidence either way
+        return None
+    return max((m.score for m in matches), default=None)
+
+
+def no_match_note(query: str, repo_id: str, best: float | None) -> str:
+    what = query if len(query) <= 80 else query[:79] + "…"
+    if best is None:
+        return f"no file or memory entry in {repo_id!r} contains {what!r}"
+    return (
+        f"no file or memory entry in {repo_id!r} contains {what!r}, and no passage is "
+        f"semantically close (best cosine {best:.2f} < {SEMANTIC_FLOOR})"
+    )

@@ -1,0 +1,116 @@
+"""Vector coverage, said plainly (issue 21 item 3): for a repository, the files the vector
+plane covers of those it could (every file with a text body), the passages embedded and an
+estimate of those still pending, and an ETA from the vector step's measured rate.
+
+Every answer's `freshness.vectors`, `list_repos`' `vectorCoverage`, `repocontext_health` and
+`/health/ready` carry it; a semantic or hybrid answer over partial coverage also marks its
+hits with the reason `vectors-partial` (the files without vectors yet rank by words alone).
+A file counts as covered when it has its passages or a contentless marker (nothing to embed);
+a file whose new version is still queued keeps its older vectors and counts as covered.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+
+from processors.vectors import CONTENTLESS_KIND
+from schemas import tools as t
+from schemas.retrieval import MAX_REASONS
+from streams.stores.vectors import VectorStore
+from streams.stores.views.store import ViewStore
+from streams.vectors_step import VectorCounters
+
+COVERAGE_TTL_S = 2.0  # five store counts per repository: cached for the answers of a burst
+PARTIAL_REASON = "vectors-partial"
+
+
+class CoverageReader:
+    def __init__(
+        self, views: ViewStore, store: VectorStore, counters: VectorCounters | None
+    ) -> None:
+        self.views = views
+        self.store = store
+        self.counters = counters  # None on a query replica: the worker measures the rate
+        self.ttl_s = COVERAGE_TTL_S
+        self._cached: dict[str, tuple[float, t.VectorCoverage]] = {}
+        self._lock = threading.Lock()
+
+    def of(self, repo_id: str) -> t.VectorCoverage:
+        """The repository's coverage (blocking: store counts; call from a thread)."""
+        with self._lock:
+            hit = self._cached.get(repo_id)
+        if hit is not None and time.monotonic() - hit[0] < self.ttl_s:
+            return hit[1]
+        coverage = self._measure(repo_id)
+        with self._lock:
+            self._cached[repo_id] = (time.monotonic(), coverage)
+        return coverage
+
+    def _measure(self, repo_id: str) -> t.VectorCoverage:
+        total = self.views.content_count(repo_id)
+        embedded = self.store.sources(repo_id=repo_id, kind="file")
+        markers = self.store.count(repo_id=repo_id, kind=CONTENTLESS_KIND)
+        passages = self.store.count(repo_id=repo_id, kind="file")
+        covered = min(total, embedded + markers)
+        per_file = passages / covered if covered else 1.0
+        pending = -(-int((total - covered) * per_file * 100) // 100)  # ceil, whole passages
+        rate = self.counters.rate if self.counters is not None else None
+        eta = eta_seconds(pending, rate)
+        return t.VectorCoverage(
+            filesTotal=total,
+            filesCovered=covered,
+            filesEmbedded=embedded,
+            passagesEmbedded=passages,
+            passagesPending=pending,
+            complete=covered >= total,
+            passagesPerSecond=round(rate, 2) if rate else None,
+            etaSeconds=eta,
+        )
+
+    def overall(self, repo_ids: list[str]) -> t.VectorCoverage | None:
+        """Every repository's coverage summed (the health answer is not per repository)."""
+        parts = [self.of(r) for r in repo_ids]
+        if not parts:
+            return None
+        pending = sum(p.passagesPending for p in parts)
+        rate = parts[0].passagesPerSecond
+        return t.VectorCoverage(
+            filesTotal=sum(p.filesTotal for p in parts),
+            filesCovered=sum(p.filesCovered for p in parts),
+            filesEmbedded=sum(p.filesEmbedded for p in parts),
+            passagesEmbedded=sum(p.passagesEmbedded for p in parts),
+            passagesPending=pending,
+            complete=all(p.complete for p in parts),
+            passagesPerSecond=rate,
+            etaSeconds=eta_seconds(pending, rate),
+        )
+
+
+def eta_seconds(pending: int, rate: float | None) -> float | None:
+    """0 when nothing is pending, None before any rate was measured."""
+    if not pending:
+        return 0.0
+    return max(0.1, round(pending / rate, 1)) if rate else None
+
+
+def coverage_line(coverage: t.VectorCoverage) -> str:
+    """The health status clause of a partial coverage."""
+    eta = f", about {coverage.etaSeconds:.0f} s to go" if coverage.etaSeconds else ""
+    return (
+        f"vectors cover {coverage.filesCovered} of {coverage.filesTotal} files "
+        f"({coverage.passagesPending} passages pending{eta}); semantic ranking is partial"
+    )
+
+
+def mark_partial(hits: list[t.SearchHit], coverage: t.VectorCoverage | None) -> list[t.SearchHit]:
+    """Hits of a semantic/hybrid answer over partial coverage carry `vectors-partial`."""
+    if coverage is None or coverage.complete:
+        return hits
+    # The mark outranks a hit's last reason when the list is full: it qualifies the rest.
+    return [
+        h
+        if PARTIAL_REASON in h.reasons
+        else h.model_copy(update={"reasons": [*h.reasons[: MAX_REASONS - 1], PARTIAL_REASON]})
+        for h in hits
+    ]

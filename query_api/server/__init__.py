@@ -1,0 +1,3 @@
+"""The transport: the MCP server, the HTTP app and its admission, the tool catalogue, its gate and
+the call guard.
+"""

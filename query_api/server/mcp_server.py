@@ -1,0 +1,205 @@
+"""The MCP server: one lowlevel `mcp` Server whose tools are the catalogue's visible tools.
+
+Arguments are validated with the tool's pydantic model so an error names the argument; a
+failure never reaches the caller as a stack trace; every result carries structured content
+(null and empty optional fields left out) and a compact text rendering of the same answer for
+a model (query_api/answers/render.py), not the JSON a second time.
+"""
+
+from __future__ import annotations
+
+import importlib.metadata
+import json
+import logging
+import time
+from collections.abc import Mapping
+from typing import Any
+
+import mcp.types as types
+from mcp.server.lowlevel import Server
+from pydantic import BaseModel, ValidationError
+
+from query_api.access.auth import LOCAL_USER, Principal
+from query_api.access.read_scope import reading_as
+from query_api.answers.render import render
+from query_api.errors import QueryApiError
+from query_api.metrics import Metrics
+from query_api.server.call_guard import CallGuard
+from query_api.server.tool_access import caller_of, check_call, filter_result, may_list
+from query_api.server.tool_catalog import ToolSpec
+from query_api.server.wire_numbers import SpelledOutNumbers
+from schemas.bounds import range_error
+from streams.errors import StorageFull
+from streams.pacer import ForegroundPacer
+from streams.redact import redact, redact_values
+
+log = logging.getLogger(__name__)
+
+
+def describe_validation_error(
+    tool: str, exc: ValidationError, model: type[BaseModel] | None = None
+) -> str:
+    parts = []
+    for err in exc.errors()[:5]:
+        loc = tuple(err.get("loc", ()))
+        where = ".".join(str(p) for p in loc) or "arguments"
+        message = err.get("msg", "invalid")
+        if err.get("type") == "extra_forbidden":
+            message = "unknown argument"
+        ranged = None if model is None else range_error(model, loc, err["type"], err.get("input"))
+        parts.append(ranged or f"`{where}`: {message}")
+    return f"invalid arguments for {tool}: " + "; ".join(parts)
+
+
+def server_version() -> str:
+    """This distribution's version for `serverInfo` (the SDK would report its own)."""
+    try:
+        return importlib.metadata.version("repocontext")
+    except importlib.metadata.PackageNotFoundError:  # a source tree that was never installed
+        return "0+unknown"
+
+
+def _may_hold_credentials(payload: dict[str, Any]) -> bool:
+    text = json.dumps(payload, ensure_ascii=False)
+    return "@" in text or "=" in text or "earer" in text
+
+
+def _error(text: str) -> types.CallToolResult:
+    return types.CallToolResult(
+        content=[types.TextContent(type="text", text=redact(text))], isError=True
+    )
+
+
+def _compact_schema(node: Any) -> Any:
+    """The schema without titles and descriptions: the shape is what a model needs."""
+    if isinstance(node, dict):
+        return {
+            k: _compact_schema(v)
+            for k, v in node.items()
+            if k not in ("title", "description") or not isinstance(v, str)
+        }
+    if isinstance(node, list):
+        return [_compact_schema(v) for v in node]
+    return node
+
+
+def tool_definition(spec: ToolSpec, compact: bool = False) -> types.Tool:
+    """The advertised tool; `compact` keeps one sentence of description, no output schema."""
+    description = spec.description.split(". ")[0].rstrip(".") + "." if compact else spec.description
+    schema = spec.args.model_json_schema()
+    return types.Tool(
+        name=spec.name,
+        description=description,
+        inputSchema=_compact_schema(schema) if compact else schema,
+        outputSchema=None if compact else spec.result.model_json_schema(),
+        annotations=types.ToolAnnotations(
+            readOnlyHint=not spec.writes,
+            destructiveHint=spec.writes,
+            idempotentHint=True,
+            openWorldHint=False,
+        ),
+    )
+
+
+class _Server(Server[Any, Any]):
+    """The SDK's server reading through `SpelledOutNumbers` (query_api/server/wire_numbers.py), so a
+    non-finite number is refused by name instead of arriving as null."""
+
+    async def run(self, read_stream: Any, write_stream: Any, *args: Any, **kwargs: Any) -> None:
+        wrapped: Any = SpelledOutNumbers(read_stream)  # duck-typed: entered, iterated, closed
+        await super().run(wrapped, write_stream, *args, **kwargs)
+
+
+def build_server(
+    services: Mapping[str, Any],
+    specs: list[ToolSpec],
+    metrics: Metrics,
+    timeout_s: float,
+    compact: bool = False,
+    pacer: ForegroundPacer | None = None,
+    guard: CallGuard | None = None,
+) -> Server[Any, Any]:
+    """The lowlevel server answering each spec with `services[spec.service]`'s coroutine."""
+    server: Server[Any, Any] = _Server("repocontext", version=server_version())
+    by_name = {spec.name: spec for spec in specs}
+    guard = guard or CallGuard(timeout_s)
+    definitions = [tool_definition(spec, compact) for spec in specs]
+
+    @server.list_tools()  # type: ignore[no-untyped-call, untyped-decorator]
+    async def list_tools() -> list[types.Tool]:
+        principal = caller_of(server)
+        return [d for d, spec in zip(definitions, specs, strict=True) if may_list(principal, spec)]
+
+    @server.call_tool(validate_input=False)  # type: ignore[untyped-decorator]
+    async def call_tool(name: str, arguments: dict[str, Any] | None) -> types.CallToolResult:
+        principal = caller_of(server)
+        visible = {n: s for n, s in by_name.items() if may_list(principal, s)}
+        if pacer is None:
+            return await invoke(services, visible, name, arguments, metrics, guard, principal)
+        with pacer.lease():  # background embedding waits while a caller does
+            return await invoke(services, visible, name, arguments, metrics, guard, principal)
+
+    return server
+
+
+async def invoke(
+    services: Mapping[str, Any],
+    by_name: dict[str, ToolSpec],
+    name: str,
+    arguments: dict[str, Any] | None,
+    metrics: Metrics,
+    guard: CallGuard,
+    principal: Principal = LOCAL_USER,
+) -> types.CallToolResult:
+    """Validate, authorise, run with a deadline, and shape the result of one tool call."""
+    spec = by_name.get(name)
+    if spec is None:
+        return _error(f"unknown tool {name!r}; tools/list shows the available tools")
+    started = time.perf_counter()
+    outcome = "ok"
+    try:
+        if arguments is not None and not isinstance(arguments, dict):
+            raise QueryApiError("arguments must be a JSON object")
+        args = spec.args.model_validate(arguments or {})
+        check_call(principal, spec, args)
+        method = getattr(services[spec.service], spec.method)
+        with reading_as(principal):  # every entry the call hydrates obeys the caller's grants
+            result: BaseModel = await guard.run(
+                spec, getattr(args, "repoId", None), lambda: method(args)
+            )
+        result = filter_result(principal, result)
+        if "freshness" in type(result).model_fields and getattr(result, "freshness", 1) is None:
+            core = services.get("core")
+            if core is not None:  # every answer says how fresh the views it read were
+                repo_id = getattr(args, "repoId", None)
+                fresh = await core.freshness(repo_id if isinstance(repo_id, str) else None)
+                result = result.model_copy(update={"freshness": fresh})
+        payload, text = render(result)
+        if "@" in text or "=" in text or "earer" in text or _may_hold_credentials(payload):
+            payload = redact_values(payload)  # credentials never leave in results
+            text = redact(text)
+        return types.CallToolResult(
+            content=[types.TextContent(type="text", text=text)], structuredContent=payload
+        )
+    except ValidationError as exc:
+        outcome = "invalid_arguments"
+        return _error(describe_validation_error(name, exc, spec.args))
+    except QueryApiError as exc:
+        outcome = "refused"
+        return _error(str(exc))
+    except TimeoutError:
+        outcome = "timeout"
+        return _error(f"{name} did not finish within {guard.timeout_s:g} s; try again shortly")
+    except StorageFull as exc:  # the operator's problem, said plainly; the path stays in the log
+        outcome = "storage_full"
+        log.error("tool %s: %s", name, exc)
+        return _error(
+            f"{name} could not write: the server's disk is full; nothing was half-applied, "
+            "retry once the operator frees space"
+        )
+    except Exception as exc:
+        outcome = "internal_error"
+        log.exception("tool %s failed", name)
+        return _error(f"internal error in {name} ({type(exc).__name__}); see the server log")
+    finally:
+        metrics.record_call(name, outcome, time.perf_counter() - started)

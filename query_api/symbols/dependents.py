@@ -1,0 +1,295 @@
+"""Who depends on what a file declares: `dependents` and `tests` of repocontext_related and
+repocontext_changed, resolved through the reverse reference index (bounded reads only).
+
+Resolution, more precise than the reference's simple-name match:
+- a reference the extractor qualified through an import (`pkg.mod.Name`) only matches a
+  declaration in the same language family (TS/JS, C/C++, Java/Kotlin, else the language)
+  whose fully-qualified name agrees with it (one ends with the other on a dot; in Python
+  also a package's re-export, `shop.Name` for `shop.orders.Name`, and an absolute import
+  leaving out a folder of the path only when that folder is no package (`src`, not the
+  `src.flask` that would make `json.dumps` mean flask's json); in TS/JS, whose fq names
+  carry no module, the top-level declaration of the imported file, `src/orders.Name`, or
+  of the file its re-exports lead to when it does not declare the name, the file named
+  through a tsconfig path alias (`@/orders`) alike: js_modules);
+- a TS/JS name imported from a package (`react`, no repository file) is matched by name;
+- an unqualified reference matches by simple name (in Python only from a file that
+  star-imports the declaring module: any other name is imported, hence qualified; in TS/JS
+  only from a script without imports, or a `.d.ts` global), but only declarations that are
+  module-level-ish (types, interfaces, enums, functions, other), never members: an
+  unqualified `.save()` call says nothing about WHICH class's `save` it calls (so members'
+  names are looked up with their qualified references only, and after the other names: a
+  name every file calls cannot use up the lookup's bounds);
+- what a function declares inside itself (a closure, a nested class) is no one else's
+  dependency: another file cannot name it;
+- a file that declares the name itself is taken to mean its own declaration, and so is a
+  file whose package declares it (Go, Java, Kotlin: a package is a directory);
+- `{Name}Test(s)` / `Test{Name}` types count as tests in the same language family only.
+"""
+
+from __future__ import annotations
+
+import posixpath
+import re
+from collections.abc import Callable, Iterable
+
+from processors.language import language_for_path
+from processors.symbols.extract import module_prefix
+from query_api.symbols.js_modules import UNQUALIFIED_MATCH_KINDS, JsModules
+from schemas.symbols import SymbolAt
+from streams.stores.views.symbols import ReferenceRow, SymbolRow, SymbolViews
+
+MAX_RESULTS = 500  # dependents/tests per answer
+TYPE_KINDS = frozenset({"Type", "Interface", "Enum"})
+FILE_LEVEL = "<file>"  # the `symbol` of a reference made outside any declaration
+_TEST_NAME = re.compile(
+    r"(^test_.*\.py$|_test\.(py|go|rb|exs?)$|\.(test|spec)\.[cm]?[jt]sx?$"
+    r"|(Tests?|Spec)\.(java|kt|cs|php|scala|swift)$|_spec\.rb$)"
+)
+_TEST_DIRS = frozenset({"test", "tests", "__tests__", "spec", "specs", "testing"})
+
+
+def is_test_path(path: str) -> bool:
+    parts = path.split("/")
+    return bool(_TEST_NAME.search(parts[-1])) or any(p in _TEST_DIRS for p in parts[:-1])
+
+
+# languages whose code names each other's declarations through imports; a qualified
+# reference never resolves to a declaration outside its own family (a Java import of
+# `com.shop.OrderService` says nothing about a TypeScript `OrderService`)
+_FAMILIES = {
+    "typescript": "js",
+    "javascript": "js",
+    "c": "c",
+    "cpp": "c",
+    "java": "jvm",
+    "kotlin": "jvm",
+}
+
+
+PACKAGE_IS_DIRECTORY = frozenset({"go", "jvm"})  # a package's files share one directory
+
+
+def language_family(path: str) -> str:
+    language = language_for_path(path)
+    return _FAMILIES.get(language, language)
+
+
+def qualified_match(qualified: str, fq_name: str, python: bool = False) -> bool:
+    """`pkg.mod.Name` vs `src.pkg.mod.Name` (or `billing.Charge` vs `x.com/billing.Charge`).
+    With `python`, also a name imported from a package that re-exports it from one of its
+    modules: `from shop import OrderService` (shop/__init__.py: `from .orders import
+    OrderService`) is `shop.orders.OrderService`, and under a source folder the path adds
+    (`src/shop/orders.py`: `src.shop.orders.OrderService`) too."""
+    fq = fq_name.split("(", 1)[0]
+    if qualified == fq or fq.endswith("." + qualified) or qualified.endswith("." + fq):
+        return True
+    if not python:
+        return False
+    package, _, name = qualified.rpartition(".")
+    return bool(package) and fq.rpartition(".")[2] == name and f".{package}." in f".{fq}"
+
+
+def prefix_before(dotted: str, part: str) -> str | None:
+    """The dotted prefix of `dotted` before `part` where `part` runs on dot boundaries inside
+    it: `src` for `flask.json` in `src.flask.json.dumps`, "" at the start, None when absent."""
+    at = f".{dotted}.".find(f".{part}.")
+    return None if at < 0 else dotted[: at - 1] if at else ""
+
+
+def skipped_prefix(qualified: str, fq_name: str) -> str:
+    """The leading part of a Python declaration's fq name (the file's path) that an absolute
+    import naming it as `qualified` leaves out: `src` for `flask.app.Flask` against
+    `src.flask.app.Flask`, or against the package re-export `flask.Flask`; "" when none."""
+    fq = fq_name.split("(", 1)[0]
+    if qualified == fq or qualified.endswith("." + fq):
+        return ""
+    if fq.endswith("." + qualified):
+        return fq[: -len(qualified) - 1]
+    return prefix_before(fq, qualified.rpartition(".")[0]) or ""
+
+
+CALLABLE_KINDS = frozenset({"Function", "Method"})
+
+
+def outside_functions(declared: list[SymbolRow]) -> list[SymbolRow]:
+    """The declarations another file can name: not those inside a function or method of the
+    file (a closure's `wrapped_view`, a nested `def view` that a caller's `view(...)`
+    parameter call would otherwise seem to reference)."""
+    callables = {s.fq_name.split("(", 1)[0] for s in declared if s.kind in CALLABLE_KINDS}
+    if not callables:
+        return declared
+    out = []
+    for s in declared:
+        scope = s.fq_name.split("(", 1)[0].rpartition(".")[0]
+        while scope and scope not in callables:
+            scope = scope.rpartition(".")[0]
+        if not scope:
+            out.append(s)
+    return out
+
+
+class DependentsResolver:
+    """The dependents and tests of a set of declarations, over the symbol views."""
+
+    def __init__(
+        self, symbols: SymbolViews, read_text: Callable[[str, str], str | None] | None = None
+    ) -> None:
+        self.symbols = symbols
+        # (repo, path) -> a file's text: tsconfig.json path aliases; without it, none
+        self.read_text = read_text or (lambda _repo, _path: None)
+
+    def dependents(
+        self, repo_id: str, declared: list[SymbolRow], exclude: set[str]
+    ) -> list[SymbolAt]:
+        """Symbols in other files that reference what `declared` declares (see module doc).
+        Names a bare reference may mean (types, functions) are looked up first and with all
+        their references; members' names only with the references an import qualified."""
+        by_name: dict[str, list[SymbolRow]] = {}
+        for s in outside_functions(declared):
+            by_name.setdefault(s.name, []).append(s)
+        if not by_name:
+            return []
+        free = sorted(
+            n for n, same in by_name.items() if any(s.kind in UNQUALIFIED_MATCH_KINDS for s in same)
+        )
+        members = sorted(set(by_name) - set(free))
+        refs = self.symbols.references_to(repo_id, free + members, qualified_only=members)
+        family: dict[str, str] = {}  # path -> language family, computed once per path
+
+        def family_of(path: str) -> str:
+            if path not in family:
+                family[path] = language_family(path)
+            return family[path]
+
+        # a file declaring an unqualified name itself means its own declaration; so does a
+        # file whose package (Go, Java, Kotlin: its directory) declares it in another file
+        self_declared: set[tuple[str, str]] = set()
+        for s in self.symbols.symbols_named(repo_id, free):
+            if s.path not in exclude:
+                self_declared.add((s.path, s.name))
+                if family_of(s.path) in PACKAGE_IS_DIRECTORY:
+                    self_declared.add((posixpath.dirname(s.path) + "/", s.name))
+
+        roots: dict[str, bool] = {}  # fq prefix -> whether it is a folder on the import path
+
+        def importable(prefix: str) -> bool:
+            """Whether a Python absolute import can skip `prefix`: only when that folder is
+            not itself a package. `json.dumps` (the standard library's) does not name
+            `src.flask.json.dumps`, since src/flask/__init__.py makes that `flask.json`."""
+            if not prefix:
+                return True
+            if prefix not in roots:
+                init = prefix.replace(".", "/") + "/__init__.py"
+                roots[prefix] = not self.symbols.indexed_paths(repo_id, [init])
+            return roots[prefix]
+
+        imported_by: dict[str, list[str]] = {}  # path -> the modules it imports
+
+        def imports_of(path: str) -> list[str]:
+            if path not in imported_by:
+                imported_by[path] = self.symbols.imports_of_file(repo_id, path)
+            return imported_by[path]
+
+        def star_imported(path: str, targets: list[SymbolRow]) -> bool:
+            """Whether a Python file's unqualified name may be one of `targets`: only through
+            `from <their module> import *` (or their package's), as every other name from
+            another module is imported by name and so qualified; an unqualified `load(f)` or
+            `s.loads()` calls a parameter, a local or a method, not flask.json's `load`."""
+            modules = [module_prefix(s.path, "python") for s in targets]
+            for imported in imports_of(path):
+                if not imported.endswith(".*"):
+                    continue
+                for module in modules:  # `flask` names src/flask/..., `json` not src/flask/json
+                    skipped = prefix_before(module, imported[:-2].lstrip("."))
+                    if skipped is not None and importable(skipped):
+                        return True
+            return False
+
+        def in_scope(ref: ReferenceRow, family: str, targets: list[SymbolRow]) -> bool:
+            """Whether an unqualified name can mean another file's declaration at all. Python:
+            only through a star import. TS/JS: an ES or CommonJS module names what other
+            modules declare through its imports, so its unqualified `query.isStale()` or
+            `render()` is its own, a global's or a method's; only a script (no imports) or a
+            declaration file's global (`.d.ts`) shares names that way."""
+            if family == "python":
+                return star_imported(ref.path, targets)
+            if family == "js" and ref.qualified is None:
+                return not imports_of(ref.path) or any(s.path.endswith(".d.ts") for s in targets)
+            return True
+
+        js = JsModules(self.symbols, repo_id, lambda path: self.read_text(repo_id, path))
+        found: dict[tuple[str, str], None] = {}
+        for ref in refs:
+            if ref.path in exclude:
+                continue
+            targets = by_name.get(ref.name, [])
+            ref_family = family_of(ref.path)
+            qualified = ref.qualified
+            js_match = None
+            if qualified is not None and ref_family == "js":
+                js_match = js.matches(ref.path, qualified, targets)
+                if js_match is None:
+                    qualified = None  # a package's name (`react`): matched by name
+            if qualified is not None:
+                if ref_family == "js":
+                    ok = bool(js_match)
+                else:
+                    python = ref_family == "python"
+                    ok = any(
+                        family_of(s.path) == ref_family
+                        and qualified_match(qualified, s.fq_name, python=python)
+                        and (not python or importable(skipped_prefix(qualified, s.fq_name)))
+                        for s in targets
+                    )
+            else:
+                ok = (
+                    in_scope(ref, ref_family, targets)
+                    and (ref.path, ref.name) not in self_declared
+                    and (
+                        ref_family not in PACKAGE_IS_DIRECTORY
+                        or (posixpath.dirname(ref.path) + "/", ref.name) not in self_declared
+                    )
+                    and any(
+                        s.kind in UNQUALIFIED_MATCH_KINDS and family_of(s.path) == ref_family
+                        for s in targets
+                    )
+                )
+            if ok:
+                found[(ref.path, ref.symbol or FILE_LEVEL)] = None
+                if len(found) >= MAX_RESULTS:
+                    break
+        return [SymbolAt(symbol=sym, path=p) for p, sym in sorted(found)]
+
+    def imports(self, repo_id: str, path: str) -> list[str]:
+        """The modules `path` imports; in TS/JS a path alias as the repository module it
+        names (relative specifiers already are)."""
+        modules = self.symbols.imports_of_file(repo_id, path)
+        if language_family(path) != "js" or not modules:
+            return modules
+        js = JsModules(self.symbols, repo_id, lambda p: self.read_text(repo_id, p))
+        return sorted({js.repository_module(path, m) for m in modules})
+
+    def tests(
+        self,
+        repo_id: str,
+        declared: list[SymbolRow],
+        dependents: Iterable[SymbolAt],
+        exclude: set[str],
+    ) -> list[SymbolAt]:
+        """`{Name}Test(s)` / `Test{Name}` types, plus dependents that live in test files."""
+        names = sorted({s.name for s in declared if s.kind in TYPE_KINDS})
+        wanted = [f"{n}{suffix}" for n in names for suffix in ("Test", "Tests")]
+        wanted += [f"Test{n}" for n in names]
+        families = {language_family(s.path) for s in declared}
+        found: dict[tuple[str, str], None] = {}
+        for s in self.symbols.symbols_named(repo_id, wanted):
+            if (
+                s.path not in exclude
+                and s.kind in TYPE_KINDS
+                and language_family(s.path) in families
+            ):
+                found[(s.path, s.fq_name)] = None
+        for d in dependents:
+            if is_test_path(d.path):
+                found[(d.path, d.symbol)] = None
+        return [SymbolAt(symbol=sym, path=p) for p, sym in sorted(found)][:MAX_RESULTS]

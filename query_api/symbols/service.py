@@ -1,0 +1,196 @@
+"""The symbol tools: repocontext_outline, repocontext_related, repocontext_changed (spec §1.4).
+
+Outline and related are bounded point reads of the views (symbols, reverse reference index);
+they never touch disk. `changed` walks the indexed root (stat fast path) of a workspace
+source, or fetches a git source's ref and diffs the indexed commit against its head
+(streams/sources/git_changes.py), and asks the reverse index who depends on what changed.
+
+Who depends on a file: query_api.symbols.dependents.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+from pathlib import Path
+
+from processors.tokens import TokenEncoding, token_counter
+from query_api.access.guard import WorkspaceGuard
+from query_api.access.repo_paths import path_in_repo
+from query_api.errors import ConflictError, NotFoundError, ServiceUnavailable, ToolInputError
+from query_api.symbols.dependents import DependentsResolver
+from schemas.events import RepoRegistration
+from schemas.symbols import (
+    ChangedArgs,
+    ChangedResult,
+    OutlineResult,
+    OutlineSymbol,
+    PathArgs,
+    RelatedResult,
+)
+from streams.errors import SourceError
+from streams.ingest import IngestCoordinator
+from streams.sources.changes import Changes, IndexedFile, diff_against_index
+from streams.sources.git_changes import GitTarget, diff_git_against_index
+from streams.stores.views.store import ViewStore
+from streams.stores.views.symbols import SymbolViews
+
+
+class SymbolService:
+    def __init__(
+        self,
+        views: ViewStore,
+        ingest: IngestCoordinator,
+        guard: WorkspaceGuard,
+        token_encoding: TokenEncoding = "o200k_base",
+        git_staging: Path | None = None,
+    ) -> None:
+        self.git_staging = git_staging  # where git sources' bare staging repositories live
+        self.views = views
+        self.count = token_counter(token_encoding)
+        self.symbols = SymbolViews(views)
+        self.resolver = DependentsResolver(self.symbols, self._text_of)
+        self.ingest = ingest
+        self.guard = guard
+
+    def _text_of(self, repo_id: str, path: str) -> str | None:
+        """A file's stored text (tsconfig.json path aliases for dependents)."""
+        content = self.views.get_content(repo_id, path)
+        return content.body if content is not None else None
+
+    def _registration(self, repo_id: str) -> RepoRegistration:
+        reg = self.ingest.registrations.get(repo_id)
+        if reg is not None:
+            return reg
+        row = self.views.get_repo(repo_id)
+        if row is None:
+            raise NotFoundError(
+                f"unknown repository {repo_id!r}; repocontext_list_repos shows registered ones"
+            )
+        return row.registration
+
+    # -- outline ---------------------------------------------------------------------------
+
+    async def outline(self, args: PathArgs) -> OutlineResult:
+        path = path_in_repo(args.path, self._registration(args.repoId))
+        return await asyncio.to_thread(self._outline, args.repoId, path)
+
+    def _outline(self, repo_id: str, path: str) -> OutlineResult:
+        if self.views.get_file(repo_id, path) is None:
+            return OutlineResult(repoId=repo_id, path=path, exists=False)
+        content = self.views.get_content(repo_id, path)
+        tokens: int | None = None
+        if content is not None:
+            tokens = content.token_count
+            if tokens is None:  # counted on read: exact BPE (token_encoding) of the body
+                tokens = self.count(content.body)
+        return OutlineResult(
+            repoId=repo_id,
+            path=path,
+            exists=True,
+            fullReadTokenCount=tokens,
+            symbols=[
+                OutlineSymbol(
+                    fullyQualifiedName=s.fq_name,
+                    kind=s.kind,
+                    signature=s.signature,
+                    startLine=s.start_line,
+                    endLine=s.end_line,
+                )
+                for s in self.symbols.symbols_of_file(repo_id, path)
+            ],
+        )
+
+    # -- related ---------------------------------------------------------------------------
+
+    async def related(self, args: PathArgs) -> RelatedResult:
+        path = path_in_repo(args.path, self._registration(args.repoId))
+        return await asyncio.to_thread(self._related, args.repoId, path)
+
+    def _related(self, repo_id: str, path: str) -> RelatedResult:
+        if self.views.get_file(repo_id, path) is None:
+            return RelatedResult(repoId=repo_id, path=path, exists=False)
+        declared = self.symbols.symbols_of_file(repo_id, path)
+        dependents = self.resolver.dependents(repo_id, declared, exclude={path})
+        return RelatedResult(
+            repoId=repo_id,
+            path=path,
+            exists=True,
+            imports=self.resolver.imports(repo_id, path),
+            dependents=dependents,
+            tests=self.resolver.tests(repo_id, declared, dependents, exclude={path}),
+        )
+
+    # -- changed ---------------------------------------------------------------------------
+
+    async def changed(self, args: ChangedArgs) -> ChangedResult:
+        reg = self._registration(args.repoId)
+        if reg.source == "git":
+            return await self._changed_git(reg, path_in_repo(args.path, reg))
+        if not reg.root:
+            raise ConflictError(f"repository {args.repoId!r} has no indexed root")
+        scope = path_in_repo(args.path, reg)
+        # re-resolved through the workspace guard (spec §4.5): symlinks, the root itself
+        target = self.guard.resolve(os.path.join(reg.root, scope))
+        root = Path(os.path.realpath(reg.root))
+        if target != root and not str(target).startswith(str(root).rstrip(os.sep) + os.sep):
+            raise ToolInputError(
+                f"path {args.path!r} is outside the indexed root of {args.repoId!r}: {root}"
+            )
+        if not target.is_dir():
+            raise ToolInputError(f"path {args.path!r} is not a directory")
+        scope = "" if target == root else target.relative_to(root).as_posix()
+        return await asyncio.to_thread(self._changed, reg, root, scope)
+
+    def _indexed_files(self, repo_id: str, scope: str) -> dict[str, IndexedFile]:
+        prefix = f"{scope}/" if scope else ""
+        indexed: dict[str, IndexedFile] = {}
+        after: str | None = None
+        while rows := self.views.files_under(repo_id, prefix, after, 1000):
+            for r in rows:
+                indexed[r.path] = IndexedFile(r.digest, r.size, r.mtime_ns, r.ingested_at)
+            after = rows[-1].path
+        return indexed
+
+    def _changed(self, reg: RepoRegistration, root: Path, scope: str) -> ChangedResult:
+        changes = diff_against_index(
+            root, reg.filters, self._indexed_files(reg.repo_id, scope), scope
+        )
+        return self._with_dependents(reg.repo_id, changes)
+
+    async def _changed_git(self, reg: RepoRegistration, scope: str) -> ChangedResult:
+        """A git source: the indexed commit against the ref's head, fetched now (no disk walk;
+        `scope` is a normalised repo-relative directory, '' for the whole tree)."""
+        repo = self.views.get_repo(reg.repo_id)
+        if repo is None or repo.indexed_commit is None:
+            raise ConflictError(f"repository {reg.repo_id!r} has no indexed commit yet")
+        if self.git_staging is None or not reg.url:
+            raise ConflictError(f"repository {reg.repo_id!r}: no git staging area here")
+        target = GitTarget(
+            reg.repo_id, reg.url, reg.ref or "HEAD", self.git_staging / f"{reg.repo_id}.git"
+        )
+        indexed = await asyncio.to_thread(self._indexed_files, reg.repo_id, scope)
+        digests = {p: f.digest for p, f in indexed.items()}
+        try:
+            head, changes = await diff_git_against_index(
+                target, repo.indexed_commit, digests, scope
+            )
+        except SourceError as exc:
+            raise ServiceUnavailable(f"{exc}; the index keeps serving, retry later") from exc
+        result = await asyncio.to_thread(self._with_dependents, reg.repo_id, changes)
+        return result.model_copy(update={"indexedCommit": repo.indexed_commit, "headCommit": head})
+
+    def _with_dependents(self, repo_id: str, changes: Changes) -> ChangedResult:
+        touched = set(changes.added) | set(changes.updated) | set(changes.removed)
+        declared = [
+            s
+            for p in changes.updated + changes.removed
+            for s in self.symbols.symbols_of_file(repo_id, p)
+        ]
+        return ChangedResult(
+            repoId=repo_id,
+            added=changes.added,
+            updated=changes.updated,
+            removed=changes.removed,
+            dependents=self.resolver.dependents(repo_id, declared, exclude=touched),
+        )

@@ -1,0 +1,1 @@
+"""The composition root: the repocontext CLI, its process commands and the app they build."""

@@ -1,0 +1,310 @@
+"""Several agents on one data directory: the process holding its lock (`serve` or `mcp`)
+listens on a Unix socket there, and a later `mcp` or `index` attaches to it instead of failing.
+
+One writer per data directory stays the rule (DataDirLock: two watchers would double-publish),
+so the owner runs every tool for every attached agent: memory written through one agent is
+what the others and the HTTP server read at once. The socket is the user's alone (0600 in the
+0700 data directory). A connection opens with one JSON line saying what it wants (`Hello`) and
+one JSON line of answer; an `mcp` connection then speaks MCP's stdio framing (one JSON-RPC
+message per line), which the attached process pipes to and from its own stdin and stdout.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import os
+from collections.abc import AsyncIterator, Callable
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import anyio
+import mcp.types as types
+from mcp.shared.message import SessionMessage
+
+from query_api.errors import QueryApiError, ServiceUnavailable
+
+if TYPE_CHECKING:
+    from repocontext.app import EmbeddedApp
+
+log = logging.getLogger("repocontext")
+
+SOCKET_NAME = "agents.sock"
+MAX_LINE = 64 * 1024 * 1024  # one JSON-RPC request; the SDK's stdio transport has no bound
+UNIX_PATH_MAX = 107  # sun_path's 108 bytes less the terminating NUL (Linux)
+WAIT_POLL_S = 0.2  # a one-shot holder (index, eval) releases the lock when it finishes
+
+
+def socket_path(data_dir: Path) -> Path:
+    return data_dir / SOCKET_NAME
+
+
+@dataclass(frozen=True)
+class Hello:
+    """What an attaching process asks of the owner: `op` is "mcp" or "index"."""
+
+    op: str
+    path: str | None = None
+    repoId: str | None = None
+    profile: str | None = None
+    readOnly: bool = False
+
+
+@dataclass
+class OwnerLink:
+    """An open connection to the owner, after its answer to our Hello."""
+
+    reader: asyncio.StreamReader
+    writer: asyncio.StreamWriter
+    answer: dict[str, Any]
+
+
+class AgentListener:
+    """The owner's side: accepts attached agents for as long as the app is open."""
+
+    def __init__(self, app: EmbeddedApp) -> None:
+        self.app = app
+        self.path = socket_path(app.settings.data_dir)
+        self._server: asyncio.AbstractServer | None = None
+        self._connections: set[asyncio.Task[Any]] = set()
+
+    async def __aenter__(self) -> AgentListener:
+        if len(os.fsencode(self.path)) > UNIX_PATH_MAX:
+            log.warning(
+                "%s is too long a path for a Unix socket: other agents cannot attach to this "
+                "process (use a shorter --data-dir)",
+                self.path,
+            )
+            return self
+        self.path.unlink(missing_ok=True)  # we hold the lock: any socket here is stale
+        self._server = await asyncio.start_unix_server(self._accept, self.path, limit=MAX_LINE)
+        self.path.chmod(0o600)
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        if self._server is None:
+            return
+        self._server.close()
+        for task in list(self._connections):
+            task.cancel()
+        for task in list(self._connections):
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+        self.path.unlink(missing_ok=True)
+
+    async def _accept(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        task = asyncio.current_task()
+        assert task is not None
+        self._connections.add(task)
+        try:
+            await self._serve(reader, writer)
+        except (ConnectionError, asyncio.IncompleteReadError):
+            pass  # the agent went away
+        except asyncio.CancelledError:
+            pass  # the owner is closing; asyncio would log a cancelled handler as an error
+        finally:
+            self._connections.discard(task)
+            writer.close()
+
+    async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        try:
+            hello = Hello(**json.loads(await reader.readline()))
+            if hello.op == "index":
+                answer = await self._index(hello)
+            elif hello.op == "mcp":
+                answer = await self._register(hello)
+            elif hello.op == "ping":
+                answer = {}
+            else:
+                raise QueryApiError(f"unknown op {hello.op!r}")
+        except (QueryApiError, TypeError, ValueError) as exc:
+            await _send_line(writer, {"ok": False, "error": str(exc)})
+            return
+        await _send_line(writer, {"ok": True, "pid": os.getpid(), **answer})
+        if hello.op == "mcp":
+            server = self.app.mcp_server(profile=hello.profile, writes=not hello.readOnly)
+            async with line_transport(reader, writer) as (read, write):
+                await server.run(read, write, server.create_initialization_options())
+
+    async def _register(self, hello: Hello) -> dict[str, Any]:
+        if hello.path is None:
+            return {}
+        registration = await self.app.service.ensure_repo(hello.path, hello.repoId)
+        return {"repoId": registration.repo_id}
+
+    async def _index(self, hello: Hello) -> dict[str, Any]:
+        """Register (or find) the repository and wait until its pass is done; the owner
+        keeps watching it afterwards."""
+        if hello.path is None:
+            raise QueryApiError("index needs a path")
+        registration = await self.app.service.ensure_repo(hello.path, hello.repoId)
+        repo_id = registration.repo_id
+        while (job := self.app.ingest.job(repo_id) or {}).get("status") not in (
+            "Completed",
+            "Failed",
+        ):
+            await asyncio.sleep(WAIT_POLL_S)
+        files = await asyncio.to_thread(self.app.views.file_count, repo_id)
+        return {"repoId": repo_id, "job": job, "filesIndexed": files}
+
+
+async def _send_line(writer: asyncio.StreamWriter, payload: dict[str, Any]) -> None:
+    writer.write(json.dumps(payload, default=str).encode() + b"\n")
+    await writer.drain()
+
+
+@contextlib.asynccontextmanager
+async def line_transport(
+    reader: asyncio.StreamReader, writer: asyncio.StreamWriter
+) -> AsyncIterator[tuple[Any, Any]]:
+    """MCP's stdio transport (mcp.server.stdio) over a socket: one JSON-RPC message a line."""
+    incoming_send, incoming = anyio.create_memory_object_stream[SessionMessage | Exception](0)
+    outgoing, outgoing_receive = anyio.create_memory_object_stream[SessionMessage](0)
+
+    async def read_lines() -> None:
+        async with incoming_send:
+            while line := await reader.readline():
+                try:
+                    message = types.JSONRPCMessage.model_validate_json(line)
+                except Exception as exc:
+                    await incoming_send.send(exc)
+                    continue
+                await incoming_send.send(SessionMessage(message))
+
+    async def write_lines() -> None:
+        async with outgoing_receive:
+            async for item in outgoing_receive:
+                text = item.message.model_dump_json(by_alias=True, exclude_none=True)
+                writer.write(text.encode() + b"\n")
+                await writer.drain()
+
+    async with anyio.create_task_group() as group:
+        group.start_soon(read_lines)
+        writing = asyncio.ensure_future(write_lines())
+        try:
+            yield incoming, outgoing
+        finally:
+            await outgoing.aclose()  # the writer drains what the session sent, then stops
+            with contextlib.suppress(Exception):
+                await writing
+            group.cancel_scope.cancel()
+
+
+async def attach(data_dir: Path, hello: Hello) -> OwnerLink | None:
+    """Connect to the owner of `data_dir` and say hello; None when nobody listens there."""
+    path = socket_path(data_dir)
+    try:
+        reader, writer = await asyncio.open_unix_connection(path, limit=MAX_LINE)
+    except (FileNotFoundError, ConnectionRefusedError):
+        return None
+    except OSError as exc:  # e.g. a path too long for a Unix socket
+        log.debug("cannot reach %s: %s", path, exc)
+        return None
+    await _send_line(writer, asdict(hello))
+    if hello.op == "index":
+        log.info("%s is in use by another repocontext process; indexing through it", data_dir)
+    line = await reader.readline()
+    if not line:  # the owner is shutting down
+        writer.close()
+        return None
+    answer = json.loads(line)
+    if not answer.get("ok"):
+        writer.close()
+        raise ServiceUnavailable(f"the repocontext process using {data_dir}: {answer['error']}")
+    return OwnerLink(reader, writer, answer)
+
+
+async def own_or_attach(
+    make_app: Callable[[], EmbeddedApp], data_dir: Path, hello: Hello
+) -> EmbeddedApp | OwnerLink:
+    """Open the app (taking the lock) or attach to the live process holding it. A holder
+    that takes no agents (a one-shot `index`, `eval`, `replay`) is waited for."""
+    from repocontext.app import DataDirBusy
+
+    said = False
+    while True:
+        app = make_app()
+        try:
+            return await app.open()
+        except DataDirBusy as busy:
+            link = await attach(data_dir, hello)
+            if link is not None:
+                return link
+            if not said:
+                log.info(
+                    "pid %s holds %s and serves no agents (yet: a one-shot command, or one "
+                    "starting); waiting for it to finish",
+                    busy.holder or "?",
+                    data_dir,
+                )
+                said = True
+            await asyncio.sleep(WAIT_POLL_S)
+
+
+async def open_or_wait(make_app: Callable[[], EmbeddedApp], data_dir: Path) -> EmbeddedApp:
+    """Open the app for a process that must own the data directory (`serve`): wait for a
+    one-shot holder; refuse, saying why, when the holder is itself serving agents."""
+    from repocontext.app import DataDirBusy
+
+    said = False
+    while True:
+        app = make_app()
+        try:
+            return await app.open()
+        except DataDirBusy as busy:
+            link = await attach(data_dir, Hello("ping"))
+            if link is not None:
+                link.writer.close()
+                raise DataDirBusy(
+                    f"pid {busy.holder or '?'} (`repocontext mcp` or `serve`) is using "
+                    f"{data_dir} and serving agents; stop it, or start `serve` first and the "
+                    "stdio agents after it (they attach to it)",
+                    busy.holder,
+                ) from None
+            if not said:
+                log.info("pid %s holds %s; waiting for it to finish", busy.holder or "?", data_dir)
+                said = True
+            await asyncio.sleep(WAIT_POLL_S)
+
+
+async def pipe_stdio(link: OwnerLink, data_dir: Path) -> int:
+    """Be a stdio MCP server by piping stdin to the owner and its answers to stdout."""
+    import sys
+
+    # stdin through the event loop, not a thread: a thread blocked reading it would keep the
+    # process alive after the owner is gone
+    stdin = asyncio.StreamReader()
+    loop = asyncio.get_running_loop()
+    await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(stdin), sys.stdin)
+    stdout = sys.stdout.buffer
+    client_done = asyncio.Event()
+
+    async def upstream() -> None:
+        while chunk := await stdin.read(65536):
+            link.writer.write(chunk)
+            await link.writer.drain()
+        client_done.set()
+        with contextlib.suppress(OSError):
+            link.writer.write_eof()
+
+    sending = asyncio.ensure_future(upstream())
+    try:
+        while chunk := await link.reader.read(65536):
+            stdout.write(chunk)
+            stdout.flush()
+    except ConnectionError:
+        pass
+    finally:
+        sending.cancel()
+        link.writer.close()
+    if client_done.is_set():
+        return 0
+    log.error(
+        "mcp: the repocontext process serving %s (pid %s) exited; restart this agent",
+        data_dir,
+        link.answer.get("pid", "?"),
+    )
+    return 1

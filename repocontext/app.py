@@ -1,0 +1,295 @@
+"""The embedded deployable, composed: log, views, manifest, runtime, ingest, service.
+
+`EmbeddedApp` owns every resource and the background tasks (runtime loop, ingest); the CLI
+builds one from the Settings and runs MCP (stdio or HTTP) on top of its service.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import fcntl
+import logging
+import os
+import sqlite3
+import time
+from pathlib import Path
+from typing import IO, Any
+
+from query_api.access.guard import WorkspaceGuard
+from query_api.context.bundle import BundleService
+from query_api.core.agent_tools import AgentTools, retrieval_rungs
+from query_api.core.onboarding import Onboarding
+from query_api.core.service import RepoContextService
+from query_api.errors import ServiceUnavailable
+from query_api.memory.claims import ClaimService
+from query_api.memory.service import MemoryService
+from query_api.metrics import Metrics
+from query_api.retrieval.readiness import Readiness
+from query_api.retrieval.vector_plane import VectorPlane
+from query_api.server.call_guard import CallGuard
+from query_api.server.mcp_server import build_server
+from query_api.server.tool_catalog import ToolSpec, visible_tools
+from query_api.settings import Settings
+from query_api.symbols.service import SymbolService
+from repocontext.data_dir import secure_data_dir
+from schemas.topics import CATALOGUE
+from streams.errors import StorageFull, StoreError, storage_exhausted
+from streams.eventlog.base import EventLog
+from streams.eventlog.factory import open_event_log
+from streams.ingest import IngestCoordinator
+from streams.pacer import ForegroundPacer
+from streams.runtime.embedded import EmbeddedRuntime
+from streams.runtime.pool import processor_pool
+from streams.sources.manifest import Manifest
+from streams.sources.reconcile import ProgressCallback
+from streams.stores.views.store import ViewStore
+
+log = logging.getLogger(__name__)
+
+
+class DataDirBusy(ServiceUnavailable):
+    """The data directory's lock is held by another live process (`holder`: its pid)."""
+
+    def __init__(self, message: str, holder: int | None) -> None:
+        super().__init__(message)
+        self.holder = holder
+
+
+class DataDirLock:
+    """One indexing process per data directory (two watchers would double-publish); later
+    agents attach to the holder instead (repocontext/agent_socket.py)."""
+
+    def __init__(self, data_dir: Path) -> None:
+        self.path = data_dir / "lock"
+        self._file: IO[str] | None = None
+
+    def acquire(self) -> None:
+        handle = open(self.path, "a+")  # noqa: SIM115 - held for the process lifetime
+        try:
+            fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError as exc:
+            handle.seek(0)
+            holder = handle.read().strip()
+            handle.close()
+            raise DataDirBusy(
+                f"another repocontext process (pid {holder or '?'}) is using "
+                f"{self.path.parent}; stop it or pass a different --data-dir",
+                int(holder) if holder.isdigit() else None,
+            ) from exc
+        handle.seek(0)
+        handle.truncate()
+        handle.write(str(os.getpid()))
+        handle.flush()
+        self._file = handle
+
+    def release(self) -> None:
+        if self._file is not None:
+            fcntl.flock(self._file.fileno(), fcntl.LOCK_UN)
+            self._file.close()
+            self._file = None
+
+
+def open_views(path: Path) -> ViewStore:
+    """Open the views; a corrupt or foreign-version file is moved aside and rebuilt.
+
+    The views are a projection: their offsets live inside them, so a fresh file is simply
+    re-consumed from the start of the log. Nothing is lost, only time."""
+    try:
+        views = ViewStore(path)
+        views.integrity_check()
+        return views
+    except (StoreError, sqlite3.DatabaseError) as exc:
+        if storage_exhausted(exc):  # out of room is not corruption: keep the file
+            raise StorageFull.at(path, exc) from exc
+        aside = path.with_name(f"{path.name}.corrupt-{int(time.time())}")
+        log.warning("views at %s unusable (%s); moved to %s and rebuilding from the log",
+                    path, exc, aside)  # fmt: skip
+        for suffix in ("", "-wal", "-shm"):
+            source = Path(str(path) + suffix)
+            if source.exists():
+                source.replace(Path(str(aside) + suffix))
+        return ViewStore(path)
+
+
+class EmbeddedApp:
+    def __init__(
+        self,
+        settings: Settings,
+        *,
+        watch: bool = True,
+        on_progress: ProgressCallback | None = None,
+        vector_writer: bool = True,
+    ) -> None:
+        self.settings = settings
+        self.watch = watch
+        self.vector_writer = vector_writer  # False: `repocontext worker` writes the vectors
+        self.on_progress = on_progress
+        self._stop = asyncio.Event()
+        self._tasks: list[asyncio.Task[None]] = []
+        self._lock = DataDirLock(settings.data_dir)
+        self.log: EventLog
+        self.views: ViewStore
+        self.manifest: Manifest
+        self.runtime: EmbeddedRuntime
+        self.ingest: IngestCoordinator
+        self.service: RepoContextService
+        self.metrics = Metrics()
+
+    async def open(self) -> EmbeddedApp:
+        secure_data_dir(self.settings.data_dir)  # 0700: log.db holds all code and memory
+        self._lock.acquire()
+        self.log = open_event_log(
+            self.settings.resolved_log_url(),
+            tombstone_retention_ms=int(self.settings.compaction_tombstone_retention_s * 1000),
+        )
+        await self.log.create_topics(CATALOGUE)
+        self.views = open_views(self.settings.views_path)
+        self.manifest = Manifest(self.settings.manifest_path)
+        secure_data_dir(self.settings.data_dir, quiet=True)  # the databases just created: 0600
+        self.executor = processor_pool(self.settings.processor_workers)
+        self.runtime = EmbeddedRuntime(
+            self.log,
+            self.views,
+            batch_size=self.settings.batch_size,
+            executor=self.executor,
+            fault_after_failures=self.settings.fault_after_failures,
+        )
+        self.ingest = IngestCoordinator(
+            self.log,
+            self.views,
+            self.manifest,
+            notify=self.runtime.notify,
+            wait_idle=self.runtime.wait_idle,
+            watch=self.watch,
+            debounce_ms=self.settings.debounce_ms,
+            batch_size=self.settings.batch_size,
+            on_progress=self.on_progress,
+        )
+        self.guard = WorkspaceGuard(self.settings.workspace_root)
+        self.pacer = ForegroundPacer()  # tool calls hold it; embedding batches yield to them
+        self.plane = VectorPlane(
+            self.settings, self.log, self.views, pacer=self.pacer, writer=self.vector_writer
+        )
+        self.readiness: Readiness = self.plane.readiness
+        self.service = RepoContextService(
+            self.views,
+            self.runtime,
+            self.ingest,
+            self.guard,
+            self.readiness,
+            plane=self.plane,
+            metrics=self.metrics,
+        )
+        # Tool owners by ToolSpec.service; each feature adds its own service object here.
+        self.services: dict[str, Any] = {
+            "core": self.service,
+            "agent": AgentTools(self.service, self.settings.data_dir, retrieval_rungs(self.plane)),
+        }
+        encoding = self.settings.token_encoding
+        self.services["symbols"] = SymbolService(
+            self.views, self.ingest, self.guard, encoding, self.settings.data_dir / "git-staging"
+        )
+        # Memory, claims and single-repo onboarding (issue 5).
+        memory = MemoryService(self.log, self.views, self.runtime, self.settings, self.service)
+        self.services["memory"] = memory
+        self.services["claims"] = ClaimService(memory)
+        self.services["onboarding"] = Onboarding(self.service)
+        bundle = BundleService(
+            self.service, self.views, encoding, self.settings.data_dir / "sessions.db"
+        )
+        memory.on_remove.append(bundle.sessions.delete_repo)  # sessions go with the repository
+        self.service.on_reset.append(lambda repo: {"sessions": bundle.sessions.delete_repo(repo)})
+        self.services["bundle"] = bundle
+        return self
+
+    def mcp_server(self, *, profile: str | None = None, writes: bool = True) -> Any:
+        """The MCP server over this app's services, with the configured tools and profile
+        (an attached agent's own `profile`; its `writes=False` withholds the write tools,
+        and it never gets write tools this process withholds)."""
+        profile = profile or self.settings.tool_profile
+        return build_server(
+            self.services,
+            self.tools(profile=profile, writes=writes),
+            self.metrics,
+            self.settings.tool_timeout_s,
+            compact=profile == "compact",
+            pacer=self.pacer,
+            guard=CallGuard(
+                self.settings.tool_timeout_s,
+                self.settings.heavy_reads_per_repo,
+                write_block=self.runtime.health.write_block,
+            ),
+        )
+
+    def tools(self, *, profile: str | None = None, writes: bool = True) -> list[ToolSpec]:
+        return visible_tools(
+            writes=self.settings.enable_writes and writes,
+            has_root=self.guard.enforcing,
+            workspace_mode=self.settings.workspace_mode,
+            profile=profile or self.settings.tool_profile,
+        )
+
+    async def start(self, *, resume: bool = True, vectors: bool | None = None) -> None:
+        """Run the pipeline in the background and resume every registered repository.
+        `vectors` (default: what `watch` says) runs the vector backfill too."""
+        await self.runtime.check_log()  # a lost or corrupt log: not ready, writes refused
+        self._tasks.append(asyncio.create_task(self.runtime.run_forever(self._stop)))
+        self._tasks.append(asyncio.create_task(self._compact_periodically()))
+        try:
+            if resume:
+                await self.ingest.start_all()
+            else:
+                await self.ingest.load()
+        except Exception:
+            if self.runtime.health.reason() is None:
+                raise
+            # a faulted log: keep serving reads from the views and say why in /health/ready
+            log.exception("the registered repositories could not be read from the log")
+        # Vectors backfill in the background of long-running hosts (serve, mcp: watch=True);
+        # keyword search answers meanwhile. One-shot commands (index, search) never embed.
+        if self.watch if vectors is None else vectors:
+            self._tasks.extend(self.plane.tasks(self._stop, self.ingest.registered_ids))
+
+    async def _compact_periodically(self) -> None:
+        """Quiet topics are compacted here (busy ones compact themselves as they grow), so
+        tombstones and expired commands do not linger."""
+        while not self._stop.is_set():
+            with contextlib.suppress(asyncio.TimeoutError):
+                await asyncio.wait_for(self._stop.wait(), self.settings.compaction_interval_s)
+            if self._stop.is_set():
+                return
+            for spec in CATALOGUE:
+                try:
+                    await self.log.compact(spec.name)
+                except Exception:
+                    log.exception("compaction of %s failed; will retry", spec.name)
+
+    async def close(self) -> None:
+        self._stop.set()
+        with contextlib.suppress(Exception):
+            await self.ingest.close()
+        for task in self._tasks:
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+        if self.executor is not None:
+            # Idle by now; waiting reaps the workers (and lets RUSAGE_CHILDREN see them).
+            self.executor.shutdown(wait=True, cancel_futures=True)
+        with contextlib.suppress(Exception):
+            await self.log.close()
+        with contextlib.suppress(Exception):
+            self.plane.close()
+        with contextlib.suppress(Exception):
+            self.services["bundle"].sessions.close()
+        with contextlib.suppress(Exception):
+            self.views.close()
+        with contextlib.suppress(Exception):
+            self.manifest.close()
+        self._lock.release()
+
+    async def __aenter__(self) -> EmbeddedApp:
+        return await self.open()
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.close()

@@ -1,0 +1,230 @@
+"""The `repocontext` command line: the composition root of the embedded deployment."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import math
+import os
+import sys
+from pathlib import Path
+from typing import Any, NoReturn
+
+from query_api.errors import QueryApiError, UsageError
+from query_api.settings import Settings
+from repocontext.data_dir import PRIVATE_UMASK
+
+log = logging.getLogger("repocontext")
+
+
+class CliParser(argparse.ArgumentParser):
+    """argparse whose refusals are one line (`repocontext serve: --port: ...`), not usage text."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: {message} (see {self.prog} --help)\n")
+
+
+def bounded(kind: type[int] | type[float], low: float, high: float | None = None) -> Any:
+    """An argparse type: a finite `kind` in low..high, refused with the range."""
+
+    def parse(text: str) -> int | float:
+        try:
+            value = kind(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(
+                f"not a{'n integer' if kind is int else ' number'}: {text!r}"
+            ) from None
+        if not math.isfinite(value) or value < low or (high is not None and value > high):
+            where = f"from {low:g} to {high:g}" if high is not None else f"at least {low:g}"
+            raise argparse.ArgumentTypeError(f"must be {where} (got {text})")
+        return value
+
+    parse.__name__ = kind.__name__  # argparse names the type in its messages
+    return parse
+
+
+PORT = bounded(int, 0, 65535)
+
+
+def _settings(args: argparse.Namespace, path: Path | None) -> Settings:
+    overrides: dict[str, Any] = {}
+    if getattr(args, "data_dir", None):
+        overrides["data_dir"] = Path(args.data_dir)
+    if getattr(args, "workspace_root", None):
+        overrides["workspace_root"] = Path(args.workspace_root).resolve()
+    elif path is not None:
+        overrides["workspace_root"] = path
+    if getattr(args, "host", None):
+        overrides["host"] = args.host
+    if getattr(args, "port", None) is not None:
+        overrides["port"] = args.port
+    if getattr(args, "read_only", False):
+        overrides["enable_writes"] = False
+    if getattr(args, "embedder", None):
+        overrides["embedder"] = args.embedder
+    if getattr(args, "tool_profile", None):
+        overrides["tool_profile"] = args.tool_profile
+    settings = Settings(**overrides)
+    if path is not None and settings.workspace_root is None:
+        settings.workspace_root = path
+    return settings
+
+
+def _path(args: argparse.Namespace) -> Path | None:
+    raw = getattr(args, "path", None)
+    if raw is None:
+        return None
+    path = Path(raw).resolve()
+    if not path.exists():
+        raise UsageError(f"{raw} does not exist; pass a repository directory")
+    if not path.is_dir():
+        raise UsageError(f"{raw} is a file; pass the repository directory that holds it")
+    return path
+
+
+def _setup_logging(verbose: bool) -> None:
+    logging.basicConfig(
+        level=logging.DEBUG if verbose else logging.INFO,
+        stream=sys.stderr,
+        format="%(asctime)s %(levelname)s %(name)s %(message)s",
+    )
+    from repocontext.log_filters import ClientDisconnectFilter
+    from streams.redact import RedactingFilter
+
+    for handler in logging.getLogger().handlers:  # every record leaves through these
+        handler.addFilter(RedactingFilter())
+        handler.addFilter(ClientDisconnectFilter(verbose))
+    for noisy in ("httpx", "mcp", "uvicorn.access", "watchfiles"):
+        logging.getLogger(noisy).setLevel(logging.WARNING)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = CliParser(prog="repocontext", description=__doc__)
+    parser.add_argument("-v", "--verbose", action="store_true")
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=CliParser)
+
+    def common(p: argparse.ArgumentParser, *, path: str = "optional") -> None:
+        if path == "optional":
+            p.add_argument("path", nargs="?", help="repository directory")
+        elif path == "required":
+            p.add_argument("path", help="repository directory")
+        p.add_argument("--data-dir", help="where the log and views live")
+        p.add_argument("--repo-id", help="repository id (default: the directory name)")
+        p.add_argument("--workspace-root", help="root that path-taking tools may reach")
+        p.add_argument(
+            "--embedder",
+            choices=["local", "http", "none"],
+            help="vector plane: local MiniLM on the CPU (default), an HTTP endpoint, or none",
+        )
+        p.add_argument(
+            "--tool-profile",
+            choices=["full", "compact"],
+            help="compact: a few high-level tools with short definitions, for tight contexts",
+        )
+
+    p = sub.add_parser("serve", help="index PATH, watch it, serve MCP over HTTP")
+    common(p)
+    p.add_argument("--host")
+    p.add_argument("--port", type=PORT, help="TCP port, 0..65535 (0: any free port)")
+    p.add_argument("--read-only", action="store_true", help="withhold write tools")
+    p = sub.add_parser("mcp", help="index PATH, watch it, serve MCP over stdio")
+    common(p)
+    p.add_argument("--read-only", action="store_true", help="withhold write tools")
+    p = sub.add_parser("index", help="index PATH once with a progress bar, then exit")
+    common(p, path="required")
+    p.add_argument("--vectors", action="store_true", help="also embed every passage before exiting")
+    p = sub.add_parser("search", help="keyword search of PATH (indexes it first)")
+    common(p, path="required")
+    p.add_argument("query")
+    p.add_argument("-k", type=bounded(int, 1, 100), default=10, help="hits, 1..100")
+    p = sub.add_parser("eval", help="score keyword/vector/hybrid retrieval on PATH's git history")
+    common(p, path="required")
+    p.add_argument("--max-cases", type=bounded(int, 1, 500), default=200, help="1..500")
+    p.add_argument("--budget-seconds", type=bounded(float, 1, 600), default=300.0, help="1..600")
+    p = sub.add_parser("status", help="registered repositories and pipeline lag")
+    common(p, path="none")
+    p = sub.add_parser("replay", help="drop every view and rebuild it from the log")
+    common(p, path="none")
+    p = sub.add_parser("topics", help="the topic catalogue with end offsets")
+    common(p, path="none")
+    p = sub.add_parser("worker", help="distributed: run processor steps on the kafka:// log")
+    common(p, path="none")
+    p.add_argument("--step", action="append", help="step id (repeatable; default: every step)")
+    p = sub.add_parser("query", help="distributed: a query replica of the kafka:// log (HTTP)")
+    common(p, path="none")
+    p.add_argument("--read-only", action="store_true", help="withhold memory and claim writes")
+    p.add_argument("--host")
+    p.add_argument("--port", type=PORT, help="TCP port, 0..65535")
+    p = sub.add_parser("git-source", help="distributed: poll a git URL/ref into the log")
+    common(p, path="none")
+    p.add_argument("url", help="repository URL (credentials in it are never logged)")
+    p.add_argument("--ref", default="HEAD")
+    p.add_argument(
+        "--depth", type=bounded(int, 0, 100_000), default=1, help="fetch depth; 0 = full history"
+    )
+    p.add_argument("--refresh-s", type=bounded(float, 1, 86_400), default=60.0)
+    p.add_argument("--once", action="store_true", help="poll once, print the result, exit")
+    p = sub.add_parser("memory", help="back up or restore agent memory (a portable file)")
+    memory = p.add_subparsers(dest="memory_command", required=True)
+    for name, help_ in (
+        ("export", "write every live memory entry to FILE (JSON Lines, versioned)"),
+        ("import", "merge FILE into memory (idempotent; the newer updatedAt wins)"),
+    ):
+        common(memory.add_parser(name, help=help_), path="none")
+        memory.choices[name].add_argument("file", help="the export file")
+    p = sub.add_parser("bench", help="run the indexing/search benchmark")
+    p.add_argument("--runs", type=bounded(int, 1, 1000), default=3)
+    p.add_argument("--corpus", help="directory to index instead of the pinned Django sdist")
+    p.add_argument("--load", help="comma-separated client counts: run the load benchmark")
+    p.add_argument(
+        "--seconds", type=bounded(float, 1, 3600), default=20.0, help="load: duration per level"
+    )
+
+    args = parser.parse_args(argv)
+    _setup_logging(args.verbose)
+    os.umask(PRIVATE_UMASK)  # every file the service creates is its user's alone (0600/0700)
+    try:
+        return _run(args)
+    except KeyboardInterrupt:
+        return 130
+
+
+def _run(args: argparse.Namespace) -> int:
+    """Run the command; every failure is one line on stderr and a non-zero exit (the
+    traceback of an unexpected one only with --verbose)."""
+    from pydantic import ValidationError
+
+    from repocontext import commands
+    from streams.errors import StreamsError
+
+    name = args.command  # logged as "ERROR repocontext <command>: ..."
+    try:
+        handler = getattr(commands, f"cmd_{args.command.replace('-', '_')}")
+        path = _path(args) if args.command != "bench" else None
+        settings = _settings(args, path) if args.command != "bench" else Settings()
+        result: int = asyncio.run(handler(args, settings, path))
+        return result
+    except UsageError as exc:
+        return _fail(name, str(exc), 2)
+    except ValidationError as exc:  # a REPOCONTEXT_* setting out of its range
+        first = exc.errors()[0]
+        where = "REPOCONTEXT_" + "_".join(str(p) for p in first["loc"]).upper()
+        return _fail(name, f"{where}: {first['msg']} (got {first.get('input')!r})", 2)
+    except (QueryApiError, StreamsError) as exc:  # said for a person: no traceback
+        return _fail(name, str(exc), 1)
+    except OSError as exc:
+        return _fail(name, f"{exc.strerror or exc}{f': {exc.filename}' if exc.filename else ''}", 1)
+    except Exception as exc:
+        log.debug("%s failed", name, exc_info=True)
+        return _fail(name, f"internal error ({type(exc).__name__}: {exc}); rerun with -v", 1)
+
+
+def _fail(name: str, message: str, status: int) -> int:
+    """One ERROR line through the log handler (redacted, like every other line)."""
+    log.error("%s: %s", name, message.splitlines()[0] if message.strip() else "failed")
+    return status
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

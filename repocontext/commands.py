@@ -1,0 +1,531 @@
+"""The CLI's subcommands, each an async function of (args, settings, path) -> exit code."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import logging
+import resource
+import signal
+import sys
+import time
+from pathlib import Path
+from signal import SIGINT, SIGTERM
+from typing import TYPE_CHECKING, Any
+
+from query_api.access.auth import AuthConfigError, TokenTable
+from query_api.errors import QueryApiError, ServiceUnavailable, UsageError
+from query_api.server.admission import HttpLimits
+from query_api.server.http_app import LOOPBACK, build_http_app
+from query_api.server.http_serve import bind_listener, serve_http
+from query_api.settings import Settings
+from repocontext.agent_socket import (
+    AgentListener,
+    Hello,
+    OwnerLink,
+    open_or_wait,
+    own_or_attach,
+    pipe_stdio,
+)
+from repocontext.app import EmbeddedApp
+from repocontext.data_dir import secure_data_dir
+from repocontext.pipeline_progress import embed_all, reconcile_in_stages, replay_in_stages
+from repocontext.progress import ProgressReporter
+from schemas import tools as t
+from schemas.topics import CATALOGUE
+
+if TYPE_CHECKING:
+    from streams.eventlog.kafka import KafkaEventLog
+    from streams.runtime.faust_vectors import FaustVectorStep
+
+log = logging.getLogger("repocontext")
+
+
+def _out(payload: object) -> None:
+    sys.stdout.write(json.dumps(payload, indent=2, default=str) + "\n")
+    sys.stdout.flush()
+
+
+REPLICA_POLL_S = 0.2  # a replica's idle poll: one batched end-offset request to the broker
+
+
+def _http_tokens(settings: Settings) -> TokenTable | int | None:
+    """The bearer-token table of an HTTP listener, or an exit status when it must not start:
+    a broken token file, or a non-loopback bind with no tokens and no authenticating proxy
+    (fail closed)."""
+    tokens = None
+    if settings.auth_file is not None:
+        try:
+            tokens = TokenTable.load(settings.auth_file)
+        except AuthConfigError as exc:
+            log.error("%s", exc)
+            return 2
+        log.info("bearer-token authentication on: %d tokens", len(tokens))
+    if settings.host not in LOOPBACK and tokens is None and not settings.behind_auth_proxy:
+        log.error(
+            "refusing to serve on %s without authentication; configure tokens "
+            "(REPOCONTEXT_AUTH_FILE), bind to 127.0.0.1, or set "
+            "REPOCONTEXT_BEHIND_AUTH_PROXY=true when an authenticating proxy fronts it",
+            settings.host,
+        )
+        return 2
+    if settings.require_token_for_metrics and tokens is None:
+        log.warning(
+            "REPOCONTEXT_REQUIRE_TOKEN_FOR_METRICS has no effect without a token file "
+            "(REPOCONTEXT_AUTH_FILE): /metrics and /health/ready stay open"
+        )
+    return tokens
+
+
+async def cmd_serve(args: argparse.Namespace, settings: Settings, path: Path | None) -> int:
+    tokens = _http_tokens(settings)
+    if isinstance(tokens, int):
+        return tokens
+    listener = bind_listener(settings.host, settings.port)  # fails before the data dir is used
+    try:
+        app = await open_or_wait(lambda: EmbeddedApp(settings), settings.data_dir)
+    except BaseException:
+        listener.close()
+        raise
+    try:
+        await app.start()
+        if path is not None:
+            await app.service.ensure_repo(str(path), args.repo_id)
+        server = app.mcp_server()
+        limits = HttpLimits.from_settings(settings)
+        asgi = build_http_app(
+            server,
+            app.service,
+            settings.host,
+            tokens,
+            limits,
+            require_token_for_metrics=settings.require_token_for_metrics,
+        )
+        async with AgentListener(app):  # stdio agents on this data directory attach here
+            await serve_http(asgi, listener, "MCP")
+    finally:
+        await app.close()
+    return 0
+
+
+async def cmd_mcp(args: argparse.Namespace, settings: Settings, path: Path | None) -> int:
+    from mcp.server.stdio import stdio_server
+
+    # SIGTERM cancels the session so the app still closes (log flushed, workers reaped).
+    task = asyncio.current_task()
+    if task is not None:
+        asyncio.get_running_loop().add_signal_handler(SIGTERM, task.cancel)
+    try:
+        return await _serve_stdio(args, settings, path, stdio_server)
+    except asyncio.CancelledError:
+        return 0
+
+
+async def _serve_stdio(
+    args: argparse.Namespace, settings: Settings, path: Path | None, stdio_server: Any
+) -> int:
+    hello = Hello(
+        "mcp",
+        None if path is None else str(path),
+        args.repo_id,
+        settings.tool_profile,
+        readOnly=not settings.enable_writes,
+    )
+    opened = await own_or_attach(lambda: EmbeddedApp(settings), settings.data_dir, hello)
+    if isinstance(opened, OwnerLink):  # another process owns the data directory: serve via it
+        log.info(
+            "mcp: %s is in use by pid %s; serving through it",
+            settings.data_dir,
+            opened.answer.get("pid"),
+        )
+        return await pipe_stdio(opened, settings.data_dir)
+    app = opened
+    try:
+        await app.start()
+        if path is not None:
+            await app.service.ensure_repo(str(path), args.repo_id)
+        server = app.mcp_server()
+        async with AgentListener(app), stdio_server() as (read, write):
+            await server.run(read, write, server.create_initialization_options())
+    finally:
+        await app.close()
+    return 0
+
+
+async def cmd_index(args: argparse.Namespace, settings: Settings, path: Path | None) -> int:
+    assert path is not None
+    started = time.perf_counter()
+    vectors: dict[str, int] | None = None
+    dead: int | None = None
+    with ProgressReporter(f"indexing {path.name}") as progress:
+        progress.stage("reading files")
+        hello = Hello("index", str(path), args.repo_id)
+        opened = await own_or_attach(
+            lambda: EmbeddedApp(settings, watch=False, on_progress=progress),
+            settings.data_dir,
+            hello,
+        )
+        if isinstance(opened, OwnerLink):  # a server owns the data directory: it indexed
+            opened.writer.close()
+            repo_id, status = opened.answer["repoId"], opened.answer["job"]
+            files = opened.answer["filesIndexed"]
+        else:
+            app = opened
+            try:
+                if args.vectors and app.plane.indexer is None:
+                    raise UsageError(
+                        "--vectors needs an embedder; this one is off (--embedder none)"
+                    )
+                await app.start(resume=False)
+                registration = await app.service.ensure_repo(str(path), args.repo_id, launch=False)
+                repo_id = registration.repo_id
+                await reconcile_in_stages(app, registration, progress)
+                status = app.ingest.job(repo_id) or {}
+                if args.vectors and status.get("status") == "Completed":
+                    vectors = await embed_all(app, progress)
+                files = app.views.file_count(repo_id)
+                dead = app.runtime.counters.dead_letters
+            finally:
+                await app.close()
+    seconds = time.perf_counter() - started
+    scanned = int(status.get("filesScanned") or 0)
+    _out(
+        {
+            "repoId": repo_id,
+            "status": status.get("status"),
+            "filesScanned": scanned,
+            "filesAdded": status.get("filesAdded"),
+            "filesUpdated": status.get("filesUpdated"),
+            "filesRemoved": status.get("filesRemoved"),
+            "filesUnchanged": status.get("filesUnchanged"),
+            "filesUnreadable": status.get("filesUnreadable"),
+            "unreadablePaths": status.get("unreadablePaths"),
+            "filesIndexed": files,
+            "deadLetters": dead,
+            "vectorPassages": vectors,
+            "seconds": round(seconds, 3),
+            "filesPerSecond": round(scanned / seconds, 1) if seconds else None,
+            "peakRssMiB": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1),
+            "workersPeakRssMiB": round(
+                resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024, 1
+            ),
+            "error": status.get("error"),
+        }
+    )
+    return 0 if status.get("status") == "Completed" else 1
+
+
+async def cmd_search(args: argparse.Namespace, settings: Settings, path: Path | None) -> int:
+    assert path is not None
+    try:
+        async with EmbeddedApp(settings, watch=False) as app:
+            await app.start(resume=False)
+            registration = await app.service.ensure_repo(str(path), args.repo_id, launch=False)
+            await app.ingest.reconcile(registration, force_full=False)
+            query = t.SearchArgs(repoId=registration.repo_id, query=args.query, k=args.k)
+            result = await app.service.search(query)
+    except ServiceUnavailable:
+        from streams.stores.views.store import ViewStore
+
+        log.info("another process is indexing this data directory; searching its views")
+        views = ViewStore(settings.views_path)
+        try:
+            repo_id = args.repo_id or path.name
+            hits = views.keyword_search(repo_id, args.query, max(1, min(100, args.k)))
+            _out([{"path": h.path, "score": h.score, "reasons": list(h.reasons)} for h in hits])
+        finally:
+            views.close()
+        return 0
+    except QueryApiError as exc:
+        log.error("%s", exc)
+        return 1
+    _out(result.model_dump(mode="json"))
+    return 0
+
+
+async def cmd_eval(args: argparse.Namespace, settings: Settings, path: Path | None) -> int:
+    assert path is not None
+    from query_api.evaluation.history import head_commit
+
+    if head_commit(path) is None:  # before indexing: eval has nothing to mine
+        raise UsageError(f"{path} has no git history; eval mines its commits (run it in a clone)")
+    async with EmbeddedApp(settings, watch=False) as app:
+        await app.start(resume=False)
+        registration = await app.service.ensure_repo(str(path), args.repo_id, launch=False)
+        await app.ingest.reconcile(registration, force_full=False)
+        request = t.EvalArgs(
+            repoId=registration.repo_id,
+            maxCases=args.max_cases,
+            budgetSeconds=args.budget_seconds,
+        )
+        result = await app.services["agent"].eval(request)
+    _out(result.model_dump(mode="json"))
+    return 0
+
+
+async def cmd_status(args: argparse.Namespace, settings: Settings, path: Path | None) -> int:
+    from streams.stores.views.store import ViewStore
+
+    views = ViewStore(settings.views_path)
+    try:
+        repos = []
+        for repo in views.list_repos():
+            repos.append(
+                {
+                    "repoId": repo.repo_id,
+                    "root": repo.root,
+                    "fileCount": views.file_count(repo.repo_id),
+                    "job": views.get_job(repo.repo_id),
+                }
+            )
+        _out({"dataDir": str(settings.data_dir), "repositories": repos})
+    finally:
+        views.close()
+    return 0
+
+
+async def cmd_replay(args: argparse.Namespace, settings: Settings, path: Path | None) -> int:
+    """Drop every projection and re-consume the log. Memory the views hold but the log lost
+    is exported to a file in the data directory first (repocontext/memory_rescue.py)."""
+    from repocontext.memory_rescue import rescue_memory
+
+    try:
+        rescued = await rescue_memory(settings)
+    except QueryApiError as exc:  # the last copy could not be saved: drop nothing
+        log.error("repocontext replay refused: %s", exc)
+        return 2
+    for suffix in ("", "-wal", "-shm"):
+        target = Path(str(settings.views_path) + suffix)
+        if target.exists():
+            target.unlink()
+    started = time.perf_counter()
+    with ProgressReporter("replaying") as progress:
+        async with EmbeddedApp(settings, watch=False) as app:
+            done = await replay_in_stages(app, progress)
+            vectors: dict[str, int] | None = None
+            if app.plane.indexer is not None:  # the vectors too, re-verified by content address
+                await app.plane.indexer.rewind()
+                vectors = await embed_all(app, progress)
+            repos = [r.repo_id for r in app.views.list_repos()]
+            files = sum(app.views.file_count(r) for r in repos)
+    _out(
+        {
+            "replayedRecords": done,
+            "vectorPassages": vectors,
+            "repositories": repos,
+            "files": files,
+            "memoryRescued": rescued,
+            "seconds": round(time.perf_counter() - started, 3),
+        }
+    )
+    return 0
+
+
+async def cmd_topics(args: argparse.Namespace, settings: Settings, path: Path | None) -> int:
+    from streams.eventlog.factory import open_event_log
+
+    secure_data_dir(settings.data_dir)
+    log_ = open_event_log(settings.resolved_log_url())
+    try:
+        await log_.create_topics(CATALOGUE)
+        rows = []
+        for spec in CATALOGUE:
+            ends = [await log_.end_offset(spec.name, p) for p in range(spec.partitions)]
+            rows.append({**spec.model_dump(), "endOffsets": ends})
+        _out(rows)
+    finally:
+        await log_.close()
+    return 0
+
+
+async def cmd_bench(args: argparse.Namespace, settings: Settings, path: Path | None) -> int:
+    if args.load:
+        from repocontext.bench_load import run_load
+
+        levels = [int(n) for n in str(args.load).split(",") if n.strip()]
+        return await run_load(levels, args.seconds, args.corpus)
+    from repocontext.bench import run_bench
+
+    return await run_bench(runs=args.runs, corpus=args.corpus)
+
+
+def _vector_step(settings: Settings, log_: KafkaEventLog) -> FaustVectorStep:
+    """The vector step of a worker: the configured embedder into the shared Qdrant server."""
+    from query_api.retrieval.vector_plane import embedder_from, vector_store_for
+    from streams.runtime.faust_vectors import FaustVectorStep
+    from streams.vectors_step import VectorIndexer
+
+    if settings.vector_store != "qdrant" or not settings.qdrant_url:
+        raise SystemExit(
+            "repocontext worker: the vectors step writes to the Qdrant server that query "
+            "replicas read; set REPOCONTEXT_VECTOR_STORE=qdrant and REPOCONTEXT_QDRANT_URL"
+        )
+    embedder = embedder_from(settings)
+    if embedder.space is None:
+        raise SystemExit("repocontext worker: the vectors step needs an embedder (not `none`)")
+    store = vector_store_for(settings, embedder.space)
+    indexer = VectorIndexer(log_, embedder, store, ann_min_points=settings.ann_min_points)
+    return FaustVectorStep(log_, indexer, settings.data_dir / "faust")
+
+
+async def cmd_worker(args: argparse.Namespace, settings: Settings, path: Path | None) -> int:
+    """Distributed processor worker: the topology's processor steps as faust agents, one
+    consumer group per step (streams/runtime/faust_app.py), and the vector step
+    (streams/runtime/faust_vectors.py). With no --step: every processor step, and the vector
+    step when a Qdrant server and an embedder are configured."""
+    from streams.errors import UnknownTopicError
+    from streams.eventlog.factory import open_event_log
+    from streams.eventlog.kafka import KafkaEventLog
+    from streams.runtime.faust_app import FaustStep, StepApp, processor_steps, run_apps
+
+    url = settings.resolved_log_url()
+    log_ = open_event_log(url)
+    if not isinstance(log_, KafkaEventLog):
+        await log_.close()
+        raise SystemExit(f"repocontext worker: needs REPOCONTEXT_LOG_URL=kafka://..., not {url}")
+    wanted = list(args.step or ())
+    vectors = (
+        "vectors" in wanted
+        if wanted
+        else settings.vector_store == "qdrant" and settings.embedder != "none"
+    )
+    named = [s for s in wanted if s != "vectors"]
+    try:
+        steps = processor_steps(named) if named or not wanted else []
+    except ValueError as exc:
+        raise SystemExit(f"repocontext worker: {exc}; or `vectors`") from exc
+    apps: list[StepApp] = [
+        FaustStep(log_, s, settings.data_dir / "faust", batch_size=settings.batch_size)
+        for s in steps
+    ]
+    vector_app = _vector_step(settings, log_) if vectors else None
+    if vector_app is not None:
+        apps.append(vector_app)
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        loop.add_signal_handler(sig, stop.set)
+    for noisy in ("faust", "mode", "aiokafka"):  # their INFO is per-rebalance chatter
+        if not getattr(args, "verbose", False):
+            logging.getLogger(noisy).setLevel(logging.WARNING)
+    try:
+        logging.getLogger(__name__).info("worker: steps %s on %s", [a.step_id for a in apps], url)
+        try:
+            await run_apps(apps, stop)
+        except UnknownTopicError as exc:  # faust never creates topics: provisioning does
+            raise SystemExit(f"repocontext worker: {exc} (run `repocontext topics`)") from exc
+        _out({a.step_id: vars(a.counters) for a in apps})
+    finally:
+        if vector_app is not None:
+            vector_app.close()
+        await log_.close()
+    return 0
+
+
+async def cmd_query(args: argparse.Namespace, settings: Settings, path: Path | None) -> int:
+    """Distributed query replica: the view sink alone materialises the record topics of the
+    kafka:// log into this replica's own views (their offsets in the same database, so a
+    restart resumes). Code is written by sources and workers; memory and claim tools append
+    commands that the memory step of `repocontext worker` applies, and wait for the verdict
+    (unless --read-only)."""
+    from streams.topology import view_sink_step
+
+    if not settings.resolved_log_url().startswith("kafka://"):
+        raise UsageError("needs REPOCONTEXT_LOG_URL=kafka://...")
+    tokens = _http_tokens(settings)  # the same fail-closed rules as `serve`
+    if isinstance(tokens, int):
+        return tokens
+    listener = bind_listener(settings.host, settings.port)
+    # On a shared Qdrant server the vectors are the worker's (`--step vectors`); with an
+    # in-process store each replica embeds for itself.
+    async with EmbeddedApp(settings, vector_writer=settings.vector_store != "qdrant") as app:
+        app.runtime.steps = (view_sink_step(),)  # processors run in `repocontext worker`
+        app.runtime.poll_seconds = REPLICA_POLL_S  # no in-process appends wake it: poll often
+        await app.start(resume=False)  # no sources here: nothing to watch
+        limits = HttpLimits.from_settings(settings)
+        asgi = build_http_app(
+            app.mcp_server(),
+            app.service,
+            settings.host,
+            tokens,
+            limits,
+            require_token_for_metrics=settings.require_token_for_metrics,
+        )
+        await serve_http(asgi, listener, "query replica: MCP")
+    return 0
+
+
+async def cmd_git_source(args: argparse.Namespace, settings: Settings, path: Path | None) -> int:
+    """The git source: poll URL/ref and publish exactly what changed (streams/sources)."""
+    import dataclasses
+
+    from streams.eventlog.factory import open_event_log
+    from streams.sources.git_credentials import GitCredentials, split_credentials
+    from streams.sources.git_poller import GitPoller, GitSource
+
+    if not args.repo_id:
+        raise SystemExit("repocontext git-source: --repo-id is required")
+    secure_data_dir(settings.data_dir)
+    if split_credentials(args.url)[1] is not None:
+        log.warning(
+            "the git-source URL carries credentials, which every local user can read in this "
+            "process's command line; set REPOCONTEXT_GIT_USERNAME / REPOCONTEXT_GIT_PASSWORD "
+            "instead (git itself never sees them in its argv)"
+        )
+    configured = None
+    if settings.git_username is not None or settings.git_password is not None:
+        configured = GitCredentials(settings.git_username or "", settings.git_password or "")
+    source = GitSource(
+        args.repo_id, args.url, args.ref, args.depth or None, args.refresh_s, configured
+    )
+    log_ = open_event_log(settings.resolved_log_url())
+    try:
+        await log_.create_topics(CATALOGUE)
+        poller = GitPoller(
+            log_, source, settings.data_dir / "git-staging", settings.child_environment()
+        )
+        if args.once:
+            await poller.register()
+            result = await poller.poll_once()
+            _out(dataclasses.asdict(result))
+            return 0 if result.status != "fetch_failed" else 1
+        stop = asyncio.Event()
+        for sig in (SIGTERM, SIGINT):
+            asyncio.get_running_loop().add_signal_handler(sig, stop.set)
+        await poller.run(stop)
+    finally:
+        await log_.close()
+    return 0
+
+
+async def cmd_memory(args: argparse.Namespace, settings: Settings, path: Path | None) -> int:
+    """`memory export FILE` / `memory import FILE` (repocontext/memory_transfer.py)."""
+    from repocontext import memory_transfer as mt
+    from streams.eventlog.factory import open_event_log
+
+    file = Path(args.file)
+    try:
+        if args.memory_command == "export":
+            secure_data_dir(settings.data_dir)
+            log_ = open_event_log(settings.resolved_log_url())
+            try:
+                await log_.create_topics(CATALOGUE)
+                entries = await mt.current_entries(log_, args.repo_id)
+            finally:
+                await log_.close()
+            written = mt.write_export(file, entries, args.repo_id, time.time())
+            _out({"file": str(file), "entries": written, "expiredLeftOut": len(entries) - written})
+            return 0
+        to_import = mt.read_export(file, args.repo_id)
+        async with EmbeddedApp(settings, watch=False) as app:
+            await app.start(resume=False)  # the runtime applies the commands in the background
+            memory = app.services["memory"].reader.memory
+            counts = await mt.import_entries(
+                app.log, app.runtime, memory, to_import, settings.memory_write_timeout_s * 6
+            )
+        _out({"file": str(file), "entries": len(to_import), **counts})
+        return 0
+    except QueryApiError as exc:
+        log.error("repocontext memory %s: %s", args.memory_command, exc)
+        return 2

@@ -1,0 +1,3 @@
+"""The SQLite views: the store, its registry of tables and topic handlers, and the read and search
+modules.
+"""

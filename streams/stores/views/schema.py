@@ -1,0 +1,130 @@
+"""The core view tables (repos, files, content + FTS5, jobs, sink offsets) and connection setup.
+
+Full-text index: a regular (internal-content) FTS5 table whose rowid is `content.id`.
+- Not contentless: SQLite 3.40 here predates `contentless_delete`, and a contentless table can
+  only forget a row if it is handed the row's exact old terms, which we would have to store
+  anyway. Not external-content either: that saves nothing (the terms would then live in
+  `content`) and a 'delete' issued with terms that differ from the indexed ones silently
+  corrupts the index. The internal copy can always be deleted by rowid.
+- One file = one row; an AFTER DELETE trigger on `content` removes its FTS row, so replacing
+  a file, removing a repository or resetting its index can never leave orphaned terms.
+- `tokenize='ascii'`: the terms arrive pre-tokenised by processors.tokenizer (lower-case words
+  separated by spaces). The ascii tokenizer splits only on ASCII non-alphanumerics and keeps
+  every non-ASCII character inside its token, so FTS5 indexes exactly our tokens (unicode61
+  would re-split them by its own, older Unicode tables and fold diacritics).
+- Column order puts the short columns first and weights follow it: see views/search.
+Large TEXT columns (`body`) come last in their tables so reading the small ones never pulls
+the body's overflow pages.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+from streams.errors import StoreError
+from streams.stores.views.registry import Tree, ViewRegistry
+
+# Bump when a core table changes incompatibly. The views are a projection of the log, so the
+# remedy for a mismatch is a fresh views file (delete it, or `repocontext replay`).
+# 2: memory entries are searchable (memory_docs, memory_fts, memory_links).
+SCHEMA_VERSION = 2
+
+CORE_DDL = (
+    """CREATE TABLE IF NOT EXISTS repos (
+        repo_id TEXT PRIMARY KEY,
+        source TEXT NOT NULL,
+        root TEXT,
+        url TEXT,
+        ref TEXT,
+        registered_at REAL NOT NULL,
+        last_ingested REAL,
+        indexed_commit TEXT,
+        registration TEXT NOT NULL
+    )""",
+    """CREATE TABLE IF NOT EXISTS files (
+        repo_id TEXT NOT NULL,
+        path TEXT NOT NULL,
+        digest TEXT NOT NULL,
+        language TEXT NOT NULL,
+        size INTEGER NOT NULL,
+        line_count INTEGER NOT NULL,
+        mtime_ns INTEGER NOT NULL,
+        binary INTEGER NOT NULL,
+        generated INTEGER NOT NULL,
+        vendored INTEGER NOT NULL,
+        truncated INTEGER NOT NULL,
+        decode_errors INTEGER NOT NULL,
+        source_revision TEXT,
+        ingested_at REAL NOT NULL,
+        PRIMARY KEY (repo_id, path)
+    ) WITHOUT ROWID""",
+    """CREATE TABLE IF NOT EXISTS content (
+        id INTEGER PRIMARY KEY,
+        repo_id TEXT NOT NULL,
+        path TEXT NOT NULL,
+        digest TEXT NOT NULL,
+        language TEXT NOT NULL,
+        truncated INTEGER NOT NULL,
+        token_count INTEGER,
+        body TEXT NOT NULL,
+        UNIQUE (repo_id, path)
+    )""",
+    """CREATE VIRTUAL TABLE IF NOT EXISTS content_fts USING fts5(
+        repo_id UNINDEXED, language, path_terms, body_terms, tokenize = 'ascii'
+    )""",
+    """CREATE TRIGGER IF NOT EXISTS content_fts_forget AFTER DELETE ON content BEGIN
+        DELETE FROM content_fts WHERE rowid = old.id;
+    END""",
+    """CREATE TABLE IF NOT EXISTS jobs (
+        repo_id TEXT PRIMARY KEY,
+        progress TEXT NOT NULL
+    )""",
+    """CREATE TABLE IF NOT EXISTS sink_offsets (
+        "group" TEXT NOT NULL,
+        topic TEXT NOT NULL,
+        partition INTEGER NOT NULL,
+        next_offset INTEGER NOT NULL,
+        PRIMARY KEY ("group", topic, partition)
+    ) WITHOUT ROWID""",
+)
+
+# Swept per repository. Order = the order reset_repo reports counts in.
+CORE_TREES = (
+    Tree("files", "DELETE FROM files WHERE repo_id = ?"),
+    Tree("content", "DELETE FROM content WHERE repo_id = ?"),  # the trigger clears content_fts
+    Tree("jobs", "DELETE FROM jobs WHERE repo_id = ?", code_index=False),
+)
+
+
+def register_core_schema(registry: ViewRegistry) -> None:
+    registry.add_schema(*CORE_DDL)
+    for tree in CORE_TREES:
+        registry.add_tree(tree)
+
+
+def check_schema_version(conn: sqlite3.Connection, path: str) -> None:
+    """Stamp a new database with SCHEMA_VERSION; refuse one written by another version."""
+    found = int(conn.execute("PRAGMA user_version").fetchone()[0])
+    if found == 0:
+        conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+    elif found != SCHEMA_VERSION:
+        raise StoreError(
+            f"the views at {path} have schema version {found}, this build uses "
+            f"{SCHEMA_VERSION}: delete that file (views are rebuilt from the log) or run replay"
+        )
+
+
+def open_connection(path: str | Path, cache_mib: int = 64) -> sqlite3.Connection:
+    """One connection in autocommit mode: transactions are explicit (BEGIN IMMEDIATE)."""
+    conn = sqlite3.connect(str(path), check_same_thread=False, isolation_level=None)
+    conn.row_factory = sqlite3.Row
+    conn.execute("PRAGMA journal_mode = WAL")
+    # NORMAL in WAL mode loses nothing on a process crash (kill -9), only on power loss, and
+    # skips an fsync per commit; the log can rebuild the views in that rarer case.
+    conn.execute("PRAGMA synchronous = NORMAL")
+    conn.execute("PRAGMA foreign_keys = OFF")
+    conn.execute("PRAGMA temp_store = MEMORY")
+    conn.execute(f"PRAGMA cache_size = -{cache_mib * 1024}")  # page cache, KiB
+    conn.execute("PRAGMA busy_timeout = 5000")
+    return conn

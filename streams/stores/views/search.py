@@ -1,0 +1,331 @@
+"""BM25 keyword search over the content index (spec §3.4), ranked by SQLite FTS5's bm25().
+
+FTS5's bm25 uses k1 = 1.2 and b = 0.75, as the reference does, and multiplies each column's
+term frequency by that column's weight, which is the reference's "weight adds to term
+frequency". Its IDF is replaced by the reference's ln(1 + ...) over code and memory together
+(streams/stores/views/bm25.py), so file and memory scores are comparable. Known differences
+from the reference's own BM25, accepted for an index that answers in milliseconds instead of
+re-scoring up to 5000 records per query: document length is the unweighted token count of the
+row, length normalisation is per table, and N/df/average length come from the whole index
+(every repository), not from the candidate set.
+Reasons come from the same statement: bm25() with every weight but one column's set to 0 is
+non-zero exactly when a query token occurs in that column.
+
+Named things first, in tiers above every BM25 score (a tier adds its number times one more
+than the best BM25 score, so hits stay in score order and BM25 orders each tier):
+- 4: the query is a file's path or its trailing segments (`src/flask/app.py`, `app.py`). A
+  path's words (`src`, `flask`, `py`) are in most paths and bodies of a repository, so BM25
+  ranks a file that repeats them above the file named; reason `path-name-match`.
+- 2 / 1: the file declares a symbol the query names (processors.tokenizer.named_identifiers):
+  2 when named exactly as written (`QueryClient`, also inside `class QueryClient`), 1 by
+  another spelling (`order service` -> OrderService). BM25 alone ranks a short file naming
+  OrderService in a signature above the long file that declares it (length normalisation); an
+  agent asking for a name wants its definition. The declared symbols lead its `symbol:` reasons.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+import sqlite3
+from dataclasses import dataclass
+
+from processors.path_roles import Role, role_of, roles_asked
+from processors.tokenizer import STOP_WORDS, named_identifiers, query_tokens, tokenize
+from streams.stores.views.bm25 import (
+    CONTENT_FTS,
+    SYMBOL_FTS,
+    CorpusIdf,
+    corpus_idf,
+    ranked_by_token,
+)
+from streams.stores.views.read import FileRow, get_file
+from streams.stores.views.symbols import matching_symbols, symbols_named
+
+# Reference field weights: path 3, fully-qualified name 3, signature 2, text (content body) 1,
+# language 1. repo_id is UNINDEXED. Symbol names and signatures live in their own FTS5 table
+# (streams/stores/views/symbols.py); a file's score is its content BM25 plus its symbols' BM25
+# (each table with its own N/df/average length), so a symbol hit ranks its declaring file.
+PATH_WEIGHT = 3.0
+SYMBOL_WEIGHT = 3.0
+SIGNATURE_WEIGHT = 2.0
+BODY_WEIGHT = 1.0
+LANGUAGE_WEIGHT = 1.0
+MAX_K = 100
+MAX_QUERY_TOKENS = 64  # a pasted paragraph still yields a bounded MATCH expression
+MAX_REASONS = 6
+POOL_FACTOR = 3  # candidates read from each table per wanted hit, before the scores are added
+MIN_POOL = 150  # at least this many, so role priors can lift a source file the pool would cut
+MAX_PATH_LOOKUP = 2000  # rows a path query's phrase read may return
+PATH_TIER, WRITTEN_NAME_TIER, SPELLED_NAME_TIER = 4, 2, 1
+NAME_BOOST = 1.5
+# BM25's length normalisation (b = 0.75, fixed in FTS5) pushes long files down, yet the long
+# files of a repository are where most changes land: a mild prior (1 + ln(1 + lines))^0.5
+# gives some of it back (a 1,000-line file 1.27x a 50-line one).
+SIZE_EXPONENT = 0.5
+# The size prior is 1 at a 100-line file, so file scores stay comparable with memory entries'
+# (one idf over both; a memory entry has no size prior).
+SIZE_REFERENCE = 1.0 + math.log1p(100)
+SYMBOL_TABLE_WEIGHT = 0.3
+INDEX_STEMS = frozenset({"index", "mod"})
+GENERIC_STEMS = frozenset({"index", "main", "mod", "lib", "init", "utils", "util", "types"})
+# A file's BM25 score times its role's prior (processors/path_roles.py), unless asked for.
+ROLE_PRIOR: dict[Role, float] = {
+    Role.SOURCE: 1.0,
+    Role.TEST: 0.2,
+    Role.DOC: 0.15,
+    Role.EXAMPLE: 0.25,
+    Role.BENCH: 0.25,
+    Role.CONFIG: 0.3,
+    Role.VENDORED: 0.3,
+}
+
+PATH_REASON = "path-name-match"
+CONTENT_REASON = "content-match"
+SYMBOL_REASON_PREFIX = "symbol:"
+
+# One SELECT per query token (bm25.token_union), each row's bm25() rescaled to the
+# corpus idf, summed per document, then joined to its file once (not once per token it
+# matched: the join is half of a one-token arm's cost) and filtered to the repository.
+# Column order: repo_id, language, path_terms, body_terms.
+_CONTENT_ARM = f"""
+SELECT content_fts.rowid AS id,
+       bm25(content_fts, 0, {LANGUAGE_WEIGHT}, {PATH_WEIGHT}, {BODY_WEIGHT}) * {{scale}} AS rank,
+       bm25(content_fts, 0, 0, 1, 0) AS path_rank,
+       bm25(content_fts, 0, 0, 0, 1) AS body_rank
+FROM content_fts WHERE content_fts MATCH {{match}}
+"""
+# MATERIALIZED: a one-token union is a plain subquery, and SQLite would flatten it into the
+# aggregate, where bm25() cannot run ("unable to use function bm25 in the requested context").
+# CROSS JOIN keeps the summed hits the outer loop (not a walk of the repository's rows).
+_CONTENT_SUM = """
+WITH hits AS MATERIALIZED ({arms}),
+scored AS (
+  SELECT id, sum(rank) AS score, min(path_rank) AS path_rank, min(body_rank) AS body_rank
+  FROM hits GROUP BY id
+)
+SELECT c.path, s.score, s.path_rank, s.body_rank FROM scored s CROSS JOIN content c ON c.id = s.id
+WHERE c.repo_id = :repo {only} ORDER BY s.score, c.path LIMIT :pool
+"""
+# Column order: repo_id, symbol_terms, signature_terms.
+_SYMBOL_ARM = f"""
+SELECT symbol_fts.rowid AS id,
+       bm25(symbol_fts, 0, {SYMBOL_WEIGHT}, {SIGNATURE_WEIGHT}) * {{scale}} AS rank,
+       bm25(symbol_fts, 0, 1, 0) AS name_rank
+FROM symbol_fts WHERE symbol_fts MATCH {{match}}
+"""
+_SYMBOL_SUM = """
+WITH hits AS MATERIALIZED ({arms}),
+scored AS (SELECT id, sum(rank) AS score, min(name_rank) AS name_rank FROM hits GROUP BY id)
+SELECT d.path, sum(s.score) AS score, min(s.name_rank) FROM scored s
+CROSS JOIN symbol_docs d ON d.id = s.id
+WHERE d.repo_id = :repo {only} GROUP BY d.path ORDER BY score, d.path LIMIT :pool
+"""
+# Appended to a total's WHERE: only the files named (a JSON array of paths); and to each arm,
+# the same files' rows, so the full-text match scores only them.
+_ONLY = "AND {column} IN (SELECT value FROM json_each(:only))"
+_ONLY_ROWS = """AND {table}.rowid IN (
+  SELECT id FROM {rows} WHERE repo_id = :repo AND path IN (SELECT value FROM json_each(:only))
+)
+"""
+_LINES_SQL = """
+SELECT path, line_count FROM files
+WHERE repo_id = ?1 AND path IN (SELECT value FROM json_each(?2))
+"""
+_PATH_SQL = """
+SELECT c.path FROM content_fts CROSS JOIN content c ON c.id = content_fts.rowid
+WHERE content_fts MATCH ?1 AND c.repo_id = ?2
+LIMIT ?3
+"""
+
+
+@dataclass(frozen=True, slots=True)
+class KeywordHit:
+    """One ranked file. `score` is positive, higher = better; `file` is None only while the
+    file's structure record has not been applied yet (content and structure travel apart)."""
+
+    repo_id: str
+    path: str
+    score: float
+    reasons: tuple[str, ...]
+    file: FileRow | None
+
+
+def declared_symbols(
+    conn: sqlite3.Connection, repo_id: str, query: str, limit: int
+) -> dict[str, dict[str, int]]:
+    """path -> {fq name: tier} of the symbols the query names (2: as written in it, 1: by
+    another spelling), at most `limit` declarations read per name and in all."""
+    names = named_identifiers(query)
+    if not names:
+        return {}
+    written = set(re.findall(r"[\w$]+", query))
+    out: dict[str, dict[str, int]] = {}
+    for row in symbols_named(conn, repo_id, names, limit, limit):
+        tier = WRITTEN_NAME_TIER if row.name in written else SPELLED_NAME_TIER
+        named = out.setdefault(row.path, {})
+        named[row.fq_name] = max(tier, named.get(row.fq_name, 0))
+    return out
+
+
+def path_named_files(conn: sqlite3.Connection, repo_id: str, query: str) -> list[str]:
+    """Files the query names by path: the whole query (one word with a `/` or a `.`) is the
+    file's repo-relative path or its trailing segments, compared case-insensitively. One
+    FTS5 phrase read of the path column (the path's words in a row), then the exact check."""
+    wanted = query.strip().replace("\\", "/").removeprefix("./").strip("/")
+    if not wanted or any(c.isspace() for c in wanted) or not ("/" in wanted or "." in wanted):
+        return []
+    terms = tokenize(wanted)
+    if not terms:
+        return []
+    phrase = 'path_terms : "' + " ".join(terms).replace('"', '""') + '"'
+    folded = wanted.casefold()
+    return sorted(
+        path
+        for (path,) in conn.execute(_PATH_SQL, (phrase, repo_id, MAX_PATH_LOOKUP))
+        if path.casefold() == folded or path.casefold().endswith("/" + folded)
+    )
+
+
+def file_scores(
+    conn: sqlite3.Connection,
+    idf: CorpusIdf,
+    repo_id: str,
+    pool: int,
+    only: list[str] | None = None,
+) -> dict[str, list[float | bool]]:
+    """path -> [BM25 of content + symbols, path matched, body matched, symbol name matched]
+    for the best `pool` files of each table, or for just the files in `only`."""
+    params: dict[str, object] = {"repo": repo_id, "pool": pool}
+    content_arm, symbol_arm = _CONTENT_ARM, _SYMBOL_ARM
+    content_sum = _CONTENT_SUM.replace("{only}", "")
+    symbol_sum = _SYMBOL_SUM.replace("{only}", "")
+    if only is not None:
+        params["only"] = json.dumps(only)
+        content_arm += _ONLY_ROWS.format(table="content_fts", rows="content")
+        symbol_arm += _ONLY_ROWS.format(table="symbol_fts", rows="symbol_docs")
+        content_sum = _CONTENT_SUM.replace("{only}", _ONLY.format(column="c.path"))
+        symbol_sum = _SYMBOL_SUM.replace("{only}", _ONLY.format(column="d.path"))
+    found: dict[str, list[float | bool]] = {}
+    content = idf.scales(CONTENT_FTS)
+    for path, rank, path_rank, body_rank in ranked_by_token(
+        conn, content_arm, content_sum, content, params
+    ):
+        found[path] = [-rank, path_rank < 0, body_rank < 0, False]
+    symbols = idf.scales(SYMBOL_FTS)
+    for path, rank, name_rank in ranked_by_token(conn, symbol_arm, symbol_sum, symbols, params):
+        entry = found.setdefault(path, [0.0, False, False, False])
+        entry[0] = float(entry[0]) - rank * SYMBOL_TABLE_WEIGHT
+        entry[3] = name_rank < 0
+    return found
+
+
+def keyword_search(conn: sqlite3.Connection, repo_id: str, query: str, k: int) -> list[KeywordHit]:
+    tokens = query_tokens(query)
+    tokens = tokens[:MAX_QUERY_TOKENS]
+    if not tokens:
+        return []
+    limit = max(1, min(k, MAX_K))
+    pool = max(limit * POOL_FACTOR, MIN_POOL)
+    idf = corpus_idf(conn, tokens, (CONTENT_FTS, SYMBOL_FTS))
+    found = file_scores(conn, idf, repo_id, pool)
+    asked = roles_in(query)
+    priors = {path: role_prior(path, asked) for path in found}
+    declared = declared_symbols(conn, repo_id, query, pool)
+    tiers = _named_tiers(conn, repo_id, query, declared, asked)
+    if tiers:
+        # the named files' whole BM25 and reasons, though the pools above may have cut them
+        found.update(file_scores(conn, idf, repo_id, len(tiers), sorted(tiers)))
+    words = set(tokens) - STOP_WORDS
+    lines = line_counts(conn, repo_id, list(found))
+    for path, entry in found.items():
+        prior = priors.get(path, role_prior(path, asked)) * file_name_boost(path, words)
+        size = ((1.0 + math.log1p(lines.get(path, 1))) / SIZE_REFERENCE) ** SIZE_EXPONENT
+        entry[0] = float(entry[0]) * prior * size
+    if tiers:
+        step = max((float(e[0]) for e in found.values()), default=0.0) + 1.0
+        for path, tier in tiers.items():
+            entry = found.setdefault(path, [0.0, False, False, False])
+            entry[0] = float(entry[0]) + tier * step
+            entry[1] = bool(entry[1]) or tier >= PATH_TIER
+            entry[3] = bool(entry[3]) or path in declared
+    ranked = sorted(found.items(), key=lambda item: (-float(item[1][0]), item[0]))[:limit]
+    return [_hit(conn, repo_id, path, entry, declared, set(tokens)) for path, entry in ranked]
+
+
+def line_counts(conn: sqlite3.Connection, repo_id: str, paths: list[str]) -> dict[str, int]:
+    """path -> line count, for the candidates of one query (one read)."""
+    rows = conn.execute(_LINES_SQL, (repo_id, json.dumps(paths)))
+    return {path: int(count) for path, count in rows}
+
+
+def file_name_boost(path: str, words: set[str]) -> float:
+    """More for a file whose name the query says (`the pager` -> pager.py, `request.port` ->
+    lib/request.js): every word of the file's stem is a query word. A module's index file
+    (`cors/index.ts`, `reverseproxy/mod.rs`, `json/__init__.py`) is called by its folder's
+    name. A path's folders are in the path column's BM25 already; the name is what a person
+    calls the file."""
+    folders, _, name = path.rpartition("/")
+    parts = set(tokenize(name.split(".", 1)[0] or name))
+    if parts <= INDEX_STEMS and folders:
+        parts = set(tokenize(folders.rpartition("/")[2]))
+    if not parts or parts <= GENERIC_STEMS or not parts <= words:
+        return 1.0
+    return NAME_BOOST
+
+
+def roles_in(query: str) -> set[Role]:
+    """The file roles a query asks for by name (`add tests for ...`)."""
+    return roles_asked({word.lower() for word in re.findall(r"[A-Za-z]+", query)})
+
+
+def role_prior(path: str, asked: set[Role]) -> float:
+    """The factor a file's BM25 score is multiplied by for its role: 1 for source, the
+    role's prior otherwise, and its square root for a role the query asks for (`add tests
+    for the pager` lifts the pager's tests, yet the pager itself still leads: requests that
+    name tests or docs mostly change the source they describe)."""
+    prior = ROLE_PRIOR[role_of(path)]
+    return math.sqrt(prior) if prior < 1.0 and role_of(path) in asked else prior
+
+
+def _named_tiers(
+    conn: sqlite3.Connection,
+    repo_id: str,
+    query: str,
+    declared: dict[str, dict[str, int]],
+    asked: set[Role],
+) -> dict[str, int]:
+    """path -> tier for the files the query names: by path (any file), or by a declaration
+    in a file whose role the query does not push down (a test function named like the
+    query's words is not what a change request asks for)."""
+    tiers: dict[str, int] = {path: PATH_TIER for path in path_named_files(conn, repo_id, query)}
+    for path, named in declared.items():
+        if role_prior(path, asked) < 1.0:
+            continue
+        tiers[path] = tiers.get(path, 0) + max(named.values())
+    return tiers
+
+
+def _hit(
+    conn: sqlite3.Connection,
+    repo_id: str,
+    path: str,
+    entry: list[float | bool],
+    declared: dict[str, dict[str, int]],
+    token_set: set[str],
+) -> KeywordHit:
+    score, path_hit, body_hit, symbol_hit = entry
+    # fixed order (spec §1.4): path-name-match, symbol:<fqName>..., content-match; <= 6
+    reasons = [PATH_REASON] if path_hit else []
+    if symbol_hit:
+        room = MAX_REASONS - len(reasons) - (1 if body_hit else 0)
+        named = declared.get(path, {})
+        exact = sorted(named, key=lambda fq: (-named[fq], fq))  # as written first
+        others = matching_symbols(conn, repo_id, path, token_set, room + len(exact))
+        fq_names = list(dict.fromkeys([*exact, *others]))[:room]
+        reasons += [SYMBOL_REASON_PREFIX + fq_name for fq_name in fq_names]
+    if body_hit:
+        reasons.append(CONTENT_REASON)
+    file = get_file(conn, repo_id, path)
+    return KeywordHit(repo_id, path, float(score), tuple(reasons), file)

@@ -1,0 +1,298 @@
+"""ViewStore: the SQLite views (WAL) the view sink materialises and query_api reads.
+
+Exactly-once materialisation: `apply` writes a batch of records AND the sink's next offsets
+in one transaction, so after a crash the views and the offsets agree and the sink resumes
+from the first record the views have not seen.
+
+Threading: one connection, shared by the asyncio thread and worker threads
+(`check_same_thread=False`) and serialised by a lock. SQLite serialises writers anyway and
+every call here is short, so one connection costs nothing and keeps transactions simple.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from itertools import groupby
+from operator import itemgetter
+from pathlib import Path
+from types import TracebackType
+from typing import Any, TypeVar
+
+from pydantic import BaseModel
+
+from streams.errors import StoreError
+from streams.stores.read_budget import PROGRESS_STEPS, ReadInterrupted, current_budget
+from streams.stores.views import read as views_read
+from streams.stores.views.handlers import default_registry
+from streams.stores.views.read import ContentRow, FileRow, RepoRow
+from streams.stores.views.registry import Item, ViewRegistry
+from streams.stores.views.schema import check_schema_version, open_connection
+from streams.stores.views.search import KeywordHit, keyword_search
+
+T = TypeVar("T")
+Record = tuple[str, str | None, BaseModel | None]  # (topic, key, value); None = tombstone
+DEFAULT_GROUP = "views"
+
+
+CLOSE_WAIT_S = 10.0  # at most this long for reads in flight when the store closes
+
+
+class ViewStore:
+    """The views of one data directory: write with `apply`, read with the typed methods.
+
+    `registry` decides which tables exist and which topics are applied; the default holds the
+    core views, and record families added later extend it (see views/registry).
+    """
+
+    def __init__(self, path: str | Path, registry: ViewRegistry | None = None) -> None:
+        self.path = str(path)
+        self.registry = registry if registry is not None else default_registry()
+        self._lock = threading.RLock()
+        # Readers get their own connection per thread: in WAL mode they read the last
+        # committed snapshot while the sink writes, so a search never waits on an apply.
+        self._readers = threading.local()
+        self._reader_conns: list[sqlite3.Connection] = []
+        self._separate_readers = self.path not in ("", ":memory:")
+        # Closing a connection while another thread runs a query on it can crash SQLite (a
+        # cancelled task's to_thread read keeps running): close waits for reads in flight.
+        self._active_reads = 0
+        self._reads_idle = threading.Condition(self._lock)
+        self._closed = False
+        try:
+            self._conn = open_connection(self.path)
+        except sqlite3.Error as exc:
+            raise StoreError(f"cannot open the view store at {self.path}: {exc}") from exc
+        try:
+            with self._transaction() as conn:
+                check_schema_version(conn, self.path)
+                for statement in self.registry.ddl:
+                    conn.execute(statement)
+        except BaseException as exc:
+            self._conn.close()
+            if isinstance(exc, sqlite3.Error):
+                raise StoreError(f"cannot open the view store at {self.path}: {exc}") from exc
+            raise
+
+    # -- lifecycle -------------------------------------------------------------------------
+
+    def integrity_check(self) -> None:
+        """Raise StoreError unless SQLite's quick_check passes (a damaged file is rebuilt)."""
+        rows = self.read(lambda c: c.execute("PRAGMA quick_check").fetchall())
+        if [tuple(r) for r in rows] != [("ok",)]:
+            raise StoreError(f"view store {self.path} failed its integrity check: {rows[:3]}")
+
+    def close(self) -> None:
+        with self._lock:
+            if self._closed:
+                return
+            self._closed = True
+            self._reads_idle.wait_for(lambda: self._active_reads == 0, timeout=CLOSE_WAIT_S)
+            for reader in self._reader_conns:
+                reader.close()
+            self._reader_conns.clear()
+            self._conn.close()
+
+    def _reader(self) -> sqlite3.Connection | None:
+        if not self._separate_readers:
+            return None
+        conn: sqlite3.Connection | None = getattr(self._readers, "conn", None)
+        if conn is None:
+            conn = open_connection(self.path, cache_mib=16)
+            conn.execute("PRAGMA query_only = ON")
+            self._readers.conn = conn
+            with self._lock:
+                self._reader_conns.append(conn)
+        return conn
+
+    def __enter__(self) -> ViewStore:
+        return self
+
+    def __exit__(
+        self, et: type[BaseException] | None, ev: BaseException | None, tb: TracebackType | None
+    ) -> None:
+        self.close()
+
+    @contextmanager
+    def _transaction(self) -> Iterator[sqlite3.Connection]:
+        """BEGIN IMMEDIATE ... COMMIT under the lock; any exception rolls everything back."""
+        with self._lock:
+            self._conn.execute("BEGIN IMMEDIATE")
+            try:
+                yield self._conn
+            except BaseException:
+                self._conn.execute("ROLLBACK")
+                raise
+            self._conn.execute("COMMIT")
+
+    def _write(self, fn: Callable[[sqlite3.Connection], T]) -> T:
+        try:
+            with self._transaction() as conn:
+                return fn(conn)
+        except sqlite3.Error as exc:
+            raise StoreError(f"view store write failed: {exc}") from exc
+
+    def read(self, fn: Callable[[sqlite3.Connection], T]) -> T:
+        """Run a read function of a store module under the lock (for streams.stores only)."""
+        try:
+            with self._lock:
+                if self._closed:
+                    raise StoreError(f"the view store at {self.path} is closed")
+                self._active_reads += 1
+            try:
+                reader = self._reader()
+                if reader is not None:
+                    return _bounded(reader, fn)
+                with self._lock:
+                    return _bounded(self._conn, fn)
+            finally:
+                with self._lock:
+                    self._active_reads -= 1
+                    if not self._active_reads:
+                        self._reads_idle.notify_all()
+        except sqlite3.Error as exc:
+            raise StoreError(f"view store read failed: {exc}") from exc
+
+    # -- the sink's write API --------------------------------------------------------------
+
+    def apply(
+        self,
+        records: Sequence[Record],
+        offsets: Mapping[tuple[str, int], int],
+        group: str = DEFAULT_GROUP,
+    ) -> None:
+        """Apply records in order and store `offsets` (next offset per (topic, partition)) in
+        ONE transaction. Topics without a handler are skipped (their offsets still advance).
+        Raises StoreError (or the handler's error) with nothing applied."""
+
+        def run(conn: sqlite3.Connection) -> None:
+            for topic, items in _runs(records):
+                handler = self.registry.handler_for(topic)
+                if handler is not None:
+                    handler(conn, items)
+            conn.executemany(
+                """INSERT INTO sink_offsets ("group", topic, partition, next_offset)
+                   VALUES (?, ?, ?, ?) ON CONFLICT ("group", topic, partition)
+                   DO UPDATE SET next_offset = excluded.next_offset""",
+                [(group, topic, part, nxt) for (topic, part), nxt in offsets.items()],
+            )
+
+        self._write(run)
+
+    def committed(self, group: str, topic: str, partition: int) -> int:
+        """The next offset `group` must read on (topic, partition); 0 when never committed."""
+        row = self.read(
+            lambda c: c.execute(
+                """SELECT next_offset FROM sink_offsets
+                   WHERE "group" = ? AND topic = ? AND partition = ?""",
+                (group, topic, partition),
+            ).fetchone()
+        )
+        return 0 if row is None else int(row[0])
+
+    def offsets(self, group: str = DEFAULT_GROUP) -> dict[tuple[str, int], int]:
+        rows = self.read(
+            lambda c: c.execute(
+                'SELECT topic, partition, next_offset FROM sink_offsets WHERE "group" = ?',
+                (group,),
+            ).fetchall()
+        )
+        return {(r[0], r[1]): r[2] for r in rows}
+
+    def total_applied(self, group: str = DEFAULT_GROUP) -> int:
+        """Sum of the group's next offsets: the log position the views reflect (freshness)."""
+        return sum(self.offsets(group).values())
+
+    def reset_repo(self, repo_id: str) -> dict[str, int]:
+        """Delete the repository's code index (every code_index tree; never memory), keep it
+        listed with lastIngested/indexedCommit cleared. Returns rows deleted per tree, in the
+        registry's order."""
+
+        def run(conn: sqlite3.Connection) -> dict[str, int]:
+            counts = self.registry.delete_repo_rows(conn, repo_id, code_index_only=True)
+            conn.execute(
+                "UPDATE repos SET last_ingested = NULL, indexed_commit = NULL WHERE repo_id = ?",
+                (repo_id,),
+            )
+            return counts
+
+        return self._write(run)
+
+    def put_job(self, repo_id: str, snapshot: Mapping[str, Any]) -> None:
+        """Store the ingest job's progress snapshot (not log-derived: the job owns it)."""
+        try:
+            progress = json.dumps(dict(snapshot), sort_keys=True)
+        except (TypeError, ValueError) as exc:
+            raise StoreError(f"job snapshot of {repo_id!r} is not JSON: {exc}") from exc
+        self._write(
+            lambda c: c.execute(
+                "INSERT OR REPLACE INTO jobs (repo_id, progress) VALUES (?, ?)",
+                (repo_id, progress),
+            )
+        )
+
+    # -- read API --------------------------------------------------------------------------
+
+    def list_repos(self) -> list[RepoRow]:
+        """Registered repositories in ascending repoId order."""
+        return self.read(views_read.list_repos)
+
+    def get_repo(self, repo_id: str) -> RepoRow | None:
+        return self.read(lambda c: views_read.get_repo(c, repo_id))
+
+    def file_count(self, repo_id: str) -> int:
+        return self.read(lambda c: views_read.file_count(c, repo_id))
+
+    def content_count(self, repo_id: str) -> int:
+        return self.read(lambda c: views_read.content_count(c, repo_id))
+
+    def get_file(self, repo_id: str, path: str) -> FileRow | None:
+        return self.read(lambda c: views_read.get_file(c, repo_id, path))
+
+    def get_content(self, repo_id: str, path: str) -> ContentRow | None:
+        return self.read(lambda c: views_read.get_content(c, repo_id, path))
+
+    def files_under(
+        self, repo_id: str, prefix: str = "", after: str | None = None, limit: int = 100
+    ) -> list[FileRow]:
+        """A page of files under a path prefix (plain string prefix), ascending by path;
+        pass the last path of a page as `after` to get the next one."""
+        return self.read(lambda c: views_read.files_under(c, repo_id, prefix, after, limit))
+
+    def get_job(self, repo_id: str) -> dict[str, Any] | None:
+        return self.read(lambda c: views_read.get_job(c, repo_id))
+
+    def keyword_search(self, repo_id: str, query: str, k: int = 10) -> list[KeywordHit]:
+        """BM25 over path (weight 3), body (1) and language (1); best first, ties by path."""
+        return self.read(lambda c: keyword_search(c, repo_id, query, k))
+
+
+def _bounded(conn: sqlite3.Connection, fn: Callable[[sqlite3.Connection], T]) -> T:
+    """Run `fn` under the caller's read budget, if any: SQLite abandons the statement when
+    the budget runs out (ReadInterrupted), and the connection stays usable."""
+    budget = current_budget()
+    if budget is None:
+        return fn(conn)
+    if budget.exhausted():
+        raise ReadInterrupted(f"the read's deadline of {budget.seconds:g} s had passed")
+    conn.set_progress_handler(budget.exhausted, PROGRESS_STEPS)
+    try:
+        return fn(conn)
+    except sqlite3.OperationalError as exc:
+        if budget.exhausted() and "interrupt" in str(exc):
+            raise ReadInterrupted(
+                f"the read was stopped at its deadline of {budget.seconds:g} s"
+            ) from exc
+        raise
+    finally:
+        conn.set_progress_handler(None, 0)
+
+
+def _runs(records: Sequence[Record]) -> Iterator[tuple[str, list[Item]]]:
+    """Consecutive records of one topic, batched: batching keeps executemany per topic while
+    the order across topics (a repo tombstone after its files) is preserved exactly."""
+    for topic, run in groupby(records, key=itemgetter(0)):
+        yield topic, [(key, value) for _, key, value in run]
