@@ -43,6 +43,7 @@ from streams.runtime.embedded import EmbeddedRuntime
 from streams.runtime.pool import processor_pool
 from streams.sources.manifest import Manifest
 from streams.sources.reconcile import ProgressCallback
+from streams.stores.views.handlers import default_registry
 from streams.stores.views.store import ViewStore
 
 log = logging.getLogger(__name__)
@@ -96,7 +97,7 @@ def open_views(path: Path) -> ViewStore:
     The views are a projection: their offsets live inside them, so a fresh file is simply
     re-consumed from the start of the log. Nothing is lost, only time."""
     try:
-        views = ViewStore(path)
+        views = ViewStore(path, default_registry())
         views.integrity_check()
         return views
     except (StoreError, sqlite3.DatabaseError) as exc:
@@ -109,7 +110,7 @@ def open_views(path: Path) -> ViewStore:
             source = Path(str(path) + suffix)
             if source.exists():
                 source.replace(Path(str(aside) + suffix))
-        return ViewStore(path)
+        return ViewStore(path, default_registry())
 
 
 class EmbeddedApp:

@@ -34,6 +34,8 @@ from repocontext.pipeline_progress import embed_all, reconcile_in_stages, replay
 from repocontext.progress import ProgressReporter
 from schemas import tools as t
 from schemas.topics import CATALOGUE
+from streams.stores.views.handlers import default_registry
+from streams.stores.views.search import keyword_hits
 
 if TYPE_CHECKING:
     from streams.eventlog.kafka import KafkaEventLog
@@ -229,10 +231,10 @@ async def cmd_search(args: argparse.Namespace, settings: Settings, path: Path | 
         from streams.stores.views.store import ViewStore
 
         log.info("another process is indexing this data directory; searching its views")
-        views = ViewStore(settings.views_path)
+        views = ViewStore(settings.views_path, default_registry())
         try:
             repo_id = args.repo_id or path.name
-            hits = views.keyword_search(repo_id, args.query, max(1, min(100, args.k)))
+            hits = keyword_hits(views, repo_id, args.query, max(1, min(100, args.k)))
             _out([{"path": h.path, "score": h.score, "reasons": list(h.reasons)} for h in hits])
         finally:
             views.close()
@@ -267,7 +269,7 @@ async def cmd_eval(args: argparse.Namespace, settings: Settings, path: Path | No
 async def cmd_status(args: argparse.Namespace, settings: Settings, path: Path | None) -> int:
     from streams.stores.views.store import ViewStore
 
-    views = ViewStore(settings.views_path)
+    views = ViewStore(settings.views_path, default_registry())
     try:
         repos = []
         for repo in views.list_repos():
@@ -374,6 +376,7 @@ async def cmd_worker(args: argparse.Namespace, settings: Settings, path: Path | 
     consumer group per step (streams/runtime/faust_app.py), and the vector step
     (streams/runtime/faust_vectors.py). With no --step: every processor step, and the vector
     step when a Qdrant server and an embedder are configured."""
+    from repocontext.distributed import WorkerOps
     from streams.errors import UnknownTopicError
     from streams.eventlog.factory import open_event_log
     from streams.eventlog.kafka import KafkaEventLog
@@ -409,14 +412,19 @@ async def cmd_worker(args: argparse.Namespace, settings: Settings, path: Path | 
     for noisy in ("faust", "mode", "aiokafka"):  # their INFO is per-rebalance chatter
         if not getattr(args, "verbose", False):
             logging.getLogger(noisy).setLevel(logging.WARNING)
+    ops = None
     try:
         logging.getLogger(__name__).info("worker: steps %s on %s", [a.step_id for a in apps], url)
+        if args.metrics_port is not None:  # /health/* and /metrics (repocontext/distributed.py)
+            ops = WorkerOps(settings, args.metrics_port, log_, apps)
         try:
             await run_apps(apps, stop)
         except UnknownTopicError as exc:  # faust never creates topics: provisioning does
             raise SystemExit(f"repocontext worker: {exc} (run `repocontext topics`)") from exc
         _out({a.step_id: vars(a.counters) for a in apps})
     finally:
+        if ops is not None:
+            await ops.close()
         if vector_app is not None:
             vector_app.close()
         await log_.close()
@@ -429,6 +437,8 @@ async def cmd_query(args: argparse.Namespace, settings: Settings, path: Path | N
     restart resumes). Code is written by sources and workers; memory and claim tools append
     commands that the memory step of `repocontext worker` applies, and wait for the verdict
     (unless --read-only)."""
+    from repocontext.distributed import attach_replica, rebuild_outlived_views, replica_id
+    from streams.eventlog.factory import open_event_log
     from streams.topology import view_sink_step
 
     if not settings.resolved_log_url().startswith("kafka://"):
@@ -437,10 +447,18 @@ async def cmd_query(args: argparse.Namespace, settings: Settings, path: Path | N
     if isinstance(tokens, int):
         return tokens
     listener = bind_listener(settings.host, settings.port)
+    secure_data_dir(settings.data_dir)
+    rid = replica_id(settings)  # its own consumer group: views.<id>
+    check = open_event_log(settings.resolved_log_url())
+    try:  # views that outlived the log's tombstones (or its start) are rebuilt from scratch
+        await rebuild_outlived_views(settings, check)
+    finally:
+        await check.close()
     # On a shared Qdrant server the vectors are the worker's (`--step vectors`); with an
     # in-process store each replica embeds for itself.
     async with EmbeddedApp(settings, vector_writer=settings.vector_store != "qdrant") as app:
         app.runtime.steps = (view_sink_step(),)  # processors run in `repocontext worker`
+        attach_replica(app, settings, rid)  # its group, readiness bound (lag) and metrics
         app.runtime.poll_seconds = REPLICA_POLL_S  # no in-process appends wake it: poll often
         await app.start(resume=False)  # no sources here: nothing to watch
         limits = HttpLimits.from_settings(settings)
@@ -460,6 +478,7 @@ async def cmd_git_source(args: argparse.Namespace, settings: Settings, path: Pat
     """The git source: poll URL/ref and publish exactly what changed (streams/sources)."""
     import dataclasses
 
+    from repocontext.distributed import source_ops
     from streams.eventlog.factory import open_event_log
     from streams.sources.git_credentials import GitCredentials, split_credentials
     from streams.sources.git_poller import GitPoller, GitSource
@@ -493,7 +512,12 @@ async def cmd_git_source(args: argparse.Namespace, settings: Settings, path: Pat
         stop = asyncio.Event()
         for sig in (SIGTERM, SIGINT):
             asyncio.get_running_loop().add_signal_handler(sig, stop.set)
-        await poller.run(stop)
+        ops = None if args.metrics_port is None else source_ops(settings, args.metrics_port, poller)
+        try:
+            await poller.run(stop)
+        finally:
+            if ops is not None:
+                await ops.stop()
     finally:
         await log_.close()
     return 0

@@ -20,6 +20,7 @@ from repocontext import memory_transfer as mt
 from schemas.memory import MemoryEntry
 from schemas.topics import CATALOGUE
 from streams.eventlog.factory import open_event_log
+from streams.stores.views.handlers import default_registry
 from streams.stores.views.memory import MemoryViews
 from streams.stores.views.store import ViewStore
 
@@ -27,7 +28,7 @@ log = logging.getLogger(__name__)
 
 
 def _held_by_views(path: Path) -> list[MemoryEntry]:
-    views = ViewStore(path)
+    views = ViewStore(path, default_registry())
     try:
         return MemoryViews(views).every_entry()
     finally:

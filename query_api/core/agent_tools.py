@@ -29,6 +29,7 @@ from query_api.evaluation.history import (
 )
 from schemas import tools as t
 from streams.errors import SourceError
+from streams.stores.views.search import keyword_hits
 from streams.topology import Step
 
 
@@ -109,7 +110,7 @@ class AgentTools:
         views = self.core.views
 
         async def keyword(query: str) -> list[str]:
-            hits = await asyncio.to_thread(views.keyword_search, args.repoId, query, 10)
+            hits = await asyncio.to_thread(keyword_hits, views, args.repoId, query, 10)
             return [h.path for h in hits]
 
         rungs: dict[str, Rung] = {"keyword": keyword}

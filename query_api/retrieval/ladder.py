@@ -31,7 +31,7 @@ from schemas.retrieval import MAX_REASONS, RetrievalPath, SearchMode
 from streams.embedders.base import Embedder
 from streams.embedders.batching import QueryBatcher
 from streams.stores.vectors import VectorMatch, VectorStore, VectorStoreUnavailable
-from streams.stores.views.search import KeywordHit, role_prior, roles_in
+from streams.stores.views.search import KeywordHit, keyword_hits, role_prior, roles_in
 from streams.stores.views.store import ViewStore
 
 log = logging.getLogger(__name__)
@@ -280,7 +280,7 @@ class Retriever:
         """Files and live memory by BM25 score (one idf over code and memory, so the scores
         compare: streams/stores/views/bm25.py), ties by key, top k.
         A broken memory index degrades to files only (trees are scanned in isolation)."""
-        hits = [keyword_hit(h) for h in self.views.keyword_search(repo_id, query, k)]
+        hits = [keyword_hit(h) for h in keyword_hits(self.views, repo_id, query, k)]
         try:
             hits += keyword_memory_hits(self.memory, repo_id, query, k, time.time())
         except Exception:

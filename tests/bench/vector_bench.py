@@ -274,6 +274,7 @@ async def _devset_async(hybrid_only: bool = False) -> dict[str, Any]:
     from query_api.settings import Settings
     from repocontext.app import EmbeddedApp
     from schemas import tools as t
+    from streams.stores.views.search import keyword_hits
 
     tmp = Path(tempfile.mkdtemp(prefix="vdev-"))
     workspace = tmp / "ws"
@@ -303,7 +304,7 @@ async def _devset_async(hybrid_only: bool = False) -> dict[str, Any]:
             ranks: list[int | None] = []
             for query, target in DEV_SET:
                 if label == "keyword":
-                    hits = await asyncio.to_thread(app.views.keyword_search, "rc", query, 10)
+                    hits = await asyncio.to_thread(keyword_hits, app.views, "rc", query, 10)
                     paths = [h.path for h in hits]
                 else:
                     retriever.hybrid = label == "hybrid"

@@ -13,6 +13,8 @@ from typing import Any
 
 import pytest
 
+from streams.stores.views.handlers import default_registry
+from streams.stores.views.search import keyword_hits
 from tests.conftest import child_env, cli_command
 
 FILES = 2000
@@ -50,11 +52,10 @@ def snapshot(data_dir: Path) -> dict[str, Any]:
         conn.close()
     from streams.stores.views.store import ViewStore
 
-    with ViewStore(data_dir / "views.db") as views:
+    with ViewStore(data_dir / "views.db", default_registry()) as views:
         searches = {
             q: [
-                (h.path, round(h.score, 9), h.reasons)
-                for h in views.keyword_search("corpus", q, 20)
+                (h.path, round(h.score, 9), h.reasons) for h in keyword_hits(views, "corpus", q, 20)
             ]
             for q in ("parse config", "http client", "ident17 ident230", "utf8 writer", "ok")
         }

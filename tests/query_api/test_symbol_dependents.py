@@ -10,6 +10,7 @@ import pytest
 
 from query_api.symbols.dependents import DependentsResolver
 from streams.stores import ViewStore
+from streams.stores.views.handlers import default_registry
 from streams.stores.views.symbols import MAX_LOOKUP, SymbolViews
 from tests.streams.symbol_records import records
 
@@ -40,7 +41,7 @@ class Repo:
 
 @pytest.fixture
 def repo(tmp_path: Path) -> Iterator[Repo]:
-    with ViewStore(tmp_path / "views.db") as store:
+    with ViewStore(tmp_path / "views.db", default_registry()) as store:
         yield Repo(store)
 
 

@@ -14,6 +14,7 @@ from query_api.server.call_guard import CallGuard, RepoGate
 from query_api.server.tool_catalog import ToolSpec
 from schemas.tools import NoArgs, SearchArgs
 from streams.stores.read_budget import ReadInterrupted, read_budget
+from streams.stores.views.handlers import default_registry
 from streams.stores.views.store import ViewStore
 
 pytestmark = pytest.mark.anyio
@@ -36,7 +37,7 @@ def spec(name: str, writes: bool = False) -> ToolSpec:
 async def test_a_long_read_stops_at_its_deadline_and_the_connection_stays_usable(
     tmp_path: Path,
 ) -> None:
-    with ViewStore(tmp_path / "views.db") as views:
+    with ViewStore(tmp_path / "views.db", default_registry()) as views:
         with read_budget(0.05), pytest.raises(ReadInterrupted):
             await asyncio.to_thread(long_read, views)  # in a worker thread, as tools read
         assert views.list_repos() == []  # the same thread-local reader, after the interrupt
@@ -46,7 +47,7 @@ async def test_a_long_read_stops_at_its_deadline_and_the_connection_stays_usable
 
 async def test_a_timed_out_call_stops_its_thread(tmp_path: Path) -> None:
     """The call's deadline passes; its read thread ends with it instead of running on."""
-    with ViewStore(tmp_path / "views.db") as views:
+    with ViewStore(tmp_path / "views.db", default_registry()) as views:
         guard = CallGuard(timeout_s=0.1)
         with pytest.raises(TimeoutError):
             await guard.run(spec("repocontext_search"), "alpha", lambda: _read_in_thread(views))

@@ -16,6 +16,7 @@ from schemas.symbols import SymbolsRecord
 from streams.eventlog.base import EventLog, LogRecord
 from streams.runtime.embedded import EmbeddedRuntime
 from streams.runtime.rederive import newest_version
+from streams.stores.views.handlers import default_registry
 from streams.stores.views.store import ViewStore
 from streams.stores.views.symbols import SymbolViews
 from streams.topology import Step, embedded_topology
@@ -56,7 +57,7 @@ def older_topology() -> tuple[Step, ...]:
 
 async def indexed_by_an_older_release(tmp_path: Path) -> tuple[EventLog, ViewStore]:
     log = await open_log("sqlite", tmp_path)
-    views = ViewStore(tmp_path / "views.db")
+    views = ViewStore(tmp_path / "views.db", default_registry())
     registration = RepoRegistration(repo_id="r", root="/x", registered_at=1.0)
     await log.append(topics.REPOS.name, [LogRecord("r", codec.encode(registration))])
     await log.append(topics.FILES.name, [upsert("src/factory.ts", SOURCE)])
@@ -100,7 +101,7 @@ async def test_the_rewind_names_the_step_and_the_older_version(tmp_path: Path) -
 
 async def test_a_current_or_empty_log_rewinds_nothing(tmp_path: Path) -> None:
     log = await open_log("sqlite", tmp_path)
-    views = ViewStore(tmp_path / "views.db")
+    views = ViewStore(tmp_path / "views.db", default_registry())
     try:
         runtime = EmbeddedRuntime(log, views)
         assert await runtime.rederive_outdated() == {}  # empty

@@ -13,6 +13,8 @@ from schemas.events import FileUpsert, RepoRegistration, file_key
 from streams.eventlog.base import EventLog, LogRecord
 from streams.eventlog.factory import open_event_log
 from streams.runtime.embedded import EmbeddedRuntime
+from streams.stores.views.handlers import default_registry
+from streams.stores.views.search import keyword_hits
 from streams.stores.views.store import ViewStore
 from streams.topology import pipeline_steps
 
@@ -50,7 +52,7 @@ async def dead_letters(log: EventLog) -> list[dict[str, object]]:
 @pytest.mark.parametrize("kind", ["memory", "sqlite"])
 async def test_poison_events_go_to_dead_letters_and_never_stall(kind: str, tmp_path: Path) -> None:
     log = await open_log(kind, tmp_path)
-    views = ViewStore(tmp_path / "views.db")
+    views = ViewStore(tmp_path / "views.db", default_registry())
     try:
         registration = RepoRegistration(repo_id="r", root="/x", registered_at=1.0)
         await log.append(topics.REPOS.name, [LogRecord("r", codec.encode(registration))])
@@ -77,7 +79,7 @@ async def test_poison_events_go_to_dead_letters_and_never_stall(kind: str, tmp_p
             assert letter["error"] and letter["error_type"]
         raw = next(x for x in letters if x["key"] == "r/bad.py")["value_b64"]
         assert base64.b64decode(str(raw)) == b"{not json"  # nothing lost
-        assert [h.path for h in views.keyword_search("r", "alpha bravo", 10)] == ["a.py", "b.py"]
+        assert [h.path for h in keyword_hits(views, "r", "alpha bravo", 10)] == ["a.py", "b.py"]
         assert (await runtime.lag()).behind == 0
     finally:
         views.close()
@@ -96,12 +98,12 @@ async def test_replay_into_fresh_views_rebuilds_the_same_state(tmp_path: Path) -
 
     def state(views: ViewStore) -> tuple[object, ...]:
         files = [(f.path, f.digest) for f in views.files_under("r", "", None, 1000)]
-        hits = [(h.path, round(h.score, 9)) for h in views.keyword_search("r", "f7 changed", 10)]
+        hits = [(h.path, round(h.score, 9)) for h in keyword_hits(views, "r", "f7 changed", 10)]
         return files, hits, views.file_count("r")
 
-    first = ViewStore(tmp_path / "views-1.db")
+    first = ViewStore(tmp_path / "views-1.db", default_registry())
     await EmbeddedRuntime(log, first).run_until_idle()
-    second = ViewStore(tmp_path / "views-2.db")
+    second = ViewStore(tmp_path / "views-2.db", default_registry())
     await EmbeddedRuntime(log, second).run_until_idle()  # the processors' groups are done
     try:
         assert state(first) == state(second)
@@ -114,7 +116,7 @@ async def test_replay_into_fresh_views_rebuilds_the_same_state(tmp_path: Path) -
 
 async def test_rebuild_repo_restores_the_views_from_the_log(tmp_path: Path) -> None:
     log = await open_log("sqlite", tmp_path)
-    views = ViewStore(tmp_path / "views.db")
+    views = ViewStore(tmp_path / "views.db", default_registry())
     try:
         for repo in ("r", "s"):
             registration = RepoRegistration(repo_id=repo, root="/x", registered_at=1.0)

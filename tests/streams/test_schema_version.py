@@ -12,6 +12,8 @@ from schemas import codec, topics
 from schemas.events import RepoRegistration
 from streams.eventlog.base import LogRecord
 from streams.runtime.embedded import EmbeddedRuntime
+from streams.stores.views.handlers import default_registry
+from streams.stores.views.search import keyword_hits
 from streams.stores.views.store import ViewStore
 from streams.topology import pipeline_steps
 from tests.streams.test_runtime import dead_letters, open_log, upsert
@@ -28,7 +30,7 @@ def with_version(record: LogRecord, v: int) -> LogRecord:
 
 async def test_an_unknown_major_version_is_dead_lettered_with_the_reason(tmp_path: Path) -> None:
     log = await open_log("sqlite", tmp_path)
-    views = ViewStore(tmp_path / "views.db")
+    views = ViewStore(tmp_path / "views.db", default_registry())
     try:
         registration = RepoRegistration(repo_id="r", root="/x", registered_at=1.0)
         await log.append(topics.REPOS.name, [LogRecord("r", codec.encode(registration))])
@@ -62,7 +64,7 @@ async def test_an_unknown_major_version_is_dead_lettered_with_the_reason(tmp_pat
         assert len(sink_letters) == 1
         assert "unknown major schema version v=3" in str(sink_letters[0]["error"])
         # the known versions around it went through
-        assert [h.path for h in views.keyword_search("r", "alpha bravo", 10)] == ["a.py", "b.py"]
+        assert [h.path for h in keyword_hits(views, "r", "alpha bravo", 10)] == ["a.py", "b.py"]
         assert (await runtime.lag()).behind == 0
     finally:
         views.close()

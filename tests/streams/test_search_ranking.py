@@ -9,6 +9,8 @@ from pathlib import Path
 import pytest
 
 from processors.path_roles import Role, role_of, roles_asked
+from streams.stores.views.handlers import default_registry
+from streams.stores.views.search import keyword_hits
 from streams.stores.views.store import ViewStore
 from tests.streams.symbol_records import records
 
@@ -24,7 +26,7 @@ CHANGELOG = "- the pager writes text\n" * 6
 
 @pytest.fixture
 def store(tmp_path: Path) -> ViewStore:
-    store = ViewStore(tmp_path / "views.db")
+    store = ViewStore(tmp_path / "views.db", default_registry())
     files = {
         "src/click/termui.py": PAGER,
         "tests/test_termui.py": PAGER_TEST,
@@ -38,7 +40,7 @@ def store(tmp_path: Path) -> ViewStore:
 
 
 def ranked(store: ViewStore, query: str) -> list[str]:
-    return [hit.path for hit in store.keyword_search("r", query, 10)]
+    return [hit.path for hit in keyword_hits(store, "r", query, 10)]
 
 
 def test_the_subject_file_outranks_its_tests_docs_and_examples(store: ViewStore) -> None:
@@ -106,7 +108,7 @@ def test_a_module_index_file_is_called_by_its_folder(tmp_path: Path) -> None:
         "src/middleware/etag/index.ts": "export const handler = (opts) => opts.weak\n",
         "src/helper/origin.ts": "export const handler = (opts) => opts.origin\n",
     }
-    with ViewStore(tmp_path / "views.db") as store:
+    with ViewStore(tmp_path / "views.db", default_registry()) as store:
         store.apply([rec for path, body in files.items() for rec in records(path, body)], {})
         order = ranked(store, "cors handler origin option")
     assert order[0] == "src/middleware/cors/index.ts", order

@@ -18,6 +18,8 @@ from streams.sources.changes import IndexedFile, diff_against_index
 from streams.sources.walker import FileSnapshot, read_file
 from streams.stores import ViewStore
 from streams.stores.views import symbols as views_symbols
+from streams.stores.views.handlers import default_registry
+from streams.stores.views.search import keyword_hits
 from streams.stores.views.symbols import SymbolViews
 from tests.streams.symbol_records import records
 
@@ -53,7 +55,10 @@ def test_views_hold_exactly_the_last_version_of_every_file(
     tmp_path: Path, steps: list[tuple[str, str | None, bool]]
 ) -> None:
     db = tmp_path / f"v{abs(hash(tuple(steps)))}.db"
-    with ViewStore(db) as live, ViewStore(tmp_path / f"f{db.name}") as fresh:
+    with (
+        ViewStore(db, default_registry()) as live,
+        ViewStore(tmp_path / f"f{db.name}", default_registry()) as fresh,
+    ):
         last: dict[str, str | None] = {}
         for path, body, symbols_first in steps:
             recs = records(path, body)
@@ -77,14 +82,14 @@ def test_views_hold_exactly_the_last_version_of_every_file(
 
 
 def test_reverse_index_and_symbol_search(tmp_path: Path) -> None:
-    with ViewStore(tmp_path / "v.db") as store:
+    with ViewStore(tmp_path / "v.db", default_registry()) as store:
         store.apply(records("m/a.py", BODIES[0]) + records("m/c.py", BODIES[2]), {})
         views = SymbolViews(store)
         refs = views.references_to("r", ["Alpha"])
         assert [(r.path, r.symbol, r.qualified) for r in refs] == [
             ("m/c.py", "m.c.delta", "m.a.Alpha")
         ]
-        hits = store.keyword_search("r", "alpha", 10)
+        hits = keyword_hits(store, "r", "alpha", 10)
         assert hits[0].path == "m/a.py"
         assert "symbol:m.a.Alpha" in hits[0].reasons
         # deleting the referencing file drops its reverse references
@@ -104,13 +109,13 @@ def test_a_name_query_ranks_the_declaring_file_first(tmp_path: Path) -> None:
     batch = records("m/orders.py", declaring) + records("m/checkout.py", mentioning)
     for i in range(30):  # a corpus where `order` and `service` are rare words
         batch += records(f"m/util_{i}.py", f"def helper_{i}(x):\n    return x + {i}\n")
-    with ViewStore(tmp_path / "v.db") as store:
+    with ViewStore(tmp_path / "v.db", default_registry()) as store:
         store.apply(batch, {})
-        plain = store.keyword_search("r", "where is the order service used", 5)
+        plain = keyword_hits(store, "r", "where is the order service used", 5)
         # BM25 alone: the short file that names OrderService in a signature wins
         assert [h.path for h in plain[:2]] == ["m/checkout.py", "m/orders.py"]
         for query in ("OrderService", "order service", "order_service"):
-            hits = store.keyword_search("r", query, 5)
+            hits = keyword_hits(store, "r", query, 5)
             assert [h.path for h in hits[:2]] == ["m/orders.py", "m/checkout.py"], query
             assert "symbol:m.orders.OrderService" in hits[0].reasons
             assert [h.score for h in hits] == sorted((h.score for h in hits), reverse=True)
@@ -134,22 +139,22 @@ def test_the_named_class_leads_reasons_and_its_file_ranks_first(tmp_path: Path) 
         batch += records(
             f"m/use_{i}.py", f"def query_client_{i}(client, query):\n    return 'class'\n"
         )
-    with ViewStore(tmp_path / "v.db") as store:
+    with ViewStore(tmp_path / "v.db", default_registry()) as store:
         store.apply(batch, {})
         for query in ("QueryClient", "class QueryClient"):
-            hits = store.keyword_search("r", query, 5)
+            hits = keyword_hits(store, "r", query, 5)
             assert [h.path for h in hits[:2]] == ["m/client_core.py", "m/bootstrap.py"], query
             symbols = [r for r in hits[0].reasons if r.startswith("symbol:")]
             assert symbols[0] == "symbol:m.client_core.QueryClient", hits[0].reasons
             assert hits[1].reasons[0] == "symbol:m.bootstrap.queryClient", hits[1].reasons
             assert [h.score for h in hits] == sorted((h.score for h in hits), reverse=True)
         # cut from BM25's pool (k=1 reads 3 files a table), it still has its score and reasons
-        [top] = store.keyword_search("r", "class QueryClient", 1)
+        [top] = keyword_hits(store, "r", "class QueryClient", 1)
         assert top.path == "m/client_core.py"
         assert top.reasons[:2] == ("path-name-match", "symbol:m.client_core.QueryClient")
         assert top.reasons[-1] == "content-match"
         # a compound identifier inside a question names its declaration too
-        asked = store.keyword_search("r", "where does QueryClient keep its cache", 3)
+        asked = keyword_hits(store, "r", "where does QueryClient keep its cache", 3)
         assert asked[0].path == "m/client_core.py"
 
 
@@ -158,7 +163,7 @@ def test_name_lookups_are_index_range_reads_never_repository_scans(tmp_path: Pat
     or file order (to skip a sort) over the by-name index: every lookup of a rare name read
     the whole repository (7-10 ms each on Django). Each plan is pinned to its index."""
     batch = records("m/a.py", BODIES[0]) + records("m/c.py", BODIES[2])
-    with ViewStore(tmp_path / "v.db") as store:
+    with ViewStore(tmp_path / "v.db", default_registry()) as store:
         store.apply(batch, {})
         views = SymbolViews(store)
         executed: list[str] = []
@@ -190,7 +195,10 @@ def test_a_file_whose_references_were_cut_is_reported(
     tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
     body = "def gen():\n" + "".join(f"    f{i}()\n" for i in range(5003)) + "\n"
-    with ViewStore(tmp_path / "v.db") as store, caplog.at_level(logging.WARNING):
+    with (
+        ViewStore(tmp_path / "v.db", default_registry()) as store,
+        caplog.at_level(logging.WARNING),
+    ):
         store.apply(records("m/generated.py", body), {})
         refs = table(store, "SELECT name FROM xref_refs WHERE path = 'm/generated.py'")
     assert len(refs) == 5000

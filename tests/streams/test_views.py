@@ -17,8 +17,9 @@ from schemas.events import FileUpsert, RepoRegistration
 from schemas.memory import MemoryEntry
 from streams.errors import StoreError
 from streams.stores import Record, ViewStore
+from streams.stores.views.handlers import default_registry
 from streams.stores.views.read import prefix_successor
-from streams.stores.views.search import SIZE_EXPONENT, SIZE_REFERENCE
+from streams.stores.views.search import SIZE_EXPONENT, SIZE_REFERENCE, keyword_hits
 
 REPOS, STRUCTURE, CONTENT = topics.REPOS.name, topics.STRUCTURE.name, topics.CONTENT.name
 MEMORY = topics.MEMORY.name
@@ -26,7 +27,7 @@ MEMORY = topics.MEMORY.name
 
 @pytest.fixture
 def store(tmp_path: Path) -> Iterator[ViewStore]:
-    with ViewStore(tmp_path / "views.db") as s:
+    with ViewStore(tmp_path / "views.db", default_registry()) as s:
         yield s
 
 
@@ -55,7 +56,7 @@ def fts_rows(store: ViewStore) -> int:
 
 
 def paths(store: ViewStore, repo: str, query: str, k: int = 10) -> list[str]:
-    return [h.path for h in store.keyword_search(repo, query, k)]
+    return [h.path for h in keyword_hits(store, repo, query, k)]
 
 
 # -- apply, offsets, atomicity --------------------------------------------------------------
@@ -90,16 +91,16 @@ def test_a_failing_record_rolls_back_rows_and_offsets(store: ViewStore) -> None:
 def test_data_and_offsets_survive_reopening_but_a_foreign_schema_is_refused(
     tmp_path: Path,
 ) -> None:
-    with ViewStore(tmp_path / "v.db") as first:
+    with ViewStore(tmp_path / "v.db", default_registry()) as first:
         first.apply([reg("r"), *file("r", "a.py", "alpha")], {(CONTENT, 0): 2})
-    with ViewStore(tmp_path / "v.db") as again:
+    with ViewStore(tmp_path / "v.db", default_registry()) as again:
         assert again.committed("views", CONTENT, 0) == 2
         assert paths(again, "r", "alpha") == ["a.py"]
     foreign = sqlite3.connect(tmp_path / "v.db")  # reads are read-only: write it from outside
     foreign.execute("PRAGMA user_version = 99")
     foreign.close()
     with pytest.raises(StoreError, match="schema version 99"):
-        ViewStore(tmp_path / "v.db")
+        ViewStore(tmp_path / "v.db", default_registry())
 
 
 # -- replace-per-file and tombstones ------------------------------------------------------
@@ -163,7 +164,7 @@ def note(key: str) -> Record:
 @pytest.fixture
 def memory_store(tmp_path: Path) -> Iterator[ViewStore]:
     """The default store with memory (streams/stores/views/memory.py: a non-code tree)."""
-    with ViewStore(tmp_path / "m.db") as s:
+    with ViewStore(tmp_path / "m.db", default_registry()) as s:
         s.apply([reg("r"), reg("s"), *file("r", "a.py", "alpha", source_revision="c1")], {})
         s.apply([*file("r", "b.bin", binary=True), *file("s", "a.py", "alpha")], {})
         s.apply([note("r/t/1"), note("s/t/2")], {})
@@ -237,7 +238,7 @@ def corpus(store: ViewStore, files: dict[str, str], repo: str = "r") -> None:
 def test_path_match_outranks_body_only_match(store: ViewStore) -> None:
     filler = {f"f{i}.txt": "unrelated" for i in range(4)}
     corpus(store, {**filler, "src/parser.txt": "alpha", "src/other.txt": "parser"})
-    hits = store.keyword_search("r", "parser", 10)
+    hits = keyword_hits(store, "r", "parser", 10)
     assert [(h.path, h.reasons) for h in hits] == [
         ("src/parser.txt", ("path-name-match",)),
         ("src/other.txt", ("content-match",)),
@@ -256,11 +257,11 @@ def test_an_exact_path_or_file_name_ranks_its_file_first(store: ViewStore) -> No
         {**noisy, "src/pkg/app.py": named, "tests/app.py": "import app\n" * 40, "apps.md": "app"},
     )
     for query in ("src/pkg/app.py", "./src/pkg/app.py", " pkg/app.py ", "SRC/PKG/APP.PY"):
-        hits = store.keyword_search("r", query, 10)
+        hits = keyword_hits(store, "r", query, 10)
         assert hits[0].path == "src/pkg/app.py", (query, [h.path for h in hits])
         assert hits[0].reasons[0] == "path-name-match"
         assert "tests/app.py" not in [h.path for h in hits[:2]]  # not the path named
-    by_name = store.keyword_search("r", "app.py", 10)
+    by_name = keyword_hits(store, "r", "app.py", 10)
     assert {h.path for h in by_name[:2]} == {"src/pkg/app.py", "tests/app.py"}
     assert [h.score for h in by_name] == sorted((h.score for h in by_name), reverse=True)
     assert paths(store, "r", "app")[0] != "src/pkg/app.py"  # a bare word is not a file name
@@ -272,7 +273,7 @@ def test_idf_favours_the_rare_term(store: ViewStore) -> None:
         store,
         {**filler, "a.txt": "common", "b.txt": "rare", "c.txt": "common x", "d.txt": "common"},
     )
-    hits = store.keyword_search("r", "common rare", 10)
+    hits = keyword_hits(store, "r", "common rare", 10)
     assert [h.path for h in hits] == ["b.txt", "a.txt", "d.txt", "c.txt"]
     assert hits[0].score > 1.5 * hits[1].score
 
@@ -281,26 +282,26 @@ def test_idf_is_the_references_and_never_vanishes(store: ViewStore) -> None:
     """IDF = ln(1 + (N - df + 0.5)/(df + 0.5)) (spec §3.4), not FTS5's ln((N - df + 0.5)/
     (df + 0.5)) floored at 1e-6: a word in every file still counts."""
     corpus(store, {"a.py": "alpha"})
-    [hit] = store.keyword_search("r", "alpha", 10)
+    [hit] = keyword_hits(store, "r", "alpha", 10)
     # N = df = 1; one body occurrence in an average-length row: tf part 1 * 2.2 / 2.2 = 1,
     # times the one-line file's size prior
     size = ((1 + math.log1p(1)) / SIZE_REFERENCE) ** SIZE_EXPONENT
     assert hit.score == pytest.approx(math.log(1 + 0.5 / 1.5) * size)
     corpus(store, {"b.py": "alpha beta", "c.py": "alpha gamma"})
-    scores = [h.score for h in store.keyword_search("r", "alpha", 10)]
+    scores = [h.score for h in keyword_hits(store, "r", "alpha", 10)]
     assert len(scores) == 3 and min(scores) > 0.05  # df = N: ln(1 + 0.5/3.5) = 0.13 x tf part
 
 
 def test_term_frequency_saturates(store: ViewStore) -> None:
     filler = {f"f{i}.txt": "unrelated " * 100 for i in range(4)}
     corpus(store, {**filler, "once.txt": "token " + "pad " * 99, "many.txt": "token " * 100})
-    scores = {h.path: h.score for h in store.keyword_search("r", "token", 10)}
+    scores = {h.path: h.score for h in keyword_hits(store, "r", "token", 10)}
     assert scores["once.txt"] < scores["many.txt"] < 100 * scores["once.txt"]
 
 
 def test_compound_identifier_sub_token_matches(store: ViewStore) -> None:
     corpus(store, {"a.py": "def getUserName(): pass", "b.py": "def other(): pass"})
-    hits = store.keyword_search("r", "user", 10)
+    hits = keyword_hits(store, "r", "user", 10)
     assert [(h.path, h.reasons) for h in hits] == [("a.py", ("content-match",))]
     assert paths(store, "r", "UserName") == ["a.py"]
     corpus(store, {"de.py": "größeWert = 1", "jp.md": "東京タワーの説明"})
@@ -323,15 +324,15 @@ def test_non_matching_dropped_bounded_by_k_and_tie_broken_by_path(store: ViewSto
 
 @pytest.mark.parametrize("query", ["", "   ", "!!! --", "\"'"])
 def test_empty_query_or_corpus_finds_nothing(store: ViewStore, query: str) -> None:
-    assert store.keyword_search("r", "alpha", 10) == []
+    assert keyword_hits(store, "r", "alpha", 10) == []
     corpus(store, {"a.py": "alpha"})
-    assert store.keyword_search("r", query, 10) == []
+    assert keyword_hits(store, "r", query, 10) == []
 
 
 def test_repositories_are_isolated(store: ViewStore) -> None:
     corpus(store, {"a.py": "alpha"}, repo="ra")
     corpus(store, {"a.py": "alpha beta", "b.py": "beta"}, repo="rb")
-    assert [(h.repo_id, h.path) for h in store.keyword_search("ra", "alpha beta", 10)] == [
+    assert [(h.repo_id, h.path) for h in keyword_hits(store, "ra", "alpha beta", 10)] == [
         ("ra", "a.py")
     ]
     assert paths(store, "ra", "beta") == []
@@ -340,14 +341,14 @@ def test_repositories_are_isolated(store: ViewStore) -> None:
 def test_hits_carry_the_file_row_once_structure_arrives(store: ViewStore) -> None:
     records: list[Record] = [r for r in file("r", "a.py", "alpha") if r[0] == CONTENT]
     store.apply(records, {})
-    [hit] = store.keyword_search("r", "alpha", 10)
+    [hit] = keyword_hits(store, "r", "alpha", 10)
     assert hit.file is None
     store.apply(file("r", "a.py", "alpha"), {})
-    [hit] = store.keyword_search("r", "alpha", 10)
+    [hit] = keyword_hits(store, "r", "alpha", 10)
     assert hit.file is not None and hit.file.language == "python"
 
 
 def test_language_column_is_searchable_without_a_reason(store: ViewStore) -> None:
     corpus(store, {"a.py": "x", "b.md": "y", "c.md": "z", "d.md": "w"})
-    hits = store.keyword_search("r", "python", 10)
+    hits = keyword_hits(store, "r", "python", 10)
     assert [(h.path, h.reasons) for h in hits] == [("a.py", ())]

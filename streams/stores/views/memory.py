@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from schemas import topics
 from schemas.memory import CommandResult, MemoryEntry, memory_key
@@ -26,9 +25,7 @@ from streams.stores.views.memory_search import (
     search_memory,
 )
 from streams.stores.views.registry import Item, Tree, ViewRegistry
-
-if TYPE_CHECKING:  # store.py imports this module (through handlers.py)
-    from streams.stores.views.store import ViewStore
+from streams.stores.views.store import ViewStore
 
 RESULT_KEEP_SECONDS = 3600.0
 

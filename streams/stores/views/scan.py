@@ -15,10 +15,8 @@ from __future__ import annotations
 import bisect
 import sqlite3
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:
-    from streams.stores.views.store import ViewStore
+from streams.stores.views.store import ViewStore
 
 SCAN_DDL = ("CREATE INDEX IF NOT EXISTS symbols_by_fq ON symbols (repo_id, fq_name, path)",)
 

@@ -41,6 +41,7 @@ from streams.stores.views.bm25 import (
     ranked_by_token,
 )
 from streams.stores.views.read import FileRow, get_file
+from streams.stores.views.store import ViewStore
 from streams.stores.views.symbols import matching_symbols, symbols_named
 
 # Reference field weights: path 3, fully-qualified name 3, signature 2, text (content body) 1,
@@ -219,6 +220,11 @@ def file_scores(
         entry[0] = float(entry[0]) - rank * SYMBOL_TABLE_WEIGHT
         entry[3] = name_rank < 0
     return found
+
+
+def keyword_hits(views: ViewStore, repo_id: str, query: str, k: int = 10) -> list[KeywordHit]:
+    """A repository's files ranked by BM25 for `query`, best first (the read API of search)."""
+    return views.read(lambda c: keyword_search(c, repo_id, query, k))
 
 
 def keyword_search(conn: sqlite3.Connection, repo_id: str, query: str, k: int) -> list[KeywordHit]:

@@ -17,15 +17,12 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from schemas import topics
 from schemas.events import SourceStatus
 from streams.errors import StoreError
 from streams.stores.views.registry import Item, Tree, ViewRegistry
-
-if TYPE_CHECKING:  # store.py imports this module (through handlers.py)
-    from streams.stores.views.store import ViewStore
+from streams.stores.views.store import ViewStore
 
 SOURCES_DDL = """CREATE TABLE IF NOT EXISTS sources (
     repo_id TEXT PRIMARY KEY,

@@ -27,11 +27,9 @@ from pydantic import BaseModel
 from streams.errors import StoreError
 from streams.stores.read_budget import PROGRESS_STEPS, ReadInterrupted, current_budget
 from streams.stores.views import read as views_read
-from streams.stores.views.handlers import default_registry
 from streams.stores.views.read import ContentRow, FileRow, RepoRow
 from streams.stores.views.registry import Item, ViewRegistry
 from streams.stores.views.schema import check_schema_version, open_connection
-from streams.stores.views.search import KeywordHit, keyword_search
 
 T = TypeVar("T")
 Record = tuple[str, str | None, BaseModel | None]  # (topic, key, value); None = tombstone
@@ -44,13 +42,14 @@ CLOSE_WAIT_S = 10.0  # at most this long for reads in flight when the store clos
 class ViewStore:
     """The views of one data directory: write with `apply`, read with the typed methods.
 
-    `registry` decides which tables exist and which topics are applied; the default holds the
-    core views, and record families added later extend it (see views/registry).
+    `registry` decides which tables exist and which topics are applied. The caller passes it
+    (`handlers.default_registry()` holds every record family), so the store knows no family
+    and the family modules may import the store.
     """
 
-    def __init__(self, path: str | Path, registry: ViewRegistry | None = None) -> None:
+    def __init__(self, path: str | Path, registry: ViewRegistry) -> None:
         self.path = str(path)
-        self.registry = registry if registry is not None else default_registry()
+        self.registry = registry
         self._lock = threading.RLock()
         # Readers get their own connection per thread: in WAL mode they read the last
         # committed snapshot while the sink writes, so a search never waits on an apply.
@@ -264,10 +263,6 @@ class ViewStore:
 
     def get_job(self, repo_id: str) -> dict[str, Any] | None:
         return self.read(lambda c: views_read.get_job(c, repo_id))
-
-    def keyword_search(self, repo_id: str, query: str, k: int = 10) -> list[KeywordHit]:
-        """BM25 over path (weight 3), body (1) and language (1); best first, ties by path."""
-        return self.read(lambda c: keyword_search(c, repo_id, query, k))
 
 
 def _bounded(conn: sqlite3.Connection, fn: Callable[[sqlite3.Connection], T]) -> T:

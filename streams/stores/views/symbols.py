@@ -22,7 +22,6 @@ import sqlite3
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 from operator import itemgetter
-from typing import TYPE_CHECKING
 
 from processors.symbols.extract import JS_EXTENSIONS
 from processors.tokenizer import tokenize
@@ -31,9 +30,7 @@ from schemas.events import split_file_key
 from schemas.symbols import SymbolsRecord, XrefsRecord
 from streams.errors import StoreError
 from streams.stores.views.registry import Item, Tree, ViewRegistry
-
-if TYPE_CHECKING:  # store.py imports this module (through handlers.py)
-    from streams.stores.views.store import ViewStore
+from streams.stores.views.store import ViewStore
 
 log = logging.getLogger(__name__)
 
