@@ -18,6 +18,8 @@ names, kinds, records) and references.py (qualifiers, owners):
   with `@import.via` (Ruby's `require "x"` is a plain call) only when that names an import;
 - `@decl` on a declaration without a body (a C prototype, a C++ in-class method
   declaration): dropped when the file also defines the same name with the same parameters;
+- `@top` on a declaration kept only at file level, as the language's rules say (a C
+  global or prototype, possibly inside `#ifdef` or `extern "C"`, not a function's local);
 - `@decorated`: a declaration with decorators/attributes written before it (Python's
   `decorated_definition`, TypeScript members, Rust items); their text (bounded) leads its
   signature, as do annotations inside the node (Java, Kotlin, C#, PHP);
@@ -180,6 +182,8 @@ class _Matcher:
     ) -> None:
         found = self.found
         node, name = caps[def_cap][0], caps["name"][0]
+        if "top" in caps and not self.rules.at_file_level(node):
+            return  # a local (languages/c_family.py)
         # the name's offset too: `var a = 1, b = 2` is one node declaring two names
         key: _Key = (node.start_byte, node.end_byte, name.start_byte)
         rank = qpass.rank[pattern]

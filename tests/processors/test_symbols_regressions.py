@@ -97,3 +97,28 @@ def test_c_pointer_array_and_function_pointer_typedefs_are_symbols() -> None:
     # miniz's `typedef unsigned char mz_validate_uint64[...]`, callbacks' `typedef void (*f)()`
     found = {s.fq_name for s in symbols("typedefs.c")}
     assert found == {"plain_t", "callback_t", "node_p", "validate_t"}
+
+
+def test_c_file_level_declarations_inside_guards_and_extern_c_blocks_are_symbols() -> None:
+    # jq's headers: the prototypes and globals inside `#ifndef JV_H` / `extern "C" {` were
+    # lost (the query matched declarations only directly under the file), as were arrays,
+    # pointers and function pointers at file level (C function recall vs ctags 0.48)
+    found = {s.fq_name: s.kind for s in symbols("guards.h")}
+    for name in ("jv_array", "jv_string_value", "jv_keys", "jv_win32_open", "jv_posix_open"):
+        assert found.get(name) == "Function", name
+    for name in ("DPD2BIN", "month_name", "real_fread", "default_colors", "depth", "width"):
+        assert found.get(name) == "Field", name
+    assert found["bytecode.subfunctions"] == found["bytecode.nomem_handler"] == "Field"
+    assert not {n for n in found if n.startswith(("local", "console", "jv_dump."))}
+
+
+def test_kotlin_constructor_properties_named_companions_and_type_aliases_are_symbols() -> None:
+    # okio's `class FileMetadata(val isRegularFile: Boolean, ...)`: properties declared in the
+    # primary constructor, `companion object Factory`, `typealias` were not symbols
+    found = {s.fq_name: s.kind for s in symbols("Properties.kt")}
+    owner = "okio.FileMetadata"
+    assert found[f"{owner}.isRegularFile"] == found[f"{owner}.size"] == "Property"
+    assert f"{owner}.extras" not in found  # a plain parameter
+    assert found[f"{owner}.Factory"] == "Type"
+    assert found[f"{owner}.Factory.DEFAULT_SIZE"] == "Property"
+    assert found["okio.ArrayIndexOutOfBoundsException"] == found["okio.PointerU8"] == "Other"

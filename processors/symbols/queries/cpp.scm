@@ -22,6 +22,9 @@
 (field_declaration declarator: (field_identifier) @name) @def.Field
 (field_declaration declarator: (pointer_declarator declarator: (field_identifier) @name)) @def.Field
 (field_declaration declarator: (array_declarator declarator: (field_identifier) @name)) @def.Field
+; `struct node **children;`, a function pointer member `void (*on_error)(void *);`
+(field_declaration declarator: (pointer_declarator declarator: (pointer_declarator declarator: (field_identifier) @name))) @def.Field
+(field_declaration declarator: (function_declarator declarator: (parenthesized_declarator (pointer_declarator declarator: (field_identifier) @name)))) @def.Field
 (type_definition declarator: (type_identifier) @name @def.Other)
 ; a pointer, array or function-pointer type (`typedef void (*callback_t)(int);`)
 (type_definition declarator: (pointer_declarator declarator: (type_identifier) @name @def.Other))

@@ -13,6 +13,11 @@
 (function_declaration name: (identifier) @name (function_value_parameters) @params (function_body) @body) @def.Function
 (function_declaration name: (identifier) @name (function_value_parameters) @params) @def.Function
 (property_declaration (variable_declaration (identifier) @name)) @def.Property
+; a primary constructor's `val`/`var` parameters are the class's properties
+(class_parameter ["val" "var"] . (identifier) @name) @def.Property
+(companion_object "object" . (identifier) @name (class_body) @body) @def.Type
+(companion_object "object" . (identifier) @name) @def.Type
+(type_alias "typealias" . (identifier) @name) @def.Other
 
 (import (qualified_identifier) @import)
 

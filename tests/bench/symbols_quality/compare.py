@@ -45,6 +45,8 @@ def our_class(language: str, symbol: dict[str, Any]) -> str | None:
         return TYPE
     if kind in ("Function", "Method"):
         return FUNCTION
+    if kind == "Field" and language == "kotlin":
+        return None  # Kotlin's Fields are enum entries, which ctags' Kotlin parser never reports
     return FIELD
 
 

@@ -30,8 +30,6 @@ class Pin:
         return MIRRORS / self.repo.replace("/", "+") / "repo"
 
 
-# C, C++, C#, Ruby, PHP and Kotlin come only from bat's syntax-highlighting samples here: a
-# handful of files, named in the report as such (docs/symbols.md lists what to add).
 PINS: tuple[Pin, ...] = (
     Pin("pallets/click", "2c8cd3ac958a7eb316d67f2d316c27086c4c0369"),
     Pin("encode/httpx", "ae1b9f66238f75ced3ced5e4485408435de10768"),
@@ -47,6 +45,12 @@ PINS: tuple[Pin, ...] = (
     Pin("sharkdp/bat", "2ba8db9c14e5794572f5ea338c2b90404c9769cb"),
     Pin("jhy/jsoup", "46b620860af930eedc193a705eaf7cea5aec89a6"),
     Pin("google/gson", "9835b6f90192f79cdf5300c528fc6212455fb6c1"),
+    Pin("serilog/serilog", "60935b4d7abad71cf6157b45a10f5c3c65ead527"),
+    Pin("jqlang/jq", "579e6f76cffd7643ba4002a2c3618a5ea710589a"),
+    Pin("fmtlib/fmt", "60ccad511fd680cb91d8b60a315759f71c67bef9"),
+    Pin("sinatra/sinatra", "cb22afd7902b566b6eaba6c4ea89739494a65d12"),
+    Pin("slimphp/Slim", "038fd5713d5a41636fdff0e8dcceedecdd17fc17"),
+    Pin("square/okio", "4164f2976ac7174f3d35d52150e8ffbdbe0acbec"),
 )
 
 # the benchmark's languages: the grammar keys (TSX apart from TypeScript)
@@ -114,10 +118,12 @@ def sample(cache: Path, max_files: int, languages: tuple[str, ...]) -> list[Sour
             language = language_for_path(path)
             if not language or "/node_modules/" in path:
                 continue
-            grammar = grammar_for(language, path)  # by extension; `.h` as C
-            if grammar is None or grammar.key not in by_language:
+            if not _benchable(root, path):
                 continue
-            if _benchable(root, path):
+            # by extension, and a `.h` by its body as the indexer decides (fmt's are C++)
+            body = full.read_text(encoding="utf-8", errors="replace") if path[-2:] == ".h" else ""
+            grammar = grammar_for(language, path, body)
+            if grammar is not None and grammar.key in by_language:
                 by_language[grammar.key].append(SourceFile(pin, path, language, grammar.key))
     chosen: list[SourceFile] = []
     for files in by_language.values():

@@ -137,6 +137,7 @@ CTAGS_KINDS: dict[str, dict[str, str]] = {
         "member": _D,
         "enumerator": _D,
         "variable": _D,
+        "externvar": _D,
     },
     "C++": {
         "class": _T,
@@ -151,6 +152,7 @@ CTAGS_KINDS: dict[str, dict[str, str]] = {
         "member": _D,
         "enumerator": _D,
         "variable": _D,
+        "externvar": _D,
     },
     "Ruby": {"class": _T, "module": _T, "method": _F, "singletonMethod": _F, "constant": _D},
     "PHP": {
@@ -221,7 +223,8 @@ def run_ctags(root: Path, paths: list[str], language: str) -> dict[str, list[Tag
         "-",
     ]
     if parser in ("C", "C++"):
-        command.insert(1, f"--kinds-{parser}=+p")  # prototypes: we report them too
+        # prototypes and extern variable declarations: we report them too
+        command.insert(1, f"--kinds-{parser}=+px")
     done = subprocess.run(
         command, cwd=root, input="\n".join(paths), capture_output=True, text=True, check=False
     )
@@ -240,8 +243,19 @@ def run_ctags(root: Path, paths: list[str], language: str) -> dict[str, list[Tag
             continue  # a local, or an object literal's property: not a declaration we compare
         if _unscoped_local(parser, tag):
             continue
+        if name.startswith("operator") and " " in name:
+            name = "operator" + name[8:].replace(" ", "")  # `operator <<`: we write `operator<<`
         out[tag["path"]].append(Tag(name, int(tag.get("line", 0)), kind_class, kind))
+    if parser in ("C", "C++"):
+        return {path: _defined_prototypes_dropped(tags) for path, tags in out.items()}
     return out
+
+
+def _defined_prototypes_dropped(tags: list[Tag]) -> list[Tag]:
+    """Without the prototypes of functions the same file defines: we report a declaration
+    without a body only when the file has no definition of it (extract.py, `@decl`)."""
+    defined = {t.name for t in tags if t.kind == "function"}
+    return [t for t in tags if t.kind != "prototype" or t.name not in defined]
 
 
 def python_ast(body: str) -> list[Tag] | None:
