@@ -154,110 +154,16 @@ class DependentsResolver:
         )
         members = sorted(set(by_name) - set(free))
         refs = self.symbols.references_to(repo_id, free + members, qualified_only=members)
-        family: dict[str, str] = {}  # path -> language family, computed once per path
-
-        def family_of(path: str) -> str:
-            if path not in family:
-                family[path] = language_family(path)
-            return family[path]
-
-        # a file declaring an unqualified name itself means its own declaration; so does a
-        # file whose package (Go, Java, Kotlin: its directory) declares it in another file
-        self_declared: set[tuple[str, str]] = set()
-        for s in self.symbols.symbols_named(repo_id, free):
-            if s.path not in exclude:
-                self_declared.add((s.path, s.name))
-                if family_of(s.path) in PACKAGE_IS_DIRECTORY:
-                    self_declared.add((posixpath.dirname(s.path) + "/", s.name))
-
-        roots: dict[str, bool] = {}  # fq prefix -> whether it is a folder on the import path
-
-        def importable(prefix: str) -> bool:
-            """Whether a Python absolute import can skip `prefix`: only when that folder is
-            not itself a package. `json.dumps` (the standard library's) does not name
-            `src.flask.json.dumps`, since src/flask/__init__.py makes that `flask.json`."""
-            if not prefix:
-                return True
-            if prefix not in roots:
-                init = prefix.replace(".", "/") + "/__init__.py"
-                roots[prefix] = not self.symbols.indexed_paths(repo_id, [init])
-            return roots[prefix]
-
-        imported_by: dict[str, list[str]] = {}  # path -> the modules it imports
-
-        def imports_of(path: str) -> list[str]:
-            if path not in imported_by:
-                imported_by[path] = self.symbols.imports_of_file(repo_id, path)
-            return imported_by[path]
-
-        def star_imported(path: str, targets: list[SymbolRow]) -> bool:
-            """Whether a Python file's unqualified name may be one of `targets`: only through
-            `from <their module> import *` (or their package's), as every other name from
-            another module is imported by name and so qualified; an unqualified `load(f)` or
-            `s.loads()` calls a parameter, a local or a method, not flask.json's `load`."""
-            modules = [module_prefix(s.path, "python") for s in targets]
-            for imported in imports_of(path):
-                if not imported.endswith(".*"):
-                    continue
-                for module in modules:  # `flask` names src/flask/..., `json` not src/flask/json
-                    skipped = prefix_before(module, imported[:-2].lstrip("."))
-                    if skipped is not None and importable(skipped):
-                        return True
-            return False
-
-        def in_scope(ref: ReferenceRow, family: str, targets: list[SymbolRow]) -> bool:
-            """Whether an unqualified name can mean another file's declaration at all. Python:
-            only through a star import. TS/JS: an ES or CommonJS module names what other
-            modules declare through its imports, so its unqualified `query.isStale()` or
-            `render()` is its own, a global's or a method's; only a script (no imports) or a
-            declaration file's global (`.d.ts`) shares names that way."""
-            if family == "python":
-                return star_imported(ref.path, targets)
-            if family == "js" and ref.qualified is None:
-                return not imports_of(ref.path) or any(s.path.endswith(".d.ts") for s in targets)
-            return True
-
         js = JsModules(self.symbols, repo_id, lambda path: self.read_text(repo_id, path))
+        scope = ReferenceScope(self.symbols, repo_id, js)
+        scope.note_self_declared(free, exclude)
         found: dict[tuple[str, str], None] = {}
         for ref in refs:
-            if ref.path in exclude:
+            if ref.path in exclude or not scope.means(ref, by_name.get(ref.name, [])):
                 continue
-            targets = by_name.get(ref.name, [])
-            ref_family = family_of(ref.path)
-            qualified = ref.qualified
-            js_match = None
-            if qualified is not None and ref_family == "js":
-                js_match = js.matches(ref.path, qualified, targets)
-                if js_match is None:
-                    qualified = None  # a package's name (`react`): matched by name
-            if qualified is not None:
-                if ref_family == "js":
-                    ok = bool(js_match)
-                else:
-                    python = ref_family == "python"
-                    ok = any(
-                        family_of(s.path) == ref_family
-                        and qualified_match(qualified, s.fq_name, python=python)
-                        and (not python or importable(skipped_prefix(qualified, s.fq_name)))
-                        for s in targets
-                    )
-            else:
-                ok = (
-                    in_scope(ref, ref_family, targets)
-                    and (ref.path, ref.name) not in self_declared
-                    and (
-                        ref_family not in PACKAGE_IS_DIRECTORY
-                        or (posixpath.dirname(ref.path) + "/", ref.name) not in self_declared
-                    )
-                    and any(
-                        s.kind in UNQUALIFIED_MATCH_KINDS and family_of(s.path) == ref_family
-                        for s in targets
-                    )
-                )
-            if ok:
-                found[(ref.path, ref.symbol or FILE_LEVEL)] = None
-                if len(found) >= MAX_RESULTS:
-                    break
+            found[(ref.path, ref.symbol or FILE_LEVEL)] = None
+            if len(found) >= MAX_RESULTS:
+                break
         return [SymbolAt(symbol=sym, path=p) for p, sym in sorted(found)]
 
     def imports(self, repo_id: str, path: str) -> list[str]:
@@ -293,3 +199,107 @@ class DependentsResolver:
             if is_test_path(d.path):
                 found[(d.path, d.symbol)] = None
         return [SymbolAt(symbol=sym, path=p) for p, sym in sorted(found)][:MAX_RESULTS]
+
+
+class ReferenceScope:
+    """What one dependents lookup knows about the referencing files, each fact read once:
+    a file's language family and imports, whether a folder is a Python package, and which
+    files declare (or whose package declares) an unqualified name themselves."""
+
+    def __init__(self, symbols: SymbolViews, repo_id: str, js: JsModules) -> None:
+        self.symbols = symbols
+        self.repo_id = repo_id
+        self.js = js
+        self._family: dict[str, str] = {}  # path -> language family
+        self._roots: dict[str, bool] = {}  # fq prefix -> whether it is off the import path
+        self._imports: dict[str, list[str]] = {}  # path -> the modules it imports
+        self._self_declared: set[tuple[str, str]] = set()  # (path or "dir/", name)
+
+    def family_of(self, path: str) -> str:
+        if path not in self._family:
+            self._family[path] = language_family(path)
+        return self._family[path]
+
+    def note_self_declared(self, free: list[str], exclude: set[str]) -> None:
+        """A file declaring an unqualified name itself means its own declaration; so does a
+        file whose package (Go, Java, Kotlin: its directory) declares it in another file."""
+        for s in self.symbols.symbols_named(self.repo_id, free):
+            if s.path not in exclude:
+                self._self_declared.add((s.path, s.name))
+                if self.family_of(s.path) in PACKAGE_IS_DIRECTORY:
+                    self._self_declared.add((posixpath.dirname(s.path) + "/", s.name))
+
+    def importable(self, prefix: str) -> bool:
+        """Whether a Python absolute import can skip `prefix`: only when that folder is not
+        itself a package. `json.dumps` (the standard library's) does not name
+        `src.flask.json.dumps`, since src/flask/__init__.py makes that `flask.json`."""
+        if not prefix:
+            return True
+        if prefix not in self._roots:
+            init = prefix.replace(".", "/") + "/__init__.py"
+            self._roots[prefix] = not self.symbols.indexed_paths(self.repo_id, [init])
+        return self._roots[prefix]
+
+    def imports_of(self, path: str) -> list[str]:
+        if path not in self._imports:
+            self._imports[path] = self.symbols.imports_of_file(self.repo_id, path)
+        return self._imports[path]
+
+    def star_imported(self, path: str, targets: list[SymbolRow]) -> bool:
+        """Whether a Python file's unqualified name may be one of `targets`: only through
+        `from <their module> import *` (or their package's), as every other name from
+        another module is imported by name and so qualified; an unqualified `load(f)` or
+        `s.loads()` calls a parameter, a local or a method, not flask.json's `load`."""
+        modules = [module_prefix(s.path, "python") for s in targets]
+        for imported in self.imports_of(path):
+            if not imported.endswith(".*"):
+                continue
+            for module in modules:  # `flask` names src/flask/..., `json` not src/flask/json
+                skipped = prefix_before(module, imported[:-2].lstrip("."))
+                if skipped is not None and self.importable(skipped):
+                    return True
+        return False
+
+    def in_scope(self, ref: ReferenceRow, family: str, targets: list[SymbolRow]) -> bool:
+        """Whether an unqualified name can mean another file's declaration at all. Python:
+        only through a star import. TS/JS: an ES or CommonJS module names what other
+        modules declare through its imports, so its unqualified `query.isStale()` or
+        `render()` is its own, a global's or a method's; only a script (no imports) or a
+        declaration file's global (`.d.ts`) shares names that way."""
+        if family == "python":
+            return self.star_imported(ref.path, targets)
+        if family == "js" and ref.qualified is None:
+            return not self.imports_of(ref.path) or any(s.path.endswith(".d.ts") for s in targets)
+        return True
+
+    def means(self, ref: ReferenceRow, targets: list[SymbolRow]) -> bool:
+        """Whether `ref` names one of `targets` (declarations sharing its simple name)."""
+        family = self.family_of(ref.path)
+        if ref.qualified is None:
+            return self.means_unqualified(ref, family, targets)
+        if family == "js":
+            js_match = self.js.matches(ref.path, ref.qualified, targets)
+            if js_match is None:  # a package's name (`react`): matched by name
+                return self.means_unqualified(ref, family, targets)
+            return bool(js_match)
+        python = family == "python"
+        return any(
+            self.family_of(s.path) == family
+            and qualified_match(ref.qualified, s.fq_name, python=python)
+            and (not python or self.importable(skipped_prefix(ref.qualified, s.fq_name)))
+            for s in targets
+        )
+
+    def means_unqualified(self, ref: ReferenceRow, family: str, targets: list[SymbolRow]) -> bool:
+        """A name matched by its simple name: in scope, not declared by the referencing file
+        or its package, and declared module-level-ish in the same family."""
+        directory = (posixpath.dirname(ref.path) + "/", ref.name)
+        return (
+            self.in_scope(ref, family, targets)
+            and (ref.path, ref.name) not in self._self_declared
+            and (family not in PACKAGE_IS_DIRECTORY or directory not in self._self_declared)
+            and any(
+                s.kind in UNQUALIFIED_MATCH_KINDS and self.family_of(s.path) == family
+                for s in targets
+            )
+        )
