@@ -122,3 +122,14 @@ def test_kotlin_constructor_properties_named_companions_and_type_aliases_are_sym
     assert found[f"{owner}.Factory"] == "Type"
     assert found[f"{owner}.Factory.DEFAULT_SIZE"] == "Property"
     assert found["okio.ArrayIndexOutOfBoundsException"] == found["okio.PointerU8"] == "Other"
+
+
+def test_ruby_classes_and_modules_named_by_a_scope_are_named_by_their_last_constant() -> None:
+    # sinatra's `class Sinatra::Base` was a symbol named `Sinatra.Base` (a name no lookup of
+    # `Base` finds); it is `Base`, owned by `Sinatra`
+    found = {s.fq_name: (s.name, s.kind) for s in symbols("scoped.rb")}
+    assert found["Sinatra.Base"] == ("Base", "Type")
+    assert found["Rackup.Handler"] == ("Handler", "Namespace")
+    assert found["Rackup.Handler.Mock"] == ("Mock", "Type")
+    assert found["TopLevel"] == ("TopLevel", "Type")
+    assert found["Sinatra.Base.settings"] == ("settings", "Method")

@@ -1,8 +1,13 @@
 ; Ruby: modules are Namespaces, classes Types, `def` Functions (Methods inside a class),
 ; `def self.x` Methods; require/require_relative/load as imports.
 
-(module name: (_) @name) @def.Namespace
-(class name: (_) @name) @def.Type
+; `class Sinatra::Base` is named `Base` and owned by `Sinatra`; `class ::Top` is `Top`
+(module name: (constant) @name) @def.Namespace
+(module name: (scope_resolution scope: (_) @parent name: (constant) @name)) @def.Namespace
+(module name: (scope_resolution !scope name: (constant) @name)) @def.Namespace
+(class name: (constant) @name) @def.Type
+(class name: (scope_resolution scope: (_) @parent name: (constant) @name)) @def.Type
+(class name: (scope_resolution !scope name: (constant) @name)) @def.Type
 (method name: (_) @name parameters: (method_parameters) @params) @def.Function
 (method name: (_) @name !parameters) @def.Function
 (singleton_method name: (_) @name) @def.Method
