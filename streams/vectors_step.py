@@ -57,6 +57,7 @@ GROUP_PREFIX = "vectors"  # one consumer group per embedding space: a new model 
 EMBED_BATCH = 32
 BUSY_EMBED_BATCH = 4  # while tool calls keep arriving: a short batch delays them least
 RECORD_BATCH = 64
+Wanted = tuple[str, Passage, str]  # (point id, the passage, its text hash in this space)
 
 
 @dataclass
@@ -266,10 +267,30 @@ class VectorIndexer:
     async def _embed_and_store(
         self, kind: str, per_source: list[tuple[str, str, list[Passage]]]
     ) -> None:
-        wanted: list[tuple[str, Passage, str]] = []
-        for _, _, passages in per_source:
-            for p in passages:
-                wanted.append((point_id(p.source_key, p.idx), p, p.text_hash(self._fp)))
+        todo = await self._changed_passages(kind, per_source)
+        start = 0
+        while start < len(todo):
+            size = EMBED_BATCH
+            if self.pacer is not None and not await self.pacer.wait_turn():
+                size = BUSY_EMBED_BATCH  # agents keep calling: progress in short steps
+            await self._embed_batch(todo[start : start + size])
+            start += size
+            await asyncio.sleep(0)  # let the MCP server answer between batches
+        for repo_id, path, passages in per_source:
+            keep = [point_id(p.source_key, p.idx) for p in passages]
+            await asyncio.to_thread(self.store.retain, repo_id, kind, path, keep)
+
+    async def _changed_passages(
+        self, kind: str, per_source: list[tuple[str, str, list[Passage]]]
+    ) -> list[Wanted]:
+        """The passages the store lacks at their content address, to embed. Contentless
+        markers are stored here (they need no embedding), and a file's marker goes once the
+        file has content or is gone."""
+        wanted: list[Wanted] = [
+            (point_id(p.source_key, p.idx), p, p.text_hash(self._fp))
+            for _, _, passages in per_source
+            for p in passages
+        ]
         # Markers of files that now have content (or are gone) are looked up with the rest.
         stale_markers = [
             point_id(file_key(repo_id, path), CONTENTLESS_IDX)
@@ -283,41 +304,33 @@ class VectorIndexer:
             await asyncio.to_thread(self.store.delete_ids, gone)
         todo = [w for w in wanted if existing.get(w[0], {}).get("hash") != w[2]]
         self.counters.passages_reused += len(wanted) - len(todo)
-        markers = [w for w in todo if w[1].kind == CONTENTLESS_KIND]
-        todo = [w for w in todo if w[1].kind != CONTENTLESS_KIND]
-        if markers:
-            dim = self.store.space.dimension
-            await asyncio.to_thread(
-                self.store.upsert,
-                [
-                    VectorPoint(pid, marker_vector(pid, dim), self._payload(p, h))
-                    for pid, p, h in markers
-                ],
-            )
-        start = 0
-        while start < len(todo):
-            size = EMBED_BATCH
-            if self.pacer is not None and not await self.pacer.wait_turn():
-                size = BUSY_EMBED_BATCH  # agents keep calling: progress in short steps
-            chunk = todo[start : start + size]
-            start += size
-            began = time.perf_counter()
-            result = await asyncio.to_thread(self.embedder.embed, [w[1].text for w in chunk])
-            if not result.ok:
-                self.counters.embed_failures += 1
-                self.counters.last_error = result.error
-                raise EmbedFailed(result.error or "embedding failed")
-            self.counters.timed(len(chunk), time.perf_counter() - began)
-            points = [
-                VectorPoint(id=pid, vector=vector, payload=self._payload(p, h))
-                for (pid, p, h), vector in zip(chunk, result.vectors, strict=True)
-            ]
-            await asyncio.to_thread(self.store.upsert, points)
-            self.counters.passages_embedded += len(points)
-            await asyncio.sleep(0)  # let the MCP server answer between batches
-        for repo_id, path, passages in per_source:
-            keep = [point_id(p.source_key, p.idx) for p in passages]
-            await asyncio.to_thread(self.store.retain, repo_id, kind, path, keep)
+        if markers := [w for w in todo if w[1].kind == CONTENTLESS_KIND]:
+            await self._store_markers(markers)
+        return [w for w in todo if w[1].kind != CONTENTLESS_KIND]
+
+    async def _store_markers(self, markers: list[Wanted]) -> None:
+        """Contentless files as points with a fixed vector: they need no embedding."""
+        dim = self.store.space.dimension
+        points = [
+            VectorPoint(pid, marker_vector(pid, dim), self._payload(p, h)) for pid, p, h in markers
+        ]
+        await asyncio.to_thread(self.store.upsert, points)
+
+    async def _embed_batch(self, chunk: list[Wanted]) -> None:
+        """Embed one batch and upsert its points; a failed embedding raises EmbedFailed."""
+        began = time.perf_counter()
+        result = await asyncio.to_thread(self.embedder.embed, [w[1].text for w in chunk])
+        if not result.ok:
+            self.counters.embed_failures += 1
+            self.counters.last_error = result.error
+            raise EmbedFailed(result.error or "embedding failed")
+        self.counters.timed(len(chunk), time.perf_counter() - began)
+        points = [
+            VectorPoint(id=pid, vector=vector, payload=self._payload(p, h))
+            for (pid, p, h), vector in zip(chunk, result.vectors, strict=True)
+        ]
+        await asyncio.to_thread(self.store.upsert, points)
+        self.counters.passages_embedded += len(points)
 
     def _payload(self, p: Passage, text_hash: str) -> dict[str, object]:
         return {
