@@ -49,6 +49,24 @@ def _encode_token(key: str) -> str:
     return base64.urlsafe_b64encode(key.encode("utf-8")).decode("ascii")
 
 
+def _scan_scope(args: m.ScanArgs) -> str:
+    """The scope a scan names (case-insensitive), checked against the arguments it takes."""
+    scope = next((s for s in SCOPES if s.lower() == args.scope.strip().lower()), None)
+    if scope is None:
+        raise ToolInputError(f"unknown `scope` {args.scope[:32]!r}; valid: {', '.join(SCOPES)}")
+    if args.pathPrefix is not None and scope != "Files":
+        raise ToolInputError("`pathPrefix` applies to scope Files only")
+    if scope == "MemoryTopic" and not args.topic:
+        raise ToolInputError("`topic` is required for scope MemoryTopic")
+    return scope
+
+
+def _after_in(after: str | None, marker: str) -> str | None:
+    """The part of a continuation key after its kind marker (`/file/`, `/symbol/`, `/pkg/`);
+    None when there is no key or it is of another kind."""
+    return after.split(marker, 1)[1] if after and marker in after else None
+
+
 def _decode_token(token: str) -> str:
     try:
         return base64.urlsafe_b64decode(token.encode("ascii")).decode("utf-8")
@@ -259,37 +277,34 @@ class MemoryService:
         )
 
     async def scan(self, args: m.ScanArgs) -> m.ScanResult:
-        scope = next((s for s in SCOPES if s.lower() == args.scope.strip().lower()), None)
-        if scope is None:
-            raise ToolInputError(f"unknown `scope` {args.scope[:32]!r}; valid: {', '.join(SCOPES)}")
-        if args.pathPrefix is not None and scope != "Files":
-            raise ToolInputError("`pathPrefix` applies to scope Files only")
-        if scope == "MemoryTopic" and not args.topic:
-            raise ToolInputError("`topic` is required for scope MemoryTopic")
+        scope = _scan_scope(args)
         size = max(1, min(500, args.pageSize))
         after = _decode_token(args.continuationToken) if args.continuationToken else None
-        entries: list[EntryView]
-        if scope in ("Memory", "MemoryTopic"):
-            topic = args.topic if scope == "MemoryTopic" else None
-            rows = self.reader.memory.page(args.repoId, time.time(), topic, after, size + 1)
-            entries = [self.reader.memory_view(e, None, evaluate=False) for e in rows]
-        elif scope == "Files":
-            prefix = args.pathPrefix or ""
-            last_path = after.split("/file/", 1)[1] if after and "/file/" in after else None
-            files = self.views.files_under(args.repoId, prefix, last_path, size + 1)
-            entries = [file_view(f) for f in files]
-        elif scope == "Symbols":
-            last = after.split("/symbol/", 1)[1] if after and "/symbol/" in after else None
-            syms = await asyncio.to_thread(self.scans.symbols, args.repoId, last, size + 1)
-            entries = [symbol_view(args.repoId, r) for r in syms]
-        else:  # Packages
-            last = after.split("/pkg/", 1)[1] if after and "/pkg/" in after else None
-            pkgs = await asyncio.to_thread(self.scans.packages, args.repoId, last, size + 1)
-            entries = [package_view(args.repoId, p) for p in pkgs]
+        entries = await self._scan_page(scope, args, after, size + 1)
         more = len(entries) > size
         entries = entries[:size]
         token = _encode_token(entries[-1].key) if more and entries else None
         return m.ScanResult(entries=entries, continuationToken=token, hasMore=more)
+
+    async def _scan_page(
+        self, scope: str, args: m.ScanArgs, after: str | None, limit: int
+    ) -> list[EntryView]:
+        """Up to `limit` entries of `scope` after the key `after`, in key order."""
+        if scope in ("Memory", "MemoryTopic"):
+            topic = args.topic if scope == "MemoryTopic" else None
+            rows = self.reader.memory.page(args.repoId, time.time(), topic, after, limit)
+            return [self.reader.memory_view(e, None, evaluate=False) for e in rows]
+        if scope == "Files":
+            last_path = _after_in(after, "/file/")
+            files = self.views.files_under(args.repoId, args.pathPrefix or "", last_path, limit)
+            return [file_view(f) for f in files]
+        if scope == "Symbols":
+            last = _after_in(after, "/symbol/")
+            syms = await asyncio.to_thread(self.scans.symbols, args.repoId, last, limit)
+            return [symbol_view(args.repoId, r) for r in syms]
+        last = _after_in(after, "/pkg/")  # Packages
+        pkgs = await asyncio.to_thread(self.scans.packages, args.repoId, last, limit)
+        return [package_view(args.repoId, p) for p in pkgs]
 
     async def neighbors(self, args: m.NeighborsArgs) -> m.NeighborsResult:
         require_memory_key(args.key)
