@@ -47,6 +47,12 @@ class Settings(BaseSettings):
     # /metrics and /health/ready's detail need a valid bearer token (the bare ready/not-ready
     # status stays open for probes); effective with a token file (docs/security.md)
     require_token_for_metrics: bool = False
+    # -- distributed query replicas (deploy/DISTRIBUTED.md) --
+    # /health/ready answers 503 while the views trail the log by more than this many events
+    ready_max_lag_events: int = Field(default=1000, ge=0)
+    # names this replica's consumer group `views.<replica_id>` (its own position in the broker);
+    # default: an id kept in the data directory, so a restart keeps the group
+    replica_id: str | None = Field(default=None, pattern=r"^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$")
     # git-source credentials, so they stay out of every argv (streams/sources/git_credentials.py)
     git_username: str | None = Field(default=None, repr=False)
     git_password: str | None = Field(default=None, repr=False)  # secret: kept out of repr

@@ -89,12 +89,13 @@ def _setup_logging(verbose: bool) -> None:
         stream=sys.stderr,
         format="%(asctime)s %(levelname)s %(name)s %(message)s",
     )
-    from repocontext.log_filters import ClientDisconnectFilter
+    from repocontext.log_filters import ClientDisconnectFilter, RepeatFilter
     from streams.redact import RedactingFilter
 
     for handler in logging.getLogger().handlers:  # every record leaves through these
         handler.addFilter(RedactingFilter())
         handler.addFilter(ClientDisconnectFilter(verbose))
+        handler.addFilter(RepeatFilter())  # a broker that is away: not a line per retry
     for noisy in ("httpx", "mcp", "uvicorn.access", "watchfiles"):
         logging.getLogger(noisy).setLevel(logging.WARNING)
 
@@ -151,6 +152,7 @@ def main(argv: list[str] | None = None) -> int:
     p = sub.add_parser("worker", help="distributed: run processor steps on the kafka:// log")
     common(p, path="none")
     p.add_argument("--step", action="append", help="step id (repeatable; default: every step)")
+    p.add_argument("--metrics-port", type=PORT, help="serve /health/* and /metrics on this port")
     p = sub.add_parser("query", help="distributed: a query replica of the kafka:// log (HTTP)")
     common(p, path="none")
     p.add_argument("--read-only", action="store_true", help="withhold memory and claim writes")
@@ -165,6 +167,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     p.add_argument("--refresh-s", type=bounded(float, 1, 86_400), default=60.0)
     p.add_argument("--once", action="store_true", help="poll once, print the result, exit")
+    p.add_argument("--metrics-port", type=PORT, help="serve /health/* and /metrics on this port")
     p = sub.add_parser("memory", help="back up or restore agent memory (a portable file)")
     memory = p.add_subparsers(dest="memory_command", required=True)
     for name, help_ in (

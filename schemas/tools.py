@@ -102,6 +102,13 @@ class Freshness(ToolModel):
     sourceCheckedAt: str | None = None
     sourceError: str | None = None  # the last poll's fetch error (credentials redacted)
     vectors: VectorCoverage | None = None  # the vector plane's coverage (none: keyword only)
+    # distributed replicas (the lag is measured in the background, never on the answer's
+    # path): when it was measured, and while the event log does not answer, since when and
+    # why; the offsets above are then the last ones measured. Null on the embedded log.
+    lagMeasuredAt: str | None = None
+    logReachable: bool | None = None
+    logUnreachableSince: str | None = None
+    logError: str | None = None
 
 
 class SearchResult(ToolModel):

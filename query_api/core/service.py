@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 from query_api.access.guard import WorkspaceGuard
 from query_api.access.read_scope import current_caller
 from query_api.access.repo_binding import check_binding
+from query_api.core.replica_lag import lag_not_ready, remote_freshness, unreachable_line
 from query_api.errors import ConflictError, NotFoundError, ToolInputError
 from query_api.metrics import Metrics
 from query_api.retrieval.hit_details import (
@@ -85,6 +86,8 @@ class RepoContextService:
         # queue behind the pipeline's own); at most FRESHNESS_TTL_S old when served.
         self._fresh: tuple[float, t.Freshness] | None = None
         self._fresh_lock = asyncio.Lock()
+        # a replica's readiness bound on its lag (query: REPOCONTEXT_READY_MAX_LAG_EVENTS)
+        self.max_ready_lag: int | None = None
         self.retriever: Retriever | None = plane.retriever if plane is not None else None
         self._locator = HitLocator(views)
         # reset_index hooks of planes kept outside the views: repoId -> {tree: rows deleted}
@@ -140,7 +143,13 @@ class RepoContextService:
         }
 
     async def log_freshness(self) -> t.Freshness:
-        """The log lag alone (shared, cached), also reported as the events-behind metric."""
+        """The log lag alone (shared, cached), also reported as the events-behind metric. A
+        remote log's is the runtime's background measurement: no answer waits on a broker."""
+        if self.runtime.log.remote:
+            fresh = await remote_freshness(self.runtime)
+            if self.metrics is not None:
+                self.metrics.set_events_behind(fresh.eventsBehind)
+            return fresh
         cached = self._fresh
         if cached is not None and time.monotonic() - cached[0] < FRESHNESS_TTL_S:
             return cached[1]
@@ -185,6 +194,9 @@ class RepoContextService:
             status += "; " + checking_line(unchecked)
         if fresh is not None and fresh.eventsBehind:
             status += f"; views trail the log by {fresh.eventsBehind} events"
+        away = unreachable_line(self.runtime)
+        if away is not None:
+            status += "; " + away
         for repo_id, problem in sorted(self.ingest.watch_problems().items()):
             ready = False  # its views no longer follow the disk: not ready, and say why
             status += f"; not watching {repo_id!r}: {problem}"
@@ -204,6 +216,9 @@ class RepoContextService:
         unchecked = self.ingest.unchecked()
         if unchecked:
             reasons.append(checking_line(unchecked))
+        behind = lag_not_ready(self.runtime, self.max_ready_lag)
+        if behind is not None:
+            reasons.append(behind)
         return reasons
 
     async def list_repos(self, args: t.NoArgs) -> t.ListReposResult:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import logging
 from collections.abc import AsyncIterator, Callable
@@ -17,6 +18,7 @@ from starlette.routing import Route
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from query_api.access.auth import LOCAL_USER, TokenTable
+from query_api.core.replica_lag import iso
 from query_api.core.service import RepoContextService
 from query_api.metrics import prometheus_text
 from query_api.server.admission import (
@@ -32,6 +34,7 @@ from query_api.server.admission import (
 from schemas.tools import NoArgs
 
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
+READY_BUDGET_S = 0.8  # probes time out at 1-2 s (deploy/k8s): answer well within
 log = logging.getLogger(__name__)
 
 
@@ -75,18 +78,25 @@ def build_http_app(
             return True
         return tokens.authenticate(request.headers.get("authorization")) is not None
 
-    async def ready(request: Request) -> Response:
+    last_ready: list[tuple[int, dict[str, Any]]] = []  # the last verdict, for a slow moment
+
+    async def ready_verdict(detail: bool) -> tuple[int, dict[str, Any]]:
         health = await service.health(NoArgs())
-        reasons = service.not_ready_reasons()  # a faulted log; a disk not yet compared
+        reasons = service.not_ready_reasons()  # a faulted log; a disk not yet compared; lag
         is_ready = health.retrievalReady and not reasons
-        if not may_see_detail(request):  # probes still read the status code and `ready`
-            return JSONResponse({"ready": is_ready}, status_code=200 if is_ready else 503)
+        status = 200 if is_ready else 503
+        if not detail:  # probes still read the status code and `ready`
+            return status, {"ready": is_ready}
         fault = service.runtime.health.reason()
+        contact = service.runtime.contact
+        log_state = "ok" if fault is None else f"faulted: {fault}"
+        if service.runtime.log.remote and not contact.reachable:
+            log_state = f"unreachable since {iso(contact.unreachable_since)}: {contact.error}"
         body = {
             "ready": is_ready,
             "notReady": reasons,
             "components": {
-                "log": "ok" if fault is None else f"faulted: {fault}",
+                "log": log_state,
                 "views": "ok",
                 "mcp": "serving",
                 "retrieval": health.retrievalPhase,
@@ -97,7 +107,24 @@ def build_http_app(
             "status": health.status,
             "freshness": health.freshness.model_dump() if health.freshness else None,
         }
-        return JSONResponse(body, status_code=200 if is_ready else 503)
+        return status, body
+
+    async def ready(request: Request) -> Response:
+        """Answers within READY_BUDGET_S whatever the broker or the vector plane does: past
+        it, the previous verdict (marked stale) stands, or not ready when there is none."""
+        detail = may_see_detail(request)
+        try:
+            status, body = await asyncio.wait_for(ready_verdict(detail), READY_BUDGET_S)
+        except TimeoutError:
+            if not last_ready:
+                why = f"readiness could not be computed within {READY_BUDGET_S} s"
+                return JSONResponse({"ready": False, "notReady": [why]}, status_code=503)
+            status, body = last_ready[0]
+            body = {"ready": body["ready"]} if not detail else {**body, "stale": True}
+        else:
+            if detail:
+                last_ready[:] = [(status, body)]
+        return JSONResponse(body, status_code=status)
 
     async def metrics(request: Request) -> Response:
         if not may_see_detail(request):

@@ -25,10 +25,12 @@ from streams.runtime.log_contact import CONTACT_ERRORS, LagWatch, LogContact
 from streams.runtime.log_health import LogHealth
 from streams.runtime.rederive import rederive_outdated
 from streams.runtime.steps import decode_for_sink, process_batch
+from streams.runtime.view_staleness import record_synced
 from streams.stores.views.store import ViewStore
 from streams.topology import Step, embedded_topology
 
 log = logging.getLogger(__name__)
+SYNC_NOTE_EVERY_S = 10.0  # how often the views' in-step time is written (a sub-day bound)
 
 
 @dataclass
@@ -92,7 +94,8 @@ class EmbeddedRuntime:
         self.health = LogHealth(fault_after_failures)
         self._versions_checked = False  # rederive_outdated runs once, before the first step
         self.contact = LogContact("event log")
-        self.lag_watch: LagWatch[Lag] = LagWatch(self.lag, self.contact)
+        self.lag_watch: LagWatch[Lag] = LagWatch(self._watched_lag, self.contact)
+        self._synced_noted = 0.0  # the last sync time written to the views (view_staleness)
 
     def notify(self) -> None:
         """Something was appended: wake every step now instead of at its next poll."""
@@ -333,6 +336,17 @@ class EmbeddedRuntime:
             seconds_behind=seconds,
             by_partition=by_partition,
         )
+
+    async def _watched_lag(self) -> Lag:
+        """The background measurement; also notes in the views up to when they are in step
+        with the log (a restart far behind the tombstone retention rebuilds from scratch)."""
+        lag = await self.lag()
+        if lag.behind == 0 or lag.seconds_behind is not None:
+            in_step_at = time.time() - (lag.seconds_behind or 0.0)
+            if in_step_at - self._synced_noted >= SYNC_NOTE_EVERY_S:
+                await asyncio.to_thread(record_synced, self.views, in_step_at)
+                self._synced_noted = in_step_at
+        return lag
 
     def current_lag(self) -> Lag | None:
         """For a remote log, the last background measurement (never waits on the broker),

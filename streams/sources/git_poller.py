@@ -43,6 +43,7 @@ from schemas.events import (
 )
 from streams.errors import SourceError
 from streams.eventlog.base import EventLog, LogRecord
+from streams.runtime.log_contact import CONTACT_ERRORS, LogContact
 from streams.sources.git_credentials import GitCredentials, split_credentials, without_userinfo
 from streams.sources.walker import DIGEST_PREFIX
 
@@ -106,6 +107,12 @@ class GitPoller:
         self.staging = staging_root / f"{source.repo_id}.git"
         self.fetch_url, in_url = split_credentials(source.url)
         self.credentials = in_url or source.credentials
+        # what /health and /metrics report (repocontext git-source --metrics-port)
+        self.polls: dict[str, int] = {}  # poll outcome -> count ("error": the poll raised)
+        self.files_published = 0
+        self.last_poll_at: float | None = None
+        self.last_status: str | None = None
+        self.contact = LogContact(f"git source {source.repo_id}")
 
     async def _git(self, *args: str, stdin: bytes | None = None, remote: bool = False) -> bytes:
         # core.askPass=true answers any credential prompt with nothing: git never waits on a tty
@@ -290,13 +297,26 @@ class GitPoller:
             observed_at=time.time(),
         )
 
+    def _count(self, status: str) -> None:
+        self.polls[status] = self.polls.get(status, 0) + 1
+        self.last_poll_at, self.last_status = time.time(), status
+
     async def run(self, stop: asyncio.Event) -> None:
         """Poll every `refresh_s` until `stop`; failures are logged and retried next round."""
         await self.register()
         while not stop.is_set():
             try:
-                await self.poll_once()
+                result = await self.poll_once()
+            except CONTACT_ERRORS as exc:  # the broker is away: one line per outage
+                self.contact.failed(exc)
+                self._count("error")
             except Exception:
                 log.exception("git poll of %s failed", self.source.repo_id)
+                self._count("error")
+            else:
+                self.contact.succeeded()
+                self._count(result.status)
+                self.files_published += len(result.added) + len(result.modified)
+                self.files_published += len(result.deleted)
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(stop.wait(), self.source.refresh_s)
