@@ -31,7 +31,7 @@ ENVELOPE_SHARE = 0.15
 
 
 def copy_sources(root: Path) -> None:
-    for package in ("query_api", "processors", "streams"):
+    for package in ("query_api", "processors", "streams", "repocontext"):
         for source in (PROJECT / package).rglob("*.py"):
             target = root / source.relative_to(PROJECT)
             target.parent.mkdir(parents=True, exist_ok=True)
