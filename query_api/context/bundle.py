@@ -232,30 +232,10 @@ class BundleService:
         if level == "slices" and row is not None and body:
             lines, units, ranges, _ = self._slices(repo_id, cand, row, full or 0, task_terms, cap)
         elif level == "outline":
-            rows = sorted(
-                self.symbols.symbols_of_file(repo_id, cand.path),
-                key=lambda s: (s.start_line, s.fq_name),
-            )
-            for sym in rows:
-                lines.append(" ".join((sym.signature or sym.fq_name).split()))
-                units.append(("outline", sym.fq_name))
+            lines, units = self._outline(repo_id, cand.path)
         if not lines:
             lines, units, ranges = [cand.path], [("pointer", None)], []
-        packages = self.locator.packages(repo_id, cand.path) if cand.path.endswith(".py") else set()
-        several = len(ranges) > 1  # one span's lines are the entry's own
-        made_units = [
-            b.Unit(
-                receipt=receipt_of(
-                    repo_id, cand.path, content_hash, kind, _unit_key(kind, sym, ranges, i)
-                ),
-                kind=kind,
-                symbol=import_name(sym, cand.path, packages) if sym else None,
-                tokenCount=self.count(text),
-                startLine=ranges[i][0] if several else None,
-                endLine=ranges[i][1] if several else None,
-            )
-            for i, ((kind, sym), text) in enumerate(zip(units, lines, strict=True))
-        ]
+        made_units = self._units(repo_id, cand.path, content_hash, units, lines, ranges)
         content = "\n".join(lines)
         entry = b.BundleEntry(
             path=cand.path,
@@ -271,6 +251,42 @@ class BundleService:
             linkedMemory=cand.linked,
         )
         return entry, lines
+
+    def _outline(
+        self, repo_id: str, path: str
+    ) -> tuple[list[str], list[tuple[b.UnitKind, str | None]]]:
+        """An `outline` rendering: one line per declaration (its signature), in line order."""
+        rows = sorted(
+            self.symbols.symbols_of_file(repo_id, path), key=lambda s: (s.start_line, s.fq_name)
+        )
+        lines = [" ".join((sym.signature or sym.fq_name).split()) for sym in rows]
+        return lines, [("outline", sym.fq_name) for sym in rows]
+
+    def _units(
+        self,
+        repo_id: str,
+        path: str,
+        content_hash: str,
+        units: list[tuple[b.UnitKind, str | None]],
+        lines: list[str],
+        ranges: list[tuple[int, int]],
+    ) -> list[b.Unit]:
+        """One unit per line of content, each with its receipt and token count."""
+        packages = self.locator.packages(repo_id, path) if path.endswith(".py") else set()
+        several = len(ranges) > 1  # one span's lines are the entry's own
+        return [
+            b.Unit(
+                receipt=receipt_of(
+                    repo_id, path, content_hash, kind, _unit_key(kind, sym, ranges, i)
+                ),
+                kind=kind,
+                symbol=import_name(sym, path, packages) if sym else None,
+                tokenCount=self.count(text),
+                startLine=ranges[i][0] if several else None,
+                endLine=ranges[i][1] if several else None,
+            )
+            for i, ((kind, sym), text) in enumerate(zip(units, lines, strict=True))
+        ]
 
     def _item(
         self,
