@@ -1,0 +1,195 @@
+"""Lag you can see, on the real broker: a worker, two query replicas and a git source each serve
+/health/* and Prometheus /metrics (per step and partition consumer lag, events, dead letters,
+replica lag, log reachability, readiness); each replica tracks its own position in its own
+consumer group (views.<replica id>), none in a shared one; a replica is ready only once its
+lag is within the bound.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import uuid
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import httpx
+import pytest
+from prometheus_client.parser import text_string_to_metric_families
+
+from schemas import codec
+from schemas.events import RepoRegistration
+from schemas.topics import CATALOGUE, CONTENT, FILES, REPOS, STRUCTURE
+from streams.eventlog.base import LogRecord
+from streams.eventlog.kafka import KafkaEventLog
+from streams.runtime.embedded import EmbeddedRuntime
+from streams.stores.views.handlers import default_registry
+from streams.stores.views.store import ViewStore
+from streams.topology import view_sink_step
+from tests.conftest import child_env, cli_command, free_port
+from tests.integration.mcp_helpers import call, http_session, wait_for
+from tests.kafka.broker import KafkaBroker
+from tests.kafka.test_kafka_worker import Replica, upsert
+
+pytestmark = [pytest.mark.anyio, pytest.mark.slow]
+Samples = dict[tuple[str, tuple[tuple[str, str], ...]], float]
+
+
+@pytest.fixture
+async def klog(kafka_broker: KafkaBroker) -> AsyncIterator[KafkaEventLog]:
+    log = KafkaEventLog(f"kafka://{kafka_broker.bootstrap}?prefix=m{uuid.uuid4().hex[:12]}.")
+    await log.create_topics(CATALOGUE)
+    yield log
+    await log.close()
+
+
+async def scrape(base: str) -> Samples:
+    async with httpx.AsyncClient(timeout=10) as client:
+        response = await client.get(base + "/metrics")
+    assert response.status_code == 200, response.text
+    out: Samples = {}
+    for family in text_string_to_metric_families(response.text):
+        for s in family.samples:
+            out[(s.name, tuple(sorted(s.labels.items())))] = s.value
+    return out
+
+
+def named(samples: Samples, name: str) -> dict[tuple[tuple[str, str], ...], float]:
+    return {labels: v for (n, labels), v in samples.items() if n == name}
+
+
+async def status(base: str, path: str = "/health/ready") -> int:
+    async with httpx.AsyncClient(timeout=10) as client:
+        return (await client.get(base + path)).status_code
+
+
+def spawn(tmp: Path, log: KafkaEventLog, name: str, *args: str) -> subprocess.Popen[bytes]:
+    env = child_env(tmp / f"{name}-data")
+    env["REPOCONTEXT_LOG_URL"] = log.url
+    with open(tmp / f"{name}.log", "wb") as sink:
+        return subprocess.Popen(cli_command(*args), env=env, stdout=sink, stderr=subprocess.STDOUT)
+
+
+def git_repository(work: Path) -> str:
+    work.mkdir()
+    git = ["git", "-C", str(work), "-c", "user.name=t", "-c", "user.email=t@t"]
+    subprocess.run(["git", "init", "-q", "-b", "main", str(work)], check=True)
+    (work / "lib.py").write_text("def from_git():\n    return 1\n")
+    subprocess.run([*git, "add", "."], check=True)
+    subprocess.run([*git, "commit", "-q", "-m", "one"], check=True)
+    return f"file://{work}"
+
+
+async def test_every_process_serves_lag_metrics_and_replicas_keep_their_own_position(
+    klog: KafkaEventLog, tmp_path: Path
+) -> None:
+    registration = RepoRegistration(repo_id="demo", root=None, registered_at=1.0)
+    await klog.append(REPOS.name, [LogRecord("demo", codec.encode(registration))])
+    bodies = {f"src/gauge{i}.py": f"def read_gauge_{i}():\n    return {i}\n" for i in range(12)}
+    await klog.append(FILES.name, [upsert(p, b) for p, b in bodies.items()])
+    await klog.append(FILES.name, [LogRecord("demo/poison.py", b"not json")])
+    worker_port, source_port = free_port(), free_port()
+    steps = ("--step", "structural", "--step", "content")
+    worker = spawn(tmp_path, klog, "worker", "worker", *steps, "--metrics-port", str(worker_port))
+    url = git_repository(tmp_path / "repo")
+    source = spawn(
+        tmp_path, klog, "source", "git-source", url, "--repo-id", "fromgit", "--ref", "main",
+        "--metrics-port", str(source_port),
+    )  # fmt: skip
+    for rid in ("r1", "r2"):
+        (tmp_path / rid).mkdir()
+    replicas = [
+        Replica(klog, tmp_path / rid, ("REPOCONTEXT_REPLICA_ID", rid)) for rid in ("r1", "r2")
+    ]
+    worker_base, source_base = f"http://127.0.0.1:{worker_port}", f"http://127.0.0.1:{source_port}"
+    try:
+        for replica in replicas:
+            await replica.wait_live()
+
+            async def serves(base: str = replica.base) -> bool:
+                async with http_session(base) as session:
+                    args = {"repoId": "demo", "query": "read_gauge_7"}
+                    result = await call(session, "repocontext_search", args)
+                return [h["entry"]["path"] for h in result["hits"]][:1] == ["src/gauge7.py"]
+
+            await wait_for(serves, 90.0, "the replica to serve the indexed files")
+
+        # each replica's position is its own group's; the old shared `views` group stays empty
+        record_topics = [REPOS.name, STRUCTURE.name, CONTENT.name]
+
+        async def both_caught_up() -> bool:
+            pos = await klog.positions(record_topics, ["views.r1", "views.r2", "views"])
+            assert not any(pos.committed["views"].values()), pos.committed["views"]
+            return all(pos.committed[g] == pos.ends for g in ("views.r1", "views.r2"))
+
+        await wait_for(both_caught_up, 60.0, "both replicas' groups at the log end")
+
+        async def worker_done() -> Samples | None:
+            samples = await scrape(worker_base)
+            lag = named(samples, "repocontext_consumer_lag_events")
+            # 12 files, the poison event and the git source's lib.py, by both steps
+            done = set(named(samples, "repocontext_step_events_total").values()) == {14.0}
+            if done and len(lag) == 12 and not any(lag.values()):  # 2 steps x 6 partitions
+                return samples
+            return None
+
+        samples = await wait_for(worker_done, 60.0, "the worker's groups to reach the end")
+        events = named(samples, "repocontext_step_events_total")
+        assert events == {(("step", "structural"),): 14.0, (("step", "content"),): 14.0}
+        dead = named(samples, "repocontext_dead_letters_total")
+        assert dead == {(("step", "structural"),): 1.0, (("step", "content"),): 1.0}
+        assert named(samples, "repocontext_event_log_reachable") == {(): 1.0}
+        assert named(samples, "repocontext_ready") == {(): 1.0}
+        assert await status(worker_base) == 200 and await status(worker_base, "/health/live") == 200
+
+        replica_samples = await scrape(replicas[0].base)
+        assert named(replica_samples, "repocontext_replica_lag_events") == {(): 0.0}
+        groups = {
+            dict(k)["group"] for k in named(replica_samples, "repocontext_consumer_lag_events")
+        }
+        assert groups == {"views.r1"}
+        assert named(replica_samples, "repocontext_ready") == {(): 1.0}
+
+        async def polled() -> Samples | None:
+            found = await scrape(source_base)
+            polls = named(found, "repocontext_source_polls_total")
+            return found if polls.get((("repo", "fromgit"), ("status", "published"))) else None
+
+        found = await wait_for(polled, 60.0, "the git source's first poll")
+        assert named(found, "repocontext_source_files_published_total") == {
+            (("repo", "fromgit"),): 1.0
+        }
+        assert await status(source_base) == 200
+    finally:
+        for replica in replicas:
+            replica.proc.terminate()
+        source.terminate()
+        worker.terminate()
+        for proc in (*[r.proc for r in replicas], source, worker):
+            assert proc.wait(timeout=60) == 0, (tmp_path / "worker.log").read_text()[-3000:]
+
+
+async def test_a_replica_is_ready_only_within_the_lag_bound(
+    klog: KafkaEventLog, tmp_path: Path
+) -> None:
+    from query_api.core.replica_lag import lag_not_ready
+
+    regs = [RepoRegistration(repo_id=f"r{i}", root=None, registered_at=1.0) for i in range(20)]
+    await klog.append(REPOS.name, [LogRecord(r.repo_id, codec.encode(r)) for r in regs])
+    views = ViewStore(tmp_path / "views.db", default_registry())
+    runtime = EmbeddedRuntime(klog, views, (view_sink_step(),), sink_group="views.test")
+    try:
+        assert (
+            lag_not_ready(runtime, 5) == "the views' lag behind the event log is not measured yet"
+        )
+        await runtime.lag_watch.refresh()
+        reason = lag_not_ready(runtime, 5)
+        assert reason is not None and "trail the event log by 20 events" in reason
+        assert lag_not_ready(runtime, 20) is None  # the bound is configurable
+        await runtime.run_until_idle()
+        await runtime.lag_watch.refresh()
+        assert lag_not_ready(runtime, 0) is None
+        lag = runtime.current_lag()
+        assert lag is not None and lag.behind == 0 and lag.measured_at is not None
+        assert (await klog.start_offsets(REPOS.name)) == {0: 0}
+    finally:
+        views.close()
