@@ -34,6 +34,8 @@ class Declaration:
 def clean_name(text: str, sep: str) -> str:
     if text.isidentifier():  # the common case: nothing to clean
         return text[:MAX_NAME_CHARS]
+    if text.startswith("operator"):  # C++ `operator<<`, `operator->`: the brackets are the name
+        return _SPACE.sub("", text)[:MAX_NAME_CHARS]
     # C++ `Box<T>::other` is `Box.other` (not an include's `<stdio.h>`, not `operator<`)
     if "<" in text and text[0] != "<" and "operator" not in text:
         while "<" in text and (cut := _TEMPLATE_ARGS.sub("", text)) != text:

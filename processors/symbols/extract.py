@@ -90,9 +90,9 @@ def module_prefix(path: str, language: str) -> str:
 
 def extract(body: str, language: str, path: str, grammar: Grammar) -> Extracted:
     src = body.encode("utf-8")
-    tree = parser_of(grammar).parse(_separated_signatures(src, grammar.key))
-    text = _slicer(body, src)
     rules = rules_for(language)
+    tree = parser_of(grammar).parse(rules.repair_source(_separated_signatures(src, grammar.key)))
+    text = _slicer(body, src)
     found = _Matcher(text, src, grammar.package_sep, rules, path).run(tree, plan_of(grammar))
     sites = reference_sites(found.ref_nodes, found.import_calls, found.aliases, body, src, text)
     prefix = found.package or rules.module_prefix(path)

@@ -133,3 +133,21 @@ def test_ruby_classes_and_modules_named_by_a_scope_are_named_by_their_last_const
     assert found["Rackup.Handler.Mock"] == ("Mock", "Type")
     assert found["TopLevel"] == ("TopLevel", "Type")
     assert found["Sinatra.Base.settings"] == ("settings", "Method")
+
+
+def test_cpp_macros_operators_reference_members_and_globals() -> None:
+    # fmt's headers: `FMT_BEGIN_NAMESPACE` alone on a line made the rest of the file one
+    # ERROR (color.h's enumerators lost), `FMT_CONSTEXPR` before a constructor made its
+    # member initializers methods, `class FMT_API file` lost the class; `operator<<` was
+    # named `operator` and `operator->` `operator-`; reference members and globals were
+    # not symbols
+    found = {s.fq_name: s.kind for s in symbols("macros.hpp")}
+    assert found["color"] == "Enum" and found["color.alice_blue"] == "Field"
+    assert found["file"] == "Type" and found["file.fd_"] == "Field"
+    assert found["basic_scan_arg.basic_scan_arg"] == "Method"
+    assert found["basic_scan_arg.int_value_"] == "Field"  # not a method: an initializer
+    assert found["basic_scan_arg.operator->"] == found["basic_scan_arg.operator<<"] == "Method"
+    assert found["operator<<"] == "Function"
+    assert found["basic_scan_arg.context_"] == "Field"
+    assert found["max_packed_args"] == found["digits"] == "Field"
+    assert not {name for name in found if "FMT_" in name}

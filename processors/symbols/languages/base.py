@@ -21,6 +21,10 @@ def _anywhere(node: Node) -> bool:
     return True
 
 
+def _unrepaired(src: bytes) -> bytes:
+    return src
+
+
 @dataclass(frozen=True, slots=True)
 class LanguageRules:
     # the dotted module a file's declarations live in when it declares no package
@@ -40,6 +44,9 @@ class LanguageRules:
     import_calls: frozenset[str] = frozenset()
     # whether a declaration whose pattern says `@top` stands at file level (c_family)
     at_file_level: Callable[[Node], bool] = _anywhere
+    # the source as parsed, where a construct tree-sitter cannot parse is written over; the
+    # same length, so offsets and lines hold (c_family.blank_macro_lines)
+    repair_source: Callable[[bytes], bytes] = _unrepaired
 
 
 DEFAULT = LanguageRules()

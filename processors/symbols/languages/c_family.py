@@ -6,6 +6,8 @@ a function's locals, in a `compound_statement`, are not declarations an agent lo
 
 from __future__ import annotations
 
+import re
+
 from tree_sitter import Node
 
 from processors.symbols.languages.base import LanguageRules
@@ -38,5 +40,35 @@ def at_file_level(node: Node) -> bool:
     return True
 
 
-_C_FAMILY = LanguageRules(at_file_level=at_file_level)
+# a line holding nothing but an upper-case name, at the start of the line: a macro that opens
+# or closes a scope (`FMT_BEGIN_NAMESPACE`, `G_BEGIN_DECLS`), which tree-sitter cannot expand
+_MACRO_LINE = re.compile(rb"^[A-Z_][A-Z0-9_]*[ \t]*(?=\r?$)", re.M)
+
+
+# an attribute macro written before a declaration or a class's name (`FMT_CONSTEXPR
+# basic_scan_arg(...) : type_(x) {}`, `class FMT_API file {`): unexpanded, it made the
+# constructor's member initializers methods and lost the class
+_ATTRIBUTE_MACRO = re.compile(
+    rb"\b[A-Z][A-Z0-9_]*_(?:API|EXPORT|CONSTEXPR|CONSTEXPR20|CONSTEVAL|INLINE|NOINLINE"
+    rb"|NODISCARD|DEPRECATED|NORETURN)\b(?![ \t]*\()"
+)
+
+
+def _spaces(found: re.Match[bytes]) -> bytes:
+    return b" " * (found.end() - found.start())
+
+
+def blank_macro_lines(src: bytes) -> bytes:
+    """`src` with each macro line and attribute macro written over with spaces: fmt's
+    `FMT_BEGIN_NAMESPACE` made the rest of a header one ERROR node. The same length, so
+    every offset and line of the tree stays that of the file. (An enumerator written alone
+    at the start of a line would be lost with it; enumerators are indented in practice.)"""
+    if _MACRO_LINE.search(src):
+        src = _MACRO_LINE.sub(_spaces, src)
+    if _ATTRIBUTE_MACRO.search(src):
+        src = _ATTRIBUTE_MACRO.sub(_spaces, src)
+    return src
+
+
+_C_FAMILY = LanguageRules(at_file_level=at_file_level, repair_source=blank_macro_lines)
 RULES = {"c": _C_FAMILY, "cpp": _C_FAMILY}

@@ -18,9 +18,10 @@
 (function_definition declarator: (reference_declarator (function_declarator declarator: [(identifier) (field_identifier) (operator_name)] @name parameters: (parameter_list) @params))) @def.Function
 (function_definition declarator: (pointer_declarator declarator: (function_declarator declarator: [(identifier) (field_identifier)] @name parameters: (parameter_list) @params))) @def.Function
 (field_declaration declarator: (function_declarator declarator: [(field_identifier) (destructor_name) (operator_name)] @name parameters: (parameter_list) @params)) @def.Method @decl
-(declaration declarator: (function_declarator declarator: [(identifier) (destructor_name)] @name parameters: (parameter_list) @params)) @def.Function @decl
+(declaration declarator: (function_declarator declarator: [(identifier) (destructor_name) (operator_name)] @name parameters: (parameter_list) @params)) @def.Function @decl
 (field_declaration declarator: (field_identifier) @name) @def.Field
 (field_declaration declarator: (pointer_declarator declarator: (field_identifier) @name)) @def.Field
+(field_declaration declarator: (reference_declarator (field_identifier) @name)) @def.Field
 (field_declaration declarator: (array_declarator declarator: (field_identifier) @name)) @def.Field
 ; `struct node **children;`, a function pointer member `void (*on_error)(void *);`
 (field_declaration declarator: (pointer_declarator declarator: (pointer_declarator declarator: (field_identifier) @name))) @def.Field
@@ -31,6 +32,16 @@
 (type_definition declarator: (array_declarator declarator: (type_identifier) @name @def.Other))
 (type_definition declarator: (function_declarator declarator: (parenthesized_declarator (pointer_declarator declarator: (type_identifier) @name @def.Other))))
 (alias_declaration name: (type_identifier) @name) @def.Other
+; `@top`: at file level, in namespaces, `#if` branches and `extern "C"` blocks included
+; (languages/c_family.py), not a function's local: globals, pointers and arrays, and a class's
+; static member defined outside it (`int Counter::count = 0;`, owned by Counter)
+(declaration declarator: (identifier) @name) @def.Field @top
+(declaration declarator: (init_declarator declarator: (identifier) @name)) @def.Field @top
+(declaration declarator: [(pointer_declarator declarator: (identifier) @name) (array_declarator declarator: (identifier) @name) (reference_declarator (identifier) @name)]) @def.Field @top
+(declaration declarator: (init_declarator declarator: [(pointer_declarator declarator: (identifier) @name) (array_declarator declarator: (identifier) @name) (pointer_declarator declarator: (array_declarator declarator: (identifier) @name)) (reference_declarator (identifier) @name)])) @def.Field @top
+(declaration declarator: (qualified_identifier scope: (_) @parent name: (identifier) @name)) @def.Field @top
+(declaration declarator: (init_declarator declarator: (qualified_identifier scope: (_) @parent name: (identifier) @name))) @def.Field @top
+(declaration declarator: (init_declarator declarator: [(pointer_declarator declarator: (qualified_identifier scope: (_) @parent name: (identifier) @name)) (array_declarator declarator: (qualified_identifier scope: (_) @parent name: (identifier) @name))])) @def.Field @top
 (preproc_def name: (identifier) @name) @def.Other
 (preproc_function_def name: (identifier) @name) @def.Other
 
