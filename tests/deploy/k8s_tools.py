@@ -34,6 +34,14 @@ KUBECONFORM = ("github.com/yannh/kubeconform/cmd/kubeconform", "v0.8.0")
 K8S_SCHEMAS = ("kubernetes-validate", "1.37.0")
 STRIMZI_VERSION = "0.49.0"  # the first with kafka.strimzi.io/v1; supports Kafka 4.1.1
 STRIMZI_CRDS = ("040-Crd-kafka.yaml", "043-Crd-kafkatopic.yaml", "045-Crd-kafkanodepool.yaml")
+# The alerting rules (PrometheusRule) and scrape targets (PodMonitor) are prometheus-operator
+# kinds; its Go module (from the Go module proxy, like kustomize) ships the generated CRDs.
+PROMETHEUS_OPERATOR = ("github.com/prometheus-operator/prometheus-operator", "v0.85.0")
+MONITORING_CRDS = (
+    "monitoring.coreos.com_prometheusrules.yaml",
+    "monitoring.coreos.com_podmonitors.yaml",
+)
+CRD_GROUPS = (".strimzi.io/", "monitoring.coreos.com/")
 # the oldest Kubernetes Strimzi 0.49 supports and the newest the schema wheel has
 KUBERNETES_VERSIONS = ("1.30.0", "1.37.0")
 SCHEMA_DIR = "kubernetes_validate/kubernetes-json-schema"
@@ -146,6 +154,39 @@ def _strimzi_crds() -> list[dict[str, Any]]:
         return [yaml.safe_load(zf.read(f"crds/v1/{name}")) for name in STRIMZI_CRDS]
 
 
+def _monitoring_crds() -> list[dict[str, Any]]:
+    """prometheus-operator's generated CRDs, from its Go module (`go mod download`)."""
+    go = shutil.which("go") or shutil.which("go", path="/usr/local/go/bin")
+    if go is None:
+        raise ToolError("`go` is not on PATH: the deploy tests fetch prometheus-operator's CRDs")
+    module, version = PROMETHEUS_OPERATOR
+    proc = subprocess.run(
+        [go, "mod", "download", "-json", f"{module}@{version}"],
+        capture_output=True,
+        text=True,
+        timeout=INSTALL_TIMEOUT_S,
+        env={**os.environ, "GOTOOLCHAIN": "local", "GOFLAGS": "-mod=mod"},
+        cwd=cache_root(),
+        check=False,
+    )
+    found = json.loads(proc.stdout or "{}")
+    if proc.returncode != 0 or "Dir" not in found:
+        raise ToolError(f"go mod download {module}@{version} failed: {found or proc.stderr}")
+    crds = Path(found["Dir"]) / "example" / "prometheus-operator-crd"
+    return [yaml.safe_load((crds / name).read_text()) for name in MONITORING_CRDS]
+
+
+def _write_crds(out: Path, crds: list[dict[str, Any]], stamp: str) -> None:
+    """Each CRD version's openAPIV3Schema as a strict JSON schema in the CRDs-catalog layout."""
+    for crd in crds:
+        group, kind = crd["spec"]["group"], crd["spec"]["names"]["kind"]
+        for v in crd["spec"]["versions"]:
+            schema = _strict(v["schema"]["openAPIV3Schema"])
+            schema["$schema"] = "http://json-schema.org/draft-07/schema#"
+            _write_json(out / group / f"{kind.lower()}_{v['name']}.json", schema)
+    (out / ".complete").write_text(stamp)
+
+
 def _strict(node: Any) -> Any:
     """openAPIV3Schema -> JSON schema: closed objects (a typo is an error, as kubeconform
     -strict does for built-in kinds) and int-or-string as a union."""
@@ -203,8 +244,9 @@ def schema_registry(kinds: Iterable[tuple[str, str]]) -> list[str]:
     # versioned folders: a new pin never reads schemas converted from an old one
     k8s_root = root / f"kubernetes-validate-{K8S_SCHEMAS[1]}"
     crd_root = root / f"strimzi-{STRIMZI_VERSION}"
+    monitoring_root = root / f"prometheus-operator-{PROMETHEUS_OPERATOR[1]}"
     kinds = sorted(set(kinds))
-    builtin = [(a, k) for a, k in kinds if ".strimzi.io/" not in a]
+    builtin = [(a, k) for a, k in kinds if not any(g in a for g in CRD_GROUPS)]
     source = None
     for version in KUBERNETES_VERSIONS:
         out_dir = k8s_root / f"v{version}-standalone-strict"
@@ -221,16 +263,15 @@ def schema_registry(kinds: Iterable[tuple[str, str]]) -> list[str]:
             schema.pop("$id", None)
             _write_json(out_dir / name, schema)
     if any(".strimzi.io/" in a for a, _ in kinds) and not (crd_root / ".complete").exists():
-        for crd in _strimzi_crds():
-            group, kind = crd["spec"]["group"], crd["spec"]["names"]["kind"]
-            for v in crd["spec"]["versions"]:
-                schema = _strict(v["schema"]["openAPIV3Schema"])
-                schema["$schema"] = "http://json-schema.org/draft-07/schema#"
-                _write_json(crd_root / group / f"{kind.lower()}_{v['name']}.json", schema)
-        (crd_root / ".complete").write_text(STRIMZI_VERSION)
+        _write_crds(crd_root, _strimzi_crds(), STRIMZI_VERSION)
+    monitoring = any("monitoring.coreos.com/" in a for a, _ in kinds)
+    if monitoring and not (monitoring_root / ".complete").exists():
+        _write_crds(monitoring_root, _monitoring_crds(), PROMETHEUS_OPERATOR[1])
+    layout = "{{ .Group }}/{{ .ResourceKind }}_{{ .ResourceAPIVersion }}.json"
     return [
         str(k8s_root),  # + /{{ .NormalizedKubernetesVersion }}-standalone{{ .StrictSuffix }}/...
-        str(crd_root / "{{ .Group }}" / "{{ .ResourceKind }}_{{ .ResourceAPIVersion }}.json"),
+        f"{crd_root}/{layout}",
+        f"{monitoring_root}/{layout}",
     ]
 
 

@@ -72,8 +72,10 @@ def test_overlay_validates_against_the_schemas_offline(
     summary = report["summary"]
     assert summary["valid"] == len(docs), summary
     assert (summary["invalid"], summary["errors"], summary["skipped"]) == (0, 0, 0), summary
-    # the Strimzi kinds were checked against the CRDs, not skipped
-    assert {"Kafka", "KafkaNodePool", "KafkaTopic"} <= {k for _, k in kinds}
+    # the Strimzi and Prometheus Operator kinds were checked against the CRDs, not skipped
+    assert {"Kafka", "KafkaNodePool", "KafkaTopic", "PodMonitor", "PrometheusRule"} <= {
+        k for _, k in kinds
+    }
 
 
 def test_schema_validation_catches_a_typo(
@@ -165,7 +167,7 @@ def test_query_replicas_serve_mcp_with_health_probes(
     overlay: str, documents: dict[str, list[Doc]]
 ) -> None:
     docs = documents[overlay]
-    query = one(docs, "Deployment", "repocontext-query")
+    query = one(docs, "StatefulSet", "repocontext-query")
     service = one(docs, "Service", "repocontext-query")
     labels = query["spec"]["template"]["metadata"]["labels"]
     assert service["spec"]["selector"].items() <= labels.items()
@@ -184,6 +186,78 @@ def test_query_replicas_serve_mcp_with_health_probes(
     )
     pdb = one(docs, "PodDisruptionBudget", "repocontext-query")
     assert pdb["spec"]["selector"]["matchLabels"].items() <= labels.items()
+    # views on a persistent volume per pod: a restarted pod resumes instead of replaying
+    assert query["spec"]["serviceName"] == service["metadata"]["name"]
+    (claim,) = query["spec"]["volumeClaimTemplates"]
+    (data,) = [m for m in c["volumeMounts"] if m["name"] == claim["metadata"]["name"]]
+    assert data["mountPath"] == image_stage().env()["REPOCONTEXT_DATA_DIR"]
+    assert "data" not in {v["name"] for v in pod_spec(query).get("volumes", [])}
+    # each replica's consumer group is named by its stable pod name (views.<name>)
+    (replica_id,) = [e for e in c["env"] if e["name"] == "REPOCONTEXT_REPLICA_ID"]
+    assert replica_id["valueFrom"]["fieldRef"]["fieldPath"] == "metadata.name"
+    assert "replica_id" in Settings.model_fields
+
+
+@pytest.mark.parametrize("overlay", OVERLAYS)
+def test_every_process_is_probed_and_scraped(overlay: str, documents: dict[str, list[Doc]]) -> None:
+    """Workers, the vector worker, git sources and replicas each serve /health/* and /metrics
+    on a named port that their probes use and the PodMonitor scrapes."""
+    docs = documents[overlay]
+    monitor = one(docs, "PodMonitor", "repocontext")
+    scraped = {e["port"]: e["path"] for e in monitor["spec"]["podMetricsEndpoints"]}
+    probed = set()
+    for doc in (d for d in docs if d["kind"] in WORKLOADS):
+        for c in pod_spec(doc)["containers"]:
+            if c["image"] != IMAGE:
+                continue
+            where = f"{doc['metadata']['name']}/{c['name']}"
+            ports = {p["name"]: p["containerPort"] for p in c["ports"]}
+            (name,) = [n for n in ports if scraped.get(n) == "/metrics"]
+            flag = "--port" if c["args"][0] == "query" else "--metrics-port"
+            assert int(c["args"][c["args"].index(flag) + 1]) == ports[name], where
+            for probe, path in (
+                ("startupProbe", "/health/live"),
+                ("livenessProbe", "/health/live"),
+                ("readinessProbe", "/health/ready"),
+            ):
+                assert c[probe]["httpGet"] == {"path": path, "port": name}, (where, probe)
+                assert c[probe].get("timeoutSeconds", 1) >= 1, (where, probe)
+            probed.add(c["args"][0])
+    assert probed == {"worker", "query", "git-source"}
+    assert labels_match(monitor["spec"]["selector"]["matchLabels"], docs)
+
+
+def labels_match(selector: dict[str, str], docs: list[Doc]) -> bool:
+    """The selector picks every pod that runs a repocontext process."""
+    ours = [
+        d
+        for d in docs
+        if d["kind"] in WORKLOADS and any(c["image"] == IMAGE for c in containers(d))
+    ]
+    pods = [d["spec"]["template"]["metadata"]["labels"] for d in ours]
+    return bool(pods) and all(selector.items() <= labels.items() for labels in pods)
+
+
+def test_alerts_cover_lag_dead_letters_and_readiness(documents: dict[str, list[Doc]]) -> None:
+    """The PrometheusRule alerts on what an SRE is paged for, with metrics the processes
+    export (query_api/server/lag_metrics.py)."""
+    rule = one(documents["prod"], "PrometheusRule", "repocontext")
+    rules = [r for g in rule["spec"]["groups"] for r in g["rules"]]
+    exported = (ROOT / "query_api" / "server" / "lag_metrics.py").read_text()
+    used = set()
+    for r in rules:
+        for metric in re.findall(r"repocontext_[a-z_]+", r["expr"]):
+            used.add(metric)
+            assert f'"{metric.removesuffix("_total")}"' in exported, (r["alert"], metric)
+        assert r["labels"]["severity"] in {"warning", "critical"}, r["alert"]
+        assert r["annotations"]["summary"], r["alert"]
+    assert {
+        "repocontext_consumer_lag_events",
+        "repocontext_dead_letters_total",
+        "repocontext_ready",
+        "repocontext_replica_lag_seconds",
+        "repocontext_embedding_backlog_events",
+    } <= used
 
 
 def _expand(arg: str, env: dict[str, str]) -> str:
