@@ -189,7 +189,12 @@ class EmbeddedApp:
         }
         encoding = self.settings.token_encoding
         self.services["symbols"] = SymbolService(
-            self.views, self.ingest, self.guard, encoding, self.settings.data_dir / "git-staging"
+            self.views,
+            self.ingest,
+            self.guard,
+            self.service.freshness,
+            encoding,
+            self.settings.data_dir / "git-staging",
         )
         # Memory, claims and single-repo onboarding (issue 5).
         memory = MemoryService(self.log, self.views, self.runtime, self.settings, self.service)

@@ -123,7 +123,7 @@ class OutlineResult(ToolModel):
     exists: bool
     fullReadTokenCount: int | None = None
     symbols: list[OutlineSymbol] = Field(default_factory=list)
-    freshness: Freshness | None = None  # how far the views trail the log (filled by the server)
+    freshness: Freshness | None = None  # how far the views trail the log (set by the service)
 
 
 class SymbolAt(ToolModel):
@@ -138,7 +138,7 @@ class RelatedResult(ToolModel):
     imports: list[str] = Field(default_factory=list)
     dependents: list[SymbolAt] = Field(default_factory=list)
     tests: list[SymbolAt] = Field(default_factory=list)
-    freshness: Freshness | None = None  # how far the views trail the log (filled by the server)
+    freshness: Freshness | None = None  # how far the views trail the log (set by the service)
 
 
 class ChangedResult(ToolModel):

@@ -168,12 +168,6 @@ async def invoke(
                 spec, getattr(args, "repoId", None), lambda: method(args)
             )
         result = filter_result(principal, result)
-        if "freshness" in type(result).model_fields and getattr(result, "freshness", 1) is None:
-            core = services.get("core")
-            if core is not None:  # every answer says how fresh the views it read were
-                repo_id = getattr(args, "repoId", None)
-                fresh = await core.freshness(repo_id if isinstance(repo_id, str) else None)
-                result = result.model_copy(update={"freshness": fresh})
         payload, text = render(result)
         if "@" in text or "=" in text or "earer" in text or _may_hold_credentials(payload):
             payload = redact_values(payload)  # credentials never leave in results

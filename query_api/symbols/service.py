@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 from processors.tokens import TokenEncoding, token_counter
@@ -19,6 +20,7 @@ from query_api.access.guard import WorkspaceGuard
 from query_api.access.repo_paths import path_in_repo
 from query_api.errors import ConflictError, NotFoundError, ServiceUnavailable, ToolInputError
 from query_api.symbols.dependents import DependentsResolver
+from schemas import tools as t
 from schemas.events import RepoRegistration
 from schemas.symbols import (
     ChangedArgs,
@@ -42,10 +44,13 @@ class SymbolService:
         views: ViewStore,
         ingest: IngestCoordinator,
         guard: WorkspaceGuard,
+        freshness: Callable[[str], Awaitable[t.Freshness]],
         token_encoding: TokenEncoding = "o200k_base",
         git_staging: Path | None = None,
     ) -> None:
         self.git_staging = git_staging  # where git sources' bare staging repositories live
+        # how far the views this answer read trail the log (RepoContextService.freshness)
+        self.freshness = freshness
         self.views = views
         self.count = token_counter(token_encoding)
         self.symbols = SymbolViews(views)
@@ -73,7 +78,8 @@ class SymbolService:
 
     async def outline(self, args: PathArgs) -> OutlineResult:
         path = path_in_repo(args.path, self._registration(args.repoId))
-        return await asyncio.to_thread(self._outline, args.repoId, path)
+        result = await asyncio.to_thread(self._outline, args.repoId, path)
+        return result.model_copy(update={"freshness": await self.freshness(args.repoId)})
 
     def _outline(self, repo_id: str, path: str) -> OutlineResult:
         if self.views.get_file(repo_id, path) is None:
@@ -105,7 +111,8 @@ class SymbolService:
 
     async def related(self, args: PathArgs) -> RelatedResult:
         path = path_in_repo(args.path, self._registration(args.repoId))
-        return await asyncio.to_thread(self._related, args.repoId, path)
+        result = await asyncio.to_thread(self._related, args.repoId, path)
+        return result.model_copy(update={"freshness": await self.freshness(args.repoId)})
 
     def _related(self, repo_id: str, path: str) -> RelatedResult:
         if self.views.get_file(repo_id, path) is None:

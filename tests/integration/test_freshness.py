@@ -13,6 +13,7 @@ import pytest
 
 from repocontext.app import EmbeddedApp
 from schemas.events import WalkFilters
+from schemas.symbols import PathArgs
 from schemas.tools import RepoIdArgs
 from streams.sources.git_poller import GitPoller, GitSource
 from streams.sources.watcher import WorkspaceWatcher
@@ -39,6 +40,17 @@ async def test_every_answer_of_a_workspace_repo_says_how_fresh_it_is(tmp_path: P
             # watch=False in the rig: no watcher, so "changed on disk" is honestly unknown
             assert fresh.get("pendingFiles") is None
             assert fresh.get("indexedCommit") is None and fresh.get("sourceCommit") is None
+
+
+async def test_the_symbol_service_says_how_fresh_its_answers_are(tmp_path: Path) -> None:
+    """Outline and related carry freshness from the service that answered, not from the MCP
+    transport: any caller of the service gets the whole answer."""
+    async with memory_rig(tmp_path, index=True) as (app, _):
+        symbols = app.services["symbols"]
+        args = PathArgs(repoId="repo", path="src/billing/invoice.py")
+        for result in (await symbols.outline(args), await symbols.related(args)):
+            assert result.freshness is not None, result
+            assert result.freshness.eventsBehind == 0 and result.freshness.logEndOffsets > 0
 
 
 async def test_pending_files_counts_what_the_watcher_saw_until_it_is_logged(
