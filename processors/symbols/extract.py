@@ -91,7 +91,7 @@ def module_prefix(path: str, language: str) -> str:
 def extract(body: str, language: str, path: str, grammar: Grammar) -> Extracted:
     src = body.encode("utf-8")
     rules = rules_for(language)
-    tree = parser_of(grammar).parse(rules.repair_source(_separated_signatures(src, grammar.key)))
+    tree = _parse(grammar, rules, src)
     text = _slicer(body, src)
     found = _Matcher(text, src, grammar.package_sep, rules, path).run(tree, plan_of(grammar))
     sites = reference_sites(found.ref_nodes, found.import_calls, found.aliases, body, src, text)
@@ -111,6 +111,19 @@ def extract(body: str, language: str, path: str, grammar: Grammar) -> Extracted:
         rules.references_through_imports,
     )
     return Extracted(out, sorted(set(found.imports)), references, dropped)
+
+
+def _parse(grammar: Grammar, rules: LanguageRules, src: bytes) -> Tree:
+    """The tree of `src` as repaired for its language (offsets and lines unchanged), parsed
+    a second time with the language's repair for errors when the first parse has one."""
+    parser = parser_of(grammar)
+    source = rules.repair_source(_separated_signatures(src, grammar.key))
+    tree = parser.parse(source)
+    if rules.repair_on_error is not None and tree.root_node.has_error:
+        repaired = rules.repair_on_error(source)
+        if repaired != source:
+            tree = parser.parse(repaired)
+    return tree
 
 
 @dataclass(slots=True)

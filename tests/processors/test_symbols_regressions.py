@@ -151,3 +151,18 @@ def test_cpp_macros_operators_reference_members_and_globals() -> None:
     assert found["basic_scan_arg.context_"] == "Field"
     assert found["max_packed_args"] == found["digits"] == "Field"
     assert not {name for name in found if "FMT_" in name}
+
+
+def test_csharp_member_heads_under_if_else_leave_the_file_parsed() -> None:
+    # serilog's `#if FEATURE_SPAN` head / `#else` head / shared body made the whole file one
+    # ERROR: members after it came out wrong or not at all (a Property named after the
+    # directive's symbol, calls in expression bodies as methods)
+    found = {s.fq_name: s.kind for s in symbols("Conditional.cs")}
+    owner = "Serilog.Capturing.PropertyBinder"
+    assert found == {
+        owner: "Type",
+        f"{owner}._valueConverter": "Field",
+        f"{owner}.ConstructProperties": "Method",
+        f"{owner}.ConstructProperty": "Method",
+        f"{owner}.IsEnabled": "Property",
+    }

@@ -9,7 +9,7 @@ say what extract.py makes of what the queries found.
 
 from __future__ import annotations
 
-from processors.symbols.languages import c_family, js_ts, jvm, php, python, ruby, rust
+from processors.symbols.languages import c_family, csharp, js_ts, jvm, php, python, ruby, rust
 from processors.symbols.languages.base import DEFAULT, LanguageRules
 
 __all__ = ["DEFAULT", "LanguageRules", "rules_for"]
@@ -20,6 +20,7 @@ _BY_LANGUAGE: dict[str, LanguageRules] = {
     **jvm.RULES,
     **rust.RULES,
     **c_family.RULES,
+    **csharp.RULES,
     **ruby.RULES,
     **php.RULES,
 }

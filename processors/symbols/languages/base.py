@@ -47,6 +47,9 @@ class LanguageRules:
     # the source as parsed, where a construct tree-sitter cannot parse is written over; the
     # same length, so offsets and lines hold (c_family.blank_macro_lines)
     repair_source: Callable[[bytes], bytes] = _unrepaired
+    # a second try for a source whose parse has an error (csharp.first_branches), the same
+    # length; None: the first parse stands
+    repair_on_error: Callable[[bytes], bytes] | None = None
 
 
 DEFAULT = LanguageRules()
