@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import ast
 import json
+import re
 import shutil
 import subprocess
 from dataclasses import dataclass
@@ -192,6 +193,21 @@ def _unscoped_local(parser: str, tag: dict[str, str]) -> bool:
     )
 
 
+_PHP_PROPERTY = re.compile(r"/\^\s*(?:public|private|protected|var|static|readonly)\b")
+
+
+def _php_method_local(parser: str, tag: dict[str, str]) -> bool:
+    """ctags' PHP parser gives a method's local variables the class as their scope (Slim's
+    `$callable = ...` in CallableResolver's methods); a property is declared with a
+    modifier (`private $next;`), a local is not."""
+    return (
+        parser == "PHP"
+        and tag.get("kind") == "variable"
+        and tag.get("scopeKind") in ("class", "trait", "interface")
+        and not _PHP_PROPERTY.match(tag.get("pattern", ""))
+    )
+
+
 def ctags_missing() -> str | None:
     """Why ctags cannot run here, or None."""
     exe = shutil.which("ctags")
@@ -241,7 +257,7 @@ def run_ctags(root: Path, paths: list[str], language: str) -> dict[str, list[Tag
             continue
         if kinds.get(tag.get("scopeKind", "")) in (FUNCTION, FIELD):
             continue  # a local, or an object literal's property: not a declaration we compare
-        if _unscoped_local(parser, tag):
+        if _unscoped_local(parser, tag) or _php_method_local(parser, tag):
             continue
         if name.startswith("operator") and " " in name:
             name = "operator" + name[8:].replace(" ", "")  # `operator <<`: we write `operator<<`
