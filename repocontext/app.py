@@ -29,7 +29,7 @@ from query_api.retrieval.readiness import Readiness
 from query_api.retrieval.vector_plane import VectorPlane
 from query_api.server.call_guard import CallGuard
 from query_api.server.mcp_server import build_server
-from query_api.server.tool_catalog import ToolSpec, visible_tools
+from query_api.server.tool_catalog import ToolServices, ToolSpec, visible_tools
 from query_api.settings import Settings
 from query_api.symbols.service import SymbolService
 from repocontext.data_dir import secure_data_dir
@@ -182,31 +182,30 @@ class EmbeddedApp:
             plane=self.plane,
             metrics=self.metrics,
         )
-        # Tool owners by ToolSpec.service; each feature adds its own service object here.
-        self.services: dict[str, Any] = {
-            "core": self.service,
-            "agent": AgentTools(self.service, self.settings.data_dir, retrieval_rungs(self.plane)),
-        }
         encoding = self.settings.token_encoding
-        self.services["symbols"] = SymbolService(
-            self.views,
-            self.ingest,
-            self.guard,
-            self.service.freshness,
-            encoding,
-            self.settings.data_dir / "git-staging",
-        )
-        # Memory, claims and single-repo onboarding (issue 5).
         memory = MemoryService(self.log, self.views, self.runtime, self.settings, self.service)
-        self.services["memory"] = memory
-        self.services["claims"] = ClaimService(memory)
-        self.services["onboarding"] = Onboarding(self.service)
         bundle = BundleService(
             self.service, self.views, encoding, self.settings.data_dir / "sessions.db"
         )
         memory.on_remove.append(bundle.sessions.delete_repo)  # sessions go with the repository
         self.service.on_reset.append(lambda repo: {"sessions": bundle.sessions.delete_repo(repo)})
-        self.services["bundle"] = bundle
+        # The tools' owners (ToolSpec.handler picks the coroutine from these).
+        self.services = ToolServices(
+            core=self.service,
+            agent=AgentTools(self.service, self.settings.data_dir, retrieval_rungs(self.plane)),
+            symbols=SymbolService(
+                self.views,
+                self.ingest,
+                self.guard,
+                self.service.freshness,
+                encoding,
+                self.settings.data_dir / "git-staging",
+            ),
+            memory=memory,
+            claims=ClaimService(memory),
+            onboarding=Onboarding(self.service),
+            bundle=bundle,
+        )
         return self
 
     def mcp_server(self, *, profile: str | None = None, writes: bool = True) -> Any:
@@ -287,7 +286,7 @@ class EmbeddedApp:
         with contextlib.suppress(Exception):
             self.plane.close()
         with contextlib.suppress(Exception):
-            self.services["bundle"].sessions.close()
+            self.services.bundle.sessions.close()
         with contextlib.suppress(Exception):
             self.views.close()
         with contextlib.suppress(Exception):

@@ -261,7 +261,7 @@ async def cmd_eval(args: argparse.Namespace, settings: Settings, path: Path | No
             maxCases=args.max_cases,
             budgetSeconds=args.budget_seconds,
         )
-        result = await app.services["agent"].eval(request)
+        result = await app.services.agent.eval(request)
     _out(result.model_dump(mode="json"))
     return 0
 
@@ -544,7 +544,7 @@ async def cmd_memory(args: argparse.Namespace, settings: Settings, path: Path | 
         to_import = mt.read_export(file, args.repo_id)
         async with EmbeddedApp(settings, watch=False) as app:
             await app.start(resume=False)  # the runtime applies the commands in the background
-            memory = app.services["memory"].reader.memory
+            memory = app.services.memory.reader.memory
             counts = await mt.import_entries(
                 app.log, app.runtime, memory, to_import, settings.memory_write_timeout_s * 6
             )

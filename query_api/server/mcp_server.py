@@ -12,7 +12,6 @@ import importlib.metadata
 import json
 import logging
 import time
-from collections.abc import Mapping
 from typing import Any
 
 import mcp.types as types
@@ -26,7 +25,7 @@ from query_api.errors import QueryApiError
 from query_api.metrics import Metrics
 from query_api.server.call_guard import CallGuard
 from query_api.server.tool_access import caller_of, check_call, filter_result, may_list
-from query_api.server.tool_catalog import ToolSpec
+from query_api.server.tool_catalog import ToolServices, ToolSpec
 from query_api.server.wire_numbers import SpelledOutNumbers
 from schemas.bounds import range_error
 from streams.errors import StorageFull
@@ -111,7 +110,7 @@ class _Server(Server[Any, Any]):
 
 
 def build_server(
-    services: Mapping[str, Any],
+    services: ToolServices,
     specs: list[ToolSpec],
     metrics: Metrics,
     timeout_s: float,
@@ -119,7 +118,7 @@ def build_server(
     pacer: ForegroundPacer | None = None,
     guard: CallGuard | None = None,
 ) -> Server[Any, Any]:
-    """The lowlevel server answering each spec with `services[spec.service]`'s coroutine."""
+    """The lowlevel server answering each spec with its handler among `services`."""
     server: Server[Any, Any] = _Server("repocontext", version=server_version())
     by_name = {spec.name: spec for spec in specs}
     guard = guard or CallGuard(timeout_s)
@@ -143,7 +142,7 @@ def build_server(
 
 
 async def invoke(
-    services: Mapping[str, Any],
+    services: ToolServices,
     by_name: dict[str, ToolSpec],
     name: str,
     arguments: dict[str, Any] | None,
@@ -162,10 +161,10 @@ async def invoke(
             raise QueryApiError("arguments must be a JSON object")
         args = spec.args.model_validate(arguments or {})
         check_call(principal, spec, args)
-        method = getattr(services[spec.service], spec.method)
+        handler = spec.handler(services)
         with reading_as(principal):  # every entry the call hydrates obeys the caller's grants
             result: BaseModel = await guard.run(
-                spec, getattr(args, "repoId", None), lambda: method(args)
+                spec, getattr(args, "repoId", None), lambda: handler(args)
             )
         result = filter_result(principal, result)
         payload, text = render(result)

@@ -3,9 +3,9 @@
     .venv/bin/python -m tests.bench.tools_list_tokens [--encoding o200k_base]
 
 Workspace mode with writes and a workspace root (the defaults of `repocontext serve PATH` and
-`repocontext mcp PATH`): the server is the real one (query_api/server/mcp_server.py) and the list is
-asked for by the MCP SDK's client over its in-memory transport. What is counted is the
-JSON-RPC response the client received, compact and without nulls: what travels.
+`repocontext mcp PATH`): the server is the real one (an EmbeddedApp's, over an empty workspace)
+and the list is asked for by the MCP SDK's client over its in-memory transport. What is
+counted is the JSON-RPC response the client received, compact and without nulls: what travels.
 """
 
 from __future__ import annotations
@@ -13,14 +13,15 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import tempfile
+from pathlib import Path
 from typing import Any
 
 from mcp.shared.memory import create_connected_server_and_client_session
 
 from processors.tokens import count_tokens
-from query_api.metrics import Metrics
-from query_api.server.mcp_server import build_server
-from query_api.server.tool_catalog import visible_tools
+from query_api.settings import Settings
+from repocontext.app import EmbeddedApp
 
 
 def wire_tokens(result: Any, encoding: str) -> tuple[int, int]:
@@ -31,10 +32,15 @@ def wire_tokens(result: Any, encoding: str) -> tuple[int, int]:
 
 
 async def measure(profile: str, encoding: str) -> dict[str, Any]:
-    specs = visible_tools(writes=True, has_root=True, workspace_mode=True, profile=profile)
-    server = build_server({}, specs, Metrics(), 30.0, compact=profile == "compact")
-    async with create_connected_server_and_client_session(server) as client:
-        listed = await client.list_tools()
+    with tempfile.TemporaryDirectory() as tmp:
+        workspace = Path(tmp) / "ws"
+        workspace.mkdir()
+        settings = Settings(data_dir=Path(tmp) / "data", workspace_root=workspace, embedder="none")
+        async with (
+            EmbeddedApp(settings, watch=False) as app,
+            create_connected_server_and_client_session(app.mcp_server(profile=profile)) as client,
+        ):
+            listed = await client.list_tools()
     tokens, size = wire_tokens(listed, encoding)
     return {"profile": profile, "tools": len(listed.tools), "tokens": tokens, "bytes": size}
 

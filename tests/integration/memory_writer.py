@@ -83,7 +83,7 @@ async def run(data_dir: Path, start: int) -> None:
         await app.start(resume=False)
         # memory belongs to a registered repository (registered, never walked)
         await app.service.ensure_repo(str(workspace / REPO), REPO, launch=False)
-        memory = app.services["memory"]
+        memory = app.services.memory
         for i in range(start, OPS):
             tool, args = op(i)
             if tool == "remember":

@@ -207,7 +207,7 @@ async def test_session_possession_survives_a_restart(tmp_path: Path) -> None:
         assert {"path": ledger["path"], "kind": "file"}.items() <= again["reused"][0].items()
         other = await call(s, "repocontext_context", {**base, "known": known, "session": "x"})
         assert ledger["path"] in [e["path"] for e in other["entries"]]  # not that session's
-        sessions = app.services["bundle"].sessions
+        sessions = app.services.bundle.sessions
         assert sessions.get("repo", "agent-1", time.time()).possessions
         await call(s, "repocontext_remove_repo", {"repoId": "repo"})  # sessions go with it
         assert not sessions.get("repo", "agent-1", time.time()).possessions

@@ -46,7 +46,7 @@ async def test_the_symbol_service_says_how_fresh_its_answers_are(tmp_path: Path)
     """Outline and related carry freshness from the service that answered, not from the MCP
     transport: any caller of the service gets the whole answer."""
     async with memory_rig(tmp_path, index=True) as (app, _):
-        symbols = app.services["symbols"]
+        symbols = app.services.symbols
         args = PathArgs(repoId="repo", path="src/billing/invoice.py")
         for result in (await symbols.outline(args), await symbols.related(args)):
             assert result.freshness is not None, result

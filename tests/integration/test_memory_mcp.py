@@ -287,7 +287,7 @@ async def test_memory_survives_reset_and_replay_and_goes_with_remove(tmp_path: P
         Path(str(settings.views_path) + suffix).unlink(missing_ok=True)
     async with EmbeddedApp(settings, watch=False) as app:
         await app.runtime.run_until_idle()
-        entry = app.services["memory"].reader.memory.get("repo/repo/mem/keep/k")
+        entry = app.services.memory.reader.memory.get("repo/repo/mem/keep/k")
         assert entry is not None and entry.fields["body"] == "survives"
     async with memory_rig(tmp_path) as (_, s):
         removed = await call(s, "repocontext_remove_repo", {"repoId": "repo"})

@@ -226,7 +226,7 @@ async def test_memory_passages_in_the_vector_plane(tmp_path: Path) -> None:
 
 
 async def _expired(app: Any, id_: str) -> bool:
-    entry = app.services["memory"].reader.memory.get(f"repo/repo/mem/glossary/{id_}")
+    entry = app.services.memory.reader.memory.get(f"repo/repo/mem/glossary/{id_}")
     return bool(
         entry is not None and entry.expires_at is not None and entry.expires_at <= time.time()
     )

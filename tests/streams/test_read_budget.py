@@ -12,7 +12,7 @@ import pytest
 from query_api.errors import ServiceUnavailable
 from query_api.server.call_guard import CallGuard, RepoGate
 from query_api.server.tool_catalog import ToolSpec
-from schemas.tools import NoArgs, SearchArgs
+from schemas.tools import SearchArgs, SearchResult
 from streams.stores.read_budget import ReadInterrupted, read_budget
 from streams.stores.views.handlers import default_registry
 from streams.stores.views.store import ViewStore
@@ -31,7 +31,7 @@ def long_read(views: ViewStore) -> int:
 
 
 def spec(name: str, writes: bool = False) -> ToolSpec:
-    return ToolSpec(name, "d", SearchArgs, NoArgs, "m", writes=writes)
+    return ToolSpec(name, "d", SearchArgs, SearchResult, lambda s: s.core.search, writes=writes)
 
 
 async def test_a_long_read_stops_at_its_deadline_and_the_connection_stays_usable(

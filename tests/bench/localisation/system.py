@@ -84,7 +84,7 @@ class RepocontextSystem:
     async def context_paths(self, query: str, budget: int = 8192) -> list[str]:
         """The files the context bundle packed, in its order."""
         args = ContextArgs(repoId=self.repo_id, task=query[:16_384], responseBudgetTokens=budget)
-        result = await self.app.services["bundle"].context(args)
+        result = await self.app.services.bundle.context(args)
         paths: list[str] = []
         for entry in result.entries:
             if entry.path not in paths:
