@@ -23,12 +23,12 @@ import time
 from collections import deque
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from processors.tokens import TokenEncoding, token_counter
 from query_api.answers.render import render, wire_tokens
 from query_api.context.plan import Coster, Item, plan
 from query_api.context.spans import FILL_LINES, SPAN_LINES, select_spans, task_stems
+from query_api.core.service import RepoContextService
 from query_api.errors import NotFoundError
 from query_api.memory.search import linked_for
 from query_api.memory.views import MemoryReader
@@ -39,9 +39,6 @@ from streams.stores.sessions import SessionStore
 from streams.stores.views.read import ContentRow
 from streams.stores.views.store import ViewStore
 from streams.stores.views.symbols import SymbolViews
-
-if TYPE_CHECKING:
-    from query_api.core.service import RepoContextService
 
 BACKFILL_POOL = 50
 LEVELS: tuple[b.Detail, ...] = ("slices", "outline", "paths")

@@ -6,13 +6,9 @@ and parameters (`repoRoot` + `repoId`, both required).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+from query_api.core.service import RepoContextService
 from schemas import memory_tools as m
 from schemas import tools as t
-
-if TYPE_CHECKING:
-    from query_api.core.service import RepoContextService
 
 
 class Onboarding:

@@ -14,9 +14,9 @@ import time
 import uuid
 from collections import deque
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING
 
 from processors.memory_guards import check_fields, check_links
+from query_api.core.service import RepoContextService
 from query_api.errors import ToolInputError
 from query_api.memory.views import (
     CommandSubmitter,
@@ -38,9 +38,6 @@ from streams.eventlog.base import EventLog
 from streams.runtime.embedded import EmbeddedRuntime
 from streams.stores.views.scan import ScanViews
 from streams.stores.views.store import ViewStore
-
-if TYPE_CHECKING:
-    from query_api.core.service import RepoContextService
 
 SCOPES = ("Files", "Packages", "Symbols", "Memory", "MemoryTopic")
 
