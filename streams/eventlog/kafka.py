@@ -80,6 +80,11 @@ def failure(what: str, exc: KafkaError) -> EventLogError:
     return (LogUnreachable if unreachable else EventLogError)(f"{what}: {exc}")
 
 
+def _retrieved(fut: asyncio.Future[Any]) -> None:
+    if not fut.cancelled():
+        fut.exception()
+
+
 def encode_key(key: str | None) -> bytes:
     return NONE_KEY_MARK + os.urandom(16) if key is None else key.encode("utf-8")
 
@@ -333,18 +338,22 @@ class KafkaEventLog(EventLog):
         producer = self._producer
         assert producer is not None
         placed: list[tuple[int, int]] = []
+        futures: list[asyncio.Future[Any]] = []
         try:
             now = self._clock()
-            futures = [
-                await producer.send(
+            for topic, partition, record in routed:
+                fut = await producer.send(
                     self.physical_topic(topic),
                     value=record.value,
                     key=encode_key(record.key),
                     partition=partition,
                     timestamp_ms=now if record.timestamp_ms is None else record.timestamp_ms,
                 )
-                for topic, partition, record in routed
-            ]
+                # A failed ack that nobody awaits (an earlier one raised first) would be
+                # logged by asyncio as "Future exception was never retrieved", once per
+                # record: hundreds of lines per batch while the broker is away.
+                fut.add_done_callback(_retrieved)
+                futures.append(fut)
             for fut in futures:
                 meta = await fut
                 placed.append((meta.partition, meta.offset))
