@@ -9,6 +9,7 @@ above that file on words alone. A role the query itself asks for (`tests for the
 
 from __future__ import annotations
 
+import functools
 import re
 from enum import StrEnum
 
@@ -149,6 +150,7 @@ _ROLE_WORDS: dict[Role, frozenset[str]] = {
 }
 
 
+@functools.lru_cache(maxsize=65_536)  # search asks for every candidate of every query
 def role_of(path: str) -> Role:
     """The role a repository-relative path plays; the first that applies of vendored, test,
     example, bench, doc, config, else source."""

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import math
 import sqlite3
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 FTS_IDF_FLOOR = 1e-6  # FTS5's floor for a non-positive idf (fts5_aux.c)
@@ -81,12 +81,21 @@ class CorpusIdf:
         return [(tok, self.idf[tok] / fts5_idf(n, df)) for tok, df in dfs.items() if df > 0]
 
 
+TableCounts = tuple[int, dict[str, int]]  # N, and df per token
+
+
 def corpus_idf(
-    conn: sqlite3.Connection, tokens: Sequence[str], tables: Sequence[FtsTable]
+    conn: sqlite3.Connection,
+    tokens: Sequence[str],
+    tables: Sequence[FtsTable],
+    known: Mapping[str, TableCounts] | None = None,
 ) -> CorpusIdf:
-    """The corpus idf of each token (N and df over CORPUS) and the counts of `tables`."""
-    counts: dict[str, tuple[int, dict[str, int]]] = {}
+    """The corpus idf of each token (N and df over CORPUS) and the counts of `tables`; `known`
+    holds counts a caller has already (search's in-memory postings), by table name."""
+    counts: dict[str, TableCounts] = dict(known or {})
     for table in {*CORPUS, *tables}:
+        if table.name in counts:
+            continue
         dfs = {tok: doc_frequency(conn, table, tok) for tok in tokens}
         counts[table.name] = (row_count(conn, table), dfs)
     n = sum(counts[t.name][0] for t in CORPUS)

@@ -20,6 +20,8 @@ from schemas.events import RepoRegistration, split_file_key
 from schemas.records import ContentRecord, StructureRecord
 from streams.errors import StoreError
 from streams.stores.views.bm25 import BM25_VOCAB_DDL
+from streams.stores.views.fields import CONTENT_FIELDS, SYMBOL_FIELDS
+from streams.stores.views.lexical import changelog_ddl
 from streams.stores.views.memory import register_memory_views
 from streams.stores.views.registry import Item, TopicHandler, ViewRegistry
 from streams.stores.views.scan import SCAN_DDL
@@ -179,4 +181,6 @@ def default_registry() -> ViewRegistry:
     registry.add_schema(*SCAN_DDL)  # scan's Symbols scope in name order (views/scan.py)
     register_source_views(registry)  # sources.v1: git polls (views/sources.py)
     registry.add_schema(*BM25_VOCAB_DDL)  # document counts per term (views/bm25.py)
+    # the rows search's in-memory postings must re-read (views/lexical_mirror.py)
+    registry.add_schema(*changelog_ddl((CONTENT_FIELDS, SYMBOL_FIELDS)))
     return registry

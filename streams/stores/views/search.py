@@ -25,6 +25,7 @@ than the best BM25 score, so hits stay in score order and BM25 orders each tier)
 
 from __future__ import annotations
 
+import functools
 import json
 import math
 import re
@@ -40,19 +41,23 @@ from streams.stores.views.bm25 import (
     corpus_idf,
     ranked_by_token,
 )
+from streams.stores.views.fields import (
+    BODY_FLAG,
+    BODY_WEIGHT,
+    CONTENT_FIELDS,
+    LANGUAGE_WEIGHT,
+    NAME_FLAG,
+    PATH_FLAG,
+    PATH_WEIGHT,
+    SIGNATURE_WEIGHT,
+    SYMBOL_FIELDS,
+    SYMBOL_WEIGHT,
+)
+from streams.stores.views.lexical import Snapshot
 from streams.stores.views.read import FileRow, get_file
 from streams.stores.views.store import ViewStore
 from streams.stores.views.symbols import matching_symbols, symbols_named
 
-# Reference field weights: path 3, fully-qualified name 3, signature 2, text (content body) 1,
-# language 1. repo_id is UNINDEXED. Symbol names and signatures live in their own FTS5 table
-# (streams/stores/views/symbols.py); a file's score is its content BM25 plus its symbols' BM25
-# (each table with its own N/df/average length), so a symbol hit ranks its declaring file.
-PATH_WEIGHT = 3.0
-SYMBOL_WEIGHT = 3.0
-SIGNATURE_WEIGHT = 2.0
-BODY_WEIGHT = 1.0
-LANGUAGE_WEIGHT = 1.0
 MAX_K = 100
 MAX_QUERY_TOKENS = 64  # a pasted paragraph still yields a bounded MATCH expression
 MAX_REASONS = 6
@@ -189,60 +194,116 @@ def path_named_files(conn: sqlite3.Connection, repo_id: str, query: str) -> list
     )
 
 
+@dataclass(frozen=True, slots=True)
+class Mirrors:
+    """The in-memory postings of the content and symbol tables for this read, each None when
+    it cannot answer now (then that table is scored in SQL, which ranks the same)."""
+
+    content: Snapshot | None = None
+    symbols: Snapshot | None = None
+
+
 def file_scores(
     conn: sqlite3.Connection,
     idf: CorpusIdf,
     repo_id: str,
     pool: int,
     only: list[str] | None = None,
+    mirrors: Mirrors = Mirrors(),
 ) -> dict[str, list[float | bool]]:
     """path -> [BM25 of content + symbols, path matched, body matched, symbol name matched]
     for the best `pool` files of each table, or for just the files in `only`."""
-    params: dict[str, object] = {"repo": repo_id, "pool": pool}
-    content_arm, symbol_arm = _CONTENT_ARM, _SYMBOL_ARM
-    content_sum = _CONTENT_SUM.replace("{only}", "")
-    symbol_sum = _SYMBOL_SUM.replace("{only}", "")
-    if only is not None:
-        params["only"] = json.dumps(only)
-        content_arm += _ONLY_ROWS.format(table="content_fts", rows="content")
-        symbol_arm += _ONLY_ROWS.format(table="symbol_fts", rows="symbol_docs")
-        content_sum = _CONTENT_SUM.replace("{only}", _ONLY.format(column="c.path"))
-        symbol_sum = _SYMBOL_SUM.replace("{only}", _ONLY.format(column="d.path"))
     found: dict[str, list[float | bool]] = {}
-    content = idf.scales(CONTENT_FTS)
-    for path, rank, path_rank, body_rank in ranked_by_token(
-        conn, content_arm, content_sum, content, params
-    ):
-        found[path] = [-rank, path_rank < 0, body_rank < 0, False]
-    symbols = idf.scales(SYMBOL_FTS)
-    for path, rank, name_rank in ranked_by_token(conn, symbol_arm, symbol_sum, symbols, params):
+    for path, score, path_hit, body_hit in _content_scores(conn, idf, repo_id, pool, only, mirrors):
+        found[path] = [score, path_hit, body_hit, False]
+    for path, score, name_hit in _symbol_scores(conn, idf, repo_id, pool, only, mirrors):
         entry = found.setdefault(path, [0.0, False, False, False])
-        entry[0] = float(entry[0]) - rank * SYMBOL_TABLE_WEIGHT
-        entry[3] = name_rank < 0
+        entry[0] = float(entry[0]) + score * SYMBOL_TABLE_WEIGHT
+        entry[3] = name_hit
     return found
 
 
+def _content_scores(
+    conn: sqlite3.Connection,
+    idf: CorpusIdf,
+    repo_id: str,
+    pool: int,
+    only: list[str] | None,
+    mirrors: Mirrors,
+) -> list[tuple[str, float, bool, bool]]:
+    """(path, BM25, path matched, body matched) of the best `pool` content rows."""
+    if mirrors.content is not None:
+        weights = [(tok, idf.idf[tok]) for tok, _ in idf.scales(CONTENT_FTS)]
+        best = mirrors.content.best(repo_id, weights, pool, None if only is None else set(only))
+        return [(p, v, bool(f & PATH_FLAG), bool(f & BODY_FLAG)) for p, v, f in best]
+    params: dict[str, object] = {"repo": repo_id, "pool": pool}
+    arm, total = _CONTENT_ARM, _CONTENT_SUM.replace("{only}", "")
+    if only is not None:
+        params["only"] = json.dumps(only)
+        arm += _ONLY_ROWS.format(table="content_fts", rows="content")
+        total = _CONTENT_SUM.replace("{only}", _ONLY.format(column="c.path"))
+    rows = ranked_by_token(conn, arm, total, idf.scales(CONTENT_FTS), params)
+    return [(path, -rank, p_rank < 0, b_rank < 0) for path, rank, p_rank, b_rank in rows]
+
+
+def _symbol_scores(
+    conn: sqlite3.Connection,
+    idf: CorpusIdf,
+    repo_id: str,
+    pool: int,
+    only: list[str] | None,
+    mirrors: Mirrors,
+) -> list[tuple[str, float, bool]]:
+    """(path, BM25, a symbol name matched) of the best `pool` files' symbol rows."""
+    if mirrors.symbols is not None:
+        weights = [(tok, idf.idf[tok]) for tok, _ in idf.scales(SYMBOL_FTS)]
+        best = mirrors.symbols.best(repo_id, weights, pool, None if only is None else set(only))
+        return [(p, v, bool(f & NAME_FLAG)) for p, v, f in best]
+    params: dict[str, object] = {"repo": repo_id, "pool": pool}
+    arm, total = _SYMBOL_ARM, _SYMBOL_SUM.replace("{only}", "")
+    if only is not None:
+        params["only"] = json.dumps(only)
+        arm += _ONLY_ROWS.format(table="symbol_fts", rows="symbol_docs")
+        total = _SYMBOL_SUM.replace("{only}", _ONLY.format(column="d.path"))
+    rows = ranked_by_token(conn, arm, total, idf.scales(SYMBOL_FTS), params)
+    return [(path, -rank, name_rank < 0) for path, rank, name_rank in rows]
+
+
 def keyword_hits(views: ViewStore, repo_id: str, query: str, k: int = 10) -> list[KeywordHit]:
-    """A repository's files ranked by BM25 for `query`, best first (the read API of search)."""
-    return views.read(lambda c: keyword_search(c, repo_id, query, k))
+    """A repository's files ranked by BM25 for `query`, best first (the read API of search),
+    scored from the in-memory postings where they are caught up with this read."""
+    content, symbols = views.mirror(CONTENT_FIELDS), views.mirror(SYMBOL_FIELDS)
+
+    def search(conn: sqlite3.Connection) -> list[KeywordHit]:
+        mirrors = Mirrors(content.current(conn), symbols.current(conn))
+        return keyword_search(conn, repo_id, query, k, mirrors)
+
+    return views.read(search)
 
 
-def keyword_search(conn: sqlite3.Connection, repo_id: str, query: str, k: int) -> list[KeywordHit]:
+def keyword_search(
+    conn: sqlite3.Connection, repo_id: str, query: str, k: int, mirrors: Mirrors = Mirrors()
+) -> list[KeywordHit]:
     tokens = query_tokens(query)
     tokens = tokens[:MAX_QUERY_TOKENS]
     if not tokens:
         return []
     limit = max(1, min(k, MAX_K))
     pool = max(limit * POOL_FACTOR, MIN_POOL)
-    idf = corpus_idf(conn, tokens, (CONTENT_FTS, SYMBOL_FTS))
-    found = file_scores(conn, idf, repo_id, pool)
+    known = {
+        table.name: snapshot.counts(tokens)
+        for table, snapshot in ((CONTENT_FTS, mirrors.content), (SYMBOL_FTS, mirrors.symbols))
+        if snapshot is not None
+    }
+    idf = corpus_idf(conn, tokens, (CONTENT_FTS, SYMBOL_FTS), known)
+    found = file_scores(conn, idf, repo_id, pool, mirrors=mirrors)
     asked = roles_in(query)
     priors = {path: role_prior(path, asked) for path in found}
     declared = declared_symbols(conn, repo_id, query, pool)
     tiers = _named_tiers(conn, repo_id, query, declared, asked)
     if tiers:
         # the named files' whole BM25 and reasons, though the pools above may have cut them
-        found.update(file_scores(conn, idf, repo_id, len(tiers), sorted(tiers)))
+        found.update(file_scores(conn, idf, repo_id, len(tiers), sorted(tiers), mirrors))
     words = set(tokens) - STOP_WORDS
     lines = line_counts(conn, repo_id, list(found))
     for path, entry in found.items():
@@ -272,13 +333,20 @@ def file_name_boost(path: str, words: set[str]) -> float:
     (`cors/index.ts`, `reverseproxy/mod.rs`, `json/__init__.py`) is called by its folder's
     name. A path's folders are in the path column's BM25 already; the name is what a person
     calls the file."""
-    folders, _, name = path.rpartition("/")
-    parts = set(tokenize(name.split(".", 1)[0] or name))
-    if parts <= INDEX_STEMS and folders:
-        parts = set(tokenize(folders.rpartition("/")[2]))
+    parts = _name_words(path)
     if not parts or parts <= GENERIC_STEMS or not parts <= words:
         return 1.0
     return NAME_BOOST
+
+
+@functools.lru_cache(maxsize=65_536)  # every candidate of every query
+def _name_words(path: str) -> frozenset[str]:
+    """The words a person calls a file by: its stem's, or its folder's for an index file."""
+    folders, _, name = path.rpartition("/")
+    parts = frozenset(tokenize(name.split(".", 1)[0] or name))
+    if parts <= INDEX_STEMS and folders:
+        return frozenset(tokenize(folders.rpartition("/")[2]))
+    return parts
 
 
 def roles_in(query: str) -> set[Role]:

@@ -27,6 +27,8 @@ from pydantic import BaseModel
 from streams.errors import StoreError
 from streams.stores.read_budget import PROGRESS_STEPS, ReadInterrupted, current_budget
 from streams.stores.views import read as views_read
+from streams.stores.views.lexical import MirrorSpec
+from streams.stores.views.lexical_mirror import LexicalMirror
 from streams.stores.views.read import ContentRow, FileRow, RepoRow
 from streams.stores.views.registry import Item, ViewRegistry
 from streams.stores.views.schema import check_schema_version, open_connection
@@ -61,6 +63,7 @@ class ViewStore:
         self._active_reads = 0
         self._reads_idle = threading.Condition(self._lock)
         self._closed = False
+        self._mirrors: dict[MirrorSpec, LexicalMirror] = {}
         try:
             self._conn = open_connection(self.path)
         except sqlite3.Error as exc:
@@ -84,11 +87,22 @@ class ViewStore:
         if [tuple(r) for r in rows] != [("ok",)]:
             raise StoreError(f"view store {self.path} failed its integrity check: {rows[:3]}")
 
+    def mirror(self, spec: MirrorSpec) -> LexicalMirror:
+        """The in-memory postings of one full-text table (views/lexical.py), made on first use:
+        only a process that searches pays for them."""
+        with self._lock:
+            found = self._mirrors.get(spec)
+            if found is None:
+                found = self._mirrors[spec] = LexicalMirror(spec, self.read)
+            return found
+
     def close(self) -> None:
         with self._lock:
             if self._closed:
                 return
             self._closed = True
+            for mirror in self._mirrors.values():
+                mirror.close()
             self._reads_idle.wait_for(lambda: self._active_reads == 0, timeout=CLOSE_WAIT_S)
             for reader in self._reader_conns:
                 reader.close()

@@ -1,0 +1,199 @@
+"""Keeping a table's in-memory postings (views/lexical.py) in step with SQLite.
+
+A mirror is built in a background thread from the FTS table, then caught up before each query
+from `lexical_changes` (rows the view sink inserted or deleted since). `current()` returns
+None whenever the mirror cannot answer for this read right now (not built yet, too far behind,
+the change log trimmed past it): the caller then scores in SQL, which ranks the same.
+"""
+
+from __future__ import annotations
+
+import logging
+import sqlite3
+import threading
+import time
+from collections.abc import Callable, Iterator
+
+from streams.stores.views.lexical import Base, DocTerms, MirrorSpec, Snapshot, doc_terms
+
+log = logging.getLogger(__name__)
+
+Read = Callable[[Callable[[sqlite3.Connection], None]], None]  # a store's read, in a thread
+
+CATCH_UP_LIMIT = 512  # logged changes applied inside a query's read; more go to a rebuild
+DELTA_LIMIT = 2048  # changed documents kept beside the base before a rebuild folds them in
+BUILD_BATCH = 1024  # rows read per step of a build (it stops early when the store closes)
+
+
+class MirrorClosed(Exception):
+    """The store closed while a build was reading it."""
+
+
+class LexicalMirror:
+    """One FTS table's postings in memory, for one view store."""
+
+    def __init__(self, spec: MirrorSpec, read: Read) -> None:
+        self.spec = spec
+        self._read = read
+        self._lock = threading.Lock()
+        self._snapshot: Snapshot | None = None
+        self._seq = 0
+        self._builder: threading.Thread | None = None
+        self._closed = threading.Event()
+
+    # -- the query side ----------------------------------------------------------------------
+
+    def current(self, conn: sqlite3.Connection) -> Snapshot | None:
+        """The mirror caught up with what `conn` reads, or None: score in SQL this time."""
+        with self._lock:
+            snapshot = self._snapshot
+            if snapshot is None:
+                self._start_build()
+                return None
+            low, high = conn.execute("SELECT min(seq), max(seq) FROM lexical_changes").fetchone()
+            if high is None or high <= self._seq:
+                return snapshot  # nothing new (or this read's snapshot is older than the mirror)
+            if low is not None and low > self._seq + 1:
+                self._start_build()  # the log was trimmed past the mirror: rebuild
+                return None
+            changed = _changed_docs(conn, self.spec, self._seq, CATCH_UP_LIMIT + 1)
+            if len(changed) > CATCH_UP_LIMIT:
+                self._start_build()
+                return None
+            snapshot = _apply(snapshot, _load_docs(conn, self.spec, changed), changed)
+            self._snapshot, self._seq = snapshot, int(high)
+            if len(snapshot.delta) > DELTA_LIMIT:
+                self._start_build()
+            return snapshot
+
+    def close(self) -> None:
+        """Stop a build in flight (the store is closing)."""
+        self._closed.set()
+
+    @property
+    def building(self) -> bool:
+        builder = self._builder
+        return builder is not None and builder.is_alive()
+
+    def wait_built(self, timeout: float) -> bool:
+        """Until a build has landed (tests and benchmarks); True when one has."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            builder = self._builder
+            if builder is not None:
+                builder.join(max(0.0, deadline - time.monotonic()))
+            with self._lock:
+                if self._snapshot is not None and not self.building:
+                    return True
+                if builder is None:
+                    self._start_build()
+        return False
+
+    # -- the build ---------------------------------------------------------------------------
+
+    def _start_build(self) -> None:
+        """Start a background rebuild unless one runs (called under the lock)."""
+        if self.building or self._closed.is_set():
+            return
+        self._builder = threading.Thread(
+            target=self._build, name=f"lexical-{self.spec.fts}", daemon=True
+        )
+        self._builder.start()
+
+    def _build(self) -> None:
+        started = time.monotonic()
+        try:
+            result: list[tuple[int, Snapshot]] = []
+            self._read(lambda conn: result.append(self._build_from(conn)))
+        except MirrorClosed:
+            return
+        except Exception:  # a failed build leaves search on its SQL path; the next query retries
+            if self._closed.is_set():
+                return
+            log.exception("building the in-memory index of %s failed", self.spec.fts)
+            return
+        seq, snapshot = result[0]
+        with self._lock:
+            if seq >= self._seq or self._snapshot is None:
+                self._snapshot, self._seq = snapshot, seq
+        log.info(
+            "in-memory index of %s: %d documents, %d terms in %.1f s",
+            self.spec.fts,
+            len(snapshot.base.paths),
+            len(snapshot.base.vocab),
+            time.monotonic() - started,
+        )
+
+    def _build_from(self, conn: sqlite3.Connection) -> tuple[int, Snapshot]:
+        """Every document of the table as of the log position read first (rows changed after
+        it are re-read by the next catch-up, so reading a newer row here is harmless)."""
+        row = conn.execute("SELECT max(seq) FROM lexical_changes").fetchone()
+        seq = int(row[0] or 0)
+        docs: dict[int, DocTerms] = {}
+        for batch in _scan(conn, self.spec):
+            if self._closed.is_set():
+                raise MirrorClosed
+            for doc_id, repo_id, path, texts in batch:
+                docs[doc_id] = doc_terms(self.spec, repo_id, path, texts)
+        base = Base.build(docs)
+        tokens = int(base.lengths.sum())
+        return seq, Snapshot(base, base.alive, {}, len(docs), tokens)
+
+
+Row = tuple[int, str, str, tuple[str, ...]]  # doc id, repository, path, column texts
+
+
+def _scan(conn: sqlite3.Connection, spec: MirrorSpec) -> Iterator[list[Row]]:
+    columns = ", ".join(f"f.{c}" for c in spec.columns)
+    cursor = conn.execute(
+        f"SELECT d.id, d.repo_id, d.path, {columns} FROM {spec.docs} d "
+        f"JOIN {spec.fts} f ON f.rowid = d.id"
+    )
+    while rows := cursor.fetchmany(1024):
+        yield [(int(r[0]), str(r[1]), str(r[2]), tuple(r[3:])) for r in rows]
+
+
+def _changed_docs(conn: sqlite3.Connection, spec: MirrorSpec, after: int, limit: int) -> list[int]:
+    rows = conn.execute(
+        "SELECT DISTINCT doc FROM lexical_changes WHERE seq > ? AND fts = ? LIMIT ?",
+        (after, spec.fts, limit),
+    )
+    return [int(r[0]) for r in rows]
+
+
+def _load_docs(conn: sqlite3.Connection, spec: MirrorSpec, ids: list[int]) -> dict[int, DocTerms]:
+    """The current version of each document still present (a deleted one is absent)."""
+    if not ids:
+        return {}
+    columns = ", ".join(f"f.{c}" for c in spec.columns)
+    marks = ",".join("?" * len(ids))
+    rows = conn.execute(
+        f"SELECT d.id, d.repo_id, d.path, {columns} FROM {spec.docs} d "
+        f"JOIN {spec.fts} f ON f.rowid = d.id WHERE d.id IN ({marks})",
+        ids,
+    )
+    return {int(r[0]): doc_terms(spec, str(r[1]), str(r[2]), tuple(r[3:])) for r in rows}
+
+
+def _apply(snapshot: Snapshot, loaded: dict[int, DocTerms], changed: list[int]) -> Snapshot:
+    """A new snapshot: each changed document's old version out, its current one (if any) in."""
+    base = snapshot.base
+    alive = snapshot.alive
+    delta = dict(snapshot.delta)
+    rows, tokens = snapshot.rows, snapshot.tokens
+    copied = False
+    for doc_id in changed:
+        old = delta.pop(doc_id, None)
+        if old is not None:
+            rows, tokens = rows - 1, tokens - old.length
+        row = base.row_of.get(doc_id)
+        if row is not None and alive[row]:
+            if not copied:
+                alive, copied = alive.copy(), True
+            alive[row] = False
+            rows, tokens = rows - 1, tokens - int(base.lengths[row])
+        new = loaded.get(doc_id)
+        if new is not None:
+            delta[doc_id] = new
+            rows, tokens = rows + 1, tokens + new.length
+    return Snapshot(base, alive, delta, rows, tokens)
