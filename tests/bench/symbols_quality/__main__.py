@@ -14,7 +14,7 @@ from typing import Any
 
 from processors.symbols.processor import symbols_of
 from schemas.events import FileUpsert
-from tests.bench.symbols_quality import native
+from tests.bench.symbols_quality import native, xrefs
 from tests.bench.symbols_quality.compare import (
     Counts,
     FileResult,
@@ -201,7 +201,13 @@ def main(argv: list[str] | None = None) -> int:
     go.add_argument("--cache", type=Path, default=DEFAULT_CACHE, help="trees and ctags output")
     go.add_argument("--worst", type=int, default=25, help="files listed (default 25)")
     go.add_argument("--json", type=Path, help="write every file's misses and extras here")
+    refs = sub.add_parser("xrefs", help="related's imports and dependents against jedi")
+    refs.add_argument("--cache", type=Path, default=DEFAULT_CACHE, help="trees and jedi output")
+    refs.add_argument("--worst", type=int, default=10, help="files listed (default 10)")
+    refs.add_argument("--language", action="append", default=[], choices=("python", "typescript"))
     args = parser.parse_args(argv)
+    if args.command == "xrefs":
+        return xrefs.run(args.cache, args.worst, args.language)
     return run(args)
 
 
