@@ -111,6 +111,9 @@ DECLARATION_WORDS = frozenset(
     {"class", "def", "enum", "fn", "func", "function", "interface", "struct", "trait", "type"}
 )
 _IDENTIFIER = re.compile(r"[^\W\d][\w$]*")
+# A quoted one-word name with a capital (`Ignore`, `Context()`) names a type or constant; a
+# quoted lower-case word (`index`) is as often a module, a flag or plain English.
+_QUOTED_NAME = re.compile(r"`([^\W\d][\w$]{2,})(?:\(\))?`")
 
 
 def named_identifiers(query: str) -> list[str]:
@@ -124,6 +127,7 @@ def named_identifiers(query: str) -> list[str]:
     if len(words) > 1 and words[0].lower() in DECLARATION_WORDS:
         out += name_spellings(" ".join(words[1:]))
     out += [w for w in _IDENTIFIER.findall(query) if len(tokenize(w)) > 1]
+    out += [w for w in _QUOTED_NAME.findall(query) if not w.islower()]
     return list(dict.fromkeys(out))
 
 
@@ -174,5 +178,56 @@ STOP_WORDS = frozenset(
         "why",
         "will",
         "with",
+    ]
+)
+
+
+# Words a change request uses to say what to do rather than where (`clean up`, `fix`, `add
+# support for`): in code they name unrelated things (a Cleaner, an add() method), so search
+# weighs them at CHANGE_VERB_WEIGHT of their idf.
+CHANGE_VERBS = frozenset(
+    [
+        "add",
+        "adds",
+        "added",
+        "allow",
+        "allows",
+        "also",
+        "avoid",
+        "change",
+        "changes",
+        "clean",
+        "cleanup",
+        "drop",
+        "ensure",
+        "fix",
+        "fixed",
+        "fixes",
+        "handle",
+        "handles",
+        "improve",
+        "improves",
+        "make",
+        "makes",
+        "move",
+        "new",
+        "now",
+        "prefer",
+        "refactor",
+        "remove",
+        "removed",
+        "removes",
+        "rename",
+        "simplify",
+        "support",
+        "supports",
+        "tidy",
+        "up",
+        "update",
+        "updated",
+        "updates",
+        "use",
+        "uses",
+        "when",
     ]
 )

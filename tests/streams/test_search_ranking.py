@@ -112,3 +112,35 @@ def test_a_module_index_file_is_called_by_its_folder(tmp_path: Path) -> None:
         store.apply([rec for path, body in files.items() for rec in records(path, body)], {})
         order = ranked(store, "cors handler origin option")
     assert order[0] == "src/middleware/cors/index.ts", order
+
+
+def test_a_quoted_type_name_ranks_its_declaration_first(tmp_path: Path) -> None:
+    """`Ignore` in backticks names the struct, though the word fills a sibling file's body."""
+    walker = "".join(f"fn ignore_{i}(path: &Path) -> bool {{ ignore(path) }}\n" for i in range(9))
+    files = {
+        "crates/ignore/src/dir.rs": "pub struct Ignore {\n    parent: Option<usize>,\n}\n",
+        "crates/ignore/src/walk.rs": walker + "// skip ignored files, use the ignore rules\n",
+    }
+    with ViewStore(tmp_path / "views.db", default_registry()) as store:
+        store.apply([rec for path, body in files.items() for rec in records(path, body)], {})
+        assert ranked(store, "use named fields in `Ignore`")[0] == "crates/ignore/src/dir.rs"
+
+
+def test_the_verbs_of_a_change_request_do_not_pick_its_files(tmp_path: Path) -> None:
+    """`Clean up StringBuilder use` is about the builder code, not a Cleaner class."""
+    files = {
+        "src/safety/cleaner.py": (
+            "class Cleaner:\n    def clean(self, doc):\n        return self.clean_up(doc)\n\n"
+            "    def clean_up(self, doc):\n        # clean up: use the safe list\n"
+            "        return doc\n"
+        ),
+        "src/helper/url_builder.py": (
+            "def build(parts):\n    out = StringBuilder()\n"
+            + "".join(f"    out.append(parts[{i}], sep)\n" for i in range(2))
+            + "    return out.to_string()\n"
+        ),
+        "src/other.py": "def unrelated():\n    return 1\n",
+    }
+    with ViewStore(tmp_path / "views.db", default_registry()) as store:
+        store.apply([rec for path, body in files.items() for rec in records(path, body)], {})
+        assert ranked(store, "Clean up StringBuilder use")[0] == "src/helper/url_builder.py"

@@ -33,7 +33,13 @@ import sqlite3
 from dataclasses import dataclass
 
 from processors.path_roles import Role, role_of, roles_asked
-from processors.tokenizer import STOP_WORDS, named_identifiers, query_tokens, tokenize
+from processors.tokenizer import (
+    CHANGE_VERBS,
+    STOP_WORDS,
+    named_identifiers,
+    query_tokens,
+    tokenize,
+)
 from streams.stores.views.bm25 import (
     CONTENT_FTS,
     SYMBOL_FTS,
@@ -74,6 +80,7 @@ SIZE_EXPONENT = 0.5
 # (one idf over both; a memory entry has no size prior).
 SIZE_REFERENCE = 1.0 + math.log1p(100)
 SYMBOL_TABLE_WEIGHT = 0.3
+CHANGE_VERB_WEIGHT = 0.5  # processors.tokenizer.CHANGE_VERBS
 INDEX_STEMS = frozenset({"index", "mod"})
 GENERIC_STEMS = frozenset({"index", "main", "mod", "lib", "init", "utils", "util", "types"})
 # A file's BM25 score times its role's prior (processors/path_roles.py), unless asked for.
@@ -296,6 +303,8 @@ def keyword_search(
         if snapshot is not None
     }
     idf = corpus_idf(conn, tokens, (CONTENT_FTS, SYMBOL_FTS), known)
+    for token in CHANGE_VERBS.intersection(idf.idf):
+        idf.idf[token] *= CHANGE_VERB_WEIGHT
     found = file_scores(conn, idf, repo_id, pool, mirrors=mirrors)
     asked = roles_in(query)
     priors = {path: role_prior(path, asked) for path in found}
