@@ -103,6 +103,14 @@ async def measure(broker: KafkaBroker, files: int, outage_s: float, tmp: Path) -
         async with httpx.AsyncClient(timeout=60) as client:
             while (await client.get(base + "/health/ready")).status_code != 200:
                 await asyncio.sleep(0.2)
+            async with http_session(base) as session:  # the same calls with the broker up
+                before: list[float] = []
+                for _ in range(20):
+                    t0 = time.perf_counter()
+                    await call(session, "repocontext_search", {"repoId": "live", "query": "seed_7"})
+                    before.append(time.perf_counter() - t0)
+                    await asyncio.sleep(0.5)
+            out["search_before_outage"] = summary(before)
             await log.close()
             marks = {n: (tmp / f"{n}.log").stat().st_size for n in ("worker", "query")}
             stopped = time.perf_counter()
