@@ -18,6 +18,7 @@ last rebuild live in a small delta scored in Python; a rebuild folds them in.
 
 from __future__ import annotations
 
+from array import array
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -110,43 +111,60 @@ class Base:
     row_of: dict[int, int] = field(default_factory=dict)
     path_rows: dict[tuple[int, str], int] = field(default_factory=dict)
 
-    @classmethod
-    def build(cls, docs: dict[int, DocTerms]) -> Base:
-        doc_ids = np.fromiter(docs, dtype=np.int64, count=len(docs))
-        repos: dict[str, int] = {}
-        vocab: dict[str, int] = {}
-        term_ids: list[int] = []
-        rows: list[int] = []
-        freqs: list[float] = []
-        flags: list[int] = []
-        for row, doc in enumerate(docs.values()):
-            for term, (freq, bits) in doc.terms.items():
-                term_ids.append(vocab.setdefault(term, len(vocab)))
-                rows.append(row)
-                freqs.append(freq)
-                flags.append(bits)
-        order = np.argsort(np.asarray(term_ids, dtype=np.int32), kind="stable")
-        counts = np.bincount(np.asarray(term_ids, dtype=np.int64), minlength=len(vocab))
-        offsets = np.zeros(len(vocab) + 1, dtype=np.int64)
-        np.cumsum(counts, out=offsets[1:])
-        return cls(
+
+class BaseBuilder:
+    """Collects documents one at a time into flat typed buffers (a few bytes per posting, not a
+    Python object each), then sorts them by term into a Base."""
+
+    def __init__(self) -> None:
+        self.doc_ids = array("q")
+        self.repo_of = array("i")
+        self.lengths = array("d")
+        self.paths: list[str] = []
+        self.repos: dict[str, int] = {}
+        self.vocab: dict[str, int] = {}
+        self.term_ids = array("i")
+        self.rows = array("i")
+        self.freqs = array("d")
+        self.flags = array("B")
+
+    def add(self, doc_id: int, doc: DocTerms) -> None:
+        row = len(self.paths)
+        self.doc_ids.append(doc_id)
+        self.repo_of.append(self.repos.setdefault(doc.repo_id, len(self.repos)))
+        self.lengths.append(doc.length)
+        self.paths.append(doc.path)
+        vocab = self.vocab
+        for term, (freq, bits) in doc.terms.items():
+            self.term_ids.append(vocab.setdefault(term, len(vocab)))
+            self.freqs.append(freq)
+            self.flags.append(bits)
+        self.rows.extend([row] * len(doc.terms))
+
+    def build(self) -> Base:
+        term_ids = np.frombuffer(self.term_ids, dtype=np.int32)
+        order = np.argsort(term_ids, kind="stable")
+        offsets = np.zeros(len(self.vocab) + 1, dtype=np.int64)
+        np.cumsum(np.bincount(term_ids, minlength=len(self.vocab)), out=offsets[1:])
+        doc_ids = np.frombuffer(self.doc_ids, dtype=np.int64).copy()
+        repo_of = np.frombuffer(self.repo_of, dtype=np.int32).copy()
+        return Base(
             doc_ids=doc_ids,
-            repo_of=np.fromiter(
-                (repos.setdefault(d.repo_id, len(repos)) for d in docs.values()),
-                dtype=np.int32,
-                count=len(docs),
-            ),
-            paths=[d.path for d in docs.values()],
-            lengths=np.fromiter((d.length for d in docs.values()), np.float64, len(docs)),
-            alive=np.ones(len(docs), dtype=np.bool_),
-            vocab=vocab,
+            repo_of=repo_of,
+            paths=self.paths,
+            lengths=np.frombuffer(self.lengths, dtype=np.float64).copy(),
+            alive=np.ones(len(self.paths), dtype=np.bool_),
+            vocab=self.vocab,
             offsets=offsets,
-            rows=np.asarray(rows, dtype=np.int32)[order],
-            freqs=np.asarray(freqs, dtype=np.float64)[order],
-            flags=np.asarray(flags, dtype=np.uint8)[order],
-            repos=repos,
-            row_of={int(d): i for i, d in enumerate(doc_ids)},
-            path_rows={(repos[d.repo_id], d.path): i for i, d in enumerate(docs.values())},
+            rows=np.frombuffer(self.rows, dtype=np.int32)[order],
+            freqs=np.frombuffer(self.freqs, dtype=np.float64)[order],
+            flags=np.frombuffer(self.flags, dtype=np.uint8)[order],
+            repos=self.repos,
+            row_of={doc_id: row for row, doc_id in enumerate(self.doc_ids)},
+            path_rows={
+                (code, path): row
+                for row, (code, path) in enumerate(zip(self.repo_of, self.paths, strict=True))
+            },
         )
 
 

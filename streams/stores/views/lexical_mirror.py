@@ -14,7 +14,7 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 
-from streams.stores.views.lexical import Base, DocTerms, MirrorSpec, Snapshot, doc_terms
+from streams.stores.views.lexical import BaseBuilder, DocTerms, MirrorSpec, Snapshot, doc_terms
 
 log = logging.getLogger(__name__)
 
@@ -129,15 +129,15 @@ class LexicalMirror:
         it are re-read by the next catch-up, so reading a newer row here is harmless)."""
         row = conn.execute("SELECT max(seq) FROM lexical_changes").fetchone()
         seq = int(row[0] or 0)
-        docs: dict[int, DocTerms] = {}
+        builder = BaseBuilder()
         for batch in _scan(conn, self.spec):
             if self._closed.is_set():
                 raise MirrorClosed
             for doc_id, repo_id, path, texts in batch:
-                docs[doc_id] = doc_terms(self.spec, repo_id, path, texts)
-        base = Base.build(docs)
+                builder.add(doc_id, doc_terms(self.spec, repo_id, path, texts))
+        base = builder.build()
         tokens = int(base.lengths.sum())
-        return seq, Snapshot(base, base.alive, {}, len(docs), tokens)
+        return seq, Snapshot(base, base.alive, {}, len(base.paths), tokens)
 
 
 Row = tuple[int, str, str, tuple[str, ...]]  # doc id, repository, path, column texts
