@@ -8,6 +8,7 @@ lag is within the bound.
 from __future__ import annotations
 
 import subprocess
+import time
 import uuid
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -193,3 +194,58 @@ async def test_a_replica_is_ready_only_within_the_lag_bound(
         assert (await klog.start_offsets(REPOS.name)) == {0: 0}
     finally:
         views.close()
+
+
+async def test_a_replica_out_of_step_longer_than_the_tombstone_retention_rebuilds(
+    klog: KafkaEventLog, tmp_path: Path
+) -> None:
+    """A replica that was last in step with the log longer ago than the broker keeps
+    tombstones deletes its views at start and rebuilds them from the log, saying why."""
+    from streams.runtime.view_staleness import SYNC_GROUP, SYNC_KEY
+
+    registration = RepoRegistration(repo_id="demo", root=None, registered_at=1.0)
+    await klog.append(REPOS.name, [LogRecord("demo", codec.encode(registration))])
+    bodies = {"src/kept.py": "def kept_here():\n    pass\n", "src/gone.py": "def gone_soon():\n"}
+    await klog.append(FILES.name, [upsert(p, b) for p, b in bodies.items()])
+    worker_proc = spawn(
+        tmp_path, klog, "worker", "worker", "--step", "structural", "--step", "content"
+    )
+    (tmp_path / "r").mkdir()
+
+    async def top(base: str, query: str) -> list[str]:
+        async with http_session(base) as session:
+            result = await call(session, "repocontext_search", {"repoId": "demo", "query": query})
+        return [h["entry"]["path"] for h in result["hits"]][:1]
+
+    try:
+        replica = Replica(klog, tmp_path / "r", ("REPOCONTEXT_REPLICA_ID", "r9"))
+        await replica.wait_live()
+
+        async def both_served() -> bool:
+            return await top(replica.base, "gone_soon") == ["src/gone.py"]
+
+        await wait_for(both_served, 90.0, "the replica to serve both files")
+        replica.proc.terminate()
+        assert replica.proc.wait(timeout=60) == 0, replica.out.read_text()[-3000:]
+        # as if it had been down for two days: last in step with the log 48 h ago
+        views = ViewStore(tmp_path / "r" / "replica-data" / "views.db", default_registry())
+        two_days_ago_ms = int((time.time() - 2 * 86_400) * 1000)
+        views.apply([], {SYNC_KEY: two_days_ago_ms}, SYNC_GROUP)
+        views.close()
+        await klog.append(FILES.name, [LogRecord("demo/src/gone.py", None)])
+
+        replica = Replica(klog, tmp_path / "r", ("REPOCONTEXT_REPLICA_ID", "r9"))
+        await replica.wait_live()
+
+        async def deletion_served() -> bool:
+            gone = await top(replica.base, "gone_soon")
+            return gone == [] and await top(replica.base, "kept_here") == ["src/kept.py"]
+
+        await wait_for(deletion_served, 90.0, "the rebuilt views without the deleted file")
+        out = replica.out.read_text()
+        assert "rebuilding the views from the log" in out and "tombstones" in out, out[-3000:]
+    finally:
+        replica.proc.terminate()
+        assert replica.proc.wait(timeout=60) == 0, replica.out.read_text()[-3000:]
+        worker_proc.terminate()
+        worker_proc.wait(timeout=60)
