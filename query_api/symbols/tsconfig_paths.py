@@ -120,23 +120,35 @@ def _load(config_path: str, read: Callable[[str], str | None], depth: int) -> _O
     bases = [extends] if isinstance(extends, str) else extends if isinstance(extends, list) else []
     if depth < MAX_EXTENDS:
         for base in bases:  # later bases win over earlier ones, the config over all
-            if not isinstance(base, str) or not base.startswith(("./", "../")):
-                continue  # a package's config: not in the repository
-            base_path = _join(directory, base if base.endswith(".json") else base + ".json")
-            inherited = _load(base_path, read, depth + 1) if _inside(base_path) else None
-            if inherited is not None:
-                if inherited.base_url is not None:
-                    options.base_url = inherited.base_url
-                if inherited.paths is not None:
-                    options.paths, options.paths_dir = inherited.paths, inherited.paths_dir
+            inherited = _base_options(directory, base, read, depth)
+            if inherited is not None and inherited.base_url is not None:
+                options.base_url = inherited.base_url
+            if inherited is not None and inherited.paths is not None:
+                options.paths, options.paths_dir = inherited.paths, inherited.paths_dir
     compiler = data.get("compilerOptions")
     if isinstance(compiler, dict):
-        base_url = compiler.get("baseUrl")
-        if isinstance(base_url, str):
-            resolved = _join(directory, base_url)
-            options.base_url = resolved if _inside(resolved) else None
-        paths = compiler.get("paths")
-        if isinstance(paths, dict):
-            options.paths = {k: v for k, v in paths.items() if isinstance(v, list)}
-            options.paths_dir = directory
+        _apply_compiler_options(options, directory, compiler)
     return options
+
+
+def _base_options(
+    directory: str, base: object, read: Callable[[str], str | None], depth: int
+) -> _Options | None:
+    """The options of a config that `extends` names, when it is a file in the repository
+    (a package's config, `@tsconfig/node18`, is not)."""
+    if not isinstance(base, str) or not base.startswith(("./", "../")):
+        return None
+    base_path = _join(directory, base if base.endswith(".json") else base + ".json")
+    return _load(base_path, read, depth + 1) if _inside(base_path) else None
+
+
+def _apply_compiler_options(options: _Options, directory: str, compiler: dict[str, Any]) -> None:
+    """A config's own `baseUrl` and `paths`, which win over what it inherited."""
+    base_url = compiler.get("baseUrl")
+    if isinstance(base_url, str):
+        resolved = _join(directory, base_url)
+        options.base_url = resolved if _inside(resolved) else None
+    paths = compiler.get("paths")
+    if isinstance(paths, dict):
+        options.paths = {k: v for k, v in paths.items() if isinstance(v, list)}
+        options.paths_dir = directory
