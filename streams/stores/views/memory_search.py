@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from processors.tokenizer import query_tokens, tokenize
 from schemas.memory import MemoryEntry
-from streams.stores.views.bm25 import MEMORY_FTS, corpus_idf, ranked_by_token
+from streams.stores.views.bm25 import MEMORY_FTS, corpus_idf, doc_frequency, ranked_by_token
 
 MAX_QUERY_TOKENS = 64
 MAX_REASONS = 6
@@ -129,6 +129,8 @@ def search_memory(
     tokens = query_tokens(query)[:MAX_QUERY_TOKENS]
     if not tokens or k < 1:
         return []
+    if not any(doc_frequency(conn, MEMORY_FTS, token) for token in tokens):
+        return []  # no entry holds a query word: skip the corpus counts over every file
     scales = corpus_idf(conn, tokens, (MEMORY_FTS,)).scales(MEMORY_FTS)
     params: dict[str, object] = {"repo": repo_id, "now": float(now), "pool": k}
     wanted = set(tokens)
