@@ -39,6 +39,7 @@ from streams.stores.views.search import keyword_hits
 
 if TYPE_CHECKING:
     from streams.eventlog.kafka import KafkaEventLog
+    from streams.runtime.faust_app import StepApp
     from streams.runtime.faust_vectors import FaustVectorStep
 
 log = logging.getLogger("repocontext")
@@ -371,23 +372,14 @@ def _vector_step(settings: Settings, log_: KafkaEventLog) -> FaustVectorStep:
     return FaustVectorStep(log_, indexer, settings.data_dir / "faust")
 
 
-async def cmd_worker(args: argparse.Namespace, settings: Settings, path: Path | None) -> int:
-    """Distributed processor worker: the topology's processor steps as faust agents, one
-    consumer group per step (streams/runtime/faust_app.py), and the vector step
-    (streams/runtime/faust_vectors.py). With no --step: every processor step, and the vector
-    step when a Qdrant server and an embedder are configured."""
-    from repocontext.distributed import WorkerOps
-    from streams.errors import UnknownTopicError
-    from streams.eventlog.factory import open_event_log
-    from streams.eventlog.kafka import KafkaEventLog
-    from streams.runtime.faust_app import FaustStep, StepApp, processor_steps, run_apps
+def _worker_apps(
+    step_ids: list[str] | None, settings: Settings, log_: KafkaEventLog
+) -> tuple[list[StepApp], FaustVectorStep | None]:
+    """The step apps `--step` names (none: every processor step, and the vector step when a
+    Qdrant server and an embedder are configured); the vector step's app also on its own."""
+    from streams.runtime.faust_app import FaustStep, processor_steps
 
-    url = settings.resolved_log_url()
-    log_ = open_event_log(url)
-    if not isinstance(log_, KafkaEventLog):
-        await log_.close()
-        raise SystemExit(f"repocontext worker: needs REPOCONTEXT_LOG_URL=kafka://..., not {url}")
-    wanted = list(args.step or ())
+    wanted = list(step_ids or ())
     vectors = (
         "vectors" in wanted
         if wanted
@@ -405,6 +397,26 @@ async def cmd_worker(args: argparse.Namespace, settings: Settings, path: Path | 
     vector_app = _vector_step(settings, log_) if vectors else None
     if vector_app is not None:
         apps.append(vector_app)
+    return apps, vector_app
+
+
+async def cmd_worker(args: argparse.Namespace, settings: Settings, path: Path | None) -> int:
+    """Distributed processor worker: the topology's processor steps as faust agents, one
+    consumer group per step (streams/runtime/faust_app.py), and the vector step
+    (streams/runtime/faust_vectors.py). With no --step: every processor step, and the vector
+    step when a Qdrant server and an embedder are configured."""
+    from repocontext.distributed import WorkerOps
+    from streams.errors import UnknownTopicError
+    from streams.eventlog.factory import open_event_log
+    from streams.eventlog.kafka import KafkaEventLog
+    from streams.runtime.faust_app import run_apps
+
+    url = settings.resolved_log_url()
+    log_ = open_event_log(url)
+    if not isinstance(log_, KafkaEventLog):
+        await log_.close()
+        raise SystemExit(f"repocontext worker: needs REPOCONTEXT_LOG_URL=kafka://..., not {url}")
+    apps, vector_app = _worker_apps(args.step, settings, log_)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGTERM, signal.SIGINT):
