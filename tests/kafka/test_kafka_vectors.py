@@ -19,6 +19,7 @@ from typing import Any
 
 import httpx
 import pytest
+from prometheus_client.parser import text_string_to_metric_families
 
 from schemas import topics
 from streams.embedders import make_embedder
@@ -26,6 +27,7 @@ from streams.embedders.local import model_dir
 from streams.eventlog.kafka import KafkaEventLog
 from streams.sources.git_poller import GitPoller, GitSource
 from streams.vectors_step import GROUP_PREFIX, VectorIndexer
+from tests.conftest import free_port
 from tests.integration.mcp_helpers import call, http_session, wait_for
 from tests.integration.test_semantic_mcp import FILES, write_repo
 from tests.kafka.test_kafka_worker import Replica, Worker, klog
@@ -89,7 +91,8 @@ async def test_vector_worker_feeds_replicas_through_a_qdrant_server(
             ("REPOCONTEXT_QDRANT_URL", qdrant.url),
             ("REPOCONTEXT_HYBRID", "false"),  # the pure vector ranking is what this checks
         )
-        worker = Worker(klog, tmp_path, (), *env)
+        metrics = f"http://127.0.0.1:{(port := free_port())}/metrics"
+        worker = Worker(klog, tmp_path, (), *env, args=("--metrics-port", str(port)))
         replica = Replica(klog, tmp_path, *env)
         try:
             await replica.wait_live()
@@ -113,6 +116,19 @@ async def test_vector_worker_feeds_replicas_through_a_qdrant_server(
             vectors = ready["components"]["vectors"]
             assert vectors["store"] == "qdrant" and vectors["writer"] == "repocontext worker"
             assert vectors["backlog"] == 0
+
+            def embedding_backlog() -> float | None:
+                text = httpx.get(metrics, timeout=10).text
+                for family in text_string_to_metric_families(text):
+                    for sample in family.samples:
+                        if sample.name == "repocontext_embedding_backlog_events":
+                            return float(sample.value)
+                return None
+
+            async def no_backlog() -> bool:  # the worker's own gauge, measured every 5 s
+                return embedding_backlog() == 0.0
+
+            await wait_for(no_backlog, 30, "the worker's embedding backlog gauge at 0")
         finally:
             replica.proc.terminate()
             assert replica.proc.wait(timeout=30) == 0, replica.out.read_text()[-3000:]

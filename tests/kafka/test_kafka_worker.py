@@ -67,6 +67,7 @@ class Worker:
         tmp: Path,
         steps: tuple[str, ...] = STEPS,
         *extra_env: tuple[str, str],
+        args: tuple[str, ...] = (),
     ) -> None:
         env = child_env(tmp / "worker-data")
         env["REPOCONTEXT_LOG_URL"] = log.url
@@ -74,7 +75,7 @@ class Worker:
         self.out = tmp / f"worker-{uuid.uuid4().hex[:6]}.log"
         with open(self.out, "wb") as sink:
             self.proc = subprocess.Popen(
-                cli_command("worker", *(a for s in steps for a in ("--step", s))),
+                cli_command("worker", *(a for s in steps for a in ("--step", s)), *args),
                 env=env,
                 stdout=sink,
                 stderr=subprocess.STDOUT,
