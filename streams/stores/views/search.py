@@ -81,7 +81,7 @@ SIZE_EXPONENT = 0.5
 SIZE_REFERENCE = 1.0 + math.log1p(100)
 SYMBOL_TABLE_WEIGHT = 0.3
 CHANGE_VERB_WEIGHT = 0.5  # processors.tokenizer.CHANGE_VERBS
-INDEX_STEMS = frozenset({"index", "mod"})
+INDEX_STEMS = frozenset({"index", "mod", "init"})
 GENERIC_STEMS = frozenset({"index", "main", "mod", "lib", "init", "utils", "util", "types"})
 # A file's BM25 score times its role's prior (processors/path_roles.py), unless asked for.
 ROLE_PRIOR: dict[Role, float] = {
