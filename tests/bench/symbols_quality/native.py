@@ -1,6 +1,7 @@
 """Each language's own parser as a second reference, where the machine has it: Go's go/ast
 (`go run`), the JDK's compiler tree API (`java File.java`), the TypeScript compiler's parser
-(npm `typescript`, installed into the cache on first use) for TypeScript, TSX and JavaScript.
+(npm `typescript`, installed into the cache on first use) for TypeScript, TSX and JavaScript,
+clang (PyPI `libclang`, installed into the cache on first use) for C and C++.
 Python's `ast` runs in process (references.python_ast). Each program (native/) prints JSON
 lines; the declarations it reports follow the same scope rule as the ctags comparison.
 """
@@ -10,6 +11,7 @@ from __future__ import annotations
 import json
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 from tests.bench.symbols_quality.references import Tag
@@ -24,7 +26,10 @@ TOOLS = {
     "typescript": "tsc",
     "tsx": "tsc",
     "javascript": "tsc",
+    "c": "clang",
+    "cpp": "clang",
 }
+LIBCLANG = "libclang==18.1.1"
 
 
 def _typescript(cache: Path) -> Path | None:
@@ -41,12 +46,26 @@ def _typescript(cache: Path) -> Path | None:
     return module if module.exists() else None
 
 
+def _libclang(cache: Path) -> Path | None:
+    """The folder libclang (PyPI) is installed in under `cache`, installed when missing."""
+    target = cache / "pip-clang"
+    if not (target / "clang").exists():
+        subprocess.run(
+            [sys.executable, "-m", "pip", "install", "-q", "--target", str(target), LIBCLANG],
+            check=False,
+            capture_output=True,
+        )
+    return target if (target / "clang").exists() else None
+
+
 def missing(language: str, cache: Path) -> str | None:
     """Why the language's own parser cannot run here, or None."""
     if language == "go" and not shutil.which("go"):
         return "go is not installed"
     if language == "java" and not shutil.which("java"):
         return "a JDK (java 11+) is not installed"
+    if language in ("c", "cpp") and _libclang(cache) is None:
+        return f"pip could not install {LIBCLANG}"
     if language in ("typescript", "tsx", "javascript"):
         if not shutil.which("node"):
             return "node is not installed"
@@ -60,6 +79,16 @@ def command(language: str, root: Path, cache: Path) -> list[str]:
         return ["go", "run", str(HERE / "go_decls.go"), str(root)]
     if language == "java":
         return ["java", str(HERE / "JavaDecls.java"), str(root)]
+    if language in ("c", "cpp"):
+        script = str(HERE / "clang_decls.py")
+        return [
+            "env",
+            f"PYTHONPATH={_libclang(cache)}",
+            sys.executable,
+            script,
+            language,
+            str(root),
+        ]
     return ["node", str(HERE / "ts_decls.js"), str(_typescript(cache)), str(root)]
 
 
