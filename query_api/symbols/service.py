@@ -20,6 +20,7 @@ from query_api.access.guard import WorkspaceGuard
 from query_api.access.repo_paths import path_in_repo
 from query_api.errors import ConflictError, NotFoundError, ServiceUnavailable, ToolInputError
 from query_api.symbols.dependents import DependentsResolver
+from query_api.symbols.import_names import ImportNames
 from schemas import tools as t
 from schemas.events import RepoRegistration
 from schemas.symbols import (
@@ -29,6 +30,7 @@ from schemas.symbols import (
     OutlineSymbol,
     PathArgs,
     RelatedResult,
+    SymbolAt,
 )
 from streams.errors import SourceError
 from streams.ingest import IngestCoordinator
@@ -86,6 +88,7 @@ class SymbolService:
             return OutlineResult(repoId=repo_id, path=path, exists=False)
         content = self.views.get_content(repo_id, path)
         tokens: int | None = None
+        names = ImportNames(self.symbols, repo_id)
         if content is not None:
             tokens = content.token_count
             if tokens is None:  # counted on read: exact BPE (token_encoding) of the body
@@ -97,7 +100,7 @@ class SymbolService:
             fullReadTokenCount=tokens,
             symbols=[
                 OutlineSymbol(
-                    fullyQualifiedName=s.fq_name,
+                    fullyQualifiedName=names.shown(s.fq_name, path),
                     kind=s.kind,
                     signature=s.signature,
                     startLine=s.start_line,
@@ -119,13 +122,15 @@ class SymbolService:
             return RelatedResult(repoId=repo_id, path=path, exists=False)
         declared = self.symbols.symbols_of_file(repo_id, path)
         dependents = self.resolver.dependents(repo_id, declared, exclude={path})
+        tests = self.resolver.tests(repo_id, declared, dependents, exclude={path})
+        names = ImportNames(self.symbols, repo_id)
         return RelatedResult(
             repoId=repo_id,
             path=path,
             exists=True,
             imports=self.resolver.imports(repo_id, path),
-            dependents=dependents,
-            tests=self.resolver.tests(repo_id, declared, dependents, exclude={path}),
+            dependents=_shown(names, dependents),
+            tests=_shown(names, tests),
         )
 
     # -- changed ---------------------------------------------------------------------------
@@ -199,5 +204,13 @@ class SymbolService:
             added=changes.added,
             updated=changes.updated,
             removed=changes.removed,
-            dependents=self.resolver.dependents(repo_id, declared, exclude=touched),
+            dependents=_shown(
+                ImportNames(self.symbols, repo_id),
+                self.resolver.dependents(repo_id, declared, exclude=touched),
+            ),
         )
+
+
+def _shown(names: ImportNames, found: list[SymbolAt]) -> list[SymbolAt]:
+    """Dependents and tests named as their files' code imports them (import_names.py)."""
+    return [SymbolAt(symbol=names.shown(d.symbol, d.path), path=d.path) for d in found]

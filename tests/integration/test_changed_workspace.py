@@ -57,7 +57,8 @@ async def test_changed_reports_exactly_what_differs_from_the_index(tmp_path: Pat
         assert changed["updated"] == ["shop/orders.py"]
         assert changed["removed"] == ["shop/legacy.py"]
         assert changed["dependents"] == [
-            {"symbol": "app.uses_legacy.run", "path": "app/uses_legacy.py"},
+            # app/ is no package: its module is imported as `uses_legacy`
+            {"symbol": "uses_legacy.run", "path": "app/uses_legacy.py"},
             {"symbol": "shop.checkout.checkout", "path": "shop/checkout.py"},
         ]
 

@@ -40,10 +40,11 @@ def by_key(hits: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
 
 async def test_keyword_memory_hits_and_linked_memory(tmp_path: Path) -> None:
     async with memory_rig(tmp_path, index=True) as (app, s):
-        outline = await call(
-            s, "repocontext_outline", {"repoId": "repo", "path": "src/billing/invoice.py"}
+        # a declaration's key is the one scan lists (outline shows the name code imports)
+        scanned = await call(s, "repocontext_scan", {"repoId": "repo", "scope": "symbols"})
+        calc = next(
+            x for x in scanned["entries"] if x["fullyQualifiedName"].endswith("InvoiceCalculator")
         )
-        calc = next(x for x in outline["symbols"] if x["signature"].startswith("class"))
         await remember(
             s,
             "gotchas",
@@ -59,7 +60,7 @@ async def test_keyword_memory_hits_and_linked_memory(tmp_path: Path) -> None:
             "calc",
             kind="Decision",
             body="Keep the calculator pure.\nSecond line.",
-            addLinks={"about": [f"repo/repo/symbol/{calc['fullyQualifiedName']}"]},
+            addLinks={"about": [calc["key"]]},
         )
         await remember(s, "scratch", "tmp", body="ephemeralword here", ttlSeconds=1)
 

@@ -179,13 +179,11 @@ async def test_outline_related_changed_and_search(tmp_path: Path) -> None:
         # checkout imports shop.orders.OrderService: qualified, so it resolves here; legacy.py
         # declares its own OrderService, so its use is not a dependent of orders.py
         assert ("shop/checkout.py", "shop.checkout.checkout") in dependents
-        assert ("tests/test_orders.py", "tests.test_orders.OrderServiceTests.test_place") in (
-            dependents
-        )
+        assert ("tests/test_orders.py", "test_orders.OrderServiceTests.test_place") in (dependents)
         assert not any(path == "shop/legacy.py" for path, _ in dependents)
         tests = {(d["path"], d["symbol"]) for d in related["tests"]}
-        assert ("tests/test_orders.py", "tests.test_orders.OrderServiceTests") in tests
-        assert ("tests/test_orders.py", "tests.test_orders.OrderServiceTests.test_place") in tests
+        assert ("tests/test_orders.py", "test_orders.OrderServiceTests") in tests
+        assert ("tests/test_orders.py", "test_orders.OrderServiceTests.test_place") in tests
 
         billing = await call(
             session, "repocontext_related", {"repoId": "shop", "path": "shop/billing.py"}
