@@ -25,9 +25,10 @@ from typing import Any
 from query_api.memory.search import attach_linked, keyword_memory_hits, semantic_memory_hit
 from query_api.memory.views import MemoryReader
 from query_api.metrics import _meter_provider
+from query_api.retrieval.fusion import fuse
 from query_api.retrieval.readiness import Readiness
 from schemas import tools as t
-from schemas.retrieval import MAX_REASONS, RetrievalPath, SearchMode
+from schemas.retrieval import RetrievalPath, SearchMode
 from streams.embedders.base import Embedder
 from streams.embedders.batching import QueryBatcher
 from streams.stores.vectors import VectorMatch, VectorStore, VectorStoreUnavailable
@@ -37,10 +38,6 @@ from streams.stores.views.store import ViewStore
 log = logging.getLogger(__name__)
 
 POOL_CAP = 1000
-RRF_K = 60
-# Weighted reciprocal rank fusion: BM25 with role priors is the stronger list on the
-# localisation benchmark's tuning half, the vectors add the files whose words differ.
-SEMANTIC_WEIGHT = 0.7
 # A test/doc/example file's cosine is scaled by this unless the query asks for that role
 # (cosines sit in a narrow band, so a mild factor moves such files well down).
 SEMANTIC_ROLE_FACTOR = 0.7
@@ -191,7 +188,7 @@ class Retriever:
         path = RetrievalPath.SEMANTIC_EXACT if exact else RetrievalPath.SEMANTIC_APPROXIMATE
         if self.hybrid:
             keyword = await asyncio.to_thread(self._keyword_hits, repo_id, query, pool)
-            hits = self._fuse(hits, keyword, k, impute=await self._partial(repo_id))
+            hits = fuse(hits, keyword, k, impute=await self._partial(repo_id))
         return Answer(SearchMode.SEMANTIC, path, hits[:k])
 
     def _hydrate(
@@ -237,44 +234,6 @@ class Retriever:
             return False
         coverage = await asyncio.to_thread(self.coverage, repo_id)
         return coverage is not None and not coverage.complete
-
-    def _fuse(
-        self,
-        semantic: list[t.SearchHit],
-        keyword: list[t.SearchHit],
-        k: int,
-        *,
-        impute: bool = False,
-    ) -> list[t.SearchHit]:
-        """Weighted reciprocal rank fusion of the semantic list (one hit per file) and the
-        BM25 list (files and memory), by entry key. Equal scores go to the better BM25 rank:
-        a lexical match is the stronger evidence. With `impute` (vectors still backfilling),
-        a BM25 hit the semantic list lacks is given its BM25 rank there too, so a file that
-        merely has no vector yet never falls behind files that do."""
-        scores: dict[str, float] = {}
-        keyword_rank: dict[str, int] = {}
-        by_key: dict[str, t.SearchHit] = {}
-        for rank, hit in enumerate(semantic):
-            share = SEMANTIC_WEIGHT / (RRF_K + rank + 1)
-            scores[hit.entry.key] = scores.get(hit.entry.key, 0.0) + share
-            by_key[hit.entry.key] = hit
-        for rank, kw in enumerate(keyword):
-            key = kw.entry.key
-            if impute and key not in by_key:
-                scores[key] = scores.get(key, 0.0) + SEMANTIC_WEIGHT / (RRF_K + rank + 1)
-            scores[key] = scores.get(key, 0.0) + 1.0 / (RRF_K + rank + 1)
-            keyword_rank.setdefault(key, rank)
-            if key in by_key:
-                old = by_key[key]
-                reasons = [*old.reasons, "keyword-fused", *kw.reasons][:MAX_REASONS]
-                by_key[key] = old.model_copy(update={"reasons": reasons})
-            else:
-                by_key[key] = kw
-        unranked = len(keyword)
-        ranked = sorted(
-            scores, key=lambda key: (-scores[key], keyword_rank.get(key, unranked), key)
-        )[:k]
-        return [by_key[key].model_copy(update={"score": scores[key]}) for key in ranked]
 
     def _keyword_hits(self, repo_id: str, query: str, k: int) -> list[t.SearchHit]:
         """Files and live memory by BM25 score (one idf over code and memory, so the scores

@@ -2,41 +2,62 @@
 
 from __future__ import annotations
 
-from query_api.retrieval.ladder import RRF_K, SEMANTIC_WEIGHT, Retriever, _file_entry
+from query_api.retrieval.fusion import KEYWORD_SHARE, fuse
+from query_api.retrieval.ladder import _file_entry
 from schemas import tools as t
 
 
-def hit(path: str, *reasons: str) -> t.SearchHit:
+def hit(path: str, score: float, *reasons: str) -> t.SearchHit:
     entry = _file_entry("repo", path, None)
-    return t.SearchHit(score=1.0, entry=entry, vectorId=None, reasons=list(reasons))
+    return t.SearchHit(score=score, entry=entry, vectorId=None, reasons=list(reasons))
 
 
-def fuse(semantic: list[str], keyword: list[str], *, impute: bool = False) -> list[str]:
-    fused = Retriever._fuse(
-        None,  # type: ignore[arg-type]  # _fuse reads nothing of the retriever
-        [hit(p, "semantic") for p in semantic],
-        [hit(p, "content-match") for p in keyword],
+def fused(
+    semantic: list[tuple[str, float]], keyword: list[tuple[str, float]], *, impute: bool = False
+) -> list[str]:
+    hits = fuse(
+        [hit(p, s, "semantic") for p, s in semantic],
+        [hit(p, s, "content-match") for p, s in keyword],
         10,
         impute=impute,
     )
-    return [h.entry.path or "" for h in fused]
+    return [h.entry.path or "" for h in hits]
 
 
 def test_a_file_both_lists_find_leads() -> None:
-    assert fuse(["a.py", "b.py"], ["c.py", "a.py"])[0] == "a.py"
+    order = fused([("a.py", 0.8), ("b.py", 0.7)], [("c.py", 9.0), ("a.py", 8.0)])
+    assert order[0] == "a.py"
 
 
-def test_bm25_weighs_more_than_vectors() -> None:
-    assert SEMANTIC_WEIGHT < 1.0
-    assert fuse(["vec.py"], ["lex.py"]) == ["lex.py", "vec.py"]
+def test_a_tie_goes_to_the_lexical_match() -> None:
+    assert KEYWORD_SHARE >= 0.5
+    assert fused([("vec.py", 0.8)], [("lex.py", 5.0)]) == ["lex.py", "vec.py"]
+
+
+def test_a_wide_bm25_lead_survives_a_semantic_first_place() -> None:
+    """Rank fusion would tie `named.py` (BM25 far ahead) with `close.py` (the vectors' first,
+    BM25's second); the scores say named.py is the better bet."""
+    semantic = [("close.py", 0.62), ("named.py", 0.60), ("other.py", 0.40)]
+    keyword = [("named.py", 30.0), ("close.py", 6.0), ("other.py", 5.0)]
+    assert fused(semantic, keyword)[0] == "named.py"
+
+
+def test_files_no_list_ranks_well_stay_behind() -> None:
+    semantic = [("a.py", 0.9), ("b.py", 0.5), ("z.py", 0.45)]
+    keyword = [("a.py", 10.0), ("c.py", 2.0), ("z.py", 0.5)]
+    assert fused(semantic, keyword)[-1] == "z.py"
 
 
 def test_while_backfilling_a_file_without_a_vector_keeps_its_bm25_place() -> None:
     """`unembedded.py` is BM25's first but has no vector yet; `embedded.py` is BM25's second
-    and the vectors' first. Complete coverage: both lists agree on embedded.py, it leads.
+    and the vectors' first. Complete coverage: both lists favour embedded.py, it leads.
     Partial: the first file is not pushed down for lacking a vector."""
-    semantic, keyword = ["embedded.py"], ["unembedded.py", "embedded.py"]
-    assert fuse(semantic, keyword)[0] == "embedded.py"
-    assert fuse(semantic, keyword, impute=True)[0] == "unembedded.py"
-    lead = (1 + SEMANTIC_WEIGHT) / (RRF_K + 1)
-    assert lead > SEMANTIC_WEIGHT / (RRF_K + 1) + 1 / (RRF_K + 2)
+    semantic = [("embedded.py", 0.8), ("far.py", 0.3)]
+    keyword = [("unembedded.py", 10.0), ("embedded.py", 9.0)]
+    assert fused(semantic, keyword)[0] == "embedded.py"
+    assert fused(semantic, keyword, impute=True)[0] == "unembedded.py"
+
+
+def test_hits_found_by_both_lists_carry_both_reasons() -> None:
+    hits = fuse([hit("a.py", 0.9, "semantic")], [hit("a.py", 3.0, "content-match")], 5)
+    assert hits[0].reasons == ["semantic", "keyword-fused", "content-match"]
