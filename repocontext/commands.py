@@ -329,7 +329,7 @@ async def cmd_topics(args: argparse.Namespace, settings: Settings, path: Path | 
     from streams.eventlog.factory import open_event_log
 
     secure_data_dir(settings.data_dir)
-    log_ = open_event_log(settings.resolved_log_url())
+    log_ = open_event_log(settings.resolved_log_url(), **settings.event_log_options())
     try:
         await log_.create_topics(CATALOGUE)
         rows = []
@@ -412,7 +412,7 @@ async def cmd_worker(args: argparse.Namespace, settings: Settings, path: Path | 
     from streams.runtime.faust_app import run_apps
 
     url = settings.resolved_log_url()
-    log_ = open_event_log(url)
+    log_ = open_event_log(url, **settings.event_log_options())
     if not isinstance(log_, KafkaEventLog):
         await log_.close()
         raise SystemExit(f"repocontext worker: needs REPOCONTEXT_LOG_URL=kafka://..., not {url}")
@@ -461,7 +461,7 @@ async def cmd_query(args: argparse.Namespace, settings: Settings, path: Path | N
     listener = bind_listener(settings.host, settings.port)
     secure_data_dir(settings.data_dir)
     rid = replica_id(settings)  # its own consumer group: views.<id>
-    check = open_event_log(settings.resolved_log_url())
+    check = open_event_log(settings.resolved_log_url(), **settings.event_log_options())
     try:  # views that outlived the log's tombstones (or its start) are rebuilt from scratch
         await rebuild_outlived_views(settings, check)
     finally:
@@ -510,7 +510,7 @@ async def cmd_git_source(args: argparse.Namespace, settings: Settings, path: Pat
     source = GitSource(
         args.repo_id, args.url, args.ref, args.depth or None, args.refresh_s, configured
     )
-    log_ = open_event_log(settings.resolved_log_url())
+    log_ = open_event_log(settings.resolved_log_url(), **settings.event_log_options())
     try:
         await log_.create_topics(CATALOGUE)
         poller = GitPoller(
@@ -544,7 +544,7 @@ async def cmd_memory(args: argparse.Namespace, settings: Settings, path: Path | 
     try:
         if args.memory_command == "export":
             secure_data_dir(settings.data_dir)
-            log_ = open_event_log(settings.resolved_log_url())
+            log_ = open_event_log(settings.resolved_log_url(), **settings.event_log_options())
             try:
                 await log_.create_topics(CATALOGUE)
                 entries = await mt.current_entries(log_, args.repo_id)
