@@ -6,7 +6,8 @@ so the owner runs every tool for every attached agent: memory written through on
 what the others and the HTTP server read at once. The socket is the user's alone (0600 in the
 0700 data directory). A connection opens with one JSON line saying what it wants (`Hello`) and
 one JSON line of answer; an `mcp` connection then speaks MCP's stdio framing (one JSON-RPC
-message per line), which the attached process pipes to and from its own stdin and stdout.
+message per line), which the attached process pipes to and from its own stdin and stdout
+(repocontext/stdio_proxy.py, which also takes over when the owner exits).
 """
 
 from __future__ import annotations
@@ -268,43 +269,3 @@ async def open_or_wait(make_app: Callable[[], EmbeddedApp], data_dir: Path) -> E
                 log.info("pid %s holds %s; waiting for it to finish", busy.holder or "?", data_dir)
                 said = True
             await asyncio.sleep(WAIT_POLL_S)
-
-
-async def pipe_stdio(link: OwnerLink, data_dir: Path) -> int:
-    """Be a stdio MCP server by piping stdin to the owner and its answers to stdout."""
-    import sys
-
-    # stdin through the event loop, not a thread: a thread blocked reading it would keep the
-    # process alive after the owner is gone
-    stdin = asyncio.StreamReader()
-    loop = asyncio.get_running_loop()
-    await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(stdin), sys.stdin)
-    stdout = sys.stdout.buffer
-    client_done = asyncio.Event()
-
-    async def upstream() -> None:
-        while chunk := await stdin.read(65536):
-            link.writer.write(chunk)
-            await link.writer.drain()
-        client_done.set()
-        with contextlib.suppress(OSError):
-            link.writer.write_eof()
-
-    sending = asyncio.ensure_future(upstream())
-    try:
-        while chunk := await link.reader.read(65536):
-            stdout.write(chunk)
-            stdout.flush()
-    except ConnectionError:
-        pass
-    finally:
-        sending.cancel()
-        link.writer.close()
-    if client_done.is_set():
-        return 0
-    log.error(
-        "mcp: the repocontext process serving %s (pid %s) exited; restart this agent",
-        data_dir,
-        link.answer.get("pid", "?"),
-    )
-    return 1

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import logging
 import resource
@@ -26,12 +27,12 @@ from repocontext.agent_socket import (
     OwnerLink,
     open_or_wait,
     own_or_attach,
-    pipe_stdio,
 )
 from repocontext.app import EmbeddedApp
 from repocontext.data_dir import secure_data_dir
 from repocontext.pipeline_progress import embed_all, reconcile_in_stages, replay_in_stages
 from repocontext.progress import ProgressReporter
+from repocontext.stdio_proxy import StdioProxy, take_over
 from schemas import tools as t
 from schemas.topics import CATALOGUE
 from streams.stores.views.handlers import default_registry
@@ -135,14 +136,24 @@ async def _serve_stdio(
         settings.tool_profile,
         readOnly=not settings.enable_writes,
     )
-    opened = await own_or_attach(lambda: EmbeddedApp(settings), settings.data_dir, hello)
+
+    def make_app() -> EmbeddedApp:
+        return EmbeddedApp(settings)
+
+    opened = await own_or_attach(make_app, settings.data_dir, hello)
     if isinstance(opened, OwnerLink):  # another process owns the data directory: serve via it
         log.info(
             "mcp: %s is in use by pid %s; serving through it",
             settings.data_dir,
             opened.answer.get("pid"),
         )
-        return await pipe_stdio(opened, settings.data_dir)
+        async with contextlib.AsyncExitStack() as owned:  # what taking over opens, if it must
+            proxy = StdioProxy(
+                opened,
+                settings.data_dir,
+                lambda: take_over(make_app, settings.data_dir, hello, owned),
+            )
+            return await proxy.run()
     app = opened
     try:
         await app.start()
