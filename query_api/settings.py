@@ -10,8 +10,10 @@ import os
 from pathlib import Path
 from typing import Literal
 
-from pydantic import Field, field_validator
+from pydantic import Field, SecretStr, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
+
+from streams.eventlog.kafka_security import KafkaSecurity, SaslMechanism
 
 
 def default_data_dir() -> Path:
@@ -53,6 +55,12 @@ class Settings(BaseSettings):
     # names this replica's consumer group `views.<replica_id>` (its own position in the broker);
     # default: an id kept in the data directory, so a restart keeps the group
     replica_id: str | None = Field(default=None, pattern=r"^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$")
+    # Kafka SASL login of this process (deploy/DISTRIBUTED.md, "Security"): from the KafkaUser's
+    # Secret; a CA file turns on TLS (SASL_SSL). Username and password come together or not at all
+    kafka_sasl_mechanism: SaslMechanism = "SCRAM-SHA-512"
+    kafka_sasl_username: str | None = None
+    kafka_sasl_password: SecretStr | None = None
+    kafka_ssl_ca_file: Path | None = None
     # git-source credentials, so they stay out of every argv (streams/sources/git_credentials.py)
     git_username: str | None = Field(default=None, repr=False)
     git_password: str | None = Field(default=None, repr=False)  # secret: kept out of repr
@@ -98,6 +106,43 @@ class Settings(BaseSettings):
         if isinstance(value, str) and value.strip().lower() in ("o200k", "cl100k"):
             return value.strip().lower() + "_base"
         return value
+
+    @model_validator(mode="after")
+    def _kafka_login_whole(self) -> Settings:
+        """A half-configured login would connect unauthenticated and fail later on an ACL;
+        refuse it at start, naming what is missing."""
+        given = {
+            "REPOCONTEXT_KAFKA_SASL_USERNAME": self.kafka_sasl_username,
+            "REPOCONTEXT_KAFKA_SASL_PASSWORD": self.kafka_sasl_password,
+            "REPOCONTEXT_KAFKA_SSL_CA_FILE": self.kafka_ssl_ca_file,
+        }
+        if any(v for v in given.values()):
+            missing = [name for name, v in list(given.items())[:2] if not v]
+            if missing:
+                present = [name for name, v in given.items() if v]
+                raise ValueError(
+                    f"Kafka login half-configured: {', '.join(present)} set but "
+                    f"{', '.join(missing)} missing (set both, or neither for an open broker)"
+                )
+        return self
+
+    def kafka_security(self) -> KafkaSecurity | None:
+        """The Kafka login, or None for an unauthenticated broker."""
+        if self.kafka_sasl_username is None or self.kafka_sasl_password is None:
+            return None
+        return KafkaSecurity(
+            self.kafka_sasl_mechanism,
+            self.kafka_sasl_username,
+            self.kafka_sasl_password.get_secret_value(),
+            self.kafka_ssl_ca_file,
+        )
+
+    def event_log_options(self) -> dict[str, KafkaSecurity]:
+        """Extra `open_event_log` options for this log URL: the Kafka login, if any."""
+        security = self.kafka_security()
+        if security is None or not self.resolved_log_url().startswith("kafka://"):
+            return {}
+        return {"security": security}
 
     @staticmethod
     def child_environment() -> dict[str, str]:

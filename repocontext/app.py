@@ -143,6 +143,7 @@ class EmbeddedApp:
         self.log = open_event_log(
             self.settings.resolved_log_url(),
             tombstone_retention_ms=int(self.settings.compaction_tombstone_retention_s * 1000),
+            **self.settings.event_log_options(),
         )
         await self.log.create_topics(CATALOGUE)
         self.views = open_views(self.settings.views_path)

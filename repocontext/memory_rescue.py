@@ -36,7 +36,7 @@ def _held_by_views(path: Path) -> list[MemoryEntry]:
 
 
 async def _in_log(settings: Settings) -> dict[str, MemoryEntry]:
-    event_log = open_event_log(settings.resolved_log_url())
+    event_log = open_event_log(settings.resolved_log_url(), **settings.event_log_options())
     try:
         await event_log.create_topics(CATALOGUE)
         return {e.key: e for e in await mt.current_entries(event_log, None)}

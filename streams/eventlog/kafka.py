@@ -56,9 +56,11 @@ from streams.eventlog.base import (
     Transaction,
 )
 from streams.eventlog.base import TopicPartition as TP
+from streams.eventlog.kafka_security import KafkaSecurity
 
 NONE_KEY_MARK = b"\xff"
 _RETRIABLE_COMMIT = {14, 15, 16}  # coordinator loading / not available / not coordinator
+_NOT_AUTHORIZED = {29, 30, 31}  # topic / group / cluster authorization failed (broker ACLs)
 
 
 def parse_kafka_url(url: str) -> tuple[str, dict[str, str]]:
@@ -127,9 +129,11 @@ class KafkaEventLog(EventLog):
         request_timeout_s: float = 30.0,
         compact_threshold: int | None = None,  # the broker decides when to clean
         background_compaction: bool = True,  # ditto; accepted for a uniform factory
+        security: KafkaSecurity | None = None,  # SASL (and TLS); None: plain, unauthenticated
     ) -> None:
         del compact_threshold, background_compaction
         self.url = url
+        self.security = security
         self.bootstrap, opts = parse_kafka_url(url)
         self.prefix = opts.get("prefix", "")
         self.replication_factor = int(opts.get("replication_factor", "1"))
@@ -166,6 +170,7 @@ class KafkaEventLog(EventLog):
             common: dict[str, Any] = {
                 "bootstrap_servers": self.bootstrap,
                 "request_timeout_ms": timeout_ms,
+                **(self.security.aiokafka_options() if self.security else {}),
             }
             admin = AIOKafkaAdminClient(client_id=self._client_id, **common)
             producer = AIOKafkaProducer(
@@ -193,6 +198,10 @@ class KafkaEventLog(EventLog):
                 for client in (reader, producer, admin):
                     with contextlib.suppress(Exception):
                         await (client.stop() if hasattr(client, "stop") else client.close())
+                if self.security is not None and isinstance(exc, KafkaConnectionError):
+                    refusal = await self.security.login_refusal(self.bootstrap, timeout_ms)
+                    if refusal is not None:  # final, not "unreachable": retrying cannot help
+                        raise EventLogError(f"Kafka at {self.bootstrap}: {refusal}") from exc
                 raise failure(f"cannot reach Kafka at {self.bootstrap}", exc) from exc
             raw = str(cluster["cluster_id"])
             self.instance_id = base64.urlsafe_b64decode(raw + "=" * (-len(raw) % 4)).hex()
@@ -504,7 +513,8 @@ class KafkaEventLog(EventLog):
                 node = await admin.find_coordinator(self.physical_group(group))
                 response = await admin._send_request_to_node(node, request)
             except KafkaError as exc:
-                if time.monotonic() > deadline:
+                # an ACL refusal (group or topic) is final: no retry until the deadline
+                if time.monotonic() > deadline or exc.errno in _NOT_AUTHORIZED:
                     raise failure(f"{self.url}: commit of {group} failed", exc) from exc
                 await asyncio.sleep(0.1)
                 continue

@@ -92,6 +92,10 @@ def make_app(
         broker_commit_interval=commit_interval_s,
         broker_commit_every=100_000,
         broker_client_id=f"repocontext-{group}",
+        # the same Kafka user as the EventLog's clients: the broker's ACLs are per user
+        broker_credentials=(
+            event_log.security.faust_credentials() if event_log.security is not None else None
+        ),
         # a SIGKILLed member's partitions move after this (faust's default is 60 s)
         broker_session_timeout=session_timeout_s,
         broker_heartbeat_interval=session_timeout_s / 3,

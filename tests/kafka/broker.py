@@ -5,6 +5,13 @@ The jars come from Maven Central through the machine's Maven (`tests/kafka/pom.x
 beyond Maven's. `KafkaBroker.start()` formats a fresh storage dir, starts `kafka.Kafka` on two
 free loopback ports with a 512 MiB heap, and returns once the broker answers a metadata
 request (polled with a deadline). `stop()` ends it (SIGTERM, then SIGKILL after a bound).
+
+With `scram_users` it is a secured broker (deploy/DISTRIBUTED.md, "Security"): its one client
+listener is SASL_PLAINTEXT with SCRAM-SHA-512 (the users are written into the metadata log by
+`format --add-scram`, as KRaft requires), StandardAuthorizer with no access unless an ACL
+grants it, and `admin` (inter-broker login) as super user. `grant()` adds ACLs through
+CreateAcls.java. The controller listener stays plaintext on loopback (KRaft's controller cannot
+use SCRAM), so its anonymous principal (the broker registering itself) is a super user too.
 """
 
 from __future__ import annotations
@@ -18,12 +25,16 @@ import socket
 import subprocess
 import time
 import uuid
+from collections.abc import Iterable, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import Any
 
 from aiokafka.admin import AIOKafkaAdminClient
 
 POM = Path(__file__).resolve().parent / "pom.xml"
+CREATE_ACLS = Path(__file__).resolve().parent / "CreateAcls.java"
+ADMIN_USER = "admin"
 START_TIMEOUT_S = 120.0
 
 
@@ -79,9 +90,14 @@ def broker_classpath(cache_dir: Path) -> str:
 
 
 class KafkaBroker:
-    def __init__(self, workdir: Path, *, heap: str = "512m") -> None:
+    def __init__(
+        self, workdir: Path, *, heap: str = "512m", scram_users: Mapping[str, str] | None = None
+    ) -> None:
         self.workdir = workdir
         self.heap = heap
+        self.secured = scram_users is not None
+        self.admin_password = uuid.uuid4().hex
+        self.scram_users = {ADMIN_USER: self.admin_password, **(scram_users or {})}
         self.port = 0
         self.controller_port = 0
         self.proc: subprocess.Popen[bytes] | None = None
@@ -116,12 +132,8 @@ class KafkaBroker:
                     "process.roles=broker,controller",
                     "node.id=1",
                     f"controller.quorum.voters=1@127.0.0.1:{self.controller_port}",
-                    f"listeners=PLAINTEXT://127.0.0.1:{self.port},"
-                    f"CONTROLLER://127.0.0.1:{self.controller_port}",
-                    f"advertised.listeners=PLAINTEXT://127.0.0.1:{self.port}",
+                    *self._listener_config(),
                     "controller.listener.names=CONTROLLER",
-                    "listener.security.protocol.map=PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT",
-                    "inter.broker.listener.name=PLAINTEXT",
                     f"log.dirs={data}",
                     "offsets.topic.replication.factor=1",
                     "offsets.topic.num.partitions=1",
@@ -144,6 +156,58 @@ class KafkaBroker:
         )
         return config
 
+    def _listener_config(self) -> list[str]:
+        kind = "SASL_PLAINTEXT" if self.secured else "PLAINTEXT"
+        lines = [
+            f"listeners={kind}://127.0.0.1:{self.port},"
+            f"CONTROLLER://127.0.0.1:{self.controller_port}",
+            f"advertised.listeners={kind}://127.0.0.1:{self.port}",
+            f"listener.security.protocol.map={kind}:{kind},CONTROLLER:PLAINTEXT",
+            f"inter.broker.listener.name={kind}",
+        ]
+        if self.secured:
+            lines += [
+                "sasl.enabled.mechanisms=SCRAM-SHA-512",
+                "sasl.mechanism.inter.broker.protocol=SCRAM-SHA-512",
+                "listener.name.sasl_plaintext.scram-sha-512.sasl.jaas.config="
+                + self._jaas(ADMIN_USER, self.admin_password),
+                "authorizer.class.name=org.apache.kafka.metadata.authorizer.StandardAuthorizer",
+                f"super.users=User:{ADMIN_USER};User:ANONYMOUS",
+                "allow.everyone.if.no.acl.found=false",
+            ]
+        return lines
+
+    @staticmethod
+    def _jaas(user: str, password: str) -> str:
+        return (
+            "org.apache.kafka.common.security.scram.ScramLoginModule required "
+            f'username="{user}" password="{password}";'
+        )
+
+    def client_options(self, user: str = ADMIN_USER) -> dict[str, Any]:
+        """aiokafka keyword arguments logging in as `user` (nothing on an open broker)."""
+        if not self.secured:
+            return {}
+        return {
+            "security_protocol": "SASL_PLAINTEXT",
+            "sasl_mechanism": "SCRAM-SHA-512",
+            "sasl_plain_username": user,
+            "sasl_plain_password": self.scram_users[user],
+        }
+
+    def grant(self, acls: Iterable[tuple[str, str, str, str, str]]) -> None:
+        """Create ACLs: (principal, TOPIC|GROUP, name, LITERAL|PREFIXED, operation) each."""
+        lines = "\n".join(" ".join(acl) for acl in acls) + "\n"
+        done = subprocess.run(
+            self._java(str(CREATE_ACLS), self.bootstrap, ADMIN_USER, self.admin_password),
+            input=lines,
+            capture_output=True,
+            text=True,
+            timeout=300,
+        )
+        if done.returncode != 0:
+            raise BrokerError(f"creating ACLs failed:\n{done.stdout}\n{done.stderr[-4000:]}")
+
     def start(self, cache_dir: Path) -> None:
         self._classpath = broker_classpath(cache_dir)
         self.port, self.controller_port = free_port(), free_port()
@@ -151,7 +215,13 @@ class KafkaBroker:
         config = self._write_config()
         fmt = subprocess.run(
             self._java(
-                "kafka.tools.StorageTool", "format", "-t", self._cluster_id, "-c", str(config)
+                "kafka.tools.StorageTool",
+                "format",
+                "-t",
+                self._cluster_id,
+                "-c",
+                str(config),
+                *self._scram_arguments(),
             ),
             capture_output=True,
             text=True,
@@ -160,6 +230,14 @@ class KafkaBroker:
         if fmt.returncode != 0:
             raise BrokerError(f"kafka storage format failed:\n{fmt.stdout}\n{fmt.stderr}")
         self.launch(config)
+
+    def _scram_arguments(self) -> list[str]:
+        if not self.secured:
+            return []
+        out = []
+        for user, password in self.scram_users.items():
+            out += ["--add-scram", f"SCRAM-SHA-512=[name={user},password={password}]"]
+        return out
 
     def launch(self, config: Path | None = None) -> None:
         """(Re)start the broker process on the same ports and storage."""
@@ -176,7 +254,11 @@ class KafkaBroker:
 
     def wait_ready(self, timeout: float = START_TIMEOUT_S) -> None:
         async def answers() -> bool:
-            admin = AIOKafkaAdminClient(bootstrap_servers=self.bootstrap, request_timeout_ms=5000)
+            admin = AIOKafkaAdminClient(
+                bootstrap_servers=self.bootstrap,
+                request_timeout_ms=5000,
+                **self.client_options(),
+            )
             try:
                 await admin.start()
                 cluster = await admin.describe_cluster()

@@ -1,0 +1,151 @@
+"""The secured data plane on a real broker: SASL/SCRAM-SHA-512 logins and the ACLs of
+streams/component_acls.py (deploy/DISTRIBUTED.md, "Security").
+
+A git source publishes a repository with its own login, a worker (faust, real process) turns
+it into structure records with its own, a replica's user reads them and commits its group; and
+the broker refuses a replica writing files.v1, a git source writing memory commands, a replica
+committing a worker's group, and a login with another component's user name.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import subprocess
+import time
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from schemas.topics import CATALOGUE, FILES, MEMORY_COMMANDS, STRUCTURE
+from streams.component_acls import component_access
+from streams.errors import EventLogError, LogUnreachable
+from streams.eventlog.base import LogRecord
+from streams.eventlog.kafka import KafkaEventLog
+from streams.eventlog.kafka_security import KafkaSecurity
+from tests.conftest import child_env, cli_command
+from tests.kafka.broker import ADMIN_USER, KafkaBroker
+from tests.kafka.test_kafka_worker import Worker, read_all
+
+pytestmark = [pytest.mark.anyio, pytest.mark.kafka, pytest.mark.slow]
+
+OPERATIONS = {"Read": "READ", "Write": "WRITE", "Describe": "DESCRIBE"}
+OPERATIONS["DescribeConfigs"] = "DESCRIBE_CONFIGS"
+
+
+def login(broker: KafkaBroker, component: str, password: str | None = None) -> KafkaSecurity:
+    user = component if component == ADMIN_USER else f"repocontext-{component}"
+    return KafkaSecurity("SCRAM-SHA-512", user, password or broker.scram_users[user])
+
+
+def event_log(broker: KafkaBroker, security: KafkaSecurity) -> KafkaEventLog:
+    return KafkaEventLog(f"kafka://{broker.bootstrap}", security=security, request_timeout_s=15)
+
+
+def env_for(broker: KafkaBroker, component: str, data: Path) -> dict[str, str]:
+    env = child_env(data)
+    env["REPOCONTEXT_LOG_URL"] = f"kafka://{broker.bootstrap}"
+    env["REPOCONTEXT_KAFKA_SASL_USERNAME"] = f"repocontext-{component}"
+    env["REPOCONTEXT_KAFKA_SASL_PASSWORD"] = broker.scram_users[f"repocontext-{component}"]
+    return env
+
+
+@pytest.fixture(scope="module")
+def anyio_backend() -> str:
+    return "asyncio"
+
+
+@pytest.fixture(scope="module")
+async def secured(kafka_secured_broker: KafkaBroker) -> AsyncIterator[KafkaBroker]:
+    """Topics provisioned by the admin (the Topic Operator's part), every component's ACLs."""
+    admin = event_log(kafka_secured_broker, login(kafka_secured_broker, ADMIN_USER))
+    try:
+        await admin.create_topics(CATALOGUE)
+    finally:
+        await admin.close()
+    kafka_secured_broker.grant(
+        (
+            f"User:repocontext-{c.component}",
+            acl.resource_type.upper(),
+            acl.name,
+            "PREFIXED" if acl.pattern == "prefix" else "LITERAL",
+            OPERATIONS[acl.operation],
+        )
+        for c in component_access()
+        for acl in c.acls()
+    )
+    yield kafka_secured_broker
+
+
+def git_repository(where: Path) -> Path:
+    where.mkdir()
+    (where / "app.py").write_text("def handler():\n    return 1\n")
+    for args in (
+        ["init", "-q", "-b", "main"],
+        ["add", "app.py"],
+        ["-c", "user.name=t", "-c", "user.email=t@x", "commit", "-q", "-m", "one"],
+    ):
+        subprocess.run(["git", "-C", str(where), *args], check=True, timeout=60)
+    return where
+
+
+async def test_each_component_works_with_its_own_login(
+    secured: KafkaBroker, tmp_path: Path
+) -> None:
+    repo = git_repository(tmp_path / "repo")
+    source = subprocess.run(
+        cli_command("git-source", str(repo), "--repo-id", "demo", "--ref", "main", "--once"),
+        env=env_for(secured, "git-source", tmp_path / "source-data"),
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert source.returncode == 0, source.stdout[-3000:] + source.stderr[-3000:]
+
+    reader = event_log(secured, login(secured, "query"))
+    worker_env = env_for(secured, "worker", tmp_path / "worker-data")
+    worker = Worker(reader, tmp_path, ("structural",), *worker_env.items())
+    try:
+        deadline = time.monotonic() + 180
+        while not [r for r in await read_all(reader, STRUCTURE.name) if r.key == "demo/app.py"]:
+            assert worker.proc.poll() is None, worker.out.read_text()[-3000:]
+            assert time.monotonic() < deadline, worker.out.read_text()[-3000:]
+            await asyncio.sleep(0.5)
+        # the replica's own group, and the memory commands its tools legitimately append
+        await reader.commit("views.replica-0", {(STRUCTURE.name, 0): 1})
+        assert await reader.committed("views.replica-0", STRUCTURE.name, 0) == 1
+        await reader.append(MEMORY_COMMANDS.name, [LogRecord("demo/t/1", b"{}")])
+    finally:
+        assert worker.stop() == 0, worker.out.read_text()[-3000:]
+        await reader.close()
+
+
+async def test_a_component_is_refused_what_it_does_not_own(secured: KafkaBroker) -> None:
+    replica = event_log(secured, login(secured, "query"))
+    source = event_log(secured, login(secured, "git-source"))
+    try:
+        with pytest.raises(EventLogError, match=r"produce failed.*TopicAuthorizationFailed"):
+            await replica.append(FILES.name, [LogRecord("demo/evil.py", b"{}")])
+        with pytest.raises(EventLogError, match=r"produce failed.*TopicAuthorizationFailed"):
+            await source.append(MEMORY_COMMANDS.name, [LogRecord("demo/t/1", b"{}")])
+        with pytest.raises(
+            EventLogError, match=r"commit of structural failed.*GroupAuthorizationFailed"
+        ):
+            await replica.commit("structural", {(FILES.name, 0): 0})
+    finally:
+        await replica.close()
+        await source.close()
+
+
+async def test_another_components_user_name_does_not_log_in(secured: KafkaBroker) -> None:
+    """The replica's password under the worker's name: the broker refuses the login."""
+    wrong = KafkaSecurity(
+        "SCRAM-SHA-512", "repocontext-worker", secured.scram_users["repocontext-query"]
+    )
+    impostor = event_log(secured, wrong)
+    try:
+        with pytest.raises(EventLogError, match="refused the SCRAM-SHA-512 login of user") as got:
+            await impostor.append(STRUCTURE.name, [LogRecord("demo/app.py", b"{}")])
+        assert not isinstance(got.value, LogUnreachable)  # final: a caller does not retry it
+    finally:
+        await impostor.close()
