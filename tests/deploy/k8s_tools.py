@@ -33,7 +33,14 @@ KUSTOMIZE = ("sigs.k8s.io/kustomize/kustomize/v5", "v5.8.2")  # v5.8.3 needs Go 
 KUBECONFORM = ("github.com/yannh/kubeconform/cmd/kubeconform", "v0.8.0")
 K8S_SCHEMAS = ("kubernetes-validate", "1.37.0")
 STRIMZI_VERSION = "0.49.0"  # the first with kafka.strimzi.io/v1; supports Kafka 4.1.1
-STRIMZI_CRDS = ("040-Crd-kafka.yaml", "043-Crd-kafkatopic.yaml", "045-Crd-kafkanodepool.yaml")
+STRIMZI_CRDS = (
+    "040-Crd-kafka.yaml",
+    "043-Crd-kafkatopic.yaml",
+    "044-Crd-kafkauser.yaml",
+    "045-Crd-kafkanodepool.yaml",
+)
+# the schemas' stamp: a cache written for another CRD list is rewritten
+STRIMZI_STAMP = f"{STRIMZI_VERSION} {' '.join(STRIMZI_CRDS)}"
 # The alerting rules (PrometheusRule) and scrape targets (PodMonitor) are prometheus-operator
 # kinds; its Go module (from the Go module proxy, like kustomize) ships the generated CRDs.
 PROMETHEUS_OPERATOR = ("github.com/prometheus-operator/prometheus-operator", "v0.85.0")
@@ -262,8 +269,10 @@ def schema_registry(kinds: Iterable[tuple[str, str]]) -> list[str]:
             schema = _closure(defs, json.loads((src / name).read_text()))
             schema.pop("$id", None)
             _write_json(out_dir / name, schema)
-    if any(".strimzi.io/" in a for a, _ in kinds) and not (crd_root / ".complete").exists():
-        _write_crds(crd_root, _strimzi_crds(), STRIMZI_VERSION)
+    stamp = crd_root / ".complete"
+    strimzi_stale = not stamp.exists() or stamp.read_text() != STRIMZI_STAMP
+    if any(".strimzi.io/" in a for a, _ in kinds) and strimzi_stale:
+        _write_crds(crd_root, _strimzi_crds(), STRIMZI_STAMP)
     monitoring = any("monitoring.coreos.com/" in a for a, _ in kinds)
     if monitoring and not (monitoring_root / ".complete").exists():
         _write_crds(monitoring_root, _monitoring_crds(), PROMETHEUS_OPERATOR[1])

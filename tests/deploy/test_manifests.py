@@ -48,6 +48,28 @@ def containers(doc: Doc) -> list[Doc]:
     return [*spec.get("initContainers", []), *spec["containers"]]
 
 
+def ours(container: Doc) -> bool:
+    """Runs the repocontext image (at whatever tag the manifests pin)."""
+    return str(container["image"]).split(":")[0] == IMAGE
+
+
+def container_env(container: Doc, config_maps: dict[str, dict[str, str]]) -> dict[str, str]:
+    """What a container's environment holds: its ConfigMaps, then its own entries, a Secret's
+    value read as `<secret>/<key>` and a field reference as `<field>`."""
+    env: dict[str, str] = {}
+    for source in container.get("envFrom", []):
+        env.update(config_maps[source["configMapRef"]["name"]])  # must exist
+    for item in container.get("env", []):
+        ref = item.get("valueFrom", {})
+        if "secretKeyRef" in ref:
+            env[item["name"]] = f"{ref['secretKeyRef']['name']}/{ref['secretKeyRef']['key']}"
+        elif "fieldRef" in ref:
+            env[item["name"]] = ref["fieldRef"]["fieldPath"].replace(".", "-")
+        else:
+            env[item["name"]] = item["value"]
+    return env
+
+
 def image_stage() -> dockerfile.Stage:
     return dockerfile.stages(ROOT / "deploy" / "Dockerfile")[1][-1]
 
@@ -102,7 +124,8 @@ def test_kafka_topics_match_the_catalogue(overlay: str, documents: dict[str, lis
     kafka = one(docs, "Kafka", "repocontext")
     config = one(docs, "ConfigMap", "repocontext-config")["data"]
     bootstrap, options = parse_kafka_url(config["REPOCONTEXT_LOG_URL"])
-    assert bootstrap == f"{kafka['metadata']['name']}-kafka-bootstrap:9092"
+    (listener,) = kafka["spec"]["kafka"]["listeners"]  # the port the clients dial
+    assert bootstrap == f"{kafka['metadata']['name']}-kafka-bootstrap:{listener['port']}"
     assert "prefix" not in options  # the KafkaTopic names carry no prefix
     replication = int(options.get("replication_factor", "1"))
     brokers = sum(
@@ -156,7 +179,7 @@ def test_workloads_are_hardened_and_bounded(overlay: str, documents: dict[str, l
             assert sc["allowPrivilegeEscalation"] is False, where
             assert sc["capabilities"]["drop"] == ["ALL"], where
             assert {m["name"] for m in c.get("volumeMounts", [])} <= mounts_ok, where
-            if c["image"] == IMAGE:  # the read-only root leaves /data and /tmp writable
+            if ours(c):  # the read-only root leaves /data and /tmp writable
                 paths = {m["mountPath"] for m in c["volumeMounts"]}
                 assert {data_dir, "/tmp"} <= paths, where
                 assert spec["securityContext"]["runAsUser"] == uid, where
@@ -208,7 +231,7 @@ def test_every_process_is_probed_and_scraped(overlay: str, documents: dict[str, 
     probed = set()
     for doc in (d for d in docs if d["kind"] in WORKLOADS):
         for c in pod_spec(doc)["containers"]:
-            if c["image"] != IMAGE:
+            if not ours(c):
                 continue
             where = f"{doc['metadata']['name']}/{c['name']}"
             ports = {p["name"]: p["containerPort"] for p in c["ports"]}
@@ -229,12 +252,8 @@ def test_every_process_is_probed_and_scraped(overlay: str, documents: dict[str, 
 
 def labels_match(selector: dict[str, str], docs: list[Doc]) -> bool:
     """The selector picks every pod that runs a repocontext process."""
-    ours = [
-        d
-        for d in docs
-        if d["kind"] in WORKLOADS and any(c["image"] == IMAGE for c in containers(d))
-    ]
-    pods = [d["spec"]["template"]["metadata"]["labels"] for d in ours]
+    mine = [d for d in docs if d["kind"] in WORKLOADS and any(ours(c) for c in containers(d))]
+    pods = [d["spec"]["template"]["metadata"]["labels"] for d in mine]
     return bool(pods) and all(selector.items() <= labels.items() for labels in pods)
 
 
@@ -287,11 +306,9 @@ def test_every_process_starts_with_the_real_cli_and_settings(
     for doc in (d for d in docs if d["kind"] in WORKLOADS):
         volumes = {v["name"]: v for v in pod_spec(doc).get("volumes", [])}
         for c in containers(doc):
-            if c["image"] != IMAGE:
+            if not ours(c):
                 continue
-            env = {**image_stage().env()}
-            for source in c.get("envFrom", []):
-                env.update(config_maps[source["configMapRef"]["name"]])  # must exist
+            env = {**image_stage().env(), **container_env(c, config_maps)}
             unknown = {
                 k.removeprefix("REPOCONTEXT_").lower() for k in env if k.startswith("REPOCONTEXT_")
             } - set(Settings.model_fields)
@@ -358,7 +375,9 @@ def test_skaffold_builds_the_image_and_deploys_each_overlay(
         (path,) = profile["manifests"]["kustomize"]["paths"]
         assert (ROOT / path).resolve() == (K8S / "overlays" / name).resolve()
         docs = documents[name]
-        images = {c["image"] for d in docs if d["kind"] in WORKLOADS for c in containers(d)}
+        images = {
+            c["image"].split(":")[0] for d in docs if d["kind"] in WORKLOADS for c in containers(d)
+        }
         assert IMAGE in images
         (forward,) = profile["portForward"]
         service = one(docs, "Service", forward["resourceName"])
