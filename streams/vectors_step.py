@@ -396,9 +396,13 @@ class VectorIndexer:
             with contextlib.suppress(asyncio.TimeoutError):
                 waiter = asyncio.ensure_future(self.wake.wait())
                 stopper = asyncio.ensure_future(stop.wait())
-                await asyncio.wait({waiter, stopper}, timeout=pause, return_when="FIRST_COMPLETED")
-                waiter.cancel()
-                stopper.cancel()
+                try:  # cancelled here at shutdown: the two waits must not outlive the loop
+                    await asyncio.wait(
+                        {waiter, stopper}, timeout=pause, return_when="FIRST_COMPLETED"
+                    )
+                finally:
+                    waiter.cancel()
+                    stopper.cancel()
 
 
 class EmbedFailed(Exception):

@@ -280,11 +280,13 @@ class EmbeddedRuntime:
                     self.health.step_failed(step.step_id, exc)
             waiter = asyncio.ensure_future(wake.wait())
             stopper = asyncio.ensure_future(stop.wait())
-            await asyncio.wait(
-                {waiter, stopper}, timeout=self.poll_seconds, return_when="FIRST_COMPLETED"
-            )
-            waiter.cancel()
-            stopper.cancel()
+            try:  # cancelled here at shutdown: the two waits must not outlive the loop
+                await asyncio.wait(
+                    {waiter, stopper}, timeout=self.poll_seconds, return_when="FIRST_COMPLETED"
+                )
+            finally:
+                waiter.cancel()
+                stopper.cancel()
 
     async def lag(self) -> Lag:
         """Positions of every step against the log end, in two round trips (it is asked for on
