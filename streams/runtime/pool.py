@@ -22,7 +22,10 @@ _PR_SET_PDEATHSIG = 1
 
 
 def _die_with_parent(parent_pid: int) -> None:
-    """Worker initializer: SIGKILL ourselves when the parent dies (Linux), else poll for it."""
+    """Worker initializer: SIGKILL ourselves when the parent dies (Linux), else poll for it.
+    Ctrl-C is the parent's to handle: a terminal sends SIGINT to the whole process group, and
+    a worker taking it would die with a traceback in the middle of the parent's shutdown."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     if sys.platform.startswith("linux"):
         try:
             libc = ctypes.CDLL(None, use_errno=True)
