@@ -236,8 +236,8 @@ async def own_or_attach(
                 return link
             if not said:
                 log.info(
-                    "pid %s holds %s and serves no agents (yet: a one-shot command, or one "
-                    "starting); waiting for it to finish",
+                    "pid %s holds %s and serves no agents (a one-shot command, or one "
+                    "starting or exiting); waiting for it to finish",
                     busy.holder or "?",
                     data_dir,
                 )
