@@ -179,4 +179,22 @@ def test_closing_the_store_stops_a_build(tmp_path: Path) -> None:
     mirror = views.mirror(CONTENT_FIELDS)
     views.read(mirror.current)  # starts the build
     views.close()  # returns once reads in flight (the build's) have stopped
+    assert mirror.stopped(10)
     assert not mirror.building
+
+
+def test_rebuilds_reuse_one_builder_connection(
+    store: ViewStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each rebuild used to start a thread, and each thread opened a reader connection of its
+    own (16 MiB of page cache) that stayed open until the store closed."""
+    monkeypatch.setattr(lexical_mirror, "CATCH_UP_LIMIT", 1)
+    rng = random.Random(4)
+    apply(store, records("first.py", body(rng)))
+    built(store)
+    connections = len(store._reader_conns)
+    for round_ in range(4):  # more changes than a query may apply: a rebuild each round
+        apply(store, [rec for i in range(3) for rec in records(f"r{round_}/m{i}.py", body(rng))])
+        built(store)
+    assert len(store._reader_conns) == connections
+    assert_same_ranking(store, ("r",))

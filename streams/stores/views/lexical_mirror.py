@@ -38,7 +38,11 @@ class LexicalMirror:
         self._lock = threading.Lock()
         self._snapshot: Snapshot | None = None
         self._seq = 0
+        # one builder thread per mirror for its life: it reuses one reader connection
         self._builder: threading.Thread | None = None
+        self._wanted = threading.Event()
+        self._busy = False
+        self._landed = threading.Condition(self._lock)
         self._closed = threading.Event()
 
     # -- the query side ----------------------------------------------------------------------
@@ -67,38 +71,60 @@ class LexicalMirror:
             return snapshot
 
     def close(self) -> None:
-        """Stop a build in flight (the store is closing)."""
+        """Stop a build in flight and the builder thread (the store is closing)."""
         self._closed.set()
+        self._wanted.set()
 
     @property
     def building(self) -> bool:
+        return self._busy or (self._wanted.is_set() and not self._closed.is_set())
+
+    def stopped(self, timeout: float) -> bool:
+        """Whether the builder thread has exited (after close), waiting up to `timeout`."""
         builder = self._builder
-        return builder is not None and builder.is_alive()
+        if builder is not None:
+            builder.join(timeout)
+        return builder is None or not builder.is_alive()
 
     def wait_built(self, timeout: float) -> bool:
-        """Until a build has landed (tests and benchmarks); True when one has."""
+        """Until no build is pending and one has landed (tests and benchmarks)."""
         deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            builder = self._builder
-            if builder is not None:
-                builder.join(max(0.0, deadline - time.monotonic()))
-            with self._lock:
-                if self._snapshot is not None and not self.building:
-                    return True
-                if builder is None:
-                    self._start_build()
-        return False
+        with self._lock:
+            if self._snapshot is None:
+                self._start_build()
+            while self._snapshot is None or self.building:
+                left = deadline - time.monotonic()
+                if left <= 0 or self._closed.is_set():
+                    return False
+                self._landed.wait(left)
+            return True
 
     # -- the build ---------------------------------------------------------------------------
 
     def _start_build(self) -> None:
-        """Start a background rebuild unless one runs (called under the lock)."""
-        if self.building or self._closed.is_set():
+        """Ask the builder thread for a rebuild (called under the lock)."""
+        if self._closed.is_set():
             return
-        self._builder = threading.Thread(
-            target=self._build, name=f"lexical-{self.spec.fts}", daemon=True
-        )
-        self._builder.start()
+        self._wanted.set()
+        if self._builder is None:
+            self._builder = threading.Thread(
+                target=self._serve_builds, name=f"lexical-{self.spec.fts}", daemon=True
+            )
+            self._builder.start()
+
+    def _serve_builds(self) -> None:
+        while not self._closed.is_set():
+            if not self._wanted.wait(timeout=1.0) or self._closed.is_set():
+                continue
+            with self._lock:
+                self._busy = True
+                self._wanted.clear()
+            try:
+                self._build()
+            finally:
+                with self._lock:
+                    self._busy = False
+                    self._landed.notify_all()
 
     def _build(self) -> None:
         started = time.monotonic()
