@@ -1,6 +1,6 @@
 // Creates ACLs on the SASL test broker (tests/kafka/broker.py): aiokafka speaks only the
 // CreateAcls versions Kafka 4 removed, so the broker's own Java client does it. Run as a
-// single-file program (java -cp <broker classpath> CreateAcls.java BOOTSTRAP USER PASSWORD)
+// single-file program (java -cp <classpath> CreateAcls.java BOOTSTRAP USER PASSWORD CA_PEM)
 // with one ACL per stdin line: principal resourceType(TOPIC|GROUP) name LITERAL|PREFIXED op.
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
@@ -20,7 +20,9 @@ public class CreateAcls {
     public static void main(String[] args) throws Exception {
         Properties props = new Properties();
         props.put("bootstrap.servers", args[0]);
-        props.put("security.protocol", "SASL_PLAINTEXT");
+        props.put("security.protocol", "SASL_SSL");
+        props.put("ssl.truststore.type", "PEM");
+        props.put("ssl.truststore.location", args[3]);
         props.put("sasl.mechanism", "SCRAM-SHA-512");
         props.put("sasl.jaas.config",
             "org.apache.kafka.common.security.scram.ScramLoginModule required username=\""

@@ -6,12 +6,13 @@ beyond Maven's. `KafkaBroker.start()` formats a fresh storage dir, starts `kafka
 free loopback ports with a 512 MiB heap, and returns once the broker answers a metadata
 request (polled with a deadline). `stop()` ends it (SIGTERM, then SIGKILL after a bound).
 
-With `scram_users` it is a secured broker (deploy/DISTRIBUTED.md, "Security"): its one client
-listener is SASL_PLAINTEXT with SCRAM-SHA-512 (the users are written into the metadata log by
-`format --add-scram`, as KRaft requires), StandardAuthorizer with no access unless an ACL
-grants it, and `admin` (inter-broker login) as super user. `grant()` adds ACLs through
-CreateAcls.java. The controller listener stays plaintext on loopback (KRaft's controller cannot
-use SCRAM), so its anonymous principal (the broker registering itself) is a super user too.
+With `scram_users` it is a secured broker (deploy/DISTRIBUTED.md, "Security"), like Strimzi's
+listener: its one client listener is SASL_SSL (a throwaway CA, tests/kafka/broker_tls.py;
+clients trust `certificates.ca_file`) with SCRAM-SHA-512 (the users are written into the
+metadata log by `format --add-scram`, as KRaft requires), StandardAuthorizer with no access
+unless an ACL grants it, and `admin` (inter-broker login) as super user. `grant()` adds ACLs
+through CreateAcls.java. The controller listener stays plaintext on loopback (KRaft's controller
+cannot use SCRAM), so its anonymous principal (the broker registering itself) is a super user.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ import hashlib
 import os
 import shutil
 import socket
+import ssl
 import subprocess
 import time
 import uuid
@@ -31,6 +33,8 @@ from pathlib import Path
 from typing import Any
 
 from aiokafka.admin import AIOKafkaAdminClient
+
+from tests.kafka.broker_tls import BrokerCertificates, write_certificates
 
 POM = Path(__file__).resolve().parent / "pom.xml"
 CREATE_ACLS = Path(__file__).resolve().parent / "CreateAcls.java"
@@ -98,6 +102,7 @@ class KafkaBroker:
         self.secured = scram_users is not None
         self.admin_password = uuid.uuid4().hex
         self.scram_users = {ADMIN_USER: self.admin_password, **(scram_users or {})}
+        self.certificates: BrokerCertificates | None = None  # written at start when secured
         self.port = 0
         self.controller_port = 0
         self.proc: subprocess.Popen[bytes] | None = None
@@ -157,7 +162,7 @@ class KafkaBroker:
         return config
 
     def _listener_config(self) -> list[str]:
-        kind = "SASL_PLAINTEXT" if self.secured else "PLAINTEXT"
+        kind = "SASL_SSL" if self.secured else "PLAINTEXT"
         lines = [
             f"listeners={kind}://127.0.0.1:{self.port},"
             f"CONTROLLER://127.0.0.1:{self.controller_port}",
@@ -165,11 +170,15 @@ class KafkaBroker:
             f"listener.security.protocol.map={kind}:{kind},CONTROLLER:PLAINTEXT",
             f"inter.broker.listener.name={kind}",
         ]
-        if self.secured:
+        if self.certificates is not None:
             lines += [
+                "ssl.keystore.type=PEM",
+                f"ssl.keystore.location={self.certificates.keystore}",
+                "ssl.truststore.type=PEM",  # the broker's own inter-broker connection
+                f"ssl.truststore.location={self.certificates.ca_file}",
                 "sasl.enabled.mechanisms=SCRAM-SHA-512",
                 "sasl.mechanism.inter.broker.protocol=SCRAM-SHA-512",
-                "listener.name.sasl_plaintext.scram-sha-512.sasl.jaas.config="
+                "listener.name.sasl_ssl.scram-sha-512.sasl.jaas.config="
                 + self._jaas(ADMIN_USER, self.admin_password),
                 "authorizer.class.name=org.apache.kafka.metadata.authorizer.StandardAuthorizer",
                 f"super.users=User:{ADMIN_USER};User:ANONYMOUS",
@@ -186,10 +195,11 @@ class KafkaBroker:
 
     def client_options(self, user: str = ADMIN_USER) -> dict[str, Any]:
         """aiokafka keyword arguments logging in as `user` (nothing on an open broker)."""
-        if not self.secured:
+        if self.certificates is None:
             return {}
         return {
-            "security_protocol": "SASL_PLAINTEXT",
+            "security_protocol": "SASL_SSL",
+            "ssl_context": ssl.create_default_context(cafile=str(self.certificates.ca_file)),
             "sasl_mechanism": "SCRAM-SHA-512",
             "sasl_plain_username": user,
             "sasl_plain_password": self.scram_users[user],
@@ -197,9 +207,16 @@ class KafkaBroker:
 
     def grant(self, acls: Iterable[tuple[str, str, str, str, str]]) -> None:
         """Create ACLs: (principal, TOPIC|GROUP, name, LITERAL|PREFIXED, operation) each."""
+        assert self.certificates is not None, "ACLs need a secured broker"
         lines = "\n".join(" ".join(acl) for acl in acls) + "\n"
         done = subprocess.run(
-            self._java(str(CREATE_ACLS), self.bootstrap, ADMIN_USER, self.admin_password),
+            self._java(
+                str(CREATE_ACLS),
+                self.bootstrap,
+                ADMIN_USER,
+                self.admin_password,
+                str(self.certificates.ca_file),
+            ),
             input=lines,
             capture_output=True,
             text=True,
@@ -212,6 +229,8 @@ class KafkaBroker:
         self._classpath = broker_classpath(cache_dir)
         self.port, self.controller_port = free_port(), free_port()
         self.workdir.mkdir(parents=True, exist_ok=True)
+        if self.secured:
+            self.certificates = write_certificates(self.workdir / "tls")
         config = self._write_config()
         fmt = subprocess.run(
             self._java(

@@ -1,4 +1,4 @@
-"""The secured data plane on a real broker: SASL/SCRAM-SHA-512 logins and the ACLs of
+"""The secured data plane on a real broker: TLS, SASL/SCRAM-SHA-512 logins and the ACLs of
 streams/component_acls.py (deploy/DISTRIBUTED.md, "Security").
 
 A git source publishes a repository with its own login, a worker (faust, real process) turns
@@ -35,7 +35,9 @@ OPERATIONS["DescribeConfigs"] = "DESCRIBE_CONFIGS"
 
 def login(broker: KafkaBroker, component: str, password: str | None = None) -> KafkaSecurity:
     user = component if component == ADMIN_USER else f"repocontext-{component}"
-    return KafkaSecurity("SCRAM-SHA-512", user, password or broker.scram_users[user])
+    assert broker.certificates is not None
+    ca_file = broker.certificates.ca_file  # TLS, as the manifests' listener
+    return KafkaSecurity("SCRAM-SHA-512", user, password or broker.scram_users[user], ca_file)
 
 
 def event_log(broker: KafkaBroker, security: KafkaSecurity) -> KafkaEventLog:
@@ -47,6 +49,8 @@ def env_for(broker: KafkaBroker, component: str, data: Path) -> dict[str, str]:
     env["REPOCONTEXT_LOG_URL"] = f"kafka://{broker.bootstrap}"
     env["REPOCONTEXT_KAFKA_SASL_USERNAME"] = f"repocontext-{component}"
     env["REPOCONTEXT_KAFKA_SASL_PASSWORD"] = broker.scram_users[f"repocontext-{component}"]
+    assert broker.certificates is not None
+    env["REPOCONTEXT_KAFKA_SSL_CA_FILE"] = str(broker.certificates.ca_file)
     return env
 
 
@@ -139,9 +143,7 @@ async def test_a_component_is_refused_what_it_does_not_own(secured: KafkaBroker)
 
 async def test_another_components_user_name_does_not_log_in(secured: KafkaBroker) -> None:
     """The replica's password under the worker's name: the broker refuses the login."""
-    wrong = KafkaSecurity(
-        "SCRAM-SHA-512", "repocontext-worker", secured.scram_users["repocontext-query"]
-    )
+    wrong = login(secured, "worker", password=secured.scram_users["repocontext-query"])
     impostor = event_log(secured, wrong)
     try:
         with pytest.raises(EventLogError, match="refused the SCRAM-SHA-512 login of user") as got:
