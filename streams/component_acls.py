@@ -16,9 +16,12 @@ Who writes what (the rules an ACL change must keep):
 
 Consumer groups: a worker step's group is its step id (faust app id), later versions of a
 step add a suffix, so the worker's groups are prefixes; replicas commit as `views.<id>`, the
-vector step as `vectors-<space fingerprint>`. Every user may Describe and DescribeConfigs every
-catalogue topic: each process checks the catalogue at start (`create_topics` on an existing,
-matching topic only describes it); creating and altering topics is the Topic Operator's.
+vector step as `vectors-<space fingerprint>`, whose offsets replicas may read (Describe, not
+Read: they cannot join it or move its offsets) to report the embedding backlog.
+
+Every user may Describe and DescribeConfigs every catalogue topic: each process checks the
+catalogue at start (`create_topics` on an existing, matching topic only describes it);
+creating and altering topics is the Topic Operator's.
 """
 
 from __future__ import annotations
@@ -51,6 +54,7 @@ class ComponentAccess:
     reads: tuple[str, ...]
     writes: tuple[str, ...]
     group_prefixes: tuple[str, ...] = ()
+    watched_group_prefixes: tuple[str, ...] = ()  # groups whose offsets it reads (Describe only)
 
     def acls(self, prefix: str = "") -> list[Acl]:
         """Its ACLs; `prefix` is the log URL's topic/group prefix (`?prefix=`)."""
@@ -59,7 +63,10 @@ class ComponentAccess:
         out += [Acl("topic", prefix + t, "literal", "Read") for t in self.reads]
         out += [Acl("topic", prefix + t, "literal", "Write") for t in self.writes]
         out += [Acl("group", prefix + g, "prefix", "Read") for g in self.group_prefixes]
-        out += [Acl("group", prefix + g, "prefix", "Describe") for g in self.group_prefixes]
+        out += [
+            Acl("group", prefix + g, "prefix", "Describe")
+            for g in (*self.group_prefixes, *self.watched_group_prefixes)
+        ]
         return out
 
 
@@ -96,6 +103,7 @@ def component_access() -> tuple[ComponentAccess, ...]:
             tuple(sorted(VIEW_TOPICS)),
             (topics.DEADLETTER.name, topics.MEMORY_COMMANDS.name),
             (f"{VIEW_SINK_GROUP}.",),
+            ("vectors-",),  # readiness reports the vector worker's backlog (its offsets)
         ),
         ComponentAccess(
             "git-source",

@@ -1,17 +1,16 @@
 """The secured data plane on a real broker: TLS, SASL/SCRAM-SHA-512 logins and the ACLs of
 streams/component_acls.py (deploy/DISTRIBUTED.md, "Security").
 
-A git source publishes a repository with its own login, a worker (faust, real process) turns
-it into structure records with its own, a replica's user reads them and commits its group; and
+A git source publishes a repository with its own login, a worker (faust, real process) indexes
+it with its own, a query replica (real process) serves it with its own and round-trips a memory
+command through the worker's memory step; and
 the broker refuses a replica writing files.v1, a git source writing memory commands, a replica
 committing a worker's group, and a login with another component's user name.
 """
 
 from __future__ import annotations
 
-import asyncio
 import subprocess
-import time
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -24,8 +23,9 @@ from streams.eventlog.base import LogRecord
 from streams.eventlog.kafka import KafkaEventLog
 from streams.eventlog.kafka_security import KafkaSecurity
 from tests.conftest import child_env, cli_command
+from tests.integration.mcp_helpers import call, http_session, wait_for
 from tests.kafka.broker import ADMIN_USER, KafkaBroker
-from tests.kafka.test_kafka_worker import Worker, read_all
+from tests.kafka.test_kafka_worker import Replica, Worker, read_all
 
 pytestmark = [pytest.mark.anyio, pytest.mark.kafka, pytest.mark.slow]
 
@@ -108,18 +108,30 @@ async def test_each_component_works_with_its_own_login(
 
     reader = event_log(secured, login(secured, "query"))
     worker_env = env_for(secured, "worker", tmp_path / "worker-data")
-    worker = Worker(reader, tmp_path, ("structural",), *worker_env.items())
+    worker = Worker(reader, tmp_path, ("structural", "content", "memory"), *worker_env.items())
+    replica_env = env_for(secured, "query", tmp_path / "replica-data")
+    replica = Replica(reader, tmp_path, *replica_env.items())
     try:
-        deadline = time.monotonic() + 180
-        while not [r for r in await read_all(reader, STRUCTURE.name) if r.key == "demo/app.py"]:
-            assert worker.proc.poll() is None, worker.out.read_text()[-3000:]
-            assert time.monotonic() < deadline, worker.out.read_text()[-3000:]
-            await asyncio.sleep(0.5)
-        # the replica's own group, and the memory commands its tools legitimately append
-        await reader.commit("views.replica-0", {(STRUCTURE.name, 0): 1})
-        assert await reader.committed("views.replica-0", STRUCTURE.name, 0) == 1
-        await reader.append(MEMORY_COMMANDS.name, [LogRecord("demo/t/1", b"{}")])
+        await replica.wait_live(120.0)
+        async with http_session(replica.base) as s:
+
+            async def searchable() -> bool:  # source -> worker -> replica, each its own login
+                assert worker.proc.poll() is None, worker.out.read_text()[-3000:]
+                got = await s.call_tool(
+                    "repocontext_search", {"repoId": "demo", "query": "handler"}
+                )
+                return not got.isError and "app.py" in str(got.content)
+
+            await wait_for(searchable, 180.0, "app.py searchable on the replica")
+            # the replica's memory command, applied by the worker's memory step, read back
+            args = {"repoId": "demo", "topic": "decisions", "id": "db", "title": "Use SQLite"}
+            made = await call(s, "repocontext_remember", {**args, "body": "WAL mode."})
+            got = await call(s, "repocontext_recall", {"key": made["key"]})
+            assert got["fields"]["body"] == "WAL mode."
+        assert [r for r in await read_all(reader, STRUCTURE.name) if r.key == "demo/app.py"]
     finally:
+        replica.proc.terminate()
+        assert replica.proc.wait(timeout=30) == 0, replica.out.read_text()[-3000:]
         assert worker.stop() == 0, worker.out.read_text()[-3000:]
         await reader.close()
 
