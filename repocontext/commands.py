@@ -28,7 +28,7 @@ from repocontext.agent_socket import (
     open_or_wait,
     own_or_attach,
 )
-from repocontext.app import EmbeddedApp
+from repocontext.app import DataDirLock, EmbeddedApp
 from repocontext.data_dir import secure_data_dir
 from repocontext.pipeline_progress import embed_all, reconcile_in_stages, replay_in_stages
 from repocontext.progress import ProgressReporter
@@ -304,15 +304,22 @@ async def cmd_replay(args: argparse.Namespace, settings: Settings, path: Path | 
     is exported to a file in the data directory first (repocontext/memory_rescue.py)."""
     from repocontext.memory_rescue import rescue_memory
 
+    # Nothing is dropped under a live process: one holding the lock has the views open (its
+    # new connections would read a fresh empty file). DataDirBusy says who, in one line.
+    lock = DataDirLock(secure_data_dir(settings.data_dir))
+    lock.acquire()
     try:
-        rescued = await rescue_memory(settings)
-    except QueryApiError as exc:  # the last copy could not be saved: drop nothing
-        log.error("repocontext replay refused: %s", exc)
-        return 2
-    for suffix in ("", "-wal", "-shm"):
-        target = Path(str(settings.views_path) + suffix)
-        if target.exists():
-            target.unlink()
+        try:
+            rescued = await rescue_memory(settings)
+        except QueryApiError as exc:  # the last copy could not be saved: drop nothing
+            log.error("repocontext replay refused: %s", exc)
+            return 2
+        for suffix in ("", "-wal", "-shm"):
+            target = Path(str(settings.views_path) + suffix)
+            if target.exists():
+                target.unlink()
+    finally:
+        lock.release()  # the app takes it again to rebuild
     started = time.perf_counter()
     with ProgressReporter("replaying") as progress:
         async with EmbeddedApp(settings, watch=False) as app:

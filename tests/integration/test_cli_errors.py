@@ -130,3 +130,24 @@ async def test_client_disconnects_are_not_errors(repo: Path, tmp_path: Path) -> 
     log = server.log_path.read_text()
     assert f"serving MCP at http://127.0.0.1:{server.port}/mcp" in log
     assert "Traceback" not in log and " ERROR " not in log, log[-3000:]
+
+
+def test_replay_refused_while_another_process_holds_the_data_directory(tmp_path: Path) -> None:
+    """`replay` drops the views only once it holds the lock: refused, it deletes nothing (it
+    used to unlink views.db under a live server, whose new connections then read an empty
+    file, and so did `status` and `search`)."""
+    from streams.stores import ViewStore
+    from streams.stores.views.handlers import default_registry
+
+    data = tmp_path / "data"
+    data.mkdir(mode=0o700)
+    ViewStore(data / "views.db", default_registry()).close()
+    (data / "lock").touch()
+    for path in data.iterdir():  # private, as the service leaves them: no warning to say
+        path.chmod(0o600)
+    before = (data / "views.db").stat().st_ino
+    with open(data / "lock", "a+") as held:
+        fcntl.flock(held.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        run = run_cli(data, "replay")
+    one_line_error(run, "replay", "another repocontext process", str(data))
+    assert (data / "views.db").stat().st_ino == before  # the same file, never deleted
