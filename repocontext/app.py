@@ -48,6 +48,8 @@ from streams.stores.views.store import ViewStore
 
 log = logging.getLogger(__name__)
 
+KEYWORD_SETTLE_POLL_S = 0.2  # how often the vector plane's start checks the keyword index
+
 
 class DataDirBusy(ServiceUnavailable):
     """The data directory's lock is held by another live process (`holder`: its pid)."""
@@ -255,7 +257,31 @@ class EmbeddedApp:
         # Vectors backfill in the background of long-running hosts (serve, mcp: watch=True);
         # keyword search answers meanwhile. One-shot commands (index, search) never embed.
         if self.watch if vectors is None else vectors:
+            self.start_vectors()
+
+    def start_vectors(self) -> None:
+        """Start the vector plane (model load, warm-up, backfill) once the keyword index is
+        complete. Loading the model and embedding compete for the same few cores as the
+        indexer, so on a fresh start they would delay the first keyword answers; a host that
+        registers its repository after `start(vectors=False)` calls this afterwards."""
+        self._tasks.append(asyncio.create_task(self._vectors_after_keyword()))
+
+    async def _vectors_after_keyword(self) -> None:
+        while not self._stop.is_set() and not await self.keyword_index_settled():
+            with contextlib.suppress(asyncio.TimeoutError):
+                await asyncio.wait_for(self._stop.wait(), KEYWORD_SETTLE_POLL_S)
+        if not self._stop.is_set():
             self._tasks.extend(self.plane.tasks(self._stop, self.ingest.registered_ids))
+
+    async def keyword_index_settled(self) -> bool:
+        """No ingest job running and the views caught up with the log."""
+        for repo_id in self.ingest.registered_ids():
+            if (self.ingest.job(repo_id) or {}).get("status") == "Running":
+                return False
+        try:
+            return (await self.runtime.lag()).behind == 0
+        except Exception:  # a faulted log: the views will not catch up; do not hold vectors
+            return True
 
     async def _compact_periodically(self) -> None:
         """Quiet topics are compacted here (busy ones compact themselves as they grow), so

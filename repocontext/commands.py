@@ -93,9 +93,10 @@ async def cmd_serve(args: argparse.Namespace, settings: Settings, path: Path | N
         listener.close()
         raise
     try:
-        await app.start()
+        await app.start(vectors=False)
         if path is not None:
             await app.service.ensure_repo(str(path), args.repo_id)
+        app.start_vectors()  # after the keyword index of PATH: the first answers come first
         server = app.mcp_server()
         limits = HttpLimits.from_settings(settings)
         asgi = build_http_app(
@@ -156,9 +157,10 @@ async def _serve_stdio(
             return await proxy.run()
     app = opened
     try:
-        await app.start()
+        await app.start(vectors=False)
         if path is not None:
             await app.service.ensure_repo(str(path), args.repo_id)
+        app.start_vectors()  # after the keyword index of PATH: the first answers come first
         server = app.mcp_server()
         async with AgentListener(app), stdio_server() as (read, write):
             await server.run(read, write, server.create_initialization_options())

@@ -1,6 +1,6 @@
 """Start-fast and memory of the stdio MCP server with the local embedder (issue 21 items 4-5):
 
-    .venv/bin/python -m tests.bench.mcp_start_memory CHECKOUT [CHECKOUT ...]
+    .venv/bin/python -m tests.bench.mcp_start_memory [--start-only] CHECKOUT [CHECKOUT ...]
 
 (a directory whose name is a valid repository id: e.g. a copy of the localisation benchmark's
 pinned koa checkout at /tmp/bench-src/koa).
@@ -9,7 +9,8 @@ Spawns `repocontext mcp PATH` (fresh data directory, REPOCONTEXT_EMBEDDER=local)
 real MCP client and reports: seconds to `initialize`, seconds to the first search answer with
 hits (keyword while vectors backfill), seconds to full vector coverage (list_repos'
 vectorCoverage), peak RSS of the server plus every child it starts (sampled every 0.2 s from
-/proc), and RSS once the backfill is done. Nothing is asserted; the machine is shared.
+/proc), and RSS once the backfill is done (`--start-only`: stop after the first answer, for
+repositories whose backfill takes long). Nothing is asserted; the machine is shared.
 """
 
 from __future__ import annotations
@@ -74,7 +75,7 @@ class PeakSampler:
             await asyncio.sleep(SAMPLE_S)
 
 
-async def measure(path: Path) -> dict[str, Any]:
+async def measure(path: Path, start_only: bool = False) -> dict[str, Any]:
     out: dict[str, Any] = {"repo": path.name}
     with tempfile.TemporaryDirectory(prefix="mcp-start-") as data:
         env = dict(os.environ, REPOCONTEXT_DATA_DIR=data, REPOCONTEXT_EMBEDDER="local")
@@ -88,7 +89,7 @@ async def measure(path: Path) -> dict[str, Any]:
             await session.initialize()
             out["initialize_s"] = time.perf_counter() - began
             out["first_answer_s"], out["first_path"] = await first_answer(session, began)
-            out["coverage_s"] = await full_coverage(session, began)
+            out["coverage_s"] = float("nan") if start_only else await full_coverage(session, began)
             out["peak_rss_mib"] = sampler.peak
             out["idle_rss_mib"] = tree_rss_mib()
         stop.set()
@@ -128,8 +129,10 @@ async def full_coverage(session: ClientSession, began: float, limit_s: float = 3
 
 
 def main() -> None:
-    for arg in sys.argv[1:]:
-        r = asyncio.run(measure(Path(arg).expanduser()))
+    args = sys.argv[1:]
+    start_only = "--start-only" in args
+    for arg in (a for a in args if a != "--start-only"):
+        r = asyncio.run(measure(Path(arg).expanduser(), start_only))
         print(
             f"{r['repo']}: initialize {r['initialize_s']:.1f} s, first answer with hits "
             f"{r['first_answer_s']:.1f} s ({r['first_path']}), full vector coverage "
