@@ -3,8 +3,8 @@
 `index` reads files (counted by the reconcile's own callback), then waits for the pipeline to
 process what it published: that stage is measured on the log (records applied by every step
 over records to apply), which is where a large repository spends most of its time.
-Embedding and replay are measured the same way: the vector step's and the runtime's
-position on the log, so each has a total, a rate and an ETA.
+Replay is measured the same way (the runtime's position on the log); embedding counts
+passages (embed_all), so each stage has a total, a rate and an ETA.
 """
 
 from __future__ import annotations
@@ -42,23 +42,40 @@ async def reconcile_in_stages(
 
 async def embed_all(app: EmbeddedApp, progress: ProgressReporter) -> dict[str, int]:
     """Run the vector step until it has embedded everything in the log (passages already
-    embedded elsewhere are reused by content address); returns passages embedded and reused."""
+    embedded elsewhere are reused by content address); returns passages embedded and reused.
+
+    Progress counts passages, which move every embedding batch; the vector step's position
+    on the log moves only per batch of records, so a count of records sat still for minutes
+    while a batch's thousands of passages were embedded. The total is the passages done plus
+    the vector plane's estimate of those pending (vector_coverage.py: per repository, from
+    the passages per covered file so far), so it firms up as the work goes."""
     indexer = app.plane.indexer
     assert indexer is not None
-    before = (indexer.counters.passages_embedded, indexer.counters.passages_reused)
-    backlog = await indexer.behind()
-    progress.stage("embedding records", backlog)
-
-    async def embedded() -> tuple[int, int | None]:
-        return backlog - await indexer.behind(), backlog
-
+    counters = indexer.counters
+    before = (counters.passages_embedded, counters.passages_reused)
+    repos = [r.repo_id for r in await asyncio.to_thread(app.views.list_repos)]
+    progress.stage("embedding passages")
     work: asyncio.Future[Any] = asyncio.ensure_future(indexer.run_until_idle())
-    await follow(progress, embedded, work)
+
+    async def passages() -> tuple[int, int | None]:
+        done = counters.passages_embedded + counters.passages_reused - sum(before)
+        if work.done():
+            return done, done
+        pending = await asyncio.to_thread(_passages_pending, app, repos)
+        return done, None if pending is None else done + pending
+
+    await follow(progress, passages, work)
     await work
     return {
-        "embedded": indexer.counters.passages_embedded - before[0],
-        "reused": indexer.counters.passages_reused - before[1],
+        "embedded": counters.passages_embedded - before[0],
+        "reused": counters.passages_reused - before[1],
     }
+
+
+def _passages_pending(app: EmbeddedApp, repos: list[str]) -> int | None:
+    """The vector plane's estimate of the passages still to embed; None when it cannot say."""
+    estimates = [c.passagesPending for r in repos if (c := app.plane.coverage_of(r)) is not None]
+    return sum(estimates) if estimates else None
 
 
 async def replay_in_stages(app: EmbeddedApp, progress: ProgressReporter) -> int:
