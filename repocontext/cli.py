@@ -152,6 +152,12 @@ def main(argv: list[str] | None = None) -> int:
     p = sub.add_parser("worker", help="distributed: run processor steps on the kafka:// log")
     common(p, path="none")
     p.add_argument("--step", action="append", help="step id (repeatable; default: every step)")
+    p.add_argument(
+        "--rederive",
+        action="append",
+        metavar="STEP",
+        help="re-run STEP over every file in the log beside its group (repeatable)",
+    )
     p.add_argument("--metrics-port", type=PORT, help="serve /health/* and /metrics on this port")
     p = sub.add_parser("query", help="distributed: a query replica of the kafka:// log (HTTP)")
     common(p, path="none")

@@ -42,6 +42,7 @@ if TYPE_CHECKING:
     from streams.eventlog.kafka import KafkaEventLog
     from streams.runtime.faust_app import StepApp
     from streams.runtime.faust_vectors import FaustVectorStep
+    from streams.topology import Step
 
 log = logging.getLogger("repocontext")
 
@@ -420,6 +421,35 @@ def _worker_apps(
     return apps, vector_app
 
 
+def _rederive_steps(asked: list[str] | None, apps: list[StepApp]) -> list[Step]:
+    """The processor steps a worker's re-derivation pass may cover; `--rederive` naming any
+    other step is refused before anything runs."""
+    from streams.runtime.faust_app import FaustStep
+    from streams.runtime.keyed import is_keyed
+
+    steps = [a.step for a in apps if isinstance(a, FaustStep) and not is_keyed(a.step)]
+    unknown = sorted(set(asked or ()) - {s.step_id for s in steps})
+    if unknown:
+        raise SystemExit(
+            f"repocontext worker: --rederive {', '.join(unknown)}: not a processor step this "
+            f"worker runs (its steps: {', '.join(s.step_id for s in steps) or 'none'}; memory "
+            "and vectors are not re-derived)"
+        )
+    return steps
+
+
+async def _rederive(log_: KafkaEventLog, steps: list[Step], asked: list[str]) -> dict[str, Any]:
+    """Run the re-derivation passes beside the steps (streams/runtime/rederive_pass.py); a
+    failed pass is logged and resumes at the worker's next start."""
+    from streams.runtime.rederive_pass import rederive_steps
+
+    try:
+        return {k: vars(v) for k, v in (await rederive_steps(log_, steps, asked)).items()}
+    except Exception:
+        logging.getLogger(__name__).exception("worker: re-derivation failed; resumes at restart")
+        return {}
+
+
 async def cmd_worker(args: argparse.Namespace, settings: Settings, path: Path | None) -> int:
     """Distributed processor worker: the topology's processor steps as faust agents, one
     consumer group per step (streams/runtime/faust_app.py), and the vector step
@@ -437,6 +467,8 @@ async def cmd_worker(args: argparse.Namespace, settings: Settings, path: Path | 
         await log_.close()
         raise SystemExit(f"repocontext worker: needs REPOCONTEXT_LOG_URL=kafka://..., not {url}")
     apps, vector_app = _worker_apps(args.step, settings, log_)
+    asked = list(args.rederive or ())
+    rederive = asyncio.create_task(_rederive(log_, _rederive_steps(asked, apps), asked))
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGTERM, signal.SIGINT):
@@ -453,8 +485,13 @@ async def cmd_worker(args: argparse.Namespace, settings: Settings, path: Path | 
             await run_apps(apps, stop)
         except UnknownTopicError as exc:  # faust never creates topics: provisioning does
             raise SystemExit(f"repocontext worker: {exc} (run `repocontext topics`)") from exc
-        _out({a.step_id: vars(a.counters) for a in apps})
+        passes = await rederive if rederive.done() else {}
+        _out(
+            {a.step_id: vars(a.counters) for a in apps}
+            | ({"rederived": passes} if asked or passes else {})
+        )
     finally:
+        rederive.cancel()
         if ops is not None:
             await ops.close()
         if vector_app is not None:
