@@ -204,11 +204,14 @@ async def attach(data_dir: Path, hello: Hello) -> OwnerLink | None:
     except OSError as exc:  # e.g. a path too long for a Unix socket
         log.debug("cannot reach %s: %s", path, exc)
         return None
-    await _send_line(writer, asdict(hello))
-    if hello.op == "index":
-        log.info("%s is in use by another repocontext process; indexing through it", data_dir)
-    line = await reader.readline()
-    if not line:  # the owner is shutting down
+    try:
+        await _send_line(writer, asdict(hello))
+        if hello.op == "index":
+            log.info("%s is in use by another repocontext process; indexing through it", data_dir)
+        line = await reader.readline()
+    except ConnectionError:  # an owner dying as we connected: its socket outlived it briefly
+        line = b""
+    if not line:  # the owner is shutting down (the caller waits for the lock, or the next)
         writer.close()
         return None
     answer = json.loads(line)
