@@ -31,6 +31,7 @@ from streams.topology import Step, embedded_topology
 
 log = logging.getLogger(__name__)
 SYNC_NOTE_EVERY_S = 10.0  # how often the views' in-step time is written (a sub-day bound)
+FIRST_READ = 16  # records a step reads in its first batch (then doubling up to batch_size)
 
 
 @dataclass
@@ -78,6 +79,10 @@ class EmbeddedRuntime:
         self.views = views
         self.steps = steps if steps is not None else embedded_topology()
         self.batch_size = batch_size
+        # Each step's read size (per partition) starts small and doubles per pass up to
+        # batch_size: on a fresh start the first files reach the views (and the first keyword
+        # answers) after one small batch instead of after every stage chewed a full one.
+        self._read_limits = {s.step_id: min(batch_size, FIRST_READ) for s in self.steps}
         self.poll_seconds = poll_seconds
         self._ctx_factory = ctx_factory or (lambda: ProcessContext(now=time.time()))
         # Processors are pure, so they may run in worker processes: tokenising then uses
@@ -115,13 +120,14 @@ class EmbeddedRuntime:
     async def run_step(self, step: Step) -> int:
         """One batch per input topic-partition of `step`; returns records consumed."""
         consumed = 0
+        limit = self._read_limits[step.step_id]
         ends = (await self.log.positions(step.inputs, [])).ends if self.log.remote else None
         for topic in step.inputs:
             for partition in range(await self._partitions_of(topic)):
                 offset = await self._committed(step, topic, partition)
                 if ends is not None and offset >= ends.get((topic, partition), offset + 1):
                     continue  # caught up: one batched end-offset request instead of a read
-                batch = await self.log.read(topic, partition, offset, self.batch_size)
+                batch = await self.log.read(topic, partition, offset, limit)
                 if not batch:
                     continue
                 if is_keyed(step):  # state lives in this process: never the worker pool
@@ -147,6 +153,8 @@ class EmbeddedRuntime:
                     async with self._sink_lock:
                         await self._sink(step, batch)
                 consumed += len(batch)
+        if consumed:
+            self._read_limits[step.step_id] = min(self.batch_size, limit * 2)
         self.counters.processed += consumed
         return consumed
 

@@ -12,7 +12,7 @@ from schemas import codec, topics
 from schemas.events import FileUpsert, RepoRegistration, file_key
 from streams.eventlog.base import EventLog, LogRecord
 from streams.eventlog.factory import open_event_log
-from streams.runtime.embedded import EmbeddedRuntime
+from streams.runtime.embedded import FIRST_READ, EmbeddedRuntime
 from streams.stores.views.handlers import default_registry
 from streams.stores.views.search import keyword_hits
 from streams.stores.views.store import ViewStore
@@ -132,6 +132,31 @@ async def test_rebuild_repo_restores_the_views_from_the_log(tmp_path: Path) -> N
         assert [(f.path, f.digest) for f in views.files_under("r", "", None, 100)] == before
         assert views.file_count("s") == 5  # other repositories untouched
         assert views.get_repo("r") is not None
+    finally:
+        views.close()
+        await log.close()
+
+
+async def test_a_step_reads_small_batches_first_then_full_ones(tmp_path: Path) -> None:
+    """The first files reach the views after one small batch (start fast): a step's reads
+    start at FIRST_READ records per partition and double each pass up to batch_size."""
+    log = await open_log("sqlite", tmp_path)
+    views = ViewStore(tmp_path / "views.db", default_registry())
+    try:
+        registration = RepoRegistration(repo_id="r", root="/x", registered_at=1.0)
+        await log.append(topics.REPOS.name, [LogRecord("r", codec.encode(registration))])
+        files = [upsert(f"m{i}.py", f"def handler_{i}(): pass") for i in range(300)]
+        await log.append(topics.FILES.name, files)
+        runtime = EmbeddedRuntime(log, views, batch_size=256)
+        first = next(s for s in runtime.steps if topics.FILES.name in s.inputs)
+        partitions = await log.partitions(topics.FILES.name)
+        reads = []
+        while read := await runtime.run_step(first):
+            reads.append(read)
+        assert reads[0] <= partitions * FIRST_READ < 300
+        assert reads[1] <= partitions * 2 * FIRST_READ and sum(reads) == 300
+        await runtime.run_until_idle()
+        assert views.file_count("r") == 300
     finally:
         views.close()
         await log.close()
