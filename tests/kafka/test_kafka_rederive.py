@@ -149,6 +149,8 @@ async def test_a_newer_worker_rederives_while_the_replica_answers(
             # a restart finds its records current: no second pass
             assert await pass_reason(rlog, symbols_step(), explicit=False) is None
     finally:
+        if old_worker.proc.poll() is None:  # an assertion before its stop
+            old_worker.stop()
         replica.proc.terminate()
         assert replica.proc.wait(timeout=30) == 0, replica.out.read_text()[-3000:]
 
