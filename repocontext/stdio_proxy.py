@@ -210,10 +210,11 @@ async def take_over(
         return opened
     app = opened
     owned.push_async_callback(app.close)
-    await app.start()
+    await app.start(vectors=False)  # as `mcp` starts: the keyword index first
     await owned.enter_async_context(AgentListener(app))
     link = await attach(data_dir, hello)  # through our own socket: one path for every agent
     if link is None:
         raise ServiceUnavailable(f"this process opened {data_dir} but cannot reach its socket")
+    app.start_vectors()  # once the keyword index of the registered repositories settles
     log.info("mcp: this process (pid %s) owns %s now", link.answer.get("pid"), data_dir)
     return link
