@@ -24,6 +24,7 @@ from collections import deque
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from processors.symbols.languages.python import import_name
 from processors.tokens import TokenEncoding, token_counter
 from query_api.answers.render import render, wire_tokens
 from query_api.context.plan import Coster, Item, plan
@@ -32,7 +33,7 @@ from query_api.core.service import RepoContextService
 from query_api.errors import NotFoundError
 from query_api.memory.search import linked_for
 from query_api.memory.views import MemoryReader
-from query_api.retrieval.hit_details import HitLocator, import_name
+from query_api.retrieval.hit_details import HitLocator
 from schemas import bundle as b
 from schemas import tools as t
 from streams.stores.sessions import SessionStore

@@ -21,6 +21,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from processors.symbols.languages.python import import_name
 from processors.tokenizer import STOP_WORDS, tokenize
 from schemas import tools as t
 from streams.stores.views.store import ViewStore
@@ -185,22 +186,6 @@ class HitLocator:
         wanted = ["/".join(dirs[: i + 1]) + "/__init__.py" for i in range(len(dirs))]
         found = self.symbols.indexed_paths(repo_id, wanted) if wanted else set()
         return {p.rsplit("/", 1)[0] for p in found}
-
-
-def import_name(fq: str, path: str, packages: set[str]) -> str:
-    """A Python declaration's name as code imports it: the file path's leading folders that
-    are no package (`src` of src/flask/testing.py) left out, `flask.testing.FlaskClient`.
-    Other languages' names are returned as they are."""
-    if not path.endswith((".py", ".pyi")):
-        return fq
-    dirs = path.split("/")[:-1]
-    keep = len(dirs)
-    while keep > 0 and "/".join(dirs[:keep]) in packages:
-        keep -= 1
-    prefix = ".".join(dirs[:keep])
-    if prefix and fq.startswith(prefix + "."):
-        return fq[len(prefix) + 1 :]
-    return fq
 
 
 def _display_reason(reason: str, path: str, packages: set[str]) -> str:

@@ -4,30 +4,16 @@ The symbol views key a Python declaration by its file's path (`src.flask.testing
 for src/flask/testing.py), which is unique and what the resolver matches on; an agent that
 copies the name into an import needs `flask.testing.FlaskClient`. The leading folders of the
 path that hold no `__init__.py` (a source folder such as `src`, `lib`) are no package, so they
-are left out of the name shown; the name search shows follows the same rule
-(query_api/retrieval/hit_details.py). Other languages' names are shown as they are.
+are left out of the name shown, by the rule search and the context bundle use too
+(processors/symbols/languages/python.import_name). Other languages' names are shown as they are.
 """
 
 from __future__ import annotations
 
+from processors.symbols.languages.python import import_name
 from streams.stores.views.symbols import SymbolViews
 
 PYTHON_SUFFIXES = (".py", ".pyi")
-
-
-def import_name(fq: str, path: str, packages: set[str]) -> str:
-    """`fq` (declared in `path`) without the path's leading folders that are not packages;
-    `packages` holds the folders above `path` that have an indexed `__init__.py`."""
-    if not path.endswith(PYTHON_SUFFIXES):
-        return fq
-    dirs = path.split("/")[:-1]
-    keep = len(dirs)
-    while keep > 0 and "/".join(dirs[:keep]) in packages:
-        keep -= 1
-    prefix = ".".join(dirs[:keep])
-    if prefix and fq.startswith(prefix + "."):
-        return fq[len(prefix) + 1 :]
-    return fq
 
 
 class ImportNames:

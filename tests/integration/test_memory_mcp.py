@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from mcp.shared.memory import create_connected_server_and_client_session
 
-from query_api.symbols.import_names import import_name
+from processors.symbols.languages.python import import_name
 from repocontext.app import EmbeddedApp
 from schemas import topics
 from tests.integration.mcp_helpers import call, call_error, wait_for

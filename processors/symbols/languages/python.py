@@ -15,6 +15,23 @@ def module_prefix(path: str) -> str:
     return ".".join(p for p in parts if p)
 
 
+def import_name(fq: str, path: str, packages: set[str]) -> str:
+    """A declaration's name as code imports it: `fq` (declared in `path`, keyed by the file's
+    path) without the path's leading folders that are no package (`src` of
+    src/flask/testing.py gives `flask.testing.FlaskClient`); `packages` holds the folders above
+    `path` that have an `__init__.py`. Other languages' names are returned as they are."""
+    if not path.endswith((".py", ".pyi")):
+        return fq
+    dirs = path.split("/")[:-1]
+    keep = len(dirs)
+    while keep > 0 and "/".join(dirs[:keep]) in packages:
+        keep -= 1
+    prefix = ".".join(dirs[:keep])
+    if prefix and fq.startswith(prefix + "."):
+        return fq[len(prefix) + 1 :]
+    return fq
+
+
 def resolve_relative(module: str, path: str) -> str:
     """A relative import as the repository module it names: in `pkg/sub/mod.py`, `.` is
     `pkg.sub`, `..x` is `pkg.x` (in `pkg/sub/__init__.py`, `.` is `pkg.sub` too). Beyond the
