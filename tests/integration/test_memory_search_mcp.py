@@ -62,7 +62,8 @@ async def test_keyword_memory_hits_and_linked_memory(tmp_path: Path) -> None:
             body="Keep the calculator pure.\nSecond line.",
             addLinks={"about": [calc["key"]]},
         )
-        await remember(s, "scratch", "tmp", body="ephemeralword here", ttlSeconds=1)
+        # 3 s: long enough to be searched first on a loaded machine, short enough to wait out
+        await remember(s, "scratch", "tmp", body="ephemeralword here", ttlSeconds=3)
 
         hits = by_key(await search(s, "zanzibar"))
         hit = hits["repo/repo/mem/gotchas/rounding"]
@@ -100,7 +101,7 @@ async def test_keyword_memory_hits_and_linked_memory(tmp_path: Path) -> None:
         async def expired() -> bool:
             return not await search(s, "ephemeralword")
 
-        await wait_for(expired, 10, "the 1 s entry to drop out of search")
+        await wait_for(expired, 15, "the 3 s entry to drop out of search")
         await call(s, "repocontext_forget", {"key": "repo/repo/mem/gotchas/rounding"})
         assert not await search(s, "zanzibar")
         code = by_key(await search(s, "InvoiceCalculator compute total ledger"))
