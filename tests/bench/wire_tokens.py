@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import importlib
 import json
 import shutil
 import statistics
@@ -65,9 +66,14 @@ async def measure(workspace: Path, data: Path) -> dict[str, Any]:
     """Runs inside the side's interpreter: its own query_api answers."""
     from mcp.shared.memory import create_connected_server_and_client_session
 
+    import query_api
     from query_api.settings import Settings
-    from repocontext.app import EmbeddedApp
     from schemas.tools import RepoIdArgs
+
+    # the side's own composition root: repocontext/ since the house move, query_api/ before
+    code = Path(query_api.__file__).resolve().parent.parent
+    root = "repocontext.app" if (code / "repocontext" / "app.py").exists() else "query_api.app"
+    EmbeddedApp = importlib.import_module(root).EmbeddedApp
 
     settings = Settings(
         data_dir=data,
