@@ -341,6 +341,11 @@ class IngestCoordinator:
             except asyncio.CancelledError:
                 raise
             except Exception as exc:
+                task = asyncio.current_task()
+                if task is not None and task.cancelling():
+                    # raised while unwinding a cancellation: stop, do not retry (a retry
+                    # would never see the cancellation again, and close() would wait forever)
+                    raise asyncio.CancelledError from exc
                 self._watch_faults[repo_id] = f"{type(exc).__name__}: {exc}"[:300]
                 log.exception("watching %s failed; retrying in %.0f s", repo_id, backoff)
                 await asyncio.sleep(backoff)

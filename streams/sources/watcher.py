@@ -194,8 +194,11 @@ class WorkspaceWatcher:
                     return
                 yield batch
         finally:
+            # Cancelled while a worker thread is still inside next(batches): closing a running
+            # generator raises ValueError, which would replace the cancellation; the thread
+            # finishes on its own and the garbage collector closes the generator.
             close = getattr(batches, "close", None)
-            if callable(close):
+            if callable(close) and not getattr(batches, "gi_running", False):
                 close()
 
     def _full_plan(self) -> Iterator[ChangeBatch]:

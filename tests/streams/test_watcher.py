@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import asyncio
 import shutil
-from collections.abc import AsyncIterator, Callable
+import threading
+from collections.abc import AsyncIterator, Callable, Iterator
 from contextlib import asynccontextmanager
 from pathlib import Path
 
@@ -177,3 +179,32 @@ def test_iter_path_changes_directory_gone_and_file_replaced_by_directory(tmp_pat
     )
     assert [p for b in batches for p in b.deletes] == ["d/x.py", "f"]
     assert [s.path for b in batches for s in b.upserts] == ["f/inner.py"]
+
+
+@pytest.mark.anyio
+async def test_cancelling_a_drain_mid_batch_stays_a_cancellation(tmp_path: Path) -> None:
+    """The watcher steps its batch generator on a worker thread. Cancelled while the thread is
+    inside next(), the drain used to close the running generator, and its ValueError
+    ("generator already executing") replaced the cancellation: ingest took it for a failure,
+    retried, and closing the app waited forever."""
+    entered, release = threading.Event(), threading.Event()
+
+    def slow_batches() -> Iterator[ChangeBatch]:
+        entered.set()
+        release.wait(10)
+        yield from ()
+
+    watcher = WorkspaceWatcher(tmp_path, WalkFilters(), {})
+
+    async def consume() -> None:
+        async for _ in watcher._drain(slow_batches()):
+            pass
+
+    task = asyncio.create_task(consume())
+    await anyio.to_thread.run_sync(entered.wait, 10)
+    task.cancel()
+    try:
+        with pytest.raises(asyncio.CancelledError):
+            await task
+    finally:
+        release.set()
