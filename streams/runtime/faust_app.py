@@ -43,6 +43,7 @@ from streams.eventlog.kafka import KafkaEventLog, decode_key
 from streams.runtime.keyed import KeyedStateRunner, is_keyed
 from streams.runtime.log_contact import CONTACT_ERRORS, LogContact
 from streams.runtime.steps import process_batch
+from streams.runtime.worker_monitor import MonitoredStep
 from streams.topology import Step, memory_step, pipeline_steps
 
 log = logging.getLogger(__name__)
@@ -302,22 +303,10 @@ def processor_steps(step_ids: list[str] | None) -> list[Step]:
     return [steps[i] for i in dict.fromkeys(step_ids)] if step_ids else list(steps.values())
 
 
-class StepApp(Protocol):
-    """What `run_apps` drives: a step and the faust app that runs it."""
+class StepApp(MonitoredStep, Protocol):
+    """What `run_apps` drives: a step the worker monitor reads, and the faust app that runs it."""
 
     app: faust.App
-
-    @property
-    def step_id(self) -> str: ...
-
-    @property
-    def group(self) -> str: ...
-
-    @property
-    def inputs(self) -> tuple[str, ...]: ...
-
-    @property
-    def counters(self) -> Any: ...
 
     async def start(self) -> None: ...
 
