@@ -59,7 +59,7 @@ from streams.stores.views.fields import (
     SYMBOL_FIELDS,
     SYMBOL_WEIGHT,
 )
-from streams.stores.views.lexical import Snapshot
+from streams.stores.views.lexical import MirrorSpec, Snapshot
 from streams.stores.views.read import FileRow, get_file
 from streams.stores.views.store import ViewStore
 from streams.stores.views.symbols import matching_symbols, symbols_named
@@ -243,13 +243,10 @@ def _content_scores(
         weights = [(tok, idf.idf[tok]) for tok, _ in idf.scales(CONTENT_FTS)]
         best = mirrors.content.best(repo_id, weights, pool, None if only is None else set(only))
         return [(p, v, bool(f & PATH_FLAG), bool(f & BODY_FLAG)) for p, v, f in best]
-    params: dict[str, object] = {"repo": repo_id, "pool": pool}
-    arm, total = _CONTENT_ARM, _CONTENT_SUM.replace("{only}", "")
-    if only is not None:
-        params["only"] = json.dumps(only)
-        arm += _ONLY_ROWS.format(table="content_fts", rows="content")
-        total = _CONTENT_SUM.replace("{only}", _ONLY.format(column="c.path"))
-    rows = ranked_by_token(conn, arm, total, idf.scales(CONTENT_FTS), params)
+    arm, total, params = _sql_query(
+        _CONTENT_ARM, _CONTENT_SUM, CONTENT_FIELDS, "c.path", pool, only
+    )
+    rows = ranked_by_token(conn, arm, total, idf.scales(CONTENT_FTS), {"repo": repo_id, **params})
     return [(path, -rank, p_rank < 0, b_rank < 0) for path, rank, p_rank, b_rank in rows]
 
 
@@ -266,14 +263,22 @@ def _symbol_scores(
         weights = [(tok, idf.idf[tok]) for tok, _ in idf.scales(SYMBOL_FTS)]
         best = mirrors.symbols.best(repo_id, weights, pool, None if only is None else set(only))
         return [(p, v, bool(f & NAME_FLAG)) for p, v, f in best]
-    params: dict[str, object] = {"repo": repo_id, "pool": pool}
-    arm, total = _SYMBOL_ARM, _SYMBOL_SUM.replace("{only}", "")
-    if only is not None:
-        params["only"] = json.dumps(only)
-        arm += _ONLY_ROWS.format(table="symbol_fts", rows="symbol_docs")
-        total = _SYMBOL_SUM.replace("{only}", _ONLY.format(column="d.path"))
-    rows = ranked_by_token(conn, arm, total, idf.scales(SYMBOL_FTS), params)
+    arm, total, params = _sql_query(_SYMBOL_ARM, _SYMBOL_SUM, SYMBOL_FIELDS, "d.path", pool, only)
+    rows = ranked_by_token(conn, arm, total, idf.scales(SYMBOL_FTS), {"repo": repo_id, **params})
     return [(path, -rank, name_rank < 0) for path, rank, name_rank in rows]
+
+
+def _sql_query(
+    arm: str, total: str, table: MirrorSpec, path_column: str, pool: int, only: list[str] | None
+) -> tuple[str, str, dict[str, object]]:
+    """One table's per-token arm and summing statement, restricted to the files in `only`
+    (the arm's full-text match too) when given, and their parameters but the repository."""
+    params: dict[str, object] = {"pool": pool}
+    if only is None:
+        return arm, total.replace("{only}", ""), params
+    params["only"] = json.dumps(only)
+    arm += _ONLY_ROWS.format(table=table.fts, rows=table.docs)
+    return arm, total.replace("{only}", _ONLY.format(column=path_column)), params
 
 
 def keyword_hits(views: ViewStore, repo_id: str, query: str, k: int = 10) -> list[KeywordHit]:
