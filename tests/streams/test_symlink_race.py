@@ -98,7 +98,8 @@ def test_swapped_parent_never_serves_outside_bytes(tmp_path: Path) -> None:
             leaks += [p for p in changed.added if "only_outside" in p]
     assert leaks == []
     assert "top.txt" in published  # the loop really indexed while the swaps ran
-    assert "zzz/s0.txt" in published  # and read inside files between swaps
+    # and read inside files between swaps, under either name the swapper gives the directory
+    assert any(p.startswith(("zzz/", "zzz_real/")) for p in published), sorted(published)
 
 
 def test_parent_swapped_between_listing_and_reading_is_refused(tmp_path: Path) -> None:
