@@ -38,3 +38,21 @@ class Processor(Protocol):
     def process(
         self, topic: str, key: str | None, event: BaseModel | None, ctx: ProcessContext
     ) -> list[Emit]: ...
+
+
+class KeyedProcessor(Protocol):
+    """A processor that needs the current value of its key: the runtime keeps every key's
+    value of `state_topic` (which this processor alone writes) and hands it in as `state`,
+    so the processor stays pure. `position` is the input's log position (fencing tokens).
+    """
+
+    name: str
+    state_topic: str
+
+    def process_keyed(
+        self,
+        state: Mapping[str, BaseModel | None],
+        key: str | None,
+        event: BaseModel | None,
+        position: int,
+    ) -> list[Emit]: ...

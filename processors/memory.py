@@ -15,7 +15,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from processors import claims
-from processors.base import Emit, ProcessContext
+from processors.base import Emit
 from schemas import topics
 from schemas.memory import CommandResult, MemoryCommand, MemoryEntry, log_key
 
@@ -64,11 +64,6 @@ class MemoryProcessor:
 
     def __init__(self, max_lease_seconds: float = MAX_LEASE_SECONDS) -> None:
         self.max_lease_seconds = max_lease_seconds
-
-    def process(
-        self, topic: str, key: str | None, event: BaseModel | None, ctx: ProcessContext
-    ) -> list[Emit]:
-        raise TypeError("the memory processor is keyed: run it with process_keyed")
 
     def process_keyed(
         self,

@@ -399,14 +399,15 @@ def _worker_apps(
     """The step apps `--step` names (none: every processor step, and the vector step when a
     Qdrant server and an embedder are configured); the vector step's app also on its own."""
     from streams.runtime.faust_app import FaustStep, processor_steps
+    from streams.topology import VECTORS_STEP_ID
 
     wanted = list(step_ids or ())
     vectors = (
-        "vectors" in wanted
+        VECTORS_STEP_ID in wanted
         if wanted
         else settings.vector_store == "qdrant" and settings.embedder != "none"
     )
-    named = [s for s in wanted if s != "vectors"]
+    named = [s for s in wanted if s != VECTORS_STEP_ID]
     try:
         steps = processor_steps(named) if named or not wanted else []
     except ValueError as exc:
@@ -425,9 +426,8 @@ def _rederive_steps(asked: list[str] | None, apps: list[StepApp]) -> list[Step]:
     """The processor steps a worker's re-derivation pass may cover; `--rederive` naming any
     other step is refused before anything runs."""
     from streams.runtime.faust_app import FaustStep
-    from streams.runtime.keyed import is_keyed
 
-    steps = [a.step for a in apps if isinstance(a, FaustStep) and not is_keyed(a.step)]
+    steps = [a.step for a in apps if isinstance(a, FaustStep) and a.step.kind == "processor"]
     unknown = sorted(set(asked or ()) - {s.step_id for s in steps})
     if unknown:
         raise SystemExit(

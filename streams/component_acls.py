@@ -31,7 +31,13 @@ from typing import Literal
 
 from schemas import topics
 from schemas.topics import CATALOGUE
-from streams.topology import VIEW_SINK_GROUP, VIEW_TOPICS, memory_step, pipeline_steps
+from streams.topology import (
+    VECTORS_STEP_ID,
+    VIEW_SINK_GROUP,
+    VIEW_TOPICS,
+    vector_step,
+    worker_steps,
+)
 
 PatternType = Literal["literal", "prefix"]
 
@@ -71,7 +77,7 @@ class ComponentAccess:
 
 
 def _worker() -> ComponentAccess:
-    steps = (*pipeline_steps(), memory_step())
+    steps = worker_steps()
     reads = {t for s in steps for t in s.inputs} | {topics.MEMORY.name}  # keyed state: memory.v1
     writes = {t for s in steps for t in s.outputs} | {topics.DEADLETTER.name}
     return ComponentAccess(
@@ -85,18 +91,9 @@ def component_access() -> tuple[ComponentAccess, ...]:
         _worker(),
         ComponentAccess(
             "vectors",
-            tuple(
-                sorted(
-                    (
-                        topics.MEMORY.name,
-                        topics.CONTENT.name,
-                        topics.SYMBOLS.name,
-                        topics.REPOS.name,
-                    )
-                )
-            ),
+            tuple(sorted(vector_step().inputs)),
             (topics.DEADLETTER.name,),
-            ("vectors-",),
+            (f"{VECTORS_STEP_ID}-",),
         ),
         ComponentAccess(
             "query",

@@ -50,10 +50,11 @@ from streams.embedders.base import Embedder
 from streams.eventlog.base import EventLog, StoredRecord
 from streams.pacer import ForegroundPacer
 from streams.stores.vectors import VectorPoint, VectorStore, point_id
+from streams.topology import VECTORS_STEP_ID, vector_step
 
 log = logging.getLogger(__name__)
 
-GROUP_PREFIX = "vectors"  # one consumer group per embedding space: a new model backfills from 0
+GROUP_PREFIX = VECTORS_STEP_ID  # one group per embedding space: a new model backfills from 0
 EMBED_BATCH = 32
 BUSY_EMBED_BATCH = 4  # while tool calls keep arriving: a short batch delays them least
 RECORD_BATCH = 64
@@ -86,10 +87,6 @@ def marker_vector(point: str, dim: int) -> list[float]:
     v = [rnd.gauss(0.0, 1.0) for _ in range(dim)]
     norm = math.sqrt(sum(x * x for x in v)) or 1.0
     return [x / norm for x in v]
-
-
-def _symbol_topic() -> str | None:
-    return topics.SYMBOLS.name if topics.SYMBOLS.name in codec.MODEL_OF_TOPIC else None
 
 
 class VectorIndexer:
@@ -128,12 +125,8 @@ class VectorIndexer:
 
     @staticmethod
     def input_topics() -> tuple[str, ...]:
-        """memory -> files -> symbols (spec §2.5 order), then repositories (deletions)."""
-        return tuple(
-            t
-            for t in (topics.MEMORY.name, topics.CONTENT.name, _symbol_topic(), topics.REPOS.name)
-            if t
-        )
+        """The topology's vector step's inputs (streams/topology.py), in their order."""
+        return vector_step().inputs
 
     def notify(self) -> None:
         self.wake.set()

@@ -20,7 +20,7 @@ from processors.base import ProcessContext
 from schemas import topics
 from streams.errors import EventLogError, LogUnreachable, StorageFull, storage_exhausted
 from streams.eventlog.base import EventLog, StoredRecord
-from streams.runtime.keyed import KeyedStateRunner, is_keyed
+from streams.runtime.keyed import KeyedStateRunner
 from streams.runtime.log_contact import CONTACT_ERRORS, LagWatch, LogContact
 from streams.runtime.log_health import LogHealth
 from streams.runtime.rederive import rederive_outdated
@@ -78,6 +78,8 @@ class EmbeddedRuntime:
         self.sink_group = sink_group
         self.views = views
         self.steps = steps if steps is not None else embedded_topology()
+        if driven_apart := [s.step_id for s in self.steps if s.kind == "vectors"]:
+            raise ValueError(f"steps {driven_apart} are vector steps: the vector plane runs them")
         self.batch_size = batch_size
         # Each step's read size (per partition) starts small and doubles per pass up to
         # batch_size: on a fresh start the first files reach the views (and the first keyword
@@ -130,7 +132,7 @@ class EmbeddedRuntime:
                 batch = await self.log.read(topic, partition, offset, limit)
                 if not batch:
                     continue
-                if is_keyed(step):  # state lives in this process: never the worker pool
+                if step.kind == "keyed":  # state lives in this process: never the worker pool
                     tx, dead = await self._keyed.process(step, batch)
                     try:
                         await self.log.apply(tx)
@@ -300,7 +302,7 @@ class EmbeddedRuntime:
         """Positions of every step against the log end, in two round trips (it is asked for on
         every answer): the log's positions, then the view sink's offsets."""
         topics_ = sorted({t for step in self.steps for t in step.inputs})
-        groups = [s.step_id for s in self.steps if s.kind == "processor"]
+        groups = [s.step_id for s in self.steps if s.kind in ("processor", "keyed")]
         positions = await self.log.positions(topics_, groups)
         sink_offsets: dict[str, dict[tuple[str, int], int]] = {}
         for step in self.steps:

@@ -40,11 +40,11 @@ import faust
 from processors.base import ProcessContext
 from streams.eventlog.base import StoredRecord, Transaction
 from streams.eventlog.kafka import KafkaEventLog, decode_key
-from streams.runtime.keyed import KeyedStateRunner, is_keyed
+from streams.runtime.keyed import KeyedStateRunner
 from streams.runtime.log_contact import CONTACT_ERRORS, LogContact
 from streams.runtime.steps import process_batch
 from streams.runtime.worker_monitor import MonitoredStep
-from streams.topology import Step, memory_step, pipeline_steps
+from streams.topology import Step, worker_steps
 
 log = logging.getLogger(__name__)
 
@@ -184,7 +184,7 @@ class FaustStep:
         commit_interval_s: float = 1.0,
         session_timeout_s: float = 10.0,
     ) -> None:
-        if step.kind != "processor":
+        if step.kind not in ("processor", "keyed"):
             raise ValueError(f"step {step.step_id} is a {step.kind}; workers run processors")
         self.log = event_log
         self.step = step
@@ -196,7 +196,7 @@ class FaustStep:
         self.assigned = asyncio.Event()  # set once the group gave this member partitions
         self._stopping = False
         self._busy = asyncio.Lock()  # held while a batch is between take and ack
-        self._keyed = KeyedStateRunner(event_log) if is_keyed(step) else None
+        self._keyed = KeyedStateRunner(event_log) if step.kind == "keyed" else None
         self.contact = LogContact(f"step {step.step_id}")
         self._failing = False  # a batch failed for another reason than the broker being away
         self.app = make_app(
@@ -296,7 +296,7 @@ class FaustStep:
 def processor_steps(step_ids: list[str] | None) -> list[Step]:
     """The topology's processor steps (and the memory writer) named by `step_ids` (None or
     empty = all of them)."""
-    steps = {s.step_id: s for s in (*pipeline_steps(), memory_step()) if s.kind == "processor"}
+    steps = {s.step_id: s for s in worker_steps()}
     unknown = sorted(set(step_ids or ()) - set(steps))
     if unknown:
         raise ValueError(f"unknown step(s) {', '.join(unknown)}; steps: {', '.join(steps)}")

@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Mapping, Sequence
-from typing import Any, Protocol
+from typing import Any
 
 from pydantic import BaseModel
 
-from processors.base import Emit
+from processors.base import KeyedProcessor
 from schemas import codec, topics
 from schemas.errors import DecodeError
 from streams.eventlog.base import EventLog, LogRecord, StoredRecord, Transaction
@@ -25,21 +25,10 @@ from streams.topology import Step
 log = logging.getLogger(__name__)
 
 
-class KeyedProcessor(Protocol):
-    name: str
-    state_topic: str
-
-    def process_keyed(
-        self,
-        state: Mapping[str, BaseModel | None],
-        key: str | None,
-        event: BaseModel | None,
-        position: int,
-    ) -> list[Emit]: ...
-
-
-def is_keyed(step: Step) -> bool:
-    return step.kind == "processor" and hasattr(step.processor, "process_keyed")
+def keyed_processor(step: Step) -> KeyedProcessor:
+    if step.kind != "keyed" or step.keyed is None:
+        raise ValueError(f"step {step.step_id} is a {step.kind} step, not a keyed one")
+    return step.keyed
 
 
 class _Overlay(Mapping[str, BaseModel | None]):
@@ -96,7 +85,7 @@ class KeyedStateRunner:
         self._state.clear()
 
     async def process(self, step: Step, batch: Sequence[StoredRecord]) -> tuple[Transaction, int]:
-        processor: Any = step.processor
+        processor = keyed_processor(step)
         base = await self._load(processor.state_topic)
         overlay = _Overlay(base)
         tx = Transaction()
@@ -127,8 +116,7 @@ class KeyedStateRunner:
 
     def committed(self, step: Step) -> None:
         """The transaction of the last `process` is durable: fold its writes into the state."""
-        processor: Any = step.processor
-        base = self._state.get(processor.state_topic)
+        base = self._state.get(keyed_processor(step).state_topic)
         if base is None:
             return
         for key, value in self._pending.items():
