@@ -13,7 +13,9 @@ from typing import Literal
 from pydantic import Field, SecretStr, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
+from schemas.events import INDEXED_CHARS_RANGE, MAX_INDEXED_CHARS
 from streams.eventlog.kafka_security import KafkaSecurity, SaslMechanism
+from streams.runtime.shards import ShardAssignment
 
 
 def default_data_dir() -> Path:
@@ -55,6 +57,12 @@ class Settings(BaseSettings):
     # names this replica's consumer group `views.<replica_id>` (its own position in the broker);
     # default: an id kept in the data directory, so a restart keeps the group
     replica_id: str | None = Field(default=None, pattern=r"^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$")
+    # "K/S": this replica holds shard K of S of the repositories (deploy/SCALING.md); None: all
+    replica_shard: str | None = None
+    # where each shard answers: a template with {shard} (http://query-{shard}:8080/mcp) or one
+    # URL per shard, comma-separated; a call for a repository of another shard is forwarded
+    # there (None: refused, naming the shard that holds it)
+    shard_urls: str | None = None
     # Kafka SASL login of this process (deploy/DISTRIBUTED.md, "Security"): from the KafkaUser's
     # Secret; a CA file turns on TLS (SASL_SSL). Username and password come together or not at all
     kafka_sasl_mechanism: SaslMechanism = "SCRAM-SHA-512"
@@ -75,6 +83,11 @@ class Settings(BaseSettings):
     fault_after_failures: int = 3  # a step failing this many times in a row is a fault
     tool_profile: Literal["full", "compact"] = "full"  # compact: ~9 tools, short definitions
     max_query_chars: int = 4096
+    # characters of each file keyword search indexes (the tools return the first 64 Ki of
+    # them); bounds what one huge file costs the sources, the log and the index
+    search_index_max_chars: int = Field(
+        default=MAX_INDEXED_CHARS, ge=INDEXED_CHARS_RANGE[0], le=INDEXED_CHARS_RANGE[1]
+    )
     # exact BPE for token counts and budgets (spec §3.7); `o200k` / `cl100k` are accepted too
     token_encoding: Literal["o200k_base", "cl100k_base"] = "o200k_base"
     # -- memory and claims (issue 5) --
@@ -98,6 +111,27 @@ class Settings(BaseSettings):
     ann_min_points: int = 1024  # below this the exact scan answers (spec §3.3)
     ann_indexing_threshold_kb: int | None = 1  # HNSW for any segment; ann_min_points gates
     exact_timeout_s: float = 5.0  # an exact scan slower than this trips the breaker
+
+    @field_validator("replica_shard")
+    @classmethod
+    def _shard(cls, value: str | None) -> str | None:
+        """Refused at start with the reason (not at the first record)."""
+        return None if value is None else ShardAssignment.parse(value).label
+
+    def shard_url(self, shard: int) -> str | None:
+        """Where shard `shard` answers (REPOCONTEXT_SHARD_URLS), None when not configured."""
+        if self.shard_urls is None:
+            return None
+        if "{shard}" in self.shard_urls:
+            return self.shard_urls.format(shard=shard)
+        return self.shard_urls.split(",")[shard].strip()
+
+    def shard(self) -> ShardAssignment:
+        return (
+            ShardAssignment(0, 1)
+            if self.replica_shard is None
+            else ShardAssignment.parse(self.replica_shard)
+        )
 
     @field_validator("token_encoding", mode="before")
     @classmethod
@@ -124,6 +158,21 @@ class Settings(BaseSettings):
                     f"Kafka login half-configured: {', '.join(present)} set but "
                     f"{', '.join(missing)} missing (set both, or neither for an open broker)"
                 )
+        return self
+
+    @model_validator(mode="after")
+    def _shard_urls_whole(self) -> Settings:
+        """A URL list must name every shard, so a forwarded call never lands on a guess."""
+        urls = self.shard_urls
+        if urls is None or "{shard}" in urls:
+            return self
+        count = self.shard().count
+        if len([u for u in urls.split(",") if u.strip()]) != count:
+            raise ValueError(
+                f"REPOCONTEXT_SHARD_URLS lists {len(urls.split(','))} URL(s) for "
+                f"{count} shard(s) (REPOCONTEXT_REPLICA_SHARD={self.replica_shard}): one per "
+                "shard, in shard order, or a template with {shard}"
+            )
         return self
 
     def kafka_security(self) -> KafkaSecurity | None:

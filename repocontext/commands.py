@@ -52,7 +52,6 @@ def _out(payload: object) -> None:
     sys.stdout.flush()
 
 
-REPLICA_POLL_S = 0.2  # a replica's idle poll: one batched end-offset request to the broker
 
 
 def _http_tokens(settings: Settings) -> TokenTable | int | None:
@@ -506,9 +505,14 @@ async def cmd_query(args: argparse.Namespace, settings: Settings, path: Path | N
     restart resumes). Code is written by sources and workers; memory and claim tools append
     commands that the memory step of `repocontext worker` applies, and wait for the verdict
     (unless --read-only)."""
-    from repocontext.distributed import attach_replica, rebuild_outlived_views, replica_id
+    from repocontext.distributed import (
+        attach_replica,
+        rebuild_outlived_views,
+        replica_id,
+        replica_mcp_server,
+        replica_options,
+    )
     from streams.eventlog.factory import open_event_log
-    from streams.topology import view_sink_step
 
     if not settings.resolved_log_url().startswith("kafka://"):
         raise UsageError("needs REPOCONTEXT_LOG_URL=kafka://...")
@@ -525,14 +529,16 @@ async def cmd_query(args: argparse.Namespace, settings: Settings, path: Path | N
         await check.close()
     # On a shared Qdrant server the vectors are the worker's (`--step vectors`); with an
     # in-process store each replica embeds for itself.
-    async with EmbeddedApp(settings, vector_writer=settings.vector_store != "qdrant") as app:
-        app.runtime.steps = (view_sink_step(),)  # processors run in `repocontext worker`
-        attach_replica(app, settings, rid)  # its group, readiness bound (lag) and metrics
-        app.runtime.poll_seconds = REPLICA_POLL_S  # no in-process appends wake it: poll often
+    async with EmbeddedApp(
+        settings,
+        vector_writer=settings.vector_store != "qdrant",
+        replica=replica_options(settings, rid),  # the view sink alone, its group, its lag bound
+    ) as app:
+        attach_replica(app, settings, rid)  # its shard and metrics
         await app.start(resume=False)  # no sources here: nothing to watch
         limits = HttpLimits.from_settings(settings)
         asgi = build_http_app(
-            app.mcp_server(),
+            replica_mcp_server(app, settings),  # a sharded one forwards other shards' calls
             app.service,
             settings.host,
             tokens,
@@ -551,10 +557,12 @@ async def cmd_git_source(args: argparse.Namespace, settings: Settings, path: Pat
     from streams.eventlog.factory import open_event_log
     from streams.sources.git_credentials import GitCredentials, split_credentials
     from streams.sources.git_poller import GitPoller, GitSource
+    from streams.sources.walker import configure_indexed_limit
 
     if not args.repo_id:
         raise SystemExit("repocontext git-source: --repo-id is required")
     secure_data_dir(settings.data_dir)
+    configure_indexed_limit(settings.search_index_max_chars)
     if split_credentials(args.url)[1] is not None:
         log.warning(
             "the git-source URL carries credentials, which every local user can read in this "

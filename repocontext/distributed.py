@@ -23,14 +23,16 @@ from query_api.server.lag_metrics import (
 )
 from query_api.server.ops_http import OpsServer, ops_app
 from query_api.settings import Settings
+from repocontext.app import ReplicaOptions
 from streams.errors import EventLogError
 from streams.eventlog.base import EventLog
-from streams.runtime.view_staleness import views_outlived_log
+from streams.runtime.view_staleness import record_shard, views_outlived_log
 from streams.runtime.worker_monitor import MonitoredStep, WorkerMonitor
 from streams.topology import VIEW_SINK_GROUP, VIEW_TOPICS
 
 log = logging.getLogger("repocontext")
 STALENESS_CHECK_S = 15.0  # a broker that does not answer at start: resume, the check is skipped
+REPLICA_POLL_S = 0.2  # a replica's idle poll: one batched end-offset request to the broker
 
 
 def replica_id(settings: Settings) -> str:
@@ -64,6 +66,7 @@ async def rebuild_outlived_views(settings: Settings, event_log: EventLog) -> str
                 VIEW_TOPICS,
                 settings.compaction_tombstone_retention_s,
                 time.time(),
+                settings.shard(),
             ),
             STALENESS_CHECK_S,
         )
@@ -79,15 +82,38 @@ async def rebuild_outlived_views(settings: Settings, event_log: EventLog) -> str
     return reason
 
 
+def replica_options(settings: Settings, rid: str) -> ReplicaOptions:
+    """What the app is built with to be a query replica: its own consumer group, so every
+    replica's lag is its own in the broker, and its readiness bound on that lag."""
+    return ReplicaOptions(
+        sink_group=f"{VIEW_SINK_GROUP}.{rid}",
+        poll_seconds=REPLICA_POLL_S,
+        max_ready_lag=settings.ready_max_lag_events,
+    )
+
+
 def attach_replica(app: Any, settings: Settings, rid: str) -> None:
-    """The replica's own consumer group, its readiness bound and its metrics."""
-    app.runtime.sink_group = f"{VIEW_SINK_GROUP}.{rid}"
-    app.service.max_ready_lag = settings.ready_max_lag_events
+    """The replica's shard and its metrics (what it runs: replica_options)."""
+    app.runtime.shard = settings.shard()
+    record_shard(app.runtime.views, app.runtime.shard)
+    if not app.runtime.shard.whole:
+        log.info("query replica: shard %s of the repositories", app.runtime.shard.label)
     register(
         ReplicaCollector(
             app.runtime, app.runtime.sink_group, lambda: not app.service.not_ready_reasons()
         )
     )
+
+
+def replica_mcp_server(app: Any, settings: Settings) -> Any:
+    """The replica's MCP server; a sharded one forwards (or refuses, naming the owner) calls
+    for repositories another shard holds (repocontext/shard_routing.py)."""
+    from repocontext.shard_routing import ShardRouter
+
+    server = app.mcp_server()
+    if not settings.shard().whole:
+        ShardRouter(settings.shard(), settings).install(server)
+    return server
 
 
 def _ops_server(

@@ -24,6 +24,7 @@ from streams.runtime.keyed import KeyedStateRunner
 from streams.runtime.log_contact import CONTACT_ERRORS, LagWatch, LogContact
 from streams.runtime.log_health import LogHealth
 from streams.runtime.rederive import rederive_outdated
+from streams.runtime.shards import ShardAssignment
 from streams.runtime.steps import decode_for_sink, process_batch
 from streams.runtime.view_staleness import record_synced
 from streams.stores.views.store import ViewStore
@@ -76,6 +77,8 @@ class EmbeddedRuntime:
         # The consumer group the view sink mirrors its position into (the step id when None).
         # Each query replica passes its own, so every replica's lag is its own in the broker.
         self.sink_group = sink_group
+        # The repositories the view sink keeps (a query replica's shard; everything by default)
+        self.shard = ShardAssignment(0, 1)
         self.views = views
         self.steps = steps if steps is not None else embedded_topology()
         if driven_apart := [s.step_id for s in self.steps if s.kind == "vectors"]:
@@ -119,13 +122,20 @@ class EmbeddedRuntime:
             return await asyncio.to_thread(self.views.committed, step.step_id, topic, partition)
         return await self.log.committed(step.step_id, topic, partition)
 
+    def _sink_holds(self, step: Step, partitions: int, partition: int) -> bool:
+        """Whether `step` reads this partition: a sharded view sink only its shard's."""
+        return step.kind != "sink" or self.shard.holds_partition(partitions, partition)
+
     async def run_step(self, step: Step) -> int:
         """One batch per input topic-partition of `step`; returns records consumed."""
         consumed = 0
         limit = self._read_limits[step.step_id]
         ends = (await self.log.positions(step.inputs, [])).ends if self.log.remote else None
         for topic in step.inputs:
-            for partition in range(await self._partitions_of(topic)):
+            n = await self._partitions_of(topic)
+            for partition in range(n):
+                if not self._sink_holds(step, n, partition):
+                    continue  # another shard's repositories
                 offset = await self._committed(step, topic, partition)
                 if ends is not None and offset >= ends.get((topic, partition), offset + 1):
                     continue  # caught up: one batched end-offset request instead of a read
@@ -161,7 +171,8 @@ class EmbeddedRuntime:
         return consumed
 
     async def _sink(self, step: Step, batch: list[StoredRecord]) -> None:
-        decoded, letters = await asyncio.to_thread(decode_for_sink, step.step_id, batch)
+        mine = batch if self.shard.whole else [r for r in batch if self.shard.holds_key(r.key)]
+        decoded, letters = await asyncio.to_thread(decode_for_sink, step.step_id, mine)
         if letters:  # dead letters first: at worst a duplicate letter, never a lost one
             await self.log.append(topics.DEADLETTER.name, letters)
             self.counters.dead_letters += len(letters)
@@ -183,7 +194,8 @@ class EmbeddedRuntime:
         from streams.runtime.steps import dead_letter
 
         for record in batch:
-            decoded, letters = decode_for_sink(step.step_id, [record])
+            held = self.shard.holds_key(record.key)
+            decoded, letters = decode_for_sink(step.step_id, [record]) if held else ([], [])
             offsets = {(record.topic, record.partition): record.offset + 1}
             try:
                 await asyncio.to_thread(self.views.apply, decoded, offsets, step.step_id)
@@ -320,9 +332,12 @@ class EmbeddedRuntime:
                 if step.kind == "sink"
                 else positions.committed.get(step.step_id, {})
             )
+            counts = {t: sum(1 for tt, _ in positions.ends if tt == t) for t in step.inputs}
             for (topic, partition), high in positions.ends.items():
                 if topic not in step.inputs:
                     continue
+                if not self._sink_holds(step, counts[topic], partition):
+                    continue  # another shard's: never read here, never behind
                 committed = done.get((topic, partition), 0)
                 applied += committed
                 end += high
@@ -404,7 +419,8 @@ class EmbeddedRuntime:
             ]
             for step in consumers:
                 for (topic, partition), end in frontier.items():
-                    if topic not in step.inputs:
+                    n = await self._partitions_of(topic)
+                    if topic not in step.inputs or not self._sink_holds(step, n, partition):
                         continue
                     while await self._committed(step, topic, partition) < end:
                         if time.monotonic() > deadline:

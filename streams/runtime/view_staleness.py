@@ -12,6 +12,10 @@ The second needs to know when the views were last in step: `record_synced` keeps
 database under a group of its own, the newest time T such that every record written before T
 was applied (a lag measurement at time m that finds the oldest unapplied record s seconds old
 gives T = m - s). Views from before this mark existed are not judged by it.
+
+A sharded replica (streams/runtime/shards.py) is judged on its own partitions only, and views
+made under another shard assignment (or none) are rebuilt: they would keep repositories the
+replica no longer holds and lack those it now does.
 """
 
 from __future__ import annotations
@@ -21,9 +25,13 @@ from typing import Any, Protocol
 
 from schemas.topics import BY_NAME
 from streams.eventlog.base import EventLog
+from streams.runtime.shards import ShardAssignment
 
 SYNC_GROUP = "views.synced"  # not a topic position: one row holding the sync time in ms
 SYNC_KEY = ("@synced_at", 0)
+SHARD_GROUP = "views.shard"  # one row: shard K of S as S * 1000 + K
+SHARD_KEY = ("@shard", 0)
+WHOLE = ShardAssignment(0, 1)
 
 
 class OffsetStore(Protocol):
@@ -43,6 +51,19 @@ def record_synced(views: OffsetStore, at_s: float) -> None:
         views.apply([], {SYNC_KEY: at_ms}, SYNC_GROUP)
 
 
+def record_shard(views: OffsetStore, shard: ShardAssignment) -> None:
+    """The shard assignment these views are filled under."""
+    if recorded_shard(views) != shard:
+        views.apply([], {SHARD_KEY: shard.count * 1000 + shard.index}, SHARD_GROUP)
+
+
+def recorded_shard(views: OffsetStore) -> ShardAssignment | None:
+    """The assignment the views were filled under; None when unrecorded (views from before
+    shards existed, which hold everything)."""
+    value = views.offsets(SHARD_GROUP).get(SHARD_KEY)
+    return None if value is None else ShardAssignment(value % 1000, value // 1000)
+
+
 def synced_at(views: OffsetStore) -> float | None:
     ms = views.offsets(SYNC_GROUP).get(SYNC_KEY)
     return None if ms is None else ms / 1000.0
@@ -55,13 +76,25 @@ async def views_outlived_log(
     topics: Sequence[str],
     tombstone_retention_s: float,
     now: float,
+    shard: ShardAssignment = WHOLE,
 ) -> str | None:
     """Why the views must be rebuilt from scratch (None: they may resume)."""
     applied = views.offsets(group)
     if not any(applied.values()):
         return None  # empty views read from the log's start anyway
+    filled_under = recorded_shard(views) or WHOLE
+    if filled_under != shard:
+        return (
+            f"the views hold shard {filled_under.label} of the repositories and this replica "
+            f"is shard {shard.label}"
+        )
     ends = (await log.positions(topics, [])).ends
-    behind = any(applied.get(tp, 0) < end for tp, end in ends.items())
+    counts = {t: sum(1 for tt, _ in ends if tt == t) for t in topics}
+    behind = any(
+        applied.get(tp, 0) < end
+        for tp, end in ends.items()
+        if shard.holds_partition(counts[tp[0]], tp[1])
+    )
     for topic in topics:
         if BY_NAME[topic].cleanup != "compact":
             continue  # expiring topics (command verdicts) hold nothing the views keep
