@@ -13,6 +13,7 @@ import logging
 import os
 import sqlite3
 import time
+from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any
 
@@ -45,10 +46,12 @@ from streams.sources.manifest import Manifest
 from streams.sources.reconcile import ProgressCallback
 from streams.stores.views.handlers import default_registry
 from streams.stores.views.store import ViewStore
+from streams.topology import embedded_topology, replica_topology
 
 log = logging.getLogger(__name__)
 
 KEYWORD_SETTLE_POLL_S = 0.2  # how often the vector plane's start checks the keyword index
+EMBEDDED_POLL_S = 0.5  # an idle step's poll; in-process appends wake the steps sooner
 
 
 class DataDirBusy(ServiceUnavailable):
@@ -115,6 +118,18 @@ def open_views(path: Path) -> ViewStore:
         return ViewStore(path, default_registry())
 
 
+@dataclass(frozen=True)
+class ReplicaOptions:
+    """What makes the app a distributed query replica (`repocontext query`): only the view
+    sink runs here (workers run the processors), under the replica's own consumer group,
+    polling the broker since no in-process append wakes it, and ready only within a lag
+    bound. Built by repocontext/distributed.replica_options."""
+
+    sink_group: str
+    poll_seconds: float
+    max_ready_lag: int | None
+
+
 class EmbeddedApp:
     def __init__(
         self,
@@ -123,10 +138,12 @@ class EmbeddedApp:
         watch: bool = True,
         on_progress: ProgressCallback | None = None,
         vector_writer: bool = True,
+        replica: ReplicaOptions | None = None,
     ) -> None:
         self.settings = settings
         self.watch = watch
         self.vector_writer = vector_writer  # False: `repocontext worker` writes the vectors
+        self.replica = replica
         self.on_progress = on_progress
         self._stop = asyncio.Event()
         self._tasks: list[asyncio.Task[None]] = []
@@ -152,12 +169,16 @@ class EmbeddedApp:
         self.manifest = Manifest(self.settings.manifest_path)
         secure_data_dir(self.settings.data_dir, quiet=True)  # the databases just created: 0600
         self.executor = processor_pool(self.settings.processor_workers)
+        replica = self.replica
         self.runtime = EmbeddedRuntime(
             self.log,
             self.views,
+            replica_topology() if replica is not None else embedded_topology(),
             batch_size=self.settings.batch_size,
+            poll_seconds=replica.poll_seconds if replica is not None else EMBEDDED_POLL_S,
             executor=self.executor,
             fault_after_failures=self.settings.fault_after_failures,
+            sink_group=replica.sink_group if replica is not None else None,
         )
         self.ingest = IngestCoordinator(
             self.log,
@@ -184,6 +205,7 @@ class EmbeddedApp:
             self.readiness,
             plane=self.plane,
             metrics=self.metrics,
+            max_ready_lag=replica.max_ready_lag if replica is not None else None,
         )
         encoding = self.settings.token_encoding
         memory = MemoryService(self.log, self.views, self.runtime, self.settings, self.service)

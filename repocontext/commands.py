@@ -52,8 +52,6 @@ def _out(payload: object) -> None:
     sys.stdout.flush()
 
 
-
-
 def _http_tokens(settings: Settings) -> TokenTable | int | None:
     """The bearer-token table of an HTTP listener, or an exit status when it must not start:
     a broken token file, or a non-loopback bind with no tokens and no authenticating proxy
@@ -557,12 +555,10 @@ async def cmd_git_source(args: argparse.Namespace, settings: Settings, path: Pat
     from streams.eventlog.factory import open_event_log
     from streams.sources.git_credentials import GitCredentials, split_credentials
     from streams.sources.git_poller import GitPoller, GitSource
-    from streams.sources.walker import configure_indexed_limit
 
     if not args.repo_id:
         raise SystemExit("repocontext git-source: --repo-id is required")
     secure_data_dir(settings.data_dir)
-    configure_indexed_limit(settings.search_index_max_chars)
     if split_credentials(args.url)[1] is not None:
         log.warning(
             "the git-source URL carries credentials, which every local user can read in this "

@@ -74,6 +74,7 @@ class RepoContextService:
         *,
         plane: VectorPlane | None = None,
         metrics: Metrics | None = None,
+        max_ready_lag: int | None = None,
     ) -> None:
         self.views = views
         self.metrics = metrics
@@ -87,7 +88,7 @@ class RepoContextService:
         self._fresh: tuple[float, t.Freshness] | None = None
         self._fresh_lock = asyncio.Lock()
         # a replica's readiness bound on its lag (query: REPOCONTEXT_READY_MAX_LAG_EVENTS)
-        self.max_ready_lag: int | None = None
+        self.max_ready_lag = max_ready_lag
         self.retriever: Retriever | None = plane.retriever if plane is not None else None
         self._locator = HitLocator(views)
         # reset_index hooks of planes kept outside the views: repoId -> {tree: rows deleted}
