@@ -1,0 +1,148 @@
+"""Query replicas sharded by repository on the real broker (deploy/SCALING.md): two replicas,
+shard 0/2 and 1/2, each holding one of two repositories. Each reads only its partitions (its
+consumer group has offsets on no other), lists and serves only its repositories, is ready
+(lag counts its own partitions only); a call for the other shard's repository is forwarded
+by a replica that knows where the shards answer, and refused naming the owner by one that
+does not.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import subprocess
+import uuid
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import httpx
+import pytest
+
+from schemas import codec
+from schemas.events import FileUpsert, RepoRegistration, file_key
+from schemas.topics import CATALOGUE, CONTENT, FILES, REPOS, STRUCTURE
+from streams.eventlog.base import LogRecord
+from streams.eventlog.kafka import KafkaEventLog
+from tests.conftest import child_env, cli_command, free_port
+from tests.integration.mcp_helpers import call, call_error, http_session, wait_for
+from tests.kafka.broker import KafkaBroker
+from tests.kafka.test_kafka_worker import Worker
+from tests.streams.test_replica_shards import repos_by_shard
+
+pytestmark = [pytest.mark.anyio, pytest.mark.slow]
+
+
+@pytest.fixture
+async def klog(kafka_broker: KafkaBroker) -> AsyncIterator[KafkaEventLog]:
+    log = KafkaEventLog(f"kafka://{kafka_broker.bootstrap}?prefix=s{uuid.uuid4().hex[:12]}.")
+    await log.create_topics(CATALOGUE)
+    yield log
+    await log.close()
+
+
+def upsert(repo: str, path: str, body: str) -> LogRecord:
+    event = FileUpsert(
+        repo_id=repo,
+        path=path,
+        digest=f"xx128:{abs(hash(body)):032x}"[:38],
+        size=len(body),
+        mtime_ns=1,
+        language="python",
+        body=body,
+        observed_at=1.0,
+    )
+    return LogRecord(file_key(repo, path), codec.encode(event))
+
+
+def replica(
+    log: KafkaEventLog, tmp: Path, shard: int, port: int, urls: str | None
+) -> subprocess.Popen[bytes]:
+    env = child_env(tmp / f"shard{shard}-data")
+    env["REPOCONTEXT_LOG_URL"] = log.url
+    env["REPOCONTEXT_EMBEDDER"] = "none"
+    env["REPOCONTEXT_REPLICA_ID"] = f"shard{shard}"
+    env["REPOCONTEXT_REPLICA_SHARD"] = f"{shard}/2"
+    if urls is not None:
+        env["REPOCONTEXT_SHARD_URLS"] = urls
+    with open(tmp / f"shard{shard}.log", "wb") as sink:
+        return subprocess.Popen(
+            cli_command("query", "--port", str(port)),
+            env=env,
+            stdout=sink,
+            stderr=subprocess.STDOUT,
+        )
+
+
+async def ready(base: str) -> bool:
+    with contextlib.suppress(httpx.HTTPError):
+        async with httpx.AsyncClient(timeout=5) as client:
+            return (await client.get(base + "/health/ready")).status_code == 200
+    return False
+
+
+async def test_two_replicas_each_hold_their_shard_and_forward_or_refuse_the_other(
+    klog: KafkaEventLog, tmp_path: Path
+) -> None:
+    (repo0,), (repo1,) = repos_by_shard(2)
+    for repo in (repo0, repo1):
+        registration = RepoRegistration(repo_id=repo, root=None, registered_at=1.0)
+        await klog.append(REPOS.name, [LogRecord(repo, codec.encode(registration))])
+        await klog.append(
+            FILES.name,
+            [upsert(repo, f"src/{repo}_{i}.py", f"def {repo}_probe_{i}():\n    return {i}\n")
+            for i in range(6)],
+        )  # fmt: skip
+    ports = [free_port(), free_port()]
+    bases = [f"http://127.0.0.1:{p}" for p in ports]
+    worker = Worker(klog, tmp_path)
+    # shard 0 knows where every shard answers (forwards); shard 1 does not (refuses)
+    procs = [
+        replica(klog, tmp_path, 0, ports[0], ",".join(b + "/mcp" for b in bases)),
+        replica(klog, tmp_path, 1, ports[1], None),
+    ]
+
+    def logs() -> str:
+        return "\n".join((tmp_path / f"shard{k}.log").read_text()[-2000:] for k in (0, 1))
+
+    try:
+        for k, (repo, base) in enumerate(zip((repo0, repo1), bases, strict=True)):
+
+            async def serves(base: str = base, repo: str = repo, k: int = k) -> bool:
+                assert procs[k].poll() is None, logs()
+                if not await ready(base):
+                    return False
+                async with http_session(base) as session:
+                    args = {"repoId": repo, "query": f"{repo}_probe_4"}
+                    result = await call(session, "repocontext_search", args)
+                return [h["entry"]["path"] for h in result["hits"]][:1] == [f"src/{repo}_4.py"]
+
+            await wait_for(serves, 120.0, f"shard {k} to serve {repo} and be ready")
+
+        # each replica holds only its repositories ...
+        for base, repo in zip(bases, (repo0, repo1), strict=True):
+            async with http_session(base) as session:
+                listed = await call(session, "repocontext_list_repos", {})
+            assert [r["repoId"] for r in listed["repositories"]] == [repo]
+        # ... and read only its partitions: its group has offsets on no other
+        record_topics = [STRUCTURE.name, CONTENT.name]
+        positions = await klog.positions(record_topics, ["views.shard0", "views.shard1"])
+        for k in (0, 1):
+            read = {tp for tp, at in positions.committed[f"views.shard{k}"].items() if at}
+            assert read and all(p % 2 == k for _t, p in read), (k, read)
+
+        # shard 0 forwards a call for shard 1's repository to shard 1, which answers it
+        async with http_session(bases[0]) as session:
+            args = {"repoId": repo1, "query": f"{repo1}_probe_2"}
+            result = await call(session, "repocontext_search", args)
+        assert [h["entry"]["path"] for h in result["hits"]][:1] == [f"src/{repo1}_2.py"]
+        # shard 1 does not know where shard 0 answers: refused, naming the owner
+        async with http_session(bases[1]) as session:
+            args = {"repoId": repo0, "query": f"{repo0}_probe_2"}
+            text = await call_error(session, "repocontext_search", args)
+        assert f"repository {repo0!r} is not held by this replica (shard 1/2)" in text
+        assert "it lives on shard 0/2" in text
+    finally:
+        for proc in procs:
+            proc.terminate()
+        for proc in procs:
+            assert proc.wait(timeout=30) == 0, logs()
+        worker.stop()
