@@ -1,36 +1,19 @@
 """How much of the machine background embedding may take, and at what OS priority.
 
-Background (passage) encoding runs on threads whose Linux nice value is raised, so the kernel
-gives a query's encoder, the MCP server and the indexer the CPU first whenever they want it;
-a thread's nice value is its own on Linux (setpriority on the thread id). Its width follows
-the cores other processes leave idle, measured from /proc/stat between batches with this
-process's own CPU time taken out: a quiet 2-core laptop embeds on 2 threads, a busy one on 1.
+Background (passage) encoding runs in a child process whose nice value is raised
+(passage_process.py), so the kernel gives a query's encoder, the MCP server and the indexer
+the CPU first whenever they want it. Its width follows the cores other processes leave idle,
+measured from /proc/stat between batches with this process's own CPU time taken out: a quiet
+2-core laptop embeds on 2 threads, a busy one on 1.
 """
 
 from __future__ import annotations
 
-import contextlib
 import os
-import threading
 import time
 
 BACKGROUND_NICE = 10  # CFS weight 110 against 1024 at nice 0: ≈ 10 % of a contended core
 SAMPLE_MIN_S = 0.5  # shorter intervals say more about scheduling noise than about load
-
-
-def lower_thread_priority(nice: int = BACKGROUND_NICE) -> bool:
-    """Raise the calling thread's nice value (Linux: per thread); False where unsupported."""
-    with contextlib.suppress(AttributeError, OSError):
-        tid = threading.get_native_id()
-        os.setpriority(os.PRIO_PROCESS, tid, max(os.getpriority(os.PRIO_PROCESS, tid), nice))
-        return True
-    return False
-
-
-def thread_nice(tid: int) -> int | None:
-    with contextlib.suppress(AttributeError, OSError):
-        return os.getpriority(os.PRIO_PROCESS, tid)
-    return None
 
 
 def _busy_seconds() -> float | None:

@@ -7,11 +7,11 @@ encoder, mean pooling and L2 normalisation run in numpy (streams/embedders/minil
 PyTorch and no network at run time. The output matches sentence-transformers (cosine
 ≥ 0.999; tests/data/minilm_reference.json).
 
-Queries first: a query is encoded on its caller's thread at normal priority, alongside any
-passage batch (the encoder is read-only once loaded, so the two share the weights and no
-lock). Passage batches run one at a time on background threads at a raised nice value
-(streams/embedders/cpu_share.py), as wide as the cores other processes leave idle, up to
-`threads`. So a query never queues behind a backfill batch, and the kernel gives it the CPU.
+Queries first: a query is encoded in this process, on its caller's thread at normal
+priority, by a model loaded on first use. Passage (backfill) batches go to a child process at
+a raised nice value (streams/embedders/passage_process.py), which holds its own copy of the
+model only while a backfill runs. So a query never queues behind a backfill batch, neither
+for the encoder nor for this process's GIL, and the kernel gives it the CPU first.
 """
 
 from __future__ import annotations
@@ -19,12 +19,11 @@ from __future__ import annotations
 import importlib.util
 import logging
 import threading
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from streams.embedders.base import EmbeddingSpace, EmbedResult, TextType
-from streams.embedders.cpu_share import IdleCores, lower_thread_priority
 from streams.embedders.minilm import MAX_TOKENS, MiniLM, limit_blas_threads
+from streams.embedders.passage_process import IDLE_STOP_S, PassageProcess
 
 log = logging.getLogger(__name__)
 
@@ -52,18 +51,19 @@ def model_dir() -> Path | None:
 
 class LocalEmbedder:
     """The `local` provider. Loads lazily (first use) so start-up is not delayed by ~90 MB of
-    weights; thread-safe; never raises."""
+    weights; thread-safe; never raises. `threads`: the most encoder threads of a passage
+    batch; `idle_stop_s`: how long the passage process outlives its last batch."""
 
-    def __init__(self, *, threads: int = 1, folder: Path | None = None) -> None:
+    def __init__(
+        self, *, threads: int = 1, folder: Path | None = None, idle_stop_s: float = IDLE_STOP_S
+    ) -> None:
         self.threads = max(1, threads)
         self._folder = folder
-        self._model: MiniLM | None = None
+        self.idle_stop_s = idle_stop_s
+        self._model: MiniLM | None = None  # queries only
+        self._passages: PassageProcess | None = None
         self._load_error: str | None = None
         self._lock = threading.Lock()  # loading and closing only
-        # One background batch at a time, on a low-priority thread.
-        self._background = ThreadPoolExecutor(1, initializer=lower_thread_priority)
-        self.idle_cores = IdleCores()
-        self.last_workers = 0  # encoder threads the latest passage batch ran on
         self.space: EmbeddingSpace | None = EmbeddingSpace(MODEL_ID, DIMENSION, True)
 
     def _ensure(self) -> MiniLM | None:
@@ -79,13 +79,31 @@ class LocalEmbedder:
                 log.warning("local embedder unavailable: %s", self._load_error)
                 return None
             try:
-                self._model = MiniLM(
-                    folder, threads=self.threads, worker_init=lower_thread_priority
-                )
+                self._model = MiniLM(folder, threads=1)
             except Exception as exc:  # a broken install must not take the server down
                 self._load_error = f"could not load the model from {folder}: {exc}"
                 log.warning("local embedder unavailable: %s", self._load_error)
+                return None
+            self._passages = PassageProcess(
+                folder, threads=self.threads, idle_stop_s=self.idle_stop_s
+            )
             return self._model
+
+    @property
+    def passages(self) -> PassageProcess | None:
+        """The passage encoder's child process handle (None until the model was found)."""
+        return self._passages
+
+    @property
+    def last_workers(self) -> int:
+        """Encoder threads the latest passage batch ran on."""
+        return self._passages.last_workers if self._passages is not None else 0
+
+    def set_foreground(self, foreground: bool) -> None:
+        """True while a user waits for the embedding (`index --vectors`, `replay`): passage
+        batches run at normal priority on every allowed thread, not only on idle cores."""
+        if self._ensure() is not None and self._passages is not None:
+            self._passages.set_foreground(foreground)
 
     def is_available(self) -> bool:
         return self._ensure() is not None
@@ -94,26 +112,22 @@ class LocalEmbedder:
         if not texts:
             return EmbedResult(vectors=[])
         model = self._ensure()
-        if model is None:
+        if model is None or self._passages is None:
             return EmbedResult.failed(self._load_error or "model not loaded")
         try:
             # all-MiniLM-L6-v2 is symmetric: queries and passages are encoded alike.
             if kind == "query":
                 vectors = model.encode(texts, workers=1).tolist()
             else:
-                vectors = self._background.submit(self._encode_passages, model, texts).result()
+                vectors = self._passages.encode(texts).tolist()
         except Exception as exc:
             return EmbedResult.failed(f"{type(exc).__name__}: {exc}")
         return EmbedResult.checked(vectors, len(texts), DIMENSION)
 
-    def _encode_passages(self, model: MiniLM, texts: list[str]) -> list[list[float]]:
-        self.last_workers = self.idle_cores.workers(self.threads)
-        vectors: list[list[float]] = model.encode(texts, workers=self.last_workers).tolist()
-        return vectors
-
     def close(self) -> None:
-        self._background.shutdown(wait=True)
         with self._lock:
+            if self._passages is not None:
+                self._passages.close()
             if self._model is not None:
                 self._model.close()
             self._model = None

@@ -29,6 +29,7 @@ import numpy.typing as npt
 
 MAX_TOKENS = 256  # sentence_bert_config.json max_seq_length
 CHUNK_TOKENS = 2048  # tokens per forward pass: large enough for BLAS, small enough to stay warm
+WORD_EMBEDDINGS = "embeddings.word_embeddings.weight"
 GELU_BLOCK = 128  # rows per GELU block: (128, 1536) float32 = 768 KiB, inside L2
 
 F32 = npt.NDArray[np.float32]
@@ -39,21 +40,31 @@ _A = np.float32(0.044715) * _C
 _ONE = np.float32(1.0)
 
 
-def read_safetensors(path: Path) -> dict[str, npt.NDArray[Any]]:
-    """The format is an 8-byte header length, a JSON header and raw little-endian tensors."""
+def read_safetensors(
+    path: Path, mapped: frozenset[str] = frozenset()
+) -> dict[str, npt.NDArray[Any]]:
+    """The format is an 8-byte header length, a JSON header and raw little-endian tensors.
+    Tensors named in `mapped` stay views on the file's memory map (read-only), so only the
+    pages a forward pass touches become resident."""
+    tensors: dict[str, npt.NDArray[Any]] = {}
     with open(path, "rb") as handle:
         header_len = int.from_bytes(handle.read(8), "little")
         header = json.loads(handle.read(header_len))
         base = 8 + header_len
-    raw = np.memmap(path, dtype=np.uint8, mode="r")
-    tensors: dict[str, npt.NDArray[Any]] = {}
-    for name, meta in header.items():
-        if name == "__metadata__":
-            continue
-        start, end = meta["data_offsets"]
-        dtype = _DTYPES[meta["dtype"]]
-        arr = np.frombuffer(raw[base + start : base + end], dtype=dtype).reshape(meta["shape"])
-        tensors[name] = arr.astype(np.float32) if dtype == np.float16 else np.array(arr)
+        for name, meta in header.items():
+            if name == "__metadata__":
+                continue
+            start = meta["data_offsets"][0]
+            dtype, shape = _DTYPES[meta["dtype"]], tuple(meta["shape"])
+            if name in mapped and dtype != np.float16:
+                tensors[name] = np.memmap(
+                    path, dtype=dtype, mode="r", offset=base + start, shape=shape
+                )
+                continue
+            arr = np.empty(shape, dtype=dtype)
+            handle.seek(base + start)
+            handle.readinto(arr.data.cast("B"))
+            tensors[name] = arr.astype(np.float32) if dtype == np.float16 else arr
     return tensors
 
 
@@ -138,8 +149,10 @@ class MiniLM:
         self.tokenizer = Tokenizer.from_file(str(folder / "tokenizer.json"))
         self.tokenizer.enable_truncation(max_length=MAX_TOKENS)
         self.tokenizer.no_padding()
-        w = read_safetensors(folder / "model.safetensors")
-        self.word = w["embeddings.word_embeddings.weight"]
+        # The word embeddings are 30,522 rows (47 MB) of which a process reads a few thousand:
+        # left on the map, they cost only those pages (and the page cache is shared).
+        w = read_safetensors(folder / "model.safetensors", frozenset({WORD_EMBEDDINGS}))
+        self.word = w[WORD_EMBEDDINGS]
         self.pos = w["embeddings.position_embeddings.weight"]
         self.type0 = w["embeddings.token_type_embeddings.weight"][0]
         self.emb_ln = (w["embeddings.LayerNorm.weight"], w["embeddings.LayerNorm.bias"])

@@ -4,7 +4,8 @@ Processors are pure, so the embedded runtime can run them in other processes: to
 then uses another core instead of competing for the main process's GIL (measured: cold
 indexing of Django went from ~810 to ~1,370 files/s on 2 cores). Workers are `spawn`ed (never
 fork a process that holds threads) and die with their parent: a SIGKILLed indexer must not
-leave orphans holding its pipes and memory.
+leave orphans holding its pipes and memory. An idle pool stops its workers (IdlePool): a
+server whose repositories are indexed holds no worker processes until the next change.
 """
 
 from __future__ import annotations
@@ -16,13 +17,19 @@ import signal
 import sys
 import threading
 import time
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Callable
+from concurrent.futures import Executor, Future, ProcessPoolExecutor
+from typing import Any, TypeVar
+
+T = TypeVar("T")
+IDLE_STOP_S = 20.0  # a watcher's next batch of edits usually comes sooner than this
 
 _PR_SET_PDEATHSIG = 1
 
 
-def _die_with_parent(parent_pid: int) -> None:
-    """Worker initializer: SIGKILL ourselves when the parent dies (Linux), else poll for it.
+def die_with_parent(parent_pid: int) -> None:
+    """Worker initializer (and the passage encoder's first call): SIGKILL ourselves when the
+    parent dies (Linux), else poll for it.
     Ctrl-C is the parent's to handle: a terminal sends SIGINT to the whole process group, and
     a worker taking it would die with a traceback in the middle of the parent's shutdown."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
@@ -50,15 +57,80 @@ def available_cores() -> int:
         return os.cpu_count() or 1
 
 
-def processor_pool(workers: int | None) -> ProcessPoolExecutor | None:
+def processor_pool(workers: int | None, idle_stop_s: float = IDLE_STOP_S) -> IdlePool | None:
     """A pool of `workers` processes (None: cores - 1, at most 4); None when that is 0."""
     if workers is None:
         workers = max(0, min(4, available_cores() - 1))
     if workers <= 0:
         return None
-    return ProcessPoolExecutor(
-        max_workers=workers,
-        mp_context=multiprocessing.get_context("spawn"),
-        initializer=_die_with_parent,
-        initargs=(os.getpid(),),
-    )
+    count = workers
+
+    def start() -> ProcessPoolExecutor:
+        return ProcessPoolExecutor(
+            max_workers=count,
+            mp_context=multiprocessing.get_context("spawn"),
+            initializer=die_with_parent,
+            initargs=(os.getpid(),),
+        )
+
+    return IdlePool(start, idle_stop_s)
+
+
+class IdlePool(Executor):
+    """A process pool started on its first task and stopped once no task has run for
+    `idle_stop_s` (its workers' memory goes back); the next task starts a fresh one."""
+
+    def __init__(self, start: Callable[[], ProcessPoolExecutor], idle_stop_s: float) -> None:
+        self._start = start
+        self.idle_stop_s = idle_stop_s
+        self.starts = 0  # pools started (a restart after an idle stop counts)
+        self._pool: ProcessPoolExecutor | None = None
+        self._running = 0
+        self._timer: threading.Timer | None = None
+        self._lock = threading.Lock()
+        self._shut = False
+
+    @property
+    def alive(self) -> bool:
+        """Whether worker processes are held now."""
+        return self._pool is not None
+
+    def submit(self, fn: Callable[..., T], /, *args: Any, **kwargs: Any) -> Future[T]:
+        with self._lock:
+            if self._shut:
+                raise RuntimeError("cannot schedule new futures after shutdown")
+            if self._timer is not None:
+                self._timer.cancel()
+                self._timer = None
+            if self._pool is None:
+                self._pool = self._start()
+                self.starts += 1
+            future = self._pool.submit(fn, *args, **kwargs)
+            self._running += 1
+        future.add_done_callback(self._finished)
+        return future
+
+    def _finished(self, _: Future[Any]) -> None:
+        with self._lock:
+            self._running -= 1
+            if self._running or self._shut or self._pool is None:
+                return
+            self._timer = threading.Timer(self.idle_stop_s, self._stop_if_idle)
+            self._timer.daemon = True
+            self._timer.start()
+
+    def _stop_if_idle(self) -> None:
+        with self._lock:
+            if self._running or self._pool is None:
+                return
+            pool, self._pool, self._timer = self._pool, None, None
+        pool.shutdown(wait=True)  # idle: returns once the workers have exited
+
+    def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
+        with self._lock:
+            self._shut = True
+            if self._timer is not None:
+                self._timer.cancel()
+            pool, self._pool, self._timer = self._pool, None, None
+        if pool is not None:
+            pool.shutdown(wait=wait, cancel_futures=cancel_futures)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 import signal
+import time
 
 from streams.runtime.pool import processor_pool
 
@@ -25,3 +26,28 @@ def test_a_worker_ignores_sigint_and_keeps_serving() -> None:
         assert pool.submit(_pid).result(timeout=60) == worker  # the same worker, alive
     finally:
         pool.shutdown()
+
+
+def _gone(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat", encoding="ascii") as stat:
+            return stat.read().rsplit(")", 1)[1].split()[0] == "Z"
+    except OSError:
+        return True
+
+
+def test_an_idle_pool_stops_its_workers_and_starts_them_again_on_demand() -> None:
+    """Issue 21 item 4: a server whose repositories are indexed holds no worker process."""
+    pool = processor_pool(1, idle_stop_s=0.05)
+    assert pool is not None
+    try:
+        worker = pool.submit(_pid).result(timeout=60)
+        deadline = time.monotonic() + 60
+        while not (_gone(worker) and not pool.alive) and time.monotonic() < deadline:
+            time.sleep(0.02)
+        assert _gone(worker) and not pool.alive, "the idle worker process was not stopped"
+        again = pool.submit(_pid).result(timeout=60)  # on demand: a fresh worker
+        assert again not in (worker, os.getpid()) and pool.starts == 2
+    finally:
+        pool.shutdown()
+    assert not pool.alive

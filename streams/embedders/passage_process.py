@@ -1,0 +1,196 @@
+"""Passage (backfill) encoding in a child process of its own, at a lower OS priority.
+
+Why a process and not low-priority threads in the server: the encoder's Python-level work
+(tokenising, dispatching hundreds of numpy calls per batch) holds the server's GIL, so a
+backfill slowed every tool call however low its threads' nice value was. In a child process
+it competes for cores only, where the kernel's nice value decides: the server's event loop
+and a query's own encoding (in the server, at normal priority) get the CPU first.
+
+The child loads its own copy of the model, so it is started on the first batch and stopped
+once no batch has come for `idle_stop_s`: a repository whose backfill is done holds no
+second model. `foreground=True` (a CLI command the user waits for) starts it at normal
+priority, as wide as `threads` allows, instead of as wide as the idle cores.
+
+The protocol is pickle over the child's stdin/stdout (both ends are this code): one
+`(texts, width)` request, one `("ok", width, vectors)` or `("error", message)` reply.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import os
+import pickle
+import subprocess
+import sys
+import threading
+from pathlib import Path
+from typing import IO, Any
+
+import numpy as np
+import numpy.typing as npt
+
+from streams.embedders.cpu_share import BACKGROUND_NICE
+
+log = logging.getLogger(__name__)
+
+IDLE_STOP_S = 20.0  # long enough to span the vector step's pauses between record batches
+WORKER_MODULE = "streams.embedders.passage_worker"
+
+
+class PassageProcessError(RuntimeError):
+    pass
+
+
+class PassageProcess:
+    """One child process encoding passage batches, one batch at a time (thread-safe)."""
+
+    def __init__(
+        self,
+        folder: Path,
+        *,
+        threads: int,
+        nice: int = BACKGROUND_NICE,
+        idle_stop_s: float = IDLE_STOP_S,
+    ) -> None:
+        self.folder = folder
+        self.threads = max(1, threads)
+        self.nice = nice
+        self.idle_stop_s = idle_stop_s
+        self.foreground = False
+        self.starts = 0  # children started (a restart after an idle stop counts)
+        self.last_workers = 0  # encoder threads the latest batch ran on
+        self.in_flight = False  # a batch was handed to a ready child and is not answered yet
+        self._child: subprocess.Popen[bytes] | None = None
+        self._lock = threading.Lock()  # one batch at a time; start and stop
+        self._timer: threading.Timer | None = None
+        self._closed = False
+
+    @property
+    def pid(self) -> int | None:
+        child = self._child
+        return child.pid if child is not None and child.poll() is None else None
+
+    def set_foreground(self, foreground: bool) -> None:
+        """Foreground: the user waits, so the child runs at normal priority on every thread.
+        A running child keeps its priority (raising it back needs privileges), so it is
+        stopped and the next batch starts one with the new setting."""
+        with self._lock:
+            if foreground != self.foreground:
+                self.foreground = foreground
+                self._stop_locked()
+
+    def encode(self, texts: list[str]) -> npt.NDArray[np.float32]:
+        """The passages' vectors; raises PassageProcessError when the child fails (the next
+        call starts a fresh one)."""
+        with self._lock:
+            if self._closed:
+                raise PassageProcessError("the passage encoder is closed")
+            self._cancel_timer()
+            try:
+                child = self._running()
+                width = self.threads if self.foreground else None
+                _send(child, (texts, width))
+                self.in_flight = True
+                reply = _receive(child)
+            except (OSError, EOFError, pickle.PickleError) as exc:
+                self._stop_locked()
+                raise PassageProcessError(f"the passage encoder process failed: {exc}") from exc
+            finally:
+                self.in_flight = False
+                self._arm_timer()
+        if reply[0] != "ok":
+            raise PassageProcessError(str(reply[1]))
+        self.last_workers = int(reply[1])
+        vectors: npt.NDArray[np.float32] = reply[2]
+        return vectors
+
+    def close(self) -> None:
+        with self._lock:
+            self._closed = True
+            self._cancel_timer()
+            self._stop_locked()
+
+    # -- the child ----------------------------------------------------------------------
+
+    def _running(self) -> subprocess.Popen[bytes]:
+        if self._child is not None and self._child.poll() is None:
+            return self._child
+        self._stop_locked()
+        nice = 0 if self.foreground else self.nice
+        args = [sys.executable, "-m", WORKER_MODULE, str(self.folder), str(self.threads)]
+        child = subprocess.Popen(
+            [*args, str(nice), str(os.getpid())],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            env=_child_env(),
+        )
+        self._child = child
+        self.starts += 1
+        hello = _receive(child)  # the model is loaded (or why not)
+        if hello[0] != "ready":
+            self._stop_locked()
+            raise PassageProcessError(str(hello[1]))
+        return child
+
+    def _stop_locked(self) -> None:
+        child, self._child = self._child, None
+        if child is None:
+            return
+        with contextlib.suppress(OSError):
+            if child.stdin is not None:
+                child.stdin.close()  # the child's read ends: it exits
+        try:
+            child.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            child.kill()
+            child.wait()
+        if child.stdout is not None:
+            child.stdout.close()
+
+    def _arm_timer(self) -> None:
+        if self._closed or self._child is None:
+            return
+        self._timer = threading.Timer(self.idle_stop_s, self._stop_if_idle)
+        self._timer.daemon = True
+        self._timer.start()
+
+    def _cancel_timer(self) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+
+    def _stop_if_idle(self) -> None:
+        # A batch holding the lock re-arms the timer when it ends; only an idle child stops.
+        if self._lock.acquire(blocking=False):
+            try:
+                self._timer = None
+                self._stop_locked()
+            finally:
+                self._lock.release()
+
+
+def _child_env() -> dict[str, str]:
+    """The child finds this source tree as the parent did (a checkout run without install)."""
+    env = dict(os.environ)
+    root = str(Path(__file__).resolve().parents[2])  # the folder holding `streams`
+    env["PYTHONPATH"] = os.pathsep.join(p for p in (root, env.get("PYTHONPATH")) if p)
+    return env
+
+
+def _send(child: subprocess.Popen[bytes], message: object) -> None:
+    stream: IO[bytes] | None = child.stdin
+    if stream is None:
+        raise OSError("the child has no stdin")
+    pickle.dump(message, stream, protocol=pickle.HIGHEST_PROTOCOL)
+    stream.flush()
+
+
+def _receive(child: subprocess.Popen[bytes]) -> tuple[Any, ...]:
+    stream: IO[bytes] | None = child.stdout
+    if stream is None:
+        raise OSError("the child has no stdout")
+    message = pickle.load(stream)
+    if not isinstance(message, tuple) or not message:
+        raise PassageProcessError(f"unexpected reply from the passage encoder: {message!r}")
+    return message
