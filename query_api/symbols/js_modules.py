@@ -1,6 +1,7 @@
 """Where a name a TS/JS file imports is declared, for dependents resolution: the module it
-names (a relative specifier, which the extractor resolved, or a path alias: tsconfig_paths),
-and the re-exports that module hands the name on through.
+names (a relative specifier, which the extractor resolved, a path alias: tsconfig_paths, or
+a package of the repository imported by its name: js_packages), and the re-exports that
+module hands the name on through.
 
 `import { Button } from '../components'` names the module `src/components`, whose
 `index.ts` only re-exports (`export * from './Button'`): the declaration lives in
@@ -18,11 +19,23 @@ import posixpath
 from collections.abc import Callable, Sequence
 
 from processors.symbols.extract import strip_js_extension
+from query_api.symbols.js_packages import (
+    MANIFEST,
+    PNPM_WORKSPACE,
+    PackageManifest,
+    has_exports,
+    module_of,
+    parse_manifest,
+    split_specifier,
+    workspace_patterns,
+)
 from query_api.symbols.tsconfig_paths import CONFIG_NAMES, PathAliases, load_aliases
 from streams.stores.views.symbols import SymbolRow, SymbolViews
 
 MAX_DEPTH = 4  # barrels re-exporting barrels: `src/index.ts` -> `src/components/index.ts` -> ...
-MAX_FILES = 256  # files one answer may open while following re-exports
+MAX_FILES = 1024  # files one answer may open while resolving modules and following re-exports
+MAX_NAMES_AFTER_MODULE = 3  # `module.ns.Class.member`: deeper names are no module's
+MAX_WORKSPACE_PACKAGES = 200  # folders one answer lists as workspace packages
 
 
 UNQUALIFIED_MATCH_KINDS = frozenset({"Type", "Interface", "Enum", "Function", "Other"})
@@ -60,52 +73,159 @@ class JsModules:
         self._declares: dict[str, frozenset[str]] = {}  # file -> its top-level names
         self._ends: dict[tuple[str, str], frozenset[str]] = {}
         self._texts: dict[str, str | None] = {}  # config path -> its text
+        self._scopes: dict[str, PackageManifest | None] = {}  # directory -> nearest manifest
+        self._workspace: dict[str, PackageManifest] | None = None  # name -> workspace package
 
     def matches(self, path: str, qualified: str, targets: Sequence[SymbolRow]) -> bool | None:
-        """Whether the reference in `path` qualified `module.name` means one of `targets`;
-        None when its module is no repository file, directly or through the path aliases of
-        the file's tsconfig: a package's (`react`), whose names are matched by name."""
+        """Whether the reference in `path` qualified `module.name` (or `module.ns.name`, a
+        name reached through a namespace the module exports: `z.object` of `import { z }
+        from "zod"`) means one of `targets`; None when its module is no repository file,
+        directly, through the path aliases of the file's tsconfig or as a package of the
+        repository: a package's (`react`), whose names are matched by name."""
         if any(js_module_match(qualified, s.path, s.fq_name) for s in targets):
             return True
-        module, _, name = qualified.rpartition(".")
+        name = qualified.rpartition(".")[2]
         top_level = any(s.fq_name.split("(", 1)[0] == name for s in targets)
         if not top_level and not any(s.kind in UNQUALIFIED_MATCH_KINDS for s in targets):
             return False  # neither answer could match: no reads
-        if not self._module_files(module):
-            mapped = self._alias(path, module)
-            if mapped is None:
-                return None
-            module = mapped
-            if any(js_module_match(f"{module}.{name}", s.path, s.fq_name) for s in targets):
-                return True
-        return top_level and any(  # a name the module does not declare: its re-exports
+        resolved = self._resolve(path, qualified)
+        if resolved is None:  # a package's name, or past the answer's bounds: unknown
+            return None if self.opened <= MAX_FILES else False
+        module, through = resolved
+        if through > 1:
+            # `z.object`: the namespace `z` is a module the imported one re-exports, so the
+            # name is declared where its re-exports lead; deeper (`z.coerce.string`) is
+            # another module's namespace again, which the views do not record: no match
+            return through == 2 and top_level and self._declared_through(module, name, targets)
+        if any(js_module_match(f"{module}.{name}", s.path, s.fq_name) for s in targets):
+            return True
+        return top_level and self._declared_through(module, name, targets)
+
+    def _declared_through(self, module: str, name: str, targets: Sequence[SymbolRow]) -> bool:
+        """Whether `name`, which `module` does not declare itself, is one of `targets` where
+        the module's re-exports lead."""
+        return any(
             js_module_match(f"{end}.{name}", s.path, s.fq_name)
             for end in self.declaring_modules(module, name)
             for s in targets
         )
 
+    def _resolve(self, path: str, qualified: str) -> tuple[str, int] | None:
+        """The repository module a qualified reference starts with and how many names follow
+        it (`zod/v3.z.object`: the module `zod/v3` names, 2), trying the longest prefix
+        first (a module's path may hold dots); None when no prefix is a repository module."""
+        head = qualified
+        for through in range(1, MAX_NAMES_AFTER_MODULE + 1):
+            head, dot, _ = head.rpartition(".")
+            if not dot:
+                return None
+            if self._module_files(head):
+                return head, through
+            mapped = self._alias(path, head)
+            if mapped is not None:
+                return mapped, through
+        return None
+
     def repository_module(self, path: str, module: str) -> str:
         """`module` as `path` imports it, a path alias (`@/components/Button`) as the
         repository module it names (`web/components/Button`), like relative specifiers."""
-        _directory, aliases = self._config_for(posixpath.dirname(path))
-        if aliases is None or not aliases.candidates(module) or self._module_files(module):
+        if self._module_files(module):
             return module
         return self._alias(path, module) or module
 
     def _alias(self, path: str, specifier: str) -> str | None:
-        """The repository module a non-relative specifier names through the path aliases of
-        the config nearest to `path`: the first candidate that is an indexed file."""
+        """The repository module a non-relative specifier names: through the path aliases of
+        the config nearest to `path` (TypeScript tries them first), else as a package of the
+        repository; the first candidate that is an indexed file."""
         directory, aliases = self._config_for(posixpath.dirname(path))
         key = (directory, specifier)
         if key not in self._mapped:
-            found = None
-            for candidate in aliases.candidates(specifier) if aliases is not None else []:
-                module = strip_js_extension(candidate)
-                if self._module_files(module):
-                    found = module
-                    break
-            self._mapped[key] = found
+            candidates = aliases.candidates(specifier) if aliases is not None else []
+            modules = [strip_js_extension(c) for c in candidates]
+            found = next((m for m in modules if self._module_files(m)), None)
+            self._mapped[key] = found or self._package_module(path, specifier)
         return self._mapped[key]
+
+    def _package_module(self, path: str, specifier: str) -> str | None:
+        """The repository module a bare specifier names as a package of the repository (a
+        self-reference, or a workspace package: js_packages), or None."""
+        split = split_specifier(specifier)
+        if split is None:
+            return None
+        name, subpath = split
+        package = self._scope_of(posixpath.dirname(path))
+        if package is None or package.name != name:
+            package = self._workspace_packages().get(name)
+        if package is None:
+            return None
+        modules = (module_of(c) for c in package.candidates(subpath))
+        return next((m for m in modules if self._module_files(m)), None)
+
+    def _scope_of(self, directory: str) -> PackageManifest | None:
+        """The package whose folder holds `directory`, when code inside it may import it by
+        its own name (its package.json has `exports`: Node's and TypeScript's self-reference)."""
+        chain: list[str] = []
+        current: str | None = directory
+        found: PackageManifest | None = None
+        while current is not None:
+            if current in self._scopes:
+                found = self._scopes[current]
+                break
+            chain.append(current)
+            text = self._read(posixpath.join(current, MANIFEST))
+            if text is not None:
+                manifest = parse_manifest(text, current)
+                found = manifest if manifest is not None and has_exports(text) else None
+                break
+            current = posixpath.dirname(current) if current else None
+        for d in chain:
+            self._scopes[d] = found
+        return found
+
+    def _workspace_packages(self) -> dict[str, PackageManifest]:
+        """The repository root's workspace packages by name (read once per answer)."""
+        if self._workspace is None:
+            self._workspace = {}
+            patterns = workspace_patterns(self._read(MANIFEST), self._read(PNPM_WORKSPACE))
+            for folder in self._workspace_folders(patterns):
+                text = self._read(posixpath.join(folder, MANIFEST))
+                manifest = parse_manifest(text, folder) if text is not None else None
+                if manifest is not None:
+                    self._workspace.setdefault(manifest.name, manifest)
+        return self._workspace
+
+    def _workspace_folders(self, patterns: list[str]) -> list[str]:
+        """The folders the patterns name: `apps/web` as written, `packages/*` (and `/**`,
+        one level down here) each folder directly under `packages`."""
+        folders: list[str] = []
+        for pattern in patterns:
+            parent, _, last = pattern.rpartition("/")
+            if "*" in parent or (last not in ("*", "**") and "*" in last):
+                continue  # a glob inside the path: not a layout workspaces use
+            if last in ("*", "**"):
+                folders += self._subfolders(parent, MAX_WORKSPACE_PACKAGES - len(folders))
+            else:
+                folders.append(pattern)
+        return folders[:MAX_WORKSPACE_PACKAGES]
+
+    def _subfolders(self, parent: str, limit: int) -> list[str]:
+        """The folders directly under `parent` that hold indexed files, one bounded read each
+        (skipping over each folder's files rather than reading them)."""
+        prefix = f"{parent}/" if parent else ""
+        out: list[str] = []
+        after: str | None = None
+        while len(out) < limit and self._budget():
+            rows = self.symbols.store.files_under(self.repo_id, prefix, after, 1)
+            if not rows:
+                break
+            rest = rows[0].path[len(prefix) :]
+            folder, slash, _ = rest.partition("/")
+            if not slash:
+                after = rows[0].path  # a file directly under `parent`
+                continue
+            out.append(prefix + folder)
+            after = f"{prefix}{folder}/\U0010ffff"  # past every path under the folder
+        return out
 
     def _config_for(self, directory: str) -> tuple[str, PathAliases | None]:
         """The nearest directory at or above `directory` with a tsconfig.json/jsconfig.json,

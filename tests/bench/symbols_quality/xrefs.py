@@ -162,14 +162,30 @@ def _module_files(language: str, paths: list[str]) -> dict[str, str]:
     return out
 
 
+TRACKED_ONLY = ".tracked-only"  # marks a copy whose .gitignore files are gone (below)
+
+
 def _named_copy(cache: Path, pin: Pin) -> Path:
-    """The tree under a directory named as the repository (the id `related` is asked by)."""
+    """The tree under a directory named as the repository (the id `related` is asked by),
+    without its .gitignore files: the tree is a `git archive`, every file in it one git tracks
+    and so never ignores, but a walk without git's index would drop the tracked files a
+    .gitignore names (zod's packages/zod/.gitignore names `**/package.json`, the package's
+    own manifest included, which the language service reads)."""
     target = cache / "xrefs" / "repos" / pin.repo.split("/")[1]
-    if not target.exists():
+    if not (target / TRACKED_ONLY).exists():
+        shutil.rmtree(target, ignore_errors=True)
+        shutil.rmtree(_data_dir(cache, pin), ignore_errors=True)  # indexed from the old copy
         partial = target.with_name(f"{target.name}.{os.getpid()}.part")
         shutil.copytree(checkout(pin, cache), partial)
+        for ignore in partial.rglob(".gitignore"):
+            ignore.unlink()
+        (partial / TRACKED_ONLY).write_text(pin.commit)
         partial.replace(target)
     return target
+
+
+def _data_dir(cache: Path, pin: Pin) -> Path:
+    return cache / "xrefs" / "data" / pin.repo.replace("/", "+")
 
 
 async def ours(
@@ -177,8 +193,7 @@ async def ours(
 ) -> dict[str, tuple[set[str], set[str]]]:
     """`related`'s imports (as files) and dependents (their paths) of each file in scope."""
     pin = target.pin
-    data = cache / "xrefs" / "data" / pin.repo.replace("/", "+")
-    system = await RepocontextSystem.open(_named_copy(cache, pin), data)
+    system = await RepocontextSystem.open(_named_copy(cache, pin), _data_dir(cache, pin))
     modules = _module_files(target.language, paths)
     in_scope = set(paths)
     out: dict[str, tuple[set[str], set[str]]] = {}

@@ -1,0 +1,158 @@
+"""TS/JS imports of the repository's own packages by their names (`zod`, `@acme/lib/utils`):
+package.json `exports` and entry fields, self-references and workspace packages, on texts and
+over real views fed by the real processors."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from query_api.symbols import js_modules
+from query_api.symbols.js_packages import (
+    module_of,
+    parse_manifest,
+    split_specifier,
+    workspace_patterns,
+)
+from streams.stores import ViewStore
+from streams.stores.views.handlers import default_registry
+from tests.query_api.test_symbol_dependents import Repo
+
+
+@pytest.fixture
+def repo(tmp_path: Path) -> Iterator[Repo]:
+    with ViewStore(tmp_path / "views.db", default_registry()) as store:
+        yield Repo(store)
+
+
+def test_a_specifier_splits_into_the_package_and_its_subpath() -> None:
+    assert split_specifier("zod") == ("zod", ".")
+    assert split_specifier("zod/v4/core") == ("zod", "./v4/core")
+    assert split_specifier("@acme/ui/button") == ("@acme/ui", "./button")
+    assert split_specifier("@acme") is None
+    assert split_specifier("node:fs") is None
+    assert split_specifier("./local") is None
+    assert module_of("pkg/index.d.cts") == module_of("pkg/index.cjs") == "pkg/index"
+
+
+def test_exports_subpaths_patterns_and_conditions_in_their_written_order() -> None:
+    manifest = parse_manifest(
+        """{"name": "zod", "exports": {
+            "./package.json": "./package.json",
+            ".": {"@zod/source": "./src/index.ts", "types": "./index.d.cts",
+                  "import": "./index.js"},
+            "./v3": {"types": "./v3/index.d.cts", "default": "./v3/index.js"},
+            "./locales/*": {"@zod/source": "./src/locales/*", "default": "./locales/*"},
+            "./internal/*": null
+        }}""",
+        "packages/zod",
+    )
+    assert manifest is not None and manifest.name == "zod"
+    assert manifest.candidates(".") == [
+        "packages/zod/src/index.ts",
+        "packages/zod/index.d.cts",
+        "packages/zod/index.js",
+    ]
+    assert manifest.candidates("./v3") == [
+        "packages/zod/v3/index.d.cts",
+        "packages/zod/v3/index.js",
+    ]
+    assert manifest.candidates("./locales/en.js") == [
+        "packages/zod/src/locales/en.js",
+        "packages/zod/locales/en.js",
+    ]
+    assert manifest.candidates("./internal/x") == []  # `null`: not exported
+    assert manifest.candidates("./not-exported") == []
+    sugar = parse_manifest('{"name": "a", "exports": {"import": "./esm/a.js"}}', "")
+    assert sugar is not None and sugar.candidates(".") == ["esm/a.js"]
+
+
+def test_without_exports_the_entry_fields_then_index_and_subpaths_under_the_folder() -> None:
+    manifest = parse_manifest(
+        '{"name": "lib", "main": "lib/main.js", "types": "./types.d.ts"}', "l"
+    )
+    assert manifest is not None
+    assert manifest.candidates(".") == ["l/types.d.ts", "l/lib/main.js", "l/index"]
+    assert manifest.candidates("./utils/dates") == ["l/utils/dates"]
+    assert parse_manifest('{"version": "1.0.0"}', "") is None  # no name: nothing to import
+    assert parse_manifest("not json", "") is None
+
+
+def test_workspaces_come_from_package_json_and_pnpm_workspace_yaml() -> None:
+    assert workspace_patterns('{"workspaces": ["packages/*", "apps/web/"]}', None) == [
+        "packages/*",
+        "apps/web",
+    ]
+    assert workspace_patterns('{"workspaces": {"packages": ["libs/*"]}}', None) == ["libs/*"]
+    pnpm = "packages:\n  - 'packages/*'\n  - '!**/test/**'\nlinkWorkspacePackages: true\n"
+    assert workspace_patterns(None, pnpm) == ["packages/*"]
+    assert workspace_patterns("{", "packages: [") == []
+
+
+MONOREPO = {
+    "package.json": '{"private": true}',
+    "pnpm-workspace.yaml": "packages:\n  - packages/*\n",
+    "packages/lib/package.json": """{
+        "name": "@acme/lib",
+        "exports": {
+            ".": {"source": "./src/index.ts", "types": "./dist/index.d.ts"},
+            "./strings": {"types": "./dist/strings.d.ts", "source": "./src/strings.ts"}
+        }
+    }""",
+    "packages/lib/src/index.ts": (
+        "import * as z from './external';\nexport * from './external';\nexport { z };\n"
+    ),
+    "packages/lib/src/external.ts": "export * from './numbers';\n",
+    "packages/lib/src/numbers.ts": "export function parse(s: string): number { return +s; }\n",
+    "packages/lib/src/strings.ts": "export function pad(s: string): string { return s; }\n",
+    "packages/lib/src/tests/numbers.test.ts": (
+        "import { z } from '@acme/lib';\nexport const checked = () => z.parse('1');\n"
+    ),
+    "packages/app/package.json": '{"name": "app", "main": "./main.js"}',
+    "packages/app/main.ts": (
+        "import { parse } from '@acme/lib';\nimport { pad } from '@acme/lib/strings';\n"
+        "export const run = () => pad(String(parse('2')));\n"
+    ),
+    # the same names declared elsewhere: an import of @acme/lib does not mean them
+    "packages/legacy/package.json": '{"name": "legacy"}',
+    "packages/legacy/parse.ts": "export function parse(s: string): number { return 0; }\n",
+    "packages/legacy/pad.ts": "export function pad(s: string): string { return ''; }\n",
+}
+
+
+def test_a_workspace_package_imported_by_name_names_its_files(repo: Repo) -> None:
+    repo.add(MONOREPO)
+    assert repo.dependents("packages/lib/src/numbers.ts") == [
+        ("packages/app/main.ts", "run"),
+        ("packages/lib/src/tests/numbers.test.ts", "checked"),  # `z.parse`, a self-reference
+    ]
+    assert repo.dependents("packages/lib/src/strings.ts") == [("packages/app/main.ts", "run")]
+    assert repo.dependents("packages/legacy/parse.ts") == []
+    assert repo.dependents("packages/legacy/pad.ts") == []
+    # imports read as the repository modules they name
+    assert repo.resolver.imports("r", "packages/app/main.ts") == [
+        "packages/lib/src/index",
+        "packages/lib/src/strings",
+    ]
+
+
+def test_a_package_the_repository_does_not_hold_is_still_matched_by_name(repo: Repo) -> None:
+    repo.add(
+        {
+            **MONOREPO,
+            "packages/app/other.ts": (
+                "import { pad } from 'left-pad';\nexport const other = () => pad('x');\n"
+            ),
+        }
+    )
+    assert ("packages/app/other.ts", "other") in repo.dependents("packages/legacy/pad.ts")
+
+
+def test_past_the_answers_bounds_a_reference_is_not_taken_for_a_packages_name(
+    repo: Repo, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    repo.add(MONOREPO)
+    monkeypatch.setattr(js_modules, "MAX_FILES", 0)  # every read is past the bounds
+    assert repo.dependents("packages/legacy/pad.ts") == []
