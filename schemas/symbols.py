@@ -52,6 +52,11 @@ class SymbolsRecord(Event):
     # which extractor made the record (processors/symbols/processor.py: PROCESSOR_VERSION); 0:
     # one older than the field. An older one is re-derived at start (streams/runtime/rederive.py)
     processor_version: int = 0
+    # The file's BM25 terms, space-joined, as the views index them: each declaration's simple
+    # name and each signature, tokenized (processors/symbols/terms.py). Empty in records made
+    # before processor version 9, which re-derivation replaces.
+    symbol_terms: str = ""
+    signature_terms: str = ""
 
 
 # One reference: (symbol, name, qualified). `symbol` is the fq name of the innermost enclosing

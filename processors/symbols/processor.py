@@ -17,6 +17,7 @@ from processors.language import language_for_path
 from processors.structural import checked_file_event, tombstone_key
 from processors.symbols.extract import Extracted, extract
 from processors.symbols.grammars import grammar_for
+from processors.symbols.terms import search_terms
 from schemas import topics
 from schemas.events import MAX_BODY_CHARS, FileUpsert
 from schemas.symbols import SymbolsRecord, XrefsRecord
@@ -26,7 +27,7 @@ from schemas.symbols import SymbolsRecord, XrefsRecord
 # files yield: an embedded service re-derives the records
 # of an older version at start (streams/runtime/rederive.py), so users get the fix without
 # deleting their data. 3-8: the symbol quality benchmark's fixes (issue 22).
-PROCESSOR_VERSION = 8
+PROCESSOR_VERSION = 9
 
 # the records' validators, called without model_validate's wrapper: a file's two records cost
 # 1.5% of the stage less (the same validation: pydantic's own entry point)
@@ -56,6 +57,7 @@ def symbols_of(upsert: FileUpsert) -> tuple[SymbolsRecord, XrefsRecord] | None:
                 "language": language,
                 "symbols": found.symbols,
                 "processor_version": PROCESSOR_VERSION,
+                **search_terms(found.symbols),
             }
         )
         xrefs: XrefsRecord = _validate_xrefs(

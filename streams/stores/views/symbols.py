@@ -6,8 +6,9 @@
   Name" is a bounded range read, never a scan; a second index by file makes replacing or
   deleting one file's references cheap.
 - `xref_imports`: the modules each file imports.
-- `symbol_docs` + `symbol_fts`: one FTS5 row per file with its symbols' names and
-  signatures, searched next to `content_fts` (views/search adds the two BM25 scores).
+- `symbol_docs` + `symbol_fts`: one FTS5 row per file with the terms of its symbols' names
+  and signatures, as the symbols processor derived them (the record's `symbol_terms` and
+  `signature_terms`), searched next to `content_fts` (views/search adds the two BM25 scores).
   A table of its own, not two more columns of `content_fts`: symbols land after content
   (parsing is slower than tokenising), and updating an FTS5 row re-indexes its whole body,
   which made a cold index 1.6x slower.
@@ -19,7 +20,7 @@ from __future__ import annotations
 
 import logging
 import sqlite3
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from operator import itemgetter
 
@@ -125,23 +126,18 @@ def _last_per_file(items: Sequence[Item], topic: str) -> dict[tuple[str, str], o
     return last
 
 
-def symbol_terms(names: Iterable[str]) -> str:
-    """BM25 terms of a file's symbols: each declaration's simple name, once per declaration.
-    (Owners are declarations too, so `Class.method` contributes both words; the package or
-    module prefix is left out: it repeats the path, which is indexed already.)"""
-    return " ".join(t for name in names for t in tokenize(name))
-
-
 def apply_symbols(conn: sqlite3.Connection, items: Sequence[Item]) -> None:
     topic = topics.SYMBOLS.name
     last = _last_per_file(items, topic)
     conn.executemany("DELETE FROM symbols WHERE repo_id = ? AND path = ?", list(last))
     rows: list[tuple[str, str, str, str, str, int, int, str, str]] = []
-    fts: list[tuple[str, str, str, str]] = []
+    fts: list[tuple[str, str, str, str]] = []  # the record's own terms (processors/symbols)
     for (repo_id, path), value in last.items():
         if value is not None and not isinstance(value, SymbolsRecord):
             raise StoreError(f"{topic}: expected SymbolsRecord, got {type(value).__name__}")
-        syms = value.symbols if value is not None else []
+        if value is None:
+            continue
+        syms = value.symbols
         rows.extend(
             (
                 repo_id,
@@ -156,8 +152,7 @@ def apply_symbols(conn: sqlite3.Connection, items: Sequence[Item]) -> None:
             )
             for s in syms
         )
-        sig_terms = " ".join(t for s in syms for t in tokenize(s.signature))
-        fts.append((symbol_terms(s.name for s in syms), sig_terms, repo_id, path))
+        fts.append((value.symbol_terms, value.signature_terms, repo_id, path))
     conn.executemany("INSERT OR REPLACE INTO symbols VALUES (?,?,?,?,?,?,?,?,?)", rows)
     conn.executemany("DELETE FROM symbol_docs WHERE repo_id = ? AND path = ?", list(last))
     fts = [row for row in fts if row[0] or row[1]]  # a file without symbols needs no row
