@@ -55,6 +55,7 @@ async def embed_all(app: EmbeddedApp, progress: ProgressReporter) -> dict[str, i
     before = (counters.passages_embedded, counters.passages_reused)
     repos = [r.repo_id for r in await asyncio.to_thread(app.views.list_repos)]
     progress.stage("embedding passages")
+    await asyncio.to_thread(app.plane.foreground, True)  # the user waits: normal priority
     work: asyncio.Future[Any] = asyncio.ensure_future(indexer.run_until_idle())
 
     async def passages() -> tuple[int, int | None]:

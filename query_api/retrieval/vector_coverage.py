@@ -53,7 +53,9 @@ class CoverageReader:
         markers = self.store.count(repo_id=repo_id, kind=CONTENTLESS_KIND)
         passages = self.store.count(repo_id=repo_id, kind="file")
         covered = min(total, embedded + markers)
-        per_file = passages / covered if covered else 1.0
+        # Passages per embedded file: a contentless marker covers a file without a passage,
+        # and before the first batch lands only markers exist (dividing by them said 0).
+        per_file = passages / embedded if embedded else 1.0
         pending = -(-int((total - covered) * per_file * 100) // 100)  # ceil, whole passages
         rate = self.counters.rate if self.counters is not None else None
         eta = eta_seconds(pending, rate)

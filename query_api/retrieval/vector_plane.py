@@ -129,6 +129,14 @@ class VectorPlane:
                 await asyncio.wait_for(stop.wait(), delay)
             delay = min(30.0, delay * 2)
 
+    def foreground(self, waiting: bool) -> None:
+        """`waiting`: a user waits for the embedding (`index --vectors`, `replay`), so it uses
+        the machine at normal priority instead of what a server leaves idle (blocking: it may
+        load the model; call from a thread). Providers without a priority ignore it."""
+        set_foreground = getattr(self.embedder, "set_foreground", None)
+        if callable(set_foreground):
+            set_foreground(waiting)
+
     def reclaim_old_spaces(self) -> list[str]:
         """After a model/dimension change the new space's collection serves (the warm-up
         proved it); only then are other spaces' in-process collections removed."""

@@ -67,3 +67,22 @@ async def test_coverage_from_nothing_to_partial_to_complete(tmp_path: Path) -> N
         assert "vectors cover 4 of 6 files" in (await rig.app.service.health(t.NoArgs())).status
         component = await rig.plane.component()
         assert component["coverage"] == {"repo": partial.model_dump(exclude_none=True)}
+
+
+async def test_pending_passages_are_estimated_before_the_first_batch_lands(
+    tmp_path: Path,
+) -> None:
+    """Contentless markers are stored before the first embedding batch; they cover a file but
+    hold no passage, and the estimate used to divide by them: 0 pending, so `index --vectors`
+    showed 0/0 until the first batch landed (issue 24)."""
+    from streams.vectors_step import EmbedFailed
+
+    async for rig in open_rig(tmp_path):
+        assert rig.plane.coverage is not None
+        rig.plane.coverage.ttl_s = 0.0
+        rig.embedder.down = True  # the first batch never lands; the marker is stored first
+        with pytest.raises(EmbedFailed):
+            await rig.indexer.run_once()
+        partial = await coverage(rig)
+        assert (partial.filesTotal, partial.filesCovered, partial.filesEmbedded) == (4, 1, 0)
+        assert partial.passagesPending >= 3 and not partial.complete
