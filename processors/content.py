@@ -2,8 +2,11 @@
 
 The token streams are computed here, once per file version, rather than in the view store, so
 every store (SQLite FTS5 now, anything else later) indexes identical terms and the tokenizer
-runs in the processor workers, off the query path. The body is bounded again even though the
-source already bounds it: the log may hold events from other producers.
+runs in the processor workers, off the query path. The stored body is the first
+MAX_BODY_CHARS characters (what the tools return), but the terms cover everything the source
+published (up to its indexed limit), so a word past that point is still found. Both are
+bounded again even though the source already bounds them: the log may hold events from other
+producers.
 """
 
 from __future__ import annotations
@@ -12,7 +15,7 @@ from pydantic import BaseModel
 
 from processors.base import Emit, ProcessContext
 from processors.language import language_for_path
-from processors.structural import checked_file_event, tombstone_key
+from processors.structural import checked_file_event, indexed_text, tombstone_key
 from processors.tokenizer import tokenize
 from schemas import topics
 from schemas.events import MAX_BODY_CHARS, FileUpsert
@@ -29,7 +32,7 @@ def content_of(event: FileUpsert) -> ContentRecord:
         body=body,
         truncated=event.truncated or len(event.body) > MAX_BODY_CHARS,
         path_terms=" ".join(tokenize(event.path)),
-        body_terms=" ".join(tokenize(body)),
+        body_terms=" ".join(tokenize(indexed_text(event))),
     )
 
 

@@ -16,7 +16,7 @@ from processors.base import Emit, ProcessContext
 from processors.errors import UnprocessableEvent
 from processors.language import language_for_path
 from schemas import topics
-from schemas.events import FileUpsert, file_key
+from schemas.events import INDEXED_CHARS_RANGE, MAX_BODY_CHARS, FileUpsert, file_key
 from schemas.records import StructureRecord
 
 # Path segments (any depth, case-insensitive) that hold third-party code checked into a repo.
@@ -126,8 +126,22 @@ def is_generated(path: str, body: str) -> bool:
     return GENERATED_MARKER.search(body, 0, MARKER_WINDOW_CHARS) is not None
 
 
+def indexed_text(event: FileUpsert) -> str:
+    """What keyword search indexes of a file: the published text, bounded by the widest limit
+    a source may be set to (a foreign producer's longer body is cut here, not trusted)."""
+    return event.body[: INDEXED_CHARS_RANGE[1]]
+
+
+def indexed_chars(event: FileUpsert) -> int | None:
+    """Where search stops reading the file, or None when it covers the whole file."""
+    indexed = len(indexed_text(event))
+    return indexed if event.truncated or indexed < len(event.body) else None
+
+
 def structure_of(event: FileUpsert) -> StructureRecord:
-    body = "" if event.binary else event.body
+    """Lines and markers of the body the tools return (the first MAX_BODY_CHARS characters);
+    `indexed_chars` says where search stops when the source published less than the file."""
+    body = "" if event.binary else event.body[:MAX_BODY_CHARS]
     return StructureRecord(
         repo_id=event.repo_id,
         path=event.path,
@@ -139,10 +153,11 @@ def structure_of(event: FileUpsert) -> StructureRecord:
         binary=event.binary,
         generated=is_generated(event.path, body),
         vendored=is_vendored(event.path),
-        truncated=event.truncated,
+        truncated=event.truncated or len(event.body) > MAX_BODY_CHARS,
         decode_errors=event.decode_errors,
         source_revision=event.source_revision,
         ingested_at=event.observed_at,
+        indexed_chars=indexed_chars(event),
     )
 
 

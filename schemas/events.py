@@ -11,6 +11,13 @@ SCHEMA_VERSION = 1
 KNOWN_MAJOR_VERSIONS = frozenset({SCHEMA_VERSION})
 REPO_ID_PATTERN = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$")
 MAX_BODY_CHARS = 65_536  # the reference stores at most 64 Ki characters of a file body
+# What keyword search indexes of one file: far past MAX_BODY_CHARS (large files are searchable
+# to their end), yet bounded so a 50 MB file costs one bounded read, tokenize and log record.
+# The default; a deployable may lower or raise it (Settings.search_index_max_chars).
+MAX_INDEXED_CHARS = 1_048_576
+# What the setting accepts: at 4 Mi characters a files.v1 record of ASCII text is ~4 MiB of
+# JSON, inside the 8 MiB the Kafka producer sends (streams/eventlog/kafka.py).
+INDEXED_CHARS_RANGE = (MAX_BODY_CHARS, 4 * 1_048_576)
 BINARY_SNIFF_BYTES = 8000  # git's heuristic: a NUL byte in the first 8000 bytes = binary
 
 
@@ -94,8 +101,11 @@ class FileUpsert(Event):
     size: int  # bytes on disk
     mtime_ns: int
     language: str = ""
-    body: str = ""  # first MAX_BODY_CHARS characters, decoded with replacement
-    truncated: bool = False
+    # The first characters of the file, decoded with replacement: up to the source's indexed
+    # limit (MAX_INDEXED_CHARS by default), which search covers; the tools that return text
+    # return only its first MAX_BODY_CHARS (records written before the limit hold at most those).
+    body: str = ""
+    truncated: bool = False  # the file goes on past `body`
     binary: bool = False  # only published when the repository keeps binaries (body then empty)
     decode_errors: bool = False  # invalid UTF-8 was replaced
     source_revision: str | None = None  # git commit for git sources

@@ -21,10 +21,13 @@ class StructureRecord(Event):
     binary: bool = False
     generated: bool = False
     vendored: bool = False
-    truncated: bool = False
+    truncated: bool = False  # the body the tools return stops at MAX_BODY_CHARS
     decode_errors: bool = False
     source_revision: str | None = None
     ingested_at: float  # the source's observation time, so replay reproduces it exactly
+    # Characters keyword search indexed, when it stopped before the end of the file (the
+    # source's indexed limit); None: search covers the whole file.
+    indexed_chars: int | None = None
 
 
 class ContentRecord(Event):
@@ -35,8 +38,8 @@ class ContentRecord(Event):
     path: str
     digest: str
     language: str
-    body: str
-    truncated: bool = False
+    body: str  # the first MAX_BODY_CHARS characters (what the tools return)
+    truncated: bool = False  # the file goes on past `body`
     path_terms: str  # space-joined tokens of the path
-    body_terms: str  # space-joined tokens of the body
+    body_terms: str  # space-joined tokens of all the text the source published (past `body`)
     token_count: int | None = None  # exact BPE count of the body (added by the symbols issue)

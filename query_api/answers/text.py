@@ -116,7 +116,7 @@ def _search(r: t.SearchResult) -> str:
         elif e.kind == "Symbol":
             subject = f"{e.fullyQualifiedName} {_where(path, hit.startLine, hit.endLine)}"
         else:
-            subject = _where(path, hit.startLine, hit.endLine)
+            subject = _where(path, hit.startLine, hit.endLine) + _truncation(e.fields)
         reasons = ", ".join(quoted(r) for r in hit.reasons)
         out.append(f"{i}. {subject} [{hit.score:.3g}; {reasons}]")
         if hit.snippet:
@@ -126,11 +126,27 @@ def _search(r: t.SearchResult) -> str:
     return "\n".join(out)
 
 
+def _truncation(fields: dict[str, str]) -> str:
+    """` (truncated ...)` for a file the index does not hold whole (query_api/memory/views.py
+    `truncation_fields`), else nothing."""
+    if "truncated" not in fields:
+        return ""
+    searched = fields.get("indexedChars")
+    where = f"search stops at character {searched}" if searched else "searched to its end"
+    return f" (truncated: body and symbols stop at 64 Ki characters, {where})"
+
+
 def _outline(r: sy.OutlineResult) -> str:
     if not r.exists:
         return f"{r.path} is not indexed in {r.repoId}"
     cost = f", {r.fullReadTokenCount} tokens to read whole" if r.fullReadTokenCount else ""
-    out = [f"{r.path} in {r.repoId}: {len(r.symbols)} symbols{cost}", *_lag(r.freshness)]
+    if r.truncated:
+        cost = f", {r.fullReadTokenCount} tokens to read the stored first 64 Ki characters"
+    cut = {"truncated": "true"} if r.truncated else {}
+    if r.indexedChars is not None:
+        cut["indexedChars"] = str(r.indexedChars)
+    head = f"{r.path} in {r.repoId}: {len(r.symbols)} symbols{cost}{_truncation(cut)}"
+    out = [head, *_lag(r.freshness)]
     for s in r.symbols:
         sig = " ".join(s.signature.split())
         out.append(f"{s.startLine}-{s.endLine} {s.kind} {s.fullyQualifiedName}: {sig}")

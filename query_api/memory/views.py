@@ -193,6 +193,17 @@ class MemoryReader:
         )
 
 
+def truncation_fields(row: FileRow) -> dict[str, str]:
+    """A file entry's word on how much of the file the index holds, only when not all of it:
+    `truncated` (the body the tools return stops at 64 Ki characters, and so does its outline)
+    and `indexedChars` (keyword search stops there too: the file is longer than the indexed
+    limit). A file held whole adds nothing (most files, so most hits cost no extra token)."""
+    fields = {"truncated": "true"} if row.truncated else {}
+    if row.indexed_chars is not None:
+        fields["indexedChars"] = str(row.indexed_chars)
+    return fields
+
+
 def file_view(row: FileRow) -> EntryView:
     repo_id = str(row.repo_id)
     path = str(row.path)
@@ -207,6 +218,7 @@ def file_view(row: FileRow) -> EntryView:
             "language": str(row.language),
             "sizeBytes": str(row.size),
             "lastIngested": iso_o(float(row.ingested_at)) or "",
+            **truncation_fields(row),
         },
     )
 

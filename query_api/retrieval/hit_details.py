@@ -227,7 +227,10 @@ def enrich(
             out.append(hit)
             continue
         body = locator.body(repo_id, path) or ""
-        lexical = lexical or matches_lexically(path, body, terms)
+        # a file longer than its stored body was searched past it: its content match may lie
+        # where the body cannot show it, so the index's word stands for it there
+        past_body = "truncated" in entry.fields and "content-match" in hit.reasons
+        lexical = lexical or past_body or matches_lexically(path, body, terms)
         out.append(_detailed(locator, repo_id, path, body, terms, hit) if detail else hit)
     return Enriched(out, lexical)
 

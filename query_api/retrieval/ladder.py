@@ -23,7 +23,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from query_api.memory.search import attach_linked, keyword_memory_hits, semantic_memory_hit
-from query_api.memory.views import MemoryReader
+from query_api.memory.views import MemoryReader, truncation_fields
 from query_api.metrics import _meter_provider
 from query_api.retrieval.fusion import fuse
 from query_api.retrieval.readiness import Readiness
@@ -272,6 +272,7 @@ def _file_fields(row: Any) -> dict[str, str]:
         "language": row.language,
         "sizeBytes": str(row.size),
         "lastIngested": iso(row.ingested_at) or "",
+        **truncation_fields(row),
     }
 
 

@@ -84,7 +84,8 @@ class SymbolService:
         return result.model_copy(update={"freshness": await self.freshness(args.repoId)})
 
     def _outline(self, repo_id: str, path: str) -> OutlineResult:
-        if self.views.get_file(repo_id, path) is None:
+        file = self.views.get_file(repo_id, path)
+        if file is None:
             return OutlineResult(repoId=repo_id, path=path, exists=False)
         content = self.views.get_content(repo_id, path)
         tokens: int | None = None
@@ -108,6 +109,8 @@ class SymbolService:
                 )
                 for s in self.symbols.symbols_of_file(repo_id, path)
             ],
+            truncated=file.truncated or None,
+            indexedChars=file.indexed_chars,
         )
 
     # -- related ---------------------------------------------------------------------------

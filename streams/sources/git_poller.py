@@ -35,7 +35,6 @@ from processors.language import language_for_path
 from schemas import codec, topics
 from schemas.events import (
     BINARY_SNIFF_BYTES,
-    MAX_BODY_CHARS,
     FileUpsert,
     RepoRegistration,
     SourceStatus,
@@ -45,7 +44,7 @@ from streams.errors import SourceError
 from streams.eventlog.base import EventLog, LogRecord
 from streams.runtime.log_contact import CONTACT_ERRORS, LogContact
 from streams.sources.git_credentials import GitCredentials, split_credentials, without_userinfo
-from streams.sources.walker import DIGEST_PREFIX
+from streams.sources.walker import DIGEST_PREFIX, indexed_limit
 
 log = logging.getLogger(__name__)
 INDEXED_REF = "refs/repocontext/indexed"
@@ -279,6 +278,7 @@ class GitPoller:
         if b"\x00" in data[:BINARY_SNIFF_BYTES]:
             return None
         text = data.removeprefix(b"\xef\xbb\xbf")
+        limit = indexed_limit()
         try:
             body, errors = text.decode("utf-8"), False
         except UnicodeDecodeError:
@@ -290,8 +290,8 @@ class GitPoller:
             size=len(data),
             mtime_ns=0,  # git keeps no mtimes; the commit is the revision
             language=language_for_path(path),
-            body=body[:MAX_BODY_CHARS],
-            truncated=len(body) > MAX_BODY_CHARS,
+            body=body[:limit],
+            truncated=len(body) > limit,
             decode_errors=errors,
             source_revision=commit,
             observed_at=time.time(),

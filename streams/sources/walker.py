@@ -9,7 +9,8 @@ Every directory listed and every file read is opened through `safe_open`, descen
 root one component at a time with O_NOFOLLOW, so a directory swapped for a symlink between
 discovery and the read is refused instead of followed out of the root. `read_file` sniffs
 git's binary heuristic, hashes every byte with xxh3-128 in bounded chunks and decodes only
-the first MAX_BODY_CHARS characters, so memory stays flat for huge files.
+the first `indexed_limit()` characters (what keyword search indexes; the tools return the first
+MAX_BODY_CHARS of them), so memory stays bounded for huge files.
 """
 
 from __future__ import annotations
@@ -27,7 +28,13 @@ from typing import Literal
 import xxhash
 
 from processors.language import language_for_path
-from schemas.events import BINARY_SNIFF_BYTES, MAX_BODY_CHARS, FileUpsert, WalkFilters
+from schemas.events import (
+    BINARY_SNIFF_BYTES,
+    INDEXED_CHARS_RANGE,
+    MAX_INDEXED_CHARS,
+    FileUpsert,
+    WalkFilters,
+)
 from streams.errors import SourceError
 from streams.sources.ignore import PathFilter
 from streams.sources.safe_open import NotRegularFile, dir_beneath, lstat_beneath, open_file_beneath
@@ -35,10 +42,28 @@ from streams.sources.safe_open import NotRegularFile, dir_beneath, lstat_beneath
 DIGEST_PREFIX = "xx128:"
 _CHUNK_BYTES = 1024 * 1024
 _MIN_READ_BYTES = 64 * 1024
-# Enough bytes to hold MAX_BODY_CHARS + 1 characters whatever the encoding width (<= 4 bytes
-# each), plus a BOM and an incomplete trailing sequence held back by the incremental decoder.
-_HEAD_BYTES = 4 * MAX_BODY_CHARS + 8
 _BOM = codecs.BOM_UTF8
+_limit = [MAX_INDEXED_CHARS]  # characters of a file published for search (configure_indexed_limit)
+
+
+def configure_indexed_limit(chars: int) -> None:
+    """Set once by the composition root from its settings (every source of the process reads
+    files through this module, so they all publish alike)."""
+    low, high = INDEXED_CHARS_RANGE
+    if not low <= chars <= high:
+        raise SourceError(f"the indexed limit must be {low}..{high} characters (got {chars})")
+    _limit[0] = chars
+
+
+def indexed_limit() -> int:
+    return _limit[0]
+
+
+def head_bytes(chars: int) -> int:
+    """Enough bytes to hold `chars` + 1 characters whatever the encoding width (<= 4 bytes
+    each), plus a BOM and an incomplete trailing sequence held back by the incremental decoder."""
+    return 4 * (chars + 1) + 8
+
 
 SkipReason = Literal["binary", "vanished", "symlink", "not-regular", "permission", "unreadable"]
 
@@ -206,17 +231,17 @@ def is_walkable_dir(root: Path, rel_dir: str, path_filter: PathFilter) -> bool:
     return st is not None and stat.S_ISDIR(st.st_mode)
 
 
-def _decode_body(raw: bytes, final: bool) -> tuple[str, bool]:
-    """First MAX_BODY_CHARS + 1 characters (to detect truncation) and whether any was replaced."""
+def _decode_body(raw: bytes, final: bool, chars: int) -> tuple[str, bool]:
+    """First `chars` + 1 characters (to detect truncation) and whether any was replaced."""
     if raw.startswith(_BOM):
         raw = raw[len(_BOM) :]
     try:
-        return codecs.utf_8_decode(raw, "strict", final)[0][: MAX_BODY_CHARS + 1], False
+        return codecs.utf_8_decode(raw, "strict", final)[0][: chars + 1], False
     except UnicodeDecodeError as exc:
         clean = raw[: exc.start].decode("utf-8")
-        if len(clean) > MAX_BODY_CHARS:  # the bad bytes lie beyond the published body
-            return clean[: MAX_BODY_CHARS + 1], False
-        return codecs.utf_8_decode(raw, "replace", final)[0][: MAX_BODY_CHARS + 1], True
+        if len(clean) > chars:  # the bad bytes lie beyond the published body
+            return clean[: chars + 1], False
+        return codecs.utf_8_decode(raw, "replace", final)[0][: chars + 1], True
 
 
 def _skip_for(rel_path: str, exc: OSError) -> Skipped:
@@ -236,6 +261,8 @@ def read_file(root: Path | str, rel_path: str, *, exclude_binary: bool = True) -
     and returns Skipped("binary"); a kept binary gets a digest and an empty body.
     """
     started = time.time_ns()
+    chars = indexed_limit()
+    head_limit = head_bytes(chars)
     try:
         fd, st = open_file_beneath(root, rel_path)
     except NotRegularFile:
@@ -246,10 +273,10 @@ def read_file(root: Path | str, rel_path: str, *, exclude_binary: bool = True) -
         parts: list[bytes] = []
         have = 0
         eof = False
-        while have < _HEAD_BYTES:
+        while have < head_limit:
             # Size the read by the stat so small files cost one short read plus the EOF read.
             want = max(st.st_size + 1 - have, _MIN_READ_BYTES)
-            chunk = os.read(fd, min(_HEAD_BYTES - have, want))
+            chunk = os.read(fd, min(head_limit - have, want, _CHUNK_BYTES))
             if not chunk:
                 eof = True
                 break
@@ -271,15 +298,15 @@ def read_file(root: Path | str, rel_path: str, *, exclude_binary: bool = True) -
         return _skip_for(rel_path, exc)
     finally:
         os.close(fd)
-    body, decode_errors = ("", False) if binary else _decode_body(head, eof)
+    body, decode_errors = ("", False) if binary else _decode_body(head, eof, chars)
     return FileSnapshot(
         path=rel_path,
         size=size,
         mtime_ns=st.st_mtime_ns,
         digest=DIGEST_PREFIX + hasher.hexdigest(),
         language=language_for_path(rel_path),
-        body=body[:MAX_BODY_CHARS],
-        truncated=len(body) > MAX_BODY_CHARS,
+        body=body[:chars],
+        truncated=len(body) > chars,
         binary=binary,
         decode_errors=decode_errors,
         read_started_ns=started,

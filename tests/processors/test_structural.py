@@ -64,6 +64,7 @@ def test_golden_record() -> None:
         "decode_errors": False,
         "source_revision": "abc123",
         "ingested_at": 1_700_000_123.5,  # the observation time, never ctx.now
+        "indexed_chars": len(body),  # the source published this much of a longer file
     }
 
 

@@ -10,11 +10,27 @@ import pytest
 import xxhash
 
 import streams.sources.reconcile as reconcile_module
-from schemas.events import BINARY_SNIFF_BYTES, MAX_BODY_CHARS, FileUpsert, WalkFilters
+from schemas.events import (
+    BINARY_SNIFF_BYTES,
+    INDEXED_CHARS_RANGE,
+    MAX_BODY_CHARS,
+    MAX_INDEXED_CHARS,
+    FileUpsert,
+    WalkFilters,
+)
 from streams.errors import SourceError
 from streams.sources.manifest import Manifest, ManifestRow
 from streams.sources.reconcile import ChangeBatch, PlanCounts, plan_changes
-from streams.sources.walker import FileSnapshot, ReadResult, Skipped, read_file, to_event, walk
+from streams.sources.walker import (
+    FileSnapshot,
+    ReadResult,
+    Skipped,
+    configure_indexed_limit,
+    indexed_limit,
+    read_file,
+    to_event,
+    walk,
+)
 
 HOUR_NS = 3600 * 1_000_000_000
 
@@ -125,17 +141,39 @@ def test_huge_file_is_truncated_but_fully_hashed(tmp_path: Path) -> None:
     write(tmp_path, "big.txt", data)
     snap = snapshot(tmp_path, "big.txt")
     assert snap.truncated
-    assert len(snap.body) == MAX_BODY_CHARS
-    assert snap.body == data.decode()[:MAX_BODY_CHARS]
+    assert len(snap.body) == MAX_INDEXED_CHARS
+    assert snap.body == data.decode()[:MAX_INDEXED_CHARS]
     assert snap.digest == "xx128:" + xxhash.xxh3_128_hexdigest(data)
     assert snap.size == len(data)
     assert not snap.decode_errors
 
 
+def test_a_file_past_the_body_cap_is_published_whole_for_search(tmp_path: Path) -> None:
+    text = "a" * MAX_BODY_CHARS + "\nneedle past the cap\n"
+    write(tmp_path, "long.txt", text)
+    snap = snapshot(tmp_path, "long.txt")
+    assert (snap.body, snap.truncated) == (text, False)
+
+
 def test_body_exactly_at_the_limit_is_not_truncated(tmp_path: Path) -> None:
-    write(tmp_path, "exact.txt", "a" * MAX_BODY_CHARS)
+    write(tmp_path, "exact.txt", "a" * MAX_INDEXED_CHARS)
     snap = snapshot(tmp_path, "exact.txt")
-    assert (len(snap.body), snap.truncated) == (MAX_BODY_CHARS, False)
+    assert (len(snap.body), snap.truncated) == (MAX_INDEXED_CHARS, False)
+
+
+def test_the_indexed_limit_is_configurable_within_its_range(tmp_path: Path) -> None:
+    write(tmp_path, "big.txt", "b" * (MAX_BODY_CHARS * 3))
+    low, high = INDEXED_CHARS_RANGE
+    try:
+        configure_indexed_limit(low)
+        snap = snapshot(tmp_path, "big.txt")
+        assert (len(snap.body), snap.truncated) == (low, True)
+        for wrong in (low - 1, high + 1):
+            with pytest.raises(SourceError, match="indexed limit"):
+                configure_indexed_limit(wrong)
+        assert indexed_limit() == low
+    finally:
+        configure_indexed_limit(MAX_INDEXED_CHARS)
 
 
 def test_invalid_utf8_is_replaced_and_flagged(tmp_path: Path) -> None:

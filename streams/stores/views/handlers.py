@@ -127,13 +127,14 @@ def apply_structure(conn: sqlite3.Connection, items: Sequence[Item]) -> None:
                 rec.decode_errors,
                 rec.source_revision,
                 rec.ingested_at,
+                rec.indexed_chars,
             )
         )
         seen_at, revision = markers.get(repo_id, (rec.ingested_at, None))
         if rec.ingested_at >= seen_at and rec.source_revision is not None:
             revision = rec.source_revision
         markers[repo_id] = (max(seen_at, rec.ingested_at), revision)
-    conn.executemany("INSERT INTO files VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)", rows)
+    conn.executemany("INSERT INTO files VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)", rows)
     conn.executemany(
         """UPDATE repos SET last_ingested = max(coalesce(last_ingested, ?1), ?1),
                indexed_commit = coalesce(?2, indexed_commit) WHERE repo_id = ?3""",

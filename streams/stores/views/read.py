@@ -46,6 +46,7 @@ class FileRow:
     decode_errors: bool
     source_revision: str | None
     ingested_at: float
+    indexed_chars: int | None = None  # where search stops, when before the end of the file
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,7 +62,7 @@ class ContentRow:
 
 FILE_COLUMNS = (
     "repo_id, path, digest, language, size, line_count, mtime_ns, binary, generated, vendored,"
-    " truncated, decode_errors, source_revision, ingested_at"
+    " truncated, decode_errors, source_revision, ingested_at, indexed_chars"
 )
 _REPO_SELECT = """SELECT r.*, (SELECT count(*) FROM files f WHERE f.repo_id = r.repo_id)
                   AS file_count FROM repos r"""
@@ -85,6 +86,7 @@ def file_row(row: sqlite3.Row | tuple[Any, ...]) -> FileRow:
         decode_errors=bool(r[11]),
         source_revision=r[12],
         ingested_at=r[13],
+        indexed_chars=r[14],
     )
 
 

@@ -28,7 +28,8 @@ from streams.stores.views.registry import Tree, ViewRegistry
 # Bump when a core table changes incompatibly. The views are a projection of the log, so the
 # remedy for a mismatch is a fresh views file (delete it, or `repocontext replay`).
 # 2: memory entries are searchable (memory_docs, memory_fts, memory_links).
-SCHEMA_VERSION = 2
+# 3: files.indexed_chars (where search stops in a file longer than the indexed limit).
+SCHEMA_VERSION = 3
 
 CORE_DDL = (
     """CREATE TABLE IF NOT EXISTS repos (
@@ -57,6 +58,7 @@ CORE_DDL = (
         decode_errors INTEGER NOT NULL,
         source_revision TEXT,
         ingested_at REAL NOT NULL,
+        indexed_chars INTEGER,
         PRIMARY KEY (repo_id, path)
     ) WITHOUT ROWID""",
     """CREATE TABLE IF NOT EXISTS content (
