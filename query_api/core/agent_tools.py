@@ -51,13 +51,20 @@ def retrieval_rungs(plane: Any) -> Callable[[str], dict[str, Rung]]:
         made: dict[str, Rung] = {}
         for name, hybrid in (("vector", False), ("hybrid", True)):
             retriever = Retriever(
-                base.views, base.embedder, base.store, Readiness(embedder_bound=True), hybrid=hybrid
+                base.views,
+                base.embedder,
+                base.store,
+                Readiness(embedder_bound=True),
+                hybrid=hybrid,
+                graphs=base.graphs,
             )
 
             async def rung(query: str, retriever: Retriever = retriever) -> list[str]:
                 store = retriever.store
                 if store is not None and await asyncio.to_thread(store.count, repo_id=repo_id) == 0:
                     raise RungUnavailable(NO_VECTORS)
+                # the same answers whichever case comes first: the file graph is built
+                await asyncio.to_thread(retriever.graphs.wait, repo_id, GRAPH_WAIT_S)
                 answer = await retriever.search(repo_id, query, 10)
                 if answer.mode != SearchMode.SEMANTIC:
                     raise RungUnavailable(
@@ -72,6 +79,7 @@ def retrieval_rungs(plane: Any) -> Callable[[str], dict[str, Rung]]:
     return rungs
 
 
+GRAPH_WAIT_S = 120.0  # longest an evaluation waits for the repository's file graph
 NO_EMBEDDER = "no embedder is configured (--embedder none / REPOCONTEXT_EMBEDDER=none)"
 NO_VECTORS = (
     "this repository has no vectors yet: run `repocontext index --vectors PATH` first, or let "

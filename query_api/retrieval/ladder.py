@@ -6,7 +6,9 @@ scan while it bootstraps or when `semantic_retrieval=exact`), collapses them to 
 sources keeping the best passage, hydrates every hit from the views (the index returns
 identities only; a source whose file is gone is drift), and falls back to BM25 on every fault,
 naming the reason in `retrievalPath`. With `hybrid` on, a semantic answer is fused with the
-BM25 list by reciprocal rank fusion (reason `keyword-fused` on hits both lists found).
+BM25 list (retrieval/fusion.py; reason `keyword-fused` on hits both lists found). Every answer's
+tail is then filled with the files its best hits import or are used by (retrieval/
+neighbour_fill.py; reason `related:<path>`).
 Live memory entries rank next to files in both lists (query_api/memory/search.py), and every
 file/symbol hit carries the memory linked to it (`linkedMemory`).
 Readiness observes the path of every answer (query_api/retrieval/readiness.py).
@@ -25,7 +27,9 @@ from typing import Any
 from query_api.memory.search import attach_linked, keyword_memory_hits, semantic_memory_hit
 from query_api.memory.views import MemoryReader, truncation_fields
 from query_api.metrics import _meter_provider
+from query_api.retrieval.file_graph import FileGraphs
 from query_api.retrieval.fusion import fuse
+from query_api.retrieval.neighbour_fill import fill_tail
 from query_api.retrieval.readiness import Readiness
 from schemas import tools as t
 from schemas.retrieval import RetrievalPath, SearchMode
@@ -38,6 +42,9 @@ from streams.stores.views.store import ViewStore
 log = logging.getLogger(__name__)
 
 POOL_CAP = 1000
+# Candidates ranked before the answer's tail is filled with its head's neighbours (at least
+# twice `k`, so a neighbour some list found just below the cut can move up).
+TAIL_POOL = 50
 # A test/doc/example file's cosine is scaled by this unless the query asks for that role
 # (cosines sit in a narrow band, so a mild factor moves such files well down).
 SEMANTIC_ROLE_FACTOR = 0.7
@@ -100,8 +107,10 @@ class Retriever:
         exact_timeout_s: float = 5.0,
         breaker_open_s: float = 30.0,
         coverage: Callable[[str], t.VectorCoverage | None] | None = None,
+        graphs: FileGraphs | None = None,
     ) -> None:
         self.views = views
+        self.graphs = graphs if graphs is not None else FileGraphs(views)
         self.memory = MemoryReader(views)
         self.embedder = embedder
         self.queries = QueryBatcher(lambda texts: self.embedder.embed(texts, "query"))
@@ -149,8 +158,22 @@ class Retriever:
                     repo_id, query, k, RetrievalPath.KEYWORD_INDEX_DEGRADED
                 )
         self.readiness.observe(answer.path)
-        answer.hits = await asyncio.to_thread(attach_linked, self.memory, answer.hits, time.time())
+        answer.hits = await asyncio.to_thread(self._finish, repo_id, answer.hits, k)
         return answer
+
+    def _finish(self, repo_id: str, hits: list[t.SearchHit], k: int) -> list[t.SearchHit]:
+        """The answer's `k` hits, its tail filled with its head's neighbours when the
+        repository's file graph is built, each with the memory linked to it."""
+        graph = self.graphs.graph(repo_id)
+        if graph is not None:
+            hits = fill_tail(hits, graph, k, lambda path: self._file_hit(repo_id, path))
+        return attach_linked(self.memory, hits[:k], time.time())
+
+    def _file_hit(self, repo_id: str, path: str) -> t.SearchHit | None:
+        row = self.views.get_file(repo_id, path)
+        if row is None:
+            return None
+        return t.SearchHit(score=0.0, entry=_file_entry(repo_id, path, row), reasons=[])
 
     async def _semantic(self, repo_id: str, query: str, k: int) -> Answer:
         store = self.store
@@ -188,8 +211,8 @@ class Retriever:
         path = RetrievalPath.SEMANTIC_EXACT if exact else RetrievalPath.SEMANTIC_APPROXIMATE
         if self.hybrid:
             keyword = await asyncio.to_thread(self._keyword_hits, repo_id, query, pool)
-            hits = fuse(hits, keyword, k, impute=await self._partial(repo_id))
-        return Answer(SearchMode.SEMANTIC, path, hits[:k])
+            hits = fuse(hits, keyword, max(k, TAIL_POOL), impute=await self._partial(repo_id))
+        return Answer(SearchMode.SEMANTIC, path, hits)
 
     def _hydrate(
         self, repo_id: str, query: str, matches: list[VectorMatch], k: int
@@ -249,7 +272,9 @@ class Retriever:
 
     async def _keyword(self, repo_id: str, query: str, k: int, path: RetrievalPath) -> Answer:
         try:
-            found = await asyncio.to_thread(self._keyword_hits, repo_id, query, k)
+            found = await asyncio.to_thread(
+                self._keyword_hits, repo_id, query, max(k, min(2 * k, TAIL_POOL))
+            )
         except asyncio.CancelledError:
             raise
         except Exception:

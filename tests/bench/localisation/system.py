@@ -24,6 +24,9 @@ log = logging.getLogger(__name__)
 BACKFILL_POLL_S = 1.0
 
 
+GRAPH_WAIT_S = 600.0
+
+
 class RepocontextSystem:
     """One indexed checkout behind the service layer the MCP tools use."""
 
@@ -51,6 +54,7 @@ class RepocontextSystem:
             system = cls(app, registration.repo_id)
             if embedder != "none":
                 await system.wait_for_vectors()
+            await system.wait_for_file_graph()
         except BaseException:
             await app.close()
             raise
@@ -69,6 +73,13 @@ class RepocontextSystem:
                 log.info("vectors: %d events behind after %.0f s", behind, now - started)
                 last_report = now
             await asyncio.sleep(BACKFILL_POLL_S)
+
+    async def wait_for_file_graph(self) -> None:
+        """Until search's file graph of the repository is built, so every case sees it."""
+        await self.app.service.search(t.SearchArgs(repoId=self.repo_id, query="main", k=1))
+        retriever = self.app.service.retriever
+        if retriever is not None:
+            await asyncio.to_thread(retriever.graphs.wait, self.repo_id, GRAPH_WAIT_S)
 
     async def search(self, query: str, k: int = 50) -> list[str]:
         """Ranked repo-relative file paths, each once (a symbol hit counts for its file)."""

@@ -1,0 +1,209 @@
+"""Which files belong together: per repository, the files each file imports or is used by.
+
+A change request usually touches files that depend on each other (a locale and the index that
+lists it, a class and its base, a handler and the warnings it raises), and the words of the
+request often name only one of them. Search fills the tail of its answer with the neighbours of
+its best hits (query_api/retrieval/neighbour_fill.py); this module keeps the graph it reads.
+
+Edges, undirected: p-d when d references a declaration of p (exactly the dependents the
+`related` tool lists), and p-c when p imports a module that is the file c (TS/JS modules as
+`related` shows them, path aliases resolved; Python dotted modules; an `index`, `__init__`,
+`mod` or `lib` file standing for its folder).
+
+Dependents need every file's references, so a repository's graph is built whole, on one
+background thread at a lowered priority, and rebuilt when the views have moved on and the last
+build is older than `rebuild_after_s`. A query takes the last complete graph and never waits for
+one; a file gone since is dropped when its hit is hydrated. Bounded: repositories over
+MAX_FILES files get no graph, and a file keeps at most MAX_DEGREE neighbours.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import os
+import re
+import threading
+import time
+from collections import defaultdict
+from collections.abc import Callable, Mapping
+
+from query_api.symbols.dependents import DependentsResolver
+from streams.stores.views.store import ViewStore
+from streams.stores.views.symbols import SymbolViews
+
+log = logging.getLogger(__name__)
+
+MAX_FILES = 20_000  # beyond this a build takes minutes on two cores: no graph
+MAX_DEGREE = 200  # neighbours kept per file (a hub's edges say little anyway)
+MAX_CANDIDATES = 3  # files one imported module may be
+PAGE = 1000  # paths read per views call while listing a repository
+BUILD_NICE = 10  # the builder yields the CPU to queries and indexing
+
+Graph = Mapping[str, frozenset[str]]
+
+_SOURCE_SUFFIX = re.compile(r"\.(d\.ts|[cm]?[jt]sx?|py|go|rs|java|kt|cs|rb|php|c|h|cc|cpp|hpp)$")
+_FOLDER_FILES = ("/index", "/__init__", "/mod", "/lib")
+
+
+class ModuleFiles:
+    """Import strings to the repository files they may name (see the module docstring)."""
+
+    def __init__(self, paths: list[str]) -> None:
+        self.by_stem: dict[str, list[str]] = defaultdict(list)
+        for path in paths:
+            stem = _SOURCE_SUFFIX.sub("", path)
+            self.by_stem[stem].append(path)
+            for tail in _FOLDER_FILES:
+                if stem.endswith(tail):
+                    self.by_stem[stem[: -len(tail)]].append(path)
+        self.by_last: dict[str, list[str]] = defaultdict(list)
+        for stem in self.by_stem:
+            self.by_last[stem.rpartition("/")[2]].append(stem)
+
+    def files(self, module: str) -> list[str]:
+        name = module.strip("./")
+        found = self.by_stem.get(name)
+        if not found and "/" not in name and "." in name:  # a dotted module: a.b.c
+            dotted = name.replace(".", "/")
+            stems = self.by_last.get(dotted.rpartition("/")[2], [])
+            found = [
+                path
+                for stem in stems
+                if stem == dotted or stem.endswith("/" + dotted)
+                for path in self.by_stem[stem]
+            ]
+        return (found or [])[:MAX_CANDIDATES]
+
+
+def build_graph(
+    paths: list[str],
+    imports: Callable[[str], list[str]],
+    dependents: Callable[[str], list[str]],
+    stop: threading.Event | None = None,
+) -> dict[str, frozenset[str]]:
+    """The undirected graph over `paths`: each file's resolved imports and its dependents."""
+    modules = ModuleFiles(paths)
+    edges: dict[str, set[str]] = defaultdict(set)
+    for path in paths:
+        if stop is not None and stop.is_set():
+            break
+        linked = set(dependents(path))
+        for module in imports(path):
+            linked.update(modules.files(module))
+        linked.discard(path)
+        for other in linked:
+            edges[path].add(other)
+            edges[other].add(path)
+    return {path: frozenset(sorted(near)[:MAX_DEGREE]) for path, near in edges.items()}
+
+
+class FileGraphs:
+    """The latest graph of each repository, rebuilt in the background (module docstring)."""
+
+    def __init__(
+        self,
+        views: ViewStore,
+        *,
+        rebuild_after_s: float = 60.0,
+        read_text: Callable[[str, str], str | None] | None = None,
+    ) -> None:
+        self.views = views
+        self.symbols = SymbolViews(views)
+        self.resolver = DependentsResolver(self.symbols, read_text or self._text_of)
+        self.rebuild_after_s = rebuild_after_s
+        self._graphs: dict[str, tuple[int, float, Graph]] = {}  # repo -> (views at, built, graph)
+        self._building: dict[str, threading.Event] = {}  # repo -> set when that build ends
+        self._lock = threading.Lock()
+        self._stop = threading.Event()
+
+    def _text_of(self, repo_id: str, path: str) -> str | None:
+        content = self.views.get_content(repo_id, path)
+        return content.body if content is not None else None
+
+    def graph(self, repo_id: str) -> Graph | None:
+        """The last complete graph of the repository (None before the first build ends);
+        starts a rebuild when that one is out of date. Never blocks on a build."""
+        with self._lock:
+            known = self._graphs.get(repo_id)
+            due = known is None or (
+                time.monotonic() - known[1] >= self.rebuild_after_s
+                and self._views_position() != known[0]
+            )
+            if due and repo_id not in self._building and not self._stop.is_set():
+                done = threading.Event()
+                self._building[repo_id] = done
+                threading.Thread(
+                    target=self._build, args=(repo_id, done), name="file-graph", daemon=True
+                ).start()
+        return known[2] if known is not None else None
+
+    def wait(self, repo_id: str, timeout: float) -> bool:
+        """Start a build if none is current and wait for it to end (benchmarks and tests):
+        True once the repository has a graph."""
+        if self.graph(repo_id) is not None:
+            return True
+        with self._lock:
+            done = self._building.get(repo_id)
+        if done is not None:
+            done.wait(timeout)
+        with self._lock:
+            return repo_id in self._graphs
+
+    def close(self) -> None:
+        self._stop.set()
+
+    def _views_position(self) -> int:
+        try:
+            return self.views.total_applied()
+        except Exception:  # a closed or broken store: treat as unchanged
+            return -1
+
+    def _build(self, repo_id: str, done: threading.Event) -> None:
+        with contextlib.suppress(OSError, AttributeError):  # not Linux: run at normal priority
+            os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), BUILD_NICE)
+        try:
+            position = self._views_position()
+            started = time.monotonic()
+            graph = self._build_graph(repo_id)
+            if graph is not None and not self._stop.is_set():
+                with self._lock:
+                    self._graphs[repo_id] = (position, time.monotonic(), graph)
+                log.debug(
+                    "file graph of %s: %d files linked in %.1f s",
+                    repo_id,
+                    len(graph),
+                    time.monotonic() - started,
+                )
+        except Exception:  # the views closed under a build, or a bad record: no graph
+            log.debug("file graph of %s not built", repo_id, exc_info=True)
+        finally:
+            with self._lock:
+                self._building.pop(repo_id, None)
+            done.set()
+
+    def _build_graph(self, repo_id: str) -> dict[str, frozenset[str]] | None:
+        paths = self._paths(repo_id)
+        if paths is None:
+            return None
+
+        def dependents(path: str) -> list[str]:
+            declared = self.symbols.symbols_of_file(repo_id, path)
+            found = self.resolver.dependents(repo_id, declared, exclude={path})
+            return [s.path for s in found]
+
+        return build_graph(
+            paths, lambda path: self.resolver.imports(repo_id, path), dependents, self._stop
+        )
+
+    def _paths(self, repo_id: str) -> list[str] | None:
+        paths: list[str] = []
+        after: str | None = None
+        while True:
+            page = self.views.files_under(repo_id, "", after, PAGE)
+            paths += [row.path for row in page]
+            if len(paths) > MAX_FILES:
+                return None
+            if len(page) < PAGE:
+                return paths
+            after = page[-1].path
