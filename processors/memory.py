@@ -16,6 +16,7 @@ from pydantic import BaseModel
 
 from processors import claims
 from processors.base import Emit
+from processors.memory_terms import memory_terms
 from schemas import topics
 from schemas.memory import CommandResult, MemoryCommand, MemoryEntry, log_key
 
@@ -91,7 +92,8 @@ class MemoryProcessor:
         else:
             new, result = self._apply(entry, cmd, position)
         if new is not None and new is not entry:
-            new = new.model_copy(update={"applied_position": position})
+            terms = memory_terms(new)  # what the views index, derived with every new state
+            new = new.model_copy(update={"applied_position": position, "search_terms": terms})
         emits: list[Emit] = []
         if new is not entry or (new is None and current is not None and cmd.op == "forget"):
             emits.append(Emit(topics.MEMORY.name, lkey, new))

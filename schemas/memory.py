@@ -84,6 +84,17 @@ class Waiter(BaseModel):
     wait_until: float
 
 
+class MemoryTerms(BaseModel):
+    """An entry's search terms per field, space-joined, as the views index them (derived by
+    the memory processor: processors/memory_terms.py)."""
+
+    key: str = ""  # id and kind
+    topic: str = ""
+    tags: str = ""
+    title: str = ""
+    body: str = ""  # body, author and provenance
+
+
 class MemoryEntry(BaseModel):
     """The full current state of one memory record (value of memory.v1)."""
 
@@ -112,6 +123,9 @@ class MemoryEntry(BaseModel):
     # log position of the command that produced this state: a redelivered command at or
     # below it is skipped (at-least-once on Kafka); -1 = none recorded
     applied_position: int = -1
+    # what search indexes, derived with every new state of the entry; None in entries written
+    # before the processor derived them (memory.v1 is never re-derived: its commands expire)
+    search_terms: MemoryTerms | None = None
 
     @property
     def key(self) -> str:

@@ -49,6 +49,12 @@ MEMORY_DDL = (
 )
 
 
+def entry_json(entry: MemoryEntry) -> str:
+    """The stored entry without its search terms (the search rows hold those; reads never
+    need them)."""
+    return entry.model_dump_json(exclude={"search_terms"})
+
+
 def apply_memory(conn: sqlite3.Connection, items: Sequence[Item]) -> None:
     for key, value in items:
         if key is None:
@@ -63,7 +69,7 @@ def apply_memory(conn: sqlite3.Connection, items: Sequence[Item]) -> None:
         conn.execute(
             """INSERT OR REPLACE INTO memory (key, repo_id, topic, id, expires_at, entry)
                VALUES (?, ?, ?, ?, ?, ?)""",
-            (mkey, repo_id, topic, id_, value.expires_at, value.model_dump_json()),
+            (mkey, repo_id, topic, id_, value.expires_at, entry_json(value)),
         )
         index_entry(conn, mkey, value)
 

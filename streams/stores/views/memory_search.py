@@ -16,6 +16,7 @@ from __future__ import annotations
 import sqlite3
 from dataclasses import dataclass
 
+from processors.memory_terms import memory_terms
 from processors.tokenizer import query_tokens, tokenize
 from schemas.memory import MemoryEntry
 from streams.stores.views.bm25 import MEMORY_FTS, corpus_idf, doc_frequency, ranked_by_token
@@ -86,10 +87,6 @@ class MemoryHit:
     reasons: tuple[str, ...]
 
 
-def _terms(*texts: str) -> str:
-    return " ".join(t for text in texts for t in tokenize(text))
-
-
 def index_entry(conn: sqlite3.Connection, key: str, entry: MemoryEntry | None) -> None:
     """Replace the search rows of one entry (None: just forget them)."""
     conn.execute("DELETE FROM memory_docs WHERE key = ?", (key,))
@@ -99,18 +96,20 @@ def index_entry(conn: sqlite3.Connection, key: str, entry: MemoryEntry | None) -
     cursor = conn.execute(
         "INSERT INTO memory_docs (key, repo_id) VALUES (?, ?)", (key, entry.repo_id)
     )
-    f = entry.fields
+    # the terms the memory processor derived; an entry written before it did is derived
+    # here, by the same function, since memory.v1 is never re-derived
+    terms = entry.search_terms or memory_terms(entry)
     conn.execute(
         """INSERT INTO memory_fts (rowid, repo_id, key_terms, topic_terms, tag_terms,
                title_terms, body_terms) VALUES (?, ?, ?, ?, ?, ?, ?)""",
         (
             cursor.lastrowid,
             entry.repo_id,
-            _terms(entry.id, entry.kind),
-            _terms(entry.topic),
-            _terms(*entry.tags),
-            _terms(f.get("title", "")),
-            _terms(f.get("body", ""), f.get("author", ""), f.get("provenance", "")),
+            terms.key,
+            terms.topic,
+            terms.tags,
+            terms.title,
+            terms.body,
         ),
     )
     targets = {t for ts in entry.links.values() for t in ts}
