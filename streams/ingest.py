@@ -20,6 +20,7 @@ from schemas import codec, topics
 from schemas.events import RepoRegistration, file_key
 from streams.errors import SourceError, StorageFull, storage_exhausted
 from streams.eventlog.base import EventLog, LogRecord
+from streams.eventlog.fold import live_keys
 from streams.ingest_job import JobTracker
 from streams.sources.ignore import PathFilter
 from streams.sources.manifest import Manifest, ManifestRow
@@ -145,14 +146,15 @@ class IngestCoordinator:
             self._launch(registration, force_full=force_full)
 
     async def unregister(self, repo_id: str) -> int:
-        """Tombstone every file of the repository and the repository itself."""
+        """Tombstone every file of the repository and the repository itself: the files and
+        the registration the log holds live (whoever published them), not what the views
+        have applied so far."""
         await self._cancel(repo_id)
-        known = await asyncio.to_thread(self.manifest.load, repo_id, self._instance_id)
-        paths = set(known) | set(await asyncio.to_thread(self._view_paths, repo_id))
-        records = [LogRecord(key=file_key(repo_id, p), value=None) for p in sorted(paths)]
+        live = await live_keys(self.log, topics.FILES.name, repo_id)
+        records = [LogRecord(key=key, value=None) for key in live]
         for start in range(0, len(records), self.batch_size):
             await self.log.append(topics.FILES.name, records[start : start + self.batch_size])
-        existed = repo_id in self.registrations or self.views.get_repo(repo_id) is not None
+        existed = repo_id in await self.load()  # a source elsewhere may have registered it
         if existed:
             await self.log.append(topics.REPOS.name, [LogRecord(key=repo_id, value=None)])
         self.registrations.pop(repo_id, None)
