@@ -78,6 +78,12 @@ class RememberResult(ToolModel):
     expiresAtUtc: str | None
     linksAdded: int
     linksRemoved: int
+    # the added link targets that name nothing that exists now (our addition; the reference
+    # accepts them without a word): stored as written, read back with exists=false
+    danglingLinks: list[str] = Field(default_factory=list)
+    # what the write did with its link targets (a symbol key rewritten to the stored
+    # spelling, dangling targets), None when nothing
+    note: str | None = None
 
 
 class UpdateArgs(ToolInput):
@@ -98,6 +104,8 @@ class UpdateResult(ToolModel):
     fieldsUpdated: list[str]
     tagsAdded: int
     tagsRemoved: int
+    danglingLinks: list[str] = Field(default_factory=list)  # as RememberResult's
+    note: str | None = None
 
 
 class ForgetArgs(ToolInput):

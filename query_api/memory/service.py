@@ -14,10 +14,12 @@ import time
 import uuid
 from collections import deque
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 
 from processors.memory_guards import check_fields, check_links
 from query_api.core.service import RepoContextService
 from query_api.errors import ToolInputError
+from query_api.memory.link_targets import LinkTargets, links_note
 from query_api.memory.views import (
     CommandSubmitter,
     MemoryReader,
@@ -38,6 +40,7 @@ from streams.eventlog.base import EventLog
 from streams.runtime.embedded import EmbeddedRuntime
 from streams.stores.views.scan import ScanViews
 from streams.stores.views.store import ViewStore
+from streams.stores.views.symbols import SymbolViews
 
 SCOPES = ("Files", "Packages", "Symbols", "Memory", "MemoryTopic")
 
@@ -71,6 +74,17 @@ def _decode_token(token: str) -> str:
         raise ToolInputError("`continuationToken` is not one this server issued") from exc
 
 
+@dataclass(frozen=True, slots=True)
+class LinkChange:
+    """A write's links as they go into its command, and what the answer says about them."""
+
+    add: dict[str, list[str]]
+    remove: dict[str, list[str]]
+    digests: dict[str, str | None]  # added target -> its digest now (staleness later)
+    rewritten: dict[str, str]  # a target as written -> the stored key it was rewritten to
+    dangling: list[str]  # added targets that name nothing that exists now
+
+
 class MemoryService:
     def __init__(
         self,
@@ -86,6 +100,7 @@ class MemoryService:
         self.core = core
         self.reader = MemoryReader(views)
         self.scans = ScanViews(views)
+        self.link_targets = LinkTargets(self.reader, SymbolViews(views))
         # Per-repository state outside the log that goes with the repository (bundle sessions).
         self.on_remove: list[Callable[[str], object]] = []
         self.submitter = CommandSubmitter(log, runtime, views, settings.memory_write_timeout_s)
@@ -120,13 +135,23 @@ class MemoryService:
 
     def _check_links(
         self, add: Mapping[str, list[str]] | None, remove: Mapping[str, list[str]] | None
-    ) -> dict[str, str | None]:
+    ) -> LinkChange:
+        """The write's links, validated (a malformed target refuses the whole write), with
+        targets as the keys their entries are stored under, and the digests new links capture."""
         for name, links in (("addLinks", add), ("removeLinks", remove)):
             problem = check_links(name, links or {})
             if problem:
                 raise ToolInputError(problem)
-        targets = sorted({x for ts in (add or {}).values() for x in ts})
-        return {target: self.reader.link_digest(target) for target in targets}
+        added, rewritten = self.link_targets.resolve(add)
+        removed, rewritten_removed = self.link_targets.resolve(remove)
+        targets = sorted({x for ts in added.values() for x in ts})
+        return LinkChange(
+            add=added,
+            remove=removed,
+            digests={target: self.reader.link_digest(target) for target in targets},
+            rewritten={**rewritten_removed, **rewritten},
+            dangling=self.link_targets.dangling(added),
+        )
 
     @staticmethod
     def _check_fields(fields: Mapping[str, str]) -> None:
@@ -151,7 +176,7 @@ class MemoryService:
             name: value for name in SETTABLE_FIELDS if (value := getattr(args, name)) is not None
         }
         self._check_fields(fields)
-        digests = self._check_links(args.addLinks, args.removeLinks)
+        links = self._check_links(args.addLinks, args.removeLinks)
         default_ttl = None if args.ttlSeconds is not None else self._default_ttl(args.repoId)
         cmd = self._command(
             "remember",
@@ -162,9 +187,9 @@ class MemoryService:
             kind=args.kind,
             fields=fields,
             add_tags=args.tags or [],
-            add_links=args.addLinks or {},
-            remove_links=args.removeLinks or {},
-            link_digests=digests,
+            add_links=links.add,
+            remove_links=links.remove,
+            link_digests=links.digests,
             ttl_seconds=args.ttlSeconds,
             default_ttl_seconds=default_ttl,
             fencing_token=args.fencingToken,
@@ -181,6 +206,8 @@ class MemoryService:
             expiresAtUtc=iso_o(expires_at),
             linksAdded=int(result.data.get("linksAdded", 0)),
             linksRemoved=int(result.data.get("linksRemoved", 0)),
+            danglingLinks=links.dangling,
+            note=links_note(links.rewritten, links.dangling),
         )
 
     async def update(self, args: m.UpdateArgs) -> m.UpdateResult:
@@ -193,7 +220,7 @@ class MemoryService:
                     f"(settable: {', '.join(SETTABLE_FIELDS)})"
                 )
         self._check_fields(fields)
-        digests = self._check_links(args.addLinks, args.removeLinks)
+        links = self._check_links(args.addLinks, args.removeLinks)
         cmd = self._command(
             "update",
             repo_id,
@@ -203,9 +230,9 @@ class MemoryService:
             fields=fields,
             add_tags=args.addTags or [],
             remove_tags=args.removeTags or [],
-            add_links=args.addLinks or {},
-            remove_links=args.removeLinks or {},
-            link_digests=digests,
+            add_links=links.add,
+            remove_links=links.remove,
+            link_digests=links.digests,
             fencing_token=args.fencingToken,
         )
         result = raise_for(await self.submitter.submit(cmd))
@@ -215,6 +242,8 @@ class MemoryService:
             fieldsUpdated=list(result.data.get("fieldsUpdated", [])),
             tagsAdded=int(result.data.get("tagsAdded", 0)),
             tagsRemoved=int(result.data.get("tagsRemoved", 0)),
+            danglingLinks=links.dangling,
+            note=links_note(links.rewritten, links.dangling),
         )
 
     async def forget(self, args: m.ForgetArgs) -> m.ForgetResult:

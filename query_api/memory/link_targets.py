@@ -1,0 +1,103 @@
+"""What a memory link names: a symbol key in either spelling, and targets that name nothing.
+
+Symbol keys (`repo/<id>/symbol/<name>`) carry the name the views store, the file's path as a
+dotted prefix (`src.flask.testing.FlaskClient` for src/flask/testing.py), which is unique and
+what scan and recall list. outline, related and search show the name as code imports it
+(`flask.testing.FlaskClient`, query_api.symbols.import_names), so an agent copying that name
+into a link would write a key nothing is stored under: the link would never report drift.
+Such a key is rewritten to the stored one when exactly the declarations of one name match.
+
+The reference accepts a link to a target that does not exist (spec: "targets need not
+exist"); the answer says which targets are dangling (the reference's word for a link target
+that names nothing, as neighbors reports it), so a typo does not pass unnoticed.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Mapping
+
+from query_api.access.read_scope import may_read_key
+from query_api.memory.views import MemoryReader
+from query_api.symbols.import_names import ImportNames
+from streams.stores.views.symbols import SymbolViews
+
+SYMBOL_FAMILY = "symbol"
+
+
+def _symbol_key(target: str) -> tuple[str, str] | None:
+    """(repo id, name) of a symbol key, else None."""
+    parts = target.split("/", 3)
+    if len(parts) == 4 and parts[0] == "repo" and parts[2] == SYMBOL_FAMILY and parts[3]:
+        return parts[1], parts[3]
+    return None
+
+
+class LinkTargets:
+    """Link targets of one write, read from the views (bounded point reads per target)."""
+
+    def __init__(self, reader: MemoryReader, symbols: SymbolViews) -> None:
+        self.reader = reader
+        self.symbols = symbols
+
+    def canonical(self, target: str) -> str:
+        """`target` as the key its entry is stored under: a symbol key spelled with the
+        import name becomes the stored one when one stored name matches it (see module doc);
+        anything else, a name that matches none or several, or one in a repository the
+        caller may not read, is kept as written."""
+        parsed = _symbol_key(target)
+        if parsed is None or not may_read_key(target):
+            return target  # another repository's names are not the caller's to learn
+        repo_id, name = parsed
+        if self.reader.scans.symbol(repo_id, name) is not None:
+            return target
+        simple = name.split("(", 1)[0].rpartition(".")[2]
+        names = ImportNames(self.symbols, repo_id)
+        stored = {
+            row.fq_name
+            for row in self.symbols.symbols_named(repo_id, [simple])
+            if names.shown(row.fq_name, row.path) == name
+        }
+        return f"repo/{repo_id}/{SYMBOL_FAMILY}/{stored.pop()}" if len(stored) == 1 else target
+
+    def resolve(
+        self, links: Mapping[str, list[str]] | None
+    ) -> tuple[dict[str, list[str]], dict[str, str]]:
+        """`links` with every target canonical, and {written: stored} for those rewritten."""
+        out: dict[str, list[str]] = {}
+        rewritten: dict[str, str] = {}
+        for relation, targets in (links or {}).items():
+            resolved = []
+            for target in targets:
+                key = self.canonical(target)
+                if key != target:
+                    rewritten[target] = key
+                resolved.append(key)
+            out[relation] = list(dict.fromkeys(resolved))
+        return out, rewritten
+
+    def dangling(self, links: Mapping[str, list[str]]) -> list[str]:
+        """The targets that name nothing that exists now; a target in a repository the caller
+        may not read is not reported (its existence is not the caller's to learn)."""
+        now = time.time()
+        targets = sorted({t for ts in links.values() for t in ts})
+        out = []
+        for target in targets:
+            view = self.reader.view_of(target, now)
+            if not view.exists and not view.withheld:
+                out.append(target)
+        return out
+
+
+def links_note(rewritten: Mapping[str, str], dangling: list[str]) -> str | None:
+    """One line on what the write did with its link targets, None when nothing to say."""
+    parts = []
+    if rewritten:
+        shown = ", ".join(f"{a} as {b}" for a, b in sorted(rewritten.items()))
+        parts.append(f"linked {shown} (the key symbols are stored under)")
+    if dangling:
+        parts.append(
+            f"{len(dangling)} link target(s) name nothing that exists now (danglingLinks): "
+            "stored as written, they read back with exists=false; check the key for a typo"
+        )
+    return "; ".join(parts) or None

@@ -1,0 +1,82 @@
+"""Memory links to symbols in either spelling, and dangling targets said (issue 24): in a src
+layout outline shows `flask.testing.FlaskClient` while the symbol is stored (and scanned,
+recalled, linked) as `src.flask.testing.FlaskClient`; a link written with the name outline
+shows lands on the stored key, and a target that names nothing is reported, not silently
+kept. Real app, real MCP client over the SDK's in-memory transport."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.integration.mcp_helpers import call, wait_for
+from tests.integration.memory_rig import memory_rig
+
+pytestmark = pytest.mark.anyio
+
+TESTING = "class FlaskClient:\n    def open(self, path):\n        return path\n"
+STORED = "repo/repo/symbol/src.flask.testing.FlaskClient"
+SHOWN = "repo/repo/symbol/flask.testing.FlaskClient"
+TYPO_FILE = "repo/repo/file/src/flask/testin.py"
+TYPO_SYMBOL = "repo/repo/symbol/flask.testing.FlaskClent"
+
+
+async def test_links_take_either_spelling_and_dangling_targets_are_reported(
+    tmp_path: Path,
+) -> None:
+    repo = tmp_path / "ws" / "repo"
+    (repo / "src" / "flask").mkdir(parents=True)
+    (repo / "src" / "flask" / "__init__.py").write_text('"""Flask."""\n')
+    (repo / "src" / "flask" / "testing.py").write_text(TESTING)
+    async with memory_rig(tmp_path, index=True) as (_, s):
+        where = {"repoId": "repo", "path": "src/flask/testing.py"}
+
+        async def outlined() -> list[str]:
+            outline = await call(s, "repocontext_outline", where)
+            return [x["fullyQualifiedName"] for x in outline.get("symbols", [])]
+
+        assert (await wait_for(outlined, what="outline"))[0] == "flask.testing.FlaskClient"
+        assert (await call(s, "repocontext_recall", {"key": SHOWN}))["exists"] is False
+        assert (await call(s, "repocontext_recall", {"key": STORED}))["exists"] is True
+
+        written = await call(
+            s,
+            "repocontext_remember",
+            {
+                "repoId": "repo",
+                "topic": "gotchas",
+                "id": "client",
+                "body": "FlaskClient.open returns the path",
+                "addLinks": {"anchoredTo": [SHOWN, TYPO_FILE, TYPO_SYMBOL]},
+            },
+        )
+        assert written["linksAdded"] == 3
+        assert written["danglingLinks"] == [TYPO_FILE, TYPO_SYMBOL]
+        assert f"{SHOWN} as {STORED}" in written["note"]
+        assert "danglingLinks" in written["note"]
+
+        entry = await call(s, "repocontext_recall", {"key": "repo/repo/mem/gotchas/client"})
+        assert sorted(entry["links"]["anchoredTo"]) == sorted([STORED, TYPO_FILE, TYPO_SYMBOL])
+        neighbors = await call(s, "repocontext_neighbors", {"key": "repo/repo/mem/gotchas/client"})
+        assert {n["key"]: n["exists"] for n in neighbors["neighbors"]} == {
+            STORED: True,
+            TYPO_FILE: False,
+            TYPO_SYMBOL: False,
+        }
+
+        # removing by the shown spelling removes the stored link; a stored key as written
+        # and an existing memory entry are nothing to say
+        updated = await call(
+            s,
+            "repocontext_update",
+            {
+                "key": "repo/repo/mem/gotchas/client",
+                "removeLinks": {"anchoredTo": [SHOWN, TYPO_FILE, TYPO_SYMBOL]},
+                "addLinks": {"seeAlso": [STORED, "repo/repo/mem/gotchas/client"]},
+            },
+        )
+        assert "danglingLinks" not in updated or updated["danglingLinks"] == []
+        entry = await call(s, "repocontext_recall", {"key": "repo/repo/mem/gotchas/client"})
+        assert entry["links"].get("anchoredTo", []) == []
+        assert sorted(entry["links"]["seeAlso"]) == ["repo/repo/mem/gotchas/client", STORED]
