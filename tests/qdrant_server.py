@@ -1,13 +1,18 @@
-"""A stand-in for a Qdrant server in tests: a REST facade over qdrant-client's local engine.
+"""A stand-in for a Qdrant server in tests: a REST facade over Qdrant's own engine (qdrant-edge).
 
 No Qdrant server binary is available on this machine (and none can be downloaded), so this
 small Starlette app speaks the subset of Qdrant's REST API that qdrant-client (1.20) uses for
-the calls `QdrantClientVectorStore` makes, and answers them from `QdrantClient(path=DIR)`, the
-local engine (data survives a restart of the facade). It checks our adapter's HTTP path (the
-requests qdrant-client builds, the answers and errors it parses, retries, api keys, several
-processes on one endpoint), NOT Qdrant's own engine: there is no HNSW, search is brute force,
-payload indexes and search params have no effect, and anything outside the subset is a 404
-(`DELETE /collections/{name}` is extra: it lets a test make the server lose a collection).
+the calls `QdrantClientVectorStore` makes, and answers them from qdrant-edge, the engine a
+Qdrant server runs per shard (tests/qdrant_edge_engine.py): payload indexes, HNSW search once a
+segment is indexed, `indexed_vectors_count`, persistence under `--path` (a restarted facade
+keeps its collections). As on a server, the HNSW graph is built in the background: shortly
+after writes settle the engine's optimizer runs, indexing segments larger than
+`--indexing-threshold-kb` (Qdrant's default 10,000 KB: a small test corpus stays exhaustive
+unless a test lowers it, as a server's operator can). Not covered: clustering, snapshots,
+gRPC, and anything outside the subset, which is a 404 (unknown route) or a 400 naming what is
+not supported (`DELETE /collections/{name}` is extra: it lets a test make the server lose a
+collection). `tests/streams/test_qdrant_real_server.py` runs the same client calls against a
+real server when `REPOCONTEXT_TEST_QDRANT_URL` names one.
 
 Answers are shaped like Qdrant's: `{"result": ..., "status": "ok", "time": s}`; errors are
 `{"status": {"error": ...}, "time": s}` with 404 for a missing collection, 409 for one that
@@ -15,9 +20,9 @@ already exists, 400 for an invalid body or a request the engine rejects, and a p
 without the right `api-key` header when started with one (`/`, `/healthz`, `/livez`,
 `/readyz` stay open, as on Qdrant).
 
-Run: `python -m tests.qdrant_server --port N --path DIR [--api-key K]`; it prints one line
-(`qdrant facade listening on http://127.0.0.1:N`) once the socket listens. Tests use
-`QdrantServer`, which runs it as a subprocess.
+Run: `python -m tests.qdrant_server --port N --path DIR [--api-key K] [--indexing-threshold-kb
+N]`; it prints one line (`qdrant facade listening on http://127.0.0.1:N`) once the socket
+listens. Tests use `QdrantServer`, which runs it as a subprocess.
 """
 
 from __future__ import annotations
@@ -30,7 +35,6 @@ import subprocess
 import sys
 import threading
 import time
-import warnings
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from types import TracebackType
@@ -39,7 +43,6 @@ from typing import Any, TypeVar
 import httpx
 import uvicorn
 from pydantic import BaseModel, TypeAdapter, ValidationError
-from qdrant_client import QdrantClient
 from qdrant_client.http import models as m
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
@@ -47,7 +50,11 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, PlainTextResponse, Response
 from starlette.routing import Route
 
+from tests.qdrant_edge_engine import DEFAULT_INDEXING_THRESHOLD_KB, EdgeCollections
+
 ROOT = Path(__file__).resolve().parent.parent
+# the optimizer runs once writes paused this long, or at the latest this long after a write
+OPTIMIZE_IDLE_S, OPTIMIZE_AT_LATEST_S = 0.2, 2.0
 OPEN_PATHS = frozenset({"/", "/healthz", "/livez", "/readyz"})  # no api key needed on Qdrant
 # The version qdrant-client checks on connect: its own, so the check passes silently.
 VERSION = importlib.metadata.version("qdrant-client")
@@ -90,13 +97,27 @@ def jsonable(value: Any) -> Any:
 
 
 class Facade:
-    """The REST routes over one local engine; every engine call holds one lock (the local
-    client is not thread-safe, and Starlette runs handlers on a thread pool)."""
+    """The REST routes over one engine; every engine call holds one lock (the routes run on
+    Starlette's thread pool, the optimizer on a thread of its own)."""
 
-    def __init__(self, path: Path, api_key: str | None = None) -> None:
-        self.client = QdrantClient(path=str(path))
+    def __init__(
+        self,
+        path: Path,
+        api_key: str | None = None,
+        *,
+        indexing_threshold_kb: int = DEFAULT_INDEXING_THRESHOLD_KB,
+        full_scan_threshold_kb: int | None = None,
+    ) -> None:
+        self.engine = EdgeCollections(
+            path,
+            indexing_threshold_kb=indexing_threshold_kb,
+            full_scan_threshold_kb=full_scan_threshold_kb,
+        )
         self.api_key = api_key
         self.lock = threading.Lock()
+        self._stop = threading.Event()
+        self._last_call = self._pending_since = time.monotonic()
+        self._optimizer = threading.Thread(target=self._optimize, name="optimizer", daemon=True)
 
     def app(self) -> Starlette:
         c = "/collections/{name}"
@@ -118,12 +139,31 @@ class Facade:
 
     @contextlib.asynccontextmanager
     async def _lifespan(self, app: Starlette) -> AsyncIterator[None]:
+        self._optimizer.start()
         yield
-        self.close()  # the local engine flushes to its directory
+        self.close()  # the engine flushes to its directory
 
     def close(self) -> None:
+        self._stop.set()
+        if self._optimizer.is_alive():
+            self._optimizer.join()
         with self.lock:
-            self.client.close()
+            self.engine.close()
+
+    def _optimize(self) -> None:
+        """The server's background optimizer: index what was written, once writes pause."""
+        while not self._stop.wait(OPTIMIZE_IDLE_S / 2):
+            with self.lock:
+                if not self.engine.pending():
+                    self._pending_since = time.monotonic()
+                    continue
+                now = time.monotonic()
+                if (
+                    now - self._last_call >= OPTIMIZE_IDLE_S
+                    or now - self._pending_since >= OPTIMIZE_AT_LATEST_S
+                ):
+                    self.engine.optimize_pending()
+                    self._pending_since = time.monotonic()
 
     # -- plumbing -----------------------------------------------------------------------------
 
@@ -158,12 +198,16 @@ class Facade:
         return Route(path, endpoint, methods=[method])
 
     def _locked(self, handler: Handler, name: str, body: bytes, need_collection: bool) -> Any:
-        with self.lock, warnings.catch_warnings():
-            # the local engine warns that payload indexes and search params do nothing
-            warnings.simplefilter("ignore")
-            if need_collection and not self.client.collection_exists(name):
+        with self.lock:
+            self._last_call = time.monotonic()
+            if need_collection and not self.engine.exists(name):
                 raise HttpError(404, f"Not found: Collection `{name}` doesn't exist!")
-            return handler(name, body)
+            try:
+                return handler(name, body)
+            except (HttpError, ValueError):
+                raise
+            except Exception as exc:  # the engine's rejections (a wrong dimension, ...)
+                raise ValueError(f"Wrong input: {exc}") from exc
 
     async def _root(self, request: Request) -> Response:
         info = {"title": "qdrant - vector search engine (test facade)", "version": VERSION}
@@ -175,67 +219,38 @@ class Facade:
     # -- the routes -----------------------------------------------------------------------------
 
     def _exists(self, name: str, body: bytes) -> m.CollectionExistence:
-        return m.CollectionExistence(exists=self.client.collection_exists(name))
+        return m.CollectionExistence(exists=self.engine.exists(name))
 
     def _create(self, name: str, body: bytes) -> bool:
         req = parse(CREATE, body)
-        if self.client.collection_exists(name):
+        if self.engine.exists(name):
             raise HttpError(409, f"Wrong input: Collection `{name}` already exists!")
-        return self.client.create_collection(
-            name,
-            vectors_config=req.vectors,
-            sparse_vectors_config=req.sparse_vectors,
-            metadata=req.metadata,
-        )
+        return self.engine.create(name, req)
 
     def _drop(self, name: str, body: bytes) -> bool:
         """Not used by the adapter: lets a test make the server lose a collection."""
-        return self.client.delete_collection(name)
+        return self.engine.drop(name)
 
     def _info(self, name: str, body: bytes) -> m.CollectionInfo:
-        return self.client.get_collection(name)
+        return self.engine.info(name)
 
     def _index(self, name: str, body: bytes) -> m.UpdateResult:
-        req = parse(INDEX, body)
-        return self.client.create_payload_index(name, req.field_name, req.field_schema)
+        return self.engine.create_index(name, parse(INDEX, body))
 
     def _upsert(self, name: str, body: bytes) -> m.UpdateResult:
-        req = parse(INSERT, body)
-        points = req.points if isinstance(req, m.PointsList) else req.batch
-        return self.client.upsert(name, points, update_filter=req.update_filter)
+        return self.engine.upsert(name, parse(INSERT, body))
 
     def _retrieve(self, name: str, body: bytes) -> list[m.Record]:
-        req = parse(GET, body)
-        with_payload = True if req.with_payload is None else req.with_payload
-        with_vector = False if req.with_vector is None else req.with_vector
-        return self.client.retrieve(
-            name, req.ids, with_payload=with_payload, with_vectors=with_vector
-        )
+        return self.engine.retrieve(name, parse(GET, body))
 
     def _delete(self, name: str, body: bytes) -> m.UpdateResult:
-        req = parse(SELECT, body)
-        return self.client.delete(name, points_selector=req)
+        return self.engine.delete(name, parse(SELECT, body))
 
     def _query(self, name: str, body: bytes) -> m.QueryResponse:
-        req = parse(QUERY, body)
-        return self.client.query_points(
-            name,
-            query=req.query,
-            using=req.using,
-            prefetch=req.prefetch,
-            query_filter=req.filter,
-            search_params=req.params,
-            limit=10 if req.limit is None else req.limit,
-            offset=req.offset,
-            with_payload=False if req.with_payload is None else req.with_payload,
-            with_vectors=False if req.with_vector is None else req.with_vector,
-            score_threshold=req.score_threshold,
-            lookup_from=req.lookup_from,
-        )
+        return self.engine.query(name, parse(QUERY, body))
 
     def _count(self, name: str, body: bytes) -> m.CountResult:
-        req = parse(COUNT, body)
-        return self.client.count(name, count_filter=req.filter, exact=req.exact is not False)
+        return self.engine.count(name, parse(COUNT, body))
 
 
 def _error(status: int, message: str, started: float) -> Response:
@@ -243,9 +258,22 @@ def _error(status: int, message: str, started: float) -> Response:
     return JSONResponse({"status": {"error": message}, "time": elapsed}, status_code=status)
 
 
-def serve(port: int, path: Path, api_key: str | None = None, host: str = "127.0.0.1") -> None:
+def serve(
+    port: int,
+    path: Path,
+    api_key: str | None = None,
+    host: str = "127.0.0.1",
+    *,
+    indexing_threshold_kb: int = DEFAULT_INDEXING_THRESHOLD_KB,
+    full_scan_threshold_kb: int | None = None,
+) -> None:
     """Bind, announce one line, then serve until SIGTERM/SIGINT (uvicorn handles both)."""
-    facade = Facade(path, api_key)
+    facade = Facade(
+        path,
+        api_key,
+        indexing_threshold_kb=indexing_threshold_kb,
+        full_scan_threshold_kb=full_scan_threshold_kb,
+    )
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     sock.bind((host, port))
@@ -262,9 +290,28 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--path", type=Path, required=True, help="the local engine's directory")
     parser.add_argument("--api-key", default=None)
     parser.add_argument("--host", default="127.0.0.1")
+    parser.add_argument(
+        "--indexing-threshold-kb",
+        type=int,
+        default=DEFAULT_INDEXING_THRESHOLD_KB,
+        help="segments larger than this get an HNSW graph (Qdrant's indexing_threshold_kb)",
+    )
+    parser.add_argument(
+        "--full-scan-threshold-kb",
+        type=int,
+        default=None,
+        help="below this a filtered search scans instead of walking HNSW (Qdrant's default)",
+    )
     args = parser.parse_args(argv)
     args.path.mkdir(parents=True, exist_ok=True)
-    serve(args.port, args.path, args.api_key, args.host)
+    serve(
+        args.port,
+        args.path,
+        args.api_key,
+        args.host,
+        indexing_threshold_kb=args.indexing_threshold_kb,
+        full_scan_threshold_kb=args.full_scan_threshold_kb,
+    )
 
 
 # -- for tests ---------------------------------------------------------------------------------
@@ -278,11 +325,22 @@ class QdrantServer:
     """
 
     def __init__(
-        self, data_dir: Path, api_key: str | None = None, *, port: int | None = None
+        self,
+        data_dir: Path,
+        api_key: str | None = None,
+        *,
+        port: int | None = None,
+        indexing_threshold_kb: int | None = None,
+        full_scan_threshold_kb: int | None = None,
     ) -> None:
         self.data_dir = Path(data_dir)
         self.api_key = api_key
         self.port = port
+        self.engine_args: list[str] = []
+        if indexing_threshold_kb is not None:
+            self.engine_args += ["--indexing-threshold-kb", str(indexing_threshold_kb)]
+        if full_scan_threshold_kb is not None:
+            self.engine_args += ["--full-scan-threshold-kb", str(full_scan_threshold_kb)]
         self.proc: subprocess.Popen[bytes] | None = None
         self.log_path = self.data_dir.parent / f"{self.data_dir.name}.facade.log"
 
@@ -301,6 +359,7 @@ class QdrantServer:
         cmd += ["--path", str(self.data_dir)]
         if self.api_key is not None:
             cmd += ["--api-key", self.api_key]
+        cmd += self.engine_args
         with open(self.log_path, "ab") as log:
             offset = log.tell()
             self.proc = subprocess.Popen(cmd, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)

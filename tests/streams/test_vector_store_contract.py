@@ -1,11 +1,17 @@
 """One contract suite for every VectorStore adapter: in-process Qdrant (qdrant-edge), and
 qdrant-client both in its local mode and over HTTP against tests/qdrant_server.py (a REST facade
-over that local engine: it checks the adapter's HTTP path, not Qdrant's engine), plus ANN recall
-against the exact oracle."""
+over qdrant-edge, the engine a Qdrant server runs), plus ANN recall against the exact oracle.
+
+Opt-in: with REPOCONTEXT_TEST_QDRANT_URL naming a real Qdrant server (and
+REPOCONTEXT_TEST_QDRANT_API_KEY when it wants one) the suite also runs against it, each test in
+a collection of its own that is deleted afterwards; without it those cases are skipped.
+"""
 
 from __future__ import annotations
 
+import os
 import random
+import uuid
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -51,9 +57,22 @@ def qdrant_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[QdrantSe
         yield server
 
 
-@pytest.fixture(params=["edge", "qdrant-client", "qdrant-server"])
+REAL_QDRANT_URL = os.environ.get("REPOCONTEXT_TEST_QDRANT_URL")  # opt-in: a real server
+
+
+@pytest.fixture(params=["edge", "qdrant-client", "qdrant-server", "qdrant-real"])
 def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[VectorStore]:
     s: VectorStore
+    if request.param == "qdrant-real":
+        if not REAL_QDRANT_URL:
+            pytest.skip("REPOCONTEXT_TEST_QDRANT_URL names no real Qdrant server")
+        space = EmbeddingSpace(f"contract-{uuid.uuid4().hex[:12]}", SPACE.dimension, True)
+        api_key = os.environ.get("REPOCONTEXT_TEST_QDRANT_API_KEY")
+        real = QdrantClientVectorStore(space, url=REAL_QDRANT_URL, api_key=api_key)
+        yield real
+        real.client.delete_collection(space.collection)
+        real.close()
+        return
     if request.param == "edge":
         s = EdgeVectorStore(tmp_path / "vectors", SPACE)
     elif request.param == "qdrant-client":
