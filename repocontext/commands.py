@@ -279,9 +279,11 @@ async def cmd_eval(args: argparse.Namespace, settings: Settings, path: Path | No
 
 
 async def cmd_status(args: argparse.Namespace, settings: Settings, path: Path | None) -> int:
+    from streams.sources.manifest import Manifest
     from streams.stores.views.store import ViewStore
 
     views = ViewStore(settings.views_path, default_registry())
+    manifest = Manifest(settings.manifest_path)  # ingest's own state: the jobs
     try:
         repos = []
         for repo in views.list_repos():
@@ -290,11 +292,12 @@ async def cmd_status(args: argparse.Namespace, settings: Settings, path: Path | 
                     "repoId": repo.repo_id,
                     "root": repo.root,
                     "fileCount": views.file_count(repo.repo_id),
-                    "job": views.get_job(repo.repo_id),
+                    "job": manifest.get_job(repo.repo_id),
                 }
             )
         _out({"dataDir": str(settings.data_dir), "repositories": repos})
     finally:
+        manifest.close()
         views.close()
     return 0
 

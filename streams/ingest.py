@@ -15,6 +15,7 @@ import logging
 import time
 from collections.abc import Awaitable, Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 from schemas import codec, topics
 from schemas.events import RepoRegistration, file_key
@@ -122,8 +123,14 @@ class IngestCoordinator:
         return sorted(self.registrations)
 
     def job(self, repo_id: str) -> dict[str, object] | None:
+        """The progress of the repository's job in this process (None: none ran here)."""
         tracker = self.jobs.get(repo_id)
         return tracker.snapshot() if tracker is not None else None
+
+    def saved_job(self, repo_id: str) -> dict[str, Any] | None:
+        """The latest job's progress as last saved, by this process or an earlier one
+        (blocking; call from a thread)."""
+        return self.manifest.get_job(repo_id)
 
     async def start_all(self) -> None:
         """Resume every registered workspace repository (stat fast path, then watch)."""
@@ -314,7 +321,7 @@ class IngestCoordinator:
         return published, ends
 
     async def _persist(self, job: JobTracker) -> None:
-        await asyncio.to_thread(self.views.put_job, job.repo_id, job.snapshot())
+        await asyncio.to_thread(self.manifest.put_job, job.repo_id, job.snapshot())
 
     async def _watch_forever(self, registration: RepoRegistration) -> None:
         repo_id = registration.repo_id

@@ -260,7 +260,9 @@ class RepoContextService:
         }
 
     async def index_status(self, args: t.RepoIdArgs) -> t.IndexStatus:
-        snapshot = self.ingest.job(args.repoId) or self.views.get_job(args.repoId)
+        snapshot = self.ingest.job(args.repoId) or await asyncio.to_thread(
+            self.ingest.saved_job, args.repoId
+        )
         if not snapshot:
             return t.IndexStatus(repoId=args.repoId, status="None")
         counts = (

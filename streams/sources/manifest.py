@@ -1,20 +1,26 @@
-"""What a workspace source last published per file, kept across restarts for the stat fast path.
+"""Ingest's own state, kept across restarts and never derived from the log (so `replay`, which
+drops every projection, keeps it):
 
-The manifest is a cache of the log, not a source of truth: losing it only costs one full
-re-read. It must never claim more than the log holds, so callers record a batch's rows only
-after the batch's events were appended. Each repository remembers the id of the log instance
-it published to; when the caller reports a different one (the log was recreated or replayed
-from elsewhere) the repository's rows are discarded and everything is published again.
+- per file, what a workspace source last published, for the stat fast path. A cache of the
+  log, not a source of truth: losing it only costs one full re-read. It must never claim more
+  than the log holds, so callers record a batch's rows only after the batch's events were
+  appended. Each repository remembers the id of the log instance it published to; when the
+  caller reports a different one (the log was recreated or replayed from elsewhere) the
+  repository's rows are discarded and everything is published again.
+- per repository, the progress snapshot of its latest ingest job, which index_status reports
+  after a restart (the job, not any record, is its source).
 """
 
 from __future__ import annotations
 
+import json
 import sqlite3
 import threading
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from types import TracebackType
+from typing import Any
 
 from streams.errors import SourceError
 
@@ -31,6 +37,10 @@ CREATE TABLE IF NOT EXISTS manifest_files (
     digest TEXT,
     anchor_ns INTEGER NOT NULL,
     PRIMARY KEY (repo_id, path)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS ingest_jobs (
+    repo_id TEXT PRIMARY KEY,
+    progress TEXT NOT NULL
 ) WITHOUT ROWID;
 """
 
@@ -139,8 +149,31 @@ class Manifest:
         self.apply(repo_id, {}, paths)
 
     def drop_repo(self, repo_id: str) -> None:
-        """Forget a repository entirely (it was removed, or must be republished from scratch)."""
+        """Forget a repository entirely (it was removed): its files and its job."""
         with self._lock, self._db:
             self._db.execute("BEGIN IMMEDIATE")
             self._db.execute("DELETE FROM manifest_files WHERE repo_id = ?", (repo_id,))
             self._db.execute("DELETE FROM manifest_repos WHERE repo_id = ?", (repo_id,))
+            self._db.execute("DELETE FROM ingest_jobs WHERE repo_id = ?", (repo_id,))
+
+    def put_job(self, repo_id: str, snapshot: Mapping[str, Any]) -> None:
+        """Store the repository's latest ingest job's progress snapshot (JSON)."""
+        try:
+            progress = json.dumps(dict(snapshot), sort_keys=True)
+        except (TypeError, ValueError) as exc:
+            raise SourceError(f"job snapshot of {repo_id!r} is not JSON: {exc}") from exc
+        with self._lock, self._db:
+            self._db.execute(
+                "INSERT OR REPLACE INTO ingest_jobs (repo_id, progress) VALUES (?, ?)",
+                (repo_id, progress),
+            )
+
+    def get_job(self, repo_id: str) -> dict[str, Any] | None:
+        with self._lock:
+            row = self._db.execute(
+                "SELECT progress FROM ingest_jobs WHERE repo_id = ?", (repo_id,)
+            ).fetchone()
+        if row is None:
+            return None
+        job: dict[str, Any] = json.loads(row[0])
+        return job

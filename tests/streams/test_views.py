@@ -168,7 +168,6 @@ def memory_store(tmp_path: Path) -> Iterator[ViewStore]:
         s.apply([reg("r"), reg("s"), *file("r", "a.py", "alpha", source_revision="c1")], {})
         s.apply([*file("r", "b.bin", binary=True), *file("s", "a.py", "alpha")], {})
         s.apply([note("r/t/1"), note("s/t/2")], {})
-        s.put_job("r", {"status": "Completed"})
         yield s
 
 
@@ -180,12 +179,12 @@ def memory_keys(store: ViewStore) -> list[str]:
 def test_repo_tombstone_removes_every_tree_including_memory(memory_store: ViewStore) -> None:
     memory_store.apply([(REPOS, "r", None)], {})
     assert [repo.repo_id for repo in memory_store.list_repos()] == ["s"]
-    assert memory_store.get_file("r", "a.py") is None and memory_store.get_job("r") is None
+    assert memory_store.get_file("r", "a.py") is None
     assert paths(memory_store, "r", "alpha") == [] and paths(memory_store, "s", "alpha") == ["a.py"]
     assert memory_keys(memory_store) == ["s/t/2"]
 
 
-def test_reset_clears_the_code_index_but_keeps_repo_memory_and_job(memory_store: ViewStore) -> None:
+def test_reset_clears_the_code_index_but_keeps_repo_and_memory(memory_store: ViewStore) -> None:
     # symbols/xrefs trees: registered by streams/stores/views/symbols.py (empty here)
     no_symbols = {"symbols": 0, "xref_refs": 0, "xref_imports": 0, "symbol_docs": 0}
     assert memory_store.reset_repo("r") == {"files": 2, "content": 1, **no_symbols}
@@ -194,7 +193,6 @@ def test_reset_clears_the_code_index_but_keeps_repo_memory_and_job(memory_store:
     assert (repo.last_ingested, repo.indexed_commit, repo.file_count) == (None, None, 0)
     assert paths(memory_store, "r", "alpha") == [] and paths(memory_store, "s", "alpha") == ["a.py"]
     assert memory_keys(memory_store) == ["r/t/1", "s/t/2"]
-    assert memory_store.get_job("r") == {"status": "Completed"}
     assert memory_store.reset_repo("nobody") == {"files": 0, "content": 0, **no_symbols}
 
 
@@ -218,14 +216,6 @@ def test_prefix_successor() -> None:
     assert prefix_successor("a\U0010ffff") == "b"
     assert prefix_successor("\ud7ff") == "\ue000"
     assert prefix_successor("") is None and prefix_successor("\U0010ffff") is None
-
-
-def test_jobs_round_trip(store: ViewStore) -> None:
-    assert store.get_job("r") is None
-    store.put_job("r", {"status": "Running", "filesScanned": 3, "pacing": None})
-    assert store.get_job("r") == {"status": "Running", "filesScanned": 3, "pacing": None}
-    with pytest.raises(StoreError):
-        store.put_job("r", {"bad": object()})
 
 
 # -- BM25 keyword search (spec §3.4 / §7) ---------------------------------------------------

@@ -6,7 +6,6 @@ added here cannot break a tool handler.
 
 from __future__ import annotations
 
-import json
 import sqlite3
 from dataclasses import dataclass
 from typing import Any
@@ -175,11 +174,3 @@ def files_under(
     sql += " ORDER BY path LIMIT ?"
     params.append(max(1, min(limit, MAX_PAGE)))
     return [file_row(r) for r in conn.execute(sql, params)]
-
-
-def get_job(conn: sqlite3.Connection, repo_id: str) -> dict[str, Any] | None:
-    row = conn.execute("SELECT progress FROM jobs WHERE repo_id = ?", (repo_id,)).fetchone()
-    if row is None:
-        return None
-    snapshot: dict[str, Any] = json.loads(row[0])
-    return snapshot

@@ -1,4 +1,4 @@
-"""The core view tables (repos, files, content + FTS5, jobs, sink offsets) and connection setup.
+"""The core view tables (repos, files, content + FTS5, sink offsets) and connection setup.
 
 Full-text index: a regular (internal-content) FTS5 table whose rowid is `content.id`.
 - Not contentless: SQLite 3.40 here predates `contentless_delete`, and a contentless table can
@@ -78,10 +78,6 @@ CORE_DDL = (
     """CREATE TRIGGER IF NOT EXISTS content_fts_forget AFTER DELETE ON content BEGIN
         DELETE FROM content_fts WHERE rowid = old.id;
     END""",
-    """CREATE TABLE IF NOT EXISTS jobs (
-        repo_id TEXT PRIMARY KEY,
-        progress TEXT NOT NULL
-    )""",
     """CREATE TABLE IF NOT EXISTS sink_offsets (
         "group" TEXT NOT NULL,
         topic TEXT NOT NULL,
@@ -95,7 +91,6 @@ CORE_DDL = (
 CORE_TREES = (
     Tree("files", "DELETE FROM files WHERE repo_id = ?"),
     Tree("content", "DELETE FROM content WHERE repo_id = ?"),  # the trigger clears content_fts
-    Tree("jobs", "DELETE FROM jobs WHERE repo_id = ?", code_index=False),
 )
 
 

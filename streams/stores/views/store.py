@@ -11,7 +11,6 @@ every call here is short, so one connection costs nothing and keeps transactions
 
 from __future__ import annotations
 
-import json
 import sqlite3
 import threading
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -20,7 +19,7 @@ from itertools import groupby
 from operator import itemgetter
 from pathlib import Path
 from types import TracebackType
-from typing import Any, TypeVar
+from typing import TypeVar
 
 from pydantic import BaseModel
 
@@ -234,19 +233,6 @@ class ViewStore:
 
         return self._write(run)
 
-    def put_job(self, repo_id: str, snapshot: Mapping[str, Any]) -> None:
-        """Store the ingest job's progress snapshot (not log-derived: the job owns it)."""
-        try:
-            progress = json.dumps(dict(snapshot), sort_keys=True)
-        except (TypeError, ValueError) as exc:
-            raise StoreError(f"job snapshot of {repo_id!r} is not JSON: {exc}") from exc
-        self._write(
-            lambda c: c.execute(
-                "INSERT OR REPLACE INTO jobs (repo_id, progress) VALUES (?, ?)",
-                (repo_id, progress),
-            )
-        )
-
     # -- read API --------------------------------------------------------------------------
 
     def list_repos(self) -> list[RepoRow]:
@@ -274,9 +260,6 @@ class ViewStore:
         """A page of files under a path prefix (plain string prefix), ascending by path;
         pass the last path of a page as `after` to get the next one."""
         return self.read(lambda c: views_read.files_under(c, repo_id, prefix, after, limit))
-
-    def get_job(self, repo_id: str) -> dict[str, Any] | None:
-        return self.read(lambda c: views_read.get_job(c, repo_id))
 
 
 def _bounded(conn: sqlite3.Connection, fn: Callable[[sqlite3.Connection], T]) -> T:
