@@ -182,8 +182,8 @@ class EmbeddedApp:
         )
         self.ingest = IngestCoordinator(
             self.log,
-            self.views,
             self.manifest,
+            data_dir=self.settings.data_dir,
             notify=self.runtime.notify,
             wait_idle=self.runtime.wait_idle,
             watch=self.watch,

@@ -29,7 +29,6 @@ from streams.sources.reconcile import ChangeBatch, PlanCounts, ProgressCallback,
 from streams.sources.walker import to_event
 from streams.sources.watcher import WorkspaceWatcher, iter_path_changes
 from streams.stores.read_budget import unbudgeted_context
-from streams.stores.views.store import ViewStore
 
 log = logging.getLogger(__name__)
 
@@ -40,9 +39,9 @@ class IngestCoordinator:
     def __init__(
         self,
         event_log: EventLog,
-        views: ViewStore,
         manifest: Manifest,
         *,
+        data_dir: Path,
         notify: Callable[[], None],
         wait_idle: WaitIdle,
         watch: bool = True,
@@ -51,7 +50,7 @@ class IngestCoordinator:
         on_progress: ProgressCallback | None = None,
     ) -> None:
         self.log = event_log
-        self.views = views
+        self.data_dir = data_dir  # where a full disk is reported (the log, the manifest)
         self.manifest = manifest
         self.notify = notify
         self.wait_idle = wait_idle
@@ -170,18 +169,6 @@ class IngestCoordinator:
         self.notify()
         return len(records) + (1 if existed else 0)
 
-    def indexed_paths(self, repo_id: str) -> list[str]:
-        """Every path of the repository the views hold (blocking; call from a thread)."""
-        return self._view_paths(repo_id)
-
-    def _view_paths(self, repo_id: str) -> list[str]:
-        paths: list[str] = []
-        after: str | None = None
-        while rows := self.views.files_under(repo_id, "", after, 1000):
-            paths.extend(r.path for r in rows)
-            after = rows[-1].path
-        return paths
-
     # -- per-repository task ---------------------------------------------------------------
 
     def _launch(self, registration: RepoRegistration, *, force_full: bool) -> None:
@@ -246,7 +233,7 @@ class IngestCoordinator:
         except Exception as exc:
             if storage_exhausted(exc):  # one clear line: no record is at fault
                 if not isinstance(exc, StorageFull):
-                    exc = StorageFull.at(Path(self.views.path).parent, exc)
+                    exc = StorageFull.at(self.data_dir, exc)
                 log.error("ingest of %s stopped: %s", repo_id, exc)
             elif isinstance(exc, SourceError):  # said for a person: no traceback
                 log.error("ingest of %s failed: %s", repo_id, exc)

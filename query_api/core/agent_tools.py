@@ -30,6 +30,7 @@ from query_api.evaluation.history import (
 from schemas import tools as t
 from streams.errors import SourceError
 from streams.stores.views.search import keyword_hits
+from streams.stores.views.store import ViewStore
 from streams.topology import Step
 
 
@@ -91,6 +92,16 @@ def _is_vector_step(step: Step) -> bool:
     return "vector" in step.step_id
 
 
+def indexed_paths(views: ViewStore, repo_id: str) -> list[str]:
+    """Every path of the repository the views hold (blocking; call from a thread)."""
+    paths: list[str] = []
+    after: str | None = None
+    while rows := views.files_under(repo_id, "", after, 1000):
+        paths.extend(r.path for r in rows)
+        after = rows[-1].path
+    return paths
+
+
 class AgentTools:
     def __init__(
         self,
@@ -132,7 +143,7 @@ class AgentTools:
         if cached is not None:
             scores, count = cached, max((s.cases for s in cached), default=0)
         else:
-            indexed = set(await asyncio.to_thread(self.core.ingest.indexed_paths, args.repoId))
+            indexed = set(await asyncio.to_thread(indexed_paths, views, args.repoId))
             cases = await asyncio.to_thread(mine_cases, root, indexed, max_cases=max_cases)
             budget = max(1.0, min(600.0, args.budgetSeconds))
             scores, unavailable = await evaluate(cases, rungs, budget_s=budget)

@@ -42,7 +42,12 @@ async def test_files_the_views_have_not_applied_yet_are_tombstoned(tmp_path: Pat
     manifest = Manifest(tmp_path / "manifest.db")
     runtime = EmbeddedRuntime(log, views)
     ingest = IngestCoordinator(
-        log, views, manifest, notify=runtime.notify, wait_idle=runtime.wait_idle, watch=False
+        log,
+        manifest,
+        data_dir=tmp_path,
+        notify=runtime.notify,
+        wait_idle=runtime.wait_idle,
+        watch=False,
     )
     try:
         # what a git source (another process) published: nothing of it is in the views yet
