@@ -21,6 +21,7 @@ import functools
 import logging
 import sqlite3
 import uuid
+import zlib
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -48,9 +49,10 @@ CREATE TABLE IF NOT EXISTS topics(name TEXT PRIMARY KEY, partitions INTEGER NOT 
 CREATE TABLE IF NOT EXISTS partitions(topic TEXT NOT NULL, partition INTEGER NOT NULL,
   next_offset INTEGER NOT NULL, cleaned_upto INTEGER NOT NULL,
   PRIMARY KEY(topic, partition)) WITHOUT ROWID;
--- rowid table: values reach 64 KiB. Value is last: metadata scans skip its overflow pages.
+-- rowid table: values reach megabytes. Value is last: metadata scans skip its overflow pages.
+-- packed: how value is stored (NULL: as appended; 1: zlib, see stored_value).
 CREATE TABLE IF NOT EXISTS records(topic TEXT NOT NULL, partition INTEGER NOT NULL,
-  offset INTEGER NOT NULL, key TEXT, ts_ms INTEGER NOT NULL, value BLOB,
+  offset INTEGER NOT NULL, key TEXT, ts_ms INTEGER NOT NULL, packed INTEGER, value BLOB,
   PRIMARY KEY(topic, partition, offset));
 CREATE INDEX IF NOT EXISTS records_by_key ON records(topic, partition, key, offset)
   WHERE key IS NOT NULL;
@@ -60,7 +62,35 @@ CREATE TABLE IF NOT EXISTS offsets("group" TEXT NOT NULL, topic TEXT NOT NULL,
   partition INTEGER NOT NULL, next_offset INTEGER NOT NULL,
   PRIMARY KEY("group", topic, partition)) WITHOUT ROWID;
 """
-_INSERT = "INSERT INTO records(topic, partition, offset, key, ts_ms, value) VALUES (?,?,?,?,?,?)"
+_INSERT = (
+    "INSERT INTO records(topic, partition, offset, key, ts_ms, packed, value) "
+    "VALUES (?,?,?,?,?,?,?)"
+)
+# Values of at least this many bytes are stored zlib-compressed when that makes them smaller:
+# file bodies and their derived records are most of a log and compress ~4x (JSON of source
+# code), small records are left as they are (the header would eat the gain).
+PACK_MIN_BYTES = 512
+PACK_LEVEL = 6
+ZLIB = 1
+
+
+def packed_value(value: bytes | None) -> tuple[int | None, bytes | None]:
+    """(packing, stored bytes) of an appended value."""
+    if value is None or len(value) < PACK_MIN_BYTES:
+        return None, value
+    packed = zlib.compress(value, PACK_LEVEL)
+    return (ZLIB, packed) if len(packed) < len(value) else (None, value)
+
+
+def stored_value(packing: int | None, stored: bytes | None) -> bytes | None:
+    """The value as appended, from what the records table holds."""
+    if stored is None or packing is None:
+        return stored
+    if packing == ZLIB:
+        return zlib.decompress(stored)
+    raise EventLogError(f"a record is stored with an unknown packing {packing}: a newer writer?")
+
+
 _COMMIT_OFFSET = (
     'INSERT INTO offsets("group", topic, partition, next_offset) VALUES (?,?,?,?) '
     'ON CONFLICT("group", topic, partition) DO UPDATE SET next_offset = excluded.next_offset'
@@ -114,6 +144,9 @@ class SqliteEventLog(EventLog):
                 f"BEGIN IMMEDIATE;{_SCHEMA}INSERT OR IGNORE INTO meta(name, value) "
                 f"VALUES ('instance_id', '{uuid.uuid4().hex}');COMMIT;"
             )
+            columns = {row[1] for row in conn.execute("PRAGMA table_info(records)")}
+            if "packed" not in columns:  # a log written before values were packed
+                conn.execute("ALTER TABLE records ADD COLUMN packed INTEGER")
             self._load_topics()
             return str(
                 conn.execute("SELECT value FROM meta WHERE name='instance_id'").fetchone()[0]
@@ -162,25 +195,29 @@ class SqliteEventLog(EventLog):
             for (topic, partition), offset in offsets.items():
                 self._topic(topic, partition)
                 cp.check_offset(group, offset)
+        values = [packed_value(record.value) for _, _, record in routed]  # outside the lock
         with cp.write_tx(self._conn):
-            placed, due = self._insert_records(routed, now)
+            placed, due = self._insert_records(routed, values, now)
             self._write_offsets(tx.commits)
         for tp in due:
             self._schedule(tp)
         return placed
 
     def _insert_records(
-        self, routed: list[tuple[str, int, LogRecord]], now: int
+        self,
+        routed: list[tuple[str, int, LogRecord]],
+        values: list[tuple[int | None, bytes | None]],
+        now: int,
     ) -> tuple[list[tuple[int, int]], list[TopicPartition]]:
         """Insert in one executemany; returns placements and partitions due for compaction."""
         state: dict[TopicPartition, list[int]] = {}  # [next_offset, cleaned_upto]
         rows, placed = [], []
-        for topic, p, rec in routed:
+        for (topic, p, rec), (packing, stored) in zip(routed, values, strict=True):
             st = state.get((topic, p))
             if st is None:
                 st = state[(topic, p)] = list(self._partition_row(topic, p))
             ts = now if rec.timestamp_ms is None else rec.timestamp_ms
-            rows.append((topic, p, st[0], rec.key, ts, rec.value))
+            rows.append((topic, p, st[0], rec.key, ts, packing, stored))
             placed.append((p, st[0]))
             st[0] += 1
         self._conn.executemany(_INSERT, rows)
@@ -208,11 +245,14 @@ class SqliteEventLog(EventLog):
     def _read(self, topic: str, partition: int, start: int, limit: int) -> list[StoredRecord]:
         self._topic(topic, partition)
         rows = self._conn.execute(
-            "SELECT offset, key, ts_ms, value FROM records WHERE topic=? AND partition=? "
+            "SELECT offset, key, ts_ms, packed, value FROM records WHERE topic=? AND partition=? "
             "AND offset>=? ORDER BY offset LIMIT ?",
             (topic, partition, start, max(0, limit)),
         )
-        return [StoredRecord(topic, partition, o, k, v, ts) for o, k, ts, v in rows]
+        return [
+            StoredRecord(topic, partition, o, k, stored_value(packing, v), ts)
+            for o, k, ts, packing, v in rows
+        ]
 
     def _positions(self, topics: Sequence[str], groups: Sequence[str]) -> Positions:
         for topic in topics:

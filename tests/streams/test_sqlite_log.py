@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import asyncio
+import json
+import random
 import sqlite3
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -16,7 +18,7 @@ from streams.errors import EventLogError
 from streams.eventlog import compaction
 from streams.eventlog.base import EventLog, LogRecord, StoredRecord, Transaction
 from streams.eventlog.factory import open_event_log, sqlite_path
-from streams.eventlog.sqlite import SqliteEventLog
+from streams.eventlog.sqlite import PACK_MIN_BYTES, SqliteEventLog
 
 KV = TopicSpec(name="t.kv", key="repoId/path", partitions=2, cleanup="compact")
 ONE = TopicSpec(name="t.one", key="repoId/path", partitions=1, cleanup="compact")
@@ -190,7 +192,7 @@ async def test_small_compaction_steps_never_resurrect_a_deleted_key(tmp_path: Pa
 
 async def test_big_deletion_gives_space_back(tmp_path: Path) -> None:
     path = tmp_path / "log.db"
-    body = b"\x07" * 16_384
+    body = random.Random(5).randbytes(16_384)  # incompressible: stored at its full size
     async with opened(path, tombstone_retention_ms=0, background_compaction=False) as log:
         await log.create_topics([ONE])
         await log.append(ONE.name, [LogRecord(f"r/{i}", body) for i in range(1000)])
@@ -220,3 +222,42 @@ async def test_close_stops_background_compaction(
         latest = {r.key: r.value for r in await read_all(again, ONE.name)}
         assert latest == {f"r/{i}": b"v" for i in range(7)}
         assert await again.end_offset(ONE.name, 0) == 1000
+
+
+async def test_large_values_are_stored_compressed_and_read_back_as_appended(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "log.db"
+    source = "".join(
+        f"def handler_{n}(request):\n    return request.reply({n})\n" for n in range(400)
+    )
+    body = json.dumps({"path": "app.py", "body": source}).encode()
+    noise = random.Random(3).randbytes(4 * PACK_MIN_BYTES)  # would grow: kept as it is
+    small = b"x" * (PACK_MIN_BYTES - 1)
+    async with opened(path) as log:
+        await log.create_topics([ONE])
+        await log.append(ONE.name, [LogRecord("a", body), LogRecord("b", noise)])
+        await log.append(ONE.name, [LogRecord("c", small), LogRecord("d", None)])
+        assert [r.value for r in await read_all(log, ONE.name)] == [body, noise, small, None]
+    stored = peek(path, "SELECT key, packed, length(value) FROM records ORDER BY offset")
+    assert stored[0][1] == 1 and stored[0][2] * 4 < len(body), stored  # code packs > 4x
+    assert stored[1:] == [("b", None, len(noise)), ("c", None, len(small)), ("d", None, None)]
+
+
+async def test_a_log_written_before_packing_opens_and_reads(tmp_path: Path) -> None:
+    path = tmp_path / "log.db"
+    async with opened(path) as log:
+        await log.create_topics([ONE])
+        await log.append(ONE.name, [LogRecord("old", b"{}" * PACK_MIN_BYTES)])
+    with sqlite3.connect(path) as conn:  # the table and value as an earlier release wrote them
+        conn.execute("ALTER TABLE records DROP COLUMN packed")
+        conn.execute("UPDATE records SET value = ?", (b"{}" * PACK_MIN_BYTES,))
+    body = b"[1]" * PACK_MIN_BYTES
+    async with opened(path) as log:
+        await log.append(ONE.name, [LogRecord("new", body)])
+        values = [r.value for r in await read_all(log, ONE.name)]
+    assert values == [b"{}" * PACK_MIN_BYTES, body]
+    assert peek(path, "SELECT key, packed FROM records ORDER BY offset") == [
+        ("old", None),
+        ("new", 1),
+    ]

@@ -19,6 +19,7 @@ from streams.errors import StoreError
 from streams.stores import Record, ViewStore
 from streams.stores.views.handlers import default_registry
 from streams.stores.views.read import prefix_successor
+from streams.stores.views.schema import open_connection
 from streams.stores.views.search import SIZE_EXPONENT, SIZE_REFERENCE, keyword_hits
 
 REPOS, STRUCTURE, CONTENT = topics.REPOS.name, topics.STRUCTURE.name, topics.CONTENT.name
@@ -52,7 +53,9 @@ def gone(repo: str, path: str) -> list[Record]:
 
 
 def fts_rows(store: ViewStore) -> int:
-    return int(store.read(lambda c: c.execute("SELECT count(*) FROM content_fts").fetchone()[0]))
+    """Documents the full-text index holds (its own count, not its content table's)."""
+    sql = "SELECT count(*) FROM content_fts_docsize"
+    return int(store.read(lambda c: c.execute(sql).fetchone()[0]))
 
 
 def paths(store: ViewStore, repo: str, query: str, k: int = 10) -> list[str]:
@@ -113,6 +116,33 @@ def test_a_new_version_replaces_the_old_one(store: ViewStore) -> None:
     assert fts_rows(store) == 1
     row = store.get_file("r", "a.py")
     assert row is not None and row.digest == "xx128:2"
+
+
+def test_terms_are_kept_once_packed_and_the_index_stays_whole(store: ViewStore) -> None:
+    long_body = "".join(f"def handler_{n}(request):\n    return {n}\n" for n in range(300))
+    store.apply([reg("r"), *file("r", "a.py", long_body), *file("r", "b.py", "x = 1\n")], {})
+    store.apply([*file("r", "a.py", long_body + "def extra(): pass\n"), *gone("r", "b.py")], {})
+    store.apply([*file("r", "c.py", "import zlib\n")], {})
+
+    def check(conn: sqlite3.Connection) -> tuple[object, ...]:
+        conn.execute("INSERT INTO content_fts (content_fts) VALUES ('integrity-check')")
+        tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master")}
+        packed = conn.execute(
+            "SELECT typeof(body_terms), typeof(body), length(body) FROM content WHERE path = 'a.py'"
+        ).fetchone()
+        return "content_fts_content" in tables, tuple(packed)
+
+    conn = open_connection(store.path)  # a writer: the integrity check is an FTS5 command
+    try:
+        no_copy, (terms_type, body_type, stored) = check(conn)
+    finally:
+        conn.close()
+    assert not no_copy  # no second, internal copy of the terms
+    assert (terms_type, body_type) == ("blob", "blob") and stored * 3 < len(long_body)
+    content = store.get_content("r", "a.py")
+    assert content is not None and content.body == long_body + "def extra(): pass\n"
+    assert paths(store, "r", "extra handler") == ["a.py"]
+    assert paths(store, "r", "zlib") == ["c.py"] and fts_rows(store) == 2
 
 
 def test_within_one_batch_the_last_record_of_a_key_wins(store: ViewStore) -> None:

@@ -25,7 +25,7 @@ from streams.stores.views.lexical import changelog_ddl
 from streams.stores.views.memory import register_memory_views
 from streams.stores.views.registry import Item, TopicHandler, ViewRegistry
 from streams.stores.views.scan import SCAN_DDL
-from streams.stores.views.schema import register_core_schema
+from streams.stores.views.schema import pack_text, register_core_schema
 from streams.stores.views.sources import register_source_views
 from streams.stores.views.symbols import register_symbol_views
 
@@ -153,14 +153,26 @@ def apply_content(conn: sqlite3.Connection, items: Sequence[Item]) -> None:
         if value is None:
             continue
         rec = _as(ContentRecord, value, topic)
-        rows.append(
-            (repo_id, path, rec.digest, rec.language, rec.truncated, rec.token_count, rec.body)
-        )
         language_terms = " ".join(tokenize(rec.language))  # same words a query would yield
+        rows.append(
+            (
+                repo_id,
+                path,
+                rec.digest,
+                rec.language,
+                rec.truncated,
+                rec.token_count,
+                language_terms,
+                rec.path_terms,
+                pack_text(rec.body_terms),
+                pack_text(rec.body),
+            )
+        )
         terms.append((language_terms, rec.path_terms, rec.body_terms, repo_id, path))
     conn.executemany(
-        """INSERT INTO content (repo_id, path, digest, language, truncated, token_count, body)
-           VALUES (?,?,?,?,?,?,?)""",
+        """INSERT INTO content (repo_id, path, digest, language, truncated, token_count,
+               language_terms, path_terms, body_terms, body)
+           VALUES (?,?,?,?,?,?,?,?,?,?)""",
         rows,
     )
     conn.executemany(

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from schemas.events import RepoRegistration
+from streams.stores.views.schema import unpack_text
 
 MAX_PAGE = 10_000  # defensive ceiling for files_under; tools clamp far lower
 
@@ -139,7 +140,9 @@ def get_content(conn: sqlite3.Connection, repo_id: str, path: str) -> ContentRow
     ).fetchone()
     if row is None:
         return None
-    return ContentRow(row[0], row[1], row[2], row[3], row[4], bool(row[5]), row[6])
+    return ContentRow(
+        row[0], row[1], row[2], row[3], unpack_text(row[4]) or "", bool(row[5]), row[6]
+    )
 
 
 def prefix_successor(prefix: str) -> str | None:

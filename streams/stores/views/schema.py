@@ -1,25 +1,28 @@
 """The core view tables (repos, files, content + FTS5, sink offsets) and connection setup.
 
-Full-text index: a regular (internal-content) FTS5 table whose rowid is `content.id`.
-- Not contentless: SQLite 3.40 here predates `contentless_delete`, and a contentless table can
-  only forget a row if it is handed the row's exact old terms, which we would have to store
-  anyway. Not external-content either: that saves nothing (the terms would then live in
-  `content`) and a 'delete' issued with terms that differ from the indexed ones silently
-  corrupts the index. The internal copy can always be deleted by rowid.
-- One file = one row; an AFTER DELETE trigger on `content` removes its FTS row, so replacing
-  a file, removing a repository or resetting its index can never leave orphaned terms.
+Full-text index: an external-content FTS5 table whose rowid is `content.id` and whose content
+is `content_fts_source`, a view of the terms the content table keeps (issue 25: an internal
+copy held every file's terms a second time, uncompressed).
+- The terms live once, in `content`, the long body terms zlib-packed (`pack_text`), read back
+  through the `unpack_text` SQL function every connection registers (open_connection).
+- Neither contentless nor internal-content: SQLite 3.40 here predates `contentless_delete`,
+  and an internal copy costs the terms again. An external-content table forgets a row only by
+  a 'delete' that hands it the row's exact old terms, so the AFTER DELETE trigger on `content`
+  passes the stored ones (packing round-trips exactly); replacing a file, removing a
+  repository or resetting its index can never leave orphaned terms.
 - `tokenize='ascii'`: the terms arrive pre-tokenised by processors.tokenizer (lower-case words
   separated by spaces). The ascii tokenizer splits only on ASCII non-alphanumerics and keeps
   every non-ASCII character inside its token, so FTS5 indexes exactly our tokens (unicode61
   would re-split them by its own, older Unicode tables and fold diacritics).
 - Column order puts the short columns first and weights follow it: see views/search.
-Large TEXT columns (`body`) come last in their tables so reading the small ones never pulls
-the body's overflow pages.
+Large columns (`body_terms`, `body`) come last in their tables so reading the small ones never
+pulls their overflow pages. Bodies of at least PACK_MIN_CHARS characters are stored packed too.
 """
 
 from __future__ import annotations
 
 import sqlite3
+import zlib
 from pathlib import Path
 
 from streams.errors import StoreError
@@ -29,7 +32,28 @@ from streams.stores.views.registry import Tree, ViewRegistry
 # remedy for a mismatch is a fresh views file (delete it, or `repocontext replay`).
 # 2: memory entries are searchable (memory_docs, memory_fts, memory_links).
 # 3: files.indexed_chars (where search stops in a file longer than the indexed limit).
-SCHEMA_VERSION = 3
+# 4: content keeps the terms (packed) and content_fts reads them (external content).
+SCHEMA_VERSION = 4
+# A text of at least this many characters is kept zlib-compressed (a BLOB; shorter ones stay
+# TEXT): source and its terms compress ~4x, and both are read back only for the few files an
+# answer shows or when search's in-memory postings are built.
+PACK_MIN_CHARS = 256
+PACK_LEVEL = 6
+
+
+def pack_text(text: str) -> str | bytes:
+    """What a table holds for a long text: the text, or its compressed UTF-8 bytes."""
+    if len(text) < PACK_MIN_CHARS:
+        return text
+    return zlib.compress(text.encode("utf-8", "surrogatepass"), PACK_LEVEL)
+
+
+def unpack_text(stored: str | bytes | None) -> str | None:
+    """The text from what a table holds (TEXT as it is, a BLOB decompressed)."""
+    if stored is None or isinstance(stored, str):
+        return stored
+    return zlib.decompress(stored).decode("utf-8", "surrogatepass")
+
 
 CORE_DDL = (
     """CREATE TABLE IF NOT EXISTS repos (
@@ -69,14 +93,24 @@ CORE_DDL = (
         language TEXT NOT NULL,
         truncated INTEGER NOT NULL,
         token_count INTEGER,
-        body TEXT NOT NULL,
+        language_terms TEXT NOT NULL,
+        path_terms TEXT NOT NULL,
+        body_terms NOT NULL,
+        body NOT NULL,
         UNIQUE (repo_id, path)
     )""",
+    """CREATE VIEW IF NOT EXISTS content_fts_source AS
+        SELECT id, repo_id, language_terms AS language, path_terms,
+               unpack_text(body_terms) AS body_terms
+        FROM content""",
     """CREATE VIRTUAL TABLE IF NOT EXISTS content_fts USING fts5(
-        repo_id UNINDEXED, language, path_terms, body_terms, tokenize = 'ascii'
+        repo_id UNINDEXED, language, path_terms, body_terms, tokenize = 'ascii',
+        content = 'content_fts_source', content_rowid = 'id'
     )""",
     """CREATE TRIGGER IF NOT EXISTS content_fts_forget AFTER DELETE ON content BEGIN
-        DELETE FROM content_fts WHERE rowid = old.id;
+        INSERT INTO content_fts (content_fts, rowid, repo_id, language, path_terms, body_terms)
+        VALUES ('delete', old.id, old.repo_id, old.language_terms, old.path_terms,
+                unpack_text(old.body_terms));
     END""",
     """CREATE TABLE IF NOT EXISTS sink_offsets (
         "group" TEXT NOT NULL,
@@ -124,4 +158,6 @@ def open_connection(path: str | Path, cache_mib: int = 64) -> sqlite3.Connection
     conn.execute("PRAGMA temp_store = MEMORY")
     conn.execute(f"PRAGMA cache_size = -{cache_mib * 1024}")  # page cache, KiB
     conn.execute("PRAGMA busy_timeout = 5000")
+    # content_fts reads its packed terms through this (and its delete trigger passes them)
+    conn.create_function("unpack_text", 1, unpack_text, deterministic=True)
     return conn
