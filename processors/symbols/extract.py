@@ -47,7 +47,12 @@ from tree_sitter import Node, QueryCursor, Tree
 from processors.symbols.declaration import MAX_NAME_CHARS, Declaration, clean_name
 from processors.symbols.grammars import Grammar, QueryPass, QueryPlan, parser_of, plan_of
 from processors.symbols.languages import LanguageRules, rules_for
-from processors.symbols.languages.js_ts import JS_EXTENSIONS, js_import, strip_js_extension
+from processors.symbols.languages.js_ts import (
+    JS_EXTENSIONS,
+    js_import,
+    namespace_import,
+    strip_js_extension,
+)
 from processors.symbols.nesting import disambiguate, kept, nest, records, without_declared_only
 from processors.symbols.references import (
     MAX_REFERENCES,
@@ -273,7 +278,13 @@ class _Matcher:
         )
         if not module:
             return
-        found.imports.append(module)
+        exported = _namespace_export(text, caps["import"][0])
+        if exported:  # `export * as ns from "./x"`
+            found.imports.append(namespace_import(module, exported))
+        elif namespace and not names_cap and not default_cap and "import.via" not in caps:
+            found.imports.append(namespace_import(module, namespace))  # `import * as ns`
+        else:
+            found.imports.append(module)
         if pairs:
             found.aliases.update(pairs)
             found.bound.update(pair for pair in pairs if pair[0] != namespace)
@@ -306,3 +317,15 @@ class _Matcher:
             found.aliases[short] = found.bound[short] = f"{module.lstrip('.')}.{name}"
         else:
             found.aliases[short] = name
+
+
+def _namespace_export(text: Callable[[int, int], str], specifier: Node) -> str:
+    """The namespace an `export * as ns from "x"` statement binds ("" for any other import):
+    `specifier` is the statement's `x`."""
+    statement = specifier.parent.parent if specifier.parent is not None else None
+    if statement is None or statement.type != "export_statement":
+        return ""
+    for child in statement.named_children:
+        if child.type == "namespace_export" and child.named_child_count:
+            return _node_text(text, child.named_children[0])
+    return ""

@@ -19,6 +19,7 @@ import posixpath
 from collections.abc import Callable, Sequence
 
 from processors.symbols.extract import strip_js_extension
+from processors.symbols.languages.js_ts import NAMESPACE_MARK, split_namespace_import
 from query_api.symbols.js_packages import (
     MANIFEST,
     PNPM_WORKSPACE,
@@ -34,7 +35,7 @@ from streams.stores.views.symbols import SymbolRow, SymbolViews
 
 MAX_DEPTH = 4  # barrels re-exporting barrels: `src/index.ts` -> `src/components/index.ts` -> ...
 MAX_FILES = 1024  # files one answer may open while resolving modules and following re-exports
-MAX_NAMES_AFTER_MODULE = 3  # `module.ns.Class.member`: deeper names are no module's
+MAX_NAMES_AFTER_MODULE = 3  # `module.ns.ns.name`: namespaces re-exporting namespaces
 MAX_WORKSPACE_PACKAGES = 200  # folders one answer lists as workspace packages
 
 
@@ -91,12 +92,12 @@ class JsModules:
         resolved = self._resolve(path, qualified)
         if resolved is None:  # a package's name, or past the answer's bounds: unknown
             return None if self.opened <= MAX_FILES else False
-        module, through = resolved
-        if through > 1:
-            # `z.object`: the namespace `z` is a module the imported one re-exports, so the
-            # name is declared where its re-exports lead; deeper (`z.coerce.string`) is
-            # another module's namespace again, which the views do not record: no match
-            return through == 2 and top_level and self._declared_through(module, name, targets)
+        module, namespaces = resolved
+        for namespace in namespaces:  # `z.coerce.string`: z, then coerce, are modules
+            found = self._namespace_module(module, namespace)
+            if found is None:
+                return False  # a declaration's member, or a namespace the views do not hold
+            module = found
         if any(js_module_match(f"{module}.{name}", s.path, s.fq_name) for s in targets):
             return True
         return top_level and self._declared_through(module, name, targets)
@@ -110,20 +111,19 @@ class JsModules:
             for s in targets
         )
 
-    def _resolve(self, path: str, qualified: str) -> tuple[str, int] | None:
-        """The repository module a qualified reference starts with and how many names follow
-        it (`zod/v3.z.object`: the module `zod/v3` names, 2), trying the longest prefix
-        first (a module's path may hold dots); None when no prefix is a repository module."""
+    def _resolve(self, path: str, qualified: str) -> tuple[str, list[str]] | None:
+        """The repository module a qualified reference starts with and the namespaces between
+        it and the name (`zod/v3.z.object`: the module `zod/v3` names, and `z`), trying the
+        longest prefix first (a module's path may hold dots); None when no prefix is a
+        repository module."""
         head = qualified
         for through in range(1, MAX_NAMES_AFTER_MODULE + 1):
             head, dot, _ = head.rpartition(".")
             if not dot:
                 return None
-            if self._module_files(head):
-                return head, through
-            mapped = self._alias(path, head)
-            if mapped is not None:
-                return mapped, through
+            module = head if self._module_files(head) else self._alias(path, head)
+            if module is not None:
+                return module, qualified[len(head) + 1 :].split(".")[: through - 1]
         return None
 
     def repository_module(self, path: str, module: str) -> str:
@@ -269,24 +269,60 @@ class JsModules:
 
     def _follow(self, module: str, name: str) -> frozenset[str]:
         ends: set[str] = set()
+
+        def declares(current: str, files: list[str]) -> bool:
+            if any(name in self._top_level(path) for path in files):
+                ends.add(current)
+                return True
+            return False
+
+        self._walk(module, declares)
+        return frozenset(ends)
+
+    def _namespace_module(self, module: str, namespace: str) -> str | None:
+        """The module that `namespace` names where `module`'s re-exports lead (`import * as
+        z from "./external"` or `export * as z from ...`: processors/symbols/languages/
+        js_ts.py), None when none does or a module declares the name itself."""
+        key = (module, NAMESPACE_MARK + namespace)
+        if key not in self._ends:
+            found: list[str] = []
+
+            def binds(current: str, files: list[str]) -> bool:
+                if found or any(namespace in self._top_level(path) for path in files):
+                    return True
+                for path in files:
+                    for entry in self._imports_of(path):
+                        target, bound = split_namespace_import(entry)
+                        if bound == namespace:
+                            found.append(target)
+                            return True
+                return False
+
+            self._walk(module, binds)
+            self._ends[key] = frozenset(found[:1])
+        return next(iter(self._ends[key]), None)
+
+    def _walk(self, module: str, stop: Callable[[str, list[str]], bool]) -> None:
+        """Breadth-first from `module` through its files' plain imports (what it can re-export
+        names from), at most MAX_DEPTH deep; `stop` sees each module with its files and says
+        whether the walk goes no further from it."""
         seen = {module}
         frontier = [module]
         for _depth in range(MAX_DEPTH + 1):
             following: list[str] = []
             for current in frontier:
                 files = self._module_files(current)
-                if any(name in self._top_level(path) for path in files):
-                    ends.add(current)
+                if stop(current, files):
                     continue
                 for path in files:
                     for imported in self._imports_of(path):
-                        if imported not in seen:
-                            seen.add(imported)
-                            following.append(imported)
+                        target, namespace = split_namespace_import(imported)
+                        if namespace is None and target not in seen:
+                            seen.add(target)
+                            following.append(target)
             frontier = following
             if not frontier:
                 break
-        return frozenset(ends)
 
     def _module_files(self, module: str) -> list[str]:
         if module not in self._files:

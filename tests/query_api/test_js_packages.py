@@ -156,3 +156,27 @@ def test_past_the_answers_bounds_a_reference_is_not_taken_for_a_packages_name(
     repo.add(MONOREPO)
     monkeypatch.setattr(js_modules, "MAX_FILES", 0)  # every read is past the bounds
     assert repo.dependents("packages/legacy/pad.ts") == []
+
+
+def test_a_namespace_export_is_followed_for_its_namespace_not_for_plain_names(
+    repo: Repo,
+) -> None:
+    repo.add(
+        {
+            "src/schemas.ts": "export function string(): string { return ''; }\n",
+            "src/coerce.ts": "export function string(): string { return 'coerced'; }\n",
+            "src/external.ts": "export * from './schemas';\nexport * as coerce from './coerce';\n",
+            "src/index.ts": (
+                "import * as z from './external';\nexport * from './external';\nexport { z };\n"
+            ),
+            "app/plain.ts": "import { z } from '../src';\nexport const a = () => z.string();\n",
+            "app/coerced.ts": (
+                "import { coerce } from '../src';\nexport const b = () => coerce.string();\n"
+            ),
+            "app/direct.ts": "import { string } from '../src';\nexport const c = () => string();\n",
+        }
+    )
+    assert repo.dependents("src/schemas.ts") == [("app/direct.ts", "c"), ("app/plain.ts", "a")]
+    assert repo.dependents("src/coerce.ts") == [("app/coerced.ts", "b")]
+    # a namespace import is still an import of its module
+    assert repo.resolver.imports("r", "src/index.ts") == ["src/external"]

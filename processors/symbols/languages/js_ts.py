@@ -49,6 +49,25 @@ def strip_js_extension(path: str) -> str:
     return path
 
 
+# An import that binds only a namespace (`import * as z from "./external"`, `export * as
+# coerce from "./coerce"`) is written `<module>#*<namespace>`: the names of that module reach
+# the file's importers as `z.object`, never as `object`, so the dependents resolver follows
+# it for the namespace and not for a plain name (query_api.symbols.js_modules). A statement
+# that also re-exports or binds names (`export * from`, `import d, * as ns`) is written as
+# the module too.
+NAMESPACE_MARK = "#*"
+
+
+def namespace_import(module: str, namespace: str) -> str:
+    return f"{module}{NAMESPACE_MARK}{namespace}"
+
+
+def split_namespace_import(entry: str) -> tuple[str, str | None]:
+    """An import entry as (module, the namespace it binds, None for a plain import)."""
+    module, mark, namespace = entry.partition(NAMESPACE_MARK)
+    return (module, namespace) if mark else (entry, None)
+
+
 _NAMED_IMPORT = re.compile(
     r"(?:\btype\s+)?([A-Za-z_$][\w$]*)(?:\s+as\s+([A-Za-z_$][\w$]*)|\s*:\s*([A-Za-z_$][\w$]*))?"
 )
