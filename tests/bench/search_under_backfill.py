@@ -1,0 +1,225 @@
+"""Search latency over MCP while idle and while a vector backfill runs (issue 21 item 2):
+
+    .venv/bin/python -m tests.bench.search_under_backfill [--tree DIR] [--rounds N] QUIET BUSY
+
+QUIET and BUSY are two checkouts (e.g. the localisation benchmark's pinned koa and fastify
+under ~/.cache/repocontext-bench/checkouts/). One `repocontext serve QUIET` over streamable
+HTTP (fresh data directory, REPOCONTEXT_EMBEDDER=local) is driven by the real MCP client:
+
+1. wait until QUIET has full vector coverage;
+2. idle: default (hybrid, so each query is embedded) searches of QUIET, from 1 client
+   (sequential calls) and then from 16 concurrent clients (one MCP session each);
+3. `repocontext_add_repo BUSY`; wait until its keyword index is complete and its vector
+   backfill has embedded its first passages;
+4. the same searches of QUIET again while BUSY's backfill runs; the passages BUSY gained
+   meanwhile are reported, so a backfill starved to nothing would show.
+
+Reports p50/p95 per phase and client count, and the ratio of p95 during the backfill to idle
+(the issue's target: <= 1.5). Each client pauses `--think-s` before each call, as an agent
+reading the previous answer does: the backfill yields to tool calls in flight (streams/
+pacer.py), so calls back to back would mostly measure a paused backfill. `--tree DIR` runs
+the server from another source tree (a `git archive` of an older commit) for a before/after.
+Nothing is asserted: the machine is shared, so run the two trees back to back and read the
+load average printed with each.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+from mcp import ClientSession
+from mcp.client.streamable_http import streamable_http_client
+
+QUERIES = [
+    "parse the request body",
+    "set a response header",
+    "sign cookies with the app keys",
+    "handle errors thrown by middleware",
+    "content negotiation accepts types",
+    "redirect back to the referrer",
+    "compose middleware into one function",
+    "respond with a stream",
+    "check whether the request is fresh",
+    "default status code when the body is empty",
+    "trust proxy headers for the client ip",
+    "json response body",
+]
+CLIENTS = (1, 16)
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+@asynccontextmanager
+async def session(url: str) -> AsyncIterator[ClientSession]:
+    async with (
+        streamable_http_client(url) as (read, write, _),
+        ClientSession(read, write) as mcp,
+    ):
+        await mcp.initialize()
+        yield mcp
+
+
+async def coverage(mcp: ClientSession, repo: str) -> dict[str, Any]:
+    listed = (await mcp.call_tool("repocontext_list_repos", {})).structuredContent or {}
+    for entry in listed.get("repositories") or []:
+        if entry.get("repoId") == repo:
+            found: dict[str, Any] = entry.get("vectorCoverage") or {}
+            return found
+    return {}
+
+
+async def wait_until(what: str, probe: Any, limit_s: float = 3600.0) -> None:
+    began = time.monotonic()
+    while time.monotonic() - began < limit_s:
+        if await probe():
+            print(f"  {what} after {time.monotonic() - began:.0f} s", flush=True)
+            return
+        await asyncio.sleep(1.0)
+    raise SystemExit(f"gave up waiting for {what} after {limit_s:.0f} s")
+
+
+async def one_client(url: str, repo: str, calls: int, offset: int, think_s: float) -> list[float]:
+    times: list[float] = []
+    async with session(url) as mcp:
+        for i in range(calls):
+            if think_s:  # an agent reads an answer before its next call
+                await asyncio.sleep(think_s)
+            query = QUERIES[(offset + i) % len(QUERIES)]
+            began = time.perf_counter()
+            result = await mcp.call_tool(
+                "repocontext_search", {"repoId": repo, "query": query, "k": 10}
+            )
+            times.append(time.perf_counter() - began)
+            if result.isError:
+                raise SystemExit(f"search failed: {result.content}")
+    return times
+
+
+async def phase(url: str, repo: str, rounds: int, think_s: float) -> dict[int, list[float]]:
+    out: dict[int, list[float]] = {}
+    for clients in CLIENTS:
+        calls = rounds * 2 if clients == 1 else rounds
+        runs = [one_client(url, repo, calls, c, think_s) for c in range(clients)]
+        out[clients] = [t for times in await asyncio.gather(*runs) for t in times]
+    return out
+
+
+def p(values: list[float], q: float) -> float:
+    return statistics.quantiles(values, n=100, method="inclusive")[int(q) - 1]
+
+
+def serve(tree: Path, quiet: Path, data: str, port: int) -> subprocess.Popen[bytes]:
+    env = dict(
+        os.environ,
+        REPOCONTEXT_DATA_DIR=data,
+        REPOCONTEXT_EMBEDDER="local",
+        PYTHONPATH=str(tree),
+    )
+    command = [sys.executable, "-m", "repocontext.cli", "serve", str(quiet), "--port", str(port)]
+    command += ["--workspace-root", str(quiet.parent.parent)]  # BUSY is added there later
+    return subprocess.Popen(command, cwd=tree, env=env, stderr=subprocess.DEVNULL)
+
+
+async def measure(tree: Path, quiet: Path, busy: Path, rounds: int, think_s: float) -> None:
+    port = free_port()
+    url = f"http://127.0.0.1:{port}/mcp"
+    with tempfile.TemporaryDirectory(prefix="search-backfill-") as data:
+        server = serve(tree, quiet, data, port)
+        try:
+            await run_phases(url, quiet.name, busy, rounds, think_s)
+        finally:
+            server.terminate()
+            server.wait(60)
+
+
+async def run_phases(url: str, quiet: str, busy: Path, rounds: int, think_s: float) -> None:
+    async def up() -> bool:
+        try:
+            async with session(url) as mcp:
+                return bool((await coverage(mcp, quiet)).get("complete"))
+        except Exception:
+            return False
+
+    await wait_until(f"{quiet}: full vector coverage", up)
+    print(f"  idle phase (load {os.getloadavg()[0]:.1f})", flush=True)
+    idle = await phase(url, quiet, rounds, think_s)
+    async with session(url) as mcp:
+        added = await mcp.call_tool(
+            "repocontext_add_repo", {"path": str(busy), "repoId": busy.name}
+        )
+        if added.isError:
+            raise SystemExit(f"add_repo failed: {added.content}")
+
+        async def backfilling() -> bool:
+            status = await mcp.call_tool("repocontext_index_status", {"repoId": busy.name})
+            job = (status.structuredContent or {}).get("status")
+            found = await coverage(mcp, busy.name)
+            return job == "Completed" and found.get("passagesEmbedded", 0) > 0
+
+        await wait_until(f"{busy.name}: keyword index done, backfill started", backfilling)
+        before = await coverage(mcp, busy.name)
+        print(f"  backfill phase (load {os.getloadavg()[0]:.1f})", flush=True)
+        started = time.perf_counter()
+        during = await phase(url, quiet, rounds, think_s)
+        seconds = time.perf_counter() - started
+        after = await coverage(mcp, busy.name)
+    gained = after.get("passagesEmbedded", 0) - before.get("passagesEmbedded", 0)
+    print(
+        f"  {busy.name} backfill during the phase: {gained} passages in {seconds:.0f} s "
+        f"({gained / seconds:.1f}/s), complete at the end: {after.get('complete')}",
+        flush=True,
+    )
+    report(idle, during)
+
+
+def report(idle: dict[int, list[float]], during: dict[int, list[float]]) -> None:
+    print("| clients | calls | idle p50 | idle p95 | backfill p50 | backfill p95 | p95 ratio |")
+    print("|---|---|---|---|---|---|---|")
+    for clients in CLIENTS:
+        a, b = idle[clients], during[clients]
+        ratio = p(b, 95) / p(a, 95)
+        print(
+            f"| {clients} | {len(a)} | {p(a, 50) * 1000:.0f} ms | {p(a, 95) * 1000:.0f} ms | "
+            f"{p(b, 50) * 1000:.0f} ms | {p(b, 95) * 1000:.0f} ms | {ratio:.2f} |",
+            flush=True,
+        )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("quiet", type=Path, help="the repository searched")
+    parser.add_argument("busy", type=Path, help="the repository whose backfill runs meanwhile")
+    parser.add_argument("--tree", type=Path, default=Path.cwd(), help="source tree of the server")
+    parser.add_argument("--rounds", type=int, default=8, help="calls per client of 16 (x2 for 1)")
+    parser.add_argument(
+        "--think-s",
+        type=float,
+        default=0.5,
+        help="pause before each call (0: back to back, which keeps the backfill deferred)",
+    )
+    args = parser.parse_args()
+    quiet, busy = args.quiet.expanduser().resolve(), args.busy.expanduser().resolve()
+    if quiet.parent.parent != busy.parent.parent:
+        raise SystemExit("QUIET and BUSY must share a grandparent (the workspace root)")
+    print(f"server tree {args.tree}: {quiet.name} searched, {busy.name} backfilled", flush=True)
+    asyncio.run(measure(args.tree.resolve(), quiet, busy, args.rounds, args.think_s))
+
+
+if __name__ == "__main__":
+    main()
