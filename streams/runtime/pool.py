@@ -11,6 +11,7 @@ server whose repositories are indexed holds no worker processes until the next c
 from __future__ import annotations
 
 import ctypes
+import logging
 import multiprocessing
 import os
 import signal
@@ -19,7 +20,10 @@ import threading
 import time
 from collections.abc import Callable
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from typing import Any, TypeVar
+
+log = logging.getLogger(__name__)
 
 T = TypeVar("T")
 IDLE_STOP_S = 20.0  # a watcher's next batch of edits usually comes sooner than this
@@ -105,7 +109,16 @@ class IdlePool(Executor):
             if self._pool is None:
                 self._pool = self._start()
                 self.starts += 1
-            future = self._pool.submit(fn, *args, **kwargs)
+            try:
+                future = self._pool.submit(fn, *args, **kwargs)
+            except BrokenProcessPool:
+                # a worker died (killed, out of memory): this pool refuses every task from now
+                # on, so the step would fail forever; the tasks it lost failed already
+                log.warning("a processor worker process died; starting a new pool")
+                self._pool.shutdown(wait=False, cancel_futures=True)
+                self._pool = self._start()
+                self.starts += 1
+                future = self._pool.submit(fn, *args, **kwargs)
             self._running += 1
         future.add_done_callback(self._finished)
         return future
