@@ -28,10 +28,11 @@ from query_api.evaluation.history import (
     store_cached,
 )
 from schemas import tools as t
+from schemas.topics import partition_for
 from streams.errors import SourceError
 from streams.stores.views.search import keyword_hits
 from streams.stores.views.store import ViewStore
-from streams.topology import Step
+from streams.topology import vector_step
 
 
 def retrieval_rungs(plane: Any) -> Callable[[str], dict[str, Rung]]:
@@ -80,16 +81,13 @@ def retrieval_rungs(plane: Any) -> Callable[[str], dict[str, Rung]]:
     return rungs
 
 
+VECTOR_POLL_S = 0.02  # how often refresh(waitForVectors) checks the vector step's position
 GRAPH_WAIT_S = 120.0  # longest an evaluation waits for the repository's file graph
 NO_EMBEDDER = "no embedder is configured (--embedder none / REPOCONTEXT_EMBEDDER=none)"
 NO_VECTORS = (
     "this repository has no vectors yet: run `repocontext index --vectors PATH` first, or let "
     "a running server finish its embedding backfill"
 )
-
-
-def _is_vector_step(step: Step) -> bool:
-    return "vector" in step.step_id
 
 
 def indexed_paths(views: ViewStore, repo_id: str) -> list[str]:
@@ -113,6 +111,29 @@ class AgentTools:
         self.data_dir = data_dir
         # vector/hybrid rungs for a repository, when an embedder is bound
         self.extra_rungs = extra_rungs
+
+    async def _embedded_through(self, repo_id: str, deadline: float) -> bool:
+        """Wait until this process's vector step (the topology's `vectors` step, run by the
+        vector plane) has consumed its inputs up to their ends now, for the repository's
+        partition: the processors' records of the changes just waited for are before those
+        ends. True at once when vectors are not embedded here (no embedder, or a replica
+        whose vectors a worker writes)."""
+        plane = self.core.plane
+        indexer = plane.indexer if plane is not None and plane.writer else None
+        if indexer is None:
+            return True
+        log = self.core.runtime.log
+        ends: dict[tuple[str, int], int] = {}
+        for topic in vector_step().inputs:
+            partition = partition_for(f"{repo_id}/", await log.partitions(topic))
+            ends[(topic, partition)] = await log.end_offset(topic, partition)
+        for (topic, partition), end in ends.items():
+            while await log.committed(indexer.group, topic, partition) < end:
+                if time.monotonic() > deadline:
+                    return False
+                indexer.notify()
+                await asyncio.sleep(VECTOR_POLL_S)
+        return True
 
     async def eval(self, args: t.EvalArgs) -> t.EvalResult:
         """Mine the repository's history into query -> files cases and score each rung."""
@@ -185,8 +206,10 @@ class AgentTools:
         except SourceError as exc:
             raise ToolInputError(str(exc)) from exc
         timeout = max(0.0, min(120.0, args.timeoutSeconds))
-        skip = None if args.waitForVectors else _is_vector_step
-        searchable = await self.core.runtime.wait_through(ends, timeout, skip=skip)
+        deadline = time.monotonic() + timeout
+        searchable = await self.core.runtime.wait_through(ends, timeout)
+        if searchable and args.waitForVectors:
+            searchable = await self._embedded_through(args.repoId, deadline)
         return t.RefreshResult(
             repoId=args.repoId,
             published=published,
