@@ -235,10 +235,13 @@ class BundleService:
             lines, units, ranges = [cand.path], [("pointer", None)], []
         made_units = self._units(repo_id, cand.path, content_hash, units, lines, ranges)
         content = "\n".join(lines)
+        # a `symbol:<fq>` reason whose declaration is packed says again what its unit says
+        packed = {f"symbol:{u.symbol}" for u in made_units if u.symbol}
+        reasons = [r for r in cand.reasons if r not in packed] or cand.reasons
         entry = b.BundleEntry(
             path=cand.path,
             score=cand.score,
-            reasons=cand.reasons,
+            reasons=reasons,
             tokenCount=self.count(content),
             fullReadTokenCount=full,
             content=content,

@@ -48,14 +48,15 @@ def fill_tail(
     tail += [(share, len(hits), path) for path, share in lent.items()]
     tail.sort(key=lambda item: (-item[0], item[1], _key(item[2])))
     out = list(head)
-    for share, _rank, item in tail:
+    for share, rank, item in tail:
         if len(out) >= k:
             break
         found = item if isinstance(item, t.SearchHit) else _new_hit(item, seen, hydrate)
         if found is None:
             continue
         hit = found
-        if hit.entry.path in lender:
+        moved_up = not isinstance(item, t.SearchHit) or rank > len(out)
+        if moved_up and hit.entry.path in lender:  # there because of its neighbourhood
             hit = _with_reason(hit, REASON + lender[hit.entry.path])
         # scores stay non-increasing down the answer, in the lists' own scale
         ceiling = out[-1].score if out else top
