@@ -404,7 +404,6 @@ class EmbeddedRuntime:
         self,
         ends: Mapping[tuple[str, int], int],
         timeout: float,
-        skip: Callable[[Step], bool] | None = None,
     ) -> bool:
         """Read-your-writes: wait until every step downstream of `ends` (log positions just
         after some appends) has consumed them, following each processor's outputs to the
@@ -412,11 +411,7 @@ class EmbeddedRuntime:
         deadline = time.monotonic() + timeout
         frontier = {tp: end for tp, end in ends.items() if end > 0}
         while frontier:
-            consumers = [
-                s
-                for s in self.steps
-                if {t for t, _ in frontier} & set(s.inputs) and not (skip and skip(s))
-            ]
+            consumers = [s for s in self.steps if {t for t, _ in frontier} & set(s.inputs)]
             for step in consumers:
                 for (topic, partition), end in frontier.items():
                     n = await self._partitions_of(topic)
