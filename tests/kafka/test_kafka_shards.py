@@ -140,6 +140,18 @@ async def test_two_replicas_each_hold_their_shard_and_forward_or_refuse_the_othe
             text = await call_error(session, "repocontext_search", args)
         assert f"repository {repo0!r} is not held by this replica (shard 1/2)" in text
         assert "it lives on shard 0/2" in text
+        # more forwarded calls (over one pooled upstream session), then shard 1 goes: a refusal
+        async with http_session(bases[0]) as session:
+            for i in range(3):
+                args = {"repoId": repo1, "query": f"{repo1}_probe_{i}"}
+                await call(session, "repocontext_search", args)
+            procs[1].terminate()
+            assert procs[1].wait(timeout=30) == 0, logs()
+            text = await call_error(session, "repocontext_search", args)
+        assert f"repository {repo1!r} lives on shard 1/2 ({bases[1]}/mcp)" in text
+        assert "which did not answer" in text
+        opened = (tmp_path / "shard0.log").read_text()
+        assert "Traceback" not in opened, opened[-3000:]
     finally:
         for proc in procs:
             proc.terminate()
