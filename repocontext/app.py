@@ -293,6 +293,8 @@ class EmbeddedApp:
             with contextlib.suppress(asyncio.TimeoutError):
                 await asyncio.wait_for(self._stop.wait(), KEYWORD_SETTLE_POLL_S)
         if not self._stop.is_set():
+            if self.executor is not None:  # its workers' memory goes before the model loads
+                await asyncio.to_thread(self.executor.stop_if_idle)
             self._tasks.extend(self.plane.tasks(self._stop, self.ingest.registered_ids))
 
     async def keyword_index_settled(self) -> bool:

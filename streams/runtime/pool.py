@@ -133,11 +133,19 @@ class IdlePool(Executor):
             self._timer.start()
 
     def _stop_if_idle(self) -> None:
+        self.stop_if_idle()
+
+    def stop_if_idle(self) -> bool:
+        """Stop the workers now when no task runs (the owner knows no more are coming soon);
+        True when they were stopped."""
         with self._lock:
             if self._running or self._pool is None:
-                return
+                return False
+            if self._timer is not None:
+                self._timer.cancel()
             pool, self._pool, self._timer = self._pool, None, None
         pool.shutdown(wait=True)  # idle: returns once the workers have exited
+        return True
 
     def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
         with self._lock:

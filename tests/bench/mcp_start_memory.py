@@ -9,7 +9,8 @@ Spawns `repocontext mcp PATH` (fresh data directory, REPOCONTEXT_EMBEDDER=local)
 real MCP client and reports: seconds to `initialize`, seconds to the first search answer with
 hits (keyword while vectors backfill), seconds to full vector coverage (list_repos'
 vectorCoverage), peak RSS of the server plus every child it starts (sampled every 0.2 s from
-/proc), and RSS once the backfill is done (`--start-only`: stop after the first answer, for
+/proc), RSS once the backfill is done and again SETTLE_S later, once idle worker processes
+have stopped, with the processes still held (`--start-only`: stop after the first answer, for
 repositories whose backfill takes long). Nothing is asserted; the machine is shared.
 """
 
@@ -27,6 +28,7 @@ from mcp import ClientSession, StdioServerParameters
 from mcp.client.stdio import stdio_client
 
 SAMPLE_S = 0.2
+SETTLE_S = 30.0  # the passage encoder and processor workers stop after 20 s without work
 
 
 def _children(pid: int) -> list[int]:
@@ -65,6 +67,21 @@ def tree_rss_mib() -> float:
     return total / 1024
 
 
+def tree_processes() -> list[str]:
+    """Every descendant's pid and command name (what holds memory once idle)."""
+    out, todo = [], _children(os.getpid())
+    while todo:
+        pid = todo.pop()
+        try:
+            with open(f"/proc/{pid}/comm", encoding="ascii") as comm:
+                name = comm.read().strip()
+        except OSError:
+            continue
+        out.append(f"{pid}:{name}:{_rss_kib(pid) // 1024}MiB")
+        todo += _children(pid)
+    return out
+
+
 class PeakSampler:
     def __init__(self) -> None:
         self.peak = 0.0
@@ -92,6 +109,9 @@ async def measure(path: Path, start_only: bool = False) -> dict[str, Any]:
             out["coverage_s"] = float("nan") if start_only else await full_coverage(session, began)
             out["peak_rss_mib"] = sampler.peak
             out["idle_rss_mib"] = tree_rss_mib()
+            if not start_only:  # idle worker processes stop after their idle period
+                await asyncio.sleep(SETTLE_S)
+                out["settled_rss_mib"], out["processes"] = tree_rss_mib(), tree_processes()
         stop.set()
         await sampling
     return out
@@ -140,6 +160,12 @@ def main() -> None:
             f"after backfill {r['idle_rss_mib']:.0f} MiB",
             flush=True,
         )
+        if "settled_rss_mib" in r:
+            print(
+                f"  idle {SETTLE_S:.0f} s after full coverage: {r['settled_rss_mib']:.0f} MiB "
+                f"({', '.join(r['processes'])})",
+                flush=True,
+            )
 
 
 if __name__ == "__main__":
