@@ -50,6 +50,7 @@ from processors.symbols.languages import LanguageRules, rules_for
 from processors.symbols.languages.js_ts import (
     JS_EXTENSIONS,
     js_import,
+    named_reexport,
     namespace_import,
     strip_js_extension,
 )
@@ -278,9 +279,14 @@ class _Matcher:
         )
         if not module:
             return
-        exported = _namespace_export(text, caps["import"][0])
+        exported, names = _reexported(text, caps["import"][0])
         if exported:  # `export * as ns from "./x"`
             found.imports.append(namespace_import(module, exported))
+        elif names:  # `export { a, b as c } from "./x"`
+            found.imports.append(named_reexport(module, (exported for _, exported in names)))
+            # the re-export is the file's use of each name (a file-level reference, as for
+            # `import { a } ...; export { a }`); keyed by no local name the file could use
+            found.bound.update((f"export {name}", f"{module}.{name}") for name, _ in names)
         elif namespace and not names_cap and not default_cap and "import.via" not in caps:
             found.imports.append(namespace_import(module, namespace))  # `import * as ns`
         else:
@@ -319,13 +325,25 @@ class _Matcher:
             found.aliases[short] = name
 
 
-def _namespace_export(text: Callable[[int, int], str], specifier: Node) -> str:
-    """The namespace an `export * as ns from "x"` statement binds ("" for any other import):
-    `specifier` is the statement's `x`."""
+def _reexported(
+    text: Callable[[int, int], str], specifier: Node
+) -> tuple[str, list[tuple[str, str]]]:
+    """What an `export ... from "x"` statement hands on (`specifier` is its `x`): the
+    namespace of `export * as ns`, or the (name, name as exported) pairs of `export { a, b
+    as c }`; ("", []) for any other import."""
     statement = specifier.parent.parent if specifier.parent is not None else None
     if statement is None or statement.type != "export_statement":
-        return ""
+        return "", []
     for child in statement.named_children:
         if child.type == "namespace_export" and child.named_child_count:
-            return _node_text(text, child.named_children[0])
-    return ""
+            return _node_text(text, child.named_children[0]), []
+        if child.type == "export_clause":
+            names = []
+            for spec in child.named_children:
+                name = spec.child_by_field_name("name")
+                alias = spec.child_by_field_name("alias")
+                if spec.type == "export_specifier" and name is not None:
+                    original = _node_text(text, name)
+                    names.append((original, _node_text(text, alias) if alias else original))
+            return "", names
+    return "", []

@@ -34,7 +34,7 @@ from collections.abc import Callable, Iterable
 
 from processors.language import language_for_path
 from processors.symbols.extract import module_prefix
-from processors.symbols.languages.js_ts import split_namespace_import
+from processors.symbols.languages.js_ts import split_import_entry
 from query_api.symbols.js_modules import UNQUALIFIED_MATCH_KINDS, JsModules
 from schemas.symbols import SymbolAt
 from streams.stores.views.symbols import ReferenceRow, SymbolRow, SymbolViews
@@ -174,7 +174,7 @@ class DependentsResolver:
         if language_family(path) != "js" or not modules:
             return modules
         js = JsModules(self.symbols, repo_id, lambda p: self.read_text(repo_id, p))
-        named = {split_namespace_import(m)[0] for m in modules}  # `./x#*ns` imports ./x
+        named = {split_import_entry(m).module for m in modules}  # `./x#*ns` imports ./x
         return sorted({js.repository_module(path, m) for m in named})
 
     def tests(

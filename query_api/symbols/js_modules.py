@@ -19,7 +19,7 @@ import posixpath
 from collections.abc import Callable, Sequence
 
 from processors.symbols.extract import strip_js_extension
-from processors.symbols.languages.js_ts import NAMESPACE_MARK, split_namespace_import
+from processors.symbols.languages.js_ts import NAMESPACE_MARK, split_import_entry
 from query_api.symbols.js_packages import (
     MANIFEST,
     PNPM_WORKSPACE,
@@ -276,7 +276,7 @@ class JsModules:
                 return True
             return False
 
-        self._walk(module, declares)
+        self._walk(module, name, declares)
         return frozenset(ends)
 
     def _namespace_module(self, module: str, namespace: str) -> str | None:
@@ -291,21 +291,21 @@ class JsModules:
                 if found or any(namespace in self._top_level(path) for path in files):
                     return True
                 for path in files:
-                    for entry in self._imports_of(path):
-                        target, bound = split_namespace_import(entry)
-                        if bound == namespace:
-                            found.append(target)
+                    for entry in map(split_import_entry, self._imports_of(path)):
+                        if entry.namespace == namespace:
+                            found.append(entry.module)
                             return True
                 return False
 
-            self._walk(module, binds)
+            self._walk(module, namespace, binds)
             self._ends[key] = frozenset(found[:1])
         return next(iter(self._ends[key]), None)
 
-    def _walk(self, module: str, stop: Callable[[str, list[str]], bool]) -> None:
-        """Breadth-first from `module` through its files' plain imports (what it can re-export
-        names from), at most MAX_DEPTH deep; `stop` sees each module with its files and says
-        whether the walk goes no further from it."""
+    def _walk(self, module: str, name: str, stop: Callable[[str, list[str]], bool]) -> None:
+        """Breadth-first from `module` through the imports of its files that may hand `name`
+        on (not a namespace import, not a named re-export of other names), at most MAX_DEPTH
+        deep; `stop` sees each module with its files and says whether the walk goes no
+        further from it."""
         seen = {module}
         frontier = [module]
         for _depth in range(MAX_DEPTH + 1):
@@ -315,11 +315,10 @@ class JsModules:
                 if stop(current, files):
                     continue
                 for path in files:
-                    for imported in self._imports_of(path):
-                        target, namespace = split_namespace_import(imported)
-                        if namespace is None and target not in seen:
-                            seen.add(target)
-                            following.append(target)
+                    for entry in map(split_import_entry, self._imports_of(path)):
+                        if entry.hands_on(name) and entry.module not in seen:
+                            seen.add(entry.module)
+                            following.append(entry.module)
             frontier = following
             if not frontier:
                 break

@@ -180,3 +180,25 @@ def test_a_namespace_export_is_followed_for_its_namespace_not_for_plain_names(
     assert repo.dependents("src/coerce.ts") == [("app/coerced.ts", "b")]
     # a namespace import is still an import of its module
     assert repo.resolver.imports("r", "src/index.ts") == ["src/external"]
+
+
+def test_a_named_re_export_hands_on_only_the_names_it_lists(repo: Repo) -> None:
+    repo.add(
+        {
+            "src/schemas.ts": "export function string(): string { return ''; }\n",
+            "src/coerce.ts": (
+                "export type Coerced = string;\n"
+                "export function string(): string { return 'coerced'; }\n"
+            ),
+            "src/index.ts": (
+                "export * from './schemas';\nexport type { Coerced } from './coerce';\n"
+            ),
+            "app/plain.ts": "import { string } from '../src';\nexport const a = () => string();\n",
+            "app/typed.ts": (
+                "import type { Coerced } from '../src';\nexport const t = (c: Coerced) => c;\n"
+            ),
+        }
+    )
+    assert repo.dependents("src/schemas.ts") == [("app/plain.ts", "a")]
+    assert repo.dependents("src/coerce.ts") == [("app/typed.ts", "t"), ("src/index.ts", "<file>")]
+    assert repo.resolver.imports("r", "src/index.ts") == ["src/coerce", "src/schemas"]

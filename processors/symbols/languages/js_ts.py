@@ -8,6 +8,8 @@ from __future__ import annotations
 import functools
 import posixpath
 import re
+from collections.abc import Iterable
+from dataclasses import dataclass
 
 from processors.symbols.declaration import clean_name
 from processors.symbols.languages.base import LanguageRules
@@ -49,23 +51,49 @@ def strip_js_extension(path: str) -> str:
     return path
 
 
-# An import that binds only a namespace (`import * as z from "./external"`, `export * as
-# coerce from "./coerce"`) is written `<module>#*<namespace>`: the names of that module reach
-# the file's importers as `z.object`, never as `object`, so the dependents resolver follows
-# it for the namespace and not for a plain name (query_api.symbols.js_modules). A statement
-# that also re-exports or binds names (`export * from`, `import d, * as ns`) is written as
-# the module too.
+# What a TS/JS import hands on, for the dependents resolver (query_api.symbols.js_modules),
+# written into the import entry:
+# - an import that binds only a namespace (`import * as z from "./external"`, `export * as
+#   coerce from "./coerce"`) is `<module>#*<namespace>`: that module's names reach the file's
+#   importers as `z.object`, never as `object`;
+# - a re-export of named exports (`export { a, b as c } from "./x"`, `export type { T }
+#   from`) is `<module>#=<names>` (the names as exported, comma-separated): only those names
+#   come from that module;
+# - any other import (`export * from`, `import { a }`, a default, `require`) is the module: any
+#   name may come through it.
 NAMESPACE_MARK = "#*"
+REEXPORT_MARK = "#="
 
 
 def namespace_import(module: str, namespace: str) -> str:
     return f"{module}{NAMESPACE_MARK}{namespace}"
 
 
-def split_namespace_import(entry: str) -> tuple[str, str | None]:
-    """An import entry as (module, the namespace it binds, None for a plain import)."""
-    module, mark, namespace = entry.partition(NAMESPACE_MARK)
-    return (module, namespace) if mark else (entry, None)
+def named_reexport(module: str, names: Iterable[str]) -> str:
+    return f"{module}{REEXPORT_MARK}{','.join(sorted(set(names)))}"
+
+
+@dataclass(frozen=True, slots=True)
+class ImportEntry:
+    """One import entry read back: the module, and what it hands on (see above)."""
+
+    module: str
+    namespace: str | None = None  # bound as this namespace only
+    names: frozenset[str] | None = None  # re-exports only these names
+
+    def hands_on(self, name: str) -> bool:
+        """Whether `name`, asked of the importing file, may come from this module."""
+        return self.namespace is None and (self.names is None or name in self.names)
+
+
+def split_import_entry(entry: str) -> ImportEntry:
+    module, mark, rest = entry.partition(NAMESPACE_MARK)
+    if mark:
+        return ImportEntry(module, namespace=rest)
+    module, mark, rest = entry.partition(REEXPORT_MARK)
+    if mark:
+        return ImportEntry(module, names=frozenset(rest.split(",")))
+    return ImportEntry(entry)
 
 
 _NAMED_IMPORT = re.compile(
