@@ -93,7 +93,7 @@ async def test_two_replicas_each_hold_their_shard_and_forward_or_refuse_the_othe
         )  # fmt: skip
     ports = [free_port(), free_port()]
     bases = [f"http://127.0.0.1:{p}" for p in ports]
-    worker = Worker(klog, tmp_path)
+    worker = Worker(klog, tmp_path, ("structural", "content", "memory"))
     # shard 0 knows where every shard answers (forwards); shard 1 does not (refuses)
     procs = [
         replica(klog, tmp_path, 0, ports[0], ",".join(b + "/mcp" for b in bases)),
@@ -134,6 +134,17 @@ async def test_two_replicas_each_hold_their_shard_and_forward_or_refuse_the_othe
             args = {"repoId": repo1, "query": f"{repo1}_probe_2"}
             result = await call(session, "repocontext_search", args)
         assert [h["entry"]["path"] for h in result["hits"]][:1] == [f"src/{repo1}_2.py"]
+        # a memory write for shard 1's repository through shard 0 lands on shard 1 (its memory
+        # partitions), and a recall by key is routed by the key's repository
+        key = f"repo/{repo1}/mem/decisions/db"
+        remember = {"repoId": repo1, "topic": "decisions", "id": "db", "title": "Use SQLite"}
+        async with http_session(bases[0]) as session:
+            made = await call(session, "repocontext_remember", remember)
+            assert made["key"] == key
+            assert (await call(session, "repocontext_recall", {"key": key}))["exists"] is True
+        async with http_session(bases[1]) as session:
+            got = await call(session, "repocontext_recall", {"key": key})
+            assert got["exists"] is True and got["fields"]["title"] == "Use SQLite"
         # shard 1 does not know where shard 0 answers: refused, naming the owner
         async with http_session(bases[1]) as session:
             args = {"repoId": repo0, "query": f"{repo0}_probe_2"}
