@@ -4,7 +4,9 @@
   test-naming convention and dependents resolution are point lookups.
 - `xref_refs`: the reverse index. Indexed by the referenced simple name, so "who references
   Name" is a bounded range read, never a scan; a second index by file makes replacing or
-  deleting one file's references cheap.
+  deleting one file's references cheap. A reference names its file by `xref_files.id`, not by
+  path: a path is ~100 bytes and a Java repository holds ~60 references per file, so the
+  path in every row and in the by-file index was a third of the views (spring-framework).
 - `xref_imports`: the modules each file imports.
 - `symbol_docs` + `symbol_fts`: one FTS5 row per file with the terms of its symbols' names
   and signatures, as the symbols processor derived them (the record's `symbol_terms` and
@@ -57,15 +59,21 @@ SYMBOLS_DDL = (
     # columns: a record's references are unique already (the processor dedupes them and the
     # file's old rows go first), and two wide B-tree inserts per reference cost 1.7x the CPU
     # and 1.5x the bytes (measured on Django's 111k references)
+    """CREATE TABLE IF NOT EXISTS xref_files (
+        id INTEGER PRIMARY KEY,
+        repo_id TEXT NOT NULL,
+        path TEXT NOT NULL,
+        UNIQUE (repo_id, path)
+    )""",
     """CREATE TABLE IF NOT EXISTS xref_refs (
         repo_id TEXT NOT NULL,
         name TEXT NOT NULL,
-        path TEXT NOT NULL,
+        file INTEGER NOT NULL,  -- xref_files.id
         symbol TEXT NOT NULL,
         qualified TEXT NOT NULL  -- '' when the reference could not be qualified
     )""",
     "CREATE INDEX IF NOT EXISTS xref_refs_by_name ON xref_refs (repo_id, name)",
-    "CREATE INDEX IF NOT EXISTS xref_refs_by_file ON xref_refs (repo_id, path)",
+    "CREATE INDEX IF NOT EXISTS xref_refs_by_file ON xref_refs (file)",
     """CREATE TABLE IF NOT EXISTS symbol_docs (
         id INTEGER PRIMARY KEY,
         repo_id TEXT NOT NULL,
@@ -89,6 +97,7 @@ SYMBOLS_DDL = (
 SYMBOL_TREES = (
     Tree("symbols", "DELETE FROM symbols WHERE repo_id = ?"),
     Tree("xref_refs", "DELETE FROM xref_refs WHERE repo_id = ?"),
+    Tree("xref_files", "DELETE FROM xref_files WHERE repo_id = ?"),
     Tree("xref_imports", "DELETE FROM xref_imports WHERE repo_id = ?"),
     Tree("symbol_docs", "DELETE FROM symbol_docs WHERE repo_id = ?"),  # trigger: symbol_fts
 )
@@ -164,22 +173,39 @@ def apply_symbols(conn: sqlite3.Connection, items: Sequence[Item]) -> None:
     )
 
 
+def _xref_file_ids(
+    conn: sqlite3.Connection, files: list[tuple[str, str]]
+) -> dict[tuple[str, str], int]:
+    """The id of each (repo, path), made on first use (kept while the file has references)."""
+    conn.executemany("INSERT OR IGNORE INTO xref_files (repo_id, path) VALUES (?, ?)", files)
+    ids = {}
+    for repo_id, path in files:
+        row = conn.execute(
+            "SELECT id FROM xref_files WHERE repo_id = ? AND path = ?", (repo_id, path)
+        ).fetchone()
+        ids[(repo_id, path)] = int(row[0])
+    return ids
+
+
 def apply_xrefs(conn: sqlite3.Connection, items: Sequence[Item]) -> None:
     topic = topics.XREFS.name
     last = _last_per_file(items, topic)
-    conn.executemany("DELETE FROM xref_refs WHERE repo_id = ? AND path = ?", list(last))
+    conn.executemany(
+        """DELETE FROM xref_refs WHERE file =
+               (SELECT id FROM xref_files WHERE repo_id = ? AND path = ?)""",
+        list(last),
+    )
+    conn.executemany("DELETE FROM xref_files WHERE repo_id = ? AND path = ?", list(last))
     conn.executemany("DELETE FROM xref_imports WHERE repo_id = ? AND path = ?", list(last))
-    refs: list[tuple[str, str, str, str, str]] = []
+    records: list[tuple[str, str, XrefsRecord]] = []
     imports: list[tuple[str, str, str]] = []
     for (repo_id, path), value in last.items():
         if value is None:
             continue
         if not isinstance(value, XrefsRecord):
             raise StoreError(f"{topic}: expected XrefsRecord, got {type(value).__name__}")
-        refs.extend(
-            (repo_id, name, path, symbol, qualified or "")
-            for symbol, name, qualified in value.references
-        )
+        if value.references:
+            records.append((repo_id, path, value))
         if value.references_dropped:
             log.warning(
                 "xrefs: %s/%s references %d more distinct names than the %d kept; the reverse"
@@ -190,6 +216,12 @@ def apply_xrefs(conn: sqlite3.Connection, items: Sequence[Item]) -> None:
                 len(value.references),
             )
         imports.extend((repo_id, path, m) for m in value.imports)
+    ids = _xref_file_ids(conn, [(repo_id, path) for repo_id, path, _ in records])
+    refs = [
+        (repo_id, name, ids[(repo_id, path)], symbol, qualified or "")
+        for repo_id, path, value in records
+        for symbol, name, qualified in value.references
+    ]
     conn.executemany("INSERT OR IGNORE INTO xref_refs VALUES (?,?,?,?,?)", refs)
     conn.executemany("INSERT OR IGNORE INTO xref_imports VALUES (?,?,?)", imports)
 
@@ -257,13 +289,15 @@ def references_to(
     member's bare name say nothing about which class's member they call."""
     out: list[ReferenceRow] = []
     for name in dict.fromkeys(names):
-        only_qualified = " AND qualified != ''" if name in qualified_only else ""
+        only_qualified = " AND r.qualified != ''" if name in qualified_only else ""
         # the name's index range, read in index order and cut at the bound before anything
         # is sorted: without statistics SQLite would rather walk the repository's references
         # in path order (xref_refs_by_file) to skip the sort, a scan for a rare name
         rows = conn.execute(
-            f"""SELECT path, symbol, name, qualified FROM xref_refs INDEXED BY xref_refs_by_name
-                WHERE repo_id = ? AND name = ?{only_qualified} LIMIT ?""",
+            f"""SELECT f.path, r.symbol, r.name, r.qualified
+                FROM xref_refs r INDEXED BY xref_refs_by_name
+                CROSS JOIN xref_files f ON f.id = r.file
+                WHERE r.repo_id = ? AND r.name = ?{only_qualified} LIMIT ?""",
             (repo_id, name, min(limit, total - len(out))),
         ).fetchall()
         rows.sort(key=itemgetter(0, 1))  # path, symbol
