@@ -117,11 +117,15 @@ async def test_two_replicas_each_hold_their_shard_and_forward_or_refuse_the_othe
 
             await wait_for(serves, 120.0, f"shard {k} to serve {repo} and be ready")
 
-        # each replica holds only its repositories ...
-        for base, repo in zip(bases, (repo0, repo1), strict=True):
-            async with http_session(base) as session:
-                listed = await call(session, "repocontext_list_repos", {})
-            assert [r["repoId"] for r in listed["repositories"]] == [repo]
+        # each replica holds only its repositories (shard 1 lists its own); shard 0, which
+        # knows where every shard answers, lists every shard's ...
+        async with http_session(bases[1]) as session:
+            listed = await call(session, "repocontext_list_repos", {})
+        assert [r["repoId"] for r in listed["repositories"]] == [repo1]
+        async with http_session(bases[0]) as session:
+            listed = await call(session, "repocontext_list_repos", {})
+        assert [r["repoId"] for r in listed["repositories"]] == sorted([repo0, repo1])
+        assert listed["count"] == 2
         # ... and read only its partitions: its group has offsets on no other
         record_topics = [STRUCTURE.name, CONTENT.name]
         positions = await klog.positions(record_topics, ["views.shard0", "views.shard1"])
@@ -159,8 +163,14 @@ async def test_two_replicas_each_hold_their_shard_and_forward_or_refuse_the_othe
             procs[1].terminate()
             assert procs[1].wait(timeout=30) == 0, logs()
             text = await call_error(session, "repocontext_search", args)
+            gone = await session.call_tool("repocontext_list_repos", {})
         assert f"repository {repo1!r} lives on shard 1/2 ({bases[1]}/mcp)" in text
         assert "which did not answer" in text
+        # list_repos still answers, with its own repository and a note on the missing shard
+        assert not gone.isError and gone.structuredContent is not None
+        assert [r["repoId"] for r in gone.structuredContent["repositories"]] == [repo0]
+        notes = " ".join(getattr(block, "text", "") for block in gone.content)
+        assert "shard(s) 1/2 did not answer" in notes
         opened = (tmp_path / "shard0.log").read_text()
         assert "Traceback" not in opened, opened[-3000:]
     finally:
