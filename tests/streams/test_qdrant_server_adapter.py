@@ -1,6 +1,6 @@
 """QdrantClientVectorStore over HTTP when the server is not there yet, goes away, comes back
-empty, or wants an api key; against tests/qdrant_server.py (a facade over qdrant-client's local
-engine standing in for a Qdrant server: it checks our HTTP path, not Qdrant's engine)."""
+empty, or wants an api key; against tests/qdrant_server.py (Qdrant's REST API over qdrant-edge,
+standing in for a Qdrant server)."""
 
 from __future__ import annotations
 
