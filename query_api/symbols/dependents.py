@@ -75,19 +75,27 @@ def language_family(path: str) -> str:
     return _FAMILIES.get(language, language)
 
 
-def qualified_match(qualified: str, fq_name: str, python: bool = False) -> bool:
+def qualified_match(qualified: str, fq_name: str, python_module: str | None = None) -> bool:
     """`pkg.mod.Name` vs `src.pkg.mod.Name` (or `billing.Charge` vs `x.com/billing.Charge`).
-    With `python`, also a name imported from a package that re-exports it from one of its
-    modules: `from shop import OrderService` (shop/__init__.py: `from .orders import
-    OrderService`) is `shop.orders.OrderService`, and under a source folder the path adds
-    (`src/shop/orders.py`: `src.shop.orders.OrderService`) too."""
+    With `python_module` (the module of the file declaring `fq_name`), also a name imported
+    from a package that re-exports it from one of its modules: `from shop import
+    OrderService` (shop/__init__.py: `from .orders import OrderService`) is
+    `shop.orders.OrderService`, and under a source folder the path adds
+    (`src/shop/orders.py`: `src.shop.orders.OrderService`) too. Only a module-level
+    declaration is re-exported so: `click.command` is not the attribute `Context.command`."""
     fq = fq_name.split("(", 1)[0]
     if qualified == fq or fq.endswith("." + qualified) or qualified.endswith("." + fq):
         return True
-    if not python:
+    if python_module is None:
         return False
     package, _, name = qualified.rpartition(".")
-    return bool(package) and fq.rpartition(".")[2] == name and f".{package}." in f".{fq}"
+    module, _, simple = fq.rpartition(".")
+    return (
+        bool(package)
+        and simple == name
+        and module == python_module
+        and (f".{package}." in f".{fq}")
+    )
 
 
 def prefix_before(dotted: str, part: str) -> str | None:
@@ -287,7 +295,9 @@ class ReferenceScope:
         python = family == "python"
         return any(
             self.family_of(s.path) == family
-            and qualified_match(ref.qualified, s.fq_name, python=python)
+            and qualified_match(
+                ref.qualified, s.fq_name, module_prefix(s.path, "python") if python else None
+            )
             and (not python or self.importable(skipped_prefix(ref.qualified, s.fq_name)))
             for s in targets
         )

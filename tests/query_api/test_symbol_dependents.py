@@ -438,3 +438,18 @@ def test_a_ts_module_names_other_files_through_its_imports_only(repo: Repo) -> N
     )
     assert repo.dependents("src/queryObserver.ts") == [("legacy/page.js", "refresh")]
     assert repo.dependents("types/global.d.ts") == [("src/devtools.ts", "open")]
+
+
+def test_a_package_re_export_is_a_module_level_name_not_a_member(repo: Repo) -> None:
+    repo.add(
+        {
+            "src/shop/__init__.py": (
+                "from .core import Context\nfrom .decorators import command\n"
+            ),
+            "src/shop/core.py": "class Context:\n    command = None\n",
+            "src/shop/decorators.py": "def command():\n    return None\n",
+            "app/cli.py": "import shop\n\n\n@shop.command()\ndef run():\n    pass\n",
+        }
+    )
+    assert "app/cli.py" in {path for path, _ in repo.dependents("src/shop/decorators.py")}
+    assert "app/cli.py" not in {path for path, _ in repo.dependents("src/shop/core.py")}
