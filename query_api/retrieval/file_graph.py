@@ -15,6 +15,10 @@ background thread at a lowered priority, and rebuilt when the views have moved o
 build is older than `rebuild_after_s`. A query takes the last complete graph and never waits for
 one; a file gone since is dropped when its hit is hydrated. Bounded: repositories over
 MAX_FILES files get no graph, and a file keeps at most MAX_DEGREE neighbours.
+
+Go and JVM files are left out: their packages are directories whose files see each other
+without an import, so their dependents are matched by name across a whole package and say
+little about which files change together (docs/benchmarks.md has the measurement).
 """
 
 from __future__ import annotations
@@ -28,7 +32,11 @@ import time
 from collections import defaultdict
 from collections.abc import Callable, Mapping
 
-from query_api.symbols.dependents import DependentsResolver
+from query_api.symbols.dependents import (
+    PACKAGE_IS_DIRECTORY,
+    DependentsResolver,
+    language_family,
+)
 from streams.stores.views.store import ViewStore
 from streams.stores.views.symbols import SymbolViews
 
@@ -186,6 +194,7 @@ class FileGraphs:
         paths = self._paths(repo_id)
         if paths is None:
             return None
+        paths = [p for p in paths if language_family(p) not in PACKAGE_IS_DIRECTORY]
 
         def dependents(path: str) -> list[str]:
             declared = self.symbols.symbols_of_file(repo_id, path)

@@ -112,6 +112,8 @@ async def test_search_fills_its_tail_with_a_file_the_top_hits_import(tmp_path: P
         "// every locale\nexport const locales = [hi, kn];\n",
         "i18n/kn.ts": 'export const kn = { name: "kannada" };\n',
         **{f"src/d{i}.ts": f"export const d{i} = 'a locale of sorts {i}';\n" for i in range(3)},
+        "pkg/greet.go": "package pkg\n\nfunc Greet() string { return Title() }\n",
+        "pkg/title.go": 'package pkg\n\nfunc Title() string { return "t" }\n',
     }
     store.apply([rec for path, body in files.items() for rec in records(path, body)], {})
     retriever = Retriever(store, NoEmbedder(), None, Readiness(embedder_bound=False))
@@ -119,6 +121,9 @@ async def test_search_fills_its_tail_with_a_file_the_top_hits_import(tmp_path: P
         lexical = [h.path for h in keyword_hits(store, "r", "hindi locale", 20)]
         assert "i18n/kn.ts" not in lexical and "i18n/index.ts" in lexical[:KEEP]
         assert await asyncio.to_thread(retriever.graphs.wait, "r", 30.0)
+        graph = retriever.graphs.graph("r")
+        assert graph is not None and "i18n/kn.ts" in graph["i18n/index.ts"]
+        assert not any(path.endswith(".go") for path in graph)  # packages are directories
         answer = await retriever.search("r", "hindi locale", 10)
         order = paths(answer.hits)
         assert order[:KEEP] == lexical[:KEEP]
