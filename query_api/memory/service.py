@@ -293,7 +293,8 @@ class MemoryService:
     async def recall(self, args: m.KeyArgs) -> EntryView:
         if not args.key.startswith("repo/") or args.key.strip() != args.key:
             raise ToolInputError("`key` must be a full key such as repo/{repoId}/mem/{topic}/{id}")
-        return self.reader.view_of(args.key, time.time())
+        # a symbol key in the spelling outline shows answers as the key it is stored under
+        return self.reader.view_of(self.link_targets.canonical(args.key), time.time())
 
     async def list_topics(self, args: m.RepoArgs) -> m.ListTopicsResult:
         self.core.require_repo(args.repoId)  # as search and context: unknown is an error
