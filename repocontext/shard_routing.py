@@ -100,7 +100,10 @@ class ShardRouter:
     def _forward_headers(self, server: Any) -> tuple[dict[str, str], bool]:
         """The headers a forwarded call carries (the caller's token), and whether this call
         was itself forwarded by another shard."""
-        request = getattr(server.request_context, "request", None)
+        try:
+            request = getattr(server.request_context, "request", None)
+        except LookupError:  # outside an HTTP request (stdio, a direct call): no headers
+            request = None
         headers = getattr(request, "headers", None) or {}
         forward = {FORWARDED_HEADER: self.shard.label}
         if auth := headers.get("authorization"):
