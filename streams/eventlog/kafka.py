@@ -97,6 +97,13 @@ def decode_key(raw: bytes | None) -> str | None:
     return raw.decode("utf-8")
 
 
+# The largest record the producer sends (a files.v1 body may be up to the indexed limit,
+# schemas.events.INDEXED_CHARS_RANGE), and what each topic accepts: the broker's default of
+# ~1 MB would refuse a large file's record; the slack covers the record batch's own header.
+MAX_RECORD_BYTES = 8 * 2**20
+TOPIC_MAX_MESSAGE_BYTES = MAX_RECORD_BYTES + 64 * 1024
+
+
 def kafka_topic_configs(
     cfg: cp.TopicConfig, tombstone_retention_ms: int, extra: Mapping[str, str]
 ) -> dict[str, str]:
@@ -109,6 +116,7 @@ def kafka_topic_configs(
         ),
         "delete.retention.ms": str(tombstone_retention_ms),
         "message.timestamp.type": "CreateTime",
+        "max.message.bytes": str(TOPIC_MAX_MESSAGE_BYTES),
     }
     out.update(extra)
     return out
@@ -177,7 +185,7 @@ class KafkaEventLog(EventLog):
                 client_id=self._client_id,
                 acks="all",
                 linger_ms=0,
-                max_request_size=8 * 2**20,
+                max_request_size=MAX_RECORD_BYTES,
                 **common,
             )
             reader = AIOKafkaConsumer(
@@ -186,7 +194,7 @@ class KafkaEventLog(EventLog):
                 enable_auto_commit=False,
                 auto_offset_reset="earliest",
                 fetch_max_wait_ms=50,
-                max_partition_fetch_bytes=8 * 2**20,
+                max_partition_fetch_bytes=MAX_RECORD_BYTES,
                 **common,
             )
             try:

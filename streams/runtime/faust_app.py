@@ -39,7 +39,7 @@ import faust
 
 from processors.base import ProcessContext
 from streams.eventlog.base import StoredRecord, Transaction
-from streams.eventlog.kafka import KafkaEventLog, decode_key
+from streams.eventlog.kafka import MAX_RECORD_BYTES, KafkaEventLog, decode_key
 from streams.runtime.keyed import KeyedStateRunner
 from streams.runtime.log_contact import CONTACT_ERRORS, LogContact
 from streams.runtime.steps import process_batch
@@ -89,6 +89,8 @@ def make_app(
         topic_allow_declare=False,
         topic_disable_leader=True,
         consumer_auto_offset_reset="earliest",
+        # a large file's record (up to the producer's MAX_RECORD_BYTES) in one fetch
+        consumer_max_fetch_size=MAX_RECORD_BYTES,
         producer_acks=-1,
         broker_commit_interval=commit_interval_s,
         broker_commit_every=100_000,
