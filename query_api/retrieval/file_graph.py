@@ -12,9 +12,11 @@ Edges, undirected: p-d when d references a declaration of p (exactly the depende
 
 Dependents need every file's references, so a repository's graph is built whole, on one
 background thread at a lowered priority, and rebuilt when the views have moved on and the last
-build is older than `rebuild_after_s`. A query takes the last complete graph and never waits for
-one; a file gone since is dropped when its hit is hydrated. Bounded: repositories over
-MAX_FILES files get no graph, and a file keeps at most MAX_DEGREE neighbours.
+build is older than `rebuild_after_s` and than REBUILD_COST_FACTOR times its own duration (a
+repository whose build takes 40 s is rebuilt at most every 400 s). A query takes the last
+complete graph and never waits for one; a file gone since is dropped when its hit is
+hydrated. Bounded: repositories over MAX_FILES files get no graph, and a file keeps at most
+MAX_DEGREE neighbours.
 
 Go and JVM files are left out: their packages are directories whose files see each other
 without an import, so their dependents are matched by name across a whole package and say
@@ -47,6 +49,7 @@ MAX_DEGREE = 200  # neighbours kept per file (a hub's edges say little anyway)
 MAX_CANDIDATES = 3  # files one imported module may be
 PAGE = 1000  # paths read per views call while listing a repository
 BUILD_NICE = 10  # the builder yields the CPU to queries and indexing
+REBUILD_COST_FACTOR = 10.0  # builds take at most a tenth of a core while edits keep coming
 
 Graph = Mapping[str, frozenset[str]]
 
@@ -120,7 +123,8 @@ class FileGraphs:
         self.symbols = SymbolViews(views)
         self.resolver = DependentsResolver(self.symbols, read_text or self._text_of)
         self.rebuild_after_s = rebuild_after_s
-        self._graphs: dict[str, tuple[int, float, Graph]] = {}  # repo -> (views at, built, graph)
+        # repo -> (views position built from, when it was built, seconds it took, graph)
+        self._graphs: dict[str, tuple[int, float, float, Graph]] = {}
         self._building: dict[str, threading.Event] = {}  # repo -> set when that build ends
         self._lock = threading.Lock()
         self._stop = threading.Event()
@@ -135,7 +139,8 @@ class FileGraphs:
         with self._lock:
             known = self._graphs.get(repo_id)
             due = known is None or (
-                time.monotonic() - known[1] >= self.rebuild_after_s
+                time.monotonic() - known[1]
+                >= max(self.rebuild_after_s, REBUILD_COST_FACTOR * known[2])
                 and self._views_position() != known[0]
             )
             if due and repo_id not in self._building and not self._stop.is_set():
@@ -144,7 +149,7 @@ class FileGraphs:
                 threading.Thread(
                     target=self._build, args=(repo_id, done), name="file-graph", daemon=True
                 ).start()
-        return known[2] if known is not None else None
+        return known[3] if known is not None else None
 
     def wait(self, repo_id: str, timeout: float) -> bool:
         """Start a build if none is current and wait for it to end (benchmarks and tests):
@@ -176,7 +181,8 @@ class FileGraphs:
             graph = self._build_graph(repo_id)
             if graph is not None and not self._stop.is_set():
                 with self._lock:
-                    self._graphs[repo_id] = (position, time.monotonic(), graph)
+                    took = time.monotonic() - started
+                    self._graphs[repo_id] = (position, time.monotonic(), took, graph)
                 log.debug(
                     "file graph of %s: %d files linked in %.1f s",
                     repo_id,

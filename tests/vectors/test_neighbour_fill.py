@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import asyncio
+import time
 from pathlib import Path
 
 import pytest
 
-from query_api.retrieval.file_graph import ModuleFiles, build_graph
+from query_api.retrieval.file_graph import FileGraphs, ModuleFiles, build_graph
 from query_api.retrieval.ladder import Retriever, _file_entry
 from query_api.retrieval.neighbour_fill import KEEP, REASON, fill_tail
 from query_api.retrieval.readiness import Readiness
@@ -131,4 +132,27 @@ async def test_search_fills_its_tail_with_a_file_the_top_hits_import(tmp_path: P
         assert REASON + "i18n/index.ts" in added.reasons
     finally:
         retriever.graphs.close()
+        store.close()
+
+
+def test_a_graph_is_rebuilt_once_the_views_moved_on(tmp_path: Path) -> None:
+    store = ViewStore(tmp_path / "views.db", default_registry())
+    store.apply(
+        records("a.ts", "export const a = 1;\n") + records("b.ts", "export const b = 2;\n"), {}
+    )
+    graphs = FileGraphs(store, rebuild_after_s=0.0)
+    try:
+        assert graphs.wait("r", 30.0)
+        first = graphs.graph("r")
+        assert first == {}
+        assert graphs.graph("r") is first  # nothing changed: no rebuild
+        third = records("c.ts", 'import { a } from "./a";\nexport const c = a;\n')
+        store.apply(third, {("files.v1", 0): 3})  # the view sink moves its offsets on
+        graphs.graph("r")  # starts the rebuild
+        deadline = time.monotonic() + 30.0
+        while (graph := graphs.graph("r")) == first and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert graph == {"a.ts": frozenset({"c.ts"}), "c.ts": frozenset({"a.ts"})}
+    finally:
+        graphs.close()
         store.close()
