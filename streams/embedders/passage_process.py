@@ -106,10 +106,19 @@ class PassageProcess:
         return vectors
 
     def close(self) -> None:
-        with self._lock:
-            self._closed = True
+        """Stop the child; a batch in flight is not waited for (its caller gets an error)."""
+        self._closed = True
+        if not self._lock.acquire(blocking=False):
+            child = self._child
+            if child is not None:
+                with contextlib.suppress(OSError):
+                    child.kill()  # the batch's read ends at once, and it releases the lock
+            self._lock.acquire()
+        try:
             self._cancel_timer()
             self._stop_locked()
+        finally:
+            self._lock.release()
 
     # -- the child ----------------------------------------------------------------------
 

@@ -105,3 +105,18 @@ def test_a_waiting_user_gets_the_passages_encoded_at_normal_priority() -> None:
         assert embedder.last_workers == 2  # every allowed thread, whatever the load
     finally:
         embedder.close()
+
+
+def test_closing_does_not_wait_for_a_batch_in_flight() -> None:
+    """Shutting the server down kills a backfill batch instead of waiting for it."""
+    embedder = LocalEmbedder(threads=1)
+    with ThreadPoolExecutor(1) as pool:
+        backfill = pool.submit(embedder.embed, [f"{i}\n{BLOCK}" for i in range(3000)])
+        started = wait_for(lambda: embedder.passages is not None and embedder.passages.in_flight)
+        assert started, "the batch never started"
+        pid = child_of(embedder).pid
+        assert pid is not None
+        embedder.close()
+        assert not alive(pid)
+        result = backfill.result(timeout=60)
+    assert not result.ok and result.error
