@@ -42,6 +42,7 @@ from streams.ingest import IngestCoordinator
 from streams.pacer import ForegroundPacer
 from streams.runtime.embedded import EmbeddedRuntime
 from streams.runtime.pool import processor_pool
+from streams.runtime.shards import ShardAssignment
 from streams.sources.manifest import Manifest
 from streams.sources.reconcile import ProgressCallback
 from streams.stores.views.handlers import default_registry
@@ -51,6 +52,7 @@ from streams.topology import embedded_topology, replica_topology
 log = logging.getLogger(__name__)
 
 KEYWORD_SETTLE_POLL_S = 0.2  # how often the vector plane's start checks the keyword index
+WHOLE = ShardAssignment(0, 1)  # every repository: the embedded app, an unsharded replica
 EMBEDDED_POLL_S = 0.5  # an idle step's poll; in-process appends wake the steps sooner
 
 
@@ -128,6 +130,7 @@ class ReplicaOptions:
     sink_group: str
     poll_seconds: float
     max_ready_lag: int | None
+    shard: ShardAssignment = WHOLE  # the repositories its view sink keeps
 
 
 class EmbeddedApp:
@@ -179,6 +182,7 @@ class EmbeddedApp:
             executor=self.executor,
             fault_after_failures=self.settings.fault_after_failures,
             sink_group=replica.sink_group if replica is not None else None,
+            shard=replica.shard if replica is not None else None,
         )
         self.ingest = IngestCoordinator(
             self.log,

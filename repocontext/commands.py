@@ -535,7 +535,7 @@ async def cmd_query(args: argparse.Namespace, settings: Settings, path: Path | N
         vector_writer=settings.vector_store != "qdrant",
         replica=replica_options(settings, rid),  # the view sink alone, its group, its lag bound
     ) as app:
-        attach_replica(app, settings, rid)  # its shard and metrics
+        attach_replica(app)  # its shard noted in the views, its metrics
         await app.start(resume=False)  # no sources here: nothing to watch
         limits = HttpLimits.from_settings(settings)
         asgi = build_http_app(

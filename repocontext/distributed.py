@@ -84,17 +84,18 @@ async def rebuild_outlived_views(settings: Settings, event_log: EventLog) -> str
 
 def replica_options(settings: Settings, rid: str) -> ReplicaOptions:
     """What the app is built with to be a query replica: its own consumer group, so every
-    replica's lag is its own in the broker, and its readiness bound on that lag."""
+    replica's lag is its own in the broker, its readiness bound on that lag, and its shard."""
     return ReplicaOptions(
         sink_group=f"{VIEW_SINK_GROUP}.{rid}",
         poll_seconds=REPLICA_POLL_S,
         max_ready_lag=settings.ready_max_lag_events,
+        shard=settings.shard(),
     )
 
 
-def attach_replica(app: Any, settings: Settings, rid: str) -> None:
-    """The replica's shard and its metrics (what it runs: replica_options)."""
-    app.runtime.shard = settings.shard()
+def attach_replica(app: Any) -> None:
+    """Note the replica's shard in its views and register its metrics (what it runs:
+    replica_options)."""
     record_shard(app.runtime.views, app.runtime.shard)
     if not app.runtime.shard.whole:
         log.info("query replica: shard %s of the repositories", app.runtime.shard.label)

@@ -72,13 +72,14 @@ class EmbeddedRuntime:
         executor: Executor | None = None,
         fault_after_failures: int = 3,
         sink_group: str | None = None,
+        shard: ShardAssignment | None = None,
     ) -> None:
         self.log = event_log
         # The consumer group the view sink mirrors its position into (the step id when None).
         # Each query replica passes its own, so every replica's lag is its own in the broker.
         self.sink_group = sink_group
         # The repositories the view sink keeps (a query replica's shard; everything by default)
-        self.shard = ShardAssignment(0, 1)
+        self.shard = shard if shard is not None else ShardAssignment(0, 1)
         self.views = views
         self.steps = steps if steps is not None else embedded_topology()
         if driven_apart := [s.step_id for s in self.steps if s.kind == "vectors"]:

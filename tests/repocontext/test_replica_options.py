@@ -12,6 +12,7 @@ import pytest
 from repocontext.app import EmbeddedApp, ReplicaOptions
 from repocontext.distributed import REPLICA_POLL_S, replica_options
 from schemas import topics
+from streams.runtime.shards import ShardAssignment
 from streams.topology import embedded_topology, replica_topology
 from tests.integration.memory_rig import memory_rig, rig_settings
 
@@ -23,6 +24,8 @@ def test_replica_options_name_the_replica_group_and_lag_bound(tmp_path: Path) ->
     assert replica_options(settings, "r1") == ReplicaOptions(
         sink_group="views.r1", poll_seconds=REPLICA_POLL_S, max_ready_lag=7
     )
+    sharded = rig_settings(tmp_path, replica_shard="1/2")
+    assert replica_options(sharded, "r1").shard == ShardAssignment(1, 2)
 
 
 async def test_a_replica_app_runs_the_view_sink_alone_under_its_own_group(tmp_path: Path) -> None:
@@ -31,11 +34,13 @@ async def test_a_replica_app_runs_the_view_sink_alone_under_its_own_group(tmp_pa
     for name in ("views.db", "views.db-wal", "views.db-shm"):
         (tmp_path / "data" / name).unlink(missing_ok=True)  # a fresh replica's views
 
-    replica = ReplicaOptions(sink_group="views.r1", poll_seconds=0.2, max_ready_lag=3)
+    replica = ReplicaOptions(
+        sink_group="views.r1", poll_seconds=0.2, max_ready_lag=3, shard=ShardAssignment(0, 1)
+    )
     async with EmbeddedApp(rig_settings(tmp_path), watch=False, replica=replica) as app:
         assert app.runtime.steps == replica_topology()
         assert app.runtime.poll_seconds == 0.2 and app.runtime.sink_group == "views.r1"
-        assert app.service.max_ready_lag == 3
+        assert app.service.max_ready_lag == 3 and app.runtime.shard.whole
         await app.start(resume=False)
         deadline = time.monotonic() + 60
         while (await app.runtime.lag()).behind:

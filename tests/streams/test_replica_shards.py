@@ -93,8 +93,7 @@ async def test_a_sharded_view_sink_keeps_only_its_repositories(tmp_path: Path) -
             await log.append(
                 topics.FILES.name, [upsert(repo, f"m{i}.py", f"x_{i} = {i}\n") for i in range(3)]
             )
-        runtime = EmbeddedRuntime(log, views)
-        runtime.shard = ShardAssignment(0, 2)
+        runtime = EmbeddedRuntime(log, views, shard=ShardAssignment(0, 2))
         await runtime.run_until_idle()
         assert sorted(r.repo_id for r in views.list_repos()) == sorted(mine)
         for repo in mine:
@@ -124,7 +123,9 @@ async def test_views_of_another_shard_assignment_are_rebuilt(tmp_path: Path) -> 
         assert recorded_shard(views) is None  # views from before shards hold everything
         assert await views_outlived_log(log, views, *args) is None
         reason = await views_outlived_log(log, views, *args, half)
-        assert reason == "the views hold shard 0/1 of the repositories and this replica is shard 1/2"
+        assert (
+            reason == "the views hold shard 0/1 of the repositories and this replica is shard 1/2"
+        )
         record_shard(views, half)
         assert recorded_shard(views) == half
         assert await views_outlived_log(log, views, *args, half) is None
