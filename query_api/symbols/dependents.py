@@ -34,7 +34,7 @@ from collections.abc import Callable, Iterable
 
 from processors.language import language_for_path
 from processors.symbols.extract import module_prefix
-from processors.symbols.languages.js_ts import split_import_entry
+from processors.symbols.languages.js_ts import DEFAULT_EXPORT, split_import_entry
 from query_api.symbols.js_modules import UNQUALIFIED_MATCH_KINDS, JsModules
 from schemas.symbols import SymbolAt
 from streams.stores.views.symbols import ReferenceRow, SymbolRow, SymbolViews
@@ -161,6 +161,11 @@ class DependentsResolver:
         free = sorted(
             n for n, same in by_name.items() if any(s.kind in UNQUALIFIED_MATCH_KINDS for s in same)
         )
+        # a TS/JS default import names no declaration (`import app from "./createApp"`
+        # references `./createApp.default`): looked up like a member, matched by its file
+        js_files = [s for s in declared if language_family(s.path) == "js"]
+        if js_files and DEFAULT_EXPORT not in by_name:
+            by_name[DEFAULT_EXPORT] = js_files
         members = sorted(set(by_name) - set(free))
         refs = self.symbols.references_to(repo_id, free + members, qualified_only=members)
         js = JsModules(self.symbols, repo_id, lambda path: self.read_text(repo_id, path))

@@ -19,7 +19,11 @@ import posixpath
 from collections.abc import Callable, Sequence
 
 from processors.symbols.extract import strip_js_extension
-from processors.symbols.languages.js_ts import NAMESPACE_MARK, split_import_entry
+from processors.symbols.languages.js_ts import (
+    DEFAULT_EXPORT,
+    NAMESPACE_MARK,
+    split_import_entry,
+)
 from query_api.symbols.js_packages import (
     MANIFEST,
     PNPM_WORKSPACE,
@@ -86,6 +90,8 @@ class JsModules:
         if any(js_module_match(qualified, s.path, s.fq_name) for s in targets):
             return True
         name = qualified.rpartition(".")[2]
+        if name == DEFAULT_EXPORT:
+            return self._default_of(path, qualified, targets)
         top_level = any(s.fq_name.split("(", 1)[0] == name for s in targets)
         if not top_level and not any(s.kind in UNQUALIFIED_MATCH_KINDS for s in targets):
             return False  # neither answer could match: no reads
@@ -101,6 +107,25 @@ class JsModules:
         if any(js_module_match(f"{module}.{name}", s.path, s.fq_name) for s in targets):
             return True
         return top_level and self._declared_through(module, name, targets)
+
+    def _default_of(self, path: str, qualified: str, targets: Sequence[SymbolRow]) -> bool:
+        """Whether a default import (`import app from "./createApp"`, `<module>.default`)
+        means the default export of the file one of `targets` is declared in: the imported
+        module's own, or one its named re-exports of `default` lead to. Which declaration is
+        the default export the views do not record: the file is what is matched."""
+        resolved = self._resolve(path, qualified)
+        if resolved is None or resolved[1]:
+            return False  # a package's default, or a namespace's member
+        files = {s.path for s in targets}
+        found: list[str] = []
+
+        def holds(current: str, module_files: list[str]) -> bool:
+            if files.intersection(module_files):
+                found.append(current)
+            return bool(found)
+
+        self._walk(resolved[0], DEFAULT_EXPORT, holds)
+        return bool(found)
 
     def _declared_through(self, module: str, name: str, targets: Sequence[SymbolRow]) -> bool:
         """Whether `name`, which `module` does not declare itself, is one of `targets` where

@@ -202,3 +202,22 @@ def test_a_named_re_export_hands_on_only_the_names_it_lists(repo: Repo) -> None:
     assert repo.dependents("src/schemas.ts") == [("app/plain.ts", "a")]
     assert repo.dependents("src/coerce.ts") == [("app/typed.ts", "t"), ("src/index.ts", "<file>")]
     assert repo.resolver.imports("r", "src/index.ts") == ["src/coerce", "src/schemas"]
+
+
+def test_a_default_export_imported_under_another_name_is_its_files(repo: Repo) -> None:
+    repo.add(
+        {
+            "src/createApp.ts": "export default function createApp() { return {}; }\n",
+            "src/other.ts": "export default function other() { return 1; }\n",
+            "src/index.ts": ("export { default } from './createApp';\nexport * from './other';\n"),
+            "app/main.ts": "import app from '../src/createApp';\nexport const run = () => app();\n",
+            "app/via.ts": "import make from '../src';\nexport const go = () => make();\n",
+        }
+    )
+    assert repo.dependents("src/createApp.ts") == [
+        ("app/main.ts", "run"),
+        ("app/via.ts", "go"),  # the barrel's `export { default } from`
+        ("src/index.ts", "<file>"),
+    ]
+    # `export * from` hands on every export but the default
+    assert repo.dependents("src/other.ts") == []

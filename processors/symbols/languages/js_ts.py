@@ -63,6 +63,7 @@ def strip_js_extension(path: str) -> str:
 #   name may come through it.
 NAMESPACE_MARK = "#*"
 REEXPORT_MARK = "#="
+DEFAULT_EXPORT = "default"  # the name a default import references: `<module>.default`
 
 
 def namespace_import(module: str, namespace: str) -> str:
@@ -82,8 +83,14 @@ class ImportEntry:
     names: frozenset[str] | None = None  # re-exports only these names
 
     def hands_on(self, name: str) -> bool:
-        """Whether `name`, asked of the importing file, may come from this module."""
-        return self.namespace is None and (self.names is None or name in self.names)
+        """Whether `name`, asked of the importing file, may come from this module: never
+        through a namespace, only the names a named re-export lists, and a default export
+        only by name (`export * from` hands on every export but the default)."""
+        if self.namespace is not None:
+            return False
+        if self.names is None:
+            return name != DEFAULT_EXPORT
+        return name in self.names
 
 
 def split_import_entry(entry: str) -> ImportEntry:
@@ -139,8 +146,8 @@ def js_import(
     else:
         module = raw
     pairs = [(short, f"{module}.{name}") for name, short in named_imports(names)] if names else []
-    if default:  # `import Button from "./Button"`: the default export, named as imported
-        pairs.append((default, f"{module}.{default}"))
+    if default:  # `import Button from "./Button"`: the module's default export, whatever
+        pairs.append((default, f"{module}.{DEFAULT_EXPORT}"))  # name it is declared under
     namespace = clean_name(alias, ".") if alias else ""
     if namespace:
         pairs.append((namespace, module))

@@ -1,7 +1,7 @@
 // ts_xrefs prints, for TypeScript files of one project, the repository files each imports
 // (ts.resolveModuleName with the project's tsconfig: paths, conditions, `.js` specifiers) and
-// the files that reference one of its exported top-level declarations (the language
-// service's findReferences), as JSON lines {path, imports, dependents}.
+// the files that reference one of its exported top-level declarations, an anonymous default
+// export included (the language service's findReferences), as JSON lines {path, imports, dependents}.
 // Usage: node ts_xrefs.js TYPESCRIPT_MODULE ROOT TSCONFIG < paths (relative to ROOT).
 const fs = require("fs");
 const path = require("path");
@@ -50,11 +50,21 @@ for (const file of files) {
   const dependents = new Set();
   const names = [];
   for (const statement of source ? source.statements : []) {
+    // an anonymous default export (`export default function () {}`, `export default {...}`)
+    // has no name to ask about: its `default` keyword is asked instead
+    const keyword = statement.getChildren(source).find((c) => c.kind === ts.SyntaxKind.DefaultKeyword)
+      || (ts.getModifiers(statement) || []).find((m) => m.kind === ts.SyntaxKind.DefaultKeyword);
+    if (ts.isExportAssignment(statement) && !statement.isExportEquals && keyword) {
+      names.push(keyword);
+      continue;
+    }
     if (!exported(statement)) continue;
     if (ts.isVariableStatement(statement)) {
       for (const d of statement.declarationList.declarations) if (ts.isIdentifier(d.name)) names.push(d.name);
     } else if (statement.name) {
       names.push(statement.name);
+    } else if (keyword) {
+      names.push(keyword);
     }
   }
   for (const name of names) {
