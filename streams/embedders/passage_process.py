@@ -132,7 +132,7 @@ class PassageProcess:
             [*args, str(nice), str(os.getpid())],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
-            env=_child_env(),
+            cwd=_source_root(),
         )
         self._child = child
         self.starts += 1
@@ -179,12 +179,10 @@ class PassageProcess:
                 self._lock.release()
 
 
-def _child_env() -> dict[str, str]:
-    """The child finds this source tree as the parent did (a checkout run without install)."""
-    env = dict(os.environ)
-    root = str(Path(__file__).resolve().parents[2])  # the folder holding `streams`
-    env["PYTHONPATH"] = os.pathsep.join(p for p in (root, env.get("PYTHONPATH")) if p)
-    return env
+def _source_root() -> str:
+    """The folder holding `streams`: the child runs there, so `-m` finds this source tree as
+    the parent did (a checkout run without install) and the environment is left as it is."""
+    return str(Path(__file__).resolve().parents[2])
 
 
 def _send(child: subprocess.Popen[bytes], message: object) -> None:
