@@ -73,8 +73,10 @@ def test_views_hold_exactly_the_last_version_of_every_file(
                 fresh.apply(records(path, body), {})
         for sql in (
             "SELECT * FROM symbols",
-            "SELECT r.repo_id, r.name, f.path, r.symbol, r.qualified FROM xref_refs r"
-            " JOIN xref_files f ON f.id = r.file",
+            "SELECT r.repo_id, r.name, f.path, s.symbol, r.qualified FROM xref_refs r"
+            " JOIN xref_sources s ON s.id = r.source JOIN xref_files f ON f.id = s.file",
+            "SELECT count(*) FROM xref_sources",
+            "SELECT count(*) FROM xref_files",
             "SELECT * FROM xref_imports",
             "SELECT d.path, f.symbol_terms, f.signature_terms FROM symbol_fts f"
             " JOIN symbol_docs d ON d.id = f.rowid",
@@ -204,8 +206,8 @@ def test_a_file_whose_references_were_cut_is_reported(
         store.apply(records("m/generated.py", body), {})
         refs = table(
             store,
-            "SELECT name FROM xref_refs JOIN xref_files f ON f.id = file"
-            " WHERE f.path = 'm/generated.py'",
+            "SELECT name FROM xref_refs JOIN xref_sources s ON s.id = source"
+            " JOIN xref_files f ON f.id = s.file WHERE f.path = 'm/generated.py'",
         )
     assert len(refs) == 5000
     assert "r/m/generated.py references 3 more distinct names than the 5000 kept" in caplog.text

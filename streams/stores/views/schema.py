@@ -34,7 +34,8 @@ from streams.stores.views.registry import Tree, ViewRegistry
 # 3: files.indexed_chars (where search stops in a file longer than the indexed limit).
 # 4: content keeps the terms (packed) and content_fts reads them (external content).
 # 5: xref_refs names its file by xref_files.id.
-SCHEMA_VERSION = 5
+# 6: xref_refs names its referencing symbol by xref_sources.id (file id + name).
+SCHEMA_VERSION = 6
 # A text of at least this many characters is kept zlib-compressed (a BLOB; shorter ones stay
 # TEXT): source and its terms compress ~4x, and both are read back only for the few files an
 # answer shows or when search's in-memory postings are built.

@@ -4,9 +4,11 @@
   test-naming convention and dependents resolution are point lookups.
 - `xref_refs`: the reverse index. Indexed by the referenced simple name, so "who references
   Name" is a bounded range read, never a scan; a second index by file makes replacing or
-  deleting one file's references cheap. A reference names its file by `xref_files.id`, not by
-  path: a path is ~100 bytes and a Java repository holds ~60 references per file, so the
-  path in every row and in the by-file index was a third of the views (spring-framework).
+  deleting one file's references cheap. A reference names its referencing symbol by
+  `xref_sources.id` (file and fully-qualified name), and that its file by `xref_files.id`:
+  paths and qualified names are ~100 bytes each and a Java repository holds ~60 references
+  per file and ~5 per symbol, so writing them into every row (and the path into the by-file
+  index) made this table half of spring-framework's views.
 - `xref_imports`: the modules each file imports.
 - `symbol_docs` + `symbol_fts`: one FTS5 row per file with the terms of its symbols' names
   and signatures, as the symbols processor derived them (the record's `symbol_terms` and
@@ -65,15 +67,20 @@ SYMBOLS_DDL = (
         path TEXT NOT NULL,
         UNIQUE (repo_id, path)
     )""",
+    """CREATE TABLE IF NOT EXISTS xref_sources (
+        id INTEGER PRIMARY KEY,
+        file INTEGER NOT NULL,  -- xref_files.id
+        symbol TEXT NOT NULL,
+        UNIQUE (file, symbol)
+    )""",
     """CREATE TABLE IF NOT EXISTS xref_refs (
         repo_id TEXT NOT NULL,
         name TEXT NOT NULL,
-        file INTEGER NOT NULL,  -- xref_files.id
-        symbol TEXT NOT NULL,
+        source INTEGER NOT NULL,  -- xref_sources.id
         qualified TEXT NOT NULL  -- '' when the reference could not be qualified
     )""",
     "CREATE INDEX IF NOT EXISTS xref_refs_by_name ON xref_refs (repo_id, name)",
-    "CREATE INDEX IF NOT EXISTS xref_refs_by_file ON xref_refs (file)",
+    "CREATE INDEX IF NOT EXISTS xref_refs_by_source ON xref_refs (source)",
     """CREATE TABLE IF NOT EXISTS symbol_docs (
         id INTEGER PRIMARY KEY,
         repo_id TEXT NOT NULL,
@@ -97,6 +104,10 @@ SYMBOLS_DDL = (
 SYMBOL_TREES = (
     Tree("symbols", "DELETE FROM symbols WHERE repo_id = ?"),
     Tree("xref_refs", "DELETE FROM xref_refs WHERE repo_id = ?"),
+    Tree(
+        "xref_sources",
+        "DELETE FROM xref_sources WHERE file IN (SELECT id FROM xref_files WHERE repo_id = ?)",
+    ),
     Tree("xref_files", "DELETE FROM xref_files WHERE repo_id = ?"),
     Tree("xref_imports", "DELETE FROM xref_imports WHERE repo_id = ?"),
     Tree("symbol_docs", "DELETE FROM symbol_docs WHERE repo_id = ?"),  # trigger: symbol_fts
@@ -173,30 +184,51 @@ def apply_symbols(conn: sqlite3.Connection, items: Sequence[Item]) -> None:
     )
 
 
-def _xref_file_ids(
-    conn: sqlite3.Connection, files: list[tuple[str, str]]
-) -> dict[tuple[str, str], int]:
-    """The id of each (repo, path), made on first use (kept while the file has references)."""
-    conn.executemany("INSERT OR IGNORE INTO xref_files (repo_id, path) VALUES (?, ?)", files)
-    ids = {}
-    for repo_id, path in files:
-        row = conn.execute(
+def _xref_ids(conn: sqlite3.Connection, files: list[tuple[str, str, XrefsRecord]]) -> list[int]:
+    """The id of each file (made here: its old one went with its old references), and of each
+    of its referencing symbols, as one list of source ids per reference, in record order."""
+    conn.executemany("INSERT INTO xref_files (repo_id, path) VALUES (?, ?)", [f[:2] for f in files])
+    sources: list[int] = []
+    for repo_id, path, value in files:
+        (file_id,) = conn.execute(
             "SELECT id FROM xref_files WHERE repo_id = ? AND path = ?", (repo_id, path)
         ).fetchone()
-        ids[(repo_id, path)] = int(row[0])
-    return ids
+        symbols = list(dict.fromkeys(symbol for symbol, _, _ in value.references))
+        conn.executemany(
+            "INSERT INTO xref_sources (file, symbol) VALUES (?, ?)",
+            [(file_id, symbol) for symbol in symbols],
+        )
+        ids = dict(
+            (symbol, int(source))
+            for source, symbol in conn.execute(
+                "SELECT id, symbol FROM xref_sources WHERE file = ?", (file_id,)
+            )
+        )
+        sources.extend(ids[symbol] for symbol, _, _ in value.references)
+    return sources
+
+
+def _forget_xrefs(conn: sqlite3.Connection, files: list[tuple[str, str]]) -> None:
+    """Every reference, source and file row of these files."""
+    conn.executemany(
+        """DELETE FROM xref_refs WHERE source IN (
+               SELECT s.id FROM xref_files f JOIN xref_sources s ON s.file = f.id
+               WHERE f.repo_id = ? AND f.path = ?)""",
+        files,
+    )
+    conn.executemany(
+        """DELETE FROM xref_sources WHERE file =
+               (SELECT id FROM xref_files WHERE repo_id = ? AND path = ?)""",
+        files,
+    )
+    conn.executemany("DELETE FROM xref_files WHERE repo_id = ? AND path = ?", files)
+    conn.executemany("DELETE FROM xref_imports WHERE repo_id = ? AND path = ?", files)
 
 
 def apply_xrefs(conn: sqlite3.Connection, items: Sequence[Item]) -> None:
     topic = topics.XREFS.name
     last = _last_per_file(items, topic)
-    conn.executemany(
-        """DELETE FROM xref_refs WHERE file =
-               (SELECT id FROM xref_files WHERE repo_id = ? AND path = ?)""",
-        list(last),
-    )
-    conn.executemany("DELETE FROM xref_files WHERE repo_id = ? AND path = ?", list(last))
-    conn.executemany("DELETE FROM xref_imports WHERE repo_id = ? AND path = ?", list(last))
+    _forget_xrefs(conn, list(last))
     records: list[tuple[str, str, XrefsRecord]] = []
     imports: list[tuple[str, str, str]] = []
     for (repo_id, path), value in last.items():
@@ -216,13 +248,13 @@ def apply_xrefs(conn: sqlite3.Connection, items: Sequence[Item]) -> None:
                 len(value.references),
             )
         imports.extend((repo_id, path, m) for m in value.imports)
-    ids = _xref_file_ids(conn, [(repo_id, path) for repo_id, path, _ in records])
+    sources = iter(_xref_ids(conn, records))
     refs = [
-        (repo_id, name, ids[(repo_id, path)], symbol, qualified or "")
-        for repo_id, path, value in records
-        for symbol, name, qualified in value.references
+        (repo_id, name, next(sources), qualified or "")
+        for repo_id, _, value in records
+        for _, name, qualified in value.references
     ]
-    conn.executemany("INSERT OR IGNORE INTO xref_refs VALUES (?,?,?,?,?)", refs)
+    conn.executemany("INSERT INTO xref_refs VALUES (?,?,?,?)", refs)
     conn.executemany("INSERT OR IGNORE INTO xref_imports VALUES (?,?,?)", imports)
 
 
@@ -294,9 +326,10 @@ def references_to(
         # is sorted: without statistics SQLite would rather walk the repository's references
         # in path order (xref_refs_by_file) to skip the sort, a scan for a rare name
         rows = conn.execute(
-            f"""SELECT f.path, r.symbol, r.name, r.qualified
+            f"""SELECT f.path, s.symbol, r.name, r.qualified
                 FROM xref_refs r INDEXED BY xref_refs_by_name
-                CROSS JOIN xref_files f ON f.id = r.file
+                CROSS JOIN xref_sources s ON s.id = r.source
+                CROSS JOIN xref_files f ON f.id = s.file
                 WHERE r.repo_id = ? AND r.name = ?{only_qualified} LIMIT ?""",
             (repo_id, name, min(limit, total - len(out))),
         ).fetchall()
