@@ -170,13 +170,19 @@ class PassageProcess:
             self._timer = None
 
     def _stop_if_idle(self) -> None:
-        # A batch holding the lock re-arms the timer when it ends; only an idle child stops.
-        if self._lock.acquire(blocking=False):
-            try:
-                self._timer = None
-                self._stop_locked()
-            finally:
-                self._lock.release()
+        self.stop_if_idle()
+
+    def stop_if_idle(self) -> bool:
+        """Stop the child now unless a batch runs (a batch re-arms the timer when it ends);
+        True when no child is left."""
+        if not self._lock.acquire(blocking=False):
+            return False
+        try:
+            self._cancel_timer()
+            self._stop_locked()
+            return True
+        finally:
+            self._lock.release()
 
 
 def _source_root() -> str:

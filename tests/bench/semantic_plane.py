@@ -141,6 +141,9 @@ async def measure(
     began, cpu = time.perf_counter(), cpu_seconds()
     with clock.installed():
         system = await open_system(root, tmp / name, embedder, threads)
+        passages = getattr(system.app.plane.embedder, "passages", None)
+        if passages is not None:  # reap the encoder child so RUSAGE_CHILDREN counts its CPU
+            passages.stop_if_idle()
     row: dict[str, Any] = {"system": name, "coverage_s": time.perf_counter() - began,
                            "cpu_s": cpu_seconds() - cpu}  # fmt: skip
     try:
