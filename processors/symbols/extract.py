@@ -52,6 +52,7 @@ from processors.symbols.languages.js_ts import (
     js_import,
     named_reexport,
     namespace_import,
+    reexported,
     strip_js_extension,
 )
 from processors.symbols.nesting import disambiguate, kept, nest, records, without_declared_only
@@ -279,7 +280,7 @@ class _Matcher:
         )
         if not module:
             return
-        exported, names = _reexported(text, caps["import"][0])
+        exported, names = reexported(text, caps["import"][0])
         if exported:  # `export * as ns from "./x"`
             found.imports.append(namespace_import(module, exported))
         elif names:  # `export { a, b as c } from "./x"`
@@ -323,27 +324,3 @@ class _Matcher:
             found.aliases[short] = found.bound[short] = f"{module.lstrip('.')}.{name}"
         else:
             found.aliases[short] = name
-
-
-def _reexported(
-    text: Callable[[int, int], str], specifier: Node
-) -> tuple[str, list[tuple[str, str]]]:
-    """What an `export ... from "x"` statement hands on (`specifier` is its `x`): the
-    namespace of `export * as ns`, or the (name, name as exported) pairs of `export { a, b
-    as c }`; ("", []) for any other import."""
-    statement = specifier.parent.parent if specifier.parent is not None else None
-    if statement is None or statement.type != "export_statement":
-        return "", []
-    for child in statement.named_children:
-        if child.type == "namespace_export" and child.named_child_count:
-            return _node_text(text, child.named_children[0]), []
-        if child.type == "export_clause":
-            names = []
-            for spec in child.named_children:
-                name = spec.child_by_field_name("name")
-                alias = spec.child_by_field_name("alias")
-                if spec.type == "export_specifier" and name is not None:
-                    original = _node_text(text, name)
-                    names.append((original, _node_text(text, alias) if alias else original))
-            return "", names
-    return "", []

@@ -24,23 +24,13 @@ from processors.symbols.languages.js_ts import (
     NAMESPACE_MARK,
     split_import_entry,
 )
-from query_api.symbols.js_packages import (
-    MANIFEST,
-    PNPM_WORKSPACE,
-    PackageManifest,
-    has_exports,
-    module_of,
-    parse_manifest,
-    split_specifier,
-    workspace_patterns,
-)
+from query_api.symbols.js_packages import RepositoryPackages, module_of, split_specifier
 from query_api.symbols.tsconfig_paths import CONFIG_NAMES, PathAliases, load_aliases
 from streams.stores.views.symbols import SymbolRow, SymbolViews
 
 MAX_DEPTH = 4  # barrels re-exporting barrels: `src/index.ts` -> `src/components/index.ts` -> ...
 MAX_FILES = 1024  # files one answer may open while resolving modules and following re-exports
 MAX_NAMES_AFTER_MODULE = 3  # `module.ns.ns.name`: namespaces re-exporting namespaces
-MAX_WORKSPACE_PACKAGES = 200  # folders one answer lists as workspace packages
 
 
 UNQUALIFIED_MATCH_KINDS = frozenset({"Type", "Interface", "Enum", "Function", "Other"})
@@ -78,8 +68,7 @@ class JsModules:
         self._declares: dict[str, frozenset[str]] = {}  # file -> its top-level names
         self._ends: dict[tuple[str, str], frozenset[str]] = {}
         self._texts: dict[str, str | None] = {}  # config path -> its text
-        self._scopes: dict[str, PackageManifest | None] = {}  # directory -> nearest manifest
-        self._workspace: dict[str, PackageManifest] | None = None  # name -> workspace package
+        self.packages = RepositoryPackages(self._read, self._first_file_under, self._budget)
 
     def matches(self, path: str, qualified: str, targets: Sequence[SymbolRow]) -> bool | None:
         """Whether the reference in `path` qualified `module.name` (or `module.ns.name`, a
@@ -178,79 +167,15 @@ class JsModules:
         if split is None:
             return None
         name, subpath = split
-        package = self._scope_of(posixpath.dirname(path))
-        if package is None or package.name != name:
-            package = self._workspace_packages().get(name)
+        package = self.packages.named(path, name)
         if package is None:
             return None
         modules = (module_of(c) for c in package.candidates(subpath))
         return next((m for m in modules if self._module_files(m)), None)
 
-    def _scope_of(self, directory: str) -> PackageManifest | None:
-        """The package whose folder holds `directory`, when code inside it may import it by
-        its own name (its package.json has `exports`: Node's and TypeScript's self-reference)."""
-        chain: list[str] = []
-        current: str | None = directory
-        found: PackageManifest | None = None
-        while current is not None:
-            if current in self._scopes:
-                found = self._scopes[current]
-                break
-            chain.append(current)
-            text = self._read(posixpath.join(current, MANIFEST))
-            if text is not None:
-                manifest = parse_manifest(text, current)
-                found = manifest if manifest is not None and has_exports(text) else None
-                break
-            current = posixpath.dirname(current) if current else None
-        for d in chain:
-            self._scopes[d] = found
-        return found
-
-    def _workspace_packages(self) -> dict[str, PackageManifest]:
-        """The repository root's workspace packages by name (read once per answer)."""
-        if self._workspace is None:
-            self._workspace = {}
-            patterns = workspace_patterns(self._read(MANIFEST), self._read(PNPM_WORKSPACE))
-            for folder in self._workspace_folders(patterns):
-                text = self._read(posixpath.join(folder, MANIFEST))
-                manifest = parse_manifest(text, folder) if text is not None else None
-                if manifest is not None:
-                    self._workspace.setdefault(manifest.name, manifest)
-        return self._workspace
-
-    def _workspace_folders(self, patterns: list[str]) -> list[str]:
-        """The folders the patterns name: `apps/web` as written, `packages/*` (and `/**`,
-        one level down here) each folder directly under `packages`."""
-        folders: list[str] = []
-        for pattern in patterns:
-            parent, _, last = pattern.rpartition("/")
-            if "*" in parent or (last not in ("*", "**") and "*" in last):
-                continue  # a glob inside the path: not a layout workspaces use
-            if last in ("*", "**"):
-                folders += self._subfolders(parent, MAX_WORKSPACE_PACKAGES - len(folders))
-            else:
-                folders.append(pattern)
-        return folders[:MAX_WORKSPACE_PACKAGES]
-
-    def _subfolders(self, parent: str, limit: int) -> list[str]:
-        """The folders directly under `parent` that hold indexed files, one bounded read each
-        (skipping over each folder's files rather than reading them)."""
-        prefix = f"{parent}/" if parent else ""
-        out: list[str] = []
-        after: str | None = None
-        while len(out) < limit and self._budget():
-            rows = self.symbols.store.files_under(self.repo_id, prefix, after, 1)
-            if not rows:
-                break
-            rest = rows[0].path[len(prefix) :]
-            folder, slash, _ = rest.partition("/")
-            if not slash:
-                after = rows[0].path  # a file directly under `parent`
-                continue
-            out.append(prefix + folder)
-            after = f"{prefix}{folder}/\U0010ffff"  # past every path under the folder
-        return out
+    def _first_file_under(self, prefix: str, after: str | None) -> str | None:
+        rows = self.symbols.store.files_under(self.repo_id, prefix, after, 1)
+        return rows[0].path if rows else None
 
     def _config_for(self, directory: str) -> tuple[str, PathAliases | None]:
         """The nearest directory at or above `directory` with a tsconfig.json/jsconfig.json,

@@ -8,11 +8,14 @@ from __future__ import annotations
 import functools
 import posixpath
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+
+from tree_sitter import Node
 
 from processors.symbols.declaration import clean_name
 from processors.symbols.languages.base import LanguageRules
+from processors.symbols.signatures import _node_text
 
 JS_EXTENSIONS = frozenset({".js", ".jsx", ".mjs", ".cjs", ".ts", ".tsx", ".mts", ".cts"})
 
@@ -152,6 +155,30 @@ def js_import(
     if namespace:
         pairs.append((namespace, module))
     return module, tuple(pairs), namespace
+
+
+def reexported(
+    text: Callable[[int, int], str], specifier: Node
+) -> tuple[str, list[tuple[str, str]]]:
+    """What an `export ... from "x"` statement hands on (`specifier` is its `x`): the
+    namespace of `export * as ns`, or the (name, name as exported) pairs of `export { a, b
+    as c }`; ("", []) for any other import."""
+    statement = specifier.parent.parent if specifier.parent is not None else None
+    if statement is None or statement.type != "export_statement":
+        return "", []
+    for child in statement.named_children:
+        if child.type == "namespace_export" and child.named_child_count:
+            return _node_text(text, child.named_children[0]), []
+        if child.type == "export_clause":
+            names = []
+            for spec in child.named_children:
+                name = spec.child_by_field_name("name")
+                alias = spec.child_by_field_name("alias")
+                if spec.type == "export_specifier" and name is not None:
+                    original = _node_text(text, name)
+                    names.append((original, _node_text(text, alias) if alias else original))
+            return "", names
+    return "", []
 
 
 _JS = LanguageRules(js_modules=True, import_calls=frozenset({"require", "import"}))
