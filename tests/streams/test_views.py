@@ -126,6 +126,9 @@ def test_terms_are_kept_once_packed_and_the_index_stays_whole(store: ViewStore) 
 
     def check(conn: sqlite3.Connection) -> tuple[object, ...]:
         conn.execute("INSERT INTO content_fts (content_fts) VALUES ('integrity-check')")
+        # the deleted b.py's words are gone from the index itself, not only from `content`
+        vocab = dict(conn.execute("SELECT term, doc FROM content_fts_vocab").fetchall())
+        assert "b" not in vocab and vocab["handler"] == 1 and vocab["zlib"] == 1, vocab
         tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master")}
         packed = conn.execute(
             "SELECT typeof(body_terms), typeof(body), length(body) FROM content WHERE path = 'a.py'"

@@ -35,7 +35,8 @@ from streams.stores.views.registry import Tree, ViewRegistry
 # 4: content keeps the terms (packed) and content_fts reads them (external content).
 # 5: xref_refs names its file by xref_files.id.
 # 6: xref_refs names its referencing symbol by xref_sources.id (file id + name).
-SCHEMA_VERSION = 6
+# 7: symbol_docs keeps the symbol terms (packed) and symbol_fts reads them (external content).
+SCHEMA_VERSION = 7
 # A text of at least this many characters is kept zlib-compressed (a BLOB; shorter ones stay
 # TEXT): source and its terms compress ~4x, and both are read back only for the few files an
 # answer shows or when search's in-memory postings are built.

@@ -35,6 +35,7 @@ from schemas.events import split_file_key
 from schemas.symbols import SymbolsRecord, XrefsRecord
 from streams.errors import StoreError
 from streams.stores.views.registry import Item, Tree, ViewRegistry
+from streams.stores.views.schema import pack_text
 from streams.stores.views.store import ViewStore
 
 log = logging.getLogger(__name__)
@@ -81,17 +82,28 @@ SYMBOLS_DDL = (
     )""",
     "CREATE INDEX IF NOT EXISTS xref_refs_by_name ON xref_refs (repo_id, name)",
     "CREATE INDEX IF NOT EXISTS xref_refs_by_source ON xref_refs (source)",
+    # the terms are kept here (packed when long) and symbol_fts reads them through
+    # symbol_fts_source: an external-content table, like content_fts (views/schema.py)
     """CREATE TABLE IF NOT EXISTS symbol_docs (
         id INTEGER PRIMARY KEY,
         repo_id TEXT NOT NULL,
         path TEXT NOT NULL,
+        symbol_terms NOT NULL,
+        signature_terms NOT NULL,
         UNIQUE (repo_id, path)
     )""",
+    """CREATE VIEW IF NOT EXISTS symbol_fts_source AS
+        SELECT id, repo_id, unpack_text(symbol_terms) AS symbol_terms,
+               unpack_text(signature_terms) AS signature_terms
+        FROM symbol_docs""",
     """CREATE VIRTUAL TABLE IF NOT EXISTS symbol_fts USING fts5(
-        repo_id UNINDEXED, symbol_terms, signature_terms, tokenize = 'ascii'
+        repo_id UNINDEXED, symbol_terms, signature_terms, tokenize = 'ascii',
+        content = 'symbol_fts_source', content_rowid = 'id'
     )""",
     """CREATE TRIGGER IF NOT EXISTS symbol_fts_forget AFTER DELETE ON symbol_docs BEGIN
-        DELETE FROM symbol_fts WHERE rowid = old.id;
+        INSERT INTO symbol_fts (symbol_fts, rowid, repo_id, symbol_terms, signature_terms)
+        VALUES ('delete', old.id, old.repo_id, unpack_text(old.symbol_terms),
+                unpack_text(old.signature_terms));
     END""",
     """CREATE TABLE IF NOT EXISTS xref_imports (
         repo_id TEXT NOT NULL,
@@ -176,7 +188,11 @@ def apply_symbols(conn: sqlite3.Connection, items: Sequence[Item]) -> None:
     conn.executemany("INSERT OR REPLACE INTO symbols VALUES (?,?,?,?,?,?,?,?,?)", rows)
     conn.executemany("DELETE FROM symbol_docs WHERE repo_id = ? AND path = ?", list(last))
     fts = [row for row in fts if row[0] or row[1]]  # a file without symbols needs no row
-    conn.executemany("INSERT INTO symbol_docs (repo_id, path) VALUES (?3, ?4)", fts)
+    conn.executemany(
+        """INSERT INTO symbol_docs (repo_id, path, symbol_terms, signature_terms)
+           VALUES (?, ?, ?, ?)""",
+        [(repo_id, path, pack_text(names), pack_text(sigs)) for names, sigs, repo_id, path in fts],
+    )
     conn.executemany(
         """INSERT INTO symbol_fts (rowid, repo_id, symbol_terms, signature_terms)
            SELECT id, repo_id, ?1, ?2 FROM symbol_docs WHERE repo_id = ?3 AND path = ?4""",
