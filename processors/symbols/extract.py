@@ -286,8 +286,11 @@ class _Matcher:
         elif names:  # `export { a, b as c } from "./x"`
             found.imports.append(named_reexport(module, (exported for _, exported in names)))
             # the re-export is the file's use of each name (a file-level reference, as for
-            # `import { a } ...; export { a }`); keyed by no local name the file could use
-            found.bound.update((f"export {name}", f"{module}.{name}") for name, _ in names)
+            # `import { a } ...; export { a }`); keyed by no local name the file could use,
+            # one per name exported (`export { default as ar }`, `{ default as be }`, ...)
+            found.bound.update(
+                (f"export {exported}", f"{module}.{name}") for name, exported in names
+            )
         elif namespace and not names_cap and not default_cap and "import.via" not in caps:
             found.imports.append(namespace_import(module, namespace))  # `import * as ns`
         else:

@@ -120,6 +120,16 @@ def skipped_prefix(qualified: str, fq_name: str) -> str:
 CALLABLE_KINDS = frozenset({"Function", "Method"})
 
 
+def is_js_module(path: str) -> bool:
+    return language_family(path) == "js"
+
+
+def default_export(repo_id: str, path: str) -> SymbolRow:
+    """A TS/JS file's default export as the target of a lookup: `default` declared in the
+    file (which declaration it is, or whether one is anonymous, the views do not record)."""
+    return SymbolRow(repo_id, path, DEFAULT_EXPORT, DEFAULT_EXPORT, "Other", 0, 0, "", "")
+
+
 def outside_functions(declared: list[SymbolRow]) -> list[SymbolRow]:
     """The declarations another file can name: not those inside a function or method of the
     file (a closure's `wrapped_view`, a nested `def view` that a caller's `view(...)`
@@ -150,22 +160,24 @@ class DependentsResolver:
     def dependents(
         self, repo_id: str, declared: list[SymbolRow], exclude: set[str]
     ) -> list[SymbolAt]:
-        """Symbols in other files that reference what `declared` declares (see module doc).
+        """Symbols in other files that reference what `declared` declares (see module doc);
+        `exclude`: the files asked about, whose own references are not dependents.
         Names a bare reference may mean (types, functions) are looked up first and with all
         their references; members' names only with the references an import qualified."""
         by_name: dict[str, list[SymbolRow]] = {}
         for s in outside_functions(declared):
             by_name.setdefault(s.name, []).append(s)
-        if not by_name:
-            return []
         free = sorted(
             n for n, same in by_name.items() if any(s.kind in UNQUALIFIED_MATCH_KINDS for s in same)
         )
         # a TS/JS default import names no declaration (`import app from "./createApp"`
-        # references `./createApp.default`): looked up like a member, matched by its file
-        js_files = [s for s in declared if language_family(s.path) == "js"]
-        if js_files and DEFAULT_EXPORT not in by_name:
-            by_name[DEFAULT_EXPORT] = js_files
+        # references `./createApp.default`) and an anonymous default export declares none:
+        # the files asked about (`exclude`) stand for theirs, looked up like a member
+        defaults = [default_export(repo_id, p) for p in sorted(exclude) if is_js_module(p)]
+        if defaults and DEFAULT_EXPORT not in by_name:
+            by_name[DEFAULT_EXPORT] = defaults
+        if not by_name:
+            return []
         members = sorted(set(by_name) - set(free))
         refs = self.symbols.references_to(repo_id, free + members, qualified_only=members)
         js = JsModules(self.symbols, repo_id, lambda path: self.read_text(repo_id, path))

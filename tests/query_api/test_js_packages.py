@@ -221,3 +221,17 @@ def test_a_default_export_imported_under_another_name_is_its_files(repo: Repo) -
     ]
     # `export * from` hands on every export but the default
     assert repo.dependents("src/other.ts") == []
+
+
+def test_a_barrel_re_exporting_several_defaults_depends_on_each(repo: Repo) -> None:
+    repo.add(
+        {
+            "src/locales/ar.ts": "export default function () { return 'ar'; }\n",
+            "src/locales/be.ts": "export default function () { return 'be'; }\n",
+            "src/locales/index.ts": (
+                "export { default as ar } from './ar';\nexport { default as be } from './be';\n"
+            ),
+        }
+    )
+    assert repo.dependents("src/locales/ar.ts") == [("src/locales/index.ts", "<file>")]
+    assert repo.dependents("src/locales/be.ts") == [("src/locales/index.ts", "<file>")]
