@@ -49,6 +49,8 @@ class CoverageReader:
 
     def _measure(self, repo_id: str) -> t.VectorCoverage:
         total = self.views.content_count(repo_id)
+        if not total:  # the files view fills first: no content rows yet is not "all covered"
+            total = self.views.text_file_count(repo_id)
         embedded = self.store.sources(repo_id=repo_id, kind="file")
         markers = self.store.count(repo_id=repo_id, kind=CONTENTLESS_KIND)
         passages = self.store.count(repo_id=repo_id, kind="file")

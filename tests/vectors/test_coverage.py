@@ -86,3 +86,25 @@ async def test_pending_passages_are_estimated_before_the_first_batch_lands(
         partial = await coverage(rig)
         assert (partial.filesTotal, partial.filesCovered, partial.filesEmbedded) == (4, 1, 0)
         assert partial.passagesPending >= 3 and not partial.complete
+
+
+def test_text_files_without_content_rows_yet_are_not_complete(tmp_path: Path) -> None:
+    """The files view fills before the content view: in that window the coverage said 0 of 0
+    files, complete (seen over MCP on koa at start: `complete: true`, `filesTotal: 0`)."""
+    from query_api.retrieval.vector_coverage import CoverageReader
+    from streams.embedders.base import EmbeddingSpace
+    from streams.stores.vectors import EdgeVectorStore
+    from streams.stores.views.handlers import default_registry
+    from streams.stores.views.store import ViewStore
+    from tests.streams.test_views import STRUCTURE, file, reg
+
+    with ViewStore(tmp_path / "views.db", default_registry()) as views:
+        records = [r for r in file("r", "a.py", "def a():\n    return 1\n") if r[0] == STRUCTURE]
+        views.apply([reg("r"), *records], {})
+        assert views.file_count("r") == 1 and views.content_count("r") == 0
+        store = EdgeVectorStore(tmp_path / "vectors", EmbeddingSpace("test/space", 8))
+        try:
+            found = CoverageReader(views, store, None).of("r")
+        finally:
+            store.close()
+    assert (found.filesTotal, found.filesCovered) == (1, 0) and not found.complete

@@ -119,6 +119,14 @@ def file_count(conn: sqlite3.Connection, repo_id: str) -> int:
     return int(row[0])
 
 
+def text_file_count(conn: sqlite3.Connection, repo_id: str) -> int:
+    """Files that are not binary: each gets a content row once the content view caught up."""
+    row = conn.execute(
+        "SELECT count(*) FROM files WHERE repo_id = ? AND binary = 0", (repo_id,)
+    ).fetchone()
+    return int(row[0])
+
+
 def content_count(conn: sqlite3.Connection, repo_id: str) -> int:
     """Files with a text body (binary files have none): what the vector step can cover."""
     row = conn.execute("SELECT count(*) FROM content WHERE repo_id = ?", (repo_id,)).fetchone()

@@ -245,6 +245,9 @@ class ViewStore:
     def file_count(self, repo_id: str) -> int:
         return self.read(lambda c: views_read.file_count(c, repo_id))
 
+    def text_file_count(self, repo_id: str) -> int:
+        return self.read(lambda c: views_read.text_file_count(c, repo_id))
+
     def content_count(self, repo_id: str) -> int:
         return self.read(lambda c: views_read.content_count(c, repo_id))
 
