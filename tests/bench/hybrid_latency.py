@@ -27,6 +27,7 @@ from processors.vectors import file_passages
 from query_api.retrieval.ladder import Retriever
 from query_api.retrieval.readiness import Readiness
 from query_api.retrieval.vector_plane import keyword_only_retriever
+from schemas import tools as t
 from streams.embedders.local import LocalEmbedder
 from streams.stores.vectors import EdgeVectorStore, VectorPoint, point_id
 from tests.bench.localisation.cases import CASES_FILE, read_cases
@@ -114,9 +115,13 @@ async def measure(corpus: Path, data_dir: Path, vectors_dir: Path, queries: list
         await asyncio.to_thread(keyword.graphs.wait, system.repo_id, 900)
         embedder.embed(["warm the encoder"], "query")
 
+        paths: dict[str, int] = {}
+
         async def with_retriever(retriever: Retriever, query: str) -> None:
             service.retriever = retriever
-            await system.search(query, 10)
+            args = t.SearchArgs(repoId=system.repo_id, query=query[:4096], k=10)
+            path = (await service.search(args)).retrievalPath.value
+            paths[path] = paths.get(path, 0) + 1
 
         rows = {
             "query embedding alone": await timed(
@@ -138,7 +143,7 @@ async def measure(corpus: Path, data_dir: Path, vectors_dir: Path, queries: list
         ratio = statistics.median(rows["hybrid service search (k=10)"]) / statistics.median(
             rows["keyword service search (k=10)"]
         )
-        print(f"\nratio hybrid / keyword, p50: {ratio:.1f}x")
+        print(f"\nratio hybrid / keyword, p50: {ratio:.1f}x; answers by retrievalPath: {paths}")
     finally:
         store.close()
         embedder.close()
