@@ -50,9 +50,11 @@ from processors.symbols.languages import LanguageRules, rules_for
 from processors.symbols.languages.js_ts import (
     JS_EXTENSIONS,
     js_import,
+    local_exports,
     named_reexport,
     namespace_import,
     reexported,
+    renamed_exports,
     strip_js_extension,
 )
 from processors.symbols.nesting import disambiguate, kept, nest, records, without_declared_only
@@ -246,6 +248,10 @@ class _Matcher:
             found.package = self.clean(caps["package"][0])
         if "import.via" in caps and not self.imports_through_call(caps):
             return
+        if "import.exports" in caps and self.rules.js_modules:
+            renamed = renamed_exports(self.text, caps["import.exports"][0])
+            if renamed:
+                self.found.imports.append(local_exports(renamed))
         if "import" in caps:
             if self.rules.js_modules:
                 self.js_import(caps)

@@ -167,6 +167,7 @@ class DependentsResolver:
         by_name: dict[str, list[SymbolRow]] = {}
         for s in outside_functions(declared):
             by_name.setdefault(s.name, []).append(s)
+        self._add_renamed_exports(repo_id, by_name)
         free = sorted(
             n for n, same in by_name.items() if any(s.kind in UNQUALIFIED_MATCH_KINDS for s in same)
         )
@@ -192,6 +193,17 @@ class DependentsResolver:
                 break
         return [SymbolAt(symbol=sym, path=p) for p, sym in sorted(found)]
 
+    def _add_renamed_exports(self, repo_id: str, by_name: dict[str, list[SymbolRow]]) -> None:
+        """A TS/JS declaration its file exports under another name (`export { outputOf as
+        output }`) is looked up by that name too: other files import it so."""
+        paths = {s.path for same in by_name.values() for s in same if is_js_module(s.path)}
+        for path in sorted(paths):
+            for entry in map(split_import_entry, self.symbols.imports_of_file(repo_id, path)):
+                for exported, declared in entry.renamed:
+                    rows = [s for s in by_name.get(declared, []) if s.path == path]
+                    if rows and exported != DEFAULT_EXPORT:
+                        by_name.setdefault(exported, []).extend(rows)
+
     def imports(self, repo_id: str, path: str) -> list[str]:
         """The modules `path` imports; in TS/JS a path alias as the repository module it
         names (relative specifiers already are)."""
@@ -199,7 +211,8 @@ class DependentsResolver:
         if language_family(path) != "js" or not modules:
             return modules
         js = JsModules(self.symbols, repo_id, lambda p: self.read_text(repo_id, p))
-        named = {split_import_entry(m).module for m in modules}  # `./x#*ns` imports ./x
+        # `./x#*ns` imports ./x; a file's own renamed exports (`#>...`) import nothing
+        named = {e.module for e in map(split_import_entry, modules) if e.module}
         return sorted({js.repository_module(path, m) for m in named})
 
     def tests(

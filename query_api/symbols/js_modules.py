@@ -81,7 +81,8 @@ class JsModules:
         name = qualified.rpartition(".")[2]
         if name == DEFAULT_EXPORT:
             return self._default_of(path, qualified, targets)
-        top_level = any(s.fq_name.split("(", 1)[0] == name for s in targets)
+        # a top-level declaration among them (its name, or the one it is exported under)
+        top_level = any("." not in s.fq_name.split("(", 1)[0] for s in targets)
         if not top_level and not any(s.kind in UNQUALIFIED_MATCH_KINDS for s in targets):
             return False  # neither answer could match: no reads
         resolved = self._resolve(path, qualified)
@@ -93,7 +94,8 @@ class JsModules:
             if found is None:
                 return False  # a declaration's member, or a namespace the views do not hold
             module = found
-        if any(js_module_match(f"{module}.{name}", s.path, s.fq_name) for s in targets):
+        declared = self._declared_as(module, name)
+        if any(js_module_match(f"{module}.{declared}", s.path, s.fq_name) for s in targets):
             return True
         return top_level and self._declared_through(module, name, targets)
 
@@ -120,7 +122,7 @@ class JsModules:
         """Whether `name`, which `module` does not declare itself, is one of `targets` where
         the module's re-exports lead."""
         return any(
-            js_module_match(f"{end}.{name}", s.path, s.fq_name)
+            js_module_match(f"{end}.{self._declared_as(end, name)}", s.path, s.fq_name)
             for end in self.declaring_modules(module, name)
             for s in targets
         )
@@ -289,13 +291,30 @@ class JsModules:
 
     def _top_level(self, path: str) -> frozenset[str]:
         """The names `path` declares outside any other declaration (TS/JS fq names carry no
-        module: a top-level declaration's fq name is its name, overloads with their types)."""
+        module: a top-level declaration's fq name is its name, overloads with their types),
+        and those it exports under another name (`export { output as infer }`)."""
         if path not in self._declares:
             rows = self.symbols.symbols_of_file(self.repo_id, path) if self._budget() else []
             self._declares[path] = frozenset(
                 r.fq_name.split("(", 1)[0] for r in rows if "." not in r.fq_name.split("(", 1)[0]
-            )
+            ).union(self._renamed(path))
         return self._declares[path]
+
+    def _renamed(self, path: str) -> dict[str, str]:
+        """What `path` exports under another name than it declares: exported -> declared."""
+        return {
+            exported: declared
+            for entry in map(split_import_entry, self._imports_of(path))
+            for exported, declared in entry.renamed
+        }
+
+    def _declared_as(self, module: str, name: str) -> str:
+        """The name `module` declares what it exports as `name` (itself unless renamed)."""
+        for path in self._module_files(module):
+            declared = self._renamed(path).get(name)
+            if declared is not None:
+                return declared
+        return name
 
     def _budget(self) -> bool:
         self.opened += 1

@@ -235,3 +235,21 @@ def test_a_barrel_re_exporting_several_defaults_depends_on_each(repo: Repo) -> N
     )
     assert repo.dependents("src/locales/ar.ts") == [("src/locales/index.ts", "<file>")]
     assert repo.dependents("src/locales/be.ts") == [("src/locales/index.ts", "<file>")]
+
+
+def test_a_name_exported_under_another_name_is_its_declaration(repo: Repo) -> None:
+    repo.add(
+        {
+            "src/core.ts": (
+                "function outputOf(x: number): number { return x; }\n"
+                "export { outputOf as output };\n"
+            ),
+            "src/index.ts": "export * from './core';\n",
+            "app/direct.ts": (
+                "import { output } from '../src/core';\nexport const d = () => output(2);\n"
+            ),
+            "app/use.ts": "import { output } from '../src';\nexport const u = () => output(1);\n",
+        }
+    )
+    assert repo.dependents("src/core.ts") == [("app/direct.ts", "d"), ("app/use.ts", "u")]
+    assert repo.resolver.imports("r", "src/core.ts") == []

@@ -64,8 +64,12 @@ def strip_js_extension(path: str) -> str:
 #   come from that module;
 # - any other import (`export * from`, `import { a }`, a default, `require`) is the module: any
 #   name may come through it.
+# A file's own exports under another name (`export { output as infer }`) are an entry without
+# a module, `#>infer=output` (exported=declared, comma-separated): the resolver reads `infer`
+# of that file as its declaration `output`.
 NAMESPACE_MARK = "#*"
 REEXPORT_MARK = "#="
+LOCAL_EXPORTS_MARK = "#>"  # `#>infer=output,...`: `export { output as infer }`, no module
 DEFAULT_EXPORT = "default"  # the name a default import references: `<module>.default`
 
 
@@ -84,19 +88,28 @@ class ImportEntry:
     module: str
     namespace: str | None = None  # bound as this namespace only
     names: frozenset[str] | None = None  # re-exports only these names
+    renamed: tuple[tuple[str, str], ...] = ()  # the file's own (exported, declared) names
 
     def hands_on(self, name: str) -> bool:
         """Whether `name`, asked of the importing file, may come from this module: never
         through a namespace, only the names a named re-export lists, and a default export
         only by name (`export * from` hands on every export but the default)."""
-        if self.namespace is not None:
+        if self.namespace is not None or not self.module:
             return False
         if self.names is None:
             return name != DEFAULT_EXPORT
         return name in self.names
 
 
+def local_exports(renamed: Iterable[tuple[str, str]]) -> str:
+    """The entry of a file's exports under another name: (exported, declared) pairs."""
+    return LOCAL_EXPORTS_MARK + ",".join(f"{exported}={local}" for exported, local in renamed)
+
+
 def split_import_entry(entry: str) -> ImportEntry:
+    if entry.startswith(LOCAL_EXPORTS_MARK):
+        pairs = (p.partition("=") for p in entry[len(LOCAL_EXPORTS_MARK) :].split(","))
+        return ImportEntry("", renamed=tuple((a, b) for a, eq, b in pairs if eq and a and b))
     module, mark, rest = entry.partition(NAMESPACE_MARK)
     if mark:
         return ImportEntry(module, namespace=rest)
@@ -155,6 +168,19 @@ def js_import(
     if namespace:
         pairs.append((namespace, module))
     return module, tuple(pairs), namespace
+
+
+def renamed_exports(text: Callable[[int, int], str], clause: Node) -> list[tuple[str, str]]:
+    """The (exported, declared) names of a local `export { a as b, c }` clause that differ."""
+    out = []
+    for spec in clause.named_children:
+        name = spec.child_by_field_name("name")
+        alias = spec.child_by_field_name("alias")
+        if spec.type == "export_specifier" and name is not None and alias is not None:
+            exported, declared = _node_text(text, alias), _node_text(text, name)
+            if exported != declared:
+                out.append((exported, declared))
+    return out
 
 
 def reexported(

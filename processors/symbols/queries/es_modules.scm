@@ -8,3 +8,6 @@
 ; a re-export (`export { A } from "./x"`, `export * from "./x"`): a barrel depends on the
 ; modules it re-exports (dependents follow it to them); it binds no name in the file
 (export_statement source: (string (string_fragment) @import))
+; a local export list (`export { output as infer }`, no `from`): the names a file exports under
+; another name than it declares them (the extractor records the renamed ones with its imports)
+(export_statement (export_clause) @import.exports !source)
