@@ -43,8 +43,9 @@ class CoverageReader:
         if hit is not None and time.monotonic() - hit[0] < self.ttl_s:
             return hit[1]
         coverage = self._measure(repo_id)
-        with self._lock:
-            self._cached[repo_id] = (time.monotonic(), coverage)
+        if coverage.filesTotal:  # nothing indexed yet changes within the first seconds
+            with self._lock:
+                self._cached[repo_id] = (time.monotonic(), coverage)
         return coverage
 
     def _measure(self, repo_id: str) -> t.VectorCoverage:

@@ -142,7 +142,7 @@ async def full_coverage(session: ClientSession, began: float, limit_s: float = 3
         listed = (await session.call_tool("repocontext_list_repos", {})).structuredContent or {}
         repos = listed.get("repositories") or [{}]
         coverage = repos[0].get("vectorCoverage") or {}
-        if coverage.get("complete"):
+        if coverage.get("complete") and coverage.get("filesTotal"):
             return time.perf_counter() - began
         await asyncio.sleep(1.0)
     return float("nan")

@@ -108,3 +108,14 @@ def test_text_files_without_content_rows_yet_are_not_complete(tmp_path: Path) ->
         finally:
             store.close()
     assert (found.filesTotal, found.filesCovered) == (1, 0) and not found.complete
+
+
+async def test_an_empty_coverage_is_not_cached(tmp_path: Path) -> None:
+    """Before the first files reach the views the coverage is 0 of 0; cached for the burst
+    TTL, it kept saying so (complete) for 2 s after files had arrived."""
+    async for rig in open_rig(tmp_path):
+        reader = rig.plane.coverage
+        assert reader is not None and reader.ttl_s > 0
+        assert reader.of("not-yet").filesTotal == 0
+        assert "not-yet" not in reader._cached
+        assert reader.of("repo").filesTotal == 4 and "repo" in reader._cached
