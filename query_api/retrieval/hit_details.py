@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING
 from processors.symbols.languages.python import import_name
 from processors.tokenizer import STOP_WORDS, tokenize
 from schemas import tools as t
+from streams.stores.views.read import indexed_terms
 from streams.stores.views.store import ViewStore
 from streams.stores.views.symbols import SymbolRow, SymbolViews
 
@@ -68,6 +69,14 @@ def line_score(line: str, terms: QueryTerms) -> int:
     if terms.words and any(w in lowered for w in terms.words):  # tokenize only candidates
         score += len(terms.words.intersection(tokenize(line)))
     return score
+
+
+def matches_indexed_terms(indexed: frozenset[str], terms: QueryTerms) -> bool:
+    """Whether a file's indexed words hold any word of the query, or every word of one of its
+    identifiers: what can be said of text past the stored body, which only the index holds."""
+    if not terms.words.isdisjoint(indexed):
+        return True
+    return any(set(tokenize(ident)) <= indexed for ident in terms.identifiers)
 
 
 def matches_lexically(path: str, body: str, terms: QueryTerms) -> bool:
@@ -177,6 +186,10 @@ class HitLocator:
         row = self.views.get_content(repo_id, path)
         return row.body if row is not None else None
 
+    def indexed_terms(self, repo_id: str, path: str) -> frozenset[str]:
+        found = self.views.read(lambda conn: indexed_terms(conn, repo_id, path))
+        return found or frozenset()
+
     def symbols_of(self, repo_id: str, path: str) -> list[SymbolRow]:
         return self.symbols.symbols_of_file(repo_id, path)
 
@@ -227,10 +240,9 @@ def enrich(
             out.append(hit)
             continue
         body = locator.body(repo_id, path) or ""
-        # a file longer than its stored body was searched past it: its content match may lie
-        # where the body cannot show it, so the index's word stands for it there
-        past_body = "truncated" in entry.fields and "content-match" in hit.reasons
-        lexical = lexical or past_body or matches_lexically(path, body, terms)
+        lexical = lexical or matches_lexically(path, body, terms)
+        if not lexical and "truncated" in entry.fields:  # searched past its stored body
+            lexical = matches_indexed_terms(locator.indexed_terms(repo_id, path), terms)
         out.append(_detailed(locator, repo_id, path, body, terms, hit) if detail else hit)
     return Enriched(out, lexical)
 

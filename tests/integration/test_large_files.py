@@ -94,6 +94,12 @@ async def test_large_files_are_searchable_to_their_end_and_say_truncated(tmp_pat
                 s, "repocontext_search", {"repoId": "repo", "query": "axolotl_wombat"}
             )
             assert all(h["entry"]["path"] != "huge.py" for h in beyond["hits"])  # past the limit
+            # half of an identifier in the index is not the identifier (its other half lies
+            # past the limit): no hit rather than a file that only shares a fragment
+            half = await call(
+                s, "repocontext_search", {"repoId": "repo", "query": "pangolin_wombat"}
+            )
+            assert half["hits"] == [] and "pangolin_wombat" in half["note"]
 
             outline = await call(s, "repocontext_outline", {"repoId": "repo", "path": "huge.py"})
             assert (outline["truncated"], outline["indexedChars"]) == (True, LIMIT)

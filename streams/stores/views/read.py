@@ -153,6 +153,15 @@ def get_content(conn: sqlite3.Connection, repo_id: str, path: str) -> ContentRow
     )
 
 
+def indexed_terms(conn: sqlite3.Connection, repo_id: str, path: str) -> frozenset[str] | None:
+    """The words keyword search indexed of a file's text (past its stored body when the file
+    is longer), or None when it has no content row."""
+    row = conn.execute(
+        "SELECT body_terms FROM content WHERE repo_id = ? AND path = ?", (repo_id, path)
+    ).fetchone()
+    return None if row is None else frozenset((unpack_text(row[0]) or "").split())
+
+
 def prefix_successor(prefix: str) -> str | None:
     """The smallest string greater than every string starting with `prefix` (None: no bound).
 
