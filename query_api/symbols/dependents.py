@@ -33,9 +33,9 @@ import re
 from collections.abc import Callable, Iterable
 
 from processors.language import language_for_path
-from processors.symbols.extract import module_prefix
 from processors.symbols.languages.js_ts import DEFAULT_EXPORT, split_import_entry
 from query_api.symbols.js_modules import UNQUALIFIED_MATCH_KINDS, JsModules
+from query_api.symbols.python_modules import PythonModules
 from schemas.symbols import SymbolAt
 from streams.stores.views.symbols import ReferenceRow, SymbolRow, SymbolViews
 
@@ -75,46 +75,10 @@ def language_family(path: str) -> str:
     return _FAMILIES.get(language, language)
 
 
-def qualified_match(qualified: str, fq_name: str, python_module: str | None = None) -> bool:
-    """`pkg.mod.Name` vs `src.pkg.mod.Name` (or `billing.Charge` vs `x.com/billing.Charge`).
-    With `python_module` (the module of the file declaring `fq_name`), also a name imported
-    from a package that re-exports it from one of its modules: `from shop import
-    OrderService` (shop/__init__.py: `from .orders import OrderService`) is
-    `shop.orders.OrderService`, and under a source folder the path adds
-    (`src/shop/orders.py`: `src.shop.orders.OrderService`) too. Only a module-level
-    declaration is re-exported so: `click.command` is not the attribute `Context.command`."""
+def qualified_match(qualified: str, fq_name: str) -> bool:
+    """`pkg.mod.Name` vs `src.pkg.mod.Name` (or `billing.Charge` vs `x.com/billing.Charge`)."""
     fq = fq_name.split("(", 1)[0]
-    if qualified == fq or fq.endswith("." + qualified) or qualified.endswith("." + fq):
-        return True
-    if python_module is None:
-        return False
-    package, _, name = qualified.rpartition(".")
-    module, _, simple = fq.rpartition(".")
-    return (
-        bool(package)
-        and simple == name
-        and module == python_module
-        and (f".{package}." in f".{fq}")
-    )
-
-
-def prefix_before(dotted: str, part: str) -> str | None:
-    """The dotted prefix of `dotted` before `part` where `part` runs on dot boundaries inside
-    it: `src` for `flask.json` in `src.flask.json.dumps`, "" at the start, None when absent."""
-    at = f".{dotted}.".find(f".{part}.")
-    return None if at < 0 else dotted[: at - 1] if at else ""
-
-
-def skipped_prefix(qualified: str, fq_name: str) -> str:
-    """The leading part of a Python declaration's fq name (the file's path) that an absolute
-    import naming it as `qualified` leaves out: `src` for `flask.app.Flask` against
-    `src.flask.app.Flask`, or against the package re-export `flask.Flask`; "" when none."""
-    fq = fq_name.split("(", 1)[0]
-    if qualified == fq or qualified.endswith("." + fq):
-        return ""
-    if fq.endswith("." + qualified):
-        return fq[: -len(qualified) - 1]
-    return prefix_before(fq, qualified.rpartition(".")[0]) or ""
+    return qualified == fq or fq.endswith("." + qualified) or qualified.endswith("." + fq)
 
 
 CALLABLE_KINDS = frozenset({"Function", "Method"})
@@ -243,15 +207,16 @@ class DependentsResolver:
 
 class ReferenceScope:
     """What one dependents lookup knows about the referencing files, each fact read once:
-    a file's language family and imports, whether a folder is a Python package, and which
-    files declare (or whose package declares) an unqualified name themselves."""
+    a file's language family and imports, its language family's import rules (js_modules,
+    python_modules), and which files declare (or whose package declares) an unqualified name
+    themselves."""
 
     def __init__(self, symbols: SymbolViews, repo_id: str, js: JsModules) -> None:
         self.symbols = symbols
         self.repo_id = repo_id
         self.js = js
+        self.python = PythonModules(symbols, repo_id)
         self._family: dict[str, str] = {}  # path -> language family
-        self._roots: dict[str, bool] = {}  # fq prefix -> whether it is off the import path
         self._imports: dict[str, list[str]] = {}  # path -> the modules it imports
         self._self_declared: set[tuple[str, str]] = set()  # (path or "dir/", name)
 
@@ -269,36 +234,10 @@ class ReferenceScope:
                 if self.family_of(s.path) in PACKAGE_IS_DIRECTORY:
                     self._self_declared.add((posixpath.dirname(s.path) + "/", s.name))
 
-    def importable(self, prefix: str) -> bool:
-        """Whether a Python absolute import can skip `prefix`: only when that folder is not
-        itself a package. `json.dumps` (the standard library's) does not name
-        `src.flask.json.dumps`, since src/flask/__init__.py makes that `flask.json`."""
-        if not prefix:
-            return True
-        if prefix not in self._roots:
-            init = prefix.replace(".", "/") + "/__init__.py"
-            self._roots[prefix] = not self.symbols.indexed_paths(self.repo_id, [init])
-        return self._roots[prefix]
-
     def imports_of(self, path: str) -> list[str]:
         if path not in self._imports:
             self._imports[path] = self.symbols.imports_of_file(self.repo_id, path)
         return self._imports[path]
-
-    def star_imported(self, path: str, targets: list[SymbolRow]) -> bool:
-        """Whether a Python file's unqualified name may be one of `targets`: only through
-        `from <their module> import *` (or their package's), as every other name from
-        another module is imported by name and so qualified; an unqualified `load(f)` or
-        `s.loads()` calls a parameter, a local or a method, not flask.json's `load`."""
-        modules = [module_prefix(s.path, "python") for s in targets]
-        for imported in self.imports_of(path):
-            if not imported.endswith(".*"):
-                continue
-            for module in modules:  # `flask` names src/flask/..., `json` not src/flask/json
-                skipped = prefix_before(module, imported[:-2].lstrip("."))
-                if skipped is not None and self.importable(skipped):
-                    return True
-        return False
 
     def in_scope(self, ref: ReferenceRow, family: str, targets: list[SymbolRow]) -> bool:
         """Whether an unqualified name can mean another file's declaration at all. Python:
@@ -307,7 +246,7 @@ class ReferenceScope:
         `render()` is its own, a global's or a method's; only a script (no imports) or a
         declaration file's global (`.d.ts`) shares names that way."""
         if family == "python":
-            return self.star_imported(ref.path, targets)
+            return self.python.star_imported(self.imports_of(ref.path), targets)
         if family == "js" and ref.qualified is None:
             return not self.imports_of(ref.path) or any(s.path.endswith(".d.ts") for s in targets)
         return True
@@ -322,13 +261,13 @@ class ReferenceScope:
             if js_match is None:  # a package's name (`react`): matched by name
                 return self.means_unqualified(ref, family, targets)
             return bool(js_match)
-        python = family == "python"
-        return any(
-            self.family_of(s.path) == family
-            and qualified_match(
-                ref.qualified, s.fq_name, module_prefix(s.path, "python") if python else None
+        if family == "python":
+            return any(
+                self.family_of(s.path) == family and self.python.matches(ref.qualified, s)
+                for s in targets
             )
-            and (not python or self.importable(skipped_prefix(ref.qualified, s.fq_name)))
+        return any(
+            self.family_of(s.path) == family and qualified_match(ref.qualified, s.fq_name)
             for s in targets
         )
 
