@@ -124,7 +124,7 @@ def test_terms_are_kept_once_packed_and_the_index_stays_whole(store: ViewStore) 
     store.apply([*file("r", "a.py", long_body + "def extra(): pass\n"), *gone("r", "b.py")], {})
     store.apply([*file("r", "c.py", "import zlib\n")], {})
 
-    def check(conn: sqlite3.Connection) -> tuple[object, ...]:
+    def check(conn: sqlite3.Connection) -> tuple[bool, tuple[str, str, int]]:
         conn.execute("INSERT INTO content_fts (content_fts) VALUES ('integrity-check')")
         # the deleted b.py's words are gone from the index itself, not only from `content`
         vocab = dict(conn.execute("SELECT term, doc FROM content_fts_vocab").fetchall())
@@ -133,7 +133,7 @@ def test_terms_are_kept_once_packed_and_the_index_stays_whole(store: ViewStore) 
         packed = conn.execute(
             "SELECT typeof(body_terms), typeof(body), length(body) FROM content WHERE path = 'a.py'"
         ).fetchone()
-        return "content_fts_content" in tables, tuple(packed)
+        return "content_fts_content" in tables, (str(packed[0]), str(packed[1]), int(packed[2]))
 
     conn = open_connection(store.path)  # a writer: the integrity check is an FTS5 command
     try:
