@@ -152,7 +152,8 @@ async def run_phases(url: str, quiet: str, busy: Path, rounds: int, think_s: flo
     async def up() -> bool:
         try:
             async with session(url) as mcp:
-                return bool((await coverage(mcp, quiet)).get("complete"))
+                found = await coverage(mcp, quiet)  # 0 of 0 files is no coverage yet
+                return bool(found.get("complete") and found.get("filesTotal"))
         except Exception:
             return False
 
