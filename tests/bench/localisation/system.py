@@ -79,7 +79,13 @@ class RepocontextSystem:
         await self.app.service.search(t.SearchArgs(repoId=self.repo_id, query="main", k=1))
         retriever = self.app.service.retriever
         if retriever is not None:
-            await asyncio.to_thread(retriever.graphs.wait, self.repo_id, GRAPH_WAIT_S)
+            started = time.monotonic()
+            built = await asyncio.to_thread(retriever.graphs.wait, self.repo_id, GRAPH_WAIT_S)
+            log.info(
+                "file graph %s in %.1f s",
+                "built" if built else "not built",
+                time.monotonic() - started,
+            )
 
     async def search(self, query: str, k: int = 50) -> list[str]:
         """Ranked repo-relative file paths, each once (a symbol hit counts for its file)."""
