@@ -235,12 +235,10 @@ class BundleService:
             lines, units, ranges = [cand.path], [("pointer", None)], []
         made_units = self._units(repo_id, cand.path, content_hash, units, lines, ranges)
         content = "\n".join(lines)
-        # a `symbol:<fq>` reason whose declaration is packed says again what its unit says
-        packed = {f"symbol:{u.symbol}" for u in made_units if u.symbol}
-        reasons = [r for r in cand.reasons if r not in packed] or cand.reasons
+        reasons = _bundle_reasons(cand.reasons, {u.symbol for u in made_units if u.symbol})
         entry = b.BundleEntry(
             path=cand.path,
-            score=cand.score,
+            score=round(cand.score, 4),  # more digits say nothing and cost tokens
             reasons=reasons,
             tokenCount=self.count(content),
             fullReadTokenCount=full,
@@ -497,3 +495,18 @@ def _unit_key(kind: str, symbol: str | None, ranges: list[tuple[int, int]], i: i
     if kind == "span" and symbol is not None and ranges:
         return f"{ranges[i][0]}-{ranges[i][1]}"
     return ""
+
+
+def _bundle_reasons(reasons: list[str], packed: set[str]) -> list[str]:
+    """A search hit's reasons as a bundle entry carries them: a `symbol:<fq>` reason whose
+    declaration is packed says again what its unit says, and of the others the first (the
+    best match) says enough; the search answer keeps them all. Never empty."""
+    out: list[str] = []
+    named = False
+    for reason in reasons:
+        if reason.startswith("symbol:"):
+            if reason[len("symbol:") :] in packed or named:
+                continue
+            named = True
+        out.append(reason)
+    return out or reasons[:1]

@@ -13,7 +13,8 @@ Edges, undirected: p-d when d references a declaration of p (exactly the depende
 Dependents need every file's references, so a repository's graph is built whole, on one
 background thread at a lowered priority, and rebuilt when the views have moved on and the last
 build is older than `rebuild_after_s` and than REBUILD_COST_FACTOR times its own duration (a
-repository whose build takes 40 s is rebuilt at most every 400 s). A query takes the last
+repository whose build takes 40 s is rebuilt at most every 400 s, a small one within a second
+of the views settling, so a first graph built mid-indexing is soon replaced). A query takes the last
 complete graph and never waits for one; a file gone since is dropped when its hit is
 hydrated. Bounded: repositories over MAX_FILES files get no graph, and a file keeps at most
 MAX_DEGREE neighbours.
@@ -49,6 +50,8 @@ MAX_DEGREE = 200  # neighbours kept per file (a hub's edges say little anyway)
 MAX_CANDIDATES = 3  # files one imported module may be
 PAGE = 1000  # paths read per views call while listing a repository
 BUILD_NICE = 10  # the builder yields the CPU to queries and indexing
+INLINE_BUILD_S = 0.05  # a rebuild this cheap runs in the query that finds the graph stale
+INLINE_FIRST_FILES = 300  # a first build of a repository this small too
 REBUILD_COST_FACTOR = 10.0  # builds take at most a tenth of a core while edits keep coming
 
 Graph = Mapping[str, frozenset[str]]
@@ -116,7 +119,7 @@ class FileGraphs:
         self,
         views: ViewStore,
         *,
-        rebuild_after_s: float = 60.0,
+        rebuild_after_s: float = 1.0,
         read_text: Callable[[str, str], str | None] | None = None,
     ) -> None:
         self.views = views
@@ -134,8 +137,10 @@ class FileGraphs:
         return content.body if content is not None else None
 
     def graph(self, repo_id: str) -> Graph | None:
-        """The last complete graph of the repository (None before the first build ends);
-        starts a rebuild when that one is out of date. Never blocks on a build."""
+        """The latest graph of the repository (None before the first build ends); an out of
+        date one is rebuilt in the background, or here when that is cheap (a build that took
+        under INLINE_BUILD_S, or a first build of a small repository), so small repositories
+        answer from a graph of the current views and every replica alike."""
         with self._lock:
             known = self._graphs.get(repo_id)
             due = known is None or (
@@ -143,13 +148,29 @@ class FileGraphs:
                 >= max(self.rebuild_after_s, REBUILD_COST_FACTOR * known[2])
                 and self._views_position() != known[0]
             )
-            if due and repo_id not in self._building and not self._stop.is_set():
+            start = due and repo_id not in self._building and not self._stop.is_set()
+            if start:
                 done = threading.Event()
                 self._building[repo_id] = done
-                threading.Thread(
-                    target=self._build, args=(repo_id, done), name="file-graph", daemon=True
-                ).start()
+        if not start:
+            return known[3] if known is not None else None
+        if self._cheap(repo_id, known):
+            self._build(repo_id, done, background=False)
+            with self._lock:
+                latest = self._graphs.get(repo_id)
+            return latest[3] if latest is not None else None
+        threading.Thread(
+            target=self._build, args=(repo_id, done), name="file-graph", daemon=True
+        ).start()
         return known[3] if known is not None else None
+
+    def _cheap(self, repo_id: str, known: tuple[int, float, float, Graph] | None) -> bool:
+        if known is not None:
+            return known[2] <= INLINE_BUILD_S
+        try:
+            return self.views.file_count(repo_id) <= INLINE_FIRST_FILES
+        except Exception:  # a closed or broken store: the background build says why
+            return False
 
     def wait(self, repo_id: str, timeout: float) -> bool:
         """Start a build if none is current and wait for it to end (benchmarks and tests):
@@ -172,9 +193,10 @@ class FileGraphs:
         except Exception:  # a closed or broken store: treat as unchanged
             return -1
 
-    def _build(self, repo_id: str, done: threading.Event) -> None:
-        with contextlib.suppress(OSError, AttributeError):  # not Linux: run at normal priority
-            os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), BUILD_NICE)
+    def _build(self, repo_id: str, done: threading.Event, background: bool = True) -> None:
+        if background:  # its own thread: lower it, never a caller's
+            with contextlib.suppress(OSError, AttributeError):  # not Linux: normal priority
+                os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), BUILD_NICE)
         try:
             position = self._views_position()
             started = time.monotonic()
