@@ -18,7 +18,7 @@ import httpx
 import pytest
 
 from schemas import codec
-from schemas.events import FileUpsert, RepoRegistration, file_key
+from schemas.events import RepoRegistration
 from schemas.topics import CATALOGUE, CONTENT, FILES, REPOS, STRUCTURE
 from streams.eventlog.base import LogRecord
 from streams.eventlog.kafka import KafkaEventLog
@@ -26,6 +26,7 @@ from tests.conftest import child_env, cli_command, free_port
 from tests.integration.mcp_helpers import call, call_error, http_session, wait_for
 from tests.kafka.broker import KafkaBroker
 from tests.kafka.test_kafka_worker import Worker
+from tests.log_records import upsert_record
 from tests.streams.test_replica_shards import repos_by_shard
 
 pytestmark = [pytest.mark.anyio, pytest.mark.slow]
@@ -39,18 +40,7 @@ async def klog(kafka_broker: KafkaBroker) -> AsyncIterator[KafkaEventLog]:
     await log.close()
 
 
-def upsert(repo: str, path: str, body: str) -> LogRecord:
-    event = FileUpsert(
-        repo_id=repo,
-        path=path,
-        digest=f"xx128:{abs(hash(body)):032x}"[:38],
-        size=len(body),
-        mtime_ns=1,
-        language="python",
-        body=body,
-        observed_at=1.0,
-    )
-    return LogRecord(file_key(repo, path), codec.encode(event))
+upsert = upsert_record
 
 
 def replica(

@@ -15,6 +15,7 @@ import subprocess
 import time
 import uuid
 from collections.abc import AsyncIterator
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -23,7 +24,7 @@ import pytest
 from aiokafka.admin import AIOKafkaAdminClient
 
 from schemas import codec
-from schemas.events import FileUpsert, RepoRegistration, file_key
+from schemas.events import RepoRegistration, file_key
 from schemas.records import StructureRecord
 from schemas.topics import CATALOGUE, CONTENT, DEADLETTER, FILES, REPOS, STRUCTURE
 from streams.eventlog.base import LogRecord, StoredRecord
@@ -31,6 +32,7 @@ from streams.eventlog.kafka import KafkaEventLog
 from tests.conftest import child_env, cli_command, free_port
 from tests.integration.mcp_helpers import call, http_session, wait_for
 from tests.kafka.broker import KafkaBroker
+from tests.log_records import upsert_record
 
 pytestmark = pytest.mark.anyio
 STEPS = ("structural", "content")
@@ -44,18 +46,7 @@ async def klog(kafka_broker: KafkaBroker) -> AsyncIterator[KafkaEventLog]:
     await log.close()
 
 
-def upsert(path: str, body: str) -> LogRecord:
-    event = FileUpsert(
-        repo_id="demo",
-        path=path,
-        digest=f"xx128:{abs(hash(body)):032x}"[:38],
-        size=len(body),
-        mtime_ns=1,
-        language="python",
-        body=body,
-        observed_at=1.0,
-    )
-    return LogRecord(file_key("demo", path), codec.encode(event))
+upsert = partial(upsert_record, "demo")  # this file's one repository
 
 
 class Worker:

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from schemas import codec, topics
-from schemas.events import FileUpsert, RepoRegistration, file_key
+from schemas.events import RepoRegistration
 from streams.eventlog.base import LogRecord
 from streams.eventlog.factory import open_event_log
 from streams.runtime.embedded import EmbeddedRuntime
@@ -19,6 +19,7 @@ from streams.runtime.view_staleness import record_shard, recorded_shard, views_o
 from streams.stores.views.handlers import default_registry
 from streams.stores.views.store import ViewStore
 from streams.topology import VIEW_SINK_GROUP, VIEW_TOPICS
+from tests.log_records import upsert_record
 
 pytestmark = pytest.mark.anyio
 
@@ -67,18 +68,7 @@ def test_a_bad_shard_setting_is_refused_by_name(text: str, why: str) -> None:
     assert why in str(caught.value)
 
 
-def upsert(repo: str, path: str, body: str) -> LogRecord:
-    event = FileUpsert(
-        repo_id=repo,
-        path=path,
-        digest=f"xx128:{abs(hash(body)):032x}"[:38],
-        size=len(body),
-        mtime_ns=1,
-        language="python",
-        body=body,
-        observed_at=1.0,
-    )
-    return LogRecord(file_key(repo, path), codec.encode(event))
+upsert = upsert_record
 
 
 async def test_a_sharded_view_sink_keeps_only_its_repositories(tmp_path: Path) -> None:
