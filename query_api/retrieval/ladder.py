@@ -42,8 +42,10 @@ from streams.stores.views.store import ViewStore
 log = logging.getLogger(__name__)
 
 POOL_CAP = 1000
-# Candidates ranked before the answer's tail is filled with its head's neighbours (at least
-# twice `k`, so a neighbour some list found just below the cut can move up).
+# How deep every answer is ranked, whatever its `k`: the candidate pools and the tail that
+# the head's neighbours fill are sized for this depth, so a smaller `k` gets the first `k` of
+# the same ranking (a context bundle's files are the search's first files) instead of a
+# ranking fused over shallower lists.
 TAIL_POOL = 50
 # A test/doc/example file's cosine is scaled by this unless the query asks for that role
 # (cosines sit in a narrow band, so a mild factor moves such files well down).
@@ -184,7 +186,8 @@ class Retriever:
         if not embedded.ok:
             raise _Fault(RetrievalPath.KEYWORD_VECTOR_PLANE_UNAVAILABLE, embedded.error or "")
         vector = embedded.vectors[0]
-        pool = min(max(8 * k, k), POOL_CAP)
+        depth = max(k, TAIL_POOL)
+        pool = min(8 * depth, POOL_CAP)
         state = await asyncio.to_thread(store.state)
         self.ann_search.add(1, {"state": state.arm})
         exact = self.exact_only or state.arm != "approximate"
@@ -203,7 +206,7 @@ class Retriever:
             self.breaker.trip(repo_id)  # answered, but stalled past its budget: hold it shut
         elif exact:
             self.breaker.reset(repo_id)
-        hits = await asyncio.to_thread(self._hydrate, repo_id, query, matches, k)
+        hits = await asyncio.to_thread(self._hydrate, repo_id, query, matches, depth)
         if not hits:
             sample = [m.payload.get("source_key") for m in matches[:5]]
             log.warning("index drift: %d candidates, none hydrate; e.g. %s", len(matches), sample)
@@ -211,7 +214,7 @@ class Retriever:
         path = RetrievalPath.SEMANTIC_EXACT if exact else RetrievalPath.SEMANTIC_APPROXIMATE
         if self.hybrid:
             keyword = await asyncio.to_thread(self._keyword_hits, repo_id, query, pool)
-            hits = fuse(hits, keyword, max(k, TAIL_POOL), impute=await self._partial(repo_id))
+            hits = fuse(hits, keyword, depth, impute=await self._partial(repo_id))
         return Answer(SearchMode.SEMANTIC, path, hits)
 
     def _hydrate(
@@ -272,9 +275,7 @@ class Retriever:
 
     async def _keyword(self, repo_id: str, query: str, k: int, path: RetrievalPath) -> Answer:
         try:
-            found = await asyncio.to_thread(
-                self._keyword_hits, repo_id, query, max(k, min(2 * k, TAIL_POOL))
-            )
+            found = await asyncio.to_thread(self._keyword_hits, repo_id, query, max(k, TAIL_POOL))
         except asyncio.CancelledError:
             raise
         except Exception:

@@ -274,3 +274,17 @@ async def test_fusion_ties_go_to_the_lexical_match(rig: Rig) -> None:
     fused = fuse([vector_top], [keyword_top], 5)
     assert [h.entry.path for h in fused] == ["net/retry.py", "ledger/reconcile.py"]
     assert fused[0].score >= fused[1].score
+
+
+async def test_a_smaller_k_gets_the_head_of_the_same_ranking(tmp_path: Path) -> None:
+    """A context bundle asks for 10 files and a search for 50; both must see one ranking
+    (the fused lists are as deep whatever `k`), or the bundle's first files are not the
+    search's first files."""
+    async for rig in open_rig(tmp_path, extra=120):
+        await rig.indexer.run_until_idle()
+        for query in ("function return value", "invoice total of lines", "retry delay 7"):
+            deep = (await rig.search(query, 50))[1]
+            for k in (3, 10):
+                path, head = await rig.search(query, k)
+                assert path in (RetrievalPath.SEMANTIC_APPROXIMATE, RetrievalPath.SEMANTIC_EXACT)
+                assert head == deep[:k], (query, k)
