@@ -10,6 +10,9 @@ not merely an ancestor) and ignored directories are pruned, so nothing inside on
 re-included. pathspec's own whole-path evaluation is not used for the verdict: it folds
 ancestor matches into each path, which goes wrong once several files' rules are combined.
 A randomized test compares the result with `git ls-files --others --exclude-standard`.
+As in git, the rules hide untracked files only: a file git tracks (git_tracked.py) is kept
+even when a rule names it, and so are the directories on the way to it; the untracked rest of
+an ignored directory stays out.
 
 Every pattern (`.gitignore` lines and include/exclude globs) is compiled by `patterns` for
 RE2, so matching never backtracks, and bounded in length and count; a dropped line is logged
@@ -30,6 +33,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from schemas.events import WalkFilters
+from streams.sources.git_tracked import TrackedFiles, tracked_files
 from streams.sources.patterns import (
     MAX_GLOBS,
     MAX_RULES_PER_FILE,
@@ -270,12 +274,56 @@ class PathFilter:
         )
         self._excluded_dirs = _compile_globs(dir_globs, "exclude")
         self._dir_verdicts: dict[str, bool] = {}  # ancestor checks of out-of-order paths
+        self._tracked: TrackedFiles | None = None  # read from git's index on first use
+        self._ignored_dirs: dict[str, bool] = {}  # git ignores the directory or one above it
 
     def invalidate(self) -> None:
-        """Forget cached gitignore rules (a `.gitignore` changed)."""
+        """Forget cached gitignore rules and tracked files (a `.gitignore` changed, or a full
+        reconcile starts: files may have been added to git since)."""
         self._dir_verdicts.clear()
+        self._ignored_dirs.clear()
+        self._tracked = None
         if self.gitignore is not None:
             self.gitignore.invalidate()
+
+    @property
+    def tracked(self) -> TrackedFiles:
+        if self._tracked is None:
+            self._tracked = tracked_files(self.root)
+        return self._tracked
+
+    def _git_ignored_dir(self, rel_dir: str) -> bool:
+        """Whether git ignores `rel_dir` or a directory above it (only asked while some
+        tracked file lets the walk into ignored directories)."""
+        assert self.gitignore is not None
+        parts = rel_dir.split("/")
+        ignored = False
+        for depth in range(1, len(parts) + 1):  # from the top: each verdict is cached
+            current = "/".join(parts[:depth])
+            verdict = self._ignored_dirs.get(current)
+            if verdict is None:
+                if len(self._ignored_dirs) > 65_536:
+                    self._ignored_dirs.clear()
+                verdict = ignored or self.gitignore.is_ignored(current, is_dir=True)
+                self._ignored_dirs[current] = verdict
+            ignored = verdict
+        return ignored
+
+    def _ignored(self, rel_path: str, is_dir: bool) -> bool:
+        """git's verdict on an entry whose parents the walk entered."""
+        if self.gitignore is None:
+            return False
+        tracked = self.tracked
+        if not tracked.files:
+            return self.gitignore.is_ignored(rel_path, is_dir)
+        if rel_path in (tracked.dirs if is_dir else tracked.files):
+            return False
+        if is_dir:
+            return self._git_ignored_dir(rel_path)
+        parent = rel_path.rpartition("/")[0]
+        if parent and self._git_ignored_dir(parent):  # entered only for its tracked files
+            return True
+        return self.gitignore.is_ignored(rel_path, is_dir=False)
 
     def skip_dir(self, rel_dir: str) -> bool:
         name = rel_dir.rpartition("/")[2]
@@ -283,7 +331,7 @@ class PathFilter:
             return True
         if any(p.fullmatch(rel_dir) for p in self._excluded_dirs):
             return True
-        return self.gitignore is not None and self.gitignore.is_ignored(rel_dir, is_dir=True)
+        return self._ignored(rel_dir, is_dir=True)
 
     def skip_file(self, rel_path: str) -> bool:
         if rel_path.rpartition("/")[2] == GIT_DIR:  # a worktree's or submodule's `.git` file
@@ -292,7 +340,7 @@ class PathFilter:
             return True
         if any(p.fullmatch(rel_path) for p in self._excludes):
             return True
-        return self.gitignore is not None and self.gitignore.is_ignored(rel_path, is_dir=False)
+        return self._ignored(rel_path, is_dir=False)
 
     def excluded(self, rel_path: str, is_dir: bool) -> bool:
         """Full check for a path seen out of walk order (watcher events): ancestors too."""

@@ -268,3 +268,70 @@ def test_matches_git_on_random_trees(tmp_path: Path) -> None:
         ).stdout.decode()
         expected = sorted(p for p in listed.split("\0") if p)
         assert sorted(paths(root)) == expected, f"seed {seed}"
+
+
+def git(root: Path, *args: str) -> str:
+    return subprocess.run(
+        ["git", "-c", "core.excludesFile=/dev/null", *args],
+        cwd=root,
+        capture_output=True,
+        check=True,
+    ).stdout.decode()
+
+
+@pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
+def test_files_git_tracks_are_kept_whatever_the_ignore_rules(tmp_path: Path) -> None:
+    """git ignores untracked files only: a file committed before a rule named it (or added
+    with `git add -f`) is in the repository, and so in the index, and the directories on
+    the way to it are walked; their untracked files stay ignored."""
+    for rel in ("src/app.py", "build/generated.py", "build/stale.py", "logs/keep.log", "a.log"):
+        write(tmp_path, rel)
+    git(tmp_path, "init", "-q")
+    git(tmp_path, "add", "src/app.py", "build/generated.py", "logs/keep.log")
+    write(tmp_path, ".gitignore", "build/\n*.log\n")
+    assert paths(tmp_path) == [
+        ".gitignore",
+        "build/generated.py",
+        "logs/keep.log",
+        "src/app.py",
+    ]
+    rules = PathFilter(tmp_path, WalkFilters())  # the watcher's check agrees
+    assert not rules.excluded("build/generated.py", is_dir=False)
+    assert rules.excluded("build/stale.py", is_dir=False)
+    assert rules.excluded("a.log", is_dir=False)
+    # the caller's own globs still apply to tracked files
+    assert paths(tmp_path, WalkFilters(exclude_globs=("build/**",))) == [
+        ".gitignore",
+        "logs/keep.log",
+        "src/app.py",
+    ]
+    # without respecting .gitignore everything is there anyway
+    assert "build/stale.py" in paths(tmp_path, WalkFilters(respect_gitignore=False))
+
+
+def test_a_git_directory_git_cannot_read_leaves_the_ignore_rules(tmp_path: Path) -> None:
+    write(tmp_path, ".git/HEAD", "not a ref\n")  # no repository git can open
+    write(tmp_path, ".gitignore", "*.log\n")
+    write(tmp_path, "a.log")
+    write(tmp_path, "a.py")
+    assert paths(tmp_path) == [".gitignore", "a.py"]
+
+
+@pytest.mark.slow  # asks git itself about every generated tree
+@pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
+def test_matches_git_on_random_trees_with_tracked_files(tmp_path: Path) -> None:
+    """Some files of each random tree are added with `git add -f` (ignored or not): the walk
+    lists what git lists as tracked or untracked-and-not-ignored."""
+    for seed in range(80):
+        root = tmp_path / f"r{seed}"
+        root.mkdir()
+        git(root, "init", "-q")
+        rng = random.Random(1000 + seed)
+        _random_tree(root, rng)
+        files = sorted(str(p.relative_to(root)) for p in root.rglob("*") if p.is_file())
+        files = [f for f in files if not f.startswith(".git/")]
+        chosen = rng.sample(files, min(len(files), rng.randint(1, 3)))
+        git(root, "add", "-f", "--", *chosen)
+        listed = git(root, "ls-files", "--cached", "--others", "--exclude-standard", "-z")
+        expected = sorted({p for p in listed.split("\0") if p})
+        assert sorted(paths(root)) == expected, f"seed {seed}"
