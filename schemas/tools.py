@@ -111,8 +111,17 @@ class Freshness(ToolModel):
     logError: str | None = None
 
 
+class ShardAnswer(ToolModel):
+    """One shard's part in a search over every repository on sharded replicas (our
+    addition): whether it answered, and if not, why (its repositories are then missing)."""
+
+    shard: str  # "K/S"
+    answered: bool
+    reason: str | None = None
+
+
 class SearchResult(ToolModel):
-    repoId: str
+    repoId: str | None  # null: a search over every repository the caller may read
     query: str
     mode: SearchMode
     retrievalPath: RetrievalPath
@@ -121,6 +130,10 @@ class SearchResult(ToolModel):
     # query's words and no passage is semantically close.
     note: str | None = None
     freshness: Freshness | None = None
+    # A search over every repository (our addition): the repositories searched, and on a
+    # sharded replica each shard's part (a shard that did not answer leaves a partial answer).
+    searchedRepos: list[str] | None = None
+    shards: list[ShardAnswer] | None = None
 
 
 class IndexStatus(ToolModel):
@@ -232,7 +245,12 @@ class AddRepoArgs(ToolInput):
 
 
 class SearchArgs(ToolInput):
-    repoId: str = Field(min_length=1, max_length=128, description="Repository id.")
+    repoId: str | None = Field(
+        default=None,
+        min_length=1,
+        max_length=128,
+        description="Repository id; omit to search every repository you may read.",
+    )
     query: str = Field(min_length=1, max_length=4096, description="What to look for.")
     k: int = int_arg(10, 1, 100, "Number of hits,")
 

@@ -103,8 +103,12 @@ def _where(path: str, start: int | None, end: int | None) -> str:
 
 
 def _search(r: t.SearchResult) -> str:
-    head = f"{len(r.hits)} hits for {quoted(r.query)} in {r.repoId} ({r.mode}, {r.retrievalPath})"
+    where = r.repoId or f"every repository ({', '.join(r.searchedRepos or []) or 'none'})"
+    head = f"{len(r.hits)} hits for {quoted(r.query)} in {where} ({r.mode}, {r.retrievalPath})"
     out = [head, *_lag(r.freshness)]
+    for shard in r.shards or []:  # a sharded every-repository search: who did not answer
+        if not shard.answered:
+            out.append(f"partial: shard {shard.shard} did not answer ({shard.reason})")
     if r.note:
         out.append(r.note)
     for i, hit in enumerate(r.hits, 1):
@@ -117,6 +121,8 @@ def _search(r: t.SearchResult) -> str:
             subject = f"{e.fullyQualifiedName} {_where(path, hit.startLine, hit.endLine)}"
         else:
             subject = _where(path, hit.startLine, hit.endLine) + _truncation(e.fields)
+        if r.repoId is None and e.repoId:  # hits of several repositories say whose
+            subject = f"{e.repoId}: {subject}"
         reasons = ", ".join(quoted(r) for r in hit.reasons)
         out.append(f"{i}. {subject} [{hit.score:.3g}; {reasons}]")
         if hit.snippet:

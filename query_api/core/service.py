@@ -16,9 +16,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from query_api.access.guard import WorkspaceGuard
-from query_api.access.read_scope import current_caller
+from query_api.access.read_scope import current_caller, may_read
 from query_api.access.repo_binding import check_binding
 from query_api.core.replica_lag import lag_not_ready, remote_freshness, unreachable_line
+from query_api.core.search_merge import merge_search_answers
 from query_api.errors import ConflictError, NotFoundError, ToolInputError
 from query_api.metrics import Metrics
 from query_api.retrieval.hit_details import (
@@ -367,7 +368,10 @@ class RepoContextService:
     async def search(self, args: t.SearchArgs, *, details: bool = True) -> t.SearchResult:
         """The retrieval ladder lives in query_api/retrieval/ladder.py; here each hit gets its
         lines and snippet (retrieval/hit_details.py, with `details`), and an answer in which no
-        hit holds the query's words nor is semantically close says so instead (`hits: []`)."""
+        hit holds the query's words nor is semantically close says so instead (`hits: []`).
+        Without a repository: every repository the caller may read, merged by score."""
+        if args.repoId is None:
+            return await self._search_every_repo(args, details)
         self.require_repo(args.repoId)
         if self.retriever is None:
             from query_api.retrieval.vector_plane import keyword_only_retriever
@@ -394,3 +398,12 @@ class RepoContextService:
             note=note,
             freshness=fresh,
         )
+
+    async def _search_every_repo(self, args: t.SearchArgs, details: bool) -> t.SearchResult:
+        listed = {r.repo_id for r in self.views.list_repos()} | set(self.ingest.registered_ids())
+        answers = [
+            await self.search(args.model_copy(update={"repoId": repo_id}), details=details)
+            for repo_id in sorted(listed)
+            if may_read(repo_id)
+        ]
+        return merge_search_answers(args.query, args.k, answers, await self.freshness())

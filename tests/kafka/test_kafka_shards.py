@@ -3,7 +3,8 @@ shard 0/2 and 1/2, each holding one of two repositories. Each reads only its par
 consumer group has offsets on no other), lists and serves only its repositories, is ready
 (lag counts its own partitions only); a call for the other shard's repository is forwarded
 by a replica that knows where the shards answer, and refused naming the owner by one that
-does not.
+does not; a search naming no repository fans out to every shard and merges the hits, and a
+shard that does not answer leaves a partial answer that names it.
 """
 
 from __future__ import annotations
@@ -145,6 +146,36 @@ async def test_two_replicas_each_hold_their_shard_and_forward_or_refuse_the_othe
             text = await call_error(session, "repocontext_search", args)
         assert f"repository {repo0!r} is not held by this replica (shard 1/2)" in text
         assert "it lives on shard 0/2" in text
+        # a search naming no repository fans out: shard 0 merges both shards' hits by score,
+        # cut to k, and says that both answered ...
+        both = f"{repo0}_probe_3 {repo1}_probe_3"
+        async with http_session(bases[0]) as session:
+            merged = await call(session, "repocontext_search", {"query": both, "k": 3})
+            each = [
+                await call(session, "repocontext_search", {"repoId": r, "query": both, "k": 3})
+                for r in (repo0, repo1)
+            ]
+        assert merged["repoId"] is None and merged["searchedRepos"] == sorted([repo0, repo1])
+        assert merged["shards"] == [
+            {"shard": "0/2", "answered": True},
+            {"shard": "1/2", "answered": True},
+        ]
+        assert len(merged["hits"]) == 3
+        # the best 3 of the two repositories' own answers, by score
+        pooled = sorted(
+            (h for answer in each for h in answer["hits"]),
+            key=lambda h: (-h["score"], h["entry"]["key"]),
+        )
+        keys = [h["entry"]["key"] for h in merged["hits"]]
+        assert keys == [h["entry"]["key"] for h in pooled[:3]], (merged["hits"], pooled)
+        assert {h["entry"]["repoId"] for h in merged["hits"]} == {repo0, repo1}
+        # ... while shard 1, which does not know where shard 0 answers, gives its own hits and
+        # names shard 0 as not answered (a partial answer, not an error)
+        async with http_session(bases[1]) as session:
+            own = await call(session, "repocontext_search", {"query": both})
+        assert {h["entry"]["repoId"] for h in own["hits"]} == {repo1}
+        assert own["shards"][0]["shard"] == "0/2" and own["shards"][0]["answered"] is False
+        assert "REPOCONTEXT_SHARD_URLS" in own["shards"][0]["reason"]
         # more forwarded calls (over one pooled upstream session), then shard 1 goes: a refusal
         async with http_session(bases[0]) as session:
             for i in range(3):
@@ -154,6 +185,7 @@ async def test_two_replicas_each_hold_their_shard_and_forward_or_refuse_the_othe
             assert procs[1].wait(timeout=30) == 0, logs()
             text = await call_error(session, "repocontext_search", args)
             gone = await session.call_tool("repocontext_list_repos", {})
+            partial = await call(session, "repocontext_search", {"query": both})
         assert f"repository {repo1!r} lives on shard 1/2 ({bases[1]}/mcp)" in text
         assert "which did not answer" in text
         # list_repos still answers, with its own repository and a note on the missing shard
@@ -161,6 +193,11 @@ async def test_two_replicas_each_hold_their_shard_and_forward_or_refuse_the_othe
         assert [r["repoId"] for r in gone.structuredContent["repositories"]] == [repo0]
         notes = " ".join(getattr(block, "text", "") for block in gone.content)
         assert "shard(s) 1/2 did not answer" in notes
+        # an every-repository search answers with shard 0's hits and says shard 1 did not answer
+        assert {h["entry"]["repoId"] for h in partial["hits"]} == {repo0}
+        assert partial["shards"][0] == {"shard": "0/2", "answered": True}
+        assert partial["shards"][1]["answered"] is False
+        assert "did not answer" in partial["shards"][1]["reason"]
         opened = (tmp_path / "shard0.log").read_text()
         assert "Traceback" not in opened, opened[-3000:]
     finally:

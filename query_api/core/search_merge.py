@@ -1,0 +1,57 @@
+"""A search over every repository: one ranked answer from the answers of several searches.
+
+The same merge serves two callers: the service, which searches each repository the caller
+may read and merges the per-repository answers, and a sharded query replica
+(repocontext/shard_routing.py), which merges its own every-repository answer with the other
+shards'. Hits merge by score (highest first; a key seen twice keeps its best hit, so an
+answer that two shards both gave during a reassignment counts once) and the list is cut to
+`k`. Scores of different repositories come from different collections (BM25's document
+frequencies are per repository), so the order across repositories is approximate; within
+one repository it is that repository's own ranking.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from schemas import tools as t
+from schemas.retrieval import RetrievalPath, SearchMode
+
+
+def merge_search_answers(
+    query: str,
+    k: int,
+    answers: Sequence[t.SearchResult],
+    freshness: t.Freshness | None = None,
+) -> t.SearchResult:
+    """One every-repository answer: the best `k` hits of `answers` by score, deduplicated by
+    entry key; `mode` and `retrievalPath` of the answer the top hit came from (else of the
+    first answer), the repositories searched in id order, `freshness` as given."""
+    best: dict[str, tuple[t.SearchHit, t.SearchResult]] = {}
+    for answer in answers:
+        for hit in answer.hits:
+            seen = best.get(hit.entry.key)
+            if seen is None or hit.score > seen[0].score:
+                best[hit.entry.key] = (hit, answer)
+    ranked = sorted(best.values(), key=lambda pair: (-pair[0].score, pair[0].entry.key))[:k]
+    lead = ranked[0][1] if ranked else (answers[0] if answers else None)
+    searched: set[str] = set()
+    for answer in answers:
+        searched.update(answer.searchedRepos or ([answer.repoId] if answer.repoId else []))
+    note = None
+    if not ranked:
+        note = (
+            "no repository you may read is registered"
+            if not searched
+            else f"no hit in any of the {len(searched)} repositories searched"
+        )
+    return t.SearchResult(
+        repoId=None,
+        query=query,
+        mode=lead.mode if lead is not None else SearchMode.EMPTY,
+        retrievalPath=lead.retrievalPath if lead is not None else RetrievalPath.KEYWORD_NO_EMBEDDER,
+        hits=[hit for hit, _ in ranked],
+        note=note,
+        freshness=freshness,
+        searchedRepos=sorted(searched),
+    )
