@@ -47,7 +47,7 @@ from schemas import codec, topics
 from schemas.memory import MemoryEntry, memory_key
 from schemas.records import ContentRecord
 from streams.embedders.base import Embedder
-from streams.eventlog.base import EventLog, StoredRecord
+from streams.eventlog.base import BATCH_BYTES, EventLog, StoredRecord
 from streams.pacer import ForegroundPacer
 from streams.stores.vectors import VectorPoint, VectorStore, point_id
 from streams.topology import VECTORS_STEP_ID, vector_step
@@ -141,7 +141,7 @@ class VectorIndexer:
         for topic in self.inputs:
             for partition in range(await self.log.partitions(topic)):
                 offset = await self.log.committed(self.group, topic, partition)
-                batch = await self.log.read(topic, partition, offset, RECORD_BATCH)
+                batch = await self.log.read(topic, partition, offset, RECORD_BATCH, BATCH_BYTES)
                 if not batch:
                     continue
                 await self.handle(topic, batch)

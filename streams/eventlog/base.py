@@ -7,7 +7,7 @@ A record's `value` of None is a tombstone. Committed offsets are "the next offse
 from __future__ import annotations
 
 import abc
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from schemas.topics import TopicSpec
@@ -32,6 +32,32 @@ class StoredRecord:
     key: str | None
     value: bytes | None
     timestamp_ms: int
+
+
+# What one batch of a step reads at most by its records' values (besides its record count):
+# 256 files of 1 Mi characters each are ~300 MB of JSON before a processor expands them.
+BATCH_BYTES = 16 << 20
+
+
+def within_budget(
+    records: Iterable[StoredRecord], max_records: int, max_bytes: int | None
+) -> list[StoredRecord]:
+    """The first records up to max_records whose values fit in max_bytes together, at least
+    one: a batch of large file bodies is cut by size, not only by count. It stops consuming
+    `records` (a cursor) at the first record that does not fit."""
+    out: list[StoredRecord] = []
+    used = 0
+    if max_records <= 0:
+        return out
+    for record in records:
+        size = len(record.value or b"")
+        if out and max_bytes is not None and used + size > max_bytes:
+            break
+        out.append(record)
+        used += size
+        if len(out) >= max_records:
+            break
+    return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,9 +108,16 @@ class EventLog(abc.ABC):
 
     @abc.abstractmethod
     async def read(
-        self, topic: str, partition: int, from_offset: int, max_records: int = 500
+        self,
+        topic: str,
+        partition: int,
+        from_offset: int,
+        max_records: int = 500,
+        max_bytes: int | None = None,
     ) -> list[StoredRecord]:
-        """Records with offset >= from_offset in offset order, at most max_records."""
+        """Records with offset >= from_offset in offset order, at most max_records and, when
+        max_bytes is given, no more than fit in it by their values' sizes (but at least one, so
+        a reader always advances: see `within_budget`)."""
 
     @abc.abstractmethod
     async def end_offset(self, topic: str, partition: int) -> int:

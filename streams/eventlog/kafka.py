@@ -54,6 +54,7 @@ from streams.eventlog.base import (
     Positions,
     StoredRecord,
     Transaction,
+    within_budget,
 )
 from streams.eventlog.base import TopicPartition as TP
 from streams.eventlog.kafka_security import KafkaSecurity
@@ -381,7 +382,12 @@ class KafkaEventLog(EventLog):
         return placed
 
     async def read(
-        self, topic: str, partition: int, from_offset: int, max_records: int = 500
+        self,
+        topic: str,
+        partition: int,
+        from_offset: int,
+        max_records: int = 500,
+        max_bytes: int | None = None,
     ) -> list[StoredRecord]:
         await self._topic(topic, partition)
         if max_records <= 0:
@@ -398,7 +404,11 @@ class KafkaEventLog(EventLog):
                 reader.assign([tp])
                 reader.seek(tp, max(0, from_offset))
                 deadline = time.monotonic() + self._timeout_s
-                while len(out) < max_records and await reader.position(tp) < end:
+                while (
+                    len(out) < max_records
+                    and not _over_budget(out, max_bytes)
+                    and await reader.position(tp) < end
+                ):
                     if time.monotonic() > deadline:
                         raise LogUnreachable(f"{self.url}: read of {topic}[{partition}] timed out")
                     got = await reader.getmany(
@@ -424,7 +434,7 @@ class KafkaEventLog(EventLog):
                 # request (`positions`, the next read) waited out that poll, 50 ms each.
                 with contextlib.suppress(Exception):
                     reader.pause(tp)
-        return out[:max_records]
+        return within_budget(out, max_records, max_bytes)
 
     async def end_offset(self, topic: str, partition: int) -> int:
         await self._topic(topic, partition)
@@ -555,3 +565,8 @@ class KafkaEventLog(EventLog):
                 if stop is not None:
                     with contextlib.suppress(Exception):
                         await stop()
+
+
+def _over_budget(records: list[StoredRecord], max_bytes: int | None) -> bool:
+    """Whether a read already holds max_bytes of values (it stops fetching then)."""
+    return max_bytes is not None and sum(len(r.value or b"") for r in records) >= max_bytes

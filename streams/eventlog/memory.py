@@ -19,6 +19,7 @@ from streams.eventlog.base import (
     StoredRecord,
     TopicPartition,
     Transaction,
+    within_budget,
 )
 from streams.eventlog.compaction import (
     DEFAULT_COMPACT_THRESHOLD,
@@ -92,13 +93,19 @@ class MemoryEventLog(EventLog):
         return await self.apply(Transaction(appends=[(topic, r) for r in records]))
 
     async def read(
-        self, topic: str, partition: int, from_offset: int, max_records: int = 500
+        self,
+        topic: str,
+        partition: int,
+        from_offset: int,
+        max_records: int = 500,
+        max_bytes: int | None = None,
     ) -> list[StoredRecord]:
         self._check_open()
         check_partition(self._topics, topic, partition)
         records = self._parts[(topic, partition)].records
         start = bisect.bisect_left(records, from_offset, key=_offset_of)
-        return records[start : start + max(0, max_records)]
+        window = records[start : start + max(0, max_records)]
+        return window if max_bytes is None else within_budget(window, max_records, max_bytes)
 
     async def end_offset(self, topic: str, partition: int) -> int:
         self._check_open()

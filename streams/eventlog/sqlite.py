@@ -37,6 +37,7 @@ from streams.eventlog.base import (
     StoredRecord,
     TopicPartition,
     Transaction,
+    within_budget,
 )
 
 P = ParamSpec("P")
@@ -242,17 +243,20 @@ class SqliteEventLog(EventLog):
         ).fetchone()
         return (int(row[0]), int(row[1]))
 
-    def _read(self, topic: str, partition: int, start: int, limit: int) -> list[StoredRecord]:
+    def _read(
+        self, topic: str, partition: int, start: int, limit: int, max_bytes: int | None = None
+    ) -> list[StoredRecord]:
         self._topic(topic, partition)
         rows = self._conn.execute(
             "SELECT offset, key, ts_ms, packed, value FROM records WHERE topic=? AND partition=? "
             "AND offset>=? ORDER BY offset LIMIT ?",
             (topic, partition, start, max(0, limit)),
         )
-        return [
+        records = (
             StoredRecord(topic, partition, o, k, stored_value(packing, v), ts)
             for o, k, ts, packing, v in rows
-        ]
+        )
+        return within_budget(records, limit, max_bytes)
 
     def _positions(self, topics: Sequence[str], groups: Sequence[str]) -> Positions:
         for topic in topics:
@@ -334,9 +338,14 @@ class SqliteEventLog(EventLog):
         return await self._run(self._apply, Transaction(appends=[(topic, r) for r in records]))
 
     async def read(
-        self, topic: str, partition: int, from_offset: int, max_records: int = 500
+        self,
+        topic: str,
+        partition: int,
+        from_offset: int,
+        max_records: int = 500,
+        max_bytes: int | None = None,
     ) -> list[StoredRecord]:
-        return await self._run(self._read, topic, partition, from_offset, max_records)
+        return await self._run(self._read, topic, partition, from_offset, max_records, max_bytes)
 
     async def end_offset(self, topic: str, partition: int) -> int:
         return (await self._run(self._partition_row, topic, partition))[0]

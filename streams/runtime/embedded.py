@@ -19,7 +19,7 @@ from pathlib import Path
 from processors.base import ProcessContext
 from schemas import topics
 from streams.errors import EventLogError, LogUnreachable, StorageFull, storage_exhausted
-from streams.eventlog.base import EventLog, StoredRecord
+from streams.eventlog.base import BATCH_BYTES, EventLog, StoredRecord
 from streams.runtime.keyed import KeyedStateRunner
 from streams.runtime.log_contact import CONTACT_ERRORS, LagWatch, LogContact
 from streams.runtime.log_health import LogHealth
@@ -67,6 +67,7 @@ class EmbeddedRuntime:
         steps: tuple[Step, ...] | None = None,
         *,
         batch_size: int = 256,
+        batch_bytes: int = BATCH_BYTES,
         poll_seconds: float = 0.5,
         ctx_factory: Callable[[], ProcessContext] | None = None,
         executor: Executor | None = None,
@@ -85,6 +86,9 @@ class EmbeddedRuntime:
         if driven_apart := [s.step_id for s in self.steps if s.kind == "vectors"]:
             raise ValueError(f"steps {driven_apart} are vector steps: the vector plane runs them")
         self.batch_size = batch_size
+        if batch_bytes < 1:
+            raise ValueError(f"batch_bytes must be at least 1, got {batch_bytes}")
+        self.batch_bytes = batch_bytes  # a batch also stops at this many bytes of record values
         # Each step's read size (per partition) starts small and doubles per pass up to
         # batch_size: on a fresh start the first files reach the views (and the first keyword
         # answers) after one small batch instead of after every stage chewed a full one.
@@ -140,7 +144,7 @@ class EmbeddedRuntime:
                 offset = await self._committed(step, topic, partition)
                 if ends is not None and offset >= ends.get((topic, partition), offset + 1):
                     continue  # caught up: one batched end-offset request instead of a read
-                batch = await self.log.read(topic, partition, offset, limit)
+                batch = await self.log.read(topic, partition, offset, limit, self.batch_bytes)
                 if not batch:
                     continue
                 if step.kind == "keyed":  # state lives in this process: never the worker pool
@@ -237,7 +241,11 @@ class EmbeddedRuntime:
                     offset = 0
                     while offset < upto:
                         batch = await self.log.read(
-                            topic, partition, offset, min(self.batch_size, upto - offset)
+                            topic,
+                            partition,
+                            offset,
+                            min(self.batch_size, upto - offset),
+                            self.batch_bytes,
                         )
                         if not batch:
                             break

@@ -117,6 +117,17 @@ async def test_read_from_offset_in_order_with_max_records(log: EventLog) -> None
     assert await log.read(ONE.name, 0, 10) == []
 
 
+async def test_read_stops_at_max_bytes_but_always_returns_one(log: EventLog) -> None:
+    sizes = [400, 300, 500, 2000, 100]
+    await log.append(ONE.name, [rec(f"r/{i}", b"x" * n) for i, n in enumerate(sizes)])
+    offsets = [r.offset for r in await log.read(ONE.name, 0, 0, 10, max_bytes=1200)]
+    assert offsets == [0, 1, 2]  # 1200 bytes; the fourth would make 3200
+    assert [r.offset for r in await log.read(ONE.name, 0, 0, 2, max_bytes=10_000)] == [0, 1]
+    # a record larger than the budget still comes back alone: a reader always advances
+    assert [r.offset for r in await log.read(ONE.name, 0, 3, 10, max_bytes=1000)] == [3]
+    assert [r.offset for r in await log.read(ONE.name, 0, 3, 10)] == [3, 4]
+
+
 async def test_routing_is_stable_by_repo_prefix(log: EventLog) -> None:
     repos = [f"repo-{i}" for i in range(12)]
     placed = await log.append(FILES.name, [rec(f"{r}/src/a.py", b"1") for r in repos])

@@ -160,3 +160,41 @@ async def test_a_step_reads_small_batches_first_then_full_ones(tmp_path: Path) -
     finally:
         views.close()
         await log.close()
+
+
+async def test_a_batch_of_large_files_is_cut_by_bytes(tmp_path: Path) -> None:
+    """Many large files at once: a step's batch stops at batch_bytes of record values (at
+    least one record), so memory is bounded by bytes, not by batch_size files; nothing is lost."""
+    log = await open_log("sqlite", tmp_path)
+    views = ViewStore(tmp_path / "views.db", default_registry())
+    try:
+        registration = RepoRegistration(repo_id="r", root="/x", registered_at=1.0)
+        await log.append(topics.REPOS.name, [LogRecord("r", codec.encode(registration))])
+        line = "value = compute(value)  # filler\n"
+        body = line * (256 * 1024 // len(line))
+        files = [upsert(f"big{i}.py", f"{body}marker_{i} = 1\n") for i in range(8)]
+        record_bytes = max(len(f.value or b"") for f in files)
+        await log.append(topics.FILES.name, files)
+        runtime = EmbeddedRuntime(log, views, batch_size=256, batch_bytes=2 * record_bytes + 100)
+        first = next(s for s in runtime.steps if topics.FILES.name in s.inputs)
+        reads = []
+        while read := await runtime.run_step(first):
+            reads.append(read)
+        assert reads == [2, 2, 2, 2]  # 8 records under batch_size, but only 2 fit per batch
+        await runtime.run_until_idle()
+        assert views.file_count("r") == 8
+        assert [h.path for h in keyword_hits(views, "r", "marker_7", 1)] == ["big7.py"]
+    finally:
+        views.close()
+        await log.close()
+
+
+async def test_batch_bytes_must_be_positive(tmp_path: Path) -> None:
+    log = await open_log("memory", tmp_path)
+    views = ViewStore(tmp_path / "views.db", default_registry())
+    try:
+        with pytest.raises(ValueError, match="batch_bytes"):
+            EmbeddedRuntime(log, views, batch_bytes=0)
+    finally:
+        views.close()
+        await log.close()
