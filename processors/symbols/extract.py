@@ -6,9 +6,10 @@ language's rules (languages/) where languages differ, then hands over to nesting
 names, kinds, records) and references.py (qualifiers, owners):
 
 - `@def.<Kind>` the declaration node (Kind is one of schemas.symbols.SYMBOL_KINDS), with
-  `@name` its name, optionally `@params` (overload disambiguation), `@parent` (an explicit
-  owner, e.g. a Go method's receiver type) and `@body` (where the signature ends, when the
-  node has no `body` field);
+  `@name` its name (or `@name.<Name>` on any node of one the language names without the
+  source writing it: Kotlin's unnamed companion object is `Companion`), optionally
+  `@params` (overload disambiguation), `@parent` (an explicit owner, e.g. a Go method's
+  receiver type) and `@body` (where the signature ends, when the node has no `body` field);
 - `@scope` + `@scope.name`: a naming scope that is not itself a symbol (a Rust `impl`);
 - `@package`: the file's package/namespace, prefixed to every fq name;
 - `@import` (a module), or `@import.module` + `@import.name`, optionally `@import.alias`,
@@ -193,7 +194,7 @@ class _Matcher:
                         ref_nodes.append(element)
                     continue
                 def_cap = def_capture[pattern]
-                if def_cap and caps.get("name"):
+                if def_cap and (caps.get("name") or qpass.implied_names[pattern]):
                     self.declaration(qpass, pattern, def_cap, caps)
                 if pattern in misc_patterns:
                     self.misc(caps)
@@ -203,7 +204,9 @@ class _Matcher:
         self, qpass: QueryPass, pattern: int, def_cap: str, caps: dict[str, list[Node]]
     ) -> None:
         found = self.found
-        node, name = caps[def_cap][0], caps["name"][0]
+        implied = qpass.implied_names[pattern]
+        node = caps[def_cap][0]
+        name = caps[f"name.{implied}" if implied else "name"][0]
         if "top" in caps and not self.rules.at_file_level(node):
             return  # a local (languages/c_family.py)
         # the name's offset too: `var a = 1, b = 2` is one node declaring two names
@@ -218,7 +221,7 @@ class _Matcher:
             key[0],
             key[1],
             def_cap[4:],
-            self.clean(name),
+            implied or self.clean(name),
             node,
             params=caps["params"][0] if "params" in caps else None,
             parent=self.clean(parent[0]) if parent else None,

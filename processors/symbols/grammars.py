@@ -134,7 +134,9 @@ class QueryPass:
     without looking at capture names. `element_patterns` capture a JSX element's name
     (`@ref.element`), a reference unless it names an HTML element (`<div>`: lower case).
     `def_capture[i]` is the `@def.<Kind>` capture name of pattern i, "" when it declares
-    nothing. `rank[i]` is pattern i's place in the query file:
+    nothing. `implied_names[i]` is the name pattern i's declarations have without writing it
+    (`@name.Companion`: Kotlin's unnamed companion object is `Companion`), "" for most.
+    `rank[i]` is pattern i's place in the query file:
     when two patterns declare the same node, the earlier one wins.
     `max_start_depth` (0 for the top pass) lets tree-sitter skip the tree below it.
     """
@@ -146,6 +148,7 @@ class QueryPass:
     rank: tuple[int, ...]
     max_start_depth: int | None = None
     element_patterns: frozenset[int] = frozenset()
+    implied_names: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -188,9 +191,12 @@ def _compile_pass(
     elements: set[int] = set()
     misc: set[int] = set()
     defs: list[str] = []
+    implied: list[str] = []
     for i, text in enumerate(texts):
         kinds = [k for k in re.findall(r"@def\.(\w+)", text) if k in SYMBOL_KINDS]
         defs.append(f"def.{kinds[0]}" if kinds else "")
+        named = re.findall(r"@name\.(\w+)", text)
+        implied.append(named[0] if named else "")
         if "@ref.element" in text:
             elements.add(i)
         elif "@ref." in text and not kinds and "@import" not in text:
@@ -207,6 +213,7 @@ def _compile_pass(
         tuple(ranks),
         max_start_depth,
         frozenset(elements),
+        tuple(implied),
     )
 
 

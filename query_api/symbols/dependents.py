@@ -75,10 +75,19 @@ def language_family(path: str) -> str:
     return _FAMILIES.get(language, language)
 
 
+_COMPANION = ".Companion."
+
+
 def qualified_match(qualified: str, fq_name: str) -> bool:
-    """`pkg.mod.Name` vs `src.pkg.mod.Name` (or `billing.Charge` vs `x.com/billing.Charge`)."""
+    """`pkg.mod.Name` vs `src.pkg.mod.Name` (or `billing.Charge` vs `x.com/billing.Charge`).
+    A Kotlin unnamed companion object's member (`okio.ByteString.Companion.of`) is called
+    through its class (`ByteString.of`): either spelling matches."""
     fq = fq_name.split("(", 1)[0]
-    return qualified == fq or fq.endswith("." + qualified) or qualified.endswith("." + fq)
+    if qualified == fq or fq.endswith("." + qualified) or qualified.endswith("." + fq):
+        return True
+    if _COMPANION in fq and _COMPANION not in qualified:
+        return qualified_match(qualified, fq.replace(_COMPANION, ".", 1))
+    return False
 
 
 CALLABLE_KINDS = frozenset({"Function", "Method"})

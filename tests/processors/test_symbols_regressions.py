@@ -124,6 +124,29 @@ def test_kotlin_constructor_properties_named_companions_and_type_aliases_are_sym
     assert found["okio.ArrayIndexOutOfBoundsException"] == found["okio.PointerU8"] == "Other"
 
 
+def test_kotlin_modifiers_tree_sitter_reads_as_names_leave_declarations_intact() -> None:
+    # okio: `@OptIn(...)` then `actual class CRC32` on the next line was an annotated
+    # expression (the class lost, its methods top-level functions), so was `annotation class`
+    # after `@Retention(SOURCE)`; `class ByteString` then `internal actual constructor(` made
+    # the rest of the file one ERROR (about 50 declarations each in okio's two ByteString.kt)
+    found = {s.fq_name: s.kind for s in symbols("Modifiers.kt")}
+    assert found["okio.CRC32"] == "Type" and found["okio.CRC32.update"] == "Method"
+    assert found["okio.ExperimentalFileSystem"] == "Type" and found["okio.Mode"] == "Enum"
+    assert found["okio.ByteString"] == "Type" and found["okio.ByteString.size"] == "Method"
+    assert found["okio.ByteString.data"] == "Property"
+
+
+def test_an_unnamed_kotlin_companion_object_is_named_companion() -> None:
+    # `companion object { ... }` is `Companion` in Kotlin (`import okio.ByteString.Companion.of`):
+    # it was no symbol, so its members looked like the class's own
+    found = {s.fq_name: s.kind for s in symbols("Modifiers.kt")}
+    assert found["okio.ByteString.Companion"] == "Type"
+    assert found["okio.ByteString.Companion.of"] == "Method"
+    assert found["okio.ByteString.Companion.EMPTY"] == "Property"
+    named = {s.fq_name for s in symbols("Properties.kt")}
+    assert "okio.FileMetadata.Factory" in named and "okio.FileMetadata.Companion" not in named
+
+
 def test_ruby_classes_and_modules_named_by_a_scope_are_named_by_their_last_constant() -> None:
     # sinatra's `class Sinatra::Base` was a symbol named `Sinatra.Base` (a name no lookup of
     # `Base` finds); it is `Base`, owned by `Sinatra`

@@ -453,3 +453,24 @@ def test_a_package_re_export_is_a_module_level_name_not_a_member(repo: Repo) -> 
     )
     assert "app/cli.py" in {path for path, _ in repo.dependents("src/shop/decorators.py")}
     assert "app/cli.py" not in {path for path, _ in repo.dependents("src/shop/core.py")}
+
+
+def test_a_call_through_a_kotlin_class_reaches_its_companion_objects_members(repo: Repo) -> None:
+    # `ByteString.of(...)` calls `okio.ByteString.Companion.of`: the unnamed companion object
+    # is `Companion` in the fq name, never written at the call
+    repo.add(
+        {
+            "okio/ByteString.kt": (
+                "package okio\nclass ByteString {\n  companion object {\n"
+                "    fun of(vararg data: Byte): ByteString = ByteString()\n  }\n}\n"
+            ),
+            "app/Main.kt": (
+                "package app\nimport okio.ByteString\nfun main() { ByteString.of(1) }\n"
+            ),
+        }
+    )
+    declared = repo.views.symbols_of_file("r", "okio/ByteString.kt")
+    of = [s for s in declared if s.name == "of"]
+    assert [s.fq_name for s in of] == ["okio.ByteString.Companion.of"]
+    found = repo.resolver.dependents("r", of, exclude={"okio/ByteString.kt"})
+    assert [(d.path, d.symbol) for d in found] == [("app/Main.kt", "app.main")]

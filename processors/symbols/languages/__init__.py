@@ -9,7 +9,17 @@ say what extract.py makes of what the queries found.
 
 from __future__ import annotations
 
-from processors.symbols.languages import c_family, csharp, js_ts, jvm, php, python, ruby, rust
+from processors.symbols.languages import (
+    c_family,
+    csharp,
+    js_ts,
+    jvm,
+    kotlin,
+    php,
+    python,
+    ruby,
+    rust,
+)
 from processors.symbols.languages.base import DEFAULT, LanguageRules
 
 __all__ = ["DEFAULT", "LanguageRules", "rules_for"]
@@ -18,6 +28,7 @@ _BY_LANGUAGE: dict[str, LanguageRules] = {
     **python.RULES,
     **js_ts.RULES,
     **jvm.RULES,
+    **kotlin.RULES,
     **rust.RULES,
     **c_family.RULES,
     **csharp.RULES,

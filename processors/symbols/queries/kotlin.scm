@@ -17,6 +17,8 @@
 (class_parameter ["val" "var"] . (identifier) @name) @def.Property
 (companion_object "object" . (identifier) @name (class_body) @body) @def.Type
 (companion_object "object" . (identifier) @name) @def.Type
+; an unnamed companion object is named `Companion` (`import okio.ByteString.Companion.of`)
+(companion_object "object" @name.Companion . (class_body) @body) @def.Type
 (type_alias "typealias" . (identifier) @name) @def.Other
 
 (import (qualified_identifier) @import)

@@ -177,8 +177,8 @@ CTAGS_KINDS: dict[str, dict[str, str]] = {
 
 # languages whose ctags parser reports namespaces/modules as we do (else ours are not compared)
 NAMESPACE_LANGUAGES = frozenset({"typescript", "tsx", "csharp", "rust", "cpp", "ruby"})
-# ctags' names for what has no name of its own
-_ANONYMOUS = ("__anon", "AnonymousFunction", "anonymousObject")
+# ctags' names for what has no name of its own (Kotlin's: a lambda, `init { require(x) { } }`)
+_ANONYMOUS = ("__anon", "AnonymousFunction", "anonymousObject", "<lambda>")
 
 
 def _unscoped_local(parser: str, tag: dict[str, str]) -> bool:
