@@ -1,8 +1,10 @@
 """Reads survive the broker: with Kafka stopped, a caught-up query replica keeps answering
 search from its SQLite views, /health/ready answers at once (no wait on the broker) and stays
 ready, and freshness says the log is unreachable and since when; the replica logs the outage
-once, not once per retry. Once the broker is back the replica catches up with what was
-written meanwhile and freshness says the log answers again.
+once, not once per retry. The worker's /health/ready says not ready, naming the unreachable
+log, and its log holds a few lines, no traceback. Once the broker is back the replica catches
+up with what was written meanwhile, freshness says the log answers again, and the worker is
+ready again.
 
 A broker of its own: stopping the session's would disturb the other Kafka tests.
 """
@@ -22,14 +24,18 @@ from schemas.events import RepoRegistration
 from schemas.topics import CATALOGUE, FILES, REPOS
 from streams.eventlog.base import LogRecord
 from streams.eventlog.kafka import KafkaEventLog
+from tests.conftest import free_port
 from tests.integration.mcp_helpers import call, http_session, wait_for
 from tests.kafka.broker import KafkaBroker
-from tests.kafka.test_kafka_worker import Replica, Worker, upsert
+from tests.kafka.test_kafka_worker import STEPS, Replica, Worker, upsert
 
 pytestmark = [pytest.mark.anyio, pytest.mark.slow]
 # A client bound far above the 1 s the probes need and far below the 30 s a request waited on
 # the broker before: a health or search call that waits on Kafka fails the test.
 CLIENT_TIMEOUT_S = 10.0
+# The worker's log lines over the whole test (start, outage, catch-up, stop): a few dozen at
+# most once every state is logged once per change; per retry, they were thousands a minute.
+WORKER_LOG_LINES_AT_MOST = 300
 
 
 @pytest.fixture
@@ -68,7 +74,10 @@ async def test_a_replica_answers_from_its_views_while_the_broker_is_away(
     before = {f"src/before{i}.py": f"def outage_before_{i}():\n    pass\n" for i in range(10)}
     after = {f"src/after{i}.py": f"def outage_after_{i}():\n    pass\n" for i in range(5)}
     await log.append(FILES.name, [upsert(p, b) for p, b in before.items()])
-    worker, replica = Worker(log, tmp_path), Replica(log, tmp_path)
+    worker_port = free_port()
+    worker = Worker(log, tmp_path, STEPS, args=("--metrics-port", str(worker_port)))
+    worker_base = f"http://127.0.0.1:{worker_port}"
+    replica = Replica(log, tmp_path)
 
     async def top_is(query: str, path: str) -> dict[str, Any] | None:
         result = await search_top(replica.base, query)
@@ -103,6 +112,13 @@ async def test_a_replica_answers_from_its_views_while_the_broker_is_away(
         for _ in range(3):  # repeated probes answer too (none queues behind a broker request)
             assert (await ready(replica.base))[0] == 200
 
+        async def worker_not_ready() -> dict[str, Any] | None:
+            status, body = await ready(worker_base)
+            reasons = " ".join(body.get("notReady") or [])
+            return body if status == 503 and "unreachable" in reasons else None
+
+        await wait_for(worker_not_ready, 60.0, "the worker to say the log is unreachable")
+
         own_broker.launch()  # same ports, same storage
         log = KafkaEventLog(url)
         await log.append(FILES.name, [upsert(p, b) for p, b in after.items()])
@@ -113,6 +129,11 @@ async def test_a_replica_answers_from_its_views_while_the_broker_is_away(
             return fresh.get("logReachable") is True and fresh.get("eventsBehind") == 0
 
         await wait_for(reachable_again, 60.0, "freshness to say the log answers again")
+
+        async def worker_ready() -> bool:
+            return (await ready(worker_base))[0] == 200
+
+        await wait_for(worker_ready, 60.0, "the worker to be ready again")
         out = replica.out.read_text()
         assert out.count("the event log is unreachable") == 1, out[-5000:]
         assert out.count("the event log answers again") == 1, out[-5000:]
@@ -122,3 +143,6 @@ async def test_a_replica_answers_from_its_views_while_the_broker_is_away(
         assert replica.proc.wait(timeout=60) == 0, replica.out.read_text()[-3000:]
         worker.stop(timeout=60)
         await log.close()
+    worker_out = worker.out.read_text()
+    assert "Traceback" not in worker_out, worker_out[-5000:]
+    assert len(worker_out.splitlines()) <= WORKER_LOG_LINES_AT_MOST, worker_out[-5000:]
