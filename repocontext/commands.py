@@ -264,16 +264,19 @@ async def cmd_eval(args: argparse.Namespace, settings: Settings, path: Path | No
 
     if head_commit(path) is None:  # before indexing: eval has nothing to mine
         raise UsageError(f"{path} has no git history; eval mines its commits (run it in a clone)")
-    async with EmbeddedApp(settings, watch=False) as app:
-        await app.start(resume=False)
-        registration = await app.service.ensure_repo(str(path), args.repo_id, launch=False)
-        await app.ingest.reconcile(registration, force_full=False)
-        request = t.EvalArgs(
-            repoId=registration.repo_id,
-            maxCases=args.max_cases,
-            budgetSeconds=args.budget_seconds,
-        )
-        result = await app.services.agent.eval(request)
+    with ProgressReporter(f"evaluating {path.name}") as progress:
+        progress.stage("reading files")
+        async with EmbeddedApp(settings, watch=False, on_progress=progress) as app:
+            await app.start(resume=False)
+            registration = await app.service.ensure_repo(str(path), args.repo_id, launch=False)
+            await reconcile_in_stages(app, registration, progress)
+            request = t.EvalArgs(
+                repoId=registration.repo_id,
+                maxCases=args.max_cases,
+                budgetSeconds=args.budget_seconds,
+            )
+            progress.stage("scoring cases")  # each case through every rung
+            result = await app.services.agent.eval(request, on_progress=progress)
     _out(result.model_dump(mode="json"))
     return 0
 

@@ -61,6 +61,7 @@ class ProgressReporter:
         self._last_log = 0.0
         self._last: tuple[int, int | None] = (0, None)
         self._logged: tuple[int, int | None] | None = None  # the last count logged
+        self._untouched = True  # the bar shows the label alone: the first stage takes it over
         self._lock = threading.Lock()
 
     def __enter__(self) -> ProgressReporter:
@@ -86,12 +87,18 @@ class ProgressReporter:
             self._stage = f"{self.label}: {name}"
             self._stage_started = time.monotonic()
             self._last, self._last_log, self._logged = (0, total), 0.0, None
-            if self._progress is not None:
+            if self._progress is None:
+                return
+            if self._untouched:  # else the label's bar would pulse at 0/? to the end
+                self._progress.update(self._task, description=self._stage, total=total)
+                self._untouched = False
+            else:
                 self._task = self._progress.add_task(self._stage, total=total)
 
     def __call__(self, done: int, total: int | None) -> None:
         with self._lock:
             self._last = (done, total)
+            self._untouched = False
             if self._progress is not None:
                 self._progress.update(self._task, completed=done, total=total)
                 return

@@ -135,8 +135,11 @@ class AgentTools:
                 await asyncio.sleep(VECTOR_POLL_S)
         return True
 
-    async def eval(self, args: t.EvalArgs) -> t.EvalResult:
-        """Mine the repository's history into query -> files cases and score each rung."""
+    async def eval(
+        self, args: t.EvalArgs, on_progress: Callable[[int, int | None], None] | None = None
+    ) -> t.EvalResult:
+        """Mine the repository's history into query -> files cases and score each rung;
+        `on_progress(cases scored, cases)` after each case (the CLI's progress)."""
         registration = self.core.ingest.registrations.get(args.repoId)
         if registration is None or registration.root is None:
             raise NotFoundError(
@@ -167,7 +170,9 @@ class AgentTools:
             indexed = set(await asyncio.to_thread(indexed_paths, views, args.repoId))
             cases = await asyncio.to_thread(mine_cases, root, indexed, max_cases=max_cases)
             budget = max(1.0, min(600.0, args.budgetSeconds))
-            scores, unavailable = await evaluate(cases, rungs, budget_s=budget)
+            scores, unavailable = await evaluate(
+                cases, rungs, budget_s=budget, on_progress=on_progress
+            )
             skipped.update(unavailable)
             count = len(cases)
             done = max((s.cases for s in scores), default=0)

@@ -1,6 +1,6 @@
 """Long commands report progress by stage, with counts, rate and ETA (issue 24 item 11), and
-`index --vectors` embeds before it exits. Each runs the real CLI; off a terminal the progress
-is log lines on stderr."""
+`index --vectors` embeds before it exits; `eval` reports as it goes too. Each runs the real
+CLI; off a terminal the progress is log lines on stderr."""
 
 from __future__ import annotations
 
@@ -59,6 +59,28 @@ def test_index_and_replay_report_each_stage(tmp_path: Path) -> None:
     seen = stages(replay.stderr)
     done, total = seen["replaying records"]
     assert done == total > 0 and json.loads(replay.stdout)["replayedRecords"] > 0
+
+
+@pytest.mark.slow  # indexes and evaluates through the CLI
+def test_eval_reports_reading_processing_and_scoring(tmp_path: Path) -> None:
+    repo = tmp_path / "shop"
+    repo.mkdir()
+    git(repo, "init", "-q")
+    for n, (name, subject) in enumerate(
+        [
+            ("invoices", "Add invoice PDF rendering for orders"),
+            ("payments", "Support refunding card payments"),
+            ("shipping", "Compute shipping rates per carrier"),
+        ]
+    ):
+        body = f"def {name}_handler(order):\n    return order.total + {n}\n"
+        commit(repo, {f"shop/{name}.py": body}, subject)
+    run = run_cli(tmp_path / "data", "eval", str(repo))
+    assert run.returncode == 0, run.stderr[-2000:]
+    seen = stages(run.stderr)
+    assert list(seen) == ["reading files", "processing records", "scoring cases"], run.stderr
+    cases = json.loads(run.stdout)["cases"]
+    assert cases == 3 and seen["scoring cases"] == (cases, cases)
 
 
 def test_index_vectors_needs_an_embedder(tmp_path: Path) -> None:
