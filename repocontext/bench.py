@@ -39,6 +39,7 @@ def fetch_corpus(cache: Path) -> Path:
     cache.mkdir(parents=True, exist_ok=True)
     archive = cache / CORPUS_FILE
     if not archive.exists():
+        say(f"fetching {CORPUS} (once) into {cache} ...")
         subprocess.run(
             [sys.executable, "-m", "pip", "download", CORPUS, "--no-deps", "--no-binary",
              ":all:", "-d", str(cache), "-q"],
@@ -81,7 +82,7 @@ def run_index(corpus: Path, data_dir: Path) -> tuple[dict[str, Any], float, int]
             "none",
         ],
         stdout=subprocess.PIPE,
-        stderr=subprocess.DEVNULL,
+        stderr=None,  # its progress lines (stages, counts, rate) show as it goes
     )
     assert proc.stdout is not None
     out = proc.stdout.read()

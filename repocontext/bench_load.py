@@ -25,7 +25,7 @@ from typing import Any
 import httpx
 
 from query_api.settings import default_data_dir
-from repocontext.bench import _query_words, fetch_corpus, pct
+from repocontext.bench import _query_words, fetch_corpus, pct, say
 
 
 def _free_port() -> int:
@@ -136,7 +136,9 @@ async def run_load(levels: list[int], seconds: float, corpus: str | None) -> int
         data, port = Path(scratch) / "data", _free_port()
         cli = [sys.executable, "-m", "repocontext.cli"]
         env_args = ["--data-dir", str(data)]
-        subprocess.run([*cli, "index", str(live), *env_args], check=True, capture_output=True)
+        say(f"indexing {live} ...")  # the child's progress lines follow on stderr
+        subprocess.run([*cli, "index", str(live), *env_args], check=True, stdout=subprocess.DEVNULL)
+        say("starting the server ...")
         server = subprocess.Popen(
             [*cli, "serve", str(live), "--port", str(port), *env_args],
             stdout=subprocess.DEVNULL,
@@ -153,6 +155,7 @@ async def run_load(levels: list[int], seconds: float, corpus: str | None) -> int
             words = _query_words(live, 300)
             paths = [str(p.relative_to(live)) for p in sorted(live.rglob("*.py"))[:300]]
             for clients in levels:
+                say(f"{clients} clients for {seconds:g} s while the repository re-indexes ...")
                 stats: dict[str, Any] = {
                     "latency": defaultdict(list),
                     "errors": 0,
