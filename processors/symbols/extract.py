@@ -209,6 +209,8 @@ class _Matcher:
         name = caps[f"name.{implied}" if implied else "name"][0]
         if "top" in caps and not self.rules.at_file_level(node):
             return  # a local (languages/c_family.py)
+        if "decl" in caps and not self.rules.declares(node):
+            return  # a C++ friend's prototype
         # the name's offset too: `var a = 1, b = 2` is one node declaring two names
         key: _Key = (node.start_byte, node.end_byte, name.start_byte)
         rank = qpass.rank[pattern]

@@ -176,6 +176,30 @@ def test_cpp_macros_operators_reference_members_and_globals() -> None:
     assert not {name for name in found if "FMT_" in name}
 
 
+def test_cpp_conversion_operators_are_symbols_and_friends_are_not_members() -> None:
+    # fmt's `operator bool() const`, `operator fmt::string_view()` were no symbols (about 25
+    # in the benchmark's sample); `friend auto fg(...) -> text_style;` came out as a method
+    # of the class that befriends it, a function of the namespace it is not
+    found = {s.fq_name: s.kind for s in symbols("conversions.hpp")}
+    assert found["color_type.operator bool"] == "Method"
+    assert found["color_type.operator const char*"] == "Method"
+    assert "color_type.fg" not in found and "fg" not in found
+
+
+def test_cpp_macros_tree_sitter_cannot_expand_leave_the_declarations_around_them() -> None:
+    # ranges.h: `FMT_PRAGMA_CLANG(...)` alone on a line lost `enum class range_format`;
+    # args.h: `if FMT_CONSTEXPR20 (...)` lost the methods after it; gtest's `class
+    # GTEST_API_ ScopedFakeTestPartResultReporter` lost the class; `#if FMT_USE_CONSTEXPR`
+    # had its condition written over (an `#if` with none: an ERROR to the `#endif`);
+    # `FMT_TRY {} FMT_CATCH(...) {}` made a function named FMT_CATCH
+    found = {s.fq_name: s.kind for s in symbols("conversions.hpp")}
+    assert found["range_format"] == "Enum" and found["range_format.map"] == "Field"
+    assert found["ScopedReporter"] == "Type" and found["ScopedReporter.clear"] == "Method"
+    assert found["ScopedReporter.value_"] == "Field"
+    assert found["constexpr_only"] == found["vformat"] == "Function"
+    assert not {name for name in found if "FMT_" in name}
+
+
 def test_csharp_member_heads_under_if_else_leave_the_file_parsed() -> None:
     # serilog's `#if FEATURE_SPAN` head / `#else` head / shared body made the whole file one
     # ERROR: members after it came out wrong or not at all (a Property named after the

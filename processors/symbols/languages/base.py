@@ -44,6 +44,9 @@ class LanguageRules:
     import_calls: frozenset[str] = frozenset()
     # whether a declaration whose pattern says `@top` stands at file level (c_family)
     at_file_level: Callable[[Node], bool] = _anywhere
+    # whether a declaration without a body (`@decl`) declares something of its own: not a
+    # C++ friend's prototype (c_family)
+    declares: Callable[[Node], bool] = _anywhere
     # the source as parsed, where a construct tree-sitter cannot parse is written over; the
     # same length, so offsets and lines hold (c_family.blank_macro_lines)
     repair_source: Callable[[bytes], bytes] = _unrepaired

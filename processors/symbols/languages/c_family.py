@@ -50,12 +50,40 @@ _MACRO_LINE = re.compile(rb"^[A-Z_][A-Z0-9_]*[ \t]*(?=\r?$)", re.M)
 # constructor's member initializers methods and lost the class
 _ATTRIBUTE_MACRO = re.compile(
     rb"\b[A-Z][A-Z0-9_]*_(?:API|EXPORT|CONSTEXPR|CONSTEXPR20|CONSTEVAL|INLINE|NOINLINE"
-    rb"|NODISCARD|DEPRECATED|NORETURN)\b(?![ \t]*\()"
+    rb"|NODISCARD|DEPRECATED|NORETURN)_?\b(?![ \t]*\()"
+    # `if FMT_CONSTEXPR20 (cond)`: `if constexpr` spelled by a macro, which tree-sitter
+    # read as a call and lost the rest of the class (args.h's `clear`)
+    rb"|(?<=\bif )[A-Z][A-Z0-9_]*_CONSTEXPR[A-Z0-9_]*\b"
 )
+# a macro call alone on its line (`FMT_PRAGMA_CLANG(diagnostic error "-W...")`, no `;` and
+# no body after it): unexpanded, the declarations after it became an ERROR
+_MACRO_CALL_LINE = re.compile(
+    rb"^[ \t]*[A-Z_][A-Z0-9_]*\([^\n;{}]*\)[ \t]*(?=\r?\n(?![ \t]*(?:[{:]|->)))", re.M
+)
+
+
+# exception macros (`FMT_TRY {...} FMT_CATCH(...) {}`, nlohmann's `JSON_TRY`): read as a
+# declaration and a function named FMT_CATCH; written as the `try`/`catch` they stand for
+_TRY_CATCH = re.compile(rb"\b[A-Z][A-Z0-9]*_(TRY|CATCH)\b(?=[ \t]*[({])")
+
+
+def _try_or_catch(found: re.Match[bytes]) -> bytes:
+    word = found.group(1).lower()
+    return word + b" " * (found.end() - found.start() - len(word))
 
 
 def _spaces(found: re.Match[bytes]) -> bytes:
     return b" " * (found.end() - found.start())
+
+
+def _spaces_outside_directives(found: re.Match[bytes]) -> bytes:
+    """Spaces, unless the macro is on a preprocessor line (`#if FMT_USE_CONSTEXPR`, whose
+    condition written over left an `#if` without one: an ERROR to the `#endif`)."""
+    src = found.string
+    line_start = src.rfind(b"\n", 0, found.start()) + 1
+    if src[line_start : found.start()].lstrip().startswith(b"#"):
+        return found.group(0)
+    return _spaces(found)
 
 
 def blank_macro_lines(src: bytes) -> bytes:
@@ -66,9 +94,22 @@ def blank_macro_lines(src: bytes) -> bytes:
     if _MACRO_LINE.search(src):
         src = _MACRO_LINE.sub(_spaces, src)
     if _ATTRIBUTE_MACRO.search(src):
-        src = _ATTRIBUTE_MACRO.sub(_spaces, src)
+        src = _ATTRIBUTE_MACRO.sub(_spaces_outside_directives, src)
+    if b"_TRY" in src and _TRY_CATCH.search(src):
+        src = _TRY_CATCH.sub(_try_or_catch, src)
+    if _MACRO_CALL_LINE.search(src):
+        src = _MACRO_CALL_LINE.sub(_spaces, src)
     return src
 
 
-_C_FAMILY = LanguageRules(at_file_level=at_file_level, repair_source=blank_macro_lines)
+def not_a_friend(node: Node) -> bool:
+    """A prototype in a class that is not a friend's (`friend auto fg(color) -> style;`
+    names a function of the namespace, not a member: ctags and clang agree)."""
+    parent = node.parent
+    return parent is None or parent.type != "friend_declaration"
+
+
+_C_FAMILY = LanguageRules(
+    at_file_level=at_file_level, repair_source=blank_macro_lines, declares=not_a_friend
+)
 RULES = {"c": _C_FAMILY, "cpp": _C_FAMILY}

@@ -27,7 +27,7 @@ HEAD_LINES = 80  # a pytest.mark.parametrize table can be long
 # declared inside one of these, a symbol is local: not compared (references.py says why)
 _VARIABLE_KINDS = frozenset({"variable", "constant"})
 _JS = frozenset({"typescript", "tsx", "javascript"})
-_DISAMBIGUATION = re.compile(r"(\(.*\))?(#\d+)?$")
+_DISAMBIGUATION = re.compile(r"(?<!\boperator)(\(.*\))?(#\d+)?$")  # not `operator()`
 _LOCAL_OWNERS = frozenset({"Function", "Method", "Field", "Property"})
 
 

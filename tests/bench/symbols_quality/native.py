@@ -14,6 +14,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+from processors.symbols.declaration import operator_name
 from tests.bench.symbols_quality.references import Tag
 
 HERE = Path(__file__).parent / "native"
@@ -104,7 +105,10 @@ def native_tags(language: str, root: Path, paths: list[str], cache: Path) -> dic
     for line in done.stdout.splitlines():
         tag = json.loads(line)
         if tag["path"] in out:
-            out[tag["path"]].append(Tag(tag["name"], int(tag["line"]), tag["class"], tag["kind"]))
+            name = tag["name"]
+            if name.startswith("operator"):  # clang's `operator const char *`: as we write it
+                name = operator_name(name)
+            out[tag["path"]].append(Tag(name, int(tag["line"]), tag["class"], tag["kind"]))
     return out
 
 

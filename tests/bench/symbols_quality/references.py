@@ -24,6 +24,8 @@ import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 
+from processors.symbols.declaration import operator_name
+
 INSTALL_SCRIPT = "tests/bench/symbols_quality/install_ctags.sh"
 
 TYPE, FUNCTION, FIELD = "type", "function", "field"
@@ -260,7 +262,7 @@ def run_ctags(root: Path, paths: list[str], language: str) -> dict[str, list[Tag
         if _unscoped_local(parser, tag) or _php_method_local(parser, tag):
             continue
         if name.startswith("operator") and " " in name:
-            name = "operator" + name[8:].replace(" ", "")  # `operator <<`: we write `operator<<`
+            name = operator_name(name)  # `operator <<`: we write `operator<<`
         out[tag["path"]].append(Tag(name, int(tag.get("line", 0)), kind_class, kind))
     if parser in ("C", "C++"):
         return {path: _defined_prototypes_dropped(tags) for path, tags in out.items()}
