@@ -213,3 +213,11 @@ def test_csharp_member_heads_under_if_else_leave_the_file_parsed() -> None:
         f"{owner}.ConstructProperty": "Method",
         f"{owner}.IsEnabled": "Property",
     }
+
+
+def test_a_csharp_indexer_is_named_item_not_by_a_keyword() -> None:
+    # `public Order this[int index]` was a Property named `this` (serilog's tests: the one
+    # C# symbol named by a keyword); .NET names an indexer `Item`
+    found = {s.fq_name: s.kind for s in symbols("Sample.cs")}
+    assert found["Shop.Orders.OrderService.Item"] == "Property"
+    assert not {s.name for s in symbols("Sample.cs")} & KEYWORDS["csharp"]

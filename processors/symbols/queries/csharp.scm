@@ -18,8 +18,10 @@
 ; an expression-bodied member's signature ends at its `=>` (`public int X`)
 (property_declaration name: (identifier) @name value: (arrow_expression_clause) @body) @def.Property
 (property_declaration name: (identifier) @name) @def.Property
-(indexer_declaration "this" @name parameters: (bracketed_parameter_list) @params value: (arrow_expression_clause) @body) @def.Property
-(indexer_declaration "this" @name parameters: (bracketed_parameter_list) @params) @def.Property
+; an indexer (`public string this[int i]`) is named `Item`, its name in .NET (the
+; IndexerName default, `get_Item`), not the keyword `this`
+(indexer_declaration "this" @name.Item parameters: (bracketed_parameter_list) @params value: (arrow_expression_clause) @body) @def.Property
+(indexer_declaration "this" @name.Item parameters: (bracketed_parameter_list) @params) @def.Property
 (field_declaration (variable_declaration (variable_declarator name: (identifier) @name))) @def.Field
 (event_field_declaration (variable_declaration (variable_declarator name: (identifier) @name))) @def.Field
 (event_declaration name: (identifier) @name) @def.Field
