@@ -56,3 +56,9 @@ class KeyedProcessor(Protocol):
         event: BaseModel | None,
         position: int,
     ) -> list[Emit]: ...
+
+    def migrations(self, state: Mapping[str, BaseModel | None]) -> list[Emit]:
+        """Commands for the step's input that bring state an older version of the processor
+        wrote up to date; the runtime appends them at start and `process_keyed` applies them
+        in order with every other command, so the processor stays the state's one writer."""
+        ...

@@ -80,6 +80,8 @@ class MemoryProcessor:
             return self._purge(state, cmd)
         lkey = log_key(cmd.repo_id, cmd.topic, cmd.id)
         current = state.get(lkey)
+        if cmd.op == "rederive":
+            return self._rederive(lkey, current)
         if isinstance(current, MemoryEntry) and position <= current.applied_position:
             # At-least-once delivery (a worker died after producing, before committing): this
             # command already made the current entry; its entry and result are in the log.
@@ -99,6 +101,35 @@ class MemoryProcessor:
             emits.append(Emit(topics.MEMORY.name, lkey, new))
         emits.append(Emit(topics.MEMORY_RESULTS.name, f"{cmd.repo_id}/{cmd.command_id}", result))
         return emits
+
+    def migrations(self, state: Mapping[str, BaseModel | None]) -> list[Emit]:
+        """A `rederive` command per entry written before entries carried their search terms
+        (memory.v1 is compacted, so such an entry stays until it changes again)."""
+        return [
+            Emit(
+                topics.MEMORY_COMMANDS.name,
+                lkey,
+                MemoryCommand(
+                    op="rederive",
+                    command_id=f"rederive-{entry.applied_position}",
+                    issued_at=entry.updated_at,
+                    repo_id=entry.repo_id,
+                    topic=entry.topic,
+                    id=entry.id,
+                ),
+            )
+            for lkey, entry in sorted(state.items())
+            if isinstance(entry, MemoryEntry) and entry.search_terms is None
+        ]
+
+    @staticmethod
+    def _rederive(lkey: str, current: BaseModel | None) -> list[Emit]:
+        """The entry again with its search terms, when it still lacks them (a repeated or
+        outdated command changes nothing); no result: no caller waits for one."""
+        if not isinstance(current, MemoryEntry) or current.search_terms is not None:
+            return []
+        derived = current.model_copy(update={"search_terms": memory_terms(current)})
+        return [Emit(topics.MEMORY.name, lkey, derived)]
 
     def _purge(self, state: Mapping[str, BaseModel | None], cmd: MemoryCommand) -> list[Emit]:
         prefix = f"{cmd.repo_id}/"

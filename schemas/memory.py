@@ -14,7 +14,16 @@ from pydantic import BaseModel, Field
 
 MemoryKind = Literal["Decision", "Note", "Memory"]
 CommandOp = Literal[
-    "remember", "update", "forget", "claim", "renew", "release", "cancel_wait", "purge", "import"
+    "remember",
+    "update",
+    "forget",
+    "claim",
+    "renew",
+    "release",
+    "cancel_wait",
+    "purge",
+    "import",
+    "rederive",  # internal: bring an entry an older processor wrote up to date (no result)
 ]
 Verdict = Literal["ClaimRequired", "StaleToken", "UnissuedToken", "ClaimReleased", "ForeignRegion"]
 ErrorKind = Literal["not_found", "conflict", "invalid"]
@@ -124,7 +133,8 @@ class MemoryEntry(BaseModel):
     # below it is skipped (at-least-once on Kafka); -1 = none recorded
     applied_position: int = -1
     # what search indexes, derived with every new state of the entry; None in entries written
-    # before the processor derived them (memory.v1 is never re-derived: its commands expire)
+    # before the processor derived them, until the runtime's start re-derives them
+    # (MemoryProcessor.migrations)
     search_terms: MemoryTerms | None = None
 
     @property

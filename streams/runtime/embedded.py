@@ -261,10 +261,14 @@ class EmbeddedRuntime:
 
     async def rederive_outdated(self) -> dict[str, int]:
         """Once per runtime, before any step runs: rewind the steps whose records an older
-        processor version made (streams/runtime/rederive.py); {step id: older version}."""
+        processor version made (streams/runtime/rederive.py), and queue the keyed steps'
+        migrations (state an older version wrote); {step id: older version}."""
         if self._versions_checked:
             return {}
         self._versions_checked = True
+        for step in self.steps:
+            if step.kind == "keyed":
+                await self._keyed.migrate(step)
         return await rederive_outdated(self.log, self.steps)
 
     async def run_until_idle(self, on_progress: Callable[[int], None] | None = None) -> int:

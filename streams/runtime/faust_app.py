@@ -284,6 +284,9 @@ class FaustStep:
     async def start(self) -> None:
         for topic in self.step.inputs + self.step.outputs:
             await self.log.partitions(topic)  # provisioned beforehand: missing is an error
+        if self._keyed is not None:  # commands on the input: whoever owns a key applies them
+            await self._keyed.migrate(self.step)
+            self._keyed.invalidate()  # reloaded once partitions are assigned
         self.app.conf.datadir.mkdir(parents=True, exist_ok=True)
         await self.app.start()
 

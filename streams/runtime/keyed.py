@@ -80,6 +80,24 @@ class KeyedStateRunner:
         self._state[topic] = state
         return state
 
+    async def migrate(self, step: Step) -> int:
+        """Append the processor's migrations (commands that bring state an older version
+        wrote up to date) to the step's input; returns how many. Run once at start: the
+        commands are then applied in order with every other, by the processor itself."""
+        processor = keyed_processor(step)
+        emits = processor.migrations(await self._load(processor.state_topic))
+        if not emits:
+            return 0
+        tx = Transaction()
+        for emit in emits:
+            value = None if emit.value is None else codec.encode(emit.value)
+            tx.append(emit.topic, LogRecord(key=emit.key, value=value))
+        await self.log.apply(tx)
+        log.info(
+            "step %s: %d records of an older version queued to re-derive", step.step_id, len(emits)
+        )
+        return len(emits)
+
     def invalidate(self) -> None:
         """Forget the cache (after a failed commit the log is the truth again)."""
         self._state.clear()

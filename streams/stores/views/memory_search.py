@@ -16,9 +16,8 @@ from __future__ import annotations
 import sqlite3
 from dataclasses import dataclass
 
-from processors.memory_terms import memory_terms
 from processors.tokenizer import query_tokens, tokenize
-from schemas.memory import MemoryEntry
+from schemas.memory import MemoryEntry, MemoryTerms
 from streams.stores.views.bm25 import MEMORY_FTS, corpus_idf, doc_frequency, ranked_by_token
 
 MAX_QUERY_TOKENS = 64
@@ -96,9 +95,9 @@ def index_entry(conn: sqlite3.Connection, key: str, entry: MemoryEntry | None) -
     cursor = conn.execute(
         "INSERT INTO memory_docs (key, repo_id) VALUES (?, ?)", (key, entry.repo_id)
     )
-    # the terms the memory processor derived; an entry written before it did is derived
-    # here, by the same function, since memory.v1 is never re-derived
-    terms = entry.search_terms or memory_terms(entry)
+    # the terms the memory processor derived; an entry an older build wrote without them is
+    # found by key until the runtime's start re-derives it (MemoryProcessor.migrations)
+    terms = entry.search_terms or MemoryTerms()
     conn.execute(
         """INSERT INTO memory_fts (rowid, repo_id, key_terms, topic_terms, tag_terms,
                title_terms, body_terms) VALUES (?, ?, ?, ?, ?, ?, ?)""",
