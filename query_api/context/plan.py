@@ -28,6 +28,8 @@ COVER = 5  # the files every bundle tries to carry, when its budget allows
 ENTRY_JOIN = 2  # a comma in the JSON, a newline in the text
 SHRINK = 0.85  # the shares shrink by this much while the planned files overrun
 SHRINK_STEPS = 8
+REGROW_STEPS = 3  # rounds that hand the room cut files left unused back to them
+REGROW_MIN = 0.03  # unused room worth a round, as a share of the room
 EFFICIENCY = 6  # a file after the first COVER carries 6x its envelope in code, or is left out
 
 
@@ -152,14 +154,56 @@ def _cover(
     shares = water_fill(contents, room - sum(overheads))
     scale = 1.0
     for _ in range(SHRINK_STEPS):
-        out: list[b.BundleEntry | None] = []
-        for it, share, content in zip(items, shares, contents, strict=True):
-            if share >= content:
-                out.append(it.entry)
-                continue
-            ratio = content / max(1, it.entry.tokenCount)
-            out.append(render_under(it, int(share * scale / max(ratio, 1.0))))
-        if sum(coster.entry(e) for e in out if e is not None) <= room:
-            return out
+        scaled = [share * scale for share in shares]
+        out = _render_shares(items, scaled, contents, render_under)
+        if _spent(out, coster) <= room:
+            return _regrow(items, out, scaled, contents, render_under, coster, room)
         scale *= SHRINK
     return None
+
+
+def _render_shares(
+    items: list[Item], shares: Sequence[float], contents: Sequence[int], render_under: RenderUnder
+) -> list[b.BundleEntry | None]:
+    """Each file whole where its share holds it, else rendered under its share."""
+    out: list[b.BundleEntry | None] = []
+    for it, share, content in zip(items, shares, contents, strict=True):
+        if share >= content:
+            out.append(it.entry)
+            continue
+        ratio = content / max(1, it.entry.tokenCount)
+        out.append(render_under(it, int(share / max(ratio, 1.0))))
+    return out
+
+
+def _spent(out: Sequence[b.BundleEntry | None], coster: Coster) -> int:
+    return sum(coster.entry(e) for e in out if e is not None)
+
+
+def _regrow(
+    items: list[Item],
+    out: list[b.BundleEntry | None],
+    shares: list[float],
+    contents: Sequence[int],
+    render_under: RenderUnder,
+    coster: Coster,
+    room: int,
+) -> list[b.BundleEntry | None]:
+    """`out` with the room its cut files left unused (spans come whole, so a file rendered
+    under its share usually takes less) shared among them again: more of the code that
+    matters, and an envelope that weighs less against it."""
+    part = 1.0
+    for _ in range(REGROW_STEPS):
+        left = room - _spent(out, coster)
+        cut = [i for i, e in enumerate(out) if e is not items[i].entry]
+        if not cut or left < REGROW_MIN * room:
+            break
+        wider = list(shares)
+        for i in cut:
+            wider[i] += part * left / len(cut)
+        grown = _render_shares(items, wider, contents, render_under)
+        if _spent(grown, coster) > room:
+            part /= 2  # a span too many came whole: offer less next round
+            continue
+        out, shares = grown, wider
+    return out

@@ -20,11 +20,11 @@ from processors.tokenizer import STOP_WORDS, tokenize
 from streams.stores.views.symbols import SymbolRow
 
 SPAN_CONTEXT = 3  # lines around a matched symbol
-SPAN_LINES = 80  # at most this many lines of spans per file
+SPAN_LINES = 100  # at most this many lines of spans per file
 HEAD_LINES = 30  # no symbol matched: the head of the file
 MERGE_GAP = 8  # spans at most this many lines apart are sent as one
 MAX_SPANS = 3  # the best-matching declarations of a file; more would be mostly envelope
-FILL_LINES = 60  # what a bundle grows a file's spans to, as the file's share allows
+FILL_LINES = 80  # what a bundle grows a file's spans to, as the file's share allows
 KIND_ORDER = {"Method": 0, "Function": 0, "Type": 1, "Interface": 1, "Enum": 1}
 
 _ENGLISH = snowballstemmer.stemmer("english")
