@@ -18,10 +18,9 @@ last rebuild live in a small delta scored in Python; a rebuild folds them in.
 
 from __future__ import annotations
 
-from array import array
 from collections import Counter
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import numpy as np
 import numpy.typing as npt
@@ -34,11 +33,14 @@ TRIM_EVERY = 1024
 
 @dataclass(frozen=True, slots=True)
 class MirrorSpec:
-    """One FTS5 table mirrored: its documents table (id, repo_id, path), its indexed columns in
-    order after `repo_id`, their bm25() weights, and the columns whose matches are reported."""
+    """One FTS5 table mirrored: its documents table (id, repo_id, path), the external content
+    it indexes (id and the indexed columns, by name: read directly, not through the FTS table's
+    per-row lookups), its indexed columns in order after `repo_id`, their bm25() weights, and
+    the columns whose matches are reported."""
 
     fts: str
     docs: str
+    source: str
     columns: tuple[str, ...]
     weights: tuple[float, ...]
     flagged: tuple[str, ...]
@@ -95,7 +97,8 @@ def doc_terms(spec: MirrorSpec, repo_id: str, path: str, texts: Iterable[str | N
 
 @dataclass(slots=True)
 class Base:
-    """Documents as arrays: rows, and per term its rows' weighted frequencies and flags."""
+    """Documents as arrays: rows, and per term its rows' weighted frequencies and flags
+    (views/lexical_build.py builds it)."""
 
     doc_ids: npt.NDArray[np.int64]
     repo_of: npt.NDArray[np.int32]
@@ -105,67 +108,51 @@ class Base:
     vocab: dict[str, int]
     offsets: npt.NDArray[np.int64]
     rows: npt.NDArray[np.int32]
-    freqs: npt.NDArray[np.float64]
+    freqs: npt.NDArray[np.floating]  # float32 where every weighted frequency is exact in it
     flags: npt.NDArray[np.uint8]
     repos: dict[str, int]
-    row_of: dict[int, int] = field(default_factory=dict)
-    path_rows: dict[tuple[int, str], int] = field(default_factory=dict)
+    by_id: npt.NDArray[np.int64]  # rows in ascending doc id order (row lookup by id)
+    path_rows: dict[int, dict[str, int]]  # repository code -> path -> row
 
-
-class BaseBuilder:
-    """Collects documents one at a time into flat typed buffers (a few bytes per posting, not a
-    Python object each), then sorts them by term into a Base."""
-
-    def __init__(self) -> None:
-        self.doc_ids = array("q")
-        self.repo_of = array("i")
-        self.lengths = array("d")
-        self.paths: list[str] = []
-        self.repos: dict[str, int] = {}
-        self.vocab: dict[str, int] = {}
-        self.term_ids = array("i")
-        self.rows = array("i")
-        self.freqs = array("d")
-        self.flags = array("B")
-
-    def add(self, doc_id: int, doc: DocTerms) -> None:
-        row = len(self.paths)
-        self.doc_ids.append(doc_id)
-        self.repo_of.append(self.repos.setdefault(doc.repo_id, len(self.repos)))
-        self.lengths.append(doc.length)
-        self.paths.append(doc.path)
-        vocab = self.vocab
-        for term, (freq, bits) in doc.terms.items():
-            self.term_ids.append(vocab.setdefault(term, len(vocab)))
-            self.freqs.append(freq)
-            self.flags.append(bits)
-        self.rows.extend([row] * len(doc.terms))
-
-    def build(self) -> Base:
-        term_ids = np.frombuffer(self.term_ids, dtype=np.int32)
-        order = np.argsort(term_ids, kind="stable")
-        offsets = np.zeros(len(self.vocab) + 1, dtype=np.int64)
-        np.cumsum(np.bincount(term_ids, minlength=len(self.vocab)), out=offsets[1:])
-        doc_ids = np.frombuffer(self.doc_ids, dtype=np.int64).copy()
-        repo_of = np.frombuffer(self.repo_of, dtype=np.int32).copy()
-        return Base(
+    @classmethod
+    def from_arrays(
+        cls,
+        *,
+        doc_ids: npt.NDArray[np.int64],
+        repo_of: npt.NDArray[np.int32],
+        paths: list[str],
+        lengths: npt.NDArray[np.float64],
+        vocab: dict[str, int],
+        offsets: npt.NDArray[np.int64],
+        postings: tuple[npt.NDArray[np.int32], npt.NDArray[np.floating], npt.NDArray[np.uint8]],
+        repos: dict[str, int],
+    ) -> Base:
+        path_rows: dict[int, dict[str, int]] = {code: {} for code in repos.values()}
+        for row, (code, path) in enumerate(zip(repo_of.tolist(), paths, strict=True)):
+            path_rows[code][path] = row
+        rows, freqs, flags = postings
+        return cls(
             doc_ids=doc_ids,
             repo_of=repo_of,
-            paths=self.paths,
-            lengths=np.frombuffer(self.lengths, dtype=np.float64).copy(),
-            alive=np.ones(len(self.paths), dtype=np.bool_),
-            vocab=self.vocab,
+            paths=paths,
+            lengths=lengths,
+            alive=np.ones(len(paths), dtype=np.bool_),
+            vocab=vocab,
             offsets=offsets,
-            rows=np.frombuffer(self.rows, dtype=np.int32)[order],
-            freqs=np.frombuffer(self.freqs, dtype=np.float64)[order],
-            flags=np.frombuffer(self.flags, dtype=np.uint8)[order],
-            repos=self.repos,
-            row_of={doc_id: row for row, doc_id in enumerate(self.doc_ids)},
-            path_rows={
-                (code, path): row
-                for row, (code, path) in enumerate(zip(self.repo_of, self.paths, strict=True))
-            },
+            rows=rows,
+            freqs=freqs,
+            flags=flags,
+            repos=repos,
+            by_id=np.argsort(doc_ids, kind="stable"),
+            path_rows=path_rows,
         )
+
+    def row(self, doc_id: int) -> int | None:
+        """The row of a document id, if the base holds it."""
+        at = int(np.searchsorted(self.doc_ids, doc_id, sorter=self.by_id))
+        if at < len(self.by_id) and self.doc_ids[self.by_id[at]] == doc_id:
+            return int(self.by_id[at])
+        return None
 
 
 @dataclass(frozen=True, slots=True)
@@ -207,7 +194,8 @@ class Snapshot:
             mask = (acc > 0.0) & self.alive & (base.repo_of == code)
             if only is not None:
                 wanted = np.zeros(len(base.paths), dtype=np.bool_)
-                rows = [base.path_rows.get((code, path)) for path in only]
+                known = base.path_rows[code]
+                rows = [known.get(path) for path in only]
                 wanted[[row for row in rows if row is not None]] = True
                 mask &= wanted
             hit = np.flatnonzero(mask)
@@ -239,7 +227,7 @@ class Snapshot:
             if tid is None:
                 continue
             lo, hi = int(base.offsets[tid]), int(base.offsets[tid + 1])
-            rows, freqs = base.rows[lo:hi], base.freqs[lo:hi]
+            rows, freqs = base.rows[lo:hi], base.freqs[lo:hi].astype(np.float64, copy=False)
             acc[rows] += weight * freqs * (K1 + 1.0) / (freqs + norm[rows])
             bits[rows] |= base.flags[lo:hi]
         return acc, bits

@@ -14,7 +14,8 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 
-from streams.stores.views.lexical import BaseBuilder, DocTerms, MirrorSpec, Snapshot, doc_terms
+from streams.stores.views.lexical import DocTerms, MirrorSpec, Snapshot, doc_terms
+from streams.stores.views.lexical_build import BaseBuilder, Row
 
 log = logging.getLogger(__name__)
 
@@ -23,6 +24,8 @@ Read = Callable[[Callable[[sqlite3.Connection], None]], None]  # a store's read,
 CATCH_UP_LIMIT = 512  # logged changes applied inside a query's read; more go to a rebuild
 DELTA_LIMIT = 2048  # changed documents kept beside the base before a rebuild folds them in
 BUILD_BATCH = 1024  # rows read per step of a build (it stops early when the store closes)
+BUILD_BATCH_CHARS = 16 << 20  # and at most about this many characters of terms (large files)
+FETCH_ROWS = 64
 
 
 class MirrorClosed(Exception):
@@ -155,28 +158,41 @@ class LexicalMirror:
         it are re-read by the next catch-up, so reading a newer row here is harmless)."""
         row = conn.execute("SELECT max(seq) FROM lexical_changes").fetchone()
         seq = int(row[0] or 0)
-        builder = BaseBuilder()
+        builder = BaseBuilder(self.spec)
         for batch in _scan(conn, self.spec):
             if self._closed.is_set():
                 raise MirrorClosed
-            for doc_id, repo_id, path, texts in batch:
-                builder.add(doc_id, doc_terms(self.spec, repo_id, path, texts))
+            builder.add_batch(batch)
         base = builder.build()
         tokens = int(base.lengths.sum())
         return seq, Snapshot(base, base.alive, {}, len(base.paths), tokens)
 
 
-Row = tuple[int, str, str, tuple[str, ...]]  # doc id, repository, path, column texts
+def _select(spec: MirrorSpec) -> str:
+    """Documents with their indexed columns, read from the table's external content."""
+    columns = ", ".join(f"s.{c}" for c in spec.columns)
+    return (
+        f"SELECT d.id, d.repo_id, d.path, {columns} FROM {spec.docs} d "
+        f"JOIN {spec.source} s ON s.id = d.id"
+    )
 
 
 def _scan(conn: sqlite3.Connection, spec: MirrorSpec) -> Iterator[list[Row]]:
-    columns = ", ".join(f"f.{c}" for c in spec.columns)
-    cursor = conn.execute(
-        f"SELECT d.id, d.repo_id, d.path, {columns} FROM {spec.docs} d "
-        f"JOIN {spec.fts} f ON f.rowid = d.id"
-    )
-    while rows := cursor.fetchmany(1024):
-        yield [(int(r[0]), str(r[1]), str(r[2]), tuple(r[3:])) for r in rows]
+    """Every document in batches of at most BUILD_BATCH rows and about BUILD_BATCH_CHARS
+    characters (a repository of large files is read a few files at a time)."""
+    cursor = conn.execute(_select(spec) + " ORDER BY d.id")
+    batch: list[Row] = []
+    chars = 0
+    while rows := cursor.fetchmany(FETCH_ROWS):
+        for r in rows:
+            texts = tuple(r[3:])
+            batch.append((int(r[0]), str(r[1]), str(r[2]), texts))
+            chars += sum(len(text or "") for text in texts)
+        if len(batch) >= BUILD_BATCH or chars >= BUILD_BATCH_CHARS:
+            yield batch
+            batch, chars = [], 0
+    if batch:
+        yield batch
 
 
 def _changed_docs(conn: sqlite3.Connection, spec: MirrorSpec, after: int, limit: int) -> list[int]:
@@ -191,13 +207,8 @@ def _load_docs(conn: sqlite3.Connection, spec: MirrorSpec, ids: list[int]) -> di
     """The current version of each document still present (a deleted one is absent)."""
     if not ids:
         return {}
-    columns = ", ".join(f"f.{c}" for c in spec.columns)
     marks = ",".join("?" * len(ids))
-    rows = conn.execute(
-        f"SELECT d.id, d.repo_id, d.path, {columns} FROM {spec.docs} d "
-        f"JOIN {spec.fts} f ON f.rowid = d.id WHERE d.id IN ({marks})",
-        ids,
-    )
+    rows = conn.execute(_select(spec) + f" WHERE d.id IN ({marks})", ids)
     return {int(r[0]): doc_terms(spec, str(r[1]), str(r[2]), tuple(r[3:])) for r in rows}
 
 
@@ -212,7 +223,7 @@ def _apply(snapshot: Snapshot, loaded: dict[int, DocTerms], changed: list[int]) 
         old = delta.pop(doc_id, None)
         if old is not None:
             rows, tokens = rows - 1, tokens - old.length
-        row = base.row_of.get(doc_id)
+        row = base.row(doc_id)
         if row is not None and alive[row]:
             if not copied:
                 alive, copied = alive.copy(), True
