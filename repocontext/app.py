@@ -33,6 +33,7 @@ from query_api.server.mcp_server import build_server
 from query_api.server.tool_catalog import ToolServices, ToolSpec, visible_tools
 from query_api.settings import Settings
 from query_api.symbols.service import SymbolService
+from repocontext.backfill_log import BACKFILL_LOG_S, log_backfill
 from repocontext.data_dir import secure_data_dir
 from schemas.topics import CATALOGUE
 from streams.errors import StorageFull, StoreError, storage_exhausted
@@ -142,8 +143,10 @@ class EmbeddedApp:
         on_progress: ProgressCallback | None = None,
         vector_writer: bool = True,
         replica: ReplicaOptions | None = None,
+        backfill_log_s: float = BACKFILL_LOG_S,
     ) -> None:
         self.settings = settings
+        self.backfill_log_s = backfill_log_s  # a backfill progress line this often (serving)
         self.watch = watch
         self.vector_writer = vector_writer  # False: `repocontext worker` writes the vectors
         self.replica = replica
@@ -198,7 +201,13 @@ class EmbeddedApp:
         self.guard = WorkspaceGuard(self.settings.workspace_root)
         self.pacer = ForegroundPacer()  # tool calls hold it; embedding batches yield to them
         self.plane = VectorPlane(
-            self.settings, self.log, self.views, pacer=self.pacer, writer=self.vector_writer
+            self.settings,
+            self.log,
+            self.views,
+            pacer=self.pacer,
+            writer=self.vector_writer,
+            open_later=self.watch,  # a host's store opens with the plane (start_vectors)
+            indexing=self.keyword_indexing,
         )
         self.readiness: Readiness = self.plane.readiness
         self.service = RepoContextService(
@@ -286,10 +295,12 @@ class EmbeddedApp:
             self.start_vectors()
 
     def start_vectors(self) -> None:
-        """Start the vector plane (model load, warm-up, backfill) once the keyword index is
-        complete. Loading the model and embedding compete for the same few cores as the
-        indexer, so on a fresh start they would delay the first keyword answers; a host that
-        registers its repository after `start(vectors=False)` calls this afterwards."""
+        """Start the vector plane (opening the vector store, model load, warm-up, backfill)
+        once the keyword index is complete. Opening the store, loading the model and
+        embedding compete for the same few cores as the indexer, so on a fresh start they
+        would delay the first keyword answers (searches meanwhile answer from the keyword
+        rung and say why); a host that registers its repository after
+        `start(vectors=False)` calls this afterwards."""
         self._tasks.append(asyncio.create_task(self._vectors_after_keyword()))
 
     async def _vectors_after_keyword(self) -> None:
@@ -300,6 +311,21 @@ class EmbeddedApp:
             if self.executor is not None:  # its workers' memory goes before the model loads
                 await asyncio.to_thread(self.executor.stop_if_idle)
             self._tasks.extend(self.plane.tasks(self._stop, self.ingest.registered_ids))
+            if self.plane.indexer is not None:  # this process embeds: say how far it got
+                self._tasks.append(
+                    asyncio.create_task(
+                        log_backfill(
+                            self.plane.coverage_of,
+                            self.ingest.registered_ids,
+                            self._stop,
+                            self.backfill_log_s,
+                        )
+                    )
+                )
+
+    def keyword_indexing(self, repo_id: str) -> bool:
+        """Whether this process is still building the repository's keyword index."""
+        return (self.ingest.job(repo_id) or {}).get("status") == "Running"
 
     async def keyword_index_settled(self) -> bool:
         """No ingest job running and the views caught up with the log."""

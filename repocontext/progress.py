@@ -41,11 +41,15 @@ class _Rate(ProgressColumn):
         return Text(f"{task.speed:,.0f}/s" if task.speed else "", style="progress.data.speed")
 
 
+def duration_text(seconds: float) -> str:
+    whole = int(seconds)
+    return f"{whole // 60}m{whole % 60:02d}s" if whole >= 60 else f"{whole}s"
+
+
 def eta_text(done: int, total: int | None, rate: float) -> str:
     if total is None or rate <= 0 or done >= total:
         return "-"
-    seconds = int((total - done) / rate)
-    return f"{seconds // 60}m{seconds % 60:02d}s" if seconds >= 60 else f"{seconds}s"
+    return duration_text((total - done) / rate)
 
 
 class ProgressReporter:
