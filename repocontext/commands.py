@@ -233,12 +233,14 @@ async def cmd_index(args: argparse.Namespace, settings: Settings, path: Path | N
 async def cmd_search(args: argparse.Namespace, settings: Settings, path: Path | None) -> int:
     assert path is not None
     try:
-        async with EmbeddedApp(settings, watch=False) as app:
-            await app.start(resume=False)
-            registration = await app.service.ensure_repo(str(path), args.repo_id, launch=False)
-            await app.ingest.reconcile(registration, force_full=False)
-            query = t.SearchArgs(repoId=registration.repo_id, query=args.query, k=args.k)
-            result = await app.service.search(query)
+        with ProgressReporter(f"indexing {path.name}") as progress:  # a first search indexes
+            progress.stage("reading files")
+            async with EmbeddedApp(settings, watch=False, on_progress=progress) as app:
+                await app.start(resume=False)
+                registration = await app.service.ensure_repo(str(path), args.repo_id, launch=False)
+                await reconcile_in_stages(app, registration, progress)
+                query = t.SearchArgs(repoId=registration.repo_id, query=args.query, k=args.k)
+                result = await app.service.search(query)
     except ServiceUnavailable:
         from streams.stores.views.store import ViewStore
 

@@ -83,6 +83,18 @@ def test_eval_reports_reading_processing_and_scoring(tmp_path: Path) -> None:
     assert cases == 3 and seen["scoring cases"] == (cases, cases)
 
 
+@pytest.mark.slow  # indexes through the CLI
+def test_a_first_search_reports_its_indexing(tmp_path: Path) -> None:
+    repo = write_sample_repo(tmp_path / "ws" / "sample")
+    run = run_cli(tmp_path / "data", "search", str(repo), "invoice", "-k", "3")
+    assert run.returncode == 0, run.stderr[-2000:]
+    seen = stages(run.stderr)
+    assert list(seen) == ["reading files", "processing records"], run.stderr
+    done, total = seen["processing records"]
+    assert done == total > 0
+    assert json.loads(run.stdout)["hits"]
+
+
 def test_index_vectors_needs_an_embedder(tmp_path: Path) -> None:
     repo = write_sample_repo(tmp_path / "ws" / "sample")
     run = run_cli(tmp_path / "data", "index", str(repo), "--vectors")
