@@ -320,7 +320,7 @@ async def cmd_replay(args: argparse.Namespace, settings: Settings, path: Path | 
         try:
             rescued = await rescue_memory(settings)
         except QueryApiError as exc:  # the last copy could not be saved: drop nothing
-            log.error("repocontext replay refused: %s", exc)
+            log.error("replay refused: %s", exc)
             return 2
         for suffix in ("", "-wal", "-shm"):
             target = Path(str(settings.views_path) + suffix)
@@ -632,5 +632,5 @@ async def cmd_memory(args: argparse.Namespace, settings: Settings, path: Path | 
         _out({"file": str(file), "entries": len(to_import), **counts})
         return 0
     except QueryApiError as exc:
-        log.error("repocontext memory %s: %s", args.memory_command, exc)
+        log.error("memory %s: %s", args.memory_command, exc)
         return 2

@@ -185,5 +185,6 @@ def test_a_foreign_or_broken_file_is_a_clear_error(
     assert proc.returncode == 2
     lines = [line for line in proc.stderr.splitlines() if line.strip()]
     assert len(lines) == 1 and message in lines[0], proc.stderr
+    assert " ERROR repocontext memory import: " in lines[0]  # named once, like every command
     assert "Traceback" not in proc.stderr
     assert not (tmp_path / "data" / "log.db").exists(), "a bad file must not touch the data"
