@@ -204,6 +204,9 @@ class RepoContextService:
             status += f"; not watching {repo_id!r}: {problem}"
         if fresh is not None and fresh.vectors is not None and not fresh.vectors.complete:
             status += "; " + coverage_line(fresh.vectors)
+        waiting = self.plane.waiting_line() if self.plane is not None else None
+        if waiting is not None:
+            status += "; " + waiting
         return t.HealthResult(
             status=status, retrievalReady=ready, retrievalPhase=phase, freshness=fresh
         )

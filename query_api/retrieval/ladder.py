@@ -35,6 +35,7 @@ from schemas import tools as t
 from schemas.retrieval import RetrievalPath, SearchMode
 from streams.embedders.base import Embedder
 from streams.embedders.batching import QueryBatcher
+from streams.stores.vector_opening import VectorStoreOpening
 from streams.stores.vectors import VectorMatch, VectorStore, VectorStoreUnavailable
 from streams.stores.views.search import KeywordHit, keyword_hits, role_prior, roles_in
 from streams.stores.views.store import ViewStore
@@ -150,7 +151,9 @@ class Retriever:
             except asyncio.CancelledError:
                 raise
             except VectorStoreUnavailable as exc:  # a Qdrant server down: the plane is away
-                log.warning("vector store unavailable; answering from BM25: %s", exc)
+                quiet = isinstance(exc, VectorStoreOpening)  # a host's store opens after start
+                level = logging.INFO if quiet else logging.WARNING
+                log.log(level, "vector store unavailable; answering from BM25: %s", exc)
                 answer = await self._keyword(
                     repo_id, query, k, RetrievalPath.KEYWORD_VECTOR_PLANE_UNAVAILABLE
                 )

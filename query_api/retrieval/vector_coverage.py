@@ -13,10 +13,12 @@ from __future__ import annotations
 
 import threading
 import time
+from collections.abc import Callable
 
 from processors.vectors import CONTENTLESS_KIND
 from schemas import tools as t
 from schemas.retrieval import MAX_REASONS
+from streams.stores.vector_opening import VectorStoreOpening
 from streams.stores.vectors import VectorStore
 from streams.stores.views.store import ViewStore
 from streams.vectors_step import VectorCounters
@@ -27,11 +29,19 @@ PARTIAL_REASON = "vectors-partial"
 
 class CoverageReader:
     def __init__(
-        self, views: ViewStore, store: VectorStore, counters: VectorCounters | None
+        self,
+        views: ViewStore,
+        store: VectorStore,
+        counters: VectorCounters | None,
+        *,
+        indexing: Callable[[str], bool] | None = None,
     ) -> None:
         self.views = views
         self.store = store
         self.counters = counters  # None on a query replica: the worker measures the rate
+        # repoId -> its keyword index is still being built here: with no file in the views
+        # yet, 0 of 0 files is not "complete" (the files are on their way)
+        self.indexing = indexing
         self.ttl_s = COVERAGE_TTL_S
         self._cached: dict[str, tuple[float, t.VectorCoverage]] = {}
         self._lock = threading.Lock()
@@ -68,14 +78,21 @@ class CoverageReader:
             filesEmbedded=embedded,
             passagesEmbedded=passages,
             passagesPending=pending,
-            complete=covered >= total,
+            complete=covered >= total and (total > 0 or not self._indexing(repo_id)),
             passagesPerSecond=round(rate, 2) if rate else None,
             etaSeconds=eta,
         )
 
+    def _indexing(self, repo_id: str) -> bool:
+        return self.indexing is not None and self.indexing(repo_id)
+
     def overall(self, repo_ids: list[str]) -> t.VectorCoverage | None:
-        """Every repository's coverage summed (the health answer is not per repository)."""
-        parts = [self.of(r) for r in repo_ids]
+        """Every repository's coverage summed (the health answer is not per repository);
+        None while the store is not open yet: not known."""
+        try:
+            parts = [self.of(r) for r in repo_ids]
+        except VectorStoreOpening:
+            return None
         if not parts:
             return None
         pending = sum(p.passagesPending for p in parts)

@@ -10,7 +10,9 @@ import asyncio
 import contextlib
 import logging
 import shutil
-from collections.abc import Callable
+import time
+from collections.abc import Callable, Coroutine
+from typing import Any
 
 from query_api.retrieval.ladder import Retriever
 from query_api.retrieval.readiness import Readiness
@@ -21,6 +23,7 @@ from streams.embedders import Embedder, make_embedder
 from streams.embedders.base import EmbeddingSpace
 from streams.eventlog.base import EventLog
 from streams.pacer import ForegroundPacer
+from streams.stores.vector_opening import OpeningVectorStore, QueryStoreView
 from streams.stores.vectors import EdgeVectorStore, QdrantClientVectorStore, VectorStore
 from streams.stores.views.memory import MemoryViews
 from streams.stores.views.store import ViewStore
@@ -66,17 +69,30 @@ class VectorPlane:
         embedder: Embedder | None = None,
         pacer: ForegroundPacer | None = None,
         writer: bool = True,
+        open_later: bool = False,
+        indexing: Callable[[str], bool] | None = None,
     ) -> None:
+        """`open_later`: the vector store opens when the plane starts (`tasks()`) or on a
+        writer's first use, so a server's first keyword answers do not wait for it; searches
+        answer from the keyword rung until then. `indexing(repo_id)`: whether that
+        repository's keyword index is still being built here (its coverage is then not
+        complete while no file has reached the views)."""
         self.settings = settings
         self.writer = writer
         self.embedder = embedder or embedder_from(settings)
         self.store: VectorStore | None = None
+        self.opening: OpeningVectorStore | None = None
         self.indexer: VectorIndexer | None = None
         self.views = views
         self.coverage: CoverageReader | None = None
+        queries: VectorStore | None = None  # the store as searches and coverage see it
         space = self.embedder.space
         if space is not None:
-            self.store = vector_store_for(settings, space)
+            if open_later:
+                self.opening = OpeningVectorStore(space, lambda: vector_store_for(settings, space))
+                self.store, queries = self.opening, QueryStoreView(self.opening)
+            else:
+                self.store = queries = vector_store_for(settings, space)
             self.indexer = VectorIndexer(
                 event_log,
                 self.embedder,
@@ -86,13 +102,13 @@ class VectorPlane:
                 pacer=pacer,
             )
             self.coverage = CoverageReader(
-                views, self.store, self.indexer.counters if writer else None
+                views, queries, self.indexer.counters if writer else None, indexing=indexing
             )
         self.readiness = Readiness(embedder_bound=self.store is not None)
         self.retriever = Retriever(
             views,
             self.embedder,
-            self.store,
+            queries,
             self.readiness,
             semantic_retrieval=settings.semantic_retrieval,
             hybrid=settings.hybrid,
@@ -107,12 +123,43 @@ class VectorPlane:
     def tasks(
         self, stop: asyncio.Event, repo_ids: Callable[[], list[str]]
     ) -> list[asyncio.Task[None]]:
-        if self.indexer is None:
+        """The warm-up query and (a writer's) backfill, each once the store is open."""
+        indexer = self.indexer
+        if indexer is None:
             return []
-        tasks = [asyncio.create_task(self.warm_up(stop, repo_ids))]
+        tasks = [asyncio.create_task(self._after_open(self.warm_up(stop, repo_ids)))]
         if self.writer:
-            tasks.append(asyncio.create_task(self.indexer.run_forever(stop)))
+            tasks.append(asyncio.create_task(self._after_open(indexer.run_forever(stop))))
         return tasks
+
+    @property
+    def store_open(self) -> bool:
+        """Whether searches can reach the vector store (False only while it opens later)."""
+        return self.store is not None and (self.opening is None or self.opening.is_open)
+
+    def waiting_line(self) -> str | None:
+        """The health status clause while the store is not open yet."""
+        if self.store_open or self.store is None:
+            return None
+        return (
+            "the vector store opens once the keyword index is complete; searches answer by "
+            "keyword (keyword.vector_plane_unavailable) until then"
+        )
+
+    async def open_store(self) -> None:
+        """Open a store that opens later (in a thread: it may take a second); idempotent."""
+        if self.opening is not None and not self.opening.is_open:
+            started = time.perf_counter()
+            await asyncio.to_thread(self.opening.open)
+            log.info("vector store open in %.2f s", time.perf_counter() - started)
+
+    async def _after_open(self, work: Coroutine[Any, Any, None]) -> None:
+        try:
+            await self.open_store()
+        except BaseException:
+            work.close()  # never started: no "was never awaited" warning
+            raise
+        await work
 
     async def warm_up(self, stop: asyncio.Event, repo_ids: Callable[[], list[str]]) -> None:
         """A semantic query from start-up, retried with backoff 2 s doubling to 30 s, until the
@@ -140,12 +187,13 @@ class VectorPlane:
     def reclaim_old_spaces(self) -> list[str]:
         """After a model/dimension change the new space's collection serves (the warm-up
         proved it); only then are other spaces' in-process collections removed."""
-        if not isinstance(self.store, EdgeVectorStore):
+        store = self.opening.opened if self.opening is not None else self.store
+        if not isinstance(store, EdgeVectorStore):
             return []
         removed = []
-        for sibling in self.store.path.parent.iterdir():
-            if sibling.is_dir() and sibling.name.startswith("rc-") and sibling != self.store.path:
-                if sibling.name.startswith(self.store.path.name):  # our .build/.old dirs
+        for sibling in store.path.parent.iterdir():
+            if sibling.is_dir() and sibling.name.startswith("rc-") and sibling != store.path:
+                if sibling.name.startswith(store.path.name):  # our .build/.old dirs
                     continue
                 shutil.rmtree(sibling, ignore_errors=True)
                 removed.append(sibling.name)
@@ -163,6 +211,8 @@ class VectorPlane:
             "store": self.settings.vector_store,
             "collection": space.collection,
         }
+        if not self.store_open:  # opens once the keyword index is complete
+            return out | {"opening": True}
         try:
             state = await asyncio.to_thread(self.store.state)
             out |= {"ann": state.arm, "points": state.points, "indexed": state.indexed}
@@ -184,8 +234,8 @@ class VectorPlane:
 
     def coverage_of(self, repo_id: str) -> t.VectorCoverage | None:
         """The repository's vector coverage, or None without a plane (or when unreadable)."""
-        if self.coverage is None:
-            return None
+        if self.coverage is None or not self.store_open:
+            return None  # not known yet (not "none")
         try:
             return self.coverage.of(repo_id)
         except Exception:
@@ -193,8 +243,9 @@ class VectorPlane:
             return None
 
     def embedded_counts(self, repo_id: str) -> tuple[int, int, int] | None:
-        """(files, symbols, memory entries) with a real embedding, or None without a plane."""
-        if self.store is None:
+        """(files, symbols, memory entries) with a real embedding, or None without a plane
+        (or before its store is open)."""
+        if self.store is None or not self.store_open:
             return None
         try:
             return (
