@@ -104,8 +104,9 @@ TOOLS: tuple[ToolSpec, ...] = (
     ),
     tool(
         "repocontext_search",
-        "Find files, symbols and memory entries in a repository (identifier-aware BM25, plus "
-        "vectors when an embedder is bound). Returns ranked hits with reasons, mode and "
+        "Find files, symbols and memory entries in a repository, or in every repository you "
+        "may read when repoId is omitted (identifier-aware BM25, plus vectors when an embedder "
+        "is bound). Returns ranked hits with reasons, mode and "
         "retrievalPath; file/symbol hits carry linkedMemory (notes agents linked to that "
         "code); no file bodies.",
         t.SearchArgs,

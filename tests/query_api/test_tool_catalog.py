@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from query_api.server.mcp_server import tool_definition
 from query_api.server.tool_catalog import TOOLS, visible_tools
 
 READ_ONLY = {
@@ -56,3 +57,12 @@ def test_writes_off_hides_every_write_tool() -> None:
 def test_every_tool_is_named_like_the_reference() -> None:
     assert all(t.name.startswith("repocontext_") for t in TOOLS)
     assert len({t.name for t in TOOLS}) == len(TOOLS)
+
+
+def test_search_says_repo_id_may_be_omitted() -> None:
+    """Search without repoId searches every readable repository; the description, and its
+    first sentence (all the compact profile lists), must not read as if repoId were needed."""
+    search = next(t for t in TOOLS if t.name == "repocontext_search")
+    assert "repoId" not in search.args.model_json_schema().get("required", [])
+    for compact in (False, True):
+        assert "repoId is omitted" in (tool_definition(search, compact).description or "")
