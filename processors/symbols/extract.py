@@ -104,7 +104,9 @@ def extract(body: str, language: str, path: str, grammar: Grammar) -> Extracted:
     tree = _parse(grammar, rules, src)
     text = _slicer(body, src)
     found = _Matcher(text, src, grammar.package_sep, rules, path).run(tree, plan_of(grammar))
-    sites = reference_sites(found.ref_nodes, found.import_calls, found.aliases, body, src, text)
+    sites = reference_sites(
+        found.ref_nodes, found.import_calls, found.aliases, body, src, text, rules.js_modules
+    )
     prefix = found.package or rules.module_prefix(path)
     symbols = nest(kept(found.defs, grammar.key).values(), prefix)
     if found.has_decl_only:

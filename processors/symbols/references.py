@@ -9,6 +9,7 @@ bisecting a segment table, not one by one (the stage must cost at most 2x a bare
 
 from __future__ import annotations
 
+import re
 import string
 from bisect import bisect_right
 from collections.abc import Callable, Iterable
@@ -31,6 +32,7 @@ QUALIFIER_TYPES = frozenset(
 _QUALIFIER_ENDS = frozenset(b".:>\\")
 _IDENT_CHARS = frozenset(string.ascii_letters + string.digits + "_$")
 _SPACES = frozenset(" \t\r\n\f\v")
+_NAME_CHAIN = re.compile(r"[\w$]+\.[\w$]+")  # `z.coerce`: what the resolver follows
 _START_BYTE = attrgetter("start_byte")
 _END_BYTE = attrgetter("end_byte")
 
@@ -51,10 +53,13 @@ def reference_sites(
     body: str,
     src: bytes,
     text: Callable[[int, int], str],
+    chains: bool = False,
 ) -> Sites:
     """Each captured reference's start, name and qualifier (None when there is none or no
     import could resolve it). `import_calls`: the starts of `require` in `require("x")`,
-    which imports x and calls nothing the repository declares."""
+    which imports x and calls nothing the repository declares. `chains` (TS/JS): a qualifier
+    may be a chain of names starting with an import (`z.coerce` in `z.coerce.string()`, a
+    namespace of a namespace), resolved by the dependents resolver one module at a time."""
     if import_calls:
         ref_nodes = [n for n in ref_nodes if n.start_byte not in import_calls]
     starts: list[int] = list(map(_START_BYTE, ref_nodes))
@@ -77,11 +82,16 @@ def reference_sites(
                 ascii_src
                 and ref_names[i] not in aliases
                 and not _alias_before(body, start, aliases)
+                and not (chains and _chain_from_alias(body, start, aliases))
             ):
                 continue
             before = ref_nodes[i].prev_named_sibling
             if before is not None and before.type in QUALIFIER_TYPES:
                 qualifiers[i] = _node_text(text, before)
+            elif chains and before is not None and before.type == "member_expression":
+                chain = _node_text(text, before)
+                if _NAME_CHAIN.fullmatch(chain):
+                    qualifiers[i] = chain
     return Sites(starts, ref_names, qualifiers)
 
 
@@ -129,6 +139,18 @@ def _alias_before(body: str, start: int, aliases: dict[str, str]) -> bool:
     while word and body[word - 1] in _IDENT_CHARS:
         word -= 1
     return body[word:sep] in aliases
+
+
+def _chain_from_alias(body: str, start: int, aliases: dict[str, str]) -> bool:
+    """Whether the `a.b.` just before `start` is a chain of names whose first is an import
+    alias (`z.coerce.` before `string`)."""
+    word = start - 1
+    if not word or body[word] != ".":
+        return False
+    while word and (body[word - 1] in _IDENT_CHARS or body[word - 1] == "."):
+        word -= 1
+    first, dot, _rest = body[word : start - 1].partition(".")
+    return bool(dot) and first in aliases
 
 
 def _owners(symbols: list[Declaration]) -> tuple[list[int], list[str]]:
@@ -221,6 +243,9 @@ def _references(
             continue
         if qualifier is not None:
             module = aliases.get(qualifier)
+            if module is None and "." in qualifier:  # `z.coerce`: the chain after the import
+                first, _, rest = qualifier.partition(".")
+                module = f"{aliases[first]}.{rest}" if first in aliases else None
             unique[(owner, name, f"{module}.{name}" if module is not None else None)] = None
             if bound and qualifier in bound:
                 through = bound[qualifier]

@@ -33,6 +33,7 @@ import re
 from collections.abc import Callable, Iterable
 
 from processors.language import language_for_path
+from processors.symbols.extract import module_prefix
 from processors.symbols.languages.js_ts import DEFAULT_EXPORT, split_import_entry
 from query_api.symbols.js_modules import UNQUALIFIED_MATCH_KINDS, JsModules
 from query_api.symbols.python_modules import PythonModules
@@ -91,6 +92,7 @@ def qualified_match(qualified: str, fq_name: str) -> bool:
 
 
 CALLABLE_KINDS = frozenset({"Function", "Method"})
+MODULE_KIND = "Module"  # a lookup's stand-in for a Python file imported as a name
 
 
 def is_js_module(path: str) -> bool:
@@ -101,6 +103,18 @@ def default_export(repo_id: str, path: str) -> SymbolRow:
     """A TS/JS file's default export as the target of a lookup: `default` declared in the
     file (which declaration it is, or whether one is anonymous, the views do not record)."""
     return SymbolRow(repo_id, path, DEFAULT_EXPORT, DEFAULT_EXPORT, "Other", 0, 0, "", "")
+
+
+def is_python(path: str) -> bool:
+    return language_family(path) == "python"
+
+
+def python_module(repo_id: str, path: str) -> SymbolRow:
+    """A Python file as the target of a lookup: its module (`src.click.types`, named
+    `types`), which `from . import types` or `from click import types` references."""
+    module = module_prefix(path, "python")
+    name = module.rpartition(".")[2]
+    return SymbolRow(repo_id, path, module, name, MODULE_KIND, 0, 0, "", "")
 
 
 def outside_functions(declared: list[SymbolRow]) -> list[SymbolRow]:
@@ -150,6 +164,10 @@ class DependentsResolver:
         defaults = [default_export(repo_id, p) for p in sorted(exclude) if is_js_module(p)]
         if defaults and DEFAULT_EXPORT not in by_name:
             by_name[DEFAULT_EXPORT] = defaults
+        # a Python module imported as a name (`from . import types`) is used by the import:
+        # the files asked about stand for themselves, looked up like a member
+        for module in (python_module(repo_id, p) for p in sorted(exclude) if is_python(p)):
+            by_name.setdefault(module.name, []).append(module)
         if not by_name:
             return []
         members = sorted(set(by_name) - set(free))

@@ -221,3 +221,11 @@ def test_a_csharp_indexer_is_named_item_not_by_a_keyword() -> None:
     found = {s.fq_name: s.kind for s in symbols("Sample.cs")}
     assert found["Shop.Orders.OrderService.Item"] == "Property"
     assert not {s.name for s in symbols("Sample.cs")} & KEYWORDS["csharp"]
+
+
+def test_a_ts_namespace_of_a_namespace_qualifies_the_reference() -> None:
+    # zod: `z.coerce.string()` was an unqualified `string` (the qualifier was one name only)
+    body = 'import * as z from "./external.js";\nexport const a = z.coerce.string();\n'
+    records = symbols_of(upsert("src/classic/use.ts", body))
+    assert records is not None
+    assert ("a", "string", "src/classic/external.coerce.string") in records[1].references

@@ -377,7 +377,9 @@ def test_an_absolute_import_skips_only_folders_that_are_not_packages(repo: Repo)
         }
     )
     assert repo.dependents("src/flask/json/__init__.py") == [
-        ("tests/test_json.py", "tests.test_json.test_dumps")
+        ("src/flask/__init__.py", "<file>"),  # imports the module as a name
+        ("tests/test_json.py", "<file>"),
+        ("tests/test_json.py", "tests.test_json.test_dumps"),
     ]
 
 
@@ -474,3 +476,47 @@ def test_a_call_through_a_kotlin_class_reaches_its_companion_objects_members(rep
     assert [s.fq_name for s in of] == ["okio.ByteString.Companion.of"]
     found = repo.resolver.dependents("r", of, exclude={"okio/ByteString.kt"})
     assert [(d.path, d.symbol) for d in found] == [("app/Main.kt", "app.main")]
+
+
+def test_a_namespace_of_a_namespace_reaches_the_declaration(repo: Repo) -> None:
+    # zod's `z.coerce.string()`: `z` a namespace import, `coerce` a namespace it exports
+    # (`export * as coerce from "./coerce.js"`); the call named no file before
+    repo.add(
+        {
+            "src/coerce.ts": "export function string(): number { return 1; }\n",
+            "src/external.ts": 'export * as coerce from "./coerce.js";\n',
+            "src/use.ts": (
+                'import * as z from "./external.js";\nexport const a = z.coerce.string();\n'
+            ),
+        }
+    )
+    assert ("src/use.ts", "a") in repo.dependents("src/coerce.ts")
+
+
+def test_a_python_module_imported_as_a_name_is_used_by_the_import(repo: Repo) -> None:
+    # click's core.py: `from . import types`; its uses of `types.X` may lie past what is
+    # indexed of a long file, and the import alone is its use of the module
+    repo.add(
+        {
+            "pkg/__init__.py": "from .types import ParamType as ParamType\n",
+            "pkg/types.py": "class ParamType:\n    pass\n",
+            "pkg/core.py": "from . import types\n\nLIMIT = 1\n",
+            "pkg/unrelated.py": "import types\n\nKIND = types.SimpleNamespace\n",
+        }
+    )
+    assert repo.dependents("pkg/types.py") == [
+        ("pkg/__init__.py", "<file>"),  # `from .types import ParamType`
+        ("pkg/core.py", "<file>"),
+    ]
+
+
+def test_a_generic_python_base_class_is_a_reference(repo: Repo) -> None:
+    # click's examples: `class URL(click.ParamType[urlparse.ParseResult])`
+    repo.add(
+        {
+            "pkg/__init__.py": "from .types import ParamType as ParamType\n",
+            "pkg/types.py": "class ParamType:\n    pass\n",
+            "app/url.py": "import pkg\n\nclass URL(pkg.ParamType[str]):\n    pass\n",
+        }
+    )
+    assert ("app/url.py", "app.url.URL") in repo.dependents("pkg/types.py")
