@@ -13,9 +13,10 @@ from pathlib import Path
 
 import pytest
 
+from processors.memory_terms import memory_terms
 from schemas import codec
 from schemas.events import RepoRegistration
-from schemas.memory import log_key
+from schemas.memory import MemoryEntry, log_key
 from schemas.topics import MEMORY, REPOS
 from streams.eventlog.base import LogRecord
 from streams.eventlog.kafka import KafkaEventLog
@@ -86,3 +87,32 @@ async def test_replica_memory_commands_round_trip_through_the_worker(
         assert replica.proc.wait(timeout=30) == 0, replica.out.read_text()[-3000:]
         if worker is not None:
             assert worker.stop() == 0, worker.out.read_text()[-3000:]
+
+
+async def test_the_memory_worker_re_derives_entries_an_older_build_wrote(
+    klog: KafkaEventLog, tmp_path: Path
+) -> None:
+    """An entry on memory.v1 without search terms (an older build wrote it) is written again
+    with its terms once a memory worker starts: the worker queues a rederive command, and
+    the memory processor applies it like any other."""
+    lkey = log_key("demo", "decisions", "db")
+    legacy = MemoryEntry(
+        repo_id="demo",
+        topic="decisions",
+        id="db",
+        fields={"title": "Use SQLite"},
+        created_at=1.0,
+        updated_at=1.0,
+    )
+    await klog.append(MEMORY.name, [LogRecord(lkey, codec.encode(legacy))])
+    worker = Worker(klog, tmp_path, ("memory",))
+    try:
+
+        async def derived() -> bool:
+            value = fold(await read_all(klog, MEMORY.name)).get(lkey)
+            entry = None if value is None else codec.decode(MEMORY.name, value)
+            return isinstance(entry, MemoryEntry) and entry.search_terms == memory_terms(legacy)
+
+        await wait_for(derived, 60.0, "the entry written again with its terms")
+    finally:
+        assert worker.stop() == 0, worker.out.read_text()[-3000:]
