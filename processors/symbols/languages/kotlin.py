@@ -18,10 +18,11 @@ import re
 
 from processors.symbols.languages.base import LanguageRules
 
-# modifiers tree-sitter-kotlin also reads as identifiers after an annotation's line
+# modifiers tree-sitter-kotlin also reads as identifiers after an annotation's line, at the
+# top level of a file
 _SOFT = rb"(?:actual|expect|annotation|value|data|enum|inner|const|operator|companion)"
-_DECLARATION_LINE = re.compile(
-    rb"^[ \t]*(?:[a-z]+[ \t]+)*?" + _SOFT + rb"[ \t]+(?:[a-z]+[ \t]+)*"
+_DECLARATION_LINE = re.compile(  # at top level: in a class body the grammar reads them
+    rb"^(?:[a-z]+[ \t]+)*?" + _SOFT + rb"[ \t]+(?:[a-z]+[ \t]+)*"
     rb"(?:class|fun|val|var|object|interface|typealias)\b",
     re.M,
 )
