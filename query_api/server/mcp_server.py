@@ -8,6 +8,7 @@ a model (query_api/answers/render.py), not the JSON a second time.
 
 from __future__ import annotations
 
+import difflib
 import importlib.metadata
 import json
 import logging
@@ -44,10 +45,27 @@ def describe_validation_error(
         where = ".".join(str(p) for p in loc) or "arguments"
         message = err.get("msg", "invalid")
         if err.get("type") == "extra_forbidden":
-            message = "unknown argument"
+            top = model if len(loc) == 1 else None  # a nested model's fields are not these
+            message = "unknown argument" + _known_arguments(top, str(loc[0]) if loc else "")
         ranged = None if model is None else range_error(model, loc, err["type"], err.get("input"))
         parts.append(ranged or f"`{where}`: {message}")
     return f"invalid arguments for {tool}: " + "; ".join(parts)
+
+
+def _known_arguments(model: type[BaseModel] | None, name: str) -> str:
+    """What an unknown argument's caller meant (`links` -> `addLinks`), else what the tool
+    takes: an agent guessing a name from the description learns the right one in one try."""
+    if model is None:
+        return ""
+    shared = {
+        f for base in model.__bases__ if issubclass(base, BaseModel) for f in base.model_fields
+    }
+    # the tool's own arguments: the base's (`region`, accepted and ignored) would be noise
+    known = [info.alias or f for f, info in model.model_fields.items() if f not in shared]
+    close = difflib.get_close_matches(name, known, n=1)
+    if close:
+        return f" (did you mean `{close[0]}`?)"
+    return f" (it takes {', '.join(known)})" if known else " (it takes none)"
 
 
 def server_version() -> str:
