@@ -204,15 +204,17 @@ def _run(args: argparse.Namespace) -> int:
     traceback of an unexpected one only with --verbose)."""
     from pydantic import ValidationError
 
-    from repocontext import commands
     from streams.errors import StreamsError
-    from streams.sources.walker import configure_indexed_limit
 
     name = args.command  # logged as "ERROR repocontext <command>: ..."
     try:
-        handler = getattr(commands, f"cmd_{args.command.replace('-', '_')}")
         path = _path(args) if args.command != "bench" else None
         settings = _settings(args, path) if args.command != "bench" else Settings()
+        # the commands import the whole service (seconds): a refused argument is said first
+        from repocontext import commands
+        from streams.sources.walker import configure_indexed_limit
+
+        handler = getattr(commands, f"cmd_{args.command.replace('-', '_')}")
         configure_indexed_limit(settings.search_index_max_chars)  # what this process's sources read
         result: int = asyncio.run(handler(args, settings, path))
         return result

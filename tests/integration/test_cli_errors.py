@@ -6,6 +6,7 @@ from __future__ import annotations
 import fcntl
 import socket
 import subprocess
+import sys
 from pathlib import Path
 
 import anyio
@@ -102,6 +103,25 @@ def test_a_path_that_does_not_exist(tmp_path: Path, command: str) -> None:
     run = run_cli(tmp_path / "data", command, str(tmp_path / "missing"), *extra)
     one_line_error(run, str(tmp_path / "missing"), "does not exist")
     assert run.returncode == 2
+
+
+def test_a_refused_path_is_said_before_the_service_is_loaded(tmp_path: Path) -> None:
+    """The path is checked before the commands import the whole service (seconds of
+    imports), so a mistyped path is refused at once."""
+    script = (
+        "import sys; from repocontext.cli import main; "
+        f"status = main(['index', {str(tmp_path / 'missing')!r}]); "
+        "print(status, 'repocontext.commands' in sys.modules)"
+    )
+    run = subprocess.run(
+        [sys.executable, "-c", script],
+        env=child_env(tmp_path / "data"),
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert run.stdout.split() == ["2", "False"], run.stderr
+    assert "does not exist" in run.stderr
 
 
 def test_a_file_where_a_directory_is_expected(repo: Path, tmp_path: Path) -> None:
