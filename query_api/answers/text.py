@@ -28,6 +28,11 @@ def render_text(model: BaseModel, payload: dict[str, Any]) -> str:
         return _outline(model)
     if isinstance(model, sy.RelatedResult):
         return _related(model)
+    if isinstance(model, sy.ChangedResult) and not (model.added or model.updated or model.removed):
+        # the empty lists are pruned from the payload: `repoId: koa` alone said nothing
+        rest = {k: v for k, v in payload.items() if k != "repoId"}
+        head = f"no file added, updated or removed in {model.repoId} since it was indexed"
+        return "\n".join([head, *_lines(rest, "")])
     return "\n".join(_lines(payload, ""))
 
 

@@ -7,6 +7,7 @@ import json
 
 from query_api.answers.render import pruned, render, wire_message
 from schemas import bundle as b
+from schemas import symbols as sy
 from schemas import tools as t
 
 
@@ -51,3 +52,14 @@ def test_the_text_block_is_a_rendering_and_the_wire_counts_both() -> None:
     message = json.loads(wire_message(payload, text))
     assert message["result"]["structuredContent"] == payload
     assert message["result"]["content"] == [{"type": "text", "text": text}]
+
+
+def test_a_changed_answer_with_no_change_says_so() -> None:
+    """Its empty lists are pruned, so the generic rendering was `repoId: r` alone."""
+    assert render(sy.ChangedResult(repoId="r"))[1] == (
+        "no file added, updated or removed in r since it was indexed"
+    )
+    git = sy.ChangedResult(repoId="r", indexedCommit="abc", headCommit="abc")
+    assert render(git)[1].splitlines()[1:] == ["indexedCommit: abc", "headCommit: abc"]
+    changed = render(sy.ChangedResult(repoId="r", updated=["a.py"]))[1]
+    assert changed.splitlines() == ["repoId: r", "updated:", "  - a.py"]
