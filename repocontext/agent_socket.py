@@ -39,6 +39,9 @@ UNIX_PATH_MAX = 107  # sun_path's 108 bytes less the terminating NUL (Linux)
 WAIT_POLL_S = 0.2  # a one-shot holder (index, eval) releases the lock when it finishes
 
 
+OwnerProgress = Callable[[dict[str, Any]], None]  # {stage, done, total} from the owner
+
+
 def socket_path(data_dir: Path) -> Path:
     return data_dir / SOCKET_NAME
 
@@ -52,6 +55,7 @@ class Hello:
     repoId: str | None = None
     profile: str | None = None
     readOnly: bool = False
+    progress: bool = False  # index: the owner sends progress lines before its answer
 
 
 @dataclass
@@ -114,7 +118,7 @@ class AgentListener:
         try:
             hello = Hello(**json.loads(await reader.readline()))
             if hello.op == "index":
-                answer = await self._index(hello)
+                answer = await self._index(hello, writer)
             elif hello.op == "mcp":
                 answer = await self._register(hello)
             elif hello.op == "ping":
@@ -136,20 +140,38 @@ class AgentListener:
         registration = await self.app.service.ensure_repo(hello.path, hello.repoId)
         return {"repoId": registration.repo_id}
 
-    async def _index(self, hello: Hello) -> dict[str, Any]:
-        """Register (or find) the repository and wait until its pass is done; the owner
-        keeps watching it afterwards."""
+    async def _index(self, hello: Hello, writer: asyncio.StreamWriter) -> dict[str, Any]:
+        """Register (or find) the repository and wait until its pass is done, saying how far
+        it got when asked (`{"progress": {stage, done, total}}` lines); the owner keeps
+        watching it afterwards."""
         if hello.path is None:
             raise QueryApiError("index needs a path")
+        base = (await self.app.runtime.lag()).applied
         registration = await self.app.service.ensure_repo(hello.path, hello.repoId)
         repo_id = registration.repo_id
+        said: dict[str, Any] | None = None
         while (job := self.app.ingest.job(repo_id) or {}).get("status") not in (
             "Completed",
             "Failed",
         ):
+            if hello.progress and (now := await self._progress(job, base)) != said:
+                await _send_line(writer, {"progress": now})
+                said = now
             await asyncio.sleep(WAIT_POLL_S)
+        if hello.progress:  # where it ended (a pass shorter than a poll said nothing yet)
+            await _send_line(writer, {"progress": await self._progress(job, base)})
         files = await asyncio.to_thread(self.app.views.file_count, repo_id)
         return {"repoId": repo_id, "job": job, "filesIndexed": files}
+
+    async def _progress(self, job: dict[str, Any], base: int) -> dict[str, Any]:
+        """Files read while the pass walks, then records processed since the request came."""
+        from repocontext.pipeline_progress import READING_PHASES
+
+        if job.get("phase") in READING_PHASES:
+            return {"stage": "reading files", "done": job.get("filesScanned") or 0, "total": None}
+        lag = await self.app.runtime.lag()
+        done, total = lag.applied - base, lag.end - base
+        return {"stage": "processing records", "done": done, "total": total}
 
 
 async def _send_line(writer: asyncio.StreamWriter, payload: dict[str, Any]) -> None:
@@ -194,8 +216,11 @@ async def line_transport(
             group.cancel_scope.cancel()
 
 
-async def attach(data_dir: Path, hello: Hello) -> OwnerLink | None:
-    """Connect to the owner of `data_dir` and say hello; None when nobody listens there."""
+async def attach(
+    data_dir: Path, hello: Hello, on_progress: OwnerProgress | None = None
+) -> OwnerLink | None:
+    """Connect to the owner of `data_dir` and say hello; None when nobody listens there.
+    Progress lines before the answer (asked for by `hello.progress`) go to `on_progress`."""
     path = socket_path(data_dir)
     try:
         reader, writer = await asyncio.open_unix_connection(path, limit=MAX_LINE)
@@ -209,6 +234,10 @@ async def attach(data_dir: Path, hello: Hello) -> OwnerLink | None:
         if hello.op == "index":
             log.info("%s is in use by another repocontext process; indexing through it", data_dir)
         line = await reader.readline()
+        while line and "progress" in (update := json.loads(line)):
+            if on_progress is not None:
+                on_progress(update["progress"])
+            line = await reader.readline()
     except ConnectionError:  # an owner dying as we connected: its socket outlived it briefly
         line = b""
     if not line:  # the owner is shutting down (the caller waits for the lock, or the next)
@@ -222,7 +251,10 @@ async def attach(data_dir: Path, hello: Hello) -> OwnerLink | None:
 
 
 async def own_or_attach(
-    make_app: Callable[[], EmbeddedApp], data_dir: Path, hello: Hello
+    make_app: Callable[[], EmbeddedApp],
+    data_dir: Path,
+    hello: Hello,
+    on_progress: OwnerProgress | None = None,
 ) -> EmbeddedApp | OwnerLink:
     """Open the app (taking the lock) or attach to the live process holding it. A holder
     that takes no agents (a one-shot `index`, `eval`, `replay`) is waited for."""
@@ -234,7 +266,7 @@ async def own_or_attach(
         try:
             return await app.open()
         except DataDirBusy as busy:
-            link = await attach(data_dir, hello)
+            link = await attach(data_dir, hello, on_progress)
             if link is not None:
                 return link
             if not said:

@@ -174,11 +174,20 @@ async def cmd_index(args: argparse.Namespace, settings: Settings, path: Path | N
     dead: int | None = None
     with ProgressReporter(f"indexing {path.name}") as progress:
         progress.stage("reading files")
-        hello = Hello("index", str(path), args.repo_id)
+        hello = Hello("index", str(path), args.repo_id, progress=True)
+        shown = ["reading files"]
+
+        def owner_progress(update: dict[str, Any]) -> None:  # a server indexes it for us
+            if update["stage"] != shown[-1]:
+                progress.stage(update["stage"])
+                shown.append(update["stage"])
+            progress(update["done"], update["total"])
+
         opened = await own_or_attach(
             lambda: EmbeddedApp(settings, watch=False, on_progress=progress),
             settings.data_dir,
             hello,
+            owner_progress,
         )
         if isinstance(opened, OwnerLink):  # a server owns the data directory: it indexed
             opened.writer.close()

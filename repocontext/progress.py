@@ -32,6 +32,7 @@ from rich.text import Text
 log = logging.getLogger("repocontext.progress")
 LOG_EVERY_S = 2.0  # non-interactive: one line per stage this often, plus its last
 POLL_S = 0.5
+MIN_RATE_S = 0.5  # a stage younger than this has no rate yet (1/1183 at 124,456/s said nothing)
 
 Probe = Callable[[], Awaitable[tuple[int, int | None]]]  # -> (done, total) of a stage
 
@@ -116,15 +117,15 @@ class ProgressReporter:
         if self._progress is not None or (final and (done == 0 or self._last == self._logged)):
             return
         self._logged = self._last
-        elapsed = max(time.monotonic() - self._stage_started, 1e-6)
-        rate = done / elapsed
+        elapsed = time.monotonic() - self._stage_started
+        rate = done / elapsed if elapsed >= MIN_RATE_S else None  # else a count over ~0 s
         log.info(
-            "progress %s: %d/%s (%.0f/s, eta %s)",
+            "progress %s: %d/%s (%s/s, eta %s)",
             self._stage,
             done,
             "?" if total is None else total,
-            rate,
-            eta_text(done, total, rate),
+            "?" if rate is None else f"{rate:.0f}",
+            "-" if rate is None else eta_text(done, total, rate),
         )
 
     def __exit__(

@@ -9,10 +9,14 @@ import select
 import socket
 import threading
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from repocontext.agent_socket import Hello, attach, socket_path
+from query_api.settings import Settings
+from repocontext.agent_socket import AgentListener, Hello, attach, socket_path
+from repocontext.app import EmbeddedApp
+from tests.conftest import write_sample_repo
 
 pytestmark = pytest.mark.anyio
 
@@ -39,3 +43,24 @@ async def test_an_owner_resetting_the_connection_is_nobody_to_attach_to(tmp_path
     finally:
         dying.join(timeout=30)
         listener.close()
+
+
+async def test_an_index_through_the_owner_says_how_far_it_got(tmp_path: Path) -> None:
+    """`repocontext index` while a server owns the data directory: the owner indexes, and
+    says files read, then records processed, until its answer."""
+    repo = write_sample_repo(tmp_path / "ws" / "sample")
+    settings = Settings(data_dir=tmp_path / "data", workspace_root=tmp_path / "ws", embedder="none")
+    updates: list[dict[str, Any]] = []
+    async with EmbeddedApp(settings) as app:
+        await app.start(vectors=False)
+        async with AgentListener(app):
+            hello = Hello("index", str(repo), "sample", progress=True)
+            link = await attach(settings.data_dir, hello, updates.append)
+            assert link is not None
+            link.writer.close()
+    assert link.answer["job"]["status"] == "Completed"
+    stages = [u["stage"] for u in updates]
+    assert set(stages) <= {"reading files", "processing records"}, updates
+    assert stages == sorted(stages, key=["reading files", "processing records"].index)
+    last = updates[-1]
+    assert last["stage"] == "processing records" and last["done"] == last["total"] > 0, updates
