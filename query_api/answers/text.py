@@ -148,8 +148,8 @@ def _truncation(fields: dict[str, str]) -> str:
 
 
 def _outline(r: sy.OutlineResult) -> str:
-    if not r.exists:
-        return f"{r.path} is not indexed in {r.repoId}"
+    if not r.exists:  # while the views trail the log, "not indexed" may be "not yet"
+        return "\n".join([f"{r.path} is not indexed in {r.repoId}", *_lag(r.freshness)])
     cost = f", {r.fullReadTokenCount} tokens to read whole" if r.fullReadTokenCount else ""
     if r.truncated:
         cost = f", {r.fullReadTokenCount} tokens to read the stored first 64 Ki characters"
@@ -165,8 +165,8 @@ def _outline(r: sy.OutlineResult) -> str:
 
 
 def _related(r: sy.RelatedResult) -> str:
-    if not r.exists:
-        return f"{r.path} is not indexed in {r.repoId}"
+    if not r.exists:  # while the views trail the log, "not indexed" may be "not yet"
+        return "\n".join([f"{r.path} is not indexed in {r.repoId}", *_lag(r.freshness)])
     out = [f"{r.path} in {r.repoId}", *_lag(r.freshness)]
     out.append("imports: " + (", ".join(r.imports) or "none"))
     for label, rows in (("dependents", r.dependents), ("tests", r.tests)):

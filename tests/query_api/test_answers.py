@@ -63,3 +63,16 @@ def test_a_changed_answer_with_no_change_says_so() -> None:
     assert render(git)[1].splitlines()[1:] == ["indexedCommit: abc", "headCommit: abc"]
     changed = render(sy.ChangedResult(repoId="r", updated=["a.py"]))[1]
     assert changed.splitlines() == ["repoId: r", "updated:", "  - a.py"]
+
+
+def test_not_indexed_says_when_the_views_trail_the_log() -> None:
+    """Right after a start the file may be in the log and not yet in the views."""
+    fresh = t.Freshness(appliedOffsets=489, logEndOffsets=1415, eventsBehind=926)
+    for model in (
+        sy.OutlineResult(repoId="r", path="lib/hooks.js", exists=False, freshness=fresh),
+        sy.RelatedResult(repoId="r", path="lib/hooks.js", exists=False, freshness=fresh),
+    ):
+        assert render(model)[1].splitlines() == [
+            "lib/hooks.js is not indexed in r",
+            "freshness: views trail the log by 926 events",
+        ]
