@@ -31,6 +31,7 @@ class TrackedFiles:
 
     files: frozenset[str] = frozenset()
     dirs: frozenset[str] = field(default_factory=frozenset)
+    stamp: tuple[int, int] | None = None  # git's index file (mtime, size) when it was read
 
 
 NONE_TRACKED = TrackedFiles()
@@ -46,6 +47,16 @@ def _with_parents(paths: frozenset[str]) -> frozenset[str]:
     return frozenset(dirs)
 
 
+def index_stamp(root: Path | str) -> tuple[int, int] | None:
+    """(mtime, size) of the root's git index, None without one; git rewrites the file on every
+    change to it (add, rm, commit, and a status that refreshes it)."""
+    try:
+        st = os.lstat(os.path.join(os.fspath(root), ".git", "index"))
+    except OSError:
+        return None
+    return st.st_mtime_ns, st.st_size
+
+
 def tracked_files(root: Path | str) -> TrackedFiles:
     """The files git's index lists for the repository at `root` (NONE_TRACKED when `root`
     has no `.git` of its own, or git cannot say)."""
@@ -53,6 +64,7 @@ def tracked_files(root: Path | str) -> TrackedFiles:
     git_dir = os.path.join(root_str, ".git")
     if not os.path.lexists(git_dir):
         return NONE_TRACKED
+    stamp = index_stamp(root_str)  # before reading: a change meanwhile shows as a new stamp
     command = [
         "git",
         f"--git-dir={git_dir}",
@@ -86,4 +98,4 @@ def tracked_files(root: Path | str) -> TrackedFiles:
     files = frozenset(
         name.decode("utf-8", "surrogateescape") for name in proc.stdout.split(b"\0") if name
     )
-    return TrackedFiles(files, _with_parents(files))
+    return TrackedFiles(files, _with_parents(files), stamp)

@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from schemas.events import WalkFilters
-from streams.sources.git_tracked import TrackedFiles, tracked_files
+from streams.sources.git_tracked import TrackedFiles, index_stamp, tracked_files
 from streams.sources.patterns import (
     MAX_GLOBS,
     MAX_RULES_PER_FILE,
@@ -291,6 +291,20 @@ class PathFilter:
         if self._tracked is None:
             self._tracked = tracked_files(self.root)
         return self._tracked
+
+    def tracked_changed(self) -> bool:
+        """Whether git's index lists other files than when it was read (`git add -f` of an
+        ignored file changes no file a watcher sees); the caller then invalidates. A rewrite
+        of the index that lists the same files (a refreshing `git status`) is not a change."""
+        if self.gitignore is None or self._tracked is None:
+            return False
+        if index_stamp(self.root) == self._tracked.stamp:
+            return False
+        fresh = tracked_files(self.root)
+        if fresh.files != self._tracked.files:
+            return True
+        self._tracked = fresh  # the same files: only the stamp moves on
+        return False
 
     def _git_ignored_dir(self, rel_dir: str) -> bool:
         """Whether git ignores `rel_dir` or a directory above it (only asked while some

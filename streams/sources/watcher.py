@@ -179,7 +179,11 @@ class WorkspaceWatcher:
         idle timeout. A full reconcile first re-derives the watch set under fresh rules."""
         seen = dir_watch.collect(self.idle_timeout_ms, self.debounce_ms, self.max_batch_ms)
         paths = {rel for rel in seen.paths if self._wanted(rel)}
-        full = seen.overflow or any(p.rpartition("/")[2] == GITIGNORE for p in paths)
+        full = (
+            seen.overflow
+            or any(p.rpartition("/")[2] == GITIGNORE for p in paths)
+            or self.path_filter.tracked_changed()  # files added to or removed from git's index
+        )
         if full:
             self.path_filter.invalidate()
             dir_watch.resync()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import shutil
+import subprocess
 import threading
 from collections.abc import AsyncIterator, Callable, Iterator
 from contextlib import asynccontextmanager
@@ -208,3 +209,32 @@ async def test_cancelling_a_drain_mid_batch_stays_a_cancellation(tmp_path: Path)
             await task
     finally:
         release.set()
+
+
+def git(root: Path, *args: str) -> None:
+    subprocess.run(
+        ["git", "-c", "user.name=t", "-c", "user.email=t@example.org", *args],
+        cwd=root,
+        check=True,
+        capture_output=True,
+    )
+
+
+@pytest.mark.anyio
+@pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
+async def test_a_file_added_to_git_despite_the_ignore_rules_is_picked_up(tmp_path: Path) -> None:
+    """`git add -f` changes only git's index, no file the watcher watches: the watcher notices
+    the index lists other files and re-plans, so the newly tracked file is indexed."""
+    (tmp_path / ".gitignore").write_text("build/\n")
+    (tmp_path / "build").mkdir()
+    (tmp_path / "build" / "generated.py").write_text("def made(): pass\n")
+    (tmp_path / "main.py").write_text("main\n")
+    git(tmp_path, "init", "-q")
+    git(tmp_path, "add", ".gitignore", "main.py")
+    async with watching(tmp_path) as seen:
+        assert "build/generated.py" not in seen.upserts
+        git(tmp_path, "status", "--short")  # may rewrite the index, listing the same files
+        git(tmp_path, "add", "-f", "build/generated.py")
+        await seen.until(lambda: "build/generated.py" in seen.upserts)
+        git(tmp_path, "rm", "-q", "--cached", "build/generated.py")
+        await seen.until(lambda: "build/generated.py" in seen.deletes)
