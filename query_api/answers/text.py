@@ -81,15 +81,19 @@ def _scalar(value: Any) -> str:
     return str(value)
 
 
+def _n(count: int, noun: str) -> str:
+    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
+
+
 def _lag(fresh: t.Freshness | None) -> list[str]:
     """One line when the views trail the log or the source (else nothing: they are current)."""
     if fresh is None:
         return []
     parts = []
     if fresh.eventsBehind:
-        parts.append(f"views trail the log by {fresh.eventsBehind} events")
+        parts.append(f"views trail the log by {_n(fresh.eventsBehind, 'event')}")
     if fresh.pendingFiles:
-        parts.append(f"{fresh.pendingFiles} changed files not indexed yet")
+        parts.append(f"{_n(fresh.pendingFiles, 'changed file')} not indexed yet")
     if fresh.sourceCommit and fresh.indexedCommit and fresh.sourceCommit != fresh.indexedCommit:
         parts.append(f"indexed {fresh.indexedCommit[:12]}, source at {fresh.sourceCommit[:12]}")
     if fresh.sourceError:
@@ -109,7 +113,9 @@ def _where(path: str, start: int | None, end: int | None) -> str:
 
 def _search(r: t.SearchResult) -> str:
     where = r.repoId or f"every repository ({', '.join(r.searchedRepos or []) or 'none'})"
-    head = f"{len(r.hits)} hits for {quoted(r.query)} in {where} ({r.mode}, {r.retrievalPath})"
+    head = (
+        f"{_n(len(r.hits), 'hit')} for {quoted(r.query)} in {where} ({r.mode}, {r.retrievalPath})"
+    )
     out = [head, *_lag(r.freshness)]
     for shard in r.shards or []:  # a sharded every-repository search: who did not answer
         if not shard.answered:
@@ -156,7 +162,7 @@ def _outline(r: sy.OutlineResult) -> str:
     cut = {"truncated": "true"} if r.truncated else {}
     if r.indexedChars is not None:
         cut["indexedChars"] = str(r.indexedChars)
-    head = f"{r.path} in {r.repoId}: {len(r.symbols)} symbols{cost}{_truncation(cut)}"
+    head = f"{r.path} in {r.repoId}: {_n(len(r.symbols), 'symbol')}{cost}{_truncation(cut)}"
     out = [head, *_lag(r.freshness)]
     for s in r.symbols:
         sig = " ".join(s.signature.split())
@@ -181,7 +187,7 @@ def _related(r: sy.RelatedResult) -> str:
 def _context(r: b.ContextResult) -> str:
     state = ", truncated" if r.truncated else ""
     head = (
-        f"{len(r.entries)} files in {r.repoId} at {r.detail} "
+        f"{_n(len(r.entries), 'file')} in {r.repoId} at {r.detail} "
         f"({r.mode}, {r.retrievalPath}); {r.responseTokens}/{r.budgetTokens} tokens{state}"
     )
     out = [head, *_lag(r.freshness)]

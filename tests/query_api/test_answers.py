@@ -76,3 +76,26 @@ def test_not_indexed_says_when_the_views_trail_the_log() -> None:
             "lib/hooks.js is not indexed in r",
             "freshness: views trail the log by 926 events",
         ]
+
+
+def test_one_is_singular() -> None:
+    fresh = t.Freshness(appliedOffsets=1, logEndOffsets=2, eventsBehind=1, pendingFiles=1)
+    hit = t.SearchHit(
+        score=1.0,
+        entry=t.EntryView(key="repo/r/file/a.py", exists=True, kind="File", path="a.py"),
+        reasons=["content-match"],
+    )
+    text = render(
+        t.SearchResult(
+            repoId="r",
+            query="q",
+            mode="keyword",
+            retrievalPath="keyword.no_embedder",
+            hits=[hit],
+            freshness=fresh,
+        )
+    )[1]
+    assert text.splitlines()[:2] == [
+        "1 hit for q in r (keyword, keyword.no_embedder)",
+        "freshness: views trail the log by 1 event; 1 changed file not indexed yet",
+    ]
