@@ -277,6 +277,8 @@ class EmbeddedApp:
         """Run the pipeline in the background and resume every registered repository.
         `vectors` (default: what `watch` says) runs the vector backfill too."""
         await self.runtime.check_log()  # a lost or corrupt log: not ready, writes refused
+        if self.watch and self.replica is None and self.executor is not None:
+            self.executor.warm()  # a host indexes next: the worker imports meanwhile
         self._tasks.append(asyncio.create_task(self.runtime.run_forever(self._stop)))
         self._tasks.append(asyncio.create_task(self._compact_periodically()))
         try:

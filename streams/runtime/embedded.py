@@ -33,6 +33,7 @@ from streams.topology import Step, embedded_topology
 log = logging.getLogger(__name__)
 SYNC_NOTE_EVERY_S = 10.0  # how often the views' in-step time is written (a sub-day bound)
 FIRST_READ = 16  # records a step reads in its first batch (then doubling up to batch_size)
+IDLE_POLL_FIRST_S, IDLE_POLL_MAX_S = 0.01, 0.2  # wait_idle's first and longest pause
 
 
 @dataclass
@@ -443,15 +444,20 @@ class EmbeddedRuntime:
         return True
 
     async def wait_idle(self, timeout: float) -> bool:
-        """Wait until a pass finds nothing to do after this call; False on timeout."""
+        """Wait until a pass finds nothing to do after this call; False on timeout. Polled
+        10 ms first, doubling to 200 ms: each poll is log round trips and wakes every step,
+        and an ingest waits here while its records are processed, so polling every 10 ms
+        took the main thread from the steps it waited for."""
         deadline = time.monotonic() + timeout
+        pause = IDLE_POLL_FIRST_S
         while time.monotonic() < deadline:
             for full in self.storage_errors.values():
                 raise full
             if (await self.lag()).behind == 0:
                 return True
             self.notify()
-            await asyncio.sleep(0.01)
+            await asyncio.sleep(pause)
+            pause = min(IDLE_POLL_MAX_S, pause * 2)
         return False
 
 

@@ -54,6 +54,13 @@ def die_with_parent(parent_pid: int) -> None:
     threading.Thread(target=watch, name="parent-watch", daemon=True).start()
 
 
+def import_processors() -> None:
+    """A worker's first task when its pool starts ahead of the first batch (`IdlePool.warm`):
+    the worker's imports (about 0.8 s of CPU) then overlap its parent's start-up instead of
+    delaying the first batch."""
+    import streams.runtime.steps  # noqa: F401  (process_batch and every processor)
+
+
 def available_cores() -> int:
     try:
         return len(os.sched_getaffinity(0))
@@ -122,6 +129,10 @@ class IdlePool(Executor):
             self._running += 1
         future.add_done_callback(self._finished)
         return future
+
+    def warm(self) -> Future[None]:
+        """Start the workers now, importing the processors, ahead of the first batch."""
+        return self.submit(import_processors)
 
     def _finished(self, _: Future[Any]) -> None:
         with self._lock:

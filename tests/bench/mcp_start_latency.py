@@ -1,7 +1,8 @@
 """Start fast (issue 21 item 5): seconds from spawning `repocontext mcp PATH` to its first
 keyword answer with hits, through the real MCP client over stdio, initialize included:
 
-    .venv/bin/python -m tests.bench.mcp_start_latency [--before TREE] [--rounds N] CHECKOUT
+    .venv/bin/python -m tests.bench.mcp_start_latency [--before TREE] [--rounds N] [--compile]
+        CHECKOUT
 
 `cold`: an empty data directory. `warm`: a data directory that already holds PATH's views and
 its complete vectors (made once per source tree with `repocontext index --vectors PATH`, then
@@ -10,7 +11,11 @@ server is spawned from this tree and, with `--before TREE` (a `git archive` of a
 commit), from that tree too; each round runs every (tree, state) pair back to back, so load
 from other work falls on both alike. A search is sent as soon as `initialize` returns and
 repeated until it has hits (an unknown repository is retried: the server registers PATH while
-it starts). Nothing is asserted: the machine is shared; read the medians side by side.
+it starts). `--tree NAME=DIR` (repeatable) names the trees instead of --before/--after.
+`--compile` compiles each tree's modules first and lets the server read them, as an installed
+wheel's are (this environment sets PYTHONDONTWRITEBYTECODE, so a source tree's ~190 modules
+are otherwise compiled on every start, about 0.5 s of CPU). Nothing is asserted: the machine
+is shared; read the medians side by side.
 """
 
 from __future__ import annotations
@@ -34,13 +39,56 @@ QUERY = "response body"
 ANSWER_LIMIT_S = 300.0
 
 
+COMPILED = False  # --compile: the server reads the trees' compiled modules
+
+
 def server_env(tree: Path, data: Path) -> dict[str, str]:
-    return dict(
+    env = dict(
         os.environ,
         REPOCONTEXT_DATA_DIR=str(data),
         REPOCONTEXT_EMBEDDER="local",
         PYTHONPATH=str(tree),
     )
+    if COMPILED:
+        env.pop("PYTHONDONTWRITEBYTECODE", None)
+    return env
+
+
+def tree_cpu_s() -> float:
+    """CPU seconds of every live descendant of this process (the server and its children;
+    reaped ones count in their parent's cutime/cstime), user + system."""
+    total, todo = 0.0, children(os.getpid())
+    while todo:
+        pid = todo.pop()
+        try:
+            with open(f"/proc/{pid}/stat", encoding="ascii") as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += sum(int(x) for x in fields[11:15]) / os.sysconf("SC_CLK_TCK")
+        todo += children(pid)
+    return total
+
+
+def children(pid: int) -> list[int]:
+    out: list[int] = []
+    try:
+        tasks = os.listdir(f"/proc/{pid}/task")
+    except OSError:
+        return out
+    for tid in tasks:
+        try:
+            with open(f"/proc/{pid}/task/{tid}/children", encoding="ascii") as f:
+                out += [int(x) for x in f.read().split()]
+        except OSError:
+            continue
+    return out
+
+
+def compile_tree(tree: Path) -> None:
+    packages = [str(tree / p) for p in ("schemas", "processors", "streams", "query_api")]
+    command = [sys.executable, "-m", "compileall", "-q", *packages, str(tree / "repocontext")]
+    subprocess.run(command, check=True, stdout=subprocess.DEVNULL)
 
 
 def prepare_warm(tree: Path, checkout: Path, data: Path) -> None:
@@ -83,10 +131,11 @@ async def first_answer(tree: Path, checkout: Path, data: Path, query: str) -> di
                 content = result.structuredContent or {}
                 if not result.isError and content.get("hits"):
                     out["answer_s"] = time.perf_counter() - began
+                    out["cpu_s"] = tree_cpu_s()
                     out["path"] = content.get("retrievalPath")
                     return out
                 await asyncio.sleep(0.05)
-    out["answer_s"], out["path"] = float("nan"), "none"
+    out["answer_s"], out["cpu_s"], out["path"] = float("nan"), float("nan"), "none"
     return out
 
 
@@ -99,15 +148,19 @@ def run_once(tree: Path, checkout: Path, state: str, warm: Path, query: str) -> 
 
 
 def report(results: dict[tuple[str, str], list[dict[str, Any]]]) -> None:
-    print("\n| tree | state | initialize s | first answer with hits s | runs | paths |")
-    print("|---|---|---|---|---|---|")
+    print("\n| tree | state | initialize s | first answer with hits s | CPU s | runs | paths |")
+    print("|---|---|---|---|---|---|---|")
     for (tree, state), runs in results.items():
         init = statistics.median(r["initialize_s"] for r in runs)
         answer = statistics.median(r["answer_s"] for r in runs)
+        cpu = statistics.median(r["cpu_s"] for r in runs)
         each = " / ".join(f"{r['answer_s']:.1f}" for r in runs)
         paths = ", ".join(sorted({str(r["path"]) for r in runs}))
-        print(f"| {tree} | {state} | {init:.2f} | {answer:.2f} ({each}) | {len(runs)} | {paths} |")
-    print("(medians; each run's first answer in brackets)")
+        print(
+            f"| {tree} | {state} | {init:.2f} | {answer:.2f} ({each}) | {cpu:.2f} | "
+            f"{len(runs)} | {paths} |"
+        )
+    print("(medians; each run's first answer in brackets; CPU: the server and its children)")
 
 
 def main() -> None:
@@ -115,6 +168,10 @@ def main() -> None:
     parser.add_argument("checkout", type=Path, help="a repository checkout (its name: the id)")
     parser.add_argument("--before", type=Path, help="source tree of the older server")
     parser.add_argument("--after", type=Path, default=Path.cwd(), help="source tree (this one)")
+    parser.add_argument(
+        "--tree", action="append", default=[], help="NAME=DIR: a source tree (repeatable)"
+    )
+    parser.add_argument("--compile", action="store_true", help="compiled modules, as installed")
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--states", default="cold,warm", help="cold, warm or both")
     parser.add_argument("--query", default=QUERY)
@@ -126,6 +183,13 @@ def main() -> None:
     trees = {"after": args.after.resolve()}
     if args.before is not None:
         trees = {"before": args.before.resolve(), **trees}
+    if args.tree:
+        trees = {n: Path(d).expanduser().resolve() for n, d in (x.split("=", 1) for x in args.tree)}
+    if args.compile:
+        global COMPILED
+        COMPILED = True
+        for tree in trees.values():
+            compile_tree(tree)
     states = [s for s in args.states.split(",") if s]
     root = args.data_root or Path(tempfile.mkdtemp(prefix="mcp-start-warm-"))
     warm = {name: root / f"{name}-{checkout.name}" for name in trees}
@@ -141,7 +205,7 @@ def main() -> None:
                 print(
                     f"round {round_ + 1} {name:6} {state}: initialize {r['initialize_s']:.2f} s, "
                     f"first answer with hits {r['answer_s']:.2f} s ({r['path']}), "
-                    f"load {r['load']:.1f}",
+                    f"CPU {r['cpu_s']:.2f} s, load {r['load']:.1f}",
                     flush=True,
                 )
     report(results)
