@@ -39,7 +39,9 @@ def merge_search_answers(
     for answer in answers:
         searched.update(answer.searchedRepos or ([answer.repoId] if answer.repoId else []))
     note = None
-    if not ranked:
+    if not ranked and len(searched) == 1:  # that repository's own note says why
+        note = next((a.note for a in answers if a.note), f"no hit in {min(searched)}")
+    elif not ranked:
         note = (
             "no repository you may read is registered"
             if not searched

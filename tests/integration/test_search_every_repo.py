@@ -52,6 +52,15 @@ def test_merge_ranks_by_score_keeps_a_key_once_and_cuts_to_k() -> None:
     assert empty.hits == [] and empty.mode == SearchMode.EMPTY and empty.note
 
 
+def test_an_empty_answer_from_one_repository_keeps_its_note() -> None:
+    """Not 'no hit in any of the 1 repositories searched': the repository said why."""
+    why = answer("a").model_copy(update={"note": "no file or memory entry in 'a' contains 'q'"})
+    assert merge_search_answers("q", 5, [why]).note == why.note
+    assert merge_search_answers("q", 5, [answer("a")]).note == "no hit in a"
+    both = merge_search_answers("q", 5, [answer("a"), answer("b")]).note
+    assert both == "no hit in any of the 2 repositories searched"
+
+
 @pytest.fixture(scope="module")
 def rig(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[BlockingPortal, EmbeddedApp]]:
     tmp = tmp_path_factory.mktemp("every-repo")
