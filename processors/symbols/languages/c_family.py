@@ -51,10 +51,10 @@ _MACRO_LINE = re.compile(rb"^[A-Z_][A-Z0-9_]*[ \t]*(?=\r?$)", re.M)
 _ATTRIBUTE_MACRO = re.compile(
     rb"\b[A-Z][A-Z0-9_]*_(?:API|EXPORT|CONSTEXPR|CONSTEXPR20|CONSTEVAL|INLINE|NOINLINE"
     rb"|NODISCARD|DEPRECATED|NORETURN)_?\b(?![ \t]*\()"
-    # `if FMT_CONSTEXPR20 (cond)`: `if constexpr` spelled by a macro, which tree-sitter
-    # read as a call and lost the rest of the class (args.h's `clear`)
-    rb"|(?<=\bif )[A-Z][A-Z0-9_]*_CONSTEXPR[A-Z0-9_]*\b"
 )
+# `if FMT_CONSTEXPR20 (cond)`: `if constexpr` spelled by a macro, which tree-sitter read as
+# a call and lost the rest of the class (args.h's `clear`)
+_IF_CONSTEXPR_MACRO = re.compile(rb"(?<=\bif )[A-Z][A-Z0-9_]*_CONSTEXPR[A-Z0-9_]*\b")
 # a macro call alone on its line (`FMT_PRAGMA_CLANG(diagnostic error "-W...")`, no `;` and
 # no body after it): unexpanded, the declarations after it became an ERROR
 _MACRO_CALL_LINE = re.compile(
@@ -95,6 +95,8 @@ def blank_macro_lines(src: bytes) -> bytes:
         src = _MACRO_LINE.sub(_spaces, src)
     if _ATTRIBUTE_MACRO.search(src):
         src = _ATTRIBUTE_MACRO.sub(_spaces_outside_directives, src)
+    if b"_CONSTEXPR" in src and _IF_CONSTEXPR_MACRO.search(src):
+        src = _IF_CONSTEXPR_MACRO.sub(_spaces_outside_directives, src)
     if b"_TRY" in src and _TRY_CATCH.search(src):
         src = _TRY_CATCH.sub(_try_or_catch, src)
     if _MACRO_CALL_LINE.search(src):
