@@ -172,7 +172,8 @@ class BundleService:
     ) -> list[tuple[int, int, str | None]]:
         """The line spans of a large file worth sending for the task (bundle_spans)."""
         symbols = self.symbols.symbols_of_file(repo_id, path)
-        return select_spans(symbols, body.count("\n") + 1, task_terms, max_lines, FILL_LINES)
+        lines = body.split("\n")
+        return select_spans(symbols, len(lines), task_terms, max_lines, FILL_LINES, lines)
 
     def _slices(
         self,

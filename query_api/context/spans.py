@@ -6,7 +6,10 @@ compared by their Snowball stems, so `registered`/`register` and `blueprints`/`b
 meet. Among the declarations sharing the most words with the task, functions and methods come
 before types, and both before fields (a one-line `_got_registered_once = False` says little);
 a span is a whole declaration with a few lines of context, never one cut in the middle, but
-the first, which may be longer than the file's share of lines and then sends its head.
+the first, which may be longer than the file's share of lines and then sends its head. When no
+declaration's name shares a word with the task, the lines that share the most words with it
+are sent (search found the file by its words), and only a file without any such line sends its
+head.
 """
 
 from __future__ import annotations
@@ -21,7 +24,8 @@ from streams.stores.views.symbols import SymbolRow
 
 SPAN_CONTEXT = 3  # lines around a matched symbol
 SPAN_LINES = 100  # at most this many lines of spans per file
-HEAD_LINES = 30  # no symbol matched: the head of the file
+HEAD_LINES = 30  # no symbol matched: this many lines around the best line, else the head
+LEAD_LINES = 8  # lines kept above the best-matching line
 MERGE_GAP = 8  # spans at most this many lines apart are sent as one
 MAX_SPANS = 3  # the best-matching declarations of a file; more would be mostly envelope
 FILL_LINES = 80  # what a bundle grows a file's spans to, as the file's share allows
@@ -52,10 +56,12 @@ def select_spans(
     stems: frozenset[str],
     max_lines: int = SPAN_LINES,
     fill_lines: int = 0,
+    lines: Sequence[str] = (),
 ) -> list[tuple[int, int, str | None]]:
     """(start, end, fq name) line spans in file order, at most `max_lines` lines together
-    (grown to `fill_lines` together when they hold fewer); the head of the file when no
-    declaration shares a word with the task."""
+    (grown to `fill_lines` together when they hold fewer); when no declaration shares a word
+    with the task, the window around the line of `lines` (the body) sharing most, else the
+    head of the file."""
     max_lines = max(1, max_lines)
     ranked = []
     for sym in symbols:
@@ -80,9 +86,28 @@ def select_spans(
         if used >= max_lines or len(chosen) >= MAX_SPANS:
             break
     if not chosen:
-        return [(1, min(total_lines, HEAD_LINES, max_lines), None)]
+        window = _best_window(lines, stems, total_lines, min(HEAD_LINES, max_lines))
+        return _padded([window], total_lines, min(max_lines, fill_lines))
     spans = _merged(sorted(chosen), max_lines - used)
     return _padded(spans, total_lines, min(max_lines, fill_lines))
+
+
+def _best_window(
+    lines: Sequence[str], stems: frozenset[str], total_lines: int, size: int
+) -> tuple[int, int, str | None]:
+    """`size` lines from a little above the line sharing the most task words (the first of
+    equals), or the file's head when no line shares one."""
+    best, best_line = 0, 0
+    for number, line in enumerate(lines[:total_lines], start=1):
+        if not line.strip():
+            continue
+        shared = len(stems & {stem(w) for w in tokenize(line)})
+        if shared > best:
+            best, best_line = shared, number
+    if best == 0:
+        return (1, min(total_lines, size), None)
+    start = max(1, min(best_line - LEAD_LINES, total_lines - size + 1))
+    return (start, min(total_lines, start + size - 1), None)
 
 
 def _padded(

@@ -62,3 +62,22 @@ def test_spans_grow_to_the_fill_and_near_ones_merge() -> None:
     assert len(got) == 1 and got[0][2] == "f"
     assert got[0][1] - got[0][0] + 1 >= 40 and got[0][0] <= 47 and got[0][1] >= 65
     assert select_spans(small, 500, task_stems("f and g")) == [(47, 65, "f")]
+
+
+def test_no_declaration_named_sends_the_lines_that_share_the_task_words() -> None:
+    """`proto.throw` is a property of an object literal, not a declaration: the task's words
+    are on line 120, and the file's first lines (its imports) say nothing about them."""
+    body = [f"const dep{i} = require('dep{i}')" for i in range(1, 40)]
+    body += ["  // unrelated"] * 80 + [
+        "  throw (...args) {",
+        "    const err = createError(...args)",
+    ]
+    body += ["  }"] * 100
+    symbols = [sym("proto", "Field", 40, 240)]
+    stems = task_stems("make ctx.throw accept an options object with expose")
+    (start, end, fq) = select_spans(symbols, len(body), stems, lines=body)[0]
+    assert start <= 120 <= end and end - start + 1 == HEAD_LINES and fq is None
+    # nothing shares a word: the head, as before
+    assert select_spans([], len(body), task_stems("zebra quokka"), lines=body) == [
+        (1, HEAD_LINES, None)
+    ]
