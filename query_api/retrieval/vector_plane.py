@@ -138,9 +138,14 @@ class VectorPlane:
         return self.store is not None and (self.opening is None or self.opening.is_open)
 
     def waiting_line(self) -> str | None:
-        """The health status clause while the store is not open yet."""
-        if self.store_open or self.store is None:
+        """The health status clause while the store is not open (yet, or it failed to)."""
+        if self.store_open or self.opening is None:
             return None
+        if self.opening.error is not None:
+            return (
+                f"the vector store could not be opened ({self.opening.error}); searches "
+                "answer by keyword (keyword.vector_plane_unavailable)"
+            )
         return (
             "the vector store opens once the keyword index is complete; searches answer by "
             "keyword (keyword.vector_plane_unavailable) until then"
@@ -150,7 +155,11 @@ class VectorPlane:
         """Open a store that opens later (in a thread: it may take a second); idempotent."""
         if self.opening is not None and not self.opening.is_open:
             started = time.perf_counter()
-            await asyncio.to_thread(self.opening.open)
+            try:
+                await asyncio.to_thread(self.opening.open)
+            except Exception:
+                log.exception("the vector store could not be opened; keyword search serves")
+                raise
             log.info("vector store open in %.2f s", time.perf_counter() - started)
 
     async def _after_open(self, work: Coroutine[Any, Any, None]) -> None:
@@ -212,7 +221,8 @@ class VectorPlane:
             "collection": space.collection,
         }
         if not self.store_open:  # opens once the keyword index is complete
-            return out | {"opening": True}
+            failed = self.opening.error if self.opening is not None else None
+            return out | ({"opening": True} if failed is None else {"error": failed})
         try:
             state = await asyncio.to_thread(self.store.state)
             out |= {"ann": state.arm, "points": state.points, "indexed": state.indexed}

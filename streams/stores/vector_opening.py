@@ -6,7 +6,8 @@ first searches are keyword searches anyway. `OpeningVectorStore` opens its store
 (`open()`, from a thread) or on first use by a writer; `QueryStoreView` is the same store as
 the query side sees it: until the store is open each call refuses at once with
 `VectorStoreOpening`, a `VectorStoreUnavailable`, so the retrieval ladder answers from the
-keyword rung and says why, instead of waiting.
+keyword rung and says why, instead of waiting (and if the opening failed, a
+`VectorStoreUnavailable` that says why).
 """
 
 from __future__ import annotations
@@ -42,6 +43,7 @@ class OpeningVectorStore:
         self._store: VectorStore | None = None
         self._lock = threading.Lock()
         self._closed = False
+        self.error: str | None = None  # why the last opening failed (a later one may work)
 
     @property
     def is_open(self) -> bool:
@@ -60,7 +62,12 @@ class OpeningVectorStore:
             if self._closed:
                 raise VectorStoreUnavailable("the vector store is closed")
             if self._store is None:
-                self._store = self._opener()
+                try:
+                    self._store = self._opener()
+                except Exception as exc:
+                    self.error = f"{type(exc).__name__}: {exc}"
+                    raise
+                self.error = None
             return self._store
 
     def upsert(self, points: Sequence[VectorPoint]) -> None:
@@ -114,6 +121,10 @@ class QueryStoreView:
 
     def _store(self) -> VectorStore:
         store = self._opening.opened
+        if store is None and self._opening.error is not None:
+            raise VectorStoreUnavailable(
+                f"the vector store could not be opened: {self._opening.error}"
+            )
         if store is None:
             raise VectorStoreOpening()
         return store

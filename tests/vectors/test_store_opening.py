@@ -108,6 +108,34 @@ async def test_a_host_opens_its_store_with_the_vector_plane(tmp_path: Path) -> N
         assert passages is None  # the model was never loaded for it
 
 
+async def test_a_store_that_cannot_open_says_so_and_keyword_search_serves(
+    tmp_path: Path,
+) -> None:
+    """An opening that fails (here: the store's folder is a file) no longer stops start-up:
+    searches answer by keyword and health says why, not 'opening' forever."""
+    async for rig in open_rig(tmp_path):
+        settings = rig.app.settings.model_copy(update={"data_dir": tmp_path / "other"})
+        (tmp_path / "other").mkdir()
+        (tmp_path / "other" / "vectors").write_text("not a folder")
+        plane = VectorPlane(
+            settings, rig.app.log, rig.app.views, embedder=rig.embedder, open_later=True
+        )
+        app = rig.app
+        app.service.plane, app.service.retriever = plane, plane.retriever
+        app.service.readiness = plane.readiness
+        try:
+            with pytest.raises(OSError):
+                await plane.open_store()
+            answer = await search(app)
+            assert answer.retrievalPath == RetrievalPath.KEYWORD_VECTOR_PLANE_UNAVAILABLE
+            assert answer.hits
+            health = await app.service.health(t.NoArgs())
+            assert "the vector store could not be opened" in health.status
+            assert "opening" not in await plane.component()
+        finally:
+            plane.close()
+
+
 def test_no_file_in_the_views_while_indexing_is_not_complete(tmp_path: Path) -> None:
     """0 of 0 files read as complete coverage before the first file reached the views (the
     reader did not know the repository was still being indexed); an empty repository whose
