@@ -198,3 +198,16 @@ def test_rebuilds_reuse_one_builder_connection(
         built(store)
     assert len(store._reader_conns) == connections
     assert_same_ranking(store, ("r",))
+
+
+def test_the_freshness_check_reads_the_change_log_by_its_key(store: ViewStore) -> None:
+    """Every keyword query asks the change log for its first and last seq; a plan that scans
+    the log costs a query time in proportion to the last 262,144 changes."""
+    apply(store, records("a.py", "def parse_config():\n    return 1\n"))
+
+    def plan(conn: object) -> list[str]:
+        rows = conn.execute(f"EXPLAIN QUERY PLAN {lexical_mirror._SEQ_RANGE}")  # type: ignore[attr-defined]
+        return [str(row[-1]) for row in rows]
+
+    steps = store.read(plan)
+    assert steps and not any(step.startswith("SCAN lexical_changes") for step in steps), steps

@@ -28,6 +28,11 @@ BUILD_BATCH_CHARS = 16 << 20  # and at most about this many characters of terms 
 FETCH_ROWS = 64
 
 
+# Two subqueries, not `SELECT min(seq), max(seq)`: SQLite answers a lone min() or max() from
+# the primary key's b-tree, but both in one select scan the whole change log.
+_SEQ_RANGE = "SELECT (SELECT min(seq) FROM lexical_changes), (SELECT max(seq) FROM lexical_changes)"
+
+
 class MirrorClosed(Exception):
     """The store closed while a build was reading it."""
 
@@ -57,7 +62,7 @@ class LexicalMirror:
             if snapshot is None:
                 self._start_build()
                 return None
-            low, high = conn.execute("SELECT min(seq), max(seq) FROM lexical_changes").fetchone()
+            low, high = conn.execute(_SEQ_RANGE).fetchone()
             if high is None or high <= self._seq:
                 return snapshot  # nothing new (or this read's snapshot is older than the mirror)
             if low is not None and low > self._seq + 1:
