@@ -85,6 +85,18 @@ class VectorCoverage(ToolModel):
     etaSeconds: float | None = None
 
 
+class IndexBuild(ToolModel):
+    """A repository whose ingest job is still running (our addition): its answers cover only
+    the files indexed so far, and the log lag alone cannot say so, since the views keep up
+    with each batch while the walk is still publishing the next. `filesFound` is null while
+    the files are being listed."""
+
+    repoId: str
+    phase: JobPhase | None = None
+    filesIndexed: int
+    filesFound: int | None = None
+
+
 class Freshness(ToolModel):
     """How current an answer is (our addition; every answer carries it): how far the views
     lag the log, and for the answer's repository what the source knows that the views do not
@@ -102,6 +114,9 @@ class Freshness(ToolModel):
     sourceCheckedAt: str | None = None
     sourceError: str | None = None  # the last poll's fetch error (credentials redacted)
     vectors: VectorCoverage | None = None  # the vector plane's coverage (none: keyword only)
+    # repositories whose index is still being built (ingest job running): eventsBehind 0 does
+    # not mean their answers are complete
+    indexing: list[IndexBuild] | None = None
     # distributed replicas (the lag is measured in the background, never on the answer's
     # path): when it was measured, and while the event log does not answer, since when and
     # why; the offsets above are then the last ones measured. Null on the embedded log.
@@ -127,7 +142,8 @@ class SearchResult(ToolModel):
     retrievalPath: RetrievalPath
     hits: list[SearchHit]
     # Why `hits` is empty when the repository has files (our addition): nothing holds the
-    # query's words and no passage is semantically close.
+    # query's words and no passage is semantically close; or, with any hits, that the
+    # repository's index is still being built (freshness.indexing), so they may be partial.
     note: str | None = None
     freshness: Freshness | None = None
     # A search over every repository (our addition): the repositories searched, and on a

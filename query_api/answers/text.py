@@ -14,6 +14,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from query_api.core.index_build import building_line, building_note
 from schemas import bundle as b
 from schemas import symbols as sy
 from schemas import tools as t
@@ -86,7 +87,8 @@ def _n(count: int, noun: str) -> str:
 
 
 def _lag(fresh: t.Freshness | None) -> list[str]:
-    """One line when the views trail the log or the source (else nothing: they are current)."""
+    """One line when the views trail the log or the source, and one per repository whose
+    index is still being built (else nothing: they are current)."""
     if fresh is None:
         return []
     parts = []
@@ -98,7 +100,8 @@ def _lag(fresh: t.Freshness | None) -> list[str]:
         parts.append(f"indexed {fresh.indexedCommit[:12]}, source at {fresh.sourceCommit[:12]}")
     if fresh.sourceError:
         parts.append(f"source error: {quoted(fresh.sourceError)}")
-    return [f"freshness: {'; '.join(parts)}"] if parts else []
+    building = [building_line(build) for build in fresh.indexing or []]
+    return ([f"freshness: {'; '.join(parts)}"] if parts else []) + building
 
 
 def _stale(stale: bool | None) -> str:
@@ -116,11 +119,13 @@ def _search(r: t.SearchResult) -> str:
     head = (
         f"{_n(len(r.hits), 'hit')} for {quoted(r.query)} in {where} ({r.mode}, {r.retrievalPath})"
     )
-    out = [head, *_lag(r.freshness)]
+    lag = _lag(r.freshness)
+    out = [head, *lag]
     for shard in r.shards or []:  # a sharded every-repository search: who did not answer
         if not shard.answered:
             out.append(f"partial: shard {shard.shard} did not answer ({shard.reason})")
-    if r.note:
+    # a note that the index is being built repeats the freshness lines shown above
+    if r.note and r.note != building_note(r.freshness.indexing if r.freshness else None):
         out.append(r.note)
     for i, hit in enumerate(r.hits, 1):
         e = hit.entry

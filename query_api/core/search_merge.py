@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from query_api.core.index_build import building_note
 from schemas import tools as t
 from schemas.retrieval import RetrievalPath, SearchMode
 
@@ -39,7 +40,9 @@ def merge_search_answers(
     for answer in answers:
         searched.update(answer.searchedRepos or ([answer.repoId] if answer.repoId else []))
     note = None
-    if not ranked and len(searched) == 1:  # that repository's own note says why
+    if ranked and freshness is not None and freshness.indexing:  # the hits may be partial
+        note = building_note(freshness.indexing)
+    elif not ranked and len(searched) == 1:  # that repository's own note says why
         note = next((a.note for a in answers if a.note), f"no hit in {min(searched)}")
     elif not ranked:
         note = (

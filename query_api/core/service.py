@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 from query_api.access.guard import WorkspaceGuard
 from query_api.access.read_scope import current_caller, may_read
 from query_api.access.repo_binding import check_binding
+from query_api.core.index_build import building_line, building_note, index_builds
 from query_api.core.replica_lag import lag_not_ready, remote_freshness, unreachable_line
 from query_api.core.search_merge import merge_search_answers
 from query_api.errors import ConflictError, NotFoundError, ToolInputError
@@ -109,11 +110,20 @@ class RepoContextService:
                 known = [p for p in pending if p is not None]
                 total = sum(known) if known and len(known) == len(pending) else None
                 vectors = await self._coverage(ids)
-                return fresh.model_copy(update={"pendingFiles": total, "vectors": vectors})
+                return fresh.model_copy(
+                    update={
+                        "pendingFiles": total,
+                        "vectors": vectors,
+                        "indexing": index_builds(self.ingest, self.views, ids) or None,
+                    }
+                )
             repo_id = ids[0]
         # two primary-key reads of the views: cheaper inline than a thread hop
         source = self._source_freshness(repo_id, fresh.eventsBehind == 0)
-        return fresh.model_copy(update=source | {"vectors": await self._coverage([repo_id])})
+        building = index_builds(self.ingest, self.views, [repo_id]) or None
+        return fresh.model_copy(
+            update=source | {"vectors": await self._coverage([repo_id]), "indexing": building}
+        )
 
     async def _coverage(self, repo_ids: list[str]) -> t.VectorCoverage | None:
         """The vector plane's coverage of these repositories (retrieval/vector_coverage.py)."""
@@ -196,6 +206,8 @@ class RepoContextService:
             status += "; " + checking_line(unchecked)
         if fresh is not None and fresh.eventsBehind:
             status += f"; views trail the log by {fresh.eventsBehind} events"
+        if fresh is not None:
+            status += "".join("; " + building_line(build) for build in fresh.indexing or [])
         away = unreachable_line(self.runtime)
         if away is not None:
             status += "; " + away
@@ -392,6 +404,8 @@ class RepoContextService:
         fresh = await self.freshness(args.repoId)
         if answer.mode == SearchMode.SEMANTIC:  # over partial coverage: the hits say so
             hits = mark_partial(hits, fresh.vectors)
+        if fresh.indexing:  # an answer over part of the files must not look final
+            note = building_note(fresh.indexing)
         return t.SearchResult(
             repoId=args.repoId,
             query=args.query,

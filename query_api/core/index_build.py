@@ -1,0 +1,63 @@
+"""Which repositories are still being indexed, and the line that says so in an answer.
+
+While a repository's first walk is publishing, the views keep up with each batch, so the log
+lag reads 0 events behind although most files are not indexed yet: an empty or odd answer
+then looks final. The ingest job knows better; answers carry its state (`Freshness.indexing`)
+and a line a model reads (search's `note`, the text block's freshness lines).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
+
+from schemas import tools as t
+
+if TYPE_CHECKING:
+    from streams.ingest import IngestCoordinator
+    from streams.stores.views.store import ViewStore
+
+
+def index_builds(
+    ingest: IngestCoordinator, views: ViewStore, repo_ids: Iterable[str]
+) -> list[t.IndexBuild]:
+    """The repositories among `repo_ids` whose ingest job is running in this process."""
+    builds = []
+    for repo_id in repo_ids:
+        job = ingest.job(repo_id)
+        if job is None or job.get("status") != "Running":
+            continue
+        found = job.get("filesScanned")
+        builds.append(
+            t.IndexBuild(
+                repoId=repo_id,
+                phase=job.get("phase"),
+                filesIndexed=views.file_count(repo_id),
+                # the walk sets filesScanned once it has listed every file: 0 means not yet
+                filesFound=found if isinstance(found, int) and found > 0 else None,
+            )
+        )
+    return builds
+
+
+def building_line(build: t.IndexBuild) -> str:
+    """What an answer over a repository still being indexed must not leave unsaid."""
+    repo, indexed, found = build.repoId, build.filesIndexed, build.filesFound
+    if found is None:
+        progress = f"listing its files, {indexed} indexed so far"
+    elif indexed >= found:  # a resume: the files are there, the disk is being compared
+        return (
+            f"the index of {repo} is being compared with the disk ({found} files); "
+            "answers may miss edits made while the server was down"
+        )
+    else:
+        progress = f"{indexed} of {found} files so far"
+    return (
+        f"the index of {repo} is still being built: {progress}; hits may be missing or "
+        "ranked oddly until it completes (repocontext_index_status shows its progress)"
+    )
+
+
+def building_note(builds: Sequence[t.IndexBuild] | None) -> str | None:
+    """One line for an answer's `note` naming every repository still being built."""
+    return "; ".join(building_line(build) for build in builds) if builds else None
