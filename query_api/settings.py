@@ -40,7 +40,7 @@ class Settings(BaseSettings):
     host: str = "127.0.0.1"
     auth_file: Path | None = None  # bearer tokens -> principals -> grants (access/auth.py)
     behind_auth_proxy: bool = False  # trust every HTTP caller: an auth proxy fronts us
-    port: int = 8080
+    port: int = Field(default=8080, ge=0, le=65535)  # 0: any free port
     debounce_ms: int = 50
     batch_size: int = 256
     processor_workers: int | None = None  # processes for pure processors; None = cores - 1

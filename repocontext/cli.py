@@ -14,6 +14,7 @@ from typing import Any, NoReturn
 from query_api.errors import QueryApiError, UsageError
 from query_api.settings import Settings
 from repocontext.data_dir import PRIVATE_UMASK
+from schemas.events import validate_repo_id
 
 log = logging.getLogger("repocontext")
 
@@ -100,6 +101,14 @@ def _setup_logging(verbose: bool) -> None:
         logging.getLogger(noisy).setLevel(logging.WARNING)
 
 
+def repo_id_argument(value: str) -> str:
+    """--repo-id as given, or argparse's one-line error naming the option."""
+    try:
+        return validate_repo_id(value)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = CliParser(prog="repocontext", description=__doc__)
     parser.add_argument("-v", "--verbose", action="store_true")
@@ -111,7 +120,11 @@ def main(argv: list[str] | None = None) -> int:
         elif path == "required":
             p.add_argument("path", help="repository directory")
         p.add_argument("--data-dir", help="where the log and views live")
-        p.add_argument("--repo-id", help="repository id (default: the directory name)")
+        p.add_argument(
+            "--repo-id",
+            type=repo_id_argument,
+            help="repository id (default: the directory name, other characters as '_')",
+        )
         p.add_argument("--workspace-root", help="root that path-taking tools may reach")
         p.add_argument(
             "--embedder",

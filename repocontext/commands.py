@@ -34,6 +34,7 @@ from repocontext.pipeline_progress import embed_all, reconcile_in_stages, replay
 from repocontext.progress import ProgressReporter
 from repocontext.stdio_proxy import StdioProxy, take_over
 from schemas import tools as t
+from schemas.events import repo_id_from_name
 from schemas.topics import CATALOGUE
 from streams.stores.views.handlers import default_registry
 from streams.stores.views.search import keyword_hits
@@ -256,7 +257,7 @@ async def cmd_search(args: argparse.Namespace, settings: Settings, path: Path | 
         log.info("another process is indexing this data directory; searching its views")
         views = ViewStore(settings.views_path, default_registry())
         try:
-            repo_id = args.repo_id or path.name
+            repo_id = args.repo_id or repo_id_from_name(path.name)
             hits = keyword_hits(views, repo_id, args.query, max(1, min(100, args.k)))
             _out([{"path": h.path, "score": h.score, "reasons": list(h.reasons)} for h in hits])
         finally:

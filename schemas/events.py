@@ -30,6 +30,14 @@ def validate_repo_id(value: str) -> str:
     return value
 
 
+def repo_id_from_name(name: str) -> str:
+    """A valid repoId made from a directory name (`koajs+koa-e0ba8ef39d27` ->
+    `koajs_koa-e0ba8ef39d27`): each run of other characters becomes `_`, a leading `.`, `_`
+    or `-` goes, and it is cut to 128 characters. Empty when nothing usable is left."""
+    cleaned = re.sub(r"[^A-Za-z0-9._-]+", "_", name).lstrip("._-")
+    return cleaned[:128]
+
+
 def file_key(repo_id: str, path: str) -> str:
     """Log key of a file and of every per-file record: `repoId/path` (path is repo-relative)."""
     return f"{repo_id}/{path}"

@@ -33,7 +33,7 @@ from query_api.retrieval.hit_details import (
 from query_api.retrieval.readiness import Readiness
 from query_api.retrieval.vector_coverage import coverage_line, mark_partial
 from schemas import tools as t
-from schemas.events import REPO_ID_PATTERN, RepoRegistration, WalkFilters
+from schemas.events import REPO_ID_PATTERN, RepoRegistration, WalkFilters, repo_id_from_name
 from schemas.retrieval import SearchMode
 from streams.ingest import IngestCoordinator
 from streams.runtime.embedded import EmbeddedRuntime
@@ -311,7 +311,7 @@ class RepoContextService:
         root = self.guard.resolve(args.path)
         if not root.is_dir():
             raise ToolInputError(f"`path`: {args.path!r} is not a directory (resolved: {root})")
-        repo_id = args.repoId or os.path.basename(str(root).rstrip(os.sep))
+        repo_id = args.repoId or repo_id_from_name(os.path.basename(str(root).rstrip(os.sep)))
         if not repo_id:
             raise ToolInputError("`repoId`: could not derive a repoId from the path; pass one")
         if not REPO_ID_PATTERN.match(repo_id):
@@ -351,7 +351,7 @@ class RepoContextService:
     ) -> RepoRegistration:
         """Register `path` unless it already is, with the same root (CLI start-up)."""
         root = self.guard.resolve(path)
-        wanted = repo_id or os.path.basename(str(root).rstrip(os.sep))
+        wanted = repo_id or repo_id_from_name(os.path.basename(str(root).rstrip(os.sep)))
         current = self.ingest.registrations.get(wanted)
         if current is not None and current.root == str(root):
             return current

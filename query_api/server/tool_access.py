@@ -17,6 +17,7 @@ from pydantic import BaseModel
 from query_api.access.auth import LOCAL_USER, Principal
 from query_api.errors import AccessDenied
 from query_api.server.tool_catalog import ToolSpec
+from schemas.events import repo_id_from_name
 
 NOBODY = Principal("anonymous", {})
 
@@ -49,7 +50,7 @@ def repo_named_by(args: BaseModel) -> str | None:
         return key.split("/", 2)[1] if key.count("/") >= 1 else None
     path = getattr(args, "path", None)
     if isinstance(path, str) and path:
-        return os.path.basename(path.rstrip("/\\")) or None
+        return repo_id_from_name(os.path.basename(path.rstrip("/\\"))) or None
     return None
 
 

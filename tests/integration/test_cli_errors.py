@@ -57,6 +57,37 @@ def test_port_from_the_environment_out_of_range(repo: Path, tmp_path: Path) -> N
     assert "serving" not in run.stderr
 
 
+@pytest.mark.parametrize("port", ["-1", "65536"])
+def test_a_port_setting_out_of_range_names_the_variable(
+    repo: Path, tmp_path: Path, port: str
+) -> None:
+    run = subprocess.run(
+        cli_command("serve", str(repo)),
+        env={**child_env(tmp_path / "data"), "REPOCONTEXT_PORT": port},
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    one_line_error(run, "REPOCONTEXT_PORT", port)
+    assert not (tmp_path / "data").exists()  # refused before anything was written
+
+
+def test_a_directory_name_that_is_no_valid_id_is_made_one(tmp_path: Path) -> None:
+    """`make run REPO=<checkouts>/koajs+koa-e0ba8ef39d27` was refused: the id is derived from
+    the directory name, with '_' for the characters an id may not hold."""
+    repo = write_sample_repo(tmp_path / "ws" / "koajs+koa-e0ba8ef39d27")
+    run = run_cli(tmp_path / "data", "index", str(repo))
+    assert run.returncode == 0, run.stderr
+    assert '"repoId": "koajs_koa-e0ba8ef39d27"' in run.stdout
+
+
+def test_an_invalid_repo_id_names_the_option(repo: Path, tmp_path: Path) -> None:
+    run = run_cli(tmp_path / "data", "index", str(repo), "--repo-id", "koajs+koa")
+    one_line_error(run, "--repo-id", "koajs+koa")
+    assert run.returncode == 2
+    assert not (tmp_path / "data").exists()
+
+
 def test_port_in_use_is_refused_before_serving_is_logged(repo: Path, tmp_path: Path) -> None:
     with socket.socket() as taken:
         taken.bind(("127.0.0.1", 0))
