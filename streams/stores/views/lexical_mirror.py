@@ -15,7 +15,7 @@ import time
 from collections.abc import Callable, Iterator
 
 from streams.stores.views.lexical import DocTerms, MirrorSpec, Snapshot, doc_terms
-from streams.stores.views.lexical_build import BaseBuilder, Row
+from streams.stores.views.lexical_build import BaseBuilder, Row, release_freed_heap
 
 log = logging.getLogger(__name__)
 
@@ -169,6 +169,8 @@ class LexicalMirror:
                 raise MirrorClosed
             builder.add_batch(batch)
         base = builder.build()
+        del builder
+        release_freed_heap()
         tokens = int(base.lengths.sum())
         return seq, Snapshot(base, base.alive, {}, len(base.paths), tokens)
 
