@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import Field
+from pydantic import Field, field_validator
 
 from schemas.bounds import MAX_FENCE, MAX_TTL_SECONDS, float_arg, int_arg
 from schemas.tools import EntryView, ToolInput, ToolModel
@@ -49,7 +49,7 @@ class RememberArgs(ToolInput):
     kind: Literal["Decision", "Note", "Memory"] | None = Field(
         default=None, description="Decision | Note | Memory (default Note), fixed at creation."
     )
-    title: str | None = None
+    title: str | None = Field(default=None, min_length=1)
     body: str | None = None
     author: str | None = Field(default=None, max_length=512)
     provenance: str | None = Field(default=None, max_length=4096)
@@ -66,6 +66,14 @@ class RememberArgs(ToolInput):
         positive=True,
     )
     fencingToken: int | None = _TOKEN
+
+    @field_validator("title")
+    @classmethod
+    def _title_says_something(cls, title: str | None) -> str | None:
+        """A blank title would show as an entry without a heading in every hit and list."""
+        if title is not None and not title.strip():
+            raise ValueError("a title must not be blank; omit it for an entry without one")
+        return title
 
 
 class RememberResult(ToolModel):

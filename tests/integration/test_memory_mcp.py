@@ -201,8 +201,12 @@ async def test_guards_say_which(tmp_path: Path) -> None:
         assert "addLinks.related[0]" in text and "not a well-formed key" in text
         text = await call_error(s, "repocontext_remember", {**base, "kind": "Rumour"})
         assert "kind" in text
+        for blank in ("", "  \n"):  # QA: an empty title was stored
+            text = await call_error(s, "repocontext_remember", {**base, "title": blank})
+            assert "`title`" in text, text
         got = await call(s, "repocontext_recall", {"key": "repo/repo/mem/notes/g"})
         assert got["fields"]["body"] == fine  # rejected writes changed nothing
+        assert "title" not in got["fields"]
 
 
 async def test_links_staleness_and_neighbors(tmp_path: Path) -> None:
