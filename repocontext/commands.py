@@ -15,7 +15,10 @@ from pathlib import Path
 from signal import SIGINT, SIGTERM
 from typing import TYPE_CHECKING, Any
 
+from pydantic import BaseModel
+
 from query_api.access.auth import AuthConfigError, TokenTable
+from query_api.answers.render import pruned
 from query_api.errors import QueryApiError, ServiceUnavailable, UsageError
 from query_api.server.admission import HttpLimits
 from query_api.server.http_app import LOOPBACK, build_http_app
@@ -49,8 +52,19 @@ log = logging.getLogger("repocontext")
 
 
 def _out(payload: object) -> None:
-    sys.stdout.write(json.dumps(payload, indent=2, default=str) + "\n")
+    """A command's JSON on stdout, without the nulls (a tool answer's pruning, query_api/
+    answers/render.py: an absent field says what a null said)."""
+    shown = pruned(payload) if isinstance(payload, BaseModel) else _without_nulls(payload)
+    sys.stdout.write(json.dumps(shown, indent=2, default=str) + "\n")
     sys.stdout.flush()
+
+
+def _without_nulls(value: object) -> object:
+    if isinstance(value, dict):
+        return {k: _without_nulls(v) for k, v in value.items() if v is not None}
+    if isinstance(value, list):
+        return [_without_nulls(v) for v in value]
+    return value
 
 
 def _http_tokens(settings: Settings) -> TokenTable | int | None:
@@ -266,7 +280,7 @@ async def cmd_search(args: argparse.Namespace, settings: Settings, path: Path | 
     except QueryApiError as exc:
         log.error("%s", exc)
         return 1
-    _out(result.model_dump(mode="json"))
+    _out(result)
     return 0
 
 
@@ -289,7 +303,7 @@ async def cmd_eval(args: argparse.Namespace, settings: Settings, path: Path | No
             )
             progress.stage("scoring cases")  # each case through every rung
             result = await app.services.agent.eval(request, on_progress=progress)
-    _out(result.model_dump(mode="json"))
+    _out(result)
     return 0
 
 

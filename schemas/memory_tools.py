@@ -82,8 +82,8 @@ class RememberResult(ToolModel):
     topic: str
     id: str
     created: bool
-    expires: bool | None
-    expiresAtUtc: str | None
+    expires: bool | None = None
+    expiresAtUtc: str | None = None
     linksAdded: int
     linksRemoved: int
     # the added link targets that name nothing that exists now (our addition; the reference
@@ -132,7 +132,7 @@ class ForgetResult(ToolModel):
     key: str
     mode: Literal["delete", "lapse"]
     existed: bool
-    expiresAtUtc: str | None
+    expiresAtUtc: str | None = None
     undecodable: bool = False
 
 
@@ -151,7 +151,7 @@ class ScanArgs(ToolInput):
 
 class ScanResult(ToolModel):
     entries: list[EntryView]
-    continuationToken: str | None
+    continuationToken: str | None = None
     hasMore: bool
 
 
@@ -234,12 +234,12 @@ class ClaimStatusResult(ToolModel):
     exists: bool
     claimed: bool
     isHeld: bool
-    fencingToken: int | None
-    releasedFencingToken: int | None
-    owner: str | None
-    region: str | None
-    lockFencingToken: int | None
-    leaseExpiresAtUtc: str | None
+    fencingToken: int | None = None
+    releasedFencingToken: int | None = None
+    owner: str | None = None
+    region: str | None = None
+    lockFencingToken: int | None = None
+    leaseExpiresAtUtc: str | None = None
     queueDepth: int
     authoritative: bool = False
 

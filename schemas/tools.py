@@ -136,7 +136,7 @@ class ShardAnswer(ToolModel):
 
 
 class SearchResult(ToolModel):
-    repoId: str | None  # null: a search over every repository the caller may read
+    repoId: str | None = None  # absent: a search over every repository the caller may read
     query: str
     mode: SearchMode
     retrievalPath: RetrievalPath
@@ -317,7 +317,7 @@ class SkippedRung(ToolModel):
 
 class EvalResult(ToolModel):
     repoId: str
-    indexedCommit: str | None
+    indexedCommit: str | None = None
     cases: int
     rungs: list[RungScoreView]
     # rungs left out rather than scored 0.0 (our addition): no embedder, no vectors yet

@@ -20,6 +20,17 @@ def run(data_dir: Path, *args: str) -> Any:
     return json.loads(proc.stdout)
 
 
+def test_index_and_search_print_no_nulls(sample_repo: Path, tmp_path: Path) -> None:
+    """QA: `index` printed "unreadablePaths": null, "error": null ...; `search` every null of
+    the answer model ("note", "startLine" of memory hits, "vectorId" ...)."""
+    data = tmp_path / "data"
+    indexed = run(data, "index", str(sample_repo))
+    found = run(data, "search", str(sample_repo), "InvoiceCalculator")
+    assert found["hits"] and indexed["status"] == "Completed"
+    for printed in (indexed, found):
+        assert "null" not in json.dumps(printed), printed
+
+
 @pytest.mark.slow  # index, restart, replay: three CLI runs
 def test_index_restart_search_replay(sample_repo: Path, tmp_path: Path) -> None:
     data = tmp_path / "data"

@@ -106,7 +106,7 @@ async def test_scan_pages_and_list_topics(tmp_path: Path) -> None:
             page = await call(s, "repocontext_scan", {**args, "continuationToken": token})
             keys += [e["key"] for e in page["entries"]]
             assert all(e.get("expires") is None and e.get("stale") is None for e in page["entries"])
-            token = page["continuationToken"]
+            token = page.get("continuationToken")
             assert page["hasMore"] == (token is not None)
             if token is None:
                 break
@@ -362,7 +362,7 @@ async def _scan_all(s: Any, scope: str, page_size: int) -> list[dict[str, Any]]:
         page = await call(s, "repocontext_scan", {**args, "continuationToken": token})
         assert len(page["entries"]) <= page_size
         entries += page["entries"]
-        token = page["continuationToken"]
+        token = page.get("continuationToken")
         assert page["hasMore"] == (token is not None)
         if token is None:
             return entries

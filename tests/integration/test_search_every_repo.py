@@ -113,7 +113,7 @@ def test_a_search_without_a_repository_searches_every_one(
     rig: tuple[BlockingPortal, EmbeddedApp],
 ) -> None:
     found = search(rig, LOCAL_USER, {"query": "charge card", "k": 10})
-    assert found["repoId"] is None and found["searchedRepos"] == list(REPOS)
+    assert "repoId" not in found and found["searchedRepos"] == list(REPOS)
     paths = {(h["entry"]["repoId"], h["entry"]["path"]) for h in found["hits"]}
     assert {(r, f"src/{r}_billing.py") for r in REPOS} <= paths
     scores = [h["score"] for h in found["hits"]]
