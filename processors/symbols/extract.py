@@ -297,7 +297,7 @@ class _Matcher:
         if exported:  # `export * as ns from "./x"`
             found.imports.append(namespace_import(module, exported))
         elif names:  # `export { a, b as c } from "./x"`
-            found.imports.append(named_reexport(module, (exported for _, exported in names)))
+            found.imports.append(named_reexport(module, names))
             # the re-export is the file's use of each name (a file-level reference, as for
             # `import { a } ...; export { a }`); keyed by no local name the file could use,
             # one per name exported (`export { default as ar }`, `{ default as be }`, ...)

@@ -31,6 +31,7 @@ from __future__ import annotations
 import posixpath
 import re
 from collections.abc import Callable, Iterable
+from dataclasses import replace
 
 from processors.language import language_for_path
 from processors.symbols.extract import module_prefix
@@ -41,6 +42,7 @@ from schemas.symbols import SymbolAt
 from streams.stores.views.symbols import ReferenceRow, SymbolRow, SymbolViews
 
 MAX_RESULTS = 500  # dependents/tests per answer
+MAX_ALIAS_BARRELS = 64  # files whose renamed re-exports one answer follows
 TYPE_KINDS = frozenset({"Type", "Interface", "Enum"})
 FILE_LEVEL = "<file>"  # the `symbol` of a reference made outside any declaration
 _TEST_NAME = re.compile(
@@ -176,13 +178,56 @@ class DependentsResolver:
         scope = ReferenceScope(self.symbols, repo_id, js)
         scope.note_self_declared(free, exclude)
         found: dict[tuple[str, str], None] = {}
+        barrels: dict[str, set[str]] = {}  # a TS/JS file re-exporting a name -> those names
         for ref in refs:
             if ref.path in exclude or not scope.means(ref, by_name.get(ref.name, [])):
                 continue
             found[(ref.path, ref.symbol or FILE_LEVEL)] = None
+            if not ref.symbol and is_js_module(ref.path):
+                barrels.setdefault(ref.path, set()).add(ref.name)
             if len(found) >= MAX_RESULTS:
                 break
+        if barrels and len(found) < MAX_RESULTS:
+            self._through_aliases(repo_id, barrels, by_name, exclude, scope, found)
         return [SymbolAt(symbol=sym, path=p) for p, sym in sorted(found)]
+
+    def _through_aliases(
+        self,
+        repo_id: str,
+        barrels: dict[str, set[str]],
+        by_name: dict[str, list[SymbolRow]],
+        exclude: set[str],
+        scope: ReferenceScope,
+        found: dict[tuple[str, str], None],
+    ) -> None:
+        """A TS/JS name re-exported under another name (classic/checks.ts: `export { _lt as
+        lt } from "../core/index.js"`) is used by whoever uses the alias (`z.lt(...)`), as
+        TypeScript's find-references follows it: the aliases of the names found re-exported
+        are looked up too, each standing for the barrel's export."""
+        aliases: dict[str, list[SymbolRow]] = {}
+        for path, referenced in sorted(barrels.items())[:MAX_ALIAS_BARRELS]:
+            for entry in map(split_import_entry, self.symbols.imports_of_file(repo_id, path)):
+                for exported, original in entry.origins:
+                    for s in by_name.get(original, []) if original in referenced else []:
+                        # this re-export's module leads to `s` (a barrel re-exports many
+                        # defaults: `export { default as en } from "./en.js"`, ...)
+                        leads = scope.js.matches(path, f"{entry.module}.{original}", [s])
+                        if leads is True:
+                            alias = replace(s, path=path, fq_name=exported, name=exported)
+                            aliases.setdefault(exported, []).append(alias)
+        if not aliases:
+            return
+        names = sorted(aliases)
+        for ref in self.symbols.references_to(repo_id, names, qualified_only=names):
+            # only where the reference's import leads to the barrel: an alias is a common
+            # name (`string`, `lt`), never matched by name alone
+            if ref.path in exclude or ref.qualified is None or ref.path in barrels:
+                continue
+            if scope.js.matches(ref.path, ref.qualified, aliases.get(ref.name, [])) is not True:
+                continue
+            found[(ref.path, ref.symbol or FILE_LEVEL)] = None
+            if len(found) >= MAX_RESULTS:
+                return
 
     def _add_renamed_exports(self, repo_id: str, by_name: dict[str, list[SymbolRow]]) -> None:
         """A TS/JS declaration its file exports under another name (`export { outputOf as

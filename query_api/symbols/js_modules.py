@@ -297,7 +297,7 @@ class JsModules:
             rows = self.symbols.symbols_of_file(self.repo_id, path) if self._budget() else []
             self._declares[path] = frozenset(
                 r.fq_name.split("(", 1)[0] for r in rows if "." not in r.fq_name.split("(", 1)[0]
-            ).union(self._renamed(path))
+            ).union(self._renamed(path), self._aliases(path))
         return self._declares[path]
 
     def _renamed(self, path: str) -> dict[str, str]:
@@ -306,6 +306,15 @@ class JsModules:
             exported: declared
             for entry in map(split_import_entry, self._imports_of(path))
             for exported, declared in entry.renamed
+        }
+
+    def _aliases(self, path: str) -> set[str]:
+        """The names `path` re-exports under another name (`export { _lt as lt } from`): a
+        chain looking for `lt` ends there, at the alias."""
+        return {
+            exported
+            for entry in map(split_import_entry, self._imports_of(path))
+            for exported, _name in entry.origins
         }
 
     def _declared_as(self, module: str, name: str) -> str:

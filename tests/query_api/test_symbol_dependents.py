@@ -520,3 +520,25 @@ def test_a_generic_python_base_class_is_a_reference(repo: Repo) -> None:
         }
     )
     assert ("app/url.py", "app.url.URL") in repo.dependents("pkg/types.py")
+
+
+def test_a_name_re_exported_under_another_name_is_used_by_the_aliass_callers(repo: Repo) -> None:
+    # zod's classic/checks.ts: `export { _lt as lt } from "../core/index.js"`; `z.lt(5)` in
+    # a test uses core/api.ts's `_lt`, as TypeScript's find-references counts it
+    repo.add(
+        {
+            "src/core/api.ts": "export function _lt(n: number): number { return n; }\n",
+            "src/core/index.ts": 'export * from "./api.js";\n',
+            "src/classic/checks.ts": 'export { _lt as lt } from "../core/index.js";\n',
+            "src/classic/external.ts": 'export * from "./checks.js";\n',
+            "src/use.ts": (
+                'import * as z from "./classic/external.js";\nexport const a = z.lt(5);\n'
+            ),
+            "src/other.ts": "export function lt(n: number): number { return n; }\n",
+            "src/not.ts": 'import { lt } from "./other.js";\nexport const b = lt(1);\n',
+        }
+    )
+    assert repo.dependents("src/core/api.ts") == [
+        ("src/classic/checks.ts", "<file>"),
+        ("src/use.ts", "a"),
+    ]

@@ -60,8 +60,8 @@ def strip_js_extension(path: str) -> str:
 #   coerce from "./coerce"`) is `<module>#*<namespace>`: that module's names reach the file's
 #   importers as `z.object`, never as `object`;
 # - a re-export of named exports (`export { a, b as c } from "./x"`, `export type { T }
-#   from`) is `<module>#=<names>` (the names as exported, comma-separated): only those names
-#   come from that module;
+#   from`) is `<module>#=<names>` (the names as exported, comma-separated, a renamed one as
+#   `c:b`): only those names come from that module;
 # - any other import (`export * from`, `import { a }`, a default, `require`) is the module: any
 #   name may come through it.
 # A file's own exports under another name (`export { output as infer }`) are an entry without
@@ -77,7 +77,10 @@ def namespace_import(module: str, namespace: str) -> str:
     return f"{module}{NAMESPACE_MARK}{namespace}"
 
 
-def named_reexport(module: str, names: Iterable[str]) -> str:
+def named_reexport(module: str, pairs: Iterable[tuple[str, str]]) -> str:
+    """The entry of `export { a, b as c } from "x"`: (name, name as exported) pairs, a
+    renamed one written `c:b` (exported, then the name in x)."""
+    names = (exported if name == exported else f"{exported}:{name}" for name, exported in pairs)
     return f"{module}{REEXPORT_MARK}{','.join(sorted(set(names)))}"
 
 
@@ -89,6 +92,8 @@ class ImportEntry:
     namespace: str | None = None  # bound as this namespace only
     names: frozenset[str] | None = None  # re-exports only these names
     renamed: tuple[tuple[str, str], ...] = ()  # the file's own (exported, declared) names
+    # a named re-export's names exported under another name: (exported, name in the module)
+    origins: tuple[tuple[str, str], ...] = ()
 
     def hands_on(self, name: str) -> bool:
         """Whether `name`, asked of the importing file, may come from this module: never
@@ -115,7 +120,11 @@ def split_import_entry(entry: str) -> ImportEntry:
         return ImportEntry(module, namespace=rest)
     module, mark, rest = entry.partition(REEXPORT_MARK)
     if mark:
-        return ImportEntry(module, names=frozenset(rest.split(",")))
+        parts = [part.partition(":") for part in rest.split(",")]
+        origins = tuple((exported, name) for exported, colon, name in parts if colon and name)
+        return ImportEntry(
+            module, names=frozenset(exported for exported, _, _ in parts), origins=origins
+        )
     return ImportEntry(entry)
 
 
