@@ -522,7 +522,7 @@ def test_a_generic_python_base_class_is_a_reference(repo: Repo) -> None:
     assert ("app/url.py", "app.url.URL") in repo.dependents("pkg/types.py")
 
 
-def test_a_name_re_exported_under_another_name_is_used_by_the_aliass_callers(repo: Repo) -> None:
+def test_a_name_re_exported_under_another_name_is_used_by_callers_of_the_alias(repo: Repo) -> None:
     # zod's classic/checks.ts: `export { _lt as lt } from "../core/index.js"`; `z.lt(5)` in
     # a test uses core/api.ts's `_lt`, as TypeScript's find-references counts it
     repo.add(
