@@ -19,6 +19,7 @@ from processors.base import Emit
 from processors.memory_terms import memory_terms
 from schemas import topics
 from schemas.memory import CommandResult, MemoryCommand, MemoryEntry, log_key
+from schemas.timestamps import iso_utc
 
 MAX_LEASE_SECONDS = 1800.0  # the container's clamp (spec §1.5: library 5 min, container 30 min)
 
@@ -236,7 +237,7 @@ class MemoryProcessor:
                 topic=cmd.topic,
                 id=cmd.id,
                 kind=cmd.kind or "Note",
-                fields={"createdAt": _iso_seconds(cmd.issued_at)},
+                fields={"createdAt": iso_utc(cmd.issued_at)},
                 created_at=cmd.issued_at,
                 updated_at=cmd.issued_at,
                 expires_at=None if ttl is None else cmd.issued_at + ttl,
@@ -297,16 +298,6 @@ class MemoryProcessor:
             }
         )
         return new, added, removed
-
-
-def _iso_seconds(ts: float) -> str:
-    import datetime as _dt
-
-    return (
-        _dt.datetime.fromtimestamp(ts, tz=_dt.UTC)
-        .isoformat(timespec="microseconds")
-        .replace("+00:00", "Z")
-    )
 
 
 # What an import carries over (everything but the claim registers).

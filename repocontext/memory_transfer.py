@@ -23,7 +23,6 @@ import os
 import time
 import uuid
 from collections.abc import Iterable, Sequence
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -34,6 +33,7 @@ from query_api.errors import QueryApiError
 from schemas import codec, topics
 from schemas.errors import DecodeError
 from schemas.memory import MemoryCommand, MemoryEntry, MemoryKind, log_key, valid_segment
+from schemas.timestamps import iso_utc
 from streams.eventlog.base import EventLog, LogRecord
 from streams.runtime.embedded import EmbeddedRuntime
 from streams.stores.views.memory import MemoryViews
@@ -139,7 +139,7 @@ def write_export(
     header = {
         "format": FORMAT,
         "version": VERSION,
-        "exportedAt": datetime.fromtimestamp(now, tz=UTC).isoformat(),
+        "exportedAt": iso_utc(now),
         "repoId": repo_id,
         "entries": len(live),
     }

@@ -3,16 +3,10 @@
 from __future__ import annotations
 
 import time
-from datetime import UTC, datetime
 from typing import Any
 
+from schemas.timestamps import iso_utc
 from streams.sources.reconcile import PlanCounts
-
-
-def _iso(ts: float | None) -> str | None:
-    if ts is None:
-        return None
-    return datetime.fromtimestamp(ts, tz=UTC).isoformat().replace("+00:00", "Z")
 
 
 class JobTracker:
@@ -78,9 +72,9 @@ class JobTracker:
             "chunksCommitted": self.chunks_committed,
             "filesContentProjected": self.counts.added + self.counts.updated,
             "attempt": self.attempt,
-            "startedAt": _iso(self.started_at),
-            "updatedAt": _iso(self.updated_at),
-            "completedAt": _iso(self.completed_at),
+            "startedAt": iso_utc(self.started_at),
+            "updatedAt": iso_utc(self.updated_at),
+            "completedAt": iso_utc(self.completed_at),
             "elapsedMilliseconds": (
                 int((end - self.started_at) * 1000) if self.started_at is not None else None
             ),

@@ -10,16 +10,9 @@ still starting) does not.
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
-
 from schemas import tools as t
+from schemas.timestamps import iso_utc
 from streams.runtime.embedded import EmbeddedRuntime
-
-
-def iso(ts: float | None) -> str | None:
-    if ts is None:
-        return None
-    return datetime.fromtimestamp(ts, tz=UTC).isoformat().replace("+00:00", "Z")
 
 
 async def remote_freshness(runtime: EmbeddedRuntime) -> t.Freshness:
@@ -32,7 +25,7 @@ async def remote_freshness(runtime: EmbeddedRuntime) -> t.Freshness:
     contact = runtime.contact
     reach: dict[str, object] = {
         "logReachable": contact.reachable,
-        "logUnreachableSince": iso(contact.unreachable_since),
+        "logUnreachableSince": iso_utc(contact.unreachable_since),
         "logError": contact.error if not contact.reachable else None,
     }
     if lag is None:
@@ -42,7 +35,7 @@ async def remote_freshness(runtime: EmbeddedRuntime) -> t.Freshness:
         logEndOffsets=lag.end,
         eventsBehind=lag.behind,
         secondsBehind=lag.seconds_behind,
-        lagMeasuredAt=iso(lag.measured_at),
+        lagMeasuredAt=iso_utc(lag.measured_at),
         **reach,
     )
 
@@ -53,10 +46,11 @@ def lag_not_ready(runtime: EmbeddedRuntime, max_lag_events: int | None) -> str |
         return None
     lag = runtime.current_lag()
     if lag is None:
-        if not runtime.contact.reachable:
+        contact = runtime.contact
+        if not contact.reachable:
             return (
-                f"the event log has been unreachable since {iso(runtime.contact.unreachable_since)}"
-                f" ({runtime.contact.error}) and the views' lag was never measured"
+                f"the event log has been unreachable since {iso_utc(contact.unreachable_since)}"
+                f" ({contact.error}) and the views' lag was never measured"
             )
         return "the views' lag behind the event log is not measured yet"
     if lag.behind > max_lag_events:
@@ -73,6 +67,6 @@ def unreachable_line(runtime: EmbeddedRuntime) -> str | None:
     if not runtime.log.remote or contact.reachable:
         return None
     return (
-        f"event log unreachable since {iso(contact.unreachable_since)} ({contact.error}); "
+        f"event log unreachable since {iso_utc(contact.unreachable_since)} ({contact.error}); "
         "answering from the views as of the last contact"
     )

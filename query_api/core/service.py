@@ -11,7 +11,6 @@ import logging
 import os
 import time
 from collections.abc import Callable
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -35,6 +34,7 @@ from query_api.retrieval.vector_coverage import coverage_line, mark_partial
 from schemas import tools as t
 from schemas.events import REPO_ID_PATTERN, RepoRegistration, WalkFilters, repo_id_from_name
 from schemas.retrieval import SearchMode
+from schemas.timestamps import iso_utc
 from streams.ingest import IngestCoordinator
 from streams.runtime.embedded import EmbeddedRuntime
 from streams.sources.patterns import glob_problem
@@ -47,12 +47,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 FRESHNESS_TTL_S = 0.05
-
-
-def iso(ts: float | None) -> str | None:
-    if ts is None:
-        return None
-    return datetime.fromtimestamp(ts, tz=UTC).isoformat().replace("+00:00", "Z")
 
 
 def checking_line(repo_ids: list[str]) -> str:
@@ -150,7 +144,7 @@ class RepoContextService:
                 repo.indexed_commit if repo else None, src, caught_up=caught_up
             ),
             "sourceCommit": src.head_commit if src else None,
-            "sourceCheckedAt": iso(src.checked_at) if src else None,
+            "sourceCheckedAt": iso_utc(src.checked_at) if src else None,
             "sourceError": src.error if src else None,
         }
 
@@ -245,7 +239,7 @@ class RepoContextService:
             rows.append(
                 t.RepoSummary(
                     repoId=repo.repo_id,
-                    lastIngested=iso(repo.last_ingested),
+                    lastIngested=iso_utc(repo.last_ingested),
                     fileCount=self.views.file_count(repo.repo_id) if repo.last_ingested else None,
                     indexedRoot=repo.root,
                     indexedCommit=indexed_commit(

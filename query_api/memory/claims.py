@@ -14,9 +14,10 @@ import uuid
 
 from processors.claims import lock_held
 from query_api.memory.service import MemoryService
-from query_api.memory.views import iso_o, raise_for, require_memory_key
+from query_api.memory.views import raise_for, require_memory_key
 from schemas import memory_tools as m
 from schemas.memory import CommandResult
+from schemas.timestamps import iso_utc
 
 POLL_SECONDS = 0.02
 
@@ -96,7 +97,7 @@ class ClaimService:
             fencingToken=d.get("fencingToken"),
             owner=d.get("owner"),
             region=d.get("region"),
-            leaseExpiresAtUtc=iso_o(d.get("leaseExpiresAt")),
+            leaseExpiresAtUtc=iso_utc(d.get("leaseExpiresAt")),
             leaseSeconds=d.get("leaseSeconds"),
         )
 
@@ -117,7 +118,7 @@ class ClaimService:
             return m.RenewResult(**base.model_dump())
         return m.RenewResult(
             **base.model_dump(),
-            previousLeaseExpiresAtUtc=iso_o(result.data.get("previousLeaseExpiresAt")),
+            previousLeaseExpiresAtUtc=iso_utc(result.data.get("previousLeaseExpiresAt")),
             leaseShortened=result.data.get("leaseShortened"),
         )
 
@@ -166,6 +167,6 @@ class ClaimService:
             owner=entry.owner,
             region=entry.region,
             lockFencingToken=entry.lock_token or None,
-            leaseExpiresAtUtc=iso_o(entry.lock_expires_at) if held else None,
+            leaseExpiresAtUtc=iso_utc(entry.lock_expires_at) if held else None,
             queueDepth=len([w for w in entry.queue if w.wait_until >= now]),
         )

@@ -24,7 +24,6 @@ from query_api.memory.views import (
     CommandSubmitter,
     MemoryReader,
     file_view,
-    iso_o,
     package_view,
     raise_for,
     require_memory_key,
@@ -35,6 +34,7 @@ from schemas import memory_tools as m
 from schemas import tools as t
 from schemas import topics
 from schemas.memory import SETTABLE_FIELDS, MemoryCommand, memory_key, valid_segment
+from schemas.timestamps import iso_utc
 from schemas.tools import EntryView
 from streams.eventlog.base import EventLog
 from streams.runtime.embedded import EmbeddedRuntime
@@ -203,7 +203,7 @@ class MemoryService:
             id=id_,
             created=bool(result.data.get("created")),
             expires=expires_at is not None,
-            expiresAtUtc=iso_o(expires_at),
+            expiresAtUtc=iso_utc(expires_at),
             linksAdded=int(result.data.get("linksAdded", 0)),
             linksRemoved=int(result.data.get("linksRemoved", 0)),
             danglingLinks=links.dangling,
@@ -265,7 +265,7 @@ class MemoryService:
             key=args.key,
             mode="lapse" if args.lapse else "delete",
             existed=bool(result.data.get("existed")),
-            expiresAtUtc=iso_o(result.data.get("expiresAt")),
+            expiresAtUtc=iso_utc(result.data.get("expiresAt")),
         )
 
     async def remove_repo(self, args: t.RepoIdArgs) -> t.RemoveRepoResult:

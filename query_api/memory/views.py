@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import asyncio
 import time
-from datetime import UTC, datetime
 
 from query_api.access.read_scope import may_read, may_read_key, withheld_view
 from query_api.errors import ConflictError, NotFoundError, ServiceUnavailable, ToolInputError
 from schemas import codec, topics
 from schemas.memory import CommandResult, MemoryCommand, MemoryEntry, log_key, parse_memory_key
+from schemas.timestamps import iso_utc
 from schemas.tools import EntryView
 from streams.eventlog.base import EventLog, LogRecord
 from streams.runtime.embedded import EmbeddedRuntime
@@ -18,14 +18,6 @@ from streams.stores.views.memory import MemoryViews
 from streams.stores.views.read import FileRow
 from streams.stores.views.scan import PackageEntry, ScanViews, SymbolEntry
 from streams.stores.views.store import ViewStore
-
-
-def iso_o(ts: float | None) -> str | None:
-    """ISO-8601 round-trip ("O") UTC string, 7 fractional digits like .NET's."""
-    if ts is None:
-        return None
-    dt = datetime.fromtimestamp(ts, tz=UTC)
-    return dt.strftime("%Y-%m-%dT%H:%M:%S.") + f"{dt.microsecond:06d}0Z"
 
 
 def require_memory_key(key: str, argument: str = "key") -> tuple[str, str, str]:
@@ -75,7 +67,7 @@ class MemoryReader:
         return view.model_copy(
             update={
                 "expires": expires,
-                "expiresAtUtc": iso_o(entry.expires_at),
+                "expiresAtUtc": iso_utc(entry.expires_at),
                 "remainingSeconds": remaining,
                 "hasExpired": expires and remaining == 0.0,
                 "stale": bool(stale_links),
@@ -149,7 +141,7 @@ class MemoryReader:
                     topic=parsed[1],
                     id=parsed[2],
                     expires=True,
-                    expiresAtUtc=iso_o(entry.expires_at),
+                    expiresAtUtc=iso_utc(entry.expires_at),
                     remainingSeconds=0.0,
                     hasExpired=True,
                 )
@@ -217,7 +209,7 @@ def file_view(row: FileRow) -> EntryView:
             "digest": str(row.digest),
             "language": str(row.language),
             "sizeBytes": str(row.size),
-            "lastIngested": iso_o(float(row.ingested_at)) or "",
+            "lastIngested": iso_utc(float(row.ingested_at)) or "",
             **truncation_fields(row),
         },
     )

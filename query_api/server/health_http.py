@@ -17,9 +17,9 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from query_api.access.auth import TokenTable
-from query_api.core.replica_lag import iso
 from query_api.core.service import RepoContextService
 from query_api.metrics import prometheus_text
+from schemas.timestamps import iso_utc
 from schemas.tools import NoArgs
 
 READY_BUDGET_S = 0.8
@@ -108,7 +108,7 @@ class HealthRoutes:
         fault = runtime.health.reason()
         if runtime.log.remote and not runtime.contact.reachable:
             contact = runtime.contact
-            return f"unreachable since {iso(contact.unreachable_since)}: {contact.error}"
+            return f"unreachable since {iso_utc(contact.unreachable_since)}: {contact.error}"
         return "ok" if fault is None else f"faulted: {fault}"
 
     async def metrics(self, request: Request) -> Response:
