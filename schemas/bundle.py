@@ -45,7 +45,7 @@ class BundleEntry(ToolModel):
     score: float
     reasons: list[str]
     tokenCount: int
-    fullReadTokenCount: int | None
+    fullReadTokenCount: int | None = None  # left out when the file has no stored body
     content: str
     contentHash: str
     units: list[Unit]

@@ -21,7 +21,6 @@ import logging
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
 from typing import Any
 
 from query_api.memory.search import attach_linked, keyword_memory_hits, semantic_memory_hit
@@ -33,6 +32,7 @@ from query_api.retrieval.neighbour_fill import fill_tail
 from query_api.retrieval.readiness import Readiness
 from schemas import tools as t
 from schemas.retrieval import RetrievalPath, SearchMode
+from schemas.timestamps import iso_utc
 from streams.embedders.base import Embedder
 from streams.embedders.batching import QueryBatcher
 from streams.stores.vector_opening import VectorStoreOpening
@@ -52,12 +52,6 @@ TAIL_POOL = 50
 # (cosines sit in a narrow band, so a mild factor moves such files well down).
 SEMANTIC_ROLE_FACTOR = 0.7
 ANN_ARMS = ("bootstrapping", "exhaustive", "approximate")
-
-
-def iso(ts: float | None) -> str | None:
-    if ts is None:
-        return None
-    return datetime.fromtimestamp(ts, tz=UTC).isoformat().replace("+00:00", "Z")
 
 
 @dataclass
@@ -124,6 +118,7 @@ class Retriever:
         self.exact_timeout_s = exact_timeout_s
         self.breaker = Breaker(breaker_open_s)
         self.coverage = coverage  # repoId -> vector coverage (blocking), to fuse fairly
+        self._declined: dict[str, tuple[RetrievalPath, str]] = {}  # repoId -> last decline
         meter = _meter_provider().get_meter("repocontext")
         self.ann_search = meter.create_counter(
             "repocontext.retrieval.ann.search",
@@ -146,7 +141,7 @@ class Retriever:
             try:
                 answer = await self._semantic(repo_id, query, k)
             except _Fault as fault:
-                log.info("semantic path declined (%s): %s", fault.path.value, fault)
+                self._log_declined(repo_id, fault)
                 answer = await self._keyword(repo_id, query, k, fault.path)
             except asyncio.CancelledError:
                 raise
@@ -162,9 +157,20 @@ class Retriever:
                 answer = await self._keyword(
                     repo_id, query, k, RetrievalPath.KEYWORD_INDEX_DEGRADED
                 )
+        if answer.mode == SearchMode.SEMANTIC:
+            self._declined.pop(repo_id, None)
         self.readiness.observe(answer.path)
         answer.hits = await asyncio.to_thread(self._finish, repo_id, answer.hits, k)
         return answer
+
+    def _log_declined(self, repo_id: str, fault: _Fault) -> None:
+        """Why the semantic path declined, at INFO when the reason changed for the repository
+        (vectors still backfilling decline every search: one line, not one per query)."""
+        reason = (fault.path, str(fault))
+        changed = self._declined.get(repo_id) != reason
+        self._declined[repo_id] = reason
+        level = logging.INFO if changed else logging.DEBUG
+        log.log(level, "semantic path declined for %s (%s): %s", repo_id, fault.path.value, fault)
 
     def _finish(self, repo_id: str, hits: list[t.SearchHit], k: int) -> list[t.SearchHit]:
         """The answer's `k` hits, its tail filled with its head's neighbours when the
@@ -300,7 +306,7 @@ def _file_fields(row: Any) -> dict[str, str]:
         "digest": row.digest,
         "language": row.language,
         "sizeBytes": str(row.size),
-        "lastIngested": iso(row.ingested_at) or "",
+        "lastIngested": iso_utc(row.ingested_at) or "",
         **truncation_fields(row),
     }
 

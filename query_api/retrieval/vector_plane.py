@@ -82,6 +82,7 @@ class VectorPlane:
         self.embedder = embedder or embedder_from(settings)
         self.store: VectorStore | None = None
         self.opening: OpeningVectorStore | None = None
+        self._opening_lock = asyncio.Lock()
         self.indexer: VectorIndexer | None = None
         self.views = views
         self.coverage: CoverageReader | None = None
@@ -153,7 +154,9 @@ class VectorPlane:
 
     async def open_store(self) -> None:
         """Open a store that opens later (in a thread: it may take a second); idempotent."""
-        if self.opening is not None and not self.opening.is_open:
+        async with self._opening_lock:  # two callers at once open it once
+            if self.opening is None or self.opening.is_open:
+                return
             started = time.perf_counter()
             try:
                 await asyncio.to_thread(self.opening.open)

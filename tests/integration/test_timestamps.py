@@ -31,6 +31,8 @@ async def test_every_timestamp_has_seven_digits(tmp_path: Path) -> None:
         repos = await call(s, "repocontext_list_repos", {})
         job = await call(s, "repocontext_index_status", {"repoId": "repo"})
         file = await call(s, "repocontext_recall", {"key": "repo/repo/file/docs/guide.md"})
+        found = await call(s, "repocontext_search", {"repoId": "repo", "query": "guide"})
+        hit = next(h for h in found["hits"] if h["entry"]["kind"] == "File")
         stamps = {
             "remember.expiresAtUtc": made["expiresAtUtc"],
             "recall.expiresAtUtc": got["expiresAtUtc"],
@@ -39,6 +41,7 @@ async def test_every_timestamp_has_seven_digits(tmp_path: Path) -> None:
             "index_status.startedAt": job["startedAt"],
             "index_status.completedAt": job["completedAt"],
             "file.lastIngested": file["fields"]["lastIngested"],
+            "search hit lastIngested": hit["entry"]["fields"]["lastIngested"],
         }
         odd = {name: value for name, value in stamps.items() if not O_FORMAT.match(value)}
         assert odd == {}

@@ -3,6 +3,7 @@ in-process Qdrant and vector step, with a deterministic embedder that can be mad
 
 from __future__ import annotations
 
+import logging
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -288,3 +289,32 @@ async def test_a_smaller_k_gets_the_head_of_the_same_ranking(tmp_path: Path) -> 
                 path, head = await rig.search(query, k)
                 assert path in (RetrievalPath.SEMANTIC_APPROXIMATE, RetrievalPath.SEMANTIC_EXACT)
                 assert head == deep[:k], (query, k)
+
+
+async def test_a_declined_semantic_path_is_logged_once_per_reason(
+    rig: Rig, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Every search declines the semantic path while no vector exists; the log says so once,
+    again when the reason changes, and again after the path has answered in between."""
+    caplog.set_level(logging.INFO, logger="query_api.retrieval.ladder")
+
+    def declined() -> list[str]:
+        return [
+            r.getMessage()
+            for r in caplog.records
+            if r.levelno == logging.INFO and "semantic path declined" in r.getMessage()
+        ]
+
+    for query in ("quarterly ledger", "retry backoff", "invoice total"):
+        assert (await rig.search(query))[0] == RetrievalPath.KEYWORD_VECTOR_PLANE_UNAVAILABLE
+    assert len(declined()) == 1 and "no vectors yet" in declined()[0]
+    await rig.indexer.run_until_idle()
+    rig.embedder.fail_queries = True
+    await rig.search("ledger")
+    await rig.search("ledger again")
+    assert len(declined()) == 2 and "query rejected" in declined()[1]
+    rig.embedder.fail_queries = False
+    assert (await rig.search("ledger"))[0] == RetrievalPath.SEMANTIC_EXACT
+    rig.embedder.fail_queries = True
+    await rig.search("ledger")
+    assert len(declined()) == 3
