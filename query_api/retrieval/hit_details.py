@@ -119,7 +119,8 @@ def locate_in_file(
     first, last = (within.start_line, within.end_line) if within else (1, len(lines))
     last = min(last, len(lines))
     candidates = _candidate_lines(body, lines, terms, first, last)
-    scored = _exact(lines, terms, sorted(candidates, key=lambda n: (-candidates[n], n)))
+    known: dict[int, int] = {}  # line -> its score, for the second pass inside the owner
+    scored = _exact(lines, terms, sorted(candidates, key=lambda n: (-candidates[n], n)), known)
     if not scored:
         if within is None:
             return None
@@ -129,7 +130,7 @@ def locate_in_file(
     owner = within or _innermost(symbols, best)
     if owner is not None:
         lo, hi = owner.start_line, min(owner.end_line, len(lines))
-        inside = sorted(_exact(lines, terms, [n for n in candidates if lo <= n <= hi]))
+        inside = sorted(_exact(lines, terms, [n for n in candidates if lo <= n <= hi], known))
         numbers = sorted(n for _, n in inside[:SNIPPET_LINES])
         return Location(lo, hi, _snippet(lines, numbers))
     near = [n for _, n in sorted(scored) if abs(n - best) <= NEAR_LINES]
@@ -138,12 +139,16 @@ def locate_in_file(
 
 
 def _exact(
-    lines: Sequence[str], terms: QueryTerms, numbers: Iterable[int]
+    lines: Sequence[str], terms: QueryTerms, numbers: Iterable[int], known: dict[int, int]
 ) -> list[tuple[int, int]]:
-    """(-line_score, line) of the first CANDIDATE_LINES of `numbers` that score."""
+    """(-line_score, line) of the first CANDIDATE_LINES of `numbers` that score; `known`
+    holds the lines scored already (each is tokenized once per file)."""
     out = []
     for n in itertools.islice(numbers, CANDIDATE_LINES):
-        if score := line_score(lines[n - 1], terms):
+        score = known.get(n)
+        if score is None:
+            score = known[n] = line_score(lines[n - 1], terms)
+        if score:
             out.append((-score, n))
     return out
 
