@@ -36,6 +36,8 @@ from typing import Any
 from mcp import ClientSession, StdioServerParameters
 from mcp.client.stdio import stdio_client
 
+from tests.bench.mcp_start_memory import children
+
 QUERY = "response body"
 ANSWER_LIMIT_S = 300.0
 
@@ -69,21 +71,6 @@ def tree_cpu_s() -> float:
         total += sum(int(x) for x in fields[11:15]) / os.sysconf("SC_CLK_TCK")
         todo += children(pid)
     return total
-
-
-def children(pid: int) -> list[int]:
-    out: list[int] = []
-    try:
-        tasks = os.listdir(f"/proc/{pid}/task")
-    except OSError:
-        return out
-    for tid in tasks:
-        try:
-            with open(f"/proc/{pid}/task/{tid}/children", encoding="ascii") as f:
-                out += [int(x) for x in f.read().split()]
-        except OSError:
-            continue
-    return out
 
 
 def compile_tree(tree: Path) -> None:

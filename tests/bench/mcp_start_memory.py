@@ -31,7 +31,8 @@ SAMPLE_S = 0.2
 SETTLE_S = 30.0  # the passage encoder and processor workers stop after 20 s without work
 
 
-def _children(pid: int) -> list[int]:
+def children(pid: int) -> list[int]:
+    """The pids of `pid`'s live child processes (from /proc)."""
     out: list[int] = []
     try:
         tasks = os.listdir(f"/proc/{pid}/task")
@@ -59,17 +60,17 @@ def _rss_kib(pid: int) -> int:
 
 def tree_rss_mib() -> float:
     """RSS of every descendant of this process (the server and whatever it starts)."""
-    total, todo = 0, _children(os.getpid())
+    total, todo = 0, children(os.getpid())
     while todo:
         pid = todo.pop()
         total += _rss_kib(pid)
-        todo += _children(pid)
+        todo += children(pid)
     return total / 1024
 
 
 def tree_processes() -> list[str]:
     """Every descendant's pid and command name (what holds memory once idle)."""
-    out, todo = [], _children(os.getpid())
+    out, todo = [], children(os.getpid())
     while todo:
         pid = todo.pop()
         try:
@@ -78,7 +79,7 @@ def tree_processes() -> list[str]:
         except OSError:
             continue
         out.append(f"{pid}:{name}:{_rss_kib(pid) // 1024}MiB")
-        todo += _children(pid)
+        todo += children(pid)
     return out
 
 
