@@ -38,7 +38,7 @@ from typing import Any, Protocol
 import faust
 
 from processors.base import ProcessContext
-from streams.eventlog.base import StoredRecord, Transaction
+from streams.eventlog.base import BATCH_BYTES, StoredRecord, Transaction
 from streams.eventlog.kafka import MAX_RECORD_BYTES, KafkaEventLog, decode_key
 from streams.runtime.keyed import KeyedStateRunner
 from streams.runtime.log_contact import CONTACT_ERRORS, LogContact
@@ -57,6 +57,7 @@ class WorkerCounters:
     processed: int = 0
     dead_letters: int = 0
     retries: int = 0
+    largest_batch_bytes: int = 0  # record values of the largest batch handled at once
 
 
 def process_groups(
@@ -136,22 +137,48 @@ def stored_record(event_log: KafkaEventLog, event: Any) -> StoredRecord:
     )
 
 
+def event_bytes(event: Any) -> int:
+    """The size of a faust event's record value (a tombstone counts 0)."""
+    return len(event.message.value or b"")
+
+
+def cut_by_bytes(events: Sequence[Any], max_bytes: int) -> list[list[Any]]:
+    """`events` in order, cut into runs whose values fit in `max_bytes` together; a run holds
+    at least one event, so a record larger than the budget is handled alone."""
+    runs: list[list[Any]] = []
+    used = 0
+    for event in events:
+        size = event_bytes(event)
+        if not runs or used + size > max_bytes:
+            runs.append([])
+            used = 0
+        runs[-1].append(event)
+        used += size
+    return runs
+
+
 async def ack_batches(
     stream: Any,
     batch_size: int,
     within_s: float,
     busy: asyncio.Lock,
     handle_until_done: Callable[[list[Any]], Awaitable[bool]],
+    batch_bytes: int = BATCH_BYTES,
 ) -> None:
-    """The agent loop of both step kinds: take a batch unacked, handle it while holding
-    `busy` (what `stop_after_batch` waits for), then ack it; a batch left unfinished because
-    the step is stopping stays unacked, so the next owner of its partitions gets it again."""
+    """The agent loop of both step kinds: take up to `batch_size` events unacked and, while
+    holding `busy` (what `stop_after_batch` waits for), handle them in runs of at most
+    `batch_bytes` of record values, acking each run once handled. faust's consumer holds the
+    fetched events anyway; the runs bound what one processor call expands and one produce
+    carries (files of up to 4 Mi characters: 256 of them made gigabytes of JSON at once), as
+    the embedded runtime's reads do. A run left unfinished because the step is stopping stays
+    unacked with the rest of the take, so the next owner of its partitions gets it again."""
     async for events in stream.noack_take(batch_size, within=within_s):
         async with busy:
-            if not await handle_until_done(events):
-                return
-            for event in events:
-                await stream.ack(event)
+            for run in cut_by_bytes(events, batch_bytes):
+                if not await handle_until_done(run):
+                    return
+                for event in run:
+                    await stream.ack(event)
 
 
 async def stop_after_batch(
@@ -180,6 +207,7 @@ class FaustStep:
         datadir: Path,
         *,
         batch_size: int = 256,
+        batch_bytes: int = BATCH_BYTES,
         ctx_factory: Callable[[], ProcessContext] | None = None,
         executor: Executor | None = None,
         shutdown_timeout_s: float = 10.0,
@@ -191,6 +219,7 @@ class FaustStep:
         self.log = event_log
         self.step = step
         self.batch_size = batch_size
+        self.batch_bytes = batch_bytes
         self._ctx_factory = ctx_factory or (lambda: ProcessContext(now=time.time()))
         self.executor = executor
         self.shutdown_timeout_s = shutdown_timeout_s
@@ -233,7 +262,9 @@ class FaustStep:
             self.assigned.set()
 
     async def _agent(self, stream: Any) -> None:
-        await ack_batches(stream, self.batch_size, 0.05, self._busy, self._handle_until_done)
+        await ack_batches(
+            stream, self.batch_size, 0.05, self._busy, self._handle_until_done, self.batch_bytes
+        )
 
     async def _handle_until_done(self, events: list[Any]) -> bool:
         """Process and produce one batch, retrying while the broker refuses (poison events
@@ -274,6 +305,8 @@ class FaustStep:
             )
             await self._produce(tx, dead, len(events))
         self.counters.batches += 1
+        size = sum(map(event_bytes, events))
+        self.counters.largest_batch_bytes = max(self.counters.largest_batch_bytes, size)
 
     async def _produce(self, tx: Transaction, dead: int, processed: int) -> None:
         tx.commits.clear()  # input offsets are faust's: acked after this produce

@@ -30,7 +30,7 @@ from typing import Any
 
 from schemas import codec, topics
 from schemas.memory import MemoryEntry, memory_key
-from streams.eventlog.base import EventLog, StoredRecord
+from streams.eventlog.base import BATCH_BYTES, EventLog, StoredRecord
 from streams.eventlog.kafka import KafkaEventLog
 from streams.runtime.faust_app import (
     ack_batches,
@@ -98,6 +98,7 @@ class FaustVectorStep:
         datadir: Path,
         *,
         batch_size: int = 64,
+        batch_bytes: int = BATCH_BYTES,
         shutdown_timeout_s: float = 30.0,
         commit_interval_s: float = 1.0,
         session_timeout_s: float = 10.0,
@@ -107,6 +108,7 @@ class FaustVectorStep:
         self.expiry = MemoryExpiry()
         indexer.expired_memory = self.expiry.expired
         self.batch_size = batch_size
+        self.batch_bytes = batch_bytes
         self.shutdown_timeout_s = shutdown_timeout_s
         self._stopping = False
         self.events_handled = 0  # input events of batches that completed
@@ -138,7 +140,9 @@ class FaustVectorStep:
         return tuple(self.indexer.inputs)
 
     async def _agent(self, stream: Any) -> None:
-        await ack_batches(stream, self.batch_size, 0.5, self._busy, self._handle_until_done)
+        await ack_batches(
+            stream, self.batch_size, 0.5, self._busy, self._handle_until_done, self.batch_bytes
+        )
 
     async def _handle_until_done(self, events: list[Any]) -> bool:
         """False = stopping with the batch unfinished (it stays unacked)."""

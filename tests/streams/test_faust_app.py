@@ -17,7 +17,7 @@ from schemas import codec, topics
 from schemas.events import FileUpsert, file_key
 from streams.eventlog.base import StoredRecord
 from streams.eventlog.kafka import KafkaEventLog
-from streams.runtime.faust_app import FaustStep, process_groups, processor_steps
+from streams.runtime.faust_app import FaustStep, cut_by_bytes, process_groups, processor_steps
 from streams.topology import view_sink_step
 
 
@@ -80,3 +80,26 @@ def test_a_batch_over_partitions_is_one_transaction_with_its_dead_letters() -> N
     assert (topics.DEADLETTER.name, file_key("demo", "poison.py")) in by_topic
     assert len(tx.appends) == 3
     assert not tx.commits  # input offsets are faust's to commit, after the produce
+
+
+class _Message:
+    def __init__(self, value: bytes | None) -> None:
+        self.value = value
+
+
+class _Event:
+    def __init__(self, value: bytes | None) -> None:
+        self.message = _Message(value)
+
+
+def test_a_take_is_cut_into_runs_by_the_bytes_of_its_values() -> None:
+    sizes = [300, 300, 300, 900, 0, 100, None]
+    events = [_Event(None if n is None else b"x" * n) for n in sizes]
+    runs = cut_by_bytes(events, 600)
+    assert [[len(e.message.value or b"") for e in run] for run in runs] == [
+        [300, 300],
+        [300],
+        [900],  # larger than the budget: alone
+        [0, 100, 0],
+    ]
+    assert [e for run in runs for e in run] == events  # in order, nothing lost
