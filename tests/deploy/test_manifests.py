@@ -397,3 +397,28 @@ def test_base_renders_on_its_own(kustomize: Path) -> None:
     assert {"Kafka", "KafkaNodePool", "KafkaTopic", "StatefulSet", "Deployment", "Service"} <= {
         d["kind"] for d in docs
     }
+
+
+def patch_targets(overlay: Path) -> list[tuple[str, str | None]]:
+    """(kind, name) of each patch of an overlay: its `target`, or the patch file's own object."""
+    kustomization = k8s_tools.yaml.safe_load((overlay / "kustomization.yaml").read_text())
+    found: list[tuple[str, str | None]] = []
+    for patch in kustomization.get("patches", []):
+        if "target" in patch:
+            found.append((patch["target"]["kind"], patch["target"].get("name")))
+            continue
+        for doc in k8s_tools.yaml.safe_load_all((overlay / patch["path"]).read_text()):
+            found.append((doc["kind"], doc["metadata"]["name"]))
+    return found
+
+
+@pytest.mark.parametrize("overlay", OVERLAYS)
+def test_every_patch_of_an_overlay_reaches_a_resource(overlay: str, kustomize: Path) -> None:
+    """kustomize applies a patch whose target matches nothing without a word (dev's replica
+    count once targeted a Deployment while the query replicas are a StatefulSet)."""
+    base = k8s_tools.yaml.safe_load_all(k8s_tools.kustomize_build(kustomize, K8S / "base"))
+    present = {(d["kind"], d["metadata"]["name"]) for d in base if d}
+    targets = patch_targets(K8S / "overlays" / overlay)
+    assert targets
+    for kind, name in targets:
+        assert any(k == kind and name in (None, n) for k, n in present), (kind, name)

@@ -10,6 +10,7 @@ every shard's pods, and replicas may reach each other to forward.
 
 from __future__ import annotations
 
+import copy
 import os
 from pathlib import Path
 from typing import Any
@@ -158,6 +159,51 @@ def test_shards_share_the_image_and_may_reach_each_other(
         and {"port": 8080, "protocol": "TCP"} in rule["ports"]
     ]
     assert forwarding, "no NetworkPolicy lets a replica reach another shard's replicas on 8080"
+
+
+SHARD_SETTINGS = ("REPOCONTEXT_REPLICA_SHARD", "REPOCONTEXT_SHARD_URLS")
+
+
+def without_shard_identity(doc: Doc) -> Doc:
+    """A query StatefulSet or PodDisruptionBudget less what makes it one shard: its name,
+    governing Service, shard label and shard settings."""
+    spec = copy.deepcopy(doc["spec"])
+    spec.pop("serviceName", None)
+    spec["selector"]["matchLabels"].pop("repocontext/shard", None)
+    if "template" in spec:
+        spec["template"]["metadata"]["labels"].pop("repocontext/shard", None)
+        for container in spec["template"]["spec"]["containers"]:
+            env = [e for e in container.get("env", []) if e["name"] not in SHARD_SETTINGS]
+            container["env"] = env
+    labels = {
+        k: v for k, v in doc["metadata"].get("labels", {}).items() if k != "repocontext/shard"
+    }
+    return {"metadata": {**doc["metadata"], "name": None, "labels": labels}, "spec": spec}
+
+
+@pytest.mark.parametrize("over", ["dev", "prod"])
+@pytest.mark.parametrize("kind", ["StatefulSet", "PodDisruptionBudget"])
+def test_every_shard_gets_the_environment_overlays_patches(
+    over: str, kind: str, rendered: dict[str, str], documents: dict[str, list[Doc]]
+) -> None:
+    """Each shard is the environment overlay's query replicas (prod: 3 replicas, larger
+    resources and volumes, spread over nodes) with only its shard identity changed."""
+    (unsharded,) = [
+        d for d in of_kind(documents[over], kind) if d["metadata"]["name"] == "repocontext-query"
+    ]
+    shards = [
+        d
+        for d in of_kind(docs_of(rendered[over]), kind)
+        if d["metadata"]["name"].startswith("repocontext-query")
+    ]
+    assert sorted(d["metadata"]["name"] for d in shards) == [
+        "repocontext-query",
+        "repocontext-query-shard-1",
+    ]
+    for shard in shards:
+        assert without_shard_identity(shard) == without_shard_identity(unsharded), shard[
+            "metadata"
+        ]["name"]
 
 
 def test_the_component_keeps_the_shard_arithmetic_of_the_code() -> None:
