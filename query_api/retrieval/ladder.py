@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import math
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -51,6 +52,11 @@ TAIL_POOL = 50
 # A test/doc/example file's cosine is scaled by this unless the query asks for that role
 # (cosines sit in a narrow band, so a mild factor moves such files well down).
 SEMANTIC_ROLE_FACTOR = 0.7
+# A file's semantic score is its best passage's cosine plus this times the log of how many of
+# its passages the pool holds: a file the query's meaning runs through in several places is
+# more likely the one to change than a file with one lucky passage (log: support counts, but
+# a long file's many passages do not swamp the best one).
+PASSAGE_SUPPORT = 0.01
 ANN_ARMS = ("bootstrapping", "exhaustive", "approximate")
 
 
@@ -229,11 +235,13 @@ class Retriever:
     def _hydrate(
         self, repo_id: str, query: str, matches: list[VectorMatch], k: int
     ) -> list[t.SearchHit]:
-        """One hit per file (its best passage: a window or a declaration in it) and per
-        memory entry, by cosine after the role prior: a test or doc page that reads like the
-        query is not where a change goes, unless the query asks for it."""
+        """One hit per file (its best passage: a window or a declaration in it, plus a little
+        for each other passage of it in the pool) and per memory entry, by cosine after the
+        role prior: a test or doc page that reads like the query is not where a change goes,
+        unless the query asks for it."""
         asked = roles_in(query)
         files: dict[str, tuple[float, VectorMatch]] = {}
+        support: dict[str, int] = {}
         memory: dict[str, t.SearchHit] = {}
         now = time.time()
         for m in matches:  # best first: the first passage of a source is its best
@@ -245,9 +253,16 @@ class Retriever:
                         memory[source] = hit
                 continue
             path = str(m.payload.get("path", ""))
-            if path and path not in files:
+            if not path:
+                continue
+            support[path] = support.get(path, 0) + 1
+            if path not in files:
                 factor = 1.0 if role_prior(path, asked) >= 1.0 else SEMANTIC_ROLE_FACTOR
                 files[path] = (m.score * factor, m)
+        files = {
+            path: (best + PASSAGE_SUPPORT * math.log(support[path]), m)
+            for path, (best, m) in files.items()
+        }
         ranked = sorted(files.items(), key=lambda item: (-item[1][0], item[0]))
         hits: list[t.SearchHit] = []
         for path, (score, m) in ranked[: k * 2]:

@@ -20,7 +20,7 @@ from schemas import tools as t
 from schemas.retrieval import RetrievalPath
 from streams.embedders import NoEmbedder
 from streams.embedders.base import EmbeddingSpace
-from streams.stores.vectors import EdgeVectorStore, VectorPoint, point_id
+from streams.stores.vectors import EdgeVectorStore, VectorMatch, VectorPoint, point_id
 from tests.vectors.fake_embedder import DIM, HashEmbedder, vector
 
 pytestmark = pytest.mark.anyio
@@ -318,3 +318,21 @@ async def test_a_declined_semantic_path_is_logged_once_per_reason(
     rig.embedder.fail_queries = True
     await rig.search("ledger")
     assert len(declined()) == 3
+
+
+async def test_a_file_the_query_runs_through_outranks_one_lucky_passage(rig: Rig) -> None:
+    """Passage scores collapse to files by the best passage plus support: a file with three
+    passages in the pool close behind another file's single best passage ranks first; with
+    the support taken away (one passage each) the single best passage wins again."""
+
+    def match(n: int, path: str, score: float) -> VectorMatch:
+        return VectorMatch(id=f"p{n}", score=score, payload={"path": path, "kind": "block"})
+
+    lucky = match(0, "billing/invoice.py", 0.800)
+    spread = [match(1, "net/retry.py", 0.795), match(2, "net/retry.py", 0.700)]
+    spread.append(match(3, "net/retry.py", 0.690))
+    retriever = rig.plane.retriever
+    hits = retriever._hydrate("repo", "total", [lucky, *spread], 10)
+    assert [h.entry.path for h in hits] == ["net/retry.py", "billing/invoice.py"]
+    hits = retriever._hydrate("repo", "total", [lucky, spread[0]], 10)
+    assert [h.entry.path for h in hits] == ["billing/invoice.py", "net/retry.py"]
