@@ -27,6 +27,7 @@ from streams.runtime.rederive import rederive_outdated
 from streams.runtime.shards import ShardAssignment
 from streams.runtime.steps import decode_for_sink, process_batch
 from streams.runtime.view_staleness import record_synced
+from streams.runtime.views_rebuild import REBUILD_LOG_S, report_views_rebuild
 from streams.stores.views.store import ViewStore
 from streams.topology import Step, embedded_topology
 
@@ -112,6 +113,7 @@ class EmbeddedRuntime:
         self.contact = LogContact("event log")
         self.lag_watch: LagWatch[Lag] = LagWatch(self._watched_lag, self.contact)
         self._synced_noted = 0.0  # the last sync time written to the views (view_staleness)
+        self.rebuild_log_s = REBUILD_LOG_S  # between progress lines of a views rebuild
 
     def notify(self) -> None:
         """Something was appended: wake every step now instead of at its next poll."""
@@ -288,7 +290,8 @@ class EmbeddedRuntime:
         except Exception:  # a faulted log: the steps' own loops meet it and report it
             log.exception("the processors' record versions could not be checked")
         watch = [self.lag_watch.run(stop)] if self.log.remote else []
-        await asyncio.gather(*watch, *(self._step_loop(step, stop) for step in self.steps))
+        rebuild = report_views_rebuild(self.views, self.sink_position, stop, self.rebuild_log_s)
+        await asyncio.gather(*watch, rebuild, *(self._step_loop(step, stop) for step in self.steps))
 
     async def _step_loop(self, step: Step, stop: asyncio.Event) -> None:
         wake = self._wakes[step.step_id]
@@ -323,6 +326,22 @@ class EmbeddedRuntime:
             finally:
                 waiter.cancel()
                 stopper.cancel()
+
+    async def sink_position(self) -> tuple[int, int]:
+        """(next offsets the view sink steps hold, the log's end offsets) summed over the
+        partitions they read: how far a rebuild of the views has got."""
+        sinks = [s for s in self.steps if s.kind == "sink"]
+        inputs = sorted({t for s in sinks for t in s.inputs})
+        ends = (await self.log.positions(inputs, [])).ends
+        applied = end = 0
+        for step in sinks:
+            offsets = await asyncio.to_thread(self.views.offsets, step.step_id)
+            for (topic, partition), high in ends.items():
+                n = await self._partitions_of(topic)
+                if topic in step.inputs and self._sink_holds(step, n, partition):
+                    applied += offsets.get((topic, partition), 0)
+                    end += high
+        return applied, end
 
     async def lag(self) -> Lag:
         """Positions of every step against the log end, in two round trips (it is asked for on

@@ -28,8 +28,9 @@ from pathlib import Path
 from streams.errors import StoreError
 from streams.stores.views.registry import Tree, ViewRegistry
 
-# Bump when a core table changes incompatibly. The views are a projection of the log, so the
-# remedy for a mismatch is a fresh views file (delete it, or `repocontext replay`).
+# Bump when a view table changes incompatibly. The views are a projection of the log, so a
+# store opening a file of another version starts a fresh one and the view sink rebuilds it
+# from the log (ViewStore, streams/runtime/views_rebuild.py says how far it got).
 # 2: memory entries are searchable (memory_docs, memory_fts, memory_links).
 # 3: files.indexed_chars (where search stops in a file longer than the indexed limit).
 # 4: content keeps the terms (packed) and content_fts reads them (external content).
@@ -137,16 +138,23 @@ def register_core_schema(registry: ViewRegistry) -> None:
         registry.add_tree(tree)
 
 
+class SchemaMismatch(StoreError):
+    """The views file was written by a build with another SCHEMA_VERSION."""
+
+    def __init__(self, path: str, found: int) -> None:
+        super().__init__(
+            f"the views at {path} have schema version {found}, this build uses {SCHEMA_VERSION}"
+        )
+        self.found = found
+
+
 def check_schema_version(conn: sqlite3.Connection, path: str) -> None:
-    """Stamp a new database with SCHEMA_VERSION; refuse one written by another version."""
+    """Stamp a new database with SCHEMA_VERSION; SchemaMismatch for one of another version."""
     found = int(conn.execute("PRAGMA user_version").fetchone()[0])
     if found == 0:
         conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
     elif found != SCHEMA_VERSION:
-        raise StoreError(
-            f"the views at {path} have schema version {found}, this build uses "
-            f"{SCHEMA_VERSION}: delete that file (views are rebuilt from the log) or run replay"
-        )
+        raise SchemaMismatch(path, found)
 
 
 def open_connection(path: str | Path, cache_mib: int = 64) -> sqlite3.Connection:

@@ -11,6 +11,7 @@ every call here is short, so one connection costs nothing and keeps transactions
 
 from __future__ import annotations
 
+import logging
 import sqlite3
 import threading
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -30,11 +31,12 @@ from streams.stores.views.lexical import MirrorSpec
 from streams.stores.views.lexical_mirror import LexicalMirror
 from streams.stores.views.read import ContentRow, FileRow, RepoRow
 from streams.stores.views.registry import Item, ViewRegistry
-from streams.stores.views.schema import check_schema_version, open_connection
+from streams.stores.views.schema import SchemaMismatch, check_schema_version, open_connection
 
 T = TypeVar("T")
 Record = tuple[str, str | None, BaseModel | None]  # (topic, key, value); None = tombstone
 DEFAULT_GROUP = "views"
+log = logging.getLogger(__name__)
 
 
 CLOSE_WAIT_S = 10.0  # at most this long for reads in flight when the store closes
@@ -63,20 +65,38 @@ class ViewStore:
         self._reads_idle = threading.Condition(self._lock)
         self._closed = False
         self._mirrors: dict[MirrorSpec, LexicalMirror] = {}
+        # The schema version of the file this store replaced because this build writes another
+        # one (None: opened as it was): its tables are empty and the view sink re-applies the
+        # log from the start (streams/runtime/views_rebuild.py reports how far it got).
+        self.rebuilt_from: int | None = None
         try:
-            self._conn = open_connection(self.path)
+            self._conn = self._open_schema()
+        except SchemaMismatch as exc:
+            self.rebuilt_from = exc.found
+            log.warning("%s: starting a new views file and rebuilding it from the log", exc)
+            for suffix in ("", "-wal", "-shm"):  # a projection: the log holds what it held
+                Path(self.path + suffix).unlink(missing_ok=True)
+            self._conn = self._open_schema()
+
+    def _open_schema(self) -> sqlite3.Connection:
+        """The writer connection, with every registered table created; SchemaMismatch (with
+        nothing changed) for a file another schema version wrote."""
+        try:
+            conn = open_connection(self.path)
         except sqlite3.Error as exc:
             raise StoreError(f"cannot open the view store at {self.path}: {exc}") from exc
         try:
-            with self._transaction() as conn:
-                check_schema_version(conn, self.path)
-                for statement in self.registry.ddl:
-                    conn.execute(statement)
+            conn.execute("BEGIN IMMEDIATE")
+            check_schema_version(conn, self.path)
+            for statement in self.registry.ddl:
+                conn.execute(statement)
+            conn.execute("COMMIT")
         except BaseException as exc:
-            self._conn.close()
+            conn.close()
             if isinstance(exc, sqlite3.Error):
                 raise StoreError(f"cannot open the view store at {self.path}: {exc}") from exc
             raise
+        return conn
 
     # -- lifecycle -------------------------------------------------------------------------
 
