@@ -27,6 +27,7 @@ from query_api.metrics import Metrics
 from query_api.server.call_guard import CallGuard
 from query_api.server.tool_access import caller_of, check_call, filter_result, may_list
 from query_api.server.tool_catalog import ToolServices, ToolSpec
+from query_api.server.tool_schemas import AdvertisedSchemas, catalogue_schemas
 from query_api.server.wire_numbers import SpelledOutNumbers
 from schemas.bounds import range_error
 from streams.errors import StorageFull
@@ -100,15 +101,25 @@ def _compact_schema(node: Any) -> Any:
     return node
 
 
+def tool_definitions(specs: list[ToolSpec], compact: bool = False) -> list[types.Tool]:
+    """The advertised tools, listed together (query_api/server/tool_schemas.py says each shared
+    definition once); `compact` keeps one sentence of description and no output schema."""
+    schemas = catalogue_schemas([(spec.name, spec.args, spec.result) for spec in specs])
+    return [_definition(spec, s, compact) for spec, s in zip(specs, schemas, strict=True)]
+
+
 def tool_definition(spec: ToolSpec, compact: bool = False) -> types.Tool:
-    """The advertised tool; `compact` keeps one sentence of description, no output schema."""
+    """One tool advertised alone."""
+    return tool_definitions([spec], compact)[0]
+
+
+def _definition(spec: ToolSpec, schemas: AdvertisedSchemas, compact: bool) -> types.Tool:
     description = spec.description.split(". ")[0].rstrip(".") + "." if compact else spec.description
-    schema = spec.args.model_json_schema()
     return types.Tool(
         name=spec.name,
         description=description,
-        inputSchema=_compact_schema(schema) if compact else schema,
-        outputSchema=None if compact else spec.result.model_json_schema(),
+        inputSchema=_compact_schema(schemas.input) if compact else schemas.input,
+        outputSchema=None if compact else schemas.output,
         annotations=types.ToolAnnotations(
             readOnlyHint=not spec.writes,
             destructiveHint=spec.writes,
@@ -140,12 +151,16 @@ def build_server(
     server: Server[Any, Any] = _Server("repocontext", version=server_version())
     by_name = {spec.name: spec for spec in specs}
     guard = guard or CallGuard(timeout_s)
-    definitions = [tool_definition(spec, compact) for spec in specs]
+    listed: dict[tuple[str, ...], list[types.Tool]] = {}  # by the names a caller may see
 
     @server.list_tools()  # type: ignore[no-untyped-call, untyped-decorator]
     async def list_tools() -> list[types.Tool]:
         principal = caller_of(server)
-        return [d for d, spec in zip(definitions, specs, strict=True) if may_list(principal, spec)]
+        visible = [spec for spec in specs if may_list(principal, spec)]
+        names = tuple(spec.name for spec in visible)
+        if names not in listed:  # a shared definition is spelled out by a tool the caller sees
+            listed[names] = tool_definitions(visible, compact)
+        return listed[names]
 
     @server.call_tool(validate_input=False)  # type: ignore[untyped-decorator]
     async def call_tool(name: str, arguments: dict[str, Any] | None) -> types.CallToolResult:
