@@ -60,7 +60,7 @@ from streams.stores.views.fields import (
     SYMBOL_WEIGHT,
 )
 from streams.stores.views.lexical import MirrorSpec, Snapshot
-from streams.stores.views.read import FileRow, get_file
+from streams.stores.views.read import FILE_COLUMNS, FileRow, file_row
 from streams.stores.views.store import ViewStore
 from streams.stores.views.symbols import matching_symbols, symbols_named
 
@@ -144,6 +144,10 @@ _ONLY_ROWS = """AND {table}.rowid IN (
 """
 _LINES_SQL = """
 SELECT path, line_count FROM files
+WHERE repo_id = ?1 AND path IN (SELECT value FROM json_each(?2))
+"""
+_FILES_SQL = f"""
+SELECT {FILE_COLUMNS} FROM files
 WHERE repo_id = ?1 AND path IN (SELECT value FROM json_each(?2))
 """
 _PATH_SQL = """
@@ -332,7 +336,17 @@ def keyword_search(
             entry[1] = bool(entry[1]) or tier >= PATH_TIER
             entry[3] = bool(entry[3]) or path in declared
     ranked = sorted(found.items(), key=lambda item: (-float(item[1][0]), item[0]))[:limit]
-    return [_hit(conn, repo_id, path, entry, declared, set(tokens)) for path, entry in ranked]
+    files = file_rows(conn, repo_id, [path for path, _ in ranked])
+    return [
+        _hit(conn, repo_id, path, entry, declared, set(tokens), files.get(path))
+        for path, entry in ranked
+    ]
+
+
+def file_rows(conn: sqlite3.Connection, repo_id: str, paths: list[str]) -> dict[str, FileRow]:
+    """path -> its file row, for the ranked hits of one query (one read, not one per hit)."""
+    rows = conn.execute(_FILES_SQL, (repo_id, json.dumps(paths)))
+    return {row[1]: file_row(row) for row in rows}
 
 
 def line_counts(conn: sqlite3.Connection, repo_id: str, paths: list[str]) -> dict[str, int]:
@@ -402,6 +416,7 @@ def _hit(
     entry: list[float | bool],
     declared: dict[str, dict[str, int]],
     token_set: set[str],
+    file: FileRow | None,
 ) -> KeywordHit:
     score, path_hit, body_hit, symbol_hit = entry
     # fixed order (spec §1.4): path-name-match, symbol:<fqName>..., content-match; <= 6
@@ -415,5 +430,4 @@ def _hit(
         reasons += [SYMBOL_REASON_PREFIX + fq_name for fq_name in fq_names]
     if body_hit:
         reasons.append(CONTENT_REASON)
-    file = get_file(conn, repo_id, path)
     return KeywordHit(repo_id, path, float(score), tuple(reasons), file)
