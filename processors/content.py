@@ -1,12 +1,12 @@
 """The content processor: `files.v1` -> `content.v1`, the body BM25 and bundles read.
 
-The token streams are computed here, once per file version, rather than in the view store, so
-every store (SQLite FTS5 now, anything else later) indexes identical terms and the tokenizer
-runs in the processor workers, off the query path. The stored body is the first
-MAX_BODY_CHARS characters (what the tools return), but the terms cover everything the source
-published (up to its indexed limit), so a word past that point is still found. Both are
-bounded again even though the source already bounds them: the log may hold events from other
-producers.
+The token streams (path, body and language terms) are computed here, once per file version,
+rather than in the view store, so every store (SQLite FTS5 now, anything else later) indexes
+identical terms and the tokenizer runs in the processor workers, off the query path. The
+stored body is the first MAX_BODY_CHARS characters (what the tools return), but the terms
+cover everything the source published (up to its indexed limit), so a word past that point is
+still found. Both are bounded again even though the source already bounds them: the log may
+hold events from other producers.
 """
 
 from __future__ import annotations
@@ -21,18 +21,26 @@ from schemas import topics
 from schemas.events import MAX_BODY_CHARS, FileUpsert
 from schemas.records import ContentRecord
 
+# The processor's version, in every record it makes. Raise it when a change alters what it
+# derives: the records of an older version are made again at start (streams/runtime/rederive.py).
+# 1: records carry `language_terms`, which the view sink used to derive itself.
+PROCESSOR_VERSION = 1
+
 
 def content_of(event: FileUpsert) -> ContentRecord:
     body = event.body[:MAX_BODY_CHARS]
+    language = event.language or language_for_path(event.path)
     return ContentRecord(
         repo_id=event.repo_id,
         path=event.path,
         digest=event.digest,
-        language=event.language or language_for_path(event.path),
+        language=language,
         body=body,
         truncated=event.truncated or len(event.body) > MAX_BODY_CHARS,
         path_terms=" ".join(tokenize(event.path)),
         body_terms=" ".join(tokenize(indexed_text(event))),
+        language_terms=" ".join(tokenize(language)),  # the words a query naming it yields
+        processor_version=PROCESSOR_VERSION,
     )
 
 
@@ -44,6 +52,7 @@ class ContentProcessor:
     """
 
     name = "content"
+    version = PROCESSOR_VERSION
 
     def process(
         self, topic: str, key: str | None, event: BaseModel | None, ctx: ProcessContext

@@ -43,3 +43,8 @@ class ContentRecord(Event):
     path_terms: str  # space-joined tokens of the path
     body_terms: str  # space-joined tokens of all the text the source published (past `body`)
     token_count: int | None = None  # exact BPE count of the body (added by the symbols issue)
+    # `language` tokenized, as the views index it next to the path and body terms. Empty in
+    # records made before processor version 1, which re-derivation replaces at start
+    # (streams/runtime/rederive.py).
+    language_terms: str = ""
+    processor_version: int = 0  # which content processor made the record (processors/content.py)

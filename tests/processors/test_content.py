@@ -55,6 +55,8 @@ def test_golden_record() -> None:
         "path_terms": "src utf 8 writer py",
         "body_terms": "def get user name user id return http server lookup user id",
         "token_count": None,
+        "language_terms": "python",
+        "processor_version": 1,
     }
 
 

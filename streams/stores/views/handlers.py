@@ -14,7 +14,6 @@ from typing import TypeVar
 
 from pydantic import BaseModel
 
-from processors.tokenizer import tokenize
 from schemas import topics
 from schemas.events import RepoRegistration, split_file_key
 from schemas.records import ContentRecord, StructureRecord
@@ -153,7 +152,6 @@ def apply_content(conn: sqlite3.Connection, items: Sequence[Item]) -> None:
         if value is None:
             continue
         rec = _as(ContentRecord, value, topic)
-        language_terms = " ".join(tokenize(rec.language))  # same words a query would yield
         rows.append(
             (
                 repo_id,
@@ -162,13 +160,13 @@ def apply_content(conn: sqlite3.Connection, items: Sequence[Item]) -> None:
                 rec.language,
                 rec.truncated,
                 rec.token_count,
-                language_terms,
+                rec.language_terms,  # the processor's terms, as they come
                 rec.path_terms,
                 pack_text(rec.body_terms),
                 pack_text(rec.body),
             )
         )
-        terms.append((language_terms, rec.path_terms, rec.body_terms, repo_id, path))
+        terms.append((rec.language_terms, rec.path_terms, rec.body_terms, repo_id, path))
     conn.executemany(
         """INSERT INTO content (repo_id, path, digest, language, truncated, token_count,
                language_terms, path_terms, body_terms, body)
