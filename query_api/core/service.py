@@ -38,6 +38,7 @@ from schemas.timestamps import iso_utc
 from streams.ingest import IngestCoordinator
 from streams.runtime.embedded import EmbeddedRuntime
 from streams.sources.patterns import glob_problem
+from streams.stores.views.read import repo_source
 from streams.stores.views.sources import indexed_commit, source_of
 from streams.stores.views.store import ViewStore
 
@@ -131,7 +132,7 @@ class RepoContextService:
             return None
 
     def _source_freshness(self, repo_id: str, caught_up: bool) -> dict[str, object]:
-        repo = self.views.get_repo(repo_id)
+        repo = self.views.read(lambda conn: repo_source(conn, repo_id))
         reg = self.ingest.registrations.get(repo_id)
         git = (reg is not None and reg.source == "git") or (
             repo is not None and repo.source == "git"
@@ -177,7 +178,8 @@ class RepoContextService:
 
     def require_repo(self, repo_id: str) -> None:
         """NotFoundError unless the repository is registered (in the views or the ingest)."""
-        if self.views.get_repo(repo_id) is None and not self.ingest.is_registered(repo_id):
+        known = self.views.read(lambda conn: repo_source(conn, repo_id)) is not None
+        if not known and not self.ingest.is_registered(repo_id):
             raise NotFoundError(
                 f"unknown repository {repo_id!r}; repocontext_list_repos shows registered ones"
             )

@@ -114,6 +114,22 @@ def get_repo(conn: sqlite3.Connection, repo_id: str) -> RepoRow | None:
     return None if row is None else _repo_row(row)
 
 
+@dataclass(frozen=True, slots=True)
+class RepoSource:
+    source: str  # "workspace" or "git"
+    indexed_commit: str | None
+
+
+def repo_source(conn: sqlite3.Connection, repo_id: str) -> RepoSource | None:
+    """What every answer's freshness asks of a repository (registered? from git? at which
+    commit?) in one primary-key read: get_repo also counts its files and parses its
+    registration, work a search would otherwise do twice."""
+    row = conn.execute(
+        "SELECT source, indexed_commit FROM repos WHERE repo_id = ?", (repo_id,)
+    ).fetchone()
+    return None if row is None else RepoSource(row[0], row[1])
+
+
 def file_count(conn: sqlite3.Connection, repo_id: str) -> int:
     row = conn.execute("SELECT count(*) FROM files WHERE repo_id = ?", (repo_id,)).fetchone()
     return int(row[0])
