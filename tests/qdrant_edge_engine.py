@@ -9,6 +9,8 @@ engine's: payload indexes are real, search uses the HNSW graph once a segment is
 background: `optimize_pending()` (called by the facade a moment after writes) runs the
 engine's optimizer on collections written since, which builds HNSW for segments larger than
 the indexing threshold (Qdrant's `indexing_threshold_kb`, 10,000 KB by default; tests lower it).
+A collection big enough to get a graph is built on a copy, off the facade's lock and in a child
+process, while the live shard keeps answering (tests/qdrant_edge_build.py).
 
 Outside the subset our adapter uses (unnamed dense vectors; match value/any, has-id and nested
 filters; nearest queries) a request is refused with a ValueError (the facade's 400) naming
@@ -26,6 +28,9 @@ from typing import Any
 
 import qdrant_edge as q
 from qdrant_client.http import models as m
+
+from tests import qdrant_edge_build as builds
+from tests.qdrant_edge_build import IndexBuild
 
 DEFAULT_INDEXING_THRESHOLD_KB = 10_000  # Qdrant's storage.optimizers.indexing_threshold_kb
 DEFAULT_HNSW = {"m": 16, "ef_construct": 100, "full_scan_threshold": 10_000}  # Qdrant's
@@ -112,6 +117,7 @@ class Collection:
     shard: Any
     config: dict[str, Any]  # collection.json: size, distance, hnsw, indexing_threshold_kb, ...
     written: bool = False  # written since the optimizer last ran
+    build: IndexBuild | None = None  # a build of a copy in progress, journaling the updates
 
 
 class EdgeCollections:
@@ -132,9 +138,12 @@ class EdgeCollections:
             self.hnsw["full_scan_threshold"] = full_scan_threshold_kb
         self.collections: dict[str, Collection] = {}
         for path in sorted(self.root.iterdir()):
-            if (path / "collection.json").exists() and (path / "shard").is_dir():
-                config = json.loads((path / "collection.json").read_text())
-                shard = q.EdgeShard.load(str(path / "shard"))
+            if not (path / "collection.json").exists():
+                continue
+            config = json.loads((path / "collection.json").read_text())
+            folder = builds.current_folder(path, config)
+            if folder.is_dir():
+                shard = q.EdgeShard.load(str(folder))
                 self.collections[path.name] = Collection(shard, config, written=True)
 
     # -- collections --------------------------------------------------------------------------
@@ -167,7 +176,7 @@ class EdgeCollections:
         folder = self.root / name
         folder.mkdir()
         shard = q.EdgeShard.create(
-            str(folder / "shard"),
+            str(builds.shard_folder(folder, config)),
             q.EdgeConfig(
                 vectors=q.EdgeVectorParams(size=vectors.size, distance=DISTANCES[vectors.distance]),
                 hnsw_config=q.HnswIndexConfig(
@@ -324,6 +333,8 @@ class EdgeCollections:
     def _update(self, name: str, op: Any, *, written: bool = True) -> m.UpdateResult:
         c = self.collections[name]
         c.shard.update(op)
+        if c.build is not None:
+            c.build.journal.append(op)
         c.written = c.written or written
         return m.UpdateResult(operation_id=0, status=m.UpdateStatus.COMPLETED)
 
@@ -332,20 +343,49 @@ class EdgeCollections:
     def pending(self) -> bool:
         return any(c.written for c in self.collections.values())
 
-    def optimize_pending(self) -> list[str]:
-        """Run the engine's optimizer (HNSW above the indexing threshold) on every collection
-        written since its last run; the names it ran on."""
-        done = []
+    def optimize_pending(self) -> list[IndexBuild]:
+        """The engine's optimizer (HNSW above the indexing threshold) for every collection
+        written since its last run and not being built: one too small to reach the threshold
+        even as a single segment is optimized here (merges, no graph); for the others a copy
+        is returned, to be built off the lock (`qdrant_edge_build.run_build`) and handed to
+        `finish`. Under the caller's lock."""
+        started = []
         for name, c in self.collections.items():
-            if c.written:
+            if not c.written or c.build is not None:
+                continue
+            c.written = False
+            if not self._may_get_a_graph(c):
                 c.shard.optimize()
                 c.shard.flush()
-                c.written = False
-                done.append(name)
-        return done
+                continue
+            c.build = builds.begin(name, c, self.root / name)
+            started.append(c.build)
+        return started
+
+    def _may_get_a_graph(self, c: Collection) -> bool:
+        """Whether the collection's vectors, all in one segment, would pass the threshold."""
+        vector_bytes = int(c.shard.info().points_count) * int(c.config["size"]) * 4
+        return vector_bytes >= int(c.config["indexing_threshold_kb"]) * 1024
+
+    def finish(self, build: IndexBuild, built: Any) -> tuple[Any, Path]:
+        """Serve the built shard (`builds.open_built`; None when the build failed), the rest
+        of the journal applied, unless its collection was dropped meanwhile. Returns what to
+        `builds.retire` off the lock: the shard no longer served and its folder. Under the
+        caller's lock."""
+        c: Collection = build.collection
+        if self.collections.get(build.name) is not c:
+            return built, build.folder
+        c.build = None
+        if built is None:
+            return None, build.folder
+        replaced = builds.serve(build, built, self.root / build.name)
+        (old,) = [f for f in builds.SHARD_FOLDERS if f != build.folder.name]
+        return replaced, self.root / build.name / old
 
     def close(self) -> None:
         for c in self.collections.values():
+            if c.build is not None:
+                builds.retire(None, c.build.folder)
             c.shard.flush()
             c.shard.close()
         self.collections.clear()

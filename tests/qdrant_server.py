@@ -8,11 +8,13 @@ segment is indexed, `indexed_vectors_count`, persistence under `--path` (a resta
 keeps its collections). As on a server, the HNSW graph is built in the background: shortly
 after writes settle the engine's optimizer runs, indexing segments larger than
 `--indexing-threshold-kb` (Qdrant's default 10,000 KB: a small test corpus stays exhaustive
-unless a test lowers it, as a server's operator can). Not covered: clustering, snapshots,
-gRPC, and anything outside the subset, which is a 404 (unknown route) or a 400 naming what is
-not supported (`DELETE /collections/{name}` is extra: it lets a test make the server lose a
-collection). `tests/streams/test_qdrant_real_server.py` runs the same client calls against a
-real server when `REPOCONTEXT_TEST_QDRANT_URL` names one.
+unless a test lowers it, as a server's operator can). A build works on a copy of the
+collection, off the lock and in a child process, and is swapped in with the writes it missed
+(tests/qdrant_edge_build.py), so searches and writes never wait for one. Not covered:
+clustering, snapshots, gRPC, and anything outside the subset, which is a 404 (unknown route)
+or a 400 naming what is not supported (`DELETE /collections/{name}` is extra: it lets a test
+make the server lose a collection). `tests/streams/test_vector_store_contract.py` runs the same
+client calls against a real server when `REPOCONTEXT_TEST_QDRANT_URL` names one.
 
 Answers are shaped like Qdrant's: `{"result": ..., "status": "ok", "time": s}`; errors are
 `{"status": {"error": ...}, "time": s}` with 404 for a missing collection, 409 for one that
@@ -50,6 +52,8 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, PlainTextResponse, Response
 from starlette.routing import Route
 
+from tests import qdrant_edge_build as builds
+from tests.qdrant_edge_build import IndexBuild
 from tests.qdrant_edge_engine import DEFAULT_INDEXING_THRESHOLD_KB, EdgeCollections
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -98,7 +102,12 @@ def jsonable(value: Any) -> Any:
 
 class Facade:
     """The REST routes over one engine; every engine call holds one lock (the routes run on
-    Starlette's thread pool, the optimizer on a thread of its own)."""
+    Starlette's thread pool, the optimizer on a thread of its own), which an HNSW build never
+    holds while it builds.
+
+    `build_gate`, when given, is called off the lock with a collection's name and a stage
+    while a build is in progress: "built" once the copy has its index, "opened" once it is
+    open with the writes it missed so far, before it serves. A test holds a build there."""
 
     def __init__(
         self,
@@ -107,7 +116,9 @@ class Facade:
         *,
         indexing_threshold_kb: int = DEFAULT_INDEXING_THRESHOLD_KB,
         full_scan_threshold_kb: int | None = None,
+        build_gate: Callable[[str, str], None] | None = None,
     ) -> None:
+        self.build_gate = build_gate
         self.engine = EdgeCollections(
             path,
             indexing_threshold_kb=indexing_threshold_kb,
@@ -153,17 +164,48 @@ class Facade:
     def _optimize(self) -> None:
         """The server's background optimizer: index what was written, once writes pause."""
         while not self._stop.wait(OPTIMIZE_IDLE_S / 2):
-            with self.lock:
-                if not self.engine.pending():
-                    self._pending_since = time.monotonic()
-                    continue
-                now = time.monotonic()
-                if (
-                    now - self._last_call >= OPTIMIZE_IDLE_S
-                    or now - self._pending_since >= OPTIMIZE_AT_LATEST_S
-                ):
-                    self.engine.optimize_pending()
-                    self._pending_since = time.monotonic()
+            for build in self._due_builds():
+                self._build(build)
+
+    def _due_builds(self) -> list[IndexBuild]:
+        with self.lock:
+            if not self.engine.pending():
+                self._pending_since = time.monotonic()
+                return []
+            now = time.monotonic()
+            if (
+                now - self._last_call < OPTIMIZE_IDLE_S
+                and now - self._pending_since < OPTIMIZE_AT_LATEST_S
+            ):
+                return []
+            self._pending_since = now
+            return self.engine.optimize_pending()
+
+    def _build(self, build: IndexBuild) -> None:
+        """Build, open and catch up off the lock; only the swap takes it."""
+        failure = builds.run_build(build, self._stop)
+        built = None
+        if failure is None:
+            try:
+                self._gate(build.name, "built")
+                built = builds.open_built(build)
+                self._gate(build.name, "opened")
+            except Exception as exc:  # a collection dropped meanwhile, ...
+                failure = repr(exc)
+        if failure is not None and not self._stop.is_set():
+            print(f"HNSW build of {build.name} failed: {failure}", file=sys.stderr, flush=True)
+        with self.lock:
+            retired, folder = self.engine.finish(build, None if failure else built)
+        if failure and built is not None:
+            retired = built
+        try:
+            builds.retire(retired, folder)
+        except Exception as exc:  # a dropped collection's files may be gone already
+            print(f"retiring a shard of {build.name}: {exc!r}", file=sys.stderr, flush=True)
+
+    def _gate(self, name: str, stage: str) -> None:
+        if self.build_gate is not None:
+            self.build_gate(name, stage)
 
     # -- plumbing -----------------------------------------------------------------------------
 
