@@ -1,15 +1,17 @@
 """The files git tracks in a workspace, which no `.gitignore` hides from git (nor from us).
 
 Git ignores only untracked files: a file committed before a rule named it, or added with
-`git add -f`, stays in the repository. So when the workspace root holds `.git`, the walk asks
-git's index for the tracked paths (`git ls-files`; no library for the index format is in the
-dependencies) and lets those, and the directories on the way to them, through the ignore
-rules. Include and exclude globs still apply: they are the caller's own choice.
+`git add -f`, stays in the repository. So when the repository's root is in a git work tree
+(it holds `.git`, or a directory above it does: a package of a monorepo), the walk asks git's
+index for the tracked paths under the root (`git ls-files`; no library for the index format is
+in the dependencies) and lets those, and the directories on the way to them, through the
+ignore rules. Include and exclude globs still apply: they are the caller's own choice.
 
-`--git-dir`/`--work-tree` name the root's own repository, so git never walks up into an
-enclosing one; `core.fsmonitor` is off so no command configured in the repository runs;
-`ls-files` reads the index only and starts no hook or filter. When git is missing or the index
-cannot be read, the answer is empty (ignore rules alone, as before) and a warning says why.
+The work tree is the nearest directory at or above the root holding `.git` (a directory, or
+the file a worktree or submodule has), as git finds it. `--git-dir`/`--work-tree` name it, so
+git looks nowhere else; `core.fsmonitor` is off so no command configured in the repository
+runs; `ls-files` reads the index only and starts no hook or filter. When git is missing or the
+index cannot be read, the answer is empty (ignore rules alone) and a warning says why.
 """
 
 from __future__ import annotations
@@ -47,28 +49,72 @@ def _with_parents(paths: frozenset[str]) -> frozenset[str]:
     return frozenset(dirs)
 
 
-def index_stamp(root: Path | str) -> tuple[int, int] | None:
-    """(mtime, size) of the root's git index, None without one; git rewrites the file on every
-    change to it (add, rm, commit, and a status that refreshes it)."""
+@dataclass(frozen=True, slots=True)
+class GitCheckout:
+    """The git work tree a walk's root is in."""
+
+    work_tree: str  # the nearest directory at or above the root that holds `.git`
+    dot_git: str  # that `.git`: the repository, or a file naming it (worktree, submodule)
+    prefix: str  # the root relative to work_tree, '/'-separated; "" when they are the same
+
+
+def find_checkout(root: Path | str) -> GitCheckout | None:
+    """The work tree holding `root`, None when no directory at or above it holds `.git`."""
+    start = os.path.abspath(os.fspath(root))
+    current = start
+    while True:
+        dot_git = os.path.join(current, ".git")
+        if os.path.lexists(dot_git):
+            prefix = os.path.relpath(start, current)
+            prefix = "" if prefix == "." else prefix.replace(os.sep, "/")
+            return GitCheckout(current, dot_git, prefix)
+        parent = os.path.dirname(current)
+        if parent == current:
+            return None
+        current = parent
+
+
+def _index_path(checkout: GitCheckout) -> str | None:
+    """The index file of `checkout`: in `.git`, or in the directory a `.git` file names."""
+    if os.path.isdir(checkout.dot_git):
+        return os.path.join(checkout.dot_git, "index")
     try:
-        st = os.lstat(os.path.join(os.fspath(root), ".git", "index"))
+        with open(checkout.dot_git, encoding="utf-8", errors="replace") as handle:
+            first = handle.readline(4096).strip()
+    except OSError:
+        return None
+    if not first.startswith("gitdir:"):
+        return None
+    named = first.removeprefix("gitdir:").strip()
+    return os.path.join(os.path.dirname(checkout.dot_git), named, "index")
+
+
+def index_stamp(root: Path | str) -> tuple[int, int] | None:
+    """(mtime, size) of the git index of the work tree holding `root`, None without one; git
+    rewrites the file on every change to it (add, rm, commit, a status that refreshes it)."""
+    checkout = find_checkout(root)
+    index = None if checkout is None else _index_path(checkout)
+    if index is None:
+        return None
+    try:
+        st = os.lstat(index)
     except OSError:
         return None
     return st.st_mtime_ns, st.st_size
 
 
 def tracked_files(root: Path | str) -> TrackedFiles:
-    """The files git's index lists for the repository at `root` (NONE_TRACKED when `root`
-    has no `.git` of its own, or git cannot say)."""
+    """The files under `root` git's index lists, relative to `root` (NONE_TRACKED when no
+    directory at or above `root` holds `.git`, or git cannot say)."""
     root_str = os.fspath(root)
-    git_dir = os.path.join(root_str, ".git")
-    if not os.path.lexists(git_dir):
+    checkout = find_checkout(root_str)
+    if checkout is None:
         return NONE_TRACKED
     stamp = index_stamp(root_str)  # before reading: a change meanwhile shows as a new stamp
-    command = [
+    command = [  # run in `root`: git lists the files below it, relative to it
         "git",
-        f"--git-dir={git_dir}",
-        f"--work-tree={root_str}",
+        f"--git-dir={checkout.dot_git}",
+        f"--work-tree={checkout.work_tree}",
         "-c",
         "core.fsmonitor=false",
         "ls-files",

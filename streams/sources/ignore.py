@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from schemas.events import WalkFilters
-from streams.sources.git_tracked import TrackedFiles, index_stamp, tracked_files
+from streams.sources.git_tracked import TrackedFiles, find_checkout, index_stamp, tracked_files
 from streams.sources.patterns import (
     MAX_GLOBS,
     MAX_RULES_PER_FILE,
@@ -193,10 +193,19 @@ class GitIgnoreRules:
     pathspec translates each line to a regex; the verdict is git's own: the last rule (deeper
     files count as later) that matches the entry itself decides. `invalidate()` drops the
     cache; call it when any `.gitignore` changed.
+
+    A root inside a larger git work tree (a package of a monorepo) also obeys the `.gitignore`
+    files of the directories between the work tree and the root, as git does there: rules
+    and paths are then kept in the work tree's coordinates (`prefix` + the root-relative path),
+    so a rule anchored above the root matches exactly what it matches for git. The root itself
+    is never judged (it was registered on purpose), only what is inside it.
     """
 
     def __init__(self, root: Path) -> None:
         self._root = os.fspath(root)
+        checkout = find_checkout(root)
+        self._prefix = checkout.prefix if checkout is not None else ""
+        self._work_tree = checkout.work_tree if checkout is not None else self._root
         self._rules: dict[str, list[_Rule]] = {}
         self._compiled = 0  # rules compiled across every .gitignore (MAX_RULES_PER_REPO)
 
@@ -204,23 +213,39 @@ class GitIgnoreRules:
         self._rules.clear()
         self._compiled = 0
 
+    def _in_tree(self, rel_path: str) -> str:
+        """A root-relative path in the work tree's coordinates."""
+        if not self._prefix:
+            return rel_path
+        return f"{self._prefix}/{rel_path}" if rel_path else self._prefix
+
+    def _read(self, tree_dir: str) -> list[str]:
+        """`tree_dir`'s .gitignore: below the root read through the root, as always; above it
+        (the enclosing work tree's directories) through the work tree."""
+        if not self._prefix:
+            return read_gitignore(self._root, tree_dir)
+        if tree_dir == self._prefix or tree_dir.startswith(self._prefix + "/"):
+            return read_gitignore(self._root, tree_dir[len(self._prefix) + 1 :])
+        return read_gitignore(self._work_tree, tree_dir)
+
     def rules_for(self, rel_dir: str) -> list[_Rule]:
         """Rules that apply to entries directly inside `rel_dir` ("" = the root), in order."""
-        cached = self._rules.get(rel_dir)
+        return self._rules_at(self._in_tree(rel_dir))
+
+    def _rules_at(self, tree_dir: str) -> list[_Rule]:
+        cached = self._rules.get(tree_dir)
         if cached is not None:
             return cached
-        inherited = self.rules_for(rel_dir.rpartition("/")[0]) if rel_dir else []
-        lines = [
-            r for r in (rebase_rule(x, rel_dir) for x in read_gitignore(self._root, rel_dir)) if r
-        ]
+        inherited = self._rules_at(tree_dir.rpartition("/")[0]) if tree_dir else []
+        lines = [r for r in (rebase_rule(x, tree_dir) for x in self._read(tree_dir)) if r]
         rules = inherited
         if lines:
             budget = min(MAX_RULES_PER_FILE, MAX_RULES_PER_REPO - self._compiled)
-            source = os.path.join(self._root, rel_dir, GITIGNORE)
+            source = os.path.join(self._work_tree, tree_dir, GITIGNORE)
             own = _compile_rules(lines, budget, source)
             self._compiled += len(own)
             rules = inherited + own
-        self._rules[rel_dir] = rules
+        self._rules[tree_dir] = rules
         return rules
 
     def is_ignored(self, rel_path: str, is_dir: bool) -> bool:
@@ -228,7 +253,7 @@ class GitIgnoreRules:
         rules = self.rules_for(rel_path.rpartition("/")[0])
         if not rules:
             return False
-        bare = _for_matching(rel_path)
+        bare = _for_matching(self._in_tree(rel_path))
         for rule in reversed(rules):
             if rule.matches_itself(bare, is_dir):
                 return rule.ignore

@@ -335,3 +335,69 @@ def test_matches_git_on_random_trees_with_tracked_files(tmp_path: Path) -> None:
         listed = git(root, "ls-files", "--cached", "--others", "--exclude-standard", "-z")
         expected = sorted({p for p in listed.split("\0") if p})
         assert sorted(paths(root)) == expected, f"seed {seed}"
+
+
+@pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
+def test_a_root_inside_a_larger_work_tree_obeys_that_repository(tmp_path: Path) -> None:
+    """A repository registered at a package of a monorepo (the `.git` is above its root): git's
+    tracked files under it are walked whatever the rules, and the `.gitignore` files above it
+    apply, as `git ls-files` run in that directory says."""
+    top = tmp_path / "mono"
+    for rel in ("pkg/src/app.py", "pkg/build/generated.py", "pkg/build/stale.py", "pkg/a.log"):
+        write(top, rel)
+    write(top, "pkg/dist/bundle.js")
+    write(top, "other/skip.py")
+    git(top, "init", "-q")
+    git(top, "add", "pkg/src/app.py", "pkg/build/generated.py")
+    write(top, ".gitignore", "build/\n*.log\n/pkg/dist/\n")
+    root = top / "pkg"
+    expected = sorted(
+        p for p in git(root, "ls-files", "-co", "--exclude-standard", "-z").split("\0") if p
+    )
+    assert expected == ["build/generated.py", "src/app.py"]
+    assert paths(root) == expected
+    rules = PathFilter(root, WalkFilters())  # the watcher's check agrees
+    assert not rules.excluded("build/generated.py", is_dir=False)
+    assert rules.excluded("build/stale.py", is_dir=False)
+    assert rules.excluded("dist/bundle.js", is_dir=False)
+    # `git add -f` in the enclosing repository is noticed by the watcher's check
+    assert rules.tracked.files == {"build/generated.py", "src/app.py"}
+    git(top, "add", "-f", "pkg/build/stale.py")
+    assert rules.tracked_changed()
+    rules.invalidate()
+    assert not rules.excluded("build/stale.py", is_dir=False)
+
+
+@pytest.mark.slow  # asks git itself about every generated tree
+@pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
+def test_matches_git_on_random_trees_below_the_work_tree(tmp_path: Path) -> None:
+    """Random trees, each registered at a directory below its git work tree, with rules above
+    and inside it and some files added with `git add -f`: the walk lists what `git ls-files
+    --cached --others --exclude-standard` lists in that directory."""
+    compared = 0
+    for seed in range(60):
+        top = tmp_path / f"r{seed}"
+        root = top / "pkg" / "lib"
+        root.mkdir(parents=True)
+        git(top, "init", "-q")
+        rng = random.Random(2000 + seed)
+        _random_tree(root, rng)
+        for outer in (top, top / "pkg"):
+            if rng.random() < 0.8:
+                (outer / ".gitignore").write_text("\n".join(rng.sample(_RULES, 3)) + "\n")
+        files = sorted(str(p.relative_to(top)) for p in root.rglob("*") if p.is_file())
+        git(top, "add", "-f", "--", *rng.sample(files, min(len(files), rng.randint(0, 3))))
+        # a root git ignores (itself or a directory above it) is still walked: it was registered
+        ignored = [
+            subprocess.run(
+                ["git", "check-ignore", "-q", "--no-index", d], cwd=top, check=False
+            ).returncode
+            == 0
+            for d in ("pkg/", "pkg/lib/")
+        ]
+        if any(ignored):
+            continue
+        listed = git(root, "ls-files", "--cached", "--others", "--exclude-standard", "-z")
+        assert sorted(paths(root)) == sorted({p for p in listed.split("\0") if p}), f"seed {seed}"
+        compared += 1
+    assert compared >= 30
