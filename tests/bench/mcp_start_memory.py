@@ -84,12 +84,17 @@ def tree_processes() -> list[str]:
 
 
 class PeakSampler:
+    """The tree's peak RSS, and which processes held it at that moment."""
+
     def __init__(self) -> None:
         self.peak = 0.0
+        self.at_peak: list[str] = []
 
     async def run(self, stop: asyncio.Event) -> None:
         while not stop.is_set():
-            self.peak = max(self.peak, tree_rss_mib())
+            rss = tree_rss_mib()
+            if rss > self.peak:
+                self.peak, self.at_peak = rss, tree_processes()
             await asyncio.sleep(SAMPLE_S)
 
 
@@ -108,7 +113,7 @@ async def measure(path: Path, start_only: bool = False) -> dict[str, Any]:
             out["initialize_s"] = time.perf_counter() - began
             out["first_answer_s"], out["first_path"] = await first_answer(session, began)
             out["coverage_s"] = float("nan") if start_only else await full_coverage(session, began)
-            out["peak_rss_mib"] = sampler.peak
+            out["peak_rss_mib"], out["at_peak"] = sampler.peak, sampler.at_peak
             out["idle_rss_mib"] = tree_rss_mib()
             if not start_only:  # idle worker processes stop after their idle period
                 await asyncio.sleep(SETTLE_S)
@@ -161,6 +166,7 @@ def main() -> None:
             f"after backfill {r['idle_rss_mib']:.0f} MiB",
             flush=True,
         )
+        print(f"  at the peak: {', '.join(r['at_peak'])}", flush=True)
         if "settled_rss_mib" in r:
             print(
                 f"  idle {SETTLE_S:.0f} s after full coverage: {r['settled_rss_mib']:.0f} MiB "

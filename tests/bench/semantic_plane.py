@@ -23,13 +23,14 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from pathlib import Path
 from typing import Any, Literal
 
 from query_api.evaluation.scoring import score_case, summarise
-from query_api.settings import Settings
+from query_api.settings import Settings, default_data_dir
 from repocontext.app import EmbeddedApp
+from repocontext.bench import fetch_corpus
 from schemas import tools as t
 from schemas.records import ContentRecord
 from streams.embedders.base import EmbedResult, TextType
@@ -39,6 +40,13 @@ from tests.bench.localisation.cases import CASES_FILE, read_cases
 from tests.bench.localisation.checkout import DEFAULT_CACHE, checkout
 from tests.bench.localisation.repos import DEFAULT_MIRRORS, select
 from tests.bench.localisation.system import RepocontextSystem
+from tests.bench.passage_sample import (
+    SAMPLE_SEED,
+    RecordedPassages,
+    SampleRate,
+    encode_sample,
+    wordpieces,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 BASELINE = "813317c"
@@ -89,6 +97,7 @@ class EmbedClock:
         self.seconds = 0.0
         self.passages = 0
         self.workers: list[int] = []
+        self.texts: list[str] = []  # for the wordpiece count, taken outside the timed run
 
     @contextmanager
     def installed(self) -> Iterator[None]:
@@ -100,6 +109,7 @@ class EmbedClock:
             if kind == "passage":
                 self.seconds += time.perf_counter() - began
                 self.passages += len(texts)
+                self.texts += texts
                 self.workers.append(getattr(emb, "last_workers", 1) or 1)
             return result
 
@@ -135,11 +145,19 @@ async def open_system(
 
 
 async def measure(
-    name: str, root: Path, cases: list[Any], tmp: Path, embedder: Provider, threads: int
+    name: str,
+    root: Path,
+    cases: list[Any],
+    tmp: Path,
+    embedder: Provider,
+    threads: int,
+    sample: int = 0,
 ) -> dict[str, Any]:
-    clock = EmbedClock()
+    """One system from an empty data directory to full coverage. `sample` > 0: passages are
+    recorded, not encoded, and `sample` of them are encoded afterwards to extrapolate."""
+    clock, recorded = EmbedClock(), RecordedPassages()
     began, cpu = time.perf_counter(), cpu_seconds()
-    with clock.installed():
+    with clock.installed(), recorded.installed() if sample else nullcontext():
         system = await open_system(root, tmp / name, embedder, threads)
         passages = getattr(system.app.plane.embedder, "passages", None)
         if passages is not None:  # reap the encoder child so RUSAGE_CHILDREN counts its CPU
@@ -151,63 +169,107 @@ async def measure(
         files = next(r.fileCount for r in listed.repositories if r.repoId == system.repo_id)
         row |= {"passages": clock.passages, "embed_s": clock.seconds, "files": files,
                 "workers": max(clock.workers, default=0)}  # fmt: skip
-        scores = [score_case(await system.search(c.query), c.gold) for c in cases]
-        row["quality"] = summarise(scores)
+        # a sampled arm's vectors are placeholders: its quality would mean nothing
+        scores = [] if sample else [score_case(await system.search(c.query), c.gold) for c in cases]
+        row["quality"] = summarise(scores) if scores else None
     finally:
         await system.close()
+    texts = recorded.texts or clock.texts
+    row["wordpieces"] = wordpieces(texts) if texts else 0
+    if sample and texts:
+        extrapolate(row, len(texts), encode_sample(texts, sample, threads))
     return row
+
+
+def extrapolate(row: dict[str, Any], passages: int, rate: SampleRate) -> None:
+    """The arm's figures had every passage been encoded at the sample's rate: the measured
+    run (everything but encoding) plus the encoding of `passages`."""
+    per_wall, per_cpu = rate.wall_s / rate.passages, rate.cpu_s / rate.passages
+    row |= {
+        "passages": passages,
+        "embed_s": passages * per_wall,
+        "coverage_s": row["coverage_s"] + passages * per_wall,
+        "cpu_s": row["cpu_s"] + passages * per_cpu,
+        "workers": 1,
+        "sample": rate,
+    }
 
 
 def render(repo: str, rows: list[dict[str, Any]]) -> str:
     head = (
         "| system | passages | passages/file | passages/s | embed s | to full coverage s "
-        "| CPU s | threads | R@1 | R@10 | MRR@10 |"
+        "| CPU s | threads | wordpieces | R@1 | R@10 | MRR@10 |"
     )
-    lines = [f"\n{repo}", head, "|---" * 11 + "|"]
+    lines, notes = [f"\n{repo}", head, "|---" * 12 + "|"], []
     for r in rows:
         q = r["quality"]
         files = r.get("files") or 0
         per_file = f"{r['passages'] / files:.2f}" if files and r["passages"] else "-"
         rate = f"{r['passages'] / r['embed_s']:.1f}" if r["embed_s"] else "-"
-        lines.append(
-            f"| {r['system']} | {r['passages']} | {per_file} | {rate} | {r['embed_s']:.1f} "
-            f"| {r['coverage_s']:.1f} | {r['cpu_s']:.1f} | {r['workers'] or '-'} "
-            f"| {q.recall_at_1:.3f} | {q.recall_at_10:.3f} | {q.mrr_at_10:.3f} |"
+        mark = "~" if "sample" in r else ""  # extrapolated from a sample's rate
+        quality = (
+            f"{q.recall_at_1:.3f} | {q.recall_at_10:.3f} | {q.mrr_at_10:.3f}" if q else "- | - | -"
         )
-    return "\n".join(lines)
+        lines.append(
+            f"| {r['system']} | {r['passages']} | {per_file} | {mark}{rate} "
+            f"| {mark}{r['embed_s']:.1f} | {mark}{r['coverage_s']:.1f} | {mark}{r['cpu_s']:.1f} "
+            f"| {r['workers'] or '-'} | {r['wordpieces']} | {quality} |"
+        )
+        if "sample" in r:
+            s: SampleRate = r["sample"]
+            notes.append(
+                f"~ {r['system']}: every passage derived, stored and counted; {s.passages} of "
+                f"them (random, seed {SAMPLE_SEED}) encoded in {s.wall_s:.1f} s, "
+                f"{s.cpu_s:.1f} s CPU ({s.per_second:.1f} passages/s); time and CPU = the "
+                "run without encoding + every passage at that rate (extrapolated)"
+            )
+    return "\n".join(lines + notes)
 
 
-async def main(names: list[str], limit: int | None, systems: list[str]) -> None:
+def corpora(names: list[str], limit: int | None) -> Iterator[tuple[str, Path, list[Any]]]:
+    """(name, tree, benchmark cases) per name: `django` is the pinned Django sdist of
+    `repocontext bench` (no localisation cases), any other a localisation repository."""
     cases = read_cases(CASES_FILE)
+    if "django" in names:
+        yield "django", fetch_corpus(default_data_dir() / "bench"), []
+    others = [n for n in names if n != "django"]
+    for repo in select("all", others) if others else []:
+        root = checkout(repo, DEFAULT_MIRRORS, DEFAULT_CACHE)
+        yield repo.name, root, [c for c in cases if c.repo == repo.name][:limit]
+
+
+async def main(names: list[str], limit: int | None, systems: list[str], sample: int) -> None:
     plans: dict[str, tuple[Provider, int, Callable[[], Any] | None]] = {
         "keyword": ("none", 1, None),
         "old": ("local", 1, baseline_passages),
         "new": ("local", Settings().embed_threads, None),
     }
-    for repo in select("all", names):
-        root = checkout(repo, DEFAULT_MIRRORS, DEFAULT_CACHE)
-        own = [c for c in cases if c.repo == repo.name][:limit]
+    for repo, root, own in corpora(names, limit):
         rows = []
         with tempfile.TemporaryDirectory(prefix="semantic-plane-") as tmp:
             for name in systems:
                 embedder, threads, patch = plans[name]
-                if patch is None:
-                    rows.append(await measure(name, root, own, Path(tmp), embedder, threads))
-                    continue
-                with patch():
-                    rows.append(await measure(name, root, own, Path(tmp), embedder, threads))
-                print(f"{repo.name}: {name} done", file=sys.stderr, flush=True)
-        print(render(f"{repo.name} ({len(own)} cases)", rows), flush=True)
+                arm_sample = sample if name == "old" else 0
+                with patch() if patch is not None else nullcontext():
+                    rows.append(
+                        await measure(name, root, own, Path(tmp), embedder, threads, arm_sample)
+                    )
+                print(f"{repo}: {name} done", file=sys.stderr, flush=True)
+        print(render(f"{repo} ({len(own)} cases)", rows), flush=True)
 
 
 def cli() -> None:
     parser = argparse.ArgumentParser(prog="python -m tests.bench.semantic_plane")
-    parser.add_argument("--repos", default="koa,gin")
+    parser.add_argument("--repos", default="koa,gin", help="localisation repositories, or django")
     parser.add_argument("--systems", default="keyword,old,new")
     parser.add_argument("--limit", type=int, help="at most N cases per repository")
+    parser.add_argument(
+        "--old-sample", type=int, default=0, metavar="N",
+        help="encode only N of the old arm's passages (random) and extrapolate its time and CPU",
+    )  # fmt: skip
     args = parser.parse_args()
-    asyncio.run(main(args.repos.split(","), args.limit,
-                     [s for s in args.systems.split(",") if s]))  # fmt: skip
+    systems = [s for s in args.systems.split(",") if s]
+    asyncio.run(main(args.repos.split(","), args.limit, systems, args.old_sample))
 
 
 if __name__ == "__main__":
