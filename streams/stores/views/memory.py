@@ -190,8 +190,9 @@ class MemoryViews:
             sql, args = "SELECT digest FROM files WHERE repo_id = ? AND path = ?", (repo_id, rest)
         elif family == "symbol":
             sql = (
-                "SELECT digest FROM symbols INDEXED BY symbols_by_fq"
-                " WHERE repo_id = ? AND fq_name = ? ORDER BY path LIMIT 1"
+                "SELECT s.digest FROM symbols s INDEXED BY symbols_by_fq"
+                " CROSS JOIN symbol_files f ON f.id = s.file"
+                " WHERE s.repo_id = ? AND s.fq_name = ? ORDER BY f.path LIMIT 1"
             )
             args = (repo_id, rest)
         else:

@@ -168,7 +168,8 @@ def linked_memory(
     if file_path is not None:
         symbol_arm = (
             " OR l.target IN (SELECT 'repo/' || s.repo_id || '/symbol/' || s.fq_name "
-            "FROM symbols s WHERE s.repo_id = ? AND s.path = ?)"
+            "FROM symbol_files f JOIN symbols s ON s.file = f.id"
+            " WHERE f.repo_id = ? AND f.path = ?)"
         )
         args += [repo_id, file_path]
     sql = (

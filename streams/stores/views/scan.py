@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from streams.stores.views.store import ViewStore
 
-SCAN_DDL = ("CREATE INDEX IF NOT EXISTS symbols_by_fq ON symbols (repo_id, fq_name, path)",)
+SCAN_DDL = ("CREATE INDEX IF NOT EXISTS symbols_by_fq ON symbols (repo_id, fq_name)",)
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,9 +42,11 @@ def symbols_page(
     conn: sqlite3.Connection, repo_id: str, after: str | None, limit: int
 ) -> list[SymbolEntry]:
     rows = conn.execute(
-        """SELECT fq_name, min(path), kind, signature, start_line, end_line, digest
-           FROM symbols WHERE repo_id = ? AND fq_name > ?
-           GROUP BY fq_name ORDER BY fq_name LIMIT ?""",
+        # the row of the first file by path supplies the bare columns (SQLite's min())
+        """SELECT s.fq_name, min(f.path), s.kind, s.signature, s.start_line, s.end_line, s.digest
+           FROM symbols s INDEXED BY symbols_by_fq CROSS JOIN symbol_files f ON f.id = s.file
+           WHERE s.repo_id = ? AND s.fq_name > ?
+           GROUP BY s.fq_name ORDER BY s.fq_name LIMIT ?""",
         (repo_id, after if after is not None else "", limit),
     ).fetchall()
     return [
@@ -71,9 +73,10 @@ def symbol_entry(conn: sqlite3.Connection, repo_id: str, fq_name: str) -> Symbol
     """The per-key read of `repo/{repoId}/symbol/{fqName}`: the declaration scan lists (the
     first file by path)."""
     row = conn.execute(
-        """SELECT fq_name, path, kind, signature, start_line, end_line, digest
-           FROM symbols INDEXED BY symbols_by_fq WHERE repo_id = ? AND fq_name = ?
-           ORDER BY path, start_line LIMIT 1""",
+        """SELECT s.fq_name, f.path, s.kind, s.signature, s.start_line, s.end_line, s.digest
+           FROM symbols s INDEXED BY symbols_by_fq CROSS JOIN symbol_files f ON f.id = s.file
+           WHERE s.repo_id = ? AND s.fq_name = ?
+           ORDER BY f.path, s.start_line LIMIT 1""",
         (repo_id, fq_name),
     ).fetchone()
     if row is None:

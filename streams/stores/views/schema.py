@@ -37,7 +37,9 @@ from streams.stores.views.registry import Tree, ViewRegistry
 # 5: xref_refs names its file by xref_files.id.
 # 6: xref_refs names its referencing symbol by xref_sources.id (file id + name).
 # 7: symbol_docs keeps the symbol terms (packed) and symbol_fts reads them (external content).
-SCHEMA_VERSION = 7
+# 8: symbols is a rowid table naming its file by symbol_files.id, with narrow indexes;
+#    xref_sources is indexed by file instead of unique by (file, symbol).
+SCHEMA_VERSION = 8
 # A text of at least this many characters is kept zlib-compressed (a BLOB; shorter ones stay
 # TEXT): source and its terms compress ~4x, and both are read back only for the few files an
 # answer shows or when search's in-memory postings are built.

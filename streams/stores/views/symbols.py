@@ -1,7 +1,11 @@
 """Views of symbols.v1 and xrefs.v1: declared symbols, imports and the reverse reference index.
 
-- `symbols`: one row per declaration, keyed (repo, path, fqName); indexed by simple name so the
-  test-naming convention and dependents resolution are point lookups.
+- `symbols`: one row per declaration (one per fqName in a file), naming its file by
+  `symbol_files.id`; indexed by file, by simple name (so the test-naming convention and
+  dependents resolution are point lookups) and by fqName (views/scan.py). A rowid table with
+  narrow indexes, not a WITHOUT ROWID table keyed by (repo, path, fqName): each index of that
+  repeated the ~190-byte key, and every row the ~100-byte path (on spring-framework the
+  table and its two indexes were 121 MiB of the 393 MiB data directory).
 - `xref_refs`: the reverse index. Indexed by the referenced simple name, so "who references
   Name" is a bounded range read, never a scan; a second index by file makes replacing or
   deleting one file's references cheap. A reference names its referencing symbol by
@@ -45,18 +49,24 @@ MAX_LOOKUP = 2000  # rows one name's lookup may return (bounded, whatever the re
 MAX_LOOKUP_TOTAL = 20_000  # rows one answer may read over all its names
 
 SYMBOLS_DDL = (
-    """CREATE TABLE IF NOT EXISTS symbols (
+    """CREATE TABLE IF NOT EXISTS symbol_files (
+        id INTEGER PRIMARY KEY,
         repo_id TEXT NOT NULL,
         path TEXT NOT NULL,
+        UNIQUE (repo_id, path)
+    )""",
+    """CREATE TABLE IF NOT EXISTS symbols (
+        repo_id TEXT NOT NULL,
+        file INTEGER NOT NULL,  -- symbol_files.id
         fq_name TEXT NOT NULL,
         name TEXT NOT NULL,
         kind TEXT NOT NULL,
         start_line INTEGER NOT NULL,
         end_line INTEGER NOT NULL,
         digest TEXT NOT NULL,
-        signature TEXT NOT NULL,
-        PRIMARY KEY (repo_id, path, fq_name)
-    ) WITHOUT ROWID""",
+        signature TEXT NOT NULL
+    )""",
+    "CREATE INDEX IF NOT EXISTS symbols_by_file ON symbols (file)",
     "CREATE INDEX IF NOT EXISTS symbols_by_name ON symbols (repo_id, name)",
     # a rowid table with two narrow indexes, not a WITHOUT ROWID table keyed by all five
     # columns: a record's references are unique already (the processor dedupes them and the
@@ -68,12 +78,14 @@ SYMBOLS_DDL = (
         path TEXT NOT NULL,
         UNIQUE (repo_id, path)
     )""",
+    # a file's referencing symbols are unique already (apply_xrefs inserts each once), so no
+    # UNIQUE (file, symbol) whose index repeated every ~90-byte name: an index by file
     """CREATE TABLE IF NOT EXISTS xref_sources (
         id INTEGER PRIMARY KEY,
         file INTEGER NOT NULL,  -- xref_files.id
-        symbol TEXT NOT NULL,
-        UNIQUE (file, symbol)
+        symbol TEXT NOT NULL
     )""",
+    "CREATE INDEX IF NOT EXISTS xref_sources_by_file ON xref_sources (file)",
     """CREATE TABLE IF NOT EXISTS xref_refs (
         repo_id TEXT NOT NULL,
         name TEXT NOT NULL,
@@ -115,6 +127,7 @@ SYMBOLS_DDL = (
 
 SYMBOL_TREES = (
     Tree("symbols", "DELETE FROM symbols WHERE repo_id = ?"),
+    Tree("symbol_files", "DELETE FROM symbol_files WHERE repo_id = ?"),
     Tree("xref_refs", "DELETE FROM xref_refs WHERE repo_id = ?"),
     Tree(
         "xref_sources",
@@ -161,19 +174,33 @@ def _last_per_file(items: Sequence[Item], topic: str) -> dict[tuple[str, str], o
 def apply_symbols(conn: sqlite3.Connection, items: Sequence[Item]) -> None:
     topic = topics.SYMBOLS.name
     last = _last_per_file(items, topic)
-    conn.executemany("DELETE FROM symbols WHERE repo_id = ? AND path = ?", list(last))
-    rows: list[tuple[str, str, str, str, str, int, int, str, str]] = []
+    conn.executemany(
+        """DELETE FROM symbols WHERE file =
+               (SELECT id FROM symbol_files WHERE repo_id = ? AND path = ?)""",
+        list(last),
+    )
+    conn.executemany("DELETE FROM symbol_files WHERE repo_id = ? AND path = ?", list(last))
+    rows: list[tuple[str, int, str, str, str, int, int, str, str]] = []
     fts: list[tuple[str, str, str, str]] = []  # the record's own terms (processors/symbols)
     for (repo_id, path), value in last.items():
         if value is not None and not isinstance(value, SymbolsRecord):
             raise StoreError(f"{topic}: expected SymbolsRecord, got {type(value).__name__}")
         if value is None:
             continue
-        syms = value.symbols
+        fts.append((value.symbol_terms, value.signature_terms, repo_id, path))
+        if not value.symbols:
+            continue
+        file_id = conn.execute(
+            "INSERT INTO symbol_files (repo_id, path) VALUES (?, ?)", (repo_id, path)
+        ).lastrowid
+        assert file_id is not None
+        # one row per fully-qualified name, the record's last one (what a primary key on
+        # (repo, path, fqName) kept with INSERT OR REPLACE)
+        unique = {s.fq_name: s for s in value.symbols}
         rows.extend(
             (
                 repo_id,
-                path,
+                file_id,
                 s.fq_name,
                 s.name,
                 s.kind,
@@ -182,10 +209,9 @@ def apply_symbols(conn: sqlite3.Connection, items: Sequence[Item]) -> None:
                 s.digest,
                 s.signature,
             )
-            for s in syms
+            for s in unique.values()
         )
-        fts.append((value.symbol_terms, value.signature_terms, repo_id, path))
-    conn.executemany("INSERT OR REPLACE INTO symbols VALUES (?,?,?,?,?,?,?,?,?)", rows)
+    conn.executemany("INSERT INTO symbols VALUES (?,?,?,?,?,?,?,?,?)", rows)
     conn.executemany("DELETE FROM symbol_docs WHERE repo_id = ? AND path = ?", list(last))
     fts = [row for row in fts if row[0] or row[1]]  # a file without symbols needs no row
     conn.executemany(
@@ -284,13 +310,18 @@ def register_symbol_views(registry: ViewRegistry) -> None:
 
 # -- reads ------------------------------------------------------------------------------------
 
-_SYMBOL_COLUMNS = "repo_id, path, fq_name, name, kind, start_line, end_line, digest, signature"
+# `s` is symbols, `f` its file (symbol_files)
+_SYMBOL_COLUMNS = (
+    "s.repo_id, f.path, s.fq_name, s.name, s.kind, s.start_line, s.end_line, s.digest, s.signature"
+)
+# a file's symbols: its one symbol_files row, then its rows of symbols_by_file
+_FILE_SYMBOLS = """symbol_files f CROSS JOIN symbols s INDEXED BY symbols_by_file ON s.file = f.id
+    WHERE f.repo_id = ? AND f.path = ?"""
 
 
 def symbols_of_file(conn: sqlite3.Connection, repo_id: str, path: str) -> list[SymbolRow]:
     rows = conn.execute(
-        f"""SELECT {_SYMBOL_COLUMNS} FROM symbols WHERE repo_id = ? AND path = ?
-            ORDER BY start_line, fq_name""",
+        f"SELECT {_SYMBOL_COLUMNS} FROM {_FILE_SYMBOLS} ORDER BY s.start_line, s.fq_name",
         (repo_id, path),
     )
     return [SymbolRow(*r) for r in rows]
@@ -309,11 +340,12 @@ def symbols_named(
     out: list[SymbolRow] = []
     for name in dict.fromkeys(names):
         rows = conn.execute(
-            # the index holds (repo, name, path, fq name): a bounded range read in this order;
-            # without statistics SQLite would rather scan the repository's rows by primary key
-            f"""SELECT {_SYMBOL_COLUMNS} FROM symbols INDEXED BY symbols_by_name
-                WHERE repo_id = ? AND name = ?
-                ORDER BY path, fq_name LIMIT ?""",
+            # the name's range of the index (every declaration of it, each with its file's
+            # path by id), sorted: a name is declared a few thousand times at most
+            f"""SELECT {_SYMBOL_COLUMNS} FROM symbols s INDEXED BY symbols_by_name
+                CROSS JOIN symbol_files f ON f.id = s.file
+                WHERE s.repo_id = ? AND s.name = ?
+                ORDER BY f.path, s.fq_name LIMIT ?""",
             (repo_id, name, min(limit, total - len(out))),
         )
         out.extend(SymbolRow(*r) for r in rows)
@@ -391,7 +423,7 @@ def matching_symbols(
     `symbol:<fqName>` reasons), in declaration order, at most `limit`."""
     out: list[str] = []
     for fq_name, name in conn.execute(
-        "SELECT fq_name, name FROM symbols WHERE repo_id = ? AND path = ? ORDER BY start_line",
+        f"SELECT s.fq_name, s.name FROM {_FILE_SYMBOLS} ORDER BY s.start_line, s.fq_name",
         (repo_id, path),
     ):
         if tokens.intersection(tokenize(name)):
