@@ -16,6 +16,7 @@ match one character at a time behind a one-character look-ahead).
 
 from __future__ import annotations
 
+import functools
 import re
 
 MAX_TOKEN_CHARS = 64  # longer runs (hashes, base64 blobs) are dropped: they only bloat the index
@@ -82,6 +83,14 @@ def tokenize(text: str) -> list[str]:
         # mark); drop what is no longer alphanumeric so every token stays a clean lower-case word.
         lowered = _NOT_ALNUM_OR_SPACE.sub("", lowered)
     return [tok for tok in lowered.split(" ") if 0 < len(tok) <= MAX_TOKEN_CHARS]
+
+
+@functools.lru_cache(maxsize=65_536)
+def name_tokens(name: str) -> frozenset[str]:
+    """The distinct tokens of a declaration's name, remembered: search asks which of a hit's
+    declarations a query names for every hit of every query, and the same files' names
+    come back query after query."""
+    return frozenset(tokenize(name))
 
 
 MAX_NAME_WORDS = 4  # a longer query is a question, not a name

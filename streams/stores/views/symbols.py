@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from operator import itemgetter
 
 from processors.symbols.extract import JS_EXTENSIONS
-from processors.tokenizer import tokenize
+from processors.tokenizer import name_tokens
 from schemas import topics
 from schemas.events import split_file_key
 from schemas.symbols import SymbolsRecord, XrefsRecord
@@ -426,7 +426,7 @@ def matching_symbols(
         f"SELECT s.fq_name, s.name FROM {_FILE_SYMBOLS} ORDER BY s.start_line, s.fq_name",
         (repo_id, path),
     ):
-        if tokens.intersection(tokenize(name)):
+        if not tokens.isdisjoint(name_tokens(name)):
             out.append(fq_name)
             if len(out) >= limit:
                 break
