@@ -128,24 +128,30 @@ def _search(r: t.SearchResult) -> str:
     if r.note and r.note != building_note(r.freshness.indexing if r.freshness else None):
         out.append(r.note)
     for i, hit in enumerate(r.hits, 1):
-        e = hit.entry
-        path = e.path or e.fields.get("filePath") or e.key
-        if e.kind == "Memory":
-            title = e.fields.get("title") or e.fields.get("body", "").split("\n", 1)[0]
-            subject = f"memory {quoted(e.key)} {quoted(title[:120])}"
-        elif e.kind == "Symbol":
-            subject = f"{e.fullyQualifiedName} {_where(path, hit.startLine, hit.endLine)}"
-        else:
-            subject = _where(path, hit.startLine, hit.endLine) + _truncation(e.fields)
-        if r.repoId is None and e.repoId:  # hits of several repositories say whose
-            subject = f"{e.repoId}: {subject}"
-        reasons = ", ".join(quoted(r) for r in hit.reasons)
-        out.append(f"{i}. {subject} [{hit.score:.3g}; {reasons}]")
-        if hit.snippet:
-            out += ["   " + line for line in hit.snippet.split("\n")]
-        for m in hit.linkedMemory or []:
-            out.append(f"   memory {quoted(m.key)}: {quoted(m.summary)}{_stale(m.stale)}")
+        out += _search_hit(i, hit, several_repos=r.repoId is None)
     return "\n".join(out)
+
+
+def _search_hit(rank: int, hit: t.SearchHit, several_repos: bool) -> list[str]:
+    """One hit: what and where, score and reasons, then its snippet and linked memory."""
+    e = hit.entry
+    path = e.path or e.fields.get("filePath") or e.key
+    if e.kind == "Memory":
+        title = e.fields.get("title") or e.fields.get("body", "").split("\n", 1)[0]
+        subject = f"memory {quoted(e.key)} {quoted(title[:120])}"
+    elif e.kind == "Symbol":
+        subject = f"{e.fullyQualifiedName} {_where(path, hit.startLine, hit.endLine)}"
+    else:
+        subject = _where(path, hit.startLine, hit.endLine) + _truncation(e.fields)
+    if several_repos and e.repoId:  # hits of several repositories say whose
+        subject = f"{e.repoId}: {subject}"
+    reasons = ", ".join(quoted(r) for r in hit.reasons)
+    out = [f"{rank}. {subject} [{hit.score:.3g}; {reasons}]"]
+    if hit.snippet:
+        out += ["   " + line for line in hit.snippet.split("\n")]
+    for m in hit.linkedMemory or []:
+        out.append(f"   memory {quoted(m.key)}: {quoted(m.summary)}{_stale(m.stale)}")
+    return out
 
 
 def _truncation(fields: dict[str, str]) -> str:

@@ -39,24 +39,29 @@ def merge_search_answers(
     searched: set[str] = set()
     for answer in answers:
         searched.update(answer.searchedRepos or ([answer.repoId] if answer.repoId else []))
-    note = None
-    if ranked and freshness is not None and freshness.indexing:  # the hits may be partial
-        note = building_note(freshness.indexing)
-    elif not ranked and len(searched) == 1:  # that repository's own note says why
-        note = next((a.note for a in answers if a.note), f"no hit in {min(searched)}")
-    elif not ranked:
-        note = (
-            "no repository you may read is registered"
-            if not searched
-            else f"no hit in any of the {len(searched)} repositories searched"
-        )
     return t.SearchResult(
         repoId=None,
         query=query,
         mode=lead.mode if lead is not None else SearchMode.EMPTY,
         retrievalPath=lead.retrievalPath if lead is not None else RetrievalPath.KEYWORD_NO_EMBEDDER,
         hits=[hit for hit, _ in ranked],
-        note=note,
+        note=_merged_note(bool(ranked), searched, answers, freshness),
         freshness=freshness,
         searchedRepos=sorted(searched),
     )
+
+
+def _merged_note(
+    any_hit: bool,
+    searched: set[str],
+    answers: Sequence[t.SearchResult],
+    freshness: t.Freshness | None,
+) -> str | None:
+    """Why the merged answer may be partial (an index still being built), or why it is empty."""
+    if any_hit:
+        return building_note(freshness.indexing) if freshness and freshness.indexing else None
+    if len(searched) == 1:  # that repository's own note says why
+        return next((a.note for a in answers if a.note), f"no hit in {min(searched)}")
+    if not searched:
+        return "no repository you may read is registered"
+    return f"no hit in any of the {len(searched)} repositories searched"
