@@ -380,22 +380,25 @@ class EmbeddedRuntime:
                 elif committed > high:  # the log lost what the views hold
                     ahead.append((topic, partition, committed, high))
         self.health.views_ahead(ahead)
-        behind = max(0, end - applied)
-        seconds: float | None = 0.0
-        if behind_at:
-            oldest: int | None = None
-            for topic, partition, committed in behind_at[:8]:
-                first = await self.log.read(topic, partition, committed, 1)
-                if first and (oldest is None or first[0].timestamp_ms < oldest):
-                    oldest = first[0].timestamp_ms
-            seconds = None if oldest is None else max(0.0, time.time() - oldest / 1000.0)
         return Lag(
             applied=applied,
             end=end,
-            behind=behind,
-            seconds_behind=seconds,
+            behind=max(0, end - applied),
+            seconds_behind=await self._seconds_behind(behind_at),
             by_partition=by_partition,
         )
+
+    async def _seconds_behind(self, behind_at: list[tuple[str, int, int]]) -> float | None:
+        """Age of the oldest unapplied event among the first partitions behind (0 when none
+        is behind, None when none of them can say)."""
+        if not behind_at:
+            return 0.0
+        oldest: int | None = None
+        for topic, partition, committed in behind_at[:8]:
+            first = await self.log.read(topic, partition, committed, 1)
+            if first and (oldest is None or first[0].timestamp_ms < oldest):
+                oldest = first[0].timestamp_ms
+        return None if oldest is None else max(0.0, time.time() - oldest / 1000.0)
 
     async def _watched_lag(self) -> Lag:
         """The background measurement; also notes in the views up to when they are in step
