@@ -20,9 +20,6 @@ from pydantic import BaseModel
 from query_api.access.auth import AuthConfigError, TokenTable
 from query_api.answers.render import pruned
 from query_api.errors import QueryApiError, ServiceUnavailable, UsageError
-from query_api.server.admission import HttpLimits
-from query_api.server.http_app import LOOPBACK, build_http_app
-from query_api.server.http_serve import bind_listener, serve_http
 from query_api.settings import Settings
 from repocontext.agent_socket import (
     AgentListener,
@@ -71,6 +68,8 @@ def _http_tokens(settings: Settings) -> TokenTable | int | None:
     """The bearer-token table of an HTTP listener, or an exit status when it must not start:
     a broken token file, or a non-loopback bind with no tokens and no authenticating proxy
     (fail closed)."""
+    from query_api.server.http_app import LOOPBACK
+
     tokens = None
     if settings.auth_file is not None:
         try:
@@ -96,6 +95,12 @@ def _http_tokens(settings: Settings) -> TokenTable | int | None:
 
 
 async def cmd_serve(args: argparse.Namespace, settings: Settings, path: Path | None) -> int:
+    # the HTTP transport (starlette, sse-starlette, uvicorn) is imported by the commands that
+    # listen on HTTP only: `mcp` speaks stdio and starts faster without it
+    from query_api.server.admission import HttpLimits
+    from query_api.server.http_app import build_http_app
+    from query_api.server.http_serve import bind_listener, serve_http
+
     tokens = _http_tokens(settings)
     if isinstance(tokens, int):
         return tokens
@@ -535,6 +540,9 @@ async def cmd_query(args: argparse.Namespace, settings: Settings, path: Path | N
     restart resumes). Code is written by sources and workers; memory and claim tools append
     commands that the memory step of `repocontext worker` applies, and wait for the verdict
     (unless --read-only)."""
+    from query_api.server.admission import HttpLimits
+    from query_api.server.http_app import build_http_app
+    from query_api.server.http_serve import bind_listener, serve_http
     from repocontext.distributed import (
         attach_replica,
         rebuild_outlived_views,
