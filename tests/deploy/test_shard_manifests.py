@@ -28,8 +28,9 @@ COMPONENT = K8S / "components" / "query-shards"
 QUERY = {"app.kubernetes.io/name": "repocontext", "app.kubernetes.io/component": "query"}
 
 
-def sharded_overlay(kustomize: Path, tmp: Path, over: str, namespace: str) -> str:
-    """`kustomize build` of an overlay that adds the component to overlays/<over>."""
+def sharded_overlay(kustomize: Path, tmp: Path, over: str, namespace: str, extra: str = "") -> str:
+    """`kustomize build` of an overlay that adds the component to overlays/<over> (`extra`:
+    more of the overlay's kustomization.yaml)."""
     overlay = tmp / f"{over}-sharded"
     overlay.mkdir()
     (overlay / "kustomization.yaml").write_text(
@@ -37,7 +38,7 @@ def sharded_overlay(kustomize: Path, tmp: Path, over: str, namespace: str) -> st
         "kind: Kustomization\n"
         f"namespace: {namespace}\n"
         f"resources:\n  - {os.path.relpath(K8S / 'overlays' / over, overlay)}\n"
-        f"components:\n  - {os.path.relpath(COMPONENT, overlay)}\n"
+        f"components:\n  - {os.path.relpath(COMPONENT, overlay)}\n" + extra
     )
     return k8s_tools.kustomize_build(kustomize, overlay)
 
@@ -204,6 +205,26 @@ def test_every_shard_gets_the_environment_overlays_patches(
         assert without_shard_identity(shard) == without_shard_identity(unsharded), shard[
             "metadata"
         ]["name"]
+
+
+def test_a_patch_in_the_sharded_overlay_reaches_every_shard_by_name_pattern(
+    kustomize: Path, tmp_path: Path
+) -> None:
+    """The sharded overlay's own patches run after the component; the name pattern that
+    deploy/DISTRIBUTED.md gives reaches every shard."""
+    extra = (
+        "patches:\n"
+        "  - target: {kind: StatefulSet, name: 'repocontext-query.*'}\n"
+        "    patch: |\n"
+        "      - {op: replace, path: /spec/replicas, value: 5}\n"
+    )
+    docs = docs_of(sharded_overlay(kustomize, tmp_path, "prod", "repocontext", extra))
+    replicas = {
+        d["metadata"]["name"]: d["spec"]["replicas"]
+        for d in of_kind(docs, "StatefulSet")
+        if d["metadata"]["name"].startswith("repocontext-query")
+    }
+    assert replicas == {"repocontext-query": 5, "repocontext-query-shard-1": 5}
 
 
 def test_the_component_keeps_the_shard_arithmetic_of_the_code() -> None:
