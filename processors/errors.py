@@ -4,8 +4,10 @@ ProcessorError
 └── UnprocessableEvent   this event can never be processed (it goes to the dead letters)
 """
 
+from schemas.errors import RepoContextError
 
-class ProcessorError(Exception):
+
+class ProcessorError(RepoContextError):
     """Root of every error raised by processors/."""
 
 

@@ -12,8 +12,10 @@ Each becomes an MCP error result whose text tells the agent how to proceed, and 
 line on stderr with a non-zero exit.
 """
 
+from schemas.errors import RepoContextError
 
-class QueryApiError(Exception):
+
+class QueryApiError(RepoContextError):
     """Root of every error raised by query_api/."""
 
 

@@ -11,10 +11,11 @@ import sys
 from pathlib import Path
 from typing import Any, NoReturn
 
-from query_api.errors import QueryApiError, UsageError
+from query_api.errors import UsageError
 from query_api.settings import Settings
 from repocontext.data_dir import PRIVATE_UMASK
 from repocontext.sdk_imports import defer_sdk_package_inits
+from schemas.errors import RepoContextError
 from schemas.events import validate_repo_id
 
 log = logging.getLogger("repocontext")
@@ -218,8 +219,6 @@ def _run(args: argparse.Namespace) -> int:
     traceback of an unexpected one only with --verbose)."""
     from pydantic import ValidationError
 
-    from streams.errors import StreamsError
-
     name = args.command  # logged as "ERROR repocontext <command>: ..."
     try:
         path = _path(args) if args.command != "bench" else None
@@ -239,7 +238,7 @@ def _run(args: argparse.Namespace) -> int:
         first = exc.errors()[0]
         where = "REPOCONTEXT_" + "_".join(str(p) for p in first["loc"]).upper()
         return _fail(name, f"{where}: {first['msg']} (got {first.get('input')!r})", 2)
-    except (QueryApiError, StreamsError) as exc:  # said for a person: no traceback
+    except RepoContextError as exc:  # ours, said for a person: no traceback
         return _fail(name, str(exc), 1)
     except OSError as exc:
         return _fail(name, f"{exc.strerror or exc}{f': {exc.filename}' if exc.filename else ''}", 1)

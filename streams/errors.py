@@ -14,8 +14,10 @@ from __future__ import annotations
 import errno
 import sqlite3
 
+from schemas.errors import RepoContextError
 
-class StreamsError(Exception):
+
+class StreamsError(RepoContextError):
     """Root of every error raised by streams/."""
 
 

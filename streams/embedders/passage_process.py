@@ -31,6 +31,7 @@ import numpy as np
 import numpy.typing as npt
 
 from streams.embedders.cpu_share import BACKGROUND_NICE
+from streams.errors import StreamsError
 
 log = logging.getLogger(__name__)
 
@@ -38,8 +39,8 @@ IDLE_STOP_S = 20.0  # long enough to span the vector step's pauses between recor
 WORKER_MODULE = "streams.embedders.passage_worker"
 
 
-class PassageProcessError(RuntimeError):
-    pass
+class PassageProcessError(StreamsError, RuntimeError):
+    """The passage encoder process failed or closed; the message says how."""
 
 
 class PassageProcess:

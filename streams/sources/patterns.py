@@ -17,6 +17,8 @@ from typing import Protocol
 import re2
 from pathspec.patterns.gitignore.spec import GitIgnoreSpecPattern
 
+from streams.errors import StreamsError
+
 MAX_PATTERN_CHARS = 1024  # a longer glob or .gitignore line is refused / dropped
 MAX_RULES_PER_FILE = 10_000  # .gitignore lines that count; later ones are dropped
 MAX_RULES_PER_REPO = 50_000  # across every .gitignore of one repository
@@ -28,7 +30,7 @@ _OPTIONS.log_errors = False  # a refused pattern is reported by the caller, not 
 _OPTIONS.max_mem = 8 << 20  # a pattern whose program exceeds this does not compile
 
 
-class PatternError(ValueError):
+class PatternError(StreamsError, ValueError):
     """A pattern that is not accepted: too long, or not compilable in linear time."""
 
 

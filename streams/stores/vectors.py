@@ -37,6 +37,7 @@ from urllib.parse import urlsplit, urlunsplit
 
 from processors.vectors import CONTENTLESS_KIND
 from streams.embedders.base import EmbeddingSpace
+from streams.errors import StreamsError
 
 log = logging.getLogger(__name__)
 
@@ -300,7 +301,7 @@ class EdgeVectorStore:
 # qdrant-client (a Qdrant server; local mode in tests)
 
 
-class VectorStoreUnavailable(RuntimeError):
+class VectorStoreUnavailable(StreamsError, RuntimeError):
     """A call to the Qdrant server failed (unreachable, timed out, refused, rejected).
 
     The message names the server, the call and the cause, never the api key. Callers treat
