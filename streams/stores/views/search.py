@@ -62,7 +62,7 @@ from streams.stores.views.fields import (
 from streams.stores.views.lexical import MirrorSpec, Snapshot
 from streams.stores.views.read import FILE_COLUMNS, FileRow, file_row
 from streams.stores.views.store import ViewStore
-from streams.stores.views.symbols import matching_symbols, symbols_named
+from streams.stores.views.symbols import matching_symbols_of_files, symbols_named
 
 MAX_K = 100
 MAX_QUERY_TOKENS = 64  # a pasted paragraph still yields a bounded MATCH expression
@@ -337,8 +337,13 @@ def keyword_search(
             entry[3] = bool(entry[3]) or path in declared
     ranked = sorted(found.items(), key=lambda item: (-float(item[1][0]), item[0]))[:limit]
     files = file_rows(conn, repo_id, [path for path, _ in ranked])
+    with_symbols = [path for path, entry in ranked if entry[3]]
+    most_named = max((len(declared.get(path, ())) for path in with_symbols), default=0)
+    named = matching_symbols_of_files(
+        conn, repo_id, with_symbols, set(tokens), MAX_REASONS + most_named
+    )
     return [
-        _hit(conn, repo_id, path, entry, declared, set(tokens), files.get(path))
+        _hit(repo_id, path, entry, declared, named.get(path, []), files.get(path))
         for path, entry in ranked
     ]
 
@@ -410,14 +415,15 @@ def _named_tiers(
 
 
 def _hit(
-    conn: sqlite3.Connection,
     repo_id: str,
     path: str,
     entry: list[float | bool],
     declared: dict[str, dict[str, int]],
-    token_set: set[str],
+    matching: list[str],
     file: FileRow | None,
 ) -> KeywordHit:
+    """A ranked file with its reasons; `matching` are the fq names of its declarations that
+    share a word with the query, in declaration order."""
     score, path_hit, body_hit, symbol_hit = entry
     # fixed order (spec §1.4): path-name-match, symbol:<fqName>..., content-match; <= 6
     reasons = [PATH_REASON] if path_hit else []
@@ -425,7 +431,7 @@ def _hit(
         room = MAX_REASONS - len(reasons) - (1 if body_hit else 0)
         named = declared.get(path, {})
         exact = sorted(named, key=lambda fq: (-named[fq], fq))  # as written first
-        others = matching_symbols(conn, repo_id, path, token_set, room + len(exact))
+        others = matching[: room + len(exact)]
         fq_names = list(dict.fromkeys([*exact, *others]))[:room]
         reasons += [SYMBOL_REASON_PREFIX + fq_name for fq_name in fq_names]
     if body_hit:

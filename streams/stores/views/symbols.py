@@ -26,6 +26,7 @@ tombstone only deletes.
 
 from __future__ import annotations
 
+import json
 import logging
 import sqlite3
 from collections.abc import Collection, Sequence
@@ -416,20 +417,24 @@ def indexed_paths(conn: sqlite3.Connection, repo_id: str, paths: Sequence[str]) 
     return {r[0] for r in rows}
 
 
-def matching_symbols(
-    conn: sqlite3.Connection, repo_id: str, path: str, tokens: set[str], limit: int
-) -> list[str]:
-    """fq names of the file's symbols whose simple name shares a token with the query (the
-    `symbol:<fqName>` reasons), in declaration order, at most `limit`."""
-    out: list[str] = []
-    for fq_name, name in conn.execute(
-        f"SELECT s.fq_name, s.name FROM {_FILE_SYMBOLS} ORDER BY s.start_line, s.fq_name",
-        (repo_id, path),
-    ):
-        if not tokens.isdisjoint(name_tokens(name)):
-            out.append(fq_name)
-            if len(out) >= limit:
-                break
+def matching_symbols_of_files(
+    conn: sqlite3.Connection, repo_id: str, paths: Sequence[str], tokens: set[str], limit: int
+) -> dict[str, list[str]]:
+    """path -> fq names of the file's symbols whose simple name shares a token with the query
+    (the `symbol:<fqName>` reasons), in declaration order, at most `limit` per file: one read
+    for all of a search's ranked hits, not one per hit."""
+    out: dict[str, list[str]] = {}
+    rows = conn.execute(
+        """SELECT f.path, s.fq_name, s.name
+            FROM symbol_files f CROSS JOIN symbols s INDEXED BY symbols_by_file ON s.file = f.id
+            WHERE f.repo_id = ?1 AND f.path IN (SELECT value FROM json_each(?2))
+            ORDER BY f.path, s.start_line, s.fq_name""",
+        (repo_id, json.dumps(list(paths))),
+    )
+    for path, fq_name, name in rows:
+        named = out.setdefault(path, [])
+        if len(named) < limit and not tokens.isdisjoint(name_tokens(name)):
+            named.append(fq_name)
     return out
 
 
