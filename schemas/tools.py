@@ -19,7 +19,8 @@ class ToolModel(BaseModel):
 
 
 class EntryView(ToolModel):
-    """The shared entry view (spec §1.3). Bulk reads leave expiry/staleness as null."""
+    """The shared entry view (spec §1.3). Bulk reads leave expiry and staleness out: not
+    evaluated (the reference's null; no null is sent)."""
 
     key: str
     exists: bool
@@ -73,7 +74,7 @@ class VectorCoverage(ToolModel):
     answer over partial coverage ranks only the covered files by meaning. `filesCovered`
     counts files embedded plus files with nothing to embed (tests, docs, config, empty: see
     docs/semantic.md); `passagesPending` is estimated from the passages per covered file, and
-    `etaSeconds` from the measured embedding rate (null until a batch was timed)."""
+    `etaSeconds` from the measured embedding rate (absent until a batch was timed)."""
 
     filesTotal: int
     filesCovered: int
@@ -88,7 +89,7 @@ class VectorCoverage(ToolModel):
 class IndexBuild(ToolModel):
     """A repository whose ingest job is still running (our addition): its answers cover only
     the files indexed so far, and the log lag alone cannot say so, since the views keep up
-    with each batch while the walk is still publishing the next. `filesFound` is null while
+    with each batch while the walk is still publishing the next. `filesFound` is absent while
     the files are being listed."""
 
     repoId: str
@@ -100,7 +101,7 @@ class IndexBuild(ToolModel):
 class Freshness(ToolModel):
     """How current an answer is (our addition; every answer carries it): how far the views
     lag the log, and for the answer's repository what the source knows that the views do not
-    yet reflect. A null means "not known", never "none"."""
+    yet reflect. An absent field means "not known", never "none"."""
 
     appliedOffsets: int
     logEndOffsets: int
