@@ -341,7 +341,9 @@ def symbol_phrases(views_db: Path, count: int, repo_id: str = "django") -> list[
         names = [
             r[0]
             for r in db.execute(
-                "SELECT fq_name FROM symbols WHERE repo_id = ? ORDER BY fq_name", (repo_id,)
+                "SELECT s.fq_name FROM symbols s JOIN symbol_files f ON f.id = s.file"
+                " WHERE f.repo_id = ? ORDER BY s.fq_name",
+                (repo_id,),
             )
         ]
     finally:

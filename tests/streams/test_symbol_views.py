@@ -72,10 +72,10 @@ def test_views_hold_exactly_the_last_version_of_every_file(
             if body is not None:
                 fresh.apply(records(path, body), {})
         for sql in (
-            "SELECT s.repo_id, f.path, s.fq_name, s.name, s.kind, s.start_line, s.end_line,"
+            "SELECT f.repo_id, f.path, s.fq_name, s.name, s.kind, s.start_line, s.end_line,"
             " s.digest, s.signature FROM symbols s JOIN symbol_files f ON f.id = s.file",
             "SELECT count(*) FROM symbol_files",
-            "SELECT r.repo_id, r.name, f.path, s.symbol, r.qualified FROM xref_refs r"
+            "SELECT f.repo_id, r.name, f.path, s.symbol, r.qualified FROM xref_refs r"
             " JOIN xref_sources s ON s.id = r.source JOIN xref_files f ON f.id = s.file",
             "SELECT count(*) FROM xref_sources",
             "SELECT count(*) FROM xref_files",
@@ -185,7 +185,9 @@ def test_name_lookups_are_index_range_reads_never_repository_scans(tmp_path: Pat
                 views_symbols.references_to(conn, "r", ["Alpha", "run"], qualified_only=["run"])
             finally:
                 conn.set_trace_callback(None)
-            lookups = [sql for sql in executed if re.search(r"repo_id = 'r' AND \w*\.?name =", sql)]
+            lookups = [
+                sql for sql in executed if re.search(r"repo_id = 'r'\) AND \w*\.?name =", sql)
+            ]
             return [
                 " ".join(str(row[-1]) for row in conn.execute("EXPLAIN QUERY PLAN " + sql))
                 for sql in lookups
@@ -195,9 +197,9 @@ def test_name_lookups_are_index_range_reads_never_repository_scans(tmp_path: Pat
         assert len(found) == 3
         declared, *referenced = found
         # every declaration of the name (a few thousand at most), sorted by file path
-        assert "USING INDEX symbols_by_name (repo_id=? AND name=?)" in declared, declared
+        assert "USING INDEX symbols_by_name (repo=? AND name=?)" in declared, declared
         for plan in referenced:
-            assert "USING INDEX xref_refs_by_name (repo_id=? AND name=?)" in plan, plan
+            assert "USING INDEX xref_refs_by_name (repo=? AND name=?)" in plan, plan
             assert "TEMP B-TREE" not in plan, plan  # cut at the bound, then sorted in Python
         assert [r.path for r in views.references_to("r", ["Alpha"])] == ["m/c.py"]
 

@@ -192,7 +192,8 @@ class MemoryViews:
             sql = (
                 "SELECT s.digest FROM symbols s INDEXED BY symbols_by_fq"
                 " CROSS JOIN symbol_files f ON f.id = s.file"
-                " WHERE s.repo_id = ? AND s.fq_name = ? ORDER BY f.path LIMIT 1"
+                " WHERE s.repo = (SELECT id FROM repo_numbers WHERE repo_id = ?)"
+                " AND s.fq_name = ? ORDER BY f.path LIMIT 1"
             )
             args = (repo_id, rest)
         else:

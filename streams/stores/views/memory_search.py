@@ -167,7 +167,7 @@ def linked_memory(
     args: list[object] = [*targets]
     if file_path is not None:
         symbol_arm = (
-            " OR l.target IN (SELECT 'repo/' || s.repo_id || '/symbol/' || s.fq_name "
+            " OR l.target IN (SELECT 'repo/' || f.repo_id || '/symbol/' || s.fq_name "
             "FROM symbol_files f JOIN symbols s ON s.file = f.id"
             " WHERE f.repo_id = ? AND f.path = ?)"
         )

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from streams.stores.views.store import ViewStore
 
-SCAN_DDL = ("CREATE INDEX IF NOT EXISTS symbols_by_fq ON symbols (repo_id, fq_name)",)
+SCAN_DDL = ("CREATE INDEX IF NOT EXISTS symbols_by_fq ON symbols (repo, fq_name)",)
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,7 +45,7 @@ def symbols_page(
         # the row of the first file by path supplies the bare columns (SQLite's min())
         """SELECT s.fq_name, min(f.path), s.kind, s.signature, s.start_line, s.end_line, s.digest
            FROM symbols s INDEXED BY symbols_by_fq CROSS JOIN symbol_files f ON f.id = s.file
-           WHERE s.repo_id = ? AND s.fq_name > ?
+           WHERE s.repo = (SELECT id FROM repo_numbers WHERE repo_id = ?) AND s.fq_name > ?
            GROUP BY s.fq_name ORDER BY s.fq_name LIMIT ?""",
         (repo_id, after if after is not None else "", limit),
     ).fetchall()
@@ -75,7 +75,7 @@ def symbol_entry(conn: sqlite3.Connection, repo_id: str, fq_name: str) -> Symbol
     row = conn.execute(
         """SELECT s.fq_name, f.path, s.kind, s.signature, s.start_line, s.end_line, s.digest
            FROM symbols s INDEXED BY symbols_by_fq CROSS JOIN symbol_files f ON f.id = s.file
-           WHERE s.repo_id = ? AND s.fq_name = ?
+           WHERE s.repo = (SELECT id FROM repo_numbers WHERE repo_id = ?) AND s.fq_name = ?
            ORDER BY f.path, s.start_line LIMIT 1""",
         (repo_id, fq_name),
     ).fetchone()

@@ -49,7 +49,16 @@ JS_MODULE_EXTENSIONS = (*sorted(JS_EXTENSIONS), ".d.ts")
 MAX_LOOKUP = 2000  # rows one name's lookup may return (bounded, whatever the repository)
 MAX_LOOKUP_TOTAL = 20_000  # rows one answer may read over all its names
 
+# `symbols` and `xref_refs` name their repository by number (repo_numbers.id, made on first
+# use and kept): the id of a repository is 10-40 characters, and those two tables and their
+# by-name indexes hold ~1 M entries on spring-framework.
+REPO_NUMBER = "(SELECT id FROM repo_numbers WHERE repo_id = ?)"
+
 SYMBOLS_DDL = (
+    """CREATE TABLE IF NOT EXISTS repo_numbers (
+        id INTEGER PRIMARY KEY,
+        repo_id TEXT NOT NULL UNIQUE
+    )""",
     """CREATE TABLE IF NOT EXISTS symbol_files (
         id INTEGER PRIMARY KEY,
         repo_id TEXT NOT NULL,
@@ -57,7 +66,7 @@ SYMBOLS_DDL = (
         UNIQUE (repo_id, path)
     )""",
     """CREATE TABLE IF NOT EXISTS symbols (
-        repo_id TEXT NOT NULL,
+        repo INTEGER NOT NULL,  -- repo_numbers.id
         file INTEGER NOT NULL,  -- symbol_files.id
         fq_name TEXT NOT NULL,
         name TEXT NOT NULL,
@@ -68,7 +77,7 @@ SYMBOLS_DDL = (
         signature TEXT NOT NULL
     )""",
     "CREATE INDEX IF NOT EXISTS symbols_by_file ON symbols (file)",
-    "CREATE INDEX IF NOT EXISTS symbols_by_name ON symbols (repo_id, name)",
+    "CREATE INDEX IF NOT EXISTS symbols_by_name ON symbols (repo, name)",
     # a rowid table with two narrow indexes, not a WITHOUT ROWID table keyed by all five
     # columns: a record's references are unique already (the processor dedupes them and the
     # file's old rows go first), and two wide B-tree inserts per reference cost 1.7x the CPU
@@ -88,12 +97,12 @@ SYMBOLS_DDL = (
     )""",
     "CREATE INDEX IF NOT EXISTS xref_sources_by_file ON xref_sources (file)",
     """CREATE TABLE IF NOT EXISTS xref_refs (
-        repo_id TEXT NOT NULL,
+        repo INTEGER NOT NULL,  -- repo_numbers.id
         name TEXT NOT NULL,
         source INTEGER NOT NULL,  -- xref_sources.id
         qualified TEXT NOT NULL  -- '' when the reference could not be qualified
     )""",
-    "CREATE INDEX IF NOT EXISTS xref_refs_by_name ON xref_refs (repo_id, name)",
+    "CREATE INDEX IF NOT EXISTS xref_refs_by_name ON xref_refs (repo, name)",
     "CREATE INDEX IF NOT EXISTS xref_refs_by_source ON xref_refs (source)",
     # the terms are kept here (packed when long) and symbol_fts reads them through
     # symbol_fts_source: an external-content table, like content_fts (views/schema.py)
@@ -127,9 +136,9 @@ SYMBOLS_DDL = (
 )
 
 SYMBOL_TREES = (
-    Tree("symbols", "DELETE FROM symbols WHERE repo_id = ?"),
+    Tree("symbols", f"DELETE FROM symbols WHERE repo = {REPO_NUMBER}"),
     Tree("symbol_files", "DELETE FROM symbol_files WHERE repo_id = ?"),
-    Tree("xref_refs", "DELETE FROM xref_refs WHERE repo_id = ?"),
+    Tree("xref_refs", f"DELETE FROM xref_refs WHERE repo = {REPO_NUMBER}"),
     Tree(
         "xref_sources",
         "DELETE FROM xref_sources WHERE file IN (SELECT id FROM xref_files WHERE repo_id = ?)",
@@ -181,7 +190,7 @@ def apply_symbols(conn: sqlite3.Connection, items: Sequence[Item]) -> None:
         list(last),
     )
     conn.executemany("DELETE FROM symbol_files WHERE repo_id = ? AND path = ?", list(last))
-    rows: list[tuple[str, int, str, str, str, int, int, str, str]] = []
+    rows: list[tuple[int, int, str, str, str, int, int, str, str]] = []
     fts: list[tuple[str, str, str, str]] = []  # the record's own terms (processors/symbols)
     for (repo_id, path), value in last.items():
         if value is not None and not isinstance(value, SymbolsRecord):
@@ -195,12 +204,13 @@ def apply_symbols(conn: sqlite3.Connection, items: Sequence[Item]) -> None:
             "INSERT INTO symbol_files (repo_id, path) VALUES (?, ?)", (repo_id, path)
         ).lastrowid
         assert file_id is not None
+        repo = repo_number(conn, repo_id)
         # one row per fully-qualified name, the record's last one (what a primary key on
         # (repo, path, fqName) kept with INSERT OR REPLACE)
         unique = {s.fq_name: s for s in value.symbols}
         rows.extend(
             (
-                repo_id,
+                repo,
                 file_id,
                 s.fq_name,
                 s.name,
@@ -225,6 +235,16 @@ def apply_symbols(conn: sqlite3.Connection, items: Sequence[Item]) -> None:
            SELECT id, repo_id, ?1, ?2 FROM symbol_docs WHERE repo_id = ?3 AND path = ?4""",
         fts,
     )
+
+
+def repo_number(conn: sqlite3.Connection, repo_id: str) -> int:
+    """The number `symbols` and `xref_refs` name `repo_id` by, made on first use."""
+    found = conn.execute("SELECT id FROM repo_numbers WHERE repo_id = ?", (repo_id,)).fetchone()
+    if found is not None:
+        return int(found[0])
+    made = conn.execute("INSERT INTO repo_numbers (repo_id) VALUES (?)", (repo_id,)).lastrowid
+    assert made is not None
+    return made
 
 
 def _xref_ids(conn: sqlite3.Connection, files: list[tuple[str, str, XrefsRecord]]) -> list[int]:
@@ -292,8 +312,9 @@ def apply_xrefs(conn: sqlite3.Connection, items: Sequence[Item]) -> None:
             )
         imports.extend((repo_id, path, m) for m in value.imports)
     sources = iter(_xref_ids(conn, records))
+    numbers = {repo_id: repo_number(conn, repo_id) for repo_id, _, _ in records}
     refs = [
-        (repo_id, name, next(sources), qualified or "")
+        (numbers[repo_id], name, next(sources), qualified or "")
         for repo_id, _, value in records
         for _, name, qualified in value.references
     ]
@@ -313,7 +334,7 @@ def register_symbol_views(registry: ViewRegistry) -> None:
 
 # `s` is symbols, `f` its file (symbol_files)
 _SYMBOL_COLUMNS = (
-    "s.repo_id, f.path, s.fq_name, s.name, s.kind, s.start_line, s.end_line, s.digest, s.signature"
+    "f.repo_id, f.path, s.fq_name, s.name, s.kind, s.start_line, s.end_line, s.digest, s.signature"
 )
 # a file's symbols: its one symbol_files row, then its rows of symbols_by_file
 _FILE_SYMBOLS = """symbol_files f CROSS JOIN symbols s INDEXED BY symbols_by_file ON s.file = f.id
@@ -345,7 +366,7 @@ def symbols_named(
             # path by id), sorted: a name is declared a few thousand times at most
             f"""SELECT {_SYMBOL_COLUMNS} FROM symbols s INDEXED BY symbols_by_name
                 CROSS JOIN symbol_files f ON f.id = s.file
-                WHERE s.repo_id = ? AND s.name = ?
+                WHERE s.repo = {REPO_NUMBER} AND s.name = ?
                 ORDER BY f.path, s.fq_name LIMIT ?""",
             (repo_id, name, min(limit, total - len(out))),
         )
@@ -379,7 +400,7 @@ def references_to(
                 FROM xref_refs r INDEXED BY xref_refs_by_name
                 CROSS JOIN xref_sources s ON s.id = r.source
                 CROSS JOIN xref_files f ON f.id = s.file
-                WHERE r.repo_id = ? AND r.name = ?{only_qualified} LIMIT ?""",
+                WHERE r.repo = {REPO_NUMBER} AND r.name = ?{only_qualified} LIMIT ?""",
             (repo_id, name, min(limit, total - len(out))),
         ).fetchall()
         rows.sort(key=itemgetter(0, 1))  # path, symbol
