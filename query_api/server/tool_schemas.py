@@ -7,11 +7,10 @@ a caller needs to build a call or read an answer and nothing pydantic adds for i
   is how a caller says "none", and answers never carry a null (query_api/answers/render.py
   leaves out every optional field that holds nothing), so the narrower schema stays true;
 - a definition several tools share (Freshness, EntryView, IndexStatus, ...) is spelled out in
-  one tool's outputSchema and named by the others ("Freshness: see repocontext_health"), and an
-  argument's description already given for the same argument by an earlier tool is not
-  repeated. Clients validate answers with each tool's schema alone (the MCP SDK resolves no
-  reference outside it), so a named definition is a plain `object` there: still valid, only
-  less detailed.
+  one tool's outputSchema and named by the others ("Freshness: see repocontext_health").
+  Clients validate answers with each tool's schema alone (the MCP SDK resolves no reference
+  outside it), so a named definition is a plain `object` there: still valid, less detailed;
+- the description of an argument every tool takes alike (`region`) is said by the first only.
 Names, required fields, ranges and vocabularies (enums) are kept everywhere: they are contract.
 """
 
@@ -183,14 +182,21 @@ def _refs(node: Any) -> list[str]:
 
 
 def _say_descriptions_once(inputs: list[dict[str, Any]]) -> None:
-    """Leave out an argument's description where an earlier tool gave the same argument the
-    same description (`region`, `repoId`, `key`...): a model reads the list whole."""
-    said: set[tuple[str, str]] = set()
-    for schema in inputs:
+    """Say the description of an argument every listed tool takes alike (`region`, from the
+    shared base) in the first tool only. A tool-specific argument keeps its description in
+    every tool (`key`'s grammar): a client may show a model one tool at a time."""
+    described = [
+        {(n, p["description"]) for n, p in schema.get("properties", {}).items() if _described(p)}
+        for schema in inputs
+    ]
+    if len(inputs) < 2:
+        return
+    everywhere = set.intersection(*described)
+    for schema in inputs[1:]:
         for name, prop in schema.get("properties", {}).items():
-            text = prop.get("description") if isinstance(prop, dict) else None
-            if not isinstance(text, str):
-                continue
-            if (name, text) in said:
+            if _described(prop) and (name, prop["description"]) in everywhere:
                 del prop["description"]
-            said.add((name, text))
+
+
+def _described(prop: Any) -> bool:
+    return isinstance(prop, dict) and isinstance(prop.get("description"), str)

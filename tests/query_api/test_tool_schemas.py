@@ -93,12 +93,18 @@ def test_no_titles_no_null_defaults_and_no_null_branch_on_optional_fields() -> N
     assert search.outputSchema["properties"]["note"] == {"type": "string"}
 
 
-def test_a_repeated_argument_description_is_said_by_the_first_tool_only() -> None:
+def test_an_argument_every_tool_takes_is_described_by_the_first_only() -> None:
+    """`region` (every tool's, from the shared base) is described once; an argument of some
+    tools keeps its description in each, since a client may show a model one tool at a time."""
     tools = listed()
     first, later = tools["repocontext_health"], tools["repocontext_search"]
     assert first.inputSchema["properties"]["region"]["description"]
     assert "description" not in later.inputSchema["properties"]["region"]
-    assert later.inputSchema["properties"]["query"]["description"] == "What to look for."
+    keyed = [t for t in tools.values() if "key" in t.inputSchema["properties"]]
+    assert len(keyed) > 3
+    assert all(t.inputSchema["properties"]["key"].get("description") for t in keyed)
+    [alone] = tool_definitions([next(s for s in FULL if s.name == "repocontext_search")])
+    assert alone.inputSchema["properties"]["region"]["description"]
 
 
 def contract(model: type[BaseModel]) -> dict[str, Any]:
