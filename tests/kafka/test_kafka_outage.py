@@ -4,13 +4,16 @@ ready, and freshness says the log is unreachable and since when; the replica log
 once, not once per retry. The worker's /health/ready says not ready, naming the unreachable
 log, and its log holds a few lines, no traceback. Once the broker is back the replica catches
 up with what was written meanwhile, freshness says the log answers again, and the worker is
-ready again.
+ready again. A git source polling meanwhile does the same as the worker (503 naming the
+unreachable log, one line per outage, no traceback), and a commit made during the outage is
+published once the broker is back.
 
 A broker of its own: stopping the session's would disturb the other Kafka tests.
 """
 
 from __future__ import annotations
 
+import subprocess
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
@@ -27,6 +30,7 @@ from streams.eventlog.kafka import KafkaEventLog
 from tests.conftest import free_port
 from tests.integration.mcp_helpers import call, http_session, wait_for
 from tests.kafka.broker import KafkaBroker
+from tests.kafka.test_kafka_replica_ops import git_repository, spawn
 from tests.kafka.test_kafka_worker import STEPS, Replica, Worker, upsert
 
 pytestmark = [pytest.mark.anyio, pytest.mark.slow]
@@ -36,6 +40,7 @@ CLIENT_TIMEOUT_S = 10.0
 # The worker's log lines over the whole test (start, outage, catch-up, stop): a few dozen at
 # most once every state is logged once per change; per retry, they were thousands a minute.
 WORKER_LOG_LINES_AT_MOST = 300
+SOURCE_LOG_LINES_AT_MOST = 100  # the git source polls every second: per poll would be ~100+
 
 
 @pytest.fixture
@@ -78,6 +83,13 @@ async def test_a_replica_answers_from_its_views_while_the_broker_is_away(
     worker = Worker(log, tmp_path, STEPS, args=("--metrics-port", str(worker_port)))
     worker_base = f"http://127.0.0.1:{worker_port}"
     replica = Replica(log, tmp_path)
+    source_port = free_port()
+    work = tmp_path / "repo"
+    source = spawn(
+        tmp_path, log, "source", "git-source", git_repository(work), "--repo-id", "fromgit",
+        "--ref", "main", "--refresh-s", "1", "--metrics-port", str(source_port),
+    )  # fmt: skip
+    source_base = f"http://127.0.0.1:{source_port}"
 
     async def top_is(query: str, path: str) -> dict[str, Any] | None:
         result = await search_top(replica.base, query)
@@ -92,6 +104,11 @@ async def test_a_replica_answers_from_its_views_while_the_broker_is_away(
             return (await ready(replica.base))[0] == 200
 
         await wait_for(is_ready, 60.0, "the caught-up replica to be ready")
+
+        async def source_ready() -> bool:
+            return (await ready(source_base))[0] == 200
+
+        await wait_for(source_ready, 60.0, "the git source's first poll")
         await log.close()
         own_broker.stop()
 
@@ -119,6 +136,17 @@ async def test_a_replica_answers_from_its_views_while_the_broker_is_away(
 
         await wait_for(worker_not_ready, 60.0, "the worker to say the log is unreachable")
 
+        async def source_not_ready() -> dict[str, Any] | None:
+            status, body = await ready(source_base)
+            reasons = " ".join(body.get("notReady") or [])
+            return body if status == 503 and "unreachable" in reasons else None
+
+        git = ["git", "-C", str(work), "-c", "user.name=t", "-c", "user.email=t@t"]
+        (work / "during.py").write_text("def committed_during_the_outage():\n    pass\n")
+        subprocess.run([*git, "add", "."], check=True)
+        subprocess.run([*git, "commit", "-q", "-m", "during the outage"], check=True)
+        await wait_for(source_not_ready, 60.0, "the git source to say the log is unreachable")
+
         own_broker.launch()  # same ports, same storage
         log = KafkaEventLog(url)
         await log.append(FILES.name, [upsert(p, b) for p, b in after.items()])
@@ -134,6 +162,15 @@ async def test_a_replica_answers_from_its_views_while_the_broker_is_away(
             return (await ready(worker_base))[0] == 200
 
         await wait_for(worker_ready, 60.0, "the worker to be ready again")
+        await wait_for(source_ready, 60.0, "the git source to be ready again")
+
+        async def commit_published() -> bool:
+            async with http_session(replica.base) as session:
+                args = {"repoId": "fromgit", "query": "committed_during_the_outage"}
+                found = await call(session, "repocontext_search", args)
+            return [h["entry"]["path"] for h in found["hits"]][:1] == ["during.py"]
+
+        await wait_for(commit_published, 120.0, "the commit made during the outage to be served")
         out = replica.out.read_text()
         assert out.count("the event log is unreachable") == 1, out[-5000:]
         assert out.count("the event log answers again") == 1, out[-5000:]
@@ -142,7 +179,12 @@ async def test_a_replica_answers_from_its_views_while_the_broker_is_away(
         replica.proc.terminate()
         assert replica.proc.wait(timeout=60) == 0, replica.out.read_text()[-3000:]
         worker.stop(timeout=60)
+        source.terminate()
+        source.wait(timeout=60)
         await log.close()
+    source_out = (tmp_path / "source.log").read_text()
+    assert "Traceback" not in source_out, source_out[-5000:]
+    assert len(source_out.splitlines()) <= SOURCE_LOG_LINES_AT_MOST, source_out[-5000:]
     worker_out = worker.out.read_text()
     assert "Traceback" not in worker_out, worker_out[-5000:]
     assert len(worker_out.splitlines()) <= WORKER_LOG_LINES_AT_MOST, worker_out[-5000:]
