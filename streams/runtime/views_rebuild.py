@@ -47,7 +47,9 @@ async def report_views_rebuild(
     started = time.monotonic()
     first: tuple[int, int] | None = None  # (applied, end) when the log first answered
     applied = 0
-    while not stop.is_set():
+    last_look = False  # once stopping: one more look, so a short rebuild says it is done
+    while not last_look:
+        last_look = stop.is_set()
         try:
             applied, end = await position()
         except Exception as exc:
@@ -70,7 +72,7 @@ async def report_views_rebuild(
                     time.monotonic() - started,
                 )
                 return
-            if applied > first[0]:
+            if applied > first[0] and not last_look:
                 rate = (applied - first[0]) / max(time.monotonic() - started, 1e-3)
                 log.info(
                     "views: rebuilding from the log: %d of %d records (%.0f/s, eta %s)",
