@@ -8,7 +8,8 @@
   during a build.
 - `QdrantClientVectorStore`: a Qdrant server through `qdrant-client` (distributed mode);
   the contract suite runs it in qdrant-client's local mode and over HTTP against
-  tests/qdrant_server.py (a REST facade over that local engine; no server binary here).
+  tests/qdrant_server.py (a REST facade over qdrant-edge, the engine a Qdrant server runs per
+  shard; no server binary here).
 
 Payload of every point: repo_id, kind (file|symbol|memory), source_key, path, idx (passage
 index), hash (content address of the passage text), fq (symbols), space (fingerprint).
