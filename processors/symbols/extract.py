@@ -50,12 +50,14 @@ from processors.symbols.grammars import Grammar, QueryPass, QueryPlan, parser_of
 from processors.symbols.languages import LanguageRules, rules_for
 from processors.symbols.languages.js_ts import (
     JS_EXTENSIONS,
+    STAR_REEXPORT,
     js_import,
     local_exports,
     named_reexport,
     namespace_import,
     reexported,
     renamed_exports,
+    star_reexport,
     strip_js_extension,
 )
 from processors.symbols.nesting import disambiguate, kept, nest, records, without_declared_only
@@ -293,8 +295,10 @@ class _Matcher:
         )
         if not module:
             return
-        exported, names = reexported(text, caps["import"][0])
-        if exported:  # `export * as ns from "./x"`
+        exported, names = reexported(text, caps["import"][0]) or ("", [])
+        if exported == STAR_REEXPORT:  # `export * from "./x"`
+            found.imports.append(star_reexport(module))
+        elif exported:  # `export * as ns from "./x"`
             found.imports.append(namespace_import(module, exported))
         elif names:  # `export { a, b as c } from "./x"`
             found.imports.append(named_reexport(module, names))
@@ -329,11 +333,17 @@ class _Matcher:
     def module_import(self, caps: dict[str, list[Node]]) -> None:
         """`from module import name [as alias]`, `from module import *` and their kin."""
         found = self.found
-        module = self.rules.resolve_module(self.clean(caps["import.module"][0]), self.path)
-        found.imports.append(f"{module}.*" if "import.star" in caps else module)
-        if "import.name" not in caps:
+        written = self.clean(caps["import.module"][0])
+        module = self.rules.resolve_module(written, self.path)
+        name = self.clean(caps["import.name"][0]) if "import.name" in caps else ""
+        if name and module.strip(".") and not written.strip("."):
+            # `from . import types` imports the sibling module `types` (or a name the package
+            # declares: the dependents resolver's imports fall back to the package's file)
+            found.imports.append(f"{module}.{name}")
+        else:
+            found.imports.append(f"{module}.*" if "import.star" in caps else module)
+        if not name:
             return
-        name = self.clean(caps["import.name"][0])
         alias = caps.get("import.alias")
         short = self.clean(alias[0]) if alias else name
         if module.strip("."):

@@ -28,18 +28,28 @@ Resolution, more precise than the reference's simple-name match:
 
 from __future__ import annotations
 
-import posixpath
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import replace
 
 from processors.language import language_for_path
-from processors.symbols.extract import module_prefix
+from processors.symbols.extract import module_prefix, strip_js_extension
 from processors.symbols.languages.js_ts import DEFAULT_EXPORT, split_import_entry
 from query_api.symbols.js_modules import UNQUALIFIED_MATCH_KINDS, JsModules
 from query_api.symbols.python_modules import PythonModules
+from query_api.symbols.reference_scope import (
+    PACKAGE_IS_DIRECTORY,
+    ReferenceScope,
+    language_family,
+)
 from schemas.symbols import SymbolAt
-from streams.stores.views.symbols import ReferenceRow, SymbolRow, SymbolViews
+from streams.stores.views.symbols import SymbolRow, SymbolViews
+
+__all__ = [  # the file graph (query_api/retrieval) reads the families through this module
+    "PACKAGE_IS_DIRECTORY",
+    "DependentsResolver",
+    "language_family",
+]
 
 MAX_RESULTS = 500  # dependents/tests per answer
 MAX_ALIAS_BARRELS = 64  # files whose renamed re-exports one answer follows
@@ -57,42 +67,6 @@ def is_test_path(path: str) -> bool:
     return bool(_TEST_NAME.search(parts[-1])) or any(p in _TEST_DIRS for p in parts[:-1])
 
 
-# languages whose code names each other's declarations through imports; a qualified
-# reference never resolves to a declaration outside its own family (a Java import of
-# `com.shop.OrderService` says nothing about a TypeScript `OrderService`)
-_FAMILIES = {
-    "typescript": "js",
-    "javascript": "js",
-    "c": "c",
-    "cpp": "c",
-    "java": "jvm",
-    "kotlin": "jvm",
-}
-
-
-PACKAGE_IS_DIRECTORY = frozenset({"go", "jvm"})  # a package's files share one directory
-
-
-def language_family(path: str) -> str:
-    language = language_for_path(path)
-    return _FAMILIES.get(language, language)
-
-
-_COMPANION = ".Companion."
-
-
-def qualified_match(qualified: str, fq_name: str) -> bool:
-    """`pkg.mod.Name` vs `src.pkg.mod.Name` (or `billing.Charge` vs `x.com/billing.Charge`).
-    A Kotlin unnamed companion object's member (`okio.ByteString.Companion.of`) is called
-    through its class (`ByteString.of`): either spelling matches."""
-    fq = fq_name.split("(", 1)[0]
-    if qualified == fq or fq.endswith("." + qualified) or qualified.endswith("." + fq):
-        return True
-    if _COMPANION in fq and _COMPANION not in qualified:
-        return qualified_match(qualified, fq.replace(_COMPANION, ".", 1))
-    return False
-
-
 CALLABLE_KINDS = frozenset({"Function", "Method"})
 MODULE_KIND = "Module"  # a lookup's stand-in for a Python file imported as a name
 
@@ -105,6 +79,17 @@ def default_export(repo_id: str, path: str) -> SymbolRow:
     """A TS/JS file's default export as the target of a lookup: `default` declared in the
     file (which declaration it is, or whether one is anonymous, the views do not record)."""
     return SymbolRow(repo_id, path, DEFAULT_EXPORT, DEFAULT_EXPORT, "Other", 0, 0, "", "")
+
+
+def js_module_keys(path: str) -> list[str]:
+    """The import entries naming a TS/JS file (a repository path without extension, as the
+    extractor resolves a relative specifier): `lib/context` for `lib/context.js`, and its
+    directory too for an `index` file; a declaration file's `.d` goes as well."""
+    stem = strip_js_extension(path)
+    if stem.endswith(".d"):
+        stem = stem[:-2]
+    directory, _, base = stem.rpartition("/")
+    return [stem, directory] if base == "index" and directory else [stem]
 
 
 def is_python(path: str) -> bool:
@@ -189,6 +174,8 @@ class DependentsResolver:
                 break
         if barrels and len(found) < MAX_RESULTS:
             self._through_aliases(repo_id, barrels, by_name, exclude, scope, found)
+        if len(found) < MAX_RESULTS:
+            self._importers(repo_id, exclude, found)
         return [SymbolAt(symbol=sym, path=p) for p, sym in sorted(found)]
 
     def _through_aliases(
@@ -229,6 +216,29 @@ class DependentsResolver:
             if len(found) >= MAX_RESULTS:
                 return
 
+    def _importers(
+        self, repo_id: str, exclude: set[str], found: dict[tuple[str, str], None]
+    ) -> None:
+        """A JavaScript file importing one of the files asked about depends on it even where
+        no reference names one of its declarations: koa's `const context =
+        require('./context')` used as `Object.create(context)`, or through the members of a
+        `module.exports = {...}` object (`proto.inspect`, no top-level name), or an import
+        for its side effects. Such a file is a dependent at file level, unless a reference
+        already made it one. A TypeScript file's imports name what it uses, and its
+        references say which (the compiler's find-references counts no more: a test
+        importing zod's `z` from src/index.ts, which only re-exports it, uses none of
+        index.ts's declarations); an `export * from` names nothing (js_ts.STAR_REEXPORT)."""
+        modules = sorted({m for p in exclude if is_js_module(p) for m in js_module_keys(p)})
+        if not modules:
+            return
+        known = {path for path, _symbol in found}
+        for path in self.symbols.importers_of(repo_id, modules):
+            if path in exclude or path in known or language_for_path(path) != "javascript":
+                continue
+            found[(path, FILE_LEVEL)] = None
+            if len(found) >= MAX_RESULTS:
+                return
+
     def _add_renamed_exports(self, repo_id: str, by_name: dict[str, list[SymbolRow]]) -> None:
         """A TS/JS declaration its file exports under another name (`export { outputOf as
         output }`) is looked up by that name too: other files import it so."""
@@ -242,9 +252,13 @@ class DependentsResolver:
 
     def imports(self, repo_id: str, path: str) -> list[str]:
         """The modules `path` imports; in TS/JS a path alias as the repository module it
-        names (relative specifiers already are)."""
+        names (relative specifiers already are); in Python `from . import x` as the module x
+        or, when x is no module, its package (python_modules)."""
         modules = self.symbols.imports_of_file(repo_id, path)
-        if language_family(path) != "js" or not modules:
+        family = language_family(path)
+        if family == "python" and modules:
+            return PythonModules(self.symbols, repo_id).imported_modules(modules)
+        if family != "js" or not modules:
             return modules
         js = JsModules(self.symbols, repo_id, lambda p: self.read_text(repo_id, p))
         # `./x#*ns` imports ./x; a file's own renamed exports (`#>...`) import nothing
@@ -275,84 +289,3 @@ class DependentsResolver:
             if is_test_path(d.path):
                 found[(d.path, d.symbol)] = None
         return [SymbolAt(symbol=sym, path=p) for p, sym in sorted(found)][:MAX_RESULTS]
-
-
-class ReferenceScope:
-    """What one dependents lookup knows about the referencing files, each fact read once:
-    a file's language family and imports, its language family's import rules (js_modules,
-    python_modules), and which files declare (or whose package declares) an unqualified name
-    themselves."""
-
-    def __init__(self, symbols: SymbolViews, repo_id: str, js: JsModules) -> None:
-        self.symbols = symbols
-        self.repo_id = repo_id
-        self.js = js
-        self.python = PythonModules(symbols, repo_id)
-        self._family: dict[str, str] = {}  # path -> language family
-        self._imports: dict[str, list[str]] = {}  # path -> the modules it imports
-        self._self_declared: set[tuple[str, str]] = set()  # (path or "dir/", name)
-
-    def family_of(self, path: str) -> str:
-        if path not in self._family:
-            self._family[path] = language_family(path)
-        return self._family[path]
-
-    def note_self_declared(self, free: list[str], exclude: set[str]) -> None:
-        """A file declaring an unqualified name itself means its own declaration; so does a
-        file whose package (Go, Java, Kotlin: its directory) declares it in another file."""
-        for s in self.symbols.symbols_named(self.repo_id, free):
-            if s.path not in exclude:
-                self._self_declared.add((s.path, s.name))
-                if self.family_of(s.path) in PACKAGE_IS_DIRECTORY:
-                    self._self_declared.add((posixpath.dirname(s.path) + "/", s.name))
-
-    def imports_of(self, path: str) -> list[str]:
-        if path not in self._imports:
-            self._imports[path] = self.symbols.imports_of_file(self.repo_id, path)
-        return self._imports[path]
-
-    def in_scope(self, ref: ReferenceRow, family: str, targets: list[SymbolRow]) -> bool:
-        """Whether an unqualified name can mean another file's declaration at all. Python:
-        only through a star import. TS/JS: an ES or CommonJS module names what other
-        modules declare through its imports, so its unqualified `query.isStale()` or
-        `render()` is its own, a global's or a method's; only a script (no imports) or a
-        declaration file's global (`.d.ts`) shares names that way."""
-        if family == "python":
-            return self.python.star_imported(self.imports_of(ref.path), targets)
-        if family == "js" and ref.qualified is None:
-            return not self.imports_of(ref.path) or any(s.path.endswith(".d.ts") for s in targets)
-        return True
-
-    def means(self, ref: ReferenceRow, targets: list[SymbolRow]) -> bool:
-        """Whether `ref` names one of `targets` (declarations sharing its simple name)."""
-        family = self.family_of(ref.path)
-        if ref.qualified is None:
-            return self.means_unqualified(ref, family, targets)
-        if family == "js":
-            js_match = self.js.matches(ref.path, ref.qualified, targets)
-            if js_match is None:  # a package's name (`react`): matched by name
-                return self.means_unqualified(ref, family, targets)
-            return bool(js_match)
-        if family == "python":
-            return any(
-                self.family_of(s.path) == family and self.python.matches(ref.qualified, s)
-                for s in targets
-            )
-        return any(
-            self.family_of(s.path) == family and qualified_match(ref.qualified, s.fq_name)
-            for s in targets
-        )
-
-    def means_unqualified(self, ref: ReferenceRow, family: str, targets: list[SymbolRow]) -> bool:
-        """A name matched by its simple name: in scope, not declared by the referencing file
-        or its package, and declared module-level-ish in the same family."""
-        directory = (posixpath.dirname(ref.path) + "/", ref.name)
-        return (
-            self.in_scope(ref, family, targets)
-            and (ref.path, ref.name) not in self._self_declared
-            and (family not in PACKAGE_IS_DIRECTORY or directory not in self._self_declared)
-            and any(
-                s.kind in UNQUALIFIED_MATCH_KINDS and self.family_of(s.path) == family
-                for s in targets
-            )
-        )

@@ -9,7 +9,9 @@ their files' paths (`src.flask.app.Flask`), and which unqualified names a star i
   OrderService` (shop/__init__.py: `from .orders import OrderService`) is
   `shop.orders.OrderService`; never a member (`click.command` is not `Context.command`);
 - an unqualified name can only come from `from <module> import *`: every other name from
-  another module is imported by name, and so qualified.
+  another module is imported by name, and so qualified;
+- `from . import types` imports the module `types` when it is a file, else a name the
+  package declares (the extractor records `<package>.types`; `imports` decides).
 Which folders are packages is read from the views (one point read per folder per answer).
 """
 
@@ -89,3 +91,26 @@ class PythonModules:
                 if skipped is not None and self.importable(skipped):
                     return True
         return False
+
+    def imported_modules(self, imports: list[str]) -> list[str]:
+        """The modules a file's imports name: `pkg.types` of `from . import types` as it is
+        when pkg/types.py (or a package pkg/types/) is indexed, else `pkg`, whose
+        __init__.py declares the name; one point read for all of them."""
+        named = [m for m in imports if "." in m and not m.endswith(".*")]
+        paths = {m: _module_paths(m) for m in named}
+        parents = {m: _module_paths(m.rpartition(".")[0]) for m in named}
+        wanted = [p for group in (paths, parents) for ps in group.values() for p in ps]
+        indexed = self.symbols.indexed_paths(self.repo_id, wanted) if wanted else set()
+        out = []
+        for module in imports:
+            no_file = module in paths and indexed.isdisjoint(paths[module])
+            if no_file and not indexed.isdisjoint(parents[module]):
+                module = module.rpartition(".")[0]
+            out.append(module)
+        return sorted(set(out))
+
+
+def _module_paths(module: str) -> tuple[str, str]:
+    """The files a dotted module of the repository may be (its path, as module_prefix)."""
+    path = module.replace(".", "/")
+    return f"{path}.py", f"{path}/__init__.py"

@@ -542,3 +542,50 @@ def test_a_name_re_exported_under_another_name_is_used_by_callers_of_the_alias(r
         ("src/classic/checks.ts", "<file>"),
         ("src/use.ts", "a"),
     ]
+
+
+def test_a_commonjs_module_required_as_a_whole_is_used_by_the_require(repo: Repo) -> None:
+    # koa's lib/context.js: `const proto = module.exports = { inspect () {...} }`, required
+    # by lib/application.js as `const context = require('./context')` and used only as
+    # `Object.create(context)`: no reference names one of its declarations
+    repo.add(
+        {
+            "lib/context.js": (
+                "const proto = module.exports = {\n  inspect () { return this },\n}\n"
+            ),
+            "lib/application.js": (
+                "const context = require('./context')\n"
+                "module.exports = class Application {\n"
+                "  constructor () { this.context = Object.create(context) }\n}\n"
+            ),
+            "lib/index.js": "module.exports = {}\n",
+            "lib/util/index.js": "exports.noop = 1\n",
+            "main.js": "require('./lib')\nconst util = require('./lib/util')\n",
+            "other.js": "const context = {}\nmodule.exports = Object.create(context)\n",
+            # a barrel names nothing it re-exports; a TypeScript file's imports are matched
+            # by the names it uses (as the compiler's find-references counts them)
+            "lib/barrel.js": "export * from './context'\n",
+            "lib/typed.ts": "import './context'\nexport const x = 1\n",
+        }
+    )
+    assert repo.dependents("lib/context.js") == [("lib/application.js", "<file>")]
+    assert repo.dependents("lib/index.js") == [("main.js", "<file>")]
+    assert repo.dependents("lib/util/index.js") == [("main.js", "<file>")]
+
+
+def test_from_a_package_import_a_module_imports_that_module(repo: Repo) -> None:
+    # click's core.py: `from . import types` imports src/click/types.py, not the package's
+    # __init__.py; a name the package declares (`from . import VERSION`) is the package's
+    repo.add(
+        {
+            "pkg/__init__.py": "from .types import ParamType as ParamType\nVERSION = 1\n",
+            "pkg/types.py": "class ParamType:\n    pass\n",
+            "pkg/sub/__init__.py": "",
+            "pkg/core.py": "from . import types\n",
+            "pkg/version.py": "from . import VERSION\n",
+            "pkg/sub/use.py": "from .. import types, sub\nfrom .. import VERSION as V\n",
+        }
+    )
+    assert repo.resolver.imports("r", "pkg/core.py") == ["pkg.types"]
+    assert repo.resolver.imports("r", "pkg/version.py") == ["pkg"]
+    assert repo.resolver.imports("r", "pkg/sub/use.py") == ["pkg", "pkg.sub", "pkg.types"]

@@ -62,7 +62,10 @@ def strip_js_extension(path: str) -> str:
 # - a re-export of named exports (`export { a, b as c } from "./x"`, `export type { T }
 #   from`) is `<module>#=<names>` (the names as exported, comma-separated, a renamed one as
 #   `c:b`): only those names come from that module;
-# - any other import (`export * from`, `import { a }`, a default, `require`) is the module: any
+# - `export * from "./x"` is `<module>#=*`: every name but the default comes through it, and
+#   the file uses none of them (the dependents resolver counts a file importing a module as
+#   its dependent, a barrel only where it names what it re-exports);
+# - any other import (`import { a }`, a default, `require`, `import "./x"`) is the module: any
 #   name may come through it.
 # A file's own exports under another name (`export { output as infer }`) are an entry without
 # a module, `#>infer=output` (exported=declared, comma-separated): the resolver reads `infer`
@@ -75,6 +78,13 @@ DEFAULT_EXPORT = "default"  # the name a default import references: `<module>.de
 
 def namespace_import(module: str, namespace: str) -> str:
     return f"{module}{NAMESPACE_MARK}{namespace}"
+
+
+STAR_REEXPORT = "*"  # the names of `export * from "x"`: `x#=*`
+
+
+def star_reexport(module: str) -> str:
+    return f"{module}{REEXPORT_MARK}{STAR_REEXPORT}"
 
 
 def named_reexport(module: str, pairs: Iterable[tuple[str, str]]) -> str:
@@ -119,6 +129,8 @@ def split_import_entry(entry: str) -> ImportEntry:
     if mark:
         return ImportEntry(module, namespace=rest)
     module, mark, rest = entry.partition(REEXPORT_MARK)
+    if mark and rest == STAR_REEXPORT:
+        return ImportEntry(module)
     if mark:
         parts = [part.partition(":") for part in rest.split(",")]
         origins = tuple((exported, name) for exported, colon, name in parts if colon and name)
@@ -194,13 +206,13 @@ def renamed_exports(text: Callable[[int, int], str], clause: Node) -> list[tuple
 
 def reexported(
     text: Callable[[int, int], str], specifier: Node
-) -> tuple[str, list[tuple[str, str]]]:
+) -> tuple[str, list[tuple[str, str]]] | None:
     """What an `export ... from "x"` statement hands on (`specifier` is its `x`): the
     namespace of `export * as ns`, or the (name, name as exported) pairs of `export { a, b
-    as c }`; ("", []) for any other import."""
+    as c }`; (STAR_REEXPORT, []) for `export * from "x"`, None for an import."""
     statement = specifier.parent.parent if specifier.parent is not None else None
     if statement is None or statement.type != "export_statement":
-        return "", []
+        return None
     for child in statement.named_children:
         if child.type == "namespace_export" and child.named_child_count:
             return _node_text(text, child.named_children[0]), []
@@ -213,7 +225,7 @@ def reexported(
                     original = _node_text(text, name)
                     names.append((original, _node_text(text, alias) if alias else original))
             return "", names
-    return "", []
+    return STAR_REEXPORT, []
 
 
 _JS = LanguageRules(js_modules=True, import_calls=frozenset({"require", "import"}))

@@ -133,6 +133,8 @@ SYMBOLS_DDL = (
         module TEXT NOT NULL,
         PRIMARY KEY (repo_id, path, module)
     ) WITHOUT ROWID""",
+    # who imports a module (dependents: a CommonJS `require` whose uses name nothing)
+    "CREATE INDEX IF NOT EXISTS xref_imports_by_module ON xref_imports (repo_id, module)",
 )
 
 SYMBOL_TREES = (
@@ -418,6 +420,25 @@ def imports_of_file(conn: sqlite3.Connection, repo_id: str, path: str) -> list[s
     return [r[0] for r in rows]
 
 
+def importers_of(
+    conn: sqlite3.Connection, repo_id: str, modules: Sequence[str], limit: int = MAX_LOOKUP
+) -> list[str]:
+    """The files importing one of `modules` (import entries as the extractor wrote them:
+    a TS/JS repository path without extension), each once, at most `limit`: one bounded
+    range read of xref_imports_by_module per module."""
+    out: dict[str, None] = {}
+    for module in dict.fromkeys(modules):
+        rows = conn.execute(
+            """SELECT path FROM xref_imports INDEXED BY xref_imports_by_module
+                WHERE repo_id = ? AND module = ? LIMIT ?""",
+            (repo_id, module, limit - len(out)),
+        )
+        out.update(dict.fromkeys(r[0] for r in rows))
+        if len(out) >= limit:
+            break
+    return sorted(out)
+
+
 def module_files(conn: sqlite3.Connection, repo_id: str, module: str) -> list[str]:
     """The indexed files a TS/JS module (a repository path without extension, as the extractor
     resolves a relative specifier) may be: `src/orders` is `src/orders.ts`, `.d.ts`, `.js`, ...
@@ -478,6 +499,9 @@ class SymbolViews:
 
     def imports_of_file(self, repo_id: str, path: str) -> list[str]:
         return self.store.read(lambda c: imports_of_file(c, repo_id, path))
+
+    def importers_of(self, repo_id: str, modules: Sequence[str]) -> list[str]:
+        return self.store.read(lambda c: importers_of(c, repo_id, modules))
 
     def module_files(self, repo_id: str, module: str) -> list[str]:
         return self.store.read(lambda c: module_files(c, repo_id, module))
