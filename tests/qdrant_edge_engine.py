@@ -212,7 +212,11 @@ class EdgeCollections:
         }
         config = c.config
         return m.CollectionInfo(
-            status=m.CollectionStatus.YELLOW if c.written else m.CollectionStatus.GREEN,
+            status=(
+                m.CollectionStatus.YELLOW  # as on a server while its optimizer has work
+                if c.written or c.build is not None
+                else m.CollectionStatus.GREEN
+            ),
             optimizer_status=m.OptimizersStatusOneOf.OK,
             indexed_vectors_count=int(info.indexed_vectors_count),
             points_count=int(info.points_count),

@@ -112,6 +112,7 @@ def test_searches_and_writes_go_on_while_an_index_is_built(tmp_path: Path) -> No
             ok(client.put(f"{COLLECTION}/points", json={"points": during_build}))
             ok(client.post(f"{COLLECTION}/points/delete", json={"points": [0, 1]}))
             assert indexed() == 0  # the built copy does not serve yet
+            assert ok(client.get(COLLECTION))["status"] == "yellow"  # optimizing, as on Qdrant
             gate.go_on["built"].set()
             gate.hold("opened")  # the copy is open with those writes; not swapped in yet
             ok(client.put(f"{COLLECTION}/points", json={"points": during_swap}))
