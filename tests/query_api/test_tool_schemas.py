@@ -163,3 +163,13 @@ def test_the_lean_schema_of_one_model_keeps_nested_names_called_title() -> None:
     schema = lean_schema(remember.args)
     assert schema["properties"]["title"]["minLength"] == 1
     assert "title" not in schema
+
+
+def test_annotations_say_which_tools_write() -> None:
+    """Spec §1.1: write tools are annotated destructive (readOnly false, destructive true),
+    read tools read-only and non-destructive."""
+    tools = listed()
+    for spec in FULL:
+        hints = tools[spec.name].annotations
+        assert hints is not None
+        assert (hints.readOnlyHint, hints.destructiveHint) == (not spec.writes, spec.writes)
