@@ -9,16 +9,19 @@ receiver).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable
 from typing import Any
 
 import xxhash
+from tree_sitter import Node
 
 from processors.symbols.declaration import Declaration
 from processors.symbols.grammars import Grammar
 from processors.symbols.keywords import BLANK, KEYWORDS
 from processors.symbols.signatures import (
     _outer_decorations,
+    _param_type_list,
     _param_types,
     _recovered,
     _signature,
@@ -132,6 +135,37 @@ def _line_then_name(symbol: dict[str, Any]) -> tuple[int, str]:
     return symbol["start_line"], symbol["fq_name"]
 
 
+# An overload's name carries its parameters' types (`find(string)`, `find(number)`): each at
+# most MAX_OVERLOAD_TYPE_CHARS, a long one without its type arguments, and all of them at most
+# MAX_OVERLOAD_TYPES_CHARS. A name is an identifier, not a type expression: fastify's
+# `addHook('onError', fn: Fn extends unknown ? ... : ...)` made one of 330 characters.
+MAX_OVERLOAD_TYPE_CHARS = 40
+MAX_OVERLOAD_TYPES_CHARS = 100
+_TYPE_ARGUMENTS = re.compile(r"<[^<>]*>")
+
+
+def _bounded_type(written: str) -> str:
+    if len(written) <= MAX_OVERLOAD_TYPE_CHARS:
+        return written
+    while True:  # innermost first: `A<B<C>>` -> `A<B>` -> `A`
+        shorter = _TYPE_ARGUMENTS.sub("", written)
+        if shorter == written:
+            break
+        written = shorter
+    if len(written) > MAX_OVERLOAD_TYPE_CHARS:
+        written = written[: MAX_OVERLOAD_TYPE_CHARS - 1] + "…"
+    return written
+
+
+def overload_types(text_of: Callable[[int, int], str], src: bytes, params: Node | None) -> str:
+    """What an overload's name adds to tell it from its siblings: its parameters' types,
+    bounded (above); siblings it no longer tells apart get `#n` (disambiguate)."""
+    types = ",".join(map(_bounded_type, _param_type_list(text_of, src, params)))
+    if len(types) > MAX_OVERLOAD_TYPES_CHARS:
+        types = types[: MAX_OVERLOAD_TYPES_CHARS - 1] + "…"
+    return types
+
+
 def disambiguate(text: Callable[[int, int], str], src: bytes, symbols: list[Declaration]) -> None:
     """Same fq name twice in one file (overloads): append the parameter types, then `#n`."""
     if len({d.fq for d in symbols}) == len(symbols):
@@ -143,7 +177,7 @@ def disambiguate(text: Callable[[int, int], str], src: bytes, symbols: list[Decl
         if len(same) < 2:
             continue
         for d in same:  # a declaration without parameters (a type, a field) gets `#n` only
-            d.fq = f"{fq}({_param_types(text, src, d.params)})" if d.params is not None else fq
+            d.fq = f"{fq}({overload_types(text, src, d.params)})" if d.params is not None else fq
         seen: dict[str, int] = {}
         for d in same:
             n = seen.get(d.fq, 0) + 1

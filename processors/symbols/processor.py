@@ -27,8 +27,9 @@ from schemas.symbols import SymbolsRecord, XrefsRecord
 # files yield: an embedded service re-derives the records
 # of an older version at start (streams/runtime/rederive.py), so users get the fix without
 # deleting their data. 3-8, 10-22: the symbol quality benchmark's fixes (issue 22); 9: search terms;
-# 23: `export * from` entries marked, `from . import x` recorded as the module x.
-PROCESSOR_VERSION = 23
+# 23: `export * from` entries marked, `from . import x` recorded as the module x; 24: a
+# TS/JS multi-line literal value left out of its signature, overloads' names bounded.
+PROCESSOR_VERSION = 24
 
 # the records' validators, called without model_validate's wrapper: a file's two records cost
 # 1.5% of the stage less (the same validation: pydantic's own entry point)

@@ -78,6 +78,62 @@ def _bounded_decorations(text_of: Callable[[int, int], str], nodes: list[Node]) 
     return " ".join(parts)
 
 
+# A TS/JS declaration whose value is an object or array literal written over several lines
+# has no body for the query to capture; its signature shows the literal's brackets, not its
+# contents (koa's `const proto = module.exports = {` ran into the methods it lists). The value
+# is followed through these nodes, by these fields (None: the first named child).
+_VALUE_OF: dict[str, str | None] = {
+    "export_statement": "declaration",
+    "variable_declarator": "value",
+    "assignment_expression": "right",
+    "field_definition": "value",
+    "public_field_definition": "value",
+    "expression_statement": None,
+    "parenthesized_expression": None,
+    "as_expression": None,
+    "satisfies_expression": None,
+}
+_DECLARATIONS = frozenset({"lexical_declaration", "variable_declaration"})
+_LITERAL_BRACKETS = {"object": "{…}", "array": "[…]"}
+_MAX_VALUE_DEPTH = 8
+
+
+def _literal_value(text_of: Callable[[int, int], str], node: Node, name: str) -> Node | None:
+    """The multi-line object or array literal `node` (declaring `name`) binds, or None."""
+    current: Node | None = node
+    for _ in range(_MAX_VALUE_DEPTH):
+        if current is None:
+            return None
+        kind = current.type
+        if kind in _LITERAL_BRACKETS:
+            return current if current.start_point.row != current.end_point.row else None
+        if kind in _DECLARATIONS:  # `var a = 1, b = {...}`: the declarator of `name`
+            current = next(
+                (
+                    c
+                    for c in current.named_children
+                    if (n := c.child_by_field_name("name")) is not None
+                    and _node_text(text_of, n) == name
+                ),
+                None,
+            )
+        elif kind in _VALUE_OF:
+            field = _VALUE_OF[kind]
+            current = (
+                current.child_by_field_name(field)
+                if field is not None
+                else current.named_children[0]
+                if current.named_child_count
+                else None
+            )
+        else:
+            return None
+    return None
+
+
+_JS_GRAMMARS = frozenset({"javascript", "typescript", "tsx"})
+
+
 def _signature(
     text_of: Callable[[int, int], str], d: Declaration, grammar: Grammar, outer: list[Node]
 ) -> str:
@@ -86,9 +142,18 @@ def _signature(
     MAX_DECORATIONS_CHARS) in front."""
     node = d.node
     end = d.body_start
+    tail = ""  # what follows an elided literal value: `{…} as const`
     if end is None:
         body = node.child_by_field_name("body")
         end = body.start_byte if body is not None else d.end
+        literal = (
+            _literal_value(text_of, node, d.name)
+            if body is None and grammar.key in _JS_GRAMMARS
+            else None
+        )
+        if literal is not None:
+            end = literal.start_byte
+            tail = _LITERAL_BRACKETS[literal.type] + text_of(literal.end_byte, d.end)
     end = max(end, d.start)
     text = text_of(d.start, end)
     types = grammar.decorations
@@ -106,7 +171,7 @@ def _signature(
                 text = " ".join(pieces)
         if decorations:
             text = _bounded_decorations(text_of, decorations) + " " + text
-    text = " ".join(text.split())  # whitespace collapsed
+    text = " ".join((text + tail).split())  # whitespace collapsed
     stripped = text.rstrip(_TAIL_CHARS)
     while stripped.endswith("=>"):
         stripped = stripped[:-2].rstrip(_TAIL_CHARS)
@@ -132,13 +197,20 @@ def _declarator_type(src: bytes, param: Node) -> str | None:
     return _PUNCT_SPACE.sub(r"\1", text)
 
 
+_BETWEEN_WORDS_ONLY = re.compile(r"(?<!\w) | (?!\w)")  # a space not between two word characters
 _COMMENT_TYPES = frozenset({"comment", "line_comment", "block_comment"})
 
 
 def _param_types(text_of: Callable[[int, int], str], src: bytes, params: Node | None) -> str:
     """The parameters' types as written, without whitespace: `(a: Foo<T>, b = 1)` -> `Foo<T>,b`."""
+    return ",".join(_param_type_list(text_of, src, params))
+
+
+def _param_type_list(
+    text_of: Callable[[int, int], str], src: bytes, params: Node | None
+) -> list[str]:
     if params is None:
-        return ""
+        return []
     types = []
     for child in params.named_children:
         kind = child.type
@@ -158,8 +230,9 @@ def _param_types(text_of: Callable[[int, int], str], src: bytes, params: Node | 
         elif typ is None and child.named_child_count > 1:  # `name: Type`, no type field
             typ = child.named_children[-1]
         written = _node_text(text_of, typ if typ is not None else child)
-        types.append("".join(written.split()).lstrip(":"))
-    return ",".join(types)
+        # whitespace only between words kept: `Fn extends unknown ?`, not `Fnextendsunknown?`
+        types.append(_BETWEEN_WORDS_ONLY.sub("", " ".join(written.split())).lstrip(":"))
+    return types
 
 
 def _slicer(body: str, src: bytes) -> Callable[[int, int], str]:

@@ -229,3 +229,26 @@ def test_a_ts_namespace_of_a_namespace_qualifies_the_reference() -> None:
     records = symbols_of(upsert("src/classic/use.ts", body))
     assert records is not None
     assert ("a", "string", "src/classic/external.coerce.string") in records[1].references
+
+
+def test_a_multi_line_literal_value_is_left_out_of_the_signature() -> None:
+    # koa's `const proto = module.exports = {`: its signature ran 240 characters into the
+    # methods the object lists (comments and bodies included)
+    found = {s.fq_name: s.signature for s in symbols("literal_values.js")}
+    assert found["proto"] == "const proto = module.exports = {…}"
+    assert found["proto.onerror"] == "onerror (err)"
+    assert found["METHODS"] == "const METHODS = […]"
+    assert found["Settings.defaults"] == "defaults = {…}"
+    assert found["ONE_LINE"] == "const ONE_LINE = { a: 1, b: [2, 3] }"  # one line: the value
+
+
+def test_an_overloads_name_is_bounded_and_the_overloads_stay_distinct() -> None:
+    # fastify's `addHook('onError', hook: Fn extends unknown ? ... : Fn)` was named by every
+    # character of its types (330 of them, shown in search reasons), without their spaces
+    found = [s.fq_name for s in symbols("long_overloads.ts")]
+    hooks = [fq for fq in found if fq.startswith("Instance.addHook(")]
+    assert len(hooks) == len(set(hooks)) == 3
+    assert all(len(fq) <= len("Instance.addHook()") + 100 for fq in hooks)
+    assert hooks[0].startswith("Instance.addHook('onError',Fn extends unknown?")
+    # types of at most 40 characters stay as written, type arguments and all
+    assert "Instance.find(string)" in found and "Instance.find(readonly number[])" in found
