@@ -23,7 +23,10 @@ Resolution, more precise than the reference's simple-name match:
   dependency: another file cannot name it;
 - a file that declares the name itself is taken to mean its own declaration, and so is a
   file whose package declares it (Go, Java, Kotlin: a package is a directory);
+- a JavaScript file importing a file asked about is its dependent at file level even where
+  no reference names a declaration (`const context = require('./context')`);
 - `{Name}Test(s)` / `Test{Name}` types count as tests in the same language family only.
+Whether one reference means one of the declarations: reference_scope.ReferenceScope.
 """
 
 from __future__ import annotations
@@ -228,9 +231,11 @@ class DependentsResolver:
         references say which (the compiler's find-references counts no more: a test
         importing zod's `z` from src/index.ts, which only re-exports it, uses none of
         index.ts's declarations); an `export * from` names nothing (js_ts.STAR_REEXPORT)."""
-        modules = sorted({m for p in exclude if is_js_module(p) for m in js_module_keys(p)})
-        if not modules:
+        asked = sorted(p for p in exclude if is_js_module(p))
+        if not asked:
             return
+        js = JsModules(self.symbols, repo_id, lambda path: self.read_text(repo_id, path))
+        modules = sorted({m for p in asked for m in [*js_module_keys(p), *js.directory_keys(p)]})
         known = {path for path, _symbol in found}
         for path in self.symbols.importers_of(repo_id, modules):
             if path in exclude or path in known or language_for_path(path) != "javascript":

@@ -24,7 +24,13 @@ from processors.symbols.languages.js_ts import (
     NAMESPACE_MARK,
     split_import_entry,
 )
-from query_api.symbols.js_packages import RepositoryPackages, module_of, split_specifier
+from query_api.symbols.js_packages import (
+    MANIFEST,
+    RepositoryPackages,
+    directory_entries,
+    module_of,
+    split_specifier,
+)
 from query_api.symbols.tsconfig_paths import CONFIG_NAMES, PathAliases, load_aliases
 from streams.stores.views.symbols import SymbolRow, SymbolViews
 
@@ -68,6 +74,7 @@ class JsModules:
         self._declares: dict[str, frozenset[str]] = {}  # file -> its top-level names
         self._ends: dict[tuple[str, str], frozenset[str]] = {}
         self._texts: dict[str, str | None] = {}  # config path -> its text
+        self._mains: dict[str, str | None] = {}  # folder module -> its package.json entry
         self.packages = RepositoryPackages(self._read, self._first_file_under, self._budget)
 
     def matches(self, path: str, qualified: str, targets: Sequence[SymbolRow]) -> bool | None:
@@ -137,7 +144,11 @@ class JsModules:
             head, dot, _ = head.rpartition(".")
             if not dot:
                 return None
-            module = head if self._module_files(head) else self._alias(path, head)
+            module = (
+                head
+                if self._module_files(head)
+                else self.directory_main(head) or self._alias(path, head)
+            )
             if module is not None:
                 return module, qualified[len(head) + 1 :].split(".")[: through - 1]
         return None
@@ -147,7 +158,40 @@ class JsModules:
         repository module it names (`web/components/Button`), like relative specifiers."""
         if self._module_files(module):
             return module
-        return self._alias(path, module) or module
+        return self.directory_main(module) or self._alias(path, module) or module
+
+    def directory_main(self, module: str) -> str | None:
+        """The module a repository folder imported by its path (`require('../..')`, the
+        module `.` in koa's tests) names through its package.json: `lib/application` for
+        `"main": "lib/application.js"`; None when the folder has no such entry that is an
+        indexed module (its `index` is a module of its own: module_files)."""
+        if module in self._mains:
+            return self._mains[module]
+        directory = "" if module == "." else module
+        found = None
+        if not directory.startswith(("@", ".")) and ":" not in directory:
+            text = self._read(posixpath.join(directory, MANIFEST))
+            for target in directory_entries(text, directory) if text is not None else []:
+                candidate = module_of(target)
+                if self._budget() and self.symbols.module_files(self.repo_id, candidate):
+                    found = candidate
+                    break
+        self._mains[module] = found
+        return found
+
+    def directory_keys(self, path: str) -> list[str]:
+        """The modules naming `path` as their folder's package.json entry (the reverse of
+        directory_main): `.` for koa's lib/application.js. Every folder above it is read."""
+        stem = module_of(path)
+        keys = []
+        directory = posixpath.dirname(path)
+        while True:
+            module = directory or "."
+            if self.directory_main(module) == stem:
+                keys.append(module)
+            if not directory:
+                return keys
+            directory = posixpath.dirname(directory)
 
     def _alias(self, path: str, specifier: str) -> str | None:
         """The repository module a non-relative specifier names: through the path aliases of

@@ -161,6 +161,19 @@ def parse_manifest(text: str, directory: str) -> PackageManifest | None:
     return PackageManifest(name, directory, data.get("exports"), entries)
 
 
+def directory_entries(text: str, directory: str) -> list[str]:
+    """The repository paths a relative import of `directory` itself (`require('../..')`) may
+    name through its package.json (`text`): `types`/`typings`, `main`, `module`, in that
+    order (Node reads `main`, TypeScript the types first; `exports` is for imports by the
+    package's name, not its path). The folder's `index` is the caller's to try."""
+    data = _parsed(text)
+    if data is None:
+        return []
+    entries = (v for v in (data.get(f) for f in ENTRY_FIELDS) if isinstance(v, str))
+    paths = (_join(directory, e if e.startswith(("./", "../")) else f"./{e}") for e in entries)
+    return list(dict.fromkeys(p for p in paths if p))
+
+
 def has_exports(text: str) -> bool:
     data = _parsed(text)
     return data is not None and data.get("exports") is not None

@@ -589,3 +589,21 @@ def test_from_a_package_import_a_module_imports_that_module(repo: Repo) -> None:
     assert repo.resolver.imports("r", "pkg/core.py") == ["pkg.types"]
     assert repo.resolver.imports("r", "pkg/version.py") == ["pkg"]
     assert repo.resolver.imports("r", "pkg/sub/use.py") == ["pkg", "pkg.sub", "pkg.types"]
+
+
+def test_a_folder_required_by_its_path_is_its_package_jsons_main(repo: Repo) -> None:
+    # koa's tests: `const Koa = require('../..')`, the repository's package.json naming
+    # `"main": "lib/application.js"`; `Koa` is used only as `new Koa()`
+    repo.add(
+        {
+            "package.json": '{"name": "koa", "main": "lib/application.js"}',
+            "lib/application.js": "module.exports = class Application {\n  use () {}\n}\n",
+            "lib/other.js": "exports.x = 1\n",
+            "__tests__/app/use.test.js": (
+                "const Koa = require('../..')\nconst app = new Koa()\napp.use(() => {})\n"
+            ),
+        }
+    )
+    assert repo.dependents("lib/application.js") == [("__tests__/app/use.test.js", "<file>")]
+    assert repo.dependents("lib/other.js") == []
+    assert repo.resolver.imports("r", "__tests__/app/use.test.js") == ["lib/application"]
