@@ -79,7 +79,8 @@ def test_views_hold_exactly_the_last_version_of_every_file(
             " JOIN xref_sources s ON s.id = r.source JOIN xref_files f ON f.id = s.file",
             "SELECT count(*) FROM xref_sources",
             "SELECT count(*) FROM xref_files",
-            "SELECT * FROM xref_imports",
+            "SELECT f.repo_id, f.path, i.module FROM xref_imports i"
+            " JOIN xref_files f ON f.id = i.file",
             "SELECT d.path, f.symbol_terms, f.signature_terms FROM symbol_fts f"
             " JOIN symbol_docs d ON d.id = f.rowid",
             "SELECT count(*) FROM symbol_fts",

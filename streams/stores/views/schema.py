@@ -40,7 +40,8 @@ from streams.stores.views.registry import Tree, ViewRegistry
 # 8: symbols is a rowid table naming its file by symbol_files.id, with narrow indexes;
 #    xref_sources is indexed by file instead of unique by (file, symbol).
 # 9: symbols and xref_refs name their repository by repo_numbers.id.
-SCHEMA_VERSION = 9
+# 10: xref_imports names its file by xref_files.id and its repository by number.
+SCHEMA_VERSION = 10
 # A text of at least this many characters is kept zlib-compressed (a BLOB; shorter ones stay
 # TEXT): source and its terms compress ~4x, and both are read back only for the few files an
 # answer shows or when search's in-memory postings are built.

@@ -13,7 +13,9 @@
   paths and qualified names are ~100 bytes each and a Java repository holds ~60 references
   per file and ~5 per symbol, so writing them into every row (and the path into the by-file
   index) made this table half of spring-framework's views.
-- `xref_imports`: the modules each file imports.
+- `xref_imports`: the modules each file imports, naming the file by `xref_files.id` (made for
+  a file with references or imports) and its repository by number: the ~120-byte path of a
+  Java file was in every import and again in the by-module index.
 - `symbol_docs` + `symbol_fts`: one FTS5 row per file with the terms of its symbols' names
   and signatures, as the symbols processor derived them (the record's `symbol_terms` and
   `signature_terms`), searched next to `content_fts` (views/search adds the two BM25 scores).
@@ -128,13 +130,13 @@ SYMBOLS_DDL = (
                 unpack_text(old.signature_terms));
     END""",
     """CREATE TABLE IF NOT EXISTS xref_imports (
-        repo_id TEXT NOT NULL,
-        path TEXT NOT NULL,
+        file INTEGER NOT NULL,  -- xref_files.id
+        repo INTEGER NOT NULL,  -- repo_numbers.id
         module TEXT NOT NULL,
-        PRIMARY KEY (repo_id, path, module)
+        PRIMARY KEY (file, module)
     ) WITHOUT ROWID""",
     # who imports a module (dependents: a CommonJS `require` whose uses name nothing)
-    "CREATE INDEX IF NOT EXISTS xref_imports_by_module ON xref_imports (repo_id, module)",
+    "CREATE INDEX IF NOT EXISTS xref_imports_by_module ON xref_imports (repo, module)",
 )
 
 SYMBOL_TREES = (
@@ -146,7 +148,7 @@ SYMBOL_TREES = (
         "DELETE FROM xref_sources WHERE file IN (SELECT id FROM xref_files WHERE repo_id = ?)",
     ),
     Tree("xref_files", "DELETE FROM xref_files WHERE repo_id = ?"),
-    Tree("xref_imports", "DELETE FROM xref_imports WHERE repo_id = ?"),
+    Tree("xref_imports", f"DELETE FROM xref_imports WHERE repo = {REPO_NUMBER}"),
     Tree("symbol_docs", "DELETE FROM symbol_docs WHERE repo_id = ?"),  # trigger: symbol_fts
 )
 
@@ -249,15 +251,22 @@ def repo_number(conn: sqlite3.Connection, repo_id: str) -> int:
     return made
 
 
-def _xref_ids(conn: sqlite3.Connection, files: list[tuple[str, str, XrefsRecord]]) -> list[int]:
-    """The id of each file (made here: its old one went with its old references), and of each
-    of its referencing symbols, as one list of source ids per reference, in record order."""
+def _xref_ids(
+    conn: sqlite3.Connection, files: list[tuple[str, str, XrefsRecord]]
+) -> tuple[list[int], list[int]]:
+    """The id of each file (made here: its old one went with its old references), in order,
+    and of each of its referencing symbols, as one list of source ids per reference, in
+    record order."""
     conn.executemany("INSERT INTO xref_files (repo_id, path) VALUES (?, ?)", [f[:2] for f in files])
+    file_ids: list[int] = []
     sources: list[int] = []
     for repo_id, path, value in files:
         (file_id,) = conn.execute(
             "SELECT id FROM xref_files WHERE repo_id = ? AND path = ?", (repo_id, path)
         ).fetchone()
+        file_ids.append(int(file_id))
+        if not value.references:
+            continue
         symbols = list(dict.fromkeys(symbol for symbol, _, _ in value.references))
         conn.executemany(
             "INSERT INTO xref_sources (file, symbol) VALUES (?, ?)",
@@ -270,38 +279,37 @@ def _xref_ids(conn: sqlite3.Connection, files: list[tuple[str, str, XrefsRecord]
             )
         )
         sources.extend(ids[symbol] for symbol, _, _ in value.references)
-    return sources
+    return file_ids, sources
 
 
 def _forget_xrefs(conn: sqlite3.Connection, files: list[tuple[str, str]]) -> None:
-    """Every reference, source and file row of these files."""
+    """Every reference, source, import and file row of these files."""
     conn.executemany(
         """DELETE FROM xref_refs WHERE source IN (
                SELECT s.id FROM xref_files f JOIN xref_sources s ON s.file = f.id
                WHERE f.repo_id = ? AND f.path = ?)""",
         files,
     )
-    conn.executemany(
-        """DELETE FROM xref_sources WHERE file =
-               (SELECT id FROM xref_files WHERE repo_id = ? AND path = ?)""",
-        files,
-    )
+    for table in ("xref_sources", "xref_imports"):
+        conn.executemany(
+            f"""DELETE FROM {table} WHERE file =
+                   (SELECT id FROM xref_files WHERE repo_id = ? AND path = ?)""",
+            files,
+        )
     conn.executemany("DELETE FROM xref_files WHERE repo_id = ? AND path = ?", files)
-    conn.executemany("DELETE FROM xref_imports WHERE repo_id = ? AND path = ?", files)
 
 
 def apply_xrefs(conn: sqlite3.Connection, items: Sequence[Item]) -> None:
     topic = topics.XREFS.name
     last = _last_per_file(items, topic)
     _forget_xrefs(conn, list(last))
-    records: list[tuple[str, str, XrefsRecord]] = []
-    imports: list[tuple[str, str, str]] = []
+    records: list[tuple[str, str, XrefsRecord]] = []  # files with references or imports
     for (repo_id, path), value in last.items():
         if value is None:
             continue
         if not isinstance(value, XrefsRecord):
             raise StoreError(f"{topic}: expected XrefsRecord, got {type(value).__name__}")
-        if value.references:
+        if value.references or value.imports:
             records.append((repo_id, path, value))
         if value.references_dropped:
             log.warning(
@@ -312,8 +320,8 @@ def apply_xrefs(conn: sqlite3.Connection, items: Sequence[Item]) -> None:
                 value.references_dropped,
                 len(value.references),
             )
-        imports.extend((repo_id, path, m) for m in value.imports)
-    sources = iter(_xref_ids(conn, records))
+    file_ids, source_ids = _xref_ids(conn, records)
+    sources = iter(source_ids)
     numbers = {repo_id: repo_number(conn, repo_id) for repo_id, _, _ in records}
     refs = [
         (numbers[repo_id], name, next(sources), qualified or "")
@@ -321,6 +329,11 @@ def apply_xrefs(conn: sqlite3.Connection, items: Sequence[Item]) -> None:
         for _, name, qualified in value.references
     ]
     conn.executemany("INSERT INTO xref_refs VALUES (?,?,?,?)", refs)
+    imports = [
+        (file_id, numbers[repo_id], module)
+        for file_id, (repo_id, _, value) in zip(file_ids, records, strict=True)
+        for module in value.imports
+    ]
     conn.executemany("INSERT OR IGNORE INTO xref_imports VALUES (?,?,?)", imports)
 
 
@@ -414,7 +427,8 @@ def references_to(
 
 def imports_of_file(conn: sqlite3.Connection, repo_id: str, path: str) -> list[str]:
     rows = conn.execute(
-        "SELECT module FROM xref_imports WHERE repo_id = ? AND path = ? ORDER BY module",
+        """SELECT i.module FROM xref_files f CROSS JOIN xref_imports i ON i.file = f.id
+           WHERE f.repo_id = ? AND f.path = ? ORDER BY i.module""",
         (repo_id, path),
     )
     return [r[0] for r in rows]
@@ -429,8 +443,11 @@ def importers_of(
     out: dict[str, None] = {}
     for module in dict.fromkeys(modules):
         rows = conn.execute(
-            """SELECT path FROM xref_imports INDEXED BY xref_imports_by_module
-                WHERE repo_id = ? AND module = ? LIMIT ?""",
+            # the module's importers sorted by path before the bound, as the index used to
+            # hold them (a module is imported by a few thousand files at most)
+            f"""SELECT f.path FROM xref_imports i INDEXED BY xref_imports_by_module
+                CROSS JOIN xref_files f ON f.id = i.file
+                WHERE i.repo = {REPO_NUMBER} AND i.module = ? ORDER BY f.path LIMIT ?""",
             (repo_id, module, limit - len(out)),
         )
         out.update(dict.fromkeys(r[0] for r in rows))
