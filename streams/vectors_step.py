@@ -345,6 +345,9 @@ class VectorIndexer:
             return False
         if state.points < 1.25 * self._unindexable_at:
             return False  # a build that indexed nothing (store thresholds) is not retried at once
+        release = getattr(self.embedder, "release_idle", None)  # the local embedder's child
+        if release is not None:  # its model copy is not held through the build's peak
+            await asyncio.to_thread(release)
         self.building = True
         started = time.perf_counter()
         try:

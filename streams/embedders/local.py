@@ -99,6 +99,13 @@ class LocalEmbedder:
         """Encoder threads the latest passage batch ran on."""
         return self._passages.last_workers if self._passages is not None else 0
 
+    def release_idle(self) -> None:
+        """Stop the passage child now unless a batch runs, instead of `idle_stop_s` later: the
+        vector step calls it when its backfill is done and an HNSW build (a child process of
+        its own, with the store's files mapped) comes next, so the two are never held at once."""
+        if self._passages is not None:
+            self._passages.stop_if_idle()
+
     def set_foreground(self, foreground: bool) -> None:
         """True while a user waits for the embedding (`index --vectors`, `replay`): passage
         batches run at normal priority on every allowed thread, not only on idle cores."""

@@ -120,3 +120,17 @@ def test_closing_does_not_wait_for_a_batch_in_flight() -> None:
         assert not alive(pid)
         result = backfill.result(timeout=60)
     assert not result.ok and result.error
+
+
+def test_releasing_an_idle_embedder_stops_its_passage_process_at_once() -> None:
+    embedder = LocalEmbedder(threads=1)  # idle_stop_s: 20 s
+    try:
+        assert embedder.embed([BLOCK]).ok
+        process = child_of(embedder)
+        pid = process.pid
+        assert pid is not None
+        embedder.release_idle()
+        assert process.pid is None and not alive(pid)
+        assert embedder.embed([BLOCK]).ok and process.starts == 2  # the next batch restarts it
+    finally:
+        embedder.close()

@@ -125,6 +125,24 @@ async def test_cold_then_exact_then_approximate(rig: Rig) -> None:
     assert len(keys) == len(set(keys))  # one hit per source
 
 
+async def test_the_passage_encoder_is_released_before_an_hnsw_build(rig: Rig) -> None:
+    """The build child maps the whole store: the encoder's model copy must not be held too."""
+    events: list[str] = []
+    setattr(rig.embedder, "release_idle", lambda: events.append("release"))  # noqa: B010
+    build = rig.store.build_index
+
+    def recorded_build() -> bool:
+        events.append("build")
+        return build()
+
+    setattr(rig.store, "build_index", recorded_build)  # noqa: B010
+    await rig.indexer.run_until_idle()
+    assert events == []  # below ann_min_points: no build, the encoder kept for the next batch
+    rig.indexer.ann_min_points = 1
+    assert await rig.indexer.maybe_build()
+    assert events == ["release", "build"]
+
+
 async def test_embedder_down_and_query_failure(rig: Rig) -> None:
     await rig.indexer.run_until_idle()
     rig.embedder.fail_queries = True
