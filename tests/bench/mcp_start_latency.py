@@ -57,20 +57,22 @@ def server_env(tree: Path, data: Path) -> dict[str, str]:
     return env
 
 
-def tree_cpu_s() -> float:
-    """CPU seconds of every live descendant of this process (the server and its children;
-    reaped ones count in their parent's cutime/cstime), user + system."""
-    total, todo = 0.0, children(os.getpid())
+def tree_cpu_s() -> tuple[float, float]:
+    """CPU seconds, user + system, of the server (this process's child) and of every process
+    below it (reaped ones count in their parent's cutime/cstime)."""
+    server, below, todo = 0.0, 0.0, [(pid, 0) for pid in children(os.getpid())]
     while todo:
-        pid = todo.pop()
+        pid, depth = todo.pop()
         try:
             with open(f"/proc/{pid}/stat", encoding="ascii") as f:
                 fields = f.read().rsplit(")", 1)[1].split()
         except OSError:
             continue
-        total += sum(int(x) for x in fields[11:15]) / os.sysconf("SC_CLK_TCK")
-        todo += children(pid)
-    return total
+        own = sum(int(x) for x in fields[11:13]) / os.sysconf("SC_CLK_TCK")
+        reaped = sum(int(x) for x in fields[13:15]) / os.sysconf("SC_CLK_TCK")
+        server, below = (server + own, below + reaped) if depth == 0 else (server, below + own)
+        todo += [(kid, depth + 1) for kid in children(pid)]
+    return server, below
 
 
 def compile_tree(tree: Path) -> None:
@@ -132,13 +134,15 @@ async def first_answer(
                 content = result.structuredContent or {}
                 if not result.isError and content.get("hits"):
                     out["answer_s"] = time.perf_counter() - began
-                    out["cpu_s"] = tree_cpu_s()
+                    out["server_cpu_s"], out["children_cpu_s"] = tree_cpu_s()
+                    out["cpu_s"] = out["server_cpu_s"] + out["children_cpu_s"]
                     out["path"] = content.get("retrievalPath")
                     if semantic:
                         out["semantic_s"] = await first_semantic(session, args, began)
                     return out
                 await asyncio.sleep(0.05)
-    out["answer_s"], out["cpu_s"], out["path"] = float("nan"), float("nan"), "none"
+    out["answer_s"], out["path"] = float("nan"), "none"
+    out["cpu_s"] = out["server_cpu_s"] = out["children_cpu_s"] = float("nan")
     return out
 
 
@@ -152,23 +156,26 @@ def run_once(tree: Path, checkout: Path, state: str, warm: Path, query: str) -> 
 
 def report(results: dict[tuple[str, str], list[dict[str, Any]]]) -> None:
     print(
-        "\n| tree | state | initialize s | first answer with hits s | CPU s | first semantic s "
-        "| runs | paths |"
+        "\n| tree | state | initialize s | first answer with hits s | CPU s (server + children) "
+        "| first semantic s | runs | paths |"
     )
     print("|---|---|---|---|---|---|---|---|")
     for (tree, state), runs in results.items():
         init = statistics.median(r["initialize_s"] for r in runs)
         answer = statistics.median(r["answer_s"] for r in runs)
         cpu = statistics.median(r["cpu_s"] for r in runs)
+        server = statistics.median(r["server_cpu_s"] for r in runs)
+        below = statistics.median(r["children_cpu_s"] for r in runs)
         semantic = [r["semantic_s"] for r in runs if "semantic_s" in r]
         first_semantic = f"{statistics.median(semantic):.2f}" if semantic else "-"
         each = " / ".join(f"{r['answer_s']:.1f}" for r in runs)
         paths = ", ".join(sorted({str(r["path"]) for r in runs}))
         print(
-            f"| {tree} | {state} | {init:.2f} | {answer:.2f} ({each}) | {cpu:.2f} | "
+            f"| {tree} | {state} | {init:.2f} | {answer:.2f} ({each}) "
+            f"| {cpu:.2f} ({server:.2f} + {below:.2f}) | "
             f"{first_semantic} | {len(runs)} | {paths} |"
         )
-    print("(medians; each run's first answer in brackets; CPU: the server and its children)")
+    print("(medians; each run's first answer in brackets; CPU: the server + its children)")
 
 
 def main() -> None:
@@ -213,7 +220,8 @@ def main() -> None:
                 print(
                     f"round {round_ + 1} {name:6} {state}: initialize {r['initialize_s']:.2f} s, "
                     f"first answer with hits {r['answer_s']:.2f} s ({r['path']}), "
-                    f"CPU {r['cpu_s']:.2f} s, first semantic {r.get('semantic_s', 0):.2f} s, "
+                    f"CPU {r['server_cpu_s']:.2f} + {r['children_cpu_s']:.2f} s, "
+                    f"first semantic {r.get('semantic_s', 0):.2f} s, "
                     f"load {r['load']:.1f}",
                     flush=True,
                 )

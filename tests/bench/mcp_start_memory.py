@@ -113,11 +113,11 @@ async def measure(path: Path, start_only: bool = False) -> dict[str, Any]:
             out["initialize_s"] = time.perf_counter() - began
             out["first_answer_s"], out["first_path"] = await first_answer(session, began)
             out["coverage_s"] = float("nan") if start_only else await full_coverage(session, began)
-            out["peak_rss_mib"], out["at_peak"] = sampler.peak, sampler.at_peak
             out["idle_rss_mib"] = tree_rss_mib()
             if not start_only:  # idle worker processes stop after their idle period
-                await asyncio.sleep(SETTLE_S)
+                await asyncio.sleep(SETTLE_S)  # the peak may come after coverage: an HNSW build
                 out["settled_rss_mib"], out["processes"] = tree_rss_mib(), tree_processes()
+            out["peak_rss_mib"], out["at_peak"] = sampler.peak, sampler.at_peak
         stop.set()
         await sampling
     return out
