@@ -1,0 +1,245 @@
+"""Keyword search over MCP at scale: latency from one client, throughput from 16 (issue 25 item 1):
+
+    python -m tests.bench.mcp_search_throughput [--generated 100000] [--data-dir DIR]
+        [--corpus DIR] [--queries 200] [--calls 320] [--clients 16] [--tree DIR] [--profile OUT]
+
+Starts `repocontext serve CORPUS --embedder none` (keyword only) on a prepared data directory:
+spring-framework at search_latency's PIN (11.4k files) or the generated corpus of
+`--generated N` files, both indexed by `python -m tests.bench.search_latency [--generated N]`
+into ~/.cache/repocontext-bench/systems/latency/<name>, which is the default `--data-dir`
+(give a copy when another run may hold that one: a data directory has one owner). The real MCP
+client over streamable HTTP then waits until the server's CPU settles (a reopened data
+directory re-walks the corpus and may rebuild its views; the first search builds the
+in-memory postings in a background thread), and runs the localisation benchmark's change
+requests as `repocontext_search` k=10:
+
+1. one client, each query once, sequentially: p50/p95/p99;
+2. `--clients` concurrent clients (one MCP session each, calls back to back) sharing
+   `--calls` calls, each client walking the queries from its own offset: p50/p95/p99 and
+   searches/s over the phase's wall time.
+
+The issue's target at u-boot scale (38.5k files), quiet machine: p50 <= 40 ms, p99 <= 150 ms,
+>= 40 searches/s with 16 clients. The load average is printed beside each phase; on a shared
+machine compare two trees (`--tree`, e.g. a `git worktree` of an older commit) back to back.
+`--profile OUT` samples the server's busy threads during the concurrent phase and writes the
+share of samples per function to OUT.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from mcp import ClientSession
+
+from tests.bench.localisation.cases import CASES_FILE, read_cases
+from tests.bench.localisation.checkout import DEFAULT_CACHE, materialise
+from tests.bench.localisation.repos import DEFAULT_MIRRORS, require_mirror
+from tests.bench.search_latency import PIN, generated_corpus, pct
+from tests.bench.search_under_backfill import free_port, session, wait_until
+
+SETTLED_CPU_S = 0.3  # server CPU seconds over SETTLE_WINDOW_S below which it is idle
+SETTLE_WINDOW_S = 3.0
+SAMPLE_S = 0.005
+
+
+def server_cpu_s(pid: int) -> float:
+    """User + system CPU seconds of a process (Linux /proc)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def serve(
+    tree: Path, corpus: Path, data: Path, port: int, profile: Path | None, log: Path
+) -> subprocess.Popen[bytes]:
+    env = dict(os.environ, PYTHONPATH=str(tree), REPOCONTEXT_EMBEDDER="none")
+    entry = ["-m", "repocontext.cli"]
+    if profile is not None:
+        entry = ["-m", "tests.bench.mcp_search_throughput", "--serve-sampled", str(profile), "--"]
+    command = [sys.executable, *entry, "serve", str(corpus), "--data-dir", str(data)]
+    command += ["--embedder", "none", "--port", str(port), "--workspace-root", str(corpus)]
+    with log.open("ab") as out:
+        return subprocess.Popen(command, cwd=tree, env=env, stdout=out, stderr=out)
+
+
+async def search(mcp: ClientSession, repo: str, query: str) -> float:
+    began = time.perf_counter()
+    result = await mcp.call_tool("repocontext_search", {"repoId": repo, "query": query, "k": 10})
+    elapsed = time.perf_counter() - began
+    if result.isError:
+        raise SystemExit(f"search failed: {result.content}")
+    return elapsed * 1000
+
+
+async def client(url: str, repo: str, queries: list[str], calls: int, offset: int) -> list[float]:
+    async with session(url) as mcp:
+        return [await search(mcp, repo, queries[(offset + i) % len(queries)]) for i in range(calls)]
+
+
+async def settle(url: str, repo: str, pid: int) -> None:
+    """Until the repository answers and the server's CPU stays quiet after a search (the walk,
+    a views rebuild and the postings build run in the background; a search starts a build of
+    postings that are missing or too far behind)."""
+
+    async def quiet_after_search() -> bool:
+        try:
+            async with session(url) as mcp:
+                await search(mcp, repo, "warm up")
+        except Exception:
+            return False
+        before = server_cpu_s(pid)
+        await asyncio.sleep(SETTLE_WINDOW_S)
+        return server_cpu_s(pid) - before < SETTLED_CPU_S
+
+    await wait_until("server CPU settled after a search", quiet_after_search, limit_s=7200)
+
+
+def row(name: str, times: list[float], wall_s: float, load: float) -> str:
+    cells = " | ".join(f"{pct(times, q):.1f}" for q in (0.5, 0.95, 0.99))
+    return f"| {name} | {len(times)} | {cells} | {len(times) / wall_s:.1f} | {load:.1f} |"
+
+
+async def phases(
+    url: str, repo: str, queries: list[str], calls: int, clients: int, pid: int, profile: object
+) -> list[str]:
+    rows = []
+    load = os.getloadavg()[0]
+    began = time.perf_counter()
+    times = await client(url, repo, queries, len(queries), 0)
+    rows.append(row("1 client, sequential", times, time.perf_counter() - began, load))
+    print(rows[-1], flush=True)
+    if profile is not None:
+        os.kill(pid, signal.SIGUSR1)  # the server's threads start profiling on their next call
+    load = os.getloadavg()[0]
+    share = [calls // clients + (c < calls % clients) for c in range(clients)]
+    stride = max(1, len(queries) // clients)
+    began = time.perf_counter()
+    runs = [client(url, repo, queries, share[c], c * stride) for c in range(clients)]
+    times = [t for part in await asyncio.gather(*runs) for t in part]
+    rows.append(row(f"{clients} clients, concurrent", times, time.perf_counter() - began, load))
+    print(rows[-1], flush=True)
+    return rows
+
+
+async def measure(args: argparse.Namespace, corpus: Path, data: Path, queries: list[str]) -> None:
+    port = free_port()
+    url = f"http://127.0.0.1:{port}/mcp"
+    log = Path(args.server_log)
+    server = serve(args.tree.resolve(), corpus, data, port, args.profile, log)
+    repo = corpus.name
+    try:
+        await settle(url, repo, server.pid)
+        print(f"\n{len(queries)} change requests over {repo} ({corpus}), k=10, over MCP")
+        print("| phase | calls | p50 ms | p95 ms | p99 ms | searches/s | load (1 min) |")
+        print("|---|---|---|---|---|---|---|")
+        await phases(url, repo, queries, args.calls, args.clients, server.pid, args.profile)
+        print(f"load average after: {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
+    finally:
+        server.terminate()
+        server.wait(120)
+    if args.profile is not None:
+        print(f"profile of the server's concurrent phase: {args.profile}")
+
+
+IDLE_LEAVES = frozenset({"wait", "select", "poll", "_worker", "get", "sleep", "accept", "epoll"})
+
+
+def serve_sampled(out: Path, argv: list[str]) -> None:
+    """The CLI with a stack sampler started by SIGUSR1: every SAMPLE_S it records where each
+    busy thread is (threads parked in a wait are left out), so the profile covers the
+    concurrent phase only and costs the server nothing per call. At exit OUT gets the share of
+    samples each function was on the stack (inclusive) and on top (self), busiest first."""
+    import collections
+    import signal
+    import threading
+
+    from repocontext.cli import main as cli_main
+
+    inclusive: collections.Counter[str] = collections.Counter()
+    on_top: collections.Counter[str] = collections.Counter()
+    totals = [0]
+
+    def sample() -> None:
+        me = threading.get_ident()
+        while True:
+            time.sleep(SAMPLE_S)
+            for ident, frame in sys._current_frames().items():
+                if ident == me or frame.f_code.co_name in IDLE_LEAVES:
+                    continue
+                totals[0] += 1
+                seen: set[str] = set()
+                f: Any = frame
+                on_top[_where(f)] += 1
+                while f is not None:
+                    seen.add(_where(f))
+                    f = f.f_back
+                inclusive.update(seen)
+
+    def start(*_: object) -> None:
+        threading.Thread(target=sample, name="sampler", daemon=True).start()
+
+    signal.signal(signal.SIGUSR1, start)
+    try:
+        sys.argv = ["repocontext", *argv]
+        cli_main()
+    finally:
+        n = max(1, totals[0])
+        lines = [f"{totals[0]} samples of busy threads, every {SAMPLE_S * 1000:.0f} ms"]
+        lines += ["inclusive %  self %  function"]
+        for where, count in inclusive.most_common(120):
+            lines.append(f"{100 * count / n:10.1f}  {100 * on_top[where] / n:6.1f}  {where}")
+        lines += ["", "self %  function"]
+        lines += [f"{100 * c / n:6.1f}  {w}" for w, c in on_top.most_common(60)]
+        out.write_text("\n".join(lines) + "\n")
+
+
+def _where(frame: Any) -> str:
+    code = frame.f_code
+    return f"{'/'.join(code.co_filename.rsplit('/', 2)[-2:])}:{code.co_firstlineno} {code.co_name}"
+
+
+def main() -> None:
+    if len(sys.argv) > 2 and sys.argv[1] == "--serve-sampled":
+        serve_sampled(Path(sys.argv[2]), sys.argv[4:])
+        return
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawTextHelpFormatter
+    )
+    parser.add_argument("--generated", type=int, default=0, help="N generated files, not spring")
+    parser.add_argument("--corpus", type=Path, help="another checkout (indexed on the first run)")
+    parser.add_argument("--data-dir", type=Path, help="prepared data directory (default: cache)")
+    parser.add_argument("--queries", type=int, default=200)
+    parser.add_argument("--calls", type=int, default=320, help="calls of the concurrent phase")
+    parser.add_argument("--clients", type=int, default=16)
+    parser.add_argument("--tree", type=Path, default=Path.cwd(), help="source tree of the server")
+    parser.add_argument("--profile", type=Path, help="sample the server into this file")
+    parser.add_argument("--server-log", default=os.devnull, help="append the server's output")
+    parser.add_argument("--mirrors", type=Path, default=DEFAULT_MIRRORS)
+    parser.add_argument("--cache", type=Path, default=DEFAULT_CACHE)
+    args = parser.parse_args()
+    if args.corpus:
+        corpus = args.corpus.expanduser().resolve()
+        name = f"mcp-{corpus.name}"
+    elif args.generated:
+        name = f"generated-{args.generated}"
+        corpus = args.cache / "checkouts" / name / "corpus"
+        corpus = generated_corpus(corpus, args.generated)
+    else:
+        name = f"{PIN.slug}-{PIN.commit[:12]}"
+        target = args.cache / "checkouts" / name / "spring-framework"
+        corpus = materialise(require_mirror(PIN, args.mirrors), PIN.commit, target)
+    data = args.data_dir or args.cache / "systems" / "latency" / name
+    queries = [case.query[:4096] for case in read_cases(CASES_FILE)][: args.queries]
+    print(f"server tree {args.tree}, data {data}", flush=True)
+    asyncio.run(measure(args, corpus, data, queries))
+
+
+if __name__ == "__main__":
+    main()
