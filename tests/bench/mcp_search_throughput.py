@@ -18,6 +18,9 @@ requests as `repocontext_search` k=10:
    `--calls` calls, each client walking the queries from its own offset: p50/p95/p99 and
    searches/s over the phase's wall time.
 
+Each phase also reports the server process's CPU seconds per search (/proc): on a shared
+machine that moves far less with the load than the times do.
+
 The issue's target at u-boot scale (38.5k files), quiet machine: p50 <= 40 ms, p99 <= 150 ms,
 >= 40 searches/s with 16 clients. The load average is printed beside each phase; on a shared
 machine compare two trees (`--tree`, e.g. a `git worktree` of an older commit) back to back.
@@ -48,6 +51,10 @@ from tests.bench.search_under_backfill import free_port, session, wait_until
 SETTLED_CPU_S = 0.3  # server CPU seconds over SETTLE_WINDOW_S below which it is idle
 SETTLE_WINDOW_S = 3.0
 SAMPLE_S = 0.005
+HEADER = (
+    "| phase | calls | p50 ms | p95 ms | p99 ms | searches/s | server CPU ms/search | load |\n"
+    "|---|---|---|---|---|---|---|---|"
+)
 
 
 def server_cpu_s(pid: int) -> float:
@@ -101,29 +108,32 @@ async def settle(url: str, repo: str, pid: int) -> None:
     await wait_until("server CPU settled after a search", quiet_after_search, limit_s=7200)
 
 
-def row(name: str, times: list[float], wall_s: float, load: float) -> str:
+def row(name: str, times: list[float], wall_s: float, cpu_s: float, load: float) -> str:
     cells = " | ".join(f"{pct(times, q):.1f}" for q in (0.5, 0.95, 0.99))
-    return f"| {name} | {len(times)} | {cells} | {len(times) / wall_s:.1f} | {load:.1f} |"
+    rate, per_call = len(times) / wall_s, cpu_s / len(times) * 1000
+    return f"| {name} | {len(times)} | {cells} | {rate:.1f} | {per_call:.1f} | {load:.1f} |"
 
 
 async def phases(
     url: str, repo: str, queries: list[str], calls: int, clients: int, pid: int, profile: object
 ) -> list[str]:
     rows = []
-    load = os.getloadavg()[0]
+    load, cpu = os.getloadavg()[0], server_cpu_s(pid)
     began = time.perf_counter()
     times = await client(url, repo, queries, len(queries), 0)
-    rows.append(row("1 client, sequential", times, time.perf_counter() - began, load))
+    wall, cpu = time.perf_counter() - began, server_cpu_s(pid) - cpu
+    rows.append(row("1 client, sequential", times, wall, cpu, load))
     print(rows[-1], flush=True)
     if profile is not None:
         os.kill(pid, signal.SIGUSR1)  # the server's threads start profiling on their next call
-    load = os.getloadavg()[0]
+    load, cpu = os.getloadavg()[0], server_cpu_s(pid)
     share = [calls // clients + (c < calls % clients) for c in range(clients)]
     stride = max(1, len(queries) // clients)
     began = time.perf_counter()
     runs = [client(url, repo, queries, share[c], c * stride) for c in range(clients)]
     times = [t for part in await asyncio.gather(*runs) for t in part]
-    rows.append(row(f"{clients} clients, concurrent", times, time.perf_counter() - began, load))
+    wall, cpu = time.perf_counter() - began, server_cpu_s(pid) - cpu
+    rows.append(row(f"{clients} clients, concurrent", times, wall, cpu, load))
     print(rows[-1], flush=True)
     return rows
 
@@ -137,8 +147,7 @@ async def measure(args: argparse.Namespace, corpus: Path, data: Path, queries: l
     try:
         await settle(url, repo, server.pid)
         print(f"\n{len(queries)} change requests over {repo} ({corpus}), k=10, over MCP")
-        print("| phase | calls | p50 ms | p95 ms | p99 ms | searches/s | load (1 min) |")
-        print("|---|---|---|---|---|---|---|")
+        print(HEADER)
         await phases(url, repo, queries, args.calls, args.clients, server.pid, args.profile)
         print(f"load average after: {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
     finally:
