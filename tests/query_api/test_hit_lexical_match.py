@@ -1,0 +1,60 @@
+"""matches_lexically and locate_in_file read only the lines that can match (hit_details.py);
+they must answer exactly as the definitions they shortcut: any query word among the tokens of
+the whole text, and line starts as the newlines place them."""
+
+from __future__ import annotations
+
+import random
+import re
+from pathlib import Path
+
+from processors.tokenizer import tokenize
+from query_api.retrieval.hit_details import (
+    _candidate_lines,
+    matches_lexically,
+    query_terms,
+)
+
+SOURCES = sorted((Path(__file__).resolve().parents[2] / "query_api").rglob("*.py"))
+WORDS = ["parse", "token", "get", "conn", "read", "answer", "zebra", "str", "line", "i", "x1"]
+
+
+def by_definition(path: str, body: str, query: str) -> bool:
+    terms = query_terms(query)
+    if terms.empty:
+        return True
+    text = f"{path}\n{body}"
+    if any(ident in text.lower() for ident in terms.identifiers):
+        return True
+    return bool(terms.words) and not terms.words.isdisjoint(tokenize(text))
+
+
+def test_matches_lexically_agrees_with_tokenizing_the_whole_text() -> None:
+    rng = random.Random(7)
+    bodies = [p.read_text(encoding="utf-8") for p in SOURCES[:60]]
+    bodies += ["", "\n", "getValue\nXMLParser", "naïve İstanbul parse\nzebraQuokka", "a\n\nparse"]
+    checked = 0
+    for body in bodies:
+        for _ in range(6):
+            query = " ".join(rng.sample(WORDS, rng.randint(1, 4)))
+            assert matches_lexically("pkg/mod.py", body, query_terms(query)) == by_definition(
+                "pkg/mod.py", body, query
+            ), (query, body[:80])
+            checked += 1
+    assert checked == len(bodies) * 6
+
+
+def test_a_word_inside_a_longer_token_is_not_a_match() -> None:
+    assert not matches_lexically("a.py", "strings = parser_x\n", query_terms("str parse"))
+    assert matches_lexically("a.py", "strings\nx = str(y)\n", query_terms("str"))
+    assert matches_lexically("lib/zebra.py", "", query_terms("zebra"))  # the path is text too
+
+
+def test_candidate_lines_are_counted_from_the_newlines() -> None:
+    body = "alpha\n\nparse here\nno\nparse parse\n"
+    lines = body.split("\n")
+    terms = query_terms("parse")
+    expected_starts = [0] + [m.end() for m in re.finditer("\n", body)]
+    assert len(expected_starts) == len(lines)
+    assert _candidate_lines(body, lines, terms, 1, len(lines)) == {3: 1, 5: 1}
+    assert _candidate_lines(body, lines, terms, 4, 5) == {5: 1}
