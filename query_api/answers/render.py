@@ -22,8 +22,6 @@ from pydantic import BaseModel
 from processors.tokens import count_tokens
 from query_api.answers.text import render_text
 
-_EMPTY: tuple[Any, ...] = (None, "", [], {})
-
 
 def pruned(model: BaseModel) -> dict[str, Any]:
     """The model as JSON values without the optional fields that hold nothing."""
@@ -45,7 +43,12 @@ def _prune_like(model: BaseModel, dumped: dict[str, Any]) -> dict[str, Any]:
 
 
 def _is_empty(value: Any) -> bool:
-    return any(value is e or (type(value) is type(e) and value == e) for e in _EMPTY)
+    """None, or an empty str, list or dict of exactly those types (a subclass or an equal
+    value of another type, such as 0 or False, is not empty); asked of every dumped value."""
+    kind = type(value)
+    if kind is str or kind is list or kind is dict:
+        return not value
+    return value is None
 
 
 def _prune_value(original: Any, value: Any) -> Any:
