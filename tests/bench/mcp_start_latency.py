@@ -36,6 +36,7 @@ from typing import Any
 from mcp import ClientSession, StdioServerParameters
 from mcp.client.stdio import stdio_client
 
+from schemas.events import repo_id_from_name
 from tests.bench.mcp_start_memory import children
 
 QUERY = "response body"
@@ -128,7 +129,7 @@ async def first_answer(
         ):
             await session.initialize()
             out["initialize_s"] = time.perf_counter() - began
-            args = {"repoId": checkout.name, "query": query, "k": 5}
+            args = {"repoId": repo_id_from_name(checkout.name), "query": query, "k": 5}
             while time.perf_counter() - began < ANSWER_LIMIT_S:
                 result = await session.call_tool("repocontext_search", args)
                 content = result.structuredContent or {}
