@@ -257,3 +257,14 @@ def test_changed_walk(tmp_path: Path) -> None:
     docs = {p: f for p, f in indexed.items() if p.startswith("docs/")}
     scoped = diff_against_index(root, filters, docs, scope="docs")
     assert (scoped.added, scoped.updated, scoped.removed) == ([], [], [])
+
+
+def test_a_store_holding_every_kind_of_row_passes_sqlites_integrity_check(tmp_path: Path) -> None:
+    """The app runs SQLite's check at every start and rebuilds views it reports damaged; a
+    sound store must pass it (SQLite 3.40 misreported xref_imports with its repository
+    column between the key's columns, so every start rebuilt the views)."""
+    with ViewStore(tmp_path / "v.db", default_registry()) as store:
+        store.apply(records("m/a.py", BODIES[0]) + records("m/c.py", BODIES[2]), {})
+        assert table(store, "SELECT count(*) FROM xref_imports") != {(0,)}
+        assert table(store, "PRAGMA integrity_check") == {("ok",)}
+        store.integrity_check()

@@ -41,7 +41,8 @@ from streams.stores.views.registry import Tree, ViewRegistry
 #    xref_sources is indexed by file instead of unique by (file, symbol).
 # 9: symbols and xref_refs name their repository by repo_numbers.id.
 # 10: xref_imports names its file by xref_files.id and its repository by number.
-SCHEMA_VERSION = 10
+# 11: xref_imports' key columns first (SQLite 3.40's integrity check misreads the other order).
+SCHEMA_VERSION = 11
 # A text of at least this many characters is kept zlib-compressed (a BLOB; shorter ones stay
 # TEXT): source and its terms compress ~4x, and both are read back only for the few files an
 # answer shows or when search's in-memory postings are built.

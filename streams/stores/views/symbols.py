@@ -129,10 +129,13 @@ SYMBOLS_DDL = (
         VALUES ('delete', old.id, old.repo_id, unpack_text(old.symbol_terms),
                 unpack_text(old.signature_terms));
     END""",
+    # the key's columns first: SQLite 3.40's integrity check reports a NOT NULL column that
+    # sits between a WITHOUT ROWID table's key columns as NULL (a false report that would
+    # have every start take the views for damaged and rebuild them)
     """CREATE TABLE IF NOT EXISTS xref_imports (
         file INTEGER NOT NULL,  -- xref_files.id
-        repo INTEGER NOT NULL,  -- repo_numbers.id
         module TEXT NOT NULL,
+        repo INTEGER NOT NULL,  -- repo_numbers.id
         PRIMARY KEY (file, module)
     ) WITHOUT ROWID""",
     # who imports a module (dependents: a CommonJS `require` whose uses name nothing)
@@ -330,7 +333,7 @@ def apply_xrefs(conn: sqlite3.Connection, items: Sequence[Item]) -> None:
     ]
     conn.executemany("INSERT INTO xref_refs VALUES (?,?,?,?)", refs)
     imports = [
-        (file_id, numbers[repo_id], module)
+        (file_id, module, numbers[repo_id])
         for file_id, (repo_id, _, value) in zip(file_ids, records, strict=True)
         for module in value.imports
     ]
