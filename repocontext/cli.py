@@ -14,7 +14,6 @@ from typing import Any, NoReturn
 from query_api.errors import UsageError
 from query_api.settings import Settings
 from repocontext.data_dir import PRIVATE_UMASK
-from repocontext.sdk_imports import defer_sdk_package_inits
 from schemas.errors import RepoContextError
 from schemas.events import validate_repo_id
 
@@ -224,7 +223,6 @@ def _run(args: argparse.Namespace) -> int:
         path = _path(args) if args.command != "bench" else None
         settings = _settings(args, path) if args.command != "bench" else Settings()
         # the commands import the whole service (seconds): a refused argument is said first
-        defer_sdk_package_inits()  # before any `mcp.*` import: a server needs no client
         from repocontext import commands
         from streams.sources.walker import configure_indexed_limit
 
