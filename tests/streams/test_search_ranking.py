@@ -144,3 +144,14 @@ def test_the_verbs_of_a_change_request_do_not_pick_its_files(tmp_path: Path) -> 
     with ViewStore(tmp_path / "views.db", default_registry()) as store:
         store.apply([rec for path, body in files.items() for rec in records(path, body)], {})
         assert ranked(store, "Clean up StringBuilder use")[0] == "src/helper/url_builder.py"
+
+
+def test_symbol_reasons_name_no_declaration_for_a_stop_word(tmp_path: Path) -> None:
+    """`where is the flag parsed`: a file's `is_switch` shares only the stop word `is` with
+    the query and is no reason; `parse_flag` is."""
+    body = "def is_switch():\n    return True\n\ndef parse_flag(text):\n    return text\n"
+    with ViewStore(tmp_path / "views.db", default_registry()) as store:
+        store.apply(records("src/flags.py", body), {})
+        hits = keyword_hits(store, "r", "where is the flag parsed", 10)
+        reasons = [r for r in hits[0].reasons if r.startswith("symbol:")]
+        assert reasons == ["symbol:src.flags.parse_flag"], hits[0].reasons

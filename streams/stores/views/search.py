@@ -339,9 +339,8 @@ def keyword_search(
     files = file_rows(conn, repo_id, [path for path, _ in ranked])
     with_symbols = [path for path, entry in ranked if entry[3]]
     most_named = max((len(declared.get(path, ())) for path in with_symbols), default=0)
-    named = matching_symbols_of_files(
-        conn, repo_id, with_symbols, set(tokens), MAX_REASONS + most_named
-    )
+    # stop words left out: `where is the flag parsed` names no `is_switch` or `the_flag`
+    named = matching_symbols_of_files(conn, repo_id, with_symbols, words, MAX_REASONS + most_named)
     return [
         _hit(repo_id, path, entry, declared, named.get(path, []), files.get(path))
         for path, entry in ranked
