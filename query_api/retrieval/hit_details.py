@@ -149,7 +149,10 @@ def locate_in_file(
             return None
         head = [n for n in range(first, last + 1) if lines[n - 1].strip()][:SNIPPET_LINES]
         return Location(first, last, _snippet(lines, head)) if head else None
-    best = min(scored)[1]
+    # of the lines that match best, a declaration's first line: `WalkBuilder` is where
+    # `struct WalkBuilder` starts, not the doc comment above it that names it too
+    starts = {s.start_line for s in symbols}
+    best = min(scored, key=lambda item: (item[0], item[1] not in starts, item[1]))[1]
     owner = within or _innermost(symbols, best)
     if owner is not None:
         lo, hi = owner.start_line, min(owner.end_line, len(lines))
