@@ -48,14 +48,16 @@ def socket_path(data_dir: Path) -> Path:
 
 @dataclass(frozen=True)
 class Hello:
-    """What an attaching process asks of the owner: `op` is "mcp" or "index"."""
+    """What an attaching process asks of the owner: `op` is "mcp", "index" or "search"."""
 
     op: str
     path: str | None = None
     repoId: str | None = None
     profile: str | None = None
     readOnly: bool = False
-    progress: bool = False  # index: the owner sends progress lines before its answer
+    progress: bool = False  # index, search: the owner sends progress lines before its answer
+    query: str | None = None  # search
+    k: int = 10  # search
 
 
 @dataclass
@@ -119,6 +121,8 @@ class AgentListener:
             hello = Hello(**json.loads(await reader.readline()))
             if hello.op == "index":
                 answer = await self._index(hello, writer)
+            elif hello.op == "search":
+                answer = await self._search(hello, writer)
             elif hello.op == "mcp":
                 answer = await self._register(hello)
             elif hello.op == "ping":
@@ -162,6 +166,18 @@ class AgentListener:
             await _send_line(writer, {"progress": await self._progress(job, base)})
         files = await asyncio.to_thread(self.app.views.file_count, repo_id)
         return {"repoId": repo_id, "job": job, "filesIndexed": files}
+
+    async def _search(self, hello: Hello, writer: asyncio.StreamWriter) -> dict[str, Any]:
+        """Index the path as `index` does, then answer the query as the search tool would
+        (the same answer a `repocontext search` that owns the data directory prints)."""
+        from query_api.answers.render import pruned
+        from schemas import tools as t
+
+        if hello.query is None:
+            raise QueryApiError("search needs a query")
+        indexed = await self._index(hello, writer)
+        args = t.SearchArgs(repoId=indexed["repoId"], query=hello.query, k=hello.k)
+        return {"result": pruned(await self.app.service.search(args))}
 
     async def _progress(self, job: dict[str, Any], base: int) -> dict[str, Any]:
         """Files read while the pass walks, then records processed since the request came."""
@@ -231,7 +247,7 @@ async def attach(
         return None
     try:
         await _send_line(writer, asdict(hello))
-        if hello.op == "index":
+        if hello.op in ("index", "search"):
             log.info("%s is in use by another repocontext process; indexing through it", data_dir)
         line = await reader.readline()
         while line and "progress" in (update := json.loads(line)):

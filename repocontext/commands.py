@@ -11,6 +11,7 @@ import resource
 import signal
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 from signal import SIGINT, SIGTERM
 from typing import TYPE_CHECKING, Any
@@ -19,7 +20,7 @@ from pydantic import BaseModel
 
 from query_api.access.auth import AuthConfigError, TokenTable
 from query_api.answers.render import pruned
-from query_api.errors import QueryApiError, ServiceUnavailable, UsageError
+from query_api.errors import QueryApiError, UsageError
 from query_api.settings import Settings
 from repocontext.agent_socket import (
     AgentListener,
@@ -34,10 +35,8 @@ from repocontext.pipeline_progress import embed_all, reconcile_in_stages, replay
 from repocontext.progress import ProgressReporter
 from repocontext.stdio_proxy import StdioProxy, take_over
 from schemas import tools as t
-from schemas.events import repo_id_from_name
 from schemas.topics import CATALOGUE
 from streams.stores.views.handlers import default_registry
-from streams.stores.views.search import keyword_hits
 
 if TYPE_CHECKING:
     from streams.eventlog.kafka import KafkaEventLog
@@ -187,6 +186,19 @@ async def _serve_stdio(
     return 0
 
 
+def _owner_progress(progress: ProgressReporter) -> Callable[[dict[str, Any]], None]:
+    """Shows the progress lines of a server that indexes for us as our own."""
+    shown = ["reading files"]
+
+    def show(update: dict[str, Any]) -> None:
+        if update["stage"] != shown[-1]:
+            progress.stage(update["stage"])
+            shown.append(update["stage"])
+        progress(update["done"], update["total"])
+
+    return show
+
+
 async def cmd_index(args: argparse.Namespace, settings: Settings, path: Path | None) -> int:
     assert path is not None
     started = time.perf_counter()
@@ -195,19 +207,11 @@ async def cmd_index(args: argparse.Namespace, settings: Settings, path: Path | N
     with ProgressReporter(f"indexing {path.name}") as progress:
         progress.stage("reading files")
         hello = Hello("index", str(path), args.repo_id, progress=True)
-        shown = ["reading files"]
-
-        def owner_progress(update: dict[str, Any]) -> None:  # a server indexes it for us
-            if update["stage"] != shown[-1]:
-                progress.stage(update["stage"])
-                shown.append(update["stage"])
-            progress(update["done"], update["total"])
-
         opened = await own_or_attach(
             lambda: EmbeddedApp(settings, watch=False, on_progress=progress),
             settings.data_dir,
             hello,
-            owner_progress,
+            _owner_progress(progress),
         )
         if isinstance(opened, OwnerLink):  # a server owns the data directory: it indexed
             opened.writer.close()
@@ -261,30 +265,27 @@ async def cmd_index(args: argparse.Namespace, settings: Settings, path: Path | N
 
 async def cmd_search(args: argparse.Namespace, settings: Settings, path: Path | None) -> int:
     assert path is not None
-    try:
-        with ProgressReporter(f"indexing {path.name}") as progress:  # a first search indexes
-            progress.stage("reading files")
-            async with EmbeddedApp(settings, watch=False, on_progress=progress) as app:
-                await app.start(resume=False)
-                registration = await app.service.ensure_repo(str(path), args.repo_id, launch=False)
-                await reconcile_in_stages(app, registration, progress)
-                query = t.SearchArgs(repoId=registration.repo_id, query=args.query, k=args.k)
-                result = await app.service.search(query)
-    except ServiceUnavailable:
-        from streams.stores.views.store import ViewStore
-
-        log.info("another process is indexing this data directory; searching its views")
-        views = ViewStore(settings.views_path, default_registry())
+    with ProgressReporter(f"indexing {path.name}") as progress:  # a first search indexes
+        progress.stage("reading files")
+        hello = Hello("search", str(path), args.repo_id, progress=True, query=args.query, k=args.k)
+        opened = await own_or_attach(
+            lambda: EmbeddedApp(settings, watch=False, on_progress=progress),
+            settings.data_dir,
+            hello,
+            _owner_progress(progress),
+        )
+        if isinstance(opened, OwnerLink):  # a server owns the data directory: it answered
+            opened.writer.close()
+            _out(opened.answer["result"])
+            return 0
         try:
-            repo_id = args.repo_id or repo_id_from_name(path.name)
-            hits = keyword_hits(views, repo_id, args.query, max(1, min(100, args.k)))
-            _out([{"path": h.path, "score": h.score, "reasons": list(h.reasons)} for h in hits])
+            await opened.start(resume=False)
+            registration = await opened.service.ensure_repo(str(path), args.repo_id, launch=False)
+            await reconcile_in_stages(opened, registration, progress)
+            query = t.SearchArgs(repoId=registration.repo_id, query=args.query, k=args.k)
+            result = await opened.service.search(query)
         finally:
-            views.close()
-        return 0
-    except QueryApiError as exc:
-        log.error("%s", exc)
-        return 1
+            await opened.close()
     _out(result)
     return 0
 

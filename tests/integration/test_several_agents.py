@@ -5,6 +5,7 @@ clients over HTTP and stdio."""
 from __future__ import annotations
 
 import contextlib
+import json
 import stat
 import subprocess
 from collections.abc import AsyncIterator
@@ -97,6 +98,32 @@ async def test_a_server_and_two_stdio_agents_share_one_data_directory(
             assert run.returncode == 0, run.stderr
             assert '"status": "Completed"' in run.stdout and "Traceback" not in run.stderr
             assert "indexing through it" in run.stderr
+
+            # `search` while the server runs: it answers through the server, the same answer
+            # as a search that owns the data directory; a path the server may not read is
+            # refused with the reason, not answered with nothing
+            run = subprocess.run(
+                cli_command("search", str(repo), "invoice total", "-k", "3"),
+                env=child_env(data),
+                capture_output=True,
+                text=True,
+                timeout=120,
+            )
+            assert run.returncode == 0, run.stderr
+            answer = json.loads(run.stdout)
+            assert answer["repoId"] == "sample" and answer["retrievalPath"], answer
+            assert answer["hits"][0]["entry"]["path"] == "src/billing/invoice.py", answer
+            assert "indexing through it" in run.stderr and "Traceback" not in run.stderr
+            other = write_sample_repo(tmp_path / "elsewhere" / "other")
+            run = subprocess.run(
+                cli_command("search", str(other), "invoice total"),
+                env=child_env(data),
+                capture_output=True,
+                text=True,
+                timeout=120,
+            )
+            assert run.returncode == 1 and "outside the workspace root" in run.stderr, run
+            assert run.stdout == "" and "Traceback" not in run.stderr
 
             # the server (`make run`) exits: one stdio agent takes the data directory over,
             # the other serves through it; both sessions go on, memory intact and shared
