@@ -254,6 +254,14 @@ class RepoContextService:
                     **await self._embedded_count(repo.repo_id),
                 )
             )
+        # registered here but not in the views yet (its first records still on their way):
+        # listed, with no file count, as health and every answer's freshness already say
+        listed = {row.repoId for row in rows}
+        for repo_id in self.ingest.registered_ids():
+            registration = self.ingest.registrations.get(repo_id)
+            if repo_id not in listed and registration is not None:
+                rows.append(t.RepoSummary(repoId=repo_id, indexedRoot=registration.root))
+        rows.sort(key=lambda row: row.repoId)
         return t.ListReposResult(repositories=rows, count=len(rows))
 
     async def _embedded_count(self, repo_id: str) -> dict[str, Any]:

@@ -16,6 +16,8 @@ from mcp.shared.memory import create_connected_server_and_client_session
 
 from query_api.settings import Settings
 from repocontext.app import EmbeddedApp
+from schemas import tools as t
+from tests.conftest import write_sample_repo
 from tests.integration.mcp_helpers import call, wait_for
 
 pytestmark = [pytest.mark.anyio, pytest.mark.slow]
@@ -106,3 +108,17 @@ async def _answers_while_building(app: EmbeddedApp, repo: Path, held: HeldWalk) 
 
 async def _completed(app: EmbeddedApp) -> bool:
     return not app.keyword_indexing("fastify")
+
+
+async def test_a_repository_not_yet_in_the_views_is_listed(tmp_path: Path) -> None:
+    """QA on ripgrep: a fresh stdio session listed no repository while health said its index
+    was being built. Registered, with no step run yet to put it in the views, it is listed
+    with its root and no file count."""
+    repo = write_sample_repo(tmp_path / "ws" / "sample")
+    settings = Settings(data_dir=tmp_path / "data", workspace_root=tmp_path / "ws", embedder="none")
+    async with EmbeddedApp(settings, watch=False) as app:
+        await app.service.ensure_repo(str(repo), "sample", launch=False)
+        assert app.views.get_repo("sample") is None  # nothing applied: the runtime is not started
+        listed = await app.service.list_repos(t.NoArgs())
+        assert [(r.repoId, r.fileCount) for r in listed.repositories] == [("sample", None)]
+        assert listed.count == 1 and listed.repositories[0].indexedRoot == str(repo.resolve())
