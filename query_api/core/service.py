@@ -255,11 +255,13 @@ class RepoContextService:
                 )
             )
         # registered here but not in the views yet (its first records still on their way):
-        # listed, with no file count, as health and every answer's freshness already say
+        # listed, with no file count, as health and every answer's freshness already say;
+        # a sharded replica lists only its own shard's (the repos topic reaches every shard)
         listed = {row.repoId for row in rows}
         for repo_id in self.ingest.registered_ids():
             registration = self.ingest.registrations.get(repo_id)
-            if repo_id not in listed and registration is not None:
+            held = self.runtime.shard.holds_repo(repo_id)
+            if repo_id not in listed and registration is not None and held:
                 rows.append(t.RepoSummary(repoId=repo_id, indexedRoot=registration.root))
         rows.sort(key=lambda row: row.repoId)
         return t.ListReposResult(repositories=rows, count=len(rows))
