@@ -296,10 +296,13 @@ class BundleService:
         task_terms: frozenset[str],
         cap: int | None,
         seen: set[str],
+        held: set[tuple[str, str]],
     ) -> tuple[b.BundleEntry | None, list[b.Reused]]:
-        """The entry without the units the caller has seen (None when it has seen them all),
-        and the acknowledgements of those it has."""
+        """The entry without the units the caller has seen (None when it has seen them all,
+        or holds this version of the whole file), and the acknowledgements of those it has."""
         entry, texts = self._render(repo_id, cand, level, task_terms, cap)
+        if (cand.path, entry.contentHash) in held:  # a fully reused file frees its slot
+            return None, [b.Reused(path=cand.path, kind="file", contentHash=entry.contentHash)]
         reused = [
             b.Reused(
                 path=cand.path,
@@ -336,14 +339,8 @@ class BundleService:
         budget = max(1, min(200_000, args.responseBudgetTokens))
         wanted = args.detail.strip().lower()
         levels = tuple(lv for lv in LEVELS if lv == wanted) or LEVELS
-        seen = set(args.seen or ())
-        session = self.sessions.get(args.repoId, args.session, now) if args.session else None
-        known = {
-            (p, h)
-            for p, h in parse_known(args.known or [])
-            if session is not None and f"{p}\x00{h}" in session.possessions
-        }
-        reuse = bool(seen or known or session)
+        seen, held = self._reuse(args, now)
+        reuse = bool(seen or held or args.session)
         answer = await self.core.search(
             t.SearchArgs(
                 repoId=args.repoId, query=args.task[:4096], k=BACKFILL_POOL if reuse else top
@@ -373,11 +370,28 @@ class BundleService:
         cheapest: int | None = None
         for level in levels:
             result, cheapest = await asyncio.to_thread(
-                self._pack, shell, cands, level, top, seen, known, terms
+                self._pack, shell, cands, level, top, seen, held, terms
             )
-            if result.entries:
-                break
+            if result.entries or (cheapest is None and result.reused):
+                break  # packed, or everything found was reused: a coarser level adds nothing
         return self._settle(args, result, cands, cheapest, now)
+
+    def _reuse(self, args: b.ContextArgs, now: float) -> tuple[set[str], set[tuple[str, str]]]:
+        """(unit receipts, (path, contentHash) whole files) the caller holds: its `seen`
+        and, in a session, every unit that session was sent before, so a call repeated in it
+        sends only what is new and acknowledges the rest in `reused`; its `known` claims
+        where the session was sent that whole version (spec §3.7: without a session nothing
+        validates them, and outlines or spans never make a possession)."""
+        seen = set(args.seen or ())
+        if not args.session:
+            return seen, set()
+        session = self.sessions.get(args.repoId, args.session, now)
+        held = {
+            (path, digest)
+            for path, digest in parse_known(args.known or [])
+            if f"{path}\x00{digest}" in session.possessions
+        }
+        return seen | session.receipts, held
 
     def _candidates(self, repo_id: str, answer: t.SearchResult, now: float) -> list[Candidate]:
         cands: list[Candidate] = []
@@ -400,7 +414,7 @@ class BundleService:
         level: b.Detail,
         top: int,
         seen: set[str],
-        known: set[tuple[str, str]],
+        held: set[tuple[str, str]],
         terms: frozenset[str],
     ) -> tuple[b.ContextResult, int | None]:
         """The answer at `level` with as many files as the budget holds, counted exactly,
@@ -411,10 +425,7 @@ class BundleService:
         for cand in cands:
             if len(items) >= top:
                 break
-            entry, acks = self._item(repo_id, cand, level, terms, None, seen)
-            if entry is not None and (cand.path, entry.contentHash) in known:
-                acks = [b.Reused(path=cand.path, kind="file", contentHash=entry.contentHash)]
-                entry = None  # a fully reused file frees its slot
+            entry, acks = self._item(repo_id, cand, level, terms, None, seen, held)
             reused += acks
             if entry is not None:
                 items.append(Item(cand, entry))
@@ -422,7 +433,7 @@ class BundleService:
         def under(item: Item, cap: int) -> b.BundleEntry | None:
             cand = item.key
             assert isinstance(cand, Candidate)
-            return self._item(repo_id, cand, level, terms, cap, seen)[0]
+            return self._item(repo_id, cand, level, terms, cap, seen, held)[0]
 
         empty = shell.model_copy(update={"detail": level, "reused": reused, "truncated": True})
         base = self._wire(empty)

@@ -110,11 +110,32 @@ async def test_detail_levels_and_reuse(tmp_path: Path) -> None:
         assert sliced["session"] == "s2" and sliced["detail"] == "slices"
         reuse = await call(s, "repocontext_context", {**base, "known": known, "session": "s2"})
         assert entry["path"] not in [e["path"] for e in reuse["entries"]]
-        assert {"path": entry["path"], "kind": "file"}.items() <= reuse["reused"][0].items()
+        ack = next(r for r in reuse["reused"] if r["path"] == entry["path"])
+        assert ack["kind"] == "file" and ack["contentHash"] == entry["contentHash"]
 
         assert parse_known(["no-at-sign", "a@zz", "x@" + "A" * 64]) == set()  # fails closed
         text = await call_error(s, "repocontext_context", {"repoId": "nope", "task": "x"})
         assert "unknown repository" in text
+
+
+async def test_a_session_remembers_what_it_was_sent(tmp_path: Path) -> None:
+    """A call repeated in one session, with no `seen` or `known`, sends nothing it sent
+    before and acknowledges each such unit in `reused`; another session gets it all again."""
+    base = {"repoId": "repo", "task": TASK, "responseBudgetTokens": 20_000}
+    async with memory_rig(tmp_path, index=True) as (_, s):
+        for detail in ("slices", "outline"):
+            args = {**base, "detail": detail, "session": f"a-{detail}"}
+            first = await call(s, "repocontext_context", args)
+            sent = {(e["path"], u["receipt"]) for e in first["entries"] for u in e["units"]}
+            assert sent and "reused" not in first
+            again = await call(s, "repocontext_context", args)
+            assert again["detail"] == detail  # not a coarser level of what it already has
+            acked = {(r["path"], r["receipt"]) for r in again.get("reused", [])}
+            assert acked == sent, (detail, again)
+            resent = {(e["path"], u["receipt"]) for e in again["entries"] for u in e["units"]}
+            assert not resent & sent
+            other = await call(s, "repocontext_context", {**args, "session": "b"})
+            assert other["entries"] == first["entries"] and "reused" not in other
 
 
 async def test_stats_window(tmp_path: Path) -> None:
@@ -204,7 +225,8 @@ async def test_session_possession_survives_a_restart(tmp_path: Path) -> None:
     async with memory_rig(tmp_path, index=True) as (app, s):  # a new server, same data dir
         again = await call(s, "repocontext_context", {**base, "known": known, "session": "agent-1"})
         assert ledger["path"] not in [e["path"] for e in again["entries"]]
-        assert {"path": ledger["path"], "kind": "file"}.items() <= again["reused"][0].items()
+        ack = next(r for r in again["reused"] if r["path"] == ledger["path"])
+        assert ack["kind"] == "file"
         other = await call(s, "repocontext_context", {**base, "known": known, "session": "x"})
         assert ledger["path"] in [e["path"] for e in other["entries"]]  # not that session's
         sessions = app.services.bundle.sessions
