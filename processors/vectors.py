@@ -92,9 +92,14 @@ def is_minified(body: str) -> bool:
     return len(sample) > 2000 and len(sample) / (sample.count("\n") + 1) > MINIFIED_MEAN_LINE
 
 
+def embeddable_path(path: str) -> bool:
+    """Whether a file's role and suffix let it be embedded (its body may still rule it out)."""
+    return role_of(path) not in SKIPPED_ROLES and not path.lower().endswith(DATA_SUFFIXES)
+
+
 def embeddable(path: str, body: str) -> bool:
     """Whether a file's body is embedded at all (see the module docstring)."""
-    if role_of(path) in SKIPPED_ROLES or path.lower().endswith(DATA_SUFFIXES):
+    if not embeddable_path(path):
         return False
     return not (is_generated(path, body) or is_minified(body))
 

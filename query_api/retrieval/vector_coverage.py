@@ -7,6 +7,13 @@ Every answer's `freshness.vectors`, `list_repos`' `vectorCoverage`, `repocontext
 hits with the reason `vectors-partial` (the files without vectors yet rank by words alone).
 A file counts as covered when it has its passages or a contentless marker (nothing to embed);
 a file whose new version is still queued keeps its older vectors and counts as covered.
+
+Passages pending are the repository's expected passages less those stored, the expectation
+made from each text file's path and size (`expected_passages`): tests, docs and data files
+get only a marker and add nothing, and the total stays put while the work goes. A per-file
+average over the files done so far counted every marker-only file as pending (Django: 37,489
+passages expected for 8,782) and swung with the mix of files done (2551 -> 2364 -> 2983 on
+ripgrep).
 """
 
 from __future__ import annotations
@@ -15,7 +22,7 @@ import threading
 import time
 from collections.abc import Callable
 
-from processors.vectors import CONTENTLESS_KIND
+from processors.vectors import CONTENTLESS_KIND, MAX_CHUNKS, READ_CHARS, embeddable_path
 from schemas import tools as t
 from schemas.retrieval import MAX_REASONS
 from streams.stores.vector_opening import VectorStoreOpening
@@ -25,6 +32,7 @@ from streams.vectors_step import VectorCounters
 
 COVERAGE_TTL_S = 2.0  # five store counts per repository: cached for the answers of a burst
 PARTIAL_REASON = "vectors-partial"
+CHARS_PER_PASSAGE = 600  # of a source file's body, on average (see expected_passages)
 
 
 class CoverageReader:
@@ -44,6 +52,7 @@ class CoverageReader:
         self.indexing = indexing
         self.ttl_s = COVERAGE_TTL_S
         self._cached: dict[str, tuple[float, t.VectorCoverage]] = {}
+        self._estimates: dict[str, tuple[tuple[int, int, float], tuple[int, int]]] = {}
         self._lock = threading.Lock()
 
     def of(self, repo_id: str) -> t.VectorCoverage:
@@ -66,10 +75,12 @@ class CoverageReader:
         markers = self.store.count(repo_id=repo_id, kind=CONTENTLESS_KIND)
         passages = self.store.count(repo_id=repo_id, kind="file")
         covered = min(total, embedded + markers)
-        # Passages per embedded file: a contentless marker covers a file without a passage,
-        # and before the first batch lands only markers exist (dividing by them said 0).
-        per_file = passages / embedded if embedded else 1.0
-        pending = -(-int((total - covered) * per_file * 100) // 100)  # ceil, whole passages
+        pending = 0
+        if covered < total:
+            expected, files = self._expected(repo_id)
+            # Passages to come: the repository's estimate less those stored, and at least one
+            # per source file not embedded yet (the estimate is a few % low on some repos).
+            pending = max(expected - passages, min(total - covered, files - embedded), 0)
         rate = self.counters.rate if self.counters is not None else None
         eta = eta_seconds(pending, rate)
         return t.VectorCoverage(
@@ -82,6 +93,24 @@ class CoverageReader:
             passagesPerSecond=round(rate, 2) if rate else None,
             etaSeconds=eta,
         )
+
+    def _expected(self, repo_id: str) -> tuple[int, int]:
+        """(passages, files with passages) the repository's text files should come to,
+        estimated from their paths and sizes; made again only when a text file changed."""
+        version = self.views.text_files_version(repo_id)
+        with self._lock:
+            hit = self._estimates.get(repo_id)
+        if hit is not None and hit[0] == version:
+            return hit[1]
+        estimates = [
+            expected_passages(path, size)
+            for path, size, generated in self.views.text_file_sizes(repo_id)
+            if not generated
+        ]
+        found = (sum(estimates), sum(1 for n in estimates if n))
+        with self._lock:
+            self._estimates[repo_id] = (version, found)
+        return found
 
     def _indexing(self, repo_id: str) -> bool:
         return self.indexing is not None and self.indexing(repo_id)
@@ -107,6 +136,16 @@ class CoverageReader:
             passagesPerSecond=rate,
             etaSeconds=eta_seconds(pending, rate),
         )
+
+
+def expected_passages(path: str, size: int) -> int:
+    """A file's passage count estimated from its path and size alone (processors/vectors.py
+    cuts blocks of at most CHUNK_CHARS from the first READ_CHARS). CHARS_PER_PASSAGE is
+    measured: the estimate's total is within 2 % of the real one on Django and on eight of the
+    localisation benchmark's repositories. Tests, docs and data files get only a marker: 0."""
+    if size <= 0 or not embeddable_path(path):
+        return 0
+    return min(MAX_CHUNKS, -(-min(size, READ_CHARS) // CHARS_PER_PASSAGE))
 
 
 def eta_seconds(pending: int, rate: float | None) -> float | None:

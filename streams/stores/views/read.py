@@ -143,6 +143,26 @@ def text_file_count(conn: sqlite3.Connection, repo_id: str) -> int:
     return int(row[0])
 
 
+def text_file_sizes(conn: sqlite3.Connection, repo_id: str) -> list[tuple[str, int, bool]]:
+    """(path, size in bytes, generated) of every text file: what the vector coverage estimates
+    the passages still to come from."""
+    rows = conn.execute(
+        "SELECT path, size, generated FROM files WHERE repo_id = ? AND binary = 0", (repo_id,)
+    )
+    return [(str(r[0]), int(r[1]), bool(r[2])) for r in rows]
+
+
+def text_files_version(conn: sqlite3.Connection, repo_id: str) -> tuple[int, int, float]:
+    """Changes whenever a text file is added, removed or rewritten: (count, bytes, newest
+    ingestion time), so an estimate over text_file_sizes is made again only then."""
+    row = conn.execute(
+        "SELECT count(*), total(size), max(ingested_at) FROM files WHERE repo_id = ? "
+        "AND binary = 0",
+        (repo_id,),
+    ).fetchone()
+    return int(row[0]), int(row[1]), float(row[2] or 0.0)
+
+
 def content_count(conn: sqlite3.Connection, repo_id: str) -> int:
     """Files with a text body (binary files have none): what the vector step can cover."""
     row = conn.execute("SELECT count(*) FROM content WHERE repo_id = ?", (repo_id,)).fetchone()

@@ -271,6 +271,12 @@ class ViewStore:
     def content_count(self, repo_id: str) -> int:
         return self.read(lambda c: views_read.content_count(c, repo_id))
 
+    def text_file_sizes(self, repo_id: str) -> list[tuple[str, int, bool]]:
+        return self.read(lambda c: views_read.text_file_sizes(c, repo_id))
+
+    def text_files_version(self, repo_id: str) -> tuple[int, int, float]:
+        return self.read(lambda c: views_read.text_files_version(c, repo_id))
+
     def get_file(self, repo_id: str, path: str) -> FileRow | None:
         return self.read(lambda c: views_read.get_file(c, repo_id, path))
 
