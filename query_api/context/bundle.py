@@ -21,12 +21,14 @@ import hashlib
 import threading
 import time
 from collections import deque
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from processors.symbols.languages.python import import_name
 from processors.tokens import TokenEncoding, token_counter
 from query_api.answers.render import render, wire_tokens
+from query_api.context.fill import MAX_FILES, MIN_ROOM, fill, is_cut
 from query_api.context.plan import Coster, Item, plan
 from query_api.context.spans import FILL_LINES, SPAN_LINES, select_spans, task_stems
 from query_api.core.service import RepoContextService
@@ -48,6 +50,7 @@ _SAMPLE_TIME = "2026-11-30T22:01:02.123456Z"
 WHOLE_BODY_TOKENS = 1500  # larger files are sliced into spans instead of sent whole
 MIN_SPAN_TOKENS = 24  # a share smaller than this sends the file's path
 RECEIPT_HEX = 16
+FILL_MARGIN = 16  # answer tokens kept back from filling, plus one per 500 of budget
 RESPONSE_ROUNDS = 4  # responseTokens is in the answer it counts: a few rounds settle it
 
 
@@ -123,6 +126,17 @@ class UsageWindow:
 
 
 @dataclass
+class Packed:
+    """One level's packed answer and what growing it needs."""
+
+    result: b.ContextResult
+    cheapest: int | None  # the cost of the cheapest single entry (for retryBudgetTokens)
+    used: int  # the candidates it looked at (its `top`, and those reused before them)
+    planned: list[str]  # the files it planned, whether packed or not
+    room: int  # answer tokens left under the budget
+
+
+@dataclass
 class Candidate:
     path: str
     score: float
@@ -183,13 +197,15 @@ class BundleService:
         full: int,
         task_terms: frozenset[str],
         cap: int | None,
+        whole: bool = False,
     ) -> tuple[list[str], list[tuple[b.UnitKind, str | None]], list[tuple[int, int]], bool]:
         """(lines, units, ranges, whole) of a `slices` rendering under a content cap: the
-        whole body when it is small enough, else the spans that matter, as many lines of
-        them as the cap holds (nothing when it holds too few)."""
+        whole body when it is small enough (or `whole` asks for it), else the spans that
+        matter, as many lines of them as the cap holds (nothing when it holds too few)."""
         body = row.body
         total = body.count("\n") + (0 if body.endswith("\n") else 1)
-        if full <= WHOLE_BODY_TOKENS and (cap is None or full <= cap):
+        small = full <= WHOLE_BODY_TOKENS or (whole and cap is None)
+        if small and (cap is None or full <= cap):
             return [body], [("span", None)], [(1, total)], not row.truncated
         if cap is not None and cap < MIN_SPAN_TOKENS:
             return [], [], [], False
@@ -217,8 +233,10 @@ class BundleService:
         level: b.Detail,
         task_terms: frozenset[str] = frozenset(),
         cap: int | None = None,
+        whole: bool = False,
     ) -> tuple[b.BundleEntry, list[str]]:
-        """The entry at `level`, its content at most `cap` tokens (slices; else a pointer)."""
+        """The entry at `level`, its content at most `cap` tokens (slices; else a pointer);
+        `whole` sends a large file's whole stored body rather than its spans."""
         row = self.views.get_content(repo_id, cand.path)
         body = row.body if row is not None else ""
         full = (
@@ -229,7 +247,9 @@ class BundleService:
         lines: list[str] = []
         ranges: list[tuple[int, int]] = []
         if level == "slices" and row is not None and body:
-            lines, units, ranges, _ = self._slices(repo_id, cand, row, full or 0, task_terms, cap)
+            lines, units, ranges, _ = self._slices(
+                repo_id, cand, row, full or 0, task_terms, cap, whole
+            )
         elif level == "outline":
             lines, units = self._outline(repo_id, cand.path)
         if not lines:
@@ -297,10 +317,11 @@ class BundleService:
         cap: int | None,
         seen: set[str],
         held: set[tuple[str, str]],
+        whole: bool = False,
     ) -> tuple[b.BundleEntry | None, list[b.Reused]]:
         """The entry without the units the caller has seen (None when it has seen them all,
         or holds this version of the whole file), and the acknowledgements of those it has."""
-        entry, texts = self._render(repo_id, cand, level, task_terms, cap)
+        entry, texts = self._render(repo_id, cand, level, task_terms, cap, whole)
         if (cand.path, entry.contentHash) in held:  # a fully reused file frees its slot
             return None, [b.Reused(path=cand.path, kind="file", contentHash=entry.contentHash)]
         reused = [
@@ -366,15 +387,27 @@ class BundleService:
             freshness=fresh,
         )
         terms = task_stems(args.task)
-        result = shell
-        cheapest: int | None = None
+        packed = Packed(shell, None, 0, [], 0)
         for level in levels:
-            result, cheapest = await asyncio.to_thread(
+            packed = await asyncio.to_thread(
                 self._pack, shell, cands, level, top, seen, held, terms
             )
-            if result.entries or (cheapest is None and result.reused):
+            if packed.result.entries or (packed.cheapest is None and packed.result.reused):
                 break  # packed, or everything found was reused: a coarser level adds nothing
-        return self._settle(args, result, cands, cheapest, now)
+        result = packed.result
+        if result.detail == "slices" and result.entries and packed.room >= MIN_ROOM:
+            if "top" not in args.model_fields_set:  # an explicit `top` caps the files
+                if len(cands) <= packed.used and len(answer.hits) >= top and not reuse:
+                    answer = await self.core.search(
+                        t.SearchArgs(repoId=args.repoId, query=args.task[:4096], k=MAX_FILES),
+                        details=False,
+                    )
+                    more = await asyncio.to_thread(self._candidates, args.repoId, answer, now)
+                    cands += [c for c in more if c.path not in {k.path for k in cands}]
+            else:
+                cands = cands[: packed.used]
+            result = await asyncio.to_thread(self._fill, packed, cands, seen, held, terms)
+        return self._settle(args, result, cands, packed.cheapest, now)
 
     def _reuse(self, args: b.ContextArgs, now: float) -> tuple[set[str], set[tuple[str, str]]]:
         """(unit receipts, (path, contentHash) whole files) the caller holds: its `seen`
@@ -416,15 +449,17 @@ class BundleService:
         seen: set[str],
         held: set[tuple[str, str]],
         terms: frozenset[str],
-    ) -> tuple[b.ContextResult, int | None]:
+    ) -> Packed:
         """The answer at `level` with as many files as the budget holds, counted exactly,
         and the cost of its cheapest single entry."""
         repo_id = shell.repoId
         items: list[Item] = []
         reused: list[b.Reused] = []
+        used = 0
         for cand in cands:
             if len(items) >= top:
                 break
+            used += 1
             entry, acks = self._item(repo_id, cand, level, terms, None, seen, held)
             reused += acks
             if entry is not None:
@@ -439,8 +474,16 @@ class BundleService:
         base = self._wire(empty)
         coster = Coster(self.count)
         chosen = plan(items, under if level == "slices" else None, coster, shell.budgetTokens, base)
-        entries = chosen.entries
-        truncated = chosen.truncated or len(entries) < len(items)
+        truncated = chosen.truncated or len(chosen.entries) < len(items)
+        result, wire = self._fitted(empty, chosen.entries, truncated)
+        planned = [it.entry.path for it in items]
+        return Packed(result, chosen.cheapest, used, planned, shell.budgetTokens - wire)
+
+    def _fitted(
+        self, empty: b.ContextResult, entries: list[b.BundleEntry], truncated: bool
+    ) -> tuple[b.ContextResult, int]:
+        """`empty` with `entries`, the last ones dropped while its wire cost (also returned)
+        is over the budget: the estimates that chose them may be off by a few tokens."""
         while True:
             result = empty.model_copy(
                 update={
@@ -449,9 +492,53 @@ class BundleService:
                     "totalTokens": sum(e.tokenCount for e in entries),
                 }
             )
-            if not entries or self._wire(result) <= shell.budgetTokens:
-                return result, chosen.cheapest
+            wire = self._wire(result)
+            if not entries or wire <= empty.budgetTokens:
+                return result, wire
             entries, truncated = entries[:-1], True
+
+    def _fill(
+        self,
+        packed: Packed,
+        cands: list[Candidate],
+        seen: set[str],
+        held: set[tuple[str, str]],
+        terms: frozenset[str],
+    ) -> b.ContextResult:
+        """The packed `slices` answer with the room it leaves spent (query_api/context/fill.py):
+        its cut files whole where they fit, then the candidates after those it looked at."""
+        repo_id = packed.result.repoId
+        by_path = {c.path: c for c in cands}
+        acks: list[b.Reused] = []
+
+        def render(key: object, cap: int | None = None) -> b.BundleEntry | None:
+            assert isinstance(key, Candidate)
+            return self._item(repo_id, key, "slices", terms, cap, seen, held, whole=True)[0]
+
+        def later() -> Iterator[Item]:
+            for cand in cands[packed.used :]:
+                entry, reused = self._item(
+                    repo_id, cand, "slices", terms, None, seen, held, whole=True
+                )
+                acks.extend(reused)
+                if entry is not None:
+                    yield Item(cand, entry)
+
+        budget = packed.result.budgetTokens
+        room = packed.room - FILL_MARGIN - budget // 500  # the estimates' error, bounded
+        packed_now = [(by_path[e.path], e) for e in packed.result.entries]
+        entries = fill(
+            packed_now,
+            later(),
+            render,
+            lambda it, cap: render(it.key, cap),
+            Coster(self.count),
+            room,
+        )
+        missing = set(packed.planned) - {e.path for e in entries}
+        truncated = bool(missing) or any(is_cut(e) for e in entries)
+        empty = packed.result.model_copy(update={"reused": [*packed.result.reused, *acks]})
+        return self._fitted(empty, entries, truncated)[0]
 
     def _settle(
         self,

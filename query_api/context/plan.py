@@ -101,7 +101,7 @@ def plan(
         truncated = any(e is not it.entry for e, it in zip(covered, items, strict=False))
         rest = rest[len(covered) :]
     for item, cost in rest:
-        if render_under is not None and _slight(item.entry, coster):
+        if render_under is not None and slight(item.entry, coster):
             truncated = True  # a later file's few lines would cost more envelope than they carry
             continue
         if spent + cost <= budget - base:
@@ -111,22 +111,20 @@ def plan(
         truncated = True
         if render_under is None:
             continue  # skipped; a later, smaller one may still fit
-        cut = _under(item, render_under, coster, budget - base - spent)
-        if cut is not None and not _slight(cut, coster):
+        cut = under(item, render_under, coster, budget - base - spent)
+        if cut is not None and not slight(cut, coster):
             entries.append(cut)
             spent += coster.entry(cut)
     return Plan(entries, truncated, cheapest)
 
 
-def _slight(e: b.BundleEntry, coster: Coster) -> bool:
+def slight(e: b.BundleEntry, coster: Coster) -> bool:
     """A later file whose content would not outweigh its envelope EFFICIENCY times over."""
     content = coster.content(e)
     return content < EFFICIENCY * (coster.entry(e) - content)
 
 
-def _under(
-    item: Item, render_under: RenderUnder, coster: Coster, room: int
-) -> b.BundleEntry | None:
+def under(item: Item, render_under: RenderUnder, coster: Coster, room: int) -> b.BundleEntry | None:
     """The item rendered to fit `room` tokens of answer, or None."""
     overhead = coster.entry(item.entry) - coster.content(item.entry)
     ratio = coster.content(item.entry) / max(1, item.entry.tokenCount)

@@ -191,6 +191,37 @@ async def test_large_files_are_sliced_into_the_spans_that_matter(tmp_path: Path)
         assert "startLine" not in unit and big["endLine"] - big["startLine"] + 1 == len(lines)
 
 
+async def test_a_large_budget_fills_with_whole_files_and_the_next_ones(tmp_path: Path) -> None:
+    """At 200,000 tokens the bundle sends large files whole and goes on to the ranking's next
+    files past the default `top` of 10, up to the budget; an explicit `top` caps the files."""
+    async with memory_rig(tmp_path, index=True) as (app, s):
+        root = app.settings.workspace_root
+        assert root is not None
+        big = [f"def settle_refund_{i}(x):\n    return x + {i}\n\n" for i in range(400)]
+        (root / "repo" / "src" / "refunds.py").write_text("".join(big))
+        paths = ["src/refunds.py"]
+        for i in range(14):
+            body = [
+                f"def settle_refund_batch_{i}_{j}(batch):\n    return sum(batch) - {j}\n"
+                for j in range(30)
+            ]
+            (root / "repo" / "src" / f"refund_batch_{i}.py").write_text("".join(body))
+            paths.append(f"src/refund_batch_{i}.py")
+        await call(s, "repocontext_refresh", {"repoId": "repo", "paths": paths})
+        task = {"repoId": "repo", "task": "settle refund batch"}
+        large, wire = await context_wire(s, {**task, "responseBudgetTokens": 200_000})
+        got = {e["path"]: e for e in large["entries"]}
+        assert set(paths) <= set(got) and len(got) > 10, sorted(got)
+        assert got["src/refunds.py"]["fullReadTokenCount"] > 1500  # sliced at small budgets
+        assert all(e["tokenCount"] == e["fullReadTokenCount"] for e in got.values())
+        assert not large["truncated"] and wire <= 200_000
+        capped = await call(
+            s, "repocontext_context", {**task, "top": 3, "responseBudgetTokens": 200_000}
+        )
+        assert len(capped["entries"]) == 3
+        assert [e["path"] for e in capped["entries"]] == [e["path"] for e in large["entries"][:3]]
+
+
 async def test_cl100k_base_is_selectable(tmp_path: Path) -> None:
     """REPOCONTEXT_TOKEN_ENCODING=cl100k_base: outline and bundle counts are exact cl100k BPE
     and the wire cost, measured in cl100k, stays within the budget."""
