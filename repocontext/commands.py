@@ -248,6 +248,8 @@ async def cmd_index(args: argparse.Namespace, settings: Settings, path: Path | N
             "filesUnchanged": status.get("filesUnchanged"),
             "filesUnreadable": status.get("filesUnreadable"),
             "unreadablePaths": status.get("unreadablePaths"),
+            "filesSkipped": status.get("filesSkipped"),
+            "skippedByReason": status.get("skippedByReason"),
             "filesIndexed": files,
             "deadLetters": dead,
             "vectorPassages": vectors,

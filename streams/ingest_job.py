@@ -60,7 +60,8 @@ class JobTracker:
     def snapshot(self) -> dict[str, Any]:
         end = self.completed_at or time.time()
         counts: dict[str, Any] = dict(self.counts.as_dict())
-        counts.pop("filesSkipped", None)
+        if self.counts.skipped_by:
+            counts["skippedByReason"] = dict(sorted(self.counts.skipped_by.items()))
         if self.counts.unreadable_paths:
             counts["unreadablePaths"] = list(self.counts.unreadable_paths)
         return {

@@ -12,6 +12,7 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
 from schemas import tools as t
+from streams.stores.views import read as views_read
 
 if TYPE_CHECKING:
     from streams.ingest import IngestCoordinator
@@ -38,6 +39,15 @@ def index_builds(
             )
         )
     return builds
+
+
+def cut_files(views: ViewStore, repo_id: str) -> dict[str, int]:
+    """index_status's counts of indexed files the tools return only in part: `filesTruncated`
+    (text past the stored 64 Ki characters: outline, bundles and memory links stop there) and
+    `filesSearchedInPart` (longer than the indexed limit: search stops too). Read from the
+    views, so a resumed walk that reads no file still counts them all."""
+    truncated, searched_in_part = views.read(lambda c: views_read.cut_file_counts(c, repo_id))
+    return {"filesTruncated": truncated, "filesSearchedInPart": searched_in_part}
 
 
 def building_line(build: t.IndexBuild) -> str:

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from query_api.access.guard import WorkspaceGuard
 from query_api.access.read_scope import current_caller, may_read
 from query_api.access.repo_binding import check_binding
-from query_api.core.index_build import building_line, building_note, index_builds
+from query_api.core.index_build import building_line, building_note, cut_files, index_builds
 from query_api.core.replica_lag import lag_not_ready, remote_freshness, unreachable_line
 from query_api.core.search_merge import merge_search_answers
 from query_api.errors import ConflictError, NotFoundError, ToolInputError
@@ -292,7 +292,8 @@ class RepoContextService:
         )
         if counts is not None:
             snapshot = {**snapshot, "filesEmbedded": counts[0], "symbolsEmbedded": counts[1]}
-        return t.IndexStatus.model_validate({**snapshot, "repoId": args.repoId})
+        cut = await asyncio.to_thread(cut_files, self.views, args.repoId)
+        return t.IndexStatus.model_validate({**snapshot, **cut, "repoId": args.repoId})
 
     def bound_roots(self) -> dict[str, Path]:
         """Every workspace repository id and the directory it is bound to (views + ingest)."""

@@ -63,6 +63,12 @@ class PlanCounts:
     # first few paths, so the job can name them
     unreadable: int = 0
     unreadable_paths: list[str] = field(default_factory=list)
+    # `skipped` by reason (binary, permission, unreadable, vanished, symlink, not-regular)
+    skipped_by: dict[str, int] = field(default_factory=dict)
+
+    def skip(self, reason: str) -> None:
+        self.skipped += 1
+        self.skipped_by[reason] = self.skipped_by.get(reason, 0) + 1
 
     def cannot_read(self, path: str) -> None:
         self.unreadable += 1
@@ -151,7 +157,9 @@ class Classifier:
             return
         row = self.known.get(entry.path)
         was_published = row is not None and row.published
-        if result is None:
+        if result is None and row is not None and row.digest is None:
+            self.counts.skip("binary")  # the fast path vouched for a binary it left out before
+        elif result is None:
             self.counts.unchanged += 1
         elif isinstance(result, FileSnapshot):
             if row is not None and row.digest == result.digest:
@@ -173,12 +181,12 @@ class Classifier:
                 self.batch.deletes.append(entry.path)
                 self.counts.removed += 1
             else:
-                self.counts.skipped += 1
+                self.counts.skip("binary")
         else:  # vanished, unreadable, swapped for a symlink: not publishable any more
             if result.reason in ("permission", "unreadable"):
                 self.counts.cannot_read(entry.path)
             if not was_published:
-                self.counts.skipped += 1
+                self.counts.skip(result.reason)
             self.gone(entry.path)
         self.done.add(entry.path)
 

@@ -135,6 +135,17 @@ def file_count(conn: sqlite3.Connection, repo_id: str) -> int:
     return int(row[0])
 
 
+def cut_file_counts(conn: sqlite3.Connection, repo_id: str) -> tuple[int, int]:
+    """(files whose stored body stops before their end, files past whose indexed text
+    search stops too)."""
+    row = conn.execute(
+        "SELECT coalesce(sum(truncated != 0), 0), count(indexed_chars) FROM files"
+        " WHERE repo_id = ?",
+        (repo_id,),
+    ).fetchone()
+    return int(row[0]), int(row[1])
+
+
 def text_file_count(conn: sqlite3.Connection, repo_id: str) -> int:
     """Files that are not binary: each gets a content row once the content view caught up."""
     row = conn.execute(
