@@ -49,4 +49,4 @@ test-fast: setup
 	$(BIN)/pytest -q -m "not slow and not kafka and not deploy"
 
 bench: setup
-	$(BIN)/repocontext bench
+	$(BIN)/python -m tests.bench.indexing

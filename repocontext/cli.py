@@ -196,13 +196,6 @@ def main(argv: list[str] | None = None) -> int:
     ):
         common(memory.add_parser(name, help=help_), path="none")
         memory.choices[name].add_argument("file", help="the export file")
-    p = sub.add_parser("bench", help="run the indexing/search benchmark")
-    p.add_argument("--runs", type=bounded(int, 1, 1000), default=3)
-    p.add_argument("--corpus", help="directory to index instead of the pinned Django sdist")
-    p.add_argument("--load", help="comma-separated client counts: run the load benchmark")
-    p.add_argument(
-        "--seconds", type=bounded(float, 1, 3600), default=20.0, help="load: duration per level"
-    )
 
     args = parser.parse_args(argv)
     _setup_logging(args.verbose)
@@ -220,8 +213,8 @@ def _run(args: argparse.Namespace) -> int:
 
     name = args.command  # logged as "ERROR repocontext <command>: ..."
     try:
-        path = _path(args) if args.command != "bench" else None
-        settings = _settings(args, path) if args.command != "bench" else Settings()
+        path = _path(args)
+        settings = _settings(args, path)
         # the commands import the whole service (seconds): a refused argument is said first
         from repocontext import commands
         from streams.sources.walker import configure_indexed_limit

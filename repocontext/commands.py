@@ -400,17 +400,6 @@ async def cmd_topics(args: argparse.Namespace, settings: Settings, path: Path | 
     return 0
 
 
-async def cmd_bench(args: argparse.Namespace, settings: Settings, path: Path | None) -> int:
-    if args.load:
-        from repocontext.bench_load import run_load
-
-        levels = [int(n) for n in str(args.load).split(",") if n.strip()]
-        return await run_load(levels, args.seconds, args.corpus)
-    from repocontext.bench import run_bench
-
-    return await run_bench(runs=args.runs, corpus=args.corpus)
-
-
 def _vector_step(settings: Settings, log_: KafkaEventLog) -> FaustVectorStep:
     """The vector step of a worker: the configured embedder into the shared Qdrant server."""
     from query_api.retrieval.vector_plane import embedder_from, vector_store_for

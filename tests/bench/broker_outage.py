@@ -27,12 +27,12 @@ from typing import Any
 
 import httpx
 
-from repocontext.bench import pct
 from schemas import codec
 from schemas.events import RepoRegistration
 from schemas.topics import CATALOGUE, FILES, REPOS
 from streams.eventlog.base import LogRecord
 from streams.eventlog.kafka import KafkaEventLog
+from tests.bench.indexing import pct
 from tests.bench.replica_freshness import upsert
 from tests.conftest import child_env, cli_command, free_port
 from tests.integration.mcp_helpers import call, http_session

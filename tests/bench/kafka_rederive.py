@@ -26,9 +26,9 @@ from pathlib import Path
 from typing import Any
 
 from query_api.settings import default_data_dir
-from repocontext.bench import fetch_corpus
 from schemas.topics import SYMBOLS, XREFS
 from streams.eventlog.kafka import KafkaEventLog
+from tests.bench.indexing import fetch_corpus
 from tests.bench.kafka_replay import cli
 from tests.kafka.broker import KafkaBroker
 

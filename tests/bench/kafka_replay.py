@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from query_api.settings import default_data_dir
-from repocontext.bench import fetch_corpus
+from tests.bench.indexing import fetch_corpus
 from tests.kafka.broker import KafkaBroker
 
 

@@ -26,7 +26,7 @@ from typing import Any
 import httpx
 
 from query_api.settings import default_data_dir
-from repocontext.bench import fetch_corpus
+from tests.bench.indexing import fetch_corpus
 from tests.bench.kafka_replay import cli
 from tests.conftest import child_env, cli_command, free_port
 from tests.kafka.broker import KafkaBroker

@@ -30,12 +30,12 @@ from typing import Any, Literal
 from query_api.evaluation.scoring import score_case, summarise
 from query_api.settings import Settings, default_data_dir
 from repocontext.app import EmbeddedApp
-from repocontext.bench import fetch_corpus
 from schemas import tools as t
 from schemas.records import ContentRecord
 from streams.embedders.base import EmbedResult, TextType
 from streams.embedders.local import LocalEmbedder
 from streams.vectors_step import VectorIndexer
+from tests.bench.indexing import fetch_corpus
 from tests.bench.localisation.cases import CASES_FILE, read_cases
 from tests.bench.localisation.checkout import DEFAULT_CACHE, checkout
 from tests.bench.localisation.repos import DEFAULT_MIRRORS, select
@@ -228,7 +228,7 @@ def render(repo: str, rows: list[dict[str, Any]]) -> str:
 
 def corpora(names: list[str], limit: int | None) -> Iterator[tuple[str, Path, list[Any]]]:
     """(name, tree, benchmark cases) per name: `django` is the pinned Django sdist of
-    `repocontext bench` (no localisation cases), any other a localisation repository."""
+    `make bench` (no localisation cases), any other a localisation repository."""
     cases = read_cases(CASES_FILE)
     if "django" in names:
         yield "django", fetch_corpus(default_data_dir() / "bench"), []

@@ -28,8 +28,8 @@ from pathlib import Path
 
 from query_api.settings import Settings, default_data_dir
 from repocontext.app import EmbeddedApp
-from repocontext.bench import fetch_corpus
 from schemas import tools as t
+from tests.bench.indexing import fetch_corpus
 from tests.bench.mcp_start_memory import children
 from tests.bench.passage_sample import RecordedPassages
 

@@ -23,12 +23,12 @@ import time
 import uuid
 from pathlib import Path
 
-from repocontext.bench import pct
 from schemas import codec
 from schemas.events import RepoRegistration
 from schemas.topics import CATALOGUE, FILES, REPOS
 from streams.eventlog.base import LogRecord
 from streams.eventlog.kafka import KafkaEventLog
+from tests.bench.indexing import pct
 from tests.conftest import free_port
 from tests.integration.mcp_helpers import call, http_session
 from tests.kafka.broker import KafkaBroker

@@ -28,8 +28,8 @@ from processors.symbols.extract import extract
 from processors.symbols.grammars import Grammar, grammar_for, language_of, parser_of, plan_of
 from processors.symbols.processor import symbols_of
 from query_api.settings import default_data_dir
-from repocontext.bench import fetch_corpus
 from schemas.events import FileUpsert
+from tests.bench.indexing import fetch_corpus
 from tests.bench.symbols_bench import fetch_npm_corpus, load_sources
 
 

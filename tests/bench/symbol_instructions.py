@@ -27,7 +27,7 @@ import tempfile
 from processors.symbols.grammars import grammar_for, parser_of
 from processors.symbols.processor import symbols_of
 from query_api.settings import default_data_dir
-from repocontext.bench import fetch_corpus
+from tests.bench.indexing import fetch_corpus
 from tests.bench.symbols_bench import fetch_npm_corpus, load_sources
 
 MODES = ("setup", "parse", "stage")

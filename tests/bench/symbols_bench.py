@@ -19,7 +19,7 @@ Then the cold-index throughput of `repocontext index` on the Django corpus with 
 step on and off (target: >= 500 files/s with it on). Medians of `--runs`; the machine is
 shared and noisy, so ratios measured in the same command travel, absolute numbers do not.
 
-Corpora: the pinned Django sdist of `repocontext bench` (Python), and the rxjs npm package
+Corpora: the pinned Django sdist of `make bench` (Python), and the rxjs npm package
 (TypeScript sources + JavaScript builds), fetched once with `npm pack`.
 """
 
@@ -41,8 +41,8 @@ from processors.language import language_for_path
 from processors.symbols.grammars import grammar_for, parser_of
 from processors.symbols.processor import symbols_of
 from query_api.settings import default_data_dir
-from repocontext.bench import fetch_corpus, run_index
 from schemas.events import MAX_BODY_CHARS, FileUpsert
+from tests.bench.indexing import fetch_corpus, run_index
 
 NPM_CORPUS = "rxjs@7.8.2"
 

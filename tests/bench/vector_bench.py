@@ -198,8 +198,8 @@ def bench_windows() -> dict[str, Any]:
 
     from processors.vectors import file_passages
     from query_api.settings import default_data_dir
-    from repocontext.bench import fetch_corpus
     from streams.embedders.local import MAX_TOKENS, model_dir
+    from tests.bench.indexing import fetch_corpus
 
     folder = model_dir()
     assert folder is not None
@@ -439,7 +439,7 @@ async def _backfill_async(threads: int = 2, queries: int = 200) -> dict[str, Any
     shape of what an agent asks, searched with the production repository filter."""
     from query_api.settings import Settings, default_data_dir
     from repocontext.app import EmbeddedApp
-    from repocontext.bench import fetch_corpus
+    from tests.bench.indexing import fetch_corpus
 
     corpus = fetch_corpus(default_data_dir() / "bench")
     tmp = Path(tempfile.mkdtemp(prefix="vbackfill-"))

@@ -163,7 +163,6 @@ def test_a_file_where_a_directory_is_expected(repo: Path, tmp_path: Path) -> Non
 def test_bad_option_values(repo: Path, tmp_path: Path) -> None:
     one_line_error(run_cli(tmp_path / "data", "search", str(repo), "x", "-k", "-5"), "-k")
     one_line_error(run_cli(tmp_path / "data", "search", str(repo)), "query")  # missing argument
-    one_line_error(run_cli(tmp_path / "data", "bench", "--runs", "nan"), "--runs")
 
 
 @pytest.mark.anyio

@@ -131,23 +131,3 @@ def test_index_vectors_embeds_before_exit_so_eval_measures_the_vector_rungs(
     result = json.loads(run_cli(data, "eval", str(repo), REPOCONTEXT_EMBEDDER="local").stdout)
     assert {r["rung"] for r in result["rungs"]} == {"keyword", "vector", "hybrid"}, result
     assert "skippedRungs" not in result, result  # none skipped: the empty list is left out
-
-
-@pytest.mark.slow  # the whole benchmark, once, on a 20-file corpus
-def test_bench_prints_each_step_and_the_index_progress_as_it_goes(tmp_path: Path) -> None:
-    corpus = tmp_path / "corpus"
-    for n in range(20):  # the live measures edit and query files under django/
-        target = corpus / "django" / f"mod{n}.py"
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(f"def view_{n}(request, slug):\n    return render(request, slug)\n")
-    run = run_cli(tmp_path / "data", "bench", "--runs", "1", "--corpus", str(corpus))
-    assert run.returncode == 0, run.stderr[-2000:]
-    said = run.stderr
-    steps = ["floor pass", "cold index", "restart", "replay", "live measures"]
-    assert all(step in said for step in steps), said
-    positions = [said.index(step) for step in steps]
-    assert positions == sorted(positions)
-    # the cold index's own progress comes through, between the steps that frame it
-    cold = said.index("cold index")
-    assert cold < said.index("progress indexing corpus: reading files") < said.index("restart")
-    assert json.loads(run.stdout)["files"] == 20

@@ -1,4 +1,5 @@
-"""`repocontext bench`: indexing, restart, freshness and search latency on a real corpus.
+"""`python -m tests.bench.indexing` (`make bench`): indexing, restart, freshness and search
+latency on a real corpus; `--load 16,64` runs tests/bench/agents_load.py instead.
 
 The corpus is a pinned Django sdist fetched from PyPI with pip (checked against its SHA-256)
 and cached. Every figure is a median over several runs, printed next to a floor measured in
@@ -8,6 +9,8 @@ machine is shared and noisy: ratios travel, absolute numbers do not.
 
 from __future__ import annotations
 
+import argparse
+import asyncio
 import hashlib
 import json
 import os
@@ -163,8 +166,6 @@ async def live_measures(corpus: Path, data_dir: Path, edits: int, queries: int) 
 
 
 async def _sleep(seconds: float) -> None:
-    import asyncio
-
     await asyncio.sleep(seconds)
 
 
@@ -227,3 +228,26 @@ async def run_bench(runs: int = 3, corpus: str | None = None) -> int:
         report.update(await live_measures(live_tree, Path(scratch) / "live-data", 50, 200))
     print(json.dumps(report, indent=2))
     return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    from repocontext.cli import bounded
+
+    parser = argparse.ArgumentParser(prog="python -m tests.bench.indexing", description=__doc__)
+    parser.add_argument("--runs", type=bounded(int, 1, 1000), default=3)
+    parser.add_argument("--corpus", help="directory to index instead of the pinned Django sdist")
+    parser.add_argument("--load", help="comma-separated client counts: run the load benchmark")
+    parser.add_argument(
+        "--seconds", type=bounded(float, 1, 3600), default=20.0, help="load: duration per level"
+    )
+    args = parser.parse_args(argv)
+    if args.load:
+        from tests.bench.agents_load import run_load
+
+        levels = [int(n) for n in str(args.load).split(",") if n.strip()]
+        return asyncio.run(run_load(levels, args.seconds, args.corpus))
+    return asyncio.run(run_bench(runs=args.runs, corpus=args.corpus))
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,4 +1,4 @@
-"""`repocontext bench --load N,M`: many agents at once against one `repocontext serve`.
+"""`python -m tests.bench.indexing --load N,M`: many agents at once against one `repocontext serve`.
 
 Each simulated agent holds its own MCP session over HTTP on loopback and loops over a mix
 of the read tools the server lists (search, outline, related, context) while a writer keeps
@@ -25,7 +25,7 @@ from typing import Any
 import httpx
 
 from query_api.settings import default_data_dir
-from repocontext.bench import _query_words, fetch_corpus, pct, say
+from tests.bench.indexing import _query_words, fetch_corpus, pct, say
 
 
 def _free_port() -> int:
