@@ -102,8 +102,13 @@ class VectorIndexer:
         expired_memory: Callable[[float], list[tuple[str, str]]] | None = None,
         sweep_seconds: float = 5.0,
         pacer: ForegroundPacer | None = None,
+        on_idle: Callable[[], object] | None = None,
     ) -> None:
         self.log = event_log
+        # Called (in a thread) when the step has caught up after work and before an HNSW
+        # build: the process hands back the memory its batches left cached (vector_plane).
+        self.on_idle = on_idle
+        self._worked = False
         self.pacer = pacer  # tool calls in flight: embedding batches wait (the foreground lease)
         self.embedder = embedder
         self.store = store
@@ -348,6 +353,7 @@ class VectorIndexer:
         release = getattr(self.embedder, "release_idle", None)  # the local embedder's child
         if release is not None:  # its model copy is not held through the build's peak
             await asyncio.to_thread(release)
+        await self.idle()  # nor this process's caches
         self.building = True
         started = time.perf_counter()
         try:
@@ -361,6 +367,16 @@ class VectorIndexer:
             self._unindexable_at = after.points if after.indexed == 0 else 0
         return built
 
+    async def idle(self) -> None:
+        """Run `on_idle` once per stretch of work (a failure is logged: it only frees memory)."""
+        self._worked = False
+        if self.on_idle is None:
+            return
+        try:
+            await asyncio.to_thread(self.on_idle)
+        except Exception:
+            log.exception("vector step: releasing idle memory failed")
+
     # -- the loop --------------------------------------------------------------------------
 
     async def run_until_idle(self) -> int:
@@ -368,7 +384,8 @@ class VectorIndexer:
         while n := await self.run_once():
             total += n
         await self.sweep_expired()
-        await self.maybe_build()
+        if not await self.maybe_build() and total:
+            await self.idle()
         return total
 
     async def run_forever(self, stop: asyncio.Event) -> None:
@@ -379,10 +396,12 @@ class VectorIndexer:
             pause = self.poll_seconds
             try:
                 if await self.run_once():
+                    self._worked = True
                     continue
                 if time.monotonic() - self._swept_at >= self.sweep_seconds:
                     await self.sweep_expired()
-                await self.maybe_build()
+                if not await self.maybe_build() and self._worked:
+                    await self.idle()
             except EmbedFailed as exc:
                 log.warning("vector step: %s; retrying in %.0f s", exc, self.retry_seconds)
                 pause = self.retry_seconds

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import ctypes
 import logging
 import shutil
 import time
@@ -101,6 +102,7 @@ class VectorPlane:
                 ann_min_points=settings.ann_min_points,
                 expired_memory=MemoryViews(views).expired,
                 pacer=pacer,
+                on_idle=self.release_memory,
             )
             self.coverage = CoverageReader(
                 views, queries, self.indexer.counters if writer else None, indexing=indexing
@@ -270,12 +272,32 @@ class VectorPlane:
             log.exception("vector counts unavailable")
             return None
 
+    def release_memory(self) -> None:
+        """Once the vector step has caught up (and before an HNSW build, whose child adds its
+        own peak): empty the views' page caches and hand the allocator's free memory back to
+        the OS. Batches of passages and vectors leave the heap fragmented, and glibc keeps
+        freed memory in each thread's arena unless asked (blocking; call from a thread)."""
+        self.views.release_memory()
+        trim_malloc()
+
     def close(self) -> None:
         with contextlib.suppress(Exception):
             if self.store is not None:
                 self.store.close()
         with contextlib.suppress(Exception):
             self.embedder.close()
+
+
+def trim_malloc() -> bool:
+    """glibc's malloc_trim(0): free memory at the top of every arena and whole free pages
+    inside them goes back to the OS; False where the C library has no such call (musl, macOS)."""
+    try:
+        trim = ctypes.CDLL(None).malloc_trim
+    except (OSError, AttributeError):
+        return False
+    trim.argtypes, trim.restype = [ctypes.c_size_t], ctypes.c_int
+    trim(0)
+    return True
 
 
 def keyword_only_retriever(views: ViewStore, readiness: Readiness) -> Retriever:

@@ -162,7 +162,16 @@ def check_schema_version(conn: sqlite3.Connection, path: str) -> None:
         raise SchemaMismatch(path, found)
 
 
-def open_connection(path: str | Path, cache_mib: int = 64) -> sqlite3.Connection:
+# SQLite's page cache per connection, in MiB. It is the largest part of a server's memory that
+# a setting moves: the views writer and one reader per worker thread (six on two cores) each
+# fill theirs up to the cap and keep it. Searches read their rows through the in-memory
+# postings and primary keys, so a small reader cache costs them little; the OS page cache
+# still holds the file (python -m tests.bench.search_latency, docs/semantic.md).
+WRITER_CACHE_MIB = 16
+READER_CACHE_MIB = 4
+
+
+def open_connection(path: str | Path, cache_mib: int = WRITER_CACHE_MIB) -> sqlite3.Connection:
     """One connection in autocommit mode: transactions are explicit (BEGIN IMMEDIATE)."""
     conn = sqlite3.connect(str(path), check_same_thread=False, isolation_level=None)
     conn.row_factory = sqlite3.Row

@@ -31,7 +31,12 @@ from streams.stores.views.lexical import MirrorSpec
 from streams.stores.views.lexical_mirror import LexicalMirror
 from streams.stores.views.read import ContentRow, FileRow, RepoRow
 from streams.stores.views.registry import Item, ViewRegistry
-from streams.stores.views.schema import SchemaMismatch, check_schema_version, open_connection
+from streams.stores.views.schema import (
+    READER_CACHE_MIB,
+    SchemaMismatch,
+    check_schema_version,
+    open_connection,
+)
 
 T = TypeVar("T")
 Record = tuple[str, str | None, BaseModel | None]  # (topic, key, value); None = tombstone
@@ -128,12 +133,23 @@ class ViewStore:
             self._reader_conns.clear()
             self._conn.close()
 
+    def release_memory(self) -> bool:
+        """Empty every connection's page cache (`PRAGMA shrink_memory`) once the work that
+        filled it is done: a cache keeps its pages for good otherwise. Only with no read in
+        flight (the lock holds new ones back meanwhile); False when one was, or closed."""
+        with self._lock:
+            if self._closed or self._active_reads:
+                return False
+            for conn in (self._conn, *self._reader_conns):
+                conn.execute("PRAGMA shrink_memory")
+            return True
+
     def _reader(self) -> sqlite3.Connection | None:
         if not self._separate_readers:
             return None
         conn: sqlite3.Connection | None = getattr(self._readers, "conn", None)
         if conn is None:
-            conn = open_connection(self.path, cache_mib=16)
+            conn = open_connection(self.path, cache_mib=READER_CACHE_MIB)
             conn.execute("PRAGMA query_only = ON")
             self._readers.conn = conn
             with self._lock:
