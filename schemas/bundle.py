@@ -51,6 +51,9 @@ class BundleEntry(ToolModel):
     units: list[Unit]
     startLine: int | None = None  # slices: the 1-based lines `content` covers (our addition)
     endLine: int | None = None
+    # the file goes on past its stored 64 Ki characters, which stop in this line: spans and
+    # fullReadTokenCount cover only the lines up to it (our addition; null for most files)
+    truncatedAtLine: int | None = None
     # Live memory linked to this file or its symbols, at most 3 (our addition; charged).
     linkedMemory: list[LinkedMemory] = Field(default_factory=list)
 

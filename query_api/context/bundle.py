@@ -185,8 +185,10 @@ class BundleService:
         max_lines: int = SPAN_LINES,
     ) -> list[tuple[int, int, str | None]]:
         """The line spans of a large file worth sending for the task (bundle_spans)."""
-        symbols = self.symbols.symbols_of_file(repo_id, path)
         lines = body.split("\n")
+        symbols = [  # a declaration past the stored body has no lines here to send
+            s for s in self.symbols.symbols_of_file(repo_id, path) if s.start_line <= len(lines)
+        ]
         return select_spans(symbols, len(lines), task_terms, max_lines, FILL_LINES, lines)
 
     def _slices(
@@ -268,6 +270,7 @@ class BundleService:
             units=made_units,
             startLine=ranges[0][0] if ranges else None,
             endLine=ranges[-1][1] if ranges else None,
+            truncatedAtLine=body.count("\n") + 1 if row is not None and row.truncated else None,
             linkedMemory=cand.linked,
         )
         return entry, lines

@@ -21,13 +21,13 @@ from query_api.access.repo_paths import path_in_repo
 from query_api.errors import ConflictError, NotFoundError, ServiceUnavailable, ToolInputError
 from query_api.symbols.dependents import DependentsResolver
 from query_api.symbols.import_names import ImportNames
+from query_api.symbols.outline import outline_of
 from schemas import tools as t
 from schemas.events import RepoRegistration
 from schemas.symbols import (
     ChangedArgs,
     ChangedResult,
     OutlineResult,
-    OutlineSymbol,
     PathArgs,
     RelatedResult,
     SymbolAt,
@@ -84,34 +84,7 @@ class SymbolService:
         return result.model_copy(update={"freshness": await self.freshness(args.repoId)})
 
     def _outline(self, repo_id: str, path: str) -> OutlineResult:
-        file = self.views.get_file(repo_id, path)
-        if file is None:
-            return OutlineResult(repoId=repo_id, path=path, exists=False)
-        content = self.views.get_content(repo_id, path)
-        tokens: int | None = None
-        names = ImportNames(self.symbols, repo_id)
-        if content is not None:
-            tokens = content.token_count
-            if tokens is None:  # counted on read: exact BPE (token_encoding) of the body
-                tokens = self.count(content.body)
-        return OutlineResult(
-            repoId=repo_id,
-            path=path,
-            exists=True,
-            fullReadTokenCount=tokens,
-            symbols=[
-                OutlineSymbol(
-                    fullyQualifiedName=names.shown(s.fq_name, path),
-                    kind=s.kind,
-                    signature=s.signature,
-                    startLine=s.start_line,
-                    endLine=s.end_line,
-                )
-                for s in self.symbols.symbols_of_file(repo_id, path)
-            ],
-            truncated=file.truncated or None,
-            indexedChars=file.indexed_chars,
-        )
+        return outline_of(self.views, self.symbols, self.count, repo_id, path)
 
     # -- related ---------------------------------------------------------------------------
 

@@ -1,0 +1,62 @@
+"""repocontext_outline's answer (spec §3.6): the declared-symbol skeleton of one stored file,
+sorted by start line, and its whole-file token cost; never reads disk.
+
+A file longer than the stored body (64 Ki characters, the reference's cap on what the tools
+return) is outlined as far as its symbols were extracted, which today is that body: the
+answer says so with `truncated` and names the line the stored body stops in
+(`truncatedAtLine`), so an agent knows declarations after it are missing rather than absent
+and reads the rest of the file itself. `indexedChars` says where keyword search stops too,
+for a file longer than the indexed limit.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from query_api.symbols.import_names import ImportNames
+from schemas.symbols import OutlineResult, OutlineSymbol
+from streams.stores.views.store import ViewStore
+from streams.stores.views.symbols import SymbolViews
+
+
+def stored_end_line(body: str) -> int:
+    """The 1-based line a truncated stored body stops in (the cut may fall inside it)."""
+    return body.count("\n") + 1
+
+
+def outline_of(
+    views: ViewStore, symbols: SymbolViews, count: Callable[[str], int], repo_id: str, path: str
+) -> OutlineResult:
+    file = views.get_file(repo_id, path)
+    if file is None:
+        return OutlineResult(repoId=repo_id, path=path, exists=False)
+    content = views.get_content(repo_id, path)
+    tokens: int | None = None
+    names = ImportNames(symbols, repo_id)
+    cut_at: int | None = None
+    if content is not None:
+        tokens = content.token_count
+        if tokens is None:  # counted on read: exact BPE (token_encoding) of the body
+            tokens = count(content.body)
+        if content.truncated:
+            cut_at = stored_end_line(content.body)
+    declared = symbols.symbols_of_file(repo_id, path)
+    return OutlineResult(
+        repoId=repo_id,
+        path=path,
+        exists=True,
+        fullReadTokenCount=tokens,
+        symbols=[
+            OutlineSymbol(
+                fullyQualifiedName=names.shown(s.fq_name, path),
+                kind=s.kind,
+                signature=s.signature,
+                startLine=s.start_line,
+                endLine=s.end_line,
+            )
+            for s in declared
+        ],
+        truncated=file.truncated or None,
+        truncatedAtLine=cut_at,
+        indexedChars=file.indexed_chars,
+    )

@@ -1,0 +1,54 @@
+"""A file longer than the stored 64 Ki characters says where what the tools hold of it stops
+(issue 25 item 3, QA on ripgrep's 246 KB defs.rs): outline and every bundle entry of it name
+the line the stored body stops in, and a bundle at a budget that holds the whole stored body
+sends it up to that line."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from schemas.events import MAX_BODY_CHARS
+from tests.integration.mcp_helpers import call
+from tests.integration.memory_rig import memory_rig, rig_settings
+
+pytestmark = pytest.mark.anyio
+
+
+def long_module() -> str:
+    funcs = [
+        f"def settle_ledger_{n}(entry):\n    return entry.amount + {n}\n\n" for n in range(3000)
+    ]
+    return "".join(funcs)
+
+
+async def test_outline_and_bundle_say_where_a_long_file_is_cut(tmp_path: Path) -> None:
+    root = rig_settings(tmp_path).workspace_root
+    assert root is not None
+    text = long_module()
+    assert len(text) > 2 * MAX_BODY_CHARS
+    (root / "repo" / "ledger_rules.py").write_text(text)
+    stop = text[:MAX_BODY_CHARS].count("\n") + 1  # the line the stored body stops in
+    async with memory_rig(tmp_path, index=True) as (_, s):
+        outline = await call(
+            s, "repocontext_outline", {"repoId": "repo", "path": "ledger_rules.py"}
+        )
+        assert outline["truncated"] is True and outline["truncatedAtLine"] == stop
+        assert max(sym["startLine"] for sym in outline["symbols"]) <= stop
+        small = await call(
+            s, "repocontext_outline", {"repoId": "repo", "path": "src/billing/ledger.py"}
+        )
+        assert "truncatedAtLine" not in small
+
+        for budget in (8192, 200_000):
+            bundle = await call(
+                s,
+                "repocontext_context",
+                {"repoId": "repo", "task": "settle ledger entry", "responseBudgetTokens": budget},
+            )
+            entry = next(e for e in bundle["entries"] if e["path"] == "ledger_rules.py")
+            assert entry["truncatedAtLine"] == stop and entry["endLine"] <= stop, budget
+            others = [e for e in bundle["entries"] if e["path"].endswith(".py") and e is not entry]
+            assert all("truncatedAtLine" not in e for e in others)
+        assert entry["content"] == text[:MAX_BODY_CHARS]  # the whole stored body, at 200,000
