@@ -17,10 +17,7 @@ names in `retryBudgetTokens` a budget that fits its cheapest entry, even after t
 from __future__ import annotations
 
 import asyncio
-import hashlib
-import threading
 import time
-from collections import deque
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -30,6 +27,13 @@ from processors.tokens import TokenEncoding, token_counter
 from query_api.answers.render import render, wire_tokens
 from query_api.context.fill import MAX_FILES, MIN_ROOM, fill, is_cut
 from query_api.context.plan import Coster, Item, plan
+from query_api.context.receipts import (
+    UsageWindow,
+    parse_known,
+    receipt_of,
+    sha256_hex,
+    worst_freshness,
+)
 from query_api.context.spans import FILL_LINES, SPAN_LINES, select_spans, task_stems
 from query_api.core.service import RepoContextService
 from query_api.errors import NotFoundError
@@ -45,84 +49,10 @@ from streams.stores.views.symbols import SymbolViews
 
 BACKFILL_POOL = 50
 LEVELS: tuple[b.Detail, ...] = ("slices", "outline", "paths")
-_SAMPLE_COMMIT = "3f9a2c1e0b7d6a5f4e3d2c1b0a9f8e7d6c5b4a39"
-_SAMPLE_TIME = "2026-11-30T22:01:02.123456Z"
 WHOLE_BODY_TOKENS = 1500  # larger files are sliced into spans instead of sent whole
 MIN_SPAN_TOKENS = 24  # a share smaller than this sends the file's path
-RECEIPT_HEX = 16
 FILL_MARGIN = 16  # answer tokens kept back from filling, plus one per 500 of budget
 RESPONSE_ROUNDS = 4  # responseTokens is in the answer it counts: a few rounds settle it
-
-
-def sha256_hex(text: str) -> str:
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()
-
-
-def receipt_of(repo_id: str, path: str, content_hash: str, kind: str, unit_key: str) -> str:
-    """The reference's SHA-256 over the unit's identity, its first RECEIPT_HEX digits: a
-    receipt is only ever echoed back, and 64 bits tell units apart at a quarter of the
-    tokens (33 -> 8 per unit, on every unit of every bundle)."""
-    joined = "\x00".join((repo_id, path, content_hash, kind, unit_key))
-    return sha256_hex(joined)[:RECEIPT_HEX]
-
-
-def worst_freshness(fresh: t.Freshness) -> t.Freshness:
-    """`fresh` grown to the largest it can plausibly become before the caller's next call
-    (numbers of 13 digits, every field its kind of source can fill, filled), so that a
-    `retryBudgetTokens` computed with it still fits then."""
-    git = fresh.indexedCommit is not None or fresh.sourceCommit is not None
-    big = 10**12
-    return fresh.model_copy(
-        update={
-            "appliedOffsets": max(fresh.appliedOffsets, big),
-            "logEndOffsets": max(fresh.logEndOffsets, big),
-            "eventsBehind": max(fresh.eventsBehind, big),
-            "secondsBehind": 123456789.123456,
-            "pendingFiles": None if git else max(fresh.pendingFiles or 0, 10**9),
-            "indexedCommit": fresh.indexedCommit or (_SAMPLE_COMMIT if git else None),
-            "sourceCommit": fresh.sourceCommit or (_SAMPLE_COMMIT if git else None),
-            "sourceCheckedAt": fresh.sourceCheckedAt or (_SAMPLE_TIME if git else None),
-        }
-    )
-
-
-def parse_known(claims: list[str]) -> set[tuple[str, str]]:
-    """`path@hash` claims split on the last '@'; malformed ones are dropped (fail closed)."""
-    parsed = set()
-    for claim in claims:
-        path, sep, digest = claim.rpartition("@")
-        if sep and path and len(digest) == 64 and all(c in "0123456789abcdef" for c in digest):
-            parsed.add((path, digest))
-    return parsed
-
-
-class UsageWindow:
-    """60 one-minute buckets of (calls, response tokens, reads replaced): the 1-hour window."""
-
-    def __init__(self) -> None:
-        self._lock = threading.Lock()
-        self._buckets: deque[tuple[int, list[int]]] = deque()
-
-    def record(self, response: int, replaced: int, now: float | None = None) -> None:
-        minute = int((now if now is not None else time.time()) // 60)
-        with self._lock:
-            if not self._buckets or self._buckets[-1][0] != minute:
-                self._buckets.append((minute, [0, 0, 0]))
-            bucket = self._buckets[-1][1]
-            bucket[0] += 1
-            bucket[1] += response
-            bucket[2] += replaced
-
-    def totals(self, now: float | None = None) -> tuple[int, int, int]:
-        minute = int((now if now is not None else time.time()) // 60)
-        with self._lock:
-            while self._buckets and self._buckets[0][0] <= minute - 60:
-                self._buckets.popleft()
-            sums = [0, 0, 0]
-            for _, bucket in self._buckets:
-                for i in range(3):
-                    sums[i] += bucket[i]
-        return sums[0], sums[1], sums[2]
 
 
 @dataclass

@@ -14,7 +14,7 @@ import pytest
 from mcp import ClientSession
 
 from processors.tokens import count_tokens
-from query_api.context.bundle import parse_known
+from query_api.context.receipts import parse_known
 from tests.conftest import write_sample_repo
 from tests.integration.mcp_helpers import call, call_error
 from tests.integration.memory_rig import memory_rig

@@ -1,0 +1,87 @@
+"""What a bundle's reuse and accounting rest on (spec §3.7): content hashes, unit receipts,
+`known` claims, the usage window `repocontext_stats` reports, and the freshness a retry
+budget must still fit."""
+
+from __future__ import annotations
+
+import hashlib
+import threading
+import time
+from collections import deque
+
+from schemas import tools as t
+
+RECEIPT_HEX = 16
+_SAMPLE_COMMIT = "3f9a2c1e0b7d6a5f4e3d2c1b0a9f8e7d6c5b4a39"
+_SAMPLE_TIME = "2026-11-30T22:01:02.123456Z"
+
+
+def sha256_hex(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def receipt_of(repo_id: str, path: str, content_hash: str, kind: str, unit_key: str) -> str:
+    """The reference's SHA-256 over the unit's identity, its first RECEIPT_HEX digits: a
+    receipt is only ever echoed back, and 64 bits tell units apart at a quarter of the
+    tokens (33 -> 8 per unit, on every unit of every bundle)."""
+    joined = "\x00".join((repo_id, path, content_hash, kind, unit_key))
+    return sha256_hex(joined)[:RECEIPT_HEX]
+
+
+def worst_freshness(fresh: t.Freshness) -> t.Freshness:
+    """`fresh` grown to the largest it can plausibly become before the caller's next call
+    (numbers of 13 digits, every field its kind of source can fill, filled), so that a
+    `retryBudgetTokens` computed with it still fits then."""
+    git = fresh.indexedCommit is not None or fresh.sourceCommit is not None
+    big = 10**12
+    return fresh.model_copy(
+        update={
+            "appliedOffsets": max(fresh.appliedOffsets, big),
+            "logEndOffsets": max(fresh.logEndOffsets, big),
+            "eventsBehind": max(fresh.eventsBehind, big),
+            "secondsBehind": 123456789.123456,
+            "pendingFiles": None if git else max(fresh.pendingFiles or 0, 10**9),
+            "indexedCommit": fresh.indexedCommit or (_SAMPLE_COMMIT if git else None),
+            "sourceCommit": fresh.sourceCommit or (_SAMPLE_COMMIT if git else None),
+            "sourceCheckedAt": fresh.sourceCheckedAt or (_SAMPLE_TIME if git else None),
+        }
+    )
+
+
+def parse_known(claims: list[str]) -> set[tuple[str, str]]:
+    """`path@hash` claims split on the last '@'; malformed ones are dropped (fail closed)."""
+    parsed = set()
+    for claim in claims:
+        path, sep, digest = claim.rpartition("@")
+        if sep and path and len(digest) == 64 and all(c in "0123456789abcdef" for c in digest):
+            parsed.add((path, digest))
+    return parsed
+
+
+class UsageWindow:
+    """60 one-minute buckets of (calls, response tokens, reads replaced): the 1-hour window."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._buckets: deque[tuple[int, list[int]]] = deque()
+
+    def record(self, response: int, replaced: int, now: float | None = None) -> None:
+        minute = int((now if now is not None else time.time()) // 60)
+        with self._lock:
+            if not self._buckets or self._buckets[-1][0] != minute:
+                self._buckets.append((minute, [0, 0, 0]))
+            bucket = self._buckets[-1][1]
+            bucket[0] += 1
+            bucket[1] += response
+            bucket[2] += replaced
+
+    def totals(self, now: float | None = None) -> tuple[int, int, int]:
+        minute = int((now if now is not None else time.time()) // 60)
+        with self._lock:
+            while self._buckets and self._buckets[0][0] <= minute - 60:
+                self._buckets.popleft()
+            sums = [0, 0, 0]
+            for _, bucket in self._buckets:
+                for i in range(3):
+                    sums[i] += bucket[i]
+        return sums[0], sums[1], sums[2]
