@@ -12,6 +12,7 @@ names, kinds, records) and references.py (qualifiers, owners):
   receiver type) and `@body` (where the signature ends, when the node has no `body` field);
 - `@scope` + `@scope.name`: a naming scope that is not itself a symbol (a Rust `impl`);
 - `@package`: the file's package/namespace, prefixed to every fq name;
+- `@import.tree`: a use tree the language's rules expand into imports (Rust);
 - `@import` (a module), or `@import.module` + `@import.name`, optionally `@import.alias`,
   or `@import.module` + `@import.star` (`from x import *`: the import `x.*`);
   TS/JS: `@import` with `@import.names` (`{ A, B as C }`) or `@import.alias` (`* as ns`)
@@ -107,7 +108,14 @@ def extract(body: str, language: str, path: str, grammar: Grammar) -> Extracted:
     text = _slicer(body, src)
     found = _Matcher(text, src, grammar.package_sep, rules, path).run(tree, plan_of(grammar))
     sites = reference_sites(
-        found.ref_nodes, found.import_calls, found.aliases, body, src, text, rules.js_modules
+        found.ref_nodes,
+        found.import_calls,
+        found.aliases,
+        body,
+        src,
+        text,
+        rules.js_modules,
+        rules.qualified_paths,
     )
     prefix = found.package or rules.module_prefix(path)
     symbols = nest(kept(found.defs, grammar.key).values(), prefix)
@@ -123,6 +131,7 @@ def extract(body: str, language: str, path: str, grammar: Grammar) -> Extracted:
         found.namespaces,
         found.bound,
         rules.references_through_imports,
+        rules.qualified_paths,
     )
     return Extracted(out, sorted(set(found.imports)), references, dropped)
 
@@ -261,6 +270,8 @@ class _Matcher:
             renamed = renamed_exports(self.text, caps["import.exports"][0])
             if renamed:
                 self.found.imports.append(local_exports(renamed))
+        if "import.tree" in caps:
+            self.tree_import(caps["import.tree"][0])
         if "import" in caps:
             if self.rules.js_modules:
                 self.js_import(caps)
@@ -329,6 +340,19 @@ class _Matcher:
         found.aliases[short] = module
         if self.rules.import_binds_declaration:
             found.bound[short] = module
+
+    def tree_import(self, node: Node) -> None:
+        """A use tree (Rust): one import per leaf, each local name bound to its path."""
+        expand = self.rules.import_tree
+        if expand is None:
+            return
+        found = self.found
+        for path, local in expand(node, _node_text(self.text, node)):
+            found.imports.append(self.rules.import_entry(path, local))
+            if local:
+                found.aliases[local] = path
+                if self.rules.import_binds_declaration:
+                    found.bound[local] = path
 
     def module_import(self, caps: dict[str, list[Node]]) -> None:
         """`from module import name [as alias]`, `from module import *` and their kin."""

@@ -33,6 +33,9 @@ _QUALIFIER_ENDS = frozenset(b".:>\\")
 _IDENT_CHARS = frozenset(string.ascii_letters + string.digits + "_$")
 _SPACES = frozenset(" \t\r\n\f\v")
 _NAME_CHAIN = re.compile(r"[\w$]+\.[\w$]+")  # `z.coerce`: what the resolver follows
+_COLON = ord(":")
+_PATH_TYPES = frozenset({"scoped_identifier", "crate", "self", "super"})  # Rust's `a::b`
+_DOTTED_PATH = re.compile(r"\w+(?:\.\w+)*")  # `grep.printer`, not `Vec.<u8>`
 _START_BYTE = attrgetter("start_byte")
 _END_BYTE = attrgetter("end_byte")
 
@@ -54,12 +57,15 @@ def reference_sites(
     src: bytes,
     text: Callable[[int, int], str],
     chains: bool = False,
+    paths: bool = False,
 ) -> Sites:
     """Each captured reference's start, name and qualifier (None when there is none or no
     import could resolve it). `import_calls`: the starts of `require` in `require("x")`,
     which imports x and calls nothing the repository declares. `chains` (TS/JS): a qualifier
     may be a chain of names starting with an import (`z.coerce` in `z.coerce.string()`, a
-    namespace of a namespace), resolved by the dependents resolver one module at a time."""
+    namespace of a namespace), resolved by the dependents resolver one module at a time.
+    `paths` (Rust): every `a::b::` path qualifies the name after it, imported or not
+    (`crate::flags::parse()`, `grep::printer::Stats`): the resolver knows the crates."""
     if import_calls:
         ref_nodes = [n for n in ref_nodes if n.start_byte not in import_calls]
     starts: list[int] = list(map(_START_BYTE, ref_nodes))
@@ -69,30 +75,59 @@ def reference_sites(
     else:
         ref_names = [text(start, end) for start, end in zip(starts, ends, strict=True)]
     qualifiers: list[str | None] = [None] * len(starts)  # the text before each name
-    if aliases:  # a qualifier only matters when an import may resolve it
-        ascii_src = len(src) == len(body)
+    if aliases or paths:  # a qualifier only matters when an import may resolve it
+        look = _QualifierLook(body, src, text, aliases, chains, paths)
         for i, start in enumerate(starts):
-            if not start or src[start - 1] not in _QUALIFIER_ENDS:
-                continue  # no `x.` before the name: no qualifier
-            # the tree says exactly what qualifies a name, at the price of walking to its
-            # parent: ask it only when an import could be at stake, the name or the word
-            # written before the separator being an imported one (otherwise any qualifier
-            # leaves the reference unqualified: _references)
-            if (
-                ascii_src
-                and ref_names[i] not in aliases
-                and not _alias_before(body, start, aliases)
-                and not (chains and _chain_from_alias(body, start, aliases))
-            ):
-                continue
-            before = ref_nodes[i].prev_named_sibling
-            if before is not None and before.type in QUALIFIER_TYPES:
-                qualifiers[i] = _node_text(text, before)
-            elif chains and before is not None and before.type == "member_expression":
-                chain = _node_text(text, before)
-                if _NAME_CHAIN.fullmatch(chain):
-                    qualifiers[i] = chain
+            if look.worth_asking(start, ref_names[i]):
+                qualifiers[i] = look.qualifier(ref_nodes[i])
     return Sites(starts, ref_names, qualifiers)
+
+
+@dataclass(slots=True)
+class _QualifierLook:
+    """Which references' qualifiers to read from the tree, and reading one."""
+
+    body: str
+    src: bytes
+    text: Callable[[int, int], str]
+    aliases: dict[str, str]
+    chains: bool
+    paths: bool
+
+    def worth_asking(self, start: int, name: str) -> bool:
+        """Whether a qualifier may be at stake: the tree says exactly what qualifies a name,
+        at the price of walking to its parent, so ask it only where an import could resolve
+        the name or the word written before the separator (otherwise any qualifier leaves the
+        reference unqualified: _references)."""
+        src = self.src
+        if not start or src[start - 1] not in _QUALIFIER_ENDS:
+            return False  # no `x.` before the name: no qualifier
+        if self.paths and src[start - 1] == _COLON:
+            return True
+        if not self.aliases:
+            return False
+        if len(src) != len(self.body):  # offsets are bytes: no str look-behind
+            return True
+        body, aliases = self.body, self.aliases
+        return (
+            name in aliases
+            or _alias_before(body, start, aliases)
+            or (self.chains and _chain_from_alias(body, start, aliases))
+        )
+
+    def qualifier(self, node: Node) -> str | None:
+        before = node.prev_named_sibling
+        if before is None:
+            return None
+        if before.type in QUALIFIER_TYPES:
+            return _node_text(self.text, before)
+        if self.chains and before.type == "member_expression":
+            chain = _node_text(self.text, before)
+            return chain if _NAME_CHAIN.fullmatch(chain) else None
+        if self.paths and before.type in _PATH_TYPES:
+            path = _node_text(self.text, before).replace("::", ".")
+            return path if _DOTTED_PATH.fullmatch(path) else None
+        return None
 
 
 def references_of(
@@ -102,10 +137,12 @@ def references_of(
     namespaces: set[str],
     bound: dict[str, str],
     through_imports: bool,
+    paths: bool = False,
 ) -> tuple[list[Reference], int]:
     """The file's references and how many were left out past MAX_REFERENCES; each declaration
     an import binds (`bound`) and no reference resolved to counts as a file-level one.
-    `through_imports`: a call through an imported declaration references it too."""
+    `through_imports`: a call through an imported declaration references it too; `paths`:
+    a qualifier no import binds is a path of its own (reference_sites)."""
     references, dropped = (
         _references(
             sites.starts,
@@ -115,6 +152,7 @@ def references_of(
             aliases,
             namespaces,
             bound if through_imports else None,
+            paths,
         )
         if sites.starts
         else ([], 0)
@@ -204,15 +242,33 @@ def _references(
     aliases: dict[str, str],
     namespaces: set[str] | frozenset[str] = frozenset(),
     bound: dict[str, str] | None = None,
+    paths: bool = False,
 ) -> tuple[list[Reference], int]:
     """(owner, name, qualified) of each distinct reference, in the order of the source: the
-    owner is the innermost enclosing declaration, the qualifier resolved through the imports.
-    Duplicates go first (a file names the same things again and again), at C speed. Past
-    MAX_REFERENCES the rest is counted, not kept (the second value). A TS/JS name bound to a
-    whole module (`namespaces`) qualifies what is called through it, but called itself
-    (`debug("x")` after `const debug = require("debug")`) names no declaration we can tell.
-    A call through an imported declaration (`bound`: `notifyManager.batch()`) references it
-    too."""
+    owner is the innermost enclosing declaration, the qualifier resolved through the imports
+    (_Qualified). Duplicates go first (a file names the same things again and again), at C
+    speed. Past MAX_REFERENCES the rest is counted, not kept (the second value)."""
+    found = _in_source_order(starts, names, qualifiers, symbols)
+    # reference captures are identifier tokens: never padded, empty only when tree-sitter
+    # inserted a MISSING one while recovering from a syntax error
+    # nothing qualified (no qualifier, no name an import binds): the distinct triples are the
+    # references
+    if not any(qualifiers) and (not aliases or aliases.keys().isdisjoint(names)):
+        out = [ref for ref in dict.fromkeys(found) if 0 < len(ref[1]) <= MAX_NAME_CHARS]
+        return out[:MAX_REFERENCES], max(0, len(out) - MAX_REFERENCES)
+    qualify = _Qualified(aliases, namespaces, bound, paths)
+    unique: dict[Reference, None] = {}
+    for owner, name, qualifier in dict.fromkeys(found):
+        if 0 < len(name) <= MAX_NAME_CHARS:
+            qualify.add(unique, owner, name, qualifier)
+    out = list(islice(unique, MAX_REFERENCES))
+    return _qualified_over_bare(out), max(0, len(unique) - MAX_REFERENCES)
+
+
+def _in_source_order(
+    starts: list[int], names: list[str], qualifiers: list[str | None], symbols: list[Declaration]
+) -> Iterable[tuple[str, str, str | None]]:
+    """(owner, name, qualifier) of each site, by start."""
     if symbols:
         bounds, owners = _owners(symbols)
         owner_of: list[str] = [owners[bisect_right(bounds, start) - 1] for start in starts]
@@ -220,45 +276,65 @@ def _references(
         owner_of = [""] * len(starts)
     # matches nearly always come in source order; sort only when they do not
     if all(map(le, starts, islice(starts, 1, None))):
-        found: Iterable[tuple[str, str, str | None]] = zip(owner_of, names, qualifiers, strict=True)
-    else:
-        order = sorted(range(len(starts)), key=starts.__getitem__)
-        found = ((owner_of[i], names[i], qualifiers[i]) for i in order)
-    # reference captures are identifier tokens: never padded, empty only when tree-sitter
-    # inserted a MISSING one while recovering from a syntax error
-    # nothing qualified (no qualifier, no name an import binds): the distinct triples are the
-    # references
-    if not aliases or (not any(qualifiers) and aliases.keys().isdisjoint(names)):
-        out = [ref for ref in dict.fromkeys(found) if 0 < len(ref[1]) <= MAX_NAME_CHARS]
-        return out[:MAX_REFERENCES], max(0, len(out) - MAX_REFERENCES)
-    # an imported name as (declared name, qualified): `Item as It` is `Item`, `m.Item`
-    imported = {
-        short: (qualified.rpartition(".")[2], qualified)
-        for short, qualified in aliases.items()
-        if short not in namespaces
-    }
-    unique: dict[Reference, None] = {}
-    for owner, name, qualifier in dict.fromkeys(found):
-        if not name or len(name) > MAX_NAME_CHARS:
-            continue
-        if qualifier is not None:
-            module = aliases.get(qualifier)
-            if module is None and "." in qualifier:  # `z.coerce`: the chain after the import
-                first, _, rest = qualifier.partition(".")
-                module = f"{aliases[first]}.{rest}" if first in aliases else None
-            unique[(owner, name, f"{module}.{name}" if module is not None else None)] = None
-            if bound and qualifier in bound:
-                through = bound[qualifier]
-                unique[(owner, through.rpartition(".")[2], through)] = None
-        elif name in imported:
-            unique[(owner, *imported[name])] = None
-        else:
-            unique[(owner, name, None)] = None
-    out = list(islice(unique, MAX_REFERENCES))
-    dropped = max(0, len(unique) - MAX_REFERENCES)
+        return zip(owner_of, names, qualifiers, strict=True)
+    order = sorted(range(len(starts)), key=starts.__getitem__)
+    return ((owner_of[i], names[i], qualifiers[i]) for i in order)
+
+
+def _qualified_over_bare(out: list[Reference]) -> list[Reference]:
+    """An import-qualified reference makes the unqualified duplicate of the same call
+    redundant."""
     if len({(s, n) for s, n, _q in out}) == len(out):
-        return out, dropped  # no name referenced both through an import and not, in one owner
-    # an import-qualified reference makes the unqualified duplicate of the same call redundant
+        return out  # no name referenced both through an import and not, in one owner
     qualified_pairs = {(s, n) for s, n, q in out if q is not None}
-    kept = [(s, n, q) for s, n, q in out if q is not None or (s, n) not in qualified_pairs]
-    return kept, dropped
+    return [(s, n, q) for s, n, q in out if q is not None or (s, n) not in qualified_pairs]
+
+
+class _Qualified:
+    """A reference's qualified name through the file's imports. A TS/JS name bound to a
+    whole module (`namespaces`) qualifies what is called through it, but called itself
+    (`debug("x")` after `const debug = require("debug")`) names no declaration we can tell.
+    A call through an imported declaration (`bound`: `notifyManager.batch()`) references it
+    too. With `paths` (Rust) a qualifier no import binds is a path of its own
+    (`crate.flags` in `crate::flags::parse()`)."""
+
+    def __init__(
+        self,
+        aliases: dict[str, str],
+        namespaces: set[str] | frozenset[str],
+        bound: dict[str, str] | None,
+        paths: bool,
+    ) -> None:
+        self.aliases = aliases
+        self.bound = bound or {}
+        self.paths = paths
+        # an imported name as (declared name, qualified): `Item as It` is `Item`, `m.Item`
+        self.imported = {
+            short: (qualified.rpartition(".")[2], qualified)
+            for short, qualified in aliases.items()
+            if short not in namespaces
+        }
+
+    def module(self, qualifier: str) -> str | None:
+        aliases = self.aliases
+        module = aliases.get(qualifier)
+        if module is None and "." in qualifier:  # `z.coerce`: the chain after the import
+            first, _, rest = qualifier.partition(".")
+            module = f"{aliases[first]}.{rest}" if first in aliases else None
+        if module is None and self.paths:
+            return qualifier
+        return module
+
+    def add(
+        self, unique: dict[Reference, None], owner: str, name: str, qualifier: str | None
+    ) -> None:
+        if qualifier is None:
+            unique[
+                (owner, *self.imported[name]) if name in self.imported else (owner, name, None)
+            ] = None
+            return
+        module = self.module(qualifier)
+        unique[(owner, name, f"{module}.{name}" if module is not None else None)] = None
+        through = self.bound.get(qualifier)
+        if through is not None:
+            unique[(owner, through.rpartition(".")[2], through)] = None

@@ -45,6 +45,7 @@ from query_api.symbols.reference_scope import (
     ReferenceScope,
     language_family,
 )
+from query_api.symbols.rust_modules import RustModules
 from schemas.symbols import SymbolAt
 from streams.stores.views.symbols import SymbolRow, SymbolViews
 
@@ -141,25 +142,12 @@ class DependentsResolver:
         `exclude`: the files asked about, whose own references are not dependents.
         Names a bare reference may mean (types, functions) are looked up first and with all
         their references; members' names only with the references an import qualified."""
-        by_name: dict[str, list[SymbolRow]] = {}
-        for s in outside_functions(declared):
-            by_name.setdefault(s.name, []).append(s)
-        self._add_renamed_exports(repo_id, by_name)
+        by_name = self._targets(repo_id, declared, exclude)
+        if not by_name:
+            return []
         free = sorted(
             n for n, same in by_name.items() if any(s.kind in UNQUALIFIED_MATCH_KINDS for s in same)
         )
-        # a TS/JS default import names no declaration (`import app from "./createApp"`
-        # references `./createApp.default`) and an anonymous default export declares none:
-        # the files asked about (`exclude`) stand for theirs, looked up like a member
-        defaults = [default_export(repo_id, p) for p in sorted(exclude) if is_js_module(p)]
-        if defaults and DEFAULT_EXPORT not in by_name:
-            by_name[DEFAULT_EXPORT] = defaults
-        # a Python module imported as a name (`from . import types`) is used by the import:
-        # the files asked about stand for themselves, looked up like a member
-        for module in (python_module(repo_id, p) for p in sorted(exclude) if is_python(p)):
-            by_name.setdefault(module.name, []).append(module)
-        if not by_name:
-            return []
         members = sorted(set(by_name) - set(free))
         refs = self.symbols.references_to(repo_id, free + members, qualified_only=members)
         js = JsModules(self.symbols, repo_id, lambda path: self.read_text(repo_id, path))
@@ -180,6 +168,27 @@ class DependentsResolver:
         if len(found) < MAX_RESULTS:
             self._importers(repo_id, exclude, found)
         return [SymbolAt(symbol=sym, path=p) for p, sym in sorted(found)]
+
+    def _targets(
+        self, repo_id: str, declared: list[SymbolRow], exclude: set[str]
+    ) -> dict[str, list[SymbolRow]]:
+        """What a reference may name, by simple name: the declarations another file can name,
+        under their re-exported names too, and stand-ins for the files asked about."""
+        by_name: dict[str, list[SymbolRow]] = {}
+        for s in outside_functions(declared):
+            by_name.setdefault(s.name, []).append(s)
+        self._add_renamed_exports(repo_id, by_name)
+        # a TS/JS default import names no declaration (`import app from "./createApp"`
+        # references `./createApp.default`) and an anonymous default export declares none:
+        # the files asked about (`exclude`) stand for theirs, looked up like a member
+        defaults = [default_export(repo_id, p) for p in sorted(exclude) if is_js_module(p)]
+        if defaults and DEFAULT_EXPORT not in by_name:
+            by_name[DEFAULT_EXPORT] = defaults
+        # a Python module imported as a name (`from . import types`) is used by the import:
+        # the files asked about stand for themselves, looked up like a member
+        for module in (python_module(repo_id, p) for p in sorted(exclude) if is_python(p)):
+            by_name.setdefault(module.name, []).append(module)
+        return by_name
 
     def _through_aliases(
         self,
@@ -258,11 +267,15 @@ class DependentsResolver:
     def imports(self, repo_id: str, path: str) -> list[str]:
         """The modules `path` imports; in TS/JS a path alias as the repository module it
         names (relative specifiers already are); in Python `from . import x` as the module x
-        or, when x is no module, its package (python_modules)."""
+        or, when x is no module, its package (python_modules); in Rust a use leaf as the file
+        it leads to (rust_modules)."""
         modules = self.symbols.imports_of_file(repo_id, path)
         family = language_family(path)
         if family == "python" and modules:
             return PythonModules(self.symbols, repo_id).imported_modules(modules)
+        if family == "rust" and modules:
+            rust = RustModules(self.symbols, repo_id, lambda p: self.read_text(repo_id, p))
+            return rust.imported_files(path, modules)
         if family != "js" or not modules:
             return modules
         js = JsModules(self.symbols, repo_id, lambda p: self.read_text(repo_id, p))

@@ -8,8 +8,10 @@ from __future__ import annotations
 import posixpath
 
 from processors.language import language_for_path
+from processors.symbols.languages.rust import ANCHORS
 from query_api.symbols.js_modules import UNQUALIFIED_MATCH_KINDS, JsModules
 from query_api.symbols.python_modules import PythonModules
+from query_api.symbols.rust_modules import RustModules
 from streams.stores.views.symbols import ReferenceRow, SymbolRow, SymbolViews
 
 # languages whose code names each other's declarations through imports; a qualified
@@ -34,6 +36,7 @@ def language_family(path: str) -> str:
 
 
 _COMPANION = ".Companion."
+MACRO_RULES = "macro_rules!"
 
 
 def qualified_match(qualified: str, fq_name: str) -> bool:
@@ -59,6 +62,7 @@ class ReferenceScope:
         self.repo_id = repo_id
         self.js = js
         self.python = PythonModules(symbols, repo_id)
+        self.rust = RustModules(symbols, repo_id, js.read_text)
         self._family: dict[str, str] = {}  # path -> language family
         self._imports: dict[str, list[str]] = {}  # path -> the modules it imports
         self._self_declared: set[tuple[str, str]] = set()  # (path or "dir/", name)
@@ -97,6 +101,8 @@ class ReferenceScope:
     def means(self, ref: ReferenceRow, targets: list[SymbolRow]) -> bool:
         """Whether `ref` names one of `targets` (declarations sharing its simple name)."""
         family = self.family_of(ref.path)
+        if family == "rust":
+            return self.rust_means(ref, [s for s in targets if self.family_of(s.path) == family])
         if ref.qualified is None:
             return self.means_unqualified(ref, family, targets)
         if family == "js":
@@ -112,6 +118,27 @@ class ReferenceScope:
         return any(
             self.family_of(s.path) == family and qualified_match(ref.qualified, s.fq_name)
             for s in targets
+        )
+
+    def rust_means(self, ref: ReferenceRow, targets: list[SymbolRow]) -> bool:
+        """A Rust reference names a declaration of another file only by a path that leads
+        there (rust_modules): the use leaf or path the extractor qualified it with, or the
+        name (or path) after a glob import (`use crate::flags::defs::*`). A bare name
+        otherwise is the file's own, the prelude's or a method's; only a `macro_rules!`
+        macro is seen by name, in the crate that defines it."""
+        if not targets:
+            return False
+        rust = self.rust
+        written = ref.qualified or ref.name
+        # through a glob, `Foo::new()` after `use crate::a::*` is `crate.a.Foo.new`
+        paths = [written] if ref.qualified else []
+        if written.partition(".")[0] not in ANCHORS:
+            paths += [f"{module}.{written}" for module in rust.glob_imports(ref.path)]
+        if any(rust.declares(path, ref.path, targets) for path in paths):
+            return True
+        macros = [s for s in targets if MACRO_RULES in s.signature]
+        return bool(macros) and any(
+            rust.crate_root(s.path) == rust.crate_root(ref.path) is not None for s in macros
         )
 
     def means_unqualified(self, ref: ReferenceRow, family: str, targets: list[SymbolRow]) -> bool:

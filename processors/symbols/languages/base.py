@@ -17,6 +17,10 @@ def _as_written(module: str, path: str) -> str:
     return module
 
 
+def _path_only(path: str, local: str) -> str:
+    return path
+
+
 def _anywhere(node: Node) -> bool:
     return True
 
@@ -53,6 +57,13 @@ class LanguageRules:
     # a second try for a source whose parse has an error (csharp.first_branches), the same
     # length; None: the first parse stands
     repair_on_error: Callable[[bytes], bytes] | None = None
+    # `@import.tree` (a Rust use tree: the node and its text) as its leaves, each a dotted
+    # path and the local name it binds ("" for none: a glob)
+    import_tree: Callable[[Node, str], list[tuple[str, str]]] | None = None
+    # every `a::b::` path qualifies the name after it, imported or not (Rust)
+    qualified_paths: bool = False
+    # a tree's leaf (path, local name) as the import stored
+    import_entry: Callable[[str, str], str] = _path_only
 
 
 DEFAULT = LanguageRules()

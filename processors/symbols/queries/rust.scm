@@ -16,10 +16,9 @@
 (macro_definition name: (identifier) @name) @def.Other
 (impl_item type: [(type_identifier) @scope.name (generic_type type: (type_identifier) @scope.name) (scoped_type_identifier name: (type_identifier) @scope.name)]) @scope
 
-(use_declaration argument: (scoped_identifier) @import)
-(use_declaration argument: (identifier) @import)
-(use_declaration argument: (scoped_use_list path: (_) @import))
-(use_declaration argument: (use_as_clause path: (_) @import alias: (identifier) @import.alias))
+; a use tree, expanded into one import per leaf by languages/rust.use_leaves
+(use_declaration argument: (_) @import.tree)
+(extern_crate_declaration) @import.tree
 
 ; `.`: a call starts with its function, so tree-sitter may drop the partial match at the
 ; call's first child instead of carrying it through the arguments

@@ -1,0 +1,73 @@
+"""Rust use trees and paths as the extractor records them: one import per leaf (`use
+crate::{a::X, b::Y}` was stored as the import `crate`), the names each leaf binds, and a
+path written in code (`crate::flags::parse()`) as the reference's qualifier."""
+
+from __future__ import annotations
+
+from processors.symbols.extract import extract
+from processors.symbols.grammars import GRAMMARS
+from processors.symbols.languages.rust import relative_to_file, use_leaves
+
+
+def _extract(
+    body: str, path: str = "src/search.rs"
+) -> tuple[list[str], set[tuple[str, str | None]]]:
+    found = extract(body, "rust", path, GRAMMARS["rust"])
+    return found.imports, {(name, qualified) for _owner, name, qualified in found.references}
+
+
+def test_a_use_tree_is_one_import_per_leaf() -> None:
+    assert use_leaves("crate::{a::X, b::{self, Y as Z}, c::*}") == [
+        ("crate.a.X", "X"),
+        ("crate.b", "b"),
+        ("crate.b.Y", "Z"),
+        ("crate.c.*", ""),
+    ]
+    assert use_leaves("::regex::{Regex, /* why */ bytes::{self as b}}") == [
+        ("regex.Regex", "Regex"),
+        ("regex.bytes", "b"),
+    ]
+    assert use_leaves("super::*") == [("super.*", "")]
+    assert use_leaves("std::io::Write as _") == [("std.io.Write", "")]
+
+
+def test_a_use_inside_an_inline_module_is_written_from_the_file() -> None:
+    assert relative_to_file("super.*", ["tests"]) == "self.*"
+    assert relative_to_file("super.super.x.Y", ["tests"]) == "super.x.Y"
+    assert relative_to_file("self.helper", ["tests"]) == "self.tests.helper"
+    assert relative_to_file("crate.x", ["tests"]) == "crate.x"
+
+
+def test_each_leaf_is_an_import_and_binds_its_name() -> None:
+    imports, refs = _extract(
+        "use crate::{flags::{HiArgs, parse}, search::Worker as W};\n"
+        "pub extern crate grep_printer as printer;\n"
+        "fn run() { let a: HiArgs = parse(); W::new(a); }\n"
+        "mod tests { use super::*; }\n"
+    )
+    assert imports == [
+        "crate.flags.HiArgs",
+        "crate.flags.parse",
+        "crate.search.Worker as W",
+        "grep_printer as printer",
+        "self.*",
+    ]
+    assert {
+        ("HiArgs", "crate.flags.HiArgs"),
+        ("parse", "crate.flags.parse"),
+        ("new", "crate.search.Worker.new"),
+        ("Worker", "crate.search.Worker"),
+    } <= refs
+
+
+def test_a_path_written_in_code_qualifies_the_name_after_it() -> None:
+    _imports, refs = _extract(
+        "fn run() -> grep::printer::Stats {\n"
+        "    crate::flags::parse();\n"
+        "    grep::printer::StandardBuilder::new();\n"
+        "    Self::Item::default()\n"
+        "}\n"
+    )
+    assert ("Stats", "grep.printer.Stats") in refs
+    assert ("parse", "crate.flags.parse") in refs
+    assert ("new", "grep.printer.StandardBuilder.new") in refs

@@ -1,0 +1,118 @@
+"""Rust dependents and imports over real views fed by the real processors (QA on ripgrep:
+dependents were matched by simple name, so every file naming an `Args`, an `Item` or a
+`Matcher` was one). A reference counts only where a path leads to the declaring file: a use
+leaf, a path in code, a glob import; a crate named by its Cargo.toml package name; a crate
+root's re-exports followed."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from query_api.symbols.dependents import DependentsResolver
+from streams.stores import ViewStore
+from streams.stores.views.handlers import default_registry
+from streams.stores.views.symbols import SymbolViews
+from tests.streams.symbol_records import records
+
+WORKSPACE = {
+    "Cargo.toml": (
+        '[package]\nname = "app"\n\n[[bin]]\nname = "app"\npath = "crates/core/main.rs"\n\n'
+        '[workspace]\nmembers = ["crates/matcher"]\n\n'
+        '[workspace.dependencies]\ngrep-matcher = { path = "crates/matcher" }\n\n'
+        "[dependencies]\ngrep-matcher = { workspace = true }\n"
+    ),
+    "crates/core/main.rs": (
+        "mod flags;\nmod search;\nmod messages;\n\n"
+        "use crate::{flags::{Args, parse}, search::Worker};\n\n"
+        'fn main() {\n    let args: Args = parse();\n    Worker::new(args);\n    msg!("done");\n}\n'
+    ),
+    "crates/core/flags/mod.rs": (
+        "mod defs;\n\npub use self::defs::Args;\n\npub fn parse() -> Args {\n    Args {}\n}\n"
+    ),
+    "crates/core/flags/defs.rs": "pub struct Args {}\n",
+    "crates/core/search.rs": (
+        "use grep_matcher::Matcher;\n\npub struct Worker;\n\nimpl Worker {\n"
+        "    pub fn new(args: crate::flags::Args) -> Worker {\n        Worker\n    }\n}\n\n"
+        "impl Iterator for Worker {\n    type Item = u8;\n"
+        "    fn next(&mut self) -> Option<u8> { None }\n}\n\n"
+        "mod tests {\n    use super::*;\n    fn make() -> Worker { Worker }\n}\n"
+    ),
+    "crates/core/messages.rs": "macro_rules! msg {\n    ($($t:tt)*) => {};\n}\n",
+    "crates/core/glob_user.rs": "use crate::search::*;\n\nfn run(w: Worker) {}\n",
+    # names that no path leads to: another crate's `Args`, `Worker` and `Matcher` (which
+    # would not compile), any iterator's `Item`
+    "crates/core/unrelated.rs": (
+        "fn count<I: Iterator<Item = u8>>(i: I, a: Args, w: Worker, m: &dyn Matcher) {}\n"
+    ),
+    "crates/matcher/Cargo.toml": '[package]\nname = "grep-matcher"\n',
+    "crates/matcher/src/lib.rs": "mod matcher;\n\npub use crate::matcher::Matcher;\n",
+    "crates/matcher/src/matcher.rs": (
+        "pub trait Matcher {\n    type Item;\n    fn find(&self) -> Option<Self::Item>;\n}\n"
+    ),
+    "crates/matcher/src/other.rs": 'fn f() { msg!("another crate\'s msg"); }\n',
+}
+
+
+class Repo:
+    def __init__(self, store: ViewStore) -> None:
+        self.store = store
+        self.views = SymbolViews(store)
+        self.resolver = DependentsResolver(self.views, self.text_of)
+
+    def text_of(self, repo_id: str, path: str) -> str | None:
+        content = self.store.get_content(repo_id, path)
+        return content.body if content is not None else None
+
+    def dependents(self, path: str) -> list[str]:
+        declared = self.views.symbols_of_file("r", path)
+        found = self.resolver.dependents("r", declared, exclude={path})
+        return sorted({d.path for d in found})
+
+
+@pytest.fixture
+def repo(tmp_path: Path) -> Iterator[Repo]:
+    with ViewStore(tmp_path / "views.db", default_registry()) as store:
+        store.apply([r for path, body in WORKSPACE.items() for r in records(path, body)], {})
+        yield Repo(store)
+
+
+def test_a_name_counts_only_where_a_path_leads_to_its_file(repo: Repo) -> None:
+    # main.rs through flags/mod.rs's `pub use self::defs::Args`, search.rs by the path
+    # `crate::flags::Args`
+    assert repo.dependents("crates/core/flags/defs.rs") == [
+        "crates/core/flags/mod.rs",
+        "crates/core/main.rs",
+        "crates/core/search.rs",
+    ]
+
+
+def test_a_bare_name_counts_through_a_glob_import_only(repo: Repo) -> None:
+    # search.rs's associated `type Item` is not the `Item` of every `Iterator<Item = u8>`
+    assert repo.dependents("crates/core/search.rs") == [
+        "crates/core/glob_user.rs",
+        "crates/core/main.rs",
+    ]
+
+
+def test_another_crate_is_named_by_its_package_through_its_roots_re_exports(repo: Repo) -> None:
+    # `use grep_matcher::Matcher` (a `workspace = true` dependency) reaches matcher.rs through
+    # lib.rs's `pub use`
+    assert repo.dependents("crates/matcher/src/matcher.rs") == [
+        "crates/core/search.rs",
+        "crates/matcher/src/lib.rs",
+    ]
+
+
+def test_a_macro_is_seen_by_name_in_its_own_crate(repo: Repo) -> None:
+    assert repo.dependents("crates/core/messages.rs") == ["crates/core/main.rs"]
+
+
+def test_imports_are_the_files_use_leaves_lead_to(repo: Repo) -> None:
+    assert repo.resolver.imports("r", "crates/core/main.rs") == [
+        "crates/core/flags/mod.rs",
+        "crates/core/search.rs",
+    ]
+    assert repo.resolver.imports("r", "crates/core/search.rs") == ["crates/matcher/src/lib.rs"]
