@@ -1,4 +1,12 @@
-"""The HTTP listener: MCP over streamable HTTP at /mcp, health and Prometheus metrics."""
+"""The HTTP listener: MCP over streamable HTTP at /mcp, health and Prometheus metrics.
+
+A tool call is answered with one `application/json` body, not an SSE stream per call: no
+tool of ours sends a notification or a request while it runs, so the stream would carry the
+same single message as the body does (byte for byte) at the price of a stream, a task group
+and an event encoder per call on the server, and an event parser on the client
+(docs/performance.md has the cost). The long-lived GET stream for server-initiated messages
+is unchanged.
+"""
 
 from __future__ import annotations
 
@@ -37,7 +45,10 @@ def build_http_app(
     limits: HttpLimits | None = None,
     *,
     require_token_for_metrics: bool = False,
+    json_response: bool = True,
 ) -> ASGIApp:
+    """The listener's app; `json_response=False` answers each call as an SSE stream (the
+    SDK's default), kept so a test can compare the two answers byte for byte."""
     limits = limits or HttpLimits()
     security = None
     if host in LOOPBACK:  # DNS-rebinding protection: only loopback Host/Origin headers
@@ -52,6 +63,7 @@ def build_http_app(
         session_idle_timeout=limits.session_idle_timeout_s,
         max_request_body_size=limits.max_body_bytes,
         max_sessions=limits.max_sessions,
+        json_response=json_response,
     )
 
     @contextlib.asynccontextmanager

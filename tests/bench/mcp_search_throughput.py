@@ -52,8 +52,9 @@ SETTLED_CPU_S = 0.3  # server CPU seconds over SETTLE_WINDOW_S below which it is
 SETTLE_WINDOW_S = 3.0
 SAMPLE_S = 0.005
 HEADER = (
-    "| phase | calls | p50 ms | p95 ms | p99 ms | searches/s | server CPU ms/search | load |\n"
-    "|---|---|---|---|---|---|---|---|"
+    "| phase | calls | p50 ms | p95 ms | p99 ms | searches/s | server CPU ms/search "
+    "| client CPU ms/search | load |\n"
+    "|---|---|---|---|---|---|---|---|---|"
 )
 
 
@@ -108,32 +109,38 @@ async def settle(url: str, repo: str, pid: int) -> None:
     await wait_until("server CPU settled after a search", quiet_after_search, limit_s=7200)
 
 
-def row(name: str, times: list[float], wall_s: float, cpu_s: float, load: float) -> str:
+def row(
+    name: str, times: list[float], wall_s: float, cpu_s: tuple[float, float], load: float
+) -> str:
+    """One phase's line; `cpu_s` is (server, client) CPU seconds over the phase."""
     cells = " | ".join(f"{pct(times, q):.1f}" for q in (0.5, 0.95, 0.99))
-    rate, per_call = len(times) / wall_s, cpu_s / len(times) * 1000
-    return f"| {name} | {len(times)} | {cells} | {rate:.1f} | {per_call:.1f} | {load:.1f} |"
+    rate = len(times) / wall_s
+    server, client = (c / len(times) * 1000 for c in cpu_s)
+    spent = f"{server:.1f} | {client:.1f}"
+    return f"| {name} | {len(times)} | {cells} | {rate:.1f} | {spent} | {load:.1f} |"
 
 
 async def phases(
     url: str, repo: str, queries: list[str], calls: int, clients: int, pid: int, profile: object
 ) -> list[str]:
     rows = []
-    load, cpu = os.getloadavg()[0], server_cpu_s(pid)
+    load, cpu, own = os.getloadavg()[0], server_cpu_s(pid), time.process_time()
     began = time.perf_counter()
     times = await client(url, repo, queries, len(queries), 0)
     wall, cpu = time.perf_counter() - began, server_cpu_s(pid) - cpu
-    rows.append(row("1 client, sequential", times, wall, cpu, load))
+    rows.append(row("1 client, sequential", times, wall, (cpu, time.process_time() - own), load))
     print(rows[-1], flush=True)
     if profile is not None:
         os.kill(pid, signal.SIGUSR1)  # the server's threads start profiling on their next call
-    load, cpu = os.getloadavg()[0], server_cpu_s(pid)
+    load, cpu, own = os.getloadavg()[0], server_cpu_s(pid), time.process_time()
     share = [calls // clients + (c < calls % clients) for c in range(clients)]
     stride = max(1, len(queries) // clients)
     began = time.perf_counter()
     runs = [client(url, repo, queries, share[c], c * stride) for c in range(clients)]
     times = [t for part in await asyncio.gather(*runs) for t in part]
     wall, cpu = time.perf_counter() - began, server_cpu_s(pid) - cpu
-    rows.append(row(f"{clients} clients, concurrent", times, wall, cpu, load))
+    spent = (cpu, time.process_time() - own)
+    rows.append(row(f"{clients} clients, concurrent", times, wall, spent, load))
     print(rows[-1], flush=True)
     return rows
 
