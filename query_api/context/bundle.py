@@ -4,7 +4,9 @@ One search (the core service's ranked hits: `top`, or a 50-hit backfill pool whe
 engaged) -> unique file paths in rank order -> each rendered at a level (paths, outline,
 slices; auto tries slices, outline, paths and keeps the first that packs one entry) -> packed
 under the budget so that the first files each get a share (query_api/context/plan.py): a file
-too large for its share sends the spans that matter, bounded by it.
+too large for its share sends the spans that matter, bounded by it. Room a large budget leaves
+goes to those files whole and then to the ranking's next files (query_api/context/fill.py).
+In a `session`, what the session was sent before is left out and acknowledged in `reused`.
 
 `responseTokens` is what the answer costs on the wire: the JSON-RPC response with its
 structured content and its text block (query_api/answers/render.py), counted exactly with the
@@ -329,18 +331,25 @@ class BundleService:
                 break  # packed, or everything found was reused: a coarser level adds nothing
         result = packed.result
         if result.detail == "slices" and result.entries and packed.room >= MIN_ROOM:
-            if "top" not in args.model_fields_set:  # an explicit `top` caps the files
-                if len(cands) <= packed.used and len(answer.hits) >= top and not reuse:
-                    answer = await self.core.search(
-                        t.SearchArgs(repoId=args.repoId, query=args.task[:4096], k=MAX_FILES),
-                        details=False,
-                    )
-                    more = await asyncio.to_thread(self._candidates, args.repoId, answer, now)
-                    cands += [c for c in more if c.path not in {k.path for k in cands}]
-            else:
+            if "top" in args.model_fields_set:  # an explicit `top` caps the files
                 cands = cands[: packed.used]
+            elif len(cands) <= packed.used and len(answer.hits) >= top and not reuse:
+                cands += await self._next_candidates(args, cands, now)
             result = await asyncio.to_thread(self._fill, packed, cands, seen, held, terms)
         return self._settle(args, result, cands, packed.cheapest, now)
+
+    async def _next_candidates(
+        self, args: b.ContextArgs, cands: list[Candidate], now: float
+    ) -> list[Candidate]:
+        """The ranking's files after `cands`, from the search asked MAX_FILES deep: only a
+        budget the first `top` files leave room in pays for the deeper search."""
+        answer = await self.core.search(
+            t.SearchArgs(repoId=args.repoId, query=args.task[:4096], k=MAX_FILES),
+            details=False,
+        )
+        more = await asyncio.to_thread(self._candidates, args.repoId, answer, now)
+        have = {c.path for c in cands}
+        return [c for c in more if c.path not in have]
 
     def _reuse(self, args: b.ContextArgs, now: float) -> tuple[set[str], set[tuple[str, str]]]:
         """(unit receipts, (path, contentHash) whole files) the caller holds: its `seen`
