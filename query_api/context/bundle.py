@@ -255,7 +255,9 @@ class BundleService:
         whole: bool = False,
     ) -> tuple[b.BundleEntry | None, list[b.Reused]]:
         """The entry without the units the caller has seen (None when it has seen them all,
-        or holds this version of the whole file), and the acknowledgements of those it has."""
+        or holds this version of the whole file), and the acknowledgements of those it has:
+        one per unit, but one for the file (no receipt) when it has seen every one of
+        several: an outline's dozens of acks would take the budget the next files need."""
         entry, texts = self._render(repo_id, cand, level, task_terms, cap, whole)
         if (cand.path, entry.contentHash) in held:  # a fully reused file frees its slot
             return None, [b.Reused(path=cand.path, kind="file", contentHash=entry.contentHash)]
@@ -276,6 +278,9 @@ class BundleService:
             (u, line) for u, line in zip(entry.units, texts, strict=True) if u.receipt not in seen
         ]
         if not kept:
+            if len(reused) > 1:  # every unit of it: one acknowledgement says so
+                ack = b.Reused(path=cand.path, kind=reused[0].kind, contentHash=entry.contentHash)
+                return None, [ack]
             return None, reused
         content = "\n".join(line for _, line in kept)
         update = {
