@@ -36,7 +36,7 @@ def language_family(path: str) -> str:
 
 
 _COMPANION = ".Companion."
-MACRO_RULES = "macro_rules!"
+MACRO_EXPORT = "#[macro_export"  # in a macro's signature, with its attributes
 
 
 def qualified_match(qualified: str, fq_name: str) -> bool:
@@ -124,8 +124,9 @@ class ReferenceScope:
         """A Rust reference names a declaration of another file only by a path that leads
         there (rust_modules): the use leaf or path the extractor qualified it with, or the
         name (or path) after a glob import (`use crate::flags::defs::*`). A bare name
-        otherwise is the file's own, the prelude's or a method's; only a `macro_rules!`
-        macro is seen by name, in the crate that defines it."""
+        otherwise is the file's own, the prelude's or a method's; only a `#[macro_export]`
+        macro is seen by name, in the crate that defines it (another `macro_rules!` is its
+        file's, as a `write!` helper beside std's is)."""
         if not targets:
             return False
         rust = self.rust
@@ -136,7 +137,7 @@ class ReferenceScope:
             paths += [f"{module}.{written}" for module in rust.glob_imports(ref.path)]
         if any(rust.declares(path, ref.path, targets) for path in paths):
             return True
-        macros = [s for s in targets if MACRO_RULES in s.signature]
+        macros = [s for s in targets if MACRO_EXPORT in s.signature]
         return bool(macros) and any(
             rust.crate_root(s.path) == rust.crate_root(ref.path) is not None for s in macros
         )

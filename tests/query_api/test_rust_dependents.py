@@ -40,8 +40,14 @@ WORKSPACE = {
         "    fn next(&mut self) -> Option<u8> { None }\n}\n\n"
         "mod tests {\n    use super::*;\n    fn make() -> Worker { Worker }\n}\n"
     ),
-    "crates/core/messages.rs": "macro_rules! msg {\n    ($($t:tt)*) => {};\n}\n",
-    "crates/core/glob_user.rs": "use crate::search::*;\n\nfn run(w: Worker) {}\n",
+    "crates/core/messages.rs": "#[macro_export]\nmacro_rules! msg {\n    ($($t:tt)*) => {};\n}\n",
+    # a file's own helper macro, not std's `write!` of every other file
+    "crates/core/doc.rs": (
+        "macro_rules! write {\n    ($($t:tt)*) => {};\n}\n\nfn help() { write!(1); }\n"
+    ),
+    "crates/core/glob_user.rs": (
+        "use crate::search::*;\nuse std::fmt::Write;\n\nfn run(w: Worker) { write!(w); }\n"
+    ),
     # names that no path leads to: another crate's `Args`, `Worker` and `Matcher` (which
     # would not compile), any iterator's `Item`
     "crates/core/unrelated.rs": (
@@ -106,8 +112,9 @@ def test_another_crate_is_named_by_its_package_through_its_roots_re_exports(repo
     ]
 
 
-def test_a_macro_is_seen_by_name_in_its_own_crate(repo: Repo) -> None:
+def test_an_exported_macro_is_seen_by_name_in_its_own_crate(repo: Repo) -> None:
     assert repo.dependents("crates/core/messages.rs") == ["crates/core/main.rs"]
+    assert repo.dependents("crates/core/doc.rs") == []
 
 
 def test_imports_are_the_files_use_leaves_lead_to(repo: Repo) -> None:
