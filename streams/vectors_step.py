@@ -361,6 +361,7 @@ class VectorIndexer:
         finally:
             self.building = False
         self.counters.last_build_s = time.perf_counter() - started
+        await self.idle()  # the swapped-in shard's load leaves its own garbage
         if built:
             self.counters.builds += 1
             after = await asyncio.to_thread(self.store.state)

@@ -9,6 +9,7 @@ threads as the cores other processes leave idle (cpu_share.IdleCores), up to THR
 
 from __future__ import annotations
 
+import ctypes
 import os
 import pickle
 import sys
@@ -45,10 +46,29 @@ def serve(folder: Path, threads: int, inp: IO[bytes], out: IO[bytes]) -> None:
             _reply(out, ("error", f"{type(exc).__name__}: {exc}"))
 
 
+M_MMAP_THRESHOLD = -3  # glibc's mallopt parameter
+LARGE_BLOCK = 1 << 20
+
+
+def map_large_blocks() -> bool:
+    """Serve every allocation of 1 MiB or more (the encoder's activations) from its own
+    mapping, handed back to the OS when freed. glibc's default threshold rises to the
+    largest block freed so far, after which those blocks come from the threads' heaps and
+    stay there between batches: 175 -> 144 MiB between batches, peak 255 -> 222 MiB, at the
+    same passages/s (2 threads, 300 Django passages, /tmp probe run side by side)."""
+    try:
+        mallopt = ctypes.CDLL(None).mallopt
+    except (OSError, AttributeError):  # not glibc
+        return False
+    mallopt.argtypes, mallopt.restype = [ctypes.c_int, ctypes.c_int], ctypes.c_int
+    return bool(mallopt(M_MMAP_THRESHOLD, LARGE_BLOCK))
+
+
 def main(argv: list[str]) -> int:
     folder, threads, nice, parent = Path(argv[0]), int(argv[1]), int(argv[2]), int(argv[3])
     if nice > 0:
         os.nice(nice)  # the whole process, every encoder thread included, before the imports
+    map_large_blocks()  # before the model and the encoder threads allocate
     from streams.runtime.pool import die_with_parent
 
     die_with_parent(parent)
