@@ -204,7 +204,9 @@ def main(argv: list[str] | None = None) -> int:
     refs = sub.add_parser("xrefs", help="related's imports and dependents against jedi")
     refs.add_argument("--cache", type=Path, default=DEFAULT_CACHE, help="trees and jedi output")
     refs.add_argument("--worst", type=int, default=10, help="files listed (default 10)")
-    refs.add_argument("--language", action="append", default=[], choices=("python", "typescript"))
+    refs.add_argument(
+        "--language", action="append", default=[], choices=("python", "typescript", "rust")
+    )
     args = parser.parse_args(argv)
     if args.command == "xrefs":
         return xrefs.run(args.cache, args.worst, args.language)

@@ -13,6 +13,11 @@ tool asks it. The references, each a program under native/:
   service (ts_xrefs.js, the `typescript` package the symbols benchmark installs):
   `resolveModuleName` for each import, `findReferences` on each exported top-level
   declaration.
+- Rust (BurntSushi/ripgrep, the workspace's libraries and the `rg` binary): rustc's own
+  name resolution (rust_hir_xrefs.py: each crate's HIR as `-Zunpretty=hir-tree` prints it,
+  built with the test profile by the machine's cargo, dependencies fetched from crates.io):
+  the files whose paths resolve to an item a file declares. Dependents only, and only over
+  the files the compiler built (not the integration tests, not a feature left off).
 
 Imports are compared over every file in scope, dependents over the library's files (not the
 tests: nothing depends on a test), both sides limited to the files in scope. Our imports are
@@ -51,6 +56,8 @@ class Target:
     suffixes: tuple[str, ...]
     library: Callable[[str], bool]  # whose dependents are compared
     tool: str
+    # compare only the files the reference compiled, and dependents only (rust_hir_xrefs)
+    compiled_only: bool = False
 
     @property
     def pin(self) -> Pin:
@@ -72,7 +79,17 @@ TARGETS = (
         _not_a_test,
         f"TypeScript language service ({native.TYPESCRIPT})",
     ),
+    Target(
+        "rust",
+        "BurntSushi/ripgrep",
+        "",
+        (".rs",),
+        _not_a_test,
+        "rustc's HIR (-Zunpretty=hir-tree), the machine's cargo",
+        compiled_only=True,
+    ),
 )
+PROGRAMS = {"python": "jedi_xrefs.py", "typescript": "ts_xrefs.js", "rust": "rust_hir_xrefs.py"}
 
 
 @dataclass
@@ -115,6 +132,12 @@ def _reference_command(target: Target, root: Path, cache: Path) -> tuple[list[st
     if target.language == "python":
         env = {**os.environ, "PYTHONPATH": str(_jedi(cache))}
         return [sys.executable, str(HERE / "jedi_xrefs.py"), str(root)], env
+    if target.language == "rust":
+        if shutil.which("cargo") is None:
+            raise SystemExit("symbols_quality xrefs: Rust needs cargo on PATH")
+        build = cache / "xrefs" / "rust-target"
+        program = str(HERE / PROGRAMS["rust"])
+        return [sys.executable, program, str(root), str(build)], dict(os.environ)
     typescript = native._typescript(cache)
     if typescript is None:
         raise SystemExit(f"symbols_quality xrefs: npm could not install {native.TYPESCRIPT}")
@@ -127,7 +150,7 @@ def _reference_command(target: Target, root: Path, cache: Path) -> tuple[list[st
 def reference(target: Target, cache: Path, paths: list[str]) -> dict[str, dict[str, list[str]]]:
     """The tool's imports and dependents per file, cached by the commit, program and files."""
     pin = target.pin
-    program = HERE / ("jedi_xrefs.py" if target.language == "python" else "ts_xrefs.js")
+    program = HERE / PROGRAMS[target.language]
     key = hashlib.sha1(program.read_bytes() + "\n".join(paths).encode()).hexdigest()[:12]
     cached = cache / "xrefs" / f"{target.language}-{pin.commit[:12]}-{key}.json"
     if cached.exists():
@@ -220,18 +243,20 @@ def measure(target: Target, cache: Path, worst: int) -> list[str]:
     mine = asyncio.run(ours(target, cache, paths))
     theirs = reference(target, cache, paths)
     imports, dependents = Score(), Score()
-    in_scope = set(paths)
+    in_scope = set(paths) & set(theirs) if target.compiled_only else set(paths)
     for path in paths:
         if path not in theirs:
             continue  # the tool could not read it
         ours_imports, ours_dependents = mine[path]
-        imports.add(path, ours_imports, set(theirs[path]["imports"]) & in_scope)
+        ours_dependents &= in_scope
+        if not target.compiled_only:
+            imports.add(path, ours_imports, set(theirs[path]["imports"]) & in_scope)
         if target.library(path):
             dependents.add(path, ours_dependents, set(theirs[path]["dependents"]) & in_scope)
     lines = [
         f"{target.language}: {target.repo}@{target.pin.commit[:12]} {target.scope}, "
-        f"{len(paths)} files, against {target.tool}",
-        imports.row(target, "imports"),
+        f"{len(paths)} files ({len(in_scope)} compared), against {target.tool}",
+        imports.row(target, "imports (not compared)" if target.compiled_only else "imports"),
         dependents.row(target, "dependents"),
     ]
     for name, score in (("imports", imports), ("dependents", dependents)):
