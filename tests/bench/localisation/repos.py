@@ -47,6 +47,8 @@ _PINS: tuple[tuple[Split, str, str, str], ...] = (
     ("tuning", "urfave/cli", "go", "1305a08200f7c4d873e28bd2bbad1ff257c6cfc4"),
     ("tuning", "tokio-rs/axum", "rust", "3d78036dcac289d6c1d54934708acb6a5bd73686"),
     ("tuning", "clap-rs/clap", "rust", "6982fb1c98c7247e38a6d4f04191b94e30497e7b"),
+    ("tuning", "vuejs/core", "typescript", "e2bede96134f757aad5c5b33ac9be055022dbfc8"),
+    ("tuning", "FasterXML/jackson-core", "java", "b367da1c30a25e99fbf2c30876e948b578c86846"),
     ("reporting", "encode/httpx", "python", "ae1b9f66238f75ced3ced5e4485408435de10768"),
     ("reporting", "trpc/trpc", "typescript", "340811ba5320637fbaf48fccf3dbfdd258bd34db"),
     ("reporting", "expressjs/express", "javascript", "a3714473feb3d2908add734d340e7755fd85e0a3"),
