@@ -116,6 +116,7 @@ def extract(body: str, language: str, path: str, grammar: Grammar) -> Extracted:
         text,
         rules.js_modules,
         rules.qualified_paths,
+        rules.path_from_file,
     )
     prefix = found.package or rules.module_prefix(path)
     symbols = nest(kept(found.defs, grammar.key).values(), prefix)

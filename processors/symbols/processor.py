@@ -29,8 +29,10 @@ from schemas.symbols import SymbolsRecord, XrefsRecord
 # deleting their data. 3-8, 10-22: the symbol quality benchmark's fixes (issue 22); 9: search terms;
 # 23: `export * from` entries marked, `from . import x` recorded as the module x; 24: a
 # TS/JS multi-line literal value left out of its signature, overloads' names bounded.
-# 25: Rust use trees as one import per leaf (`crate::{a::X, b::Y}`).
-PROCESSOR_VERSION = 25
+# 25: Rust use trees as one import per leaf (`crate::{a::X, b::Y}`), paths in code qualify
+# names (`crate::flags::parse()`); 26: such paths written from the file where an inline
+# module holds them (`super::x()` in `mod tests`).
+PROCESSOR_VERSION = 26
 
 # the records' validators, called without model_validate's wrapper: a file's two records cost
 # 1.5% of the stage less (the same validation: pydantic's own entry point)

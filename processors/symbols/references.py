@@ -58,6 +58,7 @@ def reference_sites(
     text: Callable[[int, int], str],
     chains: bool = False,
     paths: bool = False,
+    path_from_file: Callable[[Node, str], str] | None = None,
 ) -> Sites:
     """Each captured reference's start, name and qualifier (None when there is none or no
     import could resolve it). `import_calls`: the starts of `require` in `require("x")`,
@@ -65,7 +66,9 @@ def reference_sites(
     may be a chain of names starting with an import (`z.coerce` in `z.coerce.string()`, a
     namespace of a namespace), resolved by the dependents resolver one module at a time.
     `paths` (Rust): every `a::b::` path qualifies the name after it, imported or not
-    (`crate::flags::parse()`, `grep::printer::Stats`): the resolver knows the crates."""
+    (`crate::flags::parse()`, `grep::printer::Stats`): the resolver knows the crates;
+    `path_from_file` writes such a path from the file's module (Rust's `super::x()` inside
+    an inline `mod tests` is the file's `x`)."""
     if import_calls:
         ref_nodes = [n for n in ref_nodes if n.start_byte not in import_calls]
     starts: list[int] = list(map(_START_BYTE, ref_nodes))
@@ -76,7 +79,7 @@ def reference_sites(
         ref_names = [text(start, end) for start, end in zip(starts, ends, strict=True)]
     qualifiers: list[str | None] = [None] * len(starts)  # the text before each name
     if aliases or paths:  # a qualifier only matters when an import may resolve it
-        look = _QualifierLook(body, src, text, aliases, chains, paths)
+        look = _QualifierLook(body, src, text, aliases, chains, paths, path_from_file)
         for i, start in enumerate(starts):
             if look.worth_asking(start, ref_names[i]):
                 qualifiers[i] = look.qualifier(ref_nodes[i])
@@ -93,6 +96,7 @@ class _QualifierLook:
     aliases: dict[str, str]
     chains: bool
     paths: bool
+    path_from_file: Callable[[Node, str], str] | None
 
     def worth_asking(self, start: int, name: str) -> bool:
         """Whether a qualifier may be at stake: the tree says exactly what qualifies a name,
@@ -126,7 +130,9 @@ class _QualifierLook:
             return chain if _NAME_CHAIN.fullmatch(chain) else None
         if self.paths and before.type in _PATH_TYPES:
             path = _node_text(self.text, before).replace("::", ".")
-            return path if _DOTTED_PATH.fullmatch(path) else None
+            if not _DOTTED_PATH.fullmatch(path):
+                return None
+            return self.path_from_file(node, path) if self.path_from_file else path
         return None
 
 

@@ -71,3 +71,13 @@ def test_a_path_written_in_code_qualifies_the_name_after_it() -> None:
     assert ("Stats", "grep.printer.Stats") in refs
     assert ("parse", "crate.flags.parse") in refs
     assert ("new", "grep.printer.StandardBuilder.new") in refs
+
+
+def test_a_path_inside_an_inline_module_is_written_from_the_file() -> None:
+    # `super::helper()` in the file's `mod tests` calls the file's own `helper`, not one of
+    # its parent module's
+    _imports, refs = _extract(
+        "fn helper() {}\n\nmod tests {\n    fn t() { super::helper(); self::local(); }\n}\n"
+    )
+    assert ("helper", "self.helper") in refs
+    assert ("local", "self.tests.local") in refs

@@ -62,6 +62,8 @@ class LanguageRules:
     import_tree: Callable[[Node, str], list[tuple[str, str]]] | None = None
     # every `a::b::` path qualifies the name after it, imported or not (Rust)
     qualified_paths: bool = False
+    # such a path (the name's node, the dotted path) as written from the file's module
+    path_from_file: Callable[[Node, str], str] | None = None
     # a tree's leaf (path, local name) as the import stored
     import_entry: Callable[[str, str], str] = _path_only
 

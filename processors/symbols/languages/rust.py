@@ -155,6 +155,14 @@ def use_imports(node: Node, text: str) -> list[tuple[str, str]]:
     return [(relative_to_file(path, inline), local) for path, local in use_leaves(text)]
 
 
+def path_from_file(node: Node, path: str) -> str:
+    """A path written in code (`super.helper` of `super::helper()`) from the file's module:
+    inside an inline module its leading `super`/`self` are that module's."""
+    if not path.startswith(("super", "self")):
+        return path
+    return relative_to_file(path, inline_modules(node))
+
+
 def import_entry(path: str, local: str) -> str:
     """The import a leaf is stored as: its path, with the name it is bound to when that is
     another (`grep_printer as printer`), so a crate root's renamed re-export is followed."""
@@ -173,5 +181,6 @@ RULES = {
         import_tree=use_imports,
         import_entry=import_entry,
         qualified_paths=True,
+        path_from_file=path_from_file,
     )
 }
