@@ -273,11 +273,15 @@ class VectorPlane:
             return None
 
     def release_memory(self) -> None:
-        """Once the vector step has caught up (and before an HNSW build, whose child adds its
-        own peak): empty the views' page caches and hand the allocator's free memory back to
-        the OS. Batches of passages and vectors leave the heap fragmented, and glibc keeps
-        freed memory in each thread's arena unless asked (blocking; call from a thread)."""
+        """Once the vector step has caught up (and around an HNSW build, whose child adds its
+        own peak): empty the views' page caches, drop the store's mapped pages from this
+        process's RSS, and hand the allocator's free memory back to the OS. Batches of
+        passages and vectors leave the heap fragmented, and glibc keeps freed memory in each
+        thread's arena unless asked (blocking; call from a thread)."""
         self.views.release_memory()
+        store = self.opening.opened if self.opening is not None else self.store
+        if isinstance(store, EdgeVectorStore):  # a Qdrant server's memory is not ours
+            store.release_mapped()
         trim_malloc()
 
     def close(self) -> None:

@@ -39,6 +39,7 @@ from urllib.parse import urlsplit, urlunsplit
 from processors.vectors import CONTENTLESS_KIND
 from streams.embedders.base import EmbeddingSpace
 from streams.errors import StreamsError
+from streams.stores.mapped_pages import drop_mapped_pages
 
 log = logging.getLogger(__name__)
 
@@ -289,6 +290,12 @@ class EdgeVectorStore:
     def flush(self) -> None:
         with self._lock:
             self._shard.flush()
+
+    def release_mapped(self) -> int:
+        """Drop this process's resident pages of the shard's mapped files (they stay in the
+        page cache; streams/stores/mapped_pages.py); bytes of mappings advised."""
+        with self._lock:
+            return drop_mapped_pages(self.path)
 
     def close(self) -> None:
         with self._lock:
