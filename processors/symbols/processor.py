@@ -31,8 +31,9 @@ from schemas.symbols import SymbolsRecord, XrefsRecord
 # TS/JS multi-line literal value left out of its signature, overloads' names bounded.
 # 25: Rust use trees as one import per leaf (`crate::{a::X, b::Y}`), paths in code qualify
 # names (`crate::flags::parse()`); 26: such paths written from the file where an inline
-# module holds them (`super::x()` in `mod tests`).
-PROCESSOR_VERSION = 26
+# module holds them (`super::x()` in `mod tests`); 27: a Rust value through a path that is
+# no call (`super::ENCODINGS`, `Mode::Search`).
+PROCESSOR_VERSION = 27
 
 # the records' validators, called without model_validate's wrapper: a file's two records cost
 # 1.5% of the stage less (the same validation: pydantic's own entry point)

@@ -81,3 +81,16 @@ def test_a_path_inside_an_inline_module_is_written_from_the_file() -> None:
     )
     assert ("helper", "self.helper") in refs
     assert ("local", "self.tests.local") in refs
+
+
+def test_a_value_through_a_path_is_a_reference_but_a_use_path_is_none() -> None:
+    _imports, refs = _extract(
+        "use crate::{a::X, b::{c::Y}};\n\n"
+        "fn run(m: Mode) {\n    out.push_str(super::ENCODINGS);\n"
+        "    match m {\n        Mode::Search(s) => {}\n        Mode::Files => {}\n    }\n}\n"
+    )
+    assert ("ENCODINGS", "super.ENCODINGS") in refs
+    assert ("Search", "Mode.Search") in refs
+    assert ("Files", "Mode.Files") in refs
+    # a use list's inner paths are relative to the list: `a::X` there is no path `a.X`
+    assert not {("X", "a.X"), ("Y", "b.c.Y"), ("Y", "c.Y")} & refs

@@ -25,6 +25,17 @@
 (call_expression . function: (identifier) @ref.call)
 (call_expression . function: (field_expression field: (field_identifier) @ref.call))
 (call_expression . function: (scoped_identifier name: (identifier) @ref.call))
+; a value through a path that is no call (`super::ENCODINGS`, a variant `Mode::Search`), where
+; values stand; not a use declaration's path
+(arguments (scoped_identifier name: (identifier) @ref.call))
+(tuple_struct_pattern type: (scoped_identifier name: (identifier) @ref.call))
+(match_pattern (scoped_identifier name: (identifier) @ref.call))
+(field_initializer value: (scoped_identifier name: (identifier) @ref.call))
+(let_declaration value: (scoped_identifier name: (identifier) @ref.call))
+(reference_expression value: (scoped_identifier name: (identifier) @ref.call))
+(binary_expression (scoped_identifier name: (identifier) @ref.call))
+(return_expression (scoped_identifier name: (identifier) @ref.call))
+(array_expression (scoped_identifier name: (identifier) @ref.call))
 (macro_invocation macro: (identifier) @ref.call)
 (type_identifier) @ref.type
 
