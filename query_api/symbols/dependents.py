@@ -178,6 +178,7 @@ class DependentsResolver:
         for s in outside_functions(declared):
             by_name.setdefault(s.name, []).append(s)
         self._add_renamed_exports(repo_id, by_name)
+        self._add_rust_aliases(repo_id, exclude, by_name)
         # a TS/JS default import names no declaration (`import app from "./createApp"`
         # references `./createApp.default`) and an anonymous default export declares none:
         # the files asked about (`exclude`) stand for theirs, looked up like a member
@@ -263,6 +264,21 @@ class DependentsResolver:
                     rows = [s for s in by_name.get(declared, []) if s.path == path]
                     if rows and exported != DEFAULT_EXPORT:
                         by_name.setdefault(exported, []).extend(rows)
+
+    def _add_rust_aliases(
+        self, repo_id: str, asked: set[str], by_name: dict[str, list[SymbolRow]]
+    ) -> None:
+        """A Rust declaration a module above its file re-exports under another name is looked
+        up by that name too (rust_modules.renamed_reexports)."""
+        paths = sorted(p for p in asked if language_family(p) == "rust")
+        if not paths:
+            return
+        rust = RustModules(self.symbols, repo_id, lambda p: self.read_text(repo_id, p))
+        for path in paths:
+            for alias, declared in rust.renamed_reexports(path):
+                rows = [s for s in by_name.get(declared, []) if s.path == path]
+                if rows and alias != declared:
+                    by_name.setdefault(alias, []).extend(rows)
 
     def imports(self, repo_id: str, path: str) -> list[str]:
         """The modules `path` imports; in TS/JS a path alias as the repository module it

@@ -262,6 +262,23 @@ class RustModules:
                 out[resolved[0]] = None
         return sorted(out)
 
+    def renamed_reexports(self, path: str) -> list[tuple[str, str]]:
+        """(alias, declared name) of each of `path`'s declarations that a module above it
+        re-exports under another name (`pub use crate::flags::doc::version::generate_short
+        as generate_version_short` in flags/mod.rs): callers use the alias."""
+        out: list[tuple[str, str]] = []
+        module: str | None = path
+        for _ in range(MAX_REEXPORT_HOPS):
+            module = self.parent(module) if module is not None else None
+            if module is None:
+                break
+            for written in self.imports_of(module):
+                entry, _, alias = written.partition(ALIAS_MARK)
+                resolved = self.resolve(module, entry) if alias else None
+                if resolved is not None and resolved[0] == path and len(resolved[1]) == 1:
+                    out.append((alias, resolved[1][0]))
+        return out
+
     def glob_imports(self, path: str) -> list[str]:
         """The modules `path` imports all of (`use super::*` as `super`)."""
         return [e.removesuffix(".*") for e in self.imports_of(path) if e.endswith(".*")]

@@ -27,12 +27,16 @@ WORKSPACE = {
     "crates/core/main.rs": (
         "mod flags;\nmod search;\nmod messages;\n\n"
         "use crate::{flags::{Args, parse}, search::Worker};\n\n"
-        'fn main() {\n    let args: Args = parse();\n    Worker::new(args);\n    msg!("done");\n}\n'
+        "fn main() {\n    let args: Args = parse();\n    Worker::new(args);\n"
+        '    flags::generate_version_short();\n    msg!("done");\n}\n'
     ),
     "crates/core/flags/mod.rs": (
-        "mod defs;\n\npub use self::defs::Args;\n\npub fn parse() -> Args {\n    Args {}\n}\n"
+        "mod defs;\nmod version;\n\npub use self::defs::Args;\n"
+        "pub use self::version::generate_short as generate_version_short;\n\n"
+        "pub fn parse() -> Args {\n    Args {}\n}\n"
     ),
     "crates/core/flags/defs.rs": "pub struct Args {}\n",
+    "crates/core/flags/version.rs": "pub fn generate_short() -> u8 {\n    1\n}\n",
     "crates/core/search.rs": (
         "use grep_matcher::Matcher;\n\npub struct Worker;\n\nimpl Worker {\n"
         "    pub fn new(args: crate::flags::Args) -> Worker {\n        Worker\n    }\n}\n\n"
@@ -109,6 +113,13 @@ def test_another_crate_is_named_by_its_package_through_its_roots_re_exports(repo
     assert repo.dependents("crates/matcher/src/matcher.rs") == [
         "crates/core/search.rs",
         "crates/matcher/src/lib.rs",
+    ]
+
+
+def test_a_function_re_exported_under_another_name_is_found_by_that_name(repo: Repo) -> None:
+    assert repo.dependents("crates/core/flags/version.rs") == [
+        "crates/core/flags/mod.rs",
+        "crates/core/main.rs",
     ]
 
 
