@@ -134,6 +134,19 @@ class DependentsResolver:
         self.symbols = symbols
         # (repo, path) -> a file's text: tsconfig.json path aliases; without it, none
         self.read_text = read_text or (lambda _repo, _path: None)
+        # repo -> (its text files' version, its Rust module layout as last read)
+        self._rust_layouts: dict[str, tuple[tuple[int, int, float], RustModules]] = {}
+
+    def rust_modules(self, repo_id: str) -> RustModules:
+        """The repository's Rust module tree: the layout kept while its files stay the same
+        (a lookup per file, as the file graph makes, resolves the same paths again), the
+        files' imports read per answer."""
+        version = self.symbols.store.text_files_version(repo_id)
+        known = self._rust_layouts.get(repo_id)
+        if known is None or known[0] != version:
+            fresh = RustModules(self.symbols, repo_id, lambda p: self.read_text(repo_id, p))
+            known = self._rust_layouts[repo_id] = (version, fresh)
+        return known[1].for_another_answer()
 
     def dependents(
         self, repo_id: str, declared: list[SymbolRow], exclude: set[str]
@@ -151,7 +164,7 @@ class DependentsResolver:
         members = sorted(set(by_name) - set(free))
         refs = self.symbols.references_to(repo_id, free + members, qualified_only=members)
         js = JsModules(self.symbols, repo_id, lambda path: self.read_text(repo_id, path))
-        scope = ReferenceScope(self.symbols, repo_id, js)
+        scope = ReferenceScope(self.symbols, repo_id, js, lambda: self.rust_modules(repo_id))
         scope.note_self_declared(free, exclude)
         found: dict[tuple[str, str], None] = {}
         barrels: dict[str, set[str]] = {}  # a TS/JS file re-exporting a name -> those names
@@ -273,7 +286,7 @@ class DependentsResolver:
         paths = sorted(p for p in asked if language_family(p) == "rust")
         if not paths:
             return
-        rust = RustModules(self.symbols, repo_id, lambda p: self.read_text(repo_id, p))
+        rust = self.rust_modules(repo_id)
         for path in paths:
             for alias, declared in rust.renamed_reexports(path):
                 rows = [s for s in by_name.get(declared, []) if s.path == path]
@@ -290,8 +303,7 @@ class DependentsResolver:
         if family == "python" and modules:
             return PythonModules(self.symbols, repo_id).imported_modules(modules)
         if family == "rust" and modules:
-            rust = RustModules(self.symbols, repo_id, lambda p: self.read_text(repo_id, p))
-            return rust.imported_files(path, modules)
+            return self.rust_modules(repo_id).imported_files(path, modules)
         if family != "js" or not modules:
             return modules
         js = JsModules(self.symbols, repo_id, lambda p: self.read_text(repo_id, p))

@@ -6,6 +6,7 @@ a reference row names one of the declarations asked about."""
 from __future__ import annotations
 
 import posixpath
+from collections.abc import Callable
 
 from processors.language import language_for_path
 from processors.symbols.languages.rust import ANCHORS
@@ -57,12 +58,22 @@ class ReferenceScope:
     python_modules), and which files declare (or whose package declares) an unqualified name
     themselves."""
 
-    def __init__(self, symbols: SymbolViews, repo_id: str, js: JsModules) -> None:
+    def __init__(
+        self,
+        symbols: SymbolViews,
+        repo_id: str,
+        js: JsModules,
+        rust: Callable[[], RustModules] | None = None,
+    ) -> None:
         self.symbols = symbols
         self.repo_id = repo_id
         self.js = js
         self.python = PythonModules(symbols, repo_id)
-        self.rust = RustModules(symbols, repo_id, js.read_text)
+        # the Rust module tree, made when a Rust reference is first asked about
+        self._make_rust = rust or (lambda: RustModules(symbols, repo_id, js.read_text))
+        self._rust: RustModules | None = None
+        # (path, name, qualified) -> whether it names one of the targets of its name
+        self._rust_answers: dict[tuple[str, str, str | None], bool] = {}
         self._family: dict[str, str] = {}  # path -> language family
         self._imports: dict[str, list[str]] = {}  # path -> the modules it imports
         self._self_declared: set[tuple[str, str]] = set()  # (path or "dir/", name)
@@ -101,8 +112,12 @@ class ReferenceScope:
     def means(self, ref: ReferenceRow, targets: list[SymbolRow]) -> bool:
         """Whether `ref` names one of `targets` (declarations sharing its simple name)."""
         family = self.family_of(ref.path)
-        if family == "rust":
-            return self.rust_means(ref, [s for s in targets if self.family_of(s.path) == family])
+        if family == "rust":  # a file names the same path again and again
+            key = (ref.path, ref.name, ref.qualified)
+            if key not in self._rust_answers:
+                rust_targets = [s for s in targets if self.family_of(s.path) == family]
+                self._rust_answers[key] = self.rust_means(ref, rust_targets)
+            return self._rust_answers[key]
         if ref.qualified is None:
             return self.means_unqualified(ref, family, targets)
         if family == "js":
@@ -129,7 +144,9 @@ class ReferenceScope:
         file's, as a `write!` helper beside std's is)."""
         if not targets:
             return False
-        rust = self.rust
+        if self._rust is None:
+            self._rust = self._make_rust()
+        rust = self._rust
         written = ref.qualified or ref.name
         # through a glob, `Foo::new()` after `use crate::a::*` is `crate.a.Foo.new`
         paths = [written] if ref.qualified else []

@@ -15,6 +15,8 @@ Everything is read from the views with point reads, each fact once per answer.
 
 from __future__ import annotations
 
+import copy
+import functools
 import posixpath
 import tomllib
 from collections.abc import Callable
@@ -51,6 +53,17 @@ class RustModules:
         self._roots: dict[str, str | None] = {}  # a file -> its crate root
         self._crates: dict[str, dict[str, str]] = {}  # a package folder -> ident -> root
         self._imports: dict[str, list[str]] = {}
+        self._resolved: dict[tuple[str, str], Resolved | None] = {}
+        self._destinations: dict[tuple[Resolved, int], frozenset[tuple[str, str]]] = {}
+
+    def for_another_answer(self) -> RustModules:
+        """The same layout facts (files, manifests, crate roots, where paths lead), with
+        the facts of files' contents (imports, re-exports) read again: the layout may be
+        kept while the repository's files stay the same, imports are derived later."""
+        again = copy.copy(self)
+        again._imports = {}
+        again._destinations = {}
+        return again
 
     # -- facts read from the views ---------------------------------------------------------
 
@@ -66,10 +79,7 @@ class RustModules:
         if folder not in self._manifests:
             path = posixpath.join(folder, "Cargo.toml")
             text = self.read_text(path) if self._first_existing([path]) else None
-            try:
-                self._manifests[folder] = tomllib.loads(text) if text is not None else None
-            except tomllib.TOMLDecodeError:
-                self._manifests[folder] = None
+            self._manifests[folder] = _parsed_manifest(text) if text is not None else None
         return self._manifests[folder]
 
     def imports_of(self, path: str) -> list[str]:
@@ -193,6 +203,12 @@ class RustModules:
 
     def resolve(self, importer: str, dotted: str) -> Resolved | None:
         """The module file a path leads to and what is left of it (see the module doc)."""
+        key = (importer, dotted)
+        if key not in self._resolved:
+            self._resolved[key] = self._resolve(importer, dotted)
+        return self._resolved[key]
+
+    def _resolve(self, importer: str, dotted: str) -> Resolved | None:
         parts = dotted.split(".")
         start, rest = self._anchor(importer, parts)
         if start is None:
@@ -222,18 +238,27 @@ class RustModules:
     def declares(self, dotted: str, importer: str, targets: list[SymbolRow]) -> bool:
         """Whether the path `dotted`, written in `importer`, names one of `targets`."""
         resolved = self.resolve(importer, dotted)
-        return resolved is not None and self._names(resolved, targets, MAX_REEXPORT_HOPS)
+        if resolved is None:
+            return False
+        named = self.destinations(resolved, MAX_REEXPORT_HOPS)
+        return any((s.path, _unoverloaded(s.fq_name)) in named for s in targets)
 
-    def _names(self, resolved: Resolved, targets: list[SymbolRow], hops: int) -> bool:
+    def destinations(self, resolved: Resolved, hops: int) -> frozenset[tuple[str, str]]:
+        """The (file, fq name) pairs a resolved path may name: the module file's own
+        declaration, and where the file's `use`/`pub use` (or glob) of that name leads."""
+        key = (resolved, hops)
+        if key not in self._destinations:
+            self._destinations[key] = self._destinations_of(resolved, hops)
+        return self._destinations[key]
+
+    def _destinations_of(self, resolved: Resolved, hops: int) -> frozenset[tuple[str, str]]:
         module_file, rest = resolved
         if not rest:
-            return False  # a module, not a declaration
+            return frozenset()  # a module, not a declaration
         wanted = ".".join(rest)
-        if any(s.path == module_file and _unoverloaded(s.fq_name) == wanted for s in targets):
-            return True
+        out = {(module_file, wanted)}
         if hops <= 0:
-            return False
-        # a re-export: `pub use crate::searcher::Searcher` (or a glob) in the module's file
+            return frozenset(out)
         for written in self.imports_of(module_file):
             entry, _, alias = written.partition(ALIAS_MARK)
             head, _, leaf = entry.rpartition(".")
@@ -245,9 +270,9 @@ class RustModules:
             else:
                 continue
             again = self.resolve(module_file, path)
-            if again is not None and again != resolved and self._names(again, targets, hops - 1):
-                return True
-        return False
+            if again is not None and again != resolved:
+                out |= self.destinations(again, hops - 1)
+        return frozenset(out)
 
     def imported_files(self, path: str, modules: list[str]) -> list[str]:
         """`path`'s use leaves as the repository files they lead to; a path naming nothing
@@ -282,6 +307,16 @@ class RustModules:
     def glob_imports(self, path: str) -> list[str]:
         """The modules `path` imports all of (`use super::*` as `super`)."""
         return [e.removesuffix(".*") for e in self.imports_of(path) if e.endswith(".*")]
+
+
+@functools.lru_cache(maxsize=256)
+def _parsed_manifest(text: str) -> dict[str, Any] | None:
+    """A Cargo.toml's tables, parsed once per text (each answer reads the manifests again;
+    they seldom change). Read only."""
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError:
+        return None
 
 
 def _unoverloaded(fq_name: str) -> str:
