@@ -33,7 +33,10 @@ from processors.symbols.languages.rust import (
 )
 from streams.stores.views.symbols import SymbolRow, SymbolViews
 
-MAX_REEXPORT_HOPS = 4  # `pub use` chains followed from one path
+MAX_REEXPORT_HOPS = 4
+NAMESPACE_KIND = (
+    "Namespace"  # a `mod x;` or `mod x { }` declaration  # `pub use` chains followed from one path
+)
 _DEPENDENCY_TABLES = ("dependencies", "dev-dependencies", "build-dependencies")
 
 Resolved = tuple[str, tuple[str, ...]]  # (the module's file, the path left inside it)
@@ -128,14 +131,14 @@ class RustModules:
         for kind in ("bin", "test", "example", "bench"):
             targets += manifest.get(kind) or []
         paths = [t.get("path") for t in targets if isinstance(t, dict)]
-        return [posixpath.normpath(posixpath.join(package, p)) for p in paths if isinstance(p, str)]
+        return [_within(package, p) for p in paths if isinstance(p, str)]
 
     def _library_root(self, package: str) -> str | None:
         manifest = self._manifest(package) or {}
         lib = manifest.get("lib")
         declared = lib.get("path") if isinstance(lib, dict) else None
         if isinstance(declared, str):
-            return posixpath.normpath(posixpath.join(package, declared))
+            return _within(package, declared)
         return self._first_existing([posixpath.join(package, "src", "lib.rs")])
 
     def crates_seen_from(self, path: str) -> dict[str, str]:
@@ -169,7 +172,7 @@ class RustModules:
         if not isinstance(spec, dict):
             return None
         if isinstance(spec.get("path"), str):
-            return posixpath.normpath(posixpath.join(package, spec["path"]))
+            return _within(package, spec["path"])
         if spec.get("workspace") is not True:
             return None
         # `name = { workspace = true }`: the nearest `[workspace.dependencies]` at or above
@@ -180,7 +183,7 @@ class RustModules:
             if isinstance(workspace, dict):
                 shared = (workspace.get("dependencies") or {}).get(name)
                 if isinstance(shared, dict) and isinstance(shared.get("path"), str):
-                    return posixpath.normpath(posixpath.join(folder, shared["path"]))
+                    return _within(folder, shared["path"])
                 return None
             folder = posixpath.dirname(folder) if folder else None
         return None
@@ -238,6 +241,15 @@ class RustModules:
     def declares(self, dotted: str, importer: str, targets: list[SymbolRow]) -> bool:
         """Whether the path `dotted`, written in `importer`, names one of `targets`."""
         resolved = self.resolve(importer, dotted)
+        module_named = resolved is not None and not resolved[1] and "." in dotted
+        if module_named:
+            # the path ends at a module, and a declaration may share its name (modules and
+            # functions are apart in Rust: engine/mod.rs's `pub use complete::complete`);
+            # the `mod complete;` that declares the module is not what it names
+            head, _, last = dotted.rpartition(".")
+            above = self.resolve(importer, head)
+            resolved = (above[0], (*above[1], last)) if above is not None else None
+            targets = [s for s in targets if s.kind != NAMESPACE_KIND]
         if resolved is None:
             return False
         named = self.destinations(resolved, MAX_REEXPORT_HOPS)
@@ -317,6 +329,13 @@ def _parsed_manifest(text: str) -> dict[str, Any] | None:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError:
         return None
+
+
+def _within(folder: str, relative: str) -> str:
+    """A manifest's relative path as a repository path: `clap_complete/..` is the root,
+    "", not `.`."""
+    joined = posixpath.normpath(posixpath.join(folder, relative))
+    return "" if joined == "." else joined
 
 
 def _unoverloaded(fq_name: str) -> str:

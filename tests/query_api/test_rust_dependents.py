@@ -57,6 +57,16 @@ WORKSPACE = {
     "crates/core/unrelated.rs": (
         "fn count<I: Iterator<Item = u8>>(i: I, a: Args, w: Worker, m: &dyn Matcher) {}\n"
     ),
+    # a module and the function it declares share a name
+    "crates/core/engine/mod.rs": "mod complete;\n\npub use complete::complete;\n",
+    "crates/core/engine/complete.rs": "pub fn complete() {}\n",
+    "crates/core/shells.rs": "fn run() {\n    crate::engine::complete();\n}\n",
+    "src/lib.rs": "pub fn shared() {}\n",
+    # a member depending on the root package by `path = "../.."`
+    "crates/tool/Cargo.toml": (
+        '[package]\nname = "tool"\n\n[dependencies]\napp = { path = "../.." }\n'
+    ),
+    "crates/tool/src/lib.rs": "use app::shared;\n\npub fn run() {\n    shared();\n}\n",
     "crates/matcher/Cargo.toml": '[package]\nname = "grep-matcher"\n',
     "crates/matcher/src/lib.rs": "mod matcher;\n\npub use crate::matcher::Matcher;\n",
     "crates/matcher/src/matcher.rs": (
@@ -120,6 +130,17 @@ def test_a_function_re_exported_under_another_name_is_found_by_that_name(repo: R
     assert repo.dependents("crates/core/flags/version.rs") == [
         "crates/core/flags/mod.rs",
         "crates/core/main.rs",
+    ]
+
+
+def test_a_dependency_on_the_root_package_by_a_relative_path(repo: Repo) -> None:
+    assert repo.dependents("src/lib.rs") == ["crates/tool/src/lib.rs"]
+
+
+def test_a_function_named_as_its_module_is_found_through_the_re_export(repo: Repo) -> None:
+    assert repo.dependents("crates/core/engine/complete.rs") == [
+        "crates/core/engine/mod.rs",
+        "crates/core/shells.rs",
     ]
 
 
