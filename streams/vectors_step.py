@@ -58,6 +58,10 @@ GROUP_PREFIX = VECTORS_STEP_ID  # one group per embedding space: a new model bac
 EMBED_BATCH = 32
 BUSY_EMBED_BATCH = 4  # while tool calls keep arriving: a short batch delays them least
 RECORD_BATCH = 64
+# While a backfill runs, the process's idle release (on_idle) also runs this often: the page
+# caches and the store's mapped pages it fills would otherwise be held through the backfill,
+# beside the encoder child's peak.
+RELEASE_EVERY_S = 60.0
 Wanted = tuple[str, Passage, str]  # (point id, the passage, its text hash in this space)
 
 
@@ -109,6 +113,7 @@ class VectorIndexer:
         # build: the process hands back the memory its batches left cached (vector_plane).
         self.on_idle = on_idle
         self._worked = False
+        self._released_at = time.monotonic()
         self.pacer = pacer  # tool calls in flight: embedding batches wait (the foreground lease)
         self.embedder = embedder
         self.store = store
@@ -370,7 +375,7 @@ class VectorIndexer:
 
     async def idle(self) -> None:
         """Run `on_idle` once per stretch of work (a failure is logged: it only frees memory)."""
-        self._worked = False
+        self._worked, self._released_at = False, time.monotonic()
         if self.on_idle is None:
             return
         try:
@@ -398,6 +403,8 @@ class VectorIndexer:
             try:
                 if await self.run_once():
                     self._worked = True
+                    if time.monotonic() - self._released_at >= RELEASE_EVERY_S:
+                        await self.idle()
                     continue
                 if time.monotonic() - self._swept_at >= self.sweep_seconds:
                     await self.sweep_expired()

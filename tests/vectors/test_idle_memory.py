@@ -14,7 +14,9 @@ from pathlib import Path
 
 import pytest
 
+import streams.vectors_step
 from streams.stores.views.store import ViewStore
+from streams.vectors_step import VectorCounters
 from tests.vectors.test_ladder import open_rig
 
 pytestmark = pytest.mark.anyio
@@ -23,6 +25,10 @@ pytestmark = pytest.mark.anyio
 def scan_bodies(views: ViewStore) -> int:
     """Every body: its pages go into the calling thread's reader's cache."""
     return len(views.read(lambda c: c.execute("SELECT body, path FROM content").fetchall()))
+
+
+def record_progress(into: list[int], counters: VectorCounters) -> None:
+    into.append(counters.passages_embedded)
 
 
 def sqlite_memory_used() -> int:
@@ -52,3 +58,26 @@ async def test_the_views_page_caches_are_emptied_when_the_vector_step_catches_up
         assert emptied < filled - 2_000_000, (filled, emptied)
         # and the views still answer (the caches refill on demand)
         assert await asyncio.to_thread(scan) == 444
+
+
+async def test_a_long_backfill_releases_memory_as_it_goes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Not only once caught up: the caches and mapped pages a backfill fills were held beside
+    the encoder child through the whole backfill, the server's memory peak."""
+    monkeypatch.setattr(streams.vectors_step, "RECORD_BATCH", 8)
+    monkeypatch.setattr(streams.vectors_step, "RELEASE_EVERY_S", 0.0)
+    async for rig in open_rig(tmp_path, extra=40):
+        released: list[int] = []
+        counters = rig.indexer.counters
+        rig.indexer.on_idle = partial(record_progress, released, counters)
+        stop = asyncio.Event()
+        loop = asyncio.ensure_future(rig.indexer.run_forever(stop))
+        try:
+            async with asyncio.timeout(60):
+                while await rig.indexer.behind() or not released:
+                    await asyncio.sleep(0.05)
+        finally:
+            stop.set()
+            await loop
+        assert len(released) > 2 and released[0] < released[-1], released
