@@ -1,7 +1,8 @@
 """Keyword search over MCP at scale: latency from one client, throughput from 16 (issue 25 item 1):
 
     python -m tests.bench.mcp_search_throughput [--generated 100000] [--data-dir DIR]
-        [--corpus DIR] [--queries 200] [--calls 320] [--clients 16] [--tree DIR] [--profile OUT]
+        [--corpus DIR] [--queries 200] [--calls 320] [--clients 16] [--noop N] [--tree DIR]
+        [--profile OUT]
 
 Starts `repocontext serve CORPUS --embedder none` (keyword only) on a prepared data directory:
 spring-framework at search_latency's PIN (11.4k files) or the generated corpus of
@@ -18,8 +19,11 @@ requests as `repocontext_search` k=10:
    `--calls` calls, each client walking the queries from its own offset: p50/p95/p99 and
    searches/s over the phase's wall time.
 
-Each phase also reports the server process's CPU seconds per search (/proc): on a shared
-machine that moves far less with the load than the times do.
+Each phase also reports the server process's CPU per search (/proc) and this client process's
+(all 16 clients live in it): on a shared machine those move far less with the load than the
+times do, and on a 2-core machine the client's share is CPU the server does not get.
+`--noop N` first times N calls of a tool that does not exist from one client: what the
+HTTP/MCP path costs with no answer to compute.
 
 The issue's target at u-boot scale (38.5k files), quiet machine: p50 <= 40 ms, p99 <= 150 ms,
 >= 40 searches/s with 16 clients. The load average is printed beside each phase; on a shared
@@ -120,6 +124,20 @@ def row(
     return f"| {name} | {len(times)} | {cells} | {rate:.1f} | {spent} | {load:.1f} |"
 
 
+async def noop_phase(url: str, calls: int, pid: int) -> str:
+    """`calls` calls of a tool that does not exist (answered by an error, no handler)."""
+    load, cpu, own = os.getloadavg()[0], server_cpu_s(pid), time.process_time()
+    times = []
+    began = time.perf_counter()
+    async with session(url) as mcp:
+        for _ in range(calls):
+            start = time.perf_counter()
+            await mcp.call_tool("repocontext_no_such_tool", {})
+            times.append((time.perf_counter() - start) * 1000)
+    wall, cpu = time.perf_counter() - began, server_cpu_s(pid) - cpu
+    return row("1 client, no-op call", times, wall, (cpu, time.process_time() - own), load)
+
+
 async def phases(
     url: str, repo: str, queries: list[str], calls: int, clients: int, pid: int, profile: object
 ) -> list[str]:
@@ -155,6 +173,8 @@ async def measure(args: argparse.Namespace, corpus: Path, data: Path, queries: l
         await settle(url, repo, server.pid)
         print(f"\n{len(queries)} change requests over {repo} ({corpus}), k=10, over MCP")
         print(HEADER)
+        if args.noop:
+            print(await noop_phase(url, args.noop, server.pid), flush=True)
         await phases(url, repo, queries, args.calls, args.clients, server.pid, args.profile)
         print(f"load average after: {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
     finally:
@@ -234,6 +254,7 @@ def main() -> None:
     parser.add_argument("--queries", type=int, default=200)
     parser.add_argument("--calls", type=int, default=320, help="calls of the concurrent phase")
     parser.add_argument("--clients", type=int, default=16)
+    parser.add_argument("--noop", type=int, default=0, help="no-op calls timed first")
     parser.add_argument("--tree", type=Path, default=Path.cwd(), help="source tree of the server")
     parser.add_argument("--profile", type=Path, help="sample the server into this file")
     parser.add_argument("--server-log", default=os.devnull, help="append the server's output")
