@@ -1,7 +1,8 @@
 """A file longer than the stored 64 Ki characters says where what the tools hold of it stops
 (issue 25 item 3, QA on ripgrep's 246 KB defs.rs): outline and every bundle entry of it name
 the line the stored body stops in, and a bundle at a budget that holds the whole stored body
-sends it up to that line."""
+sends it up to that line. Its declarations are extracted past that line (as far as search
+indexes the file): outline lists its last function and symbol search finds it."""
 
 from __future__ import annotations
 
@@ -35,7 +36,15 @@ async def test_outline_and_bundle_say_where_a_long_file_is_cut(tmp_path: Path) -
             s, "repocontext_outline", {"repoId": "repo", "path": "ledger_rules.py"}
         )
         assert outline["truncated"] is True and outline["truncatedAtLine"] == stop
-        assert max(sym["startLine"] for sym in outline["symbols"]) <= stop
+        last = outline["symbols"][-1]
+        assert last["fullyQualifiedName"] == "ledger_rules.settle_ledger_2999"
+        assert last["startLine"] == 3 * 2999 + 1 > stop  # past the text the tools return
+        found = await call(
+            s, "repocontext_search", {"repoId": "repo", "query": "settle_ledger_2999"}
+        )
+        top = found["hits"][0]
+        assert top["entry"]["path"] == "ledger_rules.py"
+        assert "symbol:ledger_rules.settle_ledger_2999" in top["reasons"]
         small = await call(
             s, "repocontext_outline", {"repoId": "repo", "path": "src/billing/ledger.py"}
         )

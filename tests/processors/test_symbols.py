@@ -16,7 +16,7 @@ from processors.symbols.grammars import GRAMMARS, query_of
 from processors.symbols.processor import SymbolsProcessor, symbols_of
 from processors.tokens import count_tokens
 from schemas import codec, topics
-from schemas.events import FileUpsert, file_key
+from schemas.events import INDEXED_CHARS_RANGE, MAX_BODY_CHARS, FileUpsert, file_key
 from schemas.symbols import SymbolsRecord, XrefsRecord
 
 # `<name>.<ext>.fixture`: real-world-shaped sources, kept out of ruff/mypy by the suffix;
@@ -291,3 +291,25 @@ def test_references_past_the_bound_are_counted_not_kept() -> None:
     assert len(xrefs.references) == MAX_REFERENCES
     assert xrefs.references_dropped == 6000 - MAX_REFERENCES
     assert xrefs.references[0] == ("gen", "f0", None)  # the first ones in the source are kept
+
+
+def test_a_file_past_the_stored_body_is_parsed_as_far_as_search_indexes_it() -> None:
+    # issue 25 item 3 (QA on ripgrep's 246 KB defs.rs): declarations and references past the
+    # 64 Ki the tools return were lost; they reach as far as the published text now
+    body = "".join(f"def settle_{n}(entry):\n    return audit_{n}(entry)\n\n" for n in range(3000))
+    assert len(body) > 2 * MAX_BODY_CHARS
+    records = symbols_of(upsert("ledger.py", body, truncated=True))
+    assert records is not None
+    symbols, xrefs = records
+    last = symbols.symbols[-1]
+    assert (last.fq_name, last.start_line) == ("ledger.settle_2999", 3 * 2999 + 1)
+    assert "audit_2999" in {name for _, name, _ in xrefs.references}
+
+
+def test_the_parse_stops_at_the_widest_indexed_limit() -> None:
+    # a foreign producer's longer body is cut where search cuts it: memory and CPU stay bounded
+    bound = INDEXED_CHARS_RANGE[1]
+    body = "def first(): pass\n#" + "x" * bound + "\ndef past_the_bound(): pass\n"
+    records = symbols_of(upsert("huge.py", body))
+    assert records is not None
+    assert [s.fq_name for s in records[0].symbols] == ["huge.first"]
