@@ -130,9 +130,9 @@ class OutlineResult(ToolModel):
     symbols: list[OutlineSymbol] = Field(default_factory=list)
     freshness: Freshness | None = None  # how far the views trail the log (set by the service)
     # Our addition, only for a file longer than the stored body: true when the body (and so
-    # `symbols` and `fullReadTokenCount`) stops at 64 Ki characters, the line it stops in,
-    # and where keyword search stops when the file is longer than the indexed limit too
-    # (null: search covers it all).
+    # `fullReadTokenCount`) stops at 64 Ki characters, the line it stops in (`symbols` go on
+    # past it), and where keyword search and `symbols` stop when the file is longer than the
+    # indexed limit too (null: they cover it all).
     truncated: bool | None = None
     truncatedAtLine: int | None = None
     indexedChars: int | None = None

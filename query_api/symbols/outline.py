@@ -2,11 +2,11 @@
 sorted by start line, and its whole-file token cost; never reads disk.
 
 A file longer than the stored body (64 Ki characters, the reference's cap on what the tools
-return) is outlined as far as its symbols were extracted, which today is that body: the
-answer says so with `truncated` and names the line the stored body stops in
-(`truncatedAtLine`), so an agent knows declarations after it are missing rather than absent
-and reads the rest of the file itself. `indexedChars` says where keyword search stops too,
-for a file longer than the indexed limit.
+return) is outlined as far as its symbols were extracted: as far as keyword search indexes
+it (processors/symbols/processor.py), past that body. The answer says so with `truncated`
+and names the line the stored body stops in (`truncatedAtLine`), so an agent knows that
+declarations after it are listed but their text is not returned; `indexedChars` says where
+both search and the outline stop, for a file longer than the indexed limit.
 """
 
 from __future__ import annotations
