@@ -21,7 +21,10 @@ requests as `repocontext_search` k=10:
 
 Each phase also reports the server process's CPU per search (/proc) and this client process's
 (all 16 clients live in it): on a shared machine those move far less with the load than the
-times do, and on a 2-core machine the client's share is CPU the server does not get.
+times do, and on a 2-core machine the client's share is CPU the server does not get. The
+clients validate every result against the tool's output schema, as the SDK's do, with one
+validator per schema (`SchemaCheckedOnce`); `--stock-client` uses the SDK's client as it is,
+which re-checks the schema itself on every call.
 `--noop N` first times N calls of a tool that does not exist from one client: what the
 HTTP/MCP path costs with no answer to compute.
 
@@ -41,10 +44,17 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
+import mcp.types as types
+from jsonschema import ValidationError  # type: ignore[import-untyped]
+from jsonschema.validators import validator_for  # type: ignore[import-untyped]
 from mcp import ClientSession
+from mcp.client.streamable_http import streamable_http_client
+from referencing import Registry
 
 from tests.bench.localisation.cases import CASES_FILE, read_cases
 from tests.bench.localisation.checkout import DEFAULT_CACHE, materialise
@@ -81,6 +91,47 @@ def serve(
         return subprocess.Popen(command, cwd=tree, env=env, stdout=out, stderr=out)
 
 
+class SchemaCheckedOnce(ClientSession):
+    """The SDK's client validating each result against the tool's output schema as it does,
+    with one validator per schema: the SDK's `jsonschema.validate` checks the schema itself
+    against the metaschema on every call (~14 ms of the client's ~21 ms CPU per spring
+    answer), CPU that on a 2-core machine the server under test does not get."""
+
+    _validators: dict[str, Any]
+
+    async def _validate_tool_result(self, name: str, result: types.CallToolResult) -> None:
+        if name not in self._tool_output_schemas:
+            await self.list_tools()
+        schema = self._tool_output_schemas.get(name)
+        if schema is None:
+            return
+        if result.structuredContent is None:
+            raise RuntimeError(f"{name} has an output schema but returned no structured content")
+        validators = self.__dict__.setdefault("_validators", {})
+        if name not in validators:
+            kind = validator_for(schema)
+            kind.check_schema(schema)
+            validators[name] = kind(schema, registry=Registry())
+        try:
+            validators[name].validate(result.structuredContent)
+        except ValidationError as exc:
+            raise RuntimeError(f"invalid structured content from {name}: {exc}") from exc
+
+
+STOCK_CLIENT = False  # --stock-client: the SDK's ClientSession as it is
+
+
+@asynccontextmanager
+async def bench_session(url: str) -> AsyncIterator[ClientSession]:
+    kind = ClientSession if STOCK_CLIENT else SchemaCheckedOnce
+    async with (
+        streamable_http_client(url) as (read, write, _),
+        kind(read, write) as mcp,
+    ):
+        await mcp.initialize()
+        yield mcp
+
+
 async def search(mcp: ClientSession, repo: str, query: str) -> float:
     began = time.perf_counter()
     result = await mcp.call_tool("repocontext_search", {"repoId": repo, "query": query, "k": 10})
@@ -91,7 +142,7 @@ async def search(mcp: ClientSession, repo: str, query: str) -> float:
 
 
 async def client(url: str, repo: str, queries: list[str], calls: int, offset: int) -> list[float]:
-    async with session(url) as mcp:
+    async with bench_session(url) as mcp:
         return [await search(mcp, repo, queries[(offset + i) % len(queries)]) for i in range(calls)]
 
 
@@ -129,7 +180,7 @@ async def noop_phase(url: str, calls: int, pid: int) -> str:
     load, cpu, own = os.getloadavg()[0], server_cpu_s(pid), time.process_time()
     times = []
     began = time.perf_counter()
-    async with session(url) as mcp:
+    async with bench_session(url) as mcp:
         for _ in range(calls):
             start = time.perf_counter()
             await mcp.call_tool("repocontext_no_such_tool", {})
@@ -255,12 +306,17 @@ def main() -> None:
     parser.add_argument("--calls", type=int, default=320, help="calls of the concurrent phase")
     parser.add_argument("--clients", type=int, default=16)
     parser.add_argument("--noop", type=int, default=0, help="no-op calls timed first")
+    parser.add_argument(
+        "--stock-client", action="store_true", help="the SDK's client (schema re-checked per call)"
+    )
     parser.add_argument("--tree", type=Path, default=Path.cwd(), help="source tree of the server")
     parser.add_argument("--profile", type=Path, help="sample the server into this file")
     parser.add_argument("--server-log", default=os.devnull, help="append the server's output")
     parser.add_argument("--mirrors", type=Path, default=DEFAULT_MIRRORS)
     parser.add_argument("--cache", type=Path, default=DEFAULT_CACHE)
     args = parser.parse_args()
+    global STOCK_CLIENT
+    STOCK_CLIENT = args.stock_client
     if args.corpus:
         corpus = args.corpus.expanduser().resolve()
         name = f"mcp-{corpus.name}"
@@ -274,7 +330,8 @@ def main() -> None:
         corpus = materialise(require_mirror(PIN, args.mirrors), PIN.commit, target)
     data = args.data_dir or args.cache / "systems" / "latency" / name
     queries = [case.query[:4096] for case in read_cases(CASES_FILE)][: args.queries]
-    print(f"server tree {args.tree}, data {data}", flush=True)
+    client = "the SDK's ClientSession" if STOCK_CLIENT else "SchemaCheckedOnce"
+    print(f"server tree {args.tree}, data {data}, client {client}", flush=True)
     asyncio.run(measure(args, corpus, data, queries))
 
 
