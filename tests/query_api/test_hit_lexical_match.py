@@ -58,3 +58,36 @@ def test_candidate_lines_are_counted_from_the_newlines() -> None:
     assert len(expected_starts) == len(lines)
     assert _candidate_lines(body, lines, terms, 1, len(lines)) == {3: 1, 5: 1}
     assert _candidate_lines(body, lines, terms, 4, 5) == {5: 1}
+
+
+def candidates_by_definition(
+    lines: list[str], query: str, first: int, last: int
+) -> list[tuple[int, int]]:
+    """Each line in first..last holding a term, its bound (an identifier 2, a word 1), in the
+    order the terms then the lines are met: the order _exact reads them in."""
+    terms = query_terms(query)
+    out: dict[int, int] = {}
+    for needle in [*terms.identifiers, *sorted(terms.words)]:
+        weight = 2 if needle in terms.identifiers else 1
+        for n in range(first, last + 1):
+            if needle in lines[n - 1].lower():
+                out[n] = out.get(n, 0) + weight
+    return list(out.items())
+
+
+def test_candidate_lines_agree_with_reading_each_line() -> None:
+    rng = random.Random(11)
+    bodies = [p.read_text(encoding="utf-8") for p in SOURCES[:40]]
+    bodies += ["", "\n", "parse", "parse\n", "\n\nparse\n\n", "get_value parse\nget_value"]
+    checked = 0
+    for body in bodies:
+        lines = body.split("\n")
+        for _ in range(8):
+            query = " ".join(rng.sample([*WORDS, "get_value", "readLine"], rng.randint(1, 4)))
+            first = rng.randint(1, len(lines))
+            last = rng.randint(first, len(lines))
+            for lo, hi in ((1, len(lines)), (first, last)):
+                got = list(_candidate_lines(body, lines, query_terms(query), lo, hi).items())
+                assert got == candidates_by_definition(lines, query, lo, hi), (query, lo, hi)
+                checked += 1
+    assert checked == len(bodies) * 16
