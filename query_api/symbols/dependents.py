@@ -36,8 +36,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import replace
 
 from processors.language import language_for_path
-from processors.symbols.extract import module_prefix, strip_js_extension
-from processors.symbols.languages.js_ts import DEFAULT_EXPORT, split_import_entry
+from processors.symbols.extract import module_prefix
+from processors.symbols.languages.js_ts import DEFAULT_EXPORT, module_keys, split_import_entry
 from query_api.symbols.js_modules import UNQUALIFIED_MATCH_KINDS, JsModules
 from query_api.symbols.python_modules import PythonModules
 from query_api.symbols.reference_scope import (
@@ -83,17 +83,6 @@ def default_export(repo_id: str, path: str) -> SymbolRow:
     """A TS/JS file's default export as the target of a lookup: `default` declared in the
     file (which declaration it is, or whether one is anonymous, the views do not record)."""
     return SymbolRow(repo_id, path, DEFAULT_EXPORT, DEFAULT_EXPORT, "Other", 0, 0, "", "")
-
-
-def js_module_keys(path: str) -> list[str]:
-    """The import entries naming a TS/JS file (a repository path without extension, as the
-    extractor resolves a relative specifier): `lib/context` for `lib/context.js`, and its
-    directory too for an `index` file; a declaration file's `.d` goes as well."""
-    stem = strip_js_extension(path)
-    if stem.endswith(".d"):
-        stem = stem[:-2]
-    directory, _, base = stem.rpartition("/")
-    return [stem, directory] if base == "index" and directory else [stem]
 
 
 def is_python(path: str) -> bool:
@@ -258,7 +247,7 @@ class DependentsResolver:
         if not asked:
             return
         js = JsModules(self.symbols, repo_id, lambda path: self.read_text(repo_id, path))
-        modules = sorted({m for p in asked for m in [*js_module_keys(p), *js.directory_keys(p)]})
+        modules = sorted({m for p in asked for m in [*module_keys(p), *js.directory_keys(p)]})
         known = {path for path, _symbol in found}
         for path in self.symbols.importers_of(repo_id, modules):
             if path in exclude or path in known or language_for_path(path) != "javascript":

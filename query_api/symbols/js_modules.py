@@ -14,12 +14,12 @@ answer, and one answer opens at most MAX_FILES files.
 
 from __future__ import annotations
 
-import posixpath
 from collections.abc import Callable, Sequence
 
 from processors.symbols.languages.js_ts import (
     DEFAULT_EXPORT,
     NAMESPACE_MARK,
+    module_match,
     split_import_entry,
 )
 from query_api.symbols.js_specifiers import MAX_FILES, JsSpecifiers
@@ -30,19 +30,6 @@ MAX_NAMES_AFTER_MODULE = 3  # `module.ns.ns.name`: namespaces re-exporting names
 
 
 UNQUALIFIED_MATCH_KINDS = frozenset({"Type", "Interface", "Enum", "Function", "Other"})
-
-
-def js_module_match(qualified: str, path: str, fq_name: str) -> bool:
-    """`src/orders.OrderService` (a name imported from the repository file `src/orders.ts`,
-    see processors/symbols/extract.py) is the top-level declaration `OrderService` of
-    `src/orders.*` or `src/orders/index.*`. Their fq names carry no module, so the path is what
-    tells two `OrderService`s apart."""
-    module, _, name = qualified.rpartition(".")
-    stem = posixpath.splitext(path)[0]
-    if stem.endswith(".d"):  # `x.d.ts`
-        stem = stem[:-2]
-    in_module = module == stem or stem == module + "/index"
-    return in_module and fq_name.split("(", 1)[0] == name
 
 
 class JsModules(JsSpecifiers):
@@ -63,7 +50,7 @@ class JsModules(JsSpecifiers):
         from "zod"`) means one of `targets`; None when its module is no repository file,
         directly, through the path aliases of the file's tsconfig or as a package of the
         repository: a package's (`react`), whose names are matched by name."""
-        if any(js_module_match(qualified, s.path, s.fq_name) for s in targets):
+        if any(module_match(qualified, s.path, s.fq_name) for s in targets):
             return True
         name = qualified.rpartition(".")[2]
         if name == DEFAULT_EXPORT:
@@ -82,7 +69,7 @@ class JsModules(JsSpecifiers):
                 return False  # a declaration's member, or a namespace the views do not hold
             module = found
         declared = self._declared_as(module, name)
-        if any(js_module_match(f"{module}.{declared}", s.path, s.fq_name) for s in targets):
+        if any(module_match(f"{module}.{declared}", s.path, s.fq_name) for s in targets):
             return True
         return top_level and self._declared_through(module, name, targets)
 
@@ -109,7 +96,7 @@ class JsModules(JsSpecifiers):
         """Whether `name`, which `module` does not declare itself, is one of `targets` where
         the module's re-exports lead."""
         return any(
-            js_module_match(f"{end}.{self._declared_as(end, name)}", s.path, s.fq_name)
+            module_match(f"{end}.{self._declared_as(end, name)}", s.path, s.fq_name)
             for end in self.declaring_modules(module, name)
             for s in targets
         )

@@ -1,8 +1,9 @@
 """Which repository module a TS/JS import names, for dependents resolution (js_modules): a
-relative specifier as the extractor resolved it, a tsconfig path alias (tsconfig_paths), a
-package of the repository imported by its name (js_packages), or a folder imported by its
-path through its package.json entry. Every read is a bounded point read of the views, cached
-for one answer, and one answer opens at most MAX_FILES files.
+relative specifier as the extractor resolved it, a tsconfig path alias (languages/
+js_ts_tsconfig), a package of the repository imported by its name (languages/js_ts_packages's
+rules, RepositoryPackages below finds the packages), or a folder imported by its path through
+its package.json entry. Every read is a bounded point read of the views, cached for one
+answer, and one answer opens at most MAX_FILES files.
 """
 
 from __future__ import annotations
@@ -10,15 +11,19 @@ from __future__ import annotations
 import posixpath
 from collections.abc import Callable
 
-from processors.symbols.extract import strip_js_extension
-from query_api.symbols.js_packages import (
+from processors.symbols.languages.js_ts import strip_js_extension
+from processors.symbols.languages.js_ts_packages import (
     MANIFEST,
-    RepositoryPackages,
+    PNPM_WORKSPACE,
+    PackageManifest,
     directory_entries,
+    has_exports,
     module_of,
+    parse_manifest,
     split_specifier,
+    workspace_patterns,
 )
-from query_api.symbols.tsconfig_paths import CONFIG_NAMES, PathAliases, load_aliases
+from processors.symbols.languages.js_ts_tsconfig import CONFIG_NAMES, PathAliases, load_aliases
 from streams.stores.views.symbols import SymbolViews
 
 MAX_FILES = 1024  # files one answer may open while resolving modules and following re-exports
@@ -98,7 +103,7 @@ class JsSpecifiers:
 
     def _package_module(self, path: str, specifier: str) -> str | None:
         """The repository module a bare specifier names as a package of the repository (a
-        self-reference, or a workspace package: js_packages), or None."""
+        self-reference, or a workspace package: RepositoryPackages), or None."""
         split = split_specifier(specifier)
         if split is None:
             return None
@@ -154,3 +159,98 @@ class JsSpecifiers:
     def _budget(self) -> bool:
         self.opened += 1
         return self.opened <= MAX_FILES
+
+
+MAX_WORKSPACE_PACKAGES = 200  # folders one answer lists as workspace packages
+
+
+class RepositoryPackages:
+    """The repository's packages as one answer sees them, read through the caller's
+    callbacks (each read counted against the answer's bounds by the caller): `read` a
+    repository file's text or None, `first_under(prefix, after)` the first indexed path under
+    `prefix` after `after` or None, `budget()` whether another read is allowed."""
+
+    def __init__(
+        self,
+        read: Callable[[str], str | None],
+        first_under: Callable[[str, str | None], str | None],
+        budget: Callable[[], bool],
+    ) -> None:
+        self.read = read
+        self.first_under = first_under
+        self.budget = budget
+        self._scopes: dict[str, PackageManifest | None] = {}  # directory -> its package
+        self._workspace: dict[str, PackageManifest] | None = None  # name -> workspace package
+
+    def named(self, path: str, name: str) -> PackageManifest | None:
+        """The package `name` as the file at `path` imports it: its own (a self-reference),
+        else the workspace package of that name, else None."""
+        package = self._scope_of(posixpath.dirname(path))
+        if package is not None and package.name == name:
+            return package
+        return self._workspace_packages().get(name)
+
+    def _scope_of(self, directory: str) -> PackageManifest | None:
+        """The package whose folder holds `directory`, when code inside it may import it by
+        its own name (its package.json has `exports`: Node's and TypeScript's self-reference)."""
+        chain: list[str] = []
+        current: str | None = directory
+        found: PackageManifest | None = None
+        while current is not None:
+            if current in self._scopes:
+                found = self._scopes[current]
+                break
+            chain.append(current)
+            text = self.read(posixpath.join(current, MANIFEST))
+            if text is not None:
+                manifest = parse_manifest(text, current)
+                found = manifest if manifest is not None and has_exports(text) else None
+                break
+            current = posixpath.dirname(current) if current else None
+        for d in chain:
+            self._scopes[d] = found
+        return found
+
+    def _workspace_packages(self) -> dict[str, PackageManifest]:
+        """The repository root's workspace packages by name (read once per answer)."""
+        if self._workspace is None:
+            self._workspace = {}
+            patterns = workspace_patterns(self.read(MANIFEST), self.read(PNPM_WORKSPACE))
+            for folder in self._workspace_folders(patterns):
+                text = self.read(posixpath.join(folder, MANIFEST))
+                manifest = parse_manifest(text, folder) if text is not None else None
+                if manifest is not None:
+                    self._workspace.setdefault(manifest.name, manifest)
+        return self._workspace
+
+    def _workspace_folders(self, patterns: list[str]) -> list[str]:
+        """The folders the patterns name: `apps/web` as written, `packages/*` (and `/**`,
+        one level down here) each folder directly under `packages`."""
+        folders: list[str] = []
+        for pattern in patterns:
+            parent, _, last = pattern.rpartition("/")
+            if "*" in parent or (last not in ("*", "**") and "*" in last):
+                continue  # a glob inside the path: not a layout workspaces use
+            if last in ("*", "**"):
+                folders += self._subfolders(parent, MAX_WORKSPACE_PACKAGES - len(folders))
+            else:
+                folders.append(pattern)
+        return folders[:MAX_WORKSPACE_PACKAGES]
+
+    def _subfolders(self, parent: str, limit: int) -> list[str]:
+        """The folders directly under `parent` that hold indexed files, one bounded read each
+        (skipping over each folder's files rather than reading them)."""
+        prefix = f"{parent}/" if parent else ""
+        out: list[str] = []
+        after: str | None = None
+        while len(out) < limit and self.budget():
+            first = self.first_under(prefix, after)
+            if first is None:
+                break
+            folder, slash, _ = first[len(prefix) :].partition("/")
+            if not slash:
+                after = first  # a file directly under `parent`
+                continue
+            out.append(prefix + folder)
+            after = f"{prefix}{folder}/\U0010ffff"  # past every path under the folder
+        return out

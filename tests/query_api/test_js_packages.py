@@ -9,13 +9,13 @@ from pathlib import Path
 
 import pytest
 
-from query_api.symbols import js_modules
-from query_api.symbols.js_packages import (
+from processors.symbols.languages.js_ts_packages import (
     module_of,
     parse_manifest,
     split_specifier,
     workspace_patterns,
 )
+from query_api.symbols import js_modules
 from streams.stores import ViewStore
 from streams.stores.views.handlers import default_registry
 from tests.query_api.test_symbol_dependents import Repo

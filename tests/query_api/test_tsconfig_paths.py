@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from query_api.symbols.tsconfig_paths import PathAliases, load_aliases
+from processors.symbols.languages.js_ts_tsconfig import PathAliases, load_aliases
 
 
 def aliases(files: dict[str, str], config: str = "tsconfig.json") -> PathAliases | None:

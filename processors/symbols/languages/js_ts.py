@@ -54,6 +54,40 @@ def strip_js_extension(path: str) -> str:
     return path
 
 
+JS_MODULE_EXTENSIONS = (*sorted(JS_EXTENSIONS), ".d.ts")
+
+
+def module_candidates(module: str) -> list[str]:
+    """The files a TS/JS module (a repository path without extension, as a relative specifier
+    resolves) may be: `src/orders` is `src/orders.ts`, `.d.ts`, `.js`, ... or
+    `src/orders/index.*`."""
+    candidates = [module + ext for ext in JS_MODULE_EXTENSIONS]
+    return candidates + [f"{module}/index{ext}" for ext in JS_MODULE_EXTENSIONS]
+
+
+def module_keys(path: str) -> list[str]:
+    """The import entries naming a TS/JS file (its module, as the extractor resolves a
+    relative specifier): `lib/context` for `lib/context.js`, and its directory too for an
+    `index` file; a declaration file's `.d` goes as well."""
+    stem = strip_js_extension(path)
+    if stem.endswith(".d"):
+        stem = stem[:-2]
+    directory, _, base = stem.rpartition("/")
+    return [stem, directory] if base == "index" and directory else [stem]
+
+
+def module_match(qualified: str, path: str, fq_name: str) -> bool:
+    """`src/orders.OrderService` (a name imported from the repository file `src/orders.ts`) is
+    the top-level declaration `OrderService` of `src/orders.*` or `src/orders/index.*`. Their
+    fq names carry no module, so the path is what tells two `OrderService`s apart."""
+    module, _, name = qualified.rpartition(".")
+    stem = posixpath.splitext(path)[0]
+    if stem.endswith(".d"):  # `x.d.ts`
+        stem = stem[:-2]
+    in_module = module == stem or stem == module + "/index"
+    return in_module and fq_name.split("(", 1)[0] == name
+
+
 # What a TS/JS import hands on, for the dependents resolver (query_api.symbols.js_modules),
 # written into the import entry:
 # - an import that binds only a namespace (`import * as z from "./external"`, `export * as

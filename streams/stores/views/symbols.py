@@ -35,7 +35,7 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from operator import itemgetter
 
-from processors.symbols.extract import JS_EXTENSIONS
+from processors.symbols.languages.js_ts import module_candidates
 from processors.tokenizer import name_tokens
 from schemas import topics
 from schemas.events import split_file_key
@@ -47,7 +47,6 @@ from streams.stores.views.store import ViewStore
 
 log = logging.getLogger(__name__)
 
-JS_MODULE_EXTENSIONS = (*sorted(JS_EXTENSIONS), ".d.ts")
 MAX_LOOKUP = 2000  # rows one name's lookup may return (bounded, whatever the repository)
 MAX_LOOKUP_TOTAL = 20_000  # rows one answer may read over all its names
 
@@ -461,11 +460,9 @@ def importers_of(
 
 def module_files(conn: sqlite3.Connection, repo_id: str, module: str) -> list[str]:
     """The indexed files a TS/JS module (a repository path without extension, as the extractor
-    resolves a relative specifier) may be: `src/orders` is `src/orders.ts`, `.d.ts`, `.js`, ...
-    or `src/orders/index.*`. Point reads of the files' primary key."""
-    candidates = [module + ext for ext in JS_MODULE_EXTENSIONS]
-    candidates += [f"{module}/index{ext}" for ext in JS_MODULE_EXTENSIONS]
-    return sorted(indexed_paths(conn, repo_id, candidates))
+    resolves a relative specifier) may be (js_ts.module_candidates). Point reads of the files'
+    primary key."""
+    return sorted(indexed_paths(conn, repo_id, module_candidates(module)))
 
 
 def indexed_paths(conn: sqlite3.Connection, repo_id: str, paths: Sequence[str]) -> set[str]:

@@ -4,7 +4,7 @@ importing its library by the library's published name depends on the library's f
 
 Parsing package.json and workspace lists and mapping a specifier to the repository paths it
 may name are pure; RepositoryPackages finds the packages through the reads the caller passes
-(query_api.symbols.js_modules, which keeps the first path that is an indexed module). The
+(query_api.symbols.js_specifiers, which keeps the first path that is an indexed module). The
 rules, as TypeScript's `node16`/`nodenext`/`bundler` resolution applies them:
 - the package is the nearest package.json above the importing file when it carries the
   name and an `exports` map (a self-reference), else the workspace package of that name
@@ -26,13 +26,12 @@ from __future__ import annotations
 import functools
 import json
 import posixpath
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 import yaml  # type: ignore[import-untyped]
 
-from processors.symbols.extract import strip_js_extension
+from processors.symbols.languages.js_ts import strip_js_extension
 
 MANIFEST = "package.json"
 PNPM_WORKSPACE = "pnpm-workspace.yaml"
@@ -200,98 +199,3 @@ def workspace_patterns(manifest_text: str | None, pnpm_text: str | None) -> list
             found += packages
     out = (p.strip().removeprefix("./").rstrip("/") for p in found if isinstance(p, str))
     return list(dict.fromkeys(p for p in out if p and not p.startswith(("!", "/", ".."))))
-
-
-MAX_WORKSPACE_PACKAGES = 200  # folders one answer lists as workspace packages
-
-
-class RepositoryPackages:
-    """The repository's packages as one answer sees them, read through the caller's
-    callbacks (each read counted against the answer's bounds by the caller): `read` a
-    repository file's text or None, `first_under(prefix, after)` the first indexed path under
-    `prefix` after `after` or None, `budget()` whether another read is allowed."""
-
-    def __init__(
-        self,
-        read: Callable[[str], str | None],
-        first_under: Callable[[str, str | None], str | None],
-        budget: Callable[[], bool],
-    ) -> None:
-        self.read = read
-        self.first_under = first_under
-        self.budget = budget
-        self._scopes: dict[str, PackageManifest | None] = {}  # directory -> its package
-        self._workspace: dict[str, PackageManifest] | None = None  # name -> workspace package
-
-    def named(self, path: str, name: str) -> PackageManifest | None:
-        """The package `name` as the file at `path` imports it: its own (a self-reference),
-        else the workspace package of that name, else None."""
-        package = self._scope_of(posixpath.dirname(path))
-        if package is not None and package.name == name:
-            return package
-        return self._workspace_packages().get(name)
-
-    def _scope_of(self, directory: str) -> PackageManifest | None:
-        """The package whose folder holds `directory`, when code inside it may import it by
-        its own name (its package.json has `exports`: Node's and TypeScript's self-reference)."""
-        chain: list[str] = []
-        current: str | None = directory
-        found: PackageManifest | None = None
-        while current is not None:
-            if current in self._scopes:
-                found = self._scopes[current]
-                break
-            chain.append(current)
-            text = self.read(posixpath.join(current, MANIFEST))
-            if text is not None:
-                manifest = parse_manifest(text, current)
-                found = manifest if manifest is not None and has_exports(text) else None
-                break
-            current = posixpath.dirname(current) if current else None
-        for d in chain:
-            self._scopes[d] = found
-        return found
-
-    def _workspace_packages(self) -> dict[str, PackageManifest]:
-        """The repository root's workspace packages by name (read once per answer)."""
-        if self._workspace is None:
-            self._workspace = {}
-            patterns = workspace_patterns(self.read(MANIFEST), self.read(PNPM_WORKSPACE))
-            for folder in self._workspace_folders(patterns):
-                text = self.read(posixpath.join(folder, MANIFEST))
-                manifest = parse_manifest(text, folder) if text is not None else None
-                if manifest is not None:
-                    self._workspace.setdefault(manifest.name, manifest)
-        return self._workspace
-
-    def _workspace_folders(self, patterns: list[str]) -> list[str]:
-        """The folders the patterns name: `apps/web` as written, `packages/*` (and `/**`,
-        one level down here) each folder directly under `packages`."""
-        folders: list[str] = []
-        for pattern in patterns:
-            parent, _, last = pattern.rpartition("/")
-            if "*" in parent or (last not in ("*", "**") and "*" in last):
-                continue  # a glob inside the path: not a layout workspaces use
-            if last in ("*", "**"):
-                folders += self._subfolders(parent, MAX_WORKSPACE_PACKAGES - len(folders))
-            else:
-                folders.append(pattern)
-        return folders[:MAX_WORKSPACE_PACKAGES]
-
-    def _subfolders(self, parent: str, limit: int) -> list[str]:
-        """The folders directly under `parent` that hold indexed files, one bounded read each
-        (skipping over each folder's files rather than reading them)."""
-        prefix = f"{parent}/" if parent else ""
-        out: list[str] = []
-        after: str | None = None
-        while len(out) < limit and self.budget():
-            first = self.first_under(prefix, after)
-            if first is None:
-                break
-            folder, slash, _ = first[len(prefix) :].partition("/")
-            if not slash:
-                after = first  # a file directly under `parent`
-                continue
-            out.append(prefix + folder)
-            after = f"{prefix}{folder}/\U0010ffff"  # past every path under the folder
-        return out

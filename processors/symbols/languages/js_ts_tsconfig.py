@@ -2,7 +2,8 @@
 tsconfig.json / jsconfig.json make of a non-relative specifier, so that
 `import { Button } from '@/components/ui/button'` names the repository file it means.
 
-Pure: parsing a config's text and mapping specifiers (query_api.symbols.js_modules reads the files).
+Pure: parsing a config's text and mapping specifiers (query_api.symbols.js_specifiers reads
+the files).
 TypeScript's rules, as `tsc` applies them:
 - a config may `extends` others (a relative path, or a list of them, TS 5); options of the
   extending config win. A package base (`@tsconfig/strictest`) is not in the repository:
