@@ -26,8 +26,11 @@ RANGE_ERRORS = frozenset(
 
 
 def int_arg(default: int, lo: int, hi: int, description: str) -> Any:
-    """An integer argument in lo..hi (inclusive)."""
-    return Field(default=default, ge=lo, le=hi, description=f"{description} {lo}..{hi}.")
+    """An integer argument in lo..hi (inclusive). Strict: `"3"`, `true` and `2.0` are refused
+    (a lax integer took `true` as 1 and `"3"` as 3 without a word)."""
+    return Field(
+        default=default, ge=lo, le=hi, strict=True, description=f"{description} {lo}..{hi}."
+    )
 
 
 def float_arg(

@@ -17,9 +17,12 @@ _TOKEN = Field(
     default=None,
     ge=0,
     le=MAX_FENCE,
+    strict=True,
     description="The fencingToken of your claim (required under a live claim).",
 )
-_FENCE = Field(ge=0, le=MAX_FENCE, description="The fencingToken your claim was granted.")
+_FENCE = Field(
+    ge=0, le=MAX_FENCE, strict=True, description="The fencingToken your claim was granted."
+)
 _LEASE = float_arg(
     None,
     "Lease in seconds; omit for the short 30 s default; the grant is at most the server's "

@@ -29,7 +29,7 @@ from query_api.server.tool_access import caller_of, check_call, filter_result, m
 from query_api.server.tool_catalog import ToolServices, ToolSpec
 from query_api.server.tool_schemas import AdvertisedSchemas, catalogue_schemas
 from query_api.server.wire_numbers import SpelledOutNumbers
-from schemas.bounds import range_error
+from schemas.bounds import range_error, range_text
 from streams.errors import StorageFull
 from streams.pacer import ForegroundPacer
 from streams.redact import redact, redact_values
@@ -49,8 +49,22 @@ def describe_validation_error(
             top = model if len(loc) == 1 else None  # a nested model's fields are not these
             message = "unknown argument" + _known_arguments(top, str(loc[0]) if loc else "")
         ranged = None if model is None else range_error(model, loc, err["type"], err.get("input"))
+        if ranged is None and err.get("type") in INTEGER_ERRORS:
+            ranged = _not_an_integer(model, where, err.get("input"))
         parts.append(ranged or f"`{where}`: {message}")
     return f"invalid arguments for {tool}: " + "; ".join(parts)
+
+
+# strict integers: a string, a boolean or a number with a fractional part (or written as 2.0)
+INTEGER_ERRORS = frozenset({"int_type", "int_from_float", "int_parsing"})
+
+
+def _not_an_integer(model: type[BaseModel] | None, where: str, value: Any) -> str:
+    """`k` must be an integer from 1 to 100 (got '3')."""
+    field = None if model is None else model.model_fields.get(where)
+    words = None if field is None else range_text(field)
+    shown = json.dumps(value, default=repr)  # as the caller wrote it: "3", true, null
+    return f"`{where}` must be an integer{' ' + words if words else ''} (got {shown[:40]})"
 
 
 def _known_arguments(model: type[BaseModel] | None, name: str) -> str:

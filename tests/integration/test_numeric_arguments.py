@@ -74,6 +74,30 @@ async def test_out_of_range_numbers_are_refused_by_name(tmp_path: Path) -> None:
             assert "internal error" not in text
 
 
+NOT_INTEGERS: list[tuple[str, dict[str, Any], str]] = [
+    ("repocontext_search", {"repoId": "repo", "query": "x", "k": "3"}, '(got "3")'),
+    ("repocontext_search", {"repoId": "repo", "query": "x", "k": True}, "(got true)"),
+    ("repocontext_search", {"repoId": "repo", "query": "x", "k": 2.5}, "(got 2.5)"),
+    ("repocontext_context", {"repoId": "repo", "task": "x", "top": False}, "`top`"),
+    (
+        "repocontext_context",
+        {"repoId": "repo", "task": "x", "responseBudgetTokens": "100"},
+        "`responseBudgetTokens` must be an integer from 1 to 200000",
+    ),
+    ("repocontext_scan", {"repoId": "repo", "scope": "Memory", "pageSize": "5"}, "`pageSize`"),
+    ("repocontext_release_claim", {"key": KEY, "fencingToken": "7"}, "`fencingToken`"),
+]
+
+
+async def test_non_integers_are_refused_by_name(tmp_path: Path) -> None:
+    """A string or a boolean is not an integer: lax validation took `k: true` as 1 and
+    `responseBudgetTokens: "100"` as 100 without a word."""
+    async with memory_rig(tmp_path) as (_, s):
+        for tool, args, named in NOT_INTEGERS:
+            text = await call_error(s, tool, args)
+            assert named in text and "must be an integer" in text, text
+
+
 async def test_refused_ttl_writes_nothing(tmp_path: Path) -> None:
     async with memory_rig(tmp_path) as (app, s):
         end = await commands_end(app)
