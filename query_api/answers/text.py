@@ -29,12 +29,42 @@ def render_text(model: BaseModel, payload: dict[str, Any]) -> str:
         return _outline(model)
     if isinstance(model, sy.RelatedResult):
         return _related(model)
+    if isinstance(model, t.IndexStatus):
+        return _index_status(payload)
     if isinstance(model, sy.ChangedResult) and not (model.added or model.updated or model.removed):
         # the empty lists are pruned from the payload: `repoId: koa` alone said nothing
         rest = {k: v for k, v in payload.items() if k != "repoId"}
         head = f"no file added, updated or removed in {model.repoId} since it was indexed"
         return "\n".join([head, *_lines(rest, "")])
     return "\n".join(_lines(payload, ""))
+
+
+# index_status's counts of what the walk left out, said in one line instead of four keys
+_LEFT_OUT = ("filesSkipped", "skippedByReason", "filesTruncated", "filesSearchedInPart")
+
+
+def _index_status(payload: dict[str, Any]) -> str:
+    """The job's `key: value` lines, with what was skipped or is held only in part said in
+    words after the counts of files read (only when there is any)."""
+    rest = {k: v for k, v in payload.items() if k not in _LEFT_OUT}
+    lines = _lines(rest, "")
+    at = next((i + 1 for i, line in enumerate(lines) if line.startswith("filesUnchanged")), 0)
+    return "\n".join([*lines[:at], *_left_out(payload), *lines[at:]])
+
+
+def _left_out(payload: dict[str, Any]) -> list[str]:
+    out = []
+    skipped = payload.get("filesSkipped") or 0
+    if skipped:
+        reasons = payload.get("skippedByReason") or {}
+        why = ", ".join(f"{reason} {count}" for reason, count in sorted(reasons.items()))
+        out.append(f"skipped: {_n(skipped, 'file')}" + (f" ({why})" if why else ""))
+    cut = payload.get("filesTruncated") or 0
+    if cut:
+        partly = payload.get("filesSearchedInPart") or 0
+        reach = f"{partly} of them searched only in part" if partly else "all searched to the end"
+        out.append(f"truncated: {_n(cut, 'file')} past the 64 Ki characters stored ({reach})")
+    return out
 
 
 def _lines(value: Any, indent: str) -> list[str]:
@@ -155,30 +185,46 @@ def _search_hit(rank: int, hit: t.SearchHit, several_repos: bool) -> list[str]:
 
 
 def _truncation(fields: dict[str, str]) -> str:
-    """` (truncated ...)` for a file the index does not hold whole (query_api/memory/views.py
-    `truncation_fields`), else nothing."""
+    """` (text stops at 64 Ki characters, ...)` for a file the index does not hold whole
+    (query_api/memory/views.py `truncation_fields`), else nothing."""
     if "truncated" not in fields:
         return ""
-    searched = fields.get("indexedChars")
-    where = f"search stops at character {searched}" if searched else "searched to its end"
-    return f" (truncated: body and symbols stop at 64 Ki characters, {where})"
+    return f" (text stops at 64 Ki characters; {_searched(fields.get('indexedChars'))})"
+
+
+def _searched(indexed_chars: object) -> str:
+    """How far search and declarations reach in a file whose stored text is cut."""
+    if indexed_chars is None:
+        return "searched to its end"
+    return f"search and declarations stop at character {indexed_chars}"
 
 
 def _outline(r: sy.OutlineResult) -> str:
     if not r.exists:  # while the views trail the log, "not indexed" may be "not yet"
         return "\n".join([f"{r.path} is not indexed in {r.repoId}", *_lag(r.freshness)])
     cost = f", {r.fullReadTokenCount} tokens to read whole" if r.fullReadTokenCount else ""
-    if r.truncated:
-        cost = f", {r.fullReadTokenCount} tokens to read the stored first 64 Ki characters"
-    cut = {"truncated": "true"} if r.truncated else {}
-    if r.indexedChars is not None:
-        cut["indexedChars"] = str(r.indexedChars)
-    head = f"{r.path} in {r.repoId}: {_n(len(r.symbols), 'symbol')}{cost}{_truncation(cut)}"
-    out = [head, *_lag(r.freshness)]
+    if r.truncated and r.fullReadTokenCount:
+        cost = f", {r.fullReadTokenCount} tokens to read the stored text"
+    head = f"{r.path} in {r.repoId}: {_n(len(r.symbols), 'symbol')}{cost}"
+    out = [head, *_outline_cut(r), *_lag(r.freshness)]
     for s in r.symbols:
         sig = " ".join(s.signature.split())
         out.append(f"{s.startLine}-{s.endLine} {s.kind} {s.fullyQualifiedName}: {sig}")
     return "\n".join(out)
+
+
+def _outline_cut(r: sy.OutlineResult) -> list[str]:
+    """One line for a file longer than its stored text: where the text the tools return
+    stops, and how far the declarations below reach (past that line)."""
+    if not r.truncated:
+        return []
+    where = f"line {r.truncatedAtLine}" if r.truncatedAtLine else "64 Ki characters"
+    reach = (
+        "declarations listed to the end"
+        if r.indexedChars is None
+        else f"declarations and search stop at character {r.indexedChars}"
+    )
+    return [f"text stops at {where} (64 Ki characters stored); {reach}"]
 
 
 def _related(r: sy.RelatedResult) -> str:
@@ -217,6 +263,8 @@ def entry_lines(e: b.BundleEntry) -> list[str]:
     # the declarations a `symbol:` reason names are in the content below: not repeated
     why = ", ".join(quoted(r) for r in e.reasons if not r.startswith("symbol:"))
     out = [f"== {_where(e.path, e.startLine, e.endLine)}" + (f" [{why}]" if why else "")]
+    if e.truncatedAtLine is not None:  # the file goes on: its stored text stops in that line
+        out[0] += f" (stored text stops at line {e.truncatedAtLine})"
     for m in e.linkedMemory:
         out.append(f"memory {quoted(m.key)}: {quoted(m.summary)}{_stale(m.stale)}")
     sliced = len(e.units) > 1 and all(u.kind == "span" and u.startLine for u in e.units)
