@@ -22,14 +22,12 @@ from processors.symbols.languages.js_ts import (
     module_match,
     split_import_entry,
 )
+from query_api.symbols.families import UNQUALIFIED_MATCH_KINDS
 from query_api.symbols.js_specifiers import MAX_FILES, JsSpecifiers
 from streams.stores.views.symbols import SymbolRow, SymbolViews
 
 MAX_DEPTH = 4  # barrels re-exporting barrels: `src/index.ts` -> `src/components/index.ts` -> ...
 MAX_NAMES_AFTER_MODULE = 3  # `module.ns.ns.name`: namespaces re-exporting namespaces
-
-
-UNQUALIFIED_MATCH_KINDS = frozenset({"Type", "Interface", "Enum", "Function", "Other"})
 
 
 class JsModules(JsSpecifiers):

@@ -11,55 +11,61 @@ their files' paths (`src.flask.app.Flask`), and which unqualified names a star i
 - an unqualified name can only come from `from <module> import *`: every other name from
   another module is imported by name, and so qualified;
 - `from . import types` imports the module `types` when it is a file, else a name the
-  package declares (the extractor records `<package>.types`; `imports` decides).
+  package declares (the extractor records `<package>.types`; `imported_modules` decides),
+  and so the files asked about stand for themselves as modules.
 Which folders are packages is read from the views (one point read per folder per answer).
 """
 
 from __future__ import annotations
 
 from processors.symbols.extract import module_prefix
-from streams.stores.views.symbols import SymbolRow, SymbolViews
+from processors.symbols.languages.python import (
+    module_files,
+    names_declaration,
+    prefix_before,
+    skipped_prefix,
+)
+from query_api.symbols.families import ByName, FamilyRules, Imports, language_family
+from streams.stores.views.symbols import ReferenceRow, SymbolRow, SymbolViews
+
+MODULE_KIND = "Module"  # a lookup's stand-in for a Python file imported as a name
 
 
-def prefix_before(dotted: str, part: str) -> str | None:
-    """The dotted prefix of `dotted` before `part` where `part` runs on dot boundaries inside
-    it: `src` for `flask.json` in `src.flask.json.dumps`, "" at the start, None when absent."""
-    at = f".{dotted}.".find(f".{part}.")
-    return None if at < 0 else dotted[: at - 1] if at else ""
+def python_module(repo_id: str, path: str) -> SymbolRow:
+    """A Python file as the target of a lookup: its module (`src.click.types`, named
+    `types`), which `from . import types` or `from click import types` references."""
+    module = module_prefix(path, "python")
+    name = module.rpartition(".")[2]
+    return SymbolRow(repo_id, path, module, name, MODULE_KIND, 0, 0, "", "")
 
 
-def skipped_prefix(qualified: str, fq_name: str) -> str:
-    """The leading part of a Python declaration's fq name (the file's path) that an absolute
-    import naming it as `qualified` leaves out: `src` for `flask.app.Flask` against
-    `src.flask.app.Flask`, or against the package re-export `flask.Flask`; "" when none."""
-    fq = fq_name.split("(", 1)[0]
-    if qualified == fq or qualified.endswith("." + fq):
-        return ""
-    if fq.endswith("." + qualified):
-        return fq[: -len(qualified) - 1]
-    return prefix_before(fq, qualified.rpartition(".")[0]) or ""
-
-
-def names_declaration(qualified: str, fq_name: str, module: str) -> bool:
-    """Whether `qualified` names the declaration `fq_name` of the module `module` (its file's
-    dotted path), directly (`pkg.mod.Name` vs `src.pkg.mod.Name`) or through a package's
-    re-export of a module-level declaration (`shop.OrderService` for
-    `src.shop.orders.OrderService`), leaving aside which prefixes may be skipped."""
-    fq = fq_name.split("(", 1)[0]
-    if qualified == fq or fq.endswith("." + qualified) or qualified.endswith("." + fq):
-        return True
-    package, _, name = qualified.rpartition(".")
-    declared_in, _, simple = fq.rpartition(".")
-    return bool(package) and simple == name and declared_in == module and f".{package}." in f".{fq}"
-
-
-class PythonModules:
+class PythonModules(FamilyRules):
     """Python's rules for one answer, with which folders are packages read once each."""
 
     def __init__(self, symbols: SymbolViews, repo_id: str) -> None:
+        super().__init__("python")
         self.symbols = symbols
         self.repo_id = repo_id
         self._roots: dict[str, bool] = {}  # fq prefix -> whether it is off the import path
+
+    def means(self, ref: ReferenceRow, targets: list[SymbolRow]) -> bool | None:
+        if ref.qualified is None:
+            return None
+        return any(
+            language_family(s.path) == self.family and self.matches(ref.qualified, s)
+            for s in targets
+        )
+
+    def in_scope(self, ref: ReferenceRow, imports_of: Imports, targets: list[SymbolRow]) -> bool:
+        return self.star_imported(imports_of(ref.path), targets)
+
+    def add_stand_ins(self, asked: list[str], by_name: ByName) -> None:
+        """A module imported as a name (`from . import types`) is used by the import: the
+        files asked about stand for themselves, looked up like a member."""
+        for module in (
+            python_module(self.repo_id, p) for p in asked if language_family(p) == "python"
+        ):
+            by_name.setdefault(module.name, []).append(module)
 
     def matches(self, qualified: str, target: SymbolRow) -> bool:
         """Whether the qualified reference `qualified` means `target` (see module doc)."""
@@ -92,13 +98,13 @@ class PythonModules:
                     return True
         return False
 
-    def imported_modules(self, imports: list[str]) -> list[str]:
+    def imported_modules(self, path: str, imports: list[str]) -> list[str]:
         """The modules a file's imports name: `pkg.types` of `from . import types` as it is
         when pkg/types.py (or a package pkg/types/) is indexed, else `pkg`, whose
         __init__.py declares the name; one point read for all of them."""
         named = [m for m in imports if "." in m and not m.endswith(".*")]
-        paths = {m: _module_paths(m) for m in named}
-        parents = {m: _module_paths(m.rpartition(".")[0]) for m in named}
+        paths = {m: module_files(m) for m in named}
+        parents = {m: module_files(m.rpartition(".")[0]) for m in named}
         wanted = [p for group in (paths, parents) for ps in group.values() for p in ps]
         indexed = self.symbols.indexed_paths(self.repo_id, wanted) if wanted else set()
         out = []
@@ -108,9 +114,3 @@ class PythonModules:
                 module = module.rpartition(".")[0]
             out.append(module)
         return sorted(set(out))
-
-
-def _module_paths(module: str) -> tuple[str, str]:
-    """The files a dotted module of the repository may be (its path, as module_prefix)."""
-    path = module.replace(".", "/")
-    return f"{path}.py", f"{path}/__init__.py"

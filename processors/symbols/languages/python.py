@@ -1,6 +1,9 @@
 """Python: a file's module path is its declarations' prefix (`pkg/mod.py` -> `pkg.mod`),
 relative imports name repository modules, and an import binds a module as often as a
-declaration, so a call through one is not taken for a reference to it."""
+declaration, so a call through one is not taken for a reference to it. The pure rules of
+matching an imported name to a declaration (which prefix an absolute import skips, a
+package's re-export, the files a module may be) are here too; query_api.symbols.python_modules
+applies them with what the views say is a package."""
 
 from __future__ import annotations
 
@@ -45,6 +48,45 @@ def resolve_relative(module: str, path: str) -> str:
     base = parts[: len(parts) - (dots - 1)]
     rest = module[dots:]
     return ".".join([p for p in base if p] + ([rest] if rest else [])) or module
+
+
+def prefix_before(dotted: str, part: str) -> str | None:
+    """The dotted prefix of `dotted` before `part` where `part` runs on dot boundaries inside
+    it: `src` for `flask.json` in `src.flask.json.dumps`, "" at the start, None when absent."""
+    at = f".{dotted}.".find(f".{part}.")
+    return None if at < 0 else dotted[: at - 1] if at else ""
+
+
+def skipped_prefix(qualified: str, fq_name: str) -> str:
+    """The leading part of a Python declaration's fq name (the file's path) that an absolute
+    import naming it as `qualified` leaves out: `src` for `flask.app.Flask` against
+    `src.flask.app.Flask`, or against the package re-export `flask.Flask`; "" when none."""
+    fq = fq_name.split("(", 1)[0]
+    if qualified == fq or qualified.endswith("." + fq):
+        return ""
+    if fq.endswith("." + qualified):
+        return fq[: -len(qualified) - 1]
+    return prefix_before(fq, qualified.rpartition(".")[0]) or ""
+
+
+def names_declaration(qualified: str, fq_name: str, module: str) -> bool:
+    """Whether `qualified` names the declaration `fq_name` of the module `module` (its file's
+    dotted path), directly (`pkg.mod.Name` vs `src.pkg.mod.Name`) or through a package's
+    re-export of a module-level declaration (`shop.OrderService` for
+    `src.shop.orders.OrderService`), leaving aside which prefixes may be skipped."""
+    fq = fq_name.split("(", 1)[0]
+    if qualified == fq or fq.endswith("." + qualified) or qualified.endswith("." + fq):
+        return True
+    package, _, name = qualified.rpartition(".")
+    declared_in, _, simple = fq.rpartition(".")
+    return bool(package) and simple == name and declared_in == module and f".{package}." in f".{fq}"
+
+
+def module_files(module: str) -> tuple[str, str]:
+    """The files a dotted module of the repository may be: `pkg/mod.py` or the package
+    `pkg/mod/__init__.py` (module_prefix the other way)."""
+    path = module.replace(".", "/")
+    return f"{path}.py", f"{path}/__init__.py"
 
 
 RULES = {

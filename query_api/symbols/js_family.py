@@ -1,0 +1,154 @@
+"""TypeScript/JavaScript's rules for the dependents resolver (families.FamilyRules): a
+qualified reference names the declaration its import leads to (js_modules, js_specifiers); an
+unqualified one only from a script or a declaration file's global; a default import names
+the file's default export; a name re-exported under another name is used by the alias's
+callers; a JavaScript file importing a file depends on it. The pure rules (extensions, index
+files, path aliases, packages) are in processors/symbols/languages/js_ts*.py."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+
+from processors.language import language_for_path
+from processors.symbols.languages.js_ts import DEFAULT_EXPORT, module_keys, split_import_entry
+from query_api.symbols.families import (
+    FILE_LEVEL,
+    MAX_RESULTS,
+    ByName,
+    FamilyRules,
+    Found,
+    Imports,
+    language_family,
+)
+from query_api.symbols.js_modules import JsModules
+from streams.stores.views.symbols import ReferenceRow, SymbolRow, SymbolViews
+
+MAX_ALIAS_BARRELS = 64  # files whose renamed re-exports one answer follows
+
+
+def default_export(repo_id: str, path: str) -> SymbolRow:
+    """A TS/JS file's default export as the target of a lookup: `default` declared in the
+    file (which declaration it is, or whether one is anonymous, the views do not record)."""
+    return SymbolRow(repo_id, path, DEFAULT_EXPORT, DEFAULT_EXPORT, "Other", 0, 0, "", "")
+
+
+class JsFamily(FamilyRules):
+    """TS/JS for one answer, over the module resolution of js_modules."""
+
+    def __init__(
+        self, symbols: SymbolViews, repo_id: str, read_text: Callable[[str], str | None]
+    ) -> None:
+        super().__init__("js")
+        self.symbols = symbols
+        self.repo_id = repo_id
+        self.read_text = read_text
+        self.modules = JsModules(symbols, repo_id, read_text)
+        self._barrels: dict[str, set[str]] = {}  # a file re-exporting a name -> those names
+
+    def means(self, ref: ReferenceRow, targets: list[SymbolRow]) -> bool | None:
+        if ref.qualified is None:
+            return None
+        # None: a package's name (`react`), matched by name
+        return self.modules.matches(ref.path, ref.qualified, targets)
+
+    def in_scope(self, ref: ReferenceRow, imports_of: Imports, targets: list[SymbolRow]) -> bool:
+        """An ES or CommonJS module names what other modules declare through its imports, so
+        its unqualified `query.isStale()` or `render()` is its own, a global's or a method's;
+        only a script (no imports) or a declaration file's global (`.d.ts`) shares names."""
+        if ref.qualified is not None:
+            return True
+        return not imports_of(ref.path) or any(s.path.endswith(".d.ts") for s in targets)
+
+    def imported_modules(self, path: str, modules: list[str]) -> list[str]:
+        """A path alias as the repository module it names (relative specifiers already are);
+        `./x#*ns` imports ./x; a file's own renamed exports (`#>...`) import nothing."""
+        named = {e.module for e in map(split_import_entry, modules) if e.module}
+        return sorted({self.modules.repository_module(path, m) for m in named})
+
+    def add_aliases(self, asked: set[str], by_name: ByName) -> None:
+        """A declaration its file exports under another name (`export { outputOf as output
+        }`) is looked up by that name too: other files import it so."""
+        paths = {s.path for same in by_name.values() for s in same if _is_js(s.path)}
+        for path in sorted(paths):
+            for entry in map(split_import_entry, self.symbols.imports_of_file(self.repo_id, path)):
+                for exported, declared in entry.renamed:
+                    rows = [s for s in by_name.get(declared, []) if s.path == path]
+                    if rows and exported != DEFAULT_EXPORT:
+                        by_name.setdefault(exported, []).extend(rows)
+
+    def add_stand_ins(self, asked: list[str], by_name: ByName) -> None:
+        """A default import names no declaration (`import app from "./createApp"` references
+        `./createApp.default`) and an anonymous default export declares none: the files
+        asked about stand for theirs, looked up like a member."""
+        defaults = [default_export(self.repo_id, p) for p in asked if _is_js(p)]
+        if defaults and DEFAULT_EXPORT not in by_name:
+            by_name[DEFAULT_EXPORT] = defaults
+
+    def note_dependent(self, ref: ReferenceRow) -> None:
+        if not ref.symbol and _is_js(ref.path):  # a file-level reference: maybe a re-export
+            self._barrels.setdefault(ref.path, set()).add(ref.name)
+
+    def more_dependents(self, exclude: set[str], by_name: ByName, found: Found) -> None:
+        if self._barrels:
+            self._through_aliases(exclude, by_name, found)
+        if len(found) < MAX_RESULTS:
+            self._importers(exclude, found)
+
+    def _through_aliases(self, exclude: set[str], by_name: ByName, found: Found) -> None:
+        """A name re-exported under another name (classic/checks.ts: `export { _lt as lt }
+        from "../core/index.js"`) is used by whoever uses the alias (`z.lt(...)`), as
+        TypeScript's find-references follows it: the aliases of the names found re-exported
+        are looked up too, each standing for the barrel's export."""
+        aliases: ByName = {}
+        for path, referenced in sorted(self._barrels.items())[:MAX_ALIAS_BARRELS]:
+            for entry in map(split_import_entry, self.symbols.imports_of_file(self.repo_id, path)):
+                for exported, original in entry.origins:
+                    for s in by_name.get(original, []) if original in referenced else []:
+                        # this re-export's module leads to `s` (a barrel re-exports many
+                        # defaults: `export { default as en } from "./en.js"`, ...)
+                        leads = self.modules.matches(path, f"{entry.module}.{original}", [s])
+                        if leads is True:
+                            alias = replace(s, path=path, fq_name=exported, name=exported)
+                            aliases.setdefault(exported, []).append(alias)
+        if not aliases:
+            return
+        names = sorted(aliases)
+        for ref in self.symbols.references_to(self.repo_id, names, qualified_only=names):
+            # only where the reference's import leads to the barrel: an alias is a common
+            # name (`string`, `lt`), never matched by name alone
+            if ref.path in exclude or ref.qualified is None or ref.path in self._barrels:
+                continue
+            targets = aliases.get(ref.name, [])
+            if self.modules.matches(ref.path, ref.qualified, targets) is not True:
+                continue
+            found[(ref.path, ref.symbol or FILE_LEVEL)] = None
+            if len(found) >= MAX_RESULTS:
+                return
+
+    def _importers(self, exclude: set[str], found: Found) -> None:
+        """A JavaScript file importing one of the files asked about depends on it even where
+        no reference names one of its declarations: koa's `const context =
+        require('./context')` used as `Object.create(context)`, or through the members of a
+        `module.exports = {...}` object (`proto.inspect`, no top-level name), or an import
+        for its side effects. Such a file is a dependent at file level, unless a reference
+        already made it one. A TypeScript file's imports name what it uses, and its
+        references say which (the compiler's find-references counts no more: a test
+        importing zod's `z` from src/index.ts, which only re-exports it, uses none of
+        index.ts's declarations); an `export * from` names nothing (js_ts.STAR_REEXPORT)."""
+        asked = sorted(p for p in exclude if _is_js(p))
+        if not asked:
+            return
+        js = JsModules(self.symbols, self.repo_id, self.read_text)  # a budget of its own
+        modules = sorted({m for p in asked for m in [*module_keys(p), *js.directory_keys(p)]})
+        known = {path for path, _symbol in found}
+        for path in self.symbols.importers_of(self.repo_id, modules):
+            if path in exclude or path in known or language_for_path(path) != "javascript":
+                continue
+            found[(path, FILE_LEVEL)] = None
+            if len(found) >= MAX_RESULTS:
+                return
+
+
+def _is_js(path: str) -> bool:
+    return language_family(path) == "js"

@@ -1,0 +1,95 @@
+"""Rust's rules for the dependents resolver (families.FamilyRules): a reference names another
+file's declaration only by a path that leads there (rust_modules), through a glob import, or
+as a `#[macro_export]` macro of its crate; a declaration re-exported under another name is
+looked up by that name too. The module layout is kept per repository while its text files
+stay the same (RustLayouts); the pure path rules are in processors/symbols/languages/rust.py."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from processors.symbols.languages.rust import ANCHORS
+from query_api.symbols.families import ByName, FamilyRules, language_family
+from query_api.symbols.rust_modules import RustModules
+from streams.stores.views.symbols import ReferenceRow, SymbolRow, SymbolViews
+
+MACRO_EXPORT = "#[macro_export"  # in a macro's signature, with its attributes
+
+
+class RustLayouts:
+    """Each repository's Rust module tree: the layout kept while its files stay the same (a
+    lookup per file, as the file graph makes, resolves the same paths again), the files'
+    imports read per answer."""
+
+    def __init__(self, symbols: SymbolViews, read_text: Callable[[str, str], str | None]) -> None:
+        self.symbols = symbols
+        self.read_text = read_text
+        # repo -> (its text files' version, its Rust module layout as last read)
+        self._layouts: dict[str, tuple[tuple[int, int, float], RustModules]] = {}
+
+    def for_answer(self, repo_id: str) -> RustModules:
+        version = self.symbols.store.text_files_version(repo_id)
+        known = self._layouts.get(repo_id)
+        if known is None or known[0] != version:
+            fresh = RustModules(self.symbols, repo_id, lambda p: self.read_text(repo_id, p))
+            known = self._layouts[repo_id] = (version, fresh)
+        return known[1].for_another_answer()
+
+
+class RustFamily(FamilyRules):
+    """Rust for one answer; the module tree is made when first asked about."""
+
+    def __init__(self, make_modules: Callable[[], RustModules]) -> None:
+        super().__init__("rust")
+        self._make_modules = make_modules
+        self._modules: RustModules | None = None
+        # (path, name, qualified) -> whether it names one of the targets of its name
+        self._answers: dict[tuple[str, str, str | None], bool] = {}
+
+    @property
+    def modules(self) -> RustModules:
+        if self._modules is None:
+            self._modules = self._make_modules()
+        return self._modules
+
+    def means(self, ref: ReferenceRow, targets: list[SymbolRow]) -> bool | None:
+        key = (ref.path, ref.name, ref.qualified)  # a file names the same path again and again
+        if key not in self._answers:
+            rust_targets = [s for s in targets if language_family(s.path) == self.family]
+            self._answers[key] = self._means(ref, rust_targets)
+        return self._answers[key]
+
+    def _means(self, ref: ReferenceRow, targets: list[SymbolRow]) -> bool:
+        """The use leaf or path the extractor qualified `ref` with, or the name (or path)
+        after a glob import (`use crate::flags::defs::*`), leads to one of `targets`. A bare
+        name otherwise is the file's own, the prelude's or a method's; only a
+        `#[macro_export]` macro is seen by name, in the crate that defines it (another
+        `macro_rules!` is its file's, as a `write!` helper beside std's is)."""
+        if not targets:
+            return False
+        rust = self.modules
+        written = ref.qualified or ref.name
+        # through a glob, `Foo::new()` after `use crate::a::*` is `crate.a.Foo.new`
+        paths = [written] if ref.qualified else []
+        if written.partition(".")[0] not in ANCHORS:
+            paths += [f"{module}.{written}" for module in rust.glob_imports(ref.path)]
+        if any(rust.declares(path, ref.path, targets) for path in paths):
+            return True
+        macros = [s for s in targets if MACRO_EXPORT in s.signature]
+        return bool(macros) and any(
+            rust.crate_root(s.path) == rust.crate_root(ref.path) is not None for s in macros
+        )
+
+    def imported_modules(self, path: str, modules: list[str]) -> list[str]:
+        """A use leaf as the file it leads to (rust_modules)."""
+        return self.modules.imported_files(path, modules)
+
+    def add_aliases(self, asked: set[str], by_name: ByName) -> None:
+        """A declaration a module above its file re-exports under another name is looked up
+        by that name too (rust_modules.renamed_reexports)."""
+        paths = sorted(p for p in asked if language_family(p) == self.family)
+        for path in paths:
+            for alias, declared in self.modules.renamed_reexports(path):
+                rows = [s for s in by_name.get(declared, []) if s.path == path]
+                if rows and alias != declared:
+                    by_name.setdefault(alias, []).extend(rows)
