@@ -41,9 +41,11 @@ def float_arg(
     lo: float | None = None,
     positive: bool = False,
 ) -> Any:
-    """A finite number in lo..hi, or in (0, hi] when `positive`."""
+    """A finite number in lo..hi, or in (0, hi] when `positive`. Strict: `"5"` and `true`
+    are refused (a lax number took `ttlSeconds: true` as one second)."""
     return Field(
         default=default,
+        strict=True,
         ge=None if positive else lo,
         gt=0 if positive else None,
         le=hi,

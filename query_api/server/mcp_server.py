@@ -49,22 +49,29 @@ def describe_validation_error(
             top = model if len(loc) == 1 else None  # a nested model's fields are not these
             message = "unknown argument" + _known_arguments(top, str(loc[0]) if loc else "")
         ranged = None if model is None else range_error(model, loc, err["type"], err.get("input"))
-        if ranged is None and err.get("type") in INTEGER_ERRORS:
-            ranged = _not_an_integer(model, where, err.get("input"))
+        if ranged is None and err.get("type") in TYPE_ERRORS:
+            ranged = _not_a_number(model, loc, err["type"], err.get("input"))
         parts.append(ranged or f"`{where}`: {message}")
     return f"invalid arguments for {tool}: " + "; ".join(parts)
 
 
-# strict integers: a string, a boolean or a number with a fractional part (or written as 2.0)
-INTEGER_ERRORS = frozenset({"int_type", "int_from_float", "int_parsing"})
+# strict numbers: a string or a boolean, or for an integer a number written with a fraction
+TYPE_ERRORS = frozenset({"int_type", "int_from_float", "int_parsing", "float_type"})
+SPELLED_OUT = frozenset({"inf", "-inf", "nan"})  # non-finite numbers (wire_numbers.py)
 
 
-def _not_an_integer(model: type[BaseModel] | None, where: str, value: Any) -> str:
-    """`k` must be an integer from 1 to 100 (got '3')."""
-    field = None if model is None else model.model_fields.get(where)
-    words = None if field is None else range_text(field)
+def _not_a_number(
+    model: type[BaseModel] | None, loc: tuple[Any, ...], kind: str, value: Any
+) -> str | None:
+    """`k` must be an integer from 1 to 100 (got "3"); None for a nested field."""
+    if model is None or len(loc) != 1 or loc[0] not in model.model_fields:
+        return None
+    if kind == "float_type" and value in SPELLED_OUT:  # 1e999 as sent, not the string "inf"
+        return range_error(model, loc, "finite_number", float(value))
+    words = range_text(model.model_fields[str(loc[0])])
+    what = "a number" if kind == "float_type" else "an integer"
     shown = json.dumps(value, default=repr)  # as the caller wrote it: "3", true, null
-    return f"`{where}` must be an integer{' ' + words if words else ''} (got {shown[:40]})"
+    return f"`{loc[0]}` must be {what}{' ' + words if words else ''} (got {shown[:40]})"
 
 
 def _known_arguments(model: type[BaseModel] | None, name: str) -> str:

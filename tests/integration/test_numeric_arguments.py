@@ -86,16 +86,18 @@ NOT_INTEGERS: list[tuple[str, dict[str, Any], str]] = [
     ),
     ("repocontext_scan", {"repoId": "repo", "scope": "Memory", "pageSize": "5"}, "`pageSize`"),
     ("repocontext_release_claim", {"key": KEY, "fencingToken": "7"}, "`fencingToken`"),
+    ("repocontext_refresh", {"repoId": "repo", "timeoutSeconds": "5"}, "a number from 0.0"),
+    ("repocontext_claim", {"key": KEY, "owner": "a", "leaseSeconds": True}, "(got true)"),
 ]
 
 
 async def test_non_integers_are_refused_by_name(tmp_path: Path) -> None:
-    """A string or a boolean is not an integer: lax validation took `k: true` as 1 and
-    `responseBudgetTokens: "100"` as 100 without a word."""
+    """A string or a boolean is not a number: lax validation took `k: true` as 1,
+    `responseBudgetTokens: "100"` as 100 and `leaseSeconds: true` as 1 s without a word."""
     async with memory_rig(tmp_path) as (_, s):
         for tool, args, named in NOT_INTEGERS:
             text = await call_error(s, tool, args)
-            assert named in text and "must be an integer" in text, text
+            assert named in text and "must be a" in text, text
 
 
 async def test_refused_ttl_writes_nothing(tmp_path: Path) -> None:
