@@ -10,10 +10,8 @@ are left out of the name shown, by the rule search and the context bundle use to
 
 from __future__ import annotations
 
-from processors.symbols.languages.python import import_name
+from processors.symbols.languages.python import PYTHON_SUFFIXES, import_name
 from streams.stores.views.symbols import SymbolViews
-
-PYTHON_SUFFIXES = (".py", ".pyi")
 
 
 class ImportNames:

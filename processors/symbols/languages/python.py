@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from processors.symbols.languages.base import LanguageRules
 
+PYTHON_SUFFIXES = (".py", ".pyi")
+
 
 def module_prefix(path: str) -> str:
     """Python's dotted module path from the file path (`pkg/mod.py` -> `pkg.mod`)."""
@@ -23,7 +25,7 @@ def import_name(fq: str, path: str, packages: set[str]) -> str:
     path) without the path's leading folders that are no package (`src` of
     src/flask/testing.py gives `flask.testing.FlaskClient`); `packages` holds the folders above
     `path` that have an `__init__.py`. Other languages' names are returned as they are."""
-    if not path.endswith((".py", ".pyi")):
+    if not path.endswith(PYTHON_SUFFIXES):
         return fq
     dirs = path.split("/")[:-1]
     keep = len(dirs)
