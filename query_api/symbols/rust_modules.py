@@ -16,28 +16,28 @@ Everything is read from the views with point reads, each fact once per answer.
 from __future__ import annotations
 
 import copy
-import functools
 import posixpath
-import tomllib
 from collections.abc import Callable
 from typing import Any
 
 from processors.symbols.languages.rust import (
     ALIAS_MARK,
     CRATE_ROOT_NAMES,
+    DEPENDENCY_TABLES,
     child_candidates,
     crate_ident,
+    declared_library,
+    declared_roots,
+    manifest_path,
     module_dir,
     parent_candidates,
     parent_dir,
+    parsed_manifest,
 )
 from streams.stores.views.symbols import SymbolRow, SymbolViews
 
-MAX_REEXPORT_HOPS = 4
-NAMESPACE_KIND = (
-    "Namespace"  # a `mod x;` or `mod x { }` declaration  # `pub use` chains followed from one path
-)
-_DEPENDENCY_TABLES = ("dependencies", "dev-dependencies", "build-dependencies")
+MAX_REEXPORT_HOPS = 4  # `pub use` chains followed from one path
+NAMESPACE_KIND = "Namespace"  # a `mod x;` or `mod x { }` declaration
 
 Resolved = tuple[str, tuple[str, ...]]  # (the module's file, the path left inside it)
 
@@ -82,7 +82,7 @@ class RustModules:
         if folder not in self._manifests:
             path = posixpath.join(folder, "Cargo.toml")
             text = self.read_text(path) if self._first_existing([path]) else None
-            self._manifests[folder] = _parsed_manifest(text) if text is not None else None
+            self._manifests[folder] = parsed_manifest(text) if text is not None else None
         return self._manifests[folder]
 
     def imports_of(self, path: str) -> list[str]:
@@ -126,19 +126,12 @@ class RustModules:
 
     def _declared_roots(self, package: str) -> list[str]:
         """The crate roots Cargo.toml names by path: `[lib]`, `[[bin]]`, `[[test]]`, ..."""
-        manifest = self._manifest(package) or {}
-        targets: list[Any] = [manifest.get("lib") or {}]
-        for kind in ("bin", "test", "example", "bench"):
-            targets += manifest.get(kind) or []
-        paths = [t.get("path") for t in targets if isinstance(t, dict)]
-        return [_within(package, p) for p in paths if isinstance(p, str)]
+        return declared_roots(self._manifest(package) or {}, package)
 
     def _library_root(self, package: str) -> str | None:
-        manifest = self._manifest(package) or {}
-        lib = manifest.get("lib")
-        declared = lib.get("path") if isinstance(lib, dict) else None
-        if isinstance(declared, str):
-            return _within(package, declared)
+        declared = declared_library(self._manifest(package) or {}, package)
+        if declared is not None:
+            return declared
         return self._first_existing([posixpath.join(package, "src", "lib.rs")])
 
     def crates_seen_from(self, path: str) -> dict[str, str]:
@@ -159,7 +152,7 @@ class RustModules:
         root = self._library_root(package)
         if isinstance(own, str) and root is not None:
             out[crate_ident(own)] = root
-        for table in _DEPENDENCY_TABLES:
+        for table in DEPENDENCY_TABLES:
             for name, spec in (manifest.get(table) or {}).items():
                 # a renamed dependency (`foo = { package = "bar", ... }`) is `foo` in code
                 folder = self._dependency_folder(package, name, spec)
@@ -172,7 +165,7 @@ class RustModules:
         if not isinstance(spec, dict):
             return None
         if isinstance(spec.get("path"), str):
-            return _within(package, spec["path"])
+            return manifest_path(package, spec["path"])
         if spec.get("workspace") is not True:
             return None
         # `name = { workspace = true }`: the nearest `[workspace.dependencies]` at or above
@@ -183,7 +176,7 @@ class RustModules:
             if isinstance(workspace, dict):
                 shared = (workspace.get("dependencies") or {}).get(name)
                 if isinstance(shared, dict) and isinstance(shared.get("path"), str):
-                    return _within(folder, shared["path"])
+                    return manifest_path(folder, shared["path"])
                 return None
             folder = posixpath.dirname(folder) if folder else None
         return None
@@ -319,23 +312,6 @@ class RustModules:
     def glob_imports(self, path: str) -> list[str]:
         """The modules `path` imports all of (`use super::*` as `super`)."""
         return [e.removesuffix(".*") for e in self.imports_of(path) if e.endswith(".*")]
-
-
-@functools.lru_cache(maxsize=256)
-def _parsed_manifest(text: str) -> dict[str, Any] | None:
-    """A Cargo.toml's tables, parsed once per text (each answer reads the manifests again;
-    they seldom change). Read only."""
-    try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError:
-        return None
-
-
-def _within(folder: str, relative: str) -> str:
-    """A manifest's relative path as a repository path: `clap_complete/..` is the root,
-    "", not `.`."""
-    joined = posixpath.normpath(posixpath.join(folder, relative))
-    return "" if joined == "." else joined
 
 
 def _unoverloaded(fq_name: str) -> str:

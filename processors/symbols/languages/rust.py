@@ -8,15 +8,19 @@ module: its leading `super`/`self` are rewritten relative to the file, so `use s
 there is the file itself (`self.*`), not the file's parent module.
 
 Resolution (module_dir, child_candidates, parent_candidates): where a module's children
-live and which files a child or parent module may be. The query side
+live and which files a child or parent module may be; what a Cargo.toml says (parsed_manifest,
+declared_roots, declared_library, manifest_path). The query side
 (query_api/symbols/rust_modules.py) asks the views which of the candidates exist and where
 the crate roots are (Cargo.toml, lib.rs/main.rs).
 """
 
 from __future__ import annotations
 
+import functools
 import posixpath
 import re
+import tomllib
+from typing import Any
 
 from tree_sitter import Node
 
@@ -28,6 +32,44 @@ ANCHORS = frozenset({"crate", "self", "super"})
 CRATE_ROOT_NAMES = ("lib.rs", "main.rs")
 _MOD_FILE = "mod.rs"
 ALIAS_MARK = " as "  # in an import entry: the path, then the name it is bound to
+
+
+# Cargo.toml: where a package's crates and its path dependencies are
+DEPENDENCY_TABLES = ("dependencies", "dev-dependencies", "build-dependencies")
+
+
+@functools.lru_cache(maxsize=256)
+def parsed_manifest(text: str) -> dict[str, Any] | None:
+    """A Cargo.toml's tables, parsed once per text (each answer reads the manifests again;
+    they seldom change). Read only."""
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError:
+        return None
+
+
+def manifest_path(folder: str, relative: str) -> str:
+    """A manifest's relative path as a repository path: `clap_complete/..` is the root,
+    "", not `.`."""
+    joined = posixpath.normpath(posixpath.join(folder, relative))
+    return "" if joined == "." else joined
+
+
+def declared_roots(manifest: dict[str, Any], package: str) -> list[str]:
+    """The crate roots a package's Cargo.toml names by path: `[lib]`, `[[bin]]`, `[[test]]`,
+    ..."""
+    targets: list[Any] = [manifest.get("lib") or {}]
+    for kind in ("bin", "test", "example", "bench"):
+        targets += manifest.get(kind) or []
+    paths = [t.get("path") for t in targets if isinstance(t, dict)]
+    return [manifest_path(package, p) for p in paths if isinstance(p, str)]
+
+
+def declared_library(manifest: dict[str, Any], package: str) -> str | None:
+    """The library root `[lib] path` names, or None (then `src/lib.rs`, if it exists)."""
+    lib = manifest.get("lib")
+    declared = lib.get("path") if isinstance(lib, dict) else None
+    return manifest_path(package, declared) if isinstance(declared, str) else None
 
 
 def use_leaves(text: str) -> list[tuple[str, str]]:
