@@ -99,3 +99,35 @@ def test_one_is_singular() -> None:
         "1 hit for q in r (keyword, keyword.no_embedder)",
         "freshness: views trail the log by 1 event; 1 changed file not indexed yet",
     ]
+
+
+def test_a_file_searched_only_in_part_says_where_search_stops() -> None:
+    """The branches the integration test's sample does not reach: a file longer than the
+    indexed limit, and index_status counting such files."""
+    outline = sy.OutlineResult(
+        repoId="r",
+        path="big.c",
+        exists=True,
+        truncated=True,
+        truncatedAtLine=900,
+        indexedChars=1_048_576,
+    )
+    text = render(outline)[1]
+    assert text.split("\n")[1] == (
+        "text stops at line 900 (64 Ki characters stored); "
+        "declarations and search stop at character 1048576"
+    )
+    status = t.IndexStatus(
+        repoId="r",
+        filesSkipped=3,
+        skippedByReason={"permission": 1, "binary": 2},
+        filesTruncated=4,
+        filesSearchedInPart=1,
+    )
+    text = render(status)[1]
+    assert "skipped: 3 files (binary 2, permission 1)" in text
+    assert (
+        "truncated: 4 files past the 64 Ki characters stored (1 of them searched only in part)"
+        in text
+    )
+    assert "skipped" not in render(t.IndexStatus(repoId="r"))[1]  # nothing left out: no line
