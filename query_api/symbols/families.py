@@ -7,6 +7,7 @@ import matches a declaration whose fully-qualified name agrees with it."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 
 from processors.language import language_for_path
@@ -34,6 +35,7 @@ ByName = dict[str, list[SymbolRow]]  # what a reference may name, by its simple 
 Imports = Callable[[str], list[str]]  # a file's import entries
 
 
+@functools.lru_cache(maxsize=1 << 16)  # asked per reference and target, many times a path
 def language_family(path: str) -> str:
     language = language_for_path(path)
     return _FAMILIES.get(language, language)
