@@ -17,6 +17,7 @@ from typing import Any
 
 import mcp.types as types
 from mcp.server.lowlevel import Server
+from mcp.server.models import InitializationOptions
 from pydantic import BaseModel, ValidationError
 
 from query_api.access.auth import LOCAL_USER, Principal
@@ -157,6 +158,13 @@ class _Server(Server[Any, Any]):
     async def run(self, read_stream: Any, write_stream: Any, *args: Any, **kwargs: Any) -> None:
         wrapped: Any = SpelledOutNumbers(read_stream)  # duck-typed: entered, iterated, closed
         await super().run(wrapped, write_stream, *args, **kwargs)
+
+    def create_initialization_options(self, *args: Any, **kwargs: Any) -> InitializationOptions:
+        """The SDK's, without `"experimental": {}` in the capabilities it announces."""
+        options = super().create_initialization_options(*args, **kwargs)
+        if not options.capabilities.experimental:
+            options.capabilities.experimental = None
+        return options
 
 
 def build_server(

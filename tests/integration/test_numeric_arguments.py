@@ -199,6 +199,7 @@ def test_infinite_and_nan_numbers_from_raw_json_are_refused(tmp_path: Path) -> N
         )
         info = hello["result"]["serverInfo"]
         assert info["name"] == "repocontext" and info["version"] == version("repocontext")
+        assert "experimental" not in hello["result"]["capabilities"]  # nothing empty is sent
         raw.send('{"jsonrpc":"2.0","method":"notifications/initialized"}')
         for literal in ("1e999", "-Infinity", "NaN"):
             answer = raw.request(
