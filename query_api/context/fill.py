@@ -20,6 +20,9 @@ from schemas import bundle as b
 
 MAX_FILES = 50  # files in one bundle at most: the search pool it draws from
 MIN_ROOM = 64  # answer tokens below which no further file is tried
+# later files tried in a row without one fitting, before the fill stops: each try renders a
+# whole file and cuts it down, and once the room is small the next 40 files fare the same
+MAX_MISSES = 3
 
 WholeOf = Callable[[object], b.BundleEntry | None]
 
@@ -54,8 +57,9 @@ def fill(
         if extra <= room:
             out[i] = grown
             room -= extra
+    misses = 0
     for item in later:
-        if len(out) >= MAX_FILES or room < MIN_ROOM:
+        if len(out) >= MAX_FILES or room < MIN_ROOM or misses >= MAX_MISSES:
             break
         cost = coster.entry(item.entry)
         if cost <= room:
@@ -65,4 +69,7 @@ def fill(
         if chosen is not None and not slight(chosen, coster):
             out.append(chosen)
             room -= coster.entry(chosen)
+            misses = 0
+        else:
+            misses += 1
     return out

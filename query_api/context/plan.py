@@ -45,18 +45,35 @@ RenderUnder = Callable[[Item, int], b.BundleEntry | None]
 
 
 class Coster:
+    """Token costs for one answer. Each entry is costed once: packing and filling ask the
+    same entry's cost several times (`under`, `slight`, the fill's checks), and counting a
+    whole file's tokens exactly is the bundle's largest cost."""
+
     def __init__(self, count: Callable[[str], int]) -> None:
         self.count = count
+        # id -> (the entry, kept so its id is not reused while cached; its cost)
+        self._entries: dict[int, tuple[b.BundleEntry, int]] = {}
+        self._contents: dict[int, tuple[b.BundleEntry, int]] = {}
 
     def entry(self, e: b.BundleEntry) -> int:
         """Tokens the entry adds to the answer: its JSON plus its text lines, which travel
         as a JSON string too (escaped)."""
+        known = self._entries.get(id(e))
+        if known is not None and known[0] is e:
+            return known[1]
         text = json.dumps("\n".join(entry_lines(e)), ensure_ascii=False)
-        return self.count(compact_json(pruned(e))) + self.count(text) + ENTRY_JOIN
+        cost = self.count(compact_json(pruned(e))) + self.count(text) + ENTRY_JOIN
+        self._entries[id(e)] = (e, cost)
+        return cost
 
     def content(self, e: b.BundleEntry) -> int:
         """Tokens the entry's content takes on the wire: twice, JSON-escaped."""
-        return 2 * self.count(json.dumps(e.content, ensure_ascii=False))
+        known = self._contents.get(id(e))
+        if known is not None and known[0] is e:
+            return known[1]
+        cost = 2 * self.count(json.dumps(e.content, ensure_ascii=False))
+        self._contents[id(e)] = (e, cost)
+        return cost
 
 
 def water_fill(demands: Sequence[int], available: int) -> list[int]:
