@@ -35,6 +35,7 @@ SNIPPET_LINES = 3
 CANDIDATE_LINES = 64  # lines scored exactly per file, those with the most query terms
 LINE_CHARS = 160
 NEAR_LINES = 10  # outside any declaration, the snippet's other lines are this close to the best
+SYMBOL_REASON = "symbol:"
 LEXICAL_REASONS = frozenset({"path-name-match", "topic-match", "content-match", "key-match"})
 _WORD = re.compile(r"[^\W\d][\w$]*(?:[.:][^\W\d][\w$]*)*")
 
@@ -289,15 +290,36 @@ def _detailed(
         within = next((s for s in symbols if s.fq_name == entry.fullyQualifiedName), None)
         shown = import_name(entry.fullyQualifiedName, path, packages)
         entry = entry.model_copy(update={"fullyQualifiedName": shown})
-    found = locate_in_file(body, symbols, terms, within) if body else None
+    stored_lines = body.count("\n") + 1
+    within = within or _named_past_body(symbols, hit.reasons, terms, stored_lines)
+    if within is not None and within.start_line > stored_lines:  # its place, no snippet
+        found: Location | None = Location(within.start_line, within.end_line, "")
+    else:
+        found = locate_in_file(body, symbols, terms, within) if body else None
     update: dict[str, object] = {
         "entry": entry,
         "reasons": [_display_reason(r, path, packages) for r in hit.reasons],
     }
     if found is not None:
         update |= {"startLine": found.start_line, "endLine": found.end_line}
-        update["snippet"] = found.snippet
+        if found.snippet:
+            update["snippet"] = found.snippet
     return hit.model_copy(update=update)
+
+
+def _named_past_body(
+    symbols: Sequence[SymbolRow], reasons: Sequence[str], terms: QueryTerms, stored_lines: int
+) -> SymbolRow | None:
+    """The declaration the query names, by which the hit was found, when it lies past the
+    stored text (a file longer than 64 Ki characters): no stored line can show it, and the
+    best stored line would point somewhere else."""
+    named = {r.removeprefix(SYMBOL_REASON) for r in reasons if r.startswith(SYMBOL_REASON)}
+    wanted = set(terms.identifiers) | terms.words
+    for symbol in symbols:
+        past = symbol.start_line > stored_lines
+        if past and symbol.fq_name in named and symbol.name.lower() in wanted:
+            return symbol
+    return None
 
 
 # The cosine below which a passage is not taken as about the query when nothing in the
