@@ -11,10 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from query_api.symbols.dependents import DependentsResolver
 from streams.stores import ViewStore
 from streams.stores.views.handlers import default_registry
-from streams.stores.views.symbols import SymbolViews
+from tests.query_api.test_symbol_dependents import Repo
 from tests.streams.symbol_records import records
 
 WORKSPACE = {
@@ -76,80 +75,69 @@ WORKSPACE = {
 }
 
 
-class Repo:
-    def __init__(self, store: ViewStore) -> None:
-        self.store = store
-        self.views = SymbolViews(store)
-        self.resolver = DependentsResolver(self.views, self.text_of)
-
-    def text_of(self, repo_id: str, path: str) -> str | None:
-        content = self.store.get_content(repo_id, path)
-        return content.body if content is not None else None
-
-    def dependents(self, path: str) -> list[str]:
-        declared = self.views.symbols_of_file("r", path)
-        found = self.resolver.dependents("r", declared, exclude={path})
-        return sorted({d.path for d in found})
+class RustRepo(Repo):
+    def dependent_files(self, path: str) -> list[str]:
+        return sorted({p for p, _ in self.dependents(path)})
 
 
 @pytest.fixture
-def repo(tmp_path: Path) -> Iterator[Repo]:
+def repo(tmp_path: Path) -> Iterator[RustRepo]:
     with ViewStore(tmp_path / "views.db", default_registry()) as store:
         store.apply([r for path, body in WORKSPACE.items() for r in records(path, body)], {})
-        yield Repo(store)
+        yield RustRepo(store)
 
 
-def test_a_name_counts_only_where_a_path_leads_to_its_file(repo: Repo) -> None:
+def test_a_name_counts_only_where_a_path_leads_to_its_file(repo: RustRepo) -> None:
     # main.rs through flags/mod.rs's `pub use self::defs::Args`, search.rs by the path
     # `crate::flags::Args`
-    assert repo.dependents("crates/core/flags/defs.rs") == [
+    assert repo.dependent_files("crates/core/flags/defs.rs") == [
         "crates/core/flags/mod.rs",
         "crates/core/main.rs",
         "crates/core/search.rs",
     ]
 
 
-def test_a_bare_name_counts_through_a_glob_import_only(repo: Repo) -> None:
+def test_a_bare_name_counts_through_a_glob_import_only(repo: RustRepo) -> None:
     # search.rs's associated `type Item` is not the `Item` of every `Iterator<Item = u8>`
-    assert repo.dependents("crates/core/search.rs") == [
+    assert repo.dependent_files("crates/core/search.rs") == [
         "crates/core/glob_user.rs",
         "crates/core/main.rs",
     ]
 
 
-def test_another_crate_is_named_by_its_package_through_its_roots_re_exports(repo: Repo) -> None:
+def test_another_crate_is_named_by_its_package_through_its_roots_re_exports(repo: RustRepo) -> None:
     # `use grep_matcher::Matcher` (a `workspace = true` dependency) reaches matcher.rs through
     # lib.rs's `pub use`
-    assert repo.dependents("crates/matcher/src/matcher.rs") == [
+    assert repo.dependent_files("crates/matcher/src/matcher.rs") == [
         "crates/core/search.rs",
         "crates/matcher/src/lib.rs",
     ]
 
 
-def test_a_function_re_exported_under_another_name_is_found_by_that_name(repo: Repo) -> None:
-    assert repo.dependents("crates/core/flags/version.rs") == [
+def test_a_function_re_exported_under_another_name_is_found_by_that_name(repo: RustRepo) -> None:
+    assert repo.dependent_files("crates/core/flags/version.rs") == [
         "crates/core/flags/mod.rs",
         "crates/core/main.rs",
     ]
 
 
-def test_a_dependency_on_the_root_package_by_a_relative_path(repo: Repo) -> None:
-    assert repo.dependents("src/lib.rs") == ["crates/tool/src/lib.rs"]
+def test_a_dependency_on_the_root_package_by_a_relative_path(repo: RustRepo) -> None:
+    assert repo.dependent_files("src/lib.rs") == ["crates/tool/src/lib.rs"]
 
 
-def test_a_function_named_as_its_module_is_found_through_the_re_export(repo: Repo) -> None:
-    assert repo.dependents("crates/core/engine/complete.rs") == [
+def test_a_function_named_as_its_module_is_found_through_the_re_export(repo: RustRepo) -> None:
+    assert repo.dependent_files("crates/core/engine/complete.rs") == [
         "crates/core/engine/mod.rs",
         "crates/core/shells.rs",
     ]
 
 
-def test_an_exported_macro_is_seen_by_name_in_its_own_crate(repo: Repo) -> None:
-    assert repo.dependents("crates/core/messages.rs") == ["crates/core/main.rs"]
-    assert repo.dependents("crates/core/doc.rs") == []
+def test_an_exported_macro_is_seen_by_name_in_its_own_crate(repo: RustRepo) -> None:
+    assert repo.dependent_files("crates/core/messages.rs") == ["crates/core/main.rs"]
+    assert repo.dependent_files("crates/core/doc.rs") == []
 
 
-def test_imports_are_the_files_use_leaves_lead_to(repo: Repo) -> None:
+def test_imports_are_the_files_use_leaves_lead_to(repo: RustRepo) -> None:
     assert repo.resolver.imports("r", "crates/core/main.rs") == [
         "crates/core/flags/mod.rs",
         "crates/core/search.rs",
@@ -157,7 +145,7 @@ def test_imports_are_the_files_use_leaves_lead_to(repo: Repo) -> None:
     assert repo.resolver.imports("r", "crates/core/search.rs") == ["crates/matcher/src/lib.rs"]
 
 
-def test_the_module_layout_kept_between_answers_follows_new_files(repo: Repo) -> None:
+def test_the_module_layout_kept_between_answers_follows_new_files(repo: RustRepo) -> None:
     user = {"crates/core/user.rs": "use crate::extra::Extra;\n\nfn run(e: Extra) {}\n"}
     repo.store.apply([r for path, body in user.items() for r in records(path, body)], {})
     # no extra.rs yet: the path stops at the crate root (an inline module there, if any)
@@ -165,4 +153,4 @@ def test_the_module_layout_kept_between_answers_follows_new_files(repo: Repo) ->
     extra = {"crates/core/extra.rs": "pub struct Extra;\n"}
     repo.store.apply([r for path, body in extra.items() for r in records(path, body)], {})
     assert repo.resolver.imports("r", "crates/core/user.rs") == ["crates/core/extra.rs"]
-    assert repo.dependents("crates/core/extra.rs") == ["crates/core/user.rs"]
+    assert repo.dependent_files("crates/core/extra.rs") == ["crates/core/user.rs"]
