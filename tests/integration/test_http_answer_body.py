@@ -22,10 +22,10 @@ from schemas.tools import SearchArgs
 from streams.stores.views.fields import CONTENT_FIELDS, SYMBOL_FIELDS
 from tests.integration.mcp_helpers import call, http_session
 from tests.integration.memory_rig import memory_rig
+from tests.integration.test_http_limits import ACCEPT, INITIALIZE
 
 pytestmark = pytest.mark.anyio
 
-ACCEPT = "application/json, text/event-stream"
 SEARCH = {"repoId": "repo", "query": "compute the invoice total", "k": 5}
 
 
@@ -58,18 +58,8 @@ async def postings_built(app: EmbeddedApp) -> None:
 
 async def raw_search(base: str) -> httpx.Response:
     """initialize, initialized, then one search, as plain HTTP requests."""
-    opening = {
-        "jsonrpc": "2.0",
-        "id": 1,
-        "method": "initialize",
-        "params": {
-            "protocolVersion": "2025-06-18",
-            "capabilities": {},
-            "clientInfo": {"name": "answer-body-test", "version": "1"},
-        },
-    }
     async with httpx.AsyncClient(base_url=base, headers={"Accept": ACCEPT}, timeout=30) as http:
-        opened = await http.post("/mcp", json=opening)
+        opened = await http.post("/mcp", json=INITIALIZE)
         assert opened.status_code == 200, opened.text
         session = {"mcp-session-id": opened.headers["mcp-session-id"]}
         ready = {"jsonrpc": "2.0", "method": "notifications/initialized"}
