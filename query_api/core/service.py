@@ -404,7 +404,9 @@ class RepoContextService:
             enrich, self._locator, args.repoId, args.query, answer.hits, details=details
         )
         hits, note = enriched.hits, None
-        if hits and not enriched.lexical:
+        if not hits and not enriched.lexical:  # keyword search found no word of it at all
+            note = no_match_note(args.query, args.repoId, None)
+        elif not enriched.lexical:
             best = await best_semantic_score(self.retriever, args.repoId, args.query)
             if best is None or best < SEMANTIC_FLOOR:
                 hits, note = [], no_match_note(args.query, args.repoId, best)

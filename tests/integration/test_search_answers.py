@@ -91,6 +91,22 @@ async def test_no_match_is_an_answer(tmp_path: Path) -> None:
         assert unique["hits"] and "note" not in unique
 
 
+async def test_no_match_for_a_word_nothing_ever_held(tmp_path: Path) -> None:
+    """Keyword mode (no vectors): a word no file, name or memory entry ever held finds no
+    candidate at all, and the empty answer says why, as the semantic path's does."""
+    async with memory_rig(tmp_path, index=True) as (_, s):
+        query = {"repoId": "repo", "query": "xylophonequasar"}
+        result = await s.call_tool("repocontext_search", query)
+        nothing = result.structuredContent
+        assert nothing is not None and nothing["hits"] == []
+        assert nothing["mode"] == "keyword" and nothing["retrievalPath"] == "keyword.no_embedder"
+        assert "contains 'xylophonequasar'" in nothing["note"]
+        text = result.content[0].text  # type: ignore[union-attr]
+        assert text.startswith("0 hits for xylophonequasar") and nothing["note"] in text
+        stop_words = await call(s, "repocontext_search", {"repoId": "repo", "query": "the of"})
+        assert "note" not in stop_words  # stop words alone are never judged "no match"
+
+
 async def test_no_match_on_the_semantic_path(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
