@@ -7,7 +7,7 @@
 Starts `repocontext serve CORPUS --embedder none` (keyword only) on a prepared data directory:
 spring-framework at search_latency's PIN (11.4k files) or the generated corpus of
 `--generated N` files, both indexed by `python -m tests.bench.search_latency [--generated N]`
-into ~/.cache/repocontext-bench/systems/latency/<name>, which is the default `--data-dir`
+into ~/.cache/repocontext-bench/systems/latency/<name>.<build versions>, the default `--data-dir`
 (give a copy when another run may hold that one: a data directory has one owner). The real MCP
 client over streamable HTTP then waits until the server's CPU settles (a reopened data
 directory re-walks the corpus and may rebuild its views; the first search builds the
@@ -59,7 +59,7 @@ from referencing import Registry
 from tests.bench.localisation.cases import CASES_FILE, read_cases
 from tests.bench.localisation.checkout import DEFAULT_CACHE, materialise
 from tests.bench.localisation.repos import DEFAULT_MIRRORS, require_mirror
-from tests.bench.search_latency import PIN, generated_corpus, pct
+from tests.bench.search_latency import PIN, cached_system, generated_corpus, pct
 from tests.bench.search_under_backfill import free_port, session, wait_until
 
 SETTLED_CPU_S = 0.3  # server CPU seconds over SETTLE_WINDOW_S below which it is idle
@@ -328,7 +328,7 @@ def main() -> None:
         name = f"{PIN.slug}-{PIN.commit[:12]}"
         target = args.cache / "checkouts" / name / "spring-framework"
         corpus = materialise(require_mirror(PIN, args.mirrors), PIN.commit, target)
-    data = args.data_dir or args.cache / "systems" / "latency" / name
+    data = args.data_dir or cached_system(args.cache, name, args.tree)
     queries = [case.query[:4096] for case in read_cases(CASES_FILE)][: args.queries]
     client = "the SDK's ClientSession" if STOCK_CLIENT else "SchemaCheckedOnce"
     print(f"server tree {args.tree}, data {data}, client {client}", flush=True)

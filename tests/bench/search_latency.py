@@ -5,22 +5,25 @@
 
 The corpus is a pinned public checkout (spring-framework at PIN, extracted from the bench's git
 mirror as the localisation benchmark does) or a generated tree; it is indexed once, keyword only,
-into a cached data directory. The queries are the localisation benchmark's change requests (real
-commit subjects and bodies, 20-60 words: the long, common-word queries agents send). Each query
-is timed on both scorers in the same process, alternating, so the ratio holds on a busy machine;
-the two rankings are compared too (they must be equal). Also: the mirror's build time and the
-process's peak RSS before and after it, and the service-level search (what one MCP call runs
-in process, hybrid off) at the end.
+into a cached data directory named after the build's versions (`cached_system`). The queries
+are the localisation benchmark's change requests (real commit subjects and bodies, 20-60 words:
+the long, common-word queries agents send). Each query is timed on both scorers in the same
+process, alternating, so the ratio holds on a busy machine; the two rankings are compared too
+(they must be equal). Also: the mirror's build time and the process's peak RSS before and after
+it, and the service-level search (what one MCP call runs in process, hybrid off) at the end.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import random
 import resource
 import sqlite3
 import statistics
+import subprocess
+import sys
 import time
 from functools import partial
 from pathlib import Path
@@ -36,6 +39,51 @@ PIN = PinnedRepo(
     "spring-projects/spring-framework", "java", "91eb42645e26a7ef9382b4a655bcefe5c8682fee", "tuning"
 )
 WORDS_SEED = 20261202
+
+
+# Prints what a data directory's build is: the views' schema version and each processor's version
+# (a step without one derives nothing worth re-deriving). Run in the serving tree, so an older
+# tree given to a benchmark gets the cache its own build made.
+STAMP_CODE = """
+from streams.stores.views.schema import SCHEMA_VERSION
+from streams.topology import topology
+parts = [f"views{SCHEMA_VERSION}"]
+for step in topology():
+    version = getattr(step.processor, "version", None)
+    if isinstance(version, int):
+        parts.append(f"{step.step_id}{version}")
+print("-".join(parts))
+"""
+
+
+def build_stamp(tree: Path) -> str:
+    """`views11-content1-symbols28`-style versions of the build in `tree`."""
+    found = subprocess.run(
+        [sys.executable, "-c", STAMP_CODE],
+        cwd=tree,
+        env=dict(os.environ, PYTHONPATH=str(tree)),
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return found.stdout.strip()
+
+
+def cached_system(cache: Path, name: str, tree: Path | None = None) -> Path:
+    """The cached data directory of corpus `name` for the build in `tree` (this one by default).
+
+    Its name carries the build's versions: a data directory made by a build with another views
+    schema or processor version is re-derived when opened (every file: over an hour for the
+    100k corpus on a loaded 2-core machine), which a latency benchmark must neither wait for
+    nor time. Another build's directory is left alone (an older `--tree` may want it) and
+    named, so its space can be reclaimed."""
+    root = cache / "systems" / "latency"
+    stamp = build_stamp((tree or Path(__file__).resolve().parents[2]).resolve())
+    target = root / f"{name}.{stamp}"
+    for other in sorted([root / name, *root.glob(f"{name}.*")]):
+        if other.is_dir() and other != target:
+            print(f"not used: {other} (another build's versions; this one is {stamp})")
+    return target
 
 
 def pct(values: list[float], q: float) -> float:
@@ -142,7 +190,7 @@ def main() -> None:
         target = args.cache / "checkouts" / name / "spring-framework"
         corpus = materialise(require_mirror(PIN, args.mirrors), PIN.commit, target)
     queries = [case.query for case in read_cases(CASES_FILE)][: args.queries]
-    asyncio.run(measure(corpus, args.cache / "systems" / "latency" / name, queries))
+    asyncio.run(measure(corpus, cached_system(args.cache, name), queries))
 
 
 if __name__ == "__main__":
