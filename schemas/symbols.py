@@ -136,6 +136,11 @@ class OutlineResult(ToolModel):
     truncated: bool | None = None
     truncatedAtLine: int | None = None
     indexedChars: int | None = None
+    # Our addition, so an agent knows how long the file is before it reads it: its lines
+    # (absent for a truncated file, whose total the index does not hold: its stored text
+    # ends in `truncatedAtLine`) and its size on disk (the reference's file-node `sizeBytes`).
+    lineCount: int | None = None
+    sizeBytes: int | None = None
 
 
 class SymbolAt(ToolModel):

@@ -205,7 +205,8 @@ def _outline(r: sy.OutlineResult) -> str:
     cost = f", {r.fullReadTokenCount} tokens to read whole" if r.fullReadTokenCount else ""
     if r.truncated and r.fullReadTokenCount:
         cost = f", {r.fullReadTokenCount} tokens to read the stored text"
-    head = f"{r.path} in {r.repoId}: {_n(len(r.symbols), 'symbol')}{cost}"
+    lines = f"{_n(r.lineCount, 'line')}, " if r.lineCount is not None else ""
+    head = f"{r.path} in {r.repoId}: {lines}{_n(len(r.symbols), 'symbol')}{cost}"
     out = [head, *_outline_cut(r), *_lag(r.freshness)]
     for s in r.symbols:
         sig = " ".join(s.signature.split())
@@ -219,6 +220,8 @@ def _outline_cut(r: sy.OutlineResult) -> list[str]:
     if not r.truncated:
         return []
     where = f"line {r.truncatedAtLine}" if r.truncatedAtLine else "64 Ki characters"
+    if r.sizeBytes:  # the line count of the whole file is not held: its size says how long
+        where += f" of a {r.sizeBytes:,}-byte file"
     reach = (
         "declarations listed to the end"
         if r.indexedChars is None

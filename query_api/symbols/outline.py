@@ -6,7 +6,9 @@ return) is outlined as far as its symbols were extracted: as far as keyword sear
 it (processors/symbols/processor.py), past that body. The answer says so with `truncated`
 and names the line the stored body stops in (`truncatedAtLine`), so an agent knows that
 declarations after it are listed but their text is not returned; `indexedChars` says where
-both search and the outline stop, for a file longer than the indexed limit.
+both search and the outline stop, for a file longer than the indexed limit. `lineCount` and
+`sizeBytes` say how long the file is (only its size for a truncated one: the views count the
+lines of the stored text alone).
 """
 
 from __future__ import annotations
@@ -59,4 +61,7 @@ def outline_of(
         truncated=file.truncated or None,
         truncatedAtLine=cut_at,
         indexedChars=file.indexed_chars,
+        # the stored line count is the whole file's only when nothing was cut
+        lineCount=None if file.truncated or file.binary else file.line_count,
+        sizeBytes=file.size,
     )

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from mcp import ClientSession
 
+from processors.structural import count_lines
 from schemas.events import MAX_BODY_CHARS
 from tests.integration.memory_rig import memory_rig, rig_settings
 from tests.integration.test_truncated_files import long_module
@@ -43,13 +44,19 @@ async def test_the_text_says_where_a_long_file_stops_and_what_was_skipped(
             s, "repocontext_outline", {"repoId": "repo", "path": "ledger_rules.py"}
         )
         assert outline["truncatedAtLine"] == stop
-        assert f"text stops at line {stop} (64 Ki characters stored)" in said, said[:400]
+        size = len(text.encode())
+        assert outline["sizeBytes"] == size and "lineCount" not in outline  # total not held
+        assert f"text stops at line {stop} of a {size:,}-byte file (64 Ki characters stored)" in (
+            said
+        ), said[:400]
         assert "declarations listed to the end" in said
         assert "ledger_rules.settle_ledger_2999" in said  # listed past the stop
-        _, small = await answer(
-            s, "repocontext_outline", {"repoId": "repo", "path": "src/billing/ledger.py"}
-        )
+        ledger: dict[str, object] = {"repoId": "repo", "path": "src/billing/ledger.py"}
+        whole, small = await answer(s, "repocontext_outline", ledger)
         assert "text stops" not in small
+        lines = count_lines((repo / "repo" / "src" / "billing" / "ledger.py").read_text())
+        assert whole["lineCount"] == lines and whole["sizeBytes"] > 0
+        assert small.startswith(f"src/billing/ledger.py in repo: {lines} lines, "), small
 
         bundle, said = await answer(
             s,

@@ -111,10 +111,11 @@ def test_a_file_searched_only_in_part_says_where_search_stops() -> None:
         truncated=True,
         truncatedAtLine=900,
         indexedChars=1_048_576,
+        sizeBytes=2_500_000,
     )
     text = render(outline)[1]
     assert text.split("\n")[1] == (
-        "text stops at line 900 (64 Ki characters stored); "
+        "text stops at line 900 of a 2,500,000-byte file (64 Ki characters stored); "
         "declarations and search stop at character 1048576"
     )
     status = t.IndexStatus(
