@@ -36,11 +36,15 @@ _TEST_NAME = re.compile(
     r"|.*\.(test|spec|e2e|bench-test)\.[cm]?[jt]sx?|.*Tests?\.(java|kt|cs|swift|scala)"
     r"|.*IT\.java|.*Spec\.(kt|scala|groovy)|test\.[cm]?[jt]s|tests\.rs)$"
 )
-_DOC_DIRS = frozenset({"docs", "doc", "documentation", "wiki", "site", "website", "man"})
+_DOC_DIRS = frozenset(
+    {"docs", "doc", "documentation", "wiki", "site", "website", "man", "release-notes",
+     "release_notes", "releasenotes", "changelogs", "changelog", "changelog.d"}
+)  # fmt: skip
 _DOC_EXT = frozenset({".md", ".mdx", ".rst", ".txt", ".adoc", ".asciidoc", ".org", ".html"})
 _DOC_NAMES = re.compile(
     r"^(changes|changelog|history|news|authors|contributors|license|licence|copying|notice"
-    r"|readme|security|code_of_conduct|contributing|upgrading|migrating)([._-].*)?$",
+    r"|readme|security|code_of_conduct|contributing|upgrading|migrating|credits|maintainers)"
+    r"([._-].*)?$",
     re.IGNORECASE,
 )
 _EXAMPLE_DIRS = frozenset(
