@@ -38,11 +38,11 @@ from collections.abc import Callable, Iterable
 
 from query_api.symbols.families import (
     FILE_LEVEL,
-    MAX_RESULTS,
     PACKAGE_IS_DIRECTORY,
     UNQUALIFIED_MATCH_KINDS,
     ByName,
     FamilyRules,
+    Found,
     language_family,
 )
 from query_api.symbols.js_family import JsFamily
@@ -133,18 +133,18 @@ class DependentsResolver:
         members = sorted(set(by_name) - set(free))
         refs = self.symbols.references_to(repo_id, free + members, qualified_only=members)
         scope.note_self_declared(free, exclude)
-        found: dict[tuple[str, str], None] = {}
+        found = Found()
         for ref in refs:
             if ref.path in exclude or not scope.means(ref, by_name.get(ref.name, [])):
                 continue
-            found[(ref.path, ref.symbol or FILE_LEVEL)] = None
+            found.add(ref.path, ref.symbol or FILE_LEVEL)
             scope.rules_of(ref.path).note_dependent(ref)
-            if len(found) >= MAX_RESULTS:
+            if found.full:
                 break
         for rules in list(scope.rules.values()):
-            if len(found) < MAX_RESULTS:
+            if not found.full:
                 rules.more_dependents(exclude, by_name, found)
-        return [SymbolAt(symbol=sym, path=p) for p, sym in sorted(found)]
+        return [SymbolAt(symbol=sym, path=p) for p, sym in found.pairs()]
 
     def _targets(
         self, scope: ReferenceScope, declared: list[SymbolRow], exclude: set[str]
@@ -186,15 +186,15 @@ class DependentsResolver:
         wanted = [f"{n}{suffix}" for n in names for suffix in ("Test", "Tests")]
         wanted += [f"Test{n}" for n in names]
         families = {language_family(s.path) for s in declared}
-        found: dict[tuple[str, str], None] = {}
+        found = Found()
         for s in self.symbols.symbols_named(repo_id, wanted):
             if (
                 s.path not in exclude
                 and s.kind in TYPE_KINDS
                 and language_family(s.path) in families
             ):
-                found[(s.path, s.fq_name)] = None
+                found.add(s.path, s.fq_name)
         for d in dependents:
             if is_test_path(d.path):
-                found[(d.path, d.symbol)] = None
-        return [SymbolAt(symbol=sym, path=p) for p, sym in sorted(found)][:MAX_RESULTS]
+                found.add(d.path, d.symbol)
+        return [SymbolAt(symbol=sym, path=p) for p, sym in found.pairs()]

@@ -27,10 +27,10 @@ _FAMILIES = {
 
 PACKAGE_IS_DIRECTORY = frozenset({"go", "jvm"})  # a package's files share one directory
 UNQUALIFIED_MATCH_KINDS = frozenset({"Type", "Interface", "Enum", "Function", "Other"})
-MAX_RESULTS = 500  # dependents/tests per answer
+MAX_FILES = 500  # dependent (or test) files per answer
+MAX_PAIRS = 500  # symbol/path pairs per answer, shared out evenly over its files
 FILE_LEVEL = "<file>"  # the `symbol` of a reference made outside any declaration
 
-Found = dict[tuple[str, str], None]  # (path, symbol) of the dependents found, in order
 ByName = dict[str, list[SymbolRow]]  # what a reference may name, by its simple name
 Imports = Callable[[str], list[str]]  # a file's import entries
 
@@ -54,6 +54,61 @@ def qualified_match(qualified: str, fq_name: str) -> bool:
     if _COMPANION in fq and _COMPANION not in qualified:
         return qualified_match(qualified, fq.replace(_COMPANION, ".", 1))
     return False
+
+
+class Found:
+    """The dependents (or tests) of one answer: the symbols found in each file, bounded by
+    files, not by pairs. A file referencing hundreds of the declarations (zod's core/api.ts
+    names 165 of core/schemas.ts's) would otherwise use up a bound on pairs and cut files
+    found later. The answer keeps MAX_FILES files, each with as many of its symbols as
+    MAX_PAIRS allows when shared out evenly (never fewer than one)."""
+
+    def __init__(self) -> None:
+        self._by_path: dict[str, dict[str, None]] = {}
+
+    def add(self, path: str, symbol: str) -> None:
+        """Record that `symbol` in `path` is a dependent (no new file once full)."""
+        symbols = self._by_path.get(path)
+        if symbols is None:
+            if self.full:
+                return
+            symbols = self._by_path[path] = {}
+        symbols[symbol] = None
+
+    @property
+    def full(self) -> bool:
+        return len(self._by_path) >= MAX_FILES
+
+    def __contains__(self, path: object) -> bool:
+        return path in self._by_path
+
+    def __len__(self) -> int:
+        """The files found."""
+        return len(self._by_path)
+
+    def pairs(self) -> list[tuple[str, str]]:
+        """(path, symbol), sorted, each file's symbols cut to the largest even share that
+        keeps the answer within MAX_PAIRS (its first symbols in name order)."""
+        share = _even_share([len(s) for s in self._by_path.values()], MAX_PAIRS)
+        return [
+            (path, symbol)
+            for path in sorted(self._by_path)
+            for symbol in sorted(self._by_path[path])[:share]
+        ]
+
+
+def _even_share(sizes: list[int], total: int) -> int:
+    """The largest k >= 1 with sum(min(size, k)) <= total (k = the largest size if all fit)."""
+    if sum(sizes) <= total:
+        return max(sizes, default=1)
+    low, high = 1, max(sizes)  # sum(min(size, high)) > total
+    while high - low > 1:
+        middle = (low + high) // 2
+        if sum(min(size, middle) for size in sizes) <= total:
+            low = middle
+        else:
+            high = middle
+    return low
 
 
 class FamilyRules:
@@ -98,5 +153,5 @@ class FamilyRules:
         """`ref` was found to name one of the declarations (a first pass's answer)."""
 
     def more_dependents(self, exclude: set[str], by_name: ByName, found: Found) -> None:
-        """Dependents that references to the names do not show, added to `found` (at most
-        MAX_RESULTS in all)."""
+        """Dependents that references to the names do not show, added to `found` (until it
+        is full)."""

@@ -14,7 +14,6 @@ from processors.language import language_for_path
 from processors.symbols.languages.js_ts import DEFAULT_EXPORT, module_keys, split_import_entry
 from query_api.symbols.families import (
     FILE_LEVEL,
-    MAX_RESULTS,
     ByName,
     FamilyRules,
     Found,
@@ -92,7 +91,7 @@ class JsFamily(FamilyRules):
     def more_dependents(self, exclude: set[str], by_name: ByName, found: Found) -> None:
         if self._barrels:
             self._through_aliases(exclude, by_name, found)
-        if len(found) < MAX_RESULTS:
+        if not found.full:
             self._importers(exclude, found)
 
     def _through_aliases(self, exclude: set[str], by_name: ByName, found: Found) -> None:
@@ -122,8 +121,8 @@ class JsFamily(FamilyRules):
             targets = aliases.get(ref.name, [])
             if self.modules.matches(ref.path, ref.qualified, targets) is not True:
                 continue
-            found[(ref.path, ref.symbol or FILE_LEVEL)] = None
-            if len(found) >= MAX_RESULTS:
+            found.add(ref.path, ref.symbol or FILE_LEVEL)
+            if found.full:
                 return
 
     def _importers(self, exclude: set[str], found: Found) -> None:
@@ -141,12 +140,11 @@ class JsFamily(FamilyRules):
             return
         js = JsModules(self.symbols, self.repo_id, self.read_text)  # a budget of its own
         modules = sorted({m for p in asked for m in [*module_keys(p), *js.directory_keys(p)]})
-        known = {path for path, _symbol in found}
         for path in self.symbols.importers_of(self.repo_id, modules):
-            if path in exclude or path in known or language_for_path(path) != "javascript":
+            if path in exclude or path in found or language_for_path(path) != "javascript":
                 continue
-            found[(path, FILE_LEVEL)] = None
-            if len(found) >= MAX_RESULTS:
+            found.add(path, FILE_LEVEL)
+            if found.full:
                 return
 
 

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from query_api.symbols.dependents import DependentsResolver
+from query_api.symbols.families import MAX_PAIRS
 from streams.stores import ViewStore
 from streams.stores.views.handlers import default_registry
 from streams.stores.views.symbols import MAX_LOOKUP, SymbolViews
@@ -607,3 +608,23 @@ def test_a_folder_required_by_its_path_is_its_package_jsons_main(repo: Repo) -> 
     assert repo.dependents("lib/application.js") == [("__tests__/app/use.test.js", "<file>")]
     assert repo.dependents("lib/other.js") == []
     assert repo.resolver.imports("r", "__tests__/app/use.test.js") == ["lib/application"]
+
+
+def test_the_answer_is_bounded_by_files_not_by_symbol_file_pairs(repo: Repo) -> None:
+    """A file naming hundreds of the declarations (zod's core/api.ts names 165 of
+    core/schemas.ts's) cannot use up the bound and cut a dependent found after it."""
+    count = MAX_PAIRS + 100
+    heavy = "".join(f"from pkg.lib import f{i}\n" for i in range(count))
+    heavy += "".join(f"\ndef g{i}():\n    return f{i}()\n" for i in range(count))
+    repo.add(
+        {
+            "pkg/lib.py": "".join(f"def f{i}():\n    return {i}\n" for i in range(count)),
+            "pkg/heavy.py": heavy,
+            # f99 is the last name looked up (names are read in sorted order)
+            "pkg/light.py": "from pkg.lib import f99\n\ndef use():\n    return f99()\n",
+        }
+    )
+    found = repo.dependents("pkg/lib.py")
+    assert ("pkg/light.py", "pkg.light.use") in found
+    assert len(found) <= MAX_PAIRS
+    assert sum(path == "pkg/heavy.py" for path, _symbol in found) == MAX_PAIRS - 1
