@@ -14,7 +14,7 @@ only is never judged "no match".
 from __future__ import annotations
 
 import asyncio
-import bisect
+import functools
 import itertools
 import re
 from collections.abc import Iterable, Sequence
@@ -67,8 +67,29 @@ def line_score(line: str, terms: QueryTerms) -> int:
     lowered = line.lower()
     score = 2 * sum(1 for ident in terms.identifiers if ident in lowered)
     if terms.words and any(w in lowered for w in terms.words):  # tokenize only candidates
-        score += len(terms.words.intersection(tokenize(line)))
+        score += len(terms.words.intersection(line_tokens(line)))
     return score
+
+
+_ASCII_RUN = re.compile(r"[A-Za-z0-9]+")
+
+
+def line_tokens(line: str) -> set[str] | list[str]:
+    """The tokens of `line` as `tokenize` finds them, as a collection to intersect with. An
+    ASCII token never spans a character outside [A-Za-z0-9] and how a run of those splits
+    depends on the run alone, so an ASCII line's tokens are those of its runs, and the runs
+    (identifiers) recur from line to line and file to file: each is tokenized once."""
+    if not line.isascii():
+        return tokenize(line)
+    tokens: set[str] = set()
+    for of_run in map(_run_tokens, _ASCII_RUN.findall(line)):
+        tokens |= of_run
+    return tokens
+
+
+@functools.lru_cache(maxsize=16_384)
+def _run_tokens(run: str) -> frozenset[str]:
+    return frozenset(tokenize(run))
 
 
 def matches_indexed_terms(indexed: frozenset[str], terms: QueryTerms) -> bool:
@@ -185,7 +206,9 @@ def _candidate_lines(
 ) -> dict[int, int]:
     """line number (1-based, in first..last) -> an upper bound of its line_score, for the lines
     holding any query term as a substring: str.find over the lower-cased body, per term and
-    once per line (a regex alternation of 30 words over a 2,000-line file costs ~8 ms)."""
+    once per line (a regex alternation of 30 words over a 2,000-line file costs ~8 ms). A
+    match's line is counted from the previous match's by the newlines between them
+    (str.count, in C), so no table of every line's start is built."""
     needles = [*terms.identifiers, *sorted(terms.words)]
     lowered = body.lower()
     if not needles:
@@ -193,17 +216,21 @@ def _candidate_lines(
     if len(lowered) != len(body):  # a rare case mapping changed the length: line by line
         span = range(first, last + 1)
         return {n: 1 for n in span if any(x in lines[n - 1].lower() for x in needles)}
-    starts = list(itertools.accumulate((len(line) + 1 for line in lines[:-1]), initial=0))
-    lo, hi = starts[first - 1], starts[last] if last < len(starts) else len(body)
+    lo = sum(map(len, lines[: first - 1])) + first - 1  # where line `first` starts
+    hi = sum(map(len, lines[:last])) + last if last < len(lines) else len(body)
     found: dict[int, int] = {}
     for needle in needles:
         weight = 2 if needle in terms.identifiers else 1
+        line, counted = first, lo  # `line` is the line of position `counted`
         at = lowered.find(needle, lo, hi)
         while at != -1:
-            line = bisect.bisect_right(starts, at)
+            line += lowered.count("\n", counted, at)
             found[line] = found.get(line, 0) + weight
-            end = starts[line] if line < len(starts) else hi
-            at = lowered.find(needle, end, hi)
+            counted = lowered.find("\n", at, hi) + 1  # the next line's start, 0 for none
+            if counted == 0:
+                break
+            line += 1
+            at = lowered.find(needle, counted, hi)
     return found
 
 
@@ -296,6 +323,8 @@ def _detailed(
         found: Location | None = Location(within.start_line, within.end_line, "")
     else:
         found = locate_in_file(body, symbols, terms, within) if body else None
+        if found is None and body and terms.identifiers:  # found by its parts, not whole
+            found = locate_in_file(body, symbols, _by_parts(terms), within)
     update: dict[str, object] = {
         "entry": entry,
         "reasons": [_display_reason(r, path, packages) for r in hit.reasons],
@@ -305,6 +334,14 @@ def _detailed(
         if found.snippet:
             update["snippet"] = found.snippet
     return hit.model_copy(update=update)
+
+
+def _by_parts(terms: QueryTerms) -> QueryTerms:
+    """The query's identifiers as the words they are made of. Search matches `ctx.throw` by
+    its tokens (a `proto.throw` declaration and `ctx` in the same file), so a hit whose file
+    never holds it whole still has lines that hold its words; those are the hit's lines."""
+    parts = {p for ident in terms.identifiers for p in tokenize(ident)} - STOP_WORDS
+    return QueryTerms((), terms.words | parts)
 
 
 def _named_past_body(

@@ -65,6 +65,35 @@ async def test_hits_carry_lines_snippets_and_import_names(tmp_path: Path) -> Non
         assert "symbol:flask.testing.FlaskClient" in reasons, reasons  # not src.flask...
 
 
+CONTEXT_JS = """const proto = module.exports = {
+  inspect () {
+    return this.toJSON()
+  },
+
+  throw (...args) {
+    throw createError(...args)
+  }
+}
+"""
+
+
+async def test_a_hit_found_by_the_parts_of_an_identifier_has_lines(tmp_path: Path) -> None:
+    """`ctx.throw` occurs nowhere whole in koa's lib/context.js, which search finds by its
+    `throw` declaration (and another file holds it whole, so the answer is no "no match");
+    the hit still names the lines holding its words (it had no lines and no snippet)."""
+    repo = tmp_path / "ws" / "repo"
+    (repo / "lib").mkdir(parents=True)
+    (repo / "lib" / "context.js").write_text(CONTEXT_JS)
+    (repo / "lib" / "respond.js").write_text("function fail (ctx) {\n  ctx.throw(500)\n}\n")
+    async with memory_rig(tmp_path, index=True) as (_, s):
+        found = await call(s, "repocontext_search", {"repoId": "repo", "query": "ctx.throw"})
+        hits = {h["entry"]["path"]: h for h in found["hits"]}
+        assert hits["lib/respond.js"]["snippet"] == "2: ctx.throw(500)"
+        by_parts = hits["lib/context.js"]
+        assert (by_parts["startLine"], by_parts["endLine"]) == (6, 8), by_parts
+        assert "6: throw (...args) {" in by_parts["snippet"], by_parts
+
+
 async def test_no_match_is_an_answer(tmp_path: Path) -> None:
     async with memory_rig(tmp_path, index=True) as (app, s):
         root = app.settings.workspace_root
