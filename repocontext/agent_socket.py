@@ -48,7 +48,8 @@ def socket_path(data_dir: Path) -> Path:
 
 @dataclass(frozen=True)
 class Hello:
-    """What an attaching process asks of the owner: `op` is "mcp", "index" or "search"."""
+    """What an attaching process asks of the owner: `op` is "mcp", "index", "search" or
+    "eval"."""
 
     op: str
     path: str | None = None
@@ -58,6 +59,8 @@ class Hello:
     progress: bool = False  # index, search: the owner sends progress lines before its answer
     query: str | None = None  # search
     k: int = 10  # search
+    maxCases: int = 200  # eval
+    budgetSeconds: float = 300.0  # eval
 
 
 @dataclass
@@ -123,6 +126,8 @@ class AgentListener:
                 answer = await self._index(hello, writer)
             elif hello.op == "search":
                 answer = await self._search(hello, writer)
+            elif hello.op == "eval":
+                answer = await self._eval(hello, writer)
             elif hello.op == "mcp":
                 answer = await self._register(hello)
             elif hello.op == "ping":
@@ -178,6 +183,18 @@ class AgentListener:
         indexed = await self._index(hello, writer)
         args = t.SearchArgs(repoId=indexed["repoId"], query=hello.query, k=hello.k)
         return {"result": pruned(await self.app.service.search(args))}
+
+    async def _eval(self, hello: Hello, writer: asyncio.StreamWriter) -> dict[str, Any]:
+        """Index the path as `index` does, then score it as the eval tool would, with the
+        owner's rungs (its embedder and vectors, not the attaching command's)."""
+        from query_api.answers.render import pruned
+        from schemas import tools as t
+
+        indexed = await self._index(hello, writer)
+        args = t.EvalArgs(
+            repoId=indexed["repoId"], maxCases=hello.maxCases, budgetSeconds=hello.budgetSeconds
+        )
+        return {"result": pruned(await self.app.services.agent.eval(args))}
 
     async def _progress(self, job: dict[str, Any], base: int) -> dict[str, Any]:
         """Files read while the pass walks, then records processed since the request came."""
@@ -247,7 +264,7 @@ async def attach(
         return None
     try:
         await _send_line(writer, asdict(hello))
-        if hello.op in ("index", "search"):
+        if hello.op in ("index", "search", "eval"):
             log.info("%s is in use by another repocontext process; indexing through it", data_dir)
         line = await reader.readline()
         while line and "progress" in (update := json.loads(line)):

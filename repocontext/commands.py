@@ -300,7 +300,26 @@ async def cmd_eval(args: argparse.Namespace, settings: Settings, path: Path | No
         raise UsageError(f"{path} has no git history; eval mines its commits (run it in a clone)")
     with ProgressReporter(f"evaluating {path.name}") as progress:
         progress.stage("reading files")
-        async with EmbeddedApp(settings, watch=False, on_progress=progress) as app:
+        hello = Hello(
+            "eval",
+            str(path),
+            args.repo_id,
+            progress=True,
+            maxCases=args.max_cases,
+            budgetSeconds=args.budget_seconds,
+        )
+        opened = await own_or_attach(
+            lambda: EmbeddedApp(settings, watch=False, on_progress=progress),
+            settings.data_dir,
+            hello,
+            _owner_progress(progress),
+        )
+        if isinstance(opened, OwnerLink):  # a server owns the data directory: it scored
+            opened.writer.close()
+            _out(opened.answer["result"])
+            return 0
+        app = opened
+        try:
             await app.start(resume=False)
             registration = await app.service.ensure_repo(str(path), args.repo_id, launch=False)
             await reconcile_in_stages(app, registration, progress)
@@ -311,6 +330,8 @@ async def cmd_eval(args: argparse.Namespace, settings: Settings, path: Path | No
             )
             progress.stage("scoring cases")  # each case through every rung
             result = await app.services.agent.eval(request, on_progress=progress)
+        finally:
+            await app.close()
     _out(result)
     return 0
 

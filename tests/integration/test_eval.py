@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from query_api.evaluation.history import clean_subject, is_source
-from tests.conftest import child_env, cli_command
+from tests.conftest import ServeProcess, child_env, cli_command
 
 
 def git(root: Path, *args: str) -> None:
@@ -114,3 +114,32 @@ def test_eval_without_vectors_skips_the_vector_rungs_and_says_why(tmp_path: Path
     assert set(skipped) == {"vector", "hybrid"}, result
     assert all("no vectors yet" in why for why in skipped.values())
     assert result["cached"] is False
+
+
+@pytest.mark.slow  # starts a server and an eval process
+def test_eval_while_a_server_runs_scores_through_it(tmp_path: Path) -> None:
+    """Several processes on one data directory (issue 24 item 7): `eval` next to a running
+    `serve` scored through it instead of failing on the data directory's lock."""
+    repo = tmp_path / "shop"
+    repo.mkdir()
+    git(repo, "init", "-q")
+    commit(
+        repo,
+        {"shop/invoices.py": "def render_invoice_pdf(order):\n    return order.total\n"},
+        "Add invoice PDF rendering for orders",
+    )
+    server = ServeProcess(repo, tmp_path / "data")
+    try:
+        proc = subprocess.run(
+            cli_command("eval", str(repo), "--max-cases", "5"),
+            env=child_env(tmp_path / "data"),
+            capture_output=True,
+            text=True,
+            timeout=300,
+        )
+    finally:
+        server.stop()
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    assert "through it" in proc.stderr and "Traceback" not in proc.stderr
+    result = json.loads(proc.stdout)
+    assert result["repoId"] == "shop" and [r["rung"] for r in result["rungs"]] == ["keyword"]
