@@ -11,13 +11,19 @@ Why it is shaped this way (measured on the 2-core machine, tests/bench/vector_be
 - Parallelism is `threads` Python workers, each running whole chunks with OpenBLAS held to one
   thread: numpy releases the GIL, and unlike OpenBLAS's own spinning pool it degrades gently
   when other processes compete for the cores.
+- Memory: attention runs in groups of at most RUN_CELLS (sequences x length^2) score cells,
+  so one group's scores are 3 MiB whatever the lengths (eight 256-token sequences were 25 MiB
+  per worker); the word table stays memory-mapped and `drop_word_pages` hands its touched
+  pages back after each call (a backfill over a large repository touches most of its 47 MB).
 """
 
 from __future__ import annotations
 
+import contextlib
 import ctypes
 import glob
 import json
+import mmap
 import os
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -31,6 +37,7 @@ MAX_TOKENS = 256  # sentence_bert_config.json max_seq_length
 CHUNK_TOKENS = 2048  # tokens per forward pass: large enough for BLAS, small enough to stay warm
 WORD_EMBEDDINGS = "embeddings.word_embeddings.weight"
 GELU_BLOCK = 128  # rows per GELU block: (128, 1536) float32 = 768 KiB, inside L2
+RUN_CELLS = 256 * 256  # attention scores per group: 12 heads x 65,536 float32 = 3 MiB
 
 F32 = npt.NDArray[np.float32]
 
@@ -41,25 +48,30 @@ _ONE = np.float32(1.0)
 
 
 def read_safetensors(
-    path: Path, mapped: frozenset[str] = frozenset()
+    path: Path, mapped: frozenset[str] = frozenset(), maps: list[mmap.mmap] | None = None
 ) -> dict[str, npt.NDArray[Any]]:
     """The format is an 8-byte header length, a JSON header and raw little-endian tensors.
     Tensors named in `mapped` stay views on the file's memory map (read-only), so only the
-    pages a forward pass touches become resident."""
+    pages a forward pass touches become resident; the map is appended to `maps`."""
     tensors: dict[str, npt.NDArray[Any]] = {}
     with open(path, "rb") as handle:
         header_len = int.from_bytes(handle.read(8), "little")
         header = json.loads(handle.read(header_len))
         base = 8 + header_len
+        whole: mmap.mmap | None = None
         for name, meta in header.items():
             if name == "__metadata__":
                 continue
-            start = meta["data_offsets"][0]
+            start, end = meta["data_offsets"]
             dtype, shape = _DTYPES[meta["dtype"]], tuple(meta["shape"])
             if name in mapped and dtype != np.float16:
-                tensors[name] = np.memmap(
-                    path, dtype=dtype, mode="r", offset=base + start, shape=shape
-                )
+                if whole is None:
+                    whole = mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_READ)
+                    if maps is not None:
+                        maps.append(whole)
+                count = (end - start) // np.dtype(dtype).itemsize
+                view = np.frombuffer(whole, dtype=np.dtype(dtype), count=count, offset=base + start)
+                tensors[name] = view.reshape(shape)
                 continue
             arr = np.empty(shape, dtype=dtype)
             handle.seek(base + start)
@@ -120,11 +132,12 @@ def layer_norm(x: F32, weight: F32, bias: F32, eps: float = 1e-12) -> F32:
 
 
 def _runs(lengths: list[int]) -> list[tuple[int, int, int]]:
-    """(first row, length, count) for each run of equal-length neighbours (input is sorted)."""
+    """(first row, length, count) for each run of equal-length neighbours (input is sorted),
+    each run's scores (count x length^2 per head) within RUN_CELLS."""
     runs: list[tuple[int, int, int]] = []
     row = 0
     for n in lengths:
-        if runs and runs[-1][1] == n and runs[-1][2] < 8:
+        if runs and runs[-1][1] == n and (runs[-1][2] + 1) * n * n <= RUN_CELLS:
             first, _, count = runs[-1]
             runs[-1] = (first, n, count + 1)
         else:
@@ -151,7 +164,8 @@ class MiniLM:
         self.tokenizer.no_padding()
         # The word embeddings are 30,522 rows (47 MB) of which a process reads a few thousand:
         # left on the map, they cost only those pages (and the page cache is shared).
-        w = read_safetensors(folder / "model.safetensors", frozenset({WORD_EMBEDDINGS}))
+        self._maps: list[mmap.mmap] = []
+        w = read_safetensors(folder / "model.safetensors", frozenset({WORD_EMBEDDINGS}), self._maps)
         self.word = w[WORD_EMBEDDINGS]
         self.pos = w["embeddings.position_embeddings.weight"]
         self.type0 = w["embeddings.token_type_embeddings.weight"][0]
@@ -220,7 +234,17 @@ class MiniLM:
         results = pool.map(self._forward, work) if pool else map(self._forward, work)
         for chunk, vectors in zip(chunks, results, strict=True):
             out[chunk] = vectors
+        self.drop_word_pages()
         return out
+
+    def drop_word_pages(self) -> None:
+        """Hand the word table's resident pages back (madvise DONTNEED on a read-only shared
+        file map loses nothing: the page cache keeps them, the next lookup maps them again).
+        Every call's few thousand rows fault back in for a few milliseconds; without it a
+        backfill leaves the whole 47 MB table in the process's RSS."""
+        for mapped in self._maps:
+            with contextlib.suppress(OSError, ValueError, AttributeError):  # closed; not Linux
+                mapped.madvise(mmap.MADV_DONTNEED)
 
     def _forward(self, seqs: list[list[int]]) -> F32:
         hidden, heads = self.hidden, self.heads
