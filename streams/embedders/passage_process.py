@@ -11,8 +11,15 @@ once no batch has come for `idle_stop_s`: a repository whose backfill is done ho
 second model. `foreground=True` (a CLI command the user waits for) starts it at normal
 priority, as wide as `threads` allows, instead of as wide as the idle cores.
 
+Queries: while a child runs it also answers query embeddings, on a thread of its own at
+normal priority (nice is per thread on Linux: the child lowers only its batch thread's, and
+the encoder threads that thread starts inherit it) and over a channel of their own, so a
+query never queues behind a batch and the server holds no model copy of its own meanwhile
+(`encode_query`; LocalEmbedder falls back to a model in the server when no child runs).
+
 The protocol is pickle over the child's stdin/stdout (both ends are this code): one
-`(texts, width)` request, one `("ok", width, vectors)` or `("error", message)` reply.
+`(texts, width)` request, one `("ok", width, vectors)` or `("error", message)` reply; on the
+query socket one list of texts, one `("ok", vectors)` or `("error", message)` reply.
 """
 
 from __future__ import annotations
@@ -21,9 +28,11 @@ import contextlib
 import logging
 import os
 import pickle
+import socket
 import subprocess
 import sys
 import threading
+import time
 from pathlib import Path
 from typing import IO, Any
 
@@ -36,6 +45,7 @@ from streams.errors import StreamsError
 log = logging.getLogger(__name__)
 
 IDLE_STOP_S = 20.0  # long enough to span the vector step's pauses between record batches
+START_WAIT_S = 60.0  # a query waits at most this long for a child that is starting
 WORKER_MODULE = "streams.embedders.passage_worker"
 
 
@@ -64,6 +74,9 @@ class PassageProcess:
         self.in_flight = False  # a batch was handed to a ready child and is not answered yet
         self._child: subprocess.Popen[bytes] | None = None
         self._lock = threading.Lock()  # one batch at a time; start and stop
+        self._queries: _QueryChannel | None = None  # set while a started child is ready
+        self._query_lock = threading.Condition()  # one query at a time; the channel's state
+        self._starting = False
         self._timer: threading.Timer | None = None
         self._closed = False
 
@@ -106,6 +119,30 @@ class PassageProcess:
         vectors: npt.NDArray[np.float32] = reply[2]
         return vectors
 
+    def encode_query(self, texts: list[str]) -> npt.NDArray[np.float32] | None:
+        """The queries' vectors from the running child (waiting for one that is starting), or
+        None when no child runs or it failed: the caller encodes them itself."""
+        with self._query_lock:
+            deadline = time.monotonic() + START_WAIT_S
+            while self._starting and self._queries is None:
+                if not self._query_lock.wait(max(0.0, deadline - time.monotonic())):
+                    break
+            channel = self._queries
+            if channel is None:
+                return None
+            try:
+                reply = channel.ask(texts)
+            except (OSError, EOFError, pickle.PickleError) as exc:
+                log.warning("the passage encoder's query channel failed: %s", exc)
+                self._queries = None
+                channel.close()
+                return None
+        if reply[0] != "ok":
+            log.warning("the passage encoder could not embed a query: %s", reply[1])
+            return None
+        vectors: npt.NDArray[np.float32] = reply[1]
+        return vectors
+
     def close(self) -> None:
         """Stop the child; a batch in flight is not waited for (its caller gets an error)."""
         self._closed = True
@@ -128,22 +165,42 @@ class PassageProcess:
             return self._child
         self._stop_locked()
         nice = 0 if self.foreground else self.nice
+        ours, theirs = socket.socketpair()
         args = [sys.executable, "-m", WORKER_MODULE, str(self.folder), str(self.threads)]
-        child = subprocess.Popen(
-            [*args, str(nice), str(os.getpid())],
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            cwd=_source_root(),
-        )
-        self._child = child
-        self.starts += 1
-        hello = _receive(child)  # the model is loaded (or why not)
-        if hello[0] != "ready":
-            self._stop_locked()
-            raise PassageProcessError(str(hello[1]))
+        with self._query_lock:
+            self._starting = True
+        try:
+            child = subprocess.Popen(
+                [*args, str(nice), str(os.getpid()), str(theirs.fileno())],
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                cwd=_source_root(),
+                pass_fds=(theirs.fileno(),),
+            )
+            self._child = child
+            self.starts += 1
+            theirs.close()
+            hello = _receive(child)  # the model is loaded (or why not)
+            if hello[0] != "ready":
+                self._stop_locked()
+                raise PassageProcessError(str(hello[1]))
+            with self._query_lock:
+                self._queries = _QueryChannel(ours)
+        except BaseException:
+            theirs.close()
+            ours.close()
+            raise
+        finally:
+            with self._query_lock:
+                self._starting = False
+                self._query_lock.notify_all()
         return child
 
     def _stop_locked(self) -> None:
+        with self._query_lock:  # a query in flight finishes first (milliseconds)
+            channel, self._queries = self._queries, None
+        if channel is not None:
+            channel.close()
         child, self._child = self._child, None
         if child is None:
             return
@@ -184,6 +241,28 @@ class PassageProcess:
             return True
         finally:
             self._lock.release()
+
+
+class _QueryChannel:
+    """The server's end of a child's query socket (used under PassageProcess._query_lock)."""
+
+    def __init__(self, sock: socket.socket) -> None:
+        self.sock = sock
+        self.reader = sock.makefile("rb")
+        self.writer = sock.makefile("wb")
+
+    def ask(self, texts: list[str]) -> tuple[Any, ...]:
+        pickle.dump(texts, self.writer, protocol=pickle.HIGHEST_PROTOCOL)
+        self.writer.flush()
+        message = pickle.load(self.reader)
+        if not isinstance(message, tuple) or not message:
+            raise PassageProcessError(f"unexpected reply from the passage encoder: {message!r}")
+        return message
+
+    def close(self) -> None:
+        for stream in (self.writer, self.reader, self.sock):
+            with contextlib.suppress(OSError):
+                stream.close()
 
 
 def _source_root() -> str:

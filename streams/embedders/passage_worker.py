@@ -1,10 +1,13 @@
 """The passage encoder's child process (streams/embedders/passage_process.py starts it):
 
-    python -m streams.embedders.passage_worker MODEL_FOLDER THREADS NICE PARENT_PID
+    python -m streams.embedders.passage_worker MODEL_FOLDER THREADS NICE PARENT_PID QUERY_FD
 
-It lowers its own priority first, loads the model, says `("ready",)` and then answers one
-`(texts, width)` request at a time until its stdin closes. `width` None: as many encoder
-threads as the cores other processes leave idle (cpu_share.IdleCores), up to THREADS.
+It starts its query thread, lowers its own (the batch thread's) priority, loads the model,
+says `("ready",)` and then answers one `(texts, width)` request at a time until its stdin
+closes. `width` None: as many encoder threads as the cores other processes leave idle
+(cpu_share.IdleCores), up to THREADS. The query thread answers query embeddings on the
+socket QUERY_FD at the priority the child started with: Linux keeps a nice value per thread,
+and the batch thread lowers only its own (its encoder threads, started by it, inherit it).
 """
 
 from __future__ import annotations
@@ -12,9 +15,11 @@ from __future__ import annotations
 import ctypes
 import os
 import pickle
+import socket
 import sys
+import threading
 from pathlib import Path
-from typing import IO
+from typing import IO, Any
 
 from streams.embedders.cpu_share import IdleCores
 
@@ -24,13 +29,50 @@ def _reply(out: IO[bytes], message: object) -> None:
     out.flush()
 
 
-def serve(folder: Path, threads: int, inp: IO[bytes], out: IO[bytes]) -> None:
+class QueryThread(threading.Thread):
+    """Answers query embeddings (one list of texts at a time) on its socket, on one encoder
+    thread: its own, started before the batch thread lowered its priority."""
+
+    def __init__(self, sock: socket.socket) -> None:
+        super().__init__(name="queries", daemon=True)
+        self.sock = sock
+        self.model: Any = None
+        self.loaded = threading.Event()
+
+    def run(self) -> None:
+        self.loaded.wait()
+        if self.model is None:
+            return
+        reader, writer = self.sock.makefile("rb"), self.sock.makefile("wb")
+        while True:
+            try:
+                texts = pickle.load(reader)
+            except (EOFError, OSError):
+                return
+            try:
+                _reply(writer, ("ok", self.model.encode(texts, workers=1)))
+            except Exception as exc:
+                _reply(writer, ("error", f"{type(exc).__name__}: {exc}"))
+
+
+def serve(
+    folder: Path,
+    threads: int,
+    inp: IO[bytes],
+    out: IO[bytes],
+    queries: QueryThread | None = None,
+) -> None:
+    model: Any = None
     try:
         from streams.embedders.minilm import MiniLM
 
         model = MiniLM(folder, threads=threads)
     except Exception as exc:  # a broken install: the parent reports it, nothing crashes
         _reply(out, ("error", f"could not load the model from {folder}: {exc}"))
+    if queries is not None:
+        queries.model = model  # None: the query thread ends
+        queries.loaded.set()
+    if model is None:
         return
     _reply(out, ("ready",))
     idle = IdleCores()
@@ -66,16 +108,23 @@ def map_large_blocks() -> bool:
 
 def main(argv: list[str]) -> int:
     folder, threads, nice, parent = Path(argv[0]), int(argv[1]), int(argv[2]), int(argv[3])
-    if nice > 0:
-        os.nice(nice)  # the whole process, every encoder thread included, before the imports
     map_large_blocks()  # before the model and the encoder threads allocate
+    # Tokenising stays on the calling thread: a shared Rust pool would carry one thread's
+    # priority to the other's work. A query is short; a batch's tokens are ~1 % of its time.
+    os.environ["TOKENIZERS_PARALLELISM"] = "false"
+    sys.setswitchinterval(0.001)  # the query thread waits at most ~1 ms for the GIL
+    queries = QueryThread(socket.socket(fileno=int(argv[4]))) if len(argv) > 4 else None
+    if queries is not None:
+        queries.start()  # at the child's starting priority (the server's)
+    if nice > 0:
+        os.nice(nice)  # this thread and every encoder thread it starts, before the imports
     from streams.runtime.pool import die_with_parent
 
     die_with_parent(parent)
     # The protocol owns stdout; anything an import prints goes to stderr instead.
     out = os.fdopen(os.dup(sys.stdout.fileno()), "wb")
     os.dup2(sys.stderr.fileno(), sys.stdout.fileno())
-    serve(folder, threads, sys.stdin.buffer, out)
+    serve(folder, threads, sys.stdin.buffer, out, queries)
     return 0
 
 

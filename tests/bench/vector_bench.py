@@ -63,7 +63,7 @@ def bench_embed(threads: int = 1, n: int = 32, runs: int = 5) -> dict[str, Any]:
 
     embedder = LocalEmbedder(threads=threads)
     assert embedder.is_available()
-    model = embedder._model
+    model = embedder.query_model()
     assert model is not None
     folder = model_dir()
     assert folder is not None
