@@ -1,7 +1,7 @@
 // ts_xrefs prints, for TypeScript files of one project, the repository files each imports
 // (ts.resolveModuleName with the project's tsconfig: paths, conditions, `.js` specifiers) and
-// the files that reference one of its exported top-level declarations, an anonymous default
-// export included (the language service's findReferences), as JSON lines {path, imports, dependents}.
+// the files that reference one of its exported top-level declarations (an anonymous default
+// export and the names of a local `export { a as b }` list included) (the language service's findReferences), as JSON lines {path, imports, dependents}.
 // Usage: node ts_xrefs.js TYPESCRIPT_MODULE ROOT TSCONFIG < paths (relative to ROOT).
 const fs = require("fs");
 const path = require("path");
@@ -56,6 +56,12 @@ for (const file of files) {
       || (ts.getModifiers(statement) || []).find((m) => m.kind === ts.SyntaxKind.DefaultKeyword);
     if (ts.isExportAssignment(statement) && !statement.isExportEquals && keyword) {
       names.push(keyword);
+      continue;
+    }
+    // a local export list (`export { bigIntType as bigint }`, no `from`): each name it exports
+    if (ts.isExportDeclaration(statement) && !statement.moduleSpecifier && statement.exportClause
+        && ts.isNamedExports(statement.exportClause)) {
+      for (const element of statement.exportClause.elements) names.push(element.name);
       continue;
     }
     if (!exported(statement)) continue;
