@@ -134,7 +134,12 @@ def extract(body: str, language: str, path: str, grammar: Grammar) -> Extracted:
         rules.references_through_imports,
         rules.qualified_paths,
     )
-    return Extracted(out, sorted(set(found.imports)), references, dropped)
+    imports = sorted(set(found.imports))
+    if found.exports and not imports:
+        # an ES module importing nothing: an empty entry of its own exports, so that the
+        # resolver does not take it for a script whose names are globals (js_family)
+        imports = [local_exports(())]
+    return Extracted(out, imports, references, dropped)
 
 
 def _parse(grammar: Grammar, rules: LanguageRules, src: bytes) -> Tree:
@@ -166,6 +171,7 @@ class _Found:
     ref_nodes: list[Node] = field(default_factory=list)
     decorated: set[int] = field(default_factory=set)  # starts of declarations with decorators
     import_calls: set[int] = field(default_factory=set)  # starts of `require` in `require("x")`
+    exports: bool = False  # a top-level `export` statement (an ES module)
 
 
 class _Matcher:
@@ -263,6 +269,8 @@ class _Matcher:
                 )
         if "decorated" in caps:
             found.decorated.add(caps["decorated"][0].start_byte)
+        if "export" in caps:
+            found.exports = True
         if "package" in caps and not found.package:
             found.package = self.clean(caps["package"][0])
         if "import.via" in caps and not self.imports_through_call(caps):

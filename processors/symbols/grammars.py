@@ -144,7 +144,7 @@ class QueryPass:
     query: Query
     ref_patterns: frozenset[int]
     def_capture: tuple[str, ...]
-    misc_patterns: frozenset[int]  # patterns with a scope, package or import capture
+    misc_patterns: frozenset[int]  # patterns with a scope, package, import or export capture
     rank: tuple[int, ...]
     max_start_depth: int | None = None
     element_patterns: frozenset[int] = frozenset()
@@ -201,7 +201,7 @@ def _compile_pass(
             elements.add(i)
         elif "@ref." in text and not kinds and "@import" not in text:
             refs.add(i)
-        if any(f"@{c}" in text for c in ("scope", "package", "import", "decorated")):
+        if any(f"@{c}" in text for c in ("scope", "package", "import", "decorated", "export")):
             misc.add(i)
     if "@ref.qualifier" in "".join(texts):
         query.disable_capture("ref.qualifier")

@@ -38,8 +38,9 @@ from schemas.symbols import SymbolsRecord, XrefsRecord
 # names (`crate::flags::parse()`); 26: such paths written from the file where an inline
 # module holds them (`super::x()` in `mod tests`); 27: a Rust value through a path that is
 # no call (`super::ENCODINGS`, `Mode::Search`). 28: a file past 64 Ki characters is parsed as
-# far as search indexes it (issue 25 item 3).
-PROCESSOR_VERSION = 28
+# far as search indexes it (issue 25 item 3). 29: a TS/JS module that exports and imports
+# nothing records an empty `#>` entry (not a script).
+PROCESSOR_VERSION = 29
 
 # the records' validators, called without model_validate's wrapper: a file's two records cost
 # 1.5% of the stage less (the same validation: pydantic's own entry point)

@@ -54,7 +54,8 @@ class JsFamily(FamilyRules):
     def in_scope(self, ref: ReferenceRow, imports_of: Imports, targets: list[SymbolRow]) -> bool:
         """An ES or CommonJS module names what other modules declare through its imports, so
         its unqualified `query.isStale()` or `render()` is its own, a global's or a method's;
-        only a script (no imports) or a declaration file's global (`.d.ts`) shares names."""
+        only a script (no imports, no exports: a module that exports and imports nothing
+        records an empty `#>` entry) or a declaration file's global (`.d.ts`) shares names."""
         if ref.qualified is not None:
             return True
         return not imports_of(ref.path) or any(s.path.endswith(".d.ts") for s in targets)

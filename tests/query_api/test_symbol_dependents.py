@@ -443,6 +443,26 @@ def test_a_ts_module_names_other_files_through_its_imports_only(repo: Repo) -> N
     assert repo.dependents("types/global.d.ts") == [("src/devtools.ts", "open")]
 
 
+def test_a_module_that_exports_and_imports_nothing_is_no_script(repo: Repo) -> None:
+    # zod's v4/core/standard-schema.ts and v4/core/doc.ts import nothing but export: their
+    # type parameter `Schema` and `lines.map(...)` are their own, not v3's `Schema` alias
+    # or classic's `map()`
+    repo.add(
+        {
+            "src/types.ts": (
+                "export function map(x: unknown) { return x; }\n"
+                "class ZodType {}\nexport { ZodType as Schema };\n"
+            ),
+            "src/standard.ts": (
+                "export type InferInput<Schema> = Schema;\n"
+                "export function join(lines: string[]) { return lines.map(String); }\n"
+            ),
+            "legacy/page.js": "function refresh(q) { return map(q); }\n",
+        }
+    )
+    assert repo.dependents("src/types.ts") == [("legacy/page.js", "refresh")]
+
+
 def test_a_package_re_export_is_a_module_level_name_not_a_member(repo: Repo) -> None:
     repo.add(
         {

@@ -11,3 +11,6 @@
 ; a local export list (`export { output as infer }`, no `from`): the names a file exports under
 ; another name than it declares them (the extractor records the renamed ones with its imports)
 (export_statement (export_clause) @import.exports !source)
+; a module's top-level export statement: a file that exports is a module even without imports,
+; so its unqualified names are its own, not a script's globals (extract.py records it)
+(program (export_statement) @export)

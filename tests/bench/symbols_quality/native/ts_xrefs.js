@@ -1,7 +1,8 @@
 // ts_xrefs prints, for TypeScript files of one project, the repository files each imports
 // (ts.resolveModuleName with the project's tsconfig: paths, conditions, `.js` specifiers) and
-// the files that reference one of its exported top-level declarations (an anonymous default
-// export and the names of a local `export { a as b }` list included) (the language service's findReferences), as JSON lines {path, imports, dependents}.
+// the files that reference one of its exported top-level declarations, an anonymous default
+// export and the names of a local `export { a as b }` list included (the language service's
+// findReferences), as JSON lines {path, imports, dependents}.
 // Usage: node ts_xrefs.js TYPESCRIPT_MODULE ROOT TSCONFIG < paths (relative to ROOT).
 const fs = require("fs");
 const path = require("path");
