@@ -1,10 +1,12 @@
-"""A declaration as the extractor holds it between matching and records, and how a captured
-name is cleaned into a symbol's name."""
+"""A declaration as the extractor holds it between matching and records, what one file's
+matches found (Found: what matching.py hands to nesting.py and references.py, and what a
+language's import reader fills in), and how a captured name is cleaned into a symbol's name."""
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
 
 from tree_sitter import Node
 
@@ -30,6 +32,30 @@ class Declaration:
     is_scope: bool = False
     decl_only: bool = False
     fq: str = ""
+
+
+Key = tuple[int, int, int | str]  # a declaration's node span and its name's offset (or "scope")
+Captures = dict[str, list[Node]]  # one query match: capture name -> its nodes
+Slicer = Callable[[int, int], str]  # a file's text between two byte offsets
+
+
+@dataclass(slots=True)
+class Found:
+    """What one file's query matches say, before nesting."""
+
+    defs: dict[Key, Declaration] = field(default_factory=dict)
+    rank_of: dict[Key, int] = field(default_factory=dict)  # which pattern declared a node
+    has_decl_only: bool = False
+    package: str = ""
+    imports: list[str] = field(default_factory=list)
+    aliases: dict[str, str] = field(default_factory=dict)  # local name -> qualified name
+    # TS/JS local names bound to a whole module, not to a name
+    namespaces: set[str] = field(default_factory=set)
+    bound: dict[str, str] = field(default_factory=dict)  # local name -> the imported declaration
+    ref_nodes: list[Node] = field(default_factory=list)
+    decorated: set[int] = field(default_factory=set)  # starts of declarations with decorators
+    import_calls: set[int] = field(default_factory=set)  # starts of `require` in `require("x")`
+    exports: bool = False  # a top-level `export` statement (an ES module)
 
 
 def operator_name(text: str) -> str:

@@ -1,10 +1,11 @@
-"""Each language family's extraction rules in one place: what extract.py asks a language
-(its module path, how an import names a module or a declaration, which calls import) instead
-of branching on language names. A family's module (python, js_ts, jvm, c_family, ...) says
-what differs; a language with no entry gets `DEFAULT`, what most languages share.
+"""Each language family's extraction rules in one place: what the extractor (extract.py,
+matching.py, references.py) asks a language (its module path, how an import names a module
+or a declaration, which calls import) instead of branching on language names. A family's
+module (python, js_ts_imports, jvm, c_family, ...) says what differs; a language with no
+entry gets `DEFAULT`, what most languages share.
 
 The queries (queries/<lang>.scm) say which nodes declare, reference and import; these rules
-say what extract.py makes of what the queries found.
+say what the extractor makes of what the queries found.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from __future__ import annotations
 from processors.symbols.languages import (
     c_family,
     csharp,
-    js_ts,
+    js_ts_imports,
     jvm,
     kotlin,
     php,
@@ -26,7 +27,7 @@ __all__ = ["DEFAULT", "LanguageRules", "rules_for"]
 
 _BY_LANGUAGE: dict[str, LanguageRules] = {
     **python.RULES,
-    **js_ts.RULES,
+    **js_ts_imports.RULES,
     **jvm.RULES,
     **kotlin.RULES,
     **rust.RULES,

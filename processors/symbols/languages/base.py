@@ -8,6 +8,8 @@ from dataclasses import dataclass
 
 from tree_sitter import Node
 
+from processors.symbols.declaration import Captures, Found, Slicer
+
 
 def _no_module_prefix(path: str) -> str:
     return ""
@@ -29,6 +31,10 @@ def _unrepaired(src: bytes) -> bytes:
     return src
 
 
+def _sorted_imports(found: Found) -> list[str]:
+    return sorted(set(found.imports))
+
+
 @dataclass(frozen=True, slots=True)
 class LanguageRules:
     # the dotted module a file's declarations live in when it declares no package
@@ -41,9 +47,16 @@ class LanguageRules:
     # a call through an imported declaration references it; not in Python, where `from
     # django.db import models` binds a module as often as a declaration
     references_through_imports: bool = True
-    # ES module / CommonJS imports: specifiers resolved against the file's directory, named
-    # imports, default and namespace bindings (js_ts.js_import)
+    # ES module / CommonJS references: a member of a name bound to a whole module (`* as ns`,
+    # `const m = require("m")`) is qualified by that module (references.reference_sites)
     js_modules: bool = False
+    # reads a match's `@import`, `@import.exports` and `@export` captures itself (TS/JS:
+    # js_ts_imports.read_imports: specifiers resolved against the file's directory, named,
+    # default and namespace bindings, re-exports) with the found so far, the file's text and
+    # directory; None: `@import` names a module as written (plain imports)
+    read_imports: Callable[[Found, Slicer, Captures, str], None] | None = None
+    # the file's import entries once every match is read (distinct, sorted)
+    imports_of: Callable[[Found], list[str]] = _sorted_imports
     # the functions whose call with a string (`@import.via`) imports a module: `require("x")`
     import_calls: frozenset[str] = frozenset()
     # whether a declaration whose pattern says `@top` stands at file level (c_family)

@@ -1,21 +1,15 @@
 """TypeScript and JavaScript: ES module and CommonJS imports. A relative specifier names a
 repository path (resolved against the importing file's directory, without its extension);
 named imports, a default import and a namespace (`* as ns`, `const m = require("m")`) bind
-local names to qualified ones; `require("x")` and `import("x")` are imports, not calls."""
+local names to qualified ones; `require("x")` and `import("x")` are imports, not calls.
+Here: specifiers, module files and keys, and the import entries' format; how the extractor
+reads the statements into them (and the family's LanguageRules): js_ts_imports.py."""
 
 from __future__ import annotations
 
-import functools
 import posixpath
-import re
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass
-
-from tree_sitter import Node
-
-from processors.symbols.declaration import clean_name
-from processors.symbols.languages.base import LanguageRules
-from processors.symbols.signatures import _node_text
 
 JS_EXTENSIONS = frozenset({".js", ".jsx", ".mjs", ".cjs", ".ts", ".tsx", ".mts", ".cts"})
 
@@ -172,95 +166,3 @@ def split_import_entry(entry: str) -> ImportEntry:
             module, names=frozenset(exported for exported, _, _ in parts), origins=origins
         )
     return ImportEntry(entry)
-
-
-_NAMED_IMPORT = re.compile(
-    r"(?:\btype\s+)?([A-Za-z_$][\w$]*)(?:\s+as\s+([A-Za-z_$][\w$]*)|\s*:\s*([A-Za-z_$][\w$]*))?"
-)
-_COMMENTS = re.compile(r"/\*.*?\*/|//[^\n]*", re.S)
-
-
-def named_imports(text: str) -> list[tuple[str, str]]:
-    """(name, local name) of each specifier of `{ A, type B, C as D }` (TS/JS imports) or of
-    `{ A, C: D }` (a CommonJS `require` destructured); a default (`{ A = 1 }`), a rest or a
-    nested pattern binds nothing we qualify."""
-    if "/" in text:
-        text = _COMMENTS.sub(" ", text)
-    parts = [part.strip() for part in text.strip("{} \n\t\r").split(",")]
-    if "as" not in text and "type" not in text and ":" not in text:  # the common case: bare names
-        return [(part, part) for part in parts if part.replace("$", "_").isidentifier()]
-    out = []
-    for part in parts:
-        found = _NAMED_IMPORT.fullmatch(part)
-        if found:
-            name, renamed, bound = found.groups()
-            out.append((name, renamed or bound or name))
-    return out
-
-
-@functools.lru_cache(maxsize=8192)  # a directory's files import the same few modules
-def js_import(
-    specifier: str, names: str, alias: str, directory: str, default: str = ""
-) -> tuple[str, tuple[tuple[str, str], ...], str]:
-    """A TS/JS import statement (or `require`) in `directory`: its module, a relative specifier
-    resolved to a repository path, and the (local name, qualified name) pairs it binds, named
-    imports and a namespace. A non-relative specifier, a package's (`rxjs`) or a path alias
-    (`@/orders`, tsconfig `paths`), qualifies as written: the dependents resolver maps an
-    alias to its file and matches a package's names by name. A relative one that leaves the
-    repository qualifies nothing. The third value is the local name bound to the whole module
-    (`* as ns`, `const m = require("m")`), "" when none."""
-    raw = clean_name(specifier, ".")
-    if is_relative(raw):
-        module = resolve_in(raw, directory)
-        if module == raw:
-            return module, (), ""
-    else:
-        module = raw
-    pairs = [(short, f"{module}.{name}") for name, short in named_imports(names)] if names else []
-    if default:  # `import Button from "./Button"`: the module's default export, whatever
-        pairs.append((default, f"{module}.{DEFAULT_EXPORT}"))  # name it is declared under
-    namespace = clean_name(alias, ".") if alias else ""
-    if namespace:
-        pairs.append((namespace, module))
-    return module, tuple(pairs), namespace
-
-
-def renamed_exports(text: Callable[[int, int], str], clause: Node) -> list[tuple[str, str]]:
-    """The (exported, declared) names of a local `export { a as b, c }` clause that differ."""
-    out = []
-    for spec in clause.named_children:
-        name = spec.child_by_field_name("name")
-        alias = spec.child_by_field_name("alias")
-        if spec.type == "export_specifier" and name is not None and alias is not None:
-            exported, declared = _node_text(text, alias), _node_text(text, name)
-            if exported != declared:
-                out.append((exported, declared))
-    return out
-
-
-def reexported(
-    text: Callable[[int, int], str], specifier: Node
-) -> tuple[str, list[tuple[str, str]]] | None:
-    """What an `export ... from "x"` statement hands on (`specifier` is its `x`): the
-    namespace of `export * as ns`, or the (name, name as exported) pairs of `export { a, b
-    as c }`; (STAR_REEXPORT, []) for `export * from "x"`, None for an import."""
-    statement = specifier.parent.parent if specifier.parent is not None else None
-    if statement is None or statement.type != "export_statement":
-        return None
-    for child in statement.named_children:
-        if child.type == "namespace_export" and child.named_child_count:
-            return _node_text(text, child.named_children[0]), []
-        if child.type == "export_clause":
-            names = []
-            for spec in child.named_children:
-                name = spec.child_by_field_name("name")
-                alias = spec.child_by_field_name("alias")
-                if spec.type == "export_specifier" and name is not None:
-                    original = _node_text(text, name)
-                    names.append((original, _node_text(text, alias) if alias else original))
-            return "", names
-    return STAR_REEXPORT, []
-
-
-_JS = LanguageRules(js_modules=True, import_calls=frozenset({"require", "import"}))
-RULES = {"typescript": _JS, "javascript": _JS}
