@@ -77,7 +77,8 @@ class RustFamily(FamilyRules):
             return True
         macros = [s for s in targets if MACRO_EXPORT in s.signature]
         return bool(macros) and any(
-            rust.crate_root(s.path) == rust.crate_root(ref.path) is not None for s in macros
+            rust.crates.crate_root(s.path) == rust.crates.crate_root(ref.path) is not None
+            for s in macros
         )
 
     def imported_modules(self, path: str, modules: list[str]) -> list[str]:

@@ -10,30 +10,17 @@ segment exists (languages/rust: `a.rs` or `a/mod.rs` in the module's folder); wh
 names a declaration of the last module's file (`HiArgs`, `Searcher.new`). A path whose
 anchor is none of these (`std`, `regex`) names nothing in the repository.
 
-Everything is read from the views with point reads, each fact once per answer.
+Everything is read from the views with point reads, each fact once per answer; the crate
+layout (crate roots, packages, module files) is rust_crates.py.
 """
 
 from __future__ import annotations
 
 import copy
-import posixpath
 from collections.abc import Callable
-from typing import Any
 
-from processors.symbols.languages.rust import (
-    ALIAS_MARK,
-    CRATE_ROOT_NAMES,
-    DEPENDENCY_TABLES,
-    child_candidates,
-    crate_ident,
-    declared_library,
-    declared_roots,
-    manifest_path,
-    module_dir,
-    parent_candidates,
-    parent_dir,
-    parsed_manifest,
-)
+from processors.symbols.languages.rust import ALIAS_MARK
+from query_api.symbols.rust_crates import RustCrates
 from streams.stores.views.symbols import SymbolRow, SymbolViews
 
 MAX_REEXPORT_HOPS = 4  # `pub use` chains followed from one path
@@ -43,18 +30,15 @@ Resolved = tuple[str, tuple[str, ...]]  # (the module's file, the path left insi
 
 
 class RustModules:
-    """One answer's view of a repository's Rust module tree (see the module doc)."""
+    """One answer's view of a repository's Rust module tree (see the module doc), over its
+    crate layout (rust_crates.RustCrates)."""
 
     def __init__(
         self, symbols: SymbolViews, repo_id: str, read_text: Callable[[str], str | None]
     ) -> None:
         self.symbols = symbols
         self.repo_id = repo_id
-        self.read_text = read_text
-        self._exists: dict[str, bool] = {}
-        self._manifests: dict[str, dict[str, Any] | None] = {}
-        self._roots: dict[str, str | None] = {}  # a file -> its crate root
-        self._crates: dict[str, dict[str, str]] = {}  # a package folder -> ident -> root
+        self.crates = RustCrates(symbols, repo_id, read_text)
         self._imports: dict[str, list[str]] = {}
         self._resolved: dict[tuple[str, str], Resolved | None] = {}
         self._destinations: dict[tuple[Resolved, int], frozenset[tuple[str, str]]] = {}
@@ -68,134 +52,12 @@ class RustModules:
         again._destinations = {}
         return again
 
-    # -- facts read from the views ---------------------------------------------------------
-
-    def _first_existing(self, candidates: list[str]) -> str | None:
-        unknown = [c for c in candidates if c not in self._exists]
-        if unknown:
-            found = self.symbols.indexed_paths(self.repo_id, unknown)
-            self._exists.update((c, c in found) for c in unknown)
-        return next((c for c in candidates if self._exists[c]), None)
-
-    def _manifest(self, folder: str) -> dict[str, Any] | None:
-        """The parsed Cargo.toml in `folder`, None when there is none or it does not parse."""
-        if folder not in self._manifests:
-            path = posixpath.join(folder, "Cargo.toml")
-            text = self.read_text(path) if self._first_existing([path]) else None
-            self._manifests[folder] = parsed_manifest(text) if text is not None else None
-        return self._manifests[folder]
-
     def imports_of(self, path: str) -> list[str]:
         if path not in self._imports:
             self._imports[path] = self.symbols.imports_of_file(self.repo_id, path)
         return self._imports[path]
 
-    # -- crates ------------------------------------------------------------------------------
-
-    def _package_folder(self, path: str) -> str | None:
-        folder = posixpath.dirname(path)
-        while True:
-            if self._manifest(folder) is not None:
-                return folder
-            if not folder:
-                return None
-            folder = posixpath.dirname(folder)
-
-    def crate_root(self, path: str) -> str | None:
-        """The root file of the crate `path` belongs to: the nearest lib.rs/main.rs at or
-        above its folder (within its package), or a target Cargo.toml names there."""
-        if path not in self._roots:
-            self._roots[path] = self._find_root(path)
-        return self._roots[path]
-
-    def _find_root(self, path: str) -> str | None:
-        package = self._package_folder(path)
-        declared = self._declared_roots(package) if package is not None else []
-        if path in declared:
-            return path
-        folder = posixpath.dirname(path)
-        while True:
-            inside = [r for r in declared if posixpath.dirname(r) == folder]
-            named = [posixpath.join(folder, name) for name in CRATE_ROOT_NAMES]
-            found = self._first_existing(named + inside)
-            if found is not None:
-                return found
-            if not folder or folder == package:
-                return None
-            folder = posixpath.dirname(folder)
-
-    def _declared_roots(self, package: str) -> list[str]:
-        """The crate roots Cargo.toml names by path: `[lib]`, `[[bin]]`, `[[test]]`, ..."""
-        return declared_roots(self._manifest(package) or {}, package)
-
-    def _library_root(self, package: str) -> str | None:
-        declared = declared_library(self._manifest(package) or {}, package)
-        if declared is not None:
-            return declared
-        return self._first_existing([posixpath.join(package, "src", "lib.rs")])
-
-    def crates_seen_from(self, path: str) -> dict[str, str]:
-        """The crates code in `path` names by package (ident -> root file): its own package's
-        library and the path dependencies its Cargo.toml lists (a `workspace = true` one
-        through the workspace's `[workspace.dependencies]`)."""
-        package = self._package_folder(path)
-        if package is None:
-            return {}
-        if package not in self._crates:
-            self._crates[package] = self._crates_of(package)
-        return self._crates[package]
-
-    def _crates_of(self, package: str) -> dict[str, str]:
-        manifest = self._manifest(package) or {}
-        out: dict[str, str] = {}
-        own = manifest.get("package", {}).get("name")
-        root = self._library_root(package)
-        if isinstance(own, str) and root is not None:
-            out[crate_ident(own)] = root
-        for table in DEPENDENCY_TABLES:
-            for name, spec in (manifest.get(table) or {}).items():
-                # a renamed dependency (`foo = { package = "bar", ... }`) is `foo` in code
-                folder = self._dependency_folder(package, name, spec)
-                dep_root = self._library_root(folder) if folder is not None else None
-                if dep_root is not None:
-                    out.setdefault(crate_ident(name), dep_root)
-        return out
-
-    def _dependency_folder(self, package: str, name: str, spec: object) -> str | None:
-        if not isinstance(spec, dict):
-            return None
-        if isinstance(spec.get("path"), str):
-            return manifest_path(package, spec["path"])
-        if spec.get("workspace") is not True:
-            return None
-        # `name = { workspace = true }`: the nearest `[workspace.dependencies]` at or above
-        # the package names it
-        folder: str | None = package
-        while folder is not None:
-            workspace = (self._manifest(folder) or {}).get("workspace")
-            if isinstance(workspace, dict):
-                shared = (workspace.get("dependencies") or {}).get(name)
-                if isinstance(shared, dict) and isinstance(shared.get("path"), str):
-                    return manifest_path(folder, shared["path"])
-                return None
-            folder = posixpath.dirname(folder) if folder else None
-        return None
-
-    # -- modules ----------------------------------------------------------------------------
-
-    def child(self, module_file: str, name: str) -> str | None:
-        moddir = module_dir(module_file, self.crate_root(module_file) == module_file)
-        return self._first_existing(child_candidates(moddir, name))
-
-    def parent(self, module_file: str) -> str | None:
-        if self.crate_root(module_file) == module_file:
-            return None
-        pdir = parent_dir(module_file)
-        root = self.crate_root(module_file)
-        found = self._first_existing(parent_candidates(pdir))
-        if found is None and root is not None and posixpath.dirname(root) == pdir:
-            return root
-        return found
+    # -- paths ------------------------------------------------------------------------------
 
     def resolve(self, importer: str, dotted: str) -> Resolved | None:
         """The module file a path leads to and what is left of it (see the module doc)."""
@@ -209,25 +71,25 @@ class RustModules:
         start, rest = self._anchor(importer, parts)
         if start is None:
             return None
-        while rest and (child := self.child(start, rest[0])) is not None:
+        while rest and (child := self.crates.child(start, rest[0])) is not None:
             start, rest = child, rest[1:]
         return start, tuple(rest)
 
     def _anchor(self, importer: str, parts: list[str]) -> tuple[str | None, list[str]]:
         first = parts[0]
         if first == "crate":
-            return self.crate_root(importer), parts[1:]
+            return self.crates.crate_root(importer), parts[1:]
         if first == "self":
             return importer, parts[1:]
         if first == "super":
             module: str | None = importer
             while parts and parts[0] == "super" and module is not None:
-                module, parts = self.parent(module), parts[1:]
+                module, parts = self.crates.parent(module), parts[1:]
             return module, parts
-        crate = self.crates_seen_from(importer).get(first)
+        crate = self.crates.crates_seen_from(importer).get(first)
         if crate is not None:
             return crate, parts[1:]
-        if self.child(importer, first) is not None:  # a module of the file's own
+        if self.crates.child(importer, first) is not None:  # a module of the file's own
             return importer, parts
         return None, parts
 
@@ -299,7 +161,7 @@ class RustModules:
         out: list[tuple[str, str]] = []
         module: str | None = path
         for _ in range(MAX_REEXPORT_HOPS):
-            module = self.parent(module) if module is not None else None
+            module = self.crates.parent(module) if module is not None else None
             if module is None:
                 break
             for written in self.imports_of(module):
