@@ -24,7 +24,8 @@ from processors.symbols.languages import LanguageRules, rules_for
 from processors.symbols.languages.js_ts import JS_EXTENSIONS, strip_js_extension
 from processors.symbols.matching import Matcher
 from processors.symbols.nesting import disambiguate, kept, nest, records, without_declared_only
-from processors.symbols.references import MAX_REFERENCES, reference_sites, references_of
+from processors.symbols.reference_sites import reference_sites
+from processors.symbols.references import MAX_REFERENCES, references_of
 from processors.symbols.signatures import _separated_signatures, _slicer
 from schemas.symbols import Reference
 

@@ -1,139 +1,21 @@
-"""References of one file: where each referenced name stands, what qualifies it (resolved
-through the file's imports), and which declaration owns it.
-
-A reference capture is a simple name; its qualifier (the `pkg` in `pkg.Name`) is the
-identifier just before it in the same member/selector/scoped node, looked up only when an
-import could be at stake. References are deduplicated and attributed to their owners by
-bisecting a segment table, not one by one (the stage must cost at most 2x a bare parse).
+"""References of one file: each reference site (reference_sites.py: where a name stands and
+what qualifies it) resolved through the file's imports and attributed to the declaration
+that owns it. References are deduplicated and attributed to their owners by bisecting a
+segment table, not one by one (the stage must cost at most 2x a bare parse).
 """
 
 from __future__ import annotations
 
-import re
-import string
 from bisect import bisect_right
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from collections.abc import Iterable
 from itertools import islice
-from operator import attrgetter, le
-
-from tree_sitter import Node
+from operator import le
 
 from processors.symbols.declaration import MAX_NAME_CHARS, Declaration
-from processors.symbols.signatures import _node_text
+from processors.symbols.reference_sites import Sites
 from schemas.symbols import Reference
 
 MAX_REFERENCES = 5000  # per file; a generated file cannot flood the reverse index
-QUALIFIER_TYPES = frozenset(
-    {"identifier", "package_identifier", "namespace_identifier", "name", "constant"}
-)
-# the last byte of `pkg.`, `pkg::`, `pkg->`, `Pkg\\`: a reference after anything else has no
-# qualifier, so it needs no look at its siblings
-_QUALIFIER_ENDS = frozenset(b".:>\\")
-_IDENT_CHARS = frozenset(string.ascii_letters + string.digits + "_$")
-_SPACES = frozenset(" \t\r\n\f\v")
-_NAME_CHAIN = re.compile(r"[\w$]+\.[\w$]+")  # `z.coerce`: what the resolver follows
-_COLON = ord(":")
-_PATH_TYPES = frozenset({"scoped_identifier", "crate", "self", "super"})  # Rust's `a::b`
-_DOTTED_PATH = re.compile(r"\w+(?:\.\w+)*")  # `grep.printer`, not `Vec.<u8>`
-_START_BYTE = attrgetter("start_byte")
-_END_BYTE = attrgetter("end_byte")
-
-
-@dataclass(slots=True)
-class Sites:
-    """The file's reference captures in match order: start bytes, names and qualifiers."""
-
-    starts: list[int]
-    names: list[str]
-    qualifiers: list[str | None]
-
-
-def reference_sites(
-    ref_nodes: list[Node],
-    import_calls: set[int],
-    aliases: dict[str, str],
-    body: str,
-    src: bytes,
-    text: Callable[[int, int], str],
-    chains: bool = False,
-    paths: bool = False,
-    path_from_file: Callable[[Node, str], str] | None = None,
-) -> Sites:
-    """Each captured reference's start, name and qualifier (None when there is none or no
-    import could resolve it). `import_calls`: the starts of `require` in `require("x")`,
-    which imports x and calls nothing the repository declares. `chains` (TS/JS): a qualifier
-    may be a chain of names starting with an import (`z.coerce` in `z.coerce.string()`, a
-    namespace of a namespace), resolved by the dependents resolver one module at a time.
-    `paths` (Rust): every `a::b::` path qualifies the name after it, imported or not
-    (`crate::flags::parse()`, `grep::printer::Stats`): the resolver knows the crates;
-    `path_from_file` writes such a path from the file's module (Rust's `super::x()` inside
-    an inline `mod tests` is the file's `x`)."""
-    if import_calls:
-        ref_nodes = [n for n in ref_nodes if n.start_byte not in import_calls]
-    starts: list[int] = list(map(_START_BYTE, ref_nodes))
-    ends: list[int] = list(map(_END_BYTE, ref_nodes))
-    if len(src) == len(body):  # ASCII: slice the str directly
-        ref_names = [body[start:end] for start, end in zip(starts, ends, strict=True)]
-    else:
-        ref_names = [text(start, end) for start, end in zip(starts, ends, strict=True)]
-    qualifiers: list[str | None] = [None] * len(starts)  # the text before each name
-    if aliases or paths:  # a qualifier only matters when an import may resolve it
-        look = _QualifierLook(body, src, text, aliases, chains, paths, path_from_file)
-        for i, start in enumerate(starts):
-            if look.worth_asking(start, ref_names[i]):
-                qualifiers[i] = look.qualifier(ref_nodes[i])
-    return Sites(starts, ref_names, qualifiers)
-
-
-@dataclass(slots=True)
-class _QualifierLook:
-    """Which references' qualifiers to read from the tree, and reading one."""
-
-    body: str
-    src: bytes
-    text: Callable[[int, int], str]
-    aliases: dict[str, str]
-    chains: bool
-    paths: bool
-    path_from_file: Callable[[Node, str], str] | None
-
-    def worth_asking(self, start: int, name: str) -> bool:
-        """Whether a qualifier may be at stake: the tree says exactly what qualifies a name,
-        at the price of walking to its parent, so ask it only where an import could resolve
-        the name or the word written before the separator (otherwise any qualifier leaves the
-        reference unqualified: _references)."""
-        src = self.src
-        if not start or src[start - 1] not in _QUALIFIER_ENDS:
-            return False  # no `x.` before the name: no qualifier
-        if self.paths and src[start - 1] == _COLON:
-            return True
-        if not self.aliases:
-            return False
-        if len(src) != len(self.body):  # offsets are bytes: no str look-behind
-            return True
-        body, aliases = self.body, self.aliases
-        return (
-            name in aliases
-            or _alias_before(body, start, aliases)
-            or (self.chains and _chain_from_alias(body, start, aliases))
-        )
-
-    def qualifier(self, node: Node) -> str | None:
-        before = node.prev_named_sibling
-        if before is None:
-            return None
-        if before.type in QUALIFIER_TYPES:
-            return _node_text(self.text, before)
-        if self.chains and before.type == "member_expression":
-            chain = _node_text(self.text, before)
-            return chain if _NAME_CHAIN.fullmatch(chain) else None
-        if self.paths and before.type in _PATH_TYPES:
-            path = _node_text(self.text, before).replace("::", ".")
-            if not _DOTTED_PATH.fullmatch(path):
-                return None
-            return self.path_from_file(node, path) if self.path_from_file else path
-        return None
 
 
 def references_of(
@@ -166,35 +48,6 @@ def references_of(
     if bound:
         references, dropped = _imported_unreferenced(references, dropped, bound)
     return references, dropped
-
-
-def _alias_before(body: str, start: int, aliases: dict[str, str]) -> bool:
-    """Whether the word just before the separator (`.`, `::`, `->`, `\\`) that ends at `start`
-    may be an import alias: exactly when it is one, or when space (which the tree skips, a
-    chain's `\n  .pipe(`) stands between them."""
-    sep = start - 1
-    if sep and body[sep] in ":>" and body[sep - 1] in ":-":
-        sep -= 1
-    if not sep:
-        return False
-    if body[sep - 1] in _SPACES:
-        return True
-    word = sep
-    while word and body[word - 1] in _IDENT_CHARS:
-        word -= 1
-    return body[word:sep] in aliases
-
-
-def _chain_from_alias(body: str, start: int, aliases: dict[str, str]) -> bool:
-    """Whether the `a.b.` just before `start` is a chain of names whose first is an import
-    alias (`z.coerce.` before `string`)."""
-    word = start - 1
-    if not word or body[word] != ".":
-        return False
-    while word and (body[word - 1] in _IDENT_CHARS or body[word - 1] == "."):
-        word -= 1
-    first, dot, _rest = body[word : start - 1].partition(".")
-    return bool(dot) and first in aliases
 
 
 def _owners(symbols: list[Declaration]) -> tuple[list[int], list[str]]:
