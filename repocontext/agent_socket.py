@@ -46,10 +46,19 @@ def socket_path(data_dir: Path) -> Path:
     return data_dir / SOCKET_NAME
 
 
+# what a one-shot command that attaches says it does through the owner
+THROUGH_THE_OWNER = {
+    "index": "indexing",
+    "search": "indexing",
+    "eval": "indexing",
+    "memory-import": "importing",
+}
+
+
 @dataclass(frozen=True)
 class Hello:
-    """What an attaching process asks of the owner: `op` is "mcp", "index", "search" or
-    "eval"."""
+    """What an attaching process asks of the owner: `op` is "mcp", "index", "search", "eval"
+    or "memory-import"."""
 
     op: str
     path: str | None = None
@@ -61,6 +70,7 @@ class Hello:
     k: int = 10  # search
     maxCases: int = 200  # eval
     budgetSeconds: float = 300.0  # eval
+    file: str | None = None  # memory-import: the export to merge (absolute)
 
 
 @dataclass
@@ -128,6 +138,8 @@ class AgentListener:
                 answer = await self._search(hello, writer)
             elif hello.op == "eval":
                 answer = await self._eval(hello, writer)
+            elif hello.op == "memory-import":
+                answer = await self._import_memory(hello)
             elif hello.op == "mcp":
                 answer = await self._register(hello)
             elif hello.op == "ping":
@@ -195,6 +207,19 @@ class AgentListener:
             repoId=indexed["repoId"], maxCases=hello.maxCases, budgetSeconds=hello.budgetSeconds
         )
         return {"result": pruned(await self.app.services.agent.eval(args))}
+
+    async def _import_memory(self, hello: Hello) -> dict[str, Any]:
+        """Merge an export through this process's memory processor, as `memory import` does
+        when it owns the data directory (the file is the attaching user's, and ours)."""
+        from repocontext import memory_transfer as mt
+
+        if hello.file is None:
+            raise QueryApiError("memory-import needs a file")
+        entries = await asyncio.to_thread(mt.read_export, Path(hello.file), hello.repoId)
+        memory = self.app.services.memory.reader.memory
+        timeout_s = self.app.settings.memory_write_timeout_s * 6
+        counts = await mt.import_entries(self.app.log, self.app.runtime, memory, entries, timeout_s)
+        return {"result": {"file": hello.file, "entries": len(entries), **counts}}
 
     async def _progress(self, job: dict[str, Any], base: int) -> dict[str, Any]:
         """Files read while the pass walks, then records processed since the request came."""
@@ -264,8 +289,8 @@ async def attach(
         return None
     try:
         await _send_line(writer, asdict(hello))
-        if hello.op in ("index", "search", "eval"):
-            log.info("%s is in use by another repocontext process; indexing through it", data_dir)
+        if doing := THROUGH_THE_OWNER.get(hello.op):
+            log.info("%s is in use by another repocontext process; %s through it", data_dir, doing)
         line = await reader.readline()
         while line and "progress" in (update := json.loads(line)):
             if on_progress is not None:

@@ -667,13 +667,24 @@ async def cmd_memory(args: argparse.Namespace, settings: Settings, path: Path | 
             written = mt.write_export(file, entries, args.repo_id, time.time())
             _out({"file": str(file), "entries": written, "expiredLeftOut": len(entries) - written})
             return 0
-        to_import = mt.read_export(file, args.repo_id)
-        async with EmbeddedApp(settings, watch=False) as app:
+        to_import = mt.read_export(file, args.repo_id)  # a bad file is refused here
+        hello = Hello("memory-import", repoId=args.repo_id, file=str(file.resolve()))
+        opened = await own_or_attach(
+            lambda: EmbeddedApp(settings, watch=False), settings.data_dir, hello
+        )
+        if isinstance(opened, OwnerLink):  # a server owns the data directory: it merged
+            opened.writer.close()
+            _out(opened.answer["result"])
+            return 0
+        app = opened
+        try:
             await app.start(resume=False)  # the runtime applies the commands in the background
             memory = app.services.memory.reader.memory
             counts = await mt.import_entries(
                 app.log, app.runtime, memory, to_import, settings.memory_write_timeout_s * 6
             )
+        finally:
+            await app.close()
         _out({"file": str(file), "entries": len(to_import), **counts})
         return 0
     except QueryApiError as exc:

@@ -13,8 +13,8 @@ from typing import Any
 import pytest
 from mcp import ClientSession
 
-from tests.conftest import child_env, cli_command
-from tests.integration.mcp_helpers import call
+from tests.conftest import ServeProcess, child_env, cli_command, write_sample_repo
+from tests.integration.mcp_helpers import call, http_session
 from tests.integration.memory_rig import memory_rig
 
 pytestmark = pytest.mark.anyio
@@ -188,3 +188,27 @@ def test_a_foreign_or_broken_file_is_a_clear_error(
     assert " ERROR repocontext memory import: " in lines[0]  # named once, like every command
     assert "Traceback" not in proc.stderr
     assert not (tmp_path / "data" / "log.db").exists(), "a bad file must not touch the data"
+
+
+@pytest.mark.slow  # starts a server next to the import
+async def test_import_next_to_a_running_server_merges_through_it(tmp_path: Path) -> None:
+    """Several processes on one data directory (issue 24 item 7): `memory import` while a
+    server runs merges through it (it failed on the data directory's lock), and the
+    server's agents read the entries at once."""
+    async with memory_rig(tmp_path, repos=("repo", "other")) as (_, s):
+        await remember_some(s)
+        before = await recall_all(s)
+    backup = tmp_path / "memory.jsonl"
+    ok(cli(tmp_path / "data", "export", str(backup)))
+
+    served = tmp_path / "served"
+    server = ServeProcess(write_sample_repo(tmp_path / "ws2" / "sample"), served)
+    try:
+        proc = cli(served, "import", str(backup))
+        merged = ok(proc)
+        assert merged["entries"] == 4 and merged["imported"] == 4, merged
+        assert "importing through it" in proc.stderr and "Traceback" not in proc.stderr
+        async with http_session(server.base) as http:
+            assert await recall_all(http) == before
+    finally:
+        server.stop()
