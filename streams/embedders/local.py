@@ -69,6 +69,7 @@ class LocalEmbedder:
         self._passages: PassageProcess | None = None
         self._load_error: str | None = None
         self._lock = threading.Lock()  # loading and closing only
+        self._closed = False
         self.space: EmbeddingSpace | None = EmbeddingSpace(MODEL_ID, DIMENSION, True)
 
     def _ensure(self) -> PassageProcess | None:
@@ -98,7 +99,7 @@ class LocalEmbedder:
         if self._ensure() is None:
             return None
         with self._lock:
-            if self._model is None and self._load_error is None:
+            if self._model is None and self._load_error is None and not self._closed:
                 folder = self._folder or model_dir()
                 try:
                     assert folder is not None  # _ensure found it
@@ -179,6 +180,7 @@ class LocalEmbedder:
 
     def close(self) -> None:
         with self._lock:
+            self._closed = True  # a query in flight on a killed child loads no model after
             if self._passages is not None:
                 self._passages.close()
             if self._model is not None:

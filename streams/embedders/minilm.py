@@ -147,7 +147,8 @@ def _runs(lengths: list[int]) -> list[tuple[int, int, int]]:
 
 
 class MiniLM:
-    """Loads the weights once; `encode` is safe to call from one thread at a time."""
+    """Loads the weights once; `encode` may run on several threads at once (the passage
+    child's batch and query threads): it reads the weights and keeps its state in locals."""
 
     def __init__(
         self, folder: Path, *, threads: int = 1, worker_init: Callable[[], object] | None = None

@@ -10,7 +10,8 @@ real MCP client and reports: seconds to `initialize`, seconds to the first searc
 hits (keyword while vectors backfill), seconds to full vector coverage (list_repos'
 vectorCoverage), peak RSS of the server plus every child it starts (sampled every 0.2 s from
 /proc), RSS once the backfill is done and again SETTLE_S later, once idle worker processes
-have stopped, with the processes still held (`--start-only`: stop after the first answer, for
+have stopped, with the processes still held, and once more after one search (the server loads
+its query model when no encoder child runs) (`--start-only`: stop after the first answer, for
 repositories whose backfill takes long). Nothing is asserted; the machine is shared.
 """
 
@@ -117,6 +118,8 @@ async def measure(path: Path, start_only: bool = False) -> dict[str, Any]:
             if not start_only:  # idle worker processes stop after their idle period
                 await asyncio.sleep(SETTLE_S)  # the peak may come after coverage: an HNSW build
                 out["settled_rss_mib"], out["processes"] = tree_rss_mib(), tree_processes()
+                out["searched_path"] = await one_search(session)
+                out["searched_rss_mib"] = tree_rss_mib()
             out["peak_rss_mib"], out["at_peak"] = sampler.peak, sampler.at_peak
         stop.set()
         await sampling
@@ -141,6 +144,15 @@ async def first_answer(session: ClientSession, began: float) -> tuple[float, str
         if not result.isError and content.get("hits"):
             return time.perf_counter() - began, str(content.get("retrievalPath"))
         await asyncio.sleep(0.05)
+
+
+async def one_search(session: ClientSession) -> str:
+    """One search of the first repository; its retrieval path."""
+    repo = await repo_id(session)
+    result = await session.call_tool(
+        "repocontext_search", {"repoId": repo, "query": "response body", "k": 5}
+    )
+    return str((result.structuredContent or {}).get("retrievalPath"))
 
 
 async def full_coverage(session: ClientSession, began: float, limit_s: float = 3600) -> float:
@@ -171,6 +183,10 @@ def main() -> None:
             print(
                 f"  idle {SETTLE_S:.0f} s after full coverage: {r['settled_rss_mib']:.0f} MiB "
                 f"({', '.join(r['processes'])})",
+                flush=True,
+            )
+            print(
+                f"  after one search ({r['searched_path']}): {r['searched_rss_mib']:.0f} MiB",
                 flush=True,
             )
 
