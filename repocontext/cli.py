@@ -47,6 +47,16 @@ def bounded(kind: type[int] | type[float], low: float, high: float | None = None
 
 
 PORT = bounded(int, 0, 65535)
+MAX_QUERY_CHARS = 4096  # the search tool's own bound (schemas/tools.py SearchArgs.query)
+
+
+def query_text(text: str) -> str:
+    """An argparse type: a search query the search tool takes (not blank, bounded)."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError("must not be empty")
+    if len(text) > MAX_QUERY_CHARS:
+        raise argparse.ArgumentTypeError(f"at most {MAX_QUERY_CHARS} characters (got {len(text)})")
+    return text
 
 
 def _settings(args: argparse.Namespace, path: Path | None) -> Settings:
@@ -151,7 +161,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--vectors", action="store_true", help="also embed every passage before exiting")
     p = sub.add_parser("search", help="keyword search of PATH (indexes it first)")
     common(p, path="required")
-    p.add_argument("query")
+    p.add_argument("query", type=query_text)
     p.add_argument("-k", type=bounded(int, 1, 100), default=10, help="hits, 1..100")
     p = sub.add_parser("eval", help="score keyword/vector/hybrid retrieval on PATH's git history")
     common(p, path="required")
@@ -225,9 +235,11 @@ def _run(args: argparse.Namespace) -> int:
         return result
     except UsageError as exc:
         return _fail(name, str(exc), 2)
-    except ValidationError as exc:  # a REPOCONTEXT_* setting out of its range
+    except ValidationError as exc:  # a REPOCONTEXT_* setting, or a value a tool refused
         first = exc.errors()[0]
-        where = "REPOCONTEXT_" + "_".join(str(p) for p in first["loc"]).upper()
+        where = ".".join(str(p) for p in first["loc"])
+        if exc.title == Settings.__name__:  # named as the variable that set it
+            where = "REPOCONTEXT_" + where.replace(".", "_").upper()
         return _fail(name, f"{where}: {first['msg']} (got {first.get('input')!r})", 2)
     except RepoContextError as exc:  # ours, said for a person: no traceback
         return _fail(name, str(exc), 1)

@@ -163,6 +163,9 @@ def test_a_file_where_a_directory_is_expected(repo: Path, tmp_path: Path) -> Non
 def test_bad_option_values(repo: Path, tmp_path: Path) -> None:
     one_line_error(run_cli(tmp_path / "data", "search", str(repo), "x", "-k", "-5"), "-k")
     one_line_error(run_cli(tmp_path / "data", "search", str(repo)), "query")  # missing argument
+    # an empty query is the argument's fault, not a REPOCONTEXT_QUERY variable's (none exists)
+    empty = one_line_error(run_cli(tmp_path / "data", "search", str(repo), " "), "argument query")
+    assert "must not be empty" in empty and "REPOCONTEXT_" not in empty
 
 
 @pytest.mark.anyio
