@@ -81,6 +81,11 @@ class PassageProcess:
         self._closed = False
 
     @property
+    def starting(self) -> bool:
+        """A child is being started (its model loads); queries wait for it."""
+        return self._starting
+
+    @property
     def pid(self) -> int | None:
         child = self._child
         return child.pid if child is not None and child.poll() is None else None

