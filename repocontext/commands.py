@@ -340,6 +340,9 @@ async def cmd_status(args: argparse.Namespace, settings: Settings, path: Path | 
     from streams.sources.manifest import Manifest
     from streams.stores.views.store import ViewStore
 
+    if not settings.views_path.exists():  # nothing indexed here: say so, create nothing
+        _out({"dataDir": str(settings.data_dir), "repositories": []})
+        return 0
     views = ViewStore(settings.views_path, default_registry())
     manifest = Manifest(settings.manifest_path)  # ingest's own state: the jobs
     try:

@@ -66,3 +66,11 @@ def test_index_restart_search_replay(sample_repo: Path, tmp_path: Path) -> None:
     status = run(data, "status")
     assert [r["repoId"] for r in status["repositories"]] == ["sample"]
     assert status["repositories"][0]["fileCount"] == 6
+
+
+def test_status_of_a_data_directory_nothing_was_indexed_in(tmp_path: Path) -> None:
+    """A new user's first `status`: no repositories, not 'cannot open the view store', and
+    no data directory made for it."""
+    data = tmp_path / "never-used"
+    assert run(data, "status") == {"dataDir": str(data), "repositories": []}
+    assert not data.exists()
