@@ -98,13 +98,18 @@ class Matcher:
         found.rank_of[key] = rank
         parent = caps.get("parent")
         body_cap = caps.get("body")
+        declared = implied or self.clean(name)
+        params = caps["params"][0] if "params" in caps else None
+        from_macro = self.rules.macro_declared_name
+        if from_macro is not None and (named := from_macro(declared, node, self.text)):
+            declared, params = named, None  # the macro's arguments are not parameters
         found.defs[key] = Declaration(
             key[0],
             key[1],
             def_cap[4:],
-            implied or self.clean(name),
+            declared,
             node,
-            params=caps["params"][0] if "params" in caps else None,
+            params=params,
             parent=self.clean(parent[0]) if parent else None,
             body_start=body_cap[0].start_byte if body_cap else None,
             decl_only="decl" in caps,

@@ -39,8 +39,9 @@ from schemas.symbols import SymbolsRecord, XrefsRecord
 # module holds them (`super::x()` in `mod tests`); 27: a Rust value through a path that is
 # no call (`super::ENCODINGS`, `Mode::Search`). 28: a file past 64 Ki characters is parsed as
 # far as search indexes it (issue 25 item 3). 29: a TS/JS module that exports and imports
-# nothing records an empty `#>` entry (not a script).
-PROCESSOR_VERSION = 29
+# nothing records an empty `#>` entry (not a script). 30: a gmock `MOCK_METHOD(T, name, (...))`
+# declares the method `name`, not one named after the macro.
+PROCESSOR_VERSION = 30
 
 # the records' validators, called without model_validate's wrapper: a file's two records cost
 # 1.5% of the stage less (the same validation: pydantic's own entry point)

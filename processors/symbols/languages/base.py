@@ -64,6 +64,10 @@ class LanguageRules:
     # whether a declaration without a body (`@decl`) declares something of its own: not a
     # C++ friend's prototype (c_family)
     declares: Callable[[Node], bool] = _anywhere
+    # a declaration written as a macro use that names what it declares among its arguments
+    # (the captured name, the declaration's node, the file's text): that name, which then has
+    # no parameters of its own; None where the name is no such macro (c_family.mocked_method)
+    macro_declared_name: Callable[[str, Node, Slicer], str | None] | None = None
     # the source as parsed, where a construct tree-sitter cannot parse is written over; the
     # same length, so offsets and lines hold (c_family.blank_macro_lines)
     repair_source: Callable[[bytes], bytes] = _unrepaired

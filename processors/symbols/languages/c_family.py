@@ -10,6 +10,7 @@ import re
 
 from tree_sitter import Node
 
+from processors.symbols.declaration import Slicer
 from processors.symbols.languages.base import LanguageRules
 
 # what may stand between a file-level declaration and the file (the root has no parent)
@@ -111,7 +112,52 @@ def not_a_friend(node: Node) -> bool:
     return parent is None or parent.type != "friend_declaration"
 
 
+# gmock's method macros: `MOCK_METHOD(T*, allocate, (size_t))` and the older numbered ones,
+# `MOCK_METHOD1(allocate, T*(size_t))`, `MOCK_CONST_METHOD0_T(...)`, `..._WITH_CALLTYPE(c, ...)`
+_MOCK_MACRO = re.compile(r"MOCK_(?:CONST_)?METHOD(\d*)(?:_T)?(_WITH_CALLTYPE)?")
+_OPENERS, _CLOSERS = "([{", ")]}"
+
+
+def mocked_method(name: str, node: Node, text: Slicer) -> str | None:
+    """The method a gmock macro use declares (`allocate` of `MOCK_METHOD(T*, allocate,
+    (size_t));`, which tree-sitter reads as a prototype named MOCK_METHOD): the argument
+    that names it, by the macro's argument order; None for any other declaration."""
+    if not name.startswith("MOCK_"):
+        return None
+    macro = _MOCK_MACRO.fullmatch(name)
+    if macro is None:
+        return None
+    written = text(node.start_byte, node.end_byte)
+    opened = written.find("(")
+    if opened < 0:
+        return None
+    index = (0 if macro.group(1) else 1) + (1 if macro.group(2) else 0)
+    args = _top_level_arguments(written[opened + 1 :])
+    method = args[index].strip() if index < len(args) else ""
+    return method if method.isidentifier() else None
+
+
+def _top_level_arguments(after_paren: str) -> list[str]:
+    """A macro call's arguments split at the commas outside brackets, up to its `)`."""
+    args, depth, start = [], 0, 0
+    for i, char in enumerate(after_paren):
+        if char in _OPENERS:
+            depth += 1
+        elif char in _CLOSERS:
+            if depth == 0:
+                args.append(after_paren[start:i])
+                return args
+            depth -= 1
+        elif char == "," and depth == 0:
+            args.append(after_paren[start:i])
+            start = i + 1
+    return args
+
+
 _C_FAMILY = LanguageRules(
-    at_file_level=at_file_level, repair_source=blank_macro_lines, declares=not_a_friend
+    at_file_level=at_file_level,
+    repair_source=blank_macro_lines,
+    declares=not_a_friend,
+    macro_declared_name=mocked_method,
 )
 RULES = {"c": _C_FAMILY, "cpp": _C_FAMILY}

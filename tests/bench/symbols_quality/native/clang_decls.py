@@ -5,8 +5,8 @@ libclang (PyPI `libclang`, installed under the benchmark's cache): run with it o
 Function bodies are skipped (what a function declares is local: the scope rule), and so are
 variables' initializers; a member of an anonymous struct or union inside a record belongs to
 the field of that type (not compared). A prototype of a function the file defines is left
-out, as we leave it out. The repository's include/ and src/ folders and the file's own are
-on the include path, so its macros expand as the compiler sees them.
+out, as we leave it out. The repository's include/, src/, test/ and test/gtest/ folders and
+the file's own are on the include path, so its macros expand as the compiler sees them.
 """
 
 from __future__ import annotations
@@ -107,7 +107,10 @@ def declarations(path: Path, language: str, includes: list[str]) -> list[dict[st
 
 def main() -> None:
     language, root = sys.argv[1], Path(sys.argv[2]).resolve()
-    includes = [f"-I{root / d}" for d in ("include", "src", "test") if (root / d).is_dir()]
+    # a vendored googletest (fmt's test/gtest) too: without it gmock's `MOCK_METHOD(T*,
+    # allocate, (size_t))` is not expanded and clang reads a method named MOCK_METHOD
+    folders = ("include", "src", "test", "test/gtest")
+    includes = [f"-I{root / d}" for d in folders if (root / d).is_dir()]
     # the wheel ships libclang without clang's own headers (stddef.h): GCC's stand in
     includes += [f"-isystem{p}" for p in sorted(glob.glob("/usr/lib/gcc/*/*/include"))[-1:]]
     for raw in sys.stdin.read().split():
