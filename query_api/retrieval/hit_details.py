@@ -14,10 +14,10 @@ only is never judged "no match".
 from __future__ import annotations
 
 import asyncio
-import functools
+import bisect
 import itertools
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -67,29 +67,8 @@ def line_score(line: str, terms: QueryTerms) -> int:
     lowered = line.lower()
     score = 2 * sum(1 for ident in terms.identifiers if ident in lowered)
     if terms.words and any(w in lowered for w in terms.words):  # tokenize only candidates
-        score += len(terms.words.intersection(line_tokens(line)))
+        score += len(terms.words.intersection(tokenize(line)))
     return score
-
-
-_ASCII_RUN = re.compile(r"[A-Za-z0-9]+")
-
-
-def line_tokens(line: str) -> set[str] | list[str]:
-    """The tokens of `line` as `tokenize` finds them, as a collection to intersect with. An
-    ASCII token never spans a character outside [A-Za-z0-9] and how a run of those splits
-    depends on the run alone, so an ASCII line's tokens are those of its runs, and the runs
-    (identifiers) recur from line to line and file to file: each is tokenized once."""
-    if not line.isascii():
-        return tokenize(line)
-    tokens: set[str] = set()
-    for of_run in map(_run_tokens, _ASCII_RUN.findall(line)):
-        tokens |= of_run
-    return tokens
-
-
-@functools.lru_cache(maxsize=16_384)
-def _run_tokens(run: str) -> frozenset[str]:
-    return frozenset(tokenize(run))
 
 
 def matches_indexed_terms(indexed: frozenset[str], terms: QueryTerms) -> bool:
@@ -163,42 +142,84 @@ def locate_in_file(
     lines = body.split("\n")
     first, last = (within.start_line, within.end_line) if within else (1, len(lines))
     last = min(last, len(lines))
-    candidates = _candidate_lines(body, lines, terms, first, last)
-    known: dict[int, int] = {}  # line -> its score, for the second pass inside the owner
-    scored = _exact(lines, terms, sorted(candidates, key=lambda n: (-candidates[n], n)), known)
-    if not scored:
+    bounds = _candidate_lines(body, lines, terms, first, last)
+    # the lines scored exactly: the CANDIDATE_LINES with the highest bounds
+    ranked = sorted(bounds, key=lambda n: (-bounds[n], n))[:CANDIDATE_LINES]
+    known: dict[int, int] = {}  # line -> its score (each line is tokenized once per file)
+    # of the lines that match best, a declaration's first line: `WalkBuilder` is where
+    # `struct WalkBuilder` starts, not the doc comment above it that names it too
+    starts = {s.start_line for s in symbols}
+    best = _best_line(lines, terms, ranked, bounds, known, starts)
+    if best is None:
         if within is None:
             return None
         head = [n for n in range(first, last + 1) if lines[n - 1].strip()][:SNIPPET_LINES]
         return Location(first, last, _snippet(lines, head)) if head else None
-    # of the lines that match best, a declaration's first line: `WalkBuilder` is where
-    # `struct WalkBuilder` starts, not the doc comment above it that names it too
-    starts = {s.start_line for s in symbols}
-    best = min(scored, key=lambda item: (item[0], item[1] not in starts, item[1]))[1]
     owner = within or _innermost(symbols, best)
     if owner is not None:
         lo, hi = owner.start_line, min(owner.end_line, len(lines))
-        inside = sorted(_exact(lines, terms, [n for n in candidates if lo <= n <= hi], known))
-        numbers = sorted(n for _, n in inside[:SNIPPET_LINES])
+        inside = itertools.islice((n for n in bounds if lo <= n <= hi), CANDIDATE_LINES)
+        numbers = sorted(_top_lines(lines, terms, list(inside), bounds, known))
         return Location(lo, hi, _snippet(lines, numbers))
-    near = [n for _, n in sorted(scored) if abs(n - best) <= NEAR_LINES]
-    numbers = sorted(near[:SNIPPET_LINES])
+    near = [n for n in ranked if abs(n - best) <= NEAR_LINES]
+    numbers = sorted(_top_lines(lines, terms, near, bounds, known))
     return Location(numbers[0], numbers[-1], _snippet(lines, numbers))
 
 
-def _exact(
-    lines: Sequence[str], terms: QueryTerms, numbers: Iterable[int], known: dict[int, int]
-) -> list[tuple[int, int]]:
-    """(-line_score, line) of the first CANDIDATE_LINES of `numbers` that score; `known`
-    holds the lines scored already (each is tokenized once per file)."""
-    out = []
-    for n in itertools.islice(numbers, CANDIDATE_LINES):
-        score = known.get(n)
-        if score is None:
-            score = known[n] = line_score(lines[n - 1], terms)
+def _score(lines: Sequence[str], terms: QueryTerms, n: int, known: dict[int, int]) -> int:
+    score = known.get(n)
+    if score is None:
+        score = known[n] = line_score(lines[n - 1], terms)
+    return score
+
+
+# Scoring a line tokenizes it (most of locating a hit's CPU), and a line's bound from
+# _candidate_lines is never below its score: a line whose bound cannot beat the best found so
+# far is not scored, and the answer is the one scoring every line would give.
+
+
+def _best_line(
+    lines: Sequence[str],
+    terms: QueryTerms,
+    ranked: Sequence[int],
+    bounds: dict[int, int],
+    known: dict[int, int],
+    starts: set[int],
+) -> int | None:
+    """Of `ranked` (bound descending, then line), the line with the highest score, then a
+    declaration's first line, then the first; None when none scores."""
+    best: tuple[int, bool, int] | None = None
+    for n in ranked:
+        hope = (-bounds[n], n not in starts, n)  # its key if it scored its bound
+        if best is not None and hope > best:
+            if hope[0] > best[0]:
+                break  # every later line's bound is lower still
+            continue
+        score = _score(lines, terms, n, known)
+        key = (-score, n not in starts, n)
+        if score and (best is None or key < best):
+            best = key
+    return None if best is None else best[2]
+
+
+def _top_lines(
+    lines: Sequence[str],
+    terms: QueryTerms,
+    numbers: Sequence[int],
+    bounds: dict[int, int],
+    known: dict[int, int],
+) -> list[int]:
+    """The SNIPPET_LINES of `numbers` with the highest scores (then the first), of those that
+    score at all."""
+    top: list[tuple[int, int]] = []  # (-score, line), best first
+    for n in sorted(numbers, key=lambda n: (-bounds[n], n)):
+        if len(top) == SNIPPET_LINES and (-bounds[n], n) > top[-1]:
+            break  # so is every later line's (bound, line)
+        score = _score(lines, terms, n, known)
         if score:
-            out.append((-score, n))
-    return out
+            bisect.insort(top, (-score, n))
+            del top[SNIPPET_LINES:]
+    return [n for _, n in top]
 
 
 def _candidate_lines(
@@ -206,9 +227,7 @@ def _candidate_lines(
 ) -> dict[int, int]:
     """line number (1-based, in first..last) -> an upper bound of its line_score, for the lines
     holding any query term as a substring: str.find over the lower-cased body, per term and
-    once per line (a regex alternation of 30 words over a 2,000-line file costs ~8 ms). A
-    match's line is counted from the previous match's by the newlines between them
-    (str.count, in C), so no table of every line's start is built."""
+    once per line (a regex alternation of 30 words over a 2,000-line file costs ~8 ms)."""
     needles = [*terms.identifiers, *sorted(terms.words)]
     lowered = body.lower()
     if not needles:
@@ -216,21 +235,17 @@ def _candidate_lines(
     if len(lowered) != len(body):  # a rare case mapping changed the length: line by line
         span = range(first, last + 1)
         return {n: 1 for n in span if any(x in lines[n - 1].lower() for x in needles)}
-    lo = sum(map(len, lines[: first - 1])) + first - 1  # where line `first` starts
-    hi = sum(map(len, lines[:last])) + last if last < len(lines) else len(body)
+    starts = list(itertools.accumulate((len(line) + 1 for line in lines[:-1]), initial=0))
+    lo, hi = starts[first - 1], starts[last] if last < len(starts) else len(body)
     found: dict[int, int] = {}
     for needle in needles:
         weight = 2 if needle in terms.identifiers else 1
-        line, counted = first, lo  # `line` is the line of position `counted`
         at = lowered.find(needle, lo, hi)
         while at != -1:
-            line += lowered.count("\n", counted, at)
+            line = bisect.bisect_right(starts, at)
             found[line] = found.get(line, 0) + weight
-            counted = lowered.find("\n", at, hi) + 1  # the next line's start, 0 for none
-            if counted == 0:
-                break
-            line += 1
-            at = lowered.find(needle, counted, hi)
+            end = starts[line] if line < len(starts) else hi
+            at = lowered.find(needle, end, hi)
     return found
 
 

@@ -1,0 +1,108 @@
+"""locate_in_file scores (tokenizes) only the lines that can still make the answer: a line's
+bound from _candidate_lines is never below its score, so a line whose bound cannot beat the
+lines already found is left unscored. The answer must be the one scoring every candidate
+gives (`exhaustively`, the definition), and far fewer lines are scored."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from pathlib import Path
+
+import pytest
+
+from query_api.retrieval import hit_details
+from query_api.retrieval.hit_details import (
+    CANDIDATE_LINES,
+    NEAR_LINES,
+    SNIPPET_LINES,
+    Location,
+    QueryTerms,
+    _candidate_lines,
+    _innermost,
+    _snippet,
+    line_score,
+    locate_in_file,
+    query_terms,
+)
+from streams.stores.views.symbols import SymbolRow
+
+SOURCES = sorted((Path(__file__).resolve().parents[2] / "query_api").rglob("*.py"))
+WORDS = ["parse", "token", "get", "conn", "read", "answer", "line", "path", "repo", "hit", "x1"]
+WORDS += ["self", "return", "terms", "query", "get_value", "readLine", "QueryTerms", "def"]
+
+
+def exhaustively(
+    body: str, symbols: Sequence[SymbolRow], terms: QueryTerms, within: SymbolRow | None
+) -> Location | None:
+    """locate_in_file scoring every one of the first CANDIDATE_LINES candidates."""
+    lines = body.split("\n")
+    first, last = (within.start_line, within.end_line) if within else (1, len(lines))
+    last = min(last, len(lines))
+    bounds = _candidate_lines(body, lines, terms, first, last)
+
+    def scored(numbers: Sequence[int]) -> list[tuple[int, int]]:
+        out = [(-line_score(lines[n - 1], terms), n) for n in numbers[:CANDIDATE_LINES]]
+        return [(score, n) for score, n in out if score]
+
+    ranked = scored(sorted(bounds, key=lambda n: (-bounds[n], n)))
+    if not ranked:
+        if within is None:
+            return None
+        head = [n for n in range(first, last + 1) if lines[n - 1].strip()][:SNIPPET_LINES]
+        return Location(first, last, _snippet(lines, head)) if head else None
+    starts = {s.start_line for s in symbols}
+    best = min(ranked, key=lambda item: (item[0], item[1] not in starts, item[1]))[1]
+    owner = within or _innermost(symbols, best)
+    if owner is not None:
+        lo, hi = owner.start_line, min(owner.end_line, len(lines))
+        inside = sorted(scored([n for n in bounds if lo <= n <= hi]))
+        return Location(lo, hi, _snippet(lines, sorted(n for _, n in inside[:SNIPPET_LINES])))
+    near = [n for _, n in sorted(ranked) if abs(n - best) <= NEAR_LINES]
+    numbers = sorted(near[:SNIPPET_LINES])
+    return Location(numbers[0], numbers[-1], _snippet(lines, numbers))
+
+
+def declarations(body: str, rng: random.Random) -> list[SymbolRow]:
+    """Each `def`/`class` line starts a declaration of a random length (nested ones too)."""
+    lines = body.split("\n")
+    out = []
+    for n, line in enumerate(lines, 1):
+        if line.lstrip().startswith(("def ", "class ", "async def ")):
+            end = min(len(lines) + rng.choice([0, 3]), n + rng.randint(0, 60))
+            out.append(SymbolRow("r", "m.py", f"m.s{n}", f"s{n}", "Function", n, end, "d", ""))
+    return out
+
+
+def test_the_answer_is_the_one_scoring_every_line_gives() -> None:
+    rng = random.Random(5)
+    bodies = [p.read_text(encoding="utf-8") for p in SOURCES[:80]]
+    bodies += ["", "\n", "parse", "def parse():\n    parse parse\n", "get_value\nget_value parse"]
+    checked = 0
+    for body in bodies:
+        symbols = declarations(body, rng)
+        for _ in range(6):
+            terms = query_terms(" ".join(rng.sample(WORDS, rng.randint(1, 6))))
+            for within in [None, *rng.sample(symbols, min(2, len(symbols)))]:
+                got = locate_in_file(body, symbols, terms, within)
+                assert got == exhaustively(body, symbols, terms, within), (terms, within)
+                checked += 1
+    assert checked > len(bodies) * 6
+
+
+def test_lines_that_cannot_beat_the_best_are_not_scored(monkeypatch: pytest.MonkeyPatch) -> None:
+    """One line holds every word of the query, 200 lines one word each: the best line and
+    the snippet's are found with a few lines scored, not CANDIDATE_LINES of them."""
+    body = "\n".join(["parse the token and read it", *[f"x = parse({i})" for i in range(200)]])
+    scored: list[str] = []
+
+    def counted(line: str, terms: QueryTerms) -> int:
+        scored.append(line)
+        return line_score(line, terms)
+
+    monkeypatch.setattr(hit_details, "line_score", counted)
+    found = locate_in_file(body, [], query_terms("parse token read"))
+    assert found == Location(
+        1, 3, "1: parse the token and read it\n2: x = parse(0)\n3: x = parse(1)"
+    )
+    assert len(scored) <= 2 * SNIPPET_LINES, len(scored)
