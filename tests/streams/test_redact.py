@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import random
 
 import pytest
 
@@ -55,3 +56,18 @@ def test_structured_values_are_redacted_without_breaking_them() -> None:
         "n": 3,
         "none": None,
     }
+
+
+def test_the_cheap_checks_before_each_pattern_change_nothing() -> None:
+    """`redact` runs a pattern only when the text holds what a match needs (`@` and `://`
+    for URL userinfo); the answer is the one running every pattern gives."""
+    from streams.redact import _BEARER, _QUERY, _USERINFO
+
+    pieces = ["https://u:p@h/x", "@Override", "a=b", "?token=x", "Bearer abcdef", "://", "@", " "]
+    pieces += ["git@ssh://d:h@e.org/r", "mailto:a@b.c", "x://@", "&password=", "\n", "HTTPS://"]
+    rng = random.Random(3)
+    for _ in range(2000):
+        text = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 8)))
+        every = _USERINFO.sub(r"\g<scheme>***@", text)
+        every = _QUERY.sub(r"\1***", _BEARER.sub(r"\1***", every))
+        assert redact(text) == every, text
