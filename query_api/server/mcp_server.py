@@ -159,6 +159,13 @@ class _Server(Server[Any, Any]):
         wrapped: Any = SpelledOutNumbers(read_stream)  # duck-typed: entered, iterated, closed
         await super().run(wrapped, write_stream, *args, **kwargs)
 
+    async def _get_cached_tool_definition(self, tool_name: str) -> types.Tool | None:
+        """None, without the SDK's lookup: it serves only the SDK's own checks of arguments
+        (we validate them, by name, with the tool's model) and of results other than a
+        CallToolResult (ours are one), and for a name not listed it re-ran tools/list and
+        logged a warning on every call."""
+        return None
+
     def create_initialization_options(self, *args: Any, **kwargs: Any) -> InitializationOptions:
         """The SDK's, without `"experimental": {}` in the capabilities it announces."""
         options = super().create_initialization_options(*args, **kwargs)
@@ -194,7 +201,8 @@ def build_server(
     @server.call_tool(validate_input=False)  # type: ignore[untyped-decorator]
     async def call_tool(name: str, arguments: dict[str, Any] | None) -> types.CallToolResult:
         principal = caller_of(server)
-        visible = {n: s for n, s in by_name.items() if may_list(principal, s)}
+        spec = by_name.get(name)  # a tool the caller may not see is unknown to them
+        visible = {name: spec} if spec is not None and may_list(principal, spec) else {}
         if pacer is None:
             return await invoke(services, visible, name, arguments, metrics, guard, principal)
         with pacer.lease():  # background embedding waits while a caller does
