@@ -15,9 +15,15 @@ import os
 import stat
 from pathlib import Path
 
+from schemas.errors import RepoContextError
+
 log = logging.getLogger(__name__)
 
 PRIVATE_UMASK = 0o077
+
+
+class DataDirUnusable(RepoContextError):
+    """The data directory cannot be created where the settings put it."""
 
 
 def _tighten(root: Path) -> tuple[int, list[str]]:
@@ -43,7 +49,13 @@ def _tighten(root: Path) -> tuple[int, list[str]]:
 def secure_data_dir(path: Path, *, quiet: bool = False) -> Path:
     """Create `path` 0700, or make an existing one private; returns `path`. `quiet` is for
     the pass right after the service created its own files (nothing an operator should see)."""
-    path.mkdir(mode=0o700, parents=True, exist_ok=True)
+    try:
+        path.mkdir(mode=0o700, parents=True, exist_ok=True)
+    except OSError as exc:  # said as the setting it came from, not as a bare errno
+        raise DataDirUnusable(
+            f"cannot create the data directory {path} (--data-dir or REPOCONTEXT_DATA_DIR): "
+            f"{exc.strerror or exc}"
+        ) from None
     changed, refused = _tighten(path)
     if changed and not quiet:
         log.warning(

@@ -155,6 +155,15 @@ def test_a_refused_path_is_said_before_the_service_is_loaded(tmp_path: Path) -> 
     assert "does not exist" in run.stderr
 
 
+def test_a_data_directory_that_cannot_be_created(repo: Path, tmp_path: Path) -> None:
+    """It said 'No such file or directory: PATH' or 'Not a directory: PATH', naming
+    neither what PATH is nor the setting that put it there."""
+    (tmp_path / "a-file").write_text("")
+    run = run_cli(tmp_path / "a-file" / "data", "index", str(repo))
+    one_line_error(run, "cannot create the data directory", "REPOCONTEXT_DATA_DIR")
+    assert run.returncode == 1
+
+
 def test_a_file_where_a_directory_is_expected(repo: Path, tmp_path: Path) -> None:
     run = run_cli(tmp_path / "data", "index", str(repo / "docs" / "guide.md"))
     one_line_error(run, "guide.md", "is a file")
