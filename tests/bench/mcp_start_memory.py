@@ -18,6 +18,7 @@ repositories whose backfill takes long). Nothing is asserted; the machine is sha
 from __future__ import annotations
 
 import asyncio
+import itertools
 import os
 import sys
 import tempfile
@@ -69,15 +70,31 @@ def tree_rss_mib() -> float:
     return total / 1024
 
 
+def process_name(pid: int) -> str:
+    """What a descendant runs: its `-m` module's last part (cli, passage_worker,
+    resource_tracker), `-c` for an inline script (the HNSW build), else its command name."""
+    try:
+        with open(f"/proc/{pid}/cmdline", "rb") as f:
+            args = f.read().decode(errors="replace").split("\0")
+        with open(f"/proc/{pid}/comm", encoding="ascii") as comm:
+            name = comm.read().strip()
+    except OSError:
+        return ""
+    for flag, value in itertools.pairwise(args):
+        if flag == "-m":
+            return value.rsplit(".", 1)[-1]
+        if flag == "-c":
+            return "resource_tracker" if "resource_tracker" in value else "-c"
+    return name
+
+
 def tree_processes() -> list[str]:
-    """Every descendant's pid and command name (what holds memory once idle)."""
+    """Every descendant's pid and what it runs (what holds memory once idle)."""
     out, todo = [], children(os.getpid())
     while todo:
         pid = todo.pop()
-        try:
-            with open(f"/proc/{pid}/comm", encoding="ascii") as comm:
-                name = comm.read().strip()
-        except OSError:
+        name = process_name(pid)
+        if not name:
             continue
         out.append(f"{pid}:{name}:{_rss_kib(pid) // 1024}MiB")
         todo += children(pid)
