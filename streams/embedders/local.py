@@ -107,6 +107,9 @@ class LocalEmbedder:
                 except Exception as exc:  # a broken install must not take the server down
                     self._load_error = f"could not load the model from {folder}: {exc}"
                     log.warning("local embedder unavailable: %s", self._load_error)
+                # The load reads every tensor and keeps transposed copies: the originals'
+                # ~18 MiB stay in the heap (a server's mmap threshold has risen) until trimmed.
+                _trim_malloc()
             return self._model
 
     @property
