@@ -71,3 +71,8 @@ def test_the_cheap_checks_before_each_pattern_change_nothing() -> None:
         every = _USERINFO.sub(r"\g<scheme>***@", text)
         every = _QUERY.sub(r"\1***", _BEARER.sub(r"\1***", every))
         assert redact(text) == every, text
+
+
+@pytest.mark.parametrize("scheme", ["Bearer", "bearer", "BEARER", "BeArEr", "bEARER"])
+def test_a_bearer_token_is_redacted_whatever_its_case(scheme: str) -> None:
+    assert redact(f"Authorization: {scheme} abcd1234secret") == f"Authorization: {scheme} ***"
