@@ -213,7 +213,13 @@ class MiniLM:
     def encode(self, texts: list[str], workers: int | None = None) -> F32:
         """`workers` (1 .. threads, default threads): 1 runs on the calling thread alone."""
         width = self.threads if workers is None else max(1, min(self.threads, workers))
-        seqs = [e.ids for e in self.tokenizer.encode_batch(texts)]
+        # One thread tokenises on itself: the tokenizer's shared Rust pool runs at the priority
+        # of the thread that started it, and the passage child's query thread (width 1) must
+        # not wait on pool threads its nice +10 batch thread started.
+        if width == 1:
+            seqs = [self.tokenizer.encode(text).ids for text in texts]
+        else:
+            seqs = [e.ids for e in self.tokenizer.encode_batch(texts)]
         out = np.zeros((len(texts), self.hidden), dtype=np.float32)
         if not seqs:
             return out

@@ -109,9 +109,6 @@ def map_large_blocks() -> bool:
 def main(argv: list[str]) -> int:
     folder, threads, nice, parent = Path(argv[0]), int(argv[1]), int(argv[2]), int(argv[3])
     map_large_blocks()  # before the model and the encoder threads allocate
-    # Tokenising stays on the calling thread: a shared Rust pool would carry one thread's
-    # priority to the other's work. A query is short; a batch's tokens are ~1 % of its time.
-    os.environ["TOKENIZERS_PARALLELISM"] = "false"
     sys.setswitchinterval(0.001)  # the query thread waits at most ~1 ms for the GIL
     queries = QueryThread(socket.socket(fileno=int(argv[4]))) if len(argv) > 4 else None
     if queries is not None:
