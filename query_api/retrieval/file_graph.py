@@ -16,8 +16,8 @@ build is older than `rebuild_after_s` and than REBUILD_COST_FACTOR times its own
 repository whose build takes 40 s is rebuilt at most every 400 s, a small one within a second
 of the views settling, so a first graph built mid-indexing is soon replaced). A query takes the last
 complete graph and never waits for one; a file gone since is dropped when its hit is
-hydrated. Bounded: repositories over MAX_FILES files get no graph, and a file keeps at most
-MAX_DEGREE neighbours.
+hydrated. Bounded: repositories over MAX_FILES files get a graph without edges, and a file
+keeps at most MAX_DEGREE neighbours.
 
 Go and JVM files are left out: their packages are directories whose files see each other
 without an import, so their dependents are matched by name across a whole package and say
@@ -220,8 +220,8 @@ class FileGraphs:
 
     def _build_graph(self, repo_id: str) -> dict[str, frozenset[str]] | None:
         paths = self._paths(repo_id)
-        if paths is None:
-            return None
+        if paths is None:  # too many files: remembered as a graph without edges, so the
+            return {}  # next searches do not list the repository again
         paths = [p for p in paths if language_family(p) not in PACKAGE_IS_DIRECTORY]
 
         def dependents(path: str) -> list[str]:

@@ -4,7 +4,9 @@ exact through edits, deletions, re-used row ids, bulk changes and a trimmed chan
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+import sqlite3
+import threading
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -211,3 +213,30 @@ def test_the_freshness_check_reads_the_change_log_by_its_key(store: ViewStore) -
 
     steps = store.read(plan)
     assert steps and not any(step.startswith("SCAN lexical_changes") for step in steps), steps
+
+
+def test_queries_during_the_first_build_start_no_second_one(store: ViewStore) -> None:
+    """A search asks for the postings until the first build lands: each query while the build
+    runs must not queue another (u-boot built its content table twice on every start)."""
+    for i, path in enumerate(PATHS):
+        apply(store, records(path, body(random.Random(i))))
+    reads: list[int] = []
+    entered, gate = threading.Event(), threading.Event()
+
+    def gated_read(fn: Callable[[sqlite3.Connection], None]) -> None:
+        reads.append(1)
+        entered.set()
+        assert gate.wait(30.0), "the test never opened the gate"
+        store.read(fn)
+
+    mirror = lexical_mirror.LexicalMirror(CONTENT_FIELDS, gated_read)
+    try:
+        store.read(mirror.current)  # the first query starts the build
+        assert entered.wait(30.0), "the build never started"
+        for _ in range(3):  # queries while it runs answer from SQL
+            assert store.read(mirror.current) is None
+        gate.set()
+        assert mirror.wait_built(30.0)
+        assert len(reads) == 1
+    finally:
+        mirror.close()

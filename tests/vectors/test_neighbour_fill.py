@@ -5,9 +5,11 @@ from __future__ import annotations
 import asyncio
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+from query_api.retrieval import file_graph
 from query_api.retrieval.file_graph import FileGraphs, ModuleFiles, build_graph
 from query_api.retrieval.ladder import Retriever, _file_entry
 from query_api.retrieval.neighbour_fill import KEEP, REASON, fill_tail
@@ -153,6 +155,39 @@ def test_a_graph_is_rebuilt_once_the_views_moved_on(tmp_path: Path) -> None:
         while (graph := graphs.graph("r")) == first and time.monotonic() < deadline:
             time.sleep(0.05)
         assert graph == {"a.ts": frozenset({"c.ts"}), "c.ts": frozenset({"a.ts"})}
+    finally:
+        graphs.close()
+        store.close()
+
+
+def test_a_repository_too_large_for_a_graph_is_listed_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Over MAX_FILES the graph has no edges, and that is remembered: u-boot's searches each
+    listed its 38k files again (a quarter of the server's CPU)."""
+    monkeypatch.setattr(file_graph, "MAX_FILES", 2)
+    store = ViewStore(tmp_path / "views.db", default_registry())
+    store.apply(
+        records("a.ts", "export const a = 1;\n")
+        + records("b.ts", 'import { a } from "./a";\n')
+        + records("c.ts", 'import { a } from "./a";\n'),
+        {},
+    )
+    listings: list[str] = []
+    files_under = store.files_under
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        listings.append(args[0])
+        return files_under(*args, **kwargs)
+
+    monkeypatch.setattr(store, "files_under", counted)
+    graphs = FileGraphs(store, rebuild_after_s=0.0)
+    try:
+        assert graphs.wait("r", 30.0)
+        assert graphs.graph("r") == {}
+        for _ in range(3):
+            assert graphs.graph("r") == {}  # nothing changed: no further listing
+        assert len(listings) == 1
     finally:
         graphs.close()
         store.close()

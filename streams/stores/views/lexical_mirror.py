@@ -110,8 +110,9 @@ class LexicalMirror:
     # -- the build ---------------------------------------------------------------------------
 
     def _start_build(self) -> None:
-        """Ask the builder thread for a rebuild (called under the lock)."""
-        if self._closed.is_set():
+        """Ask the builder thread for a rebuild (called under the lock). A build in flight
+        already reads every row; what changes after its read is caught up when it lands."""
+        if self._closed.is_set() or self._busy:
             return
         self._wanted.set()
         if self._builder is None:
