@@ -199,6 +199,24 @@ def _owner_progress(progress: ProgressReporter) -> Callable[[dict[str, Any]], No
     return show
 
 
+async def _open_unless_the_owner_answers(
+    settings: Settings, hello: Hello, progress: ProgressReporter | None = None
+) -> EmbeddedApp | None:
+    """Our own app, or None when a live process owns the data directory: it did the work
+    `hello` asks for and its result is printed."""
+    opened = await own_or_attach(
+        lambda: EmbeddedApp(settings, watch=False, on_progress=progress),
+        settings.data_dir,
+        hello,
+        _owner_progress(progress) if progress is not None else None,
+    )
+    if isinstance(opened, OwnerLink):
+        opened.writer.close()
+        _out(opened.answer["result"])
+        return None
+    return opened
+
+
 async def cmd_index(args: argparse.Namespace, settings: Settings, path: Path | None) -> int:
     assert path is not None
     started = time.perf_counter()
@@ -270,15 +288,8 @@ async def cmd_search(args: argparse.Namespace, settings: Settings, path: Path | 
     with ProgressReporter(f"indexing {path.name}") as progress:  # a first search indexes
         progress.stage("reading files")
         hello = Hello("search", str(path), args.repo_id, progress=True, query=args.query, k=args.k)
-        opened = await own_or_attach(
-            lambda: EmbeddedApp(settings, watch=False, on_progress=progress),
-            settings.data_dir,
-            hello,
-            _owner_progress(progress),
-        )
-        if isinstance(opened, OwnerLink):  # a server owns the data directory: it answered
-            opened.writer.close()
-            _out(opened.answer["result"])
+        opened = await _open_unless_the_owner_answers(settings, hello, progress)
+        if opened is None:  # a server owns the data directory: it answered
             return 0
         try:
             await opened.start(resume=False)
@@ -308,15 +319,8 @@ async def cmd_eval(args: argparse.Namespace, settings: Settings, path: Path | No
             maxCases=args.max_cases,
             budgetSeconds=args.budget_seconds,
         )
-        opened = await own_or_attach(
-            lambda: EmbeddedApp(settings, watch=False, on_progress=progress),
-            settings.data_dir,
-            hello,
-            _owner_progress(progress),
-        )
-        if isinstance(opened, OwnerLink):  # a server owns the data directory: it scored
-            opened.writer.close()
-            _out(opened.answer["result"])
+        opened = await _open_unless_the_owner_answers(settings, hello, progress)
+        if opened is None:  # a server owns the data directory: it scored
             return 0
         app = opened
         try:
@@ -672,12 +676,8 @@ async def cmd_memory(args: argparse.Namespace, settings: Settings, path: Path | 
             return 0
         to_import = mt.read_export(file, args.repo_id)  # a bad file is refused here
         hello = Hello("memory-import", repoId=args.repo_id, file=str(file.resolve()))
-        opened = await own_or_attach(
-            lambda: EmbeddedApp(settings, watch=False), settings.data_dir, hello
-        )
-        if isinstance(opened, OwnerLink):  # a server owns the data directory: it merged
-            opened.writer.close()
-            _out(opened.answer["result"])
+        opened = await _open_unless_the_owner_answers(settings, hello)
+        if opened is None:  # a server owns the data directory: it merged
             return 0
         app = opened
         try:

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import child_env, cli_command, write_sample_repo
-from tests.integration.test_eval import commit, git
+from tests.integration.test_eval import commit, git, invoice_repo
 
 STAGE = re.compile(
     r"progress (?P<task>[^:]+): (?P<stage>[a-z ]+): (?P<done>\d+)/(?P<total>\d+|\?) \("
@@ -107,14 +107,7 @@ def test_index_vectors_needs_an_embedder(tmp_path: Path) -> None:
 def test_index_vectors_embeds_before_exit_so_eval_measures_the_vector_rungs(
     tmp_path: Path,
 ) -> None:
-    repo = tmp_path / "shop"
-    repo.mkdir()
-    git(repo, "init", "-q")
-    commit(
-        repo,
-        {"shop/invoices.py": "def render_invoice_pdf(order):\n    return order.total\n"},
-        "Add invoice PDF rendering for orders",
-    )
+    repo = invoice_repo(tmp_path)
     commit(
         repo,
         {"shop/payments.py": "def refund_card_payment(payment):\n    payment.refund()\n"},

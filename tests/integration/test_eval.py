@@ -36,6 +36,19 @@ def commit(root: Path, files: dict[str, str], message: str) -> None:
     git(root, "commit", "-q", "-m", message)
 
 
+def invoice_repo(tmp_path: Path) -> Path:
+    """A git repository whose one commit adds a source file: the smallest history eval mines."""
+    repo = tmp_path / "shop"
+    repo.mkdir()
+    git(repo, "init", "-q")
+    commit(
+        repo,
+        {"shop/invoices.py": "def render_invoice_pdf(order):\n    return order.total\n"},
+        "Add invoice PDF rendering for orders",
+    )
+    return repo
+
+
 def test_subjects_and_paths_are_filtered() -> None:
     assert clean_subject("Fixed #123 -- Made QuerySet.union() keep ordering (#99)") == (
         "Made QuerySet.union() keep ordering"
@@ -95,14 +108,7 @@ def test_eval_mines_history_and_reports_each_rung(tmp_path: Path) -> None:
 def test_eval_without_vectors_skips_the_vector_rungs_and_says_why(tmp_path: Path) -> None:
     """An embedder is configured but nothing was embedded yet (a one-shot `index`): the
     vector and hybrid rungs are skipped with the reason instead of scoring 0.0."""
-    repo = tmp_path / "shop"
-    repo.mkdir()
-    git(repo, "init", "-q")
-    commit(
-        repo,
-        {"shop/invoices.py": "def render_invoice_pdf(order):\n    return order.total\n"},
-        "Add invoice PDF rendering for orders",
-    )
+    repo = invoice_repo(tmp_path)
     env = {**child_env(tmp_path / "data"), "REPOCONTEXT_EMBEDDER": "local"}
     proc = subprocess.run(
         cli_command("eval", str(repo)), env=env, capture_output=True, text=True, timeout=300
@@ -120,14 +126,7 @@ def test_eval_without_vectors_skips_the_vector_rungs_and_says_why(tmp_path: Path
 def test_eval_while_a_server_runs_scores_through_it(tmp_path: Path) -> None:
     """Several processes on one data directory (issue 24 item 7): `eval` next to a running
     `serve` scored through it instead of failing on the data directory's lock."""
-    repo = tmp_path / "shop"
-    repo.mkdir()
-    git(repo, "init", "-q")
-    commit(
-        repo,
-        {"shop/invoices.py": "def render_invoice_pdf(order):\n    return order.total\n"},
-        "Add invoice PDF rendering for orders",
-    )
+    repo = invoice_repo(tmp_path)
     server = ServeProcess(repo, tmp_path / "data")
     try:
         proc = subprocess.run(
