@@ -27,6 +27,9 @@ T = TypeVar("T")
 CONTACT_ERRORS: tuple[type[BaseException], ...] = (EventLogError, TimeoutError, OSError)
 
 
+LOGGED_AFTER_FAILURES = 2  # an outage is logged from its second failed attempt in a row
+
+
 class LogContact:
     """The event log's reachability as the last attempts saw it (unix seconds)."""
 
@@ -44,7 +47,7 @@ class LogContact:
 
     def succeeded(self) -> None:
         now = self._clock()
-        if self.unreachable_since is not None:
+        if self.unreachable_since is not None and self.failures >= LOGGED_AFTER_FAILURES:
             log.warning(
                 "%s: the event log answers again after %.0f s away (%d failed attempts)",
                 self.label,
@@ -59,6 +62,7 @@ class LogContact:
         self.error = f"{type(exc).__name__}: {exc}"[:500] if str(exc) else type(exc).__name__
         if self.unreachable_since is None:
             self.unreachable_since = self._clock()
+        if self.failures == LOGGED_AFTER_FAILURES:  # one failed attempt alone is a blip
             log.error(
                 "%s: the event log is unreachable (%s); serving what is held and retrying "
                 "(logged again when it answers)",
