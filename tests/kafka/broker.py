@@ -42,6 +42,15 @@ ADMIN_USER = "admin"
 START_TIMEOUT_S = 120.0
 
 
+def kafka_cluster_id() -> str:
+    """A random cluster id as Kafka draws one: never starting with '-', which the
+    storage tool's argument parser would read as an option (1 draw in 64 did)."""
+    while True:
+        candidate = base64.urlsafe_b64encode(uuid.uuid4().bytes).decode().rstrip("=")
+        if not candidate.startswith("-"):
+            return candidate
+
+
 class BrokerError(RuntimeError):
     pass
 
@@ -109,7 +118,7 @@ class KafkaBroker:
         self.log_path = workdir / "broker.log"
         self._classpath = ""
         self._pool = ThreadPoolExecutor(1, thread_name_prefix="kafka-broker-probe")
-        self._cluster_id = base64.urlsafe_b64encode(uuid.uuid4().bytes).decode().rstrip("=")
+        self._cluster_id = kafka_cluster_id()
 
     @property
     def bootstrap(self) -> str:
