@@ -2,8 +2,12 @@
 
 A hit an agent can act on names lines: for a file hit, the declaration around the lines that
 match the query best (or those lines alone, outside any declaration); for a symbol hit, the
-declaration. `snippet` is at most SNIPPET_LINES of those matching lines, each led by its line
-number and cut at LINE_CHARS, so the hit stays small whatever the file.
+declaration. A declaration longer than MAX_RANGE_LINES is not what an agent should open (a
+hit in click's 750-line `Context` class named all of it): the range is then the matching
+lines inside it, near the best one, with CONTEXT_LINES either side. A symbol hit's whole
+declaration stays in its entry's `startLine`/`endLine` fields. `snippet` is at most
+SNIPPET_LINES of those matching lines, each led by its line number and cut at LINE_CHARS, so
+the hit stays small whatever the file.
 
 Lexical evidence is judged per query term: a compound identifier (`zebra_quokka_unique`,
 `FlaskClient`, `app.py`) counts only when it occurs whole, since its parts alone (`unique`)
@@ -35,6 +39,11 @@ SNIPPET_LINES = 3
 CANDIDATE_LINES = 64  # lines scored exactly per file, those with the most query terms
 LINE_CHARS = 160
 NEAR_LINES = 10  # outside any declaration, the snippet's other lines are this close to the best
+MAX_RANGE_LINES = 40  # a declaration up to this long is the hit's range; a longer one a window
+CONTEXT_LINES = 3  # in a long declaration, lines shown around the matching ones
+# in a long declaration the snippet's lines are this close to the best line, so the range
+# (their span and CONTEXT_LINES either side) is at most MAX_RANGE_LINES long
+WINDOW_LINES = (MAX_RANGE_LINES - 2 * CONTEXT_LINES - 1) // 2
 SYMBOL_REASON = "symbol:"
 LEXICAL_REASONS = frozenset({"path-name-match", "topic-match", "content-match", "key-match"})
 _WORD = re.compile(r"[^\W\d][\w$]*(?:[.:][^\W\d][\w$]*)*")
@@ -154,16 +163,30 @@ def locate_in_file(
         if within is None:
             return None
         head = [n for n in range(first, last + 1) if lines[n - 1].strip()][:SNIPPET_LINES]
-        return Location(first, last, _snippet(lines, head)) if head else None
+        if not head:
+            return None
+        return Location(first, _bounded_end(first, last, head[-1]), _snippet(lines, head))
     owner = within or _innermost(symbols, best)
     if owner is not None:
         lo, hi = owner.start_line, min(owner.end_line, len(lines))
-        inside = itertools.islice((n for n in bounds if lo <= n <= hi), CANDIDATE_LINES)
-        numbers = sorted(_top_lines(lines, terms, list(inside), bounds, known))
+        long = hi - lo + 1 > MAX_RANGE_LINES
+        near_lo, near_hi = (best - WINDOW_LINES, best + WINDOW_LINES) if long else (lo, hi)
+        inside = (n for n in bounds if lo <= n <= hi and near_lo <= n <= near_hi)
+        top = _top_lines(
+            lines, terms, list(itertools.islice(inside, CANDIDATE_LINES)), bounds, known
+        )
+        numbers = sorted(top) or [best]  # the candidates read may all lie before the best
+        if long:  # the matching lines and a little around them, inside the declaration
+            lo, hi = max(lo, numbers[0] - CONTEXT_LINES), min(hi, numbers[-1] + CONTEXT_LINES)
         return Location(lo, hi, _snippet(lines, numbers))
     near = [n for n in ranked if abs(n - best) <= NEAR_LINES]
     numbers = sorted(_top_lines(lines, terms, near, bounds, known))
     return Location(numbers[0], numbers[-1], _snippet(lines, numbers))
+
+
+def _bounded_end(start: int, end: int, shown: int) -> int:
+    """A range from `start` no longer than MAX_RANGE_LINES, reaching at least line `shown`."""
+    return min(end, max(shown, start + MAX_RANGE_LINES - 1))
 
 
 def _score(lines: Sequence[str], terms: QueryTerms, n: int, known: dict[int, int]) -> int:
@@ -335,7 +358,8 @@ def _detailed(
     stored_lines = body.count("\n") + 1
     within = within or _named_past_body(symbols, hit.reasons, terms, stored_lines)
     if within is not None and within.start_line > stored_lines:  # its place, no snippet
-        found: Location | None = Location(within.start_line, within.end_line, "")
+        end = _bounded_end(within.start_line, within.end_line, within.start_line)
+        found: Location | None = Location(within.start_line, end, "")
     else:
         found = locate_in_file(body, symbols, terms, within) if body else None
         if found is None and body and terms.identifiers:  # found by its parts, not whole

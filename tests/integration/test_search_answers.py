@@ -167,3 +167,42 @@ def test_query_terms_keep_identifiers_whole() -> None:
     assert terms.identifiers == ("zebra_quokka_unique", "flaskclient", "app.py")
     assert terms.words == frozenset({"used"})
     assert query_terms("how is it").empty
+
+
+def long_class(methods: int) -> str:
+    """A class whose docstring names the query far from its first line, then `methods`
+    short methods: the innermost declaration around the docstring is the whole class."""
+    doc = [f"    Option {i} is described here." for i in range(60)]
+    doc[45] = "    The terminal width decides where help text wraps."
+    body = ["class Context:", '    """The context.', *doc, '    """', ""]
+    for i in range(methods):
+        body += [f"    def method_{i}(self):", f"        return {i}", ""]
+    return "\n".join(body) + "\n"
+
+
+async def test_a_hit_inside_a_long_class_names_a_short_range(tmp_path: Path) -> None:
+    """A hit in click's 750-line `Context` class spanned all of it (208-956) while its snippet
+    named two lines: the range is now the matching lines and a few around them, inside the
+    class, and a symbol hit's whole declaration stays in its entry's fields."""
+    repo = tmp_path / "ws" / "repo"
+    repo.mkdir(parents=True)
+    (repo / "core.py").write_text(long_class(200))
+    async with memory_rig(tmp_path, index=True) as (_, s):
+        found = await call(s, "repocontext_search", {"repoId": "repo", "query": "terminal width"})
+        top = found["hits"][0]
+        assert top["entry"]["path"] == "core.py", top
+        start, end = top["startLine"], top["endLine"]
+        shown = [int(line.split(":", 1)[0]) for line in top["snippet"].splitlines()]
+        assert shown == [48], top  # the docstring's line 45 + 3
+        assert start <= 48 <= end and end - start + 1 <= 40, top
+        assert start >= 1 and end < 600  # inside the class, not all of it
+
+        # found by the class's name: its first lines, and the reason names the declaration,
+        # whose whole span the symbol's entry holds
+        named = await call(s, "repocontext_search", {"repoId": "repo", "query": "Context"})
+        top = named["hits"][0]
+        assert "symbol:core.Context" in top["reasons"], top
+        assert top["startLine"] == 1 and top["endLine"] - top["startLine"] + 1 <= 40, top
+        assert top["snippet"].startswith("1: class Context:"), top
+        symbol = await call(s, "repocontext_recall", {"key": "repo/repo/symbol/core.Context"})
+        assert (symbol["fields"]["startLine"], symbol["fields"]["endLine"]) == ("1", "663")

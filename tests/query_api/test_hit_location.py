@@ -31,3 +31,30 @@ def test_a_better_matching_line_still_wins_over_a_declaration() -> None:
     found = locate_in_file(BODY, [STRUCT], query_terms("WalkBuilder walking see"))
     assert found is not None
     assert found.start_line == 1
+
+
+LONG = "\n".join(
+    [
+        "class Context:",  # 1
+        *[f"    attribute_{n} = {n}" for n in range(2, 200)],  # 2-199
+        "    def invoke(self):",  # 200
+        "        return self.callback()",
+        *[f"    other_{n} = {n}" for n in range(202, 400)],
+    ]
+)
+CLASS = SymbolRow("r", "core.py", "core.Context", "Context", "Class", 1, 401, "d", "")
+
+
+def test_a_match_in_a_long_declaration_names_the_lines_around_it() -> None:
+    """A class of 400 lines is no range to open: the matching lines and a few around them."""
+    for within in (None, CLASS):  # a file hit (the innermost declaration) and a symbol hit
+        found = locate_in_file(LONG, [CLASS], query_terms("invoke callback"), within)
+        assert found is not None
+        assert found.snippet == "200: def invoke(self):\n201: return self.callback()"
+        assert (found.start_line, found.end_line) == (197, 204)
+
+
+def test_a_long_symbol_with_no_matching_line_names_its_first_lines() -> None:
+    found = locate_in_file(LONG, [CLASS], query_terms("zebra"), CLASS)
+    assert found is not None
+    assert (found.start_line, found.end_line) == (1, 40) and found.snippet.startswith("1: class")

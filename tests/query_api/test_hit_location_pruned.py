@@ -14,8 +14,11 @@ import pytest
 from query_api.retrieval import hit_details
 from query_api.retrieval.hit_details import (
     CANDIDATE_LINES,
+    CONTEXT_LINES,
+    MAX_RANGE_LINES,
     NEAR_LINES,
     SNIPPET_LINES,
+    WINDOW_LINES,
     Location,
     QueryTerms,
     _candidate_lines,
@@ -50,14 +53,20 @@ def exhaustively(
         if within is None:
             return None
         head = [n for n in range(first, last + 1) if lines[n - 1].strip()][:SNIPPET_LINES]
-        return Location(first, last, _snippet(lines, head)) if head else None
+        end = min(last, max(head[-1], first + MAX_RANGE_LINES - 1)) if head else last
+        return Location(first, end, _snippet(lines, head)) if head else None
     starts = {s.start_line for s in symbols}
     best = min(ranked, key=lambda item: (item[0], item[1] not in starts, item[1]))[1]
     owner = within or _innermost(symbols, best)
     if owner is not None:
         lo, hi = owner.start_line, min(owner.end_line, len(lines))
-        inside = sorted(scored([n for n in bounds if lo <= n <= hi]))
-        return Location(lo, hi, _snippet(lines, sorted(n for _, n in inside[:SNIPPET_LINES])))
+        long = hi - lo + 1 > MAX_RANGE_LINES
+        window = range(best - WINDOW_LINES, best + WINDOW_LINES + 1) if long else range(lo, hi + 1)
+        inside = sorted(scored([n for n in bounds if lo <= n <= hi and n in window]))
+        numbers = sorted(n for _, n in inside[:SNIPPET_LINES]) or [best]
+        if long:
+            lo, hi = max(lo, numbers[0] - CONTEXT_LINES), min(hi, numbers[-1] + CONTEXT_LINES)
+        return Location(lo, hi, _snippet(lines, numbers))
     near = [n for _, n in sorted(ranked) if abs(n - best) <= NEAR_LINES]
     numbers = sorted(near[:SNIPPET_LINES])
     return Location(numbers[0], numbers[-1], _snippet(lines, numbers))
@@ -69,7 +78,10 @@ def declarations(body: str, rng: random.Random) -> list[SymbolRow]:
     out = []
     for n, line in enumerate(lines, 1):
         if line.lstrip().startswith(("def ", "class ", "async def ")):
-            end = min(len(lines) + rng.choice([0, 3]), n + rng.randint(0, 60))
+            end = min(
+                len(lines) + rng.choice([0, 3]),
+                n + rng.choice([rng.randint(0, 60), rng.randint(60, 400)]),
+            )
             out.append(SymbolRow("r", "m.py", f"m.s{n}", f"s{n}", "Function", n, end, "d", ""))
     return out
 
