@@ -57,6 +57,7 @@ _SKIP_SUBJECT = re.compile(
 _NON_CHANGE_TYPES = frozenset({"docs", "doc", "ci", "test", "tests", "style", "build", "release"})
 _TYPE_PREFIX = re.compile(r"^(?P<type>[a-z]+)(\([^)]*\))?!?:\s*", re.IGNORECASE)
 _TAG_PREFIX = re.compile(r"^(\[[^\]]{1,30}\]\s*)+")
+_EMOJI_PREFIX = re.compile(r"^(:[a-z0-9_+-]+:\s*|[^\w\s\[(`'\"]+\s*)+")  # gitmoji, `🐛 fix: `
 _ISSUE_REF = re.compile(
     r"\s*\((?:(?:fix(?:es|ed)?|close[sd]?|resolve[sd]?|refs?|see)\s+)?"
     r"(?:[\w.-]+/[\w.-]+)?#\d+(?:\s*,\s*#\d+)*\)"
@@ -100,7 +101,7 @@ def is_gold_path(path: str) -> bool:
 
 
 def clean_subject(subject: str) -> str:
-    text = subject.strip()
+    text = _EMOJI_PREFIX.sub("", subject.strip())
     for _ in range(2):  # `[core] fix(x): ...` carries both kinds of prefix
         text = _TAG_PREFIX.sub("", _TYPE_PREFIX.sub("", text, count=1)).strip()
     text = _ISSUE_REF.sub("", _URL.sub("", text))
@@ -127,7 +128,7 @@ def clean_query(message: str) -> str:
 
 
 def change_type(subject: str) -> str:
-    match = _TYPE_PREFIX.match(subject.strip())
+    match = _TYPE_PREFIX.match(_EMOJI_PREFIX.sub("", subject.strip()))
     return match.group("type").lower() if match else ""
 
 
@@ -191,14 +192,35 @@ def _parse_changes(lines: list[str]) -> tuple[tuple[tuple[str, str], ...], bool]
 
 
 def read_commits(git_dir: Path, pin: str) -> Iterator[Commit]:
-    """Every commit reachable from the pin, newest first, with its name-status list."""
-    out = _git(
-        git_dir, "log", "-M", "--name-status", "--format=%x1e%H%x1f%P%x1f%an <%ae>%x1f%B%x1f", pin
-    )
-    for record in out.split("\x1e")[1:]:
-        sha, parents, author, message, rest = record.split("\x1f", 4)
-        changes, pure_rename = _parse_changes(rest.strip().splitlines())
-        yield Commit(sha, tuple(parents.split()), author, message, changes, pure_rename)
+    """Every commit reachable from the pin, newest first, with its name-status list. Read as
+    git writes it, so a miner that has its cases stops git before the old history: rename
+    detection there may need blobs a partial mirror lacks."""
+    command = ["git", "-C", str(git_dir), "log", "-M", "--name-status",
+               "--format=%x1e%H%x1f%P%x1f%an <%ae>%x1f%B%x1f", pin]  # fmt: skip
+    with subprocess.Popen(
+        command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, errors="replace"
+    ) as proc:
+        assert proc.stdout is not None
+        pending = ""
+        try:
+            for line in proc.stdout:
+                if line.startswith("\x1e") and pending:
+                    yield _commit(pending)
+                    pending = ""
+                pending += line
+            if proc.wait() != 0:
+                stderr = proc.stderr.read().strip() if proc.stderr else ""
+                raise RuntimeError(f"git log -M in {git_dir} failed: {stderr}")
+            if pending:
+                yield _commit(pending)
+        finally:
+            proc.kill()
+
+
+def _commit(record: str) -> Commit:
+    sha, parents, author, message, rest = record[1:].split("\x1f", 4)
+    changes, pure_rename = _parse_changes(rest.strip().splitlines())
+    return Commit(sha, tuple(parents.split()), author, message, changes, pure_rename)
 
 
 def mine_repo(repo: str, git_dir: Path, pin: str, *, limit: int = 30) -> list[Case]:
