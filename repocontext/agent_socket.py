@@ -1,5 +1,6 @@
 """Several agents on one data directory: the process holding its lock (`serve` or `mcp`)
-listens on a Unix socket there, and a later `mcp` or `index` attaches to it instead of failing.
+listens on a Unix socket there, and a later `mcp`, `serve` or `index` attaches to it instead of
+failing.
 
 One writer per data directory stays the rule (DataDirLock: two watchers would double-publish),
 so the owner runs every tool for every attached agent: memory written through one agent is
@@ -7,7 +8,8 @@ what the others and the HTTP server read at once. The socket is the user's alone
 0700 data directory). A connection opens with one JSON line saying what it wants (`Hello`) and
 one JSON line of answer; an `mcp` connection then speaks MCP's stdio framing (one JSON-RPC
 message per line), which the attached process pipes to and from its own stdin and stdout
-(repocontext/stdio_proxy.py, which also takes over when the owner exits).
+(repocontext/stdio_proxy.py, which also takes over when the owner exits), or, for an attached
+`serve`, to and from one of its HTTP sessions (repocontext/serve_attached.py).
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ import anyio
 import mcp.types as types
 from mcp.shared.message import SessionMessage
 
+from query_api.access.auth import LOCAL_USER, Principal
 from query_api.errors import QueryApiError, ServiceUnavailable
 
 if TYPE_CHECKING:
@@ -71,6 +74,10 @@ class Hello:
     maxCases: int = 200  # eval
     budgetSeconds: float = 300.0  # eval
     file: str | None = None  # memory-import: the export to merge (absolute)
+    # mcp: who calls, as {"name", "grants"}, for a `serve` forwarding an HTTP session whose
+    # token it checked; absent: the local user. Only the user reaches this socket, and the
+    # local user holds every grant, so a principal named here can only narrow what it may do.
+    principal: dict[str, Any] | None = None
 
 
 @dataclass
@@ -141,19 +148,38 @@ class AgentListener:
             elif hello.op == "memory-import":
                 answer = await self._import_memory(hello)
             elif hello.op == "mcp":
+                caller = _caller(hello)  # refused before anything is registered
                 answer = await self._register(hello)
-            elif hello.op == "ping":
+            elif hello.op in ("ping", "watch"):  # watch: held open until this process exits
                 answer = {}
+            elif hello.op in ("ready", "metrics"):  # for an attached `serve`'s own routes
+                answer = await self._health(hello.op)
             else:
                 raise QueryApiError(f"unknown op {hello.op!r}")
         except (QueryApiError, TypeError, ValueError) as exc:
             await _send_line(writer, {"ok": False, "error": str(exc)})
             return
         await _send_line(writer, {"ok": True, "pid": os.getpid(), **answer})
+        if hello.op == "watch":  # the watcher learns of our exit by this connection's end
+            await reader.read()
         if hello.op == "mcp":
-            server = self.app.mcp_server(profile=hello.profile, writes=not hello.readOnly)
+            server = self.app.mcp_server(
+                profile=hello.profile, writes=not hello.readOnly, caller=caller
+            )
             async with line_transport(reader, writer) as (read, write):
                 await server.run(read, write, server.create_initialization_options())
+
+    async def _health(self, op: str) -> dict[str, Any]:
+        """This process's readiness verdict (with its detail) or its metrics, as its own
+        HTTP routes would answer them."""
+        from query_api.server.health_http import ServiceHealth
+
+        health = ServiceHealth(self.app.service, None, False)
+        if op == "ready":
+            status, body = await health.verdict(detail=True)
+            return {"status": status, "body": body}
+        data, content_type = await health.metrics_text()
+        return {"text": data.decode(), "contentType": content_type}
 
     async def _register(self, hello: Hello) -> dict[str, Any]:
         if hello.path is None:
@@ -230,6 +256,18 @@ class AgentListener:
         lag = await self.app.runtime.lag()
         done, total = lag.applied - base, lag.end - base
         return {"stage": "processing records", "done": done, "total": total}
+
+
+def _caller(hello: Hello) -> Principal:
+    """The principal an `mcp` hello names (see Hello.principal), else the local user."""
+    if hello.principal is None:
+        return LOCAL_USER
+    name, grants = hello.principal.get("name"), hello.principal.get("grants")
+    if not isinstance(name, str) or not isinstance(grants, dict):
+        raise ValueError("principal needs a name and grants")
+    if not all(isinstance(k, str) and type(v) is int for k, v in grants.items()):
+        raise ValueError("principal grants map repository ids to levels")
+    return Principal(name, dict(grants))
 
 
 async def _send_line(writer: asyncio.StreamWriter, payload: dict[str, Any]) -> None:
@@ -334,31 +372,5 @@ async def own_or_attach(
                     busy.holder or "?",
                     data_dir,
                 )
-                said = True
-            await asyncio.sleep(WAIT_POLL_S)
-
-
-async def open_or_wait(make_app: Callable[[], EmbeddedApp], data_dir: Path) -> EmbeddedApp:
-    """Open the app for a process that must own the data directory (`serve`): wait for a
-    one-shot holder; refuse, saying why, when the holder is itself serving agents."""
-    from repocontext.app import DataDirBusy
-
-    said = False
-    while True:
-        app = make_app()
-        try:
-            return await app.open()
-        except DataDirBusy as busy:
-            link = await attach(data_dir, Hello("ping"))
-            if link is not None:
-                link.writer.close()
-                raise DataDirBusy(
-                    f"pid {busy.holder or '?'} (`repocontext mcp` or `serve`) is using "
-                    f"{data_dir} and serving agents; stop it, or start `serve` first and the "
-                    "stdio agents after it (they attach to it)",
-                    busy.holder,
-                ) from None
-            if not said:
-                log.info("pid %s holds %s; waiting for it to finish", busy.holder or "?", data_dir)
                 said = True
             await asyncio.sleep(WAIT_POLL_S)

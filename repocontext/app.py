@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any
 
+from query_api.access.auth import LOCAL_USER, Principal
 from query_api.access.guard import WorkspaceGuard
 from query_api.context.bundle import BundleService
 from query_api.core.agent_tools import AgentTools, retrieval_rungs
@@ -246,10 +247,13 @@ class EmbeddedApp:
         )
         return self
 
-    def mcp_server(self, *, profile: str | None = None, writes: bool = True) -> Any:
+    def mcp_server(
+        self, *, profile: str | None = None, writes: bool = True, caller: Principal = LOCAL_USER
+    ) -> Any:
         """The MCP server over this app's services, with the configured tools and profile
         (an attached agent's own `profile`; its `writes=False` withholds the write tools,
-        and it never gets write tools this process withholds)."""
+        and it never gets write tools this process withholds). `caller` is who calls when
+        no HTTP request says so: the local user, or an attached `serve`'s principal."""
         profile = profile or self.settings.tool_profile
         return build_server(
             self.services,
@@ -263,6 +267,7 @@ class EmbeddedApp:
                 self.settings.heavy_reads_per_repo,
                 write_block=self.runtime.health.write_block,
             ),
+            caller=caller,
         )
 
     def tools(self, *, profile: str | None = None, writes: bool = True) -> list[ToolSpec]:

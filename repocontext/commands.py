@@ -26,7 +26,6 @@ from repocontext.agent_socket import (
     AgentListener,
     Hello,
     OwnerLink,
-    open_or_wait,
     own_or_attach,
 )
 from repocontext.app import DataDirLock, EmbeddedApp
@@ -104,11 +103,24 @@ async def cmd_serve(args: argparse.Namespace, settings: Settings, path: Path | N
     if isinstance(tokens, int):
         return tokens
     listener = bind_listener(settings.host, settings.port)  # fails before the data dir is used
-    try:
-        app = await open_or_wait(lambda: EmbeddedApp(settings), settings.data_dir)
+    hello = Hello(
+        "mcp",
+        None if path is None else str(path),
+        args.repo_id,
+        settings.tool_profile,
+        readOnly=not settings.enable_writes,
+    )
+    try:  # the owner, or attached to the live process that owns the data directory
+        opened = await own_or_attach(lambda: EmbeddedApp(settings), settings.data_dir, hello)
     except BaseException:
         listener.close()
         raise
+    if isinstance(opened, OwnerLink):  # it registered PATH; our sessions go through it
+        opened.writer.close()
+        from repocontext.serve_attached import serve_through_owner
+
+        return await serve_through_owner(opened, hello, settings, tokens, listener)
+    app = opened
     try:
         await app.start(vectors=False)
         if path is not None:

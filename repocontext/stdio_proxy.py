@@ -80,9 +80,10 @@ class SessionNotes:
             self.initialize_answered = True
 
 
-class StdioProxy:
-    """Pipes stdin to the owner and the owner's lines to stdout; `take_over` is called when
-    the owner goes away before the agent does and returns the link to the next owner."""
+class AgentProxy:
+    """Pipes one agent's lines to the owner and the owner's lines back; `take_over` is called
+    when the owner goes away before the agent does and returns the link to the next owner.
+    A subclass feeds the agent's lines into `lines` (then None) and delivers `_to_agent`."""
 
     def __init__(
         self, link: OwnerLink, data_dir: Path, take_over: Callable[[], Awaitable[OwnerLink]]
@@ -93,46 +94,43 @@ class StdioProxy:
         self.notes = SessionNotes()
         self.lines: asyncio.Queue[bytes | None] = asyncio.Queue()  # None: the agent left
         self.agent_done = False  # the agent's end of input reached the owner
-        self.agent_left = False  # stdin ended (a takeover then serves nobody)
-        self.stdout = sys.stdout.buffer
+        self.agent_left = False  # its input ended (a takeover then serves nobody)
 
-    async def run(self) -> int:
-        # stdin through the event loop, not a thread: a thread blocked reading it would keep
-        # the process alive after the agent is gone
-        stdin = asyncio.StreamReader(limit=MAX_LINE)
-        loop = asyncio.get_running_loop()
-        await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(stdin), sys.stdin)
-        reading = asyncio.ensure_future(self._read_agent(stdin))
-        try:
-            while not await self._pipe() and not self.agent_left:
-                gone = self.link.answer.get("pid", "?")
-                log.warning(
-                    "mcp: the repocontext process serving %s (pid %s) exited; taking over",
-                    self.data_dir,
-                    gone,
+    async def serve(self) -> bool:
+        """Pipe until the agent leaves (True), taking over as often as owners exit; False
+        when taking over failed (said in one line)."""
+        while not await self._pipe() and not self.agent_left:
+            gone = self.link.answer.get("pid", "?")
+            self._owner_exited(gone)
+            try:
+                self.link = await self.take_over()
+                await self._resume()
+            except Exception as exc:  # said in one line; the details with -v
+                log.debug("taking over failed", exc_info=True)
+                self._could_not_take_over(
+                    gone, str(exc).splitlines()[0] if str(exc).strip() else type(exc).__name__
                 )
-                try:
-                    self.link = await self.take_over()
-                    await self._resume()
-                except Exception as exc:  # said in one line; the details with -v
-                    log.debug("taking over failed", exc_info=True)
-                    log.error(
-                        "mcp: the repocontext process serving %s (pid %s) exited and this "
-                        "agent could not take over (%s); restart this agent",
-                        self.data_dir,
-                        gone,
-                        str(exc).splitlines()[0] if str(exc).strip() else type(exc).__name__,
-                    )
-                    return 1
-            return 0
-        finally:
-            reading.cancel()
+                return False
+        return True
 
-    async def _read_agent(self, stdin: asyncio.StreamReader) -> None:
-        while line := await stdin.readline():
-            await self.lines.put(line)
-        self.agent_left = True
-        await self.lines.put(None)
+    def _owner_exited(self, pid: object) -> None:
+        log.warning(
+            "mcp: the repocontext process serving %s (pid %s) exited; taking over",
+            self.data_dir,
+            pid,
+        )
+
+    def _could_not_take_over(self, pid: object, why: str) -> None:
+        log.error(
+            "mcp: the repocontext process serving %s (pid %s) exited and this agent could "
+            "not take over (%s); restart this agent",
+            self.data_dir,
+            pid,
+            why,
+        )
+
+    async def _to_agent(self, line: bytes) -> None:
+        raise NotImplementedError
 
     async def _pipe(self) -> bool:
         """Pipe until the link closes: True when the agent left first, False when the owner
@@ -142,7 +140,7 @@ class StdioProxy:
         try:
             while line := await link.reader.readline():
                 self.notes.from_owner(line)
-                self._to_agent(line)
+                await self._to_agent(line)
         except (ConnectionError, ValueError):  # reset, or a line past MAX_LINE
             pass
         finally:
@@ -160,10 +158,6 @@ class StdioProxy:
         self.agent_done = True
         with contextlib.suppress(OSError):
             link.writer.write_eof()
-
-    def _to_agent(self, line: bytes) -> None:
-        self.stdout.write(line)
-        self.stdout.flush()
 
     async def _resume(self) -> None:
         """Bring the new owner to where the agent's session was (see the module doc)."""
@@ -191,19 +185,56 @@ class StdioProxy:
                 "message": f"the repocontext process serving this {method} request exited "
                 "before answering; it may or may not have run, retry it",
             }
-            self._to_agent(_line({"jsonrpc": "2.0", "id": request_id, "error": error}))
+            await self._to_agent(_line({"jsonrpc": "2.0", "id": request_id, "error": error}))
         notes.waiting.clear()
 
 
+class StdioProxy(AgentProxy):
+    """The agent is this process's stdin and stdout."""
+
+    def __init__(
+        self, link: OwnerLink, data_dir: Path, take_over: Callable[[], Awaitable[OwnerLink]]
+    ) -> None:
+        super().__init__(link, data_dir, take_over)
+        self.stdout = sys.stdout.buffer
+
+    async def run(self) -> int:
+        # stdin through the event loop, not a thread: a thread blocked reading it would keep
+        # the process alive after the agent is gone
+        stdin = asyncio.StreamReader(limit=MAX_LINE)
+        loop = asyncio.get_running_loop()
+        await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(stdin), sys.stdin)
+        reading = asyncio.ensure_future(self._read_agent(stdin))
+        try:
+            return 0 if await self.serve() else 1
+        finally:
+            reading.cancel()
+
+    async def _read_agent(self, stdin: asyncio.StreamReader) -> None:
+        while line := await stdin.readline():
+            await self.lines.put(line)
+        self.agent_left = True
+        await self.lines.put(None)
+
+    async def _to_agent(self, line: bytes) -> None:
+        self.stdout.write(line)
+        self.stdout.flush()
+
+
 async def take_over(
-    make_app: Callable[[], Any], data_dir: Path, hello: Hello, owned: contextlib.AsyncExitStack
+    make_app: Callable[[], Any],
+    data_dir: Path,
+    hello: Hello,
+    owned: contextlib.AsyncExitStack,
+    who: str = "mcp",
 ) -> OwnerLink:
     """Become the owner of `data_dir` (its app and agent socket entered into `owned`) and
     attach to ourselves, or attach to whoever became the owner first."""
     opened = await own_or_attach(make_app, data_dir, hello)
     if isinstance(opened, OwnerLink):
         log.info(
-            "mcp: %s is served by pid %s now; serving through it",
+            "%s: %s is served by pid %s now; serving through it",
+            who,
             data_dir,
             opened.answer.get("pid"),
         )
@@ -216,5 +247,5 @@ async def take_over(
     if link is None:
         raise ServiceUnavailable(f"this process opened {data_dir} but cannot reach its socket")
     app.start_vectors()  # once the keyword index of the registered repositories settles
-    log.info("mcp: this process (pid %s) owns %s now", link.answer.get("pid"), data_dir)
+    log.info("%s: this process (pid %s) owns %s now", who, link.answer.get("pid"), data_dir)
     return link

@@ -33,15 +33,11 @@ UNAUTHORIZED = JSONResponse(
 
 
 class HealthRoutes:
-    """The three routes over one service; keeps the last readiness verdict for a slow moment."""
+    """The three routes; keeps the last readiness verdict for a slow moment. Where the verdict
+    and the metrics come from is a subclass's: this process's service (ServiceHealth), or
+    the process that owns the data directory, for a `serve` attached to it."""
 
-    def __init__(
-        self,
-        service: RepoContextService,
-        tokens: TokenTable | None,
-        require_token_for_metrics: bool,
-    ) -> None:
-        self.service = service
+    def __init__(self, tokens: TokenTable | None, require_token_for_metrics: bool) -> None:
         self.tokens = tokens
         self.require_token = require_token_for_metrics
         self._last_ready: tuple[int, dict[str, Any]] | None = None
@@ -79,6 +75,32 @@ class HealthRoutes:
         return JSONResponse(body, status_code=status)
 
     async def verdict(self, detail: bool) -> tuple[int, dict[str, Any]]:
+        raise NotImplementedError
+
+    async def metrics_text(self) -> tuple[bytes, str]:
+        """The Prometheus exposition and its content type."""
+        raise NotImplementedError
+
+    async def metrics(self, request: Request) -> Response:
+        if not self.may_see_detail(request):
+            return UNAUTHORIZED
+        data, content_type = await self.metrics_text()
+        return Response(data, media_type=content_type)
+
+
+class ServiceHealth(HealthRoutes):
+    """The routes over this process's own service."""
+
+    def __init__(
+        self,
+        service: RepoContextService,
+        tokens: TokenTable | None,
+        require_token_for_metrics: bool,
+    ) -> None:
+        super().__init__(tokens, require_token_for_metrics)
+        self.service = service
+
+    async def verdict(self, detail: bool) -> tuple[int, dict[str, Any]]:
         service = self.service
         health = await service.health(NoArgs())
         reasons = service.not_ready_reasons()  # a faulted log; a disk not yet compared; lag
@@ -111,12 +133,10 @@ class HealthRoutes:
             return f"unreachable since {iso_utc(contact.unreachable_since)}: {contact.error}"
         return "ok" if fault is None else f"faulted: {fault}"
 
-    async def metrics(self, request: Request) -> Response:
-        if not self.may_see_detail(request):
-            return UNAUTHORIZED
+    async def metrics_text(self) -> tuple[bytes, str]:
         try:
             await self.service.log_freshness()  # events behind as of this scrape
         except Exception:  # an unreadable log is /health/ready's to report; keep serving metrics
             log.warning("/metrics: the log lag could not be read", exc_info=True)
         data, content_type = prometheus_text()
-        return Response(data, media_type=content_type)
+        return data, content_type

@@ -32,23 +32,27 @@ from query_api.server.admission import (
     replaying,
     session_id_of,
 )
-from query_api.server.health_http import UNAUTHORIZED, HealthRoutes
+from query_api.server.health_http import UNAUTHORIZED, HealthRoutes, ServiceHealth
 
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
 
 
 def build_http_app(
     mcp_server: Any,
-    service: RepoContextService,
+    service: RepoContextService | None,
     host: str,
     tokens: TokenTable | None = None,
     limits: HttpLimits | None = None,
     *,
     require_token_for_metrics: bool = False,
     json_response: bool = True,
+    health: HealthRoutes | None = None,
 ) -> ASGIApp:
     """The listener's app; `json_response=False` answers each call as an SSE stream (the
-    SDK's default), kept so a test can compare the two answers byte for byte."""
+    SDK's default), kept so a test can compare the two answers byte for byte. `mcp_server`
+    is the SDK's server, or anything that runs a session as it does (a `serve` attached to
+    the data directory's owner forwards each session there); `health` replaces the routes
+    over `service` (required without one)."""
     limits = limits or HttpLimits()
     security = None
     if host in LOOPBACK:  # DNS-rebinding protection: only loopback Host/Origin headers
@@ -71,7 +75,10 @@ def build_http_app(
         async with manager.run():
             yield
 
-    health = HealthRoutes(service, tokens, require_token_for_metrics)
+    if health is None:
+        if service is None:
+            raise ValueError("build_http_app needs a service or health routes")
+        health = ServiceHealth(service, tokens, require_token_for_metrics)
     rest = Starlette(routes=health.routes(), lifespan=lifespan)
     return McpGate(manager, rest, tokens, limits)
 

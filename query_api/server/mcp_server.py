@@ -182,8 +182,10 @@ def build_server(
     compact: bool = False,
     pacer: ForegroundPacer | None = None,
     guard: CallGuard | None = None,
+    caller: Principal = LOCAL_USER,
 ) -> Server[Any, Any]:
-    """The lowlevel server answering each spec with its handler among `services`."""
+    """The lowlevel server answering each spec with its handler among `services`; `caller`
+    is who calls over a transport without HTTP requests (tool_access.caller_of)."""
     server: Server[Any, Any] = _Server("repocontext", version=server_version())
     by_name = {spec.name: spec for spec in specs}
     guard = guard or CallGuard(timeout_s)
@@ -191,7 +193,7 @@ def build_server(
 
     @server.list_tools()  # type: ignore[no-untyped-call, untyped-decorator]
     async def list_tools() -> list[types.Tool]:
-        principal = caller_of(server)
+        principal = caller_of(server, caller)
         visible = [spec for spec in specs if may_list(principal, spec)]
         names = tuple(spec.name for spec in visible)
         if names not in listed:  # a shared definition is spelled out by a tool the caller sees
@@ -200,7 +202,7 @@ def build_server(
 
     @server.call_tool(validate_input=False)  # type: ignore[untyped-decorator]
     async def call_tool(name: str, arguments: dict[str, Any] | None) -> types.CallToolResult:
-        principal = caller_of(server)
+        principal = caller_of(server, caller)
         spec = by_name.get(name)  # a tool the caller may not see is unknown to them
         visible = {name: spec} if spec is not None and may_list(principal, spec) else {}
         if pacer is None:

@@ -22,14 +22,17 @@ from schemas.events import repo_id_from_name
 NOBODY = Principal("anonymous", {})
 
 
-def caller_of(server: Any) -> Principal:
+def caller_of(server: Any, local: Principal = LOCAL_USER) -> Principal:
+    """The caller of the request `server` is handling; `local` is the caller of a transport
+    without requests: stdio's local user, or the principal an attached `serve` authenticated
+    (repocontext/agent_socket.py)."""
     try:
         context = server.request_context
     except LookupError:
-        return LOCAL_USER
+        return local
     request = getattr(context, "request", None)
-    if request is None:  # stdio: the local agent that launched us
-        return LOCAL_USER
+    if request is None:  # stdio, or the owner's socket
+        return local
     state = request.scope.get("state", {}) if hasattr(request, "scope") else {}
     principal = state.get("principal") if isinstance(state, dict) else None
     return principal if isinstance(principal, Principal) else NOBODY

@@ -64,3 +64,25 @@ async def test_an_index_through_the_owner_says_how_far_it_got(tmp_path: Path) ->
     assert stages == sorted(stages, key=["reading files", "processing records"].index)
     last = updates[-1]
     assert last["stage"] == "processing records" and last["done"] == last["total"] > 0, updates
+
+
+async def test_a_malformed_principal_is_refused_before_anything_is_registered(
+    tmp_path: Path,
+) -> None:
+    """An attached `serve` names the principal its HTTP session authenticated as; a hello
+    whose principal is not {name, grants of levels} is refused, and PATH is not registered."""
+    from query_api.errors import ServiceUnavailable
+
+    repo = write_sample_repo(tmp_path / "ws" / "sample")
+    settings = Settings(data_dir=tmp_path / "data", workspace_root=tmp_path / "ws", embedder="none")
+    async with EmbeddedApp(settings) as app:
+        await app.start(vectors=False)
+        async with AgentListener(app):
+            for bad in ({"name": "reader"}, {"name": "r", "grants": {"sample": "read"}}):
+                hello = Hello("mcp", str(repo), "sample", principal=bad)
+                with pytest.raises(ServiceUnavailable, match="principal"):
+                    await attach(settings.data_dir, hello)
+            assert app.views.list_repos() == []
+            ready = await attach(settings.data_dir, Hello("ready"))
+            assert ready is not None and ready.answer["status"] == 200, ready.answer
+            ready.writer.close()
