@@ -164,7 +164,8 @@ _DELETE_EXPIRED = (
 )
 CHUNK_OFFSETS = 2000  # offsets whose keys one compaction step de-duplicates
 DELETE_BATCH = 2000  # tombstones / expired records one compaction step deletes
-VACUUM_PAGES = 2048  # pages one incremental_vacuum returns to the OS (8 MiB at 4 KiB pages)
+VACUUM_BYTES = 8 << 20  # what one incremental_vacuum returns to the OS at most
+KEEP_FREE_BYTES = 1 << 20  # free pages below this are left for new rows
 
 
 @contextmanager
@@ -229,12 +230,13 @@ def sqlite_compact_step(
 
 
 def release_space(conn: sqlite3.Connection) -> bool:
-    """Give up to VACUUM_PAGES freed pages back to the OS once they are a large share of the
+    """Give up to VACUUM_BYTES of freed pages back to the OS once they are a large share of the
     file; returns whether it did (call again for more). SQLite reuses free pages for new rows
     anyway, so this only matters after big deletions such as removing a repository."""
     free = conn.execute("PRAGMA freelist_count").fetchone()[0]
     pages = conn.execute("PRAGMA page_count").fetchone()[0]
-    if free < 256 or free * 4 < pages:
+    page_size = conn.execute("PRAGMA page_size").fetchone()[0]
+    if free * page_size < KEEP_FREE_BYTES or free * 4 < pages:
         return False
-    conn.execute(f"PRAGMA incremental_vacuum({VACUUM_PAGES})").fetchall()
+    conn.execute(f"PRAGMA incremental_vacuum({VACUUM_BYTES // page_size})").fetchall()
     return bool(conn.execute("PRAGMA freelist_count").fetchone()[0] < free)  # else not INCREMENTAL

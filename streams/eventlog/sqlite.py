@@ -21,7 +21,6 @@ import functools
 import logging
 import sqlite3
 import uuid
-import zlib
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -39,6 +38,13 @@ from streams.eventlog.base import (
     Transaction,
     within_budget,
 )
+from streams.eventlog.sqlite_values import (
+    BLOBS_DDL,
+    StoredValue,
+    blob_ids,
+    split_value,
+    stored_value,
+)
 
 P = ParamSpec("P")
 T = TypeVar("T")
@@ -51,10 +57,11 @@ CREATE TABLE IF NOT EXISTS partitions(topic TEXT NOT NULL, partition INTEGER NOT
   next_offset INTEGER NOT NULL, cleaned_upto INTEGER NOT NULL,
   PRIMARY KEY(topic, partition)) WITHOUT ROWID;
 -- rowid table: values reach megabytes. Value is last: metadata scans skip its overflow pages.
--- packed: how value is stored (NULL: as appended; 1: zlib, see stored_value).
+-- packed: how value is stored (NULL: as appended; 1: zlib; 2: spliced, see sqlite_values);
+-- blob_ids: the blobs a spliced value's long string literals are kept in.
 CREATE TABLE IF NOT EXISTS records(topic TEXT NOT NULL, partition INTEGER NOT NULL,
   offset INTEGER NOT NULL, key TEXT, ts_ms INTEGER NOT NULL, packed INTEGER, value BLOB,
-  PRIMARY KEY(topic, partition, offset));
+  blob_ids TEXT, PRIMARY KEY(topic, partition, offset));
 CREATE INDEX IF NOT EXISTS records_by_key ON records(topic, partition, key, offset)
   WHERE key IS NOT NULL;
 CREATE INDEX IF NOT EXISTS records_tombstones ON records(topic, partition, offset)
@@ -64,34 +71,14 @@ CREATE TABLE IF NOT EXISTS offsets("group" TEXT NOT NULL, topic TEXT NOT NULL,
   PRIMARY KEY("group", topic, partition)) WITHOUT ROWID;
 """
 _INSERT = (
-    "INSERT INTO records(topic, partition, offset, key, ts_ms, packed, value) "
-    "VALUES (?,?,?,?,?,?,?)"
+    "INSERT INTO records(topic, partition, offset, key, ts_ms, packed, value, blob_ids) "
+    "VALUES (?,?,?,?,?,?,?,?)"
 )
-# Values of at least this many bytes are stored zlib-compressed when that makes them smaller:
-# file bodies and their derived records are most of a log and compress ~4x (JSON of source
-# code), small records are left as they are (the header would eat the gain).
-PACK_MIN_BYTES = 512
-PACK_LEVEL = 6
-ZLIB = 1
-
-
-def packed_value(value: bytes | None) -> tuple[int | None, bytes | None]:
-    """(packing, stored bytes) of an appended value."""
-    if value is None or len(value) < PACK_MIN_BYTES:
-        return None, value
-    packed = zlib.compress(value, PACK_LEVEL)
-    return (ZLIB, packed) if len(packed) < len(value) else (None, value)
-
-
-def stored_value(packing: int | None, stored: bytes | None) -> bytes | None:
-    """The value as appended, from what the records table holds."""
-    if stored is None or packing is None:
-        return stored
-    if packing == ZLIB:
-        return zlib.decompress(stored)
-    raise EventLogError(f"a record is stored with an unknown packing {packing}: a newer writer?")
-
-
+# A new log's page size: records of 1-4 KiB (a packed body) leave ~20% of a 4 KiB leaf page
+# empty, ~9% of a 16 KiB one; a bigger page costs each small commit more WAL bytes. A log
+# keeps the page size it was made with (changing it takes a VACUUM of the whole file).
+PAGE_SIZE = 16384
+WAL_CHECKPOINT_BYTES = 4 << 20
 _COMMIT_OFFSET = (
     'INSERT INTO offsets("group", topic, partition, next_offset) VALUES (?,?,?,?) '
     'ON CONFLICT("group", topic, partition) DO UPDATE SET next_offset = excluded.next_offset'
@@ -135,19 +122,21 @@ class SqliteEventLog(EventLog):
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             conn = self._conn = sqlite3.connect(self.path, isolation_level=None, timeout=30.0)
-            if conn.execute("PRAGMA page_count").fetchone()[0] == 0:
-                conn.execute("PRAGMA auto_vacuum=INCREMENTAL")  # only before the first table
+            if conn.execute("PRAGMA page_count").fetchone()[0] == 0:  # only before the first table
+                conn.execute(f"PRAGMA page_size={PAGE_SIZE}")
+                conn.execute("PRAGMA auto_vacuum=INCREMENTAL")
             if conn.execute("PRAGMA journal_mode=WAL").fetchone()[0] != "wal":
                 raise EventLogError(f"{self.path}: cannot enable WAL mode")
             conn.execute(f"PRAGMA synchronous={synchronous}")
             conn.execute("PRAGMA journal_size_limit=16777216")  # truncate a WAL past 16 MiB
+            page_size = int(conn.execute("PRAGMA page_size").fetchone()[0])
+            # checkpoint at 4 MiB of WAL whatever the page size (SQLite counts 1000 pages)
+            conn.execute(f"PRAGMA wal_autocheckpoint={WAL_CHECKPOINT_BYTES // page_size}")
             conn.executescript(
                 f"BEGIN IMMEDIATE;{_SCHEMA}INSERT OR IGNORE INTO meta(name, value) "
                 f"VALUES ('instance_id', '{uuid.uuid4().hex}');COMMIT;"
             )
-            columns = {row[1] for row in conn.execute("PRAGMA table_info(records)")}
-            if "packed" not in columns:  # a log written before values were packed
-                conn.execute("ALTER TABLE records ADD COLUMN packed INTEGER")
+            self._add_columns(conn)
             self._load_topics()
             return str(
                 conn.execute("SELECT value FROM meta WHERE name='instance_id'").fetchone()[0]
@@ -158,6 +147,18 @@ class SqliteEventLog(EventLog):
             if isinstance(exc, OSError | sqlite3.Error):
                 raise EventLogError(f"cannot open event log {self.path}: {exc}") from exc
             raise
+
+    @staticmethod
+    def _add_columns(conn: sqlite3.Connection) -> None:
+        """Bring a log an older release wrote up to this layout (its records stay as stored)."""
+        columns = {row[1] for row in conn.execute("PRAGMA table_info(records)")}
+        with cp.write_tx(conn):
+            if "packed" not in columns:  # written before values were packed
+                conn.execute("ALTER TABLE records ADD COLUMN packed INTEGER")
+            if "blob_ids" not in columns:  # written before long literals were kept once
+                conn.execute("ALTER TABLE records ADD COLUMN blob_ids TEXT")
+            for statement in BLOBS_DDL:
+                conn.execute(statement)
 
     def _load_topics(self) -> None:
         rows = self._conn.execute("SELECT name, partitions, cleanup, retention_ms FROM topics")
@@ -196,7 +197,7 @@ class SqliteEventLog(EventLog):
             for (topic, partition), offset in offsets.items():
                 self._topic(topic, partition)
                 cp.check_offset(group, offset)
-        values = [packed_value(record.value) for _, _, record in routed]  # outside the lock
+        values = [split_value(record.value) for _, _, record in routed]  # outside the lock
         with cp.write_tx(self._conn):
             placed, due = self._insert_records(routed, values, now)
             self._write_offsets(tx.commits)
@@ -207,18 +208,19 @@ class SqliteEventLog(EventLog):
     def _insert_records(
         self,
         routed: list[tuple[str, int, LogRecord]],
-        values: list[tuple[int | None, bytes | None]],
+        values: list[StoredValue],
         now: int,
     ) -> tuple[list[tuple[int, int]], list[TopicPartition]]:
         """Insert in one executemany; returns placements and partitions due for compaction."""
         state: dict[TopicPartition, list[int]] = {}  # [next_offset, cleaned_upto]
         rows, placed = [], []
-        for (topic, p, rec), (packing, stored) in zip(routed, values, strict=True):
+        for (topic, p, rec), value in zip(routed, values, strict=True):
             st = state.get((topic, p))
             if st is None:
                 st = state[(topic, p)] = list(self._partition_row(topic, p))
             ts = now if rec.timestamp_ms is None else rec.timestamp_ms
-            rows.append((topic, p, st[0], rec.key, ts, packing, stored))
+            ids = blob_ids(self._conn, value.blobs)
+            rows.append((topic, p, st[0], rec.key, ts, value.packing, value.stored, ids))
             placed.append((p, st[0]))
             st[0] += 1
         self._conn.executemany(_INSERT, rows)
@@ -248,13 +250,13 @@ class SqliteEventLog(EventLog):
     ) -> list[StoredRecord]:
         self._topic(topic, partition)
         rows = self._conn.execute(
-            "SELECT offset, key, ts_ms, packed, value FROM records WHERE topic=? AND partition=? "
-            "AND offset>=? ORDER BY offset LIMIT ?",
+            "SELECT offset, key, ts_ms, packed, value, blob_ids FROM records WHERE topic=? AND "
+            "partition=? AND offset>=? ORDER BY offset LIMIT ?",
             (topic, partition, start, max(0, limit)),
-        )
+        ).fetchall()
         records = (
-            StoredRecord(topic, partition, o, k, stored_value(packing, v), ts)
-            for o, k, ts, packing, v in rows
+            StoredRecord(topic, partition, o, k, stored_value(packing, v, ids, self._conn), ts)
+            for o, k, ts, packing, v, ids in rows
         )
         return within_budget(records, limit, max_bytes)
 

@@ -20,7 +20,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from streams.eventlog.sqlite import stored_value
+from streams.eventlog.sqlite_values import stored_value
 
 
 def tree_bytes(root: Path) -> int:
@@ -50,21 +50,36 @@ def table_pages(db: Path) -> list[tuple[str, int]]:
 
 
 def topic_payloads(log: Path) -> list[tuple[str, int, int, int]]:
-    """(topic, records, stored bytes, decoded bytes) of every topic in the log."""
+    """(topic, records, stored bytes, decoded bytes) of every topic in the log; a spliced
+    value's stored bytes are its frame (its blobs are reported on their own)."""
     conn = sqlite3.connect(f"file:{log}?mode=ro", uri=True)
     found: dict[str, list[int]] = {}
     try:
         columns = {row[1] for row in conn.execute("PRAGMA table_info(records)")}
         packing = "packed" if "packed" in columns else "NULL"  # a log from before packing
-        for topic, packed, value in conn.execute(f"SELECT topic, {packing}, value FROM records"):
+        ids = "blob_ids" if "blob_ids" in columns else "NULL"  # ... or before blobs
+        rows = conn.execute(f"SELECT topic, {packing}, value, {ids} FROM records")
+        for topic, packed, value, blob_ids in rows:
             entry = found.setdefault(str(topic), [0, 0, 0])
             entry[0] += 1
             if value is not None:
                 entry[1] += len(value)
-                entry[2] += len(stored_value(packed, bytes(value)) or b"")
+                entry[2] += len(stored_value(packed, bytes(value), blob_ids, conn) or b"")
     finally:
         conn.close()
     return sorted(((t, *v) for t, v in found.items()), key=lambda r: -r[2])  # type: ignore[misc]
+
+
+def blob_bytes(log: Path) -> tuple[int, int, int]:
+    """(blobs, references to them, stored bytes) of the log's long literals kept once."""
+    conn = sqlite3.connect(f"file:{log}?mode=ro", uri=True)
+    try:
+        if not conn.execute("SELECT 1 FROM sqlite_master WHERE name = 'blobs'").fetchone():
+            return 0, 0, 0
+        row = conn.execute("SELECT count(*), sum(refs), sum(length(value)) FROM blobs").fetchone()
+    finally:
+        conn.close()
+    return int(row[0]), int(row[1] or 0), int(row[2] or 0)
 
 
 def report(source: Path, data_dir: Path) -> None:
@@ -82,6 +97,8 @@ def report(source: Path, data_dir: Path) -> None:
     print("log payloads per topic (records, stored, decoded JSON):")
     for topic, records, stored, decoded in topic_payloads(data_dir / "log.db"):
         print(f"  {topic:<40} {records:7d} {mib(stored)} {mib(decoded)}")
+    blobs, refs, stored = blob_bytes(data_dir / "log.db")
+    print(f"  {'long literals kept once (blobs)':<40} {blobs:7d} {mib(stored)} ({refs} uses)")
     for name in ("log.db", "views.db"):
         print(f"{name} pages per table/index (dbstat):")
         for table, size in table_pages(data_dir / name):

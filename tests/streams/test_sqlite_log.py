@@ -6,6 +6,7 @@ import asyncio
 import json
 import random
 import sqlite3
+import zlib
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -18,7 +19,8 @@ from streams.errors import EventLogError
 from streams.eventlog import compaction
 from streams.eventlog.base import EventLog, LogRecord, StoredRecord, Transaction
 from streams.eventlog.factory import open_event_log, sqlite_path
-from streams.eventlog.sqlite import PACK_MIN_BYTES, SqliteEventLog
+from streams.eventlog.sqlite import PAGE_SIZE, SqliteEventLog
+from streams.eventlog.sqlite_values import BLOB_MIN_BYTES, PACK_MIN_BYTES, SPLICED
 
 KV = TopicSpec(name="t.kv", key="repoId/path", partitions=2, cleanup="compact")
 ONE = TopicSpec(name="t.one", key="repoId/path", partitions=1, cleanup="compact")
@@ -228,10 +230,8 @@ async def test_large_values_are_stored_compressed_and_read_back_as_appended(
     tmp_path: Path,
 ) -> None:
     path = tmp_path / "log.db"
-    source = "".join(
-        f"def handler_{n}(request):\n    return request.reply({n})\n" for n in range(400)
-    )
-    body = json.dumps({"path": "app.py", "body": source}).encode()
+    lines = [f"def handler_{n}(request): return request.reply({n})" for n in range(400)]
+    body = json.dumps({"path": "app.py", "lines": lines}).encode()  # no long literal
     noise = random.Random(3).randbytes(4 * PACK_MIN_BYTES)  # would grow: kept as it is
     small = b"x" * (PACK_MIN_BYTES - 1)
     async with opened(path) as log:
@@ -242,6 +242,90 @@ async def test_large_values_are_stored_compressed_and_read_back_as_appended(
     stored = peek(path, "SELECT key, packed, length(value) FROM records ORDER BY offset")
     assert stored[0][1] == 1 and int(str(stored[0][2])) * 4 < len(body), stored  # packs > 4x
     assert stored[1:] == [("b", None, len(noise)), ("c", None, len(small)), ("d", None, None)]
+
+
+SOURCE = "".join(
+    f'def handler_{n}(request):\n    return request.reply("{n}\\t", \'é\', "\\u2028")\n'
+    for n in range(300)
+)
+TWO = TopicSpec(name="t.two", key="repoId/path", partitions=1, cleanup="compact")
+
+
+async def test_a_long_literal_in_two_topics_is_stored_once_and_read_back_exactly(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "log.db"
+    files = json.dumps({"path": "app.py", "body": SOURCE, "size": 9}).encode()
+    content = json.dumps({"body": SOURCE, "terms": "def handler request " * 200}).encode()
+    odd = b'{"x": "' + b"\\" * BLOB_MIN_BYTES + b'"} "' + b"\x00\xff" * BLOB_MIN_BYTES  # no end
+    async with opened(path) as log:
+        await log.create_topics([ONE, TWO])
+        await log.append(ONE.name, [LogRecord("r/app.py", files), LogRecord("r/odd", odd)])
+        await log.append(TWO.name, [LogRecord("r/app.py", content)])
+        assert [r.value for r in await read_all(log, ONE.name)] == [files, odd]
+        assert [r.value for r in await read_all(log, TWO.name)] == [content]
+    blobs = peek(path, "SELECT refs, length(value) FROM blobs ORDER BY id")
+    body_blobs = [refs for refs, _ in blobs if refs == 2]
+    assert body_blobs == [2], blobs  # the body once, named by both records
+    stored = peek(path, "SELECT packed, length(value) FROM records ORDER BY topic, offset")
+    assert stored[0][0] == SPLICED and int(str(stored[0][1])) < 100, stored  # the frame only
+    async with opened(path) as log:  # reopened: read from the file alone
+        assert [r.value for r in await read_all(log, TWO.name)] == [content]
+
+
+async def test_a_blob_goes_with_the_last_record_that_names_it(tmp_path: Path) -> None:
+    path = tmp_path / "log.db"
+    first = json.dumps({"body": SOURCE}).encode()
+    second = json.dumps({"body": SOURCE, "v": 2}).encode()
+    async with opened(path, tombstone_retention_ms=0, background_compaction=False) as log:
+        await log.create_topics([ONE, TWO])
+        await log.append(ONE.name, [LogRecord("r/a", first), LogRecord("r/a", second)])
+        await log.append(TWO.name, [LogRecord("r/a", first)])
+        assert peek(path, "SELECT refs FROM blobs") == [(3,)]
+        assert await log.compact(ONE.name) == 1  # the older r/a
+        assert peek(path, "SELECT refs FROM blobs") == [(2,)]
+        assert [r.value for r in await read_all(log, ONE.name)] == [second]
+        await log.append(ONE.name, [LogRecord("r/a", None)])
+        await log.append(TWO.name, [LogRecord("r/a", None)])
+        await log.compact(ONE.name)
+        assert peek(path, "SELECT refs FROM blobs") == [(1,)]
+        assert [r.value for r in await read_all(log, TWO.name)] == [first, None]
+        await log.compact(TWO.name)
+        assert peek(path, "SELECT count(*) FROM blobs") == [(0,)]
+
+
+async def test_a_log_written_before_blobs_opens_reads_and_splices_new_values(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "log.db"
+    old = json.dumps({"body": SOURCE, "old": True}).encode()
+    async with opened(path) as log:
+        await log.create_topics([ONE])
+    with sqlite3.connect(path) as conn:  # the layout and a zlib value as the release before wrote
+        conn.execute("DROP TRIGGER records_release_blobs")
+        conn.execute("DROP TABLE blobs")
+        conn.execute("ALTER TABLE records DROP COLUMN blob_ids")
+        conn.execute(
+            "INSERT INTO records(topic, partition, offset, key, ts_ms, packed, value) "
+            "VALUES (?, 0, 0, 'r/old', 1, 1, ?)",
+            (ONE.name, zlib.compress(old)),
+        )
+        conn.execute("UPDATE partitions SET next_offset = 1 WHERE topic = ?", (ONE.name,))
+    new = json.dumps({"body": SOURCE, "old": False}).encode()
+    async with opened(path) as log:
+        await log.append(ONE.name, [LogRecord("r/new", new)])
+        assert [r.value for r in await read_all(log, ONE.name)] == [old, new]
+    assert peek(path, "SELECT key, packed FROM records ORDER BY offset") == [
+        ("r/old", 1),
+        ("r/new", SPLICED),
+    ]
+    assert peek(path, "SELECT refs FROM blobs") == [(1,)]
+
+
+async def test_a_new_log_has_large_pages(tmp_path: Path) -> None:
+    async with opened(tmp_path / "log.db") as log:
+        assert await pragma(log, "page_size") == PAGE_SIZE
+        assert await pragma(log, "wal_autocheckpoint") == (4 << 20) // PAGE_SIZE
 
 
 async def test_a_log_written_before_packing_opens_and_reads(tmp_path: Path) -> None:
