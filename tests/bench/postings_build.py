@@ -25,7 +25,7 @@ from pathlib import Path
 from streams.stores.views.fields import CONTENT_FIELDS, SYMBOL_FIELDS
 from streams.stores.views.lexical import Snapshot
 from streams.stores.views.lexical_mirror import LexicalMirror
-from streams.stores.views.schema import unpack_text
+from streams.stores.views.schema import body_terms_of, unpack_text
 from streams.stores.views.search import Mirrors, keyword_search
 from tests.bench.localisation.cases import CASES_FILE, read_cases
 
@@ -80,6 +80,7 @@ def main() -> None:
     args = parser.parse_args()
     conn = sqlite3.connect(f"file:{args.views_db}?mode=ro", uri=True, check_same_thread=False)
     conn.create_function("unpack_text", 1, unpack_text, deterministic=True)
+    conn.create_function("body_terms_of", 2, body_terms_of, deterministic=True)
     started = time.perf_counter()
     built = build(conn)
     print(

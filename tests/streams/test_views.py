@@ -15,11 +15,12 @@ from processors.structural import StructuralProcessor
 from schemas import topics
 from schemas.events import FileUpsert, RepoRegistration
 from schemas.memory import MemoryEntry
+from schemas.records import ContentRecord
 from streams.errors import StoreError
 from streams.stores import Record, ViewStore
 from streams.stores.views.handlers import default_registry
-from streams.stores.views.read import prefix_successor
-from streams.stores.views.schema import open_connection
+from streams.stores.views.read import indexed_terms, prefix_successor
+from streams.stores.views.schema import SCHEMA_VERSION, open_connection, terms_fingerprint
 from streams.stores.views.search import SIZE_EXPONENT, SIZE_REFERENCE, keyword_hits
 
 REPOS, STRUCTURE, CONTENT = topics.REPOS.name, topics.STRUCTURE.name, topics.CONTENT.name
@@ -142,11 +143,70 @@ def test_terms_are_kept_once_packed_and_the_index_stays_whole(store: ViewStore) 
     finally:
         conn.close()
     assert not no_copy  # no second, internal copy of the terms
-    assert (terms_type, body_type) == ("blob", "blob") and stored * 3 < len(long_body)
+    # the terms are the body's own: not kept at all (body_terms_of tokenises the body)
+    assert (terms_type, body_type) == ("null", "blob") and stored * 3 < len(long_body)
     content = store.get_content("r", "a.py")
     assert content is not None and content.body == long_body + "def extra(): pass\n"
     assert paths(store, "r", "extra handler") == ["a.py"]
     assert paths(store, "r", "zlib") == ["c.py"] and fts_rows(store) == 2
+
+
+def content_record(repo: str, path: str, body: str, terms: str, truncated: bool) -> Record:
+    """A content record as another producer (or an older tokenizer) may have written it."""
+    record = ContentRecord(
+        repo_id=repo,
+        path=path,
+        digest="xx128:1",
+        language="python",
+        body=body,
+        truncated=truncated,
+        path_terms=path.replace(".", " "),
+        body_terms=terms,
+    )
+    return (CONTENT, f"{repo}/{path}", record)
+
+
+def test_terms_other_than_the_bodys_own_are_kept_and_deleted_exactly(store: ViewStore) -> None:
+    store.apply(
+        [
+            content_record("r", "long.py", "def head(): pass\n", "def head pass tail words", True),
+            content_record("r", "other.py", "def own(): pass\n", "foreign tokens", False),
+            content_record("r", "same.py", "def same(): pass\n", "def same pass", False),
+        ],
+        {},
+    )
+    kept = "SELECT path, typeof(body_terms) FROM content ORDER BY path"
+    assert [tuple(r) for r in store.read(lambda c: c.execute(kept).fetchall())] == [
+        ("long.py", "text"),  # the terms go past the body
+        ("other.py", "text"),  # not what this tokenizer makes of the body
+        ("same.py", "null"),
+    ]
+    assert paths(store, "r", "tail") == ["long.py"] and paths(store, "r", "foreign") == ["other.py"]
+    assert store.read(lambda c: indexed_terms(c, "r", "same.py")) == frozenset(
+        {"def", "same", "pass"}
+    )
+    store.apply([(CONTENT, f"r/{p}", None) for p in ("long.py", "other.py", "same.py")], {})
+    conn = open_connection(store.path)  # a writer: the integrity check is an FTS5 command
+    try:
+        conn.execute("INSERT INTO content_fts (content_fts) VALUES ('integrity-check')")
+        vocab = [r[0] for r in conn.execute("SELECT term FROM content_fts_vocab")]
+    finally:
+        conn.close()
+    assert vocab == []  # every delete handed FTS5 the terms it had indexed
+
+
+def test_views_whose_terms_another_tokenizer_derived_are_rebuilt(tmp_path: Path) -> None:
+    with ViewStore(tmp_path / "v.db", default_registry()) as first:
+        first.apply([reg("r"), *file("r", "a.py", "alpha")], {(CONTENT, 0): 2})
+    foreign = sqlite3.connect(tmp_path / "v.db")
+    foreign.execute("UPDATE view_meta SET value = 'another tokenizer' WHERE name = 'terms'")
+    foreign.commit()
+    foreign.close()
+    with ViewStore(tmp_path / "v.db", default_registry()) as rebuilt:  # the sink re-applies
+        assert rebuilt.rebuilt_from == SCHEMA_VERSION
+        assert rebuilt.committed("views", CONTENT, 0) == 0 and paths(rebuilt, "r", "alpha") == []
+        fingerprint = "SELECT value FROM view_meta WHERE name = 'terms'"
+        assert rebuilt.read(lambda c: c.execute(fingerprint).fetchone()[0]) == terms_fingerprint()
 
 
 def test_within_one_batch_the_last_record_of_a_key_wins(store: ViewStore) -> None:

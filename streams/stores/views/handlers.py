@@ -24,7 +24,7 @@ from streams.stores.views.lexical import changelog_ddl
 from streams.stores.views.memory import register_memory_views
 from streams.stores.views.registry import Item, TopicHandler, ViewRegistry
 from streams.stores.views.scan import SCAN_DDL
-from streams.stores.views.schema import pack_text, register_core_schema
+from streams.stores.views.schema import body_terms, pack_text, register_core_schema
 from streams.stores.views.sources import register_source_views
 from streams.stores.views.symbols import register_symbol_views
 
@@ -162,7 +162,7 @@ def apply_content(conn: sqlite3.Connection, items: Sequence[Item]) -> None:
                 rec.token_count,
                 rec.language_terms,  # the processor's terms, as they come
                 rec.path_terms,
-                pack_text(rec.body_terms),
+                body_terms(rec.body, rec.body_terms, rec.truncated),
                 pack_text(rec.body),
             )
         )

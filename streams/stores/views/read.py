@@ -204,9 +204,10 @@ def indexed_terms(conn: sqlite3.Connection, repo_id: str, path: str) -> frozense
     """The words keyword search indexed of a file's text (past its stored body when the file
     is longer), or None when it has no content row."""
     row = conn.execute(
-        "SELECT body_terms FROM content WHERE repo_id = ? AND path = ?", (repo_id, path)
+        "SELECT body_terms_of(body_terms, body) FROM content WHERE repo_id = ? AND path = ?",
+        (repo_id, path),
     ).fetchone()
-    return None if row is None else frozenset((unpack_text(row[0]) or "").split())
+    return None if row is None else frozenset(row[0].split())
 
 
 def prefix_successor(prefix: str) -> str | None:

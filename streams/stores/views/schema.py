@@ -17,14 +17,26 @@ copy held every file's terms a second time, uncompressed).
 - Column order puts the short columns first and weights follow it: see views/search.
 Large columns (`body_terms`, `body`) come last in their tables so reading the small ones never
 pulls their overflow pages. Bodies of at least PACK_MIN_CHARS characters are stored packed too.
+
+A body's terms are kept only when they are not the tokenizer's terms of the stored body (a file
+longer than its body, or a record another tokenizer made): for the rest `body_terms` is NULL
+and the `body_terms_of` SQL function tokenises the body again where the terms are read (the
+FTS source, its delete trigger, `read.indexed_terms`). The terms were as large as the bodies.
+A delete must hand FTS5 the terms it indexed, so a views file remembers which tokenizer derived
+them (`view_meta`, terms_fingerprint) and is rebuilt from the log under another one.
 """
 
 from __future__ import annotations
 
+import hashlib
 import sqlite3
+import unicodedata
 import zlib
+from functools import cache
 from pathlib import Path
 
+from processors import tokenizer
+from processors.tokenizer import tokenize
 from streams.errors import StoreError
 from streams.stores.views.registry import Tree, ViewRegistry
 
@@ -42,7 +54,8 @@ from streams.stores.views.registry import Tree, ViewRegistry
 # 9: symbols and xref_refs name their repository by repo_numbers.id.
 # 10: xref_imports names its file by xref_files.id and its repository by number.
 # 11: xref_imports' key columns first (SQLite 3.40's integrity check misreads the other order).
-SCHEMA_VERSION = 11
+# 12: content.body_terms is NULL when the terms are the body's own (body_terms_of), view_meta.
+SCHEMA_VERSION = 12
 # A text of at least this many characters is kept zlib-compressed (a BLOB; shorter ones stay
 # TEXT): source and its terms compress ~4x, and both are read back only for the few files an
 # answer shows or when search's in-memory postings are built.
@@ -63,6 +76,34 @@ def unpack_text(stored: str | bytes | None) -> str | None:
         return stored
     return zlib.decompress(stored).decode("utf-8", "surrogatepass")
 
+
+@cache
+def terms_fingerprint() -> str:
+    """Which tokenizer the views' derived terms come from: its source and the Unicode tables
+    its letter classes are built from (a new Python may bring new ones)."""
+    digest = hashlib.sha256(Path(tokenizer.__file__).read_bytes())
+    digest.update(unicodedata.unidata_version.encode())
+    return digest.hexdigest()[:32]
+
+
+def body_terms(body: str, terms: str, truncated: bool) -> str | bytes | None:
+    """What `content.body_terms` holds: NULL when the terms are the body's own tokens."""
+    if not truncated and " ".join(tokenize(body)) == terms:
+        return None
+    return pack_text(terms)
+
+
+def body_terms_of(stored_terms: str | bytes | None, stored_body: str | bytes | None) -> str:
+    """A content row's terms: as kept, or the tokens of its body (`body_terms`)."""
+    if stored_terms is not None:
+        return unpack_text(stored_terms) or ""
+    return " ".join(tokenize(unpack_text(stored_body) or ""))
+
+
+VIEW_META_DDL = """CREATE TABLE IF NOT EXISTS view_meta (
+        name TEXT PRIMARY KEY,
+        value TEXT NOT NULL
+    ) WITHOUT ROWID"""
 
 CORE_DDL = (
     """CREATE TABLE IF NOT EXISTS repos (
@@ -104,13 +145,13 @@ CORE_DDL = (
         token_count INTEGER,
         language_terms TEXT NOT NULL,
         path_terms TEXT NOT NULL,
-        body_terms NOT NULL,
+        body_terms,  -- NULL: the body's own tokens (body_terms_of)
         body NOT NULL,
         UNIQUE (repo_id, path)
     )""",
     """CREATE VIEW IF NOT EXISTS content_fts_source AS
         SELECT id, repo_id, language_terms AS language, path_terms,
-               unpack_text(body_terms) AS body_terms
+               body_terms_of(body_terms, body) AS body_terms
         FROM content""",
     """CREATE VIRTUAL TABLE IF NOT EXISTS content_fts USING fts5(
         repo_id UNINDEXED, language, path_terms, body_terms, tokenize = 'ascii',
@@ -119,7 +160,7 @@ CORE_DDL = (
     """CREATE TRIGGER IF NOT EXISTS content_fts_forget AFTER DELETE ON content BEGIN
         INSERT INTO content_fts (content_fts, rowid, repo_id, language, path_terms, body_terms)
         VALUES ('delete', old.id, old.repo_id, old.language_terms, old.path_terms,
-                unpack_text(old.body_terms));
+                body_terms_of(old.body_terms, old.body));
     END""",
     """CREATE TABLE IF NOT EXISTS sink_offsets (
         "group" TEXT NOT NULL,
@@ -144,22 +185,32 @@ def register_core_schema(registry: ViewRegistry) -> None:
 
 
 class SchemaMismatch(StoreError):
-    """The views file was written by a build with another SCHEMA_VERSION."""
+    """The views file was written by a build with another SCHEMA_VERSION (or derived its terms
+    with another tokenizer: `found` is then this version)."""
 
-    def __init__(self, path: str, found: int) -> None:
+    def __init__(self, path: str, found: int, why: str = "") -> None:
         super().__init__(
-            f"the views at {path} have schema version {found}, this build uses {SCHEMA_VERSION}"
+            why
+            or f"the views at {path} have schema version {found}, this build uses {SCHEMA_VERSION}"
         )
         self.found = found
 
 
 def check_schema_version(conn: sqlite3.Connection, path: str) -> None:
-    """Stamp a new database with SCHEMA_VERSION; SchemaMismatch for one of another version."""
+    """Stamp a new database with SCHEMA_VERSION and terms_fingerprint; SchemaMismatch for one
+    of another version or tokenizer. Inside the caller's transaction."""
     found = int(conn.execute("PRAGMA user_version").fetchone()[0])
     if found == 0:
         conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
     elif found != SCHEMA_VERSION:
         raise SchemaMismatch(path, found)
+    conn.execute(VIEW_META_DDL)
+    row = conn.execute("SELECT value FROM view_meta WHERE name = 'terms'").fetchone()
+    if row is None:
+        conn.execute("INSERT INTO view_meta VALUES ('terms', ?)", (terms_fingerprint(),))
+    elif row[0] != terms_fingerprint():
+        why = f"the views at {path} hold terms another tokenizer derived"
+        raise SchemaMismatch(path, found, why)
 
 
 # SQLite's page cache per connection, in MiB. It is the largest part of a server's memory that
@@ -185,4 +236,5 @@ def open_connection(path: str | Path, cache_mib: int = WRITER_CACHE_MIB) -> sqli
     conn.execute("PRAGMA busy_timeout = 5000")
     # content_fts reads its packed terms through this (and its delete trigger passes them)
     conn.create_function("unpack_text", 1, unpack_text, deterministic=True)
+    conn.create_function("body_terms_of", 2, body_terms_of, deterministic=True)
     return conn
