@@ -75,7 +75,8 @@ def test_views_hold_exactly_the_last_version_of_every_file(
             "SELECT f.repo_id, f.path, s.fq_name, s.name, s.kind, s.start_line, s.end_line,"
             " s.digest, s.signature FROM symbols s JOIN symbol_files f ON f.id = s.file",
             "SELECT count(*) FROM symbol_files",
-            "SELECT f.repo_id, r.name, f.path, s.symbol, r.qualified FROM xref_refs r"
+            "SELECT f.repo_id, n.text, f.path, s.symbol, q.text FROM xref_refs r"
+            " JOIN xref_names n ON n.id = r.name LEFT JOIN xref_names q ON q.id = r.qualified"
             " JOIN xref_sources s ON s.id = r.source JOIN xref_files f ON f.id = s.file",
             "SELECT count(*) FROM xref_sources",
             "SELECT count(*) FROM xref_files",
@@ -203,6 +204,23 @@ def test_name_lookups_are_index_range_reads_never_repository_scans(tmp_path: Pat
             assert "USING INDEX xref_refs_by_name (repo=? AND name=?)" in plan, plan
             assert "TEMP B-TREE" not in plan, plan  # cut at the bound, then sorted in Python
         assert [r.path for r in views.references_to("r", ["Alpha"])] == ["m/c.py"]
+
+
+def test_reference_names_are_kept_once_and_named_by_number(tmp_path: Path) -> None:
+    with ViewStore(tmp_path / "v.db", default_registry()) as store:
+        for path in ("m/a.py", "m/c.py", "m/d.py"):
+            store.apply(records(path, BODIES[2] if path != "m/a.py" else BODIES[0]), {})
+        kinds = table(store, "SELECT typeof(name), typeof(qualified) FROM xref_refs")
+        assert kinds <= {("integer", "integer"), ("integer", "null")}, kinds
+        names = table(store, "SELECT text, count(*) FROM xref_names GROUP BY text")
+        assert ("m.a.Alpha", 1) in names and all(n == 1 for _, n in names), names
+        views = SymbolViews(store)
+        refs = views.references_to("r", ["Alpha", "Beta"], qualified_only=["Alpha"])
+        assert [(r.path, r.name, r.qualified) for r in refs] == [
+            ("m/c.py", "Alpha", "m.a.Alpha"),
+            ("m/d.py", "Alpha", "m.a.Alpha"),
+            ("m/a.py", "Beta", None),
+        ]
 
 
 def test_a_file_whose_references_were_cut_is_reported(
