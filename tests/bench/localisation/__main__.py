@@ -8,7 +8,7 @@ import sys
 from datetime import UTC, datetime
 from pathlib import Path
 
-from tests.bench.localisation.cases import CASES_FILE, read_cases, write_cases
+from tests.bench.localisation.cases import CASES_FILE, read_cases, verbatim_path, write_cases
 from tests.bench.localisation.checkout import DEFAULT_CACHE
 from tests.bench.localisation.mine import mine_repo
 from tests.bench.localisation.report import load_results, render
@@ -26,7 +26,8 @@ def _mine(args: argparse.Namespace) -> int:
         print(f"{repo.name:24} {repo.split:9} {len(found):3} cases", file=sys.stderr)
         cases += found
     count = write_cases(cases, args.out)
-    print(f"wrote {count} cases to {args.out}", file=sys.stderr)
+    write_cases(cases, verbatim_path(args.out), verbatim=True)
+    print(f"wrote {count} cases to {args.out} and {verbatim_path(args.out)}", file=sys.stderr)
     return 0
 
 
@@ -35,6 +36,8 @@ def _run(args: argparse.Namespace) -> int:
     systems = check_systems(_names(args.systems) or [])
     if args.limit is not None and args.limit < 1:
         raise ValueError(f"--limit must be at least 1, not {args.limit}")
+    if args.verbatim:
+        args.cases = verbatim_path(args.cases)
     stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ")
     out = args.out or args.cache / "results" / f"{args.split}-{stamp}.json"
     asyncio.run(
@@ -72,6 +75,8 @@ def parser() -> argparse.ArgumentParser:
     run.add_argument("--cache", type=Path, default=DEFAULT_CACHE,
                      help="checkouts, indexes, vectors, results (reused)")  # fmt: skip
     run.add_argument("--cases", type=Path, default=CASES_FILE)
+    run.add_argument("--verbatim", action="store_true",
+                     help="ask the commit's subject + first paragraph as written")  # fmt: skip
     run.add_argument("--out", type=Path, help="the JSON result (default: CACHE/results/...)")
     run.set_defaults(handler=_run)
     report = sub.add_parser("report", help="tables from saved JSON results (later files win)")

@@ -11,9 +11,23 @@ from tests.bench.localisation.mine import Case
 CASES_FILE = Path(__file__).resolve().parent / "cases.jsonl"
 
 
-def write_cases(cases: Iterable[Case], path: Path = CASES_FILE) -> int:
+def verbatim_path(cases_path: Path) -> Path:
+    """The same cases asked verbatim (mine.verbatim_query), as a judge that copies commit
+    messages asks them: the file `mine --out cases_path` writes next to it and `run
+    --verbatim` reads (cases-verbatim.jsonl by default)."""
+    return cases_path.with_name(cases_path.stem + "-verbatim.jsonl")
+
+
+def write_cases(cases: Iterable[Case], path: Path = CASES_FILE, *, verbatim: bool = False) -> int:
     rows = [
-        json.dumps({"repo": c.repo, "commit": c.commit, "query": c.query, "gold": list(c.gold)})
+        json.dumps(
+            {
+                "repo": c.repo,
+                "commit": c.commit,
+                "query": c.verbatim if verbatim else c.query,
+                "gold": list(c.gold),
+            }
+        )
         for c in cases
     ]
     tmp = path.with_suffix(".tmp")

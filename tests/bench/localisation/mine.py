@@ -78,6 +78,7 @@ class Case:
     commit: str
     query: str
     gold: tuple[str, ...]
+    verbatim: str = ""  # the same request as a person asks it: subject + first paragraph
 
 
 @dataclass(frozen=True)
@@ -127,6 +128,15 @@ def clean_query(message: str) -> str:
     return " ".join(words)
 
 
+def verbatim_query(message: str) -> str:
+    """The subject and the body's first paragraph as written, scopes, issue numbers, emoji
+    and all, with line breaks as spaces: how a held-out judge that asks commit messages
+    verbatim puts the same request."""
+    subject, _, body = message.strip().partition("\n")
+    paragraphs = [p for p in re.split(r"\n\s*\n", body.strip()) if p.strip()]
+    return " ".join(" ".join([subject, *paragraphs[:1]]).split())
+
+
 def change_type(subject: str) -> str:
     match = _TYPE_PREFIX.match(_EMOJI_PREFIX.sub("", subject.strip()))
     return match.group("type").lower() if match else ""
@@ -162,7 +172,7 @@ def case_of(repo: str, commit: Commit, at_head: set[str]) -> Case | None:
     query = clean_query(commit.message)
     if not gold or len(query.split()) < MIN_SUBJECT_WORDS:
         return None
-    return Case(repo=repo, commit=commit.sha, query=query, gold=gold)
+    return Case(repo, commit.sha, query, gold, verbatim_query(commit.message))
 
 
 def _git(git_dir: Path, *args: str) -> str:

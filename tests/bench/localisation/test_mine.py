@@ -7,7 +7,13 @@ from pathlib import Path
 import pytest
 
 from tests.bench.localisation.fixture_repo import GOOD_QUERY, build
-from tests.bench.localisation.mine import clean_query, clean_subject, is_gold_path, mine_repo
+from tests.bench.localisation.mine import (
+    clean_query,
+    clean_subject,
+    is_gold_path,
+    mine_repo,
+    verbatim_query,
+)
 
 
 @pytest.mark.parametrize(
@@ -34,6 +40,13 @@ def test_the_first_body_paragraph_joins_and_trailers_do_not() -> None:
     assert clean_query(message) == "keep order The map lost insertion order."
     assert clean_query("Keep order\n\nSigned-off-by: A <a@b.c>\n") == "Keep order"
     assert clean_query("Keep order\n\n* a list item\n* another\n") == "Keep order"
+
+
+def test_a_verbatim_query_keeps_what_the_commit_says() -> None:
+    message = "🐛 fix(cache): keep order (#12)\n\nThe map lost\ninsertion order.\n\nMore.\n"
+    asked = "🐛 fix(cache): keep order (#12) The map lost insertion order."
+    assert verbatim_query(message) == asked
+    assert verbatim_query("plugin/file: stop loops") == "plugin/file: stop loops"
 
 
 def test_a_query_is_capped_near_sixty_words() -> None:
