@@ -28,8 +28,9 @@ from streams.errors import EventLogError
 
 # Values of at least this many bytes are stored zlib-compressed when that makes them smaller:
 # file bodies and their derived records are most of a log and compress ~4x (JSON of source
-# code), small records are left as they are (the header would eat the gain).
-PACK_MIN_BYTES = 512
+# code); a structure record (~450 bytes of JSON) still packs ~1.5x, and below this the zlib
+# header eats the gain.
+PACK_MIN_BYTES = 128
 PACK_LEVEL = 6
 ZLIB = 1
 SPLICED = 2

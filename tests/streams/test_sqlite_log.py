@@ -226,6 +226,30 @@ async def test_close_stops_background_compaction(
         assert await again.end_offset(ONE.name, 0) == 1000
 
 
+STRUCTURE = json.dumps(
+    {
+        "v": 1,
+        "type": "structure",
+        "repo_id": "spring-framework",
+        "path": "spring-core/src/main/java/org/springframework/core/io/Resource.java",
+        "digest": "xx128:4ee7437f7b5d832e0b3e1aeed7067b66",
+        "language": "java",
+        "size": 7021,
+        "line_count": 230,
+        "mtime_ns": 1796297768634436000,
+        "binary": False,
+        "generated": False,
+        "vendored": False,
+        "truncated": False,
+        "decode_errors": False,
+        "source_revision": None,
+        "ingested_at": 1796297768.634436,
+        "indexed_chars": None,
+    },
+    separators=(",", ":"),
+).encode()
+
+
 async def test_large_values_are_stored_compressed_and_read_back_as_appended(
     tmp_path: Path,
 ) -> None:
@@ -238,10 +262,14 @@ async def test_large_values_are_stored_compressed_and_read_back_as_appended(
         await log.create_topics([ONE])
         await log.append(ONE.name, [LogRecord("a", body), LogRecord("b", noise)])
         await log.append(ONE.name, [LogRecord("c", small), LogRecord("d", None)])
-        assert [r.value for r in await read_all(log, ONE.name)] == [body, noise, small, None]
+        await log.append(ONE.name, [LogRecord("e", STRUCTURE)])
+        values = [r.value for r in await read_all(log, ONE.name)]
+        assert values == [body, noise, small, None, STRUCTURE]
     stored = peek(path, "SELECT key, packed, length(value) FROM records ORDER BY offset")
     assert stored[0][1] == 1 and int(str(stored[0][2])) * 4 < len(body), stored  # packs > 4x
-    assert stored[1:] == [("b", None, len(noise)), ("c", None, len(small)), ("d", None, None)]
+    assert stored[1:4] == [("b", None, len(noise)), ("c", None, len(small)), ("d", None, None)]
+    # a record as small as a file's structure record is packed too (1.5x)
+    assert stored[4][1] == 1 and int(str(stored[4][2])) * 3 < len(STRUCTURE) * 2, stored
 
 
 SOURCE = "".join(
