@@ -40,8 +40,10 @@ from schemas.symbols import SymbolsRecord, XrefsRecord
 # no call (`super::ENCODINGS`, `Mode::Search`). 28: a file past 64 Ki characters is parsed as
 # far as search indexes it (issue 25 item 3). 29: a TS/JS module that exports and imports
 # nothing records an empty `#>` entry (not a script). 30: a gmock `MOCK_METHOD(T, name, (...))`
-# declares the method `name`, not one named after the macro.
-PROCESSOR_VERSION = 30
+# declares the method `name`, not one named after the macro. 31: C++ declarations returning a
+# pointer or a reference, explicit specializations, module units, gtest heads tree-sitter
+# misread (languages/c_family.py).
+PROCESSOR_VERSION = 31
 
 # the records' validators, called without model_validate's wrapper: a file's two records cost
 # 1.5% of the stage less (the same validation: pydantic's own entry point)

@@ -18,12 +18,18 @@
 (function_definition declarator: (reference_declarator (function_declarator declarator: [(identifier) (field_identifier) (operator_name)] @name parameters: (parameter_list) @params))) @def.Function
 (function_definition declarator: (pointer_declarator declarator: (function_declarator declarator: [(identifier) (field_identifier)] @name parameters: (parameter_list) @params))) @def.Function
 (field_declaration declarator: (function_declarator declarator: [(field_identifier) (destructor_name) (operator_name)] @name parameters: (parameter_list) @params)) @def.Method @decl
+; returning a pointer or a reference, ref-qualified or not (`T* get() const;`, `T& value() &;`)
+(field_declaration declarator: [(pointer_declarator declarator: (function_declarator declarator: [(field_identifier) (operator_name)] @name parameters: (parameter_list) @params)) (reference_declarator (function_declarator declarator: [(field_identifier) (operator_name)] @name parameters: (parameter_list) @params))]) @def.Method @decl
+; an explicit specialization (`template <> void run<true>() {...}`) is named by its template
+(function_definition declarator: (function_declarator declarator: (template_function name: (identifier) @name) parameters: (parameter_list) @params)) @def.Function
+(function_definition declarator: [(pointer_declarator declarator: (function_declarator declarator: (template_function name: (identifier) @name) parameters: (parameter_list) @params)) (reference_declarator (function_declarator declarator: (template_function name: (identifier) @name) parameters: (parameter_list) @params))]) @def.Function
 ; conversion operators (`operator bool() const`), named `operator bool` (declaration.py)
 (function_definition declarator: (operator_cast) @name) @def.Function
 (function_definition declarator: (qualified_identifier scope: (_) @parent name: (operator_cast) @name)) @def.Method
 (declaration declarator: (operator_cast) @name) @def.Function @decl
 ; a friend's prototype declares no member: not kept (languages/c_family.py)
 (declaration declarator: (function_declarator declarator: [(identifier) (destructor_name) (operator_name)] @name parameters: (parameter_list) @params)) @def.Function @decl
+(declaration declarator: [(pointer_declarator declarator: (function_declarator declarator: [(identifier) (operator_name)] @name parameters: (parameter_list) @params)) (reference_declarator (function_declarator declarator: [(identifier) (operator_name)] @name parameters: (parameter_list) @params))]) @def.Function @decl @top
 (field_declaration declarator: (field_identifier) @name) @def.Field
 (field_declaration declarator: (pointer_declarator declarator: (field_identifier) @name)) @def.Field
 (field_declaration declarator: (reference_declarator (field_identifier) @name)) @def.Field

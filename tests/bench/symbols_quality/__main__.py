@@ -123,6 +123,14 @@ def _worst(results: list[FileResult], count: int) -> list[str]:
     return lines
 
 
+def _lists(tool: str, own: str | None, language: str, against: str) -> bool:
+    """Whether the worst files and `--json` list the differences against `tool`: the
+    language's own parser (Python's `ast`) where there is one, else ctags; or always ctags."""
+    if against == "ctags":
+        return tool == "ctags"
+    return tool == own or (own is None and language != "python")
+
+
 def run(args: argparse.Namespace) -> int:
     missing = ctags_missing()
     if missing:
@@ -160,11 +168,11 @@ def run(args: argparse.Namespace) -> int:
             ]
             for tool, reference in references.items():
                 result = compare_file(source.key, language, mine, reference.get(source.key, []))
-                if tool == own or (own is None and language != "python"):  # the best reference
+                if _lists(tool, own, language, args.worst_against):
                     results.append(result)
                 for kind_class, counts in result.counts.items():
                     totals[(language, tool)][kind_class].add(counts)
-            if language == "python":
+            if language == "python" and args.worst_against != "ctags":
                 parsed = python_ast(body)
                 if parsed is not None:
                     by_ast = compare_file(source.key, language, mine, parsed)
@@ -175,7 +183,8 @@ def run(args: argparse.Namespace) -> int:
     print("\n".join(_table(totals, files)))
     print(f"\nsymbols named by a keyword: {len(keywords)}")
     print("\n".join(keywords[: args.worst]))
-    print(f"\nworst files (against the language's own parser, else ctags), {args.worst}:")
+    against = "ctags" if args.worst_against == "ctags" else "the language's own parser, else ctags"
+    print(f"\nworst files (against {against}), {args.worst}:")
     print("\n".join(_worst(results, args.worst)))
     if args.json:
         per_file = [
@@ -201,6 +210,12 @@ def main(argv: list[str] | None = None) -> int:
     go.add_argument("--cache", type=Path, default=DEFAULT_CACHE, help="trees and ctags output")
     go.add_argument("--worst", type=int, default=25, help="files listed (default 25)")
     go.add_argument("--json", type=Path, help="write every file's misses and extras here")
+    go.add_argument(
+        "--worst-against",
+        choices=("own", "ctags"),
+        default="own",
+        help="the reference the worst files and --json compare with (default: the language's own)",
+    )
     refs = sub.add_parser("xrefs", help="related's imports and dependents against jedi")
     refs.add_argument("--cache", type=Path, default=DEFAULT_CACHE, help="trees and jedi output")
     refs.add_argument("--worst", type=int, default=10, help="files listed (default 10)")

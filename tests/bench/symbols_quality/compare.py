@@ -103,9 +103,12 @@ def _locals(ours: list[dict[str, Any]]) -> set[int]:
         owner_base = base[: -len(symbol["name"]) - 1] if base.endswith(symbol["name"]) else ""
         for j in by_base.get(owner_base, []):
             owner = ours[j]
+            if j in local:  # a local type's members, wherever written (a Rust `impl`)
+                local.add(i)
+                break
             if not owner["start_line"] <= symbol["start_line"] <= owner["end_line"]:
                 continue  # named after an object it is not inside (`res.send`)
-            if owner["kind"] in _LOCAL_OWNERS or j in local:
+            if owner["kind"] in _LOCAL_OWNERS:
                 local.add(i)
             break
     return local

@@ -25,6 +25,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from processors.symbols.declaration import operator_name
+from tests.bench.symbols_quality.ctags_rules import (
+    defined_prototypes_dropped,
+    local_scopes,
+    parameter_types,
+)
 
 INSTALL_SCRIPT = "tests/bench/symbols_quality/install_ctags.sh"
 
@@ -233,7 +238,7 @@ def run_ctags(root: Path, paths: list[str], language: str) -> dict[str, list[Tag
     command = [
         "ctags",
         "--output-format=json",
-        "--fields=+nKZ",
+        "--fields=+nKZS",
         f"--language-force={parser}",
         "-f",
         "-",
@@ -247,33 +252,37 @@ def run_ctags(root: Path, paths: list[str], language: str) -> dict[str, list[Tag
         command, cwd=root, input="\n".join(paths), capture_output=True, text=True, check=False
     )
     out: dict[str, list[Tag]] = {path: [] for path in paths}
+    # C/C++: each tag's (scope, name, parameter types), which tells a prototype its
+    # file defines from an overload it only declares
+    heads: dict[str, list[tuple[Tag, tuple[str, str, str]]]] = {path: [] for path in paths}
+    tags = []
     for line in done.stdout.splitlines():
         try:
-            tag = json.loads(line)
+            tags.append(json.loads(line))
         except json.JSONDecodeError:
             continue
+    local = local_scopes(tags, kinds)
+    for tag in tags:
         kind = tag.get("kind", "")
         kind_class = kinds.get(kind)
         name = tag.get("name", "")
         if kind_class is None or name.startswith(_ANONYMOUS) or tag.get("path") not in out:
             continue
-        if kinds.get(tag.get("scopeKind", "")) in (FUNCTION, FIELD):
+        if (tag["path"], tag.get("scope", ""), tag.get("scopeKind", "")) in local:
             continue  # a local, or an object literal's property: not a declaration we compare
         if _unscoped_local(parser, tag) or _php_method_local(parser, tag):
             continue
         if name.startswith("operator") and " " in name:
             name = operator_name(name)  # `operator <<`: we write `operator<<`
-        out[tag["path"]].append(Tag(name, int(tag.get("line", 0)), kind_class, kind))
+        if parser == "C#" and "." in name:
+            name = name.rpartition(".")[2]  # `IEnumerable.GetEnumerator`: we write the member's
+        found = Tag(name, int(tag.get("line", 0)), kind_class, kind)
+        out[tag["path"]].append(found)
+        scope = tag.get("scope", "")
+        heads[tag["path"]].append((found, (scope, name, parameter_types(tag.get("signature")))))
     if parser in ("C", "C++"):
-        return {path: _defined_prototypes_dropped(tags) for path, tags in out.items()}
+        return {path: defined_prototypes_dropped(tags) for path, tags in heads.items()}
     return out
-
-
-def _defined_prototypes_dropped(tags: list[Tag]) -> list[Tag]:
-    """Without the prototypes of functions the same file defines: we report a declaration
-    without a body only when the file has no definition of it (extract.py, `@decl`)."""
-    defined = {t.name for t in tags if t.kind == "function"}
-    return [t for t in tags if t.kind != "prototype" or t.name not in defined]
 
 
 def python_ast(body: str) -> list[Tag] | None:
