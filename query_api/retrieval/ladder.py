@@ -38,7 +38,13 @@ from streams.embedders.base import Embedder
 from streams.embedders.batching import QueryBatcher
 from streams.stores.vector_opening import VectorStoreOpening
 from streams.stores.vectors import VectorMatch, VectorStore, VectorStoreUnavailable
-from streams.stores.views.search import KeywordHit, keyword_hits, role_prior, roles_in
+from streams.stores.views.search import (
+    KeywordHit,
+    keyword_hits,
+    name_symbols_of,
+    role_prior,
+    roles_in,
+)
 from streams.stores.views.store import ViewStore
 
 log = logging.getLogger(__name__)
@@ -89,6 +95,9 @@ class Answer:
     mode: SearchMode
     path: RetrievalPath
     hits: list[t.SearchHit]
+    # entry key -> its ranked file, for the keyword hits whose other declarations are named
+    # only if the answer keeps them (views/search.py name_symbols_of)
+    unnamed: dict[str, KeywordHit] = field(default_factory=dict)
 
 
 class _Fault(Exception):
@@ -166,7 +175,7 @@ class Retriever:
         if answer.mode == SearchMode.SEMANTIC:
             self._declined.pop(repo_id, None)
         self.readiness.observe(answer.path)
-        answer.hits = await asyncio.to_thread(self._finish, repo_id, answer.hits, k)
+        answer.hits = await asyncio.to_thread(self._finish, repo_id, answer.hits, k, answer.unnamed)
         return answer
 
     def _log_declined(self, repo_id: str, fault: _Fault) -> None:
@@ -178,13 +187,30 @@ class Retriever:
         level = logging.INFO if changed else logging.DEBUG
         log.log(level, "semantic path declined for %s (%s): %s", repo_id, fault.path.value, fault)
 
-    def _finish(self, repo_id: str, hits: list[t.SearchHit], k: int) -> list[t.SearchHit]:
+    def _finish(
+        self,
+        repo_id: str,
+        hits: list[t.SearchHit],
+        k: int,
+        unnamed: dict[str, KeywordHit] | None = None,
+    ) -> list[t.SearchHit]:
         """The answer's `k` hits, its tail filled with its head's neighbours when the
-        repository's file graph is built, each with the memory linked to it."""
+        repository's file graph is built, each with the memory linked to it. The hits in
+        `unnamed` that the answer keeps get their `symbol:` reasons first: which hits it keeps
+        does not depend on reasons, and the reasons are what naming would have given them."""
         graph = self.graphs.graph(repo_id)
-        if graph is not None:
-            hits = fill_tail(hits, graph, k, lambda path: self._file_hit(repo_id, path))
-        return attach_linked(self.memory, hits[:k], time.time())
+
+        def finish(hits: list[t.SearchHit]) -> list[t.SearchHit]:
+            if graph is None:
+                return hits[:k]
+            return fill_tail(hits, graph, k, lambda path: self._file_hit(repo_id, path))
+
+        if unnamed:
+            kept = [unnamed[h.entry.key] for h in finish(hits) if h.entry.key in unnamed]
+            if kept:
+                named = {hit.path: hit.reasons for hit in name_symbols_of(self.views, kept)}
+                hits = [_renamed(hit, named) for hit in hits]
+        return attach_linked(self.memory, finish(hits), time.time())
 
     def _file_hit(self, repo_id: str, path: str) -> t.SearchHit | None:
         row = self.views.get_file(repo_id, path)
@@ -285,11 +311,26 @@ class Retriever:
         coverage = await asyncio.to_thread(self.coverage, repo_id)
         return coverage is not None and not coverage.complete
 
-    def _keyword_hits(self, repo_id: str, query: str, k: int) -> list[t.SearchHit]:
+    def _keyword_hits(
+        self,
+        repo_id: str,
+        query: str,
+        k: int,
+        unnamed: dict[str, KeywordHit] | None = None,
+    ) -> list[t.SearchHit]:
         """Files and live memory by BM25 score (one idf over code and memory, so the scores
         compare: streams/stores/views/bm25.py), ties by key, top k.
-        A broken memory index degrades to files only (trees are scanned in isolation)."""
-        hits = [keyword_hit(h) for h in keyword_hits(self.views, repo_id, query, k)]
+        A broken memory index degrades to files only (trees are scanned in isolation).
+        With `unnamed`, the files' other declarations are not named yet: `unnamed` gets
+        those hits, by key, for `_finish`."""
+        found = keyword_hits(self.views, repo_id, query, k, name_symbols=unnamed is None)
+        hits = [keyword_hit(h) for h in found]
+        if unnamed is not None:
+            unnamed.update(
+                (hit.entry.key, ranked)
+                for hit, ranked in zip(hits, found, strict=True)
+                if ranked.pending is not None
+            )
         try:
             hits += keyword_memory_hits(self.memory, repo_id, query, k, time.time())
         except Exception:
@@ -298,14 +339,16 @@ class Retriever:
         return hits[:k]
 
     async def _keyword(self, repo_id: str, query: str, k: int, path: RetrievalPath) -> Answer:
+        unnamed: dict[str, KeywordHit] = {}
+        depth = max(k, TAIL_POOL)
         try:
-            found = await asyncio.to_thread(self._keyword_hits, repo_id, query, max(k, TAIL_POOL))
+            found = await asyncio.to_thread(self._keyword_hits, repo_id, query, depth, unnamed)
         except asyncio.CancelledError:
             raise
         except Exception:
             log.exception("keyword search failed; answering empty")
             return Answer(SearchMode.EMPTY, path, [])
-        return Answer(SearchMode.KEYWORD, path, found)
+        return Answer(SearchMode.KEYWORD, path, found, unnamed)
 
     async def warm_up(self, repo_ids: list[str]) -> bool:
         """One real semantic query per repository; True once any answers semantically."""
@@ -335,6 +378,12 @@ def _file_entry(repo_id: str, path: str, row: Any) -> t.EntryView:
         path=path,
         fields=_file_fields(row) if row is not None else {},
     )
+
+
+def _renamed(hit: t.SearchHit, reasons: dict[str, tuple[str, ...]]) -> t.SearchHit:
+    """`hit` with the reasons its file was named with, when `reasons` names it."""
+    found = reasons.get(hit.entry.path or "") if hit.entry.kind == "File" else None
+    return hit if found is None else hit.model_copy(update={"reasons": list(found)})
 
 
 def keyword_hit(hit: KeywordHit) -> t.SearchHit:

@@ -8,7 +8,6 @@ files, path aliases, packages) are in processors/symbols/languages/js_ts*.py."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 
 from processors.language import language_for_path
 from processors.symbols.languages.js_ts import DEFAULT_EXPORT, module_keys, split_import_entry
@@ -109,7 +108,7 @@ class JsFamily(FamilyRules):
                         # defaults: `export { default as en } from "./en.js"`, ...)
                         leads = self.modules.matches(path, f"{entry.module}.{original}", [s])
                         if leads is True:
-                            alias = replace(s, path=path, fq_name=exported, name=exported)
+                            alias = s._replace(path=path, fq_name=exported, name=exported)
                             aliases.setdefault(exported, []).append(alias)
         if not aliases:
             return

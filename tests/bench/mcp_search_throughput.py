@@ -2,7 +2,7 @@
 
     python -m tests.bench.mcp_search_throughput [--generated 100000] [--data-dir DIR]
         [--corpus DIR] [--queries 200] [--calls 320] [--clients 16] [--noop N] [--tree DIR]
-        [--profile OUT]
+        [--profile OUT] [--answers OUT.json]
 
 Starts `repocontext serve CORPUS --embedder none` (keyword only) on a prepared data directory:
 spring-framework at search_latency's PIN (11.4k files) or the generated corpus of
@@ -32,13 +32,15 @@ The issue's target at u-boot scale (38.5k files), quiet machine: p50 <= 40 ms, p
 >= 40 searches/s with 16 clients. The load average is printed beside each phase; on a shared
 machine compare two trees (`--tree`, e.g. a `git worktree` of an older commit) back to back.
 `--profile OUT` samples the server's busy threads during the concurrent phase and writes the
-share of samples per function to OUT.
+share of samples per function to OUT. `--answers OUT.json` writes the one-client phase's
+answers (structured content but the freshness), so two trees' answers can be compared.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import os
 import signal
 import subprocess
@@ -137,18 +139,34 @@ async def bench_session(url: str) -> AsyncIterator[ClientSession]:
         yield mcp
 
 
-async def search(mcp: ClientSession, repo: str, query: str) -> float:
+async def search(
+    mcp: ClientSession, repo: str, query: str, answers: list[object] | None = None
+) -> float:
     began = time.perf_counter()
     result = await mcp.call_tool("repocontext_search", {"repoId": repo, "query": query, "k": 10})
     elapsed = time.perf_counter() - began
     if result.isError:
         raise SystemExit(f"search failed: {result.content}")
+    if answers is not None:
+        content = dict(result.structuredContent or {})
+        content.pop("freshness", None)  # when the views were read, not what they answered
+        answers.append({"query": query, "answer": content})
     return elapsed * 1000
 
 
-async def client(url: str, repo: str, queries: list[str], calls: int, offset: int) -> list[float]:
+async def client(
+    url: str,
+    repo: str,
+    queries: list[str],
+    calls: int,
+    offset: int,
+    answers: list[object] | None = None,
+) -> list[float]:
     async with bench_session(url) as mcp:
-        return [await search(mcp, repo, queries[(offset + i) % len(queries)]) for i in range(calls)]
+        return [
+            await search(mcp, repo, queries[(offset + i) % len(queries)], answers)
+            for i in range(calls)
+        ]
 
 
 async def settle(url: str, repo: str, pid: int) -> None:
@@ -198,12 +216,19 @@ async def noop_phase(url: str, calls: int, pid: int) -> str:
 
 
 async def phases(
-    url: str, repo: str, queries: list[str], calls: int, clients: int, pid: int, profile: object
+    url: str,
+    repo: str,
+    queries: list[str],
+    calls: int,
+    clients: int,
+    pid: int,
+    profile: object,
+    answers: list[object] | None = None,
 ) -> list[str]:
     rows = []
     load, cpu, own = os.getloadavg()[0], server_cpu_s(pid), time.process_time()
     began = time.perf_counter()
-    times = await client(url, repo, queries, len(queries), 0)
+    times = await client(url, repo, queries, len(queries), 0, answers)
     wall, cpu = time.perf_counter() - began, server_cpu_s(pid) - cpu
     rows.append(row("1 client, sequential", times, wall, (cpu, time.process_time() - own), load))
     print(rows[-1], flush=True)
@@ -234,7 +259,13 @@ async def measure(args: argparse.Namespace, corpus: Path, data: Path, queries: l
         print(HEADER)
         if args.noop:
             print(await noop_phase(url, args.noop, server.pid), flush=True)
-        await phases(url, repo, queries, args.calls, args.clients, server.pid, args.profile)
+        answers: list[object] | None = [] if args.answers else None
+        await phases(
+            url, repo, queries, args.calls, args.clients, server.pid, args.profile, answers
+        )
+        if args.answers:
+            Path(args.answers).write_text(json.dumps(answers, indent=1) + "\n")
+            print(f"the one client's answers: {args.answers}")
         print(f"load average after: {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
     finally:
         server.terminate()
@@ -319,6 +350,9 @@ def main() -> None:
     )
     parser.add_argument("--tree", type=Path, default=Path.cwd(), help="source tree of the server")
     parser.add_argument("--profile", type=Path, help="sample the server into this file")
+    parser.add_argument(
+        "--answers", type=Path, help="write the one client's answers (JSON), to compare trees"
+    )
     parser.add_argument("--server-log", default=os.devnull, help="append the server's output")
     parser.add_argument("--mirrors", type=Path, default=DEFAULT_MIRRORS)
     parser.add_argument("--cache", type=Path, default=DEFAULT_CACHE)

@@ -33,6 +33,7 @@ import sqlite3
 from dataclasses import dataclass
 
 from processors.path_roles import Role, role_of, roles_asked
+from processors.query_scope import in_scope, query_scopes
 from processors.tokenizer import (
     CHANGE_VERBS,
     STOP_WORDS,
@@ -62,7 +63,13 @@ from streams.stores.views.fields import (
 from streams.stores.views.lexical import MirrorSpec, Snapshot
 from streams.stores.views.read import FILE_COLUMNS, FileRow, file_row
 from streams.stores.views.store import ViewStore
-from streams.stores.views.symbols import matching_symbols_of_files, symbols_named
+from streams.stores.views.symbols import (
+    FileSymbolsCache,
+    file_symbols_cache,
+    matching_names,
+    matching_symbols_of_files,
+    symbols_named,
+)
 
 MAX_K = 100
 MAX_QUERY_TOKENS = 64  # a pasted paragraph still yields a bounded MATCH expression
@@ -72,6 +79,7 @@ MIN_POOL = 150  # at least this many, so role priors can lift a source file the 
 MAX_PATH_LOOKUP = 2000  # rows a path query's phrase read may return
 PATH_TIER, WRITTEN_NAME_TIER, SPELLED_NAME_TIER = 4, 2, 1
 NAME_BOOST = 1.5
+SCOPE_BOOST = float(__import__("os").environ.get("RC_SCOPE_BOOST", "1.5"))
 # BM25's length normalisation (b = 0.75, fixed in FTS5) pushes long files down, yet the long
 # files of a repository are where most changes land: a mild prior (1 + ln(1 + lines))^0.5
 # gives some of it back (a 1,000-line file 1.27x a 50-line one).
@@ -167,6 +175,20 @@ class KeywordHit:
     score: float
     reasons: tuple[str, ...]
     file: FileRow | None
+    # set when the `symbol:` reasons of its other declarations are still to be read
+    # (keyword_search with `name_symbols=False`; name_symbols_of fills them in)
+    pending: PendingNames | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class PendingNames:
+    """What naming a hit's declarations in its reasons needs, kept while it may not be
+    shown: reading them is most of a ranking's cost when the hits are C headers, and an
+    answer shows 10 of the 50 hits ranked."""
+
+    entry: tuple[float, bool, bool, bool]
+    declared: dict[str, int]  # fq name -> tier, of the names the query named
+    words: frozenset[str]
 
 
 def declared_symbols(
@@ -285,20 +307,58 @@ def _sql_query(
     return arm, total.replace("{only}", _ONLY.format(column=path_column)), params
 
 
-def keyword_hits(views: ViewStore, repo_id: str, query: str, k: int = 10) -> list[KeywordHit]:
+def keyword_hits(
+    views: ViewStore, repo_id: str, query: str, k: int = 10, *, name_symbols: bool = True
+) -> list[KeywordHit]:
     """A repository's files ranked by BM25 for `query`, best first (the read API of search),
-    scored from the in-memory postings where they are caught up with this read."""
+    scored from the in-memory postings where they are caught up with this read. Without
+    `name_symbols` the hits' other declarations are named later, by name_symbols_of, for
+    the hits an answer keeps."""
     content, symbols = views.mirror(CONTENT_FIELDS), views.mirror(SYMBOL_FIELDS)
+    declared = file_symbols_cache(views)
 
     def search(conn: sqlite3.Connection) -> list[KeywordHit]:
         mirrors = Mirrors(content.current(conn), symbols.current(conn))
-        return keyword_search(conn, repo_id, query, k, mirrors)
+        return keyword_search(conn, repo_id, query, k, mirrors, declared, name_symbols)
 
     return views.read(search)
 
 
+def name_symbols_of(views: ViewStore, hits: list[KeywordHit]) -> list[KeywordHit]:
+    """`hits` with the `symbol:` reasons a ranking without `name_symbols` left out, as
+    keyword_search would have given them (one read for all of them)."""
+    pending = [hit for hit in hits if hit.pending is not None]
+    if not pending:
+        return hits
+    cache = file_symbols_cache(views)
+
+    def name(conn: sqlite3.Connection) -> dict[str, KeywordHit]:
+        paths = [hit.path for hit in pending]
+        declared = cache.of_files(conn, pending[0].repo_id, paths)
+        out: dict[str, KeywordHit] = {}
+        for hit in pending:
+            later = hit.pending
+            assert later is not None
+            limit = MAX_REASONS + len(later.declared)
+            named = matching_names(declared.get(hit.path, ()), later.words, limit)
+            entry: list[float | bool] = list(later.entry)
+            out[hit.path] = _hit(
+                hit.repo_id, hit.path, entry, {hit.path: later.declared}, named, hit.file
+            )
+        return out
+
+    done = views.read(name)
+    return [done.get(hit.path, hit) if hit.pending is not None else hit for hit in hits]
+
+
 def keyword_search(
-    conn: sqlite3.Connection, repo_id: str, query: str, k: int, mirrors: Mirrors = Mirrors()
+    conn: sqlite3.Connection,
+    repo_id: str,
+    query: str,
+    k: int,
+    mirrors: Mirrors = Mirrors(),
+    declarations: FileSymbolsCache | None = None,
+    name_symbols: bool = True,
 ) -> list[KeywordHit]:
     tokens = query_tokens(query)
     tokens = tokens[:MAX_QUERY_TOKENS]
@@ -323,9 +383,11 @@ def keyword_search(
         # the named files' whole BM25 and reasons, though the pools above may have cut them
         found.update(file_scores(conn, idf, repo_id, len(tiers), sorted(tiers), mirrors))
     words = set(tokens) - STOP_WORDS
+    scopes = query_scopes(query)
     lines = line_counts(conn, repo_id, list(found))
     for path, entry in found.items():
         prior = priors.get(path, role_prior(path, asked)) * file_name_boost(path, words)
+        prior *= SCOPE_BOOST if in_scope(path, scopes) else 1.0
         size = ((1.0 + math.log1p(lines.get(path, 1))) / SIZE_REFERENCE) ** SIZE_EXPONENT
         entry[0] = float(entry[0]) * prior * size
     if tiers:
@@ -337,10 +399,16 @@ def keyword_search(
             entry[3] = bool(entry[3]) or path in declared
     ranked = sorted(found.items(), key=lambda item: (-float(item[1][0]), item[0]))[:limit]
     files = file_rows(conn, repo_id, [path for path, _ in ranked])
+    if not name_symbols:
+        return [
+            _pending(repo_id, path, entry, declared, words, files.get(path))
+            for path, entry in ranked
+        ]
     with_symbols = [path for path, entry in ranked if entry[3]]
     most_named = max((len(declared.get(path, ())) for path in with_symbols), default=0)
     # stop words left out: `where is the flag parsed` names no `is_switch` or `the_flag`
-    named = matching_symbols_of_files(conn, repo_id, with_symbols, words, MAX_REASONS + most_named)
+    limit = MAX_REASONS + most_named
+    named = matching_symbols_of_files(conn, repo_id, with_symbols, words, limit, declarations)
     return [
         _hit(repo_id, path, entry, declared, named.get(path, []), files.get(path))
         for path, entry in ranked
@@ -411,6 +479,24 @@ def _named_tiers(
             continue
         tiers[path] = tiers.get(path, 0) + max(named.values())
     return tiers
+
+
+def _pending(
+    repo_id: str,
+    path: str,
+    entry: list[float | bool],
+    declared: dict[str, dict[str, int]],
+    words: set[str],
+    file: FileRow | None,
+) -> KeywordHit:
+    """A ranked file whose other declarations are named later (name_symbols_of)."""
+    hit = _hit(repo_id, path, entry, declared, [], file)
+    if not entry[3]:
+        return hit  # no declaration of it matched: nothing to name
+    score, path_hit, body_hit, symbol_hit = entry
+    flags = (float(score), bool(path_hit), bool(body_hit), bool(symbol_hit))
+    later = PendingNames(flags, declared.get(path, {}), frozenset(words))
+    return KeywordHit(hit.repo_id, hit.path, hit.score, hit.reasons, hit.file, later)
 
 
 def _hit(

@@ -70,6 +70,10 @@ class ViewStore:
         self._reads_idle = threading.Condition(self._lock)
         self._closed = False
         self._mirrors: dict[MirrorSpec, LexicalMirror] = {}
+        # Moves as every write starts and again as it ends (odd while one is in flight); every
+        # write to the views is `_write`'s. What a read found at an even generation still holds
+        # while the generation stays there (views/symbols.py FileSymbolsCache).
+        self.generation = 0
         # The schema version of the file this store replaced because this build writes another
         # one (None: opened as it was): its tables are empty and the view sink re-applies the
         # log from the start (streams/runtime/views_rebuild.py reports how far it got).
@@ -168,13 +172,17 @@ class ViewStore:
     def _transaction(self) -> Iterator[sqlite3.Connection]:
         """BEGIN IMMEDIATE ... COMMIT under the lock; any exception rolls everything back."""
         with self._lock:
-            self._conn.execute("BEGIN IMMEDIATE")
+            self.generation += 1  # odd: a write is in flight
             try:
-                yield self._conn
-            except BaseException:
-                self._conn.execute("ROLLBACK")
-                raise
-            self._conn.execute("COMMIT")
+                self._conn.execute("BEGIN IMMEDIATE")
+                try:
+                    yield self._conn
+                except BaseException:
+                    self._conn.execute("ROLLBACK")
+                    raise
+                self._conn.execute("COMMIT")
+            finally:
+                self.generation += 1
 
     def _write(self, fn: Callable[[sqlite3.Connection], T]) -> T:
         try:

@@ -31,9 +31,13 @@ from __future__ import annotations
 import json
 import logging
 import sqlite3
+import threading
+import weakref
+from collections import OrderedDict
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from operator import itemgetter
+from typing import NamedTuple
 
 from processors.symbols.languages.js_ts import module_candidates
 from processors.tokenizer import name_tokens
@@ -161,8 +165,11 @@ SYMBOL_TREES = (
 )
 
 
-@dataclass(frozen=True, slots=True)
-class SymbolRow:
+class SymbolRow(NamedTuple):
+    """One declaration. A named tuple, not a frozen dataclass: a search reads a few thousand
+    of these (a C header declares up to ~7,000 names), and a frozen dataclass's `__init__`
+    (one `object.__setattr__` per field) cost ~3.7 us a row against ~0.4 us for `_make`."""
+
     repo_id: str
     path: str
     fq_name: str
@@ -376,14 +383,14 @@ _SYMBOL_COLUMNS = (
 # a file's symbols: its one symbol_files row, then its rows of symbols_by_file
 _FILE_SYMBOLS = """symbol_files f CROSS JOIN symbols s INDEXED BY symbols_by_file ON s.file = f.id
     WHERE f.repo_id = ? AND f.path = ?"""
+# A file's declarations without its repository and path, which the caller has: selecting
+# them made two new strings a row.
+_OF_FILE = f"""SELECT s.fq_name, s.name, s.kind, s.start_line, s.end_line, s.digest, s.signature
+    FROM {_FILE_SYMBOLS} ORDER BY s.start_line, s.fq_name"""
 
 
 def symbols_of_file(conn: sqlite3.Connection, repo_id: str, path: str) -> list[SymbolRow]:
-    rows = conn.execute(
-        f"SELECT {_SYMBOL_COLUMNS} FROM {_FILE_SYMBOLS} ORDER BY s.start_line, s.fq_name",
-        (repo_id, path),
-    )
-    return [SymbolRow(*r) for r in rows]
+    return [SymbolRow(repo_id, path, *r) for r in conn.execute(_OF_FILE, (repo_id, path))]
 
 
 def symbols_named(
@@ -498,25 +505,131 @@ def indexed_paths(conn: sqlite3.Connection, repo_id: str, paths: Sequence[str]) 
     return {r[0] for r in rows}
 
 
-def matching_symbols_of_files(
-    conn: sqlite3.Connection, repo_id: str, paths: Sequence[str], tokens: set[str], limit: int
-) -> dict[str, list[str]]:
-    """path -> fq names of the file's symbols whose simple name shares a token with the query
-    (the `symbol:<fqName>` reasons), in declaration order, at most `limit` per file: one read
-    for all of a search's ranked hits, not one per hit."""
-    out: dict[str, list[str]] = {}
+def symbols_of_files(
+    conn: sqlite3.Connection, repo_id: str, paths: Sequence[str]
+) -> dict[str, list[SymbolRow]]:
+    """path -> its declarations (as symbols_of_file orders them), for the files of `paths`
+    that declare any: one read for all of them."""
+    out: dict[str, list[SymbolRow]] = {}
     rows = conn.execute(
-        """SELECT f.path, s.fq_name, s.name
+        """SELECT f.path, s.fq_name, s.name, s.kind, s.start_line, s.end_line, s.digest,
+                  s.signature
             FROM symbol_files f CROSS JOIN symbols s INDEXED BY symbols_by_file ON s.file = f.id
             WHERE f.repo_id = ?1 AND f.path IN (SELECT value FROM json_each(?2))
             ORDER BY f.path, s.start_line, s.fq_name""",
         (repo_id, json.dumps(list(paths))),
     )
-    for path, fq_name, name in rows:
-        named = out.setdefault(path, [])
-        if len(named) < limit and not tokens.isdisjoint(name_tokens(name)):
-            named.append(fq_name)
+    for path, *rest in rows:
+        out.setdefault(path, []).append(SymbolRow(repo_id, path, *rest))
     return out
+
+
+def matching_symbols_of_files(
+    conn: sqlite3.Connection,
+    repo_id: str,
+    paths: Sequence[str],
+    tokens: set[str],
+    limit: int,
+    cache: FileSymbolsCache | None = None,
+) -> dict[str, list[str]]:
+    """path -> fq names of the file's symbols whose simple name shares a token with the query
+    (the `symbol:<fqName>` reasons), in declaration order, at most `limit` per file: one read
+    for all of a search's ranked hits that `cache` does not hold, not one per hit."""
+    declared = (
+        cache.of_files(conn, repo_id, paths) if cache else symbols_of_files(conn, repo_id, paths)
+    )
+    return {path: matching_names(rows, tokens, limit) for path, rows in declared.items()}
+
+
+def matching_names(rows: Sequence[SymbolRow], tokens: Collection[str], limit: int) -> list[str]:
+    """The fq names of the first `limit` of `rows` whose simple name shares a token with
+    `tokens`."""
+    named: list[str] = []
+    for row in rows:
+        if not name_tokens(row.name).isdisjoint(tokens):
+            named.append(row.fq_name)
+            if len(named) >= limit:
+                break
+    return named
+
+
+# Rows the cache of declarations holds at most (~560 bytes each as SymbolRows: ~11 MiB).
+CACHED_SYMBOL_ROWS = 20_000
+
+
+class FileSymbolsCache:
+    """The declarations of recently read files, for as long as the views do not change.
+
+    A search reads the declarations of the files it answers with twice (their `symbol:`
+    reasons, then where in each the hit is), and the same files rank for query after query:
+    a large C header declares thousands of names at ~3 us a row fetched. An entry
+    holds while the store's write generation (ViewStore.generation) stays at the even value
+    it had before the entry was read and after; any write empties the cache. Bounded by rows,
+    least recently used first out."""
+
+    def __init__(self, store: ViewStore, max_rows: int = CACHED_SYMBOL_ROWS) -> None:
+        self._store = store
+        self._max_rows = max_rows
+        self._lock = threading.Lock()
+        self._files: OrderedDict[tuple[str, str], list[SymbolRow]] = OrderedDict()
+        self._rows = 0
+        self._generation = -1
+
+    def of_files(
+        self, conn: sqlite3.Connection, repo_id: str, paths: Sequence[str]
+    ) -> dict[str, list[SymbolRow]]:
+        """path -> its declarations, for the files of `paths` that declare any (do not
+        change the lists: they are the cache's)."""
+        generation = self._store.generation
+        out: dict[str, list[SymbolRow]] = {}
+        missing: list[str] = []
+        with self._lock:
+            if generation != self._generation:
+                self._files.clear()
+                self._rows, self._generation = 0, generation
+            for path in paths:
+                found = self._files.get((repo_id, path))
+                if found is None:
+                    missing.append(path)
+                elif found:
+                    self._files.move_to_end((repo_id, path))
+                    out[path] = found
+        if not missing:
+            return out
+        read = symbols_of_files(conn, repo_id, missing)
+        out.update(read)
+        if generation % 2 == 0 and self._store.generation == generation:
+            self._keep(generation, repo_id, [(p, read.get(p, [])) for p in missing])
+        return out
+
+    def _keep(
+        self, generation: int, repo_id: str, files: list[tuple[str, list[SymbolRow]]]
+    ) -> None:
+        with self._lock:
+            if generation != self._generation:
+                return
+            for path, rows in files:
+                if len(rows) > self._max_rows // 4:
+                    continue  # one file must not empty the cache
+                old = self._files.pop((repo_id, path), None)
+                self._rows += len(rows) - (len(old) if old is not None else 0)
+                self._files[(repo_id, path)] = rows
+            while self._rows > self._max_rows:
+                _, dropped = self._files.popitem(last=False)
+                self._rows -= len(dropped)
+
+
+_CACHES: weakref.WeakKeyDictionary[ViewStore, FileSymbolsCache] = weakref.WeakKeyDictionary()
+_CACHES_LOCK = threading.Lock()
+
+
+def file_symbols_cache(store: ViewStore) -> FileSymbolsCache:
+    """The store's cache of declarations (one per store, made on first use)."""
+    with _CACHES_LOCK:
+        found = _CACHES.get(store)
+        if found is None:
+            found = _CACHES[store] = FileSymbolsCache(store)
+        return found
 
 
 class SymbolViews:
@@ -524,9 +637,11 @@ class SymbolViews:
 
     def __init__(self, store: ViewStore) -> None:
         self.store = store
+        self.cache = file_symbols_cache(store)
 
     def symbols_of_file(self, repo_id: str, path: str) -> list[SymbolRow]:
-        return self.store.read(lambda c: symbols_of_file(c, repo_id, path))
+        found = self.store.read(lambda c: self.cache.of_files(c, repo_id, [path]))
+        return list(found.get(path, ()))
 
     def symbols_named(self, repo_id: str, names: Sequence[str]) -> list[SymbolRow]:
         return self.store.read(lambda c: symbols_named(c, repo_id, names))

@@ -1,0 +1,68 @@
+"""The declarations a search reads, cached per view store and dropped on any write, and the
+`symbol:` reasons named late (only for the hits an answer keeps) equal to those named at once."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from streams.stores import ViewStore
+from streams.stores.views.fields import CONTENT_FIELDS, SYMBOL_FIELDS
+from streams.stores.views.handlers import default_registry
+from streams.stores.views.search import keyword_hits, name_symbols_of
+from streams.stores.views.symbols import SymbolViews, file_symbols_cache
+from tests.streams.symbol_records import records
+
+BODIES = {
+    "pkg/parser.py": "class ParserState:\n    def parse_flag(self):\n        return 1\n\n"
+    "def parse_option():\n    return ParserState()\n",
+    "pkg/flags.py": "def flag_value():\n    return 2\n\ndef other():\n    return flag_value()\n",
+    "pkg/options.py": "class OptionParser:\n    def option_flag(self):\n        pass\n",
+    "pkg/readme.py": "# parse the flag and the option\nVALUE = 3\n",
+}
+
+
+def indexed(tmp_path: Path) -> ViewStore:
+    store = ViewStore(tmp_path / "views.db", default_registry())
+    for path, body in BODIES.items():
+        store.apply(records(path, body), {})
+    return store
+
+
+def test_a_files_declarations_are_read_again_after_any_write(tmp_path: Path) -> None:
+    with indexed(tmp_path) as store:
+        views = SymbolViews(store)
+        before = [s.name for s in views.symbols_of_file("r", "pkg/options.py")]
+        assert before == ["OptionParser", "option_flag"]
+        assert views.symbols_of_file("r", "pkg/options.py") == views.symbols_of_file(
+            "r", "pkg/options.py"
+        )
+        assert file_symbols_cache(store)._rows == 2  # held, not read again
+        store.apply(records("pkg/options.py", "def renamed():\n    pass\n"), {})
+        assert [s.name for s in views.symbols_of_file("r", "pkg/options.py")] == ["renamed"]
+        store.apply(records("pkg/options.py", None), {})
+        assert views.symbols_of_file("r", "pkg/options.py") == []
+
+
+def test_a_callers_change_to_the_list_does_not_reach_the_cache(tmp_path: Path) -> None:
+    with indexed(tmp_path) as store:
+        views = SymbolViews(store)
+        views.symbols_of_file("r", "pkg/flags.py").clear()
+        assert [s.name for s in views.symbols_of_file("r", "pkg/flags.py")] == [
+            "flag_value",
+            "other",
+        ]
+
+
+def test_reasons_named_late_are_the_reasons_named_at_once(tmp_path: Path) -> None:
+    with indexed(tmp_path) as store:
+        for spec in (CONTENT_FIELDS, SYMBOL_FIELDS):  # one scorer for both calls
+            assert store.mirror(spec).wait_built(60)
+        for query in ("parse the flag option", "ParserState parse_flag", "flag value", "other"):
+            eager = keyword_hits(store, "r", query, 10)
+            late = keyword_hits(store, "r", query, 10, name_symbols=False)
+            assert any(hit.pending is not None for hit in late) or query == "other"
+            named = name_symbols_of(store, late)
+            assert [(h.path, h.score, h.reasons) for h in named] == [
+                (h.path, h.score, h.reasons) for h in eager
+            ]
+            assert all(hit.pending is None for hit in named)
