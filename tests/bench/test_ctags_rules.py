@@ -3,6 +3,7 @@ locals at any depth, and which C++ prototypes a file also defines."""
 
 from __future__ import annotations
 
+from tests.bench.symbols_quality.compare import compare_file
 from tests.bench.symbols_quality.ctags_rules import (
     defined_prototypes_dropped,
     local_scopes,
@@ -59,3 +60,27 @@ def test_a_deleted_overload_is_no_prototype_of_the_definition() -> None:
         (same, ("file", "file", "int")),
     ]
     assert defined_prototypes_dropped(heads) == [defined, deleted]
+
+
+def _symbol(fq: str, kind: str, start: int, end: int) -> dict[str, str | int]:
+    return {"fq_name": fq, "name": fq.rpartition(".")[2], "kind": kind, "signature": ""} | {
+        "start_line": start,
+        "end_line": end,
+    }
+
+
+def test_the_members_of_a_c_fields_inline_type_are_compared() -> None:
+    # struct jv { union { int i; double d; } u; };  ctags: members i and d of the union
+    ours = [
+        _symbol("jv", "Type", 1, 3),
+        _symbol("jv.u", "Field", 2, 2),
+        _symbol("jv.u.i", "Field", 2, 2),
+        _symbol("jv.u.d", "Field", 2, 2),
+    ]
+    reference = [
+        Tag(n, line, "field" if n != "jv" else "type", "member")
+        for n, line in (("jv", 1), ("u", 2), ("i", 2), ("d", 2))
+    ]
+    assert compare_file("f", "c", ours, reference).counts["field"].matched == 3
+    # an object literal's keys stay a variable's contents in JavaScript: not compared
+    assert compare_file("f", "javascript", ours, reference).counts["field"].ours == 1

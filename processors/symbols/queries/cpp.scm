@@ -53,6 +53,7 @@
 (declaration declarator: (qualified_identifier scope: (_) @parent name: (identifier) @name)) @def.Field @top
 (declaration declarator: (init_declarator declarator: (qualified_identifier scope: (_) @parent name: (identifier) @name))) @def.Field @top
 (declaration declarator: (init_declarator declarator: [(pointer_declarator declarator: (qualified_identifier scope: (_) @parent name: (identifier) @name)) (array_declarator declarator: (qualified_identifier scope: (_) @parent name: (identifier) @name))])) @def.Field @top
+(declaration declarator: [(pointer_declarator declarator: (qualified_identifier scope: (_) @parent name: (identifier) @name)) (array_declarator declarator: (qualified_identifier scope: (_) @parent name: (identifier) @name))]) @def.Field @top
 (preproc_def name: (identifier) @name) @def.Other
 (preproc_function_def name: (identifier) @name) @def.Other
 

@@ -29,6 +29,10 @@ _VARIABLE_KINDS = frozenset({"variable", "constant"})
 _JS = frozenset({"typescript", "tsx", "javascript"})
 _DISAMBIGUATION = re.compile(r"(?<!\boperator)(\(.*\))?(#\d+)?$")  # not `operator()`
 _LOCAL_OWNERS = frozenset({"Function", "Method", "Field", "Property"})
+# C and C++ have no object literals: what a field or variable declaration contains is the
+# members of the type it declares inline (`union { int i; double d; } u;`, `enum { A, B }
+# mode;`), which ctags reports as the enclosing type's members
+_C_FAMILY_LOCAL_OWNERS = frozenset({"Function", "Method"})
 
 
 def our_class(language: str, symbol: dict[str, Any]) -> str | None:
@@ -88,7 +92,7 @@ def _base(fq: str) -> str:
     return _DISAMBIGUATION.sub("", fq)
 
 
-def _locals(ours: list[dict[str, Any]]) -> set[int]:
+def _locals(ours: list[dict[str, Any]], owners: frozenset[str] = _LOCAL_OWNERS) -> set[int]:
     """The indexes of our symbols declared inside a function or a variable, at any depth (a
     test function's class, and that class's methods). A member's fq name is its owner's
     before overloads were told apart, so owners are looked up by that, and must contain it."""
@@ -108,7 +112,7 @@ def _locals(ours: list[dict[str, Any]]) -> set[int]:
                 break
             if not owner["start_line"] <= symbol["start_line"] <= owner["end_line"]:
                 continue  # named after an object it is not inside (`res.send`)
-            if owner["kind"] in _LOCAL_OWNERS:
+            if owner["kind"] in owners:
                 local.add(i)
             break
     return local
@@ -119,7 +123,7 @@ def compare_file(
 ) -> FileResult:
     result = FileResult(key, language, {c: Counts() for c in CLASSES})
     mine: dict[tuple[str, str], list[tuple[int, int, int]]] = defaultdict(list)
-    local = _locals(ours)
+    local = _locals(ours, _C_FAMILY_LOCAL_OWNERS if language in ("c", "cpp") else _LOCAL_OWNERS)
     for i, symbol in enumerate(ours):
         kind_class = our_class(language, symbol)
         if kind_class is None or i in local:

@@ -3,8 +3,9 @@ libclang (PyPI `libclang`, installed under the benchmark's cache): run with it o
 `python clang_decls.py c|cpp ROOT < paths`.
 
 Function bodies are skipped (what a function declares is local: the scope rule), and so are
-variables' initializers; a member of an anonymous struct or union inside a record belongs to
-the field of that type (not compared). A prototype of a function the file defines is left
+variables' initializers; a member of an anonymous struct, union or enum is compared where
+it is written (`union { int i; } u;` in a struct: `i`, as ctags reports it and as we nest it
+under the field `u`). A prototype of a function the file defines is left
 out, as we leave it out. The repository's include/, src/, test/ and test/gtest/ folders and
 the file's own are on the include path, so its macros expand as the compiler sees them.
 """
@@ -78,9 +79,8 @@ def declarations(path: Path, language: str, includes: list[str]) -> list[dict[st
             seen.add(cursor.hash)
             kind = cursor.kind
             if kind in TYPES:
-                if _anonymous(cursor):
-                    if not in_record and kind in RECORDS:  # `typedef struct { ... } t;`
-                        visit(cursor, True)
+                if _anonymous(cursor):  # `typedef struct {...} t;`, `union {...} u;`, `enum {A} m;`
+                    visit(cursor, in_record or kind in RECORDS)
                     continue
                 if kind in RECORDS | {K.ENUM_DECL} and not cursor.is_definition():
                     continue  # `struct node;`: a forward declaration
