@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from processors.tokenizer import query_tokens, tokenize
 from schemas.memory import MemoryEntry, MemoryTerms
 from streams.stores.views.bm25 import MEMORY_FTS, corpus_idf, doc_frequency, ranked_by_token
+from streams.stores.views.read import prefix_successor
 
 MAX_QUERY_TOKENS = 64
 MAX_REASONS = 6
@@ -165,7 +166,7 @@ def linked_memory(
     marks = ",".join("?" for _ in targets) or "NULL"
     symbol_arm = ""
     args: list[object] = [*targets]
-    if file_path is not None:
+    if file_path is not None and _links_a_symbol(conn, repo_id):
         symbol_arm = (
             " OR l.target IN (SELECT 'repo/' || f.repo_id || '/symbol/' || s.fq_name "
             "FROM symbol_files f JOIN symbols s ON s.file = f.id"
@@ -179,3 +180,16 @@ def linked_memory(
     )
     rows = conn.execute(sql, (*args, repo_id, float(now), limit)).fetchall()
     return [MemoryEntry.model_validate_json(r[1]) for r in rows]
+
+
+def _links_a_symbol(conn: sqlite3.Connection, repo_id: str) -> bool:
+    """Whether any memory entry links to a symbol of `repo_id`: one probe of the links' key.
+    Without one, a file's symbols need not be listed as targets (every declaration of a C
+    header, for each search hit in it)."""
+    prefix = f"repo/{repo_id}/symbol/"
+    upper = prefix_successor(prefix)
+    assert upper is not None  # the prefix ends in "/"
+    row = conn.execute(
+        "SELECT 1 FROM memory_links WHERE target >= ? AND target < ? LIMIT 1", (prefix, upper)
+    ).fetchone()
+    return row is not None
