@@ -145,3 +145,52 @@ async def test_serve_after_a_stdio_owner_serves_through_it_and_takes_over(
     for log in (server.log_path, owner_log, second_log):
         said = log.read_text()
         assert "Traceback" not in said and " ERROR " not in said, said[-3000:]
+
+
+async def test_an_attached_serve_takes_over_when_its_owner_exits(tmp_path: Path) -> None:
+    """With no other agent to race it, the attached `serve` is the next owner: at once, with
+    its HTTP session open, which goes on (its initialize replayed), and the next stdio agent
+    attaches to it."""
+    repo = write_sample_repo(tmp_path / "ws" / "sample")
+    data = tmp_path / "data"
+    owner_log = tmp_path / "owner.log"
+    owner_ready, owner_leave = anyio.Event(), anyio.Event()
+
+    async def owner() -> None:
+        async with stdio_logged(data, owner_log, str(repo)) as first:
+            await wait_indexed(first, "sample")
+            await call(first, "repocontext_remember", NOTE)
+            owner_ready.set()
+            await owner_leave.wait()
+
+    env = {"REPOCONTEXT_AUTH_FILE": str(token_file(tmp_path))}
+    server: ServeProcess | None = None
+    try:
+        async with anyio.create_task_group() as group:
+            group.start_soon(owner)
+            await owner_ready.wait()
+            server = ServeProcess(repo, data, env=env)
+            async with session_as(server.base, "admin") as admin:
+                assert await recalled(admin) == NOTE["body"]
+                owner_leave.set()
+                log = server.log_path
+                await wait_for(
+                    lambda: anyio.to_thread.run_sync(lambda: "owns" in log.read_text()),
+                    60.0,
+                    "serve to take over",
+                )
+                assert await recalled(admin) == NOTE["body"]  # the same session
+                await call(admin, "repocontext_remember", {**NOTE, "id": "after"})
+                async with stdio_logged(data, tmp_path / "next.log", str(repo)) as next_agent:
+                    key = KEY.replace("shared", "after")
+                    got = await call(next_agent, "repocontext_recall", {"key": key})
+                    assert got["fields"]["body"] == NOTE["body"]
+                assert "serving through it" in (tmp_path / "next.log").read_text()
+            ready = httpx.get(server.base + "/health/ready", timeout=10)
+            assert ready.status_code == 200 and ready.json()["owner"] == server.proc.pid
+    finally:
+        if server is not None:
+            server.stop()
+    assert server is not None
+    said = server.log_path.read_text()
+    assert "serve: this process" in said and "Traceback" not in said and " ERROR " not in said
