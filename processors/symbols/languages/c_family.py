@@ -126,7 +126,8 @@ _TEST_HEAD = re.compile(
 _CPP_KEYWORDS = frozenset(word.encode() for word in KEYWORDS["cpp"])
 # `throw` as a macro's first argument (`EXPECT_THROW_MSG(throw runtime_error(""), ...)`)
 # made the rest of the test's body an ERROR, and the tests after it with it
-_THROW_ARGUMENT = re.compile(rb"(\b[A-Z][A-Z0-9_]{2,}\([ \t]*)throw\b")
+_THROW_ARGUMENT = re.compile(rb"\([ \t]*throw\b")  # a `(` first: a fast scan
+_MACRO_NAME_BEFORE = re.compile(rb"\b[A-Z][A-Z0-9_]{2,}$")
 # gmock's return type in parentheses (`MOCK_METHOD((std::pair<int, bool>), get, (int))`),
 # which a comma inside needs: tree-sitter read two fields; its parentheses are written over
 _MOCK_PARENTHESISED = re.compile(rb"\bMOCK_METHOD[ \t]*\([ \t]*\(")
@@ -140,6 +141,14 @@ def _test_head(found: re.Match[bytes]) -> bytes:
             at = found.start(group) - found.start()
             head = head[:at] + b"_" * len(word) + head[at + len(word) :]
     return head
+
+
+def _throw_in_macro(found: re.Match[bytes]) -> bytes:
+    """`throw` written over when the `(` before it opens an upper-case macro's arguments."""
+    before = found.string[max(0, found.start() - 64) : found.start()]
+    if not _MACRO_NAME_BEFORE.search(before):
+        return found.group(0)
+    return found.group(0)[:-5] + b"     "
 
 
 def _unparenthesised_return_types(src: bytes) -> bytes:
@@ -163,13 +172,13 @@ def repaired_cpp(src: bytes) -> bytes:
     misreads written over (above): module declarations, keywords naming a gtest test,
     `throw` as a macro's argument and gmock's parenthesised return types. The same length."""
     src = blank_macro_lines(src)
-    if (b"module" in src or b"import" in src) and _MODULE_LINE.search(src):
+    if (b"module" in src or b"import " in src) and _MODULE_LINE.search(src):
         src = _MODULE_LINE.sub(_spaces, src)
         src = _EXPORT.sub(_spaces, src)
     if b"TEST" in src and _TEST_HEAD.search(src):
         src = _TEST_HEAD.sub(_test_head, src)
     if b"throw" in src and _THROW_ARGUMENT.search(src):
-        src = _THROW_ARGUMENT.sub(rb"\1     ", src)
+        src = _THROW_ARGUMENT.sub(_throw_in_macro, src)
     if b"MOCK_METHOD" in src and _MOCK_PARENTHESISED.search(src):
         src = _unparenthesised_return_types(src)
     return src
