@@ -62,8 +62,10 @@ class SearchHit(ToolModel):
     reasons: list[str] = Field(default_factory=list)
     # File/symbol hits: up to 3 linked live memory entries ([] = none); null on memory hits.
     linkedMemory: list[LinkedMemory] | None = None
-    # File/symbol hits (our addition): the 1-based lines to open (the declaration around the
-    # best-matching lines, or the symbol) and up to 3 matching lines, each `N: text`.
+    # File/symbol hits (our addition): the 1-based lines to open and up to 3 matching lines,
+    # each `N: text`. The range is the declaration around the best-matching lines (or the
+    # symbol) when it is at most 40 lines; inside a longer one, the matching lines near the
+    # best one +-3, clipped to it and at most 40 lines, so an agent opens what matched.
     startLine: int | None = None
     endLine: int | None = None
     snippet: str | None = None
