@@ -1,6 +1,6 @@
 """Start-fast and memory of the stdio MCP server with the local embedder (issue 21 items 4-5):
 
-    .venv/bin/python -m tests.bench.mcp_start_memory [--start-only] CHECKOUT [CHECKOUT ...]
+    .venv/bin/python -m tests.bench.mcp_start_memory [--start-only] [--search-every S] CHECKOUT ...
 
 (a directory whose name is a valid repository id: e.g. a copy of the localisation benchmark's
 pinned koa checkout at /tmp/bench-src/koa).
@@ -11,12 +11,17 @@ hits (keyword while vectors backfill), seconds to full vector coverage (list_rep
 vectorCoverage), peak RSS of the server plus every child it starts (sampled every 0.2 s from
 /proc), RSS once the backfill is done and again SETTLE_S later, once idle worker processes
 have stopped, with the processes still held, and once more after one search (the server loads
-its query model when no encoder child runs) (`--start-only`: stop after the first answer, for
-repositories whose backfill takes long). Nothing is asserted; the machine is shared.
+its query model), and once more after the query model's idle period (`--start-only`: stop
+after the first answer, for repositories whose backfill takes long). `--search-every S`: one
+search every S seconds while the backfill runs, as an agent working meanwhile makes, so the
+peak includes the server's query model next to the encoder child. Nothing is asserted; the
+machine is shared. Run from a source tree's root to measure that tree (the server runs from
+the current directory).
 """
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import itertools
 import os
@@ -31,6 +36,7 @@ from mcp.client.stdio import stdio_client
 
 SAMPLE_S = 0.2
 SETTLE_S = 30.0  # the passage encoder and processor workers stop after 20 s without work
+QUERY_SETTLE_S = 65.0  # the server's query model goes 60 s after its last query
 
 
 def children(pid: int) -> list[int]:
@@ -116,7 +122,9 @@ class PeakSampler:
             await asyncio.sleep(SAMPLE_S)
 
 
-async def measure(path: Path, start_only: bool = False) -> dict[str, Any]:
+async def measure(
+    path: Path, start_only: bool = False, search_every_s: float = 0.0
+) -> dict[str, Any]:
     out: dict[str, Any] = {"repo": path.name}
     with tempfile.TemporaryDirectory(prefix="mcp-start-") as data:
         env = dict(os.environ, REPOCONTEXT_DATA_DIR=data, REPOCONTEXT_EMBEDDER="local")
@@ -130,13 +138,19 @@ async def measure(path: Path, start_only: bool = False) -> dict[str, Any]:
             await session.initialize()
             out["initialize_s"] = time.perf_counter() - began
             out["first_answer_s"], out["first_path"] = await first_answer(session, began)
-            out["coverage_s"] = float("nan") if start_only else await full_coverage(session, began)
+            out["coverage_s"] = (
+                float("nan")
+                if start_only
+                else await full_coverage(session, began, search_every_s=search_every_s)
+            )
             out["idle_rss_mib"] = tree_rss_mib()
             if not start_only:  # idle worker processes stop after their idle period
                 await asyncio.sleep(SETTLE_S)  # the peak may come after coverage: an HNSW build
                 out["settled_rss_mib"], out["processes"] = tree_rss_mib(), tree_processes()
                 out["searched_path"] = await one_search(session)
                 out["searched_rss_mib"] = tree_rss_mib()
+                await asyncio.sleep(QUERY_SETTLE_S)
+                out["query_settled_rss_mib"] = tree_rss_mib()
             out["peak_rss_mib"], out["at_peak"] = sampler.peak, sampler.at_peak
         stop.set()
         await sampling
@@ -172,8 +186,14 @@ async def one_search(session: ClientSession) -> str:
     return str((result.structuredContent or {}).get("retrievalPath"))
 
 
-async def full_coverage(session: ClientSession, began: float, limit_s: float = 3600) -> float:
+async def full_coverage(
+    session: ClientSession, began: float, limit_s: float = 3600, search_every_s: float = 0.0
+) -> float:
+    searched = time.perf_counter()
     while time.perf_counter() - began < limit_s:
+        if search_every_s and time.perf_counter() - searched >= search_every_s:
+            await one_search(session)
+            searched = time.perf_counter()
         listed = (await session.call_tool("repocontext_list_repos", {})).structuredContent or {}
         repos = listed.get("repositories") or [{}]
         coverage = repos[0].get("vectorCoverage") or {}
@@ -184,10 +204,15 @@ async def full_coverage(session: ClientSession, began: float, limit_s: float = 3
 
 
 def main() -> None:
-    args = sys.argv[1:]
-    start_only = "--start-only" in args
-    for arg in (a for a in args if a != "--start-only"):
-        r = asyncio.run(measure(Path(arg).expanduser(), start_only))
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("checkouts", type=Path, nargs="+")
+    parser.add_argument("--start-only", action="store_true", help="stop after the first answer")
+    parser.add_argument(
+        "--search-every", type=float, default=0.0, metavar="S", help="search during the backfill"
+    )
+    args = parser.parse_args()
+    for checkout in args.checkouts:
+        r = asyncio.run(measure(checkout.expanduser(), args.start_only, args.search_every))
         print(
             f"{r['repo']}: initialize {r['initialize_s']:.1f} s, first answer with hits "
             f"{r['first_answer_s']:.1f} s ({r['first_path']}), full vector coverage "
@@ -203,7 +228,8 @@ def main() -> None:
                 flush=True,
             )
             print(
-                f"  after one search ({r['searched_path']}): {r['searched_rss_mib']:.0f} MiB",
+                f"  after one search ({r['searched_path']}): {r['searched_rss_mib']:.0f} MiB, "
+                f"{QUERY_SETTLE_S:.0f} s later {r['query_settled_rss_mib']:.0f} MiB",
                 flush=True,
             )
 

@@ -15,10 +15,13 @@ HTTP (fresh data directory, REPOCONTEXT_EMBEDDER=local) is driven by the real MC
    meanwhile are reported, so a backfill starved to nothing would show.
 
 Reports p50/p95 per phase and client count, and the ratio of p95 during the backfill to idle
-(the issue's target: <= 1.5). Each client pauses `--think-s` before each call, as an agent
-reading the previous answer does: the backfill yields to tool calls in flight (streams/
-pacer.py), so calls back to back would mostly measure a paused backfill. `--tree DIR` runs
-the server from another source tree (a `git archive` of an older commit) for a before/after.
+(the issue's target: <= 1.5), and per phase the CPU the server spent per call and the CPU its
+child processes (the passage encoder) spent, so a slower phase shows whether the server
+itself worked more or only waited longer for a core. Each client pauses `--think-s` before
+each call, as an agent reading the previous answer does: the backfill yields to tool calls in
+flight (streams/pacer.py), so calls back to back would mostly measure a paused backfill.
+`--tree DIR` runs the server from another source tree (a `git archive` of an older commit) for
+a before/after.
 Nothing is asserted: the machine is shared, so run the two trees back to back and read the
 load average printed with each.
 """
@@ -120,6 +123,40 @@ async def phase(url: str, repo: str, rounds: int, think_s: float) -> dict[int, l
     return out
 
 
+def cpu_s(pid: int) -> tuple[float, float]:
+    """CPU seconds of `pid` itself, and of its children (the live ones and those reaped)."""
+    tick = os.sysconf("SC_CLK_TCK")
+
+    def fields(of: int) -> list[str]:
+        try:
+            with open(f"/proc/{of}/stat", encoding="ascii") as stat:
+                return stat.read().rsplit(")", 1)[1].split()
+        except OSError:
+            return []
+
+    own = fields(pid)
+    if not own:
+        return 0.0, 0.0
+    children = (int(own[13]) + int(own[14])) / tick  # cutime + cstime: reaped children
+    todo = [pid]
+    while todo:
+        parent = todo.pop()
+        for tid in (
+            os.listdir(f"/proc/{parent}/task") if os.path.isdir(f"/proc/{parent}/task") else []
+        ):
+            try:
+                with open(f"/proc/{parent}/task/{tid}/children", encoding="ascii") as f:
+                    kids = [int(x) for x in f.read().split()]
+            except OSError:
+                continue
+            for kid in kids:
+                found = fields(kid)
+                if found:
+                    children += (int(found[11]) + int(found[12])) / tick
+                todo.append(kid)
+    return (int(own[11]) + int(own[12])) / tick, children
+
+
 def p(values: list[float], q: float) -> float:
     return statistics.quantiles(values, n=100, method="inclusive")[int(q) - 1]
 
@@ -142,13 +179,31 @@ async def measure(tree: Path, quiet: Path, busy: Path, rounds: int, think_s: flo
     with tempfile.TemporaryDirectory(prefix="search-backfill-") as data:
         server = serve(tree, quiet, data, port)
         try:
-            await run_phases(url, quiet.name, busy, rounds, think_s)
+            await run_phases(url, quiet.name, busy, rounds, think_s, server.pid)
         finally:
             server.terminate()
             server.wait(60)
 
 
-async def run_phases(url: str, quiet: str, busy: Path, rounds: int, think_s: float) -> None:
+async def timed_phase(
+    url: str, repo: str, rounds: int, think_s: float, server: int
+) -> dict[int, list[float]]:
+    """`phase`, printing the CPU the server and its children spent during it."""
+    own, kids = cpu_s(server)
+    out = await phase(url, repo, rounds, think_s)
+    own_after, kids_after = cpu_s(server)
+    calls = sum(len(v) for v in out.values())
+    print(
+        f"  server CPU {(own_after - own) * 1000 / calls:.0f} ms per call, "
+        f"children {kids_after - kids:.1f} s of CPU",
+        flush=True,
+    )
+    return out
+
+
+async def run_phases(
+    url: str, quiet: str, busy: Path, rounds: int, think_s: float, server: int
+) -> None:
     async def up() -> bool:
         try:
             async with session(url) as mcp:
@@ -159,7 +214,7 @@ async def run_phases(url: str, quiet: str, busy: Path, rounds: int, think_s: flo
 
     await wait_until(f"{quiet}: full vector coverage", up)
     print(f"  idle phase (load {os.getloadavg()[0]:.1f})", flush=True)
-    idle = await phase(url, quiet, rounds, think_s)
+    idle = await timed_phase(url, quiet, rounds, think_s, server)
     async with session(url) as mcp:
         added = await mcp.call_tool(
             "repocontext_add_repo", {"path": str(busy), "repoId": busy.name}
@@ -177,7 +232,7 @@ async def run_phases(url: str, quiet: str, busy: Path, rounds: int, think_s: flo
         before = await coverage(mcp, busy.name)
         print(f"  backfill phase (load {os.getloadavg()[0]:.1f})", flush=True)
         started = time.perf_counter()
-        during = await phase(url, quiet, rounds, think_s)
+        during = await timed_phase(url, quiet, rounds, think_s, server)
         seconds = time.perf_counter() - started
         after = await coverage(mcp, busy.name)
     gained = after.get("passagesEmbedded", 0) - before.get("passagesEmbedded", 0)
