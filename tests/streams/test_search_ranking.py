@@ -160,3 +160,21 @@ def test_symbol_reasons_name_no_declaration_for_a_stop_word(tmp_path: Path) -> N
         hits = keyword_hits(store, "r", "where is the flag parsed", 10)
         reasons = [r for r in hits[0].reasons if r.startswith("symbol:")]
         assert reasons == ["symbol:src.flags.parse_flag"], hits[0].reasons
+
+
+def test_the_scope_a_request_opens_with_lifts_the_files_inside_it(tmp_path: Path) -> None:
+    """`fix(complete): ...` names clap_complete/, though a sibling crate's file says `quote`,
+    `value` and even `complete` more often."""
+    line = "fn quote_value_{}(v: &str) -> String {{ complete(v) }}\n"
+    builder = "".join(line.format(i) for i in range(4))
+    files = {
+        "clap_builder/src/util/escape.rs": builder + "// quote the value\n",
+        "clap_complete/src/shells/bash.rs": "fn quote_value(v: &str) -> String { escape(v) }\n"
+        "// the value\n",
+    }
+    with ViewStore(tmp_path / "views.db", default_registry()) as store:
+        store.apply([rec for path, body in files.items() for rec in records(path, body)], {})
+        plain = ranked(store, "quote the value")
+        scoped = ranked(store, "fix(complete): quote the value")
+    assert plain[0] == "clap_builder/src/util/escape.rs", plain
+    assert scoped[0] == "clap_complete/src/shells/bash.rs", scoped

@@ -79,7 +79,7 @@ MIN_POOL = 150  # at least this many, so role priors can lift a source file the 
 MAX_PATH_LOOKUP = 2000  # rows a path query's phrase read may return
 PATH_TIER, WRITTEN_NAME_TIER, SPELLED_NAME_TIER = 4, 2, 1
 NAME_BOOST = 1.5
-SCOPE_BOOST = float(__import__("os").environ.get("RC_SCOPE_BOOST", "1.5"))
+SCOPE_BOOST = 1.5  # processors.query_scope: a file inside the scope a query opens with
 # BM25's length normalisation (b = 0.75, fixed in FTS5) pushes long files down, yet the long
 # files of a repository are where most changes land: a mild prior (1 + ln(1 + lines))^0.5
 # gives some of it back (a 1,000-line file 1.27x a 50-line one).

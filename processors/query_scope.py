@@ -1,0 +1,75 @@
+"""The scope a change request names before its colon, and the files inside it.
+
+Commit subjects, and the change requests agents copy from them, often open with the part of
+the code they touch: a conventional-commit scope (`fix(cache): ...`, `feat(runtime-core)!:`),
+a Go-style package path (`plugin/cache: ...`, `net/http: ...`) or a tag (`[jsx] ...`). That
+prefix is the asker's own pointer to a folder or a file, stronger than any word of the
+sentence after it, and BM25 alone weighs it as one more token among many. Keyword search
+lifts the files inside the scope (streams/stores/views/search.py).
+
+A file is inside a scope when each of the scope's parts names one of its path's folders or
+its file's stem: exactly (`cache` -> plugin/cache/), or as the last word of a prefixed name
+(`complete` -> clap_complete/, `ssr` -> compiler-ssr/, `types` -> default_types.rs), the
+way workspaces name their packages after the project.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+
+MAX_SCOPES = 4  # `fix(a,b,c,d):` at most; more is a list, not a pointer
+MAX_SCOPE_CHARS = 48
+_CONVENTIONAL = re.compile(r"^[a-z]+\(([^()]{1,80})\)!?:\s", re.IGNORECASE)
+_PACKAGE_PATH = re.compile(
+    r"^([A-Za-z0-9_.-]+(?:/[A-Za-z0-9_.*-]+)*(?:,\s*[A-Za-z0-9_.-]+(?:/[A-Za-z0-9_.*-]+)*)*):\s"
+)
+_TAG = re.compile(r"^\[([^\]]{1,40})\]\s")
+_LEADING_SYMBOLS = re.compile(r"^(:[a-z0-9_+-]+:\s*|[^\w\s\[(`'\"]+\s*)+")  # gitmoji
+_SEPARATORS = re.compile(r"[,\s]+")
+# `fix:` / `Note:` / `BREAKING:` are no scope: a Go-style prefix needs a slash or a name that
+# is no English lead-in; conventional types come without parentheses there.
+_NOT_SCOPES = frozenset(
+    {"fix", "fixes", "feat", "feature", "chore", "refactor", "perf", "docs", "doc", "test",
+     "tests", "style", "build", "ci", "revert", "wip", "note", "breaking", "todo", "bug",
+     "bugfix", "hotfix", "release", "deps", "dev", "misc", "minor", "all", "*"}
+)  # fmt: skip
+
+
+def query_scopes(query: str) -> tuple[tuple[str, ...], ...]:
+    """The scopes a query opens with, each as its lower-cased path parts (`plugin/cache` ->
+    ("plugin", "cache")); empty when it opens with none."""
+    text = _LEADING_SYMBOLS.sub("", query.strip())
+    found = _CONVENTIONAL.match(text) or _TAG.match(text) or _PACKAGE_PATH.match(text)
+    if found is None:
+        return ()
+    scopes: list[tuple[str, ...]] = []
+    for raw in _SEPARATORS.split(found.group(1).strip().lower()):
+        parts = tuple(part for part in raw.strip("/").split("/") if part and part != "*")
+        if not parts or len(raw) > MAX_SCOPE_CHARS or "/".join(parts) in _NOT_SCOPES:
+            continue
+        if parts not in scopes:
+            scopes.append(parts)
+    return tuple(scopes[:MAX_SCOPES])
+
+
+def in_scope(path: str, scopes: tuple[tuple[str, ...], ...]) -> bool:
+    """Whether the file at `path` lies inside one of `scopes`."""
+    if not scopes:
+        return False
+    names = _path_names(path)
+    return any(all(_names_part(names, part) for part in scope) for scope in scopes)
+
+
+@functools.lru_cache(maxsize=65_536)  # every candidate of every scoped query
+def _path_names(path: str) -> frozenset[str]:
+    """A path's folder names and its file's stem, lower-cased (`src/Foo.test.ts` -> src,
+    foo)."""
+    *folders, name = path.lower().split("/")
+    return frozenset([*folders, name.split(".", 1)[0]])
+
+
+def _names_part(names: frozenset[str], part: str) -> bool:
+    if part in names:
+        return True
+    return any(name.endswith(("_" + part, "-" + part)) for name in names)

@@ -1,0 +1,45 @@
+"""The scope a change request opens with, and which files lie inside it."""
+
+from __future__ import annotations
+
+import pytest
+
+from processors.query_scope import in_scope, query_scopes
+
+
+@pytest.mark.parametrize(
+    ("query", "scopes"),
+    [
+        ("fix(complete): name the function", (("complete",),)),
+        ("feat(runtime-core)!: warn on overrides", (("runtime-core",),)),
+        ("🐛 fix(cache): self-heal", (("cache",),)),
+        ("plugin/cache: preserve AD", (("plugin", "cache"),)),
+        ("core/dns, plugin/tls: manage certificates", (("core", "dns"), ("plugin", "tls"))),
+        ("[jsx] keep the key", (("jsx",),)),
+        ("middleware: fix ReadFrom", (("middleware",),)),
+        ("fix: no scope here", ()),
+        ("Note: the lead-in is no scope", ()),
+        ("Add support of pathlib", ()),
+        ("fix(a,b,c,d,e): at most four", (("a",), ("b",), ("c",), ("d",))),
+    ],
+)  # fmt: skip
+def test_scopes_a_query_opens_with(query: str, scopes: tuple[tuple[str, ...], ...]) -> None:
+    assert query_scopes(query) == scopes
+
+
+@pytest.mark.parametrize(
+    ("query", "path", "inside"),
+    [
+        ("fix(complete): x", "clap_complete/src/aot/shells/bash.rs", True),
+        ("fix(complete): x", "clap_builder/src/builder/command.rs", False),
+        ("fix(ssr): x", "packages/compiler-ssr/src/index.ts", True),
+        ("fix(context): x", "context.go", True),
+        ("ignore/types: add", "crates/ignore/src/default_types.rs", True),
+        ("ignore/types: add", "crates/ignore/src/walk.rs", False),
+        ("plugin/cache: x", "plugin/cache/handler.go", True),
+        ("plugin/cache: x", "plugin/file/cache_test_helper.go", False),
+        ("no scope at all", "cache/handler.go", False),
+    ],
+)  # fmt: skip
+def test_files_inside_a_scope(query: str, path: str, inside: bool) -> None:
+    assert in_scope(path, query_scopes(query)) is inside
