@@ -95,6 +95,21 @@ def _path(args: argparse.Namespace) -> Path | None:
     return path
 
 
+def _workspace_root(args: argparse.Namespace, path: Path | None) -> None:
+    """--workspace-root is an existing directory holding PATH. Said here, before the data
+    directory is created: the service refused a PATH outside the root only after opening
+    (and so writing) the data directory, and a missing root read as 'outside' it."""
+    raw = getattr(args, "workspace_root", None)
+    if not raw:
+        return
+    root = Path(raw).resolve()
+    if not root.is_dir():
+        what = "is a file" if root.exists() else "does not exist"
+        raise UsageError(f"--workspace-root {raw} {what}; pass the directory PATH lies under")
+    if path is not None and not path.is_relative_to(root):
+        raise UsageError(f"{path} is outside --workspace-root {root}; pass a PATH under it")
+
+
 def _setup_logging(verbose: bool) -> None:
     logging.basicConfig(
         level=logging.DEBUG if verbose else logging.INFO,
@@ -224,6 +239,7 @@ def _run(args: argparse.Namespace) -> int:
     name = args.command  # logged as "ERROR repocontext <command>: ..."
     try:
         path = _path(args)
+        _workspace_root(args, path)
         settings = _settings(args, path)
         # the commands import the whole service (seconds): a refused argument is said first
         from repocontext import commands

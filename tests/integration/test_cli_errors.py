@@ -169,6 +169,27 @@ def test_a_file_where_a_directory_is_expected(repo: Path, tmp_path: Path) -> Non
     one_line_error(run, "guide.md", "is a file")
 
 
+@pytest.mark.parametrize("command", ["index", "search"])
+def test_a_path_outside_the_workspace_root_is_refused_before_anything_is_written(
+    repo: Path, tmp_path: Path, command: str
+) -> None:
+    """It was refused only once the service had created the data directory (log.db,
+    views.db, a lock), and a root that does not exist read as 'outside the workspace root'."""
+    extra = ["some query"] if command == "search" else []
+    other = tmp_path / "elsewhere"
+    other.mkdir()
+    for root, needles in (
+        (other, (str(repo), "outside --workspace-root")),
+        (tmp_path / "missing", ("--workspace-root", "does not exist")),
+        (repo / "docs" / "guide.md", ("--workspace-root", "is a file")),
+    ):
+        args = (command, str(repo), *extra, "--workspace-root", str(root))
+        run = run_cli(tmp_path / "data", *args)
+        one_line_error(run, *needles)
+        assert run.returncode == 2
+        assert not (tmp_path / "data").exists()  # refused before anything was written
+
+
 def test_bad_option_values(repo: Path, tmp_path: Path) -> None:
     one_line_error(run_cli(tmp_path / "data", "search", str(repo), "x", "-k", "-5"), "-k")
     one_line_error(run_cli(tmp_path / "data", "search", str(repo)), "query")  # missing argument
