@@ -83,7 +83,7 @@ def assert_clear_failure(run: subprocess.CompletedProcess[str], data: Path) -> l
 
 
 @pytest.mark.slow  # fills a size-capped disk during index, replay and writes
-@pytest.mark.parametrize("fraction", [0.15, 0.5])
+@pytest.mark.parametrize("fraction", [0.25, 0.5])
 def test_disk_full_is_a_clear_error_and_corrupts_nothing(
     baseline: tuple[Path, dict[str, object], Path], tmp_path: Path, fraction: float
 ) -> None:
