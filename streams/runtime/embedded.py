@@ -345,16 +345,18 @@ class EmbeddedRuntime:
 
     async def lag(self) -> Lag:
         """Positions of every step against the log end, in two round trips (it is asked for on
-        every answer): the log's positions, then the view sink's offsets."""
+        every answer): the view sink's offsets, then the log's positions. In that order a
+        batch the sink applies between the two reads cannot look like views ahead of the
+        log: the ends are read last and only grow."""
         topics_ = sorted({t for step in self.steps for t in step.inputs})
         groups = [s.step_id for s in self.steps if s.kind in ("processor", "keyed")]
-        positions = await self.log.positions(topics_, groups)
         sink_offsets: dict[str, dict[tuple[str, int], int]] = {}
         for step in self.steps:
             if step.kind == "sink":
                 sink_offsets[step.step_id] = await asyncio.to_thread(
                     self.views.offsets, step.step_id
                 )
+        positions = await self.log.positions(topics_, groups)
         applied = end = 0
         by_partition: dict[tuple[str, str, int], int] = {}
         behind_at: list[tuple[str, int, int]] = []

@@ -5,6 +5,7 @@ from __future__ import annotations
 import base64
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -195,6 +196,41 @@ async def test_batch_bytes_must_be_positive(tmp_path: Path) -> None:
     try:
         with pytest.raises(ValueError, match="batch_bytes"):
             EmbeddedRuntime(log, views, batch_bytes=0)
+    finally:
+        views.close()
+        await log.close()
+
+
+async def test_records_applied_while_lag_is_read_never_look_ahead_of_the_log(
+    tmp_path: Path,
+) -> None:
+    """A batch appended and applied between lag()'s two reads (as the runtime's own loop does
+    under load) once made the views look ahead of the log for an instant."""
+    log = await open_log("sqlite", tmp_path)
+    views = ViewStore(tmp_path / "views.db", default_registry())
+    try:
+        registration = RepoRegistration(repo_id="r", root="/x", registered_at=1.0)
+        await log.append(topics.REPOS.name, [LogRecord("r", codec.encode(registration))])
+        await log.append(topics.FILES.name, [upsert("a.py", "def alpha(): pass")])
+        runtime = EmbeddedRuntime(log, views)
+        await runtime.run_until_idle()
+        positions = log.positions
+        moved = False
+
+        async def positions_while_the_pipeline_moves(*args: Any, **kwargs: Any) -> Any:
+            nonlocal moved
+            read = await positions(*args, **kwargs)
+            if not moved:  # one more file goes all the way in right after this read
+                moved = True
+                await log.append(topics.FILES.name, [upsert("b.py", "def bravo(): pass")])
+                await runtime.run_until_idle()
+            return read
+
+        log.positions = positions_while_the_pipeline_moves  # type: ignore[method-assign]
+        await runtime.lag()
+        assert moved
+        assert "views_ahead" not in runtime.health.faults(), runtime.health.faults()
+        assert (await runtime.lag()).behind == 0
     finally:
         views.close()
         await log.close()
