@@ -8,7 +8,8 @@ session: MCP needs `initialize` before anything else, so the proxy replays the a
 initialize request to the new server (under an id of its own, the answer not forwarded) and
 its `initialized` notification. A request the old owner took but never answered gets a
 JSON-RPC error saying so (it may or may not have run: a write is not repeated behind the
-agent's back). Messages are MCP's stdio framing: one JSON-RPC message a line.
+agent's back); one the old owner's socket refused whole never ran, and goes to the new owner.
+Messages are MCP's stdio framing: one JSON-RPC message a line.
 """
 
 from __future__ import annotations
@@ -59,6 +60,8 @@ class SessionNotes:
         self.initialize_answered = False
         self.initialized: bytes | None = None  # the agent's `notifications/initialized` line
         self.waiting: dict[Any, str] = {}  # request id -> method, sent and not yet answered
+        # a line the old owner's socket refused whole: it never ran, so the next owner gets it
+        self.unsent: bytes | None = None
 
     def from_agent(self, line: bytes) -> None:
         message = _message(line)
@@ -153,7 +156,9 @@ class AgentProxy:
     async def _upstream(self, link: OwnerLink) -> None:
         while (line := await self.lines.get()) is not None:
             self.notes.from_agent(line)  # before writing: a line lost with the owner is known
-            link.writer.write(line)
+            if _refused(link.writer, line):
+                self.notes.unsent = line
+                return  # the lines after it stay queued for the next owner
             await link.writer.drain()
         self.agent_done = True
         with contextlib.suppress(OSError):
@@ -179,6 +184,11 @@ class AgentProxy:
             notes.waiting.pop(notes.initialize.get("id"), None)
             writer.write(_line(notes.initialize))
             await writer.drain()
+        unsent, notes.unsent = notes.unsent, None
+        if unsent is not None and not _is_handshake(unsent):  # the handshake is replayed above
+            notes.waiting.pop((_message(unsent) or {}).get("id"), None)
+            writer.write(unsent)
+            await writer.drain()
         for request_id, method in notes.waiting.items():
             error = {
                 "code": OWNER_EXITED,
@@ -187,6 +197,24 @@ class AgentProxy:
             }
             await self._to_agent(_line({"jsonrpc": "2.0", "id": request_id, "error": error}))
         notes.waiting.clear()
+
+
+def _refused(writer: asyncio.StreamWriter, line: bytes) -> bool:
+    """Write `line`; True when the owner's socket refused it whole, so it cannot have run:
+    nothing was buffered before it and the send failed at once (the owner had gone), or the
+    connection had already failed. Said before any await, so a cancel cannot lose it; a line
+    queued behind unsent bytes counts as sent (a lost request that may have run is answered
+    with an error, as before)."""
+    transport = writer.transport
+    failed_before = transport.is_closing()
+    clean = transport.get_write_buffer_size() == 0
+    writer.write(line)
+    return failed_before or (clean and transport.is_closing())
+
+
+def _is_handshake(line: bytes) -> bool:
+    method = (_message(line) or {}).get("method")
+    return method in ("initialize", "notifications/initialized")
 
 
 class StdioProxy(AgentProxy):

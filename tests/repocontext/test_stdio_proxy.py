@@ -74,3 +74,44 @@ async def test_a_new_owner_gets_the_handshake_and_lost_requests_an_error() -> No
     assert notes.waiting == {}
     for w in (writer, owner_writer):
         w.close()
+
+
+async def test_a_request_the_old_owner_never_received_goes_to_the_new_one() -> None:
+    """The owner was killed, then the agent called before the proxy read the owner's end of
+    file: the socket refused the line, so the call never ran, and it was answered 'exited
+    before answering ... retry it'. It now goes to the new owner as sent."""
+    new_ours, new_theirs = socket.socketpair()
+    owner_reader, owner_writer = await asyncio.open_unix_connection(sock=new_theirs)
+    ours, theirs = socket.socketpair()
+    reader, writer = await asyncio.open_unix_connection(sock=ours)
+    # the old owner is gone before the agent's call reaches it; nothing below yields to the
+    # event loop before serve(), so the proxy writes the call before it reads the end of file
+    theirs.close()
+
+    async def take_over() -> OwnerLink:
+        new_reader, new_writer = await asyncio.open_unix_connection(sock=new_ours)
+        return OwnerLink(new_reader, new_writer, {"pid": 3})
+
+    proxy = StdioProxy(OwnerLink(reader, writer, {"pid": 2}), Path("/data"), take_over)
+    stdout = proxy.stdout = io.BytesIO()
+    for message in (INIT, INITIALIZED):  # the handshake the old owner answered
+        proxy.notes.from_agent(line(message))
+    proxy.notes.from_owner(line({"jsonrpc": "2.0", "id": 0, "result": {}}))
+    for queued in (line(CALL), None):  # the agent's call, then its end of input
+        await proxy.lines.put(queued)
+    answer = {"jsonrpc": "2.0", "id": 7, "result": {"ok": True}}
+
+    async def new_owner() -> list[dict[str, object]]:
+        replayed = json.loads(await owner_reader.readline())
+        owner_writer.write(line({"jsonrpc": "2.0", "id": replayed["id"], "result": {}}))
+        await owner_writer.drain()
+        seen = [json.loads(await owner_reader.readline()) for _ in range(2)]
+        owner_writer.write(line(answer))
+        await owner_writer.drain()
+        assert await owner_reader.readline() == b""  # the agent's end of input came through
+        owner_writer.close()
+        return seen
+
+    seen, served = await asyncio.wait_for(asyncio.gather(new_owner(), proxy.serve()), 60)
+    assert seen == [INITIALIZED, CALL] and served is True
+    assert [json.loads(x) for x in stdout.getvalue().splitlines()] == [answer]
