@@ -53,6 +53,9 @@ _WORD = re.compile(r"[^\W\d][\w$]*(?:[.:][^\W\d][\w$]*)*")
 class QueryTerms:
     identifiers: tuple[str, ...]  # lower-cased compound identifiers, matched whole
     words: frozenset[str]  # other tokens, stop words left out
+    # the identifiers' own words, split while their case still shows them (ParameterSource
+    # -> parameter, source: the lower-cased identifier is one token)
+    parts: frozenset[str] = frozenset()
 
     @property
     def empty(self) -> bool:
@@ -68,7 +71,8 @@ def query_terms(query: str) -> QueryTerms:
             identifiers.append(raw.lower())
             in_identifiers.update(parts)
     words = {w for w in tokenize(query) if w not in STOP_WORDS and w not in in_identifiers}
-    return QueryTerms(tuple(dict.fromkeys(identifiers)), frozenset(words))
+    parts = frozenset(in_identifiers - STOP_WORDS)
+    return QueryTerms(tuple(dict.fromkeys(identifiers)), frozenset(words), parts)
 
 
 def line_score(line: str, terms: QueryTerms) -> int:
@@ -379,8 +383,7 @@ def _by_parts(terms: QueryTerms) -> QueryTerms:
     """The query's identifiers as the words they are made of. Search matches `ctx.throw` by
     its tokens (a `proto.throw` declaration and `ctx` in the same file), so a hit whose file
     never holds it whole still has lines that hold its words; those are the hit's lines."""
-    parts = {p for ident in terms.identifiers for p in tokenize(ident)} - STOP_WORDS
-    return QueryTerms((), terms.words | parts)
+    return QueryTerms((), terms.words | terms.parts)
 
 
 def _named_past_body(

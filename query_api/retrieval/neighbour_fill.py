@@ -33,7 +33,7 @@ def fill_tail(
     """The best `k` of `hits` (ranked best first) with the tail re-ranked by neighbourhood;
     `hydrate` makes the hit of a neighbour no list found (None when the file is gone)."""
     top = max((hit.score for hit in hits), default=0.0)
-    if top <= 0.0 or not graph:
+    if top <= 0.0 or not graph or k <= KEEP:  # no tail to fill
         return hits[:k]
     lent, lender = _shares(hits, graph, top)
     head = hits[:KEEP]

@@ -3,7 +3,7 @@ best, the first line of a declaration wins over a comment that names it too."""
 
 from __future__ import annotations
 
-from query_api.retrieval.hit_details import locate_in_file, query_terms
+from query_api.retrieval.hit_details import _by_parts, locate_in_file, query_terms
 from streams.stores.views.symbols import SymbolRow
 
 BODY = "\n".join(
@@ -58,3 +58,16 @@ def test_a_long_symbol_with_no_matching_line_names_its_first_lines() -> None:
     found = locate_in_file(LONG, [CLASS], query_terms("zebra"), CLASS)
     assert found is not None
     assert (found.start_line, found.end_line) == (1, 40) and found.snippet.startswith("1: class")
+
+
+def test_a_camel_case_identifier_is_found_by_its_words_where_it_is_not_whole() -> None:
+    """`ParameterSource` lower-cased is one token; its words come from the text as asked, so
+    a hit whose file only says `parameter ... source` still gets those lines."""
+    terms = query_terms("ParameterSource")
+    assert terms.identifiers == ("parametersource",)
+    assert terms.parts == {"parameter", "source"}
+    body = "import os\n\ndef value_of(parameter):\n    return parameter.source\n"
+    assert locate_in_file(body, [], terms) is None  # nothing holds it whole
+    found = locate_in_file(body, [], _by_parts(terms))
+    assert found is not None and found.start_line <= 4 <= found.end_line, found
+    assert "4: return parameter.source" in found.snippet, found

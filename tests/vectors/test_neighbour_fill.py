@@ -99,6 +99,14 @@ def test_a_hub_lends_less_than_a_file_with_one_neighbour() -> None:
     assert paths(fill_tail(head + tail, single, KEEP + 1, lambda _p: None))[-1] == "x.py"
 
 
+def test_an_answer_shorter_than_the_head_is_the_ranking_cut_to_k() -> None:
+    """k = 1..KEEP asked for one to five hits and got five (a QA pass: `search -k 1`)."""
+    ranked = [hit(f"f{i}.py", 1.0 - i / 10) for i in range(8)]
+    graph = {"f0.py": frozenset({"f7.py"})}
+    for k in range(1, KEEP + 1):
+        assert fill_tail(ranked, graph, k, lambda _p: None) == ranked[:k]
+
+
 def test_without_a_graph_the_answer_is_the_ranking_cut_to_k() -> None:
     ranked = [hit(f"f{i}.py", 1.0 - i / 10) for i in range(8)]
     assert fill_tail(ranked, {}, 3, lambda _p: None) == ranked[:3]
