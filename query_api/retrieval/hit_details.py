@@ -71,8 +71,8 @@ def query_terms(query: str) -> QueryTerms:
             identifiers.append(raw.lower())
             in_identifiers.update(parts)
     words = {w for w in tokenize(query) if w not in STOP_WORDS and w not in in_identifiers}
-    parts = frozenset(in_identifiers - STOP_WORDS)
-    return QueryTerms(tuple(dict.fromkeys(identifiers)), frozenset(words), parts)
+    identifier_words = frozenset(in_identifiers - STOP_WORDS)
+    return QueryTerms(tuple(dict.fromkeys(identifiers)), frozenset(words), identifier_words)
 
 
 def line_score(line: str, terms: QueryTerms) -> int:

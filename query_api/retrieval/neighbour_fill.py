@@ -33,10 +33,10 @@ def fill_tail(
     """The best `k` of `hits` (ranked best first) with the tail re-ranked by neighbourhood;
     `hydrate` makes the hit of a neighbour no list found (None when the file is gone)."""
     top = max((hit.score for hit in hits), default=0.0)
-    if top <= 0.0 or not graph or k <= KEEP:  # no tail to fill
+    if top <= 0.0 or not graph:
         return hits[:k]
     lent, lender = _shares(hits, graph, top)
-    head = hits[:KEEP]
+    head = hits[: min(KEEP, k)]
     seen = {hit.entry.key for hit in head}
     for hit in head:
         lent.pop(hit.entry.path or "", None)
