@@ -43,7 +43,8 @@ _DOC_DIRS = frozenset(
 _DOC_EXT = frozenset({".md", ".mdx", ".rst", ".txt", ".adoc", ".asciidoc", ".org", ".html"})
 _DOC_NAMES = re.compile(
     r"^(changes|changelog|history|news|authors|contributors|license|licence|copying|notice"
-    r"|readme|security|code_of_conduct|contributing|upgrading|migrating|credits|maintainers)"
+    r"|readme|security|code_of_conduct|contributing|upgrading|migrating|credits|maintainers"
+    r"|\.mailmap)"
     r"([._-].*)?$",
     re.IGNORECASE,
 )
@@ -60,7 +61,10 @@ _CONFIG_NAMES = frozenset(
     {"makefile", "dockerfile", "justfile", "setup.py", "setup.cfg", "noxfile.py", "tox.ini",
      "build.rs", "cargo.toml", "go.mod", "go.sum", "pom.xml", "package.json", "tsconfig.json",
      "mkdocs.yml", "vite.config.ts", "vitest.config.ts", "jest.config.js", "eslint.config.js",
-     "eslint.config.mjs", "rollup.config.js", "webpack.config.js", "build.gradle"}
+     "eslint.config.mjs", "rollup.config.js", "webpack.config.js", "build.gradle",
+     # dotfiles have no extension to go by
+     ".gitignore", ".gitattributes", ".gitmodules", ".editorconfig", ".npmignore",
+     ".dockerignore", ".prettierrc", ".eslintrc", ".git-blame-ignore-revs", "codeowners"}
 )  # fmt: skip
 
 # Words with which a query asks for a role; each role is pushed down unless one is present.

@@ -140,6 +140,24 @@ def named_identifiers(query: str) -> list[str]:
     return list(dict.fromkeys(out))
 
 
+# A commit message pasted as a request carries trailers and e-mail addresses: who wrote it,
+# not where the change goes (their names matched .mailmap and AUTHORS files).
+_TRAILER = re.compile(
+    r"\b(?:co-authored-by|signed-off-by|reviewed-by|acked-by|tested-by|reported-by"
+    r"|suggested-by|helped-by|cc)\s*:[^<>\n]{0,120}<[^<>\n]{1,200}>",
+    re.IGNORECASE,
+)
+_EMAIL = re.compile(r"<?[\w.+-]{1,64}@[\w-]{1,63}(?:\.[\w-]{1,63})+>?")
+
+
+def without_authorship(query: str) -> str:
+    """The request without git trailers (`Co-authored-by: A <a@x.org>`) and e-mail
+    addresses."""
+    if "@" not in query:
+        return query
+    return _EMAIL.sub(" ", _TRAILER.sub(" ", query))
+
+
 def query_tokens(text: str) -> list[str]:
     """The query's tokens de-duplicated in first-seen order (the reference's query rule)."""
     return list(dict.fromkeys(tokenize(text)))

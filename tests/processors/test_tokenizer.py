@@ -12,6 +12,7 @@ from processors.tokenizer import (
     named_identifiers,
     query_tokens,
     tokenize,
+    without_authorship,
 )
 
 
@@ -126,3 +127,9 @@ def test_a_query_names_the_identifiers_written_in_it() -> None:
         "invalidateQueries"
     ]
     assert named_identifiers("where is the order service used") == []
+
+
+def test_a_pasted_commit_message_loses_its_trailers_and_addresses() -> None:
+    asked = "fix: x (#1) Co-authored-by: Ann Lee <ann@x.org> Signed-off-by: Bo <b@y.io> ping c@d.io"
+    assert without_authorship(asked).split() == ["fix:", "x", "(#1)", "ping"]
+    assert without_authorship("use @decorator and a@b") == "use @decorator and a@b"

@@ -86,6 +86,10 @@ def test_the_file_the_query_calls_by_name_is_lifted(store: ViewStore) -> None:
         ("changelog.d/1234.bugfix", Role.DOC),
         ("CREDITS", Role.DOC),
         ("MAINTAINERS", Role.DOC),
+        (".mailmap", Role.DOC),
+        (".gitattributes", Role.CONFIG),
+        ("CODEOWNERS", Role.CONFIG),
+        ("src/mailmap.py", Role.SOURCE),
         ("src/main/java/com/fasterxml/jackson/core/Version.java", Role.SOURCE),
         ("examples/pager/pager.py", Role.EXAMPLE),
         ("packages/bench/compile.ts", Role.BENCH),
@@ -178,3 +182,22 @@ def test_the_scope_a_request_opens_with_lifts_the_files_inside_it(tmp_path: Path
         scoped = ranked(store, "fix(complete): quote the value")
     assert plain[0] == "clap_builder/src/util/escape.rs", plain
     assert scoped[0] == "clap_complete/src/shells/bash.rs", scoped
+
+
+def test_who_wrote_a_pasted_commit_message_does_not_pick_its_files(tmp_path: Path) -> None:
+    """A commit message asked verbatim names its co-authors; .mailmap and AUTHORS-like
+    files that list them are not where the change goes."""
+    files = {
+        "src/tox/tox_env/python/api.py": "def match_free_threaded(spec):\n    return spec\n",
+        "src/tox/tox_env/python/people.py": "# Claude Opus Bernat Gabor\nNAMES = []\n",
+        ".mailmap": "Claude Opus <noreply@anthropic.com>\nBernat Gabor <gaborjbernat@gmail.com>\n",
+    }
+    with ViewStore(tmp_path / "views.db", default_registry()) as store:
+        store.apply([rec for path, body in files.items() for rec in records(path, body)], {})
+        order = ranked(
+            store,
+            "feat(python): match free threaded builds (#3986) "
+            "Co-authored-by: Claude Opus <noreply@anthropic.com>",
+        )
+    assert order[0] == "src/tox/tox_env/python/api.py", order
+    assert ".mailmap" not in order, order

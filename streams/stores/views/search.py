@@ -40,6 +40,7 @@ from processors.tokenizer import (
     named_identifiers,
     query_tokens,
     tokenize,
+    without_authorship,
 )
 from streams.stores.views.bm25 import (
     CONTENT_FTS,
@@ -360,6 +361,7 @@ def keyword_search(
     declarations: FileSymbolsCache | None = None,
     name_symbols: bool = True,
 ) -> list[KeywordHit]:
+    query = without_authorship(query)
     tokens = query_tokens(query)
     tokens = tokens[:MAX_QUERY_TOKENS]
     if not tokens:
