@@ -10,6 +10,9 @@ from __future__ import annotations
 import posixpath
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import TypeVar
+
+_Value = TypeVar("_Value")
 
 JS_EXTENSIONS = frozenset({".js", ".jsx", ".mjs", ".cjs", ".ts", ".tsx", ".mts", ".cts"})
 
@@ -37,6 +40,26 @@ def resolve_in(module: str, directory: str) -> str:
     else:
         resolved = f"{base}/{rest}" if base else rest
     return strip_js_extension(resolved)
+
+
+def longest_star_match(
+    patterns: Iterable[tuple[str, _Value]], text: str
+) -> tuple[_Value, str] | None:
+    """The value of the `*` pattern with the longest prefix that matches `text`, and what
+    its `*` stands for there: how package.json `exports` and tsconfig `paths` pick among
+    their patterns (an exact key is looked up before, by the caller)."""
+    best: tuple[int, _Value, str] | None = None
+    for pattern, value in patterns:
+        prefix, star, suffix = pattern.partition("*")
+        if (
+            star
+            and text.startswith(prefix)
+            and text.endswith(suffix)
+            and len(text) >= len(prefix) + len(suffix)
+            and (best is None or len(prefix) > best[0])
+        ):
+            best = (len(prefix), value, text[len(prefix) : len(text) - len(suffix)])
+    return None if best is None else (best[1], best[2])
 
 
 def strip_js_extension(path: str) -> str:

@@ -31,7 +31,7 @@ from typing import Any
 
 import yaml  # type: ignore[import-untyped]
 
-from processors.symbols.languages.js_ts import strip_js_extension
+from processors.symbols.languages.js_ts import longest_star_match, strip_js_extension
 
 MANIFEST = "package.json"
 PNPM_WORKSPACE = "pnpm-workspace.yaml"
@@ -95,18 +95,7 @@ def _subpath_value(exports: dict[str, Any], subpath: str) -> tuple[object, str |
     the pattern with the longest prefix."""
     if subpath in exports:
         return exports[subpath], None
-    best: tuple[int, object, str] | None = None
-    for key, value in exports.items():
-        prefix, star, suffix = key.partition("*")
-        if (
-            star
-            and subpath.startswith(prefix)
-            and subpath.endswith(suffix)
-            and len(subpath) >= len(prefix) + len(suffix)
-            and (best is None or len(prefix) > best[0])
-        ):
-            best = (len(prefix), value, subpath[len(prefix) : len(subpath) - len(suffix)])
-    return None if best is None else (best[1], best[2])
+    return longest_star_match(exports.items(), subpath)
 
 
 @dataclass(frozen=True, slots=True)

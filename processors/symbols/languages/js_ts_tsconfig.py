@@ -27,6 +27,8 @@ from typing import Any
 
 import json5
 
+from processors.symbols.languages.js_ts import longest_star_match
+
 MAX_EXTENDS = 5  # configs extending configs
 CONFIG_NAMES = ("tsconfig.json", "jsconfig.json")
 
@@ -43,20 +45,9 @@ class PathAliases:
         exact = [subs for pattern, subs in self.patterns if pattern == specifier]
         if exact:
             return [s for s in exact[0] if "*" not in s]
-        best: tuple[int, str, tuple[str, ...]] | None = None
-        for pattern, subs in self.patterns:
-            prefix, star, suffix = pattern.partition("*")
-            if (
-                star
-                and specifier.startswith(prefix)
-                and specifier.endswith(suffix)
-                and len(specifier) >= len(prefix) + len(suffix)
-                and (best is None or len(prefix) > best[0])
-            ):
-                matched = specifier[len(prefix) : len(specifier) - len(suffix)]
-                best = (len(prefix), matched, subs)
-        if best is not None:
-            _, matched, subs = best
+        found = longest_star_match(self.patterns, specifier)
+        if found is not None:
+            subs, matched = found
             return [s.replace("*", matched, 1) for s in subs]
         if self.base_url is not None:
             return [_join(self.base_url, specifier)]
