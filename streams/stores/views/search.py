@@ -368,30 +368,17 @@ def keyword_search(
         return []
     limit = max(1, min(k, MAX_K))
     pool = max(limit * POOL_FACTOR, MIN_POOL)
-    known = {
-        table.name: snapshot.counts(tokens)
-        for table, snapshot in ((CONTENT_FTS, mirrors.content), (SYMBOL_FTS, mirrors.symbols))
-        if snapshot is not None
-    }
-    idf = corpus_idf(conn, tokens, (CONTENT_FTS, SYMBOL_FTS), known)
-    for token in CHANGE_VERBS.intersection(idf.idf):
-        idf.idf[token] *= CHANGE_VERB_WEIGHT
+    idf = _query_idf(conn, tokens, mirrors)
     found = file_scores(conn, idf, repo_id, pool, mirrors=mirrors)
     asked = roles_in(query)
-    priors = {path: role_prior(path, asked) for path in found}
     declared = declared_symbols(conn, repo_id, query, pool)
     tiers = _named_tiers(conn, repo_id, query, declared, asked)
     if tiers:
         # the named files' whole BM25 and reasons, though the pools above may have cut them
         found.update(file_scores(conn, idf, repo_id, len(tiers), sorted(tiers), mirrors))
     words = set(tokens) - STOP_WORDS
-    scopes = query_scopes(query)
     lines = line_counts(conn, repo_id, list(found))
-    for path, entry in found.items():
-        prior = priors.get(path, role_prior(path, asked)) * file_name_boost(path, words)
-        prior *= SCOPE_BOOST if in_scope(path, scopes) else 1.0
-        size = ((1.0 + math.log1p(lines.get(path, 1))) / SIZE_REFERENCE) ** SIZE_EXPONENT
-        entry[0] = float(entry[0]) * prior * size
+    _weigh_by_path(found, lines, asked, words, query_scopes(query))
     if tiers:
         step = max((float(e[0]) for e in found.values()), default=0.0) + 1.0
         for path, tier in tiers.items():
@@ -415,6 +402,35 @@ def keyword_search(
         _hit(repo_id, path, entry, declared, named.get(path, []), files.get(path))
         for path, entry in ranked
     ]
+
+
+def _query_idf(conn: sqlite3.Connection, tokens: list[str], mirrors: Mirrors) -> CorpusIdf:
+    """The tokens' IDF over code and memory, a change request's verbs weighing less."""
+    known = {
+        table.name: snapshot.counts(tokens)
+        for table, snapshot in ((CONTENT_FTS, mirrors.content), (SYMBOL_FTS, mirrors.symbols))
+        if snapshot is not None
+    }
+    idf = corpus_idf(conn, tokens, (CONTENT_FTS, SYMBOL_FTS), known)
+    for token in CHANGE_VERBS.intersection(idf.idf):
+        idf.idf[token] *= CHANGE_VERB_WEIGHT
+    return idf
+
+
+def _weigh_by_path(
+    found: dict[str, list[float | bool]],
+    lines: dict[str, int],
+    asked: set[Role],
+    words: set[str],
+    scopes: tuple[tuple[str, ...], ...],
+) -> None:
+    """Each candidate's BM25 times what its path says: its role, a name the query says, the
+    scope the query opens with, and its length."""
+    for path, entry in found.items():
+        prior = role_prior(path, asked) * file_name_boost(path, words)
+        prior *= SCOPE_BOOST if in_scope(path, scopes) else 1.0
+        size = ((1.0 + math.log1p(lines.get(path, 1))) / SIZE_REFERENCE) ** SIZE_EXPONENT
+        entry[0] = float(entry[0]) * prior * size
 
 
 def file_rows(conn: sqlite3.Connection, repo_id: str, paths: list[str]) -> dict[str, FileRow]:
