@@ -84,5 +84,6 @@ async def test_a_malformed_principal_is_refused_before_anything_is_registered(
                     await attach(settings.data_dir, hello)
             assert app.views.list_repos() == []
             ready = await attach(settings.data_dir, Hello("ready"))
-            assert ready is not None and ready.answer["status"] == 200, ready.answer
+            assert ready is not None
+            assert ready.answer["status"] == 200, ready.answer
             ready.writer.close()
