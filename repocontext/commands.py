@@ -103,13 +103,7 @@ async def cmd_serve(args: argparse.Namespace, settings: Settings, path: Path | N
     if isinstance(tokens, int):
         return tokens
     listener = bind_listener(settings.host, settings.port)  # fails before the data dir is used
-    hello = Hello(
-        "mcp",
-        None if path is None else str(path),
-        args.repo_id,
-        settings.tool_profile,
-        readOnly=not settings.enable_writes,
-    )
+    hello = _agent_hello(args, settings, path)
     try:  # the owner, or attached to the live process that owns the data directory
         opened = await own_or_attach(lambda: EmbeddedApp(settings), settings.data_dir, hello)
     except BaseException:
@@ -156,16 +150,21 @@ async def cmd_mcp(args: argparse.Namespace, settings: Settings, path: Path | Non
         return 0
 
 
-async def _serve_stdio(
-    args: argparse.Namespace, settings: Settings, path: Path | None, stdio_server: Any
-) -> int:
-    hello = Hello(
+def _agent_hello(args: argparse.Namespace, settings: Settings, path: Path | None) -> Hello:
+    """How an MCP server (stdio or HTTP) introduces itself to the data directory's owner."""
+    return Hello(
         "mcp",
         None if path is None else str(path),
         args.repo_id,
         settings.tool_profile,
         readOnly=not settings.enable_writes,
     )
+
+
+async def _serve_stdio(
+    args: argparse.Namespace, settings: Settings, path: Path | None, stdio_server: Any
+) -> int:
+    hello = _agent_hello(args, settings, path)
 
     def make_app() -> EmbeddedApp:
         return EmbeddedApp(settings)

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import anyio
+import httpx
 from mcp import ClientSession, StdioServerParameters
 from mcp.client.stdio import stdio_client
 from mcp.client.streamable_http import streamable_http_client
@@ -26,9 +27,15 @@ async def stdio_session(data_dir: Path, *args: str) -> AsyncIterator[ClientSessi
 
 
 @contextlib.asynccontextmanager
-async def http_session(base_url: str) -> AsyncIterator[ClientSession]:
+async def http_session(
+    base_url: str, token: str | None = None, timeout: float = 30.0
+) -> AsyncIterator[ClientSession]:
+    """An initialised session over streamable HTTP, sending `token` as a bearer when given."""
+    headers = {"Authorization": f"Bearer {token}"} if token is not None else None
+    client = httpx.AsyncClient(headers=headers, timeout=timeout)
     async with (
-        streamable_http_client(base_url + "/mcp") as (read, write, _),
+        client,
+        streamable_http_client(base_url + "/mcp", http_client=client) as (read, write, _),
         ClientSession(read, write) as session,
     ):
         await session.initialize()

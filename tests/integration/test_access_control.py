@@ -12,7 +12,7 @@ from mcp import ClientSession
 from mcp.client.streamable_http import streamable_http_client
 
 from tests.conftest import ServeProcess, write_sample_repo
-from tests.integration.mcp_helpers import call, call_error, wait_for
+from tests.integration.mcp_helpers import call, call_error, http_session, wait_for
 
 pytestmark = pytest.mark.anyio
 
@@ -39,13 +39,7 @@ def token_file(path: Path) -> Path:
 
 
 async def tools_as(base: str, token: str) -> set[str]:
-    client = httpx.AsyncClient(headers={"Authorization": f"Bearer {token}"}, timeout=30)
-    async with (
-        client,
-        streamable_http_client(base + "/mcp", http_client=client) as (read, write, _),
-        ClientSession(read, write) as session,
-    ):
-        await session.initialize()
+    async with http_session(base, token) as session:
         return {t.name for t in (await session.list_tools()).tools}
 
 

@@ -5,16 +5,14 @@ from __future__ import annotations
 
 import contextlib
 import json
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 
-import httpx
 import pytest
 from mcp import ClientSession
-from mcp.client.streamable_http import streamable_http_client
 
 from tests.conftest import ServeProcess
-from tests.integration.mcp_helpers import call, call_error, wait_for, wait_indexed
+from tests.integration.mcp_helpers import call, call_error, http_session, wait_for, wait_indexed
 
 pytestmark = [
     pytest.mark.anyio,
@@ -37,17 +35,8 @@ def write_repo(root: Path, name: str) -> None:
     )
 
 
-@contextlib.asynccontextmanager
-async def session_as(base: str, who: str) -> AsyncIterator[ClientSession]:
-    token = TOKENS[who][0]
-    client = httpx.AsyncClient(headers={"Authorization": f"Bearer {token}"}, timeout=30)
-    async with (
-        client,
-        streamable_http_client(base + "/mcp", http_client=client) as (read, write, _),
-        ClientSession(read, write) as session,
-    ):
-        await session.initialize()
-        yield session
+def session_as(base: str, who: str) -> contextlib.AbstractAsyncContextManager[ClientSession]:
+    return http_session(base, TOKENS[who][0])
 
 
 @pytest.fixture

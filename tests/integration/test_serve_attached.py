@@ -7,17 +7,22 @@ from __future__ import annotations
 
 import contextlib
 import json
-from collections.abc import AsyncIterator
 from pathlib import Path
 
 import anyio
 import httpx
 import pytest
 from mcp import ClientSession
-from mcp.client.streamable_http import streamable_http_client
 
 from tests.conftest import ServeProcess, write_sample_repo
-from tests.integration.mcp_helpers import call, call_error, search_paths, wait_for, wait_indexed
+from tests.integration.mcp_helpers import (
+    call,
+    call_error,
+    http_session,
+    search_paths,
+    wait_for,
+    wait_indexed,
+)
 from tests.integration.test_several_agents import KEY, NOTE, recalled, stdio_logged
 
 pytestmark = [pytest.mark.anyio, pytest.mark.slow]
@@ -27,16 +32,8 @@ TOKENS = {
 }
 
 
-@contextlib.asynccontextmanager
-async def session_as(base: str, who: str) -> AsyncIterator[ClientSession]:
-    client = httpx.AsyncClient(headers={"Authorization": f"Bearer {TOKENS[who][0]}"}, timeout=60)
-    async with (
-        client,
-        streamable_http_client(base + "/mcp", http_client=client) as (read, write, _),
-        ClientSession(read, write) as session,
-    ):
-        await session.initialize()
-        yield session
+def session_as(base: str, who: str) -> contextlib.AbstractAsyncContextManager[ClientSession]:
+    return http_session(base, TOKENS[who][0], timeout=60)
 
 
 def token_file(tmp_path: Path) -> Path:
