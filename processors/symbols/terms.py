@@ -1,6 +1,6 @@
 """A file's symbol search terms, derived once per file version with its symbols.
 
-The views index these strings as they come (streams/stores/views/symbols.py), so every store
+The views index these strings as they come (streams/stores/views/symbol_tables.py), so every store
 indexes identical terms, the tokenizer runs in the processor workers and not in the view
 sink's write transaction, and a tokenizer change is one processor version (re-derived from
 the log) instead of a silent difference between old and new view rows.

@@ -3,7 +3,7 @@ SQL scorer (views/search.py), the in-memory one (views/lexical.py) and the chang
 
 Reference field weights: path 3, fully-qualified name 3, signature 2, text (content body) 1,
 language 1; repo_id is UNINDEXED. Symbol names and signatures live in their own FTS5 table
-(views/symbols.py); a file's score is its content BM25 plus its symbols' BM25.
+(views/symbol_tables.py); a file's score is its content BM25 plus its symbols' BM25.
 """
 
 from __future__ import annotations

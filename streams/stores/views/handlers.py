@@ -26,7 +26,7 @@ from streams.stores.views.registry import Item, TopicHandler, ViewRegistry
 from streams.stores.views.scan import SCAN_DDL
 from streams.stores.views.schema import body_terms, pack_text, register_core_schema
 from streams.stores.views.sources import register_source_views
-from streams.stores.views.symbols import register_symbol_views
+from streams.stores.views.symbol_tables import register_symbol_views
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -187,7 +187,7 @@ def default_registry() -> ViewRegistry:
     registry.add_topic(topics.REPOS.name, repos_handler(registry))
     registry.add_topic(topics.STRUCTURE.name, apply_structure)
     registry.add_topic(topics.CONTENT.name, apply_content)
-    register_symbol_views(registry)  # symbols.v1 + xrefs.v1 (streams/stores/views/symbols.py)
+    register_symbol_views(registry)  # symbols.v1 + xrefs.v1 (views/symbol_tables.py)
     register_memory_views(registry)  # memory.v1 + memory.results.v1 (views/memory.py)
     registry.add_schema(*SCAN_DDL)  # scan's Symbols scope in name order (views/scan.py)
     register_source_views(registry)  # sources.v1: git polls (views/sources.py)

@@ -1,0 +1,336 @@
+"""Views of symbols.v1 and xrefs.v1: declared symbols, imports and the reverse reference index.
+
+- `symbols`: one row per declaration (one per fqName in a file), naming its file by
+  `symbol_files.id`; indexed by file, by simple name (so the test-naming convention and
+  dependents resolution are point lookups) and by fqName (views/scan.py). A rowid table with
+  narrow indexes, not a WITHOUT ROWID table keyed by (repo, path, fqName): each index of that
+  repeated the ~190-byte key, and every row the ~100-byte path (on spring-framework the
+  table and its two indexes were 121 MiB of the 393 MiB data directory).
+- `xref_refs`: the reverse index. Indexed by the referenced simple name, so "who references
+  Name" is a bounded range read, never a scan; a second index by file makes replacing or
+  deleting one file's references cheap. A reference names its referencing symbol by
+  `xref_sources.id` (file and fully-qualified name), and that its file by `xref_files.id`:
+  paths and qualified names are ~100 bytes each and a Java repository holds ~60 references
+  per file and ~5 per symbol, so writing them into every row (and the path into the by-file
+  index) made this table half of spring-framework's views.
+- `xref_imports`: the modules each file imports, naming the file by `xref_files.id` (made for
+  a file with references or imports) and its repository by number: the ~120-byte path of a
+  Java file was in every import and again in the by-module index.
+- `symbol_docs` + `symbol_fts`: one FTS5 row per file with the terms of its symbols' names
+  and signatures, as the symbols processor derived them (the record's `symbol_terms` and
+  `signature_terms`), searched next to `content_fts` (views/search adds the two BM25 scores).
+  A table of its own, not two more columns of `content_fts`: symbols land after content
+  (parsing is slower than tokenising), and updating an FTS5 row re-indexes its whole body,
+  which made a cold index 1.6x slower.
+Both families are replace-per-file: a record deletes the file's rows and inserts its own, a
+tombstone only deletes.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import sqlite3
+from collections.abc import Sequence
+
+from schemas import topics
+from schemas.events import split_file_key
+from schemas.symbols import SymbolsRecord, XrefsRecord
+from streams.errors import StoreError
+from streams.stores.views.registry import Item, Tree, ViewRegistry
+from streams.stores.views.schema import pack_text
+
+log = logging.getLogger(__name__)
+
+# `symbols` and `xref_refs` name their repository by number (repo_numbers.id, made on first
+# use and kept): the id of a repository is 10-40 characters, and those two tables and their
+# by-name indexes hold ~1 M entries on spring-framework.
+REPO_NUMBER = "(SELECT id FROM repo_numbers WHERE repo_id = ?)"
+
+SYMBOLS_DDL = (
+    """CREATE TABLE IF NOT EXISTS repo_numbers (
+        id INTEGER PRIMARY KEY,
+        repo_id TEXT NOT NULL UNIQUE
+    )""",
+    """CREATE TABLE IF NOT EXISTS symbol_files (
+        id INTEGER PRIMARY KEY,
+        repo_id TEXT NOT NULL,
+        path TEXT NOT NULL,
+        UNIQUE (repo_id, path)
+    )""",
+    """CREATE TABLE IF NOT EXISTS symbols (
+        repo INTEGER NOT NULL,  -- repo_numbers.id
+        file INTEGER NOT NULL,  -- symbol_files.id
+        fq_name TEXT NOT NULL,
+        name TEXT NOT NULL,
+        kind TEXT NOT NULL,
+        start_line INTEGER NOT NULL,
+        end_line INTEGER NOT NULL,
+        digest TEXT NOT NULL,
+        signature TEXT NOT NULL
+    )""",
+    "CREATE INDEX IF NOT EXISTS symbols_by_file ON symbols (file)",
+    "CREATE INDEX IF NOT EXISTS symbols_by_name ON symbols (repo, name)",
+    # a rowid table with two narrow indexes, not a WITHOUT ROWID table keyed by all five
+    # columns: a record's references are unique already (the processor dedupes them and the
+    # file's old rows go first), and two wide B-tree inserts per reference cost 1.7x the CPU
+    # and 1.5x the bytes (measured on Django's 111k references)
+    """CREATE TABLE IF NOT EXISTS xref_files (
+        id INTEGER PRIMARY KEY,
+        repo_id TEXT NOT NULL,
+        path TEXT NOT NULL,
+        UNIQUE (repo_id, path)
+    )""",
+    # a file's referencing symbols are unique already (apply_xrefs inserts each once), so no
+    # UNIQUE (file, symbol) whose index repeated every ~90-byte name: an index by file
+    """CREATE TABLE IF NOT EXISTS xref_sources (
+        id INTEGER PRIMARY KEY,
+        file INTEGER NOT NULL,  -- xref_files.id
+        symbol TEXT NOT NULL
+    )""",
+    "CREATE INDEX IF NOT EXISTS xref_sources_by_file ON xref_sources (file)",
+    # the names and qualified names references use, each once: ~700 k references on
+    # spring-framework name ~33 k distinct names and ~9 k qualified ones (~40 bytes each)
+    """CREATE TABLE IF NOT EXISTS xref_names (
+        id INTEGER PRIMARY KEY,
+        text TEXT NOT NULL UNIQUE
+    )""",
+    """CREATE TABLE IF NOT EXISTS xref_refs (
+        repo INTEGER NOT NULL,  -- repo_numbers.id
+        name INTEGER NOT NULL,  -- xref_names.id
+        source INTEGER NOT NULL,  -- xref_sources.id
+        qualified INTEGER  -- xref_names.id; NULL when the reference could not be qualified
+    )""",
+    "CREATE INDEX IF NOT EXISTS xref_refs_by_name ON xref_refs (repo, name)",
+    "CREATE INDEX IF NOT EXISTS xref_refs_by_source ON xref_refs (source)",
+    # the terms are kept here (packed when long) and symbol_fts reads them through
+    # symbol_fts_source: an external-content table, like content_fts (views/schema.py)
+    """CREATE TABLE IF NOT EXISTS symbol_docs (
+        id INTEGER PRIMARY KEY,
+        repo_id TEXT NOT NULL,
+        path TEXT NOT NULL,
+        symbol_terms NOT NULL,
+        signature_terms NOT NULL,
+        UNIQUE (repo_id, path)
+    )""",
+    """CREATE VIEW IF NOT EXISTS symbol_fts_source AS
+        SELECT id, repo_id, unpack_text(symbol_terms) AS symbol_terms,
+               unpack_text(signature_terms) AS signature_terms
+        FROM symbol_docs""",
+    """CREATE VIRTUAL TABLE IF NOT EXISTS symbol_fts USING fts5(
+        repo_id UNINDEXED, symbol_terms, signature_terms, tokenize = 'ascii',
+        content = 'symbol_fts_source', content_rowid = 'id'
+    )""",
+    """CREATE TRIGGER IF NOT EXISTS symbol_fts_forget AFTER DELETE ON symbol_docs BEGIN
+        INSERT INTO symbol_fts (symbol_fts, rowid, repo_id, symbol_terms, signature_terms)
+        VALUES ('delete', old.id, old.repo_id, unpack_text(old.symbol_terms),
+                unpack_text(old.signature_terms));
+    END""",
+    # the key's columns first: SQLite 3.40's integrity check reports a NOT NULL column that
+    # sits between a WITHOUT ROWID table's key columns as NULL (a false report that would
+    # have every start take the views for damaged and rebuild them)
+    """CREATE TABLE IF NOT EXISTS xref_imports (
+        file INTEGER NOT NULL,  -- xref_files.id
+        module TEXT NOT NULL,
+        repo INTEGER NOT NULL,  -- repo_numbers.id
+        PRIMARY KEY (file, module)
+    ) WITHOUT ROWID""",
+    # who imports a module (dependents: a CommonJS `require` whose uses name nothing)
+    "CREATE INDEX IF NOT EXISTS xref_imports_by_module ON xref_imports (repo, module)",
+)
+
+SYMBOL_TREES = (
+    Tree("symbols", f"DELETE FROM symbols WHERE repo = {REPO_NUMBER}"),
+    Tree("symbol_files", "DELETE FROM symbol_files WHERE repo_id = ?"),
+    Tree("xref_refs", f"DELETE FROM xref_refs WHERE repo = {REPO_NUMBER}"),
+    Tree(
+        "xref_sources",
+        "DELETE FROM xref_sources WHERE file IN (SELECT id FROM xref_files WHERE repo_id = ?)",
+    ),
+    Tree("xref_files", "DELETE FROM xref_files WHERE repo_id = ?"),
+    Tree("xref_imports", f"DELETE FROM xref_imports WHERE repo = {REPO_NUMBER}"),
+    Tree("symbol_docs", "DELETE FROM symbol_docs WHERE repo_id = ?"),  # trigger: symbol_fts
+)
+
+
+def _last_per_file(items: Sequence[Item], topic: str) -> dict[tuple[str, str], object | None]:
+    last: dict[tuple[str, str], object | None] = {}
+    for key, value in items:
+        if key is None:
+            raise StoreError(f"{topic}: a record without a key cannot be applied")
+        last[split_file_key(key)] = value
+    return last
+
+
+def apply_symbols(conn: sqlite3.Connection, items: Sequence[Item]) -> None:
+    topic = topics.SYMBOLS.name
+    last = _last_per_file(items, topic)
+    conn.executemany(
+        """DELETE FROM symbols WHERE file =
+               (SELECT id FROM symbol_files WHERE repo_id = ? AND path = ?)""",
+        list(last),
+    )
+    conn.executemany("DELETE FROM symbol_files WHERE repo_id = ? AND path = ?", list(last))
+    rows: list[tuple[int, int, str, str, str, int, int, str, str]] = []
+    fts: list[tuple[str, str, str, str]] = []  # the record's own terms (processors/symbols)
+    for (repo_id, path), value in last.items():
+        if value is not None and not isinstance(value, SymbolsRecord):
+            raise StoreError(f"{topic}: expected SymbolsRecord, got {type(value).__name__}")
+        if value is None:
+            continue
+        fts.append((value.symbol_terms, value.signature_terms, repo_id, path))
+        if not value.symbols:
+            continue
+        file_id = conn.execute(
+            "INSERT INTO symbol_files (repo_id, path) VALUES (?, ?)", (repo_id, path)
+        ).lastrowid
+        assert file_id is not None
+        repo = repo_number(conn, repo_id)
+        # one row per fully-qualified name, the record's last one (what a primary key on
+        # (repo, path, fqName) kept with INSERT OR REPLACE)
+        unique = {s.fq_name: s for s in value.symbols}
+        rows.extend(
+            (
+                repo,
+                file_id,
+                s.fq_name,
+                s.name,
+                s.kind,
+                s.start_line,
+                s.end_line,
+                s.digest,
+                s.signature,
+            )
+            for s in unique.values()
+        )
+    conn.executemany("INSERT INTO symbols VALUES (?,?,?,?,?,?,?,?,?)", rows)
+    conn.executemany("DELETE FROM symbol_docs WHERE repo_id = ? AND path = ?", list(last))
+    fts = [row for row in fts if row[0] or row[1]]  # a file without symbols needs no row
+    conn.executemany(
+        """INSERT INTO symbol_docs (repo_id, path, symbol_terms, signature_terms)
+           VALUES (?, ?, ?, ?)""",
+        [(repo_id, path, pack_text(names), pack_text(sigs)) for names, sigs, repo_id, path in fts],
+    )
+    conn.executemany(
+        """INSERT INTO symbol_fts (rowid, repo_id, symbol_terms, signature_terms)
+           SELECT id, repo_id, ?1, ?2 FROM symbol_docs WHERE repo_id = ?3 AND path = ?4""",
+        fts,
+    )
+
+
+def repo_number(conn: sqlite3.Connection, repo_id: str) -> int:
+    """The number `symbols` and `xref_refs` name `repo_id` by, made on first use."""
+    found = conn.execute("SELECT id FROM repo_numbers WHERE repo_id = ?", (repo_id,)).fetchone()
+    if found is not None:
+        return int(found[0])
+    made = conn.execute("INSERT INTO repo_numbers (repo_id) VALUES (?)", (repo_id,)).lastrowid
+    assert made is not None
+    return made
+
+
+def _xref_ids(
+    conn: sqlite3.Connection, files: list[tuple[str, str, XrefsRecord]]
+) -> tuple[list[int], list[int]]:
+    """The id of each file (made here: its old one went with its old references), in order,
+    and of each of its referencing symbols, as one list of source ids per reference, in
+    record order."""
+    conn.executemany("INSERT INTO xref_files (repo_id, path) VALUES (?, ?)", [f[:2] for f in files])
+    file_ids: list[int] = []
+    sources: list[int] = []
+    for repo_id, path, value in files:
+        (file_id,) = conn.execute(
+            "SELECT id FROM xref_files WHERE repo_id = ? AND path = ?", (repo_id, path)
+        ).fetchone()
+        file_ids.append(int(file_id))
+        if not value.references:
+            continue
+        symbols = list(dict.fromkeys(symbol for symbol, _, _ in value.references))
+        conn.executemany(
+            "INSERT INTO xref_sources (file, symbol) VALUES (?, ?)",
+            [(file_id, symbol) for symbol in symbols],
+        )
+        ids = dict(
+            (symbol, int(source))
+            for source, symbol in conn.execute(
+                "SELECT id, symbol FROM xref_sources WHERE file = ?", (file_id,)
+            )
+        )
+        sources.extend(ids[symbol] for symbol, _, _ in value.references)
+    return file_ids, sources
+
+
+def name_ids(conn: sqlite3.Connection, texts: Sequence[str | None]) -> dict[str, int]:
+    """The xref_names id of each of these names (made when new; None and '' have none)."""
+    wanted = json.dumps([t for t in dict.fromkeys(texts) if t])
+    conn.execute(
+        "INSERT OR IGNORE INTO xref_names (text) SELECT value FROM json_each(?)", (wanted,)
+    )
+    rows = conn.execute(
+        "SELECT text, id FROM xref_names WHERE text IN (SELECT value FROM json_each(?))",
+        (wanted,),
+    )
+    return {str(text): int(id_) for text, id_ in rows}
+
+
+def _forget_xrefs(conn: sqlite3.Connection, files: list[tuple[str, str]]) -> None:
+    """Every reference, source, import and file row of these files."""
+    conn.executemany(
+        """DELETE FROM xref_refs WHERE source IN (
+               SELECT s.id FROM xref_files f JOIN xref_sources s ON s.file = f.id
+               WHERE f.repo_id = ? AND f.path = ?)""",
+        files,
+    )
+    for table in ("xref_sources", "xref_imports"):
+        conn.executemany(
+            f"""DELETE FROM {table} WHERE file =
+                   (SELECT id FROM xref_files WHERE repo_id = ? AND path = ?)""",
+            files,
+        )
+    conn.executemany("DELETE FROM xref_files WHERE repo_id = ? AND path = ?", files)
+
+
+def apply_xrefs(conn: sqlite3.Connection, items: Sequence[Item]) -> None:
+    topic = topics.XREFS.name
+    last = _last_per_file(items, topic)
+    _forget_xrefs(conn, list(last))
+    records: list[tuple[str, str, XrefsRecord]] = []  # files with references or imports
+    for (repo_id, path), value in last.items():
+        if value is None:
+            continue
+        if not isinstance(value, XrefsRecord):
+            raise StoreError(f"{topic}: expected XrefsRecord, got {type(value).__name__}")
+        if value.references or value.imports:
+            records.append((repo_id, path, value))
+        if value.references_dropped:
+            log.warning(
+                "xrefs: %s/%s references %d more distinct names than the %d kept; the reverse"
+                " index (related, changed) does not know those",
+                repo_id,
+                path,
+                value.references_dropped,
+                len(value.references),
+            )
+    file_ids, source_ids = _xref_ids(conn, records)
+    sources = iter(source_ids)
+    numbers = {repo_id: repo_number(conn, repo_id) for repo_id, _, _ in records}
+    named = name_ids(conn, [t for _, _, v in records for _, n, q in v.references for t in (n, q)])
+    refs = [
+        (numbers[repo_id], named[name], next(sources), named.get(qualified or ""))
+        for repo_id, _, value in records
+        for _, name, qualified in value.references
+    ]
+    conn.executemany("INSERT INTO xref_refs VALUES (?,?,?,?)", refs)
+    imports = [
+        (file_id, module, numbers[repo_id])
+        for file_id, (repo_id, _, value) in zip(file_ids, records, strict=True)
+        for module in value.imports
+    ]
+    conn.executemany("INSERT OR IGNORE INTO xref_imports VALUES (?,?,?)", imports)
+
+
+def register_symbol_views(registry: ViewRegistry) -> None:
+    registry.add_schema(*SYMBOLS_DDL)
+    for tree in SYMBOL_TREES:
+        registry.add_tree(tree)
+    registry.add_topic(topics.SYMBOLS.name, apply_symbols)
+    registry.add_topic(topics.XREFS.name, apply_xrefs)
