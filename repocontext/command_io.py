@@ -1,0 +1,61 @@
+"""What the CLI's commands share: a command's JSON on stdout, and an HTTP listener's tokens."""
+
+from __future__ import annotations
+
+import json
+import logging
+import sys
+
+from pydantic import BaseModel
+
+from query_api.access.auth import AuthConfigError, TokenTable
+from query_api.answers.render import pruned
+from query_api.settings import Settings
+
+log = logging.getLogger("repocontext")
+
+
+def out(payload: object) -> None:
+    """A command's JSON on stdout, without the nulls (a tool answer's pruning, query_api/
+    answers/render.py: an absent field says what a null said)."""
+    shown = pruned(payload) if isinstance(payload, BaseModel) else _without_nulls(payload)
+    sys.stdout.write(json.dumps(shown, indent=2, default=str) + "\n")
+    sys.stdout.flush()
+
+
+def _without_nulls(value: object) -> object:
+    if isinstance(value, dict):
+        return {k: _without_nulls(v) for k, v in value.items() if v is not None}
+    if isinstance(value, list):
+        return [_without_nulls(v) for v in value]
+    return value
+
+
+def http_tokens(settings: Settings) -> TokenTable | int | None:
+    """The bearer-token table of an HTTP listener, or an exit status when it must not start:
+    a broken token file, or a non-loopback bind with no tokens and no authenticating proxy
+    (fail closed)."""
+    from query_api.server.http_app import LOOPBACK
+
+    tokens = None
+    if settings.auth_file is not None:
+        try:
+            tokens = TokenTable.load(settings.auth_file)
+        except AuthConfigError as exc:
+            log.error("%s", exc)
+            return 2
+        log.info("bearer-token authentication on: %d tokens", len(tokens))
+    if settings.host not in LOOPBACK and tokens is None and not settings.behind_auth_proxy:
+        log.error(
+            "refusing to serve on %s without authentication; configure tokens "
+            "(REPOCONTEXT_AUTH_FILE), bind to 127.0.0.1, or set "
+            "REPOCONTEXT_BEHIND_AUTH_PROXY=true when an authenticating proxy fronts it",
+            settings.host,
+        )
+        return 2
+    if settings.require_token_for_metrics and tokens is None:
+        log.warning(
+            "REPOCONTEXT_REQUIRE_TOKEN_FOR_METRICS has no effect without a token file "
+            "(REPOCONTEXT_AUTH_FILE): /metrics and /health/ready stay open"
+        )
+    return tokens
