@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 import shutil
 import subprocess
+from collections.abc import Callable
 from contextlib import AbstractContextManager
 from pathlib import Path
 
@@ -363,6 +364,53 @@ def test_a_root_inside_a_larger_work_tree_obeys_that_repository(tmp_path: Path) 
     # `git add -f` in the enclosing repository is noticed by the watcher's check
     assert rules.tracked.files == {"build/generated.py", "src/app.py"}
     git(top, "add", "-f", "pkg/build/stale.py")
+    assert rules.tracked_changed()
+    rules.invalidate()
+    assert not rules.excluded("build/stale.py", is_dir=False)
+
+
+def _linked_worktree(tmp_path: Path) -> Path:
+    """A second work tree of a repository (`git worktree add`): its `.git` is a file."""
+    main = tmp_path / "main"
+    write(main, "README.md")
+    git(main, "init", "-q")
+    git(main, "add", "README.md")
+    git(main, "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q", "-m", "one")
+    git(main, "worktree", "add", "-q", str(tmp_path / "linked"))
+    return tmp_path / "linked"
+
+
+def _separate_git_dir(tmp_path: Path) -> Path:
+    """A work tree whose repository lives elsewhere, as a submodule's does: `.git` is a file."""
+    root = tmp_path / "checkout"
+    root.mkdir()
+    git(root, "init", "-q", f"--separate-git-dir={tmp_path / 'repo.git'}")
+    return root
+
+
+@pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
+@pytest.mark.parametrize("make", [_linked_worktree, _separate_git_dir])
+def test_a_root_whose_git_is_a_file_keeps_what_git_tracks(
+    tmp_path: Path, make: Callable[[Path], Path]
+) -> None:
+    """A worktree's or submodule's `.git` is a file naming the repository: the walk still asks
+    git for its tracked files, and the watcher's check follows the file to git's index."""
+    root = make(tmp_path)
+    assert (root / ".git").is_file()
+    for rel in ("src/app.py", "build/generated.py", "build/stale.py"):
+        write(root, rel)
+    git(root, "add", "src/app.py", "build/generated.py")
+    write(root, ".gitignore", "build/\n")
+    expected = sorted(
+        p for p in git(root, "ls-files", "-co", "--exclude-standard", "-z").split("\0") if p
+    )
+    assert "build/generated.py" in expected
+    assert "build/stale.py" not in expected
+    assert sorted(paths(root)) == expected
+    rules = PathFilter(root, WalkFilters())
+    assert not rules.excluded("build/generated.py", is_dir=False)
+    assert rules.excluded("build/stale.py", is_dir=False)
+    git(root, "add", "-f", "build/stale.py")
     assert rules.tracked_changed()
     rules.invalidate()
     assert not rules.excluded("build/stale.py", is_dir=False)
