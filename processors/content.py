@@ -23,7 +23,7 @@ from schemas.records import ContentRecord
 
 # The processor's version, in every record it makes. Raise it when a change alters what it
 # derives: the records of an older version are made again at start (streams/runtime/rederive.py).
-# 1: records carry `language_terms`, which the view sink used to derive itself.
+# 1: records carry `language_terms`.
 PROCESSOR_VERSION = 1
 
 

@@ -90,13 +90,13 @@ class Settings(BaseSettings):
     )
     # exact BPE for token counts and budgets (spec §3.7); `o200k` / `cl100k` are accepted too
     token_encoding: Literal["o200k_base", "cl100k_base"] = "o200k_base"
-    # -- memory and claims (issue 5) --
+    # -- memory and claims --
     region: str = "local"  # the region claims and writes are stamped with
     memory_default_ttl_seconds: float | None = None  # default TTL of new entries; None = durable
     memory_ttl_by_repo: dict[str, float] = Field(default_factory=dict)  # repoId -> default TTL
     memory_write_timeout_s: float = 10.0  # a memory tool waits this long for its command's verdict
     claim_max_lease_seconds: float = 1800.0  # lease clamp (the container's 30 min)
-    # -- vector plane (issue 4) --
+    # -- vector plane --
     embedder: Literal["local", "http", "none"] = "local"  # local = MiniLM on the CPU
     embedder_url: str | None = None  # http: an OpenAI-compatible base URL (…/v1/embeddings)
     embedder_model: str | None = None

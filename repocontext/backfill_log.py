@@ -1,4 +1,4 @@
-"""The vector backfill's progress in a server's log (issue 24 item 11).
+"""The vector backfill's progress in a server's log.
 
 A server embeds in the background after the keyword index is complete; on a large repository
 that takes many minutes, and its log said nothing meanwhile. While a repository's backfill

@@ -29,24 +29,13 @@ from schemas.symbols import SymbolsRecord, XrefsRecord
 
 # The extractor's version, in every record it makes. Raise it when a change to the queries or
 # to the extraction (extract.py, nesting.py, references.py, languages/) changes what existing
-# files yield: an embedded service re-derives the records
-# of an older version at start (streams/runtime/rederive.py), so users get the fix without
-# deleting their data. 3-8, 10-22: the symbol quality benchmark's fixes (issue 22); 9: search terms;
-# 23: `export * from` entries marked, `from . import x` recorded as the module x; 24: a
-# TS/JS multi-line literal value left out of its signature, overloads' names bounded.
-# 25: Rust use trees as one import per leaf (`crate::{a::X, b::Y}`), paths in code qualify
-# names (`crate::flags::parse()`); 26: such paths written from the file where an inline
-# module holds them (`super::x()` in `mod tests`); 27: a Rust value through a path that is
-# no call (`super::ENCODINGS`, `Mode::Search`). 28: a file past 64 Ki characters is parsed as
-# far as search indexes it (issue 25 item 3). 29: a TS/JS module that exports and imports
-# nothing records an empty `#>` entry (not a script). 30: a gmock `MOCK_METHOD(T, name, (...))`
-# declares the method `name`, not one named after the macro. 31: C++ declarations returning a
-# pointer or a reference, explicit specializations, module units, gtest heads tree-sitter
-# misread (languages/c_family.py).
+# files yield: an embedded service re-derives the records of an older version at start
+# (streams/runtime/rederive.py), so users get the fix without deleting their data. What each
+# version changed: docs/symbols.md, "Re-derivation after an upgrade".
 PROCESSOR_VERSION = 31
 
-# the records' validators, called without model_validate's wrapper: a file's two records cost
-# 1.5% of the stage less (the same validation: pydantic's own entry point)
+# the records' validators, called without model_validate's wrapper (the same validation:
+# pydantic's own entry point, one call less per record)
 _validate_symbols = SymbolsRecord.__pydantic_validator__.validate_python
 _validate_xrefs = XrefsRecord.__pydantic_validator__.validate_python
 
@@ -60,7 +49,7 @@ def symbols_of(upsert: FileUpsert) -> tuple[SymbolsRecord, XrefsRecord] | None:
         return None
     # One file allocates hundreds of thousands of short-lived containers (query matches,
     # nodes, record dicts) and no reference cycles: refcounting frees them all, and the cyclic
-    # collector would only re-walk them (measured: 7-15% of the stage). Paused, then restored.
+    # collector would only re-walk them. Paused, then restored.
     collecting = gc.isenabled()
     gc.disable()
     try:

@@ -1,4 +1,4 @@
-"""Memory in search and context answers (issue 5).
+"""Memory in search and context answers.
 
 - Keyword: live entries ranked by BM25 (streams/stores/views/memory_search) become hits whose
   entry is the shared entry view with expiry and staleness null (a bulk read, spec §1.3).

@@ -1,10 +1,10 @@
-"""Hand back the resident pages of a store's memory-mapped files (issue 21 item 4).
+"""Hand back the resident pages of a store's memory-mapped files.
 
 The in-process Qdrant shard maps its files (vectors, payload indexes, its write-ahead log),
 and every page it ever touched stays in the process's RSS: a WAL replay, an exact search
-over every vector, a payload index populated at load. On Django that is 70-95 MiB of a
-server's RSS once the backfill is done, though the pages are the kernel's page cache and
-cost nothing to fault back in.
+over every vector, a payload index populated at load. On a mid-sized repository that is
+tens of MiB of a server's RSS once the backfill is done (docs/semantic.md), though the pages
+are the kernel's page cache and cost nothing to fault back in.
 
 `drop_mapped_pages` tells the kernel the process no longer needs those pages resident
 (madvise MADV_DONTNEED) for every SHARED mapping of a file under a folder. For a shared file
