@@ -82,10 +82,6 @@ def file_key(repo_id: str, path: str) -> str:
     return f"repo/{repo_id}/file/{path}"
 
 
-def symbol_key(repo_id: str, path: str, fq: str) -> str:
-    return f"repo/{repo_id}/symbol/{path}#{fq}"
-
-
 def is_minified(body: str) -> bool:
     """A bundle or data dump: long lines on average (source code averages 20-60 chars)."""
     sample = body[:READ_CHARS]
