@@ -2,7 +2,8 @@
 /health/* and Prometheus /metrics (per step and partition consumer lag, events, dead letters,
 replica lag, log reachability, readiness); each replica tracks its own position in its own
 consumer group (views.<replica id>), none in a shared one; a replica is ready only once its
-lag is within the bound.
+lag is within the bound; a restarted replica resumes from its views, and one out of step
+longer than the tombstone retention rebuilds them.
 """
 
 from __future__ import annotations
@@ -244,6 +245,70 @@ async def test_a_replica_out_of_step_longer_than_the_tombstone_retention_rebuild
         await wait_for(deletion_served, 90.0, "the rebuilt views without the deleted file")
         out = replica.out.read_text()
         assert "rebuilding the views from the log" in out and "tombstones" in out, out[-3000:]
+    finally:
+        replica.proc.terminate()
+        assert replica.proc.wait(timeout=60) == 0, replica.out.read_text()[-3000:]
+        worker_proc.terminate()
+        worker_proc.wait(timeout=60)
+
+
+async def test_a_restarted_replica_resumes_from_its_views(
+    klog: KafkaEventLog, tmp_path: Path
+) -> None:
+    """What a StatefulSet's volume is for: a replica restarted on the same data directory
+    keeps its views (the same file, no rebuild) and reads on from the position they hold, so
+    it applies only what was appended while it was down."""
+    registration = RepoRegistration(repo_id="demo", root=None, registered_at=1.0)
+    await klog.append(REPOS.name, [LogRecord("demo", codec.encode(registration))])
+    first = {f"src/kept{i}.py": f"def kept_before_{i}():\n    pass\n" for i in range(8)}
+    await klog.append(FILES.name, [upsert(p, b) for p, b in first.items()])
+    worker_proc = spawn(
+        tmp_path, klog, "worker", "worker", "--step", "structural", "--step", "content"
+    )
+    (tmp_path / "r").mkdir()
+    views_db = tmp_path / "r" / "replica-data" / "views.db"
+    record_topics = [REPOS.name, STRUCTURE.name, CONTENT.name]
+
+    async def top(base: str, query: str) -> list[str]:
+        async with http_session(base) as session:
+            result = await call(session, "repocontext_search", {"repoId": "demo", "query": query})
+        return [h["entry"]["path"] for h in result["hits"]][:1]
+
+    async def group_at_the_end() -> bool:
+        pos = await klog.positions(record_topics, ["views.r5"])
+        return pos.committed["views.r5"] == pos.ends
+
+    try:
+        replica = Replica(klog, tmp_path / "r", ("REPOCONTEXT_REPLICA_ID", "r5"))
+        await replica.wait_live()
+
+        async def first_served() -> bool:
+            return await top(replica.base, "kept_before_7") == ["src/kept7.py"]
+
+        await wait_for(first_served, 90.0, "the replica to serve the first files")
+        await wait_for(group_at_the_end, 60.0, "the replica's group at the log end")
+        replica.proc.terminate()
+        assert replica.proc.wait(timeout=60) == 0, replica.out.read_text()[-3000:]
+        views = ViewStore(views_db, default_registry())
+        assert views.total_applied() > 0  # the position the restart reads on from
+        views.close()
+        inode = views_db.stat().st_ino
+
+        later = {f"src/later{i}.py": f"def added_later_{i}():\n    pass\n" for i in range(3)}
+        await klog.append(FILES.name, [upsert(p, b) for p, b in later.items()])
+        replica = Replica(klog, tmp_path / "r", ("REPOCONTEXT_REPLICA_ID", "r5"))
+        await replica.wait_live()
+
+        async def both_served() -> bool:
+            if await top(replica.base, "added_later_2") != ["src/later2.py"]:
+                return False
+            return await top(replica.base, "kept_before_3") == ["src/kept3.py"]
+
+        await wait_for(both_served, 90.0, "the restarted replica to serve old and new files")
+        await wait_for(group_at_the_end, 60.0, "the restarted replica's group at the log end")
+        assert views_db.stat().st_ino == inode  # the same views, never deleted or moved aside
+        out = replica.out.read_text()
+        assert "rebuilding" not in out and "Traceback" not in out, out[-3000:]
     finally:
         replica.proc.terminate()
         assert replica.proc.wait(timeout=60) == 0, replica.out.read_text()[-3000:]
