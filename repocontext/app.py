@@ -17,6 +17,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any
 
+from mcp.server.lowlevel import Server
+
 from query_api.access.auth import LOCAL_USER, Principal
 from query_api.access.guard import WorkspaceGuard
 from query_api.context.bundle import BundleService
@@ -249,7 +251,7 @@ class EmbeddedApp:
 
     def mcp_server(
         self, *, profile: str | None = None, writes: bool = True, caller: Principal = LOCAL_USER
-    ) -> Any:
+    ) -> Server[Any, Any]:
         """The MCP server over this app's services, with the configured tools and profile
         (an attached agent's own `profile`; its `writes=False` withholds the write tools,
         and it never gets write tools this process withholds). `caller` is who calls when

@@ -13,6 +13,8 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+from mcp.server.lowlevel import Server
+
 from query_api.server.http_serve import bind_listener
 from query_api.server.lag_metrics import (
     ReplicaCollector,
@@ -23,11 +25,12 @@ from query_api.server.lag_metrics import (
 )
 from query_api.server.ops_http import OpsServer, ops_app
 from query_api.settings import Settings
-from repocontext.app import ReplicaOptions
+from repocontext.app import EmbeddedApp, ReplicaOptions
 from streams.errors import EventLogError
 from streams.eventlog.base import EventLog
 from streams.runtime.view_staleness import record_shard, views_outlived_log
 from streams.runtime.worker_monitor import MonitoredStep, WorkerMonitor
+from streams.sources.git_poller import GitPoller
 from streams.topology import VIEW_SINK_GROUP, VIEW_TOPICS
 
 log = logging.getLogger("repocontext")
@@ -93,20 +96,17 @@ def replica_options(settings: Settings, rid: str) -> ReplicaOptions:
     )
 
 
-def attach_replica(app: Any) -> None:
+def attach_replica(app: EmbeddedApp) -> None:
     """Note the replica's shard in its views and register its metrics (what it runs:
     replica_options)."""
     record_shard(app.runtime.views, app.runtime.shard)
     if not app.runtime.shard.whole:
         log.info("query replica: shard %s of the repositories", app.runtime.shard.label)
-    register(
-        ReplicaCollector(
-            app.runtime, app.runtime.sink_group, lambda: not app.service.not_ready_reasons()
-        )
-    )
+    group = app.runtime.sink_group or VIEW_SINK_GROUP  # the group its view sink commits as
+    register(ReplicaCollector(app.runtime, group, lambda: not app.service.not_ready_reasons()))
 
 
-def replica_mcp_server(app: Any, settings: Settings) -> Any:
+def replica_mcp_server(app: EmbeddedApp, settings: Settings) -> Server[Any, Any]:
     """The replica's MCP server; a sharded one forwards (or refuses, naming the owner) calls
     for repositories another shard holds (repocontext/shard_routing.py)."""
     from repocontext.shard_routing import ShardRouter
@@ -144,7 +144,7 @@ class WorkerOps:
         await self._watch
 
 
-def source_ops(settings: Settings, port: int, poller: Any) -> OpsServer:
+def source_ops(settings: Settings, port: int, poller: GitPoller) -> OpsServer:
     """A git source's /health/* and /metrics (`--metrics-port`)."""
     register(SourceCollector(poller))
     return _ops_server(settings, port, "git-source", lambda: source_not_ready(poller))

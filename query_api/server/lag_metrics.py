@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterable, Iterator
-from typing import Any
 
 from prometheus_client import REGISTRY
 from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily, Metric
@@ -29,6 +28,7 @@ from prometheus_client.registry import Collector
 from streams.runtime.embedded import EmbeddedRuntime
 from streams.runtime.log_contact import LogContact
 from streams.runtime.worker_monitor import WorkerMonitor
+from streams.sources.git_poller import GitPoller
 
 VECTOR_STEP = "vectors"
 
@@ -158,7 +158,7 @@ def register(collector: Collector) -> Collector:
 class SourceCollector(Collector):
     """A `repocontext git-source`: its polls by outcome, files published, the last poll's time."""
 
-    def __init__(self, poller: Any) -> None:
+    def __init__(self, poller: GitPoller) -> None:
         self.poller = poller
 
     def collect(self) -> Iterable[Metric]:
@@ -191,7 +191,7 @@ class SourceCollector(Collector):
         )
 
 
-def source_not_ready(poller: Any) -> list[str]:
+def source_not_ready(poller: GitPoller) -> list[str]:
     """Why a git source does no useful work now (empty: its last poll went through)."""
     if poller.last_status is None:
         return ["no poll has finished yet"]
