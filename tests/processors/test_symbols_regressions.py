@@ -252,3 +252,11 @@ def test_an_overloads_name_is_bounded_and_the_overloads_stay_distinct() -> None:
     assert hooks[0].startswith("Instance.addHook('onError',Fn extends unknown?")
     # types of at most 40 characters stay as written, type arguments and all
     assert "Instance.find(string)" in found and "Instance.find(readonly number[])" in found
+
+
+def test_a_rust_traits_associated_types_are_symbols() -> None:
+    # ripgrep's `trait Matcher { type Captures: Captures; type Error: ...; }`: syn and ctags
+    # report both; we had only an impl's `type Captures = NoCaptures;`
+    found = {s.fq_name: s.kind for s in symbols("assoc_types.rs")}
+    assert found["Matcher.Captures"] == found["Matcher.Error"] == "Other"
+    assert found["NoMatch.Captures"] == "Other"

@@ -8,6 +8,7 @@
 (enum_variant name: (identifier) @name) @def.Field
 (trait_item name: (type_identifier) @name) @def.Interface
 (type_item name: (type_identifier) @name) @def.Other
+(associated_type name: (type_identifier) @name) @def.Other
 (function_item name: (identifier) @name parameters: (parameters) @params) @def.Function
 (function_signature_item name: (identifier) @name parameters: (parameters) @params) @def.Function
 (field_declaration name: (field_identifier) @name) @def.Field

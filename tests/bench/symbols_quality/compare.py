@@ -92,10 +92,20 @@ def _base(fq: str) -> str:
     return _DISAMBIGUATION.sub("", fq)
 
 
+def _variant(ours: list[dict[str, Any]], by_base: dict[str, list[int]], owner: int) -> bool:
+    """Whether our symbol `owner` is an enum's member (a Rust variant `Text { start: usize
+    }`): what it contains is the variant's fields, not locals."""
+    symbol = ours[owner]
+    base = _base(symbol["fq_name"])
+    parent = base[: -len(symbol["name"]) - 1] if base.endswith(symbol["name"]) else ""
+    return any(ours[j]["kind"] == "Enum" for j in by_base.get(parent, []))
+
+
 def _locals(ours: list[dict[str, Any]], owners: frozenset[str] = _LOCAL_OWNERS) -> set[int]:
     """The indexes of our symbols declared inside a function or a variable, at any depth (a
     test function's class, and that class's methods). A member's fq name is its owner's
-    before overloads were told apart, so owners are looked up by that, and must contain it."""
+    before overloads were told apart, so owners are looked up by that, and must contain it.
+    An enum member's fields are no locals (a Rust struct variant's)."""
     by_base: dict[str, list[int]] = defaultdict(list)
     for i, symbol in enumerate(ours):
         by_base[_base(symbol["fq_name"])].append(i)
@@ -112,7 +122,9 @@ def _locals(ours: list[dict[str, Any]], owners: frozenset[str] = _LOCAL_OWNERS) 
                 break
             if not owner["start_line"] <= symbol["start_line"] <= owner["end_line"]:
                 continue  # named after an object it is not inside (`res.send`)
-            if owner["kind"] in owners:
+            if owner["kind"] in owners and not (
+                owner["kind"] == "Field" and _variant(ours, by_base, j)
+            ):
                 local.add(i)
             break
     return local

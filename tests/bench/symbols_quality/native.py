@@ -1,14 +1,18 @@
 """Each language's own parser as a second reference, where the machine has it: Go's go/ast
 (`go run`), the JDK's compiler tree API (`java File.java`), the TypeScript compiler's parser
 (npm `typescript`, installed into the cache on first use) for TypeScript, TSX and JavaScript,
-clang (PyPI `libclang`, installed into the cache on first use) for C and C++.
+clang (PyPI `libclang`, installed into the cache on first use) for C and C++, the `syn`
+parser for Rust (native/rust_decls, built with cargo into the cache on first use, its
+crates from crates.io at the versions Cargo.toml pins).
 Python's `ast` runs in process (references.python_ast). Each program (native/) prints JSON
 lines; the declarations it reports follow the same scope rule as the ctags comparison.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -29,6 +33,7 @@ TOOLS = {
     "javascript": "tsc",
     "c": "clang",
     "cpp": "clang",
+    "rust": "syn",
 }
 LIBCLANG = "libclang==18.1.1"
 
@@ -59,6 +64,25 @@ def _libclang(cache: Path) -> Path | None:
     return target if (target / "clang").exists() else None
 
 
+def _rust_decls(cache: Path) -> Path | None:
+    """The rust_decls program, built under `cache` with cargo when missing (a folder per
+    version of its source, so a changed program is built again)."""
+    source = HERE / "rust_decls"
+    files = [source / "Cargo.toml", source / "Cargo.lock", *sorted(source.rglob("*.rs"))]
+    digest = hashlib.sha1(b"".join(f.read_bytes() for f in files)).hexdigest()[:12]
+    target = cache / f"rust-decls-{digest}"
+    program = target / "release" / "rust_decls"
+    if not program.exists() and shutil.which("cargo"):
+        manifest = source / "Cargo.toml"
+        subprocess.run(
+            ["cargo", "build", "-q", "--release", "--locked", "--manifest-path", str(manifest)],
+            env={**os.environ, "CARGO_TARGET_DIR": str(target)},
+            check=False,
+            capture_output=True,
+        )
+    return program if program.exists() else None
+
+
 def missing(language: str, cache: Path) -> str | None:
     """Why the language's own parser cannot run here, or None."""
     if language == "go" and not shutil.which("go"):
@@ -67,6 +91,8 @@ def missing(language: str, cache: Path) -> str | None:
         return "a JDK (java 11+) is not installed"
     if language in ("c", "cpp") and _libclang(cache) is None:
         return f"pip could not install {LIBCLANG}"
+    if language == "rust" and _rust_decls(cache) is None:
+        return "cargo could not build native/rust_decls (cargo and crates.io are needed)"
     if language in ("typescript", "tsx", "javascript"):
         if not shutil.which("node"):
             return "node is not installed"
@@ -80,6 +106,8 @@ def command(language: str, root: Path, cache: Path) -> list[str]:
         return ["go", "run", str(HERE / "go_decls.go"), str(root)]
     if language == "java":
         return ["java", str(HERE / "JavaDecls.java"), str(root)]
+    if language == "rust":
+        return [str(_rust_decls(cache)), str(root)]
     if language in ("c", "cpp"):
         script = str(HERE / "clang_decls.py")
         return [
@@ -104,6 +132,9 @@ def native_tags(language: str, root: Path, paths: list[str], cache: Path) -> dic
     out: dict[str, list[Tag]] = {path: [] for path in paths}
     for line in done.stdout.splitlines():
         tag = json.loads(line)
+        if "unparsed" in tag:  # the tool could not parse the file: it reports nothing there
+            print(f"symbols_quality: {tag['path']}: {tag['unparsed']}", file=sys.stderr)
+            continue
         if tag["path"] in out:
             name = tag["name"]
             if name.startswith("operator"):  # clang's `operator const char *`: as we write it
@@ -114,4 +145,5 @@ def native_tags(language: str, root: Path, paths: list[str], cache: Path) -> dic
 
 def rules() -> bytes:
     """What decides the tags (for the cache key): the programs themselves."""
-    return b"".join(p.read_bytes() for p in sorted(HERE.iterdir()) if p.is_file())
+    programs = [*HERE.iterdir(), *(HERE / "rust_decls").rglob("*.rs")]
+    return b"".join(p.read_bytes() for p in sorted(programs) if p.is_file())
