@@ -80,8 +80,8 @@ def test_views_hold_exactly_the_last_version_of_every_file(
             " JOIN xref_sources s ON s.id = r.source JOIN xref_files f ON f.id = s.file",
             "SELECT count(*) FROM xref_sources",
             "SELECT count(*) FROM xref_files",
-            "SELECT f.repo_id, f.path, i.module FROM xref_imports i"
-            " JOIN xref_files f ON f.id = i.file",
+            "SELECT f.repo_id, f.path, n.text FROM xref_imports i"
+            " JOIN xref_files f ON f.id = i.file JOIN xref_names n ON n.id = i.module",
             "SELECT d.path, f.symbol_terms, f.signature_terms FROM symbol_fts f"
             " JOIN symbol_docs d ON d.id = f.rowid",
             "SELECT count(*) FROM symbol_fts",
@@ -201,7 +201,7 @@ def test_name_lookups_are_index_range_reads_never_repository_scans(tmp_path: Pat
         # every declaration of the name (a few thousand at most), sorted by file path
         assert "USING INDEX symbols_by_name (repo=? AND name=?)" in declared, declared
         for plan in referenced:
-            assert "USING INDEX xref_refs_by_name (repo=? AND name=?)" in plan, plan
+            assert "USING PRIMARY KEY (repo=? AND name=?)" in plan, plan
             assert "TEMP B-TREE" not in plan, plan  # cut at the bound, then sorted in Python
         assert [r.path for r in views.references_to("r", ["Alpha"])] == ["m/c.py"]
 
@@ -211,7 +211,7 @@ def test_reference_names_are_kept_once_and_named_by_number(tmp_path: Path) -> No
         for path in ("m/a.py", "m/c.py", "m/d.py"):
             store.apply(records(path, BODIES[2] if path != "m/a.py" else BODIES[0]), {})
         kinds = table(store, "SELECT typeof(name), typeof(qualified) FROM xref_refs")
-        assert kinds <= {("integer", "integer"), ("integer", "null")}, kinds
+        assert kinds == {("integer", "integer")}, kinds  # 0: not qualified
         names = table(store, "SELECT text, count(*) FROM xref_names GROUP BY text")
         assert ("m.a.Alpha", 1) in names and all(n == 1 for _, n in names), names
         views = SymbolViews(store)
@@ -221,6 +221,29 @@ def test_reference_names_are_kept_once_and_named_by_number(tmp_path: Path) -> No
             ("m/d.py", "Alpha", "m.a.Alpha"),
             ("m/a.py", "Beta", None),
         ]
+
+
+def test_references_and_imports_are_rows_of_numbers_with_no_second_copy(tmp_path: Path) -> None:
+    """xref_refs is its own by-name index (no index repeats its ids), imports name their
+    module by number, and replacing one of two files that reference the same names leaves
+    the other's references as they were."""
+    with ViewStore(tmp_path / "v.db", default_registry()) as store:
+        for path in ("m/a.py", "m/c.py", "m/d.py"):
+            store.apply(records(path, BODIES[2] if path != "m/a.py" else BODIES[0]), {})
+        indexes = table(
+            store, "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'xref_refs'"
+        )
+        assert indexes == set(), indexes  # its key is the table itself (WITHOUT ROWID)
+        assert table(store, "SELECT DISTINCT typeof(module) FROM xref_imports") == {("integer",)}
+        store.apply(records("m/c.py", BODIES[1]), {})  # references Alpha unqualified now
+        views = SymbolViews(store)
+        refs = views.references_to("r", ["Alpha"])
+        assert [(r.path, r.qualified) for r in refs] == [
+            ("m/c.py", None),
+            ("m/d.py", "m.a.Alpha"),
+        ]
+        assert views.importers_of("r", ["m.a"]) == ["m/d.py"]
+        assert views.imports_of_file("r", "m/d.py") == ["m.a"]
 
 
 def test_a_file_whose_references_were_cut_is_reported(

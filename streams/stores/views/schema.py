@@ -56,7 +56,10 @@ from streams.stores.views.registry import Tree, ViewRegistry
 # 11: xref_imports' key columns first (SQLite 3.40's integrity check misreads the other order).
 # 12: content.body_terms is NULL when the terms are the body's own (body_terms_of), view_meta.
 # 13: xref_refs names its name and qualified name by xref_names.id.
-SCHEMA_VERSION = 13
+# 14: xref_refs is a WITHOUT ROWID table keyed (repo, name, source, qualified), 0 for an
+#     unqualified reference, with no index by source (xref_files.names finds a file's
+#     references); xref_imports names its module by xref_names.id.
+SCHEMA_VERSION = 14
 # A text of at least this many characters is kept zlib-compressed (a BLOB; shorter ones stay
 # TEXT): source and its terms compress ~4x, and both are read back only for the few files an
 # answer shows or when search's in-memory postings are built.

@@ -6,16 +6,19 @@
   narrow indexes, not a WITHOUT ROWID table keyed by (repo, path, fqName): each index of that
   repeated the ~190-byte key, and every row the ~100-byte path (on spring-framework the
   table and its two indexes were 121 MiB of the 393 MiB data directory).
-- `xref_refs`: the reverse index. Indexed by the referenced simple name, so "who references
-  Name" is a bounded range read, never a scan; a second index by file makes replacing or
-  deleting one file's references cheap. A reference names its referencing symbol by
-  `xref_sources.id` (file and fully-qualified name), and that its file by `xref_files.id`:
+- `xref_refs`: the reverse index. Keyed by the referenced simple name (a WITHOUT ROWID table
+  of four integers), so "who references Name" is a bounded range read, never a scan; no
+  index by source: a file's references are found again by the names it references (kept
+  with the file) within the range of its source ids. A reference names its referencing
+  symbol by `xref_sources.id` (file and fully-qualified name), and that its file by
+  `xref_files.id`:
   paths and qualified names are ~100 bytes each and a Java repository holds ~60 references
   per file and ~5 per symbol, so writing them into every row (and the path into the by-file
   index) made this table half of spring-framework's views.
 - `xref_imports`: the modules each file imports, naming the file by `xref_files.id` (made for
-  a file with references or imports) and its repository by number: the ~120-byte path of a
-  Java file was in every import and again in the by-module index.
+  a file with references or imports), the module by `xref_names.id` and its repository by
+  number: the ~120-byte path of a Java file and the ~40-byte module were in every import and
+  again in the by-module index (spring-framework: ~7 k distinct modules for ~90 k imports).
 - `symbol_docs` + `symbol_fts`: one FTS5 row per file with the terms of its symbols' names
   and signatures, as the symbols processor derived them (the record's `symbol_terms` and
   `signature_terms`), searched next to `content_fts` (views/search adds the two BM25 scores).
@@ -31,7 +34,7 @@ from __future__ import annotations
 import json
 import logging
 import sqlite3
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from schemas import topics
 from schemas.events import split_file_key
@@ -75,10 +78,13 @@ SYMBOLS_DDL = (
     # columns: a record's references are unique already (the processor dedupes them and the
     # file's old rows go first), and two wide B-tree inserts per reference cost 1.7x the CPU
     # and 1.5x the bytes (measured on Django's 111k references)
+    # `names`: the distinct xref_names ids the file's references name (pack_ids), which is
+    # how its references are found again to be deleted (see _forget_xrefs)
     """CREATE TABLE IF NOT EXISTS xref_files (
         id INTEGER PRIMARY KEY,
         repo_id TEXT NOT NULL,
         path TEXT NOT NULL,
+        names BLOB,
         UNIQUE (repo_id, path)
     )""",
     # a file's referencing symbols are unique already (apply_xrefs inserts each once), so no
@@ -89,20 +95,23 @@ SYMBOLS_DDL = (
         symbol TEXT NOT NULL
     )""",
     "CREATE INDEX IF NOT EXISTS xref_sources_by_file ON xref_sources (file)",
-    # the names and qualified names references use, each once: ~700 k references on
-    # spring-framework name ~33 k distinct names and ~9 k qualified ones (~40 bytes each)
+    # the names, qualified names and modules references and imports use, each once: ~700 k
+    # references on spring-framework name ~33 k distinct names and ~9 k qualified ones
     """CREATE TABLE IF NOT EXISTS xref_names (
         id INTEGER PRIMARY KEY,
         text TEXT NOT NULL UNIQUE
     )""",
+    # keyed by what "who references Name" reads, so the table is its by-name index (a rowid
+    # table kept the same ids a second time in an index by name), and with no index by
+    # source: a file's references are deleted by its names (xref_files.names) and the range
+    # of its source ids, each a seek of this key
     """CREATE TABLE IF NOT EXISTS xref_refs (
         repo INTEGER NOT NULL,  -- repo_numbers.id
         name INTEGER NOT NULL,  -- xref_names.id
         source INTEGER NOT NULL,  -- xref_sources.id
-        qualified INTEGER  -- xref_names.id; NULL when the reference could not be qualified
-    )""",
-    "CREATE INDEX IF NOT EXISTS xref_refs_by_name ON xref_refs (repo, name)",
-    "CREATE INDEX IF NOT EXISTS xref_refs_by_source ON xref_refs (source)",
+        qualified INTEGER NOT NULL,  -- xref_names.id; 0 when the reference was not qualified
+        PRIMARY KEY (repo, name, source, qualified)
+    ) WITHOUT ROWID""",
     # the terms are kept here (packed when long) and symbol_fts reads them through
     # symbol_fts_source: an external-content table, like content_fts (views/schema.py)
     """CREATE TABLE IF NOT EXISTS symbol_docs (
@@ -131,7 +140,7 @@ SYMBOLS_DDL = (
     # have every start take the views for damaged and rebuild them)
     """CREATE TABLE IF NOT EXISTS xref_imports (
         file INTEGER NOT NULL,  -- xref_files.id
-        module TEXT NOT NULL,
+        module INTEGER NOT NULL,  -- xref_names.id
         repo INTEGER NOT NULL,  -- repo_numbers.id
         PRIMARY KEY (file, module)
     ) WITHOUT ROWID""",
@@ -272,13 +281,51 @@ def name_ids(conn: sqlite3.Connection, texts: Sequence[str | None]) -> dict[str,
     return {str(text): int(id_) for text, id_ in rows}
 
 
+def pack_ids(ids: Iterable[int]) -> bytes:
+    """Distinct non-negative integers, sorted, as LEB128 varints of their differences (a
+    Java file's ~40 name ids in ~80 bytes)."""
+    out, last = bytearray(), 0
+    for value in sorted(set(ids)):
+        delta, last = value - last, value
+        while delta >= 0x80:
+            out.append(delta & 0x7F | 0x80)
+            delta >>= 7
+        out.append(delta)
+    return bytes(out)
+
+
+def unpack_ids(packed: bytes) -> list[int]:
+    out, value, shift, last = [], 0, 0, 0
+    for byte in packed:
+        value |= (byte & 0x7F) << shift
+        shift += 7
+        if byte < 0x80:
+            last += value
+            out.append(last)
+            value = shift = 0
+    return out
+
+
 def _forget_xrefs(conn: sqlite3.Connection, files: list[tuple[str, str]]) -> None:
-    """Every reference, source, import and file row of these files."""
+    """Every reference, source, import and file row of these files. A file's references are
+    the rows of its names whose source is one of its sources: made in one insert, those ids
+    are one range, so each name is a seek and a short range of the key."""
+    keys: list[tuple[int, int, int, int, int]] = []
+    for repo_id, path in files:
+        found = conn.execute(
+            """SELECT f.id, f.names, (SELECT id FROM repo_numbers WHERE repo_id = f.repo_id),
+                      (SELECT min(id) FROM xref_sources WHERE file = f.id),
+                      (SELECT max(id) FROM xref_sources WHERE file = f.id)
+               FROM xref_files f WHERE f.repo_id = ? AND f.path = ?""",
+            (repo_id, path),
+        ).fetchone()
+        if found is not None and found[1] is not None and found[3] is not None:
+            file_id, names, repo, low, high = found
+            keys.extend((repo, name, low, high, file_id) for name in unpack_ids(names))
     conn.executemany(
-        """DELETE FROM xref_refs WHERE source IN (
-               SELECT s.id FROM xref_files f JOIN xref_sources s ON s.file = f.id
-               WHERE f.repo_id = ? AND f.path = ?)""",
-        files,
+        """DELETE FROM xref_refs WHERE repo = ?1 AND name = ?2 AND source BETWEEN ?3 AND ?4
+            AND source IN (SELECT id FROM xref_sources WHERE file = ?5)""",
+        keys,
     )
     for table in ("xref_sources", "xref_imports"):
         conn.executemany(
@@ -315,15 +362,26 @@ def apply_xrefs(conn: sqlite3.Connection, items: Sequence[Item]) -> None:
     numbers = {repo_id: repo_number(conn, repo_id) for repo_id, _, _ in records}
     named = name_ids(conn, [t for _, _, v in records for _, n, q in v.references for t in (n, q)])
     refs = [
-        (numbers[repo_id], named[name], next(sources), named.get(qualified or ""))
+        (numbers[repo_id], named[name], next(sources), named.get(qualified or "", 0))
         for repo_id, _, value in records
         for _, name, qualified in value.references
     ]
-    conn.executemany("INSERT INTO xref_refs VALUES (?,?,?,?)", refs)
+    # a record's references are unique (the processor dedupes them), so IGNORE drops nothing
+    conn.executemany("INSERT OR IGNORE INTO xref_refs VALUES (?,?,?,?)", refs)
+    conn.executemany(
+        "UPDATE xref_files SET names = ? WHERE id = ?",
+        [
+            (pack_ids(named[name] for _, name, _ in value.references), file_id)
+            for file_id, (_, _, value) in zip(file_ids, records, strict=True)
+            if value.references
+        ],
+    )
+    modules = name_ids(conn, [m for _, _, value in records for m in value.imports])
     imports = [
-        (file_id, module, numbers[repo_id])
+        (file_id, modules[module], numbers[repo_id])
         for file_id, (repo_id, _, value) in zip(file_ids, records, strict=True)
         for module in value.imports
+        if module  # an empty module names nothing an importer could be found by
     ]
     conn.executemany("INSERT OR IGNORE INTO xref_imports VALUES (?,?,?)", imports)
 

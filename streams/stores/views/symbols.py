@@ -108,13 +108,13 @@ def references_to(
     member's bare name say nothing about which class's member they call."""
     out: list[ReferenceRow] = []
     for name in dict.fromkeys(names):
-        only_qualified = " AND r.qualified IS NOT NULL" if name in qualified_only else ""
-        # the name's index range, read in index order and cut at the bound before anything
-        # is sorted: without statistics SQLite would rather walk the repository's references
-        # in path order (xref_refs_by_file) to skip the sort, a scan for a rare name
+        only_qualified = " AND r.qualified != 0" if name in qualified_only else ""
+        # the name's range of the table's key, read in key order and cut at the bound before
+        # anything is sorted: without statistics SQLite would rather walk the references by
+        # referencing symbol (xref_refs_by_source) to skip the sort, a scan for a rare name
         rows = conn.execute(
             f"""SELECT f.path, s.symbol, ?2, q.text
-                FROM xref_refs r INDEXED BY xref_refs_by_name
+                FROM xref_refs r NOT INDEXED  -- its primary key: (repo, name, ...)
                 CROSS JOIN xref_sources s ON s.id = r.source
                 CROSS JOIN xref_files f ON f.id = s.file
                 LEFT JOIN xref_names q ON q.id = r.qualified
@@ -131,8 +131,9 @@ def references_to(
 
 def imports_of_file(conn: sqlite3.Connection, repo_id: str, path: str) -> list[str]:
     rows = conn.execute(
-        """SELECT i.module FROM xref_files f CROSS JOIN xref_imports i ON i.file = f.id
-           WHERE f.repo_id = ? AND f.path = ? ORDER BY i.module""",
+        """SELECT n.text FROM xref_files f CROSS JOIN xref_imports i ON i.file = f.id
+           CROSS JOIN xref_names n ON n.id = i.module
+           WHERE f.repo_id = ? AND f.path = ? ORDER BY n.text""",
         (repo_id, path),
     )
     return [r[0] for r in rows]
@@ -151,7 +152,9 @@ def importers_of(
             # hold them (a module is imported by a few thousand files at most)
             f"""SELECT f.path FROM xref_imports i INDEXED BY xref_imports_by_module
                 CROSS JOIN xref_files f ON f.id = i.file
-                WHERE i.repo = {REPO_NUMBER} AND i.module = ? ORDER BY f.path LIMIT ?""",
+                WHERE i.repo = {REPO_NUMBER}
+                    AND i.module = (SELECT id FROM xref_names WHERE text = ?)
+                ORDER BY f.path LIMIT ?""",
             (repo_id, module, limit - len(out)),
         )
         out.update(dict.fromkeys(r[0] for r in rows))
