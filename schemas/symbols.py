@@ -62,8 +62,8 @@ class SymbolsRecord(Event):
 # One reference: (symbol, name, qualified). `symbol` is the fq name of the innermost enclosing
 # declaration ("" at file level), `name` the referenced simple name, `qualified` the name
 # resolved through an import when the language made that possible (e.g. `pkg.mod.Name`), else
-# None. A tuple, not a model: a file has hundreds of them, and as models they cost 10x more to
-# validate and twice the bytes in the log (measured on 100k references).
+# None. A tuple, not a model: a file has hundreds of them, and as models they cost an order of
+# magnitude more to validate and twice the bytes in the log.
 Reference = tuple[str, str, str | None]
 
 
