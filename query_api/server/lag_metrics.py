@@ -88,10 +88,8 @@ class WorkerCollector(Collector):
             "repocontext_dead_letters", "events dead-lettered, by step", labels=["step"]
         )
         for step in self.monitor.steps:
-            counters = step.counters
-            handled = getattr(step, "events_handled", getattr(counters, "processed", 0))
-            events.add_metric([step.step_id], handled)
-            dead.add_metric([step.step_id], getattr(counters, "dead_letters", 0))
+            events.add_metric([step.step_id], step.events_handled)
+            dead.add_metric([step.step_id], step.dead_letters)
         yield events
         yield dead
         if any(s.step_id == VECTOR_STEP for s in self.monitor.steps):

@@ -252,6 +252,14 @@ class FaustStep:
     def inputs(self) -> tuple[str, ...]:
         return self.step.inputs
 
+    @property
+    def events_handled(self) -> int:
+        return self.counters.processed
+
+    @property
+    def dead_letters(self) -> int:
+        return self.counters.dead_letters
+
     async def _on_assigned(
         self, sender: Any, /, *args: Any, signal: Any = None, **kwargs: Any
     ) -> None:

@@ -139,6 +139,10 @@ class FaustVectorStep:
     def inputs(self) -> tuple[str, ...]:
         return tuple(self.indexer.inputs)
 
+    @property
+    def dead_letters(self) -> int:
+        return 0  # a failed batch is retried until it goes through, never dead-lettered
+
     async def _agent(self, stream: Any) -> None:
         await ack_batches(
             stream, self.batch_size, 0.5, self._busy, self._handle_until_done, self.batch_bytes

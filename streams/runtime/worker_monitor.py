@@ -34,6 +34,16 @@ class MonitoredStep(Protocol):
     @property
     def counters(self) -> Any: ...
 
+    @property
+    def events_handled(self) -> int:
+        """Input events of batches that completed."""
+        ...
+
+    @property
+    def dead_letters(self) -> int:
+        """Input events sent to the dead-letter topic."""
+        ...
+
 
 @dataclass(frozen=True)
 class PartitionLag:
