@@ -27,6 +27,7 @@ import shutil
 import subprocess
 import sys
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -34,8 +35,10 @@ from typing import Any
 import qdrant_edge as q
 
 SHARD_FOLDERS = ("shard", "shard.b")  # a collection's shard lives in one; a build in the other
+# The child starts building once its stdin closes, so a caller can act on it first.
 BUILD_SCRIPT = """
 import sys, qdrant_edge as q
+sys.stdin.read()
 shard = q.EdgeShard.load(sys.argv[1])
 shard.optimize()
 shard.flush()
@@ -81,15 +84,25 @@ def begin(name: str, collection: Any, collection_dir: Path) -> IndexBuild:
     return IndexBuild(name, collection, folder, [])
 
 
-def run_build(build: IndexBuild, stop: threading.Event) -> str | None:
+def run_build(
+    build: IndexBuild, stop: threading.Event, started: Callable[[int], None] | None = None
+) -> str | None:
     """Optimize the copy in a child process; None once built, else why not (a stopped
-    facade kills the child). Off the lock."""
+    facade kills the child). Off the lock. `started` gets the child's pid before it builds."""
     proc = subprocess.Popen(
         [sys.executable, "-c", BUILD_SCRIPT, str(build.folder)],
+        stdin=subprocess.PIPE,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
         text=True,
     )
+    try:
+        if started is not None:
+            started(proc.pid)
+    finally:
+        assert proc.stdin is not None
+        proc.stdin.close()
+        proc.stdin = None  # closed: communicate() below must not flush it
     waited = 0.0
     while proc.poll() is None:
         if stop.wait(POLL_S) or waited > BUILD_TIMEOUT_S:

@@ -106,8 +106,10 @@ class Facade:
     holds while it builds.
 
     `build_gate`, when given, is called off the lock with a collection's name and a stage
-    while a build is in progress: "built" once the copy has its index, "opened" once it is
-    open with the writes it missed so far, before it serves. A test holds a build there."""
+    while a build is in progress: "building" once the child that builds the copy's index has
+    started, before it builds (its pid in `build_pid`), "built" once the copy has its index,
+    "opened" once it is open with the writes it missed so far, before it serves. A test holds
+    a build there."""
 
     def __init__(
         self,
@@ -119,6 +121,7 @@ class Facade:
         build_gate: Callable[[str, str], None] | None = None,
     ) -> None:
         self.build_gate = build_gate
+        self.build_pid: int | None = None
         self.engine = EdgeCollections(
             path,
             indexing_threshold_kb=indexing_threshold_kb,
@@ -183,7 +186,7 @@ class Facade:
 
     def _build(self, build: IndexBuild) -> None:
         """Build, open and catch up off the lock; only the swap takes it."""
-        failure = builds.run_build(build, self._stop)
+        failure = builds.run_build(build, self._stop, lambda pid: self._building(build, pid))
         built = None
         if failure is None:
             try:
@@ -202,6 +205,10 @@ class Facade:
             builds.retire(retired, folder)
         except Exception as exc:  # a dropped collection's files may be gone already
             print(f"retiring a shard of {build.name}: {exc!r}", file=sys.stderr, flush=True)
+
+    def _building(self, build: IndexBuild, pid: int) -> None:
+        self.build_pid = pid
+        self._gate(build.name, "building")
 
     def _gate(self, name: str, stage: str) -> None:
         if self.build_gate is not None:

@@ -7,7 +7,9 @@ on how long a build takes."""
 from __future__ import annotations
 
 import contextlib
+import os
 import random
+import signal
 import threading
 import time
 from collections.abc import Iterator
@@ -68,16 +70,18 @@ def points(first_id: int, n: int, seed: int) -> list[dict[str, Any]]:
 
 
 class HeldBuild:
-    """The facade's build gate: the first build waits at each stage until the test lets it
-    go on; later builds pass."""
+    """The facade's build gate: the first build waits at each stage of `held` until the test
+    lets it go on; other stages and later builds pass."""
 
-    def __init__(self) -> None:
-        self.reached = {stage: threading.Event() for stage in ("built", "opened")}
-        self.go_on = {stage: threading.Event() for stage in ("built", "opened")}
+    def __init__(self, held: tuple[str, ...] = ("built", "opened")) -> None:
+        self.held = held
+        self.reached = {stage: threading.Event() for stage in held}
+        self.go_on = {stage: threading.Event() for stage in held}
 
     def __call__(self, name: str, stage: str) -> None:
-        self.reached[stage].set()
-        self.go_on[stage].wait(DEADLINE_S)
+        if stage in self.held:
+            self.reached[stage].set()
+            self.go_on[stage].wait(DEADLINE_S)
 
     def hold(self, stage: str) -> None:
         assert self.reached[stage].wait(DEADLINE_S), f"no build reached {stage!r}"
@@ -130,3 +134,47 @@ def test_searches_and_writes_go_on_while_an_index_is_built(tmp_path: Path) -> No
     # what stays on disk is one shard folder, the one collection.json names
     folders = sorted(p.name for p in (tmp_path / "qdrant" / "builds").iterdir() if p.is_dir())
     assert len(folders) == 1, folders
+
+
+def process_state(pid: int) -> str:
+    """The one-letter state of a process (`T`: stopped), from /proc."""
+    stat = Path(f"/proc/{pid}/stat").read_text()
+    return stat.rsplit(")", 1)[1].split()[0]
+
+
+def test_searches_and_writes_are_answered_while_the_graph_is_being_built(tmp_path: Path) -> None:
+    """The child that builds the HNSW graph is stopped (SIGSTOP) before it can finish and the
+    facade let on to wait for it: every search and write made meanwhile is answered, so none
+    waits for a build."""
+    gate = HeldBuild(("building",))
+    facade = Facade(tmp_path / "qdrant", indexing_threshold_kb=1, build_gate=gate)
+    first, during_build = points(0, 600, 1), points(600, 20, 2)
+    with serving(facade) as client:
+        ok(client.put(COLLECTION, json={"vectors": {"size": DIM, "distance": "Cosine"}}))
+        ok(client.put(f"{COLLECTION}/points", json={"points": first}))
+        pid = None
+        try:
+            gate.hold("building")
+            pid = facade.build_pid
+            assert pid is not None
+            os.kill(pid, signal.SIGSTOP)  # it has not built yet: it waits for the gate
+            wait_for(lambda: process_state(pid) == "T", "the build did not stop")
+            gate.go_on["building"].set()  # the facade now waits for the stopped child
+            query = {"query": first[7]["vector"], "limit": 5}
+            hits = ok(client.post(f"{COLLECTION}/points/query", json=query))["points"]
+            assert hits[0]["id"] == 7 and len(hits) == 5
+            ok(client.put(f"{COLLECTION}/points", json={"points": during_build}))
+            ok(client.post(f"{COLLECTION}/points/delete", json={"points": [0, 1]}))
+            info = ok(client.get(COLLECTION))
+            assert (info["status"], info["indexed_vectors_count"]) == ("yellow", 0)
+            # all of that was answered while the build was still under way
+            assert process_state(pid) == "T"
+        finally:
+            if pid is not None:
+                os.kill(pid, signal.SIGCONT)
+            gate.release_all()
+        wait_for(
+            lambda: ok(client.get(COLLECTION))["indexed_vectors_count"] > 0,
+            "the built index was never swapped in",
+        )
+        assert ok(client.post(f"{COLLECTION}/points/count", json={"exact": True}))["count"] == 618
