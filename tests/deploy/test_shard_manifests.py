@@ -207,14 +207,29 @@ def test_every_shard_gets_the_environment_overlays_patches(
         ]["name"]
 
 
-def test_a_patch_in_the_sharded_overlay_reaches_every_shard_by_name_pattern(
-    kustomize: Path, tmp_path: Path
+@pytest.mark.parametrize(
+    ("target", "expected"),
+    [
+        ("name: 'repocontext-query.*'", {"repocontext-query": 5, "repocontext-query-shard-1": 5}),
+        (
+            "labelSelector: 'app.kubernetes.io/component=query'",
+            {"repocontext-query": 5, "repocontext-query-shard-1": 5},
+        ),
+        (
+            "labelSelector: 'app.kubernetes.io/component=query,repocontext/shard=1'",
+            {"repocontext-query": 3, "repocontext-query-shard-1": 5},
+        ),
+    ],
+)
+def test_a_patch_in_the_sharded_overlay_reaches_the_shards_it_targets(
+    target: str, expected: dict[str, int], kustomize: Path, tmp_path: Path
 ) -> None:
-    """The sharded overlay's own patches run after the component; the name pattern that
-    deploy/DISTRIBUTED.md gives reaches every shard."""
+    """The sharded overlay's own patches run after the component; the targets that
+    deploy/DISTRIBUTED.md gives (a name pattern, the query label, one shard's label) reach
+    every shard or exactly the one."""
     extra = (
         "patches:\n"
-        "  - target: {kind: StatefulSet, name: 'repocontext-query.*'}\n"
+        f"  - target: {{kind: StatefulSet, {target}}}\n"
         "    patch: |\n"
         "      - {op: replace, path: /spec/replicas, value: 5}\n"
     )
@@ -224,7 +239,7 @@ def test_a_patch_in_the_sharded_overlay_reaches_every_shard_by_name_pattern(
         for d in of_kind(docs, "StatefulSet")
         if d["metadata"]["name"].startswith("repocontext-query")
     }
-    assert replicas == {"repocontext-query": 5, "repocontext-query-shard-1": 5}
+    assert replicas == expected
 
 
 def test_the_component_keeps_the_shard_arithmetic_of_the_code() -> None:
