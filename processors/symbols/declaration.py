@@ -76,9 +76,12 @@ def clean_name(text: str, sep: str) -> str:
     if "<" in text and text[0] != "<" and "operator" not in text:
         while "<" in text and (cut := _TEMPLATE_ARGS.sub("", text)) != text:
             text = cut
-    text = text.strip().strip("\"'`<>;")
+    text = text.strip()
+    # a member named by a string (`"T | INVALID"() {}`) keeps the spaces between its words
+    quoted = len(text) > 2 and text[0] in "\"'`" and text[-1] == text[0]
+    text = text.strip("\"'`<>;")
     if sep != ".":
         text = text.replace(sep, ".").strip(".")
     if " " in text or "\n" in text or "\t" in text:
-        text = _SPACE.sub("", text)
+        text = _SPACE.sub(" ", text.strip()) if quoted else _SPACE.sub("", text)
     return text[:MAX_NAME_CHARS]

@@ -260,3 +260,19 @@ def test_a_rust_traits_associated_types_are_symbols() -> None:
     found = {s.fq_name: s.kind for s in symbols("assoc_types.rs")}
     assert found["Matcher.Captures"] == found["Matcher.Error"] == "Other"
     assert found["NoMatch.Captures"] == "Other"
+
+
+def test_an_object_type_in_a_signature_declares_nothing_and_string_names_keep_their_words() -> None:
+    # zod's 14 locales (`export default function (): { localeError: ... }`) had a file-level
+    # Property `localeError`; trpc's `extends Config<{ responseStyle: T }>` a member
+    # `responseStyle` of the interface; zod's benchmarks a method `T|INVALID` for `"T |
+    # INVALID"() {}` (tsc names neither of the first two and the third `T | INVALID`)
+    found = {s.fq_name: s.kind for s in symbols("signature_types.ts")}
+    assert found == {
+        "RequestOptions": "Interface",
+        "RequestOptions.url": "Property",
+        "RequestOptions.parse": "Method",
+        "Handler": "Other",
+        "Handler.path": "Property",  # a type alias's type: tsc names it too
+        "T | INVALID": "Method",
+    }

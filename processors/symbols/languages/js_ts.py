@@ -12,6 +12,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TypeVar
 
+from tree_sitter import Node
+
 _Value = TypeVar("_Value")
 
 JS_EXTENSIONS = frozenset({".js", ".jsx", ".mjs", ".cjs", ".ts", ".tsx", ".mts", ".cts"})
@@ -189,3 +191,39 @@ def split_import_entry(entry: str) -> ImportEntry:
             module, names=frozenset(exported for exported, _, _ in parts), origins=origins
         )
     return ImportEntry(entry)
+
+
+# where an object type's members stop being anyone's declarations: a function's parameters
+# or return type, a method signature's, a heritage clause's type argument
+_SIGNATURE_ONLY = frozenset(
+    {
+        "function_declaration",
+        "generator_function_declaration",
+        "function_expression",
+        "generator_function",
+        "arrow_function",
+        "method_definition",
+        "method_signature",
+        "abstract_method_signature",
+        "function_signature",
+        "extends_type_clause",
+        "class_heritage",
+    }
+)
+_MEMBER_HOMES = frozenset({"interface_body", "type_alias_declaration", "class_body", "program"})
+
+
+def declared_member(node: Node) -> bool:
+    """Whether an object type's member (`a: T;`, `m(): T;`) declares a member of something
+    named: an interface's, a type alias's, a class's. One in a type written in a function's
+    parameters or return type (`export default function (): { localeError: Map }`, whose
+    members had no owner and stood at file level) or in a heritage clause (`extends
+    Config<{ responseStyle: T }>`) is no declaration: the TypeScript compiler names neither."""
+    child, parent = node, node.parent
+    while parent is not None and parent.type not in _MEMBER_HOMES:
+        if parent.type in _SIGNATURE_ONLY:
+            body = parent.child_by_field_name("body")
+            # in a function's body, not its head: what the scope rules say of the body holds
+            return body is not None and body.start_byte == child.start_byte
+        child, parent = parent, parent.parent
+    return True

@@ -16,6 +16,7 @@ from processors.symbols.languages.base import LanguageRules
 from processors.symbols.languages.js_ts import (
     DEFAULT_EXPORT,
     STAR_REEXPORT,
+    declared_member,
     is_relative,
     local_exports,
     named_reexport,
@@ -176,5 +177,6 @@ _JS = LanguageRules(
     import_calls=frozenset({"require", "import"}),
     read_imports=read_imports,
     imports_of=imports_of,
+    declares=declared_member,
 )
 RULES = {"typescript": _JS, "javascript": _JS}

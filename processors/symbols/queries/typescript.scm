@@ -13,10 +13,10 @@
 (generator_function_declaration name: (identifier) @name parameters: (formal_parameters) @params) @def.Function
 (function_signature name: (identifier) @name parameters: (formal_parameters) @params) @def.Function
 (method_definition name: (_) @name parameters: (formal_parameters) @params) @def.Method
-(method_signature name: (_) @name parameters: (formal_parameters) @params) @def.Method
+(method_signature name: (_) @name parameters: (formal_parameters) @params) @def.Method @decl
 (abstract_method_signature name: (_) @name parameters: (formal_parameters) @params) @def.Method
 (public_field_definition name: (_) @name) @def.Field
-(property_signature name: (_) @name) @def.Property
+(property_signature name: (_) @name) @def.Property @decl
 ; a class expression bound to a top-level name (`var QueryClient = class { ... }`, what bundlers
 ; emit): a Type its methods nest in; before the Field patterns, so it wins the same node
 (program (variable_declaration (variable_declarator name: (identifier) @name value: (class body: (class_body) @body))) @def.Type)

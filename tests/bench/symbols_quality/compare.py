@@ -92,12 +92,21 @@ def _base(fq: str) -> str:
     return _DISAMBIGUATION.sub("", fq)
 
 
+def _owner_base(symbol: dict[str, Any]) -> str:
+    """The fq name of a symbol's owner before overloads were told apart. A name may end
+    the way a told-apart overload does (a method named by a string, `"String.slice()"() {}`):
+    then the fq name ends with the name itself."""
+    fq, name = symbol["fq_name"], symbol["name"]
+    if fq.endswith("." + name) and _base(name) != name:
+        return _base(fq[: -len(name) - 1])
+    base = _base(fq)
+    return base[: -len(name) - 1] if base.endswith(name) else ""
+
+
 def _variant(ours: list[dict[str, Any]], by_base: dict[str, list[int]], owner: int) -> bool:
     """Whether our symbol `owner` is an enum's member (a Rust variant `Text { start: usize
     }`): what it contains is the variant's fields, not locals."""
-    symbol = ours[owner]
-    base = _base(symbol["fq_name"])
-    parent = base[: -len(symbol["name"]) - 1] if base.endswith(symbol["name"]) else ""
+    parent = _owner_base(ours[owner])
     return any(ours[j]["kind"] == "Enum" for j in by_base.get(parent, []))
 
 
@@ -113,8 +122,7 @@ def _locals(ours: list[dict[str, Any]], owners: frozenset[str] = _LOCAL_OWNERS) 
     order = sorted(range(len(ours)), key=lambda i: len(ours[i]["fq_name"]))  # owners first
     for i in order:
         symbol = ours[i]
-        base = _base(symbol["fq_name"])
-        owner_base = base[: -len(symbol["name"]) - 1] if base.endswith(symbol["name"]) else ""
+        owner_base = _owner_base(symbol)
         for j in by_base.get(owner_base, []):
             owner = ours[j]
             if j in local:  # a local type's members, wherever written (a Rust `impl`)
