@@ -336,11 +336,12 @@ def _forget_xrefs(conn: sqlite3.Connection, files: list[tuple[str, str]]) -> Non
     conn.executemany("DELETE FROM xref_files WHERE repo_id = ? AND path = ?", files)
 
 
-def apply_xrefs(conn: sqlite3.Connection, items: Sequence[Item]) -> None:
-    topic = topics.XREFS.name
-    last = _last_per_file(items, topic)
-    _forget_xrefs(conn, list(last))
-    records: list[tuple[str, str, XrefsRecord]] = []  # files with references or imports
+def _xref_records(
+    last: dict[tuple[str, str], object | None], topic: str
+) -> list[tuple[str, str, XrefsRecord]]:
+    """The batch's surviving records of files with references or imports (a record that
+    dropped references past the bound is logged)."""
+    records: list[tuple[str, str, XrefsRecord]] = []
     for (repo_id, path), value in last.items():
         if value is None:
             continue
@@ -357,6 +358,14 @@ def apply_xrefs(conn: sqlite3.Connection, items: Sequence[Item]) -> None:
                 value.references_dropped,
                 len(value.references),
             )
+    return records
+
+
+def apply_xrefs(conn: sqlite3.Connection, items: Sequence[Item]) -> None:
+    topic = topics.XREFS.name
+    last = _last_per_file(items, topic)
+    _forget_xrefs(conn, list(last))
+    records = _xref_records(last, topic)
     file_ids, source_ids = _xref_ids(conn, records)
     sources = iter(source_ids)
     numbers = {repo_id: repo_number(conn, repo_id) for repo_id, _, _ in records}
