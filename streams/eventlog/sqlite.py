@@ -41,6 +41,7 @@ from streams.eventlog.base import (
 from streams.eventlog.sqlite_values import (
     BLOBS_DDL,
     StoredValue,
+    TopicDictionaries,
     blob_ids,
     split_value,
     stored_value,
@@ -57,7 +58,8 @@ CREATE TABLE IF NOT EXISTS partitions(topic TEXT NOT NULL, partition INTEGER NOT
   next_offset INTEGER NOT NULL, cleaned_upto INTEGER NOT NULL,
   PRIMARY KEY(topic, partition)) WITHOUT ROWID;
 -- rowid table: values reach megabytes. Value is last: metadata scans skip its overflow pages.
--- packed: how value is stored (NULL: as appended; 1: zlib; 2: spliced, see sqlite_values);
+-- packed: how value is stored (NULL: as appended; 1: zlib; 2: spliced; 3, 4: the same with
+-- the topic's zlib dictionary, see sqlite_values);
 -- blob_ids: the blobs a spliced value's long string literals are kept in.
 CREATE TABLE IF NOT EXISTS records(topic TEXT NOT NULL, partition INTEGER NOT NULL,
   offset INTEGER NOT NULL, key TEXT, ts_ms INTEGER NOT NULL, packed INTEGER, value BLOB,
@@ -137,6 +139,7 @@ class SqliteEventLog(EventLog):
                 f"VALUES ('instance_id', '{uuid.uuid4().hex}');COMMIT;"
             )
             self._add_columns(conn)
+            self._dictionaries = TopicDictionaries(conn)
             self._load_topics()
             return str(
                 conn.execute("SELECT value FROM meta WHERE name='instance_id'").fetchone()[0]
@@ -197,10 +200,16 @@ class SqliteEventLog(EventLog):
             for (topic, partition), offset in offsets.items():
                 self._topic(topic, partition)
                 cp.check_offset(group, offset)
-        values = [split_value(record.value) for _, _, record in routed]  # outside the lock
+        dictionaries = self._dictionaries
+        values = [  # outside the lock
+            split_value(record.value, dictionaries.of(topic)) for topic, _, record in routed
+        ]
         with cp.write_tx(self._conn):
             placed, due = self._insert_records(routed, values, now)
             self._write_offsets(tx.commits)
+        for (topic, _, _), value in zip(routed, values, strict=True):
+            dictionaries.sample(topic, value)
+        dictionaries.make_due(self._conn)
         for tp in due:
             self._schedule(tp)
         return placed
@@ -255,10 +264,13 @@ class SqliteEventLog(EventLog):
             (topic, partition, start, max(0, limit)),
         ).fetchall()
         records = (
-            StoredRecord(topic, partition, o, k, stored_value(packing, v, ids, self._conn), ts)
+            StoredRecord(topic, partition, o, k, self._value(packing, v, ids), ts)
             for o, k, ts, packing, v, ids in rows
         )
         return within_budget(records, limit, max_bytes)
+
+    def _value(self, packing: int | None, stored: bytes | None, ids: str | None) -> bytes | None:
+        return stored_value(packing, stored, ids, self._conn, self._dictionaries.cache)
 
     def _positions(self, topics: Sequence[str], groups: Sequence[str]) -> Positions:
         for topic in topics:

@@ -54,6 +54,7 @@ def topic_payloads(log: Path) -> list[tuple[str, int, int, int]]:
     value's stored bytes are its frame (its blobs are reported on their own)."""
     conn = sqlite3.connect(f"file:{log}?mode=ro", uri=True)
     found: dict[str, list[int]] = {}
+    dictionaries: dict[int, bytes] = {}  # the topics' zlib dictionaries, read once each
     try:
         columns = {row[1] for row in conn.execute("PRAGMA table_info(records)")}
         packing = "packed" if "packed" in columns else "NULL"  # a log from before packing
@@ -64,7 +65,8 @@ def topic_payloads(log: Path) -> list[tuple[str, int, int, int]]:
             entry[0] += 1
             if value is not None:
                 entry[1] += len(value)
-                entry[2] += len(stored_value(packed, bytes(value), blob_ids, conn) or b"")
+                plain = stored_value(packed, bytes(value), blob_ids, conn, dictionaries)
+                entry[2] += len(plain or b"")
     finally:
         conn.close()
     return sorted(((t, *v) for t, v in found.items()), key=lambda r: -r[2])  # type: ignore[misc]
@@ -80,6 +82,18 @@ def blob_bytes(log: Path) -> tuple[int, int, int]:
     finally:
         conn.close()
     return int(row[0]), int(row[1] or 0), int(row[2] or 0)
+
+
+def dictionary_bytes(log: Path) -> tuple[int, int]:
+    """(dictionaries, stored bytes) of the log's per-topic zlib dictionaries."""
+    conn = sqlite3.connect(f"file:{log}?mode=ro", uri=True)
+    try:
+        if not conn.execute("SELECT 1 FROM sqlite_master WHERE name = 'dictionaries'").fetchone():
+            return 0, 0
+        row = conn.execute("SELECT count(*), sum(length(value)) FROM dictionaries").fetchone()
+    finally:
+        conn.close()
+    return int(row[0]), int(row[1] or 0)
 
 
 def report(source: Path, data_dir: Path) -> None:
@@ -99,6 +113,8 @@ def report(source: Path, data_dir: Path) -> None:
         print(f"  {topic:<40} {records:7d} {mib(stored)} {mib(decoded)}")
     blobs, refs, stored = blob_bytes(data_dir / "log.db")
     print(f"  {'long literals kept once (blobs)':<40} {blobs:7d} {mib(stored)} ({refs} uses)")
+    count, stored = dictionary_bytes(data_dir / "log.db")
+    print(f"  {'topic dictionaries':<40} {count:7d} {mib(stored)}")
     for name in ("log.db", "views.db"):
         print(f"{name} pages per table/index (dbstat):")
         for table, size in table_pages(data_dir / name):

@@ -20,7 +20,14 @@ from streams.eventlog import compaction
 from streams.eventlog.base import EventLog, LogRecord, StoredRecord, Transaction
 from streams.eventlog.factory import open_event_log, sqlite_path
 from streams.eventlog.sqlite import PAGE_SIZE, SqliteEventLog
-from streams.eventlog.sqlite_values import BLOB_MIN_BYTES, PACK_MIN_BYTES, SPLICED
+from streams.eventlog.sqlite_values import (
+    BLOB_MIN_BYTES,
+    DICT_SAMPLES,
+    PACK_MIN_BYTES,
+    SPLICED,
+    SPLICED_DICT,
+    ZLIB_DICT,
+)
 
 KV = TopicSpec(name="t.kv", key="repoId/path", partitions=2, cleanup="compact")
 ONE = TopicSpec(name="t.one", key="repoId/path", partitions=1, cleanup="compact")
@@ -299,6 +306,67 @@ async def test_a_long_literal_in_two_topics_is_stored_once_and_read_back_exactly
     assert stored[0][0] == SPLICED and int(str(stored[0][1])) < 100, stored  # the frame only
     async with opened(path) as log:  # reopened: read from the file alone
         assert [r.value for r in await read_all(log, TWO.name)] == [content]
+
+
+def structure_value(n: int) -> bytes:
+    """A small JSON record like a file's structure record: the same field names every time."""
+    return json.dumps(
+        {
+            "path": f"src/pkg{n % 7}/module_{n}.py",
+            "language": "python",
+            "lines": n * 3 + 1,
+            "outline": [
+                {"kind": "function", "name": f"handler_{n}_{k}", "line": k} for k in range(4)
+            ],
+            "note": "ü\u2028\\" * (n % 3),
+        }
+    ).encode()
+
+
+async def test_a_topic_packs_with_its_dictionary_once_it_has_one_and_reads_back_exactly(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "log.db"
+    first = [structure_value(n) for n in range(DICT_SAMPLES)]
+    later = [structure_value(n) for n in range(DICT_SAMPLES, DICT_SAMPLES + 20)]
+    spliced = json.dumps({"path": "src/app.py", "language": "python", "body": SOURCE}).encode()
+    async with opened(path, background_compaction=False) as log:
+        await log.create_topics([ONE, TWO])
+        await log.append(ONE.name, [LogRecord(f"r/{n}", v) for n, v in enumerate(first)])
+        assert peek(path, "SELECT topic FROM dictionaries") == [(ONE.name,)]
+        await log.append(ONE.name, [LogRecord("r/x", v) for v in later])
+        await log.append(ONE.name, [LogRecord("r/spliced", spliced)])
+        await log.append(TWO.name, [LogRecord("r/x", later[0])])  # no dictionary of its own
+        assert [r.value for r in await read_all(log, ONE.name)] == [*first, *later, spliced]
+    stored = peek(
+        path, "SELECT packed, length(value) FROM records WHERE topic = ? ORDER BY offset", ONE.name
+    )
+    assert {p for p, _ in stored[:DICT_SAMPLES]} == {1}
+    assert {p for p, _ in stored[DICT_SAMPLES:-1]} == {ZLIB_DICT} and stored[-1][0] == SPLICED_DICT
+    plain = len(zlib.compress(later[0], 6))
+    assert int(str(stored[DICT_SAMPLES][1])) * 2 < plain, (stored[DICT_SAMPLES], plain)
+    assert peek(path, "SELECT packed FROM records WHERE topic = ?", TWO.name) == [(1,)]
+    async with opened(path) as log:  # reopened: the dictionary comes from the file
+        assert [r.value for r in await read_all(log, ONE.name)][-3:] == [*later[-2:], spliced]
+        await log.append(ONE.name, [LogRecord("r/y", later[1])])
+        assert (await read_all(log, ONE.name))[-1].value == later[1]
+    assert peek(path, "SELECT count(*) FROM dictionaries") == [(1,)]
+
+
+async def test_a_record_naming_a_missing_dictionary_is_an_error_not_other_bytes(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "log.db"
+    values = [structure_value(n) for n in range(DICT_SAMPLES + 1)]
+    async with opened(path, background_compaction=False) as log:
+        await log.create_topics([ONE])
+        await log.append(ONE.name, [LogRecord(f"r/{n}", v) for n, v in enumerate(values)])
+        await log.append(ONE.name, [LogRecord("r/z", values[0])])
+    with sqlite3.connect(path) as conn:  # another dictionary under the same id
+        conn.execute("UPDATE dictionaries SET value = ?", (b"something else entirely" * 40,))
+    async with opened(path) as log:
+        with pytest.raises(EventLogError, match="does not unpack with its dictionary"):
+            await read_all(log, ONE.name)
 
 
 async def test_a_blob_goes_with_the_last_record_that_names_it(tmp_path: Path) -> None:
