@@ -39,6 +39,7 @@ from streams.eventlog.base import (
     within_budget,
 )
 from streams.eventlog.sqlite_values import (
+    BLOBS,
     BLOBS_DDL,
     StoredValue,
     TopicDictionaries,
@@ -201,8 +202,10 @@ class SqliteEventLog(EventLog):
                 self._topic(topic, partition)
                 cp.check_offset(group, offset)
         dictionaries = self._dictionaries
+        for_blobs = dictionaries.of(BLOBS)
         values = [  # outside the lock
-            split_value(record.value, dictionaries.of(topic)) for topic, _, record in routed
+            split_value(record.value, dictionaries.of(topic), for_blobs)
+            for topic, _, record in routed
         ]
         with cp.write_tx(self._conn):
             placed, due = self._insert_records(routed, values, now)

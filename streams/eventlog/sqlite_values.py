@@ -15,9 +15,10 @@ the content-addressed `blobs` table, and the rest of the value (the frame) in `r
 A topic's values (and frames) are packed with a preset zlib dictionary once the topic has one
 (`dictionaries`, made from the first DICT_SAMPLES values this writer saw of the topic and never
 deleted): most values are a few hundred bytes to a few KiB of JSON whose field names and
-common prefixes zlib otherwise learns again in every record (spring-framework's structure
-values 3.2 -> 0.9 MiB). The value names its dictionary by id and zlib checks the dictionary's
-checksum on read, so a value reads back exactly or not at all.
+common prefixes zlib otherwise learns again in every record. The value names its dictionary by
+id and zlib checks the dictionary's checksum on read, so a value reads back exactly or not at
+all. The long literals have one dictionary of their own (BLOBS), made from the first ones
+stored: source bodies of a few KiB share their language's keywords and the repository's names.
 """
 
 from __future__ import annotations
@@ -62,6 +63,7 @@ BLOBS_DDL = (
 # spliced ones) in arrival order, at most zlib's 32 KiB window.
 DICT_SAMPLES = 64
 DICT_PREFIX = 512
+BLOBS = "(blobs)"  # the dictionary of the long literals (`blobs`), whichever topic they came from
 
 # a JSON string literal, quotes included (linear: no nested repetition can backtrack)
 _LITERAL = re.compile(rb'"[^"\\]*(?:\\.[^"\\]*)*"', re.DOTALL)
@@ -73,6 +75,7 @@ class Blob:
     digest: bytes
     packing: int | None
     stored: bytes
+    sample: bytes = b""
 
 
 class Dictionary:
@@ -114,18 +117,30 @@ def _value_packed(data: bytes, dictionary: Dictionary | None) -> StoredValue:
     return StoredValue(packing, stored, sample=data[:DICT_PREFIX])
 
 
-def _unpacked(packing: int | None, stored: bytes) -> bytes:
+def _unpacked(
+    packing: int | None,
+    stored: bytes,
+    conn: sqlite3.Connection | None = None,
+    dictionaries: dict[int, bytes] | None = None,
+) -> bytes:
     if packing is None:
         return stored
     if packing == ZLIB:
         return zlib.decompress(stored)
+    if packing == ZLIB_DICT:
+        (dict_id,) = _HEADER.unpack_from(stored, 0)
+        return _inflated(stored[_HEADER.size :], _dictionary(conn, dict_id, dictionaries))
     raise EventLogError(f"a record is stored with an unknown packing {packing}: a newer writer?")
 
 
-def split_value(value: bytes | None, dictionary: Dictionary | None = None) -> StoredValue:
+def split_value(
+    value: bytes | None,
+    dictionary: Dictionary | None = None,
+    blob_dictionary: Dictionary | None = None,
+) -> StoredValue:
     """How an appended value is stored: spliced when it holds long string literals, else packed
-    (or as it is when packing would not make it smaller), with the topic's `dictionary` when
-    it has one."""
+    (or as it is when packing would not make it smaller), with the topic's `dictionary` and
+    the blobs' `blob_dictionary` when there are."""
     if value is None or len(value) < PACK_MIN_BYTES:
         return StoredValue(None, value)
     spans = (
@@ -143,7 +158,8 @@ def split_value(value: bytes | None, dictionary: Dictionary | None = None) -> St
         digest = hashlib.blake2b(literal, digest_size=16).digest()
         if digest not in digests:
             digests[digest] = len(blobs)
-            blobs.append(Blob(digest, *_packed(literal)))
+            packed = _value_packed(literal, blob_dictionary)
+            blobs.append(Blob(digest, packed.packing, packed.stored or b"", packed.sample))
         rest += value[last:start]
         marks.append((len(rest), digests[digest]))
         literals.append(literal)
@@ -206,28 +222,26 @@ def stored_value(
     if stored is None:
         return None
     zdict = b""
-    if packing in (ZLIB_DICT, SPLICED_DICT):
+    if packing == SPLICED_DICT:
         (dict_id,) = _HEADER.unpack_from(stored, 0)
         zdict, stored = _dictionary(conn, dict_id, dictionaries), stored[_HEADER.size :]
-        if packing == ZLIB_DICT:
-            return _inflated(stored, zdict)
     elif packing != SPLICED:
-        return _unpacked(packing, stored)
+        return _unpacked(packing, stored, conn, dictionaries)
     if conn is None or ids is None:
         raise EventLogError("a spliced record needs its blobs to be read back")
     (count,) = _HEADER.unpack_from(stored, 0)
     pairs = struct.unpack_from(f"<{2 * count}I", stored, _HEADER.size)
     rest = _inflated(stored[_HEADER.size * (1 + 2 * count) :], zdict)
     blob_of = json.loads(ids)
-    literals = [_blob(conn, int(blob_of[k])) for k in pairs[1::2]]
+    literals = [_blob(conn, int(blob_of[k]), dictionaries) for k in pairs[1::2]]
     return _joined(rest, list(zip(pairs[0::2], pairs[1::2], strict=True)), literals)
 
 
-def _blob(conn: sqlite3.Connection, blob_id: int) -> bytes:
+def _blob(conn: sqlite3.Connection, blob_id: int, dictionaries: dict[int, bytes] | None) -> bytes:
     row = conn.execute("SELECT packed, value FROM blobs WHERE id = ?", (blob_id,)).fetchone()
     if row is None:
         raise EventLogError(f"the log's blob {blob_id} is missing: the file was changed by hand?")
-    return _unpacked(row[0], bytes(row[1]))
+    return _unpacked(row[0], bytes(row[1]), conn, dictionaries)
 
 
 def _inflated(packed: bytes, zdict: bytes) -> bytes:
@@ -276,11 +290,13 @@ class TopicDictionaries:
         return self._by_topic.get(topic)
 
     def sample(self, topic: str, value: StoredValue) -> None:
-        """Keep `value`'s sample while `topic` has no dictionary."""
-        if topic not in self._by_topic and value.sample:
-            samples = self._samples.setdefault(topic, [])
-            if len(samples) < DICT_SAMPLES:
-                samples.append(value.sample)
+        """Keep `value`'s samples (its own for `topic`, its blobs' for BLOBS) while the
+        dictionary they are for is not made."""
+        for name, sample in ((topic, value.sample), *((BLOBS, b.sample) for b in value.blobs)):
+            if name not in self._by_topic and sample:
+                samples = self._samples.setdefault(name, [])
+                if len(samples) < DICT_SAMPLES:
+                    samples.append(sample)
 
     def make_due(self, conn: sqlite3.Connection) -> None:
         """Make the dictionaries that have their samples, each in a transaction of its own

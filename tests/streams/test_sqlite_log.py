@@ -353,6 +353,27 @@ async def test_a_topic_packs_with_its_dictionary_once_it_has_one_and_reads_back_
     assert peek(path, "SELECT count(*) FROM dictionaries") == [(1,)]
 
 
+async def test_long_literals_pack_with_their_own_dictionary_and_read_back_exactly(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "log.db"
+    bodies = [SOURCE.replace("handler", f"handler{n}")[: BLOB_MIN_BYTES * 2] for n in range(80)]
+    values = [json.dumps({"path": f"m{n}.py", "body": b}).encode() for n, b in enumerate(bodies)]
+    async with opened(path, background_compaction=False) as log:
+        await log.create_topics([ONE])
+        await log.append(ONE.name, [LogRecord(f"r/{n}", v) for n, v in enumerate(values[:64])])
+        await log.append(ONE.name, [LogRecord(f"r/{n}", v) for n, v in enumerate(values[64:])])
+        assert [r.value for r in await read_all(log, ONE.name)] == values
+    assert peek(path, "SELECT topic FROM dictionaries ORDER BY topic") == [
+        ("(blobs)",),
+        (ONE.name,),
+    ]
+    packings = [p for (p,) in peek(path, "SELECT packed FROM blobs ORDER BY id")]
+    assert set(packings[:64]) == {1} and set(packings[64:]) == {ZLIB_DICT}, packings
+    async with opened(path) as log:  # reopened: both dictionaries come from the file
+        assert [r.value for r in await read_all(log, ONE.name)] == values
+
+
 async def test_a_record_naming_a_missing_dictionary_is_an_error_not_other_bytes(
     tmp_path: Path,
 ) -> None:
