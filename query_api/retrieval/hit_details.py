@@ -30,7 +30,8 @@ from processors.tokenizer import STOP_WORDS, tokenize
 from schemas import tools as t
 from streams.stores.views.read import indexed_terms
 from streams.stores.views.store import ViewStore
-from streams.stores.views.symbols import SymbolRow, SymbolViews
+from streams.stores.views.symbol_spans import Declared, file_spans_cache
+from streams.stores.views.symbols import SymbolViews
 
 if TYPE_CHECKING:
     from query_api.retrieval.ladder import Retriever
@@ -143,13 +144,13 @@ def _snippet(lines: Sequence[str], numbers: Sequence[int]) -> str:
     return "\n".join(out)
 
 
-def _innermost(symbols: Sequence[SymbolRow], line: int) -> SymbolRow | None:
+def _innermost(symbols: Sequence[Declared], line: int) -> Declared | None:
     around = [s for s in symbols if s.start_line <= line <= s.end_line]
     return min(around, key=lambda s: s.end_line - s.start_line) if around else None
 
 
 def locate_in_file(
-    body: str, symbols: Sequence[SymbolRow], terms: QueryTerms, within: SymbolRow | None = None
+    body: str, symbols: Sequence[Declared], terms: QueryTerms, within: Declared | None = None
 ) -> Location | None:
     """The lines of `body` (inside `within`, when given) that match the query best."""
     lines = body.split("\n")
@@ -282,6 +283,7 @@ class HitLocator:
     def __init__(self, views: ViewStore) -> None:
         self.views = views
         self.symbols = SymbolViews(views)
+        self.spans = file_spans_cache(views)
 
     def body(self, repo_id: str, path: str) -> str | None:
         row = self.views.get_content(repo_id, path)
@@ -291,8 +293,10 @@ class HitLocator:
         found = self.views.read(lambda conn: indexed_terms(conn, repo_id, path))
         return found or frozenset()
 
-    def symbols_of(self, repo_id: str, path: str) -> list[SymbolRow]:
-        return self.symbols.symbols_of_file(repo_id, path)
+    def symbols_of(self, repo_id: str, path: str) -> Sequence[Declared]:
+        """The file's declarations in order (the cache's list: not to be changed)."""
+        found = self.views.read(lambda conn: self.spans.of_files(conn, repo_id, [path]))
+        return found.get(path, [])
 
     def packages(self, repo_id: str, path: str) -> set[str]:
         """The directories above `path` that hold an indexed `__init__.py`."""
@@ -387,8 +391,8 @@ def _by_parts(terms: QueryTerms) -> QueryTerms:
 
 
 def _named_past_body(
-    symbols: Sequence[SymbolRow], reasons: Sequence[str], terms: QueryTerms, stored_lines: int
-) -> SymbolRow | None:
+    symbols: Sequence[Declared], reasons: Sequence[str], terms: QueryTerms, stored_lines: int
+) -> Declared | None:
     """The declaration the query names, by which the hit was found, when it lies past the
     stored text (a file longer than 64 Ki characters): no stored line can show it, and the
     best stored line would point somewhere else."""

@@ -1,5 +1,6 @@
-"""The declarations a search reads, cached per view store and dropped on any write, and the
-`symbol:` reasons named late (only for the hits an answer keeps) equal to those named at once."""
+"""The declarations a search reads (their names and lines), cached per view store and dropped on
+any write, and the `symbol:` reasons named late (only for the hits an answer keeps) equal to
+those named at once."""
 
 from __future__ import annotations
 
@@ -9,7 +10,8 @@ from streams.stores import ViewStore
 from streams.stores.views.fields import CONTENT_FIELDS, SYMBOL_FIELDS
 from streams.stores.views.handlers import default_registry
 from streams.stores.views.search import keyword_hits, name_symbols_of
-from streams.stores.views.symbols import SymbolViews, file_symbols_cache
+from streams.stores.views.symbol_spans import SymbolSpan, file_spans_cache, spans_of_files
+from streams.stores.views.symbols import SymbolViews, file_symbols_cache, symbols_of_files
 from tests.streams.symbol_records import records
 
 BODIES = {
@@ -66,3 +68,20 @@ def test_reasons_named_late_are_the_reasons_named_at_once(tmp_path: Path) -> Non
                 (h.path, h.score, h.reasons) for h in eager
             ]
             assert all(hit.pending is None for hit in named)
+
+
+def test_a_files_spans_are_its_declarations_names_and_lines(tmp_path: Path) -> None:
+    with indexed(tmp_path) as store:
+        paths = sorted(BODIES)
+        spans = store.read(lambda conn: spans_of_files(conn, "r", paths))
+        rows = store.read(lambda conn: symbols_of_files(conn, "r", paths))
+        assert spans == {
+            path: [SymbolSpan(s.fq_name, s.name, s.start_line, s.end_line) for s in declared]
+            for path, declared in rows.items()
+        }
+        cache = file_spans_cache(store)
+        held = store.read(lambda conn: cache.of_files(conn, "r", ["pkg/options.py"]))
+        assert [s.name for s in held["pkg/options.py"]] == ["OptionParser", "option_flag"]
+        store.apply(records("pkg/options.py", "def renamed():\n    pass\n"), {})
+        held = store.read(lambda conn: cache.of_files(conn, "r", ["pkg/options.py"]))
+        assert [s.name for s in held["pkg/options.py"]] == ["renamed"]

@@ -64,13 +64,13 @@ from streams.stores.views.fields import (
 from streams.stores.views.lexical import MirrorSpec, Snapshot
 from streams.stores.views.read import FILE_COLUMNS, FileRow, file_row
 from streams.stores.views.store import ViewStore
-from streams.stores.views.symbols import (
-    FileSymbolsCache,
-    file_symbols_cache,
+from streams.stores.views.symbol_spans import (
+    FileSpansCache,
+    file_spans_cache,
     matching_names,
     matching_symbols_of_files,
-    symbols_named,
 )
+from streams.stores.views.symbols import symbols_named
 
 MAX_K = 100
 MAX_QUERY_TOKENS = 64  # a pasted paragraph still yields a bounded MATCH expression
@@ -316,7 +316,7 @@ def keyword_hits(
     `name_symbols` the hits' other declarations are named later, by name_symbols_of, for
     the hits an answer keeps."""
     content, symbols = views.mirror(CONTENT_FIELDS), views.mirror(SYMBOL_FIELDS)
-    declared = file_symbols_cache(views)
+    declared = file_spans_cache(views)
 
     def search(conn: sqlite3.Connection) -> list[KeywordHit]:
         mirrors = Mirrors(content.current(conn), symbols.current(conn))
@@ -331,7 +331,7 @@ def name_symbols_of(views: ViewStore, hits: list[KeywordHit]) -> list[KeywordHit
     pending = [hit for hit in hits if hit.pending is not None]
     if not pending:
         return hits
-    cache = file_symbols_cache(views)
+    cache = file_spans_cache(views)
 
     def name(conn: sqlite3.Connection) -> dict[str, KeywordHit]:
         paths = [hit.path for hit in pending]
@@ -358,7 +358,7 @@ def keyword_search(
     query: str,
     k: int,
     mirrors: Mirrors = Mirrors(),
-    declarations: FileSymbolsCache | None = None,
+    declarations: FileSpansCache | None = None,
     name_symbols: bool = True,
 ) -> list[KeywordHit]:
     query = without_authorship(query)

@@ -8,14 +8,13 @@ import json
 import sqlite3
 import threading
 import weakref
-from collections import OrderedDict
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from operator import itemgetter
 from typing import NamedTuple
 
 from processors.symbols.languages.js_ts import module_candidates
-from processors.tokenizer import name_tokens
+from streams.stores.views.file_cache import FileRowsCache
 from streams.stores.views.store import ViewStore
 from streams.stores.views.symbol_tables import REPO_NUMBER
 
@@ -200,101 +199,12 @@ def symbols_of_files(
     return out
 
 
-def matching_symbols_of_files(
-    conn: sqlite3.Connection,
-    repo_id: str,
-    paths: Sequence[str],
-    tokens: set[str],
-    limit: int,
-    cache: FileSymbolsCache | None = None,
-) -> dict[str, list[str]]:
-    """path -> fq names of the file's symbols whose simple name shares a token with the query
-    (the `symbol:<fqName>` reasons), in declaration order, at most `limit` per file: one read
-    for all of a search's ranked hits that `cache` does not hold, not one per hit."""
-    declared = (
-        cache.of_files(conn, repo_id, paths) if cache else symbols_of_files(conn, repo_id, paths)
-    )
-    return {path: matching_names(rows, tokens, limit) for path, rows in declared.items()}
-
-
-def matching_names(rows: Sequence[SymbolRow], tokens: Collection[str], limit: int) -> list[str]:
-    """The fq names of the first `limit` of `rows` whose simple name shares a token with
-    `tokens`."""
-    named: list[str] = []
-    for row in rows:
-        if not name_tokens(row.name).isdisjoint(tokens):
-            named.append(row.fq_name)
-            if len(named) >= limit:
-                break
-    return named
-
-
 # Rows the cache of declarations holds at most (~560 bytes each as SymbolRows: ~11 MiB).
 CACHED_SYMBOL_ROWS = 20_000
 
-
-class FileSymbolsCache:
-    """The declarations of recently read files, for as long as the views do not change.
-
-    A search reads the declarations of the files it answers with twice (their `symbol:`
-    reasons, then where in each the hit is), and the same files rank for query after query:
-    a large C header declares thousands of names at ~3 us a row fetched. An entry
-    holds while the store's write generation (ViewStore.generation) stays at the even value
-    it had before the entry was read and after; any write empties the cache. Bounded by rows,
-    least recently used first out."""
-
-    def __init__(self, store: ViewStore, max_rows: int = CACHED_SYMBOL_ROWS) -> None:
-        self._store = store
-        self._max_rows = max_rows
-        self._lock = threading.Lock()
-        self._files: OrderedDict[tuple[str, str], list[SymbolRow]] = OrderedDict()
-        self._rows = 0
-        self._generation = -1
-
-    def of_files(
-        self, conn: sqlite3.Connection, repo_id: str, paths: Sequence[str]
-    ) -> dict[str, list[SymbolRow]]:
-        """path -> its declarations, for the files of `paths` that declare any (do not
-        change the lists: they are the cache's)."""
-        generation = self._store.generation
-        out: dict[str, list[SymbolRow]] = {}
-        missing: list[str] = []
-        with self._lock:
-            if generation != self._generation:
-                self._files.clear()
-                self._rows, self._generation = 0, generation
-            for path in paths:
-                found = self._files.get((repo_id, path))
-                if found is None:
-                    missing.append(path)
-                elif found:
-                    self._files.move_to_end((repo_id, path))
-                    out[path] = found
-        if not missing:
-            return out
-        read = symbols_of_files(conn, repo_id, missing)
-        out.update(read)
-        if generation % 2 == 0 and self._store.generation == generation:
-            self._keep(generation, repo_id, [(p, read.get(p, [])) for p in missing])
-        return out
-
-    def _keep(
-        self, generation: int, repo_id: str, files: list[tuple[str, list[SymbolRow]]]
-    ) -> None:
-        with self._lock:
-            if generation != self._generation:
-                return
-            for path, rows in files:
-                if len(rows) > self._max_rows // 4:
-                    continue  # one file must not empty the cache
-                old = self._files.pop((repo_id, path), None)
-                self._rows += len(rows) - (len(old) if old is not None else 0)
-                self._files[(repo_id, path)] = rows
-            while self._rows > self._max_rows:
-                _, dropped = self._files.popitem(last=False)
-                self._rows -= len(dropped)
-
-
+# The declarations of recently read files, for as long as the views do not change
+# (views/file_cache.py); search reads spans instead (views/symbol_spans.py).
+FileSymbolsCache = FileRowsCache[SymbolRow]
 _CACHES: weakref.WeakKeyDictionary[ViewStore, FileSymbolsCache] = weakref.WeakKeyDictionary()
 _CACHES_LOCK = threading.Lock()
 
@@ -304,7 +214,7 @@ def file_symbols_cache(store: ViewStore) -> FileSymbolsCache:
     with _CACHES_LOCK:
         found = _CACHES.get(store)
         if found is None:
-            found = _CACHES[store] = FileSymbolsCache(store)
+            found = _CACHES[store] = FileRowsCache(store, symbols_of_files, CACHED_SYMBOL_ROWS)
         return found
 
 

@@ -1,0 +1,75 @@
+"""Rows read per file, kept while the views do not change: what search reads of the files it
+answers with, which rank again query after query (a C header declares thousands of names)."""
+
+from __future__ import annotations
+
+import sqlite3
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Sequence
+from typing import Generic, TypeVar
+
+from streams.stores.views.store import ViewStore
+
+Row = TypeVar("Row")
+# path -> its rows, for the files of `paths` that have any (one read for all of them)
+Reader = Callable[[sqlite3.Connection, str, Sequence[str]], dict[str, list[Row]]]
+
+
+class FileRowsCache(Generic[Row]):
+    """The rows `read` gives recently read files, for as long as the views do not change.
+
+    An entry holds while the store's write generation (ViewStore.generation) stays at the even
+    value it had before the entry was read and after; any write empties the cache. Bounded by
+    rows, least recently used first out; a file of more than a quarter of the bound is read
+    every time, so one file cannot empty the cache."""
+
+    def __init__(self, store: ViewStore, read: Reader[Row], max_rows: int) -> None:
+        self._store = store
+        self._read = read
+        self._max_rows = max_rows
+        self._lock = threading.Lock()
+        self._files: OrderedDict[tuple[str, str], list[Row]] = OrderedDict()
+        self._rows = 0
+        self._generation = -1
+
+    def of_files(
+        self, conn: sqlite3.Connection, repo_id: str, paths: Sequence[str]
+    ) -> dict[str, list[Row]]:
+        """path -> its rows, for the files of `paths` that have any (do not change the lists:
+        they are the cache's)."""
+        generation = self._store.generation
+        out: dict[str, list[Row]] = {}
+        missing: list[str] = []
+        with self._lock:
+            if generation != self._generation:
+                self._files.clear()
+                self._rows, self._generation = 0, generation
+            for path in paths:
+                found = self._files.get((repo_id, path))
+                if found is None:
+                    missing.append(path)
+                elif found:
+                    self._files.move_to_end((repo_id, path))
+                    out[path] = found
+        if not missing:
+            return out
+        read = self._read(conn, repo_id, missing)
+        out.update(read)
+        if generation % 2 == 0 and self._store.generation == generation:
+            self._keep(generation, repo_id, [(p, read.get(p, [])) for p in missing])
+        return out
+
+    def _keep(self, generation: int, repo_id: str, files: list[tuple[str, list[Row]]]) -> None:
+        with self._lock:
+            if generation != self._generation:
+                return
+            for path, rows in files:
+                if len(rows) > self._max_rows // 4:
+                    continue  # one file must not empty the cache
+                old = self._files.pop((repo_id, path), None)
+                self._rows += len(rows) - (len(old) if old is not None else 0)
+                self._files[(repo_id, path)] = rows
+            while self._rows > self._max_rows:
+                _, dropped = self._files.popitem(last=False)
+                self._rows -= len(dropped)

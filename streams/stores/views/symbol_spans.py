@@ -1,0 +1,114 @@
+"""What search needs of a file's declarations: each one's names and lines, nothing else.
+
+Search reads the declarations of every file it answers with, to name its `symbol:` reasons
+and to find the hit's lines, and a C header declares thousands. Fetching a whole symbols row
+(kind, digest and signature as well) and building its SymbolRow cost about twice reading
+these four columns, and the cache of them holds twice the rows in the same memory.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+import weakref
+from collections.abc import Collection, Sequence
+from typing import NamedTuple, Protocol
+
+from processors.tokenizer import name_tokens
+from streams.stores.views.file_cache import FileRowsCache
+from streams.stores.views.store import ViewStore
+
+
+class SymbolSpan(NamedTuple):
+    """One declaration: its names and where it is (SymbolRow's fields of the same names)."""
+
+    fq_name: str
+    name: str
+    start_line: int
+    end_line: int
+
+
+# the same files and order as views/symbols.py symbols_of_files
+_SPANS_OF_FILES = """SELECT f.path, s.fq_name, s.name, s.start_line, s.end_line
+    FROM symbol_files f CROSS JOIN symbols s INDEXED BY symbols_by_file ON s.file = f.id
+    WHERE f.repo_id = ?1 AND f.path IN (SELECT value FROM json_each(?2))
+    ORDER BY f.path, s.start_line, s.fq_name"""
+
+
+def spans_of_files(
+    conn: sqlite3.Connection, repo_id: str, paths: Sequence[str]
+) -> dict[str, list[SymbolSpan]]:
+    """path -> its declarations' spans, in declaration order (start line, then fq name), for
+    the files of `paths` that declare any: one read for all of them."""
+    out: dict[str, list[SymbolSpan]] = {}
+    make = SymbolSpan._make
+    for path, *rest in conn.execute(_SPANS_OF_FILES, (repo_id, json.dumps(list(paths)))):
+        out.setdefault(path, []).append(make(rest))
+    return out
+
+
+# Spans the cache holds at most (~250 bytes each: ~10 MiB).
+CACHED_SPANS = 40_000
+
+FileSpansCache = FileRowsCache[SymbolSpan]
+_CACHES: weakref.WeakKeyDictionary[ViewStore, FileSpansCache] = weakref.WeakKeyDictionary()
+_CACHES_LOCK = threading.Lock()
+
+
+def file_spans_cache(store: ViewStore) -> FileSpansCache:
+    """The store's cache of declaration spans (one per store, made on first use)."""
+    with _CACHES_LOCK:
+        found = _CACHES.get(store)
+        if found is None:
+            found = _CACHES[store] = FileRowsCache(store, spans_of_files, CACHED_SPANS)
+        return found
+
+
+class Named(Protocol):
+    """A declaration's names (SymbolSpan's and SymbolRow's)."""
+
+    @property
+    def fq_name(self) -> str: ...
+
+    @property
+    def name(self) -> str: ...
+
+
+class Declared(Named, Protocol):
+    """A declaration's names and lines (SymbolSpan's and SymbolRow's)."""
+
+    @property
+    def start_line(self) -> int: ...
+
+    @property
+    def end_line(self) -> int: ...
+
+
+def matching_names(rows: Sequence[Named], tokens: Collection[str], limit: int) -> list[str]:
+    """The fq names of the first `limit` of `rows` whose simple name shares a token with
+    `tokens`."""
+    named: list[str] = []
+    for row in rows:
+        if not name_tokens(row.name).isdisjoint(tokens):
+            named.append(row.fq_name)
+            if len(named) >= limit:
+                break
+    return named
+
+
+def matching_symbols_of_files(
+    conn: sqlite3.Connection,
+    repo_id: str,
+    paths: Sequence[str],
+    tokens: set[str],
+    limit: int,
+    cache: FileSpansCache | None = None,
+) -> dict[str, list[str]]:
+    """path -> fq names of the file's symbols whose simple name shares a token with the query
+    (the `symbol:<fqName>` reasons), in declaration order, at most `limit` per file: one read
+    for all of a search's ranked hits that `cache` does not hold, not one per hit."""
+    declared = (
+        cache.of_files(conn, repo_id, paths) if cache else spans_of_files(conn, repo_id, paths)
+    )
+    return {path: matching_names(rows, tokens, limit) for path, rows in declared.items()}
