@@ -6,13 +6,15 @@ by a second. Every tool call holds a lease for its duration; before each embeddi
 backfill waits until no lease is held and none ended within `quiet_s`, so a burst of calls
 runs unimpeded. It never waits longer than `max_defer_s`, so under constant load backfill
 still progresses (then in small batches: `wait_turn` says it was not quiet).
+A batch already running is told too: `on_hold` callbacks hear when a call begins (True) and
+ends (False), so an encoder can step aside mid-batch (streams/embedders/foreground_gate.py).
 """
 
 from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
 
@@ -24,16 +26,21 @@ class ForegroundPacer:
         self.active = 0
         self._last_end = 0.0
         self.deferrals = 0  # background batches that waited for the foreground (a counter)
+        self.on_hold: list[Callable[[bool], None]] = []
 
     @contextmanager
     def lease(self) -> Iterator[None]:
         """Held by a foreground request (an MCP tool call) while it runs."""
         self.active += 1
+        for hold in self.on_hold:
+            hold(True)
         try:
             yield
         finally:
             self.active -= 1
             self._last_end = time.monotonic()
+            for hold in self.on_hold:
+                hold(False)
 
     def quiet(self) -> bool:
         return self.active == 0 and time.monotonic() - self._last_end >= self.quiet_s

@@ -107,6 +107,9 @@ class VectorPlane:
             self.coverage = CoverageReader(
                 views, queries, self.indexer.counters if writer else None, indexing=indexing
             )
+        hold = getattr(self.embedder, "hold_background", None)  # the local encoder child
+        if pacer is not None and hold is not None:
+            pacer.on_hold.append(hold)  # a batch in flight steps aside while a tool call runs
         self.readiness = Readiness(embedder_bound=self.store is not None)
         self.retriever = Retriever(
             views,

@@ -182,6 +182,13 @@ class LocalEmbedder:
             self._passages.stop_if_idle()
         self._drop_query_model()
 
+    def hold_background(self, busy: bool) -> None:
+        """A tool call began (True) or ended (False), from the foreground pacer: the passage
+        child's batch steps wait while any call is in flight (foreground_gate.py)."""
+        passages = self._ensure()
+        if passages is not None:
+            passages.hold(busy)
+
     def set_foreground(self, foreground: bool) -> None:
         """True while a user waits for the embedding (`index --vectors`, `replay`): passage
         batches run at normal priority on every allowed thread, not only on idle cores."""

@@ -27,6 +27,7 @@ import mmap
 import os
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -210,8 +211,12 @@ class MiniLM:
     def token_count(self, text: str) -> int:
         return len(self.tokenizer.encode(text).ids)
 
-    def encode(self, texts: list[str], workers: int | None = None) -> F32:
-        """`workers` (1 .. threads, default threads): 1 runs on the calling thread alone."""
+    def encode(
+        self, texts: list[str], workers: int | None = None, pause: Callable[[], None] | None = None
+    ) -> F32:
+        """`workers` (1 .. threads, default threads): 1 runs on the calling thread alone.
+        `pause`, when given, is called before every layer of every chunk (the backfill's
+        foreground gate: it returns when the batch may go on)."""
         width = self.threads if workers is None else max(1, min(self.threads, workers))
         # One thread tokenises on itself: the tokenizer's shared Rust pool runs at the priority
         # of the thread that started it, and the passage child's query thread (width 1) must
@@ -238,7 +243,8 @@ class MiniLM:
             used += len(seqs[j])
         work = [[seqs[j] for j in chunk] for chunk in chunks]
         pool = self._pool if width > 1 and len(work) > 1 else None
-        results = pool.map(self._forward, work) if pool else map(self._forward, work)
+        forward = self._forward if pause is None else partial(self._forward, pause=pause)
+        results = pool.map(forward, work) if pool else map(forward, work)
         for chunk, vectors in zip(chunks, results, strict=True):
             out[chunk] = vectors
         self.drop_word_pages()
@@ -253,7 +259,7 @@ class MiniLM:
             with contextlib.suppress(OSError, ValueError, AttributeError):  # closed; not Linux
                 mapped.madvise(mmap.MADV_DONTNEED)
 
-    def _forward(self, seqs: list[list[int]]) -> F32:
+    def _forward(self, seqs: list[list[int]], pause: Callable[[], None] | None = None) -> F32:
         hidden, heads = self.hidden, self.heads
         d = hidden // heads
         lengths = [len(s) for s in seqs]
@@ -265,6 +271,8 @@ class MiniLM:
         runs = _runs(lengths)
         ctx = np.empty_like(x)
         for lw in self.layers:
+            if pause is not None:
+                pause()
             qkv = x @ lw["qkv_w"]
             qkv += lw["qkv_b"]
             for first, n, count in runs:

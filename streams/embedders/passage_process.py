@@ -17,6 +17,10 @@ the encoder threads that thread starts inherit it) and over a channel of their o
 query never queues behind a batch and the server holds no model copy of its own meanwhile
 (`encode_query`; LocalEmbedder falls back to a model in the server when no child runs).
 
+Tool calls first: the server's foreground gate (foreground_gate.py, one shared page) says when
+a tool call is in flight (`hold`), and the child's batch threads wait at their next layer
+until it is over, so a search gets the cores (and the child's GIL) to itself.
+
 The protocol is pickle over the child's stdin/stdout (both ends are this code): one
 `(texts, width)` request, one `("ok", width, vectors)` or `("error", message)` reply; on the
 query socket one list of texts, one `("ok", vectors)` or `("error", message)` reply.
@@ -40,6 +44,7 @@ import numpy as np
 import numpy.typing as npt
 
 from streams.embedders.cpu_share import BACKGROUND_NICE
+from streams.embedders.foreground_gate import ForegroundGate
 from streams.errors import StreamsError
 
 log = logging.getLogger(__name__)
@@ -79,6 +84,7 @@ class PassageProcess:
         self._starting = False
         self._timer: threading.Timer | None = None
         self._closed = False
+        self.gate = ForegroundGate()  # every child maps it; it outlives them
 
     @property
     def starting(self) -> bool:
@@ -98,6 +104,10 @@ class PassageProcess:
             if foreground != self.foreground:
                 self.foreground = foreground
                 self._stop_locked()
+
+    def hold(self, busy: bool) -> None:
+        """A tool call began (True) or ended (False): batch steps wait while any is in flight."""
+        self.gate.hold(busy)
 
     def encode(self, texts: list[str]) -> npt.NDArray[np.float32]:
         """The passages' vectors; raises PassageProcessError when the child fails (the next
@@ -176,11 +186,11 @@ class PassageProcess:
             self._starting = True
         try:
             child = subprocess.Popen(
-                [*args, str(nice), str(os.getpid()), str(theirs.fileno())],
+                [*args, str(nice), str(os.getpid()), str(theirs.fileno()), str(self.gate.fd)],
                 stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE,
                 cwd=_source_root(),
-                pass_fds=(theirs.fileno(),),
+                pass_fds=(theirs.fileno(), self.gate.fd),
             )
             self._child = child
             self.starts += 1

@@ -1,6 +1,7 @@
 """The passage encoder's child process (streams/embedders/passage_process.py starts it):
 
     python -m streams.embedders.passage_worker MODEL_FOLDER THREADS NICE PARENT_PID QUERY_FD
+        [GATE_FD]
 
 It starts its query thread, lowers its own (the batch thread's) priority, loads the model,
 says `("ready",)` and then answers one `(texts, width)` request at a time until its stdin
@@ -8,6 +9,10 @@ closes. `width` None: as many encoder threads as the cores other processes leave
 (cpu_share.IdleCores), up to THREADS. The query thread answers query embeddings on the
 socket QUERY_FD at the priority the child started with: Linux keeps a nice value per thread,
 and the batch thread lowers only its own (its encoder threads, started by it, inherit it).
+Lowered means SCHED_IDLE where the kernel allows it (any runnable thread of normal priority
+preempts it at once; nice alone only weighs the share), else the nice value NICE. GATE_FD is
+the server's foreground gate (foreground_gate.py): the batch's encoder threads wait at every
+layer while a tool call is in flight.
 """
 
 from __future__ import annotations
@@ -22,6 +27,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from streams.embedders.cpu_share import IdleCores
+from streams.embedders.foreground_gate import ForegroundGate
 
 
 def _reply(out: IO[bytes], message: object) -> None:
@@ -61,6 +67,7 @@ def serve(
     inp: IO[bytes],
     out: IO[bytes],
     queries: QueryThread | None = None,
+    gate: ForegroundGate | None = None,
 ) -> None:
     model: Any = None
     try:
@@ -83,7 +90,8 @@ def serve(
             return
         try:
             workers = idle.workers(threads) if width is None else max(1, min(threads, width))
-            _reply(out, ("ok", workers, model.encode(texts, workers=workers)))
+            pause = gate.wait if gate is not None else None
+            _reply(out, ("ok", workers, model.encode(texts, workers=workers, pause=pause)))
         except Exception as exc:
             _reply(out, ("error", f"{type(exc).__name__}: {exc}"))
 
@@ -106,6 +114,17 @@ def map_large_blocks() -> bool:
     return bool(mallopt(M_MMAP_THRESHOLD, LARGE_BLOCK))
 
 
+def lower_priority(nice: int) -> bool:
+    """This thread at `nice` and, where allowed, SCHED_IDLE (True): a waking thread of normal
+    priority preempts an idle-class one at once, where a nice +10 thread keeps its slice."""
+    os.nice(nice)
+    try:
+        os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))  # this thread only
+    except (AttributeError, OSError):  # not Linux, or refused: the nice value stays
+        return False
+    return True
+
+
 def main(argv: list[str]) -> int:
     folder, threads, nice, parent = Path(argv[0]), int(argv[1]), int(argv[2]), int(argv[3])
     map_large_blocks()  # before the model and the encoder threads allocate
@@ -113,15 +132,16 @@ def main(argv: list[str]) -> int:
     queries = QueryThread(socket.socket(fileno=int(argv[4]))) if len(argv) > 4 else None
     if queries is not None:
         queries.start()  # at the child's starting priority (the server's)
-    if nice > 0:
-        os.nice(nice)  # this thread and every encoder thread it starts, before the imports
+    if nice > 0:  # this thread and every encoder thread it starts, before the imports
+        lower_priority(nice)
+    gate = ForegroundGate(int(argv[5])) if len(argv) > 5 else None
     from streams.runtime.pool import die_with_parent
 
     die_with_parent(parent)
     # The protocol owns stdout; anything an import prints goes to stderr instead.
     out = os.fdopen(os.dup(sys.stdout.fileno()), "wb")
     os.dup2(sys.stderr.fileno(), sys.stdout.fileno())
-    serve(folder, threads, sys.stdin.buffer, out, queries)
+    serve(folder, threads, sys.stdin.buffer, out, queries, gate)
     return 0
 
 

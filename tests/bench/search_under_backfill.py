@@ -1,6 +1,7 @@
 """Search latency over MCP while idle and while a vector backfill runs (issue 21 item 2):
 
-    .venv/bin/python -m tests.bench.search_under_backfill [--tree DIR] [--rounds N] QUIET BUSY
+    .venv/bin/python -m tests.bench.search_under_backfill [--tree DIR] [--rounds N] [--single N]
+        QUIET BUSY
 
 QUIET and BUSY are two checkouts (e.g. the localisation benchmark's pinned koa and fastify
 under ~/.cache/repocontext-bench/checkouts/). One `repocontext serve QUIET` over streamable
@@ -114,10 +115,12 @@ async def one_client(url: str, repo: str, calls: int, offset: int, think_s: floa
     return times
 
 
-async def phase(url: str, repo: str, rounds: int, think_s: float) -> dict[int, list[float]]:
+async def phase(
+    url: str, repo: str, rounds: int, think_s: float, single: int
+) -> dict[int, list[float]]:
     out: dict[int, list[float]] = {}
     for clients in CLIENTS:
-        calls = rounds * 2 if clients == 1 else rounds
+        calls = single if clients == 1 else rounds
         runs = [one_client(url, repo, calls, c, think_s) for c in range(clients)]
         out[clients] = [t for times in await asyncio.gather(*runs) for t in times]
     return out
@@ -173,28 +176,30 @@ def serve(tree: Path, quiet: Path, data: str, port: int) -> subprocess.Popen[byt
     return subprocess.Popen(command, cwd=tree, env=env, stderr=subprocess.DEVNULL)
 
 
-async def measure(tree: Path, quiet: Path, busy: Path, rounds: int, think_s: float) -> None:
+async def measure(
+    tree: Path, quiet: Path, busy: Path, rounds: int, think_s: float, single: int
+) -> None:
     port = free_port()
     url = f"http://127.0.0.1:{port}/mcp"
     with tempfile.TemporaryDirectory(prefix="search-backfill-") as data:
         server = serve(tree, quiet, data, port)
         try:
-            await run_phases(url, quiet.name, busy, rounds, think_s, server.pid)
+            await run_phases(url, quiet.name, busy, (rounds, single), think_s, server.pid)
         finally:
             server.terminate()
             server.wait(60)
 
 
 async def timed_phase(
-    url: str, repo: str, rounds: int, think_s: float, server: int
+    url: str, repo: str, calls: tuple[int, int], think_s: float, server: int
 ) -> dict[int, list[float]]:
     """`phase`, printing the CPU the server and its children spent during it."""
     own, kids = cpu_s(server)
-    out = await phase(url, repo, rounds, think_s)
+    out = await phase(url, repo, calls[0], think_s, calls[1])
     own_after, kids_after = cpu_s(server)
-    calls = sum(len(v) for v in out.values())
+    made = sum(len(v) for v in out.values())
     print(
-        f"  server CPU {(own_after - own) * 1000 / calls:.0f} ms per call, "
+        f"  server CPU {(own_after - own) * 1000 / made:.0f} ms per call, "
         f"children {kids_after - kids:.1f} s of CPU",
         flush=True,
     )
@@ -202,7 +207,7 @@ async def timed_phase(
 
 
 async def run_phases(
-    url: str, quiet: str, busy: Path, rounds: int, think_s: float, server: int
+    url: str, quiet: str, busy: Path, calls: tuple[int, int], think_s: float, server: int
 ) -> None:
     async def up() -> bool:
         try:
@@ -214,7 +219,7 @@ async def run_phases(
 
     await wait_until(f"{quiet}: full vector coverage", up)
     print(f"  idle phase (load {os.getloadavg()[0]:.1f})", flush=True)
-    idle = await timed_phase(url, quiet, rounds, think_s, server)
+    idle = await timed_phase(url, quiet, calls, think_s, server)
     async with session(url) as mcp:
         added = await mcp.call_tool(
             "repocontext_add_repo", {"path": str(busy), "repoId": busy.name}
@@ -232,7 +237,7 @@ async def run_phases(
         before = await coverage(mcp, busy.name)
         print(f"  backfill phase (load {os.getloadavg()[0]:.1f})", flush=True)
         started = time.perf_counter()
-        during = await timed_phase(url, quiet, rounds, think_s, server)
+        during = await timed_phase(url, quiet, calls, think_s, server)
         seconds = time.perf_counter() - started
         after = await coverage(mcp, busy.name)
     gained = after.get("passagesEmbedded", 0) - before.get("passagesEmbedded", 0)
@@ -262,7 +267,14 @@ def main() -> None:
     parser.add_argument("quiet", type=Path, help="the repository searched")
     parser.add_argument("busy", type=Path, help="the repository whose backfill runs meanwhile")
     parser.add_argument("--tree", type=Path, default=Path.cwd(), help="source tree of the server")
-    parser.add_argument("--rounds", type=int, default=8, help="calls per client of 16 (x2 for 1)")
+    parser.add_argument("--rounds", type=int, default=8, help="calls per client of 16")
+    parser.add_argument(
+        "--single",
+        type=int,
+        default=0,
+        help="calls of the single client per phase (default 2 x rounds; its p95 is the "
+        "slowest 5 %%, so 24 calls make it the 2nd-slowest call)",
+    )
     parser.add_argument(
         "--think-s",
         type=float,
@@ -274,7 +286,9 @@ def main() -> None:
     if quiet.parent.parent != busy.parent.parent:
         raise SystemExit("QUIET and BUSY must share a grandparent (the workspace root)")
     print(f"server tree {args.tree}: {quiet.name} searched, {busy.name} backfilled", flush=True)
-    asyncio.run(measure(args.tree.resolve(), quiet, busy, args.rounds, args.think_s))
+    single = args.single or 2 * args.rounds
+    tree = args.tree.resolve()
+    asyncio.run(measure(tree, quiet, busy, args.rounds, args.think_s, single))
 
 
 if __name__ == "__main__":
