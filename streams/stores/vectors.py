@@ -154,13 +154,31 @@ def _edge_filter(
     return q.Filter(must=must, must_not=must_not or None) if must or must_not else None
 
 
+# The build child's RSS counts against the server's memory target (issue 21 item 4): the shard's
+# load touches its mapped files (payload indexes, vectors), and those pages stay resident while
+# optimize() holds the GIL, so they are dropped between the two (shared file mappings lose
+# nothing: the page cache keeps them). Inline, so the child imports nothing of ours.
 _BUILD_SCRIPT = """
-import sys, qdrant_edge as q
+import ctypes, sys, qdrant_edge as q
+folder = sys.argv[1].rstrip("/") + "/"
 shard = q.EdgeShard.load(sys.argv[1])
+madvise = ctypes.CDLL(None).madvise
+madvise.argtypes = [ctypes.c_void_p, ctypes.c_size_t, ctypes.c_int]
+with open("/proc/self/maps") as maps:
+    for line in maps:
+        parts = line.split(None, 5)
+        if len(parts) == 6 and parts[1][3] == "s" and parts[5].strip().startswith(folder):
+            start, end = (int(x, 16) for x in parts[0].split("-"))
+            madvise(start, end - start, 4)  # MADV_DONTNEED
 shard.optimize()
 shard.flush()
 shard.close()
 """
+
+
+def _wal_only(folder: str, names: list[str]) -> set[str]:
+    """copytree's ignore: the shard's own `wal` folder (top level only)."""
+    return {"wal"} if "segments" in names and "wal" in names else set()
 
 
 class EdgeVectorStore:
@@ -268,9 +286,11 @@ class EdgeVectorStore:
             shutil.rmtree(stale, ignore_errors=True)
         with self._lock:
             self._shard.flush()
-            shutil.copytree(self.path, build)
+            # Flushed under the lock, the segments hold every write: the copy's write-ahead
+            # log would only be replayed at load, tens of MiB of the child's RSS for nothing.
+            shutil.copytree(self.path, build, ignore=_wal_only)
         done = subprocess.run(
-            [sys.executable, "-c", _BUILD_SCRIPT, str(build)],
+            [sys.executable, "-c", _BUILD_SCRIPT, str(build.resolve())],
             capture_output=True,
             text=True,
             timeout=3600,
