@@ -276,3 +276,13 @@ def test_an_object_type_in_a_signature_declares_nothing_and_string_names_keep_th
         "Handler.path": "Property",  # a type alias's type: tsc names it too
         "T | INVALID": "Method",
     }
+
+
+def test_python_names_a_module_binds_under_a_condition_a_try_or_a_with_are_symbols() -> None:
+    # click's `if WIN: BEFORE_BAR = ...`, `if t.TYPE_CHECKING: _InputT_contra = ...`, httpx's
+    # `try: import brotli` / `except ImportError: brotli = None` were no symbols (ctags
+    # reports them); a loop's, a function's and a class's conditional names stay out
+    found = {s.fq_name for s in symbols("conditional.py")}
+    wanted = {"BEFORE_BAR", "BEFORE_BAR#2", "DEEP", "OTHER", "brotli", "data", "TOP"}
+    assert {f"conditional.{name}" for name in wanted} <= found
+    assert not {"conditional.loop_var", "conditional.f.local", "conditional.C.attr"} & found

@@ -7,6 +7,8 @@ applies them with what the views say is a package."""
 
 from __future__ import annotations
 
+from tree_sitter import Node
+
 from processors.symbols.languages.base import LanguageRules
 
 PYTHON_SUFFIXES = (".py", ".pyi")
@@ -91,8 +93,37 @@ def module_files(module: str) -> tuple[str, str]:
     return f"{path}.py", f"{path}/__init__.py"
 
 
+# what a module-level assignment may stand in and still bind a module's name: `if
+# TYPE_CHECKING:`, `if WIN:`/`else:`, `try: import brotli` / `except ImportError: brotli =
+# None`, `with open(...) as f:`; not a loop's body, a function's or a class's
+_MODULE_BLOCKS = frozenset(
+    {
+        "expression_statement",
+        "block",
+        "if_statement",
+        "elif_clause",
+        "else_clause",
+        "try_statement",
+        "except_clause",
+        "except_group_clause",
+        "finally_clause",
+        "with_statement",
+    }
+)
+
+
+def at_module_level(node: Node) -> bool:
+    """Whether an assignment (`@top` in python.scm) binds a name of the module: only
+    conditional, `try` and `with` blocks lie between it and the module."""
+    parent = node.parent
+    while parent is not None and parent.type in _MODULE_BLOCKS:
+        parent = parent.parent
+    return parent is not None and parent.type == "module"
+
+
 RULES = {
     "python": LanguageRules(
+        at_file_level=at_module_level,
         module_prefix=module_prefix,
         resolve_module=resolve_relative,
         references_through_imports=False,

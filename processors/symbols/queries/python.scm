@@ -7,6 +7,9 @@
   body: (block (expression_statement (assignment left: (identifier) @name) @def.Field)))
 ; module-level names (`current_app = LocalProxy(...)`, constants): what other modules import
 (module (expression_statement (assignment left: (identifier) @name) @def.Field))
+; and those a module binds under a condition, a `try` or a `with` (`if TYPE_CHECKING:`,
+; `except ImportError: brotli = None`): languages/python.at_module_level
+(block (expression_statement (assignment left: (identifier) @name) @def.Field @top))
 
 (import_statement name: (dotted_name) @import)
 (import_statement name: (aliased_import name: (dotted_name) @import alias: (identifier) @import.alias))

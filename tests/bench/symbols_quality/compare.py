@@ -114,7 +114,8 @@ def _locals(ours: list[dict[str, Any]], owners: frozenset[str] = _LOCAL_OWNERS) 
     """The indexes of our symbols declared inside a function or a variable, at any depth (a
     test function's class, and that class's methods). A member's fq name is its owner's
     before overloads were told apart, so owners are looked up by that, and must contain it.
-    An enum member's fields are no locals (a Rust struct variant's)."""
+    An enum member's fields are no locals (a Rust struct variant's); its methods are (Java's
+    and Kotlin's enum constants with a body: an anonymous subclass's overrides)."""
     by_base: dict[str, list[int]] = defaultdict(list)
     for i, symbol in enumerate(ours):
         by_base[_base(symbol["fq_name"])].append(i)
@@ -131,7 +132,9 @@ def _locals(ours: list[dict[str, Any]], owners: frozenset[str] = _LOCAL_OWNERS) 
             if not owner["start_line"] <= symbol["start_line"] <= owner["end_line"]:
                 continue  # named after an object it is not inside (`res.send`)
             if owner["kind"] in owners and not (
-                owner["kind"] == "Field" and _variant(ours, by_base, j)
+                symbol["kind"] == "Field"
+                and owner["kind"] == "Field"
+                and _variant(ours, by_base, j)
             ):
                 local.add(i)
             break

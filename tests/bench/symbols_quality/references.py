@@ -285,9 +285,15 @@ def run_ctags(root: Path, paths: list[str], language: str) -> dict[str, list[Tag
     return out
 
 
+# what a module-level assignment may stand in and still bind the module's name (`if
+# TYPE_CHECKING:`, `try: import x` / `except ImportError: x = None`, `with`); not a loop
+_MODULE_BLOCKS = (ast.If, ast.Try, ast.TryStar, ast.ExceptHandler, ast.With, ast.AsyncWith)
+
+
 def python_ast(body: str) -> list[Tag] | None:
     """Python's own parser: classes and functions outside function bodies, class- and
-    module-level simple-name assignments; None when the file does not parse."""
+    module-level simple-name assignments (module level: in conditional, `try` and `with`
+    blocks too); None when the file does not parse."""
     try:
         tree = ast.parse(body)
     except (SyntaxError, ValueError):
@@ -314,7 +320,7 @@ def python_ast(body: str) -> list[Tag] | None:
             elif in_body and isinstance(child, ast.stmt):
                 for target in assigned(child):
                     tags.append(Tag(target.id, child.lineno, FIELD, "module variable"))
-            visit(child, False)
+            visit(child, in_body and isinstance(child, _MODULE_BLOCKS))
 
     visit(tree, True)
     return tags
