@@ -95,7 +95,7 @@ def module_files(module: str) -> tuple[str, str]:
 
 # what a module-level assignment may stand in and still bind a module's name: `if
 # TYPE_CHECKING:`, `if WIN:`/`else:`, `try: import brotli` / `except ImportError: brotli =
-# None`, `with open(...) as f:`; not a loop's body, a function's or a class's
+# None`, `with opened_file() as f:`; not a loop's body, a function's or a class's
 _MODULE_BLOCKS = frozenset(
     {
         "expression_statement",
