@@ -38,6 +38,8 @@ from tests.bench.symbols_quality.settled import (
 )
 from tests.bench.symbols_quality.settled import table as settled_table
 
+_JS_LANGUAGES = ("typescript", "tsx", "javascript")
+EXPORTED = "(exported)"  # native/ts_decls.js marks a module's exported declarations so
 DEFAULT_CACHE = Path("/tmp/repocontext-symbols-quality")
 
 
@@ -180,6 +182,8 @@ def run(args: argparse.Namespace) -> int:
     results: list[FileResult] = []
     keywords: list[str] = []
     settled_rows: dict[str, tuple[dict[str, Counts], Settled]] = {}
+    exports: dict[str, int] = defaultdict(int)  # TS/JS: exported top-level declarations (tsc)
+    missed_exports: list[str] = []
     for language in languages:
         group = [s for s in sources if s.grammar == language]
         files[language] = len(group)
@@ -213,6 +217,14 @@ def run(args: argparse.Namespace) -> int:
                 for kind_class, counts in result.counts.items():
                     totals[(language, tool)][kind_class].add(counts)
             against_ctags.append(by_tool["ctags"][0])
+            if own in by_tool and language in _JS_LANGUAGES:
+                result, tags = by_tool[own]
+                exports[language] += sum(t.kind.endswith(EXPORTED) for t in tags)
+                missed_exports += [
+                    f"- {source.key}:{t.line} {t.kind} `{t.name}`"
+                    for t in result.missed
+                    if t.kind.endswith(EXPORTED)
+                ]
             if settled is not None and settled.by in by_tool:
                 by_second_reference(settled, by_tool["ctags"][0], *by_tool[settled.by])
         if settled is not None:
@@ -224,6 +236,10 @@ def run(args: argparse.Namespace) -> int:
     if settled_rows:
         print("\nctags' rows as measured and with its proven errors set aside (settled.py):\n")
         print("\n".join(settled_table(settled_rows)))
+    if exports:
+        counted = ", ".join(f"{language} {count}" for language, count in exports.items())
+        print(f"\nexported top-level declarations (tsc: {counted}) we miss: {len(missed_exports)}")
+        print("\n".join(missed_exports[: args.worst]))
     print(f"\nsymbols named by a keyword: {len(keywords)}")
     print("\n".join(keywords[: args.worst]))
     against = "ctags" if args.worst_against == "ctags" else "the language's own parser, else ctags"

@@ -155,7 +155,8 @@ def compare_file(
         mine[(kind_class, symbol["name"])].append((symbol["start_line"], symbol["end_line"], i))
     theirs: dict[tuple[str, str], list[Tag]] = defaultdict(list)
     for tag in reference:
-        if language in _JS and tag.kind in _VARIABLE_KINDS and (FUNCTION, tag.name) in mine:
+        kind = tag.kind.removesuffix(" (exported)")  # native/ts_decls.js marks exports
+        if language in _JS and kind in _VARIABLE_KINDS and (FUNCTION, tag.name) in mine:
             # `const f = function () {}`: a function bound to a name, which the reference
             # calls a variable; ours is the function it is
             tag = Tag(tag.name, tag.line, FUNCTION, tag.kind)

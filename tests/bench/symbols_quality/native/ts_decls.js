@@ -15,6 +15,7 @@ function kindOf(name) {
   return ts.ScriptKind.JSX; // .js/.jsx/.mjs/.cjs: JavaScript with JSX allowed
 }
 
+const EXPORTED = "(exported)";
 const functionValue = (n) => n && (ts.isArrowFunction(n) || ts.isFunctionExpression(n));
 
 function declarations(file, text) {
@@ -35,7 +36,12 @@ function declarations(file, text) {
   const visit = (node, local) => ts.forEachChild(node, (child) => handle(child, local));
   const members = (list, local) => list.forEach((m) => handle(m, local));
   const handle = (n, local) => {
-    const own = (name, kind_class, kind) => { if (!local) emit(name, n, kind_class, kind); };
+    // a module's exported top-level declaration is marked so (the report counts those missed)
+    const exported = !local && (ts.isSourceFile(n.parent) || ts.isModuleBlock(n.parent)) &&
+      ts.canHaveModifiers(n) && (ts.getCombinedModifierFlags(n) & ts.ModifierFlags.Export) !== 0;
+    const own = (name, kind_class, kind) => {
+      if (!local) emit(name, n, kind_class, exported ? `${kind} ${EXPORTED}` : kind);
+    };
     if (ts.isFunctionDeclaration(n)) {
       own(n.name, "function", n.body ? "function" : "overload");
       return visit(n, true);
