@@ -13,6 +13,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from processors.symbols.references import MAX_REFERENCES
 from schemas import topics
 from schemas.events import WalkFilters
 from streams.sources.changes import IndexedFile, diff_against_index
@@ -21,6 +22,7 @@ from streams.stores import ViewStore
 from streams.stores.views import symbols as views_symbols
 from streams.stores.views.handlers import default_registry
 from streams.stores.views.search import keyword_hits
+from streams.stores.views.symbol_tables import SOURCE_BITS, source_id, source_of
 from streams.stores.views.symbols import SymbolViews
 from tests.streams.symbol_records import records
 
@@ -75,10 +77,11 @@ def test_views_hold_exactly_the_last_version_of_every_file(
             "SELECT f.repo_id, f.path, s.fq_name, s.name, s.kind, s.start_line, s.end_line,"
             " s.digest, s.signature FROM symbols s JOIN symbol_files f ON f.id = s.file",
             "SELECT count(*) FROM symbol_files",
-            "SELECT f.repo_id, n.text, f.path, s.symbol, q.text FROM xref_refs r"
+            "SELECT f.repo_id, n.text, f.path, json_extract(unpack_text(f.sources),"
+            " '$[' || (r.source & 8191) || ']'), q.text FROM xref_refs r"
             " JOIN xref_names n ON n.id = r.name LEFT JOIN xref_names q ON q.id = r.qualified"
-            " JOIN xref_sources s ON s.id = r.source JOIN xref_files f ON f.id = s.file",
-            "SELECT count(*) FROM xref_sources",
+            " JOIN xref_files f ON f.id = r.source >> 13",
+            "SELECT f.path, unpack_text(f.sources) FROM xref_files f",
             "SELECT count(*) FROM xref_files",
             "SELECT f.repo_id, f.path, n.text FROM xref_imports i"
             " JOIN xref_files f ON f.id = i.file JOIN xref_names n ON n.id = i.module",
@@ -246,6 +249,14 @@ def test_references_and_imports_are_rows_of_numbers_with_no_second_copy(tmp_path
         assert views.imports_of_file("r", "m/d.py") == ["m.a"]
 
 
+def test_every_kept_reference_of_a_file_has_a_source_id_of_its_own() -> None:
+    """A source id is the file's id and the symbol's place among the file's referencing
+    symbols, of which there are at most as many as the references the processor keeps."""
+    assert MAX_REFERENCES < 1 << SOURCE_BITS
+    assert source_of(source_id(12345, MAX_REFERENCES - 1)) == (12345, MAX_REFERENCES - 1)
+    assert source_id(7, (1 << SOURCE_BITS) - 1) < source_id(8, 0)
+
+
 def test_a_file_whose_references_were_cut_is_reported(
     tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
@@ -257,8 +268,8 @@ def test_a_file_whose_references_were_cut_is_reported(
         store.apply(records("m/generated.py", body), {})
         refs = table(
             store,
-            "SELECT name FROM xref_refs JOIN xref_sources s ON s.id = source"
-            " JOIN xref_files f ON f.id = s.file WHERE f.path = 'm/generated.py'",
+            "SELECT name FROM xref_refs JOIN xref_files f ON f.id = source >> 13"
+            " WHERE f.path = 'm/generated.py'",
         )
     assert len(refs) == 5000
     assert "r/m/generated.py references 3 more distinct names than the 5000 kept" in caplog.text

@@ -280,7 +280,7 @@ def test_repo_tombstone_removes_every_tree_including_memory(memory_store: ViewSt
 
 def test_reset_clears_the_code_index_but_keeps_repo_and_memory(memory_store: ViewStore) -> None:
     # symbols/xrefs trees: registered by streams/stores/views/symbol_tables.py (empty here)
-    no_symbols = {"symbols": 0, "symbol_files": 0, "xref_refs": 0, "xref_sources": 0}
+    no_symbols = {"symbols": 0, "symbol_files": 0, "xref_refs": 0}
     no_symbols["xref_files"] = 0
     no_symbols["xref_imports"] = 0
     no_symbols["symbol_docs"] = 0

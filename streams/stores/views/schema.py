@@ -59,7 +59,9 @@ from streams.stores.views.registry import Tree, ViewRegistry
 # 14: xref_refs is a WITHOUT ROWID table keyed (repo, name, source, qualified), 0 for an
 #     unqualified reference, with no index by source (xref_files.names finds a file's
 #     references); xref_imports names its module by xref_names.id.
-SCHEMA_VERSION = 14
+# 15: xref_sources is gone: a reference's source is its file's id and the symbol's place in
+#     xref_files.sources, the file's referencing symbols as one packed JSON list.
+SCHEMA_VERSION = 15
 # A text of at least this many characters is kept zlib-compressed (a BLOB; shorter ones stay
 # TEXT): source and its terms compress ~4x, and both are read back only for the few files an
 # answer shows or when search's in-memory postings are built.

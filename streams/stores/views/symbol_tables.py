@@ -10,8 +10,8 @@
   of four integers), so "who references Name" is a bounded range read, never a scan; no
   index by source: a file's references are found again by the names it references (kept
   with the file) within the range of its source ids. A reference names its referencing
-  symbol by `xref_sources.id` (file and fully-qualified name), and that its file by
-  `xref_files.id`:
+  symbol by a source id: its file's `xref_files.id` and the symbol's place in that file's
+  packed list of referencing symbols (`source_id`):
   paths and qualified names are ~100 bytes each and a Java repository holds ~60 references
   per file and ~5 per symbol, so writing them into every row (and the path into the by-file
   index) made this table half of spring-framework's views.
@@ -41,7 +41,7 @@ from schemas.events import split_file_key
 from schemas.symbols import SymbolsRecord, XrefsRecord
 from streams.errors import StoreError
 from streams.stores.views.registry import Item, Tree, ViewRegistry
-from streams.stores.views.schema import pack_text
+from streams.stores.views.schema import pack_text, unpack_text
 
 log = logging.getLogger(__name__)
 
@@ -79,22 +79,16 @@ SYMBOLS_DDL = (
     # file's old rows go first), and two wide B-tree inserts per reference cost 1.7x the CPU
     # and 1.5x the bytes (measured on Django's 111k references)
     # `names`: the distinct xref_names ids the file's references name (pack_ids), which is
-    # how its references are found again to be deleted (see _forget_xrefs)
+    # how its references are found again to be deleted (see _forget_xrefs); `sources`: its
+    # referencing symbols, a packed JSON list (pack_text) that source ids index (source_id)
     """CREATE TABLE IF NOT EXISTS xref_files (
         id INTEGER PRIMARY KEY,
         repo_id TEXT NOT NULL,
         path TEXT NOT NULL,
         names BLOB,
+        sources,
         UNIQUE (repo_id, path)
     )""",
-    # a file's referencing symbols are unique already (apply_xrefs inserts each once), so no
-    # UNIQUE (file, symbol) whose index repeated every ~90-byte name: an index by file
-    """CREATE TABLE IF NOT EXISTS xref_sources (
-        id INTEGER PRIMARY KEY,
-        file INTEGER NOT NULL,  -- xref_files.id
-        symbol TEXT NOT NULL
-    )""",
-    "CREATE INDEX IF NOT EXISTS xref_sources_by_file ON xref_sources (file)",
     # the names, qualified names and modules references and imports use, each once: ~700 k
     # references on spring-framework name ~33 k distinct names and ~9 k qualified ones
     """CREATE TABLE IF NOT EXISTS xref_names (
@@ -108,7 +102,7 @@ SYMBOLS_DDL = (
     """CREATE TABLE IF NOT EXISTS xref_refs (
         repo INTEGER NOT NULL,  -- repo_numbers.id
         name INTEGER NOT NULL,  -- xref_names.id
-        source INTEGER NOT NULL,  -- xref_sources.id
+        source INTEGER NOT NULL,  -- source_id(file, index in xref_files.sources)
         qualified INTEGER NOT NULL,  -- xref_names.id; 0 when the reference was not qualified
         PRIMARY KEY (repo, name, source, qualified)
     ) WITHOUT ROWID""",
@@ -152,10 +146,6 @@ SYMBOL_TREES = (
     Tree("symbols", f"DELETE FROM symbols WHERE repo = {REPO_NUMBER}"),
     Tree("symbol_files", "DELETE FROM symbol_files WHERE repo_id = ?"),
     Tree("xref_refs", f"DELETE FROM xref_refs WHERE repo = {REPO_NUMBER}"),
-    Tree(
-        "xref_sources",
-        "DELETE FROM xref_sources WHERE file IN (SELECT id FROM xref_files WHERE repo_id = ?)",
-    ),
     Tree("xref_files", "DELETE FROM xref_files WHERE repo_id = ?"),
     Tree("xref_imports", f"DELETE FROM xref_imports WHERE repo = {REPO_NUMBER}"),
     Tree("symbol_docs", "DELETE FROM symbol_docs WHERE repo_id = ?"),  # trigger: symbol_fts
@@ -237,35 +227,47 @@ def repo_number(conn: sqlite3.Connection, repo_id: str) -> int:
     return made
 
 
+# A reference's source (its referencing symbol) is the file's id and the symbol's index in the
+# file's `sources` list: the symbols' fully-qualified names repeat their package and class, so
+# a file's list packs ~5x, and a file's sources are one range of ids by construction.
+SOURCE_BITS = 13  # a file keeps at most MAX_REFERENCES (5,000) references; ids stay 4 bytes
+
+
+def source_id(file_id: int, index: int) -> int:
+    return file_id << SOURCE_BITS | index
+
+
+def source_of(source: int) -> tuple[int, int]:
+    """(file id, index in its sources) of a source id."""
+    return source >> SOURCE_BITS, source & ((1 << SOURCE_BITS) - 1)
+
+
 def _xref_ids(
     conn: sqlite3.Connection, files: list[tuple[str, str, XrefsRecord]]
 ) -> tuple[list[int], list[int]]:
     """The id of each file (made here: its old one went with its old references), in order,
-    and of each of its referencing symbols, as one list of source ids per reference, in
-    record order."""
-    conn.executemany("INSERT INTO xref_files (repo_id, path) VALUES (?, ?)", [f[:2] for f in files])
+    and the source id of each of its references, in record order."""
     file_ids: list[int] = []
     sources: list[int] = []
     for repo_id, path, value in files:
-        (file_id,) = conn.execute(
-            "SELECT id FROM xref_files WHERE repo_id = ? AND path = ?", (repo_id, path)
-        ).fetchone()
-        file_ids.append(int(file_id))
-        if not value.references:
-            continue
         symbols = list(dict.fromkeys(symbol for symbol, _, _ in value.references))
-        conn.executemany(
-            "INSERT INTO xref_sources (file, symbol) VALUES (?, ?)",
-            [(file_id, symbol) for symbol in symbols],
-        )
-        ids = dict(
-            (symbol, int(source))
-            for source, symbol in conn.execute(
-                "SELECT id, symbol FROM xref_sources WHERE file = ?", (file_id,)
-            )
-        )
-        sources.extend(ids[symbol] for symbol, _, _ in value.references)
+        if len(symbols) >> SOURCE_BITS:
+            raise StoreError(f"{repo_id}/{path}: {len(symbols)} referencing symbols, too many")
+        packed = pack_text(json.dumps(symbols, ensure_ascii=False)) if symbols else None
+        file_id = conn.execute(
+            "INSERT INTO xref_files (repo_id, path, sources) VALUES (?, ?, ?)",
+            (repo_id, path, packed),
+        ).lastrowid
+        assert file_id is not None
+        file_ids.append(file_id)
+        index = {symbol: source_id(file_id, n) for n, symbol in enumerate(symbols)}
+        sources.extend(index[symbol] for symbol, _, _ in value.references)
     return file_ids, sources
+
+
+def file_sources(stored: str | bytes | None) -> list[str]:
+    """A file's referencing symbols from what `xref_files.sources` holds."""
+    return list(json.loads(unpack_text(stored) or "[]"))
 
 
 def name_ids(conn: sqlite3.Connection, texts: Sequence[str | None]) -> dict[str, int]:
@@ -307,32 +309,28 @@ def unpack_ids(packed: bytes) -> list[int]:
 
 
 def _forget_xrefs(conn: sqlite3.Connection, files: list[tuple[str, str]]) -> None:
-    """Every reference, source, import and file row of these files. A file's references are
-    the rows of its names whose source is one of its sources: made in one insert, those ids
-    are one range, so each name is a seek and a short range of the key."""
-    keys: list[tuple[int, int, int, int, int]] = []
+    """Every reference, import and file row of these files. A file's references are the rows
+    of its names whose source is in its range of source ids: each name is a seek and a short
+    range of the key."""
+    keys: list[tuple[int, int, int, int]] = []
     for repo_id, path in files:
         found = conn.execute(
-            """SELECT f.id, f.names, (SELECT id FROM repo_numbers WHERE repo_id = f.repo_id),
-                      (SELECT min(id) FROM xref_sources WHERE file = f.id),
-                      (SELECT max(id) FROM xref_sources WHERE file = f.id)
+            """SELECT f.id, f.names, (SELECT id FROM repo_numbers WHERE repo_id = f.repo_id)
                FROM xref_files f WHERE f.repo_id = ? AND f.path = ?""",
             (repo_id, path),
         ).fetchone()
-        if found is not None and found[1] is not None and found[3] is not None:
-            file_id, names, repo, low, high = found
-            keys.extend((repo, name, low, high, file_id) for name in unpack_ids(names))
+        if found is not None and found[1] is not None:
+            file_id, names, repo = found
+            low, high = source_id(file_id, 0), source_id(file_id + 1, 0) - 1
+            keys.extend((repo, name, low, high) for name in unpack_ids(names))
     conn.executemany(
-        """DELETE FROM xref_refs WHERE repo = ?1 AND name = ?2 AND source BETWEEN ?3 AND ?4
-            AND source IN (SELECT id FROM xref_sources WHERE file = ?5)""",
-        keys,
+        "DELETE FROM xref_refs WHERE repo = ? AND name = ? AND source BETWEEN ? AND ?", keys
     )
-    for table in ("xref_sources", "xref_imports"):
-        conn.executemany(
-            f"""DELETE FROM {table} WHERE file =
-                   (SELECT id FROM xref_files WHERE repo_id = ? AND path = ?)""",
-            files,
-        )
+    conn.executemany(
+        """DELETE FROM xref_imports WHERE file =
+               (SELECT id FROM xref_files WHERE repo_id = ? AND path = ?)""",
+        files,
+    )
     conn.executemany("DELETE FROM xref_files WHERE repo_id = ? AND path = ?", files)
 
 

@@ -10,13 +10,12 @@ import threading
 import weakref
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
-from operator import itemgetter
 from typing import NamedTuple
 
 from processors.symbols.languages.js_ts import module_candidates
 from streams.stores.views.file_cache import FileRowsCache
 from streams.stores.views.store import ViewStore
-from streams.stores.views.symbol_tables import REPO_NUMBER
+from streams.stores.views.symbol_tables import REPO_NUMBER, file_sources, source_of
 
 MAX_LOOKUP = 2000  # rows one name's lookup may return (bounded, whatever the repository)
 MAX_LOOKUP_TOTAL = 20_000  # rows one answer may read over all its names
@@ -106,26 +105,43 @@ def references_to(
     `qualified_only` only the references an import qualified are read: the callers of a
     member's bare name say nothing about which class's member they call."""
     out: list[ReferenceRow] = []
+    files: dict[int, tuple[str, list[str]]] = {}  # file id -> (path, its sources), read once
     for name in dict.fromkeys(names):
         only_qualified = " AND r.qualified != 0" if name in qualified_only else ""
         # the name's range of the table's key, read in key order and cut at the bound before
-        # anything is sorted: without statistics SQLite would rather walk the references by
-        # referencing symbol (xref_refs_by_source) to skip the sort, a scan for a rare name
+        # anything is sorted
         rows = conn.execute(
-            f"""SELECT f.path, s.symbol, ?2, q.text
-                FROM xref_refs r NOT INDEXED  -- its primary key: (repo, name, ...)
-                CROSS JOIN xref_sources s ON s.id = r.source
-                CROSS JOIN xref_files f ON f.id = s.file
+            f"""SELECT r.source, q.text FROM xref_refs r NOT INDEXED  -- its key (repo, name, ...)
                 LEFT JOIN xref_names q ON q.id = r.qualified
                 WHERE r.repo = (SELECT id FROM repo_numbers WHERE repo_id = ?1) AND r.name =
                     (SELECT id FROM xref_names WHERE text = ?2){only_qualified} LIMIT ?3""",
             (repo_id, name, min(limit, total - len(out))),
         ).fetchall()
-        rows.sort(key=itemgetter(0, 1))  # path, symbol
-        out.extend(ReferenceRow(r[0], r[1], r[2], r[3] or None) for r in rows)
+        _read_files(conn, files, {source_of(r[0])[0] for r in rows})
+        found = []
+        for source, qualified in rows:
+            file_id, index = source_of(source)
+            path, sources = files.get(file_id, ("", []))
+            if index < len(sources):  # else its file row is gone (never written so): skip
+                found.append(ReferenceRow(path, sources[index], name, qualified or None))
+        found.sort(key=lambda r: (r.path, r.symbol))
+        out.extend(found)
         if len(out) >= total:
             break
     return out
+
+
+def _read_files(
+    conn: sqlite3.Connection, files: dict[int, tuple[str, list[str]]], wanted: set[int]
+) -> None:
+    """Read the path and referencing symbols of the `wanted` files `files` does not hold."""
+    missing = json.dumps(sorted(wanted - files.keys()))
+    for file_id, path, sources in conn.execute(
+        """SELECT id, path, sources FROM xref_files
+           WHERE id IN (SELECT value FROM json_each(?))""",
+        (missing,),
+    ):
+        files[int(file_id)] = (str(path), file_sources(sources))
 
 
 def imports_of_file(conn: sqlite3.Connection, repo_id: str, path: str) -> list[str]:
