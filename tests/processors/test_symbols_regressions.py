@@ -286,3 +286,11 @@ def test_python_names_a_module_binds_under_a_condition_a_try_or_a_with_are_symbo
     wanted = {"BEFORE_BAR", "BEFORE_BAR#2", "DEEP", "OTHER", "brotli", "data", "TOP"}
     assert {f"conditional.{name}" for name in wanted} <= found
     assert not {"conditional.loop_var", "conditional.f.local", "conditional.C.attr"} & found
+
+
+def test_a_php_scripts_global_variables_are_symbols() -> None:
+    # bat's PHP sample (`$number = 2;` at file level): 16 of ctags' 18 PHP fields we lacked;
+    # a function's locals stay out
+    found = {s.fq_name: s.kind for s in symbols("globals.php")}
+    assert found["variable"] == found["number"] == found["third"] == "Field"
+    assert "show.local" not in found and "local" not in found

@@ -10,6 +10,8 @@
 (function_definition name: (name) @name parameters: (formal_parameters) @params) @def.Function
 (property_declaration (property_element name: (variable_name (name) @name))) @def.Field
 (const_declaration (const_element (name) @name)) @def.Field
+; a script's global variables (`$number = 2;` at file level), as a module's names elsewhere
+(program (expression_statement (assignment_expression left: (variable_name (name) @name))) @def.Field)
 ; a global constant defined by a call (`define('APP_ROOT', __DIR__);`), as ctags reports it
 ((expression_statement (function_call_expression function: (name) @_define arguments: (arguments . (argument [(string (string_content) @name) (encapsed_string . (string_content) @name .)])))) @def.Field (#eq? @_define "define"))
 
