@@ -1,7 +1,10 @@
 """Whether a replica's views outlived what the log still holds, so reading on would keep
 rows the log has since deleted: then the views must be rebuilt from scratch.
 
-Two ways, both checked when a replica starts:
+Three ways, all checked when a replica starts:
+- its position on a record topic is past the partition's end: the topic was recreated (a
+  cluster rebuilt under views kept on a volume) or lost records, so its offsets now name other
+  records and reading on would skip everything up to the old position;
 - its position on a compacted record topic is below the partition's log start: records
   between were removed (retention, `kafka-delete-records`, a recreated topic) unread;
 - it was out of step with the log for longer than the broker keeps tombstones
@@ -90,11 +93,11 @@ async def views_outlived_log(
         )
     ends = (await log.positions(topics, [])).ends
     counts = {t: sum(1 for tt, _ in ends if tt == t) for t in topics}
-    behind = any(
-        applied.get(tp, 0) < end
-        for tp, end in ends.items()
-        if shard.holds_partition(counts[tp[0]], tp[1])
-    )
+    held = {tp: end for tp, end in ends.items() if shard.holds_partition(counts[tp[0]], tp[1])}
+    ahead = _past_the_end(applied, held)
+    if ahead is not None:
+        return ahead
+    behind = any(applied.get(tp, 0) < end for tp, end in held.items())
     for topic in topics:
         if BY_NAME[topic].cleanup != "compact":
             continue  # expiring topics (command verdicts) hold nothing the views keep
@@ -112,4 +115,19 @@ async def views_outlived_log(
             f"than the log keeps tombstones ({tombstone_retention_s / 3600:.1f} h): files "
             "deleted meanwhile may have no tombstone left to remove them"
         )
+    return None
+
+
+def _past_the_end(
+    applied: dict[tuple[str, int], int], ends: dict[tuple[str, int], int]
+) -> str | None:
+    """A partition the views read further than the log now reaches, if any. Read before the
+    sink runs, so no batch can land between the two reads."""
+    for (topic, partition), end in sorted(ends.items()):
+        at = applied.get((topic, partition), 0)
+        if at > end:
+            return (
+                f"{topic}[{partition}]: the views read up to offset {at} but the log ends at "
+                f"{end}; the topic was recreated or lost records"
+            )
     return None

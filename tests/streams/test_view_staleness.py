@@ -1,6 +1,7 @@
 """A replica's views that outlived the log are detected (streams/runtime/view_staleness.py):
-a position below a compacted topic's log start, or out of step with the log for longer than
-the tombstone retention while the log moved on. Real SQLite log and views."""
+a position past a partition's end (a recreated topic), below a compacted topic's log start,
+or out of step with the log for longer than the tombstone retention while the log moved on.
+Real SQLite log and views."""
 
 from __future__ import annotations
 
@@ -68,6 +69,27 @@ async def test_out_of_step_longer_than_the_tombstone_retention_is_detected(
         assert reason is not None and "tombstones" in reason
         record_synced(views, now - 60)  # in step a minute ago: the tombstone is still there
         assert await views_outlived_log(log, views, *args) is None
+    finally:
+        views.close()
+        await log.close()
+
+
+async def test_a_position_past_the_log_end_is_detected(tmp_path: Path) -> None:
+    """Views kept on a volume over a log that was made again (fewer records, same topics): the
+    old offsets name other records, so the views are rebuilt rather than skip them."""
+    log = open_event_log(f"sqlite:///{tmp_path / 'log.db'}")
+    await log.create_topics(topics.CATALOGUE)
+    views = ViewStore(tmp_path / "views.db", default_registry())
+    try:
+        partition = topics.partition_for("r/a.py", await log.partitions(TOPIC))
+        await log.append(TOPIC, [LogRecord("r/a.py", b"{}"), LogRecord("r/a.py", b"{}")])
+        args = (VIEW_SINK_GROUP, VIEW_TOPICS, DAY_S, time.time())
+        views.apply([], {(TOPIC, partition): 2}, VIEW_SINK_GROUP)  # at the end: fine
+        assert await views_outlived_log(log, views, *args) is None
+        views.apply([], {(TOPIC, partition): 5}, VIEW_SINK_GROUP)  # read records now gone
+        reason = await views_outlived_log(log, views, *args)
+        assert reason is not None and f"{TOPIC}[{partition}]" in reason
+        assert "offset 5" in reason and "ends at 2" in reason and "recreated" in reason
     finally:
         views.close()
         await log.close()
