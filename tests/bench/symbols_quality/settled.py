@@ -8,7 +8,9 @@ prints each ctags row's precision and recall as measured and with those set asid
   ctags' extra (an object literal ctags calls a class, which tsc and we call a variable).
 - C# has no second parser here: csharp_causes rewrites each file one construct at a time
   (every line kept where it was) and counts one of our declarations ctags lacks as ctags'
-  miss when ctags reports it, at that line, once a construct it cannot read is rewritten.
+  miss when ctags reports it, at that line, once a construct it cannot read is rewritten,
+  and one of ctags' tags we lack as ctags' extra when it is gone once every such construct
+  is rewritten (a parameter of an expression-bodied member taken for a field).
 """
 
 from __future__ import annotations
@@ -53,17 +55,28 @@ def by_second_reference(
 
 
 def by_rewriting(settled: Settled, against_ctags: list[FileResult], cache: Path) -> None:
-    """Adds the C# extras against ctags that a rewrite shows ctags misses."""
+    """Adds the C# differences with ctags that rewriting proves ctags' own: our declarations
+    it reports once a construct it cannot read is rewritten, and its tags that are gone
+    once every such construct is."""
     per_file: list[dict[str, Any]] = [
-        {"file": r.key, "language": r.language, "extra": [t.__dict__ for t in r.extra]}
+        {
+            "file": r.key,
+            "language": r.language,
+            "extra": [t.__dict__ for t in r.extra],
+            "missed": [t.__dict__ for t in r.missed],
+        }
         for r in against_ctags
-        if r.extra
+        if r.extra or r.missed
     ]
     proven = csharp_causes.proven(per_file, cache)
+    gone = csharp_causes.spurious(per_file, cache)
     for result in against_ctags:
         for tag in result.extra:
             if (result.key, tag.name, tag.line) in proven:
                 settled.extra[tag.kind_class] += 1
+        for tag in result.missed:
+            if (result.key, tag.name, tag.line) in gone:
+                settled.missed[tag.kind_class] += 1
 
 
 def _ratio(value: float | None) -> str:
