@@ -3,7 +3,7 @@
 replica lag, log reachability, readiness); each replica tracks its own position in its own
 consumer group (views.<replica id>), none in a shared one; a replica is ready only once its
 lag is within the bound; a restarted replica resumes from its views, and one out of step
-longer than the tombstone retention rebuilds them.
+longer than the tombstone retention, or over topics made again, rebuilds them.
 """
 
 from __future__ import annotations
@@ -310,6 +310,72 @@ async def test_a_restarted_replica_resumes_from_its_views(
         out = replica.out.read_text()
         assert "rebuilding" not in out and "Traceback" not in out, out[-3000:]
     finally:
+        replica.proc.terminate()
+        assert replica.proc.wait(timeout=60) == 0, replica.out.read_text()[-3000:]
+        worker_proc.terminate()
+        worker_proc.wait(timeout=60)
+
+
+async def test_a_replica_over_a_recreated_log_rebuilds_its_views(
+    klog: KafkaEventLog, kafka_broker: KafkaBroker, tmp_path: Path
+) -> None:
+    """Views kept on a volume while the topics were deleted and made again (a cluster rebuilt):
+    the replica's offsets are past the new partitions' ends, so it rebuilds its views from
+    the new log instead of resuming there and skipping every record up to its old position."""
+    from aiokafka.admin import AIOKafkaAdminClient
+
+    registration = RepoRegistration(repo_id="demo", root=None, registered_at=1.0)
+    old = {f"src/old{i}.py": f"def before_recreate_{i}():\n    pass\n" for i in range(12)}
+    await klog.append(REPOS.name, [LogRecord("demo", codec.encode(registration))])
+    await klog.append(FILES.name, [upsert(p, b) for p, b in old.items()])
+    steps = ("worker", "--step", "structural", "--step", "content")
+    worker_proc = spawn(tmp_path, klog, "worker-1", *steps)
+    (tmp_path / "r").mkdir()
+
+    async def top(base: str, query: str) -> list[str]:
+        async with http_session(base) as session:
+            result = await call(session, "repocontext_search", {"repoId": "demo", "query": query})
+        return [h["entry"]["path"] for h in result["hits"]][:1]
+
+    admin = AIOKafkaAdminClient(bootstrap_servers=kafka_broker.bootstrap)
+    await admin.start()
+    replica = Replica(klog, tmp_path / "r", ("REPOCONTEXT_REPLICA_ID", "r7"))
+    try:
+        await replica.wait_live()
+
+        async def old_served() -> bool:
+            return await top(replica.base, "before_recreate_5") == ["src/old5.py"]
+
+        await wait_for(old_served, 90.0, "the replica to serve the first log's files")
+        for proc in (replica.proc, worker_proc):
+            proc.terminate()
+            assert proc.wait(timeout=60) == 0, replica.out.read_text()[-3000:]
+        names = [klog.physical_topic(t.name) for t in CATALOGUE]
+        await admin.delete_topics(names)
+
+        async def made_again() -> bool:
+            if set(names) & set(await admin.list_topics()):
+                return False  # still being deleted
+            await klog.create_topics(CATALOGUE)
+            return True
+
+        await wait_for(made_again, 60.0, "the topics to be deleted and made again")
+        await klog.append(REPOS.name, [LogRecord("demo", codec.encode(registration))])
+        await klog.append(FILES.name, [upsert("src/new.py", "def after_recreate():\n    pass\n")])
+        worker_proc = spawn(tmp_path, klog, "worker-2", *steps)
+        replica = Replica(klog, tmp_path / "r", ("REPOCONTEXT_REPLICA_ID", "r7"))
+        await replica.wait_live()
+
+        async def new_log_served() -> bool:
+            if await top(replica.base, "after_recreate") != ["src/new.py"]:
+                return False
+            return await top(replica.base, "before_recreate_5") == []
+
+        await wait_for(new_log_served, 90.0, "the rebuilt views of the new log")
+        out = replica.out.read_text()
+        assert "rebuilding the views from the log" in out and "recreated" in out, out[-3000:]
+    finally:
+        await admin.close()
         replica.proc.terminate()
         assert replica.proc.wait(timeout=60) == 0, replica.out.read_text()[-3000:]
         worker_proc.terminate()
