@@ -9,7 +9,8 @@ from tests.bench.symbols_quality.ctags_rules import (
     local_scopes,
     parameter_types,
 )
-from tests.bench.symbols_quality.references import CTAGS_KINDS, Tag
+from tests.bench.symbols_quality.references import CTAGS_KINDS, Tag, python_ast
+from tests.bench.symbols_quality.settled import Settled, by_second_reference
 
 
 def _tag(name: str, kind: str, scope: str = "", scope_kind: str = "") -> dict[str, str]:
@@ -84,3 +85,50 @@ def test_the_members_of_a_c_fields_inline_type_are_compared() -> None:
     assert compare_file("f", "c", ours, reference).counts["field"].matched == 3
     # an object literal's keys stay a variable's contents in JavaScript: not compared
     assert compare_file("f", "javascript", ours, reference).counts["field"].ours == 1
+
+
+def test_a_rust_struct_variants_fields_are_compared_and_a_java_constants_methods_are_not() -> None:
+    # enum E { Text { start: usize } }: syn reports `start`; it was taken for the variant's
+    # local. enum S { DATA { void read() {} } }: javac and ctags report no `read`
+    ours = [
+        _symbol("E", "Enum", 1, 3),
+        _symbol("E.Text", "Field", 2, 2),
+        _symbol("E.Text.start", "Field", 2, 2),
+        _symbol("E.Text.read", "Method", 2, 2),
+    ]
+    counts = compare_file("f", "rust", ours, []).counts
+    assert counts["field"].ours == 2 and counts["function"].ours == 0
+
+
+def test_a_method_named_like_an_overload_is_its_variables_local() -> None:
+    # const bench = metabench("x", { "String.slice()"() {} })
+    ours = [_symbol("bench", "Field", 1, 3), _symbol("bench.String.slice()", "Method", 2, 2)]
+    ours[1]["name"] = "String.slice()"
+    assert compare_file("f", "typescript", ours, []).counts["function"].ours == 0
+
+
+def test_a_difference_the_own_parser_reports_is_ctags_error_and_the_rest_stands() -> None:
+    ours = [_symbol("a", "Field", 1, 1), _symbol("b", "Field", 2, 2)]
+    ctags = [Tag("c", 3, "field", "variable")]  # b and a are missing: a proven, b not
+    own = [Tag("a", 1, "field", "module variable")]
+    settled = Settled("ast")
+    by_second_reference(
+        settled,
+        compare_file("f", "python", ours, ctags),
+        compare_file("f", "python", ours, own),
+        own,
+    )
+    assert settled.extra["field"] == 1  # a: the own parser reports it
+    assert settled.missed["field"] == 1  # c: the own parser reports nothing there
+
+
+def test_the_ast_reference_reports_a_modules_conditional_names_not_a_loops() -> None:
+    body = "if X:\n    A = 1\nelse:\n    A = 2\ntry:\n    import b\nexcept E:\n    b = None\n"
+    body += "for i in []:\n    loop = i\ndef f():\n    if X:\n        local = 1\n"
+    tags = python_ast(body)
+    assert tags is not None
+    assert sorted((t.name, t.line) for t in tags if t.kind_class == "field") == [
+        ("A", 2),
+        ("A", 4),
+        ("b", 8),
+    ]
