@@ -14,6 +14,7 @@ Rules (Kafka-like, see DESIGN §3):
 
 from __future__ import annotations
 
+import hashlib
 import sqlite3
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -150,9 +151,12 @@ def removable(
 # no "key IS NOT NULL" here: it would let the planner scan the whole (partial) key index
 # instead of range-scanning the primary key over the chunk's offsets
 NEW_KEYS = "SELECT key FROM records WHERE topic=? AND partition=? AND offset>=? AND offset<?"
+# a key's records through the index of (topic, partition, key_hash, offset); the key itself is
+# compared too, so two keys with one hash stay apart
 _DELETE_OLDER = (
-    "DELETE FROM records WHERE topic=?1 AND partition=?2 AND key=?3 AND offset < "
-    "(SELECT MAX(offset) FROM records WHERE topic=?1 AND partition=?2 AND key=?3)"
+    "DELETE FROM records WHERE topic=?1 AND partition=?2 AND key_hash=?4 AND key=?3 AND offset <"
+    " (SELECT MAX(offset) FROM records WHERE topic=?1 AND partition=?2 AND key_hash=?4"
+    " AND key=?3)"
 )
 _DELETE_TOMBSTONES = (
     "DELETE FROM records WHERE rowid IN (SELECT rowid FROM records WHERE topic=? AND "
@@ -166,6 +170,13 @@ CHUNK_OFFSETS = 2000  # offsets whose keys one compaction step de-duplicates
 DELETE_BATCH = 2000  # tombstones / expired records one compaction step deletes
 VACUUM_BYTES = 8 << 20  # what one incremental_vacuum returns to the OS at most
 KEEP_FREE_BYTES = 1 << 20  # free pages below this are left for new rows
+
+
+def key_hash(key: str) -> int:
+    """What the SQLite log's index by key holds for `key`: 8 bytes of its BLAKE2b digest, as
+    a signed 64-bit integer."""
+    digest = hashlib.blake2b(key.encode("utf-8", "surrogatepass"), digest_size=8).digest()
+    return int.from_bytes(digest, "big", signed=True)
 
 
 @contextmanager
@@ -209,7 +220,9 @@ def sqlite_compact_step(
         hi = min(end, cleaned + CHUNK_OFFSETS)
         rows = conn.execute(NEW_KEYS, (topic, partition, cleaned, hi))
         keys = {k for (k,) in rows if k is not None}
-        removed = conn.executemany(_DELETE_OLDER, [(topic, partition, k) for k in keys]).rowcount
+        removed = conn.executemany(
+            _DELETE_OLDER, [(topic, partition, k, key_hash(k)) for k in keys]
+        ).rowcount
         more = hi < end
         if not more:  # no older versions remain, so the newest tombstones may go too
             (low,) = conn.execute(

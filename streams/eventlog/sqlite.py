@@ -62,11 +62,10 @@ CREATE TABLE IF NOT EXISTS partitions(topic TEXT NOT NULL, partition INTEGER NOT
 -- packed: how value is stored (NULL: as appended; 1: zlib; 2: spliced; 3, 4: the same with
 -- the topic's zlib dictionary, see sqlite_values);
 -- blob_ids: the blobs a spliced value's long string literals are kept in.
+-- key_hash: compaction.key_hash(key), what the index by key holds (see _add_columns).
 CREATE TABLE IF NOT EXISTS records(topic TEXT NOT NULL, partition INTEGER NOT NULL,
   offset INTEGER NOT NULL, key TEXT, ts_ms INTEGER NOT NULL, packed INTEGER, value BLOB,
-  blob_ids TEXT, PRIMARY KEY(topic, partition, offset));
-CREATE INDEX IF NOT EXISTS records_by_key ON records(topic, partition, key, offset)
-  WHERE key IS NOT NULL;
+  blob_ids TEXT, key_hash INTEGER, PRIMARY KEY(topic, partition, offset));
 CREATE INDEX IF NOT EXISTS records_tombstones ON records(topic, partition, offset)
   WHERE value IS NULL AND key IS NOT NULL;
 CREATE TABLE IF NOT EXISTS offsets("group" TEXT NOT NULL, topic TEXT NOT NULL,
@@ -74,8 +73,8 @@ CREATE TABLE IF NOT EXISTS offsets("group" TEXT NOT NULL, topic TEXT NOT NULL,
   PRIMARY KEY("group", topic, partition)) WITHOUT ROWID;
 """
 _INSERT = (
-    "INSERT INTO records(topic, partition, offset, key, ts_ms, packed, value, blob_ids) "
-    "VALUES (?,?,?,?,?,?,?,?)"
+    "INSERT INTO records(topic, partition, offset, key, ts_ms, packed, value, blob_ids, key_hash) "
+    "VALUES (?,?,?,?,?,?,?,?,?)"
 )
 # A new log's page size: records of 1-4 KiB (a packed body) leave ~20% of a 4 KiB leaf page
 # empty, ~9% of a 16 KiB one; a bigger page costs each small commit more WAL bytes. A log
@@ -161,6 +160,20 @@ class SqliteEventLog(EventLog):
                 conn.execute("ALTER TABLE records ADD COLUMN packed INTEGER")
             if "blob_ids" not in columns:  # written before long literals were kept once
                 conn.execute("ALTER TABLE records ADD COLUMN blob_ids TEXT")
+            if "key_hash" not in columns:  # written when the index by key held the key
+                conn.execute("ALTER TABLE records ADD COLUMN key_hash INTEGER")
+                rows = conn.execute("SELECT rowid, key FROM records WHERE key IS NOT NULL")
+                conn.executemany(
+                    "UPDATE records SET key_hash = ? WHERE rowid = ?",
+                    [(cp.key_hash(key), rowid) for rowid, key in rows.fetchall()],
+                )
+            # the index compaction finds a key's older records by: its 8-byte hash, not the
+            # ~100-byte key (a repository path) every record repeated in the index
+            conn.execute("DROP INDEX IF EXISTS records_by_key")
+            conn.execute(
+                "CREATE INDEX IF NOT EXISTS records_by_key_hash ON records(topic, partition, "
+                "key_hash, offset) WHERE key IS NOT NULL"
+            )
             for statement in BLOBS_DDL:
                 conn.execute(statement)
 
@@ -232,7 +245,8 @@ class SqliteEventLog(EventLog):
                 st = state[(topic, p)] = list(self._partition_row(topic, p))
             ts = now if rec.timestamp_ms is None else rec.timestamp_ms
             ids = blob_ids(self._conn, value.blobs)
-            rows.append((topic, p, st[0], rec.key, ts, value.packing, value.stored, ids))
+            hashed = None if rec.key is None else cp.key_hash(rec.key)
+            rows.append((topic, p, st[0], rec.key, ts, value.packing, value.stored, ids, hashed))
             placed.append((p, st[0]))
             st[0] += 1
         self._conn.executemany(_INSERT, rows)

@@ -462,3 +462,44 @@ async def test_a_log_written_before_packing_opens_and_reads(tmp_path: Path) -> N
         ("old", None),
         ("new", 1),
     ]
+
+
+async def test_compaction_finds_a_keys_records_by_its_hash_and_tells_keys_of_one_hash_apart(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "log.db"
+    async with opened(path, tombstone_retention_ms=0, background_compaction=False) as log:
+        await log.create_topics([ONE])
+        indexes = {name for (name,) in peek(path, "SELECT name FROM sqlite_master")}
+        assert "records_by_key_hash" in indexes and "records_by_key" not in indexes
+        plan = peek(path, f"EXPLAIN QUERY PLAN {compaction._DELETE_OLDER}", ONE.name, 0, "r/a", 1)
+        assert "records_by_key_hash (topic=? AND partition=? AND key_hash=?" in str(plan), plan
+        with patch.object(compaction, "key_hash", lambda key: 7):  # every key one hash
+            await log.append(ONE.name, [LogRecord("r/a", b"1"), LogRecord("r/b", b"2")])
+            await log.append(ONE.name, [LogRecord("r/a", b"3")])
+            assert await log.compact(ONE.name) == 1
+        got = [(r.key, r.value) for r in await read_all(log, ONE.name)]
+        assert got == [("r/b", b"2"), ("r/a", b"3")]
+
+
+async def test_a_log_whose_index_held_the_keys_opens_with_their_hashes(tmp_path: Path) -> None:
+    path = tmp_path / "log.db"
+    async with opened(path) as log:
+        await log.create_topics([ONE])
+        await log.append(ONE.name, [LogRecord("r/a", b"1"), LogRecord("r/a", b"2")])
+    with sqlite3.connect(path) as conn:  # the column and index as the release before had them
+        conn.execute("DROP INDEX records_by_key_hash")
+        conn.execute("ALTER TABLE records DROP COLUMN key_hash")
+        conn.execute(
+            "CREATE INDEX records_by_key ON records(topic, partition, key, offset)"
+            " WHERE key IS NOT NULL"
+        )
+    async with opened(path, tombstone_retention_ms=0, background_compaction=False) as log:
+        hashes = peek(path, "SELECT key_hash FROM records")
+        assert hashes == [(compaction.key_hash("r/a"),)] * 2
+        assert {n for (n,) in peek(path, "SELECT name FROM sqlite_master")} >= {
+            "records_by_key_hash"
+        }
+        assert await log.compact(ONE.name) == 1
+        assert [r.value for r in await read_all(log, ONE.name)] == [b"2"]
+    assert peek(path, "SELECT name FROM sqlite_master WHERE name = 'records_by_key'") == []
