@@ -79,7 +79,10 @@ def clean_name(text: str, sep: str) -> str:
     text = text.strip()
     # a member named by a string (`"T | INVALID"() {}`) keeps the spaces between its words
     quoted = len(text) > 2 and text[0] in "\"'`" and text[-1] == text[0]
-    text = text.strip("\"'`<>;")
+    text = text.strip("\"'`;")
+    # an include's `<stdio.h>`; not an operator method made of brackets (Ruby's `def <<`)
+    if any(c.isalnum() or c == "_" for c in text):
+        text = text.strip("<>")
     if sep != ".":
         text = text.replace(sep, ".").strip(".")
     if " " in text or "\n" in text or "\t" in text:

@@ -294,3 +294,10 @@ def test_a_php_scripts_global_variables_are_symbols() -> None:
     found = {s.fq_name: s.kind for s in symbols("globals.php")}
     assert found["variable"] == found["number"] == found["third"] == "Field"
     assert "show.local" not in found and "local" not in found
+
+
+def test_a_ruby_operator_method_is_named_by_its_operator() -> None:
+    # sinatra-contrib's `def <<(data)` was a Function named "" (the name lost its brackets
+    # as an include's `<stdio.h>` does); `def <=>` was `=`
+    found = [s.fq_name for s in symbols("operators.rb")]
+    assert found == ["Stream", "Stream.<<", "Stream.<=>", "Stream.>", "Stream.==", "Stream.[]"]
