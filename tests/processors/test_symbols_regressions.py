@@ -301,3 +301,10 @@ def test_a_ruby_operator_method_is_named_by_its_operator() -> None:
     # as an include's `<stdio.h>` does); `def <=>` was `=`
     found = [s.fq_name for s in symbols("operators.rb")]
     assert found == ["Stream", "Stream.<<", "Stream.<=>", "Stream.>", "Stream.==", "Stream.[]"]
+
+
+def test_each_name_a_python_module_binds_by_a_tuple_is_a_symbol() -> None:
+    # click's docs/conf.py `release, version = get_version("Click")`: ctags reports both
+    found = {s.fq_name for s in symbols("conditional.py")}
+    wanted = {"release", "version", "T1", "T2"}
+    assert {f"conditional.{name}" for name in wanted} <= found

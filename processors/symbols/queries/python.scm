@@ -10,6 +10,11 @@
 ; and those a module binds under a condition, a `try` or a `with` (`if TYPE_CHECKING:`,
 ; `except ImportError: brotli = None`): languages/python.at_module_level
 (block (expression_statement (assignment left: (identifier) @name) @def.Field @top))
+; each name a tuple binds there (`release, version = get_version("Click")`)
+(module (expression_statement (assignment left: (pattern_list (identifier) @name)) @def.Field))
+(block (expression_statement (assignment left: (pattern_list (identifier) @name)) @def.Field @top))
+(class_definition
+  body: (block (expression_statement (assignment left: (pattern_list (identifier) @name)) @def.Field)))
 
 (import_statement name: (dotted_name) @import)
 (import_statement name: (aliased_import name: (dotted_name) @import alias: (identifier) @import.alias))

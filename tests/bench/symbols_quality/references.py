@@ -301,8 +301,12 @@ def python_ast(body: str) -> list[Tag] | None:
     tags: list[Tag] = []
 
     def assigned(stmt: ast.stmt) -> list[ast.Name]:
-        if isinstance(stmt, ast.Assign):
-            return [t for t in stmt.targets if isinstance(t, ast.Name)]
+        if isinstance(stmt, ast.Assign):  # `a = b = 1`, and each name of `a, b = f()`
+            names = [t for t in stmt.targets if isinstance(t, ast.Name)]
+            for target in stmt.targets:
+                if isinstance(target, ast.Tuple):
+                    names += [e for e in target.elts if isinstance(e, ast.Name)]
+            return names
         if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name):
             return [stmt.target]
         return []
