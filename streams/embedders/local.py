@@ -29,7 +29,7 @@ from pathlib import Path
 
 from streams.embedders.base import EmbeddingSpace, EmbedResult, TextType
 from streams.embedders.minilm import MAX_TOKENS, MiniLM, limit_blas_threads
-from streams.embedders.passage_process import IDLE_STOP_S, PassageProcess
+from streams.embedders.passage_process import IDLE_STOP_S, START_WAIT_S, PassageProcess
 
 log = logging.getLogger(__name__)
 
@@ -83,6 +83,7 @@ class LocalEmbedder:
         self._load_error: str | None = None
         self._lock = threading.Lock()  # loading and closing only
         self._closed = False
+        self._batches = 0  # passage batches between dropping the query model and their end
         self.space: EmbeddingSpace | None = EmbeddingSpace(MODEL_ID, DIMENSION, True)
 
     def _ensure(self) -> PassageProcess | None:
@@ -212,15 +213,35 @@ class LocalEmbedder:
                 if vectors is None:
                     return EmbedResult.failed(self._load_error or "model not loaded")
             else:
-                self._drop_query_model()
-                vectors = passages.encode(texts).tolist()
+                vectors = self._encode_batch(passages, texts)
         except Exception as exc:
             return EmbedResult.failed(f"{type(exc).__name__}: {exc}")
         return EmbedResult.checked(vectors, len(texts), DIMENSION)
 
+    def _encode_batch(self, passages: PassageProcess, texts: list[str]) -> list[list[float]]:
+        """A passage batch, by the child; this process's query model goes first. From then
+        until the batch ends a query waits for the child instead of loading a model here
+        (dropping the model and trimming the heap can take a while on a loaded machine,
+        before the child says it is starting)."""
+        with self._lock:
+            self._batches += 1
+        try:
+            self._drop_query_model()
+            return list(passages.encode(texts).tolist())
+        finally:
+            with self._lock:
+                self._batches -= 1
+
     def _encode_query(self, passages: PassageProcess, texts: list[str]) -> list[list[float]] | None:
-        """By the running child when there is one, else by this process's own model."""
+        """By the running child when there is one (or one a batch is about to start), else
+        by this process's own model."""
+        deadline = time.monotonic() + START_WAIT_S
+        asked = passages.answering  # a child that was asked and failed is not waited for
         found = passages.encode_query(texts)
+        while found is None and not asked and self._batches and time.monotonic() < deadline:
+            time.sleep(0.01)
+            asked = passages.answering
+            found = passages.encode_query(texts)
         if found is not None:
             return list(found.tolist())
         model = self.query_model()

@@ -92,6 +92,11 @@ class PassageProcess:
         return self._starting
 
     @property
+    def answering(self) -> bool:
+        """A started child answers queries now (its query channel is open)."""
+        return self._queries is not None
+
+    @property
     def pid(self) -> int | None:
         child = self._child
         return child.pid if child is not None and child.poll() is None else None
