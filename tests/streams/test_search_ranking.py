@@ -201,3 +201,33 @@ def test_who_wrote_a_pasted_commit_message_does_not_pick_its_files(tmp_path: Pat
         )
     assert order[0] == "src/tox/tox_env/python/api.py", order
     assert ".mailmap" not in order, order
+
+
+def test_a_name_the_request_spells_lifts_the_file_that_uses_it(tmp_path: Path) -> None:
+    """`RIPGREP_CONFIG_PATH` is declared nowhere (an environment variable); the short file that
+    reads it is where the change goes, though a long one says `config` and `path` more often."""
+    long_file = "".join(
+        f"fn config_path_{i}(path: &Path) -> Config {{ config(path) }}\n" for i in range(6)
+    )
+    files = {
+        "crates/core/flags/hiargs.rs": long_file + "// ripgrep: set the config path when it is not set\n",
+        "crates/core/flags/startup.rs": 'fn args() { env::var_os("RIPGREP_CONFIG_PATH") }\n'
+        "// when it is not set\n",
+    }
+    with ViewStore(tmp_path / "views.db", default_registry()) as store:
+        store.apply([rec for path, body in files.items() for rec in records(path, body)], {})
+        plain = ranked(store, "message when the ripgrep config path is not set")
+        spelled = ranked(store, "message when RIPGREP_CONFIG_PATH is not set")
+    assert plain[0] == "crates/core/flags/hiargs.rs", plain
+    assert spelled[0] == "crates/core/flags/startup.rs", spelled
+
+
+def test_a_name_every_file_spells_lifts_none_of_them(tmp_path: Path) -> None:
+    """A name more than MAX_MENTIONED_FILES files use points nowhere: the order stays BM25's."""
+    files = {f"src/m{i}.py": "def run(ctx):\n    return self_check(ctx)\n" for i in range(12)}
+    files["src/core.py"] = "def run(ctx):\n    return ctx\n" * 3 + "# self check\n"
+    with ViewStore(tmp_path / "views.db", default_registry()) as store:
+        store.apply([rec for path, body in files.items() for rec in records(path, body)], {})
+        plain = ranked(store, "run the self check ctx")
+        spelled = ranked(store, "run the self_check ctx")
+    assert spelled == plain

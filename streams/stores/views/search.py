@@ -33,6 +33,7 @@ import sqlite3
 from dataclasses import dataclass
 
 from processors.path_roles import Role, role_of, roles_asked
+from processors.query_mentions import phrase_query, written_names
 from processors.query_scope import in_scope, query_scopes
 from processors.tokenizer import (
     CHANGE_VERBS,
@@ -81,6 +82,8 @@ MAX_PATH_LOOKUP = 2000  # rows a path query's phrase read may return
 PATH_TIER, WRITTEN_NAME_TIER, SPELLED_NAME_TIER = 4, 2, 1
 NAME_BOOST = 1.5
 SCOPE_BOOST = 1.5  # processors.query_scope: a file inside the scope a query opens with
+MENTION_BOOST = 1.5  # processors.query_mentions: a file whose body spells a name the query writes
+MAX_MENTIONED_FILES = 10  # a name more files use points nowhere
 # BM25's length normalisation (b = 0.75, fixed in FTS5) pushes long files down, yet the long
 # files of a repository are where most changes land: a mild prior (1 + ln(1 + lines))^0.5
 # gives some of it back (a 1,000-line file 1.27x a 50-line one).
@@ -379,6 +382,8 @@ def keyword_search(
     words = set(tokens) - STOP_WORDS
     lines = line_counts(conn, repo_id, list(found))
     _weigh_by_path(found, lines, asked, words, query_scopes(query))
+    for path in mentioned_files(conn, repo_id, query).intersection(found):
+        found[path][0] = float(found[path][0]) * MENTION_BOOST
     if tiers:
         step = max((float(e[0]) for e in found.values()), default=0.0) + 1.0
         for path, tier in tiers.items():
@@ -431,6 +436,18 @@ def _weigh_by_path(
         prior *= SCOPE_BOOST if in_scope(path, scopes) else 1.0
         size = ((1.0 + math.log1p(lines.get(path, 1))) / SIZE_REFERENCE) ** SIZE_EXPONENT
         entry[0] = float(entry[0]) * prior * size
+
+
+def mentioned_files(conn: sqlite3.Connection, repo_id: str, query: str) -> set[str]:
+    """The files whose body spells a compound name the query writes (`RIPGREP_CONFIG_PATH`),
+    for each name that at most MAX_MENTIONED_FILES files spell: one FTS5 phrase read per name."""
+    out: set[str] = set()
+    for words in written_names(query):
+        phrase = phrase_query(words, "body_terms")
+        rows = conn.execute(_PATH_SQL, (phrase, repo_id, MAX_MENTIONED_FILES + 1)).fetchall()
+        if len(rows) <= MAX_MENTIONED_FILES:
+            out.update(path for (path,) in rows)
+    return out
 
 
 def file_rows(conn: sqlite3.Connection, repo_id: str, paths: list[str]) -> dict[str, FileRow]:

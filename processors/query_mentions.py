@@ -1,0 +1,39 @@
+"""The code names a request writes out, and why a file that uses one stands out.
+
+A change request often spells a name from the code as it is written (`RIPGREP_CONFIG_PATH`,
+`invalidateQueries`, `session_interface`) without that name being declared anywhere: an
+environment variable, a config key, a field, a callee from a library. BM25 splits it into its
+words (`ripgrep`, `config`, `path`), each common in the repository, so a long file that repeats
+them outranks the short file where the name itself appears. Keyword search lifts the files whose
+body holds the name's words in order (streams/stores/views/search.py), and only while few files
+do: a name every file uses points nowhere.
+"""
+
+from __future__ import annotations
+
+import re
+
+from processors.tokenizer import tokenize
+
+MAX_MENTIONS = 4  # names read per request; a pasted paragraph may hold many
+MAX_MENTION_WORDS = 8
+_IDENTIFIER = re.compile(r"[^\W\d][\w$]*")
+
+
+def written_names(query: str) -> list[tuple[str, ...]]:
+    """The compound names a request writes (snake_case, camelCase, SCREAMING_CASE), each as its
+    words in order, first seen first. A plain word is no such name: `cache` or `Config` is
+    English as often as code."""
+    out: list[tuple[str, ...]] = []
+    for word in _IDENTIFIER.findall(query):
+        words = tuple(tokenize(word))
+        if 1 < len(words) <= MAX_MENTION_WORDS and words not in out:
+            out.append(words)
+            if len(out) == MAX_MENTIONS:
+                break
+    return out
+
+
+def phrase_query(words: tuple[str, ...], column: str) -> str:
+    """An FTS5 phrase over one column: the words in a row, in order."""
+    return f'{column} : "' + " ".join(words).replace('"', '""') + '"'
