@@ -73,8 +73,8 @@ class _Options:
 @functools.lru_cache(maxsize=256)
 def parse_config(text: str) -> dict[str, Any] | None:
     """A config file's object (shared: read it, do not change it), or None when it is not
-    one (a syntax error, not an object). Cached by text: json5 is pure Python (7 ms for a
-    600-character tsconfig), and every answer reads the same few configs."""
+    one (a syntax error, not an object). Cached by text: json5 is pure Python and slow, and
+    every answer reads the same few configs."""
     try:
         data = json5.loads(text)
     except ValueError:

@@ -4,8 +4,8 @@
   `symbol_files.id`; indexed by file, by simple name (so the test-naming convention and
   dependents resolution are point lookups) and by fqName (views/scan.py). A rowid table with
   narrow indexes, not a WITHOUT ROWID table keyed by (repo, path, fqName): each index of that
-  repeated the ~190-byte key, and every row the ~100-byte path (on spring-framework the
-  table and its two indexes were 121 MiB of the 393 MiB data directory).
+  repeated the long key, and every row the path (on a Java repository that table and its
+  indexes were a third of the data directory).
 - `xref_refs`: the reverse index. Keyed by the referenced simple name (a WITHOUT ROWID table
   of four integers), so "who references Name" is a bounded range read, never a scan; no
   index by source: a file's references are found again by the names it references (kept
@@ -24,7 +24,7 @@
   `signature_terms`), searched next to `content_fts` (views/search adds the two BM25 scores).
   A table of its own, not two more columns of `content_fts`: symbols land after content
   (parsing is slower than tokenising), and updating an FTS5 row re-indexes its whole body,
-  which made a cold index 1.6x slower.
+  which made a cold index much slower.
 Both families are replace-per-file: a record deletes the file's rows and inserts its own, a
 tombstone only deletes.
 """
@@ -76,8 +76,8 @@ SYMBOLS_DDL = (
     "CREATE INDEX IF NOT EXISTS symbols_by_name ON symbols (repo, name)",
     # a rowid table with two narrow indexes, not a WITHOUT ROWID table keyed by all five
     # columns: a record's references are unique already (the processor dedupes them and the
-    # file's old rows go first), and two wide B-tree inserts per reference cost 1.7x the CPU
-    # and 1.5x the bytes (measured on Django's 111k references)
+    # file's old rows go first), and two wide B-tree inserts per reference cost more CPU and
+    # bytes than the narrow indexes (docs/performance-log.md)
     # `names`: the distinct xref_names ids the file's references name (pack_ids), which is
     # how its references are found again to be deleted (see _forget_xrefs); `sources`: its
     # referencing symbols, a packed JSON list (pack_text) that source ids index (source_id)
