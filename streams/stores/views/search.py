@@ -82,7 +82,7 @@ MAX_PATH_LOOKUP = 2000  # rows a path query's phrase read may return
 PATH_TIER, WRITTEN_NAME_TIER, SPELLED_NAME_TIER = 4, 2, 1
 NAME_BOOST = 1.5
 SCOPE_BOOST = 1.5  # processors.query_scope: a file inside the scope a query opens with
-MENTION_BOOST = 1.5  # processors.query_mentions: a file whose body spells a name the query writes
+MENTION_BOOST = 2.0  # processors.query_mentions: a file whose body spells a name the query writes
 MAX_MENTIONED_FILES = 10  # a name more files use points nowhere
 # BM25's length normalisation (b = 0.75, fixed in FTS5) pushes long files down, yet the long
 # files of a repository are where most changes land: a mild prior (1 + ln(1 + lines))^0.5
