@@ -8,11 +8,24 @@
 ; module-level names (`current_app = LocalProxy(...)`, constants): what other modules import
 (module (expression_statement (assignment left: (identifier) @name) @def.Field))
 ; and those a module binds under a condition, a `try` or a `with` (`if TYPE_CHECKING:`,
-; `except ImportError: brotli = None`): languages/python.at_module_level
-(block (expression_statement (assignment left: (identifier) @name) @def.Field @top))
+; `except ImportError: brotli = None`): languages/python.at_module_level; only the blocks of
+; those statements, not every function body's
+(if_statement consequence: (block (expression_statement (assignment left: (identifier) @name) @def.Field @top)))
+(elif_clause consequence: (block (expression_statement (assignment left: (identifier) @name) @def.Field @top)))
+(else_clause body: (block (expression_statement (assignment left: (identifier) @name) @def.Field @top)))
+(try_statement body: (block (expression_statement (assignment left: (identifier) @name) @def.Field @top)))
+(except_clause (block (expression_statement (assignment left: (identifier) @name) @def.Field @top)))
+(finally_clause (block (expression_statement (assignment left: (identifier) @name) @def.Field @top)))
+(with_statement body: (block (expression_statement (assignment left: (identifier) @name) @def.Field @top)))
 ; each name a tuple binds there (`release, version = get_version("Click")`)
 (module (expression_statement (assignment left: (pattern_list (identifier) @name)) @def.Field))
-(block (expression_statement (assignment left: (pattern_list (identifier) @name)) @def.Field @top))
+(if_statement consequence: (block (expression_statement (assignment left: (pattern_list (identifier) @name)) @def.Field @top)))
+(elif_clause consequence: (block (expression_statement (assignment left: (pattern_list (identifier) @name)) @def.Field @top)))
+(else_clause body: (block (expression_statement (assignment left: (pattern_list (identifier) @name)) @def.Field @top)))
+(try_statement body: (block (expression_statement (assignment left: (pattern_list (identifier) @name)) @def.Field @top)))
+(except_clause (block (expression_statement (assignment left: (pattern_list (identifier) @name)) @def.Field @top)))
+(finally_clause (block (expression_statement (assignment left: (pattern_list (identifier) @name)) @def.Field @top)))
+(with_statement body: (block (expression_statement (assignment left: (pattern_list (identifier) @name)) @def.Field @top)))
 (class_definition
   body: (block (expression_statement (assignment left: (pattern_list (identifier) @name)) @def.Field)))
 
