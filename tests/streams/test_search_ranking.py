@@ -210,7 +210,8 @@ def test_a_name_the_request_spells_lifts_the_file_that_uses_it(tmp_path: Path) -
         f"fn config_path_{i}(path: &Path) -> Config {{ config(path) }}\n" for i in range(6)
     )
     files = {
-        "crates/core/flags/hiargs.rs": long_file + "// ripgrep: set the config path when it is not set\n",
+        "crates/core/flags/hiargs.rs": long_file
+        + "// ripgrep: set the config path when it is not set\n",
         "crates/core/flags/startup.rs": 'fn args() { env::var_os("RIPGREP_CONFIG_PATH") }\n'
         "// when it is not set\n",
     }
