@@ -287,7 +287,14 @@ class TopicDictionaries:
         self.cache: dict[int, bytes] = {}  # id -> data, for reads
         self._by_topic: dict[str, Dictionary] = {}
         self._samples: dict[str, list[bytes]] = {}
-        for id_, topic, data in conn.execute("SELECT id, topic, value FROM dictionaries"):
+        self.unreadable: str | None = None
+        try:
+            rows = conn.execute("SELECT id, topic, value FROM dictionaries").fetchall()
+        except sqlite3.DatabaseError as exc:
+            # a damaged file still opens, so that health can name the damage (the integrity
+            # check does); meanwhile new values are packed without a dictionary
+            self.unreadable, rows = str(exc), []
+        for id_, topic, data in rows:
             self._by_topic[str(topic)] = Dictionary(int(id_), bytes(data))  # the newest wins
 
     def of(self, topic: str) -> Dictionary | None:
@@ -296,6 +303,8 @@ class TopicDictionaries:
     def sample(self, topic: str, value: StoredValue) -> None:
         """Keep `value`'s samples (its own for `topic`, its blobs' for BLOBS) while the
         dictionary they are for is not made."""
+        if self.unreadable is not None:
+            return
         for name, sample in ((topic, value.sample), *((BLOBS, b.sample) for b in value.blobs)):
             if name not in self._by_topic and sample:
                 samples = self._samples.setdefault(name, [])
