@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -113,7 +114,13 @@ async def test_index_search_and_live_edits(sample_repo: Path, tmp_path: Path) ->
 
         await wait_for(gone, what="a deleted file to leave the index")
 
-        repos = await call(session, "repocontext_list_repos", {})
+        # the deletion's content and structure records travel apart: search may drop the
+        # file a moment before the file count does
+        async def counted() -> dict[str, Any] | None:
+            listed: dict[str, Any] = await call(session, "repocontext_list_repos", {})
+            return listed if listed["repositories"][0]["fileCount"] == 7 else None
+
+        repos = await wait_for(counted, what="the file count to drop the deleted file")
         assert repos["count"] == 1
         row = repos["repositories"][0]
         assert row["repoId"] == "sample" and row["indexedRoot"] == str(sample_repo.resolve())
