@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import sqlite3
 import threading
+import weakref
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from typing import Generic, TypeVar
@@ -73,3 +74,22 @@ class FileRowsCache(Generic[Row]):
             while self._rows > self._max_rows:
                 _, dropped = self._files.popitem(last=False)
                 self._rows -= len(dropped)
+
+
+class PerStoreCaches(Generic[Row]):
+    """One FileRowsCache per view store, made on first use and gone with its store."""
+
+    def __init__(self, read: Reader[Row], max_rows: int) -> None:
+        self._read = read
+        self._max_rows = max_rows
+        self._lock = threading.Lock()
+        self._caches: weakref.WeakKeyDictionary[ViewStore, FileRowsCache[Row]] = (
+            weakref.WeakKeyDictionary()
+        )
+
+    def of(self, store: ViewStore) -> FileRowsCache[Row]:
+        with self._lock:
+            found = self._caches.get(store)
+            if found is None:
+                found = self._caches[store] = FileRowsCache(store, self._read, self._max_rows)
+            return found

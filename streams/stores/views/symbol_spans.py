@@ -10,13 +10,11 @@ from __future__ import annotations
 
 import json
 import sqlite3
-import threading
-import weakref
 from collections.abc import Collection, Sequence
 from typing import NamedTuple, Protocol
 
 from processors.tokenizer import name_tokens
-from streams.stores.views.file_cache import FileRowsCache
+from streams.stores.views.file_cache import FileRowsCache, PerStoreCaches
 from streams.stores.views.store import ViewStore
 
 
@@ -52,17 +50,12 @@ def spans_of_files(
 CACHED_SPANS = 40_000
 
 FileSpansCache = FileRowsCache[SymbolSpan]
-_CACHES: weakref.WeakKeyDictionary[ViewStore, FileSpansCache] = weakref.WeakKeyDictionary()
-_CACHES_LOCK = threading.Lock()
+_CACHES = PerStoreCaches[SymbolSpan](spans_of_files, CACHED_SPANS)
 
 
 def file_spans_cache(store: ViewStore) -> FileSpansCache:
     """The store's cache of declaration spans (one per store, made on first use)."""
-    with _CACHES_LOCK:
-        found = _CACHES.get(store)
-        if found is None:
-            found = _CACHES[store] = FileRowsCache(store, spans_of_files, CACHED_SPANS)
-        return found
+    return _CACHES.of(store)
 
 
 class Named(Protocol):

@@ -6,14 +6,12 @@ from __future__ import annotations
 
 import json
 import sqlite3
-import threading
-import weakref
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
 from processors.symbols.languages.js_ts import module_candidates
-from streams.stores.views.file_cache import FileRowsCache
+from streams.stores.views.file_cache import FileRowsCache, PerStoreCaches
 from streams.stores.views.store import ViewStore
 from streams.stores.views.symbol_tables import REPO_NUMBER, file_sources, source_of
 
@@ -221,17 +219,12 @@ CACHED_SYMBOL_ROWS = 20_000
 # The declarations of recently read files, for as long as the views do not change
 # (views/file_cache.py); search reads spans instead (views/symbol_spans.py).
 FileSymbolsCache = FileRowsCache[SymbolRow]
-_CACHES: weakref.WeakKeyDictionary[ViewStore, FileSymbolsCache] = weakref.WeakKeyDictionary()
-_CACHES_LOCK = threading.Lock()
+_CACHES = PerStoreCaches[SymbolRow](symbols_of_files, CACHED_SYMBOL_ROWS)
 
 
 def file_symbols_cache(store: ViewStore) -> FileSymbolsCache:
     """The store's cache of declarations (one per store, made on first use)."""
-    with _CACHES_LOCK:
-        found = _CACHES.get(store)
-        if found is None:
-            found = _CACHES[store] = FileRowsCache(store, symbols_of_files, CACHED_SYMBOL_ROWS)
-        return found
+    return _CACHES.of(store)
 
 
 class SymbolViews:
