@@ -80,6 +80,9 @@ class Settings(BaseSettings):
     max_sessions: int = 4096  # open MCP sessions in all; more get 503
     session_idle_timeout_s: float = 600.0  # a session with no request for this long is closed
     heavy_reads_per_repo: int = 2  # searches/bundles of one repository running at once
+    # processes besides this one that rank keyword searches (`serve` with --embedder none;
+    # query_api/server/search_readers.py); 0: searches are ranked in this process
+    search_readers: int = Field(default=0, ge=0, le=32)
     fault_after_failures: int = 3  # a step failing this many times in a row is a fault
     tool_profile: Literal["full", "compact"] = "full"  # compact: ~9 tools, short definitions
     max_query_chars: int = 4096

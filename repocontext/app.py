@@ -102,6 +102,13 @@ class DataDirLock:
             self._file = None
 
 
+def heavy_reads(settings: Settings) -> int:
+    """Heavy calls of one repository at once: with search readers, one more than them, so
+    a reader has the next search waiting while this process renders the last one."""
+    readers = settings.search_readers
+    return max(settings.heavy_reads_per_repo, readers + 1 if readers else 0)
+
+
 def open_views(path: Path) -> ViewStore:
     """Open the views; a corrupt or foreign-version file is moved aside and rebuilt.
 
@@ -266,7 +273,7 @@ class EmbeddedApp:
             pacer=self.pacer,
             guard=CallGuard(
                 self.settings.tool_timeout_s,
-                self.settings.heavy_reads_per_repo,
+                heavy_reads(self.settings),
                 write_block=self.runtime.health.write_block,
             ),
             caller=caller,

@@ -46,6 +46,7 @@ async def cmd_serve(args: argparse.Namespace, settings: Settings, path: Path | N
     from query_api.server.admission import HttpLimits
     from query_api.server.http_app import build_http_app
     from query_api.server.http_serve import bind_listener, serve_http
+    from query_api.server.search_readers import start_search_readers
 
     tokens = http_tokens(settings)
     if isinstance(tokens, int):
@@ -63,11 +64,15 @@ async def cmd_serve(args: argparse.Namespace, settings: Settings, path: Path | N
 
         return await serve_through_owner(opened, hello, settings, tokens, listener)
     app = opened
+    readers = None
     try:
         await app.start(vectors=False)
         if path is not None:
             await app.service.ensure_repo(str(path), args.repo_id)
         app.start_vectors()  # after the keyword index of PATH: the first answers come first
+        readers = await start_search_readers(
+            app.service, settings.search_readers, settings.embedder
+        )
         server = app.mcp_server()
         limits = HttpLimits.from_settings(settings)
         asgi = build_http_app(
@@ -81,6 +86,8 @@ async def cmd_serve(args: argparse.Namespace, settings: Settings, path: Path | N
         async with AgentListener(app):  # stdio agents on this data directory attach here
             await serve_http(asgi, listener, "MCP")
     finally:
+        if readers is not None:
+            await readers.close()
         await app.close()
     return 0
 

@@ -20,15 +20,10 @@ from query_api.access.repo_binding import check_binding
 from query_api.core.index_build import building_line, building_note, cut_files, index_builds
 from query_api.core.replica_lag import lag_not_ready, remote_freshness, unreachable_line
 from query_api.core.search_merge import merge_search_answers
+from query_api.core.search_ranking import Ranked, Ranking, rank_search
 from query_api.errors import ConflictError, NotFoundError, ToolInputError
 from query_api.metrics import Metrics
-from query_api.retrieval.hit_details import (
-    SEMANTIC_FLOOR,
-    HitLocator,
-    best_semantic_score,
-    enrich,
-    no_match_note,
-)
+from query_api.retrieval.hit_details import HitLocator
 from query_api.retrieval.readiness import Readiness
 from query_api.retrieval.vector_coverage import coverage_line, mark_partial
 from schemas import tools as t
@@ -88,6 +83,8 @@ class RepoContextService:
         self.max_ready_lag = max_ready_lag
         self.retriever: Retriever | None = plane.retriever if plane is not None else None
         self._locator = HitLocator(views)
+        # where searches are ranked when not here (query_api/server/search_readers.py)
+        self.ranking: Ranking | None = None
         # reset_index hooks of planes kept outside the views: repoId -> {tree: rows deleted}
         self.on_reset: list[Callable[[str], dict[str, int]]] = []
 
@@ -395,35 +392,35 @@ class RepoContextService:
         if args.repoId is None:
             return await self._search_every_repo(args, details)
         self.require_repo(args.repoId)
-        if self.retriever is None:
-            from query_api.retrieval.vector_plane import keyword_only_retriever
-
-            self.retriever = keyword_only_retriever(self.views, self.readiness)
-        answer = await self.retriever.search(args.repoId, args.query, args.k)
-        enriched = await asyncio.to_thread(
-            enrich, self._locator, args.repoId, args.query, answer.hits, details=details
-        )
-        hits, note = enriched.hits, None
-        if not hits and not enriched.lexical:  # keyword search found no word of it at all
-            note = no_match_note(args.query, args.repoId, None)
-        elif not enriched.lexical:
-            best = await best_semantic_score(self.retriever, args.repoId, args.query)
-            if best is None or best < SEMANTIC_FLOOR:
-                hits, note = [], no_match_note(args.query, args.repoId, best)
+        ranking = self.ranking.rank if self.ranking is not None else self.rank_here
+        ranked = await ranking(args, details)
+        hits, note = ranked.hits, ranked.note
         fresh = await self.freshness(args.repoId)
-        if answer.mode == SearchMode.SEMANTIC:  # over partial coverage: the hits say so
+        if ranked.mode == SearchMode.SEMANTIC:  # over partial coverage: the hits say so
             hits = mark_partial(hits, fresh.vectors)
         if fresh.indexing:  # an answer over part of the files must not look final
             note = building_note(fresh.indexing)
         return t.SearchResult(
             repoId=args.repoId,
             query=args.query,
-            mode=answer.mode,
-            retrievalPath=answer.path,
+            mode=ranked.mode,
+            retrievalPath=ranked.path,
             hits=hits,
             note=note,
             freshness=fresh,
         )
+
+    async def rank_here(self, args: t.SearchArgs, details: bool) -> Ranked:
+        """One repository's search ranked in this process (`args.repoId` is set)."""
+        assert args.repoId is not None
+        return await rank_search(self._retriever(), self._locator, args.repoId, args, details)
+
+    def _retriever(self) -> Retriever:
+        if self.retriever is None:
+            from query_api.retrieval.vector_plane import keyword_only_retriever
+
+            self.retriever = keyword_only_retriever(self.views, self.readiness)
+        return self.retriever
 
     async def _search_every_repo(self, args: t.SearchArgs, details: bool) -> t.SearchResult:
         listed = {r.repo_id for r in self.views.list_repos()} | set(self.ingest.registered_ids())

@@ -2,7 +2,7 @@
 
     python -m tests.bench.mcp_search_throughput [--generated 100000] [--data-dir DIR]
         [--corpus DIR] [--queries 200] [--calls 320] [--clients 16] [--noop N] [--tree DIR]
-        [--profile OUT] [--answers OUT.json]
+        [--profile OUT] [--answers OUT.json] [--readers 0,2] [--rounds R]
 
 Starts `repocontext serve CORPUS --embedder none` (keyword only) on a prepared data directory:
 spring-framework at search_latency's PIN (11.4k files) or the generated corpus of
@@ -25,6 +25,9 @@ times do, and on a 2-core machine the client's share is CPU the server does not 
 clients validate every result against the tool's output schema, as the SDK's do, with one
 validator per schema (`SchemaCheckedOnce`); `--stock-client` uses the SDK's client as it is,
 which re-checks the schema itself on every call.
+`--readers 0,2 [--rounds R]` runs the server with each number of search reader processes
+(REPOCONTEXT_SEARCH_READERS, query_api/server/search_readers.py) in turns on the same data,
+the order reversed each round; the server's CPU then counts its children (the readers) too.
 `--noop N` first times N calls of a tool that does not exist from one client: what the
 HTTP/MCP path costs with no answer to compute.
 
@@ -79,16 +82,31 @@ HEADER = (
 )
 
 
+def _stat(pid: int) -> list[str]:
+    return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+
+
 def server_cpu_s(pid: int) -> float:
-    """User + system CPU seconds of a process (Linux /proc)."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    """User + system CPU seconds of a process and its live children: the search readers and
+    processor workers work for it (Linux /proc)."""
+    total = 0
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            fields = _stat(int(entry.name))
+        except (OSError, IndexError):  # gone meanwhile
+            continue
+        if int(entry.name) == pid or int(fields[1]) == pid:
+            total += int(fields[11]) + int(fields[12])
+    return total / os.sysconf("SC_CLK_TCK")
 
 
 def serve(
-    tree: Path, corpus: Path, data: Path, port: int, profile: Path | None, log: Path
+    tree: Path, corpus: Path, data: Path, port: int, profile: Path | None, log: Path, readers: int
 ) -> subprocess.Popen[bytes]:
     env = dict(os.environ, PYTHONPATH=str(tree), REPOCONTEXT_EMBEDDER="none")
+    env["REPOCONTEXT_SEARCH_READERS"] = str(readers)
     entry = ["-m", "repocontext.cli"]
     if profile is not None:
         entry = ["-m", "tests.bench.mcp_search_throughput", "--serve-sampled", str(profile), "--"]
@@ -247,15 +265,19 @@ async def phases(
     return rows
 
 
-async def measure(args: argparse.Namespace, corpus: Path, data: Path, queries: list[str]) -> None:
+async def measure(
+    args: argparse.Namespace, corpus: Path, data: Path, queries: list[str], readers: int
+) -> None:
     port = free_port()
     url = f"http://127.0.0.1:{port}/mcp"
     log = Path(args.server_log)
-    server = serve(args.tree.resolve(), corpus, data, port, args.profile, log)
+    server = serve(args.tree.resolve(), corpus, data, port, args.profile, log, readers)
     repo = corpus.name
     try:
         await settle(url, repo, server.pid)
+        began = time.strftime("%H:%M", time.gmtime())
         print(f"\n{len(queries)} change requests over {repo} ({corpus}), k=10, over MCP")
+        print(f"server: {readers} search reader processes, {began} UTC")
         print(HEADER)
         if args.noop:
             print(await noop_phase(url, args.noop, server.pid), flush=True)
@@ -264,8 +286,11 @@ async def measure(args: argparse.Namespace, corpus: Path, data: Path, queries: l
             url, repo, queries, args.calls, args.clients, server.pid, args.profile, answers
         )
         if args.answers:
-            Path(args.answers).write_text(json.dumps(answers, indent=1) + "\n")
-            print(f"the one client's answers: {args.answers}")
+            out = Path(args.answers)
+            if len(args.readers) > 1:  # one file per configuration, to compare them
+                out = out.with_name(f"{out.stem}.readers-{readers}{out.suffix}")
+            out.write_text(json.dumps(answers, indent=1) + "\n")
+            print(f"the one client's answers: {out}")
         print(f"load average after: {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
     finally:
         server.terminate()
@@ -354,6 +379,13 @@ def main() -> None:
         "--answers", type=Path, help="write the one client's answers (JSON), to compare trees"
     )
     parser.add_argument("--server-log", default=os.devnull, help="append the server's output")
+    parser.add_argument(
+        "--readers",
+        type=lambda v: [int(n) for n in v.split(",")],
+        default=[0],
+        help="search reader processes of the server, e.g. 0,2: each in turn, same data",
+    )
+    parser.add_argument("--rounds", type=int, default=1, help="turns (order reversed each)")
     parser.add_argument("--mirrors", type=Path, default=DEFAULT_MIRRORS)
     parser.add_argument("--cache", type=Path, default=DEFAULT_CACHE)
     args = parser.parse_args()
@@ -374,7 +406,10 @@ def main() -> None:
     queries = [case.query[:4096] for case in read_cases(CASES_FILE)][: args.queries]
     client = "the SDK's ClientSession" if STOCK_CLIENT else "SchemaCheckedOnce"
     print(f"server tree {args.tree}, data {data}, client {client}", flush=True)
-    asyncio.run(measure(args, corpus, data, queries))
+    for round_ in range(args.rounds):
+        order = args.readers if round_ % 2 == 0 else args.readers[::-1]
+        for readers in order:
+            asyncio.run(measure(args, corpus, data, queries, readers))
 
 
 if __name__ == "__main__":

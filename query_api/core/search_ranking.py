@@ -1,0 +1,61 @@
+"""The part of a search that ranks and details its hits, apart from the freshness around it.
+
+`repocontext_search` is this part plus the caller's freshness (RepoContextService.search).
+It reads only the views, so a process that opened them read-only can run it for the process
+that owns the data directory (query_api/server/search_readers.py): one function for both keeps
+their answers the same.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Protocol
+
+from query_api.retrieval.hit_details import (
+    SEMANTIC_FLOOR,
+    HitLocator,
+    best_semantic_score,
+    enrich,
+    no_match_note,
+)
+from schemas import tools as t
+from schemas.retrieval import RetrievalPath, SearchMode
+
+if TYPE_CHECKING:
+    from query_api.retrieval.ladder import Retriever
+
+
+@dataclass(frozen=True)
+class Ranked:
+    """A search's hits before freshness: how they were found and the note, if any."""
+
+    mode: SearchMode
+    path: RetrievalPath
+    hits: list[t.SearchHit]
+    note: str | None
+
+
+class Ranking(Protocol):
+    """Ranks one repository's search somewhere else (the search reader processes)."""
+
+    async def rank(self, args: t.SearchArgs, details: bool) -> Ranked: ...
+
+
+async def rank_search(
+    retriever: Retriever, locator: HitLocator, repo_id: str, args: t.SearchArgs, details: bool
+) -> Ranked:
+    """The retrieval ladder's hits with their lines and snippet (with `details`); an answer
+    in which no hit holds the query's words nor is semantically close says so instead."""
+    answer = await retriever.search(repo_id, args.query, args.k)
+    enriched = await asyncio.to_thread(
+        enrich, locator, repo_id, args.query, answer.hits, details=details
+    )
+    hits, note = enriched.hits, None
+    if not hits and not enriched.lexical:  # keyword search found no word of it at all
+        note = no_match_note(args.query, repo_id, None)
+    elif not enriched.lexical:
+        best = await best_semantic_score(retriever, repo_id, args.query)
+        if best is None or best < SEMANTIC_FLOOR:
+            hits, note = [], no_match_note(args.query, repo_id, best)
+    return Ranked(answer.mode, answer.path, hits, note)
