@@ -103,7 +103,14 @@ def server_cpu_s(pid: int) -> float:
 
 
 def serve(
-    tree: Path, corpus: Path, data: Path, port: int, profile: Path | None, log: Path, readers: int
+    tree: Path,
+    corpus: Path,
+    data: Path,
+    port: int,
+    profile: Path | None,
+    log: Path,
+    readers: int,
+    repo_id: str | None = None,
 ) -> subprocess.Popen[bytes]:
     env = dict(os.environ, PYTHONPATH=str(tree), REPOCONTEXT_EMBEDDER="none")
     env["REPOCONTEXT_SEARCH_READERS"] = str(readers)
@@ -112,6 +119,8 @@ def serve(
         entry = ["-m", "tests.bench.mcp_search_throughput", "--serve-sampled", str(profile), "--"]
     command = [sys.executable, *entry, "serve", str(corpus), "--data-dir", str(data)]
     command += ["--embedder", "none", "--port", str(port), "--workspace-root", str(corpus)]
+    if repo_id is not None:
+        command += ["--repo-id", repo_id]
     with log.open("ab") as out:
         return subprocess.Popen(command, cwd=tree, env=env, stdout=out, stderr=out)
 
@@ -271,8 +280,9 @@ async def measure(
     port = free_port()
     url = f"http://127.0.0.1:{port}/mcp"
     log = Path(args.server_log)
-    server = serve(args.tree.resolve(), corpus, data, port, args.profile, log, readers)
-    repo = corpus.name
+    tree = args.tree.resolve()
+    server = serve(tree, corpus, data, port, args.profile, log, readers, args.repo_id)
+    repo = args.repo_id or corpus.name
     try:
         await settle(url, repo, server.pid)
         began = time.strftime("%H:%M", time.gmtime())
@@ -386,6 +396,9 @@ def main() -> None:
         help="search reader processes of the server, e.g. 0,2: each in turn, same data",
     )
     parser.add_argument("--rounds", type=int, default=1, help="turns (order reversed each)")
+    parser.add_argument(
+        "--repo-id", help="the corpus's id in the data directory (default: its name)"
+    )
     parser.add_argument("--mirrors", type=Path, default=DEFAULT_MIRRORS)
     parser.add_argument("--cache", type=Path, default=DEFAULT_CACHE)
     args = parser.parse_args()
