@@ -234,6 +234,10 @@ class SearchReaders:
         if not task.cancelled() and task.exception() is not None:
             log.error("search readers: %s", task.exception(), exc_info=task.exception())
 
+    def idle(self) -> int:
+        """Readers waiting for a search."""
+        return self._idle.qsize()
+
     def pids(self) -> list[int]:
         return sorted(r.proc.pid for r in self._all)
 

@@ -21,6 +21,7 @@ from query_api.errors import UsageError
 from query_api.server.http_app import build_http_app
 from query_api.server.search_readers import SearchReaders, start_search_readers
 from repocontext.app import EmbeddedApp
+from schemas.tools import SearchArgs
 from tests.integration.mcp_helpers import call, http_session
 from tests.integration.memory_rig import memory_rig
 from tests.integration.test_http_answer_body import listening, postings_built
@@ -120,6 +121,26 @@ async def test_a_reader_that_dies_is_replaced_and_its_search_answered(tmp_path: 
                 assert first[0] not in readers.pids() and first[1] in readers.pids()
                 again = await answers(session, QUERIES)
     assert there == here and again == here
+
+
+async def test_a_search_past_its_deadline_leaves_its_reader_usable(tmp_path: Path) -> None:
+    """The caller stops waiting; the reader's late answer is dropped, not given to the next
+    search, and the reader goes back to the idle ones."""
+    async with memory_rig(tmp_path, index=True) as (app, _):
+        await postings_built(app)
+        async with served(app) as session:
+            here = await answers(session, QUERIES)
+            async with readers_of(app, count=1) as readers:
+                args = SearchArgs(repoId="repo", query=QUERIES[0], k=10)
+                with pytest.raises(TimeoutError):
+                    await asyncio.wait_for(readers.rank(args, True), 0.001)
+                deadline = time.monotonic() + 60
+                while readers.idle() < 1:
+                    assert time.monotonic() < deadline, "the reader did not come back"
+                    await asyncio.sleep(0.01)
+                there = await answers(session, QUERIES)
+                assert readers.answered == len(QUERIES)
+    assert there == here
 
 
 async def test_readers_need_a_keyword_only_server() -> None:
