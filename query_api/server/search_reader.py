@@ -86,9 +86,9 @@ class Reader:
             return ("error", exc)
 
     async def warm_up(self) -> None:
-        """A search of each repository, then its postings built: until they land, searches
-        score in SQL, which ranks the same but may differ from the postings' sums in a last
-        digit, and the owner's answers come from its postings."""
+        """A search of each repository, then its postings and file graph built: until they
+        land, searches score in SQL (the same ranking, but a last digit of a score may differ
+        from the postings' sums) and fill no tail, where the owner's answers have both."""
         for repo in self.views.list_repos():
             args = t.SearchArgs(repoId=repo.repo_id, query=WARM_UP_QUERY, k=1)
             try:
@@ -98,6 +98,9 @@ class Reader:
         for spec in (CONTENT_FIELDS, SYMBOL_FIELDS):
             if not await asyncio.to_thread(self.views.mirror(spec).wait_built, WARM_UP_S):
                 log.warning("postings of %s not built within %.0f s", spec.fts, WARM_UP_S)
+        for repo in self.views.list_repos():  # a tail is filled from the file graph, once built
+            if not await asyncio.to_thread(self.retriever.graphs.wait, repo.repo_id, WARM_UP_S):
+                log.warning("no file graph of %s within %.0f s", repo.repo_id, WARM_UP_S)
 
 
 def _encode(answer: tuple[str, Any]) -> bytes:
