@@ -102,6 +102,27 @@ def server_cpu_s(pid: int) -> float:
     return total / os.sysconf("SC_CLK_TCK")
 
 
+def rss_mib(pid: int) -> tuple[float, float]:
+    """Resident MiB of a process and of its live children together (readers, workers)."""
+    own = children = 0.0
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            ppid = int(_stat(int(entry.name))[1])
+            if int(entry.name) != pid and ppid != pid:
+                continue
+            status = (entry / "status").read_text()
+        except (OSError, IndexError):
+            continue
+        kib = next((int(x.split()[1]) for x in status.splitlines() if x.startswith("VmRSS:")), 0)
+        if int(entry.name) == pid:
+            own = kib / 1024
+        else:
+            children += kib / 1024
+    return own, children
+
+
 def serve(
     tree: Path,
     corpus: Path,
@@ -301,6 +322,8 @@ async def measure(
                 out = out.with_name(f"{out.stem}.readers-{readers}{out.suffix}")
             out.write_text(json.dumps(answers, indent=1) + "\n")
             print(f"the one client's answers: {out}")
+        own, children = rss_mib(server.pid)
+        print(f"server RSS after: {own:.0f} MiB, its children {children:.0f} MiB")
         print(f"load average after: {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
     finally:
         server.terminate()
