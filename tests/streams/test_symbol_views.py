@@ -77,6 +77,12 @@ def test_views_hold_exactly_the_last_version_of_every_file(
             "SELECT f.repo_id, f.path, s.fq_name, s.name, s.kind, s.start_line, s.end_line,"
             " s.digest, s.signature FROM symbols s JOIN symbol_files f ON f.id = s.file",
             "SELECT count(*) FROM symbol_files",
+            # a file's keys by fq name and by simple name, and none left behind by a
+            # replaced or deleted file (views/symbol_decls.py)
+            "SELECT f.path, k.fq_name FROM symbol_keys k JOIN symbol_files f ON f.id = k.file",
+            "SELECT f.path, n.name FROM symbol_names n JOIN symbol_files f ON f.id = n.file",
+            "SELECT count(*) FROM symbol_keys",
+            "SELECT count(*) FROM symbol_names",
             "SELECT f.repo_id, n.text, f.path, json_extract(unpack_text(f.sources),"
             " '$[' || (r.source & 8191) || ']'), q.text FROM xref_refs r"
             " JOIN xref_names n ON n.id = r.name LEFT JOIN xref_names q ON q.id = r.qualified"
@@ -202,7 +208,7 @@ def test_name_lookups_are_index_range_reads_never_repository_scans(tmp_path: Pat
         assert len(found) == 3
         declared, *referenced = found
         # every declaration of the name (a few thousand at most), sorted by file path
-        assert "USING INDEX symbols_by_name (repo=? AND name=?)" in declared, declared
+        assert "SEARCH n USING PRIMARY KEY (repo=? AND name=?)" in declared, declared
         for plan in referenced:
             assert "USING PRIMARY KEY (repo=? AND name=?)" in plan, plan
             assert "TEMP B-TREE" not in plan, plan  # cut at the bound, then sorted in Python

@@ -284,6 +284,7 @@ def test_reset_clears_the_code_index_but_keeps_repo_and_memory(memory_store: Vie
     no_symbols["xref_files"] = 0
     no_symbols["xref_imports"] = 0
     no_symbols["symbol_docs"] = 0
+    no_symbols["symbol_names"] = 0
     assert memory_store.reset_repo("r") == {"files": 2, "content": 1, **no_symbols}
     repo = memory_store.get_repo("r")
     assert repo is not None

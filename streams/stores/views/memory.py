@@ -26,6 +26,7 @@ from streams.stores.views.memory_search import (
 )
 from streams.stores.views.registry import Item, Tree, ViewRegistry
 from streams.stores.views.store import ViewStore
+from streams.stores.views.symbol_decls import first_declaration
 
 RESULT_KEEP_SECONDS = 3600.0
 
@@ -189,13 +190,11 @@ class MemoryViews:
         if family in ("file", "content"):
             sql, args = "SELECT digest FROM files WHERE repo_id = ? AND path = ?", (repo_id, rest)
         elif family == "symbol":
-            sql = (
-                "SELECT s.digest FROM symbols s INDEXED BY symbols_by_fq"
-                " CROSS JOIN symbol_files f ON f.id = s.file"
-                " WHERE s.repo = (SELECT id FROM repo_numbers WHERE repo_id = ?)"
-                " AND s.fq_name = ? ORDER BY f.path LIMIT 1"
-            )
-            args = (repo_id, rest)
+            try:
+                found = self.store.read(lambda c: first_declaration(c, repo_id, rest))
+            except StoreError:
+                return (False, None)
+            return (False, None) if found is None else (True, found[1][5])
         else:
             return (True, None)
         try:

@@ -17,8 +17,15 @@ import sqlite3
 from dataclasses import dataclass
 
 from streams.stores.views.store import ViewStore
+from streams.stores.views.symbol_decls import (
+    REPO_NUMBER,
+    Decl,
+    first_declaration,
+    unpack_decls,
+)
 
-SCAN_DDL = ("CREATE INDEX IF NOT EXISTS symbols_by_fq ON symbols (repo, fq_name)",)
+# the declarations in name order are symbol_keys' own key (views/symbol_decls.py)
+SCAN_DDL: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,16 +49,29 @@ def symbols_page(
     conn: sqlite3.Connection, repo_id: str, after: str | None, limit: int
 ) -> list[SymbolEntry]:
     rows = conn.execute(
-        # the row of the first file by path supplies the bare columns (SQLite's min())
-        """SELECT s.fq_name, min(f.path), s.kind, s.signature, s.start_line, s.end_line, s.digest
-           FROM symbols s INDEXED BY symbols_by_fq CROSS JOIN symbol_files f ON f.id = s.file
-           WHERE s.repo = (SELECT id FROM repo_numbers WHERE repo_id = ?) AND s.fq_name > ?
-           GROUP BY s.fq_name ORDER BY s.fq_name LIMIT ?""",
+        # the first file by path declaring each name (SQLite's min() supplies f.id)
+        f"""SELECT k.fq_name, min(f.path), f.id
+           FROM symbol_keys k CROSS JOIN symbol_files f ON f.id = k.file
+           WHERE k.repo = {REPO_NUMBER} AND k.fq_name > ?
+           GROUP BY k.fq_name ORDER BY k.fq_name LIMIT ?""",
         (repo_id, after if after is not None else "", limit),
     ).fetchall()
-    return [
-        SymbolEntry(str(r[0]), str(r[1]), str(r[2]), str(r[3]), r[4], r[5], str(r[6])) for r in rows
-    ]
+    decls: dict[int, dict[str, Decl]] = {}  # a class's members share their file: decode once
+    out: list[SymbolEntry] = []
+    for fq_name, path, file_id in rows:
+        if file_id not in decls:
+            (stored,) = conn.execute(
+                "SELECT decls FROM symbol_files WHERE id = ?", (file_id,)
+            ).fetchone()
+            decls[file_id] = {d[0]: d for d in unpack_decls(stored)}
+        found = decls[file_id].get(fq_name)
+        if found is not None:
+            out.append(_entry(str(path), found))
+    return out
+
+
+def _entry(path: str, d: Decl) -> SymbolEntry:
+    return SymbolEntry(d[0], path, d[2], d[6], d[3], d[4], d[5])
 
 
 def packages_page(
@@ -72,18 +92,8 @@ def packages_page(
 def symbol_entry(conn: sqlite3.Connection, repo_id: str, fq_name: str) -> SymbolEntry | None:
     """The per-key read of `repo/{repoId}/symbol/{fqName}`: the declaration scan lists (the
     first file by path)."""
-    row = conn.execute(
-        """SELECT s.fq_name, f.path, s.kind, s.signature, s.start_line, s.end_line, s.digest
-           FROM symbols s INDEXED BY symbols_by_fq CROSS JOIN symbol_files f ON f.id = s.file
-           WHERE s.repo = (SELECT id FROM repo_numbers WHERE repo_id = ?) AND s.fq_name = ?
-           ORDER BY f.path, s.start_line LIMIT 1""",
-        (repo_id, fq_name),
-    ).fetchone()
-    if row is None:
-        return None
-    return SymbolEntry(
-        str(row[0]), str(row[1]), str(row[2]), str(row[3]), row[4], row[5], str(row[6])
-    )
+    found = first_declaration(conn, repo_id, fq_name)
+    return None if found is None else _entry(*found)
 
 
 def package_entry(conn: sqlite3.Connection, repo_id: str, path: str) -> PackageEntry | None:

@@ -61,7 +61,9 @@ from streams.stores.views.registry import Tree, ViewRegistry
 #     references); xref_imports names its module by xref_names.id.
 # 15: xref_sources is gone: a reference's source is its file's id and the symbol's place in
 #     xref_files.sources, the file's referencing symbols as one packed JSON list.
-SCHEMA_VERSION = 15
+# 16: a file's declarations are one packed list (symbol_files.decls), found by fq name
+#     (symbol_keys) and simple name (symbol_names); `symbols` is a view of them.
+SCHEMA_VERSION = 16
 # A text of at least this many characters is kept zlib-compressed (a BLOB; shorter ones stay
 # TEXT): source and its terms compress ~4x, and both are read back only for the few files an
 # answer shows or when search's in-memory postings are built.

@@ -1,14 +1,13 @@
 """What search needs of a file's declarations: each one's names and lines, nothing else.
 
 Search reads the declarations of every file it answers with, to name its `symbol:` reasons
-and to find the hit's lines, and a C header declares thousands. Fetching a whole symbols row
-(kind, digest and signature as well) and building its SymbolRow cost about twice reading
-these four columns, and the cache of them holds twice the rows in the same memory.
+and to find the hit's lines, and a C header declares thousands. A SymbolSpan keeps four of a
+declaration's seven fields, so the cache of them holds twice the rows of SymbolRows in the
+same memory.
 """
 
 from __future__ import annotations
 
-import json
 import sqlite3
 from collections.abc import Collection, Sequence
 from typing import NamedTuple, Protocol
@@ -16,6 +15,7 @@ from typing import NamedTuple, Protocol
 from processors.tokenizer import name_tokens
 from streams.stores.views.file_cache import FileRowsCache, PerStoreCaches
 from streams.stores.views.store import ViewStore
+from streams.stores.views.symbol_decls import decls_of_files
 
 
 class SymbolSpan(NamedTuple):
@@ -27,23 +27,15 @@ class SymbolSpan(NamedTuple):
     end_line: int
 
 
-# the same files and order as views/symbols.py symbols_of_files
-_SPANS_OF_FILES = """SELECT f.path, s.fq_name, s.name, s.start_line, s.end_line
-    FROM symbol_files f CROSS JOIN symbols s INDEXED BY symbols_by_file ON s.file = f.id
-    WHERE f.repo_id = ?1 AND f.path IN (SELECT value FROM json_each(?2))
-    ORDER BY f.path, s.start_line, s.fq_name"""
-
-
 def spans_of_files(
     conn: sqlite3.Connection, repo_id: str, paths: Sequence[str]
 ) -> dict[str, list[SymbolSpan]]:
     """path -> its declarations' spans, in declaration order (start line, then fq name), for
-    the files of `paths` that declare any: one read for all of them."""
-    out: dict[str, list[SymbolSpan]] = {}
-    make = SymbolSpan._make
-    for path, *rest in conn.execute(_SPANS_OF_FILES, (repo_id, json.dumps(list(paths)))):
-        out.setdefault(path, []).append(make(rest))
-    return out
+    the files of `paths` that declare any: one read for all of them (as symbols_of_files)."""
+    found = decls_of_files(conn, repo_id, paths)
+    return {
+        path: [SymbolSpan(d[0], d[1], d[3], d[4]) for d in found[path]] for path in sorted(found)
+    }
 
 
 # Spans the cache holds at most (~250 bytes each: ~10 MiB).

@@ -1,11 +1,7 @@
 """Views of symbols.v1 and xrefs.v1: declared symbols, imports and the reverse reference index.
 
-- `symbols`: one row per declaration (one per fqName in a file), naming its file by
-  `symbol_files.id`; indexed by file, by simple name (so the test-naming convention and
-  dependents resolution are point lookups) and by fqName (views/scan.py). A rowid table with
-  narrow indexes, not a WITHOUT ROWID table keyed by (repo, path, fqName): each index of that
-  repeated the long key, and every row the path (on a Java repository that table and its
-  indexes were a third of the data directory).
+- `symbol_files`, `symbol_keys`, `symbol_names`: each file's declarations as one packed list,
+  found by fqName and by simple name (views/symbol_decls.py).
 - `xref_refs`: the reverse index. Keyed by the referenced simple name (a WITHOUT ROWID table
   of four integers), so "who references Name" is a bounded range read, never a scan; no
   index by source: a file's references are found again by the names it references (kept
@@ -42,38 +38,15 @@ from schemas.symbols import SymbolsRecord, XrefsRecord
 from streams.errors import StoreError
 from streams.stores.views.registry import Item, Tree, ViewRegistry
 from streams.stores.views.schema import pack_text, unpack_text
+from streams.stores.views.symbol_decls import DECLS_DDL, REPO_NUMBER, forget_decls, insert_decls
 
 log = logging.getLogger(__name__)
-
-# `symbols` and `xref_refs` name their repository by number (repo_numbers.id, made on first
-# use and kept): the id of a repository is 10-40 characters, and those two tables and their
-# by-name indexes hold ~1 M entries on spring-framework.
-REPO_NUMBER = "(SELECT id FROM repo_numbers WHERE repo_id = ?)"
 
 SYMBOLS_DDL = (
     """CREATE TABLE IF NOT EXISTS repo_numbers (
         id INTEGER PRIMARY KEY,
         repo_id TEXT NOT NULL UNIQUE
     )""",
-    """CREATE TABLE IF NOT EXISTS symbol_files (
-        id INTEGER PRIMARY KEY,
-        repo_id TEXT NOT NULL,
-        path TEXT NOT NULL,
-        UNIQUE (repo_id, path)
-    )""",
-    """CREATE TABLE IF NOT EXISTS symbols (
-        repo INTEGER NOT NULL,  -- repo_numbers.id
-        file INTEGER NOT NULL,  -- symbol_files.id
-        fq_name TEXT NOT NULL,
-        name TEXT NOT NULL,
-        kind TEXT NOT NULL,
-        start_line INTEGER NOT NULL,
-        end_line INTEGER NOT NULL,
-        digest TEXT NOT NULL,
-        signature TEXT NOT NULL
-    )""",
-    "CREATE INDEX IF NOT EXISTS symbols_by_file ON symbols (file)",
-    "CREATE INDEX IF NOT EXISTS symbols_by_name ON symbols (repo, name)",
     # a rowid table with two narrow indexes, not a WITHOUT ROWID table keyed by all five
     # columns: a record's references are unique already (the processor dedupes them and the
     # file's old rows go first), and two wide B-tree inserts per reference cost more CPU and
@@ -143,7 +116,8 @@ SYMBOLS_DDL = (
 )
 
 SYMBOL_TREES = (
-    Tree("symbols", f"DELETE FROM symbols WHERE repo = {REPO_NUMBER}"),
+    Tree("symbols", f"DELETE FROM symbol_keys WHERE repo = {REPO_NUMBER}"),
+    Tree("symbol_names", f"DELETE FROM symbol_names WHERE repo = {REPO_NUMBER}"),
     Tree("symbol_files", "DELETE FROM symbol_files WHERE repo_id = ?"),
     Tree("xref_refs", f"DELETE FROM xref_refs WHERE repo = {REPO_NUMBER}"),
     Tree("xref_files", "DELETE FROM xref_files WHERE repo_id = ?"),
@@ -164,13 +138,7 @@ def _last_per_file(items: Sequence[Item], topic: str) -> dict[tuple[str, str], o
 def apply_symbols(conn: sqlite3.Connection, items: Sequence[Item]) -> None:
     topic = topics.SYMBOLS.name
     last = _last_per_file(items, topic)
-    conn.executemany(
-        """DELETE FROM symbols WHERE file =
-               (SELECT id FROM symbol_files WHERE repo_id = ? AND path = ?)""",
-        list(last),
-    )
-    conn.executemany("DELETE FROM symbol_files WHERE repo_id = ? AND path = ?", list(last))
-    rows: list[tuple[int, int, str, str, str, int, int, str, str]] = []
+    forget_decls(conn, list(last))
     fts: list[tuple[str, str, str, str]] = []  # the record's own terms (processors/symbols)
     for (repo_id, path), value in last.items():
         if value is not None and not isinstance(value, SymbolsRecord):
@@ -178,31 +146,8 @@ def apply_symbols(conn: sqlite3.Connection, items: Sequence[Item]) -> None:
         if value is None:
             continue
         fts.append((value.symbol_terms, value.signature_terms, repo_id, path))
-        if not value.symbols:
-            continue
-        file_id = conn.execute(
-            "INSERT INTO symbol_files (repo_id, path) VALUES (?, ?)", (repo_id, path)
-        ).lastrowid
-        assert file_id is not None
-        repo = repo_number(conn, repo_id)
-        # one row per fully-qualified name, the record's last one (what a primary key on
-        # (repo, path, fqName) kept with INSERT OR REPLACE)
-        unique = {s.fq_name: s for s in value.symbols}
-        rows.extend(
-            (
-                repo,
-                file_id,
-                s.fq_name,
-                s.name,
-                s.kind,
-                s.start_line,
-                s.end_line,
-                s.digest,
-                s.signature,
-            )
-            for s in unique.values()
-        )
-    conn.executemany("INSERT INTO symbols VALUES (?,?,?,?,?,?,?,?,?)", rows)
+        if value.symbols:
+            insert_decls(conn, repo_number(conn, repo_id), repo_id, path, value.symbols)
     conn.executemany("DELETE FROM symbol_docs WHERE repo_id = ? AND path = ?", list(last))
     fts = [row for row in fts if row[0] or row[1]]  # a file without symbols needs no row
     conn.executemany(
@@ -394,7 +339,7 @@ def apply_xrefs(conn: sqlite3.Connection, items: Sequence[Item]) -> None:
 
 
 def register_symbol_views(registry: ViewRegistry) -> None:
-    registry.add_schema(*SYMBOLS_DDL)
+    registry.add_schema(*SYMBOLS_DDL, *DECLS_DDL)
     for tree in SYMBOL_TREES:
         registry.add_tree(tree)
     registry.add_topic(topics.SYMBOLS.name, apply_symbols)

@@ -13,7 +13,13 @@ from typing import NamedTuple
 from processors.symbols.languages.js_ts import module_candidates
 from streams.stores.views.file_cache import FileRowsCache, PerStoreCaches
 from streams.stores.views.store import ViewStore
-from streams.stores.views.symbol_tables import REPO_NUMBER, file_sources, source_of
+from streams.stores.views.symbol_decls import (
+    REPO_NUMBER,
+    decls_of_files,
+    files_declaring,
+    unpack_decls,
+)
+from streams.stores.views.symbol_tables import file_sources, source_of
 
 MAX_LOOKUP = 2000  # rows one name's lookup may return (bounded, whatever the repository)
 MAX_LOOKUP_TOTAL = 20_000  # rows one answer may read over all its names
@@ -45,21 +51,8 @@ class ReferenceRow:
     qualified: str | None
 
 
-# `s` is symbols, `f` its file (symbol_files)
-_SYMBOL_COLUMNS = (
-    "f.repo_id, f.path, s.fq_name, s.name, s.kind, s.start_line, s.end_line, s.digest, s.signature"
-)
-# a file's symbols: its one symbol_files row, then its rows of symbols_by_file
-_FILE_SYMBOLS = """symbol_files f CROSS JOIN symbols s INDEXED BY symbols_by_file ON s.file = f.id
-    WHERE f.repo_id = ? AND f.path = ?"""
-# A file's declarations without its repository and path, which the caller has: selecting
-# them made two new strings a row.
-_OF_FILE = f"""SELECT s.fq_name, s.name, s.kind, s.start_line, s.end_line, s.digest, s.signature
-    FROM {_FILE_SYMBOLS} ORDER BY s.start_line, s.fq_name"""
-
-
 def symbols_of_file(conn: sqlite3.Connection, repo_id: str, path: str) -> list[SymbolRow]:
-    return [SymbolRow(repo_id, path, *r) for r in conn.execute(_OF_FILE, (repo_id, path))]
+    return symbols_of_files(conn, repo_id, [path]).get(path, [])
 
 
 def symbols_named(
@@ -69,21 +62,19 @@ def symbols_named(
     limit: int = MAX_LOOKUP,
     total: int = MAX_LOOKUP_TOTAL,
 ) -> list[SymbolRow]:
-    """Declarations with one of these simple names: one index range read per name, each
-    bounded on its own (a name declared everywhere cannot crowd out the others) and all of
-    them by `total`."""
+    """Declarations with one of these simple names, by path then fq name: one range read of
+    the names per name, each bounded on its own (a name declared everywhere cannot crowd out
+    the others) and all of them by `total`. Only the files within the bound are decoded."""
     out: list[SymbolRow] = []
     for name in dict.fromkeys(names):
-        rows = conn.execute(
-            # the name's range of the index (every declaration of it, each with its file's
-            # path by id), sorted: a name is declared a few thousand times at most
-            f"""SELECT {_SYMBOL_COLUMNS} FROM symbols s INDEXED BY symbols_by_name
-                CROSS JOIN symbol_files f ON f.id = s.file
-                WHERE s.repo = {REPO_NUMBER} AND s.name = ?
-                ORDER BY f.path, s.fq_name LIMIT ?""",
-            (repo_id, name, min(limit, total - len(out))),
-        )
-        out.extend(SymbolRow(*r) for r in rows)
+        bound = min(limit, total - len(out))
+        found: list[SymbolRow] = []
+        for path, stored in files_declaring(conn, repo_id, name):
+            if len(found) >= bound:
+                break
+            rows = sorted(d for d in unpack_decls(stored) if d[1] == name)
+            found.extend(SymbolRow(repo_id, path, *d) for d in rows)
+        out.extend(found[:bound])
         if len(out) >= total:
             break
     return out
@@ -197,20 +188,10 @@ def indexed_paths(conn: sqlite3.Connection, repo_id: str, paths: Sequence[str]) 
 def symbols_of_files(
     conn: sqlite3.Connection, repo_id: str, paths: Sequence[str]
 ) -> dict[str, list[SymbolRow]]:
-    """path -> its declarations (as symbols_of_file orders them), for the files of `paths`
-    that declare any: one read for all of them."""
-    out: dict[str, list[SymbolRow]] = {}
-    rows = conn.execute(
-        """SELECT f.path, s.fq_name, s.name, s.kind, s.start_line, s.end_line, s.digest,
-                  s.signature
-            FROM symbol_files f CROSS JOIN symbols s INDEXED BY symbols_by_file ON s.file = f.id
-            WHERE f.repo_id = ?1 AND f.path IN (SELECT value FROM json_each(?2))
-            ORDER BY f.path, s.start_line, s.fq_name""",
-        (repo_id, json.dumps(list(paths))),
-    )
-    for path, *rest in rows:
-        out.setdefault(path, []).append(SymbolRow(repo_id, path, *rest))
-    return out
+    """path -> its declarations (start line, then fq name), for the files of `paths` that
+    declare any: one read for all of them, in path order."""
+    found = decls_of_files(conn, repo_id, paths)
+    return {path: [SymbolRow(repo_id, path, *d) for d in found[path]] for path in sorted(found)}
 
 
 # Rows the cache of declarations holds at most (~560 bytes each as SymbolRows: ~11 MiB).

@@ -1,0 +1,154 @@
+"""A file's declarations as one packed list, found by fully-qualified name and by simple name.
+
+- `symbol_files.decls`: every declaration of the file (fq name, name, kind, lines, digest,
+  signature), sorted by start line then fq name, as one JSON list packed like a body
+  (schema.pack_text). A file's declarations repeat their package and class in each fq name
+  and signature, so the list compresses well, where one row per declaration kept each of
+  those strings whole and three indexes repeated the names again.
+- `symbol_keys` (repo, fq name, file): the declarations in name order (scan's pages and the
+  per-key reads of `repo/{repoId}/symbol/{fqName}`), a WITHOUT ROWID table that is its own
+  index. `symbol_names` (repo, name, file): which files declare a simple name.
+- `symbols`: a view of one row per declaration for the few SQL readers that join them
+  (memory's links to a file's symbols); the reads that matter decode the lists in Python.
+A file's keys are found again, to be replaced or deleted, from its own list.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from schemas.symbols import SymbolDef
+from streams.stores.views.schema import pack_text, unpack_text
+
+# (fq_name, name, kind, start_line, end_line, digest, signature): SymbolRow's order after its
+# repository and path
+Decl = tuple[str, str, str, int, int, str, str]
+
+REPO_NUMBER = "(SELECT id FROM repo_numbers WHERE repo_id = ?)"
+
+DECLS_DDL = (
+    """CREATE TABLE IF NOT EXISTS symbol_files (
+        id INTEGER PRIMARY KEY,
+        repo_id TEXT NOT NULL,
+        path TEXT NOT NULL,
+        decls NOT NULL,  -- pack_decls
+        UNIQUE (repo_id, path)
+    )""",
+    """CREATE TABLE IF NOT EXISTS symbol_keys (
+        repo INTEGER NOT NULL,  -- repo_numbers.id
+        fq_name TEXT NOT NULL,
+        file INTEGER NOT NULL,  -- symbol_files.id
+        PRIMARY KEY (repo, fq_name, file)
+    ) WITHOUT ROWID""",
+    """CREATE TABLE IF NOT EXISTS symbol_names (
+        repo INTEGER NOT NULL,
+        name TEXT NOT NULL,
+        file INTEGER NOT NULL,
+        PRIMARY KEY (repo, name, file)
+    ) WITHOUT ROWID""",
+    """CREATE VIEW IF NOT EXISTS symbols AS
+        SELECT f.id AS file, f.repo_id AS repo_id, d.value ->> 0 AS fq_name,
+               d.value ->> 1 AS name, d.value ->> 2 AS kind, d.value ->> 3 AS start_line,
+               d.value ->> 4 AS end_line, d.value ->> 5 AS digest, d.value ->> 6 AS signature
+        FROM symbol_files f CROSS JOIN json_each(unpack_text(f.decls)) d""",
+)
+
+
+def pack_decls(symbols: Iterable[SymbolDef]) -> str | bytes:
+    """A file's declarations as `symbol_files.decls` holds them: one per fq name (the last,
+    as a key on (file, fq name) kept them), in declaration order."""
+    unique = {s.fq_name: s for s in symbols}
+    rows = sorted(
+        (
+            [s.fq_name, s.name, s.kind, s.start_line, s.end_line, s.digest, s.signature]
+            for s in unique.values()
+        ),
+        key=lambda r: (r[3], r[0]),
+    )
+    return pack_text(json.dumps(rows, ensure_ascii=False, separators=(",", ":")))
+
+
+def unpack_decls(stored: str | bytes | None) -> list[Decl]:
+    rows: list[Any] = json.loads(unpack_text(stored) or "[]")
+    return [tuple(r) for r in rows]
+
+
+def forget_decls(conn: sqlite3.Connection, files: Sequence[tuple[str, str]]) -> None:
+    """Delete these files' declarations: their keys and names (from their own lists), then
+    their rows."""
+    keys: list[tuple[int, str, int]] = []
+    names: list[tuple[int, str, int]] = []
+    for repo_id, path in files:
+        found = conn.execute(
+            f"SELECT id, decls, {REPO_NUMBER} FROM symbol_files WHERE repo_id = ? AND path = ?",
+            (repo_id, repo_id, path),
+        ).fetchone()
+        if found is None:
+            continue
+        file_id, stored, repo = found
+        decls = unpack_decls(stored)
+        keys.extend((repo, d[0], file_id) for d in decls)
+        names.extend((repo, name, file_id) for name in {d[1] for d in decls})
+    conn.executemany("DELETE FROM symbol_keys WHERE repo = ? AND fq_name = ? AND file = ?", keys)
+    conn.executemany("DELETE FROM symbol_names WHERE repo = ? AND name = ? AND file = ?", names)
+    conn.executemany("DELETE FROM symbol_files WHERE repo_id = ? AND path = ?", files)
+
+
+def insert_decls(
+    conn: sqlite3.Connection, repo: int, repo_id: str, path: str, symbols: Sequence[SymbolDef]
+) -> None:
+    """The file's row, keys and names (after forget_decls)."""
+    packed = pack_decls(symbols)
+    file_id = conn.execute(
+        "INSERT INTO symbol_files (repo_id, path, decls) VALUES (?, ?, ?)",
+        (repo_id, path, packed),
+    ).lastrowid
+    conn.executemany(
+        "INSERT INTO symbol_keys VALUES (?, ?, ?)",
+        [(repo, fq, file_id) for fq in {s.fq_name for s in symbols}],
+    )
+    conn.executemany(
+        "INSERT INTO symbol_names VALUES (?, ?, ?)",
+        [(repo, name, file_id) for name in {s.name for s in symbols}],
+    )
+
+
+def decls_of_files(
+    conn: sqlite3.Connection, repo_id: str, paths: Sequence[str]
+) -> dict[str, list[Decl]]:
+    """path -> its declarations in declaration order, for the files of `paths` that declare
+    any: one read for all of them."""
+    rows = conn.execute(
+        """SELECT path, decls FROM symbol_files
+           WHERE repo_id = ?1 AND path IN (SELECT value FROM json_each(?2))""",
+        (repo_id, json.dumps(list(paths))),
+    )
+    return {str(path): unpack_decls(stored) for path, stored in rows}
+
+
+def files_declaring(conn: sqlite3.Connection, repo_id: str, name: str) -> list[tuple[str, Any]]:
+    """(path, packed declarations) of every file declaring the simple name `name`, by path."""
+    rows = conn.execute(
+        f"""SELECT f.path, f.decls FROM symbol_names n CROSS JOIN symbol_files f ON f.id = n.file
+            WHERE n.repo = {REPO_NUMBER} AND n.name = ? ORDER BY f.path""",
+        (repo_id, name),
+    )
+    return [(str(path), stored) for path, stored in rows]
+
+
+def first_declaration(
+    conn: sqlite3.Connection, repo_id: str, fq_name: str
+) -> tuple[str, Decl] | None:
+    """(path, declaration) of `fq_name` in the first file by path that declares it."""
+    row = conn.execute(
+        f"""SELECT f.path, f.decls FROM symbol_keys k CROSS JOIN symbol_files f ON f.id = k.file
+            WHERE k.repo = {REPO_NUMBER} AND k.fq_name = ? ORDER BY f.path LIMIT 1""",
+        (repo_id, fq_name),
+    ).fetchone()
+    if row is None:
+        return None
+    found = next((d for d in unpack_decls(row[1]) if d[0] == fq_name), None)
+    return None if found is None else (str(row[0]), found)
