@@ -1,5 +1,6 @@
-"""Symbol search terms are derived by the symbols processor and stored by the views as they
-come: the view sink tokenizes nothing (issue 19 item 5)."""
+"""Symbol search terms are derived by the symbols processor and indexed by the views as they
+come (issue 19 item 5); the views keep them only when they are not the terms of the file's
+declarations (schema.decl_terms_of), and index and forget exactly what the record carried."""
 
 from __future__ import annotations
 
@@ -56,3 +57,36 @@ def test_the_views_store_the_records_terms_without_deriving_their_own(tmp_path: 
         )
         assert fts_rows(store) == []
         assert store.read(lambda c: c.execute("SELECT count(*) FROM symbols").fetchone()[0]) == 2
+
+
+def vocab(store: ViewStore) -> list[tuple[str, int, int]]:
+    sql = "SELECT term, doc, cnt FROM symbol_fts_vocab ORDER BY term"
+    return [tuple(r) for r in store.read(lambda c: c.execute(sql).fetchall())]
+
+
+def kept_terms(store: ViewStore) -> list[tuple[object, object]]:
+    sql = "SELECT symbol_terms, signature_terms FROM symbol_docs"
+    return [tuple(r) for r in store.read(lambda c: c.execute(sql).fetchall())]
+
+
+def test_terms_of_the_declarations_are_derived_and_forgotten_exactly(tmp_path: Path) -> None:
+    record = symbols_record("book.py")
+    other = record.model_copy(update={"symbol_terms": "zebra order", "signature_terms": "yak"})
+    with ViewStore(tmp_path / "v.db", default_registry()) as store:
+        store.apply([(topics.SYMBOLS.name, "r/book.py", record)], {})
+        assert kept_terms(store) == [(None, None)]  # both derived from symbol_files.decls
+        assert fts_rows(store) == [("book.py", record.symbol_terms, record.signature_terms)]
+        derived = vocab(store)
+        assert "order" in {t for t, _, _ in derived}
+        # replaced by a record whose terms are not its declarations': kept, and the derived
+        # ones forgotten exactly (the vocabulary holds only the new terms)
+        store.apply([(topics.SYMBOLS.name, "r/book.py", other)], {})
+        assert kept_terms(store) == [("zebra order", "yak")]
+        assert {t for t, _, _ in vocab(store)} == {"zebra", "order", "yak"}
+        store.apply([(topics.SYMBOLS.name, "r/book.py", record)], {})
+        assert vocab(store) == derived
+        store.apply([(topics.SYMBOLS.name, "r/book.py", None)], {})
+        assert vocab(store) == [] and kept_terms(store) == []
+        store.apply([(topics.SYMBOLS.name, "r/book.py", record)], {})
+        assert store.reset_repo("r")["symbol_docs"] == 1
+        assert vocab(store) == []

@@ -29,6 +29,7 @@ them (`view_meta`, terms_fingerprint) and is rebuilt from the log under another 
 from __future__ import annotations
 
 import hashlib
+import json
 import sqlite3
 import unicodedata
 import zlib
@@ -36,6 +37,7 @@ from functools import cache
 from pathlib import Path
 
 from processors import tokenizer
+from processors.symbols import terms as symbol_terms
 from processors.tokenizer import tokenize
 from streams.errors import StoreError
 from streams.stores.views.registry import Tree, ViewRegistry
@@ -63,7 +65,9 @@ from streams.stores.views.registry import Tree, ViewRegistry
 #     xref_files.sources, the file's referencing symbols as one packed JSON list.
 # 16: a file's declarations are one packed list (symbol_files.decls), found by fq name
 #     (symbol_keys) and simple name (symbol_names); `symbols` is a view of them.
-SCHEMA_VERSION = 16
+# 17: symbol_docs keeps a file's symbol terms only when they are not its declarations' own
+#     (decl_terms_of); the terms fingerprint covers processors/symbols/terms.py.
+SCHEMA_VERSION = 17
 # A text of at least this many characters is kept zlib-compressed (a BLOB; shorter ones stay
 # TEXT): source and its terms compress ~4x, and both are read back only for the few files an
 # answer shows or when search's in-memory postings are built.
@@ -87,9 +91,11 @@ def unpack_text(stored: str | bytes | None) -> str | None:
 
 @cache
 def terms_fingerprint() -> str:
-    """Which tokenizer the views' derived terms come from: its source and the Unicode tables
-    its letter classes are built from (a new Python may bring new ones)."""
+    """Which tokenizer the views' derived terms come from: its source, the symbol terms'
+    (processors/symbols/terms.py) and the Unicode tables its letter classes are built from (a
+    new Python may bring new ones)."""
     digest = hashlib.sha256(Path(tokenizer.__file__).read_bytes())
+    digest.update(Path(symbol_terms.__file__).read_bytes())
     digest.update(unicodedata.unidata_version.encode())
     return digest.hexdigest()[:32]
 
@@ -99,6 +105,18 @@ def body_terms(body: str, terms: str, truncated: bool) -> str | bytes | None:
     if not truncated and " ".join(tokenize(body)) == terms:
         return None
     return pack_text(terms)
+
+
+def decl_terms_of(
+    stored_terms: str | bytes | None, stored_decls: str | bytes | None, field: int
+) -> str:
+    """A `symbol_docs` column's terms: as kept, or the terms of one field (1: the names, 6:
+    the signatures) of the file's declarations (views/symbol_decls.py), which the symbols
+    processor derived them from."""
+    if stored_terms is not None:
+        return unpack_text(stored_terms) or ""
+    decls = json.loads(unpack_text(stored_decls) or "[]")
+    return symbol_terms.joined_terms(str(d[field]) for d in decls)
 
 
 def body_terms_of(stored_terms: str | bytes | None, stored_body: str | bytes | None) -> str:
@@ -245,4 +263,5 @@ def open_connection(path: str | Path, cache_mib: int = WRITER_CACHE_MIB) -> sqli
     # content_fts reads its packed terms through this (and its delete trigger passes them)
     conn.create_function("unpack_text", 1, unpack_text, deterministic=True)
     conn.create_function("body_terms_of", 2, body_terms_of, deterministic=True)
+    conn.create_function("decl_terms_of", 3, decl_terms_of, deterministic=True)
     return conn

@@ -57,17 +57,20 @@ DECLS_DDL = (
 )
 
 
-def pack_decls(symbols: Iterable[SymbolDef]) -> str | bytes:
+def decl_rows(symbols: Iterable[SymbolDef]) -> list[Decl]:
     """A file's declarations as `symbol_files.decls` holds them: one per fq name (the last,
     as a key on (file, fq name) kept them), in declaration order."""
     unique = {s.fq_name: s for s in symbols}
-    rows = sorted(
+    return sorted(
         (
-            [s.fq_name, s.name, s.kind, s.start_line, s.end_line, s.digest, s.signature]
+            (s.fq_name, s.name, s.kind, s.start_line, s.end_line, s.digest, s.signature)
             for s in unique.values()
         ),
         key=lambda r: (r[3], r[0]),
     )
+
+
+def pack_decls(rows: Sequence[Decl]) -> str | bytes:
     return pack_text(json.dumps(rows, ensure_ascii=False, separators=(",", ":")))
 
 
@@ -98,21 +101,19 @@ def forget_decls(conn: sqlite3.Connection, files: Sequence[tuple[str, str]]) -> 
 
 
 def insert_decls(
-    conn: sqlite3.Connection, repo: int, repo_id: str, path: str, symbols: Sequence[SymbolDef]
+    conn: sqlite3.Connection, repo: int, repo_id: str, path: str, rows: Sequence[Decl]
 ) -> None:
-    """The file's row, keys and names (after forget_decls)."""
-    packed = pack_decls(symbols)
+    """The file's row, keys and names (after forget_decls); `rows` from decl_rows."""
     file_id = conn.execute(
         "INSERT INTO symbol_files (repo_id, path, decls) VALUES (?, ?, ?)",
-        (repo_id, path, packed),
+        (repo_id, path, pack_decls(rows)),
     ).lastrowid
     conn.executemany(
-        "INSERT INTO symbol_keys VALUES (?, ?, ?)",
-        [(repo, fq, file_id) for fq in {s.fq_name for s in symbols}],
+        "INSERT INTO symbol_keys VALUES (?, ?, ?)", [(repo, r[0], file_id) for r in rows]
     )
     conn.executemany(
         "INSERT INTO symbol_names VALUES (?, ?, ?)",
-        [(repo, name, file_id) for name in {s.name for s in symbols}],
+        [(repo, name, file_id) for name in {r[1] for r in rows}],
     )
 
 

@@ -32,13 +32,21 @@ import logging
 import sqlite3
 from collections.abc import Iterable, Sequence
 
+from processors.symbols.terms import joined_terms
 from schemas import topics
 from schemas.events import split_file_key
 from schemas.symbols import SymbolsRecord, XrefsRecord
 from streams.errors import StoreError
 from streams.stores.views.registry import Item, Tree, ViewRegistry
 from streams.stores.views.schema import pack_text, unpack_text
-from streams.stores.views.symbol_decls import DECLS_DDL, REPO_NUMBER, forget_decls, insert_decls
+from streams.stores.views.symbol_decls import (
+    DECLS_DDL,
+    REPO_NUMBER,
+    Decl,
+    decl_rows,
+    forget_decls,
+    insert_decls,
+)
 
 log = logging.getLogger(__name__)
 
@@ -79,28 +87,35 @@ SYMBOLS_DDL = (
         qualified INTEGER NOT NULL,  -- xref_names.id; 0 when the reference was not qualified
         PRIMARY KEY (repo, name, source, qualified)
     ) WITHOUT ROWID""",
-    # the terms are kept here (packed when long) and symbol_fts reads them through
-    # symbol_fts_source: an external-content table, like content_fts (views/schema.py)
+    # the terms are kept here (packed when long) only when they are not the file's
+    # declarations' own (NULL: decl_terms_of derives them from symbol_files.decls, as the
+    # symbols processor did), and symbol_fts reads them through symbol_fts_source: an
+    # external-content table, like content_fts (views/schema.py). The delete trigger reads
+    # the file's declarations, so a file's symbol_docs row goes before its symbol_files row.
     """CREATE TABLE IF NOT EXISTS symbol_docs (
         id INTEGER PRIMARY KEY,
         repo_id TEXT NOT NULL,
         path TEXT NOT NULL,
-        symbol_terms NOT NULL,
-        signature_terms NOT NULL,
+        symbol_terms,  -- NULL: decl_terms_of(NULL, decls, 1)
+        signature_terms,  -- NULL: decl_terms_of(NULL, decls, 6)
         UNIQUE (repo_id, path)
     )""",
     """CREATE VIEW IF NOT EXISTS symbol_fts_source AS
-        SELECT id, repo_id, unpack_text(symbol_terms) AS symbol_terms,
-               unpack_text(signature_terms) AS signature_terms
-        FROM symbol_docs""",
+        SELECT d.id AS id, d.repo_id AS repo_id,
+               decl_terms_of(d.symbol_terms, f.decls, 1) AS symbol_terms,
+               decl_terms_of(d.signature_terms, f.decls, 6) AS signature_terms
+        FROM symbol_docs d LEFT JOIN symbol_files f ON f.repo_id = d.repo_id AND f.path = d.path""",
     """CREATE VIRTUAL TABLE IF NOT EXISTS symbol_fts USING fts5(
         repo_id UNINDEXED, symbol_terms, signature_terms, tokenize = 'ascii',
         content = 'symbol_fts_source', content_rowid = 'id'
     )""",
     """CREATE TRIGGER IF NOT EXISTS symbol_fts_forget AFTER DELETE ON symbol_docs BEGIN
         INSERT INTO symbol_fts (symbol_fts, rowid, repo_id, symbol_terms, signature_terms)
-        VALUES ('delete', old.id, old.repo_id, unpack_text(old.symbol_terms),
-                unpack_text(old.signature_terms));
+        VALUES ('delete', old.id, old.repo_id,
+                decl_terms_of(old.symbol_terms, (SELECT decls FROM symbol_files
+                    WHERE repo_id = old.repo_id AND path = old.path), 1),
+                decl_terms_of(old.signature_terms, (SELECT decls FROM symbol_files
+                    WHERE repo_id = old.repo_id AND path = old.path), 6));
     END""",
     # the key's columns first: SQLite 3.40's integrity check reports a NOT NULL column that
     # sits between a WITHOUT ROWID table's key columns as NULL (a false report that would
@@ -116,13 +131,13 @@ SYMBOLS_DDL = (
 )
 
 SYMBOL_TREES = (
+    Tree("symbol_docs", "DELETE FROM symbol_docs WHERE repo_id = ?"),  # trigger: symbol_fts
     Tree("symbols", f"DELETE FROM symbol_keys WHERE repo = {REPO_NUMBER}"),
     Tree("symbol_names", f"DELETE FROM symbol_names WHERE repo = {REPO_NUMBER}"),
     Tree("symbol_files", "DELETE FROM symbol_files WHERE repo_id = ?"),
     Tree("xref_refs", f"DELETE FROM xref_refs WHERE repo = {REPO_NUMBER}"),
     Tree("xref_files", "DELETE FROM xref_files WHERE repo_id = ?"),
     Tree("xref_imports", f"DELETE FROM xref_imports WHERE repo = {REPO_NUMBER}"),
-    Tree("symbol_docs", "DELETE FROM symbol_docs WHERE repo_id = ?"),  # trigger: symbol_fts
 )
 
 
@@ -138,28 +153,40 @@ def _last_per_file(items: Sequence[Item], topic: str) -> dict[tuple[str, str], o
 def apply_symbols(conn: sqlite3.Connection, items: Sequence[Item]) -> None:
     topic = topics.SYMBOLS.name
     last = _last_per_file(items, topic)
+    # the docs first: their delete trigger reads the old declarations
+    conn.executemany("DELETE FROM symbol_docs WHERE repo_id = ? AND path = ?", list(last))
     forget_decls(conn, list(last))
+    docs: list[tuple[str, str, str | bytes | None, str | bytes | None]] = []
     fts: list[tuple[str, str, str, str]] = []  # the record's own terms (processors/symbols)
     for (repo_id, path), value in last.items():
         if value is not None and not isinstance(value, SymbolsRecord):
             raise StoreError(f"{topic}: expected SymbolsRecord, got {type(value).__name__}")
         if value is None:
             continue
-        fts.append((value.symbol_terms, value.signature_terms, repo_id, path))
-        if value.symbols:
-            insert_decls(conn, repo_number(conn, repo_id), repo_id, path, value.symbols)
-    conn.executemany("DELETE FROM symbol_docs WHERE repo_id = ? AND path = ?", list(last))
-    fts = [row for row in fts if row[0] or row[1]]  # a file without symbols needs no row
+        rows = decl_rows(value.symbols)
+        if rows:
+            insert_decls(conn, repo_number(conn, repo_id), repo_id, path, rows)
+        if value.symbol_terms or value.signature_terms:  # else the file needs no row
+            names, sigs = value.symbol_terms, value.signature_terms
+            fts.append((names, sigs, repo_id, path))
+            docs.append((repo_id, path, _kept(names, rows, 1), _kept(sigs, rows, 6)))
     conn.executemany(
-        """INSERT INTO symbol_docs (repo_id, path, symbol_terms, signature_terms)
-           VALUES (?, ?, ?, ?)""",
-        [(repo_id, path, pack_text(names), pack_text(sigs)) for names, sigs, repo_id, path in fts],
+        "INSERT INTO symbol_docs (repo_id, path, symbol_terms, signature_terms) VALUES (?,?,?,?)",
+        docs,
     )
     conn.executemany(
         """INSERT INTO symbol_fts (rowid, repo_id, symbol_terms, signature_terms)
            SELECT id, repo_id, ?1, ?2 FROM symbol_docs WHERE repo_id = ?3 AND path = ?4""",
         fts,
     )
+
+
+def _kept(terms: str, rows: Sequence[Decl], field: int) -> str | bytes | None:
+    """What a symbol_docs column holds: NULL when the terms are those of the declarations'
+    `field` (schema.decl_terms_of), else the terms (packed when long)."""
+    if rows and joined_terms(str(r[field]) for r in rows) == terms:
+        return None
+    return pack_text(terms)
 
 
 def repo_number(conn: sqlite3.Connection, repo_id: str) -> int:
@@ -339,7 +366,7 @@ def apply_xrefs(conn: sqlite3.Connection, items: Sequence[Item]) -> None:
 
 
 def register_symbol_views(registry: ViewRegistry) -> None:
-    registry.add_schema(*SYMBOLS_DDL, *DECLS_DDL)
+    registry.add_schema(*DECLS_DDL, *SYMBOLS_DDL)
     for tree in SYMBOL_TREES:
         registry.add_tree(tree)
     registry.add_topic(topics.SYMBOLS.name, apply_symbols)
