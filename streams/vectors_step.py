@@ -58,10 +58,11 @@ GROUP_PREFIX = VECTORS_STEP_ID  # one group per embedding space: a new model bac
 EMBED_BATCH = 32
 BUSY_EMBED_BATCH = 4  # while tool calls keep arriving: a short batch delays them least
 RECORD_BATCH = 64
-# While a backfill runs, the process's idle release (on_idle) also runs this often: the page
-# caches and the store's mapped pages it fills would otherwise be held through the backfill,
-# beside the encoder child's peak.
-RELEASE_EVERY_S = 60.0
+# While a backfill runs, the process's idle release (on_idle) also runs this often, checked
+# between embedding batches: the page caches and the store's mapped pages it fills would
+# otherwise be held through the backfill, beside the encoder child's peak.
+RELEASE_EVERY_S = 30.0
+KEYWORD_WAIT_S = 120.0  # the longest a batch waits for an in-memory keyword index's build
 Wanted = tuple[str, Passage, str]  # (point id, the passage, its text hash in this space)
 
 
@@ -107,11 +108,16 @@ class VectorIndexer:
         sweep_seconds: float = 5.0,
         pacer: ForegroundPacer | None = None,
         on_idle: Callable[[], object] | None = None,
+        keyword_building: Callable[[], bool] | None = None,
     ) -> None:
         self.log = event_log
         # Called (in a thread) when the step has caught up after work and before an HNSW
         # build: the process hands back the memory its batches left cached (vector_plane).
         self.on_idle = on_idle
+        # True while the views build an in-memory keyword index (blocking: it catches them up
+        # first): a build holds old and new postings at once, so embedding batches (and the
+        # encoder child's peak) wait for it.
+        self.keyword_building = keyword_building
         self._worked = False
         self._released_at = time.monotonic()
         self.pacer = pacer  # tool calls in flight: embedding batches wait (the foreground lease)
@@ -276,8 +282,10 @@ class VectorIndexer:
             size = EMBED_BATCH
             if self.pacer is not None and not await self.pacer.wait_turn():
                 size = BUSY_EMBED_BATCH  # agents keep calling: progress in short steps
+            await self._after_keyword_builds()
             await self._embed_batch(todo[start : start + size])
             start += size
+            await self._release_if_due()
             await asyncio.sleep(0)  # let the MCP server answer between batches
         for repo_id, path, passages in per_source:
             keep = [point_id(p.source_key, p.idx) for p in passages]
@@ -373,6 +381,24 @@ class VectorIndexer:
             self._unindexable_at = after.points if after.indexed == 0 else 0
         return built
 
+    async def _after_keyword_builds(self) -> None:
+        """Wait (up to KEYWORD_WAIT_S) while an in-memory keyword index is built, then hand
+        back what the build freed: the first batch of a backfill starts the encoder child just
+        as a search rebuilds the index of the repository whose keyword indexing just ended."""
+        building = self.keyword_building
+        if building is None or not await asyncio.to_thread(building):
+            return
+        deadline = time.monotonic() + KEYWORD_WAIT_S
+        while await asyncio.to_thread(building) and time.monotonic() < deadline:
+            await asyncio.sleep(0.2)
+        await self.idle()
+
+    async def _release_if_due(self) -> None:
+        """`on_idle` every RELEASE_EVERY_S of a backfill, between batches: one record batch of
+        large files can take minutes to embed."""
+        if time.monotonic() - self._released_at >= RELEASE_EVERY_S:
+            await self.idle()
+
     async def idle(self) -> None:
         """Run `on_idle` once per stretch of work (a failure is logged: it only frees memory)."""
         self._worked, self._released_at = False, time.monotonic()
@@ -403,8 +429,7 @@ class VectorIndexer:
             try:
                 if await self.run_once():
                     self._worked = True
-                    if time.monotonic() - self._released_at >= RELEASE_EVERY_S:
-                        await self.idle()
+                    await self._release_if_due()
                     continue
                 if time.monotonic() - self._swept_at >= self.sweep_seconds:
                     await self.sweep_expired()

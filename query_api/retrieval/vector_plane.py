@@ -103,6 +103,7 @@ class VectorPlane:
                 expired_memory=MemoryViews(views).expired,
                 pacer=pacer,
                 on_idle=self.release_memory,
+                keyword_building=views.mirrors_settling,
             )
             self.coverage = CoverageReader(
                 views, queries, self.indexer.counters if writer else None, indexing=indexing

@@ -157,6 +157,25 @@ def test_more_changes_than_a_query_may_apply_go_to_a_rebuild(
     assert_same_ranking(store, ("r",))
 
 
+def test_settling_starts_a_rebuild_now_and_says_until_it_is_done(
+    store: ViewStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The vector step asks before each embedding batch (vectors_step._after_keyword_builds):
+    a mirror too far behind is rebuilt then, not under a search while the encoder child runs."""
+    monkeypatch.setattr(lexical_mirror, "CATCH_UP_LIMIT", 3)
+    rng = random.Random(1)
+    assert not store.mirrors_settling()  # no search yet, no mirror: nothing to wait for
+    apply(store, records("first.py", body(rng)))
+    built(store)
+    assert not store.mirrors_settling()
+    apply(store, [rec for i in range(10) for rec in records(f"bulk/m{i}.py", body(rng))])
+    assert store.mirrors_settling()  # too far behind: a rebuild started
+    for spec in (CONTENT_FIELDS, SYMBOL_FIELDS):
+        assert store.mirror(spec).wait_built(30)
+    assert not store.mirrors_settling()
+    assert store.read(store.mirror(CONTENT_FIELDS).current) is not None
+
+
 def test_a_change_log_trimmed_past_the_mirror_rebuilds_it(store: ViewStore) -> None:
     rng = random.Random(2)
     apply(store, records("a.py", body(rng)))

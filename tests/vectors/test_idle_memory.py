@@ -9,6 +9,7 @@ import _sqlite3
 import asyncio
 import ctypes
 import random
+import threading
 from functools import partial
 from pathlib import Path
 
@@ -81,3 +82,39 @@ async def test_a_long_backfill_releases_memory_as_it_goes(
             stop.set()
             await loop
         assert len(released) > 2 and released[0] < released[-1], released
+
+
+async def test_releases_come_between_the_embedding_batches_of_one_record_batch(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """One record batch of large files is minutes of embedding on Django: a release only
+    after each record batch let the server's caches and mapped pages grow for 2-3 minutes."""
+    monkeypatch.setattr(streams.vectors_step, "EMBED_BATCH", 2)
+    monkeypatch.setattr(streams.vectors_step, "RELEASE_EVERY_S", 0.0)
+    async for rig in open_rig(tmp_path, extra=20):
+        released: list[int] = []
+        counters = rig.indexer.counters
+        rig.indexer.on_idle = partial(record_progress, released, counters)
+        assert await rig.indexer.run_once()  # one record batch per topic-partition
+        assert len(released) > 2 and released[0] < released[-1], released
+
+
+async def test_a_backfill_batch_waits_for_a_keyword_index_build(tmp_path: Path) -> None:
+    """While the views build an in-memory keyword index (old and new postings held at once),
+    no embedding batch starts (nor the encoder child with it); once it is done, what it freed
+    is handed back before the batch."""
+    async for rig in open_rig(tmp_path, extra=4):
+        building = threading.Event()
+        building.set()
+        released: list[int] = []
+        counters = rig.indexer.counters
+        rig.indexer.keyword_building = building.is_set
+        rig.indexer.on_idle = partial(record_progress, released, counters)
+        run = asyncio.ensure_future(rig.indexer.run_once())
+        await asyncio.sleep(1.0)
+        assert counters.passages_embedded == 0 and not run.done()
+        building.clear()
+        async with asyncio.timeout(60):
+            assert await run
+        assert released and released[0] == 0, released
+        assert counters.passages_embedded > 0

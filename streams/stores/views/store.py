@@ -124,6 +124,15 @@ class ViewStore:
                 found = self._mirrors[spec] = LexicalMirror(spec, self.read)
             return found
 
+    def mirrors_settling(self) -> bool:
+        """Catch every in-memory index (lexical mirror) up with the views now, which starts
+        the rebuild of one too far behind; True while one is being built or about to be."""
+        mirrors = tuple(self._mirrors.values())
+        for mirror in mirrors:
+            if not mirror.building:
+                self.read(mirror.current)
+        return any(m.building for m in mirrors)
+
     def close(self) -> None:
         with self._lock:
             if self._closed:
