@@ -1,4 +1,4 @@
-"""Command line: `python -m tests.bench.localisation {mine,run} ...`."""
+"""Command line: `python -m tests.bench.localisation {mine,run,sweep,report} ...`."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ from tests.bench.localisation.mine import mine_repo
 from tests.bench.localisation.report import load_results, render
 from tests.bench.localisation.repos import DEFAULT_MIRRORS, MirrorMissing, require_mirror, select
 from tests.bench.localisation.runner import check_systems, run_benchmark
+from tests.bench.localisation.sweep import parse_settings, run_sweep
 
 
 def _mine(args: argparse.Namespace) -> int:
@@ -43,6 +44,22 @@ def _run(args: argparse.Namespace) -> int:
     asyncio.run(
         run_benchmark(repos, read_cases(args.cases), systems, mirrors=args.mirrors,
                       cache=args.cache, out=out, limit=args.limit, argv=sys.argv)
+    )  # fmt: skip
+    return 0
+
+
+def _sweep(args: argparse.Namespace) -> int:
+    repos = select("all" if args.repos else "tuning", _names(args.repos))
+    refused = [r.name for r in repos if r.split != "tuning"]
+    if refused:
+        raise ValueError(f"--repos: {', '.join(refused)} in the reporting half; sweep only tuning")
+    settings = parse_settings(args.settings)
+    cases = read_cases(verbatim_path(args.cases) if args.verbatim else args.cases)
+    stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ")
+    out = args.out or args.cache / "results" / f"sweep-{stamp}.json"
+    asyncio.run(
+        run_sweep(repos, cases, args.system, settings, mirrors=args.mirrors, cache=args.cache,
+                  out=out)
     )  # fmt: skip
     return 0
 
@@ -79,6 +96,21 @@ def parser() -> argparse.ArgumentParser:
                      help="ask the commit's subject + first paragraph as written")  # fmt: skip
     run.add_argument("--out", type=Path, help="the JSON result (default: CACHE/results/...)")
     run.set_defaults(handler=_run)
+    sweep = sub.add_parser("sweep", help="rank the tuning half under settings of the constants")
+    sweep.add_argument(
+        "--settings",
+        required=True,
+        help="';'-separated settings of KNOB=VALUE[,KNOB=VALUE]; knobs: share, support, fill, "
+        "mention (base, the code's own, comes first)",
+    )
+    sweep.add_argument("--system", default="default", help="default or keyword")
+    sweep.add_argument("--repos", help="comma-separated tuning repositories (default: all)")
+    sweep.add_argument("--mirrors", type=Path, default=DEFAULT_MIRRORS)
+    sweep.add_argument("--cache", type=Path, default=DEFAULT_CACHE)
+    sweep.add_argument("--cases", type=Path, default=CASES_FILE)
+    sweep.add_argument("--verbatim", action="store_true")
+    sweep.add_argument("--out", type=Path, help="the JSON rows (default: CACHE/results/...)")
+    sweep.set_defaults(handler=_sweep)
     report = sub.add_parser("report", help="tables from saved JSON results (later files win)")
     report.add_argument("results", type=Path, nargs="+")
     report.set_defaults(handler=_report)

@@ -12,13 +12,17 @@ from pathlib import Path
 
 import pytest
 
+from tests.bench.localisation.__main__ import main as localisation_main
 from tests.bench.localisation.cases import read_cases, write_cases
 from tests.bench.localisation.checkout import checkout
 from tests.bench.localisation.fixture_repo import bare_mirror, build
 from tests.bench.localisation.mine import mine_repo
+from tests.bench.localisation.rankers import SharedModel
 from tests.bench.localisation.report import load_results, render
 from tests.bench.localisation.repos import MirrorMissing, PinnedRepo, require_mirror, select
 from tests.bench.localisation.runner import check_systems, run_benchmark
+from tests.bench.localisation.sweep import KNOBS, parse_settings, run_sweep, sweep_repo
+from tests.bench.localisation.sweep import render as render_sweep
 
 METRICS = {"cases", "recall_at_1", "recall_at_5", "recall_at_10", "mrr_at_10", "ndcg_at_10"}
 
@@ -95,3 +99,37 @@ def test_the_benchmark_keeps_its_split_and_the_judges_repositories_out() -> None
     assert {"python", "typescript", "javascript", "go", "rust", "java"} <= languages
     names = {r.name for r in tuning + reporting}
     assert not names & {"pytest-dev/pytest", "honojs/hono", "caddyserver/caddy"}
+
+
+@pytest.mark.slow
+def test_a_sweep_ranks_every_setting_and_puts_the_constants_back(tmp_path: Path) -> None:
+    repo, mirrors = pinned_tiny(tmp_path)
+    cases = mine_repo(repo.name, repo.git_dir(mirrors), repo.commit)
+    settings = parse_settings("fill=0.0;share=0.7,mention=1.0")
+    before = {name: knob.get() for name, knob in KNOBS.items()}
+
+    rows = asyncio.run(
+        run_sweep([repo], cases, "keyword", settings, mirrors=mirrors, cache=tmp_path / "cache",
+                  out=tmp_path / "sweep.json")
+    )  # fmt: skip
+
+    assert {name: knob.get() for name, knob in KNOBS.items()} == before
+    assert [r.setting for r in rows[:3]] == ["base", "fill=0.0", "share=0.7,mention=1.0"]
+    assert len(rows) == 3 * len(cases)
+    assert len(json.loads((tmp_path / "sweep.json").read_text())["rows"]) == len(rows)
+    assert "| base |" in render_sweep(rows)
+
+
+def test_a_sweep_refuses_the_reporting_half_and_unknown_knobs(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert localisation_main(["sweep", "--settings", "share=0.6", "--repos", "httpx"]) == 2
+    assert "encode/httpx in the reporting half" in capsys.readouterr().err
+    with pytest.raises(ValueError, match="KNOB=VALUE"):
+        parse_settings("boost=2")
+    with pytest.raises(ValueError, match="not a number"):
+        parse_settings("share=high")
+    repo = select("reporting", ["httpx"])[0]
+    with pytest.raises(ValueError, match="tuning half"):
+        asyncio.run(sweep_repo(repo, [], "keyword", {}, mirrors=tmp_path, cache=tmp_path,
+                               shared=SharedModel()))  # fmt: skip
