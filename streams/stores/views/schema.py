@@ -33,11 +33,11 @@ import json
 import sqlite3
 import unicodedata
 import zlib
+from collections.abc import Iterable
 from functools import cache
 from pathlib import Path
 
 from processors import tokenizer
-from processors.symbols import terms as symbol_terms
 from processors.tokenizer import tokenize
 from streams.errors import StoreError
 from streams.stores.views.registry import Tree, ViewRegistry
@@ -66,7 +66,7 @@ from streams.stores.views.registry import Tree, ViewRegistry
 # 16: a file's declarations are one packed list (symbol_files.decls), found by fq name
 #     (symbol_keys) and simple name (symbol_names); `symbols` is a view of them.
 # 17: symbol_docs keeps a file's symbol terms only when they are not its declarations' own
-#     (decl_terms_of); the terms fingerprint covers processors/symbols/terms.py.
+#     (decl_terms_of).
 SCHEMA_VERSION = 17
 # A text of at least this many characters is kept zlib-compressed (a BLOB; shorter ones stay
 # TEXT): source and its terms compress ~4x, and both are read back only for the few files an
@@ -91,11 +91,9 @@ def unpack_text(stored: str | bytes | None) -> str | None:
 
 @cache
 def terms_fingerprint() -> str:
-    """Which tokenizer the views' derived terms come from: its source, the symbol terms'
-    (processors/symbols/terms.py) and the Unicode tables its letter classes are built from (a
-    new Python may bring new ones)."""
+    """Which tokenizer the views' derived terms come from: its source and the Unicode tables
+    its letter classes are built from (a new Python may bring new ones)."""
     digest = hashlib.sha256(Path(tokenizer.__file__).read_bytes())
-    digest.update(Path(symbol_terms.__file__).read_bytes())
     digest.update(unicodedata.unidata_version.encode())
     return digest.hexdigest()[:32]
 
@@ -107,16 +105,22 @@ def body_terms(body: str, terms: str, truncated: bool) -> str | bytes | None:
     return pack_text(terms)
 
 
+def decl_terms(fields: Iterable[str]) -> str:
+    """The terms of a file's declarations' names or signatures, as the symbols processor
+    derives them (processors/symbols/terms.py), in one tokenize call: no token spans a
+    newline. The views keep a record's terms unless they equal this."""
+    return " ".join(tokenize("\n".join(fields)))
+
+
 def decl_terms_of(
     stored_terms: str | bytes | None, stored_decls: str | bytes | None, field: int
 ) -> str:
-    """A `symbol_docs` column's terms: as kept, or the terms of one field (1: the names, 6:
-    the signatures) of the file's declarations (views/symbol_decls.py), which the symbols
-    processor derived them from."""
+    """A `symbol_docs` column's terms: as kept, or decl_terms of one field (1: the names, 6:
+    the signatures) of the file's declarations (views/symbol_decls.py)."""
     if stored_terms is not None:
         return unpack_text(stored_terms) or ""
     decls = json.loads(unpack_text(stored_decls) or "[]")
-    return symbol_terms.joined_terms(str(d[field]) for d in decls)
+    return decl_terms(str(d[field]) for d in decls)
 
 
 def body_terms_of(stored_terms: str | bytes | None, stored_body: str | bytes | None) -> str:

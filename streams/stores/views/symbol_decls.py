@@ -84,14 +84,13 @@ def forget_decls(conn: sqlite3.Connection, files: Sequence[tuple[str, str]]) -> 
     their rows."""
     keys: list[tuple[int, str, int]] = []
     names: list[tuple[int, str, int]] = []
-    for repo_id, path in files:
-        found = conn.execute(
-            f"SELECT id, decls, {REPO_NUMBER} FROM symbol_files WHERE repo_id = ? AND path = ?",
-            (repo_id, repo_id, path),
-        ).fetchone()
-        if found is None:
-            continue
-        file_id, stored, repo = found
+    found = conn.execute(
+        """SELECT f.id, f.decls, (SELECT id FROM repo_numbers WHERE repo_id = f.repo_id)
+           FROM json_each(?) w CROSS JOIN symbol_files f
+               ON f.repo_id = w.value ->> 0 AND f.path = w.value ->> 1""",
+        (json.dumps(files),),
+    )
+    for file_id, stored, repo in found:
         decls = unpack_decls(stored)
         keys.extend((repo, d[0], file_id) for d in decls)
         names.extend((repo, name, file_id) for name in {d[1] for d in decls})
@@ -102,19 +101,23 @@ def forget_decls(conn: sqlite3.Connection, files: Sequence[tuple[str, str]]) -> 
 
 def insert_decls(
     conn: sqlite3.Connection, repo: int, repo_id: str, path: str, rows: Sequence[Decl]
-) -> None:
-    """The file's row, keys and names (after forget_decls); `rows` from decl_rows."""
+) -> tuple[list[tuple[int, str, int]], list[tuple[int, str, int]]]:
+    """The file's row (after forget_decls; `rows` from decl_rows), and the rows of its keys
+    and names for insert_keys (one statement each for a whole batch of files)."""
     file_id = conn.execute(
         "INSERT INTO symbol_files (repo_id, path, decls) VALUES (?, ?, ?)",
         (repo_id, path, pack_decls(rows)),
     ).lastrowid
-    conn.executemany(
-        "INSERT INTO symbol_keys VALUES (?, ?, ?)", [(repo, r[0], file_id) for r in rows]
-    )
-    conn.executemany(
-        "INSERT INTO symbol_names VALUES (?, ?, ?)",
-        [(repo, name, file_id) for name in {r[1] for r in rows}],
-    )
+    assert file_id is not None
+    keys = [(repo, r[0], file_id) for r in rows]
+    return keys, [(repo, name, file_id) for name in {r[1] for r in rows}]
+
+
+def insert_keys(
+    conn: sqlite3.Connection, keys: list[tuple[int, str, int]], names: list[tuple[int, str, int]]
+) -> None:
+    conn.executemany("INSERT INTO symbol_keys VALUES (?, ?, ?)", keys)
+    conn.executemany("INSERT INTO symbol_names VALUES (?, ?, ?)", names)
 
 
 def decls_of_files(

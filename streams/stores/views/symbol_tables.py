@@ -32,13 +32,12 @@ import logging
 import sqlite3
 from collections.abc import Iterable, Sequence
 
-from processors.symbols.terms import joined_terms
 from schemas import topics
 from schemas.events import split_file_key
 from schemas.symbols import SymbolsRecord, XrefsRecord
 from streams.errors import StoreError
 from streams.stores.views.registry import Item, Tree, ViewRegistry
-from streams.stores.views.schema import pack_text, unpack_text
+from streams.stores.views.schema import decl_terms, pack_text, unpack_text
 from streams.stores.views.symbol_decls import (
     DECLS_DDL,
     REPO_NUMBER,
@@ -46,6 +45,7 @@ from streams.stores.views.symbol_decls import (
     decl_rows,
     forget_decls,
     insert_decls,
+    insert_keys,
 )
 
 log = logging.getLogger(__name__)
@@ -158,6 +158,9 @@ def apply_symbols(conn: sqlite3.Connection, items: Sequence[Item]) -> None:
     forget_decls(conn, list(last))
     docs: list[tuple[str, str, str | bytes | None, str | bytes | None]] = []
     fts: list[tuple[str, str, str, str]] = []  # the record's own terms (processors/symbols)
+    keys: list[tuple[int, str, int]] = []
+    names: list[tuple[int, str, int]] = []
+    numbers: dict[str, int] = {}
     for (repo_id, path), value in last.items():
         if value is not None and not isinstance(value, SymbolsRecord):
             raise StoreError(f"{topic}: expected SymbolsRecord, got {type(value).__name__}")
@@ -165,11 +168,16 @@ def apply_symbols(conn: sqlite3.Connection, items: Sequence[Item]) -> None:
             continue
         rows = decl_rows(value.symbols)
         if rows:
-            insert_decls(conn, repo_number(conn, repo_id), repo_id, path, rows)
+            if repo_id not in numbers:
+                numbers[repo_id] = repo_number(conn, repo_id)
+            file_keys, file_names = insert_decls(conn, numbers[repo_id], repo_id, path, rows)
+            keys += file_keys
+            names += file_names
         if value.symbol_terms or value.signature_terms:  # else the file needs no row
-            names, sigs = value.symbol_terms, value.signature_terms
-            fts.append((names, sigs, repo_id, path))
-            docs.append((repo_id, path, _kept(names, rows, 1), _kept(sigs, rows, 6)))
+            words, sigs = value.symbol_terms, value.signature_terms
+            fts.append((words, sigs, repo_id, path))
+            docs.append((repo_id, path, _kept(words, rows, 1), _kept(sigs, rows, 6)))
+    insert_keys(conn, keys, names)
     conn.executemany(
         "INSERT INTO symbol_docs (repo_id, path, symbol_terms, signature_terms) VALUES (?,?,?,?)",
         docs,
@@ -184,7 +192,7 @@ def apply_symbols(conn: sqlite3.Connection, items: Sequence[Item]) -> None:
 def _kept(terms: str, rows: Sequence[Decl], field: int) -> str | bytes | None:
     """What a symbol_docs column holds: NULL when the terms are those of the declarations'
     `field` (schema.decl_terms_of), else the terms (packed when long)."""
-    if rows and joined_terms(str(r[field]) for r in rows) == terms:
+    if rows and decl_terms(str(r[field]) for r in rows) == terms:
         return None
     return pack_text(terms)
 
