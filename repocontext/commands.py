@@ -71,7 +71,7 @@ async def cmd_serve(args: argparse.Namespace, settings: Settings, path: Path | N
             await app.service.ensure_repo(str(path), args.repo_id)
         app.start_vectors()  # after the keyword index of PATH: the first answers come first
         readers = await start_search_readers(
-            app.service, settings.search_readers, settings.embedder
+            app.service, settings.search_readers, settings.embedder, app.keyword_index_settled
         )
         server = app.mcp_server()
         limits = HttpLimits.from_settings(settings)

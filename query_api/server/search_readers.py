@@ -44,6 +44,7 @@ log = logging.getLogger(__name__)
 MAX_READERS = 32
 START_TIMEOUT_S = 1900.0  # a reader answers ready once its postings are built (search_reader)
 DEFAULT_BUDGET_S = 60.0  # a request made outside a tool call's deadline
+SETTLE_POLL_S = 1.0  # how often the start checks whether the keyword index is complete
 RESTART_PAUSE_S = 1.0  # between a reader's death and its replacement: no tight crash loop
 
 LocalRanking = Callable[[t.SearchArgs, bool], Awaitable[Ranked]]
@@ -138,9 +139,16 @@ class SearchReaders:
         self.restarts = 0
         self.answered = 0  # searches the readers ranked (the rest were ranked here)
 
-    def start(self) -> None:
-        """Start every reader in the background: each answers searches once its postings are
-        built; until then (and whenever none is alive) searches are ranked here."""
+    def start(self, settled: Callable[[], Awaitable[bool]] | None = None) -> None:
+        """Start every reader in the background, once `settled()` says the keyword index is
+        complete (a reader that built its file graphs over a half-applied index would fill
+        answers' tails from them until they are rebuilt); each answers searches once its
+        postings are built. Until then, and whenever none is alive, searches are ranked here."""
+        self._spawn(self._start_when(settled))
+
+    async def _start_when(self, settled: Callable[[], Awaitable[bool]] | None) -> None:
+        while settled is not None and not self._closed and not await settled():
+            await asyncio.sleep(SETTLE_POLL_S)
         for _ in range(self.count):
             self._spawn(self._started())
 
@@ -249,9 +257,15 @@ class SearchReaders:
         self._all.clear()
 
 
-async def start_search_readers(service: Any, count: int, embedder: str) -> SearchReaders | None:
-    """Start `count` readers ranking `service`'s searches (None for 0). Refused with the
-    reason when an embedder is configured: the vector store answers in one process only."""
+async def start_search_readers(
+    service: Any,
+    count: int,
+    embedder: str,
+    settled: Callable[[], Awaitable[bool]] | None = None,
+) -> SearchReaders | None:
+    """Start `count` readers ranking `service`'s searches (None for 0) once `settled()`.
+    Refused with the reason when an embedder is configured: the vector store answers in one
+    process only."""
     if count <= 0:
         return None
     if embedder != "none":
@@ -262,6 +276,6 @@ async def start_search_readers(service: Any, count: int, embedder: str) -> Searc
             f"the vector store of embedder {embedder!r} is opened by one process"
         )
     readers = SearchReaders(service.views, count, service.rank_here)
-    readers.start()
+    readers.start(settled)
     service.ranking = readers
     return readers

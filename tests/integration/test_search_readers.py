@@ -143,6 +143,29 @@ async def test_a_search_past_its_deadline_leaves_its_reader_usable(tmp_path: Pat
     assert there == here
 
 
+async def test_readers_start_once_the_keyword_index_is_complete(tmp_path: Path) -> None:
+    """Before that, the owner ranks: a reader's file graphs built over a half-applied index
+    would fill answers' tails from them until rebuilt."""
+    complete = False
+
+    async def settled() -> bool:
+        return complete
+
+    async with memory_rig(tmp_path, index=True) as (app, _):
+        readers = SearchReaders(app.views, 1, app.service.rank_here)
+        readers.start(settled)
+        try:
+            assert not await readers.wait_ready(1.5) and readers.pids() == []
+            args = SearchArgs(repoId="repo", query=QUERIES[0], k=10)
+            assert (await readers.rank(args, True)).hits and readers.answered == 0
+            complete = True
+            assert await readers.wait_ready(120)
+            await readers.rank(args, True)
+            assert readers.answered == 1
+        finally:
+            await readers.close()
+
+
 async def test_readers_need_a_keyword_only_server() -> None:
     with pytest.raises(UsageError, match="--embedder none"):
         await start_search_readers(object(), 2, "local")
