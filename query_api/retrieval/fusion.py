@@ -15,6 +15,7 @@ from schemas import tools as t
 from schemas.retrieval import MAX_REASONS
 
 KEYWORD_SHARE = 0.5
+KEYWORD_POWER = 1.0  # BM25 / best BM25, raised to this: below 1 narrows the keyword list's gaps
 
 
 def fuse(
@@ -38,7 +39,7 @@ def fuse(
     top = max((hit.score for hit in keyword), default=0.0)
     for rank, hit in enumerate(keyword):
         key = hit.entry.key
-        scaled = hit.score / top if top > 0.0 else 0.0
+        scaled = (hit.score / top) ** KEYWORD_POWER if top > 0.0 else 0.0
         if impute and key not in by_key:
             scores[key] = (1.0 - KEYWORD_SHARE) * scaled
         scores[key] = scores.get(key, 0.0) + KEYWORD_SHARE * scaled

@@ -100,8 +100,8 @@ def parser() -> argparse.ArgumentParser:
     sweep.add_argument(
         "--settings",
         required=True,
-        help="';'-separated settings of KNOB=VALUE[,KNOB=VALUE]; knobs: share, support, fill, "
-        "mention (base, the code's own, comes first)",
+        help="';'-separated settings of KNOB=VALUE[,KNOB=VALUE]; knobs: share, power, support, "
+        "fill, mention (base, the code's own, comes first)",
     )
     sweep.add_argument("--system", default="default", help="default or keyword")
     sweep.add_argument("--repos", help="comma-separated tuning repositories (default: all)")

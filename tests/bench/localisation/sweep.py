@@ -1,10 +1,10 @@
 """Sweep: the tuning half's cases ranked under several settings of the ranking's constants.
 
-How the fusion's keyword share, the passage support, the tail fill's weight and the mention
-boost were chosen, and how to choose them again: each setting sets those module constants for
-its own rank calls, then puts them back, so every setting ranks the same cases on the same
-index in one process. It refuses the reporting half: the figures it prints are for choosing,
-and choosing on the reporting half would make that half's figures worthless.
+How the fusion's keyword share and power, the passage support, the tail fill's weight and
+the mention boost were chosen, and how to choose them again: each setting sets those module
+constants for its own rank calls, then puts them back, so every setting ranks the same cases
+on the same index in one process. It refuses the reporting half: the figures it prints are
+for choosing, and choosing on the reporting half would make that half's figures worthless.
 """
 
 from __future__ import annotations
@@ -53,6 +53,7 @@ class Knob:
 
 KNOBS = {
     "share": Knob(fusion, "KEYWORD_SHARE"),
+    "power": Knob(fusion, "KEYWORD_POWER"),
     "support": Knob(ladder, "PASSAGE_SUPPORT"),
     "fill": Knob(neighbour_fill, "WEIGHT"),
     "mention": Knob(views_search, "MENTION_BOOST"),
