@@ -2,11 +2,14 @@
 list (files and memory, by BM25 with role priors and named-thing tiers).
 
 A convex combination of the two scores, each scaled to [0, 1] within its own list: BM25 by the
-best keyword score, cosines between the list's last and first. Unlike reciprocal rank fusion it
-keeps how far apart two hits are: a file whose BM25 is three times the runner-up's, or whose
-cosine stands out, keeps that lead, and a file both lists like beats one that tops only one.
-Each list weighs half; equal scores go to the better keyword rank (a lexical match is the
-stronger evidence on the localisation benchmark's tuning half).
+best keyword score, then its square root; cosines between the list's last and first. Unlike
+reciprocal rank fusion it keeps how far apart two hits are: a file whose BM25 is three times
+the runner-up's, or whose cosine stands out, keeps that lead, and a file both lists like beats
+one that tops only one. The square root keeps a keyword hit well below the first from counting
+as nearly nothing (a request names one file's words many times and the next file's a few);
+the keyword list weighs 0.6, the semantic 0.4. Both were chosen on the localisation
+benchmark's tuning half (`python -m tests.bench.localisation sweep`, docs/benchmarks.md);
+equal scores go to the better keyword rank.
 """
 
 from __future__ import annotations
@@ -14,8 +17,8 @@ from __future__ import annotations
 from schemas import tools as t
 from schemas.retrieval import MAX_REASONS
 
-KEYWORD_SHARE = 0.5
-KEYWORD_POWER = 1.0  # BM25 / best BM25, raised to this: below 1 narrows the keyword list's gaps
+KEYWORD_SHARE = 0.6
+KEYWORD_POWER = 0.5  # BM25 / best BM25, raised to this: below 1 narrows the keyword list's gaps
 
 
 def fuse(

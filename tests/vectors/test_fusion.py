@@ -42,9 +42,19 @@ def test_a_wide_bm25_lead_survives_a_semantic_first_place() -> None:
     assert fused(semantic, keyword)[0] == "named.py"
 
 
+def test_a_file_both_lists_found_outranks_one_only_the_vectors_top() -> None:
+    """`both.py` is BM25's third at under a third of the first's score and mid-way down the
+    vectors' list; `vector_only.py` tops the vectors and no keyword matched it. Scaled
+    linearly with equal shares, vector_only.py would lead both.py (0.5 against 0.4)."""
+    semantic = [("vector_only.py", 0.50), ("both.py", 0.35), ("far.py", 0.20)]
+    keyword = [("named.py", 10.0), ("also.py", 9.0), ("both.py", 3.0)]
+    order = fused(semantic, keyword)
+    assert order.index("both.py") < order.index("vector_only.py")
+
+
 def test_files_no_list_ranks_well_stay_behind() -> None:
-    semantic = [("a.py", 0.9), ("b.py", 0.5), ("z.py", 0.45)]
-    keyword = [("a.py", 10.0), ("c.py", 2.0), ("z.py", 0.5)]
+    semantic = [("a.py", 0.9), ("b.py", 0.7), ("z.py", 0.3)]
+    keyword = [("a.py", 10.0), ("c.py", 2.0), ("z.py", 0.1)]
     assert fused(semantic, keyword)[-1] == "z.py"
 
 
