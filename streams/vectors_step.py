@@ -385,13 +385,24 @@ class VectorIndexer:
         """Wait (up to KEYWORD_WAIT_S) while an in-memory keyword index is built, then hand
         back what the build freed: the first batch of a backfill starts the encoder child just
         as a search rebuilds the index of the repository whose keyword indexing just ended."""
-        building = self.keyword_building
-        if building is None or not await asyncio.to_thread(building):
+        if not await self._keyword_building():
             return
         deadline = time.monotonic() + KEYWORD_WAIT_S
-        while await asyncio.to_thread(building) and time.monotonic() < deadline:
+        while await self._keyword_building() and time.monotonic() < deadline:
             await asyncio.sleep(0.2)
         await self.idle()
+
+    async def _keyword_building(self) -> bool:
+        """The hook's answer; a failure (the views closing) is no reason to stop embedding."""
+        if self.keyword_building is None:
+            return False
+        try:
+            return await asyncio.to_thread(self.keyword_building)
+        except Exception:
+            log.debug(
+                "vector step: asking the views about keyword index builds failed", exc_info=True
+            )
+            return False
 
     async def _release_if_due(self) -> None:
         """`on_idle` every RELEASE_EVERY_S of a backfill, between batches: one record batch of

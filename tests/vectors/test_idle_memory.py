@@ -118,3 +118,15 @@ async def test_a_backfill_batch_waits_for_a_keyword_index_build(tmp_path: Path) 
             assert await run
         assert released and released[0] == 0, released
         assert counters.passages_embedded > 0
+
+
+async def test_a_failing_keyword_build_hook_does_not_stop_the_backfill(tmp_path: Path) -> None:
+    """The views closing under the hook (or an SQLite error in its read) only costs the wait."""
+    async for rig in open_rig(tmp_path, extra=4):
+
+        def closed() -> bool:
+            raise RuntimeError("the view store is closed")
+
+        rig.indexer.keyword_building = closed
+        assert await rig.indexer.run_once()
+        assert rig.indexer.counters.passages_embedded > 0
