@@ -11,11 +11,13 @@ import asyncio
 import struct
 from typing import BinaryIO
 
+from query_api.errors import ServiceUnavailable
+
 HEADER = struct.Struct(">I")
 MAX_FRAME = 256 << 20  # far above any answer (k <= 100 hits); a larger length is a broken pipe
 
 
-class BrokenFrame(Exception):
+class BrokenFrame(ServiceUnavailable):
     """The other end wrote something that is not a frame (or died in the middle of one)."""
 
 

@@ -35,6 +35,7 @@ from typing import Any
 import query_api
 from query_api.access.read_scope import current_caller
 from query_api.core.search_ranking import Ranked
+from query_api.errors import ServiceUnavailable
 from query_api.server.reader_frames import BrokenFrame, frame, read_frame_async
 from schemas import tools as t
 from streams.stores.read_budget import current_budget
@@ -50,7 +51,7 @@ RESTART_PAUSE_S = 1.0  # between a reader's death and its replacement: no tight 
 LocalRanking = Callable[[t.SearchArgs, bool], Awaitable[Ranked]]
 
 
-class ReaderGone(Exception):
+class ReaderGone(ServiceUnavailable):
     """The reader process exited or broke its pipe."""
 
 
