@@ -2,7 +2,10 @@
 
 `python -m query_api.server.search_reader VIEWS_PATH` opens the views read-only (WAL lets it
 read while the owner writes) with its own in-memory postings and caches, then answers
-requests from stdin on stdout, one at a time, in frames (query_api/server/reader_frames.py).
+requests from stdin on stdout, one at a time, in frames: a 4-byte big-endian length, then a
+pickle (both ends are this build's own processes, started by the owner over its own pipes;
+the answers are pydantic models that pickle as they are, where JSON would validate every
+hit again in the owner).
 A request is (args, details, caller, the owner's views generation, seconds left of the call);
 the answer is ("ok", Ranked) or ("error", exception). It runs `rank_search`, the function the
 owner runs in process, so both answer the same. It never writes: the owner keeps the log,
@@ -16,15 +19,16 @@ import logging
 import os
 import pickle
 import sqlite3
+import struct
 import sys
 from pathlib import Path
 from typing import Any, BinaryIO
 
 from query_api.access.read_scope import reading_as
 from query_api.core.search_ranking import rank_search
+from query_api.errors import ServiceUnavailable
 from query_api.retrieval.hit_details import HitLocator
 from query_api.retrieval.readiness import Readiness
-from query_api.server.reader_frames import read_frame, write_frame
 from schemas import tools as t
 from streams.errors import StoreError
 from streams.stores.read_budget import read_budget
@@ -34,6 +38,50 @@ from streams.stores.views.schema import SCHEMA_VERSION, open_connection, terms_f
 from streams.stores.views.store import ViewStore
 
 log = logging.getLogger("repocontext.search_reader")
+HEADER = struct.Struct(">I")
+MAX_FRAME = 256 << 20  # far above any answer (k <= 100 hits); a larger length is a broken pipe
+
+
+class BrokenFrame(ServiceUnavailable):
+    """The other end wrote something that is not a frame (or died in the middle of one)."""
+
+
+def frame(payload: bytes) -> bytes:
+    return HEADER.pack(len(payload)) + payload
+
+
+def write_frame(out: BinaryIO, payload: bytes) -> None:
+    out.write(frame(payload))
+    out.flush()
+
+
+def read_frame(stream: BinaryIO) -> bytes | None:
+    """The next frame's payload, None at the end of the stream (between frames)."""
+    head = stream.read(HEADER.size)
+    if not head:
+        return None
+    if len(head) < HEADER.size:
+        raise BrokenFrame("the stream ended inside a frame's length")
+    (size,) = HEADER.unpack(head)
+    if size > MAX_FRAME:
+        raise BrokenFrame(f"a frame of {size} bytes")
+    payload = stream.read(size)
+    if len(payload) < size:
+        raise BrokenFrame("the stream ended inside a frame")
+    return payload
+
+
+async def read_frame_async(stream: asyncio.StreamReader) -> bytes:
+    """The next frame's payload; BrokenFrame when the stream ends before or inside one."""
+    try:
+        (size,) = HEADER.unpack(await stream.readexactly(HEADER.size))
+        if size > MAX_FRAME:
+            raise BrokenFrame(f"a frame of {size} bytes")
+        return await stream.readexactly(size)
+    except asyncio.IncompleteReadError as exc:
+        raise BrokenFrame("the stream ended") from exc
+
+
 WARM_UP_QUERY = "main"  # any query: the first search of a repository starts its postings build
 WARM_UP_S = 1800.0  # the postings of a 100k-file corpus take minutes on a busy machine
 
@@ -136,7 +184,7 @@ def main() -> None:
     sys.stdout = sys.stderr  # a stray print must not corrupt the answers' frames
     try:
         asyncio.run(serve(sys.argv[1], requests, answers))
-    except StoreError as exc:
+    except (StoreError, BrokenFrame) as exc:  # no views to read, or the owner's pipe broke
         raise SystemExit(f"search reader: {exc}") from None
     except KeyboardInterrupt:
         pass

@@ -36,7 +36,7 @@ import query_api
 from query_api.access.read_scope import current_caller
 from query_api.core.search_ranking import Ranked
 from query_api.errors import ServiceUnavailable
-from query_api.server.reader_frames import BrokenFrame, frame, read_frame_async
+from query_api.server.search_reader import BrokenFrame, frame, read_frame_async
 from schemas import tools as t
 from streams.stores.read_budget import current_budget
 from streams.stores.views.store import ViewStore
