@@ -52,10 +52,22 @@ async def rank_search(
         enrich, locator, repo_id, args.query, answer.hits, details=details
     )
     hits, note = enriched.hits, None
-    if not hits and not enriched.lexical:  # keyword search found no word of it at all
+    lexical = enriched.lexical or await asyncio.to_thread(
+        _deeper_lexical, locator, repo_id, args.query, answer.pool[len(answer.hits) :]
+    )
+    if not hits and not lexical:  # keyword search found no word of it at all
         note = no_match_note(args.query, repo_id, None)
-    elif not enriched.lexical:
+    elif not lexical:
         best = await best_semantic_score(retriever, repo_id, args.query)
         if best is None or best < SEMANTIC_FLOOR:
             hits, note = [], no_match_note(args.query, repo_id, best)
     return Ranked(answer.mode, answer.path, hits, note)
+
+
+def _deeper_lexical(
+    locator: HitLocator, repo_id: str, query: str, deeper: list[t.SearchHit]
+) -> bool:
+    """Whether a hit past the answer's `k`, in the pool every `k` is cut from, holds a word of
+    the query: "nothing matches" must not depend on how many hits were asked for (a k=10
+    answer is the head of the k=50 one, never empty where that one has hits)."""
+    return bool(deeper) and enrich(locator, repo_id, query, deeper, details=False).lexical

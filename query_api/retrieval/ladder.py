@@ -98,6 +98,8 @@ class Answer:
     # entry key -> its ranked file, for the keyword hits whose other declarations are named
     # only if the answer keeps them (views/search.py name_symbols_of)
     unnamed: dict[str, KeywordHit] = field(default_factory=dict)
+    # the ranked hits before the cut to k (TAIL_POOL deep at least): what a larger k would show
+    pool: list[t.SearchHit] = field(default_factory=list)
 
 
 class _Fault(Exception):
@@ -175,6 +177,7 @@ class Retriever:
         if answer.mode == SearchMode.SEMANTIC:
             self._declined.pop(repo_id, None)
         self.readiness.observe(answer.path)
+        answer.pool = answer.hits
         answer.hits = await asyncio.to_thread(self._finish, repo_id, answer.hits, k, answer.unnamed)
         return answer
 

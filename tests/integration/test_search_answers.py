@@ -136,6 +136,31 @@ async def test_no_match_for_a_word_nothing_ever_held(tmp_path: Path) -> None:
         assert "note" not in stop_words  # stop words alone are never judged "no match"
 
 
+async def test_a_small_k_is_the_head_of_a_large_one_even_when_its_hits_share_no_word(
+    tmp_path: Path,
+) -> None:
+    """The first hits hold only the query's stop word ("the", weighed down but counted), a
+    later one holds a word of it ("apply", once in a long file): the k=1 answer is the k=50
+    answer's head, not an empty "nothing matches" because its one hit holds no word of it."""
+    async with memory_rig(tmp_path, index=True) as (app, s):
+        root = app.settings.workspace_root
+        assert root is not None
+        src = root / "repo" / "src"
+        for name in ("route.go", "path.go", "host.go"):
+            (src / name).write_text("// the route, the path and the host\n" * 20)
+        filler = "".join(f"var v{i} = {i}\n" for i in range(2000))
+        for i in range(8):  # a word many files hold weighs little
+            (src / f"apply{i}.go").write_text(f"func apply{i}() {{}} // apply\n{filler}")
+        await call(s, "repocontext_refresh", {"repoId": "repo"})
+        query = "apply the stringscutprefix modernizer"
+        wide = await call(s, "repocontext_search", {"repoId": "repo", "query": query, "k": 50})
+        narrow = await call(s, "repocontext_search", {"repoId": "repo", "query": query, "k": 1})
+        paths = [hit["entry"]["path"] for hit in wide["hits"]]
+        assert "src/apply0.go" in paths and paths[0] == "src/host.go", paths
+        assert [hit["entry"]["path"] for hit in narrow["hits"]] == paths[:1]
+        assert "note" not in narrow
+
+
 async def test_no_match_on_the_semantic_path(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
