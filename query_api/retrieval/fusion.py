@@ -8,8 +8,8 @@ the runner-up's, or whose cosine stands out, keeps that lead, and a file both li
 one that tops only one. The square root keeps a keyword hit well below the first from counting
 as nearly nothing (a request names one file's words many times and the next file's a few);
 the keyword list weighs 0.6, the semantic 0.4. Both were chosen on the localisation
-benchmark's tuning half (`python -m tests.bench.localisation sweep`, docs/benchmarks.md);
-equal scores go to the better keyword rank.
+benchmark's tuning half (the sweep in docs/benchmarks.md); equal scores go to the better
+keyword rank.
 """
 
 from __future__ import annotations
