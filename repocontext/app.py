@@ -29,6 +29,7 @@ from query_api.errors import ServiceUnavailable
 from query_api.memory.claims import ClaimService
 from query_api.memory.service import MemoryService
 from query_api.metrics import Metrics
+from query_api.retrieval.file_graph import follow_index_settled
 from query_api.retrieval.readiness import Readiness
 from query_api.retrieval.vector_plane import VectorPlane
 from query_api.server.call_guard import CallGuard
@@ -295,6 +296,10 @@ class EmbeddedApp:
             self.executor.warm()  # a host indexes next: the worker imports meanwhile
         self._tasks.append(asyncio.create_task(self.runtime.run_forever(self._stop)))
         self._tasks.append(asyncio.create_task(self._compact_periodically()))
+        if self.watch:  # a graph built over a half-applied index is replaced once it completes
+            graphs = self.plane.retriever.graphs
+            follow = follow_index_settled(self.keyword_index_settled, graphs, self._stop)
+            self._tasks.append(asyncio.create_task(follow))
         try:
             if resume:
                 await self.ingest.start_all()

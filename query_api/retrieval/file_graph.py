@@ -14,10 +14,12 @@ Dependents need every file's references, so a repository's graph is built whole,
 background thread at a lowered priority, and rebuilt when the views have moved on and the last
 build is older than `rebuild_after_s` and than REBUILD_COST_FACTOR times its own duration (a
 repository whose build takes 40 s is rebuilt at most every 400 s, a small one within a second
-of the views settling, so a first graph built mid-indexing is soon replaced). A query takes the last
-complete graph and never waits for one; a file gone since is dropped when its hit is
-hydrated. Bounded: repositories over MAX_FILES files get a graph without edges, and a file
-keeps at most MAX_DEGREE neighbours.
+of the views settling). A graph begun while the index was incomplete (indexing, a views
+rebuild: the host says so through `index_settled`) is not served once the index is complete:
+it is rebuilt at once, and until then answers fill no tail, as a server started on the
+complete index does before its first build. A query takes the last complete graph and never
+waits for one; a file gone since is dropped when its hit is hydrated. Bounded: repositories
+over MAX_FILES files get a graph without edges, and a file keeps at most MAX_DEGREE neighbours.
 
 Go and JVM files are left out: their packages are directories whose files see each other
 without an import, so their dependents are matched by name across a whole package and say
@@ -26,6 +28,7 @@ little about which files change together (docs/benchmarks.md has the measurement
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import logging
 import os
@@ -33,7 +36,7 @@ import re
 import threading
 import time
 from collections import defaultdict
-from collections.abc import Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping
 
 from query_api.symbols.dependents import (
     PACKAGE_IS_DIRECTORY,
@@ -53,8 +56,13 @@ BUILD_NICE = 10  # the builder yields the CPU to queries and indexing
 INLINE_BUILD_S = 0.05  # a rebuild this cheap runs in the query that finds the graph stale
 INLINE_FIRST_FILES = 300  # a first build of a repository this small too
 REBUILD_COST_FACTOR = 10.0  # builds take at most a tenth of a core while edits keep coming
+SETTLE_POLL_S = 1.0  # how often a host looks whether its index is complete
+UNSETTLED_LOOKS = 2  # looks in a row that make it incomplete: one edit's apply is not indexing
 
 Graph = Mapping[str, frozenset[str]]
+# views position built from, when it was built, seconds it took, graph, and the settled
+# stretch of the index it was built in (None: the index changed under the build)
+Built = tuple[int, float, float, Graph, int | None]
 
 _SOURCE_SUFFIX = re.compile(r"\.(d\.ts|[cm]?[jt]sx?|py|go|rs|java|kt|cs|rb|php|c|h|cc|cpp|hpp)$")
 _FOLDER_FILES = ("/index", "/__init__", "/mod", "/lib")
@@ -126,8 +134,9 @@ class FileGraphs:
         self.symbols = SymbolViews(views)
         self.resolver = DependentsResolver(self.symbols, read_text or self._text_of)
         self.rebuild_after_s = rebuild_after_s
-        # repo -> (views position built from, when it was built, seconds it took, graph)
-        self._graphs: dict[str, tuple[int, float, float, Graph]] = {}
+        self._graphs: dict[str, Built] = {}
+        self._settled = True  # whether the index is complete (index_settled)
+        self._stretch = 0  # settled stretches begun: a graph of an earlier one is out of date
         self._building: dict[str, threading.Event] = {}  # repo -> set when that build ends
         self._lock = threading.Lock()
         self._stop = threading.Event()
@@ -136,24 +145,47 @@ class FileGraphs:
         content = self.views.get_content(repo_id, path)
         return content.body if content is not None else None
 
-    def graph(self, repo_id: str) -> Graph | None:
-        """The latest graph of the repository (None before the first build ends); an out of
-        date one is rebuilt in the background, or here when that is cheap (a build that took
-        under INLINE_BUILD_S, or a first build of a small repository), so small repositories
-        answer from a graph of the current views and every replica alike."""
+    def index_settled(self, settled: bool, stretch: int | None = None) -> None:
+        """The host's word on whether the views hold the complete index (no indexing running,
+        caught up with the log). A search reader passes its owner's `stretch` (settled
+        stretches begun, `settled_state`), so a stretch it did not see between two searches
+        still counts."""
         with self._lock:
-            known = self._graphs.get(repo_id)
-            due = known is None or (
-                time.monotonic() - known[1]
-                >= max(self.rebuild_after_s, REBUILD_COST_FACTOR * known[2])
-                and self._views_position() != known[0]
+            if stretch is not None:
+                self._stretch = stretch
+            elif settled and not self._settled:
+                self._stretch += 1
+            self._settled = settled
+
+    def settled_state(self) -> tuple[bool, int]:
+        with self._lock:
+            return self._settled, self._stretch
+
+    def graph(self, repo_id: str) -> Graph | None:
+        """The latest graph of the repository (None before the first build ends, and while
+        a graph begun over an incomplete index is rebuilt); an out of date one is rebuilt in
+        the background, or here when that is cheap (a build that took under INLINE_BUILD_S,
+        or a first build of a small repository), so small repositories answer from a graph
+        of the current views and every replica alike."""
+        with self._lock:
+            known = self._current(repo_id)
+            stale = known is not None and self._settled and known[4] != self._stretch
+            due = (
+                known is None
+                or stale
+                or (
+                    time.monotonic() - known[1]
+                    >= max(self.rebuild_after_s, REBUILD_COST_FACTOR * known[2])
+                    and self._views_position() != known[0]
+                )
             )
             start = due and repo_id not in self._building and not self._stop.is_set()
             if start:
                 done = threading.Event()
                 self._building[repo_id] = done
+        served = known[3] if known is not None and not stale else None
         if not start:
-            return known[3] if known is not None else None
+            return served
         if self._cheap(repo_id, known):
             self._build(repo_id, done, background=False)
             with self._lock:
@@ -162,9 +194,24 @@ class FileGraphs:
         threading.Thread(
             target=self._build, args=(repo_id, done), name="file-graph", daemon=True
         ).start()
-        return known[3] if known is not None else None
+        return served
 
-    def _cheap(self, repo_id: str, known: tuple[int, float, float, Graph] | None) -> bool:
+    def _current(self, repo_id: str) -> Built | None:
+        """The repository's graph; one of an earlier settled stretch (or begun over an
+        incomplete index) counts as of this stretch when the views have not moved since its
+        build began: it was built over what they hold now. Called under the lock."""
+        known = self._graphs.get(repo_id)
+        if (
+            known is not None
+            and self._settled
+            and known[4] != self._stretch
+            and self._views_position() == known[0]
+        ):
+            known = (*known[:4], self._stretch)
+            self._graphs[repo_id] = known
+        return known
+
+    def _cheap(self, repo_id: str, known: Built | None) -> bool:
         if known is not None:
             return known[2] <= INLINE_BUILD_S
         try:
@@ -198,13 +245,16 @@ class FileGraphs:
             with contextlib.suppress(OSError, AttributeError):  # not Linux: normal priority
                 os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), BUILD_NICE)
         try:
+            settled, stretch = self.settled_state()
             position = self._views_position()
             started = time.monotonic()
             graph = self._build_graph(repo_id)
             if graph is not None and not self._stop.is_set():
                 with self._lock:
                     took = time.monotonic() - started
-                    self._graphs[repo_id] = (position, time.monotonic(), took, graph)
+                    kept = settled and self._settled and self._stretch == stretch
+                    built = (position, time.monotonic(), took, graph, stretch if kept else None)
+                    self._graphs[repo_id] = built
                 log.debug(
                     "file graph of %s: %d files linked in %.1f s",
                     repo_id,
@@ -244,3 +294,25 @@ class FileGraphs:
             if len(page) < PAGE:
                 return paths
             after = page[-1].path
+
+
+async def follow_index_settled(
+    settled: Callable[[], Awaitable[bool]],
+    graphs: FileGraphs,
+    stop: asyncio.Event,
+    poll_s: float = SETTLE_POLL_S,
+) -> None:
+    """Tell `graphs` whether the host's index is complete, every `poll_s` until `stop`: it is
+    incomplete after UNSETTLED_LOOKS looks in a row say so (an edit being applied is behind
+    the log for a moment, and is no reason to rebuild a graph at once), complete at once."""
+    looks = 0
+    while not stop.is_set():
+        try:
+            complete = await settled()
+        except Exception:  # the views closing under the look: ask again
+            log.debug("file graphs: the index's state is unknown", exc_info=True)
+        else:
+            looks = 0 if complete else looks + 1
+            graphs.index_settled(looks < UNSETTLED_LOOKS)
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(stop.wait(), poll_s)

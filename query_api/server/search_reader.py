@@ -6,8 +6,9 @@ requests from stdin on stdout, one at a time, in frames: a 4-byte big-endian len
 pickle (both ends are this build's own processes, started by the owner over its own pipes;
 the answers are pydantic models that pickle as they are, where JSON would validate every
 hit again in the owner).
-A request is (args, details, caller, the owner's views generation, seconds left of the call);
-the answer is ("ok", Ranked) or ("error", exception). It runs `rank_search`, the function the
+A request is (args, details, caller, the owner's views generation, seconds left of the call,
+the owner's word on whether the index is complete: query_api/retrieval/file_graph.py); the
+answer is ("ok", Ranked) or ("error", exception). It runs `rank_search`, the function the
 owner runs in process, so both answer the same. It never writes: the owner keeps the log,
 the views' writer and everything else; this process exits when stdin closes.
 """
@@ -114,18 +115,20 @@ class ReadOnlyViews(ViewStore):
 class Reader:
     """What one reader process keeps between requests."""
 
-    def __init__(self, views: ViewStore) -> None:
+    def __init__(self, views: ViewStore, stretch: int = 0) -> None:
         from query_api.retrieval.vector_plane import keyword_only_retriever
 
         self.views = views
         self.retriever = keyword_only_retriever(views, Readiness())
+        self.retriever.graphs.index_settled(True, stretch)  # readers start on a complete index
         self.locator = HitLocator(views)
 
     async def answer(self, request: tuple[Any, ...]) -> tuple[str, Any]:
-        args, details, caller, generation, seconds = request
+        args, details, caller, generation, seconds, (settled, stretch) = request
         if not isinstance(args, t.SearchArgs) or args.repoId is None:
             return ("error", ValueError("a search reader takes one repository's SearchArgs"))
         self.views.generation = generation
+        self.retriever.graphs.index_settled(settled, stretch)
         try:
             with reading_as(caller), read_budget(seconds):
                 ranked = await rank_search(self.retriever, self.locator, args.repoId, args, details)
@@ -159,10 +162,10 @@ def _encode(answer: tuple[str, Any]) -> bytes:
         return pickle.dumps(("error", failed), protocol=pickle.HIGHEST_PROTOCOL)
 
 
-async def serve(views_path: str, requests: BinaryIO, answers: BinaryIO) -> None:
+async def serve(views_path: str, requests: BinaryIO, answers: BinaryIO, stretch: int = 0) -> None:
     views = ReadOnlyViews(views_path, default_registry())
     try:
-        reader = Reader(views)
+        reader = Reader(views, stretch)
         await reader.warm_up()
         write_frame(answers, pickle.dumps(("ready", os.getpid())))
         while True:
@@ -178,12 +181,13 @@ def main() -> None:
     logging.basicConfig(
         stream=sys.stderr, level=logging.WARNING, format="search reader %(process)d: %(message)s"
     )
-    if len(sys.argv) != 2:
-        raise SystemExit("usage: python -m query_api.server.search_reader VIEWS_PATH")
+    stretch = sys.argv[2] if len(sys.argv) == 3 else "0"
+    if len(sys.argv) not in (2, 3) or not stretch.isdigit():
+        raise SystemExit("usage: python -m query_api.server.search_reader VIEWS_PATH [STRETCH]")
     requests, answers = sys.stdin.buffer, sys.stdout.buffer
     sys.stdout = sys.stderr  # a stray print must not corrupt the answers' frames
     try:
-        asyncio.run(serve(sys.argv[1], requests, answers))
+        asyncio.run(serve(sys.argv[1], requests, answers, int(stretch)))
     except (StoreError, BrokenFrame) as exc:  # no views to read, or the owner's pipe broke
         raise SystemExit(f"search reader: {exc}") from None
     except KeyboardInterrupt:

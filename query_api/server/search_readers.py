@@ -49,6 +49,7 @@ SETTLE_POLL_S = 1.0  # how often the start checks whether the keyword index is c
 RESTART_PAUSE_S = 1.0  # between a reader's death and its replacement: no tight crash loop
 
 LocalRanking = Callable[[t.SearchArgs, bool], Awaitable[Ranked]]
+IndexState = Callable[[], tuple[bool, int]]  # the owner's file graphs' settled_state
 
 
 class ReaderGone(ServiceUnavailable):
@@ -65,7 +66,9 @@ class ReaderProcess:
         self.stdout = proc.stdout
 
     @classmethod
-    async def start(cls, views_path: str) -> ReaderProcess:
+    async def start(cls, views_path: str, stretch: int = 0) -> ReaderProcess:
+        """A reader of `views_path`; `stretch` is the owner's settled stretch of the index
+        (FileGraphs.settled_state): a graph the reader builds in a later one is rebuilt."""
         # run from the directory that holds this build's packages: `-m` imports them first
         root = Path(query_api.__file__).resolve().parents[1]
         proc = await asyncio.create_subprocess_exec(
@@ -73,6 +76,7 @@ class ReaderProcess:
             "-m",
             "query_api.server.search_reader",
             str(Path(views_path).resolve()),
+            str(stretch),
             stdin=asyncio.subprocess.PIPE,
             stdout=asyncio.subprocess.PIPE,
             cwd=root,
@@ -126,12 +130,19 @@ class ReaderProcess:
 class SearchReaders:
     """N reader processes ranking searches for this process (the service's `ranking`)."""
 
-    def __init__(self, views: ViewStore, count: int, local: LocalRanking) -> None:
+    def __init__(
+        self,
+        views: ViewStore,
+        count: int,
+        local: LocalRanking,
+        index_state: IndexState = lambda: (True, 0),
+    ) -> None:
         if not 1 <= count <= MAX_READERS:
             raise ValueError(f"search readers must be from 1 to {MAX_READERS} (got {count})")
         self.views = views
         self.count = count
         self.local = local
+        self.index_state = index_state  # travels with each request: the readers' file graphs
         self._idle: asyncio.Queue[ReaderProcess] = asyncio.Queue()
         self._all: set[ReaderProcess] = set()
         self._tasks: set[asyncio.Task[None]] = set()
@@ -163,7 +174,7 @@ class SearchReaders:
                 await asyncio.sleep(RESTART_PAUSE_S)
             first = False
             try:
-                fresh = await ReaderProcess.start(self.views.path)
+                fresh = await ReaderProcess.start(self.views.path, self.index_state()[1])
             except ReaderGone as exc:
                 log.warning("%s; trying again", exc)
                 continue
@@ -191,7 +202,14 @@ class SearchReaders:
     async def rank(self, args: t.SearchArgs, details: bool) -> Ranked:
         budget = current_budget()
         seconds = DEFAULT_BUDGET_S if budget is None else budget.deadline - time.monotonic()
-        request = (args, details, current_caller(), self.views.generation, max(0.0, seconds))
+        request = (
+            args,
+            details,
+            current_caller(),
+            self.views.generation,
+            max(0.0, seconds),
+            self.index_state(),
+        )
         if not self._all:  # every reader died and none has started again yet
             return await self.local(args, details)
         reader = await self._idle.get()
@@ -276,7 +294,10 @@ async def start_search_readers(
             f"REPOCONTEXT_SEARCH_READERS={count} needs a keyword-only server (--embedder none): "
             f"the vector store of embedder {embedder!r} is opened by one process"
         )
-    readers = SearchReaders(service.views, count, service.rank_here)
+    retriever = service.retriever  # the owner's: its file graphs know whether the index is
+    readers = SearchReaders(service.views, count, service.rank_here)  # complete (file_graph.py)
+    if retriever is not None:
+        readers.index_state = retriever.graphs.settled_state
     readers.start(settled)
     service.ranking = readers
     return readers
