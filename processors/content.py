@@ -1,12 +1,13 @@
 """The content processor: `files.v1` -> `content.v1`, the body BM25 and bundles read.
 
-The token streams (path, body and language terms) are computed here, once per file version,
-rather than in the view store, so every store (SQLite FTS5 now, anything else later) indexes
-identical terms and the tokenizer runs in the processor workers, off the query path. The
-stored body is the first MAX_BODY_CHARS characters (what the tools return), but the terms
-cover everything the source published (up to its indexed limit), so a word past that point is
-still found. Both are bounded again even though the source already bounds them: the log may
-hold events from other producers.
+The path and language terms are computed here, once per file version. The stored body is the
+first MAX_BODY_CHARS characters (what the tools return), but the body terms cover everything
+the source published (up to its indexed limit), so a word past that point is still found.
+Those terms travel only when that text goes past the body: otherwise they are exactly the
+body's tokens, which the view store derives with the same tokenizer (it tokenised the body
+anyway, to keep only terms that differ), and carrying them doubled a file's record. Both are
+bounded again even though the source already bounds them: the log may hold events from other
+producers.
 """
 
 from __future__ import annotations
@@ -27,6 +28,12 @@ from schemas.records import ContentRecord
 PROCESSOR_VERSION = 1
 
 
+def terms_past(body: str, text: str) -> str | None:
+    """The record's `body_terms`: None when the indexed text is the body (readers tokenize
+    it), else the tokens of the whole indexed text."""
+    return None if text == body else " ".join(tokenize(text))
+
+
 def content_of(event: FileUpsert) -> ContentRecord:
     body = event.body[:MAX_BODY_CHARS]
     language = event.language or language_for_path(event.path)
@@ -38,7 +45,7 @@ def content_of(event: FileUpsert) -> ContentRecord:
         body=body,
         truncated=event.truncated or len(event.body) > MAX_BODY_CHARS,
         path_terms=" ".join(tokenize(event.path)),
-        body_terms=" ".join(tokenize(indexed_text(event))),
+        body_terms=terms_past(body, indexed_text(event)),
         language_terms=" ".join(tokenize(language)),  # the words a query naming it yields
         processor_version=PROCESSOR_VERSION,
     )

@@ -300,6 +300,8 @@ class EmbeddedApp:
             graphs = self.plane.retriever.graphs
             follow = follow_index_settled(self.keyword_index_settled, graphs, self._stop)
             self._tasks.append(asyncio.create_task(follow))
+            if self.views.built_from_empty:
+                self._tasks.append(asyncio.create_task(self._compact_views_once_settled()))
         try:
             if resume:
                 await self.ingest.start_all()
@@ -323,6 +325,15 @@ class EmbeddedApp:
         rung and say why); a host that registers its repository after
         `start(vectors=False)` calls this afterwards."""
         self._tasks.append(asyncio.create_task(self._vectors_after_keyword()))
+
+    async def _compact_views_once_settled(self) -> None:
+        """Views built from empty here are compacted once, when the keyword index first
+        settles (ViewStore.compact_first_build); a one-shot `index` does it as it ends."""
+        while not self._stop.is_set() and not await self.keyword_index_settled():
+            with contextlib.suppress(asyncio.TimeoutError):
+                await asyncio.wait_for(self._stop.wait(), KEYWORD_SETTLE_POLL_S)
+        if not self._stop.is_set():
+            await asyncio.to_thread(self.views.compact_first_build)
 
     async def _vectors_after_keyword(self) -> None:
         while not self._stop.is_set() and not await self.keyword_index_settled():

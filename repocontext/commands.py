@@ -217,6 +217,8 @@ async def cmd_index(args: argparse.Namespace, settings: Settings, path: Path | N
                     vectors = await embed_all(app, progress)
                 files = app.views.file_count(repo_id)
                 dead = app.runtime.counters.dead_letters
+                if status.get("status") == "Completed":  # the views caught up: compact them
+                    await asyncio.to_thread(app.views.compact_first_build)
             finally:
                 await app.close()
     seconds = time.perf_counter() - started

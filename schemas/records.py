@@ -41,7 +41,10 @@ class ContentRecord(Event):
     body: str  # the first MAX_BODY_CHARS characters (what the tools return)
     truncated: bool = False  # the file goes on past `body`
     path_terms: str  # space-joined tokens of the path
-    body_terms: str  # space-joined tokens of all the text the source published (past `body`)
+    # Space-joined tokens of all the text the source published (past `body`); None when that
+    # text is `body` itself, whose tokens every reader derives (processors.tokenizer): most
+    # files, and the terms were a log's largest part after the bodies.
+    body_terms: str | None = None
     token_count: int | None = None  # exact BPE count of the body (added by the symbols issue)
     # `language` tokenized, as the views index it next to the path and body terms. Empty in
     # records made before processor version 1, which re-derivation replaces at start

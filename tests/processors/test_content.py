@@ -53,7 +53,7 @@ def test_golden_record() -> None:
         "body": body,
         "truncated": False,
         "path_terms": "src utf 8 writer py",
-        "body_terms": "def get user name user id return http server lookup user id",
+        "body_terms": None,  # the body's own tokens: readers derive them
         "token_count": None,
         "language_terms": "python",
         "processor_version": 1,
@@ -65,6 +65,16 @@ def test_body_is_bounded_again_and_marked_truncated() -> None:
     assert isinstance(emit.value, ContentRecord)
     assert len(emit.value.body) == MAX_BODY_CHARS
     assert emit.value.truncated is True
+
+
+def test_terms_travel_only_for_text_past_the_body() -> None:
+    # the views index a body's tokens without them (test_views: the same search either way)
+    [emit] = run(upsert(body="ab " * (MAX_BODY_CHARS // 3) + "tail words"))
+    assert isinstance(emit.value, ContentRecord) and emit.value.body_terms is not None
+    assert emit.value.body_terms.endswith("ab tail words")
+    assert len(emit.value.body_terms) > len(emit.value.body)
+    [emit] = run(upsert(body="x", truncated=True))  # the source cut it: the body is all there is
+    assert isinstance(emit.value, ContentRecord) and emit.value.body_terms is None
 
 
 def test_source_truncation_flag_is_kept() -> None:

@@ -195,6 +195,56 @@ def test_terms_other_than_the_bodys_own_are_kept_and_deleted_exactly(store: View
     assert vocab == []  # every delete handed FTS5 the terms it had indexed
 
 
+def test_a_record_without_terms_indexes_its_bodys_tokens_as_one_carrying_them(
+    tmp_path: Path,
+) -> None:
+    # content.v1 leaves body_terms out when they are the body's tokens (processors/content.py)
+    body = "def getUserName(user_id):\n    return HTTPServer.lookup(user_id)\n" * 20
+    terms = "def get user name user id return http server lookup user id " * 20
+    made = []
+    vocab = "SELECT term, doc, cnt FROM content_fts_vocab ORDER BY term"
+    for name, carried in (("carried", terms.strip()), ("derived", None)):
+        _, _, made_record = content_record("r", "a.py", body, "", False)
+        assert isinstance(made_record, ContentRecord)
+        record = made_record.model_copy(update={"body_terms": carried})
+        with ViewStore(tmp_path / f"{name}.db", default_registry()) as views:
+            views.apply([(CONTENT, "r/a.py", record), *file("r", "b.py", "lookup")], {})
+            made.append(
+                (
+                    [tuple(r) for r in views.read(lambda c: c.execute(vocab).fetchall())],
+                    views.read(lambda c: indexed_terms(c, "r", "a.py")),
+                    [(h.path, h.score) for h in keyword_hits(views, "r", "lookup user", 10)],
+                )
+            )
+            views.apply([(CONTENT, "r/a.py", None), (CONTENT, "r/b.py", None)], {})
+            assert views.read(lambda c: c.execute(vocab).fetchall()) == []  # deleted exactly
+    assert made[0] == made[1] and made[0][2][0][0] == "a.py"
+
+
+def test_a_first_build_is_compacted_once_and_reads_the_same(tmp_path: Path) -> None:
+    path = tmp_path / "v.db"
+    bodies = {
+        f"m{n}.py": f"def handler_{n}(request):\n    return {n}\n" * (n % 40) for n in range(300)
+    }
+    with ViewStore(path, default_registry()) as views:
+        assert views.built_from_empty
+        for name in sorted(bodies, key=lambda p: p[::-1]):  # rows out of key order
+            views.apply([reg("r"), *file("r", name, bodies[name])], {})
+        views.apply([r for n in range(0, 300, 3) for r in gone("r", f"m{n}.py")], {})
+        before = (paths(views, "r", "handler_7 request", 50), views.content_count("r"))
+        pages = "SELECT count(*) FROM dbstat"
+        loose = views.read(lambda c: c.execute(pages).fetchone()[0])
+        assert views.compact_first_build() and not views.built_from_empty
+        assert not views.compact_first_build()  # once
+        assert (paths(views, "r", "handler_7 request", 50), views.content_count("r")) == before
+        assert views.read(lambda c: c.execute(pages).fetchone()[0]) < loose
+        assert (tmp_path / "v.db-wal").stat().st_size == 0  # the rewrite left the WAL
+        content = views.get_content("r", "m7.py")
+        assert content is not None and content.body == bodies["m7.py"]
+    with ViewStore(path, default_registry()) as reopened:
+        assert not reopened.built_from_empty and not reopened.compact_first_build()
+
+
 def test_views_whose_terms_another_tokenizer_derived_are_rebuilt(tmp_path: Path) -> None:
     with ViewStore(tmp_path / "v.db", default_registry()) as first:
         first.apply([reg("r"), *file("r", "a.py", "alpha")], {(CONTENT, 0): 2})
@@ -203,7 +253,7 @@ def test_views_whose_terms_another_tokenizer_derived_are_rebuilt(tmp_path: Path)
     foreign.commit()
     foreign.close()
     with ViewStore(tmp_path / "v.db", default_registry()) as rebuilt:  # the sink re-applies
-        assert rebuilt.rebuilt_from == SCHEMA_VERSION
+        assert rebuilt.rebuilt_from == SCHEMA_VERSION and rebuilt.built_from_empty
         assert rebuilt.committed("views", CONTENT, 0) == 0 and paths(rebuilt, "r", "alpha") == []
         fingerprint = "SELECT value FROM view_meta WHERE name = 'terms'"
         assert rebuilt.read(lambda c: c.execute(fingerprint).fetchone()[0]) == terms_fingerprint()

@@ -14,6 +14,7 @@ from typing import TypeVar
 
 from pydantic import BaseModel
 
+from processors.tokenizer import tokenize
 from schemas import topics
 from schemas.events import RepoRegistration, split_file_key
 from schemas.records import ContentRecord, StructureRecord
@@ -152,6 +153,9 @@ def apply_content(conn: sqlite3.Connection, items: Sequence[Item]) -> None:
         if value is None:
             continue
         rec = _as(ContentRecord, value, topic)
+        # None: the body's own tokens (processors/content.py), kept as NULL (body_terms_of)
+        carried = rec.body_terms
+        indexed = " ".join(tokenize(rec.body)) if carried is None else carried
         rows.append(
             (
                 repo_id,
@@ -162,11 +166,11 @@ def apply_content(conn: sqlite3.Connection, items: Sequence[Item]) -> None:
                 rec.token_count,
                 rec.language_terms,  # the processor's terms, as they come
                 rec.path_terms,
-                body_terms(rec.body, rec.body_terms, rec.truncated),
+                None if carried is None else body_terms(rec.body, carried, rec.truncated),
                 pack_text(rec.body),
             )
         )
-        terms.append((rec.language_terms, rec.path_terms, rec.body_terms, repo_id, path))
+        terms.append((rec.language_terms, rec.path_terms, indexed, repo_id, path))
     conn.executemany(
         """INSERT INTO content (repo_id, path, digest, language, truncated, token_count,
                language_terms, path_terms, body_terms, body)
