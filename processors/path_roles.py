@@ -55,13 +55,18 @@ _BENCH_DIRS = frozenset({"bench", "benches", "benchmark", "benchmarks", "perf"})
 _CONFIG_DIRS = frozenset({".github", ".circleci", ".gitlab", ".devcontainer", ".vscode", "ci"})
 _CONFIG_EXT = frozenset(
     {".json", ".yml", ".yaml", ".toml", ".ini", ".cfg", ".lock", ".xml", ".gradle",
-     ".properties", ".editorconfig", ".gitignore", ".gitattributes", ".npmignore"}
+     ".properties", ".editorconfig", ".gitignore", ".gitattributes", ".npmignore",
+     # autoconf macros and CMake modules: build machinery, not the program
+     ".m4", ".cmake"}
 )  # fmt: skip
 _CONFIG_NAMES = frozenset(
     {"makefile", "dockerfile", "justfile", "setup.py", "setup.cfg", "noxfile.py", "tox.ini",
      "build.rs", "cargo.toml", "go.mod", "go.sum", "pom.xml", "package.json", "tsconfig.json",
      "mkdocs.yml", "vite.config.ts", "vitest.config.ts", "jest.config.js", "eslint.config.js",
      "eslint.config.mjs", "rollup.config.js", "webpack.config.js", "build.gradle",
+     # C and C++ build systems: autotools, CMake, Meson
+     "makefile.am", "makefile.in", "gnumakefile", "configure.ac", "configure.in",
+     "cmakelists.txt", "meson.build", "meson_options.txt", "meson.options",
      # dotfiles have no extension to go by
      ".gitignore", ".gitattributes", ".gitmodules", ".editorconfig", ".npmignore",
      ".dockerignore", ".prettierrc", ".eslintrc", ".git-blame-ignore-revs", "codeowners"}
@@ -176,9 +181,13 @@ def role_of(path: str) -> Role:
         return Role.EXAMPLE
     if folders & _BENCH_DIRS:
         return Role.BENCH
-    if ext in _DOC_EXT or _DOC_NAMES.match(name) or folders & _DOC_DIRS:
+    if _DOC_NAMES.match(name) or folders & _DOC_DIRS:
         return Role.DOC
-    if ext in _CONFIG_EXT or lowered in _CONFIG_NAMES or folders & _CONFIG_DIRS:
+    if lowered in _CONFIG_NAMES:  # before the extensions: CMakeLists.txt is no prose
+        return Role.CONFIG
+    if ext in _DOC_EXT:
+        return Role.DOC
+    if ext in _CONFIG_EXT or folders & _CONFIG_DIRS:
         return Role.CONFIG
     return Role.SOURCE
 

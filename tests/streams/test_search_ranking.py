@@ -98,6 +98,13 @@ def test_the_file_the_query_calls_by_name_is_lifted(store: ViewStore) -> None:
         ("vendor/github.com/x/y.go", Role.VENDORED),
         ("lib/reply.js", Role.SOURCE),
         ("types/reply.d.ts", Role.SOURCE),
+        ("m4/ax_pthread.m4", Role.CONFIG),
+        ("src/Makefile.am", Role.CONFIG),
+        ("configure.ac", Role.CONFIG),
+        ("CMakeLists.txt", Role.CONFIG),
+        ("cmake/FindZLIB.cmake", Role.CONFIG),
+        ("docs/CMakeLists.txt", Role.DOC),
+        ("notes.txt", Role.DOC),
     ],
 )
 def test_roles_from_paths(path: str, role: Role) -> None:
@@ -232,3 +239,20 @@ def test_a_name_every_file_spells_lifts_none_of_them(tmp_path: Path) -> None:
         plain = ranked(store, "run the self check ctx")
         spelled = ranked(store, "run the self_check ctx")
     assert spelled == plain
+
+
+GRAMMAR = "%token FOREACH REDUCE\nTerm: FOREACH Term AS Patterns '(' Exp ';' Exp ')' { foreach }\n"
+BISON_OUTPUT = "/* A Bison parser, made by GNU Bison 3.8.2.  */\n" + (
+    "case 42: /* Term: FOREACH Term AS Patterns '(' Exp ';' Exp ')' */\n"
+    "  { yyval = gen_foreach(Term, Patterns, Exp); } /* foreach reduce */\n" * 12
+)
+
+
+def test_a_generated_parser_ranks_below_its_grammar(tmp_path: Path) -> None:
+    """Bison's output repeats the grammar's words many times over, but a change to the
+    language goes into the grammar; asked for the generated file, it may lead again."""
+    store = ViewStore(tmp_path / "views.db", default_registry())
+    files = {"src/parser.y": GRAMMAR, "src/parser.c": BISON_OUTPUT}
+    store.apply([rec for path, body in files.items() for rec in records(path, body)], {})
+    assert ranked(store, "foreach term patterns exp") == ["src/parser.y", "src/parser.c"]
+    assert ranked(store, "regenerate the foreach term patterns exp")[0] == "src/parser.c"

@@ -105,6 +105,11 @@ ROLE_PRIOR: dict[Role, float] = {
     Role.CONFIG: 0.3,
     Role.VENDORED: 0.3,
 }
+# A generated file (a Bison parser, protoc's output: processors/structural.is_generated)
+# repeats its source's words, but the change goes into the grammar or the .proto, unless
+# the query asks for the generated output by name.
+GENERATED_PRIOR = 0.3
+GENERATED_WORDS = frozenset({"generated", "codegen", "regenerate", "regenerated"})
 
 PATH_REASON = "path-name-match"
 CONTENT_REASON = "content-match"
@@ -155,7 +160,7 @@ _ONLY_ROWS = """AND {table}.rowid IN (
 )
 """
 _LINES_SQL = """
-SELECT path, line_count FROM files
+SELECT path, line_count, generated FROM files
 WHERE repo_id = ?1 AND path IN (SELECT value FROM json_each(?2))
 """
 _FILES_SQL = f"""
@@ -380,7 +385,10 @@ def keyword_search(
         # the named files' whole BM25 and reasons, though the pools above may have cut them
         found.update(file_scores(conn, idf, repo_id, len(tiers), sorted(tiers), mirrors))
     words = set(tokens) - STOP_WORDS
-    lines = line_counts(conn, repo_id, list(found))
+    lines, generated = line_counts(conn, repo_id, list(found))
+    if not words & GENERATED_WORDS:
+        for path in generated.intersection(found):
+            found[path][0] = float(found[path][0]) * GENERATED_PRIOR
     _weigh_by_path(found, lines, asked, words, query_scopes(query))
     for path in mentioned_files(conn, repo_id, query).intersection(found):
         found[path][0] = float(found[path][0]) * MENTION_BOOST
@@ -456,10 +464,18 @@ def file_rows(conn: sqlite3.Connection, repo_id: str, paths: list[str]) -> dict[
     return {row[1]: file_row(row) for row in rows}
 
 
-def line_counts(conn: sqlite3.Connection, repo_id: str, paths: list[str]) -> dict[str, int]:
-    """path -> line count, for the candidates of one query (one read)."""
-    rows = conn.execute(_LINES_SQL, (repo_id, json.dumps(paths)))
-    return {path: int(count) for path, count in rows}
+def line_counts(
+    conn: sqlite3.Connection, repo_id: str, paths: list[str]
+) -> tuple[dict[str, int], set[str]]:
+    """path -> line count, and the generated files, for the candidates of one query (one
+    read)."""
+    counts: dict[str, int] = {}
+    generated: set[str] = set()
+    for path, count, is_generated in conn.execute(_LINES_SQL, (repo_id, json.dumps(paths))):
+        counts[path] = int(count)
+        if is_generated:
+            generated.add(path)
+    return counts, generated
 
 
 def file_name_boost(path: str, words: set[str]) -> float:
