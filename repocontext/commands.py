@@ -138,16 +138,24 @@ async def _serve_stdio(
                 lambda: take_over(make_app, settings.data_dir, hello, owned),
             )
             return await proxy.run()
+    from query_api.server.search_readers import start_search_readers
+
     app = opened
+    readers = None
     try:
         await app.start(vectors=False)
         if path is not None:
             await app.service.ensure_repo(str(path), args.repo_id)
         app.start_vectors()  # after the keyword index of PATH: the first answers come first
+        readers = await start_search_readers(
+            app.service, settings.search_readers, settings.embedder, app.keyword_index_settled
+        )
         server = app.mcp_server()
         async with AgentListener(app), stdio_server() as (read, write):
             await server.run(read, write, server.create_initialization_options())
     finally:
+        if readers is not None:
+            await readers.close()
         await app.close()
     return 0
 

@@ -23,7 +23,7 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
-from query_api.errors import ServiceUnavailable
+from query_api.errors import ServiceUnavailable, UsageError
 from repocontext.agent_socket import (
     MAX_LINE,
     AgentListener,
@@ -275,5 +275,23 @@ async def take_over(
     if link is None:
         raise ServiceUnavailable(f"this process opened {data_dir} but cannot reach its socket")
     app.start_vectors()  # once the keyword index of the registered repositories settles
+    await _start_readers(app, owned)
     log.info("%s: this process (pid %s) owns %s now", who, link.answer.get("pid"), data_dir)
     return link
+
+
+async def _start_readers(app: Any, owned: contextlib.AsyncExitStack) -> None:
+    """The search readers this process's settings ask for, as an owner started as one has
+    them; with an embedder it serves without them (the owner it replaces may have had none)."""
+    from query_api.server.search_readers import start_search_readers
+
+    settings = app.settings
+    try:
+        readers = await start_search_readers(
+            app.service, settings.search_readers, settings.embedder, app.keyword_index_settled
+        )
+    except UsageError as exc:
+        log.warning("no search readers: %s", exc)
+        return
+    if readers is not None:
+        owned.push_async_callback(readers.close)  # before the app closes

@@ -15,14 +15,16 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from mcp import ClientSession
+from mcp import ClientSession, StdioServerParameters
+from mcp.client.stdio import stdio_client
 
 from query_api.errors import UsageError
 from query_api.server.http_app import build_http_app
 from query_api.server.search_readers import SearchReaders, start_search_readers
 from repocontext.app import EmbeddedApp
 from schemas.tools import SearchArgs
-from tests.integration.mcp_helpers import call, http_session
+from tests.conftest import child_env, cli_command, write_sample_repo
+from tests.integration.mcp_helpers import call, http_session, stdio_session, wait_indexed
 from tests.integration.memory_rig import memory_rig
 from tests.integration.test_http_answer_body import listening, postings_built
 
@@ -177,3 +179,43 @@ async def test_a_reader_without_views_says_so(tmp_path: Path) -> None:
 
     with pytest.raises(ReaderGone, match="did not start"):
         await ReaderProcess.start(str(tmp_path / "missing.db"))
+
+
+async def test_the_stdio_mcp_command_ranks_in_its_readers(tmp_path: Path) -> None:
+    """`repocontext mcp` starts REPOCONTEXT_SEARCH_READERS readers as `serve` does, and
+    they answer what the command answers without them."""
+    repo = write_sample_repo(tmp_path / "workspace" / "sample")
+    queries = ["InvoiceCalculator", "reconcile the quarterly ledger", "post an entry", "qqqq"]
+
+    async def answered(session: ClientSession) -> list[Any]:
+        """The answers, scores to 9 places: a search the command ranks itself right after
+        indexing may score in SQL before its postings are built (a last digit may differ)."""
+        out = []
+        for query in queries:
+            found = await call(session, "repocontext_search", {"repoId": "sample", "query": query})
+            found.pop("freshness", None)
+            for hit in found["hits"]:
+                hit["score"] = round(hit["score"], 9)
+            out.append(found)
+        return out
+
+    async with stdio_session(tmp_path / "data", str(repo)) as session:
+        await wait_indexed(session, "sample")
+        here = await answered(session)
+    env = child_env(tmp_path / "data") | {"REPOCONTEXT_SEARCH_READERS": "1"}
+    command = cli_command("mcp", str(repo))
+    params = StdioServerParameters(command=command[0], args=command[1:], env=env)
+    log_path = tmp_path / "mcp.log"
+    with log_path.open("w") as errlog:
+        async with (
+            stdio_client(params, errlog=errlog) as (read, write),
+            ClientSession(read, write) as session,
+        ):
+            await session.initialize()
+            await wait_indexed(session, "sample")
+            deadline = time.monotonic() + 120
+            while "answers searches" not in log_path.read_text():
+                assert time.monotonic() < deadline, "no search reader joined within 120 s"
+                await asyncio.sleep(0.1)
+            there = await answered(session)
+    assert there == here and here[0]["hits"] and not here[-1]["hits"]
