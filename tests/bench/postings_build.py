@@ -25,7 +25,8 @@ from pathlib import Path
 from streams.stores.views.fields import CONTENT_FIELDS, SYMBOL_FIELDS
 from streams.stores.views.lexical import Snapshot
 from streams.stores.views.lexical_mirror import LexicalMirror
-from streams.stores.views.schema import body_terms_of, unpack_text
+from streams.stores.views.packing import unpack_text
+from streams.stores.views.schema import body_terms_of
 from streams.stores.views.search import Mirrors, keyword_search
 from tests.bench.localisation.cases import CASES_FILE, read_cases
 

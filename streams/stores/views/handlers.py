@@ -23,9 +23,10 @@ from streams.stores.views.bm25 import BM25_VOCAB_DDL
 from streams.stores.views.fields import CONTENT_FIELDS, SYMBOL_FIELDS
 from streams.stores.views.lexical import changelog_ddl
 from streams.stores.views.memory import register_memory_views
+from streams.stores.views.packing import body_packer
 from streams.stores.views.registry import Item, TopicHandler, ViewRegistry
 from streams.stores.views.scan import SCAN_DDL
-from streams.stores.views.schema import body_terms, pack_text, register_core_schema
+from streams.stores.views.schema import body_terms, register_core_schema
 from streams.stores.views.sources import register_source_views
 from streams.stores.views.symbol_tables import register_symbol_views
 
@@ -147,12 +148,13 @@ def apply_content(conn: sqlite3.Connection, items: Sequence[Item]) -> None:
     topic = topics.CONTENT.name
     last = _last_per_file(items, topic)
     conn.executemany("DELETE FROM content WHERE repo_id = ? AND path = ?", list(last))
+    records = {
+        key: _as(ContentRecord, value, topic) for key, value in last.items() if value is not None
+    }
+    pack_body = body_packer(conn, [rec.body for rec in records.values()])
     rows = []
     terms = []
-    for (repo_id, path), value in last.items():
-        if value is None:
-            continue
-        rec = _as(ContentRecord, value, topic)
+    for (repo_id, path), rec in records.items():
         # None: the body's own tokens (processors/content.py), kept as NULL (body_terms_of)
         carried = rec.body_terms
         indexed = " ".join(tokenize(rec.body)) if carried is None else carried
@@ -167,7 +169,7 @@ def apply_content(conn: sqlite3.Connection, items: Sequence[Item]) -> None:
                 rec.language_terms,  # the processor's terms, as they come
                 rec.path_terms,
                 None if carried is None else body_terms(rec.body, carried, rec.truncated),
-                pack_text(rec.body),
+                pack_body(rec.body),
             )
         )
         terms.append((rec.language_terms, rec.path_terms, indexed, repo_id, path))

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from schemas.events import RepoRegistration
-from streams.stores.views.schema import unpack_text
+from streams.stores.views.packing import unpack_text
 
 MAX_PAGE = 10_000  # defensive ceiling for files_under; tools clamp far lower
 

@@ -32,7 +32,6 @@ import hashlib
 import json
 import sqlite3
 import unicodedata
-import zlib
 from collections.abc import Iterable
 from functools import cache
 from pathlib import Path
@@ -40,6 +39,12 @@ from pathlib import Path
 from processors import tokenizer
 from processors.tokenizer import tokenize
 from streams.errors import StoreError
+from streams.stores.views.packing import (
+    DICTIONARY_DDL,
+    pack_text,
+    register_dictionaries,
+    unpack_text,
+)
 from streams.stores.views.registry import Tree, ViewRegistry
 
 # Bump when a view table changes incompatibly. The views are a projection of the log, so a
@@ -68,26 +73,7 @@ from streams.stores.views.registry import Tree, ViewRegistry
 # 17: symbol_docs keeps a file's symbol terms only when they are not its declarations' own
 #     (decl_terms_of).
 SCHEMA_VERSION = 17
-# A text of at least this many characters is kept zlib-compressed (a BLOB; shorter ones stay
-# TEXT): source and its terms compress ~4x, and both are read back only for the few files an
-# answer shows or when search's in-memory postings are built.
-PACK_MIN_CHARS = 256
 PAGE_SIZE = 16384
-PACK_LEVEL = 6
-
-
-def pack_text(text: str) -> str | bytes:
-    """What a table holds for a long text: the text, or its compressed UTF-8 bytes."""
-    if len(text) < PACK_MIN_CHARS:
-        return text
-    return zlib.compress(text.encode("utf-8", "surrogatepass"), PACK_LEVEL)
-
-
-def unpack_text(stored: str | bytes | None) -> str | None:
-    """The text from what a table holds (TEXT as it is, a BLOB decompressed)."""
-    if stored is None or isinstance(stored, str):
-        return stored
-    return zlib.decompress(stored).decode("utf-8", "surrogatepass")
 
 
 @cache
@@ -137,6 +123,7 @@ VIEW_META_DDL = """CREATE TABLE IF NOT EXISTS view_meta (
     ) WITHOUT ROWID"""
 
 CORE_DDL = (
+    DICTIONARY_DDL,
     """CREATE TABLE IF NOT EXISTS repos (
         repo_id TEXT PRIMARY KEY,
         source TEXT NOT NULL,
@@ -273,4 +260,5 @@ def open_connection(path: str | Path, cache_mib: int = WRITER_CACHE_MIB) -> sqli
     conn.create_function("unpack_text", 1, unpack_text, deterministic=True)
     conn.create_function("body_terms_of", 2, body_terms_of, deterministic=True)
     conn.create_function("decl_terms_of", 3, decl_terms_of, deterministic=True)
+    register_dictionaries(conn, str(path))  # the bodies' (views/packing.py)
     return conn

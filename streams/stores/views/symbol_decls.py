@@ -21,7 +21,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from schemas.symbols import SymbolDef
-from streams.stores.views.schema import pack_text, unpack_text
+from streams.stores.views.packing import pack_text, unpack_text
 
 # (fq_name, name, kind, start_line, end_line, digest, signature): SymbolRow's order after its
 # repository and path

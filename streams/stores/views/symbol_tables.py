@@ -36,8 +36,9 @@ from schemas import topics
 from schemas.events import split_file_key
 from schemas.symbols import SymbolsRecord, XrefsRecord
 from streams.errors import StoreError
+from streams.stores.views.packing import pack_text, unpack_text
 from streams.stores.views.registry import Item, Tree, ViewRegistry
-from streams.stores.views.schema import decl_terms, pack_text, unpack_text
+from streams.stores.views.schema import decl_terms
 from streams.stores.views.symbol_decls import (
     DECLS_DDL,
     REPO_NUMBER,
