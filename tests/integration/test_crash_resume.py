@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from streams.stores.views.handlers import default_registry
+from streams.stores.views.packing import register_dictionaries, unpack_text
 from streams.stores.views.search import keyword_hits
 from tests.conftest import child_env, cli_command
 
@@ -39,14 +40,20 @@ def make_corpus(root: Path) -> Path:
 def snapshot(data_dir: Path) -> dict[str, Any]:
     """Everything the views hold, minus wall-clock stamps (they differ run to run)."""
     conn = sqlite3.connect(data_dir / "views.db")
+    register_dictionaries(conn, str(data_dir / "views.db"))
     try:
         files = conn.execute(
             "SELECT repo_id, path, digest, language, size, line_count, mtime_ns, binary,"
             " truncated, decode_errors FROM files ORDER BY repo_id, path"
         ).fetchall()
-        content = conn.execute(
-            "SELECT repo_id, path, digest, body, truncated FROM content ORDER BY repo_id, path"
-        ).fetchall()
+        # a body as it reads back: its packed bytes name the dictionary of its language that
+        # the batch it landed in found or made (views/packing.py), which batching decides
+        content = [
+            (repo_id, path, digest, unpack_text(body), truncated)
+            for repo_id, path, digest, body, truncated in conn.execute(
+                "SELECT repo_id, path, digest, body, truncated FROM content ORDER BY 1, 2"
+            )
+        ]
         repos = conn.execute("SELECT repo_id, source, root FROM repos ORDER BY 1").fetchall()
     finally:
         conn.close()

@@ -26,9 +26,9 @@ def body(n: int) -> str:
     return HEADER + f"def handler_{n}(request):\n    return {n} * request.size\n" * (1 + n % 5)
 
 
-def record(path: str, text: str) -> tuple[str, str, ContentRecord]:
+def record(path: str, text: str, language: str = "python") -> tuple[str, str, ContentRecord]:
     rec = ContentRecord(
-        repo_id="r", path=path, digest="xx128:1", language="python", body=text, path_terms=path
+        repo_id="r", path=path, digest="xx128:1", language=language, body=text, path_terms=path
     )
     return (CONTENT, f"r/{path}", rec)
 
@@ -56,6 +56,12 @@ def test_bodies_pack_with_the_files_dictionary_and_read_back_exactly(tmp_path: P
         assert isinstance(later, bytes) and later[1] & 0x20  # names its dictionary
         plain = len(zlib.compress((body(7) + "tail\n").encode(), 6))
         assert len(later) < plain
+        java = {f"J{n}.java": "// java\n" + body(n) for n in range(DICT_SAMPLES)}
+        views.apply([record(p, t, "java") for p, t in java.items()], {})  # its own dictionary
+        assert views.read(lambda c: c.execute(count).fetchone()[0]) == 2
+        for path, text in java.items():
+            content = views.get_content("r", path)
+            assert content is not None and content.body == text
         views.apply([(CONTENT, f"r/{p}", None) for p in ("later.py", "m001.py")], {})
         vocab = "SELECT count(*) FROM content_fts_vocab WHERE term = 'tail'"
         assert views.read(lambda c: c.execute(vocab).fetchone()[0]) == 0  # deleted exactly

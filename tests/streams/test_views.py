@@ -221,6 +221,24 @@ def test_a_record_without_terms_indexes_its_bodys_tokens_as_one_carrying_them(
     assert made[0] == made[1] and made[0][2][0][0] == "a.py"
 
 
+def test_path_terms_are_kept_only_when_not_the_paths_own(store: ViewStore) -> None:
+    own = file("r", "src/OrderBook.py", "x = 1\n")  # the processor's terms: the path's own
+    _, _, made = content_record("r", "odd.py", "y = 2\n", "y 2", False)
+    assert isinstance(made, ContentRecord)
+    odd = (CONTENT, "r/odd.py", made.model_copy(update={"path_terms": "foreign words"}))
+    store.apply([*own, odd], {})
+    kept = "SELECT path, path_terms FROM content ORDER BY path"
+    assert [tuple(r) for r in store.read(lambda c: c.execute(kept).fetchall())] == [
+        ("odd.py", "foreign words"),
+        ("src/OrderBook.py", None),
+    ]
+    assert paths(store, "r", "order book") == ["src/OrderBook.py"]
+    assert paths(store, "r", "foreign") == ["odd.py"] and paths(store, "r", "odd") == []
+    store.apply([(CONTENT, "r/odd.py", None), (CONTENT, "r/src/OrderBook.py", None)], {})
+    vocab = "SELECT count(*) FROM content_fts_vocab"
+    assert store.read(lambda c: c.execute(vocab).fetchone()[0]) == 0  # deleted exactly
+
+
 def test_a_first_build_is_compacted_once_and_reads_the_same(tmp_path: Path) -> None:
     path = tmp_path / "v.db"
     bodies = {

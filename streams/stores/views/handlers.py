@@ -151,7 +151,7 @@ def apply_content(conn: sqlite3.Connection, items: Sequence[Item]) -> None:
     records = {
         key: _as(ContentRecord, value, topic) for key, value in last.items() if value is not None
     }
-    pack_body = body_packer(conn, [rec.body for rec in records.values()])
+    pack_body = body_packer(conn, [(rec.language, rec.body) for rec in records.values()])
     rows = []
     terms = []
     for (repo_id, path), rec in records.items():
@@ -167,9 +167,9 @@ def apply_content(conn: sqlite3.Connection, items: Sequence[Item]) -> None:
                 rec.truncated,
                 rec.token_count,
                 rec.language_terms,  # the processor's terms, as they come
-                rec.path_terms,
+                None if rec.path_terms == " ".join(tokenize(path)) else rec.path_terms,
                 None if carried is None else body_terms(rec.body, carried, rec.truncated),
-                pack_body(rec.body),
+                pack_body(rec.language, rec.body),
             )
         )
         terms.append((rec.language_terms, rec.path_terms, indexed, repo_id, path))

@@ -4,10 +4,11 @@ A text of at least PACK_MIN_CHARS characters is kept zlib-compressed (a BLOB; sh
 TEXT): source and its terms compress ~4x, and both are read back only for the few files an
 answer shows or when search's in-memory postings are built.
 
-Bodies are packed with a preset dictionary (`pack_dictionaries`), made once per views file in
-the sink's first batch with enough bodies, from the first DICT_PREFIX bytes of DICT_SAMPLES
-of them (as the event log does for its values): most files of a repository open with the same
-licence header, imports and declarations, which zlib otherwise learns again in every file.
+Bodies are packed with a preset dictionary of their language (`pack_dictionaries`), made once
+per views file and language in the sink's first batch with enough bodies of it, from the first
+DICT_PREFIX bytes of DICT_SAMPLES of them (as the event log does for its values): most files of
+a repository in one language open with the same licence header, imports and declarations,
+which zlib otherwise learns again in every file; one dictionary for all of them fits none.
 A packed value names its dictionary itself: zlib's header then carries the FDICT flag and the
 dictionary's Adler-32 (RFC 1950), and zlib checks the text's own Adler-32 on the way out, so a
 body reads back exactly or not at all, and values packed before dictionaries read as before.
@@ -34,6 +35,7 @@ _FDICT = 0x20  # the FLG bit of a zlib header saying a preset dictionary follows
 
 DICTIONARY_DDL = """CREATE TABLE IF NOT EXISTS pack_dictionaries (
         id INTEGER PRIMARY KEY,
+        language TEXT NOT NULL,
         value BLOB NOT NULL
     )"""
 
@@ -41,7 +43,7 @@ _lock = threading.Lock()
 _known: dict[int, bytes] = {}  # Adler-32 -> dictionary, of every views file opened here
 _files: set[str] = set()
 
-Packer = Callable[[str], str | bytes]
+Packer = Callable[[str, str], str | bytes]  # (language, text) -> what the table holds
 
 
 def pack_text(text: str) -> str | bytes:
@@ -73,27 +75,34 @@ def register_dictionaries(conn: sqlite3.Connection, path: str) -> None:
         _remember(bytes(data))
 
 
-def body_packer(conn: sqlite3.Connection, bodies: Sequence[str]) -> Packer:
-    """How the sink packs this batch's `bodies` (inside its write transaction): with the
-    file's dictionary, made from this batch when the file has none and the batch has the
-    samples (until then, plain zlib)."""
-    row = conn.execute("SELECT value FROM pack_dictionaries ORDER BY id LIMIT 1").fetchone()
-    if row is not None:
-        data = bytes(row[0])
-    else:
-        samples = [b[:DICT_PREFIX].encode("utf-8", "surrogatepass") for b in bodies if b]
-        samples = [s for s in samples if len(s) >= PACK_MIN_CHARS][:DICT_SAMPLES]
-        if len(samples) < DICT_SAMPLES:
-            return pack_text
-        data = b"".join(samples)[-DICT_MAX:]
-        conn.execute("INSERT INTO pack_dictionaries (value) VALUES (?)", (data,))
-    _remember(data)
-    primed = zlib.compressobj(PACK_LEVEL, zdict=data)
+def body_packer(conn: sqlite3.Connection, bodies: Sequence[tuple[str, str]]) -> Packer:
+    """How the sink packs this batch's (language, body) pairs (inside its write transaction):
+    each with its language's dictionary, made from this batch for a language that has none
+    and has DICT_SAMPLES bodies here (until then, plain zlib)."""
+    found = conn.execute("SELECT language, value FROM pack_dictionaries ORDER BY id").fetchall()
+    made = {str(language): bytes(data) for language, data in reversed(found)}  # the first wins
+    samples: dict[str, list[bytes]] = {}
+    for language, body in bodies:
+        if language not in made and len(body) >= PACK_MIN_CHARS:
+            taken = samples.setdefault(language, [])
+            if len(taken) < DICT_SAMPLES:
+                taken.append(body[:DICT_PREFIX].encode("utf-8", "surrogatepass"))
+    for language, taken in samples.items():
+        if len(taken) == DICT_SAMPLES:
+            made[language] = b"".join(taken)[-DICT_MAX:]
+            conn.execute(
+                "INSERT INTO pack_dictionaries (language, value) VALUES (?, ?)",
+                (language, made[language]),
+            )
+    primed: dict[str, zlib._Compress] = {}
 
-    def pack(text: str) -> str | bytes:
-        if len(text) < PACK_MIN_CHARS:
-            return text
-        packer = primed.copy()  # the primed state costs less to copy than to build
+    def pack(language: str, text: str) -> str | bytes:
+        if len(text) < PACK_MIN_CHARS or language not in made:
+            return pack_text(text)
+        if language not in primed:
+            _remember(made[language])
+            primed[language] = zlib.compressobj(PACK_LEVEL, zdict=made[language])
+        packer = primed[language].copy()  # the primed state costs less to copy than to build
         return packer.compress(text.encode("utf-8", "surrogatepass")) + packer.flush()
 
     return pack

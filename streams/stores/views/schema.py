@@ -22,6 +22,7 @@ A body's terms are kept only when they are not the tokenizer's terms of the stor
 longer than its body, or a record another tokenizer made): for the rest `body_terms` is NULL
 and the `body_terms_of` SQL function tokenises the body again where the terms are read (the
 FTS source, its delete trigger, `read.indexed_terms`). The terms were as large as the bodies.
+A path's terms are kept the same way (`path_terms`, `path_terms_of`).
 A delete must hand FTS5 the terms it indexed, so a views file remembers which tokenizer derived
 them (`view_meta`, terms_fingerprint) and is rebuilt from the log under another one.
 """
@@ -72,7 +73,9 @@ from streams.stores.views.registry import Tree, ViewRegistry
 #     (symbol_keys) and simple name (symbol_names); `symbols` is a view of them.
 # 17: symbol_docs keeps a file's symbol terms only when they are not its declarations' own
 #     (decl_terms_of).
-SCHEMA_VERSION = 17
+# 18: content.path_terms is NULL when the terms are the path's own (path_terms_of); bodies
+#     are packed with a dictionary of their language (views/packing.py).
+SCHEMA_VERSION = 18
 PAGE_SIZE = 16384
 
 
@@ -108,6 +111,11 @@ def decl_terms_of(
         return unpack_text(stored_terms) or ""
     decls = json.loads(unpack_text(stored_decls) or "[]")
     return decl_terms(str(d[field]) for d in decls)
+
+
+def path_terms_of(stored_terms: str | None, path: str) -> str:
+    """A content row's path terms: as kept, or the tokens of its path."""
+    return stored_terms if stored_terms is not None else " ".join(tokenize(path))
 
 
 def body_terms_of(stored_terms: str | bytes | None, stored_body: str | bytes | None) -> str:
@@ -162,13 +170,14 @@ CORE_DDL = (
         truncated INTEGER NOT NULL,
         token_count INTEGER,
         language_terms TEXT NOT NULL,
-        path_terms TEXT NOT NULL,
+        path_terms,  -- NULL: the path's own tokens (path_terms_of)
         body_terms,  -- NULL: the body's own tokens (body_terms_of)
         body NOT NULL,
         UNIQUE (repo_id, path)
     )""",
     """CREATE VIEW IF NOT EXISTS content_fts_source AS
-        SELECT id, repo_id, language_terms AS language, path_terms,
+        SELECT id, repo_id, language_terms AS language,
+               path_terms_of(path_terms, path) AS path_terms,
                body_terms_of(body_terms, body) AS body_terms
         FROM content""",
     """CREATE VIRTUAL TABLE IF NOT EXISTS content_fts USING fts5(
@@ -177,8 +186,8 @@ CORE_DDL = (
     )""",
     """CREATE TRIGGER IF NOT EXISTS content_fts_forget AFTER DELETE ON content BEGIN
         INSERT INTO content_fts (content_fts, rowid, repo_id, language, path_terms, body_terms)
-        VALUES ('delete', old.id, old.repo_id, old.language_terms, old.path_terms,
-                body_terms_of(old.body_terms, old.body));
+        VALUES ('delete', old.id, old.repo_id, old.language_terms,
+                path_terms_of(old.path_terms, old.path), body_terms_of(old.body_terms, old.body));
     END""",
     """CREATE TABLE IF NOT EXISTS sink_offsets (
         "group" TEXT NOT NULL,
@@ -259,6 +268,7 @@ def open_connection(path: str | Path, cache_mib: int = WRITER_CACHE_MIB) -> sqli
     # content_fts reads its packed terms through this (and its delete trigger passes them)
     conn.create_function("unpack_text", 1, unpack_text, deterministic=True)
     conn.create_function("body_terms_of", 2, body_terms_of, deterministic=True)
+    conn.create_function("path_terms_of", 2, path_terms_of, deterministic=True)
     conn.create_function("decl_terms_of", 3, decl_terms_of, deterministic=True)
     register_dictionaries(conn, str(path))  # the bodies' (views/packing.py)
     return conn
