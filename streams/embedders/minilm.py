@@ -11,10 +11,13 @@ Why it is shaped this way (measured on the 2-core machine, tests/bench/vector_be
 - Parallelism is `threads` Python workers, each running whole chunks with OpenBLAS held to one
   thread: numpy releases the GIL, and unlike OpenBLAS's own spinning pool it degrades gently
   when other processes compete for the cores.
-- Memory: attention runs in groups of at most RUN_CELLS (sequences x length^2) score cells,
-  so one group's scores are 3 MiB whatever the lengths (eight 256-token sequences were 25 MiB
-  per worker); the word table stays memory-mapped and `drop_word_pages` hands its touched
-  pages back after each call (a backfill over a large repository touches most of its 47 MB).
+- Memory (a 2048-token chunk per worker, several workers at once in the passage child):
+  attention runs in groups of at most RUN_CELLS (sequences x length^2) score cells, so one
+  group's scores are 3 MiB whatever the lengths; the query/key/value projection is made per
+  span of ~SPAN_ROWS rows and the feed-forward per FFN_ROWS rows, so neither a (2048, 1152)
+  nor a (2048, 1536) matrix is ever held; the word table stays memory-mapped and its touched
+  pages are handed back as soon as a chunk's rows are copied out (a backfill over a large
+  repository touches most of its 47 MB).
 """
 
 from __future__ import annotations
@@ -39,6 +42,8 @@ CHUNK_TOKENS = 2048  # tokens per forward pass: large enough for BLAS, small eno
 WORD_EMBEDDINGS = "embeddings.word_embeddings.weight"
 GELU_BLOCK = 128  # rows per GELU block: (128, 1536) float32 = 768 KiB, inside L2
 RUN_CELLS = 256 * 256  # attention scores per group: 12 heads x 65,536 float32 = 3 MiB
+FFN_ROWS = 512  # rows per feed-forward block: (512, 1536) float32 = 3 MiB, reused
+SPAN_ROWS = 512  # rows per attention projection: (512, 1152) float32 = 2.25 MiB and a run
 
 F32 = npt.NDArray[np.float32]
 
@@ -147,6 +152,20 @@ def _runs(lengths: list[int]) -> list[tuple[int, int, int]]:
     return runs
 
 
+def _spans(runs: list[tuple[int, int, int]]) -> list[tuple[int, int, list[tuple[int, int, int]]]]:
+    """Consecutive runs grouped into spans of at least SPAN_ROWS rows (first row, end row, the
+    runs with rows counted from the span's first): one projection per span keeps BLAS busy
+    while only one span's query/key/value rows are held at a time."""
+    spans: list[tuple[int, int, list[tuple[int, int, int]]]] = []
+    for first, n, count in runs:
+        if not spans or spans[-1][1] - spans[-1][0] >= SPAN_ROWS:
+            spans.append((first, first, []))
+        start, _, members = spans[-1]
+        members.append((first - start, n, count))
+        spans[-1] = (start, first + n * count, members)
+    return spans
+
+
 class MiniLM:
     """Loads the weights once; `encode` may run on several threads at once (the passage
     child's batch and query threads): it reads the weights and keeps its state in locals."""
@@ -247,59 +266,80 @@ class MiniLM:
         results = pool.map(forward, work) if pool else map(forward, work)
         for chunk, vectors in zip(chunks, results, strict=True):
             out[chunk] = vectors
-        self.drop_word_pages()
         return out
 
     def drop_word_pages(self) -> None:
         """Hand the word table's resident pages back (madvise DONTNEED on a read-only shared
         file map loses nothing: the page cache keeps them, the next lookup maps them again).
-        Every call's few thousand rows fault back in for a few milliseconds; without it a
+        Each chunk's few thousand rows fault back in for a millisecond or two; without it a
         backfill leaves the whole 47 MB table in the process's RSS."""
         for mapped in self._maps:
             with contextlib.suppress(OSError, ValueError, AttributeError):  # closed; not Linux
                 mapped.madvise(mmap.MADV_DONTNEED)
 
     def _forward(self, seqs: list[list[int]], pause: Callable[[], None] | None = None) -> F32:
-        hidden, heads = self.hidden, self.heads
-        d = hidden // heads
         lengths = [len(s) for s in seqs]
         ids = np.fromiter((t for s in seqs for t in s), dtype=np.int64, count=sum(lengths))
         positions = np.concatenate([np.arange(n) for n in lengths])
-        x: F32 = self.word[ids] + self.pos[positions]
+        x: F32 = self.word[ids]
+        self.drop_word_pages()  # the rows are copied: no call keeps the table resident
+        x += self.pos[positions]
         x += self.type0
         x = layer_norm(x, *self.emb_ln)
-        runs = _runs(lengths)
+        spans = _spans(_runs(lengths))
         ctx = np.empty_like(x)
+        ffn = np.empty((min(FFN_ROWS, x.shape[0]), self.layers[0]["i_w"].shape[1]), np.float32)
         for lw in self.layers:
             if pause is not None:
                 pause()
-            qkv = x @ lw["qkv_w"]
-            qkv += lw["qkv_b"]
-            for first, n, count in runs:
-                rows = slice(first, first + n * count)
-                blk = qkv[rows].reshape(count, n, 3, heads, d).transpose(2, 0, 3, 1, 4)
-                scores = blk[0] @ blk[1].transpose(0, 1, 3, 2)
-                scores -= scores.max(axis=-1, keepdims=True)
-                np.exp(scores, out=scores)
-                # Normalise the (n, 32) head outputs rather than the (n, n) probabilities.
-                heads_out = scores @ blk[2]
-                heads_out /= scores.sum(axis=-1, keepdims=True)
-                ctx[rows] = heads_out.transpose(0, 2, 1, 3).reshape(n * count, hidden)
+            for first, end, span in spans:
+                self._attention(x[first:end], lw, span, ctx[first:end])
             y = ctx @ lw["o_w"]
             y += lw["o_b"]
             y += x
             x = layer_norm(y, lw["ln1_w"], lw["ln1_b"])
-            inter = x @ lw["i_w"]
-            inter += lw["i_b"]
-            y = gelu_times_two(inter) @ lw["f_w"]
-            y += lw["f_b"]
-            y += x
-            x = layer_norm(y, lw["ln2_w"], lw["ln2_b"])
+            x = layer_norm(self._feed_forward(x, lw, ffn), lw["ln2_w"], lw["ln2_b"])
         starts = np.cumsum([0, *lengths[:-1]])
         pooled: F32 = np.add.reduceat(x, starts, axis=0)
         pooled /= np.asarray(lengths, dtype=np.float32)[:, None]
         pooled /= np.maximum(np.linalg.norm(pooled, axis=1, keepdims=True), np.float32(1e-12))
         return pooled
+
+    def _attention(
+        self, x: F32, lw: dict[str, F32], runs: list[tuple[int, int, int]], ctx: F32
+    ) -> None:
+        """Attention over one span of rows (whole runs) into the same rows of `ctx`; the
+        span's query/key/value rows (3x the hidden state) exist only while it runs."""
+        heads, hidden = self.heads, self.hidden
+        d = hidden // heads
+        qkv = x @ lw["qkv_w"]
+        qkv += lw["qkv_b"]
+        for first, n, count in runs:
+            rows = slice(first, first + n * count)
+            blk = qkv[rows].reshape(count, n, 3, heads, d).transpose(2, 0, 3, 1, 4)
+            scores = blk[0] @ blk[1].transpose(0, 1, 3, 2)
+            scores -= scores.max(axis=-1, keepdims=True)
+            np.exp(scores, out=scores)
+            # Normalise the (n, 32) head outputs rather than the (n, n) probabilities.
+            heads_out = scores @ blk[2]
+            heads_out /= scores.sum(axis=-1, keepdims=True)
+            ctx[rows] = heads_out.transpose(0, 2, 1, 3).reshape(n * count, hidden)
+
+    @staticmethod
+    def _feed_forward(x: F32, lw: dict[str, F32], buffer: F32) -> F32:
+        """x + FFN(x) in blocks of FFN_ROWS rows through one reused buffer: the whole chunk's
+        (tokens, 1536) intermediate was the largest activation (12 MiB at 2048 tokens)."""
+        out = np.empty_like(x)
+        for start in range(0, x.shape[0], FFN_ROWS):
+            xs = x[start : start + FFN_ROWS]
+            inter = buffer[: xs.shape[0]]
+            np.matmul(xs, lw["i_w"], out=inter)
+            inter += lw["i_b"]
+            ys = out[start : start + FFN_ROWS]
+            np.matmul(gelu_times_two(inter), lw["f_w"], out=ys)
+            ys += lw["f_b"]
+            ys += xs
+        return out
 
     def close(self) -> None:
         if self._pool is not None:

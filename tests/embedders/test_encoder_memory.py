@@ -1,8 +1,9 @@
 """What an encoder call leaves resident and how much it allocates (issue 21 item 4): the
 memory-mapped word table's touched pages are handed back after each call (a backfill over a
-large repository touches most of its 47 MB), and attention over long sequences of equal
-length is grouped so one group's scores stay small. Checked in a fresh interpreter, as the
-passage child runs it."""
+large repository touches most of its 47 MB), attention over long sequences of equal length
+is grouped so one group's scores stay small, and a chunk's projections and feed-forward are
+made a block of rows at a time (the passage child runs one chunk per encoder thread at once).
+Checked in a fresh interpreter, as the passage child runs it."""
 
 from __future__ import annotations
 
@@ -70,3 +71,11 @@ def test_long_sequences_of_one_length_are_encoded_in_small_attention_groups(
 ) -> None:
     _, traced_kib = probe
     assert traced_kib < 60 << 10  # 43 MiB; one group of eight (the old grouping) was 78
+
+
+@pytest.mark.slow
+def test_a_chunk_never_holds_its_whole_projection_or_feed_forward(
+    probe: tuple[int, int],
+) -> None:
+    _, traced_kib = probe
+    assert traced_kib < 28 << 10  # 21 MiB; the (2048, 1152) and (2048, 1536) matrices: 43
