@@ -11,6 +11,7 @@ server whose repositories are indexed holds no worker processes until the next c
 from __future__ import annotations
 
 import ctypes
+import gc
 import logging
 import multiprocessing
 import os
@@ -21,6 +22,7 @@ import time
 from collections.abc import Callable
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from multiprocessing import resource_tracker
 from typing import Any, TypeVar
 
 log = logging.getLogger(__name__)
@@ -29,6 +31,8 @@ T = TypeVar("T")
 IDLE_STOP_S = 20.0  # a watcher's next batch of edits usually comes sooner than this
 
 _PR_SET_PDEATHSIG = 1
+_live_pools = 0  # started and not yet stopped, over every IdlePool (guarded by _pools_lock)
+_pools_lock = threading.Lock()
 
 
 def die_with_parent(parent_pid: int) -> None:
@@ -114,7 +118,7 @@ class IdlePool(Executor):
                 self._timer.cancel()
                 self._timer = None
             if self._pool is None:
-                self._pool = self._start()
+                self._pool = _counted(self._start)
                 self.starts += 1
             try:
                 future = self._pool.submit(fn, *args, **kwargs)
@@ -156,6 +160,8 @@ class IdlePool(Executor):
                 self._timer.cancel()
             pool, self._pool, self._timer = self._pool, None, None
         pool.shutdown(wait=True)  # idle: returns once the workers have exited
+        del pool
+        _stopped(settled=True)
         return True
 
     def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
@@ -166,3 +172,31 @@ class IdlePool(Executor):
             pool, self._pool, self._timer = self._pool, None, None
         if pool is not None:
             pool.shutdown(wait=wait, cancel_futures=cancel_futures)
+            del pool
+            _stopped(settled=wait)
+
+
+def _counted(start: Callable[[], ProcessPoolExecutor]) -> ProcessPoolExecutor:
+    global _live_pools
+    with _pools_lock:  # a pool starting meanwhile would have its semaphores unlinked
+        pool = start()
+        _live_pools += 1
+        return pool
+
+
+def _stopped(*, settled: bool) -> None:
+    """A pool stopped: with none left and its workers gone (`settled`), multiprocessing's
+    resource tracker stops too. Every spawned pool starts that tracker (a Python process of
+    ~12 MiB, for the pool's named semaphores) and it would otherwise outlive the pool for
+    good, through a whole vector backfill; the next pool starts a fresh one. The stopped
+    pool's queues are collected first, so their semaphores are unlinked and unregistered and
+    the tracker has nothing left to clean."""
+    global _live_pools
+    with _pools_lock:
+        _live_pools -= 1
+        if _live_pools or not settled:
+            return
+        gc.collect()
+        stop = getattr(resource_tracker._resource_tracker, "_stop", None)
+        if stop is not None:  # private to multiprocessing: where it is missing, it stays
+            stop()

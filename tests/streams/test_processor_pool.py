@@ -9,6 +9,8 @@ import os
 import signal
 import time
 
+import pytest
+
 from streams.runtime.pool import processor_pool
 
 
@@ -51,3 +53,38 @@ def test_an_idle_pool_stops_its_workers_and_starts_them_again_on_demand() -> Non
     finally:
         pool.shutdown()
     assert not pool.alive
+
+
+def _trackers() -> list[int]:
+    """This process's children that run multiprocessing's resource tracker."""
+    found = []
+    for tid in os.listdir(f"/proc/{os.getpid()}/task"):
+        with open(f"/proc/{os.getpid()}/task/{tid}/children", encoding="ascii") as kids:
+            for pid in kids.read().split():
+                try:
+                    with open(f"/proc/{pid}/cmdline", "rb") as cmdline:
+                        if b"resource_tracker" in cmdline.read():
+                            found.append(int(pid))
+                except OSError:
+                    continue
+    return found
+
+
+def test_the_resource_tracker_goes_with_the_last_idle_pool(
+    capfd: pytest.CaptureFixture[str],
+) -> None:
+    """Issue 21 item 4: a spawned pool starts multiprocessing's resource tracker (~12 MiB),
+    which outlived the pool through a whole vector backfill; the next pool starts a new one."""
+    pool = processor_pool(1)
+    assert pool is not None
+    try:
+        pool.submit(_pid).result(timeout=60)
+        assert _trackers(), "the pool did not start a resource tracker"
+        assert pool.stop_if_idle()
+        assert not _trackers(), "the resource tracker outlived the pool"
+        pool.submit(_pid).result(timeout=60)  # a fresh pool, and a fresh tracker for it
+        assert _trackers()
+    finally:
+        pool.shutdown()
+    assert not _trackers()
+    assert "leaked" not in capfd.readouterr().err  # nothing was left for the tracker to clean
