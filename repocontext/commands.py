@@ -368,6 +368,7 @@ async def cmd_replay(args: argparse.Namespace, settings: Settings, path: Path | 
     with ProgressReporter("replaying") as progress:
         async with EmbeddedApp(settings, watch=False) as app:
             done = await replay_in_stages(app, progress)
+            await asyncio.to_thread(app.views.compact_first_build)  # rebuilt from empty
             vectors: dict[str, int] | None = None
             if app.plane.indexer is not None:  # the vectors too, re-verified by content address
                 await app.plane.indexer.rewind()
