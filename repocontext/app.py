@@ -328,12 +328,19 @@ class EmbeddedApp:
 
     async def _compact_views_once_settled(self) -> None:
         """Views built from empty here are compacted once, when the keyword index first
-        settles (ViewStore.compact_first_build); a one-shot `index` does it as it ends."""
-        while not self._stop.is_set() and not await self.keyword_index_settled():
+        settles after an index completed (ViewStore.compact_first_build): a host starts with
+        no repository, which is settled too. A one-shot `index` compacts as it ends."""
+        while not self._stop.is_set() and not (
+            self._an_index_completed() and await self.keyword_index_settled()
+        ):
             with contextlib.suppress(asyncio.TimeoutError):
                 await asyncio.wait_for(self._stop.wait(), KEYWORD_SETTLE_POLL_S)
         if not self._stop.is_set():
             await asyncio.to_thread(self.views.compact_first_build)
+
+    def _an_index_completed(self) -> bool:
+        jobs = (self.ingest.job(repo_id) or {} for repo_id in self.ingest.registered_ids())
+        return any(job.get("status") == "Completed" for job in jobs)
 
     async def _vectors_after_keyword(self) -> None:
         while not self._stop.is_set() and not await self.keyword_index_settled():

@@ -73,3 +73,24 @@ async def test_waiting_for_idle_views_backs_off(tmp_path: Path) -> None:
         runtime.lag = counted  # type: ignore[method-assign]
         assert not await runtime.wait_idle(1.0)
         assert 2 <= asked <= 12  # 10 ms doubling to 200 ms: about 9 in a second (was ~100)
+
+
+async def test_a_host_compacts_the_views_it_built_once_its_first_index_completes(
+    tmp_path: Path,
+) -> None:
+    repo = tmp_path / "ws" / "repo"
+    repo.mkdir(parents=True)
+    for i in range(40):
+        (repo / f"mod{i}.py").write_text(f"def handler_{i}(request):\n    return {i}\n" * i)
+    async with EmbeddedApp(settings_for(tmp_path)) as app:  # watch=True: a host
+        await app.start(vectors=False)
+        await asyncio.sleep(0.5)  # settled with no repository: nothing to compact yet
+        assert app.views.built_from_empty
+        await app.service.ensure_repo(str(repo), "repo")
+        deadline = time.monotonic() + 60
+        while app.views.built_from_empty and time.monotonic() < deadline:
+            await asyncio.sleep(0.05)
+        assert not app.views.built_from_empty  # compacted (ViewStore.compact_first_build)
+        assert app.views.file_count("repo") == 40
+    async with EmbeddedApp(settings_for(tmp_path)) as again:  # the file was not new
+        assert not again.views.built_from_empty
