@@ -231,7 +231,9 @@ async def settle(url: str, repo: str, pid: int) -> None:
     async def quiet_after_search() -> bool:
         try:
             async with session(url) as mcp:
-                await search(mcp, repo, "warm up")
+                args = {"repoId": repo, "query": "warm up", "k": 10}
+                if (await mcp.call_tool("repocontext_search", args)).isError:
+                    return False  # past its deadline while the corpus is being indexed
         except Exception:
             return False
         for _ in range(SETTLE_WINDOWS):
