@@ -116,3 +116,36 @@ def test_short_and_plain_values_read_as_before(tmp_path: Path) -> None:
     conn = sqlite3.connect(tmp_path / "old.db")  # a file from before dictionaries
     packing.register_dictionaries(conn, str(tmp_path / "old.db"))
     conn.close()
+
+
+def test_declaration_lists_pack_with_their_languages_dictionary(tmp_path: Path) -> None:
+    from streams.stores.views.symbols import symbols_named, symbols_of_files
+    from tests.streams.symbol_records import records
+
+    def module(n: int) -> str:
+        methods = "".join(
+            f"    def method_{m}(self, order_id: int) -> int: ...\n" for m in range(8)
+        )
+        return f"class OrderService{n}:\n{methods}"
+
+    with ViewStore(tmp_path / "v.db", default_registry()) as views:
+        made_records = [r for n in range(DICT_SAMPLES + 4) for r in records(f"m{n}.py", module(n))]
+        # the sink's batches come topic by topic; a store applies one topic's run at a time
+        views.apply(sorted(made_records, key=lambda r: r[0]), {})
+        languages = "SELECT language FROM pack_dictionaries ORDER BY id"
+        made = [r[0] for r in views.read(lambda c: c.execute(languages).fetchall())]
+        assert made == ["python", "decls python"]
+        stored = views.read(lambda c: c.execute("SELECT decls FROM symbol_files").fetchall())
+        assert all(isinstance(s[0], bytes) and s[0][1] & 0x20 for s in stored)
+        found = views.read(lambda c: symbols_of_files(c, "r", ["m3.py", "m67.py"]))
+        assert [s.fq_name for s in found["m3.py"]][:2] == [
+            "m3.OrderService3",
+            "m3.OrderService3.method_0",
+        ]
+        assert len(found["m67.py"]) == 9
+        named = views.read(lambda c: symbols_named(c, "r", ["method_7"]))
+        assert len(named) == DICT_SAMPLES + 4
+        views.apply([r for n in range(DICT_SAMPLES + 4) for r in records(f"m{n}.py", None)], {})
+        assert (
+            views.read(lambda c: c.execute("SELECT count(*) FROM symbol_keys").fetchone()[0]) == 0
+        )

@@ -70,8 +70,13 @@ def decl_rows(symbols: Iterable[SymbolDef]) -> list[Decl]:
     )
 
 
+def decls_text(rows: Sequence[Decl]) -> str:
+    """The JSON a file's declaration list is packed from (pack_decls)."""
+    return json.dumps(rows, ensure_ascii=False, separators=(",", ":"))
+
+
 def pack_decls(rows: Sequence[Decl]) -> str | bytes:
-    return pack_text(json.dumps(rows, ensure_ascii=False, separators=(",", ":")))
+    return pack_text(decls_text(rows))
 
 
 def unpack_decls(stored: str | bytes | None) -> list[Decl]:
@@ -100,13 +105,19 @@ def forget_decls(conn: sqlite3.Connection, files: Sequence[tuple[str, str]]) -> 
 
 
 def insert_decls(
-    conn: sqlite3.Connection, repo: int, repo_id: str, path: str, rows: Sequence[Decl]
+    conn: sqlite3.Connection,
+    repo: int,
+    repo_id: str,
+    path: str,
+    rows: Sequence[Decl],
+    packed: str | bytes | None = None,
 ) -> tuple[list[tuple[int, str, int]], list[tuple[int, str, int]]]:
-    """The file's row (after forget_decls; `rows` from decl_rows), and the rows of its keys
-    and names for insert_keys (one statement each for a whole batch of files)."""
+    """The file's row (after forget_decls; `rows` from decl_rows, `packed` their list as
+    packed, else pack_decls), and the rows of its keys and names for insert_keys (one
+    statement each for a whole batch of files)."""
     file_id = conn.execute(
         "INSERT INTO symbol_files (repo_id, path, decls) VALUES (?, ?, ?)",
-        (repo_id, path, pack_decls(rows)),
+        (repo_id, path, pack_decls(rows) if packed is None else packed),
     ).lastrowid
     assert file_id is not None
     keys = [(repo, r[0], file_id) for r in rows]

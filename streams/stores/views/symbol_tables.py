@@ -36,7 +36,7 @@ from schemas import topics
 from schemas.events import split_file_key
 from schemas.symbols import SymbolsRecord, XrefsRecord
 from streams.errors import StoreError
-from streams.stores.views.packing import pack_text, unpack_text
+from streams.stores.views.packing import body_packer, pack_text, unpack_text
 from streams.stores.views.registry import Item, Tree, ViewRegistry
 from streams.stores.views.schema import decl_terms
 from streams.stores.views.symbol_decls import (
@@ -44,12 +44,14 @@ from streams.stores.views.symbol_decls import (
     REPO_NUMBER,
     Decl,
     decl_rows,
+    decls_text,
     forget_decls,
     insert_decls,
     insert_keys,
 )
 
 log = logging.getLogger(__name__)
+DECLS = "decls "  # before a language: the dictionary of its declaration lists, not its bodies
 
 SYMBOLS_DDL = (
     """CREATE TABLE IF NOT EXISTS repo_numbers (
@@ -162,16 +164,23 @@ def apply_symbols(conn: sqlite3.Connection, items: Sequence[Item]) -> None:
     keys: list[tuple[int, str, int]] = []
     names: list[tuple[int, str, int]] = []
     numbers: dict[str, int] = {}
+    files = []
     for (repo_id, path), value in last.items():
         if value is not None and not isinstance(value, SymbolsRecord):
             raise StoreError(f"{topic}: expected SymbolsRecord, got {type(value).__name__}")
-        if value is None:
-            continue
-        rows = decl_rows(value.symbols)
+        if value is not None:
+            rows = decl_rows(value.symbols)
+            files.append((repo_id, path, value, rows, decls_text(rows)))
+    # a file's list packed with a dictionary of its language's lists (views/packing.py)
+    pack = body_packer(conn, [(DECLS + v.language, text) for _, _, v, _, text in files])
+    for repo_id, path, value, rows, text in files:
         if rows:
             if repo_id not in numbers:
                 numbers[repo_id] = repo_number(conn, repo_id)
-            file_keys, file_names = insert_decls(conn, numbers[repo_id], repo_id, path, rows)
+            packed = pack(DECLS + value.language, text)
+            file_keys, file_names = insert_decls(
+                conn, numbers[repo_id], repo_id, path, rows, packed
+            )
             keys += file_keys
             names += file_names
         if value.symbol_terms or value.signature_terms:  # else the file needs no row
