@@ -35,6 +35,7 @@ from repocontext.progress import ProgressReporter
 from repocontext.stdio_proxy import StdioProxy, take_over
 from schemas import tools as t
 from schemas.topics import CATALOGUE
+from streams.errors import StorageFull
 from streams.stores.views.handlers import default_registry
 
 log = logging.getLogger("repocontext")
@@ -199,12 +200,16 @@ async def cmd_index(args: argparse.Namespace, settings: Settings, path: Path | N
     with ProgressReporter(f"indexing {path.name}") as progress:
         progress.stage("reading files")
         hello = Hello("index", str(path), args.repo_id, progress=True)
-        opened = await own_or_attach(
-            lambda: EmbeddedApp(settings, watch=False, on_progress=progress),
-            settings.data_dir,
-            hello,
-            _owner_progress(progress),
-        )
+        try:
+            opened = await own_or_attach(
+                lambda: EmbeddedApp(settings, watch=False, on_progress=progress),
+                settings.data_dir,
+                hello,
+                _owner_progress(progress),
+            )
+        except StorageFull as exc:  # no room even to open: a script still reads a result
+            out({"repoId": args.repo_id, "status": "Failed", "error": str(exc)})
+            raise
         if isinstance(opened, OwnerLink):  # a server owns the data directory: it indexed
             opened.writer.close()
             repo_id, status = opened.answer["repoId"], opened.answer["job"]
