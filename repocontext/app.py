@@ -59,6 +59,7 @@ log = logging.getLogger(__name__)
 KEYWORD_SETTLE_POLL_S = 0.2  # how often the vector plane's start checks the keyword index
 WHOLE = ShardAssignment(0, 1)  # every repository: the embedded app, an unsharded replica
 EMBEDDED_POLL_S = 0.5  # an idle step's poll; in-process appends wake the steps sooner
+RUNTIME_STOP_GRACE_S = 2.0  # close() lets the runtime finish its loops before cancelling it
 
 
 class DataDirBusy(ServiceUnavailable):
@@ -163,6 +164,7 @@ class EmbeddedApp:
         self.replica = replica
         self.on_progress = on_progress
         self._stop = asyncio.Event()
+        self._runtime_task: asyncio.Task[None] | None = None
         self._tasks: list[asyncio.Task[None]] = []
         self._lock = DataDirLock(settings.data_dir)
         self.log: EventLog
@@ -294,7 +296,8 @@ class EmbeddedApp:
         await self.runtime.check_log()  # a lost or corrupt log: not ready, writes refused
         if self.watch and self.replica is None and self.executor is not None:
             self.executor.warm()  # a host indexes next: the worker imports meanwhile
-        self._tasks.append(asyncio.create_task(self.runtime.run_forever(self._stop)))
+        self._runtime_task = asyncio.create_task(self.runtime.run_forever(self._stop))
+        self._tasks.append(self._runtime_task)
         self._tasks.append(asyncio.create_task(self._compact_periodically()))
         if self.watch:  # a graph built over a half-applied index is replaced once it completes
             graphs = self.plane.retriever.graphs
@@ -394,6 +397,9 @@ class EmbeddedApp:
         self._stop.set()
         with contextlib.suppress(Exception):
             await self.ingest.close()
+        if self._runtime_task is not None:  # its steps end their batch and the rebuild
+            # report takes its last look (a short rebuild says it is done) before any cancel
+            await asyncio.wait({self._runtime_task}, timeout=RUNTIME_STOP_GRACE_S)
         for task in self._tasks:
             task.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
