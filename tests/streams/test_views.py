@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import math
 import sqlite3
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -508,3 +510,37 @@ def test_language_column_is_searchable_without_a_reason(store: ViewStore) -> Non
     corpus(store, {"a.py": "x", "b.md": "y", "c.md": "z", "d.md": "w"})
     hits = keyword_hits(store, "r", "python", 10)
     assert [(h.path, h.reasons) for h in hits] == [("a.py", ())]
+
+
+COMPACT_MEMORY = """
+import os, resource, sqlite3, sys
+from streams.stores import ViewStore
+from streams.stores.views.handlers import default_registry
+path = sys.argv[1]
+with ViewStore(path, default_registry()) as views:
+    filler = sqlite3.connect(path)
+    filler.execute("CREATE TABLE filler (blob BLOB)")
+    for _ in range(64):  # 64 MiB the rewrite copies, one MiB in memory at a time
+        filler.execute("INSERT INTO filler VALUES (?)", (os.urandom(1 << 20),))
+        filler.commit()
+    filler.close()
+    before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    assert views.compact_first_build()
+    print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before)
+"""
+
+
+def test_compacting_a_first_build_does_not_hold_the_copy_in_memory(tmp_path: Path) -> None:
+    """VACUUM writes the whole file into a temporary database first: in memory (the
+    connection's temp_store) that is the views' whole size at once. Peak memory is read in
+    a child process of its own, with 64 MiB to copy."""
+    child = subprocess.run(
+        [sys.executable, "-c", COMPACT_MEMORY, str(tmp_path / "v.db")],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=Path(__file__).resolve().parents[2],
+    )
+    assert child.returncode == 0, child.stderr
+    grown_mib = int(child.stdout.split()[-1]) / 1024  # ru_maxrss is in KiB on Linux
+    assert grown_mib < 32, grown_mib

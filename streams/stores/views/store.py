@@ -33,6 +33,7 @@ from streams.stores.views.read import ContentRow, FileRow, RepoRow
 from streams.stores.views.registry import Item, ViewRegistry
 from streams.stores.views.schema import (
     READER_CACHE_MIB,
+    WRITER_CACHE_MIB,
     SchemaMismatch,
     check_schema_version,
     open_connection,
@@ -45,6 +46,7 @@ log = logging.getLogger(__name__)
 
 
 CLOSE_WAIT_S = 10.0  # at most this long for reads in flight when the store closes
+COMPACT_CACHE_MIB = 2  # the page cache of a compaction's two files (no faster with more)
 
 
 class ViewStore:
@@ -166,6 +168,12 @@ class ViewStore:
                 return False
             self._fresh = False
             self.generation += 1  # odd while it runs, as for any write
+            # VACUUM copies the whole file into a temporary database first, which this
+            # connection's temp_store = MEMORY would hold in memory, as large as the views
+            # file at once: the copy goes to a temporary file instead (SQLITE_TMPDIR), and
+            # both files' page caches stay small while it runs.
+            self._conn.execute("PRAGMA temp_store = FILE")
+            self._conn.execute(f"PRAGMA cache_size = -{COMPACT_CACHE_MIB * 1024}")
             try:
                 self._conn.execute("VACUUM")
                 # the rewrite went through the WAL: hand its pages back (waits out readers)
@@ -174,6 +182,8 @@ class ViewStore:
                 log.warning("the views were not compacted (they stay as they are): %s", exc)
                 return False
             finally:
+                self._conn.execute("PRAGMA temp_store = MEMORY")
+                self._conn.execute(f"PRAGMA cache_size = -{WRITER_CACHE_MIB * 1024}")
                 self.generation += 1
             return True
 
