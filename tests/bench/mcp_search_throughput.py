@@ -129,6 +129,12 @@ def rss_mib(pid: int) -> tuple[float, float]:
     return own, children
 
 
+def cli_module(tree: Path) -> str:
+    """The tree's CLI module: `repocontext.cli`, or `query_api.cli` in a tree from before the
+    composition root moved into `repocontext/` (such as the issue's 813317c)."""
+    return "repocontext.cli" if (tree / "repocontext" / "cli.py").is_file() else "query_api.cli"
+
+
 def serve(
     tree: Path,
     corpus: Path,
@@ -141,7 +147,7 @@ def serve(
 ) -> subprocess.Popen[bytes]:
     env = dict(os.environ, PYTHONPATH=str(tree), REPOCONTEXT_EMBEDDER="none")
     env["REPOCONTEXT_SEARCH_READERS"] = str(readers)
-    entry = ["-m", "repocontext.cli"]
+    entry = ["-m", cli_module(tree)]
     if profile is not None:
         entry = ["-m", "tests.bench.mcp_search_throughput", "--serve-sampled", str(profile), "--"]
     command = [sys.executable, *entry, "serve", str(corpus), "--data-dir", str(data)]
