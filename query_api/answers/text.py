@@ -250,6 +250,9 @@ def _context(r: b.ContextResult) -> str:
         f"{_n(len(r.entries), 'file')} in {r.repoId} at {r.detail} "
         f"({r.mode}, {r.retrievalPath}); {r.responseTokens}/{r.budgetTokens} tokens{state}"
     )
+    shared = shared_reasons(r.entries)
+    if shared:
+        head += f"; every file: {', '.join(quoted(why) for why in shared)}"
     out = [head, *_lag(r.freshness)]
     if r.retryBudgetTokens is not None:
         out.append(f"nothing fit: retry with responseBudgetTokens >= {r.retryBudgetTokens}")
@@ -257,14 +260,25 @@ def _context(r: b.ContextResult) -> str:
         out.append(f"reused {reused.kind} {reused.path} {reused.symbol or ''}".rstrip())
 
     for e in r.entries:
-        out += entry_lines(e)
+        out += entry_lines(e, frozenset(shared))
     return "\n".join(out)
 
 
-def entry_lines(e: b.BundleEntry) -> list[str]:
-    """One bundle entry: a header naming its lines and why it is here, then its content."""
+def shared_reasons(entries: list[b.BundleEntry]) -> list[str]:
+    """The reasons every entry of a bundle of several gives (`semantic`, `chunk:file` when
+    each came from the vectors), in the first entry's order: the text says them once, in
+    its head line, not in every entry's header."""
+    if len(entries) < 2:
+        return []
+    rest = [set(e.reasons) for e in entries[1:]]
+    return [why for why in entries[0].reasons if all(why in other for other in rest)]
+
+
+def entry_lines(e: b.BundleEntry, shared: frozenset[str] = frozenset()) -> list[str]:
+    """One bundle entry: a header naming its lines and why it is here (beyond the reasons
+    the head line says every entry shares), then its content."""
     # the declarations a `symbol:` reason names are in the content below: not repeated
-    why = ", ".join(quoted(r) for r in e.reasons if not r.startswith("symbol:"))
+    why = ", ".join(quoted(r) for r in e.reasons if not r.startswith("symbol:") and r not in shared)
     out = [f"== {_where(e.path, e.startLine, e.endLine)}" + (f" [{why}]" if why else "")]
     if e.truncatedAtLine is not None:  # the file goes on: its stored text stops in that line
         out[0] += f" (stored text stops at line {e.truncatedAtLine})"

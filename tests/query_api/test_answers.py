@@ -132,3 +132,51 @@ def test_a_file_searched_only_in_part_says_where_search_stops() -> None:
         in text
     )
     assert "skipped" not in render(t.IndexStatus(repoId="r"))[1]  # nothing left out: no line
+
+
+def test_a_bundles_shared_reasons_are_said_once_in_its_text() -> None:
+    """Every entry found by the vectors says `semantic` and `chunk:file`: the text block says
+    such reasons once, in its head line, and each entry's header only its own."""
+
+    def entry(path: str, reasons: list[str]) -> b.BundleEntry:
+        return b.BundleEntry(
+            path=path,
+            score=1.0,
+            reasons=reasons,
+            tokenCount=1,
+            content="x = 1",
+            contentHash="0" * 64,
+            units=[b.Unit(receipt="r", kind="pointer", symbol=None, tokenCount=1)],
+        )
+
+    def bundle(*entries: b.BundleEntry) -> b.ContextResult:
+        return b.ContextResult(
+            repoId="r",
+            task="t",
+            mode="semantic",
+            retrievalPath="semantic.exact",
+            detail="slices",
+            budgetTokens=8192,
+            totalTokens=2,
+            responseTokens=100,
+            truncated=False,
+            entries=list(entries),
+        )
+
+    both = ["semantic", "chunk:file", "keyword-fused"]
+    text = render(
+        bundle(
+            entry("a.py", [*both, "symbol:run", "content-match"]),
+            entry("b.py", [*both, "path-name-match"]),
+        )
+    )[1]
+    assert text.splitlines() == [
+        "2 files in r at slices (semantic, semantic.exact); 100/8192 tokens; "
+        "every file: semantic, chunk:file, keyword-fused",
+        "== a.py [content-match]",
+        "x = 1",
+        "== b.py [path-name-match]",
+        "x = 1",
+    ]
+    one = render(bundle(entry("a.py", both)))[1].splitlines()
+    assert one[1] == "== a.py [semantic, chunk:file, keyword-fused]"  # one entry: nothing shared
