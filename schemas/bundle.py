@@ -47,7 +47,9 @@ class BundleEntry(ToolModel):
     tokenCount: int
     fullReadTokenCount: int | None = None  # left out when the file has no stored body
     content: str
-    contentHash: str
+    # the stored body's SHA-256, named only when `content` is that whole body (what a `known`
+    # claim can name later); a sliced entry or a pointer leaves it out (our narrowing)
+    contentHash: str | None = None
     units: list[Unit]
     startLine: int | None = None  # slices: the 1-based lines `content` covers (our addition)
     endLine: int | None = None

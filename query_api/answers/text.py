@@ -284,7 +284,7 @@ def entry_lines(e: b.BundleEntry, shared: frozenset[str] = frozenset()) -> list[
         out[0] += f" (stored text stops at line {e.truncatedAtLine})"
     for m in e.linkedMemory:
         out.append(f"memory {quoted(m.key)}: {quoted(m.summary)}{_stale(m.stale)}")
-    sliced = len(e.units) > 1 and all(u.kind == "span" and u.startLine for u in e.units)
+    sliced = bool(e.units) and all(u.kind == "span" and u.startLine for u in e.units)
     return out + (_spans(e) if sliced else [e.content])
 
 

@@ -27,8 +27,8 @@ from pathlib import Path
 from processors.symbols.languages.python import import_name
 from processors.tokens import TokenEncoding, token_counter
 from query_api.answers.render import render, wire_tokens
-from query_api.context.fill import MAX_FILES, MIN_ROOM, fill, is_cut
-from query_api.context.plan import Coster, Item, plan
+from query_api.context.fill import MAX_FILES, MIN_ROOM, fill
+from query_api.context.plan import Coster, Item, Share, is_cut, plan
 from query_api.context.receipts import (
     UsageWindow,
     parse_known,
@@ -121,7 +121,8 @@ class BundleService:
         symbols = [  # a declaration past the stored body has no lines here to send
             s for s in self.symbols.symbols_of_file(repo_id, path) if s.start_line <= len(lines)
         ]
-        return select_spans(symbols, len(lines), task_terms, max_lines, FILL_LINES, lines)
+        fill = max(FILL_LINES, max_lines)  # beyond SPAN_LINES only where a share holds it
+        return select_spans(symbols, len(lines), task_terms, max_lines, fill, lines)
 
     def _slices(
         self,
@@ -144,9 +145,9 @@ class BundleService:
         if cap is not None and cap < MIN_SPAN_TOKENS:
             return [], [], [], False
         max_lines = SPAN_LINES
-        if cap is not None:
+        if cap is not None:  # a share decides: one larger than SPAN_LINES holds more
             per_line = max(1.0, full / max(1, total))
-            max_lines = min(SPAN_LINES, int(cap / per_line))
+            max_lines = int(cap / per_line)
         all_lines = body.split("\n")
         for _ in range(6):
             if max_lines < 1:
@@ -157,7 +158,10 @@ class BundleService:
             if cap is None or used <= cap:
                 units: list[tuple[b.UnitKind, str | None]] = [("span", y) for _, _, y in spans]
                 return lines, units, [(a, z) for a, z, _ in spans], False
-            max_lines = min(max_lines - 1, int(max_lines * cap / used))
+            # shrink from the lines the spans hold: a selection shorter than max_lines would
+            # otherwise come back unchanged until the tries run out
+            held = sum(z - a + 1 for a, z, _ in spans)
+            max_lines = min(held - 1, int(held * cap / used))
         return [], [], [], False
 
     def _render(
@@ -168,9 +172,12 @@ class BundleService:
         task_terms: frozenset[str] = frozenset(),
         cap: int | None = None,
         whole: bool = False,
-    ) -> tuple[b.BundleEntry, list[str]]:
-        """The entry at `level`, its content at most `cap` tokens (slices; else a pointer);
-        `whole` sends a large file's whole stored body rather than its spans."""
+    ) -> tuple[b.BundleEntry, list[str], str]:
+        """The entry at `level`, its content at most `cap` tokens (slices; else a pointer),
+        its lines and the stored body's hash; `whole` sends a large file's whole stored body
+        rather than its spans. The entry names the hash only when it holds that whole body,
+        the one delivery a `known` claim can later name: a sliced entry's receipts say what
+        it sent, and its 64 hex digits would be envelope an agent has no use for."""
         row = self.views.get_content(repo_id, cand.path)
         body = row.body if row is not None else ""
         full = (
@@ -190,7 +197,8 @@ class BundleService:
             lines, units, ranges = [cand.path], [("pointer", None)], []
         made_units = self._units(repo_id, cand.path, content_hash, units, lines, ranges)
         content = "\n".join(lines)
-        reasons = _bundle_reasons(cand.reasons, {u.symbol for u in made_units if u.symbol})
+        reasons = _bundle_reasons(cand.reasons, {sym for _, sym in units if sym})
+        several = len(ranges) > 1  # each span's unit names its lines: the entry's would not
         entry = b.BundleEntry(
             path=cand.path,
             score=round(cand.score, 4),  # more digits say nothing and cost tokens
@@ -198,14 +206,14 @@ class BundleService:
             tokenCount=self.count(content),
             fullReadTokenCount=full,
             content=content,
-            contentHash=content_hash,
+            contentHash=content_hash if row is not None and content == body else None,
             units=made_units,
-            startLine=ranges[0][0] if ranges else None,
-            endLine=ranges[-1][1] if ranges else None,
+            startLine=ranges[0][0] if ranges and not several else None,
+            endLine=ranges[-1][1] if ranges and not several else None,
             truncatedAtLine=body.count("\n") + 1 if row is not None and row.truncated else None,
             linkedMemory=cand.linked,
         )
-        return entry, lines
+        return entry, lines, content_hash
 
     def _outline(
         self, repo_id: str, path: str
@@ -217,6 +225,18 @@ class BundleService:
         lines = [" ".join((sym.signature or sym.fq_name).split()) for sym in rows]
         return lines, [("outline", sym.fq_name) for sym in rows]
 
+    def _module_prefix(self, repo_id: str, path: str) -> str:
+        """What every fq name declared in `path` starts with before its top-level name
+        (`src.tox.session.env_select.`, `org.jsoup.parser.`; empty where top-level names are
+        their own fq names): the shortest fq name less its declaration's own name."""
+        prefixes = [
+            s.fq_name[: len(s.fq_name) - len(s.name)]
+            for s in self.symbols.symbols_of_file(repo_id, path)
+            if s.name and s.fq_name.endswith(s.name)
+        ]
+        prefix = min(prefixes, key=len, default="")
+        return prefix if prefix.endswith((".", "::", "/")) else ""
+
     def _units(
         self,
         repo_id: str,
@@ -226,16 +246,25 @@ class BundleService:
         lines: list[str],
         ranges: list[tuple[int, int]],
     ) -> list[b.Unit]:
-        """One unit per line of content, each with its receipt and token count."""
+        """One unit per line of content, each with its receipt and token count. An outline
+        unit names its declaration as code imports it (the reference's fq name); a span names
+        it as the file declares it (`Class.method`): the entry's path says the rest."""
         packages = self.locator.packages(repo_id, path) if path.endswith(".py") else set()
         several = len(ranges) > 1  # one span's lines are the entry's own
+        prefix = self._module_prefix(repo_id, path) if any(k == "span" for k, _ in units) else ""
+
+        def named(kind: b.UnitKind, sym: str) -> str:
+            if kind == "span" and prefix and sym.startswith(prefix):
+                return sym[len(prefix) :]
+            return import_name(sym, path, packages)
+
         return [
             b.Unit(
                 receipt=receipt_of(
                     repo_id, path, content_hash, kind, _unit_key(kind, sym, ranges, i)
                 ),
                 kind=kind,
-                symbol=import_name(sym, path, packages) if sym else None,
+                symbol=named(kind, sym) if sym else None,
                 tokenCount=self.count(text),
                 startLine=ranges[i][0] if several else None,
                 endLine=ranges[i][1] if several else None,
@@ -258,15 +287,15 @@ class BundleService:
         or holds this version of the whole file), and the acknowledgements of those it has:
         one per unit, but one for the file (no receipt) when it has seen every one of
         several: an outline's dozens of acks would take the budget the next files need."""
-        entry, texts = self._render(repo_id, cand, level, task_terms, cap, whole)
-        if (cand.path, entry.contentHash) in held:  # a fully reused file frees its slot
-            return None, [b.Reused(path=cand.path, kind="file", contentHash=entry.contentHash)]
+        entry, texts, digest = self._render(repo_id, cand, level, task_terms, cap, whole)
+        if (cand.path, digest) in held:  # a fully reused file frees its slot
+            return None, [b.Reused(path=cand.path, kind="file", contentHash=digest)]
         reused = [
             b.Reused(
                 path=cand.path,
                 kind=u.kind,
                 receipt=u.receipt,
-                contentHash=entry.contentHash,
+                contentHash=digest,
                 symbol=u.symbol,
             )
             for u in entry.units
@@ -279,7 +308,7 @@ class BundleService:
         ]
         if not kept:
             if len(reused) > 1:  # every unit of it: one acknowledgement says so
-                ack = b.Reused(path=cand.path, kind=reused[0].kind, contentHash=entry.contentHash)
+                ack = b.Reused(path=cand.path, kind=reused[0].kind, contentHash=digest)
                 return None, [ack]
             return None, reused
         content = "\n".join(line for _, line in kept)
@@ -474,13 +503,17 @@ class BundleService:
         budget = packed.result.budgetTokens
         room = packed.room - FILL_MARGIN - budget // 500  # the estimates' error, bounded
         packed_now = [(by_path[e.path], e) for e in packed.result.entries]
+        coster = Coster(self.count)
+        wire = budget - packed.room
+        code = sum(coster.content(e) for e in packed.result.entries)
         entries = fill(
             packed_now,
             later(),
             render,
             lambda it, cap: render(it.key, cap),
-            Coster(self.count),
+            coster,
             room,
+            Share(wire - code, wire),
         )
         missing = set(packed.planned) - {e.path for e in entries}
         truncated = bool(missing) or any(is_cut(e) for e in entries)
@@ -500,7 +533,7 @@ class BundleService:
         owned: set[str] = set()
         replaced = 0
         for entry in result.entries:
-            if entry.startLine is not None and entry.units and entry.units[0].kind == "span":
+            if entry.contentHash is not None:  # named only where the entry is the whole body
                 row = self.views.get_content(args.repoId, entry.path)
                 if row is not None and not row.truncated and entry.content == row.body:
                     owned.add(f"{entry.path}\x00{entry.contentHash}")

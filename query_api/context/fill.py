@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 
-from query_api.context.plan import Coster, Item, RenderUnder, slight, under
+from query_api.context.plan import Coster, Item, RenderUnder, Share, is_cut, slight, under
 from schemas import bundle as b
 
 MAX_FILES = 50  # files in one bundle at most: the search pool it draws from
@@ -27,12 +27,6 @@ MAX_MISSES = 3
 WholeOf = Callable[[object], b.BundleEntry | None]
 
 
-def is_cut(entry: b.BundleEntry) -> bool:
-    """The entry sends less than its file's stored body (spans, or only the path)."""
-    full = entry.fullReadTokenCount
-    return full is not None and entry.tokenCount < full
-
-
 def fill(
     packed: Sequence[tuple[object, b.BundleEntry]],
     later: Iterable[Item],
@@ -40,10 +34,11 @@ def fill(
     render_under: RenderUnder,
     coster: Coster,
     room: int,
+    share: Share,
 ) -> list[b.BundleEntry]:
     """`packed` (key, entry) in rank order with its cut files grown whole where `room`
     (answer tokens) holds them, then `later` files (rendered whole where they can be) added
-    in rank order while room is left."""
+    in rank order while room is left and the answer's envelope `share` allows."""
     out = [entry for _, entry in packed]
     for i, (key, entry) in enumerate(packed):
         if room < MIN_ROOM:
@@ -57,6 +52,7 @@ def fill(
         if extra <= room:
             out[i] = grown
             room -= extra
+            share.swap(entry, grown, coster)
     misses = 0
     for item in later:
         if len(out) >= MAX_FILES or room < MIN_ROOM or misses >= MAX_MISSES:
@@ -66,9 +62,10 @@ def fill(
             chosen: b.BundleEntry | None = item.entry
         else:
             chosen = under(item, render_under, coster, room)
-        if chosen is not None and not slight(chosen, coster):
+        if chosen is not None and not slight(chosen, coster) and share.admits(chosen, coster):
             out.append(chosen)
             room -= coster.entry(chosen)
+            share.add(chosen, coster)
             misses = 0
         else:
             misses += 1

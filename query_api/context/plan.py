@@ -31,6 +31,9 @@ SHRINK_STEPS = 8
 REGROW_STEPS = 3  # rounds that hand the room cut files left unused back to them
 REGROW_MIN = 0.03  # unused room worth a round, as a share of the room
 EFFICIENCY = 6  # a file after the first COVER carries 6x its envelope in code, or is left out
+# the planned files' envelopes together with the answer's own stay within this share of the
+# budget: a small budget covers fewer files with more of their code rather than five slivers
+ENVELOPE_SHARE = 0.14
 
 
 @dataclass
@@ -89,6 +92,42 @@ def water_fill(demands: Sequence[int], available: int) -> list[int]:
     return shares
 
 
+def is_cut(entry: b.BundleEntry) -> bool:
+    """The entry sends less than its file's stored body (spans, or only the path)."""
+    full = entry.fullReadTokenCount
+    return full is not None and entry.tokenCount < full
+
+
+@dataclass
+class Share:
+    """The answer's envelope (its tokens that are not code) and its size, as entries join."""
+
+    envelope: int
+    total: int
+
+    @classmethod
+    def of(cls, entries: Sequence[b.BundleEntry], coster: Coster, base: int) -> Share:
+        share = cls(base, base)
+        for e in entries:
+            share.add(e, coster)
+        return share
+
+    def admits(self, e: b.BundleEntry, coster: Coster) -> bool:
+        """`e` keeps the envelope within ENVELOPE_SHARE of the answer, or lowers its share."""
+        envelope = self.envelope + coster.entry(e) - coster.content(e)
+        total = self.total + coster.entry(e)
+        return envelope <= ENVELOPE_SHARE * total or envelope * self.total <= self.envelope * total
+
+    def add(self, e: b.BundleEntry, coster: Coster) -> None:
+        self.envelope += coster.entry(e) - coster.content(e)
+        self.total += coster.entry(e)
+
+    def swap(self, old: b.BundleEntry, new: b.BundleEntry, coster: Coster) -> None:
+        self.add(new, coster)
+        self.envelope -= coster.entry(old) - coster.content(old)
+        self.total -= coster.entry(old)
+
+
 @dataclass
 class Plan:
     entries: list[b.BundleEntry]
@@ -107,7 +146,10 @@ def plan(
     Without `render_under` (outline and paths levels) it is plain greedy packing."""
     costs = [coster.entry(it.entry) for it in items]
     cheapest = min(costs, default=None)
-    covered = _cover(items[:COVER], render_under, coster, budget - base) if render_under else None
+    covered = None
+    if render_under is not None:
+        first = items[: cover_count(items, coster, budget, base)]
+        covered = _cover(first, render_under, coster, budget - base)
     entries: list[b.BundleEntry] = []
     truncated = False
     spent = 0
@@ -117,22 +159,41 @@ def plan(
         spent = sum(coster.entry(e) for e in entries)
         truncated = any(e is not it.entry for e, it in zip(covered, items, strict=False))
         rest = rest[len(covered) :]
+    share = Share.of(entries, coster, base)
     for item, cost in rest:
         if render_under is not None and slight(item.entry, coster):
             truncated = True  # a later file's few lines would cost more envelope than they carry
             continue
-        if spent + cost <= budget - base:
-            entries.append(item.entry)
-            spent += cost
+        chosen = item.entry
+        if spent + cost > budget - base:
+            truncated = True
+            if render_under is None:
+                continue  # skipped; a later, smaller one may still fit
+            cut = under(item, render_under, coster, budget - base - spent)
+            if cut is None or slight(cut, coster):
+                continue
+            chosen = cut
+        if render_under is not None and not share.admits(chosen, coster):
+            truncated = True
             continue
-        truncated = True
-        if render_under is None:
-            continue  # skipped; a later, smaller one may still fit
-        cut = under(item, render_under, coster, budget - base - spent)
-        if cut is not None and not slight(cut, coster):
-            entries.append(cut)
-            spent += coster.entry(cut)
+        entries.append(chosen)
+        spent += coster.entry(chosen)
+        share.add(chosen, coster)
     return Plan(entries, truncated, cheapest)
+
+
+def cover_count(items: Sequence[Item], coster: Coster, budget: int, base: int) -> int:
+    """How many of the first COVER files the plan covers: as many as keep their envelopes
+    (as rendered with no share imposed, which a share only trims) and the answer's own
+    (`base`) within ENVELOPE_SHARE of the budget, and at least one."""
+    allowed = ENVELOPE_SHARE * budget - base
+    count = 0
+    for item in items[:COVER]:
+        allowed -= coster.entry(item.entry) - coster.content(item.entry)
+        if allowed < 0:
+            break
+        count += 1
+    return max(1, count)
 
 
 def slight(e: b.BundleEntry, coster: Coster) -> bool:
@@ -162,9 +223,12 @@ def _cover(
     """The first files, each under its water-filled share (None where a file's share holds
     nothing it has not sent already); None when even that overruns."""
     naturals = [it.entry for it in items]
-    if sum(coster.entry(e) for e in naturals) <= room:
-        return list(naturals)
     contents = [coster.content(e) for e in naturals]
+    if sum(coster.entry(e) for e in naturals) <= room:
+        # all fit as rendered: what is left grows their spans (a reduced cover's few files)
+        return _regrow(
+            items, list(naturals), list(map(float, contents)), contents, render_under, coster, room
+        )
     overheads = [coster.entry(e) - c for e, c in zip(naturals, contents, strict=True)]
     shares = water_fill(contents, room - sum(overheads))
     scale = 1.0
@@ -183,7 +247,7 @@ def _render_shares(
     """Each file whole where its share holds it, else rendered under its share."""
     out: list[b.BundleEntry | None] = []
     for it, share, content in zip(items, shares, contents, strict=True):
-        if share >= content:
+        if share >= content and (share == content or not is_cut(it.entry)):
             out.append(it.entry)
             continue
         ratio = content / max(1, it.entry.tokenCount)
@@ -210,15 +274,30 @@ def _regrow(
     part = 1.0
     for _ in range(REGROW_STEPS):
         left = room - _spent(out, coster)
-        cut = [i for i, e in enumerate(out) if e is not items[i].entry]
+        cut = [i for i, e in enumerate(out) if e is None or is_cut(e)]
         if not cut or left < REGROW_MIN * room:
             break
         wider = list(shares)
         for i in cut:
             wider[i] += part * left / len(cut)
-        grown = _render_shares(items, wider, contents, render_under)
+        grown = [
+            _larger(new, old, coster)
+            for new, old in zip(
+                _render_shares(items, wider, contents, render_under), out, strict=True
+            )
+        ]
         if _spent(grown, coster) > room:
             part /= 2  # a span too many came whole: offer less next round
             continue
         out, shares = grown, wider
     return out
+
+
+def _larger(
+    new: b.BundleEntry | None, old: b.BundleEntry | None, coster: Coster
+) -> b.BundleEntry | None:
+    """A file's rendering under a wider share, unless it carries less code than before: spans
+    are chosen afresh for each share, and a wider one must never leave a file with less."""
+    if old is None or (new is not None and coster.content(new) >= coster.content(old)):
+        return new
+    return old

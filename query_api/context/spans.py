@@ -27,7 +27,7 @@ SPAN_LINES = 100  # at most this many lines of spans per file
 HEAD_LINES = 30  # no symbol matched: this many lines around the best line, else the head
 LEAD_LINES = 8  # lines kept above the best-matching line
 MERGE_GAP = 8  # spans at most this many lines apart are sent as one
-MAX_SPANS = 3  # the best-matching declarations of a file; more would be mostly envelope
+MAX_SPANS = 2  # the best-matching declarations of a file; more would be mostly envelope
 FILL_LINES = 80  # what a bundle grows a file's spans to, as the file's share allows
 KIND_ORDER = {"Method": 0, "Function": 0, "Type": 1, "Interface": 1, "Enum": 1}
 
@@ -63,6 +63,8 @@ def select_spans(
     with the task, the window around the line of `lines` (the body) sharing most, else the
     head of the file."""
     max_lines = max(1, max_lines)
+    # a share of more than SPAN_LINES lines (a small budget's few files) takes one more
+    max_spans = MAX_SPANS + (max_lines > SPAN_LINES)
     ranked = []
     for sym in symbols:
         overlap = len(stems & name_stems(sym.name))
@@ -83,7 +85,7 @@ def select_spans(
             z = a + max_lines - 1  # the best match alone is too long: its head
         chosen.append((a, z, sym.fq_name))
         used += z - a + 1
-        if used >= max_lines or len(chosen) >= MAX_SPANS:
+        if used >= max_lines or len(chosen) >= max_spans:
             break
     if not chosen:
         window = _best_window(lines, stems, total_lines, min(HEAD_LINES, max_lines))
@@ -116,13 +118,18 @@ def _padded(
     """Spans grown evenly on both sides (the code around a declaration: its callers, its
     neighbours) until they hold `wanted` lines together: a span of a few lines costs as much
     envelope (receipt, header) as a long one and tells less."""
+    grew = False
     for _ in range(4):
         held = sum(z - a + 1 for a, z, _ in spans)
         if held >= wanted or held >= total_lines:
             break
         pad = -(-(wanted - held) // (2 * len(spans)))
         grown = [(max(1, a - pad), min(total_lines, z + pad), y) for a, z, y in spans]
-        spans = _merged(grown, 0)
+        spans, grew = _merged(grown, 0), True
+    over = sum(z - a + 1 for a, z, _ in spans) - wanted
+    if grew and over > 0:  # padding rounds up: the last span gives the extra lines back
+        a, z, y = spans[-1]
+        spans[-1] = (a, max(a, z - over), y)
     return spans
 
 

@@ -185,10 +185,14 @@ async def test_large_files_are_sliced_into_the_spans_that_matter(tmp_path: Path)
             },
         )
         big = next(e for e in result["entries"] if e["path"] == "src/big.py")
-        # the declaration the task names, grown to FILL_LINES of the code around it
-        assert big["fullReadTokenCount"] > 1500 and big["tokenCount"] < 400
+        # the declaration the task names, grown with the code around it to the file's share
+        # of the budget (a 4,000-token answer covers fewer files, each with more of its code)
+        assert big["fullReadTokenCount"] > 1500 and big["tokenCount"] < big["fullReadTokenCount"]
+        assert "contentHash" not in big  # a sliced entry: its receipts say what it sent
         [unit] = big["units"]
-        assert unit["kind"] == "span" and unit["symbol"].endswith("reconcile_payouts")
+        # named as the file declares it (its path is the entry's), and not again in reasons
+        assert unit["kind"] == "span" and unit["symbol"] == "reconcile_payouts"
+        assert not [r for r in big["reasons"] if r.endswith("reconcile_payouts")], big["reasons"]
         lines = big["content"].split("\n")
         assert "def reconcile_payouts(batch):" in lines
         # one span: its lines are the entry's (a unit names its own only among several)

@@ -2,7 +2,14 @@
 
 from __future__ import annotations
 
-from query_api.context.spans import HEAD_LINES, SPAN_CONTEXT, SPAN_LINES, select_spans, task_stems
+from query_api.context.spans import (
+    HEAD_LINES,
+    MAX_SPANS,
+    SPAN_CONTEXT,
+    SPAN_LINES,
+    select_spans,
+    task_stems,
+)
 from streams.stores.views.symbols import SymbolRow
 
 
@@ -81,3 +88,19 @@ def test_no_declaration_named_sends_the_lines_that_share_the_task_words() -> Non
     assert select_spans([], len(body), task_stems("zebra quokka"), lines=body) == [
         (1, HEAD_LINES, None)
     ]
+
+
+def test_grown_spans_never_hold_more_than_asked() -> None:
+    """Padding rounds up per side; what it adds past the lines asked for is given back, so
+    a share's line count is never overrun (a cap the spans overran sent the path instead)."""
+    three = [sym("alpha", "Function", 100, 110), sym("beta", "Function", 300, 305)]
+    for wanted in range(20, 90, 7):
+        got = select_spans(three, 1000, task_stems("alpha beta"), wanted, wanted)
+        assert sum(z - a + 1 for a, z, _ in got) <= wanted, (wanted, got)
+
+
+def test_a_share_above_span_lines_takes_one_more_declaration() -> None:
+    names = [sym(f"refund_{i}", "Function", 100 * i + 10, 100 * i + 20) for i in range(1, 6)]
+    stems = task_stems("refund")
+    assert len(select_spans(names, 800, stems, SPAN_LINES)) == MAX_SPANS
+    assert len(select_spans(names, 800, stems, 2 * SPAN_LINES)) == MAX_SPANS + 1

@@ -5,7 +5,7 @@ renders a whole file and cuts it down (a default-budget bundle tried ~35 files t
 from __future__ import annotations
 
 from query_api.context.fill import MAX_MISSES, fill
-from query_api.context.plan import Coster, Item
+from query_api.context.plan import Coster, Item, Share
 from schemas import bundle as b
 
 
@@ -36,7 +36,7 @@ def run_fill(later: list[b.BundleEntry], room: int) -> tuple[list[str], int]:
         return None  # no cut of these files is worth sending
 
     items = [Item(e.path, e) for e in later]
-    out = fill([], items, lambda key: None, render_under, Coster(count), room)
+    out = fill([], items, lambda key: None, render_under, Coster(count), room, Share(0, 0))
     return [e.path for e in out], len(tried)
 
 

@@ -13,16 +13,23 @@ DEFAULT_CACHE = Path.home() / ".cache" / "repocontext-bench"
 
 def checkout(repo: PinnedRepo, mirrors: Path, cache: Path) -> Path:
     """`git archive <pin> | tar -x` into cache/checkouts/<slug>-<pin12>/<name>, once. The folder
-    is named as a user's clone would be (`click`), which is also the id repocontext gives it."""
+    is named as a user's clone would be (`click`), which is also the id repocontext gives it.
+    A finished extraction is reused without the mirror, which only a fresh extraction needs."""
     target = cache / "checkouts" / cache_key(repo) / repo.name.split("/")[1]
+    if is_extracted(target):
+        return target
     return materialise(require_mirror(repo, mirrors), repo.commit, target)
+
+
+def is_extracted(target: Path) -> bool:
+    return target.with_name(target.name + ".done").exists() and target.is_dir()
 
 
 def materialise(git_dir: Path, commit: str, target: Path) -> Path:
     """Extract the tree at `commit` into `target`; a finished extraction is marked and reused,
     a half-finished one (an interrupted run) is replaced."""
     done = target.with_name(target.name + ".done")
-    if done.exists() and target.is_dir():
+    if is_extracted(target):
         return target
     partial = target.with_name(target.name + ".part")
     shutil.rmtree(partial, ignore_errors=True)
