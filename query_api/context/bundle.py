@@ -32,6 +32,7 @@ from query_api.context.plan import Coster, Item, Share, is_cut, plan
 from query_api.context.receipts import (
     UsageWindow,
     parse_known,
+    possession_token,
     receipt_of,
     sha256_hex,
     worst_freshness,
@@ -118,6 +119,8 @@ class BundleService:
     ) -> list[tuple[int, int, str | None]]:
         """The line spans of a large file worth sending for the task (bundle_spans)."""
         lines = body.split("\n")
+        if body.endswith("\n"):  # the newline ends the last line; it starts none
+            lines.pop()
         symbols = [  # a declaration past the stored body has no lines here to send
             s for s in self.symbols.symbols_of_file(repo_id, path) if s.start_line <= len(lines)
         ]
@@ -156,6 +159,10 @@ class BundleService:
             lines = ["\n".join(all_lines[a - 1 : z]) for a, z, _ in spans]
             used = self.count("\n".join(lines))
             if cap is None or used <= cap:
+                if len(spans) == 1 and spans[0][0] == 1 and spans[0][1] >= total:
+                    # spans grown over the whole file: sent as the whole body it is, one
+                    # unit and receipt with the whole-file path's (a session then knows it)
+                    return [body], [("span", None)], [(1, total)], not row.truncated
                 units: list[tuple[b.UnitKind, str | None]] = [("span", y) for _, _, y in spans]
                 return lines, units, [(a, z) for a, z, _ in spans], False
             # shrink from the lines the spans hold: a selection shorter than max_lines would
@@ -195,8 +202,9 @@ class BundleService:
             lines, units = self._outline(repo_id, cand.path)
         if not lines:
             lines, units, ranges = [cand.path], [("pointer", None)], []
-        made_units = self._units(repo_id, cand.path, content_hash, units, lines, ranges)
         content = "\n".join(lines)
+        whole_body = row is not None and content == body
+        made_units = self._units(repo_id, cand.path, content_hash, units, lines, ranges, whole_body)
         reasons = _bundle_reasons(cand.reasons, {sym for _, sym in units if sym})
         several = len(ranges) > 1  # each span's unit names its lines: the entry's would not
         entry = b.BundleEntry(
@@ -206,7 +214,7 @@ class BundleService:
             tokenCount=self.count(content),
             fullReadTokenCount=full,
             content=content,
-            contentHash=content_hash if row is not None and content == body else None,
+            contentHash=content_hash if whole_body else None,
             units=made_units,
             startLine=ranges[0][0] if ranges and not several else None,
             endLine=ranges[-1][1] if ranges and not several else None,
@@ -245,6 +253,7 @@ class BundleService:
         units: list[tuple[b.UnitKind, str | None]],
         lines: list[str],
         ranges: list[tuple[int, int]],
+        whole: bool,
     ) -> list[b.Unit]:
         """One unit per line of content, each with its receipt and token count. An outline
         unit names its declaration as code imports it (the reference's fq name); a span names
@@ -261,7 +270,7 @@ class BundleService:
         return [
             b.Unit(
                 receipt=receipt_of(
-                    repo_id, path, content_hash, kind, _unit_key(kind, sym, ranges, i)
+                    repo_id, path, content_hash, kind, _unit_key(kind, sym, ranges, i, whole)
                 ),
                 kind=kind,
                 symbol=named(kind, sym) if sym else None,
@@ -289,6 +298,10 @@ class BundleService:
         several: an outline's dozens of acks would take the budget the next files need."""
         entry, texts, digest = self._render(repo_id, cand, level, task_terms, cap, whole)
         if (cand.path, digest) in held:  # a fully reused file frees its slot
+            return None, [b.Reused(path=cand.path, kind="file", contentHash=digest)]
+        owned = possession_token(cand.path, digest) in seen
+        if owned and not all(u.receipt in seen for u in entry.units):
+            # the session holds this version whole; this rendering cuts it differently
             return None, [b.Reused(path=cand.path, kind="file", contentHash=digest)]
         reused = [
             b.Reused(
@@ -390,7 +403,9 @@ class BundleService:
         and, in a session, every unit that session was sent before, so a call repeated in it
         sends only what is new and acknowledges the rest in `reused`; its `known` claims
         where the session was sent that whole version (spec §3.7: without a session nothing
-        validates them, and outlines or spans never make a possession)."""
+        validates them, and outlines or spans never make a possession). A file the session
+        holds whole is not sent again as spans either: their receipts differ from the whole
+        body's, their code does not."""
         seen = set(args.seen or ())
         if not args.session:
             return seen, set()
@@ -398,9 +413,11 @@ class BundleService:
         held = {
             (path, digest)
             for path, digest in parse_known(args.known or [])
-            if f"{path}\x00{digest}" in session.possessions
+            if possession_token(path, digest) in session.possessions
         }
-        return seen | session.receipts, held
+        # its possessions (`path NUL hash`, never a receipt's 16 hex digits) ride with the
+        # receipts: `_item` asks whether the session holds a file it would render anew
+        return seen | session.receipts | session.possessions, held
 
     def _candidates(self, repo_id: str, answer: t.SearchResult, now: float) -> list[Candidate]:
         cands: list[Candidate] = []
@@ -536,7 +553,7 @@ class BundleService:
             if entry.contentHash is not None:  # named only where the entry is the whole body
                 row = self.views.get_content(args.repoId, entry.path)
                 if row is not None and not row.truncated and entry.content == row.body:
-                    owned.add(f"{entry.path}\x00{entry.contentHash}")
+                    owned.add(possession_token(entry.path, entry.contentHash))
                     replaced += entry.fullReadTokenCount or 0
         if args.session:
             receipts = {u.receipt for e in result.entries for u in e.units}
@@ -566,14 +583,22 @@ class BundleService:
         return result
 
 
-def _unit_key(kind: str, symbol: str | None, ranges: list[tuple[int, int]], i: int) -> str:
-    """Outline units are keyed by symbol; a span of a sliced file by its lines (a whole-body
-    span and a pointer by nothing, as in the reference)."""
+def _unit_key(
+    kind: str, symbol: str | None, ranges: list[tuple[int, int]], i: int, whole: bool
+) -> str:
+    """Outline units are keyed by symbol, and so is a span around a declaration: a span is
+    cut afresh for each call's share of the budget (its lines move with it), and a caller
+    that holds a declaration's code must not be sent it again because the next call's
+    share padded it differently. A span around no declaration (a window on the lines that
+    share the task's words) is keyed by its lines; a whole-body span and a pointer by
+    nothing, as in the reference."""
     if kind == "outline":
         return symbol or ""
-    if kind == "span" and symbol is not None and ranges:
-        return f"{ranges[i][0]}-{ranges[i][1]}"
-    return ""
+    if kind != "span" or whole:
+        return ""
+    if symbol is not None:
+        return f"span:{symbol}"
+    return f"{ranges[i][0]}-{ranges[i][1]}" if len(ranges) > i else ""
 
 
 def _bundle_reasons(reasons: list[str], packed: set[str]) -> list[str]:

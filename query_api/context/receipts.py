@@ -28,6 +28,11 @@ def receipt_of(repo_id: str, path: str, content_hash: str, kind: str, unit_key: 
     return sha256_hex(joined)[:RECEIPT_HEX]
 
 
+def possession_token(path: str, content_hash: str) -> str:
+    """What a session records for a file it was sent whole (spec §3.7: path NUL hash)."""
+    return f"{path}\x00{content_hash}"
+
+
 def worst_freshness(fresh: t.Freshness) -> t.Freshness:
     """`fresh` grown to the largest it can plausibly become before the caller's next call
     (numbers of 13 digits, every field its kind of source can fill, filled), so that a

@@ -138,7 +138,7 @@ async def test_a_session_remembers_what_it_was_sent(tmp_path: Path) -> None:
             assert {r["kind"] for r in again["reused"]} <= kinds
             resent = {(e["path"], u["receipt"]) for e in again["entries"] for u in e["units"]}
             assert not resent & sent
-            other = await call(s, "repocontext_context", {**args, "session": "b"})
+            other = await call(s, "repocontext_context", {**args, "session": f"b-{detail}"})
             assert other["entries"] == first["entries"] and "reused" not in other
 
 
@@ -272,3 +272,37 @@ async def test_session_possession_survives_a_restart(tmp_path: Path) -> None:
         assert sessions.get("repo", "agent-1", time.time()).possessions
         await call(s, "repocontext_remove_repo", {"repoId": "repo"})  # sessions go with it
         assert not sessions.get("repo", "agent-1", time.time()).possessions
+
+
+async def test_a_session_is_not_sent_a_declaration_again_at_another_budget(
+    tmp_path: Path,
+) -> None:
+    """Spans are cut afresh for each call's share of the budget, so their lines move; a
+    span's receipt names its declaration, and a session that holds a declaration's code (or
+    the whole file) is not sent it again however the next call cuts the file."""
+    async with memory_rig(tmp_path, index=True) as (app, s):
+        root = app.settings.workspace_root
+        assert root is not None
+        funcs = [f"def helper_{i}(x):\n    return x + {i}\n\n" for i in range(300)]
+        for n, at in enumerate((60, 150, 240)):
+            funcs.insert(at, f"def reconcile_payouts_{n}(batch):\n    return sum(batch)\n\n")
+        (root / "repo" / "src" / "big.py").write_text("".join(funcs))
+        await call(s, "repocontext_refresh", {"repoId": "repo", "paths": ["src/big.py"]})
+        task = {"repoId": "repo", "task": "reconcile payouts", "session": "cut"}
+        sent: set[tuple[str, str]] = set()
+        for budget in (2000, 4000, 8192):
+            got = await call(s, "repocontext_context", {**task, "responseBudgetTokens": budget})
+            units = {(e["path"], u.get("symbol")) for e in got["entries"] for u in e["units"]}
+            named = {unit for unit in units if unit[1] is not None}
+            assert not named & sent, (budget, named & sent)
+            sent |= named
+        assert any(path == "src/big.py" for path, _ in sent)
+        whole = {**task, "session": "whole"}
+        first = await call(s, "repocontext_context", {**whole, "responseBudgetTokens": 200_000})
+        big = next(e for e in first["entries"] if e["path"] == "src/big.py")
+        assert big["contentHash"] and [u["kind"] for u in big["units"]] == ["span"]
+        again = await call(s, "repocontext_context", {**whole, "responseBudgetTokens": 2000})
+        assert all(e["path"] != "src/big.py" for e in again["entries"])
+        assert {"path": "src/big.py", "kind": "file", "contentHash": big["contentHash"]} in again[
+            "reused"
+        ]
