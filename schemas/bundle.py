@@ -12,13 +12,16 @@ from schemas.tools import Freshness, LinkedMemory, ToolInput, ToolModel
 
 Detail = Literal["paths", "outline", "slices"]
 UnitKind = Literal["pointer", "span", "outline"]
+DEFAULT_BUDGET = 8192  # the reference's default responseBudgetTokens
 
 
 class ContextArgs(ToolInput):
     repoId: str = Field(min_length=1, max_length=128, description="Repository id.")
     task: str = Field(min_length=1, max_length=16_384, description="What you are working on.")
     top: int = int_arg(10, 1, 50, "Files to consider,")
-    responseBudgetTokens: int = int_arg(8192, 1, 200_000, "Hard cap on the response's token cost,")
+    responseBudgetTokens: int = int_arg(
+        DEFAULT_BUDGET, 1, 200_000, "Hard cap on the response's token cost,"
+    )
     detail: str = Field(
         default="auto", max_length=32, description="paths | outline | slices | auto"
     )

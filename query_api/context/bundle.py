@@ -603,14 +603,19 @@ def _unit_key(
 
 def _bundle_reasons(reasons: list[str], packed: set[str]) -> list[str]:
     """A search hit's reasons as a bundle entry carries them: a `symbol:<fq>` reason whose
-    declaration is packed says again what its unit says, and of the others the first (the
-    best match) says enough; the search answer keeps them all. Never empty."""
+    declaration is packed, or encloses one (a class whose methods the spans show), says
+    again what its units say, and of the others the first (the best match) says enough; the
+    search answer keeps them all. Never empty."""
     out: list[str] = []
     named = False
     for reason in reasons:
         if reason.startswith("symbol:"):
-            if reason[len("symbol:") :] in packed or named:
+            if named or _shown(reason[len("symbol:") :], packed):
                 continue
             named = True
         out.append(reason)
     return out or reasons[:1]
+
+
+def _shown(fq: str, packed: set[str]) -> bool:
+    return any(p == fq or p.startswith((fq + ".", fq + "::")) for p in packed)

@@ -183,9 +183,12 @@ def plan(
 
 
 def cover_count(items: Sequence[Item], coster: Coster, budget: int, base: int) -> int:
-    """How many of the first COVER files the plan covers: as many as keep their envelopes
-    (as rendered with no share imposed, which a share only trims) and the answer's own
-    (`base`) within ENVELOPE_SHARE of the budget, and at least one."""
+    """How many of the first COVER files the plan covers: all of them from the default
+    budget up (the bundle's promise: the search's first five files), below it as many as
+    keep their envelopes (as rendered with no share imposed, which a share only trims) and
+    the answer's own (`base`) within ENVELOPE_SHARE of the budget, and at least one."""
+    if budget >= b.DEFAULT_BUDGET:
+        return COVER
     allowed = ENVELOPE_SHARE * budget - base
     count = 0
     for item in items[:COVER]:
