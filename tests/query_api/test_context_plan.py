@@ -74,3 +74,12 @@ def test_room_offered_back_never_leaves_a_file_with_less() -> None:
     first = planned.entries[0]
     assert first.path == "f0.py" and first.tokenCount > 100, first.tokenCount
     assert [e.path for e in planned.entries] == [f"f{i}.py" for i in range(5)]
+
+
+def test_the_default_budget_always_covers_the_first_five_files() -> None:
+    """The bundle's promise at the default budget is the search's first five files, however
+    long their names and signatures make their envelopes."""
+    coster = Coster(count)
+    items = [Item(f"f{i}.py", entry(f"f{i}.py", 600, full=5000)) for i in range(8)]
+    assert cover_count(items, coster, b.DEFAULT_BUDGET, base=b.DEFAULT_BUDGET) == COVER
+    assert cover_count(items, coster, b.DEFAULT_BUDGET - 1, base=b.DEFAULT_BUDGET) == 1
