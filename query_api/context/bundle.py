@@ -45,6 +45,7 @@ from query_api.memory.views import MemoryReader
 from query_api.retrieval.hit_details import HitLocator
 from schemas import bundle as b
 from schemas import tools as t
+from streams.redact import redact
 from streams.stores.sessions import SessionStore
 from streams.stores.views.read import ContentRow
 from streams.stores.views.store import ViewStore
@@ -202,6 +203,10 @@ class BundleService:
             lines, units = self._outline(repo_id, cand.path)
         if not lines:
             lines, units, ranges = [cand.path], [("pointer", None)], []
+        # credentials are redacted here, before the counting, not only on the way out: the
+        # answer's token counts are then those of what it sends, and a body the redaction
+        # changed is not the stored one (no contentHash, no possession for `known`)
+        lines = [redact(line) for line in lines]
         content = "\n".join(lines)
         whole_body = row is not None and content == body
         made_units = self._units(repo_id, cand.path, content_hash, units, lines, ranges, whole_body)

@@ -306,3 +306,22 @@ async def test_a_session_is_not_sent_a_declaration_again_at_another_budget(
         assert {"path": "src/big.py", "kind": "file", "contentHash": big["contentHash"]} in again[
             "reused"
         ]
+
+
+async def test_credentials_are_redacted_before_the_answer_is_counted(tmp_path: Path) -> None:
+    """A body holding a URL with credentials is sent redacted, its token counts are those
+    of what is sent, and since that is not the stored body it names no contentHash (a
+    `known` claim could not name bytes the caller never received)."""
+    async with memory_rig(tmp_path, index=True) as (app, s):
+        root = app.settings.workspace_root
+        assert root is not None
+        body = 'MIRROR_URL = "https://deploy:hunter2secret@mirror.example.com/repo.git"\n'
+        (root / "repo" / "src" / "mirror.py").write_text(body * 3)
+        await call(s, "repocontext_refresh", {"repoId": "repo", "paths": ["src/mirror.py"]})
+        args = {"repoId": "repo", "task": "mirror url", "session": "redacted"}
+        result, wire = await context_wire(s, args)
+        entry = next(e for e in result["entries"] if e["path"] == "src/mirror.py")
+        assert "hunter2secret" not in json.dumps(result) and "***@mirror" in entry["content"]
+        assert result["responseTokens"] == wire
+        assert entry["tokenCount"] == count_tokens(entry["content"])
+        assert "contentHash" not in entry
