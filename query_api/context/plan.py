@@ -8,6 +8,10 @@ the rest is split evenly among the larger ones), and each larger file is rendere
 its share (the spans that matter, fewer lines, or at worst its path). What is left goes to
 the later files in rank order, each whole when it fits, else cut to what remains.
 
+Below the default budget fewer files are covered: as many as keep the answer's envelope (its
+tokens that are not code) within ENVELOPE_SHARE of the budget, their spans growing with the
+larger shares; a later file joins only while that share holds or falls (`Share`).
+
 Costs are the tokens each entry adds to the answer on the wire (its JSON in the structured
 content and its lines in the text block, query_api/answers/render.py); the bundle counts the whole
 answer exactly afterwards, so an estimate that is off by a token or two can never break the
