@@ -260,9 +260,10 @@ class BundleService:
         ranges: list[tuple[int, int]],
         whole: bool,
     ) -> list[b.Unit]:
-        """One unit per line of content, each with its receipt and token count. An outline
-        unit names its declaration as code imports it (the reference's fq name); a span names
-        it as the file declares it (`Class.method`): the entry's path says the rest."""
+        """One unit per span (or outline line) of content, each with its receipt and token
+        count. An outline unit names its declaration as code imports it (the reference's fq
+        name); a span names it as the file declares it (`Class.method`): the entry's path
+        says the rest."""
         packages = self.locator.packages(repo_id, path) if path.endswith(".py") else set()
         several = len(ranges) > 1  # one span's lines are the entry's own
         prefix = self._module_prefix(repo_id, path) if any(k == "span" for k, _ in units) else ""
