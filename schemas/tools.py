@@ -88,6 +88,14 @@ class VectorCoverage(ToolModel):
     etaSeconds: float | None = None
 
 
+class VectorsComplete(ToolModel):
+    """The vector plane covers every file of the repository (our addition): what a context
+    bundle, every token of which is budgeted, carries in place of VectorCoverage, whose
+    counts say nothing an agent acts on once coverage is complete."""
+
+    complete: Literal[True] = True
+
+
 class IndexBuild(ToolModel):
     """A repository whose ingest job is still running (our addition): its answers cover only
     the files indexed so far, and the log lag alone cannot say so, since the views keep up
@@ -116,7 +124,9 @@ class Freshness(ToolModel):
     sourceCommit: str | None = None
     sourceCheckedAt: str | None = None
     sourceError: str | None = None  # the last poll's fetch error (credentials redacted)
-    vectors: VectorCoverage | None = None  # the vector plane's coverage (none: keyword only)
+    # the vector plane's coverage (none: keyword only); a context bundle says only that it is
+    # complete, when it is
+    vectors: VectorCoverage | VectorsComplete | None = None
     # repositories whose index is still being built (ingest job running): eventsBehind 0 does
     # not mean their answers are complete
     indexing: list[IndexBuild] | None = None

@@ -134,6 +134,12 @@ def _lag(fresh: t.Freshness | None) -> list[str]:
     return ([f"freshness: {'; '.join(parts)}"] if parts else []) + building
 
 
+def _how(mode: str, path: str) -> str:
+    """The retrieval path, led by the mode where the path does not already start with it
+    (`semantic.exact` says both; an `empty` answer's path names the plane that had nothing)."""
+    return path if path.startswith(f"{mode}.") else f"{mode}, {path}"
+
+
 def _stale(stale: bool | None) -> str:
     return " (stale)" if stale else ""
 
@@ -146,9 +152,8 @@ def _where(path: str, start: int | None, end: int | None) -> str:
 
 def _search(r: t.SearchResult) -> str:
     where = r.repoId or f"every repository ({', '.join(r.searchedRepos or []) or 'none'})"
-    head = (
-        f"{_n(len(r.hits), 'hit')} for {quoted(r.query)} in {where} ({r.mode}, {r.retrievalPath})"
-    )
+    how = _how(r.mode, r.retrievalPath)
+    head = f"{_n(len(r.hits), 'hit')} for {quoted(r.query)} in {where} ({how})"
     lag = _lag(r.freshness)
     out = [head, *lag]
     for shard in r.shards or []:  # a sharded every-repository search: who did not answer
@@ -248,7 +253,7 @@ def _context(r: b.ContextResult) -> str:
     state = ", truncated" if r.truncated else ""
     head = (
         f"{_n(len(r.entries), 'file')} in {r.repoId} at {r.detail} "
-        f"({r.mode}, {r.retrievalPath}); {r.responseTokens}/{r.budgetTokens} tokens{state}"
+        f"({_how(r.mode, r.retrievalPath)}); {r.responseTokens}/{r.budgetTokens} tokens{state}"
     )
     shared = shared_reasons(r.entries)
     if shared:

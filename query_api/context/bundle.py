@@ -19,6 +19,7 @@ names in `retryBudgetTokens` a budget that fits its cheapest entry, even after t
 from __future__ import annotations
 
 import asyncio
+import json
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -28,16 +29,17 @@ from processors.symbols.languages.python import import_name
 from processors.tokens import TokenEncoding, token_counter
 from query_api.answers.render import render, wire_tokens
 from query_api.context.fill import MAX_FILES, MIN_ROOM, fill
-from query_api.context.plan import Coster, Item, Share, is_cut, plan
+from query_api.context.plan import ENVELOPE_SHARE, Coster, Item, Share, is_cut, plan
 from query_api.context.receipts import (
     UsageWindow,
+    brief_freshness,
     parse_known,
     possession_token,
     receipt_of,
     sha256_hex,
     worst_freshness,
 )
-from query_api.context.spans import FILL_LINES, SPAN_LINES, select_spans, task_stems
+from query_api.context.spans import FILL_LINES, SPAN_LINES, Focus, select_spans, task_stems
 from query_api.core.service import RepoContextService
 from query_api.errors import NotFoundError
 from query_api.memory.search import linked_for
@@ -115,7 +117,7 @@ class BundleService:
         repo_id: str,
         path: str,
         body: str,
-        task_terms: frozenset[str],
+        focus: Focus,
         max_lines: int = SPAN_LINES,
     ) -> list[tuple[int, int, str | None]]:
         """The line spans of a large file worth sending for the task (bundle_spans)."""
@@ -126,7 +128,7 @@ class BundleService:
             s for s in self.symbols.symbols_of_file(repo_id, path) if s.start_line <= len(lines)
         ]
         fill = max(FILL_LINES, max_lines)  # beyond SPAN_LINES only where a share holds it
-        return select_spans(symbols, len(lines), task_terms, max_lines, fill, lines)
+        return select_spans(symbols, len(lines), focus.stems, max_lines, fill, lines, focus.spans)
 
     def _slices(
         self,
@@ -134,7 +136,7 @@ class BundleService:
         cand: Candidate,
         row: ContentRow,
         full: int,
-        task_terms: frozenset[str],
+        focus: Focus,
         cap: int | None,
         whole: bool = False,
     ) -> tuple[list[str], list[tuple[b.UnitKind, str | None]], list[tuple[int, int]], bool]:
@@ -156,7 +158,7 @@ class BundleService:
         for _ in range(6):
             if max_lines < 1:
                 break
-            spans = self._spans(repo_id, cand.path, body, task_terms, max_lines)
+            spans = self._spans(repo_id, cand.path, body, focus, max_lines)
             lines = ["\n".join(all_lines[a - 1 : z]) for a, z, _ in spans]
             used = self.count("\n".join(lines))
             if cap is None or used <= cap:
@@ -177,7 +179,7 @@ class BundleService:
         repo_id: str,
         cand: Candidate,
         level: b.Detail,
-        task_terms: frozenset[str] = frozenset(),
+        focus: Focus,
         cap: int | None = None,
         whole: bool = False,
     ) -> tuple[b.BundleEntry, list[str], str]:
@@ -196,9 +198,7 @@ class BundleService:
         lines: list[str] = []
         ranges: list[tuple[int, int]] = []
         if level == "slices" and row is not None and body:
-            lines, units, ranges, _ = self._slices(
-                repo_id, cand, row, full or 0, task_terms, cap, whole
-            )
+            lines, units, ranges, _ = self._slices(repo_id, cand, row, full or 0, focus, cap, whole)
         elif level == "outline":
             lines, units = self._outline(repo_id, cand.path)
         if not lines:
@@ -292,7 +292,7 @@ class BundleService:
         repo_id: str,
         cand: Candidate,
         level: b.Detail,
-        task_terms: frozenset[str],
+        focus: Focus,
         cap: int | None,
         seen: set[str],
         held: set[tuple[str, str]],
@@ -302,7 +302,7 @@ class BundleService:
         or holds this version of the whole file), and the acknowledgements of those it has:
         one per unit, but one for the file (no receipt) when it has seen every one of
         several: an outline's dozens of acks would take the budget the next files need."""
-        entry, texts, digest = self._render(repo_id, cand, level, task_terms, cap, whole)
+        entry, texts, digest = self._render(repo_id, cand, level, focus, cap, whole)
         if (cand.path, digest) in held:  # a fully reused file frees its slot
             return None, [b.Reused(path=cand.path, kind="file", contentHash=digest)]
         owned = possession_token(cand.path, digest) in seen
@@ -357,7 +357,7 @@ class BundleService:
             details=False,
         )
         cands = await asyncio.to_thread(self._candidates, args.repoId, answer, now)
-        fresh = (await self.core.freshness(args.repoId)).model_copy(update={"sourceError": None})
+        fresh = brief_freshness(await self.core.freshness(args.repoId))
         shell = b.ContextResult(
             repoId=args.repoId,
             task=args.task,
@@ -374,22 +374,64 @@ class BundleService:
             reused=[],
             freshness=fresh,
         )
-        terms = task_stems(args.task)
+        focus = Focus(task_stems(args.task))
         packed = Packed(shell, None, 0, [], 0)
         for level in levels:
             packed = await asyncio.to_thread(
-                self._pack, shell, cands, level, top, seen, held, terms
+                self._pack, shell, cands, level, top, seen, held, focus
             )
             if packed.result.entries or (packed.cheapest is None and packed.result.reused):
                 break  # packed, or everything found was reused: a coarser level adds nothing
         result = packed.result
-        if result.detail == "slices" and result.entries and packed.room >= MIN_ROOM:
-            if "top" in args.model_fields_set:  # an explicit `top` caps the files
-                cands = cands[: packed.used]
-            elif len(cands) <= packed.used and len(answer.hits) >= top and not reuse:
-                cands += await self._next_candidates(args, cands, now)
-            result = await asyncio.to_thread(self._fill, packed, cands, seen, held, terms)
+        if result.detail == "slices" and result.entries:
+            deeper = len(answer.hits) >= top and not reuse  # the search may hold more files
+            result, cands = await self._filled(args, deeper, packed, cands, seen, held, focus)
+            if budget < b.DEFAULT_BUDGET and self._heavy(result):
+                # one declaration a file: a small answer's second receipt and span header
+                # are what pushes its envelope past the share (plan.ENVELOPE_SHARE)
+                lean = Focus(focus.stems, spans=1)
+                again = await asyncio.to_thread(
+                    self._pack, shell, cands, "slices", top, seen, held, lean
+                )
+                if again.result.entries:
+                    other, _ = await self._filled(args, deeper, again, cands, seen, held, lean)
+                    if self._envelope_share(other) < self._envelope_share(result):
+                        packed, result = again, other
         return self._settle(args, result, cands, packed.cheapest, now)
+
+    async def _filled(
+        self,
+        args: b.ContextArgs,
+        deeper: bool,
+        packed: Packed,
+        cands: list[Candidate],
+        seen: set[str],
+        held: set[tuple[str, str]],
+        focus: Focus,
+    ) -> tuple[b.ContextResult, list[Candidate]]:
+        """The packed `slices` answer with the room it leaves spent (`_fill`), and the
+        candidates that took, grown by the deeper search (where `deeper` allows one) when the
+        first ones ran out."""
+        if packed.room < MIN_ROOM:
+            return packed.result, cands
+        if "top" in args.model_fields_set:  # an explicit `top` caps the files
+            cands = cands[: packed.used]
+        elif deeper and len(cands) <= packed.used:
+            cands += await self._next_candidates(args, cands, time.time())
+        filled = await asyncio.to_thread(self._fill, packed, cands, seen, held, focus)
+        return filled, cands
+
+    def _envelope_share(self, result: b.ContextResult) -> float:
+        """The share of the answer's wire tokens that is not code (its content travels twice:
+        in the structured content and in the text block)."""
+        wire, entries = self._wire(result), result.entries
+        code = sum(2 * self.count(json.dumps(e.content, ensure_ascii=False)) for e in entries)
+        return (wire - code) / max(1, wire)
+
+    def _heavy(self, result: b.ContextResult) -> bool:
+        """The answer's envelope passes ENVELOPE_SHARE and a file in it sends several spans."""
+        several = any(sum(u.kind == "span" for u in e.units) > 1 for e in result.entries)
+        return several and self._envelope_share(result) > ENVELOPE_SHARE
 
     async def _next_candidates(
         self, args: b.ContextArgs, cands: list[Candidate], now: float
@@ -447,7 +489,7 @@ class BundleService:
         top: int,
         seen: set[str],
         held: set[tuple[str, str]],
-        terms: frozenset[str],
+        focus: Focus,
     ) -> Packed:
         """The answer at `level` with as many files as the budget holds, counted exactly,
         and the cost of its cheapest single entry."""
@@ -459,7 +501,7 @@ class BundleService:
             if len(items) >= top:
                 break
             used += 1
-            entry, acks = self._item(repo_id, cand, level, terms, None, seen, held)
+            entry, acks = self._item(repo_id, cand, level, focus, None, seen, held)
             reused += acks
             if entry is not None:
                 items.append(Item(cand, entry))
@@ -467,7 +509,7 @@ class BundleService:
         def under(item: Item, cap: int) -> b.BundleEntry | None:
             cand = item.key
             assert isinstance(cand, Candidate)
-            return self._item(repo_id, cand, level, terms, cap, seen, held)[0]
+            return self._item(repo_id, cand, level, focus, cap, seen, held)[0]
 
         empty = shell.model_copy(update={"detail": level, "reused": reused, "truncated": True})
         base = self._wire(empty)
@@ -502,7 +544,7 @@ class BundleService:
         cands: list[Candidate],
         seen: set[str],
         held: set[tuple[str, str]],
-        terms: frozenset[str],
+        focus: Focus,
     ) -> b.ContextResult:
         """The packed `slices` answer with the room it leaves spent (query_api/context/fill.py):
         its cut files whole where they fit, then the candidates after those it looked at."""
@@ -512,12 +554,12 @@ class BundleService:
 
         def render(key: object, cap: int | None = None) -> b.BundleEntry | None:
             assert isinstance(key, Candidate)
-            return self._item(repo_id, key, "slices", terms, cap, seen, held, whole=True)[0]
+            return self._item(repo_id, key, "slices", focus, cap, seen, held, whole=True)[0]
 
         def later() -> Iterator[Item]:
             for cand in cands[packed.used :]:
                 entry, reused = self._item(
-                    repo_id, cand, "slices", terms, None, seen, held, whole=True
+                    repo_id, cand, "slices", focus, None, seen, held, whole=True
                 )
                 acks.extend(reused)
                 if entry is not None:

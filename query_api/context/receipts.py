@@ -33,6 +33,16 @@ def possession_token(path: str, content_hash: str) -> str:
     return f"{path}\x00{content_hash}"
 
 
+def brief_freshness(fresh: t.Freshness) -> t.Freshness:
+    """`fresh` as a context bundle carries it: no source error (the bundle is about code; the
+    health tools say why a poll failed), and vector coverage that is complete said in one
+    field rather than seven counts (t.VectorsComplete)."""
+    vectors = fresh.vectors
+    if isinstance(vectors, t.VectorCoverage) and vectors.complete:
+        vectors = t.VectorsComplete()
+    return fresh.model_copy(update={"sourceError": None, "vectors": vectors})
+
+
 def worst_freshness(fresh: t.Freshness) -> t.Freshness:
     """`fresh` grown to the largest it can plausibly become before the caller's next call
     (numbers of 13 digits, every field its kind of source can fill, filled), so that a

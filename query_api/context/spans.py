@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 
 import snowballstemmer
 
@@ -39,6 +40,17 @@ def stem(word: str) -> str:
     return str(_ENGLISH.stemWord(word))
 
 
+@dataclass(frozen=True)
+class Focus:
+    """What a `slices` rendering looks for in a file: the task's stems, and at most how many
+    declarations it sends (None: MAX_SPANS, one more for a wide share). A small budget's
+    answer asks for one when a second declaration's receipt and lines would push its
+    envelope past the share the plan allows (plan.ENVELOPE_SHARE)."""
+
+    stems: frozenset[str]
+    spans: int | None = None
+
+
 def task_stems(task: str) -> frozenset[str]:
     """The stems of the task's words, stop words left out (unless the task is nothing else)."""
     words = tokenize(task)
@@ -57,14 +69,16 @@ def select_spans(
     max_lines: int = SPAN_LINES,
     fill_lines: int = 0,
     lines: Sequence[str] = (),
+    max_spans: int | None = None,
 ) -> list[tuple[int, int, str | None]]:
     """(start, end, fq name) line spans in file order, at most `max_lines` lines together
     (grown to `fill_lines` together when they hold fewer); when no declaration shares a word
     with the task, the window around the line of `lines` (the body) sharing most, else the
-    head of the file."""
+    head of the file; at most `max_spans` declarations (None: MAX_SPANS, or one more for a
+    share of more than SPAN_LINES lines, a small budget's few files)."""
     max_lines = max(1, max_lines)
-    # a share of more than SPAN_LINES lines (a small budget's few files) takes one more
-    max_spans = MAX_SPANS + (max_lines > SPAN_LINES)
+    if max_spans is None:
+        max_spans = MAX_SPANS + (max_lines > SPAN_LINES)
     ranked = []
     for sym in symbols:
         overlap = len(stems & name_stems(sym.name))

@@ -164,7 +164,9 @@ def coverage_line(coverage: t.VectorCoverage) -> str:
     )
 
 
-def mark_partial(hits: list[t.SearchHit], coverage: t.VectorCoverage | None) -> list[t.SearchHit]:
+def mark_partial(
+    hits: list[t.SearchHit], coverage: t.VectorCoverage | t.VectorsComplete | None
+) -> list[t.SearchHit]:
     """Hits of a semantic/hybrid answer over partial coverage carry `vectors-partial`."""
     if coverage is None or coverage.complete:
         return hits

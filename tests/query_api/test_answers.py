@@ -96,7 +96,7 @@ def test_one_is_singular() -> None:
         )
     )[1]
     assert text.splitlines()[:2] == [
-        "1 hit for q in r (keyword, keyword.no_embedder)",
+        "1 hit for q in r (keyword.no_embedder)",
         "freshness: views trail the log by 1 event; 1 changed file not indexed yet",
     ]
 
@@ -171,7 +171,7 @@ def test_a_bundles_shared_reasons_are_said_once_in_its_text() -> None:
         )
     )[1]
     assert text.splitlines() == [
-        "2 files in r at slices (semantic, semantic.exact); 100/8192 tokens; "
+        "2 files in r at slices (semantic.exact); 100/8192 tokens; "
         "every file: semantic, chunk:file, keyword-fused",
         "== a.py [content-match]",
         "x = 1",

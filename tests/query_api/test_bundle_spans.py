@@ -114,3 +114,16 @@ def test_a_reason_naming_a_packed_declaration_or_its_class_is_not_repeated() -> 
     # a declaration merely sharing a prefix (ParserBase) is not enclosed
     kept = _bundle_reasons(["symbol:pkg.Parser"], {"pkg.ParserBase.feed"})
     assert kept == ["symbol:pkg.Parser"]
+
+
+def test_a_span_limit_keeps_the_best_declaration_only() -> None:
+    # a small budget's answer asks for one declaration a file (bundle.Focus.spans)
+    symbols = [sym("refetch_queries", "Function", 10, 30), sym("invalidate", "Function", 80, 90)]
+    stems = task_stems("refetch and invalidate queries")
+    assert [fq for _, _, fq in select_spans(symbols, 300, stems)] == [
+        "refetch_queries",
+        "invalidate",
+    ]
+    assert select_spans(symbols, 300, stems, max_spans=1) == [
+        (10 - SPAN_CONTEXT, 30 + SPAN_CONTEXT, "refetch_queries")
+    ]

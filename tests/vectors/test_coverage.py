@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from query_api.retrieval.vector_coverage import PARTIAL_REASON
+from schemas import bundle as b
 from schemas import tools as t
 from schemas.retrieval import SearchMode
 from tests.vectors.test_ladder import Rig, open_rig
@@ -25,6 +26,13 @@ async def coverage(rig: Rig) -> t.VectorCoverage:
 
 async def search(rig: Rig, query: str) -> t.SearchResult:
     return await rig.app.service.search(t.SearchArgs(repoId="repo", query=query, k=10))
+
+
+async def bundle_vectors(rig: Rig) -> t.VectorCoverage | t.VectorsComplete | None:
+    args = b.ContextArgs(repoId="repo", task="retry backoff sleep delay")
+    answer = await rig.app.services.bundle.context(args)
+    assert answer.entries and answer.freshness is not None
+    return answer.freshness.vectors
 
 
 async def test_coverage_from_nothing_to_partial_to_complete(tmp_path: Path) -> None:
@@ -49,6 +57,8 @@ async def test_coverage_from_nothing_to_partial_to_complete(tmp_path: Path) -> N
         assert answer.mode == SearchMode.SEMANTIC and answer.freshness is not None
         assert answer.freshness.vectors == done
         assert not [h for h in answer.hits if PARTIAL_REASON in h.reasons]
+        # a context bundle, every token of it budgeted, says only that coverage is complete
+        assert await bundle_vectors(rig) == t.VectorsComplete()
         assert "vectors cover" not in (await rig.app.service.health(t.NoArgs())).status
 
         # Partial: two new source files reach the views but not the vector step yet.
@@ -64,6 +74,7 @@ async def test_coverage_from_nothing_to_partial_to_complete(tmp_path: Path) -> N
         assert answer.mode == SearchMode.SEMANTIC
         assert answer.hits and all(PARTIAL_REASON in h.reasons for h in answer.hits)
         assert answer.freshness is not None and answer.freshness.vectors == partial
+        assert await bundle_vectors(rig) == partial  # partial coverage: the counts matter
         assert "vectors cover 4 of 6 files" in (await rig.app.service.health(t.NoArgs())).status
         component = await rig.plane.component()
         assert component["coverage"] == {"repo": partial.model_dump(exclude_none=True)}
