@@ -195,3 +195,24 @@ def role_of(path: str) -> Role:
 def roles_asked(words: set[str]) -> set[Role]:
     """The roles a query's (lower-cased) words ask for by name."""
     return {role for role, asked in _ROLE_WORDS.items() if asked & words}
+
+
+# A test file's name with its test marker taken out is its subject's: `fr.test.ts` tests
+# `fr.ts`, `test_termui.py` tests `termui.py`, `router_test.go` tests `router.go`.
+_SUBJECT_OF = (
+    re.compile(r"^test_(?P<stem>.+)(?P<ext>\.py)$"),
+    re.compile(r"^(?P<stem>.+)_(?:test|spec)(?P<ext>\.(?:py|go|rs|c|cc|cpp|rb|exs?))$"),
+    re.compile(r"^(?P<stem>.+)\.(?:test|spec|e2e)(?P<ext>\.[cm]?[jt]sx?)$"),
+    re.compile(r"^(?P<stem>.+?)(?:Tests?|IT|Spec)(?P<ext>\.(?:java|kt|cs|swift|scala|groovy))$"),
+)
+
+
+def subject_name(path: str) -> str | None:
+    """The file name of what a test file tests, read from its own name (None when the name
+    carries no test marker: `tests/helpers.py` names no subject)."""
+    name = path.replace("\\", "/").rsplit("/", 1)[-1]
+    for pattern in _SUBJECT_OF:
+        found = pattern.match(name)
+        if found:
+            return found["stem"] + found["ext"]
+    return None

@@ -24,6 +24,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from processors.path_roles import Role, subject_name
 from query_api.memory.search import attach_linked, keyword_memory_hits, semantic_memory_hit
 from query_api.memory.views import MemoryReader, truncation_fields
 from query_api.metrics import _meter_provider
@@ -31,6 +32,7 @@ from query_api.retrieval.file_graph import FileGraphs
 from query_api.retrieval.fusion import fuse
 from query_api.retrieval.neighbour_fill import fill_tail
 from query_api.retrieval.readiness import Readiness
+from query_api.retrieval.subjects import nearest, subjects_first
 from schemas import tools as t
 from schemas.retrieval import RetrievalPath, SearchMode
 from schemas.timestamps import iso_utc
@@ -42,6 +44,7 @@ from streams.stores.views.search import (
     KeywordHit,
     keyword_hits,
     name_symbols_of,
+    path_named_files,
     role_prior,
     roles_in,
 )
@@ -178,7 +181,9 @@ class Retriever:
             self._declined.pop(repo_id, None)
         self.readiness.observe(answer.path)
         answer.pool = answer.hits
-        answer.hits = await asyncio.to_thread(self._finish, repo_id, answer.hits, k, answer.unnamed)
+        answer.hits = await asyncio.to_thread(
+            self._finish, repo_id, query, answer.hits, k, answer.unnamed
+        )
         return answer
 
     def _log_declined(self, repo_id: str, fault: _Fault) -> None:
@@ -193,20 +198,31 @@ class Retriever:
     def _finish(
         self,
         repo_id: str,
+        query: str,
         hits: list[t.SearchHit],
         k: int,
         unnamed: dict[str, KeywordHit] | None = None,
     ) -> list[t.SearchHit]:
         """The answer's `k` hits, its tail filled with its head's neighbours when the
-        repository's file graph is built, each with the memory linked to it. The hits in
+        repository's file graph is built, each test file's subject above it unless the query
+        asks for tests (subjects.py), each with the memory linked to it. The hits in
         `unnamed` that the answer keeps get their `symbol:` reasons first: which hits it keeps
         does not depend on reasons, and the reasons are what naming would have given them."""
         graph = self.graphs.graph(repo_id)
+        tests_asked = Role.TEST in roles_in(query)
+        subjects: dict[str, str | None] = {}  # finish runs twice when naming: look up once
+
+        def subject_of(test: str) -> str | None:
+            if test not in subjects:
+                subjects[test] = self._subject_of(repo_id, test)
+            return subjects[test]
 
         def finish(hits: list[t.SearchHit]) -> list[t.SearchHit]:
-            if graph is None:
-                return hits[:k]
-            return fill_tail(hits, graph, k, lambda path: self._file_hit(repo_id, path))
+            def hydrate(path: str) -> t.SearchHit | None:
+                return self._file_hit(repo_id, path)
+
+            kept = hits[:k] if graph is None else fill_tail(hits, graph, k, hydrate)
+            return kept if tests_asked else subjects_first(kept, k, subject_of, hydrate)
 
         if unnamed:
             kept = [unnamed[h.entry.key] for h in finish(hits) if h.entry.key in unnamed]
@@ -214,6 +230,13 @@ class Retriever:
                 named = {hit.path: hit.reasons for hit in name_symbols_of(self.views, kept)}
                 hits = [_renamed(hit, named) for hit in hits]
         return attach_linked(self.memory, finish(hits), time.time())
+
+    def _subject_of(self, repo_id: str, test: str) -> str | None:
+        """The indexed source file a test file's name says it tests, the nearest by path."""
+        name = subject_name(test)
+        if name is None:
+            return None
+        return nearest(test, self.views.read(lambda conn: path_named_files(conn, repo_id, name)))
 
     def _file_hit(self, repo_id: str, path: str) -> t.SearchHit | None:
         row = self.views.get_file(repo_id, path)

@@ -1,0 +1,73 @@
+"""A test file never outranks the file it tests, unless the query asks for tests.
+
+The role prior (streams/stores/views/search.py, ladder.py) pushes tests down, but a query whose
+words only the tests hold still ranks them: "improve french translation" finds the French
+locale's test by its `describe("French")`, while the locale file itself holds French messages
+and not the word. The change goes into the subject. So each test file in an answer has its
+subject (the file its name names without the test marker: processors/path_roles.subject_name,
+the nearest one by path where several share that name) placed just above it, with its score
+and the reason `related:<the test's path>`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from processors.path_roles import Role, role_of
+from query_api.retrieval.neighbour_fill import REASON
+from schemas import tools as t
+from schemas.retrieval import MAX_REASONS
+
+FindSubject = Callable[[str], str | None]  # a test's path -> its subject's, if indexed
+Hydrate = Callable[[str], t.SearchHit | None]  # a path -> a hit for it (None: gone)
+
+
+def subjects_first(
+    hits: list[t.SearchHit], k: int, find: FindSubject, hydrate: Hydrate
+) -> list[t.SearchHit]:
+    """`hits` (best first, at most `k` kept) with each test file's subject just above it:
+    moved up from lower in the answer, or brought in when the answer lacks it."""
+    out = list(hits)
+    placed: set[str] = set()
+    i = 0
+    while i < min(len(out), k):
+        hit = out[i]
+        path = hit.entry.path
+        i += 1
+        if hit.entry.kind != "File" or not path or role_of(path) != Role.TEST:
+            placed.add(path or "")
+            continue
+        subject = find(path)
+        if subject is None or subject in placed:
+            continue
+        lower = next((j for j in range(i, len(out)) if out[j].entry.path == subject), None)
+        found = out.pop(lower) if lower is not None else hydrate(subject)
+        if found is None:
+            continue
+        why = REASON + path
+        reasons = list(found.reasons)
+        if why not in reasons:
+            reasons = [*reasons[: MAX_REASONS - 1], why]
+        out.insert(i - 1, found.model_copy(update={"score": hit.score, "reasons": reasons}))
+        placed.add(subject)
+        i += 1  # past the test again
+    return out[:k]
+
+
+def nearest(test: str, candidates: list[str]) -> str | None:
+    """Of the source files named like `test`'s subject, the one sharing the most leading
+    folders with it (ties: the shorter path, then the first by name)."""
+    sources = [c for c in candidates if role_of(c) == Role.SOURCE]
+    if not sources:
+        return None
+    folders = test.split("/")[:-1]
+
+    def shared(path: str) -> int:
+        n = 0
+        for a, b in zip(folders, path.split("/")[:-1], strict=False):
+            if a != b:
+                break
+            n += 1
+        return n
+
+    return min(sources, key=lambda c: (-shared(c), len(c), c))

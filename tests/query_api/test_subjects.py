@@ -1,0 +1,65 @@
+"""Each test file's subject placed just above it (query_api.retrieval.subjects) and the
+subject's name read from the test's (processors.path_roles.subject_name)."""
+
+from __future__ import annotations
+
+import pytest
+
+from processors.path_roles import subject_name
+from query_api.retrieval.subjects import nearest, subjects_first
+from schemas import tools as t
+
+
+def hit(path: str, score: float, *reasons: str) -> t.SearchHit:
+    entry = t.EntryView(key=f"repo/r/file/{path}", exists=True, kind="File", path=path)
+    return t.SearchHit(score=score, entry=entry, reasons=list(reasons))
+
+
+SUBJECTS = {"tests/test_pager.py": "src/pager.py", "tests/test_core.py": "src/core.py"}
+
+
+def order(hits: list[t.SearchHit], k: int = 10) -> list[str]:
+    out = subjects_first(hits, k, SUBJECTS.get, lambda path: hit(path, 0.0))
+    return [h.entry.path or "" for h in out]
+
+
+@pytest.mark.parametrize(
+    ("test", "subject"),
+    [
+        ("packages/zod/tests/locales/fr.test.ts", "fr.ts"),
+        ("tests/test_termui.py", "termui.py"),
+        ("router_test.go", "router.go"),
+        ("src/test/java/FooTest.java", "Foo.java"),
+        ("FooIT.java", "Foo.java"),
+        ("src/app.spec.tsx", "app.tsx"),
+        ("crates/x/src/walk_test.rs", "walk.rs"),
+        ("tests/helpers.py", None),
+        ("conftest.py", None),
+    ],
+)
+def test_a_subject_is_named_by_the_test_name(test: str, subject: str | None) -> None:
+    assert subject_name(test) == subject
+
+
+def test_a_subject_below_its_test_moves_up_and_a_missing_one_comes_in() -> None:
+    hits = [hit("tests/test_pager.py", 0.9), hit("src/other.py", 0.8), hit("src/pager.py", 0.2)]
+    assert order(hits) == ["src/pager.py", "tests/test_pager.py", "src/other.py"]
+    moved = subjects_first(hits, 10, SUBJECTS.get, lambda p: None)[0]
+    assert moved.score == 0.9 and moved.reasons == ["related:tests/test_pager.py"]
+    # not in the answer: hydrated, and the answer keeps its k
+    assert order([hit("tests/test_core.py", 0.9), hit("src/a.py", 0.5)], k=2) == [
+        "src/core.py",
+        "tests/test_core.py",
+    ]
+
+
+def test_a_subject_already_above_and_tests_without_one_stay() -> None:
+    hits = [hit("src/pager.py", 0.9), hit("tests/test_pager.py", 0.8), hit("tests/x.py", 0.7)]
+    assert order(hits) == ["src/pager.py", "tests/test_pager.py", "tests/x.py"]
+    assert order([hit("tests/test_gone.py", 0.9)]) == ["tests/test_gone.py"]
+
+
+def test_the_nearest_source_of_that_name_is_the_subject() -> None:
+    found = ["packages/a/src/fr.ts", "packages/b/src/locales/fr.ts", "packages/b/tests/fr.ts"]
+    assert nearest("packages/b/tests/locales/fr.test.ts", found) == "packages/b/src/locales/fr.ts"
+    assert nearest("x/fr.test.ts", ["docs/fr.md"]) is None
