@@ -375,6 +375,10 @@ class BundleService:
             freshness=fresh,
         )
         focus = Focus(task_stems(args.task))
+        if budget < b.DEFAULT_BUDGET and self._wire(shell) > ENVELOPE_SHARE / 2 * budget:
+            # the answer's own fields take half the envelope's share before any file: a
+            # second declaration's receipt and header would pass it (2,000 tokens, not 4,000)
+            focus = Focus(focus.stems, spans=1)
         packed = Packed(shell, None, 0, [], 0)
         for level in levels:
             packed = await asyncio.to_thread(
@@ -386,7 +390,7 @@ class BundleService:
         if result.detail == "slices" and result.entries:
             deeper = len(answer.hits) >= top and not reuse  # the search may hold more files
             result, cands = await self._filled(args, deeper, packed, cands, seen, held, focus)
-            if budget < b.DEFAULT_BUDGET and self._heavy(result):
+            if budget < b.DEFAULT_BUDGET and focus.spans is None and self._heavy(result):
                 # one declaration a file: a small answer's second receipt and span header
                 # are what pushes its envelope past the share (plan.ENVELOPE_SHARE)
                 lean = Focus(focus.stems, spans=1)
