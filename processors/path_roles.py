@@ -207,6 +207,19 @@ _SUBJECT_OF = (
 )
 
 
+def home_of_test(path: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """(home, tail) of a test file's folders: those above its first test folder (`tests`,
+    `__tests__`, ...) and those below it; a test beside its code (`router_test.go`) has all
+    of its folders as home and no tail. Where a test's subject may live: under its home, or
+    beside its home with the tail's folders (`v4/core/tests/locales/fr.test.ts` and
+    `v4/locales/fr.ts`)."""
+    folders = tuple(path.replace("\\", "/").split("/")[:-1])
+    for i, folder in enumerate(folders):
+        if folder.lower() in _TEST_DIRS:
+            return folders[:i], folders[i + 1 :]
+    return folders, ()
+
+
 def subject_name(path: str) -> str | None:
     """The file name of what a test file tests, read from its own name (None when the name
     carries no test marker: `tests/helpers.py` names no subject)."""

@@ -84,7 +84,12 @@ def select_spans(
         overlap = len(stems & name_stems(sym.name))
         if overlap:
             kind = KIND_ORDER.get(sym.kind, 2)
-            ranked.append((-overlap, kind, sym.end_line - sym.start_line, sym.start_line, sym))
+            size = sym.end_line - sym.start_line
+            # of equals, the shorter first leaves room for the next; when one is all a file
+            # sends, the longer (up to the lines it may hold) shows more of what matters:
+            # koa's `body(val)` setter rather than its three-line `body()` getter
+            order = -min(size, max_lines) if max_spans == 1 else size
+            ranked.append((-overlap, kind, order, sym.start_line, sym))
     ranked.sort(key=lambda r: r[:4])
     chosen: list[tuple[int, int, str | None]] = []
     used = 0

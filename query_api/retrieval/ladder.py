@@ -222,7 +222,7 @@ class Retriever:
                 return self._file_hit(repo_id, path)
 
             kept = hits[:k] if graph is None else fill_tail(hits, graph, k, hydrate)
-            return kept if tests_asked else subjects_first(kept, k, subject_of, hydrate)
+            return kept if tests_asked else subjects_first(kept, k, subject_of, hydrate, hits)
 
         if unnamed:
             kept = [unnamed[h.entry.key] for h in finish(hits) if h.entry.key in unnamed]

@@ -5,28 +5,34 @@ words only the tests hold still ranks them: "improve french translation" finds t
 locale's test by its `describe("French")`, while the locale file itself holds French messages
 and not the word. The change goes into the subject. So each test file in an answer has its
 subject (the file its name names without the test marker: processors/path_roles.subject_name,
-the nearest one by path where several share that name) placed just above it, with its score
-and the reason `related:<the test's path>`.
+the nearest one by path where several share that name, and only one under the test's home
+folder or beside it: path_roles.home_of_test) placed just above it, with its score and the
+reason `tested-by:<the test's path>`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from processors.path_roles import Role, role_of
-from query_api.retrieval.neighbour_fill import REASON
+from processors.path_roles import Role, home_of_test, role_of
 from schemas import tools as t
 from schemas.retrieval import MAX_REASONS
 
 FindSubject = Callable[[str], str | None]  # a test's path -> its subject's, if indexed
 Hydrate = Callable[[str], t.SearchHit | None]  # a path -> a hit for it (None: gone)
+REASON = "tested-by:"  # + the path of the test the subject was placed above
 
 
 def subjects_first(
-    hits: list[t.SearchHit], k: int, find: FindSubject, hydrate: Hydrate
+    hits: list[t.SearchHit],
+    k: int,
+    find: FindSubject,
+    hydrate: Hydrate,
+    pool: list[t.SearchHit] | None = None,
 ) -> list[t.SearchHit]:
     """`hits` (best first, at most `k` kept) with each test file's subject just above it:
-    moved up from lower in the answer, or brought in when the answer lacks it."""
+    moved up from lower in the answer, taken from `pool` (the ranking before `hits` was cut
+    to `k`, where the subject has its own reasons), or brought in when neither has it."""
     out = list(hits)
     placed: set[str] = set()
     i = 0
@@ -41,7 +47,7 @@ def subjects_first(
         if subject is None or subject in placed:
             continue
         lower = next((j for j in range(i, len(out)) if out[j].entry.path == subject), None)
-        found = out.pop(lower) if lower is not None else hydrate(subject)
+        found = out.pop(lower) if lower is not None else _pooled(pool, subject, hydrate)
         if found is None:
             continue
         why = REASON + path
@@ -54,13 +60,25 @@ def subjects_first(
     return out[:k]
 
 
+def _pooled(pool: list[t.SearchHit] | None, path: str, hydrate: Hydrate) -> t.SearchHit | None:
+    found = next((h for h in pool or () if h.entry.path == path), None)
+    return found if found is not None else hydrate(path)
+
+
 def nearest(test: str, candidates: list[str]) -> str | None:
-    """Of the source files named like `test`'s subject, the one sharing the most leading
-    folders with it (ties: the shorter path, then the first by name)."""
-    sources = [c for c in candidates if role_of(c) == Role.SOURCE]
-    if not sources:
-        return None
-    folders = test.split("/")[:-1]
+    """Of the source files named like `test`'s subject, the nearest that may be its subject:
+    under the test's home folder, or beside it with the folders below the test folder
+    (path_roles.home_of_test); the one sharing the most leading folders with the test, then the
+    shorter path, then the first by name."""
+    home, tail = home_of_test(test)
+    folders = tuple(test.split("/")[:-1])
+
+    def may_be(path: str) -> bool:
+        where = tuple(path.split("/")[:-1])
+        if where[: len(home)] == home:
+            return True
+        beside = home[:-1]
+        return bool(tail) and where[: len(beside)] == beside and where[-len(tail) :] == tail
 
     def shared(path: str) -> int:
         n = 0
@@ -70,4 +88,5 @@ def nearest(test: str, candidates: list[str]) -> str | None:
             n += 1
         return n
 
-    return min(sources, key=lambda c: (-shared(c), len(c), c))
+    sources = [c for c in candidates if role_of(c) == Role.SOURCE and may_be(c)]
+    return min(sources, key=lambda c: (-shared(c), len(c), c), default=None)

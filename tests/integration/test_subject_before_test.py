@@ -43,7 +43,7 @@ async def test_the_subject_ranks_above_its_test_unless_tests_are_asked(tmp_path:
         )
         paths = [h["entry"]["path"] for h in found["hits"]]
         assert paths[:2] == ["src/locales/fr.ts", "tests/locales/fr.test.ts"], found["hits"]
-        assert "related:tests/locales/fr.test.ts" in found["hits"][0]["reasons"]
+        assert "tested-by:tests/locales/fr.test.ts" in found["hits"][0]["reasons"]
         asked = await call(
             s, "repocontext_search", {"repoId": "repo", "query": "fix the french translation tests"}
         )

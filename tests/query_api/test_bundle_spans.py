@@ -127,3 +127,13 @@ def test_a_span_limit_keeps_the_best_declaration_only() -> None:
     assert select_spans(symbols, 300, stems, max_spans=1) == [
         (10 - SPAN_CONTEXT, 30 + SPAN_CONTEXT, "refetch_queries")
     ]
+
+
+def test_one_span_prefers_the_longer_of_equal_declarations() -> None:
+    # koa's response: the `body()` getter and the `body(val)` setter both name `body`; when
+    # one declaration is all a file sends, the setter shows what the task is about
+    symbols = [sym("body", "Method", 124, 126), sym("body", "Method", 135, 200)]
+    stems = task_stems("set the content type for a stream body")
+    [(a, z, _)] = select_spans(symbols, 300, stems, max_spans=1)
+    assert a <= 135 and z >= 200
+    assert select_spans(symbols, 300, stems)[0][0] == 124 - SPAN_CONTEXT  # two: getter first

@@ -45,7 +45,7 @@ def test_a_subject_below_its_test_moves_up_and_a_missing_one_comes_in() -> None:
     hits = [hit("tests/test_pager.py", 0.9), hit("src/other.py", 0.8), hit("src/pager.py", 0.2)]
     assert order(hits) == ["src/pager.py", "tests/test_pager.py", "src/other.py"]
     moved = subjects_first(hits, 10, SUBJECTS.get, lambda p: None)[0]
-    assert moved.score == 0.9 and moved.reasons == ["related:tests/test_pager.py"]
+    assert moved.score == 0.9 and moved.reasons == ["tested-by:tests/test_pager.py"]
     # not in the answer: hydrated, and the answer keeps its k
     assert order([hit("tests/test_core.py", 0.9), hit("src/a.py", 0.5)], k=2) == [
         "src/core.py",
@@ -63,3 +63,31 @@ def test_the_nearest_source_of_that_name_is_the_subject() -> None:
     found = ["packages/a/src/fr.ts", "packages/b/src/locales/fr.ts", "packages/b/tests/fr.ts"]
     assert nearest("packages/b/tests/locales/fr.test.ts", found) == "packages/b/src/locales/fr.ts"
     assert nearest("x/fr.test.ts", ["docs/fr.md"]) is None
+    # beside the test's home with the folders below its test folder (zod's locales)
+    zod = "packages/zod/src/v4/core/tests/locales/fr.test.ts"
+    assert (
+        nearest(zod, ["packages/zod/src/v4/locales/fr.ts"]) == "packages/zod/src/v4/locales/fr.ts"
+    )
+    java = "src/test/java/com/x/FooTest.java"
+    assert nearest(java, ["src/main/java/com/x/Foo.java"]) == "src/main/java/com/x/Foo.java"
+    assert nearest("router_test.go", ["router.go", "sub/router.go"]) == "router.go"
+
+
+def test_a_file_of_that_name_far_from_the_test_is_not_its_subject() -> None:
+    # a QA pass: zod's core/tests/extend.test.ts got packages/tsc/extend.ts (a type benchmark)
+    test = "packages/zod/src/v4/core/tests/extend.test.ts"
+    assert nearest(test, ["packages/tsc/extend.ts"]) is None
+    # v3's coerce test is not v4's coerce module's
+    assert (
+        nearest("packages/zod/src/v3/tests/coerce.test.ts", ["packages/zod/src/v4/mini/coerce.ts"])
+        is None
+    )
+    assert nearest("pkg/a/foo_test.go", ["pkg/b/foo.go"]) is None
+
+
+def test_a_subject_cut_from_the_answer_keeps_its_own_reasons() -> None:
+    pool = [hit("tests/test_core.py", 0.9), hit("src/core.py", 0.5, "content-match")]
+    out = subjects_first(pool[:1], 1, SUBJECTS.get, lambda path: hit(path, 0.0), pool)
+    assert [(h.entry.path, h.reasons) for h in out] == [
+        ("src/core.py", ["content-match", "tested-by:tests/test_core.py"])
+    ]
