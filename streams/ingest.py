@@ -342,8 +342,16 @@ class IngestCoordinator:
                     # raised while unwinding a cancellation: stop, do not retry (a retry
                     # would never see the cancellation again, and close() would wait forever)
                     raise asyncio.CancelledError from exc
-                self._watch_faults[repo_id] = f"{type(exc).__name__}: {exc}"[:300]
-                log.exception("watching %s failed; retrying in %.0f s", repo_id, backoff)
+                fault = f"{type(exc).__name__}: {exc}"[:300]
+                if self._watch_faults.get(repo_id) == fault:
+                    # the same fault again (a registered root that is gone): one line, the
+                    # traceback was logged when it first failed
+                    log.warning(
+                        "watching %s still fails (%s); retrying in %.0f s", repo_id, fault, backoff
+                    )
+                else:
+                    log.exception("watching %s failed; retrying in %.0f s", repo_id, backoff)
+                self._watch_faults[repo_id] = fault
                 await asyncio.sleep(backoff)
                 backoff = min(backoff * 2, 60.0)
 

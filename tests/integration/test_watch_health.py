@@ -4,6 +4,7 @@ from answering (issue 18, items 4 and 8)."""
 
 from __future__ import annotations
 
+import logging
 import shutil
 from pathlib import Path
 
@@ -20,7 +21,10 @@ from tests.integration.memory_rig import rig_settings
 pytestmark = pytest.mark.anyio
 
 
-async def test_a_repository_that_cannot_be_watched_is_reported_not_ready(tmp_path: Path) -> None:
+async def test_a_repository_that_cannot_be_watched_is_reported_not_ready(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    caplog.set_level(logging.WARNING, logger="streams.ingest")
     settings = rig_settings(tmp_path)
     assert settings.workspace_root is not None
     repo = settings.workspace_root / "repo"
@@ -43,6 +47,14 @@ async def test_a_repository_that_cannot_be_watched_is_reported_not_ready(tmp_pat
         await wait_for(not_ready, 60, "health to report the unwatchable repository")
         health = await app.service.health(NoArgs())
         assert "not watching 'repo'" in health.status and "root" in health.status
+
+        # the retries say so in one line each: the traceback came with the first failure
+        async def repeated() -> bool:
+            return any("watching repo still fails" in r.getMessage() for r in caplog.records)
+
+        await wait_for(repeated, 30, "a retry of the same fault")
+        traced = [r for r in caplog.records if r.exc_info and "watching repo" in r.getMessage()]
+        assert 1 <= len(traced) <= 2, [r.getMessage() for r in traced]  # the fault, its cause
 
 
 @pytest.mark.slow
