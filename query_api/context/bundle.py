@@ -28,6 +28,7 @@ from pathlib import Path
 from processors.symbols.languages.python import import_name
 from processors.tokens import TokenEncoding, token_counter
 from query_api.answers.render import render, wire_tokens
+from query_api.context.count_memo import CountMemo
 from query_api.context.fill import MAX_FILES, MIN_ROOM, fill
 from query_api.context.plan import ENVELOPE_SHARE, Coster, Item, Share, is_cut, plan
 from query_api.context.receipts import (
@@ -89,7 +90,7 @@ class BundleService:
         session_path: Path | None = None,
     ) -> None:
         self.core = core
-        self.count = token_counter(token_encoding)
+        self.count = CountMemo(token_counter(token_encoding))
         self.views = views
         self.symbols = SymbolViews(views)
         self.locator = HitLocator(views)
