@@ -144,14 +144,24 @@ def decls_of_files(
     return {str(path): unpack_decls(stored) for path, stored in rows}
 
 
-def files_declaring(conn: sqlite3.Connection, repo_id: str, name: str) -> list[tuple[str, Any]]:
-    """(path, packed declarations) of every file declaring the simple name `name`, by path."""
+def files_declaring(conn: sqlite3.Connection, repo_id: str, name: str) -> list[tuple[int, str]]:
+    """(file id, path) of every file declaring the simple name `name`, by path."""
     rows = conn.execute(
-        f"""SELECT f.path, f.decls FROM symbol_names n CROSS JOIN symbol_files f ON f.id = n.file
+        f"""SELECT f.id, f.path FROM symbol_names n CROSS JOIN symbol_files f ON f.id = n.file
             WHERE n.repo = {REPO_NUMBER} AND n.name = ? ORDER BY f.path""",
         (repo_id, name),
     )
-    return [(str(path), stored) for path, stored in rows]
+    return [(int(file_id), str(path)) for file_id, path in rows]
+
+
+def decls_by_name(conn: sqlite3.Connection, file_id: int) -> dict[str, list[Decl]]:
+    """One file's declarations by simple name, each name's in (fq name, ...) order: decoded
+    once for every name a lookup asks of the file."""
+    row = conn.execute("SELECT decls FROM symbol_files WHERE id = ?", (file_id,)).fetchone()
+    out: dict[str, list[Decl]] = {}
+    for d in sorted(unpack_decls(None if row is None else row[0])):
+        out.setdefault(d[1], []).append(d)
+    return out
 
 
 def first_declaration(

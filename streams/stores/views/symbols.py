@@ -15,9 +15,10 @@ from streams.stores.views.file_cache import FileRowsCache, PerStoreCaches
 from streams.stores.views.store import ViewStore
 from streams.stores.views.symbol_decls import (
     REPO_NUMBER,
+    Decl,
+    decls_by_name,
     decls_of_files,
     files_declaring,
-    unpack_decls,
 )
 from streams.stores.views.symbol_tables import file_sources, source_of
 
@@ -66,14 +67,16 @@ def symbols_named(
     the names per name, each bounded on its own (a name declared everywhere cannot crowd out
     the others) and all of them by `total`. Only the files within the bound are decoded."""
     out: list[SymbolRow] = []
+    decoded: dict[int, dict[str, list[Decl]]] = {}  # file id -> its declarations, read once
     for name in dict.fromkeys(names):
         bound = min(limit, total - len(out))
         found: list[SymbolRow] = []
-        for path, stored in files_declaring(conn, repo_id, name):
+        for file_id, path in files_declaring(conn, repo_id, name):
             if len(found) >= bound:
                 break
-            rows = sorted(d for d in unpack_decls(stored) if d[1] == name)
-            found.extend(SymbolRow(repo_id, path, *d) for d in rows)
+            if file_id not in decoded:
+                decoded[file_id] = decls_by_name(conn, file_id)
+            found.extend(SymbolRow(repo_id, path, *d) for d in decoded[file_id].get(name, ()))
         out.extend(found[:bound])
         if len(out) >= total:
             break
