@@ -17,8 +17,9 @@ repository whose build takes 40 s is rebuilt at most every 400 s, a small one wi
 of the views settling). A graph begun while the index was incomplete (indexing, a views
 rebuild: the host says so through `index_settled`) is not served once the index is complete:
 it is rebuilt at once, and until then answers fill no tail, as a server started on the
-complete index does before its first build. A query takes the last complete graph and never
-waits for one; a file gone since is dropped when its hit is hydrated. Bounded: repositories
+complete index does before its first build. A query takes the last complete graph, and waits
+(at most INLINE_WAIT_S) only for a build expected to be cheap; a file gone since is dropped
+when its hit is hydrated. Bounded: repositories
 over MAX_FILES files get a graph without edges, and a file keeps at most MAX_DEGREE neighbours.
 
 Go and JVM files are left out: their packages are directories whose files see each other
@@ -55,6 +56,10 @@ PAGE = 1000  # paths read per views call while listing a repository
 BUILD_NICE = 10  # the builder yields the CPU to queries and indexing
 INLINE_BUILD_S = 0.05  # a rebuild this cheap runs in the query that finds the graph stale
 INLINE_FIRST_FILES = 300  # a first build of a repository this small too
+# how long a query waits for a build it started as cheap: a small repository of generated
+# modules declaring the same names over and over builds for many seconds; past this the
+# query answers without the graph and the build goes on at the background's priority
+INLINE_WAIT_S = 2.0
 REBUILD_COST_FACTOR = 10.0  # builds take at most a tenth of a core while edits keep coming
 SETTLE_POLL_S = 1.0  # how often a host looks whether its index is complete
 UNSETTLED_LOOKS = 2  # looks in a row that make it incomplete: one edit's apply is not indexing
@@ -164,9 +169,10 @@ class FileGraphs:
     def graph(self, repo_id: str) -> Graph | None:
         """The latest graph of the repository (None before the first build ends, and while
         a graph begun over an incomplete index is rebuilt); an out of date one is rebuilt in
-        the background, or here when that is cheap (a build that took under INLINE_BUILD_S,
-        or a first build of a small repository), so small repositories answer from a graph
-        of the current views and every replica alike."""
+        the background, or waited for when that is cheap (a build that took under
+        INLINE_BUILD_S, or a first build of a small repository), so small repositories
+        answer from a graph of the current views and every replica alike. The wait is
+        bounded (INLINE_WAIT_S): past it the answer goes without, as a large one's does."""
         with self._lock:
             known = self._current(repo_id)
             stale = known is not None and self._settled and known[4] != self._stretch
@@ -186,15 +192,15 @@ class FileGraphs:
         served = known[3] if known is not None and not stale else None
         if not start:
             return served
-        if self._cheap(repo_id, known):
-            self._build(repo_id, done, background=False)
-            with self._lock:
-                latest = self._graphs.get(repo_id)
-            return latest[3] if latest is not None else None
+        cheap = self._cheap(repo_id, known)
         threading.Thread(
-            target=self._build, args=(repo_id, done), name="file-graph", daemon=True
+            target=self._build, args=(repo_id, done, not cheap), name="file-graph", daemon=True
         ).start()
-        return served
+        if not cheap or not done.wait(INLINE_WAIT_S):
+            return served
+        with self._lock:
+            latest = self._graphs.get(repo_id)
+        return latest[3] if latest is not None else None
 
     def _current(self, repo_id: str) -> Built | None:
         """The repository's graph; one of an earlier settled stretch (or begun over an
@@ -241,14 +247,14 @@ class FileGraphs:
             return -1
 
     def _build(self, repo_id: str, done: threading.Event, background: bool = True) -> None:
-        if background:  # its own thread: lower it, never a caller's
-            with contextlib.suppress(OSError, AttributeError):  # not Linux: normal priority
-                os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), BUILD_NICE)
+        """Build on this (its own) thread: at a lowered priority, or, for a build a query
+        waits for, at the query's priority until INLINE_WAIT_S have passed."""
+        lower = _Lowering(time.monotonic() + (0.0 if background else INLINE_WAIT_S))
         try:
             settled, stretch = self.settled_state()
             position = self._views_position()
             started = time.monotonic()
-            graph = self._build_graph(repo_id)
+            graph = self._build_graph(repo_id, lower)
             if graph is not None and not self._stop.is_set():
                 with self._lock:
                     took = time.monotonic() - started
@@ -268,13 +274,19 @@ class FileGraphs:
                 self._building.pop(repo_id, None)
             done.set()
 
-    def _build_graph(self, repo_id: str) -> dict[str, frozenset[str]] | None:
+    def _build_graph(
+        self, repo_id: str, lower: _Lowering | None = None
+    ) -> dict[str, frozenset[str]] | None:
+        if lower is not None:
+            lower.check()
         paths = self._paths(repo_id)
         if paths is None:  # too many files: remembered as a graph without edges, so the
             return {}  # next searches do not list the repository again
         paths = [p for p in paths if language_family(p) not in PACKAGE_IS_DIRECTORY]
 
         def dependents(path: str) -> list[str]:
+            if lower is not None:
+                lower.check()
             declared = self.symbols.symbols_of_file(repo_id, path)
             found = self.resolver.dependents(repo_id, declared, exclude={path})
             return [s.path for s in found]
@@ -294,6 +306,22 @@ class FileGraphs:
             if len(page) < PAGE:
                 return paths
             after = page[-1].path
+
+
+class _Lowering:
+    """Lowers the calling thread's priority to BUILD_NICE once, when first checked at or
+    after `due` (a build checks before each file)."""
+
+    def __init__(self, due: float) -> None:
+        self.due = due
+        self.done = False
+
+    def check(self) -> None:
+        if self.done or time.monotonic() < self.due:
+            return
+        self.done = True
+        with contextlib.suppress(OSError, AttributeError):  # not Linux: normal priority
+            os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), BUILD_NICE)
 
 
 async def follow_index_settled(
