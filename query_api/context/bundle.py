@@ -19,6 +19,7 @@ names in `retryBudgetTokens` a budget that fits its cheapest entry, even after t
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import json
 import time
 from collections.abc import Iterator
@@ -52,7 +53,7 @@ from streams.redact import redact
 from streams.stores.sessions import SessionStore
 from streams.stores.views.read import ContentRow
 from streams.stores.views.store import ViewStore
-from streams.stores.views.symbols import SymbolViews
+from streams.stores.views.symbols import SymbolRow, SymbolViews
 
 BACKFILL_POOL = 50
 LEVELS: tuple[b.Detail, ...] = ("slices", "outline", "paths")
@@ -60,6 +61,12 @@ WHOLE_BODY_TOKENS = 1500  # larger files are sliced into spans instead of sent w
 MIN_SPAN_TOKENS = 24  # a share smaller than this sends the file's path
 FILL_MARGIN = 16  # answer tokens kept back from filling, plus one per 500 of budget
 RESPONSE_ROUNDS = 4  # responseTokens is in the answer it counts: a few rounds settle it
+# one answer's reads of a file's declarations: the plan renders a file several times (spans,
+# units, shares), and a generated module's 30,000 declarations are too many for the views'
+# shared cache, so each render read and decoded them again (10 s for one bundle)
+_ANSWER_DECLARATIONS: contextvars.ContextVar[dict[tuple[str, str], list[SymbolRow]] | None] = (
+    contextvars.ContextVar("answer_declarations", default=None)
+)
 
 
 @dataclass
@@ -126,7 +133,7 @@ class BundleService:
         if body.endswith("\n"):  # the newline ends the last line; it starts none
             lines.pop()
         symbols = [  # a declaration past the stored body has no lines here to send
-            s for s in self.symbols.symbols_of_file(repo_id, path) if s.start_line <= len(lines)
+            s for s in self._declarations(repo_id, path) if s.start_line <= len(lines)
         ]
         fill = max(FILL_LINES, max_lines)  # beyond SPAN_LINES only where a share holds it
         return select_spans(symbols, len(lines), focus.stems, max_lines, fill, lines, focus.spans)
@@ -233,9 +240,7 @@ class BundleService:
         self, repo_id: str, path: str
     ) -> tuple[list[str], list[tuple[b.UnitKind, str | None]]]:
         """An `outline` rendering: one line per declaration (its signature), in line order."""
-        rows = sorted(
-            self.symbols.symbols_of_file(repo_id, path), key=lambda s: (s.start_line, s.fq_name)
-        )
+        rows = sorted(self._declarations(repo_id, path), key=lambda s: (s.start_line, s.fq_name))
         lines = [" ".join((sym.signature or sym.fq_name).split()) for sym in rows]
         return lines, [("outline", sym.fq_name) for sym in rows]
 
@@ -245,7 +250,7 @@ class BundleService:
         their own fq names): the shortest fq name less its declaration's own name."""
         prefixes = [
             s.fq_name[: len(s.fq_name) - len(s.name)]
-            for s in self.symbols.symbols_of_file(repo_id, path)
+            for s in self._declarations(repo_id, path)
             if s.name and s.fq_name.endswith(s.name)
         ]
         prefix = min(prefixes, key=len, default="")
@@ -340,6 +345,23 @@ class BundleService:
         return entry.model_copy(update=update), reused
 
     async def context(self, args: b.ContextArgs) -> b.ContextResult:
+        held = _ANSWER_DECLARATIONS.set({})  # worker threads of this answer share it
+        try:
+            return await self._context(args)
+        finally:
+            _ANSWER_DECLARATIONS.reset(held)
+
+    def _declarations(self, repo_id: str, path: str) -> list[SymbolRow]:
+        """The file's declarations, read once per answer (do not change the list)."""
+        memo = _ANSWER_DECLARATIONS.get()
+        if memo is None:
+            return self.symbols.symbols_of_file(repo_id, path)
+        found = memo.get((repo_id, path))
+        if found is None:
+            found = memo[(repo_id, path)] = self.symbols.symbols_of_file(repo_id, path)
+        return found
+
+    async def _context(self, args: b.ContextArgs) -> b.ContextResult:
         now = time.time()
         if self.views.get_repo(args.repoId) is None:
             raise NotFoundError(

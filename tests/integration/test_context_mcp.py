@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import random
+import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -325,3 +326,34 @@ async def test_credentials_are_redacted_before_the_answer_is_counted(tmp_path: P
         assert result["responseTokens"] == wire
         assert entry["tokenCount"] == count_tokens(entry["content"])
         assert "contentHash" not in entry
+
+
+async def test_an_answer_reads_a_large_files_declarations_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A generated module declares more names than the views' shared cache keeps per file;
+    the plan renders it several times (spans, units, shares), and each render read and
+    decoded all of them again (29 reads of three 30,000-name modules: 10 s for one bundle).
+    One answer reads each file's declarations once."""
+    from streams.stores.views.symbols import SymbolViews
+
+    reads: list[str] = []
+    of_file = SymbolViews.symbols_of_file
+
+    def counted(self: SymbolViews, repo_id: str, path: str) -> Any:
+        if threading.current_thread().name != "file-graph":  # the graph's rebuild reads too
+            reads.append(path)
+        return of_file(self, repo_id, path)
+
+    async with memory_rig(tmp_path, index=True) as (app, s):
+        root = app.settings.workspace_root
+        assert root is not None
+        funcs = "".join(f"def get_field_{i}(msg):\n    return msg.field_{i}\n" for i in range(6000))
+        (root / "repo" / "src" / "fields_pb2.py").write_text(funcs)
+        await call(s, "repocontext_refresh", {"repoId": "repo", "paths": ["src/fields_pb2.py"]})
+        monkeypatch.setattr(SymbolViews, "symbols_of_file", counted)
+        result = await call(
+            s, "repocontext_context", {"repoId": "repo", "task": "rename get_field_4000"}
+        )
+        assert any(e["path"] == "src/fields_pb2.py" for e in result["entries"])
+        assert reads.count("src/fields_pb2.py") == 1, reads
