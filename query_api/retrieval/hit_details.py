@@ -57,6 +57,9 @@ class QueryTerms:
     # the identifiers' own words, split while their case still shows them (ParameterSource
     # -> parameter, source: the lower-cased identifier is one token)
     parts: frozenset[str] = frozenset()
+    # each identifier's words, stop words kept (the index keeps them): MockCall1400 is
+    # mock, call, 1400, where its lower-cased spelling tokenises to mockcall, 1400
+    split_identifiers: tuple[frozenset[str], ...] = ()
 
     @property
     def empty(self) -> bool:
@@ -64,16 +67,18 @@ class QueryTerms:
 
 
 def query_terms(query: str) -> QueryTerms:
-    identifiers: list[str] = []
+    identifiers: dict[str, frozenset[str]] = {}  # lower-cased -> its words
     in_identifiers: set[str] = set()
     for raw in _WORD.findall(query):
         parts = tokenize(raw)
         if len(parts) > 1:
-            identifiers.append(raw.lower())
+            identifiers.setdefault(raw.lower(), frozenset(parts))
             in_identifiers.update(parts)
     words = {w for w in tokenize(query) if w not in STOP_WORDS and w not in in_identifiers}
     identifier_words = frozenset(in_identifiers - STOP_WORDS)
-    return QueryTerms(tuple(dict.fromkeys(identifiers)), frozenset(words), identifier_words)
+    return QueryTerms(
+        tuple(identifiers), frozenset(words), identifier_words, tuple(identifiers.values())
+    )
 
 
 def line_score(line: str, terms: QueryTerms) -> int:
@@ -90,7 +95,7 @@ def matches_indexed_terms(indexed: frozenset[str], terms: QueryTerms) -> bool:
     identifiers: what can be said of text past the stored body, which only the index holds."""
     if not terms.words.isdisjoint(indexed):
         return True
-    return any(set(tokenize(ident)) <= indexed for ident in terms.identifiers)
+    return any(words <= indexed for words in terms.split_identifiers)
 
 
 def matches_lexically(path: str, body: str, terms: QueryTerms) -> bool:

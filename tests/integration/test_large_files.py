@@ -40,9 +40,12 @@ def write_repo(root: Path) -> tuple[str, str]:
     repo.mkdir(parents=True)
     write_sample_repo(repo)
     # ~46 characters per filler: 1,700 lines put the words past 64 Ki but inside LIMIT
-    long_text = long_module(1_800, {1_700: "zanzibar_quokka past the body cap"})
+    long_text = long_module(
+        1_800, {1_700: "zanzibar_quokka past the body cap", 1_750: "MarmosetTamarin1750 too"}
+    )
     huge_text = long_module(6_000, {1_700: "pangolin_marmot", 5_000: "axolotl_wombat"})
     assert MAX_BODY_CHARS < long_text.index("zanzibar_quokka") < LIMIT < len(long_text) + LIMIT
+    assert MAX_BODY_CHARS < long_text.index("MarmosetTamarin1750") < LIMIT
     assert MAX_BODY_CHARS < huge_text.index("pangolin_marmot") < LIMIT
     assert huge_text.index("axolotl_wombat") > LIMIT
     (repo / "long.py").write_text(long_text)
@@ -83,6 +86,12 @@ async def test_large_files_are_searchable_to_their_end_and_say_truncated(tmp_pat
             assert top["entry"]["path"] == "long.py"
             assert top["entry"]["fields"]["truncated"] == "true"  # the body stops at 64 Ki
             assert "indexedChars" not in top["entry"]["fields"]  # search covered all of it
+            # a camelCase name past the body is one too (its lower-cased spelling is not
+            # its words: marmosettamarin, 1750)
+            camel = await call(
+                s, "repocontext_search", {"repoId": "repo", "query": "MarmosetTamarin1750"}
+            )
+            assert camel["hits"][0]["entry"]["path"] == "long.py", camel
 
             deep = await call(
                 s, "repocontext_search", {"repoId": "repo", "query": "pangolin_marmot"}
