@@ -11,7 +11,11 @@ import re
 from typing import Any
 
 _USERINFO = re.compile(r"(?P<scheme>[A-Za-z][A-Za-z0-9+.-]*://)[^/\s:@\"'<>]+(?::[^/\s@\"'<>]*)?@")
-_BEARER = re.compile(r"(?i)(bearer\s+)[A-Za-z0-9._~+/=-]{4,}")
+# a word after "bearer" (`verify a bearer token`, `Bearer Token` in a docstring) is prose, not
+# a credential: up to 15 letters, lower case past the first (a sentence's stop may follow)
+_BEARER = re.compile(
+    r"((?i:bearer)\s+)(?![A-Za-z][a-z]{0,14}[.,;:!?]*(?![\w.~+/=-]))[A-Za-z0-9._~+/=-]{4,}"
+)
 _QUERY = re.compile(r"(?i)([?&](?:access_token|token|password|private_token)=)[^&\s]+")
 
 

@@ -28,6 +28,11 @@ def test_secrets_are_removed(raw: str, secret: str) -> None:
 def test_plain_text_is_untouched() -> None:
     for text in ("a = b", "email me at dev@example.org", "x@y", "k=v&z=1"):
         assert redact(text) == text
+    # prose about bearer tokens, in a query or a docstring, is not a credential
+    for text in ("verify bearer token", '"""Verify a Bearer Token."""', "bearer tokens expire"):
+        assert redact(text) == text
+    for text in ("Bearer abcdefghijklmnop", "bearer Abc123", "Bearer eyJhbGciOi.x"):
+        assert "***" not in text and redact(text).endswith("***"), text
 
 
 def test_logging_filter_redacts_messages_and_tracebacks(caplog: pytest.LogCaptureFixture) -> None:
