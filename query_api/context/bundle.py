@@ -43,7 +43,6 @@ from query_api.context.receipts import (
 )
 from query_api.context.spans import FILL_LINES, SPAN_LINES, Focus, select_spans, task_stems
 from query_api.core.service import RepoContextService
-from query_api.errors import NotFoundError
 from query_api.memory.search import linked_for
 from query_api.memory.views import MemoryReader
 from query_api.retrieval.hit_details import HitLocator
@@ -363,10 +362,8 @@ class BundleService:
 
     async def _context(self, args: b.ContextArgs) -> b.ContextResult:
         now = time.time()
-        if self.views.get_repo(args.repoId) is None:
-            raise NotFoundError(
-                f"unknown repository {args.repoId!r}; repocontext_list_repos shows registered ones"
-            )
+        # registered is enough: a repository just added answers "still being built", as search
+        self.core.require_repo(args.repoId)
         top = max(1, min(50, args.top))
         budget = max(1, min(200_000, args.responseBudgetTokens))
         wanted = args.detail.strip().lower()

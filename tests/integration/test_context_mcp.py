@@ -357,3 +357,18 @@ async def test_an_answer_reads_a_large_files_declarations_once(
         )
         assert any(e["path"] == "src/fields_pb2.py" for e in result["entries"])
         assert reads.count("src/fields_pb2.py") == 1, reads
+
+
+async def test_a_repository_registered_but_not_yet_in_the_views_is_not_unknown(
+    tmp_path: Path,
+) -> None:
+    """Right after add_repo the views hold nothing of a repository yet; search answered that
+    it was being built while context said "unknown repository" (a QA pass)."""
+    async with memory_rig(tmp_path, repos=("repo", "fresh")) as (app, s):
+        assert app.views.get_repo("fresh") is None  # registered, nothing applied yet
+        result = await call(s, "repocontext_context", {"repoId": "fresh", "task": "router"})
+        assert result["entries"] == [] and result["repoId"] == "fresh"
+        missing = await call_error(
+            s, "repocontext_context", {"repoId": "nowhere", "task": "router"}
+        )
+        assert "unknown repository 'nowhere'" in missing
