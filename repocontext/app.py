@@ -243,7 +243,9 @@ class EmbeddedApp:
         # The tools' owners (ToolSpec.handler picks the coroutine from these).
         self.services = ToolServices(
             core=self.service,
-            agent=AgentTools(self.service, self.settings.data_dir, retrieval_rungs(self.plane)),
+            agent=AgentTools(
+                self.service, self.settings.data_dir, retrieval_rungs(self.plane), self.pacer
+            ),
             symbols=SymbolService(
                 self.views,
                 self.ingest,

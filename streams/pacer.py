@@ -42,6 +42,22 @@ class ForegroundPacer:
             for hold in self.on_hold:
                 hold(False)
 
+    @contextmanager
+    def aside(self) -> Iterator[None]:
+        """Inside a lease: the call waits on the background itself (a refresh waiting for
+        its files' vectors), so it stops counting as foreground until it goes on; else
+        the batch it waits for would wait `max_defer_s` for it."""
+        self.active -= 1
+        self._last_end = time.monotonic()
+        for hold in self.on_hold:
+            hold(False)
+        try:
+            yield
+        finally:
+            self.active += 1
+            for hold in self.on_hold:
+                hold(True)
+
     def quiet(self) -> bool:
         return self.active == 0 and time.monotonic() - self._last_end >= self.quiet_s
 

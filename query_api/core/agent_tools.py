@@ -8,6 +8,7 @@ searches a stale index.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import time
 from collections.abc import Callable
 from dataclasses import asdict
@@ -30,6 +31,7 @@ from query_api.evaluation.history import (
 from schemas import tools as t
 from schemas.topics import partition_for
 from streams.errors import SourceError
+from streams.pacer import ForegroundPacer
 from streams.stores.views.search import keyword_hits
 from streams.stores.views.store import ViewStore
 from streams.topology import vector_step
@@ -106,9 +108,12 @@ class AgentTools:
         core: RepoContextService,
         data_dir: Path,
         extra_rungs: Callable[[str], dict[str, Rung]] | None = None,
+        pacer: ForegroundPacer | None = None,
     ) -> None:
         self.core = core
         self.data_dir = data_dir
+        # the tool calls' foreground lease: a refresh waiting for vectors steps out of it
+        self.pacer = pacer
         # vector/hybrid rungs for a repository, when an embedder is bound
         self.extra_rungs = extra_rungs
 
@@ -214,7 +219,8 @@ class AgentTools:
         deadline = time.monotonic() + timeout
         searchable = await self.core.runtime.wait_through(ends, timeout)
         if searchable and args.waitForVectors:
-            searchable = await self._embedded_through(args.repoId, deadline)
+            with self.pacer.aside() if self.pacer is not None else contextlib.nullcontext():
+                searchable = await self._embedded_through(args.repoId, deadline)
         return t.RefreshResult(
             repoId=args.repoId,
             published=published,

@@ -17,6 +17,22 @@ from tests.vectors.test_ladder import open_rig
 pytestmark = pytest.mark.anyio
 
 
+async def test_a_call_waiting_on_the_background_steps_aside() -> None:
+    """A refresh waiting for its file's vectors held its lease, so the batch it waited for
+    waited `max_defer_s` for it (every refresh(waitForVectors) took 6.2 s on koa)."""
+    pacer = ForegroundPacer(quiet_s=0.05, max_defer_s=5.0)
+    heard: list[bool] = []
+    pacer.on_hold.append(heard.append)
+    with pacer.lease():
+        with pacer.aside():
+            started = time.monotonic()
+            assert await pacer.wait_turn()  # the batch goes after the quiet moment
+            assert time.monotonic() - started < 5.0
+        assert pacer.active == 1 and not pacer.quiet()  # the call goes on in the foreground
+    assert pacer.active == 0
+    assert heard == [True, False, True, False]
+
+
 async def test_wait_turn_waits_for_a_quiet_moment_and_never_forever() -> None:
     pacer = ForegroundPacer(quiet_s=0.05, max_defer_s=0.3)
     assert await pacer.wait_turn()  # nobody calling: go at once
