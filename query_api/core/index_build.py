@@ -55,6 +55,8 @@ def building_line(build: t.IndexBuild) -> str:
     repo, indexed, found = build.repoId, build.filesIndexed, build.filesFound
     if found is None:
         progress = f"listing its files, {indexed} indexed so far"
+    elif build.phase == "Applying":  # every file is read; the views are catching up
+        progress = f"all {found} files read, their index being applied"
     elif indexed >= found:  # a resume: the files are there, the disk is being compared
         return (
             f"the index of {repo} is being compared with the disk ({found} files); "

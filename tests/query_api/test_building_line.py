@@ -1,0 +1,26 @@
+"""The line an answer over a repository still being indexed carries (index_build.building_line):
+a first index that has read every file and is applying it is not a resume (a QA pass saw
+"edits made while the server was down" on a brand-new data directory)."""
+
+from __future__ import annotations
+
+from query_api.core.index_build import building_line
+from schemas import tools as t
+
+
+def test_each_phase_says_what_it_is() -> None:
+    listing = building_line(t.IndexBuild(repoId="gen", phase="Walking", filesIndexed=3))
+    assert "listing its files, 3 indexed so far" in listing
+    walking = building_line(
+        t.IndexBuild(repoId="gen", phase="Walking", filesIndexed=2, filesFound=5)
+    )
+    assert "still being built: 2 of 5 files so far" in walking
+    applying = building_line(
+        t.IndexBuild(repoId="gen", phase="Applying", filesIndexed=5, filesFound=5)
+    )
+    assert "still being built: all 5 files read, their index being applied" in applying
+    assert "server was down" not in applying
+    resuming = building_line(
+        t.IndexBuild(repoId="gen", phase="Walking", filesIndexed=5, filesFound=5)
+    )
+    assert "compared with the disk (5 files)" in resuming and "server was down" in resuming
