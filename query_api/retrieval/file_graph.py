@@ -19,8 +19,8 @@ rebuild: the host says so through `index_settled`) is not served once the index 
 it is rebuilt at once, and until then answers fill no tail, as a server started on the
 complete index does before its first build. A query takes the last complete graph, and waits
 (at most INLINE_WAIT_S) only for a build expected to be cheap; a file gone since is dropped
-when its hit is hydrated. Bounded: repositories
-over MAX_FILES files get a graph without edges, and a file keeps at most MAX_DEGREE neighbours.
+when its hit is hydrated. Bounded: repositories over MAX_FILES files get a graph without
+edges, and a file keeps at most MAX_DEGREE neighbours.
 
 Go and JVM files are left out: their packages are directories whose files see each other
 without an import, so their dependents are matched by name across a whole package and say
