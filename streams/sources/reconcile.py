@@ -26,7 +26,7 @@ from pathlib import Path
 from schemas.events import WalkFilters
 from streams.sources.ignore import PathFilter
 from streams.sources.manifest import ManifestRow
-from streams.sources.walker import FileSnapshot, ReadResult, WalkEntry, read_file, walk
+from streams.sources.walker import FileSnapshot, ReadResult, Skipped, WalkEntry, read_file, walk
 
 DEFAULT_BATCH_SIZE = 256  # the reference's atomic apply chunk
 RACY_WINDOW_NS = 2_000_000_000  # mtimes this close to the read are not trusted (coarse clocks)
@@ -253,9 +253,14 @@ def plan_changes(
     counts = counts if counts is not None else PlanCounts()
     known = dict(known)  # a snapshot: callers may update their own map while we stream
     denied: list[str] = []
-    entries = list(walk(root, filters, path_filter=path_filter, unreadable=denied))
+    passed_over: list[Skipped] = []
+    entries = list(
+        walk(root, filters, path_filter=path_filter, unreadable=denied, passed_over=passed_over)
+    )
     for directory in denied:
         counts.cannot_read(directory + "/")
+    for skipped in passed_over:
+        counts.skip(skipped.reason)
     total = len(entries)
     counts.scanned = total
     if on_progress is not None:

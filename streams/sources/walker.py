@@ -122,7 +122,11 @@ _GONE = frozenset({errno.ENOENT, errno.ENOTDIR, errno.ELOOP})
 
 
 def _children(
-    root: str, rel_dir: str, rules: PathFilter, unreadable: list[str] | None = None
+    root: str,
+    rel_dir: str,
+    rules: PathFilter,
+    unreadable: list[str] | None = None,
+    passed_over: list[Skipped] | None = None,
 ) -> list[_Child]:
     """The unfiltered entries of one directory in an order that makes the walk ordinal.
 
@@ -130,7 +134,9 @@ def _children(
     paths compare; that lets the walk stream in sorted order without collecting everything.
     The directory is opened beneath the root without following symlinks and files are
     stat'ed relative to it, so a swapped parent never lists another tree. A directory that
-    cannot be listed for lack of permission (or an I/O error) is added to `unreadable`.
+    cannot be listed for lack of permission (or an I/O error) is added to `unreadable`; a
+    symlink or a special file (fifo, socket, device) the filters keep is added to
+    `passed_over`, so a walk's caller can count what it never reads.
     """
     found: list[tuple[str, _Child]] = []
     try:
@@ -138,13 +144,18 @@ def _children(
             for entry in it:
                 rel = f"{rel_dir}/{entry.name}" if rel_dir else entry.name
                 try:
-                    if entry.is_symlink() or not _encodable(entry.name):
+                    if not _encodable(entry.name):
                         continue
                     if entry.is_dir(follow_symlinks=False):
                         found.append((entry.name + "/", (rel, True, 0, 0)))
                         continue
-                    if not entry.is_file(follow_symlinks=False) or rules.skip_file(rel):
-                        continue  # fifo, socket, device: never content; or filtered out
+                    if rules.skip_file(rel):
+                        continue
+                    if entry.is_symlink() or not entry.is_file(follow_symlinks=False):
+                        if passed_over is not None:  # never content: counted, not read
+                            reason: SkipReason = "symlink" if entry.is_symlink() else "not-regular"
+                            passed_over.append(Skipped(rel, reason))
+                        continue
                     st = entry.stat(follow_symlinks=False)
                 except OSError:
                     continue
@@ -175,6 +186,7 @@ def walk(
     path_filter: PathFilter | None = None,
     start: str = "",
     unreadable: list[str] | None = None,
+    passed_over: list[Skipped] | None = None,
 ) -> Iterator[WalkEntry]:
     """Discover the files of `root` that pass the filters, in ordinal order of their path.
 
@@ -183,12 +195,13 @@ def walk(
     out (a later walk or watcher event catches up). Raises SourceError if the root is unusable.
     `start` walks one subdirectory only (the caller has checked that it is not filtered).
     Directories that exist but cannot be listed are appended to `unreadable`; a root that
-    cannot be listed is a SourceError, never an empty repository.
+    cannot be listed is a SourceError, never an empty repository. Symlinks and special files
+    the filters keep are appended to `passed_over` (reasons `symlink`, `not-regular`).
     """
     root_str = check_root(root)
     rules = path_filter if path_filter is not None else PathFilter(root, filters)
     denied: list[str] = []
-    stack = [iter(_children(root_str, start, rules, denied))]
+    stack = [iter(_children(root_str, start, rules, denied, passed_over))]
     if denied and not start:
         raise SourceError(f"workspace root {root_str!r} cannot be read: permission denied")
     if unreadable is not None:
@@ -202,7 +215,7 @@ def walk(
         if not is_dir:
             yield WalkEntry(rel, size, mtime_ns)
         elif not rules.skip_dir(rel):
-            stack.append(iter(_children(root_str, rel, rules, unreadable)))
+            stack.append(iter(_children(root_str, rel, rules, unreadable, passed_over)))
 
 
 def _lstat_inside(root: Path, rel_path: str) -> os.stat_result | None:

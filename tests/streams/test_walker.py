@@ -112,6 +112,27 @@ def test_special_files_and_undecodable_names_are_skipped(tmp_path: Path) -> None
     assert [e.path for e in walk(tmp_path, WalkFilters())] == ["ok.txt"]
 
 
+def test_symlinks_and_special_files_are_counted_as_passed_over(tmp_path: Path) -> None:
+    write(tmp_path, "real/a.py")
+    write(tmp_path, ".gitignore", "ignored-link\n")
+    (tmp_path / "link-file.py").symlink_to(tmp_path / "real" / "a.py")
+    (tmp_path / "link-dir").symlink_to(tmp_path / "real", target_is_directory=True)
+    (tmp_path / "ignored-link").symlink_to(tmp_path / "real" / "a.py")
+    os.mkfifo(tmp_path / "real" / "pipe")
+    passed_over: list[Skipped] = []
+    found = [e.path for e in walk(tmp_path, WalkFilters(), passed_over=passed_over)]
+    assert found == [".gitignore", "real/a.py"]
+    assert sorted((s.path, s.reason) for s in passed_over) == [
+        ("link-dir", "symlink"),
+        ("link-file.py", "symlink"),
+        ("real/pipe", "not-regular"),
+    ]
+    counts = PlanCounts()
+    for _batch in plan_changes(tmp_path, WalkFilters(), {}, counts=counts):
+        pass
+    assert counts.skipped == 3 and counts.skipped_by == {"symlink": 2, "not-regular": 1}
+
+
 def test_unusable_root_raises_source_error(tmp_path: Path) -> None:
     with pytest.raises(SourceError):
         list(walk(tmp_path / "missing", WalkFilters()))
