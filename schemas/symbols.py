@@ -105,6 +105,23 @@ class PathArgs(ToolInput):
     path: str = Field(min_length=1, max_length=4096, description="Repo-relative file path.")
 
 
+# An outline lists at most this many declarations per answer, so that a generated module's
+# outline stays under the 25k-token tool output common MCP clients keep (docs/answers.md).
+MAX_OUTLINE_SYMBOLS = 400
+
+
+class OutlineArgs(PathArgs):
+    offset: int = Field(
+        default=0,
+        ge=0,
+        le=100_000_000,
+        description=(
+            f"Declarations to skip. A file declaring more than {MAX_OUTLINE_SYMBOLS:,} symbols "
+            "is outlined a page at a time: pass the answer's nextOffset for the next page."
+        ),
+    )
+
+
 class ChangedArgs(ToolInput):
     repoId: str = Field(min_length=1, max_length=128, description="Repository id.")
     path: str = Field(
@@ -141,6 +158,11 @@ class OutlineResult(ToolModel):
     # ends in `truncatedAtLine`) and its size on disk (the reference's file-node `sizeBytes`).
     lineCount: int | None = None
     sizeBytes: int | None = None
+    # Our addition, only when `symbols` is one page of a longer list (a caller's `offset`, or
+    # more declarations than one answer lists): how many the file declares, and the offset of
+    # the next page (absent on the last).
+    symbolCount: int | None = None
+    nextOffset: int | None = None
 
 
 class SymbolAt(ToolModel):

@@ -212,11 +212,23 @@ def _outline(r: sy.OutlineResult) -> str:
         cost = f", {r.fullReadTokenCount} tokens to read the stored text"
     lines = f"{_n(r.lineCount, 'line')}, " if r.lineCount is not None else ""
     head = f"{r.path} in {r.repoId}: {lines}{_n(len(r.symbols), 'symbol')}{cost}"
-    out = [head, *_outline_cut(r), *_lag(r.freshness)]
+    out = [head, *_outline_page(r), *_outline_cut(r), *_lag(r.freshness)]
     for s in r.symbols:
         sig = " ".join(s.signature.split())
         out.append(f"{s.startLine}-{s.endLine} {s.kind} {s.fullyQualifiedName}: {sig}")
     return "\n".join(out)
+
+
+def _outline_page(r: sy.OutlineResult) -> list[str]:
+    """One line when the symbols listed are one page of a longer list, and how to go on."""
+    if r.symbolCount is None:
+        return []
+    shown = len(r.symbols)
+    if not shown:
+        return [f"offset past the last of {r.symbolCount:,} declarations"]
+    first = (r.nextOffset or r.symbolCount) - shown + 1
+    more = f"; offset {r.nextOffset} lists the next" if r.nextOffset is not None else ""
+    return [f"declarations {first:,}-{first + shown - 1:,} of {r.symbolCount:,}{more}"]
 
 
 def _outline_cut(r: sy.OutlineResult) -> list[str]:

@@ -209,8 +209,9 @@ TOOLS += (
         "repocontext_outline",
         "Outline of one indexed file without reading it: its declared symbols (fully-qualified "
         "name, kind, signature, 1-based start/end lines), sorted by start line, and "
-        "fullReadTokenCount, the exact o200k_base token cost of reading the whole file.",
-        sym.PathArgs,
+        "fullReadTokenCount, the exact o200k_base token cost of reading the whole file. "
+        "Long lists come a page at a time (symbolCount, nextOffset).",
+        sym.OutlineArgs,
         sym.OutlineResult,
         lambda s: s.symbols.outline,
     ),

@@ -9,6 +9,10 @@ declarations after it are listed but their text is not returned; `indexedChars` 
 both search and the outline stop, for a file longer than the indexed limit. `lineCount` and
 `sizeBytes` say how long the file is (only its size for a truncated one: the views count the
 lines of the stored text alone).
+
+One answer lists at most MAX_OUTLINE_SYMBOLS declarations from the caller's `offset`; a longer
+list says how many there are (`symbolCount`) and where the next page starts (`nextOffset`),
+so a generated module's outline is bounded and still reaches its last declaration.
 """
 
 from __future__ import annotations
@@ -16,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from query_api.symbols.import_names import ImportNames
-from schemas.symbols import OutlineResult, OutlineSymbol
+from schemas.symbols import MAX_OUTLINE_SYMBOLS, OutlineResult, OutlineSymbol
 from streams.stores.views.store import ViewStore
 from streams.stores.views.symbols import SymbolViews
 
@@ -27,7 +31,12 @@ def stored_end_line(body: str) -> int:
 
 
 def outline_of(
-    views: ViewStore, symbols: SymbolViews, count: Callable[[str], int], repo_id: str, path: str
+    views: ViewStore,
+    symbols: SymbolViews,
+    count: Callable[[str], int],
+    repo_id: str,
+    path: str,
+    offset: int = 0,
 ) -> OutlineResult:
     file = views.get_file(repo_id, path)
     if file is None:
@@ -43,6 +52,9 @@ def outline_of(
         if content.truncated:
             cut_at = stored_end_line(content.body)
     declared = symbols.symbols_of_file(repo_id, path)
+    page = declared[offset : offset + MAX_OUTLINE_SYMBOLS]
+    paged = offset > 0 or len(page) < len(declared)
+    after = offset + len(page)
     return OutlineResult(
         repoId=repo_id,
         path=path,
@@ -56,7 +68,7 @@ def outline_of(
                 startLine=s.start_line,
                 endLine=s.end_line,
             )
-            for s in declared
+            for s in page
         ],
         truncated=file.truncated or None,
         truncatedAtLine=cut_at,
@@ -64,4 +76,6 @@ def outline_of(
         # the stored line count is the whole file's only when nothing was cut
         lineCount=None if file.truncated or file.binary else file.line_count,
         sizeBytes=file.size,
+        symbolCount=len(declared) if paged else None,
+        nextOffset=after if after < len(declared) else None,
     )

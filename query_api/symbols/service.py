@@ -27,6 +27,7 @@ from schemas.events import RepoRegistration
 from schemas.symbols import (
     ChangedArgs,
     ChangedResult,
+    OutlineArgs,
     OutlineResult,
     PathArgs,
     RelatedResult,
@@ -78,13 +79,13 @@ class SymbolService:
 
     # -- outline ---------------------------------------------------------------------------
 
-    async def outline(self, args: PathArgs) -> OutlineResult:
+    async def outline(self, args: OutlineArgs) -> OutlineResult:
         path = path_in_repo(args.path, self._registration(args.repoId))
-        result = await asyncio.to_thread(self._outline, args.repoId, path)
+        result = await asyncio.to_thread(self._outline, args.repoId, path, args.offset)
         return result.model_copy(update={"freshness": await self.freshness(args.repoId)})
 
-    def _outline(self, repo_id: str, path: str) -> OutlineResult:
-        return outline_of(self.views, self.symbols, self.count, repo_id, path)
+    def _outline(self, repo_id: str, path: str, offset: int) -> OutlineResult:
+        return outline_of(self.views, self.symbols, self.count, repo_id, path, offset)
 
     # -- related ---------------------------------------------------------------------------
 

@@ -13,7 +13,7 @@ import pytest
 
 from repocontext.app import EmbeddedApp
 from schemas.events import WalkFilters
-from schemas.symbols import PathArgs
+from schemas.symbols import OutlineArgs, PathArgs
 from schemas.tools import RepoIdArgs
 from streams.sources.git_poller import GitPoller, GitSource
 from streams.sources.watcher import WorkspaceWatcher
@@ -48,7 +48,8 @@ async def test_the_symbol_service_says_how_fresh_its_answers_are(tmp_path: Path)
     async with memory_rig(tmp_path, index=True) as (app, _):
         symbols = app.services.symbols
         args = PathArgs(repoId="repo", path="src/billing/invoice.py")
-        for result in (await symbols.outline(args), await symbols.related(args)):
+        outlined = await symbols.outline(OutlineArgs(repoId="repo", path="src/billing/invoice.py"))
+        for result in (outlined, await symbols.related(args)):
             assert result.freshness is not None, result
             assert result.freshness.eventsBehind == 0 and result.freshness.logEndOffsets > 0
 

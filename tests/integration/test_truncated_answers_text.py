@@ -49,8 +49,17 @@ async def test_the_text_says_where_a_long_file_stops_and_what_was_skipped(
         assert f"text stops at line {stop} of a {size:,}-byte file (64 Ki characters stored)" in (
             said
         ), said[:400]
+        assert "declarations 1-400 of 3,000; offset 400 lists the next" in said, said[:400]
+        _, said = await answer(
+            s, "repocontext_outline", {"repoId": "repo", "path": "ledger_rules.py", "offset": 2800}
+        )
+        assert "declarations 2,801-3,000 of 3,000\n" in said, said[:400]
         assert "declarations listed to the end" in said
         assert "ledger_rules.settle_ledger_2999" in said  # listed past the stop
+        _, said = await answer(
+            s, "repocontext_outline", {"repoId": "repo", "path": "ledger_rules.py", "offset": 9000}
+        )
+        assert "offset past the last of 3,000 declarations\n" in said, said[:400]
         ledger: dict[str, object] = {"repoId": "repo", "path": "src/billing/ledger.py"}
         whole, small = await answer(s, "repocontext_outline", ledger)
         assert "text stops" not in small

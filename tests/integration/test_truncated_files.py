@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from schemas.events import MAX_BODY_CHARS
+from schemas.symbols import MAX_OUTLINE_SYMBOLS
 from tests.integration.mcp_helpers import call
 from tests.integration.memory_rig import memory_rig, rig_settings
 
@@ -36,9 +37,21 @@ async def test_outline_and_bundle_say_where_a_long_file_is_cut(tmp_path: Path) -
             s, "repocontext_outline", {"repoId": "repo", "path": "ledger_rules.py"}
         )
         assert outline["truncated"] is True and outline["truncatedAtLine"] == stop
-        last = outline["symbols"][-1]
-        assert last["fullyQualifiedName"] == "ledger_rules.settle_ledger_2999"
-        assert last["startLine"] == 3 * 2999 + 1 > stop  # past the text the tools return
+        # a page at a time (MAX_OUTLINE_SYMBOLS each), reaching past the text the tools return
+        assert (outline["symbolCount"], outline["nextOffset"]) == (3000, MAX_OUTLINE_SYMBOLS)
+        listed = outline["symbols"]
+        while "nextOffset" in outline:
+            assert len(outline["symbols"]) == MAX_OUTLINE_SYMBOLS
+            outline = await call(
+                s,
+                "repocontext_outline",
+                {"repoId": "repo", "path": "ledger_rules.py", "offset": outline["nextOffset"]},
+            )
+            assert outline["symbolCount"] == 3000
+            listed += outline["symbols"]
+        names = [f"ledger_rules.settle_ledger_{n}" for n in range(3000)]
+        assert [symbol["fullyQualifiedName"] for symbol in listed] == names
+        assert listed[-1]["startLine"] == 3 * 2999 + 1 > stop
         found = await call(
             s, "repocontext_search", {"repoId": "repo", "query": "settle_ledger_2999"}
         )
