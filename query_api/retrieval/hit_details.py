@@ -47,7 +47,7 @@ CONTEXT_LINES = 3  # in a long declaration, lines shown around the matching ones
 WINDOW_LINES = (MAX_RANGE_LINES - 2 * CONTEXT_LINES - 1) // 2
 SYMBOL_REASON = "symbol:"
 LEXICAL_REASONS = frozenset({"path-name-match", "topic-match", "content-match", "key-match"})
-_WORD = re.compile(r"[^\W\d][\w$]*(?:[.:][^\W\d][\w$]*)*")
+_WORD = re.compile(r"[^\W\d][\w$]*(?:(?:\.|::?)[^\W\d][\w$]*)*")
 
 
 @dataclass(frozen=True)
@@ -60,6 +60,9 @@ class QueryTerms:
     # each identifier's words, stop words kept (the index keeps them): MockCall1400 is
     # mock, call, 1400, where its lower-cased spelling tokenises to mockcall, 1400
     split_identifiers: tuple[frozenset[str], ...] = ()
+    # each qualified identifier's parts (click.shell_completion.zshcomplete: click,
+    # shell_completion, zshcomplete): a file never holds it whole, its module in its path
+    qualified: tuple[tuple[str, ...], ...] = ()
 
     @property
     def empty(self) -> bool:
@@ -76,8 +79,17 @@ def query_terms(query: str) -> QueryTerms:
             in_identifiers.update(parts)
     words = {w for w in tokenize(query) if w not in STOP_WORDS and w not in in_identifiers}
     identifier_words = frozenset(in_identifiers - STOP_WORDS)
+    qualified = tuple(
+        tuple(part for part in re.split(r"[.:]+", ident) if part)
+        for ident in identifiers
+        if "." in ident or ":" in ident
+    )
     return QueryTerms(
-        tuple(identifiers), frozenset(words), identifier_words, tuple(identifiers.values())
+        tuple(identifiers),
+        frozenset(words),
+        identifier_words,
+        tuple(identifiers.values()),
+        qualified,
     )
 
 
@@ -99,12 +111,15 @@ def matches_indexed_terms(indexed: frozenset[str], terms: QueryTerms) -> bool:
 
 
 def matches_lexically(path: str, body: str, terms: QueryTerms) -> bool:
-    """Whether the file (path or body) holds any whole identifier or word of the query."""
+    """Whether the file (path or body) holds any whole identifier or word of the query, or
+    every part of a qualified name in it."""
     if terms.empty:
         return True
     text = f"{path}\n{body}"
     lowered = text.lower()
     if any(ident in lowered for ident in terms.identifiers):
+        return True
+    if any(all(part in lowered for part in parts) for parts in terms.qualified):
         return True
     if not terms.words:
         return False
@@ -370,6 +385,8 @@ def _detailed(
         entry = entry.model_copy(update={"fullyQualifiedName": shown})
     stored_lines = body.count("\n") + 1
     within = within or _named_past_body(symbols, hit.reasons, terms, stored_lines)
+    named = None if within else _declaration_named(symbols, terms, path, packages)
+    within = within or named
     if within is not None and within.start_line > stored_lines:  # its place, no snippet
         end = _bounded_end(within.start_line, within.end_line, within.start_line)
         found: Location | None = Location(within.start_line, end, "")
@@ -377,10 +394,10 @@ def _detailed(
         found = locate_in_file(body, symbols, terms, within) if body else None
         if found is None and body and terms.identifiers:  # found by its parts, not whole
             found = locate_in_file(body, symbols, _by_parts(terms), within)
-    update: dict[str, object] = {
-        "entry": entry,
-        "reasons": [_display_reason(r, path, packages) for r in hit.reasons],
-    }
+    reasons = [_display_reason(r, path, packages) for r in hit.reasons]
+    if named is not None:
+        reasons = _named_first(reasons, SYMBOL_REASON + import_name(named.fq_name, path, packages))
+    update: dict[str, object] = {"entry": entry, "reasons": reasons}
     if found is not None:
         update |= {"startLine": found.start_line, "endLine": found.end_line}
         if found.snippet:
@@ -408,6 +425,39 @@ def _named_past_body(
         if past and symbol.fq_name in named and symbol.name.lower() in wanted:
             return symbol
     return None
+
+
+def _named_first(reasons: list[str], named: str) -> list[str]:
+    """`reasons` with the `symbol:` reason of the declaration the query names leading the
+    others (the search names a file's declarations by their simple names' words)."""
+    rest = [r for r in reasons if r != named]
+    at = next((i for i, r in enumerate(rest) if r.startswith(SYMBOL_REASON)), len(rest))
+    return [*rest[:at], named, *rest[at:]]
+
+
+def _declaration_named(
+    symbols: Sequence[Declared], terms: QueryTerms, path: str, packages: set[str]
+) -> Declared | None:
+    """The declaration a qualified name in the query names (`click.shell_completion.
+    ZshComplete`, `ZshComplete.format_completion`, `Router::route`): the one whose
+    qualified name and the query's agree on the most trailing parts, at least two. The
+    file's text never holds the dotted name whole, so its lines would otherwise be those
+    holding the most of its words (another class's `format_completion`)."""
+    wanted = [q.replace("::", ".").split(".") for q in terms.identifiers if "." in q or "::" in q]
+    if not wanted:
+        return None
+    best: tuple[int, Declared] | None = None
+    for symbol in symbols:
+        shown = import_name(symbol.fq_name, path, packages).replace("::", ".").lower()
+        names = shown.split(".")
+        for parts in wanted:
+            if parts[-1] != names[-1]:
+                continue
+            shared = min(len(parts), len(names))
+            agree = shared >= 2 and names[-shared:] == parts[-shared:]
+            if agree and (best is None or shared > best[0]):
+                best = (shared, symbol)
+    return best[1] if best else None
 
 
 # The cosine below which a passage is not taken as about the query when nothing in the

@@ -231,3 +231,42 @@ async def test_a_hit_inside_a_long_class_names_a_short_range(tmp_path: Path) -> 
         assert top["snippet"].startswith("1: class Context:"), top
         symbol = await call(s, "repocontext_recall", {"key": "repo/repo/symbol/core.Context"})
         assert (symbol["fields"]["startLine"], symbol["fields"]["endLine"]) == ("1", "663")
+
+
+COMPLETION = '''"""Shell completion."""
+
+
+class BashComplete:
+    def format_completion(self, item):
+        return f"{item.type},{item.value}"
+
+
+class ZshComplete:
+    def format_completion(self, item):
+        return f"{item.type}\\n{item.value}\\n{item.help}"
+'''
+
+
+async def test_a_qualified_name_in_the_query_names_its_declaration(tmp_path: Path) -> None:
+    """The dotted name is never in the file whole: its lines are the declaration it names,
+    not the other class's method holding the same words, and its `symbol:` reason leads."""
+    repo = tmp_path / "ws" / "repo"
+    (repo / "src" / "click").mkdir(parents=True)
+    (repo / "src" / "click" / "__init__.py").write_text('"""Click."""\n')
+    (repo / "src" / "click" / "shell_completion.py").write_text(COMPLETION)
+    async with memory_rig(tmp_path, index=True) as (_, s):
+        for query, lines, named in (
+            ("click.shell_completion.ZshComplete", (9, 11), "ZshComplete"),
+            ("ZshComplete.format_completion", (10, 11), "ZshComplete.format_completion"),
+            (
+                "shell_completion.BashComplete.format_completion",
+                (5, 6),
+                "BashComplete.format_completion",
+            ),
+        ):
+            answer = await call(s, "repocontext_search", {"repoId": "repo", "query": query})
+            top = answer["hits"][0]
+            assert top["entry"]["path"] == "src/click/shell_completion.py", query
+            assert (top["startLine"], top["endLine"]) == lines, (query, top)
+            symbols = [r for r in top["reasons"] if r.startswith("symbol:")]
+            assert symbols[0] == f"symbol:click.shell_completion.{named}", (query, top)

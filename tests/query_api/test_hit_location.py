@@ -3,7 +3,12 @@ best, the first line of a declaration wins over a comment that names it too."""
 
 from __future__ import annotations
 
-from query_api.retrieval.hit_details import _by_parts, locate_in_file, query_terms
+from query_api.retrieval.hit_details import (
+    _by_parts,
+    _declaration_named,
+    locate_in_file,
+    query_terms,
+)
 from streams.stores.views.symbols import SymbolRow
 
 BODY = "\n".join(
@@ -71,3 +76,20 @@ def test_a_camel_case_identifier_is_found_by_its_words_where_it_is_not_whole() -
     found = locate_in_file(body, [], _by_parts(terms))
     assert found is not None and found.start_line <= 4 <= found.end_line, found
     assert "4: return parameter.source" in found.snippet, found
+
+
+def test_a_qualified_name_names_the_declaration_whose_trailing_parts_it_spells() -> None:
+    rows = [
+        SymbolRow("r", "src/routing.rs", f"routing.{owner}.route", "route", "Method", a, b, "d", "")
+        for owner, a, b in (("MethodRouter", 3, 9), ("Router", 12, 20))
+    ]
+    for query, start in (
+        ("Router::route panics on a nested path", 12),
+        ("routing::MethodRouter::route", 3),
+        ("Router.route", 12),
+    ):
+        named = _declaration_named(rows, query_terms(query), "src/routing.rs", set())
+        assert named is not None and named.start_line == start, query
+    # one part alone, or parts that disagree, name nothing
+    for query in ("route", "Other::route", "routing.route"):
+        assert _declaration_named(rows, query_terms(query), "src/routing.rs", set()) is None
