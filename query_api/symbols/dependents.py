@@ -36,6 +36,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable
 
+from processors.path_roles import home_of_test
 from query_api.symbols.families import (
     FILE_LEVEL,
     PACKAGE_IS_DIRECTORY,
@@ -73,6 +74,8 @@ def is_test_path(path: str) -> bool:
 
 
 CALLABLE_KINDS = frozenset({"Function", "Method"})
+INDEX_STEMS = frozenset({"index", "mod", "__init__"})
+MAX_FOLDER_LOOKUP = 2_000  # paths a folder-name read returns before the exact check
 
 
 def outside_functions(declared: list[SymbolRow]) -> list[SymbolRow]:
@@ -180,8 +183,10 @@ class DependentsResolver:
         declared: list[SymbolRow],
         dependents: Iterable[SymbolAt],
         exclude: set[str],
+        subject: str | None = None,
     ) -> list[SymbolAt]:
-        """`{Name}Test(s)` / `Test{Name}` types, plus dependents that live in test files."""
+        """`{Name}Test(s)` / `Test{Name}` types, dependents that live in test files, and the
+        test files of a folder named for `subject` (folder_tests)."""
         names = sorted({s.name for s in declared if s.kind in TYPE_KINDS})
         wanted = [f"{n}{suffix}" for n in names for suffix in ("Test", "Tests")]
         wanted += [f"Test{n}" for n in names]
@@ -197,4 +202,35 @@ class DependentsResolver:
         for d in dependents:
             if is_test_path(d.path):
                 found.add(d.path, d.symbol)
+        if subject is not None:
+            for path in self.folder_tests(repo_id, subject):
+                if path not in exclude:
+                    found.add(path, FILE_LEVEL)
         return [SymbolAt(symbol=sym, path=p) for p, sym in found.pairs()]
+
+    def folder_tests(self, repo_id: str, subject: str) -> list[str]:
+        """Test files in a test folder named for `subject`, its family's, where `subject`
+        may live: koa's `__tests__/request/host.test.js` tests `lib/request.js` through a
+        helper that builds the request, so no reference of it names what request.js
+        declares. The folder is the last below the test folder (`__tests__`, `tests`), and
+        the test's home (the folders above that) holds `subject` (path_roles.home_of_test)."""
+        folders, _, name = subject.rpartition("/")
+        where = tuple(folders.split("/")) if folders else ()
+        stem = name.split(".", 1)[0]
+        if stem.lower() in INDEX_STEMS:  # a module's index file is called by its folder's name
+            stem = where[-1] if where else ""
+        if not stem:
+            return []
+        family = language_family(subject)
+        out = []
+        for path in self.symbols.files_in_folder_named(repo_id, stem, MAX_FOLDER_LOOKUP):
+            home, tail = home_of_test(path)
+            if (
+                tail
+                and tail[-1].casefold() == stem.casefold()
+                and where[: len(home)] == home
+                and is_test_path(path)
+                and language_family(path) == family
+            ):
+                out.append(path)
+        return out

@@ -99,7 +99,7 @@ class SymbolService:
             return RelatedResult(repoId=repo_id, path=path, exists=False)
         declared = self.symbols.symbols_of_file(repo_id, path)
         dependents = self.resolver.dependents(repo_id, declared, exclude={path})
-        tests = self.resolver.tests(repo_id, declared, dependents, exclude={path})
+        tests = self.resolver.tests(repo_id, declared, dependents, exclude={path}, subject=path)
         names = ImportNames(self.symbols, repo_id)
         return RelatedResult(
             repoId=repo_id,

@@ -10,6 +10,7 @@ import sqlite3
 from dataclasses import dataclass
 from typing import Any
 
+from processors.tokenizer import tokenize
 from schemas.events import RepoRegistration
 from streams.stores.views.packing import unpack_text
 
@@ -242,3 +243,28 @@ def files_under(
     sql += " ORDER BY path LIMIT ?"
     params.append(max(1, min(limit, MAX_PAGE)))
     return [file_row(r) for r in conn.execute(sql, params)]
+
+
+_FOLDER_SQL = """
+SELECT c.path FROM content_fts CROSS JOIN content c ON c.id = content_fts.rowid
+WHERE content_fts MATCH ?1 AND c.repo_id = ?2
+LIMIT ?3
+"""
+
+
+def files_in_folder_named(
+    conn: sqlite3.Connection, repo_id: str, folder: str, limit: int
+) -> list[str]:
+    """Indexed paths below a folder named `folder` (any depth, compared case-insensitively),
+    sorted: one FTS5 phrase read of the path column, then the exact check, of at most
+    `limit` paths holding the folder's words."""
+    words = tokenize(folder)
+    if not words:
+        return []
+    phrase = 'path_terms : "' + " ".join(words).replace('"', '""') + '"'
+    wanted = folder.casefold()
+    return sorted(
+        path
+        for (path,) in conn.execute(_FOLDER_SQL, (phrase, repo_id, limit))
+        if wanted in (part.casefold() for part in path.split("/")[:-1])
+    )
