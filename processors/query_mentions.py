@@ -34,6 +34,13 @@ def written_names(query: str) -> list[tuple[str, ...]]:
     return out
 
 
+def joined_spellings(query: str) -> list[str]:
+    """Each written name's words run together (`FastDoubleParser` -> `fastdoubleparser`):
+    how a Java or Go package, a URL or a lower-case identifier spells the same name, one
+    token the tokenizer cannot split, so the name's words alone never match it."""
+    return ["".join(words) for words in written_names(query)]
+
+
 def phrase_query(words: tuple[str, ...], column: str) -> str:
     """An FTS5 phrase over one column: the words in a row, in order."""
     return f'{column} : "' + " ".join(words).replace('"', '""') + '"'

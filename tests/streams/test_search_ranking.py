@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from processors.path_roles import Role, role_of, roles_asked
+from processors.query_mentions import joined_spellings
 from streams.stores.views.handlers import default_registry
 from streams.stores.views.search import keyword_hits
 from streams.stores.views.store import ViewStore
@@ -228,6 +229,35 @@ def test_a_name_the_request_spells_lifts_the_file_that_uses_it(tmp_path: Path) -
         spelled = ranked(store, "message when RIPGREP_CONFIG_PATH is not set")
     assert plain[0] == "crates/core/flags/hiargs.rs", plain
     assert spelled[0] == "crates/core/flags/startup.rs", spelled
+
+
+def test_a_name_spelled_run_together_in_code_is_found(tmp_path: Path) -> None:
+    """`FastDoubleParser` in a request is `fastdoubleparser` in a Java import: one token the
+    name's words never match, so the file importing the library ranks by that token too."""
+    files = {
+        "src/io/BigDecimalParser.java": (
+            "import ch.randelshofer.fastdoubleparser.JavaBigDecimalParser;\n"
+            "class BigDecimalParser { BigDecimal parse(char[] chars) { return null; } }\n"
+        ),
+        "src/io/NumberInput.java": "".join(
+            f"class NumberInput{i} {{ double parseDouble(Parser parser, boolean fast) {{ }} }}\n"
+            for i in range(4)
+        ),
+    }
+    for i in range(8):  # the name's words are common, its run-together spelling is not
+        files[f"src/util/Util{i}.java"] = "class Util { double fast; Parser parser; }\n"
+    with ViewStore(tmp_path / "views.db", default_registry()) as store:
+        store.apply([rec for path, body in files.items() for rec in records(path, body)], {})
+        order = ranked(store, "uptake FastDoubleParser")
+    assert order[0] == "src/io/BigDecimalParser.java", order
+
+
+def test_joined_spellings_of_the_names_a_request_writes() -> None:
+    assert joined_spellings("uptake FastDoubleParser; set RIPGREP_CONFIG_PATH") == [
+        "fastdoubleparser",
+        "ripgrepconfigpath",
+    ]
+    assert joined_spellings("the parser is fast") == []
 
 
 def test_a_name_every_file_spells_lifts_none_of_them(tmp_path: Path) -> None:

@@ -33,7 +33,7 @@ import sqlite3
 from dataclasses import dataclass
 
 from processors.path_roles import Role, role_of, roles_asked
-from processors.query_mentions import phrase_query, written_names
+from processors.query_mentions import joined_spellings, phrase_query, written_names
 from processors.query_scope import in_scope, query_scopes
 from processors.tokenizer import (
     CHANGE_VERBS,
@@ -370,8 +370,8 @@ def keyword_search(
     name_symbols: bool = True,
 ) -> list[KeywordHit]:
     query = without_authorship(query)
-    tokens = query_tokens(query)
-    tokens = tokens[:MAX_QUERY_TOKENS]
+    tokens = query_tokens(query)[:MAX_QUERY_TOKENS]
+    tokens += [joined for joined in joined_spellings(query) if joined not in tokens]
     if not tokens:
         return []
     limit = max(1, min(k, MAX_K))
