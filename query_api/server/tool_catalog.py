@@ -219,7 +219,8 @@ TOOLS += (
         "repocontext_related",
         "What one indexed file connects to: the modules it imports, dependents (symbols in "
         "other files that reference what it declares, resolved through imports where the "
-        "language allows) and tests that exercise it ({Name}Test(s) types, test files).",
+        "language allows) and tests that exercise it ({Name}Test(s) types, test files "
+        "referencing it or in a test folder named for it).",
         sym.PathArgs,
         sym.RelatedResult,
         lambda s: s.symbols.related,
