@@ -6,18 +6,22 @@ environment variable, a config key, a field, a callee from a library. BM25 split
 words (`ripgrep`, `config`, `path`), each common in the repository, so a long file that repeats
 them outranks the short file where the name itself appears. Keyword search lifts the files whose
 body holds the name's words in order (streams/stores/views/search.py), and only while few files
-do: a name every file uses points nowhere.
+do: a name every file uses points nowhere. A single word the request quotes as code
+(`fallthrough`) counts as such a name too: in backticks it is code, not English.
 """
 
 from __future__ import annotations
 
 import re
 
-from processors.tokenizer import tokenize
+from processors.tokenizer import STOP_WORDS, tokenize
 
 MAX_MENTIONS = 4  # names read per request; a pasted paragraph may hold many
 MAX_MENTION_WORDS = 8
 _IDENTIFIER = re.compile(r"[^\W\d][\w$]*")
+_QUOTED = re.compile(r"`([^`\n]{1,80})`")  # a code span in a Markdown-written request
+_QUOTED_WORD = re.compile(r"[^\W\d][\w$-]*")
+MIN_QUOTED_CHARS = 3  # `id`, `fs`: too short to point anywhere
 
 
 def written_names(query: str) -> list[tuple[str, ...]]:
@@ -32,6 +36,30 @@ def written_names(query: str) -> list[tuple[str, ...]]:
             if len(out) == MAX_MENTIONS:
                 break
     return out
+
+
+def quoted_words(query: str) -> list[tuple[str, ...]]:
+    """The single words a request quotes as code (`fallthrough`, `proto`), each as a one-word
+    name, first seen first, at most MAX_MENTIONS: in backticks a plain word is code, not
+    English. Stop words and words under MIN_QUOTED_CHARS are left out."""
+    out: list[tuple[str, ...]] = []
+    for span in _QUOTED.findall(query):
+        for word in _QUOTED_WORD.findall(span):
+            words = tuple(tokenize(word))
+            if len(words) != 1 or words in out:
+                continue
+            if len(words[0]) < MIN_QUOTED_CHARS or words[0] in STOP_WORDS:
+                continue
+            out.append(words)
+            if len(out) == MAX_MENTIONS:
+                return out
+    return out
+
+
+def mentioned_names(query: str) -> list[tuple[str, ...]]:
+    """The compound names a request writes, then the single words it quotes as code."""
+    names = written_names(query)
+    return names + [words for words in quoted_words(query) if words not in names]
 
 
 def joined_spellings(query: str) -> list[str]:

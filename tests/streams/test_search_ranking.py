@@ -260,6 +260,27 @@ def test_joined_spellings_of_the_names_a_request_writes() -> None:
     assert joined_spellings("the parser is fast") == []
 
 
+def test_a_word_quoted_as_code_lifts_the_file_that_uses_it(tmp_path: Path) -> None:
+    """h3's `fallthrough` option is read in utils/static.ts; the router's files say "next",
+    "handler" and "fall" more often. Unquoted, the word is English and lifts nothing."""
+    files = {
+        f"src/router/route{i}.ts": "export function route(event, next) {\n"
+        "  // fall to the next handler when no route matches\n"
+        "  return next(event)\n}\n"
+        for i in range(3)
+    }
+    files["src/utils/static.ts"] = (
+        "export function serveStatic(event, options) {\n"
+        "  if (options.fallthrough) { return }\n  throw notFound(event)\n}\n"
+    )
+    with ViewStore(tmp_path / "views.db", default_registry()) as store:
+        store.apply([rec for path, body in files.items() for rec in records(path, body)], {})
+        plain = ranked(store, "fall through to the next handler when fallthrough is set")
+        quoted = ranked(store, "fall through to the next handler when `fallthrough` is set")
+    assert plain[0].startswith("src/router/"), plain
+    assert quoted[0] == "src/utils/static.ts", quoted
+
+
 def test_a_name_every_file_spells_lifts_none_of_them(tmp_path: Path) -> None:
     """A name more than MAX_MENTIONED_FILES files use points nowhere: the order stays BM25's."""
     files = {f"src/m{i}.py": "def run(ctx):\n    return self_check(ctx)\n" for i in range(12)}

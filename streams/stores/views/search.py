@@ -33,7 +33,7 @@ import sqlite3
 from dataclasses import dataclass
 
 from processors.path_roles import Role, role_of, roles_asked
-from processors.query_mentions import joined_spellings, phrase_query, written_names
+from processors.query_mentions import joined_spellings, mentioned_names, phrase_query
 from processors.query_scope import in_scope, query_scopes
 from processors.tokenizer import (
     CHANGE_VERBS,
@@ -447,10 +447,11 @@ def _weigh_by_path(
 
 
 def mentioned_files(conn: sqlite3.Connection, repo_id: str, query: str) -> set[str]:
-    """The files whose body spells a compound name the query writes (`RIPGREP_CONFIG_PATH`),
-    for each name that at most MAX_MENTIONED_FILES files spell: one FTS5 phrase read per name."""
+    """The files whose body spells a compound name the query writes (`RIPGREP_CONFIG_PATH`)
+    or a word it quotes as code (`fallthrough`), for each name that at most
+    MAX_MENTIONED_FILES files spell: one FTS5 phrase read per name."""
     out: set[str] = set()
-    for words in written_names(query):
+    for words in mentioned_names(query):
         phrase = phrase_query(words, "body_terms")
         rows = conn.execute(_PATH_SQL, (phrase, repo_id, MAX_MENTIONED_FILES + 1)).fetchall()
         if len(rows) <= MAX_MENTIONED_FILES:
