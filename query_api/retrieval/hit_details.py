@@ -435,6 +435,10 @@ def _named_first(reasons: list[str], named: str) -> list[str]:
     return [*rest[:at], named, *rest[at:]]
 
 
+MAX_QUALIFIED_NAMES = 8  # a query's qualified names compared with a file's declarations
+_SIGNATURE = re.compile(r"\(.*\)$")  # Java's fq names end with their parameter types
+
+
 def _declaration_named(
     symbols: Sequence[Declared], terms: QueryTerms, path: str, packages: set[str]
 ) -> Declared | None:
@@ -443,18 +447,17 @@ def _declaration_named(
     qualified name and the query's agree on the most trailing parts, at least two. The
     file's text never holds the dotted name whole, so its lines would otherwise be those
     holding the most of its words (another class's `format_completion`)."""
-    wanted = [q.replace("::", ".").split(".") for q in terms.identifiers if "." in q or "::" in q]
-    if not wanted:
-        return None
+    wanted = terms.qualified[:MAX_QUALIFIED_NAMES]
+    last_names = {parts[-1] for parts in wanted}
     best: tuple[int, Declared] | None = None
     for symbol in symbols:
-        shown = import_name(symbol.fq_name, path, packages).replace("::", ".").lower()
-        names = shown.split(".")
+        if symbol.name.lower() not in last_names:
+            continue
+        shown = import_name(symbol.fq_name, path, packages)
+        names = _SIGNATURE.sub("", shown).replace("::", ".").lower().split(".")
         for parts in wanted:
-            if parts[-1] != names[-1]:
-                continue
             shared = min(len(parts), len(names))
-            agree = shared >= 2 and names[-shared:] == parts[-shared:]
+            agree = shared >= 2 and names[-shared:] == list(parts[-shared:])
             if agree and (best is None or shared > best[0]):
                 best = (shared, symbol)
     return best[1] if best else None

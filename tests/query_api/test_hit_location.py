@@ -93,3 +93,19 @@ def test_a_qualified_name_names_the_declaration_whose_trailing_parts_it_spells()
     # one part alone, or parts that disagree, name nothing
     for query in ("route", "Other::route", "routing.route"):
         assert _declaration_named(rows, query_terms(query), "src/routing.rs", set()) is None
+
+
+def test_a_java_method_is_named_without_its_parameter_types() -> None:
+    row = SymbolRow(
+        "r",
+        "core/JsonParser.java",
+        "core.JsonParser.getNumberType(java.lang.String,int)",
+        "getNumberType",
+        "Method",
+        1800,
+        1800,
+        "d",
+        "",
+    )
+    named = _declaration_named([row], query_terms("JsonParser.getNumberType"), row.path, set())
+    assert named is row
