@@ -88,6 +88,9 @@ class ContextResult(ToolModel):
     session: str | None = None
     reused: list[Reused] = Field(default_factory=list)
     freshness: Freshness | None = None  # charged in the budget like the echoed task (ours)
+    # only when `detail` named no level: the reference packs such a call as auto, silently;
+    # the caller is told so (ours; charged like the rest)
+    note: str | None = None
 
 
 class StatsResult(ToolModel):

@@ -270,7 +270,7 @@ def _context(r: b.ContextResult) -> str:
     shared = shared_reasons(r.entries)
     if shared:
         head += f"; every file: {', '.join(quoted(why) for why in shared)}"
-    out = [head, *_lag(r.freshness)]
+    out = [head, *([r.note] if r.note else []), *_lag(r.freshness)]
     if r.retryBudgetTokens is not None:
         out.append(f"nothing fit: retry with responseBudgetTokens >= {r.retryBudgetTokens}")
     for reused in r.reused:

@@ -393,6 +393,7 @@ class BundleService:
             session=args.session,
             reused=[],
             freshness=fresh,
+            note=_unknown_detail(args.detail),
         )
         focus = Focus(task_stems(args.task))
         if budget < b.DEFAULT_BUDGET and self._wire(shell) > ENVELOPE_SHARE / 2 * budget:
@@ -687,6 +688,13 @@ def _bundle_reasons(reasons: list[str], packed: set[str]) -> list[str]:
             named = True
         out.append(reason)
     return out or reasons[:1]
+
+
+def _unknown_detail(detail: str) -> str | None:
+    """What the answer says when `detail` names no level (packed as auto)."""
+    if detail.strip().lower() in ("auto", *LEVELS):
+        return None
+    return f"detail {detail!r} is none of paths, outline, slices, auto: packed as auto"
 
 
 def _shown(fq: str, packed: set[str]) -> bool:

@@ -83,6 +83,10 @@ async def test_detail_levels_and_reuse(tmp_path: Path) -> None:
         assert len(invoice["content"].split("\n")) == len(invoice["units"])
         slices = await call(s, "repocontext_context", {**base, "detail": "weird"})
         assert slices["detail"] == "slices"  # unknown -> auto -> slices when one fits
+        assert slices["note"] == (
+            "detail 'weird' is none of paths, outline, slices, auto: packed as auto"
+        )
+        assert "note" not in paths and "note" not in outline
         entry = next(e for e in slices["entries"] if e["path"].endswith("ledger.py"))
         assert entry["content"].startswith("def post_entry") and entry["startLine"] == 1
         assert (
@@ -90,7 +94,7 @@ async def test_detail_levels_and_reuse(tmp_path: Path) -> None:
             == __import__("hashlib").sha256(entry["content"].encode()).hexdigest()
         )
         again = await call(s, "repocontext_context", {**base, "detail": "slices"})
-        assert again["entries"] == slices["entries"]  # deterministic
+        assert again["entries"] == slices["entries"] and "note" not in again  # deterministic
 
         # seen receipts suppress exactly those units, acknowledged in `reused`
         receipt = entry["units"][0]["receipt"]
