@@ -21,6 +21,7 @@ from query_api.retrieval.hit_details import (
 )
 from schemas import tools as t
 from schemas.retrieval import RetrievalPath, SearchMode
+from streams.stores.views.file_cache import one_answer
 
 if TYPE_CHECKING:
     from query_api.retrieval.ladder import Retriever
@@ -47,6 +48,13 @@ async def rank_search(
 ) -> Ranked:
     """The retrieval ladder's hits with their lines and snippet (with `details`); an answer
     in which no hit holds the query's words nor is semantically close says so instead."""
+    with one_answer():  # a generated module's declarations read once, not once per step
+        return await _rank(retriever, locator, repo_id, args, details)
+
+
+async def _rank(
+    retriever: Retriever, locator: HitLocator, repo_id: str, args: t.SearchArgs, details: bool
+) -> Ranked:
     answer = await retriever.search(repo_id, args.query, args.k)
     enriched = await asyncio.to_thread(
         enrich, locator, repo_id, args.query, answer.hits, details=details

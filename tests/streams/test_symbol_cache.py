@@ -4,10 +4,13 @@ those named at once."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from streams.stores import ViewStore
 from streams.stores.views.fields import CONTENT_FIELDS, SYMBOL_FIELDS
+from streams.stores.views.file_cache import FileRowsCache, one_answer
 from streams.stores.views.handlers import default_registry
 from streams.stores.views.search import keyword_hits, name_symbols_of
 from streams.stores.views.symbol_spans import SymbolSpan, file_spans_cache, spans_of_files
@@ -85,3 +88,30 @@ def test_a_files_spans_are_its_declarations_names_and_lines(tmp_path: Path) -> N
         store.apply(records("pkg/options.py", "def renamed():\n    pass\n"), {})
         held = store.read(lambda conn: cache.of_files(conn, "r", ["pkg/options.py"]))
         assert [s.name for s in held["pkg/options.py"]] == ["renamed"]
+
+
+def test_a_file_too_large_for_the_cache_is_read_once_per_answer(tmp_path: Path) -> None:
+    """A file over a quarter of the bound is never kept (it would empty the cache), so every
+    step of an answer read it again; within one_answer it is read once."""
+    with indexed(tmp_path) as store:
+        reads: list[tuple[str, ...]] = []
+
+        def read(conn: Any, repo_id: str, paths: Sequence[str]) -> dict[str, list[SymbolSpan]]:
+            reads.append(tuple(paths))
+            return spans_of_files(conn, repo_id, paths)
+
+        cache = FileRowsCache(store, read, max_rows=4)  # parser.py's 3 rows are over 4 // 4
+
+        def spans(path: str) -> list[SymbolSpan]:
+            return store.read(lambda conn: cache.of_files(conn, "r", [path])).get(path, [])
+
+        for _ in range(2):
+            assert len(spans("pkg/parser.py")) == 3
+        assert len(reads) == 2  # not kept between answers
+        with one_answer():
+            first = spans("pkg/parser.py")
+            assert spans("pkg/parser.py") == first
+        assert len(reads) == 3
+        with one_answer():  # a later answer reads it afresh
+            spans("pkg/parser.py")
+        assert len(reads) == 4

@@ -3,18 +3,38 @@ answers with, which rank again query after query (a C header declares thousands 
 
 from __future__ import annotations
 
+import contextlib
 import sqlite3
 import threading
 import weakref
 from collections import OrderedDict
-from collections.abc import Callable, Sequence
-from typing import Generic, TypeVar
+from collections.abc import Callable, Iterator, Sequence
+from contextvars import ContextVar
+from typing import Any, Generic, TypeVar
 
 from streams.stores.views.store import ViewStore
 
 Row = TypeVar("Row")
 # path -> its rows, for the files of `paths` that have any (one read for all of them)
 Reader = Callable[[sqlite3.Connection, str, Sequence[str]], dict[str, list[Row]]]
+
+
+# The rows of files too large for a cache, read during one answer (one_answer), by cache
+_ANSWER_ROWS: ContextVar[dict[tuple[int, str, str], list[Any]] | None] = ContextVar(
+    "answer_rows", default=None
+)
+
+
+@contextlib.contextmanager
+def one_answer() -> Iterator[None]:
+    """Within it (and the threads asyncio.to_thread starts from it), a file too large for its
+    cache is read once, not once per step that needs it: one search names a generated
+    module's 30,000 declarations for its reasons and again for its lines."""
+    token = _ANSWER_ROWS.set({})
+    try:
+        yield
+    finally:
+        _ANSWER_ROWS.reset(token)
 
 
 class FileRowsCache(Generic[Row]):
@@ -53,13 +73,37 @@ class FileRowsCache(Generic[Row]):
                 elif found:
                     self._files.move_to_end((repo_id, path))
                     out[path] = found
+        answer = _ANSWER_ROWS.get()
+        if answer is not None and missing:
+            missing = self._from_answer(answer, repo_id, missing, out)
         if not missing:
             return out
         read = self._read(conn, repo_id, missing)
         out.update(read)
         if generation % 2 == 0 and self._store.generation == generation:
             self._keep(generation, repo_id, [(p, read.get(p, [])) for p in missing])
+        if answer is not None:
+            for path, rows in read.items():
+                if len(rows) > self._max_rows // 4:  # what the cache will not keep
+                    answer[(id(self), repo_id, path)] = rows
         return out
+
+    def _from_answer(
+        self,
+        answer: dict[tuple[int, str, str], list[Any]],
+        repo_id: str,
+        paths: list[str],
+        out: dict[str, list[Row]],
+    ) -> list[str]:
+        """The paths of `paths` this answer has not read yet; the others' rows into `out`."""
+        left: list[str] = []
+        for path in paths:
+            rows = answer.get((id(self), repo_id, path))
+            if rows is None:
+                left.append(path)
+            else:
+                out[path] = rows
+        return left
 
     def _keep(self, generation: int, repo_id: str, files: list[tuple[str, list[Row]]]) -> None:
         with self._lock:
