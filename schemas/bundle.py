@@ -88,8 +88,9 @@ class ContextResult(ToolModel):
     session: str | None = None
     reused: list[Reused] = Field(default_factory=list)
     freshness: Freshness | None = None  # charged in the budget like the echoed task (ours)
-    # only when `detail` named no level: the reference packs such a call as auto, silently;
-    # the caller is told so (ours; charged like the rest)
+    # ours, only when there is something to say: `detail` named no level (the reference packs
+    # such a call as auto, silently; charged like the rest), or nothing matched the task (the
+    # search's note, in an answer that packed nothing)
     note: str | None = None
 
 

@@ -422,6 +422,9 @@ class BundleService:
                     other, _ = await self._filled(args, deeper, again, cands, seen, held, lean)
                     if self._envelope_share(other) < self._envelope_share(result):
                         packed, result = again, other
+        if not result.entries and not result.reused and answer.note and not result.note:
+            # nothing to pack because nothing matched: the search's word for it, not silence
+            result = result.model_copy(update={"note": answer.note})
         return self._settle(args, result, cands, packed.cheapest, now)
 
     async def _filled(

@@ -376,3 +376,13 @@ async def test_a_repository_registered_but_not_yet_in_the_views_is_not_unknown(
             s, "repocontext_context", {"repoId": "nowhere", "task": "router"}
         )
         assert "unknown repository 'nowhere'" in missing
+
+
+async def test_a_task_nothing_matches_says_so(tmp_path: Path) -> None:
+    async with memory_rig(tmp_path, index=True) as (_, s):
+        task = {"repoId": "repo", "task": "zebraquokka walrusnarwhal"}
+        result = await s.call_tool("repocontext_context", task)
+        answer = result.structuredContent
+        assert answer is not None and answer["entries"] == [] and answer["responseTokens"] == 0
+        assert answer["note"].startswith("no file or memory entry in 'repo' contains"), answer
+        assert answer["note"] in result.content[0].text  # type: ignore[union-attr]
