@@ -49,7 +49,13 @@ def _index_status(payload: dict[str, Any]) -> str:
     rest = {k: v for k, v in payload.items() if k not in _LEFT_OUT}
     lines = _lines(rest, "")
     at = next((i + 1 for i, line in enumerate(lines) if line.startswith("filesUnchanged")), 0)
-    return "\n".join([*lines[:at], *_left_out(payload), *lines[at:]])
+    none = []
+    if payload.get("status") == "None":  # the reference's answer for a repository never indexed
+        none = [
+            f"no index job is recorded for {payload.get('repoId')!r}: repocontext_list_repos "
+            "shows the registered repositories, repocontext_add_repo indexes one"
+        ]
+    return "\n".join([*none, *lines[:at], *_left_out(payload), *lines[at:]])
 
 
 def _left_out(payload: dict[str, Any]) -> list[str]:

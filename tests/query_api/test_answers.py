@@ -132,6 +132,11 @@ def test_a_file_searched_only_in_part_says_where_search_stops() -> None:
         in text
     )
     assert "skipped" not in render(t.IndexStatus(repoId="r"))[1]  # nothing left out: no line
+    unknown = render(t.IndexStatus(repoId="nope", status="None"))[1]
+    assert unknown.startswith("no index job is recorded for 'nope': repocontext_list_repos"), (
+        unknown
+    )
+    assert "no index job" not in render(t.IndexStatus(repoId="r", status="Completed"))[1]
 
 
 def test_a_bundles_shared_reasons_are_said_once_in_its_text() -> None:
