@@ -135,7 +135,10 @@ class DependentsResolver:
         )
         members = sorted(set(by_name) - set(free))
         refs = self.symbols.references_to(repo_id, free + members, qualified_only=members)
-        scope.note_self_declared(free, exclude)
+        # only a name some other file references can be taken for its own declaration there:
+        # a generated module's 30,000 names nobody calls are not looked up again
+        referenced = {ref.name for ref in refs if ref.path not in exclude}
+        scope.note_self_declared([name for name in free if name in referenced], exclude)
         found = Found()
         for ref in refs:
             if ref.path in exclude or not scope.means(ref, by_name.get(ref.name, [])):
