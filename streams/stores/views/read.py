@@ -10,6 +10,7 @@ import sqlite3
 from dataclasses import dataclass
 from typing import Any
 
+from processors.query_mentions import phrase_query
 from processors.tokenizer import tokenize
 from schemas.events import RepoRegistration
 from streams.stores.views.packing import unpack_text
@@ -245,11 +246,17 @@ def files_under(
     return [file_row(r) for r in conn.execute(sql, params)]
 
 
-_FOLDER_SQL = """
+_PATHS_MATCHING_SQL = """
 SELECT c.path FROM content_fts CROSS JOIN content c ON c.id = content_fts.rowid
 WHERE content_fts MATCH ?1 AND c.repo_id = ?2
 LIMIT ?3
 """
+
+
+def paths_matching(conn: sqlite3.Connection, repo_id: str, match: str, limit: int) -> list[str]:
+    """The paths of at most `limit` files an FTS5 MATCH expression over the content index
+    selects (`processors.query_mentions.phrase_query` writes one), in no particular order."""
+    return [str(path) for (path,) in conn.execute(_PATHS_MATCHING_SQL, (match, repo_id, limit))]
 
 
 def files_in_folder_named(
@@ -258,13 +265,12 @@ def files_in_folder_named(
     """Indexed paths below a folder named `folder` (any depth, compared case-insensitively),
     sorted: one FTS5 phrase read of the path column, then the exact check, of at most
     `limit` paths holding the folder's words."""
-    words = tokenize(folder)
+    words = tuple(tokenize(folder))
     if not words:
         return []
-    phrase = 'path_terms : "' + " ".join(words).replace('"', '""') + '"'
     wanted = folder.casefold()
     return sorted(
         path
-        for (path,) in conn.execute(_FOLDER_SQL, (phrase, repo_id, limit))
+        for path in paths_matching(conn, repo_id, phrase_query(words, "path_terms"), limit)
         if wanted in (part.casefold() for part in path.split("/")[:-1])
     )

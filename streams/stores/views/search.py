@@ -63,7 +63,7 @@ from streams.stores.views.fields import (
     SYMBOL_WEIGHT,
 )
 from streams.stores.views.lexical import MirrorSpec, Snapshot
-from streams.stores.views.read import FILE_COLUMNS, FileRow, file_row
+from streams.stores.views.read import FILE_COLUMNS, FileRow, file_row, paths_matching
 from streams.stores.views.store import ViewStore
 from streams.stores.views.symbol_spans import (
     FileSpansCache,
@@ -167,11 +167,6 @@ _FILES_SQL = f"""
 SELECT {FILE_COLUMNS} FROM files
 WHERE repo_id = ?1 AND path IN (SELECT value FROM json_each(?2))
 """
-_PATH_SQL = """
-SELECT c.path FROM content_fts CROSS JOIN content c ON c.id = content_fts.rowid
-WHERE content_fts MATCH ?1 AND c.repo_id = ?2
-LIMIT ?3
-"""
 
 
 @dataclass(frozen=True, slots=True)
@@ -224,14 +219,14 @@ def path_named_files(conn: sqlite3.Connection, repo_id: str, query: str) -> list
     wanted = query.strip().replace("\\", "/").removeprefix("./").strip("/")
     if not wanted or any(c.isspace() for c in wanted) or not ("/" in wanted or "." in wanted):
         return []
-    terms = tokenize(wanted)
+    terms = tuple(tokenize(wanted))
     if not terms:
         return []
-    phrase = 'path_terms : "' + " ".join(terms).replace('"', '""') + '"'
+    phrase = phrase_query(terms, "path_terms")
     folded = wanted.casefold()
     return sorted(
         path
-        for (path,) in conn.execute(_PATH_SQL, (phrase, repo_id, MAX_PATH_LOOKUP))
+        for path in paths_matching(conn, repo_id, phrase, MAX_PATH_LOOKUP)
         if path.casefold() == folded or path.casefold().endswith("/" + folded)
     )
 
@@ -453,9 +448,9 @@ def mentioned_files(conn: sqlite3.Connection, repo_id: str, query: str) -> set[s
     out: set[str] = set()
     for words in mentioned_names(query):
         phrase = phrase_query(words, "body_terms")
-        rows = conn.execute(_PATH_SQL, (phrase, repo_id, MAX_MENTIONED_FILES + 1)).fetchall()
-        if len(rows) <= MAX_MENTIONED_FILES:
-            out.update(path for (path,) in rows)
+        paths = paths_matching(conn, repo_id, phrase, MAX_MENTIONED_FILES + 1)
+        if len(paths) <= MAX_MENTIONED_FILES:
+            out.update(paths)
     return out
 
 
