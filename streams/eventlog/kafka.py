@@ -37,6 +37,7 @@ from aiokafka import AIOKafkaConsumer, AIOKafkaProducer, TopicPartition
 from aiokafka.admin import AIOKafkaAdminClient, NewTopic
 from aiokafka.admin.config_resource import ConfigResource, ConfigResourceType
 from aiokafka.errors import (
+    BrokerResponseError,
     KafkaConnectionError,
     KafkaError,
     KafkaTimeoutError,
@@ -81,6 +82,12 @@ def failure(what: str, exc: KafkaError) -> EventLogError:
     lost connections, retriable errors: readers keep serving and retry), else EventLogError."""
     unreachable = isinstance(exc, KafkaTimeoutError | KafkaConnectionError) or exc.retriable
     return (LogUnreachable if unreachable else EventLogError)(f"{what}: {exc}")
+
+
+def broker_code(exc: KafkaError) -> int | None:
+    """The broker's error code, or None for an error raised by the client itself (a node not
+    ready, a lost connection): aiokafka gives only a broker response's errors an `errno`."""
+    return exc.errno if isinstance(exc, BrokerResponseError) else None
 
 
 def _retrieved(fut: asyncio.Future[Any]) -> None:
@@ -482,7 +489,7 @@ class KafkaEventLog(EventLog):
                 if code not in _RETRIABLE_COMMIT:
                     raise for_code(code)(f"offsets of {group}")
             except KafkaError as exc:
-                if exc.errno not in _RETRIABLE_COMMIT or time.monotonic() > deadline:
+                if broker_code(exc) not in _RETRIABLE_COMMIT or time.monotonic() > deadline:
                     raise failure(f"{self.url}: cannot read offsets of {group}", exc) from exc
             if time.monotonic() > deadline:
                 raise LogUnreachable(f"{self.url}: offsets of {group}: coordinator not ready")
@@ -532,7 +539,7 @@ class KafkaEventLog(EventLog):
                 response = await admin._send_request_to_node(node, request)
             except KafkaError as exc:
                 # an ACL refusal (group or topic) is final: no retry until the deadline
-                if time.monotonic() > deadline or exc.errno in _NOT_AUTHORIZED:
+                if time.monotonic() > deadline or broker_code(exc) in _NOT_AUTHORIZED:
                     raise failure(f"{self.url}: commit of {group} failed", exc) from exc
                 await asyncio.sleep(0.1)
                 continue
