@@ -111,10 +111,11 @@ class IndexBuild(ToolModel):
 class Freshness(ToolModel):
     """How current an answer is (our addition; every answer carries it): how far the views
     lag the log, and for the answer's repository what the source knows that the views do not
-    yet reflect. An absent field means "not known", never "none"."""
+    yet reflect. An absent field means "not known", never "none", but for a context bundle's
+    offsets: a bundle whose views are caught up says so by `eventsBehind` 0 alone."""
 
-    appliedOffsets: int
-    logEndOffsets: int
+    appliedOffsets: int | None = None
+    logEndOffsets: int | None = None
     eventsBehind: int
     secondsBehind: float | None = None
     # workspace sources: files changed on disk that the watcher has seen but not yet logged

@@ -36,11 +36,16 @@ def possession_token(path: str, content_hash: str) -> str:
 def brief_freshness(fresh: t.Freshness) -> t.Freshness:
     """`fresh` as a context bundle carries it: no source error (the bundle is about code; the
     health tools say why a poll failed), and vector coverage that is complete said in one
-    field rather than seven counts (t.VectorsComplete)."""
+    field rather than seven counts (t.VectorsComplete). Views caught up with a log that
+    answers say so by `eventsBehind` 0 alone: the offsets and a lag of 0 s tell an agent
+    nothing more, and cost a small bundle a tenth of its envelope."""
     vectors = fresh.vectors
     if isinstance(vectors, t.VectorCoverage) and vectors.complete:
         vectors = t.VectorsComplete()
-    return fresh.model_copy(update={"sourceError": None, "vectors": vectors})
+    update: dict[str, object] = {"sourceError": None, "vectors": vectors}
+    if fresh.eventsBehind == 0 and fresh.logReachable is not False:
+        update |= {"appliedOffsets": None, "logEndOffsets": None, "secondsBehind": None}
+    return fresh.model_copy(update=update)
 
 
 def worst_freshness(fresh: t.Freshness) -> t.Freshness:
@@ -51,8 +56,8 @@ def worst_freshness(fresh: t.Freshness) -> t.Freshness:
     big = 10**12
     return fresh.model_copy(
         update={
-            "appliedOffsets": max(fresh.appliedOffsets, big),
-            "logEndOffsets": max(fresh.logEndOffsets, big),
+            "appliedOffsets": max(fresh.appliedOffsets or 0, big),
+            "logEndOffsets": max(fresh.logEndOffsets or 0, big),
             "eventsBehind": max(fresh.eventsBehind, big),
             "secondsBehind": 123456789.123456,
             "pendingFiles": None if git else max(fresh.pendingFiles or 0, 10**9),
