@@ -45,6 +45,11 @@ log = logging.getLogger(__name__)
 FRESHNESS_TTL_S = 0.05
 
 
+def watch_lines(problems: dict[str, str]) -> list[str]:
+    """One clause per repository whose watcher cannot watch, naming why."""
+    return [f"not watching {repo_id!r}: {why}" for repo_id, why in sorted(problems.items())]
+
+
 def checking_line(repo_ids: list[str]) -> str:
     shown = ", ".join(repo_ids[:5]) + (
         f" and {len(repo_ids) - 5} more" if len(repo_ids) > 5 else ""
@@ -134,8 +139,11 @@ class RepoContextService:
         git = (reg is not None and reg.source == "git") or (
             repo is not None and repo.source == "git"
         )
-        if not git:
-            return {"pendingFiles": self.ingest.pending_files(repo_id)}
+        if not git:  # a watcher that cannot watch is the workspace's source error
+            return {
+                "pendingFiles": self.ingest.pending_files(repo_id),
+                "sourceError": self.ingest.watch_problems().get(repo_id),
+            }
         src = source_of(self.views, repo_id)
         return {
             "indexedCommit": indexed_commit(
@@ -204,9 +212,10 @@ class RepoContextService:
         away = unreachable_line(self.runtime)
         if away is not None:
             status += "; " + away
-        for repo_id, problem in sorted(self.ingest.watch_problems().items()):
-            ready = False  # its views no longer follow the disk: not ready, and say why
-            status += f"; not watching {repo_id!r}: {problem}"
+        unwatched = watch_lines(self.ingest.watch_problems())
+        if unwatched:  # their views no longer follow the disk: not ready, and say why first
+            ready = False
+            status = "not ready: " + "; ".join([*unwatched, status.removeprefix("ready: ")])
         if fresh is not None and fresh.vectors is not None and not fresh.vectors.complete:
             status += "; " + coverage_line(fresh.vectors)
         waiting = self.plane.waiting_line() if self.plane is not None else None
@@ -229,7 +238,7 @@ class RepoContextService:
         behind = lag_not_ready(self.runtime, self.max_ready_lag)
         if behind is not None:
             reasons.append(behind)
-        return reasons
+        return reasons + watch_lines(self.ingest.watch_problems())
 
     async def list_repos(self, args: t.NoArgs) -> t.ListReposResult:
         rows = []

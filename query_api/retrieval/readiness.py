@@ -4,7 +4,8 @@
 - Embedder bound: `building` (not ready) until a real answer took a semantic path (the
   warm-up query at start-up provides one as soon as vectors exist); then `serving`. Once
   serving, readiness is revoked only when capability-loss answers (every `keyword.*` path
-  but `no_embedder`) persist for `hold_down_s` (30 s) without any semantic success.
+  but `no_embedder`) persist for `hold_down_s` (30 s) without any semantic success; the
+  warm-up probe runs again meanwhile, so a fault the plane recovered from clears by itself.
 - Bound but nothing registered: ready, `nothing_registered` (not sticky).
 - `saturated_unavailable` (not ready) where `building` would be, when the latest answer was
   refused by the admission gate, i.e. the exact scan's breaker withheld the vector plane
@@ -56,6 +57,13 @@ class Readiness:
                 self._fault_since = None
             elif path != RetrievalPath.KEYWORD_NO_EMBEDDER and self._fault_since is None:
                 self._fault_since = now
+
+    @property
+    def fault_pending(self) -> bool:
+        """Serving, and an answer fell back to keyword since the last semantic one: the
+        plane's warm-up probe runs until one succeeds (query_api/retrieval/vector_plane.py)."""
+        with self._lock:
+            return self._last_success is not None and self._fault_since is not None
 
     @property
     def last_path(self) -> RetrievalPath | None:

@@ -31,6 +31,7 @@ from streams.stores.views.store import ViewStore
 from streams.vectors_step import VectorIndexer
 
 log = logging.getLogger(__name__)
+FAULT_POLL_S = 2.0  # how often a serving plane looks for a keyword fallback to probe after
 
 
 def embedder_from(settings: Settings) -> Embedder:
@@ -181,18 +182,37 @@ class VectorPlane:
 
     async def warm_up(self, stop: asyncio.Event, repo_ids: Callable[[], list[str]]) -> None:
         """A semantic query from start-up, retried with backoff 2 s doubling to 30 s, until the
-        plane proves itself (spec §5.1)."""
+        plane proves itself (spec §5.1); then the same probe whenever an answer fell back to
+        keyword (a repository searched before its vectors arrived, one failed embedding), so
+        that a fault the plane has already recovered from does not outlive the hold-down and
+        revoke readiness because no one searched meanwhile."""
+        proven = False
+        while not stop.is_set():
+            if not await self._probe(stop, repo_ids):
+                return
+            if not proven:
+                proven = True
+                try:
+                    await asyncio.to_thread(self.reclaim_old_spaces)
+                except Exception:
+                    log.exception("reclaiming the old vector spaces failed")
+            while not self.readiness.fault_pending:
+                if await _stopped(stop, FAULT_POLL_S):
+                    return
+
+    async def _probe(self, stop: asyncio.Event, repo_ids: Callable[[], list[str]]) -> bool:
+        """True once a probe answered semantically; False when stopped first."""
         delay = 2.0
         while not stop.is_set():
             try:
                 if await self.retriever.warm_up(repo_ids()):
-                    await asyncio.to_thread(self.reclaim_old_spaces)
-                    return
+                    return True
             except Exception:
                 log.exception("warm-up query failed")
-            with contextlib.suppress(asyncio.TimeoutError):
-                await asyncio.wait_for(stop.wait(), delay)
+            if await _stopped(stop, delay):
+                return False
             delay = min(30.0, delay * 2)
+        return False
 
     def foreground(self, waiting: bool) -> None:
         """`waiting`: a user waits for the embedding (`index --vectors`, `replay`), so it uses
@@ -313,3 +333,10 @@ def keyword_only_retriever(views: ViewStore, readiness: Readiness) -> Retriever:
     from streams.embedders import NoEmbedder
 
     return Retriever(views, NoEmbedder(), None, readiness)
+
+
+async def _stopped(stop: asyncio.Event, delay: float) -> bool:
+    """Wait `delay` seconds or until `stop` is set; whether it was set."""
+    with contextlib.suppress(asyncio.TimeoutError):
+        await asyncio.wait_for(stop.wait(), delay)
+    return stop.is_set()

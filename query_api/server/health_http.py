@@ -105,6 +105,8 @@ class ServiceHealth(HealthRoutes):
         health = await service.health(NoArgs())
         reasons = service.not_ready_reasons()  # a faulted log; a disk not yet compared; lag
         is_ready = health.retrievalReady and not reasons
+        if not is_ready and not reasons:  # retrieval's own verdict: a 503 always says why
+            reasons = [health.status]
         status = 200 if is_ready else 503
         if not detail:
             return status, {"ready": is_ready}

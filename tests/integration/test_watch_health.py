@@ -47,6 +47,12 @@ async def test_a_repository_that_cannot_be_watched_is_reported_not_ready(
         await wait_for(not_ready, 60, "health to report the unwatchable repository")
         health = await app.service.health(NoArgs())
         assert "not watching 'repo'" in health.status and "root" in health.status
+        assert health.status.startswith("not ready: not watching 'repo'"), health.status
+        # /health/ready names it too (its 503 listed no reason), and so does every answer
+        reasons = app.service.not_ready_reasons()
+        assert any(r.startswith("not watching 'repo'") for r in reasons), reasons
+        fresh = await app.service.freshness("repo")
+        assert fresh.sourceError and "root" in fresh.sourceError, fresh
 
         # the retries say so in one line each: the traceback came with the first failure
         async def repeated() -> bool:
