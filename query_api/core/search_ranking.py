@@ -9,6 +9,7 @@ their answers the same.
 from __future__ import annotations
 
 import asyncio
+import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
@@ -18,6 +19,7 @@ from query_api.retrieval.hit_details import (
     best_semantic_score,
     enrich,
     no_match_note,
+    wordless_note,
 )
 from schemas import tools as t
 from schemas.retrieval import RetrievalPath, SearchMode
@@ -25,6 +27,9 @@ from streams.stores.views.file_cache import one_answer
 
 if TYPE_CHECKING:
     from query_api.retrieval.ladder import Retriever
+
+
+WORD = re.compile(r"\w")  # a letter, digit or underscore, in any script
 
 
 @dataclass(frozen=True)
@@ -56,6 +61,8 @@ async def _rank(
     retriever: Retriever, locator: HitLocator, repo_id: str, args: t.SearchArgs, details: bool
 ) -> Ranked:
     answer = await retriever.search(repo_id, args.query, args.k)
+    if not WORD.search(args.query):  # "   ", "*": vectors would rank files all the same
+        return Ranked(answer.mode, answer.path, [], wordless_note(args.query))
     enriched = await asyncio.to_thread(
         enrich, locator, repo_id, args.query, answer.hits, details=details
     )

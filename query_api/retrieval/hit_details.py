@@ -492,8 +492,16 @@ async def best_semantic_score(
     return max((m.score for m in matches), default=None)
 
 
+def wordless_note(query: str) -> str:
+    return f"the query {_shown(query)!r} holds no word or number to search for"
+
+
+def _shown(query: str) -> str:
+    return query if len(query) <= 80 else query[:79] + "…"
+
+
 def no_match_note(query: str, repo_id: str, best: float | None) -> str:
-    what = query if len(query) <= 80 else query[:79] + "…"
+    what = _shown(query)
     if best is None:
         return f"no file or memory entry in {repo_id!r} contains {what!r}"
     return (
