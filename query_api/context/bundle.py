@@ -216,8 +216,16 @@ class BundleService:
         lines = [redact(line) for line in lines]
         content = "\n".join(lines)
         whole_body = row is not None and content == body
-        made_units = self._units(repo_id, cand.path, content_hash, units, lines, ranges, whole_body)
-        reasons = _bundle_reasons(cand.reasons, {sym for _, sym in units if sym})
+        packages = self.locator.packages(repo_id, cand.path) if cand.path.endswith(".py") else set()
+        made_units = self._units(
+            repo_id, cand.path, content_hash, units, lines, ranges, whole_body, packages
+        )
+        reasons = [  # named as search names them: as the file's code imports them
+            f"symbol:{import_name(r[len('symbol:') :], cand.path, packages)}"
+            if r.startswith("symbol:")
+            else r
+            for r in _bundle_reasons(cand.reasons, {sym for _, sym in units if sym})
+        ]
         several = len(ranges) > 1  # each span's unit names its lines: the entry's would not
         entry = b.BundleEntry(
             path=cand.path,
@@ -264,12 +272,12 @@ class BundleService:
         lines: list[str],
         ranges: list[tuple[int, int]],
         whole: bool,
+        packages: set[str],
     ) -> list[b.Unit]:
         """One unit per span (or outline line) of content, each with its receipt and token
         count. An outline unit names its declaration as code imports it (the reference's fq
         name); a span names it as the file declares it (`Class.method`): the entry's path
         says the rest."""
-        packages = self.locator.packages(repo_id, path) if path.endswith(".py") else set()
         several = len(ranges) > 1  # one span's lines are the entry's own
         prefix = self._module_prefix(repo_id, path) if any(k == "span" for k, _ in units) else ""
 

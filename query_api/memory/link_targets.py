@@ -2,9 +2,10 @@
 
 Symbol keys (`repo/<id>/symbol/<name>`) carry the name the views store, the file's path as a
 dotted prefix (`src.flask.testing.FlaskClient` for src/flask/testing.py), which is unique and
-what scan and recall list. outline, related and search show the name as code imports it
-(`flask.testing.FlaskClient`, query_api.symbols.import_names), so an agent copying that name
-into a link would write a key nothing is stored under: the link would never report drift.
+what scan and recall list as keys (their `fullyQualifiedName` is the import name). outline,
+related and search show the name as code imports it (`flask.testing.FlaskClient`,
+query_api.symbols.import_names), so an agent copying that name into a link would write a key
+nothing is stored under: the link would never report drift.
 Such a key is rewritten to the stored one when exactly the declarations of one name match.
 
 The reference accepts a link to a target that does not exist (spec: "targets need not
@@ -20,6 +21,7 @@ from collections.abc import Mapping
 from query_api.access.read_scope import may_read_key
 from query_api.memory.views import MemoryReader
 from query_api.symbols.import_names import ImportNames
+from schemas.tools import EntryView
 from streams.stores.views.symbols import SymbolViews
 
 SYMBOL_FAMILY = "symbol"
@@ -39,6 +41,23 @@ class LinkTargets:
     def __init__(self, reader: MemoryReader, symbols: SymbolViews) -> None:
         self.reader = reader
         self.symbols = symbols
+
+    def as_imported(self, views: list[EntryView]) -> list[EntryView]:
+        """Symbol views with `fullyQualifiedName` as search, outline and related show it;
+        the key stays the stored name (see module doc)."""
+        names: dict[str, ImportNames] = {}
+        out = []
+        for view in views:
+            fq, path = view.fullyQualifiedName, view.fields.get("filePath")
+            if view.kind != "Symbol" or not fq or not path or view.repoId is None:
+                out.append(view)
+                continue
+            repo_names = names.setdefault(view.repoId, ImportNames(self.symbols, view.repoId))
+            shown = repo_names.shown(fq, path)
+            out.append(
+                view if shown == fq else view.model_copy(update={"fullyQualifiedName": shown})
+            )
+        return out
 
     def canonical(self, target: str) -> str:
         """`target` as the key its entry is stored under: a symbol key spelled with the

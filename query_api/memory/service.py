@@ -294,7 +294,8 @@ class MemoryService:
         if not args.key.startswith("repo/") or args.key.strip() != args.key:
             raise ToolInputError("`key` must be a full key such as repo/{repoId}/mem/{topic}/{id}")
         # a symbol key in the spelling outline shows answers as the key it is stored under
-        return self.reader.view_of(self.link_targets.canonical(args.key), time.time())
+        view = self.reader.view_of(self.link_targets.canonical(args.key), time.time())
+        return self.link_targets.as_imported([view])[0]
 
     async def list_topics(self, args: m.RepoArgs) -> m.ListTopicsResult:
         self.core.require_repo(args.repoId)  # as search and context: unknown is an error
@@ -328,7 +329,7 @@ class MemoryService:
         if scope == "Symbols":
             last = _after_in(after, "/symbol/")
             syms = await asyncio.to_thread(self.scans.symbols, args.repoId, last, limit)
-            return [symbol_view(args.repoId, r) for r in syms]
+            return self.link_targets.as_imported([symbol_view(args.repoId, r) for r in syms])
         last = _after_in(after, "/pkg/")  # Packages
         pkgs = await asyncio.to_thread(self.scans.packages, args.repoId, last, limit)
         return [package_view(args.repoId, p) for p in pkgs]

@@ -105,7 +105,8 @@ class SymbolService:
             repoId=repo_id,
             path=path,
             exists=True,
-            imports=self.resolver.imports(repo_id, path),
+            # a relative import resolves to the path's module name; shown as code imports it
+            imports=[names.shown(module, path) for module in self.resolver.imports(repo_id, path)],
             dependents=_shown(names, dependents),
             tests=_shown(names, tests),
         )

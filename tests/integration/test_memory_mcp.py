@@ -10,7 +10,6 @@ from typing import Any
 import pytest
 from mcp.shared.memory import create_connected_server_and_client_session
 
-from processors.symbols.languages.python import import_name
 from repocontext.app import EmbeddedApp
 from schemas import topics
 from tests.integration.mcp_helpers import call, call_error, wait_for
@@ -377,15 +376,16 @@ async def test_scan_symbols_and_packages(tmp_path: Path) -> None:
         for path in ("src/billing/invoice.py", "src/billing/ledger.py", "src/httpServer.ts"):
             got = await call(s, "repocontext_outline", {"repoId": "repo", "path": path})
             expected |= {x["fullyQualifiedName"] for x in got["symbols"]}
-        # outline names a declaration as code imports it (no package folder here: the file's
-        # module alone); the key keeps the name its file path gives (symbol_import_names)
-        shown = {
-            import_name(e["fullyQualifiedName"], e["fields"]["filePath"], set()) for e in symbols
-        }
-        assert shown == expected
+        # scan names a declaration as outline does, as code imports it (no package folder
+        # here: the file's module alone); the key keeps the name its file path gives, and
+        # recall takes either spelling (symbol_import_names)
+        assert {e["fullyQualifiedName"] for e in symbols} == expected
         calc = next(e for e in symbols if e["fullyQualifiedName"].endswith(".InvoiceCalculator"))
         assert calc["kind"] == "Symbol" and calc["exists"] is True
-        assert calc["key"] == f"repo/repo/symbol/{calc['fullyQualifiedName']}"
+        assert calc["fullyQualifiedName"] == "invoice.InvoiceCalculator"
+        assert calc["key"] == "repo/repo/symbol/src.billing.invoice.InvoiceCalculator"
+        by_name = {"key": f"repo/repo/symbol/{calc['fullyQualifiedName']}"}
+        assert (await call(s, "repocontext_recall", by_name))["key"] == calc["key"]
         assert calc["fields"]["filePath"] == "src/billing/invoice.py"
         assert calc["fields"]["signature"] == "class InvoiceCalculator"
         assert (calc["fields"]["startLine"], calc["fields"]["endLine"]) == ("1", "3")

@@ -20,6 +20,8 @@ USER = (
     "def test_open():\n    assert FlaskClient().open('/') == '/'\n"
 )
 HELPER = "from flask.testing import FlaskClient\n\n\ndef client():\n    return FlaskClient()\n"
+# a relative import: resolved against the file's path (src.flask.testing), shown as imported
+APP = "from .testing import FlaskClient\n\n\ndef make_test_client():\n    return FlaskClient()\n"
 
 
 async def test_outline_and_related_show_import_names_in_a_src_layout(tmp_path: Path) -> None:
@@ -28,6 +30,7 @@ async def test_outline_and_related_show_import_names_in_a_src_layout(tmp_path: P
     (repo / "src" / "flask" / "__init__.py").write_text('"""Flask."""\n')
     (repo / "src" / "flask" / "testing.py").write_text(TESTING)
     (repo / "src" / "flask" / "helpers.py").write_text(HELPER)
+    (repo / "src" / "flask" / "app.py").write_text(APP)
     (repo / "tests").mkdir()
     (repo / "tests" / "test_testing.py").write_text(USER)
     async with memory_rig(tmp_path, index=True) as (_, s):
@@ -46,13 +49,33 @@ async def test_outline_and_related_show_import_names_in_a_src_layout(tmp_path: P
         related = await call(s, "repocontext_related", where)
         dependents = {(d["path"], d["symbol"]) for d in related["dependents"]}
         assert dependents == {
+            ("src/flask/app.py", "flask.app.make_test_client"),
             ("src/flask/helpers.py", "flask.helpers.client"),
             ("tests/test_testing.py", "test_testing.test_open"),  # tests/ is no package
         }
         assert {(d["path"], d["symbol"]) for d in related["tests"]} == {
             ("tests/test_testing.py", "test_testing.test_open")
         }
-        assert not any("src." in str(v) for v in (outline, related))
+        app_related = await call(s, "repocontext_related", {**where, "path": "src/flask/app.py"})
+        assert app_related["imports"] == ["flask.testing"]  # was src.flask.testing
+
+        # the bundle's `symbol:` reasons as search gives them; recall and scan's names too
+        task = {"repoId": "repo", "task": "make_test_client FlaskClient"}
+        bundle = await call(s, "repocontext_context", task)
+        symbol_reasons = [r for e in bundle["entries"] for r in e["reasons"] if "symbol:" in r]
+        search = await call(s, "repocontext_search", {"repoId": "repo", "query": task["task"]})
+        assert symbol_reasons and all(
+            r in {r for h in search["hits"] for r in h["reasons"]} for r in symbol_reasons
+        ), (symbol_reasons, search["hits"])
+        key = "repo/repo/symbol/flask.testing.FlaskClient"
+        recalled = await call(s, "repocontext_recall", {"key": key})
+        assert recalled["fullyQualifiedName"] == "flask.testing.FlaskClient"
+        assert recalled["key"] == "repo/repo/symbol/src.flask.testing.FlaskClient"  # stored
+        scanned = await call(s, "repocontext_scan", {"repoId": "repo", "scope": "Symbols"})
+        names = {e["fullyQualifiedName"] for e in scanned["entries"]}
+        assert "flask.app.make_test_client" in names, names
+        shown = (outline, related, app_related, bundle, recalled["fullyQualifiedName"], names)
+        assert not any("src." in str(v) for v in shown)
 
         # changed names its dependents the same way (no watcher here: the edit waits)
         (repo / "src" / "flask" / "testing.py").write_text(TESTING + "\n# edited\n")
