@@ -16,8 +16,9 @@ from pathlib import Path
 from typing import Any
 
 from query_api.access.repo_paths import path_in_repo
+from query_api.core.index_build import building_line, index_builds
 from query_api.core.service import RepoContextService
-from query_api.errors import NotFoundError, ToolInputError
+from query_api.errors import ConflictError, NotFoundError, ToolInputError
 from query_api.evaluation.history import (
     Rung,
     RungUnavailable,
@@ -150,6 +151,11 @@ class AgentTools:
             raise NotFoundError(
                 f"unknown repository {args.repoId!r}; repocontext_list_repos shows registered ones"
             )
+        builds = index_builds(self.core.ingest, self.core.views, [args.repoId])
+        if builds:  # the files not indexed yet would drop out of the cases: scores of nothing
+            raise ConflictError(
+                f"cannot evaluate yet: {building_line(builds[0])}; eval scores the complete index"
+            )
         started = time.perf_counter()
         root = Path(registration.root)
         commit = await asyncio.to_thread(head_commit, root)
@@ -181,12 +187,13 @@ class AgentTools:
             skipped.update(unavailable)
             count = len(cases)
             done = max((s.cases for s in scores), default=0)
-            if done == count and not unavailable:  # a skipped rung may be measurable later
+            if not cases:  # nothing measured: no scores of 0, and nothing cached
+                scores = []
+                note = "no commit touching 1-3 non-test source files with a describing subject"
+            elif done == count and not unavailable:  # a skipped rung may be measurable later
                 await asyncio.to_thread(store_cached, cache, scores)
             elif done < count:
                 note = f"time budget reached after {done} of {count} cases (not cached)"
-            if not cases:
-                note = "no commit touching 1-3 non-test source files with a describing subject"
         if skipped and note is None:
             note = f"not measured: {', '.join(skipped)} ({next(iter(skipped.values()))})"
         return t.EvalResult(

@@ -2,14 +2,20 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import subprocess
+import time
 from pathlib import Path
 
 import pytest
 
+from query_api.errors import ConflictError
 from query_api.evaluation.history import clean_subject, is_source
+from repocontext.app import EmbeddedApp
+from schemas.tools import EvalArgs, RepoIdArgs
 from tests.conftest import ServeProcess, child_env, cli_command
+from tests.integration.memory_rig import rig_settings
 
 
 def git(root: Path, *args: str) -> None:
@@ -142,3 +148,40 @@ def test_eval_while_a_server_runs_scores_through_it(tmp_path: Path) -> None:
     assert "through it" in proc.stderr and "Traceback" not in proc.stderr
     result = json.loads(proc.stdout)
     assert result["repoId"] == "shop" and [r["rung"] for r in result["rungs"]] == ["keyword"]
+
+
+@pytest.mark.anyio
+async def test_eval_while_the_index_is_built_refuses_and_caches_nothing(tmp_path: Path) -> None:
+    """A QA pass: eval right after add_repo mined its cases against the few files indexed so
+    far, scored every rung 0 over 0 cases and cached that for the commit. Now it refuses,
+    saying why, while the ingest job runs; and an answer without cases caches nothing."""
+    repo = invoice_repo(tmp_path)
+    settings = rig_settings(tmp_path, workspace_root=tmp_path)
+    async with EmbeddedApp(settings, watch=False) as app:
+        await app.start(resume=False)
+        await app.service.ensure_repo(str(repo), "shop", launch=True)
+        deadline = time.monotonic() + 60
+        while (await app.service.index_status(RepoIdArgs(repoId="shop"))).status != "Completed":
+            assert time.monotonic() < deadline, "shop did not finish indexing"
+            await asyncio.sleep(0.02)
+        assert await app.runtime.wait_idle(60)
+        building = app.service.ingest.jobs["shop"]
+        building.start()  # what add_repo's job reports until its walk has published
+        with pytest.raises(ConflictError, match="cannot evaluate yet: the index of shop"):
+            await app.services.agent.eval(EvalArgs(repoId="shop"))
+        building.finish()
+        result = await app.services.agent.eval(EvalArgs(repoId="shop"))
+        assert result.cases == 1 and result.rungs[0].recallAt1 == 1.0, result
+        assert (await app.services.agent.eval(EvalArgs(repoId="shop"))).cached
+
+        plain = tmp_path / "plain"  # a history without a commit eval can use
+        plain.mkdir()
+        git(plain, "init", "-q")
+        commit(plain, {"notes.txt": "see the shop\n"}, "Update notes")
+        await app.service.ensure_repo(str(plain), "plain", launch=True)
+        while (await app.service.index_status(RepoIdArgs(repoId="plain"))).status != "Completed":
+            assert time.monotonic() < deadline + 60, "plain did not finish indexing"
+            await asyncio.sleep(0.02)
+        empty = await app.services.agent.eval(EvalArgs(repoId="plain"))
+        assert empty.cases == 0 and empty.rungs == [] and empty.note, empty
+        assert not (await app.services.agent.eval(EvalArgs(repoId="plain"))).cached
