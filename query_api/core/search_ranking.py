@@ -24,6 +24,7 @@ from query_api.retrieval.hit_details import (
 from schemas import tools as t
 from schemas.retrieval import RetrievalPath, SearchMode
 from streams.stores.views.file_cache import one_answer
+from streams.stores.views.read import cut_file_counts
 
 if TYPE_CHECKING:
     from query_api.retrieval.ladder import Retriever
@@ -76,7 +77,21 @@ async def _rank(
         best = await best_semantic_score(retriever, repo_id, args.query)
         if best is None or best < SEMANTIC_FLOOR:
             hits, note = [], no_match_note(args.query, repo_id, best)
+    if note is not None:
+        note += await asyncio.to_thread(_searched_in_part, locator, repo_id)
     return Ranked(answer.mode, answer.path, hits, note)
+
+
+def _searched_in_part(locator: HitLocator, repo_id: str) -> str:
+    """What "no file contains it" leaves out: the files search reads only in part."""
+    partly = locator.views.read(lambda conn: cut_file_counts(conn, repo_id))[1]
+    if not partly:
+        return ""
+    files = "1 file is" if partly == 1 else f"{partly:,} files are"
+    return (
+        f"; {files} longer than the indexed limit and searched only in part (their "
+        "count: repocontext_index_status filesSearchedInPart)"
+    )
 
 
 def _deeper_lexical(

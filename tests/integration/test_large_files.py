@@ -103,6 +103,12 @@ async def test_large_files_are_searchable_to_their_end_and_say_truncated(tmp_pat
                 s, "repocontext_search", {"repoId": "repo", "query": "axolotl_wombat"}
             )
             assert all(h["entry"]["path"] != "huge.py" for h in beyond["hits"])  # past the limit
+            # "no file contains it" would overclaim: the note counts the files read in part
+            # (huge.py and the sample repository's huge.txt)
+            assert (
+                beyond["hits"] == []
+                and "2 files are longer than the indexed limit" in (beyond["note"])
+            ), beyond.get("note")
             # half of an identifier in the index is not the identifier (its other half lies
             # past the limit): no hit rather than a file that only shares a fragment
             half = await call(
