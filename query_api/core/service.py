@@ -323,8 +323,15 @@ class RepoContextService:
     ) -> t.IndexStatus:
         root = self.guard.resolve(args.path)
         if not root.is_dir():
-            raise ToolInputError(f"`path`: {args.path!r} is not a directory (resolved: {root})")
-        repo_id = args.repoId or repo_id_from_name(os.path.basename(str(root).rstrip(os.sep)))
+            what = "is not a directory" if root.exists() else "does not exist"
+            raise ToolInputError(f"`path`: {args.path!r} {what} (resolved: {root})")
+        # the path's final segment as written (spec; a symlink's own name, as the access
+        # check reads it), the directory's own name where that is `.` or `..`
+        repo_id = (
+            args.repoId
+            or repo_id_from_name(os.path.basename(args.path.rstrip("/\\")))
+            or repo_id_from_name(os.path.basename(str(root).rstrip(os.sep)))
+        )
         if not repo_id:
             raise ToolInputError("`repoId`: could not derive a repoId from the path; pass one")
         if not REPO_ID_PATTERN.match(repo_id):

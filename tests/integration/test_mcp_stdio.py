@@ -168,7 +168,7 @@ async def test_bad_arguments_get_clear_errors(sample_repo: Path, tmp_path: Path)
         text = await call_error(session, "repocontext_add_repo", {"path": "/etc"})
         assert "outside the workspace root" in text
         text = await call_error(session, "repocontext_add_repo", {"path": "no/such/dir"})
-        assert "not a directory" in text
+        assert "does not exist" in text
         text = await call_error(session, "repocontext_no_such_tool", {})
         assert "unknown tool" in text
         # a number outside its range is refused by name, with the range
