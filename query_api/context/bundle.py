@@ -23,12 +23,13 @@ import contextvars
 import json
 import time
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 from processors.symbols.languages.python import import_name
 from processors.tokens import TokenEncoding, token_counter
 from query_api.answers.render import render, wire_tokens
+from query_api.context.candidates import Candidate, worth_packing
 from query_api.context.count_memo import CountMemo
 from query_api.context.fill import MAX_FILES, MIN_ROOM, fill
 from query_api.context.plan import ENVELOPE_SHARE, Coster, Item, Share, is_cut, plan
@@ -77,14 +78,6 @@ class Packed:
     used: int  # the candidates it looked at (its `top`, and those reused before them)
     planned: list[str]  # the files it planned, whether packed or not
     room: int  # answer tokens left under the budget
-
-
-@dataclass
-class Candidate:
-    path: str
-    score: float
-    reasons: list[str]
-    linked: list[t.LinkedMemory] = field(default_factory=list)  # memory about this file
 
 
 class BundleService:
@@ -505,9 +498,12 @@ class BundleService:
 
     def _candidates(self, repo_id: str, answer: t.SearchResult, now: float) -> list[Candidate]:
         cands: list[Candidate] = []
+        top_score = answer.hits[0].score if answer.hits else 0.0
         for hit in answer.hits:
             path = hit.entry.path or hit.entry.fields.get("filePath")
             if hit.entry.kind not in ("File", "Content", "Symbol") or not path:
+                continue
+            if not worth_packing(hit, top_score):
                 continue
             if all(c.path != path for c in cands):
                 linked = linked_for(self.memory, repo_id, path, None, now)
