@@ -165,9 +165,11 @@ def _search(r: t.SearchResult) -> str:
     for shard in r.shards or []:  # a sharded every-repository search: who did not answer
         if not shard.answered:
             out.append(f"partial: shard {shard.shard} did not answer ({shard.reason})")
-    # a note that the index is being built repeats the freshness lines shown above
-    if r.note and r.note != building_note(r.freshness.indexing if r.freshness else None):
-        out.append(r.note)
+    # a note's part saying the index is being built repeats the freshness lines shown above
+    building = building_note(r.freshness.indexing if r.freshness else None)
+    note = r.note.removeprefix(building or "").removeprefix("; ") if r.note else None
+    if note:
+        out.append(note)
     for i, hit in enumerate(r.hits, 1):
         out += _search_hit(i, hit, several_repos=r.repoId is None)
     return "\n".join(out)

@@ -20,7 +20,7 @@ from query_api.access.repo_binding import check_binding
 from query_api.core.index_build import building_line, building_note, cut_files, index_builds
 from query_api.core.replica_lag import lag_not_ready, remote_freshness, unreachable_line
 from query_api.core.search_merge import merge_search_answers
-from query_api.core.search_ranking import Ranked, Ranking, rank_search
+from query_api.core.search_ranking import WORD, Ranked, Ranking, rank_search
 from query_api.errors import ConflictError, NotFoundError, ToolInputError
 from query_api.metrics import Metrics
 from query_api.retrieval.hit_details import HitLocator
@@ -414,8 +414,8 @@ class RepoContextService:
         fresh = await self.freshness(args.repoId)
         if ranked.mode == SearchMode.SEMANTIC:  # over partial coverage: the hits say so
             hits = mark_partial(hits, fresh.vectors)
-        if fresh.indexing:  # an answer over part of the files must not look final
-            note = building_note(fresh.indexing)
+        if fresh.indexing and WORD.search(args.query):  # part of the files: not final
+            note = "; ".join(filter(None, (building_note(fresh.indexing), note)))
         return t.SearchResult(
             repoId=args.repoId,
             query=args.query,

@@ -90,6 +90,13 @@ async def _answers_while_building(app: EmbeddedApp, repo: Path, held: HeldWalk) 
 
         found = await call(s, "repocontext_search", {"repoId": "fastify", "query": "route3"})
         assert "still being built" in found["note"]  # hits, but maybe not all of them
+        # no match yet: both said (the build note used to replace the search's own)
+        nothing = {"repoId": "fastify", "query": "zebraquokka"}
+        missing = await call(s, "repocontext_search", nothing)
+        assert "still being built" in missing["note"], missing
+        assert "no file or memory entry in 'fastify' contains 'zebraquokka'" in missing["note"]
+        blank = await call(s, "repocontext_search", {"repoId": "fastify", "query": "***"})
+        assert blank["note"] == "the query '***' holds no word or number to search for", blank
         every = await call(s, "repocontext_search", {"query": "route3"})
         assert "still being built" in every["note"] and every["freshness"]["indexing"]
         bundle = await s.call_tool("repocontext_context", {"repoId": "fastify", "task": "route3"})
