@@ -6,7 +6,10 @@ and passed down; nothing else reads the environment.
 
 from __future__ import annotations
 
+import hashlib
 import os
+import re
+import tempfile
 from pathlib import Path
 from typing import Literal
 
@@ -18,21 +21,40 @@ from streams.eventlog.kafka_security import KafkaSecurity, SaslMechanism
 from streams.runtime.shards import ShardAssignment
 
 
-def default_data_dir() -> Path:
-    """`$XDG_CACHE_HOME/repocontext` (or ~/.cache/repocontext); `./.repocontext` if no home."""
+def cache_base() -> Path:
+    """`$XDG_CACHE_HOME/repocontext` (or ~/.cache/repocontext); without a usable home, a
+    directory of this user's under the system's temporary one (never the working directory:
+    that is the repository an agent starts in, and the index would take in its own files)."""
     cache = os.environ.get("XDG_CACHE_HOME")
     if cache:
         return Path(cache) / "repocontext"
     home = Path.home()
     if str(home) in ("", "/") or not home.exists():
-        return Path.cwd() / ".repocontext"
+        fallback = Path(tempfile.gettempdir()) / f"repocontext-{os.getuid()}"
+        if fallback.exists() and fallback.stat().st_uid != os.getuid():
+            return Path(tempfile.mkdtemp(prefix="repocontext-"))  # someone else's: not ours
+        return fallback
     return home / ".cache" / "repocontext"
+
+
+def default_data_dir(workspace_root: Path | None = None) -> Path:
+    """Where a command keeps its data when none is named: one directory per workspace root
+    (`<cache>/workspaces/<name>-<digest>`), so agents started in different projects (the
+    stdio snippet's `mcp .` in each) do not meet at one owner whose workspace holds only the
+    first project; agents in the same project share theirs. The cache itself without a
+    root, or where it already holds a data directory of an earlier version (`log.db`)."""
+    base = cache_base()
+    if workspace_root is None or (base / "log.db").exists():
+        return base
+    digest = hashlib.sha256(str(workspace_root).encode("utf-8", "surrogateescape")).hexdigest()
+    name = re.sub(r"[^A-Za-z0-9._-]+", "_", workspace_root.name).strip("._-")[:40] or "root"
+    return base / "workspaces" / f"{name}-{digest[:12]}"
 
 
 class Settings(BaseSettings):
     model_config = SettingsConfigDict(env_prefix="REPOCONTEXT_", extra="ignore")
 
-    data_dir: Path = Field(default_factory=default_data_dir)
+    data_dir: Path = Field(default_factory=cache_base)
     log_url: str | None = None  # default: sqlite:///<data_dir>/log.db
     workspace_root: Path | None = None
     enable_writes: bool = True

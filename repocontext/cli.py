@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from query_api.errors import UsageError
-from query_api.settings import Settings
+from query_api.settings import Settings, default_data_dir
 from repocontext.data_dir import PRIVATE_UMASK
 from schemas.errors import RepoContextError
 from schemas.events import validate_repo_id
@@ -80,6 +80,8 @@ def _settings(args: argparse.Namespace, path: Path | None) -> Settings:
     settings = Settings(**overrides)
     if path is not None and settings.workspace_root is None:
         settings.workspace_root = path
+    if "data_dir" not in settings.model_fields_set:  # neither --data-dir nor the variable
+        settings.data_dir = default_data_dir(settings.workspace_root)  # one per workspace
     return settings
 
 
