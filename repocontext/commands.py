@@ -13,7 +13,7 @@ import resource
 import time
 from collections.abc import Callable
 from pathlib import Path
-from signal import SIGTERM
+from signal import SIGINT, SIGTERM
 from typing import Any
 
 from query_api.errors import QueryApiError, UsageError
@@ -32,6 +32,7 @@ from repocontext.process_commands import cmd_git_source as cmd_git_source
 from repocontext.process_commands import cmd_query as cmd_query
 from repocontext.process_commands import cmd_worker as cmd_worker
 from repocontext.progress import ProgressReporter
+from repocontext.stdio_lines import stdin_lines
 from repocontext.stdio_proxy import StdioProxy, take_over
 from schemas import tools as t
 from schemas.topics import CATALOGUE
@@ -96,14 +97,23 @@ async def cmd_serve(args: argparse.Namespace, settings: Settings, path: Path | N
 async def cmd_mcp(args: argparse.Namespace, settings: Settings, path: Path | None) -> int:
     from mcp.server.stdio import stdio_server
 
-    # SIGTERM cancels the session so the app still closes (log flushed, workers reaped).
+    # SIGTERM and Ctrl-C cancel the session so the app still closes (log flushed, workers
+    # reaped); Ctrl-C then exits 130, as every command does (docs/cli.md)
     task = asyncio.current_task()
+    interrupted = asyncio.Event()
     if task is not None:
-        asyncio.get_running_loop().add_signal_handler(SIGTERM, task.cancel)
+
+        def interrupt() -> None:
+            interrupted.set()
+            task.cancel()
+
+        loop = asyncio.get_running_loop()
+        loop.add_signal_handler(SIGTERM, task.cancel)
+        loop.add_signal_handler(SIGINT, interrupt)
     try:
         return await _serve_stdio(args, settings, path, stdio_server)
     except asyncio.CancelledError:
-        return 0
+        return 130 if interrupted.is_set() else 0
 
 
 def _agent_hello(args: argparse.Namespace, settings: Settings, path: Path | None) -> Hello:
@@ -152,7 +162,8 @@ async def _serve_stdio(
             app.service, settings.search_readers, settings.embedder, app.keyword_index_settled
         )
         server = app.mcp_server()
-        async with AgentListener(app), stdio_server() as (read, write):
+        lines = await stdin_lines()  # read on the loop: SIGTERM and Ctrl-C end the session
+        async with AgentListener(app), stdio_server(stdin=lines) as (read, write):
             await server.run(read, write, server.create_initialization_options())
     finally:
         if readers is not None:

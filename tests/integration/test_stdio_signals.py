@@ -1,0 +1,56 @@
+"""`repocontext mcp` stops on SIGTERM (exit 0) and Ctrl-C (exit 130) while the agent still
+holds its stdin open. A QA pass: both were ignored until the agent closed stdin, since the
+MCP SDK read stdin in a worker thread no cancellation reaches."""
+
+from __future__ import annotations
+
+import json
+import select
+import signal
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import child_env, cli_command
+
+pytestmark = pytest.mark.slow
+
+INITIALIZE = {
+    "jsonrpc": "2.0",
+    "id": 1,
+    "method": "initialize",
+    "params": {
+        "protocolVersion": "2025-06-18",
+        "capabilities": {},
+        "clientInfo": {"name": "test", "version": "1"},
+    },
+}
+
+
+@pytest.mark.parametrize(("sig", "code"), [(signal.SIGTERM, 0), (signal.SIGINT, 130)])
+def test_a_signal_stops_the_stdio_server_while_stdin_is_open(
+    sample_repo: Path, tmp_path: Path, sig: signal.Signals, code: int
+) -> None:
+    proc = subprocess.Popen(
+        cli_command("mcp", "."),
+        cwd=sample_repo,
+        env=child_env(tmp_path / "data"),
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    try:
+        assert proc.stdin is not None and proc.stdout is not None
+        proc.stdin.write((json.dumps(INITIALIZE) + "\n").encode())
+        proc.stdin.flush()
+        ready, _, _ = select.select([proc.stdout], [], [], 60)
+        assert ready and b'"id":1' in proc.stdout.readline()
+        proc.send_signal(sig)
+        assert proc.wait(timeout=30) == code  # stdin is still open
+        stderr = proc.stderr.read().decode() if proc.stderr else ""
+        assert "Traceback" not in stderr, stderr[-2000:]
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
