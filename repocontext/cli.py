@@ -16,6 +16,7 @@ from query_api.settings import Settings, default_data_dir
 from repocontext.data_dir import PRIVATE_UMASK
 from schemas.errors import RepoContextError
 from schemas.events import validate_repo_id
+from streams.sources.git_tracked import is_bare_repository
 
 log = logging.getLogger("repocontext")
 
@@ -94,6 +95,11 @@ def _path(args: argparse.Namespace) -> Path | None:
         raise UsageError(f"{raw} does not exist; pass a repository directory")
     if not path.is_dir():
         raise UsageError(f"{raw} is a file; pass the repository directory that holds it")
+    if is_bare_repository(path):
+        raise UsageError(
+            f"{raw} is a bare git repository (no work tree to index); serve its commits with "
+            "`repocontext git-source`, or pass a checkout of it"
+        )
     return path
 
 

@@ -32,6 +32,7 @@ from schemas.retrieval import SearchMode
 from schemas.timestamps import iso_utc
 from streams.ingest import IngestCoordinator
 from streams.runtime.embedded import EmbeddedRuntime
+from streams.sources.git_tracked import is_bare_repository
 from streams.sources.patterns import glob_problem
 from streams.stores.views.read import repo_source
 from streams.stores.views.sources import indexed_commit, source_of
@@ -325,6 +326,11 @@ class RepoContextService:
         if not root.is_dir():
             what = "is not a directory" if root.exists() else "does not exist"
             raise ToolInputError(f"`path`: {args.path!r} {what} (resolved: {root})")
+        if is_bare_repository(root):
+            raise ToolInputError(
+                f"`path`: {args.path!r} is a bare git repository (no work tree to index); "
+                "serve its commits with `repocontext git-source`, or add a checkout of it"
+            )
         # the path's final segment as written (spec; a symlink's own name, as the access
         # check reads it), the directory's own name where that is `.` or `..`
         repo_id = (

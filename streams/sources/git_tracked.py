@@ -58,6 +58,19 @@ class GitCheckout:
     prefix: str  # the root relative to work_tree, '/'-separated; "" when they are the same
 
 
+def is_bare_repository(root: Path | str) -> bool:
+    """A git repository without a work tree (`git clone --bare`, a server's `x.git`): its
+    files are git's own (objects, refs, hooks), not the code; git-source serves its commits.
+    Told by what git needs of one: HEAD, objects/ and refs/ at the top, no `.git` below it."""
+    top = Path(root)
+    return (
+        (top / "HEAD").is_file()
+        and (top / "objects").is_dir()
+        and (top / "refs").is_dir()
+        and not (top / ".git").exists()
+    )
+
+
 def find_checkout(root: Path | str) -> GitCheckout | None:
     """The work tree holding `root`, None when no directory at or above it holds `.git`."""
     start = os.path.abspath(os.fspath(root))

@@ -5,6 +5,7 @@ called "not a directory"."""
 
 from __future__ import annotations
 
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -43,3 +44,6 @@ async def test_a_missing_path_and_a_file_are_told_apart(tmp_path: Path) -> None:
             await app.service.add_repo(AddRepoArgs(path="no/such/dir"))
         with pytest.raises(ToolInputError, match=r"'notes\.txt' is not a directory"):
             await app.service.add_repo(AddRepoArgs(path="notes.txt"))
+        subprocess.run(["git", "init", "-q", "--bare", str(root / "x.git")], check=True)
+        with pytest.raises(ToolInputError, match="is a bare git repository"):
+            await app.service.add_repo(AddRepoArgs(path="x.git"))

@@ -169,6 +169,14 @@ def test_a_file_where_a_directory_is_expected(repo: Path, tmp_path: Path) -> Non
     one_line_error(run, "guide.md", "is a file")
 
 
+def test_a_bare_repository_is_pointed_at_git_source(repo: Path, tmp_path: Path) -> None:
+    """A QA pass: `index x.git` indexed git's hooks and config as the repository's files."""
+    subprocess.run(["git", "init", "-q", "--bare", str(tmp_path / "x.git")], check=True)
+    run = run_cli(tmp_path / "data", "index", str(tmp_path / "x.git"))
+    one_line_error(run, "x.git", "is a bare git repository")
+    assert "git-source" in run.stderr and run.returncode == 2
+
+
 @pytest.mark.parametrize("command", ["index", "search"])
 def test_a_path_outside_the_workspace_root_is_refused_before_anything_is_written(
     repo: Path, tmp_path: Path, command: str
