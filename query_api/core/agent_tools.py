@@ -209,6 +209,15 @@ class AgentTools:
 
     async def refresh(self, args: t.RefreshArgs) -> t.RefreshResult:
         registration = self.core.ingest.registrations.get(args.repoId)
+        repo = self.core.views.get_repo(args.repoId)
+        known = registration or repo
+        if known is not None and known.source == "git":
+            ref = repo.ref if repo is not None else None
+            raise ConflictError(  # a git-source process publishes it, commit by commit
+                f"repository {args.repoId!r} is git-sourced: its git-source process publishes "
+                f"each new commit of {ref or 'its ref'}; refresh re-reads the files of a "
+                "workspace repository"
+            )
         if registration is None:
             raise NotFoundError(
                 f"unknown repository {args.repoId!r}; repocontext_list_repos shows registered ones"

@@ -293,7 +293,7 @@ class RepoContextService:
             self.ingest.saved_job, args.repoId
         )
         if not snapshot:
-            return t.IndexStatus(repoId=args.repoId, status="None")
+            return await asyncio.to_thread(self._git_sourced_status, args.repoId)
         counts = (
             await asyncio.to_thread(self.plane.embedded_counts, args.repoId) if self.plane else None
         )
@@ -301,6 +301,25 @@ class RepoContextService:
             snapshot = {**snapshot, "filesEmbedded": counts[0], "symbolsEmbedded": counts[1]}
         cut = await asyncio.to_thread(cut_files, self.views, args.repoId)
         return t.IndexStatus.model_validate({**snapshot, **cut, "repoId": args.repoId})
+
+    def _git_sourced_status(self, repo_id: str) -> t.IndexStatus:
+        """A repository no job of this process indexes: a git-source process publishes its
+        commits (Completed once one is applied: what the views hold, and when), else None."""
+        repo = self.views.get_repo(repo_id)
+        if repo is None or repo.source != "git" or repo.last_ingested is None:
+            return t.IndexStatus(repoId=repo_id, status="None")
+        src = source_of(self.views, repo_id)
+        return t.IndexStatus.model_validate(
+            {
+                "repoId": repo_id,
+                "status": "Completed",
+                "phase": "Done",
+                "filesScanned": self.views.file_count(repo_id),
+                "completedAt": iso_utc(repo.last_ingested),
+                "error": src.error if src is not None else None,
+                **cut_files(self.views, repo_id),
+            }
+        )
 
     def bound_roots(self) -> dict[str, Path]:
         """Every workspace repository id and the directory it is bound to (views + ingest)."""

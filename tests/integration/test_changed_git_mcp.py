@@ -97,6 +97,13 @@ async def test_changed_diffs_the_indexed_commit_against_the_refs_head(tmp_path: 
             session, "repocontext_related", {"repoId": "shop", "path": "shop/checkout.py"}
         )
         assert checkout["imports"] == ["shop.orders"]
+        # a QA pass: index_status answered None ("add_repo indexes one", which refuses a
+        # git-sourced id) and refresh "unknown repository"
+        status = await call(session, "repocontext_index_status", {"repoId": "shop"})
+        assert (status["status"], status["phase"]) == ("Completed", "Done"), status
+        assert status["completedAt"] and status["filesScanned"] >= 4, status
+        refused = await call_error(session, "repocontext_refresh", {"repoId": "shop"})
+        assert "is git-sourced" in refused and "unknown" not in refused, refused
 
         nothing = await changed(".")
         assert (
