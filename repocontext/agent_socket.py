@@ -365,6 +365,14 @@ async def own_or_attach(
             link = await attach(data_dir, hello, on_progress)
             if link is not None:
                 return link
+            if len(os.fsencode(socket_path(data_dir))) > UNIX_PATH_MAX:  # no owner listens
+                raise DataDirBusy(
+                    f"another repocontext process (pid {busy.holder or '?'}) is using "
+                    f"{data_dir}, and no agent can attach to it: the path of its socket is "
+                    f"longer than a Unix socket allows ({UNIX_PATH_MAX} bytes); pass a shorter "
+                    "--data-dir",
+                    busy.holder,
+                ) from busy
             if not said:
                 log.info(
                     "pid %s holds %s and serves no agents (a one-shot command, or one "
