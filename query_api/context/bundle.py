@@ -42,6 +42,7 @@ from query_api.context.receipts import (
     sha256_hex,
     worst_freshness,
 )
+from query_api.context.span_reuse import HeldSpans, sent_spans, unit_lines
 from query_api.context.spans import FILL_LINES, SPAN_LINES, Focus, select_spans, task_stems
 from query_api.core.service import RepoContextService
 from query_api.memory.search import linked_for
@@ -66,6 +67,10 @@ RESPONSE_ROUNDS = 4  # responseTokens is in the answer it counts: a few rounds s
 # shared cache, so each render read and decoded them again (10 s for one bundle)
 _ANSWER_DECLARATIONS: contextvars.ContextVar[dict[tuple[str, str], list[SymbolRow]] | None] = (
     contextvars.ContextVar("answer_declarations", default=None)
+)
+# the spans the caller's session was sent (span_reuse.py), read once per answer
+_ANSWER_SPANS: contextvars.ContextVar[HeldSpans | None] = contextvars.ContextVar(
+    "answer_spans", default=None
 )
 
 
@@ -315,6 +320,14 @@ class BundleService:
         if owned and not all(u.receipt in seen for u in entry.units):
             # the session holds this version whole; this rendering cuts it differently
             return None, [b.Reused(path=cand.path, kind="file", contentHash=digest)]
+        spans = _ANSWER_SPANS.get()
+        held_lines = [
+            spans is not None and spans.covers(cand.path, digest, lines)
+            for lines in unit_lines(entry)
+        ]
+        had = [
+            u.receipt in seen or within for u, within in zip(entry.units, held_lines, strict=True)
+        ]
         reused = [
             b.Reused(
                 path=cand.path,
@@ -323,14 +336,12 @@ class BundleService:
                 contentHash=digest,
                 symbol=u.symbol,
             )
-            for u in entry.units
-            if u.receipt in seen
+            for u, was in zip(entry.units, had, strict=True)
+            if was
         ]
         if not reused:
             return entry, []
-        kept = [
-            (u, line) for u, line in zip(entry.units, texts, strict=True) if u.receipt not in seen
-        ]
+        kept = [(u, line) for u, line, was in zip(entry.units, texts, had, strict=True) if not was]
         if not kept:
             if len(reused) > 1:  # every unit of it: one acknowledgement says so
                 ack = b.Reused(path=cand.path, kind=reused[0].kind, contentHash=digest)
@@ -346,10 +357,12 @@ class BundleService:
 
     async def context(self, args: b.ContextArgs) -> b.ContextResult:
         held = _ANSWER_DECLARATIONS.set({})  # worker threads of this answer share it
+        spans = _ANSWER_SPANS.set(None)  # _context sets this answer's
         try:
             return await self._context(args)
         finally:
             _ANSWER_DECLARATIONS.reset(held)
+            _ANSWER_SPANS.reset(spans)
 
     def _declarations(self, repo_id: str, path: str) -> list[SymbolRow]:
         """The file's declarations, read once per answer (do not change the list)."""
@@ -370,6 +383,7 @@ class BundleService:
         wanted = args.detail.strip().lower()
         levels = tuple(lv for lv in LEVELS if lv == wanted) or LEVELS
         seen, held = self._reuse(args, now)
+        _ANSWER_SPANS.set(HeldSpans(seen) if args.session else None)
         reuse = bool(seen or held or args.session)
         answer = await self.core.search(
             t.SearchArgs(
@@ -510,6 +524,18 @@ class BundleService:
                 cands.append(Candidate(path, hit.score, list(hit.reasons), linked))
         return cands
 
+    def _sent_spans(self, repo_id: str, entries: list[b.BundleEntry]) -> set[str]:
+        """What a session records of the spans it was sent (span_reuse.py), by the hash of
+        the stored body they were cut from."""
+        out: set[str] = set()
+        for entry in entries:
+            if not any(u.kind == "span" for u in entry.units):
+                continue
+            row = self.views.get_content(repo_id, entry.path)
+            if row is not None:
+                out |= sent_spans(entry, sha256_hex(row.body))
+        return out
+
     def _wire(self, result: b.ContextResult) -> int:
         return wire_tokens(*render(result), count=self.count)
 
@@ -637,6 +663,7 @@ class BundleService:
                     replaced += entry.fullReadTokenCount or 0
         if args.session:
             receipts = {u.receipt for e in result.entries for u in e.units}
+            receipts |= self._sent_spans(args.repoId, result.entries)
             self.sessions.merge(args.repoId, args.session, receipts, owned, now)
         if result.entries:
             response = result.responseTokens

@@ -1,0 +1,54 @@
+"""A session is not sent the same lines twice: a span within one it was sent before (the same
+version of the file) is acknowledged in `reused`, although the later call cuts it afresh.
+A QA pass saw a second call in a session resend 115 of its 127 lines of koa's response.js
+(lines 1-322, then 10-285 under a new receipt)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.integration.mcp_helpers import call
+from tests.integration.memory_rig import memory_rig
+
+pytestmark = pytest.mark.anyio
+
+
+def payments_module() -> str:
+    """A module too large to send whole and with no declaration the task names: the lines
+    that share its words are sent as a window keyed by its lines, cut anew for each share."""
+    lines = [f"SETTING_{i} = {i}  # ledger configuration value {i}" for i in range(400)]
+    for i in range(190, 215):
+        lines[i] = f"REFUND_RULES.append(('refund settlement window', {i}))"
+    return "\n".join(lines) + "\n"
+
+
+def lines_of(entry: dict[str, object]) -> list[tuple[int, int]]:
+    units = entry.get("units") or []
+    assert isinstance(units, list)
+    if len(units) == 1:
+        return [(int(entry["startLine"]), int(entry["endLine"]))]  # type: ignore[call-overload]
+    return [(int(u["startLine"]), int(u["endLine"])) for u in units]
+
+
+async def test_a_span_within_one_sent_before_is_acknowledged(tmp_path: Path) -> None:
+    repo = tmp_path / "ws" / "repo"
+    repo.mkdir(parents=True)
+    (repo / "payments.py").write_text(payments_module())
+    async with memory_rig(tmp_path, index=True) as (_, s):
+        task = {"repoId": "repo", "task": "refund settlement window", "session": "S", "top": 1}
+        first = await call(s, "repocontext_context", {**task, "responseBudgetTokens": 6000})
+        sent = next(e for e in first["entries"] if e["path"] == "payments.py")
+        assert sent["tokenCount"] < sent["fullReadTokenCount"]  # sliced, not whole
+        again = await call(s, "repocontext_context", {**task, "responseBudgetTokens": 2500})
+        resent = [e for e in again.get("entries", []) if e["path"] == "payments.py"]
+        before = lines_of(sent)
+        for entry in resent:  # whatever is sent again lies outside what was sent
+            for start, end in lines_of(entry):
+                assert not any(a <= start and end <= b for a, b in before), (before, entry)
+        assert any(r["path"] == "payments.py" for r in again.get("reused", [])), again
+
+        other = {**task, "session": "T", "responseBudgetTokens": 2500}  # a new session
+        fresh = await call(s, "repocontext_context", other)
+        assert any(e["path"] == "payments.py" for e in fresh["entries"])
