@@ -63,12 +63,15 @@ def is_bare_repository(root: Path | str) -> bool:
     files are git's own (objects, refs, hooks), not the code; git-source serves its commits.
     Told by what git needs of one: HEAD, objects/ and refs/ at the top, no `.git` below it."""
     top = Path(root)
-    return (
-        (top / "HEAD").is_file()
-        and (top / "objects").is_dir()
-        and (top / "refs").is_dir()
-        and not (top / ".git").exists()
-    )
+    try:
+        return (
+            (top / "HEAD").is_file()
+            and (top / "objects").is_dir()
+            and (top / "refs").is_dir()
+            and not (top / ".git").exists()
+        )
+    except OSError:  # an unreadable directory: the walk reports why it cannot be read
+        return False
 
 
 def find_checkout(root: Path | str) -> GitCheckout | None:
