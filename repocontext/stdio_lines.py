@@ -30,13 +30,18 @@ class StdinLines:
         return line.decode("utf-8", errors="replace")
 
 
+async def stdin_reader() -> asyncio.StreamReader:
+    """stdin read on the event loop (OSError or ValueError where it is no pipe)."""
+    reader = asyncio.StreamReader(limit=MAX_LINE)
+    loop = asyncio.get_running_loop()
+    await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(reader), sys.stdin)
+    return reader
+
+
 async def stdin_lines() -> StdinLines | None:
     """stdin on the event loop, or None where it cannot be (a regular file, not a pipe: the
     SDK's own reader serves it then)."""
-    reader = asyncio.StreamReader(limit=MAX_LINE)
-    loop = asyncio.get_running_loop()
     try:
-        await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(reader), sys.stdin)
+        return StdinLines(await stdin_reader())
     except (OSError, ValueError):
         return None
-    return StdinLines(reader)

@@ -25,13 +25,13 @@ from typing import Any
 
 from query_api.errors import ServiceUnavailable, UsageError
 from repocontext.agent_socket import (
-    MAX_LINE,
     AgentListener,
     Hello,
     OwnerLink,
     attach,
     own_or_attach,
 )
+from repocontext.stdio_lines import stdin_reader
 
 log = logging.getLogger("repocontext")
 
@@ -229,9 +229,7 @@ class StdioProxy(AgentProxy):
     async def run(self) -> int:
         # stdin through the event loop, not a thread: a thread blocked reading it would keep
         # the process alive after the agent is gone
-        stdin = asyncio.StreamReader(limit=MAX_LINE)
-        loop = asyncio.get_running_loop()
-        await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(stdin), sys.stdin)
+        stdin = await stdin_reader()
         reading = asyncio.ensure_future(self._read_agent(stdin))
         try:
             return 0 if await self.serve() else 1

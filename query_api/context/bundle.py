@@ -47,7 +47,7 @@ from query_api.context.spans import FILL_LINES, SPAN_LINES, Focus, select_spans,
 from query_api.core.service import RepoContextService
 from query_api.memory.search import linked_for
 from query_api.memory.views import MemoryReader
-from query_api.retrieval.hit_details import HitLocator
+from query_api.retrieval.hit_details import HitLocator, display_reason
 from schemas import bundle as b
 from schemas import tools as t
 from streams.redact import redact
@@ -219,9 +219,7 @@ class BundleService:
             repo_id, cand.path, content_hash, units, lines, ranges, whole_body, packages
         )
         reasons = [  # named as search names them: as the file's code imports them
-            f"symbol:{import_name(r[len('symbol:') :], cand.path, packages)}"
-            if r.startswith("symbol:")
-            else r
+            display_reason(r, cand.path, packages)
             for r in _bundle_reasons(cand.reasons, {sym for _, sym in units if sym})
         ]
         several = len(ranges) > 1  # each span's unit names its lines: the entry's would not

@@ -13,6 +13,7 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
+from query_api.core.index_build import cut_files
 from query_api.retrieval.hit_details import (
     SEMANTIC_FLOOR,
     HitLocator,
@@ -24,7 +25,6 @@ from query_api.retrieval.hit_details import (
 from schemas import tools as t
 from schemas.retrieval import RetrievalPath, SearchMode
 from streams.stores.views.file_cache import one_answer
-from streams.stores.views.read import cut_file_counts
 
 if TYPE_CHECKING:
     from query_api.retrieval.ladder import Retriever
@@ -84,7 +84,7 @@ async def _rank(
 
 def _searched_in_part(locator: HitLocator, repo_id: str) -> str:
     """What "no file contains it" leaves out: the files search reads only in part."""
-    partly = locator.views.read(lambda conn: cut_file_counts(conn, repo_id))[1]
+    partly = cut_files(locator.views, repo_id)["filesSearchedInPart"]
     if not partly:
         return ""
     files = "1 file is" if partly == 1 else f"{partly:,} files are"

@@ -326,7 +326,7 @@ class HitLocator:
         return {p.rsplit("/", 1)[0] for p in found}
 
 
-def _display_reason(reason: str, path: str, packages: set[str]) -> str:
+def display_reason(reason: str, path: str, packages: set[str]) -> str:
     if reason.startswith("symbol:"):
         return "symbol:" + import_name(reason[len("symbol:") :], path, packages)
     return reason
@@ -394,7 +394,7 @@ def _detailed(
         found = locate_in_file(body, symbols, terms, within) if body else None
         if found is None and body and terms.identifiers:  # found by its parts, not whole
             found = locate_in_file(body, symbols, _by_parts(terms), within)
-    reasons = [_display_reason(r, path, packages) for r in hit.reasons]
+    reasons = [display_reason(r, path, packages) for r in hit.reasons]
     if named is not None:
         reasons = _named_first(reasons, SYMBOL_REASON + import_name(named.fq_name, path, packages))
     update: dict[str, object] = {"entry": entry, "reasons": reasons}

@@ -13,19 +13,9 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import child_env, cli_command
+from tests.integration.test_http_limits import INITIALIZE
 
 pytestmark = pytest.mark.slow
-
-INITIALIZE = {
-    "jsonrpc": "2.0",
-    "id": 1,
-    "method": "initialize",
-    "params": {
-        "protocolVersion": "2025-06-18",
-        "capabilities": {},
-        "clientInfo": {"name": "test", "version": "1"},
-    },
-}
 
 
 @pytest.mark.parametrize(("sig", "code"), [(signal.SIGTERM, 0), (signal.SIGINT, 130)])
