@@ -281,12 +281,16 @@ def _context(r: b.ContextResult) -> str:
     out = [head, *([r.note] if r.note else []), *_lag(r.freshness)]
     if r.retryBudgetTokens is not None:
         out.append(f"nothing fit: retry with responseBudgetTokens >= {r.retryBudgetTokens}")
-    for reused in r.reused:
-        out.append(f"reused {reused.kind} {reused.path} {reused.symbol or ''}".rstrip())
+    out += [reused_line(reused) for reused in r.reused]
 
     for e in r.entries:
         out += entry_lines(e, frozenset(shared))
     return "\n".join(out)
+
+
+def reused_line(reused: b.Reused) -> str:
+    """One acknowledgement of code the caller holds, as the text block says it."""
+    return f"reused {reused.kind} {reused.path} {reused.symbol or ''}".rstrip()
 
 
 def shared_reasons(entries: list[b.BundleEntry]) -> list[str]:

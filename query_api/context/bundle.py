@@ -13,7 +13,9 @@ structured content and its text block (query_api/answers/render.py), counted exa
 configured encoding after packing; an entry that would push it over the budget is dropped.
 An answer that packs nothing charges nothing (`responseTokens` 0, never above the budget) and
 names in `retryBudgetTokens` a budget that fits its cheapest entry, even after the answer's
-`freshness` grows to the largest it plausibly becomes (`worst_freshness`).
+`freshness` grows to the largest it plausibly becomes (`worst_freshness`). Acknowledgements of
+code the session holds are counted (their code is not) and kept to a share of the budget
+(query_api/context/acks.py).
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ from pathlib import Path
 from processors.symbols.languages.python import import_name
 from processors.tokens import TokenEncoding, token_counter
 from query_api.answers.render import render, wire_tokens
+from query_api.context.acks import ACK_SHARE, ack_cost, acks_within, unlisted_note, with_note
 from query_api.context.candidates import Candidate, worth_packing
 from query_api.context.count_memo import CountMemo
 from query_api.context.fill import MAX_FILES, MIN_ROOM, fill
@@ -61,6 +64,7 @@ LEVELS: tuple[b.Detail, ...] = ("slices", "outline", "paths")
 WHOLE_BODY_TOKENS = 1500  # larger files are sliced into spans instead of sent whole
 MIN_SPAN_TOKENS = 24  # a share smaller than this sends the file's path
 FILL_MARGIN = 16  # answer tokens kept back from filling, plus one per 500 of budget
+NOTE_ROOM = 40  # answer tokens kept for the note that counts unlisted acknowledgements
 RESPONSE_ROUNDS = 4  # responseTokens is in the answer it counts: a few rounds settle it
 # one answer's reads of a file's declarations: the plan renders a file several times (spans,
 # units, shares), and a generated module's 30,000 declarations are too many for the views'
@@ -83,6 +87,9 @@ class Packed:
     used: int  # the candidates it looked at (its `top`, and those reused before them)
     planned: list[str]  # the files it planned, whether packed or not
     room: int  # answer tokens left under the budget
+    unlisted: int = 0  # acknowledgements left out of `reused` (acks.py)
+    ack_room: int = 0  # answer tokens later acknowledgements may still take
+    note: str | None = None  # the answer's note without the count of unlisted ones
 
 
 class BundleService:
@@ -418,7 +425,9 @@ class BundleService:
             packed = await asyncio.to_thread(
                 self._pack, shell, cands, level, top, seen, held, focus
             )
-            if packed.result.entries or (packed.cheapest is None and packed.result.reused):
+            if packed.result.entries or (
+                packed.cheapest is None and (packed.result.reused or packed.unlisted)
+            ):
                 break  # packed, or everything found was reused: a coarser level adds nothing
         result = packed.result
         if result.detail == "slices" and result.entries:
@@ -567,14 +576,21 @@ class BundleService:
             assert isinstance(cand, Candidate)
             return self._item(repo_id, cand, level, focus, cap, seen, held)[0]
 
-        empty = shell.model_copy(update={"detail": level, "reused": reused, "truncated": True})
+        allowance = int(ACK_SHARE * max(0, shell.budgetTokens - self._wire(shell)))
+        listed, unlisted = acks_within(reused, allowance, self.count)
+        note = with_note(shell.note, unlisted_note(unlisted))
+        empty = shell.model_copy(
+            update={"detail": level, "reused": listed, "truncated": True, "note": note}
+        )
         base = self._wire(empty)
         coster = Coster(self.count)
         chosen = plan(items, under if level == "slices" else None, coster, shell.budgetTokens, base)
         truncated = chosen.truncated or len(chosen.entries) < len(items)
         result, wire = self._fitted(empty, chosen.entries, truncated)
         planned = [it.entry.path for it in items]
-        return Packed(result, chosen.cheapest, used, planned, shell.budgetTokens - wire)
+        ack_room = allowance - sum(ack_cost(ack, self.count) for ack in listed)
+        room = shell.budgetTokens - wire
+        return Packed(result, chosen.cheapest, used, planned, room, unlisted, ack_room, shell.note)
 
     def _fitted(
         self, empty: b.ContextResult, entries: list[b.BundleEntry], truncated: bool
@@ -638,8 +654,27 @@ class BundleService:
         )
         missing = set(packed.planned) - {e.path for e in entries}
         truncated = bool(missing) or any(is_cut(e) for e in entries)
-        empty = packed.result.model_copy(update={"reused": [*packed.result.reused, *acks]})
-        return self._fitted(empty, entries, truncated)[0]
+        grown, wire = self._fitted(packed.result, entries, truncated)
+        if not acks:
+            return grown
+        # the later files' acknowledgements, in what the share and the room leave them
+        # (a note about the ones left out may appear: NOTE_ROOM is kept for it)
+        spare = min(packed.ack_room, budget - wire - NOTE_ROOM)
+        more, left = acks_within(acks, spare, self.count)
+        note = with_note(packed.note, unlisted_note(packed.unlisted + left))
+        empty = grown.model_copy(update={"reused": [*grown.reused, *more], "note": note})
+        return self._fitted(empty, grown.entries, grown.truncated)[0]
+
+    def _priced(self, result: b.ContextResult) -> b.ContextResult:
+        """`result` with `responseTokens` its wire cost (a few rounds: the count includes its
+        own digits)."""
+        response = result.responseTokens
+        for _ in range(RESPONSE_ROUNDS):
+            counted = self._wire(result.model_copy(update={"responseTokens": response}))
+            if counted == response:
+                break
+            response = counted
+        return result.model_copy(update={"responseTokens": min(response, result.budgetTokens)})
 
     def _settle(
         self,
@@ -650,7 +685,8 @@ class BundleService:
         now: float,
     ) -> b.ContextResult:
         """Record sessions and usage, and set `responseTokens` to the answer's wire cost (0
-        when nothing was packed) or `retryBudgetTokens` to a budget that fits one entry."""
+        when it holds neither an entry nor an acknowledgement) and, when nothing was packed,
+        `retryBudgetTokens` to a budget that fits one entry."""
         owned: set[str] = set()
         replaced = 0
         for entry in result.entries:
@@ -663,16 +699,9 @@ class BundleService:
             receipts = {u.receipt for e in result.entries for u in e.units}
             receipts |= self._sent_spans(args.repoId, result.entries)
             self.sessions.merge(args.repoId, args.session, receipts, owned, now)
-        if result.entries:
-            response = result.responseTokens
-            for _ in range(RESPONSE_ROUNDS):  # the count includes its own digits
-                counted = self._wire(result.model_copy(update={"responseTokens": response}))
-                if counted == response:
-                    break
-                response = counted
-            response = min(response, result.budgetTokens)
-            result = result.model_copy(update={"responseTokens": response})
-        else:
+        if result.entries or result.reused:
+            result = self._priced(result)
+        if not result.entries:
             retry = None
             if cands and cheapest is not None:
                 fresh = result.freshness
@@ -680,7 +709,10 @@ class BundleService:
                     update={"freshness": worst_freshness(fresh) if fresh else None}
                 )
                 retry = min(200_000, self._wire(worst) + cheapest)
-            result = result.model_copy(update={"responseTokens": 0, "retryBudgetTokens": retry})
+            update: dict[str, object] = {"retryBudgetTokens": retry}
+            if not result.reused:
+                update["responseTokens"] = 0
+            result = result.model_copy(update=update)
         self.usage.record(result.responseTokens, replaced, now)
         self._calls.add(1)
         self._response.add(result.responseTokens, {"command": "context"})

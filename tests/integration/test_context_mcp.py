@@ -386,3 +386,35 @@ async def test_a_task_nothing_matches_says_so(tmp_path: Path) -> None:
         assert answer is not None and answer["entries"] == [] and answer["responseTokens"] == 0
         assert answer["note"].startswith("no file or memory entry in 'repo' contains"), answer
         assert answer["note"] in result.content[0].text  # type: ignore[union-attr]
+
+
+async def test_acknowledgements_are_counted_and_bounded(tmp_path: Path) -> None:
+    """A session sent many files and asking again at a small budget: each acknowledgement is
+    on the wire and counted in `responseTokens`, which stays the answer's exact cost within
+    the budget; those past a quarter of it are left out and the note counts them."""
+    repo = tmp_path / "ws" / "repo"
+    repo.mkdir(parents=True)
+    write_sample_repo(repo)
+    for i in range(40):
+        # 60 lines: a later file must carry six times its envelope in code (plan.EFFICIENCY)
+        body = "".join(f"    total += ledger.post(amount, {n})\n" for n in range(60))
+        (repo / f"ledger_part_{i:02d}.py").write_text(
+            f"def post_ledger_entry_{i}(ledger, amount):\n    total = 0\n{body}    return total\n"
+        )
+    task = "post a ledger entry"
+    async with memory_rig(tmp_path, index=True) as (_, s):
+        big = {"repoId": "repo", "task": task, "session": "many", "top": 50}
+        first = await call(s, "repocontext_context", {**big, "responseBudgetTokens": 200_000})
+        assert len(first["entries"]) >= 30
+        for budget in (1, 200, 800, 2_100, 5_000):
+            args = {**big, "responseBudgetTokens": budget, "detail": "paths"}
+            again, wire = await context_wire(s, args)
+            acks = again.get("reused", [])
+            if again["entries"] or acks:
+                assert again["responseTokens"] == wire <= budget, (budget, again)
+            else:
+                assert again["responseTokens"] == 0
+            assert len(acks) < len(first["entries"])  # past the share: counted in the note
+            assert "more acknowledgements of code this session holds" in again["note"]
+        # everything asked was sent before: a paths answer of acknowledgements alone
+        assert not again["entries"] and acks
