@@ -252,7 +252,9 @@ _REGION = Field(default=None, max_length=128, description="Optional region; igno
 
 
 class ToolInput(BaseModel):
-    model_config = ConfigDict(extra="forbid", str_max_length=65_536)
+    # strict: a string or a boolean is no number and `"yes"` or 1 no boolean (lax validation
+    # took `offset: "5"`, `lapse: "yes"` and `respectGitignore: "no"` without a word)
+    model_config = ConfigDict(extra="forbid", str_max_length=65_536, strict=True)
 
     region: str | None = _REGION
 

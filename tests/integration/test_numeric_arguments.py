@@ -88,7 +88,24 @@ NOT_INTEGERS: list[tuple[str, dict[str, Any], str]] = [
     ("repocontext_release_claim", {"key": KEY, "fencingToken": "7"}, "`fencingToken`"),
     ("repocontext_refresh", {"repoId": "repo", "timeoutSeconds": "5"}, "a number from 0.0"),
     ("repocontext_claim", {"key": KEY, "owner": "a", "leaseSeconds": True}, "(got true)"),
+    # a QA pass: outline's offset took "5" and true (as 1); every argument is strict now
+    ("repocontext_outline", {"repoId": "repo", "path": "a.py", "offset": "5"}, "`offset`"),
+    ("repocontext_outline", {"repoId": "repo", "path": "a.py", "offset": True}, "(got true)"),
 ]
+
+
+async def test_non_booleans_are_refused_by_name(tmp_path: Path) -> None:
+    """`"yes"`, `"no"` or 1 is not a boolean: lax validation took `lapse: "yes"` as true and
+    expired an entry, and `respectGitignore: "no"` re-indexed a repository without its
+    .gitignore."""
+    async with memory_rig(tmp_path) as (_, s):
+        for tool, args in (
+            ("repocontext_forget", {"key": KEY, "lapse": "yes"}),
+            ("repocontext_forget", {"key": KEY, "lapse": 1}),
+            ("repocontext_add_repo", {"path": "repo", "respectGitignore": "no"}),
+        ):
+            text = await call_error(s, tool, args)
+            assert "valid boolean" in text, text
 
 
 async def test_non_integers_are_refused_by_name(tmp_path: Path) -> None:
