@@ -41,12 +41,16 @@ KEY_FAMILIES = (
     "vpay",
     "vmem",
 )
+# The families whose rest is a repo-relative path.
+PATH_FAMILIES = frozenset({"pkg", "file", "content"})
 # A topic or id segment: no slash, no control characters, bounded.
 _SEGMENT = re.compile(r"^[^/\x00-\x1f]{1,200}$")
 
 
 def valid_segment(value: str) -> bool:
-    return bool(_SEGMENT.match(value)) and value.strip() == value
+    """A repoId, topic or id: no slash, no control character, no outer space, and not `.` or
+    `..` (a key `repo/r/mem/../..` reads as a path out of the repository)."""
+    return bool(_SEGMENT.match(value)) and value.strip() == value and value not in (".", "..")
 
 
 def memory_key(repo_id: str, topic: str, id_: str) -> str:
@@ -80,6 +84,8 @@ def well_formed_key(key: str) -> bool:
     rest = parts[3]
     if not rest or rest.startswith("/") or "//" in rest or len(rest) > 4096:
         return False
+    if parts[2] in PATH_FAMILIES and {".", ".."} & set(rest.split("/")):
+        return False  # repo-relative paths name no `.` or `..` segment
     if parts[2] == "mem":
         return parse_memory_key(key) is not None
     return True

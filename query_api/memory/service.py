@@ -33,7 +33,13 @@ from query_api.settings import Settings
 from schemas import memory_tools as m
 from schemas import tools as t
 from schemas import topics
-from schemas.memory import SETTABLE_FIELDS, MemoryCommand, memory_key, valid_segment
+from schemas.memory import (
+    SETTABLE_FIELDS,
+    MemoryCommand,
+    memory_key,
+    valid_segment,
+    well_formed_key,
+)
 from schemas.timestamps import iso_utc
 from schemas.tools import EntryView
 from streams.eventlog.base import EventLog
@@ -291,8 +297,12 @@ class MemoryService:
     # -- reads -----------------------------------------------------------------------------
 
     async def recall(self, args: m.KeyArgs) -> EntryView:
-        if not args.key.startswith("repo/") or args.key.strip() != args.key:
-            raise ToolInputError("`key` must be a full key such as repo/{repoId}/mem/{topic}/{id}")
+        if not well_formed_key(args.key):
+            raise ToolInputError(
+                "`key` must be a full key: repo/{repoId}, repo/{repoId}/mem/{topic}/{id}, "
+                "repo/{repoId}/file/{path}, repo/{repoId}/symbol/{name} or another family of "
+                f"the key grammar (a path without . or .. segments); got {args.key[:200]!r}"
+            )
         # a symbol key in the spelling outline shows answers as the key it is stored under
         view = self.reader.view_of(self.link_targets.canonical(args.key), time.time())
         return self.link_targets.as_imported([view])[0]

@@ -208,6 +208,29 @@ async def test_guards_say_which(tmp_path: Path) -> None:
         assert "title" not in got["fields"]
 
 
+async def test_malformed_keys_are_refused(tmp_path: Path) -> None:
+    """A QA pass: `repo//mem//` and `repo/r/content/../../etc/passwd` were answered as absent
+    entries, and remember took topic and id `..` (the key `repo/r/mem/../..`); the key
+    grammar (spec §1.2) refuses them, and recall says so (spec §1.4: empty/malformed key)."""
+    async with memory_rig(tmp_path, index=True) as (_, s):
+        for key in (
+            "repo//mem//",
+            "repo/repo/content/../../etc/passwd",
+            "repo/repo/file/./src/a.py",
+            "repo/repo/nothing/x",
+            "repo/repo/mem/notes",
+        ):
+            text = await call_error(s, "repocontext_recall", {"key": key})
+            assert "`key` must be a full key" in text, (key, text)
+        for dots in (".", ".."):
+            args = {"repoId": "repo", "topic": dots, "id": "x", "title": "t"}
+            assert "topic" in await call_error(s, "repocontext_remember", args)
+            args = {"repoId": "repo", "topic": "notes", "id": dots, "title": "t"}
+            assert "id" in await call_error(s, "repocontext_remember", args)
+        absent = await call(s, "repocontext_recall", {"key": "repo/repo/file/src/none.py"})
+        assert absent["exists"] is False and absent["kind"] == "File"
+
+
 async def test_links_staleness_and_neighbors(tmp_path: Path) -> None:
     async with memory_rig(tmp_path, index=True) as (app, s):
         invoice = "repo/repo/file/src/billing/invoice.py"
