@@ -191,7 +191,13 @@ class ClaimArgs(ToolInput):
     owner: str = Field(min_length=1, max_length=256)
     leaseSeconds: float | None = _LEASE
     maxWaitSeconds: float | None = float_arg(
-        None, "Omit to fail fast; else wait in the FIFO queue this long, 0..3600.", lo=0, hi=3600
+        None,
+        "Omit to fail fast; else wait in the FIFO queue this long, 0..3600. A call answers "
+        "within its deadline, so the wait is capped at REPOCONTEXT_TOOL_TIMEOUT_S less the "
+        "memory write timeout less 1 s (19 s by default); a capped wait's answer says so in "
+        "`note`.",
+        lo=0,
+        hi=3600,
     )
 
 
@@ -205,6 +211,7 @@ class ClaimResult(ToolModel):
     leaseExpiresAtUtc: str | None = None
     leaseSeconds: float | None = None
     reason: Literal["contended", "timeout", "missing", "superseded"] | None = None
+    note: str | None = None  # e.g. a timeout after a wait capped by the call's deadline
 
 
 class RenewArgs(ToolInput):

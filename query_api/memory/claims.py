@@ -4,21 +4,30 @@ Claims are commands to the memory processor, which owns the lock and the fence o
 record, so grants, FIFO order and fence stamping are decided by the single writer. A waiting
 claim re-asks when the lock looks free (its ticket keeps its place in the queue) until its
 `maxWaitSeconds` pass, then withdraws from the queue and reports `timeout`.
+
+A call has a deadline (REPOCONTEXT_TOOL_TIMEOUT_S), so the wait is capped below it and the
+answer says so. A claim whose caller goes away (notifications/cancelled, a closed session,
+the call's deadline) withdraws too: its ticket leaves the queue, and a grant that raced with
+the cancellation is released at once, since nobody will ever see its token.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import logging
 import time
 import uuid
+from dataclasses import dataclass
 
 from processors.claims import lock_held
 from query_api.memory.service import MemoryService
 from query_api.memory.views import raise_for, require_memory_key
 from schemas import memory_tools as m
-from schemas.memory import CommandResult
+from schemas.memory import CommandResult, MemoryCommand
 from schemas.timestamps import iso_utc
 
+log = logging.getLogger(__name__)
 POLL_SECONDS = 0.02
 
 
@@ -26,18 +35,36 @@ def lock_name(key: str) -> str:
     return f"repocontext/claim/{key}"
 
 
+@dataclass(slots=True)
+class _Attempt:
+    """One claim call's place in the queue (`ticket`) and its latest claim command, whose
+    submission runs as its own task: a cancelled caller must not cancel a command already
+    in the log, or its verdict (possibly a grant) would be lost with the caller."""
+
+    ticket: str
+    command: MemoryCommand | None = None
+    pending: asyncio.Future[CommandResult] | None = None
+
+
 class ClaimService:
     def __init__(self, memory: MemoryService) -> None:
         self.memory = memory
         self.settings = memory.settings
+        self._withdrawals: set[asyncio.Future[None]] = set()  # kept alive past their callers
 
     def _lease(self, requested: float | None) -> float | None:
         if requested is None:
             return None
         return max(1.0, min(requested, self.settings.claim_max_lease_seconds))
 
+    def wait_cap(self) -> float:
+        """The longest wait a call can afford: it must answer within the tool deadline,
+        leaving room for its last claim command's verdict and a second to answer."""
+        s = self.settings
+        return max(0.0, s.tool_timeout_s - s.memory_write_timeout_s - 1)
+
     async def _claim_once(
-        self, args: m.ClaimArgs, ticket: str, wait_until: float | None
+        self, args: m.ClaimArgs, attempt: _Attempt, wait_until: float | None
     ) -> CommandResult:
         repo_id, topic, id_ = require_memory_key(args.key)
         cmd = self.memory._command(
@@ -48,31 +75,93 @@ class ClaimService:
             args.region,
             owner=args.owner,
             lease_seconds=self._lease(args.leaseSeconds),
-            ticket=ticket,
+            ticket=attempt.ticket,
             wait_until=wait_until,
         )
-        return raise_for(await self.memory.submitter.submit(cmd))
+        attempt.command = cmd
+        attempt.pending = asyncio.ensure_future(self.memory.submitter.submit(cmd))
+        return raise_for(await asyncio.shield(attempt.pending))
 
     async def claim(self, args: m.ClaimArgs) -> m.ClaimResult:
+        """Claim, waiting in the queue when asked. Whatever ends the call early (a
+        cancellation, a closed session, the deadline, an error) withdraws the claim before
+        the call ends, shielded so that a second cancellation cannot stop it halfway."""
         require_memory_key(args.key)
-        ticket = uuid.uuid4().hex
-        budget = max(0.0, self.settings.tool_timeout_s - self.settings.memory_write_timeout_s - 1)
-        wait = None if args.maxWaitSeconds is None else max(0.0, min(args.maxWaitSeconds, budget))
+        attempt = _Attempt(ticket=uuid.uuid4().hex)
+        try:
+            return await self._claim(args, attempt)
+        except BaseException:  # cancelled, the caller gone, or failed: no token reaches anyone
+            if attempt.command is None:  # nothing was sent: nothing to withdraw
+                raise
+            withdrawal = asyncio.ensure_future(self._withdraw(args, attempt))
+            self._withdrawals.add(withdrawal)
+            withdrawal.add_done_callback(self._withdrawals.discard)
+            with contextlib.suppress(asyncio.CancelledError):  # cancelled again: it runs on
+                await asyncio.shield(withdrawal)
+            raise
+
+    async def _claim(self, args: m.ClaimArgs, attempt: _Attempt) -> m.ClaimResult:
+        asked = args.maxWaitSeconds
+        wait = None if asked is None else max(0.0, min(asked, self.wait_cap()))
         deadline = None if wait is None else time.time() + wait
-        result = await self._claim_once(args, ticket, deadline)
+        result = await self._claim_once(args, attempt, deadline)
         while not result.data.get("granted") and result.data.get("reason") == "contended":
             if deadline is None:
                 break
             if not await self._wait_free(args.key, deadline):
-                cancel = self.memory._command(
-                    "cancel_wait", *require_memory_key(args.key), args.region, ticket=ticket
-                )
-                await self.memory.submitter.submit(cancel)
+                await self._cancel_wait(args, attempt.ticket)
                 return m.ClaimResult(
-                    key=args.key, lockName=lock_name(args.key), granted=False, reason="timeout"
+                    key=args.key,
+                    lockName=lock_name(args.key),
+                    granted=False,
+                    reason="timeout",
+                    note=self._cap_note(asked, wait),
                 )
-            result = await self._claim_once(args, ticket, deadline)
+            result = await self._claim_once(args, attempt, deadline)
         return self._claim_result(args.key, result)
+
+    def _cap_note(self, asked: float | None, wait: float | None) -> str | None:
+        """What a timeout says when the call's deadline cut the asked wait short: without
+        it, a caller that asked for 60 s and got `timeout` after 19 s cannot tell why."""
+        if asked is None or wait is None or asked <= wait:
+            return None
+        return (
+            f"maxWaitSeconds {asked:g} was capped at {wait:g} s: a call answers within "
+            f"{self.settings.tool_timeout_s:g} s (REPOCONTEXT_TOOL_TIMEOUT_S); claim again to "
+            "keep waiting (a new claim joins the back of the queue)"
+        )
+
+    async def _cancel_wait(self, args: m.ClaimArgs, ticket: str) -> None:
+        cancel = self.memory._command(
+            "cancel_wait", *require_memory_key(args.key), args.region, ticket=ticket
+        )
+        await self.memory.submitter.submit(cancel)
+
+    async def _withdraw(self, args: m.ClaimArgs, attempt: _Attempt) -> None:
+        """Take an abandoned claim's ticket out of the queue and hand back a grant its
+        caller will never see. The last claim command's verdict is awaited first, so the
+        cancel_wait after it is applied after it: no grant can follow the withdrawal (only
+        a claim command grants, and this call sends no more)."""
+        try:
+            result = None
+            if attempt.pending is not None:
+                with contextlib.suppress(Exception):  # no verdict in time: read it below
+                    result = await attempt.pending
+            await self._cancel_wait(args, attempt.ticket)
+            if result is None and attempt.command is not None:
+                result = self.memory.submitter.memory.result(
+                    attempt.command.repo_id, attempt.command.command_id
+                )
+            if result is not None and result.ok and result.data.get("granted"):
+                release = self.memory._command(
+                    "release",
+                    *require_memory_key(args.key),
+                    args.region,
+                    fencing_token=result.data.get("fencingToken"),
+                )
+                await self.memory.submitter.submit(release)
+        except Exception:
+            log.warning("an abandoned claim on %s could not be withdrawn", args.key, exc_info=True)
 
     async def _wait_free(self, key: str, deadline: float) -> bool:
         """Until the lock looks free (released or lapsed) or the deadline; never a fixed wait."""

@@ -106,6 +106,7 @@ async def test_fifo_wait_and_timeout(tmp_path: Path) -> None:
             s, "repocontext_claim", {"key": KEY, "owner": "b", "maxWaitSeconds": 0.3}
         )
         assert timed["granted"] is False and timed["reason"] == "timeout"
+        assert "note" not in timed  # within the cap: nothing to say
         results: dict[str, dict[str, object]] = {}
 
         async def wait_claim(owner: str) -> None:
@@ -136,6 +137,22 @@ async def test_fifo_wait_and_timeout(tmp_path: Path) -> None:
         c = results["c"]
         assert c["granted"] is True
         assert held["fencingToken"] < b["fencingToken"] < c["fencingToken"]  # type: ignore[operator]
+
+
+async def test_a_capped_wait_says_so(tmp_path: Path) -> None:
+    """A call has a deadline, so maxWaitSeconds is capped below it (here 5 - 2 - 1 = 2 s):
+    the parameter's description states the cap, and a timeout after a capped wait says it."""
+    async with memory_rig(tmp_path, tool_timeout_s=5.0, memory_write_timeout_s=2.0) as (_, s):
+        listed = {tool.name: tool for tool in (await s.list_tools()).tools}
+        wait = listed["repocontext_claim"].inputSchema["properties"]["maxWaitSeconds"]
+        assert (
+            "capped" in wait["description"] and "REPOCONTEXT_TOOL_TIMEOUT_S" in wait["description"]
+        )
+        await _item(s)
+        await call(s, "repocontext_claim", {"key": KEY, "owner": "a", "leaseSeconds": 600})
+        timed = await call(s, "repocontext_claim", {"key": KEY, "owner": "b", "maxWaitSeconds": 60})
+        assert timed["granted"] is False and timed["reason"] == "timeout"
+        assert "maxWaitSeconds 60 was capped at 2 s" in timed["note"], timed
 
 
 async def test_tokens_increase_across_restart(tmp_path: Path) -> None:
