@@ -22,6 +22,13 @@ from schemas.memory import CommandResult, MemoryCommand, MemoryEntry, log_key
 from schemas.timestamps import iso_utc
 
 MAX_LEASE_SECONDS = 1800.0  # the container's clamp (spec §1.5: library 5 min, container 30 min)
+# An entry's link targets across writes (one write carries at most 32 x 256): past this a write
+# that adds links is refused, so a scan or a recall of one entry stays an answer an agent holds.
+MAX_ENTRY_LINKS = 1024
+
+
+def _link_count(entry: MemoryEntry) -> int:
+    return sum(len(targets) for targets in entry.links.values())
 
 
 def _expiry_max(a: float | None, b: float | None) -> float | None:
@@ -175,6 +182,9 @@ class MemoryProcessor:
                     verdict=verdict,
                     message=_VERDICT_MESSAGES[verdict].format(key=key),
                 )
+        refused = self._too_many_links(entry, cmd, key)
+        if refused is not None:
+            return entry, refused
         if cmd.op == "remember":
             return self._remember(entry, cmd)
         assert entry is not None
@@ -197,6 +207,25 @@ class MemoryProcessor:
         if new == entry:
             new = entry
         return new, self._result(cmd, True, data=data)
+
+    def _too_many_links(
+        self, entry: MemoryEntry | None, cmd: MemoryCommand, key: str
+    ) -> CommandResult | None:
+        """The refusal of a remember or update whose added links would take the entry past
+        MAX_ENTRY_LINKS (a write that only removes, or stays under, passes)."""
+        if cmd.op not in ("remember", "update") or not cmd.add_links:
+            return None
+        if entry is None:
+            before, after = 0, sum(len(set(targets)) for targets in cmd.add_links.values())
+        else:
+            before, after = _link_count(entry), _link_count(self._merge(entry, cmd)[0])
+        if after <= MAX_ENTRY_LINKS or after <= before:
+            return None
+        message = (
+            f"{key!r} would link {after} targets; an entry links at most {MAX_ENTRY_LINKS} "
+            "(remove some with removeLinks, or link a memory entry that groups them)"
+        )
+        return self._result(cmd, False, error="invalid", message=message)
 
     def _import(
         self, entry: MemoryEntry | None, cmd: MemoryCommand

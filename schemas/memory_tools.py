@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import Field, field_validator
 
@@ -30,7 +30,15 @@ _LEASE = float_arg(
     hi=MAX_TTL_SECONDS,
     positive=True,
 )
-Links = dict[str, list[str]]
+# One write's links are bounded (a QA pass: 50,000 targets in one remember ran past the call's
+# deadline, and scan then returned 1.4 MB for that entry); processors/memory.py bounds an
+# entry's links across writes.
+MAX_LINK_RELATIONS = 32
+MAX_LINK_TARGETS = 256
+Links = Annotated[
+    dict[str, Annotated[list[str], Field(max_length=MAX_LINK_TARGETS)]],
+    Field(max_length=MAX_LINK_RELATIONS),
+]
 
 
 class KeyArgs(ToolInput):

@@ -460,3 +460,18 @@ async def test_scan_symbols_and_packages(tmp_path: Path) -> None:
         assert "pathPrefix" in text
         text = await call_error(s, "repocontext_scan", {"repoId": "repo", "scope": "Blobs"})
         assert "Packages" in text and "Symbols" in text
+
+
+async def test_one_write_links_a_bounded_number_of_targets(tmp_path: Path) -> None:
+    """A QA pass: 50,000 targets in one remember ran past the call's deadline, then applied;
+    the tool's schema bounds a write's relations and targets and says so before it runs."""
+    async with memory_rig(tmp_path) as (_, s):
+        tool = next(t for t in (await s.list_tools()).tools if t.name == "repocontext_remember")
+        links = tool.inputSchema["properties"]["addLinks"]
+        assert links["maxProperties"] == 32 and links["additionalProperties"]["maxItems"] == 256
+        many = {"related": [f"repo/repo/file/src/f{i}.py" for i in range(257)]}
+        args = {"repoId": "repo", "topic": "notes", "id": "wide", "addLinks": many}
+        text = await call_error(s, "repocontext_remember", args)
+        assert "addLinks" in text and "256" in text, text
+        absent = await call(s, "repocontext_recall", {"key": "repo/repo/mem/notes/wide"})
+        assert absent["exists"] is False  # refused before anything was written

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from pydantic import BaseModel
 
 from processors.claims import admit
-from processors.memory import MemoryProcessor
+from processors.memory import MAX_ENTRY_LINKS, MemoryProcessor
 from schemas import topics
 from schemas.memory import CommandResult, MemoryCommand, MemoryEntry
 
@@ -216,3 +216,22 @@ def test_a_redelivered_command_is_skipped_not_applied_twice() -> None:
     assert again == [] and d.entry == before and len(d.outputs) == outputs
     d.run(cmd("update", 3, fields={"body": "y"}))  # a new position still applies
     assert d.entry.fields["body"] == "y" and d.entry.applied_position == 3
+
+
+def test_an_entry_links_at_most_max_entry_links_targets() -> None:
+    """Writes of 256 targets each reach the entry's bound; the write past it is refused and
+    changes nothing, and one that removes links is still taken."""
+    d = Driver()
+    for n in range(4):
+        targets = [f"repo/r/file/src/f{n}_{i}.py" for i in range(256)]
+        assert d.run(cmd("remember", n + 1, add_links={f"rel{n}": targets})).ok
+    assert sum(len(t) for t in d.entry.links.values()) == MAX_ENTRY_LINKS
+    refused = d.run(cmd("update", 10, add_links={"more": ["repo/r/file/src/x.py"]}))
+    assert (
+        not refused.ok and refused.error == "invalid" and "at most 1024" in (refused.message or "")
+    )
+    assert "more" not in d.entry.links
+    again = {"rel0": ["repo/r/file/src/f0_0.py"]}  # already linked: the count stays
+    assert d.run(cmd("update", 11, add_links=again)).ok
+    swap = cmd("update", 12, add_links={"more": ["repo/r/file/x.py"]}, remove_links=again)
+    assert d.run(swap).ok and d.entry.links["more"] == ["repo/r/file/x.py"]
