@@ -64,8 +64,12 @@ def extract(body: str, language: str, path: str, grammar: Grammar) -> Extracted:
     tree = _parse(grammar, rules, src)
     text = _slicer(body, src)
     found = Matcher(text, src, grammar.package_sep, rules, path).run(tree, plan_of(grammar))
+    ref_nodes = found.ref_nodes
+    selects = rules.member_selection
+    if selects is not None:
+        ref_nodes = [n for n in ref_nodes if not selects(n, src, found.aliases)]
     sites = reference_sites(
-        found.ref_nodes,
+        ref_nodes,
         found.import_calls,
         found.aliases,
         body,

@@ -22,13 +22,15 @@ Resolution, more precise than the reference's simple-name match:
 - what a function declares inside itself (a closure, a nested class) is no one else's
   dependency: another file cannot name it;
 - a file that declares the name itself is taken to mean its own declaration, and so is a
-  file whose package declares it (Go, Java, Kotlin: a package is a directory);
+  file whose package declares it (Go, Java, Kotlin: a package is a directory); in Go only a
+  package-level declaration counts (a member is only ever selected: `c.Params`), and a bare
+  name means only its own package's declarations (go_family);
 - a JavaScript file importing a file asked about is its dependent at file level even where
   no reference names a declaration (`const context = require('./context')`);
 - `{Name}Test(s)` / `Test{Name}` types count as tests in the same language family only.
 Whether one reference means one of the declarations: reference_scope.ReferenceScope. Each
 family's own rules are one FamilyRules object per answer (families.py; js_family,
-python_modules, rust_family), in the table rules_for_answer builds.
+python_modules, rust_family, go_family), in the table rules_for_answer builds.
 """
 
 from __future__ import annotations
@@ -46,6 +48,7 @@ from query_api.symbols.families import (
     Found,
     language_family,
 )
+from query_api.symbols.go_family import GoFamily
 from query_api.symbols.js_family import JsFamily
 from query_api.symbols.python_modules import PythonModules
 from query_api.symbols.reference_scope import ReferenceScope
@@ -117,19 +120,27 @@ class DependentsResolver:
             "js": JsFamily(self.symbols, repo_id, lambda path: self.read_text(repo_id, path)),
             "rust": RustFamily(lambda: self.rust_modules(repo_id)),
             "python": PythonModules(self.symbols, repo_id),
+            "go": GoFamily(),
         }
 
     def dependents(
         self, repo_id: str, declared: list[SymbolRow], exclude: set[str]
     ) -> list[SymbolAt]:
         """Symbols in other files that reference what `declared` declares (see module doc);
-        `exclude`: the files asked about, whose own references are not dependents.
-        Names a bare reference may mean (types, functions) are looked up first and with all
-        their references; members' names only with the references an import qualified."""
+        `exclude`: the files asked about, whose own references are not dependents. At most
+        MAX_PAIRS of them (families.Found.pairs); related pages them itself (related.py)."""
+        found = self.dependents_found(repo_id, declared, exclude)
+        return [SymbolAt(symbol=sym, path=p) for p, sym in found.pairs()]
+
+    def dependents_found(self, repo_id: str, declared: list[SymbolRow], exclude: set[str]) -> Found:
+        """The dependents, each file with all its symbols found. Names a bare reference may
+        mean (types, functions) are looked up first and with all their references; members'
+        names only with the references an import qualified."""
+        found = Found()
         scope = ReferenceScope(self.symbols, repo_id, self.rules_for_answer(repo_id))
         by_name = self._targets(scope, declared, exclude)
         if not by_name:
-            return []
+            return found
         free = sorted(
             n for n, same in by_name.items() if any(s.kind in UNQUALIFIED_MATCH_KINDS for s in same)
         )
@@ -139,7 +150,6 @@ class DependentsResolver:
         # a generated module's 30,000 names nobody calls are not looked up again
         referenced = {ref.name for ref in refs if ref.path not in exclude}
         scope.note_self_declared([name for name in free if name in referenced], exclude)
-        found = Found()
         for ref in refs:
             if ref.path in exclude or not scope.means(ref, by_name.get(ref.name, [])):
                 continue
@@ -150,7 +160,7 @@ class DependentsResolver:
         for rules in list(scope.rules.values()):
             if not found.full:
                 rules.more_dependents(exclude, by_name, found)
-        return [SymbolAt(symbol=sym, path=p) for p, sym in found.pairs()]
+        return found
 
     def _targets(
         self, scope: ReferenceScope, declared: list[SymbolRow], exclude: set[str]
@@ -188,6 +198,18 @@ class DependentsResolver:
         exclude: set[str],
         subject: str | None = None,
     ) -> list[SymbolAt]:
+        """The tests (tests_found), at most MAX_PAIRS of them (families.Found.pairs)."""
+        found = self.tests_found(repo_id, declared, dependents, exclude, subject)
+        return [SymbolAt(symbol=sym, path=p) for p, sym in found.pairs()]
+
+    def tests_found(
+        self,
+        repo_id: str,
+        declared: list[SymbolRow],
+        dependents: Iterable[SymbolAt],
+        exclude: set[str],
+        subject: str | None = None,
+    ) -> Found:
         """`{Name}Test(s)` / `Test{Name}` types, dependents that live in test files, and the
         test files of a folder named for `subject` (folder_tests)."""
         names = sorted({s.name for s in declared if s.kind in TYPE_KINDS})
@@ -209,7 +231,7 @@ class DependentsResolver:
             for path in self.folder_tests(repo_id, subject):
                 if path not in exclude:
                     found.add(path, FILE_LEVEL)
-        return [SymbolAt(symbol=sym, path=p) for p, sym in found.pairs()]
+        return found
 
     def folder_tests(self, repo_id: str, subject: str) -> list[str]:
         """Test files in a test folder named for `subject`, its family's, where `subject`

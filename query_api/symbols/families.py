@@ -1,9 +1,9 @@
 """Language families for the dependents resolver: which languages name each other's
 declarations through imports, and FamilyRules, the interface through which the generic
 resolver (dependents.py, reference_scope.py) asks a family's own import rules. Each family
-with rules of its own subclasses it in one module (js_family, python_modules, rust_family);
-the others (C/C++, JVM, Go, ...) use FamilyRules itself: a reference qualified through an
-import matches a declaration whose fully-qualified name agrees with it."""
+with rules of its own subclasses it in one module (js_family, python_modules, rust_family,
+go_family); the others (C/C++, JVM, ...) use FamilyRules itself: a reference qualified through
+an import matches a declaration whose fully-qualified name agrees with it."""
 
 from __future__ import annotations
 
@@ -30,6 +30,8 @@ UNQUALIFIED_MATCH_KINDS = frozenset({"Type", "Interface", "Enum", "Function", "O
 MAX_FILES = 500  # dependent (or test) files per answer
 MAX_PAIRS = 500  # symbol/path pairs per answer, shared out evenly over its files
 FILE_LEVEL = "<file>"  # the `symbol` of a reference made outside any declaration
+# what separates a module path's names where the language does not write a dot
+_WRITTEN_SEPARATOR = {"php": "\\"}
 
 ByName = dict[str, list[SymbolRow]]  # what a reference may name, by its simple name
 Imports = Callable[[str], list[str]]  # a file's import entries
@@ -86,10 +88,14 @@ class Found:
         """The files found."""
         return len(self._by_path)
 
+    def files(self) -> dict[str, list[str]]:
+        """Each file found with all its symbols, in name order (related pages them)."""
+        return {path: sorted(symbols) for path, symbols in self._by_path.items()}
+
     def pairs(self) -> list[tuple[str, str]]:
         """(path, symbol), sorted, each file's symbols cut to the largest even share that
         keeps the answer within MAX_PAIRS (its first symbols in name order)."""
-        share = _even_share([len(s) for s in self._by_path.values()], MAX_PAIRS)
+        share = even_share([len(s) for s in self._by_path.values()], MAX_PAIRS)
         return [
             (path, symbol)
             for path in sorted(self._by_path)
@@ -97,7 +103,7 @@ class Found:
         ]
 
 
-def _even_share(sizes: list[int], total: int) -> int:
+def even_share(sizes: list[int], total: int) -> int:
     """The largest k >= 1 with sum(min(size, k)) <= total (k = the largest size if all fit)."""
     if sum(sizes) <= total:
         return max(sizes, default=1)
@@ -136,10 +142,20 @@ class FamilyRules:
         declaration at all (`imports_of`: a file's import entries, read once per answer)."""
         return True
 
+    def names_bare(self, s: SymbolRow) -> bool:
+        """Whether code in `s`'s file (or, where a package is a directory, its package) names
+        `s` by its bare name, so that a bare name there means `s`, not the files asked about
+        (Go: not a member, which only a selector names)."""
+        return True
+
     def imported_modules(self, path: str, modules: list[str]) -> list[str]:
         """The modules `path` imports, as related.imports lists them (`modules`: its import
-        entries, not empty)."""
-        return modules
+        entries, not empty): as the language writes them where the extractor wrote them
+        dotted (PHP's `App\\Models\\User`; a PHP name holds no dot)."""
+        separator = _WRITTEN_SEPARATOR.get(self.family)
+        if separator is None:
+            return modules
+        return [module.replace(".", separator) for module in modules]
 
     def add_aliases(self, asked: set[str], by_name: ByName) -> None:
         """Add the names other files use for the declarations in `by_name` besides their own

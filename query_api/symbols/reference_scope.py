@@ -44,9 +44,10 @@ class ReferenceScope:
         """A file declaring an unqualified name itself means its own declaration; so does a
         file whose package (Go, Java, Kotlin: its directory) declares it in another file."""
         for s in self.symbols.symbols_named(self.repo_id, free):
-            if s.path not in exclude:
+            rules = self.rules_of(s.path)
+            if s.path not in exclude and rules.names_bare(s):
                 self._self_declared.add((s.path, s.name))
-                if self.rules_of(s.path).package_is_directory:
+                if rules.package_is_directory:
                     self._self_declared.add((posixpath.dirname(s.path) + "/", s.name))
 
     def imports_of(self, path: str) -> list[str]:

@@ -143,13 +143,14 @@ class RustModules:
 
     def imported_files(self, path: str, modules: list[str]) -> list[str]:
         """`path`'s use leaves as the repository files they lead to; a path naming nothing
-        in the repository (`std.io.Read`) as written."""
+        in the repository as written (`std::io::Read`: the entries are dotted, and a Rust
+        name holds no dot)."""
         out: dict[str, None] = {}
         for written in modules:
             module = written.partition(ALIAS_MARK)[0]
             resolved = self.resolve(path, module.removesuffix(".*"))
             if resolved is None:
-                out[module] = None
+                out[module.replace(".", "::")] = None
             elif resolved[0] != path:
                 out[resolved[0]] = None
         return sorted(out)

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from query_api.symbols.dependents import DependentsResolver
 from query_api.symbols.families import FamilyRules, language_family
+from query_api.symbols.go_family import GoFamily
 from query_api.symbols.js_family import JsFamily
 from query_api.symbols.python_modules import PythonModules
 from query_api.symbols.reference_scope import ReferenceScope
@@ -24,10 +25,12 @@ def test_each_family_with_rules_of_its_own_has_its_object(tmp_path: Path) -> Non
     assert isinstance(rules["js"], JsFamily)
     assert isinstance(rules["python"], PythonModules)
     assert isinstance(rules["rust"], RustFamily)
+    assert isinstance(rules["go"], GoFamily)
     assert {name: r.family for name, r in rules.items()} == {
         "js": "js",
         "rust": "rust",
         "python": "python",
+        "go": "go",
     }
 
 
@@ -39,7 +42,7 @@ def test_other_families_get_the_generic_rule(tmp_path: Path) -> None:
     go = scope.rules_of("pkg/orders/order.go")
     c = scope.rules_of("src/orders.c")
     assert type(java) is FamilyRules and java.family == "jvm" and java.package_is_directory
-    assert type(go) is FamilyRules and go.package_is_directory
+    assert go is scope.rules["go"] and go.package_is_directory
     assert type(c) is FamilyRules and not c.package_is_directory
     assert scope.rules_of("src/app.tsx") is scope.rules["js"]
     assert language_family("lib/app.mjs") == "js"

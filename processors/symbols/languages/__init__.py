@@ -13,6 +13,7 @@ from __future__ import annotations
 from processors.symbols.languages import (
     c_family,
     csharp,
+    go,
     js_ts_imports,
     jvm,
     kotlin,
@@ -33,6 +34,7 @@ _BY_LANGUAGE: dict[str, LanguageRules] = {
     **rust.RULES,
     **c_family.RULES,
     **csharp.RULES,
+    **go.RULES,
     **ruby.RULES,
     **php.RULES,
 }

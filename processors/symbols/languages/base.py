@@ -83,6 +83,10 @@ class LanguageRules:
     path_from_file: Callable[[Node, str], str] | None = None
     # a tree's leaf (path, local name) as the import stored
     import_entry: Callable[[str, str], str] = _path_only
+    # whether a reference capture (its node, the file's source and import aliases) selects a
+    # member of a value (Go's `c.Params`, `x.v.New()`), which no file names bare: not kept,
+    # else the resolver would match it by its simple name; None: every reference is kept
+    member_selection: Callable[[Node, bytes, dict[str, str]], bool] | None = None
 
 
 DEFAULT = LanguageRules()

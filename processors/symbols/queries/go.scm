@@ -17,7 +17,8 @@
 ; `var ( A = 1; B = 2 )`: the grouped form has a list node of its own
 (source_file (var_declaration (var_spec_list (var_spec name: (identifier) @name) @def.Field)))
 
-(import_spec name: (package_identifier) @import.alias path: (interpreted_string_literal) @import)
+; a blank (`_`) or dot (`.`) import binds no name of its own, but it is an import all the same
+(import_spec name: [(package_identifier) (blank_identifier) (dot)] @import.alias path: (interpreted_string_literal) @import)
 (import_spec !name path: (interpreted_string_literal) @import)
 
 ; `.`: a call starts with its function, so tree-sitter may drop the partial match at the

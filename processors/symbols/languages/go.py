@@ -1,0 +1,91 @@
+"""Go: how the extractor reads an import spec (go.scm's `@import`, `@import.alias`).
+
+A Go import path is a slash-separated string (`github.com/gin-gonic/gin/internal/bytesconv`)
+whose elements may hold dots themselves (`github.com`, `gopkg.in/yaml.v3`), so the dotted form
+the extractor qualifies references with cannot be turned back into it: the file's import
+entry (what related.imports lists) keeps the path as written, and the local name is bound to
+the dotted path, so that `bytesconv.StringToBytes` is still qualified as
+`github.com.gin-gonic.gin.internal.bytesconv.StringToBytes` (what the dependents resolver
+matches against the declaration `bytesconv.StringToBytes`).
+
+The local name of an import without an alias is the package's name, which only the imported
+package's own clause says; by the Go convention it is the path's last element, without a
+major-version element (`validator` for `github.com/go-playground/validator/v10`, not `v10`)
+or suffix (`yaml` for `gopkg.in/yaml.v3`) and without a `go-` prefix or `-go` suffix
+(`isatty` for `github.com/mattn/go-isatty`). A name bound wrongly would qualify another
+package's call (`validator.New()`) as nothing imported, and the resolver would take it for the
+repository's own `New`. A blank (`_`) or dot (`.`) import binds no name.
+
+A name selected from anything but an import (`c.Params`, `x.v.New()`, `r.Render(w)`) is a
+member of a value: Go never names a package-level declaration that way, and no file names a
+member bare, so such a reference is not kept (member_selection). Kept, it reached the resolver
+as a bare `New` or `Render`, which it matches by simple name against the package's own
+declarations.
+"""
+
+from __future__ import annotations
+
+import re
+
+from tree_sitter import Node
+
+from processors.symbols.declaration import Captures, Found, Slicer, clean_name
+from processors.symbols.languages.base import LanguageRules
+from processors.symbols.signatures import _node_text
+
+_MAJOR_VERSION = re.compile(r"v[0-9]+")
+_VERSION_SUFFIX = re.compile(r"\.v[0-9]+$")
+_BINDS_NOTHING = frozenset({"_", "."})
+
+
+def package_name(path: str) -> str:
+    """The name an import of `path` binds without an alias, by the Go convention."""
+    parts = [p for p in path.split("/") if p]
+    if not parts:
+        return path
+    name = parts[-1]
+    if len(parts) > 1 and _MAJOR_VERSION.fullmatch(name):
+        name = parts[-2]
+    name = _VERSION_SUFFIX.sub("", name)
+    return name.removeprefix("go-").removesuffix("-go") or name
+
+
+def read_imports(found: Found, text: Slicer, caps: Captures, directory: str) -> None:
+    """One import spec: its path as written, the local name bound to its dotted form
+    (LanguageRules.read_imports)."""
+    if "import" not in caps:
+        return
+    literal = _node_text(text, caps["import"][0])
+    written = literal.strip().strip('"`')
+    dotted = clean_name(literal, "/")
+    if not written or not dotted:
+        return
+    found.imports.append(written)
+    alias = caps.get("import.alias")
+    local = _node_text(text, alias[0]) if alias else package_name(written)
+    if local not in _BINDS_NOTHING:
+        found.aliases[local] = dotted
+
+
+_SELECTIONS = frozenset({"selector_expression", "qualified_type"})
+_DOT = ord(".")
+
+
+def member_selection(node: Node, src: bytes, aliases: dict[str, str]) -> bool:
+    """Whether the reference `node` is the name selected from a value, not from an import
+    (LanguageRules.member_selection)."""
+    start = node.start_byte
+    if not start or src[start - 1] != _DOT:  # the common case: no `x.` just before it
+        return False
+    parent = node.parent
+    operand = node.prev_named_sibling
+    if parent is None or parent.type not in _SELECTIONS or operand is None:
+        return False
+    if operand.type not in _NAME_TYPES:
+        return True  # `x.v.New()`, `f().New()`: selected from a value
+    return src[operand.start_byte : operand.end_byte].decode("utf-8", "replace") not in aliases
+
+
+_NAME_TYPES = frozenset({"identifier", "package_identifier"})
+
+RULES = {"go": LanguageRules(read_imports=read_imports, member_selection=member_selection)}

@@ -1,0 +1,142 @@
+"""Go dependents and imports over real views fed by the real processors (QA on a small Go
+module and on gin): a struct field or method named like a package-level type hid every use of
+that type in its package, a value's `validator.New()` in another package was taken for the
+package's own `New`, and related.imports showed `github.com.gin-gonic.gin.internal.bytesconv`
+for the import path `github.com/gin-gonic/gin/internal/bytesconv`."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from streams.stores import ViewStore
+from streams.stores.views.handlers import default_registry
+from tests.query_api.test_symbol_dependents import Repo
+
+PARAMS = """package gotiny
+
+// Param is one key/value.
+type Param struct {
+	Key   string
+	Value string
+}
+
+// Params is a list of Param.
+type Params []Param
+
+// New makes a context.
+func New() *Ctx { return &Ctx{} }
+"""
+
+CTX = """package gotiny
+
+type Ctx struct {
+	Params Params
+	params *Params
+}
+
+func (c *Ctx) Param(key string) string { return key }
+
+func (c *Ctx) AddParam(key, value string) {
+	c.Params = append(c.Params, Param{Key: key, Value: value})
+}
+"""
+
+HOLDER = """package gotiny
+
+type Holder struct {
+	P Params
+}
+
+func UseParam() Param { return Param{} }
+"""
+
+# the same package: `m.New()` calls a method of a value, never the package's `New`
+MAKER = """package gotiny
+
+type Maker struct{}
+
+func (m Maker) New() int { return 1 }
+
+func Build(m Maker) int { return m.New() }
+"""
+
+# another package: its `validator.New()` is the validator's, `v.New()` a method of a value
+SUB = """package sub
+
+import (
+	"github.com/go-playground/validator/v10"
+	"gopkg.in/yaml.v3"
+)
+
+type V struct{ v *validator.Validate }
+
+func (x *V) init() { x.v = validator.New(); x.v.New(); yaml.Marshal(x) }
+"""
+
+# another package importing this one: a qualified call is a dependent
+APP = """package app
+
+import (
+	"net/url"
+	gt "example.com/gotiny"
+	_ "embed"
+)
+
+func Run() { gt.New(); url.Parse("") }
+"""
+
+
+@pytest.fixture
+def repo(tmp_path: Path) -> Iterator[Repo]:
+    with ViewStore(tmp_path / "views.db", default_registry()) as store:
+        r = Repo(store)
+        r.add(
+            {
+                "params.go": PARAMS,
+                "ctx.go": CTX,
+                "holder.go": HOLDER,
+                "maker.go": MAKER,
+                "sub/sub.go": SUB,
+                "cmd/app/app.go": APP,
+            }
+        )
+        yield r
+
+
+def test_members_named_like_a_package_type_do_not_hide_its_uses(repo: Repo) -> None:
+    assert repo.dependents("params.go") == [
+        ("cmd/app/app.go", "app.Run"),  # gt.New(), through the import
+        ("ctx.go", "gotiny.Ctx.AddParam"),  # Param{...}, though Ctx declares a method Param
+        ("ctx.go", "gotiny.Ctx.Params"),  # a field typed Params, though it is named Params
+        ("ctx.go", "gotiny.Ctx.params"),
+        ("holder.go", "gotiny.Holder.P"),
+        ("holder.go", "gotiny.UseParam"),
+    ]  # not sub/sub.go: its validator.New() and x.v.New() are no call of this New, nor
+    # maker.go's m.New(), a method's
+
+
+def test_a_method_named_like_a_package_function_is_its_own(repo: Repo) -> None:
+    # maker.go declares a method New; nothing names it bare, and m.New() is no call of
+    # params.go's New
+    assert ("maker.go", "gotiny.Build") not in repo.dependents("params.go")
+
+
+def test_a_bare_name_in_another_package_is_not_this_package_s(repo: Repo) -> None:
+    # sub.go's own `V` is no dependent of anything here; its `New` calls are other packages'
+    assert all(path != "sub/sub.go" for path, _ in repo.dependents("params.go"))
+    assert repo.dependents("sub/sub.go") == []
+
+
+def test_go_imports_are_listed_as_written(repo: Repo) -> None:
+    assert repo.resolver.imports("r", "sub/sub.go") == [
+        "github.com/go-playground/validator/v10",
+        "gopkg.in/yaml.v3",
+    ]
+    assert repo.resolver.imports("r", "cmd/app/app.go") == [
+        "embed",  # a blank import is an import too
+        "example.com/gotiny",
+        "net/url",
+    ]
