@@ -122,6 +122,26 @@ class OutlineArgs(PathArgs):
     )
 
 
+# A related answer lists at most this many dependent files and as many test files, and at most
+# this many symbol/path pairs in each list, shared out evenly over its files: a file every
+# other file uses (jsoup's Jsoup.java: 498 dependent files, 498 test files) answered 42k
+# tokens, past the 25k-token tool output common MCP clients keep (docs/answers.md).
+MAX_RELATED_FILES = 40
+MAX_RELATED_PAIRS = 100
+
+
+class RelatedArgs(PathArgs):
+    offset: int = Field(
+        default=0,
+        ge=0,
+        le=100_000_000,
+        description=(
+            f"Dependent and test files to skip. More than {MAX_RELATED_FILES} of either, "
+            "most related first, come a page at a time: pass the answer's nextOffset."
+        ),
+    )
+
+
 class ChangedArgs(ToolInput):
     repoId: str = Field(min_length=1, max_length=128, description="Repository id.")
     path: str = Field(
@@ -178,6 +198,16 @@ class RelatedResult(ToolModel):
     dependents: list[SymbolAt] = Field(default_factory=list)
     tests: list[SymbolAt] = Field(default_factory=list)
     freshness: Freshness | None = None  # how far the views trail the log (set by the service)
+    # Our addition, only when `dependents` and `tests` are one page of longer lists (a
+    # caller's `offset`, more files than MAX_RELATED_FILES, or more symbols than
+    # MAX_RELATED_PAIRS): how many symbol/path pairs and files each list holds in all (as far
+    # as the bounded lookup reads: at most 500 files a list), and the offset of the next page
+    # (absent on the last).
+    dependentCount: int | None = None
+    dependentFiles: int | None = None
+    testCount: int | None = None
+    testFiles: int | None = None
+    nextOffset: int | None = None
 
 
 class ChangedResult(ToolModel):

@@ -14,6 +14,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from query_api.answers.related_text import related_lines
 from query_api.core.index_build import building_line, building_note
 from schemas import bundle as b
 from schemas import symbols as sy
@@ -258,15 +259,7 @@ def _outline_cut(r: sy.OutlineResult) -> list[str]:
 def _related(r: sy.RelatedResult) -> str:
     if not r.exists:  # while the views trail the log, "not indexed" may be "not yet"
         return "\n".join([f"{r.path} is not indexed in {r.repoId}", *_lag(r.freshness)])
-    out = [f"{r.path} in {r.repoId}", *_lag(r.freshness)]
-    out.append("imports: " + (", ".join(r.imports) or "none"))
-    for label, rows in (("dependents", r.dependents), ("tests", r.tests)):
-        out.append(f"{label}:" + ("" if rows else " none"))
-        by_path: dict[str, list[str]] = {}
-        for row in rows:
-            by_path.setdefault(row.path, []).append(row.symbol)
-        out += [f"  {path}: {', '.join(symbols)}" for path, symbols in by_path.items()]
-    return "\n".join(out)
+    return "\n".join([f"{r.path} in {r.repoId}", *_lag(r.freshness), *related_lines(r)])
 
 
 def _context(r: b.ContextResult) -> str:

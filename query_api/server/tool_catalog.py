@@ -220,8 +220,9 @@ TOOLS += (
         "What one indexed file connects to: the modules it imports, dependents (symbols in "
         "other files that reference what it declares, resolved through imports where the "
         "language allows) and tests that exercise it ({Name}Test(s) types, test files "
-        "referencing it or in a test folder named for it).",
-        sym.PathArgs,
+        "referencing it or in a test folder named for it), most related first. Long lists "
+        "come a page at a time (dependentFiles, testFiles, nextOffset).",
+        sym.RelatedArgs,
         sym.RelatedResult,
         lambda s: s.symbols.related,
     ),

@@ -5,7 +5,7 @@ they never touch disk. `changed` walks the indexed root (stat fast path) of a wo
 source, or fetches a git source's ref and diffs the indexed commit against its head
 (streams/sources/git_changes.py), and asks the reverse index who depends on what changed.
 
-Who depends on a file: query_api.symbols.dependents.
+Who depends on a file: query_api.symbols.dependents; related's pages: related.py.
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from query_api.errors import ConflictError, NotFoundError, ServiceUnavailable, T
 from query_api.symbols.dependents import DependentsResolver
 from query_api.symbols.import_names import ImportNames
 from query_api.symbols.outline import outline_of
+from query_api.symbols.related import related_of
 from schemas import tools as t
 from schemas.events import RepoRegistration
 from schemas.symbols import (
@@ -29,7 +30,7 @@ from schemas.symbols import (
     ChangedResult,
     OutlineArgs,
     OutlineResult,
-    PathArgs,
+    RelatedArgs,
     RelatedResult,
     SymbolAt,
 )
@@ -89,27 +90,15 @@ class SymbolService:
 
     # -- related ---------------------------------------------------------------------------
 
-    async def related(self, args: PathArgs) -> RelatedResult:
+    async def related(self, args: RelatedArgs) -> RelatedResult:
         path = path_in_repo(args.path, self._registration(args.repoId))
-        result = await asyncio.to_thread(self._related, args.repoId, path)
+        result = await asyncio.to_thread(self._related, args.repoId, path, args.offset)
         return result.model_copy(update={"freshness": await self.freshness(args.repoId)})
 
-    def _related(self, repo_id: str, path: str) -> RelatedResult:
+    def _related(self, repo_id: str, path: str, offset: int = 0) -> RelatedResult:
         if self.views.get_file(repo_id, path) is None:
             return RelatedResult(repoId=repo_id, path=path, exists=False)
-        declared = self.symbols.symbols_of_file(repo_id, path)
-        dependents = self.resolver.dependents(repo_id, declared, exclude={path})
-        tests = self.resolver.tests(repo_id, declared, dependents, exclude={path}, subject=path)
-        names = ImportNames(self.symbols, repo_id)
-        return RelatedResult(
-            repoId=repo_id,
-            path=path,
-            exists=True,
-            # a relative import resolves to the path's module name; shown as code imports it
-            imports=[names.shown(module, path) for module in self.resolver.imports(repo_id, path)],
-            dependents=_shown(names, dependents),
-            tests=_shown(names, tests),
-        )
+        return related_of(self.resolver, self.symbols, repo_id, path, offset)
 
     # -- changed ---------------------------------------------------------------------------
 

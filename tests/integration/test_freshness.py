@@ -13,7 +13,7 @@ import pytest
 
 from repocontext.app import EmbeddedApp
 from schemas.events import WalkFilters
-from schemas.symbols import OutlineArgs, PathArgs
+from schemas.symbols import OutlineArgs, RelatedArgs
 from schemas.tools import RepoIdArgs
 from streams.sources.git_poller import GitPoller, GitSource
 from streams.sources.watcher import WorkspaceWatcher
@@ -51,7 +51,7 @@ async def test_the_symbol_service_says_how_fresh_its_answers_are(tmp_path: Path)
     transport: any caller of the service gets the whole answer."""
     async with memory_rig(tmp_path, index=True) as (app, _):
         symbols = app.services.symbols
-        args = PathArgs(repoId="repo", path="src/billing/invoice.py")
+        args = RelatedArgs(repoId="repo", path="src/billing/invoice.py")
         outlined = await symbols.outline(OutlineArgs(repoId="repo", path="src/billing/invoice.py"))
         for result in (outlined, await symbols.related(args)):
             assert result.freshness is not None, result

@@ -39,7 +39,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from processors.symbols.extract import module_prefix, strip_js_extension
-from schemas.symbols import PathArgs
+from schemas.symbols import RelatedArgs
 from tests.bench.localisation.system import RepocontextSystem
 from tests.bench.symbols_quality import native
 from tests.bench.symbols_quality.corpus import PINS, Pin, checkout
@@ -222,12 +222,18 @@ async def ours(
     out: dict[str, tuple[set[str], set[str]]] = {}
     try:
         for path in paths:
-            args = PathArgs(repoId=system.repo_id, path=path)
-            related = await system.app.services.symbols.related(args)
+            related = await system.app.services.symbols.related(
+                RelatedArgs(repoId=system.repo_id, path=path)
+            )
             named = (m.removesuffix(".*") for m in related.imports)
             imported = {modules[m] for m in named if m in modules}
-            dependents = {d.path for d in related.dependents} & in_scope
-            out[path] = (imported - {path}, dependents - {path})
+            found = {d.path for d in related.dependents}
+            while related.nextOffset is not None:  # every page of a long list
+                related = await system.app.services.symbols.related(
+                    RelatedArgs(repoId=system.repo_id, path=path, offset=related.nextOffset)
+                )
+                found |= {d.path for d in related.dependents}
+            out[path] = (imported - {path}, (found & in_scope) - {path})
     finally:
         await system.close()
     return out

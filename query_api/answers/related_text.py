@@ -1,0 +1,43 @@
+"""The text block of a related answer past its head line: imports, then dependents and tests,
+each file on one line with its symbols. A page of longer lists says so in its list's line, as
+outline's second line does ("declarations 1-400 of 15,082; offset 400 lists the next"):
+"dependents: files 1-40 of 498, 100 of 1,203 symbols; offset 40 lists the next"."""
+
+from __future__ import annotations
+
+from schemas import symbols as sy
+from schemas.symbols import MAX_RELATED_FILES
+
+
+def related_lines(r: sy.RelatedResult) -> list[str]:
+    out = ["imports: " + (", ".join(r.imports) or "none")]
+    lists = (
+        ("dependents", r.dependents, r.dependentFiles, r.dependentCount),
+        ("tests", r.tests, r.testFiles, r.testCount),
+    )
+    for label, rows, files, count in lists:
+        by_path: dict[str, list[str]] = {}
+        for row in rows:
+            by_path.setdefault(row.path, []).append(row.symbol)
+        out.append(f"{label}:{_page(r, len(by_path), len(rows), files, count)}")
+        out += [f"  {path}: {', '.join(symbols)}" for path, symbols in by_path.items()]
+    return out
+
+
+def _page(
+    r: sy.RelatedResult, shown_files: int, shown: int, files: int | None, count: int | None
+) -> str:
+    """What follows a list's label: nothing for a whole list, " none" for an empty one, else
+    which of how many files and symbols this page lists and how to go on. Without a next page
+    every list ends on this one (or before it), so its files are its last ones."""
+    if files is None or count is None:  # the whole list
+        return "" if shown else " none"
+    if not files:
+        return " none"
+    if not shown_files:
+        return f" offset past the last of {files:,} files"
+    following = r.nextOffset
+    first = files - shown_files + 1 if following is None else following - MAX_RELATED_FILES + 1
+    more = f"; offset {following} lists the next" if following and files > following else ""
+    last = first + shown_files - 1
+    return f" files {first:,}-{last:,} of {files:,}, {shown:,} of {count:,} symbols{more}"

@@ -1,0 +1,134 @@
+"""repocontext_related's answer (spec §3.6): the modules one file imports, its dependents and
+its tests, a bounded page of each.
+
+A file every other file uses has hundreds of dependents and tests (jsoup's Jsoup.java: 498
+and 498, 42k tokens), more than the 25k-token tool output common MCP clients keep. One
+answer lists at most MAX_RELATED_FILES files of each list and MAX_RELATED_PAIRS symbol/path
+pairs, shared out evenly over those files (never fewer than one a file), most related first:
+
+- dependents: files outside tests first (a test file that uses the file is listed under
+  `tests` too), then the files with the most symbols referencing it (the closest coupled),
+  then by path;
+- tests: files named for the file or one of its types (`ElementTest.java`, `test_element.py`,
+  `element_test.go`, `element.test.ts`, a test folder `element/`) first, then the files with
+  the most symbols referencing it, then by path.
+
+A longer list says so, as outline does (`symbolCount`, `nextOffset`): how many pairs and files
+each list holds in all (`dependentCount`, `dependentFiles`, `testCount`, `testFiles`) and the
+offset of the next page (`nextOffset`), one offset for both lists, in files; a list shorter
+than the page is empty on the pages after its last. Counts, not a token budget, bound the
+page, so that one offset means the same files on every call.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from query_api.symbols.dependents import TYPE_KINDS, DependentsResolver, is_test_path
+from query_api.symbols.families import Found, even_share
+from query_api.symbols.import_names import ImportNames
+from schemas.symbols import MAX_RELATED_FILES, MAX_RELATED_PAIRS, RelatedResult, SymbolAt
+from streams.stores.views.symbols import SymbolRow, SymbolViews
+
+_TEST_PREFIXES = ("test_", "test")
+_TEST_SUFFIXES = ("_tests", "_test", "_spec", "tests", "test", "spec")
+_INDEX_STEMS = frozenset({"index", "mod", "__init__"})
+
+
+@dataclass(frozen=True, slots=True)
+class Listed:
+    """One list's page: its rows, and how many pairs and files the whole list holds."""
+
+    rows: list[SymbolAt]
+    count: int
+    files: int
+    cut: bool  # files or symbols past this page, or before it
+
+
+def test_stem(path: str) -> str:
+    """A test file's name without its test affixes, casefolded: `element` for
+    `ElementTest.java`, `test_element.py`, `element_test.go` and `element.test.ts`."""
+    stem = path.rpartition("/")[2].split(".", 1)[0].casefold()
+    for prefix in _TEST_PREFIXES:
+        if stem.startswith(prefix) and len(stem) > len(prefix):
+            stem = stem[len(prefix) :]
+            break
+    for suffix in _TEST_SUFFIXES:
+        if stem.endswith(suffix) and len(stem) > len(suffix):
+            return stem[: -len(suffix)]
+    return stem
+
+
+def subject_names(subject: str, declared: list[SymbolRow]) -> frozenset[str]:
+    """What a test file named for `subject` is named after: the file's stem (its folder's
+    name for an index file) and its types' names, casefolded."""
+    folders, _, name = subject.rpartition("/")
+    stem = name.split(".", 1)[0]
+    if stem.lower() in _INDEX_STEMS and folders:
+        stem = folders.rpartition("/")[2]
+    names = {s.name.casefold() for s in declared if s.kind in TYPE_KINDS}
+    return frozenset({stem.casefold(), *names} - {""})
+
+
+def named_for(path: str, names: frozenset[str]) -> bool:
+    """Whether the test file `path` (or a folder it is in) is named for one of `names`."""
+    folders = path.split("/")[:-1]
+    return test_stem(path) in names or any(f.casefold() in names for f in folders)
+
+
+def ranked_dependents(files: dict[str, list[str]]) -> list[str]:
+    return sorted(files, key=lambda p: (is_test_path(p), -len(files[p]), p))
+
+
+def ranked_tests(files: dict[str, list[str]], names: frozenset[str]) -> list[str]:
+    return sorted(files, key=lambda p: (not named_for(p, names), -len(files[p]), p))
+
+
+def page_of(
+    files: dict[str, list[str]], order: list[str], offset: int, names: ImportNames
+) -> Listed:
+    """The files of `order` from `offset`, each with an even share of MAX_RELATED_PAIRS."""
+    chosen = order[offset : offset + MAX_RELATED_FILES]
+    share = even_share([len(files[p]) for p in chosen], MAX_RELATED_PAIRS)
+    rows = [
+        SymbolAt(symbol=names.shown(symbol, path), path=path)
+        for path in chosen
+        for symbol in files[path][:share]
+    ]
+    count = sum(len(symbols) for symbols in files.values())
+    return Listed(rows, count, len(files), cut=len(rows) < count)
+
+
+def related_of(
+    resolver: DependentsResolver, symbols: SymbolViews, repo_id: str, path: str, offset: int
+) -> RelatedResult:
+    """The answer for a stored file (the service checks that it is one)."""
+    declared = symbols.symbols_of_file(repo_id, path)
+    found = resolver.dependents_found(repo_id, declared, exclude={path})
+    by_file = found.files()
+    dependents = [SymbolAt(symbol=s, path=p) for p, syms in by_file.items() for s in syms]
+    tests = resolver.tests_found(repo_id, declared, dependents, exclude={path}, subject=path)
+    names = ImportNames(symbols, repo_id)
+    shown_deps = page_of(by_file, ranked_dependents(by_file), offset, names)
+    shown_tests = _tests_page(tests, subject_names(path, declared), offset, names)
+    paged = shown_deps.cut or shown_tests.cut
+    after = offset + MAX_RELATED_FILES
+    return RelatedResult(
+        repoId=repo_id,
+        path=path,
+        exists=True,
+        # a relative import resolves to the path's module name; shown as code imports it
+        imports=[names.shown(module, path) for module in resolver.imports(repo_id, path)],
+        dependents=shown_deps.rows,
+        tests=shown_tests.rows,
+        dependentCount=shown_deps.count if paged else None,
+        dependentFiles=shown_deps.files if paged else None,
+        testCount=shown_tests.count if paged else None,
+        testFiles=shown_tests.files if paged else None,
+        nextOffset=after if after < max(shown_deps.files, shown_tests.files) else None,
+    )
+
+
+def _tests_page(found: Found, names: frozenset[str], offset: int, shown: ImportNames) -> Listed:
+    files = found.files()
+    return page_of(files, ranked_tests(files, names), offset, shown)
