@@ -39,6 +39,7 @@ from urllib.parse import urlsplit, urlunsplit
 from processors.vectors import CONTENTLESS_KIND
 from streams.embedders.base import EmbeddingSpace
 from streams.errors import StreamsError
+from streams.stores.edge_numbering import catch_up
 from streams.stores.mapped_pages import drop_mapped_pages
 
 log = logging.getLogger(__name__)
@@ -202,7 +203,10 @@ class EdgeVectorStore:
 
         config = _edge_config(self.space, self.indexing_threshold_kb)
         if self.path.exists() and any(self.path.iterdir()):
-            return q.EdgeShard.load(str(self.path))
+            shard = q.EdgeShard.load(str(self.path))
+            # a store built before numbering was kept (edge_numbering.py) heals on open
+            catch_up(shard, q, self.path, always=False)
+            return shard
         shard = q.EdgeShard.create(str(self.path), config)
         # Payload indexes before any HNSW build, or filtered recall collapses (DESIGN §6).
         for name in KEYWORD_FIELDS:
@@ -304,6 +308,7 @@ class EdgeVectorStore:
             os.replace(self.path, old)
             os.replace(build, self.path)
             self._shard = self._open()
+            catch_up(self._shard, self._q, self.path, always=True)
         shutil.rmtree(old, ignore_errors=True)
         return True
 
