@@ -51,7 +51,7 @@ async def listening(asgi: Any) -> AsyncIterator[str]:
 async def postings_built(app: EmbeddedApp) -> None:
     """A first search builds the in-memory postings in the background; until they are built,
     searches are scored in SQL, whose float sums may differ in the last digit."""
-    await app.service.search(SearchArgs(**SEARCH))
+    await app.service.search(SearchArgs.model_validate(SEARCH))
     for mirror in (app.views.mirror(CONTENT_FIELDS), app.views.mirror(SYMBOL_FIELDS)):
         assert await asyncio.to_thread(mirror.wait_built, 60), "no postings within 60 s"
 
