@@ -140,7 +140,7 @@ class AgentListener:
         try:
             hello = Hello(**json.loads(await reader.readline()))
             if hello.op == "index":
-                answer = await self._index(hello, writer)
+                answer = await self._index(hello, writer, rerun=True)
             elif hello.op == "search":
                 answer = await self._search(hello, writer)
             elif hello.op == "eval":
@@ -187,14 +187,18 @@ class AgentListener:
         registration = await self.app.service.ensure_repo(hello.path, hello.repoId)
         return {"repoId": registration.repo_id}
 
-    async def _index(self, hello: Hello, writer: asyncio.StreamWriter) -> dict[str, Any]:
+    async def _index(
+        self, hello: Hello, writer: asyncio.StreamWriter, *, rerun: bool = False
+    ) -> dict[str, Any]:
         """Register (or find) the repository and wait until its pass is done, saying how far
         it got when asked (`{"progress": {stage, done, total}}` lines); the owner keeps
-        watching it afterwards."""
+        watching it afterwards. With `rerun` (the `index` command) a repository the owner
+        already watches gets a fresh pass, so the answer counts what changed since the last
+        one; `search` and `eval` rely on the watch."""
         if hello.path is None:
             raise QueryApiError("index needs a path")
         base = (await self.app.runtime.lag()).applied
-        registration = await self.app.service.ensure_repo(hello.path, hello.repoId)
+        registration = await self.app.service.ensure_repo(hello.path, hello.repoId, rerun=rerun)
         repo_id = registration.repo_id
         said: dict[str, Any] | None = None
         while (job := self.app.ingest.job(repo_id) or {}).get("status") not in (

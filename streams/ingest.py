@@ -151,6 +151,16 @@ class IngestCoordinator:
         if launch:
             self._launch(registration, force_full=force_full)
 
+    async def rerun(self, repo_id: str) -> None:
+        """A fresh pass over a registered workspace repository (the stat fast path), then
+        its watch again: what `index PATH` asks of the process that already watches PATH, so
+        its answer counts what this pass found, not the pass the process started with."""
+        registration = self.registrations.get(repo_id)
+        if registration is None or registration.source != "workspace":
+            raise SourceError(f"{repo_id!r} is not a registered workspace repository")
+        await self._cancel(repo_id)
+        self._launch(registration, force_full=False)
+
     async def unregister(self, repo_id: str) -> int:
         """Tombstone every file of the repository and the repository itself: the files and
         the registration the log holds live (whoever published them), not what the views

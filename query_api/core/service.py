@@ -392,13 +392,17 @@ class RepoContextService:
         return await self.index_status(t.RepoIdArgs(repoId=repo_id))
 
     async def ensure_repo(
-        self, path: str, repo_id: str | None = None, *, launch: bool = True
+        self, path: str, repo_id: str | None = None, *, launch: bool = True, rerun: bool = False
     ) -> RepoRegistration:
-        """Register `path` unless it already is, with the same root (CLI start-up)."""
+        """Register `path` unless it already is, with the same root (CLI start-up); with
+        `rerun`, a repository already registered there gets a fresh pass (an attached
+        `index`: the owner's watch keeps it current, yet the command reports a pass)."""
         root = self.guard.resolve(path)
         wanted = repo_id or repo_id_from_name(os.path.basename(str(root).rstrip(os.sep)))
         current = self.ingest.registrations.get(wanted)
         if current is not None and current.root == str(root):
+            if rerun and current.source == "workspace":
+                await self.ingest.rerun(wanted)
             return current
         if current is not None:  # the operator's own command may move an id, never silently
             log.warning("re-pointing repository %s from %s to %s", wanted, current.root, root)

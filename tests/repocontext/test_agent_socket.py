@@ -87,3 +87,29 @@ async def test_a_malformed_principal_is_refused_before_anything_is_registered(
             assert ready is not None
             assert ready.answer["status"] == 200, ready.answer
             ready.writer.close()
+
+
+async def test_an_index_through_the_owner_runs_a_pass_of_its_own(tmp_path: Path) -> None:
+    """A QA pass: `repocontext index` of a repository the owner already had printed the
+    counts of the owner's start-up pass (files added: every file, again and again); now the
+    owner runs a fresh pass and the answer counts what it found."""
+    repo = write_sample_repo(tmp_path / "ws" / "sample")
+    settings = Settings(data_dir=tmp_path / "data", workspace_root=tmp_path / "ws", embedder="none")
+    answers: list[dict[str, Any]] = []
+    async with EmbeddedApp(settings, watch=False) as app:  # no watch: the pass must see them
+        await app.start(vectors=False)
+        async with AgentListener(app):
+            for step in range(2):
+                if step == 1:
+                    (repo / "src" / "added_one.py").write_text("def one():\n    return 1\n")
+                    (repo / "src" / "added_two.py").write_text("def two():\n    return 2\n")
+                    next(p for p in sorted(repo.rglob("*.py")) if "added" not in p.name).unlink()
+                link = await attach(settings.data_dir, Hello("index", str(repo), "sample"))
+                assert link is not None
+                link.writer.close()
+                answers.append(link.answer)
+    first, second = (a["job"] for a in answers)
+    assert first["status"] == second["status"] == "Completed"
+    assert first["filesAdded"] == answers[0]["filesIndexed"] > 2
+    assert (second["filesAdded"], second["filesRemoved"]) == (2, 1), second
+    assert answers[1]["filesIndexed"] == answers[0]["filesIndexed"] + 1
