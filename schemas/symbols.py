@@ -210,12 +210,25 @@ class RelatedResult(ToolModel):
     nextOffset: int | None = None
 
 
+# One `changed` answer lists at most this many paths per list and dependents: a branch switch
+# or a generated tree can change thousands of files, past the 25k-token output cut common MCP
+# clients keep (docs/answers.md). The counts and the note say how many there are.
+MAX_CHANGED_PATHS = 300
+MAX_CHANGED_DEPENDENTS = 100
+
+
 class ChangedResult(ToolModel):
     repoId: str
     added: list[str] = Field(default_factory=list)
     updated: list[str] = Field(default_factory=list)
     removed: list[str] = Field(default_factory=list)
     dependents: list[SymbolAt] = Field(default_factory=list)
+    # Our addition, only when a list above was cut: how many it holds in all, and what to do
+    addedCount: int | None = None
+    updatedCount: int | None = None
+    removedCount: int | None = None
+    dependentCount: int | None = None
+    note: str | None = None
     # git sources only: the commit the index reflects and the ref's head it was compared with
     indexedCommit: str | None = None
     headCommit: str | None = None

@@ -14,6 +14,7 @@ import asyncio
 import os
 from collections.abc import Awaitable, Callable
 from pathlib import Path
+from typing import Any
 
 from processors.tokens import TokenEncoding, token_counter
 from query_api.access.guard import WorkspaceGuard
@@ -26,6 +27,8 @@ from query_api.symbols.related import related_of
 from schemas import tools as t
 from schemas.events import RepoRegistration
 from schemas.symbols import (
+    MAX_CHANGED_DEPENDENTS,
+    MAX_CHANGED_PATHS,
     ChangedArgs,
     ChangedResult,
     OutlineArgs,
@@ -166,16 +169,35 @@ class SymbolService:
             for p in changes.updated + changes.removed
             for s in self.symbols.symbols_of_file(repo_id, p)
         ]
-        return ChangedResult(
-            repoId=repo_id,
-            added=changes.added,
-            updated=changes.updated,
-            removed=changes.removed,
-            dependents=_shown(
-                ImportNames(self.symbols, repo_id),
-                self.resolver.dependents(repo_id, declared, exclude=touched),
-            ),
+        dependents = _shown(
+            ImportNames(self.symbols, repo_id),
+            self.resolver.dependents(repo_id, declared, exclude=touched),
         )
+        return bounded_changes(repo_id, changes, dependents)
+
+
+def bounded_changes(repo_id: str, changes: Changes, dependents: list[SymbolAt]) -> ChangedResult:
+    """The answer with each list cut to its bound (MAX_CHANGED_PATHS, MAX_CHANGED_DEPENDENTS),
+    the totals of a cut list, and a note saying how to see the rest."""
+    lists: dict[str, tuple[list[str] | list[SymbolAt], int]] = {
+        "added": (changes.added, MAX_CHANGED_PATHS),
+        "updated": (changes.updated, MAX_CHANGED_PATHS),
+        "removed": (changes.removed, MAX_CHANGED_PATHS),
+        "dependents": (dependents, MAX_CHANGED_DEPENDENTS),
+    }
+    fields: dict[str, Any] = {"repoId": repo_id}
+    cut: list[str] = []
+    for name, (items, bound) in lists.items():
+        fields[name] = items[:bound]
+        if len(items) > bound:
+            fields[f"{name.removesuffix('s')}Count"] = len(items)
+            cut.append(f"{name} {bound:,} of {len(items):,}")
+    if cut:
+        fields["note"] = (
+            f"listed {', '.join(cut)}; pass a directory inside the repository as `path` "
+            "to see the rest of it"
+        )
+    return ChangedResult.model_validate(fields)
 
 
 def _shown(names: ImportNames, found: list[SymbolAt]) -> list[SymbolAt]:

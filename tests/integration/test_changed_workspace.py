@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from schemas.symbols import MAX_CHANGED_PATHS
 from tests.integration.mcp_helpers import call, call_error
 from tests.integration.memory_rig import memory_rig
 
@@ -84,3 +85,25 @@ async def test_changed_reports_exactly_what_differs_from_the_index(tmp_path: Pat
             error = await call_error(session, "repocontext_changed", {**args, "path": escaping})
             assert "leaves the repository" in error
             assert f"outside the indexed root {repo.resolve()}" in error
+
+
+async def test_a_large_change_is_listed_in_part_and_counted(tmp_path: Path) -> None:
+    """A branch switch or a generated tree changes thousands of files: one answer lists at
+    most MAX_CHANGED_PATHS of a list, says how many there are, and how to see the rest (a
+    narrower `path`, which lists them all)."""
+    repo = tmp_path / "ws" / "repo"
+    write(repo)
+    async with memory_rig(tmp_path, index=True) as (_app, session):
+        many = MAX_CHANGED_PATHS + 20
+        for i in range(many):
+            (repo / "gen" / f"part{i // 100}").mkdir(parents=True, exist_ok=True)
+            (repo / "gen" / f"part{i // 100}" / f"m{i:04d}.py").write_text(f"X = {i}\n")
+        whole = await call(session, "repocontext_changed", {"repoId": "repo", "path": str(repo)})
+        assert len(whole["added"]) == MAX_CHANGED_PATHS and whole["addedCount"] == many
+        assert whole["added"] == sorted(whole["added"])
+        assert f"added {MAX_CHANGED_PATHS} of {many}" in whole["note"] and "`path`" in whole["note"]
+        assert "updatedCount" not in whole and "removedCount" not in whole
+        part = await call(
+            session, "repocontext_changed", {"repoId": "repo", "path": str(repo / "gen/part3")}
+        )
+        assert len(part["added"]) == 20 and "addedCount" not in part and "note" not in part
