@@ -205,3 +205,21 @@ async def test_call_durations_use_latency_buckets(tmp_path: Path) -> None:
         assert counts == sorted(counts) and counts[-1] >= 1  # cumulative, the call is counted
     finally:
         server.stop()
+
+
+async def test_a_body_nested_too_deep_is_refused_and_the_server_serves_on(tmp_path: Path) -> None:
+    """A QA pass: a request nested 200,000 levels (a 400 KB body) got HTTP 500 and a
+    RecursionError traceback from the SDK's parser; it is refused before the parser runs."""
+    server = serve(tmp_path)
+    headers = {"Authorization": f"Bearer {POLITE}", "Accept": ACCEPT}
+    try:
+        async with httpx.AsyncClient(base_url=server.base, timeout=30) as client:
+            deep = b"[" * 200_000 + b"]" * 200_000
+            refused = await client.post(
+                "/mcp", content=deep, headers={**headers, "Content-Type": "application/json"}
+            )
+            assert refused.status_code == 400 and "too_deep" in refused.text, refused.text
+            await served(server.base, POLITE)
+    finally:
+        server.stop()
+    assert "RecursionError" not in server.log_path.read_text(errors="replace")
