@@ -68,8 +68,14 @@ async def _rank(
         enrich, locator, repo_id, args.query, answer.hits, details=details
     )
     hits, note = enriched.hits, None
+    shown = {hit.entry.key for hit in answer.hits}
+    # the pool's hits this answer does not show: not its tail by position, since the
+    # neighbour fill puts files from outside the pool into places 6-10 and pushes pool
+    # hits out (a QA pass: the one file holding `jaguarLargeHead`, pool place 9, left out
+    # of a k=10 answer that then said no file contains it; k=5 and k=20 listed it)
+    deeper = [hit for hit in answer.pool if hit.entry.key not in shown]
     lexical = enriched.lexical or await asyncio.to_thread(
-        _deeper_lexical, locator, repo_id, args.query, answer.pool[len(answer.hits) :]
+        _deeper_lexical, locator, repo_id, args.query, deeper
     )
     if not hits and not lexical:  # keyword search found no word of it at all
         note = no_match_note(args.query, repo_id, None)

@@ -161,6 +161,36 @@ async def test_a_small_k_is_the_head_of_a_large_one_even_when_its_hits_share_no_
         assert "note" not in narrow
 
 
+async def test_no_match_is_never_said_of_a_pool_hit_the_neighbours_pushed_out(
+    tmp_path: Path,
+) -> None:
+    """Places 6-10 take the files the first five import, which the keyword pool may not
+    hold; the pool's own hits they push out still count as matches. A QA pass: the one file
+    holding `jaguarLargeHead` (a long note, pool place 9) left a k=10 answer that then said
+    no file contains it, while k=5 and k=20 listed it."""
+    async with memory_rig(tmp_path, index=True) as (app, s):
+        root = app.settings.workspace_root
+        assert root is not None
+        src = root / "repo" / "lib"
+        src.mkdir()
+        for i in range(8):
+            (src / f"util{i}.js").write_text(
+                f"module.exports = function util{i}() {{ return {i} }}\n"
+            )
+            (src / f"header{i}.js").write_text(
+                f"const util = require('./util{i}')\n"
+                + "".join(f"// set the head of the large response {n}\n" for n in range(12))
+            )
+        line = "lorem ipsum dolor sit amet consectetur adipiscing elit sed do eiusmod\n"
+        (root / "repo" / "notes.txt").write_text("jaguarLargeHead marker\n" + line * 1500)
+        await call(s, "repocontext_refresh", {"repoId": "repo"})
+        for k in (5, 10, 20):
+            found = await call(
+                s, "repocontext_search", {"repoId": "repo", "query": "jaguarLargeHead", "k": k}
+            )
+            assert found["hits"] and "note" not in found, (k, found.get("note"))
+
+
 async def test_no_match_on_the_semantic_path(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
