@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 
+from processors.secrets import PASSWORD_URL
 from schemas.memory import well_formed_key
 
 # The argument names of remember/update: a trailing run of these as tags means the model
@@ -51,7 +52,6 @@ WRAPPERS = frozenset(
 )
 _TAG = re.compile(r"<(/?)([A-Za-z_][\w:.-]*)((?:\s+[^<>]*)?)/?>")
 _NAME_ATTR = re.compile(r"""name\s*=\s*["']([^"']+)["']""")
-_CREDENTIAL_URL = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*://[^/\s:@\"'<>]*:[^/\s@\"'<>]+@")
 
 
 def leaked_framing(text: str) -> str | None:
@@ -87,7 +87,7 @@ def leaked_framing(text: str) -> str | None:
 
 
 def has_credential_url(text: str) -> bool:
-    return _CREDENTIAL_URL.search(text) is not None
+    return PASSWORD_URL.search(text) is not None
 
 
 def check_fields(fields: Mapping[str, str]) -> str | None:

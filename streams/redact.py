@@ -1,7 +1,8 @@
 """Redaction of secrets from text that leaves the process (logs, errors, tool results).
 
-Covers URL userinfo (`https://user:token@host` -> `https://***@host`), bearer tokens and
-common token query parameters. Pure string work, cheap enough for every log record.
+Covers URL userinfo (`https://user:token@host` -> `https://***@host`; the patterns, shared
+with memory's write guard, are in processors/secrets.py), bearer tokens and common token query
+parameters. Pure string work, cheap enough for every log record.
 """
 
 from __future__ import annotations
@@ -10,18 +11,19 @@ import logging
 import re
 from typing import Any
 
-_USERINFO = re.compile(r"(?P<scheme>[A-Za-z][A-Za-z0-9+.-]*://)[^/\s:@\"'<>]+(?::[^/\s@\"'<>]*)?@")
+from processors.secrets import QUERY_SECRET as _QUERY
+from processors.secrets import USERINFO as _USERINFO
+
 # a word after "bearer" (`verify a bearer token`, `Bearer Token` in a docstring) is prose, not
 # a credential: up to 15 letters, lower case past the first (a sentence's stop may follow)
 _BEARER = re.compile(
     r"((?i:bearer)\s+)(?![A-Za-z][a-z]{0,14}[.,;:!?]*(?![\w.~+/=-]))[A-Za-z0-9._~+/=-]{4,}"
 )
-_QUERY = re.compile(r"(?i)([?&](?:access_token|token|password|private_token)=)[^&\s]+")
 
 
 def redact(text: str) -> str:
     """`text` with credentials replaced by `***`."""
-    if "@" in text and "://" in text:  # the pattern tries a scheme at every letter: slow
+    if "@" in text and "//" in text:  # the pattern tries a scheme at every letter: slow
         text = _USERINFO.sub(r"\g<scheme>***@", text)  # on long text that holds no URL
     if "bearer" in text.lower():  # any case: the pattern is case-insensitive
         text = _BEARER.sub(r"\1***", text)

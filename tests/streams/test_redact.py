@@ -18,6 +18,14 @@ from streams.redact import RedactingFilter, redact
         ("Authorization: Bearer sk-live-0123456789", "sk-live-0123456789"),
         ("GET /x?access_token=tok999&y=1", "tok999"),
         ("https://user@host/path", "user@"),
+        # a QA pass: these came back in full (a `/` or `@` in the password, no user, no
+        # scheme, and two more query parameters)
+        ("postgres://admin:wJalrXUtnrFDI/K7MDENG@db.internal:5432/app", "K7MDENG"),
+        ("https://deploy:p@ssAtPASS@git.example.com/r", "ssAtPASS"),
+        ("redis://:redispass33@cache:6379/0", "redispass33"),
+        ("url = '//user:protorelpass99@host/path'", "protorelpass99"),
+        ("GET /x?api_key=APIKEYQP555&client_secret=CSQP222", "QP555"),
+        ("GET /x?api_key=APIKEYQP555&client_secret=CSQP222", "CSQP222"),
     ],
 )
 def test_secrets_are_removed(raw: str, secret: str) -> None:
@@ -28,6 +36,27 @@ def test_secrets_are_removed(raw: str, secret: str) -> None:
 def test_plain_text_is_untouched() -> None:
     for text in ("a = b", "email me at dev@example.org", "x@y", "k=v&z=1"):
         assert redact(text) == text
+    # a port is no password, a path's `@` no userinfo, a comment's `//` no URL
+    for text in (
+        "http://localhost:3000/@vite/client",
+        "https://registry.npmjs.org/@babel/core",
+        "// TODO: ask@bob",
+    ):
+        assert redact(text) == text, text
+
+
+def test_a_masked_query_value_keeps_the_code_around_it() -> None:
+    """The value stops at a quote: `?password=x";` kept its `";` no more."""
+    assert redact('u = "https://h/x?password=PWQP444";') == 'u = "https://h/x?password=***";'
+
+
+def test_memory_refuses_what_redaction_masks() -> None:
+    from processors.memory_guards import has_credential_url
+
+    for text in ("postgres://admin:wJalr/K7@db/app", "redis://:pw33@cache", "//u:p@h/x"):
+        assert has_credential_url(text), text
+    for text in ("https://u@github.com/r", "http://localhost:3000/@vite/client"):
+        assert not has_credential_url(text), text
     # prose about bearer tokens, in a query or a docstring, is not a credential
     for text in ("verify bearer token", '"""Verify a Bearer Token."""', "bearer tokens expire"):
         assert redact(text) == text
@@ -64,12 +93,15 @@ def test_structured_values_are_redacted_without_breaking_them() -> None:
 
 
 def test_the_cheap_checks_before_each_pattern_change_nothing() -> None:
-    """`redact` runs a pattern only when the text holds what a match needs (`@` and `://`
+    """`redact` runs a pattern only when the text holds what a match needs (`@` and `//`
     for URL userinfo); the answer is the one running every pattern gives."""
-    from streams.redact import _BEARER, _QUERY, _USERINFO
+    from processors.secrets import QUERY_SECRET as _QUERY
+    from processors.secrets import USERINFO as _USERINFO
+    from streams.redact import _BEARER
 
     pieces = ["https://u:p@h/x", "@Override", "a=b", "?token=x", "Bearer abcdef", "://", "@", " "]
     pieces += ["git@ssh://d:h@e.org/r", "mailto:a@b.c", "x://@", "&password=", "\n", "HTTPS://"]
+    pieces += ["//", ":", "p/w", '"']
     rng = random.Random(3)
     for _ in range(2000):
         text = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 8)))
