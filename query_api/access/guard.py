@@ -46,9 +46,10 @@ class WorkspaceGuard:
             raise GuardError(f"path {requested!r} is outside the workspace root {self.root}")
         resolved = Path(os.path.realpath(lexical))
         if not self._inside(resolved):
+            # the link's target is not said: a reader would learn the host's layout
             raise GuardError(
-                f"path {requested!r} resolves through a symbolic link to {resolved}, "
-                f"outside the workspace root {self.root}"
+                f"path {requested!r} resolves through a symbolic link to a place outside "
+                f"the workspace root {self.root}"
             )
         return resolved
 

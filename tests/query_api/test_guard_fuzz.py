@@ -73,3 +73,16 @@ def test_no_generated_path_escapes(workspace: tuple[Path, Path], parts: tuple) -
     real = os.path.realpath(resolved)
     real_root = os.path.realpath(root)
     assert real == real_root or real.startswith(real_root + os.sep), (raw, real)
+
+
+def test_a_link_out_of_the_root_is_refused_without_naming_its_target(
+    workspace: tuple[Path, Path],
+) -> None:
+    """A QA pass: a reader asking `changed` about `etclink/shadow` was told the link led to
+    /etc/shadow; the refusal names the path asked and the root, not where the link points."""
+    root, base = workspace
+    for raw in ("out-link", "out-link/x", "chain-1", "repo/rel-out"):
+        with pytest.raises(GuardError) as refused:
+            WorkspaceGuard(root).resolve(raw)
+        message = str(refused.value)
+        assert "symbolic link" in message and str(base / "outside") not in message, message
