@@ -7,6 +7,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
+from schemas.bounds import int_arg
 from schemas.events import Event
 from schemas.tools import Freshness, ToolInput, ToolModel
 
@@ -108,17 +109,16 @@ class PathArgs(ToolInput):
 # An outline lists at most this many declarations per answer, so that a generated module's
 # outline stays under the 25k-token tool output common MCP clients keep (docs/answers.md).
 MAX_OUTLINE_SYMBOLS = 400
+MAX_OFFSET = 100_000_000  # a page offset past any real file's declarations or dependents
 
 
 class OutlineArgs(PathArgs):
-    offset: int = Field(
-        default=0,
-        ge=0,
-        le=100_000_000,
-        description=(
-            f"Declarations to skip. A file declaring more than {MAX_OUTLINE_SYMBOLS:,} symbols "
-            "is outlined a page at a time: pass the answer's nextOffset for the next page."
-        ),
+    offset: int = int_arg(
+        0,
+        0,
+        MAX_OFFSET,
+        f"Declarations to skip. A file declaring more than {MAX_OUTLINE_SYMBOLS:,} symbols "
+        "is outlined a page at a time: pass the answer's nextOffset for the next page.",
     )
 
 
@@ -131,14 +131,12 @@ MAX_RELATED_PAIRS = 100
 
 
 class RelatedArgs(PathArgs):
-    offset: int = Field(
-        default=0,
-        ge=0,
-        le=100_000_000,
-        description=(
-            f"Dependent and test files to skip. More than {MAX_RELATED_FILES} of either, "
-            "most related first, come a page at a time: pass the answer's nextOffset."
-        ),
+    offset: int = int_arg(
+        0,
+        0,
+        MAX_OFFSET,
+        f"Dependent and test files to skip. More than {MAX_RELATED_FILES} of either, "
+        "most related first, come a page at a time: pass the answer's nextOffset.",
     )
 
 
