@@ -52,6 +52,8 @@ class Header(BaseModel):
 
     format: str
     version: int
+    # how many entry lines follow; a file cut at a line boundary parses cleanly otherwise
+    entries: int | None = Field(default=None, ge=0)
 
 
 class ExportedEntry(BaseModel):
@@ -178,10 +180,15 @@ def read_export(path: Path, repo_id: str | None = None) -> list[MemoryEntry]:
             f"{path} is a {FORMAT} file of version {header.version}; this repocontext reads "
             f"version {VERSION} (use the repocontext that wrote it, or a newer one)"
         )
+    records = [(n, line) for n, line in enumerate(lines[1:], start=2) if line.strip()]
+    if header.entries is not None and header.entries != len(records):
+        raise TransferError(
+            f"{path} has {len(records)} entry lines; its header announces {header.entries}: "
+            "the file is truncated or was edited; nothing was imported (a file edited on "
+            "purpose imports once its header's `entries` says how many it holds)"
+        )
     entries: dict[str, MemoryEntry] = {}
-    for number, line in enumerate(lines[1:], start=2):
-        if not line.strip():
-            continue
+    for number, line in records:
         try:
             record = ExportedEntry.model_validate_json(line)
         except ValidationError as exc:

@@ -174,6 +174,11 @@ async def test_expired_entries_are_skipped_and_the_repo_filter_applies(tmp_path:
             '{"format": "repocontext-memory", "version": 1}\n{"repoId": "a", "topic": "t"}\n',
             ":2: `id`: Field required",
         ),
+        (  # a backup cut at a line boundary parses cleanly: the header's count says so
+            '{"format": "repocontext-memory", "version": 1, "entries": 2}\n{"repoId": "a", '
+            '"topic": "t", "id": "i", "createdAt": 1, "updatedAt": 1}\n',
+            "has 1 entry lines; its header announces 2: the file is truncated",
+        ),
     ],
 )
 def test_a_foreign_or_broken_file_is_a_clear_error(
