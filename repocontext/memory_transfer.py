@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 import time
 import uuid
 from collections.abc import Iterable, Sequence
@@ -145,6 +146,7 @@ def write_export(
         "repoId": repo_id,
         "entries": len(live),
     }
+    path = _export_target(path)
     tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     try:
         # 0600: the file holds every body of the exported memory (docs/security.md)
@@ -161,6 +163,26 @@ def write_export(
         tmp.unlink(missing_ok=True)
         raise TransferError(f"cannot write {path}: {exc.strerror or exc}") from exc
     return len(live)
+
+
+def _export_target(path: Path) -> Path:
+    """The regular file the export replaces. A symlink is followed (replacing the link itself
+    turned `/dev/stdout` into a regular file); a device, fifo or directory is refused before
+    anything is opened (a fifo without a reader would block)."""
+    try:
+        mode = os.stat(path).st_mode
+    except FileNotFoundError:
+        return path.resolve()  # new, or a dangling link: written where it points
+    except OSError as exc:
+        raise TransferError(f"cannot write {path}: {exc.strerror or exc}") from exc
+    if stat.S_ISDIR(mode):
+        raise TransferError(f"cannot write {path}: Is a directory")
+    if not stat.S_ISREG(mode):
+        raise TransferError(
+            f"cannot write {path}: not a regular file (the export is written to a file and "
+            "replaced whole); pass a file path"
+        )
+    return path.resolve()
 
 
 def read_export(path: Path, repo_id: str | None = None) -> list[MemoryEntry]:

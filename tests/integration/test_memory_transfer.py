@@ -4,8 +4,10 @@ is an idempotent merge (newer local entries win), and a foreign file is a clear 
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import sqlite3
+import stat
 import subprocess
 from pathlib import Path
 from typing import Any
@@ -217,3 +219,19 @@ async def test_import_next_to_a_running_server_merges_through_it(tmp_path: Path)
             assert await recall_all(http) == before
     finally:
         server.stop()
+
+
+def test_export_writes_through_a_symlink_and_refuses_what_is_not_a_file(tmp_path: Path) -> None:
+    """`memory export /dev/stdout` replaced the link with a regular file (the rename landed on
+    the link): a link is followed to the file it names, a fifo or device is refused unopened."""
+    data, elsewhere = tmp_path / "data", tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    target, link = elsewhere / "backup.jsonl", tmp_path / "link.jsonl"
+    link.symlink_to(target)
+    assert ok(cli(data, "export", str(link)))["entries"] == 0
+    assert link.is_symlink() and json.loads(target.read_text().splitlines()[0])["entries"] == 0
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    proc = cli(data, "export", str(fifo))  # a device (/dev/stdout's target) takes this branch
+    assert proc.returncode == 2 and "not a regular file" in proc.stderr, proc.stderr
+    assert "Traceback" not in proc.stderr and stat.S_ISFIFO(fifo.lstat().st_mode)
