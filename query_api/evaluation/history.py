@@ -74,16 +74,33 @@ def head_commit(root: Path) -> str | None:
     return proc.stdout.strip() if proc.returncode == 0 else None
 
 
+def _work_tree_prefix(root: Path) -> str | None:
+    """ROOT's path inside its git work tree ("" at the top, "packages/api/" below it)."""
+    proc = subprocess.run(
+        ["git", "-C", str(root), "rev-parse", "--show-prefix"],
+        capture_output=True, text=True, timeout=30, errors="replace",
+    )  # fmt: skip
+    return proc.stdout.strip("\n") if proc.returncode == 0 else None
+
+
 def mine_cases(
     root: Path, indexed: set[str], *, max_cases: int = 200, max_commits: int = 5000
 ) -> list[Case]:
-    """Cases from `git log` (newest first), keeping files that are indexed today."""
+    """Cases from `git log` (newest first), keeping files that are indexed today.
+
+    git names files from the top of its work tree and quotes non-ASCII names ("caf\\303\\251.py"):
+    both missed every indexed path of a package in a monorepo, or of a file named in UTF-8.
+    So names come unquoted, only commits touching ROOT are read (`--full-diff` keeps the
+    whole commit's files, so the 1-3 file rule counts the commit), and the names are made
+    relative to ROOT; a file outside it is never indexed here, so it is never kept."""
+    prefix = _work_tree_prefix(root)
     proc = subprocess.run(
-        ["git", "-C", str(root), "log", "--no-merges", f"-n{max_commits}",
-         "--format=%x00%H%x01%s", "--name-only", "--diff-filter=AM"],
+        ["git", "-c", "core.quotePath=false", "-C", str(root), "log", "--no-merges",
+         f"-n{max_commits}", "--format=%x00%H%x01%s", "--name-only", "--diff-filter=AM",
+         "--full-diff", "--full-history", "--", "."],
         capture_output=True, text=True, timeout=120, errors="replace",
     )  # fmt: skip
-    if proc.returncode != 0:
+    if proc.returncode != 0 or prefix is None:
         return []
     cases: list[Case] = []
     for chunk in proc.stdout.split("\x00")[1:]:
@@ -93,7 +110,8 @@ def mine_cases(
         query = clean_subject(subject)
         if query is None or not 1 <= len(files) <= 3 or not all(is_source(f) for f in files):
             continue
-        kept = tuple(f for f in files if f in indexed)
+        kept = tuple(f[len(prefix) :] for f in files if f.startswith(prefix))
+        kept = tuple(f for f in kept if f in indexed)
         if kept:
             cases.append(Case(commit=commit, query=query, files=kept))
         if len(cases) >= max_cases:

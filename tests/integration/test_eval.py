@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from query_api.errors import ConflictError
-from query_api.evaluation.history import clean_subject, is_source
+from query_api.evaluation.history import Case, clean_subject, is_source, mine_cases
 from repocontext.app import EmbeddedApp
 from schemas.tools import EvalArgs, RepoIdArgs
 from tests.conftest import ServeProcess, child_env, cli_command
@@ -63,6 +63,45 @@ def test_subjects_and_paths_are_filtered() -> None:
     assert clean_subject("typo") is None
     assert is_source("pkg/orders.py") and not is_source("tests/test_orders.py")
     assert not is_source("README.md") and not is_source("web/app.test.ts")
+
+
+def test_cases_are_mined_below_a_monorepo_package_and_for_utf8_names(tmp_path: Path) -> None:
+    """git names files from the top of its work tree and quotes non-ASCII names: a package of
+    a monorepo and a file named `café.py` gave 0 cases. Names are now relative to the indexed
+    directory, unquoted; a commit's files outside it count for the 1-3 rule, never as gold."""
+    mono = tmp_path / "mono"
+    mono.mkdir()
+    git(mono, "init", "-q")
+    api = "packages/api/"
+    commit(mono, {api + "café.py": "def brew(): pass\n"}, "Brew the coffee in the cafe")
+    commit(mono, {api + "orders.py": "def order(): pass\n"}, "Place orders through the api")
+    commit(mono, {"packages/web/ui.py": "def ui(): pass\n"}, "Draw the web user interface")
+    commit(
+        mono,
+        {api + "orders.py": "def order(): return 1\n", "packages/web/ui.py": "x = 1\n"},
+        "Return the order count to the web",
+    )
+    indexed = {"café.py", "orders.py"}
+    assert mine_cases(mono / "packages" / "api", indexed) == [
+        Case(commit=cases_commit(mono, 0), query="Return the order count to the web",
+             files=("orders.py",)),
+        Case(commit=cases_commit(mono, 2), query="Place orders through the api",
+             files=("orders.py",)),
+        Case(commit=cases_commit(mono, 3), query="Brew the coffee in the cafe",
+             files=("café.py",)),
+    ]  # fmt: skip
+    top = mine_cases(mono, {api + "café.py", api + "orders.py", "packages/web/ui.py"})
+    assert [c.files for c in top] == [
+        (api + "orders.py", "packages/web/ui.py"), ("packages/web/ui.py",),
+        (api + "orders.py",), (api + "café.py",),
+    ]  # fmt: skip
+
+
+def cases_commit(root: Path, back: int) -> str:
+    proc = subprocess.run(
+        ["git", "-C", str(root), "rev-parse", f"HEAD~{back}"], capture_output=True, text=True
+    )
+    return proc.stdout.strip()
 
 
 @pytest.mark.slow  # mines a git history and runs every rung
