@@ -183,8 +183,9 @@ class IndexStatus(ToolModel):
     unreadablePaths: list[str] | None = None
     # files the walk found and left out, and how many for each reason (our addition):
     # binary (a NUL in the first 8000 bytes), permission, unreadable, vanished, symlink,
-    # not-regular; files in the index whose text the tools return only in part (past 64 Ki
-    # characters), and those past which search stops too (past the indexed limit)
+    # not-regular, undecodable-name (not UTF-8); files in the index whose text the tools
+    # return only in part (past 64 Ki characters), and those past which search stops too
+    # (past the indexed limit)
     filesSkipped: int = 0
     skippedByReason: dict[str, int] | None = None
     filesTruncated: int | None = None

@@ -63,7 +63,8 @@ class PlanCounts:
     # first few paths, so the job can name them
     unreadable: int = 0
     unreadable_paths: list[str] = field(default_factory=list)
-    # `skipped` by reason (binary, permission, unreadable, vanished, symlink, not-regular)
+    # `skipped` by reason (binary, permission, unreadable, vanished, symlink, not-regular,
+    # undecodable-name)
     skipped_by: dict[str, int] = field(default_factory=dict)
 
     def skip(self, reason: str) -> None:

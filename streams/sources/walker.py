@@ -65,7 +65,9 @@ def head_bytes(chars: int) -> int:
     return 4 * (chars + 1) + 8
 
 
-SkipReason = Literal["binary", "vanished", "symlink", "not-regular", "permission", "unreadable"]
+SkipReason = Literal[
+    "binary", "vanished", "symlink", "not-regular", "permission", "unreadable", "undecodable-name"
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,6 +147,9 @@ def _children(
                 rel = f"{rel_dir}/{entry.name}" if rel_dir else entry.name
                 try:
                     if not _encodable(entry.name):
+                        _pass_over_undecodable(
+                            rel, entry.is_dir(follow_symlinks=False), rules, passed_over
+                        )
                         continue
                     if entry.is_dir(follow_symlinks=False):
                         found.append((entry.name + "/", (rel, True, 0, 0)))
@@ -166,6 +171,17 @@ def _children(
         return []
     found.sort(key=lambda item: item[0])
     return [child for _key, child in found]
+
+
+def _pass_over_undecodable(
+    rel: str, is_dir: bool, rules: PathFilter, passed_over: list[Skipped] | None
+) -> None:
+    """A name that is not UTF-8 cannot be a log key, so it is left out, but counted (it was
+    left out without a word): once for a file, once for a directory and all below it. The
+    filters see it with U+FFFD for each bad byte (RE2 matches UTF-8 only)."""
+    shown = rel.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+    if passed_over is not None and not (rules.skip_dir if is_dir else rules.skip_file)(shown):
+        passed_over.append(Skipped(shown, "undecodable-name"))
 
 
 def check_root(root: Path) -> str:

@@ -133,6 +133,28 @@ def test_symlinks_and_special_files_are_counted_as_passed_over(tmp_path: Path) -
     assert counts.skipped == 3 and counts.skipped_by == {"symlink": 2, "not-regular": 1}
 
 
+def test_undecodable_names_are_counted_as_passed_over(tmp_path: Path) -> None:
+    """A name that is not UTF-8 was left out without a word (filesSkipped 0): a file counts
+    once, a directory once for all below it, and an ignored one not at all."""
+    root = os.fsencode(tmp_path)
+    write(tmp_path, ".gitignore", "ignored*\n")
+    for name in (b"/caf\xe9.py", b"/ignored\xe9.py"):
+        os.close(os.open(root + name, os.O_CREAT | os.O_WRONLY))
+    os.makedirs(root + b"/d\xff/below")
+    os.close(os.open(root + b"/d\xff/below/x.py", os.O_CREAT | os.O_WRONLY))
+    passed_over: list[Skipped] = []
+    found = [e.path for e in walk(tmp_path, WalkFilters(), passed_over=passed_over)]
+    assert found == [".gitignore"]
+    assert sorted((s.path, s.reason) for s in passed_over) == [
+        ("caf\ufffd.py", "undecodable-name"),
+        ("d\ufffd", "undecodable-name"),
+    ]
+    counts = PlanCounts()
+    for _batch in plan_changes(tmp_path, WalkFilters(), {}, counts=counts):
+        pass
+    assert counts.skipped == 2 and counts.skipped_by == {"undecodable-name": 2}
+
+
 def test_unusable_root_raises_source_error(tmp_path: Path) -> None:
     with pytest.raises(SourceError):
         list(walk(tmp_path / "missing", WalkFilters()))
