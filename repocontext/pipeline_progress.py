@@ -10,13 +10,30 @@ passages (embed_all), so each stage has a total, a rate and an ETA.
 from __future__ import annotations
 
 import asyncio
-from typing import Any
+import contextlib
+from collections.abc import AsyncIterator
+from typing import Any, TypeVar
 
 from repocontext.app import EmbeddedApp
 from repocontext.progress import POLL_S, ProgressReporter, follow
 from schemas.events import RepoRegistration
 
 READING_PHASES = (None, "Walking", "Reconciling")
+T = TypeVar("T")
+
+
+@contextlib.asynccontextmanager
+async def settled(work: asyncio.Future[T]) -> AsyncIterator[asyncio.Future[T]]:
+    """The work is stopped before the caller goes on when the caller is cancelled (Ctrl-C):
+    the command then closes the app, and a reconcile still running wrote to the closed log
+    and logged `ingest of ... failed` with a traceback."""
+    try:
+        yield work
+    finally:
+        if not work.done():
+            work.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await work
 
 
 async def reconcile_in_stages(
@@ -24,20 +41,21 @@ async def reconcile_in_stages(
 ) -> None:
     """One reconcile pass of `registration`: reading files, then processing records."""
     base = (await app.runtime.lag()).applied
-    work = asyncio.ensure_future(app.ingest.reconcile(registration, force_full=False))
-    while not work.done():
-        phase = (app.ingest.job(registration.repo_id) or {}).get("phase")
-        if phase not in READING_PHASES:
-            break
-        await asyncio.wait({work}, timeout=POLL_S)
-    progress.stage("processing records")  # even when already done: its count is reported
 
     async def processed() -> tuple[int, int | None]:
         lag = await app.runtime.lag()
         return lag.applied - base, lag.end - base
 
-    await follow(progress, processed, work)
-    await work
+    reconcile = app.ingest.reconcile(registration, force_full=False)
+    async with settled(asyncio.ensure_future(reconcile)) as work:
+        while not work.done():
+            phase = (app.ingest.job(registration.repo_id) or {}).get("phase")
+            if phase not in READING_PHASES:
+                break
+            await asyncio.wait({work}, timeout=POLL_S)
+        progress.stage("processing records")  # even when already done: its count is reported
+        await follow(progress, processed, work)
+        await work
 
 
 async def embed_all(app: EmbeddedApp, progress: ProgressReporter) -> dict[str, int]:
@@ -65,8 +83,9 @@ async def embed_all(app: EmbeddedApp, progress: ProgressReporter) -> dict[str, i
         pending = await asyncio.to_thread(_passages_pending, app, repos)
         return done, None if pending is None else done + pending
 
-    await follow(progress, passages, work)
-    await work
+    async with settled(work):
+        await follow(progress, passages, work)
+        await work
     return {
         "embedded": counters.passages_embedded - before[0],
         "reused": counters.passages_reused - before[1],
@@ -94,6 +113,6 @@ async def replay_in_stages(app: EmbeddedApp, progress: ProgressReporter) -> int:
         base[0] = min(base[0], lag.applied)
         return lag.applied - base[0], lag.end - base[0]
 
-    work: asyncio.Future[int] = asyncio.ensure_future(app.runtime.run_until_idle())
-    await follow(progress, applied, work)
-    return await work
+    async with settled(asyncio.ensure_future(app.runtime.run_until_idle())) as work:
+        await follow(progress, applied, work)
+        return await work
