@@ -26,7 +26,7 @@ from repocontext.agent_socket import (
 )
 from repocontext.app import DataDirLock, EmbeddedApp
 from repocontext.command_io import http_tokens, out
-from repocontext.data_dir import secure_data_dir
+from repocontext.data_dir import holds_no_log, secure_data_dir
 from repocontext.pipeline_progress import embed_all, reconcile_in_stages, replay_in_stages
 from repocontext.process_commands import cmd_git_source as cmd_git_source
 from repocontext.process_commands import cmd_query as cmd_query
@@ -407,6 +407,9 @@ async def cmd_replay(args: argparse.Namespace, settings: Settings, path: Path | 
 async def cmd_topics(args: argparse.Namespace, settings: Settings, path: Path | None) -> int:
     from streams.eventlog.factory import open_event_log
 
+    if holds_no_log(settings.data_dir, settings.log_url):  # nothing written: say so, create nothing
+        out([{**spec.model_dump(), "endOffsets": [0] * spec.partitions} for spec in CATALOGUE])
+        return 0
     secure_data_dir(settings.data_dir)
     log_ = open_event_log(settings.resolved_log_url(), **settings.event_log_options())
     try:
@@ -429,6 +432,11 @@ async def cmd_memory(args: argparse.Namespace, settings: Settings, path: Path | 
     file = Path(args.file)
     try:
         if args.memory_command == "export":
+            if holds_no_log(settings.data_dir, settings.log_url):
+                raise UsageError(
+                    f"{settings.data_dir} holds no repocontext log (log.db), so no memory to "
+                    "export; check --data-dir or REPOCONTEXT_DATA_DIR"
+                )
             secure_data_dir(settings.data_dir)
             log_ = open_event_log(settings.resolved_log_url(), **settings.event_log_options())
             try:

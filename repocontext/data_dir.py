@@ -72,3 +72,10 @@ def secure_data_dir(path: Path, *, quiet: bool = False) -> Path:
             refused[0],
         )
     return path
+
+
+def holds_no_log(data_dir: Path, log_url: str | None) -> bool:
+    """True when the embedded log of `data_dir` was never written: a read-only command
+    (`topics`, `memory export`) then creates nothing. Opening the log created a mistyped
+    --data-dir, and `memory export` wrote an empty backup of it with exit 0."""
+    return log_url is None and not (data_dir / "log.db").exists()

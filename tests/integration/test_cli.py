@@ -74,3 +74,17 @@ def test_status_of_a_data_directory_nothing_was_indexed_in(tmp_path: Path) -> No
     data = tmp_path / "never-used"
     assert run(data, "status") == {"dataDir": str(data), "repositories": []}
     assert not data.exists()
+
+
+def test_topics_and_memory_export_of_a_data_directory_never_written(tmp_path: Path) -> None:
+    """A mistyped --data-dir: `topics` and `memory export` created it (log.db), and the export
+    wrote an empty backup with exit 0. Now topics answers zero offsets and the export is
+    refused, and neither makes the directory."""
+    data = tmp_path / "mistyped"
+    assert all(sum(topic["endOffsets"]) == 0 for topic in run(data, "topics"))
+    proc = subprocess.run(
+        cli_command("memory", "export", str(tmp_path / "backup.jsonl")),
+        env=child_env(data), capture_output=True, text=True, timeout=60,
+    )  # fmt: skip
+    assert proc.returncode == 2 and "holds no repocontext log" in proc.stderr, proc.stderr
+    assert not data.exists() and not (tmp_path / "backup.jsonl").exists()

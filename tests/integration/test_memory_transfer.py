@@ -228,8 +228,14 @@ def test_export_writes_through_a_symlink_and_refuses_what_is_not_a_file(tmp_path
     elsewhere.mkdir()
     target, link = elsewhere / "backup.jsonl", tmp_path / "link.jsonl"
     link.symlink_to(target)
-    assert ok(cli(data, "export", str(link)))["entries"] == 0
-    assert link.is_symlink() and json.loads(target.read_text().splitlines()[0])["entries"] == 0
+    one = tmp_path / "one.jsonl"
+    one.write_text(
+        '{"format": "repocontext-memory", "version": 1}\n'
+        '{"repoId": "a", "topic": "t", "id": "i", "createdAt": 1, "updatedAt": 1}\n'
+    )
+    assert ok(cli(data, "import", str(one)))["imported"] == 1
+    assert ok(cli(data, "export", str(link)))["entries"] == 1
+    assert link.is_symlink() and json.loads(target.read_text().splitlines()[0])["entries"] == 1
     fifo = tmp_path / "pipe"
     os.mkfifo(fifo)
     proc = cli(data, "export", str(fifo))  # a device (/dev/stdout's target) takes this branch
