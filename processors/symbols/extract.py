@@ -75,7 +75,7 @@ def extract(body: str, language: str, path: str, grammar: Grammar) -> Extracted:
         body,
         src,
         text,
-        rules.js_modules,
+        rules.js_modules or rules.dotted_modules,
         rules.qualified_paths,
         rules.path_from_file,
     )

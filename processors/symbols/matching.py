@@ -164,7 +164,13 @@ class Matcher:
             return
         found.imports.append(module)
         alias = caps.get("import.alias")
-        short = self.clean(alias[0]) if alias else module.split(".")[-1]
+        if alias:
+            short = self.clean(alias[0])
+        elif self.rules.dotted_modules:  # Python's `import a.b` binds `a`; `a.b.f()` follows
+            short = module.split(".")[0]
+            module = short
+        else:
+            short = module.split(".")[-1]
         found.aliases[short] = module
         if self.rules.import_binds_declaration:
             found.bound[short] = module

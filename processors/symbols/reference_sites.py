@@ -23,7 +23,13 @@ QUALIFIER_TYPES = frozenset(
 _QUALIFIER_ENDS = frozenset(b".:>\\")
 _IDENT_CHARS = frozenset(string.ascii_letters + string.digits + "_$")
 _SPACES = frozenset(" \t\r\n\f\v")
-_NAME_CHAIN = re.compile(r"[\w$]+\.[\w$]+")  # `z.coerce`: what the resolver follows
+# the qualifier chains a file's imports may start, by the node that holds one: TS/JS's
+# `z.coerce` (one namespace after the import: what the resolver follows), Python's
+# `click.testing` or `a.b.c` (modules of modules, read from the text: references._Qualified)
+_CHAINS = {
+    "member_expression": re.compile(r"[\w$]+\.[\w$]+"),
+    "attribute": re.compile(r"\w+(?:\.\w+)+"),
+}
 _COLON = ord(":")
 _PATH_TYPES = frozenset({"scoped_identifier", "crate", "self", "super"})  # Rust's `a::b`
 _DOTTED_PATH = re.compile(r"\w+(?:\.\w+)*")  # `grep.printer`, not `Vec.<u8>`
@@ -53,9 +59,10 @@ def reference_sites(
 ) -> Sites:
     """Each captured reference's start, name and qualifier (None when there is none or no
     import could resolve it). `import_calls`: the starts of `require` in `require("x")`,
-    which imports x and calls nothing the repository declares. `chains` (TS/JS): a qualifier
-    may be a chain of names starting with an import (`z.coerce` in `z.coerce.string()`, a
-    namespace of a namespace), resolved by the dependents resolver one module at a time.
+    which imports x and calls nothing the repository declares. `chains` (TS/JS, Python): a
+    qualifier may be a chain of names starting with an import (`z.coerce` in
+    `z.coerce.string()`, a namespace of a namespace, resolved by the dependents resolver one
+    module at a time; Python's `click.testing` in `click.testing.CliRunner()`).
     `paths` (Rust): every `a::b::` path qualifies the name after it, imported or not
     (`crate::flags::parse()`, `grep::printer::Stats`): the resolver knows the crates;
     `path_from_file` writes such a path from the file's module (Rust's `super::x()` inside
@@ -116,9 +123,10 @@ class _QualifierLook:
             return None
         if before.type in QUALIFIER_TYPES:
             return _node_text(self.text, before)
-        if self.chains and before.type == "member_expression":
+        pattern = _CHAINS.get(before.type) if self.chains else None
+        if pattern is not None:
             chain = _node_text(self.text, before)
-            return chain if _NAME_CHAIN.fullmatch(chain) else None
+            return chain if pattern.fullmatch(chain) else None
         if self.paths and before.type in _PATH_TYPES:
             path = _node_text(self.text, before).replace("::", ".")
             if not _DOTTED_PATH.fullmatch(path):

@@ -50,6 +50,10 @@ class LanguageRules:
     # ES module / CommonJS references: a member of a name bound to a whole module (`* as ns`,
     # `const m = require("m")`) is qualified by that module (references.reference_sites)
     js_modules: bool = False
+    # Python's module paths: `import a.b` binds `a` (not `b`), and a call through a dotted
+    # chain from an import (`click.testing.CliRunner()`, `a.b.f()` after `import a.b`) is
+    # qualified by that chain (reference_sites), as an attribute chain names a module's module
+    dotted_modules: bool = False
     # reads a match's `@import`, `@import.exports` and `@export` captures itself (TS/JS:
     # js_ts_imports.read_imports: specifiers resolved against the file's directory, named,
     # default and namespace bindings, re-exports) with the found so far, the file's text and

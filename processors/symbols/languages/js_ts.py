@@ -218,12 +218,14 @@ def declared_member(node: Node) -> bool:
     named: an interface's, a type alias's, a class's. One in a type written in a function's
     parameters or return type (`export default function (): { localeError: Map }`, whose
     members had no owner and stood at file level) or in a heritage clause (`extends
-    Config<{ responseStyle: T }>`) is no declaration: the TypeScript compiler names neither."""
-    child, parent = node, node.parent
+    Config<{ responseStyle: T }>`) is no declaration: the TypeScript compiler names neither.
+    Nor is one of a type written in a function's body outside a local interface, type alias
+    or class: a cast's (`(req as { _url?: URL })._url`) or a local's annotation (`let r: {
+    handler: H }`) named nothing, yet came out as the function's members (h3's
+    `_H3Event.constructor._url`, `defineLazyEventHandler.handler`)."""
+    parent = node.parent
     while parent is not None and parent.type not in _MEMBER_HOMES:
         if parent.type in _SIGNATURE_ONLY:
-            body = parent.child_by_field_name("body")
-            # in a function's body, not its head: what the scope rules say of the body holds
-            return body is not None and body.start_byte == child.start_byte
-        child, parent = parent, parent.parent
+            return False
+        parent = parent.parent
     return True

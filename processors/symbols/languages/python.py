@@ -127,5 +127,6 @@ RULES = {
         module_prefix=module_prefix,
         resolve_module=resolve_relative,
         references_through_imports=False,
+        dotted_modules=True,
     )
 }

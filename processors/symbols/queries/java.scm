@@ -9,6 +9,8 @@
 (enum_constant name: (identifier) @name) @def.Field
 (method_declaration name: (identifier) @name parameters: (formal_parameters) @params) @def.Method
 (constructor_declaration name: (identifier) @name parameters: (formal_parameters) @params) @def.Method
+; a record's compact canonical constructor (`public Point { ... }`): javac's `<init>` too
+(compact_constructor_declaration name: (identifier) @name) @def.Method
 (field_declaration declarator: (variable_declarator name: (identifier) @name)) @def.Field
 (constant_declaration declarator: (variable_declarator name: (identifier) @name)) @def.Field
 ; an annotation's elements (`String[] alternate() default {}`): what `@SerializedName(...)` sets

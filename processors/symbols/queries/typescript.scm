@@ -22,6 +22,9 @@
 (program (variable_declaration (variable_declarator name: (identifier) @name value: (class body: (class_body) @body))) @def.Type)
 (program (lexical_declaration (variable_declarator name: (identifier) @name value: (class body: (class_body) @body))) @def.Type)
 (program (export_statement (lexical_declaration (variable_declarator name: (identifier) @name value: (class body: (class_body) @body))) @def.Type))
+; a named class expression assigned to a member (`module.exports = class Application extends
+; Emitter {...}`, `exports.Other = class Other {}`): koa's application; a Type its methods nest in
+(program (expression_statement (assignment_expression left: (member_expression) right: (class name: (type_identifier) @name body: (class_body) @body))) @def.Type)
 ; a function bound to a top-level name (`export const f = <T>(x: T) => x`, `= function () {}`,
 ; `var f = function* () {}`): a Function, before the Field patterns, so it wins the same node
 (program (lexical_declaration (variable_declarator name: (identifier) @name value: [(arrow_function body: (_) @body) (function_expression body: (_) @body) (generator_function body: (_) @body)])) @def.Function)

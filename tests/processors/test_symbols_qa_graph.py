@@ -1,0 +1,123 @@
+"""Declarations and references a QA pass over real checkouts (click, h3, zod, koa, gson) found
+extracted wrong, each pinned by a small inline source and asserted by what was wrong:
+
+- koa's lib/application.js (`module.exports = class Application extends Emitter {...}`) had
+  no `Application`, its methods at file level (`constructor`, `listen`, `use`);
+- TypeScript members of an object type written in a function's body (a cast's, a local's
+  annotation) came out as the function's members (h3's `_H3Event.constructor._url`, zod's
+  locales `error.unit`): 542 such symbols in zod, none a declaration;
+- a Java record's compact constructor (`public Point { ... }`) was no symbol;
+- a Python call through a chain of modules (`click.testing.CliRunner()`) was unqualified,
+  so no file depended on the module it names, and `import a.b` bound `b` (Python binds `a`).
+"""
+
+from __future__ import annotations
+
+from processors.symbols.processor import symbols_of
+from schemas.symbols import SymbolDef
+from tests.processors.test_symbols import upsert
+
+
+def symbols(path: str, body: str) -> list[SymbolDef]:
+    records = symbols_of(upsert(path, body))
+    assert records is not None
+    return records[0].symbols
+
+
+def references(path: str, body: str) -> set[tuple[str, str, str | None]]:
+    records = symbols_of(upsert(path, body))
+    assert records is not None
+    return set(records[1].references)
+
+
+APPLICATION_JS = """const Emitter = require('events')
+
+module.exports = class Application extends Emitter {
+  constructor (options) {
+    super()
+  }
+
+  listen (...args) {
+    return 1
+  }
+}
+
+exports.Other = class Other { run () {} }
+"""
+
+
+def test_a_named_class_expression_assigned_to_module_exports_is_a_type() -> None:
+    found = {
+        s.fq_name: (s.kind, s.start_line, s.end_line) for s in symbols("lib/app.js", APPLICATION_JS)
+    }
+    assert found["Application"] == ("Type", 3, 11)
+    assert found["Application.constructor"][0] == found["Application.listen"][0] == "Method"
+    assert found["Other"][0] == "Type" and "Other.run" in found
+    assert "constructor" not in found and "listen" not in found  # nested, not file level
+
+
+def test_the_same_class_expression_in_typescript() -> None:
+    found = {s.fq_name: s.kind for s in symbols("src/app.ts", APPLICATION_JS)}
+    assert found["Application"] == "Type" and found["Application.listen"] == "Method"
+
+
+CASTS_TS = """export class E {
+  url?: URL;
+  constructor(req: Request) {
+    const _url = (req as { _url?: URL })._url;
+    interface Local { kept: string }
+    type Alias = { alsoKept: number };
+  }
+}
+export function lazy() {
+  let _resolved: { handler: () => void };
+  const f = () => (x as { inArrow: 1 }).inArrow;
+  return _resolved;
+}
+const top: { topMember: number } = { topMember: 1 };
+"""
+
+
+def test_object_types_written_in_a_function_body_declare_nothing() -> None:
+    found = {s.fq_name for s in symbols("src/casts.ts", CASTS_TS)}
+    assert not {"E.constructor._url", "lazy.handler", "lazy.inArrow", "handler"} & found
+    # a local interface's or type alias's members, and a file-level annotation's, stay
+    assert {"E.constructor.Local.kept", "E.constructor.Alias.alsoKept", "top.topMember"} <= found
+    assert {"E", "E.url", "E.constructor", "lazy", "top"} <= found
+
+
+RECORD_JAVA = """package a.b;
+
+public record Point(int x, int y) {
+    public Point {
+        if (x < 0) throw new IllegalArgumentException();
+    }
+    static Point origin() { return new Point(0, 0); }
+}
+"""
+
+
+def test_a_java_records_compact_constructor_is_a_method() -> None:
+    found = {
+        s.fq_name: (s.kind, s.start_line, s.end_line)
+        for s in symbols("a/b/Point.java", RECORD_JAVA)
+    }
+    assert found["a.b.Point.Point"] == ("Method", 4, 6)
+    assert {"a.b.Point", "a.b.Point.x", "a.b.Point.y", "a.b.Point.origin"} <= found.keys()
+
+
+CHAINS_PY = """import click
+import pkg.sub
+
+def f():
+    click.testing.CliRunner()
+    pkg.sub.helper()
+    sub.other()
+"""
+
+
+def test_a_python_call_through_a_chain_of_modules_is_qualified_by_it() -> None:
+    found = references("tests/test_x.py", CHAINS_PY)
+    assert ("tests.test_x.f", "CliRunner", "click.testing.CliRunner") in found
+    assert ("tests.test_x.f", "helper", "pkg.sub.helper") in found  # `import pkg.sub` binds pkg
+    assert ("tests.test_x.f", "other", None) in found  # ... and not `sub`
