@@ -63,12 +63,13 @@ class Settings(BaseSettings):
     auth_file: Path | None = None  # bearer tokens -> principals -> grants (access/auth.py)
     behind_auth_proxy: bool = False  # trust every HTTP caller: an auth proxy fronts us
     port: int = Field(default=8080, ge=0, le=65535)  # 0: any free port
-    debounce_ms: int = 50
-    batch_size: int = 256
+    # ranges: a batch of 0 never advanced (`index` hung), a deadline of 0 failed every call
+    debounce_ms: int = Field(default=50, ge=0, le=60_000)
+    batch_size: int = Field(default=256, ge=1, le=100_000)
     processor_workers: int | None = None  # processes for pure processors; None = cores - 1
     compaction_tombstone_retention_s: float = 24 * 3600.0
     compaction_interval_s: float = 300.0
-    tool_timeout_s: float = 30.0
+    tool_timeout_s: float = Field(default=30.0, gt=0, le=86_400, allow_inf_nan=False)
     max_inflight_requests: int = 256  # HTTP MCP requests at once; more get 503 + Retry-After
     # /metrics and /health/ready's detail need a valid bearer token (the bare ready/not-ready
     # status stays open for probes); effective with a token file (docs/security.md)

@@ -72,6 +72,30 @@ def test_a_port_setting_out_of_range_names_the_variable(
     assert not (tmp_path / "data").exists()  # refused before anything was written
 
 
+@pytest.mark.parametrize(
+    ("variable", "value", "says"),
+    [
+        ("REPOCONTEXT_BATCH_SIZE", "0", "greater than or equal to 1"),  # `index` hung
+        ("REPOCONTEXT_BATCH_SIZE", "-5", "greater than or equal to 1"),
+        ("REPOCONTEXT_TOOL_TIMEOUT_S", "0", "greater than 0"),  # every call timed out
+        ("REPOCONTEXT_TOOL_TIMEOUT_S", "nan", "finite"),
+        ("REPOCONTEXT_DEBOUNCE_MS", "-100", "greater than or equal to 0"),
+    ],
+)
+def test_a_setting_out_of_its_range_is_refused_before_anything_runs(
+    repo: Path, tmp_path: Path, variable: str, value: str, says: str
+) -> None:
+    run = subprocess.run(
+        cli_command("index", str(repo)),
+        env={**child_env(tmp_path / "data"), variable: value},
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    one_line_error(run, variable, says, value)
+    assert run.returncode == 2 and not (tmp_path / "data").exists()
+
+
 def test_a_directory_name_that_is_no_valid_id_is_made_one(tmp_path: Path) -> None:
     """`make run REPO=<checkouts>/koajs+koa-e0ba8ef39d27` was refused: the id is derived from
     the directory name, with '_' for the characters an id may not hold."""
