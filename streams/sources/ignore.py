@@ -50,6 +50,7 @@ log = logging.getLogger(__name__)
 
 GIT_DIR = ".git"
 GITIGNORE = ".gitignore"
+INFO_EXCLUDE = ".git/info/exclude"
 _NEWLINE_STANDIN = "\x00"
 _GLOB_SPECIALS = frozenset("\\*?[]")
 _MAX_GITIGNORE_BYTES = 4 * 1024 * 1024  # a larger .gitignore is almost certainly not one
@@ -119,8 +120,13 @@ def read_gitignore(root: Path | str, rel_dir: str) -> list[str]:
     dropped, undecodable bytes kept via surrogateescape (such a rule is dropped at compile
     time: the walk never yields a name that is not valid UTF-8).
     """
+    return read_rules_file(root, f"{rel_dir}/{GITIGNORE}" if rel_dir else GITIGNORE)
+
+
+def read_rules_file(root: Path | str, rel_path: str) -> list[str]:
+    """The rule lines of an ignore file beneath `root` (read_gitignore's rules); [] if absent."""
     try:
-        fd, _st = open_file_beneath(root, f"{rel_dir}/{GITIGNORE}" if rel_dir else GITIGNORE)
+        fd, _st = open_file_beneath(root, rel_path)
     except OSError:
         return []
     try:
@@ -204,6 +210,7 @@ class GitIgnoreRules:
     def __init__(self, root: Path) -> None:
         self._root = os.fspath(root)
         checkout = find_checkout(root)
+        self._has_git_dir = checkout is not None and os.path.isdir(checkout.dot_git)
         self._prefix = checkout.prefix if checkout is not None else ""
         self._work_tree = checkout.work_tree if checkout is not None else self._root
         self._rules: dict[str, list[_Rule]] = {}
@@ -236,7 +243,8 @@ class GitIgnoreRules:
         cached = self._rules.get(tree_dir)
         if cached is not None:
             return cached
-        inherited = self._rules_at(tree_dir.rpartition("/")[0]) if tree_dir else []
+        parent = tree_dir.rpartition("/")[0]
+        inherited = self._rules_at(parent) if tree_dir else self._clone_excludes()
         lines = [r for r in (rebase_rule(x, tree_dir) for x in self._read(tree_dir)) if r]
         rules = inherited
         if lines:
@@ -247,6 +255,21 @@ class GitIgnoreRules:
             rules = inherited + own
         self._rules[tree_dir] = rules
         return rules
+
+    def _clone_excludes(self) -> list[_Rule]:
+        """`.git/info/exclude`: git reads it under every `.gitignore` (they come later, so
+        they win). It was not read: `git status` hid a file the index served. A `.git` file
+        (a linked worktree, a submodule) is not followed; a change is seen at a full pass."""
+        if not self._has_git_dir:
+            return []
+        lines = [rebase_rule(x, "") for x in read_rules_file(self._work_tree, INFO_EXCLUDE)]
+        kept = [line for line in lines if line]
+        if not kept:
+            return []
+        budget = min(MAX_RULES_PER_FILE, MAX_RULES_PER_REPO - self._compiled)
+        own = _compile_rules(kept, budget, os.path.join(self._work_tree, INFO_EXCLUDE))
+        self._compiled += len(own)
+        return own
 
     def is_ignored(self, rel_path: str, is_dir: bool) -> bool:
         """Whether the entry itself is ignored (its ancestors are assumed not to be)."""

@@ -310,6 +310,25 @@ def test_files_git_tracks_are_kept_whatever_the_ignore_rules(tmp_path: Path) -> 
     assert "build/stale.py" in paths(tmp_path, WalkFilters(respect_gitignore=False))
 
 
+@pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
+def test_the_clone_excludes_file_applies_under_every_gitignore(tmp_path: Path) -> None:
+    """`.git/info/exclude` was not read: the index served files `git status` hides. Its rules
+    rank under every `.gitignore` (a `.gitignore` negation wins), anchored at the work tree's
+    top, for a package below it too; the walk lists what git lists."""
+    git(tmp_path, "init", "-q")
+    for rel in ("a.py", "x.secret", "override.secret", "local/notes.py", "pkg/m.py",
+                "pkg/gen/out.py", "pkg/x.secret", "pkg/local/y.py"):  # fmt: skip
+        write(tmp_path, rel)
+    write(tmp_path, ".gitignore", "!override.secret\n")
+    (tmp_path / ".git" / "info").mkdir(exist_ok=True)
+    (tmp_path / ".git" / "info" / "exclude").write_text("*.secret\n/local/\npkg/gen/\n")
+    for root in (tmp_path, tmp_path / "pkg"):
+        listed = git(root, "ls-files", "--cached", "--others", "--exclude-standard", "-z")
+        expected = sorted(p for p in listed.split("\0") if p)
+        assert sorted(paths(root)) == expected, root
+    assert paths(tmp_path / "pkg") == ["local/y.py", "m.py"]
+
+
 def test_a_git_directory_git_cannot_read_leaves_the_ignore_rules(tmp_path: Path) -> None:
     write(tmp_path, ".git/HEAD", "not a ref\n")  # no repository git can open
     write(tmp_path, ".gitignore", "*.log\n")
