@@ -3,7 +3,8 @@
 StreamsError
 ├── EventLogError        the log rejected or could not serve a request
 │   ├── UnknownTopicError
-│   └── LogUnreachable   the log did not answer (broker down, network, timeout): retry later
+│   ├── LogUnreachable   the log did not answer (broker down, network, timeout): retry later
+│   └── UndecodableKey   a record's key is not UTF-8: that record is a dead letter
 ├── SourceError          a source could not read its repository
 ├── StoreError           a view/vector store could not apply or answer
 └── StorageFull          the data directory cannot take a write (disk full, quota, size limit)
@@ -32,6 +33,12 @@ class UnknownTopicError(EventLogError):
 class LogUnreachable(EventLogError):
     """The log did not answer in time or could not be connected to. Nothing is wrong with
     the request or the data: readers keep serving what they hold and retry."""
+
+
+class UndecodableKey(EventLogError):
+    """A record whose key is not UTF-8 (no writer of ours makes one: it was put on the topic
+    by hand or by a foreign producer). Raised by the step that meets it, so the record becomes
+    a dead letter like any other poison record, instead of failing the read it came in."""
 
 
 class SourceError(StreamsError):

@@ -47,7 +47,7 @@ from schemas import codec, topics
 from schemas.memory import MemoryEntry, memory_key
 from schemas.records import ContentRecord
 from streams.embedders.base import Embedder
-from streams.eventlog.base import BATCH_BYTES, EventLog, StoredRecord
+from streams.eventlog.base import BATCH_BYTES, UNDECODABLE_KEY_MARK, EventLog, StoredRecord
 from streams.pacer import ForegroundPacer
 from streams.stores.vectors import VectorPoint, VectorStore, point_id
 from streams.topology import VECTORS_STEP_ID, vector_step
@@ -208,7 +208,8 @@ class VectorIndexer:
         """One batch of one input topic-partition into the store (both runtimes call this)."""
         latest: dict[str, StoredRecord] = {}
         for record in batch:  # replace-per-key topics: only the newest value matters
-            if record.key is not None:
+            # a key that is not UTF-8 names no repository: nothing to embed or retire
+            if record.key is not None and not record.key.startswith(UNDECODABLE_KEY_MARK):
                 latest[record.key] = record
         if topic == topics.REPOS.name:
             for key, record in latest.items():

@@ -11,8 +11,31 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from schemas.topics import TopicSpec
+from streams.errors import UndecodableKey
 
 TopicPartition = tuple[str, int]
+
+# A key that is not UTF-8 reads back as this mark + its bytes escaped (`\\xfe`): no repository
+# id can start with it, so it can never name a real file, and `refuse_undecodable_key` turns the
+# record into a dead letter. Failing the read instead stalled the record's partition for good
+# (every retry read the same record), in workers and replicas alike.
+UNDECODABLE_KEY_MARK = "\ufffd"
+
+
+def decode_key_text(raw: bytes) -> str:
+    """A record key's text: UTF-8 as every writer encodes it, else the marked escape."""
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return UNDECODABLE_KEY_MARK + raw.decode("utf-8", "backslashreplace")
+
+
+def refuse_undecodable_key(key: str | None) -> None:
+    """Raise UndecodableKey for a key `decode_key_text` could not decode (a dead letter)."""
+    if key is not None and key.startswith(UNDECODABLE_KEY_MARK):
+        raise UndecodableKey(
+            f"the record's key is not UTF-8 ({key[1:]!r}); no writer of this log makes one"
+        )
 
 
 @dataclass(frozen=True, slots=True)

@@ -55,6 +55,7 @@ from streams.eventlog.base import (
     Positions,
     StoredRecord,
     Transaction,
+    decode_key_text,
     within_budget,
 )
 from streams.eventlog.base import TopicPartition as TP
@@ -100,9 +101,10 @@ def encode_key(key: str | None) -> bytes:
 
 
 def decode_key(raw: bytes | None) -> str | None:
+    """The key as written; one that is not UTF-8 reads back marked (base.decode_key_text)."""
     if raw is None or raw.startswith(NONE_KEY_MARK):
         return None
-    return raw.decode("utf-8")
+    return decode_key_text(raw)
 
 
 # The largest record the producer sends (a files.v1 body may be up to the indexed limit,

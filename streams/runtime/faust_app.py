@@ -29,6 +29,7 @@ import asyncio
 import contextlib
 import logging
 import time
+import warnings
 from collections.abc import Awaitable, Callable, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass
@@ -185,11 +186,20 @@ async def stop_after_batch(
     app: faust.App, busy: asyncio.Lock, timeout_s: float, label: str
 ) -> None:
     """Wait (bounded) for the batch in hand, then stop the app: it commits acked offsets and
-    leaves the group."""
+    leaves the group.
+
+    faust's own stop waits, unbounded, until every event it handed out is acked
+    (`stream_wait_empty`); a run left unacked on purpose (stopping mid-retry: the broker
+    away, a produce refused) is never acked, so that wait never ended and the worker ignored
+    SIGTERM for good. Once the batch is done or given up nothing of ours is in flight, so the
+    wait is turned off here: faust commits what was acked and the rest is redelivered."""
     deadline = time.monotonic() + timeout_s
     with contextlib.suppress(TimeoutError):
         async with asyncio.timeout(timeout_s):
             await busy.acquire()
+    with warnings.catch_warnings():  # faust warns that the setting was read before
+        warnings.simplefilter("ignore")
+        app.conf.stream_wait_empty = False
     remaining = max(0.5, deadline - time.monotonic())
     try:
         await asyncio.wait_for(app.stop(), remaining)

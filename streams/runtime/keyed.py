@@ -18,7 +18,13 @@ from pydantic import BaseModel
 from processors.base import KeyedProcessor
 from schemas import codec, topics
 from schemas.errors import DecodeError
-from streams.eventlog.base import EventLog, LogRecord, StoredRecord, Transaction
+from streams.eventlog.base import (
+    EventLog,
+    LogRecord,
+    StoredRecord,
+    Transaction,
+    refuse_undecodable_key,
+)
 from streams.runtime.steps import dead_letter
 from streams.topology import Step
 
@@ -110,6 +116,7 @@ class KeyedStateRunner:
         dead = 0
         for record in batch:
             try:
+                refuse_undecodable_key(record.key)
                 event = codec.decode(record.topic, record.value)
                 emits = processor.process_keyed(overlay, record.key, event, record.offset + 1)
                 staged: list[tuple[str, LogRecord]] = []

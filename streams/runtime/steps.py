@@ -18,7 +18,7 @@ from pydantic import BaseModel
 from processors.base import ProcessContext
 from schemas import codec, topics
 from schemas.events import DeadLetter
-from streams.eventlog.base import LogRecord, StoredRecord, Transaction
+from streams.eventlog.base import LogRecord, StoredRecord, Transaction, refuse_undecodable_key
 from streams.topology import Step
 
 log = logging.getLogger(__name__)
@@ -59,6 +59,7 @@ def process_batch(
     dead = 0
     for record in records:
         try:
+            refuse_undecodable_key(record.key)
             event = codec.decode(record.topic, record.value)
             for emit in step.processor.process(record.topic, record.key, event, ctx):
                 value = None if emit.value is None else codec.encode(emit.value)
@@ -82,6 +83,7 @@ def decode_for_sink(
         try:
             if record.key is None:
                 raise ValueError("record has no key; every view record is keyed")
+            refuse_undecodable_key(record.key)
             decoded.append((record.topic, record.key, codec.decode(record.topic, record.value)))
         except Exception as exc:
             letters.append(dead_letter(step_id, record, exc))
