@@ -94,10 +94,16 @@ def _rederive_steps(asked: list[str] | None, apps: list[StepApp]) -> list[Step]:
 async def _rederive(log_: KafkaEventLog, steps: list[Step], asked: list[str]) -> dict[str, Any]:
     """Run the re-derivation passes beside the steps (streams/runtime/rederive_pass.py); a
     failed pass is logged and resumes at the worker's next start."""
+    from streams.errors import EventLogError
     from streams.runtime.rederive_pass import rederive_steps
 
     try:
         return {k: vars(v) for k, v in (await rederive_steps(log_, steps, asked)).items()}
+    except EventLogError as exc:  # the broker away or refusing: one line, the worker says why
+        logging.getLogger(__name__).error(
+            "worker: re-derivation failed (%s); resumes at restart", exc
+        )
+        return {}
     except Exception:
         logging.getLogger(__name__).exception("worker: re-derivation failed; resumes at restart")
         return {}

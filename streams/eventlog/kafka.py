@@ -31,7 +31,6 @@ import os
 import time
 from collections.abc import Mapping, Sequence
 from typing import Any
-from urllib.parse import parse_qs, urlsplit
 
 from aiokafka import AIOKafkaConsumer, AIOKafkaProducer, TopicPartition
 from aiokafka.admin import AIOKafkaAdminClient, NewTopic
@@ -60,22 +59,11 @@ from streams.eventlog.base import (
 )
 from streams.eventlog.base import TopicPartition as TP
 from streams.eventlog.kafka_security import KafkaSecurity
+from streams.eventlog.kafka_url import parse_kafka_url as parse_kafka_url  # re-exported
 
 NONE_KEY_MARK = b"\xff"
 _RETRIABLE_COMMIT = {14, 15, 16}  # coordinator loading / not available / not coordinator
 _NOT_AUTHORIZED = {29, 30, 31}  # topic / group / cluster authorization failed (broker ACLs)
-
-
-def parse_kafka_url(url: str) -> tuple[str, dict[str, str]]:
-    """`kafka://h1:9092,h2:9092?prefix=p.&replication_factor=3` -> (bootstrap, options)."""
-    parts = urlsplit(url)
-    if parts.scheme != "kafka" or not parts.netloc:
-        raise EventLogError(f"expected kafka://host:port[,host:port][?options], got {url!r}")
-    opts = {k: v[-1] for k, v in parse_qs(parts.query).items()}
-    unknown = set(opts) - {"prefix", "replication_factor", "client_id"}
-    if unknown:
-        raise EventLogError(f"{url}: unknown option(s) {', '.join(sorted(unknown))}")
-    return parts.netloc, opts
 
 
 def failure(what: str, exc: KafkaError) -> EventLogError:
@@ -212,10 +200,12 @@ class KafkaEventLog(EventLog):
                 cluster = await admin.describe_cluster()
                 await producer.start()
                 await reader.start()
-            except KafkaError as exc:
+            except BaseException as exc:  # cancelled too: a client left open warns at exit
                 for client in (reader, producer, admin):
                     with contextlib.suppress(Exception):
                         await (client.stop() if hasattr(client, "stop") else client.close())
+                if not isinstance(exc, KafkaError):
+                    raise
                 if self.security is not None and isinstance(exc, KafkaConnectionError):
                     refusal = await self.security.login_refusal(self.bootstrap, timeout_ms)
                     if refusal is not None:  # final, not "unreachable": retrying cannot help
