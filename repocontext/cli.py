@@ -190,7 +190,7 @@ def main(argv: list[str] | None = None) -> int:
     common(p, path="required")
     p.add_argument("--max-cases", type=bounded(int, 1, 500), default=200, help="1..500")
     p.add_argument("--budget-seconds", type=bounded(float, 1, 600), default=300.0, help="1..600")
-    p = sub.add_parser("status", help="registered repositories, their file counts and last jobs")
+    p = sub.add_parser("status", help="repositories, file counts, last jobs, pipeline lag")
     common(p, path="none")
     p = sub.add_parser("replay", help="drop every view and rebuild it from the log")
     common(p, path="none")

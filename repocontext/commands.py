@@ -32,12 +32,12 @@ from repocontext.process_commands import cmd_git_source as cmd_git_source
 from repocontext.process_commands import cmd_query as cmd_query
 from repocontext.process_commands import cmd_worker as cmd_worker
 from repocontext.progress import ProgressReporter
+from repocontext.status_command import cmd_status as cmd_status
 from repocontext.stdio_lines import stdin_lines
 from repocontext.stdio_proxy import StdioProxy, take_over
 from schemas import tools as t
 from schemas.topics import CATALOGUE
 from streams.errors import StorageFull
-from streams.stores.views.handlers import default_registry
 
 log = logging.getLogger("repocontext")
 
@@ -329,33 +329,6 @@ async def cmd_eval(args: argparse.Namespace, settings: Settings, path: Path | No
         finally:
             await app.close()
     out(result)
-    return 0
-
-
-async def cmd_status(args: argparse.Namespace, settings: Settings, path: Path | None) -> int:
-    from streams.sources.manifest import Manifest
-    from streams.stores.views.store import ViewStore
-
-    if not settings.views_path.exists():  # nothing indexed here: say so, create nothing
-        out({"dataDir": str(settings.data_dir), "repositories": []})
-        return 0
-    views = ViewStore(settings.views_path, default_registry())
-    manifest = Manifest(settings.manifest_path)  # ingest's own state: the jobs
-    try:
-        repos = []
-        for repo in views.list_repos():
-            repos.append(
-                {
-                    "repoId": repo.repo_id,
-                    "root": repo.root,
-                    "fileCount": views.file_count(repo.repo_id),
-                    "job": manifest.get_job(repo.repo_id),
-                }
-            )
-        out({"dataDir": str(settings.data_dir), "repositories": repos})
-    finally:
-        manifest.close()
-        views.close()
     return 0
 
 

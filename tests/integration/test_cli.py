@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import shutil
 import subprocess
 from pathlib import Path
 from typing import Any
@@ -88,3 +89,23 @@ def test_topics_and_memory_export_of_a_data_directory_never_written(tmp_path: Pa
     )  # fmt: skip
     assert proc.returncode == 2 and "holds no repocontext log" in proc.stderr, proc.stderr
     assert not data.exists() and not (tmp_path / "backup.jsonl").exists()
+
+
+def test_status_says_when_the_views_trail_the_log(sample_repo: Path, tmp_path: Path) -> None:
+    """After an interrupted `replay` or `index` the views hold part of the log while the job
+    says Completed; status gave the partial file count with nothing saying so. Here the log
+    of a later run is put under the views of an earlier one, as an interruption leaves them."""
+    early, late = tmp_path / "early", tmp_path / "late"
+    run(early, "index", str(sample_repo))
+    shutil.copytree(early, late)
+    (sample_repo / "src" / "added.py").write_text("def added_later():\n    return 1\n")
+    run(late, "index", str(sample_repo))
+    for suffix in ("", "-wal", "-shm"):
+        (early / f"log.db{suffix}").unlink(missing_ok=True)
+        if (late / f"log.db{suffix}").exists():
+            shutil.copy2(late / f"log.db{suffix}", early / f"log.db{suffix}")
+    behind = run(early, "status")
+    assert behind["eventsBehind"] > 0, behind
+    run(early, "index", str(sample_repo))  # a start applies the rest
+    caught_up, files = run(early, "status"), run(late, "status")["repositories"][0]["fileCount"]
+    assert caught_up["eventsBehind"] == 0 and caught_up["repositories"][0]["fileCount"] == files
