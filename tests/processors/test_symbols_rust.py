@@ -94,3 +94,23 @@ def test_a_value_through_a_path_is_a_reference_but_a_use_path_is_none() -> None:
     assert ("Files", "Mode.Files") in refs
     # a use list's inner paths are relative to the list: `a::X` there is no path `a.X`
     assert not {("X", "a.X"), ("Y", "b.c.Y"), ("Y", "c.Y")} & refs
+
+
+IMPLS_FOR_UNNAMED_TYPES = """pub trait Go { fn go(&self); }
+impl Go for bool { fn go(&self) {} }
+impl<'a> Go for &'a str { fn go(&self) {} }
+impl<T: Go> Go for &T { fn go(&self) {} }
+impl Go for &mut Vec<u8> { fn go(&self) {} }
+impl Go for () { fn go(&self) {} }
+"""
+
+
+def test_an_impl_for_a_primitive_or_a_reference_is_a_scope_named_by_its_type() -> None:
+    """`impl Go for bool`, `for &'a str`, `for &T` put their methods under the type they
+    name (axum's impls for `&str` and tuples stood at file level, `go`, `go#2`, ...); one for
+    `()` or a tuple names no type and stays at file level."""
+    found = extract(IMPLS_FOR_UNNAMED_TYPES, "rust", "src/go.rs", GRAMMARS["rust"])
+    names = [str(s["fq_name"]) for s in found.symbols]
+    assert {"bool.go", "str.go", "T.go", "Vec.go"} <= set(names)
+    file_level = [n for n in names if "." not in n and n != "Go"]
+    assert len(file_level) == 1, file_level  # the `()` impl's method only

@@ -16,6 +16,10 @@
 (static_item name: (identifier) @name) @def.Field
 (macro_definition name: (identifier) @name) @def.Other
 (impl_item type: [(type_identifier) @scope.name (generic_type type: (type_identifier) @scope.name) (scoped_type_identifier name: (type_identifier) @scope.name)]) @scope
+; `impl Tr for bool`, `for &'a str`, `for &mut Vec<u8>`: a scope named by the type (`()` and
+; tuples name none: their methods stay at file level)
+(impl_item type: (primitive_type) @scope.name) @scope
+(impl_item type: (reference_type type: [(type_identifier) @scope.name (primitive_type) @scope.name (generic_type type: (type_identifier) @scope.name) (scoped_type_identifier name: (type_identifier) @scope.name)])) @scope
 
 ; a use tree, expanded into one import per leaf by languages/rust.use_leaves
 (use_declaration argument: (_) @import.tree)
