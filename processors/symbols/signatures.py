@@ -231,7 +231,9 @@ def _param_type_list(
             typ = child.named_children[-1]
         written = _node_text(text_of, typ if typ is not None else child)
         # whitespace only between words kept: `Fn extends unknown ?`, not `Fnextendsunknown?`
-        types.append(_BETWEEN_WORDS_ONLY.sub("", " ".join(written.split())).lstrip(":"))
+        typed = _BETWEEN_WORDS_ONLY.sub("", " ".join(written.split())).lstrip(":")
+        # a union written one member a line (`| A\n | B`) leads with a bar its type lacks
+        types.append(typed[1:] if typed.startswith("|") else typed)
     return types
 
 

@@ -121,3 +121,19 @@ def test_a_python_call_through_a_chain_of_modules_is_qualified_by_it() -> None:
     assert ("tests.test_x.f", "CliRunner", "click.testing.CliRunner") in found
     assert ("tests.test_x.f", "helper", "pkg.sub.helper") in found  # `import pkg.sub` binds pkg
     assert ("tests.test_x.f", "other", None) in found  # ... and not `sub`
+
+
+OVERLOADS_TS = """export function define(handler:
+  | EventHandler
+  | EventHandlerObject): EventHandler;
+export function define(handler: string): EventHandler;
+export function define(handler: unknown): unknown { return handler }
+"""
+
+
+def test_an_overloads_union_written_with_a_leading_bar_is_named_without_it() -> None:
+    """h3's `defineEventHandler(|EventHandler|EventHandlerObject)`: a union written one
+    member a line starts with `|`, which the name kept."""
+    names = {s.fq_name for s in symbols("src/handler.ts", OVERLOADS_TS)}
+    assert "define(EventHandler|EventHandlerObject)" in names, names
+    assert not any("(|" in n for n in names)
