@@ -34,6 +34,7 @@ from streams.ingest import IngestCoordinator
 from streams.runtime.embedded import EmbeddedRuntime
 from streams.sources.git_tracked import is_bare_repository
 from streams.sources.patterns import glob_problem
+from streams.stores.vectors import VectorStoreUnavailable
 from streams.stores.views.read import repo_source
 from streams.stores.views.sources import indexed_commit, source_of
 from streams.stores.views.store import ViewStore
@@ -130,6 +131,9 @@ class RepoContextService:
             return None
         try:
             return await asyncio.to_thread(reader.overall, repo_ids)
+        except VectorStoreUnavailable as exc:  # a server down: the ladder warns per search
+            log.info("vector coverage unavailable: %s", exc)
+            return None
         except Exception:
             log.exception("vector coverage unavailable")
             return None

@@ -25,7 +25,12 @@ from streams.embedders.base import EmbeddingSpace
 from streams.eventlog.base import EventLog
 from streams.pacer import ForegroundPacer
 from streams.stores.vector_opening import OpeningVectorStore, QueryStoreView
-from streams.stores.vectors import EdgeVectorStore, QdrantClientVectorStore, VectorStore
+from streams.stores.vectors import (
+    EdgeVectorStore,
+    QdrantClientVectorStore,
+    VectorStore,
+    VectorStoreUnavailable,
+)
 from streams.stores.views.memory import MemoryViews
 from streams.stores.views.store import ViewStore
 from streams.vectors_step import VectorIndexer
@@ -277,6 +282,9 @@ class VectorPlane:
             return None  # not known yet (not "none")
         try:
             return self.coverage.of(repo_id)
+        except VectorStoreUnavailable as exc:  # a server down: said in one line, no traceback
+            log.info("vector coverage unavailable: %s", exc)
+            return None
         except Exception:
             log.exception("vector coverage unavailable")
             return None
@@ -292,6 +300,9 @@ class VectorPlane:
                 self.store.sources(repo_id=repo_id, kind="symbol"),
                 self.store.sources(repo_id=repo_id, kind="memory"),
             )
+        except VectorStoreUnavailable as exc:
+            log.info("vector counts unavailable: %s", exc)
+            return None
         except Exception:
             log.exception("vector counts unavailable")
             return None
