@@ -16,6 +16,7 @@ here matches patterns on the event loop. A root that cannot be watched raises Wa
 
 from __future__ import annotations
 
+import logging
 import os
 import threading
 import time
@@ -41,6 +42,8 @@ from streams.sources.reconcile import (
     plan_changes,
 )
 from streams.sources.walker import is_walkable_dir, lstat_entry, read_file, walk
+
+log = logging.getLogger(__name__)
 
 T = TypeVar("T")
 
@@ -70,6 +73,7 @@ def iter_path_changes(
     """Reconcile just `paths` (repo-relative; files or directories) against `known`."""
     classifier = Classifier(known, batch_size, PlanCounts())
     binaries = filters.exclude_binary
+    denied: list[str] = []  # directories below `paths` that cannot be listed
     for rel in sorted(set(paths)):
         if rel in classifier.done:  # already handled by a rescan of its directory
             continue
@@ -81,7 +85,7 @@ def iter_path_changes(
             if rel in known:  # a file was replaced by a directory
                 classifier.gone(rel)
             seen: set[str] = set()
-            for child in walk(root, filters, path_filter=path_filter, start=rel):
+            for child in walk(root, filters, path_filter=path_filter, start=rel, unreadable=denied):
                 seen.add(child.path)
                 if child.path in classifier.done:
                     continue
@@ -100,8 +104,24 @@ def iter_path_changes(
                 classifier.gone(gone)
         if (batch := classifier.take_if_full()) is not None:
             yield batch
+    _warn_unreadable(root, classifier.counts, denied)
     if not classifier.batch.is_empty():
         yield classifier.take()
+
+
+def _warn_unreadable(root: Path, counts: PlanCounts, denied: list[str]) -> None:
+    """A file or directory the watcher cannot read (chmod 000 while served) leaves the index
+    as a full pass's does, and is said the same way: it left without a word, and the job's
+    counts are the last full pass's."""
+    for directory in denied:
+        counts.cannot_read(directory + "/")
+    if counts.unreadable:
+        log.warning(
+            "%s: %d files or directories could not be read and are not indexed: %s",
+            root,
+            counts.unreadable,
+            ", ".join(counts.unreadable_paths),
+        )
 
 
 class WorkspaceWatcher:

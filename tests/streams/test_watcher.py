@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import asyncio
+import logging
+import os
 import shutil
 import subprocess
 import threading
@@ -238,3 +240,30 @@ async def test_a_file_added_to_git_despite_the_ignore_rules_is_picked_up(tmp_pat
         await seen.until(lambda: "build/generated.py" in seen.upserts)
         git(tmp_path, "rm", "-q", "--cached", "build/generated.py")
         await seen.until(lambda: "build/generated.py" in seen.deletes)
+
+
+def test_a_path_the_watcher_cannot_read_is_named_in_a_warning(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """chmod 000 on a served file (or directory) took it out of the index without a word:
+    no warning, and the job's counts are the last full pass's. The watcher now says so, as
+    a full pass does. Root reads chmod 000, so the OS refuses the open here instead."""
+    for rel in ("a.py", "locked/b.py", "ok.py"):
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_text("x = 1\n")
+    known = {rel: ManifestRow(6, 1, "xx128:old", 1) for rel in ("a.py", "locked/b.py", "ok.py")}
+    real_open = os.open
+
+    def deny(path: str | Path, flags: int, *args: int, **kwargs: int) -> int:
+        if os.fspath(path) in ("a.py", "locked"):  # opened beneath the root, by name
+            raise PermissionError(13, "Permission denied")
+        return real_open(path, flags, *args, **kwargs)
+
+    monkeypatch.setattr(os, "open", deny)
+    caplog.set_level(logging.WARNING, logger="streams.sources.watcher")
+    rules = PathFilter(tmp_path, WalkFilters())
+    batches = list(iter_path_changes(tmp_path, WalkFilters(), rules, known, ["a.py", "locked"]))
+    assert sorted(p for b in batches for p in b.deletes) == ["a.py", "locked/b.py"]
+    warned = [r.getMessage() for r in caplog.records if r.levelno == logging.WARNING]
+    assert len(warned) == 1 and "could not be read" in warned[0], warned
+    assert "a.py" in warned[0] and "locked/" in warned[0]
