@@ -16,8 +16,10 @@ from pathlib import Path
 from query_api.settings import Settings
 from repocontext.command_io import out
 from repocontext.data_dir import holds_no_log
+from schemas.errors import RepoContextError
 from streams.eventlog.factory import open_event_log
 from streams.runtime.embedded import EmbeddedRuntime
+from streams.runtime.log_health import REMEDY
 from streams.sources.manifest import Manifest
 from streams.stores.views.handlers import default_registry
 from streams.stores.views.store import ViewStore
@@ -39,21 +41,29 @@ async def cmd_status(args: argparse.Namespace, settings: Settings, path: Path | 
             }
             for repo in views.list_repos()
         ]
-        behind = await _events_behind(settings, views)
-        out({"dataDir": str(settings.data_dir), "eventsBehind": behind, "repositories": repos})
+        state = await _log_state(settings, views)
+        out({"dataDir": str(settings.data_dir), **state, "repositories": repos})
     finally:
         manifest.close()
         views.close()
     return 0
 
 
-async def _events_behind(settings: Settings, views: ViewStore) -> int | None:
-    """Log records the embedded pipeline has not applied yet; None for a remote log (its
-    lag is the query replica's to measure) or one never written."""
-    if settings.log_url is not None or holds_no_log(settings.data_dir, None):
-        return None
+async def _log_state(settings: Settings, views: ViewStore) -> dict[str, object]:
+    """`eventsBehind`: log records the embedded pipeline has not applied yet (absent for a
+    remote log: its lag is the query replica's to measure); `logFault` when the log cannot
+    be trusted (gone, unreadable, behind the views), in the words the server's readiness
+    uses. Status still answers from the views then: it is how the operator finds out."""
+    if settings.log_url is not None:
+        return {}
+    if holds_no_log(settings.data_dir, None):
+        return {"logFault": f"{settings.data_dir / 'log.db'} is missing; {REMEDY}"}
     log = open_event_log(settings.resolved_log_url(), **settings.event_log_options())
     try:
-        return (await EmbeddedRuntime(log, views).lag()).behind
+        runtime = EmbeddedRuntime(log, views)
+        behind = (await runtime.lag()).behind
+        return {"eventsBehind": behind, "logFault": runtime.health.reason()}
+    except RepoContextError as exc:
+        return {"logFault": f"the event log cannot be read ({exc}); {REMEDY}"}
     finally:
         await log.close()

@@ -109,3 +109,29 @@ def test_status_says_when_the_views_trail_the_log(sample_repo: Path, tmp_path: P
     run(early, "index", str(sample_repo))  # a start applies the rest
     caught_up, files = run(early, "status"), run(late, "status")["repositories"][0]["fileCount"]
     assert caught_up["eventsBehind"] == 0 and caught_up["repositories"][0]["fileCount"] == files
+    assert "logFault" not in caught_up
+
+
+def test_status_says_when_the_log_is_gone_or_behind_the_views(
+    sample_repo: Path, tmp_path: Path
+) -> None:
+    """A lost or replaced log.db is the one fault status could not show (it read the views
+    only); it says so now, and still lists the repositories."""
+    data, empty = tmp_path / "data", tmp_path / "empty"
+    run(data, "index", str(sample_repo))
+    run(empty, "memory", "import", str(write_header_only(tmp_path)))  # a log, no files
+    for suffix in ("", "-wal", "-shm"):
+        (data / f"log.db{suffix}").unlink(missing_ok=True)
+    gone = run(data, "status")
+    assert "log.db is missing" in gone["logFault"] and gone["repositories"], gone
+    for suffix in ("", "-wal", "-shm"):
+        if (empty / f"log.db{suffix}").exists():
+            shutil.copy2(empty / f"log.db{suffix}", data / f"log.db{suffix}")
+    ahead = run(data, "status")
+    assert "ahead of the event log" in ahead["logFault"], ahead
+
+
+def write_header_only(tmp_path: Path) -> Path:
+    path = tmp_path / "nothing.jsonl"
+    path.write_text('{"format": "repocontext-memory", "version": 1, "entries": 0}\n')
+    return path
