@@ -58,7 +58,10 @@ async def _log_state(settings: Settings, views: ViewStore) -> dict[str, object]:
         return {}
     if holds_no_log(settings.data_dir, None):
         return {"logFault": f"{settings.data_dir / 'log.db'} is missing; {REMEDY}"}
-    log = open_event_log(settings.resolved_log_url(), **settings.event_log_options())
+    try:
+        log = open_event_log(settings.resolved_log_url(), **settings.event_log_options())
+    except RepoContextError as exc:  # "database disk image is malformed"
+        return {"logFault": f"{exc}; {REMEDY}"}
     try:
         runtime = EmbeddedRuntime(log, views)
         behind = (await runtime.lag()).behind

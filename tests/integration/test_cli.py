@@ -129,6 +129,12 @@ def test_status_says_when_the_log_is_gone_or_behind_the_views(
             shutil.copy2(empty / f"log.db{suffix}", data / f"log.db{suffix}")
     ahead = run(data, "status")
     assert "ahead of the event log" in ahead["logFault"], ahead
+    for suffix in ("-wal", "-shm"):
+        (data / f"log.db{suffix}").unlink(missing_ok=True)
+    log_db = data / "log.db"
+    log_db.write_bytes(log_db.read_bytes()[:5000])  # cut mid-page: "malformed"
+    damaged = run(data, "status")
+    assert "malformed" in damaged["logFault"] and damaged["repositories"], damaged
 
 
 def write_header_only(tmp_path: Path) -> Path:
