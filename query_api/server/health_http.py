@@ -88,6 +88,15 @@ class HealthRoutes:
         return Response(data, media_type=content_type)
 
 
+def status_line(status: str, is_ready: bool, reasons: list[str]) -> str:
+    """The body's status agrees with its verdict: retrieval's `ready: ...` (its notes kept)
+    leads with `not ready:` and the reasons when something else keeps the server out of
+    traffic (a disk not compared yet, a replica beyond its lag bound)."""
+    if is_ready or not status.startswith("ready: "):
+        return status
+    return "not ready: " + "; ".join([*reasons, status.removeprefix("ready: ")])
+
+
 class ServiceHealth(HealthRoutes):
     """The routes over this process's own service."""
 
@@ -122,7 +131,7 @@ class ServiceHealth(HealthRoutes):
                 if service.plane is not None
                 else {"embedder": None},
             },
-            "status": health.status,
+            "status": status_line(health.status, is_ready, reasons),
             "freshness": health.freshness.model_dump() if health.freshness else None,
         }
         return status, body
