@@ -189,7 +189,7 @@ def read_export(path: Path, repo_id: str | None = None) -> list[MemoryEntry]:
     """Every entry of an export file (of `repo_id` only, when given), fully validated first:
     a bad file imports nothing."""
     try:
-        lines = path.read_text(encoding="utf-8").splitlines()
+        lines = path.read_text(encoding="utf-8-sig").splitlines()  # an editor's BOM: not data
     except (OSError, UnicodeError) as exc:
         raise TransferError(f"cannot read {path}: {exc}") from exc
     if not lines:

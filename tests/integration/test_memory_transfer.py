@@ -221,6 +221,17 @@ async def test_import_next_to_a_running_server_merges_through_it(tmp_path: Path)
         server.stop()
 
 
+def test_a_backup_an_editor_saved_with_a_byte_order_mark_imports(tmp_path: Path) -> None:
+    """A BOM (Notepad, some editors) made the header 'not a repocontext-memory header'."""
+    path = tmp_path / "edited.jsonl"
+    path.write_text(
+        '\ufeff{"format": "repocontext-memory", "version": 1, "entries": 1}\r\n'
+        '{"repoId": "a", "topic": "t", "id": "i", "createdAt": 1, "updatedAt": 1}\r\n',
+        encoding="utf-8",
+    )
+    assert ok(cli(tmp_path / "data", "import", str(path)))["imported"] == 1
+
+
 def test_export_writes_through_a_symlink_and_refuses_what_is_not_a_file(tmp_path: Path) -> None:
     """`memory export /dev/stdout` replaced the link with a regular file (the rename landed on
     the link): a link is followed to the file it names, a fifo or device is refused unopened."""
