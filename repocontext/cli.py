@@ -8,9 +8,7 @@ import logging
 import math
 import os
 import sys
-from collections.abc import Coroutine
 from pathlib import Path
-from signal import SIGTERM
 from typing import Any, NoReturn
 
 from query_api.errors import UsageError
@@ -21,10 +19,9 @@ from schemas.events import validate_repo_id
 from streams.sources.git_tracked import is_bare_repository
 
 log = logging.getLogger("repocontext")
-# Commands that end on their own: SIGTERM stops them as Ctrl-C does (the long-running ones
-# handle it themselves and exit 0).
+# Commands that end on their own: SIGTERM stops them as Ctrl-C does, exit 128 + 15 (the
+# long-running ones handle it themselves and exit 0; repocontext/command_io.py).
 ONE_SHOT = frozenset({"index", "search", "eval", "status", "replay", "topics", "memory"})
-TERMINATED = 143  # 128 + SIGTERM, as a shell reports a process the signal ended
 
 
 class CliParser(argparse.ArgumentParser):
@@ -257,15 +254,16 @@ def _run(args: argparse.Namespace) -> int:
         settings = _settings(args, path)
         # the commands import the whole service (seconds): a refused argument is said first
         from repocontext import commands
+        from repocontext.command_io import terminable
         from streams.sources.walker import configure_indexed_limit
 
         handler = getattr(commands, f"cmd_{args.command.replace('-', '_')}")
         configure_indexed_limit(settings.search_index_max_chars)  # what this process's sources read
         work = handler(args, settings, path)
-        result: int = asyncio.run(_terminable(work) if args.command in ONE_SHOT else work)
+        result: int = asyncio.run(terminable(work) if args.command in ONE_SHOT else work)
         return result
     except asyncio.CancelledError:  # SIGTERM: the command stopped its work and closed
-        return TERMINATED
+        return 143
     except UsageError as exc:
         return _fail(name, str(exc), 2)
     except ValidationError as exc:  # a REPOCONTEXT_* setting, or a value a tool refused
@@ -281,16 +279,6 @@ def _run(args: argparse.Namespace) -> int:
     except Exception as exc:
         log.debug("%s failed", name, exc_info=True)
         return _fail(name, f"internal error ({type(exc).__name__}: {exc}); rerun with -v", 1)
-
-
-async def _terminable(work: Coroutine[Any, Any, int]) -> int:
-    """Run a one-shot command so that SIGTERM cancels it: its `finally` blocks stop the pass
-    and close the data directory. SIGTERM killed `index` outright (exit -15, and
-    multiprocessing's 'leaked semaphore objects' warning on stderr)."""
-    task = asyncio.current_task()
-    if task is not None:
-        asyncio.get_running_loop().add_signal_handler(SIGTERM, task.cancel)
-    return await work
 
 
 def _fail(name: str, message: str, status: int) -> int:

@@ -1,10 +1,15 @@
-"""What the CLI's commands share: a command's JSON on stdout, and an HTTP listener's tokens."""
+"""What the CLI's commands share: a command's JSON on stdout, an HTTP listener's tokens, and
+SIGTERM for the one-shot commands."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 import sys
+from collections.abc import Coroutine
+from signal import SIGTERM
+from typing import Any
 
 from pydantic import BaseModel
 
@@ -59,3 +64,13 @@ def http_tokens(settings: Settings) -> TokenTable | int | None:
             "(REPOCONTEXT_AUTH_FILE): /metrics and /health/ready stay open"
         )
     return tokens
+
+
+async def terminable(work: Coroutine[Any, Any, int]) -> int:
+    """Run a one-shot command so that SIGTERM cancels it: its `finally` blocks stop the pass
+    and close the data directory. SIGTERM killed `index` outright (exit -15, and
+    multiprocessing's 'leaked semaphore objects' warning on stderr)."""
+    task = asyncio.current_task()
+    if task is not None:
+        asyncio.get_running_loop().add_signal_handler(SIGTERM, task.cancel)
+    return await work
