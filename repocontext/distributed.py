@@ -120,7 +120,9 @@ def replica_mcp_server(app: EmbeddedApp, settings: Settings) -> Server[Any, Any]
 def _ops_server(
     settings: Settings, port: int, what: str, not_ready: Callable[[], list[str]]
 ) -> OpsServer:
-    server = OpsServer(ops_app(what, not_ready), bind_listener(settings.host, port))
+    server = OpsServer(
+        ops_app(what, not_ready), bind_listener(settings.host, port, "--metrics-port")
+    )
     server.start()
     return server
 

@@ -34,13 +34,13 @@ def _vector_step(settings: Settings, log_: KafkaEventLog) -> FaustVectorStep:
     from streams.vectors_step import VectorIndexer
 
     if settings.vector_store != "qdrant" or not settings.qdrant_url:
-        raise SystemExit(
-            "repocontext worker: the vectors step writes to the Qdrant server that query "
-            "replicas read; set REPOCONTEXT_VECTOR_STORE=qdrant and REPOCONTEXT_QDRANT_URL"
+        raise UsageError(
+            "the vectors step writes to the Qdrant server that query replicas read; "
+            "set REPOCONTEXT_VECTOR_STORE=qdrant and REPOCONTEXT_QDRANT_URL"
         )
     embedder = embedder_from(settings)
     if embedder.space is None:
-        raise SystemExit("repocontext worker: the vectors step needs an embedder (not `none`)")
+        raise UsageError("the vectors step needs an embedder (not `none`)")
     store = vector_store_for(settings, embedder.space)
     indexer = VectorIndexer(log_, embedder, store, ann_min_points=settings.ann_min_points)
     return FaustVectorStep(log_, indexer, settings.data_dir / "faust")
@@ -64,7 +64,7 @@ def _worker_apps(
     try:
         steps = processor_steps(named) if named or not wanted else []
     except ValueError as exc:
-        raise SystemExit(f"repocontext worker: {exc}; or `vectors`") from exc
+        raise UsageError(f"--step: {exc}; or `vectors`") from exc
     apps: list[StepApp] = [
         FaustStep(log_, s, settings.data_dir / "faust", batch_size=settings.batch_size)
         for s in steps
@@ -83,10 +83,10 @@ def _rederive_steps(asked: list[str] | None, apps: list[StepApp]) -> list[Step]:
     steps = [a.step for a in apps if isinstance(a, FaustStep) and a.step.kind == "processor"]
     unknown = sorted(set(asked or ()) - {s.step_id for s in steps})
     if unknown:
-        raise SystemExit(
-            f"repocontext worker: --rederive {', '.join(unknown)}: not a processor step this "
-            f"worker runs (its steps: {', '.join(s.step_id for s in steps) or 'none'}; memory "
-            "and vectors are not re-derived)"
+        raise UsageError(
+            f"--rederive {', '.join(unknown)}: not a processor step this worker runs (its "
+            f"steps: {', '.join(s.step_id for s in steps) or 'none'}; memory and vectors are "
+            "not re-derived)"
         )
     return steps
 
@@ -124,7 +124,7 @@ async def cmd_worker(args: argparse.Namespace, settings: Settings, path: Path | 
     log_ = open_event_log(url, **settings.event_log_options())
     if not isinstance(log_, KafkaEventLog):
         await log_.close()
-        raise SystemExit(f"repocontext worker: needs REPOCONTEXT_LOG_URL=kafka://..., not {url}")
+        raise UsageError(f"needs REPOCONTEXT_LOG_URL=kafka://..., not {url}")
     apps, vector_app = _worker_apps(args.step, settings, log_)
     asked = list(args.rederive or ())
     rederive = asyncio.create_task(_rederive(log_, _rederive_steps(asked, apps), asked))
@@ -222,7 +222,7 @@ async def cmd_git_source(args: argparse.Namespace, settings: Settings, path: Pat
     from streams.sources.git_poller import GitPoller, GitSource
 
     if not args.repo_id:
-        raise SystemExit("repocontext git-source: --repo-id is required")
+        raise UsageError("--repo-id is required (the repository id its files are published under)")
     secure_data_dir(settings.data_dir)
     if split_credentials(args.url)[1] is not None:
         log.warning(

@@ -23,8 +23,9 @@ log = logging.getLogger("repocontext")
 BACKLOG = 2048  # uvicorn's default
 
 
-def bind_listener(host: str, port: int) -> socket.socket:
-    """A listening TCP socket on host:port, or an error that says why not."""
+def bind_listener(host: str, port: int, flag: str = "--port") -> socket.socket:
+    """A listening TCP socket on host:port, or an error that says why not (naming `flag`,
+    the option that chose the port: a worker's is --metrics-port)."""
     where = f"{host}:{port}"
     if not 0 <= port <= 65535:
         raise UsageError(f"cannot listen on {where}: the port must be from 0 to 65535")
@@ -44,7 +45,7 @@ def bind_listener(host: str, port: int) -> socket.socket:
         if exc.errno == errno.EADDRINUSE:
             raise ServiceUnavailable(
                 f"cannot listen on {where}: the address is already in use (another server "
-                "running? stop it or pass --port)"
+                f"running? stop it or pass {flag})"
             ) from None
         raise ServiceUnavailable(f"cannot listen on {where}: {exc.strerror or exc}") from None
     return sock

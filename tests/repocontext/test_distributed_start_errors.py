@@ -10,6 +10,7 @@ by a start that failed or was cancelled logged `Unclosed AIOKafkaProducer` at ex
 
 from __future__ import annotations
 
+import socket
 import subprocess
 from pathlib import Path
 
@@ -78,3 +79,32 @@ def test_the_urls_the_docs_and_manifests_use_are_accepted() -> None:
     assert parse_kafka_url("kafka://h1:9092,h2:9092?prefix=team-a.")[0] == "h1:9092,h2:9092"
     assert parse_kafka_url("kafka://[::1]:9092")[0] == "[::1]:9092"
     assert parse_kafka_url("kafka://kafka")[0] == "kafka"  # the client's default port
+
+
+@pytest.mark.parametrize(
+    ("args", "names"),
+    [
+        (("worker", "--step", "bogus"), "--step: unknown step(s) bogus"),
+        (("worker", "--step", "content", "--rederive", "memory"), "--rederive memory"),
+        (("git-source", "file:///nonexistent", "--once"), "--repo-id is required"),
+    ],
+    ids=["unknown-step", "rederive-memory", "no-repo-id"],
+)
+def test_a_wrong_command_line_is_exit_2_naming_the_option(
+    tmp_path: Path, args: tuple[str, ...], names: str
+) -> None:
+    """docs/cli.md: exit 2 when the command line is wrong (these exited 1)."""
+    done = run(tmp_path, f"kafka://127.0.0.1:{free_port()}", *args)
+    assert done.returncode == 2, done.stderr
+    assert names in done.stderr and "Traceback" not in done.stderr, done.stderr
+
+
+def test_a_worker_whose_metrics_port_is_taken_names_that_option(tmp_path: Path) -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        url = f"kafka://127.0.0.1:{free_port()}"
+        done = run(tmp_path, url, "worker", "--metrics-port", str(port))
+    assert done.returncode == 1, done.stderr
+    assert "already in use" in done.stderr and "pass --metrics-port" in done.stderr, done.stderr
