@@ -160,8 +160,14 @@ def _rung_score(rung: str, summary: ScoreSummary) -> RungScore:
     )
 
 
+# Bumped when mine_cases picks other cases for the same commit: a result cached by an older
+# miner is not served as this one's (2: names relative to ROOT, unquoted, b18c42b).
+MINER_VERSION = 2
+
+
 def cache_path(data_dir: Path, repo_id: str, commit: str, rungs: Sequence[str]) -> Path:
-    return data_dir / "eval" / f"{repo_id}-{commit}-{'-'.join(sorted(rungs))}.json"
+    name = f"{repo_id}-{commit}-m{MINER_VERSION}-{'-'.join(sorted(rungs))}.json"
+    return data_dir / "eval" / name
 
 
 def load_cached(path: Path) -> list[RungScore] | None:

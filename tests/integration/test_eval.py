@@ -97,6 +97,24 @@ def test_cases_are_mined_below_a_monorepo_package_and_for_utf8_names(tmp_path: P
     ]  # fmt: skip
 
 
+def test_a_result_cached_by_an_older_case_miner_is_not_served(tmp_path: Path) -> None:
+    """The miner now finds cases it missed (UTF-8 names, packages of a monorepo): a score it
+    cached for the same commit under the old name stood for the new miner's."""
+    repo, data = invoice_repo(tmp_path), tmp_path / "data"
+    head = cases_commit(repo, 0)
+    stale = data / "eval" / f"shop-{head}-200-keyword.json"  # the name before MINER_VERSION
+    stale.parent.mkdir(parents=True)
+    row = {"rung": "keyword", "cases": 7, "recallAt1": 0.0, "recallAt5": 0.0,
+           "recallAt10": 0.0, "mrr": 0.0}  # fmt: skip
+    stale.write_text(json.dumps([row]))
+    proc = subprocess.run(
+        cli_command("eval", str(repo)), env=child_env(data), capture_output=True, text=True,
+        timeout=180,
+    )  # fmt: skip
+    result = json.loads(proc.stdout)
+    assert result["cached"] is False and result["cases"] == 1, result
+
+
 def cases_commit(root: Path, back: int) -> str:
     proc = subprocess.run(
         ["git", "-C", str(root), "rev-parse", f"HEAD~{back}"], capture_output=True, text=True
