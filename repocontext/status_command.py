@@ -17,6 +17,7 @@ from query_api.settings import Settings
 from repocontext.command_io import out
 from repocontext.data_dir import holds_no_log
 from schemas.errors import RepoContextError
+from streams.errors import StoreError
 from streams.eventlog.factory import open_event_log
 from streams.runtime.embedded import EmbeddedRuntime
 from streams.runtime.log_health import REMEDY
@@ -29,7 +30,13 @@ async def cmd_status(args: argparse.Namespace, settings: Settings, path: Path | 
     if not settings.views_path.exists():  # nothing indexed here: say so, create nothing
         out({"dataDir": str(settings.data_dir), "repositories": []})
         return 0
-    views = ViewStore(settings.views_path, default_registry())
+    try:
+        views = ViewStore(settings.views_path, default_registry())
+    except StoreError as exc:  # said with what mends it: status itself changes nothing
+        raise StoreError(
+            f"{exc}; the next `repocontext index PATH`, `serve` or `mcp` moves it aside and "
+            "rebuilds it from the log"
+        ) from None
     manifest = Manifest(settings.manifest_path)  # ingest's own state: the jobs
     try:
         repos = [

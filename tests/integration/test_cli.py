@@ -141,3 +141,17 @@ def write_header_only(tmp_path: Path) -> Path:
     path = tmp_path / "nothing.jsonl"
     path.write_text('{"format": "repocontext-memory", "version": 1, "entries": 0}\n')
     return path
+
+
+def test_status_of_damaged_views_says_what_mends_them(sample_repo: Path, tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    run(data, "index", str(sample_repo))
+    for suffix in ("-wal", "-shm"):
+        (data / f"views.db{suffix}").unlink(missing_ok=True)
+    (data / "views.db").write_bytes(b"garbage")
+    proc = subprocess.run(
+        cli_command("status"), env=child_env(data), capture_output=True, text=True, timeout=60
+    )
+    lines = [line for line in proc.stderr.splitlines() if line.strip()]
+    assert proc.returncode == 1 and len(lines) == 1, proc.stderr
+    assert "not a database" in lines[0] and "rebuilds it from the log" in lines[0], lines[0]
