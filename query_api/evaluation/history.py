@@ -18,6 +18,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from processors.language import language_for_path
+from query_api.errors import ServiceUnavailable
 from query_api.evaluation.scoring import CaseScore, ScoreSummary, score_case, summarise
 
 Rung = Callable[[str], Awaitable[list[str]]]  # query -> ranked repo-relative paths
@@ -68,9 +69,17 @@ def clean_subject(subject: str) -> str | None:
 
 
 def head_commit(root: Path) -> str | None:
-    proc = subprocess.run(
-        ["git", "-C", str(root), "rev-parse", "HEAD"], capture_output=True, text=True, timeout=30
-    )
+    """The checked-out commit; None without one. No git at all is said as such (it was
+    "No such file or directory: git")."""
+    try:
+        proc = subprocess.run(
+            ["git", "-C", str(root), "rev-parse", "HEAD"], capture_output=True, text=True,
+            timeout=30,
+        )  # fmt: skip
+    except FileNotFoundError as exc:
+        raise ServiceUnavailable(
+            "git is not installed here (not on PATH): eval mines the repository's git history"
+        ) from exc
     return proc.stdout.strip() if proc.returncode == 0 else None
 
 

@@ -115,6 +115,19 @@ def test_a_result_cached_by_an_older_case_miner_is_not_served(tmp_path: Path) ->
     assert result["cached"] is False and result["cases"] == 1, result
 
 
+def test_eval_without_git_says_so(tmp_path: Path) -> None:
+    repo = invoice_repo(tmp_path)
+    nowhere = tmp_path / "empty-path"
+    nowhere.mkdir()
+    env = {**child_env(tmp_path / "data"), "PATH": str(nowhere)}
+    proc = subprocess.run(
+        cli_command("eval", str(repo)), env=env, capture_output=True, text=True, timeout=120
+    )
+    lines = [line for line in proc.stderr.splitlines() if line.strip()]
+    assert proc.returncode == 1 and len(lines) == 1, proc.stderr
+    assert "git is not installed" in lines[0], lines[0]
+
+
 def cases_commit(root: Path, back: int) -> str:
     proc = subprocess.run(
         ["git", "-C", str(root), "rev-parse", f"HEAD~{back}"], capture_output=True, text=True
