@@ -267,11 +267,9 @@ def _run(args: argparse.Namespace) -> int:
     except UsageError as exc:
         return _fail(name, str(exc), 2)
     except ValidationError as exc:  # a REPOCONTEXT_* setting, or a value a tool refused
-        first = exc.errors()[0]
-        where = ".".join(str(p) for p in first["loc"])
-        if exc.title == Settings.__name__:  # named as the variable that set it
-            where = "REPOCONTEXT_" + where.replace(".", "_").upper()
-        return _fail(name, f"{where}: {first['msg']} (got {first.get('input')!r})", 2)
+        from repocontext.command_io import validation_line
+
+        return _fail(name, validation_line(exc), 2)
     except RepoContextError as exc:  # ours, said for a person: no traceback
         return _fail(name, str(exc), 1)
     except OSError as exc:

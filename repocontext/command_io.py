@@ -1,5 +1,5 @@
-"""What the CLI's commands share: a command's JSON on stdout, an HTTP listener's tokens, and
-SIGTERM for the one-shot commands."""
+"""What the CLI's commands share: a command's JSON on stdout, an HTTP listener's tokens,
+SIGTERM for the one-shot commands, and the line a refused setting is said in."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from collections.abc import Coroutine
 from signal import SIGTERM
 from typing import Any
 
-from pydantic import BaseModel
+from pydantic import BaseModel, ValidationError
 
 from query_api.access.auth import AuthConfigError, TokenTable
 from query_api.answers.render import pruned
@@ -74,3 +74,22 @@ async def terminable(work: Coroutine[Any, Any, int]) -> int:
     if task is not None:
         asyncio.get_running_loop().add_signal_handler(SIGTERM, task.cancel)
     return await work
+
+
+def validation_line(exc: ValidationError) -> str:
+    """The one line a refused value is said in: a REPOCONTEXT_* setting named as its variable,
+    with the value it got, unless that value is a secret. A check over several settings (a
+    half-configured Kafka login, a shard URL list) names no field, and its input is every
+    setting given, passwords and API keys included: only its message is said (the line
+    printed the whole input, `'kafka_sasl_password': '...'`, to stderr and the pod's log)."""
+    first = exc.errors()[0]
+    loc, message = first["loc"], first["msg"]
+    if exc.title != Settings.__name__:  # a value a tool refused
+        return f"{'.'.join(str(p) for p in loc)}: {message} (got {first.get('input')!r})"
+    if not loc:
+        return message.removeprefix("Value error, ")
+    where = "REPOCONTEXT_" + "_".join(str(p) for p in loc).upper()
+    field = Settings.model_fields.get(str(loc[0]))
+    if field is not None and (field.repr is False or "SecretStr" in str(field.annotation)):
+        return f"{where}: {message}"
+    return f"{where}: {message} (got {first.get('input')!r})"

@@ -108,3 +108,22 @@ def test_a_worker_whose_metrics_port_is_taken_names_that_option(tmp_path: Path) 
         done = run(tmp_path, url, "worker", "--metrics-port", str(port))
     assert done.returncode == 1, done.stderr
     assert "already in use" in done.stderr and "pass --metrics-port" in done.stderr, done.stderr
+
+
+def test_a_half_configured_login_names_the_variable_and_never_a_secret(tmp_path: Path) -> None:
+    """The check over several settings printed its input, every setting given: the Kafka
+    password, the Qdrant API key and the git password went to stderr (and the pod's log)."""
+    env = child_env(tmp_path / "data")
+    env["REPOCONTEXT_LOG_URL"] = f"kafka://127.0.0.1:{free_port()}"
+    secrets = {
+        "REPOCONTEXT_KAFKA_SASL_PASSWORD": "kafka-secret-4711",
+        "REPOCONTEXT_QDRANT_API_KEY": "qdrant-secret-4712",
+        "REPOCONTEXT_GIT_PASSWORD": "git-secret-4713",
+    }
+    env.update(secrets)
+    done = subprocess.run(
+        cli_command("worker"), env=env, capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 2, done.stderr
+    assert "REPOCONTEXT_KAFKA_SASL_USERNAME missing" in done.stderr, done.stderr
+    assert not [s for s in secrets.values() if s in done.stderr + done.stdout], done.stderr
