@@ -290,6 +290,7 @@ class EmbeddedApp:
             has_root=self.guard.enforcing,
             workspace_mode=self.settings.workspace_mode,
             profile=profile or self.settings.tool_profile,
+            sources_here=self.replica is None,  # a replica's repositories are git sources'
         )
 
     async def start(self, *, resume: bool = True, vectors: bool | None = None) -> None:

@@ -239,12 +239,27 @@ TOOLS += (
 )
 
 
+# Tools that register or remove repositories: they write repos.v1 and files.v1, which in the
+# distributed deployment only git sources write (deploy/DISTRIBUTED.md, "Security"). A query
+# replica does not offer them: its remove_repo tombstoned a git source's repository for the
+# whole cluster, and the source, whose last commit was published, never published it again.
+SOURCE_TOOLS = frozenset({"repocontext_add_repo", "repocontext_remove_repo"})
+
+
 def visible_tools(
-    *, writes: bool, has_root: bool, workspace_mode: bool, profile: str = "full"
+    *,
+    writes: bool,
+    has_root: bool,
+    workspace_mode: bool,
+    profile: str = "full",
+    sources_here: bool = True,
 ) -> list[ToolSpec]:
-    """The tools this server advertises (and accepts) under the given configuration."""
+    """The tools this server advertises (and accepts) under the given configuration;
+    `sources_here` False (a query replica): no SOURCE_TOOLS."""
     chosen = []
     for spec in TOOLS:
+        if spec.name in SOURCE_TOOLS and not sources_here:
+            continue
         if profile == "compact" and spec.name not in COMPACT_TOOLS:
             continue
         if spec.writes and not writes:
