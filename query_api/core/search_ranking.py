@@ -77,7 +77,9 @@ async def _rank(
     lexical = enriched.lexical or await asyncio.to_thread(
         _deeper_lexical, locator, repo_id, args.query, deeper
     )
-    if not hits and not lexical:  # keyword search found no word of it at all
+    # keyword search found no word of it at all; or nothing, for a query of stop words alone
+    # (judged lexical so long as some file holds them: an empty answer still says why)
+    if not hits:
         note = no_match_note(args.query, repo_id, None)
     elif not lexical:
         best = await best_semantic_score(retriever, repo_id, args.query)

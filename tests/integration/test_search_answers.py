@@ -134,6 +134,10 @@ async def test_no_match_for_a_word_nothing_ever_held(tmp_path: Path) -> None:
         assert text.startswith("0 hits for xylophonequasar") and nothing["note"] in text
         stop_words = await call(s, "repocontext_search", {"repoId": "repo", "query": "the of"})
         assert "note" not in stop_words  # stop words alone are never judged "no match"
+        # ... but an answer with no hit at all says why (no file holds "who" or "why": it had
+        # `hits: []` and no note, where the README promises one)
+        absent = await call(s, "repocontext_search", {"repoId": "repo", "query": "who why"})
+        assert absent["hits"] == [] and "contains 'who why'" in absent["note"]
 
 
 async def test_a_small_k_is_the_head_of_a_large_one_even_when_its_hits_share_no_word(
