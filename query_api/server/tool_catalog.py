@@ -58,6 +58,9 @@ class ToolSpec:
     workspace_only: bool = False
     single_repo_only: bool = False
     grant: str | None = None  # access needed on the repository; default read, or write
+    # registers or removes repositories: writes repos.v1 and files.v1, which in the
+    # distributed deployment only git sources write (not offered by a query replica)
+    registers: bool = False
 
     @property
     def required_grant(self) -> str:
@@ -76,6 +79,7 @@ def tool(
     workspace_only: bool = False,
     single_repo_only: bool = False,
     grant: str | None = None,
+    registers: bool = False,
 ) -> ToolSpec:
     """A catalogue entry. Typed here so mypy checks that `handler` takes `args` and answers
     `result` (a ToolSpec alone would accept any coroutine)."""
@@ -90,6 +94,7 @@ def tool(
         workspace_only=workspace_only,
         single_repo_only=single_repo_only,
         grant=grant,
+        registers=registers,
     )
 
 
@@ -140,6 +145,7 @@ TOOLS: tuple[ToolSpec, ...] = (
         takes_path=True,
         workspace_only=True,
         grant="admin",
+        registers=True,
     ),
     tool(
         "repocontext_remove_repo",
@@ -151,6 +157,7 @@ TOOLS: tuple[ToolSpec, ...] = (
         writes=True,
         workspace_only=True,
         grant="admin",
+        registers=True,
     ),
     tool(
         "repocontext_reset_index",
@@ -239,13 +246,6 @@ TOOLS += (
 )
 
 
-# Tools that register or remove repositories: they write repos.v1 and files.v1, which in the
-# distributed deployment only git sources write (deploy/DISTRIBUTED.md, "Security"). A query
-# replica does not offer them: its remove_repo tombstoned a git source's repository for the
-# whole cluster, and the source, whose last commit was published, never published it again.
-SOURCE_TOOLS = frozenset({"repocontext_add_repo", "repocontext_remove_repo"})
-
-
 def visible_tools(
     *,
     writes: bool,
@@ -255,10 +255,12 @@ def visible_tools(
     sources_here: bool = True,
 ) -> list[ToolSpec]:
     """The tools this server advertises (and accepts) under the given configuration;
-    `sources_here` False (a query replica): no SOURCE_TOOLS."""
+    `sources_here` False (a query replica): none that `registers` (deploy/DISTRIBUTED.md,
+    "Security": a replica's remove_repo tombstoned a git source's repository for the whole
+    cluster, and the source, its last commit published, never published it again)."""
     chosen = []
     for spec in TOOLS:
-        if spec.name in SOURCE_TOOLS and not sources_here:
+        if spec.registers and not sources_here:
             continue
         if profile == "compact" and spec.name not in COMPACT_TOOLS:
             continue
