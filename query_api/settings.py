@@ -51,6 +51,18 @@ def default_data_dir(workspace_root: Path | None = None) -> Path:
     return base / "workspaces" / f"{name}-{digest[:12]}"
 
 
+def served_workspace(start: Path) -> Path | None:
+    """The directory, `start` or the nearest above it, whose own data directory holds a log:
+    the project `serve PATH` or `mcp .` indexed there. `status` run in a served project
+    answered for the cache's root data directory instead (`repositories: []`)."""
+    if (cache_base() / "log.db").exists():  # an earlier version's one data directory serves all
+        return None
+    for root in (start, *start.parents):
+        if (default_data_dir(root) / "log.db").exists():
+            return root
+    return None
+
+
 class Settings(BaseSettings):
     model_config = SettingsConfigDict(env_prefix="REPOCONTEXT_", extra="ignore")
 

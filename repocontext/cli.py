@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from query_api.errors import UsageError
-from query_api.settings import Settings, default_data_dir
+from query_api.settings import Settings, default_data_dir, served_workspace
 from repocontext.data_dir import PRIVATE_UMASK
 from schemas.errors import RepoContextError
 from schemas.events import validate_repo_id
@@ -22,6 +22,9 @@ log = logging.getLogger("repocontext")
 # Commands that end on their own: SIGTERM stops them as Ctrl-C does, exit 128 + 15 (the
 # long-running ones handle it themselves and exit 0; repocontext/command_io.py).
 ONE_SHOT = frozenset({"index", "search", "eval", "status", "replay", "topics", "memory"})
+# the local commands without PATH: their project is the one served in or above the directory
+# they run in (served_workspace), unless --workspace-root or --data-dir names it
+PATHLESS = frozenset({"status", "replay", "topics", "memory"})
 
 
 class CliParser(argparse.ArgumentParser):
@@ -85,6 +88,8 @@ def _settings(args: argparse.Namespace, path: Path | None) -> Settings:
     if path is not None and settings.workspace_root is None:
         settings.workspace_root = path
     if "data_dir" not in settings.model_fields_set:  # neither --data-dir nor the variable
+        if settings.workspace_root is None and args.command in PATHLESS:
+            settings.workspace_root = served_workspace(Path.cwd())
         settings.data_dir = default_data_dir(settings.workspace_root)  # one per workspace
     return settings
 

@@ -155,3 +155,29 @@ def test_status_of_damaged_views_says_what_mends_them(sample_repo: Path, tmp_pat
     lines = [line for line in proc.stderr.splitlines() if line.strip()]
     assert proc.returncode == 1 and len(lines) == 1, proc.stderr
     assert "not a database" in lines[0] and "rebuilds it from the log" in lines[0], lines[0]
+
+
+def test_status_run_in_a_served_project_finds_its_data_directory(
+    sample_repo: Path, tmp_path: Path
+) -> None:
+    """`index PATH` (as `serve PATH` and `mcp .`) keeps a data directory per project under the
+    cache; `status` without PATH, run in that project, read the cache's root directory and
+    answered `repositories: []`. Now it finds the project's in its directory or above it."""
+    env = {k: v for k, v in child_env(tmp_path).items() if not k.startswith("REPOCONTEXT_")}
+    env |= {"XDG_CACHE_HOME": str(tmp_path / "cache"), "REPOCONTEXT_EMBEDDER": "none"}
+
+    def cli(*args: str, cwd: Path) -> Any:
+        proc = subprocess.run(
+            cli_command(*args), env=env, cwd=cwd, capture_output=True, text=True, timeout=180
+        )
+        assert proc.returncode == 0, proc.stderr[-3000:]
+        return json.loads(proc.stdout)
+
+    cli("index", str(sample_repo), cwd=tmp_path)
+    inside = sample_repo / "src"
+    status = cli("status", cwd=inside)
+    assert [r["repoId"] for r in status["repositories"]] == ["sample"]
+    assert "workspaces" in status["dataDir"]
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    assert cli("status", cwd=elsewhere)["repositories"] == []  # no project served here
