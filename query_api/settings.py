@@ -142,7 +142,7 @@ class Settings(BaseSettings):
     embedder_api_key: str | None = Field(default=None, repr=False)  # secret: kept out of repr
     embed_threads: int = 2  # most encoder threads of the local embedder (fewer when busy)
     semantic_retrieval: Literal["approximate", "exact"] = "approximate"
-    hybrid: bool = True  # fuse BM25 into semantic answers (RRF): wins on the dev set (MRR)
+    hybrid: bool = True  # fuse BM25 into semantic answers (retrieval/fusion.py, a convex mix)
     vector_store: Literal["edge", "qdrant"] = "edge"  # edge = in-process Qdrant
     qdrant_url: str | None = None
     qdrant_api_key: str | None = Field(default=None, repr=False)  # secret: kept out of repr
