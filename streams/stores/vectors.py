@@ -373,7 +373,11 @@ class QdrantClientVectorStore:
         if url is not None:
             # an int in qdrant-client; rounded up, as 0 would mean "no timeout"
             timeout = max(1, math.ceil(timeout_s))
-            self.client = QdrantClient(url=url, api_key=api_key, timeout=timeout)
+            # no version check: it asks the server from a thread at once and, where the
+            # server is down (an expected state here: see above), warns on stderr at every start
+            self.client = QdrantClient(
+                url=url, api_key=api_key, timeout=timeout, check_compatibility=False
+            )
             self._where = _without_userinfo(url)
         elif path is not None:
             self.client = QdrantClient(path=path)

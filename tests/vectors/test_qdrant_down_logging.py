@@ -44,3 +44,24 @@ async def test_coverage_of_an_unreachable_qdrant_server_logs_no_traceback(
         assert tracebacks == [], [r.getMessage() for r in tracebacks]
         said = [r.getMessage() for r in caplog.records if "vector co" in r.getMessage()]
         assert said and all("unreachable" in m for m in said), said
+
+
+def test_opening_a_store_on_an_unreachable_server_warns_nothing() -> None:
+    """qdrant-client's version check answers an unreachable server with a two-line
+    UserWarning on stderr ("Failed to obtain server version ..."), at every start of a
+    replica or worker whose server is down; the plane's own line says that already."""
+    import threading
+    import warnings
+
+    from streams.embedders.base import EmbeddingSpace
+    from streams.stores.vectors import QdrantClientVectorStore
+
+    before = set(threading.enumerate())
+    with warnings.catch_warnings(record=True) as caught:  # the filters are process-wide
+        warnings.simplefilter("always")
+        QdrantClientVectorStore(
+            EmbeddingSpace("test-model", 8, True), url=f"http://127.0.0.1:{free_port()}"
+        )
+        for started in set(threading.enumerate()) - before:  # the client's check runs in one
+            started.join(timeout=15)
+    assert [str(w.message) for w in caught] == []
