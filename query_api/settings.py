@@ -136,7 +136,7 @@ class Settings(BaseSettings):
     claim_max_lease_seconds: float = 1800.0  # lease clamp (the container's 30 min)
     # -- vector plane --
     embedder: Literal["local", "http", "none"] = "local"  # local = MiniLM on the CPU
-    embedder_url: str | None = None  # http: an OpenAI-compatible base URL (…/v1/embeddings)
+    embedder_url: str | None = None  # http: the server's base URL; /v1/embeddings is appended
     embedder_model: str | None = None
     embedder_dimension: int | None = None
     embedder_api_key: str | None = Field(default=None, repr=False)  # secret: kept out of repr
@@ -196,6 +196,20 @@ class Settings(BaseSettings):
                     f"Kafka login half-configured: {', '.join(present)} set but "
                     f"{', '.join(missing)} missing (set both, or neither for an open broker)"
                 )
+        return self
+
+    @model_validator(mode="after")
+    def _http_embedder_whole(self) -> Settings:
+        """`--embedder http` names what it lacks at start (it was an "internal error")."""
+        if self.embedder != "http":
+            return self
+        needed = ("embedder_url", "embedder_model", "embedder_dimension")
+        missing = ["REPOCONTEXT_" + name.upper() for name in needed if not getattr(self, name)]
+        if missing:
+            raise ValueError(
+                f"the http embedder needs {', '.join(missing)} (an OpenAI-compatible server's "
+                "base URL, the model it serves and that model's vector dimension)"
+            )
         return self
 
     @model_validator(mode="after")

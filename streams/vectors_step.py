@@ -73,6 +73,7 @@ class VectorCounters:
     embed_failures: int = 0
     builds: int = 0
     last_error: str | None = None
+    failing: str | None = None  # the embedder's error while it fails; None once a batch lands
     last_build_s: float | None = None
     repos_pending: set[str] = field(default_factory=set)
     rate: float | None = None  # passages/s of recent batches (for coverage ETAs)
@@ -333,9 +334,17 @@ class VectorIndexer:
         began = time.perf_counter()
         result = await asyncio.to_thread(self.embedder.embed, [w[1].text for w in chunk])
         if not result.ok:
+            error = result.error or "embedding failed"
             self.counters.embed_failures += 1
-            self.counters.last_error = result.error
-            raise EmbedFailed(result.error or "embedding failed")
+            self.counters.last_error = error
+            changed = self.counters.failing != error
+            self.counters.failing = error
+            raise EmbedFailed(error, changed=changed)
+        if self.counters.failing is not None:
+            log.info(
+                "vector step: the embedder answers again (it failed: %s)", self.counters.failing
+            )
+            self.counters.failing = None
         self.counters.timed(len(chunk), time.perf_counter() - began)
         points = [
             VectorPoint(id=pid, vector=vector, payload=self._payload(p, h))
@@ -447,8 +456,9 @@ class VectorIndexer:
                     await self.sweep_expired()
                 if not await self.maybe_build() and self._worked:
                     await self.idle()
-            except EmbedFailed as exc:
-                log.warning("vector step: %s; retrying in %.0f s", exc, self.retry_seconds)
+            except EmbedFailed as exc:  # said once per error, not on every retry
+                level = logging.WARNING if exc.changed else logging.DEBUG
+                log.log(level, "vector step: %s; retrying every %g s", exc, self.retry_seconds)
                 pause = self.retry_seconds
             except Exception:
                 log.exception("vector step failed; retrying")
@@ -466,4 +476,6 @@ class VectorIndexer:
 
 
 class EmbedFailed(Exception):
-    pass
+    def __init__(self, error: str, *, changed: bool = True) -> None:
+        super().__init__(error)
+        self.changed = changed  # a new error, not the one the last retry met

@@ -226,6 +226,9 @@ class RepoContextService:
         waiting = self.plane.waiting_line() if self.plane is not None else None
         if waiting is not None:
             status += "; " + waiting
+        failing = self.plane.failing_line() if self.plane is not None else None
+        if failing is not None:
+            status += "; " + failing
         return t.HealthResult(
             status=status, retrievalReady=ready, retrievalPhase=phase, freshness=fresh
         )

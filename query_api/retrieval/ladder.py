@@ -36,7 +36,7 @@ from query_api.retrieval.subjects import nearest, subjects_first
 from schemas import tools as t
 from schemas.retrieval import RetrievalPath, SearchMode
 from schemas.timestamps import iso_utc
-from streams.embedders.base import Embedder
+from streams.embedders.base import Embedder, EmbedResult
 from streams.embedders.batching import QueryBatcher
 from streams.stores.vector_opening import VectorStoreOpening
 from streams.stores.vectors import VectorMatch, VectorStore, VectorStoreUnavailable
@@ -53,6 +53,10 @@ from streams.stores.views.store import ViewStore
 log = logging.getLogger(__name__)
 
 POOL_CAP = 1000
+# The longest a search waits for its query's vector before it answers by keyword (the local
+# encoder takes ~30 ms, 0.5-2 s with a model load on a busy machine; the tool's deadline is 30 s
+# and a bundle searches up to twice)
+QUERY_EMBED_TIMEOUT_S = 10.0
 # How deep every answer is ranked, whatever its `k`: the candidate pools and the tail that
 # the head's neighbours fill are sized for this depth, so a smaller `k` gets the first `k` of
 # the same ranking (a context bundle's files are the search's first files) instead of a
@@ -122,6 +126,7 @@ class Retriever:
         semantic_retrieval: str = "approximate",
         hybrid: bool = False,
         exact_timeout_s: float = 5.0,
+        embed_timeout_s: float = QUERY_EMBED_TIMEOUT_S,
         breaker_open_s: float = 30.0,
         coverage: Callable[[str], t.VectorCoverage | None] | None = None,
         graphs: FileGraphs | None = None,
@@ -136,6 +141,7 @@ class Retriever:
         self.exact_only = semantic_retrieval == "exact"
         self.hybrid = hybrid
         self.exact_timeout_s = exact_timeout_s
+        self.embed_timeout_s = embed_timeout_s
         self.breaker = Breaker(breaker_open_s)
         self.coverage = coverage  # repoId -> vector coverage (blocking), to fuse fairly
         self._declined: dict[str, tuple[RetrievalPath, str]] = {}  # repoId -> last decline
@@ -249,7 +255,7 @@ class Retriever:
         assert store is not None
         if await asyncio.to_thread(store.count, repo_id=repo_id) == 0:
             raise _Fault(RetrievalPath.KEYWORD_VECTOR_PLANE_UNAVAILABLE, "no vectors yet")
-        embedded = await self.queries.embed(query)  # concurrent searches share a call
+        embedded = await self._embed_query(query)
         if not embedded.ok:
             raise _Fault(RetrievalPath.KEYWORD_VECTOR_PLANE_UNAVAILABLE, embedded.error or "")
         vector = embedded.vectors[0]
@@ -283,6 +289,25 @@ class Retriever:
             keyword = await asyncio.to_thread(self._keyword_hits, repo_id, query, pool)
             hits = fuse(hits, keyword, depth, impute=await self._partial(repo_id))
         return Answer(SearchMode.SEMANTIC, path, hits)
+
+    async def _embed_query(self, query: str) -> EmbedResult:
+        """The query's vector within `embed_timeout_s` (concurrent searches share a call). An
+        embedder that holds a call (a server that accepted the connection and never answers)
+        made every search wait out the tool's deadline: past this one the answer is keyword,
+        at once while that call is still held."""
+        held = self.queries.running_for()
+        if held is not None and held > self.embed_timeout_s:
+            raise _Fault(RetrievalPath.KEYWORD_VECTOR_PLANE_UNAVAILABLE, self._slow_embedder)
+        try:
+            return await asyncio.wait_for(self.queries.embed(query), self.embed_timeout_s)
+        except TimeoutError as exc:
+            raise _Fault(
+                RetrievalPath.KEYWORD_VECTOR_PLANE_UNAVAILABLE, self._slow_embedder
+            ) from exc
+
+    @property
+    def _slow_embedder(self) -> str:
+        return f"the embedder did not answer the query within {self.embed_timeout_s:g} s"
 
     def _hydrate(
         self, repo_id: str, query: str, matches: list[VectorMatch], k: int

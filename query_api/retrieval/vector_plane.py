@@ -164,6 +164,16 @@ class VectorPlane:
             "keyword (keyword.vector_plane_unavailable) until then"
         )
 
+    def failing_line(self) -> str | None:
+        """The health status clause while this process's vector step cannot embed (an
+        endpoint down, refusing, or answering what is not a vector)."""
+        if self.indexer is None or not self.writer or self.indexer.counters.failing is None:
+            return None
+        return (
+            f"embedding fails ({self.indexer.counters.failing}); the vector step retries, and "
+            "searches answer by keyword where vectors are missing"
+        )
+
     async def open_store(self) -> None:
         """Open a store that opens later (in a thread: it may take a second); idempotent."""
         async with self._opening_lock:  # two callers at once open it once

@@ -8,6 +8,7 @@ vectors of the wrong dimension (`EmbedResult.checked` enforces it).
 from __future__ import annotations
 
 import hashlib
+import math
 from dataclasses import dataclass, field
 from typing import Literal, Protocol
 
@@ -49,12 +50,18 @@ class EmbedResult:
 
     @staticmethod
     def checked(vectors: list[list[float]], count: int, dimension: int) -> EmbedResult:
-        """Fail closed: the wrong number of vectors, or any of the wrong size, is a failure."""
+        """Fail closed: the wrong number of vectors, any of the wrong size, or one with a
+        NaN, an infinity or no direction (a server's overflow) is a failure, never stored."""
         if len(vectors) != count:
             return EmbedResult.failed(f"expected {count} vectors, got {len(vectors)}")
         for v in vectors:
             if len(v) != dimension:
                 return EmbedResult.failed(f"expected dimension {dimension}, got {len(v)}")
+            norm = math.fsum(x * x for x in v)
+            if not math.isfinite(norm):
+                return EmbedResult.failed("a vector with a value that is not finite (NaN or inf)")
+            if norm == 0.0:
+                return EmbedResult.failed("a zero vector (no direction to compare)")
         return EmbedResult(vectors=vectors)
 
 

@@ -10,6 +10,7 @@ wait is bounded by about two calls instead of the queue length.
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import Callable
 
 from streams.embedders.base import EmbedResult
@@ -26,6 +27,12 @@ class QueryBatcher:
         self._pending: list[tuple[str, asyncio.Future[EmbedResult]]] = []
         self._draining = False
         self.calls = 0  # encoder calls made (fewer than queries under concurrency)
+        self._call_started: float | None = None  # monotonic start of the call in flight
+
+    def running_for(self) -> float | None:
+        """Seconds the encoder call in flight has run, None when none runs."""
+        started = self._call_started
+        return None if started is None else time.monotonic() - started
 
     async def embed(self, text: str) -> EmbedResult:
         """One query's embedding (a failure is a value, as everywhere in the port)."""
@@ -46,10 +53,13 @@ class QueryBatcher:
                     continue
                 texts = list(dict.fromkeys(text for text, _ in batch))
                 self.calls += 1
+                self._call_started = time.monotonic()
                 try:
                     result = await asyncio.to_thread(self._embed, texts)
                 except Exception as exc:  # the port never raises; a broken adapter might
                     result = EmbedResult.failed(f"{type(exc).__name__}: {exc}")
+                finally:
+                    self._call_started = None
                 by_text = dict(zip(texts, result.vectors, strict=False)) if result.ok else {}
                 for text, fut in batch:
                     if fut.done():
