@@ -57,6 +57,7 @@ POOL_CAP = 1000
 # encoder takes ~30 ms, 0.5-2 s with a model load on a busy machine; the tool's deadline is 30 s
 # and a bundle searches up to twice)
 QUERY_EMBED_TIMEOUT_S = 10.0
+_ANY_REPO = ""  # the embedding breaker's one key: the embedder serves every repository
 # How deep every answer is ranked, whatever its `k`: the candidate pools and the tail that
 # the head's neighbours fill are sized for this depth, so a smaller `k` gets the first `k` of
 # the same ranking (a context bundle's files are the search's first files) instead of a
@@ -143,6 +144,9 @@ class Retriever:
         self.exact_timeout_s = exact_timeout_s
         self.embed_timeout_s = embed_timeout_s
         self.breaker = Breaker(breaker_open_s)
+        # opened by a query embedding past `embed_timeout_s`, for every repository (one
+        # embedder): an embedder slower than the bound made each later search wait it out
+        self.embed_breaker = Breaker(breaker_open_s)
         self.coverage = coverage  # repoId -> vector coverage (blocking), to fuse fairly
         self._declined: dict[str, tuple[RetrievalPath, str]] = {}  # repoId -> last decline
         meter = _meter_provider().get_meter("repocontext")
@@ -294,16 +298,21 @@ class Retriever:
         """The query's vector within `embed_timeout_s` (concurrent searches share a call). An
         embedder that holds a call (a server that accepted the connection and never answers)
         made every search wait out the tool's deadline: past this one the answer is keyword,
-        at once while that call is still held."""
+        at once while that call is still held and, after a timeout, for the breaker's period
+        (then one probe waits again)."""
         held = self.queries.running_for()
-        if held is not None and held > self.embed_timeout_s:
+        slow = held is not None and held > self.embed_timeout_s
+        if slow or not self.embed_breaker.allows(_ANY_REPO):
             raise _Fault(RetrievalPath.KEYWORD_VECTOR_PLANE_UNAVAILABLE, self._slow_embedder)
         try:
-            return await asyncio.wait_for(self.queries.embed(query), self.embed_timeout_s)
+            embedded = await asyncio.wait_for(self.queries.embed(query), self.embed_timeout_s)
         except TimeoutError as exc:
+            self.embed_breaker.trip(_ANY_REPO)  # later searches skip the wait for a while
             raise _Fault(
                 RetrievalPath.KEYWORD_VECTOR_PLANE_UNAVAILABLE, self._slow_embedder
             ) from exc
+        self.embed_breaker.reset(_ANY_REPO)
+        return embedded
 
     @property
     def _slow_embedder(self) -> str:

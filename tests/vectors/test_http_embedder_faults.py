@@ -36,7 +36,7 @@ pytestmark = pytest.mark.anyio
 
 
 class Endpoint:
-    """`mode`: ok | hang (holds every request until released) | nan."""
+    """`mode`: ok | hang (holds every request until released) | slow (1.5 s a request) | nan."""
 
     def __init__(self) -> None:
         self.mode = "ok"
@@ -68,6 +68,8 @@ class Endpoint:
                 texts = json.loads(self.rfile.read(int(self.headers["Content-Length"])))["input"]
                 if endpoint.mode == "hang":
                     endpoint.release.wait(60)
+                if endpoint.mode == "slow":
+                    time.sleep(1.5)
                 if endpoint.mode == "nan":
                     rows = [[float("nan")] * DIM for _ in texts]
                 else:
@@ -109,7 +111,12 @@ async def test_a_hanging_embedder_does_not_stall_searches(
             assert plane.indexer is not None
             await plane.indexer.run_until_idle()
             retriever = Retriever(
-                app.views, embedder, plane.store, Readiness(True), embed_timeout_s=1.0
+                app.views,
+                embedder,
+                plane.store,
+                Readiness(True),
+                embed_timeout_s=1.0,
+                breaker_open_s=1.0,
             )
             assert (await retriever.search("repo", "ledger", 5)).path in (
                 RetrievalPath.SEMANTIC_EXACT,
@@ -140,6 +147,53 @@ async def test_a_hanging_embedder_does_not_stall_searches(
         finally:
             endpoint.release.set()
             plane.close()
+
+
+async def test_after_a_query_embedding_timed_out_searches_do_not_wait_again(
+    tmp_path: Path, endpoint: Endpoint
+) -> None:
+    """An embedder slower than the query's bound (each request ends, late): every search,
+    one after another, waited the whole bound again (10 s each, measured on koa). After a
+    timeout the searches of the breaker's period answer by keyword at once; then one probe."""
+    repo = make_repo(tmp_path / "ws" / "repo")
+    settings = Settings(data_dir=tmp_path / "data", workspace_root=tmp_path / "ws", embedder="none")
+    embedder = HttpEmbedder(endpoint.url, "m", DIM, backoff_s=0.0)
+    async with EmbeddedApp(settings, watch=False) as app:
+        plane = VectorPlane(settings, app.log, app.views, embedder=embedder)
+        try:
+            await app.service.add_repo(t.AddRepoArgs(path=str(repo), repoId="repo"))
+            await app.runtime.run_until_idle()
+            assert await app.runtime.wait_idle(30)
+            assert plane.indexer is not None
+            await plane.indexer.run_until_idle()
+            retriever = Retriever(
+                app.views,
+                embedder,
+                plane.store,
+                Readiness(True),
+                embed_timeout_s=1.0,
+                breaker_open_s=3.0,
+            )
+            endpoint.mode = "slow"
+            first = await retriever.search("repo", "quarterly ledger", 5)
+            assert first.path == RetrievalPath.KEYWORD_VECTOR_PLANE_UNAVAILABLE
+            await asyncio.sleep(1.0)  # the late request has ended: no call is held now
+            assert embedder_idle(retriever)
+            started = time.monotonic()
+            again = await retriever.search("repo", "invoice total", 5)
+            waited = time.monotonic() - started
+            assert again.path == RetrievalPath.KEYWORD_VECTOR_PLANE_UNAVAILABLE
+            assert again.hits and waited < 0.5, f"the second search waited {waited:.1f} s"
+            endpoint.mode = "ok"
+            await asyncio.sleep(3.0)  # past the period: one probe, and semantic again
+            probe = await retriever.search("repo", "ledger", 5)
+            assert probe.path in (RetrievalPath.SEMANTIC_EXACT, RetrievalPath.SEMANTIC_APPROXIMATE)
+        finally:
+            plane.close()
+
+
+def embedder_idle(retriever: Retriever) -> bool:
+    return retriever.queries.running_for() is None
 
 
 async def test_nan_vectors_are_a_failure_not_passages(
