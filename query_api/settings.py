@@ -12,6 +12,7 @@ import re
 import tempfile
 from pathlib import Path
 from typing import Literal
+from urllib.parse import urlsplit
 
 from pydantic import Field, SecretStr, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
@@ -149,6 +150,23 @@ class Settings(BaseSettings):
     ann_min_points: int = 1024  # below this the exact scan answers (spec §3.3)
     ann_indexing_threshold_kb: int | None = 1  # HNSW for any segment; ann_min_points gates
     exact_timeout_s: float = 5.0  # an exact scan slower than this trips the breaker
+
+    @field_validator("qdrant_url", "embedder_url")
+    @classmethod
+    def _server_url(cls, value: str | None) -> str | None:
+        """http(s)://host[:port][/path], said at start: `notaurl` surfaced only later, as a
+        connection error naming no setting. The value is never echoed (it may hold a
+        password)."""
+        if value is None:
+            return None
+        parsed = urlsplit(value.strip())
+        if parsed.scheme not in ("http", "https") or not parsed.hostname:
+            raise ValueError("must be an http:// or https:// URL with a host (http://host:6333)")
+        try:
+            parsed.port  # noqa: B018 - parsing the port is the check
+        except ValueError:
+            raise ValueError("its port must be a number from 0 to 65535") from None
+        return value.strip()
 
     @field_validator("replica_shard")
     @classmethod
