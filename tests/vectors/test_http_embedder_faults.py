@@ -10,11 +10,12 @@ and an `--embedder http` without its endpoint was an "internal error".
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Iterator
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
@@ -96,9 +97,12 @@ def endpoint() -> Iterator[Endpoint]:
         e.close()
 
 
-async def test_a_hanging_embedder_does_not_stall_searches(
-    tmp_path: Path, endpoint: Endpoint
-) -> None:
+@contextlib.asynccontextmanager
+async def covered_retriever(
+    tmp_path: Path, endpoint: Endpoint, breaker_open_s: float
+) -> AsyncIterator[Retriever]:
+    """The sample repository fully embedded through `endpoint`, and a retriever over it whose
+    query embedding is bounded at 1 s."""
     repo = make_repo(tmp_path / "ws" / "repo")
     settings = Settings(data_dir=tmp_path / "data", workspace_root=tmp_path / "ws", embedder="none")
     embedder = HttpEmbedder(endpoint.url, "m", DIM, backoff_s=0.0)
@@ -110,43 +114,49 @@ async def test_a_hanging_embedder_does_not_stall_searches(
             assert await app.runtime.wait_idle(30)
             assert plane.indexer is not None
             await plane.indexer.run_until_idle()
-            retriever = Retriever(
+            yield Retriever(
                 app.views,
                 embedder,
                 plane.store,
                 Readiness(True),
                 embed_timeout_s=1.0,
-                breaker_open_s=1.0,
+                breaker_open_s=breaker_open_s,
             )
-            assert (await retriever.search("repo", "ledger", 5)).path in (
-                RetrievalPath.SEMANTIC_EXACT,
-                RetrievalPath.SEMANTIC_APPROXIMATE,
-            )
-            endpoint.mode = "hang"
-            started = time.monotonic()
-            answer = await retriever.search("repo", "quarterly ledger", 5)
-            first = time.monotonic() - started
-            assert answer.path == RetrievalPath.KEYWORD_VECTOR_PLANE_UNAVAILABLE
-            assert [h.entry.path for h in answer.hits][:1] == ["ledger/reconcile.py"]
-            assert first < 5.0, f"the first search waited {first:.1f} s for the embedder"
-            started = time.monotonic()  # the embedder still holds the call: answer at once
-            again = await retriever.search("repo", "invoice total", 5)
-            assert again.path == RetrievalPath.KEYWORD_VECTOR_PLANE_UNAVAILABLE
-            assert time.monotonic() - started < 0.9
-            endpoint.mode = "ok"  # it comes back: the held call ends, semantic answers again
-            endpoint.release.set()
-            deadline = time.monotonic() + 30
-            path: RetrievalPath = again.path
-            while time.monotonic() < deadline and path not in (
-                RetrievalPath.SEMANTIC_EXACT,
-                RetrievalPath.SEMANTIC_APPROXIMATE,
-            ):
-                await asyncio.sleep(0.2)
-                path = (await retriever.search("repo", "ledger", 5)).path
-            assert path in (RetrievalPath.SEMANTIC_EXACT, RetrievalPath.SEMANTIC_APPROXIMATE)
         finally:
             endpoint.release.set()
             plane.close()
+
+
+async def test_a_hanging_embedder_does_not_stall_searches(
+    tmp_path: Path, endpoint: Endpoint
+) -> None:
+    async with covered_retriever(tmp_path, endpoint, breaker_open_s=1.0) as retriever:
+        assert (await retriever.search("repo", "ledger", 5)).path in (
+            RetrievalPath.SEMANTIC_EXACT,
+            RetrievalPath.SEMANTIC_APPROXIMATE,
+        )
+        endpoint.mode = "hang"
+        started = time.monotonic()
+        answer = await retriever.search("repo", "quarterly ledger", 5)
+        first = time.monotonic() - started
+        assert answer.path == RetrievalPath.KEYWORD_VECTOR_PLANE_UNAVAILABLE
+        assert [h.entry.path for h in answer.hits][:1] == ["ledger/reconcile.py"]
+        assert first < 5.0, f"the first search waited {first:.1f} s for the embedder"
+        started = time.monotonic()  # the embedder still holds the call: answer at once
+        again = await retriever.search("repo", "invoice total", 5)
+        assert again.path == RetrievalPath.KEYWORD_VECTOR_PLANE_UNAVAILABLE
+        assert time.monotonic() - started < 0.9
+        endpoint.mode = "ok"  # it comes back: the held call ends, semantic answers again
+        endpoint.release.set()
+        deadline = time.monotonic() + 30
+        path: RetrievalPath = again.path
+        while time.monotonic() < deadline and path not in (
+            RetrievalPath.SEMANTIC_EXACT,
+            RetrievalPath.SEMANTIC_APPROXIMATE,
+        ):
+            await asyncio.sleep(0.2)
+            path = (await retriever.search("repo", "ledger", 5)).path
+        assert path in (RetrievalPath.SEMANTIC_EXACT, RetrievalPath.SEMANTIC_APPROXIMATE)
 
 
 async def test_after_a_query_embedding_timed_out_searches_do_not_wait_again(
@@ -155,41 +165,21 @@ async def test_after_a_query_embedding_timed_out_searches_do_not_wait_again(
     """An embedder slower than the query's bound (each request ends, late): every search,
     one after another, waited the whole bound again (10 s each, measured on koa). After a
     timeout the searches of the breaker's period answer by keyword at once; then one probe."""
-    repo = make_repo(tmp_path / "ws" / "repo")
-    settings = Settings(data_dir=tmp_path / "data", workspace_root=tmp_path / "ws", embedder="none")
-    embedder = HttpEmbedder(endpoint.url, "m", DIM, backoff_s=0.0)
-    async with EmbeddedApp(settings, watch=False) as app:
-        plane = VectorPlane(settings, app.log, app.views, embedder=embedder)
-        try:
-            await app.service.add_repo(t.AddRepoArgs(path=str(repo), repoId="repo"))
-            await app.runtime.run_until_idle()
-            assert await app.runtime.wait_idle(30)
-            assert plane.indexer is not None
-            await plane.indexer.run_until_idle()
-            retriever = Retriever(
-                app.views,
-                embedder,
-                plane.store,
-                Readiness(True),
-                embed_timeout_s=1.0,
-                breaker_open_s=3.0,
-            )
-            endpoint.mode = "slow"
-            first = await retriever.search("repo", "quarterly ledger", 5)
-            assert first.path == RetrievalPath.KEYWORD_VECTOR_PLANE_UNAVAILABLE
-            await asyncio.sleep(1.0)  # the late request has ended: no call is held now
-            assert embedder_idle(retriever)
-            started = time.monotonic()
-            again = await retriever.search("repo", "invoice total", 5)
-            waited = time.monotonic() - started
-            assert again.path == RetrievalPath.KEYWORD_VECTOR_PLANE_UNAVAILABLE
-            assert again.hits and waited < 0.5, f"the second search waited {waited:.1f} s"
-            endpoint.mode = "ok"
-            await asyncio.sleep(3.0)  # past the period: one probe, and semantic again
-            probe = await retriever.search("repo", "ledger", 5)
-            assert probe.path in (RetrievalPath.SEMANTIC_EXACT, RetrievalPath.SEMANTIC_APPROXIMATE)
-        finally:
-            plane.close()
+    async with covered_retriever(tmp_path, endpoint, breaker_open_s=3.0) as retriever:
+        endpoint.mode = "slow"
+        first = await retriever.search("repo", "quarterly ledger", 5)
+        assert first.path == RetrievalPath.KEYWORD_VECTOR_PLANE_UNAVAILABLE
+        await asyncio.sleep(1.0)  # the late request has ended: no call is held now
+        assert embedder_idle(retriever)
+        started = time.monotonic()
+        again = await retriever.search("repo", "invoice total", 5)
+        waited = time.monotonic() - started
+        assert again.path == RetrievalPath.KEYWORD_VECTOR_PLANE_UNAVAILABLE
+        assert again.hits and waited < 0.5, f"the second search waited {waited:.1f} s"
+        endpoint.mode = "ok"
+        await asyncio.sleep(3.0)  # past the period: one probe, and semantic again
+        probe = await retriever.search("repo", "ledger", 5)
+        assert probe.path in (RetrievalPath.SEMANTIC_EXACT, RetrievalPath.SEMANTIC_APPROXIMATE)
 
 
 def embedder_idle(retriever: Retriever) -> bool:
