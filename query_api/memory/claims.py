@@ -26,6 +26,7 @@ from query_api.memory.views import raise_for, require_memory_key
 from schemas import memory_tools as m
 from schemas.memory import CommandResult, MemoryCommand
 from schemas.timestamps import iso_utc
+from streams.stores.read_budget import unbudgeted_context
 
 log = logging.getLogger(__name__)
 POLL_SECONDS = 0.02
@@ -93,7 +94,11 @@ class ClaimService:
         except BaseException:  # cancelled, the caller gone, or failed: no token reaches anyone
             if attempt.command is None:  # nothing was sent: nothing to withdraw
                 raise
-            withdrawal = asyncio.ensure_future(self._withdraw(args, attempt))
+            # outside the call's read budget: the call ends (and its budget with it) before
+            # the withdrawal does, and an ended budget interrupts every read it makes
+            withdrawal = asyncio.get_running_loop().create_task(
+                self._withdraw(args, attempt), context=unbudgeted_context()
+            )
             self._withdrawals.add(withdrawal)
             withdrawal.add_done_callback(self._withdrawals.discard)
             with contextlib.suppress(asyncio.CancelledError):  # cancelled again: it runs on

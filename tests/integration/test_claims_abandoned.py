@@ -18,6 +18,7 @@ from mcp.shared.memory import create_connected_server_and_client_session
 
 from repocontext.app import EmbeddedApp
 from schemas import memory_tools as m
+from streams.stores.read_budget import read_budget
 from tests.integration.mcp_helpers import call, wait_for
 from tests.integration.memory_rig import memory_rig
 
@@ -111,3 +112,48 @@ async def test_a_grant_racing_the_cancellation_is_handed_back(tmp_path: Path) ->
                 release = {"key": KEY, "fencingToken": got.fencingToken}
                 await call(s, "repocontext_release_claim", release)
         assert raced, "no cancellation landed between a claim's append and its verdict"
+
+
+async def test_a_grant_racing_the_cancellation_is_handed_back_under_the_calls_budget(
+    tmp_path: Path,
+) -> None:
+    """The same race as the call guard runs it: under the call's read budget, which ends
+    when the cancelled call returns. The withdrawal outlives the call; its reads must not
+    end with the call's budget (over stdio a cancelled waiter logged "an abandoned claim ...
+    could not be withdrawn: the read's deadline of 30 s had passed" 4 s into the call, and a
+    grant that raced the cancellation stayed held by nobody until its lease ran out)."""
+    async with memory_rig(tmp_path) as (app, s):
+        await _item(s)
+        args = m.ClaimArgs(key=KEY, owner="gone", leaseSeconds=600.0)
+
+        async def budgeted_claim() -> m.ClaimResult:
+            with read_budget(30.0):
+                return await app.services.claims.claim(args)
+
+        raced = 0
+        for turns in range(12):
+            fence = (await _status(s)).get("fencingToken", 0)
+            task = asyncio.ensure_future(budgeted_claim())
+            for _ in range(turns):
+                await asyncio.sleep(0)
+            task.cancel()
+            await asyncio.sleep(0)
+            task.cancel()  # a cancel scope (anyio, the MCP server's) cancels again and again
+            try:
+                got = await task
+            except asyncio.CancelledError:
+                await wait_for(lambda: _settled(app), 10, "the withdrawal to land")
+                status = await _status(s)
+                assert not status["isHeld"], f"cancelled after {turns} turns: {status}"
+                if status.get("fencingToken", 0) > fence:
+                    raced += 1
+                    assert status["releasedFencingToken"] == status["fencingToken"], status
+            else:
+                release = {"key": KEY, "fencingToken": got.fencingToken}
+                await call(s, "repocontext_release_claim", release)
+        assert raced, "no cancellation landed between a claim's append and its verdict"
+
+
+async def _settled(app: EmbeddedApp) -> bool:
+    """No withdrawal still running, and every command it sent applied."""
+    return not app.services.claims._withdrawals and await app.runtime.wait_idle(10)
