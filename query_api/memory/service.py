@@ -225,6 +225,8 @@ class MemoryService:
                     f"`fields.{name[:64]}` is not a settable scalar of a memory entry "
                     f"(settable: {', '.join(SETTABLE_FIELDS)})"
                 )
+        if "title" in fields and not fields["title"].strip():  # as remember's schema refuses it
+            raise ToolInputError("`fields.title` must not be blank (omit it to keep the title)")
         self._check_fields(fields)
         links = self._check_links(args.addLinks, args.removeLinks)
         cmd = self._command(

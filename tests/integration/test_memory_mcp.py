@@ -203,6 +203,10 @@ async def test_guards_say_which(tmp_path: Path) -> None:
         for blank in ("", "  \n"):  # QA: an empty title was stored
             text = await call_error(s, "repocontext_remember", {**base, "title": blank})
             assert "`title`" in text, text
+        for blank in ("", "  \n"):  # QA: update stored the blank title remember refuses
+            update = {"key": "repo/repo/mem/notes/g", "fields": {"title": blank}}
+            text = await call_error(s, "repocontext_update", update)
+            assert "`fields.title`" in text and "blank" in text, text
         got = await call(s, "repocontext_recall", {"key": "repo/repo/mem/notes/g"})
         assert got["fields"]["body"] == fine  # rejected writes changed nothing
         assert "title" not in got["fields"]
