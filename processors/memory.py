@@ -25,6 +25,8 @@ MAX_LEASE_SECONDS = 1800.0  # the container's clamp (spec §1.5: library 5 min, 
 # An entry's link targets across writes (one write carries at most 32 x 256): past this a write
 # that adds links is refused, so a scan or a recall of one entry stays an answer an agent holds.
 MAX_ENTRY_LINKS = 1024
+# An entry's tags across writes (one write carries at most 256), for the same reason.
+MAX_ENTRY_TAGS = 256
 
 
 def _link_count(entry: MemoryEntry) -> int:
@@ -182,7 +184,7 @@ class MemoryProcessor:
                     verdict=verdict,
                     message=_VERDICT_MESSAGES[verdict].format(key=key),
                 )
-        refused = self._too_many_links(entry, cmd, key)
+        refused = self._too_many_links(entry, cmd, key) or self._too_many_tags(entry, cmd, key)
         if refused is not None:
             return entry, refused
         if cmd.op == "remember":
@@ -224,6 +226,24 @@ class MemoryProcessor:
         message = (
             f"{key!r} would link {after} targets; an entry links at most {MAX_ENTRY_LINKS} "
             "(remove some with removeLinks, or link a memory entry that groups them)"
+        )
+        return self._result(cmd, False, error="invalid", message=message)
+
+    def _too_many_tags(
+        self, entry: MemoryEntry | None, cmd: MemoryCommand, key: str
+    ) -> CommandResult | None:
+        """The refusal of a remember or update whose added tags would take the entry past
+        MAX_ENTRY_TAGS (a write that only removes, or stays under, passes)."""
+        if cmd.op not in ("remember", "update") or not cmd.add_tags:
+            return None
+        before = [] if entry is None else entry.tags
+        kept = {t for t in before if t not in cmd.remove_tags}
+        after = len(kept | set(cmd.add_tags))
+        if after <= MAX_ENTRY_TAGS or after <= len(before):
+            return None
+        message = (
+            f"{key!r} would hold {after} tags; an entry holds at most {MAX_ENTRY_TAGS} "
+            "(remove some with removeTags)"
         )
         return self._result(cmd, False, error="invalid", message=message)
 

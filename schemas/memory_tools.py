@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import Field, field_validator
+from pydantic import AfterValidator, Field, field_validator
 
 from schemas.bounds import MAX_FENCE, MAX_TTL_SECONDS, float_arg, int_arg
 from schemas.tools import EntryView, ToolInput, ToolModel
@@ -39,6 +39,21 @@ Links = Annotated[
     dict[str, Annotated[list[str], Field(max_length=MAX_LINK_TARGETS)]],
     Field(max_length=MAX_LINK_RELATIONS),
 ]
+# A tag is a label (`backlog`, `priority:P0`, `resource:gpu`): a QA pass stored 256 tags of
+# 65,000 characters in one remember (16 MB in one entry, every scan and hit carrying them),
+# and the tags "", " " and NUL. processors/memory.py bounds an entry's tags across writes.
+MAX_TAG_CHARS = 256
+
+
+def _label(tag: str) -> str:
+    if not tag.strip() or tag.strip() != tag:
+        raise ValueError("a tag must not be blank or start or end with a space")
+    if any(ord(c) < 32 or ord(c) == 127 for c in tag):
+        raise ValueError("a tag must not hold control characters")
+    return tag
+
+
+Tag = Annotated[str, Field(max_length=MAX_TAG_CHARS), AfterValidator(_label)]
 
 
 class KeyArgs(ToolInput):
@@ -64,7 +79,7 @@ class RememberArgs(ToolInput):
     body: str | None = None
     author: str | None = Field(default=None, max_length=512)
     provenance: str | None = Field(default=None, max_length=4096)
-    tags: list[str] | None = Field(default=None, max_length=256)
+    tags: list[Tag] | None = Field(default=None, max_length=256)
     addLinks: Links | None = Field(
         default=None, description="relation -> target keys (files, symbols, memory entries)."
     )
@@ -110,7 +125,7 @@ class UpdateArgs(ToolInput):
     fields: dict[str, str] | None = Field(
         default=None, description="title, body, author, provenance -> new value."
     )
-    addTags: list[str] | None = Field(default=None, max_length=256)
+    addTags: list[Tag] | None = Field(default=None, max_length=256)
     removeTags: list[str] | None = Field(default=None, max_length=256)
     addLinks: Links | None = None
     removeLinks: Links | None = None

@@ -479,3 +479,23 @@ async def test_one_write_links_a_bounded_number_of_targets(tmp_path: Path) -> No
         assert "addLinks" in text and "256" in text, text
         absent = await call(s, "repocontext_recall", {"key": "repo/repo/mem/notes/wide"})
         assert absent["exists"] is False  # refused before anything was written
+
+
+async def test_tags_are_short_labels(tmp_path: Path) -> None:
+    """A QA pass: one remember of 256 tags of 65,000 characters each stored 16 MB in one
+    entry (scan then took 25 s of the 30 s deadline, search answered 16 MB), and the tags
+    "", " " and NUL were stored. A tag is a label of at most 256 characters, not blank, no
+    control characters; removeTags still takes any string, so old ones can be removed."""
+    async with memory_rig(tmp_path) as (_, s):
+        base = {"repoId": "repo", "topic": "notes", "id": "tags", "title": "t"}
+        for bad in ("x" * 257, "", "  ", "a\x00b", " lead"):
+            text = await call_error(s, "repocontext_remember", {**base, "tags": ["ok", bad]})
+            assert "`tags.1`" in text, (bad, text)
+        key = "repo/repo/mem/notes/tags"
+        await call(s, "repocontext_remember", {**base, "tags": ["x" * 256, "priority:P0"]})
+        text = await call_error(s, "repocontext_update", {"key": key, "addTags": ["y" * 300]})
+        assert "`addTags.0`" in text, text
+        done = await call(s, "repocontext_update", {"key": key, "removeTags": ["z" * 300]})
+        assert done["tagsRemoved"] == 0
+        got = await call(s, "repocontext_recall", {"key": key})
+        assert got["tags"] == ["priority:P0", "x" * 256]

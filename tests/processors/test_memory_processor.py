@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from pydantic import BaseModel
 
 from processors.claims import admit
-from processors.memory import MAX_ENTRY_LINKS, MemoryProcessor
+from processors.memory import MAX_ENTRY_LINKS, MAX_ENTRY_TAGS, MemoryProcessor
 from schemas import topics
 from schemas.memory import CommandResult, MemoryCommand, MemoryEntry
 
@@ -235,3 +235,18 @@ def test_an_entry_links_at_most_max_entry_links_targets() -> None:
     assert d.run(cmd("update", 11, add_links=again)).ok
     swap = cmd("update", 12, add_links={"more": ["repo/r/file/x.py"]}, remove_links=again)
     assert d.run(swap).ok and d.entry.links["more"] == ["repo/r/file/x.py"]
+
+
+def test_an_entry_holds_at_most_max_entry_tags() -> None:
+    """Tags were unbounded across writes (a QA pass: twelve updates of 256 tags left an
+    entry of 3,072, and scan answered every one of them each time). The write past the
+    bound is refused and changes nothing; one that removes as many as it adds is taken."""
+    d = Driver()
+    assert d.run(cmd("remember", 1, add_tags=[f"t{i}" for i in range(MAX_ENTRY_TAGS)])).ok
+    refused = d.run(cmd("update", 2, add_tags=["one-more"]))
+    assert not refused.ok and refused.error == "invalid"
+    assert f"at most {MAX_ENTRY_TAGS}" in (refused.message or "")
+    assert "one-more" not in d.entry.tags and len(d.entry.tags) == MAX_ENTRY_TAGS
+    assert d.run(cmd("update", 3, add_tags=["t0", "t1"])).ok  # already there: no growth
+    swap = cmd("update", 4, add_tags=["one-more"], remove_tags=["t0"])
+    assert d.run(swap).ok and "one-more" in d.entry.tags and "t0" not in d.entry.tags
