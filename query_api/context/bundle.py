@@ -560,24 +560,28 @@ class BundleService:
         and the cost of its cheapest single entry."""
         repo_id = shell.repoId
         items: list[Item] = []
-        reused: list[b.Reused] = []
+        acks_of: dict[str, list[b.Reused]] = {}  # by path, in rank order
         used = 0
         for cand in cands:
             if len(items) >= top:
                 break
             used += 1
             entry, acks = self._item(repo_id, cand, level, focus, None, seen, held)
-            reused += acks
+            acks_of[cand.path] = acks
             if entry is not None:
                 items.append(Item(cand, entry))
+        cut_acks: dict[str, list[b.Reused]] = {}  # a file whose share held only what it has
 
         def under(item: Item, cap: int) -> b.BundleEntry | None:
             cand = item.key
             assert isinstance(cand, Candidate)
-            return self._item(repo_id, cand, level, focus, cap, seen, held)[0]
+            entry, acks = self._item(repo_id, cand, level, focus, cap, seen, held)
+            if entry is None:
+                cut_acks[cand.path] = acks
+            return entry
 
         allowance = int(ACK_SHARE * max(0, shell.budgetTokens - self._wire(shell)))
-        listed, unlisted = acks_within(reused, allowance, self.count)
+        listed, unlisted = acks_within(_flat(acks_of), allowance, self.count)
         note = with_note(shell.note, unlisted_note(unlisted))
         empty = shell.model_copy(
             update={"detail": level, "reused": listed, "truncated": True, "note": note}
@@ -586,6 +590,15 @@ class BundleService:
         coster = Coster(self.count)
         chosen = plan(items, under if level == "slices" else None, coster, shell.budgetTokens, base)
         truncated = chosen.truncated or len(chosen.entries) < len(items)
+        packed = {e.path for e in chosen.entries}
+        left = {p: a for p, a in cut_acks.items() if p not in packed and not acks_of[p]}
+        if left:
+            # a file whose share this time was within what the session holds is left out
+            # of the plan: say so in `reused`, or the caller hears nothing of it
+            acks_of.update(left)
+            listed, unlisted = acks_within(_flat(acks_of), allowance, self.count)
+            note = with_note(shell.note, unlisted_note(unlisted))
+            empty = empty.model_copy(update={"reused": listed, "note": note})
         result, wire = self._fitted(empty, chosen.entries, truncated)
         planned = [it.entry.path for it in items]
         ack_room = allowance - sum(ack_cost(ack, self.count) for ack in listed)
@@ -718,6 +731,10 @@ class BundleService:
         self._response.add(result.responseTokens, {"command": "context"})
         self._replaced.add(replaced, {"command": "context"})
         return result
+
+
+def _flat(acks_of: dict[str, list[b.Reused]]) -> list[b.Reused]:
+    return [ack for acks in acks_of.values() for ack in acks]
 
 
 def _unit_key(

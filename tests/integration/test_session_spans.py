@@ -52,3 +52,27 @@ async def test_a_span_within_one_sent_before_is_acknowledged(tmp_path: Path) -> 
         other = {**task, "session": "T", "responseBudgetTokens": 2500}  # a new session
         fresh = await call(s, "repocontext_context", other)
         assert any(e["path"] == "payments.py" for e in fresh["entries"])
+
+
+async def test_a_file_whose_share_holds_only_held_lines_is_acknowledged(tmp_path: Path) -> None:
+    """A QA pass on koa: a second identical call in a session sent new files and
+    acknowledged four of the five it had sent, but lib/context.js (sent as lines 40-248)
+    was neither sent nor in `reused`. The plan cut it to a smaller share, within the lines
+    the session holds, and dropped the cut without its acknowledgement. Here the second
+    call shares the budget with ledger.py (the first call's refunds.py is reused whole)."""
+    repo = tmp_path / "ws" / "repo"
+    repo.mkdir(parents=True)
+    (repo / "payments.py").write_text(payments_module())
+    ledger = payments_module().replace("REFUND_RULES", "LEDGER_RULES")
+    (repo / "ledger.py").write_text(ledger.replace("SETTING", "LEDGER"))
+    refund = "def refund(window):\n    '''refund settlement window'''\n    return window\n"
+    (repo / "refunds.py").write_text(refund * 30)
+    async with memory_rig(tmp_path, index=True) as (_, s):
+        task = {"repoId": "repo", "task": "refund settlement window", "session": "S", "top": 2}
+        first = await call(s, "repocontext_context", {**task, "responseBudgetTokens": 4000})
+        again = await call(s, "repocontext_context", {**task, "responseBudgetTokens": 4000})
+        assert not again.get("note"), again  # no acknowledgement was held back
+        answered = {e["path"] for e in again.get("entries", [])}
+        answered |= {r["path"] for r in again.get("reused", [])}
+        for entry in first["entries"]:
+            assert entry["path"] in answered, (entry["path"], again)
