@@ -53,6 +53,7 @@ class Found:
     namespaces: set[str] = field(default_factory=set)
     bound: dict[str, str] = field(default_factory=dict)  # local name -> the imported declaration
     ref_nodes: list[Node] = field(default_factory=list)
+    value_nodes: list[Node] = field(default_factory=list)  # `@ref.value`: not yet kept
     decorated: set[int] = field(default_factory=set)  # starts of declarations with decorators
     import_calls: set[int] = field(default_factory=set)  # starts of `require` in `require("x")`
     exports: bool = False  # a top-level `export` statement (an ES module)

@@ -68,6 +68,9 @@ def extract(body: str, language: str, path: str, grammar: Grammar) -> Extracted:
     selects = rules.member_selection
     if selects is not None:
         ref_nodes = [n for n in ref_nodes if not selects(n, src, found.aliases)]
+    imported = rules.imported_member
+    if found.value_nodes and imported is not None and found.aliases:
+        ref_nodes = ref_nodes + [n for n in found.value_nodes if imported(n, src, found.aliases)]
     sites = reference_sites(
         ref_nodes,
         found.import_calls,

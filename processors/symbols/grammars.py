@@ -133,6 +133,9 @@ class QueryPass:
     `ref_patterns` only capture a reference (`@ref.*`): the extractor takes their one node
     without looking at capture names. `element_patterns` capture a JSX element's name
     (`@ref.element`), a reference unless it names an HTML element (`<div>`: lower case).
+    `value_patterns` capture a name read from something as a value (`@ref.value`), a
+    reference only where the language's rules say an import qualifies it
+    (LanguageRules.imported_member).
     `def_capture[i]` is the `@def.<Kind>` capture name of pattern i, "" when it declares
     nothing. `implied_names[i]` is the name pattern i's declarations have without writing it
     (`@name.Companion`: Kotlin's unnamed companion object is `Companion`), "" for most.
@@ -149,6 +152,7 @@ class QueryPass:
     max_start_depth: int | None = None
     element_patterns: frozenset[int] = frozenset()
     implied_names: tuple[str, ...] = ()
+    value_patterns: frozenset[int] = frozenset()
 
 
 @dataclass(frozen=True, slots=True)
@@ -189,6 +193,7 @@ def _compile_pass(
     query = compiled if compiled is not None else Query(language_of(grammar), "\n".join(texts))
     refs: set[int] = set()
     elements: set[int] = set()
+    values: set[int] = set()
     misc: set[int] = set()
     defs: list[str] = []
     implied: list[str] = []
@@ -199,6 +204,8 @@ def _compile_pass(
         implied.append(named[0] if named else "")
         if "@ref.element" in text:
             elements.add(i)
+        elif "@ref.value" in text:
+            values.add(i)
         elif "@ref." in text and not kinds and "@import" not in text:
             refs.add(i)
         if any(f"@{c}" in text for c in ("scope", "package", "import", "decorated", "export")):
@@ -214,6 +221,7 @@ def _compile_pass(
         max_start_depth,
         frozenset(elements),
         tuple(implied),
+        frozenset(values),
     )
 
 

@@ -26,6 +26,8 @@ names:
   `decorated_definition`, TypeScript members, Rust items); their text (bounded) leads its
   signature, as do annotations inside the node (Java, Kotlin, C#, PHP);
 - `@ref.element`: a JSX element's name, a reference unless written in lower case (HTML);
+- `@ref.value`: a name read as a value (Python's `click.Abort` in `except click.Abort:`), a
+  reference only where an import qualifies it (LanguageRules.imported_member);
 - `@ref.call` / `@ref.type`: a referenced simple name. Its qualifier (the `pkg` in
   `pkg.Name`, resolved through the file's imports) is the identifier just before it in the
   same member/selector/scoped node, so a reference pattern has exactly one capture
@@ -58,9 +60,10 @@ class Matcher:
         return clean_name(self.text(node.start_byte, node.end_byte), self.sep)
 
     def run(self, tree: Tree, plan: QueryPlan) -> Found:
-        ref_nodes, src = self.found.ref_nodes, self.src
+        ref_nodes, value_nodes, src = self.found.ref_nodes, self.found.value_nodes, self.src
         for qpass in plan.passes:
             ref_patterns, element_patterns = qpass.ref_patterns, qpass.element_patterns
+            value_patterns = qpass.value_patterns
             def_capture, misc_patterns = qpass.def_capture, qpass.misc_patterns
             cursor = QueryCursor(qpass.query)
             if qpass.max_start_depth is not None:
@@ -73,6 +76,9 @@ class Matcher:
                     element = caps.popitem()[1][0]
                     if not src[element.start_byte : element.start_byte + 1].islower():
                         ref_nodes.append(element)
+                    continue
+                if pattern in value_patterns:  # kept or not once the imports are known
+                    value_nodes += caps.popitem()[1]
                     continue
                 def_cap = def_capture[pattern]
                 if def_cap and (caps.get("name") or qpass.implied_names[pattern]):

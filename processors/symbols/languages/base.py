@@ -91,6 +91,9 @@ class LanguageRules:
     # member of a value (Go's `c.Params`, `x.v.New()`), which no file names bare: not kept,
     # else the resolver would match it by its simple name; None: every reference is kept
     member_selection: Callable[[Node, bytes, dict[str, str]], bool] | None = None
+    # whether a value capture (`@ref.value`: its node, the source, the import aliases) is
+    # read through an import (Python's `click.Abort`, not `self.abort`); None: none is kept
+    imported_member: Callable[[Node, bytes, dict[str, str]], bool] | None = None
 
 
 DEFAULT = LanguageRules()

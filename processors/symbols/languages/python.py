@@ -121,6 +121,26 @@ def at_module_level(node: Node) -> bool:
     return parent is not None and parent.type == "module"
 
 
+_CHAIN_BYTES = frozenset(b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.")
+_DOT = ord(".")
+
+
+def imported_member(node: Node, src: bytes, aliases: dict[str, str]) -> bool:
+    """Whether the name `node` (python.scm's `@ref.value`: the last name of an attribute)
+    is read through an import as a value, not called: `except click.Abort:`,
+    `type=click.INT`, `click.utils._get_text_stream` passed as an argument. The chain of
+    names before it must start with an import's local name (`self.x`, `f().x` and a local's
+    `obj.x` say nothing we can resolve); a call is `@ref.call` already."""
+    start, end = node.start_byte, node.end_byte
+    if not start or src[start - 1] != _DOT or src[end : end + 1] == b"(":
+        return False
+    head = start - 1
+    while head and src[head - 1] in _CHAIN_BYTES:
+        head -= 1
+    first = src[head : start - 1].split(b".", 1)[0]
+    return bool(first) and first.decode("ascii") in aliases
+
+
 RULES = {
     "python": LanguageRules(
         at_file_level=at_module_level,
@@ -128,5 +148,6 @@ RULES = {
         resolve_module=resolve_relative,
         references_through_imports=False,
         dotted_modules=True,
+        imported_member=imported_member,
     )
 }

@@ -51,6 +51,25 @@
 (type (identifier) @ref.type)
 (type (generic_type (identifier) @ref.type))
 (decorator (identifier) @ref.call)
+; a name read through a module as a value, not called (`except click.Abort:`, `type=click.INT`,
+; `isinstance(x, click.Option)`, `@pytest.fixture`): kept only when the chain before it starts
+; with an import (languages/python.imported_member), so `self.x` is no reference
+; with no `self.x = ...` or `a.b` inside a longer chain among them: where a value stands
+(argument_list (attribute attribute: (identifier) @ref.value))
+(keyword_argument value: (attribute attribute: (identifier) @ref.value))
+(except_clause (attribute attribute: (identifier) @ref.value))
+(except_clause (tuple (attribute attribute: (identifier) @ref.value)))
+(raise_statement (attribute attribute: (identifier) @ref.value))
+(decorator (attribute attribute: (identifier) @ref.value))
+(type (attribute attribute: (identifier) @ref.value))
+(assignment right: (attribute attribute: (identifier) @ref.value))
+(return_statement (attribute attribute: (identifier) @ref.value))
+(tuple (attribute attribute: (identifier) @ref.value))
+(list (attribute attribute: (identifier) @ref.value))
+(pair value: (attribute attribute: (identifier) @ref.value))
+(comparison_operator (attribute attribute: (identifier) @ref.value))
+(binary_operator (attribute attribute: (identifier) @ref.value))
+(subscript value: (attribute attribute: (identifier) @ref.value))
 
 ; decorators written before a declaration (kept in its signature)
 (decorated_definition definition: (_) @decorated)
