@@ -74,8 +74,9 @@ def _after_in(after: str | None, marker: str) -> str | None:
 
 
 def _decode_token(token: str) -> str:
-    try:
-        return base64.urlsafe_b64decode(token.encode("ascii")).decode("utf-8")
+    try:  # validate: without it, characters outside the alphabet are dropped silently
+        key = base64.b64decode(token.encode("ascii"), altchars=b"-_", validate=True)
+        return key.decode("utf-8")
     except (binascii.Error, UnicodeError, ValueError) as exc:
         raise ToolInputError("`continuationToken` is not one this server issued") from exc
 

@@ -110,6 +110,12 @@ async def test_scan_pages_and_list_topics(tmp_path: Path) -> None:
             if token is None:
                 break
         assert keys == [f"repo/repo/mem/todo/t{i}" for i in range(7)]
+        # QA: '!!!' (no base64 digit in it) decoded to nothing and answered the first page
+        # again, so a caller passing a mangled token looped over page one for ever
+        for bad in ("!!!", "cmVwby9y!ZXBv", "%%%%"):
+            args = {"repoId": "repo", "scope": "Memory", "continuationToken": bad}
+            text = await call_error(s, "repocontext_scan", args)
+            assert "not one this server issued" in text, (bad, text)
         page = await call(s, "repocontext_scan", {"repoId": "repo", "scope": "Memory"})
         assert len(page["entries"]) == 8 and page.get("continuationToken") is None
         text = await call_error(s, "repocontext_scan", {"repoId": "repo", "scope": "Blobs"})
