@@ -203,6 +203,12 @@ class MemoryService:
         )
         result = raise_for(await self.submitter.submit(cmd))
         expires_at = result.data.get("expiresAt")
+        kept = result.data.get("kind")
+        kind_note = (
+            f"kind stays {kept} (fixed when the entry was created); the rest was merged"
+            if args.kind is not None and kept is not None and kept != args.kind
+            else None
+        )
         return m.RememberResult(
             key=memory_key(args.repoId, args.topic, id_),
             repoId=args.repoId,
@@ -214,7 +220,8 @@ class MemoryService:
             linksAdded=int(result.data.get("linksAdded", 0)),
             linksRemoved=int(result.data.get("linksRemoved", 0)),
             danglingLinks=links.dangling,
-            note=links_note(links.rewritten, links.dangling),
+            note="; ".join(n for n in (kind_note, links_note(links.rewritten, links.dangling)) if n)
+            or None,
         )
 
     async def update(self, args: m.UpdateArgs) -> m.UpdateResult:

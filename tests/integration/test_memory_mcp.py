@@ -505,3 +505,18 @@ async def test_tags_are_short_labels(tmp_path: Path) -> None:
         assert done["tagsRemoved"] == 0
         got = await call(s, "repocontext_recall", {"key": key})
         assert got["tags"] == ["priority:P0", "x" * 256]
+
+
+async def test_a_kind_that_cannot_change_says_so(tmp_path: Path) -> None:
+    """Kind is fixed at creation (spec §1.5). A QA pass: remember kind Decision on an
+    existing Note answered like any merge, and recall still said Note: the agent believed
+    it had recorded a decision. The answer now says the kind stayed."""
+    async with memory_rig(tmp_path) as (_, s):
+        base = {"repoId": "repo", "topic": "notes", "id": "k", "title": "t"}
+        await call(s, "repocontext_remember", {**base, "kind": "Note"})
+        again = await call(s, "repocontext_remember", {**base, "kind": "Decision"})
+        assert "kind" in again.get("note", "") and "Note" in again["note"], again
+        got = await call(s, "repocontext_recall", {"key": "repo/repo/mem/notes/k"})
+        assert got["fields"]["kind"] == "Note"
+        same = await call(s, "repocontext_remember", {**base, "kind": "Note"})
+        assert "note" not in same, same
