@@ -32,6 +32,7 @@ from query_api.server.admission import (
     replaying,
     session_id_of,
 )
+from query_api.server.disconnects import answer_or_cancel, request_ids
 from query_api.server.health_http import UNAUTHORIZED, HealthRoutes, ServiceHealth
 
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
@@ -143,7 +144,12 @@ class McpGate:
                     await refused(scope, receive, send)
                     return
                 send, opened = admission.opening_session(who, send)
-            await self.manager.handle_request(scope, replaying(body, receive), send)
+            ids = request_ids(body) if session is not None else []
+            if ids:  # a call: cancelled if its client goes away before the answer
+                handle = self.manager.handle_request
+                await answer_or_cancel(handle, scope, body, receive, send, ids)
+            else:
+                await self.manager.handle_request(scope, replaying(body, receive), send)
         finally:
             if opened is not None:
                 opened()
