@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 
+from processors.query_scope import after_scope
 from processors.tokenizer import STOP_WORDS, tokenize
 
 MAX_MENTIONS = 4  # names read per request; a pasted paragraph may hold many
@@ -67,6 +68,25 @@ def joined_spellings(query: str) -> list[str]:
     how a Java or Go package, a URL or a lower-case identifier spells the same name, one
     token the tokenizer cannot split, so the name's words alone never match it."""
     return ["".join(words) for words in written_names(query)]
+
+
+_HYPHENATED = re.compile(r"[^\W\d_][^\W_]*(?:-[^\W_]+)+")  # `v-for`, `Content-Disposition`
+
+
+def named_file_names(query: str) -> frozenset[str]:
+    """The compound names a request writes, run together, as a file may be called by them:
+    `TypedPath` -> typed_path.rs, `toJSONSchema` -> to-json-schema.ts, `v-for` -> vFor.ts,
+    `Content-Disposition` -> content_disposition.rs. A hyphenated word counts too (a
+    directive, a header): a file named after it is rare unless it is what the code names.
+    The scope a request opens with (`fix(server-renderer):`) names a folder, not a file: it
+    is left out (processors.query_scope lifts the files inside it)."""
+    query = after_scope(query)
+    names = set(joined_spellings(query))
+    for word in _HYPHENATED.findall(query):
+        words = tokenize(word)
+        if 1 < len(words) <= MAX_MENTION_WORDS:
+            names.add("".join(words))
+    return frozenset(names)
 
 
 def phrase_query(words: tuple[str, ...], column: str) -> str:

@@ -53,6 +53,15 @@ def query_scopes(query: str) -> tuple[tuple[str, ...], ...]:
     return tuple(scopes[:MAX_SCOPES])
 
 
+def after_scope(query: str) -> str:
+    """The request after the scope it opens with (`fix(server-renderer): reject CR` ->
+    `reject CR`), or the whole request when it opens with none: the scope points to a folder
+    (query_scopes, in_scope), not to a file its words name."""
+    text = _LEADING_SYMBOLS.sub("", query.strip())
+    found = _CONVENTIONAL.match(text) or _TAG.match(text) or _PACKAGE_PATH.match(text)
+    return text[found.end() :] if found is not None else query
+
+
 def in_scope(path: str, scopes: tuple[tuple[str, ...], ...]) -> bool:
     """Whether the file at `path` lies inside one of `scopes`."""
     if not scopes:

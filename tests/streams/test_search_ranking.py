@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from processors.path_roles import Role, role_of, roles_asked
-from processors.query_mentions import joined_spellings
+from processors.query_mentions import joined_spellings, named_file_names
 from streams.stores.views.handlers import default_registry
 from streams.stores.views.search import keyword_hits
 from streams.stores.views.store import ViewStore
@@ -260,6 +260,20 @@ def test_joined_spellings_of_the_names_a_request_writes() -> None:
     assert joined_spellings("the parser is fast") == []
 
 
+def test_the_file_names_a_request_writes() -> None:
+    assert named_file_names("TypedPath and v-for in Content-Disposition; toJSONSchema") == {
+        "typedpath",
+        "vfor",
+        "contentdisposition",
+        "tojsonschema",
+    }
+    assert named_file_names("the typed path is fast") == frozenset()
+    # a scope names a folder (query_scope), not a file: `server-renderer/index.js` is no hit
+    assert named_file_names("fix(server-renderer): reject CR in attribute-names") == {
+        "attributenames"
+    }
+
+
 def test_a_word_quoted_as_code_lifts_the_file_that_uses_it(tmp_path: Path) -> None:
     """h3's `fallthrough` option is read in utils/static.ts; the router's files say "next",
     "handler" and "fall" more often. Unquoted, the word is English and lifts nothing."""
@@ -307,3 +321,33 @@ def test_a_generated_parser_ranks_below_its_grammar(tmp_path: Path) -> None:
     store.apply([rec for path, body in files.items() for rec in records(path, body)], {})
     assert ranked(store, "foreach term patterns exp") == ["src/parser.y", "src/parser.c"]
     assert ranked(store, "regenerate the foreach term patterns exp")[0] == "src/parser.c"
+
+
+def test_a_file_called_by_a_compound_name_the_query_writes_is_lifted(tmp_path: Path) -> None:
+    """`TypedPath` names typed_path.rs (a derive macro's implementation, which declares no
+    TypedPath): it ranks after the file declaring TypedPath and above a longer file that
+    repeats the name's words; `v-for` names vFor.ts. A test file so named is not lifted, and
+    the words scattered over a sentence lift nothing."""
+    macro = "fn expand(attrs: Attrs) -> TokenStream {\n    parse_segments(attrs.path)\n}\n"
+    words = "// a typed path conflicts with optional parts: typed path, path, typed\n" * 6
+    transform = "export const transformFor = createStructuralDirectiveTransform('for')\n"
+    vnode = "// the v-for lifecycle of a vnode: for each vnode, preserve the lifecycle\n" * 6
+    files = {
+        "axum-macros/src/typed_path.rs": macro,
+        "axum-extra/src/routing/typed.rs": "pub trait TypedPath {\n    const PATH: &str;\n}\n",
+        "axum/src/extract/path/mod.rs": "pub struct Path;\n" + words,
+        "axum-macros/tests/typed_path.rs": macro + "#[test]\nfn typed_path() {}\n" * 4,
+        "packages/compiler-core/src/transforms/vFor.ts": transform,
+        "packages/runtime-core/src/vnode.ts": vnode,
+    }
+    with ViewStore(tmp_path / "views.db", default_registry()) as store:
+        store.apply([rec for path, body in files.items() for rec in records(path, body)], {})
+        typed = ranked(store, "TypedPath conflicts with optional parts")
+        v_for = ranked(store, "preserve vnode lifecycle in stable v-for")
+        scattered = ranked(store, "the typed path conflicts with optional parts")
+    assert typed[:2] == ["axum-extra/src/routing/typed.rs", "axum-macros/src/typed_path.rs"], typed
+    assert typed.index("axum-macros/tests/typed_path.rs") > 2, typed
+    assert v_for[0] == "packages/compiler-core/src/transforms/vFor.ts", v_for
+    assert scattered.index("axum/src/extract/path/mod.rs") < scattered.index(
+        "axum-macros/src/typed_path.rs"
+    ), scattered

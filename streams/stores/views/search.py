@@ -21,6 +21,8 @@ than the best BM25 score, so hits stay in score order and BM25 orders each tier)
   another spelling (`order service` -> OrderService). BM25 alone ranks a short file naming
   OrderService in a signature above the long file that declares it (length normalisation); an
   agent asking for a name wants its definition. The declared symbols lead its `symbol:` reasons.
+- 1 more: a source file called by a compound name the query writes (`TypedPath` ->
+  typed_path.rs, `v-for` -> vFor.ts), where the thing lives though it may not declare it.
 """
 
 from __future__ import annotations
@@ -33,7 +35,12 @@ import sqlite3
 from dataclasses import dataclass
 
 from processors.path_roles import Role, role_of, roles_asked
-from processors.query_mentions import joined_spellings, mentioned_names, phrase_query
+from processors.query_mentions import (
+    joined_spellings,
+    mentioned_names,
+    named_file_names,
+    phrase_query,
+)
 from processors.query_scope import in_scope, query_scopes
 from processors.tokenizer import (
     CHANGE_VERBS,
@@ -79,7 +86,7 @@ MAX_REASONS = 6
 POOL_FACTOR = 3  # candidates read from each table per wanted hit, before the scores are added
 MIN_POOL = 150  # at least this many, so role priors can lift a source file the pool would cut
 MAX_PATH_LOOKUP = 2000  # rows a path query's phrase read may return
-PATH_TIER, WRITTEN_NAME_TIER, SPELLED_NAME_TIER = 4, 2, 1
+PATH_TIER, WRITTEN_NAME_TIER, SPELLED_NAME_TIER, WRITTEN_FILE_TIER = 4, 2, 1, 1
 NAME_BOOST = 1.5
 SCOPE_BOOST = 1.5  # processors.query_scope: a file inside the scope a query opens with
 MENTION_BOOST = 2.0  # processors.query_mentions: a file whose body spells a name the query writes
@@ -376,6 +383,8 @@ def keyword_search(
     asked = roles_in(query)
     declared = declared_symbols(conn, repo_id, query, pool)
     tiers = _named_tiers(conn, repo_id, query, declared, asked)
+    for path in files_written_by_name(found, query, asked):
+        tiers[path] = tiers.get(path, 0) + WRITTEN_FILE_TIER
     if tiers:
         # the named files' whole BM25 and reasons, though the pools above may have cut them
         found.update(file_scores(conn, idf, repo_id, len(tiers), sorted(tiers), mirrors))
@@ -494,6 +503,36 @@ def _name_words(path: str) -> frozenset[str]:
     if parts <= INDEX_STEMS and folders:
         return frozenset(tokenize(folders.rpartition("/")[2]))
     return parts
+
+
+def files_written_by_name(
+    candidates: dict[str, list[float | bool]], query: str, asked: set[Role]
+) -> list[str]:
+    """The candidate source files called by a compound name the query writes (`TypedPath`
+    -> typed_path.rs, `toJSONSchema` -> to-json-schema.ts, `v-for` -> vFor.ts): a file named
+    after a thing is where that thing lives, though it may not declare it by that name (a
+    derive macro's implementation, a directive's transform). Its words scattered over a
+    sentence (file_name_boost) say less; a one-word name (`pager`) is English as often."""
+    written = named_file_names(query)
+    if not written:
+        return []
+    return [
+        path
+        for path in candidates
+        if len(_name_words(path)) > 1
+        and _joined_name(path) in written
+        and role_prior(path, asked) >= 1.0
+    ]
+
+
+@functools.lru_cache(maxsize=65_536)
+def _joined_name(path: str) -> str:
+    """The file's name (its folder's for an index file) as its words run together."""
+    folders, _, name = path.rpartition("/")
+    words = tokenize(name.split(".", 1)[0] or name)
+    if frozenset(words) <= INDEX_STEMS and folders:
+        words = tokenize(folders.rpartition("/")[2])
+    return "".join(words)
 
 
 def roles_in(query: str) -> set[Role]:
