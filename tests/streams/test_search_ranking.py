@@ -351,3 +351,22 @@ def test_a_file_called_by_a_compound_name_the_query_writes_is_lifted(tmp_path: P
     assert scattered.index("axum/src/extract/path/mod.rs") < scattered.index(
         "axum-macros/src/typed_path.rs"
     ), scattered
+
+
+def test_a_file_declaring_the_name_gains_nothing_more_for_being_named_after_it(
+    tmp_path: Path,
+) -> None:
+    """A Java file is named after its class: declaring `JsonSyntaxException` already puts
+    JsonSyntaxException.java in the written-name tier, and its name adds nothing, so BM25
+    orders it among the other files declaring a name the request writes."""
+    exception = "public class JsonSyntaxException extends RuntimeException {}\n"
+    adapters = (
+        "class TypeAdapters {\n  static AtomicLongArray read(JsonReader in) {\n"
+        + "    // a null element of an AtomicLongArray throws JsonSyntaxException\n" * 5
+        + "  }\n}\nclass AtomicLongArray {}\n"
+    )
+    files = {"src/JsonSyntaxException.java": exception, "src/TypeAdapters.java": adapters}
+    with ViewStore(tmp_path / "views.db", default_registry()) as store:
+        store.apply([rec for path, body in files.items() for rec in records(path, body)], {})
+        order = ranked(store, "Throw JsonSyntaxException for a null AtomicLongArray element")
+    assert order[0] == "src/TypeAdapters.java", order

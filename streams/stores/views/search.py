@@ -384,7 +384,7 @@ def keyword_search(
     declared = declared_symbols(conn, repo_id, query, pool)
     tiers = _named_tiers(conn, repo_id, query, declared, asked)
     for path in files_written_by_name(found, query, asked):
-        tiers[path] = tiers.get(path, 0) + WRITTEN_FILE_TIER
+        tiers[path] = max(tiers.get(path, 0), WRITTEN_FILE_TIER)  # no more for declaring it
     if tiers:
         # the named files' whole BM25 and reasons, though the pools above may have cut them
         found.update(file_scores(conn, idf, repo_id, len(tiers), sorted(tiers), mirrors))
