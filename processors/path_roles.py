@@ -197,6 +197,34 @@ def roles_asked(words: set[str]) -> set[Role]:
     return {role for role, asked in _ROLE_WORDS.items() if asked & words}
 
 
+_TS_SOURCE = (".ts", ".mts", ".cts", ".tsx")
+_TS_DECLARATIONS = (".d.ts", ".d.mts", ".d.cts")
+_TYPE_STEMS = frozenset({"types", "type", "typings"})
+_TYPE_DIRS = frozenset({"types", "typings", "@types"})
+# the words of a request about types themselves (`update h3.fetch type`, `infer the
+# overloads`): then a declarations file is what it asks for
+TYPE_WORDS = frozenset(
+    {"type", "types", "typing", "typings", "typed", "interface", "interfaces", "generic",
+     "generics", "infer", "inference", "overload", "overloads", "dts", "declaration",
+     "declarations", "typescript"}
+)  # fmt: skip
+
+
+@functools.lru_cache(maxsize=65_536)
+def is_type_declarations(path: str) -> bool:
+    """Whether `path` is a TypeScript file of type declarations: a `.d.ts`, a `types.ts`
+    (`types.wrangler.ts`), or a file under a `types/` folder. In a TypeScript project such a
+    hub holds the documented shape of every option, so a request's words all meet there,
+    while the change goes into the code that reads the option."""
+    parts = path.split("/")
+    name = parts[-1].lower()
+    if not name.endswith(_TS_SOURCE):
+        return False
+    if name.endswith(_TS_DECLARATIONS) or name.split(".", 1)[0] in _TYPE_STEMS:
+        return True
+    return any(folder.lower() in _TYPE_DIRS for folder in parts[:-1])
+
+
 # A test file's name with its test marker taken out is its subject's: `fr.test.ts` tests
 # `fr.ts`, `test_termui.py` tests `termui.py`, `router_test.go` tests `router.go`.
 _SUBJECT_OF = (

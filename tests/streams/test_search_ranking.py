@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from processors.path_roles import Role, role_of, roles_asked
+from processors.path_roles import Role, is_type_declarations, role_of, roles_asked
 from processors.query_mentions import joined_spellings, named_file_names
 from streams.stores.views.handlers import default_registry
 from streams.stores.views.search import keyword_hits
@@ -370,3 +370,43 @@ def test_a_file_declaring_the_name_gains_nothing_more_for_being_named_after_it(
         store.apply([rec for path, body in files.items() for rec in records(path, body)], {})
         order = ranked(store, "Throw JsonSyntaxException for a null AtomicLongArray element")
     assert order[0] == "src/TypeAdapters.java", order
+
+
+def test_a_typescript_declarations_hub_ranks_below_the_code_unless_types_are_asked(
+    tmp_path: Path,
+) -> None:
+    """nitro's types/config.ts documents every option (`buildDir`, `compatibilityDate`), so
+    a request naming an option meets all its words there; the change goes into the code
+    that reads the option. A request about the types themselves still finds them first."""
+    declarations = "".join(
+        f"export interface Options{i} {{\n  /** the build dir of the task runner */\n"
+        "  buildDir: string\n}\n"
+        for i in range(2)
+    )
+    code = (
+        "// run a task with the build dir option\n"
+        "export function runTask(options) {\n  return resolve(options.buildDir, 'task')\n}\n"
+    )
+    files = {"src/types/config.ts": declarations, "src/cli/task/run.ts": code}
+    with ViewStore(tmp_path / "views.db", default_registry()) as store:
+        store.apply([rec for path, body in files.items() for rec in records(path, body)], {})
+        plain = ranked(store, "respect the build dir option for the task runner")
+        typed = ranked(store, "fix the types of the build dir option for the task runner")
+    assert plain[0] == "src/cli/task/run.ts", plain
+    assert typed[0] == "src/types/config.ts", typed
+
+
+@pytest.mark.parametrize(
+    ("path", "declarations"),
+    [
+        ("src/types.ts", True),
+        ("types/request.d.ts", True),
+        ("src/types/h3.ts", True),
+        ("cloudflare/types.wrangler.ts", True),
+        ("src/types.py", False),
+        ("src/typeGuards.ts", False),
+        ("src/index.ts", False),
+    ],
+)
+def test_which_files_are_typescript_declarations(path: str, declarations: bool) -> None:
+    assert is_type_declarations(path) is declarations

@@ -34,7 +34,7 @@ import re
 import sqlite3
 from dataclasses import dataclass
 
-from processors.path_roles import Role, role_of, roles_asked
+from processors.path_roles import TYPE_WORDS, Role, is_type_declarations, role_of, roles_asked
 from processors.query_mentions import (
     joined_spellings,
     mentioned_names,
@@ -116,6 +116,9 @@ ROLE_PRIOR: dict[Role, float] = {
 # repeats its source's words, but the change goes into the grammar or the .proto, unless
 # the query asks for the generated output by name.
 GENERATED_PRIOR = 0.3
+# A TypeScript declarations file (processors.path_roles.is_type_declarations) unless the
+# request is about types: half its BM25.
+TYPES_PRIOR = 0.5
 GENERATED_WORDS = frozenset({"generated", "codegen", "regenerate", "regenerated"})
 
 PATH_REASON = "path-name-match"
@@ -441,10 +444,13 @@ def _weigh_by_path(
     words: set[str],
     scopes: tuple[tuple[str, ...], ...],
 ) -> None:
-    """Each candidate's BM25 times what its path says: its role, a name the query says, the
-    scope the query opens with, and its length."""
+    """Each candidate's BM25 times what its path says: its role, whether it declares types
+    for a request that is not about types, a name the query says, the scope the query opens
+    with, and its length."""
+    types = 1.0 if words & TYPE_WORDS else TYPES_PRIOR
     for path, entry in found.items():
         prior = role_prior(path, asked) * file_name_boost(path, words)
+        prior *= types if is_type_declarations(path) else 1.0
         prior *= SCOPE_BOOST if in_scope(path, scopes) else 1.0
         size = ((1.0 + math.log1p(lines.get(path, 1))) / SIZE_REFERENCE) ** SIZE_EXPONENT
         entry[0] = float(entry[0]) * prior * size
