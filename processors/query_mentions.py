@@ -19,6 +19,7 @@ from processors.tokenizer import STOP_WORDS, tokenize
 
 MAX_MENTIONS = 4  # names read per request; a pasted paragraph may hold many
 MAX_MENTION_WORDS = 8
+MAX_FILE_NAMES = 16  # names a request may call files by; the benchmark's longest has 8
 _IDENTIFIER = re.compile(r"[^\W\d][\w$]*")
 _QUOTED = re.compile(r"`([^`\n]{1,80})`")  # a code span in a Markdown-written request
 _QUOTED_WORD = re.compile(r"[^\W\d][\w$-]*")
@@ -83,6 +84,8 @@ def named_file_names(query: str) -> frozenset[str]:
     query = after_scope(query)
     names = set(joined_spellings(query))
     for word in _HYPHENATED.findall(query):
+        if len(names) >= MAX_FILE_NAMES:
+            break
         words = tokenize(word)
         if 1 < len(words) <= MAX_MENTION_WORDS:
             names.add("".join(words))

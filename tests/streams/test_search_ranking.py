@@ -410,3 +410,8 @@ def test_a_typescript_declarations_hub_ranks_below_the_code_unless_types_are_ask
 )
 def test_which_files_are_typescript_declarations(path: str, declarations: bool) -> None:
     assert is_type_declarations(path) is declarations
+
+
+def test_the_file_names_a_pasted_paragraph_writes_are_bounded() -> None:
+    names = named_file_names(" ".join(f"step-{i}-done" for i in range(20_000)))
+    assert len(names) == 16
