@@ -39,8 +39,7 @@ _NOT_SCOPES = frozenset(
 def query_scopes(query: str) -> tuple[tuple[str, ...], ...]:
     """The scopes a query opens with, each as its lower-cased path parts (`plugin/cache` ->
     ("plugin", "cache")); empty when it opens with none."""
-    text = _LEADING_SYMBOLS.sub("", query.strip())
-    found = _CONVENTIONAL.match(text) or _TAG.match(text) or _PACKAGE_PATH.match(text)
+    found = _opening_scope(query)
     if found is None:
         return ()
     scopes: list[tuple[str, ...]] = []
@@ -57,9 +56,15 @@ def after_scope(query: str) -> str:
     """The request after the scope it opens with (`fix(server-renderer): reject CR` ->
     `reject CR`), or the whole request when it opens with none: the scope points to a folder
     (query_scopes, in_scope), not to a file its words name."""
+    found = _opening_scope(query)
+    return found.string[found.end() :] if found is not None else query
+
+
+def _opening_scope(query: str) -> re.Match[str] | None:
+    """The scope prefix a query opens with (after any gitmoji), matched on the query as
+    stripped of them (`match.string`)."""
     text = _LEADING_SYMBOLS.sub("", query.strip())
-    found = _CONVENTIONAL.match(text) or _TAG.match(text) or _PACKAGE_PATH.match(text)
-    return text[found.end() :] if found is not None else query
+    return _CONVENTIONAL.match(text) or _TAG.match(text) or _PACKAGE_PATH.match(text)
 
 
 def in_scope(path: str, scopes: tuple[tuple[str, ...], ...]) -> bool:

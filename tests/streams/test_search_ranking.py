@@ -44,6 +44,13 @@ def ranked(store: ViewStore, query: str) -> list[str]:
     return [hit.path for hit in keyword_hits(store, "r", query, 10)]
 
 
+def ranked_over(tmp_path: Path, files: dict[str, str], *queries: str) -> list[list[str]]:
+    """Each query's ranking over a views store holding `files` (path -> body)."""
+    with ViewStore(tmp_path / "views.db", default_registry()) as store:
+        store.apply([rec for path, body in files.items() for rec in records(path, body)], {})
+        return [ranked(store, query) for query in queries]
+
+
 def test_the_subject_file_outranks_its_tests_docs_and_examples(store: ViewStore) -> None:
     order = ranked(store, "the pager writes text")
     assert order[0] == "src/click/termui.py", order
@@ -125,9 +132,7 @@ def test_a_module_index_file_is_called_by_its_folder(tmp_path: Path) -> None:
         "src/middleware/etag/index.ts": "export const handler = (opts) => opts.weak\n",
         "src/helper/origin.ts": "export const handler = (opts) => opts.origin\n",
     }
-    with ViewStore(tmp_path / "views.db", default_registry()) as store:
-        store.apply([rec for path, body in files.items() for rec in records(path, body)], {})
-        order = ranked(store, "cors handler origin option")
+    [order] = ranked_over(tmp_path, files, "cors handler origin option")
     assert order[0] == "src/middleware/cors/index.ts", order
 
 
@@ -184,10 +189,9 @@ def test_the_scope_a_request_opens_with_lifts_the_files_inside_it(tmp_path: Path
         "clap_complete/src/shells/bash.rs": "fn quote_value(v: &str) -> String { escape(v) }\n"
         "// the value\n",
     }
-    with ViewStore(tmp_path / "views.db", default_registry()) as store:
-        store.apply([rec for path, body in files.items() for rec in records(path, body)], {})
-        plain = ranked(store, "quote the value")
-        scoped = ranked(store, "fix(complete): quote the value")
+    plain, scoped = ranked_over(
+        tmp_path, files, "quote the value", "fix(complete): quote the value"
+    )
     assert plain[0] == "clap_builder/src/util/escape.rs", plain
     assert scoped[0] == "clap_complete/src/shells/bash.rs", scoped
 
@@ -223,10 +227,12 @@ def test_a_name_the_request_spells_lifts_the_file_that_uses_it(tmp_path: Path) -
         "crates/core/flags/startup.rs": 'fn args() { env::var_os("RIPGREP_CONFIG_PATH") }\n'
         "// when it is not set\n",
     }
-    with ViewStore(tmp_path / "views.db", default_registry()) as store:
-        store.apply([rec for path, body in files.items() for rec in records(path, body)], {})
-        plain = ranked(store, "message when the ripgrep config path is not set")
-        spelled = ranked(store, "message when RIPGREP_CONFIG_PATH is not set")
+    plain, spelled = ranked_over(
+        tmp_path,
+        files,
+        "message when the ripgrep config path is not set",
+        "message when RIPGREP_CONFIG_PATH is not set",
+    )
     assert plain[0] == "crates/core/flags/hiargs.rs", plain
     assert spelled[0] == "crates/core/flags/startup.rs", spelled
 
@@ -246,9 +252,7 @@ def test_a_name_spelled_run_together_in_code_is_found(tmp_path: Path) -> None:
     }
     for i in range(8):  # the name's words are common, its run-together spelling is not
         files[f"src/util/Util{i}.java"] = "class Util { double fast; Parser parser; }\n"
-    with ViewStore(tmp_path / "views.db", default_registry()) as store:
-        store.apply([rec for path, body in files.items() for rec in records(path, body)], {})
-        order = ranked(store, "uptake FastDoubleParser")
+    [order] = ranked_over(tmp_path, files, "uptake FastDoubleParser")
     assert order[0] == "src/io/BigDecimalParser.java", order
 
 
@@ -287,10 +291,12 @@ def test_a_word_quoted_as_code_lifts_the_file_that_uses_it(tmp_path: Path) -> No
         "export function serveStatic(event, options) {\n"
         "  if (options.fallthrough) { return }\n  throw notFound(event)\n}\n"
     )
-    with ViewStore(tmp_path / "views.db", default_registry()) as store:
-        store.apply([rec for path, body in files.items() for rec in records(path, body)], {})
-        plain = ranked(store, "fall through to the next handler when fallthrough is set")
-        quoted = ranked(store, "fall through to the next handler when `fallthrough` is set")
+    plain, quoted = ranked_over(
+        tmp_path,
+        files,
+        "fall through to the next handler when fallthrough is set",
+        "fall through to the next handler when `fallthrough` is set",
+    )
     assert plain[0].startswith("src/router/"), plain
     assert quoted[0] == "src/utils/static.ts", quoted
 
@@ -299,10 +305,9 @@ def test_a_name_every_file_spells_lifts_none_of_them(tmp_path: Path) -> None:
     """A name more than MAX_MENTIONED_FILES files use points nowhere: the order stays BM25's."""
     files = {f"src/m{i}.py": "def run(ctx):\n    return self_check(ctx)\n" for i in range(12)}
     files["src/core.py"] = "def run(ctx):\n    return ctx\n" * 3 + "# self check\n"
-    with ViewStore(tmp_path / "views.db", default_registry()) as store:
-        store.apply([rec for path, body in files.items() for rec in records(path, body)], {})
-        plain = ranked(store, "run the self check ctx")
-        spelled = ranked(store, "run the self_check ctx")
+    plain, spelled = ranked_over(
+        tmp_path, files, "run the self check ctx", "run the self_check ctx"
+    )
     assert spelled == plain
 
 
@@ -340,11 +345,13 @@ def test_a_file_called_by_a_compound_name_the_query_writes_is_lifted(tmp_path: P
         "packages/compiler-core/src/transforms/vFor.ts": transform,
         "packages/runtime-core/src/vnode.ts": vnode,
     }
-    with ViewStore(tmp_path / "views.db", default_registry()) as store:
-        store.apply([rec for path, body in files.items() for rec in records(path, body)], {})
-        typed = ranked(store, "TypedPath conflicts with optional parts")
-        v_for = ranked(store, "preserve vnode lifecycle in stable v-for")
-        scattered = ranked(store, "the typed path conflicts with optional parts")
+    typed, v_for, scattered = ranked_over(
+        tmp_path,
+        files,
+        "TypedPath conflicts with optional parts",
+        "preserve vnode lifecycle in stable v-for",
+        "the typed path conflicts with optional parts",
+    )
     assert typed[:2] == ["axum-extra/src/routing/typed.rs", "axum-macros/src/typed_path.rs"], typed
     assert typed.index("axum-macros/tests/typed_path.rs") > 2, typed
     assert v_for[0] == "packages/compiler-core/src/transforms/vFor.ts", v_for
@@ -366,9 +373,9 @@ def test_a_file_declaring_the_name_gains_nothing_more_for_being_named_after_it(
         + "  }\n}\nclass AtomicLongArray {}\n"
     )
     files = {"src/JsonSyntaxException.java": exception, "src/TypeAdapters.java": adapters}
-    with ViewStore(tmp_path / "views.db", default_registry()) as store:
-        store.apply([rec for path, body in files.items() for rec in records(path, body)], {})
-        order = ranked(store, "Throw JsonSyntaxException for a null AtomicLongArray element")
+    [order] = ranked_over(
+        tmp_path, files, "Throw JsonSyntaxException for a null AtomicLongArray element"
+    )
     assert order[0] == "src/TypeAdapters.java", order
 
 
@@ -388,10 +395,12 @@ def test_a_typescript_declarations_hub_ranks_below_the_code_unless_types_are_ask
         "export function runTask(options) {\n  return resolve(options.buildDir, 'task')\n}\n"
     )
     files = {"src/types/config.ts": declarations, "src/cli/task/run.ts": code}
-    with ViewStore(tmp_path / "views.db", default_registry()) as store:
-        store.apply([rec for path, body in files.items() for rec in records(path, body)], {})
-        plain = ranked(store, "respect the build dir option for the task runner")
-        typed = ranked(store, "fix the types of the build dir option for the task runner")
+    plain, typed = ranked_over(
+        tmp_path,
+        files,
+        "respect the build dir option for the task runner",
+        "fix the types of the build dir option for the task runner",
+    )
     assert plain[0] == "src/cli/task/run.ts", plain
     assert typed[0] == "src/types/config.ts", typed
 

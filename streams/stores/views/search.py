@@ -502,13 +502,18 @@ def file_name_boost(path: str, words: set[str]) -> float:
 
 
 @functools.lru_cache(maxsize=65_536)  # every candidate of every query
-def _name_words(path: str) -> frozenset[str]:
-    """The words a person calls a file by: its stem's, or its folder's for an index file."""
+def _name_parts(path: str) -> tuple[str, ...]:
+    """The words a person calls a file by, in order: its stem's, or its folder's for an
+    index file."""
     folders, _, name = path.rpartition("/")
-    parts = frozenset(tokenize(name.split(".", 1)[0] or name))
-    if parts <= INDEX_STEMS and folders:
-        return frozenset(tokenize(folders.rpartition("/")[2]))
+    parts = tuple(tokenize(name.split(".", 1)[0] or name))
+    if frozenset(parts) <= INDEX_STEMS and folders:
+        return tuple(tokenize(folders.rpartition("/")[2]))
     return parts
+
+
+def _name_words(path: str) -> frozenset[str]:
+    return frozenset(_name_parts(path))
 
 
 def files_written_by_name(
@@ -525,20 +530,10 @@ def files_written_by_name(
     return [
         path
         for path in candidates
-        if len(_name_words(path)) > 1
-        and _joined_name(path) in written
+        if len(_name_parts(path)) > 1
+        and "".join(_name_parts(path)) in written
         and role_prior(path, asked) >= 1.0
     ]
-
-
-@functools.lru_cache(maxsize=65_536)
-def _joined_name(path: str) -> str:
-    """The file's name (its folder's for an index file) as its words run together."""
-    folders, _, name = path.rpartition("/")
-    words = tokenize(name.split(".", 1)[0] or name)
-    if frozenset(words) <= INDEX_STEMS and folders:
-        words = tokenize(folders.rpartition("/")[2])
-    return "".join(words)
 
 
 def roles_in(query: str) -> set[Role]:
