@@ -131,8 +131,9 @@ class QueryPass:
     """One compiled query over a file's tree and what each of its patterns is for.
 
     `ref_patterns` only capture a reference (`@ref.*`): the extractor takes their one node
-    without looking at capture names. `element_patterns` capture a JSX element's name
-    (`@ref.element`), a reference unless it names an HTML element (`<div>`: lower case).
+    without looking at capture names. `element_patterns` capture a name that is a reference
+    unless written in lower case (`@ref.element`): a JSX element's (`<div>` is HTML), a Java
+    class's before a dot (`list.size()` reads a variable).
     `value_patterns` capture a name read from something as a value (`@ref.value`), a
     reference only where the language's rules say an import qualifies it
     (LanguageRules.imported_member).

@@ -25,7 +25,8 @@ names:
 - `@decorated`: a declaration with decorators/attributes written before it (Python's
   `decorated_definition`, TypeScript members, Rust items); their text (bounded) leads its
   signature, as do annotations inside the node (Java, Kotlin, C#, PHP);
-- `@ref.element`: a JSX element's name, a reference unless written in lower case (HTML);
+- `@ref.element`: a name that is a reference unless written in lower case: a JSX element's
+  (`<div>` is HTML), a Java class's before a dot (`list.size()` reads a variable);
 - `@ref.value`: a name read as a value (Python's `click.Abort` in `except click.Abort:`), a
   reference only where an import qualifies it (LanguageRules.imported_member);
 - `@ref.call` / `@ref.type`: a referenced simple name. Its qualifier (the `pkg` in

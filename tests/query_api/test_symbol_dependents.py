@@ -648,3 +648,33 @@ def test_the_answer_is_bounded_by_files_not_by_symbol_file_pairs(repo: Repo) -> 
     assert ("pkg/light.py", "pkg.light.use") in found
     assert len(found) <= MAX_PAIRS
     assert sum(path == "pkg/heavy.py" for path, _symbol in found) == MAX_PAIRS - 1
+
+
+def test_a_java_static_member_of_a_same_package_class_is_a_dependency(repo: Repo) -> None:
+    # gson: JsonArrayTest (package com.google.gson, no import) calls
+    # `JsonParser.parseString(...)`; the class name before the dot was no reference, so
+    # related(JsonParser.java) missed five test files of its own package
+    repo.add(
+        {
+            "main/com/shop/Parser.java": (
+                "package com.shop;\npublic final class Parser {\n"
+                "  public static int parse(String s) { return 1; }\n"
+                "  public static final int LIMIT = 3;\n}\n"
+            ),
+            "test/com/shop/ArrayTest.java": (
+                "package com.shop;\npublic class ArrayTest {\n"
+                '  void t() { int n = Parser.parse("[]"); }\n}\n'
+            ),
+            "test/com/shop/LimitTest.java": (
+                "package com.shop;\npublic class LimitTest { int m = Parser.LIMIT; }\n"
+            ),
+            "test/com/shop/LocalTest.java": (
+                "package com.shop;\npublic class LocalTest {\n"
+                "  void t(java.util.List<String> parser) { parser.size(); }\n}\n"
+            ),
+        }
+    )
+    assert repo.dependents("main/com/shop/Parser.java") == [
+        ("test/com/shop/ArrayTest.java", "com.shop.ArrayTest.t"),
+        ("test/com/shop/LimitTest.java", "com.shop.LimitTest.m"),
+    ]

@@ -24,5 +24,10 @@
 (method_invocation object: (_) name: (identifier) @ref.call)
 (object_creation_expression type: (type_identifier) @ref.type)
 (type_identifier) @ref.type
+; a class named before a dot, static members of one of its own package that no import names
+; (`JsonParser.parseString(...)`, `Limits.MAX`): a reference unless written in lower case, as a
+; JSX element's name is (`list.size()` reads a variable)
+(method_invocation object: (identifier) @ref.element)
+(field_access object: (identifier) @ref.element)
 (marker_annotation name: (identifier) @ref.type)
 (annotation name: (identifier) @ref.type)
