@@ -8,6 +8,13 @@ package, whose import the extractor could not bind, is not a call of this packag
 (A dot import, `import . "x"`, would make another package's names bare too; it is rare
 outside tests of external packages and is not followed.)
 
+A qualified reference is the import path, dotted, and the name (`gorm.io.gorm.schema.Parse`);
+the declaration's fq name is its package clause and the name (`schema.Parse`). Where the path's
+last element is not the package's name by the Go convention (processors' `package_name`: a
+major-version element, `github.com/gofiber/fiber/v3` for package `fiber`, or a `.v3` / `go-`
+/ `-go` dress), the path is matched as ending in that name (`github.com.gofiber.fiber.Ctx`),
+else no other package of a `/vN` module could depend on its root package.
+
 A member (a struct's field, a method) is never named by its bare name either: `c.Params` is a
 selector, so a file declaring a field `Params` still means the package's type `Params` when it
 writes `Params`, and so do the other files of its package. Only a package-level declaration
@@ -16,10 +23,28 @@ writes `Params`, and so do the other files of its package. Only a package-level 
 
 from __future__ import annotations
 
+import dataclasses
 import posixpath
 
+from processors.symbols.languages.go import package_name
 from query_api.symbols.families import FamilyRules, Imports
 from streams.stores.views.symbols import ReferenceRow, SymbolRow
+
+
+def conventional(qualified: str) -> str:
+    """`qualified` (a dotted import path and a name) with the path's last element as the
+    package's conventional name: `github.com.gofiber.fiber.Ctx` for
+    `github.com.gofiber.fiber.v3.Ctx`, `gopkg.in.yaml.Marshal` for `gopkg.in.yaml.v3.Marshal`.
+    The dots of the path are slashes here, which package_name reads alike."""
+    path, _, name = qualified.rpartition(".")
+    if not path:
+        return qualified
+    elements = path.split(".")
+    conventional_name = package_name("/".join(elements))
+    if len(elements) > 1 and elements[-1] != conventional_name == elements[-2]:  # `fiber.v3`
+        elements.pop()
+    elements[-1] = conventional_name
+    return ".".join([*elements, name])
 
 
 def package_level(s: SymbolRow) -> bool:
@@ -32,6 +57,17 @@ class GoFamily(FamilyRules):
 
     def __init__(self) -> None:
         super().__init__("go")
+
+    def means(self, ref: ReferenceRow, targets: list[SymbolRow]) -> bool | None:
+        """A qualified reference as FamilyRules matches it, or else with its path ending in
+        the package's conventional name (see the module doc)."""
+        answer = super().means(ref, targets)
+        if answer is not False or ref.qualified is None:
+            return answer
+        named = conventional(ref.qualified)
+        if named == ref.qualified:
+            return False
+        return super().means(dataclasses.replace(ref, qualified=named), targets)
 
     def in_scope(self, ref: ReferenceRow, imports_of: Imports, targets: list[SymbolRow]) -> bool:
         """A bare name means a declaration of the referencing file's own package only."""

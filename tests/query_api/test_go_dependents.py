@@ -140,3 +140,21 @@ def test_go_imports_are_listed_as_written(repo: Repo) -> None:
         "example.com/gotiny",
         "net/url",
     ]
+
+
+def test_a_module_with_a_major_version_suffix_has_dependents_in_other_packages(
+    repo: Repo,
+) -> None:
+    # fiber (module github.com/gofiber/fiber/v3): every middleware's `fiber.Ctx` was
+    # qualified `github.com.gofiber.fiber.v3.Ctx`, which does not end with the declaration's
+    # `fiber.Ctx`, so related(ctx_interface_gen.go) listed no file outside the root package
+    repo.add(
+        {
+            "v3mod/ctx.go": "package fiber\n\ntype Ctx interface{ Next() error }\n",
+            "v3mod/middleware/logger/logger.go": (
+                'package logger\n\nimport "github.com/gofiber/fiber/v3"\n\n'
+                "func New() func(fiber.Ctx) error { return nil }\n"
+            ),
+        }
+    )
+    assert repo.dependents("v3mod/ctx.go") == [("v3mod/middleware/logger/logger.go", "logger.New")]
