@@ -86,6 +86,25 @@ def test_object_types_written_in_a_function_body_declare_nothing() -> None:
     assert {"E", "E.url", "E.constructor", "lazy", "top"} <= found
 
 
+TYPE_PARAMETERS_TS = """export class Elysia<
+  const in out Singleton extends Base = { decorator: {}; store: {} },
+  Metadata extends { schema: {} } = {}
+> {
+  config: string
+}
+export interface Shape<T = { hidden: 1 }> { shown: T }
+export type Alias<T extends { gone: 1 }> = { kept: T }
+"""
+
+
+def test_object_types_in_type_parameters_declare_nothing() -> None:
+    # elysia's src/index.ts: `class Elysia<const in out Singleton extends SingletonBase = {
+    # decorator: {} ...}>` outlined 18 members Elysia.derive, Elysia.resolve#2, ... that are
+    # the defaults' properties, not the class's
+    found = {s.fq_name for s in symbols("src/index.ts", TYPE_PARAMETERS_TS)}
+    assert found == {"Elysia", "Elysia.config", "Shape", "Shape.shown", "Alias", "Alias.kept"}
+
+
 RECORD_JAVA = """package a.b;
 
 public record Point(int x, int y) {

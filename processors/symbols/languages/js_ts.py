@@ -194,9 +194,11 @@ def split_import_entry(entry: str) -> ImportEntry:
 
 
 # where an object type's members stop being anyone's declarations: a function's parameters
-# or return type, a method signature's, a heritage clause's type argument
+# or return type, a method signature's, a heritage clause's type argument, a type parameter's
+# constraint or default (`class Elysia<S extends Base = { store: {} }>`)
 _SIGNATURE_ONLY = frozenset(
     {
+        "type_parameters",
         "function_declaration",
         "generator_function_declaration",
         "function_expression",
@@ -218,7 +220,9 @@ def declared_member(node: Node) -> bool:
     named: an interface's, a type alias's, a class's. One in a type written in a function's
     parameters or return type (`export default function (): { localeError: Map }`, whose
     members had no owner and stood at file level) or in a heritage clause (`extends
-    Config<{ responseStyle: T }>`) is no declaration: the TypeScript compiler names neither.
+    Config<{ responseStyle: T }>`) or in a type parameter's constraint or default (`class
+    Elysia<S extends Base = { store: {} }>`: no member `Elysia.store`) is no declaration: the
+    TypeScript compiler names none of them.
     Nor is one of a type written in a function's body outside a local interface, type alias
     or class: a cast's (`(req as { _url?: URL })._url`) or a local's annotation (`let r: {
     handler: H }`) named nothing, yet came out as the function's members (h3's
