@@ -37,6 +37,7 @@ from dataclasses import dataclass, field
 from processors.vectors import (
     CONTENTLESS_IDX,
     CONTENTLESS_KIND,
+    MAX_CHUNKS,
     Passage,
     contentless_marker,
     file_key,
@@ -49,6 +50,7 @@ from schemas.records import ContentRecord
 from streams.embedders.base import Embedder
 from streams.eventlog.base import BATCH_BYTES, UNDECODABLE_KEY_MARK, EventLog, StoredRecord
 from streams.pacer import ForegroundPacer
+from streams.recent_vectors import RecentVectors
 from streams.stores.vectors import VectorPoint, VectorStore, point_id
 from streams.topology import VECTORS_STEP_ID, vector_step
 
@@ -131,6 +133,7 @@ class VectorIndexer:
         self.sweep_seconds = sweep_seconds
         self._swept_at = 0.0
         self._retired: set[str] = set()  # memory keys whose vectors the sweep removed
+        self.recent = RecentVectors()  # old passages of changed files, reused by content
         self.counters = VectorCounters()
         self.wake = asyncio.Event()
         self.building = False
@@ -319,7 +322,50 @@ class VectorIndexer:
         self.counters.passages_reused += len(wanted) - len(todo)
         if markers := [w for w in todo if w[1].kind == CONTENTLESS_KIND]:
             await self._store_markers(markers)
-        return [w for w in todo if w[1].kind != CONTENTLESS_KIND]
+        todo = [w for w in todo if w[1].kind != CONTENTLESS_KIND]
+        if kind == "file":
+            await self._remember_replaced(per_source, todo, existing)
+            todo = await self._reuse_recent(todo)
+        return todo
+
+    async def _remember_replaced(
+        self,
+        per_source: list[tuple[str, str, list[Passage]]],
+        todo: list[Wanted],
+        existing: dict[str, dict[str, object]],
+    ) -> None:
+        """Keep (streams/recent_vectors.py) the stored passages of the files this batch
+        deletes, and of those it changes that had points, before the new ones replace them."""
+        changing = {w[1].source_key for w in todo}
+        had = {str(payload.get("source_key")) for payload in existing.values()}
+        sources = [
+            file_key(repo_id, path)
+            for repo_id, path, passages in per_source
+            if not passages or (file_key(repo_id, path) in changing & had)
+        ]
+        ids = [point_id(source, i) for source in sources for i in range(MAX_CHUNKS)]
+        if not ids:
+            return
+        old = await asyncio.to_thread(self.store.points, ids)
+        self.recent.remember(
+            (str(p.payload["hash"]), p.vector)
+            for p in old
+            if p.payload.get("kind") == "file" and isinstance(p.payload.get("hash"), str)
+        )
+
+    async def _reuse_recent(self, todo: list[Wanted]) -> list[Wanted]:
+        """Store the passages whose text a file lately had under their new ids with the kept
+        vectors; the rest, to embed."""
+        found = [(w, self.recent.get(w[2])) for w in todo]
+        reused = [
+            VectorPoint(pid, vector, self._payload(p, h))
+            for (pid, p, h), vector in found
+            if vector is not None
+        ]
+        if reused:
+            await asyncio.to_thread(self.store.upsert, reused)
+            self.counters.passages_reused += len(reused)
+        return [w for w, vector in found if vector is None]
 
     async def _store_markers(self, markers: list[Wanted]) -> None:
         """Contentless files as points with a fixed vector: they need no embedding."""

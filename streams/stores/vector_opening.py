@@ -76,6 +76,9 @@ class OpeningVectorStore:
     def payloads(self, ids: Sequence[str]) -> dict[str, dict[str, Any]]:
         return self.open().payloads(ids)
 
+    def points(self, ids: Sequence[str]) -> list[VectorPoint]:
+        return self.open().points(ids)
+
     def delete_ids(self, ids: Sequence[str]) -> None:
         self.open().delete_ids(ids)
 
@@ -134,6 +137,9 @@ class QueryStoreView:
 
     def payloads(self, ids: Sequence[str]) -> dict[str, dict[str, Any]]:
         return self._store().payloads(ids)
+
+    def points(self, ids: Sequence[str]) -> list[VectorPoint]:
+        return self._store().points(ids)
 
     def delete_ids(self, ids: Sequence[str]) -> None:
         self._store().delete_ids(ids)

@@ -90,6 +90,10 @@ class VectorStore(Protocol):
 
     def payloads(self, ids: Sequence[str]) -> dict[str, dict[str, Any]]: ...
 
+    def points(self, ids: Sequence[str]) -> list[VectorPoint]:
+        """The stored points among `ids`, with their vectors (absent ids are left out)."""
+        ...
+
     def delete_ids(self, ids: Sequence[str]) -> None: ...
 
     def retain(self, repo_id: str, kind: str, path: str, keep: Sequence[str]) -> None:
@@ -177,6 +181,14 @@ shard.close()
 """
 
 
+def _stored_point(point: object, vector: object, payload: object) -> VectorPoint:
+    """A retrieved record as a VectorPoint: one unnamed dense vector, as this store writes."""
+    if isinstance(vector, dict):  # a named-vector answer: ours is the unnamed one
+        vector = vector.get("", next(iter(vector.values()), None))
+    values = [float(x) for x in vector] if isinstance(vector, list) else []
+    return VectorPoint(str(point), values, dict(payload) if isinstance(payload, dict) else {})
+
+
 def _wal_only(folder: str, names: list[str]) -> set[str]:
     """copytree's ignore: the shard's own `wal` folder (top level only)."""
     return {"wal"} if "segments" in names and "wal" in names else set()
@@ -229,6 +241,13 @@ class EdgeVectorStore:
         with self._lock:
             records = self._shard.retrieve(list(ids), True, False)
         return {str(r.id): dict(r.payload or {}) for r in records}
+
+    def points(self, ids: Sequence[str]) -> list[VectorPoint]:
+        if not ids:
+            return []
+        with self._lock:
+            records = self._shard.retrieve(list(ids), True, True)
+        return [_stored_point(r.id, r.vector, r.payload) for r in records]
 
     def delete_ids(self, ids: Sequence[str]) -> None:
         if ids:
@@ -506,6 +525,15 @@ class QdrantClientVectorStore:
         with self._call("retrieve"):
             found = self.client.retrieve(self.collection, ids=list(ids), with_payload=True)
         return {str(r.id): dict(r.payload or {}) for r in found}
+
+    def points(self, ids: Sequence[str]) -> list[VectorPoint]:
+        if not ids:
+            return []
+        with self._call("retrieve"):
+            found = self.client.retrieve(
+                self.collection, ids=list(ids), with_payload=True, with_vectors=True
+            )
+        return [_stored_point(r.id, r.vector, r.payload) for r in found]
 
     def delete_ids(self, ids: Sequence[str]) -> None:
         if ids:

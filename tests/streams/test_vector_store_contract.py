@@ -9,6 +9,7 @@ a collection of its own that is deleted afterwards; without it those cases are s
 
 from __future__ import annotations
 
+import math
 import os
 import random
 import uuid
@@ -97,6 +98,20 @@ def test_upsert_search_payloads(store: VectorStore) -> None:
         assert hits[0].score == pytest.approx(1.0, abs=1e-4)
     got = store.payloads([pts[0].id, point_id("r/missing", 0)])
     assert list(got) == [pts[0].id] and got[pts[0].id]["hash"] == "h0"
+
+
+def test_points_come_back_with_their_vectors(store: VectorStore) -> None:
+    """What the vector step reuses by content address: the stored vector and payload of
+    each id present, nothing for an id that is not."""
+    pts = [point("r", "a.py", i, i + 3) for i in range(3)]
+    store.upsert(pts)
+    got = {p.id: p for p in store.points([pts[2].id, point_id("r/missing", 0), pts[0].id])}
+    assert set(got) == {pts[0].id, pts[2].id}
+    for sent in (pts[0], pts[2]):
+        norm = math.sqrt(sum(x * x for x in sent.vector))  # a cosine space stores unit vectors
+        assert got[sent.id].vector == pytest.approx([x / norm for x in sent.vector], abs=1e-5)
+        assert got[sent.id].payload["hash"] == sent.payload["hash"]
+    assert store.points([]) == []
 
 
 def test_upsert_is_idempotent_by_id(store: VectorStore) -> None:
