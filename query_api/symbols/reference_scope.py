@@ -64,14 +64,21 @@ class ReferenceScope:
     def means_unqualified(self, ref: ReferenceRow, targets: list[SymbolRow]) -> bool:
         """A name matched by its simple name: in scope (its family's rules say whether a name
         of the file can mean another file's at all), not declared by the referencing file or
-        its package, and declared module-level-ish in the same family."""
+        its package (unless one of `targets` is that package's too: Go's `isReadOnly`
+        declared once per build tag, in readonly.go and readonly_strict.go, is one name of
+        the package, and a call of it calls either), and declared module-level-ish in the
+        same family."""
         rules = self.rules_of(ref.path)
         family = rules.family
-        directory = (posixpath.dirname(ref.path) + "/", ref.name)
+        folder = posixpath.dirname(ref.path)
         return (
             rules.in_scope(ref, self.imports_of, targets)
             and (ref.path, ref.name) not in self._self_declared
-            and (not rules.package_is_directory or directory not in self._self_declared)
+            and (
+                not rules.package_is_directory
+                or (folder + "/", ref.name) not in self._self_declared
+                or any(posixpath.dirname(s.path) == folder for s in targets)
+            )
             and any(
                 s.kind in UNQUALIFIED_MATCH_KINDS and self.family_of(s.path) == family
                 for s in targets

@@ -158,3 +158,23 @@ def test_a_module_with_a_major_version_suffix_has_dependents_in_other_packages(
         }
     )
     assert repo.dependents("v3mod/ctx.go") == [("v3mod/middleware/logger/logger.go", "logger.New")]
+
+
+def test_a_function_declared_once_per_build_tag_has_its_callers(repo: Repo) -> None:
+    # fiber: isReadOnly is declared in readonly.go (//go:build !s390x ...) and in
+    # readonly_strict.go (//go:build s390x ...); app.go calls it, yet related named no
+    # dependent of either file: the other file's declaration was taken to be the one
+    # app.go's package means, though both are that package's
+    repo.add(
+        {
+            "tags/readonly.go": (
+                "//go:build !s390x\n\npackage tags\n\nfunc isReadOnly() bool { return true }\n"
+            ),
+            "tags/readonly_strict.go": (
+                "//go:build s390x\n\npackage tags\n\nfunc isReadOnly() bool { return false }\n"
+            ),
+            "tags/app.go": "package tags\n\nfunc Use() bool { return isReadOnly() }\n",
+        }
+    )
+    assert repo.dependents("tags/readonly.go") == [("tags/app.go", "tags.Use")]
+    assert repo.dependents("tags/readonly_strict.go") == [("tags/app.go", "tags.Use")]
