@@ -19,17 +19,14 @@ import contextlib
 import json
 import logging
 import os
-from collections.abc import AsyncIterator, Callable
+from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-import anyio
-import mcp.types as types
-from mcp.shared.message import SessionMessage
-
 from query_api.access.auth import LOCAL_USER, Principal
 from query_api.errors import QueryApiError, ServiceUnavailable
+from repocontext.line_transport import line_transport
 
 if TYPE_CHECKING:
     from repocontext.app import EmbeddedApp
@@ -277,43 +274,6 @@ def _caller(hello: Hello) -> Principal:
 async def _send_line(writer: asyncio.StreamWriter, payload: dict[str, Any]) -> None:
     writer.write(json.dumps(payload, default=str).encode() + b"\n")
     await writer.drain()
-
-
-@contextlib.asynccontextmanager
-async def line_transport(
-    reader: asyncio.StreamReader, writer: asyncio.StreamWriter
-) -> AsyncIterator[tuple[Any, Any]]:
-    """MCP's stdio transport (mcp.server.stdio) over a socket: one JSON-RPC message a line."""
-    incoming_send, incoming = anyio.create_memory_object_stream[SessionMessage | Exception](0)
-    outgoing, outgoing_receive = anyio.create_memory_object_stream[SessionMessage](0)
-
-    async def read_lines() -> None:
-        async with incoming_send:
-            while line := await reader.readline():
-                try:
-                    message = types.JSONRPCMessage.model_validate_json(line)
-                except Exception as exc:
-                    await incoming_send.send(exc)
-                    continue
-                await incoming_send.send(SessionMessage(message))
-
-    async def write_lines() -> None:
-        async with outgoing_receive:
-            async for item in outgoing_receive:
-                text = item.message.model_dump_json(by_alias=True, exclude_none=True)
-                writer.write(text.encode() + b"\n")
-                await writer.drain()
-
-    async with anyio.create_task_group() as group:
-        group.start_soon(read_lines)
-        writing = asyncio.ensure_future(write_lines())
-        try:
-            yield incoming, outgoing
-        finally:
-            await outgoing.aclose()  # the writer drains what the session sent, then stops
-            with contextlib.suppress(Exception):
-                await writing
-            group.cancel_scope.cancel()
 
 
 async def attach(

@@ -33,7 +33,7 @@ from repocontext.process_commands import cmd_query as cmd_query
 from repocontext.process_commands import cmd_worker as cmd_worker
 from repocontext.progress import ProgressReporter
 from repocontext.status_command import cmd_status as cmd_status
-from repocontext.stdio_lines import stdin_lines
+from repocontext.stdio_lines import stdio_transport
 from repocontext.stdio_proxy import StdioProxy, take_over
 from schemas import tools as t
 from schemas.topics import CATALOGUE
@@ -95,8 +95,6 @@ async def cmd_serve(args: argparse.Namespace, settings: Settings, path: Path | N
 
 
 async def cmd_mcp(args: argparse.Namespace, settings: Settings, path: Path | None) -> int:
-    from mcp.server.stdio import stdio_server
-
     # SIGTERM and Ctrl-C cancel the session so the app still closes (log flushed, workers
     # reaped); Ctrl-C then exits 130, as every command does (docs/cli.md)
     task = asyncio.current_task()
@@ -111,7 +109,7 @@ async def cmd_mcp(args: argparse.Namespace, settings: Settings, path: Path | Non
         loop.add_signal_handler(SIGTERM, task.cancel)
         loop.add_signal_handler(SIGINT, interrupt)
     try:
-        return await _serve_stdio(args, settings, path, stdio_server)
+        return await _serve_stdio(args, settings, path)
     except asyncio.CancelledError:
         return 130 if interrupted.is_set() else 0
 
@@ -127,9 +125,7 @@ def _agent_hello(args: argparse.Namespace, settings: Settings, path: Path | None
     )
 
 
-async def _serve_stdio(
-    args: argparse.Namespace, settings: Settings, path: Path | None, stdio_server: Any
-) -> int:
+async def _serve_stdio(args: argparse.Namespace, settings: Settings, path: Path | None) -> int:
     hello = _agent_hello(args, settings, path)
 
     def make_app() -> EmbeddedApp:
@@ -162,8 +158,8 @@ async def _serve_stdio(
             app.service, settings.search_readers, settings.embedder, app.keyword_index_settled
         )
         server = app.mcp_server()
-        lines = await stdin_lines()  # read on the loop: SIGTERM and Ctrl-C end the session
-        async with AgentListener(app), stdio_server(stdin=lines) as (read, write):
+        # read on the loop: SIGTERM and Ctrl-C end the session
+        async with AgentListener(app), stdio_transport() as (read, write):
             await server.run(read, write, server.create_initialization_options())
     finally:
         if readers is not None:

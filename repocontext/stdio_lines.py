@@ -1,17 +1,24 @@
-"""This process's stdin as lines read on the event loop, for the MCP SDK's stdio transport.
+"""This process's stdin and stdout as MCP's stdio transport, read and written on the event loop.
 
 The SDK reads stdin through anyio's file wrapper, in a worker thread; a thread blocked in that
 read cannot be cancelled, so SIGTERM or Ctrl-C left `repocontext mcp` running (silently) until
 the agent closed its stdin. Read on the loop, the read ends with the session's cancellation
-and the app closes (log flushed, workers reaped) as for `serve`.
+and the app closes (log flushed, workers reaped) as for `serve`. Where both are pipes (an
+agent's child process) they speak repocontext/line_transport.py, which answers a line that is
+no JSON-RPC message; where they are not (a regular file), the SDK's own transport serves,
+reading `StdinLines` where stdin is still readable on the loop.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import sys
+from collections.abc import AsyncIterator
+from typing import Any
 
 from repocontext.agent_socket import MAX_LINE
+from repocontext.line_transport import line_transport
 
 
 class StdinLines:
@@ -38,10 +45,32 @@ async def stdin_reader() -> asyncio.StreamReader:
     return reader
 
 
-async def stdin_lines() -> StdinLines | None:
-    """stdin on the event loop, or None where it cannot be (a regular file, not a pipe: the
-    SDK's own reader serves it then)."""
+async def stdout_writer() -> asyncio.StreamWriter:
+    """stdout written on the event loop (OSError or ValueError where it is no pipe)."""
+    loop = asyncio.get_running_loop()
+    transport, protocol = await loop.connect_write_pipe(
+        asyncio.streams.FlowControlMixin, sys.stdout
+    )
+    return asyncio.StreamWriter(transport, protocol, None, loop)
+
+
+@contextlib.asynccontextmanager
+async def stdio_transport() -> AsyncIterator[tuple[Any, Any]]:
+    """(read, write) streams for `Server.run` over this process's stdin and stdout."""
     try:
-        return StdinLines(await stdin_reader())
+        reader: asyncio.StreamReader | None = await stdin_reader()
     except (OSError, ValueError):
-        return None
+        reader = None
+    try:
+        writer = await stdout_writer() if reader is not None else None
+    except (OSError, ValueError):
+        writer = None
+    if reader is not None and writer is not None:
+        async with line_transport(reader, writer) as streams:
+            yield streams
+        return
+    from mcp.server.stdio import stdio_server
+
+    lines = StdinLines(reader) if reader is not None else None
+    async with stdio_server(stdin=lines) as streams:  # type: ignore[arg-type]
+        yield streams
