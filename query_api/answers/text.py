@@ -99,10 +99,13 @@ def _lines(value: Any, indent: str) -> list[str]:
 
 def quoted(text: str) -> str:
     """`text` as it is when it reads unambiguously on a line, else as a JSON string (quotes,
-    line breaks, leading or trailing blanks, or nothing at all)."""
-    if text and text == text.strip() and not any(c in text for c in '"\n\r\t\\'):
+    line breaks, leading or trailing blanks, or nothing at all), every character that does not
+    print escaped: a NUL or an escape sequence a caller put in a query would otherwise reach
+    the agent's terminal or transcript raw."""
+    if text and text == text.strip() and text.isprintable() and not any(c in text for c in '"\\'):
         return text
-    return json.dumps(text, ensure_ascii=False)
+    dumped = json.dumps(text, ensure_ascii=False)
+    return "".join(c if c.isprintable() else json.dumps(c)[1:-1] for c in dumped)
 
 
 def _scalar(value: Any) -> str:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 
 from query_api.answers.render import pruned, render, wire_message
+from query_api.answers.text import quoted
 from schemas import bundle as b
 from schemas import symbols as sy
 from schemas import tools as t
@@ -185,3 +186,18 @@ def test_a_bundles_shared_reasons_are_said_once_in_its_text() -> None:
     ]
     one = render(bundle(entry("a.py", both)))[1].splitlines()
     assert one[1] == "== a.py [semantic, chunk:file, keyword-fused]"  # one entry: nothing shared
+
+
+def test_text_that_does_not_print_is_escaped_where_the_text_block_echoes_it() -> None:
+    """A NUL or an escape sequence in a query reached the text block's first line raw (a QA
+    pass over HTTP: `search` with a NUL in its query)."""
+    query = "cache\x00key \x1b[31mred\x1b[0m \u2028end"
+    result = t.SearchResult(
+        repoId="r", query=query, mode="keyword", retrievalPath="keyword.no_embedder", hits=[]
+    )
+    _, text = render(result)
+    head = text.splitlines()[0]
+    assert head.isprintable() and "\\u0000" in head and "\\u001b[31m" in head
+    assert "\\u2028" in head
+    assert quoted("plain words") == "plain words"
+    assert json.loads(quoted(query)) == query  # still a JSON string of the same text
