@@ -132,8 +132,9 @@ class QueryPass:
 
     `ref_patterns` only capture a reference (`@ref.*`): the extractor takes their one node
     without looking at capture names. `element_patterns` capture a name that is a reference
-    unless written in lower case (`@ref.element`): a JSX element's (`<div>` is HTML), a Java
-    class's before a dot (`list.size()` reads a variable).
+    unless written in lower case, past a quote and leading underscores (`@ref.element`): a JSX
+    element's (`<div>` is HTML), a Java, Kotlin or C# class's before a dot (`list.size()`,
+    `_repo.Get()` read variables).
     `value_patterns` capture a name read from something as a value (`@ref.value`), a
     reference only where the language's rules say an import qualifies it
     (LanguageRules.imported_member).

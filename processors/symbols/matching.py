@@ -25,8 +25,9 @@ names:
 - `@decorated`: a declaration with decorators/attributes written before it (Python's
   `decorated_definition`, TypeScript members, Rust items); their text (bounded) leads its
   signature, as do annotations inside the node (Java, Kotlin, C#, PHP);
-- `@ref.element`: a name that is a reference unless written in lower case: a JSX element's
-  (`<div>` is HTML), a Java class's before a dot (`list.size()` reads a variable);
+- `@ref.element`: a name that is a reference unless written in lower case (past a quoting
+  backtick or `@` and leading underscores): a JSX element's (`<div>` is HTML), a Java, Kotlin
+  or C# class's before a dot (`list.size()`, `_repo.Get()` read variables);
 - `@ref.value`: a name read as a value (Python's `click.Abort` in `except click.Abort:`), a
   reference only where an import qualifies it (LanguageRules.imported_member);
 - `@ref.call` / `@ref.type`: a referenced simple name. Its qualifier (the `pkg` in
@@ -75,7 +76,10 @@ class Matcher:
                     continue
                 if pattern in element_patterns:  # `<OrderView />` references; `<div>` does not
                     element = caps.popitem()[1][0]
-                    if not src[element.start_byte : element.start_byte + 1].islower():
+                    # past a quote and leading underscores: Kotlin's `in`.read(), C#'s
+                    # @in.Read() and _repo.Get() read variables as list.size() does
+                    first = src[element.start_byte : element.end_byte].lstrip(b"`@_")[:1]
+                    if first and not first.islower():
                         ref_nodes.append(element)
                     continue
                 if pattern in value_patterns:  # kept or not once the imports are known

@@ -678,3 +678,62 @@ def test_a_java_static_member_of_a_same_package_class_is_a_dependency(repo: Repo
         ("test/com/shop/ArrayTest.java", "com.shop.ArrayTest.t"),
         ("test/com/shop/LimitTest.java", "com.shop.LimitTest.m"),
     ]
+
+
+def test_a_kotlin_member_of_a_same_package_object_is_a_dependency(repo: Repo) -> None:
+    # okio: Segment.kt, FileHandle.kt, Buffer.kt ... (package okio, no import) call
+    # `SegmentPool.take()` / `SegmentPool.recycle(...)`; the object's name before the dot was
+    # no reference, so related(SegmentPool.kt) listed only the two files that import it
+    repo.add(
+        {
+            "main/com/shop/Parser.kt": (
+                "package com.shop\nobject Parser {\n"
+                "  fun parse(s: String): Int = 1\n  const val LIMIT = 3\n}\n"
+            ),
+            "test/com/shop/ArrayTest.kt": (
+                'package com.shop\nclass ArrayTest {\n  fun t(): Int = Parser.parse("[]")\n}\n'
+            ),
+            "test/com/shop/LimitTest.kt": (
+                "package com.shop\nclass LimitTest { val m = Parser.LIMIT }\n"
+            ),
+            "test/com/shop/LocalTest.kt": (
+                "package com.shop\nclass LocalTest {\n"
+                "  fun t(parser: List<String>) { parser.size }\n}\n"
+            ),
+        }
+    )
+    assert repo.dependents("main/com/shop/Parser.kt") == [
+        ("test/com/shop/ArrayTest.kt", "com.shop.ArrayTest.t"),
+        ("test/com/shop/LimitTest.kt", "com.shop.LimitTest.m"),
+    ]
+
+
+def test_a_csharp_static_member_of_a_class_is_a_dependency(repo: Repo) -> None:
+    # commandlineparser: Parser.cs (namespace CommandLine, `using CommandLine.Core;`) and
+    # three test files call `Tokenizer.ConfigureTokenizer(...)`; the class name before the dot
+    # was no reference, so related(Tokenizer.cs) said 'dependents: none'
+    repo.add(
+        {
+            "src/Core/Tokenizer.cs": (
+                "namespace Shop.Core\n{\n  static class Tokenizer\n  {\n"
+                "    public static int Tokenize(string s) { return 1; }\n"
+                "    public const int Limit = 3;\n  }\n}\n"
+            ),
+            "src/Core/Builder.cs": (
+                "namespace Shop.Core\n{\n  class Builder\n  {\n"
+                '    int Build() { return Tokenizer.Tokenize("x"); }\n  }\n}\n'
+            ),
+            "src/Parser.cs": (
+                "using Shop.Core;\nnamespace Shop\n{\n"
+                "  class Parser { int m = Tokenizer.Limit; }\n}\n"
+            ),
+            "src/Local.cs": (
+                "using System.Collections.Generic;\nnamespace Shop.Core\n{\n  class Local\n  {\n"
+                "    void T(List<string> tokenizer) { tokenizer.Clear(); }\n  }\n}\n"
+            ),
+        }
+    )
+    assert repo.dependents("src/Core/Tokenizer.cs") == [
+        ("src/Core/Builder.cs", "Shop.Core.Builder.Build"),
+        ("src/Parser.cs", "Shop.Parser.m"),
+    ]

@@ -33,6 +33,9 @@
 ; call's first child instead of carrying it through the arguments
 (invocation_expression . function: (identifier) @ref.call)
 (invocation_expression . function: (member_access_expression name: (identifier) @ref.call))
+; a class named before a dot, its static members (`Tokenizer.Tokenize(...)`, `Limits.Max`): a
+; reference unless written in lower case, as in Java (`list.Clear()` reads a variable)
+(member_access_expression expression: (identifier) @ref.element)
 (object_creation_expression type: (identifier) @ref.type)
 (object_creation_expression type: (generic_name (identifier) @ref.type))
 (base_list (identifier) @ref.type)

@@ -25,4 +25,8 @@
 
 (call_expression (identifier) @ref.call)
 (call_expression (navigation_expression (identifier) @ref.call .))
+; a class or object named before a dot, members of one of its own package that no import names
+; (`SegmentPool.take()`, `Parser.LIMIT`): a reference unless written in lower case, as in Java
+; (`list.size` reads a variable)
+(navigation_expression . (identifier) @ref.element)
 (user_type (identifier) @ref.type)
