@@ -34,6 +34,19 @@ class Declaration:
     fq: str = ""
 
 
+@dataclass(frozen=True, slots=True)
+class ScopedAlias:
+    """An import's local name bound inside a function or a block (TS/JS's `const m =
+    require("m")` in a callback), which qualifies the references between `start` and `end`
+    only: `namespace` when it names the whole module, else the imported declaration."""
+
+    start: int
+    end: int
+    local: str
+    qualified: str
+    namespace: bool
+
+
 Key = tuple[int, int, int | str]  # a declaration's node span and its name's offset (or "scope")
 Captures = dict[str, list[Node]]  # one query match: capture name -> its nodes
 Slicer = Callable[[int, int], str]  # a file's text between two byte offsets
@@ -52,6 +65,7 @@ class Found:
     # TS/JS local names bound to a whole module, not to a name
     namespaces: set[str] = field(default_factory=set)
     bound: dict[str, str] = field(default_factory=dict)  # local name -> the imported declaration
+    scoped: list[ScopedAlias] = field(default_factory=list)  # bound in a function or block
     ref_nodes: list[Node] = field(default_factory=list)
     value_nodes: list[Node] = field(default_factory=list)  # `@ref.value`: not yet kept
     decorated: set[int] = field(default_factory=set)  # starts of declarations with decorators

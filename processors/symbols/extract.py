@@ -71,10 +71,13 @@ def extract(body: str, language: str, path: str, grammar: Grammar) -> Extracted:
     imported = rules.imported_member
     if found.value_nodes and imported is not None and found.aliases:
         ref_nodes = ref_nodes + [n for n in found.value_nodes if imported(n, src, found.aliases)]
+    aliases = found.aliases
+    if found.scoped:  # the names whose qualifier an import may resolve, somewhere in the file
+        aliases = {**{a.local: a.qualified for a in found.scoped}, **aliases}
     sites = reference_sites(
         ref_nodes,
         found.import_calls,
-        found.aliases,
+        aliases,
         body,
         src,
         text,
@@ -97,6 +100,7 @@ def extract(body: str, language: str, path: str, grammar: Grammar) -> Extracted:
         found.bound,
         rules.references_through_imports,
         rules.qualified_paths,
+        found.scoped,
     )
     return Extracted(out, rules.imports_of(found), references, dropped)
 

@@ -7,11 +7,11 @@ segment table, not one by one (the stage must cost at most 2x a bare parse).
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from itertools import islice
 from operator import le
 
-from processors.symbols.declaration import MAX_NAME_CHARS, Declaration
+from processors.symbols.declaration import MAX_NAME_CHARS, Declaration, ScopedAlias
 from processors.symbols.reference_sites import Sites
 from schemas.symbols import Reference
 
@@ -26,13 +26,22 @@ def references_of(
     bound: dict[str, str],
     through_imports: bool,
     paths: bool = False,
+    scoped: Sequence[ScopedAlias] = (),
 ) -> tuple[list[Reference], int]:
     """The file's references and how many were left out past MAX_REFERENCES; each declaration
-    an import binds (`bound`) and no reference resolved to counts as a file-level one.
-    `through_imports`: a call through an imported declaration references it too; `paths`:
-    a qualifier no import binds is a path of its own (reference_sites)."""
-    references, dropped = (
-        _references(
+    an import binds (`bound`, or `scoped` in a function or block) and no reference resolved
+    to counts as a file-level one. `through_imports`: a call through an imported declaration
+    references it too; `paths`: a qualifier no import binds is a path of its own
+    (reference_sites); `scoped`: the names an import binds inside a function or block, which
+    qualify the references there only."""
+    references: list[Reference] = []
+    dropped = 0
+    if sites.starts and scoped:
+        references, dropped = _scoped_references(
+            sites, symbols, aliases, namespaces, bound if through_imports else None, paths, scoped
+        )
+    elif sites.starts:
+        references, dropped = _references(
             sites.starts,
             sites.names,
             sites.qualifiers,
@@ -42,11 +51,9 @@ def references_of(
             bound if through_imports else None,
             paths,
         )
-        if sites.starts
-        else ([], 0)
-    )
-    if bound:
-        references, dropped = _imported_unreferenced(references, dropped, bound)
+    if bound or scoped:
+        imported = [*bound.values(), *(a.qualified for a in scoped if not a.namespace)]
+        references, dropped = _imported_unreferenced(references, dropped, imported)
     return references, dropped
 
 
@@ -75,7 +82,7 @@ def _owners(symbols: list[Declaration]) -> tuple[list[int], list[str]]:
 
 
 def _imported_unreferenced(
-    references: list[Reference], dropped: int, bound: dict[str, str]
+    references: list[Reference], dropped: int, bound: Iterable[str]
 ) -> tuple[list[Reference], int]:
     """Each imported declaration no reference resolved to, as a file-level reference: the
     import is the file's use of it (`from .blueprints import Blueprint` for an `isinstance(x,
@@ -84,7 +91,7 @@ def _imported_unreferenced(
     used = {qualified for _owner, _name, qualified in references}
     extra: list[Reference] = [
         ("", qualified.rpartition(".")[2], qualified)
-        for qualified in dict.fromkeys(bound.values())
+        for qualified in dict.fromkeys(bound)
         if qualified not in used and 0 < len(qualified.rpartition(".")[2]) <= MAX_NAME_CHARS
     ]
     if not extra:
@@ -122,6 +129,105 @@ def _references(
             qualify.add(unique, owner, name, qualifier)
     out = list(islice(unique, MAX_REFERENCES))
     return _qualified_over_bare(out), max(0, len(unique) - MAX_REFERENCES)
+
+
+def _scoped_references(
+    sites: Sites,
+    symbols: list[Declaration],
+    aliases: dict[str, str],
+    namespaces: set[str],
+    bound: dict[str, str] | None,
+    paths: bool,
+    scoped: Sequence[ScopedAlias],
+) -> tuple[list[Reference], int]:
+    """_references where some imports bind names in a function or a block only: each site is
+    qualified by the file's imports and those of the scopes around it, the innermost last."""
+    starts, names, qualifiers = sites.starts, sites.names, sites.qualifiers
+    if not all(map(le, starts, islice(starts, 1, None))):
+        order = sorted(range(len(starts)), key=starts.__getitem__)
+        starts = [starts[i] for i in order]
+        names = [names[i] for i in order]
+        qualifiers = [qualifiers[i] for i in order]
+    scopes = _Scopes(scoped)
+    in_scope = [scopes.innermost(start) for start in starts]
+    qualify: dict[int, _Qualified] = {}
+    unique: dict[Reference, None] = {}
+    found = zip(_in_source_order(starts, names, qualifiers, symbols), in_scope, strict=True)
+    for (owner, name, qualifier), scope in dict.fromkeys(found):
+        if 0 < len(name) <= MAX_NAME_CHARS:
+            qualified = qualify.get(scope)
+            if qualified is None:
+                qualified = qualify[scope] = scopes.qualified(
+                    scope, aliases, namespaces, bound, paths
+                )
+            qualified.add(unique, owner, name, qualifier)
+    out = list(islice(unique, MAX_REFERENCES))
+    return _qualified_over_bare(out), max(0, len(unique) - MAX_REFERENCES)
+
+
+class _Scopes:
+    """The spans (functions, blocks) that imports bind names in, nested or apart as the tree
+    nests them: which one is innermost around a byte, and the bindings in force there."""
+
+    def __init__(self, scoped: Sequence[ScopedAlias]) -> None:
+        spans = sorted({(a.start, a.end) for a in scoped}, key=lambda span: (span[0], -span[1]))
+        self.index = {span: i for i, span in enumerate(spans)}
+        self.bindings: list[list[ScopedAlias]] = [[] for _ in spans]
+        for alias in scoped:  # in source order: a later binding of a name wins
+            self.bindings[self.index[(alias.start, alias.end)]].append(alias)
+        # the segment table of _owners over the spans: bounds[k] starts a segment whose
+        # innermost span is inner[k] (-1: none); parent[i] is the span around span i
+        self.parent: list[int] = []
+        self.bounds, self.inner = [0], [-1]
+        stack: list[tuple[int, int]] = [(1 << 62, -1)]
+        for i, (start, end) in enumerate(spans):
+            while stack[-1][0] <= start:
+                self._close(stack)
+            self.parent.append(stack[-1][1])
+            stack.append((end, i))
+            self.bounds.append(start)
+            self.inner.append(i)
+        while len(stack) > 1:
+            self._close(stack)
+
+    def _close(self, stack: list[tuple[int, int]]) -> None:
+        end = stack.pop()[0]
+        self.bounds.append(max(self.bounds[-1], end))
+        self.inner.append(stack[-1][1])
+
+    def innermost(self, at: int) -> int:
+        return self.inner[bisect_right(self.bounds, at) - 1]
+
+    def qualified(
+        self,
+        scope: int,
+        aliases: dict[str, str],
+        namespaces: set[str],
+        bound: dict[str, str] | None,
+        paths: bool,
+    ) -> _Qualified:
+        """The qualifier of references in `scope`: the file's imports, then each enclosing
+        scope's bindings from the outermost in, each shadowing a name bound before it."""
+        chain: list[int] = []
+        while scope >= 0:
+            chain.append(scope)
+            scope = self.parent[scope]
+        if not chain:
+            return _Qualified(aliases, namespaces, bound, paths)
+        aliases, namespaces = dict(aliases), set(namespaces)
+        through = dict(bound) if bound is not None else None
+        for span in reversed(chain):
+            for alias in self.bindings[span]:
+                aliases[alias.local] = alias.qualified
+                if alias.namespace:
+                    namespaces.add(alias.local)
+                    if through is not None:
+                        through.pop(alias.local, None)
+                else:
+                    namespaces.discard(alias.local)
+                    if through is not None:
+                        through[alias.local] = alias.qualified
+        return _Qualified(aliases, namespaces, through, paths)
 
 
 def _in_source_order(

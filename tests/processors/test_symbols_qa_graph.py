@@ -156,3 +156,54 @@ def test_an_overloads_union_written_with_a_leading_bar_is_named_without_it() -> 
     names = {s.fq_name for s in symbols("src/handler.ts", OVERLOADS_TS)}
     assert "define(EventHandler|EventHandlerObject)" in names, names
     assert not any("(|" in n for n in names)
+
+
+SCOPED_REQUIRE_JS = """const m = require('./m')
+const { describe, it } = require('node:test')
+
+describe('load', () => {
+  it('requires', async () => {
+    const required = require('../')
+    required.default()
+    m.top()
+  })
+
+  it('builds a set', async () => {
+    const required = new Set(['a'])
+    required.has('a')
+    m.inner()
+  })
+})
+
+function local () {
+  var { helper } = require('./helpers')
+  if (helper) {
+    const m = require('./other')
+    m.shadowed()
+    helper()
+  }
+  m.outer()
+}
+
+function elsewhere () {
+  helper()
+}
+"""
+
+
+def test_a_require_bound_inside_a_function_qualifies_only_inside_it() -> None:
+    """koa's __tests__/load-with-esm.test.js: `const required = require('../')` in one test's
+    callback and `const required = new Set(...)` in another's; the first binding qualified
+    `required.has(...)` in the second as the package's `has`, a false dependent (lib/response.js
+    declares `has`). A `const`/`let` binds in its block, a `var` in its function; a module's
+    binding still qualifies every function's calls unless one shadows it."""
+    found = references("__tests__/load.test.js", SCOPED_REQUIRE_JS)
+    assert ("", "default", "..default") in found
+    assert ("", "top", "__tests__/m.top") in found
+    assert ("", "has", None) in found  # a Set's `has`, not the package's
+    assert ("", "inner", "__tests__/m.inner") in found
+    assert ("local", "shadowed", "__tests__/other.shadowed") in found
+    assert ("local", "helper", "__tests__/helpers.helper") in found  # a `var`: the function's
+    assert ("local", "outer", "__tests__/m.outer") in found  # the block's `m` ended
+    assert ("elsewhere", "helper", None) in found
+    assert not any(q in {"..has", "__tests__/other.outer"} for _o, _n, q in found), found

@@ -630,6 +630,31 @@ def test_a_folder_required_by_its_path_is_its_package_jsons_main(repo: Repo) -> 
     assert repo.resolver.imports("r", "__tests__/app/use.test.js") == ["lib/application"]
 
 
+def test_a_require_inside_a_callback_names_nothing_outside_it(repo: Repo) -> None:
+    # koa's __tests__/load-with-esm.test.js: `const required = require('../')` in one test's
+    # callback, `const required = new Set(...)` and `required.has(k)` in another's; the first
+    # binding qualified the second's `has` as the package's, so lib/response.js (`has (field)`)
+    # listed the test as a dependent
+    repo.add(
+        {
+            "package.json": '{"name": "koa", "main": "lib/application.js"}',
+            "lib/application.js": (
+                "const response = require('./response')\n"
+                "module.exports = class Application {\n  use () {}\n}\n"
+            ),
+            "lib/response.js": "module.exports = {\n  has (field) { return true },\n}\n",
+            "__tests__/load.test.js": (
+                "it('requires', () => {\n  const required = require('../')\n"
+                "  required.default\n})\n"
+                "it('sets', () => {\n  const required = new Set(['a'])\n"
+                "  required.has('a')\n})\n"
+            ),
+        }
+    )
+    assert repo.dependents("lib/application.js") == [("__tests__/load.test.js", "<file>")]
+    assert repo.dependents("lib/response.js") == [("lib/application.js", "<file>")]
+
+
 def test_the_answer_is_bounded_by_files_not_by_symbol_file_pairs(repo: Repo) -> None:
     """A file naming hundreds of the declarations (zod's core/api.ts names 165 of
     core/schemas.ts's) cannot use up the bound and cut a dependent found after it."""

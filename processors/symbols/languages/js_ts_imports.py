@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 from tree_sitter import Node
 
-from processors.symbols.declaration import Captures, Found, Slicer, clean_name
+from processors.symbols.declaration import Captures, Found, ScopedAlias, Slicer, clean_name
 from processors.symbols.languages.base import LanguageRules
 from processors.symbols.languages.js_ts import (
     DEFAULT_EXPORT,
@@ -77,11 +77,57 @@ def _read_import(found: Found, text: Slicer, caps: Captures, directory: str) -> 
         found.imports.append(namespace_import(module, namespace))  # `import * as ns`
     else:
         found.imports.append(module)
+    bound_to = alias_cap or names_cap
+    scope = binding_scope(bound_to[0]) if bound_to and "import.via" in caps else None
+    if scope is not None:  # `const m = require("m")` in a function: its names are its own
+        start, end = scope
+        found.scoped.extend(
+            ScopedAlias(start, end, local, qualified, local == namespace)
+            for local, qualified in pairs
+        )
+        return
     if pairs:
         found.aliases.update(pairs)
         found.bound.update(pair for pair in pairs if pair[0] != namespace)
     if namespace:
         found.namespaces.add(namespace)
+
+
+# what a `var` binds in: a function's body (a class's static block is one too)
+_FUNCTIONS = frozenset(
+    {
+        "function_declaration",
+        "function_expression",
+        "function",
+        "arrow_function",
+        "method_definition",
+        "generator_function",
+        "generator_function_declaration",
+        "class_static_block",
+    }
+)
+
+
+def binding_scope(name: Node) -> tuple[int, int] | None:
+    """The span a CommonJS binding (`name`: the bound identifier or pattern of `const m =
+    require("m")`) is visible in, as the language scopes it: a `const` or `let` in its block
+    (a statement block, a `for`'s, a `switch`'s body), a `var` in its function; None at
+    module level, where it qualifies the whole file."""
+    declarator = name.parent
+    declaration = declarator.parent if declarator is not None else None
+    if declaration is None:
+        return None
+    if declaration.type == "variable_declaration":  # `var`: the function's, hoisted
+        scope = declaration.parent
+        while scope is not None and scope.type not in _FUNCTIONS:
+            scope = scope.parent
+    else:
+        scope = declaration.parent
+        if scope is not None and scope.type in ("export_statement", "switch_case"):
+            scope = scope.parent
+    if scope is None or scope.type == "program":
+        return None
+    return scope.start_byte, scope.end_byte
 
 
 _NAMED_IMPORT = re.compile(
