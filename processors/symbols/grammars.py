@@ -139,8 +139,9 @@ class QueryPass:
     reference only where the language's rules say an import qualifies it
     (LanguageRules.imported_member).
     `def_capture[i]` is the `@def.<Kind>` capture name of pattern i, "" when it declares
-    nothing. `implied_names[i]` is the name pattern i's declarations have without writing it
-    (`@name.Companion`: Kotlin's unnamed companion object is `Companion`), "" for most.
+    nothing. `implied_names[i]` is the name pattern i's declarations or scope have without
+    writing it (`@name.Companion`: Kotlin's unnamed companion object is `Companion`; a Rust
+    `impl Tr for ()` is the scope `unit`), "" for most.
     `rank[i]` is pattern i's place in the query file:
     when two patterns declare the same node, the earlier one wins.
     `max_start_depth` (0 for the top pass) lets tree-sitter skip the tree below it.

@@ -8,7 +8,8 @@ names:
   source writing it: Kotlin's unnamed companion object is `Companion`), optionally
   `@params` (overload disambiguation), `@parent` (an explicit owner, e.g. a Go method's
   receiver type) and `@body` (where the signature ends, when the node has no `body` field);
-- `@scope` + `@scope.name`: a naming scope that is not itself a symbol (a Rust `impl`);
+- `@scope` + `@scope.name`: a naming scope that is not itself a symbol (a Rust `impl`), or
+  `@scope` + `@name.<Name>` for one the source names no type of (`impl Tr for ()`: `unit`);
 - `@package`: the file's package/namespace, prefixed to every fq name;
 - `@import.tree`: a use tree the language's rules expand into imports (Rust);
 - `@import` (a module), or `@import.module` + `@import.name`, optionally `@import.alias`,
@@ -89,7 +90,7 @@ class Matcher:
                 if def_cap and (caps.get("name") or qpass.implied_names[pattern]):
                     self.declaration(qpass, pattern, def_cap, caps)
                 if pattern in misc_patterns:
-                    self.misc(caps)
+                    self.misc(caps, qpass.implied_names[pattern])
         return self.found
 
     def declaration(self, qpass: QueryPass, pattern: int, def_cap: str, caps: Captures) -> None:
@@ -127,11 +128,15 @@ class Matcher:
         )
         found.has_decl_only = found.has_decl_only or "decl" in caps
 
-    def misc(self, caps: Captures) -> None:
-        """Scopes, decorators, the package and imports."""
+    def misc(self, caps: Captures, implied: str = "") -> None:
+        """Scopes, decorators, the package and imports; `implied`: the pattern's scope name
+        when the source writes none (`@name.<Name>`)."""
         found = self.found
-        if "scope" in caps and "scope.name" in caps:
-            self.scope(caps["scope"][0], caps["scope.name"][0])
+        if "scope" in caps:
+            if "scope.name" in caps:
+                self.scope(caps["scope"][0], self.clean(caps["scope.name"][0]))
+            elif implied:
+                self.scope(caps["scope"][0], implied)
         if "decorated" in caps:
             found.decorated.add(caps["decorated"][0].start_byte)
         if "package" in caps and not found.package:
@@ -148,12 +153,12 @@ class Matcher:
         if "import.module" in caps:
             self.module_import(caps)
 
-    def scope(self, node: Node, name: Node) -> None:
+    def scope(self, node: Node, name: str) -> None:
         """A naming scope that is not itself a symbol (a Rust `impl`)."""
         scope_key: Key = (node.start_byte, node.end_byte, "scope")
         if scope_key not in self.found.defs:
             self.found.defs[scope_key] = Declaration(
-                node.start_byte, node.end_byte, "", self.clean(name), node, is_scope=True
+                node.start_byte, node.end_byte, "", name, node, is_scope=True
             )
 
     def imports_through_call(self, caps: Captures) -> bool:

@@ -107,10 +107,31 @@ impl Go for () { fn go(&self) {} }
 
 def test_an_impl_for_a_primitive_or_a_reference_is_a_scope_named_by_its_type() -> None:
     """`impl Go for bool`, `for &'a str`, `for &T` put their methods under the type they
-    name (axum's impls for `&str` and tuples stood at file level, `go`, `go#2`, ...); one for
-    `()` or a tuple names no type and stays at file level."""
+    name (axum's impls for `&str` and tuples stood at file level, `go`, `go#2`, ...)."""
     found = extract(IMPLS_FOR_UNNAMED_TYPES, "rust", "src/go.rs", GRAMMARS["rust"])
     names = [str(s["fq_name"]) for s in found.symbols]
     assert {"bool.go", "str.go", "T.go", "Vec.go"} <= set(names)
+
+
+IMPLS_FOR_STRUCTURAL_TYPES = """pub trait Go { fn go(&self); const N: usize; }
+impl Go for () { fn go(&self) {} const N: usize = 0; }
+impl<A, B> Go for (A, B) { fn go(&self) {} const N: usize = 2; }
+impl<A> Go for &(A,) { fn go(&self) {} const N: usize = 1; }
+impl Go for &() { fn go(&self) {} const N: usize = 0; }
+impl<T> Go for [T] { fn go(&self) {} const N: usize = 0; }
+impl<T, const M: usize> Go for [T; M] { fn go(&self) {} const N: usize = M; }
+"""
+
+
+def test_an_impl_for_the_unit_type_a_tuple_an_array_or_a_slice_is_a_scope_too() -> None:
+    """`impl Go for ()`, `for (A, B)`, `for [T]`, `for [T; M]` name no type, and their
+    methods stood at file level (`go`, `go#2`, `N#3`, ...: nothing said whose they were);
+    they are scoped as rustdoc files such impls, under the primitive they implement for:
+    `unit`, `tuple`, `slice`, `array`, as `&str` is scoped by `str`."""
+    found = extract(IMPLS_FOR_STRUCTURAL_TYPES, "rust", "src/go.rs", GRAMMARS["rust"])
+    names = [str(s["fq_name"]) for s in found.symbols]
     file_level = [n for n in names if "." not in n and n != "Go"]
-    assert len(file_level) == 1, file_level  # the `()` impl's method only
+    assert file_level == [], file_level
+    assert {"unit.go", "unit.N", "tuple.go", "tuple.N", "slice.go", "array.N"} <= {
+        n.split("(")[0].split("#")[0] for n in names
+    }, names

@@ -16,10 +16,16 @@
 (static_item name: (identifier) @name) @def.Field
 (macro_definition name: (identifier) @name) @def.Other
 (impl_item type: [(type_identifier) @scope.name (generic_type type: (type_identifier) @scope.name) (scoped_type_identifier name: (type_identifier) @scope.name)]) @scope
-; `impl Tr for bool`, `for &'a str`, `for &mut Vec<u8>`: a scope named by the type (`()` and
-; tuples name none: their methods stay at file level)
+; `impl Tr for bool`, `for &'a str`, `for &mut Vec<u8>`: a scope named by the type
 (impl_item type: (primitive_type) @scope.name) @scope
 (impl_item type: (reference_type type: [(type_identifier) @scope.name (primitive_type) @scope.name (generic_type type: (type_identifier) @scope.name) (scoped_type_identifier name: (type_identifier) @scope.name)])) @scope
+; `impl Tr for ()`, `for (A, B)`, `for [T]`, `for [T; N]` (or a reference to one): a type with
+; no name of its own, scoped as rustdoc files such impls, by the primitive (`unit`, `tuple`,
+; `slice`, `array`)
+(impl_item type: [(unit_type) (reference_type type: (unit_type))] @name.unit) @scope
+(impl_item type: [(tuple_type) (reference_type type: (tuple_type))] @name.tuple) @scope
+(impl_item type: [(array_type !length) (reference_type type: (array_type !length))] @name.slice) @scope
+(impl_item type: [(array_type length: (_)) (reference_type type: (array_type length: (_)))] @name.array) @scope
 
 ; a use tree, expanded into one import per leaf by languages/rust.use_leaves
 (use_declaration argument: (_) @import.tree)
