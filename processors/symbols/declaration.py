@@ -37,14 +37,17 @@ class Declaration:
 @dataclass(frozen=True, slots=True)
 class ScopedAlias:
     """An import's local name bound inside a function or a block (TS/JS's `const m =
-    require("m")` in a callback), which qualifies the references between `start` and `end`
-    only: `namespace` when it names the whole module, else the imported declaration."""
+    require("m")` in a callback, Python's `from .m import f` in a function's body), which
+    qualifies the references between `start` and `end` only: `namespace` when it names the
+    whole module (TS/JS), `bound` when it names a declaration an unreferenced import still
+    uses (Found.bound's)."""
 
     start: int
     end: int
     local: str
     qualified: str
     namespace: bool
+    bound: bool
 
 
 Key = tuple[int, int, int | str]  # a declaration's node span and its name's offset (or "scope")

@@ -13,12 +13,13 @@ slices.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from tree_sitter import Tree
+from tree_sitter import Node, Tree
 
-from processors.symbols.declaration import MAX_NAME_CHARS
+from processors.symbols.declaration import MAX_NAME_CHARS, Found
 from processors.symbols.grammars import Grammar, parser_of, plan_of
 from processors.symbols.languages import LanguageRules, rules_for
 from processors.symbols.languages.js_ts import JS_EXTENSIONS, strip_js_extension
@@ -68,12 +69,15 @@ def extract(body: str, language: str, path: str, grammar: Grammar) -> Extracted:
     selects = rules.member_selection
     if selects is not None:
         ref_nodes = [n for n in ref_nodes if not selects(n, src, found.aliases)]
-    imported = rules.imported_member
-    if found.value_nodes and imported is not None and found.aliases:
-        ref_nodes = ref_nodes + [n for n in found.value_nodes if imported(n, src, found.aliases)]
     aliases = found.aliases
     if found.scoped:  # the names whose qualifier an import may resolve, somewhere in the file
         aliases = {**{a.local: a.qualified for a in found.scoped}, **aliases}
+    imported = rules.imported_member
+    if found.value_nodes and imported is not None and aliases:
+        values = [n for n in found.value_nodes if imported(n, src, aliases)]
+        if found.scoped and values:
+            values = [n for n in values if _imported_here(n, src, imported, found)]
+        ref_nodes = ref_nodes + values
     sites = reference_sites(
         ref_nodes,
         found.import_calls,
@@ -103,6 +107,21 @@ def extract(body: str, language: str, path: str, grammar: Grammar) -> Extracted:
         found.scoped,
     )
     return Extracted(out, rules.imports_of(found), references, dropped)
+
+
+def _imported_here(
+    node: Node,
+    src: bytes,
+    imported: Callable[[Node, bytes, dict[str, str]], bool],
+    found: Found,
+) -> bool:
+    """Whether a value `node` is read through an import in force where it stands: the file's,
+    or one a function around it binds (Found.scoped), not another function's."""
+    if found.aliases and imported(node, src, found.aliases):
+        return True
+    at = node.start_byte
+    here = {a.local: a.qualified for a in found.scoped if a.start <= at < a.end}
+    return bool(here) and imported(node, src, here)
 
 
 def _parse(grammar: Grammar, rules: LanguageRules, src: bytes) -> Tree:

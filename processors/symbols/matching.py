@@ -41,7 +41,15 @@ from __future__ import annotations
 
 from tree_sitter import Node, QueryCursor, Tree
 
-from processors.symbols.declaration import Captures, Declaration, Found, Key, Slicer, clean_name
+from processors.symbols.declaration import (
+    Captures,
+    Declaration,
+    Found,
+    Key,
+    ScopedAlias,
+    Slicer,
+    clean_name,
+)
 from processors.symbols.grammars import QueryPass, QueryPlan
 from processors.symbols.languages import LanguageRules
 from processors.symbols.signatures import _node_text
@@ -187,8 +195,11 @@ class Matcher:
             module = short
         else:
             short = module.split(".")[-1]
+        binds = self.rules.import_binds_declaration
+        if self.bind_in_scope(caps["import"][0], short, module, binds):
+            return
         found.aliases[short] = module
-        if self.rules.import_binds_declaration:
+        if binds:
             found.bound[short] = module
 
     def tree_import(self, node: Node) -> None:
@@ -220,7 +231,20 @@ class Matcher:
             return
         alias = caps.get("import.alias")
         short = self.clean(alias[0]) if alias else name
-        if module.strip("."):
-            found.aliases[short] = found.bound[short] = f"{module.lstrip('.')}.{name}"
-        else:
-            found.aliases[short] = name
+        binds = bool(module.strip("."))
+        qualified = f"{module.lstrip('.')}.{name}" if binds else name
+        if self.bind_in_scope(caps["import.module"][0], short, qualified, binds):
+            return
+        found.aliases[short] = qualified
+        if binds:
+            found.bound[short] = qualified
+
+    def bind_in_scope(self, node: Node, short: str, qualified: str, binds: bool) -> bool:
+        """Whether the import `node` stands in binds `short` in a function's or a class's body
+        only (LanguageRules.import_scope): then it qualifies the references there alone
+        (Found.scoped); `binds`: it names a declaration (Found.bound)."""
+        scope = self.rules.import_scope(node)
+        if scope is None:
+            return False
+        self.found.scoped.append(ScopedAlias(*scope, short, qualified, False, binds))
+        return True

@@ -52,7 +52,7 @@ def references_of(
             paths,
         )
     if bound or scoped:
-        imported = [*bound.values(), *(a.qualified for a in scoped if not a.namespace)]
+        imported = [*bound.values(), *(a.qualified for a in scoped if a.bound)]
         references, dropped = _imported_unreferenced(references, dropped, imported)
     return references, dropped
 
@@ -225,8 +225,10 @@ class _Scopes:
                         through.pop(alias.local, None)
                 else:
                     namespaces.discard(alias.local)
-                    if through is not None:
+                    if through is not None and alias.bound:
                         through[alias.local] = alias.qualified
+                    elif through is not None:
+                        through.pop(alias.local, None)
         return _Qualified(aliases, namespaces, through, paths)
 
 

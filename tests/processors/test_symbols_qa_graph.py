@@ -8,7 +8,9 @@ extracted wrong, each pinned by a small inline source and asserted by what was w
   locales `error.unit`): 542 such symbols in zod, none a declaration;
 - a Java record's compact constructor (`public Point { ... }`) was no symbol;
 - a Python call through a chain of modules (`click.testing.CliRunner()`) was unqualified,
-  so no file depended on the module it names, and `import a.b` bound `b` (Python binds `a`).
+  so no file depended on the module it names, and `import a.b` bound `b` (Python binds `a`);
+- a Python import in a function's body (click's termui.get_pager_file) bound its name in the
+  whole file, so other functions' calls of the same name were read as the import's.
 """
 
 from __future__ import annotations
@@ -207,3 +209,93 @@ def test_a_require_bound_inside_a_function_qualifies_only_inside_it() -> None:
     assert ("local", "outer", "__tests__/m.outer") in found  # the block's `m` ended
     assert ("elsewhere", "helper", None) in found
     assert not any(q in {"..has", "__tests__/other.outer"} for _o, _n, q in found), found
+
+
+LOCAL_IMPORTS_PY = """from __future__ import annotations
+
+import typing as t
+
+if t.TYPE_CHECKING:
+    from .types import ParamType
+
+try:
+    import colorama
+except ImportError:
+    colorama = None
+
+
+def get_pager_file(color):
+    from ._termui_impl import get_pager_file
+
+    return get_pager_file(color=color)
+
+
+def echo_via_pager(text, color):
+    with get_pager_file(color=color) as pager:
+        pager.write(text)
+
+
+def raw_terminal():
+    from ._termui_impl import raw_terminal as f
+
+    def inner():
+        return f()
+
+    return inner()
+
+
+def prompt(text):
+    f = input
+    try:
+        return f(text)
+    except exceptions.Abort:
+        return None
+
+
+def pause():
+    from . import exceptions
+
+    raise exceptions.Abort
+
+
+def typed(value: ParamType) -> None:
+    colorama.init()
+
+
+class Group:
+    from .decorators import group
+
+    def command(self, *args):
+        from .decorators import command
+
+        return command(*args)
+
+    def shell_complete(self, ctx):
+        for command in self.commands:
+            command.get_short_help_str()
+            raise command.Abort
+"""
+
+
+def test_a_python_import_inside_a_function_qualifies_only_inside_it() -> None:
+    """click's termui.py: `get_pager_file()` imports `_termui_impl.get_pager_file` in its
+    body, and `echo_via_pager` calls termui's own `get_pager_file`; the import's name applied
+    file-wide, so related(_termui_impl.py) listed echo_via_pager as a dependent. core.py's
+    `from .decorators import command` in Group.command qualified a loop's `command.x()` in
+    another method. A function's (or a class body's) import binds in its body, a nested
+    function's included; one at module level, under `if TYPE_CHECKING:` or `try:`, in the
+    whole file."""
+    found = references("src/click/termui.py", LOCAL_IMPORTS_PY)
+    termui, impl, decorators = "src.click.termui", "src.click._termui_impl", "src.click.decorators"
+    assert (f"{termui}.get_pager_file", "get_pager_file", f"{impl}.get_pager_file") in found
+    assert (f"{termui}.echo_via_pager", "get_pager_file", None) in found, found
+    assert (f"{termui}.raw_terminal.inner", "raw_terminal", f"{impl}.raw_terminal") in found
+    assert (f"{termui}.prompt", "f", None) in found  # a local `f`, not the import's
+    assert not any(o == f"{termui}.prompt" and q for o, _n, q in found), found
+    assert (f"{termui}.pause", "Abort", "src.click.exceptions.Abort") in found  # a value
+    assert (f"{termui}.typed", "ParamType", "src.click.types.ParamType") in found
+    assert (f"{termui}.typed", "init", "colorama.init") in found
+    assert (f"{termui}.Group.command", "command", f"{decorators}.command") in found
+    assert (f"{termui}.Group.shell_complete", "get_short_help_str", None) in found
+    assert not any(q and q.startswith(f"{decorators}.command.") for _o, _n, q in found), found
+    assert ("", "group", f"{decorators}.group") in found  # the class body's, named by none

@@ -655,6 +655,29 @@ def test_a_require_inside_a_callback_names_nothing_outside_it(repo: Repo) -> Non
     assert repo.dependents("lib/response.js") == [("lib/application.js", "<file>")]
 
 
+def test_a_python_import_inside_a_function_names_nothing_outside_it(repo: Repo) -> None:
+    # click's termui.py: `get_pager_file()` imports `_termui_impl.get_pager_file` in its body
+    # and `echo_via_pager` calls termui's own `get_pager_file`; the import applied file-wide,
+    # so related(_termui_impl.py) listed echo_via_pager among its dependents
+    repo.add(
+        {
+            "click/__init__.py": "",
+            "click/_termui_impl.py": "def get_pager_file(color):\n    pass\n",
+            "click/termui.py": (
+                "def get_pager_file(color):\n"
+                "    from ._termui_impl import get_pager_file\n\n"
+                "    return get_pager_file(color=color)\n\n\n"
+                "def echo_via_pager(text, color):\n"
+                "    with get_pager_file(color=color) as pager:\n"
+                "        pager.write(text)\n"
+            ),
+        }
+    )
+    assert repo.dependents("click/_termui_impl.py") == [
+        ("click/termui.py", "click.termui.get_pager_file")
+    ]
+
+
 def test_the_answer_is_bounded_by_files_not_by_symbol_file_pairs(repo: Repo) -> None:
     """A file naming hundreds of the declarations (zod's core/api.ts names 165 of
     core/schemas.ts's) cannot use up the bound and cut a dependent found after it."""

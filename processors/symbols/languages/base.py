@@ -27,6 +27,10 @@ def _anywhere(node: Node) -> bool:
     return True
 
 
+def _file_wide(node: Node) -> tuple[int, int] | None:
+    return None
+
+
 def _unrepaired(src: bytes) -> bytes:
     return src
 
@@ -63,6 +67,10 @@ class LanguageRules:
     imports_of: Callable[[Found], list[str]] = _sorted_imports
     # the functions whose call with a string (`@import.via`) imports a module: `require("x")`
     import_calls: frozenset[str] = frozenset()
+    # the span (start and end bytes) a plain or `from` import (a node of its statement) binds
+    # its names in when that is less than the file: Python's import in a function's or a
+    # class's body (python.binding_scope); None where it binds them file-wide
+    import_scope: Callable[[Node], tuple[int, int] | None] = _file_wide
     # whether a declaration whose pattern says `@top` stands at file level (c_family)
     at_file_level: Callable[[Node], bool] = _anywhere
     # whether a declaration without a body (`@decl`) declares something of its own: not a

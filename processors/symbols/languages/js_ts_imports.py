@@ -82,7 +82,7 @@ def _read_import(found: Found, text: Slicer, caps: Captures, directory: str) -> 
     if scope is not None:  # `const m = require("m")` in a function: its names are its own
         start, end = scope
         found.scoped.extend(
-            ScopedAlias(start, end, local, qualified, local == namespace)
+            ScopedAlias(start, end, local, qualified, local == namespace, local != namespace)
             for local, qualified in pairs
         )
         return

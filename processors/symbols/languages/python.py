@@ -121,6 +121,27 @@ def at_module_level(node: Node) -> bool:
     return parent is not None and parent.type == "module"
 
 
+# what an import binds its names in when it stands inside one: the body of a function (and
+# of the functions nested in it) or of a class; an `if`, `try`, `with` or loop binds nothing
+_SCOPES = frozenset({"function_definition", "class_definition"})
+
+
+def binding_scope(node: Node) -> tuple[int, int] | None:
+    """The span an import statement (`node`: one of its nodes) binds its names in: the body of
+    the function or class it stands in (`from ._termui_impl import get_pager_file` inside
+    click's termui.get_pager_file is no name of echo_via_pager's); None at module level,
+    under `if TYPE_CHECKING:` or in a `try` too, where it binds them for the whole file. A
+    class body's names are no method's in Python, but its methods' spans lie inside it: they
+    see them here (rare, and the file-wide binding before saw them too)."""
+    scope = node.parent
+    while scope is not None and scope.type not in _SCOPES:
+        scope = scope.parent
+    body = scope.child_by_field_name("body") if scope is not None else None
+    if body is None:
+        return None
+    return body.start_byte, body.end_byte
+
+
 _CHAIN_BYTES = frozenset(b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.")
 _DOT = ord(".")
 
@@ -144,6 +165,7 @@ def imported_member(node: Node, src: bytes, aliases: dict[str, str]) -> bool:
 RULES = {
     "python": LanguageRules(
         at_file_level=at_module_level,
+        import_scope=binding_scope,
         module_prefix=module_prefix,
         resolve_module=resolve_relative,
         references_through_imports=False,
