@@ -359,6 +359,9 @@ class MemoryService:
         depth = max(1, min(3, args.depth))
         cap = max(1, min(100, args.maxNodes))
         now = time.time()
+        # a blank relation filters nothing: no link's relation is blank, and an agent that
+        # sends "" means any (it matched none, an empty answer that read as "no links")
+        wanted = (args.relation or "").strip() or None
         seed = self.reader.live_entry(args.key, now)
         if seed is None:
             return m.NeighborsResult(key=args.key, exists=False, neighbors=[], truncated=False)
@@ -372,7 +375,7 @@ class MemoryService:
             if entry is None or level >= depth:
                 continue
             for relation, targets in sorted(entry.links.items()):
-                if args.relation is not None and relation != args.relation:
+                if wanted is not None and relation != wanted:
                     continue
                 for target in targets:
                     if target in seen:

@@ -287,6 +287,10 @@ async def test_links_staleness_and_neighbors(tmp_path: Path) -> None:
             {"key": "repo/repo/mem/backlog/root", "relation": "blockedBy", "maxNodes": 1},
         )
         assert len(only["neighbors"]) == 1 and only["truncated"] is True
+        blank = await call(
+            s, "repocontext_neighbors", {"key": "repo/repo/mem/backlog/root", "relation": " "}
+        )
+        assert blank["neighbors"] == near["neighbors"]  # a blank relation filters nothing
 
         # the linked file changes: recall reports the link as stale
         root = app.settings.workspace_root
