@@ -336,12 +336,12 @@ class VectorIndexer:
     ) -> None:
         """Keep (streams/recent_vectors.py) the stored passages of the files this batch
         deletes, and of those it changes that had points, before the new ones replace them."""
-        changing = {w[1].source_key for w in todo}
         had = {str(payload.get("source_key")) for payload in existing.values()}
+        replaced = {w[1].source_key for w in todo} & had
         sources = [
             file_key(repo_id, path)
             for repo_id, path, passages in per_source
-            if not passages or (file_key(repo_id, path) in changing & had)
+            if not passages or file_key(repo_id, path) in replaced
         ]
         ids = [point_id(source, i) for source in sources for i in range(MAX_CHUNKS)]
         if not ids:
