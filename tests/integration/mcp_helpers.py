@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import subprocess
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
@@ -24,6 +25,21 @@ async def stdio_session(data_dir: Path, *args: str) -> AsyncIterator[ClientSessi
     async with stdio_client(params) as (read, write), ClientSession(read, write) as session:
         await session.initialize()
         yield session
+
+
+def mcp_process(
+    repo: Path, data_dir: Path, stderr: int = subprocess.PIPE
+) -> subprocess.Popen[bytes]:
+    """`repocontext mcp .` started in `repo` on `data_dir`, its stdin and stdout pipes: for
+    tests that write raw lines or signal the process, which the SDK's client does not."""
+    return subprocess.Popen(
+        cli_command("mcp", "."),
+        cwd=repo,
+        env=child_env(data_dir),
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=stderr,
+    )
 
 
 @contextlib.asynccontextmanager

@@ -16,7 +16,7 @@ from typing import IO, Any
 import pytest
 
 from repocontext.line_transport import INVALID_REQUEST, PARSE_ERROR, read_message
-from tests.conftest import child_env, cli_command
+from tests.integration.mcp_helpers import mcp_process
 from tests.integration.test_http_limits import INITIALIZE
 
 pytestmark = pytest.mark.slow
@@ -42,14 +42,7 @@ def start_mcp(sample_repo: Path, tmp_path: Path) -> Iterator[Callable[[], subpro
     procs: list[subprocess.Popen[bytes]] = []
 
     def start() -> subprocess.Popen[bytes]:
-        proc = subprocess.Popen(
-            cli_command("mcp", "."),
-            cwd=sample_repo,
-            env=child_env(tmp_path / "data"),
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.DEVNULL,
-        )
+        proc = mcp_process(sample_repo, tmp_path / "data", stderr=subprocess.DEVNULL)
         procs.append(proc)
         assert proc.stdin is not None and proc.stdout is not None
         send(proc.stdin, json.dumps(INITIALIZE).encode())

@@ -7,12 +7,11 @@ from __future__ import annotations
 import json
 import select
 import signal
-import subprocess
 from pathlib import Path
 
 import pytest
 
-from tests.conftest import child_env, cli_command
+from tests.integration.mcp_helpers import mcp_process
 from tests.integration.test_http_limits import INITIALIZE
 
 pytestmark = pytest.mark.slow
@@ -22,14 +21,7 @@ pytestmark = pytest.mark.slow
 def test_a_signal_stops_the_stdio_server_while_stdin_is_open(
     sample_repo: Path, tmp_path: Path, sig: signal.Signals, code: int
 ) -> None:
-    proc = subprocess.Popen(
-        cli_command("mcp", "."),
-        cwd=sample_repo,
-        env=child_env(tmp_path / "data"),
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-    )
+    proc = mcp_process(sample_repo, tmp_path / "data")
     try:
         assert proc.stdin is not None and proc.stdout is not None
         proc.stdin.write((json.dumps(INITIALIZE) + "\n").encode())

@@ -35,13 +35,20 @@ def stored_hashes(rig: Rig, path: str) -> list[str]:
     return [str(found[i]["hash"]) for i in ids if i in found]
 
 
+async def billing_embedded(rig: Rig, tmp_path: Path) -> tuple[RecordingEmbedder, Path]:
+    """billing.py written with one block per topic and embedded, by an embedder that records
+    what it is asked."""
+    recorder = RecordingEmbedder()
+    rig.indexer.embedder = recorder
+    target = tmp_path / "ws" / "repo" / "billing.py"
+    target.write_text(body(*TOPICS))
+    await settle(rig, "billing.py")
+    return recorder, target
+
+
 async def test_a_deleted_and_restored_file_is_not_embedded_again(tmp_path: Path) -> None:
     async for rig in open_rig(tmp_path):
-        recorder = RecordingEmbedder()
-        rig.indexer.embedder = recorder
-        target = tmp_path / "ws" / "repo" / "billing.py"
-        target.write_text(body(*TOPICS))
-        await settle(rig, "billing.py")
+        recorder, target = await billing_embedded(rig, tmp_path)
         before = stored_hashes(rig, "billing.py")
         assert len(before) == len(TOPICS)
         embedded = recorder.texts_embedded
@@ -60,11 +67,7 @@ async def test_a_deleted_and_restored_file_is_not_embedded_again(tmp_path: Path)
 
 async def test_an_edit_that_shifts_the_blocks_embeds_only_the_new_one(tmp_path: Path) -> None:
     async for rig in open_rig(tmp_path):
-        recorder = RecordingEmbedder()
-        rig.indexer.embedder = recorder
-        target = tmp_path / "ws" / "repo" / "billing.py"
-        target.write_text(body(*TOPICS))
-        await settle(rig, "billing.py")
+        recorder, target = await billing_embedded(rig, tmp_path)
         embedded = recorder.texts_embedded
 
         target.write_text(body("ledger", *TOPICS))  # every block moves one index down
