@@ -40,7 +40,10 @@ class ScopedAlias:
     require("m")` in a callback, Python's `from .m import f` in a function's body), which
     qualifies the references between `start` and `end` only: `namespace` when it names the
     whole module (TS/JS), `bound` when it names a declaration an unreferenced import still
-    uses (Found.bound's)."""
+    uses (Found.bound's). `shadows`: no import but a local binding of the same name (TS/JS's
+    `const path = {...}` in a function, under a file's `const path = require("path")`), which
+    unbinds the name there: what the file or an outer scope imports under it is not what the
+    span's references use (`qualified` is then "")."""
 
     start: int
     end: int
@@ -48,6 +51,7 @@ class ScopedAlias:
     qualified: str
     namespace: bool
     bound: bool
+    shadows: bool = False
 
 
 Key = tuple[int, int, int | str]  # a declaration's node span and its name's offset (or "scope")

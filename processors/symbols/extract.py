@@ -25,7 +25,7 @@ from processors.symbols.languages import LanguageRules, rules_for
 from processors.symbols.languages.js_ts import JS_EXTENSIONS, strip_js_extension
 from processors.symbols.matching import Matcher
 from processors.symbols.nesting import disambiguate, kept, nest, records, without_declared_only
-from processors.symbols.reference_sites import reference_sites
+from processors.symbols.reference_sites import Sites, reference_sites
 from processors.symbols.references import MAX_REFERENCES, references_of
 from processors.symbols.signatures import _separated_signatures, _slicer
 from schemas.symbols import Reference
@@ -69,9 +69,11 @@ def extract(body: str, language: str, path: str, grammar: Grammar) -> Extracted:
     selects = rules.member_selection
     if selects is not None:
         ref_nodes = [n for n in ref_nodes if not selects(n, src, found.aliases)]
+    if rules.without_own_members is not None:
+        ref_nodes = rules.without_own_members(ref_nodes, src)
     aliases = found.aliases
     if found.scoped:  # the names whose qualifier an import may resolve, somewhere in the file
-        aliases = {**{a.local: a.qualified for a in found.scoped}, **aliases}
+        aliases = {**{a.local: a.qualified for a in found.scoped if not a.shadows}, **aliases}
     imported = rules.imported_member
     if found.value_nodes and imported is not None and aliases:
         values = [n for n in found.value_nodes if imported(n, src, aliases)]
@@ -89,6 +91,9 @@ def extract(body: str, language: str, path: str, grammar: Grammar) -> Extracted:
         rules.qualified_paths,
         rules.path_from_file,
     )
+    if rules.local_shadows is not None and (found.aliases or found.scoped):
+        # before the scopes' own imports: where a span has both, the import wins
+        found.scoped[:0] = rules.local_shadows(tree, found, src, _heads(sites))
     prefix = found.package or rules.module_prefix(path)
     symbols = nest(kept(found.defs, grammar.key).values(), prefix)
     if found.has_decl_only:
@@ -109,6 +114,14 @@ def extract(body: str, language: str, path: str, grammar: Grammar) -> Extracted:
     return Extracted(out, rules.imports_of(found), references, dropped)
 
 
+def _heads(sites: Sites) -> set[str]:
+    """The names the file's references start with, each bare name and each qualifier's
+    first: the only imported names whose shadowing can change a reference."""
+    heads = set(sites.names)
+    heads.update(q.partition(".")[0] for q in set(sites.qualifiers) if q)
+    return heads
+
+
 def _imported_here(
     node: Node,
     src: bytes,
@@ -120,7 +133,7 @@ def _imported_here(
     if found.aliases and imported(node, src, found.aliases):
         return True
     at = node.start_byte
-    here = {a.local: a.qualified for a in found.scoped if a.start <= at < a.end}
+    here = {a.local: a.qualified for a in found.scoped if a.start <= at < a.end and not a.shadows}
     return bool(here) and imported(node, src, here)
 
 

@@ -242,9 +242,12 @@ class Matcher:
     def bind_in_scope(self, node: Node, short: str, qualified: str, binds: bool) -> bool:
         """Whether the import `node` stands in binds `short` in a function's or a class's body
         only (LanguageRules.import_scope): then it qualifies the references there alone
-        (Found.scoped); `binds`: it names a declaration (Found.bound)."""
-        scope = self.rules.import_scope(node)
-        if scope is None:
+        (Found.scoped, one entry per span: a class body's without its methods'); `binds`: it
+        names a declaration (Found.bound)."""
+        spans = self.rules.import_scope(node, short)
+        if spans is None:
             return False
-        self.found.scoped.append(ScopedAlias(*scope, short, qualified, False, binds))
+        self.found.scoped.extend(
+            ScopedAlias(start, end, short, qualified, False, binds) for start, end in spans
+        )
         return True

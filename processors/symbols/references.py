@@ -215,21 +215,32 @@ class _Scopes:
         if not chain:
             return _Qualified(aliases, namespaces, bound, paths)
         aliases, namespaces = dict(aliases), set(namespaces)
-        through = dict(bound) if bound is not None else None
+        through = dict(bound) if bound is not None else {}
         for span in reversed(chain):
             for alias in self.bindings[span]:
-                aliases[alias.local] = alias.qualified
-                if alias.namespace:
-                    namespaces.add(alias.local)
-                    if through is not None:
-                        through.pop(alias.local, None)
-                else:
-                    namespaces.discard(alias.local)
-                    if through is not None and alias.bound:
-                        through[alias.local] = alias.qualified
-                    elif through is not None:
-                        through.pop(alias.local, None)
-        return _Qualified(aliases, namespaces, through, paths)
+                _bind(alias, aliases, namespaces, through)
+        return _Qualified(aliases, namespaces, through if bound is not None else None, paths)
+
+
+def _bind(
+    alias: ScopedAlias, aliases: dict[str, str], namespaces: set[str], through: dict[str, str]
+) -> None:
+    """One scope's binding of a name over those in force around it: an import's qualifies
+    its references (a namespace's as a module, a declaration's through it too); a local
+    that is no import (`shadows`) leaves the name unqualified, as any name no import binds."""
+    local = alias.local
+    through.pop(local, None)
+    if alias.shadows:
+        aliases.pop(local, None)
+        namespaces.discard(local)
+        return
+    aliases[local] = alias.qualified
+    if alias.namespace:
+        namespaces.add(local)
+        return
+    namespaces.discard(local)
+    if alias.bound:
+        through[local] = alias.qualified
 
 
 def _in_source_order(

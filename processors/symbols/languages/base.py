@@ -6,9 +6,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from tree_sitter import Node
+from tree_sitter import Node, Tree
 
-from processors.symbols.declaration import Captures, Found, Slicer
+from processors.symbols.declaration import Captures, Found, ScopedAlias, Slicer
 
 
 def _no_module_prefix(path: str) -> str:
@@ -27,7 +27,7 @@ def _anywhere(node: Node) -> bool:
     return True
 
 
-def _file_wide(node: Node) -> tuple[int, int] | None:
+def _file_wide(node: Node, local: str) -> list[tuple[int, int]] | None:
     return None
 
 
@@ -67,10 +67,21 @@ class LanguageRules:
     imports_of: Callable[[Found], list[str]] = _sorted_imports
     # the functions whose call with a string (`@import.via`) imports a module: `require("x")`
     import_calls: frozenset[str] = frozenset()
-    # the span (start and end bytes) a plain or `from` import (a node of its statement) binds
-    # its names in when that is less than the file: Python's import in a function's or a
-    # class's body (python.binding_scope); None where it binds them file-wide
-    import_scope: Callable[[Node], tuple[int, int] | None] = _file_wide
+    # the spans (start and end bytes) a plain or `from` import (a node of its statement, the
+    # local name it binds) binds its name in when that is less than the file: Python's import
+    # in a function's body, or in a class's body outside its methods (python.binding_scope);
+    # None where it binds it file-wide
+    import_scope: Callable[[Node, str], list[tuple[int, int]] | None] = _file_wide
+    # the local bindings that are no import and shadow an import's name in a function or a
+    # block (the file's tree, what its matches found, its source, the names its references
+    # start with): TS/JS's `const path = {...}` under a file's `const path =
+    # require("path")` (js_ts_locals.local_shadows); None: a name an import binds is the
+    # import's everywhere
+    local_shadows: Callable[[Tree, Found, bytes, set[str]], list[ScopedAlias]] | None = None
+    # the reference captures (and the source) less the names before a dot that select a
+    # member of a type around them, not a type (C#'s `Value.Length` in a class with a
+    # property `Value`: csharp_members.without_own_members); None: all are kept
+    without_own_members: Callable[[list[Node], bytes], list[Node]] | None = None
     # whether a declaration whose pattern says `@top` stands at file level (c_family)
     at_file_level: Callable[[Node], bool] = _anywhere
     # whether a declaration without a body (`@decl`) declares something of its own: not a

@@ -3,13 +3,15 @@
 node that must hold whole members, and then makes the whole file one ERROR. When a file's
 parse has an error, it is parsed again with every conditional directive and every
 `#else`/`#elif` branch written over with spaces: the first branch is kept, as ctags reads
-it."""
+it. A name before a dot that names a member of the type around it is no reference to a
+type of that name: csharp_members."""
 
 from __future__ import annotations
 
 import re
 
 from processors.symbols.languages.base import LanguageRules
+from processors.symbols.languages.csharp_members import without_own_members
 
 _DIRECTIVE = re.compile(rb"^[ \t]*#[ \t]*(if|elif|else|endif)\b[^\n]*", re.M)
 
@@ -46,4 +48,6 @@ def _blank(fixed: bytearray, start: int, end: int) -> None:
             fixed[i] = 0x20
 
 
-RULES = {"csharp": LanguageRules(repair_on_error=first_branches)}
+RULES = {
+    "csharp": LanguageRules(repair_on_error=first_branches, without_own_members=without_own_members)
+}

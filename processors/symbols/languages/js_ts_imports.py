@@ -24,6 +24,7 @@ from processors.symbols.languages.js_ts import (
     resolve_in,
     star_reexport,
 )
+from processors.symbols.languages.js_ts_locals import FUNCTIONS, local_shadows
 from processors.symbols.signatures import _node_text
 
 
@@ -93,21 +94,6 @@ def _read_import(found: Found, text: Slicer, caps: Captures, directory: str) -> 
         found.namespaces.add(namespace)
 
 
-# what a `var` binds in: a function's body (a class's static block is one too)
-_FUNCTIONS = frozenset(
-    {
-        "function_declaration",
-        "function_expression",
-        "function",
-        "arrow_function",
-        "method_definition",
-        "generator_function",
-        "generator_function_declaration",
-        "class_static_block",
-    }
-)
-
-
 def binding_scope(name: Node) -> tuple[int, int] | None:
     """The span a CommonJS binding (`name`: the bound identifier or pattern of `const m =
     require("m")`) is visible in, as the language scopes it: a `const` or `let` in its block
@@ -119,7 +105,7 @@ def binding_scope(name: Node) -> tuple[int, int] | None:
         return None
     if declaration.type == "variable_declaration":  # `var`: the function's, hoisted
         scope = declaration.parent
-        while scope is not None and scope.type not in _FUNCTIONS:
+        while scope is not None and scope.type not in FUNCTIONS:
             scope = scope.parent
     else:
         scope = declaration.parent
@@ -224,5 +210,6 @@ _JS = LanguageRules(
     read_imports=read_imports,
     imports_of=imports_of,
     declares=declared_member,
+    local_shadows=local_shadows,
 )
 RULES = {"typescript": _JS, "javascript": _JS}

@@ -10,6 +10,7 @@ from __future__ import annotations
 from tree_sitter import Node
 
 from processors.symbols.languages.base import LanguageRules
+from processors.symbols.languages.python_scopes import class_body_spans, declares_global
 
 PYTHON_SUFFIXES = (".py", ".pyi")
 
@@ -126,20 +127,23 @@ def at_module_level(node: Node) -> bool:
 _SCOPES = frozenset({"function_definition", "class_definition"})
 
 
-def binding_scope(node: Node) -> tuple[int, int] | None:
-    """The span an import statement (`node`: one of its nodes) binds its names in: the body of
-    the function or class it stands in (`from ._termui_impl import get_pager_file` inside
-    click's termui.get_pager_file is no name of echo_via_pager's); None at module level,
-    under `if TYPE_CHECKING:` or in a `try` too, where it binds them for the whole file. A
-    class body's names are no method's in Python, but its methods' spans lie inside it: they
-    see them here (rare, and the file-wide binding before saw them too)."""
+def binding_scope(node: Node, local: str) -> list[tuple[int, int]] | None:
+    """The spans an import statement (`node`: one of its nodes) binds `local` in: the body of
+    the function it stands in (`from ._termui_impl import get_pager_file` inside click's
+    termui.get_pager_file is no name of echo_via_pager's), or a class's body less its
+    methods' and nested classes' bodies (python_scopes.class_body_spans: a class body's names
+    are no method's in Python); None at module level, under `if TYPE_CHECKING:` or in a
+    `try` too, and where the scope declares `global local` (its import binds the module's
+    name), where it binds it for the whole file."""
     scope = node.parent
     while scope is not None and scope.type not in _SCOPES:
         scope = scope.parent
     body = scope.child_by_field_name("body") if scope is not None else None
-    if body is None:
+    if scope is None or body is None or declares_global(body, local):
         return None
-    return body.start_byte, body.end_byte
+    if scope.type == "class_definition":
+        return class_body_spans(body)
+    return [(body.start_byte, body.end_byte)]
 
 
 _CHAIN_BYTES = frozenset(b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.")
