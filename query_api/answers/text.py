@@ -160,6 +160,13 @@ def _where(path: str, start: int | None, end: int | None) -> str:
     return f"{path}:{start}" if end in (None, start) else f"{path}:{start}-{end}"
 
 
+def _own_note(note: str | None, fresh: t.Freshness | None) -> str | None:
+    """`note` without its part saying the index is being built: the freshness lines say
+    that already (a bundle that matched nothing said it twice, 35 tokens of repetition)."""
+    building = building_note(fresh.indexing if fresh else None)
+    return note.removeprefix(building or "").removeprefix("; ") if note else None
+
+
 def _search(r: t.SearchResult) -> str:
     where = r.repoId or f"every repository ({', '.join(r.searchedRepos or []) or 'none'})"
     how = _how(r.mode, r.retrievalPath)
@@ -169,9 +176,7 @@ def _search(r: t.SearchResult) -> str:
     for shard in r.shards or []:  # a sharded every-repository search: who did not answer
         if not shard.answered:
             out.append(f"partial: shard {shard.shard} did not answer ({shard.reason})")
-    # a note's part saying the index is being built repeats the freshness lines shown above
-    building = building_note(r.freshness.indexing if r.freshness else None)
-    note = r.note.removeprefix(building or "").removeprefix("; ") if r.note else None
+    note = _own_note(r.note, r.freshness)
     if note:
         out.append(note)
     for i, hit in enumerate(r.hits, 1):
@@ -274,7 +279,8 @@ def _context(r: b.ContextResult) -> str:
     shared = shared_reasons(r.entries)
     if shared:
         head += f"; every file: {', '.join(quoted(why) for why in shared)}"
-    out = [head, *([r.note] if r.note else []), *_lag(r.freshness)]
+    note = _own_note(r.note, r.freshness)
+    out = [head, *_lag(r.freshness), *([note] if note else [])]
     if r.retryBudgetTokens is not None:
         out.append(f"nothing fit: retry with responseBudgetTokens >= {r.retryBudgetTokens}")
     out += [reused_line(reused) for reused in r.reused]

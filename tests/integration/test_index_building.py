@@ -104,6 +104,10 @@ async def _answers_while_building(app: EmbeddedApp, repo: Path, held: HeldWalk) 
         assert bundle.structuredContent["freshness"]["indexing"][0]["filesFound"] == FILES
         bundle_text = " ".join(getattr(block, "text", "") for block in bundle.content)
         assert "the index of fastify is still being built" in bundle_text
+        for task in ("route3", "zebraquokka"):  # the text says it once, with no match too
+            packed = await s.call_tool("repocontext_context", {"repoId": "fastify", "task": task})
+            packed_text = " ".join(getattr(block, "text", "") for block in packed.content)
+            assert packed_text.count("is still being built") == 1, packed_text
         health = await call(s, "repocontext_health", {})
         assert "the index of fastify is still being built" in health["status"]
 
