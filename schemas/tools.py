@@ -318,6 +318,11 @@ class RefreshResult(ToolModel):
     waitedForVectors: bool
     elapsedMilliseconds: int
     freshness: Freshness | None = None
+    # The named paths no indexed file is at or under once the re-read is applied (our
+    # addition): `published: 0` alone read as "your file is current" for a path that will
+    # never be indexed (missing, ignored, binary, a symbolic link), with `note` saying why.
+    notIndexed: list[str] | None = None
+    note: str | None = None
 
 
 class EvalArgs(ToolInput):

@@ -237,6 +237,7 @@ class AgentTools:
         if searchable and args.waitForVectors:
             with self.pacer.aside() if self.pacer is not None else contextlib.nullcontext():
                 searchable = await self._embedded_through(args.repoId, deadline)
+        missing = await asyncio.to_thread(self._not_indexed, args.repoId, paths or [])
         return t.RefreshResult(
             repoId=args.repoId,
             published=published,
@@ -244,4 +245,25 @@ class AgentTools:
             waitedForVectors=args.waitForVectors,
             elapsedMilliseconds=int((time.perf_counter() - started) * 1000),
             freshness=await self.core.freshness(args.repoId),
+            notIndexed=missing or None,
+            note=_not_indexed_note(missing) if missing else None,
         )
+
+    def _not_indexed(self, repo_id: str, paths: list[str]) -> list[str]:
+        """The named paths no indexed file is at or under, in the order named: an agent
+        that refreshed a file it just wrote learns it will not be searchable, not only
+        that nothing was published."""
+        views = self.core.views
+        return [
+            path
+            for path in dict.fromkeys(paths)
+            if views.get_file(repo_id, path) is None
+            and not views.files_under(repo_id, path.rstrip("/") + "/", limit=1)
+        ]
+
+
+def _not_indexed_note(paths: list[str]) -> str:
+    return (
+        f"{len(paths)} of the paths named are not indexed (notIndexed): missing, ignored "
+        "(.gitignore or the walk's filters), binary, a symbolic link or not a regular file"
+    )

@@ -65,3 +65,24 @@ async def test_refresh_returns_once_the_edit_is_searchable(
             assert "`paths`" in text and "leaves the repository" in text
         text = await call_error(session, "repocontext_refresh", {"repoId": "nope"})
         assert "unknown repository" in text
+
+
+async def test_a_named_path_that_is_not_indexed_is_said(sample_repo: Path, tmp_path: Path) -> None:
+    """QA over MCP on ky: refresh of a path that does not exist, a symbolic link out of the
+    tree and a binary file each answered `published: 0, searchable: true` and nothing else,
+    which reads as 'your file is current in the index'; a search then found none of them."""
+    outside = tmp_path / "outside.txt"
+    outside.write_text("settle_hidden_account\n")
+    (sample_repo / "src" / "link.py").symlink_to(outside)
+    (sample_repo / "src" / "blob.py").write_bytes(b"x = 1\n\x00\x01\x02")
+    named = ["src/billing/ledger.py", "src", "src/missing.py", "src/link.py", "src/blob.py"]
+    async with stdio_session(tmp_path / "data", str(sample_repo)) as session:
+        await wait_indexed(session, "sample")
+        result = await call(session, "repocontext_refresh", {"repoId": "sample", "paths": named})
+        assert result["searchable"] is True
+        assert result["notIndexed"] == ["src/missing.py", "src/link.py", "src/blob.py"]
+        assert "3 of the paths named are not indexed" in result["note"], result
+        current = await call(
+            session, "repocontext_refresh", {"repoId": "sample", "paths": named[:2]}
+        )
+        assert "notIndexed" not in current and "note" not in current
