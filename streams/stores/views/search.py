@@ -595,7 +595,7 @@ def _hit(
     file: FileRow | None,
 ) -> KeywordHit:
     """A ranked file with its reasons; `matching` are the fq names of its declarations that
-    share a word with the query, in declaration order."""
+    share a word with the query, those sharing the most first (symbol_spans.matching_names)."""
     score, path_hit, body_hit, symbol_hit = entry
     # fixed order (spec §1.4): path-name-match, symbol:<fqName>..., content-match; <= 6
     reasons = [PATH_REASON] if path_hit else []
