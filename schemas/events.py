@@ -19,6 +19,16 @@ MAX_INDEXED_CHARS = 1_048_576
 # JSON, inside the 8 MiB the Kafka producer sends (streams/eventlog/kafka.py).
 INDEXED_CHARS_RANGE = (MAX_BODY_CHARS, 4 * 1_048_576)
 BINARY_SNIFF_BYTES = 8000  # git's heuristic: a NUL byte in the first 8000 bytes = binary
+# Formats that open with tens of kilobytes of ASCII before their compressed streams: a PDF (and
+# an Illustrator `.ai`, which is one) can lead with an XMP packet and hold its first NUL past
+# the sniff (requests' `ext/requests-logo.ai`: byte 61,977), then its bytes were indexed as text.
+BINARY_SIGNATURES = (b"%PDF-",)
+
+
+def looks_binary(head: bytes) -> bool:
+    """Whether a file whose first bytes are `head` is binary: git's heuristic (a NUL in the
+    first BINARY_SNIFF_BYTES), or a format BINARY_SIGNATURES names."""
+    return b"\x00" in head[:BINARY_SNIFF_BYTES] or head.startswith(BINARY_SIGNATURES)
 
 
 def validate_repo_id(value: str) -> str:

@@ -182,7 +182,7 @@ class IndexStatus(ToolModel):
     filesUnreadable: int = 0
     unreadablePaths: list[str] | None = None
     # files the walk found and left out, and how many for each reason (our addition):
-    # binary (a NUL in the first 8000 bytes), permission, unreadable, vanished, symlink,
+    # binary (a NUL in the first 8000 bytes, or a PDF), permission, unreadable, vanished, symlink,
     # not-regular, undecodable-name (not UTF-8); files in the index whose text the tools
     # return only in part (past 64 Ki characters), and those past which search stops too
     # (past the indexed limit)

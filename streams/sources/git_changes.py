@@ -18,7 +18,7 @@ from pathlib import Path
 
 import xxhash
 
-from schemas.events import BINARY_SNIFF_BYTES
+from schemas.events import looks_binary
 from streams.errors import SourceError
 from streams.sources.changes import Changes
 from streams.sources.git_poller import ensure_staging, redact
@@ -75,7 +75,7 @@ def _in_scope(path: str, scope: str) -> bool:
 async def _indexable_digest(target: GitTarget, blob: str) -> str | None:
     """The digest the poller would publish for this blob (None: a binary, never indexed)."""
     data = await _git(target, "cat-file", "blob", blob)
-    if b"\x00" in data[:BINARY_SNIFF_BYTES]:
+    if looks_binary(data):
         return None
     return DIGEST_PREFIX + xxhash.xxh3_128(data).hexdigest()
 

@@ -9,8 +9,8 @@ commit (that ref also keeps its objects from gc), so a crash re-publishes (idemp
 failed fetch publishes nothing: the last generation keeps serving.
 
 Like the workspace walker: symlinks and submodules are never followed (skipped), binaries
-(a NUL in the first 8000 bytes) are skipped, bodies are bounded with a `truncated` flag and
-decoded with replacement. Credentials in a URL are never logged or put in an error or an
+(a NUL in the first 8000 bytes, or a PDF) are skipped, bodies are bounded with a `truncated`
+flag and decoded with replacement. Credentials in a URL are never logged or put in an error or an
 event: `redact()` drops the userinfo; nor are they put in git's argv, where every local user
 could read them: git fetches the URL without them and reads them from its environment through
 a credential helper (streams/sources/git_credentials.py). git never prompts
@@ -34,11 +34,11 @@ import xxhash
 from processors.language import language_for_path
 from schemas import codec, topics
 from schemas.events import (
-    BINARY_SNIFF_BYTES,
     FileUpsert,
     RepoRegistration,
     SourceStatus,
     file_key,
+    looks_binary,
 )
 from streams.errors import SourceError
 from streams.eventlog.base import EventLog, LogRecord
@@ -275,7 +275,7 @@ class GitPoller:
 
     async def _event(self, path: str, blob: str, commit: str) -> FileUpsert | None:
         data = await self._git("cat-file", "blob", blob)
-        if b"\x00" in data[:BINARY_SNIFF_BYTES]:
+        if looks_binary(data):
             return None
         text = data.removeprefix(b"\xef\xbb\xbf")
         limit = indexed_limit()

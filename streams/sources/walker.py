@@ -29,11 +29,11 @@ import xxhash
 
 from processors.language import language_for_path
 from schemas.events import (
-    BINARY_SNIFF_BYTES,
     INDEXED_CHARS_RANGE,
     MAX_INDEXED_CHARS,
     FileUpsert,
     WalkFilters,
+    looks_binary,
 )
 from streams.errors import SourceError
 from streams.sources.ignore import PathFilter
@@ -286,8 +286,9 @@ def _skip_for(rel_path: str, exc: OSError) -> Skipped:
 def read_file(root: Path | str, rel_path: str, *, exclude_binary: bool = True) -> ReadResult:
     """Read one file once: binary sniff, full-content digest, bounded body. Never raises OSError.
 
-    Binary (a NUL in the first BINARY_SNIFF_BYTES) with `exclude_binary` stops after the sniff
-    and returns Skipped("binary"); a kept binary gets a digest and an empty body.
+    Binary (schemas.events.looks_binary: a NUL in the first BINARY_SNIFF_BYTES, or a PDF)
+    with `exclude_binary` stops after the sniff and returns Skipped("binary"); a kept binary
+    gets a digest and an empty body.
     """
     started = time.time_ns()
     chars = indexed_limit()
@@ -312,7 +313,7 @@ def read_file(root: Path | str, rel_path: str, *, exclude_binary: bool = True) -
             parts.append(chunk)
             have += len(chunk)
         head = parts[0] if len(parts) == 1 else b"".join(parts)
-        binary = b"\x00" in head[:BINARY_SNIFF_BYTES]
+        binary = looks_binary(head)
         if binary and exclude_binary:
             return Skipped(rel_path, "binary")
         hasher = xxhash.xxh3_128(head)

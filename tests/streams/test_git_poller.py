@@ -40,6 +40,8 @@ def remote(tmp_path: Path) -> tuple[Path, Path]:
     (work / "src" / "util.py").write_text("def helper():\n    return 2\n")
     (work / "README.md").write_text("# demo\n")
     (work / "logo.bin").write_bytes(b"\x00\x01binary")
+    # a PDF (an Illustrator file is one) whose first NUL lies past the 8,000-byte sniff
+    (work / "logo.ai").write_bytes(b"%PDF-1.6\n%" + b"<x:xmpmeta/>\n" * 800 + b"\x00\x9c")
     os.symlink("src/app.py", work / "link.py")
     git(work, "add", "-A")
     git(work, "commit", "-qm", "one")
@@ -80,7 +82,7 @@ async def test_publishes_exactly_the_changes_and_stamps_the_commit(
     events = await files_events(log, seen)
     assert sorted(r.key or "" for r in events) == [
         file_key("demo", p) for p in ("README.md", "src/app.py", "src/util.py")
-    ]  # the binary and the symlink are never published
+    ]  # the binaries and the symlink are never published
     upsert = codec.decode(topics.FILES.name, events[0].value)
     assert isinstance(upsert, FileUpsert) and upsert.source_revision == head
 

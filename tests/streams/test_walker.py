@@ -179,6 +179,16 @@ def test_binary_sniff_boundary(tmp_path: Path) -> None:
     assert text.body == at_8000.decode()
 
 
+def test_a_pdf_is_binary_though_its_first_nul_is_past_the_sniff(tmp_path: Path) -> None:
+    """requests' `ext/requests-logo.ai` (a PDF) opens with 60 KB of XMP text: indexed as text,
+    its bytes were search hits and bundle content."""
+    head = b"%PDF-1.6\n%\xe2\xe3\xcf\xd3\n" + b"<x:xmpmeta xmlns:x='adobe:ns:meta/'/>\n" * 300
+    write(tmp_path, "logo.ai", head + b"\x00stream")
+    write(tmp_path, "notes.txt", b"see %PDF-1.6 for the format\n")
+    assert read_file(tmp_path, "logo.ai") == Skipped("logo.ai", "binary")
+    assert not snapshot(tmp_path, "notes.txt").binary
+
+
 def test_huge_file_is_truncated_but_fully_hashed(tmp_path: Path) -> None:
     data = ("é" * 1000 + "\n").encode() * 2600  # ~5 MB of two-byte characters
     write(tmp_path, "big.txt", data)
