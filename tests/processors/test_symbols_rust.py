@@ -135,3 +135,27 @@ def test_an_impl_for_the_unit_type_a_tuple_an_array_or_a_slice_is_a_scope_too() 
     assert {"unit.go", "unit.N", "tuple.go", "tuple.N", "slice.go", "array.N"} <= {
         n.split("(")[0].split("#")[0] for n in names
     }, names
+
+
+IMPLS_FOR_FN_POINTER_NEVER_AND_DYN = """pub trait Go { fn go(&self); }
+impl Go for fn(u8) -> u8 { fn go(&self) {} }
+impl Go for extern "C" fn() { fn go(&self) {} }
+impl<T> Go for *const T { fn go(&self) {} }
+impl Go for ! { fn go(&self) {} }
+impl dyn Any + Send { pub fn is_go(&self) -> bool { true } }
+impl<'a> Go for &'a dyn Error { fn go(&self) {} }
+impl dyn std::error::Error { pub fn source_go(&self) {} }
+"""
+
+
+def test_an_impl_for_a_fn_pointer_a_raw_pointer_never_or_dyn_trait_is_a_scope() -> None:
+    """`impl Go for fn(u8)`, `for *const T` and `for !` name no type either, and `impl dyn
+    Any` names a trait object: their methods stood at file level. Scoped as rustdoc files
+    them: the primitives `fn`, `pointer` and `never`, a trait object by its trait."""
+    found = extract(IMPLS_FOR_FN_POINTER_NEVER_AND_DYN, "rust", "src/go.rs", GRAMMARS["rust"])
+    names = [str(s["fq_name"]) for s in found.symbols]
+    file_level = [n for n in names if "." not in n and n != "Go"]
+    assert file_level == [], file_level
+    assert {"fn.go", "pointer.go", "never.go", "Any.is_go", "Error.go", "Error.source_go"} <= {
+        n.split("(")[0].split("#")[0] for n in names
+    }, names

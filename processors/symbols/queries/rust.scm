@@ -26,6 +26,12 @@
 (impl_item type: [(tuple_type) (reference_type type: (tuple_type))] @name.tuple) @scope
 (impl_item type: [(array_type !length) (reference_type type: (array_type !length))] @name.slice) @scope
 (impl_item type: [(array_type length: (_)) (reference_type type: (array_type length: (_)))] @name.array) @scope
+; `impl Tr for fn(u8)`, `for *const T`, `for !`: the primitives rustdoc calls `fn`, `pointer`
+; and `never`; `impl dyn Any + Send`, `for &dyn Error`: a trait object, scoped by its trait
+(impl_item type: [(function_type) (reference_type type: (function_type))] @name.fn) @scope
+(impl_item type: (pointer_type) @name.pointer) @scope
+(impl_item type: (never_type) @name.never) @scope
+(impl_item type: [(dynamic_type trait: [(type_identifier) @scope.name (generic_type type: (type_identifier) @scope.name) (scoped_type_identifier name: (type_identifier) @scope.name)]) (bounded_type . (dynamic_type trait: [(type_identifier) @scope.name (generic_type type: (type_identifier) @scope.name) (scoped_type_identifier name: (type_identifier) @scope.name)])) (reference_type type: (dynamic_type trait: [(type_identifier) @scope.name (generic_type type: (type_identifier) @scope.name) (scoped_type_identifier name: (type_identifier) @scope.name)]))]) @scope
 
 ; a use tree, expanded into one import per leaf by languages/rust.use_leaves
 (use_declaration argument: (_) @import.tree)
