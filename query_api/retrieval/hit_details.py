@@ -2,7 +2,12 @@
 
 A hit an agent can act on names lines: for a file hit, the declaration around the lines that
 match the query best (or those lines alone, outside any declaration); for a symbol hit, the
-declaration. A declaration longer than MAX_RANGE_LINES is not what an agent should open (a
+declaration. Of equally matching lines, one inside the declarations the hit's `symbol:`
+reasons name wins, the first named first (those sharing the most query words lead them):
+on requests, 'Digest auth fails when the server sends qop=auth-int' showed models.py's
+`REDIRECT_STATI: Final[tuple[int, ...]]` (it shares `int`, and starts a declaration near
+the top) while its reasons named `Request.auth` and `prepare_auth`, whose lines share `auth`.
+A declaration longer than MAX_RANGE_LINES is not what an agent should open (a
 hit in click's 750-line `Context` class named all of it): the range is then the matching
 lines inside it, near the best one, with CONTEXT_LINES either side. A symbol hit's whole
 declaration stays in its entry's `startLine`/`endLine` fields. `snippet` is at most
@@ -170,9 +175,15 @@ def _innermost(symbols: Sequence[Declared], line: int) -> Declared | None:
 
 
 def locate_in_file(
-    body: str, symbols: Sequence[Declared], terms: QueryTerms, within: Declared | None = None
+    body: str,
+    symbols: Sequence[Declared],
+    terms: QueryTerms,
+    within: Declared | None = None,
+    named: Sequence[Declared] = (),
 ) -> Location | None:
-    """The lines of `body` (inside `within`, when given) that match the query best."""
+    """The lines of `body` (inside `within`, when given) that match the query best; of those
+    scoring the same, one inside the first of `named` (the declarations the hit's reasons
+    name, in their order) that holds any."""
     lines = body.split("\n")
     first, last = (within.start_line, within.end_line) if within else (1, len(lines))
     last = min(last, len(lines))
@@ -183,7 +194,7 @@ def locate_in_file(
     # of the lines that match best, a declaration's first line: `WalkBuilder` is where
     # `struct WalkBuilder` starts, not the doc comment above it that names it too
     starts = {s.start_line for s in symbols}
-    best = _best_line(lines, terms, ranked, bounds, known, starts)
+    best = _best_line(lines, terms, ranked, bounds, known, _Preference(starts, named))
     if best is None:
         if within is None:
             return None
@@ -226,28 +237,44 @@ def _score(lines: Sequence[str], terms: QueryTerms, n: int, known: dict[int, int
 # far is not scored, and the answer is the one scoring every line would give.
 
 
+@dataclass(frozen=True)
+class _Preference:
+    """Which of two lines scoring the same is the hit's: one inside a declaration the hit's
+    reasons name (the first named first), then a declaration's first line, then the first."""
+
+    starts: set[int]
+    named: Sequence[Declared]
+
+    def key(self, n: int) -> tuple[int, bool, int]:
+        rank = next(
+            (i for i, s in enumerate(self.named) if s.start_line <= n <= s.end_line),
+            len(self.named),
+        )
+        return rank, n not in self.starts, n
+
+
 def _best_line(
     lines: Sequence[str],
     terms: QueryTerms,
     ranked: Sequence[int],
     bounds: dict[int, int],
     known: dict[int, int],
-    starts: set[int],
+    prefer: _Preference,
 ) -> int | None:
-    """Of `ranked` (bound descending, then line), the line with the highest score, then a
-    declaration's first line, then the first; None when none scores."""
-    best: tuple[int, bool, int] | None = None
+    """Of `ranked` (bound descending, then line), the line with the highest score, then the
+    one `prefer` puts first; None when none scores."""
+    best: tuple[int, tuple[int, bool, int]] | None = None
     for n in ranked:
-        hope = (-bounds[n], n not in starts, n)  # its key if it scored its bound
+        hope = (-bounds[n], prefer.key(n))  # its key if it scored its bound
         if best is not None and hope > best:
             if hope[0] > best[0]:
                 break  # every later line's bound is lower still
             continue
         score = _score(lines, terms, n, known)
-        key = (-score, n not in starts, n)
+        key = (-score, hope[1])
         if score and (best is None or key < best):
             best = key
-    return None if best is None else best[2]
+    return None if best is None else best[1][2]
 
 
 def _top_lines(
@@ -391,9 +418,10 @@ def _detailed(
         end = _bounded_end(within.start_line, within.end_line, within.start_line)
         found: Location | None = Location(within.start_line, end, "")
     else:
-        found = locate_in_file(body, symbols, terms, within) if body else None
+        named_in = () if within else _reasons_named(symbols, hit.reasons)
+        found = locate_in_file(body, symbols, terms, within, named_in) if body else None
         if found is None and body and terms.identifiers:  # found by its parts, not whole
-            found = locate_in_file(body, symbols, _by_parts(terms), within)
+            found = locate_in_file(body, symbols, _by_parts(terms), within, named_in)
     reasons = [display_reason(r, path, packages) for r in hit.reasons]
     if named is not None:
         reasons = _named_first(reasons, SYMBOL_REASON + import_name(named.fq_name, path, packages))
@@ -403,6 +431,19 @@ def _detailed(
         if found.snippet:
             update["snippet"] = found.snippet
     return hit.model_copy(update=update)
+
+
+def _reasons_named(symbols: Sequence[Declared], reasons: Sequence[str]) -> list[Declared]:
+    """The declarations the hit's `symbol:` reasons name, in the reasons' order (those
+    sharing the most of the query's words first: streams/stores/views/symbol_spans.py)."""
+    order = {
+        r[len(SYMBOL_REASON) :]: i for i, r in enumerate(reasons) if r.startswith(SYMBOL_REASON)
+    }
+    if not order:
+        return []
+    found = [(order[s.fq_name], s) for s in symbols if s.fq_name in order]
+    found.sort(key=lambda item: item[0])
+    return [s for _, s in found]
 
 
 def _by_parts(terms: QueryTerms) -> QueryTerms:

@@ -36,7 +36,11 @@ WORDS += ["self", "return", "terms", "query", "get_value", "readLine", "QueryTer
 
 
 def exhaustively(
-    body: str, symbols: Sequence[SymbolRow], terms: QueryTerms, within: SymbolRow | None
+    body: str,
+    symbols: Sequence[SymbolRow],
+    terms: QueryTerms,
+    within: SymbolRow | None,
+    named: Sequence[SymbolRow] = (),
 ) -> Location | None:
     """locate_in_file scoring every one of the first CANDIDATE_LINES candidates."""
     lines = body.split("\n")
@@ -56,7 +60,12 @@ def exhaustively(
         end = min(last, max(head[-1], first + MAX_RANGE_LINES - 1)) if head else last
         return Location(first, end, _snippet(lines, head)) if head else None
     starts = {s.start_line for s in symbols}
-    best = min(ranked, key=lambda item: (item[0], item[1] not in starts, item[1]))[1]
+
+    def rank(n: int) -> int:
+        inside = [i for i, s in enumerate(named) if s.start_line <= n <= s.end_line]
+        return min(inside, default=len(named))
+
+    best = min(ranked, key=lambda it: (it[0], rank(it[1]), it[1] not in starts, it[1]))[1]
     owner = within or _innermost(symbols, best)
     if owner is not None:
         lo, hi = owner.start_line, min(owner.end_line, len(lines))
@@ -95,9 +104,11 @@ def test_the_answer_is_the_one_scoring_every_line_gives() -> None:
         symbols = declarations(body, rng)
         for _ in range(6):
             terms = query_terms(" ".join(rng.sample(WORDS, rng.randint(1, 6))))
+            named = rng.sample(symbols, min(rng.randint(0, 3), len(symbols)))
             for within in [None, *rng.sample(symbols, min(2, len(symbols)))]:
-                got = locate_in_file(body, symbols, terms, within)
-                assert got == exhaustively(body, symbols, terms, within), (terms, within)
+                got = locate_in_file(body, symbols, terms, within, named)
+                want = exhaustively(body, symbols, terms, within, named)
+                assert got == want, (terms, within, named)
                 checked += 1
     assert checked > len(bodies) * 6
 
