@@ -66,6 +66,25 @@ _FULL_ERRNOS = {errno.ENOSPC, errno.EFBIG, errno.EDQUOT}
 _FULL_SQLITE = {"SQLITE_FULL", "SQLITE_IOERR_WRITE", "SQLITE_IOERR_FSYNC", "SQLITE_IOERR_TRUNCATE"}
 
 
+# Another connection holds the write lock past the busy timeout (a `sqlite3` shell, a backup
+# tool): the write can succeed later, so no record is at fault.
+_BUSY_SQLITE = {"SQLITE_BUSY", "SQLITE_BUSY_SNAPSHOT", "SQLITE_BUSY_TIMEOUT", "SQLITE_LOCKED"}
+
+
+def store_busy(exc: BaseException | None) -> bool:
+    """Whether `exc` (or anything in its cause chain) is an SQLite write kept out by another
+    connection's lock (`database is locked`)."""
+    seen = 0
+    while exc is not None and seen < 8:
+        if isinstance(exc, sqlite3.OperationalError):
+            name = getattr(exc, "sqlite_errorname", "")
+            if name in _BUSY_SQLITE or "database is locked" in str(exc):
+                return True
+        exc = exc.__cause__ or exc.__context__
+        seen += 1
+    return False
+
+
 def storage_exhausted(exc: BaseException | None) -> bool:
     """Whether `exc` (or anything in its cause chain) is a write that ran out of room."""
     seen = 0

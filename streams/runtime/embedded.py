@@ -18,7 +18,13 @@ from pathlib import Path
 
 from processors.base import ProcessContext
 from schemas import topics
-from streams.errors import EventLogError, LogUnreachable, StorageFull, storage_exhausted
+from streams.errors import (
+    EventLogError,
+    LogUnreachable,
+    StorageFull,
+    storage_exhausted,
+    store_busy,
+)
 from streams.eventlog.base import BATCH_BYTES, EventLog, StoredRecord
 from streams.runtime.keyed import KeyedStateRunner
 from streams.runtime.log_contact import CONTACT_ERRORS, LagWatch, LogContact
@@ -191,6 +197,8 @@ class EmbeddedRuntime:
         except Exception as exc:
             if storage_exhausted(exc):  # no record is at fault: never dead-letter, retry
                 raise StorageFull.at(self.views.path, exc) from exc
+            if store_busy(exc):  # another connection's lock: no record is at fault either
+                raise
             log.exception("view batch failed; applying record by record to isolate it")
             await self._sink_one_by_one(step, batch)
         else:
@@ -210,6 +218,8 @@ class EmbeddedRuntime:
             except Exception as exc:
                 if storage_exhausted(exc):
                     raise StorageFull.at(self.views.path, exc) from exc
+                if store_busy(exc):  # locked out: retried from this record, never a letter
+                    raise
                 letters.append(dead_letter(step.step_id, record, exc))
                 await asyncio.to_thread(self.views.apply, [], offsets, step.step_id)
             if letters:
@@ -309,6 +319,12 @@ class EmbeddedRuntime:
                 if self.log.remote and isinstance(exc, CONTACT_ERRORS) and not _faulty(exc):
                     # the broker is away: the views keep answering; one line per outage
                     self.contact.failed(exc)
+                elif store_busy(exc):  # one line, not a traceback: the lock is someone else's
+                    log.warning(
+                        "step %s: %s; another connection holds the write lock, retrying",
+                        step.step_id,
+                        exc,
+                    )
                 elif storage_exhausted(exc):
                     where = Path(self.views.path).parent  # the data directory
                     full = exc if isinstance(exc, StorageFull) else StorageFull.at(where, exc)
