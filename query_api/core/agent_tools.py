@@ -233,11 +233,16 @@ class AgentTools:
             raise ToolInputError(str(exc)) from exc
         timeout = max(0.0, min(120.0, args.timeoutSeconds))
         deadline = time.monotonic() + timeout
-        searchable = await self.core.runtime.wait_through(ends, timeout)
+        applied = await self.core.runtime.wait_through(ends, timeout)
+        searchable = applied
         if searchable and args.waitForVectors:
             with self.pacer.aside() if self.pacer is not None else contextlib.nullcontext():
                 searchable = await self._embedded_through(args.repoId, deadline)
-        missing = await asyncio.to_thread(self._not_indexed, args.repoId, paths or [])
+        # a path the views lack says it will not be indexed only once they hold the re-read
+        # (before that, a file the agent just wrote is not there yet either)
+        missing = (
+            await asyncio.to_thread(self._not_indexed, args.repoId, paths or []) if applied else []
+        )
         return t.RefreshResult(
             repoId=args.repoId,
             published=published,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import sqlite3
 from pathlib import Path
 
 import pytest
@@ -86,3 +87,28 @@ async def test_a_named_path_that_is_not_indexed_is_said(sample_repo: Path, tmp_p
             session, "repocontext_refresh", {"repoId": "sample", "paths": named[:2]}
         )
         assert "notIndexed" not in current and "note" not in current
+
+
+async def test_a_file_not_yet_applied_is_not_said_to_be_unindexed(
+    sample_repo: Path, tmp_path: Path
+) -> None:
+    """A refresh that times out before the views apply the re-read cannot tell a file that
+    will not be indexed from one the agent just wrote: it says neither (`searchable: false`
+    is the answer). The views' write lock, held here, keeps the re-read from being applied."""
+    async with stdio_session(tmp_path / "data", str(sample_repo)) as session:
+        await wait_indexed(session, "sample")
+        (sample_repo / "src" / "fresh.py").write_text("def count_quokkas():\n    pass\n")
+        views = sqlite3.connect(tmp_path / "data" / "views.db", timeout=30)
+        try:
+            views.execute("BEGIN IMMEDIATE")
+            args = {"repoId": "sample", "paths": ["src/fresh.py"], "timeoutSeconds": 1}
+            blocked = await call(session, "repocontext_refresh", args)
+            assert blocked["searchable"] is False, blocked
+            assert "notIndexed" not in blocked and "note" not in blocked, blocked
+        finally:
+            views.rollback()
+            views.close()
+        args = {"repoId": "sample", "paths": ["src/fresh.py"], "timeoutSeconds": 30}
+        applied = await call(session, "repocontext_refresh", args)
+        assert applied["searchable"] is True and "notIndexed" not in applied, applied
+        assert await search_paths(session, "sample", "quokkas") == ["src/fresh.py"]
