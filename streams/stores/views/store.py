@@ -4,9 +4,12 @@ Exactly-once materialisation: `apply` writes a batch of records AND the sink's n
 in one transaction, so after a crash the views and the offsets agree and the sink resumes
 from the first record the views have not seen.
 
-Threading: one connection, shared by the asyncio thread and worker threads
-(`check_same_thread=False`) and serialised by a lock. SQLite serialises writers anyway and
-every call here is short, so one connection costs nothing and keeps transactions simple.
+Threading: one writer connection, shared by the asyncio thread and worker threads
+(`check_same_thread=False`) and serialised by a lock (SQLite serialises writers anyway, and
+one connection keeps transactions simple). Each reading thread has a read-only connection of
+its own, which in WAL mode reads the last committed snapshot; reads are counted (so close can
+wait them out) under a second lock, never the writer's, so a search does not wait for the
+sink's transaction in flight.
 """
 
 from __future__ import annotations
@@ -68,8 +71,11 @@ class ViewStore:
         self._separate_readers = self.path not in ("", ":memory:")
         # Closing a connection while another thread runs a query on it can crash SQLite (a
         # cancelled task's to_thread read keeps running): close waits for reads in flight.
+        # Reads count themselves under a lock of their own: under the write lock, every read
+        # waited for the sink's transaction in flight to commit. Order: _lock, then this.
+        self._reads_lock = threading.Lock()
         self._active_reads = 0
-        self._reads_idle = threading.Condition(self._lock)
+        self._reads_idle = threading.Condition(self._reads_lock)
         self._closed = False
         self._mirrors: dict[MirrorSpec, LexicalMirror] = {}
         # Moves as every write starts and again as it ends (odd while one is in flight); every
@@ -124,7 +130,7 @@ class ViewStore:
     def mirror(self, spec: MirrorSpec) -> LexicalMirror:
         """The in-memory postings of one full-text table (views/lexical.py), made on first use:
         only a process that searches pays for them."""
-        with self._lock:
+        with self._reads_lock:  # every search asks: never behind a write in flight
             found = self._mirrors.get(spec)
             if found is None:
                 found = self._mirrors[spec] = LexicalMirror(spec, self.read)
@@ -141,15 +147,18 @@ class ViewStore:
 
     def close(self) -> None:
         with self._lock:
-            if self._closed:
-                return
-            self._closed = True
-            for mirror in self._mirrors.values():
+            with self._reads_lock:
+                if self._closed:
+                    return
+                self._closed = True
+                mirrors = list(self._mirrors.values())
+            for mirror in mirrors:
                 mirror.close()
-            self._reads_idle.wait_for(lambda: self._active_reads == 0, timeout=CLOSE_WAIT_S)
-            for reader in self._reader_conns:
-                reader.close()
-            self._reader_conns.clear()
+            with self._reads_lock:
+                self._reads_idle.wait_for(lambda: self._active_reads == 0, timeout=CLOSE_WAIT_S)
+                for reader in self._reader_conns:
+                    reader.close()
+                self._reader_conns.clear()
             self._conn.close()
 
     @property
@@ -191,7 +200,7 @@ class ViewStore:
         """Empty every connection's page cache (`PRAGMA shrink_memory`) once the work that
         filled it is done: a cache keeps its pages for good otherwise. Only with no read in
         flight (the lock holds new ones back meanwhile); False when one was, or closed."""
-        with self._lock:
+        with self._lock, self._reads_lock:
             if self._closed or self._active_reads:
                 return False
             for conn in (self._conn, *self._reader_conns):
@@ -206,7 +215,7 @@ class ViewStore:
             conn = open_connection(self.path, cache_mib=READER_CACHE_MIB)
             conn.execute("PRAGMA query_only = ON")
             self._readers.conn = conn
-            with self._lock:
+            with self._reads_lock:
                 self._reader_conns.append(conn)
         return conn
 
@@ -244,7 +253,7 @@ class ViewStore:
     def read(self, fn: Callable[[sqlite3.Connection], T]) -> T:
         """Run a read function of a store module under the lock (for streams.stores only)."""
         try:
-            with self._lock:
+            with self._reads_lock:
                 if self._closed:
                     raise StoreError(f"the view store at {self.path} is closed")
                 self._active_reads += 1
@@ -252,10 +261,10 @@ class ViewStore:
                 reader = self._reader()
                 if reader is not None:
                     return _bounded(reader, fn)
-                with self._lock:
+                with self._lock:  # an in-memory store has one connection: the writer's
                     return _bounded(self._conn, fn)
             finally:
-                with self._lock:
+                with self._reads_lock:
                     self._active_reads -= 1
                     if not self._active_reads:
                         self._reads_idle.notify_all()
