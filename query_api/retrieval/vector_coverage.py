@@ -14,6 +14,11 @@ get only a marker and add nothing, and the total stays put while the work goes. 
 average over the files done so far counted every marker-only file as pending (Django: 37,489
 passages expected for 8,782) and swung with the mix of files done (2551 -> 2364 -> 2983 on
 ripgrep).
+
+A coverage is cached for a burst of answers (COVERAGE_TTL_S), with the views' position in the
+content topic it was measured at: a complete one is not served once the views have applied
+content since (a file added), else for 2 s every answer claimed complete coverage of a file
+the views already held and the vector plane had not embedded.
 """
 
 from __future__ import annotations
@@ -21,10 +26,12 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from processors.vectors import CONTENTLESS_KIND, MAX_CHUNKS, READ_CHARS, embeddable_path
 from schemas import tools as t
 from schemas.retrieval import MAX_REASONS
+from schemas.topics import CONTENT
 from streams.stores.vector_opening import VectorStoreOpening
 from streams.stores.vectors import VectorStore
 from streams.stores.views.store import ViewStore
@@ -33,6 +40,22 @@ from streams.vectors_step import VectorCounters
 COVERAGE_TTL_S = 2.0  # five store counts per repository: cached for the answers of a burst
 PARTIAL_REASON = "vectors-partial"
 CHARS_PER_PASSAGE = 600  # of a source file's body, on average (see expected_passages)
+
+
+@dataclass(frozen=True)
+class _Cached:
+    at: float  # time.monotonic() when measured
+    content_position: int  # the views' position in the content topic before it was measured
+    coverage: t.VectorCoverage
+
+    def holds(self, now: float, ttl_s: float, content_position: int) -> bool:
+        """Within the TTL, and, for a complete coverage, no content applied since. A partial
+        one already says it is partial, at most the TTL old: measuring it again on every
+        batch of a first index would put five store counts in every answer (the vector
+        store's under the lock its backfill writes hold)."""
+        if now - self.at >= ttl_s:
+            return False
+        return not self.coverage.complete or content_position == self.content_position
 
 
 class CoverageReader:
@@ -51,21 +74,29 @@ class CoverageReader:
         # yet, 0 of 0 files is not "complete" (the files are on their way)
         self.indexing = indexing
         self.ttl_s = COVERAGE_TTL_S
-        self._cached: dict[str, tuple[float, t.VectorCoverage]] = {}
+        self._cached: dict[str, _Cached] = {}
         self._estimates: dict[str, tuple[tuple[int, int, float], tuple[int, int]]] = {}
         self._lock = threading.Lock()
 
     def of(self, repo_id: str) -> t.VectorCoverage:
         """The repository's coverage (blocking: store counts; call from a thread)."""
+        position = self._content_position()  # read first: a file applied meanwhile shows
         with self._lock:
             hit = self._cached.get(repo_id)
-        if hit is not None and time.monotonic() - hit[0] < self.ttl_s:
-            return hit[1]
+        if hit is not None and hit.holds(time.monotonic(), self.ttl_s, position):
+            return hit.coverage
         coverage = self._measure(repo_id)
         if coverage.filesTotal:  # nothing indexed yet changes within the first seconds
             with self._lock:
-                self._cached[repo_id] = (time.monotonic(), coverage)
+                self._cached[repo_id] = _Cached(time.monotonic(), position, coverage)
         return coverage
+
+    def _content_position(self) -> int:
+        """The views' applied offsets in the content topic, summed: it moves whenever a
+        file's content row is written or removed (any repository's), and costs one read of
+        the small sink offsets table, not a count over the repository's files."""
+        applied = self.views.offsets()
+        return sum(offset for (topic, _), offset in applied.items() if topic == CONTENT.name)
 
     def _measure(self, repo_id: str) -> t.VectorCoverage:
         total = self.views.content_count(repo_id)
