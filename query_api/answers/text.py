@@ -228,7 +228,10 @@ def _outline(r: sy.OutlineResult) -> str:
     if r.truncated and r.fullReadTokenCount:
         cost = f", {r.fullReadTokenCount} tokens to read the stored text"
     lines = f"{_n(r.lineCount, 'line')}, " if r.lineCount is not None else ""
-    head = f"{r.path} in {r.repoId}: {lines}{_n(len(r.symbols), 'symbol')}{cost}"
+    # the head is about the file: a page of a long outline (or one past its end) lists fewer
+    # than it declares, and "0 symbols" read as a file that declares nothing
+    declared = r.symbolCount if r.symbolCount is not None else len(r.symbols)
+    head = f"{r.path} in {r.repoId}: {lines}{_n(declared, 'symbol')}{cost}"
     out = [head, *_outline_page(r), *_outline_cut(r), *_lag(r.freshness)]
     for s in r.symbols:
         sig = " ".join(s.signature.split())

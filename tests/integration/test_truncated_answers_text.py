@@ -50,6 +50,9 @@ async def test_the_text_says_where_a_long_file_stops_and_what_was_skipped(
             said
         ), said[:400]
         assert "declarations 1-400 of 3,000; offset 400 lists the next" in said, said[:400]
+        # the head line is about the file: all its declarations, not the page's 400 (nor 0
+        # past the end, which read as a file that declares nothing)
+        assert said.startswith("ledger_rules.py in repo: 3000 symbols, "), said[:200]
         _, said = await answer(
             s, "repocontext_outline", {"repoId": "repo", "path": "ledger_rules.py", "offset": 2800}
         )
@@ -60,6 +63,7 @@ async def test_the_text_says_where_a_long_file_stops_and_what_was_skipped(
             s, "repocontext_outline", {"repoId": "repo", "path": "ledger_rules.py", "offset": 9000}
         )
         assert "offset past the last of 3,000 declarations\n" in said, said[:400]
+        assert said.startswith("ledger_rules.py in repo: 3000 symbols, "), said[:200]
         ledger: dict[str, object] = {"repoId": "repo", "path": "src/billing/ledger.py"}
         whole, small = await answer(s, "repocontext_outline", ledger)
         assert "text stops" not in small
