@@ -2,7 +2,8 @@
 
 One search (the core service's ranked hits: `top`, or a 50-hit backfill pool when reuse is
 engaged) -> unique file paths in rank order -> each rendered at a level (paths, outline,
-slices; auto tries slices, outline, paths and keeps the first that packs one entry) -> packed
+slices; auto tries slices, outline, paths and keeps the first that packs one entry, unless a
+coarser one sends a better-ranked file: `_pack_levels`) -> packed
 under the budget so that the first files each get a share (query_api/context/plan.py): a file
 too large for its share sends the spans that matter, bounded by it. Room a large budget leaves
 goes to those files whole and then to the ranking's next files (query_api/context/fill.py).
@@ -420,15 +421,7 @@ class BundleService:
             # the answer's own fields take half the envelope's share before any file: a
             # second declaration's receipt and header would pass it (2,000 tokens, not 4,000)
             focus = Focus(focus.stems, spans=1)
-        packed = Packed(shell, None, 0, [], 0)
-        for level in levels:
-            packed = await asyncio.to_thread(
-                self._pack, shell, cands, level, top, seen, held, focus
-            )
-            if packed.result.entries or (
-                packed.cheapest is None and (packed.result.reused or packed.unlisted)
-            ):
-                break  # packed, or everything found was reused: a coarser level adds nothing
+        packed = await self._pack_levels(shell, cands, levels, top, seen, held, focus)
         result = packed.result
         if result.detail == "slices" and result.entries:
             deeper = len(answer.hits) >= top and not reuse  # the search may hold more files
@@ -448,6 +441,39 @@ class BundleService:
             # nothing to pack because nothing matched: the search's word for it, not silence
             result = result.model_copy(update={"note": answer.note})
         return self._settle(args, result, cands, packed.cheapest, now)
+
+    async def _pack_levels(
+        self,
+        shell: b.ContextResult,
+        cands: list[Candidate],
+        levels: tuple[b.Detail, ...],
+        top: int,
+        seen: set[str],
+        held: set[tuple[str, str]],
+        focus: Focus,
+    ) -> Packed:
+        """The answer at the finest of `levels` that packs the best-ranked file it can.
+        A level that packs something but leaves out the first file it planned gives way to
+        a coarser one that sends a better-ranked file: at a budget too small for the top
+        file's outline, the outline level sent only files that declare nothing (docs travel
+        as their paths), and the bundle for "cors" held docs/middleware.md, not the
+        middleware whose path the paths level sends (encode/starlette at 300 tokens)."""
+        rank = {cand.path: i for i, cand in reversed(list(enumerate(cands)))}
+        best: Packed | None = None
+        packed = Packed(shell, None, 0, [], 0)
+        for level in levels:
+            packed = await asyncio.to_thread(
+                self._pack, shell, cands, level, top, seen, held, focus
+            )
+            if not packed.result.entries:
+                if packed.cheapest is None and (packed.result.reused or packed.unlisted):
+                    break  # everything found was reused: a coarser level adds nothing
+                continue
+            if best is None or _lead(packed, rank) < _lead(best, rank):
+                best = packed
+            if not packed.planned or _lead(best, rank) <= rank[packed.planned[0]]:
+                break  # it sends the first file it could: a coarser level sends no better
+        return best or packed
 
     async def _filled(
         self,
@@ -731,6 +757,11 @@ class BundleService:
         self._response.add(result.responseTokens, {"command": "context"})
         self._replaced.add(replaced, {"command": "context"})
         return result
+
+
+def _lead(packed: Packed, rank: dict[str, int]) -> int:
+    """The rank of the best-ranked file a packed answer sends."""
+    return min((rank.get(e.path, len(rank)) for e in packed.result.entries), default=len(rank))
 
 
 def _flat(acks_of: dict[str, list[b.Reused]]) -> list[b.Reused]:
