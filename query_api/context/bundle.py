@@ -35,6 +35,7 @@ from query_api.answers.render import render, wire_tokens
 from query_api.context.acks import ACK_SHARE, ack_cost, acks_within, unlisted_note, with_note
 from query_api.context.candidates import Candidate, worth_packing
 from query_api.context.count_memo import CountMemo
+from query_api.context.entry_fields import bundle_reasons, unit_key
 from query_api.context.fill import MAX_FILES, MIN_ROOM, fill
 from query_api.context.plan import ENVELOPE_SHARE, Coster, Item, Share, is_cut, plan
 from query_api.context.receipts import (
@@ -228,7 +229,7 @@ class BundleService:
         )
         reasons = [  # named as search names them: as the file's code imports them
             display_reason(r, cand.path, packages)
-            for r in _bundle_reasons(cand.reasons, {sym for _, sym in units if sym})
+            for r in bundle_reasons(cand.reasons, {sym for _, sym in units if sym})
         ]
         several = len(ranges) > 1  # each span's unit names its lines: the entry's would not
         entry = b.BundleEntry(
@@ -293,7 +294,7 @@ class BundleService:
         return [
             b.Unit(
                 receipt=receipt_of(
-                    repo_id, path, content_hash, kind, _unit_key(kind, sym, ranges, i, whole)
+                    repo_id, path, content_hash, kind, unit_key(kind, sym, ranges, i, whole)
                 ),
                 kind=kind,
                 symbol=named(kind, sym) if sym else None,
@@ -768,46 +769,8 @@ def _flat(acks_of: dict[str, list[b.Reused]]) -> list[b.Reused]:
     return [ack for acks in acks_of.values() for ack in acks]
 
 
-def _unit_key(
-    kind: str, symbol: str | None, ranges: list[tuple[int, int]], i: int, whole: bool
-) -> str:
-    """Outline units are keyed by symbol, and so is a span around a declaration: a span is
-    cut afresh for each call's share of the budget (its lines move with it), and a caller
-    that holds a declaration's code must not be sent it again because the next call's
-    share padded it differently. A span around no declaration (a window on the lines that
-    share the task's words) is keyed by its lines; a whole-body span and a pointer by
-    nothing, as in the reference."""
-    if kind == "outline":
-        return symbol or ""
-    if kind != "span" or whole:
-        return ""
-    if symbol is not None:
-        return f"span:{symbol}"
-    return f"{ranges[i][0]}-{ranges[i][1]}" if len(ranges) > i else ""
-
-
-def _bundle_reasons(reasons: list[str], packed: set[str]) -> list[str]:
-    """A search hit's reasons as a bundle entry carries them: a `symbol:<fq>` reason whose
-    declaration is packed, or encloses one (a class whose methods the spans show), says
-    again what its units say, and of the others the first (the best match) says enough; the
-    search answer keeps them all. Never empty."""
-    out: list[str] = []
-    named = False
-    for reason in reasons:
-        if reason.startswith("symbol:"):
-            if named or _shown(reason[len("symbol:") :], packed):
-                continue
-            named = True
-        out.append(reason)
-    return out or reasons[:1]
-
-
 def _unknown_detail(detail: str) -> str | None:
     """What the answer says when `detail` names no level (packed as auto)."""
     if detail.strip().lower() in ("auto", *LEVELS):
         return None
     return f"detail {detail!r} is none of paths, outline, slices, auto: packed as auto"
-
-
-def _shown(fq: str, packed: set[str]) -> bool:
-    return any(p == fq or p.startswith((fq + ".", fq + "::")) for p in packed)

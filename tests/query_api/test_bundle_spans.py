@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from query_api.context.bundle import _bundle_reasons
+from query_api.context.entry_fields import bundle_reasons
 from query_api.context.spans import (
     HEAD_LINES,
     MAX_SPANS,
@@ -110,9 +110,9 @@ def test_a_share_above_span_lines_takes_one_more_declaration() -> None:
 def test_a_reason_naming_a_packed_declaration_or_its_class_is_not_repeated() -> None:
     reasons = ["semantic", "symbol:pkg.Parser", "symbol:pkg.Parser.feed", "content-match"]
     # the spans show Parser.feed: neither the method nor its class is said again
-    assert _bundle_reasons(reasons, {"pkg.Parser.feed"}) == ["semantic", "content-match"]
+    assert bundle_reasons(reasons, {"pkg.Parser.feed"}) == ["semantic", "content-match"]
     # a declaration merely sharing a prefix (ParserBase) is not enclosed
-    kept = _bundle_reasons(["symbol:pkg.Parser"], {"pkg.ParserBase.feed"})
+    kept = bundle_reasons(["symbol:pkg.Parser"], {"pkg.ParserBase.feed"})
     assert kept == ["symbol:pkg.Parser"]
 
 

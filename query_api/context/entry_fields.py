@@ -1,0 +1,42 @@
+"""What a bundle entry carries about its code: the key a unit's receipt is made from, and the
+search hit's reasons as the entry keeps them (query_api/context/bundle.py packs the entries)."""
+
+from __future__ import annotations
+
+
+def unit_key(
+    kind: str, symbol: str | None, ranges: list[tuple[int, int]], i: int, whole: bool
+) -> str:
+    """Outline units are keyed by symbol, and so is a span around a declaration: a span is
+    cut afresh for each call's share of the budget (its lines move with it), and a caller
+    that holds a declaration's code must not be sent it again because the next call's
+    share padded it differently. A span around no declaration (a window on the lines that
+    share the task's words) is keyed by its lines; a whole-body span and a pointer by
+    nothing, as in the reference."""
+    if kind == "outline":
+        return symbol or ""
+    if kind != "span" or whole:
+        return ""
+    if symbol is not None:
+        return f"span:{symbol}"
+    return f"{ranges[i][0]}-{ranges[i][1]}" if len(ranges) > i else ""
+
+
+def bundle_reasons(reasons: list[str], packed: set[str]) -> list[str]:
+    """A search hit's reasons as a bundle entry carries them: a `symbol:<fq>` reason whose
+    declaration is packed, or encloses one (a class whose methods the spans show), says
+    again what its units say, and of the others the first (the best match) says enough; the
+    search answer keeps them all. Never empty."""
+    out: list[str] = []
+    named = False
+    for reason in reasons:
+        if reason.startswith("symbol:"):
+            if named or _shown(reason[len("symbol:") :], packed):
+                continue
+            named = True
+        out.append(reason)
+    return out or reasons[:1]
+
+
+def _shown(fq: str, packed: set[str]) -> bool:
+    return any(p == fq or p.startswith((fq + ".", fq + "::")) for p in packed)
