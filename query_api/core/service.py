@@ -23,7 +23,7 @@ from query_api.core.search_merge import merge_search_answers
 from query_api.core.search_ranking import WORD, Ranked, Ranking, rank_search
 from query_api.errors import ConflictError, NotFoundError, ToolInputError
 from query_api.metrics import Metrics
-from query_api.retrieval.hit_details import HitLocator
+from query_api.retrieval.hit_details import HitLocator, indexed_so_far
 from query_api.retrieval.readiness import Readiness
 from query_api.retrieval.vector_coverage import coverage_line, mark_partial
 from schemas import tools as t
@@ -451,7 +451,8 @@ class RepoContextService:
         if ranked.mode == SearchMode.SEMANTIC:  # over partial coverage: the hits say so
             hits = mark_partial(hits, fresh.vectors)
         if fresh.indexing and WORD.search(args.query):  # part of the files: not final
-            note = "; ".join(filter(None, (building_note(fresh.indexing), note)))
+            own = indexed_so_far(note, args.repoId) if note else None
+            note = "; ".join(filter(None, (building_note(fresh.indexing), own)))
         return t.SearchResult(
             repoId=args.repoId,
             query=args.query,

@@ -544,8 +544,20 @@ def _shown(query: str) -> str:
 def no_match_note(query: str, repo_id: str, best: float | None) -> str:
     what = _shown(query)
     if best is None:
-        return f"no file or memory entry in {repo_id!r} contains {what!r}"
+        return f"{_no_match(repo_id)} contains {what!r}"
     return (
-        f"no file or memory entry in {repo_id!r} contains {what!r}, and no passage is "
+        f"{_no_match(repo_id)} contains {what!r}, and no passage is "
         f"semantically close (best cosine {best:.2f} < {SEMANTIC_FLOOR})"
     )
+
+
+def _no_match(repo_id: str) -> str:
+    return f"no file or memory entry in {repo_id!r}"
+
+
+def indexed_so_far(note: str, repo_id: str) -> str:
+    """A no-match note while the repository's index is still being built speaks of what is
+    indexed so far: 'no file contains it' claimed more than a search over 0 of 65 files
+    knows."""
+    said = _no_match(repo_id)
+    return f"{said} indexed so far{note[len(said) :]}" if note.startswith(said) else note
