@@ -181,6 +181,9 @@ class OutlineResult(ToolModel):
     # the next page (absent on the last).
     symbolCount: int | None = None
     nextOffset: int | None = None
+    # Our addition, only with `exists: false` where the views can say why: the path is a
+    # directory with indexed files under it (outline and related take a file).
+    note: str | None = None
 
 
 class SymbolAt(ToolModel):
@@ -206,6 +209,7 @@ class RelatedResult(ToolModel):
     testCount: int | None = None
     testFiles: int | None = None
     nextOffset: int | None = None
+    note: str | None = None  # as OutlineResult's: why a path with `exists: false` is no file
 
 
 # One `changed` answer lists at most this many paths per list and dependents: a branch switch

@@ -222,8 +222,8 @@ def _searched(indexed_chars: object) -> str:
 
 
 def _outline(r: sy.OutlineResult) -> str:
-    if not r.exists:  # while the views trail the log, "not indexed" may be "not yet"
-        return "\n".join([f"{r.path} is not indexed in {r.repoId}", *_lag(r.freshness)])
+    if not r.exists:
+        return _absent(r.path, r.repoId, r.note, r.freshness)
     cost = f", {r.fullReadTokenCount} tokens to read whole" if r.fullReadTokenCount else ""
     if r.truncated and r.fullReadTokenCount:
         cost = f", {r.fullReadTokenCount} tokens to read the stored text"
@@ -268,9 +268,15 @@ def _outline_cut(r: sy.OutlineResult) -> list[str]:
 
 
 def _related(r: sy.RelatedResult) -> str:
-    if not r.exists:  # while the views trail the log, "not indexed" may be "not yet"
-        return "\n".join([f"{r.path} is not indexed in {r.repoId}", *_lag(r.freshness)])
+    if not r.exists:
+        return _absent(r.path, r.repoId, r.note, r.freshness)
     return "\n".join([f"{r.path} in {r.repoId}", *_lag(r.freshness), *related_lines(r)])
+
+
+def _absent(path: str, repo_id: str, note: str | None, fresh: t.Freshness | None) -> str:
+    """A path that is no indexed file: what the views can say about it (a directory), else
+    that it is not indexed (while the views trail the log, "not indexed" may be "not yet")."""
+    return "\n".join([note or f"{path} is not indexed in {repo_id}", *_lag(fresh)])
 
 
 def _context(r: b.ContextResult) -> str:

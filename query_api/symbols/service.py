@@ -44,6 +44,8 @@ from streams.sources.git_changes import GitTarget, diff_git_against_index
 from streams.stores.views.store import ViewStore
 from streams.stores.views.symbols import SymbolViews
 
+DIRECTORY_EXAMPLES = 3  # files a note about a directory names, so the caller can pick one
+
 
 class SymbolService:
     def __init__(
@@ -89,7 +91,21 @@ class SymbolService:
         return result.model_copy(update={"freshness": await self.freshness(args.repoId)})
 
     def _outline(self, repo_id: str, path: str, offset: int) -> OutlineResult:
-        return outline_of(self.views, self.symbols, self.count, repo_id, path, offset)
+        result = outline_of(self.views, self.symbols, self.count, repo_id, path, offset)
+        if result.exists:
+            return result
+        return result.model_copy(update={"note": self._directory_note(repo_id, path)})
+
+    def _directory_note(self, repo_id: str, path: str) -> str | None:
+        """Why a path is no indexed file, where the views can tell: it is a directory with
+        indexed files under it. 'not indexed' read as a file the index left out."""
+        prefix = path.rstrip("/") + "/" if path else ""
+        under = self.views.files_under(repo_id, prefix, limit=DIRECTORY_EXAMPLES)
+        if not under:
+            return None
+        where = f"{path.rstrip('/')} is a directory" if path else "the path is the repository root"
+        examples = ", ".join(f.path for f in under)
+        return f"{where} (indexed files under it include {examples}): name a file"
 
     # -- related ---------------------------------------------------------------------------
 
@@ -100,7 +116,8 @@ class SymbolService:
 
     def _related(self, repo_id: str, path: str, offset: int = 0) -> RelatedResult:
         if self.views.get_file(repo_id, path) is None:
-            return RelatedResult(repoId=repo_id, path=path, exists=False)
+            note = self._directory_note(repo_id, path)
+            return RelatedResult(repoId=repo_id, path=path, exists=False, note=note)
         return related_of(self.resolver, self.symbols, repo_id, path, offset)
 
     # -- changed ---------------------------------------------------------------------------

@@ -1,0 +1,35 @@
+"""outline and related on a directory: the answer says it is one, with files to name.
+
+A QA pass on encode/starlette: `repocontext_outline {"path": "starlette"}` and `related
+{"path": "starlette/"}` answered "starlette is not indexed in starlette", which reads as a
+file the index left out."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.integration.mcp_helpers import call, stdio_session, wait_indexed
+
+pytestmark = pytest.mark.anyio
+
+
+async def test_a_directory_is_said_to_be_one(sample_repo: Path, tmp_path: Path) -> None:
+    async with stdio_session(tmp_path / "data", str(sample_repo)) as session:
+        await wait_indexed(session, "sample")
+        for tool, path in (
+            ("repocontext_outline", "src/billing"),
+            ("repocontext_related", "src/billing/"),
+        ):
+            answer = await session.call_tool(tool, {"repoId": "sample", "path": path})
+            got = answer.structuredContent
+            assert got is not None and got["exists"] is False, got
+            assert got["note"].startswith("src/billing is a directory"), got
+            assert "src/billing/invoice.py" in got["note"], got
+            text = " ".join(getattr(block, "text", "") for block in answer.content)
+            assert "is a directory" in text and "not indexed" not in text, text
+        missing = await call(
+            session, "repocontext_outline", {"repoId": "sample", "path": "nope.py"}
+        )
+        assert missing["exists"] is False and "note" not in missing, missing
