@@ -199,11 +199,16 @@ async def _open_unless_the_owner_answers(
     return opened
 
 
+NO_EMBEDDER_FOR_VECTORS = "--vectors needs an embedder; this one is off (--embedder none)"
+
+
 async def cmd_index(args: argparse.Namespace, settings: Settings, path: Path | None) -> int:
     assert path is not None
     started = time.perf_counter()
     vectors: dict[str, int] | None = None
     dead: int | None = None
+    if args.vectors and settings.embedder == "none":  # said before the data directory exists
+        raise UsageError(NO_EMBEDDER_FOR_VECTORS)
     with ProgressReporter(f"indexing {path.name}") as progress:
         progress.stage("reading files")
         hello = Hello("index", str(path), args.repo_id, progress=True)
@@ -225,9 +230,7 @@ async def cmd_index(args: argparse.Namespace, settings: Settings, path: Path | N
             app = opened
             try:
                 if args.vectors and app.plane.indexer is None:
-                    raise UsageError(
-                        "--vectors needs an embedder; this one is off (--embedder none)"
-                    )
+                    raise UsageError(NO_EMBEDDER_FOR_VECTORS)
                 await app.start(resume=False)
                 registration = await app.service.ensure_repo(str(path), args.repo_id, launch=False)
                 repo_id = registration.repo_id

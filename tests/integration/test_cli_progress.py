@@ -101,6 +101,8 @@ def test_index_vectors_needs_an_embedder(tmp_path: Path) -> None:
     run = run_cli(tmp_path / "data", "index", str(repo), "--vectors")
     lines = run.stderr.strip().splitlines()
     assert run.returncode == 2 and len(lines) == 1 and "--vectors needs an embedder" in lines[0]
+    # a wrong command line writes nothing: the data directory was created before the refusal
+    assert not (tmp_path / "data").exists()
 
 
 @pytest.mark.slow
