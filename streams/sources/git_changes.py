@@ -21,7 +21,7 @@ import xxhash
 from schemas.events import looks_binary
 from streams.errors import SourceError
 from streams.sources.changes import Changes
-from streams.sources.git_poller import ensure_staging, redact
+from streams.sources.git_poller import ensure_staging, git_failure, redact
 from streams.sources.walker import DIGEST_PREFIX
 
 CHANGED_REF = "refs/repocontext/changed"
@@ -45,8 +45,8 @@ async def _git(target: GitTarget, *args: str) -> bytes:
     )  # fmt: skip
     out, err = await proc.communicate()
     if proc.returncode != 0:
-        message = err.decode("utf-8", "replace").replace(target.url, redact(target.url))
-        raise SourceError(f"git {args[0]} failed for {redact(target.url)}: {message[-300:]}")
+        message = git_failure(err, target.url, 300)
+        raise SourceError(f"git {args[0]} failed for {redact(target.url)}: {message}")
     return out
 
 

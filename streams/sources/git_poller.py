@@ -57,6 +57,15 @@ def redact(url: str) -> str:
     return without_userinfo(url)
 
 
+def git_failure(err: bytes, url: str, limit: int) -> str:
+    """git's stderr as one line, credentials out: git says a failure over several lines
+    ("fatal: ...", a blank line, "Please make sure ..."), and each would be a line of its
+    own in the operator's log and in the poll's `error`. The last `limit` characters keep
+    the cause, which git says last."""
+    text = err.decode("utf-8", "replace").replace(url, redact(url))
+    return " ".join(line.strip() for line in text.splitlines() if line.strip())[-limit:]
+
+
 async def ensure_staging(staging: Path) -> None:
     """Create the bare staging repository (shared by the poller and `changed`) if absent."""
     if not (staging / "HEAD").exists():
@@ -132,12 +141,8 @@ class GitPoller:
         )
         out, err = await proc.communicate(stdin)
         if proc.returncode != 0:
-            message = err.decode("utf-8", "replace").replace(
-                self.source.url, redact(self.source.url)
-            )
-            raise SourceError(
-                f"git {args[0]} failed for {redact(self.source.url)}: {message[-500:]}"
-            )
+            message = git_failure(err, self.source.url, 500)
+            raise SourceError(f"git {args[0]} failed for {redact(self.source.url)}: {message}")
         return out
 
     async def _ensure_staging(self) -> None:

@@ -134,6 +134,20 @@ async def test_fetch_failure_keeps_the_last_generation_and_hides_credentials(
     assert all(r.value is not None for r in events)
 
 
+async def test_a_fetch_failure_is_said_in_one_line(
+    log: EventLog, tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """git's own message is several lines ("fatal: ... does not appear to be a git
+    repository", a blank line, "Please make sure you have the correct access rights"); the
+    operator's log and the poll's `error` say it in one."""
+    missing = GitPoller(log, GitSource("demo", f"file://{tmp_path}/missing.git"), tmp_path / "s")
+    failed = await missing.poll_once()
+    assert failed.status == "fetch_failed" and failed.error
+    assert "\n" not in failed.error and "does not appear to be a git repository" in failed.error
+    warnings = [r.getMessage() for r in caplog.records if r.levelname == "WARNING"]
+    assert warnings and all("\n" not in line for line in warnings), warnings
+
+
 async def test_a_workspace_repository_cannot_also_be_git_sourced(
     log: EventLog, remote: tuple[Path, Path], tmp_path: Path
 ) -> None:
