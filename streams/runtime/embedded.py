@@ -13,6 +13,7 @@ import logging
 import time
 from collections.abc import Callable, Mapping
 from concurrent.futures import Executor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -330,6 +331,14 @@ class EmbeddedRuntime:
                     full = exc if isinstance(exc, StorageFull) else StorageFull.at(where, exc)
                     self.storage_errors[step.step_id] = full
                     log.error("step %s: %s", step.step_id, full)
+                elif isinstance(exc, BrokenProcessPool):
+                    # a worker died under the batch (the OOM killer; `timeout` or systemd
+                    # sending SIGTERM to the whole group): known, so one line, no traceback;
+                    # the next batch starts a new pool (IdlePool.submit)
+                    log.warning(
+                        "step %s: a worker process died under its batch; retrying", step.step_id
+                    )
+                    self.health.step_failed(step.step_id, exc)
                 else:
                     log.exception("step %s failed; retrying after a pause", step.step_id)
                     self.health.step_failed(step.step_id, exc)
