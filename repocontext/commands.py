@@ -336,6 +336,13 @@ async def cmd_replay(args: argparse.Namespace, settings: Settings, path: Path | 
     is exported to a file in the data directory first (repocontext/memory_rescue.py)."""
     from repocontext.memory_rescue import rescue_memory
 
+    # A mistyped --data-dir was created and "replayed" with 0 records and exit 0. Views without
+    # a log still replay: that is the remedy for a lost log.db (their memory is rescued).
+    if holds_no_log(settings.data_dir, settings.log_url) and not settings.views_path.exists():
+        raise UsageError(
+            f"{settings.data_dir} holds no repocontext log (log.db) or views, so nothing to "
+            "replay; check --data-dir or REPOCONTEXT_DATA_DIR"
+        )
     # Nothing is dropped under a live process: one holding the lock has the views open (its
     # new connections would read a fresh empty file). DataDirBusy says who, in one line.
     lock = DataDirLock(secure_data_dir(settings.data_dir))

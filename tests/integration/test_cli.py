@@ -91,6 +91,21 @@ def test_topics_and_memory_export_of_a_data_directory_never_written(tmp_path: Pa
     assert not data.exists() and not (tmp_path / "backup.jsonl").exists()
 
 
+def test_replay_of_a_data_directory_never_written(tmp_path: Path) -> None:
+    """A mistyped --data-dir: `replay` created it (lock, log.db, views.db, the vector store)
+    and printed `"replayedRecords": 0` with exit 0, as if it had rebuilt an empty project.
+    Now it is refused as `memory export` is, and makes nothing. (A data directory that lost
+    only log.db still replays: that is the remedy `status` names.)"""
+    data = tmp_path / "mistyped"
+    proc = subprocess.run(
+        cli_command("replay"), env=child_env(data), capture_output=True, text=True, timeout=60
+    )
+    lines = proc.stderr.strip().splitlines()
+    assert proc.returncode == 2 and len(lines) == 1, proc.stderr
+    assert "holds no repocontext log" in lines[0] and proc.stdout == ""
+    assert not data.exists()
+
+
 def test_status_says_when_the_views_trail_the_log(sample_repo: Path, tmp_path: Path) -> None:
     """After an interrupted `replay` or `index` the views hold part of the log while the job
     says Completed; status gave the partial file count with nothing saying so. Here the log
