@@ -238,7 +238,14 @@ def main(argv: list[str] | None = None) -> int:
         common(memory.add_parser(name, help=help_), path="none")
         memory.choices[name].add_argument("file", help="the export file")
 
-    args = parser.parse_args(argv)
+    # an unknown option is refused by its command's parser, so the line points at the help
+    # that lists that command's options (the top level's lists only the commands)
+    args, extra = parser.parse_known_args(argv)
+    if extra:
+        own = sub.choices[args.command]
+        if args.command == "memory":
+            own = memory.choices[args.memory_command]
+        own.error(f"unrecognized arguments: {' '.join(extra)}")
     _setup_logging(args.verbose)
     os.umask(PRIVATE_UMASK)  # every file the service creates is its user's alone (0600/0700)
     try:

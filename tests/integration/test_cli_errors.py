@@ -230,6 +230,17 @@ def test_bad_option_values(repo: Path, tmp_path: Path) -> None:
     assert "must not be empty" in empty and "REPOCONTEXT_" not in empty
 
 
+def test_an_unknown_option_points_at_its_command_help(repo: Path, tmp_path: Path) -> None:
+    """`repocontext index PATH --bogus` said `repocontext: unrecognized arguments: --bogus (see
+    repocontext --help)`, whose help lists the commands, not index's options."""
+    line = one_line_error(run_cli(tmp_path / "data", "index", str(repo), "--bogus"), "--bogus")
+    assert "repocontext index: unrecognized arguments" in line
+    assert "(see repocontext index --help)" in line
+    export = run_cli(tmp_path / "data", "memory", "export", "f.jsonl", "--bogus")
+    assert "(see repocontext memory export --help)" in one_line_error(export, "--bogus")
+    assert not (tmp_path / "data").exists()
+
+
 @pytest.mark.anyio
 async def test_client_disconnects_are_not_errors(repo: Path, tmp_path: Path) -> None:
     server = ServeProcess(repo, tmp_path / "data")
