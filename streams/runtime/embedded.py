@@ -326,6 +326,7 @@ class EmbeddedRuntime:
                         step.step_id,
                         exc,
                     )
+                    self.health.step_failed(step.step_id, exc)  # held for long: a fault
                 elif storage_exhausted(exc):
                     where = Path(self.views.path).parent  # the data directory
                     full = exc if isinstance(exc, StorageFull) else StorageFull.at(where, exc)
