@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import errno
 import sqlite3
+from collections.abc import Callable
 
 from schemas.errors import RepoContextError
 
@@ -74,29 +75,39 @@ _BUSY_SQLITE = {"SQLITE_BUSY", "SQLITE_BUSY_SNAPSHOT", "SQLITE_BUSY_TIMEOUT", "S
 def store_busy(exc: BaseException | None) -> bool:
     """Whether `exc` (or anything in its cause chain) is an SQLite write kept out by another
     connection's lock (`database is locked`)."""
-    seen = 0
-    while exc is not None and seen < 8:
-        if isinstance(exc, sqlite3.OperationalError):
-            name = getattr(exc, "sqlite_errorname", "")
-            if name in _BUSY_SQLITE or "database is locked" in str(exc):
-                return True
-        exc = exc.__cause__ or exc.__context__
-        seen += 1
-    return False
+    return _in_cause_chain(exc, _is_busy)
 
 
 def storage_exhausted(exc: BaseException | None) -> bool:
     """Whether `exc` (or anything in its cause chain) is a write that ran out of room."""
-    seen = 0
-    while exc is not None and seen < 8:
-        if isinstance(exc, StorageFull):
+    return _in_cause_chain(exc, _is_full)
+
+
+def _in_cause_chain(exc: BaseException | None, test: Callable[[BaseException], bool]) -> bool:
+    """`test` of `exc` and of what caused it, at most 8 links down (a store wraps SQLite's
+    error in its own, and a step's in another)."""
+    for _ in range(8):
+        if exc is None:
+            return False
+        if test(exc):
             return True
-        if isinstance(exc, OSError) and exc.errno in _FULL_ERRNOS:
-            return True
-        if isinstance(exc, sqlite3.Error):
-            name = getattr(exc, "sqlite_errorname", "")
-            if name in _FULL_SQLITE or "disk is full" in str(exc):
-                return True
         exc = exc.__cause__ or exc.__context__
-        seen += 1
+    return False
+
+
+def _is_busy(exc: BaseException) -> bool:
+    if not isinstance(exc, sqlite3.OperationalError):
+        return False
+    name = getattr(exc, "sqlite_errorname", "")
+    return name in _BUSY_SQLITE or "database is locked" in str(exc)
+
+
+def _is_full(exc: BaseException) -> bool:
+    if isinstance(exc, StorageFull):
+        return True
+    if isinstance(exc, OSError) and exc.errno in _FULL_ERRNOS:
+        return True
+    if isinstance(exc, sqlite3.Error):
+        name = getattr(exc, "sqlite_errorname", "")
+        return name in _FULL_SQLITE or "disk is full" in str(exc)
     return False
