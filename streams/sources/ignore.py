@@ -301,6 +301,18 @@ def _compile_globs(globs: tuple[str, ...], kind: str) -> list[LinearPattern]:
     return out
 
 
+def utf8_path(path: str) -> bool:
+    """Whether `path` is valid UTF-8: a name that is not (kept by `os` as surrogates) cannot
+    be a log key or JSON, and the rules' RE2 patterns raise on it instead of answering."""
+    if path.isascii():
+        return True
+    try:
+        path.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
 class PathFilter:
     """Everything that decides whether a walk visits a path.
 
@@ -388,6 +400,8 @@ class PathFilter:
         return self.gitignore.is_ignored(rel_path, is_dir=False)
 
     def skip_dir(self, rel_dir: str) -> bool:
+        if not utf8_path(rel_dir):  # never walked (walker.py); the watcher asks as well
+            return True
         name = rel_dir.rpartition("/")[2]
         if name == GIT_DIR:
             return True
@@ -396,6 +410,8 @@ class PathFilter:
         return self._ignored(rel_dir, is_dir=True)
 
     def skip_file(self, rel_path: str) -> bool:
+        if not utf8_path(rel_path):  # never walked (walker.py); the watcher asks as well
+            return True
         if rel_path.rpartition("/")[2] == GIT_DIR:  # a worktree's or submodule's `.git` file
             return True
         if self._includes and not any(p.fullmatch(rel_path) for p in self._includes):

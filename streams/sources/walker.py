@@ -36,7 +36,7 @@ from schemas.events import (
     looks_binary,
 )
 from streams.errors import SourceError
-from streams.sources.ignore import PathFilter
+from streams.sources.ignore import PathFilter, utf8_path
 from streams.sources.safe_open import NotRegularFile, dir_beneath, lstat_beneath, open_file_beneath
 
 DIGEST_PREFIX = "xx128:"
@@ -107,15 +107,7 @@ class Skipped:
 ReadResult = FileSnapshot | Skipped
 
 
-def _encodable(name: str) -> bool:
-    """Names that are not valid UTF-8 cannot become log keys or JSON; such entries are skipped."""
-    if name.isascii():
-        return True
-    try:
-        name.encode("utf-8")
-    except UnicodeEncodeError:
-        return False
-    return True
+_encodable = utf8_path  # names that are not UTF-8 cannot become log keys: skipped
 
 
 _Child = tuple[str, bool, int, int]  # (rel path, is_dir, size, mtime_ns)

@@ -267,3 +267,25 @@ def test_a_path_the_watcher_cannot_read_is_named_in_a_warning(
     warned = [r.getMessage() for r in caplog.records if r.levelno == logging.WARNING]
     assert len(warned) == 1 and "could not be read" in warned[0], warned
     assert "a.py" in warned[0] and "locked/" in warned[0]
+
+
+@pytest.mark.anyio
+@pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
+async def test_names_that_are_not_utf8_do_not_stop_the_watch(tmp_path: Path) -> None:
+    """The gitignore rules (RE2, UTF-8 only) raised on a name that is not UTF-8: a file so
+    named, created while watching, restarted the watch with a traceback, and a directory so
+    named stopped it for good (each restart failed placing its watches). Such names are
+    left out as a walk leaves them out, and the watch goes on."""
+    root = os.fsencode(tmp_path)
+    (tmp_path / ".gitignore").write_text("vendor\n")
+    (tmp_path / "main.py").write_text("main\n")
+    git(tmp_path, "init", "-q")
+    git(tmp_path, "add", ".gitignore", "main.py")
+    os.makedirs(root + b"/old\xfe")  # there before the watch starts
+    async with watching(tmp_path) as seen:
+        os.close(os.open(root + b"/bad\xff.py", os.O_CREAT | os.O_WRONLY))
+        os.makedirs(root + b"/dir\xfe/below")
+        os.close(os.open(root + b"/dir\xfe/below/x.py", os.O_CREAT | os.O_WRONLY))
+        (tmp_path / "after.py").write_text("after\n")
+        await seen.until(lambda: "after.py" in seen.upserts)
+    assert sorted(seen.upserts) == [".gitignore", "after.py", "main.py"]
