@@ -13,10 +13,10 @@ In a `session`, what the session was sent before is left out and acknowledged in
 structured content and its text block (query_api/answers/render.py), counted exactly with the
 configured encoding after packing; an entry that would push it over the budget is dropped.
 An answer that packs nothing charges nothing (`responseTokens` 0, never above the budget) and
-names in `retryBudgetTokens` a budget that fits its cheapest entry, even after the answer's
-`freshness` grows to the largest it plausibly becomes (`worst_freshness`). Acknowledgements of
-code the session holds are counted (their code is not) and kept to a share of the budget
-(query_api/context/acks.py).
+names in `retryBudgetTokens` the least budget that packs an entry (retry.py), fitting even
+after the answer's `freshness` grows to the largest it plausibly becomes (`worst_freshness`).
+Acknowledgements of code the session holds are counted (their code is not) and kept to a share
+of the budget (query_api/context/acks.py). Each file is rendered by query_api/context/entries.py.
 """
 
 from __future__ import annotations
@@ -29,13 +29,12 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from processors.symbols.languages.python import import_name
 from processors.tokens import TokenEncoding, token_counter
 from query_api.answers.render import render, wire_tokens
 from query_api.context.acks import ACK_SHARE, ack_cost, acks_within, unlisted_note, with_note
 from query_api.context.candidates import Candidate, worth_packing
 from query_api.context.count_memo import CountMemo
-from query_api.context.entry_fields import bundle_reasons, unit_key
+from query_api.context.entries import EntryRenderer
 from query_api.context.fill import MAX_FILES, MIN_ROOM, fill
 from query_api.context.plan import ENVELOPE_SHARE, Coster, Item, Share, is_cut, plan
 from query_api.context.receipts import (
@@ -43,37 +42,25 @@ from query_api.context.receipts import (
     brief_freshness,
     parse_known,
     possession_token,
-    receipt_of,
     sha256_hex,
     worst_freshness,
 )
+from query_api.context.retry import least_budget
 from query_api.context.span_reuse import HeldSpans, sent_spans, unit_lines
-from query_api.context.spans import FILL_LINES, SPAN_LINES, Focus, select_spans, task_stems
+from query_api.context.spans import Focus, task_stems
 from query_api.core.service import RepoContextService
 from query_api.memory.search import linked_for
 from query_api.memory.views import MemoryReader
-from query_api.retrieval.hit_details import HitLocator, display_reason
 from schemas import bundle as b
 from schemas import tools as t
-from streams.redact import redact
 from streams.stores.sessions import SessionStore
-from streams.stores.views.read import ContentRow
 from streams.stores.views.store import ViewStore
-from streams.stores.views.symbols import SymbolRow, SymbolViews
 
 BACKFILL_POOL = 50
 LEVELS: tuple[b.Detail, ...] = ("slices", "outline", "paths")
-WHOLE_BODY_TOKENS = 1500  # larger files are sliced into spans instead of sent whole
-MIN_SPAN_TOKENS = 24  # a share smaller than this sends the file's path
 FILL_MARGIN = 16  # answer tokens kept back from filling, plus one per 500 of budget
 NOTE_ROOM = 40  # answer tokens kept for the note that counts unlisted acknowledgements
 RESPONSE_ROUNDS = 4  # responseTokens is in the answer it counts: a few rounds settle it
-# one answer's reads of a file's declarations: the plan renders a file several times (spans,
-# units, shares), and a generated module's 30,000 declarations are too many for the views'
-# shared cache, so each render read and decoded them again (10 s for one bundle)
-_ANSWER_DECLARATIONS: contextvars.ContextVar[dict[tuple[str, str], list[SymbolRow]] | None] = (
-    contextvars.ContextVar("answer_declarations", default=None)
-)
 # the spans the caller's session was sent (span_reuse.py), read once per answer
 _ANSWER_SPANS: contextvars.ContextVar[HeldSpans | None] = contextvars.ContextVar(
     "answer_spans", default=None
@@ -105,8 +92,7 @@ class BundleService:
         self.core = core
         self.count = CountMemo(token_counter(token_encoding))
         self.views = views
-        self.symbols = SymbolViews(views)
-        self.locator = HitLocator(views)
+        self.renderer = EntryRenderer(views, self.count)
         self.memory = MemoryReader(views)
         self.sessions = SessionStore(session_path)  # durable in the data dir (sessions.db)
         self.usage = UsageWindow()
@@ -126,185 +112,6 @@ class BundleService:
             netSavedTokens=replaced - response,
         )
 
-    def _spans(
-        self,
-        repo_id: str,
-        path: str,
-        body: str,
-        focus: Focus,
-        max_lines: int = SPAN_LINES,
-    ) -> list[tuple[int, int, str | None]]:
-        """The line spans of a large file worth sending for the task (bundle_spans)."""
-        lines = body.split("\n")
-        if body.endswith("\n"):  # the newline ends the last line; it starts none
-            lines.pop()
-        symbols = [  # a declaration past the stored body has no lines here to send
-            s for s in self._declarations(repo_id, path) if s.start_line <= len(lines)
-        ]
-        fill = max(FILL_LINES, max_lines)  # beyond SPAN_LINES only where a share holds it
-        return select_spans(symbols, len(lines), focus.stems, max_lines, fill, lines, focus.spans)
-
-    def _slices(
-        self,
-        repo_id: str,
-        cand: Candidate,
-        row: ContentRow,
-        full: int,
-        focus: Focus,
-        cap: int | None,
-        whole: bool = False,
-    ) -> tuple[list[str], list[tuple[b.UnitKind, str | None]], list[tuple[int, int]], bool]:
-        """(lines, units, ranges, whole) of a `slices` rendering under a content cap: the
-        whole body when it is small enough (or `whole` asks for it), else the spans that
-        matter, as many lines of them as the cap holds (nothing when it holds too few)."""
-        body = row.body
-        total = body.count("\n") + (0 if body.endswith("\n") else 1)
-        small = full <= WHOLE_BODY_TOKENS or (whole and cap is None)
-        if small and (cap is None or full <= cap):
-            return [body], [("span", None)], [(1, total)], not row.truncated
-        if cap is not None and cap < MIN_SPAN_TOKENS:
-            return [], [], [], False
-        max_lines = SPAN_LINES
-        if cap is not None:  # a share decides: one larger than SPAN_LINES holds more
-            per_line = max(1.0, full / max(1, total))
-            max_lines = int(cap / per_line)
-        all_lines = body.split("\n")
-        for _ in range(6):
-            if max_lines < 1:
-                break
-            spans = self._spans(repo_id, cand.path, body, focus, max_lines)
-            lines = ["\n".join(all_lines[a - 1 : z]) for a, z, _ in spans]
-            used = self.count("\n".join(lines))
-            if cap is None or used <= cap:
-                if len(spans) == 1 and spans[0][0] == 1 and spans[0][1] >= total:
-                    # spans grown over the whole file: sent as the whole body it is, one
-                    # unit and receipt with the whole-file path's (a session then knows it)
-                    return [body], [("span", None)], [(1, total)], not row.truncated
-                units: list[tuple[b.UnitKind, str | None]] = [("span", y) for _, _, y in spans]
-                return lines, units, [(a, z) for a, z, _ in spans], False
-            # shrink from the lines the spans hold: a selection shorter than max_lines would
-            # otherwise come back unchanged until the tries run out
-            held = sum(z - a + 1 for a, z, _ in spans)
-            max_lines = min(held - 1, int(held * cap / used))
-        return [], [], [], False
-
-    def _render(
-        self,
-        repo_id: str,
-        cand: Candidate,
-        level: b.Detail,
-        focus: Focus,
-        cap: int | None = None,
-        whole: bool = False,
-    ) -> tuple[b.BundleEntry, list[str], str]:
-        """The entry at `level`, its content at most `cap` tokens (slices; else a pointer),
-        its lines and the stored body's hash; `whole` sends a large file's whole stored body
-        rather than its spans. The entry names the hash only when it holds that whole body,
-        the one delivery a `known` claim can later name: a sliced entry's receipts say what
-        it sent, and its 64 hex digits would be envelope an agent has no use for."""
-        row = self.views.get_content(repo_id, cand.path)
-        body = row.body if row is not None else ""
-        full = (
-            (row.token_count if row.token_count is not None else self.count(body)) if row else None
-        )
-        content_hash = sha256_hex(body) if row is not None else sha256_hex(cand.path)
-        units: list[tuple[b.UnitKind, str | None]] = []  # (kind, symbol) per line of content
-        lines: list[str] = []
-        ranges: list[tuple[int, int]] = []
-        if level == "slices" and row is not None and body:
-            lines, units, ranges, _ = self._slices(repo_id, cand, row, full or 0, focus, cap, whole)
-        elif level == "outline":
-            lines, units = self._outline(repo_id, cand.path)
-        if not lines:
-            lines, units, ranges = [cand.path], [("pointer", None)], []
-        # credentials are redacted here, before the counting, not only on the way out: the
-        # answer's token counts are then those of what it sends, and a body the redaction
-        # changed is not the stored one (no contentHash, no possession for `known`)
-        lines = [redact(line) for line in lines]
-        content = "\n".join(lines)
-        whole_body = row is not None and content == body
-        packages = self.locator.packages(repo_id, cand.path) if cand.path.endswith(".py") else set()
-        made_units = self._units(
-            repo_id, cand.path, content_hash, units, lines, ranges, whole_body, packages
-        )
-        reasons = [  # named as search names them: as the file's code imports them
-            display_reason(r, cand.path, packages)
-            for r in bundle_reasons(cand.reasons, {sym for _, sym in units if sym})
-        ]
-        several = len(ranges) > 1  # each span's unit names its lines: the entry's would not
-        entry = b.BundleEntry(
-            path=cand.path,
-            score=round(cand.score, 4),  # more digits say nothing and cost tokens
-            reasons=reasons,
-            tokenCount=self.count(content),
-            fullReadTokenCount=full,
-            content=content,
-            contentHash=content_hash if whole_body else None,
-            units=made_units,
-            startLine=ranges[0][0] if ranges and not several else None,
-            endLine=ranges[-1][1] if ranges and not several else None,
-            truncatedAtLine=body.count("\n") + 1 if row is not None and row.truncated else None,
-            linkedMemory=cand.linked,
-        )
-        return entry, lines, content_hash
-
-    def _outline(
-        self, repo_id: str, path: str
-    ) -> tuple[list[str], list[tuple[b.UnitKind, str | None]]]:
-        """An `outline` rendering: one line per declaration (its signature), in line order."""
-        rows = sorted(self._declarations(repo_id, path), key=lambda s: (s.start_line, s.fq_name))
-        lines = [" ".join((sym.signature or sym.fq_name).split()) for sym in rows]
-        return lines, [("outline", sym.fq_name) for sym in rows]
-
-    def _module_prefix(self, repo_id: str, path: str) -> str:
-        """What every fq name declared in `path` starts with before its top-level name
-        (`src.tox.session.env_select.`, `org.jsoup.parser.`; empty where top-level names are
-        their own fq names): the shortest fq name less its declaration's own name."""
-        prefixes = [
-            s.fq_name[: len(s.fq_name) - len(s.name)]
-            for s in self._declarations(repo_id, path)
-            if s.name and s.fq_name.endswith(s.name)
-        ]
-        prefix = min(prefixes, key=len, default="")
-        return prefix if prefix.endswith((".", "::", "/")) else ""
-
-    def _units(
-        self,
-        repo_id: str,
-        path: str,
-        content_hash: str,
-        units: list[tuple[b.UnitKind, str | None]],
-        lines: list[str],
-        ranges: list[tuple[int, int]],
-        whole: bool,
-        packages: set[str],
-    ) -> list[b.Unit]:
-        """One unit per span (or outline line) of content, each with its receipt and token
-        count. An outline unit names its declaration as code imports it (the reference's fq
-        name); a span names it as the file declares it (`Class.method`): the entry's path
-        says the rest."""
-        several = len(ranges) > 1  # one span's lines are the entry's own
-        prefix = self._module_prefix(repo_id, path) if any(k == "span" for k, _ in units) else ""
-
-        def named(kind: b.UnitKind, sym: str) -> str:
-            if kind == "span" and prefix and sym.startswith(prefix):
-                return sym[len(prefix) :]
-            return import_name(sym, path, packages)
-
-        return [
-            b.Unit(
-                receipt=receipt_of(
-                    repo_id, path, content_hash, kind, unit_key(kind, sym, ranges, i, whole)
-                ),
-                kind=kind,
-                symbol=named(kind, sym) if sym else None,
-                tokenCount=self.count(text),
-                startLine=ranges[i][0] if several else None,
-                endLine=ranges[i][1] if several else None,
-            )
-            for i, ((kind, sym), text) in enumerate(zip(units, lines, strict=True))
-        ]
-
     def _item(
         self,
         repo_id: str,
@@ -320,7 +127,7 @@ class BundleService:
         or holds this version of the whole file), and the acknowledgements of those it has:
         one per unit, but one for the file (no receipt) when it has seen every one of
         several: an outline's dozens of acks would take the budget the next files need."""
-        entry, texts, digest = self._render(repo_id, cand, level, focus, cap, whole)
+        entry, texts, digest = self.renderer.render(repo_id, cand, level, focus, cap, whole)
         if (cand.path, digest) in held:  # a fully reused file frees its slot
             return None, [b.Reused(path=cand.path, kind="file", contentHash=digest)]
         owned = possession_token(cand.path, digest) in seen
@@ -363,23 +170,12 @@ class BundleService:
         return entry.model_copy(update=update), reused
 
     async def context(self, args: b.ContextArgs) -> b.ContextResult:
-        held = _ANSWER_DECLARATIONS.set({})  # worker threads of this answer share it
         spans = _ANSWER_SPANS.set(None)  # _context sets this answer's
         try:
-            return await self._context(args)
+            with self.renderer.answer():  # worker threads of this answer share its memo
+                return await self._context(args)
         finally:
-            _ANSWER_DECLARATIONS.reset(held)
             _ANSWER_SPANS.reset(spans)
-
-    def _declarations(self, repo_id: str, path: str) -> list[SymbolRow]:
-        """The file's declarations, read once per answer (do not change the list)."""
-        memo = _ANSWER_DECLARATIONS.get()
-        if memo is None:
-            return self.symbols.symbols_of_file(repo_id, path)
-        found = memo.get((repo_id, path))
-        if found is None:
-            found = memo[(repo_id, path)] = self.symbols.symbols_of_file(repo_id, path)
-        return found
 
     async def _context(self, args: b.ContextArgs) -> b.ContextResult:
         now = time.time()
@@ -417,13 +213,12 @@ class BundleService:
             freshness=fresh,
             note=_unknown_detail(args.detail),
         )
-        focus = Focus(task_stems(args.task))
-        if budget < b.DEFAULT_BUDGET and self._wire(shell) > ENVELOPE_SHARE / 2 * budget:
-            # the answer's own fields take half the envelope's share before any file: a
-            # second declaration's receipt and header would pass it (2,000 tokens, not 4,000)
-            focus = Focus(focus.stems, spans=1)
+        focus = self._focus(shell)
         packed = await self._pack_levels(shell, cands, levels, top, seen, held, focus)
         result = packed.result
+        least = None
+        if not result.entries and packed.cheapest is not None and cands:
+            least = await self._least_budget(packed, cands, levels, top, seen, held)
         if result.detail == "slices" and result.entries:
             deeper = len(answer.hits) >= top and not reuse  # the search may hold more files
             result, cands = await self._filled(args, deeper, packed, cands, seen, held, focus)
@@ -441,7 +236,42 @@ class BundleService:
         if not result.entries and not result.reused and answer.note and not result.note:
             # nothing to pack because nothing matched: the search's word for it, not silence
             result = result.model_copy(update={"note": answer.note})
-        return self._settle(args, result, cands, packed.cheapest, now)
+        return self._settle(args, result, cands, packed.cheapest, now, least)
+
+    def _focus(self, shell: b.ContextResult) -> Focus:
+        """The declarations a file's spans are chosen by: the task's word stems, and one
+        declaration a file where the answer's own fields take half the envelope's share
+        before any file (a second declaration's receipt and header would pass it: 2,000
+        tokens, not 4,000)."""
+        focus = Focus(task_stems(shell.task))
+        budget = shell.budgetTokens
+        if budget < b.DEFAULT_BUDGET and self._wire(shell) > ENVELOPE_SHARE / 2 * budget:
+            focus = Focus(focus.stems, spans=1)
+        return focus
+
+    async def _least_budget(
+        self,
+        packed: Packed,
+        cands: list[Candidate],
+        levels: tuple[b.Detail, ...],
+        top: int,
+        seen: set[str],
+        held: set[tuple[str, str]],
+    ) -> int:
+        """The least budget at which the same levels pack an entry for these candidates,
+        with the answer's fields as they are now (query_api/context/retry.py)."""
+        empty = packed.result
+
+        async def packs(budget: int) -> bool:
+            probe = empty.model_copy(
+                update={"budgetTokens": budget, "responseTokens": budget, "reused": []}
+            )
+            got = await self._pack_levels(probe, cands, levels, top, seen, held, self._focus(probe))
+            return bool(got.result.entries)
+
+        assert packed.cheapest is not None
+        floor = self._wire(empty.model_copy(update={"reused": []}))
+        return await least_budget(packs, floor, self._wire(empty) + packed.cheapest)
 
     async def _pack_levels(
         self,
@@ -723,6 +553,7 @@ class BundleService:
         cands: list[Candidate],
         cheapest: int | None,
         now: float,
+        least: int | None = None,
     ) -> b.ContextResult:
         """Record sessions and usage, and set `responseTokens` to the answer's wire cost (0
         when it holds neither an entry nor an acknowledgement) and, when nothing was packed,
@@ -748,7 +579,11 @@ class BundleService:
                 worst = result.model_copy(
                     update={"freshness": worst_freshness(fresh) if fresh else None}
                 )
-                retry = min(200_000, self._wire(worst) + cheapest)
+                grown = self._wire(worst)
+                retry = grown + cheapest
+                if least is not None:  # searched down (retry.py), grown as the bound is
+                    retry = min(retry, least + grown - self._wire(result))
+                retry = min(200_000, retry)
             update: dict[str, object] = {"retryBudgetTokens": retry}
             if not result.reused:
                 update["responseTokens"] = 0

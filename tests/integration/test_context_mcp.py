@@ -204,6 +204,34 @@ async def test_large_files_are_sliced_into_the_spans_that_matter(tmp_path: Path)
         assert "startLine" not in unit and big["endLine"] - big["startLine"] + 1 == len(lines)
 
 
+async def test_the_retry_budget_is_the_least_that_packs(tmp_path: Path) -> None:
+    """Nothing fits: `retryBudgetTokens` is the least budget at which the answer packs, grown
+    only by the freshness fields' worst case, not the top file's spans as rendered at any
+    budget (a share cuts them: 1,800-2,400 tokens offered where 255-355 packed on zod)."""
+    async with memory_rig(tmp_path, index=True) as (app, s):
+        root = app.settings.workspace_root
+        assert root is not None
+        funcs = [f"def reconcile_step_{i}(batch):\n    return batch + {i}\n\n" for i in range(400)]
+        (root / "repo" / "src" / "big.py").write_text("".join(funcs))
+        await call(s, "repocontext_refresh", {"repoId": "repo", "paths": ["src/big.py"]})
+        base = {"repoId": "repo", "task": "reconcile payouts batch", "detail": "slices"}
+
+        async def packs(budget: int) -> bool:
+            got = await call(s, "repocontext_context", {**base, "responseBudgetTokens": budget})
+            return bool(got["entries"])
+
+        tiny = await call(s, "repocontext_context", {**base, "responseBudgetTokens": 40})
+        assert not tiny["entries"]
+        retry = tiny["retryBudgetTokens"]
+        assert await packs(retry)  # still guaranteed to fit
+        low, least = 40, retry
+        while low + 1 < least:
+            middle = (low + least) // 2
+            low, least = (low, middle) if await packs(middle) else (middle, least)
+        # the margin is `freshness` grown to its worst (receipts.worst_freshness), both blocks
+        assert retry - least <= 100, (retry, least)
+
+
 async def test_a_large_budget_fills_with_whole_files_and_the_next_ones(tmp_path: Path) -> None:
     """At 200,000 tokens the bundle sends large files whole and goes on to the ranking's next
     files past the default `top` of 10, up to the budget; an explicit `top` caps the files."""

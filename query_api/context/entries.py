@@ -1,0 +1,242 @@
+"""A candidate file rendered as a bundle entry at a level: its whole body, the spans that
+matter for the task under a content cap, its outline, or its path (spec §3.7), with its units
+and their receipts. The packer (bundle.py, plan.py) decides which rendering each file gets;
+this module only renders one, so every plan and every probe renders a file the same way.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import contextvars
+from collections.abc import Iterator
+
+from processors.symbols.languages.python import import_name
+from query_api.context.candidates import Candidate
+from query_api.context.count_memo import CountMemo
+from query_api.context.entry_fields import bundle_reasons, unit_key
+from query_api.context.receipts import receipt_of, sha256_hex
+from query_api.context.spans import FILL_LINES, SPAN_LINES, Focus, select_spans
+from query_api.retrieval.hit_details import HitLocator, display_reason
+from schemas import bundle as b
+from streams.redact import redact
+from streams.stores.views.read import ContentRow
+from streams.stores.views.store import ViewStore
+from streams.stores.views.symbols import SymbolRow, SymbolViews
+
+WHOLE_BODY_TOKENS = 1500  # larger files are sliced into spans instead of sent whole
+MIN_SPAN_TOKENS = 24  # a share smaller than this sends the file's path
+# one answer's reads of a file's declarations: the plan renders a file several times (spans,
+# units, shares), and a generated module's 30,000 declarations are too many for the views'
+# shared cache, so each render read and decoded them again (10 s for one bundle)
+_ANSWER_DECLARATIONS: contextvars.ContextVar[dict[tuple[str, str], list[SymbolRow]] | None] = (
+    contextvars.ContextVar("answer_declarations", default=None)
+)
+
+
+class EntryRenderer:
+    """Renders one candidate file as an entry, reading its stored body and declarations."""
+
+    def __init__(self, views: ViewStore, count: CountMemo) -> None:
+        self.views = views
+        self.count = count
+        self.symbols = SymbolViews(views)
+        self.locator = HitLocator(views)
+
+    @contextlib.contextmanager
+    def answer(self) -> Iterator[None]:
+        """One answer's scope: a file's declarations are read once in it (worker threads the
+        answer starts share the memo through the context they copy)."""
+        token = _ANSWER_DECLARATIONS.set({})
+        try:
+            yield
+        finally:
+            _ANSWER_DECLARATIONS.reset(token)
+
+    def declarations(self, repo_id: str, path: str) -> list[SymbolRow]:
+        """The file's declarations, read once per answer (do not change the list)."""
+        memo = _ANSWER_DECLARATIONS.get()
+        if memo is None:
+            return self.symbols.symbols_of_file(repo_id, path)
+        found = memo.get((repo_id, path))
+        if found is None:
+            found = memo[(repo_id, path)] = self.symbols.symbols_of_file(repo_id, path)
+        return found
+
+    def spans(
+        self,
+        repo_id: str,
+        path: str,
+        body: str,
+        focus: Focus,
+        max_lines: int = SPAN_LINES,
+    ) -> list[tuple[int, int, str | None]]:
+        """The line spans of a large file worth sending for the task (bundle_spans)."""
+        lines = body.split("\n")
+        if body.endswith("\n"):  # the newline ends the last line; it starts none
+            lines.pop()
+        symbols = [  # a declaration past the stored body has no lines here to send
+            s for s in self.declarations(repo_id, path) if s.start_line <= len(lines)
+        ]
+        fill = max(FILL_LINES, max_lines)  # beyond SPAN_LINES only where a share holds it
+        return select_spans(symbols, len(lines), focus.stems, max_lines, fill, lines, focus.spans)
+
+    def slices(
+        self,
+        repo_id: str,
+        cand: Candidate,
+        row: ContentRow,
+        full: int,
+        focus: Focus,
+        cap: int | None,
+        whole: bool = False,
+    ) -> tuple[list[str], list[tuple[b.UnitKind, str | None]], list[tuple[int, int]], bool]:
+        """(lines, units, ranges, whole) of a `slices` rendering under a content cap: the
+        whole body when it is small enough (or `whole` asks for it), else the spans that
+        matter, as many lines of them as the cap holds (nothing when it holds too few)."""
+        body = row.body
+        total = body.count("\n") + (0 if body.endswith("\n") else 1)
+        small = full <= WHOLE_BODY_TOKENS or (whole and cap is None)
+        if small and (cap is None or full <= cap):
+            return [body], [("span", None)], [(1, total)], not row.truncated
+        if cap is not None and cap < MIN_SPAN_TOKENS:
+            return [], [], [], False
+        max_lines = SPAN_LINES
+        if cap is not None:  # a share decides: one larger than SPAN_LINES holds more
+            per_line = max(1.0, full / max(1, total))
+            max_lines = int(cap / per_line)
+        all_lines = body.split("\n")
+        for _ in range(6):
+            if max_lines < 1:
+                break
+            spans = self.spans(repo_id, cand.path, body, focus, max_lines)
+            lines = ["\n".join(all_lines[a - 1 : z]) for a, z, _ in spans]
+            used = self.count("\n".join(lines))
+            if cap is None or used <= cap:
+                if len(spans) == 1 and spans[0][0] == 1 and spans[0][1] >= total:
+                    # spans grown over the whole file: sent as the whole body it is, one
+                    # unit and receipt with the whole-file path's (a session then knows it)
+                    return [body], [("span", None)], [(1, total)], not row.truncated
+                units: list[tuple[b.UnitKind, str | None]] = [("span", y) for _, _, y in spans]
+                return lines, units, [(a, z) for a, z, _ in spans], False
+            # shrink from the lines the spans hold: a selection shorter than max_lines would
+            # otherwise come back unchanged until the tries run out
+            held = sum(z - a + 1 for a, z, _ in spans)
+            max_lines = min(held - 1, int(held * cap / used))
+        return [], [], [], False
+
+    def render(
+        self,
+        repo_id: str,
+        cand: Candidate,
+        level: b.Detail,
+        focus: Focus,
+        cap: int | None = None,
+        whole: bool = False,
+    ) -> tuple[b.BundleEntry, list[str], str]:
+        """The entry at `level`, its content at most `cap` tokens (slices; else a pointer),
+        its lines and the stored body's hash; `whole` sends a large file's whole stored body
+        rather than its spans. The entry names the hash only when it holds that whole body,
+        the one delivery a `known` claim can later name: a sliced entry's receipts say what
+        it sent, and its 64 hex digits would be envelope an agent has no use for."""
+        row = self.views.get_content(repo_id, cand.path)
+        body = row.body if row is not None else ""
+        full = (
+            (row.token_count if row.token_count is not None else self.count(body)) if row else None
+        )
+        content_hash = sha256_hex(body) if row is not None else sha256_hex(cand.path)
+        units: list[tuple[b.UnitKind, str | None]] = []  # (kind, symbol) per line of content
+        lines: list[str] = []
+        ranges: list[tuple[int, int]] = []
+        if level == "slices" and row is not None and body:
+            lines, units, ranges, _ = self.slices(repo_id, cand, row, full or 0, focus, cap, whole)
+        elif level == "outline":
+            lines, units = self.outline(repo_id, cand.path)
+        if not lines:
+            lines, units, ranges = [cand.path], [("pointer", None)], []
+        # credentials are redacted here, before the counting, not only on the way out: the
+        # answer's token counts are then those of what it sends, and a body the redaction
+        # changed is not the stored one (no contentHash, no possession for `known`)
+        lines = [redact(line) for line in lines]
+        content = "\n".join(lines)
+        whole_body = row is not None and content == body
+        packages = self.locator.packages(repo_id, cand.path) if cand.path.endswith(".py") else set()
+        made_units = self.units(
+            repo_id, cand.path, content_hash, units, lines, ranges, whole_body, packages
+        )
+        reasons = [  # named as search names them: as the file's code imports them
+            display_reason(r, cand.path, packages)
+            for r in bundle_reasons(cand.reasons, {sym for _, sym in units if sym})
+        ]
+        several = len(ranges) > 1  # each span's unit names its lines: the entry's would not
+        entry = b.BundleEntry(
+            path=cand.path,
+            score=round(cand.score, 4),  # more digits say nothing and cost tokens
+            reasons=reasons,
+            tokenCount=self.count(content),
+            fullReadTokenCount=full,
+            content=content,
+            contentHash=content_hash if whole_body else None,
+            units=made_units,
+            startLine=ranges[0][0] if ranges and not several else None,
+            endLine=ranges[-1][1] if ranges and not several else None,
+            truncatedAtLine=body.count("\n") + 1 if row is not None and row.truncated else None,
+            linkedMemory=cand.linked,
+        )
+        return entry, lines, content_hash
+
+    def outline(
+        self, repo_id: str, path: str
+    ) -> tuple[list[str], list[tuple[b.UnitKind, str | None]]]:
+        """An `outline` rendering: one line per declaration (its signature), in line order."""
+        rows = sorted(self.declarations(repo_id, path), key=lambda s: (s.start_line, s.fq_name))
+        lines = [" ".join((sym.signature or sym.fq_name).split()) for sym in rows]
+        return lines, [("outline", sym.fq_name) for sym in rows]
+
+    def module_prefix(self, repo_id: str, path: str) -> str:
+        """What every fq name declared in `path` starts with before its top-level name
+        (`src.tox.session.env_select.`, `org.jsoup.parser.`; empty where top-level names are
+        their own fq names): the shortest fq name less its declaration's own name."""
+        prefixes = [
+            s.fq_name[: len(s.fq_name) - len(s.name)]
+            for s in self.declarations(repo_id, path)
+            if s.name and s.fq_name.endswith(s.name)
+        ]
+        prefix = min(prefixes, key=len, default="")
+        return prefix if prefix.endswith((".", "::", "/")) else ""
+
+    def units(
+        self,
+        repo_id: str,
+        path: str,
+        content_hash: str,
+        units: list[tuple[b.UnitKind, str | None]],
+        lines: list[str],
+        ranges: list[tuple[int, int]],
+        whole: bool,
+        packages: set[str],
+    ) -> list[b.Unit]:
+        """One unit per span (or outline line) of content, each with its receipt and token
+        count. An outline unit names its declaration as code imports it (the reference's fq
+        name); a span names it as the file declares it (`Class.method`): the entry's path
+        says the rest."""
+        several = len(ranges) > 1  # one span's lines are the entry's own
+        prefix = self.module_prefix(repo_id, path) if any(k == "span" for k, _ in units) else ""
+
+        def named(kind: b.UnitKind, sym: str) -> str:
+            if kind == "span" and prefix and sym.startswith(prefix):
+                return sym[len(prefix) :]
+            return import_name(sym, path, packages)
+
+        return [
+            b.Unit(
+                receipt=receipt_of(
+                    repo_id, path, content_hash, kind, unit_key(kind, sym, ranges, i, whole)
+                ),
+                kind=kind,
+                symbol=named(kind, sym) if sym else None,
+                tokenCount=self.count(text),
+                startLine=ranges[i][0] if several else None,
+                endLine=ranges[i][1] if several else None,
+            )
+            for i, ((kind, sym), text) in enumerate(zip(units, lines, strict=True))
+        ]
