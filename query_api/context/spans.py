@@ -1,15 +1,15 @@
 """Which lines of a large file a `slices` bundle entry sends: the declarations the task is about.
 
 A task is a sentence ("how are blueprints registered on the application"), symbol names are
-identifiers (`register_blueprint`): both are cut into words, stop words dropped, and the words
-compared by their Snowball stems, so `registered`/`register` and `blueprints`/`blueprint`
-meet. Among the declarations sharing the most words with the task, functions and methods come
-before types, and both before fields (a one-line `_got_registered_once = False` says little);
-a span is a whole declaration with a few lines of context, never one cut in the middle, but
-the first, which may be longer than the file's share of lines and then sends its head. When no
-declaration's name shares a word with the task, the lines that share the most words with it
-are sent (search found the file by its words), and only a file without any such line sends its
-head.
+identifiers (`register_blueprint`): both are cut into words, stop words and a change request's verbs
+(`fix`, `change`) dropped, and the words compared by their Snowball stems, so
+`registered`/`register` and `blueprints`/`blueprint` meet. Among the declarations sharing the most
+words with the task, functions and methods come before types, and both before fields (a one-line
+`_got_registered_once = False` says little); a span is a whole declaration with a few lines of
+context, never one cut in the middle, but the first, which may be longer than the file's share of
+lines and then sends its head. When no declaration's name shares a word with the task, the lines
+that share the most words with it are sent (search found the file by its words), and only a file
+without any such line sends its head.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 import snowballstemmer
 
-from processors.tokenizer import STOP_WORDS, tokenize
+from processors.tokenizer import CHANGE_VERBS, STOP_WORDS, tokenize
 from streams.stores.views.symbols import SymbolRow
 
 SPAN_CONTEXT = 3  # lines around a matched symbol
@@ -52,9 +52,12 @@ class Focus:
 
 
 def task_stems(task: str) -> frozenset[str]:
-    """The stems of the task's words, stop words left out (unless the task is nothing else)."""
+    """The stems of the task's words, stop words and the verbs of a change request left out
+    (unless the task is nothing else): `change how the retry delay is computed` says what to
+    do with `change`, and a declaration named for it (`hasCredentialChange`) is not where."""
     words = tokenize(task)
-    kept = [w for w in words if w not in STOP_WORDS] or words
+    content = [w for w in words if w not in STOP_WORDS]
+    kept = [w for w in content if w not in CHANGE_VERBS] or content or words
     return frozenset(stem(w) for w in kept)
 
 

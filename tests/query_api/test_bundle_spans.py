@@ -62,6 +62,18 @@ def test_stop_words_match_nothing_and_no_match_sends_the_head() -> None:
     assert task_stems("the") == frozenset({"the"})  # a task of stop words only keeps them
 
 
+def test_the_verb_of_a_change_request_chooses_no_declaration() -> None:
+    """got's options.ts, "change how the retry delay is computed": `change` said what to do,
+    and a function named for credential changes was sent instead of the retry options."""
+    symbols = [
+        sym("hasExplicitCredentialInUrlChange", "Function", 944, 947),
+        sym("RetryOptions", "Type", 624, 634),
+    ]
+    stems = task_stems("change how the retry delay is computed")
+    assert [fq for *_, fq in select_spans(symbols, 2000, stems, max_spans=1)] == ["RetryOptions"]
+    assert task_stems("fix it") == frozenset({"fix"})  # a task of verbs only keeps them
+
+
 def test_spans_grow_to_the_fill_and_near_ones_merge() -> None:
     small = [sym("f", "Function", 50, 52), sym("g", "Function", 60, 62)]
     got = select_spans(small, 500, task_stems("f and g"), fill_lines=40)
