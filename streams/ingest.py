@@ -4,7 +4,8 @@ The coordinator folds `repos.v1` to know which repositories exist, and for each 
 repository runs one task: a reconcile (walk + stat fast path + read) that publishes what
 changed to `files.v1` in batches, then live watching. The manifest is updated only after a
 batch is in the log, so a crash re-publishes (harmless: upserts are idempotent) and never
-loses a change.
+loses a change; the paths a batch upserts are marked in flight there first, so a file the
+crash left in the log but not in the manifest is still tombstoned once it is deleted.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from streams.eventlog.base import EventLog, LogRecord
 from streams.eventlog.fold import live_keys
 from streams.ingest_job import JobTracker
 from streams.sources.ignore import PathFilter
-from streams.sources.manifest import Manifest, ManifestRow
+from streams.sources.manifest import IN_FLIGHT, Manifest, ManifestRow
 from streams.sources.reconcile import ChangeBatch, PlanCounts, ProgressCallback, plan_changes
 from streams.sources.walker import to_event
 from streams.sources.watcher import WorkspaceWatcher, iter_path_changes
@@ -271,13 +272,17 @@ class IngestCoordinator:
             job.touch()
 
     async def publish(self, repo_id: str, batch: ChangeBatch) -> None:
-        """Append a batch's events, then record it in the manifest (in that order)."""
+        """Mark the batch's upserts in flight in the manifest, append its events, then record
+        it in the manifest (in that order: sources/manifest.py, IN_FLIGHT)."""
         now = time.time()
         records = [
             LogRecord(key=file_key(repo_id, s.path), value=codec.encode(to_event(repo_id, s, now)))
             for s in batch.upserts
         ]
         records += [LogRecord(key=file_key(repo_id, p), value=None) for p in batch.deletes]
+        if batch.upserts:
+            in_flight = {s.path: IN_FLIGHT for s in batch.upserts}
+            await asyncio.to_thread(self.manifest.apply, repo_id, in_flight)
         if records:
             await self.log.append(topics.FILES.name, records)
             self.notify()

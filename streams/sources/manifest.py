@@ -4,9 +4,12 @@ drops every projection, keeps it):
 - per file, what a workspace source last published, for the stat fast path. A cache of the
   log, not a source of truth: losing it only costs one full re-read. It must never claim more
   than the log holds, so callers record a batch's rows only after the batch's events were
-  appended. Each repository remembers the id of the log instance it published to; when the
-  caller reports a different one (the log was recreated or replayed from elsewhere) the
-  repository's rows are discarded and everything is published again.
+  appended. Before appending, they mark each path the batch upserts `IN_FLIGHT` (a row that
+  matches no file): a crash between the append and the record otherwise left a file the log
+  holds unknown here, and its deletion while nothing ran was never tombstoned. Each
+  repository remembers the id of the log instance it published to; when the caller reports
+  a different one (the log was recreated or replayed from elsewhere) the repository's rows
+  are discarded and everything is published again.
 - per repository, the progress snapshot of its latest ingest job, which index_status reports
   after a restart (the job, not any record, is its source).
 """
@@ -64,6 +67,11 @@ class ManifestRow:
     @property
     def published(self) -> bool:
         return self.digest is not None
+
+
+# A path whose upsert may be in the log, its row not recorded yet: its size and digest match
+# no file, so the next pass re-reads it (publishing it again) or, if it is gone, tombstones it.
+IN_FLIGHT = ManifestRow(size=-1, mtime_ns=-1, digest="", anchor_ns=0)
 
 
 class Manifest:
