@@ -16,6 +16,7 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
+from processors.symbols.languages.js_ts import strip_js_extension
 from processors.tokens import TokenEncoding, token_counter
 from query_api.access.guard import WorkspaceGuard
 from query_api.access.repo_paths import path_in_repo
@@ -98,14 +99,24 @@ class SymbolService:
 
     def _directory_note(self, repo_id: str, path: str) -> str | None:
         """Why a path is no indexed file, where the views can tell: it is a directory with
-        indexed files under it. 'not indexed' read as a file the index left out."""
+        indexed files under it, or a TS/JS module named as an import names it (related's
+        `imports`, an ESM `./options.js` of `options.ts`). 'not indexed' read as a file the
+        index left out."""
         prefix = path.rstrip("/") + "/" if path else ""
         under = self.views.files_under(repo_id, prefix, limit=DIRECTORY_EXAMPLES)
         if not under:
-            return None
+            return self._module_note(repo_id, path)
         where = f"{path.rstrip('/')} is a directory" if path else "the path is the repository root"
         examples = ", ".join(f.path for f in under)
         return f"{where} (indexed files under it include {examples}): name a file"
+
+    def _module_note(self, repo_id: str, path: str) -> str | None:
+        module = strip_js_extension(path)
+        files = [f for f in self.symbols.module_files(repo_id, module) if f != path]
+        if not path or not files:
+            return None
+        named = ", ".join(files[:DIRECTORY_EXAMPLES])
+        return f"{path} is no indexed file; as a TS/JS module it is {named}: name that file"
 
     # -- related ---------------------------------------------------------------------------
 

@@ -33,3 +33,29 @@ async def test_a_directory_is_said_to_be_one(sample_repo: Path, tmp_path: Path) 
             session, "repocontext_outline", {"repoId": "sample", "path": "nope.py"}
         )
         assert missing["exists"] is False and "note" not in missing, missing
+
+
+async def test_a_ts_module_named_without_its_extension_names_its_file(tmp_path: Path) -> None:
+    """QA on sindresorhus/got: related lists a TS import as its module, `source/core/options`;
+    outline of that answered "source/core/options is not indexed in got", though
+    `source/core/options.ts` is. The note now names the file (an ESM `.js` specifier too)."""
+    repo = tmp_path / "workspace" / "web"
+    (repo / "src").mkdir(parents=True)
+    (repo / "src" / "options.ts").write_text("export const limit = 2;\n")
+    (repo / "src" / "index.ts").write_text("import {limit} from './options.js';\n")
+    async with stdio_session(tmp_path / "data", str(repo)) as session:
+        await wait_indexed(session, "web")
+        related = await call(
+            session, "repocontext_related", {"repoId": "web", "path": "src/index.ts"}
+        )
+        assert "src/options" in related["imports"], related
+        for tool, path in (
+            ("repocontext_outline", "src/options"),
+            ("repocontext_related", "src/options.js"),
+        ):
+            answer = await session.call_tool(tool, {"repoId": "web", "path": path})
+            got = answer.structuredContent
+            assert got is not None and got["exists"] is False, got
+            assert "src/options.ts" in got.get("note", ""), got
+            text = " ".join(getattr(block, "text", "") for block in answer.content)
+            assert "src/options.ts" in text, text
