@@ -19,6 +19,7 @@ import contextlib
 import json
 import logging
 import os
+import time
 from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from pathlib import Path
@@ -195,19 +196,20 @@ class AgentListener:
         if hello.path is None:
             raise QueryApiError("index needs a path")
         base = (await self.app.runtime.lag()).applied
+        asked = time.time()
         registration = await self.app.service.ensure_repo(hello.path, hello.repoId, rerun=rerun)
         repo_id = registration.repo_id
-        said: dict[str, Any] | None = None
+        pass_ = _Pass(self.app, repo_id, asked, base)
+        said: list[dict[str, Any]] = []
         while (job := self.app.ingest.job(repo_id) or {}).get("status") not in (
             "Completed",
             "Failed",
         ):
-            if hello.progress and (now := await self._progress(job, base)) != said:
-                await _send_line(writer, {"progress": now})
-                said = now
+            if hello.progress:
+                await self._say_progress(writer, job, pass_, said)
             await asyncio.sleep(WAIT_POLL_S)
         if hello.progress:  # where it ended (a pass shorter than a poll said nothing yet)
-            await _send_line(writer, {"progress": await self._progress(job, base)})
+            await self._say_progress(writer, job, pass_, said)
         files = await asyncio.to_thread(self.app.views.file_count, repo_id)
         return {"repoId": repo_id, "job": job, "filesIndexed": files}
 
@@ -248,15 +250,52 @@ class AgentListener:
         counts = await mt.import_entries(self.app.log, self.app.runtime, memory, entries, timeout_s)
         return {"result": {"file": hello.file, "entries": len(entries), **counts}}
 
-    async def _progress(self, job: dict[str, Any], base: int) -> dict[str, Any]:
+    async def _say_progress(
+        self, writer: asyncio.StreamWriter, job: dict[str, Any], pass_: _Pass, said: list[Any]
+    ) -> None:
+        """Send where the pass is, when it moved on since the last line (`said[-1]`). When the
+        pass left its reading between two polls (a small repository is read within one),
+        the reading's final count goes first: the line stayed at `0/?` without it."""
+        now = await self._progress(job, pass_)
+        leaving = now["stage"] != "reading files" and (
+            not said or said[-1]["stage"] == "reading files"
+        )
+        if leaving and (read := pass_.read()) is not None and (not said or said[-1] != read):
+            said.append(read)
+            await _send_line(writer, {"progress": read})
+        if not said or now != said[-1]:
+            said.append(now)
+            await _send_line(writer, {"progress": now})
+
+    async def _progress(self, job: dict[str, Any], pass_: _Pass) -> dict[str, Any]:
         """Files read while the pass walks, then records processed since the request came."""
         from repocontext.pipeline_progress import READING_PHASES
 
         if job.get("phase") in READING_PHASES:
-            return {"stage": "reading files", "done": job.get("filesScanned") or 0, "total": None}
+            return pass_.read() or {"stage": "reading files", "done": 0, "total": None}
+        base = pass_.base
         lag = await self.app.runtime.lag()
         done, total = lag.applied - base, lag.end - base
         return {"stage": "processing records", "done": done, "total": total}
+
+
+@dataclass(frozen=True)
+class _Pass:
+    """The pass an attached `index`, `search` or `eval` waits for: the records processed
+    count from `base`; the files read are those of a job started since `asked`, if any (a
+    repository already watched is not read again for a search)."""
+
+    app: EmbeddedApp
+    repo_id: str
+    asked: float
+    base: int
+
+    def read(self) -> dict[str, Any] | None:
+        tracker = self.app.ingest.jobs.get(self.repo_id)
+        if tracker is None or (tracker.started_at or 0.0) < self.asked:
+            return None
+        done, total = tracker.reading
+        return {"stage": "reading files", "done": done, "total": total}
 
 
 def _caller(hello: Hello) -> Principal:

@@ -207,6 +207,7 @@ async def cmd_index(args: argparse.Namespace, settings: Settings, path: Path | N
     started = time.perf_counter()
     vectors: dict[str, int] | None = None
     dead: int | None = None
+    owner_indexed = False  # this process's memory figures then measure none of the work
     if args.vectors and settings.embedder == "none":  # said before the data directory exists
         raise UsageError(NO_EMBEDDER_FOR_VECTORS)
     with ProgressReporter(f"indexing {path.name}") as progress:
@@ -225,7 +226,7 @@ async def cmd_index(args: argparse.Namespace, settings: Settings, path: Path | N
         if isinstance(opened, OwnerLink):  # a server owns the data directory: it indexed
             opened.writer.close()
             repo_id, status = opened.answer["repoId"], opened.answer["job"]
-            files = opened.answer["filesIndexed"]
+            files, owner_indexed = opened.answer["filesIndexed"], True
         else:
             app = opened
             try:
@@ -264,14 +265,21 @@ async def cmd_index(args: argparse.Namespace, settings: Settings, path: Path | N
             "vectorPassages": vectors,
             "seconds": round(seconds, 3),
             "filesPerSecond": round(scanned / seconds, 1) if seconds else None,
-            "peakRssMiB": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1),
-            "workersPeakRssMiB": round(
-                resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024, 1
-            ),
+            **({} if owner_indexed else _peak_rss()),
             "error": status.get("error"),
         }
     )
     return 0 if status.get("status") == "Completed" else 1
+
+
+def _peak_rss() -> dict[str, float]:
+    """This process's and its reading workers' peak RSS: the cost of an index it ran."""
+    return {
+        "peakRssMiB": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1),
+        "workersPeakRssMiB": round(
+            resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024, 1
+        ),
+    }
 
 
 async def cmd_search(args: argparse.Namespace, settings: Settings, path: Path | None) -> int:

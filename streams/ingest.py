@@ -221,7 +221,7 @@ class IngestCoordinator:
                 known,
                 force_read=force_full,
                 batch_size=self.batch_size,
-                on_progress=self.on_progress,
+                on_progress=self._reading_of(job),
                 counts=job.counts,
             )
             await self._drain(repo_id, batches, job)
@@ -258,6 +258,18 @@ class IngestCoordinator:
                 raise
             log.error("the job status of %s could not be saved (no space)", repo_id)
         return job.counts
+
+    def _reading_of(self, job: JobTracker) -> ProgressCallback:
+        """The pass's reading count goes to the job (a process indexing through this one
+        reads it there: agent_socket.py) and to this process's own progress, if any."""
+        forward = self.on_progress
+
+        def reading(done: int, total: int | None) -> None:
+            job.read(done, total)
+            if forward is not None:
+                forward(done, total)
+
+        return reading
 
     async def _drain(self, repo_id: str, batches: Iterator[ChangeBatch], job: JobTracker) -> None:
         sentinel = object()

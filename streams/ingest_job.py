@@ -24,6 +24,9 @@ class JobTracker:
         self.updated_at: float | None = None
         self.completed_at: float | None = None
         self.error: str | None = None
+        # (files read, files discovered) of the pass's walk, as the reading callback last said:
+        # what a process indexing through this one shows (discovered None: still listing)
+        self.reading: tuple[int, int | None] = (0, None)
         self._accepted = False  # accept() already counted the run start() is about to begin
 
     def accept(self) -> None:
@@ -43,6 +46,11 @@ class JobTracker:
         self.started_at = self.updated_at = time.time()
         self.completed_at = None
         self.error = None
+        self.reading = (0, None)
+
+    def read(self, done: int, total: int | None) -> None:
+        """The reading callback (from the planner's thread; one tuple, swapped whole)."""
+        self.reading = (done, total)
 
     def touch(self, phase: str | None = None) -> None:
         if phase is not None:
