@@ -27,7 +27,8 @@ from typing import TypeVar
 
 from pydantic import BaseModel
 
-from streams.errors import StoreError
+from streams.errors import StoreError, store_busy
+from streams.stores.lock_holder import write_lock_holder
 from streams.stores.read_budget import PROGRESS_STEPS, ReadInterrupted, current_budget
 from streams.stores.views import read as views_read
 from streams.stores.views.lexical import MirrorSpec
@@ -248,7 +249,10 @@ class ViewStore:
             with self._transaction() as conn:
                 return fn(conn)
         except sqlite3.Error as exc:
-            raise StoreError(f"view store write failed: {exc}") from exc
+            # a lock another process holds: say whose (a shell or backup tool left open)
+            holder = write_lock_holder(self.path) if store_busy(exc) else None
+            held = f" (the write lock is held by {holder})" if holder else ""
+            raise StoreError(f"view store write failed: {exc}{held}") from exc
 
     def read(self, fn: Callable[[sqlite3.Connection], T]) -> T:
         """Run a read function of a store module under the lock (for streams.stores only)."""
