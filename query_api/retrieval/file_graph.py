@@ -39,6 +39,7 @@ import time
 from collections import defaultdict
 from collections.abc import Awaitable, Callable, Mapping
 
+from query_api.retrieval.build_reads import BuildSymbolViews
 from query_api.symbols.dependents import (
     PACKAGE_IS_DIRECTORY,
     DependentsResolver,
@@ -283,16 +284,20 @@ class FileGraphs:
         if paths is None:  # too many files: remembered as a graph without edges, so the
             return {}  # next searches do not list the repository again
         paths = [p for p in paths if language_family(p) not in PACKAGE_IS_DIRECTORY]
+        # one build's answers look up the same names and read the same modules (build_reads)
+        symbols = BuildSymbolViews(self.views)
+        resolver = DependentsResolver(symbols, self.resolver.read_text)
+        js = resolver.js_modules(repo_id)
 
         def dependents(path: str) -> list[str]:
             if lower is not None:
                 lower.check()
-            declared = self.symbols.symbols_of_file(repo_id, path)
-            found = self.resolver.dependents(repo_id, declared, exclude={path})
+            declared = symbols.symbols_of_file(repo_id, path)
+            found = resolver.dependents(repo_id, declared, exclude={path}, js=js)
             return [s.path for s in found]
 
         return build_graph(
-            paths, lambda path: self.resolver.imports(repo_id, path), dependents, self._stop
+            paths, lambda path: resolver.imports(repo_id, path, js), dependents, self._stop
         )
 
     def _paths(self, repo_id: str) -> list[str] | None:

@@ -35,13 +35,23 @@ class JsFamily(FamilyRules):
     """TS/JS for one answer, over the module resolution of js_modules."""
 
     def __init__(
-        self, symbols: SymbolViews, repo_id: str, read_text: Callable[[str], str | None]
+        self,
+        symbols: SymbolViews,
+        repo_id: str,
+        read_text: Callable[[str], str | None],
+        modules: JsModules | None = None,
     ) -> None:
+        """`modules`: module reads shared with other answers over the same views, its
+        bounds begun afresh for this one; else this answer's own."""
         super().__init__("js")
         self.symbols = symbols
         self.repo_id = repo_id
         self.read_text = read_text
-        self.modules = JsModules(symbols, repo_id, read_text)
+        if modules is None:
+            modules = JsModules(symbols, repo_id, read_text)
+        else:
+            modules.new_answer()
+        self.modules = modules
         self._barrels: dict[str, set[str]] = {}  # a file re-exporting a name -> those names
 
     def means(self, ref: ReferenceRow, targets: list[SymbolRow]) -> bool | None:

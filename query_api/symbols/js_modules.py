@@ -19,6 +19,7 @@ from collections.abc import Callable, Sequence
 from processors.symbols.languages.js_ts import (
     DEFAULT_EXPORT,
     NAMESPACE_MARK,
+    ImportEntry,
     module_match,
     split_import_entry,
 )
@@ -41,6 +42,8 @@ class JsModules(JsSpecifiers):
         self._imports: dict[str, list[str]] = {}  # file -> the modules it imports
         self._declares: dict[str, frozenset[str]] = {}  # file -> its top-level names
         self._ends: dict[tuple[str, str], frozenset[str]] = {}
+        self._entries: dict[str, list[ImportEntry]] = {}  # file -> its imports, parsed
+        self._defaults: dict[str, frozenset[str]] = {}  # module -> _default_files
 
     def matches(self, path: str, qualified: str, targets: Sequence[SymbolRow]) -> bool | None:
         """Whether the reference in `path` qualified `module.name` (or `module.ns.name`, a
@@ -79,16 +82,22 @@ class JsModules(JsSpecifiers):
         resolved = self._resolve(path, qualified)
         if resolved is None or resolved[1]:
             return False  # a package's default, or a namespace's member
-        files = {s.path for s in targets}
-        found: list[str] = []
+        return not self._default_files(resolved[0]).isdisjoint(s.path for s in targets)
 
-        def holds(current: str, module_files: list[str]) -> bool:
-            if files.intersection(module_files):
-                found.append(current)
-            return bool(found)
+    def _default_files(self, module: str) -> frozenset[str]:
+        """The files of `module` and of every module its re-exports of `default` lead to:
+        a default import of `module` may mean the default export of any of them. Kept per
+        module: a file graph's build asks it of every default import in the repository."""
+        if module not in self._defaults:
+            reached: set[str] = set()
 
-        self._walk(resolved[0], DEFAULT_EXPORT, holds)
-        return bool(found)
+            def collect(_current: str, module_files: list[str]) -> bool:
+                reached.update(module_files)
+                return False
+
+            self._walk(module, DEFAULT_EXPORT, collect)
+            self._defaults[module] = frozenset(reached)
+        return self._defaults[module]
 
     def _declared_through(self, module: str, name: str, targets: Sequence[SymbolRow]) -> bool:
         """Whether `name`, which `module` does not declare itself, is one of `targets` where
@@ -151,7 +160,7 @@ class JsModules(JsSpecifiers):
                 if found or any(namespace in self._top_level(path) for path in files):
                     return True
                 for path in files:
-                    for entry in map(split_import_entry, self._imports_of(path)):
+                    for entry in self._entries_of(path):
                         if entry.namespace == namespace:
                             found.append(entry.module)
                             return True
@@ -175,13 +184,18 @@ class JsModules(JsSpecifiers):
                 if stop(current, files):
                     continue
                 for path in files:
-                    for entry in map(split_import_entry, self._imports_of(path)):
+                    for entry in self._entries_of(path):
                         if entry.hands_on(name) and entry.module not in seen:
                             seen.add(entry.module)
                             following.append(entry.module)
             frontier = following
             if not frontier:
                 break
+
+    def _entries_of(self, path: str) -> list[ImportEntry]:
+        if path not in self._entries:
+            self._entries[path] = [split_import_entry(e) for e in self._imports_of(path)]
+        return self._entries[path]
 
     def _imports_of(self, path: str) -> list[str]:
         if path not in self._imports:
@@ -205,18 +219,14 @@ class JsModules(JsSpecifiers):
         """What `path` exports under another name than it declares: exported -> declared."""
         return {
             exported: declared
-            for entry in map(split_import_entry, self._imports_of(path))
+            for entry in self._entries_of(path)
             for exported, declared in entry.renamed
         }
 
     def _aliases(self, path: str) -> set[str]:
         """The names `path` re-exports under another name (`export { _lt as lt } from`): a
         chain looking for `lt` ends there, at the alias."""
-        return {
-            exported
-            for entry in map(split_import_entry, self._imports_of(path))
-            for exported, _name in entry.origins
-        }
+        return {exported for entry in self._entries_of(path) for exported, _name in entry.origins}
 
     def _declared_as(self, module: str, name: str) -> str:
         """The name `module` declares what it exports as `name` (itself unless renamed)."""

@@ -156,6 +156,11 @@ class JsSpecifiers:
             )
         return self._files[module]
 
+    def new_answer(self) -> None:
+        """Another answer over the same views starts: what is cached stays (the views have
+        not changed), and it may open MAX_FILES files more."""
+        self.opened = 0
+
     def _budget(self) -> bool:
         self.opened += 1
         return self.opened <= MAX_FILES

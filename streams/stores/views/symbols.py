@@ -63,12 +63,15 @@ def symbols_named(
     names: Sequence[str],
     limit: int = MAX_LOOKUP,
     total: int = MAX_LOOKUP_TOTAL,
+    decoded: dict[int, dict[str, list[Decl]]] | None = None,
 ) -> list[SymbolRow]:
     """Declarations with one of these simple names, by path then fq name: one range read of
     the names per name, each bounded on its own (a name declared everywhere cannot crowd out
-    the others) and all of them by `total`. Only the files within the bound are decoded."""
+    the others) and all of them by `total`. Only the files within the bound are decoded, each
+    once (`decoded`: file id -> its declarations, kept by a caller that reads views that do
+    not change between its calls)."""
     out: list[SymbolRow] = []
-    decoded: dict[int, dict[str, list[Decl]]] = {}  # file id -> its declarations, read once
+    decoded = {} if decoded is None else decoded
     for name in dict.fromkeys(names):
         bound = min(limit, total - len(out))
         found: list[SymbolRow] = []
