@@ -106,6 +106,9 @@ class IndexBuild(ToolModel):
     phase: JobPhase | None = None
     filesIndexed: int
     filesFound: int | None = None
+    # the job compares an index an earlier run left with the disk (a server started again):
+    # what the views hold is that index, not a first walk's first files
+    resumed: bool | None = None
 
 
 class Freshness(ToolModel):

@@ -24,6 +24,7 @@ def index_builds(
 ) -> list[t.IndexBuild]:
     """The repositories among `repo_ids` whose ingest job is running in this process."""
     builds = []
+    resumed = set(ingest.unchecked())  # resumed at start, the disk not compared yet
     for repo_id in repo_ids:
         job = ingest.job(repo_id)
         if job is None or job.get("status") != "Running":
@@ -36,6 +37,7 @@ def index_builds(
                 filesIndexed=views.file_count(repo_id),
                 # the walk sets filesScanned once it has listed every file: 0 means not yet
                 filesFound=found if isinstance(found, int) and found > 0 else None,
+                resumed=True if repo_id in resumed else None,
             )
         )
     return builds
@@ -53,6 +55,11 @@ def cut_files(views: ViewStore, repo_id: str) -> dict[str, int]:
 def building_line(build: t.IndexBuild) -> str:
     """What an answer over a repository still being indexed must not leave unsaid."""
     repo, indexed, found = build.repoId, build.filesIndexed, build.filesFound
+    if build.resumed and found is None and indexed > 0:  # a restart: the index is there
+        return (
+            f"the index of {repo} ({indexed} files) is being compared with the disk, its "
+            "files still being listed; answers may miss edits made while the server was down"
+        )
     if found is None:
         progress = f"listing its files, {indexed} indexed so far"
     elif build.phase == "Applying":  # every file is read; the views are catching up

@@ -24,3 +24,17 @@ def test_each_phase_says_what_it_is() -> None:
         t.IndexBuild(repoId="gen", phase="Walking", filesIndexed=5, filesFound=5)
     )
     assert "compared with the disk (5 files)" in resuming and "server was down" in resuming
+
+
+def test_a_restart_listing_its_files_is_no_first_index() -> None:
+    """A server started again on a complete index lists the files to compare them: the
+    answers then come from that index, not from a first walk's first files (a QA pass on
+    sindresorhus/got read "still being built ... hits may be missing" at every stdio start)."""
+    restart = building_line(
+        t.IndexBuild(repoId="got", phase="Walking", filesIndexed=117, resumed=True)
+    )
+    assert "still being built" not in restart and "hits may be missing" not in restart
+    assert "index of got (117 files) is being compared with the disk" in restart
+    # a first index interrupted before it wrote anything is still being built
+    empty = building_line(t.IndexBuild(repoId="got", phase="Walking", filesIndexed=0, resumed=True))
+    assert "still being built" in empty
