@@ -31,6 +31,9 @@ MERGE_GAP = 8  # spans at most this many lines apart are sent as one
 MAX_SPANS = 2  # the best-matching declarations of a file; more would be mostly envelope
 FILL_LINES = 80  # what a bundle grows a file's spans to, as the file's share allows
 KIND_ORDER = {"Method": 0, "Function": 0, "Type": 1, "Interface": 1, "Enum": 1}
+# an `Other` of several lines ranks as a type: a TypeScript type alias of an object type, a
+# Rust or C type definition (got's 58-line `RetryOptions` lost to a one-line property); one
+# of a single line (`type Id = string`, a macro) says as little as a field
 
 _ENGLISH = snowballstemmer.stemmer("english")
 
@@ -86,8 +89,8 @@ def select_spans(
     for sym in symbols:
         overlap = len(stems & name_stems(sym.name))
         if overlap:
-            kind = KIND_ORDER.get(sym.kind, 2)
             size = sym.end_line - sym.start_line
+            kind = KIND_ORDER.get(sym.kind, 1 if sym.kind == "Other" and size else 2)
             # of equals, the shorter first leaves room for the next; when one is all a file
             # sends, the longer (up to the lines it may hold) shows more of what matters:
             # koa's `body(val)` setter rather than its three-line `body()` getter

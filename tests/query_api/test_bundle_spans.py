@@ -149,3 +149,19 @@ def test_one_span_prefers_the_longer_of_equal_declarations() -> None:
     [(a, z, _)] = select_spans(symbols, 300, stems, max_spans=1)
     assert a <= 135 and z >= 200
     assert select_spans(symbols, 300, stems)[0][0] == 124 - SPAN_CONTEXT  # two: getter first
+
+
+def test_a_type_alias_of_several_lines_ranks_as_a_type() -> None:
+    """TypeScript type aliases are `Other` (the reference's kinds): one of several lines is
+    a type's declaration, before a one-line property (a QA pass on sindresorhus/got sent
+    `BeforeRequestHookContext.retryCount` rather than `RetryOptions`)."""
+    got = [
+        sym("BeforeRequestHookContext.retryCount", "Property", 10, 10),
+        sym("RetryOptions", "Other", 600, 658),
+        sym("RetryId", "Other", 700, 700),
+    ]
+    spans = select_spans(got, 800, task_stems("when to retry"), 70)
+    assert [name for *_, name in spans] == ["RetryOptions"]  # the property no longer first
+    one_line = [sym("RetryId", "Other", 10, 10), sym("RetryCount", "Property", 700, 700)]
+    spans = select_spans(one_line, 800, task_stems("retry"), 70)
+    assert [name for *_, name in spans] == ["RetryId", "RetryCount"]  # as a field would
