@@ -150,7 +150,18 @@ class SymbolService:
         if not target.is_dir():
             raise ToolInputError(f"path {args.path!r} is not a directory")
         scope = "" if target == root else target.relative_to(root).as_posix()
-        return await asyncio.to_thread(self._changed, reg, root, scope)
+        result = await asyncio.to_thread(self._changed, reg, root, scope)
+        if self.ingest.pending_files(reg.repo_id) is not None and not (
+            result.added or result.updated or result.removed
+        ):
+            # "nothing changed since it was indexed" read as "nothing was edited": a watched
+            # repository's edits are indexed as they are saved (a QA pass edited three files)
+            watched = (
+                f"{reg.repo_id} is watched: files saved on disk are indexed within seconds, so "
+                "this lists only changes not indexed yet, not the edits made since it started"
+            )
+            result = result.model_copy(update={"note": watched})
+        return result
 
     def _indexed_files(self, repo_id: str, scope: str) -> dict[str, IndexedFile]:
         prefix = f"{scope}/" if scope else ""

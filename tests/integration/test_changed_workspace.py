@@ -8,10 +8,13 @@ import os
 from pathlib import Path
 
 import pytest
+from mcp.shared.memory import create_connected_server_and_client_session
 
+from repocontext.app import EmbeddedApp
 from schemas.symbols import MAX_CHANGED_PATHS
-from tests.integration.mcp_helpers import call, call_error
-from tests.integration.memory_rig import memory_rig
+from schemas.tools import RepoIdArgs
+from tests.integration.mcp_helpers import call, call_error, wait_for
+from tests.integration.memory_rig import memory_rig, rig_settings
 
 pytestmark = pytest.mark.anyio
 
@@ -46,6 +49,7 @@ async def test_changed_reports_exactly_what_differs_from_the_index(tmp_path: Pat
             nothing.get("removed", []),
         ) == ([], [], [])
         assert nothing.get("dependents", []) == []
+        assert "note" not in nothing  # not watched: what differs is all still unindexed
 
         (repo / "shop/orders.py").write_text(FILES["shop/orders.py"] + "# edited\n")
         (repo / "shop/new.py").write_text("X = 1\n")
@@ -107,3 +111,26 @@ async def test_a_large_change_is_listed_in_part_and_counted(tmp_path: Path) -> N
             session, "repocontext_changed", {"repoId": "repo", "path": str(repo / "gen/part3")}
         )
         assert len(part["added"]) == 20 and "addedCount" not in part and "note" not in part
+
+
+async def test_nothing_changed_in_a_watched_repository_says_why(tmp_path: Path) -> None:
+    """A watched repository's edits are indexed as they are saved, so `changed` lists only
+    what the watcher has not indexed yet: an empty answer says so (a QA pass on got edited
+    three files and read "no file added, updated or removed since it was indexed")."""
+    settings = rig_settings(tmp_path)
+    assert settings.workspace_root is not None
+    repo = settings.workspace_root / "repo"
+    async with EmbeddedApp(settings, watch=True) as app:
+        await app.start(resume=False)
+        await app.service.ensure_repo(str(repo), "repo")
+
+        async def synced() -> bool:
+            status = await app.service.index_status(RepoIdArgs(repoId="repo"))
+            fresh = await app.service.freshness("repo")
+            return status.status == "Completed" and fresh.pendingFiles == 0
+
+        await wait_for(synced, 60, "the watcher to sync")
+        async with create_connected_server_and_client_session(app.mcp_server()) as session:
+            nothing = await call(session, "repocontext_changed", {"repoId": "repo", "path": "."})
+        assert not (nothing.get("added") or nothing.get("updated") or nothing.get("removed"))
+        assert nothing["note"].startswith("repo is watched: files saved on disk are indexed")
