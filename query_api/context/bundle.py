@@ -43,6 +43,7 @@ from query_api.context.receipts import (
     parse_known,
     possession_token,
     sha256_hex,
+    unhonoured_note,
     worst_freshness,
 )
 from query_api.context.retry import least_budget
@@ -211,7 +212,7 @@ class BundleService:
             session=args.session,
             reused=[],
             freshness=fresh,
-            note=_unknown_detail(args.detail),
+            note=with_note(_unknown_detail(args.detail), unhonoured_note(args.known, held)),
         )
         focus = self._focus(shell)
         packed = await self._pack_levels(shell, cands, levels, top, seen, held, focus)

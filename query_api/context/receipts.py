@@ -78,6 +78,28 @@ def parse_known(claims: list[str]) -> set[tuple[str, str]]:
     return parsed
 
 
+def unhonoured_note(claims: list[str] | None, held: set[tuple[str, str]]) -> str | None:
+    """Why `known` claims left files to be sent anyway (spec §3.7 ignores them silently, and
+    a QA pass read a correct hash of a file it held sent again without a word): a claim counts
+    only for a version this session was sent whole."""
+    if not claims:
+        return None
+    parsed = parse_known(claims)
+    ignored = len(parsed - held)
+    malformed = len(set(claims)) - len(parsed)
+    if not ignored and not malformed:
+        return None
+    parts = []
+    if ignored:
+        parts.append(
+            f"{ignored} of {len(parsed)} known claims not honoured: a claim counts only for "
+            "a file this session was sent whole, in that version (none without a session)"
+        )
+    if malformed:
+        parts.append(f"{malformed} known claims not of the form path@<64 hex SHA-256> ignored")
+    return "; ".join(parts)
+
+
 class UsageWindow:
     """60 one-minute buckets of (calls, response tokens, reads replaced): the 1-hour window."""
 

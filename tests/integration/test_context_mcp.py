@@ -108,6 +108,8 @@ async def test_detail_levels_and_reuse(tmp_path: Path) -> None:
         known = [f"{entry['path']}@{entry['contentHash']}"]
         nosession = await call(s, "repocontext_context", {**base, "known": known})
         assert entry["path"] in [e["path"] for e in nosession["entries"]]
+        # ... and says so: the caller would otherwise pay for a file it holds without a word
+        assert nosession["note"].startswith("1 of 1 known claims not honoured: a claim counts")
         await call(s, "repocontext_context", {**base, "detail": "outline", "session": "s1"})
         partial = await call(s, "repocontext_context", {**base, "known": known, "session": "s1"})
         assert entry["path"] in [e["path"] for e in partial["entries"]]  # outline != possession
@@ -117,6 +119,9 @@ async def test_detail_levels_and_reuse(tmp_path: Path) -> None:
         assert entry["path"] not in [e["path"] for e in reuse["entries"]]
         ack = next(r for r in reuse["reused"] if r["path"] == entry["path"])
         assert ack["kind"] == "file" and ack["contentHash"] == entry["contentHash"]
+        assert "not honoured" not in reuse.get("note", "")
+        odd = await call(s, "repocontext_context", {**base, "known": ["a@zz"], "session": "s2"})
+        assert "1 known claims not of the form path@<64 hex SHA-256> ignored" in odd["note"]
 
         assert parse_known(["no-at-sign", "a@zz", "x@" + "A" * 64]) == set()  # fails closed
         text = await call_error(s, "repocontext_context", {"repoId": "nope", "task": "x"})
