@@ -25,10 +25,17 @@ from streams.sources.manifest import Manifest
 from streams.stores.views.handlers import default_registry
 from streams.stores.views.store import ViewStore
 
+# a server started with its own --data-dir is found by no project's default directory (a QA
+# pass read an empty answer beside a live server and took it for an empty index)
+NOTHING_HERE = (
+    "nothing is indexed in this data directory: for a server started with --data-dir (or "
+    "REPOCONTEXT_DATA_DIR), pass the same --data-dir; `repocontext index PATH` indexes here"
+)
+
 
 async def cmd_status(args: argparse.Namespace, settings: Settings, path: Path | None) -> int:
     if not settings.views_path.exists():  # nothing indexed here: say so, create nothing
-        out({"dataDir": str(settings.data_dir), "repositories": []})
+        out({"dataDir": str(settings.data_dir), "repositories": [], "note": NOTHING_HERE})
         return 0
     try:
         views = ViewStore(settings.views_path, default_registry())

@@ -73,7 +73,9 @@ def test_status_of_a_data_directory_nothing_was_indexed_in(tmp_path: Path) -> No
     """A new user's first `status`: no repositories, not 'cannot open the view store', and
     no data directory made for it."""
     data = tmp_path / "never-used"
-    assert run(data, "status") == {"dataDir": str(data), "repositories": []}
+    status = run(data, "status")
+    assert (status["dataDir"], status["repositories"]) == (str(data), [])
+    assert "for a server started with --data-dir" in status["note"]  # where else to look
     assert not data.exists()
 
 
