@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from processors.tokens import TokenEncoding, token_counter
+from query_api.answers.freshness import brief_freshness
 from query_api.answers.render import render, wire_tokens
 from query_api.context.acks import ACK_SHARE, ack_cost, acks_within, unlisted_note, with_note
 from query_api.context.candidates import Candidate, worth_packing
@@ -39,7 +40,6 @@ from query_api.context.fill import MAX_FILES, MIN_ROOM, fill
 from query_api.context.plan import ENVELOPE_SHARE, Coster, Item, Share, is_cut, plan
 from query_api.context.receipts import (
     UsageWindow,
-    brief_freshness,
     parse_known,
     possession_token,
     sha256_hex,

@@ -33,21 +33,6 @@ def possession_token(path: str, content_hash: str) -> str:
     return f"{path}\x00{content_hash}"
 
 
-def brief_freshness(fresh: t.Freshness) -> t.Freshness:
-    """`fresh` as a context bundle carries it: no source error (the bundle is about code; the
-    health tools say why a poll failed), and vector coverage that is complete said in one
-    field rather than seven counts (t.VectorsComplete). Views caught up with a log that
-    answers say so by `eventsBehind` 0 alone: the offsets and a lag of 0 s tell an agent
-    nothing more, and cost a small bundle a tenth of its envelope."""
-    vectors = fresh.vectors
-    if isinstance(vectors, t.VectorCoverage) and vectors.complete:
-        vectors = t.VectorsComplete()
-    update: dict[str, object] = {"sourceError": None, "vectors": vectors}
-    if fresh.eventsBehind == 0 and fresh.logReachable is not False:
-        update |= {"appliedOffsets": None, "logEndOffsets": None, "secondsBehind": None}
-    return fresh.model_copy(update=update)
-
-
 def worst_freshness(fresh: t.Freshness) -> t.Freshness:
     """`fresh` grown to the largest it can plausibly become before the caller's next call
     (numbers of 13 digits, every field its kind of source can fill, filled), so that a

@@ -20,6 +20,7 @@ from processors.symbols.languages.js_ts import strip_js_extension
 from processors.tokens import TokenEncoding, token_counter
 from query_api.access.guard import WorkspaceGuard
 from query_api.access.repo_paths import path_in_repo
+from query_api.answers.freshness import brief_freshness
 from query_api.errors import ConflictError, NotFoundError, ServiceUnavailable, ToolInputError
 from query_api.symbols.dependents import DependentsResolver
 from query_api.symbols.import_names import ImportNames
@@ -89,7 +90,8 @@ class SymbolService:
     async def outline(self, args: OutlineArgs) -> OutlineResult:
         path = path_in_repo(args.path, self._registration(args.repoId))
         result = await asyncio.to_thread(self._outline, args.repoId, path, args.offset)
-        return result.model_copy(update={"freshness": await self.freshness(args.repoId)})
+        fresh = brief_freshness(await self.freshness(args.repoId))  # no vectors used here
+        return result.model_copy(update={"freshness": fresh})
 
     def _outline(self, repo_id: str, path: str, offset: int) -> OutlineResult:
         result = outline_of(self.views, self.symbols, self.count, repo_id, path, offset)
@@ -123,7 +125,8 @@ class SymbolService:
     async def related(self, args: RelatedArgs) -> RelatedResult:
         path = path_in_repo(args.path, self._registration(args.repoId))
         result = await asyncio.to_thread(self._related, args.repoId, path, args.offset)
-        return result.model_copy(update={"freshness": await self.freshness(args.repoId)})
+        fresh = brief_freshness(await self.freshness(args.repoId))
+        return result.model_copy(update={"freshness": fresh})
 
     def _related(self, repo_id: str, path: str, offset: int = 0) -> RelatedResult:
         if self.views.get_file(repo_id, path) is None:

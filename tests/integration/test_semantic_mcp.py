@@ -95,6 +95,14 @@ async def test_semantic_search_over_mcp(tmp_path: Path) -> None:
         repos = await call(session, "repocontext_list_repos", {})
         assert repos["repositories"][0]["embeddedVectorCount"] >= len(FILES) - 1
 
+        # search keeps the coverage counts (they decide how it ranks); an answer about the
+        # code says complete in one field, as a bundle does
+        assert "filesEmbedded" in result["freshness"]["vectors"]
+        args = {"repoId": "shop", "path": "src/mailer.py"}
+        for tool in ("repocontext_outline", "repocontext_related"):
+            answer = await call(session, tool, args)
+            assert answer["freshness"]["vectors"] == {"complete": True}, tool
+
 
 async def test_ready_endpoint_reports_components(tmp_path: Path) -> None:
     repo = write_repo(tmp_path / "ws" / "shop")

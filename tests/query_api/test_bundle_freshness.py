@@ -4,7 +4,8 @@ the budget a retry is promised."""
 
 from __future__ import annotations
 
-from query_api.context.receipts import brief_freshness, worst_freshness
+from query_api.answers.freshness import brief_freshness
+from query_api.context.receipts import worst_freshness
 from schemas import tools as t
 
 
