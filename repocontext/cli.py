@@ -156,36 +156,48 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("-v", "--verbose", action="store_true")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=CliParser)
 
-    def common(p: argparse.ArgumentParser, *, path: str = "optional") -> None:
+    def common(
+        p: argparse.ArgumentParser,
+        *,
+        path: str = "optional",
+        repo_id: bool = True,
+        embedder: bool = True,
+        tool_profile: bool = False,
+    ) -> None:
+        """The options every command shares, and those a command reads (a QA pass found
+        `status --help` offering --repo-id, --embedder and --tool-profile, which it ignores)."""
         if path == "optional":
             p.add_argument("path", nargs="?", help="repository directory")
         elif path == "required":
             p.add_argument("path", help="repository directory")
         p.add_argument("--data-dir", help="where the log and views live")
-        p.add_argument(
-            "--repo-id",
-            type=repo_id_argument,
-            help="repository id (default: the directory name, other characters as '_')",
-        )
+        if repo_id:
+            p.add_argument(
+                "--repo-id",
+                type=repo_id_argument,
+                help="repository id (default: the directory name, other characters as '_')",
+            )
         p.add_argument("--workspace-root", help="root that path-taking tools may reach")
-        p.add_argument(
-            "--embedder",
-            choices=["local", "http", "none"],
-            help="vector plane: local MiniLM on the CPU (default), an HTTP endpoint, or none",
-        )
-        p.add_argument(
-            "--tool-profile",
-            choices=["full", "compact"],
-            help="compact: a few high-level tools with short definitions, for tight contexts",
-        )
+        if embedder:
+            p.add_argument(
+                "--embedder",
+                choices=["local", "http", "none"],
+                help="vector plane: local MiniLM on the CPU (default), an HTTP endpoint, or none",
+            )
+        if tool_profile:
+            p.add_argument(
+                "--tool-profile",
+                choices=["full", "compact"],
+                help="compact: a few high-level tools with short definitions, for tight contexts",
+            )
 
     p = sub.add_parser("serve", help="index PATH, watch it, serve MCP over HTTP")
-    common(p)
+    common(p, tool_profile=True)
     p.add_argument("--host")
     p.add_argument("--port", type=PORT, help="TCP port, 0..65535 (0: any free port)")
     p.add_argument("--read-only", action="store_true", help="withhold write tools")
     p = sub.add_parser("mcp", help="index PATH, watch it, serve MCP over stdio")
-    common(p)
+    common(p, tool_profile=True)
     p.add_argument("--read-only", action="store_true", help="withhold write tools")
     p = sub.add_parser("index", help="index PATH once with a progress bar, then exit")
     common(p, path="required")
@@ -199,13 +211,13 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--max-cases", type=bounded(int, 1, 500), default=200, help="1..500")
     p.add_argument("--budget-seconds", type=bounded(float, 1, 600), default=300.0, help="1..600")
     p = sub.add_parser("status", help="repositories, file counts, last jobs, pipeline lag")
-    common(p, path="none")
+    common(p, path="none", repo_id=False, embedder=False)
     p = sub.add_parser("replay", help="drop every view and rebuild it from the log")
-    common(p, path="none")
+    common(p, path="none", repo_id=False)
     p = sub.add_parser("topics", help="the topic catalogue with end offsets")
-    common(p, path="none")
+    common(p, path="none", repo_id=False, embedder=False)
     p = sub.add_parser("worker", help="distributed: run processor steps on the kafka:// log")
-    common(p, path="none")
+    common(p, path="none", repo_id=False)
     p.add_argument("--step", action="append", help="step id (repeatable; default: every step)")
     p.add_argument(
         "--rederive",
@@ -215,12 +227,12 @@ def main(argv: list[str] | None = None) -> int:
     )
     p.add_argument("--metrics-port", type=PORT, help="serve /health/* and /metrics on this port")
     p = sub.add_parser("query", help="distributed: a query replica of the kafka:// log (HTTP)")
-    common(p, path="none")
+    common(p, path="none", repo_id=False, tool_profile=True)
     p.add_argument("--read-only", action="store_true", help="withhold memory and claim writes")
     p.add_argument("--host")
     p.add_argument("--port", type=PORT, help="TCP port, 0..65535")
     p = sub.add_parser("git-source", help="distributed: poll a git URL/ref into the log")
-    common(p, path="none")
+    common(p, path="none", embedder=False)
     p.add_argument("url", help="repository URL (credentials in it are never logged)")
     p.add_argument("--ref", default="HEAD")
     p.add_argument(
@@ -235,7 +247,7 @@ def main(argv: list[str] | None = None) -> int:
         ("export", "write every live memory entry to FILE (JSON Lines, versioned)"),
         ("import", "merge FILE into memory (idempotent; the newer updatedAt wins)"),
     ):
-        common(memory.add_parser(name, help=help_), path="none")
+        common(memory.add_parser(name, help=help_), path="none", embedder=False)
         memory.choices[name].add_argument("file", help="the export file")
 
     # an unknown option is refused by its command's parser, so the line points at the help
