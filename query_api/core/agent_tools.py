@@ -189,7 +189,10 @@ class AgentTools:
             done = max((s.cases for s in scores), default=0)
             if not cases:  # nothing measured: no scores of 0, and nothing cached
                 scores = []
-                note = "no commit touching 1-3 non-test source files with a describing subject"
+                note = (
+                    "no commit changing 1-3 source files (tests, docs and generated files "
+                    "aside) with a describing subject"
+                )
             elif done == count and not unavailable:  # a skipped rung may be measurable later
                 await asyncio.to_thread(store_cached, cache, scores)
             elif done < count:

@@ -1,9 +1,11 @@
 """`repocontext eval`: does semantic search help on *your* repository?
 
 The repository's own git history is the test set: a commit whose subject describes a change
-and that touches 1-3 non-test source files becomes a case "subject -> those files". Every
-case runs through each retrieval rung (keyword, and vector and hybrid when an embedder is
-bound) and the report gives Recall@1/5/10 and MRR per rung. Deterministic (newest commits
+and that touches 1-3 source files becomes a case "subject -> those files" (its tests, docs and
+generated files may change with them but are never the answer: the benchmark's rule,
+query_api/evaluation/gold_paths.py). Every case runs through each retrieval rung (keyword,
+and vector and hybrid when an embedder is bound) and the report gives Recall@1/5/10 and MRR
+per rung. Deterministic (newest commits
 first, a fixed cap), bounded in time, and cached per indexed commit.
 """
 
@@ -17,8 +19,8 @@ from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
-from processors.language import language_for_path
 from query_api.errors import ServiceUnavailable
+from query_api.evaluation.gold_paths import is_gold_path
 from query_api.evaluation.scoring import CaseScore, ScoreSummary, score_case, summarise
 
 Rung = Callable[[str], Awaitable[list[str]]]  # query -> ranked repo-relative paths
@@ -29,7 +31,6 @@ class RungUnavailable(Exception):
     reason reported, never scored as zeros that read like a measurement."""
 
 
-NOT_CODE = {"", "markdown", "json", "yaml", "xml", "html", "css", "toml"}
 _NOISE = re.compile(
     r"^(?:(?:fixed|fixes|fix|refs|closes|close)\s+#\d+\s*(?:--|:|-)\s*)"
     r"|\[[A-Z][A-Z0-9]+-\d+\]\s*"
@@ -37,7 +38,6 @@ _NOISE = re.compile(
     re.IGNORECASE,
 )
 _SKIP = re.compile(r"^(merge|bump|release|revert|version|prepare|update changelog)\b", re.I)
-_TESTY = re.compile(r"(^|/)(tests?|testing|spec|__tests__)/|(^|/)test_|_test\.|\.test\.|Tests?\.")
 
 
 @dataclass(frozen=True)
@@ -55,10 +55,6 @@ class RungScore:
     recallAt5: float
     recallAt10: float
     mrr: float
-
-
-def is_source(path: str) -> bool:
-    return language_for_path(path) not in NOT_CODE and not _TESTY.search(path)
 
 
 def clean_subject(subject: str) -> str | None:
@@ -101,7 +97,9 @@ def mine_cases(
     both missed every indexed path of a package in a monorepo, or of a file named in UTF-8.
     So names come unquoted, only commits touching ROOT are read (`--full-diff` keeps the
     whole commit's files, so the 1-3 file rule counts the commit), and the names are made
-    relative to ROOT; a file outside it is never indexed here, so it is never kept."""
+    relative to ROOT; a file outside it is never indexed here, so it is never kept. The gold
+    is the commit's source files (is_gold_path): a fix that also touched its test or the
+    changelog is a case, one that only touched docs/conf.py or a test helper is none."""
     prefix = _work_tree_prefix(root)
     proc = subprocess.run(
         ["git", "-c", "core.quotePath=false", "-C", str(root), "log", "--no-merges",
@@ -115,9 +113,9 @@ def mine_cases(
     for chunk in proc.stdout.split("\x00")[1:]:
         header, _, names = chunk.partition("\n")
         commit, _, subject = header.partition("\x01")
-        files = [n.strip() for n in names.splitlines() if n.strip()]
+        files = [n.strip() for n in names.splitlines() if is_gold_path(n.strip())]
         query = clean_subject(subject)
-        if query is None or not 1 <= len(files) <= 3 or not all(is_source(f) for f in files):
+        if query is None or not 1 <= len(files) <= 3:
             continue
         kept = tuple(f[len(prefix) :] for f in files if f.startswith(prefix))
         kept = tuple(f for f in kept if f in indexed)
@@ -170,8 +168,9 @@ def _rung_score(rung: str, summary: ScoreSummary) -> RungScore:
 
 
 # Bumped when mine_cases picks other cases for the same commit: a result cached by an older
-# miner is not served as this one's (2: names relative to ROOT, unquoted, b18c42b).
-MINER_VERSION = 2
+# miner is not served as this one's (2: names relative to ROOT, unquoted, b18c42b; 3: the
+# benchmark's gold rule, tests and docs beside the source kept, never as gold).
+MINER_VERSION = 3
 
 
 def cache_path(data_dir: Path, repo_id: str, commit: str, rungs: Sequence[str]) -> Path:

@@ -16,35 +16,11 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from processors.language import language_for_path
+from query_api.evaluation.gold_paths import is_gold_path
 
 MAX_GOLD = 5
 MAX_QUERY_WORDS = 60
 MIN_SUBJECT_WORDS = 3
-CODE_LANGUAGES = frozenset(
-    {"python", "javascript", "typescript", "go", "rust", "java", "kotlin", "csharp", "fsharp",
-     "vbnet", "ruby", "php", "c", "cpp", "swift", "scala"}
-)  # fmt: skip
-
-_TEST_PATH = re.compile(
-    r"(^|/)(tests?|testing|testdata|test-?utils?|__tests__|__mocks__|specs?|e2e|benches|"
-    r"benchmarks?|fixtures?|__snapshots__|type-?tests?|typetests?|mocks?)(/|$)"
-    r"|(^|/)src/test/"
-    r"|(^|/)(test_[^/]*|[^/]*_test\.\w+|[^/]*\.(test|spec|test-d|bench)\.\w+|conftest\.py)$"
-    r"|(^|/)[^/]*Tests?\.java$",
-    re.IGNORECASE,
-)
-_DOC_PATH = re.compile(
-    r"(^|/)(docs?|documentation|www|website|site|examples?|samples?|demo|playground)(/|$)"
-    r"|^\.github/|^\.changeset/|(^|/)changelog[^/]*$",
-    re.IGNORECASE,
-)
-_GENERATED_PATH = re.compile(
-    r"(^|/)(vendor|vendored|third_party|node_modules|dist|build|generated|gen)(/|$)"
-    r"|\.min\.\w+$|\.generated\.\w+$|_generated\.\w+$|\.pb\.go$|_pb2\.py$|\.snap$"
-    r"|(^|/)(package-lock\.json|yarn\.lock|pnpm-lock\.yaml|Cargo\.lock|go\.sum|poetry\.lock)$",
-    re.IGNORECASE,
-)
 
 _BOT_AUTHOR = re.compile(r"\[bot\]|dependabot|renovate|greenkeeper|github-actions|snyk-bot", re.I)
 _SKIP_SUBJECT = re.compile(
@@ -89,16 +65,6 @@ class Commit:
     message: str
     changes: tuple[tuple[str, str], ...]  # (status letter, path at this commit)
     pure_rename: bool
-
-
-def is_gold_path(path: str) -> bool:
-    """A source file a change request would be answered with: code, not test/doc/generated."""
-    return (
-        language_for_path(path) in CODE_LANGUAGES
-        and not _TEST_PATH.search(path)
-        and not _DOC_PATH.search(path)
-        and not _GENERATED_PATH.search(path)
-    )
 
 
 def clean_subject(subject: str) -> str:

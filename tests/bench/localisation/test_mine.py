@@ -6,11 +6,11 @@ from pathlib import Path
 
 import pytest
 
+from query_api.evaluation.gold_paths import is_gold_path
 from tests.bench.localisation.fixture_repo import GOOD_QUERY, build
 from tests.bench.localisation.mine import (
     clean_query,
     clean_subject,
-    is_gold_path,
     mine_repo,
     verbatim_query,
 )
