@@ -304,10 +304,12 @@ async def cmd_search(args: argparse.Namespace, settings: Settings, path: Path | 
 
 async def cmd_eval(args: argparse.Namespace, settings: Settings, path: Path | None) -> int:
     assert path is not None
-    from query_api.evaluation.history import head_commit
+    from query_api.evaluation.history import head_commit, shallow_refusal
 
     if head_commit(path) is None:  # before indexing: eval has nothing to mine
         raise UsageError(f"{path} has no git history; eval mines its commits (run it in a clone)")
+    if (shallow := shallow_refusal(path)) is not None:
+        raise UsageError(shallow)
     with ProgressReporter(f"evaluating {path.name}") as progress:
         progress.stage("reading files")
         hello = Hello(

@@ -27,6 +27,7 @@ from query_api.evaluation.history import (
     head_commit,
     load_cached,
     mine_cases,
+    shallow_refusal,
     store_cached,
 )
 from schemas import tools as t
@@ -161,6 +162,8 @@ class AgentTools:
         commit = await asyncio.to_thread(head_commit, root)
         if commit is None:
             raise ToolInputError(f"{args.repoId!r} is not a git checkout: eval mines git history")
+        if (shallow := await asyncio.to_thread(shallow_refusal, root)) is not None:
+            raise ToolInputError(shallow)
         views = self.core.views
 
         async def keyword(query: str) -> list[str]:

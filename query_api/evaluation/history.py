@@ -79,6 +79,23 @@ def head_commit(root: Path) -> str | None:
     return proc.stdout.strip() if proc.returncode == 0 else None
 
 
+def shallow_refusal(root: Path) -> str | None:
+    """Why ROOT's history cannot be mined, when it is a shallow clone (a CI checkout, `git
+    clone --depth N`); None otherwise. Its oldest commit lists every file as added, a false
+    case, and the history missing below it reads as "no usable commit" where fetching it is
+    the remedy."""
+    proc = subprocess.run(
+        ["git", "-C", str(root), "rev-parse", "--is-shallow-repository"],
+        capture_output=True, text=True, timeout=30,
+    )  # fmt: skip
+    if proc.stdout.strip() != "true":
+        return None
+    return (
+        f"{root} is a shallow clone (its history is cut short); eval mines the whole history: "
+        "run `git fetch --unshallow` in it first"
+    )
+
+
 def _work_tree_prefix(root: Path) -> str | None:
     """ROOT's path inside its git work tree ("" at the top, "packages/api/" below it)."""
     proc = subprocess.run(

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from query_api.errors import ConflictError
+from query_api.errors import ConflictError, ToolInputError
 from query_api.evaluation.gold_paths import is_gold_path
 from query_api.evaluation.history import Case, clean_subject, mine_cases
 from repocontext.app import EmbeddedApp
@@ -282,3 +282,41 @@ async def test_eval_while_the_index_is_built_refuses_and_caches_nothing(tmp_path
         empty = await app.services.agent.eval(EvalArgs(repoId="plain"))
         assert empty.cases == 0 and empty.rungs == [] and empty.note, empty
         assert not (await app.services.agent.eval(EvalArgs(repoId="plain"))).cached
+
+
+def shallow_clone(tmp_path: Path) -> Path:
+    """A clone of a three-commit history with only its newest commit (`--depth 1`)."""
+    repo = invoice_repo(tmp_path)
+    commit(repo, {"shop/payments.py": "def refund(p): pass\n"}, "Support refunding payments")
+    commit(repo, {"shop/shipping.py": "def cost(p): pass\n"}, "Estimate the shipping cost")
+    shallow = tmp_path / "shallow"
+    git(tmp_path, "clone", "-q", "--depth", "1", f"file://{repo}", str(shallow))
+    return shallow
+
+
+def test_eval_of_a_shallow_clone_refuses_and_says_how_to_fetch_the_history(
+    tmp_path: Path,
+) -> None:
+    """A QA pass: a `git clone --depth 1` (a CI checkout) answered exit 0, 0 cases and "no
+    commit touching 1-3 non-test source files", as if the history had none to offer."""
+    shallow = shallow_clone(tmp_path)
+    proc = subprocess.run(
+        cli_command("eval", str(shallow)), env=child_env(tmp_path / "data"),
+        capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+    lines = [line for line in proc.stderr.splitlines() if line.strip()]
+    assert proc.returncode == 2 and len(lines) == 1, proc.stderr
+    assert "shallow clone" in lines[0] and "git fetch --unshallow" in lines[0], lines[0]
+    assert not (tmp_path / "data" / "views.db").exists()  # refused before indexing
+
+
+@pytest.mark.anyio
+async def test_the_eval_tool_refuses_a_shallow_clone(tmp_path: Path) -> None:
+    shallow = shallow_clone(tmp_path)
+    settings = rig_settings(tmp_path, workspace_root=tmp_path)
+    async with EmbeddedApp(settings, watch=False) as app:
+        await app.start(resume=False)
+        registration = await app.service.ensure_repo(str(shallow), "shallow", launch=False)
+        await app.ingest.reconcile(registration, force_full=False)
+        with pytest.raises(ToolInputError, match=r"shallow clone.*git fetch --unshallow"):
+            await app.services.agent.eval(EvalArgs(repoId="shallow"))
