@@ -108,7 +108,8 @@ class ProgressReporter:
                 self._progress.update(self._task, completed=done, total=total)
                 return
             now = time.monotonic()
-            if now - self._last_log >= LOG_EVERY_S:
+            finished = total is not None and done >= total  # its close logs it, with a time
+            if now - self._last_log >= LOG_EVERY_S and not finished:
                 self._last_log = now
                 self._log_line()
 
@@ -119,6 +120,13 @@ class ProgressReporter:
         self._logged = self._last
         elapsed = time.monotonic() - self._stage_started
         rate = done / elapsed if elapsed >= MIN_RATE_S else None  # else a count over ~0 s
+        if final:  # the stage's end: how long it took says more than "?/s, eta -"
+            speed = "" if rate is None else f", {rate:.0f}/s"
+            shown = "?" if total is None else total
+            log.info(
+                "progress %s: %d/%s (done in %.1f s%s)", self._stage, done, shown, elapsed, speed
+            )
+            return
         log.info(
             "progress %s: %d/%s (%s/s, eta %s)",
             self._stage,

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import logging
+
+import pytest
+
 from repocontext.progress import ProgressReporter
 
 
@@ -18,3 +22,18 @@ def test_on_a_terminal_each_stage_has_a_bar_and_none_is_left_empty() -> None:
         ("indexing koa: reading files", 3, 3),
         ("indexing koa: processing records", 10, 10),
     ]
+
+
+def test_a_fast_stage_ends_with_its_duration_not_an_unknown_rate(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """Off a terminal the last line of a stage said `(?/s, eta -)` when it took under the
+    rate's minimum (a QA pass read it after every fast stage)."""
+    caplog.set_level(logging.INFO, logger="repocontext.progress")
+    with ProgressReporter("indexing koa", interactive=False) as progress:
+        progress.stage("reading files", 3)
+        progress(3, 3)
+    last = [r.getMessage() for r in caplog.records if r.getMessage().startswith("progress")][-1]
+    assert (
+        last.startswith("progress indexing koa: reading files: 3/3 (done in ") and "?/s" not in last
+    )
