@@ -13,7 +13,7 @@ import time
 from collections.abc import Callable
 from dataclasses import asdict
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from query_api.access.repo_paths import path_in_repo
 from query_api.core.index_build import building_line, index_builds
@@ -34,9 +34,11 @@ from schemas import tools as t
 from schemas.topics import partition_for
 from streams.errors import SourceError
 from streams.pacer import ForegroundPacer
-from streams.stores.views.search import keyword_hits
 from streams.stores.views.store import ViewStore
 from streams.topology import vector_step
+
+if TYPE_CHECKING:
+    from query_api.retrieval.file_graph import FileGraphs
 
 
 def retrieval_rungs(plane: Any) -> Callable[[str], dict[str, Rung]]:
@@ -76,13 +78,39 @@ def retrieval_rungs(plane: Any) -> Callable[[str], dict[str, Rung]]:
                     raise RungUnavailable(
                         f"semantic search answered from keyword instead ({answer.path.value})"
                     )
-                paths = [h.entry.path or h.entry.fields.get("filePath") for h in answer.hits]
-                return list(dict.fromkeys(p for p in paths if p))
+                return ranked_paths(answer.hits)
 
             made[name] = rung
         return made
 
     return rungs
+
+
+def keyword_rung(views: ViewStore, graphs: FileGraphs | None, repo_id: str) -> Rung:
+    """The keyword rung: the ladder with nothing bound, as `repocontext_search` answers with
+    `--embedder none` and as the benchmark's `keyword` system ranks. Bare BM25 (keyword_hits)
+    left out the ladder's finish, a test's subject placed above it and the tail filled with
+    the head's neighbours, so the rung scored a ranking no agent is given. `graphs`: the
+    server's file graphs, when it has them (None: built here)."""
+    from query_api.retrieval.ladder import Retriever
+    from query_api.retrieval.readiness import Readiness
+    from streams.embedders import NoEmbedder
+
+    retriever = Retriever(views, NoEmbedder(), None, Readiness(), graphs=graphs)
+
+    async def rung(query: str) -> list[str]:
+        # the same answers whichever case comes first: the file graph is built
+        await asyncio.to_thread(retriever.graphs.wait, repo_id, GRAPH_WAIT_S)
+        return ranked_paths((await retriever.search(repo_id, query, 10)).hits)
+
+    return rung
+
+
+def ranked_paths(hits: list[t.SearchHit]) -> list[str]:
+    """A ranking's files, each once at its first place (a symbol or memory hit counts for
+    its file)."""
+    paths = [h.entry.path or h.entry.fields.get("filePath") for h in hits]
+    return list(dict.fromkeys(p for p in paths if p))
 
 
 VECTOR_POLL_S = 0.02  # how often refresh(waitForVectors) checks the vector step's position
@@ -166,11 +194,8 @@ class AgentTools:
             raise ToolInputError(shallow)
         views = self.core.views
 
-        async def keyword(query: str) -> list[str]:
-            hits = await asyncio.to_thread(keyword_hits, views, args.repoId, query, 10)
-            return [h.path for h in hits]
-
-        rungs: dict[str, Rung] = {"keyword": keyword}
+        graphs = self.core.retriever.graphs if self.core.retriever is not None else None
+        rungs: dict[str, Rung] = {"keyword": keyword_rung(views, graphs, args.repoId)}
         if self.extra_rungs is not None:
             rungs.update(self.extra_rungs(args.repoId))
         skipped = {} if len(rungs) > 1 else {"vector": NO_EMBEDDER, "hybrid": NO_EMBEDDER}

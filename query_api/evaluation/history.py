@@ -184,10 +184,11 @@ def _rung_score(rung: str, summary: ScoreSummary) -> RungScore:
     )
 
 
-# Bumped when mine_cases picks other cases for the same commit: a result cached by an older
-# miner is not served as this one's (2: names relative to ROOT, unquoted, b18c42b; 3: the
-# benchmark's gold rule, tests and docs beside the source kept, never as gold).
-MINER_VERSION = 3
+# Bumped when mine_cases picks other cases for the same commit, or a rung ranks them
+# otherwise: a result cached before is not served as this one's (2: names relative to ROOT,
+# unquoted, b18c42b; 3: the benchmark's gold rule, tests and docs beside the source kept,
+# never as gold; 4: the keyword rung ranks as the search tool does).
+MINER_VERSION = 4
 
 
 def cache_path(data_dir: Path, repo_id: str, commit: str, rungs: Sequence[str]) -> Path:

@@ -14,7 +14,7 @@ from query_api.errors import ConflictError, ToolInputError
 from query_api.evaluation.gold_paths import is_gold_path
 from query_api.evaluation.history import Case, clean_subject, mine_cases
 from repocontext.app import EmbeddedApp
-from schemas.tools import EvalArgs, RepoIdArgs
+from schemas.tools import EvalArgs, RepoIdArgs, SearchArgs
 from tests.conftest import ServeProcess, child_env, cli_command
 from tests.integration.memory_rig import rig_settings
 
@@ -320,3 +320,34 @@ async def test_the_eval_tool_refuses_a_shallow_clone(tmp_path: Path) -> None:
         await app.ingest.reconcile(registration, force_full=False)
         with pytest.raises(ToolInputError, match=r"shallow clone.*git fetch --unshallow"):
             await app.services.agent.eval(EvalArgs(repoId="shallow"))
+
+
+@pytest.mark.anyio
+async def test_the_keyword_rung_ranks_as_the_search_tool_does(tmp_path: Path) -> None:
+    """A QA pass on logrus: 21 of 200 keyword top-10s were not `repocontext_search`'s (the
+    benchmark's `keyword` system): the rung ranked with bare BM25, without the ladder's
+    finish (a test's subject placed above it, the tail filled with neighbours). Here only
+    the test holds the request's words; search answers the pager first, as the rung must."""
+    repo = tmp_path / "term"
+    repo.mkdir()
+    git(repo, "init", "-q")
+    commit(
+        repo,
+        {"term/pager.py": "def page(lines):\n    return lines\n",
+         "tests/test_pager.py": "def test_scroll_output_slowly():\n"
+                                "    # scroll the output slowly, scroll it slowly\n"
+                                "    assert page(['output'])\n"},
+        "Scroll the output slowly",
+    )  # fmt: skip
+    settings = rig_settings(tmp_path, workspace_root=tmp_path)
+    async with EmbeddedApp(settings, watch=False) as app:
+        await app.start(resume=False)
+        registration = await app.service.ensure_repo(str(repo), "term", launch=False)
+        await app.ingest.reconcile(registration, force_full=False)
+        assert await app.runtime.wait_idle(60)
+        search = await app.service.search(
+            SearchArgs(repoId="term", query="Scroll the output slowly")
+        )
+        assert [h.entry.path for h in search.hits][:2] == ["term/pager.py", "tests/test_pager.py"]
+        result = await app.services.agent.eval(EvalArgs(repoId="term"))
+        assert result.cases == 1 and result.rungs[0].recallAt1 == 1.0, result
