@@ -208,8 +208,18 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("-k", type=bounded(int, 1, 100), default=10, help="hits, 1..100")
     p = sub.add_parser("eval", help="score keyword/vector/hybrid retrieval on PATH's git history")
     common(p, path="required")
-    p.add_argument("--max-cases", type=bounded(int, 1, 500), default=200, help="1..500")
-    p.add_argument("--budget-seconds", type=bounded(float, 1, 600), default=300.0, help="1..600")
+    p.add_argument(
+        "--max-cases",
+        type=bounded(int, 1, 500),
+        default=200,
+        help="cases mined, newest commit first: 1..500, default 200",
+    )
+    p.add_argument(
+        "--budget-seconds",
+        type=bounded(float, 1, 600),
+        default=300.0,
+        help="scoring stops past it (not cached): 1..600, default 300",
+    )
     p = sub.add_parser("status", help="repositories, file counts, last jobs, pipeline lag")
     common(p, path="none", repo_id=False, embedder=False)
     p = sub.add_parser("replay", help="drop every view and rebuild it from the log")
