@@ -27,17 +27,19 @@ pytestmark = pytest.mark.anyio
 async def test_every_answer_of_a_workspace_repo_says_how_fresh_it_is(tmp_path: Path) -> None:
     async with memory_rig(tmp_path, index=True) as (_, s):
         base = {"repoId": "repo"}
-        answers = [
-            await call(s, "repocontext_search", {**base, "query": "invoice"}),
+        about_code = [  # a caught-up answer about code says so by eventsBehind alone
             await call(s, "repocontext_outline", {**base, "path": "src/billing/invoice.py"}),
             await call(s, "repocontext_related", {**base, "path": "src/billing/invoice.py"}),
             await call(s, "repocontext_context", {**base, "task": "compute the invoice total"}),
+        ]
+        with_offsets = [
+            await call(s, "repocontext_search", {**base, "query": "invoice"}),
             await call(s, "repocontext_health", {}),
         ]
-        for answer in answers:
+        for answer in [*about_code, *with_offsets]:
             fresh = answer["freshness"]
             assert fresh["eventsBehind"] == 0, fresh
-            if "task" in answer:  # a caught-up bundle says so by eventsBehind alone
+            if answer in about_code:
                 assert "logEndOffsets" not in fresh and "secondsBehind" not in fresh, fresh
             else:
                 assert fresh["logEndOffsets"] > 0, fresh
@@ -56,7 +58,8 @@ async def test_the_symbol_service_says_how_fresh_its_answers_are(tmp_path: Path)
         for result in (outlined, await symbols.related(args)):
             assert result.freshness is not None, result
             assert result.freshness.eventsBehind == 0
-            assert (result.freshness.logEndOffsets or 0) > 0, result.freshness
+            # caught up: the offsets are left out, as a bundle leaves them (answers/freshness.py)
+            assert result.freshness.logEndOffsets is None, result.freshness
 
 
 async def test_pending_files_counts_what_the_watcher_saw_until_it_is_logged(
