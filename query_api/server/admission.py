@@ -173,6 +173,11 @@ class Admission:
         return sum(1 for owner in self.session_owner.values() if owner == principal)
 
     def may_open(self, principal: str, live: Callable[[str], bool]) -> JSONResponse | None:
+        """None when `principal` may open one more session. Without a token file every
+        caller is the one local user, so the per-token cap would hold a whole team of agents
+        to one token's share: only the transport's global cap (MAX_SESSIONS) applies then."""
+        if not self.per_principal:
+            return None
         cap = self.limits.max_sessions_per_principal
         if self.sessions_of(principal, live) + self.opening[principal] >= cap:
             return refusal(

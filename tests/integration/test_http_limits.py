@@ -133,6 +133,27 @@ async def test_one_tokens_slow_bodies_leave_others_served(tmp_path: Path) -> Non
         server.stop()
 
 
+async def test_without_a_token_file_only_the_global_session_cap_applies(tmp_path: Path) -> None:
+    """Without a token file every caller is the same local user: a team of agents on one
+    machine is held to MAX_SESSIONS, not to one token's MAX_SESSIONS_PER_PRINCIPAL (a QA
+    pass: the 65th local agent got 429 "this token already has 64 open MCP sessions")."""
+    repo = write_sample_repo(tmp_path / "ws" / "sample")
+    server = ServeProcess(
+        repo,
+        tmp_path / "data",
+        env={"REPOCONTEXT_MAX_SESSIONS_PER_PRINCIPAL": "2", "REPOCONTEXT_MAX_SESSIONS": "4"},
+    )
+    try:
+        async with httpx.AsyncClient(base_url=server.base, timeout=30) as client:
+            statuses = []
+            for _ in range(5):
+                response = await client.post("/mcp", json=INITIALIZE, headers={"Accept": ACCEPT})
+                statuses.append(response.status_code)
+            assert statuses == [200, 200, 200, 200, 503], statuses
+    finally:
+        server.stop()
+
+
 @pytest.mark.slow
 async def test_sessions_are_capped_per_token_and_idle_ones_reaped(tmp_path: Path) -> None:
     server = serve(
