@@ -218,8 +218,8 @@ class AgentTools:
             if not cases:  # nothing measured: no scores of 0, and nothing cached
                 scores = []
                 note = (
-                    "no commit changing 1-3 source files (tests, docs and generated files "
-                    "aside) with a describing subject"
+                    "no commit asking for a change that changed 1-5 source files (tests, "
+                    "docs and generated files aside)"
                 )
             elif done == count and not unavailable:  # a skipped rung may be measurable later
                 await asyncio.to_thread(store_cached, cache, scores)

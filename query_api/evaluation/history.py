@@ -1,18 +1,19 @@
 """`repocontext eval`: does semantic search help on *your* repository?
 
-The repository's own git history is the test set: a commit whose subject describes a change
-and that touches 1-3 source files becomes a case "subject -> those files" (its tests, docs and
-generated files may change with them but are never the answer: the benchmark's rule,
-query_api/evaluation/gold_paths.py). Every case runs through each retrieval rung (keyword,
-and vector and hybrid when an embedder is bound) and the report gives Recall@1/5/10 and MRR
-per rung. Deterministic (newest commits
-first, a fixed cap), bounded in time, and cached per indexed commit.
+The repository's own git history is the test set, mined by the localisation benchmark's own
+rules (tests/bench/localisation/mine.py): a commit that asks for a change (no merge, bot,
+release, dependency bump, revert, docs/CI/test/style change or subject under 3 words;
+query_api/evaluation/requests.py) and changed 1-5 source files becomes a case "its cleaned
+subject and first body paragraph -> those files" (its tests, docs and generated files may
+change with them but are never the answer: gold_paths.py). Every case runs through each
+retrieval rung (keyword, and vector and hybrid when an embedder is bound) and the report gives
+Recall@1/5/10 and MRR per rung. Deterministic (newest commits first, a fixed cap), bounded in
+time, and cached per indexed commit.
 """
 
 from __future__ import annotations
 
 import json
-import re
 import subprocess
 import time
 from collections.abc import Awaitable, Callable, Sequence
@@ -21,6 +22,13 @@ from pathlib import Path
 
 from query_api.errors import ServiceUnavailable
 from query_api.evaluation.gold_paths import is_gold_path
+from query_api.evaluation.requests import (
+    MAX_GOLD,
+    MIN_SUBJECT_WORDS,
+    Commit,
+    clean_query,
+    skip_reason,
+)
 from query_api.evaluation.scoring import CaseScore, ScoreSummary, score_case, summarise
 
 Rung = Callable[[str], Awaitable[list[str]]]  # query -> ranked repo-relative paths
@@ -29,15 +37,6 @@ Rung = Callable[[str], Awaitable[list[str]]]  # query -> ranked repo-relative pa
 class RungUnavailable(Exception):
     """A rung that cannot answer here (no embedder, no vectors yet): it is skipped and the
     reason reported, never scored as zeros that read like a measurement."""
-
-
-_NOISE = re.compile(
-    r"^(?:(?:fixed|fixes|fix|refs|closes|close)\s+#\d+\s*(?:--|:|-)\s*)"
-    r"|\[[A-Z][A-Z0-9]+-\d+\]\s*"
-    r"|\s*\(#\d+\)\s*$",
-    re.IGNORECASE,
-)
-_SKIP = re.compile(r"^(merge|bump|release|revert|version|prepare|update changelog)\b", re.I)
 
 
 @dataclass(frozen=True)
@@ -55,13 +54,6 @@ class RungScore:
     recallAt5: float
     recallAt10: float
     mrr: float
-
-
-def clean_subject(subject: str) -> str | None:
-    text = _NOISE.sub("", subject.strip()).strip(" .")
-    if _SKIP.match(text) or len(text.split()) < 3:
-        return None
-    return text
 
 
 def head_commit(root: Path) -> str | None:
@@ -113,31 +105,34 @@ def mine_cases(
     git names files from the top of its work tree and quotes non-ASCII names ("caf\\303\\251.py"):
     both missed every indexed path of a package in a monorepo, or of a file named in UTF-8.
     So names come unquoted, only commits touching ROOT are read (`--full-diff` keeps the
-    whole commit's files, so the 1-3 file rule counts the commit), and the names are made
-    relative to ROOT; a file outside it is never indexed here, so it is never kept. The gold
-    is the commit's source files (is_gold_path): a fix that also touched its test or the
-    changelog is a case, one that only touched docs/conf.py or a test helper is none."""
+    whole commit's files, so the 1-5 file rule counts the commit), and the names are made
+    relative to ROOT; a file outside it is never indexed here, so it is never kept. Which
+    commits ask for a change and what they ask are the benchmark's rules (requests.py); the
+    gold is the commit's source files (gold_paths.py)."""
     prefix = _work_tree_prefix(root)
     proc = subprocess.run(
         ["git", "-c", "core.quotePath=false", "-C", str(root), "log", "--no-merges",
-         f"-n{max_commits}", "--format=%x00%H%x01%s", "--name-only", "--diff-filter=AM",
-         "--full-diff", "--full-history", "--", "."],
+         f"-n{max_commits}", "--format=%x00%H%x01%P%x01%an%x01%B%x02", "--name-only",
+         "--diff-filter=AM", "--full-diff", "--full-history", "--", "."],
         capture_output=True, text=True, timeout=120, errors="replace",
     )  # fmt: skip
     if proc.returncode != 0 or prefix is None:
         return []
     cases: list[Case] = []
     for chunk in proc.stdout.split("\x00")[1:]:
-        header, _, names = chunk.partition("\n")
-        commit, _, subject = header.partition("\x01")
+        header, _, names = chunk.partition("\x02")
+        sha, parents, author, message = [*header.split("\x01", 3), "", "", ""][:4]
+        commit = Commit(sha, tuple(parents.split()), author, message, (), False)
         files = [n.strip() for n in names.splitlines() if is_gold_path(n.strip())]
-        query = clean_subject(subject)
-        if query is None or not 1 <= len(files) <= 3:
+        query = clean_query(message)
+        if skip_reason(commit) is not None or len(query.split()) < MIN_SUBJECT_WORDS:
+            continue
+        if not 1 <= len(files) <= MAX_GOLD:
             continue
         kept = tuple(f[len(prefix) :] for f in files if f.startswith(prefix))
         kept = tuple(f for f in kept if f in indexed)
         if kept:
-            cases.append(Case(commit=commit, query=query, files=kept))
+            cases.append(Case(commit=sha, query=query, files=kept))
         if len(cases) >= max_cases:
             break
     return cases
@@ -187,8 +182,9 @@ def _rung_score(rung: str, summary: ScoreSummary) -> RungScore:
 # Bumped when mine_cases picks other cases for the same commit, or a rung ranks them
 # otherwise: a result cached before is not served as this one's (2: names relative to ROOT,
 # unquoted, b18c42b; 3: the benchmark's gold rule, tests and docs beside the source kept,
-# never as gold; 4: the keyword rung ranks as the search tool does).
-MINER_VERSION = 4
+# never as gold; 4: the keyword rung ranks as the search tool does; 5: the benchmark's request
+# rules, requests.py, and 1-5 gold files).
+MINER_VERSION = 5
 
 
 def cache_path(data_dir: Path, repo_id: str, commit: str, rungs: Sequence[str]) -> Path:

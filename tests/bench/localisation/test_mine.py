@@ -7,13 +7,9 @@ from pathlib import Path
 import pytest
 
 from query_api.evaluation.gold_paths import is_gold_path
+from query_api.evaluation.requests import clean_query, clean_subject, verbatim_query
 from tests.bench.localisation.fixture_repo import GOOD_QUERY, build
-from tests.bench.localisation.mine import (
-    clean_query,
-    clean_subject,
-    mine_repo,
-    verbatim_query,
-)
+from tests.bench.localisation.mine import mine_repo
 
 
 @pytest.mark.parametrize(
