@@ -38,6 +38,16 @@ class ReadBudget:
         """The progress handler: a true value makes SQLite interrupt the statement."""
         return self.ended or time.monotonic() >= self.deadline
 
+    def why(self) -> str:
+        """Why a read was stopped, for its error and the log: a caller that hung up ends
+        its call long before the deadline, and blaming the deadline sends an operator
+        looking for a slow query that never was."""
+        if time.monotonic() >= self.deadline:
+            return f"the read was stopped at its deadline of {self.seconds:g} s"
+        return (
+            "the read was stopped because its call ended (answered, cancelled or the caller gone)"
+        )
+
 
 _current: ContextVar[ReadBudget | None] = ContextVar("repocontext_read_budget", default=None)
 

@@ -45,6 +45,25 @@ async def test_a_long_read_stops_at_its_deadline_and_the_connection_stays_usable
             assert await asyncio.to_thread(views.list_repos) == []
 
 
+async def test_a_read_stopped_because_its_call_ended_does_not_blame_a_deadline(
+    tmp_path: Path,
+) -> None:
+    """A client that hangs up ends its call long before the deadline: the interruption says
+    so (a QA pass: a disconnect 50 ms into a search logged "stopped at its deadline of 30 s")."""
+    with ViewStore(tmp_path / "views.db", default_registry()) as views:
+        with read_budget(30.0) as budget:
+            reading = asyncio.ensure_future(asyncio.to_thread(long_read, views))
+            await asyncio.sleep(0.1)
+            budget.ended = True  # what read_budget does when the call returns or is cancelled
+            with pytest.raises(ReadInterrupted) as stopped:
+                await reading
+        assert "deadline" not in str(stopped.value)
+        assert "call ended" in str(stopped.value)
+        with read_budget(0.05), pytest.raises(ReadInterrupted) as late:
+            await asyncio.to_thread(long_read, views)
+        assert "deadline of 0.05 s" in str(late.value)
+
+
 async def test_a_timed_out_call_stops_its_thread(tmp_path: Path) -> None:
     """The call's deadline passes; its read thread ends with it instead of running on."""
     with ViewStore(tmp_path / "views.db", default_registry()) as views:

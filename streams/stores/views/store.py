@@ -385,15 +385,13 @@ def _bounded(conn: sqlite3.Connection, fn: Callable[[sqlite3.Connection], T]) ->
     if budget is None:
         return fn(conn)
     if budget.exhausted():
-        raise ReadInterrupted(f"the read's deadline of {budget.seconds:g} s had passed")
+        raise ReadInterrupted(budget.why())
     conn.set_progress_handler(budget.exhausted, PROGRESS_STEPS)
     try:
         return fn(conn)
     except sqlite3.OperationalError as exc:
         if budget.exhausted() and "interrupt" in str(exc):
-            raise ReadInterrupted(
-                f"the read was stopped at its deadline of {budget.seconds:g} s"
-            ) from exc
+            raise ReadInterrupted(budget.why()) from exc
         raise
     finally:
         conn.set_progress_handler(None, 0)
