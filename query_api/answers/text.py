@@ -32,12 +32,25 @@ def render_text(model: BaseModel, payload: dict[str, Any]) -> str:
         return _related(model)
     if isinstance(model, t.IndexStatus):
         return _index_status(payload)
-    if isinstance(model, sy.ChangedResult) and not (model.added or model.updated or model.removed):
-        # the empty lists are pruned from the payload: `repoId: koa` alone said nothing
-        rest = {k: v for k, v in payload.items() if k != "repoId"}
-        head = f"no file added, updated or removed in {model.repoId} since it was indexed"
-        return "\n".join([head, *_lines(rest, "")])
+    if isinstance(model, sy.ChangedResult):
+        return _changed(model, payload)
     return "\n".join(_lines(payload, ""))
+
+
+def _changed(model: sy.ChangedResult, payload: dict[str, Any]) -> str:
+    """`key: value` lines, dependents one line a file with its symbols (as related lists
+    them: two lines each spent 38 dependents' worth of tokens on `symbol:` and `path:`)."""
+    if model.dependents:
+        grouped: dict[str, list[str]] = {}
+        for dependent in model.dependents:
+            grouped.setdefault(dependent.path, []).append(dependent.symbol)
+        payload = {**payload, "dependents": {p: ", ".join(s) for p, s in grouped.items()}}
+    if model.added or model.updated or model.removed:
+        return "\n".join(_lines(payload, ""))
+    # the empty lists are pruned from the payload: `repoId: koa` alone said nothing
+    rest = {k: v for k, v in payload.items() if k != "repoId"}
+    head = f"no file added, updated or removed in {model.repoId} since it was indexed"
+    return "\n".join([head, *_lines(rest, "")])
 
 
 # index_status's counts of what the walk left out, said in one line instead of four keys

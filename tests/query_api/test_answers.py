@@ -10,6 +10,7 @@ from query_api.answers.text import quoted
 from schemas import bundle as b
 from schemas import symbols as sy
 from schemas import tools as t
+from schemas.symbols import SymbolAt
 
 
 def test_empty_optional_fields_are_left_out_and_required_ones_kept() -> None:
@@ -64,6 +65,22 @@ def test_a_changed_answer_with_no_change_says_so() -> None:
     assert render(git)[1].splitlines()[1:] == ["indexedCommit: abc", "headCommit: abc"]
     changed = render(sy.ChangedResult(repoId="r", updated=["a.py"]))[1]
     assert changed.splitlines() == ["repoId: r", "updated:", "  - a.py"]
+
+
+def test_a_changed_answers_dependents_are_one_line_a_file() -> None:
+    """As related lists them: two lines a dependent (`symbol:`, `path:`) spent a QA pass's 38
+    dependents of one edited file twice over."""
+    dependents = [
+        SymbolAt(symbol="core.Ask", path="core/ask.go"),
+        SymbolAt(symbol="core.Retry", path="core/ask.go"),
+        SymbolAt(symbol="cli.main", path="cli/main.go"),
+    ]
+    text = render(sy.ChangedResult(repoId="r", updated=["a.go"], dependents=dependents))[1]
+    assert text.splitlines()[-3:] == [
+        "dependents:",
+        "  core/ask.go: core.Ask, core.Retry",
+        "  cli/main.go: cli.main",
+    ]
 
 
 def test_not_indexed_says_when_the_views_trail_the_log() -> None:
