@@ -13,6 +13,7 @@ import functools
 import re
 from enum import StrEnum
 
+from processors.language import LANGUAGE_BY_EXTENSION
 from processors.structural import is_vendored
 
 
@@ -47,6 +48,14 @@ _DOC_NAMES = re.compile(
     r"|\.mailmap)"
     r"([._-].*)?$",
     re.IGNORECASE,
+)
+# a name like a project document's is code in a programming language's file (fiber's
+# `middleware/proxy/security.go`, a `history.py` module): only SECURITY.md, HISTORY or
+# CHANGES.rst are documents
+_CODE_EXT = frozenset(
+    ext
+    for ext, language in LANGUAGE_BY_EXTENSION.items()
+    if language not in ("markdown", "json", "yaml", "xml", "html", "css", "toml")
 )
 _EXAMPLE_DIRS = frozenset(
     {"examples", "example", "samples", "sample", "demo", "demos", "_examples"}
@@ -181,7 +190,7 @@ def role_of(path: str) -> Role:
         return Role.EXAMPLE
     if folders & _BENCH_DIRS:
         return Role.BENCH
-    if _DOC_NAMES.match(name) or folders & _DOC_DIRS:
+    if (_DOC_NAMES.match(name) and ext[1:] not in _CODE_EXT) or folders & _DOC_DIRS:
         return Role.DOC
     if lowered in _CONFIG_NAMES:  # before the extensions: CMakeLists.txt is no prose
         return Role.CONFIG

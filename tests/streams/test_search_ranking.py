@@ -113,6 +113,14 @@ def test_the_file_the_query_calls_by_name_is_lifted(store: ViewStore) -> None:
         ("cmake/FindZLIB.cmake", Role.CONFIG),
         ("docs/CMakeLists.txt", Role.DOC),
         ("notes.txt", Role.DOC),
+        # a project document's name on a program's file is code (gofiber/fiber's proxy
+        # middleware was pushed down and never embedded as documentation)
+        ("middleware/proxy/security.go", Role.SOURCE),
+        ("src/history.py", Role.SOURCE),
+        ("lib/credits.js", Role.SOURCE),
+        ("SECURITY.md", Role.DOC),
+        ("HISTORY", Role.DOC),
+        ("license.html", Role.DOC),
     ],
 )
 def test_roles_from_paths(path: str, role: Role) -> None:
