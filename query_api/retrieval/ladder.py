@@ -38,6 +38,7 @@ from schemas.retrieval import RetrievalPath, SearchMode
 from schemas.timestamps import iso_utc
 from streams.embedders.base import Embedder, EmbedResult
 from streams.embedders.batching import QueryBatcher
+from streams.stores.read_budget import ReadInterrupted
 from streams.stores.vector_opening import VectorStoreOpening
 from streams.stores.vectors import VectorMatch, VectorStore, VectorStoreUnavailable
 from streams.stores.views.search import (
@@ -173,8 +174,8 @@ class Retriever:
             except _Fault as fault:
                 self._log_declined(repo_id, fault)
                 answer = await self._keyword(repo_id, query, k, fault.path)
-            except asyncio.CancelledError:
-                raise
+            except (asyncio.CancelledError, ReadInterrupted):
+                raise  # no answer is wanted: not a fault of the semantic path
             except VectorStoreUnavailable as exc:  # a Qdrant server down: the plane is away
                 quiet = isinstance(exc, VectorStoreOpening)  # a host's store opens after start
                 level = logging.INFO if quiet else logging.WARNING
@@ -393,6 +394,8 @@ class Retriever:
             )
         try:
             hits += keyword_memory_hits(self.memory, repo_id, query, k, time.time())
+        except ReadInterrupted:
+            raise  # the call ended or ran out of time: nobody waits for the files either
         except Exception:
             log.exception("memory keyword search failed; answering from files")
         hits.sort(key=lambda h: (-h.score, h.entry.key))
@@ -403,8 +406,8 @@ class Retriever:
         depth = max(k, TAIL_POOL)
         try:
             found = await asyncio.to_thread(self._keyword_hits, repo_id, query, depth, unnamed)
-        except asyncio.CancelledError:
-            raise
+        except (asyncio.CancelledError, ReadInterrupted):
+            raise  # the call was cancelled, ended or ran out of time: no answer is wanted
         except Exception:
             log.exception("keyword search failed; answering empty")
             return Answer(SearchMode.EMPTY, path, [])

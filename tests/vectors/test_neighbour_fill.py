@@ -10,13 +10,14 @@ from typing import Any
 
 import pytest
 
-from query_api.retrieval import file_graph
+from query_api.retrieval import file_graph, ladder
 from query_api.retrieval.file_graph import FileGraphs, ModuleFiles, build_graph
 from query_api.retrieval.ladder import Retriever, _file_entry
 from query_api.retrieval.neighbour_fill import KEEP, REASON, fill_tail
 from query_api.retrieval.readiness import Readiness
 from schemas import tools as t
 from streams.embedders import NoEmbedder
+from streams.stores.read_budget import ReadInterrupted
 from streams.stores.views.handlers import default_registry
 from streams.stores.views.search import keyword_hits
 from streams.stores.views.store import ViewStore
@@ -231,4 +232,28 @@ def test_a_repository_too_large_for_a_graph_is_listed_once(
         assert len(listings) == 1
     finally:
         graphs.close()
+        store.close()
+
+
+@pytest.mark.anyio
+async def test_a_read_interrupted_in_the_memory_search_ends_the_search(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A client that hung up between the file and the memory reads: the memory search's
+    interruption was logged as an ERROR with a traceback ("memory keyword search failed")
+    and the files ranked for nobody (a QA pass, once in about 40 disconnects)."""
+    store = ViewStore(tmp_path / "views.db", default_registry())
+    store.apply(records("a.py", "def alpha():\n    return 1\n"), {})
+    retriever = Retriever(store, NoEmbedder(), None, Readiness(embedder_bound=False))
+
+    def ended(*_: Any) -> list[Any]:
+        raise ReadInterrupted("the read was stopped: its call ended")
+
+    monkeypatch.setattr(ladder, "keyword_memory_hits", ended)
+    try:
+        with pytest.raises(ReadInterrupted):
+            await retriever.search("r", "alpha", 10)
+        assert not [r for r in caplog.records if r.levelname == "ERROR"]
+    finally:
+        retriever.graphs.close()
         store.close()
