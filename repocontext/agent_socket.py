@@ -235,7 +235,15 @@ class AgentListener:
         args = t.EvalArgs(
             repoId=indexed["repoId"], maxCases=hello.maxCases, budgetSeconds=hello.budgetSeconds
         )
-        return {"result": pruned(await self.app.services.agent.eval(args))}
+
+        def scored(done: int, total: int | None) -> None:
+            """Each case scored, as the command shows its own (it said nothing past
+            "indexing through it" for minutes)."""
+            if hello.progress:
+                line = {"progress": {"stage": "scoring cases", "done": done, "total": total}}
+                writer.write(json.dumps(line).encode() + b"\n")  # drained with the answer
+
+        return {"result": pruned(await self.app.services.agent.eval(args, on_progress=scored))}
 
     async def _import_memory(self, hello: Hello) -> dict[str, Any]:
         """Merge an export through this process's memory processor, as `memory import` does

@@ -266,6 +266,8 @@ def test_eval_while_a_server_runs_scores_through_it(tmp_path: Path) -> None:
         server.stop()
     assert proc.returncode == 0, proc.stderr[-2000:]
     assert "through it" in proc.stderr and "Traceback" not in proc.stderr
+    # the owner's scoring shows as the command's own stage (it said nothing past indexing)
+    assert "scoring cases: 1/1" in proc.stderr, proc.stderr[-2000:]
     result = json.loads(proc.stdout)
     assert result["repoId"] == "shop" and [r["rung"] for r in result["rungs"]] == ["keyword"]
 
