@@ -87,10 +87,12 @@ async def cmd_serve(args: argparse.Namespace, settings: Settings, path: Path | N
         )
         async with AgentListener(app):  # stdio agents on this data directory attach here
             await serve_http(asgi, listener, "MCP")
+        log.info("stopping: no new calls; closing the log, the views and the vector store")
     finally:
         if readers is not None:
             await readers.close()
         await app.close()
+    log.info("stopped; %s closed cleanly", settings.data_dir)
     return 0
 
 

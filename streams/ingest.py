@@ -231,6 +231,13 @@ class IngestCoordinator:
                 job.touch()
             job.finish()
             self._unchecked.discard(repo_id)
+            counts = job.counts  # a served repository's log said nothing once it was ready
+            log.info(
+                "index of %s complete: %d files (%d added, %d updated, %d removed, %d unchanged,"
+                " %d skipped) in %.1f s",
+                repo_id, counts.scanned, counts.added, counts.updated, counts.removed,
+                counts.unchanged, counts.skipped, job.elapsed_s(),
+            )  # fmt: skip
             if job.counts.unreadable:
                 log.warning(
                     "%s: %d files or directories could not be read and are not indexed: %s",

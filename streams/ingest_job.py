@@ -61,6 +61,12 @@ class JobTracker:
         self.status, self.phase = "Completed", "Done"
         self.completed_at = self.updated_at = time.time()
 
+    def elapsed_s(self) -> float:
+        """Seconds the job ran (so far, while it runs)."""
+        if self.started_at is None:
+            return 0.0
+        return (self.completed_at or time.time()) - self.started_at
+
     def fail(self, error: str) -> None:
         self.status, self.error = "Failed", error
         self.completed_at = self.updated_at = time.time()

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+
 import httpx
 import pytest
 
@@ -65,10 +67,17 @@ def test_non_loopback_bind_without_auth_is_refused(sample_repo, tmp_path) -> Non
 
 
 def test_sigterm_shuts_down_cleanly(sample_repo, tmp_path) -> None:  # type: ignore[no-untyped-def]
-    """SIGTERM stops serving, closes the app (workers reaped) and exits 0 within a bound."""
+    """SIGTERM stops serving, closes the app (workers reaped) and exits 0 within a bound;
+    the log says when the index was complete and that the server stopped (a QA pass read
+    nothing after "serving MCP at" until the shell prompt)."""
     server = ServeProcess(sample_repo, tmp_path / "data")
+    deadline = time.monotonic() + 60
+    while "index of sample complete: " not in server.log_path.read_text():
+        assert time.monotonic() < deadline, server.log_path.read_text()[-2000:]
+        time.sleep(0.1)
     server.proc.terminate()
     assert server.proc.wait(timeout=30) == 0
     server.stop()
     log = server.log_path.read_text()
     assert "Traceback" not in log and "leaked semaphore" not in log
+    assert log.rstrip().splitlines()[-1].endswith(f"stopped; {tmp_path / 'data'} closed cleanly")
