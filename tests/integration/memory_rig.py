@@ -18,6 +18,7 @@ from query_api.settings import Settings
 from repocontext.app import EmbeddedApp
 from schemas.tools import RepoIdArgs
 from tests.conftest import write_sample_repo
+from tests.integration.mcp_helpers import wait_for
 
 
 def rig_settings(tmp_path: Path, **overrides: Any) -> Settings:
@@ -61,3 +62,23 @@ async def memory_rig(
             assert await app.runtime.wait_idle(60)
         async with create_connected_server_and_client_session(app.mcp_server()) as session:
             yield app, session
+
+
+@contextlib.asynccontextmanager
+async def watched_rig(tmp_path: Path) -> AsyncIterator[tuple[EmbeddedApp, Path]]:
+    """The sample repository "repo" indexed and watched (a host, unlike memory_rig), yielded
+    once the watcher has synced: its job completed and no file pending."""
+    settings = rig_settings(tmp_path)
+    assert settings.workspace_root is not None
+    repo = settings.workspace_root / "repo"
+    async with EmbeddedApp(settings, watch=True) as app:
+        await app.start(resume=False)
+        await app.service.ensure_repo(str(repo), "repo")
+
+        async def synced() -> bool:
+            status = await app.service.index_status(RepoIdArgs(repoId="repo"))
+            fresh = await app.service.freshness("repo")
+            return status.status == "Completed" and fresh.pendingFiles == 0
+
+        await wait_for(synced, 60, "the watcher to sync")
+        yield app, repo

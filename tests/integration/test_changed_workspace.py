@@ -10,11 +10,9 @@ from pathlib import Path
 import pytest
 from mcp.shared.memory import create_connected_server_and_client_session
 
-from repocontext.app import EmbeddedApp
 from schemas.symbols import MAX_CHANGED_PATHS
-from schemas.tools import RepoIdArgs
-from tests.integration.mcp_helpers import call, call_error, wait_for
-from tests.integration.memory_rig import memory_rig, rig_settings
+from tests.integration.mcp_helpers import call, call_error
+from tests.integration.memory_rig import memory_rig, watched_rig
 
 pytestmark = pytest.mark.anyio
 
@@ -117,19 +115,7 @@ async def test_nothing_changed_in_a_watched_repository_says_why(tmp_path: Path) 
     """A watched repository's edits are indexed as they are saved, so `changed` lists only
     what the watcher has not indexed yet: an empty answer says so (a QA pass on got edited
     three files and read "no file added, updated or removed since it was indexed")."""
-    settings = rig_settings(tmp_path)
-    assert settings.workspace_root is not None
-    repo = settings.workspace_root / "repo"
-    async with EmbeddedApp(settings, watch=True) as app:
-        await app.start(resume=False)
-        await app.service.ensure_repo(str(repo), "repo")
-
-        async def synced() -> bool:
-            status = await app.service.index_status(RepoIdArgs(repoId="repo"))
-            fresh = await app.service.freshness("repo")
-            return status.status == "Completed" and fresh.pendingFiles == 0
-
-        await wait_for(synced, 60, "the watcher to sync")
+    async with watched_rig(tmp_path) as (app, _):
         async with create_connected_server_and_client_session(app.mcp_server()) as session:
             nothing = await call(session, "repocontext_changed", {"repoId": "repo", "path": "."})
         assert not (nothing.get("added") or nothing.get("updated") or nothing.get("removed"))

@@ -11,14 +11,12 @@ from pathlib import Path
 
 import pytest
 
-from repocontext.app import EmbeddedApp
 from schemas.events import WalkFilters
 from schemas.symbols import OutlineArgs, RelatedArgs
-from schemas.tools import RepoIdArgs
 from streams.sources.git_poller import GitPoller, GitSource
 from streams.sources.watcher import WorkspaceWatcher
 from tests.integration.mcp_helpers import call, wait_for
-from tests.integration.memory_rig import memory_rig, rig_settings
+from tests.integration.memory_rig import memory_rig, watched_rig
 from tests.streams.test_git_poller import git
 
 pytestmark = pytest.mark.anyio
@@ -94,18 +92,7 @@ async def _ready(value: bool) -> bool:
 
 
 async def test_a_watched_repository_reports_zero_pending_once_synced(tmp_path: Path) -> None:
-    settings = rig_settings(tmp_path)
-    assert settings.workspace_root is not None
-    async with EmbeddedApp(settings, watch=True) as app:
-        await app.start(resume=False)
-        await app.service.ensure_repo(str(settings.workspace_root / "repo"), "repo")
-
-        async def synced() -> bool:
-            status = await app.service.index_status(RepoIdArgs(repoId="repo"))
-            fresh = await app.service.freshness("repo")
-            return status.status == "Completed" and fresh.pendingFiles == 0
-
-        await wait_for(synced, 60, "the watcher to sync")
+    async with watched_rig(tmp_path) as (app, _):
         health = await app.service.freshness()  # the only repository: its fields too
         assert health.pendingFiles == 0
 

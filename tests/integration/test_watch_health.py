@@ -13,10 +13,10 @@ import pytest
 
 from query_api.errors import ToolInputError
 from repocontext.app import EmbeddedApp
-from schemas.tools import AddRepoArgs, NoArgs, RepoIdArgs
+from schemas.tools import AddRepoArgs, NoArgs
 from tests.conftest import ServeProcess
 from tests.integration.mcp_helpers import call, http_session, wait_for
-from tests.integration.memory_rig import rig_settings
+from tests.integration.memory_rig import rig_settings, watched_rig
 
 pytestmark = pytest.mark.anyio
 
@@ -25,19 +25,7 @@ async def test_a_repository_that_cannot_be_watched_is_reported_not_ready(
     tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
     caplog.set_level(logging.WARNING, logger="streams.ingest")
-    settings = rig_settings(tmp_path)
-    assert settings.workspace_root is not None
-    repo = settings.workspace_root / "repo"
-    async with EmbeddedApp(settings, watch=True) as app:
-        await app.start(resume=False)
-        await app.service.ensure_repo(str(repo), "repo")
-
-        async def synced() -> bool:
-            status = await app.service.index_status(RepoIdArgs(repoId="repo"))
-            fresh = await app.service.freshness("repo")
-            return status.status == "Completed" and fresh.pendingFiles == 0
-
-        await wait_for(synced, 60, "the watcher to sync")
+    async with watched_rig(tmp_path) as (app, repo):
         assert (await app.service.health(NoArgs())).retrievalReady
         shutil.rmtree(repo)  # the watched root is gone: nothing can be watched any more
 
