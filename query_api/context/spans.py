@@ -143,7 +143,7 @@ def _padded(
     """Spans grown evenly on both sides (the code around a declaration: its callers, its
     neighbours) until they hold `wanted` lines together: a span of a few lines costs as much
     envelope (receipt, header) as a long one and tells less."""
-    grew = False
+    core, grew = spans, False
     for _ in range(4):
         held = sum(z - a + 1 for a, z, _ in spans)
         if held >= wanted or held >= total_lines:
@@ -152,10 +152,31 @@ def _padded(
         grown = [(max(1, a - pad), min(total_lines, z + pad), y) for a, z, y in spans]
         spans, grew = _merged(grown, 0), True
     over = sum(z - a + 1 for a, z, _ in spans) - wanted
-    if grew and over > 0:  # padding rounds up: the last span gives the extra lines back
-        a, z, y = spans[-1]
-        spans[-1] = (a, max(a, z - over), y)
+    if grew and over > 0:  # padding rounds up: the extra lines are given back
+        spans = _given_back(spans, core, over)
     return spans
+
+
+def _given_back(
+    spans: list[tuple[int, int, str | None]],
+    core: list[tuple[int, int, str | None]],
+    over: int,
+) -> list[tuple[int, int, str | None]]:
+    """`over` lines of padding taken off again, the last span's end first, and only lines
+    the padding added: a declaration at the file's end, whose span could grow only
+    upwards, lost its own last lines to a cut from the end (ky's two-line `deepMerge`, the
+    last declaration of merge.ts, was sent as the 24 lines above it under its name)."""
+    out = list(spans)
+    for i in range(len(out) - 1, -1, -1):
+        a, z, y = out[i]
+        inner = [(ca, cz) for ca, cz, _ in core if a <= ca and cz <= z]
+        if over <= 0 or not inner:
+            continue
+        end = min(over, z - max(cz for _, cz in inner))
+        start = min(over - end, min(ca for ca, _ in inner) - a)
+        out[i] = (a + start, z - end, y)
+        over -= end + start
+    return out
 
 
 def _merged(

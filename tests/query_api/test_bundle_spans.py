@@ -165,3 +165,21 @@ def test_a_type_alias_of_several_lines_ranks_as_a_type() -> None:
     one_line = [sym("RetryId", "Other", 10, 10), sym("RetryCount", "Property", 700, 700)]
     spans = select_spans(one_line, 800, task_stems("retry"), 70)
     assert [name for *_, name in spans] == ["RetryId", "RetryCount"]  # as a field would
+
+
+def test_padding_given_back_never_cuts_a_declaration_at_the_files_end() -> None:
+    """ky's merge.ts ends with the two-line `deepMerge` (323-324): its span can grow only
+    upwards, and the lines the padding rounds up were taken off the last span's end, so
+    the span named `deepMerge` stopped at 322 or 323 (above or inside it)."""
+    symbols = [
+        sym("isPlainObject", "Function", 80, 87),
+        sym("deepMergeInternal", "Function", 207, 321),
+        sym("deepMerge", "Function", 323, 324),
+    ]
+    stems = task_stems("Fix extend() dropping numeric retry limit when merging with an object")
+    for fill in range(20, 101):
+        got = select_spans(symbols, 324, stems, SPAN_LINES, fill)
+        assert sum(z - a + 1 for a, z, _ in got) <= fill, (fill, got)
+        for a, z, fq in got:
+            declared = next(s for s in symbols if s.fq_name == fq)
+            assert a <= declared.start_line and declared.end_line <= z, (fill, got)
