@@ -63,7 +63,7 @@ async def _rank(
 ) -> Ranked:
     answer = await retriever.search(repo_id, args.query, args.k)
     if not WORD.search(args.query):  # "   ", "*": vectors would rank files all the same
-        return Ranked(answer.mode, answer.path, [], wordless_note(args.query))
+        return Ranked(answer.mode, _claimed(answer.path, []), [], wordless_note(args.query))
     enriched = await asyncio.to_thread(
         enrich, locator, repo_id, args.query, answer.hits, details=details
     )
@@ -87,7 +87,15 @@ async def _rank(
             hits, note = [], no_match_note(args.query, repo_id, best)
     if note is not None:
         note += await asyncio.to_thread(_searched_in_part, locator, repo_id)
-    return Ranked(answer.mode, answer.path, hits, note)
+    return Ranked(answer.mode, _claimed(answer.path, hits), hits, note)
+
+
+def _claimed(path: RetrievalPath, hits: list[t.SearchHit]) -> RetrievalPath:
+    """`semantic.exact` only for an answer with a hit (spec §3.2); an exact scan whose hits
+    the answer drops (a wordless query, nothing close enough) under-promises as approximate."""
+    if path == RetrievalPath.SEMANTIC_EXACT and not hits:
+        return RetrievalPath.SEMANTIC_APPROXIMATE
+    return path
 
 
 def _searched_in_part(locator: HitLocator, repo_id: str) -> str:

@@ -25,6 +25,8 @@ async def test_a_wordless_query_has_no_hits_and_says_why(tmp_path: Path) -> None
             answer = await service.search(t.SearchArgs(repoId="repo", query=query))
             assert answer.hits == [], (query, [h.entry.path for h in answer.hits])
             assert answer.note is not None and "holds no word or number" in answer.note
+            # no hit: the exact scan's claim is not made (spec 3.2: exact needs a hit)
+            assert answer.retrievalPath == "semantic.approximate", query
         bundle = await rig.app.services.bundle.context(ContextArgs(repoId="repo", task="*"))
         assert bundle.entries == [] and bundle.responseTokens == 0
         assert bundle.note is not None and "holds no word or number" in bundle.note
@@ -34,3 +36,15 @@ async def test_one_word_among_punctuation_is_searched(tmp_path: Path) -> None:
     async for rig in open_rig(tmp_path):
         answer = await rig.app.service.search(t.SearchArgs(repoId="repo", query="* ledger *"))
         assert [h.entry.path for h in answer.hits][:1] == ["ledger/reconcile.py"]
+
+
+async def test_an_answer_without_hits_does_not_claim_the_exact_scan(tmp_path: Path) -> None:
+    """A small corpus is scanned exhaustively (`semantic.exact`); an answer in which nothing
+    is close enough drops every hit and claims no more than `semantic.approximate`."""
+    async for rig in open_rig(tmp_path):
+        await rig.indexer.run_until_idle()
+        service = rig.app.service
+        real = await service.search(t.SearchArgs(repoId="repo", query="retry backoff"))
+        assert real.retrievalPath == "semantic.exact" and real.hits
+        none = await service.search(t.SearchArgs(repoId="repo", query="zzqxv quuxplor"))
+        assert none.hits == [] and none.retrievalPath == "semantic.approximate"
