@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import re
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
@@ -47,6 +48,9 @@ from streams.stores.views.store import ViewStore
 from streams.stores.views.symbols import SymbolViews
 
 DIRECTORY_EXAMPLES = 3  # files a note about a directory names, so the caller can pick one
+# a place in a file as search's text block (`src/app.ts:18-49`), editors and code hosts write
+# it (`:12`, `:12:5`, `#L12`, `#L12-L30`)
+_LINE_SUFFIX = re.compile(r"(?::\d+(?:[-:]\d+)?|#L\d+(?:-L?\d+)?)$")
 
 
 class SymbolService:
@@ -101,16 +105,23 @@ class SymbolService:
 
     def _directory_note(self, repo_id: str, path: str) -> str | None:
         """Why a path is no indexed file, where the views can tell: it is a directory with
-        indexed files under it, or a TS/JS module named as an import names it (related's
-        `imports`, an ESM `./options.js` of `options.ts`). 'not indexed' read as a file the
+        indexed files under it, a TS/JS module named as an import names it (related's
+        `imports`, an ESM `./options.js` of `options.ts`), or a file with a line after it
+        (`path:18-49`, as search's text block names a hit). 'not indexed' read as a file the
         index left out."""
         prefix = path.rstrip("/") + "/" if path else ""
         under = self.views.files_under(repo_id, prefix, limit=DIRECTORY_EXAMPLES)
         if not under:
-            return self._module_note(repo_id, path)
+            return self._line_note(repo_id, path) or self._module_note(repo_id, path)
         where = f"{path.rstrip('/')} is a directory" if path else "the path is the repository root"
         examples = ", ".join(f.path for f in under)
         return f"{where} (indexed files under it include {examples}): name a file"
+
+    def _line_note(self, repo_id: str, path: str) -> str | None:
+        bare = _LINE_SUFFIX.sub("", path)
+        if bare == path or not bare or self.views.get_file(repo_id, bare) is None:
+            return None
+        return f"{path} names lines of the indexed file {bare}: name the file alone"
 
     def _module_note(self, repo_id: str, path: str) -> str | None:
         module = strip_js_extension(path)

@@ -59,3 +59,28 @@ async def test_a_ts_module_named_without_its_extension_names_its_file(tmp_path: 
             assert "src/options.ts" in got.get("note", ""), got
             text = " ".join(getattr(block, "text", "") for block in answer.content)
             assert "src/options.ts" in text, text
+
+
+async def test_a_file_named_with_its_lines_names_the_file(
+    sample_repo: Path, tmp_path: Path
+) -> None:
+    """QA on sindresorhus/ky: search's text block names a hit `source/utils/is-network-error.ts:
+    18-49`; outline and related of that spelling (or `:12`, `#L12`) answered `exists: false`
+    with no note, as for a file the index does not hold."""
+    async with stdio_session(tmp_path / "data", str(sample_repo)) as session:
+        await wait_indexed(session, "sample")
+        for tool, path in (
+            ("repocontext_outline", "src/billing/invoice.py:3-9"),
+            ("repocontext_related", "src/billing/invoice.py#L3"),
+            ("repocontext_outline", "src/billing/invoice.py:3:5"),
+        ):
+            answer = await session.call_tool(tool, {"repoId": "sample", "path": path})
+            got = answer.structuredContent
+            assert got is not None and got["exists"] is False, got
+            assert "the indexed file src/billing/invoice.py" in got.get("note", ""), got
+            text = " ".join(getattr(block, "text", "") for block in answer.content)
+            assert "src/billing/invoice.py: name the file alone" in text, text
+        missing = await call(
+            session, "repocontext_outline", {"repoId": "sample", "path": "nope.py:12"}
+        )
+        assert missing["exists"] is False and "note" not in missing, missing
