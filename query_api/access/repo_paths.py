@@ -1,16 +1,17 @@
 """One normalisation for every tool argument that names a path inside a repository.
 
 Agents spell the same file many ways: `src/app.py`, `./src/app.py`, `src\\app.py`,
-`src/x/../app.py`, or the absolute path they see on disk. Outline, related, changed and
-refresh must all read them as the same repo-relative path, and must refuse a path that leaves
-the repository with one clear message instead of answering `exists: false` (spec §1.1 errors,
-§4.5 containment).
+`src/x/../app.py`, the absolute path they see on disk, or its `file://` URI (MCP names roots
+and resources so). Outline, related, changed and refresh must all read them as the same
+repo-relative path, and must refuse a path that leaves the repository with one clear message
+instead of answering `exists: false` (spec §1.1 errors, §4.5 containment).
 """
 
 from __future__ import annotations
 
 import os
 import posixpath
+from urllib.parse import unquote, urlsplit
 
 from query_api.errors import ToolInputError
 from schemas.events import RepoRegistration
@@ -29,6 +30,8 @@ def repo_relative(raw: str, root: str | None, argument: str = "path") -> str:
     if any(ord(ch) < 32 for ch in raw):
         raise ToolInputError(f"`{argument}`: {shown!r} contains a control character")
     text = raw.strip().replace("\\", "/")
+    if text.lower().startswith("file://"):
+        text = _file_uri_path(text, shown, argument)
     if not text:
         raise ToolInputError(f"`{argument}` is empty; give a path relative to the repository root")
     if posixpath.isabs(text):
@@ -53,6 +56,20 @@ def path_in_repo(raw: str, registration: RepoRegistration, argument: str = "path
     """repo_relative() against the registration's indexed root (none for git sources)."""
     root = registration.root if registration.source == "workspace" else None
     return repo_relative(raw, root, argument)
+
+
+def _file_uri_path(uri: str, shown: str, argument: str) -> str:
+    """The absolute path a `file://` URI names on this host (percent-escapes decoded), judged
+    like any absolute path afterwards; a URI of another host names nothing here."""
+    parts = urlsplit(uri)
+    if parts.netloc.lower() not in ("", "localhost"):
+        raise ToolInputError(
+            f"`{argument}`: {shown!r} is a file URI of another host; give a repo-relative path"
+        )
+    path = unquote(parts.path)
+    if any(ord(ch) < 32 for ch in path):
+        raise ToolInputError(f"`{argument}`: {shown!r} contains a control character")
+    return path or "/"
 
 
 def _leaves(argument: str, shown: str, root: str | None) -> str:

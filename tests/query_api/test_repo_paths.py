@@ -91,3 +91,27 @@ def test_a_name_the_os_cannot_encode_is_judged_lexically(root: str) -> None:
     assert repo_relative(f"{root}/src/\ud800.py", root) == "src/\ud800.py"
     with pytest.raises(ToolInputError, match="leaves the repository"):
         repo_relative("/elsewhere/\ud800.py", root)
+
+
+def test_a_file_uri_inside_the_root_becomes_root_relative(root: str) -> None:
+    """QA on sindresorhus/ky: outline of `file:///.../ky/source/core/constants.ts` (the form
+    MCP gives roots and resources) answered `exists: false` for `file:/.../constants.ts`."""
+    assert repo_relative(f"file://{root}/src/pkg/app.py", root) == "src/pkg/app.py"
+    assert repo_relative(f"FILE://localhost{root}/src/pkg/app.py", root) == "src/pkg/app.py"
+    assert repo_relative(f"file://{root}/src/my%20pkg/a.py#L3", root) == "src/my pkg/a.py"
+    assert repo_relative(f"file://{root}", root) == ""
+
+
+@pytest.mark.parametrize(
+    ("uri", "message"),
+    [
+        ("file:///etc/passwd", "leaves the repository"),
+        ("file://{root}/../../etc/passwd", "leaves the repository"),
+        ("file://{root}/%2E%2E/%2E%2E/etc/passwd", "leaves the repository"),
+        ("file://{root}/src%00/a.py", "control character"),
+        ("file://otherhost{root}/src/a.py", "another host"),
+    ],
+)
+def test_a_file_uri_is_held_to_the_same_rules(root: str, uri: str, message: str) -> None:
+    with pytest.raises(ToolInputError, match=message):
+        repo_relative(uri.format(root=root), root)
