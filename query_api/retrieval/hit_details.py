@@ -52,7 +52,9 @@ CONTEXT_LINES = 3  # in a long declaration, lines shown around the matching ones
 WINDOW_LINES = (MAX_RANGE_LINES - 2 * CONTEXT_LINES - 1) // 2
 SYMBOL_REASON = "symbol:"
 LEXICAL_REASONS = frozenset({"path-name-match", "topic-match", "content-match", "key-match"})
-_WORD = re.compile(r"[^\W\d][\w$]*(?:(?:\.|::?)[^\W\d][\w$]*)*")
+# an identifier, qualified or not; a part after a dot may be a JS/TS private member
+# (`Ky.#retryFromError`, as outline names it), whose `#` would otherwise cut the name in two
+_WORD = re.compile(r"[^\W\d][\w$]*(?:(?:\.#?|::?)[^\W\d][\w$]*)*")
 
 
 @dataclass(frozen=True)

@@ -109,3 +109,21 @@ def test_a_java_method_is_named_without_its_parameter_types() -> None:
     )
     named = _declaration_named([row], query_terms("JsonParser.getNumberType"), row.path, set())
     assert named is row
+
+
+def test_a_qualified_name_of_a_private_member_names_its_declaration() -> None:
+    """QA on sindresorhus/ky: outline names the method `Ky.#retryFromError`; searching that
+    name put the hit's lines on a call site (`ky.#retryFromError(...)`, whose line also holds
+    `ky`) 750 lines above the declaration, since the `#` cut the name in two."""
+    rows = [SymbolRow("r", "source/core/Ky.ts", "Ky", "Ky", "Type", 151, 1140, "d", "")]
+    rows += [
+        SymbolRow("r", "source/core/Ky.ts", fq, name, "Method", a, b, "d", "")
+        for fq, name, a, b in (
+            ("Ky.#retry", "#retry", 942, 948),
+            ("Ky.#retryFromError", "#retryFromError", 950, 1026),
+        )
+    ]
+    for query in ("Ky.#retryFromError", "where is Ky.#retryFromError called"):
+        named = _declaration_named(rows, query_terms(query), "source/core/Ky.ts", set())
+        assert named is not None and named.fq_name == "Ky.#retryFromError", query
+    assert "ky.#retryfromerror" in query_terms("Ky.#retryFromError").identifiers
