@@ -24,7 +24,14 @@ from processors.symbols.grammars import Grammar, parser_of, plan_of
 from processors.symbols.languages import LanguageRules, rules_for
 from processors.symbols.languages.js_ts import JS_EXTENSIONS, strip_js_extension
 from processors.symbols.matching import Matcher
-from processors.symbols.nesting import disambiguate, kept, nest, records, without_declared_only
+from processors.symbols.nesting import (
+    disambiguate,
+    kept,
+    nest,
+    records,
+    with_decorations,
+    without_declared_only,
+)
 from processors.symbols.reference_sites import Sites, reference_sites
 from processors.symbols.references import MAX_REFERENCES, references_of
 from processors.symbols.signatures import _separated_signatures, _slicer
@@ -103,7 +110,7 @@ def extract(body: str, language: str, path: str, grammar: Grammar) -> Extracted:
     out = records(symbols, grammar, text, src, found.decorated)
     references, dropped = references_of(
         sites,
-        symbols,
+        with_decorations(symbols, grammar, found.decorated),
         found.aliases,
         found.namespaces,
         found.bound,

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable
+from dataclasses import replace
 from typing import Any
 
 import xxhash
@@ -89,6 +90,25 @@ def without_declared_only(
         for d in symbols
         if not (d.decl_only and (d.fq, _param_types(text, src, d.params)) in defined)
     ]
+
+
+def with_decorations(
+    symbols: list[Declaration], grammar: Grammar, decorated: set[int]
+) -> list[Declaration]:
+    """`symbols` with each decorated one starting at its first decorator, as its record's
+    lines do (records): what a decorator names is the declaration's reference, not the
+    enclosing one's (`@requires("admin")` on an endpoint, a test's `@pytest.mark.parametrize`
+    table), so the owners of references (references.py) agree with outline's line ranges."""
+    if not decorated or not grammar.decorations:
+        return symbols
+    out = []
+    for d in symbols:
+        if d.start in decorated:
+            decorators = _outer_decorations(d.node, grammar.decorations)
+            if decorators and decorators[0].start_byte < d.start:
+                d = replace(d, start=decorators[0].start_byte)
+        out.append(d)
+    return out
 
 
 def records(

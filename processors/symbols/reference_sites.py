@@ -34,6 +34,10 @@ _COLON = ord(":")
 _PATH_TYPES = frozenset({"scoped_identifier", "crate", "self", "super"})  # Rust's `a::b`
 _DOTTED_PATH = re.compile(r"\w+(?:\.\w+)*")  # `grep.printer`, not `Vec.<u8>`
 _START_BYTE = attrgetter("start_byte")
+# the qualifier of a member whose object no import can name (`f().json()`, `"".join()`,
+# `x[0].get()`): unlike None (no qualifier), it keeps the name from being read as a bare
+# name an import binds (`import json` made `f().json()` a reference to the module json)
+UNRESOLVED = "?"
 _END_BYTE = attrgetter("end_byte")
 
 
@@ -126,13 +130,13 @@ class _QualifierLook:
         pattern = _CHAINS.get(before.type) if self.chains else None
         if pattern is not None:
             chain = _node_text(self.text, before)
-            return chain if pattern.fullmatch(chain) else None
+            return chain if pattern.fullmatch(chain) else UNRESOLVED
         if self.paths and before.type in _PATH_TYPES:
             path = _node_text(self.text, before).replace("::", ".")
             if not _DOTTED_PATH.fullmatch(path):
-                return None
+                return UNRESOLVED
             return self.path_from_file(node, path) if self.path_from_file else path
-        return None
+        return UNRESOLVED
 
 
 def _alias_before(body: str, start: int, aliases: dict[str, str]) -> bool:

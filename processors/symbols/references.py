@@ -12,7 +12,7 @@ from itertools import islice
 from operator import le
 
 from processors.symbols.declaration import MAX_NAME_CHARS, Declaration, ScopedAlias
-from processors.symbols.reference_sites import Sites
+from processors.symbols.reference_sites import UNRESOLVED, Sites
 from schemas.symbols import Reference
 
 MAX_REFERENCES = 5000  # per file; a generated file cannot flood the reverse index
@@ -310,6 +310,9 @@ class _Qualified:
             unique[
                 (owner, *self.imported[name]) if name in self.imported else (owner, name, None)
             ] = None
+            return
+        if qualifier == UNRESOLVED:  # a member of what no import names (reference_sites)
+            unique[(owner, name, None)] = None
             return
         module = self.module(qualifier)
         unique[(owner, name, f"{module}.{name}" if module is not None else None)] = None

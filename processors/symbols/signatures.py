@@ -146,6 +146,12 @@ def _signature(
     if end is None:
         body = node.child_by_field_name("body")
         end = body.start_byte if body is not None else d.end
+        # comments before the body are its first lines, not the head's (tree-sitter hangs
+        # `def f() -> None:  # why` and the comment lines after it on the definition)
+        before = body.prev_sibling if body is not None else None
+        while before is not None and before.type in _COMMENT_TYPES:
+            end = before.start_byte
+            before = before.prev_sibling
         literal = (
             _literal_value(text_of, node, d.name)
             if body is None and grammar.key in _JS_GRAMMARS

@@ -75,13 +75,17 @@ class PythonModules(FamilyRules):
         )
 
     def importable(self, prefix: str) -> bool:
-        """Whether an absolute import can skip `prefix`: only when that folder is not itself
-        a package (see module doc)."""
+        """Whether an absolute import can skip `prefix`: only when it is folders above the
+        top package, none of them a package nor a module (see module doc): `import chardet`
+        is no `src.requests.compat.chardet`, whose prefix `src.requests` is a package and
+        `src.requests.compat` a module."""
         if not prefix:
             return True
         if prefix not in self._roots:
-            init = prefix.replace(".", "/") + "/__init__.py"
-            self._roots[prefix] = not self.symbols.indexed_paths(self.repo_id, [init])
+            parts = prefix.split(".")
+            folders = ["/".join(parts[: i + 1]) for i in range(len(parts))]
+            wanted = [f"{f}/__init__.py" for f in folders] + [f"{folders[-1]}.py"]
+            self._roots[prefix] = not self.symbols.indexed_paths(self.repo_id, wanted)
         return self._roots[prefix]
 
     def star_imported(self, imports: list[str], targets: list[SymbolRow]) -> bool:

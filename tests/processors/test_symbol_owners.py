@@ -64,3 +64,48 @@ def test_overlapping_declarations_keep_the_table_sorted(raw: list[Span]) -> None
     assert bounds == sorted(bounds)
     assert len(bounds) == len(owners)
     assert owners[-1] == ""  # after the last declaration ends, the file owns what follows
+
+
+DECORATED_PY = """import pytest
+from starlette.authentication import requires
+from .structures import CaseInsensitiveDict
+
+
+class TestDict:
+    @pytest.mark.parametrize("value", [CaseInsensitiveDict()])
+    def test_init(self, value):
+        pass
+
+
+@requires("admin")
+async def dashboard(request):
+    pass
+"""
+
+DECORATED_TS = """import { Component, Input } from "./core";
+
+export class Panel {
+  @Input() title: string;
+}
+
+@Component({ selector: "app" })
+export class App {}
+"""
+
+
+def test_a_decorator_is_the_reference_of_the_declaration_it_decorates() -> None:
+    """Outline's lines of a decorated declaration start with its decorators; the references
+    written in them are that declaration's too, not the class's or the file's around it
+    (starlette's `@requires("authenticated")` endpoints were the file's `<file>` only)."""
+    from tests.processors.test_symbols_qa_graph import references
+
+    found = references("tests/test_x.py", DECORATED_PY)
+    test_init = "tests.test_x.TestDict.test_init"
+    assert (test_init, "CaseInsensitiveDict", "tests.structures.CaseInsensitiveDict") in found
+    assert (test_init, "parametrize", "pytest.mark.parametrize") in found, found
+    assert ("tests.test_x.dashboard", "requires", "starlette.authentication.requires") in found
+    assert not any(o in ("", "tests.test_x.TestDict") for o, _n, _q in found), found
+
+    found = references("src/app.ts", DECORATED_TS)
+    assert ("Panel.title", "Input", "src/core.Input") in found, found
+    assert ("App", "Component", "src/core.Component") in found, found

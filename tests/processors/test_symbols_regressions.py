@@ -308,3 +308,29 @@ def test_each_name_a_python_module_binds_by_a_tuple_is_a_symbol() -> None:
     found = {s.fq_name for s in symbols("conditional.py")}
     wanted = {"release", "version", "T1", "T2"}
     assert {f"conditional.{name}" for name in wanted} <= found
+
+
+def test_comments_before_a_body_are_no_part_of_the_signature() -> None:
+    # requests' `def __setitem__(...) -> None:` was signed `... -> None: # Use the lowercased
+    # key for lookups, but store the actual # key alongside the value.`: tree-sitter hangs the
+    # comments that open a body on the definition, ahead of its block
+    body = (
+        "class Dict:\n"
+        "    def __setitem__(self, key: str, value: int) -> None:\n"
+        "        # Use the lowercased key for lookups, but store the actual\n"
+        "        # key alongside the value.\n"
+        "        self._store[key.lower()] = (key, value)\n\n"
+        "    def get(self, key):  # type: ignore[override]\n"
+        "        return None\n"
+    )
+    records = symbols_of(upsert("structures.py", body))
+    assert records is not None
+    found = {s.fq_name: s.signature for s in records[0].symbols}
+    assert found["structures.Dict.__setitem__"] == (
+        "def __setitem__(self, key: str, value: int) -> None"
+    )
+    assert found["structures.Dict.get"] == "def get(self, key)"
+    c_body = "int f(int x) /* why */ {\n  return x;\n}\n"
+    records = symbols_of(upsert("f.c", c_body))
+    assert records is not None
+    assert [s.signature for s in records[0].symbols] == ["int f(int x)"]

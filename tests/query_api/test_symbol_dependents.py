@@ -140,7 +140,7 @@ def test_a_src_layout_package_re_export_is_the_module_declaration(repo: Repo) ->
     )
     assert repo.dependents("src/flask/app.py") == [
         ("src/flask/__init__.py", "<file>"),
-        ("tests/conftest.py", "<file>"),
+        ("tests/conftest.py", "tests.conftest.APP_CLASS"),  # `APP_CLASS = Flask`
         ("tests/test_basic.py", "tests.test_basic.test_app"),
     ]
     assert repo.dependents("other/app.py") == []
@@ -357,7 +357,10 @@ def test_module_level_names_are_found_through_their_imports(repo: Repo) -> None:
         }
     )
     assert repo.dependents("src/flask/globals.py") == [("src/flask/helpers.py", "<file>")]
-    assert repo.dependents("src/flask/blueprints.py") == [("src/flask/debughelpers.py", "<file>")]
+    # `isinstance(srcobj, Blueprint)` reads the imported name as a value: explain's reference
+    assert repo.dependents("src/flask/blueprints.py") == [
+        ("src/flask/debughelpers.py", "src.flask.debughelpers.explain")
+    ]
     assert repo.dependents("src/subscribable.ts") == [("src/focusManager.ts", "FocusManager")]
     assert repo.dependents("src/notifyManager.ts") == [
         ("src/focusManager.ts", "FocusManager.onFocus")
@@ -382,6 +385,31 @@ def test_an_absolute_import_skips_only_folders_that_are_not_packages(repo: Repo)
         ("tests/test_json.py", "<file>"),
         ("tests/test_json.py", "tests.test_json.test_dumps"),
     ]
+
+
+def test_a_top_level_module_is_no_name_declared_inside_a_package(repo: Repo) -> None:
+    """requests' help.py reads `chardet` (`import chardet`) as a value; its qualified name
+    `chardet` ended requests/compat.py's `chardet = ...` and the skipped prefix
+    `src.requests.compat` was checked as one folder only, not as the package `src.requests`
+    and the module compat.py it is: help.info was listed as compat.py's dependent."""
+    repo.add(
+        {
+            "src/requests/__init__.py": "",
+            "src/requests/compat.py": "chardet = None\nbuiltin_str = str\n",
+            "src/requests/help.py": (
+                "import chardet\n\ndef info():\n    return {'using_chardet': chardet is not None}\n"
+            ),
+            "src/requests/utils.py": (
+                "from .compat import builtin_str\n\ndef native(s):\n"
+                "    return isinstance(s, builtin_str)\n"
+            ),
+            "flat/compat.py": "chardet = None\n",
+        }
+    )
+    assert repo.dependents("src/requests/compat.py") == [
+        ("src/requests/utils.py", "src.requests.utils.native")
+    ]
+    assert repo.dependents("flat/compat.py") == []
 
 
 def test_a_python_name_used_unqualified_comes_from_a_star_import_or_nowhere(repo: Repo) -> None:

@@ -151,14 +151,21 @@ _DOT = ord(".")
 
 
 def imported_member(node: Node, src: bytes, aliases: dict[str, str]) -> bool:
-    """Whether the name `node` (python.scm's `@ref.value`: the last name of an attribute)
-    is read through an import as a value, not called: `except click.Abort:`,
-    `type=click.INT`, `click.utils._get_text_stream` passed as an argument. The chain of
-    names before it must start with an import's local name (`self.x`, `f().x` and a local's
-    `obj.x` say nothing we can resolve); a call is `@ref.call` already."""
+    """Whether the name `node` (python.scm's `@ref.value`: the last name of an attribute, or
+    a bare name) is read through an import as a value, not called: `except click.Abort:`,
+    `type=click.INT`, `click.utils._get_text_stream` passed as an argument,
+    `isinstance(x, Request)` after `from .requests import Request`. The chain of names
+    before it must start with an import's local name (`self.x`, `f().x` and a local's
+    `obj.x` say nothing we can resolve), and a bare name must be one an import binds (a
+    local's or a parameter's is none); a call is `@ref.call` already."""
     start, end = node.start_byte, node.end_byte
-    if not start or src[start - 1] != _DOT or src[end : end + 1] == b"(":
+    if src[end : end + 1] == b"(":
         return False
+    if not start or src[start - 1] != _DOT:
+        if node.parent is not None and node.parent.type == "attribute":
+            return False  # the object of `x.y` (`Request` in `Request.x`), not a value read bare
+        name = src[start:end]
+        return name.isascii() and name.decode("ascii") in aliases
     head = start - 1
     while head and src[head - 1] in _CHAIN_BYTES:
         head -= 1

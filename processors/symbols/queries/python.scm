@@ -50,6 +50,14 @@
 (class_definition superclasses: (argument_list (subscript value: (attribute attribute: (identifier) @ref.type))))
 (type (identifier) @ref.type)
 (type (generic_type (identifier) @ref.type))
+; a union of bare names (`conn: Request | WebSocket`, `Router | Starlette | None`) parses as
+; an operator, the first operands nested deepest (a union with a generic in it is types already)
+(type (binary_operator [left: (identifier) right: (identifier)] @ref.type))
+(type (binary_operator left: (binary_operator [left: (identifier) right: (identifier)] @ref.type)))
+(type (binary_operator left: (binary_operator left: (binary_operator [left: (identifier) right: (identifier)] @ref.type))))
+(type (binary_operator left: (binary_operator left: (binary_operator left: (binary_operator [left: (identifier) right: (identifier)] @ref.type)))))
+; Callable's parameters (`Callable[[Request], Response]`)
+(type (list (identifier) @ref.type))
 (decorator (identifier) @ref.call)
 ; a name read through a module as a value, not called (`except click.Abort:`, `type=click.INT`,
 ; `isinstance(x, click.Option)`, `@pytest.fixture`): kept only when the chain before it starts
@@ -70,6 +78,33 @@
 (comparison_operator (attribute attribute: (identifier) @ref.value))
 (binary_operator (attribute attribute: (identifier) @ref.value))
 (subscript value: (attribute attribute: (identifier) @ref.value))
+(except_clause (as_pattern (attribute attribute: (identifier) @ref.value)))
+(except_clause (as_pattern (tuple (attribute attribute: (identifier) @ref.value))))
+; a name an import binds, read bare as a value (`isinstance(x, Request)`, `except
+; WebSocketDisconnect:`, `Middleware(BaseHTTPMiddleware)`, `{HTTPException: handler}`,
+; `T = Callable[[Request], Response]`): kept only when an import binds it
+; (languages/python.imported_member), so a local or a parameter is no reference
+(argument_list (identifier) @ref.value)
+(keyword_argument value: (identifier) @ref.value)
+(except_clause (identifier) @ref.value)
+(except_clause (tuple (identifier) @ref.value))
+(except_clause (as_pattern (identifier) @ref.value))
+(except_clause (as_pattern (tuple (identifier) @ref.value)))
+(raise_statement (identifier) @ref.value)
+(assignment right: (identifier) @ref.value)
+(return_statement (identifier) @ref.value)
+(tuple (identifier) @ref.value)
+(list (identifier) @ref.value)
+(set (identifier) @ref.value)
+(pair key: (identifier) @ref.value)
+(pair value: (identifier) @ref.value)
+(comparison_operator (identifier) @ref.value)
+(subscript subscript: (identifier) @ref.value)
+; a type alias's value (`CookiesType: TypeAlias = RequestsCookieJar | Mapping[str, str]`,
+; `tuple[str, CaseInsensitiveDict[str] | None]`)
+(binary_operator left: (identifier) @ref.value)
+(binary_operator right: (identifier) @ref.value)
+(subscript value: (identifier) @ref.value)
 
 ; decorators written before a declaration (kept in its signature)
 (decorated_definition definition: (_) @decorated)
