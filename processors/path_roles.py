@@ -30,11 +30,11 @@ class Role(StrEnum):
 _TEST_DIRS = frozenset(
     {"test", "tests", "testing", "__tests__", "spec", "specs", "testdata", "fixtures",
      "__fixtures__", "__snapshots__", "__mocks__", "e2e", "integration-tests", "test-utils",
-     "testutil", "testutils", "it"}
+     "testutil", "testutils", "it", "test-d", "type-tests", "typetests"}
 )  # fmt: skip
 _TEST_NAME = re.compile(
     r"^(test_.*\.py|conftest\.py|.*_test\.(py|go|rs|c|cc|cpp|rb|exs?)|.*_spec\.rb"
-    r"|.*\.(test|spec|e2e|bench-test)\.[cm]?[jt]sx?|.*Tests?\.(java|kt|cs|swift|scala)"
+    r"|.*\.(test|spec|e2e|bench-test|test-d)\.[cm]?[jt]sx?|.*Tests?\.(java|kt|cs|swift|scala)"
     r"|.*IT\.java|.*Spec\.(kt|scala|groovy)|test\.[cm]?[jt]s|tests\.rs)$"
 )
 _DOC_DIRS = frozenset(
@@ -239,7 +239,7 @@ def is_type_declarations(path: str) -> bool:
 _SUBJECT_OF = (
     re.compile(r"^test_(?P<stem>.+)(?P<ext>\.py)$"),
     re.compile(r"^(?P<stem>.+)_(?:test|spec)(?P<ext>\.(?:py|go|rs|c|cc|cpp|rb|exs?))$"),
-    re.compile(r"^(?P<stem>.+)\.(?:test|spec|e2e)(?P<ext>\.[cm]?[jt]sx?)$"),
+    re.compile(r"^(?P<stem>.+)\.(?:test|spec|e2e|test-d)(?P<ext>\.[cm]?[jt]sx?)$"),
     re.compile(r"^(?P<stem>.+?)(?:Tests?|IT|Spec)(?P<ext>\.(?:java|kt|cs|swift|scala|groovy))$"),
 )
 

@@ -32,6 +32,7 @@ def order(hits: list[t.SearchHit], k: int = 10) -> list[str]:
         ("src/test/java/FooTest.java", "Foo.java"),
         ("FooIT.java", "Foo.java"),
         ("src/app.spec.tsx", "app.tsx"),
+        ("index.test-d.ts", "index.ts"),  # tsd's type tests
         ("crates/x/src/walk_test.rs", "walk.rs"),
         ("tests/helpers.py", None),
         ("conftest.py", None),

@@ -121,6 +121,15 @@ def test_the_file_the_query_calls_by_name_is_lifted(store: ViewStore) -> None:
         ("SECURITY.md", Role.DOC),
         ("HISTORY", Role.DOC),
         ("license.html", Role.DOC),
+        # what the benchmark's gold rule (query_api/evaluation/gold_paths.py) calls a test is
+        # one for the ranking too: tsd's type tests and their folder (a `mock` folder is
+        # not: testify's `mock/mock.go` is that library's program)
+        ("packages-private/dts-test/defineComponent.test-d.tsx", Role.TEST),
+        ("test-d/index.test-d.ts", Role.TEST),
+        ("test-d/helpers.ts", Role.TEST),
+        ("mock/mock.go", Role.SOURCE),
+        ("src/type-tests/infer.ts", Role.TEST),
+        ("src/mockery.ts", Role.SOURCE),
     ],
 )
 def test_roles_from_paths(path: str, role: Role) -> None:
