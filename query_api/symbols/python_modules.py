@@ -25,9 +25,17 @@ from processors.symbols.languages.python import (
     prefix_before,
     skipped_prefix,
 )
-from query_api.symbols.families import ByName, FamilyRules, Imports, language_family
+from query_api.symbols.families import (
+    FILE_LEVEL,
+    ByName,
+    FamilyRules,
+    Found,
+    Imports,
+    language_family,
+)
 from streams.stores.views.symbols import ReferenceRow, SymbolRow, SymbolViews
 
+_INITS = frozenset({"__init__.py", "__init__.pyi"})
 MODULE_KIND = "Module"  # a lookup's stand-in for a Python file imported as a name
 
 
@@ -66,6 +74,33 @@ class PythonModules(FamilyRules):
             python_module(self.repo_id, p) for p in asked if language_family(p) == "python"
         ):
             by_name.setdefault(module.name, []).append(module)
+
+    def more_dependents(self, exclude: set[str], by_name: ByName, found: Found) -> None:
+        """A Python file importing a module asked about depends on it at file level even
+        where no reference names one of its declarations: `from requests.compat import
+        urljoin` names what compat.py itself imports (a compatibility module re-exports the
+        standard library's names), an import for its side effects. Not a package's
+        __init__.py: every `import requests` would be its dependent, while what a package
+        re-exports is matched with the module declaring it."""
+        modules: set[str] = set()
+        for path in sorted(exclude):
+            if language_family(path) != self.family or path.rpartition("/")[2] in _INITS:
+                continue
+            full = module_prefix(path, "python")
+            modules.add(full)
+            parts = full.split(".")
+            for cut in range(1, len(parts)):  # as an absolute import names it (`src` left out)
+                if not self.importable(".".join(parts[:cut])):
+                    break
+                modules.add(".".join(parts[cut:]))
+        if not modules:
+            return
+        for path in self.symbols.importers_of(self.repo_id, sorted(modules)):
+            if path in exclude or path in found or language_family(path) != self.family:
+                continue
+            found.add(path, FILE_LEVEL)
+            if found.full:
+                return
 
     def matches(self, qualified: str, target: SymbolRow) -> bool:
         """Whether the qualified reference `qualified` means `target` (see module doc)."""

@@ -412,6 +412,30 @@ def test_a_top_level_module_is_no_name_declared_inside_a_package(repo: Repo) -> 
     assert repo.dependents("flat/compat.py") == []
 
 
+def test_a_python_file_importing_a_module_depends_on_it(repo: Repo) -> None:
+    """requests' tests/conftest.py has `from requests.compat import urljoin`: compat.py only
+    imports urljoin from urllib.parse, so no reference named one of its declarations and
+    related(compat.py) listed neither conftest.py nor test_lowlevel.py. A package's
+    __init__.py gains no importer this way (`import requests` is every file's)."""
+    repo.add(
+        {
+            "src/requests/__init__.py": "from .compat import urljoin\n",
+            "src/requests/compat.py": "from urllib.parse import urljoin\n\nis_py3 = True\n",
+            "src/requests/utils.py": "from . import compat\n\ndef f():\n    return compat.is_py3\n",
+            "tests/conftest.py": "import requests\nfrom requests.compat import urljoin\n",
+            "tests/test_side.py": "import requests.compat\n",
+        }
+    )
+    assert repo.dependents("src/requests/compat.py") == [
+        ("src/requests/__init__.py", "<file>"),
+        ("src/requests/utils.py", "<file>"),
+        ("src/requests/utils.py", "src.requests.utils.f"),
+        ("tests/conftest.py", "<file>"),
+        ("tests/test_side.py", "<file>"),
+    ]
+    assert repo.dependents("src/requests/__init__.py") == []
+
+
 def test_a_python_name_used_unqualified_comes_from_a_star_import_or_nowhere(repo: Repo) -> None:
     repo.add(
         {
