@@ -26,7 +26,9 @@ Resolution, more precise than the reference's simple-name match:
   package-level declaration counts (a member is only ever selected: `c.Params`), and a bare
   name means only its own package's declarations (go_family);
 - a JavaScript file importing a file asked about is its dependent at file level even where
-  no reference names a declaration (`const context = require('./context')`);
+  no reference names a declaration (`const context = require('./context')`), and so is a
+  Python file importing a module that is no package's __init__.py (`from requests.compat
+  import urljoin`, a name compat.py imports itself: python_modules);
 - `{Name}Test(s)` / `Test{Name}` types count as tests in the same language family only.
 Whether one reference means one of the declarations: reference_scope.ReferenceScope. Each
 family's own rules are one FamilyRules object per answer (families.py; js_family,
