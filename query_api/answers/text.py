@@ -34,7 +34,16 @@ def render_text(model: BaseModel, payload: dict[str, Any]) -> str:
         return _index_status(payload)
     if isinstance(model, sy.ChangedResult):
         return _changed(model, payload)
+    if isinstance(model, t.EntryView) and model.kind == "Content" and "text" in model.fields:
+        return _content(model, payload)
     return "\n".join(_lines(payload, ""))
+
+
+def _content(model: t.EntryView, payload: dict[str, Any]) -> str:
+    """A file's stored text as it reads (below its other fields), not one escaped line."""
+    fields = {k: v for k, v in payload.get("fields", {}).items() if k != "text"}
+    head = _lines({**payload, "fields": fields}, "")
+    return "\n".join([*head, f"== {model.path}", model.fields["text"]])
 
 
 def _changed(model: sy.ChangedResult, payload: dict[str, Any]) -> str:

@@ -384,8 +384,17 @@ class MemoryService:
                         truncated = True
                         break
                     seen.add(target)
-                    found.append(self.reader.view_of(target, now))
+                    found.append(_listed(self.reader.view_of(target, now)))
                     frontier.append((target, level + 1))
                 if truncated:
                     break
         return m.NeighborsResult(key=args.key, exists=True, neighbors=found, truncated=truncated)
+
+
+def _listed(view: EntryView) -> EntryView:
+    """An entry as a walk lists it: a content entry without its text (up to the indexed
+    limit per file, 100 nodes a walk); recall of its key reads the text."""
+    if view.kind != "Content" or "text" not in view.fields:
+        return view
+    fields = {name: value for name, value in view.fields.items() if name != "text"}
+    return view.model_copy(update={"fields": fields})

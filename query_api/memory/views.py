@@ -15,7 +15,7 @@ from schemas.tools import EntryView
 from streams.eventlog.base import EventLog, LogRecord
 from streams.runtime.embedded import EmbeddedRuntime
 from streams.stores.views.memory import MemoryViews
-from streams.stores.views.read import FileRow
+from streams.stores.views.read import ContentRow, FileRow
 from streams.stores.views.scan import PackageEntry, ScanViews, SymbolEntry
 from streams.stores.views.store import ViewStore
 
@@ -117,7 +117,8 @@ class MemoryReader:
 
     def view_of(self, key: str, now: float) -> EntryView:
         """The per-key read: memory with expiry + staleness, files, symbols and packages (as
-        scan lists them), else absent; withheld for a repository the caller may not read."""
+        scan lists them), a file's stored text by its content key, else absent; withheld for
+        a repository the caller may not read."""
         if not may_read_key(key):
             return withheld_view(key)
         parsed = parse_memory_key(key)
@@ -158,9 +159,9 @@ class MemoryReader:
         return EntryView(key=key, exists=False, kind="Unknown", repoId=repo_id)
 
     def _structural_view(self, key: str, repo_id: str, family: str, rest: str) -> EntryView | None:
-        """A file, symbol or package key read per key: the fields scan lists for it, with
-        expiry and staleness evaluated (structural records never expire and carry no links);
-        None for other families."""
+        """A file, content, symbol or package key read per key: the fields scan lists for it
+        (a content key: the file's stored text), with expiry and staleness evaluated
+        (structural records never expire and carry no links); None for other families."""
         found: EntryView | None
         if family == "file":
             row = self.views.get_file(repo_id, rest)
@@ -172,6 +173,10 @@ class MemoryReader:
             absent = EntryView(
                 key=key, exists=False, kind="Symbol", repoId=repo_id, fullyQualifiedName=rest
             )
+        elif family == "content":
+            content = self.views.get_content(repo_id, rest)
+            found = content_view(content) if content is not None else None
+            absent = EntryView(key=key, exists=False, kind="Content", repoId=repo_id, path=rest)
         elif family == "pkg":
             package = self.scans.package(repo_id, rest)
             found = package_view(repo_id, package) if package is not None else None
@@ -212,6 +217,26 @@ def file_view(row: FileRow) -> EntryView:
             "lastIngested": iso_utc(float(row.ingested_at)) or "",
             **truncation_fields(row),
         },
+    )
+
+
+def content_view(row: ContentRow) -> EntryView:
+    """A file's stored text (spec 1.2's content family): what an agent reads when the
+    repository is not on its own disk (a server elsewhere). `truncated`: the stored text
+    stops at the indexed limit before the file does."""
+    repo_id, path = str(row.repo_id), str(row.path)
+    fields = {"digest": row.digest, "language": row.language, "text": row.body}
+    if row.token_count is not None:
+        fields["tokenCount"] = str(row.token_count)
+    if row.truncated:
+        fields["truncated"] = "true"
+    return EntryView(
+        key=f"repo/{repo_id}/content/{path}",
+        exists=True,
+        kind="Content",
+        repoId=repo_id,
+        path=path,
+        fields=fields,
     )
 
 

@@ -309,8 +309,9 @@ TOOLS += (
     ),
     tool(
         "repocontext_recall",
-        "Read one entry by key (memory, file, symbol, repo): fields, tags, links, expiry, and "
-        "for memory whether linked files/symbols changed since they were linked (stale).",
+        "Read one entry by key (memory, file, symbol, repo; repo/{repoId}/content/{path} for a "
+        "file's stored text): fields, tags, links, expiry, and for memory whether linked "
+        "files/symbols changed since they were linked (stale).",
         m.KeyArgs,
         t.EntryView,
         lambda s: s.memory.recall,

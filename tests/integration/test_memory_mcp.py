@@ -241,6 +241,33 @@ async def test_malformed_keys_are_refused(tmp_path: Path) -> None:
         assert absent["exists"] is False and absent["kind"] == "File"
 
 
+async def test_recall_reads_a_files_stored_text_by_its_content_key(tmp_path: Path) -> None:
+    """The key grammar's content family (spec 1.2): recall answered it `Unknown`, so an agent
+    of a server on another machine had no way to read a file's text but a context bundle."""
+    async with memory_rig(tmp_path, index=True) as (_, s):
+        key = "repo/repo/content/src/billing/ledger.py"
+        got = await s.call_tool("repocontext_recall", {"key": key})
+        view = got.structuredContent
+        assert view is not None and view["exists"] is True and view["kind"] == "Content"
+        body = "def post_entry(ledger, entry):\n    ledger.append(entry)\n"
+        assert view["path"] == "src/billing/ledger.py" and view["fields"]["text"] == body
+        file = await call(s, "repocontext_recall", {"key": "repo/repo/file/src/billing/ledger.py"})
+        assert view["fields"]["digest"] == file["fields"]["digest"]  # the text of that version
+        assert view["fields"]["language"] == "python"
+        text = got.content[0].text  # type: ignore[union-attr]
+        assert text.endswith("== src/billing/ledger.py\n" + body)  # as it reads, not escaped
+        for missing in ("src/none.py", "logo.png"):  # no such file; a binary has no text
+            absent = await call(s, "repocontext_recall", {"key": f"repo/repo/content/{missing}"})
+            assert absent["exists"] is False and absent["kind"] == "Content"
+        # a walk lists a content target without its text (recall reads it)
+        link = {"repoId": "repo", "topic": "notes", "id": "n", "addLinks": {"about": [key]}}
+        await call(s, "repocontext_remember", link)
+        walked = await call(s, "repocontext_neighbors", {"key": "repo/repo/mem/notes/n"})
+        [target] = walked["neighbors"]
+        assert target["kind"] == "Content" and target["exists"] is True
+        assert "text" not in target["fields"] and target["fields"]["language"] == "python"
+
+
 async def test_links_staleness_and_neighbors(tmp_path: Path) -> None:
     async with memory_rig(tmp_path, index=True) as (app, s):
         invoice = "repo/repo/file/src/billing/invoice.py"
