@@ -85,3 +85,35 @@ def test_equally_matching_declarations_keep_their_order_in_the_file(tmp_path: Pa
             "symbol:client.is_response",
             "symbol:client.Client.run_after_response_hooks",
         ], hit.reasons
+
+
+# Six declarations share the common word of the query, the last one its rare word.
+RETRY_BODY = """\
+class RetryState:
+    retry_count = 0
+
+
+class RetryOptions:
+    retry_limit = 2
+    retry_methods = ("get",)
+    retry_after = None
+    jitter = None
+"""
+
+
+def test_a_declaration_sharing_the_rarer_word_is_named_first(tmp_path: Path) -> None:
+    """'retry jitter' named four `retry` declarations of ky's types/retry.ts (the first in the
+    file) and not `RetryOptions.jitter`: one shared word each, but the rarer word (`retry` is
+    in every file here, `jitter` in one) weighs more, so the declaration it names leads."""
+    store = ViewStore(tmp_path / "views.db", default_registry())
+    with store:
+        store.apply(records("options.py", RETRY_BODY), {})
+        store.apply(records("client.py", "def send(retry):\n    return retry\n"), {})
+        for spec in (CONTENT_FIELDS, SYMBOL_FIELDS):
+            assert store.mirror(spec).wait_built(60)
+        (hit, _) = keyword_hits(store, "r", "retry jitter", 10)
+        assert _symbols(hit.reasons)[0] == "symbol:options.RetryOptions.jitter", hit.reasons
+        (late, _) = name_symbols_of(
+            store, keyword_hits(store, "r", "retry jitter", 10, name_symbols=False)
+        )
+        assert _symbols(late.reasons)[0] == "symbol:options.RetryOptions.jitter", late.reasons

@@ -202,7 +202,7 @@ class PendingNames:
 
     entry: tuple[float, bool, bool, bool]
     declared: dict[str, int]  # fq name -> tier, of the names the query named
-    words: frozenset[str]
+    weights: dict[str, float]  # the query's words (stop words left out) -> idf
 
 
 def declared_symbols(
@@ -354,7 +354,7 @@ def name_symbols_of(views: ViewStore, hits: list[KeywordHit]) -> list[KeywordHit
             later = hit.pending
             assert later is not None
             limit = MAX_REASONS + len(later.declared)
-            named = matching_names(declared.get(hit.path, ()), later.words, limit)
+            named = matching_names(declared.get(hit.path, ()), later.weights, limit)
             entry: list[float | bool] = list(later.entry)
             out[hit.path] = _hit(
                 hit.repo_id, hit.path, entry, {hit.path: later.declared}, named, hit.file
@@ -392,6 +392,7 @@ def keyword_search(
         # the named files' whole BM25 and reasons, though the pools above may have cut them
         found.update(file_scores(conn, idf, repo_id, len(tiers), sorted(tiers), mirrors))
     words = set(tokens) - STOP_WORDS
+    weights = {word: idf.idf.get(word, 1.0) for word in words}  # which names match best
     lines, generated = line_counts(conn, repo_id, list(found))
     if not words & GENERATED_WORDS:
         for path in generated.intersection(found):
@@ -410,14 +411,14 @@ def keyword_search(
     files = file_rows(conn, repo_id, [path for path, _ in ranked])
     if not name_symbols:
         return [
-            _pending(repo_id, path, entry, declared, words, files.get(path))
+            _pending(repo_id, path, entry, declared, weights, files.get(path))
             for path, entry in ranked
         ]
     with_symbols = [path for path, entry in ranked if entry[3]]
     most_named = max((len(declared.get(path, ())) for path in with_symbols), default=0)
     # stop words left out: `where is the flag parsed` names no `is_switch` or `the_flag`
     limit = MAX_REASONS + most_named
-    named = matching_symbols_of_files(conn, repo_id, with_symbols, words, limit, declarations)
+    named = matching_symbols_of_files(conn, repo_id, with_symbols, weights, limit, declarations)
     return [
         _hit(repo_id, path, entry, declared, named.get(path, []), files.get(path))
         for path, entry in ranked
@@ -573,7 +574,7 @@ def _pending(
     path: str,
     entry: list[float | bool],
     declared: dict[str, dict[str, int]],
-    words: set[str],
+    weights: dict[str, float],
     file: FileRow | None,
 ) -> KeywordHit:
     """A ranked file whose other declarations are named later (name_symbols_of)."""
@@ -582,7 +583,7 @@ def _pending(
         return hit  # no declaration of it matched: nothing to name
     score, path_hit, body_hit, symbol_hit = entry
     flags = (float(score), bool(path_hit), bool(body_hit), bool(symbol_hit))
-    later = PendingNames(flags, declared.get(path, {}), frozenset(words))
+    later = PendingNames(flags, declared.get(path, {}), weights)
     return KeywordHit(hit.repo_id, hit.path, hit.score, hit.reasons, hit.file, later)
 
 
@@ -595,7 +596,8 @@ def _hit(
     file: FileRow | None,
 ) -> KeywordHit:
     """A ranked file with its reasons; `matching` are the fq names of its declarations that
-    share a word with the query, those sharing the most first (symbol_spans.matching_names)."""
+    share a word with the query, those whose shared words weigh most first
+    (symbol_spans.matching_names)."""
     score, path_hit, body_hit, symbol_hit = entry
     # fixed order (spec §1.4): path-name-match, symbol:<fqName>..., content-match; <= 6
     reasons = [PATH_REASON] if path_hit else []

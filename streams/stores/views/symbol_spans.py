@@ -9,7 +9,7 @@ same memory.
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Collection, Sequence
+from collections.abc import Mapping, Sequence
 from typing import NamedTuple, Protocol
 
 from processors.tokenizer import name_tokens
@@ -70,22 +70,25 @@ class Declared(Named, Protocol):
     def end_line(self) -> int: ...
 
 
-def matching_names(rows: Sequence[Named], tokens: Collection[str], limit: int) -> list[str]:
-    """The fq names of at most `limit` of `rows` whose simple name shares a token with
-    `tokens`, those sharing the most first, then in the order of `rows`. The first matches
-    in the file are not the ones a request is about: 'where are hooks like beforeRequest and
-    afterResponse invoked' named ky's top-of-file `maxErrorResponseBodySize` (one shared
-    word) and left out `#runBeforeRequestHooks` (three). Grouped by count, not sorted: a C
-    header's thousands of matching declarations cost one pass (about 1 ms for 5,000)."""
-    wanted = frozenset(tokens)
-    by_shared: dict[int, list[str]] = {}
+def matching_names(rows: Sequence[Named], weights: Mapping[str, float], limit: int) -> list[str]:
+    """The fq names of at most `limit` of `rows` whose simple name shares a token with the
+    query (`weights`: each query word's idf), those whose shared words weigh most first, then
+    in the order of `rows`. The first matches in the file are not the ones a request is
+    about: 'where are hooks like beforeRequest and afterResponse invoked' named ky's
+    top-of-file `maxErrorResponseBodySize` (one shared word) and left out
+    `#runBeforeRequestHooks` (three); 'retry jitter' named four `retry` declarations of
+    ky's types/retry.ts and not `RetryOptions.jitter`, whose one word is the rarer. Grouped
+    by weight, not sorted: a C header's thousands of matching declarations cost one pass
+    (about 1 ms for 5,000)."""
+    by_weight: dict[float, list[str]] = {}
     for row in rows:
-        words = name_tokens(row.name)
-        if not words.isdisjoint(wanted):
-            by_shared.setdefault(len(words & wanted), []).append(row.fq_name)
+        shared = name_tokens(row.name).intersection(weights)
+        if shared:
+            weight = round(sum(weights[word] for word in shared), 9)
+            by_weight.setdefault(weight, []).append(row.fq_name)
     named: list[str] = []
-    for shared in sorted(by_shared, reverse=True):
-        named += by_shared[shared][: limit - len(named)]
+    for weight in sorted(by_weight, reverse=True):
+        named += by_weight[weight][: limit - len(named)]
         if len(named) >= limit:
             break
     return named
@@ -95,15 +98,15 @@ def matching_symbols_of_files(
     conn: sqlite3.Connection,
     repo_id: str,
     paths: Sequence[str],
-    tokens: set[str],
+    weights: Mapping[str, float],
     limit: int,
     cache: FileSpansCache | None = None,
 ) -> dict[str, list[str]]:
     """path -> fq names of the file's symbols whose simple name shares a token with the query
-    (the `symbol:<fqName>` reasons), those sharing the most words first, at most `limit` per
+    (the `symbol:<fqName>` reasons), those whose shared words weigh most first, at most `limit` per
     file: one read for all of a search's ranked hits that `cache` does not hold, not one per
     hit."""
     declared = (
         cache.of_files(conn, repo_id, paths) if cache else spans_of_files(conn, repo_id, paths)
     )
-    return {path: matching_names(rows, tokens, limit) for path, rows in declared.items()}
+    return {path: matching_names(rows, weights, limit) for path, rows in declared.items()}
