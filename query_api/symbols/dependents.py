@@ -5,7 +5,9 @@ Resolution, more precise than the reference's simple-name match:
 - a reference the extractor qualified through an import (`pkg.mod.Name`) only matches a
   declaration in the same language family (TS/JS, C/C++, Java/Kotlin, else the language)
   whose fully-qualified name agrees with it (one ends with the other on a dot; in Python
-  also a package's re-export, `shop.Name` for `shop.orders.Name`, and an absolute import
+  also a package's re-export, `shop.Name` for `shop.orders.Name`, a module's import of the
+  name, `requests.utils.to_native_string` for `requests._internal_utils.to_native_string`
+  where utils.py imports it (python_modules._through_modules), and an absolute import
   leaving out a folder of the path only when that folder is no package (`src`, not the
   `src.flask` that would make `json.dumps` mean flask's json); in TS/JS, whose fq names
   carry no module, the top-level declaration of the imported file, `src/orders.Name`, or

@@ -36,6 +36,7 @@ from query_api.symbols.families import (
 from streams.stores.views.symbols import ReferenceRow, SymbolRow, SymbolViews
 
 _INITS = frozenset({"__init__.py", "__init__.pyi"})
+MAX_REEXPORTERS = 50  # modules whose imports of the names are looked up as names of their own
 MODULE_KIND = "Module"  # a lookup's stand-in for a Python file imported as a name
 
 
@@ -55,6 +56,8 @@ class PythonModules(FamilyRules):
         self.symbols = symbols
         self.repo_id = repo_id
         self._roots: dict[str, bool] = {}  # fq prefix -> whether it is off the import path
+        # module (not package) files found to import one of the names: path -> qualified names
+        self._imported_by: dict[str, set[str]] = {}
 
     def means(self, ref: ReferenceRow, targets: list[SymbolRow]) -> bool | None:
         if ref.qualified is None:
@@ -75,7 +78,58 @@ class PythonModules(FamilyRules):
         ):
             by_name.setdefault(module.name, []).append(module)
 
+    def note_dependent(self, ref: ReferenceRow) -> None:
+        if (
+            ref.qualified is not None
+            and ref.path.rpartition("/")[2] not in _INITS
+            and language_family(ref.path) == self.family
+        ):
+            self._imported_by.setdefault(ref.path, set()).add(ref.qualified)
+
     def more_dependents(self, exclude: set[str], by_name: ByName, found: Found) -> None:
+        if self._imported_by:
+            self._through_modules(exclude, by_name, found)
+        if not found.full:
+            self._importers(exclude, found)
+
+    def _through_modules(self, exclude: set[str], by_name: ByName, found: Found) -> None:
+        """A name a module imports is that module's name too: requests' utils.py imports
+        `to_native_string` from _internal_utils.py, and tests/test_utils.py imports it `from
+        requests.utils`; a package's re-export is matched already (names_declaration), a
+        module's was not. Each module found to import one of the names (a first pass's
+        answer, at most MAX_REEXPORTERS of them) stands for it, unless it declares that
+        name itself."""
+        aliases: dict[str, list[SymbolRow]] = {}
+        for path, qualifieds in sorted(self._imported_by.items())[:MAX_REEXPORTERS]:
+            module = module_prefix(path, self.family)
+            for qualified in sorted(qualifieds):
+                name = qualified.rpartition(".")[2]
+                if any(
+                    s.kind != MODULE_KIND and self.matches(qualified, s)
+                    for s in by_name.get(name, [])
+                ):
+                    alias = SymbolRow(
+                        self.repo_id, path, f"{module}.{name}", name, "", 0, 0, "", ""
+                    )
+                    aliases.setdefault(name, []).append(alias)
+        if not aliases:
+            return
+        names = sorted(aliases)
+        own = {(s.path, s.name) for s in self.symbols.symbols_named(self.repo_id, names)}
+        for ref in self.symbols.references_to(self.repo_id, names, qualified_only=names):
+            if ref.path in exclude or ref.qualified is None:
+                continue
+            if any(
+                ref.path != alias.path
+                and (alias.path, ref.name) not in own
+                and self.matches(ref.qualified, alias)
+                for alias in aliases.get(ref.name, [])
+            ):
+                found.add(ref.path, ref.symbol or FILE_LEVEL)
+                if found.full:
+                    return
+
+    def _importers(self, exclude: set[str], found: Found) -> None:
         """A Python file importing a module asked about depends on it at file level even
         where no reference names one of its declarations: `from requests.compat import
         urljoin` names what compat.py itself imports (a compatibility module re-exports the

@@ -436,6 +436,41 @@ def test_a_python_file_importing_a_module_depends_on_it(repo: Repo) -> None:
     assert repo.dependents("src/requests/__init__.py") == []
 
 
+def test_a_name_a_python_module_imports_is_that_modules_name_too(repo: Repo) -> None:
+    """requests' utils.py imports `to_native_string` from _internal_utils.py and
+    tests/test_utils.py imports it `from requests.utils`: test_to_native_string was no
+    dependent of _internal_utils.py (only a package's re-export was followed). A module
+    declaring the name itself keeps it (`helpers.quote` is helpers.py's own)."""
+    repo.add(
+        {
+            "src/requests/__init__.py": "",
+            "src/requests/_internal_utils.py": (
+                "def to_native_string(s):\n    return s\n\ndef quote(s):\n    return s\n"
+            ),
+            "src/requests/utils.py": (
+                "from ._internal_utils import to_native_string\n\n"
+                "def f(s):\n    return to_native_string(s)\n"
+            ),
+            "src/requests/helpers.py": (
+                "from . import _internal_utils\n\ndef quote(s):\n"
+                "    return _internal_utils.quote(s)\n"
+            ),
+            "tests/test_utils.py": (
+                "from requests.utils import to_native_string\n"
+                "from requests.helpers import quote\n\n"
+                "def test_to_native_string():\n    assert to_native_string('x')\n\n"
+                "def test_quote():\n    assert quote('x')\n"
+            ),
+        }
+    )
+    assert repo.dependents("src/requests/_internal_utils.py") == [
+        ("src/requests/helpers.py", "<file>"),
+        ("src/requests/helpers.py", "src.requests.helpers.quote"),
+        ("src/requests/utils.py", "src.requests.utils.f"),
+        ("tests/test_utils.py", "tests.test_utils.test_to_native_string"),
+    ]
+
+
 def test_a_python_name_used_unqualified_comes_from_a_star_import_or_nowhere(repo: Repo) -> None:
     repo.add(
         {
