@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import sqlite3
 import time
 from collections.abc import Awaitable, Callable, Iterator
 from pathlib import Path
@@ -137,7 +138,7 @@ class IngestCoordinator:
         for registration in (await self.load()).values():
             if registration.source == "workspace":
                 self._unchecked.add(registration.repo_id)
-                self._launch(registration, force_full=False)
+                self._launch(registration, force_full=False, runs=await self._runs(registration))
 
     async def register(
         self, registration: RepoRegistration, *, force_full: bool, launch: bool = True
@@ -150,7 +151,7 @@ class IngestCoordinator:
         self.notify()
         await self._cancel(registration.repo_id)
         if launch:
-            self._launch(registration, force_full=force_full)
+            self._launch(registration, force_full=force_full, runs=await self._runs(registration))
 
     async def rerun(self, repo_id: str) -> None:
         """A fresh pass over a registered workspace repository (the stat fast path), then
@@ -160,7 +161,7 @@ class IngestCoordinator:
         if registration is None or registration.source != "workspace":
             raise SourceError(f"{repo_id!r} is not a registered workspace repository")
         await self._cancel(repo_id)
-        self._launch(registration, force_full=False)
+        self._launch(registration, force_full=False, runs=await self._runs(registration))
 
     async def unregister(self, repo_id: str) -> int:
         """Tombstone every file of the repository and the repository itself: the files and
@@ -182,10 +183,23 @@ class IngestCoordinator:
 
     # -- per-repository task ---------------------------------------------------------------
 
-    def _launch(self, registration: RepoRegistration, *, force_full: bool) -> None:
+    async def _runs(self, registration: RepoRegistration) -> int:
+        """The runs the repository's job started before this one: this process's, else the
+        last saved snapshot's (`attempt` is a tally across restarts, not per process)."""
+        previous = self.jobs.get(registration.repo_id)
+        if previous is not None:
+            return previous.attempt
+        try:
+            saved = await asyncio.to_thread(self.manifest.get_job, registration.repo_id)
+        except (SourceError, sqlite3.Error, ValueError) as exc:  # a tally is no reason to stop
+            log.warning("no saved job of %s to count runs from: %s", registration.repo_id, exc)
+            return 0
+        attempt = saved.get("attempt") if saved else None
+        return attempt if isinstance(attempt, int) and attempt >= 0 else 0
+
+    def _launch(self, registration: RepoRegistration, *, force_full: bool, runs: int) -> None:
         repo_id = registration.repo_id
-        previous = self.jobs.get(repo_id)
-        tracker = JobTracker(repo_id, attempt=previous.attempt if previous else 0)
+        tracker = JobTracker(repo_id, attempt=runs)
         tracker.accept()
         self.jobs[repo_id] = tracker
         task = asyncio.create_task(
