@@ -216,7 +216,8 @@ TOOLS += (
         "repocontext_outline",
         "Outline of one indexed file without reading it: its declared symbols (fully-qualified "
         "name, kind, signature, 1-based start/end lines), sorted by start line, and "
-        "fullReadTokenCount, the exact o200k_base token cost of reading the whole file. "
+        "fullReadTokenCount, the exact o200k_base token cost of reading the whole file (of "
+        "its stored text when truncated: the file goes on past the indexed limit). "
         "Long lists come a page at a time (symbolCount, nextOffset).",
         sym.OutlineArgs,
         sym.OutlineResult,
