@@ -178,3 +178,28 @@ def test_a_function_declared_once_per_build_tag_has_its_callers(repo: Repo) -> N
     )
     assert repo.dependents("tags/readonly.go") == [("tags/app.go", "tags.Use")]
     assert repo.dependents("tags/readonly_strict.go") == [("tags/app.go", "tags.Use")]
+
+
+def test_a_package_level_const_or_var_read_through_an_import_has_its_readers(repo: Repo) -> None:
+    # viper: internal/features/finder.go declares `const Finder = true` and viper.go reads it
+    # as `v.experimentalFinder = features.Finder`; remote/remote.go sets
+    # `viper.RemoteConfig = &remoteConfigProvider{}`. Only calls and types were references,
+    # so related named no dependent of either file (a value read through an import was none)
+    repo.add(
+        {
+            "internal/features/finder.go": "package features\n\nconst Finder = true\n",
+            "remote.go": "package viper\n\nvar RemoteConfig any\n",
+            "viper.go": (
+                'package viper\n\nimport "github.com/spf13/viper/internal/features"\n\n'
+                "type Viper struct{ on bool }\n\n"
+                "func New() *Viper {\n\tv := &Viper{}\n\tv.on = features.Finder\n\treturn v\n}\n"
+            ),
+            "remote/remote.go": (
+                'package remote\n\nimport "github.com/spf13/viper"\n\n'
+                "type provider struct{}\n\n"
+                "func init() {\n\tviper.RemoteConfig = &provider{}\n}\n"
+            ),
+        }
+    )
+    assert repo.dependents("internal/features/finder.go") == [("viper.go", "viper.New")]
+    assert repo.dependents("remote.go") == [("remote/remote.go", "remote.init")]

@@ -20,7 +20,8 @@ A name selected from anything but an import (`c.Params`, `x.v.New()`, `r.Render(
 member of a value: Go never names a package-level declaration that way, and no file names a
 member bare, so such a reference is not kept (member_selection). Kept, it reached the resolver
 as a bare `New` or `Render`, which it matches by simple name against the package's own
-declarations.
+declarations. A name selected from an import and read as a value, not called (`features.Finder`,
+`viper.RemoteConfig = x`), is a reference to that package's declaration (imported_member).
 """
 
 from __future__ import annotations
@@ -88,4 +89,24 @@ def member_selection(node: Node, src: bytes, aliases: dict[str, str]) -> bool:
 
 _NAME_TYPES = frozenset({"identifier", "package_identifier"})
 
-RULES = {"go": LanguageRules(read_imports=read_imports, member_selection=member_selection)}
+
+def imported_member(node: Node, src: bytes, aliases: dict[str, str]) -> bool:
+    """Whether the name `node` (go.scm's `@ref.value`: the field of `x.Name`) is a
+    package-level declaration read through an import as a value: `features.Finder`,
+    `viper.RemoteConfig = ...`. The operand must be an import's local name (`v.name` selects
+    a member of a value); a call is `@ref.call` already."""
+    if src[node.end_byte : node.end_byte + 1] == b"(":
+        return False
+    operand = node.prev_named_sibling
+    if operand is None or operand.type != "identifier":
+        return False
+    return src[operand.start_byte : operand.end_byte].decode("utf-8", "replace") in aliases
+
+
+RULES = {
+    "go": LanguageRules(
+        read_imports=read_imports,
+        member_selection=member_selection,
+        imported_member=imported_member,
+    )
+}

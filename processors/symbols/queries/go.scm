@@ -26,3 +26,7 @@
 (call_expression . function: (identifier) @ref.call)
 (call_expression . function: (selector_expression operand: (_) field: (field_identifier) @ref.call))
 (type_identifier) @ref.type
+; a package-level name read through an import as a value, not called (`features.Finder`,
+; `viper.RemoteConfig = x`, `mapstructure.StringToTimeDurationHookFunc` passed along): kept only
+; when the operand is an import's local name (languages/go.imported_member), so `v.name` is none
+(selector_expression operand: (identifier) field: (field_identifier) @ref.value)
