@@ -42,12 +42,19 @@ from query_api.context.receipts import (
     UsageWindow,
     parse_known,
     possession_token,
+    receipt_of,
     sha256_hex,
     unhonoured_note,
     worst_freshness,
 )
 from query_api.context.retry import least_budget
-from query_api.context.span_reuse import HeldSpans, sent_spans, unit_lines
+from query_api.context.span_reuse import (
+    EDGE_LINES,
+    MIN_HELD_LINES,
+    HeldSpans,
+    sent_spans,
+    unit_lines,
+)
 from query_api.context.spans import Focus, task_stems
 from query_api.core.service import RepoContextService
 from query_api.memory.search import linked_for
@@ -80,6 +87,7 @@ class Packed:
     unlisted: int = 0  # acknowledgements left out of `reused` (acks.py)
     ack_room: int = 0  # answer tokens later acknowledgements may still take
     note: str | None = None  # the answer's note without the count of unlisted ones
+    held: frozenset[str] = frozenset()  # the files it acknowledges the session holds
 
 
 class BundleService:
@@ -136,13 +144,17 @@ class BundleService:
             # the session holds this version whole; this rendering cuts it differently
             return None, [b.Reused(path=cand.path, kind="file", contentHash=digest)]
         spans = _ANSWER_SPANS.get()
+        ranges = unit_lines(entry)
         held_lines = [
-            spans is not None and spans.covers(cand.path, digest, lines)
-            for lines in unit_lines(entry)
+            spans is not None and spans.covers(cand.path, digest, lines) for lines in ranges
         ]
         had = [
             u.receipt in seen or within for u, within in zip(entry.units, held_lines, strict=True)
         ]
+        if spans is not None and entry.contentHash is None:
+            # a span overlapping what the session holds sends only the lines it lacks (the
+            # whole body, which a `known` claim can name later, goes whole)
+            entry, texts, had = self._unheld(repo_id, entry, digest, texts, had, spans)
         reused = [
             b.Reused(
                 path=cand.path,
@@ -169,6 +181,67 @@ class BundleService:
             "tokenCount": self.count(content),
         }
         return entry.model_copy(update=update), reused
+
+    def _unheld(
+        self,
+        repo_id: str,
+        entry: b.BundleEntry,
+        digest: str,
+        texts: list[str],
+        had: list[bool],
+        spans: HeldSpans,
+    ) -> tuple[b.BundleEntry, list[str], list[bool]]:
+        """`entry` with each span that overlaps lines the session holds of this version (at
+        least MIN_HELD_LINES of them) cut to the runs it does not hold, each run a span unit
+        keyed by its lines; with its texts and which of its units the session has, to match.
+        A session sent ky's merge.ts 109-183 was sent 102-191 again: 75 of its 90 lines."""
+        parts: list[tuple[b.Unit | None, str, tuple[int, int] | None, bool]] = []
+        for unit, text, lines, was in zip(entry.units, texts, unit_lines(entry), had, strict=True):
+            rows = text.split("\n")
+            if was or lines is None or len(rows) != lines[1] - lines[0] + 1:
+                parts.append((unit, text, lines, was))
+                continue
+            runs = spans.uncovered(entry.path, digest, lines)
+            if len(rows) - sum(z - a + 1 for a, z in runs) < MIN_HELD_LINES:
+                parts.append((unit, text, lines, was))
+                continue
+            # a few lines at its edge are the padding around what the session holds
+            runs = [
+                (a, z) for a, z in runs if z - a + 1 >= EDGE_LINES or lines[0] < a <= z < lines[1]
+            ]
+            if not runs:  # the session holds all it says
+                parts.append((unit, text, lines, True))
+                continue
+            for a, z in runs:  # new units: a span of the lines the session lacks
+                parts.append(
+                    (None, "\n".join(rows[a - lines[0] : z - lines[0] + 1]), (a, z), False)
+                )
+        now_had = [was for *_, was in parts]
+        if all(old is not None for old, *_ in parts):  # none cut (some may be held now)
+            return entry, texts, now_had
+        several = len(parts) > 1
+        units = []
+        for old, text, span, _ in parts:
+            if old is not None and not several:
+                units.append(old)
+                continue
+            if old is None:
+                assert span is not None
+                receipt = receipt_of(repo_id, entry.path, digest, "span", f"{span[0]}-{span[1]}")
+                old = b.Unit(receipt=receipt, kind="span", tokenCount=self.count(text))
+            start, end = span if several and span else (None, None)
+            units.append(old.model_copy(update={"startLine": start, "endLine": end}))
+        new_texts = [text for _, text, _, _ in parts]
+        content = "\n".join(new_texts)
+        only = parts[0][2] if not several else None
+        update = {
+            "units": units,
+            "content": content,
+            "tokenCount": self.count(content),
+            "startLine": only[0] if only else None,
+            "endLine": only[1] if only else None,
+        }
+        return entry.model_copy(update=update), new_texts, now_had
 
     async def context(self, args: b.ContextArgs) -> b.ContextResult:
         spans = _ANSWER_SPANS.set(None)  # _context sets this answer's
@@ -461,7 +534,10 @@ class BundleService:
         planned = [it.entry.path for it in items]
         ack_room = allowance - sum(ack_cost(ack, self.count) for ack in listed)
         room = shell.budgetTokens - wire
-        return Packed(result, chosen.cheapest, used, planned, room, unlisted, ack_room, shell.note)
+        held_files = frozenset(path for path, acks in acks_of.items() if acks)
+        return Packed(
+            result, chosen.cheapest, used, planned, room, unlisted, ack_room, shell.note, held_files
+        )
 
     def _fitted(
         self, empty: b.ContextResult, entries: list[b.BundleEntry], truncated: bool
@@ -597,8 +673,12 @@ class BundleService:
 
 
 def _lead(packed: Packed, rank: dict[str, int]) -> int:
-    """The rank of the best-ranked file a packed answer sends."""
-    return min((rank.get(e.path, len(rank)) for e in packed.result.entries), default=len(rank))
+    """The rank of the best-ranked file a packed answer sends, or acknowledges the session
+    holds: a session holding the top files' code was sent every file's path and no code at
+    2,000 tokens, the paths level sending the top file's path (ky, "Improve Retry-After
+    handling" at 8,192 and again at 2,000)."""
+    sent = [e.path for e in packed.result.entries] + [*packed.held]
+    return min((rank.get(path, len(rank)) for path in sent), default=len(rank))
 
 
 def _flat(acks_of: dict[str, list[b.Reused]]) -> list[b.Reused]:

@@ -7,6 +7,11 @@ lines 10-285 under a new receipt (115 of its 127 lines repeats) and request.js a
 span it was sent as `path NUL hash NUL start NUL end` (the stored body's hash, so an edited
 file is sent anew), and a span within one of those is acknowledged in `reused` instead.
 Like receipts, these only ever withhold content (spec §3.7: wire tokens never widen access).
+
+A span that only overlaps what the session holds (a window cut wider for a larger share: ky's
+merge.ts 109-183, then 102-191 under a new receipt, 75 of its 90 lines again) sends only the
+lines it does not hold, each run of them a span keyed by its lines (`uncovered`); the lines a
+session holds are the union of the spans it was sent, not each one alone.
 """
 
 from __future__ import annotations
@@ -16,6 +21,13 @@ from collections.abc import Iterable
 from schemas import bundle as b
 
 _PARTS = 4
+# a span is cut down to the lines the session lacks only when it holds at least this many of
+# them: each run left is a unit of its own (receipt, lines, a text header: ~25 tokens), which
+# a few held lines (code travels twice) do not pay for
+MIN_HELD_LINES = 8
+# fewer lines than this left at a span's edge are the padding around what the session holds,
+# not sent: two units of a line or two each cost more envelope than they carry code
+EDGE_LINES = 4
 
 
 def span_token(path: str, content_hash: str, start: int, end: int) -> str:
@@ -35,10 +47,24 @@ class HeldSpans:
             self._by_file.setdefault(key, []).append((int(parts[2]), int(parts[3])))
 
     def covers(self, path: str, content_hash: str, lines: tuple[int, int] | None) -> bool:
-        if lines is None:
-            return False
-        held = self._by_file.get((path, content_hash), ())
-        return any(start <= lines[0] and lines[1] <= end for start, end in held)
+        return lines is not None and not self.uncovered(path, content_hash, lines)
+
+    def uncovered(
+        self, path: str, content_hash: str, lines: tuple[int, int]
+    ) -> list[tuple[int, int]]:
+        """The runs of `lines` (first, last) that no span the session holds of this version
+        of the file covers, in order: empty when it holds them all."""
+        runs: list[tuple[int, int]] = []
+        start, end = lines
+        for a, z in sorted(self._by_file.get((path, content_hash), ())):
+            if z < start or a > end:
+                continue
+            if a > start:
+                runs.append((start, a - 1))
+            start = max(start, z + 1)
+            if start > end:
+                return runs
+        return [*runs, (start, end)]
 
 
 def unit_lines(entry: b.BundleEntry) -> list[tuple[int, int] | None]:

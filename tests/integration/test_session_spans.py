@@ -76,3 +76,38 @@ async def test_a_file_whose_share_holds_only_held_lines_is_acknowledged(tmp_path
         answered |= {r["path"] for r in again.get("reused", [])}
         for entry in first["entries"]:
             assert entry["path"] in answered, (entry["path"], again)
+
+
+def held_lines(entries: list[dict[str, object]], path: str) -> set[int]:
+    return {
+        line
+        for e in entries
+        if e["path"] == path
+        for start, end in lines_of(e)
+        for line in range(start, end + 1)
+    }
+
+
+async def test_a_wider_span_sends_only_the_lines_the_session_does_not_hold(tmp_path: Path) -> None:
+    """A span that overlaps lines the session holds sends only the lines it does not: a QA
+    pass on ky saw a session sent merge.ts 109-183 sent 102-191 four calls later (75 of its 90
+    lines again, 631 tokens), and 12-17 % of the code a ten-call session was sent on ky and
+    starlette were lines it held."""
+    repo = tmp_path / "ws" / "repo"
+    repo.mkdir(parents=True)
+    (repo / "payments.py").write_text(payments_module())
+    async with memory_rig(tmp_path, index=True) as (_, s):
+        task = {"repoId": "repo", "task": "refund settlement window", "session": "S", "top": 1}
+        first = await call(s, "repocontext_context", {**task, "responseBudgetTokens": 900})
+        before = held_lines(first["entries"], "payments.py")
+        assert before and 1 not in before  # a window, not the file's head
+        again = await call(s, "repocontext_context", {**task, "responseBudgetTokens": 6000})
+        sent = held_lines(again["entries"], "payments.py")
+        assert sent, again  # the wider window's new lines ...
+        assert not sent & before, (sorted(before), [lines_of(e) for e in again["entries"]])
+        for entry in again["entries"]:  # ... each unit's text being its lines
+            texts = entry["content"].split("\n")
+            assert len(texts) == sum(end - start + 1 for start, end in lines_of(entry))
+        third = await call(s, "repocontext_context", {**task, "responseBudgetTokens": 6000})
+        assert not [e for e in third["entries"] if e["path"] == "payments.py"], third
+        assert any(r["path"] == "payments.py" for r in third["reused"])
