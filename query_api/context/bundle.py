@@ -435,7 +435,9 @@ class BundleService:
         validates them, and outlines or spans never make a possession). A file the session
         holds whole is not sent again as spans either: their receipts differ from the whole
         body's, their code does not."""
-        seen = set(args.seen or ())
+        # receipts only: a session's possessions and span records (which hold a NUL) written
+        # into `seen` acknowledged a whole file that no `known` claim could (no session)
+        seen = {receipt for receipt in args.seen or () if "\x00" not in receipt}
         if not args.session:
             return seen, set()
         session = self.sessions.get(args.repoId, args.session, now)

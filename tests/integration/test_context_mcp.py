@@ -451,3 +451,21 @@ async def test_acknowledgements_are_counted_and_bounded(tmp_path: Path) -> None:
             assert "more acknowledgements of code this session holds" in again["note"]
         # everything asked was sent before: a paths answer of acknowledgements alone
         assert not again["entries"] and acks
+
+
+async def test_seen_holds_receipts_only_not_a_session_possession(tmp_path: Path) -> None:
+    """`seen` is unit receipts: a session's possession (`path NUL hash`) or span record
+    (`path NUL hash NUL start NUL end`) written into it acknowledged the whole file without a
+    session, which a `known` claim never does (spec §3.7: no session, nothing validates); a
+    QA pass on ky had source/core/Ky.ts acknowledged as `kind: file` that way."""
+    async with memory_rig(tmp_path, index=True) as (_, s):
+        base = {"repoId": "repo", "task": TASK, "responseBudgetTokens": 20_000, "detail": "slices"}
+        plain = await call(s, "repocontext_context", base)
+        entry = next(e for e in plain["entries"] if e.get("contentHash"))
+        path, digest = entry["path"], entry["contentHash"]
+        forged = [f"{path}\x00{digest}", f"{path}\x00{digest}\x001\x00100000"]
+        for session in (None, "fresh"):
+            args = {**base, "seen": forged} | ({"session": session} if session else {})
+            answer = await call(s, "repocontext_context", args)
+            assert path in [e["path"] for e in answer["entries"]], (session, answer)
+            assert not answer.get("reused"), answer
