@@ -3,13 +3,15 @@
 A task is a sentence ("how are blueprints registered on the application"), symbol names are
 identifiers (`register_blueprint`): both are cut into words, stop words and a change request's verbs
 (`fix`, `change`) dropped, and the words compared by their Snowball stems, so
-`registered`/`register` and `blueprints`/`blueprint` meet. Among the declarations sharing the most
-words with the task, functions and methods come before types, and both before fields (a one-line
-`_got_registered_once = False` says little); a span is a whole declaration with a few lines of
-context, never one cut in the middle, but the first, which may be longer than the file's share of
-lines and then sends its head. When no declaration's name shares a word with the task, the lines
-that share the most words with it are sent (search found the file by its words), and only a file
-without any such line sends its head.
+`registered`/`register` and `blueprints`/`blueprint` meet. A declaration counts twice the task
+words its name shares plus the task words on its own lines (those no declaration inside it holds:
+a method's body is the method's, not its class's), so the function whose code a request
+describes is sent though its name says none of it. Among equals, functions and methods come
+before types, and both before fields (a one-line `_got_registered_once = False` says little); a
+span is a whole declaration with a few lines of context, never one cut in the middle, but the
+first, which may be longer than the file's share of lines and then sends its head. When no
+declaration shares a word with the task, the lines that share the most words with it are sent
+(search found the file by its words), and only a file without any such line sends its head.
 """
 
 from __future__ import annotations
@@ -29,6 +31,9 @@ HEAD_LINES = 30  # no symbol matched: this many lines around the best line, else
 LEAD_LINES = 8  # lines kept above the best-matching line
 MERGE_GAP = 8  # spans at most this many lines apart are sent as one
 MAX_SPANS = 2  # the best-matching declarations of a file; more would be mostly envelope
+# a task word a declaration's name shares counts as two on its own lines: measured on the
+# localisation benchmark's tuning half, docs/benchmarks.md "Spans by their code"
+NAME_WEIGHT = 2
 FILL_LINES = 80  # what a bundle grows a file's spans to, as the file's share allows
 KIND_ORDER = {"Method": 0, "Function": 0, "Type": 1, "Interface": 1, "Enum": 1}
 # an `Other` of several lines ranks as a type: a TypeScript type alias of an object type, a
@@ -79,17 +84,23 @@ def select_spans(
 ) -> list[tuple[int, int, str | None]]:
     """(start, end, fq name) line spans in file order, at most `max_lines` lines together
     (grown to `fill_lines` together when they hold fewer); when no declaration shares a word
-    with the task, the window around the line of `lines` (the body) sharing most, else the
-    head of the file; at most `max_spans` declarations (None: MAX_SPANS, or one more for a
+    with the task by its name or its own lines (one longer than the share, by its name
+    only), the window around the line of `lines` (the body) sharing most, else the head of
+    the file; at most `max_spans` declarations (None: MAX_SPANS, or one more for a
     share of more than SPAN_LINES lines, a small budget's few files)."""
     max_lines = max(1, max_lines)
     if max_spans is None:
         max_spans = MAX_SPANS + (max_lines > SPAN_LINES)
+    declared = list(symbols)
+    held = _own_stems(declared, lines[:total_lines], stems)
     ranked = []
-    for sym in symbols:
-        overlap = len(stems & name_stems(sym.name))
+    for sym, own in zip(declared, held, strict=True):
+        named = len(stems & name_stems(sym.name))
+        size = sym.end_line - sym.start_line
+        if not named and size >= max_lines:
+            continue  # its head may not hold the lines that matched: those lines are sent
+        overlap = NAME_WEIGHT * named + len(own)
         if overlap:
-            size = sym.end_line - sym.start_line
             kind = KIND_ORDER.get(sym.kind, 1 if sym.kind == "Other" and size else 2)
             # of equals, the shorter first leaves room for the next; when one is all a file
             # sends, the longer (up to the lines it may hold) shows more of what matters:
@@ -119,6 +130,31 @@ def select_spans(
     return _padded(spans, total_lines, min(max_lines, fill_lines))
 
 
+def _own_stems(
+    declared: Sequence[SymbolRow], lines: Sequence[str], stems: frozenset[str]
+) -> list[frozenset[str]]:
+    """Per declaration of `declared`, the task's stems on the lines it holds that no
+    declaration inside it holds (the innermost declaration around a line owns it)."""
+    owner = [-1] * (len(lines) + 1)
+    outer_first = sorted(
+        range(len(declared)), key=lambda i: (declared[i].start_line, -declared[i].end_line)
+    )
+    for i in outer_first:  # an inner declaration, later, takes its lines from the outer
+        sym = declared[i]
+        for number in range(max(1, sym.start_line), min(len(lines), sym.end_line) + 1):
+            owner[number] = i
+    found: list[set[str]] = [set() for _ in declared]
+    for number, line in enumerate(lines, start=1):
+        if owner[number] >= 0 and line.strip():
+            found[owner[number]] |= stems & line_stems(line)
+    return [frozenset(f) for f in found]
+
+
+@functools.lru_cache(maxsize=65536)
+def line_stems(line: str) -> frozenset[str]:
+    return frozenset(stem(w) for w in tokenize(line))
+
+
 def _best_window(
     lines: Sequence[str], stems: frozenset[str], total_lines: int, size: int
 ) -> tuple[int, int, str | None]:
@@ -128,7 +164,7 @@ def _best_window(
     for number, line in enumerate(lines[:total_lines], start=1):
         if not line.strip():
             continue
-        shared = len(stems & {stem(w) for w in tokenize(line)})
+        shared = len(stems & line_stems(line))
         if shared > best:
             best, best_line = shared, number
     if best == 0:

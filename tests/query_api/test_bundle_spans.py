@@ -183,3 +183,32 @@ def test_padding_given_back_never_cuts_a_declaration_at_the_files_end() -> None:
         for a, z, fq in got:
             declared = next(s for s in symbols if s.fq_name == fq)
             assert a <= declared.start_line and declared.end_line <= z, (fill, got)
+
+
+def test_a_declaration_whose_code_the_task_describes_is_sent_though_its_name_is_not() -> None:
+    """A name sharing one word of the task lost nothing to a function whose body says the
+    rest: `reject carriage return in attribute names` sent the three-line
+    `attribute_count`, and never `check_key`, where a fix would go. A task word a name shares
+    counts twice; the words on a declaration's own lines count too (its methods' lines are
+    theirs, not a class's)."""
+    body = ["x = 1"] * 60
+    body[9:13] = [
+        "def attribute_count(attrs):",
+        "    return len(attrs)",
+        "",
+        "",
+    ]
+    body[29:33] = [
+        "def check_key(key):",
+        "    if '\\r' in key:",
+        "        raise ValueError('carriage return in an attribute name')",
+        "    return key",
+    ]
+    symbols = [sym("attribute_count", "Function", 10, 11), sym("check_key", "Function", 30, 33)]
+    stems = task_stems("reject carriage return in attribute names")
+    [(start, end, fq)] = select_spans(symbols, len(body), stems, lines=body, max_spans=1)
+    assert fq == "check_key" and start <= 30 and end >= 33
+    # a class's own lines are its header and fields: its methods' words are theirs
+    nested = [sym("Keys", "Type", 28, 40), sym("Keys.check_key", "Method", 30, 33)]
+    [(_, _, fq)] = select_spans(nested, len(body), stems, lines=body, max_spans=1)
+    assert fq == "Keys.check_key"
