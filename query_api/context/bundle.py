@@ -68,6 +68,7 @@ BACKFILL_POOL = 50
 LEVELS: tuple[b.Detail, ...] = ("slices", "outline", "paths")
 FILL_MARGIN = 16  # answer tokens kept back from filling, plus one per 500 of budget
 NOTE_ROOM = 40  # answer tokens kept for the note that counts unlisted acknowledgements
+LONG_TASK_SHARE = 4  # a task echo of a quarter of the budget or more is said in the note
 RESPONSE_ROUNDS = 4  # responseTokens is in the answer it counts: a few rounds settle it
 # the spans the caller's session was sent (span_reuse.py), read once per answer
 _ANSWER_SPANS: contextvars.ContextVar[HeldSpans | None] = contextvars.ContextVar(
@@ -285,7 +286,10 @@ class BundleService:
             session=args.session,
             reused=[],
             freshness=fresh,
-            note=with_note(_unknown_detail(args.detail), unhonoured_note(args.known, held)),
+            note=with_note(
+                with_note(_unknown_detail(args.detail), unhonoured_note(args.known, held)),
+                self._long_task(args.task, budget),
+            ),
         )
         focus = self._focus(shell)
         packed = await self._pack_levels(shell, cands, levels, top, seen, held, focus)
@@ -311,6 +315,18 @@ class BundleService:
             # nothing to pack because nothing matched: the search's word for it, not silence
             result = result.model_copy(update={"note": answer.note})
         return self._settle(args, result, cands, packed.cheapest, now, least)
+
+    def _long_task(self, task: str, budget: int) -> str | None:
+        """Why little code came back when the task's echo (a field the answer returns) takes
+        a quarter of the budget or more: a 16,384-character task left 956 tokens of code
+        of 8,192 (a QA pass on ky), and nothing said so."""
+        echo = self.count(task)
+        if echo * LONG_TASK_SHARE < budget:
+            return None
+        return (
+            f"the task's echo takes {echo:,} of the {budget:,} tokens: a shorter task leaves "
+            "more room for code"
+        )
 
     def _focus(self, shell: b.ContextResult) -> Focus:
         """The declarations a file's spans are chosen by: the task's word stems, and one

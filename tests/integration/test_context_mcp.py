@@ -469,3 +469,16 @@ async def test_seen_holds_receipts_only_not_a_session_possession(tmp_path: Path)
             answer = await call(s, "repocontext_context", args)
             assert path in [e["path"] for e in answer["entries"]], (session, answer)
             assert not answer.get("reused"), answer
+
+
+async def test_a_task_whose_echo_takes_a_quarter_of_the_budget_says_so(tmp_path: Path) -> None:
+    """The answer echoes `task`: a 16,384-character one left 956 tokens of code of 8,192 (a QA
+    pass on ky) and nothing said why; a short task says nothing of it."""
+    long_task = ("reconcile the quarterly ledger entries and the invoice totals " * 260)[:16_000]
+    async with memory_rig(tmp_path, index=True) as (_, s):
+        got = await call(s, "repocontext_context", {"repoId": "repo", "task": long_task})
+        echo = count_tokens(long_task)
+        assert echo * 4 >= 8192 and "the task's echo takes" in (got.get("note") or ""), got
+        assert f"{echo:,} of the 8,192 tokens" in got["note"]
+        short = await call(s, "repocontext_context", {"repoId": "repo", "task": TASK})
+        assert "echo" not in (short.get("note") or "")
