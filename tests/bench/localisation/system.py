@@ -52,6 +52,7 @@ class RepocontextSystem:
             registration = await app.service.ensure_repo(str(checkout), checkout.name, launch=False)
             await app.ingest.reconcile(registration, force_full=False)
             system = cls(app, registration.repo_id)
+            await system.wait_for_views()
             if embedder != "none":
                 await system.wait_for_vectors()
             await system.wait_for_file_graph()
@@ -59,6 +60,14 @@ class RepocontextSystem:
             await app.close()
             raise
         return system
+
+    async def wait_for_views(self) -> None:
+        """Until every step has processed what the log holds: a cached index made by an older
+        symbols processor is re-derived at start while the views keep answering, and a case
+        asked meanwhile would see some files' old records and others' new ones."""
+        started = time.monotonic()
+        while not await self.app.runtime.wait_idle(30.0):
+            log.info("views: still deriving after %.0f s", time.monotonic() - started)
 
     async def wait_for_vectors(self) -> None:
         """Until the vector step has embedded everything the log holds."""
