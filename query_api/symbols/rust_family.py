@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from processors.symbols.languages.rust import ANCHORS
 from query_api.symbols.families import ByName, FamilyRules, language_family
 from query_api.symbols.rust_modules import RustModules
 from streams.stores.views.symbols import ReferenceRow, SymbolRow, SymbolViews
@@ -69,10 +68,10 @@ class RustFamily(FamilyRules):
             return False
         rust = self.modules
         written = ref.qualified or ref.name
-        # through a glob, `Foo::new()` after `use crate::a::*` is `crate.a.Foo.new`
+        # through a glob, `Foo::new()` after `use crate::a::*` is `crate.a.Foo.new` (unless
+        # the file declares a `Foo` of its own)
         paths = [written] if ref.qualified else []
-        if written.partition(".")[0] not in ANCHORS:
-            paths += [f"{module}.{written}" for module in rust.glob_imports(ref.path)]
+        paths += rust.through_globs(ref.path, written)
         if any(rust.declares(path, ref.path, targets) for path in paths):
             return True
         macros = [s for s in targets if MACRO_EXPORT in s.signature]

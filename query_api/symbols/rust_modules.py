@@ -19,7 +19,7 @@ from __future__ import annotations
 import copy
 from collections.abc import Callable
 
-from processors.symbols.languages.rust import ALIAS_MARK
+from processors.symbols.languages.rust import ALIAS_MARK, ANCHORS
 from query_api.symbols.rust_crates import RustCrates
 from streams.stores.views.symbols import SymbolRow, SymbolViews
 
@@ -40,6 +40,7 @@ class RustModules:
         self.repo_id = repo_id
         self.crates = RustCrates(symbols, repo_id, read_text)
         self._imports: dict[str, list[str]] = {}
+        self._top_level: dict[str, frozenset[str]] = {}
         self._resolved: dict[tuple[str, str], Resolved | None] = {}
         self._destinations: dict[tuple[Resolved, int], frozenset[tuple[str, str]]] = {}
 
@@ -49,6 +50,7 @@ class RustModules:
         kept while the repository's files stay the same, imports are derived later."""
         again = copy.copy(self)
         again._imports = {}
+        again._top_level = {}
         again._destinations = {}
         return again
 
@@ -108,7 +110,40 @@ class RustModules:
         if resolved is None:
             return False
         named = self.destinations(resolved, MAX_REEXPORT_HOPS)
-        return any((s.path, _unoverloaded(s.fq_name)) in named for s in targets)
+        return any(
+            (s.path, _unoverloaded(s.fq_name)) in named or self._implemented_there(s, named)
+            for s in targets
+        )
+
+    def _implemented_there(self, target: SymbolRow, named: frozenset[tuple[str, str]]) -> bool:
+        """Whether `target`, an associated item (`Platform.convert`), is what a path naming
+        the item of its type's own file means: an `impl` block may sit in any module of the
+        crate (`impl PlatformInterface for Platform` in platform/unix.rs, `struct Platform`
+        in platform.rs), and it is for that type when its file names the type by a path
+        leading to the same declaration (`use super::*` there), not a type of its own."""
+        fq = _unoverloaded(target.fq_name)
+        owner, dot, _ = fq.rpartition(".")
+        if not dot:
+            return False
+        elsewhere = {path for path, name in named if name == fq and path != target.path}
+        return bool(elsewhere) and any(
+            (path, owner) in self.destinations(resolved, MAX_REEXPORT_HOPS)
+            for resolved in self.written_in(target.path, owner)
+            for path in elsewhere
+        )
+
+    def written_in(self, importer: str, name: str) -> list[Resolved]:
+        """Where the name `name` (`Platform`, `tests.Helper`), written bare in `importer`,
+        leads: through its use leaves (`use crate::platform::Platform`), its glob imports
+        (`use super::*`) or as a path of its own."""
+        head, _, tail = name.partition(".")
+        paths = [name, *self.through_globs(importer, name)]
+        for written in self.imports_of(importer):
+            entry, _, alias = written.partition(ALIAS_MARK)
+            if (alias or entry.rpartition(".")[2]) == head:
+                paths.append(f"{entry}.{tail}" if tail else entry)
+        found = (self.resolve(importer, path) for path in paths)
+        return [r for r in found if r is not None and r[1]]
 
     def destinations(self, resolved: Resolved, hops: int) -> frozenset[tuple[str, str]]:
         """The (file, fq name) pairs a resolved path may name: the module file's own
@@ -171,6 +206,23 @@ class RustModules:
                 if resolved is not None and resolved[0] == path and len(resolved[1]) == 1:
                     out.append((alias, resolved[1][0]))
         return out
+
+    def through_globs(self, importer: str, written: str) -> list[str]:
+        """`written` (`Foo.new`) as the paths `importer`'s glob imports make of it
+        (`super.Foo.new` after `use super::*`); none where the file declares its first name
+        itself, which a glob import's names never shadow, or where it starts at an anchor."""
+        head = written.partition(".")[0]
+        if head in ANCHORS or head in self.top_level_names(importer):
+            return []
+        return [f"{module}.{written}" for module in self.glob_imports(importer)]
+
+    def top_level_names(self, path: str) -> frozenset[str]:
+        """The names `path` declares at its module's top (not members, not in `mod`s)."""
+        if path not in self._top_level:
+            declared = self.symbols.symbols_of_file(self.repo_id, path)
+            names = {_unoverloaded(s.fq_name) for s in declared}
+            self._top_level[path] = frozenset(n for n in names if "." not in n)
+        return self._top_level[path]
 
     def glob_imports(self, path: str) -> list[str]:
         """The modules `path` imports all of (`use super::*` as `super`)."""

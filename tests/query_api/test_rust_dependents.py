@@ -154,3 +154,43 @@ def test_the_module_layout_kept_between_answers_follows_new_files(repo: RustRepo
     repo.store.apply([r for path, body in extra.items() for r in records(path, body)], {})
     assert repo.resolver.imports("r", "crates/core/user.rs") == ["crates/core/extra.rs"]
     assert repo.dependent_files("crates/core/extra.rs") == ["crates/core/user.rs"]
+
+
+# QA on casey/just: `impl PlatformInterface for Platform` sits in platform/unix.rs, a module
+# below the file declaring `struct Platform`; `Platform::convert(...)` callers elsewhere were
+# no one's dependents (the path leads to platform.rs, the method is declared in unix.rs)
+IMPL_ELSEWHERE = {
+    "Cargo.toml": '[package]\nname = "tool"\n',
+    "src/lib.rs": (
+        "mod function;\nmod other;\nmod platform;\nmod platform_interface;\n\n"
+        "pub(crate) use {\n  crate::{platform::Platform, platform_interface::PlatformInterface},\n"
+        "};\n"
+    ),
+    "src/platform.rs": "use super::*;\n\npub(crate) struct Platform;\n\n#[cfg(unix)]\nmod unix;\n",
+    "src/platform/unix.rs": (
+        "use super::*;\n\nimpl PlatformInterface for Platform {\n"
+        "  fn convert(path: &str) -> String {\n    path.into()\n  }\n}\n"
+    ),
+    "src/platform_interface.rs": (
+        "pub(crate) trait PlatformInterface {\n  fn convert(path: &str) -> String;\n}\n"
+    ),
+    "src/function.rs": (
+        "use super::*;\n\npub(crate) fn native(path: &str) -> String {\n"
+        "  Platform::convert(path)\n}\n"
+    ),
+    # a type of the same name of its own (shadowing the glob's), with a method of the same
+    # name: not unix.rs's
+    "src/other.rs": (
+        "use super::*;\n\nstruct Platform;\n\nimpl Platform {\n"
+        "  fn convert(path: &str) -> String {\n    String::new()\n  }\n}\n\n"
+        'fn run() -> String {\n  Platform::convert("")\n}\n'
+    ),
+}
+
+
+def test_a_method_implemented_in_another_module_is_found_through_its_type(tmp_path: Path) -> None:
+    with ViewStore(tmp_path / "views.db", default_registry()) as store:
+        store.apply([r for p, body in IMPL_ELSEWHERE.items() for r in records(p, body)], {})
+        repo = RustRepo(store)
+        assert repo.dependents("src/platform/unix.rs") == [("src/function.rs", "native")]
+        assert repo.dependent_files("src/other.rs") == []
