@@ -7,6 +7,8 @@ related and search show the name as code imports it (`flask.testing.FlaskClient`
 query_api.symbols.import_names), so an agent copying that name into a link would write a key
 nothing is stored under: the link would never report drift.
 Such a key is rewritten to the stored one when exactly the declarations of one name match.
+A name written with a Rust (or C++) path separator (`Parser::parse_recipe`) is the stored
+dotted name (`Parser.parse_recipe`) when that one is stored and the name as written is not.
 
 The reference accepts a link to a target that does not exist (spec: "targets need not
 exist"); the answer says which targets are dangling (the reference's word for a link target
@@ -70,6 +72,9 @@ class LinkTargets:
         repo_id, name = parsed
         if self.reader.scans.symbol(repo_id, name) is not None:
             return target
+        dotted = name.replace("::", ".")
+        if dotted != name and self.reader.scans.symbol(repo_id, dotted) is not None:
+            return f"repo/{repo_id}/{SYMBOL_FAMILY}/{dotted}"
         simple = name.split("(", 1)[0].rpartition(".")[2]
         names = ImportNames(self.symbols, repo_id)
         stored = {

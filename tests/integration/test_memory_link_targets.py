@@ -82,3 +82,43 @@ async def test_links_take_either_spelling_and_dangling_targets_are_reported(
         entry = await call(s, "repocontext_recall", {"key": "repo/repo/mem/gotchas/client"})
         assert entry["links"].get("anchoredTo", []) == []
         assert sorted(entry["links"]["seeAlso"]) == ["repo/repo/mem/gotchas/client", STORED]
+
+
+async def test_a_rust_path_spelling_of_a_symbol_key_is_the_stored_key(tmp_path: Path) -> None:
+    """QA on casey/just: recall of `repo/just/symbol/Parser::parse_recipe`, the name as Rust
+    code writes it, answered exists=false for the stored `Parser.parse_recipe`."""
+    repo = tmp_path / "ws" / "repo"
+    (repo / "src").mkdir(parents=True)
+    (repo / "src" / "parser.rs").write_text(
+        "pub struct Parser;\n\nimpl Parser {\n    pub fn parse_recipe(&self) {}\n}\n"
+    )
+    async with memory_rig(tmp_path, index=True) as (_, s):
+
+        async def outlined() -> list[str]:
+            outline = await call(
+                s, "repocontext_outline", {"repoId": "repo", "path": "src/parser.rs"}
+            )
+            return [x["fullyQualifiedName"] for x in outline.get("symbols", [])]
+
+        assert "Parser.parse_recipe" in await wait_for(outlined, what="outline")
+        stored = "repo/repo/symbol/Parser.parse_recipe"
+        for key in ("repo/repo/symbol/Parser::parse_recipe", stored):
+            recalled = await call(s, "repocontext_recall", {"key": key})
+            assert (recalled["exists"], recalled["key"]) == (True, stored)
+        written = await call(
+            s,
+            "repocontext_remember",
+            {
+                "repoId": "repo",
+                "topic": "gotchas",
+                "id": "parse",
+                "body": "parse_recipe checks attributes first",
+                "addLinks": {"about": ["repo/repo/symbol/Parser::parse_recipe"]},
+            },
+        )
+        assert "danglingLinks" not in written
+        entry = await call(s, "repocontext_recall", {"key": "repo/repo/mem/gotchas/parse"})
+        assert entry["links"]["about"] == [stored]
+        # a name no declaration has stays as written
+        absent = await call(s, "repocontext_recall", {"key": "repo/repo/symbol/Parser::nothing"})
+        assert absent["exists"] is False
