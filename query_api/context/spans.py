@@ -118,7 +118,9 @@ def select_spans(
         if used + (z - a + 1) > max_lines:
             if chosen:
                 continue  # a later, smaller declaration may still fit whole
-            z = a + max_lines - 1  # the best match alone is too long: its head
+            # the best match alone is too long: the lines of it that share the most task
+            # words (a change inside a 450-line function is seldom in its head), else its head
+            a, z = _window_within(lines, stems, a, z, max_lines)
         chosen.append((a, z, sym.fq_name))
         used += z - a + 1
         if used >= max_lines or len(chosen) >= max_spans:
@@ -153,6 +155,23 @@ def _own_stems(
 @functools.lru_cache(maxsize=65536)
 def line_stems(line: str) -> frozenset[str]:
     return frozenset(stem(w) for w in tokenize(line))
+
+
+def _window_within(
+    lines: Sequence[str], stems: frozenset[str], a: int, z: int, size: int
+) -> tuple[int, int]:
+    """`size` lines of lines a-z: from a little above the line past the first that shares
+    the most task words, else the first `size`."""
+    best, best_line = 0, 0
+    for number in range(a + 1, min(z, len(lines)) + 1):
+        line = lines[number - 1]
+        shared = len(stems & line_stems(line)) if line.strip() else 0
+        if shared > best:
+            best, best_line = shared, number
+    if best == 0:
+        return a, a + size - 1
+    start = max(a, min(best_line - LEAD_LINES, z - size + 1))
+    return start, start + size - 1
 
 
 def _best_window(

@@ -212,3 +212,19 @@ def test_a_declaration_whose_code_the_task_describes_is_sent_though_its_name_is_
     nested = [sym("Keys", "Type", 28, 40), sym("Keys.check_key", "Method", 30, 33)]
     [(_, _, fq)] = select_spans(nested, len(body), stems, lines=body, max_spans=1)
     assert fq == "Keys.check_key"
+
+
+def test_a_declaration_longer_than_the_share_sends_its_lines_that_match() -> None:
+    """casey/just's 450-line `Analyzer.justfile`, named by the task, was sent as its head;
+    the duplicate-parameter check the request was about sat 150 lines below it."""
+    body = ["    step()"] * 500
+    body[43] = "def justfile(self):"
+    body[199] = "    raise DuplicateParameter('duplicate function parameter')"
+    symbols = [sym("Analyzer.justfile", "Method", 44, 493)]
+    stems = task_stems("reject a duplicate function parameter in justfile")
+    [(start, end, fq)] = select_spans(symbols, len(body), stems, 60, 60, body)
+    assert fq == "Analyzer.justfile" and start <= 200 <= end and end - start + 1 == 60
+    # nothing inside it shares a word past its first line: its head, as before
+    plain = ["    step()"] * 500
+    [(start, end, _)] = select_spans(symbols, len(plain), stems, 60, 60, plain)
+    assert start == 44 - SPAN_CONTEXT and end - start + 1 == 60
