@@ -51,6 +51,9 @@ DIRECTORY_EXAMPLES = 3  # files a note about a directory names, so the caller ca
 # a place in a file as search's text block (`src/app.ts:18-49`), editors and code hosts write
 # it (`:12`, `:12:5`, `#L12`, `#L12-L30`)
 _LINE_SUFFIX = re.compile(r"(?::\d+(?:[-:]\d+)?|#L\d+(?:-L?\d+)?)$")
+# a declaration after the file, as Rust paths (`src/lib.rs::Parser`) and test ids
+# (`tests/test_app.py::test_run`) write it
+_SYMBOL_SUFFIX = re.compile(r"::[\w:.<>()]+$")
 
 
 class SymbolService:
@@ -107,8 +110,8 @@ class SymbolService:
         """Why a path is no indexed file, where the views can tell: it is a directory with
         indexed files under it, a TS/JS module named as an import names it (related's
         `imports`, an ESM `./options.js` of `options.ts`), or a file with a line after it
-        (`path:18-49`, as search's text block names a hit). 'not indexed' read as a file the
-        index left out."""
+        (`path:18-49`, as search's text block names a hit) or a declaration (`lib.rs::Parser`).
+        'not indexed' read as a file the index left out."""
         prefix = path.rstrip("/") + "/" if path else ""
         under = self.views.files_under(repo_id, prefix, limit=DIRECTORY_EXAMPLES)
         if not under:
@@ -119,9 +122,12 @@ class SymbolService:
 
     def _line_note(self, repo_id: str, path: str) -> str | None:
         bare = _LINE_SUFFIX.sub("", path)
-        if bare == path or not bare or self.views.get_file(repo_id, bare) is None:
-            return None
-        return f"{path} names lines of the indexed file {bare}: name the file alone"
+        if bare != path and bare and self.views.get_file(repo_id, bare) is not None:
+            return f"{path} names lines of the indexed file {bare}: name the file alone"
+        bare = _SYMBOL_SUFFIX.sub("", path)
+        if bare != path and bare and self.views.get_file(repo_id, bare) is not None:
+            return f"{path} names a declaration of the indexed file {bare}: name the file alone"
+        return None
 
     def _module_note(self, repo_id: str, path: str) -> str | None:
         module = strip_js_extension(path)

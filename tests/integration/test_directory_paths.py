@@ -73,6 +73,10 @@ async def test_a_file_named_with_its_lines_names_the_file(
             ("repocontext_outline", "src/billing/invoice.py:3-9"),
             ("repocontext_related", "src/billing/invoice.py#L3"),
             ("repocontext_outline", "src/billing/invoice.py:3:5"),
+            # a declaration after the file, as Rust paths and test ids write it (casey/just:
+            # `src/lib.rs::Parser` answered "not indexed")
+            ("repocontext_outline", "src/billing/invoice.py::InvoiceCalculator"),
+            ("repocontext_related", "src/billing/invoice.py::InvoiceCalculator.compute_total"),
         ):
             answer = await session.call_tool(tool, {"repoId": "sample", "path": path})
             got = answer.structuredContent
