@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import logging
 import os
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -41,6 +42,7 @@ from streams.sources.patterns import (
     LinearPattern,
     PatternError,
     compile_glob,
+    compile_linear,
     gitignore_regex,
     normalize_glob,
 )
@@ -171,6 +173,49 @@ class _Rule:
         return found.group(mark) is None or found.end(mark) == len(candidate)
 
 
+_RULES_PER_CHUNK = 128  # rules whose regexes are also tried at once, as one alternation
+_NAMED_GROUP = re.compile(r"((?:^|[^\\])(?:\\\\)*)\(\?P<\w+>")
+
+
+@dataclass(frozen=True, slots=True)
+class _Chunk:
+    """A run of consecutive rules and, when RE2 compiles it, one alternation of their regexes
+    (named groups made plain: the same language). It matches whenever one of the rules could
+    match the entry itself, so a miss skips the whole run: a `.gitignore` of 10,000 lines costs
+    a path ~80 searches, not 10,000 (15.8 ms per path, 5.5 min for a 20,000-file walk)."""
+
+    rules: tuple[_Rule, ...]
+    any_of: LinearPattern | None  # None: no alternation compiled, every rule is tried
+
+    def may_match(self, bare: str, is_dir: bool) -> bool:
+        if self.any_of is None:
+            return True
+        if self.any_of.search(bare) is not None:
+            return True
+        # a marked rule tries `path/` for a directory (and `*/` matches every directory)
+        return is_dir and self.any_of.search(bare + "/") is not None
+
+
+def _chunked(rules: list[_Rule]) -> list[_Chunk]:
+    chunks: list[_Chunk] = []
+    for start in range(0, len(rules), _RULES_PER_CHUNK):
+        chunks.extend(_grouped(tuple(rules[start : start + _RULES_PER_CHUNK])))
+    return chunks
+
+
+def _grouped(run: tuple[_Rule, ...]) -> list[_Chunk]:
+    """One chunk for `run`, or, when RE2 refuses the alternation (over its memory bound), the
+    chunks of each half: long patterns still share searches, a few at a time."""
+    if len(run) == 1:
+        return [_Chunk(run, None)]
+    plain = (_NAMED_GROUP.sub(r"\1(?:", rule.regex.pattern) for rule in run)
+    try:
+        return [_Chunk(run, compile_linear("|".join(f"(?:{p})" for p in plain)))]
+    except PatternError:
+        half = len(run) // 2
+        return _grouped(run[:half]) + _grouped(run[half:])
+
+
 def _compile_rules(lines: list[str], budget: int, source: str) -> list[_Rule]:
     """Compile at most `budget` rules; refused and excess lines are dropped with one log line
     naming `source` (the .gitignore), so a hostile file costs bounded time, not a freeze."""
@@ -213,7 +258,7 @@ class GitIgnoreRules:
         self._has_git_dir = checkout is not None and os.path.isdir(checkout.dot_git)
         self._prefix = checkout.prefix if checkout is not None else ""
         self._work_tree = checkout.work_tree if checkout is not None else self._root
-        self._rules: dict[str, list[_Rule]] = {}
+        self._rules: dict[str, list[_Chunk]] = {}
         self._compiled = 0  # rules compiled across every .gitignore (MAX_RULES_PER_REPO)
 
     def invalidate(self) -> None:
@@ -237,9 +282,9 @@ class GitIgnoreRules:
 
     def rules_for(self, rel_dir: str) -> list[_Rule]:
         """Rules that apply to entries directly inside `rel_dir` ("" = the root), in order."""
-        return self._rules_at(self._in_tree(rel_dir))
+        return [rule for chunk in self._rules_at(self._in_tree(rel_dir)) for rule in chunk.rules]
 
-    def _rules_at(self, tree_dir: str) -> list[_Rule]:
+    def _rules_at(self, tree_dir: str) -> list[_Chunk]:
         cached = self._rules.get(tree_dir)
         if cached is not None:
             return cached
@@ -252,11 +297,11 @@ class GitIgnoreRules:
             source = os.path.join(self._work_tree, tree_dir, GITIGNORE)
             own = _compile_rules(lines, budget, source)
             self._compiled += len(own)
-            rules = inherited + own
+            rules = inherited + _chunked(own)
         self._rules[tree_dir] = rules
         return rules
 
-    def _clone_excludes(self) -> list[_Rule]:
+    def _clone_excludes(self) -> list[_Chunk]:
         """`.git/info/exclude`: git reads it under every `.gitignore` (they come later, so
         they win). It was not read: `git status` hid a file the index served. A `.git` file
         (a linked worktree, a submodule) is not followed; a change is seen at a full pass."""
@@ -269,17 +314,20 @@ class GitIgnoreRules:
         budget = min(MAX_RULES_PER_FILE, MAX_RULES_PER_REPO - self._compiled)
         own = _compile_rules(kept, budget, os.path.join(self._work_tree, INFO_EXCLUDE))
         self._compiled += len(own)
-        return own
+        return _chunked(own)
 
     def is_ignored(self, rel_path: str, is_dir: bool) -> bool:
         """Whether the entry itself is ignored (its ancestors are assumed not to be)."""
-        rules = self.rules_for(rel_path.rpartition("/")[0])
-        if not rules:
+        chunks = self._rules_at(self._in_tree(rel_path.rpartition("/")[0]))
+        if not chunks:
             return False
         bare = _for_matching(self._in_tree(rel_path))
-        for rule in reversed(rules):
-            if rule.matches_itself(bare, is_dir):
-                return rule.ignore
+        for chunk in reversed(chunks):
+            if not chunk.may_match(bare, is_dir):
+                continue
+            for rule in reversed(chunk.rules):
+                if rule.matches_itself(bare, is_dir):
+                    return rule.ignore
         return False
 
 
