@@ -133,9 +133,17 @@ def read_rules_file(root: Path | str, rel_path: str) -> list[str]:
         return []
     try:
         with os.fdopen(fd, "rb") as handle:
-            data = handle.read(_MAX_GITIGNORE_BYTES)
+            data = handle.read(_MAX_GITIGNORE_BYTES + 1)
     except OSError:
         return []
+    if len(data) > _MAX_GITIGNORE_BYTES:  # a line cut short could ignore what it did not name
+        data = data[: data.rfind(b"\n", 0, _MAX_GITIGNORE_BYTES) + 1]
+        log.warning(
+            "%s: only its first %d bytes are read (%d lines); the rest is dropped",
+            os.path.join(os.fspath(root), rel_path),
+            len(data),
+            data.count(b"\n"),
+        )
     if data.startswith(b"\xef\xbb\xbf"):
         data = data[3:]
     text = data.decode("utf-8", "surrogateescape")
@@ -174,6 +182,7 @@ class _Rule:
 
 
 _RULES_PER_CHUNK = 128  # rules whose regexes are also tried at once, as one alternation
+_CHUNK_CHARS = 4096  # ... of at most this many regex characters (one rule may exceed it)
 _NAMED_GROUP = re.compile(r"((?:^|[^\\])(?:\\\\)*)\(\?P<\w+>")
 
 
@@ -197,23 +206,32 @@ class _Chunk:
 
 
 def _chunked(rules: list[_Rule]) -> list[_Chunk]:
+    """Consecutive rules grouped by count and by regex size, so that a group's alternation
+    costs RE2 about what its rules cost alone (long patterns share a search a few at a time);
+    one RE2 refuses is tried rule by rule."""
     chunks: list[_Chunk] = []
-    for start in range(0, len(rules), _RULES_PER_CHUNK):
-        chunks.extend(_grouped(tuple(rules[start : start + _RULES_PER_CHUNK])))
+    run: list[_Rule] = []
+    size = 0
+    for rule in rules:
+        length = len(rule.regex.pattern)
+        if run and (len(run) >= _RULES_PER_CHUNK or size + length > _CHUNK_CHARS):
+            chunks.append(_grouped(tuple(run)))
+            run, size = [], 0
+        run.append(rule)
+        size += length
+    if run:
+        chunks.append(_grouped(tuple(run)))
     return chunks
 
 
-def _grouped(run: tuple[_Rule, ...]) -> list[_Chunk]:
-    """One chunk for `run`, or, when RE2 refuses the alternation (over its memory bound), the
-    chunks of each half: long patterns still share searches, a few at a time."""
+def _grouped(run: tuple[_Rule, ...]) -> _Chunk:
     if len(run) == 1:
-        return [_Chunk(run, None)]
+        return _Chunk(run, None)
     plain = (_NAMED_GROUP.sub(r"\1(?:", rule.regex.pattern) for rule in run)
     try:
-        return [_Chunk(run, compile_linear("|".join(f"(?:{p})" for p in plain)))]
+        return _Chunk(run, compile_linear("|".join(f"(?:{p})" for p in plain)))
     except PatternError:
-        half = len(run) // 2
-        return _grouped(run[:half]) + _grouped(run[half:])
+        return _Chunk(run, None)
 
 
 def _compile_rules(lines: list[str], budget: int, source: str) -> list[_Rule]:
