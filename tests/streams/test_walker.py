@@ -418,3 +418,30 @@ def test_newly_ignored_and_binary_files_are_removed(tmp_path: Path) -> None:
     assert deleted(batches) == ["img.dat", "a.log"]  # no tombstone for the never-published blob
     assert upserted(batches) == [".gitignore"]
     assert counts.removed == 2
+
+
+def test_a_huge_sparse_file_is_hashed_only_so_far(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # QA (hostile repository): `truncate -s 20G` on a file with a text head took 46 s to hash at
+    # every read (a file growing as fast as it is read never ended), holding the index behind it.
+    path = tmp_path / "huge.py"
+    path.write_text("def head():\n    pass\n" * 500)
+    os.truncate(path, 4 * 1024**3)
+    read = 0
+    real_read = os.read
+
+    def counting(fd: int, n: int) -> bytes:
+        nonlocal read
+        data = real_read(fd, n)
+        read += len(data)
+        return data
+
+    monkeypatch.setattr(os, "read", counting)
+    first = read_file(tmp_path, "huge.py")
+    assert isinstance(first, FileSnapshot)
+    assert first.size == 4 * 1024**3 and "def head" in first.body
+    assert read <= 256 * 1024 * 1024 + 1024 * 1024
+    os.truncate(path, 4 * 1024**3 + 1)  # a change past the hashed part still changes the digest
+    second = read_file(tmp_path, "huge.py")
+    assert isinstance(second, FileSnapshot) and second.digest != first.digest
