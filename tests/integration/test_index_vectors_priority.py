@@ -4,7 +4,9 @@ background share a server gives it. Real app, pipeline, in-process Qdrant and mo
 
 from __future__ import annotations
 
+import asyncio
 import os
+import time
 from pathlib import Path
 
 import pytest
@@ -35,6 +37,12 @@ async def test_embedding_a_user_waits_for_runs_at_normal_priority(tmp_path: Path
     async with EmbeddedApp(settings, watch=False) as app:
         await app.start(resume=False)
         await app.service.add_repo(t.AddRepoArgs(path=str(repo), repoId="sample"))
+        # the job runs in the background: idle before it published anything is no index (a
+        # loaded machine saw `embedded` 0, with nothing yet to embed)
+        deadline = time.monotonic() + 60
+        while (await app.service.index_status(t.RepoIdArgs(repoId="sample"))).status != "Completed":
+            assert time.monotonic() < deadline, "the sample repository did not finish indexing"
+            await asyncio.sleep(0.02)
         assert await app.runtime.wait_idle(60)
         with ProgressReporter("test", interactive=False) as progress:
             done = await embed_all(app, progress)
