@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import codecs
 import re
 from typing import Literal
 
@@ -25,10 +26,60 @@ BINARY_SNIFF_BYTES = 8000  # git's heuristic: a NUL byte in the first 8000 bytes
 BINARY_SIGNATURES = (b"%PDF-",)
 
 
+# Text that Windows tools write (.reg, .ps1, .cs, .sql, .rc): UTF-16 behind a byte-order mark,
+# where every other byte of ASCII is a NUL. A UTF-32 LE mark opens with the UTF-16 LE one.
+UTF16_BOMS = ((codecs.BOM_UTF16_LE, "utf-16-le"), (codecs.BOM_UTF16_BE, "utf-16-be"))
+
+
+def utf16_encoding(head: bytes) -> str | None:
+    """`utf-16-le` or `utf-16-be` when `head` opens with that byte-order mark (not UTF-32's)
+    and the rest of its first BINARY_SNIFF_BYTES hold no U+0000 (git's heuristic, applied to
+    the characters); None otherwise."""
+    if head.startswith(codecs.BOM_UTF32_LE):
+        return None
+    for bom, encoding in UTF16_BOMS:
+        if head.startswith(bom):
+            window = head[len(bom) : BINARY_SNIFF_BYTES]
+            text = window[: len(window) & ~1].decode(encoding, "replace")
+            return None if "\x00" in text else encoding
+    return None
+
+
 def looks_binary(head: bytes) -> bool:
     """Whether a file whose first bytes are `head` is binary: git's heuristic (a NUL in the
-    first BINARY_SNIFF_BYTES), or a format BINARY_SIGNATURES names."""
+    first BINARY_SNIFF_BYTES) unless it is UTF-16 text (utf16_encoding), or a format
+    BINARY_SIGNATURES names."""
+    if utf16_encoding(head) is not None:
+        return False
     return b"\x00" in head[:BINARY_SNIFF_BYTES] or head.startswith(BINARY_SIGNATURES)
+
+
+_DECODERS = {
+    "utf-8": codecs.utf_8_decode,
+    "utf-16-le": codecs.utf_16_le_decode,
+    "utf-16-be": codecs.utf_16_be_decode,
+}
+
+
+def decode_text(raw: bytes, final: bool, chars: int) -> tuple[str, bool]:
+    """The first `chars` + 1 characters of a text file's first bytes (+1 tells a caller that
+    it goes on) and whether any was replaced: UTF-16 behind its byte-order mark, else UTF-8
+    (a UTF-8 mark dropped). `final` False: `raw` is a head, its cut last character held back.
+    A bad sequence past the first `chars` characters is not counted as replaced."""
+    encoding = utf16_encoding(raw)
+    if encoding is not None:
+        raw = raw[2:]
+    else:
+        encoding = "utf-8"
+        raw = raw.removeprefix(codecs.BOM_UTF8)
+    decode = _DECODERS[encoding]
+    try:
+        return decode(raw, "strict", final)[0][: chars + 1], False
+    except UnicodeDecodeError as exc:
+        clean = decode(raw[: exc.start], "strict", True)[0]
+        if len(clean) > chars:  # the bad bytes lie beyond the published body
+            return clean[: chars + 1], False
+        return decode(raw, "replace", final)[0][: chars + 1], True
 
 
 def validate_repo_id(value: str) -> str:
@@ -125,7 +176,7 @@ class FileUpsert(Event):
     body: str = ""
     truncated: bool = False  # the file goes on past `body`
     binary: bool = False  # only published when the repository keeps binaries (body then empty)
-    decode_errors: bool = False  # invalid UTF-8 was replaced
+    decode_errors: bool = False  # invalid UTF-8 (or UTF-16, decode_text) was replaced
     source_revision: str | None = None  # git commit for git sources
     observed_at: float  # unix seconds when the source read it
 

@@ -37,6 +37,7 @@ from schemas.events import (
     FileUpsert,
     RepoRegistration,
     SourceStatus,
+    decode_text,
     file_key,
     looks_binary,
 )
@@ -44,7 +45,7 @@ from streams.errors import SourceError
 from streams.eventlog.base import EventLog, LogRecord
 from streams.runtime.log_contact import CONTACT_ERRORS, LogContact
 from streams.sources.git_credentials import GitCredentials, split_credentials, without_userinfo
-from streams.sources.walker import DIGEST_PREFIX, indexed_limit
+from streams.sources.walker import DIGEST_PREFIX, head_bytes, indexed_limit
 
 log = logging.getLogger(__name__)
 INDEXED_REF = "refs/repocontext/indexed"
@@ -282,12 +283,9 @@ class GitPoller:
         data = await self._git("cat-file", "blob", blob)
         if looks_binary(data):
             return None
-        text = data.removeprefix(b"\xef\xbb\xbf")
         limit = indexed_limit()
-        try:
-            body, errors = text.decode("utf-8"), False
-        except UnicodeDecodeError:
-            body, errors = text.decode("utf-8", "replace"), True
+        cut = head_bytes(limit)  # the walker's bound: a huge blob decodes only its head
+        body, errors = decode_text(data[:cut], len(data) <= cut, limit)
         return FileUpsert(
             repo_id=self.source.repo_id,
             path=path,

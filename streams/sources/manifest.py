@@ -48,6 +48,11 @@ CREATE TABLE IF NOT EXISTS ingest_jobs (
 """
 
 
+# What schemas.events.looks_binary calls binary, by version: 1 = UTF-16 behind a byte-order
+# mark is text. A manifest from an older version forgets its excluded binaries once.
+SNIFF_VERSION = 1
+
+
 @dataclass(frozen=True, slots=True)
 class ManifestRow:
     """The stat and digest of a file as last read.
@@ -85,9 +90,21 @@ class Manifest:
             self._db.execute("PRAGMA journal_mode=WAL")
             self._db.execute("PRAGMA synchronous=NORMAL")
             self._db.executescript(_SCHEMA)
+            self._resniff_binaries()
         except sqlite3.Error as exc:
             raise SourceError(f"cannot open the source manifest at {path}: {exc}") from exc
         self._lock = threading.Lock()
+
+    def _resniff_binaries(self) -> None:
+        """Rows written under an older binary sniff go (once, in user_version): a UTF-16 file
+        was an excluded binary before SNIFF_VERSION 1, and the fast path would keep it out
+        until it changed. Each such file is read again by the next pass."""
+        with self._db:
+            self._db.execute("BEGIN IMMEDIATE")
+            found = int(self._db.execute("PRAGMA user_version").fetchone()[0])
+            if found < SNIFF_VERSION:
+                self._db.execute("DELETE FROM manifest_files WHERE digest IS NULL")
+                self._db.execute(f"PRAGMA user_version = {SNIFF_VERSION}")
 
     def __enter__(self) -> Manifest:
         return self

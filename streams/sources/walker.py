@@ -8,15 +8,14 @@ keeps the walk inside the root and makes cycles impossible.
 Every directory listed and every file read is opened through `safe_open`, descending from the
 root one component at a time with O_NOFOLLOW, so a directory swapped for a symlink between
 discovery and the read is refused instead of followed out of the root. `read_file` sniffs
-git's binary heuristic, hashes up to 256 MiB with xxh3-128 in bounded chunks (past that, the
-size and mtime stand for the rest) and decodes only
+git's binary heuristic (UTF-16 behind a byte-order mark is text), hashes up to 256 MiB with
+xxh3-128 in bounded chunks (past that, the size and mtime stand for the rest) and decodes only
 the first `indexed_limit()` characters (what keyword search indexes; the tools return the first
 MAX_BODY_CHARS of them), so memory stays bounded for huge files.
 """
 
 from __future__ import annotations
 
-import codecs
 import errno
 import os
 import stat
@@ -34,6 +33,7 @@ from schemas.events import (
     MAX_INDEXED_CHARS,
     FileUpsert,
     WalkFilters,
+    decode_text,
     looks_binary,
 )
 from streams.errors import SourceError
@@ -47,7 +47,6 @@ _MIN_READ_BYTES = 64 * 1024
 # size and mtime the open saw: a 20 GB sparse file took 46 s to hash at every read, one that
 # grows as fast as it is read never reached EOF, and both held the ordered read behind them.
 _MAX_HASH_BYTES = 256 * 1024 * 1024
-_BOM = codecs.BOM_UTF8
 _limit = [MAX_INDEXED_CHARS]  # characters of a file published for search (configure_indexed_limit)
 
 
@@ -257,19 +256,6 @@ def is_walkable_dir(root: Path, rel_dir: str, path_filter: PathFilter) -> bool:
     return st is not None and stat.S_ISDIR(st.st_mode)
 
 
-def _decode_body(raw: bytes, final: bool, chars: int) -> tuple[str, bool]:
-    """First `chars` + 1 characters (to detect truncation) and whether any was replaced."""
-    if raw.startswith(_BOM):
-        raw = raw[len(_BOM) :]
-    try:
-        return codecs.utf_8_decode(raw, "strict", final)[0][: chars + 1], False
-    except UnicodeDecodeError as exc:
-        clean = raw[: exc.start].decode("utf-8")
-        if len(clean) > chars:  # the bad bytes lie beyond the published body
-            return clean[: chars + 1], False
-        return codecs.utf_8_decode(raw, "replace", final)[0][: chars + 1], True
-
-
 def _skip_for(rel_path: str, exc: OSError) -> Skipped:
     if exc.errno == errno.ENOENT or exc.errno == errno.ENOTDIR:
         return Skipped(rel_path, "vanished")
@@ -329,7 +315,7 @@ def read_file(root: Path | str, rel_path: str, *, exclude_binary: bool = True) -
         return _skip_for(rel_path, exc)
     finally:
         os.close(fd)
-    body, decode_errors = ("", False) if binary else _decode_body(head, eof, chars)
+    body, decode_errors = ("", False) if binary else decode_text(head, eof, chars)
     return FileSnapshot(
         path=rel_path,
         size=size,

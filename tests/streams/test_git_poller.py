@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import codecs
 import json
 import os
 import subprocess
@@ -114,6 +115,25 @@ async def test_publishes_exactly_the_changes_and_stamps_the_commit(
     # a restarted poller (same staging dir) resumes from the indexed commit: nothing new
     again = GitPoller(log, source, tmp_path / "staging")
     assert (await again.poll_once()).status == "unchanged"
+
+
+async def test_a_utf16_file_is_published_as_text(
+    log: EventLog, remote: tuple[Path, Path], tmp_path: Path
+) -> None:
+    """A Windows-authored UTF-16 file (byte-order mark, a NUL in every ASCII character) was
+    left out as binary; it is published with its decoded text as the body."""
+    bare, work = remote
+    text = "Windows Registry Editor Version 5.00\r\n[HKEY_CURRENT_USER\\Ünï]\r\n"
+    (work / "setup.reg").write_bytes(codecs.BOM_UTF16_LE + text.encode("utf-16-le"))
+    git(work, "add", "-A")
+    git(work, "commit", "-qm", "utf-16")
+    git(work, "push", "-q", str(bare), "main")
+    poller = GitPoller(log, GitSource("demo", f"file://{bare}", "main"), tmp_path / "staging")
+    assert "setup.reg" in (await poller.poll_once()).added
+    by_key = {r.key: r.value for r in await files_events(log, {})}
+    reg = codec.decode(topics.FILES.name, by_key[file_key("demo", "setup.reg")])
+    assert isinstance(reg, FileUpsert)
+    assert (reg.body, reg.decode_errors, reg.binary) == (text, False, False)
 
 
 async def test_fetch_failure_keeps_the_last_generation_and_hides_credentials(

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import codecs
 import os
+import sqlite3
 import time
 from pathlib import Path
 
@@ -246,6 +248,52 @@ def test_bom_is_stripped_from_the_body_but_hashed(tmp_path: Path) -> None:
     assert snap.language == "python"
 
 
+def test_a_utf16_file_with_a_bom_is_text(tmp_path: Path) -> None:
+    """Windows tools write .reg, .ps1, .cs and .sql files as UTF-16 with a byte-order mark:
+    every other byte of ASCII text is a NUL, so git's heuristic called them binary and they
+    were skipped. The body is the decoded text (served as UTF-8); the digest hashes the bytes."""
+    text = "Windows Registry Editor Version 5.00\r\n[HKEY_CURRENT_USER\\Software\\Ünï]\r\n"
+    for name, data in (
+        ("le.reg", codecs.BOM_UTF16_LE + text.encode("utf-16-le")),
+        ("be.ps1", codecs.BOM_UTF16_BE + text.encode("utf-16-be")),
+    ):
+        write(tmp_path, name, data)
+        snap = snapshot(tmp_path, name)
+        assert (snap.body, snap.binary, snap.decode_errors, snap.truncated) == (
+            text,
+            False,
+            False,
+            False,
+        )
+        assert snap.digest == "xx128:" + xxhash.xxh3_128_hexdigest(data)
+        assert snap.size == len(data)
+    # a lone surrogate is replaced and flagged, as invalid UTF-8 is
+    write(tmp_path, "bad.txt", codecs.BOM_UTF16_LE + "ok ".encode("utf-16-le") + b"\x00\xd8ab")
+    bad = snapshot(tmp_path, "bad.txt")
+    assert bad.decode_errors and bad.body.startswith("ok \ufffd")
+
+
+def test_utf32_bomless_utf16_and_nul_characters_stay_binary(tmp_path: Path) -> None:
+    text = "class A {}\n"
+    for name, data in (
+        ("u32.cs", codecs.BOM_UTF32_LE + text.encode("utf-32-le")),
+        ("nobom.cs", text.encode("utf-16-le")),
+        # a BOM followed by what decodes to U+0000 characters is not text
+        ("fake.bin", codecs.BOM_UTF16_LE + b"\x00\x00\x01\x02" * 10),
+    ):
+        write(tmp_path, name, data)
+        assert read_file(tmp_path, name) == Skipped(name, "binary"), name
+
+
+def test_a_huge_utf16_file_obeys_the_indexed_limit(tmp_path: Path) -> None:
+    data = codecs.BOM_UTF16_LE + ("é𝄞 line\n" * 300_000).encode("utf-16-le")  # ~5.4 MB
+    write(tmp_path, "big.txt", data)
+    snap = snapshot(tmp_path, "big.txt")
+    assert (len(snap.body), snap.truncated, snap.decode_errors) == (MAX_INDEXED_CHARS, True, False)
+    assert snap.body == data[2:].decode("utf-16-le")[:MAX_INDEXED_CHARS]
+    assert (snap.size, snap.digest) == (len(data), "xx128:" + xxhash.xxh3_128_hexdigest(data))
+
+
 def test_empty_file(tmp_path: Path) -> None:
     write(tmp_path, "empty.md", b"")
     snap = snapshot(tmp_path, "empty.md")
@@ -301,6 +349,26 @@ def test_manifest_round_trip_and_log_instance_change(tmp_path: Path) -> None:
         manifest.record("repo", {"a.py": row})
         manifest.drop_repo("repo")
         assert manifest.load("repo", "log-1") == {}
+
+
+def test_an_older_manifest_forgets_its_binaries_once_so_utf16_files_are_read(
+    tmp_path: Path,
+) -> None:
+    """A manifest written before UTF-16 counted as text remembers such a file as an excluded
+    binary, and the stat fast path would keep it out until it changed: the first open at the
+    new sniff drops those rows (each binary is sniffed again once), later opens keep them."""
+    db = tmp_path / "source-manifest.db"
+    row = ManifestRow(size=3, mtime_ns=10, digest="xx128:ab", anchor_ns=20)
+    with Manifest(db) as manifest:
+        manifest.load("repo", "log-1")
+        manifest.record("repo", {"a.py": row, "w.reg": ManifestRow(1, 1, None, 2)})
+    with sqlite3.connect(db) as conn:
+        conn.execute("PRAGMA user_version = 0")  # as written before the sniff version
+    with Manifest(db) as manifest:
+        assert manifest.load("repo", "log-1") == {"a.py": row}
+        manifest.record("repo", {"b.bin": ManifestRow(1, 1, None, 2)})
+    with Manifest(db) as manifest:
+        assert manifest.load("repo", "log-1")["b.bin"].digest is None
 
 
 # --- reconcile --------------------------------------------------------------------------------
