@@ -230,10 +230,11 @@ def _compile_pass(
 
 @functools.cache
 def plan_of(grammar: Grammar) -> QueryPlan:
-    """The compiled passes of a language and their per-pattern roles. Our query files use no
-    predicates: tree-sitter 0.26 treats an unknown predicate as always true, so a typo there
-    would silently match everything. `@ref.qualifier` only documents a pattern; it is disabled
-    so that a reference match carries exactly one capture."""
+    """The compiled passes of a language and their per-pattern roles. Our query files use
+    only the predicates tree-sitter implements (`#eq?`, `#not-eq?`, `#match?`): 0.26 treats an
+    unknown one as always true, so a typo there would silently match everything.
+    `@ref.qualifier` only documents a pattern; it is disabled so that a reference match
+    carries exactly one capture."""
     source = query_source(grammar)
     whole = query_of(grammar)
     texts = _pattern_texts(whole, source.encode("utf-8"))

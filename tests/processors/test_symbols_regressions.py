@@ -334,3 +334,26 @@ def test_comments_before_a_body_are_no_part_of_the_signature() -> None:
     records = symbols_of(upsert("f.c", c_body))
     assert records is not None
     assert [s.signature for s in records[0].symbols] == ["int f(int x)"]
+
+
+def test_every_name_of_a_chained_python_assignment_is_a_symbol() -> None:
+    # `USER = PASSWORD = None` declared only USER: `from .conf import PASSWORD` found no
+    # declaration, and the module's outline left the name out
+    body = (
+        "USER = PASSWORD = None\nA = B = C = 1\n"
+        "class K:\n    x = y = 2\n    def m(self):\n        p = q = 3\n"
+    )
+    records = symbols_of(upsert("conf.py", body))
+    assert records is not None
+    found = {s.fq_name: (s.kind, s.start_line) for s in records[0].symbols}
+    assert found == {
+        "conf.USER": ("Field", 1),
+        "conf.PASSWORD": ("Field", 1),
+        "conf.A": ("Field", 2),
+        "conf.B": ("Field", 2),
+        "conf.C": ("Field", 2),
+        "conf.K": ("Type", 3),
+        "conf.K.x": ("Field", 4),
+        "conf.K.y": ("Field", 4),
+        "conf.K.m": ("Method", 5),
+    }

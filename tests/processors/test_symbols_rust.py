@@ -159,3 +159,13 @@ def test_an_impl_for_a_fn_pointer_a_raw_pointer_never_or_dyn_trait_is_a_scope() 
     assert {"fn.go", "pointer.go", "never.go", "Any.is_go", "Error.go", "Error.source_go"} <= {
         n.split("(")[0].split("#")[0] for n in names
     }, names
+
+
+def test_the_type_a_path_starts_from_is_referenced() -> None:
+    _imports, refs = _extract(
+        "fn f() { Platform::convert(x); let m = Mode::Search; crate::cfg::Config::new();"
+        " Self::helper(); config::load(); }\n"
+    )
+    assert {("Platform", None), ("Mode", None), ("Config", "crate.cfg.Config")} <= refs
+    # `Self` is no declaration's name; a lowercase path segment is a module, not a type
+    assert not {name for name, _ in refs} & {"Self", "config"}

@@ -194,3 +194,14 @@ def test_a_method_implemented_in_another_module_is_found_through_its_type(tmp_pa
         repo = RustRepo(store)
         assert repo.dependents("src/platform/unix.rs") == [("src/function.rs", "native")]
         assert repo.dependent_files("src/other.rs") == []
+
+
+def test_a_path_through_a_type_is_a_use_of_the_type(tmp_path: Path) -> None:
+    # `Platform::convert(path)` names the type as much as `fn f(p: Platform)` does: platform.rs,
+    # which declares `struct Platform`, had only lib.rs and its own submodules as dependents
+    with ViewStore(tmp_path / "views.db", default_registry()) as store:
+        store.apply([r for p, body in IMPL_ELSEWHERE.items() for r in records(p, body)], {})
+        repo = RustRepo(store)
+        assert ("src/function.rs", "native") in repo.dependents("src/platform.rs")
+        # other.rs's `Platform::` is its own type's
+        assert "src/other.rs" not in repo.dependent_files("src/platform.rs")

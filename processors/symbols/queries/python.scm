@@ -28,6 +28,14 @@
 (with_statement body: (block (expression_statement (assignment left: (pattern_list (identifier) @name)) @def.Field @top)))
 (class_definition
   body: (block (expression_statement (assignment left: (pattern_list (identifier) @name)) @def.Field)))
+; the later names of a chained assignment (`USER = PASSWORD = None`: the first is above), two
+; links deep; the statement is their node, as long as the first's, so no name owns the next
+(module (expression_statement (assignment right: (assignment left: (identifier) @name))) @def.Field)
+(module (expression_statement (assignment right: (assignment right: (assignment left: (identifier) @name)))) @def.Field)
+(class_definition
+  body: (block (expression_statement (assignment right: (assignment left: (identifier) @name))) @def.Field))
+(class_definition
+  body: (block (expression_statement (assignment right: (assignment right: (assignment left: (identifier) @name)))) @def.Field))
 
 (import_statement name: (dotted_name) @import)
 (import_statement name: (aliased_import name: (dotted_name) @import alias: (identifier) @import.alias))
