@@ -299,3 +299,38 @@ def test_a_python_import_inside_a_function_qualifies_only_inside_it() -> None:
     assert (f"{termui}.Group.shell_complete", "get_short_help_str", None) in found
     assert not any(q and q.startswith(f"{decorators}.command.") for _o, _n, q in found), found
     assert ("", "group", f"{decorators}.group") in found  # the class body's, named by none
+
+
+# zustand's src/react.ts and src/vanilla.ts: an implementation typed by an overloaded call
+# signature is cast (`(... => ...) as Create`), so the value is an as_expression, not the arrow
+CAST_FUNCTIONS_TS = """type Create = { <T>(s: T): T; <T>(): (s: T) => T }
+
+export const create = (<T>(createState: T | undefined) =>
+  createState ? createImpl(createState) : createImpl) as Create
+
+export const createStore = ((createState) =>
+  createState ? createStoreImpl(createState) : createStoreImpl) as unknown as CreateStore
+
+const checked = ((a: number) => a + 1) satisfies (a: number) => number
+
+const wrapped = (function named() {
+  return 1
+})
+
+export const immer = immerImpl as unknown as Immer
+
+const table = { a: 1 } as const
+"""
+
+
+def test_a_function_cast_to_its_type_is_a_function() -> None:
+    found = {s.fq_name: s for s in symbols("src/react.ts", CAST_FUNCTIONS_TS)}
+    in_tsx = {s.fq_name: s.kind for s in symbols("src/react.tsx", CAST_FUNCTIONS_TS)}
+    for name in ("create", "createStore", "checked", "wrapped"):
+        assert found[name].kind == in_tsx[name] == "Function", name
+    assert (found["create"].start_line, found["create"].end_line) == (3, 4)
+    assert (found["createStore"].start_line, found["createStore"].end_line) == (6, 7)
+    assert found["create"].signature.startswith("const create = (<T>(createState: T | undefined)")
+    # a cast of a value that is no function literal stays a value
+    assert found["immer"].kind == "Field"
+    assert found["table"].kind == "Field"
