@@ -15,6 +15,7 @@ extracted wrong, each pinned by a small inline source and asserted by what was w
 
 from __future__ import annotations
 
+from processors.symbols.languages.js_ts import split_import_entry
 from processors.symbols.processor import symbols_of
 from schemas.symbols import SymbolDef
 from tests.processors.test_symbols import upsert
@@ -334,3 +335,26 @@ def test_a_function_cast_to_its_type_is_a_function() -> None:
     # a cast of a value that is no function literal stays a value
     assert found["immer"].kind == "Field"
     assert found["table"].kind == "Field"
+
+
+# TypeScript's CommonJS import (`import x = require("./x")`, what a file compiled to CommonJS
+# writes for a module that assigns `export =`) recorded no import: related(helper.ts) had no
+# dependent, and forms.ts no import
+REQUIRE_IMPORT_TS = """import helper = require("./helper")
+import fs = require("fs")
+
+export function run(): string {
+  return helper.format(fs.readFileSync("x", "utf8"))
+}
+"""
+
+
+def test_a_typescript_import_require_is_an_import() -> None:
+    for path in ("src/forms.ts", "src/forms.tsx"):
+        records = symbols_of(upsert(path, REQUIRE_IMPORT_TS))
+        assert records is not None
+        modules = {split_import_entry(e).module for e in records[1].imports}
+        assert {"src/helper", "fs"} <= modules, path
+        refs = set(records[1].references)
+        assert ("run", "format", "src/helper.format") in refs, path
+        assert ("run", "readFileSync", "fs.readFileSync") in refs, path

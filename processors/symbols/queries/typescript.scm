@@ -51,6 +51,10 @@
 (internal_module body: (statement_block (export_statement (lexical_declaration (variable_declarator name: (identifier) @name)) @def.Field)))
 
 ; imports and re-exports: es_modules.scm
+; TypeScript's CommonJS import (`import fs = require("fs")`, for a module that assigns `export =`):
+; the module, its name bound like a namespace's (`fs.readFileSync`); not in es_modules.scm, which
+; JavaScript's grammar reads too and has no such node
+(import_statement (import_require_clause (identifier) @import.alias source: (string (string_fragment) @import)))
 
 ; `.`: a call starts with its function, so tree-sitter may drop the partial match at the
 ; call's first child instead of carrying it through the arguments (measured: 2% of the query)
