@@ -37,6 +37,7 @@ from query_api.context.candidates import Candidate, worth_packing
 from query_api.context.count_memo import CountMemo
 from query_api.context.entries import EntryRenderer
 from query_api.context.fill import MAX_FILES, MIN_ROOM, fill
+from query_api.context.one_line import one_line_note
 from query_api.context.plan import ENVELOPE_SHARE, Coster, Item, Share, is_cut, plan
 from query_api.context.receipts import (
     UsageWindow,
@@ -311,10 +312,28 @@ class BundleService:
                     other, _ = await self._filled(args, deeper, again, cands, seen, held, lean)
                     if self._envelope_share(other) < self._envelope_share(result):
                         packed, result = again, other
+        if result.detail == "slices":
+            result = self._one_line_noted(result)
         if not result.entries and not result.reused and answer.note and not result.note:
             # nothing to pack because nothing matched: the search's word for it, not silence
             result = result.model_copy(update={"note": answer.note})
         return self._settle(args, result, cands, packed.cheapest, now, least)
+
+    def _one_line_noted(self, result: b.ContextResult) -> b.ContextResult:
+        """`result` with a note naming each file it sends as its path because the file is one
+        line too long to cut into spans (query_api/context/one_line.py), where the note fits
+        the budget: it never pushes an entry out (a retry budget promises that one fits)."""
+
+        def body_of(path: str) -> str | None:
+            row = self.views.get_content(result.repoId, path)
+            return row.body if row is not None else None
+
+        extra = one_line_note(result.entries, body_of, self.count)
+        if extra is None:
+            return result
+        noted = result.model_copy(update={"note": with_note(result.note, extra)})
+        fitted, _ = self._fitted(noted, result.entries, result.truncated)
+        return fitted if len(fitted.entries) == len(result.entries) else result
 
     def _long_task(self, task: str, budget: int) -> str | None:
         """Why little code came back when the task's echo (a field the answer returns) takes
