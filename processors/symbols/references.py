@@ -16,6 +16,9 @@ from processors.symbols.reference_sites import UNRESOLVED, Sites
 from schemas.symbols import Reference
 
 MAX_REFERENCES = 5000  # per file; a generated file cannot flood the reverse index
+# the key `bound` holds a re-export under (`export { default as Options } from "./options"`):
+# no local name, so nothing in the file resolves through it (languages/js_ts_imports.py)
+REEXPORT_KEY = "export "
 
 
 def references_of(
@@ -52,8 +55,12 @@ def references_of(
             paths,
         )
     if bound or scoped:
-        imported = [*bound.values(), *(a.qualified for a in scoped if a.bound)]
-        references, dropped = _imported_unreferenced(references, dropped, imported)
+        imported = [
+            *(q for k, q in bound.items() if not k.startswith(REEXPORT_KEY)),
+            *(a.qualified for a in scoped if a.bound),
+        ]
+        reexported = [q for k, q in bound.items() if k.startswith(REEXPORT_KEY)]
+        references, dropped = _imported_unreferenced(references, dropped, imported, reexported)
     return references, dropped
 
 
@@ -82,18 +89,30 @@ def _owners(symbols: list[Declaration]) -> tuple[list[int], list[str]]:
 
 
 def _imported_unreferenced(
-    references: list[Reference], dropped: int, bound: Iterable[str]
+    references: list[Reference],
+    dropped: int,
+    bound: Iterable[str],
+    reexported: Iterable[str] = (),
 ) -> tuple[list[Reference], int]:
     """Each imported declaration no reference resolved to, as a file-level reference: the
     import is the file's use of it (`from .blueprints import Blueprint` for an `isinstance(x,
-    Blueprint)`, an `extends`, an assignment, a re-export), which calls and type captures
-    alone would miss. One already referenced needs no second entry."""
+    Blueprint)`, an `extends`, an assignment), which calls and type captures alone would
+    miss. One already referenced needs no second entry, except a re-export's (`reexported`):
+    its file-level reference is what marks the file as a barrel handing the name on under
+    another name (query_api/symbols/js_family.py), even where a declaration of the file uses
+    the name too (got's source/index.ts: `new Options()` in `defaults`, and `export { default
+    as Options } from "./core/options.js"`)."""
     used = {qualified for _owner, _name, qualified in references}
-    extra: list[Reference] = [
-        ("", qualified.rpartition(".")[2], qualified)
-        for qualified in dict.fromkeys(bound)
-        if qualified not in used and 0 < len(qualified.rpartition(".")[2]) <= MAX_NAME_CHARS
-    ]
+    at_file_level = {qualified for owner, _name, qualified in references if not owner}
+    wanted = [(q, used) for q in dict.fromkeys(bound)]
+    wanted += [(q, at_file_level) for q in dict.fromkeys(reexported)]
+    extra: list[Reference] = []
+    for qualified, already in wanted:
+        name = qualified.rpartition(".")[2]
+        if qualified not in already and 0 < len(name) <= MAX_NAME_CHARS:
+            extra.append(("", name, qualified))
+            used.add(qualified)
+            at_file_level.add(qualified)
     if not extra:
         return references, dropped
     room = max(0, MAX_REFERENCES - len(references))

@@ -652,6 +652,38 @@ def test_a_name_re_exported_under_another_name_is_used_by_callers_of_the_alias(r
     ]
 
 
+def test_a_default_re_exported_by_name_from_a_barrel_that_also_uses_it(repo: Repo) -> None:
+    # got's source/index.ts imports core/options.ts's default export for its own use and
+    # re-exports it by name (`export {default as Options} from "./core/options.js"`);
+    # test/normalize-arguments.ts's `new Options()` through the barrel was no dependent of
+    # options.ts: the re-export's file-level reference was dropped as a duplicate of the
+    # local use's, so the barrel's alias was never followed
+    repo.add(
+        {
+            "source/core/options.ts": "export default class Options {}\n",
+            "source/create.ts": "export default function create(o: unknown) { return o; }\n",
+            "source/index.ts": (
+                'import create from "./create.js";\n'
+                'import Options from "./core/options.js";\n'
+                "const defaults = { options: new Options() };\n"
+                "const got = create(defaults);\n"
+                "export default got;\n"
+                'export { default as Options } from "./core/options.js";\n'
+                'export { default as create } from "./create.js";\n'
+            ),
+            "test/normalize.ts": (
+                'import { Options } from "../source/index.js";\n'
+                "export function check() { return new Options(); }\n"
+            ),
+        }
+    )
+    assert repo.dependents("source/core/options.ts") == [
+        ("source/index.ts", "<file>"),
+        ("source/index.ts", "defaults"),
+        ("test/normalize.ts", "check"),
+    ]
+
+
 def test_a_commonjs_module_required_as_a_whole_is_used_by_the_require(repo: Repo) -> None:
     # koa's lib/context.js: `const proto = module.exports = { inspect () {...} }`, required
     # by lib/application.js as `const context = require('./context')` and used only as

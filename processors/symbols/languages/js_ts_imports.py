@@ -25,6 +25,7 @@ from processors.symbols.languages.js_ts import (
     star_reexport,
 )
 from processors.symbols.languages.js_ts_locals import FUNCTIONS, local_shadows
+from processors.symbols.references import REEXPORT_KEY
 from processors.symbols.signatures import _node_text
 
 
@@ -73,7 +74,9 @@ def _read_import(found: Found, text: Slicer, caps: Captures, directory: str) -> 
         # the re-export is the file's use of each name (a file-level reference, as for
         # `import { a } ...; export { a }`); keyed by no local name the file could use,
         # one per name exported (`export { default as ar }`, `{ default as be }`, ...)
-        found.bound.update((f"export {exported}", f"{module}.{name}") for name, exported in names)
+        found.bound.update(
+            (f"{REEXPORT_KEY}{exported}", f"{module}.{name}") for name, exported in names
+        )
     elif namespace and not names_cap and not default_cap and "import.via" not in caps:
         found.imports.append(namespace_import(module, namespace))  # `import * as ns`
     else:
