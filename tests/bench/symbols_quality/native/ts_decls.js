@@ -16,7 +16,18 @@ function kindOf(name) {
 }
 
 const EXPORTED = "(exported)";
-const functionValue = (n) => n && (ts.isArrowFunction(n) || ts.isFunctionExpression(n));
+// a function cast to its type or wrapped (`(<T>(s: T) => s) as Create`, `satisfies F`, `(function
+// () {})`) is a function value too, as processors/symbols/queries/typescript.scm reads it
+const unwrapped = (n) => {
+  while (n && (ts.isParenthesizedExpression(n) || ts.isAsExpression(n) || ts.isSatisfiesExpression(n))) {
+    n = n.expression;
+  }
+  return n;
+};
+const functionValue = (n) => {
+  const v = unwrapped(n);
+  return !!v && (ts.isArrowFunction(v) || ts.isFunctionExpression(v));
+};
 
 function declarations(file, text) {
   const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, kindOf(file));
@@ -101,7 +112,8 @@ function declarations(file, text) {
     if (ts.isExpressionStatement(n) && ts.isSourceFile(n.parent)) {
       const e = n.expression;
       if (ts.isBinaryExpression(e) && e.operatorToken.kind === ts.SyntaxKind.EqualsToken &&
-          ts.isPropertyAccessExpression(e.left) && functionValue(e.right)) {
+          ts.isPropertyAccessExpression(e.left) && e.right &&
+          (ts.isArrowFunction(e.right) || ts.isFunctionExpression(e.right))) {
         own(e.left.name, "function", "assigned function");
         return visit(n, true);
       }
