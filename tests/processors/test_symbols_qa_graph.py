@@ -358,3 +358,32 @@ def test_a_typescript_import_require_is_an_import() -> None:
         refs = set(records[1].references)
         assert ("run", "format", "src/helper.format") in refs, path
         assert ("run", "readFileSync", "fs.readFileSync") in refs, path
+
+
+# a dynamic import (`await import("./lazy")`, a router's `() => import("./pages/About")`)
+# recorded no import in TS or JS: the module it loads had no dependent, the file no import
+DYNAMIC_IMPORT = """export async function load() {
+  const lazy = await import("./lazy")
+  const { heavy } = await import("./heavy")
+  return lazy.run() + heavy()
+}
+
+export const routes = [{ path: "/about", component: () => import("./pages/About") }]
+
+export function other() {
+  return lazy.run()
+}
+"""
+
+
+def test_a_dynamic_import_is_an_import() -> None:
+    for path in ("src/app.ts", "src/app.tsx", "src/app.js"):
+        records = symbols_of(upsert(path, DYNAMIC_IMPORT))
+        assert records is not None
+        modules = {split_import_entry(e).module for e in records[1].imports}
+        assert {"src/lazy", "src/heavy", "src/pages/About"} <= modules, path
+        refs = set(records[1].references)
+        assert ("load", "run", "src/lazy.run") in refs, path
+        assert ("load", "heavy", "src/heavy.heavy") in refs, path
+        # bound in load() only: other()'s `lazy` is not the import
+        assert ("other", "run", "src/lazy.run") not in refs, path

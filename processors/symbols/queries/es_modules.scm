@@ -11,6 +11,11 @@
 ; a local export list (`export { output as infer }`, no `from`): the names a file exports under
 ; another name than it declares them (the extractor records the renamed ones with its imports)
 (export_statement (export_clause) @import.exports !source)
+; a dynamic import (`await import("./lazy")`, a router's `() => import("./pages/About")`): the
+; module, as a CommonJS `require` is (the `import` call is kept as an import call); bound to a
+; name or destructured after an `await`, scoped like one (languages/js_ts_imports.py)
+(call_expression . function: (import) @import.via arguments: (arguments . (string (string_fragment) @import)))
+(variable_declarator name: [(identifier) @import.alias (object_pattern) @import.names] value: (await_expression (call_expression . function: (import) @import.via arguments: (arguments . (string (string_fragment) @import)))))
 ; a module's top-level export statement: a file that exports is a module even without imports,
 ; so its unqualified names are its own, not a script's globals (extract.py records it)
 (program (export_statement) @export)
