@@ -262,6 +262,8 @@ async def cmd_index(args: argparse.Namespace, settings: Settings, path: Path | N
             "unreadablePaths": status.get("unreadablePaths"),
             "filesSkipped": status.get("filesSkipped"),
             "skippedByReason": status.get("skippedByReason"),
+            "ignoreRulesDropped": status.get("ignoreRulesDropped"),
+            "ignoreRulesDroppedPaths": status.get("ignoreRulesDroppedPaths"),
             "filesIndexed": files,
             "deadLetters": dead,
             "vectorPassages": vectors,

@@ -191,6 +191,11 @@ class IndexStatus(ToolModel):
     # (past the indexed limit)
     filesSkipped: int = 0
     skippedByReason: dict[str, int] | None = None
+    # ignore-file lines the walk dropped (past 10,000 rules a file or 50,000 a repository,
+    # patterns it refused, lines past a file's 4 MiB cut) and the first 20 ignore files that
+    # lost them (our addition, only when there are any): files those lines name may be indexed
+    ignoreRulesDropped: int | None = None
+    ignoreRulesDroppedPaths: list[str] | None = None
     filesTruncated: int | None = None
     filesSearchedInPart: int | None = None
     chunksTotal: int = 0

@@ -78,6 +78,9 @@ class JobTracker:
             counts["skippedByReason"] = dict(sorted(self.counts.skipped_by.items()))
         if self.counts.unreadable_paths:
             counts["unreadablePaths"] = list(self.counts.unreadable_paths)
+        if self.counts.ignore_rules_dropped:
+            counts["ignoreRulesDropped"] = self.counts.ignore_rules_dropped
+            counts["ignoreRulesDroppedPaths"] = list(self.counts.ignore_rules_dropped_paths)
         return {
             "repoId": self.repo_id,
             "status": self.status,

@@ -63,7 +63,14 @@ def _changed(model: sy.ChangedResult, payload: dict[str, Any]) -> str:
 
 
 # index_status's counts of what the walk left out, said in one line instead of four keys
-_LEFT_OUT = ("filesSkipped", "skippedByReason", "filesTruncated", "filesSearchedInPart")
+_LEFT_OUT = (
+    "filesSkipped",
+    "skippedByReason",
+    "filesTruncated",
+    "filesSearchedInPart",
+    "ignoreRulesDropped",
+    "ignoreRulesDroppedPaths",
+)
 
 
 def _index_status(payload: dict[str, Any]) -> str:
@@ -93,6 +100,13 @@ def _left_out(payload: dict[str, Any]) -> list[str]:
         partly = payload.get("filesSearchedInPart") or 0
         reach = f"{partly} of them searched only in part" if partly else "all searched to the end"
         out.append(f"truncated: {_n(cut, 'file')} past the 64 Ki characters stored ({reach})")
+    dropped = payload.get("ignoreRulesDropped") or 0
+    if dropped:
+        where = ", ".join(payload.get("ignoreRulesDroppedPaths") or [])
+        out.append(
+            f"ignore rules dropped: {_n(dropped, 'line')} of {where} (over the limits or "
+            "refused): files they name may be indexed"
+        )
     return out
 
 

@@ -32,6 +32,7 @@ import os
 import re
 from dataclasses import dataclass
 from pathlib import Path
+from typing import BinaryIO
 
 from schemas.events import WalkFilters
 from streams.sources.git_tracked import TrackedFiles, find_checkout, index_stamp, tracked_files
@@ -56,6 +57,7 @@ INFO_EXCLUDE = ".git/info/exclude"
 _NEWLINE_STANDIN = "\x00"
 _GLOB_SPECIALS = frozenset("\\*?[]")
 _MAX_GITIGNORE_BYTES = 4 * 1024 * 1024  # a larger .gitignore is almost certainly not one
+_MAX_TAIL_BYTES = 64 * 1024 * 1024  # of a larger one's tail, its dropped lines are counted
 
 
 def _for_matching(rel_path: str) -> str:
@@ -127,28 +129,51 @@ def read_gitignore(root: Path | str, rel_dir: str) -> list[str]:
 
 def read_rules_file(root: Path | str, rel_path: str) -> list[str]:
     """The rule lines of an ignore file beneath `root` (read_gitignore's rules); [] if absent."""
+    return _read_rules(root, rel_path)[0]
+
+
+def _read_rules(root: Path | str, rel_path: str) -> tuple[list[str], int]:
+    """(read_rules_file's lines, the lines dropped past the _MAX_GITIGNORE_BYTES cut: those
+    in the next _MAX_TAIL_BYTES, counted, not kept)."""
     try:
         fd, _st = open_file_beneath(root, rel_path)
     except OSError:
-        return []
+        return [], 0
+    cut_lines = 0
     try:
         with os.fdopen(fd, "rb") as handle:
             data = handle.read(_MAX_GITIGNORE_BYTES + 1)
+            if len(data) > _MAX_GITIGNORE_BYTES:
+                # by whole lines: a line cut short could ignore what it did not name
+                keep = data.rfind(b"\n", 0, _MAX_GITIGNORE_BYTES) + 1
+                cut_lines = _lines_in(data[keep:], handle)
+                data = data[:keep]
     except OSError:
-        return []
-    if len(data) > _MAX_GITIGNORE_BYTES:  # a line cut short could ignore what it did not name
-        data = data[: data.rfind(b"\n", 0, _MAX_GITIGNORE_BYTES) + 1]
+        return [], 0
+    if cut_lines:
         log.warning(
-            "%s: only its first %d bytes are read (%d lines); the rest is dropped",
+            "%s: only its first %d bytes are read (%d lines); the rest (%d lines) is dropped",
             os.path.join(os.fspath(root), rel_path),
             len(data),
             data.count(b"\n"),
+            cut_lines,
         )
     if data.startswith(b"\xef\xbb\xbf"):
         data = data[3:]
     text = data.decode("utf-8", "surrogateescape")
     lines = [raw[:-1] if raw.endswith("\r") else raw for raw in text.split("\n")]
-    return [line for line in lines if _NEWLINE_STANDIN not in line]
+    return [line for line in lines if _NEWLINE_STANDIN not in line], cut_lines
+
+
+def _lines_in(head: bytes, handle: BinaryIO) -> int:
+    """The lines of `head` and of what `handle` holds after it, read to _MAX_TAIL_BYTES at
+    most (a last line without its newline counts)."""
+    lines, seen, last = head.count(b"\n"), len(head), head[-1:]
+    while seen < _MAX_TAIL_BYTES and (chunk := handle.read(1024 * 1024)):
+        lines += chunk.count(b"\n")
+        seen += len(chunk)
+        last = chunk[-1:]
+    return lines + (1 if last not in (b"", b"\n") else 0)
 
 
 _ANY_DIR = "(?P<ps_d>/)"  # pathspec's whole regex for `*/` and `**/`: every directory
@@ -234,26 +259,31 @@ def _grouped(run: tuple[_Rule, ...]) -> _Chunk:
         return _Chunk(run, None)
 
 
-def _compile_rules(lines: list[str], budget: int, source: str) -> list[_Rule]:
+def _compile_rules(lines: list[str], budget: int, source: str) -> tuple[list[_Rule], int]:
     """Compile at most `budget` rules; refused and excess lines are dropped with one log line
-    naming `source` (the .gitignore), so a hostile file costs bounded time, not a freeze."""
+    naming `source` (the .gitignore), so a hostile file costs bounded time, not a freeze.
+    Returns the rules and how many lines were dropped."""
     rules: list[_Rule] = []
     refused: list[str] = []
-    for line in lines:
+    dropped = 0
+    for n, line in enumerate(lines):
         if len(rules) >= budget:
-            refused.append(f"{len(lines) - len(rules) - len(refused)} rules over the limit")
+            over = len(lines) - n
+            refused.append(f"{over} rules over the limit")
+            dropped += over
             break
         try:
             compiled = gitignore_regex(line)
         except PatternError as exc:
             refused.append(f"{line[:60]!r} {exc}")
+            dropped += 1
             continue
         if compiled is not None:
             regex, ignore = compiled
             rules.append(_Rule(regex, ignore, "ps_d" in regex.groupindex))
     if refused:
-        log.warning("%s: %d pattern(s) dropped: %s", source, len(refused), "; ".join(refused[:5]))
-    return rules
+        log.warning("%s: %d pattern(s) dropped: %s", source, dropped, "; ".join(refused[:5]))
+    return rules, dropped
 
 
 class GitIgnoreRules:
@@ -278,10 +308,19 @@ class GitIgnoreRules:
         self._work_tree = checkout.work_tree if checkout is not None else self._root
         self._rules: dict[str, list[_Chunk]] = {}
         self._compiled = 0  # rules compiled across every .gitignore (MAX_RULES_PER_REPO)
+        # lines dropped by ignore file read so far (root-relative path): past the rule limits,
+        # refused as patterns, or past the size cut; the job reports them (index_status)
+        self.dropped: dict[str, int] = {}
 
     def invalidate(self) -> None:
         self._rules.clear()
         self._compiled = 0
+        self.dropped.clear()
+
+    def _count_dropped(self, tree_path: str, lines: int) -> None:
+        if lines:
+            path = os.path.relpath(os.path.join(self._work_tree, tree_path), self._root)
+            self.dropped[path] = self.dropped.get(path, 0) + lines
 
     def _in_tree(self, rel_path: str) -> str:
         """A root-relative path in the work tree's coordinates."""
@@ -293,10 +332,14 @@ class GitIgnoreRules:
         """`tree_dir`'s .gitignore: below the root read through the root, as always; above it
         (the enclosing work tree's directories) through the work tree."""
         if not self._prefix:
-            return read_gitignore(self._root, tree_dir)
-        if tree_dir == self._prefix or tree_dir.startswith(self._prefix + "/"):
-            return read_gitignore(self._root, tree_dir[len(self._prefix) + 1 :])
-        return read_gitignore(self._work_tree, tree_dir)
+            base, rel_dir = self._root, tree_dir
+        elif tree_dir == self._prefix or tree_dir.startswith(self._prefix + "/"):
+            base, rel_dir = self._root, tree_dir[len(self._prefix) + 1 :]
+        else:
+            base, rel_dir = self._work_tree, tree_dir
+        lines, cut = _read_rules(base, f"{rel_dir}/{GITIGNORE}" if rel_dir else GITIGNORE)
+        self._count_dropped(f"{tree_dir}/{GITIGNORE}" if tree_dir else GITIGNORE, cut)
+        return lines
 
     def rules_for(self, rel_dir: str) -> list[_Rule]:
         """Rules that apply to entries directly inside `rel_dir` ("" = the root), in order."""
@@ -313,7 +356,8 @@ class GitIgnoreRules:
         if lines:
             budget = min(MAX_RULES_PER_FILE, MAX_RULES_PER_REPO - self._compiled)
             source = os.path.join(self._work_tree, tree_dir, GITIGNORE)
-            own = _compile_rules(lines, budget, source)
+            own, dropped = _compile_rules(lines, budget, source)
+            self._count_dropped(f"{tree_dir}/{GITIGNORE}" if tree_dir else GITIGNORE, dropped)
             self._compiled += len(own)
             rules = inherited + _chunked(own)
         self._rules[tree_dir] = rules
@@ -325,12 +369,14 @@ class GitIgnoreRules:
         (a linked worktree, a submodule) is not followed; a change is seen at a full pass."""
         if not self._has_git_dir:
             return []
-        lines = [rebase_rule(x, "") for x in read_rules_file(self._work_tree, INFO_EXCLUDE)]
-        kept = [line for line in lines if line]
+        read, cut = _read_rules(self._work_tree, INFO_EXCLUDE)
+        self._count_dropped(INFO_EXCLUDE, cut)
+        kept = [line for line in (rebase_rule(x, "") for x in read) if line]
         if not kept:
             return []
         budget = min(MAX_RULES_PER_FILE, MAX_RULES_PER_REPO - self._compiled)
-        own = _compile_rules(kept, budget, os.path.join(self._work_tree, INFO_EXCLUDE))
+        own, dropped = _compile_rules(kept, budget, os.path.join(self._work_tree, INFO_EXCLUDE))
+        self._count_dropped(INFO_EXCLUDE, dropped)
         self._compiled += len(own)
         return _chunked(own)
 
@@ -411,6 +457,10 @@ class PathFilter:
         self._tracked = None
         if self.gitignore is not None:
             self.gitignore.invalidate()
+
+    def dropped_rules(self) -> dict[str, int]:
+        """Ignore lines dropped so far, by the ignore file (root-relative) they were in."""
+        return dict(self.gitignore.dropped) if self.gitignore is not None else {}
 
     @property
     def tracked(self) -> TrackedFiles:

@@ -66,10 +66,20 @@ class PlanCounts:
     # `skipped` by reason (binary, permission, unreadable, vanished, symlink, not-regular,
     # undecodable-name)
     skipped_by: dict[str, int] = field(default_factory=dict)
+    # ignore lines dropped (rule limits, refused patterns, a file's size cut) and the first
+    # few ignore files that lost them
+    ignore_rules_dropped: int = 0
+    ignore_rules_dropped_paths: list[str] = field(default_factory=list)
 
     def skip(self, reason: str) -> None:
         self.skipped += 1
         self.skipped_by[reason] = self.skipped_by.get(reason, 0) + 1
+
+    def rules_dropped(self, by_file: Mapping[str, int]) -> None:
+        """The ignore lines the walk's filter dropped (past the rule limits, refused, past a
+        file's size cut), by ignore file: files they would hide may be indexed."""
+        self.ignore_rules_dropped = sum(by_file.values())
+        self.ignore_rules_dropped_paths = sorted(by_file)[:MAX_NAMED_UNREADABLE]
 
     def cannot_read(self, path: str) -> None:
         self.unreadable += 1
@@ -255,9 +265,11 @@ def plan_changes(
     known = dict(known)  # a snapshot: callers may update their own map while we stream
     denied: list[str] = []
     passed_over: list[Skipped] = []
+    rules = path_filter if path_filter is not None else PathFilter(root, filters)
     entries = list(
-        walk(root, filters, path_filter=path_filter, unreadable=denied, passed_over=passed_over)
+        walk(root, filters, path_filter=rules, unreadable=denied, passed_over=passed_over)
     )
+    counts.rules_dropped(rules.dropped_rules())
     for directory in denied:
         counts.cannot_read(directory + "/")
     for skipped in passed_over:

@@ -39,3 +39,23 @@ async def test_index_status_counts_skipped_binaries_and_truncated_files(tmp_path
         assert again["filesAdded"] == 0 and again["filesUnchanged"] == first["filesAdded"]
         assert again["filesSkipped"] == 2 and again["skippedByReason"] == {"binary": 2}, again
         assert again["filesTruncated"] == 2
+
+
+async def test_index_status_names_the_ignore_rules_the_walk_dropped(tmp_path: Path) -> None:
+    """Rules past a .gitignore's 10,000 were dropped with a log line only (0880463, 912a1cb):
+    the file they name was indexed and index_status said nothing. It now counts the lines
+    dropped and names the ignore files, in the structured answer and its text."""
+    repo = rig_settings(tmp_path).workspace_root
+    assert repo is not None
+    repo = repo / "repo"
+    rules = "".join(f"pattern_{i}_*.tmp\n" for i in range(10_000))
+    (repo / ".gitignore").write_text(rules + "late.secret\n")
+    (repo / "late.secret").write_text("hidden = True\n")
+    async with memory_rig(tmp_path, index=True) as (_, s):
+        result = await s.call_tool("repocontext_index_status", {"repoId": "repo"})
+        status, said = result.structuredContent, result.content[0].text  # type: ignore[union-attr]
+        assert status is not None
+        assert status["ignoreRulesDropped"] == 1, status
+        assert status["ignoreRulesDroppedPaths"] == [".gitignore"], status
+        assert "ignore rules dropped: 1 line of .gitignore" in said, said
+        assert "ignoreRulesDropped" not in said

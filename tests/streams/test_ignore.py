@@ -12,9 +12,11 @@ from pathlib import Path
 import pytest
 
 from schemas.events import WalkFilters
+from streams.ingest_job import JobTracker
 from streams.sources import safe_open
 from streams.sources.ignore import GitIgnoreRules, PathFilter, _Rule, rebase_rule
 from streams.sources.patterns import compile_glob
+from streams.sources.reconcile import PlanCounts, plan_changes
 from streams.sources.walker import walk
 
 
@@ -539,3 +541,28 @@ def test_long_rules_share_a_search_only_a_few_at_a_time(tmp_path: Path) -> None:
     assert sum(len(chunk.rules) for chunk in chunks) == 300
     for chunk in chunks:
         assert chunk.any_of is None or len(chunk.any_of.pattern) <= 4096 + 8 * len(chunk.rules)
+
+
+def test_dropped_ignore_rules_are_counted_for_the_job(tmp_path: Path) -> None:
+    """Rules past the 10,000-line limit and a .gitignore's tail past its 4 MiB cut were only
+    logged: index_status said nothing, and the files those rules name were indexed. The pass's
+    counts now hold how many lines were dropped and from which files."""
+    write(tmp_path, ".gitignore", "".join(f"pattern_{i}_*.tmp\n" for i in range(10_003)))
+    limit = 4 * 1024 * 1024
+    padding = "# padding\n" * (limit // 10)
+    write(tmp_path, "deep/.gitignore", padding + "a.log\nb.log\n")  # 2 lines past the cut
+    write(tmp_path, "deep/x.py")
+    write(tmp_path, "kept/.gitignore", "*.bak\n[z-a]\n")  # an invalid range: refused
+    write(tmp_path, "kept/y.py")
+    counts = PlanCounts()
+    for _ in plan_changes(tmp_path, WalkFilters(), {}, counts=counts):
+        pass
+    assert counts.ignore_rules_dropped == 3 + 2 + 1
+    assert counts.ignore_rules_dropped_paths == [".gitignore", "deep/.gitignore", "kept/.gitignore"]
+    job = JobTracker("r")
+    job.counts = counts
+    snap = job.snapshot()
+    assert snap["ignoreRulesDropped"] == 6
+    assert snap["ignoreRulesDroppedPaths"] == counts.ignore_rules_dropped_paths
+    clean = JobTracker("r").snapshot()
+    assert "ignoreRulesDropped" not in clean and "ignoreRulesDroppedPaths" not in clean
