@@ -496,7 +496,7 @@ class BundleService:
                 continue
             if all(c.path != path for c in cands):
                 linked = linked_for(self.memory, repo_id, path, None, now)
-                cands.append(Candidate(path, hit.score, list(hit.reasons), linked))
+                cands.append(Candidate(path, hit.score, list(hit.reasons), linked, hit.vectorId))
         return cands
 
     def _sent_spans(self, repo_id: str, entries: list[b.BundleEntry]) -> set[str]:

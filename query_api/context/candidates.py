@@ -26,6 +26,7 @@ class Candidate:
     score: float
     reasons: list[str]
     linked: list[t.LinkedMemory] = field(default_factory=list)  # memory about this file
+    passage: str | None = None  # the point id of its best passage, when vectors found it
 
 
 def vector_only(reasons: list[str]) -> bool:

@@ -14,6 +14,7 @@ from processors.symbols.languages.python import import_name
 from query_api.context.candidates import Candidate
 from query_api.context.count_memo import CountMemo
 from query_api.context.entry_fields import bundle_reasons, unit_key
+from query_api.context.passages import passage_lines
 from query_api.context.receipts import receipt_of, sha256_hex
 from query_api.context.spans import FILL_LINES, SPAN_LINES, Focus, select_spans
 from query_api.retrieval.hit_details import HitLocator, display_reason
@@ -69,8 +70,10 @@ class EntryRenderer:
         body: str,
         focus: Focus,
         max_lines: int = SPAN_LINES,
+        hot: tuple[int, int] | None = None,
     ) -> list[tuple[int, int, str | None]]:
-        """The line spans of a large file worth sending for the task (bundle_spans)."""
+        """The line spans of a large file worth sending for the task (select_spans; `hot`:
+        the lines of its best passage)."""
         lines = body.split("\n")
         if body.endswith("\n"):  # the newline ends the last line; it starts none
             lines.pop()
@@ -78,7 +81,9 @@ class EntryRenderer:
             s for s in self.declarations(repo_id, path) if s.start_line <= len(lines)
         ]
         fill = max(FILL_LINES, max_lines)  # beyond SPAN_LINES only where a share holds it
-        return select_spans(symbols, len(lines), focus.stems, max_lines, fill, lines, focus.spans)
+        return select_spans(
+            symbols, len(lines), focus.stems, max_lines, fill, lines, focus.spans, hot
+        )
 
     def slices(
         self,
@@ -105,10 +110,11 @@ class EntryRenderer:
             per_line = max(1.0, full / max(1, total))
             max_lines = int(cap / per_line)
         all_lines = body.split("\n")
+        hot = passage_lines(repo_id, cand.path, body, cand.passage)
         for _ in range(6):
             if max_lines < 1:
                 break
-            spans = self.spans(repo_id, cand.path, body, focus, max_lines)
+            spans = self.spans(repo_id, cand.path, body, focus, max_lines, hot)
             lines = ["\n".join(all_lines[a - 1 : z]) for a, z, _ in spans]
             used = self.count("\n".join(lines))
             if cap is None or used <= cap:

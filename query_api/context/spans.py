@@ -35,6 +35,10 @@ MAX_SPANS = 2  # the best-matching declarations of a file; more would be mostly 
 # localisation benchmark's tuning half, docs/benchmarks.md "Spans by their code"
 NAME_WEIGHT = 2
 FILL_LINES = 80  # what a bundle grows a file's spans to, as the file's share allows
+# the declaration holding the file's passage closest to the task in meaning (the search's best
+# passage of the file) counts as this many more task words: docs/benchmarks.md "Spans by the
+# passage the vectors found"
+HOT_WEIGHT = 2
 KIND_ORDER = {"Method": 0, "Function": 0, "Type": 1, "Interface": 1, "Enum": 1}
 # an `Other` of several lines ranks as a type: a TypeScript type alias of an object type, a
 # Rust or C type definition (got's 58-line `RetryOptions` lost to a one-line property); one
@@ -81,47 +85,58 @@ def select_spans(
     fill_lines: int = 0,
     lines: Sequence[str] = (),
     max_spans: int | None = None,
+    hot: tuple[int, int] | None = None,
 ) -> list[tuple[int, int, str | None]]:
     """(start, end, fq name) line spans in file order, at most `max_lines` lines together
     (grown to `fill_lines` together when they hold fewer); when no declaration shares a word
     with the task by its name or its own lines (one longer than the share, by its name
     only), the window around the line of `lines` (the body) sharing most, else the head of
     the file; at most `max_spans` declarations (None: MAX_SPANS, or one more for a
-    share of more than SPAN_LINES lines, a small budget's few files)."""
+    share of more than SPAN_LINES lines, a small budget's few files). `hot`: the lines of
+    the file's passage closest to the task in meaning (the search's best), whose
+    declaration counts HOT_WEIGHT more (see hot_owner)."""
     max_lines = max(1, max_lines)
     if max_spans is None:
         max_spans = MAX_SPANS + (max_lines > SPAN_LINES)
     declared = list(symbols)
     held = _own_stems(declared, lines[:total_lines], stems)
-    ranked = []
-    for sym, own in zip(declared, held, strict=True):
+    owner = hot_owner(declared, hot)
+    ranked: list[tuple[int, int, int, int, _Span]] = []
+    for i, (sym, own) in enumerate(zip(declared, held, strict=True)):
         named = len(stems & name_stems(sym.name))
         size = sym.end_line - sym.start_line
-        if not named and size >= max_lines:
+        if not named and size >= max_lines and i != owner:
             continue  # its head may not hold the lines that matched: those lines are sent
-        overlap = NAME_WEIGHT * named + len(own)
+        overlap = NAME_WEIGHT * named + len(own) + (HOT_WEIGHT if i == owner else 0)
         if overlap:
             kind = KIND_ORDER.get(sym.kind, 1 if sym.kind == "Other" and size else 2)
             # of equals, the shorter first leaves room for the next; when one is all a file
             # sends, the longer (up to the lines it may hold) shows more of what matters:
             # koa's `body(val)` setter rather than its three-line `body()` getter
             order = -min(size, max_lines) if max_spans == 1 else size
-            ranked.append((-overlap, kind, order, sym.start_line, sym))
+            span = _Span(sym.start_line, sym.end_line, sym.fq_name, hot if i == owner else None)
+            ranked.append((-overlap, kind, order, sym.start_line, span))
+    if hot is not None and owner is None:  # code outside any declaration: its own lines
+        ranked.append((-HOT_WEIGHT, 0, hot[1] - hot[0], hot[0], _Span(*hot, None, hot)))
     ranked.sort(key=lambda r: r[:4])
     chosen: list[tuple[int, int, str | None]] = []
     used = 0
-    for *_, sym in ranked:
-        a = max(1, sym.start_line - SPAN_CONTEXT)
-        z = min(total_lines, sym.end_line + SPAN_CONTEXT)
+    for *_, span in ranked:
+        a = max(1, span.start - SPAN_CONTEXT)
+        z = min(total_lines, span.end + SPAN_CONTEXT)
         if _overlaps(chosen, a, z):
             continue
         if used + (z - a + 1) > max_lines:
             if chosen:
                 continue  # a later, smaller declaration may still fit whole
-            # the best match alone is too long: the lines of it that share the most task
-            # words (a change inside a 450-line function is seldom in its head), else its head
-            a, z = _window_within(lines, stems, a, z, max_lines)
-        chosen.append((a, z, sym.fq_name))
+            # the best match alone is too long: the lines of it the passage holds, else those
+            # that share the most task words (a change inside a 450-line function is seldom
+            # in its head), else its head
+            if span.hot is not None:
+                a, z = _window_at(span.hot[0], a, z, max_lines)
+            else:
+                a, z = _window_within(lines, stems, a, z, max_lines)
+        chosen.append((a, z, span.fq))
         used += z - a + 1
         if used >= max_lines or len(chosen) >= max_spans:
             break
@@ -130,6 +145,41 @@ def select_spans(
         return _padded([window], total_lines, min(max_lines, fill_lines))
     spans = _merged(sorted(chosen), max_lines - used)
     return _padded(spans, total_lines, min(max_lines, fill_lines))
+
+
+@dataclass(frozen=True, slots=True)
+class _Span:
+    """A candidate span: a declaration's lines (or the passage's own), its fq name, and the
+    passage's lines when it holds them."""
+
+    start: int
+    end: int
+    fq: str | None
+    hot: tuple[int, int] | None
+
+
+def hot_owner(declared: Sequence[SymbolRow], hot: tuple[int, int] | None) -> int | None:
+    """The declaration the passage `hot` (first and last line) is in: of those overlapping
+    it, the one holding most of its lines, the shortest of equals (a method before its
+    class); None when none overlaps it."""
+    if hot is None:
+        return None
+    best: tuple[int, int] | None = None
+    owner = None
+    for i, sym in enumerate(declared):
+        shared = min(sym.end_line, hot[1]) - max(sym.start_line, hot[0]) + 1
+        if shared <= 0:
+            continue
+        key = (shared, -(sym.end_line - sym.start_line))
+        if best is None or key > best:
+            best, owner = key, i
+    return owner
+
+
+def _window_at(line: int, a: int, z: int, size: int) -> tuple[int, int]:
+    """`size` lines of lines a-z from a little above `line`."""
+    start = max(a, min(line - LEAD_LINES, z - size + 1))
+    return start, start + size - 1
 
 
 def _own_stems(

@@ -8,6 +8,7 @@ from query_api.context.spans import (
     MAX_SPANS,
     SPAN_CONTEXT,
     SPAN_LINES,
+    hot_owner,
     select_spans,
     task_stems,
 )
@@ -228,3 +229,40 @@ def test_a_declaration_longer_than_the_share_sends_its_lines_that_match() -> Non
     plain = ["    step()"] * 500
     [(start, end, _)] = select_spans(symbols, len(plain), stems, 60, 60, plain)
     assert start == 44 - SPAN_CONTEXT and end - start + 1 == 60
+
+
+def test_the_declaration_holding_the_best_passage_counts_as_a_name() -> None:
+    """The search's best passage of a file is where the task's meaning is, whatever words it
+    uses: got's `Request._onResponseBase` was changed while the spans, by words, were
+    `_destroy` and `_emitUploadComplete`. Its declaration counts HOT_WEIGHT more."""
+    body = ["    pass"] * 80
+    body[9] = "def destroy_request(req):  # destroy the response"
+    body[39] = "def on_response_base(res):"
+    symbols = [
+        sym("destroy_request", "Function", 10, 20),
+        sym("on_response_base", "Function", 40, 60),
+    ]
+    stems = task_stems("destroy the response stream")
+    [(_, _, fq)] = select_spans(symbols, len(body), stems, lines=body, max_spans=1)
+    assert fq == "destroy_request"  # by words alone
+    [(_, _, fq)] = select_spans(symbols, len(body), stems, lines=body, max_spans=1, hot=(44, 52))
+    assert fq == "on_response_base"
+    assert hot_owner(symbols, (44, 52)) == 1
+    # a method before its class, when both hold the passage
+    nested = [sym("K", "Type", 1, 80), sym("K.m", "Method", 40, 60)]
+    assert hot_owner(nested, (44, 52)) == 1 and hot_owner(nested, (70, 75)) == 0
+    assert hot_owner(nested, None) is None and hot_owner([], (1, 2)) is None
+
+
+def test_a_long_declaration_holding_the_passage_sends_the_passages_lines() -> None:
+    body = ["    step()"] * 500
+    symbols = [sym("Analyzer.run", "Method", 44, 493)]
+    [(start, end, fq)] = select_spans(
+        symbols, 500, task_stems("parse flags"), 60, 60, body, hot=(300, 316)
+    )
+    assert fq == "Analyzer.run" and start <= 300 and end >= 316 and end - start + 1 == 60
+    # a passage outside every declaration (module-level code) is sent by its own lines
+    [(start, end, fq)] = select_spans(
+        symbols, 500, task_stems("parse flags"), 60, 0, body, hot=(2, 20)
+    )
+    assert fq is None and start == 1 and end >= 20
