@@ -101,7 +101,7 @@ def select_spans(
     declared = list(symbols)
     held = _own_stems(declared, lines[:total_lines], stems)
     owner = hot_owner(declared, hot)
-    ranked: list[tuple[int, int, int, int, _Span]] = []
+    ranked: list[tuple[int, int, int, bool, int, int, _Span]] = []
     for i, (sym, own) in enumerate(zip(declared, held, strict=True)):
         named = len(stems & name_stems(sym.name))
         size = sym.end_line - sym.start_line
@@ -113,12 +113,17 @@ def select_spans(
             # of equals, the shorter first leaves room for the next; when one is all a file
             # sends, the longer (up to the lines it may hold) shows more of what matters:
             # koa's `body(val)` setter rather than its three-line `body()` getter
-            order = -min(size, max_lines) if max_spans == 1 else size
+            order = -min(size, max_lines) if max_spans == 1 else min(size, max_lines)
             span = _Span(sym.start_line, sym.end_line, sym.fq_name, hot if i == owner else None)
-            ranked.append((-overlap, kind, order, sym.start_line, span))
+            # of equals longer than the share, the one holding the passage first: either is
+            # cut to a window, its window is placed at the passage, the other's by words
+            # alone (gorm's 343-line `ParseField` sent from its head, not the 540-line
+            # `setupValuerAndSetter` at the passage that held the lines changed)
+            ranked.append((-overlap, kind, order, i != owner, size, sym.start_line, span))
     if hot is not None and owner is None:  # code outside any declaration: its own lines
-        ranked.append((-HOT_WEIGHT, 0, hot[1] - hot[0], hot[0], _Span(*hot, None, hot)))
-    ranked.sort(key=lambda r: r[:4])
+        size = hot[1] - hot[0]
+        ranked.append((-HOT_WEIGHT, 0, size, False, size, hot[0], _Span(*hot, None, hot)))
+    ranked.sort(key=lambda r: r[:6])
     chosen: list[tuple[int, int, str | None]] = []
     used = 0
     for *_, span in ranked:

@@ -266,3 +266,31 @@ def test_a_long_declaration_holding_the_passage_sends_the_passages_lines() -> No
         symbols, 500, task_stems("parse flags"), 60, 0, body, hot=(2, 20)
     )
     assert fq is None and start == 1 and end >= 20
+
+
+def test_of_equally_matching_long_declarations_the_one_holding_the_passage_is_sent() -> None:
+    """gorm's schema/field.go, "Fix nil pointer panic in serializer for nil any-type fields":
+    `ParseField` (343 lines, its name shares `field`) and `setupValuerAndSetter` (540 lines,
+    holding the search's best passage, lines 961-976, the very lines the commit changed)
+    matched the task equally; the shorter came first, was longer than the share and sent 100
+    lines from its head, and the passage's declaration was never reached. Of equals, the
+    one holding the passage goes first: its window is placed at the passage."""
+    body = ["    step()"] * 1011
+    for line in (150, 700):  # the same task words in each: they tie
+        body[line] = "    if v == nil { // a pointer to the field's type"
+    symbols = [
+        sym("Schema.ParseField", "Method", 106, 448),
+        sym("Field.setupValuerAndSetter", "Method", 451, 990),
+    ]
+    stems = task_stems("Fix nil pointer panic in serializer for nil any-type fields")
+    spans = select_spans(symbols, len(body), stems, 100, 80, body, hot=(961, 976))
+    assert [fq for *_, fq in spans] == ["Field.setupValuerAndSetter"]
+    [(start, end, _)] = spans
+    assert start <= 961 and end >= 976
+    # without a passage, the shorter of the equals, as before; and so when the shorter fits
+    # the share whole (gorm's `CreateInBatches`, named by the task, before the passage's
+    # `FindInBatches`)
+    [(_, _, fq)] = select_spans(symbols, len(body), stems, 100, 80, body)
+    assert fq == "Schema.ParseField"
+    [(_, _, fq)] = select_spans(symbols, len(body), stems, 400, 80, body, hot=(961, 976))
+    assert fq == "Schema.ParseField"
