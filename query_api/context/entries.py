@@ -190,6 +190,32 @@ class EntryRenderer:
         )
         return entry, lines, content_hash
 
+    def windows(
+        self,
+        repo_id: str,
+        path: str,
+        units: list[tuple[b.UnitKind, str | None]],
+        ranges: list[tuple[int, int]],
+        whole: bool,
+    ) -> set[int]:
+        """The spans of `units` that hold only part of the declaration they name (a window
+        on a declaration longer than the file's share): keyed by their lines, not the
+        declaration, since another call may send another window of it. A session sent
+        gorm's `setupValuerAndSetter` 933-993 was told it held 669-721 (`reused`)."""
+        if whole:
+            return set()
+        extent: dict[str, tuple[int, int]] = {}
+        for sym in self.declarations(repo_id, path):
+            extent.setdefault(sym.fq_name, (sym.start_line, sym.end_line))
+        out: set[int] = set()
+        for i, (kind, fq) in enumerate(units):
+            if kind != "span" or fq is None or i >= len(ranges):
+                continue
+            start, end = extent.get(fq, (0, 0))
+            if not (ranges[i][0] <= start and end <= ranges[i][1]):
+                out.add(i)
+        return out
+
     def outline(
         self, repo_id: str, path: str
     ) -> tuple[list[str], list[tuple[b.UnitKind, str | None]]]:
@@ -227,6 +253,7 @@ class EntryRenderer:
         says the rest."""
         several = len(ranges) > 1  # one span's lines are the entry's own
         prefix = self.module_prefix(repo_id, path) if any(k == "span" for k, _ in units) else ""
+        windows = self.windows(repo_id, path, units, ranges, whole)
 
         def named(kind: b.UnitKind, sym: str) -> str:
             if kind == "span" and prefix and sym.startswith(prefix):
@@ -236,7 +263,11 @@ class EntryRenderer:
         return [
             b.Unit(
                 receipt=receipt_of(
-                    repo_id, path, content_hash, kind, unit_key(kind, sym, ranges, i, whole)
+                    repo_id,
+                    path,
+                    content_hash,
+                    kind,
+                    unit_key(kind, None if i in windows else sym, ranges, i, whole),
                 ),
                 kind=kind,
                 symbol=named(kind, sym) if sym else None,

@@ -11,8 +11,9 @@ def unit_key(
     cut afresh for each call's share of the budget (its lines move with it), and a caller
     that holds a declaration's code must not be sent it again because the next call's
     share padded it differently. A span around no declaration (a window on the lines that
-    share the task's words) is keyed by its lines; a whole-body span and a pointer by
-    nothing, as in the reference."""
+    share the task's words), or holding only part of one (a window on a declaration longer
+    than the share: the caller passes no symbol, EntryRenderer.windows), is keyed by its
+    lines; a whole-body span and a pointer by nothing, as in the reference."""
     if kind == "outline":
         return symbol or ""
     if kind != "span" or whole:
