@@ -42,7 +42,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable
 
-from processors.path_roles import home_of_test
+from processors.path_roles import home_of_test, subject_name
 from query_api.symbols.families import (
     FILE_LEVEL,
     PACKAGE_IS_DIRECTORY,
@@ -79,6 +79,13 @@ _TEST_DIRS = frozenset({"test", "tests", "__tests__", "spec", "specs", "testing"
 def is_test_path(path: str) -> bool:
     parts = path.split("/")
     return bool(_TEST_NAME.search(parts[-1])) or any(p in _TEST_DIRS for p in parts[:-1])
+
+
+def named_stem(path: str) -> str:
+    """The name of the file a test file is named for, without its extension: `create` for
+    `test/create.ts`, `test_create.py`, `create_test.go` and `create.test.ts`."""
+    named = subject_name(path) or path.rpartition("/")[2]
+    return named.split(".", 1)[0]
 
 
 CALLABLE_KINDS = frozenset({"Function", "Method"})
@@ -255,7 +262,37 @@ class DependentsResolver:
             for path in self.folder_tests(repo_id, subject):
                 if path not in exclude:
                     found.add(path, FILE_LEVEL)
+            for path in self.named_tests(repo_id, subject):
+                if path not in exclude and path not in found:  # its references say more
+                    found.add(path, FILE_LEVEL)
         return found
+
+    def named_tests(self, repo_id: str, subject: str) -> list[str]:
+        """Test files named for `subject` by the naming convention (spec 3.6), its family's,
+        where `subject` may live: `test/create.ts` for `source/create.ts`, `test_utils.py`,
+        `create_test.go` beside `create.go`. got's test/create.ts exercises `got.create`
+        through the package's index, so no reference of it names what create.ts declares.
+        A test in a test folder tests a file under the folder's home whose folders end with
+        the test's below the test folder (path_roles.home_of_test: `test/helpers/create.ts`
+        is no test of `source/create.ts`); one beside its code, a file of its own folder."""
+        folders, _, name = subject.rpartition("/")
+        where = tuple(folders.split("/")) if folders else ()
+        stem = name.split(".", 1)[0]
+        if not stem or stem.lower() in INDEX_STEMS:
+            return []  # a module's index file: its tests are its folder's (folder_tests)
+        family = language_family(subject)
+        out = []
+        for path in self.symbols.files_with_stem_words(repo_id, stem, MAX_FOLDER_LOOKUP):
+            if path == subject or not is_test_path(path) or language_family(path) != family:
+                continue
+            if named_stem(path).casefold() != stem.casefold():
+                continue
+            home, tail = home_of_test(path)
+            beside = home == tuple(path.split("/")[:-1])  # in no test folder
+            under = where[: len(home)] == home and (not tail or where[-len(tail) :] == tail)
+            if (where == home) if beside else under:
+                out.append(path)
+        return out
 
     def folder_tests(self, repo_id: str, subject: str) -> list[str]:
         """Test files in a test folder named for `subject`, its family's, where `subject`

@@ -274,3 +274,15 @@ def files_in_folder_named(
         for path in paths_matching(conn, repo_id, phrase_query(words, "path_terms"), limit)
         if wanted in (part.casefold() for part in path.split("/")[:-1])
     )
+
+
+def files_with_stem_words(
+    conn: sqlite3.Connection, repo_id: str, stem: str, limit: int
+) -> list[str]:
+    """Indexed paths whose path holds the words of `stem` (`create` -> test/create.ts,
+    test_create.py, create_test.go), sorted: one FTS5 phrase read of the path column; the
+    caller checks which file is named so."""
+    words = tuple(tokenize(stem))
+    if not words:
+        return []
+    return sorted(paths_matching(conn, repo_id, phrase_query(words, "path_terms"), limit))
