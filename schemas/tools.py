@@ -65,7 +65,8 @@ class SearchHit(ToolModel):
     # File/symbol hits (our addition): the 1-based lines to open and up to 3 matching lines,
     # each `N: text`. The range is the declaration around the best-matching lines (or the
     # symbol) when it is at most 40 lines; inside a longer one, the matching lines near the
-    # best one +-3, clipped to it and at most 40 lines, so an agent opens what matched.
+    # best one +-3, clipped to it and at most 40 lines, so an agent opens what matched; when
+    # no line holds a query word, the lines of the hit's best passage (the vectors' match).
     startLine: int | None = None
     endLine: int | None = None
     snippet: str | None = None

@@ -14,10 +14,10 @@ from processors.symbols.languages.python import import_name
 from query_api.context.candidates import Candidate
 from query_api.context.count_memo import CountMemo
 from query_api.context.entry_fields import bundle_reasons, unit_key
-from query_api.context.passages import passage_lines
 from query_api.context.receipts import receipt_of, sha256_hex
 from query_api.context.spans import FILL_LINES, SPAN_LINES, Focus, select_spans
 from query_api.retrieval.hit_details import HitLocator, display_reason
+from query_api.retrieval.passages import passage_lines
 from schemas import bundle as b
 from streams.redact import redact
 from streams.stores.views.read import ContentRow

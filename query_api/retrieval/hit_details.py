@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING
 
 from processors.symbols.languages.python import import_name
 from processors.tokenizer import STOP_WORDS, tokenize
+from query_api.retrieval.passages import passage_lines
 from schemas import tools as t
 from streams.stores.views.read import indexed_terms
 from streams.stores.views.store import ViewStore
@@ -424,6 +425,8 @@ def _detailed(
         found = locate_in_file(body, symbols, terms, within, named_in) if body else None
         if found is None and body and terms.identifiers:  # found by its parts, not whole
             found = locate_in_file(body, symbols, _by_parts(terms), within, named_in)
+        if found is None and body:  # no word of the query on any line: where vectors matched
+            found = _passage_location(repo_id, path, body, hit.vectorId)
     reasons = [display_reason(r, path, packages) for r in hit.reasons]
     if named is not None:
         reasons = _named_first(reasons, SYMBOL_REASON + import_name(named.fq_name, path, packages))
@@ -433,6 +436,18 @@ def _detailed(
         if found.snippet:
             update["snippet"] = found.snippet
     return hit.model_copy(update=update)
+
+
+def _passage_location(repo_id: str, path: str, body: str, vector_id: str | None) -> Location | None:
+    """The lines of the hit's best passage (at most MAX_RANGE_LINES of them), its first
+    non-blank lines the snippet: a hit the vectors found by meaning alone still says where."""
+    found = passage_lines(repo_id, path, body, vector_id)
+    if found is None:
+        return None
+    lines = body.split("\n")
+    first, last = found[0], _bounded_end(found[0], min(found[1], len(lines)), found[0])
+    shown = [n for n in range(first, last + 1) if lines[n - 1].strip()][:SNIPPET_LINES]
+    return Location(first, last, _snippet(lines, shown)) if shown else None
 
 
 def _reasons_named(symbols: Sequence[Declared], reasons: Sequence[str]) -> list[Declared]:
