@@ -88,6 +88,12 @@ def named_stem(path: str) -> str:
     return named.split(".", 1)[0]
 
 
+def _folders_and_stem(path: str) -> tuple[tuple[str, ...], str]:
+    """A file's folders and its name without extensions (`src/a.test.ts` -> (src,), a)."""
+    folders, _, name = path.rpartition("/")
+    return (tuple(folders.split("/")) if folders else ()), name.split(".", 1)[0]
+
+
 CALLABLE_KINDS = frozenset({"Function", "Method"})
 INDEX_STEMS = frozenset({"index", "mod", "__init__"})
 MAX_FOLDER_LOOKUP = 2_000  # paths a folder-name read returns before the exact check
@@ -275,14 +281,12 @@ class DependentsResolver:
         A test in a test folder tests a file under the folder's home whose folders end with
         the test's below the test folder (path_roles.home_of_test: `test/helpers/create.ts`
         is no test of `source/create.ts`); one beside its code, a file of its own folder."""
-        folders, _, name = subject.rpartition("/")
-        where = tuple(folders.split("/")) if folders else ()
-        stem = name.split(".", 1)[0]
+        where, stem = _folders_and_stem(subject)
         if not stem or stem.lower() in INDEX_STEMS:
             return []  # a module's index file: its tests are its folder's (folder_tests)
         family = language_family(subject)
         out = []
-        for path in self.symbols.files_with_stem_words(repo_id, stem, MAX_FOLDER_LOOKUP):
+        for path in self.symbols.files_with_path_words(repo_id, stem, MAX_FOLDER_LOOKUP):
             if path == subject or not is_test_path(path) or language_family(path) != family:
                 continue
             if named_stem(path).casefold() != stem.casefold():
@@ -300,9 +304,7 @@ class DependentsResolver:
         helper that builds the request, so no reference of it names what request.js
         declares. The folder is the last below the test folder (`__tests__`, `tests`), and
         the test's home (the folders above that) holds `subject` (path_roles.home_of_test)."""
-        folders, _, name = subject.rpartition("/")
-        where = tuple(folders.split("/")) if folders else ()
-        stem = name.split(".", 1)[0]
+        where, stem = _folders_and_stem(subject)
         if stem.lower() in INDEX_STEMS:  # a module's index file is called by its folder's name
             stem = where[-1] if where else ""
         if not stem:

@@ -1,6 +1,8 @@
-"""repocontext_related names the tests of a folder named for the file (koa's
-`__tests__/request/*.test.js` for `lib/request.js`): they build the request through a
-helper, so no reference of theirs names what the file declares. Over the real MCP client."""
+"""repocontext_related names a file's tests though they reference nothing it declares: those
+of a folder named for it (koa's `__tests__/request/*.test.js` for `lib/request.js`, built
+through a helper) and those named for it (spec 3.6's naming convention: got's
+`test/create.ts` exercises `got.create` through the package's index, not
+`source/create.ts`). Over the real MCP client."""
 
 from __future__ import annotations
 
@@ -31,14 +33,41 @@ FILES = {
 }
 
 
-async def test_related_names_the_tests_in_a_folder_named_for_the_file(tmp_path: Path) -> None:
+NAMED = {
+    "source/index.ts": "export {default as create} from './create.js'\n",
+    "source/create.ts": "export default function create(options: object) { return options }\n",
+    "source/core/options.ts": "export class Options {}\n",
+    "test/create.ts": "import got from '../source/index.js'\ntest('create', () => got)\n",
+    "test/helpers/create.ts": "export const helper = 1\n",  # a helper, no test
+    # another language's test of the same name, and a Go test beside another folder's file
+    "tests/test_create.py": "def test_create():\n    pass\n",
+    "pkg/create.go": "package pkg\n\nfunc Create() {}\n",
+    "pkg/create_test.go": "package pkg\n\nfunc TestIt(t *testing.T) {}\n",
+    "other/create_test.go": "package other\n\nfunc TestOther(t *testing.T) {}\n",
+    "lib/create.py": "def make():\n    return 1\n",
+}
+
+
+async def _tests_listed(
+    tmp_path: Path, files: dict[str, str], expected: list[tuple[str, list[str]]]
+) -> None:
     workspace = rig_settings(tmp_path).workspace_root
     assert workspace is not None
-    for path, text in FILES.items():
+    for path, text in files.items():
         (workspace / "repo" / path).parent.mkdir(parents=True, exist_ok=True)
         (workspace / "repo" / path).write_text(text)
     async with memory_rig(tmp_path, index=True) as (_, s):
-        for subject, expected in (
+        for subject, tests_of in expected:
+            related = await call(s, "repocontext_related", {"repoId": "repo", "path": subject})
+            tests = sorted({t["path"] for t in related.get("tests", [])})
+            assert tests == tests_of, (subject, related)
+
+
+async def test_related_names_the_tests_in_a_folder_named_for_the_file(tmp_path: Path) -> None:
+    await _tests_listed(
+        tmp_path,
+        FILES,
+        [
             ("lib/request.js", ["__tests__/request/host.test.js", "__tests__/request/ip.test.js"]),
             ("lib/response.js", ["__tests__/response/body.test.js"]),
             ("lib/router/index.js", ["__tests__/router/route.test.js"]),  # called by its folder
@@ -47,7 +76,18 @@ async def test_related_names_the_tests_in_a_folder_named_for_the_file(tmp_path: 
                 "test-helpers/context.js",
                 ["__tests__/request/host.test.js", "__tests__/request/ip.test.js"],
             ),
-        ):
-            related = await call(s, "repocontext_related", {"repoId": "repo", "path": subject})
-            tests = sorted({t["path"] for t in related.get("tests", [])})
-            assert tests == expected, (subject, related)
+        ],
+    )
+
+
+async def test_related_names_the_tests_named_for_the_file(tmp_path: Path) -> None:
+    await _tests_listed(
+        tmp_path,
+        NAMED,
+        [
+            ("source/create.ts", ["test/create.ts"]),
+            ("pkg/create.go", ["pkg/create_test.go"]),
+            ("lib/create.py", ["tests/test_create.py"]),
+            ("source/core/options.ts", []),
+        ],
+    )

@@ -263,26 +263,22 @@ def files_in_folder_named(
     conn: sqlite3.Connection, repo_id: str, folder: str, limit: int
 ) -> list[str]:
     """Indexed paths below a folder named `folder` (any depth, compared case-insensitively),
-    sorted: one FTS5 phrase read of the path column, then the exact check, of at most
-    `limit` paths holding the folder's words."""
-    words = tuple(tokenize(folder))
-    if not words:
-        return []
+    sorted: files_with_path_words, then the exact check."""
     wanted = folder.casefold()
-    return sorted(
+    return [
         path
-        for path in paths_matching(conn, repo_id, phrase_query(words, "path_terms"), limit)
+        for path in files_with_path_words(conn, repo_id, folder, limit)
         if wanted in (part.casefold() for part in path.split("/")[:-1])
-    )
+    ]
 
 
-def files_with_stem_words(
-    conn: sqlite3.Connection, repo_id: str, stem: str, limit: int
+def files_with_path_words(
+    conn: sqlite3.Connection, repo_id: str, name: str, limit: int
 ) -> list[str]:
-    """Indexed paths whose path holds the words of `stem` (`create` -> test/create.ts,
-    test_create.py, create_test.go), sorted: one FTS5 phrase read of the path column; the
-    caller checks which file is named so."""
-    words = tuple(tokenize(stem))
+    """Indexed paths whose path holds the words of `name` (a folder's, or a file's stem:
+    `create` -> test/create.ts, test_create.py), sorted: one FTS5 phrase read of the path
+    column, at most `limit` paths; the caller checks which is named so."""
+    words = tuple(tokenize(name))
     if not words:
         return []
     return sorted(paths_matching(conn, repo_id, phrase_query(words, "path_terms"), limit))

@@ -12,7 +12,7 @@ from typing import NamedTuple
 
 from processors.symbols.languages.js_ts import module_candidates
 from streams.stores.views.file_cache import FileRowsCache, PerStoreCaches
-from streams.stores.views.read import files_in_folder_named, files_with_stem_words
+from streams.stores.views.read import files_in_folder_named, files_with_path_words
 from streams.stores.views.store import ViewStore
 from streams.stores.views.symbol_decls import (
     REPO_NUMBER,
@@ -232,8 +232,8 @@ class SymbolViews:
     def files_in_folder_named(self, repo_id: str, folder: str, limit: int) -> list[str]:
         return self.store.read(lambda c: files_in_folder_named(c, repo_id, folder, limit))
 
-    def files_with_stem_words(self, repo_id: str, stem: str, limit: int) -> list[str]:
-        return self.store.read(lambda c: files_with_stem_words(c, repo_id, stem, limit))
+    def files_with_path_words(self, repo_id: str, name: str, limit: int) -> list[str]:
+        return self.store.read(lambda c: files_with_path_words(c, repo_id, name, limit))
 
     def references_to(
         self, repo_id: str, names: Sequence[str], qualified_only: Collection[str] = ()
