@@ -12,7 +12,9 @@
   name: (field_identifier) @name parameters: (parameter_list) @params) @def.Method
 (field_declaration_list (field_declaration name: (field_identifier) @name) @def.Field)
 (method_elem name: (field_identifier) @name parameters: (parameter_list) @params) @def.Method
-(source_file (const_declaration (const_spec name: (identifier) @name) @def.Field))
+; a const spec's names are its identifiers (its value is an expression list): the grammar's
+; `name:` field matches only the first of `const X, Y = 1, 2`
+(source_file (const_declaration (const_spec (identifier) @name) @def.Field))
 (source_file (var_declaration (var_spec name: (identifier) @name) @def.Field))
 ; `var ( A = 1; B = 2 )`: the grouped form has a list node of its own
 (source_file (var_declaration (var_spec_list (var_spec name: (identifier) @name) @def.Field)))
