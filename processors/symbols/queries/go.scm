@@ -27,6 +27,9 @@
 ; call's first child instead of carrying it through the arguments
 (call_expression . function: (identifier) @ref.call)
 (call_expression . function: (selector_expression operand: (_) field: (field_identifier) @ref.call))
+; a generic function called with its type arguments written: `Query[int](c, "k")` parses as
+; an index expression (`pkg.F[T](...)` is read as a value through the import below)
+(call_expression . function: (index_expression operand: (identifier) @ref.call))
 (type_identifier) @ref.type
 ; a package-level name read through an import as a value, not called (`features.Finder`,
 ; `viper.RemoteConfig = x`, `mapstructure.StringToTimeDurationHookFunc` passed along): kept only
