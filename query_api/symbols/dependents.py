@@ -31,7 +31,8 @@ Resolution, more precise than the reference's simple-name match:
   no reference names a declaration (`const context = require('./context')`), and so is a
   Python file importing a module that is no package's __init__.py (`from requests.compat
   import urljoin`, a name compat.py imports itself: python_modules);
-- `{Name}Test(s)` / `Test{Name}` types count as tests in the same language family only.
+- `{Name}Test(s)` / `Test{Name}` types count as tests in the same language family only, in
+  Go from the declaring package's directory only (go_family.names_in_reach).
 Whether one reference means one of the declarations: reference_scope.ReferenceScope. Each
 family's own rules are one FamilyRules object per answer (families.py; js_family,
 python_modules, rust_family, go_family), in the table rules_for_answer builds.
@@ -52,7 +53,7 @@ from query_api.symbols.families import (
     Found,
     language_family,
 )
-from query_api.symbols.go_family import GoFamily
+from query_api.symbols.go_family import GoFamily, names_in_reach
 from query_api.symbols.js_family import JsFamily
 from query_api.symbols.js_modules import JsModules
 from query_api.symbols.python_modules import PythonModules
@@ -259,6 +260,7 @@ class DependentsResolver:
                 s.path not in exclude
                 and s.kind in TYPE_KINDS
                 and language_family(s.path) in families
+                and (language_family(s.path) != "go" or names_in_reach(s, declared))
             ):
                 found.add(s.path, s.fq_name)
         for d in dependents:

@@ -77,3 +77,14 @@ class GoFamily(FamilyRules):
     def names_bare(self, s: SymbolRow) -> bool:
         """Only a package-level declaration is named by its bare name."""
         return package_level(s)
+
+
+def names_in_reach(test: SymbolRow, declared: list[SymbolRow]) -> bool:
+    """Whether a Go test type named for a declaration (`TestHook` for `Hook`) may test it:
+    only from a file of the declaring package's directory, the one place a test names the
+    package's declarations bare (`package slog` or `package slog_test`). Elsewhere it is a
+    helper of another package's tests (logrus's root `type TestHook` is no test of
+    hooks/slog's `Hook`); a test there that uses the package imports it, and is one of its
+    tests as a dependent."""
+    folder = posixpath.dirname(test.path)
+    return any(posixpath.dirname(s.path) == folder for s in declared)

@@ -203,3 +203,20 @@ def test_a_package_level_const_or_var_read_through_an_import_has_its_readers(rep
     )
     assert repo.dependents("internal/features/finder.go") == [("viper.go", "viper.New")]
     assert repo.dependents("remote.go") == [("remote/remote.go", "remote.init")]
+
+
+def test_a_test_type_named_for_a_type_of_another_package_is_not_its_test(repo: Repo) -> None:
+    # logrus: hook_test.go (package logrus_test, the root) declares a helper `type TestHook
+    # struct`, and related(hooks/slog/slog.go), whose package declares `type Hook`, listed it
+    # among slog.go's tests: a Go test names only its own directory's package bare, and one
+    # elsewhere that uses the package imports it (a dependent, so a test, through that)
+    repo.add(
+        {
+            "log/hook_test.go": "package logrus_test\n\ntype TestHook struct{ Fired bool }\n",
+            "log/hooks/slog/slog.go": "package slog\n\ntype Hook struct{}\n",
+            "log/hooks/slog/hook_test.go": "package slog\n\ntype TestHook struct{ h Hook }\n",
+        }
+    )
+    assert repo.tests("log/hooks/slog/slog.go") == [
+        ("log/hooks/slog/hook_test.go", "slog.TestHook"),
+    ]
