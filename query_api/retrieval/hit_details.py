@@ -30,6 +30,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from processors.qualified_names import qualified_names, shared_trailing_parts
 from processors.symbols.languages.python import import_name
 from processors.tokenizer import STOP_WORDS, tokenize
 from query_api.retrieval.passages import passage_lines
@@ -87,11 +88,7 @@ def query_terms(query: str) -> QueryTerms:
             in_identifiers.update(parts)
     words = {w for w in tokenize(query) if w not in STOP_WORDS and w not in in_identifiers}
     identifier_words = frozenset(in_identifiers - STOP_WORDS)
-    qualified = tuple(
-        tuple(part for part in re.split(r"[.:]+", ident) if part)
-        for ident in identifiers
-        if "." in ident or ":" in ident
-    )
+    qualified = tuple(tuple(part.lower() for part in parts) for parts in qualified_names(query))
     return QueryTerms(
         tuple(identifiers),
         frozenset(words),
@@ -493,10 +490,6 @@ def _named_first(reasons: list[str], named: str) -> list[str]:
     return [*rest[:at], named, *rest[at:]]
 
 
-MAX_QUALIFIED_NAMES = 8  # a query's qualified names compared with a file's declarations
-_SIGNATURE = re.compile(r"\(.*\)$")  # Java's fq names end with their parameter types
-
-
 def _declaration_named(
     symbols: Sequence[Declared], terms: QueryTerms, path: str, packages: set[str]
 ) -> Declared | None:
@@ -505,18 +498,15 @@ def _declaration_named(
     qualified name and the query's agree on the most trailing parts, at least two. The
     file's text never holds the dotted name whole, so its lines would otherwise be those
     holding the most of its words (another class's `format_completion`)."""
-    wanted = terms.qualified[:MAX_QUALIFIED_NAMES]
-    last_names = {parts[-1] for parts in wanted}
+    last_names = {parts[-1] for parts in terms.qualified}
     best: tuple[int, Declared] | None = None
     for symbol in symbols:
         if symbol.name.lower() not in last_names:
             continue
         shown = import_name(symbol.fq_name, path, packages)
-        names = _SIGNATURE.sub("", shown).replace("::", ".").lower().split(".")
-        for parts in wanted:
-            shared = min(len(parts), len(names))
-            agree = shared >= 2 and names[-shared:] == list(parts[-shared:])
-            if agree and (best is None or shared > best[0]):
+        for parts in terms.qualified:
+            shared = shared_trailing_parts(shown, parts)
+            if shared and (best is None or shared > best[0]):
                 best = (shared, symbol)
     return best[1] if best else None
 

@@ -25,9 +25,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from processors.path_roles import Role, subject_name
+from processors.qualified_names import qualified_names
 from query_api.memory.search import attach_linked, keyword_memory_hits, semantic_memory_hit
 from query_api.memory.views import MemoryReader, truncation_fields
 from query_api.metrics import _meter_provider
+from query_api.retrieval.declared_first import declared_first
 from query_api.retrieval.file_graph import FileGraphs
 from query_api.retrieval.fusion import fuse
 from query_api.retrieval.neighbour_fill import fill_tail
@@ -42,7 +44,9 @@ from streams.stores.read_budget import ReadInterrupted
 from streams.stores.vector_opening import VectorStoreOpening
 from streams.stores.vectors import VectorMatch, VectorStore, VectorStoreUnavailable
 from streams.stores.views.search import (
+    QUALIFIED_NAME_TIER,
     KeywordHit,
+    declared_symbols,
     keyword_hits,
     name_symbols_of,
     path_named_files,
@@ -72,6 +76,7 @@ SEMANTIC_ROLE_FACTOR = 0.7
 # more likely the one to change than a file with one lucky passage (log: support counts, but
 # a long file's many passages do not swamp the best one).
 PASSAGE_SUPPORT = 0.01
+NAMED_POOL = 150  # declarations read per name a query's qualified names end with
 ANN_ARMS = ("bootstrapping", "exhaustive", "approximate")
 
 
@@ -222,6 +227,7 @@ class Retriever:
         graph = self.graphs.graph(repo_id)
         tests_asked = Role.TEST in roles_in(query)
         subjects: dict[str, str | None] = {}  # finish runs twice when naming: look up once
+        hits = declared_first(hits, self._declaring(repo_id, query))
 
         def subject_of(test: str) -> str | None:
             if test not in subjects:
@@ -241,6 +247,19 @@ class Retriever:
                 named = {hit.path: hit.reasons for hit in name_symbols_of(self.views, kept)}
                 hits = [_renamed(hit, named) for hit in hits]
         return attach_linked(self.memory, finish(hits), time.time())
+
+    def _declaring(self, repo_id: str, query: str) -> set[str]:
+        """The files declaring a declaration the query names by its qualified name, of the
+        roles the query does not push down (a test's mock of the class is not what it means)."""
+        if not qualified_names(query):
+            return set()
+        named = self.views.read(lambda conn: declared_symbols(conn, repo_id, query, NAMED_POOL))
+        asked = roles_in(query)
+        return {
+            path
+            for path, tiers in named.items()
+            if QUALIFIED_NAME_TIER in tiers.values() and role_prior(path, asked) >= 1.0
+        }
 
     def _subject_of(self, repo_id: str, test: str) -> str | None:
         """The indexed source file a test file's name says it tests, the nearest by path."""

@@ -11,7 +11,7 @@ import pytest
 from processors.path_roles import Role, is_type_declarations, role_of, roles_asked
 from processors.query_mentions import joined_spellings, named_file_names
 from streams.stores.views.handlers import default_registry
-from streams.stores.views.search import keyword_hits
+from streams.stores.views.search import declared_symbols, keyword_hits
 from streams.stores.views.store import ViewStore
 from tests.streams.symbol_records import records
 
@@ -441,3 +441,60 @@ def test_which_files_are_typescript_declarations(path: str, declarations: bool) 
 def test_the_file_names_a_pasted_paragraph_writes_are_bounded() -> None:
     names = named_file_names(" ".join(f"step-{i}-done" for i in range(20_000)))
     assert len(names) == 16
+
+
+PARSER_METHOD = "    public NumberType getNumberType() {{ return {0}; }}\n"
+PARSERS = {
+    "core/JsonParser.java": (
+        "public abstract class JsonParser {\n" + PARSER_METHOD.format("null") + "}\n"
+    ),
+    # a delegate repeats the name in its body and calls: BM25 alone prefers it
+    "core/util/JsonParserDelegate.java": (
+        "public class JsonParserDelegate extends JsonParser {\n"
+        + PARSER_METHOD.format("delegate.getNumberType()")
+        + "    // the JsonParser's getNumberType: JsonParser getNumberType\n" * 6
+        + "}\n"
+    ),
+    "core/base/ParserBase.java": (
+        "public abstract class ParserBase extends JsonParser {\n"
+        + PARSER_METHOD.format("getNumberType0()")
+        + "}\n"
+    ),
+}
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "JsonParser.getNumberType",
+        "change Javadoc for `JsonParser.getNumberType()`",
+        "where does JsonParser::getNumberType decide",
+    ],
+)
+def test_a_qualified_name_ranks_the_file_declaring_that_one_first(
+    tmp_path: Path, query: str
+) -> None:
+    """Three parsers declare `getNumberType`; `JsonParser.getNumberType` is one of them."""
+    (order,) = ranked_over(tmp_path, PARSERS, query)
+    assert order[0] == "core/JsonParser.java", order
+
+
+def test_a_qualified_names_last_word_lifts_only_the_declaration_it_names(
+    tmp_path: Path,
+) -> None:
+    """`Render` alone is too common to name anything; `Data.Render` names one method."""
+    files = {
+        "render/data.go": "package render\n\ntype Data struct{}\n\n"
+        "func (r Data) Render(w Writer) error { return nil }\n",
+        "render/json.go": "package render\n\ntype JSON struct{}\n\n"
+        "func (r JSON) Render(w Writer) error {\n\t// write the content length\n"
+        "\treturn writeJSON(w, r, length)\n}\n",
+        "render/text.go": "package render\n\n// write the content length of the text\n"
+        "func writeText(w Writer, length int) {}\n",
+    }
+    query = "write content length in Data.Render"
+    with ViewStore(tmp_path / "views.db", default_registry()) as store:
+        store.apply([rec for path, body in files.items() for rec in records(path, body)], {})
+        named = store.read(lambda conn: declared_symbols(conn, "r", query, 150))
+        assert ranked(store, query)[0] == "render/data.go"
+    assert named == {"render/data.go": {"render.Data.Render": 3}}

@@ -6,6 +6,7 @@ from __future__ import annotations
 import logging
 from collections.abc import AsyncIterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -35,8 +36,8 @@ FILES = {
 }
 
 
-def make_repo(root: Path, extra: int = 0) -> Path:
-    for rel, body in FILES.items():
+def make_repo(root: Path, extra: int = 0, files: dict[str, str] | None = None) -> Path:
+    for rel, body in (FILES if files is None else files).items():
         (root / rel).parent.mkdir(parents=True, exist_ok=True)
         (root / rel).write_text(body)
     for i in range(extra):
@@ -59,8 +60,10 @@ class Rig:
         return answer.path, [h.entry.path or "" for h in answer.hits]
 
 
-async def open_rig(tmp_path: Path, extra: int = 0, **overrides: object) -> AsyncIterator[Rig]:
-    repo = make_repo(tmp_path / "ws" / "repo", extra)
+async def open_rig(
+    tmp_path: Path, extra: int = 0, files: dict[str, str] | None = None, **overrides: object
+) -> AsyncIterator[Rig]:
+    repo = make_repo(tmp_path / "ws" / "repo", extra, files)
     settings = Settings(
         data_dir=tmp_path / "data",
         workspace_root=tmp_path / "ws",
@@ -260,7 +263,7 @@ async def test_qdrant_server_down_is_vector_plane_unavailable(tmp_path: Path) ->
     port = free_port()
     server = QdrantServer(tmp_path / "qdrant", port=port).start()
     try:
-        overrides: dict[str, object] = {
+        overrides: dict[str, Any] = {
             "vector_store": "qdrant",
             "qdrant_url": f"http://127.0.0.1:{port}",
         }

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import logging
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -26,7 +27,7 @@ pytestmark = pytest.mark.anyio
 async def test_coverage_of_an_unreachable_qdrant_server_logs_no_traceback(
     tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
-    overrides: dict[str, object] = {
+    overrides: dict[str, Any] = {
         "vector_store": "qdrant",
         "qdrant_url": f"http://127.0.0.1:{free_port()}",  # nothing listens there
     }

@@ -35,6 +35,7 @@ import sqlite3
 from dataclasses import dataclass
 
 from processors.path_roles import TYPE_WORDS, Role, is_type_declarations, role_of, roles_asked
+from processors.qualified_names import names_declaration, qualified_names
 from processors.query_mentions import (
     joined_spellings,
     mentioned_names,
@@ -86,7 +87,8 @@ MAX_REASONS = 6
 POOL_FACTOR = 3  # candidates read from each table per wanted hit, before the scores are added
 MIN_POOL = 150  # at least this many, so role priors can lift a source file the pool would cut
 MAX_PATH_LOOKUP = 2000  # rows a path query's phrase read may return
-PATH_TIER, WRITTEN_NAME_TIER, SPELLED_NAME_TIER, WRITTEN_FILE_TIER = 4, 2, 1, 1
+PATH_TIER, QUALIFIED_NAME_TIER, WRITTEN_NAME_TIER, SPELLED_NAME_TIER = 4, 3, 2, 1
+WRITTEN_FILE_TIER = 1
 NAME_BOOST = 1.5
 SCOPE_BOOST = 1.5  # processors.query_scope: a file inside the scope a query opens with
 MENTION_BOOST = 2.0  # processors.query_mentions: a file whose body spells a name the query writes
@@ -208,15 +210,25 @@ class PendingNames:
 def declared_symbols(
     conn: sqlite3.Connection, repo_id: str, query: str, limit: int
 ) -> dict[str, dict[str, int]]:
-    """path -> {fq name: tier} of the symbols the query names (2: as written in it, 1: by
-    another spelling), at most `limit` declarations read per name and in all."""
+    """path -> {fq name: tier} of the symbols the query names (3: by a qualified name it
+    writes, `JsonParser.getNumberType`; 2: as written in it; 1: by another spelling), at
+    most `limit` declarations read per name and in all."""
     names = named_identifiers(query)
-    if not names:
+    qualified = qualified_names(query)
+    # a qualified name's last part (`Render` of `Data.Render`) is looked up for it alone: a
+    # one-word name inside a longer question names nothing by itself
+    lookup = [*names, *(parts[-1] for parts in qualified)]
+    if not lookup:
         return {}
     written = set(re.findall(r"[\w$]+", query))
     out: dict[str, dict[str, int]] = {}
-    for row in symbols_named(conn, repo_id, names, limit, limit):
-        tier = WRITTEN_NAME_TIER if row.name in written else SPELLED_NAME_TIER
+    for row in symbols_named(conn, repo_id, lookup, limit, limit):
+        if names_declaration(row.fq_name, qualified):
+            tier = QUALIFIED_NAME_TIER
+        elif row.name not in names:
+            continue
+        else:
+            tier = WRITTEN_NAME_TIER if row.name in written else SPELLED_NAME_TIER
         named = out.setdefault(row.path, {})
         named[row.fq_name] = max(tier, named.get(row.fq_name, 0))
     return out

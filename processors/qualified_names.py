@@ -1,0 +1,53 @@
+"""The qualified names a request writes (`JsonParser.getNumberType()`, `WalkBuilder::empty`,
+`click.shell_completion.ZshComplete`), and which declarations they name.
+
+A qualified name says which of many same-named declarations is meant: jackson-core declares
+`getNumberType` in six parsers, but `JsonParser.getNumberType` is one of them. Keyword search
+ranks the file declaring that one above the files declaring the others
+(streams/stores/views/search.py), and a hit's lines are that declaration's
+(query_api/retrieval/hit_details.py). A file's text never holds the dotted name whole, so
+neither BM25 nor a phrase read can tell them apart.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+MAX_QUALIFIED_NAMES = 8  # names read per request; a pasted paragraph may hold many
+MIN_SHARED_PARTS = 2  # `Name` alone is the simple name, which says nothing more
+# an identifier and its qualifiers; a part after a dot may be a JS/TS private member
+# (`Ky.#retryFromError`, as outline names it), whose `#` would otherwise cut the name in two
+_QUALIFIED = re.compile(r"[^\W\d][\w$]*(?:(?:\.#?|::?)[^\W\d][\w$]*)+")
+_SEPARATORS = re.compile(r"[.:]+")
+_SIGNATURE = re.compile(r"\(.*\)$")  # Java's fq names end with their parameter types
+
+
+def qualified_names(query: str) -> list[tuple[str, ...]]:
+    """Each qualified name the request writes, as its parts in the request's spelling, first
+    seen first, at most MAX_QUALIFIED_NAMES."""
+    out: dict[tuple[str, ...], None] = {}
+    for raw in _QUALIFIED.findall(query):
+        parts = tuple(part for part in _SEPARATORS.split(raw) if part)
+        if len(parts) >= MIN_SHARED_PARTS:
+            out.setdefault(parts, None)
+        if len(out) == MAX_QUALIFIED_NAMES:
+            break
+    return list(out)
+
+
+def shared_trailing_parts(fq_name: str, parts: Sequence[str]) -> int:
+    """How many trailing parts a declaration's qualified name (`::` read as `.`, a Java
+    signature left out) and a written one agree on, casefolded: all those of the shorter
+    one, or 0 when they differ there or the shorter has fewer than MIN_SHARED_PARTS."""
+    names = _SIGNATURE.sub("", fq_name).replace("::", ".").casefold().split(".")
+    shared = min(len(parts), len(names))
+    if shared < MIN_SHARED_PARTS:
+        return 0
+    wanted = [part.casefold() for part in parts[-shared:]]
+    return shared if names[-shared:] == wanted else 0
+
+
+def names_declaration(fq_name: str, written: Sequence[Sequence[str]]) -> bool:
+    """Whether one of the written qualified names names the declaration `fq_name`."""
+    return any(shared_trailing_parts(fq_name, parts) for parts in written)

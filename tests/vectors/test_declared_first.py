@@ -1,0 +1,61 @@
+"""A file declaring the declaration a query names by its qualified name ranks first in the
+hybrid answer too, though the vectors prefer a file that delegates to it (the real ladder,
+views and in-process Qdrant; a bag-of-words embedder, so the delegate that repeats the
+names wins the semantic list)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from query_api.retrieval.declared_first import declared_first
+from schemas import tools as t
+from schemas.retrieval import RetrievalPath
+from schemas.tools import EntryKind
+from tests.vectors.test_ladder import open_rig
+
+pytestmark = pytest.mark.anyio
+
+METHOD = "    public NumberType getNumberType() {{ return {0}; }}\n"
+PARSERS = {
+    "core/JsonParser.java": "public abstract class JsonParser {\n"
+    + METHOD.format("null")
+    + "    public abstract Token nextToken();\n}\n",
+    "core/util/JsonParserDelegate.java": "public class JsonParserDelegate extends JsonParser {\n"
+    + METHOD.format("delegate.getNumberType()")
+    + "    // the delegate JsonParser getNumberType: JsonParser getNumberType\n" * 4
+    + "}\n",
+    "core/base/ParserBase.java": "public abstract class ParserBase extends JsonParser {\n"
+    + METHOD.format("getNumberType0()")
+    + "}\n",
+    "tests/JsonParserTest.java": "class JsonParser {\n" + METHOD.format("null") + "}\n",
+}
+
+
+async def test_a_qualified_name_ranks_its_declaring_file_first(tmp_path: Path) -> None:
+    async for rig in open_rig(tmp_path, files=PARSERS):
+        await rig.indexer.run_until_idle()
+        for query in ("JsonParser.getNumberType", "where is `JsonParser.getNumberType()` used"):
+            answer = await rig.plane.retriever.search("repo", query, 5)
+            assert answer.path in (RetrievalPath.SEMANTIC_APPROXIMATE, RetrievalPath.SEMANTIC_EXACT)
+            paths = [h.entry.path for h in answer.hits]
+            assert paths[0] == "core/JsonParser.java", (query, paths)
+            scores = [h.score for h in answer.hits]
+            assert scores == sorted(scores, reverse=True)
+        # the test's own JsonParser is a mock: not lifted unless tests are asked for
+        hits = (await rig.plane.retriever.search("repo", "JsonParser.getNumberType", 5)).hits
+        assert [h.entry.path for h in hits].index("tests/JsonParserTest.java") > 0
+
+
+def _hit(path: str, score: float, kind: EntryKind = "File") -> t.SearchHit:
+    entry = t.EntryView(key=f"repo:{path}", exists=True, kind=kind, path=path)
+    return t.SearchHit(score=score, entry=entry, reasons=[])
+
+
+def test_declared_first_moves_only_files_and_keeps_order() -> None:
+    hits = [_hit("a.py", 0.9), _hit("b.py", 0.8), _hit("m", 0.7, "Memory"), _hit("c.py", 0.6)]
+    moved = declared_first(hits, {"c.py", "b.py", "m"})
+    assert [h.entry.path for h in moved] == ["b.py", "c.py", "a.py", "m"]
+    assert [h.score for h in moved] == [0.9, 0.9, 0.9, 0.7]
+    assert declared_first(hits, set()) is hits
