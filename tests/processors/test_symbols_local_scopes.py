@@ -204,3 +204,102 @@ def test_a_csharp_property_before_a_dot_is_no_type_reference() -> None:
     assert {("Shop.Parser.Parse", "Limits"), ("Shop.Parser.Nested.Count", "Tokenizer")} <= names
     assert ("Shop.Parser.Value", "Token") in names  # the property's type
     assert not {name for _owner, name in names} & {"Value", "Key", "Input", "token"}, names
+
+
+LOCAL_BINDINGS_PY = """from .api import patch, get, head, post, put, delete, options, request
+import json
+
+try:
+    import ssl
+except ImportError:
+    ssl = None
+
+
+def versions(text):
+    major, minor, patch = text.split(".")
+    return int(patch)
+
+
+def loop(items):
+    for get in items:
+        get.run()
+
+
+def parameter(head):
+    return head()
+
+
+def opened(path):
+    with open(path) as post:
+        post.read()
+    try:
+        pass
+    except OSError as put:
+        put.args()
+
+
+def nested():
+    def delete():
+        pass
+    delete()
+
+
+def closure():
+    request = 1
+
+    def inner():
+        return request()
+
+    return inner
+
+
+def comprehension(items):
+    return [options(json) for json in items], json.dumps(items)
+
+
+def rebinds():
+    global patch
+    patch = patch()
+
+
+def caller():
+    patch()
+    get()
+    head()
+    ssl.wrap()
+"""
+
+
+def test_a_python_local_binding_shadows_an_import_of_its_name_in_its_function() -> None:
+    """A name a function binds (an assignment's target, unpacked or not, a loop's, a
+    parameter, `with ... as`, `except ... as`, a nested `def`) is that function's local
+    wherever it is used in it (and in the functions nested in it), not the import of the
+    same name: requests' check_compatibility unpacks `major, minor, patch = ...` under
+    `from .api import patch`, and was listed among api.py's dependents. A comprehension's
+    variable is its own; `global` and module-level rebinding (`ssl = None`) bind the
+    module's name."""
+    found = references("pkg/__init__.py", LOCAL_BINDINGS_PY)
+
+    def through_import(owner: str, name: str) -> bool:
+        api = f"pkg.api.{name}"
+        return any(
+            o == f"pkg.{owner}" and q is not None and (q == api or q.startswith(api + "."))
+            for o, _n, q in found
+        )
+
+    for owner, name in [
+        ("versions", "patch"),
+        ("loop", "get"),
+        ("parameter", "head"),
+        ("opened", "post"),
+        ("opened", "put"),
+        ("nested", "delete"),
+        ("closure.inner", "request"),
+    ]:
+        assert not through_import(owner, name), (owner, name, found)
+    assert through_import("comprehension", "options")
+    assert ("pkg.comprehension", "json", "json") not in found  # the comprehension's variable
+    assert ("pkg.comprehension", "dumps", "json.dumps") in found  # outside the comprehension
+    assert through_import("rebinds", "patch")  # `global patch`: the module's name
+    assert all(through_import("caller", n) for n in ("patch", "get", "head"))
+    assert ("pkg.caller", "wrap", "ssl.wrap") in found

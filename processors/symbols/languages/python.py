@@ -10,6 +10,7 @@ from __future__ import annotations
 from tree_sitter import Node
 
 from processors.symbols.languages.base import LanguageRules
+from processors.symbols.languages.python_locals import local_shadows
 from processors.symbols.languages.python_scopes import class_body_spans, declares_global
 
 PYTHON_SUFFIXES = (".py", ".pyi")
@@ -182,5 +183,6 @@ RULES = {
         references_through_imports=False,
         dotted_modules=True,
         imported_member=imported_member,
+        local_shadows=local_shadows,
     )
 }
