@@ -32,6 +32,8 @@ _TEST_DIRS = frozenset(
      "__fixtures__", "__snapshots__", "__mocks__", "e2e", "integration-tests", "test-utils",
      "testutil", "testutils", "it", "test-d", "type-tests", "typetests"}
 )  # fmt: skip
+# a test folder with a qualifier: integration-tests, runtime_tests, test-helpers, test_data
+_QUALIFIED_TEST_DIR = re.compile(r"^(tests?[-_].+|.+[-_]tests?)$", re.IGNORECASE)
 _TEST_NAME = re.compile(
     r"^(test_.*\.py|conftest\.py|.*_test\.(py|go|rs|c|cc|cpp|rb|exs?)|.*_spec\.rb"
     r"|.*\.(test|spec|e2e|bench-test|test-d)\.[cm]?[jt]sx?|.*Tests?\.(java|kt|cs|swift|scala)"
@@ -39,8 +41,16 @@ _TEST_NAME = re.compile(
 )
 _DOC_DIRS = frozenset(
     {"docs", "doc", "documentation", "wiki", "site", "website", "man", "release-notes",
-     "release_notes", "releasenotes", "changelogs", "changelog", "changelog.d"}
+     "release_notes", "releasenotes", "changelogs", "changelog", "changelog.d",
+     "newsfragments", "news.d", "changes.d"}
 )  # fmt: skip
+# a news fragment (towncrier and its kin): `1234.bugfix`, `5678.feature.rst`, wherever it lives
+_NEWS_FRAGMENT = re.compile(
+    r"^\d+\.(feature|bugfix|bug|fix|doc|docs|removal|misc|breaking|deprecation|trivial"
+    r"|change|added|fixed|security|contrib|packaging|vendor|process|internal|improvement)"
+    r"(\.\d+)?(\.(md|rst|txt))?$",
+    re.IGNORECASE,
+)
 _DOC_EXT = frozenset({".md", ".mdx", ".rst", ".txt", ".adoc", ".asciidoc", ".org", ".html"})
 _DOC_NAMES = re.compile(
     r"^(changes|changelog|history|news|authors|contributors|license|licence|copying|notice"
@@ -184,13 +194,15 @@ def role_of(path: str) -> Role:
     ext = lowered[dot:] if dot > 0 else ""
     if is_vendored(path):
         return Role.VENDORED
-    if folders & _TEST_DIRS or _TEST_NAME.match(name):
+    if folders & _TEST_DIRS or _TEST_NAME.match(name) or _in_qualified_test_dir(folders):
         return Role.TEST
     if folders & _EXAMPLE_DIRS:
         return Role.EXAMPLE
     if folders & _BENCH_DIRS:
         return Role.BENCH
     if (_DOC_NAMES.match(name) and ext[1:] not in _CODE_EXT) or folders & _DOC_DIRS:
+        return Role.DOC
+    if _NEWS_FRAGMENT.match(name):
         return Role.DOC
     if lowered in _CONFIG_NAMES:  # before the extensions: CMakeLists.txt is no prose
         return Role.CONFIG
@@ -199,6 +211,10 @@ def role_of(path: str) -> Role:
     if ext in _CONFIG_EXT or folders & _CONFIG_DIRS:
         return Role.CONFIG
     return Role.SOURCE
+
+
+def _in_qualified_test_dir(folders: set[str]) -> bool:
+    return any(_QUALIFIED_TEST_DIR.match(folder) for folder in folders)
 
 
 def roles_asked(words: set[str]) -> set[Role]:

@@ -130,6 +130,15 @@ def test_the_file_the_query_calls_by_name_is_lifted(store: ViewStore) -> None:
         ("mock/mock.go", Role.SOURCE),
         ("src/type-tests/infer.ts", Role.TEST),
         ("src/mockery.ts", Role.SOURCE),
+        # a test folder with a qualifier, and a news fragment wherever it lives
+        ("test-helpers/context.js", Role.TEST),
+        ("runtime-tests/bun/index.ts", Role.TEST),
+        ("plugin/metrics/test_data/metrics.go", Role.TEST),
+        ("src/latest/version.py", Role.SOURCE),
+        ("src/pytest_plugin/hooks.py", Role.SOURCE),
+        ("newsfragments/1234.feature", Role.DOC),
+        ("CHANGES/5678.bugfix", Role.DOC),
+        ("changes/91.removal.md", Role.DOC),
     ],
 )
 def test_roles_from_paths(path: str, role: Role) -> None:
