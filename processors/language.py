@@ -15,7 +15,7 @@ _TABLE: dict[str, tuple[str, ...]] = {
     "vbnet": ("vb",),
     "javascript": ("js", "jsx", "mjs", "cjs"),
     "typescript": ("ts", "tsx"),
-    "python": ("py",),
+    "python": ("py", "pyi"),  # and its type stubs (our addition to the spec's table)
     "go": ("go",),
     "rust": ("rs",),
     "java": ("java",),
