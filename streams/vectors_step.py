@@ -79,6 +79,9 @@ class VectorCounters:
     last_build_s: float | None = None
     repos_pending: set[str] = field(default_factory=set)
     rate: float | None = None  # passages/s of recent batches (for coverage ETAs)
+    # partition -> the next content offset this step will read (None before its first pass):
+    # the coverage compares it with the views', whose files this step may not have embedded
+    content_consumed: dict[int, int] | None = None
 
     def timed(self, passages: int, seconds: float) -> None:
         """Fold one batch into the rate (exponentially weighted: the load changes)."""
@@ -158,15 +161,19 @@ class VectorIndexer:
         if not self._store_checked:
             await self.rewind_if_store_lost()
         consumed = 0
+        content: dict[int, int] = {}
         for topic in self.inputs:
             for partition in range(await self.log.partitions(topic)):
                 offset = await self.log.committed(self.group, topic, partition)
                 batch = await self.log.read(topic, partition, offset, RECORD_BATCH, BATCH_BYTES)
-                if not batch:
-                    continue
-                await self.handle(topic, batch)
-                await self.log.commit(self.group, {(topic, partition): batch[-1].offset + 1})
-                consumed += len(batch)
+                if batch:
+                    await self.handle(topic, batch)
+                    offset = batch[-1].offset + 1
+                    await self.log.commit(self.group, {(topic, partition): offset})
+                    consumed += len(batch)
+                if topic == topics.CONTENT.name:
+                    content[partition] = offset
+        self.counters.content_consumed = content
         return consumed
 
     async def rewind_if_store_lost(self) -> bool:

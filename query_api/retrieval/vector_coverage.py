@@ -6,7 +6,9 @@ Every answer's `freshness.vectors`, `list_repos`' `vectorCoverage`, `repocontext
 `/health/ready` carry it; a semantic or hybrid answer over partial coverage also marks its
 hits with the reason `vectors-partial` (the files without vectors yet rank by words alone).
 A file counts as covered when it has its passages or a contentless marker (nothing to embed);
-a file whose new version is still queued keeps its older vectors and counts as covered.
+a file whose new version is still queued keeps its older vectors and counts as covered, but the
+coverage is not complete while the vector step trails the content the views hold: those older
+vectors still rank the file.
 
 Passages pending are the repository's expected passages less those stored, the expectation
 made from each text file's path and size (`expected_passages`): tests, docs and data files
@@ -80,25 +82,37 @@ class CoverageReader:
 
     def of(self, repo_id: str) -> t.VectorCoverage:
         """The repository's coverage (blocking: store counts; call from a thread)."""
-        position = self._content_position()  # read first: a file applied meanwhile shows
+        applied = self._content_offsets()  # read first: a file applied meanwhile shows
+        position = sum(applied.values())
         with self._lock:
             hit = self._cached.get(repo_id)
         if hit is not None and hit.holds(time.monotonic(), self.ttl_s, position):
             return hit.coverage
-        coverage = self._measure(repo_id)
+        coverage = self._measure(repo_id, self._vectors_lag(applied))
         if coverage.filesTotal:  # nothing indexed yet changes within the first seconds
             with self._lock:
                 self._cached[repo_id] = _Cached(time.monotonic(), position, coverage)
         return coverage
 
-    def _content_position(self) -> int:
-        """The views' applied offsets in the content topic, summed: it moves whenever a
-        file's content row is written or removed (any repository's), and costs one read of
-        the small sink offsets table, not a count over the repository's files."""
+    def _content_offsets(self) -> dict[int, int]:
+        """The views' applied offsets in the content topic by partition: their sum moves
+        whenever a file's content row is written or removed (any repository's), and costs one
+        read of the small sink offsets table, not a count over the repository's files."""
         applied = self.views.offsets()
-        return sum(offset for (topic, _), offset in applied.items() if topic == CONTENT.name)
+        return {part: offset for (topic, part), offset in applied.items() if topic == CONTENT.name}
 
-    def _measure(self, repo_id: str) -> t.VectorCoverage:
+    def _vectors_lag(self, applied: dict[int, int]) -> int:
+        """Content records the views applied that the vector step has not consumed: files
+        added, rewritten or deleted whose vectors are missing or still the old version's.
+        Counted over every repository (the offsets are the log's), so one repository's
+        backlog makes the others' coverage partial too: late, never wrongly complete. 0 on a
+        query replica (no counters) and before the step's first pass."""
+        consumed = None if self.counters is None else self.counters.content_consumed
+        if consumed is None:
+            return 0
+        return sum(max(0, offset - consumed.get(part, 0)) for part, offset in applied.items())
+
+    def _measure(self, repo_id: str, lag: int) -> t.VectorCoverage:
         total = self.views.content_count(repo_id)
         if not total:  # the files view fills first: no content rows yet is not "all covered"
             total = self.views.text_file_count(repo_id)
@@ -112,6 +126,11 @@ class CoverageReader:
             # Passages to come: the repository's estimate less those stored, and at least one
             # per source file not embedded yet (the estimate is a few % low on some repos).
             pending = max(expected - passages, min(total - covered, files - embedded), 0)
+        elif lag:
+            # Every file counts as covered, yet some were replaced since the step's last pass:
+            # their old vectors count (a deleted file's, not yet retired, even cover the file
+            # added in its place). One passage for each such record is still to come.
+            pending = lag
         rate = self.counters.rate if self.counters is not None else None
         eta = eta_seconds(pending, rate)
         return t.VectorCoverage(
@@ -120,7 +139,7 @@ class CoverageReader:
             filesEmbedded=embedded,
             passagesEmbedded=passages,
             passagesPending=pending,
-            complete=covered >= total and (total > 0 or not self._indexing(repo_id)),
+            complete=covered >= total and not lag and (total > 0 or not self._indexing(repo_id)),
             passagesPerSecond=round(rate, 2) if rate else None,
             etaSeconds=eta,
         )

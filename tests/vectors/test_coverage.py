@@ -130,3 +130,30 @@ async def test_an_empty_coverage_is_not_cached(tmp_path: Path) -> None:
         assert reader.of("not-yet").filesTotal == 0
         assert "not-yet" not in reader._cached
         assert reader.of("repo").filesTotal == 4 and "repo" in reader._cached
+
+
+async def test_files_replaced_while_the_vector_step_lags_are_not_complete(
+    tmp_path: Path,
+) -> None:
+    """A branch switch deletes files and adds others: until the vector step consumes the
+    change, the store still holds the deleted files' vectors and none of the new files'. The
+    coverage counted the deleted files' vectors as covering the new ones and said complete,
+    0 pending (QA on requests: 8 s of `complete: true` after `git checkout` while semantic
+    hits still came from the old files' vectors)."""
+    async for rig in open_rig(tmp_path):
+        assert rig.plane.coverage is not None
+        rig.plane.coverage.ttl_s = 0.0
+        await rig.indexer.run_until_idle()
+        assert (await coverage(rig)).complete
+
+        repo = tmp_path / "ws" / "repo"
+        (repo / "net/retry.py").rename(repo / "net/retrying.py")
+        await rig.app.ingest.refresh("repo", ["net/retry.py", "net/retrying.py"])
+        await rig.app.runtime.run_until_idle()  # the views have it; the vector step not yet
+        lagging = await coverage(rig)
+        assert not lagging.complete and lagging.passagesPending >= 1
+        answer = await search(rig, "retry backoff sleep delay")
+        assert answer.hits and all(PARTIAL_REASON in h.reasons for h in answer.hits)
+
+        await rig.indexer.run_until_idle()
+        assert (await coverage(rig)).complete
