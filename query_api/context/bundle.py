@@ -26,9 +26,10 @@ import contextvars
 import json
 import time
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
+from processors.qualified_names import qualified_names
 from processors.tokens import TokenEncoding, token_counter
 from query_api.answers.freshness import brief_freshness
 from query_api.answers.render import render, wire_tokens
@@ -304,7 +305,7 @@ class BundleService:
             if budget < b.DEFAULT_BUDGET and focus.spans is None and self._heavy(result):
                 # one declaration a file: a small answer's second receipt and span header
                 # are what pushes its envelope past the share (plan.ENVELOPE_SHARE)
-                lean = Focus(focus.stems, spans=1)
+                lean = replace(focus, spans=1)
                 again = await asyncio.to_thread(
                     self._pack, shell, cands, "slices", top, seen, held, lean
                 )
@@ -352,10 +353,10 @@ class BundleService:
         declaration a file where the answer's own fields take half the envelope's share
         before any file (a second declaration's receipt and header would pass it: 2,000
         tokens, not 4,000)."""
-        focus = Focus(task_stems(shell.task))
+        focus = Focus(task_stems(shell.task), qualified=tuple(qualified_names(shell.task)))
         budget = shell.budgetTokens
         if budget < b.DEFAULT_BUDGET and self._wire(shell) > ENVELOPE_SHARE / 2 * budget:
-            focus = Focus(focus.stems, spans=1)
+            focus = replace(focus, spans=1)
         return focus
 
     async def _least_budget(

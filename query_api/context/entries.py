@@ -82,7 +82,15 @@ class EntryRenderer:
         ]
         fill = max(FILL_LINES, max_lines)  # beyond SPAN_LINES only where a share holds it
         return select_spans(
-            symbols, len(lines), focus.stems, max_lines, fill, lines, focus.spans, hot
+            symbols,
+            len(lines),
+            focus.stems,
+            max_lines,
+            fill,
+            lines,
+            focus.spans,
+            hot,
+            focus.qualified,
         )
 
     def slices(

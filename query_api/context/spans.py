@@ -22,6 +22,7 @@ from dataclasses import dataclass
 
 import snowballstemmer
 
+from processors.qualified_names import names_declaration
 from processors.tokenizer import CHANGE_VERBS, STOP_WORDS, tokenize
 from streams.stores.views.symbols import SymbolRow
 
@@ -39,6 +40,9 @@ FILL_LINES = 80  # what a bundle grows a file's spans to, as the file's share al
 # passage of the file) counts as this many more task words: docs/benchmarks.md "Spans by the
 # passage the vectors found"
 HOT_WEIGHT = 2
+# The declaration a qualified name in the task names (`JsonParser.getNumberType`) counts this
+# many task words more: more than any declaration's words can, so it is sent first
+QUALIFIED_WEIGHT = 1000
 KIND_ORDER = {"Method": 0, "Function": 0, "Type": 1, "Interface": 1, "Enum": 1}
 # an `Other` of several lines ranks as a type: a TypeScript type alias of an object type, a
 # Rust or C type definition (got's 58-line `RetryOptions` lost to a one-line property); one
@@ -61,6 +65,7 @@ class Focus:
 
     stems: frozenset[str]
     spans: int | None = None
+    qualified: Sequence[Sequence[str]] = ()  # the task's qualified names, as their parts
 
 
 def task_stems(task: str) -> frozenset[str]:
@@ -86,6 +91,7 @@ def select_spans(
     lines: Sequence[str] = (),
     max_spans: int | None = None,
     hot: tuple[int, int] | None = None,
+    qualified: Sequence[Sequence[str]] = (),
 ) -> list[tuple[int, int, str | None]]:
     """(start, end, fq name) line spans in file order, at most `max_lines` lines together
     (grown to `fill_lines` together when they hold fewer); when no declaration shares a word
@@ -94,7 +100,8 @@ def select_spans(
     the file; at most `max_spans` declarations (None: MAX_SPANS, or one more for a
     share of more than SPAN_LINES lines, a small budget's few files). `hot`: the lines of
     the file's passage closest to the task in meaning (the search's best), whose
-    declaration counts HOT_WEIGHT more (see hot_owner)."""
+    declaration counts HOT_WEIGHT more (see hot_owner). `qualified`: the task's qualified
+    names, whose declarations count QUALIFIED_WEIGHT more."""
     max_lines = max(1, max_lines)
     if max_spans is None:
         max_spans = MAX_SPANS + (max_lines > SPAN_LINES)
@@ -108,6 +115,7 @@ def select_spans(
         if not named and size >= max_lines and i != owner:
             continue  # its head may not hold the lines that matched: those lines are sent
         overlap = NAME_WEIGHT * named + len(own) + (HOT_WEIGHT if i == owner else 0)
+        overlap += QUALIFIED_WEIGHT if names_declaration(sym.fq_name, qualified) else 0
         if overlap:
             kind = KIND_ORDER.get(sym.kind, 1 if sym.kind == "Other" and size else 2)
             # of equals, the shorter first leaves room for the next; when one is all a file

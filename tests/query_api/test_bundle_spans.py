@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from processors.qualified_names import qualified_names
 from query_api.context.entry_fields import bundle_reasons
 from query_api.context.spans import (
     HEAD_LINES,
@@ -294,3 +295,28 @@ def test_of_equally_matching_long_declarations_the_one_holding_the_passage_is_se
     assert fq == "Schema.ParseField"
     [(_, _, fq)] = select_spans(symbols, len(body), stems, 400, 80, body, hot=(961, 976))
     assert fq == "Schema.ParseField"
+
+
+def test_the_declaration_a_qualified_name_names_is_sent_first() -> None:
+    """`JsonParser.getNumberType()` names one method: the class's own lines (the Javadoc
+    between its members) share more of the task's words than the method's name does, and
+    another parser's `getNumberType` shares as many, yet the method named is what is sent."""
+    doc = "     * Method for JSON parser number type: get the type of the number\n"
+    lines = ["x"] * 900
+    for number in range(305, 590):  # the class's own: in none of its members
+        lines[number - 1] = doc
+    symbols = [
+        sym("core.JsonParser", "Type", 10, 890),
+        sym("core.JsonParser.Feature", "Enum", 15, 300),
+        sym("core.JsonParser.getNumberType", "Method", 600, 604),
+        sym("core.util.JsonParserDelegate.getNumberType", "Method", 700, 704),
+    ]
+    task = "change Javadoc for `JsonParser.getNumberType()`"
+    stems = task_stems(task)
+    assert select_spans(symbols, 900, stems, lines=lines, max_spans=1) != [
+        (600 - SPAN_CONTEXT, 604 + SPAN_CONTEXT, "core.JsonParser.getNumberType")
+    ]  # by words alone: the class, windowed at its Javadoc
+    spans = select_spans(
+        symbols, 900, stems, lines=lines, max_spans=1, qualified=qualified_names(task)
+    )
+    assert spans == [(600 - SPAN_CONTEXT, 604 + SPAN_CONTEXT, "core.JsonParser.getNumberType")]
