@@ -145,3 +145,56 @@ def test_names_an_import_binds_read_bare_are_references() -> None:
     assert ("src.pkg.app.Files", "Headers", "src.pkg.cookies.Headers") in found
     assert not any(o == "src.pkg.app.local" and q for o, _n, q in found), found
     assert not any(n in ("conn", "app", "exc", "request") for _o, n, _q in found), found
+
+
+CONDITIONS_PY = """from ._compat import PY_3_10_PLUS, PY_3_11_PLUS, PY_3_13_PLUS
+from . import _config
+
+indent = "" if PY_3_13_PLUS else " " * 8
+
+
+def guarded():
+    if PY_3_10_PLUS:
+        pass
+    elif _config.legacy:
+        pass
+
+
+def combined(cls, last):
+    if PY_3_13_PLUS and not has(cls):
+        pass
+    if not PY_3_11_PLUS or last:
+        pass
+
+
+def looped(flag):
+    while _config.running:
+        pass
+    assert _config.enabled
+    for item in _config.items:
+        pass
+    return lambda: _config.value if flag else PY_3_10_PLUS
+"""
+
+
+def test_imported_names_read_in_conditions_are_references() -> None:
+    """An imported constant tested in a condition (`if PY_3_10_PLUS:`, `X and not Y`, a
+    ternary, `while`, `assert`, a loop's iterable, a lambda's body) is a reference of the
+    function that tests it: attrs' _make.py gates its code on `_compat.PY_3_*_PLUS`, and
+    related(_compat.py) named only the file that imports them, not one function."""
+    found = _references("src/attr/_make.py", CONDITIONS_PY)
+    compat, config = "src.attr._compat.", "src.attr._config."
+    for owner, name, qualified in (
+        ("guarded", "PY_3_10_PLUS", compat + "PY_3_10_PLUS"),
+        ("guarded", "legacy", config + "legacy"),
+        ("combined", "PY_3_13_PLUS", compat + "PY_3_13_PLUS"),
+        ("combined", "PY_3_11_PLUS", compat + "PY_3_11_PLUS"),
+        ("looped", "running", config + "running"),
+        ("looped", "enabled", config + "enabled"),
+        ("looped", "items", config + "items"),
+        ("looped", "value", config + "value"),
+        ("looped", "PY_3_10_PLUS", compat + "PY_3_10_PLUS"),
+        ("indent", "PY_3_13_PLUS", compat + "PY_3_13_PLUS"),
+    ):
+        assert ("src.attr._make." + owner, name, qualified) in found, (owner, name)
+    assert not any(n in ("has", "last", "flag", "item") and q for _o, n, q in found)

@@ -88,6 +88,18 @@
 (subscript value: (attribute attribute: (identifier) @ref.value))
 (except_clause (as_pattern (attribute attribute: (identifier) @ref.value)))
 (except_clause (as_pattern (tuple (attribute attribute: (identifier) @ref.value))))
+; a condition's, a loop's iterable or a lambda's value (`if compat.HAS_X:`, `X and not
+; Y`, a ternary, `assert`, `for x in config.items`)
+(if_statement condition: (attribute attribute: (identifier) @ref.value))
+(elif_clause condition: (attribute attribute: (identifier) @ref.value))
+(while_statement condition: (attribute attribute: (identifier) @ref.value))
+(assert_statement (attribute attribute: (identifier) @ref.value))
+(not_operator argument: (attribute attribute: (identifier) @ref.value))
+(boolean_operator (attribute attribute: (identifier) @ref.value))
+(conditional_expression (attribute attribute: (identifier) @ref.value))
+(for_statement right: (attribute attribute: (identifier) @ref.value))
+(for_in_clause right: (attribute attribute: (identifier) @ref.value))
+(lambda body: (attribute attribute: (identifier) @ref.value))
 ; a name an import binds, read bare as a value (`isinstance(x, Request)`, `except
 ; WebSocketDisconnect:`, `Middleware(BaseHTTPMiddleware)`, `{HTTPException: handler}`,
 ; `T = Callable[[Request], Response]`): kept only when an import binds it
@@ -108,6 +120,16 @@
 (pair value: (identifier) @ref.value)
 (comparison_operator (identifier) @ref.value)
 (subscript subscript: (identifier) @ref.value)
+(if_statement condition: (identifier) @ref.value)
+(elif_clause condition: (identifier) @ref.value)
+(while_statement condition: (identifier) @ref.value)
+(assert_statement (identifier) @ref.value)
+(not_operator argument: (identifier) @ref.value)
+(boolean_operator (identifier) @ref.value)
+(conditional_expression (identifier) @ref.value)
+(for_statement right: (identifier) @ref.value)
+(for_in_clause right: (identifier) @ref.value)
+(lambda body: (identifier) @ref.value)
 ; a type alias's value (`CookiesType: TypeAlias = RequestsCookieJar | Mapping[str, str]`,
 ; `tuple[str, CaseInsensitiveDict[str] | None]`)
 (binary_operator left: (identifier) @ref.value)
