@@ -231,18 +231,20 @@ _TYPE_DIRS = frozenset({"types", "typings", "@types"})
 TYPE_WORDS = frozenset(
     {"type", "types", "typing", "typings", "typed", "interface", "interfaces", "generic",
      "generics", "infer", "inference", "overload", "overloads", "dts", "declaration",
-     "declarations", "typescript"}
+     "declarations", "typescript", "stub", "stubs", "pyi"}
 )  # fmt: skip
 
 
 @functools.lru_cache(maxsize=65_536)
 def is_type_declarations(path: str) -> bool:
-    """Whether `path` is a TypeScript file of type declarations: a `.d.ts`, a `types.ts`
-    (`types.wrangler.ts`), or a file under a `types/` folder. In a TypeScript project such a
-    hub holds the documented shape of every option, so a request's words all meet there,
-    while the change goes into the code that reads the option."""
+    """Whether `path` is a file of type declarations: a TypeScript `.d.ts`, `types.ts`
+    (`types.wrangler.ts`) or file under a `types/` folder, or a Python stub (`.pyi`). Such a
+    hub holds the documented shape of every option or function, so a request's words all
+    meet there, while the change goes into the code that reads the option."""
     parts = path.split("/")
     name = parts[-1].lower()
+    if name.endswith(".pyi"):
+        return True
     if not name.endswith(_TS_SOURCE):
         return False
     if name.endswith(_TS_DECLARATIONS) or name.split(".", 1)[0] in _TYPE_STEMS:

@@ -441,9 +441,11 @@ def test_a_typescript_declarations_hub_ranks_below_the_code_unless_types_are_ask
         ("src/types.py", False),
         ("src/typeGuards.ts", False),
         ("src/index.ts", False),
+        ("src/attr/validators.pyi", True),
+        ("src/attr/validators.py", False),
     ],
 )
-def test_which_files_are_typescript_declarations(path: str, declarations: bool) -> None:
+def test_which_files_are_type_declarations(path: str, declarations: bool) -> None:
     assert is_type_declarations(path) is declarations
 
 
@@ -507,3 +509,23 @@ def test_a_qualified_names_last_word_lifts_only_the_declaration_it_names(
         named = store.read(lambda conn: declared_symbols(conn, "r", query, 150))
         assert ranked(store, query)[0] == "render/data.go"
     assert named == {"render/data.go": {"render.Data.Render": 3}}
+
+
+def test_a_python_stub_ranks_below_its_module_unless_types_are_asked(tmp_path: Path) -> None:
+    """A stub repeats every public name of its module, with their types: the request's
+    words meet there, the change goes into the module."""
+    stub = "".join(
+        f"def {name}(val: object, *, message: str = ...) -> _ValidatorType: ...\n"
+        for name in ("ne", "lt", "le", "ge", "gt", "in_", "max_len", "min_len")
+    )
+    files = {
+        "src/attr/validators.pyi": stub,
+        "src/attr/validators.py": "def ne(val):\n    '''A validator that raises unless the"
+        " attribute is not equal to val.'''\n    return _NeValidator(val)\n"
+        + "\n".join(f"def helper_{i}(value):\n    return value\n" for i in range(6)),
+    }
+    add, typed = ranked_over(
+        tmp_path, files, "Add `ne` validator", "fix the ne validator's type stub"
+    )
+    assert add[0] == "src/attr/validators.py", add
+    assert typed[0] == "src/attr/validators.pyi", typed

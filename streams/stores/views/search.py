@@ -118,7 +118,7 @@ ROLE_PRIOR: dict[Role, float] = {
 # repeats its source's words, but the change goes into the grammar or the .proto, unless
 # the query asks for the generated output by name.
 GENERATED_PRIOR = 0.3
-# A TypeScript declarations file (processors.path_roles.is_type_declarations) unless the
+# A type declarations file (processors.path_roles.is_type_declarations: .d.ts, .pyi) unless the
 # request is about types: half its BM25.
 TYPES_PRIOR = 0.5
 GENERATED_WORDS = frozenset({"generated", "codegen", "regenerate", "regenerated"})
