@@ -161,6 +161,27 @@ def test_an_impl_for_a_fn_pointer_a_raw_pointer_never_or_dyn_trait_is_a_scope() 
     }, names
 
 
+IMPLS_FOR_GENERIC_TYPES_BY_PATH = """pub trait Go { fn go(&self); }
+impl<'a, 'b: 'a> Go for fmt::DebugMap<'a, 'b> { fn go(&self) {} }
+impl<T> Go for std::boxed::Box<T> { fn go(&self) {} }
+impl<'a, T> Go for &'a mut alloc::vec::Vec<T> { fn go(&self) {} }
+impl dyn core::ops::Fn<u8> { pub fn is_go(&self) {} }
+"""
+
+
+def test_an_impl_for_a_generic_type_written_by_its_path_is_a_scope_named_by_it() -> None:
+    """`impl Go for fmt::DebugMap<'a, 'b>` and `for std::boxed::Box<T>` (log's kv/source.rs
+    and lib.rs) put their methods at file level (`go(&self)#2`, ...) while `for fmt::Debug`
+    and `for Box<T>` were scoped: a generic type written by its path is its last segment."""
+    found = extract(IMPLS_FOR_GENERIC_TYPES_BY_PATH, "rust", "src/go.rs", GRAMMARS["rust"])
+    names = [str(s["fq_name"]) for s in found.symbols]
+    file_level = [n for n in names if "." not in n and n != "Go"]
+    assert file_level == [], file_level
+    assert {"DebugMap.go", "Box.go", "Vec.go", "Fn.is_go"} <= {
+        n.split("(")[0].split("#")[0] for n in names
+    }, names
+
+
 def test_the_type_a_path_starts_from_is_referenced() -> None:
     _imports, refs = _extract(
         "fn f() { Platform::convert(x); let m = Mode::Search; crate::cfg::Config::new();"

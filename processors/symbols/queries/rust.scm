@@ -15,10 +15,11 @@
 (const_item name: (identifier) @name) @def.Field
 (static_item name: (identifier) @name) @def.Field
 (macro_definition name: (identifier) @name) @def.Other
-(impl_item type: [(type_identifier) @scope.name (generic_type type: (type_identifier) @scope.name) (scoped_type_identifier name: (type_identifier) @scope.name)]) @scope
-; `impl Tr for bool`, `for &'a str`, `for &mut Vec<u8>`: a scope named by the type
+(impl_item type: [(type_identifier) @scope.name (generic_type type: [(type_identifier) @scope.name (scoped_type_identifier name: (type_identifier) @scope.name)]) (scoped_type_identifier name: (type_identifier) @scope.name)]) @scope
+; `impl Tr for bool`, `for &'a str`, `for &mut Vec<u8>`: a scope named by the type; a type
+; written by its path (`for fmt::DebugMap<'a>`, `for std::boxed::Box<T>`) by its last segment
 (impl_item type: (primitive_type) @scope.name) @scope
-(impl_item type: (reference_type type: [(type_identifier) @scope.name (primitive_type) @scope.name (generic_type type: (type_identifier) @scope.name) (scoped_type_identifier name: (type_identifier) @scope.name)])) @scope
+(impl_item type: (reference_type type: [(type_identifier) @scope.name (primitive_type) @scope.name (generic_type type: [(type_identifier) @scope.name (scoped_type_identifier name: (type_identifier) @scope.name)]) (scoped_type_identifier name: (type_identifier) @scope.name)])) @scope
 ; `impl Tr for ()`, `for (A, B)`, `for [T]`, `for [T; N]` (or a reference to one): a type with
 ; no name of its own, scoped as rustdoc files such impls, by the primitive (`unit`, `tuple`,
 ; `slice`, `array`)
@@ -31,7 +32,7 @@
 (impl_item type: [(function_type) (reference_type type: (function_type))] @name.fn) @scope
 (impl_item type: (pointer_type) @name.pointer) @scope
 (impl_item type: (never_type) @name.never) @scope
-(impl_item type: [(dynamic_type trait: [(type_identifier) @scope.name (generic_type type: (type_identifier) @scope.name) (scoped_type_identifier name: (type_identifier) @scope.name)]) (bounded_type . (dynamic_type trait: [(type_identifier) @scope.name (generic_type type: (type_identifier) @scope.name) (scoped_type_identifier name: (type_identifier) @scope.name)])) (reference_type type: (dynamic_type trait: [(type_identifier) @scope.name (generic_type type: (type_identifier) @scope.name) (scoped_type_identifier name: (type_identifier) @scope.name)]))]) @scope
+(impl_item type: [(dynamic_type trait: [(type_identifier) @scope.name (generic_type type: [(type_identifier) @scope.name (scoped_type_identifier name: (type_identifier) @scope.name)]) (scoped_type_identifier name: (type_identifier) @scope.name)]) (bounded_type . (dynamic_type trait: [(type_identifier) @scope.name (generic_type type: [(type_identifier) @scope.name (scoped_type_identifier name: (type_identifier) @scope.name)]) (scoped_type_identifier name: (type_identifier) @scope.name)])) (reference_type type: (dynamic_type trait: [(type_identifier) @scope.name (generic_type type: [(type_identifier) @scope.name (scoped_type_identifier name: (type_identifier) @scope.name)]) (scoped_type_identifier name: (type_identifier) @scope.name)]))]) @scope
 
 ; a use tree, expanded into one import per leaf by languages/rust.use_leaves
 (use_declaration argument: (_) @import.tree)
