@@ -304,21 +304,27 @@ class DependentsResolver:
         """Test files in a test folder named for `subject`, its family's, where `subject`
         may live: koa's `__tests__/request/host.test.js` tests `lib/request.js` through a
         helper that builds the request, so no reference of it names what request.js
-        declares. The folder is the last below the test folder (`__tests__`, `tests`), and
-        the test's home (the folders above that) holds `subject` (path_roles.home_of_test)."""
+        declares. The folder is the last below the test folder (`__tests__`, `tests`), the
+        test's home (the folders above that) holds `subject` (path_roles.home_of_test), and
+        the folders between end the subject's own: a fixture app's `test/fixture/server/utils/`
+        is no test of every `utils.ts`, while `test/adapter/bun/` tests `src/adapter/bun/`."""
         where, stem = _folders_and_stem(subject)
+        above = where  # the folders above the one named `stem`
         if stem.lower() in INDEX_STEMS:  # a module's index file is called by its folder's name
             stem = where[-1] if where else ""
+            above = where[:-1]
         if not stem:
             return []
         family = language_family(subject)
         out = []
         for path in self.symbols.files_in_folder_named(repo_id, stem, MAX_FOLDER_LOOKUP):
             home, tail = home_of_test(path)
+            between = tail[:-1]
             if (
                 tail
                 and tail[-1].casefold() == stem.casefold()
                 and where[: len(home)] == home
+                and (not between or above[-len(between) :] == between)
                 and is_test_path(path)
                 and language_family(path) == family
             ):

@@ -30,6 +30,12 @@ FILES = {
     # another package's request tests, and another language's: not lib/request.js's
     "packages/other/__tests__/request/other.test.js": "it('other', () => {})\n",
     "tests/request/test_host.py": "def test_host():\n    pass\n",
+    # a fixture app's own `request` folder deeper in the test folder (nitro's
+    # test/fixture/server/utils/ is no test of src/presets/vercel/utils.ts)
+    "__tests__/fixtures/server/request/setup.js": "module.exports = {}\n",
+    # the folders between the test folder and the named one mirror the code's
+    "lib/adapter/bun/index.js": "module.exports = function serve () {}\n",
+    "__tests__/adapter/bun/serve.test.js": "it('serves', () => {})\n",
 }
 
 
@@ -71,6 +77,7 @@ async def test_related_names_the_tests_in_a_folder_named_for_the_file(tmp_path: 
             ("lib/request.js", ["__tests__/request/host.test.js", "__tests__/request/ip.test.js"]),
             ("lib/response.js", ["__tests__/response/body.test.js"]),
             ("lib/router/index.js", ["__tests__/router/route.test.js"]),  # called by its folder
+            ("lib/adapter/bun/index.js", ["__tests__/adapter/bun/serve.test.js"]),
             # the helper's own tests are the files requiring it (dependents in test files)
             (
                 "test-helpers/context.js",
