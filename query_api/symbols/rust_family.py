@@ -63,7 +63,8 @@ class RustFamily(FamilyRules):
         after a glob import (`use crate::flags::defs::*`), leads to one of `targets`. A bare
         name otherwise is the file's own, the prelude's or a method's; only a
         `#[macro_export]` macro is seen by name, in the crate that defines it (another
-        `macro_rules!` is its file's, as a `write!` helper beside std's is)."""
+        `macro_rules!` is its file's, as a `write!` helper beside std's is), and by a path
+        to its crate's root from anywhere (`use anyhow::bail` in a test)."""
         if not targets:
             return False
         rust = self.modules
@@ -75,8 +76,10 @@ class RustFamily(FamilyRules):
         if any(rust.declares(path, ref.path, targets) for path in paths):
             return True
         macros = [s for s in targets if MACRO_EXPORT in s.signature]
-        return bool(macros) and any(
-            rust.crates.crate_root(s.path) == rust.crates.crate_root(ref.path) is not None
+        own_root = rust.crates.crate_root(ref.path)
+        return any(
+            rust.crates.crate_root(s.path) == own_root is not None
+            or any(rust.names_at_crate_root(ref.path, path, s) for path in paths)
             for s in macros
         )
 

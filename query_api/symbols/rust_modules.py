@@ -115,6 +115,18 @@ class RustModules:
             for s in targets
         )
 
+    def names_at_crate_root(self, importer: str, dotted: str, macro: SymbolRow) -> bool:
+        """Whether the path `dotted`, written in `importer`, names the `#[macro_export]`
+        macro `macro`: such a macro stands at its crate's root, whichever module defines
+        it, so `anyhow::bail` means src/macros.rs's `bail` (or a root's `pub use` of it)."""
+        resolved = self.resolve(importer, dotted)
+        root = self.crates.crate_root(macro.path)
+        if resolved is None or root is None:
+            return False
+        return (root, _unoverloaded(macro.fq_name)) in self.destinations(
+            resolved, MAX_REEXPORT_HOPS
+        )
+
     def _implemented_there(self, target: SymbolRow, named: frozenset[tuple[str, str]]) -> bool:
         """Whether `target`, an associated item (`Platform.convert`), is what a path naming
         the item of its type's own file means: an `impl` block may sit in any module of the

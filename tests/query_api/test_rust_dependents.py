@@ -205,3 +205,22 @@ def test_a_path_through_a_type_is_a_use_of_the_type(tmp_path: Path) -> None:
         assert ("src/function.rs", "native") in repo.dependents("src/platform.rs")
         # other.rs's `Platform::` is its own type's
         assert "src/other.rs" not in repo.dependent_files("src/platform.rs")
+
+
+MACRO_CRATE = {
+    "Cargo.toml": '[package]\nname = "anyhow"\n',
+    "src/lib.rs": "#[macro_use]\nmod macros;\n\npub struct Error;\n",
+    "src/macros.rs": "#[macro_export]\nmacro_rules! bail {\n    ($e:expr) => {};\n}\n",
+    "tests/test_macros.rs": 'use anyhow::bail;\n\nfn f() {\n    bail!("x");\n}\n',
+    "tests/test_other.rs": 'fn g() {\n    bail!("no import: another crate\'s");\n}\n',
+}
+
+
+def test_an_exported_macro_is_named_at_its_crate_root_by_other_crates(tmp_path: Path) -> None:
+    """`#[macro_export]` puts a macro at its crate's root wherever it is written: anyhow's
+    tests write `use anyhow::bail` for the `bail!` of src/macros.rs, and no test was its
+    dependent (the path led to lib.rs, which declares no `bail`)."""
+    with ViewStore(tmp_path / "views.db", default_registry()) as store:
+        repo = RustRepo(store)
+        repo.add(MACRO_CRATE)
+        assert repo.dependent_files("src/macros.rs") == ["tests/test_macros.rs"]
