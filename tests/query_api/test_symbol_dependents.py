@@ -904,3 +904,38 @@ def test_a_csharp_static_member_of_a_class_is_a_dependency(repo: Repo) -> None:
         ("src/Core/Builder.cs", "Shop.Core.Builder.Build"),
         ("src/Parser.cs", "Shop.Parser.m"),
     ]
+
+
+def test_a_module_loaded_by_a_dynamic_import_it_does_not_bind_is_used_by_the_import(
+    repo: Repo,
+) -> None:
+    # nitro's src/cli/index.ts: `build: () => import("./commands/build.ts").then((r) =>
+    # r.default)`; elysia's tests: `new Elysia().use(import("../modules"))`. The loaded
+    # module's default export is what the caller takes; no name of it is written.
+    repo.add(
+        {
+            "src/commands/build.ts": "export default defineCommand({ run() {} })\n",
+            "src/commands/list.ts": "export const list = () => 1\nexport default list\n",
+            "src/cli.ts": (
+                "export const main = defineCommand({\n"
+                "  subCommands: {\n"
+                '    build: () => import("./commands/build.ts").then((r) => r.default),\n'
+                "  },\n})\n"
+            ),
+            "test/modules.test.ts": (
+                "const lazy = import('../src/commands/list')\n"
+                "it('lazy', () => new App().use(lazy))\n"
+            ),
+            # bound after an await: its references name what it uses
+            "src/run.ts": (
+                "export async function run() {\n"
+                '  const { list } = await import("./commands/list")\n'
+                "  return list()\n}\n"
+            ),
+        }
+    )
+    assert repo.dependents("src/commands/build.ts") == [("src/cli.ts", "<file>")]
+    assert sorted(repo.dependents("src/commands/list.ts")) == [
+        ("src/run.ts", "run"),
+        ("test/modules.test.ts", "<file>"),
+    ]

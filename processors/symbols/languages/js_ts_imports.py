@@ -82,6 +82,8 @@ def _read_import(found: Found, text: Slicer, caps: Captures, directory: str) -> 
     else:
         found.imports.append(module)
     bound_to = alias_cap or names_cap
+    if not bound_to and _loads_whole_module(caps):
+        found.bound[f"{DYNAMIC_IMPORT_KEY}{module}"] = f"{module}.{DEFAULT_EXPORT}"
     scope = binding_scope(bound_to[0]) if bound_to and "import.via" in caps else None
     if scope is not None:  # `const m = require("m")` in a function: its names are its own
         start, end = scope
@@ -95,6 +97,26 @@ def _read_import(found: Found, text: Slicer, caps: Captures, directory: str) -> 
         found.bound.update(pair for pair in pairs if pair[0] != namespace)
     if namespace:
         found.namespaces.add(namespace)
+
+
+# the key `bound` holds a module a dynamic import loads unbound under: no local name
+DYNAMIC_IMPORT_KEY = "import() "
+
+
+def _loads_whole_module(caps: Captures) -> bool:
+    """Whether this is a dynamic `import("./x")` whose module is taken whole, as a value
+    (`.use(import("./plugin"))`, `() => import("./cmd").then((r) => r.default)`, a
+    promise kept in a name): the file uses the module's default export, though no name of
+    it is written. Bound after an await (`const { a } = await import(...)`), its names are
+    its references (the pattern that binds them reads it)."""
+    via = caps.get("import.via")
+    if not via or via[0].type != "import":  # CommonJS `require`: a file-level import
+        return False
+    call = via[0].parent
+    awaited = call.parent if call is not None else None
+    if awaited is None or awaited.type != "await_expression":
+        return True
+    return awaited.parent is None or awaited.parent.type != "variable_declarator"
 
 
 def binding_scope(name: Node) -> tuple[int, int] | None:
