@@ -190,3 +190,18 @@ def test_the_type_a_path_starts_from_is_referenced() -> None:
     assert {("Platform", None), ("Mode", None), ("Config", "crate.cfg.Config")} <= refs
     # `Self` is no declaration's name; a lowercase path segment is a module, not a type
     assert not {name for name, _ in refs} & {"Self", "config"}
+
+
+def test_a_macro_called_by_its_path_is_a_reference() -> None:
+    """`anyhow::bail!(...)` calls the crate's exported `bail!` as `bail!(...)` does after a
+    `use anyhow::bail`: both are uses of it."""
+    _imports, refs = _extract(
+        "fn run() -> Result<()> {\n"
+        '    anyhow::bail!("no");\n'
+        '    crate::macros::ensure!(ok, "no");\n'
+        '    log::info!("x");\n'
+        "}\n"
+    )
+    assert ("bail", "anyhow.bail") in refs
+    assert ("ensure", "crate.macros.ensure") in refs
+    assert ("info", "log.info") in refs

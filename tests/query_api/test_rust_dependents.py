@@ -224,3 +224,17 @@ def test_an_exported_macro_is_named_at_its_crate_root_by_other_crates(tmp_path: 
         repo = RustRepo(store)
         repo.add(MACRO_CRATE)
         assert repo.dependent_files("src/macros.rs") == ["tests/test_macros.rs"]
+
+
+def test_an_exported_macro_called_by_its_path_has_the_caller_as_a_dependent(
+    tmp_path: Path,
+) -> None:
+    """`anyhow::bail!(...)` with no `use`: the path names the macro at the crate's root."""
+    crate = {**MACRO_CRATE, "tests/test_path.rs": 'fn h() {\n    anyhow::bail!("x");\n}\n'}
+    with ViewStore(tmp_path / "views.db", default_registry()) as store:
+        repo = RustRepo(store)
+        repo.add(crate)
+        assert repo.dependent_files("src/macros.rs") == [
+            "tests/test_macros.rs",
+            "tests/test_path.rs",
+        ]

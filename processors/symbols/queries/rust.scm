@@ -55,6 +55,7 @@
 (return_expression (scoped_identifier name: (identifier) @ref.call))
 (array_expression (scoped_identifier name: (identifier) @ref.call))
 (macro_invocation macro: (identifier) @ref.call)
+(macro_invocation macro: (scoped_identifier name: (identifier) @ref.call))
 ; the type a path starts from (`Platform::new()`, `Mode::Search`, `crate::x::Config::new()`):
 ; a use of that type, as a type written in a signature is; a module (`config::load()`) is not
 ((scoped_identifier path: (identifier) @ref.type) (#match? @ref.type "^[A-Z]") (#not-eq? @ref.type "Self"))
