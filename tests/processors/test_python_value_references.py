@@ -198,3 +198,35 @@ def test_imported_names_read_in_conditions_are_references() -> None:
     ):
         assert ("src.attr._make." + owner, name, qualified) in found, (owner, name)
     assert not any(n in ("has", "last", "flag", "item") and q for _o, n, q in found)
+
+
+STRING_ANNOTATIONS_PY = """from __future__ import annotations
+from typing import TYPE_CHECKING, Optional
+
+if TYPE_CHECKING:
+    from .models import Response
+    from .sessions import Session
+
+
+class Adapter:
+    def send(self, request: "Request", session: Optional["Session"]) -> "Response":
+        return self.build(request)
+
+    def label(self) -> "not a name at all":
+        return "Response"
+"""
+
+
+def test_a_type_written_as_a_string_is_a_reference() -> None:
+    """A class imported under `TYPE_CHECKING` is named only in quoted annotations: its
+    module's dependents missed the file (psf/requests' adapters name models and sessions
+    so)."""
+    found = _references("src/requests/adapters.py", STRING_ANNOTATIONS_PY)
+    send = "src.requests.adapters.Adapter.send"
+    assert (send, "Response", "src.requests.models.Response") in found, found
+    assert (send, "Session", "src.requests.sessions.Session") in found, found
+    assert (send, "Request", None) in found
+    names = {name for _owner, name, _q in found}
+    assert "not a name at all" not in names  # a string that is no identifier names nothing
+    label = "src.requests.adapters.Adapter.label"
+    assert not any(owner == label for owner, _n, _q in found)  # a string value is no type

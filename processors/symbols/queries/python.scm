@@ -66,6 +66,9 @@
 (type (binary_operator left: (binary_operator left: (binary_operator left: (binary_operator [left: (identifier) right: (identifier)] @ref.type)))))
 ; Callable's parameters (`Callable[[Request], Response]`)
 (type (list (identifier) @ref.type))
+; a type written as a string (a forward reference; a class imported under TYPE_CHECKING is
+; often named nowhere else), when the string is one name
+((type (string (string_content) @ref.type)) (#match? @ref.type "^[A-Za-z_][A-Za-z0-9_]*$"))
 (decorator (identifier) @ref.call)
 ; a name read through a module as a value, not called (`except click.Abort:`, `type=click.INT`,
 ; `isinstance(x, click.Option)`, `@pytest.fixture`): kept only when the chain before it starts
