@@ -11,9 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from streams.stores import ViewStore
-from streams.stores.views.handlers import default_registry
-from tests.query_api.test_symbol_dependents import Repo
+from tests.query_api.test_symbol_dependents import Repo, repo_holding
 
 PARAMS = """package gotiny
 
@@ -91,18 +89,17 @@ func Run() { gt.New(); url.Parse("") }
 
 @pytest.fixture
 def repo(tmp_path: Path) -> Iterator[Repo]:
-    with ViewStore(tmp_path / "views.db", default_registry()) as store:
-        r = Repo(store)
-        r.add(
-            {
-                "params.go": PARAMS,
-                "ctx.go": CTX,
-                "holder.go": HOLDER,
-                "maker.go": MAKER,
-                "sub/sub.go": SUB,
-                "cmd/app/app.go": APP,
-            }
-        )
+    with repo_holding(
+        tmp_path,
+        {
+            "params.go": PARAMS,
+            "ctx.go": CTX,
+            "holder.go": HOLDER,
+            "maker.go": MAKER,
+            "sub/sub.go": SUB,
+            "cmd/app/app.go": APP,
+        },
+    ) as r:
         yield r
 
 

@@ -10,9 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from streams.stores import ViewStore
-from streams.stores.views.handlers import default_registry
-from tests.query_api.test_symbol_dependents import Repo
+from tests.query_api.test_symbol_dependents import Repo, repo_holding
 
 TESTING = "class CliRunner:\n    def invoke(self):\n        return 1\n"
 SUB = "def helper():\n    return 1\n\ndef other():\n    return 2\n"
@@ -36,19 +34,18 @@ def use(sub):
 
 @pytest.fixture
 def repo(tmp_path: Path) -> Iterator[Repo]:
-    with ViewStore(tmp_path / "views.db", default_registry()) as store:
-        r = Repo(store)
-        r.add(
-            {
-                "src/click/__init__.py": "",
-                "src/click/testing.py": TESTING,
-                "tests/test_context.py": USER,
-                "pkg/__init__.py": "",
-                "pkg/sub.py": SUB,
-                "app/dotted.py": DOTTED,
-                "app/bare.py": BARE,
-            }
-        )
+    with repo_holding(
+        tmp_path,
+        {
+            "src/click/__init__.py": "",
+            "src/click/testing.py": TESTING,
+            "tests/test_context.py": USER,
+            "pkg/__init__.py": "",
+            "pkg/sub.py": SUB,
+            "app/dotted.py": DOTTED,
+            "app/bare.py": BARE,
+        },
+    ) as r:
         yield r
 
 

@@ -11,9 +11,7 @@ from pathlib import Path
 import pytest
 
 from processors.language import language_for_path
-from streams.stores import ViewStore
-from streams.stores.views.handlers import default_registry
-from tests.query_api.test_symbol_dependents import Repo
+from tests.query_api.test_symbol_dependents import Repo, repo_holding
 
 VALIDATORS = "def instance_of(type):\n    return _InstanceOfValidator(type)\n"
 STUB = """from typing import Any, overload
@@ -36,16 +34,15 @@ def test_instance_of():
 
 @pytest.fixture
 def repo(tmp_path: Path) -> Iterator[Repo]:
-    with ViewStore(tmp_path / "views.db", default_registry()) as store:
-        r = Repo(store)
-        r.add(
-            {
-                "src/attr/__init__.py": "",
-                "src/attr/validators.py": VALIDATORS,
-                "src/attr/validators.pyi": STUB,
-                "tests/test_validators.py": USER,
-            }
-        )
+    with repo_holding(
+        tmp_path,
+        {
+            "src/attr/__init__.py": "",
+            "src/attr/validators.py": VALIDATORS,
+            "src/attr/validators.pyi": STUB,
+            "tests/test_validators.py": USER,
+        },
+    ) as r:
         yield r
 
 

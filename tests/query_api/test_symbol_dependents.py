@@ -3,6 +3,7 @@ bounds, language families, TS/JS imports resolved to files, Python re-exports, p
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -40,10 +41,19 @@ class Repo:
         return [(d.path, d.symbol) for d in found]
 
 
+@contextlib.contextmanager
+def repo_holding(tmp_path: Path, files: dict[str, str]) -> Iterator[Repo]:
+    """A Repo over a fresh views store in `tmp_path` that holds `files` (path -> body)."""
+    with ViewStore(tmp_path / "views.db", default_registry()) as store:
+        repo = Repo(store)
+        repo.add(files)
+        yield repo
+
+
 @pytest.fixture
 def repo(tmp_path: Path) -> Iterator[Repo]:
-    with ViewStore(tmp_path / "views.db", default_registry()) as store:
-        yield Repo(store)
+    with repo_holding(tmp_path, {}) as r:
+        yield r
 
 
 def test_a_member_name_every_file_calls_cannot_crowd_out_real_dependents(repo: Repo) -> None:
