@@ -29,8 +29,10 @@ Resolution, more precise than the reference's simple-name match:
   name means only its own package's declarations (go_family);
 - a JavaScript file importing a file asked about is its dependent at file level even where
   no reference names a declaration (`const context = require('./context')`), and so is a
-  Python file importing a module that is no package's __init__.py (`from requests.compat
-  import urljoin`, a name compat.py imports itself: python_modules);
+  TypeScript file importing a barrel asked about (a file re-exporting: `export * from`,
+  through a relative specifier or a tsconfig path alias: js_family), and a Python file
+  importing a module or package asked about (`from requests.compat import urljoin`, a name
+  compat.py imports itself; `import requests` of requests/__init__.py: python_modules);
 - `{Name}Test(s)` / `Test{Name}` types count as tests in the same language family only, in
   Go from the declaring package's directory only (go_family.names_in_reach).
 Whether one reference means one of the declarations: reference_scope.ReferenceScope. Each

@@ -10,7 +10,13 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from processors.language import language_for_path
-from processors.symbols.languages.js_ts import DEFAULT_EXPORT, module_keys, split_import_entry
+from processors.symbols.languages.js_ts import (
+    DEFAULT_EXPORT,
+    REEXPORT_MARK,
+    module_keys,
+    split_import_entry,
+    star_reexport,
+)
 from query_api.symbols.families import (
     FILE_LEVEL,
     ByName,
@@ -23,6 +29,8 @@ from query_api.symbols.js_modules import JsModules
 from streams.stores.views.symbols import ReferenceRow, SymbolRow, SymbolViews
 
 MAX_ALIAS_BARRELS = 64  # files whose renamed re-exports one answer follows
+MAX_BARRELS_ASKED = 64  # files asked about read for re-exports (changed asks about many)
+RE_EXPORT_KIND = "ReExport"  # a lookup's stand-in for a name a barrel re-exports by name
 
 
 def default_export(repo_id: str, path: str) -> SymbolRow:
@@ -93,6 +101,22 @@ class JsFamily(FamilyRules):
         defaults = [default_export(self.repo_id, p) for p in asked if _is_js(p)]
         if defaults and DEFAULT_EXPORT not in by_name:
             by_name[DEFAULT_EXPORT] = defaults
+        for path in [p for p in asked if _is_js(p)][:MAX_BARRELS_ASKED]:
+            self._add_re_exported(path, by_name)
+
+    def _add_re_exported(self, path: str, by_name: ByName) -> None:
+        """A name a barrel re-exports by name (`export type { ElysiaAdapter } from
+        './types'`) is the barrel's too: another file importing it from the barrel
+        (`src/adapter.ElysiaAdapter`, elysia's src/types.ts, or re-exporting it again:
+        src/index.ts) uses the barrel. The barrel stands for it, looked up like a member
+        (only a reference its import qualified): its declaration is another file's."""
+        for entry in map(split_import_entry, self.symbols.imports_of_file(self.repo_id, path)):
+            for name in sorted(entry.names or ()):
+                if name != DEFAULT_EXPORT:
+                    stand_in = SymbolRow(
+                        self.repo_id, path, name, name, RE_EXPORT_KIND, 0, 0, "", ""
+                    )
+                    by_name.setdefault(name, []).append(stand_in)
 
     def note_dependent(self, ref: ReferenceRow) -> None:
         if not ref.symbol and _is_js(ref.path):  # a file-level reference: maybe a re-export
@@ -142,20 +166,41 @@ class JsFamily(FamilyRules):
         `module.exports = {...}` object (`proto.inspect`, no top-level name), or an import
         for its side effects. Such a file is a dependent at file level, unless a reference
         already made it one. A TypeScript file's imports name what it uses, and its
-        references say which (the compiler's find-references counts no more: a test
-        importing zod's `z` from src/index.ts, which only re-exports it, uses none of
-        index.ts's declarations); an `export * from` names nothing (js_ts.STAR_REEXPORT)."""
+        references say which (the compiler's find-references counts no more), so it is one
+        only of a barrel: a file that re-exports (`export * from`, `export { a } from`)
+        declares little or nothing its importers' references name, though they depend on
+        it (what they use is credited to the declaring file as well). The importers are
+        found by the specifiers that name the file: relative ones as the extractor resolved
+        them, its folder's package.json entry, a tsconfig path alias (`zustand/middleware`).
+        An `export * from` names nothing (js_ts.STAR_REEXPORT)."""
         asked = sorted(p for p in exclude if _is_js(p))
         if not asked:
             return
         js = JsModules(self.symbols, self.repo_id, self.read_text)  # a budget of its own
-        modules = sorted({m for p in asked for m in [*module_keys(p), *js.directory_keys(p)]})
-        for path in self.symbols.importers_of(self.repo_id, modules):
-            if path in exclude or path in found or language_for_path(path) != "javascript":
-                continue
-            found.add(path, FILE_LEVEL)
-            if found.full:
-                return
+        barrels = {p for p in asked[:MAX_BARRELS_ASKED] if self._re_exports(p)}
+        for group, any_language in ((sorted(barrels), True), (asked, False)):
+            modules = sorted({m for p in group for m in _specifiers_of(js, p, any_language)})
+            for path in self.symbols.importers_of(self.repo_id, modules) if modules else ():
+                if path in exclude or path in found:
+                    continue
+                if any_language or language_for_path(path) == "javascript":
+                    found.add(path, FILE_LEVEL)
+                if found.full:
+                    return
+
+    def _re_exports(self, path: str) -> bool:
+        """Whether `path` hands on another module's exports (`export ... from`)."""
+        return any(REEXPORT_MARK in e for e in self.symbols.imports_of_file(self.repo_id, path))
+
+
+def _specifiers_of(js: JsModules, path: str, star: bool) -> list[str]:
+    """The import entries that name `path`: its module keys, its folders' package.json
+    entries, and the path aliases mapped to it (js_specifiers.alias_specifiers); with
+    `star`, a barrel's, also another barrel's `export * from` it (a named re-export's entry
+    lists the names: js_ts.named_reexport)."""
+    keys = module_keys(path)
+    named = [*keys, *js.directory_keys(path), *js.alias_specifiers(path, keys)]
+    return [*named, *(star_reexport(m) for m in named if star)]
 
 
 def _is_js(path: str) -> bool:

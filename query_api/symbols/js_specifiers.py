@@ -88,6 +88,28 @@ class JsSpecifiers:
                 return keys
             directory = posixpath.dirname(directory)
 
+    def alias_specifiers(self, path: str, modules: list[str]) -> list[str]:
+        """The specifiers the path aliases of the config nearest to `path` map to one of
+        `modules` (its module keys): the reverse of _alias, so that the importers of a file
+        are found by what they write (zustand's `zustand/middleware` for src/middleware.ts
+        through `"zustand/*": ["./src/*.ts"]`). Each one is checked forward."""
+        _directory, aliases = self._config_for(posixpath.dirname(path))
+        if aliases is None:
+            return []
+        wanted = set(modules)
+        found: set[str] = set()
+        for pattern, substitutions in aliases.patterns:
+            for substitution in substitutions:
+                found.update(_reverse(pattern, strip_js_extension(substitution), wanted))
+        if aliases.base_url is not None:
+            base = aliases.base_url + "/" if aliases.base_url else ""
+            found.update(m[len(base) :] for m in wanted if base and m.startswith(base))
+        return sorted(
+            spec
+            for spec in found
+            if not wanted.isdisjoint(strip_js_extension(c) for c in aliases.candidates(spec))
+        )
+
     def _alias(self, path: str, specifier: str) -> str | None:
         """The repository module a non-relative specifier names: through the path aliases of
         the config nearest to `path` (TypeScript tries them first), else as a package of the
@@ -164,6 +186,22 @@ class JsSpecifiers:
     def _budget(self) -> bool:
         self.opened += 1
         return self.opened <= MAX_FILES
+
+
+def _reverse(pattern: str, target: str, modules: set[str]) -> list[str]:
+    """The specifiers `pattern` turns into one of `modules` through the substitution
+    `target` (extension stripped): `zustand/middleware` of `zustand/*` -> `src/*`."""
+    if "*" not in target:
+        return [pattern] if target in modules and "*" not in pattern else []
+    before, _, after = target.partition("*")
+    return [
+        pattern.replace("*", m[len(before) : len(m) - len(after)], 1)
+        for m in sorted(modules)
+        if "*" in pattern
+        and len(m) > len(before) + len(after)
+        and m.startswith(before)
+        and m.endswith(after)
+    ]
 
 
 MAX_WORKSPACE_PACKAGES = 200  # folders one answer lists as workspace packages

@@ -133,12 +133,13 @@ class PythonModules(FamilyRules):
         """A Python file importing a module asked about depends on it at file level even
         where no reference names one of its declarations: `from requests.compat import
         urljoin` names what compat.py itself imports (a compatibility module re-exports the
-        standard library's names), an import for its side effects. Not a package's
-        __init__.py: every `import requests` would be its dependent, while what a package
-        re-exports is matched with the module declaring it."""
+        standard library's names), an import for its side effects. A package's __init__.py
+        too: `import requests` or `from flask import Flask` runs it and reads what it
+        re-exports, though the re-exported names are matched with the modules declaring them
+        (an __init__.py that only re-exports had no dependents at all)."""
         modules: set[str] = set()
         for path in sorted(exclude):
-            if language_family(path) != self.family or path.rpartition("/")[2] in _INITS:
+            if language_family(path) != self.family:
                 continue
             full = module_prefix(path, "python")
             modules.add(full)

@@ -426,7 +426,8 @@ def test_a_python_file_importing_a_module_depends_on_it(repo: Repo) -> None:
     """requests' tests/conftest.py has `from requests.compat import urljoin`: compat.py only
     imports urljoin from urllib.parse, so no reference named one of its declarations and
     related(compat.py) listed neither conftest.py nor test_lowlevel.py. A package's
-    __init__.py gains no importer this way (`import requests` is every file's)."""
+    __init__.py gains the files importing the package (test_a_package_init_s_importers_...),
+    not those importing one of its modules (`import requests.compat`)."""
     repo.add(
         {
             "src/requests/__init__.py": "from .compat import urljoin\n",
@@ -443,7 +444,7 @@ def test_a_python_file_importing_a_module_depends_on_it(repo: Repo) -> None:
         ("tests/conftest.py", "<file>"),
         ("tests/test_side.py", "<file>"),
     ]
-    assert repo.dependents("src/requests/__init__.py") == []
+    assert repo.dependents("src/requests/__init__.py") == [("tests/conftest.py", "<file>")]
 
 
 def test_a_name_a_python_module_imports_is_that_modules_name_too(repo: Repo) -> None:
