@@ -24,7 +24,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from processors.path_roles import Role, subject_name
+from processors.path_roles import Role
 from processors.qualified_names import qualified_names
 from query_api.memory.search import attach_linked, keyword_memory_hits, semantic_memory_hit
 from query_api.memory.views import MemoryReader, truncation_fields
@@ -34,7 +34,8 @@ from query_api.retrieval.file_graph import FileGraphs
 from query_api.retrieval.fusion import fuse
 from query_api.retrieval.neighbour_fill import fill_tail
 from query_api.retrieval.readiness import Readiness
-from query_api.retrieval.subjects import nearest, subjects_first
+from query_api.retrieval.subjects import subjects_first
+from query_api.symbols.test_subjects import subject_of_test
 from schemas import tools as t
 from schemas.retrieval import RetrievalPath, SearchMode
 from schemas.timestamps import iso_utc
@@ -262,11 +263,13 @@ class Retriever:
         }
 
     def _subject_of(self, repo_id: str, test: str) -> str | None:
-        """The indexed source file a test file's name says it tests, the nearest by path."""
-        name = subject_name(test)
-        if name is None:
-            return None
-        return nearest(test, self.views.read(lambda conn: path_named_files(conn, repo_id, name)))
+        """The indexed source file a test file tests by the naming convention, the one
+        related lists it for (symbols/test_subjects.py)."""
+
+        def lookup(name: str) -> list[str]:
+            return self.views.read(lambda conn: path_named_files(conn, repo_id, name))
+
+        return subject_of_test(test, lookup)
 
     def _file_hit(self, repo_id: str, path: str) -> t.SearchHit | None:
         row = self.views.get_file(repo_id, path)

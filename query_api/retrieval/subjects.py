@@ -4,9 +4,8 @@ The role prior (streams/stores/views/search.py, ladder.py) pushes tests down, bu
 words only the tests hold still ranks them: "improve french translation" finds the French
 locale's test by its `describe("French")`, while the locale file itself holds French messages
 and not the word. The change goes into the subject. So each test file in an answer has its
-subject (the file its name names without the test marker: processors/path_roles.subject_name,
-the nearest one by path where several share that name, and only one under the test's home
-folder or beside it: path_roles.home_of_test) placed just above it, with its score and the
+subject (the file it tests by the naming convention, the rule related's `tests` reads too:
+query_api/symbols/test_subjects.subject_of_test) placed just above it, with its score and the
 reason `tested-by:<the test's path>`.
 """
 
@@ -14,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from processors.path_roles import Role, home_of_test, role_of
+from processors.path_roles import Role, role_of
 from schemas import tools as t
 from schemas.retrieval import MAX_REASONS
 
@@ -63,30 +62,3 @@ def subjects_first(
 def _pooled(pool: list[t.SearchHit] | None, path: str, hydrate: Hydrate) -> t.SearchHit | None:
     found = next((h for h in pool or () if h.entry.path == path), None)
     return found if found is not None else hydrate(path)
-
-
-def nearest(test: str, candidates: list[str]) -> str | None:
-    """Of the source files named like `test`'s subject, the nearest that may be its subject:
-    under the test's home folder, or beside it with the folders below the test folder
-    (path_roles.home_of_test); the one sharing the most leading folders with the test, then the
-    shorter path, then the first by name."""
-    home, tail = home_of_test(test)
-    folders = tuple(test.split("/")[:-1])
-
-    def may_be(path: str) -> bool:
-        where = tuple(path.split("/")[:-1])
-        if where[: len(home)] == home:
-            return True
-        beside = home[:-1]
-        return bool(tail) and where[: len(beside)] == beside and where[-len(tail) :] == tail
-
-    def shared(path: str) -> int:
-        n = 0
-        for a, b in zip(folders, path.split("/")[:-1], strict=False):
-            if a != b:
-                break
-            n += 1
-        return n
-
-    sources = [c for c in candidates if role_of(c) == Role.SOURCE and may_be(c)]
-    return min(sources, key=lambda c: (-shared(c), len(c), c), default=None)

@@ -45,7 +45,6 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable
 
-from processors.path_roles import home_of_test, subject_name
 from query_api.symbols.families import (
     FILE_LEVEL,
     PACKAGE_IS_DIRECTORY,
@@ -62,7 +61,9 @@ from query_api.symbols.python_modules import PythonModules
 from query_api.symbols.reference_scope import ReferenceScope
 from query_api.symbols.rust_family import RustFamily, RustLayouts
 from query_api.symbols.rust_modules import RustModules
+from query_api.symbols.test_subjects import known_as, subject_of_test, test_names_subject
 from schemas.symbols import SymbolAt
+from streams.stores.views.search import path_named_files
 from streams.stores.views.symbols import SymbolRow, SymbolViews
 
 __all__ = [  # the file graph (query_api/retrieval) reads the families through this module
@@ -84,22 +85,9 @@ def is_test_path(path: str) -> bool:
     return bool(_TEST_NAME.search(parts[-1])) or any(p in _TEST_DIRS for p in parts[:-1])
 
 
-def named_stem(path: str) -> str:
-    """The name of the file a test file is named for, without its extension: `create` for
-    `test/create.ts`, `test_create.py`, `create_test.go` and `create.test.ts`."""
-    named = subject_name(path) or path.rpartition("/")[2]
-    return named.split(".", 1)[0]
-
-
-def _folders_and_stem(path: str) -> tuple[tuple[str, ...], str]:
-    """A file's folders and its name without extensions (`src/a.test.ts` -> (src,), a)."""
-    folders, _, name = path.rpartition("/")
-    return (tuple(folders.split("/")) if folders else ()), name.split(".", 1)[0]
-
-
 CALLABLE_KINDS = frozenset({"Function", "Method"})
-INDEX_STEMS = frozenset({"index", "mod", "__init__"})
 MAX_FOLDER_LOOKUP = 2_000  # paths a folder-name read returns before the exact check
+MAX_CONVENTION_CHECKS = 64  # tests one answer checks against their other possible subjects
 
 
 def outside_functions(declared: list[SymbolRow]) -> list[SymbolRow]:
@@ -251,7 +239,7 @@ class DependentsResolver:
         subject: str | None = None,
     ) -> Found:
         """`{Name}Test(s)` / `Test{Name}` types, dependents that live in test files, and the
-        test files of a folder named for `subject` (folder_tests)."""
+        test files named for `subject` (named_tests)."""
         names = sorted({s.name for s in declared if s.kind in TYPE_KINDS})
         wanted = [f"{n}{suffix}" for n in names for suffix in ("Test", "Tests")]
         wanted += [f"Test{n}" for n in names]
@@ -269,66 +257,31 @@ class DependentsResolver:
             if is_test_path(d.path):
                 found.add(d.path, d.symbol)
         if subject is not None:
-            for path in self.folder_tests(repo_id, subject):
-                if path not in exclude:
-                    found.add(path, FILE_LEVEL)
             for path in self.named_tests(repo_id, subject):
                 if path not in exclude and path not in found:  # its references say more
                     found.add(path, FILE_LEVEL)
         return found
 
     def named_tests(self, repo_id: str, subject: str) -> list[str]:
-        """Test files named for `subject` by the naming convention (spec 3.6), its family's,
-        where `subject` may live: `test/create.ts` for `source/create.ts`, `test_utils.py`,
-        `create_test.go` beside `create.go`. got's test/create.ts exercises `got.create`
-        through the package's index, so no reference of it names what create.ts declares.
-        A test in a test folder tests a file under the folder's home whose folders end with
-        the test's below the test folder (path_roles.home_of_test: `test/helpers/create.ts`
-        is no test of `source/create.ts`); one beside its code, a file of its own folder."""
-        where, stem = _folders_and_stem(subject)
-        if not stem or stem.lower() in INDEX_STEMS:
-            return []  # a module's index file: its tests are its folder's (folder_tests)
-        family = language_family(subject)
-        out = []
-        for path in self.symbols.files_with_path_words(repo_id, stem, MAX_FOLDER_LOOKUP):
-            if path == subject or not is_test_path(path) or language_family(path) != family:
-                continue
-            if named_stem(path).casefold() != stem.casefold():
-                continue
-            home, tail = home_of_test(path)
-            beside = home == tuple(path.split("/")[:-1])  # in no test folder
-            under = where[: len(home)] == home and (not tail or where[-len(tail) :] == tail)
-            if (where == home) if beside else under:
-                out.append(path)
-        return out
+        """Test files named for `subject` by the naming convention (spec 3.6): those whose
+        subject is `subject` by test_subjects.subject_of_test, the rule search's
+        `tested-by:` reason reads too. got's test/create.ts exercises `got.create` through
+        the package's index, so no reference of it names what create.ts declares; koa's
+        `__tests__/request/host.test.js` tests lib/request.js through a helper. Candidates
+        are read by the names `subject` is known by (a path word, a folder's name), at most
+        MAX_FOLDER_LOOKUP each; at most MAX_CONVENTION_CHECKS of those that may test it are
+        checked against the other files their names may mean (one path read each)."""
+        maybe: dict[str, None] = {}
+        for name, _folders in known_as(subject):
+            for path in [
+                *self.symbols.files_with_path_words(repo_id, name, MAX_FOLDER_LOOKUP),
+                *self.symbols.files_in_folder_named(repo_id, name, MAX_FOLDER_LOOKUP),
+            ]:
+                if path != subject and test_names_subject(path, subject) is not None:
+                    maybe[path] = None
 
-    def folder_tests(self, repo_id: str, subject: str) -> list[str]:
-        """Test files in a test folder named for `subject`, its family's, where `subject`
-        may live: koa's `__tests__/request/host.test.js` tests `lib/request.js` through a
-        helper that builds the request, so no reference of it names what request.js
-        declares. The folder is the last below the test folder (`__tests__`, `tests`), the
-        test's home (the folders above that) holds `subject` (path_roles.home_of_test), and
-        the folders between end the subject's own: a fixture app's `test/fixture/server/utils/`
-        is no test of every `utils.ts`, while `test/adapter/bun/` tests `src/adapter/bun/`."""
-        where, stem = _folders_and_stem(subject)
-        above = where  # the folders above the one named `stem`
-        if stem.lower() in INDEX_STEMS:  # a module's index file is called by its folder's name
-            stem = where[-1] if where else ""
-            above = where[:-1]
-        if not stem:
-            return []
-        family = language_family(subject)
-        out = []
-        for path in self.symbols.files_in_folder_named(repo_id, stem, MAX_FOLDER_LOOKUP):
-            home, tail = home_of_test(path)
-            between = tail[:-1]
-            if (
-                tail
-                and tail[-1].casefold() == stem.casefold()
-                and where[: len(home)] == home
-                and (not between or above[-len(between) :] == between)
-                and is_test_path(path)
-                and language_family(path) == family
-            ):
-                out.append(path)
-        return out
+        def lookup(name: str) -> list[str]:
+            return self.symbols.store.read(lambda c: path_named_files(c, repo_id, name))
+
+        checked = sorted(maybe)[:MAX_CONVENTION_CHECKS]
+        return [path for path in checked if subject_of_test(path, lookup) == subject]

@@ -1,13 +1,20 @@
-"""Each test file's subject placed just above it (query_api.retrieval.subjects) and the
-subject's name read from the test's (processors.path_roles.subject_name)."""
+"""Each test file's subject placed just above it (query_api.retrieval.subjects), the
+subject's name read from the test's (processors.path_roles.subject_name), and the subject
+chosen among the files of that name (query_api.symbols.test_subjects)."""
 
 from __future__ import annotations
 
 import pytest
 
 from processors.path_roles import subject_name
-from query_api.retrieval.subjects import nearest, subjects_first
+from query_api.retrieval.subjects import subjects_first
+from query_api.symbols.test_subjects import subject_of_test
 from schemas import tools as t
+
+
+def nearest(test: str, indexed: list[str]) -> str | None:
+    """The subject of `test` among `indexed` (a path read: the files with that name)."""
+    return subject_of_test(test, lambda name: [p for p in indexed if f"/{p}".endswith(f"/{name}")])
 
 
 def hit(path: str, score: float, *reasons: str) -> t.SearchHit:

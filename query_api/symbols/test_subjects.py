@@ -1,0 +1,154 @@
+"""Which source file a test file tests by the naming convention (spec 3.6): the one rule
+behind both related's `tests` (dependents.DependentsResolver.named_tests) and search's
+`tested-by:<test>` reason (query_api/retrieval/subjects.py), so that a test search places
+under a file is one related lists for it, and no other file's.
+
+A test names its subject by its own name without the test marker (`fr.test.ts` -> `fr.ts`,
+`test_utils.py` -> `utils.py`: path_roles.subject_name; a file in a test folder without a
+marker by its name, `test/create.ts`), or by the folder below its test folder that it is in
+(koa's `__tests__/request/host.test.js` tests `lib/request.js`). A module's index file
+(`index.ts`, `__init__.py`, `mod.rs`) is named both as itself (`src/adapter/index.test.ts`)
+and by its folder's name (`test/adapter.test.ts` tests `src/adapter/index.ts`).
+
+Where the subject may live (path_roles.home_of_test): a test beside its code tests a file of
+its own folder; one in a test folder a file under the folders above the test folder (its
+home), or beside that home (zod's `v4/core/tests/locales/fr.test.ts` and `v4/locales/fr.ts`),
+whose folders end with the ones between the test folder and the name (`test/adapter/bun/
+index.test.ts` tests `src/adapter/bun/index.ts`, not `src/index.ts`). Of the files that
+qualify, the subject is the one named by the test's own name before one named by its folder,
+then the nearest by path: the most leading folders shared with the test, the shorter path,
+the first by name.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from processors.path_roles import Role, home_of_test, role_of, subject_name
+from query_api.symbols.families import language_family
+
+INDEX_STEMS = frozenset({"index", "mod", "__init__"})
+# what a folder's module file is called, by the test's extension (a folder named by a test)
+_FOLDER_FILES = {
+    ".py": ("__init__",),
+    ".rs": ("mod",),
+}
+_JS_FOLDER_FILES = ("index",)
+_JS_EXTENSIONS = (".ts", ".tsx", ".js", ".jsx", ".mts", ".cts", ".mjs", ".cjs")
+
+Lookup = Callable[[str], list[str]]  # a file name or tail (`adapter/index.ts`) -> indexed paths
+
+
+@dataclass(frozen=True, slots=True)
+class Naming:
+    """How one test file names its subject: a name (casefolded, no extension) and the
+    folders the subject's own folders must end with; `by_folder`: named by a folder."""
+
+    name: str
+    tail: tuple[str, ...]
+    by_folder: bool
+
+
+def namings(test: str) -> list[Naming]:
+    """The ways `test` names a subject: its own name, then the folder it is in below its
+    test folder."""
+    _home, tail = home_of_test(test)
+    marked = subject_name(test)
+    own = _stem(marked or test.rpartition("/")[2])
+    # a test folder's own package or index file (`tests/__init__.py`) names no module
+    out = [] if marked is None and own in INDEX_STEMS else [Naming(own.casefold(), tail, False)]
+    if tail:
+        out.append(Naming(tail[-1].casefold(), tail[:-1], by_folder=True))
+    return out
+
+
+def known_as(subject: str) -> list[tuple[str, tuple[str, ...]]]:
+    """(name, folders) a source file is known by: its stem in its folder and, for a module's
+    index file, its folder's name in the folder above."""
+    folders, stem = _folders(subject), _stem(subject.rpartition("/")[2])
+    out = [(stem.casefold(), folders)]
+    if stem.lower() in INDEX_STEMS and folders:
+        out.append((folders[-1].casefold(), folders[:-1]))
+    return out
+
+
+def test_names_subject(test: str, subject: str) -> Naming | None:
+    """How `test` names `subject` by the convention (module doc), None if it does not: the
+    same language family, a test file and a source file, a name and a place that agree."""
+    if language_family(test) != language_family(subject) or role_of(subject) != Role.SOURCE:
+        return None
+    if role_of(test) != Role.TEST:
+        return None
+    home, _tail = home_of_test(test)
+    beside_code = home == _folders(test)
+    for naming in namings(test):
+        for name, folders in known_as(subject):
+            if name == naming.name and _placed(home, naming.tail, beside_code, folders):
+                return naming
+    return None
+
+
+def subject_of_test(test: str, lookup: Lookup) -> str | None:
+    """The source file `test` tests by the convention (module doc), of those `lookup` finds
+    by the file names the test's namings give; None when none qualifies."""
+    candidates = {path for name in lookup_names(test) for path in lookup(name)}
+    ranked = []
+    for path in candidates:
+        naming = test_names_subject(test, path)
+        if naming is not None:
+            ranked.append((naming.by_folder, -_shared(test, path), len(path), path))
+    return min(ranked)[3] if ranked else None
+
+
+def lookup_names(test: str) -> list[str]:
+    """The file names (or tails) the subject of `test` may have: `fr.ts` for `fr.test.ts`,
+    and for each naming a folder's module file (`adapter/index.ts`)."""
+    own = subject_name(test) or test.rpartition("/")[2]
+    extension = own[len(_stem(own)) :]
+    out = [own]
+    for naming in namings(test):
+        if naming.by_folder:
+            out.append(f"{naming.name}{extension}")
+        if naming.name not in INDEX_STEMS:
+            out.extend(f"{naming.name}/{index}{extension}" for index in _folder_files(extension))
+    return list(dict.fromkeys(out))
+
+
+def _placed(
+    home: tuple[str, ...], tail: tuple[str, ...], beside_code: bool, folders: tuple[str, ...]
+) -> bool:
+    """Whether a test at `home` (beside its code, or in a test folder below it) may test a
+    file in `folders`, which must end with `tail` (module doc)."""
+    if beside_code:
+        return folders == home and not tail
+    if tail and folders[-len(tail) :] != tail:
+        return False
+    if folders[: len(home)] == home:
+        return True
+    return bool(tail) and bool(home) and folders[: len(home) - 1] == home[:-1]
+
+
+def _folder_files(extension: str) -> tuple[str, ...]:
+    if extension in _JS_EXTENSIONS:
+        return _JS_FOLDER_FILES
+    return _FOLDER_FILES.get(extension, ())
+
+
+def _folders(path: str) -> tuple[str, ...]:
+    folders = path.rpartition("/")[0]
+    return tuple(folders.split("/")) if folders else ()
+
+
+def _stem(name: str) -> str:
+    return name.split(".", 1)[0]
+
+
+def _shared(test: str, path: str) -> int:
+    """The leading folders `test` and `path` share."""
+    n = 0
+    for a, b in zip(_folders(test), _folders(path), strict=False):
+        if a != b:
+            break
+        n += 1
+    return n
