@@ -35,7 +35,7 @@ from query_api.retrieval.fusion import fuse
 from query_api.retrieval.neighbour_fill import fill_tail
 from query_api.retrieval.readiness import Readiness
 from query_api.retrieval.subjects import subjects_first
-from query_api.symbols.test_subjects import subject_of_test
+from query_api.symbols.tested_by import subject_of_test
 from schemas import tools as t
 from schemas.retrieval import RetrievalPath, SearchMode
 from schemas.timestamps import iso_utc
@@ -264,7 +264,7 @@ class Retriever:
 
     def _subject_of(self, repo_id: str, test: str) -> str | None:
         """The indexed source file a test file tests by the naming convention, the one
-        related lists it for (symbols/test_subjects.py)."""
+        related lists it for (symbols/tested_by.py)."""
 
         def lookup(name: str) -> list[str]:
             return self.views.read(lambda conn: path_named_files(conn, repo_id, name))

@@ -5,7 +5,7 @@ words only the tests hold still ranks them: "improve french translation" finds t
 locale's test by its `describe("French")`, while the locale file itself holds French messages
 and not the word. The change goes into the subject. So each test file in an answer has its
 subject (the file it tests by the naming convention, the rule related's `tests` reads too:
-query_api/symbols/test_subjects.subject_of_test) placed just above it, with its score and the
+query_api/symbols/tested_by.subject_of_test) placed just above it, with its score and the
 reason `tested-by:<the test's path>`.
 """
 

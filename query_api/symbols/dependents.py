@@ -61,7 +61,7 @@ from query_api.symbols.python_modules import PythonModules
 from query_api.symbols.reference_scope import ReferenceScope
 from query_api.symbols.rust_family import RustFamily, RustLayouts
 from query_api.symbols.rust_modules import RustModules
-from query_api.symbols.test_subjects import known_as, subject_of_test, test_names_subject
+from query_api.symbols.tested_by import known_as, names_subject, subject_of_test
 from schemas.symbols import SymbolAt
 from streams.stores.views.search import path_named_files
 from streams.stores.views.symbols import SymbolRow, SymbolViews
@@ -264,7 +264,7 @@ class DependentsResolver:
 
     def named_tests(self, repo_id: str, subject: str) -> list[str]:
         """Test files named for `subject` by the naming convention (spec 3.6): those whose
-        subject is `subject` by test_subjects.subject_of_test, the rule search's
+        subject is `subject` by tested_by.subject_of_test, the rule search's
         `tested-by:` reason reads too. got's test/create.ts exercises `got.create` through
         the package's index, so no reference of it names what create.ts declares; koa's
         `__tests__/request/host.test.js` tests lib/request.js through a helper. Candidates
@@ -277,7 +277,7 @@ class DependentsResolver:
                 *self.symbols.files_with_path_words(repo_id, name, MAX_FOLDER_LOOKUP),
                 *self.symbols.files_in_folder_named(repo_id, name, MAX_FOLDER_LOOKUP),
             ]:
-                if path != subject and test_names_subject(path, subject) is not None:
+                if path != subject and names_subject(path, subject) is not None:
                     maybe[path] = None
 
         def lookup(name: str) -> list[str]:

@@ -1,5 +1,5 @@
 """Search's `tested-by:<test>` reason and related's `tests` read one rule
-(query_api/symbols/test_subjects.py): the file search places a test under is the file related
+(query_api/symbols/tested_by.py): the file search places a test under is the file related
 lists the test for, an index file named by its folder included. QA pass on elysia: search
 put src/index.ts above test/adapter/bun/index.test.ts (`tested-by:`) while related listed
 that test for src/adapter/bun/index.ts only, and related(src/adapter/index.ts) listed no

@@ -1,6 +1,6 @@
 """Each test file's subject placed just above it (query_api.retrieval.subjects), the
 subject's name read from the test's (processors.path_roles.subject_name), and the subject
-chosen among the files of that name (query_api.symbols.test_subjects)."""
+chosen among the files of that name (query_api.symbols.tested_by)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import pytest
 
 from processors.path_roles import subject_name
 from query_api.retrieval.subjects import subjects_first
-from query_api.symbols.test_subjects import subject_of_test
+from query_api.symbols.tested_by import subject_of_test
 from schemas import tools as t
 
 
@@ -99,3 +99,15 @@ def test_a_subject_cut_from_the_answer_keeps_its_own_reasons() -> None:
     assert [(h.entry.path, h.reasons) for h in out] == [
         ("src/core.py", ["content-match", "tested-by:tests/test_core.py"])
     ]
+
+
+def test_an_index_file_is_named_by_its_folder_and_a_test_folder_s_tail() -> None:
+    # elysia: test/adapter/bun/index.test.ts was src/index.ts's (the shortest index.ts)
+    indexed = ["src/index.ts", "src/adapter/index.ts", "src/adapter/bun/index.ts"]
+    assert nearest("test/adapter/bun/index.test.ts", indexed) == "src/adapter/bun/index.ts"
+    assert nearest("test/adapter.test.ts", indexed) == "src/adapter/index.ts"
+    assert nearest("src/adapter/index.test.ts", indexed) == "src/adapter/index.ts"
+    assert nearest("test/hoc/index.test.ts", indexed) is None  # no hoc module
+    # a test folder's own package file names no module
+    assert nearest("tests/__init__.py", ["src/pkg/__init__.py"]) is None
+    assert nearest("tests/test_pkg.py", ["src/pkg/__init__.py"]) == "src/pkg/__init__.py"

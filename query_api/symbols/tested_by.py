@@ -73,7 +73,7 @@ def known_as(subject: str) -> list[tuple[str, tuple[str, ...]]]:
     return out
 
 
-def test_names_subject(test: str, subject: str) -> Naming | None:
+def names_subject(test: str, subject: str) -> Naming | None:
     """How `test` names `subject` by the convention (module doc), None if it does not: the
     same language family, a test file and a source file, a name and a place that agree."""
     if language_family(test) != language_family(subject) or role_of(subject) != Role.SOURCE:
@@ -95,7 +95,7 @@ def subject_of_test(test: str, lookup: Lookup) -> str | None:
     candidates = {path for name in lookup_names(test) for path in lookup(name)}
     ranked = []
     for path in candidates:
-        naming = test_names_subject(test, path)
+        naming = names_subject(test, path)
         if naming is not None:
             ranked.append((naming.by_folder, -_shared(test, path), len(path), path))
     return min(ranked)[3] if ranked else None
