@@ -78,6 +78,8 @@ def extract(body: str, language: str, path: str, grammar: Grammar) -> Extracted:
         ref_nodes = [n for n in ref_nodes if not selects(n, src, found.aliases)]
     if rules.without_own_members is not None:
         ref_nodes = rules.without_own_members(ref_nodes, src)
+    if rules.package_reads is not None:
+        ref_nodes = ref_nodes + rules.package_reads(tree, src, found.aliases)
     aliases = found.aliases
     if found.scoped:  # the names whose qualifier an import may resolve, somewhere in the file
         aliases = {**{a.local: a.qualified for a in found.scoped if not a.shadows}, **aliases}

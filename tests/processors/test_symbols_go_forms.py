@@ -57,3 +57,123 @@ def test_a_generic_call_with_an_explicit_type_argument_is_a_reference() -> None:
     refs = references("helpers.go", GENERIC_CALLS_GO)
     assert ("fiber.handler", "Query", None) in refs
     assert ("fiber.handler", "valueFromContext", None) in refs
+
+
+# a package-level var or const read bare in another file of its package (logrus's
+# text_formatter.go reads FieldKeyMsg, declared in formatter.go): no call, no type, so no
+# reference was recorded and the declaring file had no such dependent
+READS_GO = """package p
+
+func timeout() int { return DefaultTimeout }
+
+func scaled(n int) int {
+	limit := MaxRetries * n
+	return limit + Offset
+}
+
+var derived = DefaultTimeout + Base
+
+func (c *Client) value() *Client { return c }
+
+var handlers = map[Level]func(){PanicLevel: onPanic}
+
+func literal() T { return T{Name: Label} }
+"""
+
+
+def test_a_package_level_name_read_bare_is_a_reference() -> None:
+    refs = references("b.go", READS_GO)
+    assert ("p.timeout", "DefaultTimeout", None) in refs
+    assert {("p.scaled", "MaxRetries", None), ("p.scaled", "Offset", None)} <= refs
+    assert {("p.derived", "DefaultTimeout", None), ("p.derived", "Base", None)} <= refs
+    # a map literal's key is a value; a function passed along is read as one
+    assert {("p.handlers", "PanicLevel", None), ("p.handlers", "onPanic", None)} <= refs
+    assert ("p.literal", "Label", None) in refs
+    names = {name for _owner, name, _qualified in refs}
+    # a struct literal's key is a field; the receiver and `limit` are locals; `n` a parameter
+    assert not {"Name", "c", "limit", "n"} & names
+
+
+SHADOWS_GO = """package p
+
+import "fmt"
+
+func param(DefaultTimeout int) int { return DefaultTimeout }
+
+func short() int {
+	Offset := 1
+	return Offset
+}
+
+func declared() int {
+	var Base = 2
+	const Limit = 3
+	return Base + Limit
+}
+
+func ranged(xs []int) (total int) {
+	for MaxRetries, v := range xs {
+		total += MaxRetries + v
+	}
+	return total
+}
+
+func switched(x any) any {
+	switch Kind := x.(type) {
+	default:
+		return Kind
+	}
+}
+
+func closure() func(int) int { return func(Level int) int { return Level } }
+
+func printed() { fmt.Println(nil, true, iota) }
+"""
+
+
+def test_a_local_binding_is_no_reference_to_the_package_level_name() -> None:
+    refs = references("b.go", SHADOWS_GO)
+    names = {name for _owner, name, _qualified in refs}
+    assert (
+        not {
+            "DefaultTimeout",
+            "Offset",
+            "Base",
+            "Limit",
+            "MaxRetries",
+            "v",
+            "total",
+            "xs",
+            "Kind",
+            "x",
+            "Level",
+        }
+        & names
+    ), refs
+    # an import's name and Go's predeclared constants are no package-level declarations
+    assert not {"fmt", "nil", "true", "iota"} & names
+
+
+# logrus's level.go: a closure in a package-level var's value binds its own locals
+CLOSURE_IN_A_VAR_GO = """package p
+
+var levelPrefixOnce = sync.OnceValues(func() int {
+	var maxLevel Level
+	for _, lvl := range AllLevels {
+		maxLevel = lvl
+	}
+	return maxLevel + Offset
+})
+
+var (
+	A = 1
+	B = A + 1
+)
+"""
+
+
+def test_a_closure_in_a_package_level_var_binds_its_own_locals() -> None:
+    refs = references("level.go", CLOSURE_IN_A_VAR_GO)
+    names = {name for _owner, name, _qualified in refs}
+    assert {"AllLevels", "Offset"} <= names and not {"maxLevel", "lvl"} & names
+    assert ("p.B", "A", None) in refs  # a grouped var's earlier name, read by a later one

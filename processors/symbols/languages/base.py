@@ -113,6 +113,10 @@ class LanguageRules:
     # whether a value capture (`@ref.value`: its node, the source, the import aliases) is
     # read through an import (Python's `click.Abort`, not `self.abort`); None: none is kept
     imported_member: Callable[[Node, bytes, dict[str, str]], bool] | None = None
+    # the names a file reads bare that no local binding or import names (the tree, the
+    # source, the import aliases): Go's package-level vars and consts, which are neither
+    # called nor types (go_locals.package_reads); None: only the query's captures are kept
+    package_reads: Callable[[Tree, bytes, dict[str, str]], list[Node]] | None = None
 
 
 DEFAULT = LanguageRules()

@@ -32,6 +32,7 @@ from tree_sitter import Node
 
 from processors.symbols.declaration import Captures, Found, Slicer, clean_name
 from processors.symbols.languages.base import LanguageRules
+from processors.symbols.languages.go_locals import package_reads
 from processors.symbols.signatures import _node_text
 
 _MAJOR_VERSION = re.compile(r"v[0-9]+")
@@ -108,5 +109,6 @@ RULES = {
         read_imports=read_imports,
         member_selection=member_selection,
         imported_member=imported_member,
+        package_reads=package_reads,
     )
 }
