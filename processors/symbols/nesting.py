@@ -20,6 +20,7 @@ from tree_sitter import Node
 from processors.symbols.declaration import Declaration
 from processors.symbols.grammars import Grammar
 from processors.symbols.keywords import BLANK, KEYWORDS
+from processors.symbols.reference_sites import MACRO_BANG
 from processors.symbols.signatures import (
     _outer_decorations,
     _param_type_list,
@@ -29,6 +30,9 @@ from processors.symbols.signatures import (
 )
 
 TYPE_KINDS = frozenset({"Type", "Interface", "Enum"})
+# a Rust `macro_rules! log`: its record's name is `log!`, what its invocations reference
+# (reference_sites._mark_macro_invocations); its fq name, what a path leads to, stays `log`
+_MACRO_RULES = "macro_definition"
 _Key = tuple[int, int, int | str]
 
 
@@ -138,7 +142,7 @@ def records(
         out.append(
             {
                 "fq_name": d.fq,
-                "name": d.name,
+                "name": d.name + MACRO_BANG if d.node.type == _MACRO_RULES else d.name,
                 "kind": d.kind,
                 "signature": _signature(text, d, grammar, decorators),
                 "start_line": start_row + 1,

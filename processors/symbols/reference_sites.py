@@ -31,6 +31,7 @@ _CHAINS = {
     "attribute": re.compile(r"\w+(?:\.\w+)+"),
 }
 _COLON = ord(":")
+MACRO_BANG = "!"  # ends a Rust macro's name, declared or invoked (`log!`)
 _PATH_TYPES = frozenset({"scoped_identifier", "crate", "self", "super"})  # Rust's `a::b`
 _DOTTED_PATH = re.compile(r"\w+(?:\.\w+)*")  # `grep.printer`, not `Vec.<u8>`
 _START_BYTE = attrgetter("start_byte")
@@ -79,6 +80,8 @@ def reference_sites(
         ref_names = [body[start:end] for start, end in zip(starts, ends, strict=True)]
     else:
         ref_names = [text(start, end) for start, end in zip(starts, ends, strict=True)]
+    if paths:
+        _mark_macro_invocations(ref_names, ends, src)
     qualifiers: list[str | None] = [None] * len(starts)  # the text before each name
     if aliases or paths:  # a qualifier only matters when an import may resolve it
         look = _QualifierLook(body, src, text, aliases, chains, paths, path_from_file)
@@ -86,6 +89,16 @@ def reference_sites(
             if look.worth_asking(start, ref_names[i]):
                 qualifiers[i] = look.qualifier(ref_nodes[i])
     return Sites(starts, ref_names, qualifiers)
+
+
+def _mark_macro_invocations(names: list[str], ends: list[int], src: bytes) -> None:
+    """Rust: a name invoked as a macro (`log!(...)`, `log::info!(...)`) is referenced as
+    `log!`, the name its declaration is recorded under (nesting.records), so a method or a
+    function of the same name (`self.log(r)`, `fn log`) is another name. A reference capture
+    followed by `!` (not `!=`) is only ever a macro's."""
+    for i, end in enumerate(ends):
+        if src[end : end + 1] == b"!" and src[end + 1 : end + 2] != b"=":
+            names[i] += MACRO_BANG
 
 
 @dataclass(slots=True)

@@ -12,7 +12,7 @@ from itertools import islice
 from operator import le
 
 from processors.symbols.declaration import MAX_NAME_CHARS, Declaration, ScopedAlias
-from processors.symbols.reference_sites import UNRESOLVED, Sites
+from processors.symbols.reference_sites import MACRO_BANG, UNRESOLVED, Sites
 from schemas.symbols import Reference
 
 MAX_REFERENCES = 5000  # per file; a generated file cannot flood the reverse index
@@ -138,7 +138,7 @@ def _references(
     # inserted a MISSING one while recovering from a syntax error
     # nothing qualified (no qualifier, no name an import binds): the distinct triples are the
     # references
-    if not any(qualifiers) and (not aliases or aliases.keys().isdisjoint(names)):
+    if not any(qualifiers) and (not aliases or aliases.keys().isdisjoint(_declared(names, paths))):
         out = [ref for ref in dict.fromkeys(found) if 0 < len(ref[1]) <= MAX_NAME_CHARS]
         return out[:MAX_REFERENCES], max(0, len(out) - MAX_REFERENCES)
     qualify = _Qualified(aliases, namespaces, bound, paths)
@@ -278,6 +278,13 @@ def _in_source_order(
     return ((owner_of[i], names[i], qualifiers[i]) for i in order)
 
 
+def _declared(names: list[str], paths: bool) -> list[str]:
+    """The names as a `use` binds them: a Rust macro's invocation without its `!`."""
+    if not paths:
+        return names
+    return [name.removesuffix(MACRO_BANG) for name in names]
+
+
 def _qualified_over_bare(out: list[Reference]) -> list[Reference]:
     """An import-qualified reference makes the unqualified duplicate of the same call
     redundant."""
@@ -325,16 +332,23 @@ class _Qualified:
     def add(
         self, unique: dict[Reference, None], owner: str, name: str, qualifier: str | None
     ) -> None:
+        # a Rust macro's invocation (`log!`) is looked up and qualified by the name its
+        # `use` and paths write (`log`); the reference keeps its `!` (reference_sites)
+        declared = name[:-1] if self.paths and name.endswith(MACRO_BANG) else name
         if qualifier is None:
-            unique[
-                (owner, *self.imported[name]) if name in self.imported else (owner, name, None)
-            ] = None
+            imported = self.imported.get(declared)
+            if imported is None:
+                unique[(owner, name, None)] = None
+            elif declared is name:
+                unique[(owner, *imported)] = None
+            else:
+                unique[(owner, imported[0] + MACRO_BANG, imported[1])] = None
             return
         if qualifier == UNRESOLVED:  # a member of what no import names (reference_sites)
             unique[(owner, name, None)] = None
             return
         module = self.module(qualifier)
-        unique[(owner, name, f"{module}.{name}" if module is not None else None)] = None
+        unique[(owner, name, f"{module}.{declared}" if module is not None else None)] = None
         through = self.bound.get(qualifier)
         if through is not None:
             unique[(owner, through.rpartition(".")[2], through)] = None

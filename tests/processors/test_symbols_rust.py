@@ -202,6 +202,34 @@ def test_a_macro_called_by_its_path_is_a_reference() -> None:
         '    log::info!("x");\n'
         "}\n"
     )
-    assert ("bail", "anyhow.bail") in refs
-    assert ("ensure", "crate.macros.ensure") in refs
-    assert ("info", "log.info") in refs
+    assert ("bail!", "anyhow.bail") in refs
+    assert ("ensure!", "crate.macros.ensure") in refs
+    assert ("info!", "log.info") in refs
+
+
+def test_a_macro_is_named_with_its_bang_and_a_method_of_its_name_is_no_use_of_it() -> None:
+    """rust-lang/log's lib.rs calls `(**self).log(record)`, a method of the trait `Log`: a
+    reference named `log`, as src/macros.rs's `macro_rules! log` was, so the method's callers
+    were taken for the macro's. A macro is invoked only as `log!(...)` or `path::log!(...)`."""
+    found = extract(
+        "macro_rules! log { () => {}; }\n"
+        "fn run(l: &L) { l.log(r); self.log(r); logger().log(r); log!(); }\n"
+        "fn by_path() { crate::m::log!(); }\n",
+        "rust",
+        "src/lib.rs",
+        GRAMMARS["rust"],
+    )
+    assert [(s["fq_name"], s["name"]) for s in found.symbols if s["kind"] == "Other"] == [
+        ("log", "log!")
+    ]
+    refs = {(name, qualified) for _owner, name, qualified in found.references}
+    assert ("log!", None) in refs and ("log!", "crate.m.log") in refs
+    # the method calls stay references of a method `log`, never of the macro `log!`
+    assert {name for name, _qualified in refs} == {"L", "log", "log!", "logger"}
+
+
+def test_a_macro_imported_by_a_use_is_qualified_by_it() -> None:
+    _imports, refs = _extract('use anyhow::bail;\nfn f() { bail!("x"); }\n')
+    assert ("bail!", "anyhow.bail") in refs
+    assert ("bail", "anyhow.bail") not in refs  # a fn `bail` is not what `bail!` calls
+

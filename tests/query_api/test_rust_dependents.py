@@ -238,3 +238,27 @@ def test_an_exported_macro_called_by_its_path_has_the_caller_as_a_dependent(
             "tests/test_macros.rs",
             "tests/test_path.rs",
         ]
+
+
+LOG_CRATE = {
+    "Cargo.toml": '[package]\nname = "log"\n',
+    "src/lib.rs": "#[macro_use]\nmod macros;\nmod logger;\nmod user;\n",
+    "src/macros.rs": "#[macro_export]\nmacro_rules! log {\n    ($e:expr) => {};\n}\n",
+    "src/logger.rs": (
+        "pub trait Log { fn log(&self, r: u8); }\n\n"
+        "impl<T: Log> Log for Box<T> {\n    fn log(&self, r: u8) {\n        self.as_ref().log(r);\n"
+        "    }\n}\n"
+    ),
+    "src/user.rs": 'fn emit() {\n    log!("x");\n}\n',
+}
+
+
+def test_a_method_named_as_an_exported_macro_is_no_use_of_it(tmp_path: Path) -> None:
+    """rust-lang/log's `self.as_ref().log(record)` calls the trait method `Log::log`; the
+    reference was named `log` as src/macros.rs's `macro_rules! log` was, so the method's
+    callers were the macro's dependents. A macro is invoked only as `log!(...)`."""
+    with ViewStore(tmp_path / "views.db", default_registry()) as store:
+        repo = RustRepo(store)
+        repo.add(LOG_CRATE)
+        assert repo.dependent_files("src/macros.rs") == ["src/user.rs"]
+
