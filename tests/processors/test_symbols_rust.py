@@ -233,3 +233,15 @@ def test_a_macro_imported_by_a_use_is_qualified_by_it() -> None:
     assert ("bail!", "anyhow.bail") in refs
     assert ("bail", "anyhow.bail") not in refs  # a fn `bail` is not what `bail!` calls
 
+
+def test_a_module_declared_without_a_body_is_an_import_of_its_file() -> None:
+    """rust-lang/log's lib.rs declares `mod macros;`, `mod serde;`, `pub mod __private_api;`:
+    each loads a file of the crate, which lib.rs uses as much as what a `use` names, yet only
+    its `use` declarations were imports. An inline `mod tests { ... }` loads no file."""
+    imports, refs = _extract(
+        "#[macro_use]\nmod macros;\npub mod kv;\n#[cfg(test)]\nmod tests {\n    mod helpers;\n}\n"
+        "mod inline { fn f() {} }\n",
+        "src/lib.rs",
+    )
+    assert imports == ["self.kv", "self.macros", "self.tests.helpers"]
+    assert not {name for name, _qualified in refs} & {"kv", "macros"}  # it binds no name

@@ -138,8 +138,10 @@ def test_an_exported_macro_is_seen_by_name_in_its_own_crate(repo: RustRepo) -> N
 
 
 def test_imports_are_the_files_use_leaves_lead_to(repo: RustRepo) -> None:
+    # and the files its `mod` declarations load (messages.rs: `mod messages;` only)
     assert repo.resolver.imports("r", "crates/core/main.rs") == [
         "crates/core/flags/mod.rs",
+        "crates/core/messages.rs",
         "crates/core/search.rs",
     ]
     assert repo.resolver.imports("r", "crates/core/search.rs") == ["crates/matcher/src/lib.rs"]
@@ -262,3 +264,19 @@ def test_a_method_named_as_an_exported_macro_is_no_use_of_it(tmp_path: Path) -> 
         repo.add(LOG_CRATE)
         assert repo.dependent_files("src/macros.rs") == ["src/user.rs"]
 
+
+def test_a_module_declared_without_a_body_is_an_import_of_its_file(tmp_path: Path) -> None:
+    """rust-lang/log's lib.rs: `mod macros;` and `pub mod kv;` load src/macros.rs and
+    src/kv/mod.rs, which related's imports (and the file graph) did not list."""
+    crate = {**LOG_CRATE, "src/lib.rs": "#[macro_use]\nmod macros;\npub mod kv;\nmod user;\n"}
+    crate["src/kv/mod.rs"] = "mod key;\n"
+    crate["src/kv/key.rs"] = "pub struct Key;\n"
+    with ViewStore(tmp_path / "views.db", default_registry()) as store:
+        repo = RustRepo(store)
+        repo.add(crate)
+        assert repo.resolver.imports("r", "src/lib.rs") == [
+            "src/kv/mod.rs",
+            "src/macros.rs",
+            "src/user.rs",
+        ]
+        assert repo.resolver.imports("r", "src/kv/mod.rs") == ["src/kv/key.rs"]

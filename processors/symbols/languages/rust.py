@@ -188,7 +188,13 @@ def crate_ident(package: str) -> str:
 
 def use_imports(node: Node, text: str) -> list[tuple[str, str]]:
     """A use declaration's leaves, written from the file's module (relative_to_file); an
-    `extern crate grep_cli as cli` binds `cli` to the crate."""
+    `extern crate grep_cli as cli` binds `cli` to the crate; a `mod kv;` is the child module
+    it loads (`self.kv`, inside an inline module `self.tests.kv`), which the query side
+    resolves to kv.rs or kv/mod.rs as a use path, binding no name (the module's name is its
+    own declaration, a Namespace)."""
+    if node.type == "mod_item":
+        module = _text(node.child_by_field_name("name")).removeprefix("r#")
+        return [(".".join(["self", *inline_modules(node), module]), "")] if module else []
     if node.type == "extern_crate_declaration":
         name, alias = node.child_by_field_name("name"), node.child_by_field_name("alias")
         crate = _text(name)

@@ -37,6 +37,9 @@
 ; a use tree, expanded into one import per leaf by languages/rust.use_leaves
 (use_declaration argument: (_) @import.tree)
 (extern_crate_declaration) @import.tree
+; `mod kv;` loads the module's file (kv.rs or kv/mod.rs): an import of it, binding no name
+; (languages/rust.use_imports); an inline `mod tests { ... }` loads none
+(mod_item !body) @import.tree
 
 ; `.`: a call starts with its function, so tree-sitter may drop the partial match at the
 ; call's first child instead of carrying it through the arguments
