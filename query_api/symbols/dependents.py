@@ -48,7 +48,6 @@ from collections.abc import Callable, Iterable
 from query_api.symbols.families import (
     FILE_LEVEL,
     PACKAGE_IS_DIRECTORY,
-    UNQUALIFIED_MATCH_KINDS,
     ByName,
     FamilyRules,
     Found,
@@ -170,7 +169,9 @@ class DependentsResolver:
         if not by_name:
             return found
         free = sorted(
-            n for n, same in by_name.items() if any(s.kind in UNQUALIFIED_MATCH_KINDS for s in same)
+            n
+            for n, same in by_name.items()
+            if any(scope.rules_of(s.path).matched_bare(s) for s in same)
         )
         members = sorted(set(by_name) - set(free))
         refs = self.symbols.references_to(repo_id, free + members, qualified_only=members)

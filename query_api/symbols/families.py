@@ -148,6 +148,11 @@ class FamilyRules:
         (Go: not a member, which only a selector names)."""
         return True
 
+    def matched_bare(self, s: SymbolRow) -> bool:
+        """Whether a reference by the bare name may mean `s` (a type, a function), not only
+        one an import qualified (a member's)."""
+        return s.kind in UNQUALIFIED_MATCH_KINDS
+
     def imported_modules(self, path: str, modules: list[str]) -> list[str]:
         """The modules `path` imports, as related.imports lists them (`modules`: its import
         entries, not empty): as the language writes them where the extractor wrote them

@@ -78,6 +78,11 @@ class GoFamily(FamilyRules):
         """Only a package-level declaration is named by its bare name."""
         return package_level(s)
 
+    def matched_bare(self, s: SymbolRow) -> bool:
+        """A package-level var or const (a Field) too: the package's other files read it
+        bare (`return DefaultTimeout`; the extractor leaves locals out)."""
+        return super().matched_bare(s) or (s.kind == "Field" and package_level(s))
+
 
 def names_in_reach(test: SymbolRow, declared: list[SymbolRow]) -> bool:
     """Whether a Go test type named for a declaration (`TestHook` for `Hook`) may test it:

@@ -8,7 +8,7 @@ from __future__ import annotations
 import posixpath
 from collections.abc import Mapping
 
-from query_api.symbols.families import UNQUALIFIED_MATCH_KINDS, FamilyRules, language_family
+from query_api.symbols.families import FamilyRules, language_family
 from streams.stores.views.symbols import ReferenceRow, SymbolRow, SymbolViews
 
 
@@ -80,7 +80,7 @@ class ReferenceScope:
                 or any(posixpath.dirname(s.path) == folder for s in targets)
             )
             and any(
-                s.kind in UNQUALIFIED_MATCH_KINDS and self.family_of(s.path) == family
+                self.rules_of(s.path).matched_bare(s) and self.family_of(s.path) == family
                 for s in targets
             )
         )

@@ -217,3 +217,23 @@ def test_a_test_type_named_for_a_type_of_another_package_is_not_its_test(repo: R
     assert repo.tests("log/hooks/slog/slog.go") == [
         ("log/hooks/slog/hook_test.go", "slog.TestHook"),
     ]
+
+
+def test_a_package_level_var_read_bare_in_another_file_has_its_reader(repo: Repo) -> None:
+    """logrus's text_formatter.go reads FieldKeyMsg, which formatter.go declares (`var` and
+    `const` are Fields): a bare name of the package, which only calls and types were, so the
+    reader was no dependent. A local of the same name (or a struct field) is none."""
+    repo.add(
+        {
+            "timeouts.go": "package gotiny\n\nvar DefaultTimeout = 5\n\nconst MaxRetries = 3\n",
+            "client.go": (
+                "package gotiny\n\nfunc timeout() int { return DefaultTimeout * MaxRetries }\n"
+            ),
+            "local.go": (
+                "package gotiny\n\nfunc shadowed(DefaultTimeout int) int {\n"
+                "\tMaxRetries := 1\n\treturn DefaultTimeout + MaxRetries\n}\n"
+            ),
+            "sub/other.go": "package other\n\nfunc f() int { return DefaultTimeout }\n",
+        }
+    )
+    assert repo.dependents("timeouts.go") == [("client.go", "gotiny.timeout")]
