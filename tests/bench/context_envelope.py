@@ -32,7 +32,7 @@ from mcp.shared.memory import create_connected_server_and_client_session
 from processors.tokens import count_tokens
 from tests.bench.localisation.cases import read_cases
 from tests.bench.localisation.checkout import DEFAULT_CACHE, cache_key, checkout
-from tests.bench.localisation.repos import DEFAULT_MIRRORS, PinnedRepo, select
+from tests.bench.localisation.repos import DEFAULT_MIRRORS, SPLITS, PinnedRepo, select
 from tests.bench.localisation.system import RepocontextSystem
 
 LIMIT = 0.15  # the bound on the envelope's share of responseTokens
@@ -115,7 +115,7 @@ async def run(args: argparse.Namespace) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--split", default="tuning", choices=["tuning", "reporting", "all"])
+    parser.add_argument("--split", default="tuning", choices=[*SPLITS, "all"])
     parser.add_argument("--repos", default="", help="comma-separated repository names")
     parser.add_argument("--budgets", default="2000,4000,8192,16000")
     parser.add_argument("--per-repo", type=int, default=15)

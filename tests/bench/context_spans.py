@@ -29,7 +29,13 @@ from schemas.bundle import BundleEntry, ContextArgs
 from tests.bench.localisation.cases import read_cases
 from tests.bench.localisation.checkout import DEFAULT_CACHE, cache_key, checkout
 from tests.bench.localisation.mine import Case
-from tests.bench.localisation.repos import DEFAULT_MIRRORS, PinnedRepo, require_mirror, select
+from tests.bench.localisation.repos import (
+    DEFAULT_MIRRORS,
+    SPLITS,
+    PinnedRepo,
+    require_mirror,
+    select,
+)
 
 MIN_LINE_CHARS = 12  # shorter added lines (`}`, `return nil`) are everywhere
 MAX_REPEATS = 2  # a line the head file holds more often than this says nothing
@@ -162,7 +168,7 @@ async def run(args: argparse.Namespace) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--split", default="tuning", choices=["tuning", "reporting", "all"])
+    parser.add_argument("--split", default="tuning", choices=[*SPLITS, "all"])
     parser.add_argument("--repos", default="", help="comma-separated repository names")
     parser.add_argument("--budgets", default="8192,4000")
     parser.add_argument("--mirrors", type=Path, default=DEFAULT_MIRRORS)

@@ -52,7 +52,8 @@ def _sweep(args: argparse.Namespace) -> int:
     repos = select("all" if args.repos else "tuning", _names(args.repos))
     refused = [r.name for r in repos if r.split != "tuning"]
     if refused:
-        raise ValueError(f"--repos: {', '.join(refused)} in the reporting half; sweep only tuning")
+        names = ", ".join(refused)
+        raise ValueError(f"--repos: {names}: not in the tuning half; sweep only tuning")
     settings = parse_settings(args.settings)
     cases = read_cases(verbatim_path(args.cases) if args.verbatim else args.cases)
     stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ")
@@ -83,7 +84,7 @@ def parser() -> argparse.ArgumentParser:
     mine.add_argument("--out", type=Path, default=CASES_FILE)
     mine.set_defaults(handler=_mine)
     run = sub.add_parser("run", help="score systems on the cases; print tables, write JSON")
-    run.add_argument("--split", default="all", help="tuning, reporting or all")
+    run.add_argument("--split", default="all", help="tuning, reporting, check or all")
     run.add_argument("--systems", default="keyword,default,bm25,dense,rrf",
                      help="comma-separated: keyword,default,bundle,bm25,dense,rrf")  # fmt: skip
     run.add_argument("--repos", help="comma-separated owner/name or name (default: the split)")

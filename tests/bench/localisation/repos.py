@@ -4,6 +4,11 @@ The split is fixed here so no one tunes on the reporting half by accident: rank 
 measured on `tuning`, and `reporting` is only read to report. Each language has at least one
 repository in each half. pytest-dev/pytest, honojs/hono and caddyserver/caddy are never used:
 they belong to an independent judge.
+
+A third set, `check`, is read like the reporting half, never tuned on: fifteen more
+repositories (test frameworks among them, whose own words are `test`, `fixture`, `assert`)
+that say whether a lever kept for the two halves holds elsewhere. Some of them were used for
+agents' QA passes before they were pinned here (docs/benchmarks.md says which).
 """
 
 from __future__ import annotations
@@ -12,8 +17,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
-Split = Literal["tuning", "reporting"]
-SPLITS: tuple[Split, ...] = ("tuning", "reporting")
+Split = Literal["tuning", "reporting", "check"]
+SPLITS: tuple[Split, ...] = ("tuning", "reporting", "check")
 DEFAULT_MIRRORS = Path("/work/.mirror")
 FORBIDDEN = frozenset({"pytest-dev/pytest", "honojs/hono", "caddyserver/caddy"})
 
@@ -59,6 +64,21 @@ _PINS: tuple[tuple[Split, str, str, str], ...] = (
     ("reporting", "labstack/echo", "go", "05489dc1730161df26b72d1ae2a3ba6fb8178fc7"),
     ("reporting", "sharkdp/bat", "rust", "2ba8db9c14e5794572f5ea338c2b90404c9769cb"),
     ("reporting", "google/gson", "java", "9835b6f90192f79cdf5300c528fc6212455fb6c1"),
+    ("check", "psf/black", "python", "8947c48ef2077c3a301b03c1e814dc2e3f78436e"),
+    ("check", "python-attrs/attrs", "python", "c1dc5dcba16ed827aa6dcad896b41a3afedb4e32"),
+    ("check", "pytest-dev/pytest-xdist", "python", "f63b6a25b4eb932385c6ee4651eac5c08fbd3a20"),
+    ("check", "HypothesisWorks/hypothesis", "python", "41004301f02bcb35b7953518ed16705c4cf0211c"),
+    ("check", "elysiajs/elysia", "typescript", "8358ff9efbcedf9534995f5977f26b9ceab59329"),
+    ("check", "sindresorhus/ky", "typescript", "3419113b48e034fdcf8fa6bd3be3da7b3d0d758f"),
+    ("check", "mochajs/mocha", "javascript", "e6b9ee773481fd739ae24caeb42f32ac0b010f95"),
+    ("check", "gofiber/fiber", "go", "c344047e102861ac2b7f0259ea3dd3af4b03ad63"),
+    ("check", "spf13/viper", "go", "528f7416c4b56a4948673984b190bf8713f0c3c4"),
+    ("check", "stretchr/testify", "go", "12f8b5612e125f337c4589e198771e5f8970f160"),
+    ("check", "onsi/ginkgo", "go", "09bbf5fe63a392c8616dc1c80257b177e2aa7033"),
+    ("check", "casey/just", "rust", "4f41f609278edb6f1024e3dd7a9912946e1e7bc3"),
+    ("check", "apache/commons-lang", "java", "d15939ef46f0bd4144994df8be95cf5a7f91eb52"),
+    ("check", "square/javapoet", "java", "b9017a9503b76e11b4ad4c1a9f050e2d29112cb0"),
+    ("check", "mockito/mockito", "java", "ee8a330da0218f32d5964acdeaa3ac39e2c6ce14"),
 )  # fmt: skip
 REPOS: tuple[PinnedRepo, ...] = tuple(
     PinnedRepo(name, language, commit, split) for split, name, language, commit in _PINS
@@ -85,7 +105,7 @@ def repo_named(name: str) -> PinnedRepo:
 
 def select(split: str = "all", names: list[str] | None = None) -> list[PinnedRepo]:
     if split not in (*SPLITS, "all"):
-        raise ValueError(f"--split must be tuning, reporting or all, not {split!r}")
+        raise ValueError(f"--split must be tuning, reporting, check or all, not {split!r}")
     chosen = [repo_named(n) for n in names] if names else list(REPOS)
     return [r for r in chosen if split == "all" or r.split == split]
 
