@@ -26,7 +26,8 @@ Resolution, more precise than the reference's simple-name match:
 - a file that declares the name itself is taken to mean its own declaration, and so is a
   file whose package declares it (Go, Java, Kotlin: a package is a directory); in Go only a
   package-level declaration counts (a member is only ever selected: `c.Params`), and a bare
-  name means only its own package's declarations (go_family);
+  name means only its own package's declarations (go_family), in Java and Kotlin those of
+  its package in any source root or of a wildcard import (jvm_family);
 - a JavaScript file importing a file asked about is its dependent at file level even where
   no reference names a declaration (`const context = require('./context')`), and so is a
   TypeScript file importing a barrel asked about (a file re-exporting: `export * from`,
@@ -37,7 +38,7 @@ Resolution, more precise than the reference's simple-name match:
   Go from the declaring package's directory only (go_family.names_in_reach).
 Whether one reference means one of the declarations: reference_scope.ReferenceScope. Each
 family's own rules are one FamilyRules object per answer (families.py; js_family,
-python_modules, rust_family, go_family), in the table rules_for_answer builds.
+python_modules, rust_family, go_family, jvm_family), in the table rules_for_answer builds.
 """
 
 from __future__ import annotations
@@ -56,6 +57,7 @@ from query_api.symbols.families import (
 from query_api.symbols.go_family import GoFamily, names_in_reach
 from query_api.symbols.js_family import JsFamily
 from query_api.symbols.js_modules import JsModules
+from query_api.symbols.jvm_family import JvmFamily
 from query_api.symbols.python_modules import PythonModules
 from query_api.symbols.reference_scope import ReferenceScope
 from query_api.symbols.rust_family import RustFamily, RustLayouts
@@ -138,6 +140,7 @@ class DependentsResolver:
             "rust": RustFamily(lambda: self.rust_modules(repo_id)),
             "python": PythonModules(self.symbols, repo_id),
             "go": GoFamily(),
+            "jvm": JvmFamily(),
         }
 
     def dependents(

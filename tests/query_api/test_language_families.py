@@ -11,6 +11,7 @@ from query_api.symbols.dependents import DependentsResolver
 from query_api.symbols.families import FamilyRules, language_family
 from query_api.symbols.go_family import GoFamily
 from query_api.symbols.js_family import JsFamily
+from query_api.symbols.jvm_family import JvmFamily
 from query_api.symbols.python_modules import PythonModules
 from query_api.symbols.reference_scope import ReferenceScope
 from query_api.symbols.rust_family import RustFamily
@@ -26,11 +27,13 @@ def test_each_family_with_rules_of_its_own_has_its_object(tmp_path: Path) -> Non
     assert isinstance(rules["python"], PythonModules)
     assert isinstance(rules["rust"], RustFamily)
     assert isinstance(rules["go"], GoFamily)
+    assert isinstance(rules["jvm"], JvmFamily)
     assert {name: r.family for name, r in rules.items()} == {
         "js": "js",
         "rust": "rust",
         "python": "python",
         "go": "go",
+        "jvm": "jvm",
     }
 
 
@@ -41,7 +44,7 @@ def test_other_families_get_the_generic_rule(tmp_path: Path) -> None:
     java = scope.rules_of("src/main/java/shop/Order.java")
     go = scope.rules_of("pkg/orders/order.go")
     c = scope.rules_of("src/orders.c")
-    assert type(java) is FamilyRules and java.family == "jvm" and java.package_is_directory
+    assert java is scope.rules["jvm"] and java.family == "jvm" and java.package_is_directory
     assert go is scope.rules["go"] and go.package_is_directory
     assert type(c) is FamilyRules and not c.package_is_directory
     assert scope.rules_of("src/app.tsx") is scope.rules["js"]

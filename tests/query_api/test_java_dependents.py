@@ -1,0 +1,86 @@
+"""Java dependents over real views fed by the real processors (QA on apache/commons-io).
+
+A bare type name in Java means a declaration of the file's own package, one an import or a
+wildcard import names, or a nested type of the file's own classes. The resolver matched a
+bare name against every type of that name in the repository: `new
+CharSequenceInputStream.Builder()` in CopyUtilsTest (package org.apache.commons.io) made it a
+dependent, and a test, of input/Tailer.java, whose nested `Builder` it never names.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.query_api.test_symbol_dependents import Repo, repo_holding
+
+TAILER = """package org.shop.input;
+
+public class Tailer {
+    public static class Builder {
+        public Tailer get() { return new Tailer(); }
+    }
+}
+"""
+
+STREAM = """package org.shop.input;
+
+public class CharStream {
+    public static class Builder {
+        public CharStream get() { return new CharStream(); }
+    }
+}
+"""
+
+# another package: `CharStream.Builder` is CharStream's nested type, never Tailer's
+COPY_TEST = """package org.shop;
+
+import org.shop.input.CharStream;
+
+public class CopyTest {
+    void copy() { new CharStream.Builder().get(); }
+}
+"""
+
+# the same package under the test source root: a bare `Tailer` is this package's
+TAILER_TEST = """package org.shop.input;
+
+public class TailerTest {
+    void t() { new Tailer.Builder().get(); }
+}
+"""
+
+# a wildcard import brings the package's types in bare
+STAR_USER = """package org.shop.app;
+
+import org.shop.input.*;
+
+public class StarUser {
+    Tailer tailer;
+}
+"""
+
+
+@pytest.fixture
+def repo(tmp_path: Path) -> Iterator[Repo]:
+    with repo_holding(
+        tmp_path,
+        {
+            "src/main/java/org/shop/input/Tailer.java": TAILER,
+            "src/main/java/org/shop/input/CharStream.java": STREAM,
+            "src/test/java/org/shop/CopyTest.java": COPY_TEST,
+            "src/test/java/org/shop/input/TailerTest.java": TAILER_TEST,
+            "src/main/java/org/shop/app/StarUser.java": STAR_USER,
+        },
+    ) as r:
+        yield r
+
+
+def test_a_bare_type_name_of_another_package_is_not_this_package_s(repo: Repo) -> None:
+    found = {path for path, _symbol in repo.dependents("src/main/java/org/shop/input/Tailer.java")}
+    assert "src/test/java/org/shop/CopyTest.java" not in found  # CharStream.Builder
+    # its own package under the test root, and a wildcard import of the package
+    assert "src/test/java/org/shop/input/TailerTest.java" in found
+    assert "src/main/java/org/shop/app/StarUser.java" in found
