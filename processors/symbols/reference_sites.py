@@ -15,8 +15,16 @@ from tree_sitter import Node
 
 from processors.symbols.signatures import _node_text
 
+# `type_identifier`: Java's outer class in a nested type's name (`CharStream.Builder`)
 QUALIFIER_TYPES = frozenset(
-    {"identifier", "package_identifier", "namespace_identifier", "name", "constant"}
+    {
+        "identifier",
+        "package_identifier",
+        "namespace_identifier",
+        "name",
+        "constant",
+        "type_identifier",
+    }
 )
 # the last byte of `pkg.`, `pkg::`, `pkg->`, `Pkg\\`: a reference after anything else has no
 # qualifier, so it needs no look at its siblings
