@@ -29,6 +29,22 @@
 (program (expression_statement (assignment_expression left: (member_expression object: (identifier) @parent property: (property_identifier) @name) right: [(function_expression body: (_) @body) (arrow_function body: (_) @body)])) @def.Function)
 (program (expression_statement (assignment_expression left: (member_expression object: (member_expression) property: (property_identifier) @name) right: [(function_expression body: (_) @body) (arrow_function body: (_) @body)])) @def.Function)
 
+; a function that is a property of an object literal bound at file level (`const api = { get:
+; (url) => fetch(url) }`, `export default { install: (app) => ... }`, `module.exports = {
+; stringify: function () {} }`): a Method, named under the binding by nesting (api.get; the
+; default export's and module.exports' members at file level, as `module.exports.f = ...`'s);
+; its shorthand siblings (`post(url) {}`) are method_definitions. One object down, the key
+; names a scope (api.admin.reset, api.admin.audit); deeper, or in an object passed as an
+; argument, nothing: a large configuration object cannot fill the outline
+(program (_ (variable_declarator name: (identifier) value: (object (pair key: [(property_identifier) (string)] @name value: [(arrow_function body: (_) @body) (function_expression body: (_) @body) (generator_function body: (_) @body)]) @def.Method))))
+(program (export_statement (_ (variable_declarator name: (identifier) value: (object (pair key: [(property_identifier) (string)] @name value: [(arrow_function body: (_) @body) (function_expression body: (_) @body) (generator_function body: (_) @body)]) @def.Method)))))
+(program (export_statement value: (object (pair key: [(property_identifier) (string)] @name value: [(arrow_function body: (_) @body) (function_expression body: (_) @body) (generator_function body: (_) @body)]) @def.Method)))
+(program (expression_statement (assignment_expression left: (member_expression object: (identifier) @_module property: (property_identifier) @_exports) right: (object (pair key: [(property_identifier) (string)] @name value: [(arrow_function body: (_) @body) (function_expression body: (_) @body) (generator_function body: (_) @body)]) @def.Method))) (#eq? @_module "module") (#eq? @_exports "exports"))
+(program (_ (variable_declarator name: (identifier) value: (object (pair key: [(property_identifier) (string)] @scope.name value: (object [(pair key: [(property_identifier) (string)] @name value: [(arrow_function body: (_) @body) (function_expression body: (_) @body) (generator_function body: (_) @body)]) @def.Method (method_definition)])) @scope))))
+(program (export_statement (_ (variable_declarator name: (identifier) value: (object (pair key: [(property_identifier) (string)] @scope.name value: (object [(pair key: [(property_identifier) (string)] @name value: [(arrow_function body: (_) @body) (function_expression body: (_) @body) (generator_function body: (_) @body)]) @def.Method (method_definition)])) @scope)))))
+(program (export_statement value: (object (pair key: [(property_identifier) (string)] @scope.name value: (object [(pair key: [(property_identifier) (string)] @name value: [(arrow_function body: (_) @body) (function_expression body: (_) @body) (generator_function body: (_) @body)]) @def.Method (method_definition)])) @scope)))
+(program (expression_statement (assignment_expression left: (member_expression object: (identifier) @_module property: (property_identifier) @_exports) right: (object (pair key: [(property_identifier) (string)] @scope.name value: (object [(pair key: [(property_identifier) (string)] @name value: [(arrow_function body: (_) @body) (function_expression body: (_) @body) (generator_function body: (_) @body)]) @def.Method (method_definition)])) @scope))) (#eq? @_module "module") (#eq? @_exports "exports"))
+
 ; imports and re-exports: es_modules.scm
 ; CommonJS: `require("./x")` names a module too (the extractor keeps the calls named require)
 (call_expression . function: (identifier) @import.via arguments: (arguments . (string (string_fragment) @import)))
