@@ -15,17 +15,16 @@ from tree_sitter import Node
 
 from processors.symbols.signatures import _node_text
 
-# `type_identifier`: Java's outer class in a nested type's name (`CharStream.Builder`)
 QUALIFIER_TYPES = frozenset(
-    {
-        "identifier",
-        "package_identifier",
-        "namespace_identifier",
-        "name",
-        "constant",
-        "type_identifier",
-    }
+    {"identifier", "package_identifier", "namespace_identifier", "name", "constant"}
 )
+# what stands before the dot of a Java type's name: its outer class (`CharStream.Builder`,
+# `Outer.Middle.Inner`) or its package (`org.junit.runner.Description`)
+_TYPE_SCOPES = frozenset({"type_identifier", "scoped_type_identifier"})
+_DOT = ord(".")
+# marks a qualifier that is a package written out, no import's name: the qualified name is
+# the package and the name (references._Qualified.module)
+PACKAGE_PATH = "package:"
 # the last byte of `pkg.`, `pkg::`, `pkg->`, `Pkg\\`: a reference after anything else has no
 # qualifier, so it needs no look at its siblings
 _QUALIFIER_ENDS = frozenset(b".:>\\")
@@ -94,8 +93,9 @@ def reference_sites(
     if aliases or paths:  # a qualifier only matters when an import may resolve it
         look = _QualifierLook(body, src, text, aliases, chains, paths, path_from_file)
         for i, start in enumerate(starts):
-            if look.worth_asking(start, ref_names[i]):
-                qualifiers[i] = look.qualifier(ref_nodes[i])
+            node = ref_nodes[i]
+            if look.worth_asking(start, ref_names[i]) or _in_scoped_type(node, src, start):
+                qualifiers[i] = look.qualifier(node)
     return Sites(starts, ref_names, qualifiers)
 
 
@@ -148,6 +148,8 @@ class _QualifierLook:
             return None
         if before.type in QUALIFIER_TYPES:
             return _node_text(self.text, before)
+        if before.type in _TYPE_SCOPES:
+            return _type_scope(_node_text(self.text, before))
         pattern = _CHAINS.get(before.type) if self.chains else None
         if pattern is not None:
             chain = _node_text(self.text, before)
@@ -158,6 +160,25 @@ class _QualifierLook:
                 return UNRESOLVED
             return self.path_from_file(node, path) if self.path_from_file else path
         return UNRESOLVED
+
+
+def _in_scoped_type(node: Node, src: bytes, start: int) -> bool:
+    """Whether `node` is the name after the dot of a Java scoped type (`Outer.Inner`,
+    `org.junit.runner.Description`), qualified whether or not an import names the word
+    before the dot: a package written out is no import's."""
+    if not start or src[start - 1] != _DOT or node.type != "type_identifier":
+        return False
+    parent = node.parent
+    return parent is not None and parent.type == "scoped_type_identifier"
+
+
+def _type_scope(text: str) -> str:
+    """What qualifies a Java type named after `text` and a dot: a package (lower case,
+    `org.junit.runner`), marked as one, or a class an import may name (`Outer.Middle`)."""
+    scope = "".join(text.split())
+    if not _DOTTED_PATH.fullmatch(scope):
+        return UNRESOLVED
+    return PACKAGE_PATH + scope if scope[0].islower() else scope
 
 
 def _alias_before(body: str, start: int, aliases: dict[str, str]) -> bool:

@@ -12,7 +12,7 @@ from itertools import islice
 from operator import le
 
 from processors.symbols.declaration import MAX_NAME_CHARS, Declaration, ScopedAlias
-from processors.symbols.reference_sites import MACRO_BANG, UNRESOLVED, Sites
+from processors.symbols.reference_sites import MACRO_BANG, PACKAGE_PATH, UNRESOLVED, Sites
 from schemas.symbols import Reference
 
 MAX_REFERENCES = 5000  # per file; a generated file cannot flood the reverse index
@@ -320,6 +320,8 @@ class _Qualified:
         }
 
     def module(self, qualifier: str) -> str | None:
+        if qualifier.startswith(PACKAGE_PATH):  # Java's `org.junit.runner.Description`
+            return qualifier[len(PACKAGE_PATH) :]
         aliases = self.aliases
         module = aliases.get(qualifier)
         if module is None and "." in qualifier:  # `z.coerce`: the chain after the import

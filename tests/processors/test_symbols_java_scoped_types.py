@@ -30,3 +30,29 @@ def test_a_nested_type_named_through_its_imported_class_is_qualified_by_it() -> 
         ("org.shop.CopyTest.copy", "org.shop.input.CharStream.Builder"),
         ("org.shop.CopyTest.field", "org.shop.input.CharStream.Builder"),
     }
+
+
+RESULT = """package org.junit.rules;
+
+import org.hamcrest.Matcher;
+
+public class ExpectedException {
+    void handle(org.junit.runner.Description description) {
+        new org.junit.internal.AssumptionViolatedException("x");
+    }
+    Matcher.Inner<String> inner;
+}
+"""
+
+
+def test_a_fully_qualified_type_is_qualified_by_its_package() -> None:
+    # junit4's ExpectedException takes an `org.junit.runner.Description` it does not import;
+    # the bare `Description` could only be matched against every type of that name
+    records = symbols_of(upsert("src/main/java/org/junit/rules/ExpectedException.java", RESULT))
+    assert records is not None
+    qualified = {name: q for _owner, name, q in records[1].references if name[0].isupper()}
+    assert qualified["Description"] == "org.junit.runner.Description"
+    assert qualified["AssumptionViolatedException"] == (
+        "org.junit.internal.AssumptionViolatedException"
+    )
+    assert qualified["Inner"] == "org.hamcrest.Matcher.Inner"  # through the import
