@@ -11,7 +11,8 @@ A package is a directory by convention only, and one package spans source roots
 when its directory ends with the package's path. The package is what the fully-qualified name
 holds before the declaring file's name (`org.shop.input` of `org.shop.input.Tailer.Builder` in
 Tailer.java); where the file's name is not in it (a Kotlin file of top-level functions), the
-package is unknown and the name stays in scope, as before.
+package is unknown and the name stays in scope, as before; so it does where the declaring
+file's directory does not end with its package's path (a layout that does not mirror them).
 """
 
 from __future__ import annotations
@@ -39,8 +40,10 @@ def _names_in_scope(folder: str, path: str, imports_of: Imports, target: SymbolR
     scopes = declaring_scopes(target)
     if scopes is None:
         return True  # the package is unknown
-    package = scopes[0]
-    if not package or ("/" + folder).endswith("/" + package.replace(".", "/")):
+    package_path = "/" + scopes[0].replace(".", "/")
+    if not scopes[0] or not ("/" + posixpath.dirname(target.path)).endswith(package_path):
+        return True  # no package, or a layout where directories do not mirror packages
+    if ("/" + folder).endswith(package_path):
         return True
     opened = set(imports_of(path))  # `import a.b.*` is recorded as `a.b`
     return any(scope in opened for scope in scopes)

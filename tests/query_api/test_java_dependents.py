@@ -84,3 +84,15 @@ def test_a_bare_type_name_of_another_package_is_not_this_package_s(repo: Repo) -
     # its own package under the test root, and a wildcard import of the package
     assert "src/test/java/org/shop/input/TailerTest.java" in found
     assert "src/main/java/org/shop/app/StarUser.java" in found
+
+
+def test_a_layout_that_does_not_mirror_packages_keeps_bare_names_in_scope(repo: Repo) -> None:
+    # `package org.shop.odd` in legacy/ and in other/: one package, two directories that do
+    # not say so; a bare name may mean the other directory's declaration
+    repo.add(
+        {
+            "legacy/Odd.java": "package org.shop.odd;\npublic class Odd {}\n",
+            "other/User.java": "package org.shop.odd;\npublic class User { Odd odd; }\n",
+        }
+    )
+    assert ("other/User.java", "org.shop.odd.User.odd") in repo.dependents("legacy/Odd.java")
