@@ -55,10 +55,16 @@ def _read_import(found: Found, text: Slicer, caps: Captures, directory: str) -> 
     names_cap = caps.get("import.names")
     alias_cap = caps.get("import.alias")
     default_cap = caps.get("import.default")
+    written_names = _node_text(text, names_cap[0]) if names_cap else ""
+    written_alias = _node_text(text, alias_cap[0]) if alias_cap else ""
+    member_cap = caps.get("import.member")
+    if member_cap and written_alias:  # `const f = require("./m").g` binds what `{ g: f }` would
+        written_names = f"{{ {_node_text(text, member_cap[0])}: {written_alias} }}"
+        written_alias = ""
     module, pairs, namespace = js_import(
         _node_text(text, caps["import"][0]),
-        _node_text(text, names_cap[0]) if names_cap else "",
-        _node_text(text, alias_cap[0]) if alias_cap else "",
+        written_names,
+        written_alias,
         directory,
         _node_text(text, default_cap[0]) if default_cap else "",
     )

@@ -51,6 +51,9 @@
 ; bound to a name, it qualifies what the file calls through it (`const m = require("./m")`:
 ; `m.f()`), destructured, the names it binds (`const { A, B: C } = require("./x")`)
 (variable_declarator name: [(identifier) @import.alias (object_pattern) @import.names] value: (call_expression . function: (identifier) @import.via arguments: (arguments . (string (string_fragment) @import))))
+; one member of it bound to a name (`const f = require("./m").f`, `= require("./c").default`):
+; that member, as `const { f } = require("./m")` binds it
+(variable_declarator name: (identifier) @import.alias value: (member_expression object: (call_expression . function: (identifier) @import.via arguments: (arguments . (string (string_fragment) @import))) property: (property_identifier) @import.member))
 
 ; `.`: a call starts with its function, so tree-sitter may drop the partial match at the
 ; call's first child instead of carrying it through the arguments (measured: 2% of the query)
