@@ -35,7 +35,8 @@ Resolution, more precise than the reference's simple-name match:
   importing a module or package asked about (`from requests.compat import urljoin`, a name
   compat.py imports itself; `import requests` of requests/__init__.py: python_modules);
 - `{Name}Test(s)` / `Test{Name}` types count as tests in the same language family only, in
-  Go from the declaring package's directory only (go_family.names_in_reach).
+  Go from the declaring package's directory only (go_family.names_in_reach), in Java and
+  Kotlin not from another package declaring a type of that name (jvm_family.names_in_reach).
 Whether one reference means one of the declarations: reference_scope.ReferenceScope. Each
 family's own rules are one FamilyRules object per answer (families.py; js_family,
 python_modules, rust_family, go_family, jvm_family), in the table rules_for_answer builds.
@@ -58,6 +59,7 @@ from query_api.symbols.go_family import GoFamily, names_in_reach
 from query_api.symbols.js_family import JsFamily
 from query_api.symbols.js_modules import JsModules
 from query_api.symbols.jvm_family import JvmFamily
+from query_api.symbols.jvm_family import names_in_reach as jvm_names_in_reach
 from query_api.symbols.python_modules import PythonModules
 from query_api.symbols.reference_scope import ReferenceScope
 from query_api.symbols.rust_family import RustFamily, RustLayouts
@@ -249,12 +251,17 @@ class DependentsResolver:
         wanted += [f"Test{n}" for n in names]
         families = {language_family(s.path) for s in declared}
         found = Found()
+        rivals: list[SymbolRow] | None = None  # the types named as `declared` are (jvm)
         for s in self.symbols.symbols_named(repo_id, wanted):
+            if rivals is None and language_family(s.path) == "jvm":
+                rivals = [
+                    r for r in self.symbols.symbols_named(repo_id, names) if r.kind in TYPE_KINDS
+                ]
             if (
                 s.path not in exclude
                 and s.kind in TYPE_KINDS
                 and language_family(s.path) in families
-                and (language_family(s.path) != "go" or names_in_reach(s, declared))
+                and _named_test_in_reach(s, declared, rivals or [])
             ):
                 found.add(s.path, s.fq_name)
         for d in dependents:
@@ -289,3 +296,17 @@ class DependentsResolver:
 
         checked = sorted(maybe)[:MAX_CONVENTION_CHECKS]
         return [path for path in checked if subject_of_test(path, lookup) == subject]
+
+
+def _named_test_in_reach(
+    test: SymbolRow, declared: list[SymbolRow], rivals: list[SymbolRow]
+) -> bool:
+    """Whether a test type named for one of `declared` may test it where its family's rule
+    says (Go: the declaring package's directory; Java, Kotlin: not from a package declaring
+    a rival of that name, jvm_family.names_in_reach)."""
+    family = language_family(test.path)
+    if family == "go":
+        return names_in_reach(test, declared)
+    if family == "jvm":
+        return jvm_names_in_reach(test, declared, rivals)
+    return True

@@ -35,18 +35,39 @@ class JvmFamily(FamilyRules):
 
 
 def _names_in_scope(folder: str, path: str, imports_of: Imports, target: SymbolRow) -> bool:
-    if posixpath.dirname(target.path) == folder:
+    if posixpath.dirname(target.path) == folder or in_package_of(folder, target):
         return True
     scopes = declaring_scopes(target)
-    if scopes is None:
-        return True  # the package is unknown
-    package_path = "/" + scopes[0].replace(".", "/")
-    if not scopes[0] or not ("/" + posixpath.dirname(target.path)).endswith(package_path):
-        return True  # no package, or a layout where directories do not mirror packages
-    if ("/" + folder).endswith(package_path):
-        return True
     opened = set(imports_of(path))  # `import a.b.*` is recorded as `a.b`
-    return any(scope in opened for scope in scopes)
+    return scopes is not None and any(scope in opened for scope in scopes)
+
+
+def names_in_reach(test: SymbolRow, declared: list[SymbolRow], rivals: list[SymbolRow]) -> bool:
+    """Whether a Java or Kotlin test type named for a declaration (`CartTest` for `Cart`)
+    may test it: not where the test's own package declares a type of that name and the
+    declaration's package is another (`rivals`: the types named as `declared` are). retrofit's
+    jaxb3 module has its own JaxbConverterFactory and JaxbConverterFactoryTest, no test of the
+    jaxb module's factory; a test elsewhere that uses the declaration references it, and is one
+    of its tests as a dependent. A test kept in a package of tests (junit4's
+    org.junit.tests.*) with no rival still counts."""
+    folder = posixpath.dirname(test.path)
+    if any(in_package_of(folder, s) for s in declared):
+        return True
+    own = {(s.path, s.fq_name) for s in declared}
+    return not any((s.path, s.fq_name) not in own and in_package_of(folder, s) for s in rivals)
+
+
+def in_package_of(folder: str, target: SymbolRow) -> bool:
+    """Whether a file of `folder` is in `target`'s package: its directory ends with the
+    package's path; so is every file where the package is unknown, or where the declaring
+    file's directory does not end with it (a layout that does not mirror packages)."""
+    scopes = declaring_scopes(target)
+    if scopes is None or not scopes[0]:
+        return True
+    package_path = "/" + scopes[0].replace(".", "/")
+    if not ("/" + posixpath.dirname(target.path)).endswith(package_path):
+        return True
+    return ("/" + folder).endswith(package_path)
 
 
 def declaring_scopes(target: SymbolRow) -> list[str] | None:

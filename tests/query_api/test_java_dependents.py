@@ -96,3 +96,29 @@ def test_a_layout_that_does_not_mirror_packages_keeps_bare_names_in_scope(repo: 
         }
     )
     assert ("other/User.java", "org.shop.odd.User.odd") in repo.dependents("legacy/Odd.java")
+
+
+def test_a_test_named_for_a_class_in_another_package_is_not_its_test(repo: Repo) -> None:
+    # retrofit: jaxb3's JaxbConverterFactoryTest was listed as a test of jaxb's factory
+    repo.add(
+        {
+            "src/test/java/org/shop/input/CharStreamTest.java": (
+                "package org.shop.input;\nclass CharStreamTest { void t() { } }\n"
+            ),
+            # another package with a CharStream of its own: its test is that one's
+            "src/main/java/org/other/CharStream.java": (
+                "package org.other;\npublic class CharStream { }\n"
+            ),
+            "src/test/java/org/other/CharStreamTest.java": (
+                "package org.other;\nclass CharStreamTest { void t() { } }\n"
+            ),
+            # a package of tests with no CharStream of its own (junit4's org.junit.tests.*)
+            "src/test/java/org/tests/CharStreamTest.java": (
+                "package org.tests;\nclass CharStreamTest { void t() { } }\n"
+            ),
+        }
+    )
+    tests = {path for path, _symbol in repo.tests("src/main/java/org/shop/input/CharStream.java")}
+    assert "src/test/java/org/shop/input/CharStreamTest.java" in tests
+    assert "src/test/java/org/other/CharStreamTest.java" not in tests
+    assert "src/test/java/org/tests/CharStreamTest.java" in tests
