@@ -54,3 +54,57 @@ def test_javascript_object_members_and_module_exports() -> None:
     assert found.get("entries") == "Method"
     # a function in an array, or in an object passed as an argument, is no member
     assert not [fq for fq in found if "transformRequest" in fq or "inArgument" in fq]
+
+
+FACTORIES = """\
+export function createStore(initial) {
+  let state = initial;
+  return {
+    get: () => state,
+    set(next) {
+      state = next;
+    },
+  };
+}
+
+const driver: DriverFactory<Options> = (opts) => {
+  const data = new Map();
+  return {
+    name: "memory",
+    getItem: async (key) => data.get(key),
+    hasItem(key) {
+      return data.has(key);
+    },
+  };
+};
+
+export const plugin = () => ({ install: (app) => app });
+
+function notAtTheTop(flag) {
+  if (flag) {
+    return { inABranch: () => 1 };
+  }
+  return null;
+}
+"""
+
+
+def test_the_object_a_top_level_function_returns_names_its_function_members() -> None:
+    # a factory's API (an unstorage driver, a store): its shorthand methods were symbols
+    # (`driver.hasItem`), its arrow-valued ones not (`driver.getItem`)
+    for path in ("src/factories.ts", "src/factories.tsx"):
+        records = symbols_of(upsert(path, FACTORIES))
+        assert records is not None
+        found = {s.fq_name: s.kind for s in records[0].symbols}
+        for fq in ("createStore.get", "createStore.set", "driver.getItem", "driver.hasItem"):
+            assert found.get(fq) == "Method", (path, fq)
+        assert found.get("plugin.install") == "Method", path
+        assert not [fq for fq in found if "inABranch" in fq or fq.endswith(".name")], path
+
+
+def test_the_same_in_javascript() -> None:
+    body = FACTORIES.replace(": DriverFactory<Options>", "")
+    records = symbols_of(upsert("src/factories.js", body))
+    assert records is not None
+    found = {s.fq_name for s in records[0].symbols}
+    assert {"createStore.get", "driver.getItem", "plugin.install"} <= found
