@@ -94,6 +94,12 @@ GENERATED_COMMENT = re.compile(
     re.IGNORECASE | re.MULTILINE,
 )
 MARKER_WINDOW_CHARS = 2048  # markers live in the header; scanning further costs and misfires
+# A bundler's output folder: JavaScript, CSS and declarations under `dist/` are built from the
+# sources (axios commits dist/axios.js, dist/esm/axios.js and dist/node/axios.cjs beside lib/),
+# so they repeat every word of the code a change goes into. Other files kept there (packaging
+# scripts, data) are not a bundler's.
+BUILD_OUTPUT_DIRS = frozenset({"dist"})
+BUILD_OUTPUT_SUFFIXES = (".js", ".mjs", ".cjs", ".css", ".d.ts", ".d.mts", ".d.cts")
 
 
 def checked_file_event(key: str | None, event: BaseModel) -> tuple[str, FileUpsert]:
@@ -130,10 +136,19 @@ def is_vendored(path: str) -> bool:
     return any(part in VENDOR_DIRS for part in directories)
 
 
+def is_build_output(path: str) -> bool:
+    """A bundler's output: JavaScript, CSS or declarations in a `dist/` folder."""
+    folders = path.lower().split("/")[:-1]
+    return path.lower().endswith(BUILD_OUTPUT_SUFFIXES) and any(
+        folder in BUILD_OUTPUT_DIRS for folder in folders
+    )
+
+
 def is_generated(path: str, body: str) -> bool:
-    """True for lock files, minified/generated file names, or a generator's header marker."""
+    """True for lock files, minified/generated file names, a bundler's output, or a
+    generator's header marker."""
     name = path.rsplit("/", 1)[-1].lower()
-    if name in LOCK_FILES or name.endswith(GENERATED_SUFFIXES):
+    if name in LOCK_FILES or name.endswith(GENERATED_SUFFIXES) or is_build_output(path):
         return True
     return (
         GENERATED_MARKER.search(body, 0, MARKER_WINDOW_CHARS) is not None
