@@ -73,6 +73,26 @@ def test_a_named_file_ranks_first_whatever_its_role(store: ViewStore) -> None:
     assert ranked(store, "CHANGES.md")[0] == "CHANGES.md"
 
 
+def test_a_file_looked_up_by_its_compound_name_ranks_first_whatever_its_role(
+    tmp_path: Path,
+) -> None:
+    """An agent looking a class up by name (`WithParameterSupplier`, a test's class) gets its
+    file first; the same name inside a sentence is a change request's word."""
+    supplier = "class ParameterSupplier:\n    def supply(self, parameter):\n        return []\n"
+    files = {
+        "src/theories/parameter_supplier.py": supplier * 3,
+        "src/theories/assignments.py": "def parameter_supplier(with_parameter):\n    return 1\n",
+        "tests/theories/with_parameter_supplier.py": (
+            "class WithParameterSupplier:\n    def test_supplies(self):\n        assert True\n"
+        ),
+    }
+    lookup, sentence = ranked_over(
+        tmp_path, files, "WithParameterSupplier", "fix the parameter supplier with defaults"
+    )
+    assert lookup[0] == "tests/theories/with_parameter_supplier.py", lookup
+    assert sentence[0] != "tests/theories/with_parameter_supplier.py", sentence
+
+
 def test_the_file_the_query_calls_by_name_is_lifted(store: ViewStore) -> None:
     order = ranked(store, "invoke in core")
     assert order[0] == "src/click/core.py", order

@@ -71,7 +71,13 @@ from streams.stores.views.fields import (
     SYMBOL_WEIGHT,
 )
 from streams.stores.views.lexical import MirrorSpec, Snapshot
-from streams.stores.views.read import FILE_COLUMNS, FileRow, file_row, paths_matching
+from streams.stores.views.read import (
+    FILE_COLUMNS,
+    FileRow,
+    file_row,
+    files_with_path_words,
+    paths_matching,
+)
 from streams.stores.views.store import ViewStore
 from streams.stores.views.symbol_spans import (
     FileSpansCache,
@@ -251,6 +257,26 @@ def path_named_files(conn: sqlite3.Connection, repo_id: str, query: str) -> list
         for path in paths_matching(conn, repo_id, phrase, MAX_PATH_LOOKUP)
         if path.casefold() == folded or path.casefold().endswith("/" + folded)
     )
+
+
+def stem_named_files(conn: sqlite3.Connection, repo_id: str, query: str) -> list[str]:
+    """Files the query names by their name alone: the whole query is one compound identifier
+    (`WithParameterSupplier`, `find_route`) that is a file's name without its extension. An
+    agent looking a file up by its class or module name means that file, whatever its role
+    (a test's helper class); a one-word name (`router`) is English as often, and a compound
+    name inside a sentence is a change request's word (files_written_by_name)."""
+    wanted = query.strip()
+    if not wanted or any(c.isspace() for c in wanted) or "/" in wanted or "." in wanted:
+        return []
+    terms = tokenize(wanted)
+    if len(terms) < 2:
+        return []
+    joined = "".join(terms)
+    return [
+        path
+        for path in files_with_path_words(conn, repo_id, wanted, MAX_PATH_LOOKUP)
+        if "".join(tokenize(path.rpartition("/")[2].split(".", 1)[0])) == joined
+    ]
 
 
 @dataclass(frozen=True, slots=True)
@@ -570,10 +596,11 @@ def _named_tiers(
     declared: dict[str, dict[str, int]],
     asked: set[Role],
 ) -> dict[str, int]:
-    """path -> tier for the files the query names: by path (any file), or by a declaration
-    in a file whose role the query does not push down (a test function named like the
-    query's words is not what a change request asks for)."""
-    tiers: dict[str, int] = {path: PATH_TIER for path in path_named_files(conn, repo_id, query)}
+    """path -> tier for the files the query names: by path or by name alone (any file), or
+    by a declaration in a file whose role the query does not push down (a test function
+    named like the query's words is not what a change request asks for)."""
+    by_path = path_named_files(conn, repo_id, query) + stem_named_files(conn, repo_id, query)
+    tiers: dict[str, int] = {path: PATH_TIER for path in by_path}
     for path, named in declared.items():
         if role_prior(path, asked) < 1.0:
             continue
