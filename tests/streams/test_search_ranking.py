@@ -93,6 +93,21 @@ def test_a_file_looked_up_by_its_compound_name_ranks_first_whatever_its_role(
     assert sentence[0] != "tests/theories/with_parameter_supplier.py", sentence
 
 
+def test_a_lone_name_a_source_declares_ranks_that_source_above_files_named_for_it(
+    tmp_path: Path,
+) -> None:
+    """`find_route` looked up: the source declaring it comes before the test named for it
+    (`find-route.test.js` is a test of the thing, not the thing) and an example named so."""
+    files = {
+        "lib/route.js": "function find_route(method, url) {\n  return null\n}\n",
+        "test/find-route.test.js": "test('find_route finds a route', () => find_route())\n" * 4,
+        "examples/find_route.js": "const { find_route } = require('../lib/route')\n" * 2,
+    }
+    (order,) = ranked_over(tmp_path, files, "find_route")
+    assert order[0] == "lib/route.js", order
+    assert order.index("examples/find_route.js") < order.index("test/find-route.test.js"), order
+
+
 def test_the_file_the_query_calls_by_name_is_lifted(store: ViewStore) -> None:
     order = ranked(store, "invoke in core")
     assert order[0] == "src/click/core.py", order

@@ -263,8 +263,9 @@ def stem_named_files(conn: sqlite3.Connection, repo_id: str, query: str) -> list
     """Files the query names by their name alone: the whole query is one compound identifier
     (`WithParameterSupplier`, `find_route`) that is a file's name without its extension. An
     agent looking a file up by its class or module name means that file, whatever its role
-    (a test's helper class); a one-word name (`router`) is English as often, and a compound
-    name inside a sentence is a change request's word (files_written_by_name)."""
+    (a test's helper class); a test named for the thing (`find-route.test.js`) is not it, a
+    one-word name (`router`) is English as often, and a compound name inside a sentence is a
+    change request's word (files_written_by_name)."""
     wanted = query.strip()
     if not wanted or any(c.isspace() for c in wanted) or "/" in wanted or "." in wanted:
         return []
@@ -275,7 +276,7 @@ def stem_named_files(conn: sqlite3.Connection, repo_id: str, query: str) -> list
     return [
         path
         for path in files_with_path_words(conn, repo_id, wanted, MAX_PATH_LOOKUP)
-        if "".join(tokenize(path.rpartition("/")[2].split(".", 1)[0])) == joined
+        if "".join(tokenize(path.rpartition("/")[2].rpartition(".")[0])) == joined
     ]
 
 
@@ -426,6 +427,8 @@ def keyword_search(
     tiers = _named_tiers(conn, repo_id, query, declared, asked)
     for path in files_written_by_name(found, query, asked):
         tiers[path] = max(tiers.get(path, 0), WRITTEN_FILE_TIER)  # no more for declaring it
+    for path in stem_named_files(conn, repo_id, query):  # below a source declaring the name
+        tiers[path] = max(tiers.get(path, 0), WRITTEN_FILE_TIER)
     if tiers:
         # the named files' whole BM25 and reasons, though the pools above may have cut them
         found.update(file_scores(conn, idf, repo_id, len(tiers), sorted(tiers), mirrors))
@@ -596,11 +599,10 @@ def _named_tiers(
     declared: dict[str, dict[str, int]],
     asked: set[Role],
 ) -> dict[str, int]:
-    """path -> tier for the files the query names: by path or by name alone (any file), or
-    by a declaration in a file whose role the query does not push down (a test function
-    named like the query's words is not what a change request asks for)."""
-    by_path = path_named_files(conn, repo_id, query) + stem_named_files(conn, repo_id, query)
-    tiers: dict[str, int] = {path: PATH_TIER for path in by_path}
+    """path -> tier for the files the query names: by path (any file), or by a declaration
+    in a file whose role the query does not push down (a test function named like the
+    query's words is not what a change request asks for)."""
+    tiers: dict[str, int] = {path: PATH_TIER for path in path_named_files(conn, repo_id, query)}
     for path, named in declared.items():
         if role_prior(path, asked) < 1.0:
             continue
