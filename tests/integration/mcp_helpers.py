@@ -27,6 +27,14 @@ async def stdio_session(data_dir: Path, *args: str) -> AsyncIterator[ClientSessi
         yield session
 
 
+def write_files(root: Path, files: dict[str, str]) -> None:
+    """A repository under `root` holding `files` (repo-relative path -> text)."""
+    for name, text in files.items():
+        path = root / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text)
+
+
 def mcp_process(
     repo: Path, data_dir: Path, stderr: int = subprocess.PIPE
 ) -> subprocess.Popen[bytes]:

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.integration.mcp_helpers import call
+from tests.integration.mcp_helpers import call, write_files
 from tests.integration.memory_rig import memory_rig
 
 pytestmark = pytest.mark.anyio
@@ -28,15 +28,8 @@ FILES = {
 }
 
 
-def write_repo(root: Path) -> None:
-    for name, text in FILES.items():
-        path = root / name
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text)
-
-
 async def test_the_subject_ranks_above_its_test_unless_tests_are_asked(tmp_path: Path) -> None:
-    write_repo(tmp_path / "ws" / "repo")
+    write_files(tmp_path / "ws" / "repo", FILES)
     async with memory_rig(tmp_path, index=True) as (_, s):
         found = await call(
             s, "repocontext_search", {"repoId": "repo", "query": "improve french translation"}

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.integration.mcp_helpers import call
+from tests.integration.mcp_helpers import call, write_files
 from tests.integration.memory_rig import memory_rig
 
 pytestmark = pytest.mark.anyio
@@ -35,15 +35,8 @@ CASES = {
 }
 
 
-def write_repo(root: Path) -> None:
-    for name, text in FILES.items():
-        path = root / name
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text)
-
-
 async def test_search_s_tested_by_is_the_file_related_lists_the_test_for(tmp_path: Path) -> None:
-    write_repo(tmp_path / "ws" / "repo")
+    write_files(tmp_path / "ws" / "repo", FILES)
     async with memory_rig(tmp_path, index=True) as (_, s):
         for word, (test, subject) in CASES.items():
             found = await call(s, "repocontext_search", {"repoId": "repo", "query": word})
