@@ -68,6 +68,9 @@ class IngestCoordinator:
         self._unchecked: set[str] = set()
         self._watch_faults: dict[str, str] = {}  # repo id -> why its watcher is not running
         self._instance_id: str = str(getattr(event_log, "instance_id", ""))
+        # One publisher per repository at a time: a refresh reading the manifest while the
+        # watcher's batch is in flight there would take its files for changed ones.
+        self._publishing: dict[str, asyncio.Lock] = {}
 
     # -- registry --------------------------------------------------------------------------
 
@@ -304,9 +307,16 @@ class IngestCoordinator:
             job.chunks_committed += 1
             job.touch()
 
+    def _publisher(self, repo_id: str) -> asyncio.Lock:
+        return self._publishing.setdefault(repo_id, asyncio.Lock())
+
     async def publish(self, repo_id: str, batch: ChangeBatch) -> None:
         """Mark the batch's upserts in flight in the manifest, append its events, then record
         it in the manifest (in that order: sources/manifest.py, IN_FLIGHT)."""
+        async with self._publisher(repo_id):
+            await self._publish_held(repo_id, batch)
+
+    async def _publish_held(self, repo_id: str, batch: ChangeBatch) -> None:
         now = time.time()
         records = [
             LogRecord(key=file_key(repo_id, s.path), value=codec.encode(to_event(repo_id, s, now)))
@@ -331,6 +341,17 @@ class IngestCoordinator:
         registration = self.registrations.get(repo_id)
         if registration is None or registration.source != "workspace":
             raise SourceError(f"{repo_id!r} is not a registered workspace repository")
+        async with self._publisher(repo_id):  # the manifest it reads holds no batch in flight
+            published = await self._refresh_held(registration, paths)
+        partitions = await self.log.partitions(topics.FILES.name)
+        ends = {
+            (topics.FILES.name, p): await self.log.end_offset(topics.FILES.name, p)
+            for p in range(partitions)
+        }
+        return published, ends
+
+    async def _refresh_held(self, registration: RepoRegistration, paths: list[str] | None) -> int:
+        repo_id = registration.repo_id
         root = Path(registration.root or ".")
         known = await asyncio.to_thread(self.manifest.load, repo_id, self._instance_id)
         if paths is None:
@@ -347,13 +368,8 @@ class IngestCoordinator:
         while (batch := await asyncio.to_thread(next, batches, sentinel)) is not sentinel:
             assert isinstance(batch, ChangeBatch)
             published += batch.event_count
-            await self.publish(repo_id, batch)
-        partitions = await self.log.partitions(topics.FILES.name)
-        ends = {
-            (topics.FILES.name, p): await self.log.end_offset(topics.FILES.name, p)
-            for p in range(partitions)
-        }
-        return published, ends
+            await self._publish_held(repo_id, batch)
+        return published
 
     async def _persist(self, job: JobTracker) -> None:
         await asyncio.to_thread(self.manifest.put_job, job.repo_id, job.snapshot())
