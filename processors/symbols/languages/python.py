@@ -24,18 +24,33 @@ def module_prefix(path: str) -> str:
     return ".".join(p for p in parts if p)
 
 
+# folders that hold a project's import root (a src layout); what lies below one is imported
+SOURCE_ROOTS = frozenset({"src", "lib"})
+
+
+def _source_root_end(outside: list[str]) -> int:
+    """How many of `outside` (a path's leading folders that hold no `__init__.py`) an import
+    leaves out: up to the last source folder (`src`) among them, as the folders below it
+    are namespace packages (PEP 420: poetry's src/poetry, which poetry-core shares, so
+    code imports `poetry.installation`); all of them where none is a source folder
+    (`tests/test_app.py` outside any package is the module `test_app`)."""
+    roots = [i for i, name in enumerate(outside) if name in SOURCE_ROOTS]
+    return roots[-1] + 1 if roots else len(outside)
+
+
 def import_name(fq: str, path: str, packages: set[str]) -> str:
     """A declaration's name as code imports it: `fq` (declared in `path`, keyed by the file's
     path) without the path's leading folders that are no package (`src` of
-    src/flask/testing.py gives `flask.testing.FlaskClient`); `packages` holds the folders above
-    `path` that have an `__init__.py`. Other languages' names are returned as they are."""
+    src/flask/testing.py gives `flask.testing.FlaskClient`), a namespace package below a
+    source folder kept (_source_root_end); `packages` holds the folders above `path` that
+    have an `__init__.py`. Other languages' names are returned as they are."""
     if not path.endswith(PYTHON_SUFFIXES):
         return fq
     dirs = path.split("/")[:-1]
     keep = len(dirs)
     while keep > 0 and "/".join(dirs[:keep]) in packages:
         keep -= 1
-    prefix = ".".join(dirs[:keep])
+    prefix = ".".join(dirs[: _source_root_end(dirs[:keep])])
     if prefix and fq.startswith(prefix + "."):
         return fq[len(prefix) + 1 :]
     return fq
