@@ -440,13 +440,14 @@ async def test_scan_symbols_and_packages(tmp_path: Path) -> None:
         for path in ("src/billing/invoice.py", "src/billing/ledger.py", "src/httpServer.ts"):
             got = await call(s, "repocontext_outline", {"repoId": "repo", "path": path})
             expected |= {x["fullyQualifiedName"] for x in got["symbols"]}
-        # scan names a declaration as outline does, as code imports it (no package folder
-        # here: the file's module alone); the key keeps the name its file path gives, and
-        # recall takes either spelling (symbol_import_names)
+        # scan names a declaration as outline does, as code imports it (src/billing has no
+        # __init__.py: a namespace package below the source folder, `billing.invoice`); the
+        # key keeps the name its file path gives, and recall takes either spelling
+        # (symbol_import_names)
         assert {e["fullyQualifiedName"] for e in symbols} == expected
         calc = next(e for e in symbols if e["fullyQualifiedName"].endswith(".InvoiceCalculator"))
         assert calc["kind"] == "Symbol" and calc["exists"] is True
-        assert calc["fullyQualifiedName"] == "invoice.InvoiceCalculator"
+        assert calc["fullyQualifiedName"] == "billing.invoice.InvoiceCalculator"
         assert calc["key"] == "repo/repo/symbol/src.billing.invoice.InvoiceCalculator"
         by_name = {"key": f"repo/repo/symbol/{calc['fullyQualifiedName']}"}
         assert (await call(s, "repocontext_recall", by_name))["key"] == calc["key"]
