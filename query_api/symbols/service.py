@@ -115,7 +115,11 @@ class SymbolService:
         prefix = path.rstrip("/") + "/" if path else ""
         under = self.views.files_under(repo_id, prefix, limit=DIRECTORY_EXAMPLES)
         if not under:
-            return self._line_note(repo_id, path) or self._module_note(repo_id, path)
+            return (
+                self._line_note(repo_id, path)
+                or self._module_note(repo_id, path)
+                or self._declaration_note(repo_id, path)
+            )
         where = f"{path.rstrip('/')} is a directory" if path else "the path is the repository root"
         examples = ", ".join(f.path for f in under)
         return f"{where} (indexed files under it include {examples}): name a file"
@@ -128,6 +132,25 @@ class SymbolService:
         if bare != path and bare and self.views.get_file(repo_id, bare) is not None:
             return f"{path} names a declaration of the indexed file {bare}: name the file alone"
         return None
+
+    def _declaration_note(self, repo_id: str, path: str) -> str | None:
+        """A declaration's name written as the path (`gorm.DB`, or a Python name as outline
+        shows it, `flask.testing.FlaskClient`): the files declaring it, which are what
+        outline and related take; `exists: false` alone read as a name nothing declares."""
+        name = path.split("(", 1)[0]
+        if "/" in name or "." not in name.strip("."):
+            return None
+        simple = name.rpartition(".")[2]
+        names = ImportNames(self.symbols, repo_id)
+        files = dict.fromkeys(
+            s.path
+            for s in self.symbols.symbols_named(repo_id, [simple])
+            if _names_declaration(name, s.fq_name.split("(", 1)[0], names.shown(s.fq_name, s.path))
+        )
+        if not files:
+            return None
+        declared = ", ".join(list(files)[:DIRECTORY_EXAMPLES])
+        return f"{path} is no file; it is declared in {declared}: name that file"
 
     def _module_note(self, repo_id: str, path: str) -> str | None:
         module = strip_js_extension(path)
@@ -233,6 +256,12 @@ class SymbolService:
             self.resolver.dependents(repo_id, declared, exclude=touched),
         )
         return bounded_changes(repo_id, changes, dependents)
+
+
+def _names_declaration(name: str, stored: str, shown: str) -> bool:
+    """Whether `name` is the declaration stored as `stored` (shown as `shown`): either name
+    whole, or its tail on a dot (`InvoiceCalculator.compute_total`)."""
+    return any(fq == name or fq.endswith("." + name) for fq in (stored, shown))
 
 
 def bounded_changes(repo_id: str, changes: Changes, dependents: list[SymbolAt]) -> ChangedResult:

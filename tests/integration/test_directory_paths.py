@@ -88,3 +88,25 @@ async def test_a_file_named_with_its_lines_names_the_file(
             session, "repocontext_outline", {"repoId": "sample", "path": "nope.py:12"}
         )
         assert missing["exists"] is False and "note" not in missing, missing
+
+
+async def test_a_declaration_named_as_the_path_names_its_file(
+    sample_repo: Path, tmp_path: Path
+) -> None:
+    """QA on go-gorm/gorm and python-poetry/poetry: related of `gorm.DB` and outline of
+    `poetry.installation.installer.Installer` (a declaration's name, as outline and search
+    show it) answered `exists: false` with no note, as for a name nothing declares."""
+    async with stdio_session(tmp_path / "data", str(sample_repo)) as session:
+        await wait_indexed(session, "sample")
+        for tool, path in (
+            ("repocontext_outline", "billing.invoice.InvoiceCalculator"),
+            ("repocontext_related", "InvoiceCalculator.compute_total"),
+        ):
+            answer = await session.call_tool(tool, {"repoId": "sample", "path": path})
+            got = answer.structuredContent
+            assert got is not None and got["exists"] is False, got
+            assert "declared in src/billing/invoice.py" in got.get("note", ""), got
+        missing = await call(
+            session, "repocontext_outline", {"repoId": "sample", "path": "billing.Nowhere"}
+        )
+        assert missing["exists"] is False and "note" not in missing, missing
