@@ -55,10 +55,13 @@ def cut_files(views: ViewStore, repo_id: str) -> dict[str, int]:
 def building_line(build: t.IndexBuild) -> str:
     """What an answer over a repository still being indexed must not leave unsaid."""
     repo, indexed, found = build.repoId, build.filesIndexed, build.filesFound
-    if build.resumed and found is None and indexed > 0:  # a restart: the index is there
+    if build.resumed and indexed > 0:  # a restart: the index is there
+        # `found` counts binaries and other files the index leaves out: fewer indexed ones
+        # are no sign of a first walk
+        listed = "its files still being listed" if found is None else f"{found} files found"
         return (
-            f"the index of {repo} ({indexed} files) is being compared with the disk, its "
-            "files still being listed; answers may miss edits made while the server was down"
+            f"the index of {repo} ({indexed} files) is being compared with the disk, {listed}; "
+            "answers may miss edits made while the server was down"
         )
     if found is None:
         progress = f"listing its files, {indexed} indexed so far"

@@ -38,3 +38,18 @@ def test_a_restart_listing_its_files_is_no_first_index() -> None:
     # a first index interrupted before it wrote anything is still being built
     empty = building_line(t.IndexBuild(repoId="got", phase="Walking", filesIndexed=0, resumed=True))
     assert "still being built" in empty
+
+
+def test_a_restart_that_found_more_files_than_it_indexed_is_no_first_index() -> None:
+    """The files found count binaries the index leaves out (a QA pass on poetry: 917 indexed
+    of 1,006 found, 89 binaries, read "still being built: 917 of 1006 files so far" at every
+    start on a complete index)."""
+    restart = building_line(
+        t.IndexBuild(
+            repoId="poetry", phase="Walking", filesIndexed=917, filesFound=1006, resumed=True
+        )
+    )
+    assert "still being built" not in restart and "hits may be missing" not in restart
+    assert "index of poetry (917 files) is being compared with the disk, 1006 files found" in (
+        restart
+    )
