@@ -119,6 +119,7 @@ class SymbolService:
                 self._line_note(repo_id, path)
                 or self._module_note(repo_id, path)
                 or self._declaration_note(repo_id, path)
+                or self._on_disk_note(repo_id, path)
             )
         where = f"{path.rstrip('/')} is a directory" if path else "the path is the repository root"
         examples = ", ".join(f.path for f in under)
@@ -151,6 +152,23 @@ class SymbolService:
             return None
         declared = ", ".join(list(files)[:DIRECTORY_EXAMPLES])
         return f"{path} is no file; it is declared in {declared}: name that file"
+
+    def _on_disk_note(self, repo_id: str, path: str) -> str | None:
+        """A file of the workspace that the index left out (a binary, an ignored file, one
+        too large, or one written since the last read): `exists: false` alone read as a
+        typo. A path that leaves the root through a symbolic link is not looked at."""
+        registration = self._registration(repo_id)
+        if registration.source != "workspace" or not registration.root or not path:
+            return None
+        root = os.path.realpath(registration.root)
+        full = os.path.realpath(os.path.join(root, path))
+        if not full.startswith(root + os.sep) or not os.path.isfile(full):
+            return None
+        return (
+            f"{path} is on disk but not indexed: a binary, a file ignored (.gitignore or the "
+            "walk's filters) or too large, or one not read yet (repocontext_refresh re-reads "
+            "it)"
+        )
 
     def _module_note(self, repo_id: str, path: str) -> str | None:
         module = strip_js_extension(path)

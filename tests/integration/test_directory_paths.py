@@ -110,3 +110,23 @@ async def test_a_declaration_named_as_the_path_names_its_file(
             session, "repocontext_outline", {"repoId": "sample", "path": "billing.Nowhere"}
         )
         assert missing["exists"] is False and "note" not in missing, missing
+
+
+async def test_a_file_on_disk_the_index_left_out_is_said_to_be_one(
+    sample_repo: Path, tmp_path: Path
+) -> None:
+    """QA on python-poetry/poetry: outline of a wheel under tests/fixtures (a binary the walk
+    leaves out) answered `exists: false` with no note, as for a typo. A symbolic link to a
+    file outside the repository says nothing of it."""
+    (sample_repo / "src" / "logo.png").write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR" * 8)
+    outside = tmp_path / "secret.txt"
+    outside.write_text("not the repository's\n")
+    (sample_repo / "src" / "elsewhere.txt").symlink_to(outside)
+    async with stdio_session(tmp_path / "data", str(sample_repo)) as session:
+        await wait_indexed(session, "sample")
+        for tool in ("repocontext_outline", "repocontext_related"):
+            got = await call(session, tool, {"repoId": "sample", "path": "src/logo.png"})
+            assert got["exists"] is False, got
+            assert got.get("note", "").startswith("src/logo.png is on disk but not indexed"), got
+            linked = await call(session, tool, {"repoId": "sample", "path": "src/elsewhere.txt"})
+            assert linked["exists"] is False and "note" not in linked, linked
