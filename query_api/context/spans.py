@@ -17,7 +17,7 @@ declaration shares a word with the task, the lines that share the most words wit
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 import snowballstemmer
@@ -31,6 +31,7 @@ SPAN_LINES = 100  # at most this many lines of spans per file
 HEAD_LINES = 30  # no symbol matched: this many lines around the best line, else the head
 LEAD_LINES = 8  # lines kept above the best-matching line
 MERGE_GAP = 8  # spans at most this many lines apart are sent as one
+SNAP_LINES = 12  # at most this many padding lines are given up to start after a blank line
 MAX_SPANS = 2  # the best-matching declarations of a file; more would be mostly envelope
 # a task word a declaration's name shares counts as two on its own lines: measured on the
 # localisation benchmark's tuning half, docs/benchmarks.md "Spans by their code"
@@ -155,9 +156,10 @@ def select_spans(
             break
     if not chosen:
         window = _best_window(lines, stems, total_lines, min(HEAD_LINES, max_lines))
-        return _padded([window], total_lines, min(max_lines, fill_lines))
-    spans = _merged(sorted(chosen), max_lines - used)
-    return _padded(spans, total_lines, min(max_lines, fill_lines))
+        return _padded([window], total_lines, min(max_lines, fill_lines), lines)
+    rank = {fq: i for i, (_, _, fq) in reversed(list(enumerate(chosen)))}
+    spans = _merged(sorted(chosen), max_lines - used, rank)
+    return _padded(spans, total_lines, min(max_lines, fill_lines), lines, rank)
 
 
 @dataclass(frozen=True, slots=True)
@@ -256,11 +258,16 @@ def _best_window(
 
 
 def _padded(
-    spans: list[tuple[int, int, str | None]], total_lines: int, wanted: int
+    spans: list[tuple[int, int, str | None]],
+    total_lines: int,
+    wanted: int,
+    lines: Sequence[str] = (),
+    rank: Mapping[str | None, int] | None = None,
 ) -> list[tuple[int, int, str | None]]:
     """Spans grown evenly on both sides (the code around a declaration: its callers, its
     neighbours) until they hold `wanted` lines together: a span of a few lines costs as much
-    envelope (receipt, header) as a long one and tells less."""
+    envelope (receipt, header) as a long one and tells less. The lines the growth added
+    start after and end before a blank line where one is near (_at_statements)."""
     core, grew = spans, False
     for _ in range(4):
         held = sum(z - a + 1 for a, z, _ in spans)
@@ -268,11 +275,52 @@ def _padded(
             break
         pad = -(-(wanted - held) // (2 * len(spans)))
         grown = [(max(1, a - pad), min(total_lines, z + pad), y) for a, z, y in spans]
-        spans, grew = _merged(grown, 0), True
+        spans, grew = _merged(grown, 0, rank), True
     over = sum(z - a + 1 for a, z, _ in spans) - wanted
     if grew and over > 0:  # padding rounds up: the extra lines are given back
         spans = _given_back(spans, core, over)
-    return spans
+    return _at_statements(spans, core, lines) if grew and lines else spans
+
+
+def _at_statements(
+    spans: list[tuple[int, int, str | None]],
+    core: list[tuple[int, int, str | None]],
+    lines: Sequence[str],
+) -> list[tuple[int, int, str | None]]:
+    """Each span's padding cut back to the nearest blank line within SNAP_LINES: padding of
+    an even number of lines started poetry's installer.py span on the parameters of a
+    `def requires_synchronization(` one line above it, which read as broken code. A blank
+    line is the one statement boundary every language's code shows; the core spans (a
+    declaration and its context lines) are never cut."""
+    out = []
+    for a, z, y in spans:
+        inner = [(ca, cz) for ca, cz, _ in core if a <= ca and cz <= z]
+        if inner:
+            first, last = min(ca for ca, _ in inner), max(cz for _, cz in inner)
+            a = _start_after_blank(lines, a, min(first, a + SNAP_LINES))
+            z = _end_before_blank(lines, z, max(last, z - SNAP_LINES))
+        out.append((a, z, y))
+    return out
+
+
+def _start_after_blank(lines: Sequence[str], a: int, limit: int) -> int:
+    """`a`, or the first line up to `limit` that follows a blank line (1-based)."""
+    if a <= 1 or a > len(lines) or not lines[a - 2].strip():
+        return a
+    for k in range(a + 1, limit + 1):
+        if not lines[k - 2].strip():
+            return k
+    return a
+
+
+def _end_before_blank(lines: Sequence[str], z: int, limit: int) -> int:
+    """`z`, or the last line down to `limit` that a blank line follows (1-based)."""
+    if z >= len(lines) or not lines[z].strip():
+        return z
+    for k in range(z - 1, limit - 1, -1):
+        if not lines[k].strip():
+            return k
+    return z
 
 
 def _given_back(
@@ -298,16 +346,22 @@ def _given_back(
 
 
 def _merged(
-    spans: list[tuple[int, int, str | None]], spare: int
+    spans: list[tuple[int, int, str | None]],
+    spare: int,
+    rank: Mapping[str | None, int] | None = None,
 ) -> list[tuple[int, int, str | None]]:
     """Spans a few lines apart joined into one (the lines between them included while the
     file's share of lines allows): one span costs a receipt and a header, a gap of a few
-    lines costs less, and reads better."""
+    lines costs less, and reads better. A joined span is named for the better-ranked
+    declaration it holds (`rank`; else the first): poetry's `fix Installer._do_refresh`
+    was sent as a span named `Installer.lock`, the method above it."""
     out = spans[:1]
     for a, z, symbol in spans[1:]:
         pa, pz, psymbol = out[-1]
         gap = a - pz - 1
         if gap < 0 or (gap <= MERGE_GAP and gap <= spare):
+            if rank is not None and rank.get(symbol, len(rank)) < rank.get(psymbol, len(rank)):
+                psymbol = symbol
             out[-1] = (pa, max(pz, z), psymbol)
             spare -= max(0, gap)
         else:

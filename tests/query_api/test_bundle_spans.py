@@ -320,3 +320,45 @@ def test_the_declaration_a_qualified_name_names_is_sent_first() -> None:
         symbols, 900, stems, lines=lines, max_spans=1, qualified=qualified_names(task)
     )
     assert spans == [(600 - SPAN_CONTEXT, 604 + SPAN_CONTEXT, "core.JsonParser.getNumberType")]
+
+
+def _body_of_methods(starts: list[int], total: int) -> list[str]:
+    """A file of methods whose signatures run over two lines (`def name(` then its
+    parameters), each followed by a body and one blank line, as poetry's installer.py."""
+    lines = ["        pass"] * total
+    for start in starts:
+        lines[start - 1] = f"    def m{start}("
+        lines[start] = "        self, flag: bool = True"
+        lines[start - 2] = ""
+    return lines
+
+
+def test_the_lines_padding_adds_start_and_end_at_a_statement_not_inside_one() -> None:
+    """A QA pass on poetry: a span grown to its fill started at line 125, the parameters of
+    `def requires_synchronization(` on line 124, and read as broken code. The padding's
+    first and last lines now fall after and before a blank line where one is near."""
+    starts = [100, 110, 124, 140, 155, 170, 184, 200]
+    body = _body_of_methods(starts, 260)
+    symbols = [
+        sym(f"C.m{s}", "Method", s, next_s - 2)
+        for s, next_s in zip(starts, [*starts[1:], 250], strict=True)
+    ]
+    symbols.append(sym("C.lock", "Method", 155, 168))
+    [(a, z, _)] = select_spans(symbols, 260, task_stems("lock"), 80, 80, lines=body)
+    assert body[a - 2] == "" or a == 1, (a, body[a - 2])
+    assert body[z] == "" or z == 260, (z, body[z])
+    assert a <= 152 and z >= 171  # the declaration and its context lines stay whole
+
+
+def test_spans_merged_into_one_are_named_for_the_best_match() -> None:
+    """`fix Installer._do_refresh` sent one span from `lock` through `_do_refresh` named
+    `Installer.lock`, the first declaration it held in file order; the name says what the
+    span is for: the declaration the task names."""
+    symbols = [  # the shape of poetry's installer.py
+        sym("Installer.lock", "Method", 155, 163),
+        sym("Installer._do_refresh", "Method", 184, 214),
+        sym("Installer._lock_fix_command", "Method", 384, 390),
+    ]
+    task = "poetry lock fails to refresh; fix Installer._do_refresh"
+    got = select_spans(symbols, 420, task_stems(task), 174, 174, qualified=qualified_names(task))
+    assert [fq for *_, fq in got] == ["Installer._do_refresh", "Installer._lock_fix_command"]
