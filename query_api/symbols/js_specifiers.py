@@ -8,6 +8,7 @@ answer, and one answer opens at most MAX_FILES files.
 
 from __future__ import annotations
 
+import json
 import posixpath
 from collections.abc import Callable
 
@@ -126,6 +127,8 @@ class JsSpecifiers:
     def _package_module(self, path: str, specifier: str) -> str | None:
         """The repository module a bare specifier names as a package of the repository (a
         self-reference, or a workspace package: RepositoryPackages), or None."""
+        if specifier.startswith("#"):
+            return self._subpath_import(path, specifier)
         split = split_specifier(specifier)
         if split is None:
             return None
@@ -133,8 +136,41 @@ class JsSpecifiers:
         package = self.packages.named(path, name)
         if package is None:
             return None
-        modules = (module_of(c) for c in package.candidates(subpath))
-        return next((m for m in modules if self._module_files(m)), None)
+        return self._first_module(package.directory, package.candidates(subpath))
+
+    def _subpath_import(self, path: str, specifier: str) -> str | None:
+        """The repository module a `#` specifier names through the `imports` field of the
+        package.json nearest to `path` (Node's subpath imports, which TypeScript reads with
+        `resolvePackageJsonImports`: nitro's `"#nitro/runtime/*":
+        "./dist/runtime/internal/*.mjs"`). The field is read as `exports` is, its `#` keys
+        as `./` subpaths; None when no such field maps it."""
+        directory, imports = self._imports_field(posixpath.dirname(path))
+        if not imports:
+            return None
+        as_exports = {f"./{key[1:]}": value for key, value in imports.items() if key[:1] == "#"}
+        manifest = PackageManifest(name="", directory=directory, exports=as_exports)
+        return self._first_module(directory, manifest.candidates(f"./{specifier[1:]}"))
+
+    def _imports_field(self, directory: str) -> tuple[str, dict[str, object] | None]:
+        """The folder of the package.json nearest to `directory` and its `imports` field
+        (None when absent or not an object); ("", None) without any package.json."""
+        current: str | None = directory
+        while current is not None:
+            text = self._read(posixpath.join(current, MANIFEST))
+            if text is not None:
+                return current, _imports_of_manifest(text)
+            current = posixpath.dirname(current) if current else None
+        return "", None
+
+    def _first_module(self, directory: str, candidates: list[str]) -> str | None:
+        """The first of a package's target paths that is an indexed module, else the first
+        one built from an indexed source module (built_from_source)."""
+        modules = [module_of(c) for c in candidates]
+        found = next((m for m in modules if self._module_files(m)), None)
+        if found is not None:
+            return found
+        built = (built_from_source(directory, c) for c in candidates)
+        return next((m for m in built if m is not None and self._module_files(m)), None)
 
     def _first_file_under(self, prefix: str, after: str | None) -> str | None:
         rows = self.symbols.store.files_under(self.repo_id, prefix, after, 1)
@@ -186,6 +222,36 @@ class JsSpecifiers:
     def _budget(self) -> bool:
         self.opened += 1
         return self.opened <= MAX_FILES
+
+
+def _imports_of_manifest(text: str) -> dict[str, object] | None:
+    """A package.json's `imports` field, None when the text is no JSON object or the field
+    is no object."""
+    try:
+        data = json.loads(text)
+    except ValueError:
+        return None
+    imports = data.get("imports") if isinstance(data, dict) else None
+    return imports if isinstance(imports, dict) else None
+
+
+BUILD_FOLDER = "dist"  # where a package's exports point at built files (not committed)
+SOURCE_FOLDER = "src"  # where those files are built from
+
+
+def built_from_source(directory: str, target: str) -> str | None:
+    """The source module an exports target in the package's build folder is built from:
+    `dist/runtime/app.mjs` -> `src/runtime/app` (nitro's `"./app":
+    "./dist/runtime/app.mjs"`, which `obuild --stub` or unbuild makes re-export
+    src/runtime/app.ts). Such a target is no repository file, so the package's own imports
+    of itself (`nitro/app`, `nitro/types` in 124 of nitro's files) named no module; None for
+    a target outside the build folder."""
+    prefix = f"{directory}/{BUILD_FOLDER}/" if directory else f"{BUILD_FOLDER}/"
+    if not target.startswith(prefix):
+        return None
+    rest = target[len(prefix) :]
+    source = f"{directory}/{SOURCE_FOLDER}/{rest}" if directory else f"{SOURCE_FOLDER}/{rest}"
+    return module_of(source)
 
 
 def _reverse(pattern: str, target: str, modules: set[str]) -> list[str]:

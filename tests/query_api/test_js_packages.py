@@ -253,3 +253,50 @@ def test_a_name_exported_under_another_name_is_its_declaration(repo: Repo) -> No
     )
     assert repo.dependents("src/core.ts") == [("app/direct.ts", "d"), ("app/use.ts", "u")]
     assert repo.resolver.imports("r", "src/core.ts") == []
+
+
+SELF_BUILT = {
+    # nitro's layout: the package imports itself by name, its exports pointing at the build
+    "package.json": """{
+        "name": "nitro",
+        "imports": {"#nitro/runtime/*": "./dist/runtime/internal/*.mjs"},
+        "exports": {
+            "./app": "./dist/runtime/app.mjs",
+            "./types": {"types": "./dist/types/index.d.mts", "default": "./dist/types/index.mjs"}
+        }
+    }""",
+    "src/runtime/app.ts": "export function useNitroApp(): number { return 1; }\n",
+    "src/types/index.ts": "export interface NitroConfig { preset: string }\n",
+    "src/presets/bun/runtime/bun.ts": (
+        "import { useNitroApp } from 'nitro/app';\n"
+        "import type { NitroConfig } from 'nitro/types';\n"
+        "import { startScheduleRunner } from '#nitro/runtime/task';\n"
+        "export const serve = (c: NitroConfig) => useNitroApp() + startScheduleRunner();\n"
+    ),
+    "src/runtime/internal/task.ts": "export function startScheduleRunner(): number { return 0; }\n",
+    # the same names declared elsewhere: imports of nitro/app and #nitro/... do not mean them
+    "src/dev/app.ts": "export function useNitroApp(): number { return 2; }\n",
+    "src/dev/task.ts": "export function startScheduleRunner(): number { return 3; }\n",
+}
+
+
+def test_a_self_import_through_exports_into_the_build_folder_names_its_source(
+    repo: Repo,
+) -> None:
+    """`nitro/app` -> `./dist/runtime/app.mjs`, built from src/runtime/app.ts, and the
+    subpath import `#nitro/runtime/task` -> `./dist/runtime/internal/task.mjs`, built from
+    src/runtime/internal/task.ts. Before, neither specifier named a module: related listed
+    them as written and the references were matched by name alone, so src/dev/app.ts and
+    src/dev/task.ts got bun.ts as a dependent too."""
+    repo.add(SELF_BUILT)
+    bun = "src/presets/bun/runtime/bun.ts"
+    assert repo.resolver.imports("r", bun) == [
+        "src/runtime/app",
+        "src/runtime/internal/task",
+        "src/types/index",
+    ]
+    assert repo.dependents("src/runtime/app.ts") == [(bun, "serve")]
+    assert repo.dependents("src/types/index.ts") == [(bun, "serve")]
+    assert repo.dependents("src/runtime/internal/task.ts") == [(bun, "serve")]
+    assert repo.dependents("src/dev/app.ts") == []
+    assert repo.dependents("src/dev/task.ts") == []
