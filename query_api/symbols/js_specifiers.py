@@ -111,6 +111,25 @@ class JsSpecifiers:
             if not wanted.isdisjoint(strip_js_extension(c) for c in aliases.candidates(spec))
         )
 
+    def package_specifiers(self, path: str, modules: list[str]) -> list[str]:
+        """The specifiers that name `path` (its module keys `modules`) by its package: the
+        package's name and an `exports` subpath (`nitro/types` for src/types/index.ts
+        through `"./types": "./dist/types/index.mjs"`, its build: built_from_source), or a
+        `#` key of its `imports` field, which only the package's own files use. The reverse
+        of _package_module, so that a barrel's importers are found by what they write."""
+        directory = posixpath.dirname(path)
+        wanted = set(modules)
+        found: set[str] = set()
+        package = self.packages.holding(directory)
+        if package is not None:
+            subpaths = _subpaths_naming(package, wanted)
+            found.update(package.name + sub[1:] for sub in subpaths)
+        root, imports = self._imports_field(directory)
+        if imports:
+            subpaths = _subpaths_naming(_imports_as_exports(root, imports), wanted)
+            found.update("#" + sub[2:] for sub in subpaths)
+        return sorted(found)
+
     def _alias(self, path: str, specifier: str) -> str | None:
         """The repository module a non-relative specifier names: through the path aliases of
         the config nearest to `path` (TypeScript tries them first), else as a package of the
@@ -147,8 +166,7 @@ class JsSpecifiers:
         directory, imports = self._imports_field(posixpath.dirname(path))
         if not imports:
             return None
-        as_exports = {f"./{key[1:]}": value for key, value in imports.items() if key[:1] == "#"}
-        manifest = PackageManifest(name="", directory=directory, exports=as_exports)
+        manifest = _imports_as_exports(directory, imports)
         return self._first_module(directory, manifest.candidates(f"./{specifier[1:]}"))
 
     def _imports_field(self, directory: str) -> tuple[str, dict[str, object] | None]:
@@ -235,6 +253,29 @@ def _imports_of_manifest(text: str) -> dict[str, object] | None:
     return imports if isinstance(imports, dict) else None
 
 
+def _imports_as_exports(directory: str, imports: dict[str, object]) -> PackageManifest:
+    """A package.json's `imports` field read as `exports` is (Node resolves both alike):
+    its `#x` keys as `./x` subpaths."""
+    as_exports = {f"./{key[1:]}": value for key, value in imports.items() if key[:1] == "#"}
+    return PackageManifest(name="", directory=directory, exports=as_exports)
+
+
+def _subpaths_naming(manifest: PackageManifest, wanted: set[str]) -> list[str]:
+    """The `exports` subpaths of `manifest` whose target is one of the modules `wanted`, as
+    written or as the source its build is made from (built_from_source); a pattern's (`./*`)
+    with its `*` filled in. A key looked up as written gives its targets with `*` kept."""
+    exports = manifest.exports
+    keys = [k for k in exports if k.startswith(".")] if isinstance(exports, dict) else []
+    if exports is not None and not keys:
+        keys = ["."]  # sugar: the package's own entry
+    found: list[str] = []
+    for key in keys:
+        for target in manifest.candidates(key):
+            forms = [module_of(target), built_from_source(manifest.directory, target)]
+            found += [sub for f in forms if f is not None for sub in _reverse(key, f, wanted)]
+    return found
+
+
 BUILD_FOLDER = "dist"  # where a package's exports point at built files (not committed)
 SOURCE_FOLDER = "src"  # where those files are built from
 
@@ -290,6 +331,11 @@ class RepositoryPackages:
         self.budget = budget
         self._scopes: dict[str, PackageManifest | None] = {}  # directory -> its package
         self._workspace: dict[str, PackageManifest] | None = None  # name -> workspace package
+
+    def holding(self, directory: str) -> PackageManifest | None:
+        """The package whose folder holds `directory`, when it may be imported by its name
+        (its package.json has `exports`), else None."""
+        return self._scope_of(directory)
 
     def named(self, path: str, name: str) -> PackageManifest | None:
         """The package `name` as the file at `path` imports it: its own (a self-reference),

@@ -300,3 +300,30 @@ def test_a_self_import_through_exports_into_the_build_folder_names_its_source(
     assert repo.dependents("src/runtime/internal/task.ts") == [(bun, "serve")]
     assert repo.dependents("src/dev/app.ts") == []
     assert repo.dependents("src/dev/task.ts") == []
+
+
+def test_a_barrel_imported_by_its_package_name_has_its_importers_as_dependents(
+    repo: Repo,
+) -> None:
+    """nitro's src/types/index.ts re-exports its types (`export * from "./config.ts"`) and
+    124 files import them as `nitro/types` (`"./types": "./dist/types/index.mjs"`); its
+    runtime files import src/runtime/internal/*.ts as `#nitro/runtime/*`. Before, the
+    importers were found by relative specifiers and path aliases only: the barrel had no
+    dependents at all."""
+    repo.add(
+        {
+            **SELF_BUILT,
+            "src/types/index.ts": "export * from './config.ts';\n",
+            "src/types/config.ts": "export interface NitroConfig { preset: string }\n",
+            "src/runtime/internal/index.ts": "export * from './task.ts';\n",
+            "src/presets/node/runtime/node.ts": (
+                "import '#nitro/runtime/index';\nexport const node = 1;\n"
+            ),
+        }
+    )
+    bun = "src/presets/bun/runtime/bun.ts"
+    assert repo.dependents("src/types/index.ts") == [(bun, "<file>")]
+    assert repo.dependents("src/types/config.ts") == [(bun, "serve")]
+    assert repo.dependents("src/runtime/internal/index.ts") == [
+        ("src/presets/node/runtime/node.ts", "<file>")
+    ]
