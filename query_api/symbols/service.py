@@ -25,6 +25,7 @@ from query_api.answers.freshness import brief_freshness
 from query_api.errors import ConflictError, NotFoundError, ServiceUnavailable, ToolInputError
 from query_api.symbols.dependents import DependentsResolver
 from query_api.symbols.import_names import ImportNames
+from query_api.symbols.js_specifiers import JsSpecifiers
 from query_api.symbols.outline import outline_of
 from query_api.symbols.related import related_of
 from schemas import tools as t
@@ -48,6 +49,9 @@ from streams.stores.views.store import ViewStore
 from streams.stores.views.symbols import SymbolViews
 
 DIRECTORY_EXAMPLES = 3  # files a note about a directory names, so the caller can pick one
+# a file at the repository root, importing a specifier written as a path (_specifier_note):
+# the root's package.json and tsconfig resolve it
+_ROOT_IMPORTER = "index.ts"
 # a place in a file as search's text block (`src/app.ts:18-49`), editors and code hosts write
 # it (`:12`, `:12:5`, `#L12`, `#L12-L30`)
 _LINE_SUFFIX = re.compile(r"(?::\d+(?:[-:]\d+)?|#L\d+(?:-L?\d+)?)$")
@@ -118,6 +122,7 @@ class SymbolService:
             return (
                 self._line_note(repo_id, path)
                 or self._module_note(repo_id, path)
+                or self._specifier_note(repo_id, path)
                 or self._declaration_note(repo_id, path)
                 or self._on_disk_note(repo_id, path)
             )
@@ -177,6 +182,21 @@ class SymbolService:
             return None
         named = ", ".join(files[:DIRECTORY_EXAMPLES])
         return f"{path} is no indexed file; as a TS/JS module it is {named}: name that file"
+
+    def _specifier_note(self, repo_id: str, path: str) -> str | None:
+        """A TS/JS import specifier written as the path, as an agent copies it from the code
+        (`nitro/app`, `#nitro/runtime/app`, `@/components/Button`): the file it names when
+        imported from the repository root (its package.json `exports`/`imports`, its
+        tsconfig's path aliases); 'not indexed' read as a file the index left out."""
+        if not path or path.startswith((".", "/")):
+            return None
+        js = JsSpecifiers(self.symbols, repo_id, lambda p: self._text_of(repo_id, p))
+        module = js.repository_module(_ROOT_IMPORTER, path)
+        files = self.symbols.module_files(repo_id, module) if module != path else []
+        if not files:
+            return None
+        named = ", ".join(files[:DIRECTORY_EXAMPLES])
+        return f"{path} is an import specifier, no file; it names {named}: name that file"
 
     # -- related ---------------------------------------------------------------------------
 

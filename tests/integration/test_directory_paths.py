@@ -130,3 +130,29 @@ async def test_a_file_on_disk_the_index_left_out_is_said_to_be_one(
             assert got.get("note", "").startswith("src/logo.png is on disk but not indexed"), got
             linked = await call(session, tool, {"repoId": "sample", "path": "src/elsewhere.txt"})
             assert linked["exists"] is False and "note" not in linked, linked
+
+
+async def test_an_import_specifier_named_as_the_path_names_its_file(tmp_path: Path) -> None:
+    """QA on nitrojs/nitro: its files import `nitro/app` (package.json `exports`, built from
+    src/) and `#nitro/runtime/app` (`imports`); outline of either answered "nitro/app is
+    not indexed in nitro", as for a file the index left out. The note names the file."""
+    repo = tmp_path / "workspace" / "nitro"
+    (repo / "src" / "runtime" / "internal").mkdir(parents=True)
+    (repo / "package.json").write_text(
+        '{"name": "nitro", "imports": {"#nitro/runtime/*": "./dist/runtime/internal/*.mjs"},'
+        ' "exports": {"./app": "./dist/runtime/app.mjs"}}\n'
+    )
+    (repo / "src" / "runtime" / "app.ts").write_text("export const app = 1;\n")
+    (repo / "src" / "runtime" / "internal" / "app.ts").write_text("export const a = 2;\n")
+    async with stdio_session(tmp_path / "data", str(repo)) as session:
+        await wait_indexed(session, "nitro")
+        for tool, path, named in (
+            ("repocontext_outline", "nitro/app", "src/runtime/app.ts"),
+            ("repocontext_related", "#nitro/runtime/app", "src/runtime/internal/app.ts"),
+        ):
+            got = await call(session, tool, {"repoId": "nitro", "path": path})
+            assert got["exists"] is False, got
+            assert got.get("note", "").startswith(f"{path} is an import specifier"), got
+            assert named in got["note"], got
+        missing = await call(session, "repocontext_outline", {"repoId": "nitro", "path": "h3"})
+        assert missing["exists"] is False and "note" not in missing, missing
