@@ -14,6 +14,7 @@ answer, and one answer opens at most MAX_FILES files.
 
 from __future__ import annotations
 
+import posixpath
 from collections.abc import Callable, Sequence
 
 from processors.symbols.languages.js_ts import (
@@ -29,6 +30,28 @@ from streams.stores.views.symbols import SymbolRow, SymbolViews
 
 MAX_DEPTH = 4  # barrels re-exporting barrels: `src/index.ts` -> `src/components/index.ts` -> ...
 MAX_NAMES_AFTER_MODULE = 3  # `module.ns.ns.name`: namespaces re-exporting namespaces
+
+
+# files a bundler imports as modules that declare nothing the index holds: WebAssembly,
+# styles, data, images; a name imported from one is its own, not a declaration elsewhere
+ASSET_EXTENSIONS = frozenset(
+    {".wasm", ".wat", ".json", ".css", ".scss", ".sass", ".less", ".svg", ".png", ".jpg"}
+    | {".jpeg", ".gif", ".webp", ".ico", ".txt", ".html", ".md", ".yaml", ".yml", ".toml"}
+)
+
+
+def imported_from_asset(qualified: str) -> bool:
+    """Whether the reference `module.name` (or `module.ns.name`) names its module by a path
+    with an asset's extension (`routes/wasm/sum.wasm.sum`). Such a module is no repository
+    module, so it read as a package's name and `sum` matched every `sum` by name."""
+    head = qualified
+    for _ in range(MAX_NAMES_AFTER_MODULE):
+        head, dot, _name = head.rpartition(".")
+        if not dot:
+            return False
+        if posixpath.splitext(posixpath.basename(head))[1].lower() in ASSET_EXTENSIONS:
+            return True
+    return False
 
 
 class JsModules(JsSpecifiers):
@@ -56,6 +79,8 @@ class JsModules(JsSpecifiers):
         name = qualified.rpartition(".")[2]
         if name == DEFAULT_EXPORT:
             return self._default_of(path, qualified, targets)
+        if imported_from_asset(qualified):
+            return False  # an asset's export (`./sum.wasm`) is no declaration of code
         # a top-level declaration among them (its name, or the one it is exported under)
         top_level = any("." not in s.fq_name.split("(", 1)[0] for s in targets)
         if not top_level and not any(s.kind in UNQUALIFIED_MATCH_KINDS for s in targets):

@@ -327,3 +327,25 @@ def test_a_barrel_imported_by_its_package_name_has_its_importers_as_dependents(
     assert repo.dependents("src/runtime/internal/index.ts") == [
         ("src/presets/node/runtime/node.ts", "<file>")
     ]
+
+
+def test_a_name_imported_from_an_asset_is_no_declaration_of_the_repository(repo: Repo) -> None:
+    """nitro's test/fixture/server/routes/wasm/static-import.ts imports `{ sum }` from
+    `./sum.wasm` (a binary, not indexed): the reference `.../sum.wasm.sum` named no module,
+    was taken for a package's name and matched by name, so examples/import-alias's
+    server/utils/math.ts, which declares a `sum`, had it as a dependent and a test."""
+    repo.add(
+        {
+            "src/math.ts": (
+                "export function sum(a: number, b: number): number { return a + b; }\n"
+                "export const version = '1';\n"
+            ),
+            "src/wasm/user.ts": (
+                "import init, { sum } from './sum.wasm';\n"
+                "import { version } from '../../package.json';\n"
+                "export const r = () => sum(2, 3) + version;\n"
+            ),
+            "src/caller.ts": "import { sum } from './math';\nexport const c = () => sum(1, 2);\n",
+        }
+    )
+    assert repo.dependents("src/math.ts") == [("src/caller.ts", "c")]
