@@ -287,40 +287,32 @@ def _at_statements(
     core: list[tuple[int, int, str | None]],
     lines: Sequence[str],
 ) -> list[tuple[int, int, str | None]]:
-    """Each span's padding cut back to the nearest blank line within SNAP_LINES: padding of
-    an even number of lines started poetry's installer.py span on the parameters of a
+    """Each span shifted by up to SNAP_LINES so that it starts after a blank line: padding
+    of an even number of lines started poetry's installer.py span on the parameters of a
     `def requires_synchronization(` one line above it, which read as broken code. A blank
-    line is the one statement boundary every language's code shows; the core spans (a
-    declaration and its context lines) are never cut."""
-    out = []
-    for a, z, y in spans:
+    line is the one statement boundary every language's code shows. The shift keeps the
+    span's length (its share of the budget), its core (a declaration and its context lines)
+    and its distance from the spans beside it."""
+    out: list[tuple[int, int, str | None]] = []
+    for i, (a, z, y) in enumerate(spans):
         inner = [(ca, cz) for ca, cz, _ in core if a <= ca and cz <= z]
-        if inner:
+        low = out[-1][1] + 2 if out else 1  # a gap line stays between two spans
+        high = spans[i + 1][0] - 2 if i + 1 < len(spans) else len(lines)
+        if inner and a > 1 and lines[a - 2].strip():
             first, last = min(ca for ca, _ in inner), max(cz for _, cz in inner)
-            a = _start_after_blank(lines, a, min(first, a + SNAP_LINES))
-            z = _end_before_blank(lines, z, max(last, z - SNAP_LINES))
+            a, z = _shifted(lines, a, z, max(low, last - (z - a)), min(first, high - (z - a)))
         out.append((a, z, y))
     return out
 
 
-def _start_after_blank(lines: Sequence[str], a: int, limit: int) -> int:
-    """`a`, or the first line up to `limit` that follows a blank line (1-based)."""
-    if a <= 1 or a > len(lines) or not lines[a - 2].strip():
-        return a
-    for k in range(a + 1, limit + 1):
-        if not lines[k - 2].strip():
-            return k
-    return a
-
-
-def _end_before_blank(lines: Sequence[str], z: int, limit: int) -> int:
-    """`z`, or the last line down to `limit` that a blank line follows (1-based)."""
-    if z >= len(lines) or not lines[z].strip():
-        return z
-    for k in range(z - 1, limit - 1, -1):
-        if not lines[k].strip():
-            return k
-    return z
+def _shifted(lines: Sequence[str], a: int, z: int, lowest: int, highest: int) -> tuple[int, int]:
+    """(a, z) moved to the nearest start within SNAP_LINES, from `lowest` to `highest`, that
+    follows a blank line (the one above of equals); unmoved when there is none."""
+    for step in range(1, SNAP_LINES + 1):
+        for start in (a - step, a + step):
+            if lowest <= start <= highest and (start == 1 or not lines[start - 2].strip()):
+                return start, z + start - a
+    return a, z
 
 
 def _given_back(
