@@ -12,7 +12,13 @@ from tests.bench.localisation.cases import CASES_FILE, read_cases, verbatim_path
 from tests.bench.localisation.checkout import DEFAULT_CACHE
 from tests.bench.localisation.mine import mine_repo
 from tests.bench.localisation.report import load_results, render
-from tests.bench.localisation.repos import DEFAULT_MIRRORS, MirrorMissing, require_mirror, select
+from tests.bench.localisation.repos import (
+    DEFAULT_MIRRORS,
+    TUNABLE,
+    MirrorMissing,
+    require_mirror,
+    select,
+)
 from tests.bench.localisation.runner import check_systems, run_benchmark
 from tests.bench.localisation.sweep import parse_settings, run_sweep
 
@@ -50,10 +56,10 @@ def _run(args: argparse.Namespace) -> int:
 
 def _sweep(args: argparse.Namespace) -> int:
     repos = select("all" if args.repos else "tuning", _names(args.repos))
-    refused = [r.name for r in repos if r.split != "tuning"]
+    refused = [r.name for r in repos if r.split not in TUNABLE]
     if refused:
         names = ", ".join(refused)
-        raise ValueError(f"--repos: {names}: not in the tuning half; sweep only tuning")
+        raise ValueError(f"--repos: {names}: not in the tuning half or dev; sweep only those")
     settings = parse_settings(args.settings)
     cases = read_cases(verbatim_path(args.cases) if args.verbatim else args.cases)
     stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ")
@@ -84,7 +90,7 @@ def parser() -> argparse.ArgumentParser:
     mine.add_argument("--out", type=Path, default=CASES_FILE)
     mine.set_defaults(handler=_mine)
     run = sub.add_parser("run", help="score systems on the cases; print tables, write JSON")
-    run.add_argument("--split", default="all", help="tuning, reporting, check or all")
+    run.add_argument("--split", default="all", help="tuning, reporting, check, dev or all")
     run.add_argument("--systems", default="keyword,default,bm25,dense,rrf",
                      help="comma-separated: keyword,default,bundle,bm25,dense,rrf")  # fmt: skip
     run.add_argument("--repos", help="comma-separated owner/name or name (default: the split)")

@@ -9,6 +9,10 @@ A third set, `check`, is read like the reporting half, never tuned on: fifteen m
 repositories (test frameworks among them, whose own words are `test`, `fixture`, `assert`)
 that say whether a lever kept for the two halves holds elsewhere. Some of them were used for
 agents' QA passes before they were pinned here (docs/benchmarks.md says which).
+
+A fourth set, `dev`, is free to tune on like the tuning half: ten repositories in Python,
+TypeScript and Go (the judge's languages) that a lever must not lose on either, so a constant
+is not fitted to sixteen repositories alone.
 """
 
 from __future__ import annotations
@@ -17,8 +21,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
-Split = Literal["tuning", "reporting", "check"]
-SPLITS: tuple[Split, ...] = ("tuning", "reporting", "check")
+Split = Literal["tuning", "reporting", "check", "dev"]
+SPLITS: tuple[Split, ...] = ("tuning", "reporting", "check", "dev")
+TUNABLE: frozenset[Split] = frozenset({"tuning", "dev"})  # a sweep may read these
 DEFAULT_MIRRORS = Path("/work/.mirror")
 FORBIDDEN = frozenset({"pytest-dev/pytest", "honojs/hono", "caddyserver/caddy"})
 
@@ -79,6 +84,16 @@ _PINS: tuple[tuple[Split, str, str, str], ...] = (
     ("check", "apache/commons-lang", "java", "d15939ef46f0bd4144994df8be95cf5a7f91eb52"),
     ("check", "square/javapoet", "java", "b9017a9503b76e11b4ad4c1a9f050e2d29112cb0"),
     ("check", "mockito/mockito", "java", "ee8a330da0218f32d5964acdeaa3ac39e2c6ce14"),
+    ("dev", "encode/starlette", "python", "cb8f84f5284dc301ca7a31eb732b9e140769dd48"),
+    ("dev", "pallets/flask", "python", "2ac89889f4cc330eabd50f295dcef02828522c69"),
+    ("dev", "python-poetry/poetry", "python", "f46702336862f30050d5c641d5ed6f7568ded793"),
+    ("dev", "psf/requests", "python", "1f6589ec3a1ee910f9a65cc3ceac60b26677bc0e"),
+    ("dev", "pmndrs/zustand", "typescript", "f094eebe9bd3b4b0d77b997f69ab1d273f69a877"),
+    ("dev", "immerjs/immer", "typescript", "061c2425e1c9dff89e4e4189d42af1b7839dfe0a"),
+    ("dev", "nitrojs/nitro", "typescript", "e36e7a60a339cb9bcc770089aa3e2657c8d21e96"),
+    ("dev", "sindresorhus/got", "typescript", "d00d845a0b435365ec73ea5a1fca6e17ee677184"),
+    ("dev", "go-gorm/gorm", "go", "1d6ce99528060be18a42be09aca8d39efcb47f28"),
+    ("dev", "sirupsen/logrus", "go", "87434bb3a736e2a27d34df66924471714f408d3d"),
 )  # fmt: skip
 REPOS: tuple[PinnedRepo, ...] = tuple(
     PinnedRepo(name, language, commit, split) for split, name, language, commit in _PINS
@@ -105,7 +120,7 @@ def repo_named(name: str) -> PinnedRepo:
 
 def select(split: str = "all", names: list[str] | None = None) -> list[PinnedRepo]:
     if split not in (*SPLITS, "all"):
-        raise ValueError(f"--split must be tuning, reporting, check or all, not {split!r}")
+        raise ValueError(f"--split must be tuning, reporting, check, dev or all, not {split!r}")
     chosen = [repo_named(n) for n in names] if names else list(REPOS)
     return [r for r in chosen if split == "all" or r.split == split]
 
