@@ -107,8 +107,25 @@ class SymbolService:
     def _outline(self, repo_id: str, path: str, offset: int) -> OutlineResult:
         result = outline_of(self.views, self.symbols, self.count, repo_id, path, offset)
         if result.exists:
-            return result
+            if result.symbols or offset:
+                return result
+            return result.model_copy(update={"note": self._imports_note(repo_id, path)})
         return result.model_copy(update={"note": self._directory_note(repo_id, path)})
+
+    def _imports_note(self, repo_id: str, path: str) -> str | None:
+        """A file declaring nothing itself (a barrel re-exporting its modules, an entry point
+        calling them): the modules it imports, where the code an agent looks for is; an
+        empty outline alone said nothing of it."""
+        imports = self.symbols.imports_of_file(repo_id, path)
+        if not imports:
+            return None
+        named = ", ".join(imports[:DIRECTORY_EXAMPLES])
+        more = (
+            f" and {len(imports) - DIRECTORY_EXAMPLES} more"
+            if len(imports) > DIRECTORY_EXAMPLES
+            else ""
+        )
+        return f"{path} declares nothing itself; it imports {named}{more}: outline those"
 
     def _directory_note(self, repo_id: str, path: str) -> str | None:
         """Why a path is no indexed file, where the views can tell: it is a directory with

@@ -156,3 +156,23 @@ async def test_an_import_specifier_named_as_the_path_names_its_file(tmp_path: Pa
             assert named in got["note"], got
         missing = await call(session, "repocontext_outline", {"repoId": "nitro", "path": "h3"})
         assert missing["exists"] is False and "note" not in missing, missing
+
+
+async def test_a_file_declaring_nothing_names_what_it_imports(tmp_path: Path) -> None:
+    """QA on nitrojs/nitro: outline of src/runtime/cache.ts, one line re-exporting two
+    functions of ./internal/cache.ts, answered 1 line and no symbols, nothing on where the
+    code is. The note names the modules it imports (a barrel's, an entry point's)."""
+    repo = tmp_path / "workspace" / "web"
+    (repo / "src" / "internal").mkdir(parents=True)
+    (repo / "src" / "internal" / "cache.ts").write_text("export function cached() {}\n")
+    (repo / "src" / "cache.ts").write_text('export { cached } from "./internal/cache.ts";\n')
+    (repo / "src" / "empty.ts").write_text("// nothing here yet\n")
+    async with stdio_session(tmp_path / "data", str(repo)) as session:
+        await wait_indexed(session, "web")
+        got = await call(session, "repocontext_outline", {"repoId": "web", "path": "src/cache.ts"})
+        assert got["exists"] is True and not got.get("symbols"), got
+        assert "src/internal/cache" in got.get("note", ""), got
+        empty = await call(
+            session, "repocontext_outline", {"repoId": "web", "path": "src/empty.ts"}
+        )
+        assert "note" not in empty, empty
