@@ -111,7 +111,9 @@ def parser() -> argparse.ArgumentParser:
         "fill, mention (base, the code's own, comes first)",
     )
     sweep.add_argument("--system", default="default", help="default or keyword")
-    sweep.add_argument("--repos", help="comma-separated tuning or dev repositories (default: the tuning half)")
+    sweep.add_argument(
+        "--repos", help="comma-separated tuning or dev repositories (default: the tuning half)"
+    )
     sweep.add_argument("--mirrors", type=Path, default=DEFAULT_MIRRORS)
     sweep.add_argument("--cache", type=Path, default=DEFAULT_CACHE)
     sweep.add_argument("--cases", type=Path, default=CASES_FILE)

@@ -1,10 +1,11 @@
-"""Sweep: the tuning half's cases ranked under several settings of the ranking's constants.
+"""Sweep: the tuning half's (or the dev set's) cases ranked under several settings of the
+ranking's constants.
 
 How the fusion's keyword share and power, the passage support, the tail fill's weight and
 the mention boost were chosen, and how to choose them again: each setting sets those module
 constants for its own rank calls, then puts them back, so every setting ranks the same cases
-on the same index in one process. It refuses the reporting half: the figures it prints are
-for choosing, and choosing on the reporting half would make that half's figures worthless.
+on the same index in one process. It refuses the reporting half and the check set: the
+figures it prints are for choosing, and choosing on those would make their figures worthless.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from query_api.evaluation.scoring import CaseScore, ScoreSummary, score_case, su
 from tests.bench.localisation.checkout import cache_key, checkout
 from tests.bench.localisation.mine import Case
 from tests.bench.localisation.rankers import EMBEDDED, SharedModel, open_rankers
-from tests.bench.localisation.repos import PinnedRepo
+from tests.bench.localisation.repos import TUNABLE, PinnedRepo
 
 BASE = "base"  # the constants as the code has them
 
@@ -109,8 +110,8 @@ async def sweep_repo(
     repo: PinnedRepo, cases: list[Case], system: str, settings: dict[str, Setting], *,
     mirrors: Path, cache: Path, shared: SharedModel,
 ) -> list[SweepRow]:  # fmt: skip
-    if repo.split != "tuning":
-        raise ValueError(f"{repo.name} is in the {repo.split} half: sweep only the tuning half")
+    if repo.split not in TUNABLE:
+        raise ValueError(f"{repo.name} is in the {repo.split} set: sweep only tuning and dev")
     opened = await open_rankers([system], checkout(repo, mirrors, cache), cache,
                                 cache_key(repo), shared)  # fmt: skip
     rows: list[SweepRow] = []

@@ -133,6 +133,6 @@ def test_a_sweep_refuses_the_reporting_half_and_unknown_knobs(
     with pytest.raises(ValueError, match="not a number"):
         parse_settings("share=high")
     repo = select("reporting", ["httpx"])[0]
-    with pytest.raises(ValueError, match="tuning half"):
+    with pytest.raises(ValueError, match="sweep only tuning and dev"):
         asyncio.run(sweep_repo(repo, [], "keyword", {}, mirrors=tmp_path, cache=tmp_path,
                                shared=SharedModel()))  # fmt: skip
