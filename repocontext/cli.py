@@ -104,6 +104,10 @@ def _path(args: argparse.Namespace) -> Path | None:
     if not path.is_dir():
         raise UsageError(f"{raw} is a file; pass the repository directory that holds it")
     if is_bare_repository(path):
+        if path.name == ".git":  # a checkout's own git directory: its work tree is the code
+            raise UsageError(
+                f"{raw} is the git directory of the checkout {path.parent}; pass {path.parent}"
+            )
         raise UsageError(
             f"{raw} is a bare git repository (no work tree to index); serve its commits with "
             "`repocontext git-source`, or pass a checkout of it"

@@ -201,6 +201,20 @@ def test_a_bare_repository_is_pointed_at_git_source(repo: Path, tmp_path: Path) 
     assert "git-source" in run.stderr and run.returncode == 2
 
 
+@pytest.mark.parametrize("command", ["index", "eval"])
+def test_a_checkouts_git_directory_is_pointed_at_its_work_tree(
+    tmp_path: Path, command: str
+) -> None:
+    """A QA pass: `eval clone/.git` said "a bare git repository ... serve its commits with
+    repocontext git-source", when the remedy is the checkout above it."""
+    tree = tmp_path / "clone"
+    subprocess.run(["git", "init", "-q", str(tree)], check=True)
+    run = run_cli(tmp_path / "data", command, str(tree / ".git"))
+    one_line_error(run, "is the git directory of the checkout", f"pass {tree}")
+    assert "bare" not in run.stderr and run.returncode == 2
+    assert not (tmp_path / "data").exists()
+
+
 @pytest.mark.parametrize("command", ["index", "search"])
 def test_a_path_outside_the_workspace_root_is_refused_before_anything_is_written(
     repo: Path, tmp_path: Path, command: str
