@@ -37,6 +37,14 @@ def _symbol_key(target: str) -> tuple[str, str] | None:
     return None
 
 
+MAX_OVERLOADS_SHOWN = 4  # keys a note lists for one overloaded target
+
+
+def _unparameterised(fq_name: str) -> str:
+    """`a.B.m(self,int)` -> `a.B.m`."""
+    return fq_name.split("(", 1)[0]
+
+
 class LinkTargets:
     """Link targets of one write, read from the views (bounded point reads per target)."""
 
@@ -100,6 +108,33 @@ class LinkTargets:
             out[relation] = list(dict.fromkeys(resolved))
         return out, rewritten
 
+    def overloads(self, dangling: list[str]) -> dict[str, list[str]]:
+        """The dangling symbol keys written without parameters that name an overloaded
+        declaration (a Python `@overload`, a Java or C# method of several signatures, stored
+        once per signature as `name(params)`), each with those declarations' stored keys.
+        Which one the note means is the caller's to say: none is picked for it."""
+        out: dict[str, list[str]] = {}
+        for target in dangling:
+            parsed = _symbol_key(target)
+            if parsed is None or "(" in parsed[1] or not may_read_key(target):
+                continue
+            repo_id, name = parsed
+            dotted = name.replace("::", ".")
+            names = ImportNames(self.symbols, repo_id)
+            keys = sorted(
+                f"repo/{repo_id}/{SYMBOL_FAMILY}/{row.fq_name}"
+                for row in self.symbols.symbols_named(repo_id, [dotted.rpartition(".")[2]])
+                if "(" in row.fq_name
+                and dotted
+                in {
+                    _unparameterised(row.fq_name),
+                    _unparameterised(names.shown(row.fq_name, row.path)),
+                }
+            )
+            if keys:
+                out[target] = keys
+        return out
+
     def dangling(self, links: Mapping[str, list[str]]) -> list[str]:
         """The targets that name nothing that exists now; a target in a repository the caller
         may not read is not reported (its existence is not the caller's to learn)."""
@@ -113,12 +148,30 @@ class LinkTargets:
         return out
 
 
-def links_note(rewritten: Mapping[str, str], dangling: list[str]) -> str | None:
-    """One line on what the write did with its link targets, None when nothing to say."""
+def links_note(
+    rewritten: Mapping[str, str],
+    dangling: list[str],
+    overloads: Mapping[str, list[str]] | None = None,
+) -> str | None:
+    """One line on what the write did with its link targets, None when nothing to say.
+    `overloads`: dangling targets that name an overloaded declaration, with its keys."""
     parts = []
     if rewritten:
         shown = ", ".join(f"{a} as {b}" for a, b in sorted(rewritten.items()))
         parts.append(f"linked {shown} (the key symbols are stored under)")
+    overloads = overloads or {}
+    for target, keys in sorted(overloads.items()):
+        listed = ", ".join(keys[:MAX_OVERLOADS_SHOWN])
+        more = (
+            f" and {len(keys) - MAX_OVERLOADS_SHOWN} more"
+            if len(keys) > MAX_OVERLOADS_SHOWN
+            else ""
+        )
+        parts.append(
+            f"{target} is declared more than once (overloads), each stored with its "
+            f"parameters: link the one meant, {listed}{more}"
+        )
+    dangling = [t for t in dangling if t not in overloads]
     if dangling:
         parts.append(
             f"{len(dangling)} link target(s) name nothing that exists now (danglingLinks): "

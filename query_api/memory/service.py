@@ -90,6 +90,7 @@ class LinkChange:
     digests: dict[str, str | None]  # added target -> its digest now (staleness later)
     rewritten: dict[str, str]  # a target as written -> the stored key it was rewritten to
     dangling: list[str]  # added targets that name nothing that exists now
+    overloads: dict[str, list[str]]  # dangling targets naming an overloaded declaration
 
 
 class MemoryService:
@@ -152,12 +153,14 @@ class MemoryService:
         added, rewritten = self.link_targets.resolve(add)
         removed, rewritten_removed = self.link_targets.resolve(remove)
         targets = sorted({x for ts in added.values() for x in ts})
+        dangling = self.link_targets.dangling(added)
         return LinkChange(
             add=added,
             remove=removed,
             digests={target: self.reader.link_digest(target) for target in targets},
             rewritten={**rewritten_removed, **rewritten},
-            dangling=self.link_targets.dangling(added),
+            dangling=dangling,
+            overloads=self.link_targets.overloads(dangling),
         )
 
     @staticmethod
@@ -220,7 +223,11 @@ class MemoryService:
             linksAdded=int(result.data.get("linksAdded", 0)),
             linksRemoved=int(result.data.get("linksRemoved", 0)),
             danglingLinks=links.dangling,
-            note="; ".join(n for n in (kind_note, links_note(links.rewritten, links.dangling)) if n)
+            note="; ".join(
+                n
+                for n in (kind_note, links_note(links.rewritten, links.dangling, links.overloads))
+                if n
+            )
             or None,
         )
 
@@ -259,7 +266,7 @@ class MemoryService:
             tagsAdded=int(result.data.get("tagsAdded", 0)),
             tagsRemoved=int(result.data.get("tagsRemoved", 0)),
             danglingLinks=links.dangling,
-            note=links_note(links.rewritten, links.dangling),
+            note=links_note(links.rewritten, links.dangling, links.overloads),
         )
 
     async def forget(self, args: m.ForgetArgs) -> m.ForgetResult:

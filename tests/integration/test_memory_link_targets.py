@@ -122,3 +122,59 @@ async def test_a_rust_path_spelling_of_a_symbol_key_is_the_stored_key(tmp_path: 
         # a name no declaration has stays as written
         absent = await call(s, "repocontext_recall", {"key": "repo/repo/symbol/Parser::nothing"})
         assert absent["exists"] is False
+
+
+SIGNER = """import typing as t
+
+
+class Signer:
+    @t.overload
+    def unsign(self, value: str, strict: t.Literal[True]) -> str: ...
+
+    @t.overload
+    def unsign(self, value: str, strict: bool) -> str | None: ...
+
+    def unsign(self, value, strict=True):
+        return value
+"""
+
+
+async def test_a_link_to_an_overloaded_method_by_its_plain_name_names_its_declarations(
+    tmp_path: Path,
+) -> None:
+    """QA on pallets/itsdangerous: a link to `itsdangerous.timed.TimestampSigner.unsign`
+    came back dangling with "check the key for a typo", though outline lists that method;
+    it is stored once per overload, as `...unsign(self,str|bytes,...)`, and the note did not
+    say so. The note now names the declarations to link instead."""
+    repo = tmp_path / "ws" / "repo"
+    (repo / "src" / "pkg").mkdir(parents=True)
+    (repo / "src" / "pkg" / "__init__.py").write_text('"""pkg."""\n')
+    (repo / "src" / "pkg" / "signer.py").write_text(SIGNER)
+    async with memory_rig(tmp_path, index=True) as (_, s):
+
+        async def outlined() -> list[str]:
+            outline = await call(
+                s, "repocontext_outline", {"repoId": "repo", "path": "src/pkg/signer.py"}
+            )
+            return [x["fullyQualifiedName"] for x in outline.get("symbols", [])]
+
+        names = await wait_for(outlined, what="outline")
+        overloads = [n for n in names if n.startswith("pkg.signer.Signer.unsign(")]
+        assert len(overloads) == 3, names
+        plain = "repo/repo/symbol/pkg.signer.Signer.unsign"
+        written = await call(
+            s,
+            "repocontext_remember",
+            {
+                "repoId": "repo",
+                "topic": "gotchas",
+                "id": "unsign",
+                "body": "unsign is overloaded on strict",
+                "addLinks": {"about": [plain]},
+            },
+        )
+        assert written["danglingLinks"] == [plain]  # stored as written, as before
+        note = written["note"]
+        assert f"{plain} is declared more than once (overloads)" in note, note
+        assert "repo/repo/symbol/src.pkg.signer.Signer.unsign(" in note, note
+        assert "check the key for a typo" not in note, note
