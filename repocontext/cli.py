@@ -264,6 +264,17 @@ def main(argv: list[str] | None = None) -> int:
         common(memory.add_parser(name, help=help_), path="none", embedder=False)
         memory.choices[name].add_argument("file", help="the export file")
 
+    # a command's option given before the command: argparse took its value for the command
+    # ("invalid choice: '/tmp/d'") and never named the option
+    given = sys.argv[1:] if argv is None else argv
+    first = next((a for a in given if a not in ("-v", "--verbose")), "")
+    option = first.partition("=")[0]
+    commands_options = {o for p in sub.choices.values() for o in p._option_string_actions}
+    if option.startswith("--") and option != "--help" and option in commands_options:
+        parser.error(
+            f"{option} is an option of the commands, not of repocontext itself; put it after "
+            f"the command (repocontext COMMAND ... {option})"
+        )
     # an unknown option is refused by its command's parser, so the line points at the help
     # that lists that command's options (the top level's lists only the commands)
     args, extra = parser.parse_known_args(argv)

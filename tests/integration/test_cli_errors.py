@@ -201,6 +201,17 @@ def test_a_bare_repository_is_pointed_at_git_source(repo: Path, tmp_path: Path) 
     assert "git-source" in run.stderr and run.returncode == 2
 
 
+def test_a_commands_option_before_the_command_says_where_it_goes(tmp_path: Path) -> None:
+    """A QA pass: `repocontext --data-dir /tmp/d eval PATH` answered "argument command:
+    invalid choice: '/tmp/d'", naming the option's value as the command and the option not
+    at all; --data-dir, --embedder and --workspace-root are options of the commands."""
+    for option, value in (("--data-dir", str(tmp_path / "d")), ("--embedder", "none")):
+        run = run_cli(tmp_path / "data", option, value, "status")
+        line = one_line_error(run, f"{option} is an option of the commands", "after the command")
+        assert "invalid choice" not in line and run.returncode == 2
+    assert not (tmp_path / "d").exists()
+
+
 @pytest.mark.parametrize("command", ["index", "eval"])
 def test_a_checkouts_git_directory_is_pointed_at_its_work_tree(
     tmp_path: Path, command: str
