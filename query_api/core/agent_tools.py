@@ -183,7 +183,8 @@ class AgentTools:
         builds = index_builds(self.core.ingest, self.core.views, [args.repoId])
         if builds:  # the files not indexed yet would drop out of the cases: scores of nothing
             raise ConflictError(
-                f"cannot evaluate yet: {building_line(builds[0])}; eval scores the complete index"
+                f"cannot evaluate yet: {building_line(builds[0])}; eval scores the complete "
+                "index: retry once repocontext_index_status says Completed"
             )
         started = time.perf_counter()
         root = Path(registration.root)

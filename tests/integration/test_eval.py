@@ -289,8 +289,10 @@ async def test_eval_while_the_index_is_built_refuses_and_caches_nothing(tmp_path
         assert await app.runtime.wait_idle(60)
         building = app.service.ingest.jobs["shop"]
         building.start()  # what add_repo's job reports until its walk has published
-        with pytest.raises(ConflictError, match="cannot evaluate yet: the index of shop"):
+        with pytest.raises(ConflictError, match="cannot evaluate yet: the index of shop") as no:
             await app.services.agent.eval(EvalArgs(repoId="shop"))
+        # QA on pallets/itsdangerous: the refusal said why but not when to ask again
+        assert str(no.value).endswith("retry once repocontext_index_status says Completed")
         building.finish()
         result = await app.services.agent.eval(EvalArgs(repoId="shop"))
         assert result.cases == 1 and result.rungs[0].recallAt1 == 1.0, result
