@@ -362,8 +362,8 @@ _CONTENT = {
 }
 
 _VERDICT_MESSAGES = {
-    "ClaimRequired": "{key} is under a live claim: pass the fencingToken you were granted "
-    "(repocontext_claim)",
+    "ClaimRequired": "{key} is claimed and the claim was not released (its lease may have "
+    "lapsed): pass the fencingToken you were granted, or claim it first (repocontext_claim)",
     "StaleToken": "{key}: your fencingToken is below the record's fence; another claim "
     "superseded yours, stop writing",
     "UnissuedToken": "{key}: that fencingToken was never issued to the current lock holder",

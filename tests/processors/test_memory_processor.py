@@ -89,6 +89,8 @@ def test_verdicts_through_the_processor() -> None:
     assert granted.data["granted"] and token == 2 and d.entry.fence == 2
     refused = d.run(cmd("update", 3, fields={"body": "y"}))
     assert not refused.ok and refused.verdict == "ClaimRequired" and refused.error == "conflict"
+    # a writer never granted a token (or whose lease lapsed) is told how to get one
+    assert refused.message is not None and "claim it first" in refused.message
     assert d.run(cmd("update", 4, fields={"body": "y"}, fencing_token=token)).ok
     assert d.run(cmd("forget", 5, lapse=True, fencing_token=token + 7)).verdict == "UnissuedToken"
     foreign = d.run(cmd("update", 6, fencing_token=token, region="eu"))
