@@ -201,7 +201,10 @@ class AgentTools:
             rungs.update(self.extra_rungs(args.repoId))
         skipped = {} if len(rungs) > 1 else {"vector": NO_EMBEDDER, "hybrid": NO_EMBEDDER}
         max_cases = max(1, min(500, args.maxCases))
-        cache = cache_path(self.data_dir, args.repoId, f"{commit}-{max_cases}", list(rungs))
+        applied = (await self.core.runtime.lag()).applied  # notes and edits move it
+        cache = cache_path(
+            self.data_dir, args.repoId, f"{commit}-{max_cases}-{applied}", list(rungs)
+        )
         cached = await asyncio.to_thread(load_cached, cache)
         note = None
         if cached is not None:

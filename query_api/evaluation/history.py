@@ -8,7 +8,7 @@ subject and first body paragraph -> those files" (its tests, docs and generated 
 change with them but are never the answer: gold_paths.py). Every case runs through each
 retrieval rung (keyword, and vector and hybrid when an embedder is bound) and the report gives
 Recall@1/5/10 and MRR per rung. Deterministic (newest commits first, a fixed cap), bounded in
-time, and cached per indexed commit.
+time, and cached per index state (cache_path).
 """
 
 from __future__ import annotations
@@ -187,9 +187,13 @@ def _rung_score(rung: str, summary: ScoreSummary) -> RungScore:
 MINER_VERSION = 5
 
 
-def cache_path(data_dir: Path, repo_id: str, commit: str, rungs: Sequence[str]) -> Path:
-    name = f"{repo_id}-{commit}-m{MINER_VERSION}-{'-'.join(sorted(rungs))}.json"
-    return data_dir / "eval" / name
+def cache_path(data_dir: Path, repo_id: str, state: str, rungs: Sequence[str]) -> Path:
+    """Where the scores of the index in `state` (the commit, the case bound and the views'
+    applied offsets: an uncommitted edit or an agent's note changes what search ranks, and
+    a score cached by commit alone stood for an index that no longer was) are kept; one
+    folder per repository, which holds only the latest (store_cached)."""
+    name = f"{state}-m{MINER_VERSION}-{'-'.join(sorted(rungs))}.json"
+    return data_dir / "eval" / repo_id / name
 
 
 def load_cached(path: Path) -> list[RungScore] | None:
@@ -200,7 +204,12 @@ def load_cached(path: Path) -> list[RungScore] | None:
 
 
 def store_cached(path: Path, scores: list[RungScore]) -> None:
+    """Write the scores, and drop the repository's scores of earlier index states: each edit
+    or note makes a new state, and those files would pile up for good."""
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_suffix(".tmp")
     tmp.write_text(json.dumps([asdict(s) for s in scores]))
     tmp.replace(path)
+    for earlier in path.parent.glob("*.json"):
+        if earlier != path:
+            earlier.unlink(missing_ok=True)

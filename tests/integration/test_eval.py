@@ -15,6 +15,7 @@ from query_api.evaluation.gold_paths import is_gold_path
 from query_api.evaluation.history import Case, mine_cases
 from query_api.evaluation.requests import clean_subject
 from repocontext.app import EmbeddedApp
+from schemas.memory_tools import RememberArgs
 from schemas.tools import EvalArgs, RepoIdArgs, SearchArgs
 from tests.conftest import ServeProcess, child_env, cli_command
 from tests.integration.memory_rig import rig_settings
@@ -297,6 +298,14 @@ async def test_eval_while_the_index_is_built_refuses_and_caches_nothing(tmp_path
         result = await app.services.agent.eval(EvalArgs(repoId="shop"))
         assert result.cases == 1 and result.rungs[0].recallAt1 == 1.0, result
         assert (await app.services.agent.eval(EvalArgs(repoId="shop"))).cached
+        # QA on pallets/itsdangerous: a score cached by commit alone was served after an
+        # agent's note (or an uncommitted edit) had changed what search ranks
+        await app.services.memory.remember(
+            RememberArgs(repoId="shop", topic="orders", body="the total of an order")
+        )
+        assert await app.runtime.wait_idle(60)
+        assert not (await app.services.agent.eval(EvalArgs(repoId="shop"))).cached
+        assert len(list((tmp_path / "data" / "eval" / "shop").glob("*.json"))) == 1
 
         plain = tmp_path / "plain"  # a history without a commit eval can use
         plain.mkdir()
