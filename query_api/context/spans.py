@@ -146,10 +146,14 @@ def select_spans(
             # the best match alone is too long: the lines of it the passage holds, else those
             # that share the most task words (a change inside a 450-line function is seldom
             # in its head), else its head
+            first, last = a, z
             if span.hot is not None:
                 a, z = _window_at(span.hot[0], a, z, max_lines)
             else:
                 a, z = _window_within(lines, stems, a, z, max_lines)
+            if lines and a > 1 and lines[a - 2].strip():  # a window opening mid-statement
+                lowest = max(first, a + LEAD_LINES - (z - a))  # the matched line stays in it
+                a, z = _shifted(lines, a, z, lowest, min(a + LEAD_LINES, last - (z - a)))
         chosen.append((a, z, span.fq))
         used += z - a + 1
         if used >= max_lines or len(chosen) >= max_spans:

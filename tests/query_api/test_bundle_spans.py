@@ -362,3 +362,16 @@ def test_spans_merged_into_one_are_named_for_the_best_match() -> None:
     task = "poetry lock fails to refresh; fix Installer._do_refresh"
     got = select_spans(symbols, 420, task_stems(task), 174, 174, qualified=qualified_names(task))
     assert [fq for *_, fq in got] == ["Installer._do_refresh", "Installer._lock_fix_command"]
+
+
+def test_a_window_inside_a_long_declaration_starts_at_a_statement() -> None:
+    """A declaration longer than the file's share is sent as a window around its matched
+    line, which started a few lines above that line wherever it fell (in a multi-line call, in
+    a doc comment). It now starts after a blank line where one is near, the line kept."""
+    body = ["" if n % 4 == 0 else f"    step({n},"[:12] for n in range(1, 421)]
+    body[199] = "    frobnicate(order)"  # line 200
+    [(a, z, fq)] = select_spans(
+        [sym("frobnicate_all", "Function", 10, 400)], 420, task_stems("frobnicate"), 50, lines=body
+    )
+    assert fq == "frobnicate_all" and a <= 200 <= z and z - a + 1 == 50
+    assert body[a - 2] == "", (a, body[a - 2])
