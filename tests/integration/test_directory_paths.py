@@ -9,10 +9,23 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from mcp import ClientSession
 
 from tests.integration.mcp_helpers import call, stdio_session, wait_indexed
 
 pytestmark = pytest.mark.anyio
+
+
+async def absent_note(
+    session: ClientSession, repo_id: str, tool: str, path: str
+) -> tuple[str, str]:
+    """(note, text block) of `tool` on a path that names no indexed file, once the answer
+    says `exists: false`."""
+    answer = await session.call_tool(tool, {"repoId": repo_id, "path": path})
+    got = answer.structuredContent
+    assert got is not None and got["exists"] is False, got
+    text = " ".join(getattr(block, "text", "") for block in answer.content)
+    return str(got.get("note", "")), text
 
 
 async def test_a_directory_is_said_to_be_one(sample_repo: Path, tmp_path: Path) -> None:
@@ -22,12 +35,9 @@ async def test_a_directory_is_said_to_be_one(sample_repo: Path, tmp_path: Path) 
             ("repocontext_outline", "src/billing"),
             ("repocontext_related", "src/billing/"),
         ):
-            answer = await session.call_tool(tool, {"repoId": "sample", "path": path})
-            got = answer.structuredContent
-            assert got is not None and got["exists"] is False, got
-            assert got["note"].startswith("src/billing is a directory"), got
-            assert "src/billing/invoice.py" in got["note"], got
-            text = " ".join(getattr(block, "text", "") for block in answer.content)
+            note, text = await absent_note(session, "sample", tool, path)
+            assert note.startswith("src/billing is a directory"), note
+            assert "src/billing/invoice.py" in note, note
             assert "is a directory" in text and "not indexed" not in text, text
         missing = await call(
             session, "repocontext_outline", {"repoId": "sample", "path": "nope.py"}
@@ -53,12 +63,8 @@ async def test_a_ts_module_named_without_its_extension_names_its_file(tmp_path: 
             ("repocontext_outline", "src/options"),
             ("repocontext_related", "src/options.js"),
         ):
-            answer = await session.call_tool(tool, {"repoId": "web", "path": path})
-            got = answer.structuredContent
-            assert got is not None and got["exists"] is False, got
-            assert "src/options.ts" in got.get("note", ""), got
-            text = " ".join(getattr(block, "text", "") for block in answer.content)
-            assert "src/options.ts" in text, text
+            note, text = await absent_note(session, "web", tool, path)
+            assert "src/options.ts" in note and "src/options.ts" in text, (note, text)
 
 
 async def test_a_file_named_with_its_lines_names_the_file(
@@ -78,11 +84,8 @@ async def test_a_file_named_with_its_lines_names_the_file(
             ("repocontext_outline", "src/billing/invoice.py::InvoiceCalculator"),
             ("repocontext_related", "src/billing/invoice.py::InvoiceCalculator.compute_total"),
         ):
-            answer = await session.call_tool(tool, {"repoId": "sample", "path": path})
-            got = answer.structuredContent
-            assert got is not None and got["exists"] is False, got
-            assert "the indexed file src/billing/invoice.py" in got.get("note", ""), got
-            text = " ".join(getattr(block, "text", "") for block in answer.content)
+            note, text = await absent_note(session, "sample", tool, path)
+            assert "the indexed file src/billing/invoice.py" in note, note
             assert "src/billing/invoice.py: name the file alone" in text, text
         missing = await call(
             session, "repocontext_outline", {"repoId": "sample", "path": "nope.py:12"}
@@ -102,10 +105,8 @@ async def test_a_declaration_named_as_the_path_names_its_file(
             ("repocontext_outline", "billing.invoice.InvoiceCalculator"),
             ("repocontext_related", "InvoiceCalculator.compute_total"),
         ):
-            answer = await session.call_tool(tool, {"repoId": "sample", "path": path})
-            got = answer.structuredContent
-            assert got is not None and got["exists"] is False, got
-            assert "declared in src/billing/invoice.py" in got.get("note", ""), got
+            note, _ = await absent_note(session, "sample", tool, path)
+            assert "declared in src/billing/invoice.py" in note, note
         missing = await call(
             session, "repocontext_outline", {"repoId": "sample", "path": "billing.Nowhere"}
         )
