@@ -24,6 +24,7 @@ import snowballstemmer
 
 from processors.qualified_names import names_declaration
 from processors.tokenizer import CHANGE_VERBS, STOP_WORDS, tokenize
+from query_api.retrieval.contractions import without_contractions
 from streams.stores.views.symbols import SymbolRow
 
 SPAN_CONTEXT = 3  # lines around a matched symbol
@@ -73,7 +74,7 @@ def task_stems(task: str) -> frozenset[str]:
     """The stems of the task's words, stop words and the verbs of a change request left out
     (unless the task is nothing else): `change how the retry delay is computed` says what to
     do with `change`, and a declaration named for it (`hasCredentialChange`) is not where."""
-    words = tokenize(task)
+    words = tokenize(without_contractions(task))  # `don't` is neither `don` nor `t`
     content = [w for w in words if w not in STOP_WORDS]
     kept = [w for w in content if w not in CHANGE_VERBS] or content or words
     return frozenset(stem(w) for w in kept)

@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING
 from processors.qualified_names import qualified_names, shared_trailing_parts
 from processors.symbols.languages.python import import_name
 from processors.tokenizer import STOP_WORDS, tokenize
+from query_api.retrieval.contractions import without_contractions
 from query_api.retrieval.passages import passage_lines
 from schemas import tools as t
 from streams.stores.views.read import indexed_terms
@@ -79,6 +80,7 @@ class QueryTerms:
 
 
 def query_terms(query: str) -> QueryTerms:
+    query = without_contractions(query)  # `don't` is no `t` on a `t.Any` line
     identifiers: dict[str, frozenset[str]] = {}  # lower-cased -> its words
     in_identifiers: set[str] = set()
     for raw in _WORD.findall(query):
