@@ -27,12 +27,12 @@ import bisect
 import itertools
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from processors.qualified_names import qualified_names, shared_trailing_parts
 from processors.symbols.languages.python import import_name
-from processors.tokenizer import STOP_WORDS, tokenize
+from processors.tokenizer import CHANGE_VERBS, STOP_WORDS, tokenize
 from query_api.retrieval.contractions import without_contractions
 from query_api.retrieval.passages import passage_lines
 from schemas import tools as t
@@ -98,6 +98,18 @@ def query_terms(query: str) -> QueryTerms:
         tuple(identifiers.values()),
         qualified,
     )
+
+
+def locating_terms(terms: QueryTerms) -> QueryTerms:
+    """The terms that pick a hit's lines: the query's, less the verbs of a change request
+    (`add`, `fix`, `make`) while any other word or identifier is left. A verb says what to do,
+    not where (search weighs it half, the bundle's spans leave it out: context/spans.py), and
+    on jinja "Add support for namespaces in tuple assignment" named `add_data(...)` in
+    `subparse`, not the `parse_tuple` the hit's reasons name."""
+    words = terms.words - CHANGE_VERBS
+    if words == terms.words or not (words or terms.identifiers):
+        return terms
+    return replace(terms, words=words)
 
 
 def line_score(line: str, terms: QueryTerms) -> int:
@@ -378,6 +390,7 @@ def enrich(
     """Hits with their lines, snippet and import-path names (with `details`), and whether any
     of them matches the query lexically (read until the first one that does, without)."""
     terms = query_terms(query)
+    located = locating_terms(terms)  # whether it matches reads every word, verbs too
     lexical = terms.empty
     out: list[t.SearchHit] = []
     for rank, hit in enumerate(hits):
@@ -397,7 +410,7 @@ def enrich(
         lexical = lexical or matches_lexically(path, body, terms)
         if not lexical and "truncated" in entry.fields:  # searched past its stored body
             lexical = matches_indexed_terms(locator.indexed_terms(repo_id, path), terms)
-        out.append(_detailed(locator, repo_id, path, body, terms, hit) if detail else hit)
+        out.append(_detailed(locator, repo_id, path, body, located, hit) if detail else hit)
     return Enriched(out, lexical)
 
 
