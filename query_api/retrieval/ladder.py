@@ -44,13 +44,13 @@ from streams.embedders.batching import QueryBatcher
 from streams.stores.read_budget import ReadInterrupted
 from streams.stores.vector_opening import VectorStoreOpening
 from streams.stores.vectors import VectorMatch, VectorStore, VectorStoreUnavailable
+from streams.stores.views.named_files import module_named_files, path_named_files
 from streams.stores.views.search import (
     QUALIFIED_NAME_TIER,
     KeywordHit,
     declared_symbols,
     keyword_hits,
     name_symbols_of,
-    path_named_files,
     role_prior,
     roles_in,
 )
@@ -251,12 +251,14 @@ class Retriever:
 
     def _declaring(self, repo_id: str, query: str) -> set[str]:
         """The files declaring a declaration the query names by its qualified name, of the
-        roles the query does not push down (a test's mock of the class is not what it means)."""
+        roles the query does not push down (a test's mock of the class is not what it means),
+        and the modules it names so (`starlette.exceptions`), whatever their role."""
         if not qualified_names(query):
             return set()
         named = self.views.read(lambda conn: declared_symbols(conn, repo_id, query, NAMED_POOL))
+        modules = self.views.read(lambda conn: module_named_files(conn, repo_id, query))
         asked = roles_in(query)
-        return {
+        return set(modules) | {
             path
             for path, tiers in named.items()
             if QUALIFIED_NAME_TIER in tiers.values() and role_prior(path, asked) >= 1.0

@@ -66,7 +66,7 @@ from query_api.symbols.rust_family import RustFamily, RustLayouts
 from query_api.symbols.rust_modules import RustModules
 from query_api.symbols.tested_by import known_as, names_subject, subject_of_test
 from schemas.symbols import SymbolAt
-from streams.stores.views.search import path_named_files
+from streams.stores.views.named_files import path_named_files
 from streams.stores.views.symbols import SymbolRow, SymbolViews
 
 __all__ = [  # the file graph (query_api/retrieval) reads the families through this module

@@ -11,6 +11,7 @@ import pytest
 from processors.path_roles import Role, is_type_declarations, role_of, roles_asked
 from processors.query_mentions import joined_spellings, named_file_names
 from streams.stores.views.handlers import default_registry
+from streams.stores.views.named_files import module_named_files
 from streams.stores.views.search import declared_symbols, keyword_hits
 from streams.stores.views.store import ViewStore
 from tests.streams.symbol_records import records
@@ -564,3 +565,74 @@ def test_a_python_stub_ranks_below_its_module_unless_types_are_asked(tmp_path: P
     )
     assert add[0] == "src/attr/validators.py", add
     assert typed[0] == "src/attr/validators.pyi", typed
+
+
+MIDDLEWARE = "".join(
+    f"class ExceptionMiddleware{i}:\n    def handle_exception(self, exc):\n        raise exc\n"
+    for i in range(3)
+)
+MODULE_FILES = {
+    "starlette/exceptions.py": "class HTTPException(Exception):\n    status_code = 500\n",
+    "starlette/middleware/exceptions.py": MIDDLEWARE + "# the exception middleware module\n",
+    "src/starlette/routing/__init__.py": "def route(path):\n    return path\n",
+    "starlette/routing.py": "def mount(path):\n    return path\n",
+    "src/app/config.rs": "pub struct Config {}\n",
+    "tests/test_exceptions.py": "def test_exceptions():\n    assert exceptions\n",
+}
+
+
+@pytest.mark.parametrize(
+    ("query", "head"),
+    [
+        (
+            "Remove ExceptionMiddleware exception import proxy from `starlette.exceptions` module",
+            {"starlette/exceptions.py"},
+        ),
+        (
+            "move the route helpers out of starlette.routing",
+            {"starlette/routing.py", "src/starlette/routing/__init__.py"},
+        ),
+        ("split `crate::config` into two files", {"src/app/config.rs"}),
+    ],
+)
+def test_a_module_the_request_names_by_its_qualified_name_ranks_first(
+    tmp_path: Path, query: str, head: set[str]
+) -> None:
+    """`starlette.exceptions` is starlette/exceptions.py, though the request's other words
+    fill starlette/middleware/exceptions.py."""
+    [order] = ranked_over(tmp_path, MODULE_FILES, query)
+    assert set(order[: len(head)]) == head, order
+
+
+def test_the_modules_a_qualified_name_names(tmp_path: Path) -> None:
+    with ViewStore(tmp_path / "views.db", default_registry()) as store:
+        store.apply([rec for p, b in MODULE_FILES.items() for rec in records(p, b)], {})
+
+        def named(query: str) -> list[str]:
+            return store.read(lambda conn: module_named_files(conn, "r", query))
+
+        assert named("fix starlette.routing") == [
+            "src/starlette/routing/__init__.py",
+            "starlette/routing.py",
+        ]
+        assert named("fix `self::config`") == ["src/app/config.rs"]
+        assert named("fix exceptions.HTTPException and routing") == []  # a declaration's name
+        assert named("fix the exceptions") == []
+
+
+def test_only_python_and_rust_names_spell_modules(tmp_path: Path) -> None:
+    """Go's `clause.Returning` names a declaration, `pyproject.toml` a file: neither names a
+    module, whatever files are called so."""
+    files = {
+        "clause/returning.go": "package clause\n\nfunc ret() {}\n",
+        "src/poetry/pyproject/toml.py": "def load():\n    pass\n",
+    }
+    with ViewStore(tmp_path / "views.db", default_registry()) as store:
+        store.apply([rec for p, b in files.items() for rec in records(p, b)], {})
+        named = store.read(
+            lambda conn: [
+                module_named_files(conn, "r", query)
+                for query in ("panic with clause.Returning", "include pyproject.toml path")
+            ]
+        )
+        assert named == [[], []]

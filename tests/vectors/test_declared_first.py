@@ -59,3 +59,20 @@ def test_declared_first_moves_only_files_and_keeps_order() -> None:
     assert [h.entry.path for h in moved] == ["b.py", "c.py", "a.py", "m"]
     assert [h.score for h in moved] == [0.9, 0.9, 0.9, 0.7]
     assert declared_first(hits, set()) is hits
+
+
+async def test_a_module_named_by_its_qualified_name_ranks_first(tmp_path: Path) -> None:
+    """`starlette.exceptions` is starlette/exceptions.py, though the middleware module repeats
+    the request's other words for the encoder and for BM25."""
+    middleware = "class ExceptionMiddleware:\n    def handle(self, exc):\n        raise exc\n"
+    files = {
+        "starlette/exceptions.py": "class HTTPException(Exception):\n    status_code = 500\n",
+        "starlette/middleware/exceptions.py": middleware
+        + "# remove the ExceptionMiddleware import proxy from the exceptions module\n" * 3,
+    }
+    async for rig in open_rig(tmp_path, files=files):
+        await rig.indexer.run_until_idle()
+        query = "Remove `ExceptionMiddleware` import proxy from `starlette.exceptions` module"
+        answer = await rig.plane.retriever.search("repo", query, 5)
+        assert answer.path in (RetrievalPath.SEMANTIC_APPROXIMATE, RetrievalPath.SEMANTIC_EXACT)
+        assert answer.hits[0].entry.path == "starlette/exceptions.py"

@@ -71,11 +71,15 @@ from streams.stores.views.fields import (
     SYMBOL_WEIGHT,
 )
 from streams.stores.views.lexical import MirrorSpec, Snapshot
+from streams.stores.views.named_files import (
+    module_named_files,
+    path_named_files,
+    stem_named_files,
+)
 from streams.stores.views.read import (
     FILE_COLUMNS,
     FileRow,
     file_row,
-    files_with_path_words,
     paths_matching,
 )
 from streams.stores.views.store import ViewStore
@@ -92,7 +96,6 @@ MAX_QUERY_TOKENS = 64  # a pasted paragraph still yields a bounded MATCH express
 MAX_REASONS = 6
 POOL_FACTOR = 3  # candidates read from each table per wanted hit, before the scores are added
 MIN_POOL = 150  # at least this many, so role priors can lift a source file the pool would cut
-MAX_PATH_LOOKUP = 2000  # rows a path query's phrase read may return
 PATH_TIER, QUALIFIED_NAME_TIER, WRITTEN_NAME_TIER, SPELLED_NAME_TIER = 4, 3, 2, 1
 WRITTEN_FILE_TIER = 1
 NAME_BOOST = 1.5
@@ -238,46 +241,6 @@ def declared_symbols(
         named = out.setdefault(row.path, {})
         named[row.fq_name] = max(tier, named.get(row.fq_name, 0))
     return out
-
-
-def path_named_files(conn: sqlite3.Connection, repo_id: str, query: str) -> list[str]:
-    """Files the query names by path: the whole query (one word with a `/` or a `.`) is the
-    file's repo-relative path or its trailing segments, compared case-insensitively. One
-    FTS5 phrase read of the path column (the path's words in a row), then the exact check."""
-    wanted = query.strip().replace("\\", "/").removeprefix("./").strip("/")
-    if not wanted or any(c.isspace() for c in wanted) or not ("/" in wanted or "." in wanted):
-        return []
-    terms = tuple(tokenize(wanted))
-    if not terms:
-        return []
-    phrase = phrase_query(terms, "path_terms")
-    folded = wanted.casefold()
-    return sorted(
-        path
-        for path in paths_matching(conn, repo_id, phrase, MAX_PATH_LOOKUP)
-        if path.casefold() == folded or path.casefold().endswith("/" + folded)
-    )
-
-
-def stem_named_files(conn: sqlite3.Connection, repo_id: str, query: str) -> list[str]:
-    """Files the query names by their name alone: the whole query is one compound identifier
-    (`WithParameterSupplier`, `find_route`) that is a file's name without its extension. An
-    agent looking a file up by its class or module name means that file, whatever its role
-    (a test's helper class); a test named for the thing (`find-route.test.js`) is not it, a
-    one-word name (`router`) is English as often, and a compound name inside a sentence is a
-    change request's word (files_written_by_name)."""
-    wanted = query.strip()
-    if not wanted or any(c.isspace() for c in wanted) or "/" in wanted or "." in wanted:
-        return []
-    terms = tokenize(wanted)
-    if len(terms) < 2:
-        return []
-    joined = "".join(terms)
-    return [
-        path
-        for path in files_with_path_words(conn, repo_id, wanted, MAX_PATH_LOOKUP)
-        if "".join(tokenize(path.rpartition("/")[2].rpartition(".")[0])) == joined
-    ]
 
 
 @dataclass(frozen=True, slots=True)
@@ -599,10 +562,13 @@ def _named_tiers(
     declared: dict[str, dict[str, int]],
     asked: set[Role],
 ) -> dict[str, int]:
-    """path -> tier for the files the query names: by path (any file), or by a declaration
-    in a file whose role the query does not push down (a test function named like the
-    query's words is not what a change request asks for)."""
+    """path -> tier for the files the query names: by path (any file), by a module's
+    qualified name (any file: as exact as a declaration's), or by a declaration in a file
+    whose role the query does not push down (a test function named like the query's words is
+    not what a change request asks for)."""
     tiers: dict[str, int] = {path: PATH_TIER for path in path_named_files(conn, repo_id, query)}
+    for path in module_named_files(conn, repo_id, query):
+        tiers[path] = max(tiers.get(path, 0), QUALIFIED_NAME_TIER)
     for path, named in declared.items():
         if role_prior(path, asked) < 1.0:
             continue

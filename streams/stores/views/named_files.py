@@ -1,0 +1,104 @@
+"""The files a query names as files: by path, by a compound name that is a file's stem, or by a
+module's qualified name.
+
+Each is as exact as a path: an agent that writes `starlette.exceptions` means
+starlette/exceptions.py (not starlette/middleware/exceptions.py, whose declarations the
+request's other words name), and one that writes `find_route` alone means find_route.py.
+One FTS5 phrase read of the path column per name, then an exact check of the paths it found.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+
+from processors.qualified_names import qualified_names
+from processors.query_mentions import phrase_query
+from processors.tokenizer import tokenize
+from streams.stores.views.read import files_with_path_words, paths_matching
+
+MAX_PATH_LOOKUP = 2000  # rows a path query's phrase read may return
+# the languages whose qualified names spell modules' paths: Go's `middleware.RealIP` and
+# JavaScript's `app.router` name a declaration or a property, whatever file is named so
+MODULE_SUFFIXES = (".py", ".pyi", ".rs")
+# the file that stands for its folder when a module is named by the folder's name
+PACKAGE_FILES = frozenset({"__init__.py", "__init__.pyi", "mod.rs"})
+# a written name ending so is a file's name (`pyproject.toml`), not a module's
+FILE_EXTENSIONS = frozenset(
+    {"py", "pyi", "rs", "toml", "json", "yaml", "yml", "md", "rst", "txt", "cfg", "ini", "lock"}
+)
+# a Rust path's leading part that names where to look from, not a folder: what follows it
+# is a module from the crate's root down
+RELATIVE_ROOTS = frozenset({"crate", "self", "super"})
+
+
+def path_named_files(conn: sqlite3.Connection, repo_id: str, query: str) -> list[str]:
+    """Files the query names by path: the whole query (one word with a `/` or a `.`) is the
+    file's repo-relative path or its trailing segments, compared case-insensitively."""
+    wanted = query.strip().replace("\\", "/").removeprefix("./").strip("/")
+    if not wanted or any(c.isspace() for c in wanted) or not ("/" in wanted or "." in wanted):
+        return []
+    terms = tuple(tokenize(wanted))
+    if not terms:
+        return []
+    phrase = phrase_query(terms, "path_terms")
+    folded = wanted.casefold()
+    return sorted(
+        path
+        for path in paths_matching(conn, repo_id, phrase, MAX_PATH_LOOKUP)
+        if path.casefold() == folded or path.casefold().endswith("/" + folded)
+    )
+
+
+def stem_named_files(conn: sqlite3.Connection, repo_id: str, query: str) -> list[str]:
+    """Files the query names by their name alone: the whole query is one compound identifier
+    (`WithParameterSupplier`, `find_route`) that is a file's name without its extension. An
+    agent looking a file up by its class or module name means that file, whatever its role
+    (a test's helper class); a test named for the thing (`find-route.test.js`) is not it, a
+    one-word name (`router`) is English as often, and a compound name inside a sentence is a
+    change request's word (search.files_written_by_name)."""
+    wanted = query.strip()
+    if not wanted or any(c.isspace() for c in wanted) or "/" in wanted or "." in wanted:
+        return []
+    terms = tokenize(wanted)
+    if len(terms) < 2:
+        return []
+    joined = "".join(terms)
+    return [
+        path
+        for path in files_with_path_words(conn, repo_id, wanted, MAX_PATH_LOOKUP)
+        if "".join(tokenize(path.rpartition("/")[2].rpartition(".")[0])) == joined
+    ]
+
+
+def module_named_files(conn: sqlite3.Connection, repo_id: str, query: str) -> list[str]:
+    """Python and Rust files a qualified name the query writes names as a module, anywhere
+    in the query: `starlette.exceptions` -> starlette/exceptions.py or
+    src/starlette/exceptions/__init__.py, `crate::config` -> src/config.rs. The name's parts
+    are the path's trailing folders and the file's stem (or its folder's, for __init__.py or
+    mod.rs), compared case-insensitively; a declaration named so (`JsonParser.getNumberType`)
+    is search.declared_symbols' to find."""
+    found: set[str] = set()
+    for parts in qualified_names(query):
+        if parts[0] in RELATIVE_ROOTS and f"{parts[0]}::" in query:
+            parts = parts[1:]  # `crate::config` is a module; `self.config` is an attribute
+        elif len(parts) < 2 or parts[-1].casefold() in FILE_EXTENSIONS:
+            continue
+        wanted = "/".join(parts).casefold()
+        phrase = phrase_query(tuple(tokenize(wanted)), "path_terms")
+        found.update(
+            path
+            for path in paths_matching(conn, repo_id, phrase, MAX_PATH_LOOKUP)
+            if path.endswith(MODULE_SUFFIXES)
+            and (_module_of(path) == wanted or _module_of(path).endswith("/" + wanted))
+        )
+    return sorted(found)
+
+
+def _module_of(path: str) -> str:
+    """The module a file is, as a casefolded path without its extension: a package's own
+    file stands for its folder."""
+    folder, _, name = path.casefold().rpartition("/")
+    if name in PACKAGE_FILES:
+        return folder
+    stem = name.rpartition(".")[0] or name
+    return f"{folder}/{stem}" if folder else stem
