@@ -58,6 +58,8 @@ _LINE_SUFFIX = re.compile(r"(?::\d+(?:[-:]\d+)?|#L\d+(?:-L?\d+)?)$")
 # a declaration after the file, as Rust paths (`src/lib.rs::Parser`) and test ids
 # (`tests/test_app.py::test_run`) write it
 _SYMBOL_SUFFIX = re.compile(r"::[\w:.<>()]+$")
+# a declaration's name with no qualifier (`getCompletions`): _bare_name_note
+_BARE_NAME = re.compile(r"[^\W\d][\w$]*")
 
 
 class SymbolService:
@@ -142,6 +144,7 @@ class SymbolService:
                 or self._specifier_note(repo_id, path)
                 or self._declaration_note(repo_id, path)
                 or self._on_disk_note(repo_id, path)
+                or self._bare_name_note(repo_id, path)
             )
         where = f"{path.rstrip('/')} is a directory" if path else "the path is the repository root"
         examples = ", ".join(f.path for f in under)
@@ -163,6 +166,20 @@ class SymbolService:
         name = path.split("(", 1)[0]
         if "/" in name or "." not in name.strip("."):
             return None
+        return self._declared_in(repo_id, path, name)
+
+    def _bare_name_note(self, repo_id: str, path: str) -> str | None:
+        """A declaration's name alone written as the path (`getCompletions`,
+        `CompletionOptions`, as an agent copies it from the code or a snippet): the files
+        declaring it, as for a qualified one. Asked after the file on disk, since a name
+        without a dot may be a file's too (`Makefile`)."""
+        name = path.split("(", 1)[0]
+        if not _BARE_NAME.fullmatch(name):
+            return None
+        return self._declared_in(repo_id, path, name)
+
+    def _declared_in(self, repo_id: str, path: str, name: str) -> str | None:
+        """The note naming the files that declare `name` (see _declaration_note), if any."""
         simple = name.rpartition(".")[2]
         names = ImportNames(self.symbols, repo_id)
         files = dict.fromkeys(

@@ -113,6 +113,28 @@ async def test_a_declaration_named_as_the_path_names_its_file(
         assert missing["exists"] is False and "note" not in missing, missing
 
 
+async def test_a_bare_declaration_name_as_the_path_names_its_file(
+    sample_repo: Path, tmp_path: Path
+) -> None:
+    """QA on spf13/cobra: outline of `Command.getCompletions` named completions.go, but
+    outline of `CompletionOptions` and related of `getCompletions` (the name alone, as an
+    agent copies it from code or a search snippet) answered 'not indexed' with no note, as
+    for a name nothing declares. A bare name nothing declares still gets none."""
+    async with stdio_session(tmp_path / "data", str(sample_repo)) as session:
+        await wait_indexed(session, "sample")
+        for tool, path in (
+            ("repocontext_outline", "InvoiceCalculator"),
+            ("repocontext_related", "compute_total"),
+        ):
+            note, text = await absent_note(session, "sample", tool, path)
+            assert "declared in src/billing/invoice.py" in note, note
+            assert "declared in src/billing/invoice.py" in text, text
+        missing = await call(
+            session, "repocontext_outline", {"repoId": "sample", "path": "Nowhere"}
+        )
+        assert missing["exists"] is False and "note" not in missing, missing
+
+
 async def test_a_file_on_disk_the_index_left_out_is_said_to_be_one(
     sample_repo: Path, tmp_path: Path
 ) -> None:
