@@ -52,6 +52,8 @@ def describe_validation_error(
         ranged = None if model is None else range_error(model, loc, err["type"], err.get("input"))
         if ranged is None and err.get("type") in TYPE_ERRORS:
             ranged = _not_a_number(model, loc, err["type"], err.get("input"))
+        if ranged is None and err.get("type") in SHAPES:
+            ranged = _wrong_shape(model, loc, err["type"], err.get("input"))
         parts.append(ranged or f"`{where}`: {message}")
     return f"invalid arguments for {tool}: " + "; ".join(parts)
 
@@ -73,6 +75,29 @@ def _not_a_number(
     what = "a number" if kind == "float_type" else "an integer"
     shown = json.dumps(value, default=repr)  # as the caller wrote it: "3", true, null
     return f"`{loc[0]}` must be {what}{' ' + words if words else ''} (got {shown[:40]})"
+
+
+# a container of the wrong kind: what the argument must be (pydantic says "Input should be a
+# valid dictionary", which names neither what came nor what the object holds)
+SHAPES = {"dict_type": "an object", "list_type": "an array"}
+
+
+def _json_kind(value: Any) -> str:
+    """What a JSON value is, as an agent wrote it: "an array", "a string", "null"."""
+    if value is None:
+        return "null"
+    kinds = ((bool, "a boolean"), (dict, "an object"), (list, "an array"), (str, "a string"))
+    return next((name for kind, name in kinds if isinstance(value, kind)), "a number")
+
+
+def _wrong_shape(model: type[BaseModel] | None, loc: tuple[Any, ...], kind: str, value: Any) -> str:
+    """`addLinks` must be an object, got an array: relation -> target keys (...): the field's
+    description, when it has one, says what the object holds."""
+    where = ".".join(str(p) for p in loc) or "arguments"
+    text = f"`{where}` must be {SHAPES[kind]}, got {_json_kind(value)}"
+    field = model.model_fields.get(str(loc[0])) if model is not None and len(loc) == 1 else None
+    described = field.description if field is not None else None
+    return f"{text}: {described.rstrip('.')}" if described else text
 
 
 def _known_arguments(model: type[BaseModel] | None, name: str) -> str:

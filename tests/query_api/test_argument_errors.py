@@ -47,3 +47,26 @@ def test_a_tool_without_arguments_says_so() -> None:
         text
         == "invalid arguments for repocontext_health: `repoId`: unknown argument (it takes none)"
     )
+
+
+def test_a_value_of_the_wrong_shape_says_the_shape_wanted_and_what_came() -> None:
+    """QA on jinja: links written as a list of {target, relation} drew `addLinks`: "Input
+    should be a valid dictionary", which says neither what the object holds nor what was
+    wrong with the list."""
+    links = [{"target": "repo/r/file/a.py", "relation": "about"}]
+    text = error_of(
+        "repocontext_remember", m.RememberArgs, {"repoId": "r", "topic": "t", "addLinks": links}
+    )
+    assert text == (
+        "invalid arguments for repocontext_remember: `addLinks` must be an object, got an "
+        "array: relation -> target keys (files, symbols, memory entries)"
+    )
+    text = error_of(
+        "repocontext_remember",
+        m.RememberArgs,
+        {"repoId": "r", "topic": "t", "addLinks": {"about": "repo/r/file/a.py"}, "tags": "x"},
+    )
+    assert text == (
+        "invalid arguments for repocontext_remember: `tags` must be an array, got a string; "
+        "`addLinks.about` must be an array, got a string"
+    )
