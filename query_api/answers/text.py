@@ -269,6 +269,8 @@ def _outline(r: sy.OutlineResult) -> str:
     declared = r.symbolCount if r.symbolCount is not None else len(r.symbols)
     head = f"{r.path} in {r.repoId}: {lines}{_n(declared, 'symbol')}{cost}"
     out = [head, *_outline_page(r), *_outline_cut(r), *_lag(r.freshness)]
+    note = _own_note(r.note, r.freshness)  # a file declaring nothing: what it imports
+    out += [note] if note else []
     for s in r.symbols:
         sig = " ".join(s.signature.split())
         out.append(f"{s.startLine}-{s.endLine} {s.kind} {s.fullyQualifiedName}: {sig}")

@@ -218,3 +218,13 @@ def test_text_that_does_not_print_is_escaped_where_the_text_block_echoes_it() ->
     assert "\\u2028" in head
     assert quoted("plain words") == "plain words"
     assert json.loads(quoted(query)) == query  # still a JSON string of the same text
+
+
+def test_an_outline_s_note_on_an_indexed_file_is_in_its_text() -> None:
+    """The note of an outline of a file declaring nothing itself names the modules it imports
+    (7c43990), in the JSON only: the text block, which some clients give the model alone,
+    said "src/cache.ts in web: 1 line, 0 symbols" and nothing of where the code is."""
+    note = "src/cache.ts declares nothing itself; it imports src/internal/cache: outline those"
+    outline = sy.OutlineResult(repoId="web", path="src/cache.ts", exists=True, lineCount=1)
+    text = render(outline.model_copy(update={"note": note}))[1]
+    assert text.splitlines() == ["src/cache.ts in web: 1 line, 0 symbols", note]
