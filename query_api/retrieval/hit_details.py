@@ -202,13 +202,15 @@ def locate_in_file(
     first, last = (within.start_line, within.end_line) if within else (1, len(lines))
     last = min(last, len(lines))
     bounds = _candidate_lines(body, lines, terms, first, last)
-    # the lines scored exactly: the CANDIDATE_LINES with the highest bounds
-    ranked = sorted(bounds, key=lambda n: (-bounds[n], n))[:CANDIDATE_LINES]
-    known: dict[int, int] = {}  # line -> its score (each line is tokenized once per file)
     # of the lines that match best, a declaration's first line: `WalkBuilder` is where
     # `struct WalkBuilder` starts, not the doc comment above it that names it too
-    starts = {s.start_line for s in symbols}
-    best = _best_line(lines, terms, ranked, bounds, known, _Preference(starts, named))
+    prefer = _Preference({s.start_line for s in symbols}, named)
+    # the lines scored exactly: the CANDIDATE_LINES with the highest bounds, of equal bounds
+    # those the preference puts first (by line alone, a word on every line kept a named
+    # declaration past the first 64 out: jinja's `do_urlize`, for "`urlize` to `@a@b`")
+    ranked = sorted(bounds, key=lambda n: (-bounds[n], prefer.key(n)))[:CANDIDATE_LINES]
+    known: dict[int, int] = {}  # line -> its score (each line is tokenized once per file)
+    best = _best_line(lines, terms, ranked, bounds, known, prefer)
     if best is None:
         if within is None:
             return None
@@ -275,8 +277,8 @@ def _best_line(
     known: dict[int, int],
     prefer: _Preference,
 ) -> int | None:
-    """Of `ranked` (bound descending, then line), the line with the highest score, then the
-    one `prefer` puts first; None when none scores."""
+    """Of `ranked` (bound descending, then as `prefer` orders them), the line with the
+    highest score, then the one `prefer` puts first; None when none scores."""
     best: tuple[int, tuple[int, bool, int]] | None = None
     for n in ranked:
         hope = (-bounds[n], prefer.key(n))  # its key if it scored its bound

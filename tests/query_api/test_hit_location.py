@@ -127,3 +127,22 @@ def test_a_qualified_name_of_a_private_member_names_its_declaration() -> None:
         named = _declaration_named(rows, query_terms(query), "source/core/Ky.ts", set())
         assert named is not None and named.fq_name == "Ky.#retryFromError", query
     assert "ky.#retryfromerror" in query_terms("Ky.#retryFromError").identifiers
+
+
+def test_a_named_declaration_past_the_first_candidates_still_wins_a_tie() -> None:
+    """Jinja's filters.py for "don't apply `urlize` to `@a@b`": `b` is a word of the query on
+    hundreds of lines, so the 64 lines scored exactly were the file's first; `do_urlize`,
+    which the hit's reasons name, lay past them and the hit named `from .utils import
+    urlize` at line 29."""
+    body = "\n".join(
+        [
+            "from .utils import urlize",  # 1: `urlize`
+            *[f"value_b{n} = b  # b" for n in range(2, 200)],  # 2-199: `b`
+            "def do_urlize(value):",  # 200: `urlize`, the declaration named
+            "    return urlize(value)",
+        ]
+    )
+    named = SymbolRow("r", "f.py", "f.do_urlize", "do_urlize", "Function", 200, 201, "d", "")
+    found = locate_in_file(body, [named], query_terms("apply `urlize` to `@a@b`"), None, [named])
+    assert found is not None
+    assert (found.start_line, found.end_line) == (200, 201)

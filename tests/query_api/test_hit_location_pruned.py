@@ -52,19 +52,20 @@ def exhaustively(
         out = [(-line_score(lines[n - 1], terms), n) for n in numbers[:CANDIDATE_LINES]]
         return [(score, n) for score, n in out if score]
 
-    ranked = scored(sorted(bounds, key=lambda n: (-bounds[n], n)))
-    if not ranked:
-        if within is None:
-            return None
-        head = [n for n in range(first, last + 1) if lines[n - 1].strip()][:SNIPPET_LINES]
-        end = min(last, max(head[-1], first + MAX_RANGE_LINES - 1)) if head else last
-        return Location(first, end, _snippet(lines, head)) if head else None
     starts = {s.start_line for s in symbols}
 
     def rank(n: int) -> int:
         inside = [i for i, s in enumerate(named) if s.start_line <= n <= s.end_line]
         return min(inside, default=len(named))
 
+    # of equal bounds, the lines the answer would prefer are scored first
+    ranked = scored(sorted(bounds, key=lambda n: (-bounds[n], rank(n), n not in starts, n)))
+    if not ranked:
+        if within is None:
+            return None
+        head = [n for n in range(first, last + 1) if lines[n - 1].strip()][:SNIPPET_LINES]
+        end = min(last, max(head[-1], first + MAX_RANGE_LINES - 1)) if head else last
+        return Location(first, end, _snippet(lines, head)) if head else None
     best = min(ranked, key=lambda it: (it[0], rank(it[1]), it[1] not in starts, it[1]))[1]
     owner = within or _innermost(symbols, best)
     if owner is not None:
