@@ -308,7 +308,9 @@ def _outline_cut(r: sy.OutlineResult) -> list[str]:
 def _related(r: sy.RelatedResult) -> str:
     if not r.exists:
         return _absent(r.path, r.repoId, r.note, r.freshness)
-    return "\n".join([f"{r.path} in {r.repoId}", *_lag(r.freshness), *related_lines(r)])
+    note = _own_note(r.note, r.freshness)  # what its dependents leave out (Go members)
+    head = [f"{r.path} in {r.repoId}", *_lag(r.freshness)]
+    return "\n".join([*head, *related_lines(r), *([note] if note else [])])
 
 
 def _absent(path: str, repo_id: str, note: str | None, fresh: t.Freshness | None) -> str:

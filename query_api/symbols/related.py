@@ -25,7 +25,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from query_api.symbols.dependents import TYPE_KINDS, DependentsResolver, is_test_path
-from query_api.symbols.families import Found, even_share
+from query_api.symbols.families import Found, even_share, language_family
+from query_api.symbols.go_family import package_level
 from query_api.symbols.import_names import ImportNames
 from schemas.symbols import MAX_RELATED_FILES, MAX_RELATED_PAIRS, RelatedResult, SymbolAt
 from streams.stores.views.symbols import SymbolRow, SymbolViews
@@ -126,6 +127,26 @@ def related_of(
         testCount=shown_tests.count if paged else None,
         testFiles=shown_tests.files if paged else None,
         nextOffset=after if after < max(shown_deps.files, shown_tests.files) else None,
+        note=unresolved_members_note(path, declared),
+    )
+
+
+def unresolved_members_note(path: str, declared: list[SymbolRow]) -> str | None:
+    """What a Go file's dependents leave out: the uses of its methods and fields, which Go
+    selects through a value (`cmd.Root().GenFishCompletion(...)`) that names no receiver
+    type, so they are resolved only through a qualified reference (dependents.py, go_family).
+    On cobra, related(fish_completions.go) said "dependents: none" while completions.go calls
+    its `GenFishCompletion`: "none" read as a method nobody calls."""
+    if language_family(path) != "go":
+        return None
+    members = [s for s in declared if s.kind in ("Method", "Field") and not package_level(s)]
+    if not members:
+        return None
+    method = next((s.name for s in members if s.kind == "Method"), None)
+    example = f"x.{method}()" if method else f"x.{members[0].name}"
+    return (
+        f"uses of its methods and fields through a value (`{example}`) are not resolved to "
+        "it: search for the member's name to find them"
     )
 
 

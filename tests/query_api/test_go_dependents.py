@@ -11,6 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from query_api.answers.render import render
+from query_api.symbols.related import related_of
 from tests.query_api.test_symbol_dependents import Repo, repo_holding
 
 PARAMS = """package gotiny
@@ -237,3 +239,21 @@ def test_a_package_level_var_read_bare_in_another_file_has_its_reader(repo: Repo
         }
     )
     assert repo.dependents("timeouts.go") == [("client.go", "gotiny.timeout")]
+
+
+def test_related_of_a_file_declaring_methods_says_their_calls_are_not_resolved(
+    repo: Repo,
+) -> None:
+    """QA on spf13/cobra: related(fish_completions.go) said "dependents: none" though
+    completions.go calls `cmd.Root().GenFishCompletion(...)`: a selector names no receiver
+    type, so a method's callers are not resolved (a member is looked up only through a
+    qualified reference). The answer says so, in the JSON and the text, rather than let
+    "none" read as a method nobody calls (a struct's fields alike); a file declaring no
+    member says nothing."""
+    got = related_of(repo.resolver, repo.views, "r", "maker.go", 0)
+    assert got.dependents == []  # `Build` calls m.New() in the file itself; nothing else does
+    assert got.note is not None and "`x.New()`" in got.note, got.note
+    assert got.note in render(got)[1]
+    fields = related_of(repo.resolver, repo.views, "r", "params.go", 0).note  # Param's
+    assert fields is not None and "`x.Key`" in fields, fields
+    assert related_of(repo.resolver, repo.views, "r", "cmd/app/app.go", 0).note is None
