@@ -27,6 +27,7 @@ from query_api.symbols.dependents import DependentsResolver
 from query_api.symbols.import_names import ImportNames
 from query_api.symbols.js_specifiers import JsSpecifiers
 from query_api.symbols.outline import outline_of
+from query_api.symbols.path_suffix import files_ending_with, suffix_note
 from query_api.symbols.related import related_of
 from schemas import tools as t
 from schemas.events import RepoRegistration
@@ -144,6 +145,7 @@ class SymbolService:
                 or self._specifier_note(repo_id, path)
                 or self._declaration_note(repo_id, path)
                 or self._on_disk_note(repo_id, path)
+                or self._suffix_note(repo_id, path)
                 or self._bare_name_note(repo_id, path)
             )
         where = f"{path.rstrip('/')} is a directory" if path else "the path is the repository root"
@@ -208,6 +210,15 @@ class SymbolService:
             "walk's filters) or too large, or one not read yet (repocontext_refresh re-reads "
             "it)"
         )
+
+    def _suffix_note(self, repo_id: str, path: str) -> str | None:
+        """A path without its leading folders (`jinja2/utils.py`, `utils.py`): the indexed
+        files it ends (query_api/symbols/path_suffix.py). One read of the text files' paths,
+        made only for a path that named nothing else."""
+        if not path or path.startswith("/"):
+            return None
+        indexed = (p for p, _, _ in self.views.text_file_sizes(repo_id))
+        return suffix_note(path, files_ending_with(path, indexed), DIRECTORY_EXAMPLES)
 
     def _module_note(self, repo_id: str, path: str) -> str | None:
         module = strip_js_extension(path)

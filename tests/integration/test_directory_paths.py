@@ -199,3 +199,26 @@ async def test_a_file_declaring_nothing_names_what_it_imports(tmp_path: Path) ->
             session, "repocontext_outline", {"repoId": "web", "path": "src/empty.ts"}
         )
         assert "note" not in empty, empty
+
+
+async def test_a_path_missing_its_leading_folders_names_the_file(
+    sample_repo: Path, tmp_path: Path
+) -> None:
+    """QA on pallets/jinja: outline of `jinja2/utils.py` (the path as the package imports it,
+    without `src/`) and of `utils.py` answered "not indexed" with no note, though
+    `src/jinja2/utils.py` is. A path no indexed file ends with still gets none."""
+    async with stdio_session(tmp_path / "data", str(sample_repo)) as session:
+        await wait_indexed(session, "sample")
+        for tool, path in (
+            ("repocontext_outline", "billing/invoice.py"),
+            ("repocontext_related", "invoice.py"),
+        ):
+            note, text = await absent_note(session, "sample", tool, path)
+            assert note == (
+                f"{path} is no path from the repository root; the indexed file "
+                "src/billing/invoice.py ends with it: name that file"
+            ), note
+            assert "src/billing/invoice.py ends with it" in text, text
+        for path in ("voice.py", "billing/nope.py"):
+            missing = await call(session, "repocontext_outline", {"repoId": "sample", "path": path})
+            assert missing["exists"] is False and "note" not in missing, missing

@@ -1,0 +1,37 @@
+"""A path written without its leading folders, and the indexed files it may mean.
+
+Agents name a Python module's file as its package imports it (`jinja2/utils.py` for
+`src/jinja2/utils.py`), or by its name alone (`utils.py`): outline and related take paths
+from the repository root, and on pallets/jinja both answered "not indexed" with no note,
+which reads as a file the index left out. A whole trailing part of an indexed path (after a
+`/`) names the file; `voice.py` is no part of `invoice.py`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+
+def files_ending_with(path: str, indexed: Iterable[str]) -> list[str]:
+    """The indexed paths that end with `path` after a folder boundary, in path order."""
+    if not path or path.startswith("/"):
+        return []
+    tail = "/" + path
+    return sorted(p for p in indexed if p.endswith(tail))
+
+
+def suffix_note(path: str, files: list[str], examples: int) -> str | None:
+    """The note for a path that is the end of `files` (files_ending_with), if any."""
+    if not files:
+        return None
+    if len(files) == 1:
+        return (
+            f"{path} is no path from the repository root; the indexed file {files[0]} "
+            "ends with it: name that file"
+        )
+    named = ", ".join(files[:examples])
+    more = f" and {len(files) - examples} more" if len(files) > examples else ""
+    return (
+        f"{path} is no path from the repository root; indexed files ending with it are "
+        f"{named}{more}: name one"
+    )
