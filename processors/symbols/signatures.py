@@ -98,8 +98,14 @@ _LITERAL_BRACKETS = {"object": "{…}", "array": "[…]"}
 _MAX_VALUE_DEPTH = 8
 
 
+# a class field whose value is a function (`handle = (req) => {...}`) is signed up to the
+# function's body, as a method is
+_FUNCTION_VALUES = frozenset({"arrow_function", "function_expression", "function"})
+
+
 def _literal_value(text_of: Callable[[int, int], str], node: Node, name: str) -> Node | None:
-    """The multi-line object or array literal `node` (declaring `name`) binds, or None."""
+    """The multi-line object or array literal `node` (declaring `name`) binds, or the body
+    of the function it binds, or None."""
     current: Node | None = node
     for _ in range(_MAX_VALUE_DEPTH):
         if current is None:
@@ -107,6 +113,9 @@ def _literal_value(text_of: Callable[[int, int], str], node: Node, name: str) ->
         kind = current.type
         if kind in _LITERAL_BRACKETS:
             return current if current.start_point.row != current.end_point.row else None
+        if kind in _FUNCTION_VALUES and current is not node:
+            body = current.child_by_field_name("body")
+            return body if body is not None and body.type == "statement_block" else None
         if kind in _DECLARATIONS:  # `var a = 1, b = {...}`: the declarator of `name`
             current = next(
                 (
@@ -159,8 +168,10 @@ def _signature(
         )
         if literal is not None:
             end = literal.start_byte
-            tail = _LITERAL_BRACKETS[literal.type] + text_of(literal.end_byte, d.end)
+            if literal.type in _LITERAL_BRACKETS:
+                tail = _LITERAL_BRACKETS[literal.type] + text_of(literal.end_byte, d.end)
     end = max(end, d.start)
+    text_of = _without_comments(text_of, node, d.start, end)
     text = text_of(d.start, end)
     types = grammar.decorations
     if types:
@@ -185,6 +196,43 @@ def _signature(
     if len(text) > MAX_SIGNATURE_CHARS:
         text = text[: MAX_SIGNATURE_CHARS - 1] + "…"
     return text
+
+
+MAX_HEAD_NODES = 4000  # nodes a head's comments are looked for in: a long type alias's
+
+
+def _without_comments(
+    text_of: Callable[[int, int], str], node: Node, start: int, end: int
+) -> Callable[[int, int], str]:
+    """`text_of` with the comments inside the head [start, end) left out: once the head is
+    collapsed onto one line, a line comment (`src: string; // route pattern`, a parameter's
+    `# why`) reads as if it commented out the rest of it."""
+    comments: list[tuple[int, int]] = []
+    stack, seen = [node], 0
+    while stack and seen < MAX_HEAD_NODES:
+        current = stack.pop()
+        seen += 1
+        if current.end_byte <= start or current.start_byte >= end:
+            continue
+        if current.type in _COMMENT_TYPES:
+            comments.append((current.start_byte, current.end_byte))
+        else:
+            stack.extend(reversed(current.children))
+    if not comments:
+        return text_of
+    comments.sort()
+
+    def cut(a: int, b: int) -> str:
+        pieces, pos = [], a
+        for c_start, c_end in comments:
+            if c_end <= pos or c_start >= b:
+                continue
+            pieces.append(text_of(pos, max(pos, c_start)))
+            pos = max(pos, c_end)
+        pieces.append(text_of(pos, b) if pos < b else "")
+        return " ".join(pieces)
+
+    return cut
 
 
 def _declarator_type(src: bytes, param: Node) -> str | None:

@@ -230,3 +230,23 @@ def test_a_type_written_as_a_string_is_a_reference() -> None:
     assert "not a name at all" not in names  # a string that is no identifier names nothing
     label = "src.requests.adapters.Adapter.label"
     assert not any(owner == label for owner, _n, _q in found)  # a string value is no type
+
+
+def test_a_value_a_method_is_called_on_is_a_reference_when_a_from_import_binds_it() -> None:
+    # poetry's `wheel_file_re.match(...)` after `from poetry.utils.patterns import
+    # wheel_file_re` linked the function to the regex only through the file's import
+    body = (
+        "import click\nimport numpy as np\n"
+        "from poetry.utils.patterns import wheel_file_re\nfrom .requests import Request\n\n"
+        "def parse(name, obj):\n"
+        "    click.echo(np.array(name))\n"
+        "    obj.match(name)\n"
+        "    Request.from_scope(name)\n"
+        "    return wheel_file_re.match(name)\n"
+    )
+    found = _references("src/poetry/parse.py", body)
+    parse = "src.poetry.parse.parse"
+    assert (parse, "wheel_file_re", "poetry.utils.patterns.wheel_file_re") in found
+    assert (parse, "Request", "src.poetry.requests.Request") in found
+    # a module a function is called through is no value: `click`, `numpy` name no declaration
+    assert not {name for _, name, _ in found} & {"click", "numpy", "np", "obj"}

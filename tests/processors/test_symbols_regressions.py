@@ -357,3 +357,35 @@ def test_every_name_of_a_chained_python_assignment_is_a_symbol() -> None:
         "conf.K.y": ("Field", 4),
         "conf.K.m": ("Method", 5),
     }
+
+
+def test_comments_inside_a_head_are_left_out_of_its_signature() -> None:
+    # nitro's `type ObservabilityRoute = { src: string; // route pattern dest: ...`: collapsed
+    # onto one line, the comment read as if it commented out the rest of the head
+    ts = "type Route = {\n  src: string; // route pattern\n  /* the target */ dest?: string;\n};\n"
+    records = symbols_of(upsert("routes.ts", ts))
+    assert records is not None
+    found = {s.fq_name: s.signature for s in records[0].symbols}
+    assert found["Route"] == "type Route = { src: string; dest?: string; };"
+    py = "def run(\n    self,  # the runner\n    quiet: bool,  # say nothing\n) -> int:\n    pass\n"
+    records = symbols_of(upsert("run.py", py))
+    assert records is not None
+    assert [s.signature for s in records[0].symbols] == ["def run( self, quiet: bool, ) -> int"]
+
+
+def test_a_class_field_holding_a_function_is_signed_up_to_its_body() -> None:
+    # the factory's `createApp = (options?: HonoOptions<E>): Hono<E> => { const app = ...`
+    # was signed with its body, 240 characters of it, as no method is
+    ts = (
+        "class Factory {\n"
+        "  createApp = (options?: Options): App => {\n    return new App(options)\n  }\n"
+        "  run = async function (x: number) {\n    return x\n  }\n"
+        "  short = (x: number) => x + 1\n"
+        "}\n"
+    )
+    records = symbols_of(upsert("factory.ts", ts))
+    assert records is not None
+    found = {s.fq_name: s.signature for s in records[0].symbols}
+    assert found["Factory.createApp"] == "createApp = (options?: Options): App"
+    assert found["Factory.run"] == "run = async function (x: number)"
+    assert found["Factory.short"] == "short = (x: number) => x + 1"  # no body: the whole line

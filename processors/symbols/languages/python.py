@@ -178,10 +178,16 @@ def imported_member(node: Node, src: bytes, aliases: dict[str, str]) -> bool:
     if src[end : end + 1] == b"(":
         return False
     if not start or src[start - 1] != _DOT:
-        if node.parent is not None and node.parent.type == "attribute":
-            return False  # the object of `x.y` (`Request` in `Request.x`), not a value read bare
         name = src[start:end]
-        return name.isascii() and name.decode("ascii") in aliases
+        if not name.isascii() or name.decode("ascii") not in aliases:
+            return False
+        parent = node.parent
+        if parent is None or parent.type != "attribute":
+            return True
+        # the object of `x.y`: a value a method is called on (`wheel_file_re.match(...)`),
+        # bound by a `from` import; `click.echo(...)` and `np.array(...)` call into a module
+        called = parent.parent is not None and parent.parent.type == "call"
+        return called and "." in aliases[name.decode("ascii")]
     head = start - 1
     while head and src[head - 1] in _CHAIN_BYTES:
         head -= 1

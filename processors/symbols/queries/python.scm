@@ -133,6 +133,10 @@
 (for_statement right: (identifier) @ref.value)
 (for_in_clause right: (identifier) @ref.value)
 (lambda body: (identifier) @ref.value)
+; the value a method is called on, when an import binds it (`wheel_file_re.match(name)` after
+; `from .patterns import wheel_file_re`, `Request.from_scope(scope)`): the call names the
+; method, which a value's type declares nowhere the index sees
+(call function: (attribute object: (identifier) @ref.value))
 ; a type alias's value (`CookiesType: TypeAlias = RequestsCookieJar | Mapping[str, str]`,
 ; `tuple[str, CaseInsensitiveDict[str] | None]`)
 (binary_operator left: (identifier) @ref.value)
