@@ -10,18 +10,31 @@ from schemas.symbols import MAX_RELATED_FILES
 
 
 def related_lines(r: sy.RelatedResult) -> list[str]:
+    """The lists, one line a file. A test file using the file is one of its dependents and
+    one of its tests with the same symbols: its dependents line says "see tests" rather
+    than repeat them (cobra's related(completions.go) wrote completions_test.go's 55 names
+    twice)."""
     out = ["imports: " + (", ".join(r.imports) or "none")]
+    tested = _by_path(r.tests)
     lists = (
         ("dependents", r.dependents, r.dependentFiles, r.dependentCount),
         ("tests", r.tests, r.testFiles, r.testCount),
     )
     for label, rows, files, count in lists:
-        by_path: dict[str, list[str]] = {}
-        for row in rows:
-            by_path.setdefault(row.path, []).append(row.symbol)
+        by_path = _by_path(rows)
         out.append(f"{label}:{_page(r, len(by_path), len(rows), files, count)}")
-        out += [f"  {path}: {', '.join(symbols)}" for path, symbols in by_path.items()]
+        for path, symbols in by_path.items():
+            listed = label == "dependents" and set(symbols) <= set(tested.get(path, ()))
+            out.append(f"  {path}: {'see tests' if listed else ', '.join(symbols)}")
     return out
+
+
+def _by_path(rows: list[sy.SymbolAt]) -> dict[str, list[str]]:
+    """A list's symbols by file, in the list's order."""
+    by_path: dict[str, list[str]] = {}
+    for row in rows:
+        by_path.setdefault(row.path, []).append(row.symbol)
+    return by_path
 
 
 def _page(

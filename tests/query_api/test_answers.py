@@ -228,3 +228,27 @@ def test_an_outline_s_note_on_an_indexed_file_is_in_its_text() -> None:
     outline = sy.OutlineResult(repoId="web", path="src/cache.ts", exists=True, lineCount=1)
     text = render(outline.model_copy(update={"note": note}))[1]
     assert text.splitlines() == ["src/cache.ts in web: 1 line, 0 symbols", note]
+
+
+def test_a_test_file_among_a_files_dependents_lists_its_symbols_once_in_the_text() -> None:
+    """A test file that uses the file is one of its dependents and one of its tests, with the
+    same symbols (docs/answers.md): on spf13/cobra, related(completions.go) wrote
+    completions_test.go's 55 test names twice, about 600 of the text's 1,500 tokens. The
+    dependents line names the file and sends the reader to its symbols under tests; a test
+    file with symbols the tests list lacks keeps them."""
+    a_test = [SymbolAt(symbol=f"cobra.Test{n}", path="a_test.go") for n in ("One", "Two")]
+    dependents = [SymbolAt(symbol="cobra.Run", path="run.go"), *a_test]
+    dependents.append(SymbolAt(symbol="cobra.TestOther", path="b_test.go"))
+    tests = [*a_test, SymbolAt(symbol="cobra.TestNamed", path="b_test.go")]
+    answer = sy.RelatedResult(
+        repoId="r", path="a.go", exists=True, dependents=dependents, tests=tests
+    )
+    assert render(answer)[1].splitlines()[2:] == [
+        "dependents:",
+        "  run.go: cobra.Run",
+        "  a_test.go: see tests",
+        "  b_test.go: cobra.TestOther",
+        "tests:",
+        "  a_test.go: cobra.TestOne, cobra.TestTwo",
+        "  b_test.go: cobra.TestNamed",
+    ]
