@@ -395,7 +395,9 @@ class MemoryService:
                     frontier.append((target, level + 1))
                 if truncated:
                     break
-        return m.NeighborsResult(key=args.key, exists=True, neighbors=found, truncated=truncated)
+        # a linked declaration named as recall, search and outline name it (its key stored)
+        shown = self.link_targets.as_imported(found)
+        return m.NeighborsResult(key=args.key, exists=True, neighbors=shown, truncated=truncated)
 
 
 def _listed(view: EntryView) -> EntryView:

@@ -84,3 +84,31 @@ async def test_outline_and_related_show_import_names_in_a_src_layout(tmp_path: P
         assert ("src/flask/helpers.py", "flask.helpers.client") in {
             (d["path"], d["symbol"]) for d in changed["dependents"]
         }
+
+
+async def test_neighbors_name_a_linked_declaration_as_recall_does(tmp_path: Path) -> None:
+    """QA on pallets/jinja: a note linked to `jinja2.filters.do_attr` (src layout) listed the
+    symbol in neighbors as `src.jinja2.filters.do_attr`, the stored name, where recall, scan,
+    search and outline say `jinja2.filters.do_attr`. The key stays the stored one."""
+    repo = tmp_path / "ws" / "repo"
+    (repo / "src" / "flask").mkdir(parents=True)
+    (repo / "src" / "flask" / "__init__.py").write_text('"""Flask."""\n')
+    (repo / "src" / "flask" / "testing.py").write_text(TESTING)
+    async with memory_rig(tmp_path, index=True) as (_, s):
+        where = {"repoId": "repo", "path": "src/flask/testing.py"}
+
+        async def outlined() -> bool:
+            return bool((await call(s, "repocontext_outline", where)).get("symbols"))
+
+        await wait_for(outlined, what="symbols of src/flask/testing.py")
+        note = {
+            "repoId": "repo",
+            "topic": "gotchas",
+            "title": "the test client",
+            "addLinks": {"about": ["repo/repo/symbol/flask.testing.FlaskClient"]},
+        }
+        written = await call(s, "repocontext_remember", note)
+        walked = await call(s, "repocontext_neighbors", {"key": written["key"]})
+        [symbol] = walked["neighbors"]
+        assert symbol["key"] == "repo/repo/symbol/src.flask.testing.FlaskClient"
+        assert symbol["fullyQualifiedName"] == "flask.testing.FlaskClient"
