@@ -11,6 +11,12 @@
   receiver: (parameter_list (parameter_declaration type: [(type_identifier) @parent (pointer_type (type_identifier) @parent) (generic_type type: (type_identifier) @parent) (pointer_type (generic_type type: (type_identifier) @parent))]))
   name: (field_identifier) @name parameters: (parameter_list) @params) @def.Method
 (field_declaration_list (field_declaration name: (field_identifier) @name) @def.Field)
+; an embedded field is named by its type, the package and `*` left out (`*Config`,
+; `gorm.Model`, `Base[T]`): the spec's field name, the one its promoted members come through
+(field_declaration_list (field_declaration !name type: (type_identifier) @name) @def.Field)
+(field_declaration_list (field_declaration !name type: (qualified_type name: (type_identifier) @name)) @def.Field)
+(field_declaration_list (field_declaration !name type: (generic_type type: (type_identifier) @name)) @def.Field)
+(field_declaration_list (field_declaration !name type: (generic_type type: (qualified_type name: (type_identifier) @name))) @def.Field)
 (method_elem name: (field_identifier) @name parameters: (parameter_list) @params) @def.Method
 ; a const spec's names are its identifiers (its value is an expression list): the grammar's
 ; `name:` field matches only the first of `const X, Y = 1, 2`

@@ -49,6 +49,9 @@ func main() {
 						for _, name := range f.Names {
 							emit(name, "field", "field")
 						}
+						if len(f.Names) == 0 { // embedded: the spec names it by its type
+							emit(embeddedName(f.Type), "field", "field")
+						}
 					}
 					return false
 				case *ast.InterfaceType:
@@ -83,4 +86,22 @@ func main() {
 			}
 		}
 	}
+}
+
+// embeddedName is the name of an embedded field: its type's name, without the package, the
+// `*` or the type arguments (`*Config`, `gorm.Model`, `Base[T]`).
+func embeddedName(t ast.Expr) *ast.Ident {
+	switch t := t.(type) {
+	case *ast.Ident:
+		return t
+	case *ast.StarExpr:
+		return embeddedName(t.X)
+	case *ast.SelectorExpr:
+		return t.Sel
+	case *ast.IndexExpr:
+		return embeddedName(t.X)
+	case *ast.IndexListExpr:
+		return embeddedName(t.X)
+	}
+	return nil
 }
