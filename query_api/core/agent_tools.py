@@ -30,6 +30,7 @@ from query_api.evaluation.history import (
     shallow_refusal,
     store_cached,
 )
+from query_api.symbols.path_suffix import files_ending_with
 from schemas import tools as t
 from schemas.topics import partition_for
 from streams.errors import SourceError
@@ -286,8 +287,22 @@ class AgentTools:
             elapsedMilliseconds=int((time.perf_counter() - started) * 1000),
             freshness=await self.core.freshness(args.repoId),
             notIndexed=missing or None,
-            note=_not_indexed_note(missing) if missing else None,
+            note=await asyncio.to_thread(self._missing_note, args.repoId, missing),
         )
+
+    def _missing_note(self, repo_id: str, missing: list[str]) -> str | None:
+        """The note on paths not indexed, naming the file a path is the end of (`jinja2/
+        utils.py` of src/jinja2/utils.py): the agent wrote it from the package, not the root."""
+        if not missing:
+            return None
+        indexed = [p for p, _, _ in self.core.views.text_file_sizes(repo_id)]
+        ends = [
+            f"{path} is the end of {' or '.join(files[:MAX_ENDS])}"
+            for path in missing
+            if (files := files_ending_with(path, indexed))
+        ]
+        hint = f"; paths are from the repository root: {', '.join(ends)}" if ends else ""
+        return _not_indexed_note(missing) + hint
 
     def _not_indexed(self, repo_id: str, paths: list[str]) -> list[str]:
         """The named paths no indexed file is at or under, in the order named: an agent
@@ -300,6 +315,9 @@ class AgentTools:
             if views.get_file(repo_id, path) is None
             and not views.files_under(repo_id, path.rstrip("/") + "/", limit=1)
         ]
+
+
+MAX_ENDS = 3  # indexed files a not-indexed path's note names as the ones it may mean
 
 
 def _not_indexed_note(paths: list[str]) -> str:

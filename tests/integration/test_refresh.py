@@ -89,6 +89,23 @@ async def test_a_named_path_that_is_not_indexed_is_said(sample_repo: Path, tmp_p
         assert "notIndexed" not in current and "note" not in current
 
 
+async def test_a_path_missing_its_leading_folders_names_the_file(
+    sample_repo: Path, tmp_path: Path
+) -> None:
+    """QA on pallets/jinja: refresh of `jinja2/utils.py` (the file is src/jinja2/utils.py)
+    re-read nothing and said only "missing, ignored, binary, ...", so an agent that had just
+    edited the file was not told that paths are from the repository root."""
+    async with stdio_session(tmp_path / "data", str(sample_repo)) as session:
+        await wait_indexed(session, "sample")
+        args = {"repoId": "sample", "paths": ["billing/invoice.py", "src/missing.py"]}
+        result = await call(session, "repocontext_refresh", args)
+        assert result["notIndexed"] == ["billing/invoice.py", "src/missing.py"], result
+        assert result["note"].endswith(
+            "; paths are from the repository root: billing/invoice.py is the end of "
+            "src/billing/invoice.py"
+        ), result
+
+
 async def test_a_file_not_yet_applied_is_not_said_to_be_unindexed(
     sample_repo: Path, tmp_path: Path
 ) -> None:
