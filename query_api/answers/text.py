@@ -357,8 +357,9 @@ def shared_reasons(entries: list[b.BundleEntry]) -> list[str]:
 def entry_lines(e: b.BundleEntry, shared: frozenset[str] = frozenset()) -> list[str]:
     """One bundle entry: a header naming its lines and why it is here (beyond the reasons
     the head line says every entry shares), then its content."""
-    # the declarations a `symbol:` reason names are in the content below: not repeated
-    why = ", ".join(quoted(r) for r in e.reasons if not r.startswith("symbol:") and r not in shared)
+    # a `symbol:` reason the bundle kept names a declaration its content does not hold (one
+    # it packs is left out already: context/entry_fields.bundle_reasons), so it is said
+    why = ", ".join(quoted(r) for r in e.reasons if r not in shared)
     out = [f"== {_where(e.path, e.startLine, e.endLine)}" + (f" [{why}]" if why else "")]
     if e.truncatedAtLine is not None:  # the file goes on: its stored text stops in that line
         out[0] += f" (stored text stops at line {e.truncatedAtLine})"

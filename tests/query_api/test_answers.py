@@ -196,7 +196,7 @@ def test_a_bundles_shared_reasons_are_said_once_in_its_text() -> None:
     assert text.splitlines() == [
         "2 files in r at slices (semantic.exact); 100/8192 tokens; "
         "every file: semantic, chunk:file, keyword-fused",
-        "== a.py [content-match]",
+        "== a.py [symbol:run, content-match]",
         "x = 1",
         "== b.py [path-name-match]",
         "x = 1",
@@ -252,3 +252,34 @@ def test_a_test_file_among_a_files_dependents_lists_its_symbols_once_in_the_text
         "  a_test.go: cobra.TestOne, cobra.TestTwo",
         "  b_test.go: cobra.TestNamed",
     ]
+
+
+def test_a_bundle_entrys_symbol_reason_is_in_its_text() -> None:
+    """QA on jinja: at `detail: paths`, "preserve __slots__ on Undefined classes" sent
+    runtime.py with the reason `symbol:jinja2.runtime.Undefined.__slots__` (a bundle keeps
+    one only when its declaration is not packed: context/entry_fields.bundle_reasons), and
+    the text block left it out as "in the content below": the content was the path."""
+    entry = b.BundleEntry(
+        path="src/jinja2/runtime.py",
+        score=1.0,
+        reasons=["semantic", "symbol:jinja2.runtime.Undefined.__slots__"],
+        tokenCount=6,
+        content="src/jinja2/runtime.py",
+        units=[b.Unit(receipt="r", kind="pointer", tokenCount=6)],
+    )
+    result = b.ContextResult(
+        repoId="jinja",
+        task="preserve __slots__ on Undefined classes",
+        mode="semantic",
+        retrievalPath="semantic.exact",
+        detail="paths",
+        budgetTokens=8192,
+        totalTokens=6,
+        responseTokens=100,
+        truncated=False,
+        entries=[entry],
+    )
+    header = render(result)[1].splitlines()[1]
+    assert header == (
+        "== src/jinja2/runtime.py [semantic, symbol:jinja2.runtime.Undefined.__slots__]"
+    )
