@@ -366,6 +366,8 @@ def entry_lines(e: b.BundleEntry, shared: frozenset[str] = frozenset()) -> list[
     for m in e.linkedMemory:
         out.append(f"memory {quoted(m.key)}: {quoted(m.summary)}{_stale(m.stale)}")
     sliced = bool(e.units) and all(u.kind == "span" and u.startLine for u in e.units)
+    if e.content == e.path and all(u.kind == "pointer" for u in e.units):
+        return out  # a pointer's content is its path, which the header says
     return out + (_spans(e) if sliced else [e.content])
 
 

@@ -283,3 +283,29 @@ def test_a_bundle_entrys_symbol_reason_is_in_its_text() -> None:
     assert header == (
         "== src/jinja2/runtime.py [semantic, symbol:jinja2.runtime.Undefined.__slots__]"
     )
+
+
+def test_a_pointer_entry_says_its_path_once_in_the_text() -> None:
+    """QA on jinja: a `detail: paths` bundle wrote each file twice, its header and then its
+    content (the path again): ten paths, ten lines that told nothing."""
+    entry = b.BundleEntry(
+        path="src/jinja2/runtime.py",
+        score=1.0,
+        reasons=["semantic"],
+        tokenCount=6,
+        content="src/jinja2/runtime.py",
+        units=[b.Unit(receipt="r", kind="pointer", tokenCount=6)],
+    )
+    result = b.ContextResult(
+        repoId="jinja",
+        task="t",
+        mode="semantic",
+        retrievalPath="semantic.exact",
+        detail="paths",
+        budgetTokens=8192,
+        totalTokens=6,
+        responseTokens=100,
+        truncated=False,
+        entries=[entry],
+    )
+    assert render(result)[1].splitlines()[1:] == ["== src/jinja2/runtime.py [semantic]"]
