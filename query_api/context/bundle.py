@@ -39,6 +39,7 @@ from query_api.context.count_memo import CountMemo
 from query_api.context.entries import EntryRenderer
 from query_api.context.fill import MAX_FILES, MIN_ROOM, fill
 from query_api.context.one_line import one_line_note
+from query_api.context.passed_over import passed_over, passed_over_note
 from query_api.context.plan import ENVELOPE_SHARE, Coster, Item, Share, is_cut, plan
 from query_api.context.receipts import (
     UsageWindow,
@@ -315,6 +316,8 @@ class BundleService:
                         packed, result = again, other
         if result.detail == "slices":
             result = self._one_line_noted(result)
+        if result.detail == "outline":
+            result = self._passed_over_noted(result, packed.planned)
         if not result.entries and not result.reused and answer.note and not result.note:
             # nothing to pack because nothing matched: the search's word for it, not silence
             result = result.model_copy(update={"note": answer.note})
@@ -330,6 +333,16 @@ class BundleService:
             return row.body if row is not None else None
 
         extra = one_line_note(result.entries, body_of, self.count)
+        if extra is None:
+            return result
+        noted = result.model_copy(update={"note": with_note(result.note, extra)})
+        fitted, _ = self._fitted(noted, result.entries, result.truncated)
+        return fitted if len(fitted.entries) == len(result.entries) else result
+
+    def _passed_over_noted(self, result: b.ContextResult, planned: list[str]) -> b.ContextResult:
+        """`result` with a note naming the files ranked above one it sends whose outlines did
+        not fit (query_api/context/passed_over.py), where the note fits the budget."""
+        extra = passed_over_note(passed_over(planned, [e.path for e in result.entries]))
         if extra is None:
             return result
         noted = result.model_copy(update={"note": with_note(result.note, extra)})

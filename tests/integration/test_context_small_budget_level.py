@@ -59,3 +59,30 @@ async def test_a_small_budget_sends_the_top_file_at_the_level_that_holds_it(
             first = [e["path"] for e in outline["entries"]][:1]
             outline_left_it_out |= first == ["docs/middleware.md"]
         assert outline_left_it_out  # a budget where the outline level sent the docs alone
+
+
+async def test_an_outline_bundle_names_the_better_ranked_files_it_left_out(
+    tmp_path: Path,
+) -> None:
+    """QA on pallets/jinja: at `detail: outline`, "preserve __slots__ on Undefined classes"
+    at 6,000 tokens sent utils.py and exceptions.py and said nothing of runtime.py, the
+    search's first file, whose outline did not fit: an outline is never cut."""
+    workspace = rig_settings(tmp_path).workspace_root
+    assert workspace is not None
+    repo = workspace / "repo"
+    (repo / "middleware").mkdir()
+    rules = "".join(f"def cors_rule_{i}(request):\n    return {i}\n\n\n" for i in range(150))
+    (repo / "middleware" / "cors.py").write_text(rules)
+    (repo / "helpers.py").write_text("def cors_enabled():\n    return True\n")
+    async with memory_rig(tmp_path, index=True) as (_, s):
+        found = await call(s, "repocontext_search", {"repoId": "repo", "query": "cors"})
+        assert found["hits"][0]["entry"]["path"] == "middleware/cors.py", found
+        args = {"repoId": "repo", "task": "cors", "detail": "outline"}
+        answer = await call(s, "repocontext_context", {**args, "responseBudgetTokens": 1500})
+        assert [e["path"] for e in answer["entries"]] == ["helpers.py"], answer
+        assert answer["note"] == (
+            "middleware/cors.py ranks above the files sent, but its outline does not fit the "
+            "budget: detail slices or paths, or a larger responseBudgetTokens, sends it"
+        ), answer
+        whole = await call(s, "repocontext_context", {**args, "responseBudgetTokens": 20000})
+        assert whole["entries"][0]["path"] == "middleware/cors.py" and "note" not in whole
