@@ -54,6 +54,8 @@ def describe_validation_error(
             ranged = _not_a_number(model, loc, err["type"], err.get("input"))
         if ranged is None and err.get("type") in SHAPES:
             ranged = _wrong_shape(model, loc, err["type"], err.get("input"))
+        if ranged is None and err.get("type") == "missing":
+            ranged = _missing(model, loc)
         parts.append(ranged or f"`{where}`: {message}")
     return f"invalid arguments for {tool}: " + "; ".join(parts)
 
@@ -98,6 +100,18 @@ def _wrong_shape(model: type[BaseModel] | None, loc: tuple[Any, ...], kind: str,
     field = model.model_fields.get(str(loc[0])) if model is not None and len(loc) == 1 else None
     described = field.description if field is not None else None
     return f"{text}: {described.rstrip('.')}" if described else text
+
+
+def _missing(model: type[BaseModel] | None, loc: tuple[Any, ...]) -> str | None:
+    """`path` is required: the field's description (pydantic says "Field required"), or
+    None for a field without one or a nested one."""
+    field = model.model_fields.get(str(loc[0])) if model is not None and len(loc) == 1 else None
+    described = field.description if field is not None else None
+    if not described:
+        return None
+    # "The repository root" reads on after the colon as "the repository root"; "ID" stays
+    first = described[0].lower() if described[1:2].islower() else described[0]
+    return f"`{loc[0]}` is required: {first}{described[1:].rstrip('.')}"
 
 
 def _known_arguments(model: type[BaseModel] | None, name: str) -> str:

@@ -70,3 +70,15 @@ def test_a_value_of_the_wrong_shape_says_the_shape_wanted_and_what_came() -> Non
         "invalid arguments for repocontext_remember: `tags` must be an array, got a string; "
         "`addLinks.about` must be an array, got a string"
     )
+
+
+def test_a_missing_argument_says_what_it_is() -> None:
+    """QA on jinja: `changed` is described as "optionally scoped to a directory", and a call
+    without `path` answered "`path`: Field required", not what the path is."""
+    from schemas import symbols as sy
+
+    text = error_of("repocontext_changed", sy.ChangedArgs, {"repoId": "jinja"})
+    assert text == (
+        "invalid arguments for repocontext_changed: `path` is required: the repository root, "
+        "or a directory inside it to scope the answer"
+    )
