@@ -14,6 +14,8 @@ keyword rank.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from schemas import tools as t
 from schemas.retrieval import MAX_REASONS
 
@@ -27,12 +29,15 @@ def fuse(
     k: int,
     *,
     impute: bool = False,
+    unembedded: Callable[[t.SearchHit], bool] | None = None,
 ) -> list[t.SearchHit]:
     """The best `k` hits of both lists by their combined score, each entry once (a hit in
     both carries both lists' reasons). With `impute` (vectors still backfilling), a keyword hit
     the semantic list lacks counts its keyword score in the semantic share too, so a file that
-    merely has no vector yet never falls behind files that do. Equal scores go to the better
-    keyword rank, then the key."""
+    merely has no vector yet never falls behind files that do. A keyword hit that
+    `unembedded` says can have no vector (a test file when the query asks for tests) ranks
+    no lower than the keyword list put it. Equal scores go to the better keyword rank, then
+    the key."""
     scores: dict[str, float] = {}
     by_key: dict[str, t.SearchHit] = {}
     for hit, scaled in zip(semantic, _spread(semantic), strict=True):
@@ -55,7 +60,25 @@ def fuse(
             by_key[key] = hit
     unranked = len(keyword)
     ranked = sorted(scores, key=lambda key: (-scores[key], keyword_rank.get(key, unranked), key))
+    if unembedded is not None:
+        held = [hit.entry.key for hit in keyword if unembedded(hit)]
+        ranked = _at_keyword_rank(ranked, held, keyword_rank, scores)
     return [by_key[key].model_copy(update={"score": scores[key]}) for key in ranked[:k]]
+
+
+def _at_keyword_rank(
+    ranked: list[str], held: list[str], keyword_rank: dict[str, int], scores: dict[str, float]
+) -> list[str]:
+    """`ranked` with each key of `held` (in keyword order) moved up to its keyword rank when
+    the fusion put it lower: the semantic list cannot hold it, so its absence there says
+    nothing against it. A moved key is scored as the one it passed (scores stay in rank
+    order)."""
+    for key in held:
+        at, wanted = ranked.index(key), keyword_rank[key]
+        if at > wanted:
+            scores[key] = max(scores[key], scores[ranked[wanted]])
+            ranked.insert(wanted, ranked.pop(at))
+    return ranked
 
 
 def _spread(hits: list[t.SearchHit]) -> list[float]:

@@ -24,7 +24,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from processors.path_roles import Role
+from processors.path_roles import Role, role_of
 from processors.qualified_names import qualified_names
 from query_api.memory.search import attach_linked, keyword_memory_hits, semantic_memory_hit
 from query_api.memory.views import MemoryReader, truncation_fields
@@ -316,7 +316,8 @@ class Retriever:
         path = RetrievalPath.SEMANTIC_EXACT if exact else RetrievalPath.SEMANTIC_APPROXIMATE
         if self.hybrid:
             keyword = await asyncio.to_thread(self._keyword_hits, repo_id, query, pool)
-            hits = fuse(hits, keyword, depth, impute=await self._partial(repo_id))
+            partial = await self._partial(repo_id)
+            hits = fuse(hits, keyword, depth, impute=partial, unembedded=_asked_tests(query))
         return Answer(SearchMode.SEMANTIC, path, hits)
 
     async def _embed_query(self, query: str) -> EmbedResult:
@@ -480,3 +481,15 @@ def keyword_hit(hit: KeywordHit) -> t.SearchHit:
         vectorId=None,
         reasons=list(hit.reasons),
     )
+
+
+def _asked_tests(query: str) -> Callable[[t.SearchHit], bool] | None:
+    """Which keyword hits keep their keyword rank in the fusion: the test files, when the query
+    asks for tests (`add tests for MatchAll`). Tests are never embedded (processors.vectors),
+    so the semantic list cannot hold them, and hybrid search dropped the very tests keyword
+    search found. Docs and config asked for stay fused by score: on the tuning half, holding
+    them at their keyword rank put pyproject.toml and changelogs above the code a request for
+    a version or a typo fix changed (docs/benchmarks.md). None when tests are not asked."""
+    if Role.TEST not in roles_in(query):
+        return None
+    return lambda hit: hit.entry.kind == "File" and role_of(hit.entry.path or "") == Role.TEST

@@ -76,3 +76,31 @@ async def test_a_module_named_by_its_qualified_name_ranks_first(tmp_path: Path) 
         answer = await rig.plane.retriever.search("repo", query, 5)
         assert answer.path in (RetrievalPath.SEMANTIC_APPROXIMATE, RetrievalPath.SEMANTIC_EXACT)
         assert answer.hits[0].entry.path == "starlette/exceptions.py"
+
+
+async def test_tests_a_query_asks_for_are_in_the_hybrid_answer(tmp_path: Path) -> None:
+    """Test files are never embedded, so the semantic list cannot hold them: `add tests for
+    match_all` found args_test.py by keyword and lost it in the fusion to every embedded file."""
+    source = "def match_all(*validators):\n    return all(validators)\n"
+    files = {
+        "args.py": source,
+        "tests/test_args.py": "".join(
+            f"def test_match_all_{case}():\n    assert match_all({case})\n\n"
+            for case in ("none", "one", "two", "many")
+        ),
+        **{
+            f"pkg/mod{i}.py": f"def add_tests{i}(tests):\n    return all(tests)\n"
+            for i in range(12)
+        },
+    }
+    async for rig in open_rig(tmp_path, files=files):
+        await rig.indexer.run_until_idle()
+        answer = await rig.plane.retriever.search("repo", "add tests for match_all", 5)
+        assert answer.path in (RetrievalPath.SEMANTIC_APPROXIMATE, RetrievalPath.SEMANTIC_EXACT)
+        paths = [h.entry.path for h in answer.hits]
+        assert "tests/test_args.py" in paths[:3], paths
+        # a query that asks for no tests keeps them below: the source is what it means
+        paths = [
+            h.entry.path for h in (await rig.plane.retriever.search("repo", "match_all", 5)).hits
+        ]
+        assert paths[0] == "args.py", paths

@@ -71,3 +71,21 @@ def test_while_backfilling_a_file_without_a_vector_keeps_its_bm25_place() -> Non
 def test_hits_found_by_both_lists_carry_both_reasons() -> None:
     hits = fuse([hit("a.py", 0.9, "semantic")], [hit("a.py", 3.0, "content-match")], 5)
     assert hits[0].reasons == ["semantic", "keyword-fused", "content-match"]
+
+
+def test_a_file_that_can_have_no_vector_keeps_its_keyword_rank() -> None:
+    """A test file the query asks for is never embedded: the fusion ranks it no lower than
+    the keyword list did, scored as the hit it passed; other files keep their fused order."""
+    semantic = [(f"src/m{i}.py", 0.9 - i / 100) for i in range(6)]
+    keyword = [("src/args.py", 20.0), ("tests/test_args.py", 3.0), ("src/m0.py", 1.0)]
+    hits = fuse(
+        [hit(p, s, "semantic") for p, s in semantic],
+        [hit(p, s, "content-match") for p, s in keyword],
+        10,
+        unembedded=lambda h: (h.entry.path or "").startswith("tests/"),
+    )
+    paths = [h.entry.path for h in hits]
+    assert paths[:3] == ["src/args.py", "tests/test_args.py", "src/m0.py"], paths
+    assert [h.score for h in hits] == sorted((h.score for h in hits), reverse=True)
+    plain = fused(semantic, keyword)
+    assert plain.index("tests/test_args.py") > 1  # what the rule mends
