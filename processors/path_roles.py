@@ -67,6 +67,9 @@ _CODE_EXT = frozenset(
     for ext, language in LANGUAGE_BY_EXTENSION.items()
     if language not in ("markdown", "json", "yaml", "xml", "html", "css", "toml")
 )
+# a Go file in a `doc/` folder is a package the module builds (cobra's doc/ generates man
+# pages), not a page about one: every folder of .go files is a package
+_PACKAGE_EXT = frozenset({".go"})
 _EXAMPLE_DIRS = frozenset(
     {"examples", "example", "samples", "sample", "demo", "demos", "_examples"}
 )
@@ -200,7 +203,9 @@ def role_of(path: str) -> Role:
         return Role.EXAMPLE
     if folders & _BENCH_DIRS:
         return Role.BENCH
-    if (_DOC_NAMES.match(name) and ext[1:] not in _CODE_EXT) or folders & _DOC_DIRS:
+    if _DOC_NAMES.match(name) and ext[1:] not in _CODE_EXT:
+        return Role.DOC
+    if folders & _DOC_DIRS and ext not in _PACKAGE_EXT:
         return Role.DOC
     if _NEWS_FRAGMENT.match(name):
         return Role.DOC

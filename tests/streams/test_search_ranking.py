@@ -175,6 +175,10 @@ def test_the_file_the_query_calls_by_name_is_lifted(store: ViewStore) -> None:
         ("newsfragments/1234.feature", Role.DOC),
         ("CHANGES/5678.bugfix", Role.DOC),
         ("changes/91.removal.md", Role.DOC),
+        # a Go file in a doc folder is a package (cobra's doc/md_docs.go), its pages are docs
+        ("doc/md_docs.go", Role.SOURCE),
+        ("doc/md_docs.md", Role.DOC),
+        ("docs/conf.py", Role.DOC),
     ],
 )
 def test_roles_from_paths(path: str, role: Role) -> None:
@@ -636,3 +640,41 @@ def test_only_python_and_rust_names_spell_modules(tmp_path: Path) -> None:
             ]
         )
         assert named == [[], []]
+
+
+def test_a_lone_name_only_a_test_declares_ranks_that_test_first(tmp_path: Path) -> None:
+    """`TestCustomDefaultShellCompDirective` is a test's name: looked up alone, the test file
+    declaring it is what the query means; inside a sentence, or where a source file declares
+    the name too, tests stay below."""
+    body = "func TestCustomDefaultShellCompDirective(t *testing.T) {\n\trun(t)\n}\n"
+    files = {
+        "completions_test.go": body,
+        "completions.go": "// custom default shell comp directive\n" * 6 + "func Complete() {}\n",
+        "args.go": "func TestArgs() {}\n",
+        "args_test.go": "func TestArgs(t *testing.T) {}\n",
+    }
+    lone, sentence, both = ranked_over(
+        tmp_path,
+        files,
+        "TestCustomDefaultShellCompDirective",
+        "fix the custom default shell comp directive",
+        "TestArgs",
+    )
+    assert lone[0] == "completions_test.go", lone
+    assert sentence[0] == "completions.go", sentence
+    assert both[0] == "args.go", both
+
+
+def test_a_one_word_name_written_as_code_looks_its_file_up(tmp_path: Path) -> None:
+    """`_identifier` is jinja's _identifier.py, though the lexer says `identifier` more; a
+    bare English word (`identifier`) still ranks by its words."""
+    files = {
+        "src/jinja2/_identifier.py": "import re\npattern = re.compile('[a-z]')\n",
+        "src/jinja2/lexer.py": "# the identifier rules: an identifier token\n" * 8
+        + "def lex_identifier(identifier):\n    return identifier\n",
+    }
+    private, quoted, bare = ranked_over(
+        tmp_path, files, "_identifier", "`_identifier`", "identifier"
+    )
+    assert private[0] == quoted[0] == "src/jinja2/_identifier.py", (private, quoted)
+    assert bare[0] == "src/jinja2/lexer.py", bare

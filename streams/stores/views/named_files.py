@@ -54,13 +54,16 @@ def stem_named_files(conn: sqlite3.Connection, repo_id: str, query: str) -> list
     (`WithParameterSupplier`, `find_route`) that is a file's name without its extension. An
     agent looking a file up by its class or module name means that file, whatever its role
     (a test's helper class); a test named for the thing (`find-route.test.js`) is not it, a
-    one-word name (`router`) is English as often, and a compound name inside a sentence is a
-    change request's word (search.files_written_by_name)."""
-    wanted = query.strip()
+    one-word name (`router`) is English as often unless written as code (in backticks, or
+    with a leading underscore: `_identifier` -> _identifier.py), and a compound name inside
+    a sentence is a change request's word (search.files_written_by_name)."""
+    written = query.strip()
+    wanted = written.strip("`")
     if not wanted or any(c.isspace() for c in wanted) or "/" in wanted or "." in wanted:
         return []
     terms = tokenize(wanted)
-    if len(terms) < 2:
+    # one word is a name when it is written as code: quoted, or private (`_identifier`)
+    if len(terms) < 2 and not (wanted != written or wanted.startswith("_")):
         return []
     joined = "".join(terms)
     return [

@@ -569,8 +569,13 @@ def _named_tiers(
     tiers: dict[str, int] = {path: PATH_TIER for path in path_named_files(conn, repo_id, query)}
     for path in module_named_files(conn, repo_id, query):
         tiers[path] = max(tiers.get(path, 0), QUALIFIED_NAME_TIER)
+    # a query that is one name only tests declare (`TestCustomDefaultShellCompDirective`)
+    # looks that test up: no source file is what it means
+    lookup = not any(c.isspace() for c in query.strip()) and all(
+        role_prior(path, asked) < 1.0 for path in declared
+    )
     for path, named in declared.items():
-        if role_prior(path, asked) < 1.0:
+        if role_prior(path, asked) < 1.0 and not lookup:
             continue
         tiers[path] = tiers.get(path, 0) + max(named.values())
     return tiers
