@@ -146,7 +146,7 @@ class JsModules(JsSpecifiers):
             module = (
                 head
                 if self._module_files(head)
-                else self.directory_main(head) or self._alias(path, head)
+                else self.built_source(head) or self.directory_main(head) or self._alias(path, head)
             )
             if module is not None:
                 return module, qualified[len(head) + 1 :].split(".")[: through - 1]
@@ -187,7 +187,7 @@ class JsModules(JsSpecifiers):
                 for path in files:
                     for entry in self._entries_of(path):
                         if entry.namespace == namespace:
-                            found.append(entry.module)
+                            found.append(self._indexed(entry.module))
                             return True
                 return False
 
@@ -210,12 +210,22 @@ class JsModules(JsSpecifiers):
                     continue
                 for path in files:
                     for entry in self._entries_of(path):
-                        if entry.hands_on(name) and entry.module not in seen:
-                            seen.add(entry.module)
-                            following.append(entry.module)
+                        if not entry.hands_on(name):
+                            continue
+                        # a re-export of a package's build (`./lib/client`) is its source's
+                        module = self._indexed(entry.module)
+                        if module not in seen:
+                            seen.add(module)
+                            following.append(module)
             frontier = following
             if not frontier:
                 break
+
+    def _indexed(self, module: str) -> str:
+        """`module`, or the source module it is built from when only that is indexed."""
+        if self._module_files(module):
+            return module
+        return self.built_source(module) or module
 
     def _entries_of(self, path: str) -> list[ImportEntry]:
         if path not in self._entries:

@@ -54,7 +54,18 @@ class JsSpecifiers:
         repository module it names (`web/components/Button`), like relative specifiers."""
         if self._module_files(module):
             return module
-        return self.directory_main(module) or self._alias(path, module) or module
+        return (
+            self.built_source(module)
+            or self.directory_main(module)
+            or self._alias(path, module)
+            or module
+        )
+
+    def built_source(self, module: str) -> str | None:
+        """The indexed source module a module inside a build folder is made from, when the
+        build is not indexed (sources_of_built): feathers' root shim client.d.ts re-exports
+        `./lib/client`, built from src/client.ts. None when `module` names no build."""
+        return next((m for m in sources_of_built(module) if self._module_files(m)), None)
 
     def directory_main(self, module: str) -> str | None:
         """The module a repository folder imported by its path (`require('../..')`, the
@@ -276,23 +287,41 @@ def _subpaths_naming(manifest: PackageManifest, wanted: set[str]) -> list[str]:
     return found
 
 
-BUILD_FOLDER = "dist"  # where a package's exports point at built files (not committed)
+# where a package's entries and exports point at built files (not committed): tsc's `outDir`
+# and the bundlers' defaults (nitro's `dist`, feathers' `lib`, `"main": "lib/"`)
+BUILD_FOLDERS = ("dist", "lib", "build")
 SOURCE_FOLDER = "src"  # where those files are built from
 
 
 def built_from_source(directory: str, target: str) -> str | None:
-    """The source module an exports target in the package's build folder is built from:
-    `dist/runtime/app.mjs` -> `src/runtime/app` (nitro's `"./app":
+    """The source module an entry or exports target in the package's build folder is built
+    from: `dist/runtime/app.mjs` -> `src/runtime/app` (nitro's `"./app":
     "./dist/runtime/app.mjs"`, which `obuild --stub` or unbuild makes re-export
-    src/runtime/app.ts). Such a target is no repository file, so the package's own imports
-    of itself (`nitro/app`, `nitro/types` in 124 of nitro's files) named no module; None for
-    a target outside the build folder."""
-    prefix = f"{directory}/{BUILD_FOLDER}/" if directory else f"{BUILD_FOLDER}/"
-    if not target.startswith(prefix):
-        return None
-    rest = target[len(prefix) :]
-    source = f"{directory}/{SOURCE_FOLDER}/{rest}" if directory else f"{SOURCE_FOLDER}/{rest}"
-    return module_of(source)
+    src/runtime/app.ts), the folder itself -> `src/index` (feathers'
+    `"main": "lib/"`). Such a target is no repository file, so the package's imports of itself
+    (`nitro/app`, `nitro/types` in 124 of nitro's files) and a workspace's imports of its
+    packages (`@feathersjs/feathers` in most of feathers' files) named no module; None for a
+    target outside the build folders. The caller checks that the source is indexed."""
+    prefix = f"{directory}/" if directory else ""
+    for folder in BUILD_FOLDERS:
+        build = prefix + folder
+        if target == build:  # the folder: its index, as Node and TypeScript read `lib/`
+            return f"{prefix}{SOURCE_FOLDER}/index"
+        if target.startswith(build + "/"):
+            return module_of(prefix + SOURCE_FOLDER + target[len(build) :])
+    return None
+
+
+def sources_of_built(module: str) -> list[str]:
+    """The modules `module` may be built from when one of its folders is a build folder
+    (`pkg/lib/client` -> `pkg/src/client`), nearest the root first: a relative import of a
+    package's build, whose package folder the module does not say."""
+    parts = module.split("/")
+    return [
+        "/".join([*parts[:i], SOURCE_FOLDER, *parts[i + 1 :]])
+        for i, part in enumerate(parts[:-1])
+        if part in BUILD_FOLDERS
+    ]
 
 
 def _reverse(pattern: str, target: str, modules: set[str]) -> list[str]:

@@ -349,3 +349,46 @@ def test_a_name_imported_from_an_asset_is_no_declaration_of_the_repository(repo:
         }
     )
     assert repo.dependents("src/math.ts") == [("src/caller.ts", "c")]
+
+
+LIB_BUILT = {
+    # feathers' lerna layout: each package builds src/ into lib/ (not committed), its entry
+    # fields name the folder (`"main": "lib/"`), and a root shim re-exports a built subpath
+    "package.json": '{"private": true, "workspaces": ["packages/*"]}',
+    "packages/feathers/package.json": (
+        '{"name": "@feathersjs/feathers", "main": "lib/", "types": "lib/"}'
+    ),
+    "packages/feathers/src/index.ts": "export * from './service';\n",
+    "packages/feathers/src/service.ts": "export interface Service { find(): number }\n",
+    "packages/transport-commons/package.json": (
+        '{"name": "@feathersjs/transport-commons", "main": "lib/", "types": "lib/"}'
+    ),
+    "packages/transport-commons/client.d.ts": "export * from './lib/client'\n",
+    "packages/transport-commons/src/client.ts": "export class Service { find() { return 1 } }\n",
+    "packages/auth/src/strategy.ts": (
+        "import { Service } from '@feathersjs/feathers';\n"
+        "export const entityService = (s: Service) => s.find();\n"
+    ),
+    "packages/socketio-client/src/index.ts": (
+        "import { Service } from '@feathersjs/transport-commons/client';\n"
+        "export const connect = () => new Service();\n"
+    ),
+}
+
+
+def test_a_workspace_package_built_into_lib_names_its_source(repo: Repo) -> None:
+    """feathers' packages say `"main": "lib/"` and the root shim client.d.ts re-exports
+    `./lib/client`, all built from src/ by tsc's `outDir: lib`. Only a `dist` build was
+    mapped to its source, so `@feathersjs/feathers` and `@feathersjs/transport-commons/client`
+    named no module and every reference through them was matched by name: related of
+    transport-commons' src/client.ts listed authentication's strategy.ts (whose `Service` is
+    @feathersjs/feathers') and not socketio-client, which imports it."""
+    repo.add(LIB_BUILT)
+    client = "packages/socketio-client/src/index.ts"
+    strategy = "packages/auth/src/strategy.ts"
+    assert repo.dependents("packages/transport-commons/src/client.ts") == [(client, "connect")]
+    assert repo.dependents("packages/feathers/src/service.ts") == [(strategy, "entityService")]
+    assert repo.resolver.imports("r", strategy) == ["packages/feathers/src/index"]
+    assert repo.resolver.imports("r", "packages/transport-commons/client.d.ts") == [
+        "packages/transport-commons/src/client"
+    ]
