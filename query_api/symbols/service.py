@@ -23,7 +23,7 @@ from query_api.access.guard import WorkspaceGuard
 from query_api.access.repo_paths import path_in_repo
 from query_api.answers.freshness import brief_freshness
 from query_api.errors import ConflictError, NotFoundError, ServiceUnavailable, ToolInputError
-from query_api.symbols.dependents import DependentsResolver
+from query_api.symbols.dependents import DependentsResolver, language_family
 from query_api.symbols.import_names import ImportNames
 from query_api.symbols.js_specifiers import JsSpecifiers
 from query_api.symbols.outline import outline_of
@@ -118,8 +118,13 @@ class SymbolService:
     def _imports_note(self, repo_id: str, path: str) -> str | None:
         """A file declaring nothing itself (a barrel re-exporting its modules, an entry point
         calling them): the modules it imports, where the code an agent looks for is; an
-        empty outline alone said nothing of it."""
-        imports = self.symbols.imports_of_file(repo_id, path)
+        empty outline alone said nothing of it. They are named as related's `imports`
+        resolves them, a TS/JS module as its file: the stored entries carry the extractor's
+        marks (`lib/client#=*` for `export * from './lib/client'`) and a build's path."""
+        names = ImportNames(self.symbols, repo_id)
+        imports = [names.shown(m, path) for m in self.resolver.imports(repo_id, path)]
+        if language_family(path) == "js":
+            imports = [self._module_file(repo_id, module) for module in imports]
         if not imports:
             return None
         named = ", ".join(imports[:DIRECTORY_EXAMPLES])
@@ -129,6 +134,12 @@ class SymbolService:
             else ""
         )
         return f"{path} declares nothing itself; it imports {named}{more}: outline those"
+
+    def _module_file(self, repo_id: str, module: str) -> str:
+        """A TS/JS module's one indexed file (`src/client` -> `src/client.ts`), which outline
+        takes as its path; the module as named when it is no file or several."""
+        files = self.symbols.module_files(repo_id, module)
+        return files[0] if len(files) == 1 else module
 
     def _directory_note(self, repo_id: str, path: str) -> str | None:
         """Why a path is no indexed file, where the views can tell: it is a directory with

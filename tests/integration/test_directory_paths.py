@@ -201,6 +201,39 @@ async def test_a_file_declaring_nothing_names_what_it_imports(tmp_path: Path) ->
         assert "note" not in empty, empty
 
 
+async def test_a_file_declaring_nothing_names_the_files_it_imports_not_import_entries(
+    tmp_path: Path,
+) -> None:
+    """QA on feathersjs/feathers: outline of packages/transport-commons/client.d.ts (`export *
+    from './lib/client'`, a shim for the build of src/client.ts) said "it imports
+    packages/transport-commons/lib/client#=*: outline those": the stored import entry with
+    its re-export mark, naming a build folder nothing indexes. The note names the files the
+    imports lead to, as related's `imports` resolves them."""
+    repo = tmp_path / "workspace" / "tc"
+    (repo / "src" / "internal").mkdir(parents=True)
+    (repo / "package.json").write_text('{"name": "tc", "main": "lib/"}\n')
+    (repo / "src" / "client.ts").write_text("export class Service {}\n")
+    (repo / "client.d.ts").write_text("export * from './lib/client'\n")
+    (repo / "src" / "internal" / "cache.ts").write_text("export function cached() {}\n")
+    (repo / "src" / "util.ts").write_text("export const one = 1\n")
+    (repo / "src" / "barrel.ts").write_text(
+        "export { cached as memo } from './internal/cache'\nexport * as util from './util'\n"
+    )
+    async with stdio_session(tmp_path / "data", str(repo)) as session:
+        await wait_indexed(session, "tc")
+        shim = await call(session, "repocontext_outline", {"repoId": "tc", "path": "client.d.ts"})
+        assert shim.get("note") == (
+            "client.d.ts declares nothing itself; it imports src/client.ts: outline those"
+        ), shim
+        barrel = await call(
+            session, "repocontext_outline", {"repoId": "tc", "path": "src/barrel.ts"}
+        )
+        assert barrel.get("note") == (
+            "src/barrel.ts declares nothing itself; it imports src/internal/cache.ts, "
+            "src/util.ts: outline those"
+        ), barrel
+
+
 async def test_a_path_missing_its_leading_folders_names_the_file(
     sample_repo: Path, tmp_path: Path
 ) -> None:
