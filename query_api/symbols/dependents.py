@@ -141,7 +141,7 @@ class DependentsResolver:
             ),
             "rust": RustFamily(lambda: self.rust_modules(repo_id)),
             "python": PythonModules(self.symbols, repo_id),
-            "go": GoFamily(),
+            "go": GoFamily(lambda path: self.read_text(repo_id, path)),
             "jvm": JvmFamily(),
         }
 

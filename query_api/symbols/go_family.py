@@ -15,6 +15,13 @@ major-version element, `github.com/gofiber/fiber/v3` for package `fiber`, or a `
 / `-go` dress), the path is matched as ending in that name (`github.com.gofiber.fiber.Ctx`),
 else no other package of a `/vN` module could depend on its root package.
 
+Where the declaring package's go.mod is indexed, a qualified reference means it only when its
+import path is the package's: the module path, then the package's folder under the module
+(`github.com.go-kratos.kratos.v3.errors.New` for errors/errors.go's `New` in module
+`github.com/go-kratos/kratos/v3`). By the package's name alone, the standard library's
+`errors.New` meant kratos' own errors package in 20 files, and `google.golang.org/grpc`'s
+`NewClient` its transport/grpc. Without a go.mod (or under vendor/) the name decides.
+
 A member (a struct's field, a method) is never named by its bare name either: `c.Params` is a
 selector, so a file declaring a field `Params` still means the package's type `Params` when it
 writes `Params`, and so do the other files of its package. Only a package-level declaration
@@ -25,10 +32,14 @@ from __future__ import annotations
 
 import dataclasses
 import posixpath
+import re
+from collections.abc import Callable
 
 from processors.symbols.languages.go import package_name
-from query_api.symbols.families import FamilyRules, Imports
+from query_api.symbols.families import FamilyRules, Imports, language_family
 from streams.stores.views.symbols import ReferenceRow, SymbolRow
+
+_MODULE_LINE = re.compile(r'^\s*module\s+"?([^\s"]+)"?', re.MULTILINE)
 
 
 def conventional(qualified: str) -> str:
@@ -55,12 +66,19 @@ def package_level(s: SymbolRow) -> bool:
 class GoFamily(FamilyRules):
     """Go for one answer (see the module doc)."""
 
-    def __init__(self) -> None:
+    def __init__(self, read_text: Callable[[str], str | None] | None = None) -> None:
+        """`read_text`: a repository file's text (its go.mod files), None when not indexed."""
         super().__init__("go")
+        self.read_text = read_text or (lambda _path: None)
+        self._modules: dict[str, tuple[str, str] | None] = {}  # folder -> its module
+        self._packages: dict[str, str | None] = {}  # folder -> its dotted import path
 
     def means(self, ref: ReferenceRow, targets: list[SymbolRow]) -> bool | None:
         """A qualified reference as FamilyRules matches it, or else with its path ending in
-        the package's conventional name (see the module doc)."""
+        the package's conventional name, of a package whose import path it names where the
+        package's module is known (see the module doc)."""
+        if ref.qualified is not None:
+            targets = [s for s in targets if self._imported_as(ref.qualified, s)]
         answer = super().means(ref, targets)
         if answer is not False or ref.qualified is None:
             return answer
@@ -68,6 +86,41 @@ class GoFamily(FamilyRules):
         if named == ref.qualified:
             return False
         return super().means(dataclasses.replace(ref, qualified=named), targets)
+
+    def _imported_as(self, qualified: str, s: SymbolRow) -> bool:
+        """Whether `qualified` may name `s` through an import of its package: another
+        language's declaration is FamilyRules' to judge, and a package whose module is
+        unknown is judged by its name."""
+        if language_family(s.path) != self.family:
+            return True
+        package = self.package_path(posixpath.dirname(s.path))
+        return package is None or qualified.startswith(package + ".")
+
+    def package_path(self, folder: str) -> str | None:
+        """The dotted import path of the package in `folder` (`github.com.x.kit.v3.errors`),
+        None when no indexed go.mod above it says its module or it is vendored."""
+        if folder not in self._packages:
+            module = self._module_of(folder)
+            path = None
+            if module is not None and "vendor" not in folder.split("/"):
+                root, module_path = module
+                below = folder[len(root) :].strip("/")
+                path = "/".join(p for p in (module_path, below) if p).replace("/", ".")
+            self._packages[folder] = path
+        return self._packages[folder]
+
+    def _module_of(self, folder: str) -> tuple[str, str] | None:
+        """(its folder, its module path) of the nearest go.mod at or above `folder`."""
+        if folder not in self._modules:
+            text = self.read_text(posixpath.join(folder, "go.mod"))
+            line = _MODULE_LINE.search(text) if text is not None else None
+            if line is not None:
+                self._modules[folder] = (folder, line.group(1))
+            elif folder:
+                self._modules[folder] = self._module_of(posixpath.dirname(folder))
+            else:
+                self._modules[folder] = None
+        return self._modules[folder]
 
     def in_scope(self, ref: ReferenceRow, imports_of: Imports, targets: list[SymbolRow]) -> bool:
         """A bare name means a declaration of the referencing file's own package only."""

@@ -1,0 +1,96 @@
+"""A Go reference qualified through an import names a package of this repository only when
+the import path is that package's: its go.mod's module path and its folder under the module
+(QA on go-kratos/kratos). Matched by the package's name alone, the standard library's
+`errors.New` in 20 files was taken for kratos' own errors/errors.go `New` (related listed them
+as its dependents), and contrib/opensergo's `google.golang.org/grpc` NewClient for
+transport/grpc/client.go's."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.query_api.test_symbol_dependents import Repo, repo_holding
+
+ERRORS = """package errors
+
+// New makes an error.
+func New(text string) error { return nil }
+"""
+
+CLIENT = """package grpc
+
+// NewClient dials a server.
+func NewClient(target string) error { return nil }
+"""
+
+# the standard library's errors, imported bare: not errors/errors.go's New
+LIMIT = """package limit
+
+import "errors"
+
+var ErrLimit = errors.New("limit exceeded")
+"""
+
+# the repository's own errors package, through the module path
+LOGGING = """package logging
+
+import "example.com/kit/v3/errors"
+
+func Wrap() error { return errors.New("wrapped") }
+"""
+
+# a module of its own under contrib/: google's grpc, then the repository's
+SERGO = """package sergo
+
+import "google.golang.org/grpc"
+
+func Dial() { grpc.NewClient("x") }
+"""
+
+USE = """package sergo
+
+import kgrpc "example.com/kit/v3/transport/grpc"
+
+func Use() { kgrpc.NewClient("x") }
+"""
+
+
+@pytest.fixture
+def repo(tmp_path: Path) -> Iterator[Repo]:
+    with repo_holding(
+        tmp_path,
+        {
+            "go.mod": "module example.com/kit/v3\n\ngo 1.22\n",
+            "errors/errors.go": ERRORS,
+            "transport/grpc/client.go": CLIENT,
+            "internal/limit/limit.go": LIMIT,
+            "middleware/logging/logging.go": LOGGING,
+            "contrib/sergo/go.mod": 'module "example.com/kit/contrib/sergo/v3" // own module\n',
+            "contrib/sergo/sergo.go": SERGO,
+            "contrib/sergo/use.go": USE,
+        },
+    ) as r:
+        yield r
+
+
+def test_a_standard_library_package_of_the_same_name_is_no_dependency(repo: Repo) -> None:
+    assert repo.dependents("errors/errors.go") == [
+        ("middleware/logging/logging.go", "logging.Wrap")
+    ]  # not internal/limit/limit.go, whose `errors` is the standard library's
+
+
+def test_another_module_s_package_of_the_same_name_is_no_dependency(repo: Repo) -> None:
+    assert repo.dependents("transport/grpc/client.go") == [("contrib/sergo/use.go", "sergo.Use")]
+
+
+def test_without_a_go_mod_the_package_name_still_decides(tmp_path: Path) -> None:
+    # no module path to compare with (a GOPATH-era tree): the import path's last element
+    with repo_holding(
+        tmp_path, {"errors/errors.go": ERRORS, "middleware/logging/logging.go": LOGGING}
+    ) as repo:
+        assert repo.dependents("errors/errors.go") == [
+            ("middleware/logging/logging.go", "logging.Wrap")
+        ]
