@@ -73,7 +73,8 @@ class JsModules(JsSpecifiers):
         name reached through a namespace the module exports: `z.object` of `import { z }
         from "zod"`) means one of `targets`; None when its module is no repository file,
         directly, through the path aliases of the file's tsconfig or as a package of the
-        repository: a package's (`react`), whose names are matched by name."""
+        repository: a package's (`react`), whose names are matched by name, unless a
+        package.json above `path` declares it a dependency (js_dependencies): False."""
         if any(module_match(qualified, s.path, s.fq_name) for s in targets):
             return True
         name = qualified.rpartition(".")[2]
@@ -87,7 +88,9 @@ class JsModules(JsSpecifiers):
             return False  # neither answer could match: no reads
         resolved = self._resolve(path, qualified)
         if resolved is None:  # a package's name, or past the answer's bounds: unknown
-            return None if self.opened <= MAX_FILES else False
+            if self.opened > MAX_FILES or self.dependencies.external(path, qualified):
+                return False  # an installed package's (`express.Router`): not ours
+            return None
         module, namespaces = resolved
         for namespace in namespaces:  # `z.coerce.string`: z, then coerce, are modules
             found = self._namespace_module(module, namespace)

@@ -25,6 +25,7 @@ from processors.symbols.languages.js_ts_packages import (
     workspace_patterns,
 )
 from processors.symbols.languages.js_ts_tsconfig import CONFIG_NAMES, PathAliases, load_aliases
+from query_api.symbols.js_dependencies import DeclaredDependencies
 from streams.stores.views.symbols import SymbolViews
 
 MAX_FILES = 1024  # files one answer may open while resolving modules and following re-exports
@@ -48,6 +49,7 @@ class JsSpecifiers:
         self._texts: dict[str, str | None] = {}  # config path -> its text
         self._mains: dict[str, str | None] = {}  # folder module -> its package.json entry
         self.packages = RepositoryPackages(self._read, self._first_file_under, self._budget)
+        self.dependencies = DeclaredDependencies(self._read, self.packages.workspace_names)
 
     def repository_module(self, path: str, module: str) -> str:
         """`module` as `path` imports it, a path alias (`@/components/Button`) as the
@@ -394,6 +396,10 @@ class RepositoryPackages:
         for d in chain:
             self._scopes[d] = found
         return found
+
+    def workspace_names(self) -> frozenset[str]:
+        """The names of the repository root's workspace packages."""
+        return frozenset(self._workspace_packages())
 
     def _workspace_packages(self) -> dict[str, PackageManifest]:
         """The repository root's workspace packages by name (read once per answer)."""

@@ -392,3 +392,33 @@ def test_a_workspace_package_built_into_lib_names_its_source(repo: Repo) -> None
     assert repo.resolver.imports("r", "packages/transport-commons/client.d.ts") == [
         "packages/transport-commons/src/client"
     ]
+
+
+def test_a_name_imported_from_a_declared_dependency_is_not_the_repositorys(repo: Repo) -> None:
+    """feathers' packages/express/src/index.ts imports `Router` from `express`, a dependency
+    its package.json declares (an npm package, no repository file): the name was matched by
+    name alone, so related of transport-commons' src/routing/router.ts, which declares a
+    class Router, listed express/src/index.ts and express/src/rest.ts as its dependents. A
+    package no package.json above the file declares is still matched by name (the test
+    above), and so is a workspace package's name, declared or not."""
+    repo.add(
+        {
+            "package.json": '{"private": true, "workspaces": ["packages/*"]}',
+            "packages/tc/package.json": '{"name": "@acme/tc"}',
+            "packages/tc/src/router.ts": "export class Router { remove() {} }\n",
+            "packages/express/package.json": (
+                '{"name": "@acme/express", "dependencies": {"express": "^4", "@acme/tc": "*"},'
+                ' "devDependencies": {"socket.io": "^4"}}'
+            ),
+            "packages/express/src/index.ts": (
+                "import { Router } from 'express';\nimport { Server } from 'socket.io';\n"
+                "export const r = () => Router();\nexport const s = (x: Server) => x;\n"
+            ),
+            "packages/tc/src/server.ts": "export class Server {}\n",
+            "packages/other/src/uses.ts": (
+                "import { Router } from 'undeclared-pkg';\nexport const u = () => new Router();\n"
+            ),
+        }
+    )
+    assert repo.dependents("packages/tc/src/router.ts") == [("packages/other/src/uses.ts", "u")]
+    assert repo.dependents("packages/tc/src/server.ts") == []
