@@ -10,6 +10,11 @@ Such a key is rewritten to the stored one when exactly the declarations of one n
 A name written with a Rust (or C++) path separator (`Parser::parse_recipe`) is the stored
 dotted name (`Parser.parse_recipe`) when that one is stored and the name as written is not.
 
+A Go declaration is stored as its package clause and name, so one key may name declarations
+in several files (`main.main` in each command's folder): it reads back as the first file's by
+path, and a link to it is stale only when that one changes. The answer names the files, so a
+note meant for another is linked to that file instead of landing silently on the first.
+
 The reference accepts a link to a target that does not exist (spec: "targets need not
 exist"); the answer says which targets are dangling (the reference's word for a link target
 that names nothing, as neighbors reports it), so a typo does not pass unnoticed.
@@ -135,6 +140,27 @@ class LinkTargets:
                 out[target] = keys
         return out
 
+    def shared(self, links: Mapping[str, list[str]]) -> dict[str, list[str]]:
+        """The symbol targets whose stored name several files declare (see module doc), each
+        with those files by path, the one the key reads back as first."""
+        out: dict[str, list[str]] = {}
+        for target in sorted({t for ts in links.values() for t in ts}):
+            parsed = _symbol_key(target)
+            if parsed is None or not may_read_key(target):
+                continue
+            repo_id, name = parsed
+            simple = _unparameterised(name).rpartition(".")[2]
+            paths = sorted(
+                {
+                    row.path
+                    for row in self.symbols.symbols_named(repo_id, [simple])
+                    if row.fq_name == name
+                }
+            )
+            if len(paths) > 1:
+                out[target] = paths
+        return out
+
     def dangling(self, links: Mapping[str, list[str]]) -> list[str]:
         """The targets that name nothing that exists now; a target in a repository the caller
         may not read is not reported (its existence is not the caller's to learn)."""
@@ -152,9 +178,11 @@ def links_note(
     rewritten: Mapping[str, str],
     dangling: list[str],
     overloads: Mapping[str, list[str]] | None = None,
+    shared: Mapping[str, list[str]] | None = None,
 ) -> str | None:
     """One line on what the write did with its link targets, None when nothing to say.
-    `overloads`: dangling targets that name an overloaded declaration, with its keys."""
+    `overloads`: dangling targets that name an overloaded declaration, with its keys;
+    `shared`: targets whose name several files declare, with those files."""
     parts = []
     if rewritten:
         shown = ", ".join(f"{a} as {b}" for a, b in sorted(rewritten.items()))
@@ -171,6 +199,7 @@ def links_note(
             f"{target} is declared more than once (overloads), each stored with its "
             f"parameters: link the one meant, {listed}{more}"
         )
+    parts += [_shared_part(target, paths) for target, paths in sorted((shared or {}).items())]
     dangling = [t for t in dangling if t not in overloads]
     if dangling:
         parts.append(
@@ -178,3 +207,17 @@ def links_note(
             "stored as written, they read back with exists=false; check the key for a typo"
         )
     return "; ".join(parts) or None
+
+
+def _shared_part(target: str, paths: list[str]) -> str:
+    """What the note says of a key that several files' declarations share."""
+    listed = ", ".join(paths[:MAX_OVERLOADS_SHOWN])
+    more = (
+        f" and {len(paths) - MAX_OVERLOADS_SHOWN} more" if len(paths) > MAX_OVERLOADS_SHOWN else ""
+    )
+    repo_id = target.split("/", 2)[1]
+    return (
+        f"{target} is declared in {len(paths)} files ({listed}{more}): it reads back as "
+        f"{paths[0]}'s, and `stale` follows that one only; to mean another, link its file, "
+        f"repo/{repo_id}/file/<path>"
+    )

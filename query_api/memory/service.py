@@ -91,6 +91,7 @@ class LinkChange:
     rewritten: dict[str, str]  # a target as written -> the stored key it was rewritten to
     dangling: list[str]  # added targets that name nothing that exists now
     overloads: dict[str, list[str]]  # dangling targets naming an overloaded declaration
+    shared: dict[str, list[str]]  # added symbol targets several files declare -> those files
 
 
 class MemoryService:
@@ -161,6 +162,7 @@ class MemoryService:
             rewritten={**rewritten_removed, **rewritten},
             dangling=dangling,
             overloads=self.link_targets.overloads(dangling),
+            shared=self.link_targets.shared(added),
         )
 
     @staticmethod
@@ -225,7 +227,10 @@ class MemoryService:
             danglingLinks=links.dangling,
             note="; ".join(
                 n
-                for n in (kind_note, links_note(links.rewritten, links.dangling, links.overloads))
+                for n in (
+                    kind_note,
+                    links_note(links.rewritten, links.dangling, links.overloads, links.shared),
+                )
                 if n
             )
             or None,
@@ -266,7 +271,7 @@ class MemoryService:
             tagsAdded=int(result.data.get("tagsAdded", 0)),
             tagsRemoved=int(result.data.get("tagsRemoved", 0)),
             danglingLinks=links.dangling,
-            note=links_note(links.rewritten, links.dangling, links.overloads),
+            note=links_note(links.rewritten, links.dangling, links.overloads, links.shared),
         )
 
     async def forget(self, args: m.ForgetArgs) -> m.ForgetResult:
