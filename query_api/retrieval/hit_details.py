@@ -31,6 +31,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from processors.qualified_names import qualified_names, shared_trailing_parts
+from processors.query_scope import after_scope
 from processors.symbols.languages.python import import_name
 from processors.tokenizer import CHANGE_VERBS, STOP_WORDS, tokenize
 from query_api.retrieval.contractions import without_contractions
@@ -390,9 +391,16 @@ def enrich(
     locator: HitLocator, repo_id: str, query: str, hits: list[t.SearchHit], *, details: bool
 ) -> Enriched:
     """Hits with their lines, snippet and import-path names (with `details`), and whether any
-    of them matches the query lexically (read until the first one that does, without)."""
+    of them matches the query lexically (read until the first one that does, without). The
+    lines are those of the request after the scope it opens with (`fix(transport-commons):
+    ...`): the scope names the folder the search lifts, and its words picked feathers'
+    `createDebug('@feathersjs/transport-commons')` line in every file of that package; the
+    scope's words pick them only where the rest finds none."""
     terms = query_terms(query)
     located = locating_terms(terms)  # whether it matches reads every word, verbs too
+    # the lines are picked by the words after a scope the request opens with, when any
+    after = query_terms(after_scope(query))
+    located_after = located if after.empty else locating_terms(after)
     lexical = terms.empty
     out: list[t.SearchHit] = []
     for rank, hit in enumerate(hits):
@@ -413,7 +421,10 @@ def enrich(
         if not lexical and "truncated" in entry.fields:  # searched past its stored body
             lexical = matches_indexed_terms(locator.indexed_terms(repo_id, path), terms)
         if detail:
-            out.append(_detailed(locator, repo_id, path, body, located, hit))
+            shown = _detailed(locator, repo_id, path, body, located_after, hit)
+            if shown.startLine is None and located_after is not located:
+                shown = _detailed(locator, repo_id, path, body, located, hit)
+            out.append(shown)
         else:
             out.append(_as_imported(locator, repo_id, path, hit) if details else hit)
     return Enriched(out, lexical)

@@ -1,0 +1,54 @@
+"""A hit's lines are found by what a change request says after the scope it opens with, not
+by the scope (query_api/retrieval/hit_details.py): the scope names a folder, which the search
+lifts (processors/query_scope.py). On feathersjs/feathers, "fix(transport-commons): Handle
+invalid service paths on socket lookups" named socket/utils.ts line 13, `const debug =
+createDebug('@feathersjs/transport-commons')`, the one line holding both scope words, and
+"fix(transport-commons): Properly delete route data" client.ts's alike."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from query_api.retrieval.hit_details import HitLocator, enrich
+from schemas import tools as t
+from streams.stores import ViewStore
+from streams.stores.views.handlers import default_registry
+from tests.streams.symbol_records import records
+
+UTILS = "\n".join(
+    [
+        "import { createDebug } from '@feathersjs/commons'",  # 1
+        "",
+        "const debug = createDebug('@feathersjs/transport-commons')",  # 3: transport, commons
+        "",
+        "export function runMethod(app: any, path: string) {",  # 5
+        "  const lookup = app.lookup(path)",  # 6: lookup
+        "  if (lookup === null) {",  # 7: lookup
+        "    throw new Error(`Service '${path}' not found`)",  # 8: service
+        "  }",
+        "  return lookup",  # 10: lookup
+        "}",
+        "",
+    ]
+)
+PATH = "packages/transport-commons/src/socket/utils.ts"
+
+
+def _lines(tmp_path: Path, query: str) -> tuple[int | None, int | None]:
+    with ViewStore(tmp_path / "views.db", default_registry()) as views:
+        views.apply(records(PATH, UTILS), {})
+        entry = t.EntryView(key=f"repo/r/file/{PATH}", exists=True, kind="File", path=PATH)
+        hit = t.SearchHit(score=1.0, entry=entry, reasons=["path-name-match", "content-match"])
+        [shown] = enrich(HitLocator(views), "r", query, [hit], details=True).hits
+        return shown.startLine, shown.endLine
+
+
+def test_the_scope_a_request_opens_with_does_not_pick_the_hits_lines(tmp_path: Path) -> None:
+    query = "fix(transport-commons): Handle invalid service lookup"
+    assert _lines(tmp_path, query) == (5, 11)
+
+
+def test_a_scope_alone_still_names_lines(tmp_path: Path) -> None:
+    """A request whose words after the scope are none of the file's still finds its lines by
+    the scope's words."""
+    assert _lines(tmp_path, "fix(transport-commons): zebra") == (3, 3)
