@@ -34,6 +34,7 @@ from streams.stores.views.symbols import SymbolRow, SymbolViews
 _TEST_PREFIXES = ("test_", "test")
 _TEST_SUFFIXES = ("_tests", "_test", "_spec", "tests", "test", "spec")
 _INDEX_STEMS = frozenset({"index", "mod", "__init__"})
+_SOURCE_ROOTS = frozenset({"src", "lib", "source"})  # a package's code, under its name
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,13 +63,18 @@ def test_stem(path: str) -> str:
 
 def subject_names(subject: str, declared: list[SymbolRow]) -> frozenset[str]:
     """What a test file named for `subject` is named after: the file's stem (its folder's
-    name for an index file) and its types' names, casefolded."""
+    name for an index file, and the package's for the index of its source root: `memory`
+    for feathers' packages/memory/src/index.ts, whose tests are packages/memory/test/) and
+    its types' names, casefolded."""
     folders, _, name = subject.rpartition("/")
     stem = name.split(".", 1)[0]
+    package = ""
     if stem.lower() in _INDEX_STEMS and folders:
-        stem = folders.rpartition("/")[2]
+        above, _, stem = folders.rpartition("/")
+        if stem.lower() in _SOURCE_ROOTS:
+            package = above.rpartition("/")[2]
     names = {s.name.casefold() for s in declared if s.kind in TYPE_KINDS}
-    return frozenset({stem.casefold(), *names} - {""})
+    return frozenset({stem.casefold(), package.casefold(), *names} - {""})
 
 
 def named_for(path: str, names: frozenset[str]) -> bool:

@@ -1,0 +1,25 @@
+"""The order of repocontext_related's tests (query_api/symbols/related.py): a package's own
+tests before the other packages' fixtures that use it. On feathersjs/feathers, related of
+packages/memory/src/index.ts listed packages/memory/test/index.test.ts ninth, after schema's,
+authentication's and client's fixtures (they reference more of its names); koa's alike. An
+index file was named for its folder, `src`, which no test is named for."""
+
+from __future__ import annotations
+
+from query_api.symbols.related import ranked_tests, subject_names
+
+
+def test_a_packages_index_under_src_is_named_for_the_package() -> None:
+    found = {
+        "packages/schema/test/fixture.ts": ["<file>", "MessageService", "ServiceTypes.users"],
+        "packages/authentication-local/test/fixture.ts": ["ServiceTypes.users", "app"],
+        "packages/client/test/fixture.ts": ["TodoService"],
+        "packages/memory/test/index.test.ts": ["<file>"],
+    }
+    names = subject_names("packages/memory/src/index.ts", [])
+    assert ranked_tests(found, names)[0] == "packages/memory/test/index.test.ts"
+
+
+def test_an_index_elsewhere_is_still_named_for_its_folder() -> None:
+    assert subject_names("lib/router/index.js", []) == frozenset({"router"})
+    assert subject_names("src/index.ts", []) == frozenset({"src"})
