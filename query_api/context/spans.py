@@ -305,19 +305,51 @@ def _at_statements(
         high = spans[i + 1][0] - 2 if i + 1 < len(spans) else len(lines)
         if inner and a > 1 and lines[a - 2].strip():
             first, last = min(ca for ca, _ in inner), max(cz for _, cz in inner)
-            a, z = _shifted(lines, a, z, max(low, last - (z - a)), min(first, high - (z - a)))
+            lowest, highest = max(low, last - (z - a)), min(first, high - (z - a))
+            # at the declarations' own level, a start may drop the context lines above them
+            own = min(ca + SPAN_CONTEXT if ca > 1 else ca for ca, _ in inner)
+            level = min((_indent(line) for line in lines[own - 1 : last]), default=None)
+            a, z = _shifted(lines, a, z, lowest, highest, level, min(own, high - (z - a)))
         out.append((a, z, y))
     return out
 
 
-def _shifted(lines: Sequence[str], a: int, z: int, lowest: int, highest: int) -> tuple[int, int]:
+def _shifted(
+    lines: Sequence[str],
+    a: int,
+    z: int,
+    lowest: int,
+    highest: int,
+    level: int | None = None,
+    highest_at_level: int | None = None,
+) -> tuple[int, int]:
     """(a, z) moved to the nearest start within SNAP_LINES, from `lowest` to `highest`, that
-    follows a blank line (the one above of equals); unmoved when there is none."""
-    for step in range(1, SNAP_LINES + 1):
-        for start in (a - step, a + step):
-            if lowest <= start <= highest and (start == 1 or not lines[start - 2].strip()):
-                return start, z + start - a
+    follows a blank line (the one above of equals); unmoved when there is none. With a
+    `level` (the least indentation of the declarations the span holds), a start indented no
+    deeper, up to `highest_at_level`, is taken first: a blank line inside a docstring is
+    followed by its prose, indented as the body is (jinja's filters.py span began inside
+    `do_items`' docstring)."""
+    tries: list[tuple[int | None, int]] = [(None, highest)]
+    if level is not None:
+        tries.insert(0, (level, highest if highest_at_level is None else highest_at_level))
+    for limit, top in tries:
+        for step in range(1, SNAP_LINES + 1):
+            for start in (a - step, a + step):
+                if not lowest <= start <= top:
+                    continue
+                if start > 1 and lines[start - 2].strip():
+                    continue
+                if limit is None or _indent(lines[start - 1]) <= limit:
+                    return start, z + start - a
     return a, z
+
+
+def _indent(line: str) -> int:
+    """The width of a line's leading whitespace (a tab as one column); a blank line's is
+    none, so it never starts a span at a declaration's level."""
+    if not line.strip():
+        return 1 << 16
+    return len(line) - len(line.lstrip())
 
 
 def _given_back(

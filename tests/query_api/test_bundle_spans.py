@@ -375,3 +375,22 @@ def test_a_window_inside_a_long_declaration_starts_at_a_statement() -> None:
     )
     assert fq == "frobnicate_all" and a <= 200 <= z and z - a + 1 == 50
     assert body[a - 2] == "", (a, body[a - 2])
+
+
+def test_a_padded_span_starts_at_its_declaration_s_level_not_inside_a_docstring() -> None:
+    """jinja's filters.py: a span for `do_xmlattr` began inside `do_items`' docstring, after
+    one of its blank lines. A start indented no deeper than the declaration is taken first."""
+    body = ["def do_items(value):", '    """Return the items.']
+    for n in range(6):
+        body += ["", f"    Prose paragraph {n} of the docstring,", "    over two lines."]
+    body += ['    """', "    return value.items()", "", "", "def do_xmlattr(d):"]
+    body += [f"    part_{n} = d.get({n})" for n in range(8)] + ["    return d", "", ""]
+    body += ["def do_map(seq):"] + [f"    seq = seq.step({n})" for n in range(20)] + [""]
+    start = body.index("def do_xmlattr(d):") + 1
+    symbols = [
+        sym("do_items", "Function", 1, start - 3),
+        sym("do_xmlattr", "Function", start, start + 9),
+    ]
+    [(a, z, fq)] = select_spans(symbols, len(body), task_stems("xmlattr"), 24, 24, lines=body)
+    assert fq == "do_xmlattr" and a <= start and z >= start + 9
+    assert not body[a - 1].startswith(" ") and not body[a - 2].strip(), (a, body[a - 1])
