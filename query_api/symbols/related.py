@@ -87,8 +87,13 @@ def ranked_dependents(files: dict[str, list[str]]) -> list[str]:
     return sorted(files, key=lambda p: (is_test_path(p), -len(files[p]), p))
 
 
-def ranked_tests(files: dict[str, list[str]], names: frozenset[str]) -> list[str]:
-    return sorted(files, key=lambda p: (not named_for(p, names), -len(files[p]), p))
+def ranked_tests(files: dict[str, list[str]], names: frozenset[str], stem: str = "") -> list[str]:
+    """Tests named for the file first, of those the ones with its own stem (`index.test.ts`
+    for an index.ts, before the package's app.fixture.ts), then by how much they use it."""
+    return sorted(
+        files,
+        key=lambda p: (not named_for(p, names), test_stem(p) != stem, -len(files[p]), p),
+    )
 
 
 def page_of(
@@ -117,7 +122,8 @@ def related_of(
     tests = resolver.tests_found(repo_id, declared, dependents, exclude={path}, subject=path)
     names = ImportNames(symbols, repo_id)
     shown_deps = page_of(by_file, ranked_dependents(by_file), offset, names)
-    shown_tests = _tests_page(tests, subject_names(path, declared), offset, names)
+    stem = path.rpartition("/")[2].split(".", 1)[0].casefold()
+    shown_tests = _tests_page(tests, subject_names(path, declared), stem, offset, names)
     paged = shown_deps.cut or shown_tests.cut
     after = offset + MAX_RELATED_FILES
     return RelatedResult(
@@ -156,6 +162,8 @@ def unresolved_members_note(path: str, declared: list[SymbolRow]) -> str | None:
     )
 
 
-def _tests_page(found: Found, names: frozenset[str], offset: int, shown: ImportNames) -> Listed:
+def _tests_page(
+    found: Found, names: frozenset[str], stem: str, offset: int, shown: ImportNames
+) -> Listed:
     files = found.files()
-    return page_of(files, ranked_tests(files, names), offset, shown)
+    return page_of(files, ranked_tests(files, names, stem), offset, shown)

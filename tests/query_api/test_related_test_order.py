@@ -17,7 +17,10 @@ def test_a_packages_index_under_src_is_named_for_the_package() -> None:
         "packages/memory/test/index.test.ts": ["<file>"],
     }
     names = subject_names("packages/memory/src/index.ts", [])
-    assert ranked_tests(found, names)[0] == "packages/memory/test/index.test.ts"
+    assert ranked_tests(found, names, "index")[0] == "packages/memory/test/index.test.ts"
+    koa = {"packages/koa/test/app.fixture.ts": ["app"], "packages/koa/test/index.test.ts": ["x"]}
+    koa_names = subject_names("packages/koa/src/index.ts", [])
+    assert ranked_tests(koa, koa_names, "index")[0] == "packages/koa/test/index.test.ts"
 
 
 def test_an_index_elsewhere_is_still_named_for_its_folder() -> None:
