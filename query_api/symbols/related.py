@@ -87,13 +87,34 @@ def ranked_dependents(files: dict[str, list[str]]) -> list[str]:
     return sorted(files, key=lambda p: (is_test_path(p), -len(files[p]), p))
 
 
-def ranked_tests(files: dict[str, list[str]], names: frozenset[str], stem: str = "") -> list[str]:
-    """Tests named for the file first, of those the ones with its own stem (`index.test.ts`
-    for an index.ts, before the package's app.fixture.ts), then by how much they use it."""
+def ranked_tests(
+    files: dict[str, list[str]], names: frozenset[str], subject: str = ""
+) -> list[str]:
+    """Tests named for the file first; of those, the ones in its package (feathers'
+    packages/feathers/test/hooks/*.test.ts before packages/schema/test/hooks.test.ts for
+    packages/feathers/src/hooks.ts), then those with its own stem (`index.test.ts` for an
+    index.ts, before the package's app.fixture.ts); then by how much they use it."""
+    stem = subject.rpartition("/")[2].split(".", 1)[0].casefold()
+    package = package_folder(subject)
     return sorted(
         files,
-        key=lambda p: (not named_for(p, names), test_stem(p) != stem, -len(files[p]), p),
+        key=lambda p: (
+            not named_for(p, names),
+            not p.startswith(package),
+            test_stem(p) != stem,
+            -len(files[p]),
+            p,
+        ),
     )
+
+
+def package_folder(path: str) -> str:
+    """The folder of the package `path` is in, with its slash: the one above its source root
+    (`packages/feathers/` for packages/feathers/src/hooks.ts); "" when no folder of the path
+    is a source root."""
+    parts = path.split("/")[:-1]
+    roots = [i for i, part in enumerate(parts) if part.lower() in _SOURCE_ROOTS]
+    return "".join(f"{part}/" for part in parts[: roots[-1]]) if roots else ""
 
 
 def page_of(
@@ -122,8 +143,7 @@ def related_of(
     tests = resolver.tests_found(repo_id, declared, dependents, exclude={path}, subject=path)
     names = ImportNames(symbols, repo_id)
     shown_deps = page_of(by_file, ranked_dependents(by_file), offset, names)
-    stem = path.rpartition("/")[2].split(".", 1)[0].casefold()
-    shown_tests = _tests_page(tests, subject_names(path, declared), stem, offset, names)
+    shown_tests = _tests_page(tests, subject_names(path, declared), path, offset, names)
     paged = shown_deps.cut or shown_tests.cut
     after = offset + MAX_RELATED_FILES
     return RelatedResult(
@@ -163,7 +183,7 @@ def unresolved_members_note(path: str, declared: list[SymbolRow]) -> str | None:
 
 
 def _tests_page(
-    found: Found, names: frozenset[str], stem: str, offset: int, shown: ImportNames
+    found: Found, names: frozenset[str], subject: str, offset: int, shown: ImportNames
 ) -> Listed:
     files = found.files()
-    return page_of(files, ranked_tests(files, names, stem), offset, shown)
+    return page_of(files, ranked_tests(files, names, subject), offset, shown)

@@ -17,12 +17,34 @@ def test_a_packages_index_under_src_is_named_for_the_package() -> None:
         "packages/memory/test/index.test.ts": ["<file>"],
     }
     names = subject_names("packages/memory/src/index.ts", [])
-    assert ranked_tests(found, names, "index")[0] == "packages/memory/test/index.test.ts"
+    assert (
+        ranked_tests(found, names, "packages/memory/src/index.ts")[0]
+        == "packages/memory/test/index.test.ts"
+    )
     koa = {"packages/koa/test/app.fixture.ts": ["app"], "packages/koa/test/index.test.ts": ["x"]}
     koa_names = subject_names("packages/koa/src/index.ts", [])
-    assert ranked_tests(koa, koa_names, "index")[0] == "packages/koa/test/index.test.ts"
+    assert (
+        ranked_tests(koa, koa_names, "packages/koa/src/index.ts")[0]
+        == "packages/koa/test/index.test.ts"
+    )
 
 
 def test_an_index_elsewhere_is_still_named_for_its_folder() -> None:
     assert subject_names("lib/router/index.js", []) == frozenset({"router"})
     assert subject_names("src/index.ts", []) == frozenset({"src"})
+
+
+def test_a_files_own_packages_tests_come_before_another_packages_of_its_name() -> None:
+    """packages/schema/test/hooks.test.ts (schema's hooks, calling feathers' createContext)
+    came before feathers' own test/hooks/*.test.ts for packages/feathers/src/hooks.ts."""
+    found = {
+        "packages/schema/test/hooks.test.ts": ["<file>"],
+        "packages/feathers/test/hooks/after.test.ts": ["<file>"],
+        "packages/feathers/test/hooks/hooks.test.ts": ["<file>"],
+    }
+    subject = "packages/feathers/src/hooks.ts"
+    assert ranked_tests(found, subject_names(subject, []), subject) == [
+        "packages/feathers/test/hooks/hooks.test.ts",
+        "packages/feathers/test/hooks/after.test.ts",
+        "packages/schema/test/hooks.test.ts",
+    ]
