@@ -32,14 +32,12 @@ from __future__ import annotations
 
 import dataclasses
 import posixpath
-import re
 from collections.abc import Callable
 
 from processors.symbols.languages.go import package_name
 from query_api.symbols.families import FamilyRules, Imports, language_family
+from query_api.symbols.go_modules import GO_MOD, module_path
 from streams.stores.views.symbols import ReferenceRow, SymbolRow
-
-_MODULE_LINE = re.compile(r'^\s*module\s+"?([^\s"]+)"?', re.MULTILINE)
 
 
 def conventional(qualified: str) -> str:
@@ -112,10 +110,10 @@ class GoFamily(FamilyRules):
     def _module_of(self, folder: str) -> tuple[str, str] | None:
         """(its folder, its module path) of the nearest go.mod at or above `folder`."""
         if folder not in self._modules:
-            text = self.read_text(posixpath.join(folder, "go.mod"))
-            line = _MODULE_LINE.search(text) if text is not None else None
-            if line is not None:
-                self._modules[folder] = (folder, line.group(1))
+            text = self.read_text(posixpath.join(folder, GO_MOD))
+            module = module_path(text) if text is not None else None
+            if module is not None:
+                self._modules[folder] = (folder, module)
             elif folder:
                 self._modules[folder] = self._module_of(posixpath.dirname(folder))
             else:

@@ -24,6 +24,7 @@ from query_api.access.repo_paths import path_in_repo
 from query_api.answers.freshness import brief_freshness
 from query_api.errors import ConflictError, NotFoundError, ServiceUnavailable, ToolInputError
 from query_api.symbols.dependents import DependentsResolver, language_family
+from query_api.symbols.go_modules import import_path_note
 from query_api.symbols.import_names import ImportNames
 from query_api.symbols.js_specifiers import JsSpecifiers
 from query_api.symbols.outline import outline_of
@@ -50,6 +51,7 @@ from streams.stores.views.store import ViewStore
 from streams.stores.views.symbols import SymbolViews
 
 DIRECTORY_EXAMPLES = 3  # files a note about a directory names, so the caller can pick one
+GO_PACKAGE_LOOKUP = 200  # files under a Go package's folder read to find its own
 # a file at the repository root, importing a specifier written as a path (_specifier_note):
 # the root's package.json and tsconfig resolve it
 _ROOT_IMPORTER = "index.ts"
@@ -154,6 +156,7 @@ class SymbolService:
                 self._line_note(repo_id, path)
                 or self._module_note(repo_id, path)
                 or self._specifier_note(repo_id, path)
+                or self._go_import_note(repo_id, path)
                 or self._declaration_note(repo_id, path)
                 or self._on_disk_note(repo_id, path)
                 or self._suffix_note(repo_id, path)
@@ -253,6 +256,19 @@ class SymbolService:
             return None
         named = ", ".join(files[:DIRECTORY_EXAMPLES])
         return f"{path} is an import specifier, no file; it names {named}: name that file"
+
+    def _go_import_note(self, repo_id: str, path: str) -> str | None:
+        """A Go import path written as the path, as related's `imports` lists it: the folder
+        of the repository's module that holds the package (query_api/symbols/go_modules)."""
+        return import_path_note(
+            path,
+            (p for p, _, _ in self.views.text_file_sizes(repo_id)),
+            lambda p: self._text_of(repo_id, p),
+            lambda prefix: [
+                f.path for f in self.views.files_under(repo_id, prefix, limit=GO_PACKAGE_LOOKUP)
+            ],
+            DIRECTORY_EXAMPLES,
+        )
 
     # -- related ---------------------------------------------------------------------------
 
