@@ -205,8 +205,16 @@ class SymbolService:
         )
         if not files:
             return None
-        declared = ", ".join(list(files)[:DIRECTORY_EXAMPLES])
-        return f"{path} is no file; it is declared in {declared}: name that file"
+        if len(files) == 1:
+            return f"{path} is no file; it is declared in {next(iter(files))}: name that file"
+        named = ", ".join(list(files)[:DIRECTORY_EXAMPLES])
+        more = (
+            f" and {len(files) - DIRECTORY_EXAMPLES} more"
+            if len(files) > DIRECTORY_EXAMPLES
+            else ""
+        )
+        # a Go name (`main.main`) is declared in each folder of that package clause
+        return f"{path} is no file; it is declared in {len(files)} files, {named}{more}: name one"
 
     def _on_disk_note(self, repo_id: str, path: str) -> str | None:
         """A file of the workspace that the index left out (a binary, an ignored file, one

@@ -1,0 +1,34 @@
+"""A declaration's name given as the path, declared in several files, says how many and asks
+for one of them.
+
+QA on go-kratos/kratos: outline of `main.main` answered "main.main is no file; it is declared
+in cmd/kratos/main.go, cmd/protoc-gen-go-errors/main.go, cmd/protoc-gen-go-http/main.go: name
+that file", three files and "that file"; and with more files than the three it names, it did
+not say others were left out (the path-suffix note says "and N more: name one")."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.integration.mcp_helpers import stdio_session, wait_indexed
+from tests.integration.test_directory_paths import absent_note, pytestmark  # noqa: F401
+
+MAIN = 'package main\n\nfunc main() { println("x") }\n'
+
+
+async def test_a_name_several_files_declare_asks_for_one(tmp_path: Path) -> None:
+    repo = tmp_path / "workspace" / "tools"
+    for tool in ("a", "b", "c", "d"):
+        (repo / "cmd" / tool).mkdir(parents=True)
+        (repo / "cmd" / tool / "main.go").write_text(MAIN)
+    (repo / "lib").mkdir()
+    (repo / "lib" / "lib.go").write_text("package lib\n\nfunc Only() {}\n")
+    async with stdio_session(tmp_path / "data", str(repo)) as session:
+        await wait_indexed(session, "tools")
+        note, _ = await absent_note(session, "tools", "repocontext_outline", "main.main")
+        assert note == (
+            "main.main is no file; it is declared in 4 files, cmd/a/main.go, cmd/b/main.go, "
+            "cmd/c/main.go and 1 more: name one"
+        ), note
+        note, _ = await absent_note(session, "tools", "repocontext_related", "lib.Only")
+        assert note == "lib.Only is no file; it is declared in lib/lib.go: name that file", note
