@@ -159,8 +159,32 @@ def related_of(
         testCount=shown_tests.count if paged else None,
         testFiles=shown_tests.files if paged else None,
         nextOffset=after if after < max(shown_deps.files, shown_tests.files) else None,
-        note=unresolved_members_note(path, declared),
+        note=_joined(unresolved_members_note(path, declared), untested_note(path, by_file, tests)),
     )
+
+
+def untested_note(path: str, by_file: dict[str, list[str]], tests: Found) -> str | None:
+    """Where the tests of a file no test uses or is named for may be: those of the files
+    using it, its own package's first. On feathersjs/feathers, related of
+    packages/rest-client/src/base.ts said "tests: none" while rest-client/test/index.test.ts
+    exercises it through index.ts's restClient; "none" read as untested code."""
+    if tests.files():
+        return None
+    package = package_folder(path)
+    users = sorted(
+        (p for p in ranked_dependents(by_file) if not is_test_path(p)),
+        key=lambda p: not p.startswith(package),
+    )
+    if not users:
+        return None
+    return (
+        "no test uses it or is named for it; the tests of a file using it may exercise it: "
+        f"related of {users[0]}"
+    )
+
+
+def _joined(*notes: str | None) -> str | None:
+    return "; ".join(n for n in notes if n) or None
 
 
 def unresolved_members_note(path: str, declared: list[SymbolRow]) -> str | None:

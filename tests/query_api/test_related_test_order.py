@@ -6,7 +6,10 @@ index file was named for its folder, `src`, which no test is named for."""
 
 from __future__ import annotations
 
-from query_api.symbols.related import ranked_tests, subject_names
+from pathlib import Path
+
+from query_api.symbols.related import ranked_tests, related_of, subject_names
+from tests.query_api.test_symbol_dependents import repo_holding
 
 
 def test_a_packages_index_under_src_is_named_for_the_package() -> None:
@@ -48,3 +51,29 @@ def test_a_files_own_packages_tests_come_before_another_packages_of_its_name() -
         "packages/feathers/test/hooks/after.test.ts",
         "packages/schema/test/hooks.test.ts",
     ]
+
+
+def test_a_file_no_test_uses_points_to_the_tests_of_a_file_using_it(tmp_path: Path) -> None:
+    """feathers' packages/rest-client/src/base.ts: "tests: none", while
+    rest-client/test/index.test.ts exercises it through index.ts's restClient."""
+    files = {
+        "packages/rest-client/src/base.ts": "export class Base { request() {} }\n",
+        "packages/rest-client/src/index.ts": (
+            "import { Base } from './base';\nexport const restClient = () => new Base();\n"
+        ),
+        "packages/rest-client/test/index.test.ts": (
+            "import { restClient } from '../src/index';\nit('works', () => restClient());\n"
+        ),
+        "packages/other/src/user.ts": (
+            "import { Base } from '../../rest-client/src/base';\nexport const u = new Base();\n"
+        ),
+    }
+    with repo_holding(tmp_path, files) as repo:
+        base = related_of(repo.resolver, repo.views, "r", "packages/rest-client/src/base.ts", 0)
+        assert base.tests == []
+        assert base.note == (
+            "no test uses it or is named for it; the tests of a file using it may exercise it: "
+            "related of packages/rest-client/src/index.ts"
+        )
+        index = related_of(repo.resolver, repo.views, "r", "packages/rest-client/src/index.ts", 0)
+        assert index.tests and index.note is None
