@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import dataclasses
 import posixpath
+import re
 from collections.abc import Callable
 
 from processors.symbols.languages.go import package_name
@@ -133,6 +134,29 @@ class GoFamily(FamilyRules):
         """A package-level var or const (a Field) too: the package's other files read it
         bare (`return DefaultTimeout`; the extractor leaves locals out)."""
         return super().matched_bare(s) or (s.kind == "Field" and package_level(s))
+
+
+_TEST_FUNCTION = re.compile(r"(Test|Benchmark|Example|Fuzz)([^a-z].*)?")
+
+
+def by_test_function(symbols: list[str]) -> list[str]:
+    """A Go test file's symbols as the tests they belong to: a declaration inside a test
+    function (a table-driven test's struct fields, `gin.TestNew.args.md`) is named by that
+    function, and one inside another listed symbol by that symbol; order kept, each once.
+    The fields are no tests of their own, and listing them beside their function cost as
+    many tokens again (kratos' metadata_test.go: 15 of 29 symbols)."""
+    listed = set(symbols)
+    out: dict[str, None] = {}
+    for symbol in symbols:
+        package, _, rest = symbol.partition(".")
+        parts = rest.split(".")
+        for i in range(1, len(parts)):
+            head = f"{package}.{'.'.join(parts[:i])}"
+            if head in listed or (i == 1 and _TEST_FUNCTION.fullmatch(parts[0])):
+                symbol = head
+                break
+        out[symbol] = None
+    return list(out)
 
 
 def names_in_reach(test: SymbolRow, declared: list[SymbolRow]) -> bool:

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 
 from query_api.symbols.dependents import TYPE_KINDS, DependentsResolver, is_test_path
 from query_api.symbols.families import Found, even_share, language_family
-from query_api.symbols.go_family import package_level
+from query_api.symbols.go_family import by_test_function, package_level
 from query_api.symbols.import_names import ImportNames
 from schemas.symbols import MAX_RELATED_FILES, MAX_RELATED_PAIRS, RelatedResult, SymbolAt
 from streams.stores.views.symbols import SymbolRow, SymbolViews
@@ -209,5 +209,8 @@ def unresolved_members_note(path: str, declared: list[SymbolRow]) -> str | None:
 def _tests_page(
     found: Found, names: frozenset[str], subject: str, offset: int, shown: ImportNames
 ) -> Listed:
-    files = found.files()
+    files = {
+        path: by_test_function(symbols) if language_family(path) == "go" else symbols
+        for path, symbols in found.files().items()
+    }
     return page_of(files, ranked_tests(files, names, subject), offset, shown)

@@ -1,0 +1,58 @@
+"""related's `tests` name a Go test by its function, not by the fields of its table (QA on
+go-kratos/kratos): a table-driven test declares an anonymous struct inside the function, and
+each field typed with the file's declarations was listed as a test of its own. related of
+metadata/metadata.go listed 29 symbols of metadata_test.go, 15 of them such fields
+(`metadata.TestMetadata_Clone.m`, `metadata.TestAppendToClientContext.args.md`) beside the
+test functions holding them."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from query_api.symbols.related import related_of
+from tests.query_api.test_symbol_dependents import repo_holding
+
+PARAMS = """package gotiny
+
+// Params is a list of values.
+type Params []string
+
+// New makes Params.
+func New() Params { return Params{} }
+"""
+
+TABLE_TEST = """package gotiny
+
+import "testing"
+
+type fixture struct{ p Params }
+
+func (f fixture) check(t *testing.T) { _ = f.p }
+
+func TestNew(t *testing.T) {
+	type args struct {
+		p Params
+	}
+	tests := []struct {
+		name string
+		args args
+		want Params
+	}{{"empty", args{Params{}}, Params{}}}
+	for _, tt := range tests {
+		if got := New(); len(got) != len(tt.want) {
+			t.Fatal(tt.name)
+		}
+	}
+}
+"""
+
+
+def test_a_table_test_is_listed_by_its_function(tmp_path: Path) -> None:
+    with repo_holding(tmp_path, {"params.go": PARAMS, "params_test.go": TABLE_TEST}) as repo:
+        answer = related_of(repo.resolver, repo.views, "r", "params.go", 0)
+        listed = [(t.path, t.symbol) for t in answer.tests]
+        assert ("params_test.go", "gotiny.TestNew") in listed, listed
+        # the table's fields are the test's, not tests of their own
+        assert all(not s.startswith("gotiny.TestNew.") for _, s in listed), listed
+        # a type of the test file and its method stay as they are
+        assert ("params_test.go", "gotiny.fixture.p") in listed, listed
