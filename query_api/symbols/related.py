@@ -206,6 +206,20 @@ def unresolved_members_note(path: str, declared: list[SymbolRow]) -> str | None:
     )
 
 
+def by_go_test_function(rows: list[SymbolAt]) -> list[SymbolAt]:
+    """`rows` (symbols by file, as changed lists dependents) with each Go file's symbols
+    named as related names its tests: a table's fields by their test function
+    (go_family.by_test_function); files in the order they come."""
+    by_path: dict[str, list[str]] = {}
+    for row in rows:
+        by_path.setdefault(row.path, []).append(row.symbol)
+    return [
+        SymbolAt(symbol=symbol, path=path)
+        for path, symbols in by_path.items()
+        for symbol in (by_test_function(symbols) if language_family(path) == "go" else symbols)
+    ]
+
+
 def _tests_page(
     found: Found, names: frozenset[str], subject: str, offset: int, shown: ImportNames
 ) -> Listed:

@@ -24,12 +24,13 @@ from query_api.access.repo_paths import path_in_repo
 from query_api.answers.freshness import brief_freshness
 from query_api.errors import ConflictError, NotFoundError, ServiceUnavailable, ToolInputError
 from query_api.symbols.dependents import DependentsResolver, language_family
+from query_api.symbols.directory_files import MAX_DIRECTORY_SCAN, code_first
 from query_api.symbols.go_modules import import_path_note
 from query_api.symbols.import_names import ImportNames
 from query_api.symbols.js_specifiers import JsSpecifiers
 from query_api.symbols.outline import outline_of
 from query_api.symbols.path_suffix import files_ending_with, suffix_note
-from query_api.symbols.related import related_of
+from query_api.symbols.related import by_go_test_function, related_of
 from schemas import tools as t
 from schemas.events import RepoRegistration
 from schemas.symbols import (
@@ -150,7 +151,7 @@ class SymbolService:
         (`path:18-49`, as search's text block names a hit) or a declaration (`lib.rs::Parser`).
         'not indexed' read as a file the index left out."""
         prefix = path.rstrip("/") + "/" if path else ""
-        under = self.views.files_under(repo_id, prefix, limit=DIRECTORY_EXAMPLES)
+        under = self.views.files_under(repo_id, prefix, limit=MAX_DIRECTORY_SCAN)
         if not under:
             return (
                 self._line_note(repo_id, path)
@@ -163,7 +164,7 @@ class SymbolService:
                 or self._bare_name_note(repo_id, path)
             )
         where = f"{path.rstrip('/')} is a directory" if path else "the path is the repository root"
-        examples = ", ".join(f.path for f in under)
+        examples = ", ".join(code_first([f.path for f in under], DIRECTORY_EXAMPLES))
         return f"{where} (indexed files under it include {examples}): name a file"
 
     def _line_note(self, repo_id: str, path: str) -> str | None:
@@ -371,7 +372,7 @@ class SymbolService:
         ]
         dependents = _shown(
             ImportNames(self.symbols, repo_id),
-            self.resolver.dependents(repo_id, declared, exclude=touched),
+            by_go_test_function(self.resolver.dependents(repo_id, declared, exclude=touched)),
         )
         return bounded_changes(repo_id, changes, dependents)
 
