@@ -45,6 +45,30 @@ async def test_a_directory_is_said_to_be_one(sample_repo: Path, tmp_path: Path) 
         assert missing["exists"] is False and "note" not in missing, missing
 
 
+async def test_a_directory_names_its_code_files_first(tmp_path: Path) -> None:
+    """QA on feathersjs/feathers: related of `packages/koa` said "indexed files under it
+    include packages/koa/CHANGELOG.md, packages/koa/LICENSE, packages/koa/README.md": the
+    first three by path, none of which outline or related says anything of. The note names
+    its source files, shallowest and an index first."""
+    repo = tmp_path / "workspace" / "mono"
+    (repo / "packages" / "koa" / "src").mkdir(parents=True)
+    (repo / "packages" / "koa" / "test").mkdir()
+    for name in ("CHANGELOG.md", "LICENSE", "README.md"):
+        (repo / "packages" / "koa" / name).write_text("# koa\n")
+    (repo / "packages" / "koa" / "package.json").write_text('{"name": "@x/koa"}\n')
+    for name in ("authentication", "declarations", "handlers", "index"):
+        (repo / "packages" / "koa" / "src" / f"{name}.ts").write_text("export const a = 1\n")
+    (repo / "packages" / "koa" / "test" / "index.test.ts").write_text("it('x', () => 1)\n")
+    async with stdio_session(tmp_path / "data", str(repo)) as session:
+        await wait_indexed(session, "mono")
+        note, _ = await absent_note(session, "mono", "repocontext_related", "packages/koa")
+        assert note == (
+            "packages/koa is a directory (indexed files under it include "
+            "packages/koa/src/index.ts, packages/koa/src/authentication.ts, "
+            "packages/koa/src/declarations.ts): name a file"
+        ), note
+
+
 async def test_a_ts_module_named_without_its_extension_names_its_file(tmp_path: Path) -> None:
     """QA on sindresorhus/got: related lists a TS import as its module, `source/core/options`;
     outline of that answered "source/core/options is not indexed in got", though
