@@ -36,7 +36,8 @@ Resolution, more precise than the reference's simple-name match:
   compat.py imports itself; `import requests` of requests/__init__.py: python_modules);
 - `{Name}Test(s)` / `Test{Name}` types count as tests in the same language family only, in
   Go from the declaring package's directory only (go_family.names_in_reach), in Java and
-  Kotlin not from another package declaring a type of that name (jvm_family.names_in_reach).
+  Kotlin not from another package declaring a type of that name (jvm_family.names_in_reach),
+  in TS/JS never (a test there imports what it tests: a dependent; the name is a fixture's).
 Whether one reference means one of the declarations: reference_scope.ReferenceScope. Each
 family's own rules are one FamilyRules object per answer (families.py; js_family,
 python_modules, rust_family, go_family, jvm_family), in the table rules_for_answer builds.
@@ -303,8 +304,13 @@ def _named_test_in_reach(
 ) -> bool:
     """Whether a test type named for one of `declared` may test it where its family's rule
     says (Go: the declaring package's directory; Java, Kotlin: not from a package declaring
-    a rival of that name, jvm_family.names_in_reach)."""
+    a rival of that name, jvm_family.names_in_reach; TS/JS: never, a test imports what it
+    tests and is its dependent, while a `TestService` class is a fixture: feathers'
+    dispatch.test.ts was a test of transport-commons' src/client.ts, which declares
+    `Service`, and imports nothing of it)."""
     family = language_family(test.path)
+    if family == "js":
+        return False
     if family == "go":
         return names_in_reach(test, declared)
     if family == "jvm":

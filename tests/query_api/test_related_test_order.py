@@ -77,3 +77,26 @@ def test_a_file_no_test_uses_points_to_the_tests_of_a_file_using_it(tmp_path: Pa
         )
         index = related_of(repo.resolver, repo.views, "r", "packages/rest-client/src/index.ts", 0)
         assert index.tests and index.note is None
+
+
+def test_a_ts_fixture_class_named_test_and_a_type_is_no_test_of_it(tmp_path: Path) -> None:
+    """feathers' transport-commons/test/channels/dispatch.test.ts declares `class TestService`,
+    a fixture service for the channels it tests, and imports nothing of src/client.ts: it was
+    listed as a test of client.ts, which declares `class Service`. In TS/JS a test of a type
+    imports it, so it is found as a dependent; the `Test{Name}` naming convention (Go's,
+    Java's) named only fixtures."""
+    files = {
+        "src/client.ts": "export class Service { find() { return 1 } }\n",
+        "src/channels.ts": "export const channels = () => 1\n",
+        "test/dispatch.test.ts": (
+            "import { channels } from '../src/channels'\n"
+            "class TestService { find() { return channels() } }\n"
+        ),
+        "test/client.spec.ts": (
+            "import { Service } from '../src/client'\nclass ServiceTest { s = new Service() }\n"
+        ),
+    }
+    with repo_holding(tmp_path, files) as repo:
+        assert [p for p, _ in repo.tests("src/client.ts")] == []  # dependents not passed in
+        client = related_of(repo.resolver, repo.views, "r", "src/client.ts", 0)
+        assert [t.path for t in client.tests] == ["test/client.spec.ts"]
