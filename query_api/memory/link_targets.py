@@ -12,8 +12,9 @@ dotted name (`Parser.parse_recipe`) when that one is stored and the name as writ
 
 A Go declaration is stored as its package clause and name, so one key may name declarations
 in several files (`main.main` in each command's folder): it reads back as the first file's by
-path, and a link to it is stale only when that one changes. The answer names the files, so a
-note meant for another is linked to that file instead of landing silently on the first.
+path, a link to it is stale only when that one changes, and search shows the note on every
+file declaring it. The answer names the files, so a note meant for one is linked to that file
+instead of landing silently on all of them.
 
 The reference accepts a link to a target that does not exist (spec: "targets need not
 exist"); the answer says which targets are dangling (the reference's word for a link target
@@ -218,6 +219,6 @@ def _shared_part(target: str, paths: list[str]) -> str:
     repo_id = target.split("/", 2)[1]
     return (
         f"{target} is declared in {len(paths)} files ({listed}{more}): it reads back as "
-        f"{paths[0]}'s, and `stale` follows that one only; to mean another, link its file, "
-        f"repo/{repo_id}/file/<path>"
+        f"{paths[0]}'s, `stale` follows that one only, and search shows the note on each of "
+        f"them; to mean one, link its file, repo/{repo_id}/file/<path>"
     )

@@ -3,7 +3,8 @@ declaration is stored as its package clause and name, so `main.main` names each 
 `func main()` (cmd/kratos, cmd/protoc-gen-go-errors, cmd/protoc-gen-go-http) and
 `config.Watcher` three interfaces. A note linked to `repo/src/symbol/main.main` about
 protoc-gen-go-http's main was written without a word, read back as cmd/kratos/main.go's and
-tracked that file's drift. Real app, real MCP client over the SDK's in-memory transport."""
+tracked that file's drift; search showed it on all three files. Real app, real MCP client
+over the SDK's in-memory transport."""
 
 from __future__ import annotations
 
@@ -50,5 +51,6 @@ async def test_a_link_to_a_name_several_files_declare_names_them(tmp_path: Path)
         note = written.get("note", "")
         assert f"{SHARED} is declared in 2 files" in note, note
         assert "cmd/gen-http/main.go" in note and "cmd/kratos/main.go" in note, note
-        assert "repo/repo/file/" in note, note  # how to mean the other one
+        assert "search shows the note on each of them" in note, note
+        assert "repo/repo/file/" in note, note  # how to mean one of them
         assert ALONE not in note, note  # one file declares it: nothing to say
