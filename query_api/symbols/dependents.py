@@ -25,8 +25,10 @@ Resolution, more precise than the reference's simple-name match:
   dependency: another file cannot name it;
 - a file that declares the name itself is taken to mean its own declaration, and so is a
   file whose package declares it (Go, Java, Kotlin: a package is a directory); in Go only a
-  package-level declaration counts (a member is only ever selected: `c.Params`), and a bare
-  name means only its own package's declarations (go_family), in Java and Kotlin those of
+  package-level declaration counts (a member is only ever selected: `c.Params`), a bare
+  name means only its own package's declarations, and a qualified one only those of the
+  package its import path names where a go.mod says the module (go_family: the standard
+  library's `errors.New` is no call of a repository's errors package), in Java and Kotlin those of
   its package in any source root or of a wildcard import (jvm_family);
 - a JavaScript file importing a file asked about is its dependent at file level even where
   no reference names a declaration (`const context = require('./context')`), and so is a
