@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import posixpath
 import re
 from collections.abc import Awaitable, Callable
 from pathlib import Path
@@ -309,9 +310,9 @@ class SymbolService:
             raise ToolInputError(
                 f"path {args.path!r} is outside the indexed root of {args.repoId!r}: {root}"
             )
-        if not target.is_dir():
-            raise ToolInputError(f"path {args.path!r} is not a directory")
         scope = "" if target == root else target.relative_to(root).as_posix()
+        if not target.is_dir():
+            self._check_removed_folder(args.path, reg.repo_id, scope, target)
         result = await asyncio.to_thread(self._changed, reg, root, scope)
         if self.ingest.pending_files(reg.repo_id) is not None and not (
             result.added or result.updated or result.removed
@@ -324,6 +325,22 @@ class SymbolService:
             )
             result = result.model_copy(update={"note": watched})
         return result
+
+    def _check_removed_folder(self, path: str, repo_id: str, scope: str, target: Path) -> None:
+        """Refuse a scope that is no folder on disk, unless it is one the index holds files
+        under: a folder deleted since, whose files are what was removed. A file, or a path
+        naming nothing, is said to be one (both read "is not a directory")."""
+        if target.exists():
+            parent = posixpath.dirname(scope) or "."
+            raise ToolInputError(
+                f"path {path!r} is a file; changed takes a directory, the repository root or "
+                f"a folder in it ({parent!r} holds this file)"
+            )
+        if not self.views.files_under(repo_id, f"{scope}/", limit=1):
+            raise ToolInputError(
+                f"path {path!r} does not exist, and no indexed file is under it: name the "
+                "repository root or a folder in it"
+            )
 
     def _indexed_files(self, repo_id: str, scope: str) -> dict[str, IndexedFile]:
         prefix = f"{scope}/" if scope else ""
