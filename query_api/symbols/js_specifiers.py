@@ -133,10 +133,12 @@ class JsSpecifiers:
         directory = posixpath.dirname(path)
         wanted = set(modules)
         found: set[str] = set()
-        package = self.packages.holding(directory)
+        package = self.packages.holding(directory) or self.packages.workspace_holding(directory)
         if package is not None:
             subpaths = _subpaths_naming(package, wanted)
             found.update(package.name + sub[1:] for sub in subpaths)
+            if package.exports is None:  # any file by its path under the package's folder
+                found.update(_paths_under(package, wanted))
         root, imports = self._imports_field(directory)
         if imports:
             subpaths = _subpaths_naming(_imports_as_exports(root, imports), wanted)
@@ -273,14 +275,22 @@ def _imports_as_exports(directory: str, imports: dict[str, object]) -> PackageMa
     return PackageManifest(name="", directory=directory, exports=as_exports)
 
 
+def _paths_under(manifest: PackageManifest, wanted: set[str]) -> list[str]:
+    """The specifiers naming `wanted` modules by their path under a package without
+    `exports` (`@feathersjs/transport-commons/client` for packages/transport-commons/client),
+    as Node resolves a subpath of such a package."""
+    prefix = manifest.directory + "/"
+    return [manifest.name + "/" + m[len(prefix) :] for m in wanted if m.startswith(prefix)]
+
+
 def _subpaths_naming(manifest: PackageManifest, wanted: set[str]) -> list[str]:
     """The `exports` subpaths of `manifest` whose target is one of the modules `wanted`, as
     written or as the source its build is made from (built_from_source); a pattern's (`./*`)
     with its `*` filled in. A key looked up as written gives its targets with `*` kept."""
     exports = manifest.exports
     keys = [k for k in exports if k.startswith(".")] if isinstance(exports, dict) else []
-    if exports is not None and not keys:
-        keys = ["."]  # sugar: the package's own entry
+    if not keys:
+        keys = ["."]  # sugar, or no `exports`: the package's own entry (its entry fields)
     found: list[str] = []
     for key in keys:
         for target in manifest.candidates(key):
@@ -396,6 +406,14 @@ class RepositoryPackages:
         for d in chain:
             self._scopes[d] = found
         return found
+
+    def workspace_holding(self, directory: str) -> PackageManifest | None:
+        """The workspace package whose folder holds `directory` (feathers' packages, which
+        have no `exports`: other packages import them by name), else None."""
+        for manifest in self._workspace_packages().values():
+            if manifest.directory and (directory + "/").startswith(manifest.directory + "/"):
+                return manifest
+        return None
 
     def workspace_names(self) -> frozenset[str]:
         """The names of the repository root's workspace packages."""

@@ -422,3 +422,18 @@ def test_a_name_imported_from_a_declared_dependency_is_not_the_repositorys(repo:
     )
     assert repo.dependents("packages/tc/src/router.ts") == [("packages/other/src/uses.ts", "u")]
     assert repo.dependents("packages/tc/src/server.ts") == []
+
+
+def test_a_barrel_of_a_workspace_package_without_exports_has_its_importers(repo: Repo) -> None:
+    """feathers' packages have no `exports`: `@feathersjs/transport-commons/client` names the
+    root shim client.d.ts (`export * from './lib/client'`) by its path under the package, and
+    `@feathersjs/feathers` names src/index.ts (`export * from './service'`) through `"main":
+    "lib/"`. The reverse lookup knew only packages with `exports`, so related of either
+    barrel said "dependents: none" though socketio-client and authentication import them."""
+    repo.add(LIB_BUILT)
+    assert repo.dependents("packages/transport-commons/client.d.ts") == [
+        ("packages/socketio-client/src/index.ts", "<file>")
+    ]
+    assert repo.dependents("packages/feathers/src/index.ts") == [
+        ("packages/auth/src/strategy.ts", "<file>")
+    ]
