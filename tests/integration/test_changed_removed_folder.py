@@ -1,7 +1,7 @@
 """repocontext_changed scoped to a folder the agent deleted lists its files as removed, and a
 file or a path that names nothing is told apart (QA on go-kratos/kratos): after deleting
 contrib/registry/eureka, changed of that folder answered "path 'contrib/registry/eureka' is
-not a directory", as for a typo, while its six indexed files were exactly what was removed;
+not a directory", as for a typo, while its indexed files were exactly what was removed;
 changed of a file and of a path naming nothing both said "is not a directory". Real app, real
 MCP client session, real views."""
 
