@@ -274,7 +274,7 @@ async def test_outline_related_changed_and_search(tmp_path: Path) -> None:
         error = await call_error(
             session, "repocontext_changed", {"repoId": "shop", "path": str(repo / "README.md")}
         )
-        assert "not a directory" in error
+        assert "is a file; changed takes a directory" in error, error
         error = await call_error(
             session, "repocontext_changed", {"repoId": "shop", "path": str(tmp_path)}
         )
