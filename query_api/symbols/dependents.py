@@ -144,7 +144,10 @@ class DependentsResolver:
             ),
             "rust": RustFamily(lambda: self.rust_modules(repo_id)),
             "python": PythonModules(self.symbols, repo_id),
-            "go": GoFamily(lambda path: self.read_text(repo_id, path)),
+            "go": GoFamily(
+                lambda path: self.read_text(repo_id, path),
+                lambda paths: self.symbols.importers_of(repo_id, paths),
+            ),
             "jvm": JvmFamily(),
         }
 

@@ -36,7 +36,14 @@ import re
 from collections.abc import Callable
 
 from processors.symbols.languages.go import package_name
-from query_api.symbols.families import FamilyRules, Imports, language_family
+from query_api.symbols.families import (
+    FILE_LEVEL,
+    ByName,
+    FamilyRules,
+    Found,
+    Imports,
+    language_family,
+)
 from query_api.symbols.go_modules import GO_MOD, module_path
 from streams.stores.views.symbols import ReferenceRow, SymbolRow
 
@@ -65,10 +72,16 @@ def package_level(s: SymbolRow) -> bool:
 class GoFamily(FamilyRules):
     """Go for one answer (see the module doc)."""
 
-    def __init__(self, read_text: Callable[[str], str | None] | None = None) -> None:
-        """`read_text`: a repository file's text (its go.mod files), None when not indexed."""
+    def __init__(
+        self,
+        read_text: Callable[[str], str | None] | None = None,
+        importers_of: Callable[[list[str]], list[str]] | None = None,
+    ) -> None:
+        """`read_text`: a repository file's text (its go.mod files), None when not indexed;
+        `importers_of`: the files importing one of these import paths, as written."""
         super().__init__("go")
         self.read_text = read_text or (lambda _path: None)
+        self.importers_of = importers_of or (lambda _paths: [])
         self._modules: dict[str, tuple[str, str] | None] = {}  # folder -> its module
         self._packages: dict[str, str | None] = {}  # folder -> its dotted import path
 
@@ -98,15 +111,44 @@ class GoFamily(FamilyRules):
     def package_path(self, folder: str) -> str | None:
         """The dotted import path of the package in `folder` (`github.com.x.kit.v3.errors`),
         None when no indexed go.mod above it says its module or it is vendored."""
+        written = self.import_path(folder)
+        return written.replace("/", ".") if written is not None else None
+
+    def import_path(self, folder: str) -> str | None:
+        """The import path of the package in `folder` as code writes it
+        (`github.com/x/kit/v3/errors`); None as for package_path."""
         if folder not in self._packages:
             module = self._module_of(folder)
             path = None
             if module is not None and "vendor" not in folder.split("/"):
                 root, module_path = module
                 below = folder[len(root) :].strip("/")
-                path = "/".join(p for p in (module_path, below) if p).replace("/", ".")
+                path = "/".join(p for p in (module_path, below) if p)
             self._packages[folder] = path
         return self._packages[folder]
+
+    def more_dependents(self, exclude: set[str], by_name: ByName, found: Found) -> None:
+        """A file importing the package of an asked file that declares `init()` depends on
+        that file at file level: the import runs it, with or without a reference (a blank
+        `import _ ".../encoding/json"` registers kratos' JSON codec). Files of a package
+        without init() are depended on through their declarations only: an importer of
+        the package may use none of this file's."""
+        initialising = {
+            s.path
+            for s in by_name.get("init", [])
+            if s.path in exclude and s.kind == "Function" and package_level(s)
+        }
+        paths = sorted(
+            {p for p in map(self.import_path, map(posixpath.dirname, initialising)) if p}
+        )
+        if not paths:
+            return
+        for path in self.importers_of(paths):
+            if path in exclude or path in found or language_family(path) != self.family:
+                continue
+            found.add(path, FILE_LEVEL)
+            if found.full:
+                return
 
     def _module_of(self, folder: str) -> tuple[str, str] | None:
         """(its folder, its module path) of the nearest go.mod at or above `folder`."""

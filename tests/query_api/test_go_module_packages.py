@@ -94,3 +94,42 @@ def test_without_a_go_mod_the_package_name_still_decides(tmp_path: Path) -> None
         assert repo.dependents("errors/errors.go") == [
             ("middleware/logging/logging.go", "logging.Wrap")
         ]
+
+
+CODEC = """package json
+
+func init() { register("json") }
+
+func register(name string) {}
+"""
+
+# a blank import runs the package's init(): no reference, still a dependency
+BLANK = """package config
+
+import _ "example.com/kit/v3/encoding/json"
+
+func Load() {}
+"""
+
+
+def test_an_importer_of_a_package_whose_file_has_init_depends_on_that_file(
+    tmp_path: Path,
+) -> None:
+    """QA on go-kratos/kratos: encoding/json/json.go registers its codec in init(), and
+    config/config.go and transport/transport.go import it blank for that; related said it
+    had no dependent but its own test."""
+    with repo_holding(
+        tmp_path,
+        {
+            "go.mod": "module example.com/kit/v3\n",
+            "encoding/json/json.go": CODEC,
+            "config/config.go": BLANK,
+            "errors/errors.go": ERRORS,
+            "middleware/logging/logging.go": LOGGING,
+        },
+    ) as repo:
+        assert repo.dependents("encoding/json/json.go") == [("config/config.go", "<file>")]
+        # a file without init() is depended on through its declarations only
+        assert repo.dependents("errors/errors.go") == [
+            ("middleware/logging/logging.go", "logging.Wrap")
+        ]
