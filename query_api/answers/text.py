@@ -354,12 +354,22 @@ def shared_reasons(entries: list[b.BundleEntry]) -> list[str]:
     return [why for why in entries[0].reasons if all(why in other for other in rest)]
 
 
+_SYMBOL_REASON = "symbol:"
+
+
 def entry_lines(e: b.BundleEntry, shared: frozenset[str] = frozenset()) -> list[str]:
     """One bundle entry: a header naming its lines and why it is here (beyond the reasons
     the head line says every entry shares), then its content."""
     # a `symbol:` reason the bundle kept names a declaration its content does not hold (one
-    # it packs is left out already: context/entry_fields.bundle_reasons), so it is said
-    why = ", ".join(quoted(r) for r in e.reasons if r not in shared)
+    # it packs is left out already: context/entry_fields.bundle_reasons): said where the
+    # content is a path or an outline, the one pointer into the file; beside code the JSON
+    # has it, and the header would repeat it in every bundle's envelope
+    code = bool(e.units) and all(u.kind == "span" for u in e.units)
+    why = ", ".join(
+        quoted(r)
+        for r in e.reasons
+        if r not in shared and not (code and r.startswith(_SYMBOL_REASON))
+    )
     out = [f"== {_where(e.path, e.startLine, e.endLine)}" + (f" [{why}]" if why else "")]
     if e.truncatedAtLine is not None:  # the file goes on: its stored text stops in that line
         out[0] += f" (stored text stops at line {e.truncatedAtLine})"

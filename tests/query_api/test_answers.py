@@ -309,3 +309,33 @@ def test_a_pointer_entry_says_its_path_once_in_the_text() -> None:
         entries=[entry],
     )
     assert render(result)[1].splitlines()[1:] == ["== src/jinja2/runtime.py [semantic]"]
+
+
+def test_a_code_entrys_symbol_reason_is_left_to_the_json() -> None:
+    """Beside code, the header does not repeat a kept `symbol:` reason (the JSON has it): at
+    2,000 tokens, where one entry's envelope is most of the answer's, saying it again put 19
+    more of the tuning half's 240 bundles over the 15 % envelope bound
+    (python -m tests.bench.context_envelope)."""
+    entry = b.BundleEntry(
+        path="src/jinja2/runtime.py",
+        score=1.0,
+        reasons=["semantic", "symbol:jinja2.runtime.Undefined.__slots__"],
+        tokenCount=3,
+        content="x = 1",
+        units=[b.Unit(receipt="r", kind="span", tokenCount=3, startLine=4, endLine=4)],
+        startLine=4,
+        endLine=4,
+    )
+    result = b.ContextResult(
+        repoId="jinja",
+        task="preserve __slots__ on Undefined classes",
+        mode="semantic",
+        retrievalPath="semantic.exact",
+        detail="slices",
+        budgetTokens=2000,
+        totalTokens=3,
+        responseTokens=100,
+        truncated=False,
+        entries=[entry],
+    )
+    assert render(result)[1].splitlines()[1] == "== src/jinja2/runtime.py:4 [semantic]"
