@@ -60,6 +60,27 @@ def after_scope(query: str) -> str:
     return found.string[found.end() :] if found is not None else query
 
 
+_COMMIT_TYPE = re.compile(r"^([a-z]+)(?=(?:\([^()]{1,80}\))?!?:\s)", re.IGNORECASE)
+# the conventional-commit types a request may open with: what kind of change, not where
+# (`fix` is a verb of the request too, weighed as one: processors.tokenizer.CHANGE_VERBS)
+_COMMIT_TYPES = frozenset(
+    {"feat", "feature", "chore", "refactor", "perf", "style", "build", "ci", "revert", "wip",
+     "release", "deps", "types", "docs", "test", "tests"}
+)  # fmt: skip
+
+
+def without_commit_type(query: str) -> str:
+    """The request without the conventional-commit type it opens with (`feat(config): add
+    Get` -> `(config): add Get`): the type says what kind of change it is, and as a word it
+    matched code that names commit types (kratos' `commitTypeFeat`). What the type asks for
+    (`test(router):` asks for tests) is read from the whole request (path_roles.roles_asked)."""
+    text = _LEADING_SYMBOLS.sub("", query.strip())
+    found = _COMMIT_TYPE.match(text)
+    if found is None or found.group(1).lower() not in _COMMIT_TYPES:
+        return query
+    return text[found.end() :]
+
+
 def _opening_scope(query: str) -> re.Match[str] | None:
     """The scope prefix a query opens with (after any gitmoji), matched on the query as
     stripped of them (`match.string`)."""

@@ -10,6 +10,7 @@ import pytest
 
 from processors.path_roles import Role, is_type_declarations, role_of, roles_asked
 from processors.query_mentions import joined_spellings, named_file_names
+from processors.query_scope import without_commit_type
 from streams.stores.views.handlers import default_registry
 from streams.stores.views.named_files import module_named_files
 from streams.stores.views.search import declared_symbols, keyword_hits
@@ -678,3 +679,25 @@ def test_a_one_word_name_written_as_code_looks_its_file_up(tmp_path: Path) -> No
     )
     assert private[0] == quoted[0] == "src/jinja2/_identifier.py", (private, quoted)
     assert bare[0] == "src/jinja2/lexer.py", bare
+
+
+def test_the_commit_type_a_request_opens_with_is_not_its_word(tmp_path: Path) -> None:
+    """kratos: `feat(config): add generic config Get support` ranked cmd's change/get.go,
+    which declares `commitTypeFeat`, above config/config.go: `feat` says what kind of
+    change it is, not where it goes."""
+    files = {
+        "config/config.go": "package config\n\n// Config is a config source\n"
+        "type Config interface {\n\tValue(key string) Value\n}\n\n"
+        "func (c *config) Value(key string) Value { return c.get(key) }\n",
+        "config/value.go": "package config\n\n// Value is a config value\n"
+        "type Value interface {\n\tScan(any) error\n}\n",
+        "cmd/change/get.go": 'package change\n\nconst commitTypeFeat = "feat"\n\n'
+        "func getFeat() string { return commitTypeFeat + feat }\n",
+    }
+    [order] = ranked_over(tmp_path, files, "feat(config): add generic config Get support")
+    assert order[0] == "config/config.go", order
+    assert without_commit_type("feat(config): add Get") == "(config): add Get"
+    assert without_commit_type(":sparkles: chore: the parser") == ": the parser"
+    assert without_commit_type("fix: the parser") == "fix: the parser"  # a verb, weighed so
+    assert without_commit_type("Fix the parser") == "Fix the parser"  # no type: a sentence
+    assert without_commit_type("features: list them") == "features: list them"

@@ -42,7 +42,7 @@ from processors.query_mentions import (
     named_file_names,
     phrase_query,
 )
-from processors.query_scope import in_scope, query_scopes
+from processors.query_scope import in_scope, query_scopes, without_commit_type
 from processors.tokenizer import (
     CHANGE_VERBS,
     STOP_WORDS,
@@ -377,7 +377,7 @@ def keyword_search(
     name_symbols: bool = True,
 ) -> list[KeywordHit]:
     query = without_authorship(query)
-    tokens = query_tokens(query)[:MAX_QUERY_TOKENS]
+    tokens = query_tokens(without_commit_type(query))[:MAX_QUERY_TOKENS]
     tokens += [joined for joined in joined_spellings(query) if joined not in tokens]
     if not tokens:
         return []
