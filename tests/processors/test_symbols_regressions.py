@@ -394,10 +394,7 @@ def test_a_class_field_holding_a_function_is_signed_up_to_its_body() -> None:
 def test_a_go_struct_s_embedded_fields_are_its_fields() -> None:
     # gorm's `type DB struct { *Config; ... }` had no `Config` in its outline: an embedded
     # field is named by its type, and the promoted members come through that name
-    go = (
-        "package gorm\n\ntype DB struct {\n\t*Config\n\tclause.Expr\n\tBase[T]\n"
-        "\tError error\n}\n"
-    )
+    go = "package gorm\n\ntype DB struct {\n\t*Config\n\tclause.Expr\n\tBase[T]\n\tError error\n}\n"
     records = symbols_of(upsert("gorm.go", go))
     assert records is not None
     fields = {s.fq_name: s.signature for s in records[0].symbols if s.kind == "Field"}
