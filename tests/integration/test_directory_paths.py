@@ -28,6 +28,12 @@ async def absent_note(
     return str(got.get("note", "")), text
 
 
+async def assert_unnoted(session: ClientSession, repo_id: str, path: str) -> None:
+    """An outline of `path` says `exists: false` with no note: nothing indexed is named so."""
+    missing = await call(session, "repocontext_outline", {"repoId": repo_id, "path": path})
+    assert missing["exists"] is False and "note" not in missing, missing
+
+
 async def test_a_directory_is_said_to_be_one(sample_repo: Path, tmp_path: Path) -> None:
     async with stdio_session(tmp_path / "data", str(sample_repo)) as session:
         await wait_indexed(session, "sample")
@@ -39,10 +45,7 @@ async def test_a_directory_is_said_to_be_one(sample_repo: Path, tmp_path: Path) 
             assert note.startswith("src/billing is a directory"), note
             assert "src/billing/invoice.py" in note, note
             assert "is a directory" in text and "not indexed" not in text, text
-        missing = await call(
-            session, "repocontext_outline", {"repoId": "sample", "path": "nope.py"}
-        )
-        assert missing["exists"] is False and "note" not in missing, missing
+        await assert_unnoted(session, "sample", "nope.py")
 
 
 async def test_a_directory_names_its_code_files_first(tmp_path: Path) -> None:
@@ -111,10 +114,7 @@ async def test_a_file_named_with_its_lines_names_the_file(
             note, text = await absent_note(session, "sample", tool, path)
             assert "the indexed file src/billing/invoice.py" in note, note
             assert "src/billing/invoice.py: name the file alone" in text, text
-        missing = await call(
-            session, "repocontext_outline", {"repoId": "sample", "path": "nope.py:12"}
-        )
-        assert missing["exists"] is False and "note" not in missing, missing
+        await assert_unnoted(session, "sample", "nope.py:12")
 
 
 async def test_a_declaration_named_as_the_path_names_its_file(
@@ -131,10 +131,7 @@ async def test_a_declaration_named_as_the_path_names_its_file(
         ):
             note, _ = await absent_note(session, "sample", tool, path)
             assert "declared in src/billing/invoice.py" in note, note
-        missing = await call(
-            session, "repocontext_outline", {"repoId": "sample", "path": "billing.Nowhere"}
-        )
-        assert missing["exists"] is False and "note" not in missing, missing
+        await assert_unnoted(session, "sample", "billing.Nowhere")
 
 
 async def test_a_bare_declaration_name_as_the_path_names_its_file(
@@ -153,10 +150,7 @@ async def test_a_bare_declaration_name_as_the_path_names_its_file(
             note, text = await absent_note(session, "sample", tool, path)
             assert "declared in src/billing/invoice.py" in note, note
             assert "declared in src/billing/invoice.py" in text, text
-        missing = await call(
-            session, "repocontext_outline", {"repoId": "sample", "path": "Nowhere"}
-        )
-        assert missing["exists"] is False and "note" not in missing, missing
+        await assert_unnoted(session, "sample", "Nowhere")
 
 
 async def test_a_file_on_disk_the_index_left_out_is_said_to_be_one(
@@ -201,8 +195,7 @@ async def test_an_import_specifier_named_as_the_path_names_its_file(tmp_path: Pa
             assert got["exists"] is False, got
             assert got.get("note", "").startswith(f"{path} is an import specifier"), got
             assert named in got["note"], got
-        missing = await call(session, "repocontext_outline", {"repoId": "nitro", "path": "h3"})
-        assert missing["exists"] is False and "note" not in missing, missing
+        await assert_unnoted(session, "nitro", "h3")
 
 
 async def test_a_file_declaring_nothing_names_what_it_imports(tmp_path: Path) -> None:
@@ -277,5 +270,4 @@ async def test_a_path_missing_its_leading_folders_names_the_file(
             ), note
             assert "src/billing/invoice.py ends with it" in text, text
         for path in ("voice.py", "billing/nope.py"):
-            missing = await call(session, "repocontext_outline", {"repoId": "sample", "path": path})
-            assert missing["exists"] is False and "note" not in missing, missing
+            await assert_unnoted(session, "sample", path)

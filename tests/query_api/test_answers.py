@@ -254,6 +254,22 @@ def test_a_test_file_among_a_files_dependents_lists_its_symbols_once_in_the_text
     ]
 
 
+def one_entry_bundle(entry: b.BundleEntry, detail: str, budget: int) -> b.ContextResult:
+    """A jinja bundle of one entry at `detail` and `budget`, as the text block renders it."""
+    return b.ContextResult(
+        repoId="jinja",
+        task="preserve __slots__ on Undefined classes",
+        mode="semantic",
+        retrievalPath="semantic.exact",
+        detail=detail,
+        budgetTokens=budget,
+        totalTokens=entry.tokenCount,
+        responseTokens=100,
+        truncated=False,
+        entries=[entry],
+    )
+
+
 def test_a_bundle_entrys_symbol_reason_is_in_its_text() -> None:
     """QA on jinja: at `detail: paths`, "preserve __slots__ on Undefined classes" sent
     runtime.py with the reason `symbol:jinja2.runtime.Undefined.__slots__` (a bundle keeps
@@ -267,19 +283,7 @@ def test_a_bundle_entrys_symbol_reason_is_in_its_text() -> None:
         content="src/jinja2/runtime.py",
         units=[b.Unit(receipt="r", kind="pointer", tokenCount=6)],
     )
-    result = b.ContextResult(
-        repoId="jinja",
-        task="preserve __slots__ on Undefined classes",
-        mode="semantic",
-        retrievalPath="semantic.exact",
-        detail="paths",
-        budgetTokens=8192,
-        totalTokens=6,
-        responseTokens=100,
-        truncated=False,
-        entries=[entry],
-    )
-    header = render(result)[1].splitlines()[1]
+    header = render(one_entry_bundle(entry, "paths", 8192))[1].splitlines()[1]
     assert header == (
         "== src/jinja2/runtime.py [semantic, symbol:jinja2.runtime.Undefined.__slots__]"
     )
@@ -296,19 +300,8 @@ def test_a_pointer_entry_says_its_path_once_in_the_text() -> None:
         content="src/jinja2/runtime.py",
         units=[b.Unit(receipt="r", kind="pointer", tokenCount=6)],
     )
-    result = b.ContextResult(
-        repoId="jinja",
-        task="t",
-        mode="semantic",
-        retrievalPath="semantic.exact",
-        detail="paths",
-        budgetTokens=8192,
-        totalTokens=6,
-        responseTokens=100,
-        truncated=False,
-        entries=[entry],
-    )
-    assert render(result)[1].splitlines()[1:] == ["== src/jinja2/runtime.py [semantic]"]
+    lines = render(one_entry_bundle(entry, "paths", 8192))[1].splitlines()
+    assert lines[1:] == ["== src/jinja2/runtime.py [semantic]"]
 
 
 def test_a_code_entrys_symbol_reason_is_left_to_the_json() -> None:
@@ -326,16 +319,5 @@ def test_a_code_entrys_symbol_reason_is_left_to_the_json() -> None:
         startLine=4,
         endLine=4,
     )
-    result = b.ContextResult(
-        repoId="jinja",
-        task="preserve __slots__ on Undefined classes",
-        mode="semantic",
-        retrievalPath="semantic.exact",
-        detail="slices",
-        budgetTokens=2000,
-        totalTokens=3,
-        responseTokens=100,
-        truncated=False,
-        entries=[entry],
-    )
-    assert render(result)[1].splitlines()[1] == "== src/jinja2/runtime.py:4 [semantic]"
+    header = render(one_entry_bundle(entry, "slices", 2000))[1].splitlines()[1]
+    assert header == "== src/jinja2/runtime.py:4 [semantic]"
