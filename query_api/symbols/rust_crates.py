@@ -29,6 +29,15 @@ from processors.symbols.languages.rust import (
 )
 from streams.stores.views.symbols import SymbolViews
 
+# the folders Cargo finds crates in without a Cargo.toml entry (`autobins`, `autotests`, ...):
+# each `<folder>/x.rs` and `<folder>/x/main.rs` is a crate root of its own
+AUTO_TARGET_FOLDERS = {
+    "src/bin": "autobins",
+    "tests": "autotests",
+    "examples": "autoexamples",
+    "benches": "autobenches",
+}
+
 
 class RustCrates:
     """A repository's crates and module files (see the module doc)."""
@@ -82,7 +91,7 @@ class RustCrates:
     def _find_root(self, path: str) -> str | None:
         package = self._package_folder(path)
         declared = self._declared_roots(package) if package is not None else []
-        if path in declared:
+        if path in declared or (package is not None and self._auto_target(path, package)):
             return path
         folder = posixpath.dirname(path)
         while True:
@@ -94,6 +103,22 @@ class RustCrates:
             if not folder or folder == package:
                 return None
             folder = posixpath.dirname(folder)
+
+    def _auto_target(self, path: str, package: str) -> bool:
+        """Whether Cargo finds `path` as a crate by its place in the package: fd's
+        tests/tests.rs, named in no [[test]], was read as a module of no crate, so its
+        `crate::testenv::TestEnv` led nowhere and src/bin/x.rs as a module of src/main.rs."""
+        relative = path[len(package) + 1 :] if package else path
+        if relative == "build.rs":
+            return True
+        settings = (self._manifest(package) or {}).get("package") or {}
+        for folder, switch in AUTO_TARGET_FOLDERS.items():
+            rest = relative.removeprefix(f"{folder}/")
+            if rest == relative or settings.get(switch) is False:
+                continue
+            parts = rest.split("/")
+            return (len(parts) == 1 and rest.endswith(".rs")) or parts[1:] == ["main.rs"]
+        return False
 
     def _declared_roots(self, package: str) -> list[str]:
         """The crate roots Cargo.toml names by path: `[lib]`, `[[bin]]`, `[[test]]`, ..."""

@@ -280,3 +280,34 @@ def test_a_module_declared_without_a_body_is_an_import_of_its_file(tmp_path: Pat
             "src/user.rs",
         ]
         assert repo.resolver.imports("r", "src/kv/mod.rs") == ["src/kv/key.rs"]
+
+
+# QA on sharkdp/fd: tests/tests.rs is an integration test crate Cargo finds by its folder (no
+# [[test]] names it); its `mod testenv;` and `use crate::testenv::TestEnv` were read as paths
+# of no crate, so related of tests/testenv/mod.rs said "dependents: none"
+AUTO_TARGETS = {
+    "Cargo.toml": '[package]\nname = "fd-find"\n',
+    "src/main.rs": "mod walk;\n\nfn main() {}\n",
+    "src/walk.rs": "pub struct Walker;\n",
+    "src/bin/helper.rs": "mod walk;\n\nfn main() {\n    walk::Walker2::new();\n}\n",
+    "src/bin/walk.rs": "pub struct Walker2;\n\nimpl Walker2 {\n    pub fn new() {}\n}\n",
+    "tests/testenv/mod.rs": (
+        "pub struct TestEnv;\n\nimpl TestEnv {\n    pub fn new() -> TestEnv {\n"
+        "        TestEnv\n    }\n}\n"
+    ),
+    "tests/tests.rs": (
+        "mod testenv;\n\nuse crate::testenv::TestEnv;\n\n#[test]\nfn finds() {\n"
+        "    let env = TestEnv::new();\n}\n"
+    ),
+}
+
+
+def test_a_crate_cargo_finds_by_its_folder_is_a_crate_root(tmp_path: Path) -> None:
+    with ViewStore(tmp_path / "views.db", default_registry()) as store:
+        repo = RustRepo(store)
+        repo.add(AUTO_TARGETS)
+        assert repo.resolver.imports("r", "tests/tests.rs") == ["tests/testenv/mod.rs"]
+        assert repo.dependent_files("tests/testenv/mod.rs") == ["tests/tests.rs"]
+        # src/bin/helper.rs is a crate of its own: its `mod walk;` is src/bin/walk.rs
+        assert repo.resolver.imports("r", "src/bin/helper.rs") == ["src/bin/walk.rs"]
+        assert repo.dependent_files("src/bin/walk.rs") == ["src/bin/helper.rs"]
