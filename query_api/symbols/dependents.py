@@ -16,8 +16,9 @@ Resolution, more precise than the reference's simple-name match:
 - a TS/JS name imported from a package (`react`, no repository file) is matched by name;
 - an unqualified reference matches by simple name (in Python only from a file that
   star-imports the declaring module: any other name is imported, hence qualified; in TS/JS
-  only from a script without imports, or a `.d.ts` global), but only declarations that are
-  module-level-ish (types, interfaces, enums, functions, other), never members: an
+  only from a script without imports that is no bundle, or a `.d.ts` global), but only
+  declarations that are module-level-ish (types, interfaces, enums, functions, other),
+  never members: an
   unqualified `.save()` call says nothing about WHICH class's `save` it calls (so members'
   names are looked up with their qualified references only, and after the other names: a
   name every file calls cannot use up the lookup's bounds);

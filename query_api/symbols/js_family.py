@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from processors.language import language_for_path
+from processors.structural import GENERATED_SUFFIXES, is_build_output
 from processors.symbols.languages.js_ts import (
     DEFAULT_EXPORT,
     REEXPORT_MARK,
@@ -75,6 +76,10 @@ class JsFamily(FamilyRules):
         records an empty `#>` entry) or a declaration file's global (`.d.ts`) shares names."""
         if ref.qualified is not None:
             return True
+        if _is_bundle(ref.path):
+            # a bundle inlines its own copy of each module it holds: its bare names (an
+            # inlined `normalizeHeader`, a minified `s`) are its own, never another file's
+            return False
         return not imports_of(ref.path) or any(s.path.endswith(".d.ts") for s in targets)
 
     def imported_modules(self, path: str, modules: list[str]) -> list[str]:
@@ -207,6 +212,12 @@ def _specifiers_of(js: JsModules, path: str, star: bool) -> list[str]:
         *js.package_specifiers(path, keys),
     ]
     return [*named, *(star_reexport(m) for m in named if star)]
+
+
+def _is_bundle(path: str) -> bool:
+    """A bundler's output (`dist/axios.js`) or a minified file (`axios.min.js`): a script by
+    its imports, which names nothing of the modules it was built from."""
+    return is_build_output(path) or path.lower().endswith(GENERATED_SUFFIXES)
 
 
 def _is_js(path: str) -> bool:

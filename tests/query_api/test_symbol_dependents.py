@@ -332,6 +332,29 @@ def test_a_ts_module_names_other_files_through_its_imports_only(repo: Repo) -> N
     assert repo.dependents("types/global.d.ts") == [("src/devtools.ts", "open")]
 
 
+def test_a_bundlers_output_is_no_script_sharing_the_modules_names(repo: Repo) -> None:
+    # axios commits its UMD builds: dist/axios.js and dist/axios.min.js import nothing, and
+    # their inlined copies of lib/'s functions (or minified `s`, `u`) made them dependents
+    # of lib/core/AxiosHeaders.js and of each other; a script by hand still shares them
+    repo.add(
+        {
+            "lib/headers.js": (
+                "import utils from './utils.js';\n"
+                "export function normalizeHeader(h) { return utils.trim(h); }\n"
+                "export function s(x) { return x; }\n"
+            ),
+            "lib/utils.js": "export default { trim: (x) => x };\n",
+            "dist/axios.js": (
+                "(function (global, factory) { global.axios = factory(); })(this, function () {\n"
+                "  function other(x) { return normalizeHeader(x); }\n  return other;\n});\n"
+            ),
+            "dist/axios.min.js": "!function(e){function t(r){return s(r)}e.axios=t}(this);\n",
+            "legacy/page.js": "function refresh(h) { return normalizeHeader(h); }\n",
+        }
+    )
+    assert repo.dependents("lib/headers.js") == [("legacy/page.js", "refresh")]
+
+
 def test_a_module_that_exports_and_imports_nothing_is_no_script(repo: Repo) -> None:
     # zod's v4/core/standard-schema.ts and v4/core/doc.ts import nothing but export: their
     # type parameter `Schema` and `lines.map(...)` are their own, not v3's `Schema` alias
