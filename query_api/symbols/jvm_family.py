@@ -11,8 +11,11 @@ A package is a directory by convention only, and one package spans source roots
 when its directory ends with the package's path. The package is what the fully-qualified name
 holds before the declaring file's name (`org.shop.input` of `org.shop.input.Tailer.Builder` in
 Tailer.java); where the file's name is not in it (a Kotlin file of top-level functions), the
-package is unknown and the name stays in scope, as before; so it does where the declaring
-file's directory does not end with its package's path (a layout that does not mirror them).
+package is the longest part of the name the file's directory ends with (`org.shop` of
+`org.shop.create` in org/shop/Extensions.kt), and unknown where none is: the name then stays
+in scope, as before; so it does where the declaring file's directory does not end with its
+package's path (a layout that does not mirror them). Java names a Kotlin top-level function
+through the file's class (`Extensions.create`, `import static org.shop.ExtensionsKt.create`).
 """
 
 from __future__ import annotations
@@ -21,6 +24,8 @@ import posixpath
 
 from query_api.symbols.families import FamilyRules, Imports
 from streams.stores.views.symbols import ReferenceRow, SymbolRow
+
+_TYPE_KINDS = frozenset({"Type", "Interface", "Enum"})
 
 
 class JvmFamily(FamilyRules):
@@ -33,13 +38,24 @@ class JvmFamily(FamilyRules):
         folder = posixpath.dirname(ref.path)
         return any(_names_in_scope(folder, ref.path, imports_of, s) for s in targets)
 
+    def means(self, ref: ReferenceRow, targets: list[SymbolRow]) -> bool | None:
+        """As the base rule, and a Java name qualified by a Kotlin file's class
+        (`org.shop.Extensions.create`) means that file's top-level `org.shop.create`."""
+        answer = super().means(ref, targets)
+        if answer is False and ref.qualified is not None:
+            return ref.qualified in {q for s in targets for q in _through_file_class(s)}
+        return answer
+
 
 def _names_in_scope(folder: str, path: str, imports_of: Imports, target: SymbolRow) -> bool:
     if posixpath.dirname(target.path) == folder or in_package_of(folder, target):
         return True
     scopes = declaring_scopes(target)
     opened = set(imports_of(path))  # `import a.b.*` is recorded as `a.b`
-    return scopes is not None and any(scope in opened for scope in scopes)
+    if scopes is None:
+        return False
+    # a Kotlin import of a top-level name (`import org.shop.create`) brings it in bare
+    return any(scope in opened for scope in scopes) or _top_level_name(target) in opened
 
 
 def names_in_reach(test: SymbolRow, declared: list[SymbolRow], rivals: list[SymbolRow]) -> bool:
@@ -73,10 +89,46 @@ def in_package_of(folder: str, target: SymbolRow) -> bool:
 def declaring_scopes(target: SymbolRow) -> list[str] | None:
     """The package holding `target`, then each class enclosing it, outermost first
     (`org.shop.input`, `org.shop.input.Tailer` for `org.shop.input.Tailer.Builder` in
-    Tailer.java); None where the declaring file's name is not in its name."""
+    Tailer.java); None where neither the declaring file's name is in its name nor its
+    directory ends with a part of it."""
+    top = _package_length(target)
+    if top is None:
+        return None
+    parts = target.fq_name.split("(", 1)[0].split(".")
+    return [".".join(parts[:end]) for end in range(top, len(parts))]
+
+
+def _package_length(target: SymbolRow) -> int | None:
+    """How many parts of `target`'s name are its package: those before the declaring file's
+    name, else (a Kotlin file of top-level declarations) the most the file's directory ends
+    with; None where neither says."""
     stem = posixpath.splitext(posixpath.basename(target.path))[0]
     parts = target.fq_name.split("(", 1)[0].split(".")
-    if stem not in parts:
+    if stem in parts:
+        return parts.index(stem)
+    directory = "/" + posixpath.dirname(target.path)
+    for top in range(len(parts) - 1, 0, -1):
+        if directory.endswith("/" + "/".join(parts[:top])):
+            return top
+    return None
+
+
+def _top_level_name(target: SymbolRow) -> str | None:
+    """`org.shop.create` for a Kotlin top-level declaration (no class holds it), else None."""
+    if not target.path.endswith((".kt", ".kts")):
         return None
-    top = parts.index(stem)
-    return [".".join(parts[:end]) for end in range(top, len(parts))]
+    top = _package_length(target)
+    parts = target.fq_name.split("(", 1)[0].split(".")
+    return ".".join(parts) if top is not None and top == len(parts) - 1 else None
+
+
+def _through_file_class(target: SymbolRow) -> list[str]:
+    """How Java qualifies a Kotlin top-level declaration: through the class of its file,
+    named for the file (`ExtensionsKt`) or by `@file:JvmName` (retrofit's
+    KotlinExtensions.kt: `KotlinExtensions`, its name taken as the file's)."""
+    name = _top_level_name(target)
+    if name is None or target.kind in _TYPE_KINDS:  # a class is its own, not the file's
+        return []
+    package, _, simple = name.rpartition(".")
+    stem = posixpath.splitext(posixpath.basename(target.path))[0]
+    return [f"{package}.{stem}.{simple}", f"{package}.{stem}Kt.{simple}"]

@@ -122,3 +122,64 @@ def test_a_test_named_for_a_class_in_another_package_is_not_its_test(repo: Repo)
     assert "src/test/java/org/shop/input/CharStreamTest.java" in tests
     assert "src/test/java/org/other/CharStreamTest.java" not in tests
     assert "src/test/java/org/tests/CharStreamTest.java" in tests
+
+
+# retrofit's KotlinExtensions.kt: top-level functions of package org.shop, which Java calls
+# through the file's class (`@file:JvmName("Extensions")`, else ExtensionsKt)
+EXTENSIONS_KT = """@file:JvmName("Extensions")
+
+package org.shop
+
+fun create(): Int = 1
+"""
+
+
+def test_a_kotlin_top_level_function_is_in_scope_by_its_package(repo: Repo) -> None:
+    # retrofit: every Java file calling `retrofit.create(...)` (Retrofit's method) or any
+    # other `create` was a dependent of KotlinExtensions.kt's `Retrofit.create()` extension,
+    # while Java calls through the file's class (`KotlinExtensions.await`) were missed
+    repo.add(
+        {
+            "src/main/java/org/shop/Extensions.kt": EXTENSIONS_KT,
+            "src/main/java/org/shop/Store.java": (
+                "package org.shop;\n\npublic class Store {\n"
+                "    public Store create() { return this; }\n}\n"
+            ),
+            # another package's member call of another class's `create`: no use of it
+            "src/main/java/org/app/Main.java": (
+                "package org.app;\n\nimport org.shop.Store;\n\n"
+                "class Main {\n    void m(Store s) { s.create(); }\n}\n"
+            ),
+            "src/main/java/org/other/Plain.kt": (
+                "package org.other\n\nfun use3(s: org.shop.Store) = s.create()\n"
+            ),
+            # the file's own package, a wildcard import, the name imported
+            "src/main/java/org/shop/Caller.java": (
+                "package org.shop;\n\nclass Caller {\n"
+                "    int m() { return Extensions.create(); }\n}\n"
+            ),
+            "src/main/java/org/app/StarUser.kt": (
+                "package org.app\n\nimport org.shop.*\n\nfun use2(): Int = create()\n"
+            ),
+            "src/main/java/org/app/KtUser.kt": (
+                "package org.app\n\nimport org.shop.create\n\nfun use(): Int = create()\n"
+            ),
+            # Java through the file's class, imported or imported static
+            "src/main/java/org/app/FacadeUser.java": (
+                "package org.app;\n\nimport org.shop.Extensions;\n\n"
+                "class FacadeUser {\n    int m() { return Extensions.create(); }\n}\n"
+            ),
+            "src/main/java/org/app/StaticUser.java": (
+                "package org.app;\n\nimport static org.shop.Extensions.create;\n\n"
+                "class StaticUser {\n    int m() { return create(); }\n}\n"
+            ),
+        }
+    )
+    found = {path for path, _symbol in repo.dependents("src/main/java/org/shop/Extensions.kt")}
+    assert found == {
+        "src/main/java/org/shop/Caller.java",
+        "src/main/java/org/app/StarUser.kt",
+        "src/main/java/org/app/KtUser.kt",
+        "src/main/java/org/app/FacadeUser.java",
+        "src/main/java/org/app/StaticUser.java",
+    }
