@@ -22,10 +22,11 @@ page, so that one offset means the same files on every call.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from query_api.symbols.dependents import TYPE_KINDS, DependentsResolver, is_test_path
-from query_api.symbols.families import Found, even_share, language_family
+from query_api.symbols.families import even_share, language_family
 from query_api.symbols.go_family import by_test_function, package_level
 from query_api.symbols.import_names import ImportNames
 from schemas.symbols import MAX_RELATED_FILES, MAX_RELATED_PAIRS, RelatedResult, SymbolAt
@@ -35,6 +36,9 @@ _TEST_PREFIXES = ("test_", "test")
 _TEST_SUFFIXES = ("_tests", "_test", "_spec", "tests", "test", "spec")
 _INDEX_STEMS = frozenset({"index", "mod", "__init__"})
 _SOURCE_ROOTS = frozenset({"src", "lib", "source"})  # a package's code, under its name
+# a Rust test function's attribute (`#[test]`, `#[tokio::test]`, `#[rstest]`, `#[test_case(..)]`),
+# not `#[cfg(test)]`
+_RUST_TEST_ATTRIBUTE = re.compile(r"#\[(?:\w+::)*(?:test|rstest|test_case)\b")
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,9 +145,10 @@ def related_of(
     by_file = found.files()
     dependents = [SymbolAt(symbol=s, path=p) for p, syms in by_file.items() for s in syms]
     tests = resolver.tests_found(repo_id, declared, dependents, exclude={path}, subject=path)
+    tested = {**own_tests(path, declared), **tests.files()}
     names = ImportNames(symbols, repo_id)
     shown_deps = page_of(by_file, ranked_dependents(by_file), offset, names)
-    shown_tests = _tests_page(tests, subject_names(path, declared), path, offset, names)
+    shown_tests = _tests_page(tested, subject_names(path, declared), path, offset, names)
     paged = shown_deps.cut or shown_tests.cut
     after = offset + MAX_RELATED_FILES
     return RelatedResult(
@@ -159,16 +164,32 @@ def related_of(
         testCount=shown_tests.count if paged else None,
         testFiles=shown_tests.files if paged else None,
         nextOffset=after if after < max(shown_deps.files, shown_tests.files) else None,
-        note=_joined(unresolved_members_note(path, declared), untested_note(path, by_file, tests)),
+        note=_joined(unresolved_members_note(path, declared), untested_note(path, by_file, tested)),
     )
 
 
-def untested_note(path: str, by_file: dict[str, list[str]], tests: Found) -> str | None:
+def own_tests(path: str, declared: list[SymbolRow]) -> dict[str, list[str]]:
+    """A Rust file's unit tests, which it holds itself (`#[cfg(test)] mod tests`), as its
+    tests list's first file: related of fd's src/filter/time.rs said "tests: none" and "no
+    test uses it" beside the file's own `#[test]` functions."""
+    if language_family(path) != "rust":
+        return {}
+    found = sorted(
+        s.fq_name
+        for s in declared
+        if s.kind in ("Function", "Method") and _RUST_TEST_ATTRIBUTE.search(s.signature)
+    )
+    return {path: found} if found else {}
+
+
+def untested_note(
+    path: str, by_file: dict[str, list[str]], tests: dict[str, list[str]]
+) -> str | None:
     """Where the tests of a file no test uses or is named for may be: those of the files
     using it, its own package's first. On feathersjs/feathers, related of
     packages/rest-client/src/base.ts said "tests: none" while rest-client/test/index.test.ts
     exercises it through index.ts's restClient; "none" read as untested code."""
-    if tests.files():
+    if tests:
         return None
     package = package_folder(path)
     users = sorted(
@@ -221,10 +242,14 @@ def by_go_test_function(rows: list[SymbolAt]) -> list[SymbolAt]:
 
 
 def _tests_page(
-    found: Found, names: frozenset[str], subject: str, offset: int, shown: ImportNames
+    found: dict[str, list[str]],
+    names: frozenset[str],
+    subject: str,
+    offset: int,
+    shown: ImportNames,
 ) -> Listed:
     files = {
         path: by_test_function(symbols) if language_family(path) == "go" else symbols
-        for path, symbols in found.files().items()
+        for path, symbols in found.items()
     }
     return page_of(files, ranked_tests(files, names, subject), offset, shown)

@@ -100,3 +100,27 @@ def test_a_ts_fixture_class_named_test_and_a_type_is_no_test_of_it(tmp_path: Pat
         assert [p for p, _ in repo.tests("src/client.ts")] == []  # dependents not passed in
         client = related_of(repo.resolver, repo.views, "r", "src/client.ts", 0)
         assert [t.path for t in client.tests] == ["test/client.spec.ts"]
+
+
+def test_a_rust_files_own_unit_tests_are_its_tests(tmp_path: Path) -> None:
+    """sharkdp/fd's src/filter/time.rs holds its tests in `#[cfg(test)] mod tests`, as Rust
+    unit tests are written: related said "tests: none" and "no test uses it", sending the
+    agent to config.rs's tests, though the file tests itself."""
+    files = {
+        "Cargo.toml": '[package]\nname = "fd"\n',
+        "src/main.rs": "mod time;\n\nfn main() {\n    time::parse();\n}\n",
+        "src/time.rs": (
+            "pub fn parse() {}\n\n#[cfg(test)]\nmod tests {\n    use super::*;\n\n"
+            "    fn helper() {}\n\n    #[test]\n    fn parses() {\n        parse();\n    }\n\n"
+            "    #[tokio::test]\n    async fn parses_later() {}\n}\n"
+        ),
+        "src/plain.rs": "#[cfg(test)]\nfn not_a_test() {}\n",
+    }
+    with repo_holding(tmp_path, files) as repo:
+        time = related_of(repo.resolver, repo.views, "r", "src/time.rs", 0)
+        assert [(t.path, t.symbol) for t in time.tests] == [
+            ("src/time.rs", "tests.parses"),
+            ("src/time.rs", "tests.parses_later"),
+        ]
+        assert time.note is None
+        assert related_of(repo.resolver, repo.views, "r", "src/plain.rs", 0).tests == []
