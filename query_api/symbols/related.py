@@ -171,8 +171,9 @@ def related_of(
 def own_tests(path: str, declared: list[SymbolRow]) -> dict[str, list[str]]:
     """A Rust file's unit tests, which it holds itself (`#[cfg(test)] mod tests`), as its
     tests list's first file: related of fd's src/filter/time.rs said "tests: none" and "no
-    test uses it" beside the file's own `#[test]` functions."""
-    if language_family(path) != "rust":
+    test uses it" beside the file's own `#[test]` functions. A test file (tests/tests.rs)
+    is not listed as a test of itself: all it declares are tests."""
+    if language_family(path) != "rust" or is_test_path(path):
         return {}
     found = sorted(
         s.fq_name

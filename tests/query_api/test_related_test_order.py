@@ -115,6 +115,7 @@ def test_a_rust_files_own_unit_tests_are_its_tests(tmp_path: Path) -> None:
             "    #[tokio::test]\n    async fn parses_later() {}\n}\n"
         ),
         "src/plain.rs": "#[cfg(test)]\nfn not_a_test() {}\n",
+        "tests/cli.rs": "#[test]\nfn runs() {}\n",
     }
     with repo_holding(tmp_path, files) as repo:
         time = related_of(repo.resolver, repo.views, "r", "src/time.rs", 0)
@@ -124,3 +125,5 @@ def test_a_rust_files_own_unit_tests_are_its_tests(tmp_path: Path) -> None:
         ]
         assert time.note is None
         assert related_of(repo.resolver, repo.views, "r", "src/plain.rs", 0).tests == []
+        # a test file is no test of itself
+        assert related_of(repo.resolver, repo.views, "r", "tests/cli.rs", 0).tests == []
