@@ -17,6 +17,7 @@ so a generated module's outline is bounded and still reaches its last declaratio
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 from query_api.symbols.import_names import ImportNames
@@ -24,10 +25,24 @@ from schemas.symbols import MAX_OUTLINE_SYMBOLS, OutlineResult, OutlineSymbol
 from streams.stores.views.store import ViewStore
 from streams.stores.views.symbols import SymbolViews
 
+# a TS/JS module's default export written as an expression (`export default (config) => {`,
+# `module.exports = cond && function () {`), which declares no name; `export default app;`
+# hands on a name declared elsewhere
+_DEFAULT_EXPRESSION = re.compile(
+    r"^(?:export\s+default|module\.exports\s*=)\s*(?![\w$]+\s*;?\s*$)\S", re.MULTILINE
+)
+
 
 def stored_end_line(body: str) -> int:
     """The 1-based line a truncated stored body stops in (the cut may fall inside it)."""
     return body.count("\n") + 1
+
+
+def default_expression_line(body: str) -> int | None:
+    """The 1-based line a TS/JS file's default export expression starts on, None when it
+    has none: a file declaring nothing may still hold its code there, no barrel."""
+    found = _DEFAULT_EXPRESSION.search(body)
+    return body.count("\n", 0, found.start()) + 1 if found else None
 
 
 def outline_of(

@@ -29,7 +29,7 @@ from query_api.symbols.directory_files import MAX_DIRECTORY_SCAN, code_first
 from query_api.symbols.go_modules import import_path_note
 from query_api.symbols.import_names import ImportNames
 from query_api.symbols.js_specifiers import JsSpecifiers
-from query_api.symbols.outline import outline_of
+from query_api.symbols.outline import default_expression_line, outline_of
 from query_api.symbols.path_suffix import files_ending_with, suffix_note
 from query_api.symbols.related import by_go_test_function, related_of
 from schemas import tools as t
@@ -124,19 +124,28 @@ class SymbolService:
         calling them): the modules it imports, where the code an agent looks for is; an
         empty outline alone said nothing of it. They are named as related's `imports`
         resolves them, a TS/JS module as its file: the stored entries carry the extractor's
-        marks (`lib/client#=*` for `export * from './lib/client'`) and a build's path."""
+        marks (`lib/client#=*` for `export * from './lib/client'`) and a build's path. A
+        TS/JS file whose code is an expression it exports by default is no barrel: the note
+        names the line it starts on."""
         names = ImportNames(self.symbols, repo_id)
         imports = [names.shown(m, path) for m in self.resolver.imports(repo_id, path)]
-        if language_family(path) == "js":
+        js = language_family(path) == "js"
+        if js:
             imports = [self._module_file(repo_id, module) for module in imports]
-        if not imports:
-            return None
         named = ", ".join(imports[:DIRECTORY_EXAMPLES])
         more = (
             f" and {len(imports) - DIRECTORY_EXAMPLES} more"
             if len(imports) > DIRECTORY_EXAMPLES
             else ""
         )
+        # axios' resolveConfig.js is `export default (config) => {...}`: its code is its
+        # own, and "outline those" sent the agent to eight files none of which held it
+        line = default_expression_line(self._text_of(repo_id, path) or "") if js else None
+        if line is not None:
+            code = f"{path} declares no name: its code is the expression it exports by default"
+            return f"{code}, from line {line}" + (f"; it imports {named}{more}" if named else "")
+        if not imports:
+            return None
         return f"{path} declares nothing itself; it imports {named}{more}: outline those"
 
     def _module_file(self, repo_id: str, module: str) -> str:

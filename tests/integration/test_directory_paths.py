@@ -251,6 +251,37 @@ async def test_a_file_declaring_nothing_names_the_files_it_imports_not_import_en
         ), barrel
 
 
+async def test_a_file_whose_code_is_its_default_export_is_no_barrel(tmp_path: Path) -> None:
+    """QA on axios/axios: outline of lib/helpers/resolveConfig.js (`export default (config)
+    => {...}`, 47 lines of the fetch and xhr adapters' config logic) said "declares nothing
+    itself; it imports lib/core/AxiosHeaders.js, ... and 5 more: outline those", sending the
+    agent to eight files none of which holds that code. A file whose code is an expression
+    it exports by default is told so, with the line it starts on; a barrel keeps its note."""
+    repo = tmp_path / "workspace" / "ax"
+    (repo / "lib").mkdir(parents=True)
+    (repo / "lib" / "merge.js").write_text("export default function merge(a, b) {}\n")
+    (repo / "lib" / "resolve.js").write_text(
+        "import merge from './merge.js';\n\n"
+        "export default (config) => {\n  const out = merge({}, config);\n  return out;\n};\n"
+    )
+    (repo / "lib" / "index.js").write_text("export { default as merge } from './merge.js';\n")
+    async with stdio_session(tmp_path / "data", str(repo)) as session:
+        await wait_indexed(session, "ax")
+        code = await call(
+            session, "repocontext_outline", {"repoId": "ax", "path": "lib/resolve.js"}
+        )
+        assert code.get("note") == (
+            "lib/resolve.js declares no name: its code is the expression it exports by "
+            "default, from line 3; it imports lib/merge.js"
+        ), code
+        barrel = await call(
+            session, "repocontext_outline", {"repoId": "ax", "path": "lib/index.js"}
+        )
+        assert barrel.get("note") == (
+            "lib/index.js declares nothing itself; it imports lib/merge.js: outline those"
+        ), barrel
+
+
 async def test_a_path_missing_its_leading_folders_names_the_file(
     sample_repo: Path, tmp_path: Path
 ) -> None:
