@@ -29,6 +29,7 @@ from query_api.symbols.directory_files import MAX_DIRECTORY_SCAN, code_first
 from query_api.symbols.go_modules import import_path_note
 from query_api.symbols.import_names import ImportNames
 from query_api.symbols.js_specifiers import JsSpecifiers
+from query_api.symbols.jvm_packages import package_note
 from query_api.symbols.outline import default_expression_line, outline_of
 from query_api.symbols.path_suffix import files_ending_with, suffix_note
 from query_api.symbols.related import by_go_test_function, related_of
@@ -60,9 +61,9 @@ _ROOT_IMPORTER = "index.ts"
 # a place in a file as search's text block (`src/app.ts:18-49`), editors and code hosts write
 # it (`:12`, `:12:5`, `#L12`, `#L12-L30`)
 _LINE_SUFFIX = re.compile(r"(?::\d+(?:[-:]\d+)?|#L\d+(?:-L?\d+)?)$")
-# a declaration after the file, as Rust paths (`src/lib.rs::Parser`) and test ids
-# (`tests/test_app.py::test_run`) write it
-_SYMBOL_SUFFIX = re.compile(r"::[\w:.<>()]+$")
+# a declaration after the file, as Rust paths (`src/lib.rs::Parser`), test ids
+# (`tests/test_app.py::test_run`) and Javadoc (`Retrofit.java#create`) write it
+_SYMBOL_SUFFIX = re.compile(r"(?:::|#)[\w:.<>(),]+$")
 # a declaration's name with no qualifier (`getCompletions`): _bare_name_note
 _BARE_NAME = re.compile(r"[^\W\d][\w$]*")
 
@@ -169,6 +170,7 @@ class SymbolService:
                 or self._specifier_note(repo_id, path)
                 or self._go_import_note(repo_id, path)
                 or self._declaration_note(repo_id, path)
+                or self._package_note(repo_id, path)
                 or self._on_disk_note(repo_id, path)
                 or self._suffix_note(repo_id, path)
                 or self._bare_name_note(repo_id, path)
@@ -190,10 +192,16 @@ class SymbolService:
         """A declaration's name written as the path (`gorm.DB`, or a Python name as outline
         shows it, `flask.testing.FlaskClient`): the files declaring it, which are what
         outline and related take; `exists: false` alone read as a name nothing declares."""
-        name = path.split("(", 1)[0]
+        name = _javadoc_member(path.split("(", 1)[0])
         if "/" in name or "." not in name.strip("."):
             return None
         return self._declared_in(repo_id, path, name)
+
+    def _package_note(self, repo_id: str, path: str) -> str | None:
+        """A Java/Kotlin package's name (`retrofit2.http`): its folders
+        (query_api/symbols/jvm_packages.py); one read of the text files' paths."""
+        indexed = (p for p, _, _ in self.views.text_file_sizes(repo_id))
+        return package_note(path, indexed, DIRECTORY_EXAMPLES)
 
     def _bare_name_note(self, repo_id: str, path: str) -> str | None:
         """A declaration's name alone written as the path (`getCompletions`,
@@ -401,6 +409,12 @@ class SymbolService:
             by_go_test_function(self.resolver.dependents(repo_id, declared, exclude=touched)),
         )
         return bounded_changes(repo_id, changes, dependents)
+
+
+def _javadoc_member(name: str) -> str:
+    """`Retrofit.create` of a member written as Javadoc links it (`Retrofit#create`)."""
+    head, hash_, member = name.partition("#")
+    return f"{head}.{member}" if hash_ and head and member else name
 
 
 def _names_declaration(name: str, stored: str, shown: str) -> bool:
