@@ -141,6 +141,21 @@ class LinkTargets:
                 out[target] = keys
         return out
 
+    def beside(
+        self, links: Mapping[str, list[str]], dangling: list[str]
+    ) -> dict[str, tuple[str, list[str]]]:
+        """The targets written without parameters that name a declaration (Java's field
+        `baseUrl`) beside others of that name stored with their parameters (the builder's
+        methods `baseUrl(String)`, `baseUrl(URL)`), each with its kind and those keys: a link
+        meant for a method lands on the field, which the key names, with nothing said."""
+        now = time.time()
+        existing = sorted({t for ts in links.values() for t in ts} - set(dangling))
+        out: dict[str, tuple[str, list[str]]] = {}
+        for target, keys in self.overloads(existing).items():
+            kind = self.reader.view_of(target, now).fields.get("kind") or "declaration"
+            out[target] = (str(kind), keys)
+        return out
+
     def shared(self, links: Mapping[str, list[str]]) -> dict[str, list[str]]:
         """The symbol targets whose stored name several files declare (see module doc), each
         with those files by path, the one the key reads back as first."""
@@ -180,10 +195,12 @@ def links_note(
     dangling: list[str],
     overloads: Mapping[str, list[str]] | None = None,
     shared: Mapping[str, list[str]] | None = None,
+    beside: Mapping[str, tuple[str, list[str]]] | None = None,
 ) -> str | None:
     """One line on what the write did with its link targets, None when nothing to say.
     `overloads`: dangling targets that name an overloaded declaration, with its keys;
-    `shared`: targets whose name several files declare, with those files."""
+    `shared`: targets whose name several files declare, with those files; `beside`: targets
+    naming one declaration of a name others hold with their parameters (LinkTargets.beside)."""
     parts = []
     if rewritten:
         shown = ", ".join(f"{a} as {b}" for a, b in sorted(rewritten.items()))
@@ -201,6 +218,9 @@ def links_note(
             f"parameters: link the one meant, {listed}{more}"
         )
     parts += [_shared_part(target, paths) for target, paths in sorted((shared or {}).items())]
+    parts += [
+        _beside_part(target, kind, keys) for target, (kind, keys) in sorted((beside or {}).items())
+    ]
     dangling = [t for t in dangling if t not in overloads]
     if dangling:
         parts.append(
@@ -221,4 +241,16 @@ def _shared_part(target: str, paths: list[str]) -> str:
         f"{target} is declared in {len(paths)} files ({listed}{more}): it reads back as "
         f"{paths[0]}'s, `stale` follows that one only, and search shows the note on each of "
         f"them; to mean one, link its file, repo/{repo_id}/file/<path>"
+    )
+
+
+def _beside_part(target: str, kind: str, keys: list[str]) -> str:
+    """What the note says of a key naming one of several declarations of its name."""
+    listed = ", ".join(keys[:MAX_OVERLOADS_SHOWN])
+    more = f" and {len(keys) - MAX_OVERLOADS_SHOWN} more" if len(keys) > MAX_OVERLOADS_SHOWN else ""
+    others = "1 other declaration" if len(keys) == 1 else f"{len(keys)} other declarations"
+    return (
+        f"{target} names the {kind} {target.split('/', 3)[3]}; {others} of that name "
+        f"{'is' if len(keys) == 1 else 'are'} stored with {'its' if len(keys) == 1 else 'their'} "
+        f"parameters: {listed}{more}: link one of them to mean it"
     )

@@ -92,6 +92,13 @@ class LinkChange:
     dangling: list[str]  # added targets that name nothing that exists now
     overloads: dict[str, list[str]]  # dangling targets naming an overloaded declaration
     shared: dict[str, list[str]]  # added symbol targets several files declare -> those files
+    # added targets naming a declaration (a field) beside others of its name stored with
+    # their parameters (methods) -> (its kind, their keys)
+    beside: dict[str, tuple[str, list[str]]]
+
+    def note(self) -> str | None:
+        """What the answer says of the links (link_targets.links_note)."""
+        return links_note(self.rewritten, self.dangling, self.overloads, self.shared, self.beside)
 
 
 class MemoryService:
@@ -163,6 +170,7 @@ class MemoryService:
             dangling=dangling,
             overloads=self.link_targets.overloads(dangling),
             shared=self.link_targets.shared(added),
+            beside=self.link_targets.beside(added, dangling),
         )
 
     @staticmethod
@@ -229,7 +237,7 @@ class MemoryService:
                 n
                 for n in (
                     kind_note,
-                    links_note(links.rewritten, links.dangling, links.overloads, links.shared),
+                    links.note(),
                 )
                 if n
             )
@@ -271,7 +279,7 @@ class MemoryService:
             tagsAdded=int(result.data.get("tagsAdded", 0)),
             tagsRemoved=int(result.data.get("tagsRemoved", 0)),
             danglingLinks=links.dangling,
-            note=links_note(links.rewritten, links.dangling, links.overloads, links.shared),
+            note=links.note(),
         )
 
     async def forget(self, args: m.ForgetArgs) -> m.ForgetResult:

@@ -178,3 +178,55 @@ async def test_a_link_to_an_overloaded_method_by_its_plain_name_names_its_declar
         assert f"{plain} is declared more than once (overloads)" in note, note
         assert "repo/repo/symbol/src.pkg.signer.Signer.unsign(" in note, note
         assert "check the key for a typo" not in note, note
+
+
+BUILDER = """package shop;
+
+public final class Builder {
+    private String baseUrl;
+
+    public Builder baseUrl(String url) { this.baseUrl = url; return this; }
+
+    public Builder baseUrl(java.net.URL url) { return baseUrl(url.toString()); }
+}
+"""
+
+
+async def test_a_link_to_a_field_a_method_shares_its_name_with_names_the_methods(
+    tmp_path: Path,
+) -> None:
+    """QA on square/retrofit: a link to `retrofit2.Retrofit.Builder.baseUrl`, meant for the
+    builder's method, landed silently on its private field `baseUrl`: the methods of that
+    name are stored with their parameters (`baseUrl(String)`), the field without. The note
+    says which declaration the key names and the keys of the others."""
+    repo = tmp_path / "ws" / "repo"
+    (repo / "src" / "shop").mkdir(parents=True)
+    (repo / "src" / "shop" / "Builder.java").write_text(BUILDER)
+    async with memory_rig(tmp_path, index=True) as (_, s):
+
+        async def outlined() -> list[str]:
+            outline = await call(
+                s, "repocontext_outline", {"repoId": "repo", "path": "src/shop/Builder.java"}
+            )
+            return [x["fullyQualifiedName"] for x in outline.get("symbols", [])]
+
+        names = await wait_for(outlined, what="outline")
+        assert "shop.Builder.baseUrl" in names, names
+        field = "repo/repo/symbol/shop.Builder.baseUrl"
+        written = await call(
+            s,
+            "repocontext_remember",
+            {
+                "repoId": "repo",
+                "topic": "gotchas",
+                "id": "base",
+                "body": "baseUrl must end in /",
+                "addLinks": {"about": [field]},
+            },
+        )
+        assert "danglingLinks" not in written  # the field exists: linked as written
+        assert written.get("note") == (
+            f"{field} names the Field shop.Builder.baseUrl; 2 other declarations of that name "
+            "are stored with their parameters: repo/repo/symbol/shop.Builder.baseUrl(String), "
+            "repo/repo/symbol/shop.Builder.baseUrl(java.net.URL): link one of them to mean it"
+        ), written
