@@ -8,9 +8,10 @@ sentence after it, and BM25 alone weighs it as one more token among many. Keywor
 lifts the files inside the scope (streams/stores/views/search.py).
 
 A file is inside a scope when each of the scope's parts names one of its path's folders or
-its file's stem: exactly (`cache` -> plugin/cache/), or as the last word of a prefixed name
-(`complete` -> clap_complete/, `ssr` -> compiler-ssr/, `types` -> default_types.rs), the
-way workspaces name their packages after the project.
+its file's stem: exactly (`cache` -> plugin/cache/), or as the last words of a prefixed name
+(`complete` -> clap_complete/, `ssr` -> compiler-ssr/, `types` -> default_types.rs,
+`custom-element` -> apiCustomElement.ts), the way workspaces name their packages after the
+project and TypeScript names its modules.
 """
 
 from __future__ import annotations
@@ -96,15 +97,24 @@ def in_scope(path: str, scopes: tuple[tuple[str, ...], ...]) -> bool:
     return any(all(_names_part(names, part) for part in scope) for scope in scopes)
 
 
+_NAME_WORD = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+")
+
+
 @functools.lru_cache(maxsize=65_536)  # every candidate of every scoped query
-def _path_names(path: str) -> frozenset[str]:
-    """A path's folder names and its file's stem, lower-cased (`src/Foo.test.ts` -> src,
-    foo)."""
-    *folders, name = path.lower().split("/")
-    return frozenset([*folders, name.split(".", 1)[0]])
+def _path_names(path: str) -> frozenset[tuple[str, ...]]:
+    """A path's folder names and its file's stem, each as its lower-cased words
+    (`src/apiCustomElement.ts` -> (src,), (api, custom, element))."""
+    *folders, name = path.split("/")
+    return frozenset(_words(part) for part in (*folders, name.split(".", 1)[0]))
 
 
-def _names_part(names: frozenset[str], part: str) -> bool:
-    if part in names:
-        return True
-    return any(name.endswith(("_" + part, "-" + part)) for name in names)
+@functools.lru_cache(maxsize=65_536)
+def _words(name: str) -> tuple[str, ...]:
+    return tuple(word.lower() for word in _NAME_WORD.findall(name))
+
+
+def _names_part(names: frozenset[tuple[str, ...]], part: str) -> bool:
+    """Whether a scope part is one of `names` or its last words (`custom-element` ->
+    api_custom_element, apiCustomElement)."""
+    wanted = _words(part)
+    return bool(wanted) and any(name[-len(wanted) :] == wanted for name in names)

@@ -39,6 +39,11 @@ def test_scopes_a_query_opens_with(query: str, scopes: tuple[tuple[str, ...], ..
         ("plugin/cache: x", "plugin/cache/handler.go", True),
         ("plugin/cache: x", "plugin/file/cache_test_helper.go", False),
         ("no scope at all", "cache/handler.go", False),
+        ("fix(custom-element): x", "packages/runtime-dom/src/apiCustomElement.ts", True),
+        ("fix(custom-element): x", "packages/runtime-dom/src/customElementHelpers.ts", False),
+        ("fix(transition): x", "packages/runtime-core/src/components/BaseTransition.ts", True),
+        ("fix(transition): x", "packages/runtime-core/src/components/Transitions.ts", False),
+        ("fix(runtime-core): x", "packages/runtime-core/src/vnode.ts", True),
     ],
 )  # fmt: skip
 def test_files_inside_a_scope(query: str, path: str, inside: bool) -> None:
