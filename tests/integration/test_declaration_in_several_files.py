@@ -32,3 +32,23 @@ async def test_a_name_several_files_declare_asks_for_one(tmp_path: Path) -> None
         ), note
         note, _ = await absent_note(session, "tools", "repocontext_related", "lib.Only")
         assert note == "lib.Only is no file; it is declared in lib/lib.go: name that file", note
+
+
+async def test_the_source_declaring_a_name_comes_before_the_bundles(tmp_path: Path) -> None:
+    """QA on axios/axios, which commits its builds: related of `AxiosHeaders` said "declared
+    in 5 files, dist/axios.js, dist/browser/axios.cjs, dist/node/axios.cjs and 2 more": the
+    bundles first by path, lib/core/AxiosHeaders.js, the one to edit, among the 2 more."""
+    repo = tmp_path / "workspace" / "ax"
+    (repo / "dist" / "browser").mkdir(parents=True)
+    (repo / "lib" / "core").mkdir(parents=True)
+    body = "class AxiosHeaders {\n  get(h) { return h; }\n}\n"
+    for bundle in ("dist/axios.js", "dist/browser/axios.cjs", "dist/axios.min.js"):
+        (repo / bundle).write_text(body)
+    (repo / "lib" / "core" / "AxiosHeaders.js").write_text(f"export default {body}")
+    async with stdio_session(tmp_path / "data", str(repo)) as session:
+        await wait_indexed(session, "ax")
+        note, _ = await absent_note(session, "ax", "repocontext_related", "AxiosHeaders")
+        assert note == (
+            "AxiosHeaders is no file; it is declared in 4 files, lib/core/AxiosHeaders.js, "
+            "dist/axios.js, dist/axios.min.js and 1 more: name one"
+        ), note
