@@ -34,6 +34,7 @@ from query_api.symbols.jvm_packages import package_note
 from query_api.symbols.outline import default_expression_line, outline_of
 from query_api.symbols.path_suffix import files_ending_with, suffix_note
 from query_api.symbols.related import by_go_test_function, related_of
+from query_api.symbols.rust_paths import declaring_files, module_files, outside_note, rust_segments
 from schemas import tools as t
 from schemas.events import RepoRegistration
 from schemas.symbols import (
@@ -170,6 +171,7 @@ class SymbolService:
                 or self._module_note(repo_id, path)
                 or self._specifier_note(repo_id, path)
                 or self._go_import_note(repo_id, path)
+                or self._rust_path_note(repo_id, path)
                 or self._declaration_note(repo_id, path)
                 or self._package_note(repo_id, path)
                 or self._on_disk_note(repo_id, path)
@@ -214,20 +216,49 @@ class SymbolService:
             return None
         return self._declared_in(repo_id, path, name)
 
-    def _declared_in(self, repo_id: str, path: str, name: str) -> str | None:
-        """The note naming the files that declare `name` (see _declaration_note), if any."""
+    def _rust_path_note(self, repo_id: str, path: str) -> str | None:
+        """A Rust path (`crate::filter::TimeFilter`, `crate::filter::time`): the file of the
+        declaration or module it names, or that it names nothing of the repository
+        (query_api/symbols/rust_paths.py)."""
+        segments = rust_segments(path)
+        if segments is None:
+            return None
+        # a module's file first: `crate::filter::time` is time.rs, not filter/mod.rs, which
+        # declares `mod time;`
+        indexed = [p for p, _, _ in self.views.text_file_sizes(repo_id)]
+        files = module_files(segments, indexed)
+        if files:
+            named = ", ".join(files[:DIRECTORY_EXAMPLES])
+            return f"{path} is no file; as a Rust module it is {named}: name that file"
+        found = declaring_files(segments, lambda name: self._declaring_files(repo_id, name))
+        if found is not None:
+            return self._declared_note(path, found[1])
+        return outside_note(path, segments, indexed, repo_id)
+
+    def _declaring_files(self, repo_id: str, name: str) -> list[str]:
+        """The files declaring `name`, whole or as the tail of a qualified name."""
         simple = name.rpartition(".")[2]
         names = ImportNames(self.symbols, repo_id)
-        files = dict.fromkeys(
-            s.path
-            for s in self.symbols.symbols_named(repo_id, [simple])
-            if _names_declaration(name, s.fq_name.split("(", 1)[0], names.shown(s.fq_name, s.path))
+        return list(
+            dict.fromkeys(
+                s.path
+                for s in self.symbols.symbols_named(repo_id, [simple])
+                if _names_declaration(
+                    name, s.fq_name.split("(", 1)[0], names.shown(s.fq_name, s.path)
+                )
+            )
         )
+
+    def _declared_in(self, repo_id: str, path: str, name: str) -> str | None:
+        """The note naming the files that declare `name` (see _declaration_note), if any."""
+        return self._declared_note(path, self._declaring_files(repo_id, name))
+
+    def _declared_note(self, path: str, files: list[str]) -> str | None:
         if not files:
             return None
         # a committed build (axios' dist/axios.js, dist/node/axios.cjs) declares each name of
         # the source again, and came first by path: the file to edit goes first
-        files = dict.fromkeys(sorted(files, key=lambda f: is_generated(f, "")))
+        files = sorted(files, key=lambda f: is_generated(f, ""))
         if len(files) == 1:
             return f"{path} is no file; it is declared in {next(iter(files))}: name that file"
         named = ", ".join(list(files)[:DIRECTORY_EXAMPLES])
