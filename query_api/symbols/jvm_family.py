@@ -26,6 +26,7 @@ from query_api.symbols.families import FamilyRules, Imports
 from streams.stores.views.symbols import ReferenceRow, SymbolRow
 
 _TYPE_KINDS = frozenset({"Type", "Interface", "Enum"})
+_KOTLIN = (".kt", ".kts")
 
 
 class JvmFamily(FamilyRules):
@@ -42,9 +43,15 @@ class JvmFamily(FamilyRules):
         """As the base rule, and a Java name qualified by a Kotlin file's class
         (`org.shop.Extensions.create`) means that file's top-level `org.shop.create`."""
         answer = super().means(ref, targets)
-        if answer is False and ref.qualified is not None:
-            return ref.qualified in {q for s in targets for q in _through_file_class(s)}
-        return answer
+        if answer is not False or ref.qualified is None:
+            return answer
+        if ref.qualified in {q for s in targets for q in _through_file_class(s)}:
+            return True
+        # Kotlin qualifies `Json.asFactory()` through the receiver's import, as a member of
+        # Json; an extension of that name may be what it calls: decide by the bare name
+        if ref.path.endswith(_KOTLIN) and any(_is_extension(s) for s in targets):
+            return None
+        return False
 
 
 def _names_in_scope(folder: str, path: str, imports_of: Imports, target: SymbolRow) -> bool:
@@ -115,7 +122,7 @@ def _package_length(target: SymbolRow) -> int | None:
 
 def _top_level_name(target: SymbolRow) -> str | None:
     """`org.shop.create` for a Kotlin top-level declaration (no class holds it), else None."""
-    if not target.path.endswith((".kt", ".kts")):
+    if not target.path.endswith(_KOTLIN):
         return None
     top = _package_length(target)
     parts = target.fq_name.split("(", 1)[0].split(".")
@@ -132,3 +139,14 @@ def _through_file_class(target: SymbolRow) -> list[str]:
     package, _, simple = name.rpartition(".")
     stem = posixpath.splitext(posixpath.basename(target.path))[0]
     return [f"{package}.{stem}.{simple}", f"{package}.{stem}Kt.{simple}"]
+
+
+def _is_extension(target: SymbolRow) -> bool:
+    """Whether `target` is a Kotlin top-level extension function (`fun Format.asFactory()`,
+    `fun <T> Call<T>.await()`): its signature writes a receiver before its name."""
+    signature = target.signature or ""
+    return (
+        _top_level_name(target) is not None
+        and f".{target.name}(" in signature.replace(" ", "")
+        and "fun" in signature.split()
+    )

@@ -183,3 +183,27 @@ def test_a_kotlin_top_level_function_is_in_scope_by_its_package(repo: Repo) -> N
         "src/main/java/org/app/FacadeUser.java",
         "src/main/java/org/app/StaticUser.java",
     }
+
+
+def test_a_kotlin_extension_called_on_an_imported_object_is_used(repo: Repo) -> None:
+    # retrofit: `ProtoBuf.asConverterFactory(contentType)` in a test of the converter's own
+    # package calls Factory.kt's `fun BinaryFormat.asConverterFactory`; the reference is
+    # qualified through the receiver's import (`...protobuf.ProtoBuf.asConverterFactory`),
+    # as a member of ProtoBuf would be, and matched nothing
+    repo.add(
+        {
+            "src/main/java/org/shop/Factory.kt": (
+                "package org.shop\n\nimport org.fmt.Format\n\nfun Format.asFactory(): Int = 1\n"
+            ),
+            "src/test/java/org/shop/FactoryTest.kt": (
+                "package org.shop\n\nimport org.fmt.Json\n\n"
+                "class FactoryTest {\n    fun setUp() { Json.asFactory() }\n}\n"
+            ),
+            # another package importing neither the function nor its package: another's
+            "src/main/java/org/other/Other.kt": (
+                "package org.other\n\nimport org.fmt.Json\n\nfun other() = Json.asFactory()\n"
+            ),
+        }
+    )
+    found = {path for path, _symbol in repo.dependents("src/main/java/org/shop/Factory.kt")}
+    assert found == {"src/test/java/org/shop/FactoryTest.kt"}
