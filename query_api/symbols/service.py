@@ -52,6 +52,7 @@ from streams.errors import SourceError
 from streams.ingest import IngestCoordinator
 from streams.sources.changes import Changes, IndexedFile, diff_against_index
 from streams.sources.git_changes import GitTarget, diff_git_against_index
+from streams.stores.views.named_files import stem_named_files
 from streams.stores.views.store import ViewStore
 from streams.stores.views.symbols import SymbolViews
 
@@ -214,7 +215,22 @@ class SymbolService:
         name = path.split("(", 1)[0]
         if not _BARE_NAME.fullmatch(name):
             return None
-        return self._declared_in(repo_id, path, name)
+        declaring = self._declaring_files(repo_id, name)
+        # axios' lib/helpers/resolveConfig.js exports an anonymous arrow function by default:
+        # only the builds declared `resolveConfig`, and the note named them alone
+        named = [
+            f
+            for f in self.views.read(lambda c: stem_named_files(c, repo_id, name))
+            if f not in declaring and not is_generated(f, "")
+        ]
+        if not named:
+            return self._declared_note(path, declaring)
+        verb = "is" if len(named) == 1 else "are"
+        note = f"{path} is no file; {_listed(named)} {verb} named so"
+        if declaring:
+            declaring = sorted(declaring, key=lambda f: is_generated(f, ""))
+            note += f", and {_listed(declaring)} declare{'s' if len(declaring) == 1 else ''} it"
+        return note + (": name that file" if len(named) == 1 and not declaring else ": name one")
 
     def _rust_path_note(self, repo_id: str, path: str) -> str | None:
         """A Rust path (`crate::filter::TimeFilter`, `crate::filter::time`): the file of the
@@ -444,6 +460,12 @@ class SymbolService:
             by_go_test_function(self.resolver.dependents(repo_id, declared, exclude=touched)),
         )
         return bounded_changes(repo_id, changes, dependents)
+
+
+def _listed(files: list[str]) -> str:
+    """The first files a note names, and how many more there are."""
+    more = len(files) - DIRECTORY_EXAMPLES
+    return ", ".join(files[:DIRECTORY_EXAMPLES]) + (f" and {more} more" if more > 0 else "")
 
 
 def _javadoc_member(name: str) -> str:

@@ -52,3 +52,31 @@ async def test_the_source_declaring_a_name_comes_before_the_bundles(tmp_path: Pa
             "AxiosHeaders is no file; it is declared in 4 files, lib/core/AxiosHeaders.js, "
             "dist/axios.js, dist/axios.min.js and 1 more: name one"
         ), note
+
+
+async def test_a_name_a_source_file_is_named_for_names_that_file(tmp_path: Path) -> None:
+    """QA on axios/axios: outline of `resolveConfig` said "declared in 3 files,
+    dist/browser/axios.cjs, dist/esm/axios.js, dist/node/axios.cjs: name one": only the
+    builds declare the name, since lib/helpers/resolveConfig.js exports an anonymous arrow
+    function by default. The file named for it is named first."""
+    repo = tmp_path / "workspace" / "ax"
+    (repo / "dist").mkdir(parents=True)
+    (repo / "lib" / "helpers").mkdir(parents=True)
+    (repo / "dist" / "axios.js").write_text("function resolveConfig(config) { return config; }\n")
+    (repo / "lib" / "helpers" / "resolveConfig.js").write_text(
+        "export default (config) => {\n  return config;\n};\n"
+    )
+    (repo / "lib" / "helpers" / "buildURL.js").write_text(
+        "export default function buildURL(url) { return url; }\n"
+    )
+    async with stdio_session(tmp_path / "data", str(repo)) as session:
+        await wait_indexed(session, "ax")
+        note, _ = await absent_note(session, "ax", "repocontext_outline", "resolveConfig")
+        assert note == (
+            "resolveConfig is no file; lib/helpers/resolveConfig.js is named so, and "
+            "dist/axios.js declares it: name one"
+        ), note
+        note, _ = await absent_note(session, "ax", "repocontext_related", "buildURL")
+        assert (
+            note == "buildURL is no file; it is declared in lib/helpers/buildURL.js: name that file"
+        )
