@@ -8,6 +8,7 @@ an import matches a declaration whose fully-qualified name agrees with it."""
 from __future__ import annotations
 
 import functools
+import posixpath
 from collections.abc import Callable
 
 from processors.language import language_for_path
@@ -147,6 +148,11 @@ class FamilyRules:
         `s` by its bare name, so that a bare name there means `s`, not the files asked about
         (Go: not a member, which only a selector names)."""
         return True
+
+    def same_package(self, folder: str, s: SymbolRow) -> bool:
+        """Whether a file of `folder` is in `s`'s package, where a package is a directory
+        (package_is_directory): its directory is that one."""
+        return posixpath.dirname(s.path) == folder
 
     def matched_bare(self, s: SymbolRow) -> bool:
         """Whether a reference by the bare name may mean `s` (a type, a function), not only

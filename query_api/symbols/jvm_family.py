@@ -39,6 +39,17 @@ class JvmFamily(FamilyRules):
         folder = posixpath.dirname(ref.path)
         return any(_names_in_scope(folder, ref.path, imports_of, s) for s in targets)
 
+    def same_package(self, folder: str, s: SymbolRow) -> bool:
+        """One package spans source roots (`src/main/java/org/shop`, `src/main/java16/
+        org/shop`): a file of `folder` is in `s`'s where both directories end with the
+        package's path (a package read from the name only, not assumed)."""
+        scopes = declaring_scopes(s)
+        if posixpath.dirname(s.path) == folder or not scopes or not scopes[0]:
+            return posixpath.dirname(s.path) == folder
+        package_path = "/" + scopes[0].replace(".", "/")
+        declaring = "/" + posixpath.dirname(s.path)
+        return declaring.endswith(package_path) and ("/" + folder).endswith(package_path)
+
     def means(self, ref: ReferenceRow, targets: list[SymbolRow]) -> bool | None:
         """As the base rule, and a Java name qualified by a Kotlin file's class
         (`org.shop.Extensions.create`) means that file's top-level `org.shop.create`."""

@@ -66,8 +66,9 @@ class ReferenceScope:
         of the file can mean another file's at all), not declared by the referencing file or
         its package (unless one of `targets` is that package's too: Go's `isReadOnly`
         declared once per build tag, in readonly.go and readonly_strict.go, is one name of
-        the package, and a call of it calls either), and declared module-level-ish in the
-        same family."""
+        the package, and a call of it calls either; so is a Java class of a multi-release
+        jar, src/main/java16/retrofit2/DefaultMethodSupport.java beside
+        src/main/java/retrofit2/'s), and declared module-level-ish in the same family."""
         rules = self.rules_of(ref.path)
         family = rules.family
         folder = posixpath.dirname(ref.path)
@@ -77,7 +78,7 @@ class ReferenceScope:
             and (
                 not rules.package_is_directory
                 or (folder + "/", ref.name) not in self._self_declared
-                or any(posixpath.dirname(s.path) == folder for s in targets)
+                or any(rules.same_package(folder, s) for s in targets)
             )
             and any(
                 self.rules_of(s.path).matched_bare(s) and self.family_of(s.path) == family

@@ -207,3 +207,25 @@ def test_a_kotlin_extension_called_on_an_imported_object_is_used(repo: Repo) -> 
     )
     found = {path for path, _symbol in repo.dependents("src/main/java/org/shop/Factory.kt")}
     assert found == {"src/test/java/org/shop/FactoryTest.kt"}
+
+
+def test_a_multi_release_variant_of_a_class_has_its_package_s_users(repo: Repo) -> None:
+    # retrofit: src/main/java16/retrofit2/DefaultMethodSupport.java is the Java 16 variant of
+    # src/main/java/retrofit2/DefaultMethodSupport.java (one class of a multi-release jar);
+    # Reflection.java, beside the other variant, calls it, and related of the java16 file
+    # said 'dependents: none'
+    support = (
+        "package org.shop;\n\nfinal class Support {\n    static int invoke() { return 1; }\n}\n"
+    )
+    repo.add(
+        {
+            "src/main/java/org/shop/Support.java": support,
+            "src/main/java16/org/shop/Support.java": support,
+            "src/main/java/org/shop/Caller.java": (
+                "package org.shop;\n\nclass Caller {\n    int m() { return Support.invoke(); }\n}\n"
+            ),
+        }
+    )
+    for variant in ("src/main/java/org/shop/Support.java", "src/main/java16/org/shop/Support.java"):
+        found = {path for path, _symbol in repo.dependents(variant)}
+        assert "src/main/java/org/shop/Caller.java" in found, variant
