@@ -12,6 +12,9 @@ span is a whole declaration with a few lines of context, never one cut in the mi
 first, which may be longer than the file's share of lines and then sends its head. When no
 declaration shares a word with the task, the lines that share the most words with it are sent
 (search found the file by its words), and only a file without any such line sends its head.
+A Rust file's unit tests (query_api/symbols/rust_tests.py) come after its code unless the task
+asks for tests: named for what they check (`out_of_range_unix_timestamp_is_rejected`), they
+outscored the function to change.
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ import snowballstemmer
 from processors.qualified_names import names_declaration
 from processors.tokenizer import CHANGE_VERBS, STOP_WORDS, tokenize
 from query_api.retrieval.contractions import without_contractions
+from query_api.symbols.rust_tests import unit_tests
 from streams.stores.views.symbols import SymbolRow
 
 SPAN_CONTEXT = 3  # lines around a matched symbol
@@ -51,6 +55,7 @@ KIND_ORDER = {"Method": 0, "Function": 0, "Type": 1, "Interface": 1, "Enum": 1}
 # of a single line (`type Id = string`, a macro) says as little as a field
 
 _ENGLISH = snowballstemmer.stemmer("english")
+TEST_STEM = "test"  # a task asking for tests (`test`, `tests`, `testing`) gets them first
 
 
 @functools.lru_cache(maxsize=65536)
@@ -110,7 +115,9 @@ def select_spans(
     declared = list(symbols)
     held = _own_stems(declared, lines[:total_lines], stems)
     owner = hot_owner(declared, hot)
-    ranked: list[tuple[int, int, int, bool, int, int, _Span]] = []
+    # fd's time.rs sent its test `out_of_range_unix_timestamp_is_rejected`, not `from_str`
+    tests = unit_tests(declared) if TEST_STEM not in stems else [False] * len(declared)
+    ranked: list[tuple[bool, int, int, int, bool, int, int, _Span]] = []
     for i, (sym, own) in enumerate(zip(declared, held, strict=True)):
         named = len(stems & name_stems(sym.name))
         size = sym.end_line - sym.start_line
@@ -129,11 +136,13 @@ def select_spans(
             # cut to a window, its window is placed at the passage, the other's by words
             # alone (gorm's 343-line `ParseField` sent from its head, not the 540-line
             # `setupValuerAndSetter` at the passage that held the lines changed)
-            ranked.append((-overlap, kind, order, i != owner, size, sym.start_line, span))
+            span_key = (-overlap, kind, order, i != owner, size, sym.start_line)
+            ranked.append((tests[i], *span_key, span))
     if hot is not None and owner is None:  # code outside any declaration: its own lines
         size = hot[1] - hot[0]
-        ranked.append((-HOT_WEIGHT, 0, size, False, size, hot[0], _Span(*hot, None, hot)))
-    ranked.sort(key=lambda r: r[:6])
+        hot_key = (-HOT_WEIGHT, 0, size, False, size, hot[0])
+        ranked.append((False, *hot_key, _Span(*hot, None, hot)))
+    ranked.sort(key=lambda r: r[:7])
     chosen: list[tuple[int, int, str | None]] = []
     used = 0
     for *_, span in ranked:

@@ -22,13 +22,13 @@ page, so that one offset means the same files on every call.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
 from query_api.symbols.dependents import TYPE_KINDS, DependentsResolver, is_test_path
 from query_api.symbols.families import even_share, language_family
 from query_api.symbols.go_family import by_test_function, package_level
 from query_api.symbols.import_names import ImportNames
+from query_api.symbols.rust_tests import is_test_function
 from schemas.symbols import MAX_RELATED_FILES, MAX_RELATED_PAIRS, RelatedResult, SymbolAt
 from streams.stores.views.symbols import SymbolRow, SymbolViews
 
@@ -36,9 +36,6 @@ _TEST_PREFIXES = ("test_", "test")
 _TEST_SUFFIXES = ("_tests", "_test", "_spec", "tests", "test", "spec")
 _INDEX_STEMS = frozenset({"index", "mod", "__init__"})
 _SOURCE_ROOTS = frozenset({"src", "lib", "source"})  # a package's code, under its name
-# a Rust test function's attribute (`#[test]`, `#[tokio::test]`, `#[rstest]`, `#[test_case(..)]`),
-# not `#[cfg(test)]`
-_RUST_TEST_ATTRIBUTE = re.compile(r"#\[(?:\w+::)*(?:test|rstest|test_case)\b")
 
 
 @dataclass(frozen=True, slots=True)
@@ -175,11 +172,7 @@ def own_tests(path: str, declared: list[SymbolRow]) -> dict[str, list[str]]:
     is not listed as a test of itself: all it declares are tests."""
     if language_family(path) != "rust" or is_test_path(path):
         return {}
-    found = sorted(
-        s.fq_name
-        for s in declared
-        if s.kind in ("Function", "Method") and _RUST_TEST_ATTRIBUTE.search(s.signature)
-    )
+    found = sorted(s.fq_name for s in declared if is_test_function(s))
     return {path: found} if found else {}
 
 

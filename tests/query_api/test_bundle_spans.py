@@ -394,3 +394,40 @@ def test_a_padded_span_starts_at_its_declaration_s_level_not_inside_a_docstring(
     [(a, z, fq)] = select_spans(symbols, len(body), task_stems("xmlattr"), 24, 24, lines=body)
     assert fq == "do_xmlattr" and a <= start and z >= start + 9
     assert not body[a - 1].startswith(" ") and not body[a - 2].strip(), (a, body[a - 1])
+
+
+def rust(fq: str, kind: str, start: int, end: int, signature: str) -> SymbolRow:
+    name = fq.rpartition(".")[2]
+    return SymbolRow("r", "src/filter/time.rs", fq, name, kind, start, end, "xx", signature)
+
+
+TIME_RS = [  # the shape of sharkdp/fd's src/filter/time.rs
+    rust("TimeFilter", "Enum", 6, 10, "pub enum TimeFilter"),
+    rust("now()", "Function", 12, 15, "#[cfg(not(test))] fn now() -> Zoned"),
+    rust("TimeFilter.from_str", "Method", 29, 47, "fn from_str(s: &str) -> Option<SystemTime>"),
+    rust("tests", "Namespace", 65, 210, "#[cfg(test)] mod tests"),
+    rust("tests.TestTime.timestamp", "Method", 83, 85, "fn timestamp(&self) -> SystemTime"),
+    rust(
+        "tests.out_of_range_unix_timestamp_is_rejected",
+        "Function",
+        203,
+        209,
+        "#[test] fn out_of_range_unix_timestamp_is_rejected()",
+    ),
+]
+
+
+def test_a_rust_files_unit_tests_come_after_its_code() -> None:
+    """fd's 'Reject out-of-range @ Unix timestamp instead of panicking': the test named for it
+    and a test helper `timestamp` outscored `from_str`, whose lines the commit changed, and a
+    2,000-token bundle sent only test code."""
+    lines = [""] * 210
+    lines[43] = "let timestamp_secs: u64 = s.strip_prefix('@')?.parse().ok()?;"
+    lines[44] = "UNIX_EPOCH.checked_add(Duration::from_secs(timestamp_secs))"
+    task = task_stems("Reject out-of-range Unix timestamp instead of panicking")
+    spans = select_spans(TIME_RS, 210, task, lines=lines, max_spans=1)
+    assert [fq for _, _, fq in spans] == ["TimeFilter.from_str"]
+    # a task asking for tests gets them
+    tests = task_stems("test the out-of-range Unix timestamp")
+    spans = select_spans(TIME_RS, 210, tests, lines=lines, max_spans=1)
+    assert [fq for _, _, fq in spans] == ["tests.out_of_range_unix_timestamp_is_rejected"]

@@ -1,0 +1,39 @@
+"""Which of a Rust file's declarations are its unit tests: a function with a test attribute
+(`#[test]`, `#[tokio::test]`, `#[rstest]`, `#[test_case(..)]`) and whatever a `#[cfg(test)]`
+module holds (its helpers, fixtures and test types). Rust keeps them in the file they test,
+so related lists them as the file's tests and a bundle sends its code before them."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from streams.stores.views.symbols import SymbolRow
+
+# not `#[cfg(test)]`, which is no test but the module holding them
+_TEST_ATTRIBUTE = re.compile(r"#\[(?:\w+::)*(?:test|rstest|test_case)\b")
+# `#[cfg(test)]`, `#[cfg(all(test, unix))]`; not `#[cfg(not(test))]`
+_TEST_MODULE = re.compile(r"#\[cfg\((?:all\([^\]]*?)?\btest\b")
+NAMESPACE_KIND = "Namespace"
+
+
+def is_test_function(symbol: SymbolRow) -> bool:
+    return symbol.kind in ("Function", "Method") and bool(_TEST_ATTRIBUTE.search(symbol.signature))
+
+
+def unit_tests(declared: Sequence[SymbolRow]) -> list[bool]:
+    """Per declaration of a Rust file, whether it is a unit test or inside a test module;
+    all False for a file of another language."""
+    if not declared or not declared[0].path.endswith(".rs"):
+        return [False] * len(declared)
+    modules = [
+        (s.start_line, s.end_line)
+        for s in declared
+        if s.kind == NAMESPACE_KIND
+        and _TEST_MODULE.search(s.signature)
+        and "not(test" not in s.signature
+    ]
+    return [
+        is_test_function(s) or any(a <= s.start_line and s.end_line <= z for a, z in modules)
+        for s in declared
+    ]
