@@ -271,10 +271,29 @@ def _outline(r: sy.OutlineResult) -> str:
     out = [head, *_outline_page(r), *_outline_cut(r), *_lag(r.freshness)]
     note = _own_note(r.note, r.freshness)  # a file declaring nothing: what it imports
     out += [note] if note else []
-    for s in r.symbols:
-        sig = " ".join(s.signature.split())
-        out.append(f"{s.startLine}-{s.endLine} {s.kind} {s.fullyQualifiedName}: {sig}")
+    out += [_outline_line(s) for s in r.symbols]
     return "\n".join(out)
+
+
+def _outline_line(s: sy.OutlineSymbol) -> str:
+    """`23 Method AxiosHeaders.set(headerName?: string): AxiosHeaders`: a signature that
+    starts with the declaration's name carries it after its qualifier, and a one-line
+    declaration's range is its line. `23-23 Method AxiosHeaders.set(string): set(headerName?:
+    string): ...` said the name and its parameters twice: axios' index.d.ts outline (354
+    declarations) cost 7,339 tokens of text for a file of 4,598."""
+    lines = str(s.startLine) if s.startLine == s.endLine else f"{s.startLine}-{s.endLine}"
+    sig = " ".join(s.signature.split())
+    base = s.fullyQualifiedName.split("(", 1)[0].split("#", 1)[0]  # `concat(Array)#2`
+    qualifier, _, simple = base.rpartition(".")
+    rest = sig[len(simple) :] if simple and sig.startswith(simple) else None
+    if rest is not None and not _continues_name(rest):
+        return f"{lines} {s.kind} {qualifier + '.' if qualifier else ''}{sig}"
+    return f"{lines} {s.kind} {s.fullyQualifiedName}" + (f": {sig}" if sig else "")
+
+
+def _continues_name(rest: str) -> bool:
+    """Whether the signature's name goes on past the declaration's (`settleAll` of `settle`)."""
+    return bool(rest) and (rest[0].isalnum() or rest[0] in "_$")
 
 
 def _outline_page(r: sy.OutlineResult) -> list[str]:

@@ -321,3 +321,44 @@ def test_a_code_entrys_symbol_reason_is_left_to_the_json() -> None:
     )
     header = render(one_entry_bundle(entry, "slices", 2000))[1].splitlines()[1]
     assert header == "== src/jinja2/runtime.py:4 [semantic]"
+
+
+def test_an_outline_line_says_a_declarations_name_once() -> None:
+    """QA on axios/axios: outline of index.d.ts (354 declarations, 4,598 tokens to read
+    whole) cost 7,339 tokens of text, each line `23-23 Method AxiosHeaders.set(string,
+    AxiosHeaderValue,boolean|AxiosHeaderMatcher): set(headerName?: string, ...)`: the name
+    and its parameter types twice and a one-line range as two numbers. A signature that
+    starts with the name carries it, and one line is one number."""
+
+    def declared(fq: str, kind: str, sig: str, start: int, end: int) -> sy.OutlineSymbol:
+        return sy.OutlineSymbol(
+            fullyQualifiedName=fq, kind=kind, signature=sig, startLine=start, endLine=end
+        )
+
+    symbols = [
+        declared("validators", "Field", "const validators = validator.validators;", 12, 12),
+        declared("MethodsHeaders.common", "Property", "common: AxiosHeaders", 10, 10),
+        declared("AxiosHeaders", "Type", "class AxiosHeaders", 16, 78),
+        declared(
+            "AxiosHeaders.set(string,boolean)",
+            "Method",
+            "set(headerName?: string, rewrite?: boolean): AxiosHeaders",
+            23,
+            23,
+        ),
+        declared("AxiosHeaders.concat(Array)#2", "Method", "static concat(...t: T[])", 45, 45),
+        declared("AxiosHeaders.settle", "Method", "settleAll(x)", 50, 52),
+        declared("bare", "Other", "", 60, 61),
+    ]
+    outline = sy.OutlineResult(
+        repoId="r", path="index.d.ts", exists=True, lineCount=80, symbols=symbols
+    )
+    assert render(outline)[1].splitlines()[1:] == [
+        "12 Field validators: const validators = validator.validators;",
+        "10 Property MethodsHeaders.common: AxiosHeaders",
+        "16-78 Type AxiosHeaders: class AxiosHeaders",
+        "23 Method AxiosHeaders.set(headerName?: string, rewrite?: boolean): AxiosHeaders",
+        "45 Method AxiosHeaders.concat(Array)#2: static concat(...t: T[])",
+        "50-52 Method AxiosHeaders.settle: settleAll(x)",
+        "60-61 Other bare",
+    ]
