@@ -30,7 +30,7 @@ from query_api.symbols.directory_files import MAX_DIRECTORY_SCAN, code_first
 from query_api.symbols.go_modules import import_path_note
 from query_api.symbols.import_names import ImportNames
 from query_api.symbols.js_specifiers import JsSpecifiers
-from query_api.symbols.jvm_packages import package_note
+from query_api.symbols.jvm_packages import folders_named, package_folders, package_note
 from query_api.symbols.outline import default_expression_line, outline_of
 from query_api.symbols.path_suffix import files_ending_with, suffix_note
 from query_api.symbols.related import by_go_test_function, related_of
@@ -405,6 +405,13 @@ class SymbolService:
                 f"a folder in it ({parent!r} holds this file)"
             )
         if not self.views.files_under(repo_id, f"{scope}/", limit=1):
+            indexed = (p for p, _, _ in self.views.text_file_sizes(repo_id))
+            folders = [folder for folder, _ in package_folders(path, indexed)]
+            if folders:  # `retrofit2.http`, as a file's package line writes it
+                raise ToolInputError(
+                    f"path {path!r} is a Java/Kotlin package, no folder; its files are in "
+                    f"{folders_named(folders, DIRECTORY_EXAMPLES)}: name one of them"
+                )
             raise ToolInputError(
                 f"path {path!r} does not exist, and no indexed file is under it: name the "
                 "repository root or a folder in it"

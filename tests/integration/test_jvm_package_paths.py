@@ -69,3 +69,20 @@ async def test_a_javadoc_member_reference_names_its_file(tmp_path: Path) -> None
         assert note == (
             f"{store}#create names a declaration of the indexed file {store}: name the file alone"
         ), note
+
+
+async def test_changed_of_a_jvm_package_name_names_its_folders(tmp_path: Path) -> None:
+    """changed of `retrofit2.http` answered "path 'retrofit2.http' does not exist, and no
+    indexed file is under it", as for a typo; it names the package's folders to scope by."""
+    async with stdio_session(tmp_path / "data", str(java_repo(tmp_path))) as session:
+        await wait_indexed(session, "shop")
+        answer = await session.call_tool(
+            "repocontext_changed", {"repoId": "shop", "path": "org.shop.http"}
+        )
+        text = " ".join(getattr(block, "text", "") for block in answer.content)
+        assert answer.isError, text
+        assert (
+            "path 'org.shop.http' is a Java/Kotlin package, no folder; its files are in 2 "
+            "folders, lib/src/main/java/org/shop/http, lib/src/test/java/org/shop/http: name "
+            "one of them"
+        ) in text, text
