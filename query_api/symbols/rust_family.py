@@ -8,11 +8,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from processors.symbols.languages.rust import ALIAS_MARK
 from query_api.symbols.families import ByName, FamilyRules, language_family
 from query_api.symbols.rust_modules import RustModules
 from streams.stores.views.symbols import ReferenceRow, SymbolRow, SymbolViews
 
 MACRO_EXPORT = "#[macro_export"  # in a macro's signature, with its attributes
+RE_EXPORT_KIND = "ReExport"  # a stand-in: a name a module's `use` binds (add_stand_ins)
+MAX_MODULES_ASKED = 8  # files of one answer whose `use` names stand for them
 
 
 class RustLayouts:
@@ -96,3 +99,23 @@ class RustFamily(FamilyRules):
                 rows = [s for s in by_name.get(declared, []) if s.path == path]
                 if rows and alias != declared:
                     by_name.setdefault(alias, []).extend(rows)
+
+    def add_stand_ins(self, asked: list[str], by_name: ByName) -> None:
+        """A name a module binds by `use` (`pub use self::time::TimeFilter` in fd's
+        src/filter/mod.rs, which declares only `mod`s) is the module's too: a file naming
+        it through the module (`use crate::filter::TimeFilter`) uses the module, whose
+        related said "dependents: none". The module stands for it, looked up like a member
+        (a reference a path qualified); only a `use` leading to a declaration in the
+        repository (not a module, not another crate's or std's name)."""
+        rust = [p for p in asked if language_family(p) == self.family][:MAX_MODULES_ASKED]
+        for path in rust:
+            for written in self.modules.imports_of(path):
+                entry, _, alias = written.partition(ALIAS_MARK)
+                resolved = None if entry.endswith(".*") else self.modules.resolve(path, entry)
+                if resolved is None or resolved[0] == path or not resolved[1]:
+                    continue
+                name = alias or entry.rpartition(".")[2]
+                stand_in = SymbolRow(
+                    self.modules.repo_id, path, name, name, RE_EXPORT_KIND, 0, 0, "", ""
+                )
+                by_name.setdefault(name, []).append(stand_in)

@@ -191,11 +191,15 @@ class RustModules:
     def imported_files(self, path: str, modules: list[str]) -> list[str]:
         """`path`'s use leaves as the repository files they lead to; a path naming nothing
         in the repository as written (`std::io::Read`: the entries are dotted, and a Rust
-        name holds no dot)."""
+        name holds no dot); none for a path from a name the file declares itself: fd's
+        fmt/mod.rs listed `Token::*`, its own enum's variants."""
         out: dict[str, None] = {}
+        own = self.top_level_names(path)
         for written in modules:
             module = written.partition(ALIAS_MARK)[0]
             resolved = self.resolve(path, module.removesuffix(".*"))
+            if resolved is None and module.partition(".")[0] in own:
+                continue  # `use Token::*` of the file's own enum (fd's fmt/mod.rs)
             if resolved is None:
                 out[module.replace(".", "::")] = None
             elif resolved[0] != path:

@@ -311,3 +311,36 @@ def test_a_crate_cargo_finds_by_its_folder_is_a_crate_root(tmp_path: Path) -> No
         # src/bin/helper.rs is a crate of its own: its `mod walk;` is src/bin/walk.rs
         assert repo.resolver.imports("r", "src/bin/helper.rs") == ["src/bin/walk.rs"]
         assert repo.dependent_files("src/bin/walk.rs") == ["src/bin/helper.rs"]
+
+
+def test_a_module_re_exporting_a_name_has_the_files_naming_it_there(repo: RustRepo) -> None:
+    """sharkdp/fd's src/filter/mod.rs declares only `mod`s and `pub use self::time::TimeFilter`
+    (a barrel): main.rs, cli.rs and config.rs `use crate::filter::TimeFilter`, and related
+    of it said "dependents: none". A name a module's `use` binds stands for the module, as a
+    TS/JS barrel's re-exports do; the declaring file keeps them too."""
+    assert repo.dependent_files("crates/core/flags/mod.rs") == [
+        "crates/core/main.rs",
+        "crates/core/search.rs",  # `crate::flags::Args`, re-exported from defs.rs
+    ]
+    assert repo.dependent_files("crates/matcher/src/lib.rs") == ["crates/core/search.rs"]
+    assert repo.dependent_files("crates/core/engine/mod.rs") == ["crates/core/shells.rs"]
+    # the declaring files keep theirs
+    assert "crates/core/search.rs" in repo.dependent_files("crates/core/flags/defs.rs")
+
+
+def test_a_use_of_the_files_own_enum_is_no_import(tmp_path: Path) -> None:
+    """sharkdp/fd's src/fmt/mod.rs writes `use Token::*;` inside its functions for its own
+    `enum Token`: related listed `Token::*` among its imports, as another crate's path."""
+    files = {
+        "Cargo.toml": '[package]\nname = "fd"\n',
+        "src/main.rs": "mod fmt;\n\nfn main() {}\n",
+        "src/fmt.rs": (
+            "use std::fmt::Display;\n\npub enum Token {\n    Basename,\n}\n\n"
+            "fn render(t: Token) {\n    use Token::*;\n    match t {\n        Basename => (),\n"
+            "    }\n}\n"
+        ),
+    }
+    with ViewStore(tmp_path / "views.db", default_registry()) as store:
+        repo = RustRepo(store)
+        repo.add(files)
+        assert repo.resolver.imports("r", "src/fmt.rs") == ["std::fmt::Display"]
