@@ -12,7 +12,8 @@ dotted name (`Parser.parse_recipe`) when that one is stored and the name as writ
 
 A Go declaration is stored as its package clause and name, so one key may name declarations
 in several files (`main.main` in each command's folder): it reads back as the first file's by
-path, a link to it is stale only when that one changes, and search shows the note on every
+path (a generated one after the others: axios' dist/axios.js declares lib's names again), a
+link to it is stale only when that one changes, and search shows the note on every
 file declaring it. The answer names the files, so a note meant for one is linked to that file
 instead of landing silently on all of them.
 
@@ -174,7 +175,10 @@ class LinkTargets:
                 }
             )
             if len(paths) > 1:
-                out[target] = paths
+                # the file the key reads back as (a generated one after the others:
+                # symbol_decls.first_declaration) first, then by path
+                first = self.reader.view_of(target, time.time()).fields.get("filePath")
+                out[target] = sorted(paths, key=lambda p: p != first)
         return out
 
     def dangling(self, links: Mapping[str, list[str]]) -> list[str]:

@@ -54,3 +54,38 @@ async def test_a_link_to_a_name_several_files_declare_names_them(tmp_path: Path)
         assert "search shows the note on each of them" in note, note
         assert "repo/repo/file/" in note, note  # how to mean one of them
         assert ALONE not in note, note  # one file declares it: nothing to say
+
+
+async def test_a_name_a_committed_build_declares_too_reads_back_as_the_source(
+    tmp_path: Path,
+) -> None:
+    """QA on axios/axios: a note linked to repo/src/symbol/buildFullPath was told it reads
+    back as dist/axios.js's (first by path of the four builds and lib/core/buildFullPath.js),
+    and its `stale` followed the bundle, which changes only on a release."""
+    repo = tmp_path / "ws" / "repo"
+    (repo / "dist").mkdir(parents=True)
+    (repo / "lib").mkdir()
+    body = "function buildFullPath(base, url) {\n  return base + url;\n}\n"
+    (repo / "dist" / "axios.js").write_text(body)
+    (repo / "lib" / "buildFullPath.js").write_text(f"export default {body}")
+    async with memory_rig(tmp_path, index=True) as (_, s):
+
+        async def declared() -> str | None:
+            got = await call(s, "repocontext_recall", {"key": "repo/repo/symbol/buildFullPath"})
+            return got.get("fields", {}).get("filePath") if got.get("exists") else None
+
+        assert await wait_for(declared, what="recall") == "lib/buildFullPath.js"
+        written = await call(
+            s,
+            "repocontext_remember",
+            {
+                "repoId": "repo",
+                "topic": "gotchas",
+                "body": "allowAbsoluteUrls must reach it",
+                "addLinks": {"about": ["repo/repo/symbol/buildFullPath"]},
+            },
+        )
+        note = written.get("note", "")
+        assert "(lib/buildFullPath.js, dist/axios.js): it reads back as lib/buildFullPath.js's" in (
+            note
+        ), note

@@ -21,6 +21,7 @@ from streams.sources.walker import FileSnapshot, read_file
 from streams.stores import ViewStore
 from streams.stores.views import symbols as views_symbols
 from streams.stores.views.handlers import default_registry
+from streams.stores.views.scan import symbol_entry, symbols_page
 from streams.stores.views.search import keyword_hits
 from streams.stores.views.symbol_tables import SOURCE_BITS, source_id, source_of
 from streams.stores.views.symbols import SymbolViews
@@ -351,3 +352,24 @@ def test_a_name_lookup_decodes_each_declaring_file_once(tmp_path: Path) -> None:
         ]
         decoded = [sql for sql in executed if sql.startswith("SELECT decls FROM symbol_files")]
         assert len(decoded) == 2  # one per declaring file, not one per name
+
+
+def test_a_name_a_build_declares_too_reads_back_as_the_sources(tmp_path: Path) -> None:
+    """QA on axios/axios, which commits its builds: recall of repo/src/symbol/buildFullPath
+    and of AxiosHeaders.normalize read back as dist/axios.js's and dist/browser/axios.cjs's
+    (the first file by path), so scan listed the bundle's and a memory link followed the
+    bundle's drift, which changes only on a release. A generated file comes after the
+    others; of those, the first by path."""
+    body = "export default function buildFullPath(base, url) {\n  return base + url;\n}\n"
+    with ViewStore(tmp_path / "v.db", default_registry()) as store:
+        for path in ("dist/axios.js", "dist/browser/axios.cjs", "lib/core/buildFullPath.js"):
+            store.apply(records(path, body.removeprefix("export default ")), {})
+        found = store.read(lambda c: symbol_entry(c, "r", "buildFullPath"))
+        assert found is not None and found.path == "lib/core/buildFullPath.js"
+        page = store.read(lambda c: symbols_page(c, "r", None, 10))
+        assert [(e.fq_name, e.path) for e in page] == [
+            ("buildFullPath", "lib/core/buildFullPath.js")
+        ]
+        store.apply(records("lib/core/buildFullPath.js", None), {})  # the builds' alone
+        found = store.read(lambda c: symbol_entry(c, "r", "buildFullPath"))
+        assert found is not None and found.path == "dist/axios.js"

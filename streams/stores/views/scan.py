@@ -3,7 +3,8 @@ and the per-key reads of the same records for recall and neighbors (one shape fo
 
 - Symbols: one row per fully-qualified name in ascending order (the agent-facing key is
   `repo/{repoId}/symbol/{fqName}`, so key order is name order). A name declared in several
-  files is listed once, from its first file by path, as a per-key read (recall) resolves it.
+  files is listed once, from its first file by path (a generated one after the others), as a
+  per-key read (recall) resolves it.
 - Packages: every directory that holds an indexed file, directly or below, in ascending path
   order (`repo/{repoId}/pkg/{path}`), with how many files it holds directly. They are derived
   from the files view on each call, as the reference keeps no package record of its own here.
@@ -18,6 +19,8 @@ from dataclasses import dataclass
 
 from streams.stores.views.store import ViewStore
 from streams.stores.views.symbol_decls import (
+    GENERATED_JOIN,
+    GENERATED_LAST,
     REPO_NUMBER,
     Decl,
     first_declaration,
@@ -49,16 +52,19 @@ def symbols_page(
     conn: sqlite3.Connection, repo_id: str, after: str | None, limit: int
 ) -> list[SymbolEntry]:
     rows = conn.execute(
-        # the first file by path declaring each name (SQLite's min() supplies f.id)
-        f"""SELECT k.fq_name, min(f.path), f.id
+        # the first file by path declaring each name, a generated one after the others, as
+        # first_declaration reads a key (SQLite's min() supplies f.id)
+        f"""SELECT k.fq_name, min({GENERATED_LAST} || f.path), f.id
            FROM symbol_keys k CROSS JOIN symbol_files f ON f.id = k.file
+           {GENERATED_JOIN}
            WHERE k.repo = {REPO_NUMBER} AND k.fq_name > ?
            GROUP BY k.fq_name ORDER BY k.fq_name LIMIT ?""",
-        (repo_id, after if after is not None else "", limit),
+        (repo_id, repo_id, after if after is not None else "", limit),
     ).fetchall()
     decls: dict[int, dict[str, Decl]] = {}  # a class's members share their file: decode once
     out: list[SymbolEntry] = []
-    for fq_name, path, file_id in rows:
+    for fq_name, ordered_path, file_id in rows:
+        path = str(ordered_path)[1:]  # the generated flag's one digit first
         if file_id not in decls:
             (stored,) = conn.execute(
                 "SELECT decls FROM symbol_files WHERE id = ?", (file_id,)

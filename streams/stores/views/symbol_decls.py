@@ -28,6 +28,11 @@ from streams.stores.views.packing import pack_text, unpack_text
 Decl = tuple[str, str, str, int, int, str, str]
 
 REPO_NUMBER = "(SELECT id FROM repo_numbers WHERE repo_id = ?)"
+# A name a committed build declares again (axios' dist/axios.js, dist/node/axios.cjs) reads
+# back as the source's: first by path it was the bundle's, whose drift a memory link then
+# followed. The join takes the repository id as its parameter, before REPO_NUMBER's.
+GENERATED_JOIN = "LEFT JOIN files g ON g.repo_id = ? AND g.path = f.path"
+GENERATED_LAST = "coalesce(g.generated, 0)"
 
 DECLS_DDL = (
     """CREATE TABLE IF NOT EXISTS symbol_files (
@@ -167,11 +172,14 @@ def decls_by_name(conn: sqlite3.Connection, file_id: int) -> dict[str, list[Decl
 def first_declaration(
     conn: sqlite3.Connection, repo_id: str, fq_name: str
 ) -> tuple[str, Decl] | None:
-    """(path, declaration) of `fq_name` in the first file by path that declares it."""
+    """(path, declaration) of `fq_name` in the first file by path that declares it, a
+    generated one (GENERATED_LAST) only when no other does."""
     row = conn.execute(
         f"""SELECT f.path, f.decls FROM symbol_keys k CROSS JOIN symbol_files f ON f.id = k.file
-            WHERE k.repo = {REPO_NUMBER} AND k.fq_name = ? ORDER BY f.path LIMIT 1""",
-        (repo_id, fq_name),
+            {GENERATED_JOIN}
+            WHERE k.repo = {REPO_NUMBER} AND k.fq_name = ?
+            ORDER BY {GENERATED_LAST}, f.path LIMIT 1""",
+        (repo_id, repo_id, fq_name),
     ).fetchone()
     if row is None:
         return None
