@@ -22,12 +22,14 @@ page, so that one offset means the same files on every call.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 from query_api.symbols.dependents import TYPE_KINDS, DependentsResolver, is_test_path
 from query_api.symbols.families import even_share, language_family
 from query_api.symbols.go_family import by_test_function, package_level
 from query_api.symbols.import_names import ImportNames
+from query_api.symbols.kotlin_locals import by_enclosing_function
 from query_api.symbols.rust_tests import is_test_function
 from schemas.symbols import MAX_RELATED_FILES, MAX_RELATED_PAIRS, RelatedResult, SymbolAt
 from streams.stores.views.symbols import SymbolRow, SymbolViews
@@ -142,9 +144,12 @@ def related_of(
     by_file = found.files()
     dependents = [SymbolAt(symbol=s, path=p) for p, syms in by_file.items() for s in syms]
     tests = resolver.tests_found(repo_id, declared, dependents, exclude={path}, subject=path)
-    tested = {**own_tests(path, declared), **tests.files()}
+    # a Kotlin local `val` is named by its function (kotlin_locals), in both lists
+    declarations = functools.partial(symbols.symbols_of_files, repo_id)
+    tested = by_enclosing_function({**own_tests(path, declared), **tests.files()}, declarations)
     names = ImportNames(symbols, repo_id)
-    shown_deps = page_of(by_file, ranked_dependents(by_file), offset, names)
+    shown_by_file = by_enclosing_function(by_file, declarations)
+    shown_deps = page_of(shown_by_file, ranked_dependents(shown_by_file), offset, names)
     shown_tests = _tests_page(tested, subject_names(path, declared), path, offset, names)
     paged = shown_deps.cut or shown_tests.cut
     after = offset + MAX_RELATED_FILES

@@ -226,6 +226,11 @@ class SymbolViews:
         found = self.store.read(lambda c: self.cache.of_files(c, repo_id, [path]))
         return list(found.get(path, ()))
 
+    def symbols_of_files(self, repo_id: str, paths: Sequence[str]) -> dict[str, list[SymbolRow]]:
+        """path -> its declarations, for the files of `paths` that declare any (one read)."""
+        found = self.store.read(lambda c: self.cache.of_files(c, repo_id, paths))
+        return {path: list(rows) for path, rows in found.items()}
+
     def symbols_named(self, repo_id: str, names: Sequence[str]) -> list[SymbolRow]:
         return self.store.read(lambda c: symbols_named(c, repo_id, names))
 
