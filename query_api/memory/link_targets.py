@@ -8,7 +8,8 @@ query_api.symbols.import_names), so an agent copying that name into a link would
 nothing is stored under: the link would never report drift.
 Such a key is rewritten to the stored one when exactly the declarations of one name match.
 A name written with a Rust (or C++) path separator (`Parser::parse_recipe`) is the stored
-dotted name (`Parser.parse_recipe`) when that one is stored and the name as written is not.
+dotted name (`Parser.parse_recipe`) when that one is stored and the name as written is not,
+and a Rust path with its modules (`crate::filter::TimeFilter`) the declaration it ends with.
 
 A Go declaration is stored as its package clause and name, so one key may name declarations
 in several files (`main.main` in each command's folder): it reads back as the first file's by
@@ -30,6 +31,7 @@ from collections.abc import Mapping
 from query_api.access.read_scope import may_read_key
 from query_api.memory.views import MemoryReader
 from query_api.symbols.import_names import ImportNames
+from query_api.symbols.rust_paths import declaring_files, rust_segments
 from schemas.tools import EntryView
 from streams.stores.views.symbols import SymbolViews
 
@@ -90,6 +92,9 @@ class LinkTargets:
         dotted = name.replace("::", ".")
         if dotted != name and self.reader.scans.symbol(repo_id, dotted) is not None:
             return f"repo/{repo_id}/{SYMBOL_FAMILY}/{dotted}"
+        tail = self._rust_tail(repo_id, name)
+        if tail is not None:
+            return f"repo/{repo_id}/{SYMBOL_FAMILY}/{tail}"
         simple = name.split("(", 1)[0].rpartition(".")[2]
         names = ImportNames(self.symbols, repo_id)
         stored = {
@@ -98,6 +103,26 @@ class LinkTargets:
             if names.shown(row.fq_name, row.path) == name
         }
         return f"repo/{repo_id}/{SYMBOL_FAMILY}/{stored.pop()}" if len(stored) == 1 else target
+
+    def _rust_tail(self, repo_id: str, name: str) -> str | None:
+        """The stored name a Rust path with its modules names (`crate::filter::TimeFilter`,
+        `filter::TimeFilter`, as code writes it: sharkdp/fd's was a dangling link), by
+        query_api.symbols.rust_paths.declaring_files: a Rust declaration is stored without
+        its module path, as `TimeFilter`."""
+        segments = rust_segments(name)
+        if segments is None:
+            return None
+        found = declaring_files(
+            segments,
+            lambda tail: sorted(
+                {
+                    row.path
+                    for row in self.symbols.symbols_named(repo_id, [tail.rpartition(".")[2]])
+                    if row.fq_name == tail and row.path.endswith(".rs")
+                }
+            ),
+        )
+        return found[0] if found is not None else None
 
     def resolve(
         self, links: Mapping[str, list[str]] | None

@@ -124,6 +124,50 @@ async def test_a_rust_path_spelling_of_a_symbol_key_is_the_stored_key(tmp_path: 
         assert absent["exists"] is False
 
 
+async def test_a_rust_path_with_its_modules_is_the_key_of_the_declaration(tmp_path: Path) -> None:
+    """QA on sharkdp/fd: a link to `repo/src/symbol/crate::filter::TimeFilter`, the name as
+    Rust code writes it, was stored dangling; the declaration is stored as `TimeFilter`."""
+    repo = tmp_path / "ws" / "repo"
+    (repo / "src" / "filter").mkdir(parents=True)
+    (repo / "src" / "filter" / "time.rs").write_text(
+        "pub enum TimeFilter {\n    Before(u64),\n}\n\nimpl TimeFilter {\n"
+        "    pub fn from_str(s: &str) {}\n}\n"
+    )
+    (repo / "src" / "other.rs").write_text("pub fn from_str() {}\n")
+    async with memory_rig(tmp_path, index=True) as (_, s):
+
+        async def outlined() -> list[str]:
+            outline = await call(
+                s, "repocontext_outline", {"repoId": "repo", "path": "src/filter/time.rs"}
+            )
+            return [x["fullyQualifiedName"] for x in outline.get("symbols", [])]
+
+        assert "TimeFilter" in await wait_for(outlined, what="outline")
+        for key, stored in (
+            ("crate::filter::TimeFilter", "TimeFilter"),
+            ("filter::TimeFilter::from_str", "TimeFilter.from_str"),
+        ):
+            recalled = await call(s, "repocontext_recall", {"key": f"repo/repo/symbol/{key}"})
+            assert (recalled["exists"], recalled["key"]) == (True, f"repo/repo/symbol/{stored}")
+        written = await call(
+            s,
+            "repocontext_remember",
+            {
+                "repoId": "repo",
+                "topic": "gotchas",
+                "id": "time",
+                "body": "from_str must not panic",
+                "addLinks": {"about": ["repo/repo/symbol/crate::filter::TimeFilter"]},
+            },
+        )
+        assert "danglingLinks" not in written
+        # a last name alone only under a module the path names: other.rs's is not filter's
+        absent = await call(
+            s, "repocontext_recall", {"key": "repo/repo/symbol/crate::walk::from_str"}
+        )
+        assert absent["exists"] is False
+
+
 SIGNER = """import typing as t
 
 
