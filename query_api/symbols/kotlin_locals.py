@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 
+from schemas.symbols import SymbolAt
 from streams.stores.views.symbols import SymbolRow
 
 _KOTLIN = (".kt", ".kts")
@@ -37,6 +38,22 @@ def by_enclosing_function(
         holder = _holders(rows)
         out[path] = list(dict.fromkeys(holder.get(symbol, symbol) for symbol in symbols))
     return out
+
+
+def rows_by_enclosing_function(
+    rows: list[SymbolAt],
+    symbols_of: Callable[[Sequence[str]], Mapping[str, list[SymbolRow]]],
+) -> list[SymbolAt]:
+    """`rows` (symbols by file, as changed lists dependents) named as by_enclosing_function
+    names them; files in the order they come."""
+    by_path: dict[str, list[str]] = {}
+    for row in rows:
+        by_path.setdefault(row.path, []).append(row.symbol)
+    return [
+        SymbolAt(symbol=symbol, path=path)
+        for path, symbols in by_enclosing_function(by_path, symbols_of).items()
+        for symbol in symbols
+    ]
 
 
 def _holders(rows: list[SymbolRow]) -> dict[str, str]:

@@ -11,6 +11,7 @@ Who depends on a file: query_api.symbols.dependents; related's pages: related.py
 from __future__ import annotations
 
 import asyncio
+import functools
 import os
 import posixpath
 import re
@@ -31,6 +32,7 @@ from query_api.symbols.go_modules import import_path_note
 from query_api.symbols.import_names import ImportNames
 from query_api.symbols.js_specifiers import JsSpecifiers
 from query_api.symbols.jvm_packages import folders_named, package_folders, package_note
+from query_api.symbols.kotlin_locals import rows_by_enclosing_function
 from query_api.symbols.outline import default_expression_line, outline_of
 from query_api.symbols.path_suffix import files_ending_with, suffix_note
 from query_api.symbols.related import by_go_test_function, related_of
@@ -462,10 +464,12 @@ class SymbolService:
             for p in changes.updated + changes.removed
             for s in self.symbols.symbols_of_file(repo_id, p)
         ]
-        dependents = _shown(
-            ImportNames(self.symbols, repo_id),
-            by_go_test_function(self.resolver.dependents(repo_id, declared, exclude=touched)),
+        found = by_go_test_function(self.resolver.dependents(repo_id, declared, exclude=touched))
+        # a Kotlin local `val` by its function, as related names it (kotlin_locals)
+        found = rows_by_enclosing_function(
+            found, functools.partial(self.symbols.symbols_of_files, repo_id)
         )
+        dependents = _shown(ImportNames(self.symbols, repo_id), found)
         return bounded_changes(repo_id, changes, dependents)
 
 
