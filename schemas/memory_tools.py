@@ -207,6 +207,7 @@ class NeighborsResult(ToolModel):
     exists: bool
     neighbors: list[EntryView]
     truncated: bool
+    note: str | None = None  # a `relation` the entry has no link of: the ones it has
 
 
 class ClaimArgs(ToolInput):

@@ -410,7 +410,14 @@ class MemoryService:
                     break
         # a linked declaration named as recall, search and outline name it (its key stored)
         shown = self.link_targets.as_imported(found)
-        return m.NeighborsResult(key=args.key, exists=True, neighbors=shown, truncated=truncated)
+        note = None
+        if wanted is not None and seed.links and wanted not in seed.links:
+            # `neighbors: []` alone read as an entry with no links (a typo, `blocks`)
+            relations = ", ".join(sorted(seed.links))
+            note = f"{args.key} has no {wanted!r} link; its relations: {relations}"
+        return m.NeighborsResult(
+            key=args.key, exists=True, neighbors=shown, truncated=truncated, note=note
+        )
 
 
 def _listed(view: EntryView) -> EntryView:

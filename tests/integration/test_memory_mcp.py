@@ -318,6 +318,14 @@ async def test_links_staleness_and_neighbors(tmp_path: Path) -> None:
             s, "repocontext_neighbors", {"key": "repo/repo/mem/backlog/root", "relation": " "}
         )
         assert blank["neighbors"] == near["neighbors"]  # a blank relation filters nothing
+        # a relation the entry has no link of (a typo, or `blocks` for `blockedBy`) names the
+        # ones it has: `neighbors: []` alone read as an entry with no links
+        typo = await call(
+            s, "repocontext_neighbors", {"key": "repo/repo/mem/backlog/root", "relation": "blocks"}
+        )
+        assert typo["neighbors"] == [] and typo["note"] == (
+            "repo/repo/mem/backlog/root has no 'blocks' link; its relations: anchoredTo, blockedBy"
+        ), typo
 
         # the linked file changes: recall reports the link as stale
         root = app.settings.workspace_root
