@@ -30,7 +30,7 @@ from query_api.symbols.families import even_share, language_family
 from query_api.symbols.go_family import by_test_function, package_level
 from query_api.symbols.import_names import ImportNames
 from query_api.symbols.kotlin_locals import by_enclosing_function
-from query_api.symbols.rust_tests import is_test_function
+from query_api.symbols.rust_tests import own_test_names
 from schemas.symbols import MAX_RELATED_FILES, MAX_RELATED_PAIRS, RelatedResult, SymbolAt
 from streams.stores.views.symbols import SymbolRow, SymbolViews
 
@@ -173,11 +173,12 @@ def related_of(
 def own_tests(path: str, declared: list[SymbolRow]) -> dict[str, list[str]]:
     """A Rust file's unit tests, which it holds itself (`#[cfg(test)] mod tests`), as its
     tests list's first file: related of fd's src/filter/time.rs said "tests: none" and "no
-    test uses it" beside the file's own `#[test]` functions. A test file (tests/tests.rs)
+    test uses it" beside the file's own `#[test]` functions (or, where a macro makes them,
+    the `#[cfg(test)]` module holding them). A test file (tests/tests.rs)
     is not listed as a test of itself: all it declares are tests."""
     if language_family(path) != "rust" or is_test_path(path):
         return {}
-    found = sorted(s.fq_name for s in declared if is_test_function(s))
+    found = own_test_names(declared)
     return {path: found} if found else {}
 
 

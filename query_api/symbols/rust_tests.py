@@ -21,18 +21,31 @@ def is_test_function(symbol: SymbolRow) -> bool:
     return symbol.kind in ("Function", "Method") and bool(_TEST_ATTRIBUTE.search(symbol.signature))
 
 
-def unit_tests(declared: Sequence[SymbolRow]) -> list[bool]:
-    """Per declaration of a Rust file, whether it is a unit test or inside a test module;
-    all False for a file of another language."""
-    if not declared or not declared[0].path.endswith(".rs"):
-        return [False] * len(declared)
-    modules = [
-        (s.start_line, s.end_line)
+def test_modules(declared: Sequence[SymbolRow]) -> list[SymbolRow]:
+    """The `#[cfg(test)]` modules among a Rust file's declarations."""
+    return [
+        s
         for s in declared
         if s.kind == NAMESPACE_KIND
         and _TEST_MODULE.search(s.signature)
         and "not(test" not in s.signature
     ]
+
+
+def own_test_names(declared: Sequence[SymbolRow]) -> list[str]:
+    """A Rust file's unit tests by name, else its test modules: fd's filter/owner.rs makes
+    its tests with a macro (`owner_tests! { ... }` in `mod owner_parsing`), which declares
+    no test function."""
+    found = sorted(s.fq_name for s in declared if is_test_function(s))
+    return found or sorted(s.fq_name for s in test_modules(declared))
+
+
+def unit_tests(declared: Sequence[SymbolRow]) -> list[bool]:
+    """Per declaration of a Rust file, whether it is a unit test or inside a test module;
+    all False for a file of another language."""
+    if not declared or not declared[0].path.endswith(".rs"):
+        return [False] * len(declared)
+    modules = [(s.start_line, s.end_line) for s in test_modules(declared)]
     return [
         is_test_function(s) or any(a <= s.start_line and s.end_line <= z for a, z in modules)
         for s in declared

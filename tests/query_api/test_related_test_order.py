@@ -116,6 +116,11 @@ def test_a_rust_files_own_unit_tests_are_its_tests(tmp_path: Path) -> None:
         ),
         "src/plain.rs": "#[cfg(test)]\nfn not_a_test() {}\n",
         "tests/cli.rs": "#[test]\nfn runs() {}\n",
+        # fd's filter/owner.rs: a macro makes its tests, which declares no test function
+        "src/owner.rs": (
+            "pub fn parse() {}\n\n#[cfg(test)]\nmod owner_parsing {\n"
+            "    macro_rules! owner_tests {\n        () => {};\n    }\n    owner_tests! {}\n}\n"
+        ),
     }
     with repo_holding(tmp_path, files) as repo:
         time = related_of(repo.resolver, repo.views, "r", "src/time.rs", 0)
@@ -127,3 +132,5 @@ def test_a_rust_files_own_unit_tests_are_its_tests(tmp_path: Path) -> None:
         assert related_of(repo.resolver, repo.views, "r", "src/plain.rs", 0).tests == []
         # a test file is no test of itself
         assert related_of(repo.resolver, repo.views, "r", "tests/cli.rs", 0).tests == []
+        owner = related_of(repo.resolver, repo.views, "r", "src/owner.rs", 0)
+        assert [(t.path, t.symbol) for t in owner.tests] == [("src/owner.rs", "owner_parsing")]
