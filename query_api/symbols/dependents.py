@@ -149,7 +149,10 @@ class DependentsResolver:
                 lambda path: self.read_text(repo_id, path),
                 lambda paths: self.symbols.importers_of(repo_id, paths),
             ),
-            "jvm": JvmFamily(),
+            "jvm": JvmFamily(
+                lambda names: self.symbols.references_to(repo_id, names),
+                lambda path: self.read_text(repo_id, path),
+            ),
         }
 
     def dependents(

@@ -21,23 +21,79 @@ through the file's class (`Extensions.create`, `import static org.shop.Extension
 from __future__ import annotations
 
 import posixpath
+import re
+from collections.abc import Callable
 
 from query_api.symbols.families import FamilyRules, Imports
 from streams.stores.views.symbols import ReferenceRow, SymbolRow
 
 _TYPE_KINDS = frozenset({"Type", "Interface", "Enum"})
 _KOTLIN = (".kt", ".kts")
+_JVM_NAME = re.compile(r'@file\s*:\s*JvmName\(\s*"([^"]+)"\s*\)')
 
 
 class JvmFamily(FamilyRules):
-    def __init__(self) -> None:
+    """`references`: who references these simple names (to find the Java files naming a
+    Kotlin file's class); `read_text`: a file's stored text (its `@file:JvmName`). Without
+    them a Kotlin file's class is taken to be named for the file, and not looked for."""
+
+    def __init__(
+        self,
+        references: Callable[[list[str]], list[ReferenceRow]] | None = None,
+        read_text: Callable[[str], str | None] | None = None,
+    ) -> None:
         super().__init__("jvm")
+        self._references = references
+        self._read_text = read_text
+        self._classes: dict[str, list[str]] = {}  # Kotlin file -> its class's names
+        self._users: dict[str, set[str]] = {}  # class name -> the files referencing it
 
     def in_scope(self, ref: ReferenceRow, imports_of: Imports, targets: list[SymbolRow]) -> bool:
         """A bare name means a declaration of the file's package, of a wildcard import's
-        package or class, or of a target whose package is unknown."""
+        package or class, or of a target whose package is unknown; in Java, a Kotlin
+        top-level function only where the file names the Kotlin file's class
+        (`KotlinExtensions.await(...)`): a bare `create` there is a method's."""
         folder = posixpath.dirname(ref.path)
-        return any(_names_in_scope(folder, ref.path, imports_of, s) for s in targets)
+        return any(
+            _names_in_scope(folder, ref.path, imports_of, s)
+            for s in targets
+            if not ref.path.endswith(".java") or self._java_reaches(ref.path, s)
+        )
+
+    def _java_reaches(self, path: str, target: SymbolRow) -> bool:
+        """Whether the Java file `path` may call `target`: it is no Kotlin top-level
+        function, or `path` references its file's class (or who does is not known)."""
+        if self._references is None or not _is_top_level_function(target):
+            return True
+        return any(path in self._users_of(name) for name in self._class_names(target.path))
+
+    def _users_of(self, name: str) -> set[str]:
+        if name not in self._users:
+            assert self._references is not None  # asked only where there are references
+            self._users[name] = {r.path for r in self._references([name])}
+        return self._users[name]
+
+    def _class_names(self, path: str) -> list[str]:
+        """The names Java calls a Kotlin file's class by: its `@file:JvmName`, else
+        `<File>Kt` (and the file's name where the text is not at hand)."""
+        if path not in self._classes:
+            stem = posixpath.splitext(posixpath.basename(path))[0]
+            text = self._read_text(path) if self._read_text is not None else None
+            named = _JVM_NAME.search(text) if text is not None else None
+            if named is not None:
+                self._classes[path] = [named.group(1)]
+            else:
+                self._classes[path] = [f"{stem}Kt"] if text is not None else [stem, f"{stem}Kt"]
+        return self._classes[path]
+
+    def _through_file_class(self, target: SymbolRow) -> set[str]:
+        """How Java qualifies a Kotlin top-level function: through its file's class
+        (`org.shop.Extensions.create` for `org.shop.create`)."""
+        name = _top_level_name(target)
+        if name is None or not _is_top_level_function(target):
+            return set()
+        package, _, simple = name.rpartition(".")
+        return {f"{package}.{c}.{simple}" for c in self._class_names(target.path)}
 
     def same_package(self, folder: str, s: SymbolRow) -> bool:
         """One package spans source roots (`src/main/java/org/shop`, `src/main/java16/
@@ -56,7 +112,7 @@ class JvmFamily(FamilyRules):
         answer = super().means(ref, targets)
         if answer is not False or ref.qualified is None:
             return answer
-        if ref.qualified in {q for s in targets for q in _through_file_class(s)}:
+        if any(ref.qualified in self._through_file_class(s) for s in targets):
             return True
         # Kotlin qualifies `Json.asFactory()` through the receiver's import, as a member of
         # Json; an extension of that name may be what it calls: decide by the bare name
@@ -140,16 +196,10 @@ def _top_level_name(target: SymbolRow) -> str | None:
     return ".".join(parts) if top is not None and top == len(parts) - 1 else None
 
 
-def _through_file_class(target: SymbolRow) -> list[str]:
-    """How Java qualifies a Kotlin top-level declaration: through the class of its file,
-    named for the file (`ExtensionsKt`) or by `@file:JvmName` (retrofit's
-    KotlinExtensions.kt: `KotlinExtensions`, its name taken as the file's)."""
-    name = _top_level_name(target)
-    if name is None or target.kind in _TYPE_KINDS:  # a class is its own, not the file's
-        return []
-    package, _, simple = name.rpartition(".")
-    stem = posixpath.splitext(posixpath.basename(target.path))[0]
-    return [f"{package}.{stem}.{simple}", f"{package}.{stem}Kt.{simple}"]
+def _is_top_level_function(target: SymbolRow) -> bool:
+    """A Kotlin declaration of the file's own, no class (Java reaches it through the
+    file's class only)."""
+    return _top_level_name(target) is not None and target.kind not in _TYPE_KINDS
 
 
 def _is_extension(target: SymbolRow) -> bool:

@@ -229,3 +229,38 @@ def test_a_multi_release_variant_of_a_class_has_its_package_s_users(repo: Repo) 
     for variant in ("src/main/java/org/shop/Support.java", "src/main/java16/org/shop/Support.java"):
         found = {path for path, _symbol in repo.dependents(variant)}
         assert "src/main/java/org/shop/Caller.java" in found, variant
+
+
+def test_java_calls_a_kotlin_top_level_function_only_through_its_file_class(repo: Repo) -> None:
+    # retrofit-mock: BehaviorDelegateTest.java, MockRetrofitTest.java and
+    # NetworkBehaviorTest.java (package retrofit2.mock) call MockRetrofit's and
+    # NetworkBehavior's own `create`, and were dependents of KotlinExtensions.kt's
+    # `MockRetrofit.create()` extension: Java names that only as KotlinExtensionsKt.create
+    repo.add(
+        {
+            "src/main/java/org/shop/Extensions.kt": EXTENSIONS_KT,
+            "src/main/java/org/shop/Store.java": (
+                "package org.shop;\n\npublic class Store {\n"
+                "    public Store create() { return this; }\n}\n"
+            ),
+            "src/main/java/org/shop/SamePackage.java": (
+                "package org.shop;\n\nclass SamePackage {\n    void m(Store s) { s.create(); }\n}\n"
+            ),
+            "src/main/java/org/shop/Caller.java": (
+                "package org.shop;\n\nclass Caller {\n"
+                "    int m() { return Extensions.create(); }\n}\n"
+            ),
+            # the file's class named by @file:JvmName, not by the file
+            "src/main/java/org/shop/Util.kt": (
+                '@file:JvmName("Helpers")\n\npackage org.shop\n\nfun twice(x: Int): Int = 2 * x\n'
+            ),
+            "src/main/java/org/shop/HelperUser.java": (
+                "package org.shop;\n\nclass HelperUser {\n"
+                "    int m() { return Helpers.twice(2); }\n}\n"
+            ),
+        }
+    )
+    found = {path for path, _symbol in repo.dependents("src/main/java/org/shop/Extensions.kt")}
+    assert found == {"src/main/java/org/shop/Caller.java"}
+    found = {path for path, _symbol in repo.dependents("src/main/java/org/shop/Util.kt")}
+    assert found == {"src/main/java/org/shop/HelperUser.java"}
