@@ -6,7 +6,9 @@ what scan and recall list as keys (their `fullyQualifiedName` is the import name
 related and search show the name as code imports it (`flask.testing.FlaskClient`,
 query_api.symbols.import_names), so an agent copying that name into a link would write a key
 nothing is stored under: the link would never report drift.
-Such a key is rewritten to the stored one when exactly the declarations of one name match.
+Such a key is rewritten to the stored one when exactly the declarations of one name match;
+so is a key written without its package (`Retrofit.Builder.baseUrl(HttpUrl)` for
+retrofit2.Retrofit.Builder.baseUrl(HttpUrl)) that one stored name ends with.
 A name written with a Rust (or C++) path separator (`Parser::parse_recipe`) is the stored
 dotted name (`Parser.parse_recipe`) when that one is stored and the name as written is not,
 and a Rust path with its modules (`crate::filter::TimeFilter`) the declaration it ends with.
@@ -97,11 +99,12 @@ class LinkTargets:
             return f"repo/{repo_id}/{SYMBOL_FAMILY}/{tail}"
         simple = name.split("(", 1)[0].rpartition(".")[2]
         names = ImportNames(self.symbols, repo_id)
-        stored = {
-            row.fq_name
-            for row in self.symbols.symbols_named(repo_id, [simple])
-            if names.shown(row.fq_name, row.path) == name
-        }
+        rows = self.symbols.symbols_named(repo_id, [simple])
+        stored = {row.fq_name for row in rows if names.shown(row.fq_name, row.path) == name}
+        if not stored:
+            # written without its package (`Retrofit.Builder.baseUrl(HttpUrl)`, as code and
+            # Javadoc write it): the one stored name ending with it on a dot, if one does
+            stored = {row.fq_name for row in rows if row.fq_name.endswith("." + name)}
         return f"repo/{repo_id}/{SYMBOL_FAMILY}/{stored.pop()}" if len(stored) == 1 else target
 
     def _rust_tail(self, repo_id: str, name: str) -> str | None:

@@ -274,3 +274,46 @@ async def test_a_link_to_a_field_a_method_shares_its_name_with_names_the_methods
             "are stored with their parameters: repo/repo/symbol/shop.Builder.baseUrl(String), "
             "repo/repo/symbol/shop.Builder.baseUrl(java.net.URL): link one of them to mean it"
         ), written
+
+
+async def test_a_symbol_key_without_its_package_is_the_one_stored_name_ending_so(
+    tmp_path: Path,
+) -> None:
+    """QA on square/retrofit: a link to `repo/src/symbol/Retrofit.Builder.baseUrl(HttpUrl)`
+    (the class and method as code and Javadoc write them) came back dangling with "check the
+    key for a typo": the declaration is stored as retrofit2.Retrofit.Builder.baseUrl(HttpUrl).
+    A key that one stored name ends with, on a dot, is linked as that one; a key several
+    end with is kept as written."""
+    repo = tmp_path / "ws" / "repo"
+    (repo / "src" / "shop").mkdir(parents=True)
+    (repo / "src" / "shop" / "Builder.java").write_text(BUILDER)
+    (repo / "src" / "shop" / "Other.java").write_text(
+        "package shop;\n\npublic final class Other {\n    void baseUrl(String url) { }\n}\n"
+    )
+    async with memory_rig(tmp_path, index=True) as (_, s):
+
+        async def outlined() -> list[str]:
+            outline = await call(
+                s, "repocontext_outline", {"repoId": "repo", "path": "src/shop/Builder.java"}
+            )
+            return [x["fullyQualifiedName"] for x in outline.get("symbols", [])]
+
+        await wait_for(outlined, what="outline")
+        short = "repo/repo/symbol/Builder.baseUrl(String)"
+        stored = "repo/repo/symbol/shop.Builder.baseUrl(String)"
+        ambiguous = "repo/repo/symbol/baseUrl"  # Builder's field and Other's method
+        written = await call(
+            s,
+            "repocontext_remember",
+            {
+                "repoId": "repo",
+                "topic": "gotchas",
+                "id": "short",
+                "body": "baseUrl(String) parses the URL",
+                "addLinks": {"about": [short, ambiguous]},
+            },
+        )
+        assert written["danglingLinks"] == [ambiguous], written
+        assert f"{short} as {stored}" in written["note"], written
+        recalled = await call(s, "repocontext_recall", {"key": "repo/repo/mem/gotchas/short"})
+        assert recalled["links"]["about"] == [ambiguous, stored], recalled
