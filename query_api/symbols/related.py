@@ -30,7 +30,7 @@ from query_api.symbols.families import even_share, language_family
 from query_api.symbols.go_family import by_test_function, package_level
 from query_api.symbols.import_names import ImportNames
 from query_api.symbols.kotlin_locals import by_enclosing_function
-from query_api.symbols.rust_tests import own_test_names
+from query_api.symbols.rust_tests import own_test_names, unit_tests_using
 from schemas.symbols import MAX_RELATED_FILES, MAX_RELATED_PAIRS, RelatedResult, SymbolAt
 from streams.stores.views.symbols import SymbolRow, SymbolViews
 
@@ -146,7 +146,12 @@ def related_of(
     tests = resolver.tests_found(repo_id, declared, dependents, exclude={path}, subject=path)
     # a Kotlin local `val` is named by its function (kotlin_locals), in both lists
     declarations = functools.partial(symbols.symbols_of_files, repo_id)
-    tested = by_enclosing_function({**own_tests(path, declared), **tests.files()}, declarations)
+    others = unit_tests_using(
+        {p: syms for p, syms in by_file.items() if not is_test_path(p)}, declarations
+    )
+    tested = by_enclosing_function(
+        {**own_tests(path, declared), **others, **tests.files()}, declarations
+    )
     names = ImportNames(symbols, repo_id)
     shown_by_file = by_enclosing_function(by_file, declarations)
     shown_deps = page_of(shown_by_file, ranked_dependents(shown_by_file), offset, names)

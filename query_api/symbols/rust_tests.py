@@ -6,7 +6,7 @@ so related lists them as the file's tests and a bundle sends its code before the
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from streams.stores.views.symbols import SymbolRow
 
@@ -50,3 +50,23 @@ def unit_tests(declared: Sequence[SymbolRow]) -> list[bool]:
         is_test_function(s) or any(a <= s.start_line and s.end_line <= z for a, z in modules)
         for s in declared
     ]
+
+
+def unit_tests_using(
+    by_file: Mapping[str, list[str]],
+    symbols_of: Callable[[Sequence[str]], Mapping[str, list[SymbolRow]]],
+) -> dict[str, list[str]]:
+    """Of `by_file` (a file's dependents: path -> the declarations using it), the Rust unit
+    tests, by file: fd's exec/mod.rs tests `generate_custom_path_separator` through
+    fmt/mod.rs's template, and related of fmt/mod.rs listed it only among the dependents,
+    since a test is found by its test file's path (`symbols_of`: one read for all)."""
+    rust = [path for path in by_file if path.endswith(".rs")]
+    if not rust:
+        return {}
+    out: dict[str, list[str]] = {}
+    for path, rows in symbols_of(rust).items():
+        tests = {s.fq_name for s, is_test in zip(rows, unit_tests(rows), strict=True) if is_test}
+        used = [name for name in by_file.get(path, []) if name in tests]
+        if used:
+            out[path] = used
+    return out

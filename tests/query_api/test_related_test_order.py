@@ -134,3 +134,21 @@ def test_a_rust_files_own_unit_tests_are_its_tests(tmp_path: Path) -> None:
         assert related_of(repo.resolver, repo.views, "r", "tests/cli.rs", 0).tests == []
         owner = related_of(repo.resolver, repo.views, "r", "src/owner.rs", 0)
         assert [(t.path, t.symbol) for t in owner.tests] == [("src/owner.rs", "owner_parsing")]
+
+
+def test_another_rust_files_unit_tests_using_it_are_its_tests(tmp_path: Path) -> None:
+    """fd's exec/mod.rs tests `generate_custom_path_separator` through fmt/mod.rs's template:
+    related of fmt/mod.rs listed it among the dependents only, not its tests."""
+    files = {
+        "Cargo.toml": '[package]\nname = "fd"\n',
+        "src/main.rs": "mod exec;\nmod fmt;\n\nfn main() {}\n",
+        "src/fmt.rs": "pub fn render() {}\n",
+        "src/exec.rs": (
+            "pub fn run() {\n    crate::fmt::render();\n}\n\n#[cfg(test)]\nmod tests {\n"
+            "    #[test]\n    fn renders() {\n        crate::fmt::render();\n    }\n}\n"
+        ),
+    }
+    with repo_holding(tmp_path, files) as repo:
+        fmt = related_of(repo.resolver, repo.views, "r", "src/fmt.rs", 0)
+        assert [(t.path, t.symbol) for t in fmt.tests] == [("src/exec.rs", "tests.renders")]
+        assert ("src/exec.rs", "run") in [(d.path, d.symbol) for d in fmt.dependents]
