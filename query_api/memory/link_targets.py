@@ -35,7 +35,7 @@ from query_api.memory.views import MemoryReader
 from query_api.symbols.import_names import ImportNames
 from query_api.symbols.rust_paths import declaring_files, rust_segments
 from schemas.tools import EntryView
-from streams.stores.views.symbols import SymbolViews
+from streams.stores.views.symbols import SymbolRow, SymbolViews
 
 SYMBOL_FAMILY = "symbol"
 
@@ -54,6 +54,14 @@ MAX_OVERLOADS_SHOWN = 4  # keys a note lists for one overloaded target
 def _unparameterised(fq_name: str) -> str:
     """`a.B.m(self,int)` -> `a.B.m`."""
     return fq_name.split("(", 1)[0]
+
+
+def _ending_with(rows: list[SymbolRow], dotted: str) -> list[SymbolRow]:
+    """The declarations of one name ending with `dotted` on a dot (`Invocation.of` of
+    retrofit2.Invocation.of(...)'s overloads); none where several names do, which are
+    no overloads of one another."""
+    matched = [r for r in rows if _unparameterised(r.fq_name).endswith("." + dotted)]
+    return matched if len({_unparameterised(r.fq_name) for r in matched}) == 1 else []
 
 
 class LinkTargets:
@@ -156,18 +164,24 @@ class LinkTargets:
             repo_id, name = parsed
             dotted = name.replace("::", ".")
             names = ImportNames(self.symbols, repo_id)
-            keys = sorted(
-                f"repo/{repo_id}/{SYMBOL_FAMILY}/{row.fq_name}"
+            rows = [
+                row
                 for row in self.symbols.symbols_named(repo_id, [dotted.rpartition(".")[2]])
                 if "(" in row.fq_name
-                and dotted
+            ]
+            matched = [
+                row
+                for row in rows
+                if dotted
                 in {
                     _unparameterised(row.fq_name),
                     _unparameterised(names.shown(row.fq_name, row.path)),
                 }
-            )
-            if keys:
-                out[target] = keys
+            ]
+            if not matched:  # written without its package (`Invocation.of`): one name's
+                matched = _ending_with(rows, dotted)
+            if matched:
+                out[target] = sorted(f"repo/{repo_id}/{SYMBOL_FAMILY}/{r.fq_name}" for r in matched)
         return out
 
     def beside(

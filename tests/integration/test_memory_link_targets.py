@@ -317,3 +317,38 @@ async def test_a_symbol_key_without_its_package_is_the_one_stored_name_ending_so
         assert f"{short} as {stored}" in written["note"], written
         recalled = await call(s, "repocontext_recall", {"key": "repo/repo/mem/gotchas/short"})
         assert recalled["links"]["about"] == [ambiguous, stored], recalled
+
+
+async def test_an_overloaded_method_without_its_package_names_its_declarations(
+    tmp_path: Path,
+) -> None:
+    """QA on square/retrofit: a link to `repo/src/symbol/Invocation.of` (two overloads,
+    stored as retrofit2.Invocation.of(Class<T>,T,Method,List<?>) and ...of(Method,List<?>))
+    said "check the key for a typo"; the overloads were named only for a key with the
+    package."""
+    repo = tmp_path / "ws" / "repo"
+    (repo / "src" / "shop").mkdir(parents=True)
+    (repo / "src" / "shop" / "Maker.java").write_text(
+        "package shop;\n\npublic final class Maker {\n"
+        "    static Maker of(String a) { return new Maker(); }\n\n"
+        "    static Maker of(int a) { return new Maker(); }\n}\n"
+    )
+    async with memory_rig(tmp_path, index=True) as (_, s):
+
+        async def outlined() -> list[str]:
+            outline = await call(
+                s, "repocontext_outline", {"repoId": "repo", "path": "src/shop/Maker.java"}
+            )
+            return [x["fullyQualifiedName"] for x in outline.get("symbols", [])]
+
+        await wait_for(outlined, what="outline")
+        short = "repo/repo/symbol/Maker.of"
+        written = await call(
+            s,
+            "repocontext_remember",
+            {"repoId": "repo", "topic": "t", "id": "of", "body": "of", "addLinks": {"a": [short]}},
+        )
+        note = written["note"]
+        assert f"{short} is declared more than once (overloads)" in note, note
+        assert "repo/repo/symbol/shop.Maker.of(String)" in note, note
+        assert "check the key for a typo" not in note, note
