@@ -28,6 +28,7 @@ import snowballstemmer
 from processors.qualified_names import names_declaration
 from processors.tokenizer import CHANGE_VERBS, STOP_WORDS, tokenize
 from query_api.retrieval.contractions import without_contractions
+from query_api.symbols.kotlin_locals import without_locals
 from query_api.symbols.rust_tests import unit_tests
 from streams.stores.views.symbols import SymbolRow
 
@@ -112,7 +113,8 @@ def select_spans(
     max_lines = max(1, max_lines)
     if max_spans is None:
         max_spans = MAX_SPANS + (max_lines > SPAN_LINES)
-    declared = list(symbols)
+    # a Kotlin function's local `val`s are no spans: their lines are the function's own
+    declared = without_locals(list(symbols))
     held = _own_stems(declared, lines[:total_lines], stems)
     owner = hot_owner(declared, hot)
     # fd's time.rs sent its test `out_of_range_unix_timestamp_is_rejected`, not `from_str`

@@ -56,6 +56,15 @@ def rows_by_enclosing_function(
     ]
 
 
+def without_locals(rows: list[SymbolRow]) -> list[SymbolRow]:
+    """A Kotlin file's declarations less its functions' locals (a bundle's spans: a local
+    holds lines its function's own words would otherwise count); others' as they are."""
+    if not rows or not rows[0].path.endswith(_KOTLIN):
+        return rows
+    local = _holders(rows)
+    return [row for row in rows if row.fq_name not in local]
+
+
 def _holders(rows: list[SymbolRow]) -> dict[str, str]:
     """A local property's name -> the innermost function of the file holding its line."""
     functions = [r for r in rows if r.kind in _FUNCTION_KINDS]
