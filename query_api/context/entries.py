@@ -18,6 +18,7 @@ from query_api.context.receipts import receipt_of, sha256_hex
 from query_api.context.spans import FILL_LINES, SPAN_LINES, Focus, select_spans
 from query_api.retrieval.hit_details import HitLocator, display_reason
 from query_api.retrieval.passages import passage_lines
+from query_api.symbols.kotlin_locals import without_locals
 from schemas import bundle as b
 from streams.redact import redact
 from streams.stores.views.read import ContentRow
@@ -227,8 +228,10 @@ class EntryRenderer:
     def outline(
         self, repo_id: str, path: str
     ) -> tuple[list[str], list[tuple[b.UnitKind, str | None]]]:
-        """An `outline` rendering: one line per declaration (its signature), in line order."""
-        rows = sorted(self.declarations(repo_id, path), key=lambda s: (s.start_line, s.fq_name))
+        """An `outline` rendering: one line per declaration (its signature), in line order;
+        a Kotlin function's local `val`s are left out (kotlin_locals): they outline nothing."""
+        declared = without_locals(self.declarations(repo_id, path))
+        rows = sorted(declared, key=lambda s: (s.start_line, s.fq_name))
         lines = [" ".join((sym.signature or sym.fq_name).split()) for sym in rows]
         return lines, [("outline", sym.fq_name) for sym in rows]
 

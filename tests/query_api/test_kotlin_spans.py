@@ -8,8 +8,13 @@ grown from there, the function holding it having lost those words to it."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
+from query_api.context.count_memo import CountMemo
+from query_api.context.entries import EntryRenderer
 from query_api.context.spans import select_spans, task_stems
 from streams.stores.views.symbols import SymbolRow
+from tests.query_api.test_symbol_dependents import repo_holding
 
 AWAIT = """package retrofit2
 
@@ -48,3 +53,15 @@ def test_a_kotlin_local_is_no_span_of_its_own() -> None:
     stems = task_stems("response body was null but declared non-null KotlinNullPointerException")
     spans = select_spans(SYMBOLS, len(AWAIT), stems, max_lines=8, lines=AWAIT, max_spans=1)
     assert [fq for _, _, fq in spans] == ["retrofit2.await.onResponse"], spans
+
+
+def test_a_bundle_outline_of_a_kotlin_file_leaves_its_locals_out(tmp_path: Path) -> None:
+    """The outline level listed KotlinExtensions.kt's `val body = response.body()`, `val
+    invocation = ...`, `val service = ...`, `val method = ...` and `val e = ...` beside its
+    functions: five of its 17 lines, each a unit with a receipt, saying nothing of the file."""
+    body = "\n".join(AWAIT) + "\n"
+    with repo_holding(tmp_path, {"src/retrofit2/KotlinExtensions.kt": body}) as repo:
+        renderer = EntryRenderer(repo.store, CountMemo(len))
+        lines, units = renderer.outline("r", "src/retrofit2/KotlinExtensions.kt")
+    assert [fq for _, fq in units] == ["retrofit2.await", "retrofit2.await.onResponse"], units
+    assert not any(line.startswith("val ") for line in lines), lines
