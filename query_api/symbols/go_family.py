@@ -91,6 +91,8 @@ class GoFamily(FamilyRules):
         package's module is known (see the module doc)."""
         if ref.qualified is not None:
             targets = [s for s in targets if self._imported_as(ref.qualified, s)]
+            if any(self._named_by_import_path(ref.qualified, s) for s in targets):
+                return True
         answer = super().means(ref, targets)
         if answer is not False or ref.qualified is None:
             return answer
@@ -107,6 +109,19 @@ class GoFamily(FamilyRules):
             return True
         package = self.package_path(posixpath.dirname(s.path))
         return package is None or qualified.startswith(package + ".")
+
+    def _named_by_import_path(self, qualified: str, s: SymbolRow) -> bool:
+        """Whether `qualified` is `s`'s package's import path, as its go.mod says it, and
+        `s`'s name below its package clause: a package need not be named for its path
+        (bubbletea's `charm.land/bubbletea/v2` is `package tea`, its fq names `tea.Program`,
+        which neither the path nor its conventional name `bubbletea` ends with)."""
+        if language_family(s.path) != self.family:
+            return False
+        package = self.package_path(posixpath.dirname(s.path))
+        if package is None:
+            return False
+        _clause, _, below = s.fq_name.split("(", 1)[0].partition(".")
+        return bool(below) and qualified == f"{package}.{below}"
 
     def package_path(self, folder: str) -> str | None:
         """The dotted import path of the package in `folder` (`github.com.x.kit.v3.errors`),

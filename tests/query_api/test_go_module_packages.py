@@ -133,3 +133,49 @@ def test_an_importer_of_a_package_whose_file_has_init_depends_on_that_file(
         assert repo.dependents("errors/errors.go") == [
             ("middleware/logging/logging.go", "logging.Wrap")
         ]
+
+
+# charmbracelet/bubbletea: module charm.land/bubbletea/v2, whose root package is `package tea`
+LOG = """package tea
+
+// LogToFile sets up logging to a file.
+func LogToFile(path string, prefix string) error { return nil }
+
+// Program is a terminal user interface.
+type Program struct{}
+
+// Run runs the program.
+func (p *Program) Run() error { return nil }
+"""
+
+# its examples are a module of their own that imports the root package under its name `tea`
+EXAMPLE = """package main
+
+import tea "charm.land/bubbletea/v2"
+
+func main() {
+\t_ = tea.LogToFile("debug.log", "simple")
+\tvar p *tea.Program
+\t_ = p
+}
+"""
+
+
+def test_a_package_named_otherwise_than_its_import_path_has_its_importers_as_dependents(
+    tmp_path: Path,
+) -> None:
+    """QA on charmbracelet/bubbletea: the root package of `charm.land/bubbletea/v2` is
+    `package tea`, so its declarations' fq names start `tea.` while the examples' references
+    read `charm.land.bubbletea.v2.LogToFile`; related(logging.go) listed only its own test,
+    none of the examples calling tea.LogToFile, and related(tea.go) none of the 50 example
+    programs. The go.mod says which package the import path is, whatever its clause."""
+    with repo_holding(
+        tmp_path,
+        {
+            "go.mod": "module charm.land/bubbletea/v2\n\ngo 1.24\n",
+            "logging.go": LOG,
+            "examples/go.mod": "module examples\n\nreplace charm.land/bubbletea/v2 => ../\n",
+            "examples/simple/main.go": EXAMPLE,
+        },
+    ) as repo:
+        assert repo.dependents("logging.go") == [("examples/simple/main.go", "main.main")]
