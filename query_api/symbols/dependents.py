@@ -31,6 +31,8 @@ Resolution, more precise than the reference's simple-name match:
   package its import path names where a go.mod says the module (go_family: the standard
   library's `errors.New` is no call of a repository's errors package), in Java and Kotlin those of
   its package in any source root or of a wildcard import (jvm_family);
+- a Go file whose `//go:embed` directive embeds a file asked about (a template) is its
+  dependent at file level (go_embeds);
 - a JavaScript file importing a file asked about is its dependent at file level even where
   no reference names a declaration (`const context = require('./context')`), and so is a
   TypeScript file importing a barrel asked about (a file re-exporting: `export * from`,
@@ -59,6 +61,7 @@ from query_api.symbols.families import (
     Found,
     language_family,
 )
+from query_api.symbols.go_embeds import embedders
 from query_api.symbols.go_family import GoFamily, names_in_reach
 from query_api.symbols.js_family import JsFamily
 from query_api.symbols.js_modules import JsModules
@@ -179,6 +182,8 @@ class DependentsResolver:
         mean (types, functions) are looked up first and with all their references; members'
         names only with the references an import qualified."""
         found = Found()
+        for path in embedders(self.symbols, repo_id, exclude):  # a template it embeds
+            found.add(path, FILE_LEVEL)
         scope = ReferenceScope(self.symbols, repo_id, self.rules_for_answer(repo_id, js))
         by_name = self._targets(scope, declared, exclude)
         if not by_name:

@@ -404,3 +404,22 @@ def test_a_go_struct_s_embedded_fields_are_its_fields() -> None:
         "gorm.DB.Base": "Base[T]",
         "gorm.DB.Error": "Error error",
     }
+
+
+def test_a_mapped_types_key_is_no_property() -> None:
+    # feathers' `{ [type in HookType]?: HookFunction[] }`: `type` is a keyword, so tree-sitter
+    # reads the key as a computed name `[type in HookType]`, and it was a Property
+    # `[typeinHookType]`; `[K in keyof T]` parses as the mapped type it is and declares nothing
+    body = (
+        "type Hooks = { [type in HookType]?: Fn; [Symbol.iterator]: X; name: string }\n"
+        "type M<T> = { readonly [K in keyof T]: T[K] }\n"
+    )
+    records = symbols_of(upsert("src/hooks.ts", body))
+    assert records is not None
+    found = {s.fq_name: s.kind for s in records[0].symbols}
+    assert found == {
+        "Hooks": "Other",
+        "Hooks.[Symbol.iterator]": "Property",
+        "Hooks.name": "Property",
+        "M": "Other",
+    }

@@ -52,9 +52,16 @@ def package_name(path: str) -> str:
     return name.removeprefix("go-").removesuffix("-go") or name
 
 
+EMBED_PREFIX = "go:embed "  # an import entry naming files a `//go:embed` directive embeds
+_EMBED_PATTERN = re.compile(r'"((?:[^"\\]|\\.)*)"|`([^`]*)`|(\S+)')
+MAX_EMBED_PATTERNS = 32  # one directive's patterns; more is generated code
+
+
 def read_imports(found: Found, text: Slicer, caps: Captures, directory: str) -> None:
     """One import spec: its path as written, the local name bound to its dotted form
-    (LanguageRules.read_imports)."""
+    (LanguageRules.read_imports); or a `//go:embed` directive (read_embeds)."""
+    if "import.embed" in caps:
+        found.imports.extend(read_embeds(_node_text(text, caps["import.embed"][0]), directory))
     if "import" not in caps:
         return
     literal = _node_text(text, caps["import"][0])
@@ -67,6 +74,26 @@ def read_imports(found: Found, text: Slicer, caps: Captures, directory: str) -> 
     local = _node_text(text, alias[0]) if alias else package_name(written)
     if local not in _BINDS_NOTHING:
         found.aliases[local] = dotted
+
+
+def read_embeds(directive: str, directory: str) -> list[str]:
+    """The import entries of a `//go:embed templates/*.html "a b.txt" all:static` directive:
+    each pattern as the repository path it names (`go:embed web/templates/*.html`; `all:`
+    kept), so a template's dependents are the Go files embedding it. Go refuses patterns
+    with `.` or `..` elements or a leading `/`, and so do we."""
+    out: list[str] = []
+    for found in _EMBED_PATTERN.finditer(directive.removeprefix("//go:embed")):
+        written = next(g for g in found.groups() if g is not None)
+        every = written.startswith("all:")
+        pattern = written.removeprefix("all:")
+        parts = pattern.split("/")
+        if not pattern or pattern.startswith("/") or {".", ".."} & set(parts) or "" in parts:
+            continue
+        joined = f"{directory}/{pattern}" if directory else pattern
+        out.append(EMBED_PREFIX + ("all:" if every else "") + joined)
+        if len(out) >= MAX_EMBED_PATTERNS:
+            break
+    return out
 
 
 _SELECTIONS = frozenset({"selector_expression", "qualified_type"})

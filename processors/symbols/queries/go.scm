@@ -28,6 +28,8 @@
 ; a blank (`_`) or dot (`.`) import binds no name of its own, but it is an import all the same
 (import_spec name: [(package_identifier) (blank_identifier) (dot)] @import.alias path: (interpreted_string_literal) @import)
 (import_spec !name path: (interpreted_string_literal) @import)
+; a `//go:embed` directive above a package-level var names the files the package embeds
+((source_file (comment) @import.embed) (#match? @import.embed "^//go:embed[ \t]"))
 
 ; `.`: a call starts with its function, so tree-sitter may drop the partial match at the
 ; call's first child instead of carrying it through the arguments

@@ -16,7 +16,8 @@
 (method_signature name: (_) @name parameters: (formal_parameters) @params) @def.Method @decl
 (abstract_method_signature name: (_) @name parameters: (formal_parameters) @params) @def.Method
 (public_field_definition name: (_) @name) @def.Field
-(property_signature name: (_) @name) @def.Property @decl
+; a mapped type's key whose variable is a keyword (`[type in HookType]?: Fn`) parses as a computed name
+((property_signature name: (_) @name) @def.Property @decl (#not-match? @name "^\\[\\s*[A-Za-z_$][A-Za-z0-9_$]*\\s+in\\s"))
 ; a class expression bound to a top-level name (`var QueryClient = class { ... }`, what bundlers
 ; emit): a Type its methods nest in; before the Field patterns, so it wins the same node
 (program (variable_declaration (variable_declarator name: (identifier) @name value: (class body: (class_body) @body))) @def.Type)

@@ -150,6 +150,23 @@ def imports_of_file(conn: sqlite3.Connection, repo_id: str, path: str) -> list[s
     return [r[0] for r in rows]
 
 
+def imports_starting(
+    conn: sqlite3.Connection, repo_id: str, prefix: str, limit: int = MAX_LOOKUP
+) -> list[tuple[str, str]]:
+    """(importing file, import entry) of the entries that start with `prefix` (Go's
+    `go:embed ` entries), at most `limit`: a range read of xref_names' text index, then
+    this repository's importers of each name by xref_imports_by_module."""
+    rows = conn.execute(
+        f"""SELECT f.path, n.text FROM xref_names n
+            CROSS JOIN xref_imports i INDEXED BY xref_imports_by_module
+            CROSS JOIN xref_files f ON f.id = i.file
+            WHERE n.text >= ? AND n.text < ? AND i.repo = {REPO_NUMBER} AND i.module = n.id
+            ORDER BY n.text, f.path LIMIT ?""",
+        (prefix, prefix + "\U0010ffff", repo_id, limit),
+    )
+    return [(r[0], r[1]) for r in rows]
+
+
 def importers_of(
     conn: sqlite3.Connection, repo_id: str, modules: Sequence[str], limit: int = MAX_LOOKUP
 ) -> list[str]:
@@ -250,6 +267,9 @@ class SymbolViews:
 
     def importers_of(self, repo_id: str, modules: Sequence[str]) -> list[str]:
         return self.store.read(lambda c: importers_of(c, repo_id, modules))
+
+    def imports_starting(self, repo_id: str, prefix: str) -> list[tuple[str, str]]:
+        return self.store.read(lambda c: imports_starting(c, repo_id, prefix))
 
     def module_files(self, repo_id: str, module: str) -> list[str]:
         return self.store.read(lambda c: module_files(c, repo_id, module))
