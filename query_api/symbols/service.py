@@ -35,6 +35,7 @@ from query_api.symbols.jvm_packages import folders_named, package_folders, packa
 from query_api.symbols.kotlin_locals import rows_by_enclosing_function
 from query_api.symbols.outline import default_expression_line, outline_of
 from query_api.symbols.path_suffix import files_ending_with, suffix_note
+from query_api.symbols.python_module_paths import python_module_files, python_module_note
 from query_api.symbols.related import by_go_test_function, related_of
 from query_api.symbols.rust_paths import declaring_files, module_files, outside_note, rust_segments
 from schemas import tools as t
@@ -175,6 +176,7 @@ class SymbolService:
                 or self._specifier_note(repo_id, path)
                 or self._go_import_note(repo_id, path)
                 or self._rust_path_note(repo_id, path)
+                or self._python_module_note(repo_id, path)
                 or self._declaration_note(repo_id, path)
                 or self._package_note(repo_id, path)
                 or self._on_disk_note(repo_id, path)
@@ -202,6 +204,12 @@ class SymbolService:
         if "/" in name or "." not in name.strip("."):
             return None
         return self._declared_in(repo_id, path, name)
+
+    def _python_module_note(self, repo_id: str, path: str) -> str | None:
+        """A Python module as related's `imports` lists it (`typer._click.core`), or its path
+        without `.py`: the module's file (query_api/symbols/python_module_paths.py)."""
+        indexed = (p for p, _, _ in self.views.text_file_sizes(repo_id))
+        return python_module_note(path, python_module_files(path, indexed), DIRECTORY_EXAMPLES)
 
     def _package_note(self, repo_id: str, path: str) -> str | None:
         """A Java/Kotlin package's name (`retrofit2.http`): its folders

@@ -302,3 +302,40 @@ async def test_a_path_missing_its_leading_folders_names_the_file(
             assert "src/billing/invoice.py ends with it" in text, text
         for path in ("voice.py", "billing/nope.py"):
             await assert_unnoted(session, "sample", path)
+
+
+async def test_a_python_module_named_as_imported_names_its_file(tmp_path: Path) -> None:
+    """QA on fastapi/typer: related lists a Python file's imports as modules
+    (`typer._click.core`), and outline or related of such a module (or of `typer/core`, the
+    path without `.py`) answered "typer.core is not indexed in src" with no note, as for a
+    file the index left out. The note names the module's file (a package's __init__.py;
+    under a source folder such as `src/` too); a module no file is named for gets none."""
+    repo = tmp_path / "workspace" / "shop"
+    (repo / "src" / "shop" / "api").mkdir(parents=True)
+    (repo / "src" / "shop" / "__init__.py").write_text("")
+    (repo / "src" / "shop" / "api" / "__init__.py").write_text("from .routes import route\n")
+    (repo / "src" / "shop" / "api" / "routes.py").write_text("def route():\n    return 1\n")
+    (repo / "src" / "shop" / "orders.py").write_text(
+        "from shop.api import route\n\n\nclass OrderService:\n    pass\n"
+    )
+    async with stdio_session(tmp_path / "data", str(repo)) as session:
+        await wait_indexed(session, "shop")
+        related = await call(
+            session, "repocontext_related", {"repoId": "shop", "path": "src/shop/orders.py"}
+        )
+        assert "shop.api" in related["imports"], related
+        for tool, path, file in (
+            ("repocontext_related", "shop.api", "src/shop/api/__init__.py"),
+            ("repocontext_outline", "shop.orders", "src/shop/orders.py"),
+            ("repocontext_outline", "shop/api/routes", "src/shop/api/routes.py"),
+        ):
+            note, text = await absent_note(session, "shop", tool, path)
+            assert note == (
+                f"{path} is no file; as a Python module it is {file}: name that file"
+            ), note
+            assert f"as a Python module it is {file}" in text, text
+        note, _ = await absent_note(
+            session, "shop", "repocontext_outline", "shop.orders.OrderService"
+        )
+        assert "declared in src/shop/orders.py" in note, note
+        await assert_unnoted(session, "shop", "shop.billing")
