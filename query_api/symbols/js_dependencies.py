@@ -15,12 +15,16 @@ from __future__ import annotations
 
 import json
 import posixpath
+import re
 from collections.abc import Callable
 
 from processors.symbols.languages.js_ts_packages import MANIFEST, split_specifier
 
 DEPENDENCY_FIELDS = ("dependencies", "devDependencies", "peerDependencies", "optionalDependencies")
 MAX_NAMES_AFTER_SPECIFIER = 3  # `module.name`, `module.ns.name`, `module.ns.ns.name`
+# `node:fs/promises.readFile`, `bun:sqlite.Database`, `cloudflare:workers.env`: a runtime's
+# built-in module. A package name holds no colon, so such a specifier is never the repository's
+_RUNTIME_SCHEME = re.compile(r"[a-z][a-z0-9+-]*:")
 
 
 def declared_in(text: str) -> frozenset[str]:
@@ -65,7 +69,11 @@ class DeclaredDependencies:
 
     def external(self, path: str, qualified: str) -> bool:
         """Whether the reference in `path` qualified `qualified` names an installed package:
-        one a package.json at or above `path` declares that is no workspace package."""
+        one a package.json at or above `path` declares that is no workspace package, or a
+        runtime's built-in module (`node:fs/promises`), which no package.json declares: on
+        unjs/unstorage its readFile and readdir were taken for src/drivers/utils/node-fs.ts's."""
+        if _RUNTIME_SCHEME.match(qualified):
+            return True
         names = specifier_packages(qualified)
         if not names:
             return False

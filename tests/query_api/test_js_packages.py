@@ -437,3 +437,34 @@ def test_a_barrel_of_a_workspace_package_without_exports_has_its_importers(repo:
     assert repo.dependents("packages/feathers/src/index.ts") == [
         ("packages/auth/src/strategy.ts", "<file>")
     ]
+
+
+def test_a_name_imported_from_a_runtime_module_is_not_the_repositorys(repo: Repo) -> None:
+    """unjs/unstorage's src/drivers/utils/node-fs.ts declares readFile, readdir and writeFile,
+    and scripts/gen-drivers.ts and test/driver-dependencies.test.ts import those names from
+    `node:fs/promises`: no package.json declares a runtime's built-in module, so the names were
+    matched by name and related of node-fs.ts listed both files as its dependents. A
+    specifier with a scheme (`node:`, `bun:`, `cloudflare:`) is no npm package name and never
+    the repository's own."""
+    repo.add(
+        {
+            "package.json": '{"name": "unstorage", "devDependencies": {"vitest": "^3"}}',
+            "src/node-fs.ts": (
+                "export function readFile(p: string) { return p; }\n"
+                "export function readdir(p: string) { return [p]; }\n"
+            ),
+            "src/fs.ts": (
+                "import { readFile } from './node-fs.ts';\n"
+                "export function getItem(key: string) { return readFile(key); }\n"
+            ),
+            "scripts/gen.ts": (
+                "import { readFile, readdir } from 'node:fs/promises';\n"
+                "export async function gen() { return readFile(await readdir('.')); }\n"
+            ),
+            "src/worker.ts": (
+                "import { readFile } from 'node:fs';\n"
+                "export function load() { return readFile('x'); }\n"
+            ),
+        }
+    )
+    assert repo.dependents("src/node-fs.ts") == [("src/fs.ts", "getItem")]
