@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import asyncio
 import bisect
+import functools
 import itertools
 import re
 from collections.abc import Sequence
@@ -114,12 +115,22 @@ def locating_terms(terms: QueryTerms) -> QueryTerms:
 
 
 def line_score(line: str, terms: QueryTerms) -> int:
-    """Distinct query words on the line, a whole identifier counting for two."""
+    """Distinct query words on the line, an identifier counting for two where it stands whole
+    and one inside a longer name: on axios, `httpAdapter` picked line 127's
+    `isHttpAdapterSupported`, not line 169's `function httpAdapter(config)`."""
     lowered = line.lower()
-    score = 2 * sum(1 for ident in terms.identifiers if ident in lowered)
+    score = sum(
+        2 if _whole(ident).search(lowered) else 1 for ident in terms.identifiers if ident in lowered
+    )
     if terms.words and any(w in lowered for w in terms.words):  # tokenize only candidates
         score += len(terms.words.intersection(tokenize(line)))
     return score
+
+
+@functools.lru_cache(maxsize=1024)
+def _whole(identifier: str) -> re.Pattern[str]:
+    """`identifier` (lower-cased) standing alone: no name character on either side."""
+    return re.compile(r"(?<![\w$])" + re.escape(identifier) + r"(?![\w$])")
 
 
 def matches_indexed_terms(indexed: frozenset[str], terms: QueryTerms) -> bool:

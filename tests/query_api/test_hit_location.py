@@ -146,3 +146,20 @@ def test_a_named_declaration_past_the_first_candidates_still_wins_a_tie() -> Non
     found = locate_in_file(body, [named], query_terms("apply `urlize` to `@a@b`"), None, [named])
     assert found is not None
     assert (found.start_line, found.end_line) == (200, 201)
+
+
+def test_an_identifier_standing_whole_beats_one_inside_a_longer_name() -> None:
+    # axios' http.js: `httpAdapter` located line 127's `isHttpAdapterSupported`, above line
+    # 169 where the adapter itself is declared
+    body = "\n".join(
+        [
+            "const isHttpAdapterSupported = typeof process !== 'undefined';",  # 1
+            *["// ..." for _ in range(2, 42)],
+            "export default isHttpAdapterSupported && function httpAdapter(config) {",  # 42
+            "  return config;",
+            "}",
+        ]
+    )
+    found = locate_in_file(body, [], query_terms("httpAdapter"))
+    assert found is not None
+    assert found.start_line == 42, found
