@@ -14,6 +14,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from query_api.answers.python_signatures import is_python, named_signature
 from query_api.answers.related_text import related_lines
 from query_api.core.index_build import building_line, building_note
 from schemas import bundle as b
@@ -271,11 +272,11 @@ def _outline(r: sy.OutlineResult) -> str:
     out = [head, *_outline_page(r), *_outline_cut(r), *_lag(r.freshness)]
     note = _own_note(r.note, r.freshness)  # a file declaring nothing: what it imports
     out += [note] if note else []
-    out += [_outline_line(s) for s in r.symbols]
+    out += [_outline_line(s, is_python(r.path)) for s in r.symbols]
     return "\n".join(out)
 
 
-def _outline_line(s: sy.OutlineSymbol) -> str:
+def _outline_line(s: sy.OutlineSymbol, python: bool = False) -> str:
     """`23 Method AxiosHeaders.set(headerName?: string): AxiosHeaders`: a signature that
     starts with the declaration's name carries it after its qualifier, and a one-line
     declaration's range is its line. `23-23 Method AxiosHeaders.set(string): set(headerName?:
@@ -285,6 +286,9 @@ def _outline_line(s: sy.OutlineSymbol) -> str:
     sig = " ".join(s.signature.split())
     base = s.fullyQualifiedName.split("(", 1)[0].split("#", 1)[0]  # `concat(Array)#2`
     qualifier, _, simple = base.rpartition(".")
+    named = named_signature(qualifier, simple, sig) if python and simple else None
+    if named is not None:  # `def __init__(self)`: query_api/answers/python_signatures.py
+        return f"{lines} {s.kind} {named}"
     rest = sig[len(simple) :] if simple and sig.startswith(simple) else None
     if rest is not None and not _continues_name(rest):
         return f"{lines} {s.kind} {qualifier + '.' if qualifier else ''}{sig}"

@@ -362,3 +362,53 @@ def test_an_outline_line_says_a_declarations_name_once() -> None:
         "50-52 Method AxiosHeaders.settle: settleAll(x)",
         "60-61 Other bare",
     ]
+
+
+def test_a_python_outline_line_says_a_declarations_name_once() -> None:
+    """QA on fastapi/typer: a Python outline line said the name twice, `24-29 Method
+    typer._click.exceptions.ClickException.__init__: def __init__(self, message: str) ->
+    None`, and an overload's parameter types three times (its stored name, then `@overload
+    def Option(...)`). The name now carries the signature past `def`/`class`, its decorators
+    and `async` before it; the kind already says what `def` and `class` did."""
+
+    def declared(fq: str, kind: str, sig: str, start: int, end: int) -> sy.OutlineSymbol:
+        return sy.OutlineSymbol(
+            fullyQualifiedName=fq, kind=kind, signature=sig, startLine=start, endLine=end
+        )
+
+    symbols = [
+        declared("exc.ClickException", "Type", "class ClickException(Exception)", 19, 45),
+        declared("exc.ClickException.exit_code", "Field", "exit_code = 1", 22, 22),
+        declared(
+            "exc.ClickException.__init__", "Method", "def __init__(self, message: str)", 24, 29
+        ),
+        declared("exc.Plain", "Type", "class Plain", 30, 31),
+        declared(
+            "core.Context.lookup_default(self,str,Literal[True])",
+            "Method",
+            "@overload def lookup_default(self, name: str) -> Any",
+            40,
+            41,
+        ),
+        declared("core.Context.meta", "Method", "@property def meta(self) -> dict", 50, 52),
+        declared("core.fetch", "Function", "async def fetch(url: str) -> bytes", 60, 62),
+        declared("core.defaults", "Function", "def default_map() -> None", 70, 71),
+    ]
+    outline = sy.OutlineResult(
+        repoId="r", path="typer/core.py", exists=True, lineCount=80, symbols=symbols
+    )
+    assert render(outline)[1].splitlines()[1:] == [
+        "19-45 Type exc.ClickException(Exception)",
+        "22 Field exc.ClickException.exit_code = 1",
+        "24-29 Method exc.ClickException.__init__(self, message: str)",
+        "30-31 Type exc.Plain",
+        "40-41 Method @overload core.Context.lookup_default(self, name: str) -> Any",
+        "50-52 Method @property core.Context.meta(self) -> dict",
+        "60-62 Function async core.fetch(url: str) -> bytes",
+        "70-71 Function core.defaults: def default_map() -> None",
+    ]
+    ts = outline.model_copy(update={"path": "index.ts"})  # other languages are as before
+    assert (
+        render(ts)[1].splitlines()[1]
+        == "19-45 Type exc.ClickException: class ClickException(Exception)"
+    )
