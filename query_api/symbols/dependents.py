@@ -50,6 +50,7 @@ python_modules, rust_family, go_family, jvm_family), in the table rules_for_answ
 
 from __future__ import annotations
 
+import posixpath
 import re
 from collections.abc import Callable, Iterable
 
@@ -62,7 +63,7 @@ from query_api.symbols.families import (
     language_family,
 )
 from query_api.symbols.go_embeds import embedders
-from query_api.symbols.go_family import GoFamily, names_in_reach
+from query_api.symbols.go_family import GoFamily, named_test_functions, names_in_reach
 from query_api.symbols.js_family import JsFamily
 from query_api.symbols.js_modules import JsModules
 from query_api.symbols.jvm_family import JvmFamily
@@ -282,11 +283,37 @@ class DependentsResolver:
         for d in dependents:
             if is_test_path(d.path):
                 found.add(d.path, d.symbol)
-        if subject is not None:
-            for path in self.named_tests(repo_id, subject):
-                if path not in exclude and path not in found:  # its references say more
-                    found.add(path, FILE_LEVEL)
+        if subject is None:
+            return found
+        named = [path for path in self.named_tests(repo_id, subject) if path not in exclude]
+        if language_family(subject) == "go":
+            self._go_test_functions(repo_id, subject, declared, found, named)
+        for path in named:
+            if path not in found:  # its references say more
+                found.add(path, FILE_LEVEL)
         return found
+
+    def _go_test_functions(
+        self,
+        repo_id: str,
+        subject: str,
+        declared: list[SymbolRow],
+        found: Found,
+        named: list[str],
+    ) -> None:
+        """The test functions named for `subject`'s declarations (go_family.
+        named_test_functions) in the test files of its folder found so far or named for it."""
+        folder = posixpath.dirname(subject)
+        paths = sorted(
+            p
+            for p in {*found.files(), *named}
+            if p.endswith("_test.go") and posixpath.dirname(p) == folder
+        )
+        if not paths:
+            return
+        tests = self.symbols.symbols_of_files(repo_id, paths)
+        for path, symbol in named_test_functions(declared, tests):
+            found.add(path, symbol)
 
     def named_tests(self, repo_id: str, subject: str) -> list[str]:
         """Test files named for `subject` by the naming convention (spec 3.6): those whose

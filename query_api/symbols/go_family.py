@@ -33,7 +33,7 @@ from __future__ import annotations
 import dataclasses
 import posixpath
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 from processors.symbols.languages.go import package_name
 from query_api.symbols.families import (
@@ -214,6 +214,28 @@ def by_test_function(symbols: list[str]) -> list[str]:
                 break
         out[symbol] = None
     return list(out)
+
+
+def named_test_functions(
+    declared: list[SymbolRow], test_files: Mapping[str, list[SymbolRow]]
+) -> list[tuple[str, str]]:
+    """(path, fq name) of the test functions of `test_files` named for a package-level
+    declaration of `declared`: `Test<Name>` or `Test<Name>_<case>` (Benchmark, Example and
+    Fuzz alike), the name's first letter upper-cased as `go test` requires of what follows
+    `Test` (bubbletea's TestCursedRenderer_mouseVsFlush tests `cursedRenderer` through
+    NewProgram, naming none of cursed_renderer.go's declarations). `test_files`: the test
+    files of the declaring package's folder that test the file, so that a name shared with
+    another file's declaration does not pull in an unrelated test."""
+    names = {s.name[:1].upper() + s.name[1:] for s in declared if package_level(s) and s.name}
+    out: list[tuple[str, str]] = []
+    for path, rows in test_files.items():
+        for row in rows:
+            test = _TEST_FUNCTION.fullmatch(row.name)
+            if row.kind != "Function" or test is None or not test.group(2):
+                continue
+            if test.group(2).split("_", 1)[0] in names:
+                out.append((path, row.fq_name))
+    return out
 
 
 def names_in_reach(test: SymbolRow, declared: list[SymbolRow]) -> bool:

@@ -56,3 +56,71 @@ def test_a_table_test_is_listed_by_its_function(tmp_path: Path) -> None:
         assert all(not s.startswith("gotiny.TestNew.") for _, s in listed), listed
         # a type of the test file and its method stay as they are
         assert ("params_test.go", "gotiny.fixture.p") in listed, listed
+
+
+PROGRAM = """package tea
+
+type renderer interface{ flush() }
+
+// Program runs a model.
+type Program struct{ r renderer }
+
+// Run runs the program.
+func (p *Program) Run() {}
+"""
+
+RENDERER = """package tea
+
+type cursedRenderer struct{ buf []byte }
+
+func newCursedRenderer() *cursedRenderer { return &cursedRenderer{} }
+
+func (s *cursedRenderer) flush() {}
+
+func (s *cursedRenderer) onMouse() {}
+"""
+
+RENDERER_TEST = """package tea
+
+import "testing"
+
+// drives the renderer through a Program, naming none of its declarations
+func TestCursedRenderer_mouseVsFlush(t *testing.T) {
+	p := &Program{}
+	p.Run()
+}
+
+func TestCursedRenderer_restoresKittyKeyboardStack(t *testing.T) {
+	r := newCursedRenderer()
+	r.flush()
+}
+
+func BenchmarkCursedRenderer(b *testing.B) {}
+
+// named for nothing the file declares, using nothing of it
+func TestOther(t *testing.T) {}
+"""
+
+
+def test_a_test_function_named_for_a_declaration_is_one_of_its_tests(tmp_path: Path) -> None:
+    """QA on charmbracelet/bubbletea: related of cursed_renderer.go listed two of the three
+    tests of cursed_renderer_test.go, not TestCursedRenderer_mouseVsFlush, which the fix of a
+    data race in cursedRenderer.onMouse added: it drives the renderer through NewProgram and
+    names none of the file's declarations. A Go test function is named for what it tests,
+    `Test<Name>` or `Test<Name>_<case>` (the name's first letter upper-cased, as `go test`
+    requires), in the test files of the declaring package's folder that test the file."""
+    with repo_holding(
+        tmp_path,
+        {
+            "tea.go": PROGRAM,
+            "cursed_renderer.go": RENDERER,
+            "cursed_renderer_test.go": RENDERER_TEST,
+        },
+    ) as repo:
+        answer = related_of(repo.resolver, repo.views, "r", "cursed_renderer.go", 0)
+        listed = [(t.path, t.symbol) for t in answer.tests]
+        assert listed == [
+            ("cursed_renderer_test.go", "tea.BenchmarkCursedRenderer"),
+            ("cursed_renderer_test.go", "tea.TestCursedRenderer_mouseVsFlush"),
+            ("cursed_renderer_test.go", "tea.TestCursedRenderer_restoresKittyKeyboardStack"),
+        ], listed
