@@ -7,8 +7,10 @@ answer lists at most MAX_RELATED_FILES files of each list and MAX_RELATED_PAIRS 
 pairs, shared out evenly over those files (never fewer than one a file), most related first:
 
 - dependents: files outside tests first (a test file that uses the file is listed under
-  `tests` too), then the files with the most symbols referencing it (the closest coupled),
-  then by path;
+  `tests` too), and of those, code before documentation, examples and benchmarks (typer's
+  200 docs_src/ tutorials came before typer/cli.py, the one library file importing
+  typer/__init__.py); then the files with the most symbols referencing it (the closest
+  coupled), then by path;
 - tests: files named for the file or one of its types (`ElementTest.java`, `test_element.py`,
   `element_test.go`, `element.test.ts`, a test folder `element/`) first, then the files with
   the most symbols referencing it, then by path.
@@ -23,8 +25,10 @@ page, so that one offset means the same files on every call.
 from __future__ import annotations
 
 import functools
+import re
 from dataclasses import dataclass
 
+from processors.path_roles import Role, role_of
 from query_api.symbols.dependents import TYPE_KINDS, DependentsResolver, is_test_path
 from query_api.symbols.families import even_share, language_family
 from query_api.symbols.go_family import by_test_function, package_level
@@ -38,6 +42,12 @@ _TEST_PREFIXES = ("test_", "test")
 _TEST_SUFFIXES = ("_tests", "_test", "_spec", "tests", "test", "spec")
 _INDEX_STEMS = frozenset({"index", "mod", "__init__"})
 _SOURCE_ROOTS = frozenset({"src", "lib", "source"})  # a package's code, under its name
+_ASIDE_ROLES = frozenset({Role.DOC, Role.EXAMPLE, Role.BENCH})
+# a docs or examples folder with a qualifier, which path_roles does not know: `docs_src/`
+# (fastapi, typer, sqlmodel), `example_apps/`
+_QUALIFIED_ASIDE_DIR = re.compile(
+    r"^(docs?|examples?)[-_](src|source|code|snippets|examples?|apps?)$", re.IGNORECASE
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,8 +96,16 @@ def named_for(path: str, names: frozenset[str]) -> bool:
     return test_stem(path) in names or any(f.casefold() in names for f in folders)
 
 
+def is_aside(path: str) -> bool:
+    """Whether `path` is documentation, an example or a benchmark: a user of a file an agent
+    reads after the code using it (see the module doc)."""
+    if role_of(path) in _ASIDE_ROLES:
+        return True
+    return any(_QUALIFIED_ASIDE_DIR.match(folder) for folder in path.split("/")[:-1])
+
+
 def ranked_dependents(files: dict[str, list[str]]) -> list[str]:
-    return sorted(files, key=lambda p: (is_test_path(p), -len(files[p]), p))
+    return sorted(files, key=lambda p: (is_test_path(p), is_aside(p), -len(files[p]), p))
 
 
 def ranked_tests(
@@ -153,7 +171,11 @@ def related_of(
         {**own_tests(path, declared), **others, **tests.files()}, declarations
     )
     names = ImportNames(symbols, repo_id)
-    shown_by_file = by_enclosing_function(by_file, declarations)
+    # a Go test's table fields by its function, as the tests list names them (_tests_page)
+    shown_by_file = {
+        p: by_test_function(syms) if language_family(p) == "go" and is_test_path(p) else syms
+        for p, syms in by_enclosing_function(by_file, declarations).items()
+    }
     shown_deps = page_of(shown_by_file, ranked_dependents(shown_by_file), offset, names)
     shown_tests = _tests_page(tested, subject_names(path, declared), path, offset, names)
     paged = shown_deps.cut or shown_tests.cut

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from query_api.answers.related_text import related_lines
 from query_api.symbols.related import related_of
 from tests.query_api.test_symbol_dependents import repo_holding
 
@@ -124,3 +125,38 @@ def test_a_test_function_named_for_a_declaration_is_one_of_its_tests(tmp_path: P
             ("cursed_renderer_test.go", "tea.TestCursedRenderer_mouseVsFlush"),
             ("cursed_renderer_test.go", "tea.TestCursedRenderer_restoresKittyKeyboardStack"),
         ], listed
+
+
+COMMANDS = """package tea
+
+// sequenceMsg runs commands in order.
+type sequenceMsg []func()
+"""
+
+# a table test whose table's type has a field of the file's type (bubbletea's TestClearMsg)
+SCREEN_TEST = """package tea
+
+import "testing"
+
+func TestClearMsg(t *testing.T) {
+	type test struct {
+		name string
+		cmds sequenceMsg
+	}
+	tests := []test{{name: "clear"}}
+	_ = tests
+}
+"""
+
+
+def test_a_table_tests_fields_are_its_function_among_dependents_too(tmp_path: Path) -> None:
+    """QA on charmbracelet/bubbletea: related of commands.go listed screen_test.go among its
+    dependents as `tea.TestClearMsg.test.cmds` (a field of the test's local table type) and
+    among its tests as `tea.TestClearMsg`, so the text's dependents line repeated the file
+    instead of saying "see tests". Both lists name a Go test's table fields by its function."""
+    with repo_holding(tmp_path, {"commands.go": COMMANDS, "screen_test.go": SCREEN_TEST}) as repo:
+        answer = related_of(repo.resolver, repo.views, "r", "commands.go", 0)
+        assert [(d.path, d.symbol) for d in answer.dependents] == [
+            ("screen_test.go", "tea.TestClearMsg")
+        ]
+        assert related_lines(answer)[1:3] == ["dependents:", "  screen_test.go: see tests"]
