@@ -25,11 +25,13 @@ from query_api.retrieval.hit_details import (
 from schemas import tools as t
 from schemas.retrieval import RetrievalPath, SearchMode
 from streams.stores.views.file_cache import one_answer
+from streams.stores.views.read import searched_in_part_paths
 
 if TYPE_CHECKING:
     from query_api.retrieval.ladder import Retriever
 
 
+NAMED_IN_PART = 3  # the files read only in part a no-match note names; more are counted
 WORD = re.compile(r"\w")  # a letter, digit or underscore, in any script
 
 
@@ -103,10 +105,14 @@ def _searched_in_part(locator: HitLocator, repo_id: str) -> str:
     partly = cut_files(locator.views, repo_id)["filesSearchedInPart"]
     if not partly:
         return ""
+    named = locator.views.read(lambda c: searched_in_part_paths(c, repo_id, NAMED_IN_PART))
+    listed = ", ".join(named) + (
+        f" and {partly - len(named):,} more" if partly > len(named) else ""
+    )
     files = "1 file is" if partly == 1 else f"{partly:,} files are"
     return (
-        f"; {files} longer than the indexed limit and searched only in part (their "
-        "count: repocontext_index_status filesSearchedInPart)"
+        f"; {files} longer than the indexed limit and searched only in part ({listed}; "
+        "their count: repocontext_index_status filesSearchedInPart)"
     )
 
 

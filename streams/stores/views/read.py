@@ -148,6 +148,17 @@ def cut_file_counts(conn: sqlite3.Connection, repo_id: str) -> tuple[int, int]:
     return int(row[0]), int(row[1])
 
 
+def searched_in_part_paths(conn: sqlite3.Connection, repo_id: str, limit: int) -> list[str]:
+    """The first `limit` paths (in path order) of the files past whose indexed text search
+    stops."""
+    rows = conn.execute(
+        "SELECT path FROM files WHERE repo_id = ? AND indexed_chars IS NOT NULL"
+        " ORDER BY path LIMIT ?",
+        (repo_id, limit),
+    )
+    return [str(r[0]) for r in rows]
+
+
 def text_file_count(conn: sqlite3.Connection, repo_id: str) -> int:
     """Files that are not binary: each gets a content row once the content view caught up."""
     row = conn.execute(
