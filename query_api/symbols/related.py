@@ -28,7 +28,7 @@ import functools
 import re
 from dataclasses import dataclass
 
-from processors.path_roles import Role, role_of
+from processors.path_roles import Role, role_of, subject_name
 from query_api.symbols.dependents import TYPE_KINDS, DependentsResolver, is_test_path
 from query_api.symbols.families import even_share, language_family
 from query_api.symbols.go_family import by_test_function, package_level
@@ -114,7 +114,9 @@ def ranked_tests(
     """Tests named for the file first; of those, the ones in its package (feathers'
     packages/feathers/test/hooks/*.test.ts before packages/schema/test/hooks.test.ts for
     packages/feathers/src/hooks.ts), then those with its own stem (`index.test.ts` for an
-    index.ts, before the package's app.fixture.ts); then by how much they use it."""
+    index.ts, before the package's app.fixture.ts), then those whose name marks them a test
+    (unstorage's test/server.test.ts before test/server.bench.ts, which the path put first);
+    then by how much they use it."""
     stem = subject.rpartition("/")[2].split(".", 1)[0].casefold()
     package = package_folder(subject)
     return sorted(
@@ -123,6 +125,7 @@ def ranked_tests(
             not named_for(p, names),
             not p.startswith(package),
             test_stem(p) != stem,
+            p != subject and subject_name(p) is None,  # a Rust file's own tests stay first
             -len(files[p]),
             p,
         ),
