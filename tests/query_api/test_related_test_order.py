@@ -53,6 +53,24 @@ def test_a_files_own_packages_tests_come_before_another_packages_of_its_name() -
     ]
 
 
+def test_a_test_marked_as_one_comes_before_a_bench_or_fixture_of_its_name() -> None:
+    """unjs/unstorage: related of src/server.ts listed test/server.bench.ts (a benchmark, its
+    `main`) before test/server.test.ts: both are named `server`, use it as much, and the
+    path decided. A file whose name says it is a test (`.test.`, `.spec.`, `_test`, `Test`)
+    comes before a bench, a fixture or a helper of the same name."""
+    found = {"test/server.bench.ts": ["main"], "test/server.test.ts": ["<file>"]}
+    subject = "src/server.ts"
+    assert ranked_tests(found, subject_names(subject, []), subject) == [
+        "test/server.test.ts",
+        "test/server.bench.ts",
+    ]
+    fixture = {"test/drivers/deno-kv.fixture.ts": ["a", "b"], "test/drivers/deno-kv.test.ts": ["x"]}
+    subject = "src/drivers/deno-kv.ts"
+    assert ranked_tests(fixture, subject_names(subject, []), subject)[0] == (
+        "test/drivers/deno-kv.test.ts"
+    )
+
+
 def test_a_file_no_test_uses_points_to_the_tests_of_a_file_using_it(tmp_path: Path) -> None:
     """feathers' packages/rest-client/src/base.ts: "tests: none", while
     rest-client/test/index.test.ts exercises it through index.ts's restClient."""
