@@ -289,8 +289,11 @@ def _outline_line(s: sy.OutlineSymbol, python: bool = False) -> str:
     named = named_signature(qualifier, simple, sig) if python and simple else None
     if named is not None:  # `def __init__(self)`: query_api/answers/python_signatures.py
         return f"{lines} {s.kind} {named}"
-    rest = sig[len(simple) :] if simple and sig.startswith(simple) else None
-    if rest is not None and not _continues_name(rest):
+    # a TS property named by a string (`"X-Auth-Email"?: string`) carries its name quoted
+    quoted = (f"{q}{simple}{q}" for q in "\"'" if simple and sig.startswith(f"{q}{simple}{q}"))
+    head = next(quoted, simple)
+    rest = sig[len(head) :] if head and sig.startswith(head) else None
+    if rest is not None and (head != simple or not _continues_name(rest)):
         return f"{lines} {s.kind} {qualifier + '.' if qualifier else ''}{sig}"
     return f"{lines} {s.kind} {s.fullyQualifiedName}" + (f": {sig}" if sig else "")
 

@@ -412,3 +412,43 @@ def test_a_python_outline_line_says_a_declarations_name_once() -> None:
         render(ts)[1].splitlines()[1]
         == "19-45 Type exc.ClickException: class ClickException(Exception)"
     )
+
+
+def test_an_outline_line_says_a_quoted_property_name_once() -> None:
+    """QA on unjs/unstorage: a TypeScript property with a quoted name (`"X-Auth-Email"?:
+    string`, `"azure-app-configuration": AzureAppConfigurationOptions`) was written with its
+    name twice, and a union's second member with the stored name's `#2`:
+    `70 Property CloudflareAuthorizationHeaders.X-Auth-Email#2: "X-Auth-Email"?: string`.
+    A signature starting with the quoted name carries it, as one starting with the bare name
+    does."""
+    symbols = [
+        sy.OutlineSymbol(
+            fullyQualifiedName="CloudflareAuthorizationHeaders.X-Auth-Email#2",
+            kind="Property",
+            signature='"X-Auth-Email"?: string',
+            startLine=70,
+            endLine=70,
+        ),
+        sy.OutlineSymbol(
+            fullyQualifiedName="BuiltinDriverOptions.azure-cosmos",
+            kind="Property",
+            signature="'azure-cosmos': AzureCosmosOptions",
+            startLine=43,
+            endLine=43,
+        ),
+        sy.OutlineSymbol(
+            fullyQualifiedName="Headers.Accept",
+            kind="Property",
+            signature='"Accept-Encoding": string',
+            startLine=9,
+            endLine=9,
+        ),
+    ]
+    outline = sy.OutlineResult(
+        repoId="r", path="src/headers.ts", exists=True, lineCount=80, symbols=symbols
+    )
+    assert render(outline)[1].splitlines()[1:] == [
+        '70 Property CloudflareAuthorizationHeaders."X-Auth-Email"?: string',
+        "43 Property BuiltinDriverOptions.'azure-cosmos': AzureCosmosOptions",
+        '9 Property Headers.Accept: "Accept-Encoding": string',
+    ]
