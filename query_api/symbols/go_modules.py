@@ -34,14 +34,25 @@ def looks_like_import_path(path: str) -> bool:
 def folder_of_import(path: str, modules: Iterable[tuple[str, str]]) -> str | None:
     """The repository folder the import path `path` names (`""` for the root), given each
     go.mod's (folder, module path); the longest module path that holds it decides (a
-    sub-module's `example.com/kit/contrib/x` over its parent's `example.com/kit`)."""
-    best: tuple[int, str] | None = None
+    sub-module's `example.com/kit/contrib/x` over its parent's `example.com/kit`); None for a
+    folder inside another module's (a nested go.mod ends the outer module there)."""
+    modules = list(modules)
+    best: tuple[int, str, str] | None = None
     for folder, module in modules:
         if path == module or path.startswith(module + "/"):
             below = path[len(module) :].strip("/")
             if best is None or len(module) > best[0]:
-                best = (len(module), posixpath.join(folder, below).strip("/"))
-    return best[1] if best is not None else None
+                best = (len(module), folder, posixpath.join(folder, below).strip("/"))
+    if best is None:
+        return None
+    _, home, named = best
+    # a folder holding a go.mod of its own, or below one, is that module's, not this one's
+    # (bubbletea's examples/ is `module examples`: no package of charm.land/bubbletea/v2)
+    for folder, _module in modules:
+        nested = folder != home and (not home or folder.startswith(home + "/"))
+        if nested and (named == folder or named.startswith(folder + "/")):
+            return None
+    return named
 
 
 def import_path_note(

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from query_api.symbols.go_modules import import_path_note
 from tests.query_api.test_symbol_dependents import Repo, repo_holding
 
 ERRORS = """package errors
@@ -179,3 +180,23 @@ def test_a_package_named_otherwise_than_its_import_path_has_its_importers_as_dep
         },
     ) as repo:
         assert repo.dependents("logging.go") == [("examples/simple/main.go", "main.main")]
+
+
+def test_a_folder_of_a_nested_module_is_no_package_of_the_outer_one() -> None:
+    """QA on charmbracelet/bubbletea: examples/ holds a go.mod of its own (`module
+    examples`), so it is no part of charm.land/bubbletea/v2; outline of
+    `charm.land/bubbletea/v2/examples` answered that the import path's package is in examples
+    (naming its README.md, go.mod and go.sum), an import path Go would not resolve there."""
+    texts = {"go.mod": "module charm.land/bubbletea/v2\n", "examples/go.mod": "module examples\n"}
+    files = {
+        "": ["tea.go", "go.mod"],
+        "examples/": ["examples/go.mod", "examples/README.md", "examples/simple/main.go"],
+        "examples/simple/": ["examples/simple/main.go"],
+    }
+
+    def note(path: str) -> str | None:
+        return import_path_note(path, sorted(texts), texts.get, files.__getitem__, 3)
+
+    assert note("charm.land/bubbletea/v2/examples") is None
+    assert note("charm.land/bubbletea/v2/examples/simple") is None
+    assert "repository root" in str(note("charm.land/bubbletea/v2"))  # its own package
