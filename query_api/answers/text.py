@@ -14,7 +14,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from query_api.answers.python_signatures import is_python, named_signature
+from query_api.answers.python_signatures import is_python, named_signature, shown_reasons
 from query_api.answers.related_text import related_lines
 from query_api.core.index_build import building_line, building_note
 from schemas import bundle as b
@@ -234,7 +234,7 @@ def _search_hit(rank: int, hit: t.SearchHit, several_repos: bool) -> list[str]:
         subject = _where(path, hit.startLine, hit.endLine) + _truncation(e.fields)
     if several_repos and e.repoId:  # hits of several repositories say whose
         subject = f"{e.repoId}: {subject}"
-    reasons = ", ".join(quoted(r) for r in hit.reasons)
+    reasons = ", ".join(quoted(r) for r in shown_reasons(hit.reasons, path))
     out = [f"{rank}. {subject} [{hit.score:.3g}; {reasons}]"]
     if hit.snippet:
         out += ["   " + line for line in hit.snippet.split("\n")]

@@ -452,3 +452,42 @@ def test_an_outline_line_says_a_quoted_property_name_once() -> None:
         "43 Property BuiltinDriverOptions.'azure-cosmos': AzureCosmosOptions",
         '9 Property Headers.Accept: "Accept-Encoding": string',
     ]
+
+
+def test_a_python_overloads_symbol_reasons_name_it_once_in_the_text() -> None:
+    """QA on fastapi/typer: a search hit on typer/params.py read `[1; symbol:typer.params.
+    Argument(Any|None,*,Callable[...,Any]|None,str|None,bool,bool,...), symbol:typer.params.
+    Argument(...)#2, "symbol:typer.params.Argument(Annotated[Any|None,Doc(\\"\\"\\"By default,
+    CL…,...)", content-match]`: the stored names of two overloads and the implementation,
+    parameter types and docstring fragments, about 130 tokens to say `Argument` three times.
+    A Python hit's text names each declaration once, without its parameters; the JSON keeps
+    the stored names (a `key` to recall), and other languages' reasons are as before."""
+    overloads = [
+        "symbol:typer.params.Argument(Any|None,*,Callable[...,Any]|None,str|None)",
+        "symbol:typer.params.Argument(Any|None,*,Callable[...,Any]|None,str|None)#2",
+        'symbol:typer.params.Argument(Annotated[Any|None,Doc("""By default,CL…)',
+        "symbol:typer.params.Option(Any|None,str)",
+        "content-match",
+    ]
+
+    def hit(path: str) -> t.SearchHit:
+        return t.SearchHit(
+            score=1.0,
+            entry=t.EntryView(key=f"repo/r/file/{path}", exists=True, kind="File", path=path),
+            reasons=overloads,
+        )
+
+    result = t.SearchResult(
+        repoId="r",
+        query="q",
+        mode="keyword",
+        retrievalPath="keyword.no_embedder",
+        hits=[hit("typer/params.py"), hit("Retrofit.java")],
+    )
+    lines = render(result)[1].splitlines()
+    assert lines[1] == (
+        "1. typer/params.py [1; symbol:typer.params.Argument, symbol:typer.params.Option, "
+        "content-match]"
+    )
+    assert lines[2].startswith("2. Retrofit.java [1; symbol:typer.params.Argument(Any|None"), lines
+    assert result.hits[0].reasons == overloads
