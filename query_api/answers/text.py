@@ -63,6 +63,8 @@ def _changed(model: sy.ChangedResult, payload: dict[str, Any]) -> str:
     return "\n".join([head, *_lines(rest, "")])
 
 
+MAX_QUERY_SHOWN = 120  # characters of a search's query its text's head line echoes
+
 # index_status's counts of what the walk left out, said in one line instead of four keys
 _LEFT_OUT = (
     "filesSkipped",
@@ -207,7 +209,7 @@ def _own_note(note: str | None, fresh: t.Freshness | None) -> str | None:
 def _search(r: t.SearchResult) -> str:
     where = r.repoId or f"every repository ({', '.join(r.searchedRepos or []) or 'none'})"
     how = _how(r.mode, r.retrievalPath)
-    head = f"{_n(len(r.hits), 'hit')} for {quoted(r.query)} in {where} ({how})"
+    head = f"{_n(len(r.hits), 'hit')} for {_query_shown(r.query)} in {where} ({how})"
     lag = _lag(r.freshness)
     out = [head, *lag]
     for shard in r.shards or []:  # a sharded every-repository search: who did not answer
@@ -219,6 +221,15 @@ def _search(r: t.SearchResult) -> str:
     for i, hit in enumerate(r.hits, 1):
         out += _search_hit(i, hit, several_repos=r.repoId is None)
     return "\n".join(out)
+
+
+def _query_shown(query: str) -> str:
+    """The query as the head line echoes it: its first MAX_QUERY_SHOWN characters and its
+    length when longer. An issue's text pasted as a 4,096-character query was echoed whole,
+    about 1,000 tokens an answer of what the agent wrote itself (the JSON keeps it whole)."""
+    if len(query) <= MAX_QUERY_SHOWN:
+        return quoted(query)
+    return f"{quoted(query[:MAX_QUERY_SHOWN].strip())}… ({len(query):,} characters)"
 
 
 def _search_hit(rank: int, hit: t.SearchHit, several_repos: bool) -> list[str]:

@@ -491,3 +491,23 @@ def test_a_python_overloads_symbol_reasons_name_it_once_in_the_text() -> None:
     )
     assert lines[2].startswith("2. Retrofit.java [1; symbol:typer.params.Argument(Any|None"), lines
     assert result.hits[0].reasons == overloads
+
+
+def test_a_long_query_is_not_echoed_whole_in_the_search_text() -> None:
+    """QA on unjs/unstorage: a 4,096-character query (an issue's text pasted as the search)
+    was echoed whole on the text's first line, about 1,000 tokens an answer that the agent
+    wrote itself; the JSON's `query` keeps it whole. The head shows its start and its length."""
+    query = "storage getItem " * 256  # 4,096 characters
+    result = t.SearchResult(
+        repoId="r", query=query, mode="keyword", retrievalPath="keyword.no_embedder", hits=[]
+    )
+    structured, text = render(result)
+    assert structured["query"] == query
+    head = text.splitlines()[0]
+    assert head.startswith("0 hits for storage getItem storage getItem")
+    assert head.endswith("… (4,096 characters) in r (keyword.no_embedder)")
+    assert len(head) < 250
+    short = t.SearchResult(
+        repoId="r", query="getItem", mode="keyword", retrievalPath="keyword.no_embedder", hits=[]
+    )
+    assert render(short)[1].splitlines()[0] == "0 hits for getItem in r (keyword.no_embedder)"
