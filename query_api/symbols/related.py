@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from processors.path_roles import Role, role_of, subject_name
@@ -35,7 +36,9 @@ from query_api.symbols.go_family import by_test_function, package_level
 from query_api.symbols.import_names import ImportNames
 from query_api.symbols.kotlin_locals import by_enclosing_function
 from query_api.symbols.rust_tests import own_test_names, unit_tests_using
+from query_api.symbols.tested_by import subject_of_test
 from schemas.symbols import MAX_RELATED_FILES, MAX_RELATED_PAIRS, RelatedResult, SymbolAt
+from streams.stores.views.named_files import path_named_files
 from streams.stores.views.symbols import SymbolRow, SymbolViews
 
 _TEST_PREFIXES = ("test_", "test")
@@ -196,7 +199,11 @@ def related_of(
         testCount=shown_tests.count if paged else None,
         testFiles=shown_tests.files if paged else None,
         nextOffset=after if after < max(shown_deps.files, shown_tests.files) else None,
-        note=_joined(unresolved_members_note(path, declared), untested_note(path, by_file, tested)),
+        note=_joined(
+            go_subject_note(path, lambda name: named_files(symbols, repo_id, name)),
+            unresolved_members_note(path, declared),
+            untested_note(path, by_file, tested),
+        ),
     )
 
 
@@ -232,6 +239,24 @@ def untested_note(
         "no test uses it or is named for it; the tests of a file using it may exercise it: "
         f"related of {users[0]}"
     )
+
+
+def named_files(symbols: SymbolViews, repo_id: str, name: str) -> list[str]:
+    """The indexed files named `name` (or ending with the tail `name`)."""
+    return symbols.store.read(lambda c: path_named_files(c, repo_id, name))
+
+
+def go_subject_note(path: str, lookup: Callable[[str], list[str]]) -> str | None:
+    """The file a Go test file is named for: a Go test uses its package's declarations
+    without an import, so its imports name only the standard library (bubbletea's
+    cursed_renderer_test.go: imports, no dependents, no tests, and no word of
+    cursed_renderer.go). The rule related's tests of that file read (tested_by)."""
+    if language_family(path) != "go" or not is_test_path(path):
+        return None
+    subject = subject_of_test(path, lookup)
+    if subject is None:
+        return None
+    return f"tests {subject} (named for it; a Go test uses its package's names unimported)"
 
 
 def _joined(*notes: str | None) -> str | None:

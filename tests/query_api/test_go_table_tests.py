@@ -160,3 +160,24 @@ def test_a_table_tests_fields_are_its_function_among_dependents_too(tmp_path: Pa
             ("screen_test.go", "tea.TestClearMsg")
         ]
         assert related_lines(answer)[1:3] == ["dependents:", "  screen_test.go: see tests"]
+
+
+def test_a_go_test_file_names_the_file_it_tests(tmp_path: Path) -> None:
+    """QA on charmbracelet/bubbletea: related of cursed_renderer_test.go answered imports of
+    the standard library only, no dependents and no tests: a Go test uses its package's
+    declarations without an import, so nothing in the answer said which file it tests. Its
+    note names the file it is named for (tested_by.subject_of_test, the rule related's tests
+    of that file read)."""
+    with repo_holding(
+        tmp_path,
+        {
+            "tea.go": PROGRAM,
+            "cursed_renderer.go": RENDERER,
+            "cursed_renderer_test.go": RENDERER_TEST,
+        },
+    ) as repo:
+        answer = related_of(repo.resolver, repo.views, "r", "cursed_renderer_test.go", 0)
+        assert answer.note is not None and "tests cursed_renderer.go" in answer.note, answer
+        # a source file says nothing of the kind
+        note = related_of(repo.resolver, repo.views, "r", "cursed_renderer.go", 0).note
+        assert "tests cursed_renderer.go" not in str(note), note
