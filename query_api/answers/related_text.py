@@ -5,6 +5,8 @@ outline's second line does ("declarations 1-400 of 15,082; offset 400 lists the 
 
 from __future__ import annotations
 
+import re
+
 from schemas import symbols as sy
 from schemas.symbols import MAX_RELATED_FILES
 
@@ -25,8 +27,18 @@ def related_lines(r: sy.RelatedResult) -> list[str]:
         out.append(f"{label}:{_page(r, len(by_path), len(rows), files, count)}")
         for path, symbols in by_path.items():
             listed = label == "dependents" and set(symbols) <= set(tested.get(path, ()))
-            out.append(f"  {path}: {'see tests' if listed else ', '.join(symbols)}")
+            out.append(f"  {path}: {'see tests' if listed else ', '.join(_named_once(symbols))}")
     return out
+
+
+_SAME_NAME_SUFFIX = re.compile(r"#\d+$")  # `additionalTests(ctx)#2`: the second of the name
+
+
+def _named_once(symbols: list[str]) -> list[str]:
+    """Each name once, without the `#N` that keeps same-named declarations of a file apart
+    in the views: unstorage's fs.test.ts read `additionalTests(ctx), additionalTests(ctx)#2`
+    (two object methods of one name), which says the name twice and a suffix no code has."""
+    return list(dict.fromkeys(_SAME_NAME_SUFFIX.sub("", symbol) for symbol in symbols))
 
 
 def _by_path(rows: list[sy.SymbolAt]) -> dict[str, list[str]]:

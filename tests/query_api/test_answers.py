@@ -511,3 +511,28 @@ def test_a_long_query_is_not_echoed_whole_in_the_search_text() -> None:
         repoId="r", query="getItem", mode="keyword", retrievalPath="keyword.no_embedder", hits=[]
     )
     assert render(short)[1].splitlines()[0] == "0 hits for getItem in r (keyword.no_embedder)"
+
+
+def test_a_related_line_names_same_named_declarations_once() -> None:
+    """QA on unjs/unstorage: related of src/drivers/utils/node-fs.ts listed
+    `test/drivers/fs.test.ts: additionalTests(ctx), additionalTests(ctx)#2`, two object
+    methods of one name whose stored names differ by the `#2` that keeps them apart, and
+    db0.test.ts's `drivers.getDB()#2`, `#3`: the text says each name once, without the
+    suffix (the JSON keeps the stored names, which recall takes)."""
+    tests = [
+        SymbolAt(symbol="additionalTests(ctx)", path="test/drivers/fs.test.ts"),
+        SymbolAt(symbol="additionalTests(ctx)#2", path="test/drivers/fs.test.ts"),
+        SymbolAt(symbol="drivers.getDB()#2", path="test/drivers/db0.test.ts"),
+        SymbolAt(symbol="drivers.getDB()#3", path="test/drivers/db0.test.ts"),
+        SymbolAt(symbol="setup", path="test/drivers/db0.test.ts"),
+    ]
+    answer = sy.RelatedResult(
+        repoId="r", path="src/drivers/utils/node-fs.ts", exists=True, dependents=[], tests=tests
+    )
+    structured, text = render(answer)
+    assert text.splitlines()[3:] == [
+        "tests:",
+        "  test/drivers/fs.test.ts: additionalTests(ctx)",
+        "  test/drivers/db0.test.ts: drivers.getDB(), setup",
+    ]
+    assert structured["tests"][1]["symbol"] == "additionalTests(ctx)#2"
