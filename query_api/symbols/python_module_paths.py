@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+_INITS = ("__init__.py", "__init__.pyi")
 _DOTTED = re.compile(r"[A-Za-z_]\w*(\.[A-Za-z_]\w*)+")
 _SLASHED = re.compile(r"[A-Za-z_]\w*(/[A-Za-z_]\w*)+")
 
@@ -48,3 +49,8 @@ def python_module_note(path: str, files: list[str], examples: int) -> str | None
     more = f" and {len(files) - examples} more" if len(files) > examples else ""
     verb = "name that file" if len(files) == 1 else "name one"
     return f"{path} is no file; as a Python module it is {named}{more}: {verb}"
+
+
+def is_package_init(path: str) -> bool:
+    """Whether `path` is a Python package's `__init__.py`."""
+    return path.rpartition("/")[2] in _INITS

@@ -35,7 +35,11 @@ from query_api.symbols.jvm_packages import folders_named, package_folders, packa
 from query_api.symbols.kotlin_locals import rows_by_enclosing_function
 from query_api.symbols.outline import default_expression_line, outline_of
 from query_api.symbols.path_suffix import files_ending_with, suffix_note
-from query_api.symbols.python_module_paths import python_module_files, python_module_note
+from query_api.symbols.python_module_paths import (
+    is_package_init,
+    python_module_files,
+    python_module_note,
+)
 from query_api.symbols.related import by_go_test_function, related_of
 from query_api.symbols.rust_paths import declaring_files, module_files, outside_note, rust_segments
 from schemas import tools as t
@@ -121,9 +125,13 @@ class SymbolService:
     def _outline(self, repo_id: str, path: str, offset: int) -> OutlineResult:
         result = outline_of(self.views, self.symbols, self.count, repo_id, path, offset)
         if result.exists:
-            if result.symbols or offset:
+            if offset:
                 return result
-            return result.model_copy(update={"note": self._imports_note(repo_id, path)})
+            if not result.symbols:
+                return result.model_copy(update={"note": self._imports_note(repo_id, path)})
+            if is_package_init(path) and all(s.kind == "Field" for s in result.symbols):
+                return result.model_copy(update={"note": self._init_imports_note(repo_id, path)})
+            return result
         return result.model_copy(update={"note": self._directory_note(repo_id, path)})
 
     def _imports_note(self, repo_id: str, path: str) -> str | None:
@@ -154,6 +162,24 @@ class SymbolService:
         if not imports:
             return None
         return f"{path} declares nothing itself; it imports {named}{more}: outline those"
+
+    def _init_imports_note(self, repo_id: str, path: str) -> str | None:
+        """A Python package's __init__.py declaring constants only (`__version__`, `__all__`)
+        while it re-exports the package's names: the package's files it imports, where
+        those names are declared (typer's re-exports Typer, Option, echo and 24 more, and its
+        outline listed `__version__` alone); the standard library's modules are left out."""
+        indexed = [p for p, _, _ in self.views.text_file_sizes(repo_id)]
+        found = (python_module_files(m, indexed) for m in self.resolver.imports(repo_id, path))
+        files = sorted({f[0] for f in found if f and f[0] != path})
+        if not files:
+            return None
+        named = ", ".join(files[:DIRECTORY_EXAMPLES])
+        more = (
+            f" and {len(files) - DIRECTORY_EXAMPLES} more"
+            if len(files) > DIRECTORY_EXAMPLES
+            else ""
+        )
+        return f"{path} declares no function or class; it imports {named}{more}: outline those"
 
     def _module_file(self, repo_id: str, module: str) -> str:
         """A TS/JS module's one indexed file (`src/client` -> `src/client.ts`), which outline

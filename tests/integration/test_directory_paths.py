@@ -339,3 +339,40 @@ async def test_a_python_module_named_as_imported_names_its_file(tmp_path: Path) 
         )
         assert "declared in src/shop/orders.py" in note, note
         await assert_unnoted(session, "shop", "shop.billing")
+
+
+async def test_a_python_package_init_of_constants_names_the_files_it_imports(
+    tmp_path: Path,
+) -> None:
+    """QA on fastapi/typer: outline of typer/__init__.py, which re-exports Typer, Option,
+    echo and 24 more names from the package's modules, listed `3 Field typer.__version__ =
+    "0.27.1"` and nothing on where those names are: a file declaring nothing at all gets
+    the note naming its imports, one declaring a constant did not. An __init__.py that
+    declares no function or class names the package's files it imports (the standard
+    library's modules left out); one declaring a function is outlined as before."""
+    repo = tmp_path / "workspace" / "shop"
+    (repo / "shop" / "api").mkdir(parents=True)
+    (repo / "shop" / "__init__.py").write_text(
+        '__version__ = "1.0"\n\nimport os\n\nfrom .orders import OrderService as '
+        "OrderService\nfrom .api import route as route\nfrom . import money as money\n"
+    )
+    (repo / "shop" / "orders.py").write_text("class OrderService:\n    pass\n")
+    (repo / "shop" / "money.py").write_text("def cents(x):\n    return x * 100\n")
+    (repo / "shop" / "api" / "__init__.py").write_text(
+        "from .routes import route\n\n\ndef mount():\n    return route\n"
+    )
+    (repo / "shop" / "api" / "routes.py").write_text("def route():\n    return 1\n")
+    async with stdio_session(tmp_path / "data", str(repo)) as session:
+        await wait_indexed(session, "shop")
+        init = await call(
+            session, "repocontext_outline", {"repoId": "shop", "path": "shop/__init__.py"}
+        )
+        assert [s["fullyQualifiedName"] for s in init["symbols"]] == ["shop.__version__"]
+        assert init.get("note") == (
+            "shop/__init__.py declares no function or class; it imports shop/api/__init__.py, "
+            "shop/money.py, shop/orders.py: outline those"
+        ), init
+        api = await call(
+            session, "repocontext_outline", {"repoId": "shop", "path": "shop/api/__init__.py"}
+        )
+        assert "note" not in api, api
