@@ -17,6 +17,7 @@ from pydantic import BaseModel
 from query_api.answers.python_signatures import is_python, named_signature, shown_reasons
 from query_api.answers.related_text import related_lines
 from query_api.core.index_build import building_line, building_note
+from query_api.symbols.families import language_family
 from schemas import bundle as b
 from schemas import symbols as sy
 from schemas import tools as t
@@ -64,6 +65,7 @@ def _changed(model: sy.ChangedResult, payload: dict[str, Any]) -> str:
 
 
 MAX_QUERY_SHOWN = 120  # characters of a search's query its text's head line echoes
+_CALLABLE_KINDS = frozenset({"Method", "Function"})
 
 # index_status's counts of what the walk left out, said in one line instead of four keys
 _LEFT_OUT = (
@@ -283,11 +285,12 @@ def _outline(r: sy.OutlineResult) -> str:
     out = [head, *_outline_page(r), *_outline_cut(r), *_lag(r.freshness)]
     note = _own_note(r.note, r.freshness)  # a file declaring nothing: what it imports
     out += [note] if note else []
-    out += [_outline_line(s, is_python(r.path)) for s in r.symbols]
+    js = language_family(r.path) == "js"
+    out += [_outline_line(s, is_python(r.path), js) for s in r.symbols]
     return "\n".join(out)
 
 
-def _outline_line(s: sy.OutlineSymbol, python: bool = False) -> str:
+def _outline_line(s: sy.OutlineSymbol, python: bool = False, js: bool = False) -> str:
     """`23 Method AxiosHeaders.set(headerName?: string): AxiosHeaders`: a signature that
     starts with the declaration's name carries it after its qualifier, and a one-line
     declaration's range is its line. `23-23 Method AxiosHeaders.set(string): set(headerName?:
@@ -300,6 +303,10 @@ def _outline_line(s: sy.OutlineSymbol, python: bool = False) -> str:
     named = named_signature(qualifier, simple, sig) if python and simple else None
     if named is not None:  # `def __init__(self)`: query_api/answers/python_signatures.py
         return f"{lines} {s.kind} {named}"
+    if js and s.kind in _CALLABLE_KINDS and sig.startswith("("):
+        # an arrow function's signature is its parameters (`getInstance: () => data`):
+        # `driver.getInstance: ()` read as a property typed `()`
+        return f"{lines} {s.kind} {base}{sig}"
     # a TS property named by a string (`"X-Auth-Email"?: string`) carries its name quoted
     quoted = (f"{q}{simple}{q}" for q in "\"'" if simple and sig.startswith(f"{q}{simple}{q}"))
     head = next(quoted, simple)

@@ -536,3 +536,28 @@ def test_a_related_line_names_same_named_declarations_once() -> None:
         "  test/drivers/db0.test.ts: drivers.getDB(), setup",
     ]
     assert structured["tests"][1]["symbol"] == "additionalTests(ctx)#2"
+
+
+def test_an_outline_line_of_a_ts_arrow_method_reads_as_a_call() -> None:
+    """QA on unjs/unstorage: an object's arrow-function method (`getInstance: () => data`,
+    `getKeys: (base?: string) => ...`) has its parameters alone as its signature, and its
+    outline line read `11 Method driver.getInstance: ()`, a property typed `()`. In a TS/JS
+    file the parameters follow the name; a C# method whose signature starts with a tuple
+    return type keeps the `name: signature` form."""
+
+    def outline(path: str, fq: str, sig: str, start: int, end: int) -> list[str]:
+        symbol = sy.OutlineSymbol(
+            fullyQualifiedName=fq, kind="Method", signature=sig, startLine=start, endLine=end
+        )
+        result = sy.OutlineResult(repoId="r", path=path, exists=True, symbols=[symbol])
+        return render(result)[1].splitlines()[1:]
+
+    assert outline("src/drivers/memory.ts", "driver.getInstance", "()", 11, 11) == [
+        "11 Method driver.getInstance()"
+    ]
+    assert outline("src/kv.js", "driver.getKeys", "(base?: string)", 218, 221) == [
+        "218-221 Method driver.getKeys(base?: string)"
+    ]
+    assert outline("src/Pair.cs", "Pair.Swap", "(int, int) Swap()", 5, 5) == [
+        "5 Method Pair.Swap: (int, int) Swap()"
+    ]
