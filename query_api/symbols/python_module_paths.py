@@ -13,6 +13,7 @@ import re
 from collections.abc import Iterable
 
 _INITS = ("__init__.py", "__init__.pyi")
+_NAME = re.compile(r"[A-Za-z_]\w*")
 _DOTTED = re.compile(r"[A-Za-z_]\w*(\.[A-Za-z_]\w*)+")
 _SLASHED = re.compile(r"[A-Za-z_]\w*(/[A-Za-z_]\w*)+")
 
@@ -20,6 +21,8 @@ _SLASHED = re.compile(r"[A-Za-z_]\w*(/[A-Za-z_]\w*)+")
 def module_file_names(path: str) -> tuple[str, ...]:
     """The repo-relative file names a module written as `path` may have; none for a path
     that is no module name (`setup.py` is a file's, `a.b.js` no identifier's)."""
+    if _NAME.fullmatch(path):  # a top-level module: `typer`
+        return f"{path}.py", f"{path}.pyi", f"{path}/__init__.py"
     if _DOTTED.fullmatch(path):
         base = path.replace(".", "/")
     elif _SLASHED.fullmatch(path):
@@ -35,8 +38,12 @@ def python_module_files(path: str, indexed: Iterable[str]) -> list[str]:
     names = module_file_names(path)
     if not names:
         return []
-    tails = tuple("/" + name for name in names)
-    found = sorted(p for p in indexed if p in names or p.endswith(tails))
+    if _NAME.fullmatch(path):  # a top-level one below `src/` at most: `main` is no x/main.py
+        under_src = {f"src/{name}" for name in names}
+        found = sorted(p for p in indexed if p in names or p in under_src)
+    else:
+        tails = tuple("/" + name for name in names)
+        found = sorted(p for p in indexed if p in names or p.endswith(tails))
     at_root = [p for p in found if p in names]
     return at_root or found
 

@@ -138,8 +138,9 @@ class SymbolService:
         """A file declaring nothing itself (a barrel re-exporting its modules, an entry point
         calling them): the modules it imports, where the code an agent looks for is; an
         empty outline alone said nothing of it. They are named as related's `imports`
-        resolves them, a TS/JS module as its file: the stored entries carry the extractor's
-        marks (`lib/client#=*` for `export * from './lib/client'`) and a build's path. A
+        resolves them, a TS/JS or Python module as its file: the stored entries carry the
+        extractor's marks (`lib/client#=*` for `export * from './lib/client'`) and a build's
+        path. A
         TS/JS file whose code is an expression it exports by default is no barrel: the note
         names the line it starts on."""
         names = ImportNames(self.symbols, repo_id)
@@ -147,6 +148,10 @@ class SymbolService:
         js = language_family(path) == "js"
         if js:
             imports = [self._module_file(repo_id, module) for module in imports]
+        elif language_family(path) == "python":  # `typer._click.core` as typer/_click/core.py
+            indexed = [p for p, _, _ in self.views.text_file_sizes(repo_id)]
+            files = [python_module_files(module, indexed) for module in imports]
+            imports = [f[0] if f else module for f, module in zip(files, imports, strict=True)]
         named = ", ".join(imports[:DIRECTORY_EXAMPLES])
         more = (
             f" and {len(imports) - DIRECTORY_EXAMPLES} more"

@@ -362,6 +362,10 @@ async def test_a_python_package_init_of_constants_names_the_files_it_imports(
         "from .routes import route\n\n\ndef mount():\n    return route\n"
     )
     (repo / "shop" / "api" / "routes.py").write_text("def route():\n    return 1\n")
+    (repo / "shop" / "bare").mkdir()
+    (repo / "shop" / "bare" / "__init__.py").write_text(
+        "import os\n\nfrom shop.orders import OrderService\nfrom shop import money\n"
+    )
     async with stdio_session(tmp_path / "data", str(repo)) as session:
         await wait_indexed(session, "shop")
         init = await call(
@@ -376,3 +380,11 @@ async def test_a_python_package_init_of_constants_names_the_files_it_imports(
             session, "repocontext_outline", {"repoId": "shop", "path": "shop/api/__init__.py"}
         )
         assert "note" not in api, api
+        # one declaring nothing named the modules (`shop.orders`): now their files too
+        bare = await call(
+            session, "repocontext_outline", {"repoId": "shop", "path": "shop/bare/__init__.py"}
+        )
+        assert bare.get("note") == (
+            "shop/bare/__init__.py declares nothing itself; it imports os, shop/__init__.py, "
+            "shop/orders.py: outline those"
+        ), bare
