@@ -446,12 +446,21 @@ class SymbolService:
                 f"a folder in it ({parent!r} holds this file)"
             )
         if not self.views.files_under(repo_id, f"{scope}/", limit=1):
-            indexed = (p for p, _, _ in self.views.text_file_sizes(repo_id))
+            indexed = [p for p, _, _ in self.views.text_file_sizes(repo_id)]
             folders = [folder for folder, _ in package_folders(path, indexed)]
             if folders:  # `retrofit2.http`, as a file's package line writes it
                 raise ToolInputError(
                     f"path {path!r} is a Java/Kotlin package, no folder; its files are in "
                     f"{folders_named(folders, DIRECTORY_EXAMPLES)}: name one of them"
+                )
+            # `typer._click`, as related's imports and the code name it
+            inits = [f for f in python_module_files(path, indexed) if is_package_init(f)]
+            if inits:
+                named = folders_named([posixpath.dirname(f) for f in inits], DIRECTORY_EXAMPLES)
+                verb = "that folder" if len(inits) == 1 else "one of them"
+                raise ToolInputError(
+                    f"path {path!r} is a Python package, no folder; its files are in {named}: "
+                    f"name {verb}"
                 )
             raise ToolInputError(
                 f"path {path!r} does not exist, and no indexed file is under it: name the "

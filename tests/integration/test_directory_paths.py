@@ -388,3 +388,24 @@ async def test_a_python_package_init_of_constants_names_the_files_it_imports(
             "shop/bare/__init__.py declares nothing itself; it imports os, shop/__init__.py, "
             "shop/orders.py: outline those"
         ), bare
+
+
+async def test_changed_of_a_python_package_name_names_its_folder(tmp_path: Path) -> None:
+    """QA on fastapi/typer: changed of `typer._click` (a package as related's imports and
+    code name it) answered "path 'typer._click' does not exist, and no indexed file is under
+    it", as for a typo; it names the package's folder to scope by, as for a Java package."""
+    repo = tmp_path / "workspace" / "shop"
+    (repo / "src" / "shop" / "api").mkdir(parents=True)
+    (repo / "src" / "shop" / "__init__.py").write_text("")
+    (repo / "src" / "shop" / "api" / "__init__.py").write_text("def route():\n    return 1\n")
+    async with stdio_session(tmp_path / "data", str(repo)) as session:
+        await wait_indexed(session, "shop")
+        answer = await session.call_tool(
+            "repocontext_changed", {"repoId": "shop", "path": "shop.api"}
+        )
+        text = " ".join(getattr(block, "text", "") for block in answer.content)
+        assert answer.isError, text
+        assert (
+            "path 'shop.api' is a Python package, no folder; its files are in src/shop/api: "
+            "name that folder"
+        ) in text, text
