@@ -114,6 +114,19 @@ def locating_terms(terms: QueryTerms) -> QueryTerms:
     return replace(terms, words=words)
 
 
+def beyond_path(terms: QueryTerms, path: str) -> QueryTerms:
+    """The terms that pick a hit's lines, less the words its path says (a plural or singular
+    alike) while another word or identifier is left: the path is why the file matched, not
+    where in it. Every unstorage driver declares `DRIVER_NAME = "memory"`, and that line
+    took `memory driver timers ttl` from the lines with the timers."""
+    said = frozenset(tokenize(path))
+    said |= {word[:-1] for word in said if word.endswith("s")}
+    words = frozenset(w for w in terms.words if w not in said and w + "s" not in said)
+    if words == terms.words or not (words or terms.identifiers):
+        return terms
+    return replace(terms, words=words)
+
+
 def line_score(line: str, terms: QueryTerms) -> int:
     """Distinct query words on the line, an identifier counting for two where it stands whole
     and one inside a longer name: on axios, `httpAdapter` picked line 127's
@@ -481,7 +494,10 @@ def _detailed(
         found: Location | None = Location(within.start_line, end, "")
     else:
         named_in = () if within else _reasons_named(symbols, hit.reasons)
-        found = locate_in_file(body, symbols, terms, within, named_in) if body else None
+        trimmed = beyond_path(terms, path)
+        found = locate_in_file(body, symbols, trimmed, within, named_in) if body else None
+        if found is None and body and trimmed is not terms:  # the path's words are all
+            found = locate_in_file(body, symbols, terms, within, named_in)
         if found is None and body and terms.identifiers:  # found by its parts, not whole
             found = locate_in_file(body, symbols, _by_parts(terms), within, named_in)
         if found is None and body:  # no word of the query on any line: where vectors matched

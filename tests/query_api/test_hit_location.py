@@ -6,6 +6,7 @@ from __future__ import annotations
 from query_api.retrieval.hit_details import (
     _by_parts,
     _declaration_named,
+    beyond_path,
     locate_in_file,
     query_terms,
 )
@@ -163,3 +164,26 @@ def test_an_identifier_standing_whole_beats_one_inside_a_longer_name() -> None:
     found = locate_in_file(body, [], query_terms("httpAdapter"))
     assert found is not None
     assert found.start_line == 42, found
+
+
+def test_the_words_a_path_says_do_not_pick_its_lines() -> None:
+    # unstorage: every driver declares `DRIVER_NAME = "<name>"`; for `memory driver timers
+    # ttl` that line of src/drivers/memory.ts won over the lines holding the timers
+    body = "\n".join(
+        [
+            "import { defineDriver } from './utils';",  # 1
+            'const DRIVER_NAME = "memory";',  # 2
+            *["// ..." for _ in range(3, 30)],
+            "  const timers = new Map();",  # 30
+            "  function scheduleTtl(key, ttl) {",  # 31
+            "    timers.set(key, setTimeout(() => data.delete(key), ttl));",  # 32
+            "  }",
+        ]
+    )
+    terms = beyond_path(query_terms("memory driver timers ttl"), "src/drivers/memory.ts")
+    found = locate_in_file(body, [], terms)
+    assert found is not None
+    assert found.start_line >= 30, found
+    # a query of path words alone keeps them: they are all there is to locate
+    alone = query_terms("memory driver")
+    assert beyond_path(alone, "src/drivers/memory.ts") == alone
