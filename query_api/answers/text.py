@@ -341,11 +341,15 @@ def _outline_cut(r: sy.OutlineResult) -> list[str]:
     where = f"line {r.truncatedAtLine}" if r.truncatedAtLine else "64 Ki characters"
     if r.sizeBytes:  # the line count of the whole file is not held: its size says how long
         where += f" of a {r.sizeBytes:,}-byte file"
-    reach = (
-        "declarations listed to the end"
-        if r.indexedChars is None
-        else f"declarations and search stop at character {r.indexedChars}"
-    )
+    # a file declaring nothing (uv.lock) read "declarations listed to the end" beside "0
+    # symbols": how far search reads it is what is left to say
+    declares = bool(r.symbols) or bool(r.symbolCount)
+    if r.indexedChars is None:
+        reach = "declarations listed to the end" if declares else "searched to the end"
+    elif declares:
+        reach = f"declarations and search stop at character {r.indexedChars}"
+    else:
+        reach = f"search stops at character {r.indexedChars}"
     return [f"text stops at {where} (64 Ki characters stored); {reach}"]
 
 

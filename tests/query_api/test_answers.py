@@ -122,10 +122,14 @@ def test_one_is_singular() -> None:
 def test_a_file_searched_only_in_part_says_where_search_stops() -> None:
     """The branches the integration test's sample does not reach: a file longer than the
     indexed limit, and index_status counting such files."""
+    main = sy.OutlineSymbol(
+        fullyQualifiedName="main", kind="Function", signature="int main()", startLine=1, endLine=3
+    )
     outline = sy.OutlineResult(
         repoId="r",
         path="big.c",
         exists=True,
+        symbols=[main],
         truncated=True,
         truncatedAtLine=900,
         indexedChars=1_048_576,
@@ -561,3 +565,35 @@ def test_an_outline_line_of_a_ts_arrow_method_reads_as_a_call() -> None:
     assert outline("src/Pair.cs", "Pair.Swap", "(int, int) Swap()", 5, 5) == [
         "5 Method Pair.Swap: (int, int) Swap()"
     ]
+
+
+def test_a_cut_file_declaring_nothing_says_no_declarations_reach() -> None:
+    """QA on fastapi/typer: outline of uv.lock (366,255 bytes, no declarations) read "uv.lock
+    in src: 0 symbols, ...", then "text stops at line 284 of a 366,255-byte file (64 Ki
+    characters stored); declarations listed to the end": which declarations? A file that
+    declares nothing says how far search reads it instead."""
+    cut = sy.OutlineResult(
+        repoId="src",
+        path="uv.lock",
+        exists=True,
+        symbols=[],
+        truncated=True,
+        truncatedAtLine=284,
+        sizeBytes=366_255,
+    )
+    assert render(cut)[1].splitlines()[1] == (
+        "text stops at line 284 of a 366,255-byte file (64 Ki characters stored); "
+        "searched to the end"
+    )
+    partly = cut.model_copy(update={"indexedChars": 1_048_576})
+    assert render(partly)[1].splitlines()[1].endswith("; search stops at character 1048576")
+    declared = cut.model_copy(
+        update={
+            "symbols": [
+                sy.OutlineSymbol(
+                    fullyQualifiedName="a", kind="Field", signature="a = 1", startLine=1, endLine=1
+                )
+            ]
+        }
+    )
+    assert render(declared)[1].splitlines()[1].endswith("; declarations listed to the end")
