@@ -64,5 +64,9 @@ def _page(
     following = r.nextOffset
     first = files - shown_files + 1 if following is None else following - MAX_RELATED_FILES + 1
     more = f"; offset {following} lists the next" if following and files > following else ""
+    if first == 1 and shown_files == files and shown == count:
+        # the whole list, beside a cut one: the answer carries both lists' counts, and typer's
+        # read "tests: files 1-5 of 5, 18 of 18 symbols"
+        return ""
     last = first + shown_files - 1
     return f" files {first:,}-{last:,} of {files:,}, {shown:,} of {count:,} symbols{more}"

@@ -597,3 +597,26 @@ def test_a_cut_file_declaring_nothing_says_no_declarations_reach() -> None:
         }
     )
     assert render(declared)[1].splitlines()[1].endswith("; declarations listed to the end")
+
+
+def test_a_whole_list_beside_a_cut_one_says_no_page() -> None:
+    """QA on fastapi/typer: related of typer/_click/core.py (32 dependent files, 170 symbols
+    cut to 100) read "tests: files 1-5 of 5, 18 of 18 symbols" over a tests list shown whole:
+    the answer carries both lists' counts when one is cut, and the text said a page of the
+    whole one. A list shown whole says nothing of pages; the cut one still does."""
+    dependents = [SymbolAt(symbol=f"u{i}.f", path=f"u{i}.py") for i in range(3)]
+    tests = [SymbolAt(symbol="test_core.test_a", path="tests/test_core.py")]
+    answer = sy.RelatedResult(
+        repoId="r",
+        path="core.py",
+        exists=True,
+        dependents=dependents,
+        tests=tests,
+        dependentCount=7,
+        dependentFiles=3,
+        testCount=1,
+        testFiles=1,
+    )
+    lines = render(answer)[1].splitlines()
+    assert lines[2] == "dependents: files 1-3 of 3, 3 of 7 symbols", lines
+    assert "tests:" in lines, lines
