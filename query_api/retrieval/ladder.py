@@ -250,19 +250,26 @@ class Retriever:
         return attach_linked(self.memory, finish(hits), time.time())
 
     def _declaring(self, repo_id: str, query: str) -> set[str]:
-        """The files declaring a declaration the query names by its qualified name, of the
-        roles the query does not push down (a test's mock of the class is not what it means),
-        and the modules it names so (`starlette.exceptions`), whatever their role."""
+        """The files the query names by path (`examples/simple/main.go`: an example is never
+        embedded, so the fusion let a file sharing its words pass it), the files declaring a
+        declaration it names by its qualified name, of the roles the query does not push
+        down (a test's mock of the class is not what it means), and the modules it names so
+        (`starlette.exceptions`), whatever their role."""
+        by_path = set(self.views.read(lambda conn: path_named_files(conn, repo_id, query)))
         if not qualified_names(query):
-            return set()
+            return by_path
         named = self.views.read(lambda conn: declared_symbols(conn, repo_id, query, NAMED_POOL))
         modules = self.views.read(lambda conn: module_named_files(conn, repo_id, query))
         asked = roles_in(query)
-        return set(modules) | {
-            path
-            for path, tiers in named.items()
-            if QUALIFIED_NAME_TIER in tiers.values() and role_prior(path, asked) >= 1.0
-        }
+        return (
+            by_path
+            | set(modules)
+            | {
+                path
+                for path, tiers in named.items()
+                if QUALIFIED_NAME_TIER in tiers.values() and role_prior(path, asked) >= 1.0
+            }
+        )
 
     def _subject_of(self, repo_id: str, test: str) -> str | None:
         """The indexed source file a test file tests by the naming convention, the one

@@ -104,3 +104,23 @@ async def test_tests_a_query_asks_for_are_in_the_hybrid_answer(tmp_path: Path) -
             h.entry.path for h in (await rig.plane.retriever.search("repo", "match_all", 5)).hits
         ]
         assert paths[0] == "args.py", paths
+
+
+async def test_a_file_named_by_its_path_ranks_first_though_it_is_never_embedded(
+    tmp_path: Path,
+) -> None:
+    """bubbletea: `in examples/simple/main.go make the countdown start at 10` ranked
+    commands.go first and the example 22nd: examples are not embedded, so the fusion gave
+    the named file its keyword share alone."""
+    ticker = "package main\n\nfunc tick(n int) int {\n    return n - 1\n}\n"
+    files = {
+        "examples/simple/main.go": ticker,
+        "commands.go": "package tea\n\n// a countdown command: start, tick, make the countdown\n"
+        + "func Tick(countdown int) int {\n    return countdown - 1\n}\n" * 2,
+    }
+    async for rig in open_rig(tmp_path, files=files):
+        await rig.indexer.run_until_idle()
+        query = "in examples/simple/main.go make the countdown start at 10"
+        answer = await rig.plane.retriever.search("repo", query, 5)
+        assert answer.path in (RetrievalPath.SEMANTIC_APPROXIMATE, RetrievalPath.SEMANTIC_EXACT)
+        assert answer.hits[0].entry.path == "examples/simple/main.go", answer.hits

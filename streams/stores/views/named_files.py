@@ -9,10 +9,13 @@ One FTS5 phrase read of the path column per name, then an exact check of the pat
 
 from __future__ import annotations
 
+import re
 import sqlite3
 
+from processors.language import LANGUAGE_BY_EXTENSION
 from processors.qualified_names import qualified_names
 from processors.query_mentions import phrase_query
+from processors.query_scope import after_scope
 from processors.tokenizer import tokenize
 from streams.stores.views.read import files_with_path_words, paths_matching
 
@@ -32,21 +35,59 @@ RELATIVE_ROOTS = frozenset({"crate", "self", "super"})
 
 
 def path_named_files(conn: sqlite3.Connection, repo_id: str, query: str) -> list[str]:
-    """Files the query names by path: the whole query (one word with a `/` or a `.`) is the
-    file's repo-relative path or its trailing segments, compared case-insensitively."""
-    wanted = query.strip().replace("\\", "/").removeprefix("./").strip("/")
-    if not wanted or any(c.isspace() for c in wanted) or not ("/" in wanted or "." in wanted):
-        return []
-    terms = tuple(tokenize(wanted))
-    if not terms:
-        return []
-    phrase = phrase_query(terms, "path_terms")
-    folded = wanted.casefold()
-    return sorted(
-        path
-        for path in paths_matching(conn, repo_id, phrase, MAX_PATH_LOOKUP)
-        if path.casefold() == folded or path.casefold().endswith("/" + folded)
-    )
+    """Files the query names by path: the whole query (one word with a `/` or a `.`), or a
+    path among a request's first words (`in examples/simple/main.go make ...`,
+    `fs.test.ts ignore dot-prefix`), is the file's repo-relative path or its trailing
+    segments, compared case-insensitively; a bare file name written in a sentence names a
+    file only when one file is called so (`pyproject.toml` in poetry names its fixtures'
+    too: it is the kind of file, not one)."""
+    whole = _whole_path(query)
+    found: set[str] = set()
+    for wanted in [whole] if whole else opening_paths(query):
+        terms = tuple(tokenize(wanted))
+        if not terms:
+            continue
+        phrase = phrase_query(terms, "path_terms")
+        folded = wanted.casefold()
+        named = [
+            path
+            for path in paths_matching(conn, repo_id, phrase, MAX_PATH_LOOKUP)
+            if path.casefold() == folded or path.casefold().endswith("/" + folded)
+        ]
+        if whole or "/" in wanted or len(named) == 1:
+            found.update(named)
+    return sorted(found)
+
+
+def _whole_path(query: str) -> str:
+    """The query when it is one word with a `/` or a `.`, as a path; else ""."""
+    whole = query.strip().replace("\\", "/").removeprefix("./").strip("/")
+    if not whole or any(c.isspace() for c in whole):
+        return ""
+    return whole if "/" in whole or "." in whole else ""
+
+
+OPENING_WORDS = 12  # a path a request opens with points to its file; one cited later is context
+MAX_WRITTEN_PATHS = 4  # paths a sentence names; more is a list of files, not a pointer
+_WRITTEN_PATH = re.compile(
+    r"(?<![\w/.@:-])((?:[\w.-]+/)*[\w-]+(?:\.[\w-]+)*\.([A-Za-z]\w{0,5}))(?![\w/@-])"
+)
+
+
+def opening_paths(query: str) -> list[str]:
+    """The paths to files among a request's first OPENING_WORDS words after its scope (a word
+    with a language's extension: `utils.py`, `lib/request.js`; not `e.g.` or `v1.2.3`). Gin's
+    `... consistent with the pattern already used in logger.go` cites a file, clap's `The
+    zsh.rs uses the same approach` another: the change went elsewhere."""
+    opening = " ".join(after_scope(query).replace("\\", "/").split()[:OPENING_WORDS])
+    out: list[str] = []
+    for found in _WRITTEN_PATH.finditer(opening):
+        path, extension = found.group(1).removeprefix("./"), found.group(2).lower()
+        if extension in LANGUAGE_BY_EXTENSION and path not in out:
+            out.append(path)
+        if len(out) >= MAX_WRITTEN_PATHS:
+            break
+    return out
 
 
 def stem_named_files(conn: sqlite3.Connection, repo_id: str, query: str) -> list[str]:
@@ -95,6 +136,27 @@ def module_named_files(conn: sqlite3.Connection, repo_id: str, query: str) -> li
             and (_module_of(path) == wanted or _module_of(path).endswith("/" + wanted))
         )
     return sorted(found)
+
+
+_RUST_MODULE_PARENTS = frozenset({"main.rs", "lib.rs", "mod.rs"})
+
+
+def rust_module_files(
+    conn: sqlite3.Connection, repo_id: str, declaring: str, name: str
+) -> list[str]:
+    """The indexed file a Rust `mod name;` in `declaring` loads: `name.rs` or `name/mod.rs`
+    beside a crate root or mod.rs, else in the folder named for the declaring file
+    (src/filter.rs's `mod time;` -> src/filter/time.rs)."""
+    folder, _, file = declaring.rpartition("/")
+    if file not in _RUST_MODULE_PARENTS:
+        folder = f"{folder}/{file.removesuffix('.rs')}" if folder else file.removesuffix(".rs")
+    base = f"{folder}/{name}" if folder else name
+    wanted = (f"{base}.rs", f"{base}/mod.rs")
+    rows = conn.execute(
+        "SELECT path FROM files WHERE repo_id = ? AND path IN (?, ?) ORDER BY path",
+        (repo_id, *wanted),
+    )
+    return [str(r[0]) for r in rows]
 
 
 def _module_of(path: str) -> str:

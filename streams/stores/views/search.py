@@ -74,6 +74,7 @@ from streams.stores.views.lexical import MirrorSpec, Snapshot
 from streams.stores.views.named_files import (
     module_named_files,
     path_named_files,
+    rust_module_files,
     stem_named_files,
 )
 from streams.stores.views.read import (
@@ -89,7 +90,7 @@ from streams.stores.views.symbol_spans import (
     matching_names,
     matching_symbols_of_files,
 )
-from streams.stores.views.symbols import symbols_named
+from streams.stores.views.symbols import SymbolRow, symbols_named
 
 MAX_K = 100
 MAX_QUERY_TOKENS = 64  # a pasted paragraph still yields a bounded MATCH expression
@@ -238,9 +239,23 @@ def declared_symbols(
             continue
         else:
             tier = WRITTEN_NAME_TIER if row.name in written else SPELLED_NAME_TIER
-        named = out.setdefault(row.path, {})
-        named[row.fq_name] = max(tier, named.get(row.fq_name, 0))
+        # a Rust `mod hyperlink;` names the module whose code is hyperlink.rs: the file
+        # declaring it only loads it (fd's main.rs ranked first for `hyperlink`)
+        loaded = _loaded_module(conn, repo_id, row)
+        for path in loaded or [row.path]:
+            named = out.setdefault(path, {})
+            named[row.fq_name] = max(tier, named.get(row.fq_name, 0))
     return out
+
+
+def _loaded_module(conn: sqlite3.Connection, repo_id: str, row: SymbolRow) -> list[str]:
+    """The file a Rust module declaration without a body (`pub mod filter;`) loads; none for
+    any other declaration."""
+    if row.kind != "Namespace" or not row.path.endswith(".rs"):
+        return []
+    if not row.signature.rstrip().endswith(";"):
+        return []
+    return rust_module_files(conn, repo_id, row.path, row.name)
 
 
 @dataclass(frozen=True, slots=True)
@@ -387,7 +402,9 @@ def keyword_search(
     found = file_scores(conn, idf, repo_id, pool, mirrors=mirrors)
     asked = roles_in(query)
     declared = declared_symbols(conn, repo_id, query, pool)
-    tiers = _named_tiers(conn, repo_id, query, declared, asked)
+    tiers = _named_tiers(
+        conn, repo_id, query, _sources_first(conn, repo_id, declared, tokens), asked
+    )
     for path in files_written_by_name(found, query, asked):
         tiers[path] = max(tiers.get(path, 0), WRITTEN_FILE_TIER)  # no more for declaring it
     for path in stem_named_files(conn, repo_id, query):  # below a source declaring the name
@@ -528,7 +545,9 @@ def files_written_by_name(
     -> typed_path.rs, `toJSONSchema` -> to-json-schema.ts, `v-for` -> vFor.ts): a file named
     after a thing is where that thing lives, though it may not declare it by that name (a
     derive macro's implementation, a directive's transform). Its words scattered over a
-    sentence (file_name_boost) say less; a one-word name (`pager`) is English as often."""
+    sentence (file_name_boost) say less; a one-word name (`pager`) is English as often. A
+    test so named is one only when the query asks for tests (`tests for buildFullPath` ->
+    buildFullPath.spec.js, below the file declaring it)."""
     written = named_file_names(query)
     if not written:
         return []
@@ -537,7 +556,7 @@ def files_written_by_name(
         for path in candidates
         if len(_name_parts(path)) > 1
         and "".join(_name_parts(path)) in written
-        and role_prior(path, asked) >= 1.0
+        and (role_prior(path, asked) >= 1.0 or role_of(path) in asked)
     ]
 
 
@@ -553,6 +572,20 @@ def role_prior(path: str, asked: set[Role]) -> float:
     name tests or docs mostly change the source they describe)."""
     prior = ROLE_PRIOR[role_of(path)]
     return math.sqrt(prior) if prior < 1.0 and role_of(path) in asked else prior
+
+
+def _sources_first(
+    conn: sqlite3.Connection, repo_id: str, declared: dict[str, dict[str, int]], tokens: list[str]
+) -> dict[str, dict[str, int]]:
+    """The files declaring a name the query writes, less the generated ones where a source
+    file declares one too: axios' four committed bundles each declare `buildFullPath`, and
+    took the places after lib/core/buildFullPath.js from its test (`tests for
+    buildFullPath`). A name only generated code declares (a protobuf message) keeps them."""
+    if len(declared) < 2 or GENERATED_WORDS.intersection(tokens):
+        return declared
+    _, generated = line_counts(conn, repo_id, list(declared))
+    sources = {path: named for path, named in declared.items() if path not in generated}
+    return sources or declared
 
 
 def _named_tiers(
