@@ -13,9 +13,9 @@ from schemas.symbols import MAX_RELATED_FILES
 
 def related_lines(r: sy.RelatedResult) -> list[str]:
     """The lists, one line a file. A test file using the file is one of its dependents and
-    one of its tests with the same symbols: its dependents line says "see tests" rather
-    than repeat them (cobra's related(completions.go) wrote completions_test.go's 55 names
-    twice)."""
+    one of its tests with the same symbols: the dependents list counts such files in one
+    line rather than repeat them (cobra's related(completions.go) wrote completions_test.go's
+    55 names twice; retrofit's Result.java had 14 lines `path: see tests`)."""
     out = ["imports: " + (", ".join(r.imports) or "none")]
     tested = _by_path(r.tests)
     lists = (
@@ -25,9 +25,14 @@ def related_lines(r: sy.RelatedResult) -> list[str]:
     for label, rows, files, count in lists:
         by_path = _by_path(rows)
         out.append(f"{label}:{_page(r, len(by_path), len(rows), files, count)}")
+        aside = 0
         for path, symbols in by_path.items():
-            listed = label == "dependents" and set(symbols) <= set(tested.get(path, ()))
-            out.append(f"  {path}: {'see tests' if listed else ', '.join(_named_once(symbols))}")
+            if label == "dependents" and set(symbols) <= set(tested.get(path, ())):
+                aside += 1
+                continue
+            out.append(f"  {path}: {', '.join(_named_once(symbols))}")
+        if aside:
+            out.append(f"  and {aside} test file{'s' if aside > 1 else ''}, listed under tests")
     return out
 
 

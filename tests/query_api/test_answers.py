@@ -250,8 +250,8 @@ def test_a_test_file_among_a_files_dependents_lists_its_symbols_once_in_the_text
     assert render(answer)[1].splitlines()[2:] == [
         "dependents:",
         "  run.go: cobra.Run",
-        "  a_test.go: see tests",
         "  b_test.go: cobra.TestOther",
+        "  and 1 test file, listed under tests",
         "tests:",
         "  a_test.go: cobra.TestOne, cobra.TestTwo",
         "  b_test.go: cobra.TestNamed",

@@ -153,13 +153,17 @@ def test_a_table_tests_fields_are_its_function_among_dependents_too(tmp_path: Pa
     """QA on charmbracelet/bubbletea: related of commands.go listed screen_test.go among its
     dependents as `tea.TestClearMsg.test.cmds` (a field of the test's local table type) and
     among its tests as `tea.TestClearMsg`, so the text's dependents line repeated the file
-    instead of saying "see tests". Both lists name a Go test's table fields by its function."""
+    instead of counting it as listed under tests. Both lists name a Go test's table fields by
+    its function."""
     with repo_holding(tmp_path, {"commands.go": COMMANDS, "screen_test.go": SCREEN_TEST}) as repo:
         answer = related_of(repo.resolver, repo.views, "r", "commands.go", 0)
         assert [(d.path, d.symbol) for d in answer.dependents] == [
             ("screen_test.go", "tea.TestClearMsg")
         ]
-        assert related_lines(answer)[1:3] == ["dependents:", "  screen_test.go: see tests"]
+        assert related_lines(answer)[1:3] == [
+            "dependents:",
+            "  and 1 test file, listed under tests",
+        ]
 
 
 def test_a_go_test_file_names_the_file_it_tests(tmp_path: Path) -> None:
