@@ -14,7 +14,12 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from query_api.answers.python_signatures import is_python, named_signature, shown_reasons
+from query_api.answers.python_signatures import (
+    is_python,
+    named_signature,
+    shown_reasons,
+    without_docs,
+)
 from query_api.answers.related_text import related_lines
 from query_api.core.index_build import building_line, building_note
 from query_api.symbols.families import language_family
@@ -298,6 +303,7 @@ def _outline_line(s: sy.OutlineSymbol, python: bool = False, js: bool = False) -
     declarations) cost 7,339 tokens of text for a file of 4,598."""
     lines = str(s.startLine) if s.startLine == s.endLine else f"{s.startLine}-{s.endLine}"
     sig = " ".join(s.signature.split())
+    sig = without_docs(sig) if python else sig  # PEP 727 `Doc("...")`: python_signatures
     base = s.fullyQualifiedName.split("(", 1)[0].split("#", 1)[0]  # `concat(Array)#2`
     qualifier, _, simple = base.rpartition(".")
     named = named_signature(qualifier, simple, sig) if python and simple else None

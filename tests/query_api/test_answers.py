@@ -620,3 +620,49 @@ def test_a_whole_list_beside_a_cut_one_says_no_page() -> None:
     lines = render(answer)[1].splitlines()
     assert lines[2] == "dependents: files 1-3 of 3, 3 of 7 symbols", lines
     assert "tests:" in lines, lines
+
+
+def test_a_python_outline_line_leaves_out_doc_metadata() -> None:
+    """QA on fastapi/typer: typer documents its parameters PEP 727's way, `name: Annotated[str
+    | None, Doc(\"\"\"...\"\"\")] = None`, and outline lines were docstrings: Typer.command's
+    read `def command( self, name: Annotated[ str | None, Doc( \"\"\" The name of this
+    command. \"\"\" ), ] = None, *, cls: Annotated[ type[TyperCommand] | None, Doc( \"\"\" The
+    class of this command. Mainly used when [using the Click library underneath](htt…` (the
+    stored signature is cut). The line leaves the Doc(...) out, and an Annotated left with
+    its type alone is that type; one cut inside its Doc ends the line with its type."""
+
+    def line(fq: str, sig: str) -> str:
+        symbol = sy.OutlineSymbol(
+            fullyQualifiedName=fq, kind="Function", signature=sig, startLine=1, endLine=9
+        )
+        outline = sy.OutlineResult(
+            repoId="r", path="typer/main.py", exists=True, lineCount=9, symbols=[symbol]
+        )
+        return render(outline)[1].splitlines()[1]
+
+    assert (
+        line(
+            "typer.main.run",
+            'def run( function: Annotated[ Callable[..., Any], Doc( """ The function (it runs). '
+            '""" ), ], ) -> None',
+        )
+        == "1-9 Function typer.main.run( function: Callable[..., Any], ) -> None"
+    )
+    assert line(
+        "typer.main.Typer.command",
+        'def command( self, name: Annotated[ str | None, Doc( """ The name of this command. '
+        '""" ), ] = None, *, cls: Annotated[ type[TyperCommand] | None, Doc( """ The class of '
+        "this command. Mainly used when [using the Click library underneath](htt…",
+    ) == (
+        "1-9 Function typer.main.Typer.command( self, name: str | None = None, *, "
+        "cls: type[TyperCommand] | None …"
+    )
+    assert line(
+        "typer.main.launch",
+        "def launch( url: Annotated[ str, Doc('URL or file') ], wait: Annotated[ bool, "
+        'Doc("Wait") ] = False, locate: Annotated[bool, Meta(1), Doc("x")] = False)',
+    ) == (
+        "1-9 Function typer.main.launch( url: str, wait: bool = False, "
+        "locate: Annotated[bool, Meta(1)] = False)"
+    )
+    assert line("m.MyDoc", "def MyDoc(x)") == "1-9 Function m.MyDoc(x)"  # no Doc(...) call
