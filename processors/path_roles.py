@@ -71,7 +71,17 @@ _CODE_EXT = frozenset(
 # pages), not a page about one: every folder of .go files is a package
 _PACKAGE_EXT = frozenset({".go"})
 _EXAMPLE_DIRS = frozenset(
-    {"examples", "example", "samples", "sample", "demo", "demos", "_examples"}
+    {
+        "examples",
+        "example",
+        "samples",
+        "sample",
+        "demo",
+        "demos",
+        "_examples",
+        "docs_src",
+        "tutorials",
+    }
 )
 _BENCH_DIRS = frozenset({"bench", "benches", "benchmark", "benchmarks", "perf"})
 _CONFIG_DIRS = frozenset({".github", ".circleci", ".gitlab", ".devcontainer", ".vscode", "ci"})

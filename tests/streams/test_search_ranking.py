@@ -180,6 +180,11 @@ def test_the_file_the_query_calls_by_name_is_lifted(store: ViewStore) -> None:
         ("doc/md_docs.go", Role.SOURCE),
         ("doc/md_docs.md", Role.DOC),
         ("docs/conf.py", Role.DOC),
+        # tutorial programs beside the docs (typer's and FastAPI's docs_src/, bubbletea's
+        # tutorials/) are examples, not the library: typer's 200 ranked as its code
+        ("docs_src/commands/help/tutorial006_py310.py", Role.EXAMPLE),
+        ("tutorials/commands/main.go", Role.EXAMPLE),
+        ("docs/tutorial/index.md", Role.DOC),
     ],
 )
 def test_roles_from_paths(path: str, role: Role) -> None:
