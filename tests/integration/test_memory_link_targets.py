@@ -9,6 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from mcp import ClientSession
 
 from tests.integration.mcp_helpers import call, wait_for
 from tests.integration.memory_rig import memory_rig
@@ -22,6 +23,12 @@ TYPO_FILE = "repo/repo/file/src/flask/testin.py"
 TYPO_SYMBOL = "repo/repo/symbol/flask.testing.FlaskClent"
 
 
+async def outlined(s: ClientSession, path: str) -> list[str]:
+    """The fq names outline lists for `path` (empty until the file is indexed)."""
+    outline = await call(s, "repocontext_outline", {"repoId": "repo", "path": path})
+    return [x["fullyQualifiedName"] for x in outline.get("symbols", [])]
+
+
 async def test_links_take_either_spelling_and_dangling_targets_are_reported(
     tmp_path: Path,
 ) -> None:
@@ -30,13 +37,9 @@ async def test_links_take_either_spelling_and_dangling_targets_are_reported(
     (repo / "src" / "flask" / "__init__.py").write_text('"""Flask."""\n')
     (repo / "src" / "flask" / "testing.py").write_text(TESTING)
     async with memory_rig(tmp_path, index=True) as (_, s):
-        where = {"repoId": "repo", "path": "src/flask/testing.py"}
-
-        async def outlined() -> list[str]:
-            outline = await call(s, "repocontext_outline", where)
-            return [x["fullyQualifiedName"] for x in outline.get("symbols", [])]
-
-        assert (await wait_for(outlined, what="outline"))[0] == "flask.testing.FlaskClient"
+        assert (await wait_for(lambda: outlined(s, "src/flask/testing.py"), what="outline"))[
+            0
+        ] == "flask.testing.FlaskClient"
         # recall answers either spelling with the stored key
         for key in (SHOWN, STORED):
             recalled = await call(s, "repocontext_recall", {"key": key})
@@ -93,14 +96,9 @@ async def test_a_rust_path_spelling_of_a_symbol_key_is_the_stored_key(tmp_path: 
         "pub struct Parser;\n\nimpl Parser {\n    pub fn parse_recipe(&self) {}\n}\n"
     )
     async with memory_rig(tmp_path, index=True) as (_, s):
-
-        async def outlined() -> list[str]:
-            outline = await call(
-                s, "repocontext_outline", {"repoId": "repo", "path": "src/parser.rs"}
-            )
-            return [x["fullyQualifiedName"] for x in outline.get("symbols", [])]
-
-        assert "Parser.parse_recipe" in await wait_for(outlined, what="outline")
+        assert "Parser.parse_recipe" in await wait_for(
+            lambda: outlined(s, "src/parser.rs"), what="outline"
+        )
         stored = "repo/repo/symbol/Parser.parse_recipe"
         for key in ("repo/repo/symbol/Parser::parse_recipe", stored):
             recalled = await call(s, "repocontext_recall", {"key": key})
@@ -135,14 +133,9 @@ async def test_a_rust_path_with_its_modules_is_the_key_of_the_declaration(tmp_pa
     )
     (repo / "src" / "other.rs").write_text("pub fn from_str() {}\n")
     async with memory_rig(tmp_path, index=True) as (_, s):
-
-        async def outlined() -> list[str]:
-            outline = await call(
-                s, "repocontext_outline", {"repoId": "repo", "path": "src/filter/time.rs"}
-            )
-            return [x["fullyQualifiedName"] for x in outline.get("symbols", [])]
-
-        assert "TimeFilter" in await wait_for(outlined, what="outline")
+        assert "TimeFilter" in await wait_for(
+            lambda: outlined(s, "src/filter/time.rs"), what="outline"
+        )
         for key, stored in (
             ("crate::filter::TimeFilter", "TimeFilter"),
             ("filter::TimeFilter::from_str", "TimeFilter.from_str"),
@@ -195,14 +188,7 @@ async def test_a_link_to_an_overloaded_method_by_its_plain_name_names_its_declar
     (repo / "src" / "pkg" / "__init__.py").write_text('"""pkg."""\n')
     (repo / "src" / "pkg" / "signer.py").write_text(SIGNER)
     async with memory_rig(tmp_path, index=True) as (_, s):
-
-        async def outlined() -> list[str]:
-            outline = await call(
-                s, "repocontext_outline", {"repoId": "repo", "path": "src/pkg/signer.py"}
-            )
-            return [x["fullyQualifiedName"] for x in outline.get("symbols", [])]
-
-        names = await wait_for(outlined, what="outline")
+        names = await wait_for(lambda: outlined(s, "src/pkg/signer.py"), what="outline")
         overloads = [n for n in names if n.startswith("pkg.signer.Signer.unsign(")]
         assert len(overloads) == 3, names
         plain = "repo/repo/symbol/pkg.signer.Signer.unsign"
@@ -247,14 +233,7 @@ async def test_a_link_to_a_field_a_method_shares_its_name_with_names_the_methods
     (repo / "src" / "shop").mkdir(parents=True)
     (repo / "src" / "shop" / "Builder.java").write_text(BUILDER)
     async with memory_rig(tmp_path, index=True) as (_, s):
-
-        async def outlined() -> list[str]:
-            outline = await call(
-                s, "repocontext_outline", {"repoId": "repo", "path": "src/shop/Builder.java"}
-            )
-            return [x["fullyQualifiedName"] for x in outline.get("symbols", [])]
-
-        names = await wait_for(outlined, what="outline")
+        names = await wait_for(lambda: outlined(s, "src/shop/Builder.java"), what="outline")
         assert "shop.Builder.baseUrl" in names, names
         field = "repo/repo/symbol/shop.Builder.baseUrl"
         written = await call(
@@ -291,14 +270,7 @@ async def test_a_symbol_key_without_its_package_is_the_one_stored_name_ending_so
         "package shop;\n\npublic final class Other {\n    void baseUrl(String url) { }\n}\n"
     )
     async with memory_rig(tmp_path, index=True) as (_, s):
-
-        async def outlined() -> list[str]:
-            outline = await call(
-                s, "repocontext_outline", {"repoId": "repo", "path": "src/shop/Builder.java"}
-            )
-            return [x["fullyQualifiedName"] for x in outline.get("symbols", [])]
-
-        await wait_for(outlined, what="outline")
+        await wait_for(lambda: outlined(s, "src/shop/Builder.java"), what="outline")
         short = "repo/repo/symbol/Builder.baseUrl(String)"
         stored = "repo/repo/symbol/shop.Builder.baseUrl(String)"
         ambiguous = "repo/repo/symbol/baseUrl"  # Builder's field and Other's method
@@ -334,14 +306,7 @@ async def test_an_overloaded_method_without_its_package_names_its_declarations(
         "    static Maker of(int a) { return new Maker(); }\n}\n"
     )
     async with memory_rig(tmp_path, index=True) as (_, s):
-
-        async def outlined() -> list[str]:
-            outline = await call(
-                s, "repocontext_outline", {"repoId": "repo", "path": "src/shop/Maker.java"}
-            )
-            return [x["fullyQualifiedName"] for x in outline.get("symbols", [])]
-
-        await wait_for(outlined, what="outline")
+        await wait_for(lambda: outlined(s, "src/shop/Maker.java"), what="outline")
         short = "repo/repo/symbol/Maker.of"
         written = await call(
             s,

@@ -258,6 +258,13 @@ def test_a_test_file_among_a_files_dependents_lists_its_symbols_once_in_the_text
     ]
 
 
+def declared(fq: str, kind: str, sig: str, start: int, end: int) -> sy.OutlineSymbol:
+    """One outline symbol, as the outline tests below list them."""
+    return sy.OutlineSymbol(
+        fullyQualifiedName=fq, kind=kind, signature=sig, startLine=start, endLine=end
+    )
+
+
 def one_entry_bundle(entry: b.BundleEntry, detail: str, budget: int) -> b.ContextResult:
     """A jinja bundle of one entry at `detail` and `budget`, as the text block renders it."""
     return b.ContextResult(
@@ -334,11 +341,6 @@ def test_an_outline_line_says_a_declarations_name_once() -> None:
     and its parameter types twice and a one-line range as two numbers. A signature that
     starts with the name carries it, and one line is one number."""
 
-    def declared(fq: str, kind: str, sig: str, start: int, end: int) -> sy.OutlineSymbol:
-        return sy.OutlineSymbol(
-            fullyQualifiedName=fq, kind=kind, signature=sig, startLine=start, endLine=end
-        )
-
     symbols = [
         declared("validators", "Field", "const validators = validator.validators;", 12, 12),
         declared("MethodsHeaders.common", "Property", "common: AxiosHeaders", 10, 10),
@@ -374,11 +376,6 @@ def test_a_python_outline_line_says_a_declarations_name_once() -> None:
     None`, and an overload's parameter types three times (its stored name, then `@overload
     def Option(...)`). The name now carries the signature past `def`/`class`, its decorators
     and `async` before it; the kind already says what `def` and `class` did."""
-
-    def declared(fq: str, kind: str, sig: str, start: int, end: int) -> sy.OutlineSymbol:
-        return sy.OutlineSymbol(
-            fullyQualifiedName=fq, kind=kind, signature=sig, startLine=start, endLine=end
-        )
 
     symbols = [
         declared("exc.ClickException", "Type", "class ClickException(Exception)", 19, 45),
