@@ -101,6 +101,11 @@ func BenchmarkCursedRenderer(b *testing.B) {}
 // named for nothing the file declares, using nothing of it
 func TestOther(t *testing.T) {}
 """
+RENDERER_FILES = {
+    "tea.go": PROGRAM,
+    "cursed_renderer.go": RENDERER,
+    "cursed_renderer_test.go": RENDERER_TEST,
+}
 
 
 def test_a_test_function_named_for_a_declaration_is_one_of_its_tests(tmp_path: Path) -> None:
@@ -110,14 +115,7 @@ def test_a_test_function_named_for_a_declaration_is_one_of_its_tests(tmp_path: P
     names none of the file's declarations. A Go test function is named for what it tests,
     `Test<Name>` or `Test<Name>_<case>` (the name's first letter upper-cased, as `go test`
     requires), in the test files of the declaring package's folder that test the file."""
-    with repo_holding(
-        tmp_path,
-        {
-            "tea.go": PROGRAM,
-            "cursed_renderer.go": RENDERER,
-            "cursed_renderer_test.go": RENDERER_TEST,
-        },
-    ) as repo:
+    with repo_holding(tmp_path, RENDERER_FILES) as repo:
         answer = related_of(repo.resolver, repo.views, "r", "cursed_renderer.go", 0)
         listed = [(t.path, t.symbol) for t in answer.tests]
         assert listed == [
@@ -172,14 +170,7 @@ def test_a_go_test_file_names_the_file_it_tests(tmp_path: Path) -> None:
     declarations without an import, so nothing in the answer said which file it tests. Its
     note names the file it is named for (tested_by.subject_of_test, the rule related's tests
     of that file read)."""
-    with repo_holding(
-        tmp_path,
-        {
-            "tea.go": PROGRAM,
-            "cursed_renderer.go": RENDERER,
-            "cursed_renderer_test.go": RENDERER_TEST,
-        },
-    ) as repo:
+    with repo_holding(tmp_path, RENDERER_FILES) as repo:
         answer = related_of(repo.resolver, repo.views, "r", "cursed_renderer_test.go", 0)
         assert answer.note is not None and "tests cursed_renderer.go" in answer.note, answer
         # a source file says nothing of the kind
