@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING
 from processors.qualified_names import qualified_names, shared_trailing_parts
 from processors.query_scope import after_scope
 from processors.symbols.languages.python import import_name
+from processors.symbols.languages.rust import ANCHORS
 from processors.tokenizer import CHANGE_VERBS, STOP_WORDS, tokenize
 from query_api.retrieval.contractions import without_contractions
 from query_api.retrieval.passages import passage_lines
@@ -578,15 +579,36 @@ def _declaration_named(
     holding the most of its words (another class's `format_completion`)."""
     last_names = {parts[-1] for parts in terms.qualified}
     best: tuple[int, Declared] | None = None
+    rust = path.endswith(".rs")
+    written = [tuple(p for p in parts if p not in ANCHORS) for parts in terms.qualified]
     for symbol in symbols:
         if symbol.name.lower() not in last_names:
             continue
-        shown = import_name(symbol.fq_name, path, packages)
-        for parts in terms.qualified:
+        shown = (
+            _rust_shown(symbol.fq_name, path)
+            if rust
+            else import_name(symbol.fq_name, path, packages)
+        )
+        for parts in written if rust else terms.qualified:
             shared = shared_trailing_parts(shown, parts)
             if shared and (best is None or shared > best[0]):
                 best = (shared, symbol)
     return best[1] if best else None
+
+
+def _rust_shown(fq_name: str, path: str) -> str:
+    """A Rust declaration's name with its module path, as a `use` writes it after `crate::`
+    (src/exec/mod.rs's `CommandSet` -> exec.CommandSet): fd's `crate::exec::CommandSet` put
+    the hit on exec/mod.rs's `use` lines, which hold the most of its words."""
+    *folders, name = path.split("/")
+    if "src" in folders:  # the crate's root: what is above it names no module
+        folders = folders[folders.index("src") + 1 :]
+    stem = name.removesuffix(".rs")
+    modules = [*folders, stem] if stem not in _RUST_ROOT_STEMS else folders
+    return ".".join([*modules, fq_name])
+
+
+_RUST_ROOT_STEMS = frozenset({"mod", "lib", "main"})
 
 
 # The cosine below which a passage is not taken as about the query when nothing in the

@@ -187,3 +187,25 @@ def test_the_words_a_path_says_do_not_pick_its_lines() -> None:
     # a query of path words alone keeps them: they are all there is to locate
     alone = query_terms("memory driver")
     assert beyond_path(alone, "src/drivers/memory.ts") == alone
+
+
+def test_a_rust_path_names_the_declaration_in_its_module_file() -> None:
+    # fd: `crate::exec::CommandSet` put src/exec/mod.rs's hit on its `use` lines, which hold
+    # the most of the path's words; the struct is declared in that module as `CommandSet`
+    body = "\n".join(
+        [
+            "use argmax::Command;",  # 1
+            "use crate::exec::command::OutputBuffer;",  # 2
+            "",
+            "pub struct CommandSet {",  # 4
+            "    mode: ExecutionMode,",
+            "}",
+        ]
+    )
+    struct = SymbolRow("r", "src/exec/mod.rs", "CommandSet", "CommandSet", "Type", 4, 6, "d", "")
+    other = SymbolRow("r", "src/cli.rs", "CommandSet", "CommandSet", "Type", 4, 6, "d", "")
+    terms = query_terms("crate::exec::CommandSet")
+    assert _declaration_named([struct], terms, "src/exec/mod.rs", set()) == struct
+    assert _declaration_named([other], terms, "src/cli.rs", set()) is None
+    found = locate_in_file(body, [struct], terms, within=struct)
+    assert found is not None and found.start_line == 4, found
