@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 from query_api.answers.render import pruned, render, wire_message
-from query_api.answers.text import quoted
+from query_api.answers.text import quoted, reused_line
 from schemas import bundle as b
 from schemas import symbols as sy
 from schemas import tools as t
@@ -663,3 +663,15 @@ def test_a_python_outline_line_leaves_out_doc_metadata() -> None:
         "locate: Annotated[bool, Meta(1)] = False)"
     )
     assert line("m.MyDoc", "def MyDoc(x)") == "1-9 Function m.MyDoc(x)"  # no Doc(...) call
+
+
+def test_an_acknowledgement_of_every_span_of_a_file_says_every() -> None:
+    """QA on fastapi/typer: a second context call acknowledged all of typer/core.py's spans
+    with one receipt-less entry, and the text read `reused span typer/core.py`, as if one
+    span were held."""
+    every = b.Reused(path="typer/core.py", kind="span", contentHash="h")
+    one = b.Reused(path="typer/core.py", kind="span", receipt="r1", contentHash="h", symbol="f")
+    whole = b.Reused(path="typer/core.py", kind="file", contentHash="h")
+    assert reused_line(every) == "reused every span of typer/core.py sent before"
+    assert reused_line(one) == "reused span typer/core.py f"
+    assert reused_line(whole) == "reused file typer/core.py"
