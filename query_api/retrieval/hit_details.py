@@ -39,6 +39,7 @@ from processors.tokenizer import CHANGE_VERBS, STOP_WORDS, tokenize
 from query_api.retrieval.contractions import without_contractions
 from query_api.retrieval.passages import passage_lines
 from schemas import tools as t
+from streams.stores.views.named_files import whole_path
 from streams.stores.views.read import indexed_terms
 from streams.stores.views.store import ViewStore
 from streams.stores.views.symbol_spans import Declared, file_spans_cache
@@ -427,6 +428,7 @@ def enrich(
     after = query_terms(after_scope(query))
     located_after = located if after.empty else locating_terms(after)
     lexical = terms.empty
+    named_path = whole_path(query).casefold()
     out: list[t.SearchHit] = []
     for rank, hit in enumerate(hits):
         entry = hit.entry
@@ -449,10 +451,28 @@ def enrich(
             shown = _detailed(locator, repo_id, path, body, located_after, hit)
             if shown.startLine is None and located_after is not located:
                 shown = _detailed(locator, repo_id, path, body, located, hit)
-            out.append(shown)
+            out.append(_at_head(shown, body) if _named_by(path, named_path) else shown)
         else:
             out.append(_as_imported(locator, repo_id, path, hit) if details else hit)
     return Enriched(out, lexical)
+
+
+def _named_by(path: str, named: str) -> bool:
+    """Whether `named` (a query that is only a path, casefolded) is `path` or its tail."""
+    folded = path.casefold()
+    return bool(named) and (folded == named or folded.endswith("/" + named))
+
+
+def _at_head(hit: t.SearchHit, body: str) -> t.SearchHit:
+    """The hit of a file the query names by path, at the file's head: its first lines are
+    what an agent asking for the file reads first (typer's `typer/_click/parser.py` pointed
+    at a docstring line that held `parser`)."""
+    lines = body.split("\n")
+    head = [n for n in range(1, len(lines) + 1) if lines[n - 1].strip()][:SNIPPET_LINES]
+    if not head:
+        return hit
+    end = _bounded_end(1, len(lines), head[-1])
+    return hit.model_copy(update={"startLine": 1, "endLine": end, "snippet": _snippet(lines, head)})
 
 
 def _as_imported(locator: HitLocator, repo_id: str, path: str, hit: t.SearchHit) -> t.SearchHit:

@@ -52,3 +52,11 @@ def test_a_scope_alone_still_names_lines(tmp_path: Path) -> None:
     """A request whose words after the scope are none of the file's still finds its lines by
     the scope's words."""
     assert _lines(tmp_path, "fix(transport-commons): zebra") == (3, 3)
+
+
+def test_a_query_that_is_the_files_path_points_at_its_head(tmp_path: Path) -> None:
+    """QA on fastapi/typer: `typer/_click/parser.py` as the query pointed the hit at a
+    docstring line holding `parser`; an agent naming a file reads its head first."""
+    assert _lines(tmp_path, PATH)[0] == 1
+    assert _lines(tmp_path, "socket/utils.ts")[0] == 1
+    assert _lines(tmp_path, "utils.ts lookup")[0] != 1  # a sentence: the lines it names

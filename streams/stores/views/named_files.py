@@ -41,7 +41,7 @@ def path_named_files(conn: sqlite3.Connection, repo_id: str, query: str) -> list
     segments, compared case-insensitively; a bare file name written in a sentence names a
     file only when one file is called so (`pyproject.toml` in poetry names its fixtures'
     too: it is the kind of file, not one)."""
-    whole = _whole_path(query)
+    whole = whole_path(query)
     found: set[str] = set()
     for wanted in [whole] if whole else opening_paths(query):
         terms = tuple(tokenize(wanted))
@@ -59,7 +59,7 @@ def path_named_files(conn: sqlite3.Connection, repo_id: str, query: str) -> list
     return sorted(found)
 
 
-def _whole_path(query: str) -> str:
+def whole_path(query: str) -> str:
     """The query when it is one word with a `/` or a `.`, as a path; else ""."""
     whole = query.strip().replace("\\", "/").removeprefix("./").strip("/")
     if not whole or any(c.isspace() for c in whole):
