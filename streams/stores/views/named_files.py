@@ -16,6 +16,7 @@ from processors.language import LANGUAGE_BY_EXTENSION
 from processors.qualified_names import qualified_names
 from processors.query_mentions import phrase_query
 from processors.query_scope import after_scope
+from processors.symbols.languages.rust import CRATE_ROOT_NAMES, child_candidates, module_dir
 from processors.tokenizer import tokenize
 from streams.stores.views.read import files_with_path_words, paths_matching
 
@@ -138,20 +139,14 @@ def module_named_files(conn: sqlite3.Connection, repo_id: str, query: str) -> li
     return sorted(found)
 
 
-_RUST_MODULE_PARENTS = frozenset({"main.rs", "lib.rs", "mod.rs"})
-
-
 def rust_module_files(
     conn: sqlite3.Connection, repo_id: str, declaring: str, name: str
 ) -> list[str]:
     """The indexed file a Rust `mod name;` in `declaring` loads: `name.rs` or `name/mod.rs`
-    beside a crate root or mod.rs, else in the folder named for the declaring file
-    (src/filter.rs's `mod time;` -> src/filter/time.rs)."""
-    folder, _, file = declaring.rpartition("/")
-    if file not in _RUST_MODULE_PARENTS:
-        folder = f"{folder}/{file.removesuffix('.rs')}" if folder else file.removesuffix(".rs")
-    base = f"{folder}/{name}" if folder else name
-    wanted = (f"{base}.rs", f"{base}/mod.rs")
+    in the folder its child modules live in (processors.symbols.languages.rust.module_dir:
+    a crate root's or mod.rs's own, src/filter/ for src/filter.rs)."""
+    is_root = declaring.rpartition("/")[2] in CRATE_ROOT_NAMES
+    wanted = child_candidates(module_dir(declaring, is_root), name)
     rows = conn.execute(
         "SELECT path FROM files WHERE repo_id = ? AND path IN (?, ?) ORDER BY path",
         (repo_id, *wanted),
