@@ -5,7 +5,8 @@ under a file is one related lists for it, and no other file's.
 
 A test names its subject by its own name without the test marker (`fr.test.ts` -> `fr.ts`,
 `test_utils.py` -> `utils.py`: path_roles.subject_name; a file in a test folder without a
-marker by its name, `test/create.ts`), or by the folder below its test folder that it is in
+marker by its name, `test/create.ts`, but for Python, whose runners collect only marked files,
+by nothing: `tests/base.py` is a helper), or by the folder below its test folder that it is in
 (koa's `__tests__/request/host.test.js` tests `lib/request.js`). A module's index file
 (`index.ts`, `__init__.py`, `mod.rs`) is named both as itself (`src/adapter/index.test.ts`)
 and by its folder's name (`test/adapter.test.ts` tests `src/adapter/index.ts`).
@@ -29,6 +30,10 @@ from processors.path_roles import Role, home_of_test, role_of, subject_name
 from query_api.symbols.families import language_family
 
 INDEX_STEMS = frozenset({"index", "mod", "__init__"})
+# Python's runners (pytest's test_*.py and *_test.py, unittest's test*.py) collect only marked
+# files: an unmarked .py file in a test folder is a helper (marshmallow's tests/base.py holds
+# the schemas the tests share), and tests no source file of its name (src/marshmallow/base.py)
+PYTHON_SUFFIX = ".py"
 # what a folder's module file is called, by the test's extension (a folder named by a test)
 _FOLDER_FILES = {
     ".py": ("__init__",),
@@ -55,6 +60,8 @@ def namings(test: str) -> list[Naming]:
     test folder."""
     _home, tail = home_of_test(test)
     marked = subject_name(test)
+    if marked is None and test.endswith(PYTHON_SUFFIX):
+        return []  # a helper beside the tests (`tests/base.py`): pytest collects no such file
     own = _stem(marked or test.rpartition("/")[2])
     # a test folder's own package or index file (`tests/__init__.py`) names no module
     out = [] if marked is None and own in INDEX_STEMS else [Naming(own.casefold(), tail, False)]

@@ -111,3 +111,15 @@ def test_an_index_file_is_named_by_its_folder_and_a_test_folder_s_tail() -> None
     # a test folder's own package file names no module
     assert nearest("tests/__init__.py", ["src/pkg/__init__.py"]) is None
     assert nearest("tests/test_pkg.py", ["src/pkg/__init__.py"]) == "src/pkg/__init__.py"
+
+
+def test_an_unmarked_python_file_among_the_tests_tests_nothing() -> None:
+    # a QA pass on marshmallow: related of src/marshmallow/base.py listed tests/base.py (the
+    # schemas the tests share, imported by them) as its test, and search gave base.py the
+    # reason tested-by:tests/base.py; pytest collects only test_*.py and *_test.py
+    assert nearest("tests/base.py", ["src/marshmallow/base.py"]) is None
+    assert nearest("tests/utils.py", ["src/marshmallow/utils.py"]) is None
+    assert nearest("tests/pkg/helpers.py", ["src/pkg/__init__.py"]) is None
+    assert nearest("tests/test_base.py", ["src/marshmallow/base.py"]) == "src/marshmallow/base.py"
+    # a JavaScript file in a test folder is still named by its name (mocha's test/create.ts)
+    assert nearest("test/create.ts", ["src/create.ts"]) == "src/create.ts"
