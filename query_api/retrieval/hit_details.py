@@ -131,14 +131,23 @@ def beyond_path(terms: QueryTerms, path: str) -> QueryTerms:
 
 def line_score(line: str, terms: QueryTerms) -> int:
     """Distinct query words on the line, an identifier counting for two where it stands whole
-    and one inside a longer name: on axios, `httpAdapter` picked line 127's
-    `isHttpAdapterSupported`, not line 169's `function httpAdapter(config)`."""
+    and one inside a longer name (on axios, `httpAdapter` picked line 127's
+    `isHttpAdapterSupported`, not line 169's `function httpAdapter(config)`) or where the
+    line holds all its words apart: on go-resty/resty, no line of request.go holds
+    `JSONIndent`, and the hit its reasons led with `noescapeJSONMarshalIndent` pointed at
+    `FormData url.Values`, which holds `data`."""
     lowered = line.lower()
-    score = sum(
-        2 if _whole(ident).search(lowered) else 1 for ident in terms.identifiers if ident in lowered
-    )
-    if terms.words and any(w in lowered for w in terms.words):  # tokenize only candidates
-        score += len(terms.words.intersection(tokenize(line)))
+    score = 0
+    tokens: frozenset[str] | None = None
+    for ident, words in zip(terms.identifiers, terms.split_identifiers, strict=False):
+        if ident in lowered:
+            score += 2 if _whole(ident).search(lowered) else 1
+        elif words and all(w in lowered for w in words):  # tokenize only candidates
+            tokens = frozenset(tokenize(line)) if tokens is None else tokens
+            score += words <= tokens
+    if terms.words and any(w in lowered for w in terms.words):
+        tokens = frozenset(tokenize(line)) if tokens is None else tokens
+        score += len(terms.words & tokens)
     return score
 
 
@@ -352,18 +361,38 @@ def _candidate_lines(
         return {}
     if len(lowered) != len(body):  # a rare case mapping changed the length: line by line
         span = range(first, last + 1)
-        return {n: 1 for n in span if any(x in lines[n - 1].lower() for x in needles)}
+        apart = terms.split_identifiers
+        return {
+            n: 1
+            for n in span
+            if any(x in lines[n - 1].lower() for x in needles)
+            or any(all(w in lines[n - 1].lower() for w in ws) for ws in apart)
+        }
     starts = list(itertools.accumulate((len(line) + 1 for line in lines[:-1]), initial=0))
     lo, hi = starts[first - 1], starts[last] if last < len(starts) else len(body)
-    found: dict[int, int] = {}
-    for needle in needles:
-        weight = 2 if needle in terms.identifiers else 1
+
+    def lines_holding(needle: str) -> list[int]:
+        out = []
         at = lowered.find(needle, lo, hi)
         while at != -1:
             line = bisect.bisect_right(starts, at)
-            found[line] = found.get(line, 0) + weight
+            out.append(line)
             end = starts[line] if line < len(starts) else hi
             at = lowered.find(needle, end, hi)
+        return out
+
+    found: dict[int, int] = {}
+    held: dict[str, list[int]] = {}
+    for needle in needles:
+        weight = 2 if needle in terms.identifiers else 1
+        held[needle] = lines_holding(needle)
+        for line in held[needle]:
+            found[line] = found.get(line, 0) + weight
+    # an identifier's words apart on a line not holding it count one there (line_score)
+    for ident, words in zip(terms.identifiers, terms.split_identifiers, strict=False):
+        holding = set.intersection(*(set(lines_holding(w)) for w in words)) if words else set()
+        for line in sorted(holding.difference(held[ident])):
+            found[line] = found.get(line, 0) + 1
     return found
 
 

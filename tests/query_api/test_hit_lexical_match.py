@@ -63,8 +63,9 @@ def test_candidate_lines_are_counted_from_the_newlines() -> None:
 def candidates_by_definition(
     lines: list[str], query: str, first: int, last: int
 ) -> list[tuple[int, int]]:
-    """Each line in first..last holding a term, its bound (an identifier 2, a word 1), in the
-    order the terms then the lines are met: the order _exact reads them in."""
+    """Each line in first..last holding a term, its bound (an identifier 2, a word 1, an
+    identifier's words all on a line not holding it 1), in the order the terms then the lines
+    are met: the order _exact reads them in."""
     terms = query_terms(query)
     out: dict[int, int] = {}
     for needle in [*terms.identifiers, *sorted(terms.words)]:
@@ -72,6 +73,11 @@ def candidates_by_definition(
         for n in range(first, last + 1):
             if needle in lines[n - 1].lower():
                 out[n] = out.get(n, 0) + weight
+    for ident, words in zip(terms.identifiers, terms.split_identifiers, strict=True):
+        for n in range(first, last + 1):
+            line = lines[n - 1].lower()
+            if ident not in line and all(w in line for w in words):
+                out[n] = out.get(n, 0) + 1
     return list(out.items())
 
 

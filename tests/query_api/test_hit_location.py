@@ -73,10 +73,12 @@ def test_a_camel_case_identifier_is_found_by_its_words_where_it_is_not_whole() -
     assert terms.identifiers == ("parametersource",)
     assert terms.parts == {"parameter", "source"}
     body = "import os\n\ndef value_of(parameter):\n    return parameter.source\n"
-    assert locate_in_file(body, [], terms) is None  # nothing holds it whole
-    found = locate_in_file(body, [], _by_parts(terms))
-    assert found is not None and found.start_line <= 4 <= found.end_line, found
-    assert "4: return parameter.source" in found.snippet, found
+    # nothing holds it whole: the line holding all its words counts, and by its parts alone
+    # (the words of a query whose identifiers no line holds) that line is found too
+    for by in (terms, _by_parts(terms)):
+        found = locate_in_file(body, [], by)
+        assert found is not None and found.start_line <= 4 <= found.end_line, found
+        assert "4: return parameter.source" in found.snippet, found
 
 
 def test_a_qualified_name_names_the_declaration_whose_trailing_parts_it_spells() -> None:
@@ -209,3 +211,44 @@ def test_a_rust_path_names_the_declaration_in_its_module_file() -> None:
     assert _declaration_named([other], terms, "src/cli.rs", set()) is None
     found = locate_in_file(body, [struct], terms, within=struct)
     assert found is not None and found.start_line == 4, found
+
+
+def test_an_identifier_whose_words_a_line_holds_apart_counts_there() -> None:
+    # go-resty/resty's request.go for "Fixed JSONIndent request logging data race": the hit's
+    # reasons named `noescapeJSONMarshalIndent` first, but no line holds `jsonindent`, so the
+    # hit pointed at line 35's `FormData url.Values`, which holds `data`
+    body = "\n".join(
+        [
+            "type Request struct {",  # 1
+            "\tFormData      url.Values",  # 2: `data`
+            "}",
+            *["// ..." for _ in range(4, 40)],
+            "var noescapeJSONMarshalIndent = func(v interface{}) (*bytes.Buffer, error) {",  # 40
+            "\tbuf := acquireBuffer()",
+            "\treturn buf, nil",
+            "}",
+        ]
+    )
+    struct = SymbolRow("r", "request.go", "resty.Request", "Request", "Class", 1, 3, "d", "")
+    field = SymbolRow(
+        "r", "request.go", "resty.Request.FormData", "FormData", "Field", 2, 2, "d", ""
+    )
+    indent = SymbolRow(
+        "r",
+        "request.go",
+        "resty.noescapeJSONMarshalIndent",
+        "noescapeJSONMarshalIndent",
+        "Field",
+        40,
+        43,
+        "d",
+        "",
+    )
+    terms = query_terms("JSONIndent logging data race")
+    found = locate_in_file(body, [struct, field, indent], terms, None, [indent, field])
+    assert found is not None
+    assert (found.start_line, found.end_line) == (40, 43), found
+    # a line holding the identifier whole still outranks one holding its words apart
+    whole = "\n".join([body, *["// ..." for _ in range(44, 60)], "// JSONIndent data"])  # 60
+    found = locate_in_file(whole, [struct, field, indent], terms, None, [indent, field])
+    assert found is not None and (found.start_line, found.end_line) == (60, 60), found
