@@ -10,6 +10,7 @@ cost a model fewer tokens than the same JSON and read the same.
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from pydantic import BaseModel
@@ -290,9 +291,30 @@ def _outline(r: sy.OutlineResult) -> str:
     out = [head, *_outline_page(r), *_outline_cut(r), *_lag(r.freshness)]
     note = _own_note(r.note, r.freshness)  # a file declaring nothing: what it imports
     out += [note] if note else []
-    js = language_family(r.path) == "js"
-    out += [_outline_line(s, is_python(r.path), js) for s in r.symbols]
+    family = language_family(r.path)
+    js = family == "js"
+    symbols = [_go_field_alone(s) for s in r.symbols] if family == "go" else r.symbols
+    out += [_outline_line(s, is_python(r.path), js) for s in symbols]
     return "\n".join(out)
+
+
+# a Go field declared beside others on its line (`Username, Password string`): the names, then
+# the type
+_GO_FIELD_NAMES = re.compile(r"([A-Za-z_]\w*(?:\s*,\s*[A-Za-z_]\w*)+)\s+(\S.*)")
+
+
+def _go_field_alone(s: sy.OutlineSymbol) -> sy.OutlineSymbol:
+    """A Go field sharing its line with others, with its own name and the type as its
+    signature: on go-resty/resty `type User struct { Username, Password string }` read
+    `Field resty.User.Password: Username, Password string` and `Field resty.User.Username,
+    Password string`, a name that seemed to go on past the comma."""
+    found = _GO_FIELD_NAMES.fullmatch(" ".join(s.signature.split())) if s.kind == "Field" else None
+    simple = s.fullyQualifiedName.rpartition(".")[2]
+    if found is None or simple not in (n.strip() for n in found.group(1).split(",")):
+        return s
+    if found.group(2).startswith("=") or " = " in found.group(2):  # `var a, b = 1, 2`: values
+        return s
+    return s.model_copy(update={"signature": f"{simple} {found.group(2)}"})
 
 
 def _outline_line(s: sy.OutlineSymbol, python: bool = False, js: bool = False) -> str:

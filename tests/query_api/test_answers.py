@@ -675,3 +675,29 @@ def test_an_acknowledgement_of_every_span_of_a_file_says_every() -> None:
     assert reused_line(every) == "reused every span of typer/core.py sent before"
     assert reused_line(one) == "reused span typer/core.py f"
     assert reused_line(whole) == "reused file typer/core.py"
+
+
+def test_a_go_field_declared_beside_others_is_outlined_with_its_own_name() -> None:
+    """QA on go-resty/resty: `type User struct { Username, Password string }` declares two
+    fields on one line, each stored with the line as its signature, and the outline read
+    `163 Field resty.User.Password: Username, Password string` and `163 Field
+    resty.User.Username, Password string` (a name that seemed to go on past the comma). Each
+    is its own name and the type."""
+
+    def line(fq: str, sig: str, path: str = "client.go") -> str:
+        symbol = sy.OutlineSymbol(
+            fullyQualifiedName=fq, kind="Field", signature=sig, startLine=163, endLine=163
+        )
+        outline = sy.OutlineResult(
+            repoId="r", path=path, exists=True, lineCount=170, symbols=[symbol]
+        )
+        return render(outline)[1].splitlines()[1]
+
+    sig = "Username, Password string"
+    assert line("resty.User.Username", sig) == "163 Field resty.User.Username string"
+    assert line("resty.User.Password", sig) == "163 Field resty.User.Password string"
+    assert line("p.T.a", "a, b, c map[string]int") == "163 Field p.T.a map[string]int"
+    # a package's `var a, b = 1, 2` pairs names with values: left as it was
+    assert line("p.a", "a, b = 1, 2") == "163 Field p.a, b = 1, 2"
+    # a lone field keeps its line as it was
+    assert line("resty.User.Token", "Token string") == "163 Field resty.User.Token string"
