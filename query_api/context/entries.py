@@ -180,9 +180,10 @@ class EntryRenderer:
         )
         reasons = [  # named as search names them: as the file's code imports them
             display_reason(r, cand.path, packages)
-            for r in bundle_reasons(cand.reasons, {sym for _, sym in units if sym})
+            for r in bundle_reasons(cand.reasons, {sym for _, sym in units if sym}, whole_body)
         ]
-        several = len(ranges) > 1  # each span's unit names its lines: the entry's would not
+        # each span's unit names its lines: the entry's would not; a whole body's are its all
+        several = len(ranges) > 1 or whole_body
         entry = b.BundleEntry(
             path=cand.path,
             score=round(cand.score, 4),  # more digits say nothing and cost tokens

@@ -23,16 +23,17 @@ def unit_key(
     return f"{ranges[i][0]}-{ranges[i][1]}" if len(ranges) > i else ""
 
 
-def bundle_reasons(reasons: list[str], packed: set[str]) -> list[str]:
+def bundle_reasons(reasons: list[str], packed: set[str], whole: bool = False) -> list[str]:
     """A search hit's reasons as a bundle entry carries them: a `symbol:<fq>` reason whose
     declaration is packed, or encloses one (a class whose methods the spans show), says
-    again what its units say, and of the others the first (the best match) says enough; the
-    search answer keeps them all. Never empty."""
+    again what its units say (a whole body packs every declaration the file holds), and of
+    the others the first (the best match) says enough; the search answer keeps them all.
+    Never empty."""
     out: list[str] = []
     named = False
     for reason in reasons:
         if reason.startswith("symbol:"):
-            if named or _shown(reason[len("symbol:") :], packed):
+            if whole or named or _shown(reason[len("symbol:") :], packed):
                 continue
             named = True
         out.append(reason)

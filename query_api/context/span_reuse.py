@@ -68,11 +68,14 @@ class HeldSpans:
 
 
 def unit_lines(entry: b.BundleEntry) -> list[tuple[int, int] | None]:
-    """Each unit's lines where it is a span: its own (several spans) or the entry's (one)."""
+    """Each unit's lines where it is a span: its own (several spans) or the entry's (one);
+    a whole body (the entry names its hash, not its lines) holds all of them."""
     out: list[tuple[int, int] | None] = []
+    whole = (1, len(entry.content.splitlines())) if entry.contentHash else (None, None)
     for unit in entry.units:
-        start = unit.startLine or (entry.startLine if len(entry.units) == 1 else None)
-        end = unit.endLine or (entry.endLine if len(entry.units) == 1 else None)
+        one = len(entry.units) == 1
+        start = unit.startLine or (entry.startLine or whole[0] if one else None)
+        end = unit.endLine or (entry.endLine or whole[1] if one else None)
         out.append((start, end) if unit.kind == "span" and start and end else None)
     return out
 

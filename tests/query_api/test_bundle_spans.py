@@ -431,3 +431,15 @@ def test_a_rust_files_unit_tests_come_after_its_code() -> None:
     tests = task_stems("test the out-of-range Unix timestamp")
     spans = select_spans(TIME_RS, 210, tests, lines=lines, max_spans=1)
     assert [fq for _, _, fq in spans] == ["tests.out_of_range_unix_timestamp_is_rejected"]
+
+
+def test_an_entry_holding_the_whole_body_names_none_of_its_declarations() -> None:
+    """Every declaration a file holds is in its whole body, so a `symbol:` reason says again
+    what the code shows (gin's render/pdf.go, 155 tokens, named `symbol:render.PDF`)."""
+    reasons = ["semantic", "path-name-match", "symbol:render.PDF", "content-match"]
+    assert bundle_reasons(reasons, set(), whole=True) == [
+        "semantic",
+        "path-name-match",
+        "content-match",
+    ]
+    assert bundle_reasons(["symbol:render.PDF"], set(), whole=True) == ["symbol:render.PDF"]
