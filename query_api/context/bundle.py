@@ -36,6 +36,7 @@ from query_api.answers.render import render, wire_tokens
 from query_api.context.acks import ACK_SHARE, ack_cost, acks_within, unlisted_note, with_note
 from query_api.context.candidates import Candidate, worth_packing
 from query_api.context.count_memo import CountMemo
+from query_api.context.echo import task_echo
 from query_api.context.entries import EntryRenderer
 from query_api.context.fill import MAX_FILES, MIN_ROOM, fill
 from query_api.context.one_line import one_line_note
@@ -71,7 +72,6 @@ BACKFILL_POOL = 50
 LEVELS: tuple[b.Detail, ...] = ("slices", "outline", "paths")
 FILL_MARGIN = 16  # answer tokens kept back from filling, plus one per 500 of budget
 NOTE_ROOM = 40  # answer tokens kept for the note that counts unlisted acknowledgements
-LONG_TASK_SHARE = 4  # a task echo of a quarter of the budget or more is said in the note
 RESPONSE_ROUNDS = 4  # responseTokens is in the answer it counts: a few rounds settle it
 # the spans the caller's session was sent (span_reuse.py), read once per answer
 _ANSWER_SPANS: contextvars.ContextVar[HeldSpans | None] = contextvars.ContextVar(
@@ -276,7 +276,7 @@ class BundleService:
         fresh = brief_freshness(await self.core.freshness(args.repoId))
         shell = b.ContextResult(
             repoId=args.repoId,
-            task=args.task,
+            task=task_echo(args.task),
             mode=answer.mode,
             retrievalPath=answer.retrievalPath,
             detail=levels[0],
@@ -289,17 +289,14 @@ class BundleService:
             session=args.session,
             reused=[],
             freshness=fresh,
-            note=with_note(
-                with_note(_unknown_detail(args.detail), unhonoured_note(args.known, held)),
-                self._long_task(args.task, budget),
-            ),
+            note=with_note(_unknown_detail(args.detail), unhonoured_note(args.known, held)),
         )
-        focus = self._focus(shell)
+        focus = self._focus(shell, args.task)
         packed = await self._pack_levels(shell, cands, levels, top, seen, held, focus)
         result = packed.result
         least = None
         if not result.entries and packed.cheapest is not None and cands:
-            least = await self._least_budget(packed, cands, levels, top, seen, held)
+            least = await self._least_budget(packed, cands, levels, top, seen, held, args.task)
         if result.detail == "slices" and result.entries:
             deeper = len(answer.hits) >= top and not reuse  # the search may hold more files
             result, cands = await self._filled(args, deeper, packed, cands, seen, held, focus)
@@ -349,24 +346,12 @@ class BundleService:
         fitted, _ = self._fitted(noted, result.entries, result.truncated)
         return fitted if len(fitted.entries) == len(result.entries) else result
 
-    def _long_task(self, task: str, budget: int) -> str | None:
-        """Why little code came back when the task's echo (a field the answer returns) takes
-        a quarter of the budget or more: a 16,384-character task left 956 tokens of code
-        of 8,192 (a QA pass on ky), and nothing said so."""
-        echo = self.count(task)
-        if echo * LONG_TASK_SHARE < budget:
-            return None
-        return (
-            f"the task's echo takes {echo:,} of the {budget:,} tokens: a shorter task leaves "
-            "more room for code"
-        )
-
-    def _focus(self, shell: b.ContextResult) -> Focus:
+    def _focus(self, shell: b.ContextResult, task: str) -> Focus:
         """The declarations a file's spans are chosen by: the task's word stems, and one
         declaration a file where the answer's own fields take half the envelope's share
         before any file (a second declaration's receipt and header would pass it: 2,000
         tokens, not 4,000)."""
-        focus = Focus(task_stems(shell.task), qualified=tuple(qualified_names(shell.task)))
+        focus = Focus(task_stems(task), qualified=tuple(qualified_names(task)))
         budget = shell.budgetTokens
         if budget < b.DEFAULT_BUDGET and self._wire(shell) > ENVELOPE_SHARE / 2 * budget:
             focus = replace(focus, spans=1)
@@ -380,6 +365,7 @@ class BundleService:
         top: int,
         seen: set[str],
         held: set[tuple[str, str]],
+        task: str,
     ) -> int:
         """The least budget at which the same levels pack an entry for these candidates,
         with the answer's fields as they are now (query_api/context/retry.py)."""
@@ -389,7 +375,9 @@ class BundleService:
             probe = empty.model_copy(
                 update={"budgetTokens": budget, "responseTokens": budget, "reused": []}
             )
-            got = await self._pack_levels(probe, cands, levels, top, seen, held, self._focus(probe))
+            got = await self._pack_levels(
+                probe, cands, levels, top, seen, held, self._focus(probe, task)
+            )
             return bool(got.result.entries)
 
         assert packed.cheapest is not None
