@@ -50,6 +50,7 @@ from streams.stores.views.search import (
     KeywordHit,
     declared_symbols,
     keyword_hits,
+    looks_up_tests,
     name_symbols_of,
     role_prior,
     roles_in,
@@ -226,9 +227,13 @@ class Retriever:
         `unnamed` that the answer keeps get their `symbol:` reasons first: which hits it keeps
         does not depend on reasons, and the reasons are what naming would have given them."""
         graph = self.graphs.graph(repo_id)
-        tests_asked = Role.TEST in roles_in(query)
+        # a lone name only tests declare (`TestClientRetryGet`) looks its test up: first,
+        # not below its subject (keyword search ranks it so; the fusion let embedded files
+        # pass it, and the subject went above it)
+        looked_up = self._tests_looked_up(repo_id, query)
+        tests_asked = Role.TEST in roles_in(query) or bool(looked_up)
         subjects: dict[str, str | None] = {}  # finish runs twice when naming: look up once
-        hits = declared_first(hits, self._declaring(repo_id, query))
+        hits = declared_first(hits, self._declaring(repo_id, query) | looked_up)
 
         def subject_of(test: str) -> str | None:
             if test not in subjects:
@@ -270,6 +275,14 @@ class Retriever:
                 if QUALIFIED_NAME_TIER in tiers.values() and role_prior(path, asked) >= 1.0
             }
         )
+
+    def _tests_looked_up(self, repo_id: str, query: str) -> set[str]:
+        """The test files declaring the one name the query is, when only tests declare it
+        (search.looks_up_tests); none for a query of more than one word."""
+        if any(c.isspace() for c in query.strip()):
+            return set()
+        named = self.views.read(lambda conn: declared_symbols(conn, repo_id, query, NAMED_POOL))
+        return set(named) if looks_up_tests(query, named, roles_in(query)) else set()
 
     def _subject_of(self, repo_id: str, test: str) -> str | None:
         """The indexed source file a test file tests by the naming convention, the one

@@ -124,3 +124,31 @@ async def test_a_file_named_by_its_path_ranks_first_though_it_is_never_embedded(
         answer = await rig.plane.retriever.search("repo", query, 5)
         assert answer.path in (RetrievalPath.SEMANTIC_APPROXIMATE, RetrievalPath.SEMANTIC_EXACT)
         assert answer.hits[0].entry.path == "examples/simple/main.go", answer.hits
+
+
+async def test_a_lone_name_only_a_test_declares_ranks_that_test_first(tmp_path: Path) -> None:
+    """go-resty/resty: `TestClientRetryGet` is a test's name, declared by retry_test.go
+    alone; keyword search ranked that test first, but the answer put its subject retry.go
+    above it, and the hybrid answer let three embedded files pass it (4th of 10). Looked up
+    alone, the test is what the query means; inside a sentence the source stays first."""
+    files = {
+        "retry_test.go": "package resty\n\nfunc TestClientRetryGet(t *testing.T) {\n"
+        "\tc := dc()\n\tc.SetRetryCount(3)\n}\n",
+        "retry.go": "package resty\n\n// retry get client retry get client retry\n"
+        "func Backoff(operation func() error) error {\n\treturn operation()\n}\n",
+        **{
+            f"client{i}.go": f"package resty\n\n// client retry get test client\n"
+            f"func (c *Client) GetClient{i}() *Client {{\n\treturn c\n}}\n"
+            for i in range(4)
+        },
+    }
+    async for rig in open_rig(tmp_path, files=files):
+        await rig.indexer.run_until_idle()
+        answer = await rig.plane.retriever.search("repo", "TestClientRetryGet", 5)
+        assert answer.path in (RetrievalPath.SEMANTIC_APPROXIMATE, RetrievalPath.SEMANTIC_EXACT)
+        paths = [h.entry.path for h in answer.hits]
+        assert paths[0] == "retry_test.go", paths
+        scores = [h.score for h in answer.hits]
+        assert scores == sorted(scores, reverse=True)
+        sentence = await rig.plane.retriever.search("repo", "fix the client retry get", 5)
+        assert sentence.hits[0].entry.path != "retry_test.go", sentence.hits

@@ -588,6 +588,17 @@ def _sources_first(
     return sources or declared
 
 
+def looks_up_tests(query: str, declared: dict[str, dict[str, int]], asked: set[Role]) -> bool:
+    """Whether the query is one name only tests declare (`TestCustomDefaultShellCompDirective`,
+    `declared` being declared_symbols' answer): it looks that test up, no source file is what
+    it means."""
+    return (
+        bool(declared)
+        and not any(c.isspace() for c in query.strip())
+        and all(role_prior(path, asked) < 1.0 for path in declared)
+    )
+
+
 def _named_tiers(
     conn: sqlite3.Connection,
     repo_id: str,
@@ -602,11 +613,7 @@ def _named_tiers(
     tiers: dict[str, int] = {path: PATH_TIER for path in path_named_files(conn, repo_id, query)}
     for path in module_named_files(conn, repo_id, query):
         tiers[path] = max(tiers.get(path, 0), QUALIFIED_NAME_TIER)
-    # a query that is one name only tests declare (`TestCustomDefaultShellCompDirective`)
-    # looks that test up: no source file is what it means
-    lookup = not any(c.isspace() for c in query.strip()) and all(
-        role_prior(path, asked) < 1.0 for path in declared
-    )
+    lookup = looks_up_tests(query, declared, asked)
     for path, named in declared.items():
         if role_prior(path, asked) < 1.0 and not lookup:
             continue
