@@ -77,6 +77,9 @@ class QueryTerms:
     # each qualified identifier's parts (click.shell_completion.zshcomplete: click,
     # shell_completion, zshcomplete): a file never holds it whole, its module in its path
     qualified: tuple[tuple[str, ...], ...] = ()
+    # two words next to each other in the query, which code may write as one lower-case
+    # token (`shell escape` -> `shellescape`, `cookie jar` -> `cookiejar`)
+    adjacent: frozenset[tuple[str, str]] = frozenset()
 
     @property
     def empty(self) -> bool:
@@ -95,12 +98,16 @@ def query_terms(query: str) -> QueryTerms:
     words = {w for w in tokenize(query) if w not in STOP_WORDS and w not in in_identifiers}
     identifier_words = frozenset(in_identifiers - STOP_WORDS)
     qualified = tuple(tuple(part.lower() for part in parts) for parts in qualified_names(query))
+    tokens = tokenize(query)
+    pairs = itertools.pairwise(tokens)
+    adjacent = frozenset((a, b) for a, b in pairs if a in words and b in words)
     return QueryTerms(
         tuple(identifiers),
         frozenset(words),
         identifier_words,
         tuple(identifiers.values()),
         qualified,
+        adjacent,
     )
 
 
@@ -135,7 +142,10 @@ def line_score(line: str, terms: QueryTerms) -> int:
     `isHttpAdapterSupported`, not line 169's `function httpAdapter(config)`) or where the
     line holds all its words apart: on go-resty/resty, no line of request.go holds
     `JSONIndent`, and the hit its reasons led with `noescapeJSONMarshalIndent` pointed at
-    `FormData url.Values`, which holds `data`."""
+    `FormData url.Values`, which holds `data`. Two words next to each other in the query are
+    on a line that runs them together as one token: resty's `shell escape of the curl command
+    arguments` pointed at `url.QueryEscape`, not at `shellescape.Quote`. (Each such word is a
+    substring of that line, so _candidate_lines' bound holds.)"""
     lowered = line.lower()
     score = 0
     tokens: frozenset[str] | None = None
@@ -147,7 +157,11 @@ def line_score(line: str, terms: QueryTerms) -> int:
             score += words <= tokens
     if terms.words and any(w in lowered for w in terms.words):
         tokens = frozenset(tokenize(line)) if tokens is None else tokens
-        score += len(terms.words & tokens)
+        present = terms.words & tokens
+        for a, b in terms.adjacent:
+            if a + b in tokens:
+                present |= terms.words & {a, b}
+        score += len(present)
     return score
 
 

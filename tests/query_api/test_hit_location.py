@@ -252,3 +252,25 @@ def test_an_identifier_whose_words_a_line_holds_apart_counts_there() -> None:
     whole = "\n".join([body, *["// ..." for _ in range(44, 60)], "// JSONIndent data"])  # 60
     found = locate_in_file(whole, [struct, field, indent], terms, None, [indent, field])
     assert found is not None and (found.start_line, found.end_line) == (60, 60), found
+
+
+def test_query_words_a_line_runs_together_count_there() -> None:
+    # go-resty/resty's util_curl.go for "shell escape of the curl command arguments": the hit's
+    # reasons led with `buildCurlRequest`, whose lines call `shellescape.Quote`, but the hit
+    # pointed at `dumpCurlCookies`' `url.QueryEscape`, the one line holding `escape` apart
+    body = "\n".join(
+        [
+            "func dumpCurlCookies(cookies []*http.Cookie) string {",  # 1
+            '\tsb.WriteString(cookie.Name + "=" + url.QueryEscape(cookie.Value))',  # 2
+            "}",
+            *["// ..." for _ in range(4, 20)],
+            "func buildCurlRequest(req *http.Request) (curl string) {",  # 20
+            '\tcmd += " " + shellescape.Quote(arg)',  # 21: shell + escape, run together
+            "}",
+        ]
+    )
+    terms = query_terms("shell escape of the command arguments")
+    found = locate_in_file(body, [], terms)
+    assert found is not None and (found.start_line, found.end_line) == (21, 21), found
+    # words that only run together in the query's order: `escapeshell` is no `shellescape`
+    assert locate_in_file(body, [], query_terms("escape shell")).start_line == 2  # type: ignore[union-attr]
