@@ -144,23 +144,28 @@ def line_score(line: str, terms: QueryTerms) -> int:
     `JSONIndent`, and the hit its reasons led with `noescapeJSONMarshalIndent` pointed at
     `FormData url.Values`, which holds `data`. Two words next to each other in the query are
     on a line that runs them together as one token: resty's `shell escape of the curl command
-    arguments` pointed at `url.QueryEscape`, not at `shellescape.Quote`. (Each such word is a
-    substring of that line, so _candidate_lines' bound holds.)"""
+    arguments` pointed at `url.QueryEscape`, not at `shellescape.Quote`; and a word is on a
+    line writing it as two tokens next to each other (`cookiejar` in `CookieJar`). (Each such
+    word is a substring of that line, so _candidate_lines' bound holds.)"""
     lowered = line.lower()
     score = 0
-    tokens: frozenset[str] | None = None
+    ordered: list[str] | None = None  # the line's tokens, read once and only if needed
     for ident, words in zip(terms.identifiers, terms.split_identifiers, strict=False):
         if ident in lowered:
             score += 2 if _whole(ident).search(lowered) else 1
         elif words and all(w in lowered for w in words):  # tokenize only candidates
-            tokens = frozenset(tokenize(line)) if tokens is None else tokens
-            score += words <= tokens
+            ordered = tokenize(line) if ordered is None else ordered
+            score += words <= frozenset(ordered)
     if terms.words and any(w in lowered for w in terms.words):
-        tokens = frozenset(tokenize(line)) if tokens is None else tokens
+        ordered = tokenize(line) if ordered is None else ordered
+        tokens = frozenset(ordered)
         present = terms.words & tokens
         for a, b in terms.adjacent:
             if a + b in tokens:
                 present |= terms.words & {a, b}
+        apart = {w for w in terms.words - present if w in lowered}
+        if apart:  # a word the line may write as two tokens
+            present |= apart & {a + b for a, b in itertools.pairwise(ordered)}
         score += len(present)
     return score
 

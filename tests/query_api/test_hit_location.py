@@ -274,3 +274,17 @@ def test_query_words_a_line_runs_together_count_there() -> None:
     assert found is not None and (found.start_line, found.end_line) == (21, 21), found
     # words that only run together in the query's order: `escapeshell` is no `shellescape`
     assert locate_in_file(body, [], query_terms("escape shell")).start_line == 2  # type: ignore[union-attr]
+
+
+def test_a_query_word_a_line_writes_as_two_tokens_counts_there() -> None:
+    # the mirror of `shell escape` -> `shellescape`: resty's request "... when cookiejar in use"
+    # writes as one word what the code writes `CookieJar` (cookie, jar)
+    body = "\n".join(
+        [
+            "// use the default transport",  # 1: `use`
+            *["// ..." for _ in range(2, 20)],
+            "jar := c.httpClient.CookieJar() // use it",  # 20: `cookiejar` and `use`
+        ]
+    )
+    found = locate_in_file(body, [], query_terms("cookiejar in use"))
+    assert found is not None and found.start_line == 20, found
