@@ -11,11 +11,13 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import time
 from pathlib import Path
 
 from query_api.settings import Settings
 from repocontext.app import EmbeddedApp
+from repocontext.data_dir import PRIVATE_UMASK
 from schemas import tools as t
 from schemas.bundle import ContextArgs
 
@@ -38,6 +40,9 @@ class RepocontextSystem:
     async def open(
         cls, checkout: Path, data_dir: Path, *, embedder: str = "none", hybrid: bool = True
     ) -> RepocontextSystem:
+        # as `repocontext serve` does: files the service makes are its user's alone, so the
+        # data directory's check has nothing to repair (and to print) at every open
+        os.umask(PRIVATE_UMASK)
         settings = Settings(
             data_dir=data_dir,
             embedder=embedder,
