@@ -59,9 +59,18 @@ async def test_outline_and_related_show_import_names_in_a_src_layout(tmp_path: P
         app_related = await call(s, "repocontext_related", {**where, "path": "src/flask/app.py"})
         assert app_related["imports"] == ["flask.testing"]  # was src.flask.testing
 
-        # the bundle's `symbol:` reasons as search gives them; recall and scan's names too
+        # the bundle's `symbol:` reasons as search gives them (paths: an entry sending a whole
+        # body names none, it holds every declaration); recall and scan's names too
         task = {"repoId": "repo", "task": "make_test_client FlaskClient"}
-        bundle = await call(s, "repocontext_context", task)
+        bundle = await call(s, "repocontext_context", {**task, "detail": "paths"})
+        whole = await call(s, "repocontext_context", task)
+        assert not [
+            r
+            for e in whole["entries"]
+            if "contentHash" in e
+            for r in e["reasons"]
+            if "symbol:" in r
+        ]
         symbol_reasons = [r for e in bundle["entries"] for r in e["reasons"] if "symbol:" in r]
         search = await call(s, "repocontext_search", {"repoId": "repo", "query": task["task"]})
         assert symbol_reasons and all(
