@@ -276,7 +276,7 @@ class BundleService:
         fresh = brief_freshness(await self.core.freshness(args.repoId))
         shell = b.ContextResult(
             repoId=args.repoId,
-            task=task_echo(args.task),
+            task=args.task,  # planned with the whole task: echoed shorter once packed (echo.py)
             mode=answer.mode,
             retrievalPath=answer.retrievalPath,
             detail=levels[0],
@@ -318,6 +318,7 @@ class BundleService:
         if not result.entries and not result.reused and answer.note and not result.note:
             # nothing to pack because nothing matched: the search's word for it, not silence
             result = result.model_copy(update={"note": answer.note})
+        result = result.model_copy(update={"task": task_echo(args.task)})
         return self._settle(args, result, cands, packed.cheapest, now, least)
 
     def _one_line_noted(self, result: b.ContextResult) -> b.ContextResult:

@@ -3,8 +3,10 @@
 The caller wrote the task and holds it; the echo only tells which request an answer is for.
 Echoed whole, a change request's paragraph (60 words, about 90 tokens) took a twentieth of a
 2,000-token answer, and a 16,384-character task took 3,700 tokens of 8,192. So a task longer
-than ECHO_CHARS is echoed as its first words and an ellipsis; the search and the spans read
-the whole task.
+than ECHO_CHARS is echoed as its first words and an ellipsis. The answer is planned with the
+whole task in it and shortened once packed: the plan's choices (how many files, one
+declaration a file or several) were chosen with the echo whole, and a shorter one changed
+them; so the search, the spans and the code sent are what they were.
 """
 
 from __future__ import annotations
