@@ -36,7 +36,7 @@ from query_api.answers.render import render, wire_tokens
 from query_api.context.acks import ACK_SHARE, ack_cost, acks_within, unlisted_note, with_note
 from query_api.context.candidates import Candidate, worth_packing
 from query_api.context.count_memo import CountMemo
-from query_api.context.echo import task_echo
+from query_api.context.echo import PLANNED_CHARS, task_echo
 from query_api.context.entries import EntryRenderer
 from query_api.context.fill import MAX_FILES, MIN_ROOM, fill
 from query_api.context.one_line import one_line_note
@@ -276,7 +276,7 @@ class BundleService:
         fresh = brief_freshness(await self.core.freshness(args.repoId))
         shell = b.ContextResult(
             repoId=args.repoId,
-            task=args.task,  # planned with the whole task: echoed shorter once packed (echo.py)
+            task=args.task[:PLANNED_CHARS],  # echoed shorter once packed (echo.py)
             mode=answer.mode,
             retrievalPath=answer.retrievalPath,
             detail=levels[0],

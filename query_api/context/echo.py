@@ -6,13 +6,16 @@ Echoed whole, a change request's paragraph (60 words, about 90 tokens) took a tw
 than ECHO_CHARS is echoed as its first words and an ellipsis. The answer is planned with the
 whole task in it and shortened once packed: the plan's choices (how many files, one
 declaration a file or several) were chosen with the echo whole, and a shorter one changed
-them; so the search, the spans and the code sent are what they were.
+them; so the search, the spans and the code sent are what they were. Only its first
+PLANNED_CHARS count in the plan: a 16,384-character task had left 956 tokens of code of 8,192.
 """
 
 from __future__ import annotations
 
 ECHO_CHARS = 100  # about 20 tokens of English: enough to tell one request from another
 ELLIPSIS = " …"
+# of the task, what the plan counts as echoed: more than any change request's paragraph
+PLANNED_CHARS = 2000
 
 
 def task_echo(task: str) -> str:

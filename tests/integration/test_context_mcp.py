@@ -482,5 +482,10 @@ async def test_a_long_task_is_echoed_as_its_first_words(tmp_path: Path) -> None:
         assert got["task"].endswith(" …") and len(got["task"]) <= 102, got["task"]
         assert long_task.startswith(got["task"][: -len(" …")])
         assert got["responseTokens"] < count_tokens(long_task) and "echo" not in got.get("note", "")
+        # the plan counts the first 2,000 characters of it: the code sent is that task's
+        small = {"repoId": "repo", "responseBudgetTokens": 2600}
+        got = await call(s, "repocontext_context", {**small, "task": long_task})
+        head = await call(s, "repocontext_context", {**small, "task": long_task[:2000]})
+        assert got["totalTokens"] == head["totalTokens"] > 0, got
         short = await call(s, "repocontext_context", {"repoId": "repo", "task": TASK})
         assert short["task"] == TASK
