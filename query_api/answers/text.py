@@ -402,8 +402,9 @@ def _context(r: b.ContextResult) -> str:
         f"({_how(r.mode, r.retrievalPath)}); {r.responseTokens}/{r.budgetTokens} tokens{state}"
     )
     shared = shared_reasons(r.entries)
-    if shared:
-        head += f"; every file: {', '.join(quoted(why) for why in shared)}"
+    said = [why for why in shared if not _how_found(why)]
+    if said:
+        head += f"; every file: {', '.join(quoted(why) for why in said)}"
     note = _own_note(r.note, r.freshness)
     out = [head, *_lag(r.freshness), *([note] if note else [])]
     if r.retryBudgetTokens is not None:
@@ -435,6 +436,14 @@ def shared_reasons(entries: list[b.BundleEntry]) -> list[str]:
 
 
 _SYMBOL_REASON = "symbol:"
+# how a bundle entry's file was found (the vectors, which chunk, both lists): the head line's
+# retrieval path says it, so the text headers leave them to the JSON; they cost a one-file
+# 2,000-token answer ten tokens beside its code and told the reader nothing of the file
+_FOUND_BY = frozenset({"semantic", "keyword-fused"})
+
+
+def _how_found(reason: str) -> bool:
+    return reason in _FOUND_BY or reason.startswith("chunk:")
 
 
 def entry_lines(e: b.BundleEntry, shared: frozenset[str] = frozenset()) -> list[str]:
@@ -448,7 +457,7 @@ def entry_lines(e: b.BundleEntry, shared: frozenset[str] = frozenset()) -> list[
     why = ", ".join(
         quoted(r)
         for r in e.reasons
-        if r not in shared and not (code and r.startswith(_SYMBOL_REASON))
+        if r not in shared and not _how_found(r) and not (code and r.startswith(_SYMBOL_REASON))
     )
     out = [f"== {_where(e.path, e.startLine, e.endLine)}" + (f" [{why}]" if why else "")]
     if e.truncatedAtLine is not None:  # the file goes on: its stored text stops in that line

@@ -198,15 +198,21 @@ def test_a_bundles_shared_reasons_are_said_once_in_its_text() -> None:
         )
     )[1]
     assert text.splitlines() == [
-        "2 files in r at slices (semantic.exact); 100/8192 tokens; "
-        "every file: semantic, chunk:file, keyword-fused",
+        "2 files in r at slices (semantic.exact); 100/8192 tokens",
         "== a.py [symbol:run, content-match]",
         "x = 1",
         "== b.py [path-name-match]",
         "x = 1",
     ]
-    one = render(bundle(entry("a.py", both)))[1].splitlines()
-    assert one[1] == "== a.py [semantic, chunk:file, keyword-fused]"  # one entry: nothing shared
+    # how the files were found (vectors, chunks, both lists) is the head line's retrieval
+    # path; the headers say why each file is here, and the JSON keeps every reason
+    one = render(bundle(entry("a.py", [*both, "content-match"])))[1].splitlines()
+    assert one[1] == "== a.py [content-match]"
+    both_found = render(bundle(entry("a.py", [*both, "related:b.py"]), entry("b.py", both)))[1]
+    assert both_found.splitlines()[:2] == [
+        "2 files in r at slices (semantic.exact); 100/8192 tokens",
+        "== a.py [related:b.py]",
+    ]
 
 
 def test_text_that_does_not_print_is_escaped_where_the_text_block_echoes_it() -> None:
@@ -296,7 +302,7 @@ def test_a_bundle_entrys_symbol_reason_is_in_its_text() -> None:
     )
     header = render(one_entry_bundle(entry, "paths", 8192))[1].splitlines()[1]
     assert header == (
-        "== src/jinja2/runtime.py [semantic, symbol:jinja2.runtime.Undefined.__slots__]"
+        "== src/jinja2/runtime.py [symbol:jinja2.runtime.Undefined.__slots__]"
     )
 
 
@@ -312,7 +318,7 @@ def test_a_pointer_entry_says_its_path_once_in_the_text() -> None:
         units=[b.Unit(receipt="r", kind="pointer", tokenCount=6)],
     )
     lines = render(one_entry_bundle(entry, "paths", 8192))[1].splitlines()
-    assert lines[1:] == ["== src/jinja2/runtime.py [semantic]"]
+    assert lines[1:] == ["== src/jinja2/runtime.py"]
 
 
 def test_a_code_entrys_symbol_reason_is_left_to_the_json() -> None:
@@ -331,7 +337,7 @@ def test_a_code_entrys_symbol_reason_is_left_to_the_json() -> None:
         endLine=4,
     )
     header = render(one_entry_bundle(entry, "slices", 2000))[1].splitlines()[1]
-    assert header == "== src/jinja2/runtime.py:4 [semantic]"
+    assert header == "== src/jinja2/runtime.py:4"
 
 
 def test_an_outline_line_says_a_declarations_name_once() -> None:
