@@ -301,9 +301,7 @@ def test_a_bundle_entrys_symbol_reason_is_in_its_text() -> None:
         units=[b.Unit(receipt="r", kind="pointer", tokenCount=6)],
     )
     header = render(one_entry_bundle(entry, "paths", 8192))[1].splitlines()[1]
-    assert header == (
-        "== src/jinja2/runtime.py [symbol:jinja2.runtime.Undefined.__slots__]"
-    )
+    assert header == ("== src/jinja2/runtime.py [symbol:jinja2.runtime.Undefined.__slots__]")
 
 
 def test_a_pointer_entry_says_its_path_once_in_the_text() -> None:
