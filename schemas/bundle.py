@@ -73,7 +73,10 @@ class Reused(ToolModel):
 
 class ContextResult(ToolModel):
     repoId: str
-    task: str
+    task: str = Field(
+        description="The task as given; one longer than 100 characters as its first words "
+        "and ' …' (the caller holds the whole task)."
+    )
     mode: SearchMode
     retrievalPath: RetrievalPath
     detail: Detail
