@@ -106,6 +106,20 @@ async def wait_indexed(session: ClientSession, repo_id: str, timeout: float = 30
     await wait_for(done, timeout, f"{repo_id} to finish indexing")
 
 
+async def wait_caught_up(
+    session: ClientSession, repo_id: str, path: str, timeout: float = 30.0
+) -> None:
+    """Until the views hold every event in the log, as a related answer on `path` says. One
+    file's outline is not the whole index: the cross-reference view can trail it (CI read
+    `dependents` before they were there), so a test reading dependents waits here."""
+
+    async def done() -> bool:
+        got = await call(session, "repocontext_related", {"repoId": repo_id, "path": path})
+        return bool(got["freshness"]["eventsBehind"] == 0)
+
+    await wait_for(done, timeout, "the views to catch up with the log")
+
+
 async def search_paths(session: ClientSession, repo_id: str, query: str) -> list[str]:
     result = await call(session, "repocontext_search", {"repoId": repo_id, "query": query})
     return [hit["entry"]["path"] for hit in result["hits"]]

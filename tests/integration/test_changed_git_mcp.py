@@ -13,7 +13,13 @@ from typing import Any
 import pytest
 
 from tests.conftest import child_env, cli_command
-from tests.integration.mcp_helpers import call, call_error, stdio_session, wait_for
+from tests.integration.mcp_helpers import (
+    call,
+    call_error,
+    stdio_session,
+    wait_caught_up,
+    wait_for,
+)
 
 pytestmark = pytest.mark.anyio
 
@@ -86,16 +92,10 @@ async def test_changed_diffs_the_indexed_commit_against_the_refs_head(tmp_path: 
             return bool(got.get("symbols"))
 
         await wait_for(indexed, what="the git repository's symbols")
-
-        async def caught_up() -> dict[str, Any] | None:
-            # one file's outline is not the whole commit: the cross-reference view can trail it
-            # (CI saw `dependents` still empty); the answer says how far behind it is
-            got = await call(
-                session, "repocontext_related", {"repoId": "shop", "path": "shop/orders.py"}
-            )
-            return got if got["freshness"]["eventsBehind"] == 0 else None
-
-        related = await wait_for(caught_up, what="the views to catch up with the log")
+        await wait_caught_up(session, "shop", "shop/orders.py")
+        related = await call(
+            session, "repocontext_related", {"repoId": "shop", "path": "shop/orders.py"}
+        )
         # `from .orders import OrderService` in shop/checkout.py names shop.orders
         assert {(d["path"], d["symbol"]) for d in related["dependents"]} == {
             ("shop/checkout.py", "shop.checkout.checkout")

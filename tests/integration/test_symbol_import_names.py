@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.integration.mcp_helpers import call, wait_for
+from tests.integration.mcp_helpers import call, wait_caught_up, wait_for
 from tests.integration.memory_rig import memory_rig
 
 pytestmark = pytest.mark.anyio
@@ -40,6 +40,7 @@ async def test_outline_and_related_show_import_names_in_a_src_layout(tmp_path: P
             return bool((await call(s, "repocontext_outline", where)).get("symbols"))
 
         await wait_for(outlined, what="symbols of src/flask/testing.py")
+        await wait_caught_up(s, "repo", "src/flask/testing.py")
         outline = await call(s, "repocontext_outline", where)
         assert [x["fullyQualifiedName"] for x in outline["symbols"]] == [
             "flask.testing.FlaskClient",

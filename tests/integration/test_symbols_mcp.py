@@ -9,7 +9,14 @@ from typing import Any
 import pytest
 
 from processors.tokens import count_tokens
-from tests.integration.mcp_helpers import call, call_error, stdio_session, wait_for, wait_indexed
+from tests.integration.mcp_helpers import (
+    call,
+    call_error,
+    stdio_session,
+    wait_caught_up,
+    wait_for,
+    wait_indexed,
+)
 
 pytestmark = pytest.mark.anyio
 
@@ -131,6 +138,7 @@ async def test_outline_related_changed_and_search(tmp_path: Path) -> None:
             return bool((await outline("shop/orders.py")).get("symbols"))
 
         await wait_for(has_symbols, what="symbols of shop/orders.py")
+        await wait_caught_up(session, "shop", "shop/orders.py")
         got = await outline("shop/orders.py")
         assert got["exists"] is True
         assert got["fullReadTokenCount"] == count_tokens(ORDERS)
