@@ -237,6 +237,29 @@ def roles_asked(words: set[str]) -> set[Role]:
     return {role for role, asked in _ROLE_WORDS.items() if asked & words}
 
 
+# The query's subject is tests: it starts with them (`tests for X`, `unit tests of X`, `test
+# digest auth`), or asks where or which they are, or to find, show or list them. A request to
+# add, fix or update tests mostly changes the source it names (the benchmark's change
+# requests that mention tests did), so it is not one.
+_ABOUT_TESTS = re.compile(
+    r"""^\s*
+    (?:(?:where|which|what)\s+(?:are|is|do|does|would)?\s*
+      |(?:find|show|list|locate|open|get)\s+(?:me\s+)?)?
+    (?:the\s+|all\s+|any\s+|existing\s+)?
+    (?:unit\s+|integration\s+|e2e\s+|end-to-end\s+|regression\s+)?
+    (?:tests?|specs?)\b
+    (?:\s+(?:files?|cases?|suites?)\b)?
+    \s*(?:for|of|on|covering|that|about|in|\w)""",
+    re.IGNORECASE | re.VERBOSE,
+)
+
+
+def roles_about(query: str) -> set[Role]:
+    """The roles a query is about, not merely names: {TEST} for `tests for retry conditions`
+    and `where are the tests for X?`, none for `add tests for X`."""
+    return {Role.TEST} if _ABOUT_TESTS.match(query) else set()
+
+
 _TS_SOURCE = (".ts", ".mts", ".cts", ".tsx")
 _TS_DECLARATIONS = (".d.ts", ".d.mts", ".d.cts")
 _TYPE_STEMS = frozenset({"types", "type", "typings"})

@@ -24,7 +24,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from processors.path_roles import Role, role_of
+from processors.path_roles import Role, role_of, roles_about
 from processors.qualified_names import qualified_names
 from query_api.memory.search import attach_linked, keyword_memory_hits, semantic_memory_hit
 from query_api.memory.views import MemoryReader, truncation_fields
@@ -35,6 +35,7 @@ from query_api.retrieval.fusion import fuse
 from query_api.retrieval.neighbour_fill import fill_tail
 from query_api.retrieval.readiness import Readiness
 from query_api.retrieval.subjects import subjects_first
+from query_api.retrieval.tests_first import tests_first
 from query_api.symbols.tested_by import subject_of_test
 from schemas import tools as t
 from schemas.retrieval import RetrievalPath, SearchMode
@@ -223,7 +224,8 @@ class Retriever:
     ) -> list[t.SearchHit]:
         """The answer's `k` hits, its tail filled with its head's neighbours when the
         repository's file graph is built, each test file's subject above it unless the query
-        asks for tests (subjects.py), each with the memory linked to it. The hits in
+        asks for tests (subjects.py), or each file's tests above it when the query is about
+        tests (tests_first.py), each with the memory linked to it. The hits in
         `unnamed` that the answer keeps get their `symbol:` reasons first: which hits it keeps
         does not depend on reasons, and the reasons are what naming would have given them."""
         graph = self.graphs.graph(repo_id)
@@ -235,6 +237,11 @@ class Retriever:
         subjects: dict[str, str | None] = {}  # finish runs twice when naming: look up once
         hits = declared_first(hits, self._declaring(repo_id, query) | looked_up)
 
+        about_tests = Role.TEST in roles_about(query)
+
+        def tests_of(source: str) -> list[str]:
+            return self.graphs.resolver.named_tests(repo_id, source)
+
         def subject_of(test: str) -> str | None:
             if test not in subjects:
                 subjects[test] = self._subject_of(repo_id, test)
@@ -245,6 +252,8 @@ class Retriever:
                 return self._file_hit(repo_id, path)
 
             kept = hits[:k] if graph is None else fill_tail(hits, graph, k, hydrate)
+            if about_tests:
+                return tests_first(kept, k, tests_of, hydrate, hits)
             return kept if tests_asked else subjects_first(kept, k, subject_of, hydrate, hits)
 
         if unnamed:
@@ -371,7 +380,7 @@ class Retriever:
         for each other passage of it in the pool) and per memory entry, by cosine after the
         role prior: a test or doc page that reads like the query is not where a change goes,
         unless the query asks for it."""
-        asked = roles_in(query)
+        asked, about = roles_in(query), roles_about(query)
         files: dict[str, tuple[float, VectorMatch]] = {}
         support: dict[str, int] = {}
         memory: dict[str, t.SearchHit] = {}
@@ -389,7 +398,7 @@ class Retriever:
                 continue
             support[path] = support.get(path, 0) + 1
             if path not in files:
-                factor = 1.0 if role_prior(path, asked) >= 1.0 else SEMANTIC_ROLE_FACTOR
+                factor = 1.0 if role_prior(path, asked, about) >= 1.0 else SEMANTIC_ROLE_FACTOR
                 files[path] = (m.score * factor, m)
         files = {
             path: (best + PASSAGE_SUPPORT * math.log(support[path]), m)

@@ -46,7 +46,7 @@ def subjects_first(
         if subject is None or subject in placed:
             continue
         lower = next((j for j in range(i, len(out)) if out[j].entry.path == subject), None)
-        found = out.pop(lower) if lower is not None else _pooled(pool, subject, hydrate)
+        found = out.pop(lower) if lower is not None else pooled(pool, subject, hydrate)
         if found is None:
             continue
         why = REASON + path
@@ -59,6 +59,6 @@ def subjects_first(
     return out[:k]
 
 
-def _pooled(pool: list[t.SearchHit] | None, path: str, hydrate: Hydrate) -> t.SearchHit | None:
+def pooled(pool: list[t.SearchHit] | None, path: str, hydrate: Hydrate) -> t.SearchHit | None:
     found = next((h for h in pool or () if h.entry.path == path), None)
     return found if found is not None else hydrate(path)

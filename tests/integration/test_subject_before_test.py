@@ -41,3 +41,45 @@ async def test_the_subject_ranks_above_its_test_unless_tests_are_asked(tmp_path:
             s, "repocontext_search", {"repoId": "repo", "query": "fix the french translation tests"}
         )
         assert asked["hits"][0]["entry"]["path"] == "tests/locales/fr.test.ts", asked["hits"]
+
+
+GO_FILES = {
+    "retry.go": (
+        "package resty\n\n// RetryConditionFunc decides whether a request is retried.\n"
+        "type RetryConditionFunc func(status int) bool\n\n"
+        "// retryConditions holds the retry conditions a client checks.\n"
+        "var retryConditions []RetryConditionFunc\n\n"
+        "func AddRetryCondition(condition RetryConditionFunc) {\n"
+        "\tretryConditions = append(retryConditions, condition)\n}\n"
+    ),
+    "retry_test.go": (
+        'package resty\n\nimport "testing"\n\n'
+        "func TestAddRetryCondition(t *testing.T) {\n"
+        "\tAddRetryCondition(func(status int) bool { return status == 503 })\n"
+        "\tif len(retryConditions) != 1 {\n\t\tt.Fatal(len(retryConditions))\n\t}\n}\n"
+    ),
+    "client.go": (
+        "package resty\n\n// Client sends requests; its retry count bounds the retries.\n"
+        "type Client struct {\n\tRetryCount int\n}\n"
+    ),
+}
+
+
+@pytest.mark.parametrize(
+    "query",
+    ["tests for retry conditions", "where are the tests for the retry conditions?"],
+)
+async def test_a_query_about_tests_ranks_the_tests_first(tmp_path: Path, query: str) -> None:
+    """An agent asking for the tests of a thing gets them first, each just above the file
+    it tests (which still holds the query's words best); a change request that only mentions
+    tests (`fix ... tests` above, `add tests for ...`) keeps its subject first."""
+    write_files(tmp_path / "ws" / "repo", GO_FILES)
+    async with memory_rig(tmp_path, index=True) as (_, s):
+        found = await call(s, "repocontext_search", {"repoId": "repo", "query": query})
+        paths = [h["entry"]["path"] for h in found["hits"]]
+        assert paths[:2] == ["retry_test.go", "retry.go"], found["hits"]
+        assert "tests:retry.go" in found["hits"][0]["reasons"], found["hits"][0]
+        change = await call(
+            s, "repocontext_search", {"repoId": "repo", "query": "add tests for retry conditions"}
+        )
+        assert change["hits"][0]["entry"]["path"] == "retry.go", change["hits"]

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from processors.path_roles import Role, is_type_declarations, role_of, roles_asked
+from processors.path_roles import Role, is_type_declarations, role_of, roles_about, roles_asked
 from processors.query_mentions import joined_spellings, named_file_names
 from processors.query_scope import without_commit_type
 from streams.stores.views.handlers import default_registry
@@ -195,6 +195,25 @@ def test_roles_a_query_asks_for() -> None:
     assert roles_asked({"add", "tests", "for", "pager"}) == {Role.TEST}
     assert roles_asked({"fix", "pager", "flush"}) == set()
     assert Role.DOC in roles_asked({"fix", "typo", "in", "readme"})
+
+
+@pytest.mark.parametrize(
+    ("query", "about"),
+    [
+        ("tests for retry conditions", {Role.TEST}),
+        ("Where are the tests for the router?", {Role.TEST}),
+        ("which test covers parse_args", {Role.TEST}),
+        ("find the unit tests for the parser", {Role.TEST}),
+        ("test digest auth", {Role.TEST}),
+        # a change that mentions tests mostly changes the source it names
+        ("add tests for the pager", set()),
+        ("fix the flaky retry tests", set()),
+        ("testing the parser", set()),
+        ("tests", set()),
+    ],
+)
+def test_the_roles_a_query_is_about(query: str, about: set[Role]) -> None:
+    assert roles_about(query) == about
 
 
 def test_a_module_index_file_is_called_by_its_folder(tmp_path: Path) -> None:

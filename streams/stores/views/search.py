@@ -34,7 +34,14 @@ import re
 import sqlite3
 from dataclasses import dataclass
 
-from processors.path_roles import TYPE_WORDS, Role, is_type_declarations, role_of, roles_asked
+from processors.path_roles import (
+    TYPE_WORDS,
+    Role,
+    is_type_declarations,
+    role_of,
+    roles_about,
+    roles_asked,
+)
 from processors.qualified_names import names_declaration, qualified_names
 from processors.query_mentions import (
     joined_spellings,
@@ -418,7 +425,7 @@ def keyword_search(
     if not words & GENERATED_WORDS:
         for path in generated.intersection(found):
             found[path][0] = float(found[path][0]) * GENERATED_PRIOR
-    _weigh_by_path(found, lines, asked, words, query_scopes(query))
+    _weigh_by_path(found, lines, (asked, roles_about(query)), words, query_scopes(query))
     for path in mentioned_files(conn, repo_id, query).intersection(found):
         found[path][0] = float(found[path][0]) * MENTION_BOOST
     if tiers:
@@ -462,16 +469,17 @@ def _query_idf(conn: sqlite3.Connection, tokens: list[str], mirrors: Mirrors) ->
 def _weigh_by_path(
     found: dict[str, list[float | bool]],
     lines: dict[str, int],
-    asked: set[Role],
+    roles: tuple[set[Role], set[Role]],
     words: set[str],
     scopes: tuple[tuple[str, ...], ...],
 ) -> None:
-    """Each candidate's BM25 times what its path says: its role, whether it declares types
-    for a request that is not about types, a name the query says, the scope the query opens
-    with, and its length."""
+    """Each candidate's BM25 times what its path says: its role (the roles the query asks
+    for, and is about), whether it declares types for a request that is not about types, a
+    name the query says, the scope the query opens with, and its length."""
     types = 1.0 if words & TYPE_WORDS else TYPES_PRIOR
+    asked, about = roles
     for path, entry in found.items():
-        prior = role_prior(path, asked) * file_name_boost(path, words)
+        prior = role_prior(path, asked, about) * file_name_boost(path, words)
         prior *= types if is_type_declarations(path) else 1.0
         prior *= SCOPE_BOOST if in_scope(path, scopes) else 1.0
         size = ((1.0 + math.log1p(lines.get(path, 1))) / SIZE_REFERENCE) ** SIZE_EXPONENT
@@ -565,13 +573,17 @@ def roles_in(query: str) -> set[Role]:
     return roles_asked({word.lower() for word in re.findall(r"[A-Za-z]+", query)})
 
 
-def role_prior(path: str, asked: set[Role]) -> float:
+def role_prior(path: str, asked: set[Role], about: set[Role] | None = None) -> float:
     """The factor a file's BM25 score is multiplied by for its role: 1 for source, the
     role's prior otherwise, and its square root for a role the query asks for (`add tests
     for the pager` lifts the pager's tests, yet the pager itself still leads: requests that
-    name tests or docs mostly change the source they describe)."""
-    prior = ROLE_PRIOR[role_of(path)]
-    return math.sqrt(prior) if prior < 1.0 and role_of(path) in asked else prior
+    name tests or docs mostly change the source they describe), 1 for a role the query is
+    about (`tests for the pager`: path_roles.roles_about)."""
+    role = role_of(path)
+    if about and role in about:
+        return 1.0
+    prior = ROLE_PRIOR[role]
+    return math.sqrt(prior) if prior < 1.0 and role in asked else prior
 
 
 def _sources_first(

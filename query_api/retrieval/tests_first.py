@@ -1,0 +1,60 @@
+"""A query about tests gets the tests first: each just above the file it tests.
+
+The role prior pushes tests down, and a query naming tests only softens that (search.role_prior:
+`add tests for the pager` mostly changes the pager, and the benchmark's change requests that
+mention tests changed their source). A question whose subject is tests is another thing:
+`tests for retry conditions`, `where are the tests for the digest auth?` look for test files,
+and the source file still holds the query's words best (resty's retry_test.go came 6th, below
+retry.go, client.go and request.go). So when the query's subject is tests (path_roles.
+roles_about), a test's words weigh as a source file's, and each source file in the answer has
+the tests named for it (related's `tests`, by the naming convention: symbols/tested_by.py)
+placed just above it, with its score and the reason `tests:<its path>`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from processors.path_roles import Role, role_of
+from query_api.retrieval.subjects import Hydrate, pooled
+from schemas import tools as t
+from schemas.retrieval import MAX_REASONS
+
+TestsOf = Callable[[str], list[str]]  # a source file's path -> the test files named for it
+REASON = "tests:"  # + the path of the file the test was placed above
+MAX_TESTS_PLACED = 3  # a module's index file can have a folder of tests named for it
+
+
+def tests_first(
+    hits: list[t.SearchHit],
+    k: int,
+    tests_of: TestsOf,
+    hydrate: Hydrate,
+    pool: list[t.SearchHit] | None = None,
+) -> list[t.SearchHit]:
+    """`hits` (best first, at most `k` kept) with the tests of each source file placed just
+    above it: moved up from lower in the answer, taken from `pool` (the ranking before it was
+    cut to `k`), or brought in when neither has them. A test already above is left there."""
+    out = list(hits)
+    placed: set[str] = set()
+    i = 0
+    while i < min(len(out), k):
+        hit = out[i]
+        path = hit.entry.path or ""
+        placed.add(path)
+        i += 1
+        if hit.entry.kind != "File" or role_of(path) != Role.SOURCE:
+            continue
+        for test in [p for p in tests_of(path) if p not in placed][:MAX_TESTS_PLACED]:
+            lower = next((j for j in range(i, len(out)) if out[j].entry.path == test), None)
+            found = out.pop(lower) if lower is not None else pooled(pool, test, hydrate)
+            if found is None:
+                continue
+            why = REASON + path
+            reasons = list(found.reasons)
+            if why not in reasons:
+                reasons = [why, *reasons[: MAX_REASONS - 1]]
+            out.insert(i - 1, found.model_copy(update={"score": hit.score, "reasons": reasons}))
+            placed.add(test)
+            i += 1  # past the source file again
+    return out[:k]
