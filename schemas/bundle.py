@@ -69,6 +69,10 @@ class Reused(ToolModel):
     receipt: str | None = None
     contentHash: str
     symbol: str | None = None
+    # Our addition, only for the lines of a span the caller holds where the answer sends the
+    # rest of it (a window cut wider than the one it was sent): which lines, no receipt.
+    startLine: int | None = None
+    endLine: int | None = None
 
 
 class ContextResult(ToolModel):

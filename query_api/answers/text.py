@@ -420,6 +420,8 @@ def reused_line(reused: b.Reused) -> str:
     """One acknowledgement of code the caller holds, as the text block says it. One without
     a receipt for a file's spans (or outline lines) stands for all of them (bundle.py):
     typer's `reused span typer/core.py` read as if one span were held."""
+    if reused.startLine is not None and reused.endLine is not None:
+        return f"reused {reused.kind} {reused.path} lines {reused.startLine}-{reused.endLine}"
     if reused.receipt is None and reused.kind != "file":
         return f"reused every {reused.kind} of {reused.path} sent before"
     return f"reused {reused.kind} {reused.path} {reused.symbol or ''}".rstrip()

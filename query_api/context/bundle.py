@@ -56,6 +56,7 @@ from query_api.context.span_reuse import (
     EDGE_LINES,
     MIN_HELD_LINES,
     HeldSpans,
+    held_runs,
     sent_spans,
     unit_lines,
 )
@@ -158,7 +159,15 @@ class BundleService:
         if spans is not None and entry.contentHash is None:
             # a span overlapping what the session holds sends only the lines it lacks (the
             # whole body, which a `known` claim can name later, goes whole)
-            entry, texts, had = self._unheld(repo_id, entry, digest, texts, had, spans)
+            entry, texts, had, kept_back = self._unheld(repo_id, entry, digest, texts, had, spans)
+        else:
+            kept_back = []
+        # the lines of a span cut to those the session lacks that it holds (a window grown
+        # by a few lines sends just those): acknowledged by their lines, no unit sent them
+        held_part = [
+            b.Reused(path=cand.path, kind="span", contentHash=digest, startLine=a, endLine=z)
+            for a, z in kept_back
+        ]
         reused = [
             b.Reused(
                 path=cand.path,
@@ -169,7 +178,7 @@ class BundleService:
             )
             for u, was in zip(entry.units, had, strict=True)
             if was
-        ]
+        ] + held_part
         if not reused:
             return entry, []
         kept = [(u, line) for u, line, was in zip(entry.units, texts, had, strict=True) if not was]
@@ -194,12 +203,14 @@ class BundleService:
         texts: list[str],
         had: list[bool],
         spans: HeldSpans,
-    ) -> tuple[b.BundleEntry, list[str], list[bool]]:
+    ) -> tuple[b.BundleEntry, list[str], list[bool], list[tuple[int, int]]]:
         """`entry` with each span that overlaps lines the session holds of this version (at
         least MIN_HELD_LINES of them) cut to the runs it does not hold, each run a span unit
-        keyed by its lines; with its texts and which of its units the session has, to match.
-        A session sent ky's merge.ts 109-183 was sent 102-191 again: 75 of its 90 lines."""
+        keyed by its lines; with its texts and which of its units the session has, to match,
+        and the runs of the cut spans' lines the session holds (to acknowledge). A session
+        sent ky's merge.ts 109-183 was sent 102-191 again: 75 of its 90 lines."""
         parts: list[tuple[b.Unit | None, str, tuple[int, int] | None, bool]] = []
+        held: list[tuple[int, int]] = []
         for unit, text, lines, was in zip(entry.units, texts, unit_lines(entry), had, strict=True):
             rows = text.split("\n")
             if was or lines is None or len(rows) != lines[1] - lines[0] + 1:
@@ -209,6 +220,7 @@ class BundleService:
             if len(rows) - sum(z - a + 1 for a, z in runs) < MIN_HELD_LINES:
                 parts.append((unit, text, lines, was))
                 continue
+            held += held_runs(lines, runs)
             # a few lines at its edge are the padding around what the session holds
             runs = [
                 (a, z) for a, z in runs if z - a + 1 >= EDGE_LINES or lines[0] < a <= z < lines[1]
@@ -222,7 +234,7 @@ class BundleService:
                 )
         now_had = [was for *_, was in parts]
         if all(old is not None for old, *_ in parts):  # none cut (some may be held now)
-            return entry, texts, now_had
+            return entry, texts, now_had, []
         several = len(parts) > 1
         units = []
         for old, text, span, _ in parts:
@@ -245,7 +257,7 @@ class BundleService:
             "startLine": only[0] if only else None,
             "endLine": only[1] if only else None,
         }
-        return entry.model_copy(update=update), new_texts, now_had
+        return entry.model_copy(update=update), new_texts, now_had, held
 
     async def context(self, args: b.ContextArgs) -> b.ContextResult:
         spans = _ANSWER_SPANS.set(None)  # _context sets this answer's

@@ -67,6 +67,18 @@ class HeldSpans:
         return [*runs, (start, end)]
 
 
+def held_runs(lines: tuple[int, int], uncovered: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The runs of `lines` that are not in `uncovered` (HeldSpans.uncovered's answer for
+    them, in order): the lines the session holds."""
+    out: list[tuple[int, int]] = []
+    at = lines[0]
+    for a, z in [*uncovered, (lines[1] + 1, lines[1] + 1)]:
+        if a > at:
+            out.append((at, a - 1))
+        at = max(at, z + 1)
+    return out
+
+
 def unit_lines(entry: b.BundleEntry) -> list[tuple[int, int] | None]:
     """Each unit's lines where it is a span: its own (several spans) or the entry's (one);
     a whole body (the entry names its hash, not its lines) holds all of them."""

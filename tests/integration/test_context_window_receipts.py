@@ -48,8 +48,15 @@ async def test_a_session_is_sent_another_window_of_a_declaration_it_holds_part_o
         assert "settle_refunds" in first["content"] and "write_audit_trail" not in first["content"]
         second, acks = await ledger("reconcile ledger: write the audit trail", session="w")
         assert "write_audit_trail" in second.get("content", ""), acks
-        # the same window again is what the session holds: only lines it lacks are sent (a
-        # window the answer's smaller envelope lets grow a few lines sends just those)
+        # the same window again is what the session holds: it is acknowledged, and only the
+        # lines it lacks are sent (a window the answer's smaller envelope lets grow a few
+        # lines sends just those, and acknowledges the lines it holds by their numbers)
         again, acks = await ledger("reconcile ledger: write the audit trail", session="w")
-        assert "write_audit_trail" not in again.get("content", "") and (again or acks)
+        assert "write_audit_trail" not in again.get("content", "")
         assert again.get("tokenCount", 0) < second["tokenCount"] // 4
+        audit_line = 362  # `write_audit_trail`, line 361 of the body after the `def` line
+        assert any(
+            r.get("startLine", audit_line + 1) <= audit_line <= r.get("endLine", 0)
+            or (r["kind"] == "span" and "startLine" not in r and not again)
+            for r in acks
+        ), acks

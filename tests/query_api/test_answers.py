@@ -7,6 +7,7 @@ import json
 
 from query_api.answers.render import pruned, render, wire_message
 from query_api.answers.text import quoted, reused_line
+from query_api.context.span_reuse import held_runs
 from schemas import bundle as b
 from schemas import symbols as sy
 from schemas import tools as t
@@ -679,6 +680,14 @@ def test_an_acknowledgement_of_every_span_of_a_file_says_every() -> None:
     assert reused_line(every) == "reused every span of typer/core.py sent before"
     assert reused_line(one) == "reused span typer/core.py f"
     assert reused_line(whole) == "reused file typer/core.py"
+    held = b.Reused(path="ledger.py", kind="span", contentHash="h", startLine=280, endLine=390)
+    assert reused_line(held) == "reused span ledger.py lines 280-390"
+
+
+def test_the_lines_a_session_holds_of_a_span_are_the_runs_it_does_not_lack() -> None:
+    assert held_runs((280, 402), [(391, 402)]) == [(280, 390)]
+    assert held_runs((10, 50), [(10, 12), (30, 35)]) == [(13, 29), (36, 50)]
+    assert held_runs((1, 5), [(1, 5)]) == []
 
 
 def test_a_go_field_declared_beside_others_is_outlined_with_its_own_name() -> None:
