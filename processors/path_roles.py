@@ -228,6 +228,12 @@ def role_of(path: str) -> Role:
     return Role.SOURCE
 
 
+def is_build_file_name(name: str) -> bool:
+    """Whether a file name (no folders) is one a build or a tool reads by name: `go.mod`,
+    `tox.ini`, `Cargo.toml`, `Makefile` (compared case-insensitively)."""
+    return name.casefold() in _CONFIG_NAMES
+
+
 def _in_qualified_test_dir(folders: set[str]) -> bool:
     return any(_QUALIFIED_TEST_DIR.match(folder) for folder in folders)
 

@@ -524,6 +524,24 @@ def test_a_path_written_in_a_sentence_names_its_file(tmp_path: Path) -> None:
     assert version[0] == "commands.go", version
 
 
+def test_a_build_file_written_in_a_sentence_names_it(tmp_path: Path) -> None:
+    """resty: `bump the go version in go.mod` did not find go.mod at all (`mod` is no
+    language's extension, and every .go file matched "go"); a build file's name (go.mod,
+    tox.ini) written in a request names it as a source file's would."""
+    client = "package resty\n\n// the go version this client reports: go version, version\n"
+    files = {
+        "go.mod": "module github.com/go-resty/resty/v2\n\ngo 1.20\n",
+        "client.go": client * 4,
+        "version.go": "package resty\n\n// Version is the go version\nconst Version = 1\n",
+        "tox.ini": "[tox]\nenv_list = py311\n",
+    }
+    gomod, tox = ranked_over(
+        tmp_path, files, "bump the go version in go.mod", "add py312 to tox.ini envs"
+    )
+    assert gomod[0] == "go.mod", gomod
+    assert tox[0] == "tox.ini", tox
+
+
 def test_a_file_declaring_the_name_gains_nothing_more_for_being_named_after_it(
     tmp_path: Path,
 ) -> None:

@@ -13,6 +13,7 @@ import re
 import sqlite3
 
 from processors.language import LANGUAGE_BY_EXTENSION
+from processors.path_roles import is_build_file_name
 from processors.qualified_names import qualified_names
 from processors.query_mentions import phrase_query
 from processors.query_scope import after_scope
@@ -77,14 +78,16 @@ _WRITTEN_PATH = re.compile(
 
 def opening_paths(query: str) -> list[str]:
     """The paths to files among a request's first OPENING_WORDS words after its scope (a word
-    with a language's extension: `utils.py`, `lib/request.js`; not `e.g.` or `v1.2.3`). Gin's
+    with a language's extension: `utils.py`, `lib/request.js`, or a build file's name:
+    `go.mod`, `tox.ini`; not `e.g.` or `v1.2.3`). Gin's
     `... consistent with the pattern already used in logger.go` cites a file, clap's `The
     zsh.rs uses the same approach` another: the change went elsewhere."""
     opening = " ".join(after_scope(query).replace("\\", "/").split()[:OPENING_WORDS])
     out: list[str] = []
     for found in _WRITTEN_PATH.finditer(opening):
         path, extension = found.group(1).removeprefix("./"), found.group(2).lower()
-        if extension in LANGUAGE_BY_EXTENSION and path not in out:
+        known = extension in LANGUAGE_BY_EXTENSION or is_build_file_name(path.rpartition("/")[2])
+        if known and path not in out:
             out.append(path)
         if len(out) >= MAX_WRITTEN_PATHS:
             break
