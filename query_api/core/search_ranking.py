@@ -22,6 +22,7 @@ from query_api.retrieval.hit_details import (
     no_match_note,
     wordless_note,
 )
+from query_api.retrieval.named_lines import at_named_lines
 from schemas import tools as t
 from schemas.retrieval import RetrievalPath, SearchMode
 from streams.stores.views.file_cache import one_answer
@@ -70,6 +71,8 @@ async def _rank(
         enrich, locator, repo_id, args.query, answer.hits, details=details
     )
     hits, note = enriched.hits, None
+    if details:  # `src/app.ts:18-49`: that file's hit at those lines
+        hits = await asyncio.to_thread(at_named_lines, locator, repo_id, args.query, hits)
     shown = {hit.entry.key for hit in answer.hits}
     # the pool's hits this answer does not show: not its tail by position, since the
     # neighbour fill puts files from outside the pool into places 6-10 and pushes pool

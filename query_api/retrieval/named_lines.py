@@ -1,0 +1,82 @@
+"""A search that names a place in a file (`src/app.ts:18-49`) points that file's hit there.
+
+The search's own text answer writes a hit as `path:start-end`, and editors, stack traces and
+code hosts write places alike (`app.ts:12`, `app.ts:12:5`, `app.ts#L12`, `app.ts#L12-L30`):
+an agent pastes one back to look at those lines. The file ranked first by its path, but its
+lines were those holding the most of the query's words: on unjs/ofetch, `src/fetch.ts:219`
+pointed at line 3, `import { createFetchError } from "./error.ts"` (it holds `fetch`), and
+`src/fetch.ts:216-222` alike, where line 219 is `const parseFunction = ... JSON.parse`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from query_api.retrieval.hit_details import DETAILED_HITS, LINE_CHARS, SNIPPET_LINES, HitLocator
+from schemas import tools as t
+from streams.stores.views.named_files import whole_path
+
+# a line (`:12`), a line and column (`:12:5`), a range (`:12-30`), a code host's anchor
+# (`#L12`, `#L12-L30`, `#L12-30`), at the end of a query that is one path
+_PLACE = re.compile(r"(?::(\d+)(?:-(\d+)|:\d+)?|#L(\d+)(?:-L?(\d+))?)$")
+
+
+@dataclass(frozen=True)
+class Place:
+    path: str  # as written (casefolded), without the lines
+    first: int
+    last: int
+
+
+def named_place(query: str) -> Place | None:
+    """The file and lines a query that is only a path with a line suffix names; else None."""
+    whole = whole_path(query)
+    found = _PLACE.search(whole)
+    if found is None or found.start() == 0:
+        return None
+    first = int(found.group(1) or found.group(3))
+    last = int(found.group(2) or found.group(4) or first)
+    first, last = min(first, last), max(first, last)
+    if first < 1:
+        return None
+    return Place(whole[: found.start()].casefold(), first, last)
+
+
+def _names(place: Place, path: str) -> bool:
+    folded = path.casefold()
+    return folded == place.path or folded.endswith("/" + place.path)
+
+
+def at_named_lines(
+    locator: HitLocator, repo_id: str, query: str, hits: list[t.SearchHit]
+) -> list[t.SearchHit]:
+    """`hits` with each detailed file hit the query names by a place pointed at its lines:
+    the range is the named lines, the snippet the first SNIPPET_LINES non-blank ones. A line
+    past the file's end names nothing there: that hit keeps the lines its words found."""
+    place = named_place(query)
+    if place is None:
+        return hits
+    out = []
+    for rank, hit in enumerate(hits):
+        path = hit.entry.path or hit.entry.fields.get("filePath")
+        if rank < DETAILED_HITS and hit.entry.kind == "File" and path and _names(place, path):
+            body = locator.body(repo_id, path)
+            if body is not None:
+                hit = _at(hit, body.split("\n"), place)
+        out.append(hit)
+    return out
+
+
+def _at(hit: t.SearchHit, lines: Sequence[str], place: Place) -> t.SearchHit:
+    if place.first > len(lines):
+        return hit
+    last = min(place.last, len(lines))
+    shown = [n for n in range(place.first, last + 1) if lines[n - 1].strip()][:SNIPPET_LINES]
+    snippet = "\n".join(f"{n}: {_cut(lines[n - 1].strip())}" for n in shown) or None
+    return hit.model_copy(update={"startLine": place.first, "endLine": last, "snippet": snippet})
+
+
+def _cut(text: str) -> str:
+    return text if len(text) <= LINE_CHARS else text[: LINE_CHARS - 1] + "…"
