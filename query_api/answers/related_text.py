@@ -24,7 +24,8 @@ def related_lines(r: sy.RelatedResult) -> list[str]:
     )
     for label, rows, files, count in lists:
         by_path = _by_path(rows)
-        out.append(f"{label}:{_page(r, len(by_path), len(rows), files, count)}")
+        page = _page(r, len(by_path), len(rows), files, count)
+        out.append(f"{label}:{page}")
         aside = 0
         for path, symbols in by_path.items():
             if label == "dependents" and set(symbols) <= set(tested.get(path, ())):
@@ -32,8 +33,18 @@ def related_lines(r: sy.RelatedResult) -> list[str]:
                 continue
             out.append(f"  {path}: {', '.join(_named_once(symbols))}")
         if aside:
-            out.append(f"  and {aside} test file{'s' if aside > 1 else ''}, listed under tests")
+            out.append(f"  {_aside(aside, len(by_path) - aside, whole=not page)}")
     return out
+
+
+def _aside(aside: int, shown: int, whole: bool) -> str:
+    """The line counting the test files among the dependents. After no other file it is no
+    "and": uvicorn's related(loops/auto.py) read "and 1 test file" under "dependents:" alone,
+    as if a list had been cut; a whole list says that no source file uses the file."""
+    files = f"{aside} test file{'s' if aside > 1 else ''}, listed under tests"
+    if shown:
+        return f"and {files}"
+    return f"no source file; {files}" if whole else files
 
 
 _SAME_NAME_SUFFIX = re.compile(r"#\d+$")  # `additionalTests(ctx)#2`: the second of the name

@@ -714,3 +714,17 @@ def test_a_go_field_declared_beside_others_is_outlined_with_its_own_name() -> No
     assert line("p.a", "a, b = 1, 2") == "163 Field p.a, b = 1, 2"
     # a lone field keeps its line as it was
     assert line("resty.User.Token", "Token string") == "163 Field resty.User.Token string"
+
+
+def test_dependents_that_are_all_tests_are_not_written_as_more_of_a_list() -> None:
+    """A file used only by its tests: on encode/uvicorn, related(uvicorn/loops/auto.py) read
+    'dependents:' over '  and 1 test file, listed under tests', an "and" after nothing,
+    which reads as a list cut short. The line says no source file uses it."""
+    tests = [SymbolAt(symbol="test_auto.test_loop_auto", path="tests/test_auto.py")]
+    answer = sy.RelatedResult(
+        repoId="r", path="auto.py", exists=True, dependents=tests, tests=tests
+    )
+    assert render(answer)[1].splitlines()[2:4] == [
+        "dependents:",
+        "  no source file; 1 test file, listed under tests",
+    ]

@@ -160,7 +160,7 @@ def test_a_table_tests_fields_are_its_function_among_dependents_too(tmp_path: Pa
         ]
         assert related_lines(answer)[1:3] == [
             "dependents:",
-            "  and 1 test file, listed under tests",
+            "  no source file; 1 test file, listed under tests",
         ]
 
 
