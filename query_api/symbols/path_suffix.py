@@ -5,11 +5,16 @@ Agents name a Python module's file as its package imports it (`jinja2/utils.py` 
 from the repository root, and on pallets/jinja both answered "not indexed" with no note,
 which reads as a file the index left out. A whole trailing part of an indexed path (after a
 `/`) names the file; `voice.py` is no part of `invoice.py`.
+
+The other way round, agents write a path with more leading folders than the repository's:
+the checkout's folder (`src/zapcore/level.go` for uber-go/zap checked out as `src`), or the
+project's name in front (`zap/zapcore/level.go`). On uber-go/zap outline answered `exists:
+false` with no note; the longest end of the path that is an indexed file is named.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 
 def files_ending_with(path: str, indexed: Iterable[str]) -> list[str]:
@@ -34,4 +39,28 @@ def suffix_note(path: str, files: list[str], examples: int) -> str | None:
     return (
         f"{path} is no path from the repository root; indexed files ending with it are "
         f"{named}{more}: name one"
+    )
+
+
+def indexed_tail(path: str, is_indexed: Callable[[str], bool]) -> str | None:
+    """The longest end of `path` after one or more of its leading folders that is an indexed
+    file (`is_indexed`), if any."""
+    if not path or path.startswith("/"):
+        return None
+    parts = path.split("/")
+    for start in range(1, len(parts)):
+        tail = "/".join(parts[start:])
+        if tail and is_indexed(tail):
+            return tail
+    return None
+
+
+def tail_note(path: str, tail: str | None) -> str | None:
+    """The note for a path whose end `tail` (indexed_tail) is an indexed file, if any."""
+    if tail is None:
+        return None
+    dropped = path[: len(path) - len(tail)]
+    return (
+        f"{path} is no path from the repository root; without its leading {dropped} it is "
+        f"the indexed file {tail}: name that file"
     )

@@ -34,7 +34,12 @@ from query_api.symbols.js_specifiers import JsSpecifiers
 from query_api.symbols.jvm_packages import folders_named, package_folders, package_note
 from query_api.symbols.kotlin_locals import rows_by_enclosing_function
 from query_api.symbols.outline import default_expression_line, outline_of
-from query_api.symbols.path_suffix import files_ending_with, suffix_note
+from query_api.symbols.path_suffix import (
+    files_ending_with,
+    indexed_tail,
+    suffix_note,
+    tail_note,
+)
 from query_api.symbols.python_module_paths import (
     is_package_init,
     python_module_files,
@@ -212,6 +217,7 @@ class SymbolService:
                 or self._package_note(repo_id, path)
                 or self._on_disk_note(repo_id, path)
                 or self._suffix_note(repo_id, path)
+                or self._tail_note(repo_id, path)
                 or self._bare_name_note(repo_id, path)
             )
         where = f"{path.rstrip('/')} is a directory" if path else "the path is the repository root"
@@ -352,6 +358,12 @@ class SymbolService:
             return None
         indexed = (p for p, _, _ in self.views.text_file_sizes(repo_id))
         return suffix_note(path, files_ending_with(path, indexed), DIRECTORY_EXAMPLES)
+
+    def _tail_note(self, repo_id: str, path: str) -> str | None:
+        """A path with leading folders too many (`src/zapcore/level.go`): the indexed file
+        its longest end is (query_api/symbols/path_suffix.py), one point read per folder."""
+        found = indexed_tail(path, lambda tail: self.views.get_file(repo_id, tail) is not None)
+        return tail_note(path, found)
 
     def _module_note(self, repo_id: str, path: str) -> str | None:
         module = strip_js_extension(path)

@@ -304,6 +304,30 @@ async def test_a_path_missing_its_leading_folders_names_the_file(
             await assert_unnoted(session, "sample", path)
 
 
+async def test_a_path_with_leading_folders_too_many_names_the_file(
+    sample_repo: Path, tmp_path: Path
+) -> None:
+    """QA on uber-go/zap: outline of `src/zapcore/level.go` (the path with the checkout's
+    folder in front, as an agent writes it from its working directory) answered `exists:
+    false` with no note, though `zapcore/level.go` is indexed; the note said nothing of a
+    path with more leading folders than a repository path, only of one with fewer. The
+    longest end of it that is an indexed file is named; an end naming none gets no note."""
+    async with stdio_session(tmp_path / "data", str(sample_repo)) as session:
+        await wait_indexed(session, "sample")
+        for tool, path, drop in (
+            ("repocontext_outline", "sample/src/billing/invoice.py", "sample/"),
+            ("repocontext_related", "work/sample/src/billing/invoice.py", "work/sample/"),
+        ):
+            note, text = await absent_note(session, "sample", tool, path)
+            assert note == (
+                f"{path} is no path from the repository root; without its leading {drop} it "
+                "is the indexed file src/billing/invoice.py: name that file"
+            ), note
+            assert "it is the indexed file src/billing/invoice.py" in text, text
+        for path in ("sample/src/billing/nope.py", "sample/nope/voice.py"):
+            await assert_unnoted(session, "sample", path)
+
+
 async def test_a_python_module_named_as_imported_names_its_file(tmp_path: Path) -> None:
     """QA on fastapi/typer: related lists a Python file's imports as modules
     (`typer._click.core`), and outline or related of such a module (or of `typer/core`, the
