@@ -17,6 +17,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from processors.memory_guards import check_fields, check_links
+from query_api.access.repo_paths import path_in_repo, repo_relative
 from query_api.core.service import RepoContextService
 from query_api.errors import ToolInputError
 from query_api.memory.link_targets import LinkTargets, links_note
@@ -364,7 +365,8 @@ class MemoryService:
             return [self.reader.memory_view(e, None, evaluate=False) for e in rows]
         if scope == "Files":
             last_path = _after_in(after, "/file/")
-            files = self.views.files_under(args.repoId, args.pathPrefix or "", last_path, limit)
+            prefix = self._path_prefix(args.repoId, args.pathPrefix)
+            files = self.views.files_under(args.repoId, prefix, last_path, limit)
             return [file_view(f) for f in files]
         if scope == "Symbols":
             last = _after_in(after, "/symbol/")
@@ -373,6 +375,23 @@ class MemoryService:
         last = _after_in(after, "/pkg/")  # Packages
         pkgs = await asyncio.to_thread(self.scans.packages, args.repoId, last, limit)
         return [package_view(args.repoId, p) for p in pkgs]
+
+    def _path_prefix(self, repo_id: str, raw: str | None) -> str:
+        """`pathPrefix` read as outline and related read a path (`./src`, `src\\app`, the
+        absolute path under the indexed root; one leaving the repository is refused), its
+        trailing `/` kept: `src/` holds no `src_old/`. Still a string prefix (`src/ap`)."""
+        if not raw or not raw.strip():
+            return ""
+        registration = self.core.ingest.registrations.get(repo_id)
+        if registration is None:
+            row = self.views.get_repo(repo_id)
+            registration = row.registration if row is not None else None
+        if registration is None:  # an unknown repository: relative paths only
+            prefix = repo_relative(raw, None, "pathPrefix")
+        else:
+            prefix = path_in_repo(raw, registration, "pathPrefix")
+        folder = raw.strip().endswith(("/", "\\"))
+        return prefix + "/" if prefix and folder else prefix
 
     async def neighbors(self, args: m.NeighborsArgs) -> m.NeighborsResult:
         require_memory_key(args.key)
