@@ -92,3 +92,17 @@ def attach_linked(reader: MemoryReader, hits: list[t.SearchHit], now: float) -> 
             hit = hit.model_copy(update={"linkedMemory": linked})
         out.append(hit)
     return out
+
+
+def shown_above(hits: list[t.SearchHit]) -> set[str]:
+    """The keys of the memory hits of `hits` (attach_linked's answer) that a file or symbol
+    hit ranked above them carries as linked memory: the answer already names them, and a
+    hit of their own spends a slot of `k` on it again (uvicorn's k=2 search answered a file
+    and, second, the note linked to that file)."""
+    carried: set[str] = set()
+    shown: set[str] = set()
+    for hit in hits:
+        if hit.entry.kind == "Memory" and hit.entry.key in carried:
+            shown.add(hit.entry.key)
+        carried.update(m.key for m in hit.linkedMemory or [])
+    return shown

@@ -26,7 +26,12 @@ from typing import Any
 
 from processors.path_roles import Role, role_of, roles_about
 from processors.qualified_names import qualified_names
-from query_api.memory.search import attach_linked, keyword_memory_hits, semantic_memory_hit
+from query_api.memory.search import (
+    attach_linked,
+    keyword_memory_hits,
+    semantic_memory_hit,
+    shown_above,
+)
 from query_api.memory.views import MemoryReader, truncation_fields
 from query_api.metrics import _meter_provider
 from query_api.retrieval.declared_first import declared_first
@@ -261,7 +266,14 @@ class Retriever:
             if kept:
                 named = {hit.path: hit.reasons for hit in name_symbols_of(self.views, kept)}
                 hits = [_renamed(hit, named) for hit in hits]
-        return attach_linked(self.memory, finish(hits), time.time())
+        now = time.time()
+        answer = attach_linked(self.memory, finish(hits), now)
+        # a memory hit a hit above it carries is left out, its slot to the next hit; each
+        # round drops at least one of `hits`' memory hits, so the rounds end
+        while shown := shown_above(answer):
+            hits = [hit for hit in hits if hit.entry.key not in shown]
+            answer = attach_linked(self.memory, finish(hits), now)
+        return answer
 
     def _declaring(self, repo_id: str, query: str) -> set[str]:
         """The files the query names by path (`examples/simple/main.go`: an example is never

@@ -232,3 +232,26 @@ async def _expired(app: Any, id_: str) -> bool:
     return bool(
         entry is not None and entry.expires_at is not None and entry.expires_at <= time.time()
     )
+
+
+async def test_a_memory_hit_a_file_hit_above_carries_takes_no_slot(tmp_path: Path) -> None:
+    """QA on encode/uvicorn: a note linked to proxy_headers.py, asked for with k=2, came back
+    under the file's hit (linkedMemory) and again as the second hit: one of two slots spent on
+    what the answer had already said. A memory hit a file or symbol hit ranked above it
+    carries is left out, and the next hit takes its place."""
+    async with memory_rig(tmp_path, index=True) as (_, s):
+        await remember(
+            s,
+            "gotchas",
+            "calc",
+            title="InvoiceCalculator compute_total rounds per line",
+            addLinks={"about": [INVOICE]},
+        )
+        hits = await search(s, "InvoiceCalculator compute_total", k=2)
+        keys = [h["entry"]["key"] for h in hits]
+        assert keys[0] == INVOICE, keys
+        assert [m["key"] for m in hits[0]["linkedMemory"]] == ["repo/repo/mem/gotchas/calc"]
+        assert "repo/repo/mem/gotchas/calc" not in keys, keys
+        # where no hit above carries it, the note is a hit of its own
+        alone = [h["entry"]["key"] for h in await search(s, "rounds per line")]
+        assert "repo/repo/mem/gotchas/calc" in alone, alone
