@@ -9,7 +9,8 @@ which reads as a file the index left out. A whole trailing part of an indexed pa
 The other way round, agents write a path with more leading folders than the repository's:
 the checkout's folder (`src/zapcore/level.go` for uber-go/zap checked out as `src`), or the
 project's name in front (`zap/zapcore/level.go`). On uber-go/zap outline answered `exists:
-false` with no note; the longest end of the path that is an indexed file is named.
+false` with no note; the longest end of the path that is an indexed file is named. A path
+in another case (`ZAPCORE/LEVEL.GO`) names the indexed files it is, casefolded.
 """
 
 from __future__ import annotations
@@ -63,4 +64,21 @@ def tail_note(path: str, tail: str | None) -> str | None:
     return (
         f"{path} is no path from the repository root; without its leading {dropped} it is "
         f"the indexed file {tail}: name that file"
+    )
+
+
+def files_in_another_case(path: str, indexed: Iterable[str]) -> list[str]:
+    """The indexed paths that are `path` casefolded (and not `path` itself), in path order."""
+    if not path:
+        return []
+    folded = path.casefold()
+    return sorted(p for p in indexed if p != path and p.casefold() == folded)
+
+
+def case_note(path: str, files: list[str]) -> str | None:
+    """The note for a path that is `files` (files_in_another_case) in another case, if any."""
+    if not files:
+        return None
+    return f"{path} is no indexed file; {', '.join(files)} is, in another case: " + (
+        "name that file" if len(files) == 1 else "name one"
     )

@@ -35,7 +35,9 @@ from query_api.symbols.jvm_packages import folders_named, package_folders, packa
 from query_api.symbols.kotlin_locals import rows_by_enclosing_function
 from query_api.symbols.outline import default_expression_line, outline_of
 from query_api.symbols.path_suffix import (
+    case_note,
     files_ending_with,
+    files_in_another_case,
     indexed_tail,
     suffix_note,
     tail_note,
@@ -215,6 +217,8 @@ class SymbolService:
                 or self._python_module_note(repo_id, path)
                 or self._declaration_note(repo_id, path)
                 or self._package_note(repo_id, path)
+                # before the disk: a case-insensitive one (macOS) finds `ZAPCORE/LEVEL.GO`
+                or self._case_note(repo_id, path)
                 or self._on_disk_note(repo_id, path)
                 or self._suffix_note(repo_id, path)
                 or self._tail_note(repo_id, path)
@@ -364,6 +368,12 @@ class SymbolService:
         its longest end is (query_api/symbols/path_suffix.py), one point read per folder."""
         found = indexed_tail(path, lambda tail: self.views.get_file(repo_id, tail) is not None)
         return tail_note(path, found)
+
+    def _case_note(self, repo_id: str, path: str) -> str | None:
+        """A path in another case (`ZAPCORE/LEVEL.GO`): the indexed files it is, casefolded
+        (query_api/symbols/path_suffix.py); one read of the text files' paths."""
+        indexed = (p for p, _, _ in self.views.text_file_sizes(repo_id))
+        return case_note(path, files_in_another_case(path, indexed))
 
     def _module_note(self, repo_id: str, path: str) -> str | None:
         module = strip_js_extension(path)

@@ -328,6 +328,26 @@ async def test_a_path_with_leading_folders_too_many_names_the_file(
             await assert_unnoted(session, "sample", path)
 
 
+async def test_a_path_in_another_case_names_the_file(sample_repo: Path, tmp_path: Path) -> None:
+    """QA on uber-go/zap: outline of `ZAPCORE/LEVEL.GO` (an agent on a case-insensitive
+    filesystem, or copying a path from prose) answered `exists: false` with no note, though
+    zapcore/level.go is indexed: paths are matched exactly, and nothing said the case was
+    all that differed."""
+    async with stdio_session(tmp_path / "data", str(sample_repo)) as session:
+        await wait_indexed(session, "sample")
+        for tool, path in (
+            ("repocontext_outline", "SRC/Billing/Invoice.py"),
+            ("repocontext_related", "src/billing/INVOICE.PY"),
+        ):
+            note, text = await absent_note(session, "sample", tool, path)
+            assert note == (
+                f"{path} is no indexed file; src/billing/invoice.py is, in another case: "
+                "name that file"
+            ), note
+            assert "src/billing/invoice.py is, in another case" in text, text
+        await assert_unnoted(session, "sample", "SRC/Billing/Nope.py")
+
+
 async def test_a_python_module_named_as_imported_names_its_file(tmp_path: Path) -> None:
     """QA on fastapi/typer: related lists a Python file's imports as modules
     (`typer._click.core`), and outline or related of such a module (or of `typer/core`, the
