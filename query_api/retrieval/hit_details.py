@@ -28,7 +28,7 @@ import functools
 import itertools
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from processors.qualified_names import qualified_names, shared_trailing_parts
@@ -256,10 +256,10 @@ def locate_in_file(
     lines = body.split("\n")
     first, last = (within.start_line, within.end_line) if within else (1, len(lines))
     last = min(last, len(lines))
-    bounds = _candidate_lines(body, lines, terms, first, last)
+    bounds, rarity = _candidate_lines(body, lines, terms, first, last)
     # of the lines that match best, a declaration's first line: `WalkBuilder` is where
     # `struct WalkBuilder` starts, not the doc comment above it that names it too
-    prefer = _Preference({s.start_line for s in symbols}, named)
+    prefer = _Preference({s.start_line for s in symbols}, named, rarity)
     # the lines scored exactly: the CANDIDATE_LINES with the highest bounds, of equal bounds
     # those the preference puts first (by line alone, a word on every line kept a named
     # declaration past the first 64 out: jinja's `do_urlize`, for "`urlize` to `@a@b`")
@@ -280,14 +280,14 @@ def locate_in_file(
         near_lo, near_hi = (best - WINDOW_LINES, best + WINDOW_LINES) if long else (lo, hi)
         inside = (n for n in bounds if lo <= n <= hi and near_lo <= n <= near_hi)
         top = _top_lines(
-            lines, terms, list(itertools.islice(inside, CANDIDATE_LINES)), bounds, known
+            lines, terms, list(itertools.islice(inside, CANDIDATE_LINES)), bounds, known, rarity
         )
         numbers = sorted(top) or [best]  # the candidates read may all lie before the best
         if long:  # the matching lines and a little around them, inside the declaration
             lo, hi = max(lo, numbers[0] - CONTEXT_LINES), min(hi, numbers[-1] + CONTEXT_LINES)
         return Location(lo, hi, _snippet(lines, numbers))
     near = [n for n in ranked if abs(n - best) <= NEAR_LINES]
-    numbers = sorted(_top_lines(lines, terms, near, bounds, known))
+    numbers = sorted(_top_lines(lines, terms, near, bounds, known, rarity))
     return Location(numbers[0], numbers[-1], _snippet(lines, numbers))
 
 
@@ -311,17 +311,19 @@ def _score(lines: Sequence[str], terms: QueryTerms, n: int, known: dict[int, int
 @dataclass(frozen=True)
 class _Preference:
     """Which of two lines scoring the same is the hit's: one inside a declaration the hit's
-    reasons name (the first named first), then a declaration's first line, then the first."""
+    reasons name (the first named first), then the one holding the file's rarer query words
+    (`rarity`), then a declaration's first line, then the first."""
 
     starts: set[int]
     named: Sequence[Declared]
+    rarity: dict[int, float] = field(default_factory=dict)
 
-    def key(self, n: int) -> tuple[int, bool, int]:
+    def key(self, n: int) -> tuple[int, float, bool, int]:
         rank = next(
             (i for i, s in enumerate(self.named) if s.start_line <= n <= s.end_line),
             len(self.named),
         )
-        return rank, n not in self.starts, n
+        return rank, -self.rarity.get(n, 0.0), n not in self.starts, n
 
 
 def _best_line(
@@ -334,7 +336,7 @@ def _best_line(
 ) -> int | None:
     """Of `ranked` (bound descending, then as `prefer` orders them), the line with the
     highest score, then the one `prefer` puts first; None when none scores."""
-    best: tuple[int, tuple[int, bool, int]] | None = None
+    best: tuple[int, tuple[int, float, bool, int]] | None = None
     for n in ranked:
         hope = (-bounds[n], prefer.key(n))  # its key if it scored its bound
         if best is not None and hope > best:
@@ -345,7 +347,7 @@ def _best_line(
         key = (-score, hope[1])
         if score and (best is None or key < best):
             best = key
-    return None if best is None else best[1][2]
+    return None if best is None else best[1][3]
 
 
 def _top_lines(
@@ -354,30 +356,37 @@ def _top_lines(
     numbers: Sequence[int],
     bounds: dict[int, int],
     known: dict[int, int],
+    rarity: dict[int, float],
 ) -> list[int]:
-    """The SNIPPET_LINES of `numbers` with the highest scores (then the first), of those that
-    score at all."""
-    top: list[tuple[int, int]] = []  # (-score, line), best first
-    for n in sorted(numbers, key=lambda n: (-bounds[n], n)):
-        if len(top) == SNIPPET_LINES and (-bounds[n], n) > top[-1]:
-            break  # so is every later line's (bound, line)
+    """The SNIPPET_LINES of `numbers` with the highest scores (then the rarer words, then the
+    first), of those that score at all."""
+    top: list[tuple[int, float, int]] = []  # (-score, -rarity, line), best first
+
+    def hope(n: int) -> tuple[int, float, int]:
+        return -bounds[n], -rarity.get(n, 0.0), n
+
+    for n in sorted(numbers, key=hope):
+        if len(top) == SNIPPET_LINES and hope(n) > top[-1]:
+            break  # so is every later line's
         score = _score(lines, terms, n, known)
         if score:
-            bisect.insort(top, (-score, n))
+            bisect.insort(top, (-score, -rarity.get(n, 0.0), n))
             del top[SNIPPET_LINES:]
-    return [n for _, n in top]
+    return [n for *_, n in top]
 
 
 def _candidate_lines(
     body: str, lines: Sequence[str], terms: QueryTerms, first: int, last: int
-) -> dict[int, int]:
+) -> tuple[dict[int, int], dict[int, float]]:
     """line number (1-based, in first..last) -> an upper bound of its line_score, for the lines
     holding any query term as a substring: str.find over the lower-cased body, per term and
-    once per line (a regex alternation of many words over a long file is far slower)."""
+    once per line (a regex alternation of many words over a long file is far slower); and
+    each such line's rarity: the sum, over the terms it holds, of one over the lines holding
+    the term (a word on every line of response.go says less than the one `gzip` line)."""
     needles = [*terms.identifiers, *sorted(terms.words)]
     lowered = body.lower()
     if not needles:
-        return {}
+        return {}, {}
     if len(lowered) != len(body):  # a rare case mapping changed the length: line by line
         span = range(first, last + 1)
         apart = terms.split_identifiers
@@ -386,7 +395,7 @@ def _candidate_lines(
             for n in span
             if any(x in lines[n - 1].lower() for x in needles)
             or any(all(w in lines[n - 1].lower() for w in ws) for ws in apart)
-        }
+        }, {}
     starts = list(itertools.accumulate((len(line) + 1 for line in lines[:-1]), initial=0))
     lo, hi = starts[first - 1], starts[last] if last < len(starts) else len(body)
 
@@ -401,18 +410,20 @@ def _candidate_lines(
         return out
 
     found: dict[int, int] = {}
+    rarity: dict[int, float] = {}
     held: dict[str, list[int]] = {}
     for needle in needles:
         weight = 2 if needle in terms.identifiers else 1
         held[needle] = lines_holding(needle)
         for line in held[needle]:
             found[line] = found.get(line, 0) + weight
+            rarity[line] = rarity.get(line, 0.0) + 1.0 / len(held[needle])
     # an identifier's words apart on a line not holding it count one there (line_score)
     for ident, words in zip(terms.identifiers, terms.split_identifiers, strict=False):
         holding = set.intersection(*(set(lines_holding(w)) for w in words)) if words else set()
         for line in sorted(holding.difference(held[ident])):
             found[line] = found.get(line, 0) + 1
-    return found
+    return found, rarity
 
 
 class HitLocator:

@@ -11,6 +11,7 @@ from pathlib import Path
 from processors.tokenizer import tokenize
 from query_api.retrieval.hit_details import (
     _candidate_lines,
+    locate_in_file,
     matches_lexically,
     query_terms,
 )
@@ -56,8 +57,8 @@ def test_candidate_lines_are_counted_from_the_newlines() -> None:
     terms = query_terms("parse")
     expected_starts = [0] + [m.end() for m in re.finditer("\n", body)]
     assert len(expected_starts) == len(lines)
-    assert _candidate_lines(body, lines, terms, 1, len(lines)) == {3: 1, 5: 1}
-    assert _candidate_lines(body, lines, terms, 4, 5) == {5: 1}
+    assert _candidate_lines(body, lines, terms, 1, len(lines))[0] == {3: 1, 5: 1}
+    assert _candidate_lines(body, lines, terms, 4, 5)[0] == {5: 1}
 
 
 def candidates_by_definition(
@@ -93,7 +94,28 @@ def test_candidate_lines_agree_with_reading_each_line() -> None:
             first = rng.randint(1, len(lines))
             last = rng.randint(first, len(lines))
             for lo, hi in ((1, len(lines)), (first, last)):
-                got = list(_candidate_lines(body, lines, query_terms(query), lo, hi).items())
+                got = list(_candidate_lines(body, lines, query_terms(query), lo, hi)[0].items())
                 assert got == candidates_by_definition(lines, query, lo, hi), (query, lo, hi)
                 checked += 1
     assert checked == len(bodies) * 16
+
+
+def test_of_lines_matching_as_many_words_the_one_with_the_files_rarer_word_is_the_hits() -> None:
+    """QA on go-resty/resty: `gzip response decompression` pointed at the first line holding
+    `response` (a word on many of response handling's lines), not at the one `gzip` line,
+    each holding one query word."""
+    body = "\n".join(
+        [
+            "type ResponseMiddleware func(c *Client, r *Response) error",
+            "func parseResponseBody(c *Client, res *Response) error {",
+            "    // the response is read whole",
+            '    if res.Header().Get("Content-Encoding") == "gzip" {',
+            "        return readResponse(res)",
+            "    }",
+            "    return nil",
+            "}",
+        ]
+    )
+    found = locate_in_file(body, [], query_terms("gzip response decompression"))
+    assert found is not None and found.start_line <= 4 <= found.end_line, found
+    assert "\n4: " in f"\n{found.snippet}", found

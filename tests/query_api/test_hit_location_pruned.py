@@ -46,11 +46,14 @@ def exhaustively(
     lines = body.split("\n")
     first, last = (within.start_line, within.end_line) if within else (1, len(lines))
     last = min(last, len(lines))
-    bounds = _candidate_lines(body, lines, terms, first, last)
+    bounds, rarity = _candidate_lines(body, lines, terms, first, last)
 
-    def scored(numbers: Sequence[int]) -> list[tuple[int, int]]:
-        out = [(-line_score(lines[n - 1], terms), n) for n in numbers[:CANDIDATE_LINES]]
-        return [(score, n) for score, n in out if score]
+    def scored(numbers: Sequence[int]) -> list[tuple[int, float, int]]:
+        out = [
+            (-line_score(lines[n - 1], terms), -rarity.get(n, 0.0), n)
+            for n in numbers[:CANDIDATE_LINES]
+        ]
+        return [(score, rare, n) for score, rare, n in out if score]
 
     starts = {s.start_line for s in symbols}
 
@@ -59,25 +62,27 @@ def exhaustively(
         return min(inside, default=len(named))
 
     # of equal bounds, the lines the answer would prefer are scored first
-    ranked = scored(sorted(bounds, key=lambda n: (-bounds[n], rank(n), n not in starts, n)))
+    ranked = scored(
+        sorted(bounds, key=lambda n: (-bounds[n], rank(n), -rarity.get(n, 0.0), n not in starts, n))
+    )
     if not ranked:
         if within is None:
             return None
         head = [n for n in range(first, last + 1) if lines[n - 1].strip()][:SNIPPET_LINES]
         end = min(last, max(head[-1], first + MAX_RANGE_LINES - 1)) if head else last
         return Location(first, end, _snippet(lines, head)) if head else None
-    best = min(ranked, key=lambda it: (it[0], rank(it[1]), it[1] not in starts, it[1]))[1]
+    best = min(ranked, key=lambda it: (it[0], rank(it[2]), it[1], it[2] not in starts, it[2]))[2]
     owner = within or _innermost(symbols, best)
     if owner is not None:
         lo, hi = owner.start_line, min(owner.end_line, len(lines))
         long = hi - lo + 1 > MAX_RANGE_LINES
         window = range(best - WINDOW_LINES, best + WINDOW_LINES + 1) if long else range(lo, hi + 1)
         inside = sorted(scored([n for n in bounds if lo <= n <= hi and n in window]))
-        numbers = sorted(n for _, n in inside[:SNIPPET_LINES]) or [best]
+        numbers = sorted(n for *_, n in inside[:SNIPPET_LINES]) or [best]
         if long:
             lo, hi = max(lo, numbers[0] - CONTEXT_LINES), min(hi, numbers[-1] + CONTEXT_LINES)
         return Location(lo, hi, _snippet(lines, numbers))
-    near = [n for _, n in sorted(ranked) if abs(n - best) <= NEAR_LINES]
+    near = [n for *_, n in sorted(ranked) if abs(n - best) <= NEAR_LINES]
     numbers = sorted(near[:SNIPPET_LINES])
     return Location(numbers[0], numbers[-1], _snippet(lines, numbers))
 
