@@ -202,7 +202,7 @@ def related_of(
         note=_joined(
             go_subject_note(path, lambda name: named_files(symbols, repo_id, name)),
             unresolved_members_note(path, declared),
-            untested_note(path, by_file, tested),
+            untested_note(path, by_file, tested, functools.partial(_tested, resolver, repo_id)),
         ),
     )
 
@@ -219,13 +219,25 @@ def own_tests(path: str, declared: list[SymbolRow]) -> dict[str, list[str]]:
     return {path: found} if found else {}
 
 
+# the files using an untested file whose own tests its note looks for (each a dependents
+# and tests lookup, as related of that file makes)
+NOTE_USERS = 5
+
+
 def untested_note(
-    path: str, by_file: dict[str, list[str]], tests: dict[str, list[str]]
+    path: str,
+    by_file: dict[str, list[str]],
+    tests: dict[str, list[str]],
+    tested: Callable[[str], bool] = lambda _: False,
 ) -> str | None:
     """Where the tests of a file no test uses or is named for may be: those of the files
-    using it, its own package's first. On feathersjs/feathers, related of
+    using it, its own package's first, of those the first whose related lists tests
+    (`tested`, of the first NOTE_USERS). On feathersjs/feathers, related of
     packages/rest-client/src/base.ts said "tests: none" while rest-client/test/index.test.ts
-    exercises it through index.ts's restClient; "none" read as untested code."""
+    exercises it through index.ts's restClient; "none" read as untested code. On unjs/ofetch
+    related of src/types.ts named src/error.ts, which no test uses either, and its note
+    src/fetch.ts, whose note src/index.ts: three calls to the tests src/index.ts, a user of
+    types.ts too, has."""
     if tests:
         return None
     package = package_folder(path)
@@ -235,10 +247,20 @@ def untested_note(
     )
     if not users:
         return None
+    user = next((p for p in users[:NOTE_USERS] if tested(p)), users[0])
     return (
         "no test uses it or is named for it; the tests of a file using it may exercise it: "
-        f"related of {users[0]}"
+        f"related of {user}"
     )
+
+
+def _tested(resolver: DependentsResolver, repo_id: str, path: str) -> bool:
+    """Whether related of `path` lists tests: a test file using it, or one named for it."""
+    declared = resolver.symbols.symbols_of_file(repo_id, path)
+    files = resolver.dependents_found(repo_id, declared, exclude={path}).files()
+    users = [SymbolAt(symbol=s, path=p) for p, syms in files.items() for s in syms]
+    found = resolver.tests_found(repo_id, declared, users, exclude={path}, subject=path)
+    return bool(own_tests(path, declared) or found.files())
 
 
 def named_files(symbols: SymbolViews, repo_id: str, name: str) -> list[str]:
