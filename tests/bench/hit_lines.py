@@ -46,6 +46,16 @@ class Scored:
     in_range: bool  # the hit's range holds a gold line
     in_snippet: bool  # one of its snippet lines is a gold line
     lines: int  # the range's length (0: the hit names no lines)
+    start: int | None
+    end: int | None
+    gap: int | None  # lines from the range to the nearest gold line (0: inside it)
+
+
+def gap_to(start: int | None, end: int | None, gold: set[int]) -> int | None:
+    """Lines between the range and the gold line nearest it (0: a gold line is inside)."""
+    if not start or not end or not gold:
+        return None
+    return min(max(start - n, n - end, 0) for n in gold)
 
 
 def score_hit(hit: t.SearchHit, gold: set[int]) -> tuple[bool, bool, int]:
@@ -82,9 +92,10 @@ async def score_repo(
                 if hit.entry.kind != "File" or not gold:
                     continue
                 in_range, in_snippet, size = score_hit(hit, gold)
+                start, end = hit.startLine, hit.endLine
                 out.append(
                     Scored(repo.name, case.commit, hit.entry.path or "", rank, in_range,
-                           in_snippet, size)
+                           in_snippet, size, start, end, gap_to(start, end, gold))
                 )  # fmt: skip
     finally:
         await system.app.close()
