@@ -36,15 +36,17 @@ def qualified_names(query: str) -> list[tuple[str, ...]]:
     return list(out)
 
 
-def shared_trailing_parts(fq_name: str, parts: Sequence[str]) -> int:
+def shared_trailing_parts(fq_name: str, parts: Sequence[str], exact_case: bool = False) -> int:
     """How many trailing parts a declaration's qualified name (`::` read as `.`, a Java
-    signature left out) and a written one agree on, casefolded: all those of the shorter
-    one, or 0 when they differ there or the shorter has fewer than MIN_SHARED_PARTS."""
-    names = _SIGNATURE.sub("", fq_name).replace("::", ".").casefold().split(".")
+    signature left out) and a written one agree on, casefolded (or as spelled, with
+    `exact_case`): all those of the shorter one, or 0 when they differ there or the shorter
+    has fewer than MIN_SHARED_PARTS."""
+    fold = (lambda text: text) if exact_case else str.casefold
+    names = fold(_SIGNATURE.sub("", fq_name).replace("::", ".")).split(".")
     shared = min(len(parts), len(names))
     if shared < MIN_SHARED_PARTS:
         return 0
-    wanted = [part.casefold() for part in parts[-shared:]]
+    wanted = [fold(part) for part in parts[-shared:]]
     return shared if names[-shared:] == wanted else 0
 
 

@@ -80,6 +80,9 @@ class QueryTerms:
     # two words next to each other in the query, which code may write as one lower-case
     # token (`shell escape` -> `shellescape`, `cookie jar` -> `cookiejar`)
     adjacent: frozenset[tuple[str, str]] = frozenset()
+    # `qualified` as the query spells it: Go's `CheckedEntry.before` field and
+    # `CheckedEntry.Before` method differ by case alone
+    spelled: tuple[tuple[str, ...], ...] = ()
 
     @property
     def empty(self) -> bool:
@@ -97,7 +100,8 @@ def query_terms(query: str) -> QueryTerms:
             in_identifiers.update(parts)
     words = {w for w in tokenize(query) if w not in STOP_WORDS and w not in in_identifiers}
     identifier_words = frozenset(in_identifiers - STOP_WORDS)
-    qualified = tuple(tuple(part.lower() for part in parts) for parts in qualified_names(query))
+    spelled = tuple(qualified_names(query))
+    qualified = tuple(tuple(part.lower() for part in parts) for parts in spelled)
     tokens = tokenize(query)
     pairs = itertools.pairwise(tokens)
     adjacent = frozenset((a, b) for a, b in pairs if a in words and b in words)
@@ -108,6 +112,7 @@ def query_terms(query: str) -> QueryTerms:
         tuple(identifiers.values()),
         qualified,
         adjacent,
+        spelled,
     )
 
 
@@ -655,10 +660,15 @@ def _declaration_named(
     ZshComplete`, `ZshComplete.format_completion`, `Router::route`): the one whose
     qualified name and the query's agree on the most trailing parts, at least two. The
     file's text never holds the dotted name whole, so its lines would otherwise be those
-    holding the most of its words (another class's `format_completion`)."""
+    holding the most of its words (another class's `format_completion`). Of two agreeing
+    on as many, the one spelled in the query's case wins (Go's `CheckedEntry.before` field
+    and `CheckedEntry.Before` method)."""
     last_names = {parts[-1] for parts in terms.qualified}
-    best: tuple[int, Declared] | None = None
+    best: tuple[int, bool, Declared] | None = None
     rust = path.endswith(".rs")
+    spelled = terms.spelled if len(terms.spelled) == len(terms.qualified) else terms.qualified
+    if rust:
+        spelled = tuple(tuple(p for p in parts if p.lower() not in ANCHORS) for parts in spelled)
     written = [tuple(p for p in parts if p not in ANCHORS) for parts in terms.qualified]
     for symbol in symbols:
         if symbol.name.lower() not in last_names:
@@ -668,11 +678,14 @@ def _declaration_named(
             if rust
             else import_name(symbol.fq_name, path, packages)
         )
-        for parts in written if rust else terms.qualified:
+        for parts, as_spelled in zip(written if rust else terms.qualified, spelled, strict=True):
             shared = shared_trailing_parts(shown, parts)
-            if shared and (best is None or shared > best[0]):
-                best = (shared, symbol)
-    return best[1] if best else None
+            if not shared:
+                continue
+            exact = shared_trailing_parts(shown, as_spelled, exact_case=True) == shared
+            if best is None or (shared, exact) > best[:2]:
+                best = (shared, exact, symbol)
+    return best[2] if best else None
 
 
 def _rust_shown(fq_name: str, path: str) -> str:

@@ -288,3 +288,26 @@ def test_a_query_word_a_line_writes_as_two_tokens_counts_there() -> None:
     )
     found = locate_in_file(body, [], query_terms("cookiejar in use"))
     assert found is not None and found.start_line == 20, found
+
+
+def test_a_qualified_name_names_the_declaration_spelled_in_its_case() -> None:
+    """QA on uber-go/zap: `CheckedEntry.Before` (the method) put the hit's lines on the field
+    `CheckedEntry.before` (line 224, a `[]CheckPreWriteHook`), 95 lines above the method: Go
+    declares both, and a tie on the casefolded parts kept the first declared. The spelling
+    written breaks the tie; a spelling matching neither still names one of them."""
+    rows = [
+        SymbolRow("r", "zapcore/entry.go", fq, name, kind, a, b, "d", "")
+        for fq, name, kind, a, b in (
+            ("zapcore.CheckedEntry.before", "before", "Field", 224, 224),
+            ("zapcore.CheckedEntry.Before", "Before", "Method", 319, 326),
+        )
+    ]
+    for query, start in (
+        ("CheckedEntry.Before", 319),
+        ("zapcore.CheckedEntry.Before", 319),
+        ("where is CheckedEntry.before set", 224),
+    ):
+        named = _declaration_named(rows, query_terms(query), "zapcore/entry.go", set())
+        assert named is not None and named.start_line == start, query
+    named = _declaration_named(rows, query_terms("checkedentry.BEFORE"), "zapcore/entry.go", set())
+    assert named is not None
