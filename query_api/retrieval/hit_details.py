@@ -490,7 +490,13 @@ def enrich(
     located = locating_terms(terms)  # whether it matches reads every word, verbs too
     # the lines are picked by the words after a scope the request opens with, when any
     after = query_terms(after_scope(query))
-    located_after = located if after.empty else locating_terms(after)
+    # a qualified name the scope is (`zap.Any: Reduce stack size`) names the declaration the
+    # change is in: kept, though the scope's words pick no lines (`stack` took `Stack`)
+    located_after = (
+        located
+        if after.empty
+        else replace(locating_terms(after), qualified=terms.qualified, spelled=terms.spelled)
+    )
     lexical = terms.empty
     named_path = whole_path(query).casefold()
     out: list[t.SearchHit] = []

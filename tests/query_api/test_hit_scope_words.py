@@ -60,3 +60,40 @@ def test_a_query_that_is_the_files_path_points_at_its_head(tmp_path: Path) -> No
     assert _lines(tmp_path, PATH)[0] == 1
     assert _lines(tmp_path, "socket/utils.ts")[0] == 1
     assert _lines(tmp_path, "utils.ts lookup")[0] != 1  # a sentence: the lines it names
+
+
+FIELD = "\n".join(
+    [
+        "package zap",  # 1
+        "",
+        "// Stack constructs a field that stores a stack trace.",  # 3: stack
+        "func Stack(key string) Field {",  # 4
+        "\treturn StackSkip(key, 1) // skip Stack",  # 5: stack
+        "}",
+        "",
+        "// Any takes a key and an arbitrary value.",  # 8
+        "func Any(key string, value interface{}) Field {",  # 9
+        "\tswitch val := value.(type) {",
+        "\tcase string:",
+        "\t\treturn String(key, val)",
+        "\tdefault:",
+        "\t\treturn Reflect(key, val)",
+        "\t}",
+        "}",  # 16
+        "",
+    ]
+)
+
+
+def test_a_scope_that_is_a_qualified_name_still_names_its_declaration(tmp_path: Path) -> None:
+    """QA on uber-go/zap: "zap.Any: Reduce stack size with generics" put field.go's lines on
+    `Stack` (367-369), its reasons naming `zap.Any` first: the scope, `zap.Any`, was dropped
+    with its qualified name, and `stack` picked the lines. A declaration the scope names is
+    where the change is."""
+    with ViewStore(tmp_path / "views.db", default_registry()) as views:
+        views.apply(records("field.go", FIELD), {})
+        entry = t.EntryView(key="repo/r/file/field.go", exists=True, kind="File", path="field.go")
+        hit = t.SearchHit(score=1.0, entry=entry, reasons=["symbol:zap.Any", "content-match"])
+        query = "zap.Any: Reduce stack size with generics"
+        [shown] = enrich(HitLocator(views), "r", query, [hit], details=True).hits
+        assert (shown.startLine, shown.endLine) == (9, 16), shown
