@@ -45,18 +45,35 @@ def subjects_first(
         subject = find(path)
         if subject is None or subject in placed:
             continue
-        lower = next((j for j in range(i, len(out)) if out[j].entry.path == subject), None)
-        found = out.pop(lower) if lower is not None else pooled(pool, subject, hydrate)
-        if found is None:
-            continue
-        why = REASON + path
-        reasons = list(found.reasons)
-        if why not in reasons:
-            reasons = [*reasons[: MAX_REASONS - 1], why]
-        out.insert(i - 1, found.model_copy(update={"score": hit.score, "reasons": reasons}))
-        placed.add(subject)
-        i += 1  # past the test again
+        if place_above(out, i - 1, subject, REASON + path, pool, hydrate, reason_first=False):
+            placed.add(subject)
+            i += 1  # past the test again
     return out[:k]
+
+
+def place_above(
+    out: list[t.SearchHit],
+    at: int,
+    path: str,
+    why: str,
+    pool: list[t.SearchHit] | None,
+    hydrate: Hydrate,
+    *,
+    reason_first: bool,
+) -> bool:
+    """Put `path`'s hit at `at` in `out` (the hit there moves down one), with that hit's score
+    and the reason `why` (first or last of its reasons): moved up from lower in `out`, taken
+    from `pool`, or brought in by `hydrate`. False when none of them has it."""
+    lower = next((j for j in range(at + 1, len(out)) if out[j].entry.path == path), None)
+    found = out.pop(lower) if lower is not None else pooled(pool, path, hydrate)
+    if found is None:
+        return False
+    reasons = list(found.reasons)
+    if why not in reasons:
+        kept = reasons[: MAX_REASONS - 1]
+        reasons = [why, *kept] if reason_first else [*kept, why]
+    out.insert(at, found.model_copy(update={"score": out[at].score, "reasons": reasons}))
+    return True
 
 
 def pooled(pool: list[t.SearchHit] | None, path: str, hydrate: Hydrate) -> t.SearchHit | None:

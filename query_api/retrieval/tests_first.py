@@ -16,9 +16,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from processors.path_roles import Role, role_of
-from query_api.retrieval.subjects import Hydrate, pooled
+from query_api.retrieval.subjects import Hydrate, place_above
 from schemas import tools as t
-from schemas.retrieval import MAX_REASONS
 
 TestsOf = Callable[[str], list[str]]  # a source file's path -> the test files named for it
 REASON = "tests:"  # + the path of the file the test was placed above
@@ -46,15 +45,7 @@ def tests_first(
         if hit.entry.kind != "File" or role_of(path) != Role.SOURCE:
             continue
         for test in [p for p in tests_of(path) if p not in placed][:MAX_TESTS_PLACED]:
-            lower = next((j for j in range(i, len(out)) if out[j].entry.path == test), None)
-            found = out.pop(lower) if lower is not None else pooled(pool, test, hydrate)
-            if found is None:
-                continue
-            why = REASON + path
-            reasons = list(found.reasons)
-            if why not in reasons:
-                reasons = [why, *reasons[: MAX_REASONS - 1]]
-            out.insert(i - 1, found.model_copy(update={"score": hit.score, "reasons": reasons}))
-            placed.add(test)
-            i += 1  # past the source file again
+            if place_above(out, i - 1, test, REASON + path, pool, hydrate, reason_first=True):
+                placed.add(test)
+                i += 1  # past the source file again
     return out[:k]

@@ -83,6 +83,16 @@ def gold_lines(root: Path, path: str, added: set[str]) -> set[int]:
     }
 
 
+def case_gold_lines(root: Path, git_dir: Path, case: Case) -> dict[str, set[int]]:
+    """Each gold file of `case` with gold lines, and those lines."""
+    golds = {}
+    for path in case.gold:
+        lines = gold_lines(root, path, added_lines(git_dir, case.commit, path))
+        if lines:
+            golds[path] = lines
+    return golds
+
+
 def lines_sent(entry: BundleEntry) -> set[int] | None:
     """The lines an entry carries; None when it is the whole file."""
     spans = [u for u in entry.units if u.kind == "span" and u.startLine]
@@ -107,11 +117,7 @@ async def score_repo(
     out: list[Scored] = []
     try:
         for case in cases:
-            golds = {}
-            for path in case.gold:
-                lines = gold_lines(root, path, added_lines(git_dir, case.commit, path))
-                if lines:
-                    golds[path] = lines
+            golds = case_gold_lines(root, git_dir, case)
             for budget in budgets if golds else []:
                 args = ContextArgs(
                     repoId=system.repo_id, task=case.query, responseBudgetTokens=budget

@@ -21,7 +21,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from schemas import tools as t
-from tests.bench.context_spans import added_lines, gold_lines
+from tests.bench.context_spans import case_gold_lines
 from tests.bench.localisation.cases import read_cases
 from tests.bench.localisation.checkout import DEFAULT_CACHE, cache_key, checkout
 from tests.bench.localisation.mine import Case
@@ -78,11 +78,7 @@ async def score_repo(
     out: list[Scored] = []
     try:
         for case in cases:
-            golds = {}
-            for path in case.gold:
-                lines = gold_lines(root, path, added_lines(git_dir, case.commit, path))
-                if lines:
-                    golds[path] = lines
+            golds = case_gold_lines(root, git_dir, case)
             if not golds:
                 continue
             args = t.SearchArgs(repoId=system.repo_id, query=case.query[:4096], k=K)
