@@ -33,7 +33,8 @@ def tests_first(
 ) -> list[t.SearchHit]:
     """`hits` (best first, at most `k` kept) with the tests of each source file placed just
     above it: moved up from lower in the answer, taken from `pool` (the ranking before it was
-    cut to `k`), or brought in when neither has them. A test already above is left there."""
+    cut to `k`), or brought in when neither has them, while the file itself stays in the
+    answer. A test already above is left there."""
     out = list(hits)
     placed: set[str] = set()
     i = 0
@@ -45,6 +46,8 @@ def tests_first(
         if hit.entry.kind != "File" or role_of(path) != Role.SOURCE:
             continue
         for test in [p for p in tests_of(path) if p not in placed][:MAX_TESTS_PLACED]:
+            if i >= k:  # the file would leave the answer its test names it in
+                break
             if place_above(out, i - 1, test, REASON + path, pool, hydrate, reason_first=True):
                 placed.add(test)
                 i += 1  # past the source file again

@@ -8,6 +8,7 @@ import pytest
 
 from processors.path_roles import subject_name
 from query_api.retrieval.subjects import subjects_first
+from query_api.retrieval.tests_first import tests_first as with_tests_first
 from query_api.symbols.tested_by import subject_of_test
 from schemas import tools as t
 
@@ -123,3 +124,21 @@ def test_an_unmarked_python_file_among_the_tests_tests_nothing() -> None:
     assert nearest("tests/test_base.py", ["src/marshmallow/base.py"]) == "src/marshmallow/base.py"
     # a JavaScript file in a test folder is still named by its name (mocha's test/create.ts)
     assert nearest("test/create.ts", ["src/create.ts"]) == "src/create.ts"
+
+
+def test_a_files_tests_go_above_it_only_while_both_stay_in_the_answer() -> None:
+    """QA on encode/uvicorn: `tests for proxy headers` answered tests/test_main.py with the
+    reason `tests:uvicorn/main.py` while main.py itself was not in the answer: main.py was
+    its last hit, and its test, placed above it, pushed it out."""
+    tests = {"src/pager.py": ["tests/test_pager.py"], "src/core.py": ["tests/test_core.py"]}
+
+    def first(hits: list[t.SearchHit], k: int) -> list[str]:
+        out = with_tests_first(hits, k, lambda p: tests.get(p, []), lambda p: hit(p, 0.0))
+        return [h.entry.path or "" for h in out]
+
+    hits = [hit("src/pager.py", 2.0), hit("src/core.py", 1.0)]
+    assert first(hits, 4) == [
+        "tests/test_pager.py", "src/pager.py", "tests/test_core.py", "src/core.py"
+    ]  # fmt: skip
+    assert first(hits, 3) == ["tests/test_pager.py", "src/pager.py", "src/core.py"]
+    assert first(hits, 1) == ["src/pager.py"]
