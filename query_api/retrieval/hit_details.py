@@ -264,7 +264,7 @@ def locate_in_file(
     bounds, rarity = _candidate_lines(body, lines, terms, first, last)
     # of the lines that match best, a declaration's first line: `WalkBuilder` is where
     # `struct WalkBuilder` starts, not the doc comment above it that names it too
-    prefer = _Preference({s.start_line for s in symbols}, named, rarity)
+    prefer = _Preference({s.start_line for s in symbols}, named, rarity, covered(symbols))
     # the lines scored exactly: the CANDIDATE_LINES with the highest bounds, of equal bounds
     # those the preference puts first (by line alone, a word on every line kept a named
     # declaration past the first 64 out: jinja's `do_urlize`, for "`urlize` to `@a@b`")
@@ -316,19 +316,38 @@ def _score(lines: Sequence[str], terms: QueryTerms, n: int, known: dict[int, int
 @dataclass(frozen=True)
 class _Preference:
     """Which of two lines scoring the same is the hit's: one inside a declaration the hit's
-    reasons name (the first named first), then the one holding the file's rarer query words
+    reasons name (the first named first), then one inside any declaration (an import or a
+    licence header names what the code below uses: uvicorn's callers of `get_client_addr`
+    pointed at their imports), then the one holding the file's rarer query words
     (`rarity`), then a declaration's first line, then the first."""
 
     starts: set[int]
     named: Sequence[Declared]
     rarity: dict[int, float] = field(default_factory=dict)
+    declared: Sequence[tuple[int, int]] = ()  # the lines declarations cover, merged, in order
 
-    def key(self, n: int) -> tuple[int, float, bool, int]:
+    def key(self, n: int) -> tuple[int, bool, float, bool, int]:
         rank = next(
             (i for i, s in enumerate(self.named) if s.start_line <= n <= s.end_line),
             len(self.named),
         )
-        return rank, -self.rarity.get(n, 0.0), n not in self.starts, n
+        at = bisect.bisect_right(self.declared, (n, _LAST_LINE)) - 1
+        inside = at >= 0 and self.declared[at][0] <= n <= self.declared[at][1]
+        return rank, not inside, -self.rarity.get(n, 0.0), n not in self.starts, n
+
+
+_LAST_LINE = 1 << 62  # sorts after any end line of a declaration starting on the same line
+
+
+def covered(symbols: Sequence[Declared]) -> list[tuple[int, int]]:
+    """The line ranges `symbols` cover, overlapping ones merged, in order."""
+    out: list[tuple[int, int]] = []
+    for start, end in sorted((s.start_line, s.end_line) for s in symbols):
+        if out and start <= out[-1][1] + 1:
+            out[-1] = (out[-1][0], max(out[-1][1], end))
+        else:
+            out.append((start, end))
+    return out
 
 
 def _best_line(
@@ -341,7 +360,7 @@ def _best_line(
 ) -> int | None:
     """Of `ranked` (bound descending, then as `prefer` orders them), the line with the
     highest score, then the one `prefer` puts first; None when none scores."""
-    best: tuple[int, tuple[int, float, bool, int]] | None = None
+    best: tuple[int, tuple[int, bool, float, bool, int]] | None = None
     for n in ranked:
         hope = (-bounds[n], prefer.key(n))  # its key if it scored its bound
         if best is not None and hope > best:
@@ -352,7 +371,7 @@ def _best_line(
         key = (-score, hope[1])
         if score and (best is None or key < best):
             best = key
-    return None if best is None else best[1][3]
+    return None if best is None else best[1][4]
 
 
 def _top_lines(

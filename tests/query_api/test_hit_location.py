@@ -311,3 +311,22 @@ def test_a_qualified_name_names_the_declaration_spelled_in_its_case() -> None:
         assert named is not None and named.start_line == start, query
     named = _declaration_named(rows, query_terms("checkedentry.BEFORE"), "zapcore/entry.go", set())
     assert named is not None
+
+
+def test_a_use_inside_a_declaration_wins_a_tie_with_the_import_naming_it() -> None:
+    """QA on encode/uvicorn: `what calls get_client_addr` pointed every caller's hit at its
+    import line (`config.py:20`), not at the call (`config.py:422`)."""
+    body = "\n".join(
+        [
+            "from uvicorn.protocols.utils import get_client_addr",  # 1: the import
+            "",
+            "",
+            "def scope_of(scope):",  # 4
+            "    client = get_client_addr(scope)",  # 5: the call
+            "    return client",
+        ]
+    )
+    caller = SymbolRow("r", "app.py", "app.scope_of", "scope_of", "Function", 4, 6, "d", "")
+    found = locate_in_file(body, [caller], query_terms("what calls get_client_addr"))
+    assert found is not None and (found.start_line, found.end_line) == (4, 6), found
+    assert found.snippet == "5: client = get_client_addr(scope)", found

@@ -57,13 +57,26 @@ def exhaustively(
 
     starts = {s.start_line for s in symbols}
 
+    def outside(n: int) -> bool:
+        return not any(s.start_line <= n <= s.end_line for s in symbols)
+
     def rank(n: int) -> int:
         inside = [i for i, s in enumerate(named) if s.start_line <= n <= s.end_line]
         return min(inside, default=len(named))
 
     # of equal bounds, the lines the answer would prefer are scored first
     ranked = scored(
-        sorted(bounds, key=lambda n: (-bounds[n], rank(n), -rarity.get(n, 0.0), n not in starts, n))
+        sorted(
+            bounds,
+            key=lambda n: (
+                -bounds[n],
+                rank(n),
+                -rarity.get(n, 0.0),
+                outside(n),
+                n not in starts,
+                n,
+            ),
+        )
     )
     if not ranked:
         if within is None:
@@ -71,7 +84,10 @@ def exhaustively(
         head = [n for n in range(first, last + 1) if lines[n - 1].strip()][:SNIPPET_LINES]
         end = min(last, max(head[-1], first + MAX_RANGE_LINES - 1)) if head else last
         return Location(first, end, _snippet(lines, head)) if head else None
-    best = min(ranked, key=lambda it: (it[0], rank(it[2]), it[1], it[2] not in starts, it[2]))[2]
+    best = min(
+        ranked,
+        key=lambda it: (it[0], rank(it[2]), outside(it[2]), it[1], it[2] not in starts, it[2]),
+    )[2]
     owner = within or _innermost(symbols, best)
     if owner is not None:
         lo, hi = owner.start_line, min(owner.end_line, len(lines))
