@@ -260,10 +260,24 @@ _ABOUT_TESTS = re.compile(
 )
 
 
+# The query's subject is documentation: where something is documented, or the docs of a
+# thing. `Document that X ...` and `fix docs` are change requests, which change the source
+# they name as often as its docs.
+_ABOUT_DOCS = re.compile(
+    r"""^\s*(?:
+      (?:where|how)\s+(?:is|are)\s+.+\s+documented\W*$
+      |(?:the\s+)?(?:docs?|documentation)\s+(?:for|of|on|about)\s
+    )""",
+    re.IGNORECASE | re.VERBOSE,
+)
+
+
 def roles_about(query: str) -> set[Role]:
     """The roles a query is about, not merely names: {TEST} for `tests for retry conditions`
-    and `where are the tests for X?`, none for `add tests for X`."""
-    return {Role.TEST} if _ABOUT_TESTS.match(query) else set()
+    and `where are the tests for X?`, none for `add tests for X`; {DOC} for `where is X
+    documented` and `docs for X`, none for `document X`."""
+    about = {Role.TEST} if _ABOUT_TESTS.match(query) else set()
+    return (about | {Role.DOC}) if _ABOUT_DOCS.match(query) else about
 
 
 _TS_SOURCE = (".ts", ".mts", ".cts", ".tsx")

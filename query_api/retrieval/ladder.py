@@ -35,6 +35,7 @@ from query_api.memory.search import (
 from query_api.memory.views import MemoryReader, truncation_fields
 from query_api.metrics import _meter_provider
 from query_api.retrieval.declared_first import declared_first
+from query_api.retrieval.docs_first import docs_first
 from query_api.retrieval.file_graph import FileGraphs
 from query_api.retrieval.fusion import fuse
 from query_api.retrieval.neighbour_fill import fill_tail
@@ -241,6 +242,8 @@ class Retriever:
         tests_asked = Role.TEST in roles_in(query) or bool(looked_up)
         subjects: dict[str, str | None] = {}  # finish runs twice when naming: look up once
         hits = declared_first(hits, self._declaring(repo_id, query) | looked_up)
+        if Role.DOC in roles_about(query):  # `where is X documented`: the pages first
+            hits = docs_first(hits)
 
         about_tests = Role.TEST in roles_about(query)
 
@@ -530,7 +533,9 @@ def _asked_tests(query: str) -> Callable[[t.SearchHit], bool] | None:
     so the semantic list cannot hold them, and hybrid search dropped the very tests keyword
     search found. Docs and config asked for stay fused by score: on the tuning half, holding
     them at their keyword rank put pyproject.toml and changelogs above the code a request for
-    a version or a typo fix changed (docs/benchmarks.md). None when tests are not asked."""
-    if Role.TEST not in roles_in(query):
+    a version or a typo fix changed (docs/benchmarks.md); docs a query is about (`where is X
+    documented`: path_roles.roles_about) are held too. None when neither is asked."""
+    held = ({Role.TEST} & roles_in(query)) | ({Role.DOC} & roles_about(query))
+    if not held:
         return None
-    return lambda hit: hit.entry.kind == "File" and role_of(hit.entry.path or "") == Role.TEST
+    return lambda hit: hit.entry.kind == "File" and role_of(hit.entry.path or "") in held

@@ -83,3 +83,32 @@ async def test_a_query_about_tests_ranks_the_tests_first(tmp_path: Path, query: 
             s, "repocontext_search", {"repoId": "repo", "query": "add tests for retry conditions"}
         )
         assert change["hits"][0]["entry"]["path"] == "retry.go", change["hits"]
+
+
+DOC_FILES = {
+    "uvicorn/config.py": (
+        "class Config:\n    def __init__(self, reload_delay: float = 0.25):\n"
+        "        self.reload_delay = reload_delay  # the reload delay between checks\n"
+    ),
+    "uvicorn/supervisors/reload.py": (
+        "def wait(config):\n    # sleep the reload delay\n    sleep(config.reload_delay)\n"
+    ),
+    "docs/settings.md": (
+        "# Settings\n\n## Reloading\n\n* `--reload-delay <float>` - Delay between previous and"
+        " next check. The reload delay defaults to 0.25 seconds.\n"
+    ),
+}
+
+
+async def test_a_query_about_docs_ranks_the_docs_first(tmp_path: Path) -> None:
+    """QA on encode/uvicorn: `where is --reload-delay documented` never found docs/settings.md
+    in the top 10; a request to document something still ranks the code first."""
+    write_files(tmp_path / "ws" / "repo", DOC_FILES)
+    async with memory_rig(tmp_path, index=True) as (_, s):
+        for query in ["where is --reload-delay documented", "docs for the reload delay"]:
+            found = await call(s, "repocontext_search", {"repoId": "repo", "query": query})
+            assert found["hits"][0]["entry"]["path"] == "docs/settings.md", found["hits"]
+        change = await call(
+            s, "repocontext_search", {"repoId": "repo", "query": "document the reload delay"}
+        )
+        assert change["hits"][0]["entry"]["path"] != "docs/settings.md", change["hits"]

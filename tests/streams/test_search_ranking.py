@@ -210,6 +210,14 @@ def test_roles_a_query_asks_for() -> None:
         ("fix the flaky retry tests", set()),
         ("testing the parser", set()),
         ("tests", set()),
+        ("where is --reload-delay documented", {Role.DOC}),
+        ("where is the reload delay documented?", {Role.DOC}),
+        ("docs for the reload delay", {Role.DOC}),
+        ("the documentation of reload delay", {Role.DOC}),
+        # a change request that documents something changes its source as often
+        ("Document that HideHelpCommand is inherited by subcommands", set()),
+        ("document printPrettyStack and harden NoColor panic test", set()),
+        ("Fix docs and changelog", set()),
     ],
 )
 def test_the_roles_a_query_is_about(query: str, about: set[Role]) -> None:
