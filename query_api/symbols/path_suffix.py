@@ -10,12 +10,19 @@ The other way round, agents write a path with more leading folders than the repo
 the checkout's folder (`src/zapcore/level.go` for uber-go/zap checked out as `src`), or the
 project's name in front (`zap/zapcore/level.go`). On uber-go/zap outline answered `exists:
 false` with no note; the longest end of the path that is an indexed file is named. A path
-in another case (`ZAPCORE/LEVEL.GO`) names the indexed files it is, casefolded.
+in another case (`ZAPCORE/LEVEL.GO`) names the indexed files it is, casefolded. A misspelt
+path (`uvicorn/middleware/proxy_header.py` for proxy_headers.py, on encode/uvicorn) names the
+indexed file it is closest to: a name a letter or two away in the same folder, or the same
+name in a folder a letter away.
 """
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Callable, Iterable
+
+CLOSE_NAME = 0.8  # difflib's ratio: `invoices.py`/`invoice.py` 0.95, `nope.py` 0.59
+CLOSE_FOLDER = 0.85  # `src/bliling` and `src/billing` 0.91; `src/orders` 0.57
 
 
 def files_ending_with(path: str, indexed: Iterable[str]) -> list[str]:
@@ -82,3 +89,25 @@ def case_note(path: str, files: list[str]) -> str | None:
     return f"{path} is no indexed file; {', '.join(files)} is, in another case: " + (
         "name that file" if len(files) == 1 else "name one"
     )
+
+
+def closest_file(path: str, in_folder: Iterable[str], same_name: Iterable[str]) -> str | None:
+    """The indexed file a misspelt `path` most likely means: of the files in its folder
+    (`in_folder`), the one whose name is closest to its name; else, of the files with its
+    name (`same_name`), the one whose folder is closest to its folder. None when none is
+    close (CLOSE_NAME, CLOSE_FOLDER)."""
+    folder, _, name = path.rpartition("/")
+    by_name = {p.rpartition("/")[2]: p for p in in_folder if p.rpartition("/")[0] == folder}
+    close = difflib.get_close_matches(name, list(by_name), n=1, cutoff=CLOSE_NAME)
+    if close:
+        return by_name[close[0]]
+    by_folder = {p.rpartition("/")[0]: p for p in same_name if p.rpartition("/")[2] == name}
+    close = difflib.get_close_matches(folder, list(by_folder), n=1, cutoff=CLOSE_FOLDER)
+    return by_folder[close[0]] if close else None
+
+
+def close_note(path: str, found: str | None) -> str | None:
+    """The note for a misspelt path closest to the indexed file `found`, if any."""
+    if found is None:
+        return None
+    return f"{path} is no indexed file; the closest is {found}: name that file if it is the one"

@@ -36,6 +36,8 @@ from query_api.symbols.kotlin_locals import rows_by_enclosing_function
 from query_api.symbols.outline import default_expression_line, outline_of
 from query_api.symbols.path_suffix import (
     case_note,
+    close_note,
+    closest_file,
     files_ending_with,
     files_in_another_case,
     indexed_tail,
@@ -66,11 +68,12 @@ from streams.errors import SourceError
 from streams.ingest import IngestCoordinator
 from streams.sources.changes import Changes, IndexedFile, diff_against_index
 from streams.sources.git_changes import GitTarget, diff_git_against_index
-from streams.stores.views.named_files import stem_named_files
+from streams.stores.views.named_files import path_named_files, stem_named_files
 from streams.stores.views.store import ViewStore
 from streams.stores.views.symbols import SymbolViews
 
 DIRECTORY_EXAMPLES = 3  # files a note about a directory names, so the caller can pick one
+MAX_CLOSE = 2_000  # files of a folder, or of a name, a misspelt path is compared with
 GO_PACKAGE_LOOKUP = 200  # files under a Go package's folder read to find its own
 # a file at the repository root, importing a specifier written as a path (_specifier_note):
 # the root's package.json and tsconfig resolve it
@@ -223,6 +226,7 @@ class SymbolService:
                 or self._suffix_note(repo_id, path)
                 or self._tail_note(repo_id, path)
                 or self._bare_name_note(repo_id, path)
+                or self._close_note(repo_id, path)
             )
         where = f"{path.rstrip('/')} is a directory" if path else "the path is the repository root"
         examples = ", ".join(code_first([f.path for f in under], DIRECTORY_EXAMPLES))
@@ -368,6 +372,18 @@ class SymbolService:
         its longest end is (query_api/symbols/path_suffix.py), one point read per folder."""
         found = indexed_tail(path, lambda tail: self.views.get_file(repo_id, tail) is not None)
         return tail_note(path, found)
+
+    def _close_note(self, repo_id: str, path: str) -> str | None:
+        """A misspelt path (`proxy_header.py` for proxy_headers.py): the indexed file it is
+        closest to (query_api/symbols/path_suffix.py), from two bounded reads, the files of
+        its folder and the files of its name."""
+        folder, _, name = path.rpartition("/")
+        if not name or path.startswith("/"):
+            return None
+        prefix = folder + "/" if folder else ""
+        in_folder = [f.path for f in self.views.files_under(repo_id, prefix, limit=MAX_CLOSE)]
+        same_name = self.views.read(lambda c: path_named_files(c, repo_id, name))[:MAX_CLOSE]
+        return close_note(path, closest_file(path, in_folder, same_name))
 
     def _case_note(self, repo_id: str, path: str) -> str | None:
         """A path in another case (`ZAPCORE/LEVEL.GO`): the indexed files it is, casefolded

@@ -453,3 +453,26 @@ async def test_changed_of_a_python_package_name_names_its_folder(tmp_path: Path)
             "path 'shop.api' is a Python package, no folder; its files are in src/shop/api: "
             "name that folder"
         ) in text, text
+
+
+async def test_a_misspelt_path_names_the_indexed_files_it_is_close_to(
+    sample_repo: Path, tmp_path: Path
+) -> None:
+    """QA on encode/uvicorn: outline of `uvicorn/middleware/proxy_header.py` (for
+    proxy_headers.py) answered `exists: false` with no note. A file name a letter or two
+    away from one in the same folder, or a folder a letter away for a file of that name, is
+    named; a name nothing resembles still gets no note."""
+    async with stdio_session(tmp_path / "data", str(sample_repo)) as session:
+        await wait_indexed(session, "sample")
+        for tool, path in (
+            ("repocontext_outline", "src/billing/invoices.py"),
+            ("repocontext_related", "src/bliling/invoice.py"),
+        ):
+            note, text = await absent_note(session, "sample", tool, path)
+            assert note == (
+                f"{path} is no indexed file; the closest is src/billing/invoice.py: name "
+                "that file if it is the one"
+            ), note
+            assert "the closest is src/billing/invoice.py" in text, text
+        for path in ("src/billing/nope.py", "src/orders/invoice.py"):
+            await assert_unnoted(session, "sample", path)
