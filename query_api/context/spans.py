@@ -166,16 +166,18 @@ def select_spans(
             if lines and a > 1 and lines[a - 2].strip():  # a window opening mid-statement
                 lowest = max(first, a + LEAD_LINES - (z - a))  # the matched line stays in it
                 a, z = _shifted(lines, a, z, lowest, min(a + LEAD_LINES, last - (z - a)))
+                if lines[a - 2].strip():  # held at its declaration's end: fewer lines
+                    a = _trimmed(lines, a, span.hot[0] if span.hot else z, stems)
         chosen.append((a, z, span.fq))
         used += z - a + 1
         if used >= max_lines or len(chosen) >= max_spans:
             break
     if not chosen:
         window = _best_window(lines, stems, total_lines, min(HEAD_LINES, max_lines))
-        return _padded([window], total_lines, min(max_lines, fill_lines), lines)
+        return _padded([window], total_lines, min(max_lines, fill_lines), lines, stems=stems)
     rank = {fq: i for i, (_, _, fq) in reversed(list(enumerate(chosen)))}
     spans = _merged(sorted(chosen), max_lines - used, rank)
-    return _padded(spans, total_lines, min(max_lines, fill_lines), lines, rank)
+    return _padded(spans, total_lines, min(max_lines, fill_lines), lines, rank, stems)
 
 
 @dataclass(frozen=True, slots=True)
@@ -279,6 +281,7 @@ def _padded(
     wanted: int,
     lines: Sequence[str] = (),
     rank: Mapping[str | None, int] | None = None,
+    stems: frozenset[str] = frozenset(),
 ) -> list[tuple[int, int, str | None]]:
     """Spans grown evenly on both sides (the code around a declaration: its callers, its
     neighbours) until they hold `wanted` lines together: a span of a few lines costs as much
@@ -295,13 +298,14 @@ def _padded(
     over = sum(z - a + 1 for a, z, _ in spans) - wanted
     if grew and over > 0:  # padding rounds up: the extra lines are given back
         spans = _given_back(spans, core, over)
-    return _at_statements(spans, core, lines) if grew and lines else spans
+    return _at_statements(spans, core, lines, stems) if grew and lines else spans
 
 
 def _at_statements(
     spans: list[tuple[int, int, str | None]],
     core: list[tuple[int, int, str | None]],
     lines: Sequence[str],
+    stems: frozenset[str] = frozenset(),
 ) -> list[tuple[int, int, str | None]]:
     """Each span shifted by up to SNAP_LINES so that it starts after a blank line: padding
     of an even number of lines started poetry's installer.py span on the parameters of a
@@ -321,6 +325,8 @@ def _at_statements(
             own = min(ca + SPAN_CONTEXT if ca > 1 else ca for ca, _ in inner)
             level = min((_indent(line) for line in lines[own - 1 : last]), default=None)
             a, z = _shifted(lines, a, z, lowest, highest, level, min(own, high - (z - a)))
+            if lines[a - 2].strip():  # held at the file's end or by the next span: fewer lines
+                a = _trimmed(lines, a, own, stems)  # the context lines above may go
         out.append((a, z, y))
     return out
 
@@ -353,6 +359,23 @@ def _shifted(
                 if limit is None or _indent(lines[start - 1]) <= limit:
                     return start, z + start - a
     return a, z
+
+
+def _trimmed(lines: Sequence[str], a: int, limit: int, stems: frozenset[str] = frozenset()) -> int:
+    """The start of a span opening mid-statement that no shift could move after a blank line
+    (its end held at the file's end, its declaration's or the next span's): the first line
+    after a blank one within SNAP_LINES below `a`, up to `limit`, the lines above it given
+    up, unless one of those holds a task word (`stems`); else `a`. On unjs/ofetch a span of
+    utils.ts grown up from `callHooks`, the file's last function, opened on `    Headers`
+    and `  );`, the end of a call, and a window of fetch.ts held at `createFetch`'s end on
+    `"function") ||`: each read as broken code."""
+    for start in range(a + 1, min(a + SNAP_LINES, limit, len(lines)) + 1):
+        above = lines[start - 2]
+        if stems and not stems.isdisjoint(line_stems(above)):
+            break  # a line the task's words matched stays
+        if not above.strip() and lines[start - 1].strip():
+            return start
+    return a
 
 
 def _indent(line: str) -> int:
