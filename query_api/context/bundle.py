@@ -695,6 +695,10 @@ class BundleService:
                 if row is not None and not row.truncated and entry.content == row.body:
                     owned.add(possession_token(entry.path, entry.contentHash))
                     replaced += entry.fullReadTokenCount or 0
+            elif any(u.kind == "span" for u in entry.units):
+                # spans replace the reads of the code they carry, no more: stats counted
+                # only whole files, and twelve bundles of spans replaced nothing (QA, zap)
+                replaced += entry.tokenCount
         if args.session:
             receipts = {u.receipt for e in result.entries for u in e.units}
             receipts |= self._sent_spans(args.repoId, result.entries)

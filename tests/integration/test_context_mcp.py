@@ -169,7 +169,12 @@ async def test_stats_window(tmp_path: Path) -> None:
             s, "repocontext_context", {"repoId": "repo", "task": TASK, "detail": "slices"}
         )
         stats = await call(s, "repocontext_stats", {})
-        replaced = sum(e["fullReadTokenCount"] for e in b["entries"])
+        # a file sent whole replaces its full read; a span, the code it carries
+        replaced = sum(
+            e["fullReadTokenCount"] if "contentHash" in e else e["tokenCount"]
+            for e in b["entries"]
+            if any(u["kind"] == "span" for u in e["units"])
+        )
         assert stats["calls"] == 2
         assert stats["responseTokens"] == a["responseTokens"] + b["responseTokens"]
         assert stats["readsReplacedTokens"] == replaced  # only slices deliveries count

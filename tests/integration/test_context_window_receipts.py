@@ -44,6 +44,10 @@ async def test_a_session_is_sent_another_window_of_a_declaration_it_holds_part_o
         alone, _ = await ledger("reconcile ledger: write the audit trail")
         assert "write_audit_trail" in alone["content"]
         assert "settle_refunds" not in alone["content"]  # a window, not the declaration
+        # QA on uber-go/zap and encode/uvicorn: stats counted only files sent whole, so twelve
+        # bundles of spans replaced no reads at all; a span replaces the code it carries
+        stats = await call(s, "repocontext_stats", {})
+        assert stats["readsReplacedTokens"] >= alone["tokenCount"] > 0, stats
         first, _ = await ledger("reconcile ledger: settle the refunds", session="w")
         assert "settle_refunds" in first["content"] and "write_audit_trail" not in first["content"]
         second, acks = await ledger("reconcile ledger: write the audit trail", session="w")
