@@ -13,12 +13,14 @@ from typing import Any
 
 import pytest
 from mcp import ClientSession
+from mcp.shared.memory import create_connected_server_and_client_session
 
 from processors.tokens import count_tokens
 from query_api.context.receipts import parse_known
+from repocontext.app import EmbeddedApp
 from tests.conftest import write_sample_repo
 from tests.integration.mcp_helpers import call, call_error
-from tests.integration.memory_rig import memory_rig
+from tests.integration.memory_rig import memory_rig, rig_settings
 
 pytestmark = pytest.mark.anyio
 TASK = "post an entry to the ledger and compute the invoice total"
@@ -405,15 +407,21 @@ async def test_a_repository_registered_but_not_yet_in_the_views_is_not_unknown(
     tmp_path: Path,
 ) -> None:
     """Right after add_repo the views hold nothing of a repository yet; search answered that
-    it was being built while context said "unknown repository" (a QA pass)."""
-    async with memory_rig(tmp_path, repos=("repo", "fresh")) as (app, s):
+    it was being built while context said "unknown repository" (a QA pass). The pipeline is
+    not started, so the views cannot apply the registration before the call (with it
+    running, they sometimes had: a race in the test, not in the service)."""
+    settings = rig_settings(tmp_path)
+    async with EmbeddedApp(settings, watch=False) as app:
+        assert settings.workspace_root is not None
+        (settings.workspace_root / "fresh").mkdir()
+        await app.service.ensure_repo(str(settings.workspace_root / "fresh"), "fresh", launch=False)
         assert app.views.get_repo("fresh") is None  # registered, nothing applied yet
-        result = await call(s, "repocontext_context", {"repoId": "fresh", "task": "router"})
-        assert result["entries"] == [] and result["repoId"] == "fresh"
-        missing = await call_error(
-            s, "repocontext_context", {"repoId": "nowhere", "task": "router"}
-        )
-        assert "unknown repository 'nowhere'" in missing
+        async with create_connected_server_and_client_session(app.mcp_server()) as s:
+            task = {"repoId": "fresh", "task": "router"}
+            result = await call(s, "repocontext_context", task)
+            assert result["entries"] == [] and result["repoId"] == "fresh"
+            missing = await call_error(s, "repocontext_context", {**task, "repoId": "nowhere"})
+            assert "unknown repository 'nowhere'" in missing
 
 
 async def test_a_task_nothing_matches_says_so(tmp_path: Path) -> None:
