@@ -274,7 +274,7 @@ def locate_in_file(
     if best is None:
         if within is None:
             return None
-        head = [n for n in range(first, last + 1) if lines[n - 1].strip()][:SNIPPET_LINES]
+        head = first_worded_lines(lines, first, last)
         if not head:
             return None
         return Location(first, _bounded_end(first, last, head[-1]), _snippet(lines, head))
@@ -631,8 +631,17 @@ def _passage_location(repo_id: str, path: str, body: str, vector_id: str | None)
         return None
     lines = body.split("\n")
     first, last = found[0], _bounded_end(found[0], min(found[1], len(lines)), found[0])
-    shown = [n for n in range(first, last + 1) if lines[n - 1].strip()][:SNIPPET_LINES]
+    shown = first_worded_lines(lines, first, last)
     return Location(first, last, _snippet(lines, shown)) if shown else None
+
+
+def first_worded_lines(lines: Sequence[str], first: int, last: int) -> list[int]:
+    """The first SNIPPET_LINES lines of first..last that hold a letter or a digit, else the
+    first non-blank ones: a passage opening with closing brackets (ofetch's fetch.ts
+    `75: });  76: }  77: }`) showed only those."""
+    span = range(first, min(last, len(lines)) + 1)
+    worded = [n for n in span if any(c.isalnum() for c in lines[n - 1])]
+    return (worded or [n for n in span if lines[n - 1].strip()])[:SNIPPET_LINES]
 
 
 def _reasons_named(symbols: Sequence[Declared], reasons: Sequence[str]) -> list[Declared]:

@@ -11,6 +11,7 @@ from pathlib import Path
 from processors.tokenizer import tokenize
 from query_api.retrieval.hit_details import (
     _candidate_lines,
+    first_worded_lines,
     locate_in_file,
     matches_lexically,
     query_terms,
@@ -119,3 +120,10 @@ def test_of_lines_matching_as_many_words_the_one_with_the_files_rarer_word_is_th
     found = locate_in_file(body, [], query_terms("gzip response decompression"))
     assert found is not None and found.start_line <= 4 <= found.end_line, found
     assert "\n4: " in f"\n{found.snippet}", found
+
+
+def test_a_snippet_of_a_passage_shows_its_lines_with_words_first() -> None:
+    """QA on unjs/ofetch: a hit found by meaning showed `75: });  76: }  77: }`."""
+    lines = ["    });", "  }", "}", "", "export function retry(ctx) {", "  return ctx.retry;"]
+    assert first_worded_lines(lines, 1, 6) == [5, 6]
+    assert first_worded_lines(["});", "}", ""], 1, 3) == [1, 2]

@@ -24,6 +24,7 @@ from query_api.retrieval.hit_details import (
     _candidate_lines,
     _innermost,
     _snippet,
+    first_worded_lines,
     line_score,
     locate_in_file,
     query_terms,
@@ -81,7 +82,7 @@ def exhaustively(
     if not ranked:
         if within is None:
             return None
-        head = [n for n in range(first, last + 1) if lines[n - 1].strip()][:SNIPPET_LINES]
+        head = first_worded_lines(lines, first, last)
         end = min(last, max(head[-1], first + MAX_RANGE_LINES - 1)) if head else last
         return Location(first, end, _snippet(lines, head)) if head else None
     best = min(
