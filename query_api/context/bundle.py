@@ -44,6 +44,7 @@ from query_api.context.passed_over import passed_over, passed_over_note
 from query_api.context.plan import ENVELOPE_SHARE, Coster, Item, Share, is_cut, plan
 from query_api.context.receipts import (
     UsageWindow,
+    malformed_seen_note,
     parse_known,
     possession_token,
     receipt_of,
@@ -301,7 +302,10 @@ class BundleService:
             session=args.session,
             reused=[],
             freshness=fresh,
-            note=with_note(_unknown_detail(args.detail), unhonoured_note(args.known, held)),
+            note=with_note(
+                with_note(_unknown_detail(args.detail), unhonoured_note(args.known, held)),
+                malformed_seen_note(args.seen),
+            ),
         )
         focus = self._focus(shell, args.task)
         packed = await self._pack_levels(shell, cands, levels, top, seen, held, focus)

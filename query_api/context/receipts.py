@@ -85,6 +85,23 @@ def unhonoured_note(claims: list[str] | None, held: set[tuple[str, str]]) -> str
     return "; ".join(parts)
 
 
+def malformed_seen_note(seen: list[str] | None) -> str | None:
+    """Why `seen` receipts left nothing out, when they cannot be receipts at all (a QA pass:
+    a malformed `known` claim got a note, a malformed receipt none). A receipt is hex: ours
+    have RECEIPT_HEX digits, the reference's 64; any other string matches no unit."""
+    bad = {
+        receipt
+        for receipt in seen or []
+        if len(receipt) not in (RECEIPT_HEX, 64) or any(c not in _HEX for c in receipt)
+    }
+    if not bad:
+        return None
+    return f"{len(bad)} seen receipts not of the form <{RECEIPT_HEX} hex digits> ignored"
+
+
+_HEX = frozenset("0123456789abcdef")
+
+
 class UsageWindow:
     """60 one-minute buckets of (calls, response tokens, reads replaced): the 1-hour window."""
 

@@ -124,6 +124,12 @@ async def test_detail_levels_and_reuse(tmp_path: Path) -> None:
         assert "not honoured" not in reuse.get("note", "")
         odd = await call(s, "repocontext_context", {**base, "known": ["a@zz"], "session": "s2"})
         assert "1 known claims not of the form path@<64 hex SHA-256> ignored" in odd["note"]
+        # QA on unjs/ofetch: a malformed receipt was ignored without a word
+        receipt = entry["units"][0]["receipt"]
+        bad = await call(s, "repocontext_context", {**base, "seen": ["not a receipt", receipt]})
+        assert "1 seen receipts not of the form <16 hex digits> ignored" in bad["note"], bad
+        good = await call(s, "repocontext_context", {**base, "seen": [receipt]})
+        assert "seen receipts" not in good.get("note", ""), good
 
         assert parse_known(["no-at-sign", "a@zz", "x@" + "A" * 64]) == set()  # fails closed
         text = await call_error(s, "repocontext_context", {"repoId": "nope", "task": "x"})
