@@ -93,4 +93,10 @@ def outline_of(
         sizeBytes=file.size,
         symbolCount=len(declared) if paged else None,
         nextOffset=after if after < len(declared) else None,
+        # a caller paging past the end was answered no symbols and no word of why
+        note=(
+            f"offset {offset} is past the file's {len(declared):,} declarations"
+            if declared and offset >= len(declared)
+            else None
+        ),
     )

@@ -65,6 +65,14 @@ async def test_outline_and_bundle_say_where_a_long_file_is_cut(tmp_path: Path) -
             s, "repocontext_outline", {"repoId": "repo", "path": "src/billing/ledger.py"}
         )
         assert "truncatedAtLine" not in small
+        # QA on unjs/ofetch: an offset past the last declaration answered no symbols, no note
+        past = await call(
+            s,
+            "repocontext_outline",
+            {"repoId": "repo", "path": "ledger_rules.py", "offset": 5000},
+        )
+        assert "symbols" not in past and past["symbolCount"] == 3000, past
+        assert past["note"] == "offset 5000 is past the file's 3,000 declarations", past
 
         for budget in (8192, 200_000):
             bundle = await call(
