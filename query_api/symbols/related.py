@@ -200,10 +200,28 @@ def related_of(
         testFiles=shown_tests.files if paged else None,
         nextOffset=after if after < max(shown_deps.files, shown_tests.files) else None,
         note=_joined(
+            aside_note(path, bool(shown_deps.rows or shown_tests.rows)),
             go_subject_note(path, lambda name: named_files(symbols, repo_id, name)),
             unresolved_members_note(path, declared),
             untested_note(path, by_file, tested, functools.partial(_tested, resolver, repo_id)),
         ),
+    )
+
+
+_ASIDE_KINDS = {Role.CONFIG: "a config file", Role.DOC: "documentation"}
+
+
+def aside_note(path: str, listed: bool) -> str | None:
+    """What related of a config or doc file with nothing to list means: no imports,
+    dependents or tests are tracked for it (on uber-go/zap, related of go.mod answered empty
+    lists and no note, which read as a file nothing uses), and where its users are found."""
+    kind = _ASIDE_KINDS.get(role_of(path))
+    if kind is None or listed:
+        return None
+    name = path.rpartition("/")[2]
+    return (
+        f"{path} is {kind}: related lists the imports, dependents and tests of code; "
+        f"repocontext_search for {name} finds the files naming it"
     )
 
 

@@ -476,3 +476,24 @@ async def test_a_misspelt_path_names_the_indexed_files_it_is_close_to(
             assert "the closest is src/billing/invoice.py" in text, text
         for path in ("src/billing/nope.py", "src/orders/invoice.py"):
             await assert_unnoted(session, "sample", path)
+
+
+async def test_related_of_a_doc_or_config_file_says_what_related_lists(
+    sample_repo: Path, tmp_path: Path
+) -> None:
+    """QA on uber-go/zap: related of go.mod answered no lists and no note, which reads as a
+    file nothing uses."""
+    (sample_repo / "go.mod").write_text("module example.com/sample\n\ngo 1.22\n")
+    async with stdio_session(tmp_path / "data", str(sample_repo)) as session:
+        await wait_indexed(session, "sample")
+        for path, kind in (("go.mod", "a config file"), ("docs/guide.md", "documentation")):
+            got = await call(session, "repocontext_related", {"repoId": "sample", "path": path})
+            assert got["exists"] is True and not got.get("dependents"), got
+            assert got["note"] == (
+                f"{path} is {kind}: related lists the imports, dependents and tests of code; "
+                f"repocontext_search for {path.rpartition('/')[2]} finds the files naming it"
+            ), got
+        code = await call(
+            session, "repocontext_related", {"repoId": "sample", "path": "src/billing/ledger.py"}
+        )
+        assert "related lists" not in code.get("note", ""), code
