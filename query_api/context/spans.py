@@ -166,7 +166,7 @@ def select_spans(
             if lines and a > 1 and lines[a - 2].strip():  # a window opening mid-statement
                 lowest = max(first, a + LEAD_LINES - (z - a))  # the matched line stays in it
                 a, z = _shifted(lines, a, z, lowest, min(a + LEAD_LINES, last - (z - a)))
-                if lines[a - 2].strip():  # held at its declaration's end: fewer lines
+                if a > 1 and lines[a - 2].strip():  # held at its declaration's end: fewer lines
                     a = _trimmed(lines, a, span.hot[0] if span.hot else z, stems)
         chosen.append((a, z, span.fq))
         used += z - a + 1
@@ -325,7 +325,8 @@ def _at_statements(
             own = min(ca + SPAN_CONTEXT if ca > 1 else ca for ca, _ in inner)
             level = min((_indent(line) for line in lines[own - 1 : last]), default=None)
             a, z = _shifted(lines, a, z, lowest, highest, level, min(own, high - (z - a)))
-            if lines[a - 2].strip():  # held at the file's end or by the next span: fewer lines
+            # held at the file's end or by the next span: fewer lines (line 1 opens nothing)
+            if a > 1 and lines[a - 2].strip():
                 a = _trimmed(lines, a, own, stems)  # the context lines above may go
         out.append((a, z, y))
     return out
