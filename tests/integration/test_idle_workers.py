@@ -35,6 +35,12 @@ async def test_processor_workers_stop_when_the_vector_plane_starts(tmp_path: Pat
         pool.idle_stop_s = 3600.0  # only the vector plane's start may stop it here
         await app.start(resume=False, vectors=False)
         await app.service.add_repo(t.AddRepoArgs(path=str(repo), repoId="repo"))
+        # the ingest job publishes in the background: idle before it has is no index at all
+        # (a loaded machine once saw the pool never started, as nothing had been logged yet)
+        deadline = time.monotonic() + 60
+        while (await app.service.index_status(t.RepoIdArgs(repoId="repo"))).status != "Completed":
+            assert time.monotonic() < deadline, "the repository did not finish indexing"
+            await asyncio.sleep(0.02)
         assert await app.runtime.wait_idle(60)
         assert pool.alive and pool.starts == 1  # the indexing ran on the worker
         app.start_vectors()
