@@ -25,6 +25,7 @@ from dataclasses import dataclass
 
 import snowballstemmer
 
+from processors.licence_header import after_licence
 from processors.qualified_names import names_declaration
 from processors.tokenizer import CHANGE_VERBS, STOP_WORDS, tokenize
 from query_api.retrieval.contractions import without_contractions
@@ -269,9 +270,10 @@ def _best_window(
         shared = len(stems & line_stems(line))
         if shared > best:
             best, best_line = shared, number
+    top = after_licence(lines[:total_lines])  # the head past its licence header
     if best == 0:
-        return (1, min(total_lines, size), None)
-    start = max(1, min(best_line - LEAD_LINES, total_lines - size + 1))
+        return (top, min(total_lines, top + size - 1), None)
+    start = max(top if best_line >= top else 1, min(best_line - LEAD_LINES, total_lines - size + 1))
     return (start, min(total_lines, start + size - 1), None)
 
 
@@ -288,12 +290,16 @@ def _padded(
     envelope (receipt, header) as a long one and tells less. The lines the growth added
     start after and end before a blank line where one is near (_at_statements)."""
     core, grew = spans, False
+    top = after_licence(lines) if lines else 1  # growth stops below a licence header
     for _ in range(4):
         held = sum(z - a + 1 for a, z, _ in spans)
-        if held >= wanted or held >= total_lines:
+        if held >= wanted or held >= total_lines - top + 1:
             break
         pad = -(-(wanted - held) // (2 * len(spans)))
-        grown = [(max(1, a - pad), min(total_lines, z + pad), y) for a, z, y in spans]
+        grown = [
+            (max(top if a >= top else 1, a - pad), min(total_lines, z + pad), y)
+            for a, z, y in spans
+        ]
         spans, grew = _merged(grown, 0, rank), True
     over = sum(z - a + 1 for a, z, _ in spans) - wanted
     if grew and over > 0:  # padding rounds up: the extra lines are given back

@@ -31,6 +31,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
+from processors.licence_header import after_licence
 from processors.qualified_names import qualified_names, shared_trailing_parts
 from processors.query_scope import after_scope
 from processors.symbols.languages.python import import_name
@@ -630,7 +631,9 @@ def _passage_location(repo_id: str, path: str, body: str, vector_id: str | None)
     if found is None:
         return None
     lines = body.split("\n")
-    first, last = found[0], _bounded_end(found[0], min(found[1], len(lines)), found[0])
+    top = after_licence(lines)  # a file's first passage holds its licence header (zap)
+    start = top if found[0] < top <= found[1] else found[0]
+    first, last = start, _bounded_end(start, min(found[1], len(lines)), start)
     shown = first_worded_lines(lines, first, last)
     return Location(first, last, _snippet(lines, shown)) if shown else None
 
