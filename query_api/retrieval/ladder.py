@@ -42,9 +42,12 @@ from query_api.retrieval.neighbour_fill import fill_tail
 from query_api.retrieval.readiness import Readiness
 from query_api.retrieval.subjects import subjects_first
 from query_api.retrieval.tests_first import tests_first
+from query_api.retrieval.users_first import MAX_DECLARATIONS, last_part, used_name, users_first
+from query_api.retrieval.users_first import REASON as USES_REASON
+from query_api.symbols.dependents import is_test_path
 from query_api.symbols.tested_by import subject_of_test
 from schemas import tools as t
-from schemas.retrieval import RetrievalPath, SearchMode
+from schemas.retrieval import MAX_REASONS, RetrievalPath, SearchMode
 from schemas.timestamps import iso_utc
 from streams.embedders.base import Embedder, EmbedResult
 from streams.embedders.batching import QueryBatcher
@@ -239,12 +242,11 @@ class Retriever:
         # not below its subject (keyword search ranks it so; the fusion let embedded files
         # pass it, and the subject went above it)
         looked_up = self._tests_looked_up(repo_id, query)
-        tests_asked = Role.TEST in roles_in(query) or bool(looked_up)
         subjects: dict[str, str | None] = {}  # finish runs twice when naming: look up once
         hits = declared_first(hits, self._declaring(repo_id, query) | looked_up)
-        if Role.DOC in roles_about(query):  # `where is X documented`: the pages first
-            hits = docs_first(hits)
-
+        hits, users_asked = self._asked_first(repo_id, query, hits)
+        # a test is left where it is when tests or a name's users (tests among them) are asked
+        tests_asked = Role.TEST in roles_in(query) or bool(looked_up) or users_asked
         about_tests = Role.TEST in roles_about(query)
 
         def tests_of(source: str) -> list[str]:
@@ -299,6 +301,37 @@ class Retriever:
                 if QUALIFIED_NAME_TIER in tiers.values() and role_prior(path, asked) >= 1.0
             }
         )
+
+    def _asked_first(
+        self, repo_id: str, query: str, hits: list[t.SearchHit]
+    ) -> tuple[list[t.SearchHit], bool]:
+        """`hits` with what the query asks for by its form first: the doc files for `where
+        is X documented` (docs_first.py), the files using a name for `what calls X`
+        (users_first.py); and whether the users were placed."""
+        if Role.DOC in roles_about(query):
+            hits = docs_first(hits)
+        used = used_name(query)
+        users = self._users_of(repo_id, used) if used else []
+        if not (used and users):
+            return hits, False
+        return users_first(hits, users, used, lambda path: self._file_hit(repo_id, path)), True
+
+    def _users_of(self, repo_id: str, name: str) -> list[str]:
+        """The files referencing a declaration called `name` (its last part; a qualified
+        name's declarations only), as related's dependents: code before tests, then the
+        most referencing declarations first, then by path."""
+        symbols = self.graphs.resolver.symbols
+        wanted = name.replace("::", ".").replace("#", ".").casefold()
+        declared = [
+            row
+            for row in symbols.symbols_named(repo_id, [last_part(name)])
+            if wanted == row.name.casefold() or row.fq_name.casefold().endswith("." + wanted)
+        ][:MAX_DECLARATIONS]
+        if not declared:
+            return []
+        own = {row.path for row in declared}
+        found = self.graphs.resolver.dependents_found(repo_id, declared, exclude=own).files()
+        return sorted(found, key=lambda p: (is_test_path(p), -len(found[p]), p))
 
     def _tests_looked_up(self, repo_id: str, query: str) -> set[str]:
         """The test files declaring the one name the query is, when only tests declare it
@@ -513,9 +546,14 @@ def _file_entry(repo_id: str, path: str, row: Any) -> t.EntryView:
 
 
 def _renamed(hit: t.SearchHit, reasons: dict[str, tuple[str, ...]]) -> t.SearchHit:
-    """`hit` with the reasons its file was named with, when `reasons` names it."""
+    """`hit` with the reasons its file was named with, when `reasons` names it, after the
+    reason it was placed for (`uses:<name>`), which naming does not give."""
     found = reasons.get(hit.entry.path or "") if hit.entry.kind == "File" else None
-    return hit if found is None else hit.model_copy(update={"reasons": list(found)})
+    if found is None:
+        return hit
+    placed = [r for r in hit.reasons if r.startswith(USES_REASON)]
+    named = [r for r in found if r not in placed]
+    return hit.model_copy(update={"reasons": [*placed, *named][:MAX_REASONS]})
 
 
 def keyword_hit(hit: KeywordHit) -> t.SearchHit:

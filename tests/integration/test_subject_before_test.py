@@ -112,3 +112,32 @@ async def test_a_query_about_docs_ranks_the_docs_first(tmp_path: Path) -> None:
             s, "repocontext_search", {"repoId": "repo", "query": "document the reload delay"}
         )
         assert change["hits"][0]["entry"]["path"] != "docs/settings.md", change["hits"]
+
+
+USAGE_FILES = {
+    "pkg/utils.py": "def get_client_addr(scope):\n    return scope.get('client')\n",
+    "pkg/config.py": (
+        "from pkg.utils import get_client_addr\n\n\n"
+        "def log_request(scope):\n    return get_client_addr(scope)\n"
+    ),
+    "pkg/proxy.py": (
+        "# the client addr of a request, the client address behind a proxy\n"
+        "def client_address(headers):\n    return headers['x-forwarded-for']  # client addr\n"
+    ),
+}
+
+
+@pytest.mark.parametrize(
+    "query",
+    ["what calls get_client_addr", "callers of get_client_addr", "where is get_client_addr used?"],
+)
+async def test_a_query_for_the_users_of_a_name_ranks_them_first(tmp_path: Path, query: str) -> None:
+    """QA on uber-go/zap: for `what calls AddCallerSkip` the one caller came 4th-7th, below
+    files that never name it; on encode/uvicorn the callers' hits pointed at their imports."""
+    write_files(tmp_path / "ws" / "repo", USAGE_FILES)
+    async with memory_rig(tmp_path, index=True) as (_, s):
+        found = await call(s, "repocontext_search", {"repoId": "repo", "query": query})
+        first = found["hits"][0]
+        assert first["entry"]["path"] == "pkg/config.py", found["hits"]
+        assert "uses:get_client_addr" in first["reasons"], first
+        assert first["snippet"].startswith("5: "), first  # the call, not the import

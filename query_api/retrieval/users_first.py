@@ -1,0 +1,74 @@
+"""A query for the users of a name gets them first: the files referencing it.
+
+`what calls AddCallerSkip`, `callers of get_client_addr`, `where is X used?` ask for the code
+using a declaration, which the cross-references know (related's `dependents`); keyword search
+ranks the files holding the query's words, and on uber-go/zap the one caller of
+`AddCallerSkip` came 4th-7th, below files that never name it. So for such a query the files
+referencing a declaration of that name come first, those the ranking already holds in its
+order, then the others by how many of their declarations use it, each with the reason
+`uses:<name>`; the rest of the ranking follows.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from schemas import tools as t
+from schemas.retrieval import MAX_REASONS
+
+REASON = "uses:"  # + the name the query asks the users of
+MAX_DECLARATIONS = 50  # declarations of the name looked up (overloads, same-named methods)
+_NAME = r"`?((?:[A-Za-z_$][\w$]*)(?:(?:\.|::|\#)[A-Za-z_$][\w$]*)*)(?:\(\))?`?"
+_USERS = re.compile(
+    rf"""^\s*(?:
+      (?:what|who|which\s+\w+)\s+(?:calls|uses|references|invokes|imports)\s+{_NAME}
+      |(?:find\s+|show\s+|list\s+)?(?:all\s+|the\s+)?
+        (?:callers|usages|uses|references|call\s+sites)\s+(?:of|to|for)\s+{_NAME}
+      |where\s+(?:is|are)\s+{_NAME}\s+(?:used|called|referenced|invoked|imported)
+    )\s*\??\s*$""",
+    re.IGNORECASE | re.VERBOSE,
+)
+
+FindUsers = Callable[[str], list[str]]  # a name -> the files using it, best first
+Hydrate = Callable[[str], t.SearchHit | None]
+
+
+def used_name(query: str) -> str | None:
+    """The name whose users the query asks for (`get_client_addr`, `Logger.AddCallerSkip`),
+    else None."""
+    found = _USERS.match(query)
+    if found is None:
+        return None
+    return next((group for group in found.groups() if group), None)
+
+
+def last_part(name: str) -> str:
+    """A qualified name's declared name: `Logger.AddCallerSkip` -> AddCallerSkip."""
+    return re.split(r"\.|::|#", name)[-1]
+
+
+def users_first(
+    hits: list[t.SearchHit], users: list[str], name: str, hydrate: Hydrate
+) -> list[t.SearchHit]:
+    """`hits` with the files in `users` first: those `hits` holds in its order, then the
+    others in `users`' order (brought in by `hydrate`), each with the reason `uses:<name>`."""
+    wanted = set(users)
+    why = REASON + last_part(name)
+    held = [hit for hit in hits if hit.entry.kind == "File" and hit.entry.path in wanted]
+    placed = {hit.entry.path for hit in held}
+    brought = [hydrate(path) for path in users if path not in placed]
+    first = [*held, *(hit for hit in brought if hit is not None)]
+    top = max((hit.score for hit in hits), default=0.0)
+    marked = [
+        hit.model_copy(
+            update={
+                "score": max(hit.score, top),
+                "reasons": [why, *[r for r in hit.reasons if r != why][: MAX_REASONS - 1]],
+            }
+        )
+        for hit in first
+    ]
+    shown = {hit.entry.path for hit in marked}
+    rest = [hit for hit in hits if hit.entry.kind != "File" or hit.entry.path not in shown]
+    return [*marked, *rest]
