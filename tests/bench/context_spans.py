@@ -24,6 +24,7 @@ import json
 import subprocess
 from dataclasses import asdict, dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from schemas.bundle import BundleEntry, ContextArgs
 from tests.bench.localisation.cases import read_cases
@@ -36,6 +37,9 @@ from tests.bench.localisation.repos import (
     require_mirror,
     select,
 )
+
+if TYPE_CHECKING:
+    from tests.bench.localisation.system import RepocontextSystem
 
 MIN_LINE_CHARS = 12  # shorter added lines (`}`, `return nil`) are everywhere
 MAX_REPEATS = 2  # a line the head file holds more often than this says nothing
@@ -105,15 +109,22 @@ def lines_sent(entry: BundleEntry) -> set[int] | None:
     return set()  # a pointer or an outline: no lines of code
 
 
-async def score_repo(
-    repo: PinnedRepo, cases: list[Case], budgets: list[int], mirrors: Path, cache: Path
-) -> list[Scored]:
+async def open_default(
+    repo: PinnedRepo, mirrors: Path, cache: Path
+) -> tuple[Path, Path, RepocontextSystem]:
+    """(checkout, git directory, the `default` system the localisation run builds)."""
     from tests.bench.localisation.system import RepocontextSystem
 
     root = checkout(repo, mirrors, cache)
     git_dir = require_mirror(repo, mirrors)
     data_dir = cache / "systems" / "local" / cache_key(repo)
-    system = await RepocontextSystem.open(root, data_dir, embedder="local")
+    return root, git_dir, await RepocontextSystem.open(root, data_dir, embedder="local")
+
+
+async def score_repo(
+    repo: PinnedRepo, cases: list[Case], budgets: list[int], mirrors: Path, cache: Path
+) -> list[Scored]:
+    root, git_dir, system = await open_default(repo, mirrors, cache)
     out: list[Scored] = []
     try:
         for case in cases:

@@ -21,15 +21,14 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from schemas import tools as t
-from tests.bench.context_spans import case_gold_lines
+from tests.bench.context_spans import case_gold_lines, open_default
 from tests.bench.localisation.cases import read_cases
-from tests.bench.localisation.checkout import DEFAULT_CACHE, cache_key, checkout
+from tests.bench.localisation.checkout import DEFAULT_CACHE
 from tests.bench.localisation.mine import Case
 from tests.bench.localisation.repos import (
     DEFAULT_MIRRORS,
     SPLITS,
     PinnedRepo,
-    require_mirror,
     select,
 )
 
@@ -69,12 +68,7 @@ def score_hit(hit: t.SearchHit, gold: set[int]) -> tuple[bool, bool, int]:
 async def score_repo(
     repo: PinnedRepo, cases: list[Case], mirrors: Path, cache: Path
 ) -> list[Scored]:
-    from tests.bench.localisation.system import RepocontextSystem
-
-    root = checkout(repo, mirrors, cache)
-    git_dir = require_mirror(repo, mirrors)
-    data_dir = cache / "systems" / "local" / cache_key(repo)
-    system = await RepocontextSystem.open(root, data_dir, embedder="local")
+    root, git_dir, system = await open_default(repo, mirrors, cache)
     out: list[Scored] = []
     try:
         for case in cases:
