@@ -37,6 +37,8 @@ def tests_first(
     answer. A test already above is left there."""
     out = list(hits)
     placed: set[str] = set()
+    # of a file's many tests (koa's lib/response.js has 30), those the ranking holds first
+    ranked = {hit.entry.path: n for n, hit in enumerate(pool or hits) if hit.entry.path}
     i = 0
     while i < min(len(out), k):
         hit = out[i]
@@ -45,10 +47,16 @@ def tests_first(
         i += 1
         if hit.entry.kind != "File" or role_of(path) != Role.SOURCE:
             continue
-        for test in [p for p in tests_of(path) if p not in placed][:MAX_TESTS_PLACED]:
+        tests = sorted((p for p in tests_of(path) if p not in placed), key=_by(ranked))
+        for test in tests[:MAX_TESTS_PLACED]:
             if i >= k:  # the file would leave the answer its test names it in
                 break
             if place_above(out, i - 1, test, REASON + path, pool, hydrate, reason_first=True):
                 placed.add(test)
                 i += 1  # past the source file again
     return out[:k]
+
+
+def _by(ranked: dict[str, int]) -> Callable[[str], tuple[int, str]]:
+    """A test's sort key: its place in the ranking (unranked last), then its path."""
+    return lambda path: (ranked.get(path, len(ranked)), path)

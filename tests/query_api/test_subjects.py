@@ -142,3 +142,15 @@ def test_a_files_tests_go_above_it_only_while_both_stay_in_the_answer() -> None:
     ]  # fmt: skip
     assert first(hits, 3) == ["tests/test_pager.py", "src/pager.py", "src/core.py"]
     assert first(hits, 1) == ["src/pager.py"]
+
+
+def test_of_a_files_many_tests_those_the_ranking_holds_go_first() -> None:
+    """koa: `tests for the response body` placed append, attachment and back.test.js (the
+    first three of lib/response.js's 30 tests by path) above it, not body.test.js, which the
+    ranking held."""
+    named = [f"__tests__/response/{n}.test.js" for n in ("append", "attachment", "back", "body")]
+    hits = [hit("lib/response.js", 2.0), hit("lib/other.js", 1.0)]
+    pool = [*hits, hit("__tests__/response/body.test.js", 0.5)]
+    out = with_tests_first(hits, 10, lambda p: named if p == "lib/response.js" else [],
+                           lambda p: hit(p, 0.0), pool)  # fmt: skip
+    assert [h.entry.path for h in out][:2] == ["__tests__/response/body.test.js", named[0]]
