@@ -16,6 +16,7 @@ from query_api.retrieval.vector_plane import VectorPlane
 from query_api.settings import Settings
 from repocontext.app import EmbeddedApp
 from schemas import tools as t
+from tests.ingested import ingested
 from tests.vectors.fake_embedder import HashEmbedder
 
 pytestmark = pytest.mark.anyio
@@ -52,7 +53,7 @@ async def test_pending_counts_only_what_will_be_embedded_and_the_total_holds_sti
         app.service.plane, app.service.retriever = plane, plane.retriever
         try:
             await app.service.add_repo(t.AddRepoArgs(path=str(tmp_path / "ws" / "repo")))
-            await app.runtime.run_until_idle()
+            await ingested(app, "repo")
             assert plane.indexer is not None and plane.coverage is not None
             plane.coverage.ttl_s = 0.0
             seen: list[t.VectorCoverage] = []

@@ -30,6 +30,7 @@ from repocontext.app import EmbeddedApp
 from schemas import tools as t
 from schemas.retrieval import RetrievalPath
 from streams.embedders.http import HttpEmbedder
+from tests.ingested import ingested
 from tests.vectors.fake_embedder import DIM, vector
 from tests.vectors.test_ladder import make_repo
 
@@ -110,7 +111,7 @@ async def covered_retriever(
         plane = VectorPlane(settings, app.log, app.views, embedder=embedder)
         try:
             await app.service.add_repo(t.AddRepoArgs(path=str(repo), repoId="repo"))
-            await app.runtime.run_until_idle()
+            await ingested(app, "repo")
             assert await app.runtime.wait_idle(30)
             assert plane.indexer is not None
             await plane.indexer.run_until_idle()
@@ -212,7 +213,7 @@ async def test_a_failing_embedder_is_logged_once_and_named_by_health(
         stop = asyncio.Event()
         try:
             await app.service.add_repo(t.AddRepoArgs(path=str(repo), repoId="repo"))
-            await app.runtime.run_until_idle()
+            await ingested(app, "repo")
             assert await app.runtime.wait_idle(30)
             with caplog.at_level(logging.INFO, logger="streams.vectors_step"):
                 task = asyncio.create_task(plane.indexer.run_forever(stop))

@@ -22,6 +22,7 @@ from schemas.retrieval import RetrievalPath
 from streams.embedders import NoEmbedder
 from streams.embedders.base import EmbeddingSpace
 from streams.stores.vectors import EdgeVectorStore, VectorMatch, VectorPoint, point_id
+from tests.ingested import ingested
 from tests.vectors.fake_embedder import DIM, HashEmbedder, vector
 
 pytestmark = pytest.mark.anyio
@@ -75,7 +76,7 @@ async def open_rig(
         plane = VectorPlane(settings, app.log, app.views, embedder=embedder)
         app.service.plane, app.service.retriever = plane, plane.retriever  # what open() wires
         await app.service.add_repo(t.AddRepoArgs(path=str(repo), repoId="repo"))
-        await app.runtime.run_until_idle()
+        await ingested(app, "repo")
         assert await app.runtime.wait_idle(30)
         try:
             yield Rig(app, plane, embedder)

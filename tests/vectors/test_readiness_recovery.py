@@ -19,6 +19,7 @@ import pytest
 from query_api.server.http_app import build_http_app
 from schemas import tools as t
 from schemas.retrieval import RetrievalPath
+from tests.ingested import ingested
 from tests.vectors.test_ladder import open_rig
 
 pytestmark = pytest.mark.anyio
@@ -40,7 +41,7 @@ async def test_the_probe_clears_a_fault_the_plane_recovered_from(tmp_path: Path)
             late.mkdir()
             (late / "queue.py").write_text("def drain_queue(items):\n    return list(items)\n")
             await rig.app.service.add_repo(t.AddRepoArgs(path=str(late), repoId="late"))
-            await rig.app.runtime.run_until_idle()
+            await ingested(rig.app, "late")
             assert await rig.app.runtime.wait_idle(30)
             answer = await rig.plane.retriever.search("late", "drain queue", 5)
             assert answer.path == RetrievalPath.KEYWORD_VECTOR_PLANE_UNAVAILABLE
