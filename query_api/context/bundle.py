@@ -65,6 +65,7 @@ from query_api.context.spans import Focus, task_stems
 from query_api.core.service import RepoContextService
 from query_api.memory.search import linked_for
 from query_api.memory.views import MemoryReader
+from query_api.retrieval.named_lines import written_places
 from schemas import bundle as b
 from schemas import tools as t
 from streams.stores.sessions import SessionStore
@@ -368,7 +369,11 @@ class BundleService:
         declaration a file where the answer's own fields take half the envelope's share
         before any file (a second declaration's receipt and header would pass it: 2,000
         tokens, not 4,000)."""
-        focus = Focus(task_stems(task), qualified=tuple(qualified_names(task)))
+        focus = Focus(
+            task_stems(task),
+            qualified=tuple(qualified_names(task)),
+            places=tuple(written_places(task)),
+        )
         budget = shell.budgetTokens
         if budget < b.DEFAULT_BUDGET and self._wire(shell) > ENVELOPE_SHARE / 2 * budget:
             focus = replace(focus, spans=1)

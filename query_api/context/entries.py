@@ -15,8 +15,9 @@ from query_api.context.candidates import Candidate
 from query_api.context.count_memo import CountMemo
 from query_api.context.entry_fields import bundle_reasons, unit_key
 from query_api.context.receipts import receipt_of, sha256_hex
-from query_api.context.spans import FILL_LINES, SPAN_LINES, Focus, select_spans
+from query_api.context.spans import FILL_LINES, SPAN_LINES, Focus, select_spans, spans_at_place
 from query_api.retrieval.hit_details import HitLocator, display_reason
+from query_api.retrieval.named_lines import place_of
 from query_api.retrieval.passages import passage_lines
 from query_api.symbols.kotlin_locals import without_locals
 from schemas import bundle as b
@@ -82,6 +83,10 @@ class EntryRenderer:
             s for s in self.declarations(repo_id, path) if s.start_line <= len(lines)
         ]
         fill = max(FILL_LINES, max_lines)  # beyond SPAN_LINES only where a share holds it
+        place = place_of(focus.places, path)
+        at_place = spans_at_place(symbols, lines, place, max_lines, fill) if place else None
+        if at_place is not None:
+            return at_place
         return select_spans(
             symbols,
             len(lines),

@@ -29,6 +29,7 @@ from processors.licence_header import after_licence
 from processors.qualified_names import names_declaration
 from processors.tokenizer import CHANGE_VERBS, STOP_WORDS, tokenize
 from query_api.retrieval.contractions import without_contractions
+from query_api.retrieval.named_lines import Place
 from query_api.symbols.kotlin_locals import without_locals
 from query_api.symbols.rust_tests import unit_tests
 from streams.stores.views.symbols import SymbolRow
@@ -75,6 +76,7 @@ class Focus:
     stems: frozenset[str]
     spans: int | None = None
     qualified: Sequence[Sequence[str]] = ()  # the task's qualified names, as their parts
+    places: Sequence[Place] = ()  # the places the task names (`src/fetch.ts:219`)
 
 
 def task_stems(task: str) -> frozenset[str]:
@@ -179,6 +181,47 @@ def select_spans(
     rank = {fq: i for i, (_, _, fq) in reversed(list(enumerate(chosen)))}
     spans = _merged(sorted(chosen), max_lines - used, rank)
     return _padded(spans, total_lines, min(max_lines, fill_lines), lines, rank, stems)
+
+
+def spans_at_place(
+    symbols: Iterable[SymbolRow],
+    lines: Sequence[str],
+    place: Place,
+    max_lines: int = SPAN_LINES,
+    fill_lines: int = 0,
+) -> list[tuple[int, int, str | None]] | None:
+    """The span a task naming a place in the file (`src/fetch.ts:219`) is sent: the innermost
+    function or method holding those lines whole when it fits `max_lines` (else the innermost
+    declaration that fits), else a window of them from a little above, grown to `fill_lines`
+    as other spans are. None when the place is past the file's end (the words choose). A
+    task's words had chosen ofetch's `callHooks` for `src/fetch.ts:219`, not line 219."""
+    total = len(lines)
+    if place.first > total:
+        return None
+    first, last = place.first, min(place.last, total)
+    max_lines = max(1, max_lines)
+    holding = sorted(
+        (s for s in without_locals(list(symbols)) if s.start_line <= first and last <= s.end_line),
+        key=lambda s: s.end_line - s.start_line,
+    )
+    fitting = [s for s in holding if s.end_line - s.start_line + 1 <= max_lines]
+    callable_ = [s for s in fitting if KIND_ORDER.get(s.kind) == 0]
+    chosen = (callable_ or fitting)[:1]
+    span: tuple[int, int, str | None]
+    if chosen:  # its context lines as the share leaves room for them
+        sym = chosen[0]
+        room = max_lines - (sym.end_line - sym.start_line + 1)
+        a = max(1, sym.start_line - min(SPAN_CONTEXT, room // 2))
+        z = min(total, sym.end_line + min(SPAN_CONTEXT, room - (sym.start_line - a)))
+        span = (a, z, sym.fq_name)
+    elif last - first + 1 >= max_lines:  # more lines named than the share holds: their head
+        span = (first, first + max_lines - 1, holding[0].fq_name if holding else None)
+    else:  # LEAD_LINES above them where the share holds those
+        size = min(max_lines, max(last - first + 1 + LEAD_LINES, HEAD_LINES))
+        lead = min(LEAD_LINES, size - (last - first + 1))
+        a = max(1, min(first - lead, total - size + 1))
+        span = (a, min(total, a + size - 1), holding[0].fq_name if holding else None)
+    return _padded([span], total, min(max_lines, fill_lines), lines)
 
 
 @dataclass(frozen=True, slots=True)

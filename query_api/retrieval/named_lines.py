@@ -6,6 +6,8 @@ an agent pastes one back to look at those lines. The file ranked first by its pa
 lines were those holding the most of the query's words: on unjs/ofetch, `src/fetch.ts:219`
 pointed at line 3, `import { createFetchError } from "./error.ts"` (it holds `fetch`), and
 `src/fetch.ts:216-222` alike, where line 219 is `const parseFunction = ... JSON.parse`.
+A place written inside a sentence (`why does src/fetch.ts:219 throw`) points there too, and a
+context bundle sends those lines of the file (query_api/context/spans.py spans_at_place).
 """
 
 from __future__ import annotations
@@ -44,6 +46,32 @@ def named_place(query: str) -> Place | None:
     return Place(whole[: found.start()].casefold(), first, last)
 
 
+MAX_PLACES = 4  # places a text names; more is a list, and each costs a scan of its file
+_PLACE_WORDS = 400  # words of a task looked at for places: what a caller sends is bounded
+_AROUND = "`'\"()[]<>{},;"  # quotes and brackets a place is written in (`app.ts:12`)
+
+
+def written_places(text: str) -> list[Place]:
+    """The places a query or task names: the whole of it when it is one (named_place), else
+    each of its words that is one (`src/fetch.ts:219,` in a sentence), at most MAX_PLACES."""
+    whole = named_place(text)
+    if whole is not None:
+        return [whole]
+    out: list[Place] = []
+    for word in text.split()[:_PLACE_WORDS]:
+        place = named_place(word.strip(_AROUND).rstrip(".:?!").strip(_AROUND))
+        if place is not None and place not in out:
+            out.append(place)
+            if len(out) >= MAX_PLACES:
+                break
+    return out
+
+
+def place_of(places: Sequence[Place], path: str) -> Place | None:
+    """The first of `places` that names the file at `path`."""
+    return next((place for place in places if _names(place, path)), None)
+
+
 def _names(place: Place, path: str) -> bool:
     folded = path.casefold()
     return folded == place.path or folded.endswith("/" + place.path)
@@ -52,16 +80,18 @@ def _names(place: Place, path: str) -> bool:
 def at_named_lines(
     locator: HitLocator, repo_id: str, query: str, hits: list[t.SearchHit]
 ) -> list[t.SearchHit]:
-    """`hits` with each detailed file hit the query names by a place pointed at its lines:
+    """`hits` with each detailed file hit the query names by a place (written_places)
+    pointed at its lines:
     the range is the named lines, the snippet the first SNIPPET_LINES non-blank ones. A line
     past the file's end names nothing there: that hit keeps the lines its words found."""
-    place = named_place(query)
-    if place is None:
+    places = written_places(query)
+    if not places:
         return hits
     out = []
     for rank, hit in enumerate(hits):
         path = hit.entry.path or hit.entry.fields.get("filePath")
-        if rank < DETAILED_HITS and hit.entry.kind == "File" and path and _names(place, path):
+        place = place_of(places, path) if path else None
+        if rank < DETAILED_HITS and hit.entry.kind == "File" and path and place is not None:
             body = locator.body(repo_id, path)
             if body is not None:
                 hit = _at(hit, body.split("\n"), place)

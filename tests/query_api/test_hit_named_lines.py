@@ -73,3 +73,11 @@ def test_what_names_a_place() -> None:
     assert named_place("src/app.ts:0") is None
     assert named_place("fix the bug at src/app.ts:12") is None  # a sentence, not a place
     assert named_place(":12") is None
+
+
+def test_a_sentence_naming_a_place_points_at_it(tmp_path: Path) -> None:
+    """`why does src/fetch.ts:11 throw?` asks about line 11 as the bare place does."""
+    for query in ("why does src/fetch.ts:11 throw?", "see `fetch.ts#L11-L12`, it parses"):
+        hit = _hit(tmp_path, query)
+        assert hit.startLine == 11, query
+        assert hit.snippet is not None and hit.snippet.startswith("11: const parseFunction")
