@@ -14,6 +14,9 @@ from collections.abc import Sequence
 
 MAX_HEADER_LINES = 60  # a longer opening comment is the module's own documentation
 _COMMENT = re.compile(r"^\s*(//|#|/\*|\*|\*/|--|;;|<!--|-->)")
+# a block comment left open on its first line: its inner lines need no `*` (the Apache header
+# of every commons-* Java file is `/*`, then its text indented, then ` */`)
+_BLOCKS = (("/*", "*/"), ("<!--", "-->"))
 _LICENCE = re.compile(
     r"copyright|licen[cs]e|permission is hereby granted|spdx-license-identifier"
     r"|all rights reserved",
@@ -27,12 +30,27 @@ def after_licence(lines: Sequence[str]) -> int:
     at = 0
     while at < len(lines) and (not lines[at].strip() or lines[at].startswith("#!")):
         at += 1
-    start, named = at, False
-    while at < len(lines) and at - start < MAX_HEADER_LINES and _COMMENT.match(lines[at]):
-        named = named or bool(_LICENCE.search(lines[at]))
+    start, named, closer = at, False, ""
+    while at < len(lines) and at - start < MAX_HEADER_LINES:
+        line = lines[at]
+        if closer:  # inside a block comment, whatever the line opens with
+            closer = "" if closer in line else closer
+        elif _COMMENT.match(line):
+            closer = _opened_block(line.strip())
+        else:
+            break
+        named = named or bool(_LICENCE.search(line))
         at += 1
-    if not named or at - start >= MAX_HEADER_LINES:
+    if not named or closer or at - start >= MAX_HEADER_LINES:
         return 1
     while at < len(lines) and not lines[at].strip():
         at += 1
     return at + 1
+
+
+def _opened_block(line: str) -> str:
+    """The closer of the block comment `line` opens and leaves open; "" when none."""
+    for opener, closer in _BLOCKS:
+        if line.startswith(opener) and closer not in line[len(opener) :]:
+            return closer
+    return ""
