@@ -265,7 +265,10 @@ def locate_in_file(
     bounds, rarity = _candidate_lines(body, lines, terms, first, last)
     # of the lines that match best, a declaration's first line: `WalkBuilder` is where
     # `struct WalkBuilder` starts, not the doc comment above it that names it too
-    prefer = _Preference({s.start_line for s in symbols}, named, rarity, covered(symbols))
+    licence_end = after_licence(lines)
+    prefer = _Preference(
+        {s.start_line for s in symbols}, named, rarity, covered(symbols), licence_end
+    )
     # the lines scored exactly: the CANDIDATE_LINES with the highest bounds, of equal bounds
     # those the preference puts first (by line alone, a word on every line kept a named
     # declaration past the first 64 out: jinja's `do_urlize`, for "`urlize` to `@a@b`")
@@ -292,7 +295,8 @@ def locate_in_file(
         if long:  # the matching lines and a little around them, inside the declaration
             lo, hi = max(lo, numbers[0] - CONTEXT_LINES), min(hi, numbers[-1] + CONTEXT_LINES)
         return Location(lo, hi, _snippet(lines, numbers))
-    near = [n for n in ranked if abs(n - best) <= NEAR_LINES]
+    below = best >= licence_end  # then no licence line joins the snippet
+    near = [n for n in ranked if abs(n - best) <= NEAR_LINES and (n >= licence_end or not below)]
     numbers = sorted(_top_lines(lines, terms, near, bounds, known, rarity))
     return Location(numbers[0], numbers[-1], _snippet(lines, numbers))
 
@@ -317,24 +321,28 @@ def _score(lines: Sequence[str], terms: QueryTerms, n: int, known: dict[int, int
 @dataclass(frozen=True)
 class _Preference:
     """Which of two lines scoring the same is the hit's: one inside a declaration the hit's
-    reasons name (the first named first), then one inside any declaration (an import or a
-    licence header names what the code below uses: uvicorn's callers of `get_client_addr`
-    pointed at their imports), then the one holding the file's rarer query words
-    (`rarity`), then a declaration's first line, then the first."""
+    reasons name (the first named first), then one below the file's licence header (its
+    `you may not use this file` took commons-cli's `groups not being reported in help
+    output` from package-info.java's `produce help output`), then one inside any declaration
+    (an import or a licence header names what the code below uses: uvicorn's callers of
+    `get_client_addr` pointed at their imports), then the one holding the file's rarer query
+    words (`rarity`), then a declaration's first line, then the first."""
 
     starts: set[int]
     named: Sequence[Declared]
     rarity: dict[int, float] = field(default_factory=dict)
     declared: Sequence[tuple[int, int]] = ()  # the lines declarations cover, merged, in order
+    licence_end: int = 1  # the first line below the file's licence header
 
-    def key(self, n: int) -> tuple[int, bool, float, bool, int]:
+    def key(self, n: int) -> tuple[int, bool, bool, float, bool, int]:
         rank = next(
             (i for i, s in enumerate(self.named) if s.start_line <= n <= s.end_line),
             len(self.named),
         )
         at = bisect.bisect_right(self.declared, (n, _LAST_LINE)) - 1
         inside = at >= 0 and self.declared[at][0] <= n <= self.declared[at][1]
-        return rank, not inside, -self.rarity.get(n, 0.0), n not in self.starts, n
+        licence = n < self.licence_end
+        return rank, licence, not inside, -self.rarity.get(n, 0.0), n not in self.starts, n
 
 
 _LAST_LINE = 1 << 62  # sorts after any end line of a declaration starting on the same line
@@ -361,7 +369,7 @@ def _best_line(
 ) -> int | None:
     """Of `ranked` (bound descending, then as `prefer` orders them), the line with the
     highest score, then the one `prefer` puts first; None when none scores."""
-    best: tuple[int, tuple[int, bool, float, bool, int]] | None = None
+    best: tuple[int, tuple[int, bool, bool, float, bool, int]] | None = None
     for n in ranked:
         hope = (-bounds[n], prefer.key(n))  # its key if it scored its bound
         if best is not None and hope > best:
@@ -372,7 +380,7 @@ def _best_line(
         key = (-score, hope[1])
         if score and (best is None or key < best):
             best = key
-    return None if best is None else best[1][4]
+    return None if best is None else best[1][-1]
 
 
 def _top_lines(
