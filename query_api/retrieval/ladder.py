@@ -42,7 +42,13 @@ from query_api.retrieval.neighbour_fill import fill_tail
 from query_api.retrieval.readiness import Readiness
 from query_api.retrieval.subjects import subjects_first
 from query_api.retrieval.tests_first import tests_first
-from query_api.retrieval.users_first import MAX_DECLARATIONS, last_part, used_name, users_first
+from query_api.retrieval.users_first import (
+    MAX_DECLARATIONS,
+    declarations_named,
+    last_part,
+    used_name,
+    users_first,
+)
 from query_api.retrieval.users_first import REASON as USES_REASON
 from query_api.symbols.dependents import is_test_path
 from query_api.symbols.tested_by import subject_of_test
@@ -321,12 +327,8 @@ class Retriever:
         name's declarations only), as related's dependents: code before tests, then the
         most referencing declarations first, then by path."""
         symbols = self.graphs.resolver.symbols
-        wanted = name.replace("::", ".").replace("#", ".").casefold()
-        declared = [
-            row
-            for row in symbols.symbols_named(repo_id, [last_part(name)])
-            if wanted == row.name.casefold() or row.fq_name.casefold().endswith("." + wanted)
-        ][:MAX_DECLARATIONS]
+        rows = symbols.symbols_named(repo_id, [last_part(name)])
+        declared = declarations_named(name, rows)[:MAX_DECLARATIONS]
         if not declared:
             return []
         own = {row.path for row in declared}

@@ -12,10 +12,12 @@ order, then the others by how many of their declarations use it, each with the r
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
+from query_api.symbols.rust_paths import declaring_files, rust_segments
 from schemas import tools as t
 from schemas.retrieval import MAX_REASONS
+from streams.stores.views.symbols import SymbolRow
 
 REASON = "uses:"  # + the name the query asks the users of
 MAX_DECLARATIONS = 50  # declarations of the name looked up (overloads, same-named methods)
@@ -46,6 +48,36 @@ def used_name(query: str) -> str | None:
 def last_part(name: str) -> str:
     """A qualified name's declared name: `Logger.AddCallerSkip` -> AddCallerSkip."""
     return re.split(r"\.|::|#", name)[-1]
+
+
+def declarations_named(name: str, rows: Sequence[SymbolRow]) -> list[SymbolRow]:
+    """Of `rows` (the declarations of `name`'s last part), those `name` names: by its last
+    part alone, or qualified as the views store it, whole (`Policy.limited`, a Rust method,
+    is stored without a module) or after a module (`flask.app.Flask.run`); else, for a Rust
+    path, the declaration its longest declared tail names, a last name alone only in a file
+    of a module the path names (`wait::timeout`: `timeout` in blocking/wait.rs).
+    QA on seanmonstar/reqwest: `what calls Policy::limited` and `what calls wait::timeout`
+    found no declaration, so the callers were not placed first."""
+    wanted = name.replace("::", ".").replace("#", ".").casefold()
+    found = [
+        row
+        for row in rows
+        if wanted in (row.name.casefold(), row.fq_name.casefold())
+        or row.fq_name.casefold().endswith("." + wanted)
+    ]
+    segments = rust_segments(name)
+    if found or segments is None:
+        return found
+
+    def declared_in(dotted: str) -> list[str]:
+        folded = dotted.casefold()
+        return sorted({row.path for row in rows if row.fq_name.casefold() == folded})
+
+    named = declaring_files(segments, declared_in)
+    if named is None:
+        return []
+    dotted, files = named[0].casefold(), set(named[1])
+    return [row for row in rows if row.fq_name.casefold() == dotted and row.path in files]
 
 
 def users_first(
