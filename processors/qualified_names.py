@@ -53,3 +53,58 @@ def shared_trailing_parts(fq_name: str, parts: Sequence[str], exact_case: bool =
 def names_declaration(fq_name: str, written: Sequence[Sequence[str]]) -> bool:
     """Whether one of the written qualified names names the declaration `fq_name`."""
     return any(shared_trailing_parts(fq_name, parts) for parts in written)
+
+
+_CALL = re.compile(r"([^\W\d][\w$]*)\(([^()\n]{0,200})\)")  # `name(Type a, Type b)`, no space
+_ANNOTATION = re.compile(r"@[\w$.]+(?:\([^)]*\))?\s*")
+_MODIFIER = re.compile(r"\bfinal\s+")
+_PACKAGE = re.compile(r"\b[a-z_$][\w$]*\.(?=[\w$])")  # `java.lang.` of `java.lang.String`
+
+
+def written_parameters(query: str) -> dict[str, tuple[tuple[str, ...], ...]]:
+    """The parameter types a request writes after a name (`getOptionValue(Option, String)`),
+    by the name's lower-cased spelling: each list as parameter_types reads it. Java's
+    overloads share their qualified name; these say which one is meant."""
+    out: dict[str, tuple[tuple[str, ...], ...]] = {}
+    for name, inside in _CALL.findall(query):
+        types = parameter_types(inside, named=True)
+        lists = out.setdefault(name.lower(), ())
+        if types not in lists:
+            out[name.lower()] = (*lists, types)
+    return out
+
+
+def declared_parameters(fq_name: str) -> tuple[str, ...] | None:
+    """The parameter types a Java declaration's qualified name ends with
+    (`CommandLine.getOptionValue(Option,String)`), read as parameter_types reads them; None
+    when it ends with none."""
+    found = _SIGNATURE.search(fq_name)
+    return None if found is None else parameter_types(found.group()[1:-1], named=False)
+
+
+def parameter_types(text: str, named: bool) -> tuple[str, ...]:
+    """The types of a parameter list's text, lower-cased, without modifiers, annotations,
+    packages or spaces, varargs as arrays; with `named`, a parameter's trailing name is left
+    out (`Option option` -> `option`)."""
+    out: list[str] = []
+    for param in _top_level(text, ","):
+        param = _MODIFIER.sub("", _ANNOTATION.sub("", param)).strip()
+        words = _top_level(param, " ")
+        if named and len(words) > 1:
+            words = words[:-1]
+        joined = "".join("".join(words).split()).replace("...", "[]")
+        if joined:
+            out.append(_PACKAGE.sub("", joined).lower())
+    return tuple(out)
+
+
+def _top_level(text: str, separator: str) -> list[str]:
+    """`text` split at each `separator` outside <>, [] and (), empty parts left out."""
+    parts, depth, start = [], 0, 0
+    for at, char in enumerate(text):
+        depth += (char in "<[(") - (char in ">])")
+        if char == separator and depth == 0:
+            parts.append(text[start:at])
+            start = at + 1
+    parts.append(text[start:])
+    return [part.strip() for part in parts if part.strip()]

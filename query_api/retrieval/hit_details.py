@@ -32,7 +32,12 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from processors.licence_header import after_licence
-from processors.qualified_names import qualified_names, shared_trailing_parts
+from processors.qualified_names import (
+    declared_parameters,
+    qualified_names,
+    shared_trailing_parts,
+    written_parameters,
+)
 from processors.query_scope import after_scope
 from processors.symbols.languages.python import import_name
 from processors.symbols.languages.rust import ANCHORS
@@ -84,6 +89,9 @@ class QueryTerms:
     # `qualified` as the query spells it: Go's `CheckedEntry.before` field and
     # `CheckedEntry.Before` method differ by case alone
     spelled: tuple[tuple[str, ...], ...] = ()
+    # the parameter types written after a name (`getOptionValue(Option, String)`), by the
+    # name lower-cased: which of a Java method's overloads is meant
+    parameters: tuple[tuple[str, tuple[tuple[str, ...], ...]], ...] = ()
 
     @property
     def empty(self) -> bool:
@@ -114,6 +122,7 @@ def query_terms(query: str) -> QueryTerms:
         qualified,
         adjacent,
         spelled,
+        tuple(written_parameters(query).items()),
     )
 
 
@@ -706,10 +715,13 @@ def _declaration_named(
     qualified name and the query's agree on the most trailing parts, at least two. The
     file's text never holds the dotted name whole, so its lines would otherwise be those
     holding the most of its words (another class's `format_completion`). Of two agreeing
-    on as many, the one spelled in the query's case wins (Go's `CheckedEntry.before` field
-    and `CheckedEntry.Before` method)."""
+    on as many, the one whose parameter types the query writes after the name wins (Java's
+    `CommandLine.getOptionValue(Option, String)`, not the first of its fifteen overloads),
+    then the one spelled in the query's case (Go's `CheckedEntry.before` field and
+    `CheckedEntry.Before` method)."""
     last_names = {parts[-1] for parts in terms.qualified}
-    best: tuple[int, bool, Declared] | None = None
+    parameters = dict(terms.parameters)
+    best: tuple[int, bool, bool, Declared] | None = None
     rust = path.endswith(".rs")
     spelled = terms.spelled if len(terms.spelled) == len(terms.qualified) else terms.qualified
     if rust:
@@ -728,9 +740,10 @@ def _declaration_named(
             if not shared:
                 continue
             exact = shared_trailing_parts(shown, as_spelled, exact_case=True) == shared
-            if best is None or (shared, exact) > best[:2]:
-                best = (shared, exact, symbol)
-    return best[2] if best else None
+            typed = declared_parameters(symbol.fq_name) in parameters.get(parts[-1], ())
+            if best is None or (shared, typed, exact) > best[:3]:
+                best = (shared, typed, exact, symbol)
+    return best[3] if best else None
 
 
 def _rust_shown(fq_name: str, path: str) -> str:

@@ -1,0 +1,55 @@
+"""Of a Java method's overloads, the one whose parameter types the query writes is the one
+it names (query_api/retrieval/hit_details._declaration_named; processors/qualified_names.py)."""
+
+from __future__ import annotations
+
+from processors.qualified_names import written_parameters
+from query_api.retrieval.hit_details import _declaration_named, query_terms
+from streams.stores.views.symbols import SymbolRow
+
+PATH = "src/main/java/org/apache/commons/cli/CommandLine.java"
+ROWS = [
+    SymbolRow("r", PATH, f"org.apache.commons.cli.CommandLine.getOptionValue({params})",
+              "getOptionValue", "Method", start, start + 2, "d", "")
+    for params, start in (
+        ("char", 352),
+        ("char,String", 363),
+        ("Option", 386),
+        ("Option,String", 398),
+        ("Option,Supplier<String>", 410),
+        ("String,Supplier<String>", 480),
+    )
+]  # fmt: skip
+
+
+def test_the_overload_whose_parameter_types_the_query_writes_is_named() -> None:
+    """QA on apache/commons-cli: 'CommandLine.getOptionValue(Option, String) should use the
+    default ...' put the hit's lines on getOptionValue(char), line 352, the first of fifteen
+    overloads sharing the written name, not on getOptionValue(Option,String) at 398."""
+    cases = (
+        ("CommandLine.getOptionValue(Option, String) should use the default", 398),
+        ("fix CommandLine.getOptionValue(final Option option, String defaultValue)", 398),
+        ("CommandLine.getOptionValue(String, Supplier<String>) ignores the supplier", 480),
+        ("CommandLine.getOptionValue(option) returns null", 386),
+    )
+    for query, start in cases:
+        named = _declaration_named(ROWS, query_terms(query), PATH, set())
+        assert named is not None and named.start_line == start, (query, named)
+
+
+def test_without_parameter_types_the_first_overload_is_still_named() -> None:
+    named = _declaration_named(ROWS, query_terms("CommandLine.getOptionValue"), PATH, set())
+    assert named is not None and named.start_line == 352, named
+    unknown = query_terms("CommandLine.getOptionValue(Path) is missing")
+    named = _declaration_named(ROWS, unknown, PATH, set())
+    assert named is not None and named.start_line == 352, named
+
+
+def test_the_written_parameter_types_are_read_as_types() -> None:
+    """Without modifiers, annotations, parameter names or packages; varargs as arrays; a
+    name with a space before its parenthesis is prose, `f (x)`."""
+    query = "Map.of(java.util.Map<String, Integer> m, @Nullable final int... xs), run() and f (x)"
+    assert written_parameters(query) == {
+        "of": (("map<string,integer>", "int[]"),),
+        "run": ((),),
+    }
