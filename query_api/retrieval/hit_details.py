@@ -39,6 +39,7 @@ from processors.qualified_names import (
     written_parameters,
 )
 from processors.query_scope import after_scope
+from processors.structural import count_lines
 from processors.symbols.languages.python import import_name
 from processors.symbols.languages.rust import ANCHORS
 from processors.tokenizer import CHANGE_VERBS, STOP_WORDS, tokenize
@@ -578,7 +579,9 @@ def _at_head(hit: t.SearchHit, body: str) -> t.SearchHit:
     head = [n for n in range(1, len(lines) + 1) if lines[n - 1].strip()][:SNIPPET_LINES]
     if not head:
         return hit
-    end = _bounded_end(1, len(lines), head[-1])
+    # the file's last line, not the empty one after its final newline (reqwest's 12-line
+    # src/dns/mod.rs answered lines 1-13)
+    end = _bounded_end(1, count_lines(body), head[-1])
     return hit.model_copy(update={"startLine": 1, "endLine": end, "snippet": _snippet(lines, head)})
 
 
@@ -650,7 +653,7 @@ def _passage_location(repo_id: str, path: str, body: str, vector_id: str | None)
     lines = body.split("\n")
     top = after_licence(lines)  # a file's first passage holds its licence header (zap)
     start = top if found[0] < top <= found[1] else found[0]
-    first, last = start, _bounded_end(start, min(found[1], len(lines)), start)
+    first, last = start, _bounded_end(start, min(found[1], count_lines(body)), start)
     shown = first_worded_lines(lines, first, last)
     return Location(first, last, _snippet(lines, shown)) if shown else None
 
