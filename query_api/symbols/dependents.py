@@ -72,7 +72,7 @@ from query_api.symbols.python_modules import PythonModules
 from query_api.symbols.reference_scope import ReferenceScope
 from query_api.symbols.rust_family import RustFamily, RustLayouts
 from query_api.symbols.rust_modules import RustModules
-from query_api.symbols.tested_by import known_as, names_subject, subject_of_test
+from query_api.symbols.tested_by import names_subject, spelled_as, subject_of_test
 from schemas.symbols import SymbolAt
 from streams.stores.views.named_files import path_named_files
 from streams.stores.views.symbols import SymbolRow, SymbolViews
@@ -325,7 +325,7 @@ class DependentsResolver:
         MAX_FOLDER_LOOKUP each; at most MAX_CONVENTION_CHECKS of those that may test it are
         checked against the other files their names may mean (one path read each)."""
         maybe: dict[str, None] = {}
-        for name, _folders in known_as(subject):
+        for name in spelled_as(subject):  # `OptionGroup`: its words, as paths hold them
             for path in [
                 *self.symbols.files_with_path_words(repo_id, name, MAX_FOLDER_LOOKUP),
                 *self.symbols.files_in_folder_named(repo_id, name, MAX_FOLDER_LOOKUP),

@@ -80,6 +80,17 @@ def known_as(subject: str) -> list[tuple[str, tuple[str, ...]]]:
     return out
 
 
+def spelled_as(subject: str) -> list[str]:
+    """The names known_as gives `subject`, as its path spells them (`OptionGroup`, not
+    `optiongroup`): a read of the paths by their words splits a compound name only while its
+    case still shows the words (commons-cli's OptionGroupTest.java is `option group test`)."""
+    folders, stem = _folders(subject), _stem(subject.rpartition("/")[2])
+    out = [stem]
+    if stem.lower() in INDEX_STEMS and folders:
+        out.append(folders[-1])
+    return out
+
+
 def names_subject(test: str, subject: str) -> Naming | None:
     """How `test` names `subject` by the convention (module doc), None if it does not: the
     same language family, a test file and a source file, a name and a place that agree."""
