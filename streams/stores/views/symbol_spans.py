@@ -79,19 +79,39 @@ def matching_names(rows: Sequence[Named], weights: Mapping[str, float], limit: i
     `#runBeforeRequestHooks` (three); 'retry jitter' named four `retry` declarations of
     ky's types/retry.ts and not `RetryOptions.jitter`, whose one word is the rarer. Grouped
     by weight, not sorted: a C header's thousands of matching declarations cost one pass
-    (about 1 ms for 5,000)."""
-    by_weight: dict[float, list[str]] = {}
+    (about 1 ms for 5,000). Of names weighing the same, those whose qualifier shares words
+    with the query come first: 'client builder timeout' named reqwest's async client.rs by
+    `Config.connect_timeout` and `Config.pool_idle_timeout` (fields declared first), not
+    `ClientBuilder.timeout`, and the hit's lines followed the first reason."""
+    by_weight: dict[float, list[Named]] = {}
     for row in rows:
         shared = name_tokens(row.name).intersection(weights)
         if shared:
             weight = round(sum(weights[word] for word in shared), 9)
-            by_weight.setdefault(weight, []).append(row.fq_name)
+            by_weight.setdefault(weight, []).append(row)
     named: list[str] = []
+    qualifiers: dict[str, float] = {}  # a qualifier -> the weight of the query words it holds
     for weight in sorted(by_weight, reverse=True):
-        named += by_weight[weight][: limit - len(named)]
+        group = sorted(
+            by_weight[weight], key=lambda row: -_qualifier_weight(row, weights, qualifiers)
+        )
+        named += [row.fq_name for row in group[: limit - len(named)]]
         if len(named) >= limit:
             break
     return named
+
+
+def _qualifier_weight(row: Named, weights: Mapping[str, float], memo: dict[str, float]) -> float:
+    """The weight of the query words the qualifier of `row`'s name holds (`ClientBuilder` of
+    `ClientBuilder.timeout`): 0 for a name declared at the top level."""
+    at = row.fq_name.rfind("." + row.name)
+    qualifier = row.fq_name[:at] if at > 0 else ""
+    if not qualifier:
+        return 0.0
+    if qualifier not in memo:
+        shared = name_tokens(qualifier).intersection(weights)
+        memo[qualifier] = sum(weights[word] for word in shared)
+    return memo[qualifier]
 
 
 def matching_symbols_of_files(
