@@ -201,7 +201,8 @@ class JsFamily(FamilyRules):
 def _specifiers_of(js: JsModules, path: str, star: bool) -> list[str]:
     """The import entries that name `path`: its module keys, its folders' package.json
     entries, the path aliases mapped to it (js_specifiers.alias_specifiers) and its
-    package's name with a subpath exported to it (package_specifiers); with
+    package's name with a subpath exported to it (package_specifiers), its module in a build
+    folder an import of the build names (built_specifiers: `dist/readonly/index`); with
     `star`, a barrel's, also another barrel's `export * from` it (a named re-export's entry
     lists the names: js_ts.named_reexport)."""
     keys = module_keys(path)
@@ -210,6 +211,7 @@ def _specifiers_of(js: JsModules, path: str, star: bool) -> list[str]:
         *js.directory_keys(path),
         *js.alias_specifiers(path, keys),
         *js.package_specifiers(path, keys),
+        *js.built_specifiers(keys),
     ]
     return [*named, *(star_reexport(m) for m in named if star)]
 

@@ -69,6 +69,19 @@ class JsSpecifiers:
         `./lib/client`, built from src/client.ts. None when `module` names no build."""
         return next((m for m in sources_of_built(module) if self._module_files(m)), None)
 
+    def built_specifiers(self, modules: list[str]) -> list[str]:
+        """The build-folder modules (builds_of) an import may name one of `modules` (a
+        file's module keys) by, where built_source leads back to it: the reverse of
+        built_source, so that a barrel's importers through its build are found by what they
+        write (kysely's test/typings/index.d.ts: `export * from
+        '../../dist/readonly/index.js'` of src/readonly/index.ts)."""
+        return [
+            built
+            for module in modules
+            for built in builds_of(module)
+            if not self._module_files(built) and self.built_source(built) == module
+        ]
+
     def directory_main(self, module: str) -> str | None:
         """The module a repository folder imported by its path (`require('../..')`, the
         module `.` in koa's tests) names through its package.json: `lib/application` for
@@ -333,6 +346,19 @@ def sources_of_built(module: str) -> list[str]:
         "/".join([*parts[:i], SOURCE_FOLDER, *parts[i + 1 :]])
         for i, part in enumerate(parts[:-1])
         if part in BUILD_FOLDERS
+    ]
+
+
+def builds_of(module: str) -> list[str]:
+    """The modules `module` may be built into: each of its `src` folders as each build
+    folder (`pkg/src/client` -> `pkg/dist/client`, `pkg/lib/client`, `pkg/build/client`), the
+    reverse of sources_of_built."""
+    parts = module.split("/")
+    return [
+        "/".join([*parts[:i], folder, *parts[i + 1 :]])
+        for i, part in enumerate(parts[:-1])
+        if part == SOURCE_FOLDER
+        for folder in BUILD_FOLDERS
     ]
 
 
