@@ -30,6 +30,7 @@ from processors.path_roles import Role, home_of_test, role_of, subject_name
 from query_api.symbols.families import language_family
 
 INDEX_STEMS = frozenset({"index", "mod", "__init__"})
+SOURCE_FOLDER = "src"  # a test project's source folder below its test folder (_mirrored)
 # Python's runners (pytest's test_*.py and *_test.py, unittest's test*.py) collect only marked
 # files: an unmarked .py file in a test folder is a helper (marshmallow's tests/base.py holds
 # the schemas the tests share), and tests no source file of its name (src/marshmallow/base.py)
@@ -57,8 +58,8 @@ class Naming:
 
 def namings(test: str) -> list[Naming]:
     """The ways `test` names a subject: its own name, then the folder it is in below its
-    test folder."""
-    _home, tail = home_of_test(test)
+    test folder (of a test project's tree, below its source folder: _mirrored)."""
+    _project, tail = _mirrored(home_of_test(test)[1])
     marked = subject_name(test)
     if marked is None and test.endswith(PYTHON_SUFFIX):
         return []  # a helper beside the tests (`tests/base.py`): pytest collects no such file
@@ -68,6 +69,19 @@ def namings(test: str) -> list[Naming]:
     if tail:
         out.append(Naming(tail[-1].casefold(), tail[:-1], by_folder=True))
     return out
+
+
+def _mirrored(tail: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """(the folders of a test project, the rest) of a tail below a test folder: a test
+    project is a folder of the test folder with a source folder of its own (kysely's
+    test/node/src/, beside test/deno/ and test/bun/), whose folders down to it are that
+    project's layout, not its subjects' (test/node/src/log-once.test.ts tests
+    src/util/log-once.ts), and only those below it mirror the code. A tail opening with
+    the source folder (`test/src/foo/`) mirrors the code whole."""
+    for i in range(len(tail) - 1, 0, -1):
+        if tail[i] == SOURCE_FOLDER:
+            return tail[: i + 1], tail[i + 1 :]
+    return (), tail
 
 
 def known_as(subject: str) -> list[tuple[str, tuple[str, ...]]]:
