@@ -30,7 +30,7 @@ from query_api.symbols.dependents import DependentsResolver, language_family
 from query_api.symbols.directory_files import MAX_DIRECTORY_SCAN, code_first
 from query_api.symbols.go_modules import import_path_note
 from query_api.symbols.import_names import ImportNames
-from query_api.symbols.js_specifiers import JsSpecifiers
+from query_api.symbols.js_specifiers import JsSpecifiers, sources_of_built
 from query_api.symbols.jvm_packages import folders_named, package_folders, package_note
 from query_api.symbols.kotlin_locals import rows_by_enclosing_function
 from query_api.symbols.outline import default_expression_line, outline_of
@@ -394,10 +394,30 @@ class SymbolService:
     def _module_note(self, repo_id: str, path: str) -> str | None:
         module = strip_js_extension(path)
         files = [f for f in self.symbols.module_files(repo_id, module) if f != path]
-        if not path or not files:
+        if not path:
+            return None
+        if not files and (module != path or "." not in posixpath.basename(path)):
+            return self._built_note(repo_id, path, module)  # a TS/JS file or module
+        if not files:
             return None
         named = ", ".join(files[:DIRECTORY_EXAMPLES])
         return f"{path} is no indexed file; as a TS/JS module it is {named}: name that file"
+
+    def _built_note(self, repo_id: str, path: str, module: str) -> str | None:
+        """A TS/JS file in a build folder that is not indexed (`dist/readonly/index.js`, as
+        kysely's tests import it): the source file it is built from, as related's `imports`
+        names it (js_specifiers.sources_of_built); a built declaration file (`index.d.ts`)
+        alike."""
+        module = module.removesuffix(".d")
+        for source in sources_of_built(module):
+            files = self.symbols.module_files(repo_id, source)
+            if files:
+                named = ", ".join(files[:DIRECTORY_EXAMPLES])
+                return (
+                    f"{path} is a build output, not indexed; it is built from {named}: "
+                    "name that file"
+                )
+        return None
 
     def _specifier_note(self, repo_id: str, path: str) -> str | None:
         """A TS/JS import specifier written as the path, as an agent copies it from the code
