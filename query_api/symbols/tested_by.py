@@ -58,9 +58,13 @@ class Naming:
 
 def namings(test: str) -> list[Naming]:
     """The ways `test` names a subject: its own name, then the folder it is in below its
-    test folder (of a test project's tree, below its source folder: _mirrored)."""
-    _project, tail = _mirrored(home_of_test(test)[1])
+    test folder (of a test project's tree, below its source folder: _mirrored, for a file
+    its name marks a test: an unmarked one there, test/fixtures/app/src/utils.ts, is the
+    project's own code)."""
+    _home, tail = home_of_test(test)
     marked = subject_name(test)
+    if marked is not None:
+        _project, tail = _mirrored(tail)
     if marked is None and test.endswith(PYTHON_SUFFIX):
         return []  # a helper beside the tests (`tests/base.py`): pytest collects no such file
     own = _stem(marked or test.rpartition("/")[2])
