@@ -721,10 +721,11 @@ def _declaration_named(
     on as many, the one whose parameter types the query writes after the name wins (Java's
     `CommandLine.getOptionValue(Option, String)`, not the first of its fifteen overloads),
     then the one spelled in the query's case (Go's `CheckedEntry.before` field and
-    `CheckedEntry.Before` method)."""
+    `CheckedEntry.Before` method), then the one the query writes first (a stack trace's top
+    frame, not whichever of its frames the file declares first)."""
     last_names = {parts[-1] for parts in terms.qualified}
     parameters = dict(terms.parameters)
-    best: tuple[int, bool, bool, Declared] | None = None
+    best: tuple[int, bool, bool, int, Declared] | None = None
     rust = path.endswith(".rs")
     spelled = terms.spelled if len(terms.spelled) == len(terms.qualified) else terms.qualified
     if rust:
@@ -738,15 +739,16 @@ def _declaration_named(
             if rust
             else import_name(symbol.fq_name, path, packages)
         )
-        for parts, as_spelled in zip(written if rust else terms.qualified, spelled, strict=True):
+        pairs = zip(written if rust else terms.qualified, spelled, strict=True)
+        for at, (parts, as_spelled) in enumerate(pairs):
             shared = shared_trailing_parts(shown, parts)
             if not shared:
                 continue
             exact = shared_trailing_parts(shown, as_spelled, exact_case=True) == shared
             typed = declared_parameters(symbol.fq_name) in parameters.get(parts[-1], ())
-            if best is None or (shared, typed, exact) > best[:3]:
-                best = (shared, typed, exact, symbol)
-    return best[3] if best else None
+            if best is None or (shared, typed, exact, -at) > best[:4]:
+                best = (shared, typed, exact, -at, symbol)
+    return best[4] if best else None
 
 
 def _rust_shown(fq_name: str, path: str) -> str:

@@ -53,3 +53,24 @@ def test_the_written_parameter_types_are_read_as_types() -> None:
         "of": (("map<string,integer>", "int[]"),),
         "run": ((),),
     }
+
+
+def test_of_names_agreeing_as_well_the_one_written_first_is_named() -> None:
+    """QA on apache/commons-cli: a stack trace names each frame by its qualified name, all
+    agreeing on as many parts; the hit's lines went to whichever frame the file declares
+    first (makeColumnQueue, line 310), not the top frame the trace writes first."""
+    path = "src/main/java/org/apache/commons/cli/help/TextHelpAppendable.java"
+    rows = [
+        SymbolRow("r", path, f"org.apache.commons.cli.help.TextHelpAppendable.{name}", name,
+                  "Method", start, start + 15, "d", "")
+        for name, start in (("makeColumnQueue", 310), ("writeColumnQueues", 445))
+    ]  # fmt: skip
+    trace = (
+        "java.lang.StringIndexOutOfBoundsException: begin 0, end -1\n"
+        "\tat org.apache.commons.cli.help.TextHelpAppendable.writeColumnQueues"
+        "(TextHelpAppendable.java:450)\n"
+        "\tat org.apache.commons.cli.help.TextHelpAppendable.makeColumnQueue"
+        "(TextHelpAppendable.java:320)\n"
+    )
+    named = _declaration_named(rows, query_terms(trace), path, set())
+    assert named is not None and named.start_line == 445, named
