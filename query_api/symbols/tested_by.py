@@ -80,12 +80,21 @@ def _mirrored(tail: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[str, ...]]:
     project is a folder of the test folder with a source folder of its own (kysely's
     test/node/src/, beside test/deno/ and test/bun/), whose folders down to it are that
     project's layout, not its subjects' (test/node/src/log-once.test.ts tests
-    src/util/log-once.ts), and only those below it mirror the code. A tail opening with
-    the source folder (`test/src/foo/`) mirrors the code whole."""
-    for i in range(len(tail) - 1, 0, -1):
-        if tail[i] == SOURCE_FOLDER:
-            return tail[: i + 1], tail[i + 1 :]
-    return (), tail
+    src/util/log-once.ts), and only those below it mirror the code; so are the folders down
+    to a test folder of its own (kysely's test/typings/test-d/delete-query-builder.test-d.ts
+    tests src/query-builder/delete-query-builder.ts). A tail opening with the source folder
+    (`test/src/foo/`) mirrors the code whole."""
+    rest = tail
+    while rest:  # below the last test folder
+        above, below = home_of_test("/".join((*rest, "_")))
+        if above == rest:
+            break
+        rest = below
+    for i in range(len(rest) - 1, 0, -1):
+        if rest[i] == SOURCE_FOLDER:
+            rest = rest[i + 1 :]
+            break
+    return tail[: len(tail) - len(rest)], rest
 
 
 def known_as(subject: str) -> list[tuple[str, tuple[str, ...]]]:

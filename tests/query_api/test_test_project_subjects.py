@@ -30,6 +30,10 @@ def test_a_test_project_s_own_folders_are_no_folders_of_its_subject() -> None:
     assert nearest("test/node/src/log-once.test.ts", ["src/util/log-once.ts"]) == (
         "src/util/log-once.ts"
     )
+    # and the folders down to a test folder of its own (kysely's test/typings/test-d/)
+    typed = "test/typings/test-d/delete-query-builder.test-d.ts"
+    builder = "src/query-builder/delete-query-builder.ts"
+    assert nearest(typed, [builder]) == builder
     # the folders below the project's source folder still mirror the code
     assert nearest("test/node/src/util/log.test.ts", ["src/util/log.ts", "src/log.ts"]) == (
         "src/util/log.ts"
