@@ -277,7 +277,7 @@ def locate_in_file(
     # `struct WalkBuilder` starts, not the doc comment above it that names it too
     licence_end = after_licence(lines)
     prefer = _Preference(
-        {s.start_line for s in symbols}, named, rarity, covered(symbols), licence_end
+        {s.start_line for s in symbols}, named, rarity, covered(symbols), licence_end, lines
     )
     # the lines scored exactly: the CANDIDATE_LINES with the highest bounds, of equal bounds
     # those the preference puts first (by line alone, a word on every line kept a named
@@ -306,7 +306,14 @@ def locate_in_file(
             lo, hi = max(lo, numbers[0] - CONTEXT_LINES), min(hi, numbers[-1] + CONTEXT_LINES)
         return Location(lo, hi, _snippet(lines, numbers))
     below = best >= licence_end  # then no licence line joins the snippet
-    near = [n for n in ranked if abs(n - best) <= NEAR_LINES and (n >= licence_end or not below)]
+    code = not is_import(lines[best - 1])  # then no import joins it
+    near = [
+        n
+        for n in ranked
+        if abs(n - best) <= NEAR_LINES
+        and (n >= licence_end or not below)
+        and (n == best or not code or not is_import(lines[n - 1]))
+    ]
     numbers = sorted(_top_lines(lines, terms, near, bounds, known, rarity))
     return Location(numbers[0], numbers[-1], _snippet(lines, numbers))
 
@@ -335,8 +342,11 @@ class _Preference:
     `you may not use this file` took commons-cli's `groups not being reported in help
     output` from package-info.java's `produce help output`), then one inside any declaration
     (an import or a licence header names what the code below uses: uvicorn's callers of
-    `get_client_addr` pointed at their imports), then the one holding the file's rarer query
-    words (`rarity`), then a declaration's first line, then the first."""
+    `get_client_addr` pointed at their imports), then one that is no import statement (a
+    Rust `impl Resolve for HickoryDnsResolver {` header lies in no declaration, and reqwest's
+    `use crate::dns::Resolve;` above it took `implementations of the Resolve trait`), then
+    the one holding the file's rarer query words (`rarity`), then a declaration's first line,
+    then the first."""
 
     starts: set[int]
     named: Sequence[Declared]
@@ -344,7 +354,9 @@ class _Preference:
     declared: Sequence[tuple[int, int]] = ()  # the lines declarations cover, merged, in order
     licence_end: int = 1  # the first line below the file's licence header
 
-    def key(self, n: int) -> tuple[int, bool, bool, float, bool, int]:
+    lines: Sequence[str] = ()
+
+    def key(self, n: int) -> tuple[int, bool, bool, bool, float, bool, int]:
         rank = next(
             (i for i, s in enumerate(self.named) if s.start_line <= n <= s.end_line),
             len(self.named),
@@ -352,7 +364,30 @@ class _Preference:
         at = bisect.bisect_right(self.declared, (n, _LAST_LINE)) - 1
         inside = at >= 0 and self.declared[at][0] <= n <= self.declared[at][1]
         licence = n < self.licence_end
-        return rank, licence, not inside, -self.rarity.get(n, 0.0), n not in self.starts, n
+        imports = not inside and 0 < n <= len(self.lines) and is_import(self.lines[n - 1])
+        return (
+            rank,
+            licence,
+            not inside,
+            imports,
+            -self.rarity.get(n, 0.0),
+            n not in self.starts,
+            n,
+        )
+
+
+# a line that imports or includes code from elsewhere, in the languages the index outlines
+_IMPORT_LINE = re.compile(
+    r"^\s*(?:(?:pub(?:\([\w:]+\))?\s+)?use\s+[\w:{*]|extern\s+crate\s|import[\s({\"'*]|from\s+[\w.]+"
+    r"\s+import\s|#\s*include\s|package\s+[\w.]+;?\s*$|using\s+[\w.]+\s*;|"
+    r"(?:const|let|var)\s+[\w{}\s,]+=\s*require\()"
+)
+
+
+def is_import(line: str) -> bool:
+    """Whether `line` is an import statement (`use a::b;`, `import x`, `from a import b`,
+    `#include <x>`, `const x = require('x')`)."""
+    return _IMPORT_LINE.match(line) is not None
 
 
 _LAST_LINE = 1 << 62  # sorts after any end line of a declaration starting on the same line
@@ -379,7 +414,7 @@ def _best_line(
 ) -> int | None:
     """Of `ranked` (bound descending, then as `prefer` orders them), the line with the
     highest score, then the one `prefer` puts first; None when none scores."""
-    best: tuple[int, tuple[int, bool, bool, float, bool, int]] | None = None
+    best: tuple[int, tuple[int, bool, bool, bool, float, bool, int]] | None = None
     for n in ranked:
         hope = (-bounds[n], prefer.key(n))  # its key if it scored its bound
         if best is not None and hope > best:

@@ -25,6 +25,7 @@ from query_api.retrieval.hit_details import (
     _innermost,
     _snippet,
     first_worded_lines,
+    is_import,
     line_score,
     locate_in_file,
     query_terms,
@@ -61,6 +62,9 @@ def exhaustively(
     def outside(n: int) -> bool:
         return not any(s.start_line <= n <= s.end_line for s in symbols)
 
+    def importing(n: int) -> bool:  # an import statement outside any declaration
+        return outside(n) and is_import(lines[n - 1])
+
     def rank(n: int) -> int:
         inside = [i for i, s in enumerate(named) if s.start_line <= n <= s.end_line]
         return min(inside, default=len(named))
@@ -74,6 +78,7 @@ def exhaustively(
                 rank(n),
                 -rarity.get(n, 0.0),
                 outside(n),
+                importing(n),
                 n not in starts,
                 n,
             ),
@@ -87,7 +92,15 @@ def exhaustively(
         return Location(first, end, _snippet(lines, head)) if head else None
     best = min(
         ranked,
-        key=lambda it: (it[0], rank(it[2]), outside(it[2]), it[1], it[2] not in starts, it[2]),
+        key=lambda it: (
+            it[0],
+            rank(it[2]),
+            outside(it[2]),
+            importing(it[2]),
+            it[1],
+            it[2] not in starts,
+            it[2],
+        ),
     )[2]
     owner = within or _innermost(symbols, best)
     if owner is not None:
@@ -99,7 +112,12 @@ def exhaustively(
         if long:
             lo, hi = max(lo, numbers[0] - CONTEXT_LINES), min(hi, numbers[-1] + CONTEXT_LINES)
         return Location(lo, hi, _snippet(lines, numbers))
-    near = [n for *_, n in sorted(ranked) if abs(n - best) <= NEAR_LINES]
+    code = not is_import(lines[best - 1])  # then no import joins the snippet
+    near = [
+        n
+        for *_, n in sorted(ranked)
+        if abs(n - best) <= NEAR_LINES and (n == best or not code or not is_import(lines[n - 1]))
+    ]
     numbers = sorted(near[:SNIPPET_LINES])
     return Location(numbers[0], numbers[-1], _snippet(lines, numbers))
 
