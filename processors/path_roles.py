@@ -15,6 +15,7 @@ from enum import StrEnum
 
 from processors.language import LANGUAGE_BY_EXTENSION
 from processors.structural import is_vendored
+from processors.tokenizer import CHANGE_VERBS
 
 
 class Role(StrEnum):
@@ -260,6 +261,31 @@ _ABOUT_TESTS = re.compile(
 )
 
 
+# `OptionGroup tests`, `where are the OptionGroup tests?`: a subject of a few words before
+# `tests` (none a verb: `fix flaky tests`, `run unit tests` are changes or commands)
+_SUBJECT_TESTS = re.compile(
+    r"""^\s*
+    (?:(?:where|which)\s+(?:are|is)\s+|(?:find|show|list|locate|open)\s+(?:me\s+)?)?
+    (?:the\s+|all\s+)?
+    ([\w.:#-]+(?:\s+[\w.:#-]+){0,2})
+    \s+(?:unit\s+|integration\s+)?(?:tests|specs|test\s+(?:files?|cases?|suites?))
+    \s*\??\s*$""",
+    re.IGNORECASE | re.VERBOSE,
+)
+_TEST_VERBS = CHANGE_VERBS | frozenset(
+    {"write", "run", "rerun", "skip", "speed", "split", "rewrite", "disable", "enable",
+     "delete", "mark", "port", "migrate", "convert", "stabilize", "deflake", "parallelize",
+     "bump", "restore", "revert", "reorganize", "reorganise", "extend", "expand", "more",
+     "missing", "broken", "failing", "flaky", "no", "all", "some", "other"}
+)  # fmt: skip
+
+
+def _subject_tests(query: str) -> bool:
+    """Whether the query is a subject and `tests` (`OptionGroup tests`), not a change."""
+    found = _SUBJECT_TESTS.match(query)
+    return found is not None and found.group(1).split()[0].casefold() not in _TEST_VERBS
+
+
 # The query's subject is documentation: where something is documented, or the docs of a
 # thing. `Document that X ...` and `fix docs` are change requests, which change the source
 # they name as often as its docs.
@@ -273,10 +299,10 @@ _ABOUT_DOCS = re.compile(
 
 
 def roles_about(query: str) -> set[Role]:
-    """The roles a query is about, not merely names: {TEST} for `tests for retry conditions`
-    and `where are the tests for X?`, none for `add tests for X`; {DOC} for `where is X
+    """The roles a query is about, not merely names: {TEST} for `tests for retry conditions`,
+    `where are the tests for X?` and `X tests`, none for `add tests for X`; {DOC} for `where is X
     documented` and `docs for X`, none for `document X`."""
-    about = {Role.TEST} if _ABOUT_TESTS.match(query) else set()
+    about = {Role.TEST} if _ABOUT_TESTS.match(query) or _subject_tests(query) else set()
     return (about | {Role.DOC}) if _ABOUT_DOCS.match(query) else about
 
 

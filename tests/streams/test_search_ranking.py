@@ -205,6 +205,14 @@ def test_roles_a_query_asks_for() -> None:
         ("which test covers parse_args", {Role.TEST}),
         ("find the unit tests for the parser", {Role.TEST}),
         ("test digest auth", {Role.TEST}),
+        # a subject and `tests` (QA on apache/commons-cli: OptionGroupTest.java was 13th)
+        ("OptionGroup tests", {Role.TEST}),
+        ("where are the OptionGroup tests?", {Role.TEST}),
+        ("retry middleware unit tests", {Role.TEST}),
+        ("fix flaky tests", set()),
+        ("run integration tests", set()),
+        ("add missing tests", set()),
+        ("Improve Windows tests", set()),
         # a change that mentions tests mostly changes the source it names
         ("add tests for the pager", set()),
         ("fix the flaky retry tests", set()),
