@@ -31,6 +31,11 @@ from query_api.symbols.families import language_family
 
 INDEX_STEMS = frozenset({"index", "mod", "__init__"})
 SOURCE_FOLDER = "src"  # a test project's source folder below its test folder (_mirrored)
+# test folders that hold data the tests read, no test project (_mirrored)
+_TEST_DATA_DIRS = frozenset(
+    {"fixtures", "__fixtures__", "testdata", "__snapshots__", "__mocks__", "test-utils",
+     "testutil", "testutils"}
+)  # fmt: skip
 # Python's runners (pytest's test_*.py and *_test.py, unittest's test*.py) collect only marked
 # files: an unmarked .py file in a test folder is a helper (marshmallow's tests/base.py holds
 # the schemas the tests share), and tests no source file of its name (src/marshmallow/base.py)
@@ -83,7 +88,11 @@ def _mirrored(tail: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[str, ...]]:
     src/util/log-once.ts), and only those below it mirror the code; so are the folders down
     to a test folder of its own (kysely's test/typings/test-d/delete-query-builder.test-d.ts
     tests src/query-builder/delete-query-builder.ts). A tail opening with the source folder
-    (`test/src/foo/`) mirrors the code whole."""
+    (`test/src/foo/`) mirrors the code whole, and so does a tail through a folder of test
+    data (mocha's test/integration/fixtures/: a spec there is a fixture the tests run, named
+    for no source file of the repository but one its folders end with)."""
+    if any(folder.lower() in _TEST_DATA_DIRS for folder in tail):
+        return (), tail
     rest = tail
     while rest:  # below the last test folder
         above, below = home_of_test("/".join((*rest, "_")))

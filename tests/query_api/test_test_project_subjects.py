@@ -42,6 +42,10 @@ def test_a_test_project_s_own_folders_are_no_folders_of_its_subject() -> None:
     # an unmarked file in a project below the test folder is that project's code (a
     # fixture), named as before by its name and all its folders
     assert nearest("test/fixtures/app/src/utils.ts", ["src/utils.ts"]) is None
+    # a spec in a folder of test data is a fixture the tests run (mocha's fixtures)
+    fixture = "test/integration/fixtures/runner.spec.js"
+    assert nearest(fixture, ["lib/runner.js"]) is None
+    assert nearest("test/fixtures/node/src/app.test.ts", ["src/app.ts"]) is None
     # a tail opening with src mirrors the code whole, as before
     assert nearest("test/src/foo/bar.test.ts", ["lib/foo/bar.ts"]) is None
     assert nearest("test/src/foo/bar.test.ts", ["src/foo/bar.ts"]) == "src/foo/bar.ts"
