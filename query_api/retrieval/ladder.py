@@ -44,7 +44,9 @@ from query_api.retrieval.subjects import subjects_first
 from query_api.retrieval.tests_first import tests_first
 from query_api.retrieval.users_first import (
     MAX_DECLARATIONS,
+    bare_callers,
     declarations_named,
+    distinctive,
     last_part,
     used_name,
     users_first,
@@ -333,6 +335,8 @@ class Retriever:
             return []
         own = {row.path for row in declared}
         found = self.graphs.resolver.dependents_found(repo_id, declared, exclude=own).files()
+        if not found and len(declared) == len(rows) and distinctive(last_part(name)):
+            found = bare_callers(symbols.references_to(repo_id, [last_part(name)]), own)
         return sorted(found, key=lambda p: (is_test_path(p), -len(found[p]), p))
 
     def _tests_looked_up(self, repo_id: str, query: str) -> set[str]:

@@ -14,10 +14,11 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 
+from processors.tokenizer import tokenize
 from query_api.symbols.rust_paths import declaring_files, rust_segments
 from schemas import tools as t
 from schemas.retrieval import MAX_REASONS
-from streams.stores.views.symbols import SymbolRow
+from streams.stores.views.symbols import ReferenceRow, SymbolRow
 
 REASON = "uses:"  # + the name the query asks the users of
 MAX_DECLARATIONS = 50  # declarations of the name looked up (overloads, same-named methods)
@@ -78,6 +79,27 @@ def declarations_named(name: str, rows: Sequence[SymbolRow]) -> list[SymbolRow]:
         return []
     dotted, files = named[0].casefold(), set(named[1])
     return [row for row in rows if row.fq_name.casefold() == dotted and row.path in files]
+
+
+def distinctive(name: str) -> bool:
+    """Whether a name is of several words (`getMatchingOptions`, `parse_args`): one the
+    repository declares once is what its bare references mean, where a one-word name
+    (`add`, `parse`) is as often another library's."""
+    return len(tokenize(name)) >= 2
+
+
+def bare_callers(refs: Sequence[ReferenceRow], own: set[str]) -> dict[str, list[str]]:
+    """The files of `refs` outside `own`, each with the declarations in it that reference
+    the name. For a member the dependents count only references an import qualified, so a
+    Java class calling a method of its own package's class (no import) was no caller: QA on
+    apache/commons-cli, `what calls Options.getMatchingOptions`."""
+    out: dict[str, list[str]] = {}
+    for ref in refs:
+        if ref.path not in own:
+            symbols = out.setdefault(ref.path, [])
+            if ref.symbol and ref.symbol not in symbols:
+                symbols.append(ref.symbol)
+    return out
 
 
 def users_first(
