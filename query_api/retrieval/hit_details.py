@@ -65,6 +65,7 @@ CONTEXT_LINES = 3  # in a long declaration, lines shown around the matching ones
 # (their span and CONTEXT_LINES either side) is at most MAX_RANGE_LINES long
 WINDOW_LINES = (MAX_RANGE_LINES - 2 * CONTEXT_LINES - 1) // 2
 SYMBOL_REASON = "symbol:"
+FIELD_KIND = "Field"  # a type's field or a module's variable
 LEXICAL_REASONS = frozenset({"path-name-match", "topic-match", "content-match", "key-match"})
 # an identifier, qualified or not; a part after a dot may be a JS/TS private member
 # (`Ky.#retryFromError`, as outline names it), whose `#` would otherwise cut the name in two
@@ -756,11 +757,13 @@ def _declaration_named(
     on as many, the one whose parameter types the query writes after the name wins (Java's
     `CommandLine.getOptionValue(Option, String)`, not the first of its fifteen overloads),
     then the one spelled in the query's case (Go's `CheckedEntry.before` field and
-    `CheckedEntry.Before` method), then the one the query writes first (a stack trace's top
-    frame, not whichever of its frames the file declares first)."""
+    `CheckedEntry.Before` method), then one that is no field (reqwest's blocking
+    `ClientBuilder` has a field and a method `timeout`: `ClientBuilder.timeout` is the
+    method), then the one the query writes first (a stack trace's top frame, not whichever
+    of its frames the file declares first)."""
     last_names = {parts[-1] for parts in terms.qualified}
     parameters = dict(terms.parameters)
-    best: tuple[int, bool, bool, int, Declared] | None = None
+    best: tuple[int, bool, bool, bool, int, Declared] | None = None
     rust = path.endswith(".rs")
     spelled = terms.spelled if len(terms.spelled) == len(terms.qualified) else terms.qualified
     if rust:
@@ -781,9 +784,10 @@ def _declaration_named(
                 continue
             exact = shared_trailing_parts(shown, as_spelled, exact_case=True) == shared
             typed = declared_parameters(symbol.fq_name) in parameters.get(parts[-1], ())
-            if best is None or (shared, typed, exact, -at) > best[:4]:
-                best = (shared, typed, exact, -at, symbol)
-    return best[4] if best else None
+            key = (shared, typed, exact, symbol.kind != FIELD_KIND, -at)
+            if best is None or key > best[:5]:
+                best = (*key, symbol)
+    return best[5] if best else None
 
 
 def _rust_shown(fq_name: str, path: str) -> str:

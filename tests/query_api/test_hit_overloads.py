@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from processors.qualified_names import written_parameters
 from query_api.retrieval.hit_details import _declaration_named, query_terms
+from streams.stores.views.symbol_spans import SymbolSpan
 from streams.stores.views.symbols import SymbolRow
 
 PATH = "src/main/java/org/apache/commons/cli/CommandLine.java"
@@ -74,3 +75,20 @@ def test_of_names_agreeing_as_well_the_one_written_first_is_named() -> None:
     )
     named = _declaration_named(rows, query_terms(trace), path, set())
     assert named is not None and named.start_line == 445, named
+
+
+def test_of_a_field_and_a_method_of_one_name_the_method_is_named() -> None:
+    """QA on seanmonstar/reqwest: src/blocking/client.rs's `ClientBuilder` has a field
+    `timeout` (line 82) and a method `timeout` (388); `ClientBuilder.timeout` put the hit's
+    lines on the field, declared first. Both a Span from the cache and a row carry a kind."""
+    path = "src/blocking/client.rs"
+    for make in (
+        lambda kind, start: SymbolSpan("ClientBuilder.timeout", "timeout", start, start, kind),
+        lambda kind, start: SymbolRow(
+            "r", path, "ClientBuilder.timeout", "timeout", kind, start, start + 4, "d", ""
+        ),
+    ):
+        rows = [make("Field", 82), make("Method", 388)]
+        for query in ("ClientBuilder.timeout", "ClientBuilder::timeout ignores the pool"):
+            named = _declaration_named(rows, query_terms(query), path, set())
+            assert named is not None and named.start_line == 388, (query, named)

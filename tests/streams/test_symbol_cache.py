@@ -73,13 +73,15 @@ def test_reasons_named_late_are_the_reasons_named_at_once(tmp_path: Path) -> Non
             assert all(hit.pending is None for hit in named)
 
 
-def test_a_files_spans_are_its_declarations_names_and_lines(tmp_path: Path) -> None:
+def test_a_files_spans_are_its_declarations_names_lines_and_kinds(tmp_path: Path) -> None:
     with indexed(tmp_path) as store:
         paths = sorted(BODIES)
         spans = store.read(lambda conn: spans_of_files(conn, "r", paths))
         rows = store.read(lambda conn: symbols_of_files(conn, "r", paths))
         assert spans == {
-            path: [SymbolSpan(s.fq_name, s.name, s.start_line, s.end_line) for s in declared]
+            path: [
+                SymbolSpan(s.fq_name, s.name, s.start_line, s.end_line, s.kind) for s in declared
+            ]
             for path, declared in rows.items()
         }
         cache = file_spans_cache(store)

@@ -25,6 +25,7 @@ class SymbolSpan(NamedTuple):
     name: str
     start_line: int
     end_line: int
+    kind: str = ""
 
 
 def spans_of_files(
@@ -34,7 +35,8 @@ def spans_of_files(
     the files of `paths` that declare any: one read for all of them (as symbols_of_files)."""
     found = decls_of_files(conn, repo_id, paths)
     return {
-        path: [SymbolSpan(d[0], d[1], d[3], d[4]) for d in found[path]] for path in sorted(found)
+        path: [SymbolSpan(d[0], d[1], d[3], d[4], d[2]) for d in found[path]]
+        for path in sorted(found)
     }
 
 
@@ -68,6 +70,9 @@ class Declared(Named, Protocol):
 
     @property
     def end_line(self) -> int: ...
+
+    @property
+    def kind(self) -> str: ...
 
 
 def matching_names(rows: Sequence[Named], weights: Mapping[str, float], limit: int) -> list[str]:
