@@ -28,22 +28,21 @@ import functools
 import itertools
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from processors.licence_header import after_licence
 from processors.qualified_names import (
-    declared_parameters,
     qualified_names,
-    shared_trailing_parts,
     written_parameters,
 )
 from processors.query_scope import after_scope
 from processors.structural import count_lines
 from processors.symbols.languages.python import import_name
-from processors.symbols.languages.rust import ANCHORS
 from processors.tokenizer import CHANGE_VERBS, STOP_WORDS, tokenize
 from query_api.retrieval.contractions import without_contractions
+from query_api.retrieval.line_preference import LinePreference, covered, is_import
+from query_api.retrieval.named_declaration import declaration_named
 from query_api.retrieval.passages import passage_lines
 from schemas import tools as t
 from streams.stores.views.named_files import whole_path
@@ -65,7 +64,6 @@ CONTEXT_LINES = 3  # in a long declaration, lines shown around the matching ones
 # (their span and CONTEXT_LINES either side) is at most MAX_RANGE_LINES long
 WINDOW_LINES = (MAX_RANGE_LINES - 2 * CONTEXT_LINES - 1) // 2
 SYMBOL_REASON = "symbol:"
-FIELD_KIND = "Field"  # a type's field or a module's variable
 LEXICAL_REASONS = frozenset({"path-name-match", "topic-match", "content-match", "key-match"})
 # an identifier, qualified or not; a part after a dot may be a JS/TS private member
 # (`Ky.#retryFromError`, as outline names it), whose `#` would otherwise cut the name in two
@@ -277,7 +275,7 @@ def locate_in_file(
     # of the lines that match best, a declaration's first line: `WalkBuilder` is where
     # `struct WalkBuilder` starts, not the doc comment above it that names it too
     licence_end = after_licence(lines)
-    prefer = _Preference(
+    prefer = LinePreference(
         {s.start_line for s in symbols}, named, rarity, covered(symbols), licence_end, lines
     )
     # the lines scored exactly: the CANDIDATE_LINES with the highest bounds, of equal bounds
@@ -336,82 +334,13 @@ def _score(lines: Sequence[str], terms: QueryTerms, n: int, known: dict[int, int
 # far is not scored, and the answer is the one scoring every line would give.
 
 
-@dataclass(frozen=True)
-class _Preference:
-    """Which of two lines scoring the same is the hit's: one inside a declaration the hit's
-    reasons name (the first named first), then one below the file's licence header (its
-    `you may not use this file` took commons-cli's `groups not being reported in help
-    output` from package-info.java's `produce help output`), then one inside any declaration
-    (an import or a licence header names what the code below uses: uvicorn's callers of
-    `get_client_addr` pointed at their imports), then one that is no import statement (a
-    Rust `impl Resolve for HickoryDnsResolver {` header lies in no declaration, and reqwest's
-    `use crate::dns::Resolve;` above it took `implementations of the Resolve trait`), then
-    the one holding the file's rarer query words (`rarity`), then a declaration's first line,
-    then the first."""
-
-    starts: set[int]
-    named: Sequence[Declared]
-    rarity: dict[int, float] = field(default_factory=dict)
-    declared: Sequence[tuple[int, int]] = ()  # the lines declarations cover, merged, in order
-    licence_end: int = 1  # the first line below the file's licence header
-
-    lines: Sequence[str] = ()
-
-    def key(self, n: int) -> tuple[int, bool, bool, bool, float, bool, int]:
-        rank = next(
-            (i for i, s in enumerate(self.named) if s.start_line <= n <= s.end_line),
-            len(self.named),
-        )
-        at = bisect.bisect_right(self.declared, (n, _LAST_LINE)) - 1
-        inside = at >= 0 and self.declared[at][0] <= n <= self.declared[at][1]
-        licence = n < self.licence_end
-        imports = not inside and 0 < n <= len(self.lines) and is_import(self.lines[n - 1])
-        return (
-            rank,
-            licence,
-            not inside,
-            imports,
-            -self.rarity.get(n, 0.0),
-            n not in self.starts,
-            n,
-        )
-
-
-# a line that imports or includes code from elsewhere, in the languages the index outlines
-_IMPORT_LINE = re.compile(
-    r"^\s*(?:(?:pub(?:\([\w:]+\))?\s+)?use\s+[\w:{*]|extern\s+crate\s|import[\s({\"'*]|from\s+[\w.]+"
-    r"\s+import\s|#\s*include\s|package\s+[\w.]+;?\s*$|using\s+[\w.]+\s*;|"
-    r"(?:const|let|var)\s+[\w{}\s,]+=\s*require\()"
-)
-
-
-def is_import(line: str) -> bool:
-    """Whether `line` is an import statement (`use a::b;`, `import x`, `from a import b`,
-    `#include <x>`, `const x = require('x')`)."""
-    return _IMPORT_LINE.match(line) is not None
-
-
-_LAST_LINE = 1 << 62  # sorts after any end line of a declaration starting on the same line
-
-
-def covered(symbols: Sequence[Declared]) -> list[tuple[int, int]]:
-    """The line ranges `symbols` cover, overlapping ones merged, in order."""
-    out: list[tuple[int, int]] = []
-    for start, end in sorted((s.start_line, s.end_line) for s in symbols):
-        if out and start <= out[-1][1] + 1:
-            out[-1] = (out[-1][0], max(out[-1][1], end))
-        else:
-            out.append((start, end))
-    return out
-
-
 def _best_line(
     lines: Sequence[str],
     terms: QueryTerms,
     ranked: Sequence[int],
     bounds: dict[int, int],
     known: dict[int, int],
-    prefer: _Preference,
+    prefer: LinePreference,
 ) -> int | None:
     """Of `ranked` (bound descending, then as `prefer` orders them), the line with the
     highest score, then the one `prefer` puts first; None when none scores."""
@@ -654,7 +583,7 @@ def _detailed(
         entry = entry.model_copy(update={"fullyQualifiedName": shown})
     stored_lines = body.count("\n") + 1
     within = within or _named_past_body(symbols, hit.reasons, terms, stored_lines)
-    named = None if within else _declaration_named(symbols, terms, path, packages)
+    named = None if within else declaration_named(symbols, terms, path, packages)
     within = within or named
     if within is not None and within.start_line > stored_lines:  # its place, no snippet
         end = _bounded_end(within.start_line, within.end_line, within.start_line)
@@ -744,65 +673,6 @@ def _named_first(reasons: list[str], named: str) -> list[str]:
     rest = [r for r in reasons if r != named]
     at = next((i for i, r in enumerate(rest) if r.startswith(SYMBOL_REASON)), len(rest))
     return [*rest[:at], named, *rest[at:]]
-
-
-def _declaration_named(
-    symbols: Sequence[Declared], terms: QueryTerms, path: str, packages: set[str]
-) -> Declared | None:
-    """The declaration a qualified name in the query names (`click.shell_completion.
-    ZshComplete`, `ZshComplete.format_completion`, `Router::route`): the one whose
-    qualified name and the query's agree on the most trailing parts, at least two. The
-    file's text never holds the dotted name whole, so its lines would otherwise be those
-    holding the most of its words (another class's `format_completion`). Of two agreeing
-    on as many, the one whose parameter types the query writes after the name wins (Java's
-    `CommandLine.getOptionValue(Option, String)`, not the first of its fifteen overloads),
-    then the one spelled in the query's case (Go's `CheckedEntry.before` field and
-    `CheckedEntry.Before` method), then one that is no field (reqwest's blocking
-    `ClientBuilder` has a field and a method `timeout`: `ClientBuilder.timeout` is the
-    method), then the one the query writes first (a stack trace's top frame, not whichever
-    of its frames the file declares first)."""
-    last_names = {parts[-1] for parts in terms.qualified}
-    parameters = dict(terms.parameters)
-    best: tuple[int, bool, bool, bool, int, Declared] | None = None
-    rust = path.endswith(".rs")
-    spelled = terms.spelled if len(terms.spelled) == len(terms.qualified) else terms.qualified
-    if rust:
-        spelled = tuple(tuple(p for p in parts if p.lower() not in ANCHORS) for parts in spelled)
-    written = [tuple(p for p in parts if p not in ANCHORS) for parts in terms.qualified]
-    for symbol in symbols:
-        if symbol.name.lower() not in last_names:
-            continue
-        shown = (
-            _rust_shown(symbol.fq_name, path)
-            if rust
-            else import_name(symbol.fq_name, path, packages)
-        )
-        pairs = zip(written if rust else terms.qualified, spelled, strict=True)
-        for at, (parts, as_spelled) in enumerate(pairs):
-            shared = shared_trailing_parts(shown, parts)
-            if not shared:
-                continue
-            exact = shared_trailing_parts(shown, as_spelled, exact_case=True) == shared
-            typed = declared_parameters(symbol.fq_name) in parameters.get(parts[-1], ())
-            key = (shared, typed, exact, symbol.kind != FIELD_KIND, -at)
-            if best is None or key > best[:5]:
-                best = (*key, symbol)
-    return best[5] if best else None
-
-
-def _rust_shown(fq_name: str, path: str) -> str:
-    """A Rust declaration's name with its module path, as a `use` writes it after `crate::`
-    (src/exec/mod.rs's `CommandSet` -> exec.CommandSet): fd's `crate::exec::CommandSet` put
-    the hit on exec/mod.rs's `use` lines, which hold the most of its words."""
-    *folders, name = path.split("/")
-    if "src" in folders:  # the crate's root: what is above it names no module
-        folders = folders[folders.index("src") + 1 :]
-    stem = name.removesuffix(".rs")
-    modules = [*folders, stem] if stem not in _RUST_ROOT_STEMS else folders
-    return ".".join([*modules, fq_name])
-
-
-_RUST_ROOT_STEMS = frozenset({"mod", "lib", "main"})
 
 
 # The cosine below which a passage is not taken as about the query when nothing in the

@@ -1,9 +1,10 @@
 """A hit's lines, of those matching the query as well outside any declaration, are not an
-import statement's (query_api/retrieval/hit_details.locate_in_file, is_import)."""
+import statement's (query_api/retrieval/hit_details.locate_in_file, line_preference.is_import)."""
 
 from __future__ import annotations
 
-from query_api.retrieval.hit_details import is_import, locate_in_file, query_terms
+from query_api.retrieval.hit_details import locate_in_file, query_terms
+from query_api.retrieval.line_preference import is_import
 from streams.stores.views.symbols import SymbolRow
 
 # seanmonstar/reqwest src/dns/hickory.rs, shortened: the `impl` header is in no declaration

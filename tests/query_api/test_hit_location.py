@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from query_api.retrieval.hit_details import (
     _by_parts,
-    _declaration_named,
     beyond_path,
     locate_in_file,
     query_terms,
 )
+from query_api.retrieval.named_declaration import declaration_named
 from streams.stores.views.symbols import SymbolRow
 
 BODY = "\n".join(
@@ -91,11 +91,11 @@ def test_a_qualified_name_names_the_declaration_whose_trailing_parts_it_spells()
         ("routing::MethodRouter::route", 3),
         ("Router.route", 12),
     ):
-        named = _declaration_named(rows, query_terms(query), "src/routing.rs", set())
+        named = declaration_named(rows, query_terms(query), "src/routing.rs", set())
         assert named is not None and named.start_line == start, query
     # one part alone, or parts that disagree, name nothing
     for query in ("route", "Other::route", "routing.route"):
-        assert _declaration_named(rows, query_terms(query), "src/routing.rs", set()) is None
+        assert declaration_named(rows, query_terms(query), "src/routing.rs", set()) is None
 
 
 def test_a_java_method_is_named_without_its_parameter_types() -> None:
@@ -110,7 +110,7 @@ def test_a_java_method_is_named_without_its_parameter_types() -> None:
         "d",
         "",
     )
-    named = _declaration_named([row], query_terms("JsonParser.getNumberType"), row.path, set())
+    named = declaration_named([row], query_terms("JsonParser.getNumberType"), row.path, set())
     assert named is row
 
 
@@ -127,7 +127,7 @@ def test_a_qualified_name_of_a_private_member_names_its_declaration() -> None:
         )
     ]
     for query in ("Ky.#retryFromError", "where is Ky.#retryFromError called"):
-        named = _declaration_named(rows, query_terms(query), "source/core/Ky.ts", set())
+        named = declaration_named(rows, query_terms(query), "source/core/Ky.ts", set())
         assert named is not None and named.fq_name == "Ky.#retryFromError", query
     assert "ky.#retryfromerror" in query_terms("Ky.#retryFromError").identifiers
 
@@ -207,8 +207,8 @@ def test_a_rust_path_names_the_declaration_in_its_module_file() -> None:
     struct = SymbolRow("r", "src/exec/mod.rs", "CommandSet", "CommandSet", "Type", 4, 6, "d", "")
     other = SymbolRow("r", "src/cli.rs", "CommandSet", "CommandSet", "Type", 4, 6, "d", "")
     terms = query_terms("crate::exec::CommandSet")
-    assert _declaration_named([struct], terms, "src/exec/mod.rs", set()) == struct
-    assert _declaration_named([other], terms, "src/cli.rs", set()) is None
+    assert declaration_named([struct], terms, "src/exec/mod.rs", set()) == struct
+    assert declaration_named([other], terms, "src/cli.rs", set()) is None
     found = locate_in_file(body, [struct], terms, within=struct)
     assert found is not None and found.start_line == 4, found
 
@@ -307,9 +307,9 @@ def test_a_qualified_name_names_the_declaration_spelled_in_its_case() -> None:
         ("zapcore.CheckedEntry.Before", 319),
         ("where is CheckedEntry.before set", 224),
     ):
-        named = _declaration_named(rows, query_terms(query), "zapcore/entry.go", set())
+        named = declaration_named(rows, query_terms(query), "zapcore/entry.go", set())
         assert named is not None and named.start_line == start, query
-    named = _declaration_named(rows, query_terms("checkedentry.BEFORE"), "zapcore/entry.go", set())
+    named = declaration_named(rows, query_terms("checkedentry.BEFORE"), "zapcore/entry.go", set())
     assert named is not None
 
 

@@ -25,11 +25,11 @@ from query_api.retrieval.hit_details import (
     _innermost,
     _snippet,
     first_worded_lines,
-    is_import,
     line_score,
     locate_in_file,
     query_terms,
 )
+from query_api.retrieval.line_preference import is_import
 from streams.stores.views.symbols import SymbolRow
 
 SOURCES = sorted((Path(__file__).resolve().parents[2] / "query_api").rglob("*.py"))

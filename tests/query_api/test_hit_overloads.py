@@ -1,10 +1,11 @@
 """Of a Java method's overloads, the one whose parameter types the query writes is the one
-it names (query_api/retrieval/hit_details._declaration_named; processors/qualified_names.py)."""
+it names (query_api/retrieval/named_declaration.py; processors/qualified_names.py)."""
 
 from __future__ import annotations
 
 from processors.qualified_names import written_parameters
-from query_api.retrieval.hit_details import _declaration_named, query_terms
+from query_api.retrieval.hit_details import query_terms
+from query_api.retrieval.named_declaration import declaration_named
 from streams.stores.views.symbol_spans import SymbolSpan
 from streams.stores.views.symbols import SymbolRow
 
@@ -34,15 +35,15 @@ def test_the_overload_whose_parameter_types_the_query_writes_is_named() -> None:
         ("CommandLine.getOptionValue(option) returns null", 386),
     )
     for query, start in cases:
-        named = _declaration_named(ROWS, query_terms(query), PATH, set())
+        named = declaration_named(ROWS, query_terms(query), PATH, set())
         assert named is not None and named.start_line == start, (query, named)
 
 
 def test_without_parameter_types_the_first_overload_is_still_named() -> None:
-    named = _declaration_named(ROWS, query_terms("CommandLine.getOptionValue"), PATH, set())
+    named = declaration_named(ROWS, query_terms("CommandLine.getOptionValue"), PATH, set())
     assert named is not None and named.start_line == 352, named
     unknown = query_terms("CommandLine.getOptionValue(Path) is missing")
-    named = _declaration_named(ROWS, unknown, PATH, set())
+    named = declaration_named(ROWS, unknown, PATH, set())
     assert named is not None and named.start_line == 352, named
 
 
@@ -73,7 +74,7 @@ def test_of_names_agreeing_as_well_the_one_written_first_is_named() -> None:
         "\tat org.apache.commons.cli.help.TextHelpAppendable.makeColumnQueue"
         "(TextHelpAppendable.java:320)\n"
     )
-    named = _declaration_named(rows, query_terms(trace), path, set())
+    named = declaration_named(rows, query_terms(trace), path, set())
     assert named is not None and named.start_line == 445, named
 
 
@@ -90,5 +91,5 @@ def test_of_a_field_and_a_method_of_one_name_the_method_is_named() -> None:
     ):
         rows = [make("Field", 82), make("Method", 388)]
         for query in ("ClientBuilder.timeout", "ClientBuilder::timeout ignores the pool"):
-            named = _declaration_named(rows, query_terms(query), path, set())
+            named = declaration_named(rows, query_terms(query), path, set())
             assert named is not None and named.start_line == 388, (query, named)

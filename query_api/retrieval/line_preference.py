@@ -1,0 +1,81 @@
+"""Which of a file's lines scoring the same against a query a hit points at
+(hit_details.locate_in_file): the order of preference, import statements, and the lines a
+file's declarations cover."""
+
+from __future__ import annotations
+
+import bisect
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from streams.stores.views.symbol_spans import Declared
+
+
+@dataclass(frozen=True)
+class LinePreference:
+    """Which of two lines scoring the same is the hit's: one inside a declaration the hit's
+    reasons name (the first named first), then one below the file's licence header (its
+    `you may not use this file` took commons-cli's `groups not being reported in help
+    output` from package-info.java's `produce help output`), then one inside any declaration
+    (an import or a licence header names what the code below uses: uvicorn's callers of
+    `get_client_addr` pointed at their imports), then one that is no import statement (a
+    Rust `impl Resolve for HickoryDnsResolver {` header lies in no declaration, and reqwest's
+    `use crate::dns::Resolve;` above it took `implementations of the Resolve trait`), then
+    the one holding the file's rarer query words (`rarity`), then a declaration's first line,
+    then the first."""
+
+    starts: set[int]
+    named: Sequence[Declared]
+    rarity: dict[int, float] = field(default_factory=dict)
+    declared: Sequence[tuple[int, int]] = ()  # the lines declarations cover, merged, in order
+    licence_end: int = 1  # the first line below the file's licence header
+
+    lines: Sequence[str] = ()
+
+    def key(self, n: int) -> tuple[int, bool, bool, bool, float, bool, int]:
+        rank = next(
+            (i for i, s in enumerate(self.named) if s.start_line <= n <= s.end_line),
+            len(self.named),
+        )
+        at = bisect.bisect_right(self.declared, (n, _LAST_LINE)) - 1
+        inside = at >= 0 and self.declared[at][0] <= n <= self.declared[at][1]
+        licence = n < self.licence_end
+        imports = not inside and 0 < n <= len(self.lines) and is_import(self.lines[n - 1])
+        return (
+            rank,
+            licence,
+            not inside,
+            imports,
+            -self.rarity.get(n, 0.0),
+            n not in self.starts,
+            n,
+        )
+
+
+# a line that imports or includes code from elsewhere, in the languages the index outlines
+_IMPORT_LINE = re.compile(
+    r"^\s*(?:(?:pub(?:\([\w:]+\))?\s+)?use\s+[\w:{*]|extern\s+crate\s|import[\s({\"'*]|from\s+[\w.]+"
+    r"\s+import\s|#\s*include\s|package\s+[\w.]+;?\s*$|using\s+[\w.]+\s*;|"
+    r"(?:const|let|var)\s+[\w{}\s,]+=\s*require\()"
+)
+
+
+def is_import(line: str) -> bool:
+    """Whether `line` is an import statement (`use a::b;`, `import x`, `from a import b`,
+    `#include <x>`, `const x = require('x')`)."""
+    return _IMPORT_LINE.match(line) is not None
+
+
+_LAST_LINE = 1 << 62  # sorts after any end line of a declaration starting on the same line
+
+
+def covered(symbols: Sequence[Declared]) -> list[tuple[int, int]]:
+    """The line ranges `symbols` cover, overlapping ones merged, in order."""
+    out: list[tuple[int, int]] = []
+    for start, end in sorted((s.start_line, s.end_line) for s in symbols):
+        if out and start <= out[-1][1] + 1:
+            out[-1] = (out[-1][0], max(out[-1][1], end))
+        else:
+            out.append((start, end))
+    return out

@@ -1,0 +1,77 @@
+"""The declaration a qualified name in a query names in a file (`ZshComplete.format_completion`,
+`Router::route`, `getOptionValue(Option, String)`): a hit's lines are that declaration's
+(hit_details)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from processors.qualified_names import declared_parameters, shared_trailing_parts
+from processors.symbols.languages.python import import_name
+from processors.symbols.languages.rust import ANCHORS
+from streams.stores.views.symbol_spans import Declared
+
+if TYPE_CHECKING:
+    from query_api.retrieval.hit_details import QueryTerms
+
+FIELD_KIND = "Field"  # a type's field or a module's variable
+
+
+def declaration_named(
+    symbols: Sequence[Declared], terms: QueryTerms, path: str, packages: set[str]
+) -> Declared | None:
+    """The declaration a qualified name in the query names (`click.shell_completion.
+    ZshComplete`, `ZshComplete.format_completion`, `Router::route`): the one whose
+    qualified name and the query's agree on the most trailing parts, at least two. The
+    file's text never holds the dotted name whole, so its lines would otherwise be those
+    holding the most of its words (another class's `format_completion`). Of two agreeing
+    on as many, the one whose parameter types the query writes after the name wins (Java's
+    `CommandLine.getOptionValue(Option, String)`, not the first of its fifteen overloads),
+    then the one spelled in the query's case (Go's `CheckedEntry.before` field and
+    `CheckedEntry.Before` method), then one that is no field (reqwest's blocking
+    `ClientBuilder` has a field and a method `timeout`: `ClientBuilder.timeout` is the
+    method), then the one the query writes first (a stack trace's top frame, not whichever
+    of its frames the file declares first)."""
+    last_names = {parts[-1] for parts in terms.qualified}
+    parameters = dict(terms.parameters)
+    best: tuple[int, bool, bool, bool, int, Declared] | None = None
+    rust = path.endswith(".rs")
+    spelled = terms.spelled if len(terms.spelled) == len(terms.qualified) else terms.qualified
+    if rust:
+        spelled = tuple(tuple(p for p in parts if p.lower() not in ANCHORS) for parts in spelled)
+    written = [tuple(p for p in parts if p not in ANCHORS) for parts in terms.qualified]
+    for symbol in symbols:
+        if symbol.name.lower() not in last_names:
+            continue
+        shown = (
+            _rust_shown(symbol.fq_name, path)
+            if rust
+            else import_name(symbol.fq_name, path, packages)
+        )
+        pairs = zip(written if rust else terms.qualified, spelled, strict=True)
+        for at, (parts, as_spelled) in enumerate(pairs):
+            shared = shared_trailing_parts(shown, parts)
+            if not shared:
+                continue
+            exact = shared_trailing_parts(shown, as_spelled, exact_case=True) == shared
+            typed = declared_parameters(symbol.fq_name) in parameters.get(parts[-1], ())
+            key = (shared, typed, exact, symbol.kind != FIELD_KIND, -at)
+            if best is None or key > best[:5]:
+                best = (*key, symbol)
+    return best[5] if best else None
+
+
+def _rust_shown(fq_name: str, path: str) -> str:
+    """A Rust declaration's name with its module path, as a `use` writes it after `crate::`
+    (src/exec/mod.rs's `CommandSet` -> exec.CommandSet): fd's `crate::exec::CommandSet` put
+    the hit on exec/mod.rs's `use` lines, which hold the most of its words."""
+    *folders, name = path.split("/")
+    if "src" in folders:  # the crate's root: what is above it names no module
+        folders = folders[folders.index("src") + 1 :]
+    stem = name.removesuffix(".rs")
+    modules = [*folders, stem] if stem not in _RUST_ROOT_STEMS else folders
+    return ".".join([*modules, fq_name])
+
+
+_RUST_ROOT_STEMS = frozenset({"mod", "lib", "main"})
