@@ -95,8 +95,7 @@ async def measure_repo(
 
 
 async def run(args: argparse.Namespace) -> None:
-    names = args.repos.split(",") if args.repos else None
-    repos = [r for r in select(args.split) if names is None or r.name.split("/")[1] in names]
+    repos = select(args.split, args.repos.split(",") if args.repos else None)
     budgets = [int(b) for b in args.budgets.split(",")]
     cases = read_cases()
     overall = {budget: Shares() for budget in budgets}

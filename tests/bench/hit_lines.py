@@ -106,8 +106,7 @@ def summary(rows: list[Scored]) -> str:
 
 
 async def run(args: argparse.Namespace) -> None:
-    names = args.repos.split(",") if args.repos else None
-    repos = [r for r in select(args.split) if names is None or r.name.split("/")[1] in names]
+    repos = select(args.split, args.repos.split(",") if args.repos else None)
     cases = read_cases()
     rows: list[Scored] = []
     for repo in repos:
