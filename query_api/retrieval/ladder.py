@@ -326,15 +326,17 @@ class Retriever:
 
     def _users_of(self, repo_id: str, name: str) -> list[str]:
         """The files referencing a declaration called `name` (its last part; a qualified
-        name's declarations only), as related's dependents: code before tests, then the
-        most referencing declarations first, then by path."""
+        name's declarations only), as related's dependents less those of its file as a whole
+        (an importer of the module for its other names): code before tests, then the most
+        referencing declarations first, then by path."""
         symbols = self.graphs.resolver.symbols
         rows = symbols.symbols_named(repo_id, [last_part(name)])
         declared = declarations_named(name, rows)[:MAX_DECLARATIONS]
         if not declared:
             return []
         own = {row.path for row in declared}
-        found = self.graphs.resolver.dependents_found(repo_id, declared, exclude=own).files()
+        resolver = self.graphs.resolver
+        found = resolver.dependents_found(repo_id, declared, exclude=own, whole_files=False).files()
         if not found and len(declared) == len(rows) and distinctive(last_part(name)):
             found = bare_callers(symbols.references_to(repo_id, [last_part(name)]), own)
         return sorted(found, key=lambda p: (is_test_path(p), -len(found[p]), p))

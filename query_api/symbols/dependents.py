@@ -178,15 +178,20 @@ class DependentsResolver:
         declared: list[SymbolRow],
         exclude: set[str],
         js: JsModules | None = None,
+        *,
+        whole_files: bool = True,
     ) -> Found:
         """The dependents, each file with all its symbols found. Names a bare reference may
         mean (types, functions) are looked up first and with all their references; members'
-        names only with the references an import qualified."""
+        names only with the references an import qualified. `whole_files`: the files of
+        `exclude` are asked about, so what depends on a file as a whole (imports it as a
+        module, embeds it, runs it) counts; not for the users of the declarations alone."""
         found = Found()
-        for path in embedders(self.symbols, repo_id, exclude):  # a template it embeds
-            found.add(path, FILE_LEVEL)
+        if whole_files:
+            for path in embedders(self.symbols, repo_id, exclude):  # a template it embeds
+                found.add(path, FILE_LEVEL)
         scope = ReferenceScope(self.symbols, repo_id, self.rules_for_answer(repo_id, js))
-        by_name = self._targets(scope, declared, exclude)
+        by_name = self._targets(scope, declared, exclude, whole_files)
         if not by_name:
             return found
         free = sorted(
@@ -210,14 +215,22 @@ class DependentsResolver:
         for rules in list(scope.rules.values()):
             if not found.full:
                 rules.more_dependents(exclude, by_name, found)
+        for rules in list(scope.rules.values()) if whole_files else []:
+            if not found.full:
+                rules.file_dependents(exclude, by_name, found)
         return found
 
     def _targets(
-        self, scope: ReferenceScope, declared: list[SymbolRow], exclude: set[str]
+        self,
+        scope: ReferenceScope,
+        declared: list[SymbolRow],
+        exclude: set[str],
+        whole_files: bool,
     ) -> ByName:
         """What a reference may name, by simple name: the declarations another file can name,
         under the other names their families give them too, and stand-ins for the files
-        asked about (a TS/JS file's default export, a Python file as a module)."""
+        asked about (a TS/JS file's default export; a Python file as a module when the
+        files are asked about as wholes)."""
         by_name: ByName = {}
         for s in outside_functions(declared):
             by_name.setdefault(s.name, []).append(s)
@@ -226,6 +239,8 @@ class DependentsResolver:
             rules.add_aliases(exclude, by_name)
         for rules in families:
             rules.add_stand_ins(sorted(exclude), by_name)
+            if whole_files:
+                rules.add_file_stand_ins(sorted(exclude), by_name)
         return by_name
 
     def imports(self, repo_id: str, path: str, js: JsModules | None = None) -> list[str]:

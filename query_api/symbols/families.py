@@ -176,9 +176,19 @@ class FamilyRules:
         """Add what stands for the files asked about where a reference names a file rather
         than a declaration of it."""
 
+    def add_file_stand_ins(self, asked: list[str], by_name: ByName) -> None:
+        """Add what stands for the files asked about as wholes (a Python module imported as
+        a name): a dependency on the file, not on any one declaration of it, so only when
+        the files themselves are asked about (related), not the users of a declaration."""
+
     def note_dependent(self, ref: ReferenceRow) -> None:
         """`ref` was found to name one of the declarations (a first pass's answer)."""
 
     def more_dependents(self, exclude: set[str], by_name: ByName, found: Found) -> None:
         """Dependents that references to the names do not show, added to `found` (until it
         is full)."""
+
+    def file_dependents(self, exclude: set[str], by_name: ByName, found: Found) -> None:
+        """Files depending on the files of `exclude` as wholes (importing them, running
+        them), added to `found` (until it is full); only when those files are asked about,
+        as add_file_stand_ins."""

@@ -142,7 +142,7 @@ class GoFamily(FamilyRules):
             self._packages[folder] = path
         return self._packages[folder]
 
-    def more_dependents(self, exclude: set[str], by_name: ByName, found: Found) -> None:
+    def file_dependents(self, exclude: set[str], by_name: ByName, found: Found) -> None:
         """A file importing the package of an asked file that declares `init()` depends on
         that file at file level: the import runs it, with or without a reference (a blank
         `import _ ".../encoding/json"` registers kratos' JSON codec). Files of a package

@@ -70,7 +70,7 @@ class PythonModules(FamilyRules):
     def in_scope(self, ref: ReferenceRow, imports_of: Imports, targets: list[SymbolRow]) -> bool:
         return self.star_imported(imports_of(ref.path), targets)
 
-    def add_stand_ins(self, asked: list[str], by_name: ByName) -> None:
+    def add_file_stand_ins(self, asked: list[str], by_name: ByName) -> None:
         """A module imported as a name (`from . import types`) is used by the import: the
         files asked about stand for themselves, looked up like a member."""
         for module in (
@@ -89,8 +89,9 @@ class PythonModules(FamilyRules):
     def more_dependents(self, exclude: set[str], by_name: ByName, found: Found) -> None:
         if self._imported_by:
             self._through_modules(exclude, by_name, found)
-        if not found.full:
-            self._importers(exclude, found)
+
+    def file_dependents(self, exclude: set[str], by_name: ByName, found: Found) -> None:
+        self._importers(exclude, found)
 
     def _through_modules(self, exclude: set[str], by_name: ByName, found: Found) -> None:
         """A name a module imports is that module's name too: requests' utils.py imports
