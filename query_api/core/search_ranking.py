@@ -23,6 +23,7 @@ from query_api.retrieval.hit_details import (
     wordless_note,
 )
 from query_api.retrieval.named_lines import at_named_lines
+from query_api.retrieval.use_sites import at_use_sites
 from schemas import tools as t
 from schemas.retrieval import RetrievalPath, SearchMode
 from streams.stores.views.file_cache import one_answer
@@ -71,7 +72,8 @@ async def _rank(
         enrich, locator, repo_id, args.query, answer.hits, details=details
     )
     hits, note = enriched.hits, None
-    if details:  # `src/app.ts:18-49`: that file's hit at those lines
+    if details:  # `what calls X`: each hit at its uses; `src/app.ts:18-49`: at those lines
+        hits = await asyncio.to_thread(at_use_sites, locator, repo_id, args.query, hits)
         hits = await asyncio.to_thread(at_named_lines, locator, repo_id, args.query, hits)
     shown = {hit.entry.key for hit in answer.hits}
     # the pool's hits this answer does not show: not its tail by position, since the

@@ -1,0 +1,104 @@
+"""A search for the users of a name (`what calls parseArgs`, `where is boolFlag used?`) points
+each file hit at the lines using the name, not at its declaration.
+
+A hit's lines are those holding the most of the query's words, and of lines scoring alike one
+in a declaration the hit's reasons name wins: for such a query, the name's own declaration,
+which the agent asking for its users already has. QA on spf13/pflag: `what calls parseArgs`
+pointed flag.go at `parseArgs` (its doc comment and header), whose callers `Parse` and
+`ParseAll` are further down the same file; `callers of FlagSet.VarPF` pointed count.go at
+`CountVar`, which holds `FlagSet` and `Var`, not at the `CountVarP` that calls `VarPF`.
+A use is a line holding the name whole outside the name's declarations and comments; a file
+with none keeps the lines its words found.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from query_api.retrieval.hit_details import (
+    CONTEXT_LINES,
+    DETAILED_HITS,
+    LINE_CHARS,
+    MAX_RANGE_LINES,
+    NEAR_LINES,
+    SNIPPET_LINES,
+    WINDOW_LINES,
+    HitLocator,
+)
+from query_api.retrieval.users_first import last_part, used_name
+from schemas import tools as t
+from streams.stores.views.symbol_spans import Declared
+
+# a line that is only a comment (`//`, `#`, `/*`, ` * ` of a block, `--`): a doc comment
+# naming the declaration below it is no use of it
+_COMMENT = re.compile(r"^\s*(?://|#|/\*|\*|--)")
+
+
+def at_use_sites(
+    locator: HitLocator, repo_id: str, query: str, hits: list[t.SearchHit]
+) -> list[t.SearchHit]:
+    """`hits` with each detailed file hit that uses the name the query asks the users of
+    pointed at its first use: the range is the innermost declaration around it (a window of
+    it when longer than MAX_RANGE_LINES), the snippet its uses there."""
+    asked = used_name(query)
+    if asked is None:
+        return hits
+    name = last_part(asked)
+    whole = re.compile(rf"(?<![\w$]){re.escape(name)}(?![\w$])")
+    out = []
+    for rank, hit in enumerate(hits):
+        path = hit.entry.path
+        if rank < DETAILED_HITS and hit.entry.kind == "File" and path:
+            body = locator.body(repo_id, path)
+            if body is not None:
+                symbols = locator.symbols_of(repo_id, path)
+                hit = _at_uses(hit, body.split("\n"), symbols, name, whole)
+        out.append(hit)
+    return out
+
+
+def use_lines(
+    lines: Sequence[str], symbols: Sequence[Declared], name: str, whole: re.Pattern[str]
+) -> list[int]:
+    """The numbers of the lines using `name`: holding it whole, neither a comment nor inside a
+    declaration of that name (its header, its body: a recursive call is not who calls it)."""
+    own = [(s.start_line, s.end_line) for s in symbols if s.name == name]
+    return [
+        n
+        for n, line in enumerate(lines, start=1)
+        if whole.search(line)
+        and not _COMMENT.match(line)
+        and not any(lo <= n <= hi for lo, hi in own)
+    ]
+
+
+def _at_uses(
+    hit: t.SearchHit,
+    lines: Sequence[str],
+    symbols: Sequence[Declared],
+    name: str,
+    whole: re.Pattern[str],
+) -> t.SearchHit:
+    uses = use_lines(lines, symbols, name, whole)
+    if not uses:
+        return hit
+    first = uses[0]
+    around = [s for s in symbols if s.start_line <= first <= s.end_line]
+    owner = min(around, key=lambda s: s.end_line - s.start_line) if around else None
+    if owner is None:
+        shown = [n for n in uses if n - first <= NEAR_LINES][:SNIPPET_LINES]
+        lo, hi = shown[0], shown[-1]
+    else:
+        lo, hi = owner.start_line, min(owner.end_line, len(lines))
+        long = hi - lo + 1 > MAX_RANGE_LINES
+        reach = hi if not long else first + 2 * WINDOW_LINES
+        shown = [n for n in uses if n <= min(hi, reach)][:SNIPPET_LINES]
+        if long:
+            lo, hi = max(lo, first - CONTEXT_LINES), min(hi, shown[-1] + CONTEXT_LINES)
+    snippet = "\n".join(f"{n}: {_cut(lines[n - 1].strip())}" for n in shown)
+    return hit.model_copy(update={"startLine": lo, "endLine": hi, "snippet": snippet})
+
+
+def _cut(text: str) -> str:
+    return text if len(text) <= LINE_CHARS else text[: LINE_CHARS - 1] + "…"

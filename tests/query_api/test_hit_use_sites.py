@@ -1,0 +1,119 @@
+"""A search for the users of a name (`what calls parseArgs`) points each file hit at the lines
+using it, not at the name's declaration (query_api/retrieval/use_sites.py). QA on
+spf13/pflag: `what calls parseArgs` pointed flag.go at `parseArgs` itself, whose callers
+`Parse` and `ParseAll` are in the same file; `callers of FlagSet.VarPF` pointed count.go at
+`CountVar`, which holds `FlagSet` and `Var`, not at `CountVarP`, which calls `VarPF`."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from query_api.retrieval.hit_details import HitLocator, enrich
+from query_api.retrieval.use_sites import at_use_sites
+from schemas import tools as t
+from streams.stores import ViewStore
+from streams.stores.views.handlers import default_registry
+from tests.streams.symbol_records import records
+
+FLAG = "\n".join(
+    [
+        "package pflag",  # 1
+        "",
+        "// parseArgs parses the arguments of a FlagSet.",  # 3
+        "func (f *FlagSet) parseArgs(args []string) error {",  # 4
+        "\tfor len(args) > 0 {",  # 5
+        "\t\targs = args[1:]",  # 6
+        "\t}",  # 7
+        "\treturn nil",  # 8
+        "}",  # 9
+        "",
+        "// Parse parses flag definitions; it calls parseArgs.",  # 11
+        "func (f *FlagSet) Parse(arguments []string) error {",  # 12
+        "\tf.parsed = true",  # 13
+        "\terr := f.parseArgs(arguments)",  # 14
+        "\treturn err",  # 15
+        "}",  # 16
+        "",
+        "func (f *FlagSet) ParseAll(arguments []string) error {",  # 18
+        "\treturn f.parseArgs(arguments)",  # 19
+        "}",  # 20
+        "",
+        "// VarPF is like VarP, but returns the flag created.",  # 22
+        "func (f *FlagSet) VarPF(value Value, name, shorthand, usage string) *Flag {",  # 23
+        "\treturn nil",  # 24
+        "}",  # 25
+        "",
+    ]
+)
+COUNT = "\n".join(
+    [
+        "package pflag",  # 1
+        "",
+        "// CountVar defines a count flag of a FlagSet.",  # 3
+        "func (f *FlagSet) CountVar(p *int, name string, usage string) {",  # 4
+        '\tf.CountVarP(p, name, "", usage)',  # 5
+        "}",  # 6
+        "",
+        "// CountVarP is like CountVar, but takes a shorthand.",  # 8
+        "func (f *FlagSet) CountVarP(p *int, name, shorthand string, usage string) {",  # 9
+        "\tflag := f.VarPF(newCountValue(0, p), name, shorthand, usage)",  # 10
+        '\tflag.NoOptDefVal = "+1"',  # 11
+        "}",  # 12
+        "",
+    ]
+)
+FILES = {"flag.go": FLAG, "count.go": COUNT}
+
+
+def _hits(tmp_path: Path, query: str) -> dict[str, t.SearchHit]:
+    with ViewStore(tmp_path / "views.db", default_registry()) as views:
+        for path, body in FILES.items():
+            views.apply(records(path, body), {})
+        hits = [
+            t.SearchHit(
+                score=1.0,
+                entry=t.EntryView(key=f"repo/r/file/{path}", exists=True, kind="File", path=path),
+                reasons=["content-match"],
+            )
+            for path in FILES
+        ]
+        locator = HitLocator(views)
+        enriched = enrich(locator, "r", query, hits, details=True).hits
+        return {hit.entry.path or "": hit for hit in at_use_sites(locator, "r", query, enriched)}
+
+
+def test_the_declaring_file_points_at_its_callers_not_the_declaration(tmp_path: Path) -> None:
+    for query in ("what calls parseArgs", "where is parseArgs used?", "callers of parseArgs"):
+        hit = _hits(tmp_path, query)["flag.go"]
+        assert (hit.startLine, hit.endLine) == (12, 16), (query, hit)
+        assert hit.snippet == "14: err := f.parseArgs(arguments)", query
+
+
+def test_a_caller_points_at_its_call_not_at_the_lines_sharing_the_names_words(
+    tmp_path: Path,
+) -> None:
+    hit = _hits(tmp_path, "callers of FlagSet.VarPF")["count.go"]
+    assert (hit.startLine, hit.endLine) == (9, 12), hit
+    assert hit.snippet == "10: flag := f.VarPF(newCountValue(0, p), name, shorthand, usage)"
+
+
+def test_a_file_using_the_name_nowhere_but_its_declaration_and_comments_keeps_its_lines(
+    tmp_path: Path,
+) -> None:
+    query = "what calls VarPF"
+    with ViewStore(tmp_path / "views.db", default_registry()) as views:
+        views.apply(records("flag.go", FLAG), {})
+        entry = t.EntryView(key="repo/r/file/flag.go", exists=True, kind="File", path="flag.go")
+        locator = HitLocator(views)
+        hits = enrich(locator, "r", query, [t.SearchHit(score=1.0, entry=entry)], details=True).hits
+        assert at_use_sites(locator, "r", query, hits) == hits
+
+
+def test_a_query_not_about_users_keeps_the_lines_its_words_found(tmp_path: Path) -> None:
+    query = "parseArgs loop"
+    with ViewStore(tmp_path / "views.db", default_registry()) as views:
+        views.apply(records("flag.go", FLAG), {})
+        entry = t.EntryView(key="repo/r/file/flag.go", exists=True, kind="File", path="flag.go")
+        locator = HitLocator(views)
+        hits = enrich(locator, "r", query, [t.SearchHit(score=1.0, entry=entry)], details=True).hits
+        assert at_use_sites(locator, "r", query, hits) == hits
