@@ -12,17 +12,12 @@ context bundle sends those lines of the file (query_api/context/spans.py spans_a
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from query_api.retrieval.hit_details import DETAILED_HITS, LINE_CHARS, SNIPPET_LINES, HitLocator
 from schemas import tools as t
-from streams.stores.views.named_files import whole_path
-
-# a line (`:12`), a line and column (`:12:5`), a range (`:12-30`), a code host's anchor
-# (`#L12`, `#L12-L30`, `#L12-30`), at the end of a query that is one path
-_PLACE = re.compile(r"(?::(\d+)(?:-(\d+)|:\d+)?|#L(\d+)(?:-L?(\d+))?)$")
+from streams.stores.views.named_files import PLACE_SUFFIX, whole_path
 
 
 @dataclass(frozen=True)
@@ -35,7 +30,7 @@ class Place:
 def named_place(query: str) -> Place | None:
     """The file and lines a query that is only a path with a line suffix names; else None."""
     whole = whole_path(query)
-    found = _PLACE.search(whole)
+    found = PLACE_SUFFIX.search(whole)
     if found is None or found.start() == 0:
         return None
     first = int(found.group(1) or found.group(3))

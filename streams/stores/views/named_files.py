@@ -37,13 +37,13 @@ RELATIVE_ROOTS = frozenset({"crate", "self", "super"})
 
 
 def path_named_files(conn: sqlite3.Connection, repo_id: str, query: str) -> list[str]:
-    """Files the query names by path: the whole query (one word with a `/` or a `.`), or a
-    path among a request's first words (`in examples/simple/main.go make ...`,
-    `fs.test.ts ignore dot-prefix`), is the file's repo-relative path or its trailing
-    segments, compared case-insensitively; a bare file name written in a sentence names a
-    file only when one file is called so (`pyproject.toml` in poetry names its fixtures'
-    too: it is the kind of file, not one)."""
-    whole = whole_path(query)
+    """Files the query names by path: the whole query (one word with a `/` or a `.`, a
+    place written after it left out: `src/app.py:12`), or a path among a request's first
+    words (`in examples/simple/main.go make ...`, `fs.test.ts ignore dot-prefix`), is the
+    file's repo-relative path or its trailing segments, compared case-insensitively; a bare
+    file name written in a sentence names a file only when one file is called so
+    (`pyproject.toml` in poetry names its fixtures' too: it is the kind of file, not one)."""
+    whole = without_place(whole_path(query))
     found: set[str] = set()
     for wanted in [whole] if whole else opening_paths(query):
         terms = tuple(tokenize(wanted))
@@ -59,6 +59,18 @@ def path_named_files(conn: sqlite3.Connection, repo_id: str, query: str) -> list
         if whole or "/" in wanted or len(named) == 1:
             found.update(named)
     return sorted(found)
+
+
+# a place in the file a path names: a line (`:12`), a line and column (`:12:5`), a range
+# (`:12-30`), a code host's anchor (`#L12`, `#L12-L30`, `#L12-30`)
+PLACE_SUFFIX = re.compile(r"(?::(\d+)(?:-(\d+)|:\d+)?|#L(\d+)(?:-L?(\d+))?)$")
+
+
+def without_place(path: str) -> str:
+    """`path` without the place written after it (`src/app.py:12` -> src/app.py), which
+    names lines of that file, not another file."""
+    found = PLACE_SUFFIX.search(path)
+    return path[: found.start()] if found is not None and found.start() > 0 else path
 
 
 def whole_path(query: str) -> str:
