@@ -12,6 +12,7 @@ context bundle sends those lines of the file (query_api/context/spans.py spans_a
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -44,15 +45,25 @@ def named_place(query: str) -> Place | None:
 MAX_PLACES = 4  # places a text names; more is a list, and each costs a scan of its file
 _PLACE_WORDS = 400  # words of a task looked at for places: what a caller sends is bounded
 _AROUND = "`'\"()[]<>{},;"  # quotes and brackets a place is written in (`app.ts:12`)
+# a Python traceback's frame, as the interpreter prints it
+_FRAME = re.compile(r'File "([^"\n]+)", line (\d+)')
 
 
 def written_places(text: str) -> list[Place]:
     """The places a query or task names: the whole of it when it is one (named_place), else
-    each of its words that is one (`src/fetch.ts:219,` in a sentence), at most MAX_PLACES."""
+    the frames of a Python traceback in it, innermost first (where it failed), and each of
+    its words that is one (`src/fetch.ts:219,` in a sentence), at most MAX_PLACES."""
     whole = named_place(text)
     if whole is not None:
         return [whole]
     out: list[Place] = []
+    for frame in reversed(list(_FRAME.finditer(text))):
+        path = frame.group(1).replace("\\", "/").removeprefix("./").casefold()
+        line = int(frame.group(2))
+        if line >= 1 and Place(path, line, line) not in out:
+            out.append(Place(path, line, line))
+            if len(out) >= MAX_PLACES:
+                return out
     for word in text.split()[:_PLACE_WORDS]:
         place = named_place(word.strip(_AROUND).rstrip(".:?!").strip(_AROUND))
         if place is not None and place not in out:
@@ -68,8 +79,14 @@ def place_of(places: Sequence[Place], path: str) -> Place | None:
 
 
 def _names(place: Place, path: str) -> bool:
+    """Whether the place's path is `path` or its trailing segments, or a path ending with
+    it: a traceback's absolute path of a checkout (`/home/dev/proj/src/app.py`)."""
     folded = path.casefold()
-    return folded == place.path or folded.endswith("/" + place.path)
+    return (
+        folded == place.path
+        or folded.endswith("/" + place.path)
+        or place.path.endswith("/" + folded)
+    )
 
 
 def at_named_lines(
