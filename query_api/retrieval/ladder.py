@@ -26,6 +26,8 @@ from typing import Any
 
 from processors.path_roles import Role, role_of, roles_about
 from processors.qualified_names import qualified_names
+from processors.query_mentions import phrase_query
+from processors.tokenizer import tokenize
 from query_api.memory.search import (
     attach_linked,
     keyword_memory_hits,
@@ -48,6 +50,7 @@ from query_api.retrieval.users_first import (
     declarations_named,
     distinctive,
     last_part,
+    member_users,
     used_name,
     users_first,
 )
@@ -63,6 +66,7 @@ from streams.stores.read_budget import ReadInterrupted
 from streams.stores.vector_opening import VectorStoreOpening
 from streams.stores.vectors import VectorMatch, VectorStore, VectorStoreUnavailable
 from streams.stores.views.named_files import module_named_files, path_named_files
+from streams.stores.views.read import paths_matching
 from streams.stores.views.search import (
     QUALIFIED_NAME_TIER,
     KeywordHit,
@@ -78,6 +82,7 @@ from streams.stores.views.store import ViewStore
 log = logging.getLogger(__name__)
 
 POOL_CAP = 1000
+MAX_MEMBER_FILES = 200  # files read for a member's uses the cross-references miss (body reads)
 # The longest a search waits for its query's vector before it answers by keyword (the local
 # encoder takes ~30 ms, 0.5-2 s with a model load on a busy machine; the tool's deadline is 30 s
 # and a bundle searches up to twice)
@@ -336,10 +341,25 @@ class Retriever:
             return []
         own = {row.path for row in declared}
         resolver = self.graphs.resolver
+        found: dict[str, list[str]] | dict[str, list[int]]
         found = resolver.dependents_found(repo_id, declared, exclude=own, whole_files=False).files()
         if not found and len(declared) == len(rows) and distinctive(last_part(name)):
             found = bare_callers(symbols.references_to(repo_id, [last_part(name)]), own)
+            found = found or self._member_users(repo_id, last_part(name), own)
         return sorted(found, key=lambda p: (is_test_path(p), -len(found[p]), p))
+
+    def _member_users(self, repo_id: str, name: str, own: set[str]) -> dict[str, list[int]]:
+        """The files outside `own` whose text uses `name` as a member (`f.getFlagType(...)`,
+        users_first.member_users), of at most MAX_MEMBER_FILES spelling its words; a doc's
+        code example (pflag's README calls `flags.MarkHidden`) is no user in the code."""
+        phrase = phrase_query(tuple(tokenize(name)), "body_terms")
+        paths = self.views.read(lambda c: paths_matching(c, repo_id, phrase, MAX_MEMBER_FILES))
+        bodies = {}
+        for path in sorted(p for p in set(paths) - own if role_of(p) != Role.DOC):
+            row = self.views.get_content(repo_id, path)
+            if row is not None:
+                bodies[path] = row.body
+        return member_users(name, bodies)
 
     def _tests_looked_up(self, repo_id: str, query: str) -> set[str]:
         """The test files declaring the one name the query is, when only tests declare it

@@ -26,13 +26,9 @@ from query_api.retrieval.hit_details import (
     WINDOW_LINES,
     HitLocator,
 )
-from query_api.retrieval.users_first import last_part, used_name
+from query_api.retrieval.users_first import COMMENT_LINE, last_part, used_name
 from schemas import tools as t
 from streams.stores.views.symbol_spans import Declared
-
-# a line that is only a comment (`//`, `#`, `/*`, ` * ` of a block, `--`): a doc comment
-# naming the declaration below it is no use of it
-_COMMENT = re.compile(r"^\s*(?://|#|/\*|\*|--)")
 
 
 def at_use_sites(
@@ -68,7 +64,7 @@ def use_lines(
         n
         for n, line in enumerate(lines, start=1)
         if whole.search(line)
-        and not _COMMENT.match(line)
+        and not COMMENT_LINE.match(line)
         and not any(lo <= n <= hi for lo, hi in own)
     ]
 
