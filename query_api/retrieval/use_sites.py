@@ -49,23 +49,38 @@ def at_use_sites(
             body = locator.body(repo_id, path)
             if body is not None:
                 symbols = locator.symbols_of(repo_id, path)
-                hit = _at_uses(hit, body.split("\n"), symbols, name, whole)
+                hit = _at_uses(hit, body.split("\n"), symbols, asked, name, whole)
         out.append(hit)
     return out
 
 
+def _declarations_of(asked: str, name: str, symbols: Sequence[Declared]) -> list[Declared]:
+    """The declarations of `symbols` the query's name is: those `FlagSet.ParseAll` qualifies
+    when any (pflag's package-level `ParseAll` calls the method, a use of it), else all
+    called `name`."""
+    named = [s for s in symbols if s.name == name]
+    wanted = asked.replace("::", ".").replace("#", ".").casefold()
+    if wanted == name.casefold():
+        return named
+    fq = [s for s in named if s.fq_name.casefold() == wanted]
+    fq = fq or [s for s in named if s.fq_name.casefold().endswith("." + wanted)]
+    return fq or named
+
+
 def use_lines(
-    lines: Sequence[str], symbols: Sequence[Declared], name: str, whole: re.Pattern[str]
+    lines: Sequence[str], own: Sequence[Declared], headers: set[int], whole: re.Pattern[str]
 ) -> list[int]:
-    """The numbers of the lines using `name`: holding it whole, neither a comment nor inside a
-    declaration of that name (its header, its body: a recursive call is not who calls it)."""
-    own = [(s.start_line, s.end_line) for s in symbols if s.name == name]
+    """The numbers of the lines using the name `whole` matches: holding it whole, neither a
+    comment, nor a declaration's first line in `headers`, nor inside `own`, the declarations
+    the query names (a recursive call is not who calls it)."""
+    spans = [(s.start_line, s.end_line) for s in own]
     return [
         n
         for n, line in enumerate(lines, start=1)
         if whole.search(line)
+        and n not in headers
         and not COMMENT_LINE.match(line)
-        and not any(lo <= n <= hi for lo, hi in own)
+        and not any(lo <= n <= hi for lo, hi in spans)
     ]
 
 
@@ -73,10 +88,13 @@ def _at_uses(
     hit: t.SearchHit,
     lines: Sequence[str],
     symbols: Sequence[Declared],
+    asked: str,
     name: str,
     whole: re.Pattern[str],
 ) -> t.SearchHit:
-    uses = use_lines(lines, symbols, name, whole)
+    own = _declarations_of(asked, name, symbols)
+    headers = {s.start_line for s in symbols if s.name == name}
+    uses = use_lines(lines, own, headers, whole)
     if not uses:
         return hit
     first = uses[0]

@@ -43,6 +43,11 @@ FLAG = "\n".join(
         "\treturn nil",  # 24
         "}",  # 25
         "",
+        "// ParseAll parses the command line's flags.",  # 27
+        "func ParseAll(arguments []string) error {",  # 28
+        "\treturn CommandLine.ParseAll(arguments)",  # 29
+        "}",  # 30
+        "",
     ]
 )
 COUNT = "\n".join(
@@ -117,3 +122,13 @@ def test_a_query_not_about_users_keeps_the_lines_its_words_found(tmp_path: Path)
         locator = HitLocator(views)
         hits = enrich(locator, "r", query, [t.SearchHit(score=1.0, entry=entry)], details=True).hits
         assert at_use_sites(locator, "r", query, hits) == hits
+
+
+def test_a_qualified_name_is_used_by_a_declaration_of_the_same_simple_name(
+    tmp_path: Path,
+) -> None:
+    """Go's package-level `ParseAll` calls the method `FlagSet.ParseAll`: a use of the
+    method, though it declares the same simple name (pflag's flag.go)."""
+    hit = _hits(tmp_path, "where is FlagSet.ParseAll used?")["flag.go"]
+    assert (hit.startLine, hit.endLine) == (28, 30), hit
+    assert hit.snippet == "29: return CommandLine.ParseAll(arguments)"
