@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
 from query_api.core.index_build import cut_files
+from query_api.retrieval.definition_sites import at_definitions
 from query_api.retrieval.hit_details import (
     SEMANTIC_FLOOR,
     HitLocator,
@@ -74,6 +75,8 @@ async def _rank(
     hits, note = enriched.hits, None
     if details:  # `what calls X`: each hit at its uses; `src/app.ts:18-49`: at those lines
         hits = await asyncio.to_thread(at_use_sites, locator, repo_id, args.query, hits)
+        # `where is X defined`: each file declaring X at that declaration
+        hits = await asyncio.to_thread(at_definitions, locator, repo_id, args.query, hits)
         hits = await asyncio.to_thread(at_named_lines, locator, repo_id, args.query, hits)
     shown = {hit.entry.key for hit in answer.hits}
     # the pool's hits this answer does not show: not its tail by position, since the

@@ -1,0 +1,105 @@
+"""A search for where a name is defined (`where is Environment defined`, `definition of
+LoopContext`) points the hit of each file declaring it at that declaration.
+
+A hit's lines are those holding the most of the query's words, and `defined` and a common
+name are words of many lines: QA on pallets/jinja, `where is Environment defined` pointed
+environment.py at imports ending `# type: ignore[attr-defined]` (lines 25-28), and `where is
+the Environment class defined` at `environment_class: type[Environment] = Environment` (line
+1152); the class starts at line 145. The range is the declaration (its head when longer than
+MAX_RANGE_LINES), the snippet its first lines; a file declaring no such name keeps the lines
+its words found.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from query_api.retrieval.hit_details import (
+    CONTEXT_LINES,
+    DETAILED_HITS,
+    LINE_CHARS,
+    MAX_RANGE_LINES,
+    SNIPPET_LINES,
+    HitLocator,
+)
+from schemas import tools as t
+from streams.stores.views.symbol_spans import Declared
+
+_NAME = r"`?((?:[A-Za-z_$][\w$]*)(?:(?:\.|::|\#)[A-Za-z_$][\w$]*)*)(?:\(\))?`?"
+_KIND = r"(?:class|function|method|type|struct|interface|trait|enum|constant|variable|macro)"
+_DEFINED = re.compile(
+    rf"""^\s*(?:
+      where\s+(?:is|are)\s+(?:the\s+)?(?:{_KIND}\s+)?{_NAME}(?:\s+{_KIND})?
+        \s+(?:defined|declared|implemented)
+      |where\s+(?:do|does)\s+\w+\s+(?:define|declare|implement)\s+(?:the\s+)?
+        (?:{_KIND}\s+)?{_NAME}
+      |(?:find\s+|show\s+|go\s+to\s+)?(?:the\s+)?(?:definition|declaration)\s+of\s+
+        (?:the\s+)?(?:{_KIND}\s+)?{_NAME}
+      |(?:which|what)\s+files?\s+(?:defines|declares|implements)\s+(?:the\s+)?
+        (?:{_KIND}\s+)?{_NAME}
+    )\s*\??\s*$""",
+    re.IGNORECASE | re.VERBOSE,
+)
+FIELD_KIND = "Field"  # a variable: a class or function of the name is what is meant first
+
+
+def defined_name(query: str) -> str | None:
+    """The name whose definition the query asks for (`Environment`, `Environment.overlay`),
+    else None."""
+    found = _DEFINED.match(query)
+    if found is None:
+        return None
+    return next((group for group in found.groups() if group), None)
+
+
+def at_definitions(
+    locator: HitLocator, repo_id: str, query: str, hits: list[t.SearchHit]
+) -> list[t.SearchHit]:
+    """`hits` with each detailed file hit declaring the name the query asks the definition
+    of pointed at that declaration."""
+    asked = defined_name(query)
+    if asked is None:
+        return hits
+    parts = [p for p in re.split(r"\.|::|#", asked) if p]
+    out = []
+    for rank, hit in enumerate(hits):
+        path = hit.entry.path
+        if rank < DETAILED_HITS and hit.entry.kind == "File" and path:
+            declared = declaration_of(locator.symbols_of(repo_id, path), parts)
+            body = locator.body(repo_id, path) if declared is not None else None
+            if declared is not None and body is not None:
+                hit = _at(hit, body.split("\n"), declared)
+        out.append(hit)
+    return out
+
+
+def declaration_of(symbols: Sequence[Declared], parts: Sequence[str]) -> Declared | None:
+    """The declaration `parts` (a name, or a qualified name's parts) names in a file: its
+    qualified name ends with them; of several, one spelled in the query's case, then one
+    that is no field, then the first."""
+    wanted = [p.casefold() for p in parts]
+    best: tuple[bool, bool, int, Declared] | None = None
+    for at, symbol in enumerate(symbols):
+        names = re.split(r"\.|::|#", symbol.fq_name.split("(", 1)[0])
+        if [n.casefold() for n in names[-len(wanted) :]] != wanted:
+            continue
+        key = (symbol.name == parts[-1], symbol.kind != FIELD_KIND, -at)
+        if best is None or key > best[:3]:
+            best = (*key, symbol)
+    return best[3] if best else None
+
+
+def _at(hit: t.SearchHit, lines: Sequence[str], declared: Declared) -> t.SearchHit:
+    lo, hi = declared.start_line, min(declared.end_line, len(lines))
+    if lo > hi:
+        return hit
+    shown = [n for n in range(lo, hi + 1) if lines[n - 1].strip()][:SNIPPET_LINES]
+    if hi - lo + 1 > MAX_RANGE_LINES and shown:  # a long declaration: its head
+        hi = min(hi, shown[-1] + CONTEXT_LINES)
+    snippet = "\n".join(f"{n}: {_cut(lines[n - 1].strip())}" for n in shown) or None
+    return hit.model_copy(update={"startLine": lo, "endLine": hi, "snippet": snippet})
+
+
+def _cut(text: str) -> str:
+    return text if len(text) <= LINE_CHARS else text[: LINE_CHARS - 1] + "…"

@@ -1,0 +1,90 @@
+"""A search for where a name is defined (`where is Environment defined`, `definition of
+LoopContext`) points the hit of each file declaring it at that declaration, not at the lines
+holding the most of the query's words (query_api/retrieval/definition_sites.py). QA on
+pallets/jinja: `where is Environment defined` pointed environment.py at lines 25-28, imports
+ending `# type: ignore[attr-defined]`, and `where is the Environment class defined` at line
+1152, `environment_class: type[Environment] = Environment`; the class is at line 145."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from query_api.retrieval.definition_sites import at_definitions, defined_name
+from query_api.retrieval.hit_details import HitLocator, enrich
+from schemas import tools as t
+from streams.stores import ViewStore
+from streams.stores.views.handlers import default_registry
+from tests.streams.symbol_records import records
+
+PATH = "src/jinja2/environment.py"
+BODY = "\n".join(
+    [
+        "from .defaults import DEFAULT_FILTERS  # type: ignore[attr-defined]",  # 1
+        "from .defaults import DEFAULT_TESTS  # type: ignore[attr-defined]",  # 2
+        "",
+        "",
+        "def get_spontaneous_environment(cls, *args):",  # 5
+        "    return cls(*args)",  # 6
+        "",
+        "",
+        "class Environment:",  # 9
+        '    """The core component: the environment defined for templates."""',  # 10
+        "",
+        *[f"    option_{n} = {n}" for n in range(12, 60)],  # 12-59
+        "",  # 60
+        "    def overlay(self):",  # 61
+        "        return self",  # 62
+        "",
+        "",
+        "class Template:",  # 65
+        "    environment: Environment",  # 66
+        "    environment_class: type[Environment] = Environment",  # 67
+        "",
+    ]
+)
+
+
+def _hit(tmp_path: Path, query: str) -> t.SearchHit:
+    with ViewStore(tmp_path / "views.db", default_registry()) as views:
+        views.apply(records(PATH, BODY), {})
+        entry = t.EntryView(key=f"repo/r/file/{PATH}", exists=True, kind="File", path=PATH)
+        hit = t.SearchHit(score=1.0, entry=entry, reasons=["content-match"])
+        locator = HitLocator(views)
+        hits = enrich(locator, "r", query, [hit], details=True).hits
+        [shown] = at_definitions(locator, "r", query, hits)
+        return shown
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "where is Environment defined",
+        "where is the Environment class defined?",
+        "where is class Environment declared",
+        "definition of Environment",
+        "which file defines `Environment`",
+    ],
+)
+def test_a_definition_query_points_at_the_declaration(tmp_path: Path, query: str) -> None:
+    hit = _hit(tmp_path, query)
+    assert hit.startLine == 9, (query, hit)
+    assert hit.endLine is not None and hit.endLine < 59  # a long class: its head
+    assert hit.snippet is not None and hit.snippet.startswith("9: class Environment:")
+
+
+def test_a_qualified_name_points_at_its_member(tmp_path: Path) -> None:
+    hit = _hit(tmp_path, "where is Environment.overlay defined")
+    assert (hit.startLine, hit.endLine) == (61, 62), hit
+    assert hit.snippet == "61: def overlay(self):\n62: return self"
+
+
+def test_what_asks_for_a_definition() -> None:
+    assert defined_name("where is Environment defined") == "Environment"
+    assert defined_name("Where are the `LoopContext` class defined?") == "LoopContext"
+    assert defined_name("where do we define pass_context") == "pass_context"
+    assert defined_name("go to definition of Environment.overlay") == "Environment.overlay"
+    assert defined_name("where is the environment defined for templates") is None
+    assert defined_name("what calls Environment") is None
+    assert defined_name("Environment") is None
