@@ -2,7 +2,9 @@
 as the search's text answer, editors and stack traces write it) names that file as the path
 alone does. QA on pallets/jinja: `src/jinja2/tests.py:120` ranked src/jinja2/__init__.py
 first and `src/jinja2/utils.py:460` put utils.py 4th, where the bare paths ranked theirs
-first: the line suffix made the query no path."""
+first: the line suffix made the query no path. An absolute path of the checkout
+(`/tmp/qa-jinja/src/src/jinja2/runtime.py:860`, as a traceback or an editor writes it) names
+the file it ends with: it ranked __init__.py first."""
 
 from __future__ import annotations
 
@@ -10,7 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from streams.stores.views.named_files import without_place
+from streams.stores.views.handlers import default_registry
+from streams.stores.views.named_files import path_named_files, without_place
+from streams.stores.views.store import ViewStore
+from tests.streams.symbol_records import records
 from tests.streams.test_search_ranking import ranked_over
 
 FILES = {
@@ -39,6 +44,10 @@ FILES = {
         "src/pkg/tests.py#L2",
         "src/pkg/tests.py#L1-L2",
         "pkg/tests.py:2",
+        "/home/dev/proj/src/pkg/tests.py",
+        "/home/dev/proj/src/pkg/tests.py:2",
+        "~/proj/src/pkg/tests.py#L2",
+        "C:\\proj\\src\\pkg\\tests.py:2",
     ],
 )
 def test_a_path_with_a_place_ranks_its_file_first(tmp_path: Path, query: str) -> None:
@@ -52,3 +61,15 @@ def test_the_path_a_place_is_written_in() -> None:
     assert without_place("src/pkg/tests.py#L12-L30") == "src/pkg/tests.py"
     assert without_place("src/pkg/tests.py") == "src/pkg/tests.py"
     assert without_place(":12") == ":12"  # no path before it: nothing taken off
+
+
+def test_an_absolute_path_names_the_files_it_ends_with(tmp_path: Path) -> None:
+    with ViewStore(tmp_path / "views.db", default_registry()) as store:
+        store.apply([rec for path, body in FILES.items() for rec in records(path, body)], {})
+
+        def named(query: str) -> list[str]:
+            return store.read(lambda conn: path_named_files(conn, "r", query))
+
+        assert named("/home/dev/proj/src/pkg/tests.py:2") == ["src/pkg/tests.py"]
+        assert named("/home/dev/other/lib/tests.py") == []  # no indexed file it ends with
+        assert named("home/dev/proj/src/pkg/tests.py") == []  # relative: the path as written

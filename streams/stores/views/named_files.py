@@ -58,7 +58,34 @@ def path_named_files(conn: sqlite3.Connection, repo_id: str, query: str) -> list
         ]
         if whole or "/" in wanted or len(named) == 1:
             found.update(named)
+    if whole and not found and _ABSOLUTE.match(query.strip().replace("\\", "/")):
+        found.update(checkout_files(conn, repo_id, whole))
     return sorted(found)
+
+
+# a path from a filesystem's root, a home folder or a drive (`/home/dev/proj/src/app.py`,
+# `~/proj/app.py`, `C:\proj\app.py`), as tracebacks and editors write a checkout's files
+_ABSOLUTE = re.compile(r"(?:/|~/|[A-Za-z]:/)")
+
+
+def checkout_files(conn: sqlite3.Connection, repo_id: str, written: str) -> list[str]:
+    """The files an absolute path names: the indexed paths it ends with (at a `/`), the
+    longest of them. Where the checkout lies on the writer's disk is unknown, so its folders
+    are whatever comes before; one phrase read of the file's name."""
+    name = written.rpartition("/")[2]
+    terms = tuple(tokenize(name))
+    if not terms:
+        return []
+    folded = "/" + written.casefold()
+    ending = [
+        path
+        for path in paths_matching(
+            conn, repo_id, phrase_query(terms, "path_terms"), MAX_PATH_LOOKUP
+        )
+        if folded.endswith("/" + path.casefold())
+    ]
+    longest = max(map(len, ending), default=0)
+    return [path for path in ending if len(path) == longest]
 
 
 # a place in the file a path names: a line (`:12`), a line and column (`:12:5`), a range
