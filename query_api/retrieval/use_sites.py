@@ -26,6 +26,7 @@ from query_api.retrieval.hit_details import (
     WINDOW_LINES,
     HitLocator,
 )
+from query_api.retrieval.line_preference import is_import
 from query_api.retrieval.users_first import COMMENT_LINE, last_part, used_name
 from schemas import tools as t
 from streams.stores.views.symbol_spans import Declared
@@ -94,7 +95,9 @@ def _at_uses(
 ) -> t.SearchHit:
     own = _declarations_of(asked, name, symbols)
     headers = {s.start_line for s in symbols if s.name == name}
-    uses = use_lines(lines, own, headers, whole)
+    found = use_lines(lines, own, headers, whole)
+    # an import of the name is where it comes from, not where it is used, while a line uses it
+    uses = [n for n in found if not is_import(lines[n - 1])] or found
     if not uses:
         return hit
     first = uses[0]

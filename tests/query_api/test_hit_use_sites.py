@@ -132,3 +132,22 @@ def test_a_qualified_name_is_used_by_a_declaration_of_the_same_simple_name(
     hit = _hits(tmp_path, "where is FlagSet.ParseAll used?")["flag.go"]
     assert (hit.startLine, hit.endLine) == (28, 30), hit
     assert hit.snippet == "29: return CommandLine.ParseAll(arguments)"
+
+
+def test_an_import_of_the_name_is_no_use_while_a_call_is(tmp_path: Path) -> None:
+    """A Python caller imports the name first: its hit points at the call (uvicorn's
+    config.py, tests/integration/test_subject_before_test.py)."""
+    body = (
+        "from pkg.utils import get_client_addr\n\n\n"
+        "def log_request(scope):\n    return get_client_addr(scope)\n"
+    )
+    with ViewStore(tmp_path / "views.db", default_registry()) as views:
+        views.apply(records("pkg/config.py", body), {})
+        path = "pkg/config.py"
+        entry = t.EntryView(key=f"repo/r/file/{path}", exists=True, kind="File", path=path)
+        locator = HitLocator(views)
+        query = "what calls get_client_addr"
+        hits = enrich(locator, "r", query, [t.SearchHit(score=1.0, entry=entry)], details=True).hits
+        [hit] = at_use_sites(locator, "r", query, hits)
+        assert (hit.startLine, hit.endLine) == (4, 5), hit
+        assert hit.snippet == "5: return get_client_addr(scope)"
