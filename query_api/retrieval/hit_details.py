@@ -44,6 +44,7 @@ from query_api.retrieval.contractions import without_contractions
 from query_api.retrieval.line_preference import LinePreference, covered, is_import
 from query_api.retrieval.named_declaration import declaration_named
 from query_api.retrieval.passages import passage_lines
+from query_api.retrieval.word_forms import forms, needle
 from schemas import tools as t
 from streams.stores.views.named_files import whole_path
 from streams.stores.views.read import indexed_terms
@@ -161,7 +162,8 @@ def line_score(line: str, terms: QueryTerms) -> int:
     on a line that runs them together as one token: resty's `shell escape of the curl command
     arguments` pointed at `url.QueryEscape`, not at `shellescape.Quote`; and a word is on a
     line writing it as two tokens next to each other (`cookiejar` in `CookieJar`). (Each such
-    word is a substring of that line, so _candidate_lines' bound holds.)"""
+    word is a substring of that line, so _candidate_lines' bound holds.) A word counts too
+    where the line holds its plural or singular (word_forms: `migrations`, `Migration`)."""
     lowered = line.lower()
     score = 0
     ordered: list[str] | None = None  # the line's tokens, read once and only if needed
@@ -171,10 +173,11 @@ def line_score(line: str, terms: QueryTerms) -> int:
         elif words and all(w in lowered for w in words):  # tokenize only candidates
             ordered = tokenize(line) if ordered is None else ordered
             score += words <= frozenset(ordered)
-    if terms.words and any(w in lowered for w in terms.words):
+    if terms.words and any(needle(w) in lowered for w in terms.words):
         ordered = tokenize(line) if ordered is None else ordered
         tokens = frozenset(ordered)
         present = terms.words & tokens
+        present |= {w for w in terms.words - present if not forms(w).isdisjoint(tokens)}
         for a, b in terms.adjacent:
             if a + b in tokens:
                 present |= terms.words & {a, b}
@@ -391,7 +394,8 @@ def _candidate_lines(
     once per line (a regex alternation of many words over a long file is far slower); and
     each such line's rarity: the sum, over the terms it holds, of one over the lines holding
     the term (a word on every line of response.go says less than the one `gzip` line)."""
-    needles = [*terms.identifiers, *sorted(terms.words)]
+    # a word's needle is what its plural and singular share (word_forms): a bound, not a score
+    needles = [*terms.identifiers, *sorted(needle(w) for w in terms.words)]
     lowered = body.lower()
     if not needles:
         return {}, {}
@@ -420,12 +424,12 @@ def _candidate_lines(
     found: dict[int, int] = {}
     rarity: dict[int, float] = {}
     held: dict[str, list[int]] = {}
-    for needle in needles:
-        weight = 2 if needle in terms.identifiers else 1
-        held[needle] = lines_holding(needle)
-        for line in held[needle]:
+    for i, part in enumerate(needles):
+        weight = 2 if i < len(terms.identifiers) else 1
+        held[part] = lines_holding(part)
+        for line in held[part]:
             found[line] = found.get(line, 0) + weight
-            rarity[line] = rarity.get(line, 0.0) + 1.0 / len(held[needle])
+            rarity[line] = rarity.get(line, 0.0) + 1.0 / len(held[part])
     # an identifier's words apart on a line not holding it count one there (line_score)
     for ident, words in zip(terms.identifiers, terms.split_identifiers, strict=False):
         holding = set.intersection(*(set(lines_holding(w)) for w in words)) if words else set()

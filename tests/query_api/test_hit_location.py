@@ -330,3 +330,31 @@ def test_a_use_inside_a_declaration_wins_a_tie_with_the_import_naming_it() -> No
     found = locate_in_file(body, [caller], query_terms("what calls get_client_addr"))
     assert found is not None and (found.start_line, found.end_line) == (4, 6), found
     assert found.snippet == "5: client = get_client_addr(scope)", found
+
+
+def test_a_query_word_counts_on_a_line_holding_its_plural_or_singular() -> None:
+    """A commons-cli or kysely request says `migrations` or `options` where the code writes
+    `Migration` and `option`: token by token, no such line matched, and the hit pointed at
+    the one line holding the query's other word."""
+    body = "\n".join(
+        [
+            "// check the state",  # 1: `check` only
+            *["// ..." for _ in range(2, 20)],
+            "func checkMigration(m Migration) error {",  # 20: `check`'s words and `migration`
+            "\treturn nil",
+            "}",
+        ]
+    )
+    found = locate_in_file(body, [], query_terms("check pending migrations"))
+    assert found is not None and found.start_line == 20, found
+    filler = ["# ..." for _ in range(2, 30)]
+    entries = "\n".join(["x = 1 # check", *filler, "entry = check()"])
+    found = locate_in_file(entries, [], query_terms("check entries"))
+    assert found is not None and found.start_line == 30, found  # `entries` -> `entry`
+    classes = "\n".join(["x = 1 # check", *filler, "classes = check()"])
+    found = locate_in_file(classes, [], query_terms("check class"))
+    assert found is not None and found.start_line == 30, found  # `class` -> `classes`
+    # a word that reads as no plural keeps to itself: `status` is no `statu`
+    status = "\n".join(["statu = 1 # check", *filler, "status = check()"])
+    found = locate_in_file(status, [], query_terms("check status"))
+    assert found is not None and found.start_line == 30, found

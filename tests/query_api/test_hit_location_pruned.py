@@ -170,3 +170,16 @@ def test_lines_that_cannot_beat_the_best_are_not_scored(monkeypatch: pytest.Monk
         1, 3, "1: parse the token and read it\n2: x = parse(0)\n3: x = parse(1)"
     )
     assert len(scored) <= 2 * SNIPPET_LINES, len(scored)
+
+
+def test_a_line_scores_at_most_its_bound_with_plural_and_singular_words() -> None:
+    """A word counts on a line holding its plural or singular (word_forms), so the bound
+    finds lines by what both forms hold (`entr` for `entries`, `entry`)."""
+    for query in ["answers entries conn", "entry line", "classes repos x1", "query_terms lines"]:
+        terms = query_terms(query)
+        for path in SOURCES[:40]:
+            body = path.read_text(encoding="utf-8")
+            lines = body.split("\n")
+            bounds, _ = _candidate_lines(body, lines, terms, 1, len(lines))
+            for n, line in enumerate(lines, 1):
+                assert line_score(line, terms) <= bounds.get(n, 0), (query, path, n)

@@ -1,0 +1,52 @@
+"""A query word and the forms of it a line may write: its plural or its singular.
+
+A hit's lines are picked by the query words they hold (hit_details.line_score), token by
+token, so `add missing migrations check` found no `Migration` line in a file whose lines said
+`migration` throughout, and the range fell back to a line holding only `check`. English
+plurals differ from their singular by an ending only; the forms here are those endings, and
+each stays a substring match for the line bound the scorer relies on: a word and its forms
+share `needle`, which every form holds.
+"""
+
+from __future__ import annotations
+
+import functools
+
+_NOT_PLURAL = ("ss", "us", "is", "os")  # class, status, axis, kudos: no plural ending to drop
+
+
+@functools.lru_cache(maxsize=4096)
+def singular(word: str) -> str | None:
+    """The singular of a plural `word` (`entries` -> `entry`, `classes` -> `class`,
+    `migrations` -> `migration`), or None where `word` reads as no plural."""
+    if len(word) < 4 or not word.endswith("s") or word.endswith(_NOT_PLURAL):
+        return None
+    if word.endswith("ies") and len(word) > 4:
+        return word[:-3] + "y"
+    if word.endswith(("sses", "xes", "ches", "shes", "zzes")):
+        return word[:-2]
+    return word[:-1]
+
+
+@functools.lru_cache(maxsize=4096)
+def forms(word: str) -> frozenset[str]:
+    """The other forms of `word` a line may hold as a token: its singular where it reads as a
+    plural, else its plurals."""
+    one = singular(word)
+    if one is not None:
+        return frozenset({one})
+    if len(word) < 3:
+        return frozenset()
+    return frozenset({word + "s", word + "es"})
+
+
+def needle(word: str) -> str:
+    """What every form of `word` holds: the word, or the part its singular shares with it
+    (`entr` for `entries`)."""
+    one = singular(word)
+    if one is None:
+        return word
+    n = 0
+    while n < len(one) and one[n] == word[n]:
+        n += 1
+    return word[:n]
