@@ -290,7 +290,8 @@ def _outline(r: sy.OutlineResult) -> str:
     head = f"{r.path} in {r.repoId}: {lines}{_n(declared, 'symbol')}{cost}"
     out = [head, *_outline_page(r), *_outline_cut(r), *_lag(r.freshness)]
     note = _own_note(r.note, r.freshness)  # a file declaring nothing: what it imports
-    out += [note] if note else []
+    past_end = not r.symbols and bool(r.symbolCount)  # the page line says so already
+    out += [note] if note and not past_end else []
     family = language_family(r.path)
     js = family == "js"
     symbols = [_go_field_alone(s) for s in r.symbols] if family == "go" else r.symbols

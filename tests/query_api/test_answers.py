@@ -241,6 +241,21 @@ def test_an_outline_s_note_on_an_indexed_file_is_in_its_text() -> None:
     assert text.splitlines() == ["src/cache.ts in web: 1 line, 0 symbols", note]
 
 
+def test_an_outline_paged_past_its_end_says_so_once_in_the_text() -> None:
+    """QA on pallets/jinja: `repocontext_outline` of compiler.py at offset 200 said "offset
+    past the last of 144 declarations" and then its note "offset 200 is past the file's 144
+    declarations"; the note stays in the JSON."""
+    note = "offset 200 is past the file's 144 declarations"
+    outline = sy.OutlineResult(
+        repoId="r", path="src/compiler.py", exists=True, lineCount=9, symbolCount=144, note=note
+    )
+    text = render(outline)[1]
+    assert text.splitlines() == [
+        "src/compiler.py in r: 9 lines, 144 symbols",
+        "offset past the last of 144 declarations",
+    ]
+
+
 def test_a_test_file_among_a_files_dependents_lists_its_symbols_once_in_the_text() -> None:
     """A test file that uses the file is one of its dependents and one of its tests, with the
     same symbols (docs/answers.md): on spf13/cobra, related(completions.go) wrote
