@@ -7,7 +7,8 @@ environment.py at imports ending `# type: ignore[attr-defined]` (lines 25-28), a
 the Environment class defined` at `environment_class: type[Environment] = Environment` (line
 1152); the class starts at line 145. The range is the declaration (its head when longer than
 MAX_RANGE_LINES), the snippet its first lines; a file declaring no such name keeps the lines
-its words found.
+its words found. When no file of the answer declares it (markupsafe's `Markup` in jinja), each
+file importing it points at that import: where the name comes from.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from query_api.retrieval.hit_details import (
     SNIPPET_LINES,
     HitLocator,
 )
+from query_api.retrieval.line_preference import is_import
 from schemas import tools as t
 from streams.stores.views.symbol_spans import Declared
 
@@ -62,14 +64,25 @@ def at_definitions(
     if asked is None:
         return hits
     parts = [p for p in re.split(r"\.|::|#", asked) if p]
+    detailed = {
+        rank: hit.entry.path
+        for rank, hit in enumerate(hits[:DETAILED_HITS])
+        if hit.entry.kind == "File" and hit.entry.path
+    }
+    declared = {
+        rank: found
+        for rank, path in detailed.items()
+        if (found := declaration_of(locator.symbols_of(repo_id, path), parts)) is not None
+    }
+    whole = re.compile(rf"(?<![\w$]){re.escape(parts[-1])}(?![\w$])")
     out = []
     for rank, hit in enumerate(hits):
-        path = hit.entry.path
-        if rank < DETAILED_HITS and hit.entry.kind == "File" and path:
-            declared = declaration_of(locator.symbols_of(repo_id, path), parts)
-            body = locator.body(repo_id, path) if declared is not None else None
-            if declared is not None and body is not None:
-                hit = _at(hit, body.split("\n"), declared)
+        wanted = rank in declared or (rank in detailed and not declared)
+        body = locator.body(repo_id, detailed[rank]) if wanted else None
+        if body is not None and rank in declared:
+            hit = _at(hit, body.split("\n"), declared[rank])
+        elif body is not None and not declared:  # another package's: where it comes from
+            hit = _at_import(hit, body.split("\n"), whole)
         out.append(hit)
     return out
 
@@ -99,6 +112,16 @@ def _at(hit: t.SearchHit, lines: Sequence[str], declared: Declared) -> t.SearchH
         hi = min(hi, shown[-1] + CONTEXT_LINES)
     snippet = "\n".join(f"{n}: {_cut(lines[n - 1].strip())}" for n in shown) or None
     return hit.model_copy(update={"startLine": lo, "endLine": hi, "snippet": snippet})
+
+
+def _at_import(hit: t.SearchHit, lines: Sequence[str], whole: re.Pattern[str]) -> t.SearchHit:
+    """`hit` at the file's first import statement naming the name, if any."""
+    for n, line in enumerate(lines, start=1):
+        if whole.search(line) and is_import(line):
+            return hit.model_copy(
+                update={"startLine": n, "endLine": n, "snippet": f"{n}: {_cut(line.strip())}"}
+            )
+    return hit
 
 
 def _cut(text: str) -> str:

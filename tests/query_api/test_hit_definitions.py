@@ -88,3 +88,32 @@ def test_what_asks_for_a_definition() -> None:
     assert defined_name("where is the environment defined for templates") is None
     assert defined_name("what calls Environment") is None
     assert defined_name("Environment") is None
+
+
+RUNTIME = "\n".join(
+    [
+        "import typing as t",  # 1
+        "from markupsafe import Markup, escape",  # 2
+        "",
+        "",
+        "def markup_join(seq):",  # 5
+        '    """Join markup: the Markup defined for each item."""',  # 6
+        '    return Markup("").join(seq)',  # 7
+        "",
+    ]
+)
+
+
+def test_a_name_no_file_declares_points_at_its_import(tmp_path: Path) -> None:
+    """QA on pallets/jinja: `where is Markup defined` (markupsafe's, imported) pointed
+    runtime.py at `markup_join`; its import says where the name comes from."""
+    with ViewStore(tmp_path / "views.db", default_registry()) as views:
+        views.apply(records("src/runtime.py", RUNTIME), {})
+        path = "src/runtime.py"
+        entry = t.EntryView(key=f"repo/r/file/{path}", exists=True, kind="File", path=path)
+        locator = HitLocator(views)
+        query = "where is Markup defined"
+        hits = enrich(locator, "r", query, [t.SearchHit(score=1.0, entry=entry)], details=True)
+        [shown] = at_definitions(locator, "r", query, hits.hits)
+    assert (shown.startLine, shown.endLine) == (2, 2), shown
+    assert shown.snippet == "2: from markupsafe import Markup, escape"
