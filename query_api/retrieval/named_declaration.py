@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from processors.qualified_names import declared_parameters, shared_trailing_parts
+from processors.symbols.extract import module_prefix
 from processors.symbols.languages.python import import_name
 from processors.symbols.languages.rust import ANCHORS
 from streams.stores.views.symbol_spans import Declared
@@ -37,6 +38,7 @@ def declaration_named(
     parameters = dict(terms.parameters)
     best: tuple[int, bool, bool, bool, int, Declared] | None = None
     rust = path.endswith(".rs")
+    python = path.endswith((".py", ".pyi"))
     spelled = terms.spelled if len(terms.spelled) == len(terms.qualified) else terms.qualified
     if rust:
         spelled = tuple(tuple(p for p in parts if p.lower() not in ANCHORS) for parts in spelled)
@@ -52,6 +54,8 @@ def declaration_named(
         pairs = zip(written if rust else terms.qualified, spelled, strict=True)
         for at, (parts, as_spelled) in enumerate(pairs):
             shared = shared_trailing_parts(shown, parts)
+            if not shared and python:
+                shared = through_package(shown, symbol.fq_name, path, parts)
             if not shared:
                 continue
             exact = shared_trailing_parts(shown, as_spelled, exact_case=True) == shared
@@ -60,6 +64,26 @@ def declaration_named(
             if best is None or key > best[:5]:
                 best = (*key, symbol)
     return best[5] if best else None
+
+
+def through_package(shown: str, fq_name: str, path: str, parts: Sequence[str]) -> int:
+    """How many parts a Python name written through a package above the declaring module
+    agrees on (`jinja2.Environment.compile_expression` for `jinja2.environment.Environment.
+    compile_expression`: the package re-exports the module's class), else 0: the written
+    name is a package of `shown`'s module, then the declaration's name inside its module.
+    QA on pallets/jinja: `jinja2.Environment` pointed environment.py at a docstring writing
+    it, not at the class."""
+    module = module_prefix(path, "python")
+    fq = fq_name.split("(", 1)[0]
+    if not fq.startswith(module + "."):
+        return 0
+    inside = fq[len(module) + 1 :].casefold().split(".")
+    outer = shown.casefold().split(".")[: -len(inside)]
+    written = [part.casefold() for part in parts]
+    package, tail = written[: -len(inside)], written[-len(inside) :]
+    if tail != inside or not package or len(package) >= len(outer):
+        return 0
+    return len(written) if outer[: len(package)] == package else 0
 
 
 def _rust_shown(fq_name: str, path: str) -> str:
