@@ -73,3 +73,27 @@ def test_an_absolute_path_names_the_files_it_ends_with(tmp_path: Path) -> None:
         assert named("/home/dev/proj/src/pkg/tests.py:2") == ["src/pkg/tests.py"]
         assert named("/home/dev/other/lib/tests.py") == []  # no indexed file it ends with
         assert named("home/dev/proj/src/pkg/tests.py") == []  # relative: the path as written
+
+
+CASES = {
+    "CHANGES.rst": "Version 3.1.5\n-------------\n\n-   The xmlattr filter rejects keys.\n",
+    # includes the changelog into the docs: says `changes` as often
+    "docs/changes.rst": "Changes\n=======\n\n.. include:: ../CHANGES.rst\n",
+    "src/pkg/tests.py": "def test_odd(value):\n    return value\n",
+}
+
+
+def test_a_path_written_in_its_case_names_that_file(tmp_path: Path) -> None:
+    """QA on pallets/jinja: the query `CHANGES.rst` ranked docs/changes.rst first: it ends
+    with `changes.rst` once both are lower-cased. A path matching as written wins over one
+    matching only so; written in lower case, both are meant alike."""
+    with ViewStore(tmp_path / "views.db", default_registry()) as store:
+        store.apply([rec for path, body in CASES.items() for rec in records(path, body)], {})
+
+        def named(query: str) -> list[str]:
+            return store.read(lambda conn: path_named_files(conn, "r", query))
+
+        assert named("CHANGES.rst") == ["CHANGES.rst"]
+        assert named("docs/changes.rst") == ["docs/changes.rst"]
+        assert named("changes.rst") == ["docs/changes.rst"]  # as written, in lower case
+        assert named("Changes.RST") == ["CHANGES.rst", "docs/changes.rst"]  # neither as written
