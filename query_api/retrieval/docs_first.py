@@ -5,19 +5,53 @@ request that merely names them (`fix docs`, `document X`) changes the source as 
 question whose subject is documentation (`where is --reload-delay documented`, `docs for the
 reload delay`: path_roles.roles_about) looks for the pages: on encode/uvicorn it never found
 docs/settings.md in the top 10, below every file holding `reload` and `delay`. So when the
-query is about docs, the doc files of the ranking come first, in their order, the code after.
+query is about docs, the doc files of the ranking that hold its subject come first, in their
+order, the code after. A doc holding only a fragment of the name asked about is no page about
+it: on spf13/pflag `docs for NoOptDefVal` put LICENSE 2nd (`IN NO EVENT` holds `no`), and
+`where is ParseErrorsAllowlist documented` put README.md and LICENSE above flag.go, the one
+file documenting it.
 """
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable
+
 from processors.path_roles import Role, role_of
+from processors.tokenizer import tokenize
+from query_api.retrieval.hit_details import QueryTerms
 from schemas import tools as t
 
+# the words saying a query is about docs, not what about
+DOC_WORDS = frozenset({"doc", "docs", "documented", "documentation", "document", "documents"})
 
-def docs_first(hits: list[t.SearchHit]) -> list[t.SearchHit]:
-    """`hits` with its doc files first, each list in its own order."""
+
+def docs_first(
+    hits: list[t.SearchHit], holds: Callable[[str], bool] = lambda _: True
+) -> list[t.SearchHit]:
+    """`hits` with its doc files that `holds` (by path) first, each list in its own order."""
 
     def is_doc(hit: t.SearchHit) -> bool:
-        return hit.entry.kind == "File" and role_of(hit.entry.path or "") == Role.DOC
+        path = hit.entry.path or ""
+        return hit.entry.kind == "File" and role_of(path) == Role.DOC and holds(path)
 
     return [hit for hit in hits if is_doc(hit)] + [hit for hit in hits if not is_doc(hit)]
+
+
+def holds_subject(text: str, terms: QueryTerms) -> bool:
+    """Whether `text` holds what a query about docs asks about: one of its compound names
+    whole (a qualified one's last part will do: a doc writes `SortFlags` for
+    `FlagSet.SortFlags`), else one of its words besides the doc words; any text when the
+    query names nothing else."""
+    lowered = text.lower()
+    if terms.identifiers:
+        return any(
+            _whole(name).search(lowered) or _whole(re.split(r"\.#?|::?", name)[-1]).search(lowered)
+            for name in terms.identifiers
+        )
+    words = terms.words - DOC_WORDS
+    return not words or not words.isdisjoint(tokenize(text))
+
+
+def _whole(name: str) -> re.Pattern[str]:
+    return re.compile(r"(?<![\w$])" + re.escape(name) + r"(?![\w$])")

@@ -37,9 +37,10 @@ from query_api.memory.search import (
 from query_api.memory.views import MemoryReader, truncation_fields
 from query_api.metrics import _meter_provider
 from query_api.retrieval.declared_first import declared_first
-from query_api.retrieval.docs_first import docs_first
+from query_api.retrieval.docs_first import docs_first, holds_subject
 from query_api.retrieval.file_graph import FileGraphs
 from query_api.retrieval.fusion import fuse
+from query_api.retrieval.hit_details import QueryTerms, query_terms
 from query_api.retrieval.neighbour_fill import fill_tail
 from query_api.retrieval.readiness import Readiness
 from query_api.retrieval.subjects import subjects_first
@@ -322,12 +323,17 @@ class Retriever:
         is X documented` (docs_first.py), the files using a name for `what calls X`
         (users_first.py); and whether the users were placed."""
         if Role.DOC in roles_about(query):
-            hits = docs_first(hits)
+            terms = query_terms(query)
+            hits = docs_first(hits, lambda path: self._holds_subject(repo_id, path, terms))
         used = used_name(query)
         users = self._users_of(repo_id, used) if used else []
         if not (used and users):
             return hits, False
         return users_first(hits, users, used, lambda path: self._file_hit(repo_id, path)), True
+
+    def _holds_subject(self, repo_id: str, path: str, terms: QueryTerms) -> bool:
+        row = self.views.get_content(repo_id, path)
+        return row is not None and holds_subject(row.body, terms)
 
     def _users_of(self, repo_id: str, name: str) -> list[str]:
         """The files referencing a declaration called `name` (its last part; a qualified
