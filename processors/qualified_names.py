@@ -23,11 +23,22 @@ _SEPARATORS = re.compile(r"[.:]+")
 _SIGNATURE = re.compile(r"\(.*\)$")  # Java's fq names end with their parameter types
 
 
+# a Go method's receiver as stack traces and `go doc` write it: `pflag.(*FlagSet).Set`
+_GO_RECEIVER = re.compile(r"(?<![\w$])\(\*?([^\W\d][\w$]*)\)\.(?=[^\W\d])")
+
+
+def go_receivers(text: str) -> str:
+    """`text` with each Go receiver in parentheses written as its type: `(*FlagSet).Parse`
+    -> `FlagSet.Parse`, the qualified name the views store."""
+    return _GO_RECEIVER.sub(r"\1.", text)
+
+
 def qualified_names(query: str) -> list[tuple[str, ...]]:
     """Each qualified name the request writes, as its parts in the request's spelling, first
-    seen first, at most MAX_QUALIFIED_NAMES."""
+    seen first, at most MAX_QUALIFIED_NAMES. QA on spf13/pflag: `pflag.(*FlagSet).Set`, a
+    stack frame's method, named no declaration (go_receivers)."""
     out: dict[tuple[str, ...], None] = {}
-    for raw in _QUALIFIED.findall(query):
+    for raw in _QUALIFIED.findall(go_receivers(query)):
         parts = tuple(part for part in _SEPARATORS.split(raw) if part)
         if len(parts) >= MIN_SHARED_PARTS:
             out.setdefault(parts, None)

@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping, Sequence
 
+from processors.qualified_names import go_receivers
 from processors.tokenizer import tokenize
 from query_api.symbols.rust_paths import declaring_files, rust_segments
 from schemas import tools as t
@@ -38,9 +39,9 @@ Hydrate = Callable[[str], t.SearchHit | None]
 
 
 def used_name(query: str) -> str | None:
-    """The name whose users the query asks for (`get_client_addr`, `Logger.AddCallerSkip`),
-    else None."""
-    found = _USERS.match(query)
+    """The name whose users the query asks for (`get_client_addr`, `Logger.AddCallerSkip`,
+    Go's `(*FlagSet).getFlagType` as `FlagSet.getFlagType`), else None."""
+    found = _USERS.match(go_receivers(query))
     if found is None:
         return None
     return next((group for group in found.groups() if group), None)
