@@ -49,3 +49,20 @@ async def test_a_module_importer_is_no_user_of_each_of_its_functions(tmp_path: P
         # related asks about the file: importing it is depending on it
         dependents = {d["path"] for d in related["dependents"]}
         assert "src/pkg/runtime.py" in dependents, related
+
+
+@pytest.mark.parametrize("query", ["what imports pkg.utils", "who imports utils"])
+async def test_the_users_of_a_module_are_its_importers(tmp_path: Path, query: str) -> None:
+    """QA on pallets/jinja: `what imports jinja2.sandbox` and `who imports nativetypes` named
+    no declaration (a module is none), so no importer was placed first: sandbox.py itself
+    led, then files saying `sandbox` or `import`."""
+    write_files(tmp_path / "ws" / "repo", FILES)
+    async with memory_rig(tmp_path, index=True) as (_, s):
+        found = await call(s, "repocontext_search", {"repoId": "repo", "query": query})
+        users = [hit["entry"]["path"] for hit in found["hits"] if "uses:utils" in hit["reasons"]]
+        assert set(users) == {
+            "src/pkg/__init__.py",
+            "src/pkg/app.py",
+            "src/pkg/runtime.py",
+        }, found["hits"]
+        assert found["hits"][0]["entry"]["path"] in users

@@ -184,6 +184,20 @@ def module_named_files(conn: sqlite3.Connection, repo_id: str, query: str) -> li
     return sorted(found)
 
 
+def modules_named(conn: sqlite3.Connection, repo_id: str, name: str) -> list[str]:
+    """The Python and Rust files a name written alone names as a module: qualified
+    (`jinja2.sandbox`, module_named_files), or bare (`nativetypes`): a file of that stem, or
+    the package file of a folder of that name."""
+    if "." in name or "::" in name:
+        return module_named_files(conn, repo_id, name)
+    wanted = name.casefold()
+    return [
+        path
+        for path in files_with_path_words(conn, repo_id, name, MAX_PATH_LOOKUP)
+        if path.endswith(MODULE_SUFFIXES) and _module_of(path).rpartition("/")[2] == wanted
+    ]
+
+
 def rust_module_files(
     conn: sqlite3.Connection, repo_id: str, declaring: str, name: str
 ) -> list[str]:
