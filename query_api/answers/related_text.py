@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 
+from query_api.symbols.dependents import is_test_path
 from schemas import symbols as sy
 from schemas.symbols import MAX_RELATED_FILES
 
@@ -15,9 +16,13 @@ def related_lines(r: sy.RelatedResult) -> list[str]:
     """The lists, one line a file. A test file using the file is one of its dependents and
     one of its tests with the same symbols: the dependents list counts such files in one
     line rather than repeat them (cobra's related(completions.go) wrote completions_test.go's
-    55 names twice; retrofit's Result.java had 14 lines `path: see tests`)."""
+    55 names twice; retrofit's Result.java had 14 lines `path: see tests`). A paged answer's
+    tests list holds every test file among the dependents, on its own pages: on spf13/pflag
+    the page of related(flag.go) at offset 40 wrote again, as dependents, the 30 test files the
+    first page listed under tests."""
     out = ["imports: " + (", ".join(r.imports) or "none")]
     tested = _by_path(r.tests)
+    paged_tests = r.testFiles is not None
     lists = (
         ("dependents", r.dependents, r.dependentFiles, r.dependentCount),
         ("tests", r.tests, r.testFiles, r.testCount),
@@ -28,7 +33,10 @@ def related_lines(r: sy.RelatedResult) -> list[str]:
         out.append(f"{label}:{page}")
         aside = 0
         for path, symbols in by_path.items():
-            if label == "dependents" and set(symbols) <= set(tested.get(path, ())):
+            listed = set(symbols) <= set(tested.get(path, ())) or (
+                paged_tests and is_test_path(path)
+            )
+            if label == "dependents" and listed:
                 aside += 1
                 continue
             out.append(f"  {path}: {', '.join(_named_once(symbols))}")
@@ -76,7 +84,7 @@ def _page(
     if not files:
         return " none"
     if not shown_files:
-        return f" offset past the last of {files:,} files"
+        return f" offset past the last of {files:,} file{'s' if files > 1 else ''}"
     following = r.nextOffset
     first = files - shown_files + 1 if following is None else following - MAX_RELATED_FILES + 1
     more = f"; offset {following} lists the next" if following and files > following else ""
