@@ -75,7 +75,7 @@ async def _rank(
     hits, note = enriched.hits, None
     if details:  # `what calls X`: each hit at its uses; `src/app.ts:18-49`: at those lines
         hits = await asyncio.to_thread(at_use_sites, locator, repo_id, args.query, hits)
-        # `where is X defined`: each file declaring X at that declaration
+        # `where is X defined`: each file declaring X at it; `t.py::TestX::test_y`: at the test
         hits = await asyncio.to_thread(at_definitions, locator, repo_id, args.query, hits)
         hits = await asyncio.to_thread(at_named_lines, locator, repo_id, args.query, hits)
     shown = {hit.entry.key for hit in answer.hits}

@@ -8,7 +8,8 @@ the Environment class defined` at `environment_class: type[Environment] = Enviro
 1152); the class starts at line 145. The range is the declaration (its head when longer than
 MAX_RANGE_LINES), the snippet its first lines; a file declaring no such name keeps the lines
 its words found. When no file of the answer declares it (markupsafe's `Markup` in jinja), each
-file importing it points at that import: where the name comes from.
+file importing it points at that import: where the name comes from. A pytest node id
+(`tests/test_filters.py::TestFilter::test_xmlattr`) points its test file's hit at the test.
 """
 
 from __future__ import annotations
@@ -55,14 +56,30 @@ def defined_name(query: str) -> str | None:
     return next((group for group in found.groups() if group), None)
 
 
+# a pytest node id, as `pytest -v` and its failures print it: `tests/test_x.py::TestX::test_y`
+# (a parametrized case's `[id]` after it)
+_NODE_ID = re.compile(r"(?<![\w/.-])((?:[\w.-]+/)*[\w.-]+\.py)((?:::[A-Za-z_]\w*)+)")
+
+
+def test_ids(query: str) -> list[tuple[str, list[str]]]:
+    """The pytest node ids the query writes: each test file's path and the names inside it
+    (`TestFilter`, `test_xmlattr`)."""
+    return [
+        (found.group(1).casefold(), found.group(2).split("::")[1:])
+        for found in _NODE_ID.finditer(query)
+    ]
+
+
 def at_definitions(
     locator: HitLocator, repo_id: str, query: str, hits: list[t.SearchHit]
 ) -> list[t.SearchHit]:
     """`hits` with each detailed file hit declaring the name the query asks the definition
-    of pointed at that declaration."""
+    of pointed at that declaration, or each test file a pytest node id names (`tests/
+    test_filters.py::TestFilter::test_xmlattr`) at that test: QA on pallets/jinja, the node
+    id pointed test_filters.py at the head of TestFilter, 430 lines above the test."""
     asked = defined_name(query)
     if asked is None:
-        return hits
+        return _at_test_ids(locator, repo_id, test_ids(query), hits)
     parts = [p for p in re.split(r"\.|::|#", asked) if p]
     detailed = {
         rank: hit.entry.path
@@ -83,6 +100,34 @@ def at_definitions(
             hit = _at(hit, body.split("\n"), declared[rank])
         elif body is not None and not declared:  # another package's: where it comes from
             hit = _at_import(hit, body.split("\n"), whole)
+        out.append(hit)
+    return out
+
+
+def _at_test_ids(
+    locator: HitLocator, repo_id: str, ids: list[tuple[str, list[str]]], hits: list[t.SearchHit]
+) -> list[t.SearchHit]:
+    if not ids:
+        return hits
+    out = []
+    for rank, hit in enumerate(hits):
+        path = hit.entry.path
+        folded = path.casefold() if path else ""
+        parts = next(
+            (
+                names
+                for written, names in ids
+                if folded == written
+                or folded.endswith("/" + written)
+                or written.endswith("/" + folded)
+            ),
+            None,
+        )
+        if rank < DETAILED_HITS and hit.entry.kind == "File" and path and parts:
+            declared = declaration_of(locator.symbols_of(repo_id, path), parts)
+            body = locator.body(repo_id, path) if declared is not None else None
+            if declared is not None and body is not None:
+                hit = _at(hit, body.split("\n"), declared)
         out.append(hit)
     return out
 

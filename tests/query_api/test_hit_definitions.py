@@ -117,3 +117,45 @@ def test_a_name_no_file_declares_points_at_its_import(tmp_path: Path) -> None:
         [shown] = at_definitions(locator, "r", query, hits.hits)
     assert (shown.startLine, shown.endLine) == (2, 2), shown
     assert shown.snippet == "2: from markupsafe import Markup, escape"
+
+
+TESTS = "\n".join(
+    [
+        "import pytest",  # 1
+        "",
+        "",
+        "class TestFilter:",  # 4
+        "    def test_capitalize(self, env):",  # 5
+        "        assert env",  # 6
+        "",
+        *[f"    def test_round_{n}(self, env):\n        assert {n}" for n in range(8, 68)],
+        "    def test_xmlattr(self, env):",  # 128
+        "        assert env.filters['xmlattr']",  # 129
+        "",
+        "    @pytest.mark.parametrize('sep', ['\\t', '\\n'])",  # 131
+        "    def test_xmlattr_key_invalid(self, env, sep):",  # 132
+        "        assert sep",  # 133
+        "",
+    ]
+)
+
+
+@pytest.mark.parametrize(
+    ("query", "start"),
+    [
+        ("tests/test_filters.py::TestFilter::test_xmlattr", 128),
+        ("FAILED tests/test_filters.py::TestFilter::test_xmlattr_key_invalid[\\t] - assert", 131),
+        ("test_filters.py::TestFilter", 4),
+    ],
+)
+def test_a_pytest_node_id_points_at_its_test(tmp_path: Path, query: str, start: int) -> None:
+    """QA on pallets/jinja: `tests/test_filters.py::TestFilter::test_xmlattr` pointed the
+    test file's hit at the head of TestFilter (31-39), not at the test (467)."""
+    path = "tests/test_filters.py"
+    with ViewStore(tmp_path / "views.db", default_registry()) as views:
+        views.apply(records(path, TESTS), {})
+        entry = t.EntryView(key=f"repo/r/file/{path}", exists=True, kind="File", path=path)
+        locator = HitLocator(views)
+        hits = enrich(locator, "r", query, [t.SearchHit(score=1.0, entry=entry)], details=True)
+        [shown] = at_definitions(locator, "r", query, hits.hits)
+    assert shown.startLine == start, (query, shown)
