@@ -31,6 +31,8 @@ from query_api.retrieval.users_first import COMMENT_LINE, last_part, used_name
 from schemas import tools as t
 from streams.stores.views.symbol_spans import Declared
 
+_IMPORTERS = re.compile(r"\bimport(?:s|ed)\b", re.IGNORECASE)  # `what imports X`
+
 
 def at_use_sites(
     locator: HitLocator, repo_id: str, query: str, hits: list[t.SearchHit]
@@ -42,6 +44,7 @@ def at_use_sites(
     if asked is None:
         return hits
     name = last_part(asked)
+    imports = _IMPORTERS.search(query) is not None
     whole = re.compile(rf"(?<![\w$]){re.escape(name)}(?![\w$])")
     out = []
     for rank, hit in enumerate(hits):
@@ -50,7 +53,8 @@ def at_use_sites(
             body = locator.body(repo_id, path)
             if body is not None:
                 symbols = locator.symbols_of(repo_id, path)
-                hit = _at_uses(hit, body.split("\n"), symbols, asked, name, whole)
+                lines = body.split("\n")
+                hit = _at_uses(hit, lines, symbols, asked, name, whole, imports)
         out.append(hit)
     return out
 
@@ -92,12 +96,14 @@ def _at_uses(
     asked: str,
     name: str,
     whole: re.Pattern[str],
+    imports: bool,
 ) -> t.SearchHit:
     own = _declarations_of(asked, name, symbols)
     headers = {s.start_line for s in symbols if s.name == name}
     found = use_lines(lines, own, headers, whole)
-    # an import of the name is where it comes from, not where it is used, while a line uses it
-    uses = [n for n in found if not is_import(lines[n - 1])] or found
+    # an import of the name is where it comes from, not where it is used, while a line uses
+    # it; unless the query asks for its importers
+    uses = [n for n in found if is_import(lines[n - 1]) == imports] or found
     if not uses:
         return hit
     first = uses[0]

@@ -151,3 +151,22 @@ def test_an_import_of_the_name_is_no_use_while_a_call_is(tmp_path: Path) -> None
         [hit] = at_use_sites(locator, "r", query, hits)
         assert (hit.startLine, hit.endLine) == (4, 5), hit
         assert hit.snippet == "5: return get_client_addr(scope)"
+
+
+def test_a_query_for_the_importers_points_at_the_import(tmp_path: Path) -> None:
+    body = (
+        "from pkg.utils import get_client_addr\n\n\n"
+        "def log_request(scope):\n    return get_client_addr(scope)\n"
+    )
+    with ViewStore(tmp_path / "views.db", default_registry()) as views:
+        views.apply(records("pkg/config.py", body), {})
+        path = "pkg/config.py"
+        entry = t.EntryView(key=f"repo/r/file/{path}", exists=True, kind="File", path=path)
+        locator = HitLocator(views)
+        for query in ("where is get_client_addr imported?", "what imports get_client_addr"):
+            hits = enrich(
+                locator, "r", query, [t.SearchHit(score=1.0, entry=entry)], details=True
+            ).hits
+            [hit] = at_use_sites(locator, "r", query, hits)
+            assert (hit.startLine, hit.endLine) == (1, 1), (query, hit)
+            assert hit.snippet == "1: from pkg.utils import get_client_addr"
