@@ -17,16 +17,19 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from processors.symbols.languages.python import import_name
 from query_api.retrieval.hit_details import (
     CONTEXT_LINES,
     DETAILED_HITS,
     LINE_CHARS,
     MAX_RANGE_LINES,
     SNIPPET_LINES,
+    SYMBOL_REASON,
     HitLocator,
 )
 from query_api.retrieval.line_preference import is_import
 from schemas import tools as t
+from schemas.retrieval import MAX_REASONS
 from streams.stores.views.symbol_spans import Declared
 
 _NAME = r"`?((?:[A-Za-z_$][\w$]*)(?:(?:\.|::|\#)[A-Za-z_$][\w$]*)*)(?:\(\))?`?"
@@ -44,6 +47,7 @@ _DEFINED = re.compile(
     )\s*\??\s*$""",
     re.IGNORECASE | re.VERBOSE,
 )
+CONTENT = "content-match"  # the reason after the `symbol:` ones (spec §1.4's order)
 FIELD_KIND = "Field"  # a variable: a class or function of the name is what is meant first
 
 
@@ -97,7 +101,8 @@ def at_definitions(
         wanted = rank in declared or (rank in detailed and not declared)
         body = locator.body(repo_id, detailed[rank]) if wanted else None
         if body is not None and rank in declared:
-            hit = _at(hit, body.split("\n"), declared[rank])
+            named = _named(locator, repo_id, detailed[rank], declared[rank])
+            hit = _at(hit, body.split("\n"), declared[rank], named)
         elif body is not None and not declared:  # another package's: where it comes from
             hit = _at_import(hit, body.split("\n"), whole)
         out.append(hit)
@@ -127,7 +132,8 @@ def _at_test_ids(
             declared = declaration_of(locator.symbols_of(repo_id, path), parts)
             body = locator.body(repo_id, path) if declared is not None else None
             if declared is not None and body is not None:
-                hit = _at(hit, body.split("\n"), declared)
+                named = _named(locator, repo_id, path, declared)
+                hit = _at(hit, body.split("\n"), declared, named)
         out.append(hit)
     return out
 
@@ -148,7 +154,9 @@ def declaration_of(symbols: Sequence[Declared], parts: Sequence[str]) -> Declare
     return best[3] if best else None
 
 
-def _at(hit: t.SearchHit, lines: Sequence[str], declared: Declared) -> t.SearchHit:
+def _at(hit: t.SearchHit, lines: Sequence[str], declared: Declared, named: str) -> t.SearchHit:
+    """`hit` at `declared`, whose `symbol:` reason (`named`, as code imports it) leads the
+    others: they named the declarations sharing the query's words."""
     lo, hi = declared.start_line, min(declared.end_line, len(lines))
     if lo > hi:
         return hit
@@ -156,7 +164,21 @@ def _at(hit: t.SearchHit, lines: Sequence[str], declared: Declared) -> t.SearchH
     if hi - lo + 1 > MAX_RANGE_LINES and shown:  # a long declaration: its head
         hi = min(hi, shown[-1] + CONTEXT_LINES)
     snippet = "\n".join(f"{n}: {_cut(lines[n - 1].strip())}" for n in shown) or None
-    return hit.model_copy(update={"startLine": lo, "endLine": hi, "snippet": snippet})
+    reason = SYMBOL_REASON + named
+    rest = [r for r in hit.reasons if r != reason]
+    at = next((i for i, r in enumerate(rest) if r.startswith(SYMBOL_REASON) or r == CONTENT), None)
+    reasons = [*rest[:at], reason, *rest[at:]] if at is not None else [*rest, reason]
+    others = [i for i, r in enumerate(reasons) if r.startswith(SYMBOL_REASON) and r != reason]
+    if len(reasons) > MAX_REASONS and others:  # the last other declaration named gives way
+        del reasons[others[-1]]
+    update = {"startLine": lo, "endLine": hi, "snippet": snippet, "reasons": reasons[:MAX_REASONS]}
+    return hit.model_copy(update=update)
+
+
+def _named(locator: HitLocator, repo_id: str, path: str, declared: Declared) -> str:
+    """`declared`'s name as code imports it (`jinja2.environment.Environment`)."""
+    packages = locator.packages(repo_id, path) if path.endswith((".py", ".pyi")) else set()
+    return import_name(declared.fq_name, path, packages)
 
 
 def _at_import(hit: t.SearchHit, lines: Sequence[str], whole: re.Pattern[str]) -> t.SearchHit:

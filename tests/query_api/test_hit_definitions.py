@@ -72,6 +72,10 @@ def test_a_definition_query_points_at_the_declaration(tmp_path: Path, query: str
     assert hit.startLine == 9, (query, hit)
     assert hit.endLine is not None and hit.endLine < 59  # a long class: its head
     assert hit.snippet is not None and hit.snippet.startswith("9: class Environment:")
+    # the first declaration its reasons name is the one its lines are (the search had named
+    # get_spontaneous_environment, for the word `environment`)
+    named = [r for r in hit.reasons if r.startswith("symbol:")]
+    assert named and named[0].endswith(".Environment"), hit.reasons
 
 
 def test_a_qualified_name_points_at_its_member(tmp_path: Path) -> None:
@@ -159,3 +163,16 @@ def test_a_pytest_node_id_points_at_its_test(tmp_path: Path, query: str, start: 
         hits = enrich(locator, "r", query, [t.SearchHit(score=1.0, entry=entry)], details=True)
         [shown] = at_definitions(locator, "r", query, hits.hits)
     assert shown.startLine == start, (query, shown)
+
+
+def test_the_declaration_pointed_at_leads_the_reasons_within_their_bound(tmp_path: Path) -> None:
+    others = [f"symbol:jinja2.environment.other_{n}" for n in range(4)]
+    reasons = ["path-name-match", *others, "content-match"]
+    with ViewStore(tmp_path / "views.db", default_registry()) as views:
+        views.apply(records(PATH, BODY), {})
+        entry = t.EntryView(key=f"repo/r/file/{PATH}", exists=True, kind="File", path=PATH)
+        hit = t.SearchHit(score=1.0, entry=entry, reasons=reasons)
+        [shown] = at_definitions(HitLocator(views), "r", "where is Environment defined", [hit])
+    assert len(shown.reasons) == 6, shown.reasons
+    assert shown.reasons[0] == "path-name-match" and shown.reasons[-1] == "content-match"
+    assert shown.reasons[1].endswith(".Environment") and shown.reasons[2:5] == others[:3]
