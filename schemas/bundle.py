@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import Field
+from pydantic import Field, PrivateAttr
 
 from schemas.bounds import int_arg
 from schemas.retrieval import RetrievalPath, SearchMode
@@ -61,6 +61,9 @@ class BundleEntry(ToolModel):
     truncatedAtLine: int | None = None
     # Live memory linked to this file or its symbols, at most 3 (our addition; charged).
     linkedMemory: list[LinkedMemory] = Field(default_factory=list)
+    # the (first line, last line, declaration) spans a `slices` rendering chose, never sent:
+    # the bundle widens them into room its answer leaves (query_api/context/fill.py)
+    _spans: tuple[tuple[int, int, str | None], ...] = PrivateAttr(default=())
 
 
 class Reused(ToolModel):

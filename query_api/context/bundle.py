@@ -61,7 +61,7 @@ from query_api.context.span_reuse import (
     sent_spans,
     unit_lines,
 )
-from query_api.context.spans import Focus, task_stems
+from query_api.context.spans import Focus, Span, task_stems
 from query_api.core.service import RepoContextService
 from query_api.memory.search import linked_for
 from query_api.memory.views import MemoryReader
@@ -138,12 +138,13 @@ class BundleService:
         seen: set[str],
         held: set[tuple[str, str]],
         whole: bool = False,
+        chosen: list[Span] | None = None,
     ) -> tuple[b.BundleEntry | None, list[b.Reused]]:
         """The entry without the units the caller has seen (None when it has seen them all,
         or holds this version of the whole file), and the acknowledgements of those it has:
         one per unit, but one for the file (no receipt) when it has seen every one of
         several: an outline's dozens of acks would take the budget the next files need."""
-        entry, texts, digest = self.renderer.render(repo_id, cand, level, focus, cap, whole)
+        entry, texts, digest = self.renderer.render(repo_id, cand, level, focus, cap, whole, chosen)
         if (cand.path, digest) in held:  # a fully reused file frees its slot
             return None, [b.Reused(path=cand.path, kind="file", contentHash=digest)]
         owned = possession_token(cand.path, digest) in seen
@@ -284,7 +285,6 @@ class BundleService:
             t.SearchArgs(
                 repoId=args.repoId, query=args.task[:4096], k=BACKFILL_POOL if reuse else top
             ),
-            details=False,
         )
         cands = await asyncio.to_thread(self._candidates, args.repoId, answer, now)
         fresh = brief_freshness(await self.core.freshness(args.repoId))
@@ -520,7 +520,10 @@ class BundleService:
                 continue
             if all(c.path != path for c in cands):
                 linked = linked_for(self.memory, repo_id, path, None, now)
-                cands.append(Candidate(path, hit.score, list(hit.reasons), linked, hit.vectorId))
+                lines = (hit.startLine, hit.endLine) if hit.startLine and hit.endLine else None
+                cands.append(
+                    Candidate(path, hit.score, list(hit.reasons), linked, hit.vectorId, lines)
+                )
         return cands
 
     def _sent_spans(self, repo_id: str, entries: list[b.BundleEntry]) -> set[str]:
@@ -636,6 +639,13 @@ class BundleService:
             assert isinstance(key, Candidate)
             return self._item(repo_id, key, "slices", focus, cap, seen, held, whole=True)[0]
 
+        def widen(key: object, entry: b.BundleEntry, wanted: int) -> b.BundleEntry | None:
+            assert isinstance(key, Candidate)
+            spans = self.renderer.widened(repo_id, key.path, entry._spans, wanted, focus.stems)
+            if spans == list(entry._spans):
+                return None
+            return self._item(repo_id, key, "slices", focus, None, seen, held, chosen=spans)[0]
+
         def later() -> Iterator[Item]:
             for cand in cands[packed.used :]:
                 entry, reused = self._item(
@@ -659,6 +669,7 @@ class BundleService:
             coster,
             room,
             Share(wire - code, wire),
+            widen,
         )
         missing = set(packed.planned) - {e.path for e in entries}
         truncated = bool(missing) or any(is_cut(e) for e in entries)

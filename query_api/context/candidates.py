@@ -27,6 +27,7 @@ class Candidate:
     reasons: list[str]
     linked: list[t.LinkedMemory] = field(default_factory=list)  # memory about this file
     passage: str | None = None  # the point id of its best passage, when vectors found it
+    lines: tuple[int, int] | None = None  # the lines its search hit points at
 
 
 def vector_only(reasons: list[str]) -> bool:

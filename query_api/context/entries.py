@@ -8,14 +8,22 @@ from __future__ import annotations
 
 import contextlib
 import contextvars
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
 from processors.symbols.languages.python import import_name
 from query_api.context.candidates import Candidate
 from query_api.context.count_memo import CountMemo
 from query_api.context.entry_fields import bundle_reasons, unit_key
 from query_api.context.receipts import receipt_of, sha256_hex
-from query_api.context.spans import FILL_LINES, SPAN_LINES, Focus, select_spans, spans_at_place
+from query_api.context.spans import (
+    FILL_LINES,
+    SPAN_LINES,
+    Focus,
+    Span,
+    select_spans,
+    spans_at_place,
+    widened,
+)
 from query_api.retrieval.hit_details import HitLocator, display_reason
 from query_api.retrieval.named_lines import place_of
 from query_api.retrieval.passages import passage_lines
@@ -73,6 +81,7 @@ class EntryRenderer:
         focus: Focus,
         max_lines: int = SPAN_LINES,
         hot: tuple[int, int] | None = None,
+        hit: tuple[int, int] | None = None,
     ) -> list[tuple[int, int, str | None]]:
         """The line spans of a large file worth sending for the task (select_spans; `hot`:
         the lines of its best passage)."""
@@ -97,6 +106,7 @@ class EntryRenderer:
             focus.spans,
             hot,
             focus.qualified,
+            hit,
         )
 
     def slices(
@@ -108,12 +118,16 @@ class EntryRenderer:
         focus: Focus,
         cap: int | None,
         whole: bool = False,
+        chosen: Sequence[Span] | None = None,
     ) -> tuple[list[str], list[tuple[b.UnitKind, str | None]], list[tuple[int, int]], bool]:
         """(lines, units, ranges, whole) of a `slices` rendering under a content cap: the
         whole body when it is small enough (or `whole` asks for it), else the spans that
-        matter, as many lines of them as the cap holds (nothing when it holds too few)."""
+        matter, as many lines of them as the cap holds (nothing when it holds too few);
+        `chosen` spans are sent as they are."""
         body = row.body
         total = body.count("\n") + (0 if body.endswith("\n") else 1)
+        if chosen:
+            return self._sent(body, total, list(chosen), row.truncated)
         small = full <= WHOLE_BODY_TOKENS or (whole and cap is None)
         if small and (cap is None or full <= cap):
             return [body], [("span", None)], [(1, total)], not row.truncated
@@ -128,21 +142,48 @@ class EntryRenderer:
         for _ in range(6):
             if max_lines < 1:
                 break
-            spans = self.spans(repo_id, cand.path, body, focus, max_lines, hot)
+            spans = self.spans(repo_id, cand.path, body, focus, max_lines, hot, cand.lines)
             lines = ["\n".join(all_lines[a - 1 : z]) for a, z, _ in spans]
             used = self.count("\n".join(lines))
             if cap is None or used <= cap:
-                if len(spans) == 1 and spans[0][0] == 1 and spans[0][1] >= total:
-                    # spans grown over the whole file: sent as the whole body it is, one
-                    # unit and receipt with the whole-file path's (a session then knows it)
-                    return [body], [("span", None)], [(1, total)], not row.truncated
-                units: list[tuple[b.UnitKind, str | None]] = [("span", y) for _, _, y in spans]
-                return lines, units, [(a, z) for a, z, _ in spans], False
+                return self._sent(body, total, spans, row.truncated, lines)
             # shrink from the lines the spans hold: a selection shorter than max_lines would
             # otherwise come back unchanged until the tries run out
             held = sum(z - a + 1 for a, z, _ in spans)
             max_lines = min(held - 1, int(held * cap / used))
         return [], [], [], False
+
+    @staticmethod
+    def _sent(
+        body: str,
+        total: int,
+        spans: list[Span],
+        truncated: bool,
+        lines: list[str] | None = None,
+    ) -> tuple[list[str], list[tuple[b.UnitKind, str | None]], list[tuple[int, int]], bool]:
+        """(lines, units, ranges, whole) of `spans` of `body` (`lines`: their text, when
+        the caller has it)."""
+        if len(spans) == 1 and spans[0][0] == 1 and spans[0][1] >= total:
+            # spans grown over the whole file: sent as the whole body it is, one unit and
+            # receipt with the whole-file path's (a session then knows it)
+            return [body], [("span", None)], [(1, total)], not truncated
+        if lines is None:
+            all_lines = body.split("\n")
+            lines = ["\n".join(all_lines[a - 1 : z]) for a, z, _ in spans]
+        units: list[tuple[b.UnitKind, str | None]] = [("span", y) for _, _, y in spans]
+        return lines, units, [(a, z) for a, z, _ in spans], False
+
+    def widened(
+        self, repo_id: str, path: str, spans: Sequence[Span], wanted: int, stems: frozenset[str]
+    ) -> list[Span]:
+        """`spans` of the file grown on both sides to `wanted` lines together (spans.widened)."""
+        row = self.views.get_content(repo_id, path)
+        if row is None or not spans:
+            return list(spans)
+        lines = row.body.split("\n")
+        if row.body.endswith("\n"):
+            lines.pop()
+        return widened(spans, len(lines), wanted, lines, stems)
 
     def render(
         self,
@@ -152,6 +193,7 @@ class EntryRenderer:
         focus: Focus,
         cap: int | None = None,
         whole: bool = False,
+        chosen: Sequence[Span] | None = None,
     ) -> tuple[b.BundleEntry, list[str], str]:
         """The entry at `level`, its content at most `cap` tokens (slices; else a pointer),
         its lines and the stored body's hash; `whole` sends a large file's whole stored body
@@ -168,7 +210,9 @@ class EntryRenderer:
         lines: list[str] = []
         ranges: list[tuple[int, int]] = []
         if level == "slices" and row is not None and body:
-            lines, units, ranges, _ = self.slices(repo_id, cand, row, full or 0, focus, cap, whole)
+            lines, units, ranges, _ = self.slices(
+                repo_id, cand, row, full or 0, focus, cap, whole, chosen
+            )
         elif level == "outline":
             lines, units = self.outline(repo_id, cand.path)
         if not lines:
@@ -183,9 +227,14 @@ class EntryRenderer:
         made_units = self.units(
             repo_id, cand.path, content_hash, units, lines, ranges, whole_body, packages
         )
+        # the packed declarations by their fq names and as code imports them: search names
+        # a hit's reasons the second way
+        packed = {
+            n for _, sym in units if sym for n in (sym, import_name(sym, cand.path, packages))
+        }
         reasons = [  # named as search names them: as the file's code imports them
             display_reason(r, cand.path, packages)
-            for r in bundle_reasons(cand.reasons, {sym for _, sym in units if sym}, whole_body)
+            for r in bundle_reasons(cand.reasons, packed, whole_body)
         ]
         # each span's unit names its lines: the entry's would not; a whole body's are its all
         several = len(ranges) > 1 or whole_body
@@ -203,6 +252,10 @@ class EntryRenderer:
             truncatedAtLine=body.count("\n") + 1 if row is not None and row.truncated else None,
             linkedMemory=cand.linked,
         )
+        if level == "slices" and ranges and not whole_body:
+            entry._spans = tuple(
+                (a, z, sym) for (a, z), (_, sym) in zip(ranges, units, strict=True)
+            )
         return entry, lines, content_hash
 
     def windows(

@@ -49,6 +49,9 @@ FILL_LINES = 80  # what a bundle grows a file's spans to, as the file's share al
 # passage of the file) counts as this many more task words: docs/benchmarks.md "Spans by the
 # passage the vectors found"
 HOT_WEIGHT = 2
+# the declaration holding the lines the search hit points at (its range, as search shows it)
+# counts as this many more task words: docs/benchmarks.md "Spans at the search hit's lines"
+HIT_WEIGHT = 2
 # The declaration a qualified name in the task names (`JsonParser.getNumberType`) counts this
 # many task words more: more than any declaration's words can, so it is sent first
 QUALIFIED_WEIGHT = 1000
@@ -56,6 +59,8 @@ KIND_ORDER = {"Method": 0, "Function": 0, "Type": 1, "Interface": 1, "Enum": 1}
 # an `Other` of several lines ranks as a type: a TypeScript type alias of an object type, a
 # Rust or C type definition (got's 58-line `RetryOptions` lost to a one-line property); one
 # of a single line (`type Id = string`, a macro) says as little as a field
+
+Span = tuple[int, int, str | None]  # first line, last line, the declaration it is for
 
 _ENGLISH = snowballstemmer.stemmer("english")
 TEST_STEM = "test"  # a task asking for tests (`test`, `tests`, `testing`) gets them first
@@ -103,6 +108,7 @@ def select_spans(
     max_spans: int | None = None,
     hot: tuple[int, int] | None = None,
     qualified: Sequence[Sequence[str]] = (),
+    hit: tuple[int, int] | None = None,
 ) -> list[tuple[int, int, str | None]]:
     """(start, end, fq name) line spans in file order, at most `max_lines` lines together
     (grown to `fill_lines` together when they hold fewer); when no declaration shares a word
@@ -112,7 +118,8 @@ def select_spans(
     share of more than SPAN_LINES lines, a small budget's few files). `hot`: the lines of
     the file's passage closest to the task in meaning (the search's best), whose
     declaration counts HOT_WEIGHT more (see hot_owner). `qualified`: the task's qualified
-    names, whose declarations count QUALIFIED_WEIGHT more."""
+    names, whose declarations count QUALIFIED_WEIGHT more. `hit`: the lines the search hit
+    points at, whose declaration counts HIT_WEIGHT more."""
     max_lines = max(1, max_lines)
     if max_spans is None:
         max_spans = MAX_SPANS + (max_lines > SPAN_LINES)
@@ -120,15 +127,17 @@ def select_spans(
     declared = without_locals(list(symbols))
     held = _own_stems(declared, lines[:total_lines], stems)
     owner = hot_owner(declared, hot)
+    hit_at = hot_owner(declared, hit)
     # fd's time.rs sent its test `out_of_range_unix_timestamp_is_rejected`, not `from_str`
     tests = unit_tests(declared) if TEST_STEM not in stems else [False] * len(declared)
     ranked: list[tuple[bool, int, int, int, bool, int, int, _Span]] = []
     for i, (sym, own) in enumerate(zip(declared, held, strict=True)):
         named = len(stems & name_stems(sym.name))
         size = sym.end_line - sym.start_line
-        if not named and size >= max_lines and i != owner:
+        if not named and size >= max_lines and i not in (owner, hit_at):
             continue  # its head may not hold the lines that matched: those lines are sent
         overlap = NAME_WEIGHT * named + len(own) + (HOT_WEIGHT if i == owner else 0)
+        overlap += HIT_WEIGHT if i == hit_at else 0
         overlap += QUALIFIED_WEIGHT if names_declaration(sym.fq_name, qualified) else 0
         if overlap:
             kind = KIND_ORDER.get(sym.kind, 1 if sym.kind == "Other" and size else 2)
@@ -136,7 +145,8 @@ def select_spans(
             # sends, the longer (up to the lines it may hold) shows more of what matters:
             # koa's `body(val)` setter rather than its three-line `body()` getter
             order = -min(size, max_lines) if max_spans == 1 else min(size, max_lines)
-            span = _Span(sym.start_line, sym.end_line, sym.fq_name, hot if i == owner else None)
+            at = hot if i == owner else hit if i == hit_at else None
+            span = _Span(sym.start_line, sym.end_line, sym.fq_name, at)
             # of equals longer than the share, the one holding the passage first: either is
             # cut to a window, its window is placed at the passage, the other's by words
             # alone (gorm's 343-line `ParseField` sent from its head, not the 540-line
@@ -222,6 +232,19 @@ def spans_at_place(
         a = max(1, min(first - lead, total - size + 1))
         span = (a, min(total, a + size - 1), holding[0].fq_name if holding else None)
     return _padded([span], total, min(max_lines, fill_lines), lines)
+
+
+def widened(
+    spans: Sequence[Span],
+    total_lines: int,
+    wanted: int,
+    lines: Sequence[str],
+    stems: frozenset[str] = frozenset(),
+) -> list[Span]:
+    """`spans` grown on both sides until they hold `wanted` lines together, as a share grows
+    them (_padded): every line they held stays, and the lines added around them are the code
+    an agent reads next. For the room an answer leaves once no further file fits in it."""
+    return _padded(list(spans), total_lines, wanted, lines, None, stems)
 
 
 @dataclass(frozen=True, slots=True)

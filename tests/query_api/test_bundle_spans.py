@@ -255,6 +255,34 @@ def test_the_declaration_holding_the_best_passage_counts_as_a_name() -> None:
     assert hot_owner(nested, None) is None and hot_owner([], (1, 2)) is None
 
 
+def test_the_declaration_the_search_hit_points_at_counts_as_a_name() -> None:
+    """QA on kysely: `support IF EXISTS in DROP COLUMN` pointed the search hit at
+    `visitDropColumn`, and the bundle, by words alone, sent `visitCreateTable`. The
+    declaration holding the hit's lines counts HIT_WEIGHT more, and a long one is sent as
+    a window at those lines."""
+    body = ["    pass"] * 80
+    body[9] = "def destroy_request(req):  # destroy the response"
+    body[39] = "def on_response_base(res):"
+    symbols = [
+        sym("destroy_request", "Function", 10, 20),
+        sym("on_response_base", "Function", 40, 60),
+    ]
+    stems = task_stems("destroy the response stream")
+    [(_, _, fq)] = select_spans(symbols, len(body), stems, lines=body, max_spans=1, hit=(44, 46))
+    assert fq == "on_response_base"
+    long = ["    step()"] * 500
+    [(start, end, fq)] = select_spans(
+        [sym("Analyzer.run", "Method", 44, 493)],
+        500,
+        task_stems("parse"),
+        60,
+        60,
+        long,
+        hit=(300, 302),
+    )
+    assert fq == "Analyzer.run" and start <= 300 and end >= 302
+
+
 def test_a_long_declaration_holding_the_passage_sends_the_passages_lines() -> None:
     body = ["    step()"] * 500
     symbols = [sym("Analyzer.run", "Method", 44, 493)]

@@ -54,3 +54,89 @@ def test_the_fill_stops_after_a_few_files_in_a_row_do_not_fit() -> None:
     assert tried == MAX_MISSES
     paths, _ = run_fill([*big[: MAX_MISSES - 1], small], 1_000)
     assert paths == ["small.py"]  # a fit resets the count
+
+
+def span_entry(path: str, first: int, last: int) -> b.BundleEntry:
+    """A cut entry sending lines first..last of a 1,000-line file."""
+    content = "\n".join(f"value_{path}_{n} = compute({n})" for n in range(first, last + 1))
+    made = b.BundleEntry(
+        path=path,
+        score=1.0,
+        reasons=[],
+        tokenCount=count(content),
+        fullReadTokenCount=10_000,
+        content=content,
+        units=[],
+    )
+    made._spans = ((first, last, None),)
+    return made
+
+
+def widen(key: object, e: b.BundleEntry, wanted: int) -> b.BundleEntry | None:
+    """The entry's one span grown evenly on both sides to `wanted` lines."""
+    [(a, z, _)] = e._spans
+    grow = max(0, wanted - (z - a + 1))
+    if not grow:
+        return None
+    return span_entry(e.path, max(1, a - grow // 2), z + grow - grow // 2)
+
+
+def test_room_no_further_file_takes_widens_the_spans_sent() -> None:
+    """gin's recovery.go went out as 71 lines of a 2,000-token answer that left 530 tokens
+    unused: no later file fitted, and the spans sent stayed as the plan cut them."""
+    coster = Coster(count)
+    first = span_entry("recovery.go", 134, 204)
+    room = 600
+    out = fill(
+        [("recovery.go", first)],
+        [],
+        lambda key: None,
+        lambda it, cap: None,
+        coster,
+        room,
+        Share(0, 0),
+        widen,
+    )
+    [grown] = out
+    assert grown._spans[0][0] < 134 and grown._spans[0][1] > 204  # every line it held, and more
+    extra = coster.entry(grown) - coster.entry(first)
+    assert 0.9 * room < extra <= room  # most of the room, never more
+    # a later file that fits comes first: only the room it leaves widens the spans
+    later = entry("later.py", 20)
+    out = fill(
+        [("recovery.go", first)],
+        [Item("later.py", later)],
+        lambda key: None,
+        lambda it, cap: None,
+        coster,
+        room,
+        Share(0, 0),
+        widen,
+    )
+    assert [e.path for e in out] == ["recovery.go", "later.py"]
+    spent = sum(coster.entry(e) for e in out) - coster.entry(first)
+    assert spent <= room
+    # two cut files share the room
+    second = span_entry("other.go", 500, 540)
+    out = fill(
+        [("recovery.go", first), ("other.go", second)],
+        [],
+        lambda key: None,
+        lambda it, cap: None,
+        coster,
+        room,
+        Share(0, 0),
+        widen,
+    )
+    assert all(len(e._spans) == 1 for e in out)
+    assert out[0]._spans != first._spans and out[1]._spans != second._spans
+    # without a way to widen, the spans stay as they were
+    assert fill(
+        [("recovery.go", first)],
+        [],
+        lambda key: None,
+        lambda it, cap: None,
+        coster,
+        room,
+        Share(0, 0),
+    ) == [first]
