@@ -44,15 +44,24 @@ def named_place(query: str) -> Place | None:
 
 MAX_PLACES = 4  # places a text names; more is a list, and each costs a scan of its file
 _PLACE_WORDS = 400  # words of a task looked at for places: what a caller sends is bounded
+_PLACE_CHARS = 8000  # characters of it looked at for places written in words, alike
 _AROUND = "`'\"()[]<>{},;"  # quotes and brackets a place is written in (`app.ts:12`)
 # a Python traceback's frame, as the interpreter prints it
 _FRAME = re.compile(r'File "([^"\n]+)", line (\d+)')
+# a place written in words: `filters.py line 995`, `line 995 of filters.py`, `lines 3-9 in x.go`
+_FILE = r"((?:[\w.~:-]*[\\/])*[\w-]+(?:\.[\w-]+)*\.[A-Za-z]\w{0,5})"
+_LINES = r"lines?\s+(\d+)(?:\s*-\s*(\d+))?"
+_IN_WORDS = (
+    re.compile(rf"(?<![\w/.]){_FILE},?\s+{_LINES}\b", re.IGNORECASE),
+    re.compile(rf"\b{_LINES}\s+(?:of|in)\s+{_FILE}(?![\w/])", re.IGNORECASE),
+)
 
 
 def written_places(text: str) -> list[Place]:
     """The places a query or task names: the whole of it when it is one (named_place), else
-    the frames of a Python traceback in it, innermost first (where it failed), and each of
-    its words that is one (`src/fetch.ts:219,` in a sentence), at most MAX_PLACES."""
+    the frames of a Python traceback in it, innermost first (where it failed), the places it
+    writes in words (`filters.py line 995`), and each of its words that is one
+    (`src/fetch.ts:219,` in a sentence), at most MAX_PLACES."""
     whole = named_place(text)
     if whole is not None:
         return [whole]
@@ -64,12 +73,28 @@ def written_places(text: str) -> list[Place]:
             out.append(Place(path, line, line))
             if len(out) >= MAX_PLACES:
                 return out
-    for word in text.split()[:_PLACE_WORDS]:
-        place = named_place(word.strip(_AROUND).rstrip(".:?!").strip(_AROUND))
+    for place in [*_in_words(text), *map(_word_place, text.split()[:_PLACE_WORDS])]:
         if place is not None and place not in out:
             out.append(place)
             if len(out) >= MAX_PLACES:
                 break
+    return out
+
+
+def _word_place(word: str) -> Place | None:
+    return named_place(word.strip(_AROUND).rstrip(".:?!").strip(_AROUND))
+
+
+def _in_words(text: str) -> list[Place]:
+    """The places `text` writes in words (`filters.py line 995`, `line 995 of filters.py`)."""
+    out = []
+    for at, pattern in enumerate(_IN_WORDS):
+        for found in pattern.finditer(text[:_PLACE_CHARS]):
+            path, first, last = found.group(1, 2, 3) if at == 0 else found.group(3, 1, 2)
+            lo, hi = int(first), int(last or first)
+            path = path.replace("\\", "/").removeprefix("./").casefold()
+            if min(lo, hi) >= 1:
+                out.append(Place(path, min(lo, hi), max(lo, hi)))
     return out
 
 

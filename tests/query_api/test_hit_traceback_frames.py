@@ -42,3 +42,18 @@ def test_an_absolute_path_names_the_file_it_ends_with() -> None:
     assert place_of([place], "fetch.ts") == place
     assert place_of([place], "etch.ts") is None  # a whole segment, not part of one
     assert place_of([place], "lib/fetch.ts") is None
+
+
+def test_a_place_written_in_words_names_its_lines(tmp_path: Path) -> None:
+    """QA on pallets/jinja: `line 995 of filters.py` and `filters.py line 995` pointed the hit
+    at lines holding the word `line` (821-831)."""
+    for query in (
+        "line 11 of src/fetch.ts",
+        "fetch.ts line 11",
+        "what does fetch.ts, line 11 do?",
+        "lines 11-12 in fetch.ts",
+    ):
+        hit = _hit(tmp_path, query)
+        assert hit.startLine == 11, (query, hit)
+    assert written_places("lines 11-12 in fetch.ts") == [Place("fetch.ts", 11, 12)]
+    assert written_places("see line 4 of the docs") == []  # no file named
