@@ -24,7 +24,7 @@ from query_api.retrieval.hit_details import (
     wordless_note,
 )
 from query_api.retrieval.named_lines import at_named_lines
-from query_api.retrieval.use_sites import at_use_sites
+from query_api.retrieval.use_sites import no_use_note, uses_located
 from schemas import tools as t
 from schemas.retrieval import RetrievalPath, SearchMode
 from streams.stores.views.file_cache import one_answer
@@ -72,9 +72,9 @@ async def _rank(
     enriched = await asyncio.to_thread(
         enrich, locator, repo_id, args.query, answer.hits, details=details
     )
-    hits, note = enriched.hits, None
+    hits, note, used = enriched.hits, None, True
     if details:  # `what calls X`: each hit at its uses; `src/app.ts:18-49`: at those lines
-        hits = await asyncio.to_thread(at_use_sites, locator, repo_id, args.query, hits)
+        hits, used = await asyncio.to_thread(uses_located, locator, repo_id, args.query, hits)
         # `where is X defined`: each file declaring X at it; `t.py::TestX::test_y`: at the test
         hits = await asyncio.to_thread(at_definitions, locator, repo_id, args.query, hits)
         hits = await asyncio.to_thread(at_named_lines, locator, repo_id, args.query, hits)
@@ -97,6 +97,8 @@ async def _rank(
             hits, note = [], no_match_note(args.query, repo_id, best)
     if note is not None:
         note += await asyncio.to_thread(_searched_in_part, locator, repo_id)
+    else:  # `what calls X` answered by X's declarations alone: they are no callers
+        note = no_use_note(args.query, hits, used)
     return Ranked(answer.mode, _claimed(answer.path, hits), hits, note)
 
 

@@ -28,6 +28,7 @@ from query_api.retrieval.hit_details import (
 )
 from query_api.retrieval.line_preference import is_import
 from query_api.retrieval.users_first import COMMENT_LINE, last_part, used_name
+from query_api.retrieval.users_first import REASON as USES_REASON
 from schemas import tools as t
 from streams.stores.views.symbol_spans import Declared
 
@@ -40,13 +41,22 @@ def at_use_sites(
     """`hits` with each detailed file hit that uses the name the query asks the users of
     pointed at its first use: the range is the innermost declaration around it (a window of
     it when longer than MAX_RANGE_LINES), the snippet its uses there."""
+    return uses_located(locator, repo_id, query, hits)[0]
+
+
+def uses_located(
+    locator: HitLocator, repo_id: str, query: str, hits: list[t.SearchHit]
+) -> tuple[list[t.SearchHit], bool]:
+    """at_use_sites' hits, and whether any of them uses the name (False for a query not
+    asking for the users of a name)."""
     asked = used_name(query)
     if asked is None:
-        return hits
+        return hits, False
     name = last_part(asked)
     imports = _IMPORTERS.search(query) is not None
     whole = re.compile(rf"(?<![\w$]){re.escape(name)}(?![\w$])")
     out = []
+    used = False
     for rank, hit in enumerate(hits):
         path = hit.entry.path
         if rank < DETAILED_HITS and hit.entry.kind == "File" and path:
@@ -54,9 +64,25 @@ def at_use_sites(
             if body is not None:
                 symbols = locator.symbols_of(repo_id, path)
                 lines = body.split("\n")
-                hit = _at_uses(hit, lines, symbols, asked, name, whole, imports)
+                located = _at_uses(hit, lines, symbols, asked, name, whole, imports)
+                used = used or located is not hit
+                hit = located
         out.append(hit)
-    return out
+    return out, used
+
+
+def no_use_note(query: str, hits: list[t.SearchHit], used: bool) -> str | None:
+    """What an answer to `what calls X` says when none of its hits uses X (uses_located) nor
+    was placed for using it (`uses:`): its hits are then X's declarations and files sharing
+    its words, which read as callers. QA on spf13/pflag: `what calls GetSlice`, which nothing
+    calls, answered twelve of its declarations and no word."""
+    asked = used_name(query)
+    if asked is None or used or not hits:
+        return None
+    if any(r.startswith(USES_REASON) for hit in hits for r in hit.reasons):
+        return None
+    name = last_part(asked)
+    return f"none of these hits uses {name} outside its declarations and comments"
 
 
 def _declarations_of(asked: str, name: str, symbols: Sequence[Declared]) -> list[Declared]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from query_api.retrieval.hit_details import HitLocator, enrich
-from query_api.retrieval.use_sites import at_use_sites
+from query_api.retrieval.use_sites import at_use_sites, no_use_note, uses_located
 from schemas import tools as t
 from streams.stores import ViewStore
 from streams.stores.views.handlers import default_registry
@@ -170,3 +170,23 @@ def test_a_query_for_the_importers_points_at_the_import(tmp_path: Path) -> None:
             [hit] = at_use_sites(locator, "r", query, hits)
             assert (hit.startLine, hit.endLine) == (1, 1), (query, hit)
             assert hit.snippet == "1: from pkg.utils import get_client_addr"
+
+
+def test_an_answer_with_no_use_of_the_name_says_so(tmp_path: Path) -> None:
+    """QA on spf13/pflag: `what calls GetSlice` (nothing calls it) answered with twelve of its
+    declarations and no word that none of them is a caller."""
+    with ViewStore(tmp_path / "views.db", default_registry()) as views:
+        views.apply(records("flag.go", FLAG), {})
+        entry = t.EntryView(key="repo/r/file/flag.go", exists=True, kind="File", path="flag.go")
+        locator = HitLocator(views)
+        found = {}
+        for query in ("what calls VarPF", "what calls parseArgs", "parseArgs loop"):
+            hits = enrich(
+                locator, "r", query, [t.SearchHit(score=1.0, entry=entry)], details=True
+            ).hits
+            found[query] = no_use_note(query, *uses_located(locator, "r", query, hits))
+    assert found == {
+        "what calls VarPF": "none of these hits uses VarPF outside its declarations and comments",
+        "what calls parseArgs": None,
+        "parseArgs loop": None,
+    }
