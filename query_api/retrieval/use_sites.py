@@ -32,6 +32,10 @@ from query_api.retrieval.users_first import REASON as USES_REASON
 from schemas import tools as t
 from streams.stores.views.symbol_spans import Declared
 
+# a string literal on one line: a message naming the name (`"while using ContinueOnError"`)
+# is no use of it; no `<`, `>` or `&` between single quotes, which Rust's lifetimes span
+# (`impl<'a> Foo<'a>`)
+_STRING = re.compile(r""""(?:\\.|[^"\\])*"|'(?:\\.|[^'\\<>&])*'|`[^`]*`""")
 _IMPORTERS = re.compile(r"\bimport(?:s|ed)\b", re.IGNORECASE)  # `what imports X`
 
 
@@ -101,14 +105,14 @@ def _declarations_of(asked: str, name: str, symbols: Sequence[Declared]) -> list
 def use_lines(
     lines: Sequence[str], own: Sequence[Declared], headers: set[int], whole: re.Pattern[str]
 ) -> list[int]:
-    """The numbers of the lines using the name `whole` matches: holding it whole, neither a
-    comment, nor a declaration's first line in `headers`, nor inside `own`, the declarations
-    the query names (a recursive call is not who calls it)."""
+    """The numbers of the lines using the name `whole` matches: holding it whole outside
+    string literals, neither a comment, nor a declaration's first line in `headers`, nor
+    inside `own`, the declarations the query names (a recursive call is not who calls it)."""
     spans = [(s.start_line, s.end_line) for s in own]
     return [
         n
         for n, line in enumerate(lines, start=1)
-        if whole.search(line)
+        if whole.search(_STRING.sub('""', line))
         and n not in headers
         and not COMMENT_LINE.match(line)
         and not any(lo <= n <= hi for lo, hi in spans)

@@ -6,10 +6,11 @@ spf13/pflag: `what calls parseArgs` pointed flag.go at `parseArgs` itself, whose
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from query_api.retrieval.hit_details import HitLocator, enrich
-from query_api.retrieval.use_sites import at_use_sites, no_use_note, uses_located
+from query_api.retrieval.use_sites import at_use_sites, no_use_note, use_lines, uses_located
 from schemas import tools as t
 from streams.stores import ViewStore
 from streams.stores.views.handlers import default_registry
@@ -190,3 +191,38 @@ def test_an_answer_with_no_use_of_the_name_says_so(tmp_path: Path) -> None:
         "what calls parseArgs": None,
         "parseArgs loop": None,
     }
+
+
+def test_a_name_inside_a_string_is_no_use(tmp_path: Path) -> None:
+    """QA on spf13/pflag: `who references ContinueOnError` pointed flag_test.go at
+    `t.Error("did call Usage while using ContinueOnError")`, not at a call passing it."""
+    body = "\n".join(
+        [
+            "package pflag",  # 1
+            "",
+            "func TestUsage(t *testing.T) {",  # 3
+            '\tt.Error("did call Usage while using ContinueOnError")',  # 4
+            "}",  # 5
+            "",
+            "func TestAddFlagSet(t *testing.T) {",  # 7
+            '\toldSet := NewFlagSet("old", ContinueOnError)',  # 8
+            "}",  # 9
+            "",
+        ]
+    )
+    with ViewStore(tmp_path / "views.db", default_registry()) as views:
+        views.apply(records("flag_test.go", body), {})
+        path = "flag_test.go"
+        entry = t.EntryView(key=f"repo/r/file/{path}", exists=True, kind="File", path=path)
+        locator = HitLocator(views)
+        query = "who references ContinueOnError"
+        hits = enrich(locator, "r", query, [t.SearchHit(score=1.0, entry=entry)], details=True).hits
+        [hit] = at_use_sites(locator, "r", query, hits)
+        assert (hit.startLine, hit.endLine) == (7, 9), hit
+        assert hit.snippet == '8: oldSet := NewFlagSet("old", ContinueOnError)'
+
+
+def test_what_a_string_literal_is() -> None:
+    whole = re.compile(r"(?<![\w$])Foo(?![\w$])")
+    lines = ["impl<'a> Foo<'a> for Bar {", "log('no Foo here')", 'x = "Foo"', "y = Foo()"]
+    assert use_lines(lines, [], set(), whole) == [1, 4]
