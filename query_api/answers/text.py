@@ -403,7 +403,7 @@ def _context(r: b.ContextResult) -> str:
         f"({_how(r.mode, r.retrievalPath)}); {r.responseTokens}/{r.budgetTokens} tokens{state}"
     )
     shared = shared_reasons(r.entries)
-    said = [why for why in shared if not _how_found(why)]
+    said = [why for why in shared if not how_found(why)]
     if said:
         head += f"; every file: {', '.join(quoted(why) for why in said)}"
     note = _own_note(r.note, r.freshness)
@@ -445,7 +445,7 @@ _SYMBOL_REASON = "symbol:"
 _FOUND_BY = frozenset({"semantic", "keyword-fused"})
 
 
-def _how_found(reason: str) -> bool:
+def how_found(reason: str) -> bool:
     return reason in _FOUND_BY or reason.startswith("chunk:")
 
 
@@ -460,7 +460,7 @@ def entry_lines(e: b.BundleEntry, shared: frozenset[str] = frozenset()) -> list[
     why = ", ".join(
         quoted(r)
         for r in e.reasons
-        if r not in shared and not _how_found(r) and not (code and r.startswith(_SYMBOL_REASON))
+        if r not in shared and not how_found(r) and not (code and r.startswith(_SYMBOL_REASON))
     )
     out = [f"== {_where(e.path, e.startLine, e.endLine)}" + (f" [{why}]" if why else "")]
     if e.truncatedAtLine is not None:  # the file goes on: its stored text stops in that line

@@ -3,6 +3,8 @@ search hit's reasons as the entry keeps them (query_api/context/bundle.py packs 
 
 from __future__ import annotations
 
+from query_api.answers.text import how_found
+
 
 def unit_key(
     kind: str, symbol: str | None, ranges: list[tuple[int, int]], i: int, whole: bool
@@ -27,11 +29,15 @@ def bundle_reasons(reasons: list[str], packed: set[str], whole: bool = False) ->
     """A search hit's reasons as a bundle entry carries them: a `symbol:<fq>` reason whose
     declaration is packed, or encloses one (a class whose methods the spans show), says
     again what its units say (a whole body packs every declaration the file holds), and of
-    the others the first (the best match) says enough; the search answer keeps them all.
-    Never empty."""
+    the others the first (the best match) says enough; how the file was found (`semantic`,
+    `chunk:file`, `keyword-fused`) is the same on most entries and the answer's retrieval
+    path says it: a file only the vectors found keeps `semantic`. The search answer keeps
+    them all. Never empty."""
     out: list[str] = []
     named = False
     for reason in reasons:
+        if how_found(reason):
+            continue
         if reason.startswith("symbol:"):
             if whole or named or _shown(reason[len("symbol:") :], packed):
                 continue

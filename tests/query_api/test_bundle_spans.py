@@ -124,10 +124,20 @@ def test_a_share_above_span_lines_takes_one_more_declaration() -> None:
 def test_a_reason_naming_a_packed_declaration_or_its_class_is_not_repeated() -> None:
     reasons = ["semantic", "symbol:pkg.Parser", "symbol:pkg.Parser.feed", "content-match"]
     # the spans show Parser.feed: neither the method nor its class is said again
-    assert bundle_reasons(reasons, {"pkg.Parser.feed"}) == ["semantic", "content-match"]
+    assert bundle_reasons(reasons, {"pkg.Parser.feed"}) == ["content-match"]
     # a declaration merely sharing a prefix (ParserBase) is not enclosed
     kept = bundle_reasons(["symbol:pkg.Parser"], {"pkg.ParserBase.feed"})
     assert kept == ["symbol:pkg.Parser"]
+
+
+def test_an_entry_leaves_out_how_its_file_was_found() -> None:
+    """`semantic`, `chunk:file` and `keyword-fused` were on every entry of a hybrid answer,
+    and the answer's retrieval path says them: ten of the 118 tokens of envelope chi's
+    client_ip.go cost beside its 172 tokens of code at 2,000. A file only the vectors found
+    keeps `semantic`."""
+    found = ["semantic", "chunk:file", "keyword-fused", "path-name-match", "symbol:a.ClientIP"]
+    assert bundle_reasons(found, set()) == ["path-name-match", "symbol:a.ClientIP"]
+    assert bundle_reasons(["semantic", "chunk:function"], set()) == ["semantic"]
 
 
 def test_a_span_limit_keeps_the_best_declaration_only() -> None:
@@ -465,9 +475,5 @@ def test_an_entry_holding_the_whole_body_names_none_of_its_declarations() -> Non
     """Every declaration a file holds is in its whole body, so a `symbol:` reason says again
     what the code shows (gin's render/pdf.go, 155 tokens, named `symbol:render.PDF`)."""
     reasons = ["semantic", "path-name-match", "symbol:render.PDF", "content-match"]
-    assert bundle_reasons(reasons, set(), whole=True) == [
-        "semantic",
-        "path-name-match",
-        "content-match",
-    ]
+    assert bundle_reasons(reasons, set(), whole=True) == ["path-name-match", "content-match"]
     assert bundle_reasons(["symbol:render.PDF"], set(), whole=True) == ["symbol:render.PDF"]
