@@ -242,10 +242,9 @@ def test_a_declaration_longer_than_the_share_sends_its_lines_that_match() -> Non
     assert start == 44 - SPAN_CONTEXT and end - start + 1 == 60
 
 
-def test_the_declaration_holding_the_best_passage_counts_as_a_name() -> None:
-    """The search's best passage of a file is where the task's meaning is, whatever words it
-    uses: got's `Request._onResponseBase` was changed while the spans, by words, were
-    `_destroy` and `_emitUploadComplete`. Its declaration counts HOT_WEIGHT more."""
+def _response_base() -> tuple[list[str], list[SymbolRow], frozenset[str]]:
+    """A file whose words point at `destroy_request` and whose meaning (a passage, a hit's
+    lines) lies in `on_response_base`."""
     body = ["    pass"] * 80
     body[9] = "def destroy_request(req):  # destroy the response"
     body[39] = "def on_response_base(res):"
@@ -253,7 +252,17 @@ def test_the_declaration_holding_the_best_passage_counts_as_a_name() -> None:
         sym("destroy_request", "Function", 10, 20),
         sym("on_response_base", "Function", 40, 60),
     ]
-    stems = task_stems("destroy the response stream")
+    return body, symbols, task_stems("destroy the response stream")
+
+
+RESPONSE_BASE = _response_base()
+
+
+def test_the_declaration_holding_the_best_passage_counts_as_a_name() -> None:
+    """The search's best passage of a file is where the task's meaning is, whatever words it
+    uses: got's `Request._onResponseBase` was changed while the spans, by words, were
+    `_destroy` and `_emitUploadComplete`. Its declaration counts HOT_WEIGHT more."""
+    body, symbols, stems = RESPONSE_BASE
     [(_, _, fq)] = select_spans(symbols, len(body), stems, lines=body, max_spans=1)
     assert fq == "destroy_request"  # by words alone
     [(_, _, fq)] = select_spans(symbols, len(body), stems, lines=body, max_spans=1, hot=(44, 52))
@@ -270,14 +279,7 @@ def test_the_declaration_the_search_hit_points_at_counts_as_a_name() -> None:
     `visitDropColumn`, and the bundle, by words alone, sent `visitCreateTable`. The
     declaration holding the hit's lines counts HIT_WEIGHT more, and a long one is sent as
     a window at those lines."""
-    body = ["    pass"] * 80
-    body[9] = "def destroy_request(req):  # destroy the response"
-    body[39] = "def on_response_base(res):"
-    symbols = [
-        sym("destroy_request", "Function", 10, 20),
-        sym("on_response_base", "Function", 40, 60),
-    ]
-    stems = task_stems("destroy the response stream")
+    body, symbols, stems = RESPONSE_BASE
     [(_, _, fq)] = select_spans(symbols, len(body), stems, lines=body, max_spans=1, hit=(44, 46))
     assert fq == "on_response_base"
     long = ["    step()"] * 500

@@ -81,62 +81,40 @@ def widen(key: object, e: b.BundleEntry, wanted: int) -> b.BundleEntry | None:
     return span_entry(e.path, max(1, a - grow // 2), z + grow - grow // 2)
 
 
+def fill_room(
+    packed: list[b.BundleEntry], later: list[b.BundleEntry], room: int, widening: bool = True
+) -> list[b.BundleEntry]:
+    """fill() with nothing grown whole nor cut, and the spans widened as `widen` does."""
+    return fill(
+        [(e.path, e) for e in packed],
+        [Item(e.path, e) for e in later],
+        lambda key: None,
+        lambda it, cap: None,
+        Coster(count),
+        room,
+        Share(0, 0),
+        widen if widening else None,
+    )
+
+
 def test_room_no_further_file_takes_widens_the_spans_sent() -> None:
     """gin's recovery.go went out as 71 lines of a 2,000-token answer that left 530 tokens
     unused: no later file fitted, and the spans sent stayed as the plan cut them."""
     coster = Coster(count)
     first = span_entry("recovery.go", 134, 204)
     room = 600
-    out = fill(
-        [("recovery.go", first)],
-        [],
-        lambda key: None,
-        lambda it, cap: None,
-        coster,
-        room,
-        Share(0, 0),
-        widen,
-    )
-    [grown] = out
+    [grown] = fill_room([first], [], room)
     assert grown._spans[0][0] < 134 and grown._spans[0][1] > 204  # every line it held, and more
     extra = coster.entry(grown) - coster.entry(first)
     assert 0.9 * room < extra <= room  # most of the room, never more
     # a later file that fits comes first: only the room it leaves widens the spans
-    later = entry("later.py", 20)
-    out = fill(
-        [("recovery.go", first)],
-        [Item("later.py", later)],
-        lambda key: None,
-        lambda it, cap: None,
-        coster,
-        room,
-        Share(0, 0),
-        widen,
-    )
+    out = fill_room([first], [entry("later.py", 20)], room)
     assert [e.path for e in out] == ["recovery.go", "later.py"]
-    spent = sum(coster.entry(e) for e in out) - coster.entry(first)
-    assert spent <= room
+    assert sum(coster.entry(e) for e in out) - coster.entry(first) <= room
     # two cut files share the room
     second = span_entry("other.go", 500, 540)
-    out = fill(
-        [("recovery.go", first), ("other.go", second)],
-        [],
-        lambda key: None,
-        lambda it, cap: None,
-        coster,
-        room,
-        Share(0, 0),
-        widen,
-    )
+    out = fill_room([first, second], [], room)
     assert all(len(e._spans) == 1 for e in out)
     assert out[0]._spans != first._spans and out[1]._spans != second._spans
     # without a way to widen, the spans stay as they were
-    assert fill(
-        [("recovery.go", first)],
-        [],
-        lambda key: None,
-        lambda it, cap: None,
-        coster,
-        room,
-        Share(0, 0),
-    ) == [first]
+    assert fill_room([first], [], room, widening=False) == [first]
