@@ -88,6 +88,18 @@ def _hits(tmp_path: Path, query: str) -> dict[str, t.SearchHit]:
         return {hit.entry.path or "": hit for hit in at_use_sites(locator, "r", query, enriched)}
 
 
+def _one(
+    tmp_path: Path, path: str, body: str, query: str
+) -> tuple[list[t.SearchHit], list[t.SearchHit]]:
+    """One file's hit as search details it, and as at_use_sites points it."""
+    with ViewStore(tmp_path / "views.db", default_registry()) as views:
+        views.apply(records(path, body), {})
+        entry = t.EntryView(key=f"repo/r/file/{path}", exists=True, kind="File", path=path)
+        locator = HitLocator(views)
+        hits = enrich(locator, "r", query, [t.SearchHit(score=1.0, entry=entry)], details=True).hits
+        return hits, at_use_sites(locator, "r", query, hits)
+
+
 def test_the_declaring_file_points_at_its_callers_not_the_declaration(tmp_path: Path) -> None:
     for query in ("what calls parseArgs", "where is parseArgs used?", "callers of parseArgs"):
         hit = _hits(tmp_path, query)["flag.go"]
@@ -106,23 +118,13 @@ def test_a_caller_points_at_its_call_not_at_the_lines_sharing_the_names_words(
 def test_a_file_using_the_name_nowhere_but_its_declaration_and_comments_keeps_its_lines(
     tmp_path: Path,
 ) -> None:
-    query = "what calls VarPF"
-    with ViewStore(tmp_path / "views.db", default_registry()) as views:
-        views.apply(records("flag.go", FLAG), {})
-        entry = t.EntryView(key="repo/r/file/flag.go", exists=True, kind="File", path="flag.go")
-        locator = HitLocator(views)
-        hits = enrich(locator, "r", query, [t.SearchHit(score=1.0, entry=entry)], details=True).hits
-        assert at_use_sites(locator, "r", query, hits) == hits
+    hits, pointed = _one(tmp_path, "flag.go", FLAG, "what calls VarPF")
+    assert pointed == hits
 
 
 def test_a_query_not_about_users_keeps_the_lines_its_words_found(tmp_path: Path) -> None:
-    query = "parseArgs loop"
-    with ViewStore(tmp_path / "views.db", default_registry()) as views:
-        views.apply(records("flag.go", FLAG), {})
-        entry = t.EntryView(key="repo/r/file/flag.go", exists=True, kind="File", path="flag.go")
-        locator = HitLocator(views)
-        hits = enrich(locator, "r", query, [t.SearchHit(score=1.0, entry=entry)], details=True).hits
-        assert at_use_sites(locator, "r", query, hits) == hits
+    hits, pointed = _one(tmp_path, "flag.go", FLAG, "parseArgs loop")
+    assert pointed == hits
 
 
 def test_a_qualified_name_is_used_by_a_declaration_of_the_same_simple_name(
@@ -142,16 +144,9 @@ def test_an_import_of_the_name_is_no_use_while_a_call_is(tmp_path: Path) -> None
         "from pkg.utils import get_client_addr\n\n\n"
         "def log_request(scope):\n    return get_client_addr(scope)\n"
     )
-    with ViewStore(tmp_path / "views.db", default_registry()) as views:
-        views.apply(records("pkg/config.py", body), {})
-        path = "pkg/config.py"
-        entry = t.EntryView(key=f"repo/r/file/{path}", exists=True, kind="File", path=path)
-        locator = HitLocator(views)
-        query = "what calls get_client_addr"
-        hits = enrich(locator, "r", query, [t.SearchHit(score=1.0, entry=entry)], details=True).hits
-        [hit] = at_use_sites(locator, "r", query, hits)
-        assert (hit.startLine, hit.endLine) == (4, 5), hit
-        assert hit.snippet == "5: return get_client_addr(scope)"
+    _, [hit] = _one(tmp_path, "pkg/config.py", body, "what calls get_client_addr")
+    assert (hit.startLine, hit.endLine) == (4, 5), hit
+    assert hit.snippet == "5: return get_client_addr(scope)"
 
 
 def test_a_query_for_the_importers_points_at_the_import(tmp_path: Path) -> None:
@@ -159,18 +154,10 @@ def test_a_query_for_the_importers_points_at_the_import(tmp_path: Path) -> None:
         "from pkg.utils import get_client_addr\n\n\n"
         "def log_request(scope):\n    return get_client_addr(scope)\n"
     )
-    with ViewStore(tmp_path / "views.db", default_registry()) as views:
-        views.apply(records("pkg/config.py", body), {})
-        path = "pkg/config.py"
-        entry = t.EntryView(key=f"repo/r/file/{path}", exists=True, kind="File", path=path)
-        locator = HitLocator(views)
-        for query in ("where is get_client_addr imported?", "what imports get_client_addr"):
-            hits = enrich(
-                locator, "r", query, [t.SearchHit(score=1.0, entry=entry)], details=True
-            ).hits
-            [hit] = at_use_sites(locator, "r", query, hits)
-            assert (hit.startLine, hit.endLine) == (1, 1), (query, hit)
-            assert hit.snippet == "1: from pkg.utils import get_client_addr"
+    for query in ("where is get_client_addr imported?", "what imports get_client_addr"):
+        _, [hit] = _one(tmp_path, "pkg/config.py", body, query)
+        assert (hit.startLine, hit.endLine) == (1, 1), (query, hit)
+        assert hit.snippet == "1: from pkg.utils import get_client_addr"
 
 
 def test_an_answer_with_no_use_of_the_name_says_so(tmp_path: Path) -> None:
@@ -210,16 +197,9 @@ def test_a_name_inside_a_string_is_no_use(tmp_path: Path) -> None:
             "",
         ]
     )
-    with ViewStore(tmp_path / "views.db", default_registry()) as views:
-        views.apply(records("flag_test.go", body), {})
-        path = "flag_test.go"
-        entry = t.EntryView(key=f"repo/r/file/{path}", exists=True, kind="File", path=path)
-        locator = HitLocator(views)
-        query = "who references ContinueOnError"
-        hits = enrich(locator, "r", query, [t.SearchHit(score=1.0, entry=entry)], details=True).hits
-        [hit] = at_use_sites(locator, "r", query, hits)
-        assert (hit.startLine, hit.endLine) == (7, 9), hit
-        assert hit.snippet == '8: oldSet := NewFlagSet("old", ContinueOnError)'
+    _, [hit] = _one(tmp_path, "flag_test.go", body, "who references ContinueOnError")
+    assert (hit.startLine, hit.endLine) == (7, 9), hit
+    assert hit.snippet == '8: oldSet := NewFlagSet("old", ContinueOnError)'
 
 
 def test_what_a_string_literal_is() -> None:
