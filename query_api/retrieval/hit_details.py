@@ -44,6 +44,7 @@ from query_api.retrieval.contractions import without_contractions
 from query_api.retrieval.line_preference import LinePreference, covered, is_import
 from query_api.retrieval.named_declaration import declaration_named
 from query_api.retrieval.passages import passage_lines
+from query_api.retrieval.test_module_lines import about_tests, outside, test_module_ranges
 from query_api.retrieval.word_forms import forms, needle
 from schemas import tools as t
 from streams.stores.views.named_files import whole_path
@@ -274,7 +275,11 @@ def locate_in_file(
     lines = body.split("\n")
     first, last = (within.start_line, within.end_line) if within else (1, len(lines))
     last = min(last, len(lines))
-    bounds, rarity = _candidate_lines(body, lines, terms, first, last)
+    every, rarity = _candidate_lines(body, lines, terms, first, last)
+    bounds = every
+    tests = [] if within else test_module_ranges(symbols, lines)
+    if tests and not about_tests(terms.words, terms.identifiers):
+        bounds = outside(bounds, tests) or bounds  # a Rust file's code before its tests
     # of the lines that match best, a declaration's first line: `WalkBuilder` is where
     # `struct WalkBuilder` starts, not the doc comment above it that names it too
     licence_end = after_licence(lines)
@@ -287,6 +292,10 @@ def locate_in_file(
     ranked = sorted(bounds, key=lambda n: (-bounds[n], prefer.key(n)))[:CANDIDATE_LINES]
     known: dict[int, int] = {}  # line -> its score (each line is tokenized once per file)
     best = _best_line(lines, terms, ranked, bounds, known, prefer)
+    if best is None and len(bounds) < len(every):  # only the tests' lines match
+        bounds = every
+        ranked = sorted(bounds, key=lambda n: (-bounds[n], prefer.key(n)))[:CANDIDATE_LINES]
+        best = _best_line(lines, terms, ranked, bounds, known, prefer)
     if best is None:
         if within is None:
             return None

@@ -17,6 +17,11 @@ _TEST_MODULE = re.compile(r"#\[cfg\((?:all\([^\]]*?)?\btest\b")
 NAMESPACE_KIND = "Namespace"
 
 
+def is_test_module_attribute(line: str) -> bool:
+    """`#[cfg(test)]` or `#[cfg(all(test, unix))]`, not `#[cfg(not(test))]`."""
+    return bool(_TEST_MODULE.search(line)) and "not(test" not in line
+
+
 def is_test_function(symbol: SymbolRow) -> bool:
     return symbol.kind in ("Function", "Method") and bool(_TEST_ATTRIBUTE.search(symbol.signature))
 

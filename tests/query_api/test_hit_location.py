@@ -358,3 +358,47 @@ def test_a_query_word_counts_on_a_line_holding_its_plural_or_singular() -> None:
     status = "\n".join(["statu = 1 # check", *filler, "status = check()"])
     found = locate_in_file(status, [], query_terms("check status"))
     assert found is not None and found.start_line == 30, found
+
+
+def test_a_rust_hit_points_at_code_before_the_tests_in_its_file() -> None:
+    """QA on seanmonstar/reqwest: a unit test names what it checks in the query's words
+    (`fn timeout_applies_to_connect`), and its line outscored the code the request is about.
+    A `#[cfg(test)]` module's lines are the hit's only when the query is about tests, or
+    when no other line matches."""
+    body = "\n".join(
+        [
+            "pub fn connect(timeout: Duration) -> Conn {",  # 1: `timeout`
+            "    Conn::new()",
+            "}",
+            "",
+            "#[cfg(test)]",  # 5
+            "mod tests {",  # 6
+            "    #[test]",
+            "    fn connect_timeout_applies() {",  # 8: `connect` and `timeout`
+            "        assert!(true);",
+            "    }",
+            "}",
+        ]
+    )
+    symbols = [
+        SymbolRow("r", "src/c.rs", "c.connect", "connect", "Function", 1, 3, "d", ""),
+        SymbolRow("r", "src/c.rs", "c.tests", "tests", "Namespace", 6, 11, "d", "mod tests"),
+        SymbolRow(
+            "r",
+            "src/c.rs",
+            "c.tests.connect_timeout_applies",
+            "connect_timeout_applies",
+            "Function",
+            8,
+            10,
+            "d",
+            "",
+        ),
+    ]
+    found = locate_in_file(body, symbols, query_terms("connect timeout applies"))
+    assert found is not None and found.start_line == 1, found
+    about = locate_in_file(body, symbols, query_terms("tests for connect timeout applies"))
+    assert about is not None and about.start_line == 8, about
+    # only the tests hold the words: they are the hit's lines
+    only = locate_in_file(body, symbols, query_terms("applies"))
+    assert only is not None and only.start_line == 8, only

@@ -1,0 +1,41 @@
+"""The lines of a Rust file's `#[cfg(test)]` modules, which a hit points into only when the
+query is about tests or no other line matches.
+
+Rust keeps a file's unit tests in the file, and a test names what it checks in the query's
+words (`fn timeout_is_applied_to_connect()`), so its lines outscored the code a request is
+about: reqwest's QA pass saw hits point into `mod tests`. Bundles already send a file's code
+before its tests (query_api/symbols/rust_tests.py); this is the same rule for a hit's lines.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from query_api.symbols.rust_tests import NAMESPACE_KIND, is_test_module_attribute
+from streams.stores.views.symbol_spans import Declared
+
+_ATTRIBUTE_LINES = 3  # lines above a module's `mod` line its attributes may take
+
+
+def test_module_ranges(symbols: Sequence[Declared], lines: Sequence[str]) -> list[tuple[int, int]]:
+    """(first, last) line of each module opened by a `#[cfg(test)]` attribute just above it
+    (or on its own line)."""
+    out = []
+    for sym in symbols:
+        if sym.kind != NAMESPACE_KIND or not 0 < sym.start_line <= len(lines):
+            continue
+        above = lines[max(0, sym.start_line - 1 - _ATTRIBUTE_LINES) : sym.start_line]
+        if any(is_test_module_attribute(line) for line in above):
+            out.append((sym.start_line, sym.end_line))
+    return out
+
+
+def about_tests(words: frozenset[str], identifiers: Sequence[str]) -> bool:
+    """Whether a query's words or identifiers speak of tests (`test`, `tests`, `testing`,
+    `test_timeout`)."""
+    return any(w.startswith("test") for w in words) or any("test" in i for i in identifiers)
+
+
+def outside(numbers: dict[int, int], ranges: Sequence[tuple[int, int]]) -> dict[int, int]:
+    """`numbers` (line -> bound) without the lines `ranges` hold."""
+    return {n: v for n, v in numbers.items() if not any(a <= n <= z for a, z in ranges)}
