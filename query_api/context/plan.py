@@ -38,6 +38,7 @@ EFFICIENCY = 6  # a file after the first COVER carries 6x its envelope in code, 
 # the planned files' envelopes together with the answer's own stay within this share of the
 # budget: a small budget covers fewer files with more of their code rather than five slivers
 ENVELOPE_SHARE = 0.14
+TOP_WHOLE_SHARE = 0.5  # the first file is sent whole when it takes at most this share
 
 
 @dataclass
@@ -237,7 +238,12 @@ def _cover(
             items, list(naturals), list(map(float, contents)), contents, render_under, coster, room
         )
     overheads = [coster.entry(e) - c for e, c in zip(naturals, contents, strict=True)]
-    shares = water_fill(contents, room - sum(overheads))
+    available = room - sum(overheads)
+    if not is_cut(naturals[0]) and contents[0] <= TOP_WHOLE_SHARE * available:
+        # the search's first file whole, the rest shared among the others
+        shares = [float(contents[0]), *water_fill(contents[1:], available - contents[0])]
+    else:
+        shares = list(map(float, water_fill(contents, available)))
     scale = 1.0
     for _ in range(SHRINK_STEPS):
         scaled = [share * scale for share in shares]

@@ -83,3 +83,29 @@ def test_the_default_budget_always_covers_the_first_five_files() -> None:
     items = [Item(f"f{i}.py", entry(f"f{i}.py", 600, full=5000)) for i in range(8)]
     assert cover_count(items, coster, b.DEFAULT_BUDGET, base=b.DEFAULT_BUDGET) == COVER
     assert cover_count(items, coster, b.DEFAULT_BUDGET - 1, base=b.DEFAULT_BUDGET) == 1
+
+
+def test_the_first_file_goes_whole_when_it_takes_at_most_half_the_room() -> None:
+    """QA on spf13/pflag, `fix: allow hex input in UintSlice` at 8,192 tokens: the first
+    file, uint_slice.go (~1,300 tokens), was cut to lines 113-168 by the even shares while
+    the next four came whole; its `Set` and the parsing the fix changed were left out."""
+    coster = Coster(count)
+    first = entry("uint_slice.go", 1300)  # whole as rendered
+    items = [Item("uint_slice.go", first)] + [
+        Item(f"f{i}.go", entry(f"f{i}.go", 1300)) for i in range(1, 5)
+    ]
+
+    def render_under(item: Item, cap: int) -> b.BundleEntry | None:
+        return entry(str(item.key), min(cap * 2 // 3, 1300), full=1300)
+
+    planned = plan(items, render_under, coster, 8192, 300)
+    assert planned.entries[0].path == "uint_slice.go"
+    assert planned.entries[0].tokenCount == first.tokenCount  # whole, not cut
+    assert [e.path for e in planned.entries] == [
+        "uint_slice.go",
+        *(f"f{i}.go" for i in range(1, 5)),
+    ]
+    # one that would take more than half of the room is shared out as before
+    big = [Item(str(it.key), entry(str(it.key), 2600)) for it in items]
+    cut = plan(big, render_under, coster, 8192, 300)
+    assert cut.entries[0].tokenCount < big[0].entry.tokenCount
