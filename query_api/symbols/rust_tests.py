@@ -29,11 +29,7 @@ def is_test_function(symbol: SymbolRow) -> bool:
 def test_modules(declared: Sequence[SymbolRow]) -> list[SymbolRow]:
     """The `#[cfg(test)]` modules among a Rust file's declarations."""
     return [
-        s
-        for s in declared
-        if s.kind == NAMESPACE_KIND
-        and _TEST_MODULE.search(s.signature)
-        and "not(test" not in s.signature
+        s for s in declared if s.kind == NAMESPACE_KIND and is_test_module_attribute(s.signature)
     ]
 
 
