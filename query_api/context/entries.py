@@ -13,7 +13,7 @@ from collections.abc import Iterator, Sequence
 from processors.symbols.languages.python import import_name
 from query_api.context.candidates import Candidate
 from query_api.context.count_memo import CountMemo
-from query_api.context.entry_fields import bundle_reasons, unit_key
+from query_api.context.entry_fields import bundle_reasons, span_name, unit_key
 from query_api.context.receipts import receipt_of, sha256_hex
 from query_api.context.spans import (
     FILL_LINES,
@@ -326,9 +326,11 @@ class EntryRenderer:
         windows = self.windows(repo_id, path, units, ranges, whole)
 
         def named(kind: b.UnitKind, sym: str) -> str:
-            if kind == "span" and prefix and sym.startswith(prefix):
-                return sym[len(prefix) :]
-            return import_name(sym, path, packages)
+            if kind != "span":
+                return import_name(sym, path, packages)
+            if prefix and sym.startswith(prefix):
+                return span_name(sym[len(prefix) :])
+            return span_name(import_name(sym, path, packages))
 
         return [
             b.Unit(

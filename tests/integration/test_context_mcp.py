@@ -222,6 +222,29 @@ async def test_large_files_are_sliced_into_the_spans_that_matter(tmp_path: Path)
         assert "startLine" not in unit and big["endLine"] - big["startLine"] + 1 == len(lines)
 
 
+async def test_an_overloads_span_is_named_as_its_code_names_it(tmp_path: Path) -> None:
+    """A span of one of several `@overload`s is named by its function's name, not by the fq
+    name the symbol views tell the overloads apart with (`settle(int|None,str|None,...)#2`):
+    the span's lines show which one it is."""
+    async with memory_rig(tmp_path, index=True) as (app, s):
+        root = app.settings.workspace_root
+        assert root is not None
+        params = "amount: int | None = None, currency: str | None = None, memo: str = ''"
+        head = ["import typing as t\n\n"]
+        head += [f"@t.overload\ndef settle_refund({params}) -> int: ...\n\n" for _ in range(2)]
+        head.append(f"def settle_refund({params}) -> int:\n    return amount or 0\n\n")
+        filler = [f"def helper_{i}(x):\n    return x + {i}\n\n" for i in range(400)]
+        (root / "repo" / "src" / "refunds.py").write_text("".join(head + filler))
+        await call(s, "repocontext_refresh", {"repoId": "repo", "paths": ["src/refunds.py"]})
+        args = {"repoId": "repo", "task": "settle refund", "responseBudgetTokens": 4000}
+        result = await call(s, "repocontext_context", {**args, "detail": "slices"})
+        entry = next(e for e in result["entries"] if e["path"] == "src/refunds.py")
+        assert entry["tokenCount"] < entry["fullReadTokenCount"], "the file is sliced"
+        names = [u.get("symbol") for u in entry["units"]]
+        assert "settle_refund" in names, names
+        assert not [n for n in names if n and ("(" in n or "#" in n)], names
+
+
 async def test_the_retry_budget_is_the_least_that_packs(tmp_path: Path) -> None:
     """Nothing fits: `retryBudgetTokens` is the least budget at which the answer packs, grown
     only by the freshness fields' worst case, not the top file's spans as rendered at any
