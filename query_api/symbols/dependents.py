@@ -54,6 +54,7 @@ import posixpath
 import re
 from collections.abc import Callable, Iterable
 
+from processors.symbols.languages.js_ts import DEFAULT_EXPORT
 from query_api.symbols.families import (
     FILE_LEVEL,
     PACKAGE_IS_DIRECTORY,
@@ -241,6 +242,8 @@ class DependentsResolver:
             rules.add_stand_ins(sorted(exclude), by_name)
             if whole_files:
                 rules.add_file_stand_ins(sorted(exclude), by_name)
+        if not whole_files and DEFAULT_EXPORT in by_name:
+            _keep_defaults_of_top_level(by_name, declared)
         return by_name
 
     def imports(self, repo_id: str, path: str, js: JsModules | None = None) -> list[str]:
@@ -372,3 +375,16 @@ def _named_test_in_reach(
     if family == "jvm":
         return jvm_names_in_reach(test, declared, rivals)
     return True
+
+
+def _keep_defaults_of_top_level(by_name: ByName, declared: list[SymbolRow]) -> None:
+    """Of the TS/JS default exports standing for the files asked about, keep those of files
+    where a declaration looked up is top-level: a member (`ValidationError.formatError`) is
+    never a file's default export, so an import of the class is no use of it. QA on
+    jquense/yup: `what calls formatError` marked every file importing ValidationError."""
+    top_level = {s.path for s in declared if "." not in s.fq_name}
+    kept = [s for s in by_name[DEFAULT_EXPORT] if s.kind != "Other" or s.path in top_level]
+    if kept:
+        by_name[DEFAULT_EXPORT] = kept
+    else:
+        del by_name[DEFAULT_EXPORT]
