@@ -52,6 +52,8 @@ from query_api.retrieval.users_first import (
     distinctive,
     last_part,
     member_users,
+    naming_qualifier,
+    qualifier,
     used_name,
     users_first,
 )
@@ -357,19 +359,30 @@ class Retriever:
         if not found and len(declared) == len(rows) and distinctive(last_part(name)):
             found = bare_callers(symbols.references_to(repo_id, [last_part(name)]), own)
             found = found or self._member_users(repo_id, last_part(name), own)
+        elif not found and (owner := qualifier(name)) is not None:
+            # a one-word member (`ExitCode::exit`) the query names with its type: the files
+            # using it through a value and naming that type (QA on sharkdp/fd)
+            found = self._member_users(repo_id, last_part(name), own, owner)
         return sorted(found, key=lambda p: (is_test_path(p), -len(found[p]), p))
 
-    def _member_users(self, repo_id: str, name: str, own: set[str]) -> dict[str, list[int]]:
+    def _member_users(
+        self, repo_id: str, name: str, own: set[str], owner: str | None = None
+    ) -> dict[str, list[int]]:
         """The files outside `own` whose text uses `name` as a member (`f.getFlagType(...)`,
-        users_first.member_users), of at most MAX_MEMBER_FILES spelling its words; a doc's
-        code example (pflag's README calls `flags.MarkHidden`) is no user in the code."""
-        phrase = phrase_query(tuple(tokenize(name)), "body_terms")
+        users_first.member_users), of at most MAX_MEMBER_FILES spelling its words (and those
+        of `owner`, then writing it whole, when given); a doc's code example (pflag's README
+        calls `flags.MarkHidden`) is no user in the code."""
+        words = tuple(tokenize(owner)) if owner else tuple(tokenize(name))
+        phrase = phrase_query(words, "body_terms")
         paths = self.views.read(lambda c: paths_matching(c, repo_id, phrase, MAX_MEMBER_FILES))
         bodies = {}
         for path in sorted(p for p in set(paths) - own if role_of(p) != Role.DOC):
             row = self.views.get_content(repo_id, path)
             if row is not None:
                 bodies[path] = row.body
+        if owner is not None:
+            named = naming_qualifier(owner, bodies)
+            bodies = {path: body for path, body in bodies.items() if path in named}
         return member_users(name, bodies)
 
     def _importers_of(self, repo_id: str, name: str) -> list[str]:

@@ -125,6 +125,21 @@ def member_users(name: str, bodies: Mapping[str, str]) -> dict[str, list[int]]:
     return out
 
 
+def qualifier(name: str) -> str | None:
+    """The type or module a qualified name is a member of (`ExitCode::exit` -> ExitCode,
+    `Logger.AddCallerSkip` -> Logger), else None."""
+    parts = re.split(r"\.|::|#", name)
+    return parts[-2] if len(parts) > 1 and parts[-2] else None
+
+
+def naming_qualifier(qualifier: str, bodies: Mapping[str, str]) -> set[str]:
+    """The files of `bodies` writing `qualifier` as a word (an import, a type, a variant):
+    where a one-word member (`exit`) is used through a value, the type the query names tells
+    its calls from another type's `exit`."""
+    word = re.compile(rf"(?<![\w$]){re.escape(qualifier)}(?![\w$])")
+    return {path for path, body in bodies.items() if word.search(body)}
+
+
 def users_first(
     hits: list[t.SearchHit], users: list[str], name: str, hydrate: Hydrate
 ) -> list[t.SearchHit]:
