@@ -405,6 +405,16 @@ def test_path_match_outranks_body_only_match(store: ViewStore) -> None:
     assert hits[0].file is not None and hits[0].file.digest == "xx128:deadbeef"
 
 
+def test_a_stop_word_in_a_path_is_no_path_match(store: ViewStore) -> None:
+    """QA on spf13/pflag: `convert a flag to an int` gave string_to_slice.go `path-name-match`
+    from `to` alone; a path that shares a word of substance still says so."""
+    filler = {f"f{i}.txt": "unrelated" for i in range(4)}
+    corpus(store, {**filler, "string_to_slice.go": "flag parse", "int_flag.go": "value"})
+    hits = {h.path: h.reasons for h in keyword_hits(store, "r", "convert a flag to an int", 10)}
+    assert hits["string_to_slice.go"][0] != "path-name-match", hits
+    assert hits["int_flag.go"][0] == "path-name-match", hits
+
+
 def test_an_exact_path_or_file_name_ranks_its_file_first(store: ViewStore) -> None:
     """A path's words (src, pkg, app, py) fill other files' paths and bodies, so BM25 alone
     ranks a file repeating them above the long file the query names."""

@@ -285,13 +285,21 @@ def file_scores(
     """path -> [BM25 of content + symbols, path matched, body matched, symbol name matched]
     for the best `pool` files of each table, or for just the files in `only`."""
     found: dict[str, list[float | bool]] = {}
+    asked = {tok for tok, _ in idf.scales(CONTENT_FTS)}
     for path, score, path_hit, body_hit in _content_scores(conn, idf, repo_id, pool, only, mirrors):
-        found[path] = [score, path_hit, body_hit, False]
+        found[path] = [score, path_hit and not _by_stop_words(path, asked), body_hit, False]
     for path, score, name_hit in _symbol_scores(conn, idf, repo_id, pool, only, mirrors):
         entry = found.setdefault(path, [0.0, False, False, False])
         entry[0] = float(entry[0]) + score * SYMBOL_TABLE_WEIGHT
         entry[3] = name_hit
     return found
+
+
+def _by_stop_words(path: str, asked: set[str]) -> bool:
+    """Whether only stop words of the query are in the path (`to` in string_to_int.go): the
+    score counts them as BM25 does, but a `path-name-match` reason from them says nothing."""
+    shared = asked.intersection(tokenize(path))
+    return bool(shared) and shared <= STOP_WORDS
 
 
 def _content_scores(
