@@ -49,6 +49,23 @@ _DEFINED = re.compile(
 )
 CONTENT = "content-match"  # the reason after the `symbol:` ones (spec §1.4's order)
 FIELD_KIND = "Field"  # a variable: a class or function of the name is what is meant first
+# an interface sharing its name with another declaration of its file (TypeScript merges
+# `interface X` with `class X`): the other holds the code, the interface adds signatures
+INTERFACE_KIND = "Interface"
+_NTH = re.compile(r"#\d+$")
+# the declaration kinds (schemas.symbols) a word of the query names
+_KINDS_NAMED = {
+    "class": {"Type"},
+    "struct": {"Type"},
+    "type": {"Type", "Interface", "Enum"},
+    "interface": {"Interface"},
+    "trait": {"Interface", "Type"},
+    "enum": {"Enum", "Type"},
+    "function": {"Function", "Method"},
+    "method": {"Method", "Function"},
+    "constant": {"Field", "Other"},
+    "variable": {"Field", "Other"},
+}
 
 
 def defined_name(query: str) -> str | None:
@@ -58,6 +75,18 @@ def defined_name(query: str) -> str | None:
     if found is None:
         return None
     return next((group for group in found.groups() if group), None)
+
+
+def asked_kinds(query: str) -> frozenset[str]:
+    """The declaration kinds a definition query names besides its name (`where is the
+    ObjectSchema class declared`: Type), else none."""
+    found = _DEFINED.match(query)
+    if found is None:
+        return frozenset()
+    at = next(i for i, group in enumerate(found.groups(), start=1) if group)
+    rest = query[: found.start(at)] + " " + query[found.end(at) :]
+    words = re.findall(rf"\b{_KIND}\b", rest, re.IGNORECASE)
+    return frozenset(kind for word in words for kind in _KINDS_NAMED.get(word.casefold(), ()))
 
 
 # a pytest node id, as `pytest -v` and its failures print it: `tests/test_x.py::TestX::test_y`
@@ -85,6 +114,7 @@ def at_definitions(
     if asked is None:
         return _at_test_ids(locator, repo_id, test_ids(query), hits)
     parts = [p for p in re.split(r"\.|::|#", asked) if p]
+    kinds = asked_kinds(query)
     detailed = {
         rank: hit.entry.path
         for rank, hit in enumerate(hits[:DETAILED_HITS])
@@ -93,7 +123,7 @@ def at_definitions(
     declared = {
         rank: found
         for rank, path in detailed.items()
-        if (found := declaration_of(locator.symbols_of(repo_id, path), parts)) is not None
+        if (found := declaration_of(locator.symbols_of(repo_id, path), parts, kinds)) is not None
     }
     whole = re.compile(rf"(?<![\w$]){re.escape(parts[-1])}(?![\w$])")
     out = []
@@ -138,20 +168,31 @@ def _at_test_ids(
     return out
 
 
-def declaration_of(symbols: Sequence[Declared], parts: Sequence[str]) -> Declared | None:
+def declaration_of(
+    symbols: Sequence[Declared], parts: Sequence[str], kinds: frozenset[str] = frozenset()
+) -> Declared | None:
     """The declaration `parts` (a name, or a qualified name's parts) names in a file: its
-    qualified name ends with them; of several, one spelled in the query's case, then one
-    that is no field, then the first."""
+    qualified name ends with them; of several, one spelled in the query's case, then one of
+    the `kinds` the query names, then one that is no field, then no interface (TypeScript's
+    `interface ObjectSchema` merged with `class ObjectSchema`: QA on jquense/yup, `where is
+    the ObjectSchema class declared` pointed at the interface), then the first."""
     wanted = [p.casefold() for p in parts]
-    best: tuple[bool, bool, int, Declared] | None = None
+    best: tuple[bool, bool, bool, bool, int, Declared] | None = None
     for at, symbol in enumerate(symbols):
-        names = re.split(r"\.|::|#", symbol.fq_name.split("(", 1)[0])
+        # a name declared twice in its file is stored with a `#n` (processors nesting.py)
+        names = re.split(r"\.|::|#", _NTH.sub("", symbol.fq_name.split("(", 1)[0]))
         if [n.casefold() for n in names[-len(wanted) :]] != wanted:
             continue
-        key = (symbol.name == parts[-1], symbol.kind != FIELD_KIND, -at)
-        if best is None or key > best[:3]:
+        key = (
+            symbol.name == parts[-1],
+            symbol.kind in kinds,
+            symbol.kind != FIELD_KIND,
+            symbol.kind != INTERFACE_KIND,
+            -at,
+        )
+        if best is None or key > best[:5]:
             best = (*key, symbol)
-    return best[3] if best else None
+    return best[5] if best else None
 
 
 def _at(hit: t.SearchHit, lines: Sequence[str], declared: Declared, named: str) -> t.SearchHit:
