@@ -13,7 +13,7 @@ from collections.abc import Iterator, Sequence
 from processors.symbols.languages.python import import_name
 from query_api.context.candidates import Candidate
 from query_api.context.count_memo import CountMemo
-from query_api.context.entry_fields import bundle_reasons, span_name, unit_key
+from query_api.context.entry_fields import bundle_reasons, unit_key
 from query_api.context.receipts import receipt_of, sha256_hex
 from query_api.context.spans import (
     FILL_LINES,
@@ -28,6 +28,7 @@ from query_api.retrieval.hit_details import HitLocator, display_reason
 from query_api.retrieval.named_lines import place_of
 from query_api.retrieval.passages import passage_lines
 from query_api.symbols.kotlin_locals import without_locals
+from query_api.symbols.overloads import declared_name
 from schemas import bundle as b
 from streams.redact import redact
 from streams.stores.views.read import ContentRow
@@ -319,8 +320,8 @@ class EntryRenderer:
     ) -> list[b.Unit]:
         """One unit per span (or outline line) of content, each with its receipt and token
         count. An outline unit names its declaration as code imports it (the reference's fq
-        name); a span names it as the file declares it (`Class.method`): the entry's path
-        says the rest."""
+        name); a span names it as the file declares it (`Class.method`, an overload without
+        the types that tell it from its siblings): the entry's path says the rest."""
         several = len(ranges) > 1  # one span's lines are the entry's own
         prefix = self.module_prefix(repo_id, path) if any(k == "span" for k, _ in units) else ""
         windows = self.windows(repo_id, path, units, ranges, whole)
@@ -329,8 +330,8 @@ class EntryRenderer:
             if kind != "span":
                 return import_name(sym, path, packages)
             if prefix and sym.startswith(prefix):
-                return span_name(sym[len(prefix) :])
-            return span_name(import_name(sym, path, packages))
+                return declared_name(sym[len(prefix) :])
+            return declared_name(import_name(sym, path, packages))
 
         return [
             b.Unit(

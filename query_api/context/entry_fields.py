@@ -3,20 +3,7 @@ search hit's reasons as the entry keeps them (query_api/context/bundle.py packs 
 
 from __future__ import annotations
 
-import re
-
 from query_api.answers.text import how_found
-
-# an overload's fq name carries its parameters' types and a `#n` (processors/symbols/nesting.py)
-_OVERLOAD_SUFFIX = re.compile(r"\(.*\)(?:#\d+)?$|#\d+$")
-
-
-def span_name(symbol: str) -> str:
-    """A span unit's declaration as its code names it: an overload's fq name less the types
-    and `#n` that tell it from its siblings in the symbol views. The span's own lines show
-    which overload it is, and click's `progressbar(cabc.Iterable[V]|None,int|None,...)#2`
-    took forty tokens to say `progressbar`. Outline units keep the fq name: it is their key."""
-    return _OVERLOAD_SUFFIX.sub("", symbol) or symbol
 
 
 def unit_key(

@@ -46,6 +46,7 @@ from query_api.retrieval.named_declaration import declaration_named
 from query_api.retrieval.passages import passage_lines
 from query_api.retrieval.test_module_lines import about_tests, outside, test_module_ranges
 from query_api.retrieval.word_forms import forms, needle
+from query_api.symbols.overloads import stub_ranges
 from schemas import tools as t
 from streams.stores.views.named_files import whole_path
 from streams.stores.views.read import indexed_terms
@@ -280,6 +281,8 @@ def locate_in_file(
     tests = [] if within else test_module_ranges(symbols, lines)
     if tests and not about_tests(terms.words, terms.identifiers):
         bounds = outside(bounds, tests) or bounds  # a Rust file's code before its tests
+    if within is None:  # an overload's code before its stubs (`@overload`, signatures)
+        bounds = outside(bounds, stub_ranges(symbols, lines)) or bounds
     # of the lines that match best, a declaration's first line: `WalkBuilder` is where
     # `struct WalkBuilder` starts, not the doc comment above it that names it too
     licence_end = after_licence(lines)

@@ -402,3 +402,60 @@ def test_a_rust_hit_points_at_code_before_the_tests_in_its_file() -> None:
     # only the tests hold the words: they are the hit's lines
     only = locate_in_file(body, symbols, query_terms("applies"))
     assert only is not None and only.start_line == 8, only
+
+
+def test_a_hit_points_at_an_overloads_code_not_its_stubs() -> None:
+    """Click's `progressbar update_min_steps` pointed at the first `@overload` stub
+    (`-> ProgressBar[int]: ...`), not at the function below it that holds the code; so does
+    TypeScript's overload signatures. Java's overloads all hold code: the first still wins."""
+    params = "    update_min_steps: int = 1,"
+    py = "\n".join(
+        [
+            "@t.overload",
+            "def progressbar(",  # 2: stub
+            params,
+            ") -> ProgressBar[int]: ...",
+            "",
+            "def progressbar(",  # 6: the code
+            params,
+            ") -> ProgressBar[V]:",
+            "    return ProgressBar(update_min_steps=update_min_steps)",
+        ]
+    )
+    rows = [
+        SymbolRow("r", "t.py", "t.progressbar(int)", "progressbar", "Function", 2, 4, "d", ""),
+        SymbolRow("r", "t.py", "t.progressbar(V)", "progressbar", "Function", 6, 9, "d", ""),
+    ]
+    found = locate_in_file(py, rows, query_terms("progressbar update_min_steps"))
+    assert found is not None and found.start_line == 6, found
+    ts = "\n".join(
+        [
+            "export function watch(source: Ref, cb: WatchCallback): StopHandle;",  # 1: stub
+            "export function watch(source: Ref[], cb: WatchCallback): StopHandle;",  # 2: stub
+            "export function watch(source: any, cb: any): StopHandle {",  # 3: the code
+            "  return doWatch(source, cb)",
+            "}",
+        ]
+    )
+    rows = [
+        SymbolRow("r", "w.ts", f"w.watch({t})", "watch", "Function", n, z, "d", "")
+        for t, n, z in (("Ref,WatchCallback", 1, 1), ("Ref[],WatchCallback", 2, 2), ("any", 3, 5))
+    ]
+    found = locate_in_file(ts, rows, query_terms("watch source callback"))
+    assert found is not None and found.start_line == 3, found
+    java = "\n".join(
+        [
+            "public String attr(String key) {",  # 1: code
+            "  return attributes.get(key);",
+            "}",
+            "public Element attr(String key, String value) {",  # 4: code too
+            "  attributes.put(key, value); return this;",
+            "}",
+        ]
+    )
+    rows = [
+        SymbolRow("r", "E.java", "E.attr(String)", "attr", "Method", 1, 3, "d", ""),
+        SymbolRow("r", "E.java", "E.attr(String,String)", "attr", "Method", 4, 6, "d", ""),
+    ]
+    found = locate_in_file(java, rows, query_terms("attr key"))
+    assert found is not None and found.start_line == 1, found

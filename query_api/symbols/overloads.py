@@ -1,0 +1,53 @@
+"""Overloads: one name declared several times in a file, as the symbol views tell them apart
+and as an agent wants them.
+
+The symbol views name each of a file's overloads by its parameters' types and a `#n`
+(processors/symbols/nesting.py). Python's `@overload` stubs and TypeScript's overload
+signatures come before the one declaration that holds the code, and repeat its name and
+parameters: a hit pointed at click's first `progressbar` stub (`-> ProgressBar[int]: ...`)
+rather than the function an agent would change, forty lines below.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from streams.stores.views.symbol_spans import Declared
+
+# the types and `#n` an overload's fq name carries
+_OVERLOAD_SUFFIX = re.compile(r"\(.*\)(?:#\d+)?$|#\d+$")
+_OVERLOAD_DECORATOR = re.compile(r"^\s*@(?:[\w.]+\.)?overload\b")
+_DECORATOR_LINES = 3  # lines above a declaration's first its decorators may take
+
+
+def declared_name(fq_name: str) -> str:
+    """An fq name less what tells an overload from its siblings."""
+    return _OVERLOAD_SUFFIX.sub("", fq_name) or fq_name
+
+
+def stub_ranges(symbols: Sequence[Declared], lines: Sequence[str]) -> list[tuple[int, int]]:
+    """(first, last) line of each overload stub whose name a declaration with code shares:
+    a Python `@overload` (the decorator on or just above its first line) or a signature with
+    no body (TypeScript's `function f(a: string): R;`). Java's overloads all hold code and
+    none is a stub."""
+    groups: dict[str, list[Declared]] = {}
+    for sym in symbols:
+        if 0 < sym.start_line <= sym.end_line <= len(lines):
+            groups.setdefault(declared_name(sym.fq_name), []).append(sym)
+    out: list[tuple[int, int]] = []
+    for same in groups.values():
+        if len(same) < 2:
+            continue
+        stubs = [s for s in same if _is_stub(s, lines)]
+        if stubs and len(stubs) < len(same):
+            out += [(s.start_line, s.end_line) for s in stubs]
+    return out
+
+
+def _is_stub(sym: Declared, lines: Sequence[str]) -> bool:
+    above = lines[max(0, sym.start_line - 1 - _DECORATOR_LINES) : sym.start_line]
+    if any(_OVERLOAD_DECORATOR.match(line) for line in above):
+        return True
+    own = lines[sym.start_line - 1 : sym.end_line]
+    return not any("{" in line for line in own) and own[-1].rstrip().endswith(";")
