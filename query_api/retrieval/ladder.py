@@ -42,6 +42,7 @@ from query_api.retrieval.file_graph import FileGraphs
 from query_api.retrieval.fusion import fuse
 from query_api.retrieval.hit_details import QueryTerms, query_terms
 from query_api.retrieval.neighbour_fill import fill_tail
+from query_api.retrieval.pasted_message import files_writing_message, message_runs
 from query_api.retrieval.readiness import Readiness
 from query_api.retrieval.subjects import subjects_first
 from query_api.retrieval.tests_first import tests_first
@@ -304,9 +305,11 @@ class Retriever:
         """The files the query names by path (`examples/simple/main.go`: an example is never
         embedded, so the fusion let a file sharing its words pass it), the files declaring a
         declaration it names by its qualified name, of the roles the query does not push
-        down (a test's mock of the class is not what it means), and the modules it names so
-        (`starlette.exceptions`), whatever their role."""
+        down (a test's mock of the class is not what it means), the modules it names so
+        (`starlette.exceptions`), whatever their role, and the files writing an error message
+        it pastes (pasted_message.py)."""
         by_path = set(self.views.read(lambda conn: path_named_files(conn, repo_id, query)))
+        by_path |= self._writing_message(repo_id, query)
         if not qualified_names(query):
             return by_path
         named = self.views.read(lambda conn: declared_symbols(conn, repo_id, query, NAMED_POOL))
@@ -321,6 +324,20 @@ class Retriever:
                 if QUALIFIED_NAME_TIER in tiers.values() and role_prior(path, asked) >= 1.0
             }
         )
+
+    def _writing_message(self, repo_id: str, query: str) -> set[str]:
+        """The files writing the error message the query pastes (pasted_message.py), of the
+        roles the query does not push down: a test asserting the message is not where it is
+        written."""
+        if not message_runs(query):
+            return set()
+
+        def matching(match: str, limit: int) -> list[str]:
+            return self.views.read(lambda conn: paths_matching(conn, repo_id, match, limit))
+
+        asked = roles_in(query)
+        found = files_writing_message(query, matching)
+        return {path for path in found if role_prior(path, asked) >= 1.0}
 
     def _asked_first(
         self, repo_id: str, query: str, hits: list[t.SearchHit]

@@ -1,0 +1,84 @@
+"""A pasted error message (`[fd error]: The search pattern 'foo/bar' contains a path-separation
+character ...`) ranks first the source file that writes the message: its words in a row, as a
+string literal holds them, in at most a few files. QA on sharkdp/fd: main.rs, the one file
+writing the message, came second below cli.rs, whose help text holds the same words apart;
+BM25 weighs words, not their order, and the message is the most exact thing the query holds."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from query_api.retrieval.pasted_message import message_runs
+from tests.integration.mcp_helpers import call, write_files
+from tests.integration.memory_rig import memory_rig
+
+pytestmark = pytest.mark.anyio
+
+MESSAGE = (
+    "The search pattern '{pattern}' contains a path-separation character "
+    "and will not lead to any search results."
+)
+HELP = (
+    "    /// the search pattern is matched against each path; a pattern that contains a\n"
+    "    /// path separation character searches the full path, and the results of a search\n"
+    "    /// pattern lead to any path whose character matches the search pattern\n"
+)
+FILES = {
+    "src/main.rs": (
+        "use anyhow::{Result, anyhow};\n\n"
+        "fn ensure_ok(pattern: &str) -> Result<()> {\n"
+        "    if pattern.contains('/') {\n"
+        f'        return Err(anyhow!("{MESSAGE}"));\n'
+        "    }\n"
+        "    Ok(())\n"
+        "}\n"
+        + "".join(
+            f"\nfn helper_{n}(value: u64) -> u64 {{\n    value * {n} + 1\n}}\n" for n in range(40)
+        )
+    ),
+    "src/cli.rs": "pub struct Opts {\n" + HELP * 2 + "    pub pattern: String,\n}\n",
+    # a test asserting the message: not where it is written
+    "tests/tests.rs": (
+        "#[test]\nfn test_pattern_with_separator() {\n"
+        f'    let expected = "{MESSAGE}";\n'
+        "    assert!(!expected.is_empty());\n}\n"
+    ),
+}
+QUERY = (
+    "[fd error]: The search pattern 'foo/bar' contains a path-separation character and will "
+    "not lead to any search results."
+)
+
+
+async def test_a_pasted_error_message_ranks_the_file_writing_it_first(tmp_path: Path) -> None:
+    write_files(tmp_path / "ws" / "repo", FILES)
+    async with memory_rig(tmp_path, index=True) as (_, s):
+        found = await call(s, "repocontext_search", {"repoId": "repo", "query": QUERY})
+        paths = [h["entry"]["path"] for h in found["hits"]]
+        assert paths[0] == "src/main.rs", found["hits"]
+        # the same words, not pasted as an error, keep the ranking's order
+        plain = QUERY.removeprefix("[fd error]: ")
+        found = await call(s, "repocontext_search", {"repoId": "repo", "query": plain})
+        assert found["hits"][0]["entry"]["path"] == "src/cli.rs", found["hits"]
+
+
+def test_the_runs_of_a_message_are_its_words_between_quotes_after_an_error_marker() -> None:
+    runs = message_runs(QUERY)
+    assert runs[0][:7] == ("contains", "a", "path", "separation", "character", "and", "will")
+    assert ("the", "search", "pattern") not in runs  # too short to be exact
+    assert message_runs("fix the search pattern when it contains a path separator") == []
+    traceback = (
+        "Traceback (most recent call last):\n"
+        '  File "app.py", line 3, in <module>\n'
+        "ValueError: could not convert the given value to a float"
+    )
+    assert message_runs(traceback) == [
+        ("could", "not", "convert", "the", "given", "value", "to", "a", "float")
+    ]
+    assert message_runs("error: can't find the configuration file in any parent folder")[0][:3] == (
+        "can",
+        "t",
+        "find",
+    )
