@@ -306,6 +306,21 @@ def roles_about(query: str) -> set[Role]:
     return (about | {Role.DOC}) if _ABOUT_DOCS.match(query) else about
 
 
+# the words with which a query about tests names them: `tests` in `tests for reach`
+_TEST_NOUNS = re.compile(r"(?<![\w$.#:/-])(?:tests?|specs?)(?![\w$.#:/-])", re.IGNORECASE)
+
+
+def without_test_nouns(query: str) -> str:
+    """A query about tests (roles_about) without the words naming them, which say what kind
+    of file it asks for, not what the file holds: QA on jquense/yup, `tests for reach` ranked
+    src/schema.ts first for its `tests` field. Any other query, or one with nothing else
+    left (`tests`), as it is."""
+    if Role.TEST not in roles_about(query):
+        return query
+    rest = _TEST_NOUNS.sub(" ", query)
+    return rest if re.search(r"\w", rest) else query
+
+
 _TS_SOURCE = (".ts", ".mts", ".cts", ".tsx")
 _TS_DECLARATIONS = (".d.ts", ".d.mts", ".d.cts")
 _TYPE_STEMS = frozenset({"types", "type", "typings"})

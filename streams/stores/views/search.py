@@ -41,6 +41,7 @@ from processors.path_roles import (
     role_of,
     roles_about,
     roles_asked,
+    without_test_nouns,
 )
 from processors.qualified_names import names_declaration, qualified_names
 from processors.query_mentions import (
@@ -407,7 +408,7 @@ def keyword_search(
     name_symbols: bool = True,
 ) -> list[KeywordHit]:
     query = without_authorship(query)
-    tokens = query_tokens(without_commit_type(query))[:MAX_QUERY_TOKENS]
+    tokens = query_tokens(without_commit_type(without_test_nouns(query)))[:MAX_QUERY_TOKENS]
     tokens += [joined for joined in joined_spellings(query) if joined not in tokens]
     if not tokens:
         return []
