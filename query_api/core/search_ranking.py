@@ -72,12 +72,12 @@ async def _rank(
     enriched = await asyncio.to_thread(
         enrich, locator, repo_id, args.query, answer.hits, details=details
     )
-    hits, note, used = enriched.hits, None, True
+    hits, note, used, past = enriched.hits, None, True, None
     if details:  # `what calls X`: each hit at its uses; `src/app.ts:18-49`: at those lines
         hits, used = await asyncio.to_thread(uses_located, locator, repo_id, args.query, hits)
         # `where is X defined`: each file declaring X at it; `t.py::TestX::test_y`: at the test
         hits = await asyncio.to_thread(at_definitions, locator, repo_id, args.query, hits)
-        hits = await asyncio.to_thread(at_named_lines, locator, repo_id, args.query, hits)
+        hits, past = await asyncio.to_thread(at_named_lines, locator, repo_id, args.query, hits)
     shown = {hit.entry.key for hit in answer.hits}
     # the pool's hits this answer does not show: not its tail by position, since the
     # neighbour fill puts files from outside the pool into places 6-10 and pushes pool
@@ -98,7 +98,7 @@ async def _rank(
     if note is not None:
         note += await asyncio.to_thread(_searched_in_part, locator, repo_id)
     else:  # `what calls X` answered by X's declarations alone: they are no callers
-        note = no_use_note(args.query, hits, used)
+        note = "; ".join(filter(None, (past, no_use_note(args.query, hits, used)))) or None
     return Ranked(answer.mode, _claimed(answer.path, hits), hits, note)
 
 

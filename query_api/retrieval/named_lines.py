@@ -42,6 +42,7 @@ def named_place(query: str) -> Place | None:
     return Place(whole[: found.start()].casefold(), first, last)
 
 
+NEAR_BLANK = 3  # lines from a blank place its snippet looks for code
 MAX_PLACES = 4  # places a text names; more is a list, and each costs a scan of its file
 _PLACE_WORDS = 400  # words of a task looked at for places: what a caller sends is bounded
 _PLACE_CHARS = 8000  # characters of it looked at for places written in words, alike
@@ -116,33 +117,72 @@ def _names(place: Place, path: str) -> bool:
 
 def at_named_lines(
     locator: HitLocator, repo_id: str, query: str, hits: list[t.SearchHit]
-) -> list[t.SearchHit]:
+) -> tuple[list[t.SearchHit], str | None]:
     """`hits` with each detailed file hit the query names by a place (written_places)
-    pointed at its lines:
-    the range is the named lines, the snippet the first SNIPPET_LINES non-blank ones. A line
-    past the file's end names nothing there: that hit keeps the lines its words found."""
+    pointed at its lines, and a note when a place lies past its file's end.
+    The range is the named lines, the snippet the first SNIPPET_LINES non-blank ones (a
+    blank line's nearest code, above and below). A line past the file's end points at its
+    last line, and the note says so: `flag.go:99999` had pointed at whatever lines held the
+    word `flag`, and nothing said the line does not exist. Past the text stored for a large
+    file, the hit keeps the lines its words found and the note says where the text stops."""
     places = written_places(query)
     if not places:
-        return hits
+        return hits, None
     out = []
+    notes: list[str] = []
     for rank, hit in enumerate(hits):
         path = hit.entry.path or hit.entry.fields.get("filePath")
         place = place_of(places, path) if path else None
         if rank < DETAILED_HITS and hit.entry.kind == "File" and path and place is not None:
             body = locator.body(repo_id, path)
             if body is not None:
-                hit = _at(hit, body.split("\n"), place)
+                lines = body.split("\n")
+                if body.endswith("\n"):
+                    lines.pop()
+                if place.first > len(lines):
+                    notes.append(
+                        _past_end(path, place, len(lines), "truncated" in hit.entry.fields)
+                    )
+                    if "truncated" in hit.entry.fields:
+                        out.append(hit)
+                        continue
+                    place = Place(place.path, len(lines), len(lines))
+                hit = _at(hit, lines, place)
         out.append(hit)
-    return out
+    return out, "; ".join(notes) or None
+
+
+def _past_end(path: str, place: Place, count: int, truncated: bool) -> str:
+    asked = (
+        f"{path}:{place.first}"
+        if place.first == place.last
+        else (f"{path}:{place.first}-{place.last}")
+    )
+    if truncated:
+        return (
+            f"{asked} is past the text stored for it (its first {count} lines): open the file there"
+        )
+    return f"{asked} is past the file's end ({count} lines): its hit shows the last line"
 
 
 def _at(hit: t.SearchHit, lines: Sequence[str], place: Place) -> t.SearchHit:
-    if place.first > len(lines):
-        return hit
     last = min(place.last, len(lines))
     shown = [n for n in range(place.first, last + 1) if lines[n - 1].strip()][:SNIPPET_LINES]
+    if not shown:  # blank lines: the code nearest them, above and below
+        shown = [n for n in (_worded(lines, place.first, -1), _worded(lines, last, 1)) if n]
     snippet = "\n".join(f"{n}: {_cut(lines[n - 1].strip())}" for n in shown) or None
     return hit.model_copy(update={"startLine": place.first, "endLine": last, "snippet": snippet})
+
+
+def _worded(lines: Sequence[str], line: int, step: int) -> int | None:
+    """The nearest line from `line` in direction `step` that holds more than whitespace,
+    within NEAR_BLANK lines."""
+    n = line + step
+    while 1 <= n <= len(lines) and abs(n - line) <= NEAR_BLANK:
+        if lines[n - 1].strip():
+            return n
+        n += step
+    return None
 
 
 def _cut(text: str) -> str:

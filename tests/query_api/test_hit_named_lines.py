@@ -31,6 +31,10 @@ BODY = "\n".join(
 
 
 def _hit(tmp_path: Path, query: str, path: str = PATH) -> t.SearchHit:
+    return _answer(tmp_path, query, path)[0]
+
+
+def _answer(tmp_path: Path, query: str, path: str = PATH) -> tuple[t.SearchHit, str | None]:
     with ViewStore(tmp_path / "views.db", default_registry()) as views:
         views.apply(records(PATH, BODY), {})
         views.apply(records("src/other.ts", BODY), {})
@@ -38,8 +42,8 @@ def _hit(tmp_path: Path, query: str, path: str = PATH) -> t.SearchHit:
         hit = t.SearchHit(score=1.0, entry=entry, reasons=["path-name-match", "content-match"])
         locator = HitLocator(views)
         hits = enrich(locator, "r", query, [hit], details=True).hits
-        [shown] = at_named_lines(locator, "r", query, hits)
-        return shown
+        [shown], note = at_named_lines(locator, "r", query, hits)
+        return shown, note
 
 
 def test_a_path_with_a_line_points_the_files_hit_at_that_line(tmp_path: Path) -> None:
@@ -59,11 +63,29 @@ def test_a_path_with_a_range_points_at_the_range(tmp_path: Path) -> None:
         assert len(hit.snippet.splitlines()) == 3  # the first three non-blank lines
 
 
-def test_other_files_and_lines_past_the_end_keep_the_lines_their_words_found(
+def test_other_files_keep_the_lines_their_words_found(tmp_path: Path) -> None:
+    assert _hit(tmp_path, "src/fetch.ts:11", path="src/other.ts").startLine != 11
+
+
+def test_a_line_past_the_end_points_at_the_last_line_and_the_answer_says_so(
     tmp_path: Path,
 ) -> None:
-    assert _hit(tmp_path, "src/fetch.ts:11", path="src/other.ts").startLine != 11
-    assert _hit(tmp_path, "src/fetch.ts:999").startLine != 999
+    """QA on spf13/pflag: `flag.go:99999` pointed at the lines holding `flag`, and nothing
+    said the file has no such line."""
+    hit, note = _answer(tmp_path, "src/fetch.ts:999")
+    assert (hit.startLine, hit.endLine, hit.snippet) == (13, 13, "13: }")
+    assert note == "src/fetch.ts:999 is past the file's end (13 lines): its hit shows the last line"
+    assert _answer(tmp_path, "src/fetch.ts:11")[1] is None
+
+
+def test_a_blank_line_shows_the_code_nearest_it(tmp_path: Path) -> None:
+    """QA on pallets/jinja: a place on a blank line had no snippet at all."""
+    hit = _hit(tmp_path, "src/fetch.ts:10")
+    assert (hit.startLine, hit.endLine) == (10, 10)
+    assert hit.snippet == (
+        "9: const step9 = 9;\n"
+        "11: const parseFunction = context.options.parseResponse || JSON.parse;"
+    )
 
 
 def test_what_names_a_place() -> None:
