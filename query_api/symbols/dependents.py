@@ -352,7 +352,9 @@ class DependentsResolver:
                     maybe[path] = None
 
         def lookup(name: str) -> list[str]:
-            return self.symbols.store.read(lambda c: path_named_files(c, repo_id, name))
+            return self.symbols.store.read(
+                lambda c: path_named_files(c, repo_id, name, as_written=False)
+            )
 
         checked = sorted(maybe)[:MAX_CONVENTION_CHECKS]
         return [path for path in checked if subject_of_test(path, lookup) == subject]

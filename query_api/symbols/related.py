@@ -283,7 +283,7 @@ def _tested(resolver: DependentsResolver, repo_id: str, path: str) -> bool:
 
 def named_files(symbols: SymbolViews, repo_id: str, name: str) -> list[str]:
     """The indexed files named `name` (or ending with the tail `name`)."""
-    return symbols.store.read(lambda c: path_named_files(c, repo_id, name))
+    return symbols.store.read(lambda c: path_named_files(c, repo_id, name, as_written=False))
 
 
 def go_subject_note(path: str, lookup: Callable[[str], list[str]]) -> str | None:

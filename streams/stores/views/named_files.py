@@ -36,14 +36,17 @@ FILE_EXTENSIONS = frozenset(
 RELATIVE_ROOTS = frozenset({"crate", "self", "super"})
 
 
-def path_named_files(conn: sqlite3.Connection, repo_id: str, query: str) -> list[str]:
+def path_named_files(
+    conn: sqlite3.Connection, repo_id: str, query: str, *, as_written: bool = True
+) -> list[str]:
     """Files the query names by path: the whole query (one word with a `/` or a `.`, a
     place written after it left out: `src/app.py:12`), or a path among a request's first
     words (`in examples/simple/main.go make ...`, `fs.test.ts ignore dot-prefix`), is the
     file's repo-relative path or its trailing segments, compared case-insensitively unless
     some match as written; a bare file name written in a sentence names a file only when one
     file is called so (`pyproject.toml` in poetry names its fixtures' too: it is the kind of
-    file, not one)."""
+    file, not one). `as_written=False`: every case alike, for a lookup of the files a name
+    may mean (a test's subject: test/lazy.ts names src/Lazy.ts, tested_by)."""
     whole = without_place(whole_path(query))
     found: set[str] = set()
     for wanted in [whole] if whole else opening_paths(query):
@@ -58,7 +61,8 @@ def path_named_files(conn: sqlite3.Connection, repo_id: str, query: str) -> list
             if path.casefold() == folded or path.casefold().endswith("/" + folded)
         ]
         # a path matching as written is the one meant: `CHANGES.rst`, not docs/changes.rst
-        named = [p for p in named if p == wanted or p.endswith("/" + wanted)] or named
+        if as_written:
+            named = [p for p in named if p == wanted or p.endswith("/" + wanted)] or named
         if whole or "/" in wanted or len(named) == 1:
             found.update(named)
     if whole and not found and _ABSOLUTE.match(query.strip().replace("\\", "/")):
