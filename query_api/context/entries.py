@@ -24,7 +24,7 @@ from query_api.context.spans import (
     spans_at_place,
     widened,
 )
-from query_api.retrieval.hit_details import HitLocator, display_reason
+from query_api.retrieval.hit_details import HitLocator, display_reasons
 from query_api.retrieval.named_lines import place_of
 from query_api.retrieval.passages import passage_lines
 from query_api.symbols.kotlin_locals import without_locals
@@ -230,13 +230,12 @@ class EntryRenderer:
         )
         # the packed declarations by their fq names and as code imports them: search names
         # a hit's reasons the second way
-        packed = {
-            n for _, sym in units if sym for n in (sym, import_name(sym, cand.path, packages))
-        }
-        reasons = [  # named as search names them: as the file's code imports them
-            display_reason(r, cand.path, packages)
-            for r in bundle_reasons(cand.reasons, packed, whole_body)
-        ]
+        imported = {import_name(sym, cand.path, packages) for _, sym in units if sym}
+        packed = {sym for _, sym in units if sym} | imported | set(map(declared_name, imported))
+        # named as search names them: as the file's code imports them
+        reasons = display_reasons(
+            bundle_reasons(cand.reasons, packed, whole_body), cand.path, packages
+        )
         # each span's unit names its lines: the entry's would not; a whole body's are its all
         several = len(ranges) > 1 or whole_body
         entry = b.BundleEntry(

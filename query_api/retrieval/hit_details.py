@@ -46,7 +46,7 @@ from query_api.retrieval.named_declaration import declaration_named
 from query_api.retrieval.passages import passage_lines
 from query_api.retrieval.test_module_lines import about_tests, outside, test_module_ranges
 from query_api.retrieval.word_forms import forms, needle
-from query_api.symbols.overloads import stub_ranges
+from query_api.symbols.overloads import declared_name, stub_ranges
 from schemas import tools as t
 from streams.stores.views.named_files import whole_path
 from streams.stores.views.read import indexed_terms
@@ -480,9 +480,18 @@ class HitLocator:
 
 
 def display_reason(reason: str, path: str, packages: set[str]) -> str:
+    """A reason as an answer shows it: a `symbol:` reason names its declaration as code
+    imports it, an overload without the types that tell it from its siblings in the symbol
+    views (click's `progressbar(*,int,str|None,bool,...)`: the hit's lines show which)."""
     if reason.startswith("symbol:"):
-        return "symbol:" + import_name(reason[len("symbol:") :], path, packages)
+        fq = import_name(reason[len("symbol:") :], path, packages)
+        return "symbol:" + declared_name(fq)
     return reason
+
+
+def display_reasons(reasons: Sequence[str], path: str, packages: set[str]) -> list[str]:
+    """`reasons` as shown (display_reason), each once: two overloads read the same."""
+    return list(dict.fromkeys(display_reason(r, path, packages) for r in reasons))
 
 
 @dataclass
@@ -577,9 +586,7 @@ def _as_imported(locator: HitLocator, repo_id: str, path: str, hit: t.SearchHit)
     if not named and not any(r.startswith(SYMBOL_REASON) for r in hit.reasons):
         return hit
     packages = locator.packages(repo_id, path)
-    update: dict[str, object] = {
-        "reasons": [display_reason(r, path, packages) for r in hit.reasons]
-    }
+    update: dict[str, object] = {"reasons": display_reasons(hit.reasons, path, packages)}
     if named:
         shown = import_name(str(entry.fullyQualifiedName), path, packages)
         update["entry"] = entry.model_copy(update={"fullyQualifiedName": shown})
@@ -614,7 +621,7 @@ def _detailed(
             found = locate_in_file(body, symbols, _by_parts(terms), within, named_in)
         if found is None and body:  # no word of the query on any line: where vectors matched
             found = _passage_location(repo_id, path, body, hit.vectorId)
-    reasons = [display_reason(r, path, packages) for r in hit.reasons]
+    reasons = display_reasons(hit.reasons, path, packages)
     if named is not None:
         reasons = _named_first(reasons, SYMBOL_REASON + import_name(named.fq_name, path, packages))
     update: dict[str, object] = {"entry": entry, "reasons": reasons}

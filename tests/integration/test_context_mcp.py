@@ -225,7 +225,7 @@ async def test_large_files_are_sliced_into_the_spans_that_matter(tmp_path: Path)
 async def test_an_overloads_span_is_named_as_its_code_names_it(tmp_path: Path) -> None:
     """A span of one of several `@overload`s is named by its function's name, not by the fq
     name the symbol views tell the overloads apart with (`settle(int|None,str|None,...)#2`):
-    the span's lines show which one it is."""
+    the span's lines show which one it is. Reasons name it alike, each once."""
     async with memory_rig(tmp_path, index=True) as (app, s):
         root = app.settings.workspace_root
         assert root is not None
@@ -243,6 +243,12 @@ async def test_an_overloads_span_is_named_as_its_code_names_it(tmp_path: Path) -
         names = [u.get("symbol") for u in entry["units"]]
         assert "settle_refund" in names, names
         assert not [n for n in names if n and ("(" in n or "#" in n)], names
+        # and so do the reasons, in the bundle and in search
+        found = await call(s, "repocontext_search", {"repoId": "repo", "query": "settle refund"})
+        [hit] = [h for h in found["hits"] if h["entry"]["path"] == "src/refunds.py"]
+        for reasons in (entry["reasons"], hit["reasons"]):
+            assert not [r for r in reasons if "(" in r or "#" in r], reasons
+            assert len(reasons) == len(set(reasons)), reasons
 
 
 async def test_the_retry_budget_is_the_least_that_packs(tmp_path: Path) -> None:
