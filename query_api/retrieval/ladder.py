@@ -37,6 +37,7 @@ from query_api.memory.search import (
 from query_api.memory.views import MemoryReader, truncation_fields
 from query_api.metrics import _meter_provider
 from query_api.retrieval.declared_first import declared_first
+from query_api.retrieval.definition_sites import defined_name
 from query_api.retrieval.docs_first import docs_first, holds_subject
 from query_api.retrieval.file_graph import FileGraphs
 from query_api.retrieval.fusion import fuse
@@ -264,6 +265,9 @@ class Retriever:
         # pass it, and the subject went above it)
         looked_up = self._tests_looked_up(repo_id, query)
         subjects: dict[str, str | None] = {}  # finish runs twice when naming: look up once
+        held = {hit.entry.path for hit in hits if hit.entry.kind == "File"}
+        brought = [self._file_hit(repo_id, path) for path in sorted(looked_up - held)]
+        hits = [*hits, *(hit for hit in brought if hit is not None)]  # declared_first lifts them
         hits = declared_first(hits, self._declaring(repo_id, query) | looked_up)
         hits, users_asked = self._asked_first(repo_id, query, hits)
         # a test is left where it is when tests or a name's users (tests among them) are asked
@@ -416,12 +420,16 @@ class Retriever:
         return sorted(found, key=lambda p: (is_test_path(p), -len(found[p]), p))
 
     def _tests_looked_up(self, repo_id: str, query: str) -> set[str]:
-        """The test files declaring the one name the query is, when only tests declare it
-        (search.looks_up_tests); none for a query of more than one word."""
-        if any(c.isspace() for c in query.strip()):
+        """The test files declaring the one name the query is, or whose definition it asks
+        for (`where is test_hyperlink defined`: definition_sites.defined_name), when only
+        tests declare it (search.looks_up_tests); none for a query of more than one word. QA
+        on sharkdp/fd: the definition query left tests.rs, the name's one declaration, out of
+        the first ten (tests are never embedded; the fusion passed it)."""
+        name = defined_name(query) or query.strip()
+        if any(c.isspace() for c in name):
             return set()
-        named = self.views.read(lambda conn: declared_symbols(conn, repo_id, query, NAMED_POOL))
-        return set(named) if looks_up_tests(query, named, roles_in(query)) else set()
+        named = self.views.read(lambda conn: declared_symbols(conn, repo_id, name, NAMED_POOL))
+        return set(named) if looks_up_tests(name, named, roles_in(query)) else set()
 
     def _subject_of(self, repo_id: str, test: str) -> str | None:
         """The indexed source file a test file tests by the naming convention, the one
