@@ -44,6 +44,7 @@ from query_api.retrieval.contractions import without_contractions
 from query_api.retrieval.line_preference import LinePreference, covered, is_import
 from query_api.retrieval.named_declaration import declaration_named
 from query_api.retrieval.passages import passage_lines
+from query_api.retrieval.place_numbers import without_place_numbers
 from query_api.retrieval.test_module_lines import about_tests, outside, test_module_ranges
 from query_api.retrieval.word_forms import forms, needle
 from query_api.symbols.overloads import declared_name, stub_ranges
@@ -103,6 +104,7 @@ class QueryTerms:
 
 def query_terms(query: str) -> QueryTerms:
     query = without_contractions(query)  # `don't` is no `t` on a `t.Any` line
+    query = without_place_numbers(query)  # a trace's `time.rs:45:23`, frame `0:`
     identifiers: dict[str, frozenset[str]] = {}  # lower-cased -> its words
     in_identifiers: set[str] = set()
     for raw in _WORD.findall(query):
