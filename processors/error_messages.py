@@ -6,7 +6,8 @@ literal or template in the file that raises it, its values (a path, a type, a nu
 in. Its words are common ones a ranking by word weighs little: QA on jquense/yup, the first
 message ranked src/schema.ts (its `path?: string`) above src/util/reach.ts, whose template
 reads `The schema does not contain the path: ${path}`. The runs of words between the
-message's quoted values and punctuation are phrases such a file holds in order.
+message's quoted values and punctuation are phrases such a file holds in order, each also
+without its first word: a subject filled in unquoted.
 """
 
 from __future__ import annotations
@@ -39,11 +40,14 @@ def message_phrases(query: str) -> list[tuple[str, ...]]:
     text = _QUOTED.sub(" | ", found.group("text"))
     out: list[tuple[str, ...]] = []
     for part in _BREAKS.split(text):
-        words = tuple(tokenize(part))
-        if (
-            len(words) >= MIN_PHRASE_WORDS
-            and any(w not in STOP_WORDS for w in words)
-            and words not in out
-        ):
-            out.append(words)
+        run = tuple(tokenize(part))
+        # a message's subject is often filled in unquoted (`${path} must be a valid email`
+        # printed `email must be a valid email`): the run without its first word too
+        for words in (run, run[1:]):
+            if (
+                len(words) >= MIN_PHRASE_WORDS
+                and any(w not in STOP_WORDS for w in words)
+                and words not in out
+            ):
+                out.append(words)
     return sorted(out, key=len, reverse=True)[:MAX_PHRASES]

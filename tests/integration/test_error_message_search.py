@@ -41,14 +41,15 @@ FILES = {
     "src/ValidationError.ts": (
         "export default class ValidationError extends Error {\n"
         "  value: any;\n  type?: string;\n"
-        "  // the final value was cast: this value, of this type, must be the error's\n"
+        "  // the value, cast to its final type, is the value this error holds\n"
         "  constructor(message: string, value: any, type?: string) {\n"
         "    super(message);\n    this.value = value;\n    this.type = type;\n  }\n}\n"
     ),
     "src/locale.ts": (
         "export const mixed = {\n"
         "  notType: ({ path, type }: any) =>\n"
-        "    `${path} must be a \\`${type}\\` type, but the final value was: x`,\n};\n"
+        "    `${path} must be a \\`${type}\\` type, but the final value was: x`,\n};\n\n"
+        "export const string = {\n  email: '${path} must be a valid email',\n};\n"
     ),
 }
 
@@ -61,6 +62,8 @@ FILES = {
             "ValidationError: this must be a `number` type, but the final value was: `NaN`",
             "src/locale.ts",
         ),
+        # the subject (`${path}`) filled in unquoted
+        ("ValidationError: email must be a valid email", "src/locale.ts"),
     ],
 )
 async def test_the_file_spelling_the_message_ranks_first(
