@@ -19,11 +19,9 @@ from collections.abc import Callable
 
 from processors.path_roles import Role, role_of
 from processors.tokenizer import tokenize
+from query_api.retrieval.doc_words import DOC_WORDS
 from query_api.retrieval.hit_details import QueryTerms
 from schemas import tools as t
-
-# the words saying a query is about docs, not what about
-DOC_WORDS = frozenset({"doc", "docs", "documented", "documentation", "document", "documents"})
 
 
 def docs_first(

@@ -32,6 +32,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from processors.licence_header import after_licence
+from processors.path_roles import Role, roles_about
 from processors.qualified_names import (
     qualified_names,
     written_parameters,
@@ -41,6 +42,7 @@ from processors.structural import count_lines
 from processors.symbols.languages.python import import_name
 from processors.tokenizer import CHANGE_VERBS, STOP_WORDS, tokenize
 from query_api.retrieval.contractions import without_contractions
+from query_api.retrieval.doc_words import DOC_WORDS
 from query_api.retrieval.line_preference import LinePreference, covered, is_import
 from query_api.retrieval.named_declaration import declaration_named
 from query_api.retrieval.passages import passage_lines
@@ -131,13 +133,15 @@ def query_terms(query: str) -> QueryTerms:
     )
 
 
-def locating_terms(terms: QueryTerms) -> QueryTerms:
+def locating_terms(terms: QueryTerms, about_docs: bool = False) -> QueryTerms:
     """The terms that pick a hit's lines: the query's, less the verbs of a change request
     (`add`, `fix`, `make`) while any other word or identifier is left. A verb says what to do,
     not where (search weighs it half, the bundle's spans leave it out: context/spans.py), and
     on jinja "Add support for namespaces in tuple assignment" named `add_data(...)` in
-    `subparse`, not the `parse_tuple` the hit's reasons name."""
-    words = terms.words - CHANGE_VERBS
+    `subparse`, not the `parse_tuple` the hit's reasons name. For a query about docs
+    (`where is --exact documented`) the doc words go too: on sharkdp/fd they pointed fd.1 at
+    `... is documented here:`, not at its `--exact` section."""
+    words = terms.words - (CHANGE_VERBS | DOC_WORDS if about_docs else CHANGE_VERBS)
     if words == terms.words or not (words or terms.identifiers):
         return terms
     return replace(terms, words=words)
@@ -517,7 +521,8 @@ def enrich(
     `createDebug('@feathersjs/transport-commons')` line in every file of that package; the
     scope's words pick them only where the rest finds none."""
     terms = query_terms(query)
-    located = locating_terms(terms)  # whether it matches reads every word, verbs too
+    docs = Role.DOC in roles_about(query)
+    located = locating_terms(terms, docs)  # whether it matches reads every word, verbs too
     # the lines are picked by the words after a scope the request opens with, when any
     after = query_terms(after_scope(query))
     # a qualified name the scope is (`zap.Any: Reduce stack size`) names the declaration the
@@ -525,7 +530,7 @@ def enrich(
     located_after = (
         located
         if after.empty
-        else replace(locating_terms(after), qualified=terms.qualified, spelled=terms.spelled)
+        else replace(locating_terms(after, docs), qualified=terms.qualified, spelled=terms.spelled)
     )
     lexical = terms.empty
     named_path = whole_path(query).casefold()
