@@ -40,6 +40,7 @@ from query_api.retrieval.declared_first import declared_first
 from query_api.retrieval.definition_sites import defined_name
 from query_api.retrieval.docs_first import docs_first, holds_subject
 from query_api.retrieval.file_graph import FileGraphs
+from query_api.retrieval.form_words import keyword_text
 from query_api.retrieval.fusion import fuse
 from query_api.retrieval.hit_details import QueryTerms, query_terms
 from query_api.retrieval.neighbour_fill import fill_tail
@@ -576,7 +577,8 @@ class Retriever:
         A broken memory index degrades to files only (trees are scanned in isolation).
         With `unnamed`, the files' other declarations are not named yet: `unnamed` gets
         those hits, by key, for `_finish`."""
-        found = keyword_hits(self.views, repo_id, query, k, name_symbols=unnamed is None)
+        text = keyword_text(query)  # a definition's or users' query less its form's words
+        found = keyword_hits(self.views, repo_id, text, k, name_symbols=unnamed is None)
         hits = [keyword_hit(h) for h in found]
         if unnamed is not None:
             unnamed.update(

@@ -1,0 +1,43 @@
+"""What keyword search reads of a query asking where a name is defined or what uses it: the
+query less the words of its form (`defined`, `declared`, `definition`, a kind such as
+`class`; `calls`, `used`, `callers`), which say what is asked, not what the code holds.
+
+QA on jquense/yup: `where is createValidation defined` brought src/tuple.ts into the answer
+for its `defined()` method, and named `symbol:Schema.defined` on every hit; `where is the
+ObjectSchema class declared` ranked src/Lazy.ts third for the keyword in `class Lazy<`. The
+name stays, and the other steps (definition_sites, users_first) read the whole query.
+"""
+
+from __future__ import annotations
+
+import re
+
+from query_api.retrieval.definition_sites import defined_name
+from query_api.retrieval.users_first import used_name
+
+_DEFINITION = re.compile(
+    r"\b(?:defined|declared|implemented|definition|declaration|defines|declares|implements"
+    r"|define|declare|implement|class|function|method|type|struct|interface|trait|enum"
+    r"|constant|variable|macro)\b",
+    re.IGNORECASE,
+)
+_USE = re.compile(
+    r"\b(?:calls|uses|references|invokes|imports|callers|usages|used|called|referenced"
+    r"|invoked|imported|call\s+sites)\b",
+    re.IGNORECASE,
+)
+
+
+def keyword_text(query: str) -> str:
+    """`query` less its form's words outside the name it asks about, when it asks where a
+    name is defined or what uses it; else `query`."""
+    name = defined_name(query)
+    form = _DEFINITION
+    if name is None:
+        name, form = used_name(query), _USE
+    if name is None:
+        return query
+    before, found, after = query.partition(name)
+    if not found:
+        return query
+    return form.sub(" ", before) + name + form.sub(" ", after)
