@@ -47,7 +47,12 @@ from query_api.retrieval.line_preference import LinePreference, covered, is_impo
 from query_api.retrieval.named_declaration import declaration_named
 from query_api.retrieval.passages import passage_lines
 from query_api.retrieval.place_numbers import without_place_numbers
-from query_api.retrieval.test_module_lines import about_tests, outside, test_module_ranges
+from query_api.retrieval.test_module_lines import (
+    about_tests,
+    held_by,
+    outside,
+    test_module_ranges,
+)
 from query_api.retrieval.word_forms import forms, needle
 from query_api.symbols.overloads import declared_name, stub_ranges
 from schemas import tools as t
@@ -287,6 +292,8 @@ def locate_in_file(
     tests = [] if within else test_module_ranges(symbols, lines)
     if tests and not about_tests(terms.words, terms.identifiers):
         bounds = outside(bounds, tests) or bounds  # a Rust file's code before its tests
+    elif tests:  # a query about tests: the file's tests before its code
+        bounds = held_by(bounds, tests) or bounds
     if within is None:  # an overload's code before its stubs (`@overload`, signatures)
         bounds = outside(bounds, stub_ranges(symbols, lines)) or bounds
     # of the lines that match best, a declaration's first line: `WalkBuilder` is where

@@ -1,5 +1,5 @@
 """The lines of a Rust file's `#[cfg(test)]` modules, which a hit points into only when the
-query is about tests or no other line matches.
+query is about tests (then first) or no other line matches.
 
 Rust keeps a file's unit tests in the file, and a test names what it checks in the query's
 words (`fn timeout_is_applied_to_connect()`), so its lines outscored the code a request is
@@ -39,3 +39,10 @@ def about_tests(words: frozenset[str], identifiers: Sequence[str]) -> bool:
 def outside(numbers: dict[int, int], ranges: Sequence[tuple[int, int]]) -> dict[int, int]:
     """`numbers` (line -> bound) without the lines `ranges` hold."""
     return {n: v for n, v in numbers.items() if not any(a <= n <= z for a, z in ranges)}
+
+
+def held_by(numbers: dict[int, int], ranges: Sequence[tuple[int, int]]) -> dict[int, int]:
+    """`numbers` (line -> bound) that `ranges` hold: for a query about tests, a Rust file's
+    tests of what it names (QA on sharkdp/fd: `tests for search_str_for_entry` pointed walk.rs
+    at the function, not at the tests in its `mod tests` calling it)."""
+    return {n: v for n, v in numbers.items() if any(a <= n <= z for a, z in ranges)}
