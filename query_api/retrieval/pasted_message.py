@@ -45,16 +45,20 @@ PathsMatching = Callable[[str, int], list[str]]  # an FTS5 MATCH, a limit -> pat
 def message_runs(query: str) -> list[tuple[str, ...]]:
     """The runs of words of the error messages `query` pastes, longest first: the words of
     each line opening as an error, after its marker, between its quotes, braces and colons,
-    at least MIN_RUN of them."""
+    at least MIN_RUN of them, each also without its first word (QA on jquense/yup:
+    `ValidationError: email must be a valid email` is `${path} must be a valid email`)."""
     runs: list[tuple[str, ...]] = []
     for line in query.split("\n"):
         marker = _MARKER.match(line)
         if marker is None:
             continue
         for part in _BREAK.split(line[marker.end() :]):
-            words = tuple(tokenize(part))
-            if len(words) >= MIN_RUN and words not in runs:
-                runs.append(words)
+            run = tuple(tokenize(part))
+            # a subject is often formatted in unquoted (`${path} must be a valid email`,
+            # printed `email must be a valid email`): the run without its first word too
+            for words in (run, run[1:]):
+                if len(words) >= MIN_RUN and words not in runs:
+                    runs.append(words)
     return sorted(runs, key=len, reverse=True)[:MAX_RUNS]
 
 

@@ -75,7 +75,9 @@ def test_the_runs_of_a_message_are_its_words_between_quotes_after_an_error_marke
         "ValueError: could not convert the given value to a float"
     )
     assert message_runs(traceback) == [
-        ("could", "not", "convert", "the", "given", "value", "to", "a", "float")
+        ("could", "not", "convert", "the", "given", "value", "to", "a", "float"),
+        # without its first word: a subject formatted in unquoted
+        ("not", "convert", "the", "given", "value", "to", "a", "float"),
     ]
     assert message_runs("error: can't find the configuration file in any parent folder")[0][:3] == (
         "can",

@@ -34,7 +34,6 @@ import re
 import sqlite3
 from dataclasses import dataclass
 
-from processors.error_messages import message_phrases
 from processors.path_roles import (
     TYPE_WORDS,
     Role,
@@ -108,8 +107,6 @@ POOL_FACTOR = 3  # candidates read from each table per wanted hit, before the sc
 MIN_POOL = 150  # at least this many, so role priors can lift a source file the pool would cut
 PATH_TIER, QUALIFIED_NAME_TIER, WRITTEN_NAME_TIER, SPELLED_NAME_TIER = 4, 3, 2, 1
 WRITTEN_FILE_TIER = 1
-# a file spelling the error message the query pastes: as exact as a qualified name
-MESSAGE_TIER = QUALIFIED_NAME_TIER
 NAME_BOOST = 1.5
 SCOPE_BOOST = 1.5  # processors.query_scope: a file inside the scope a query opens with
 MENTION_BOOST = 2.0  # processors.query_mentions: a file whose body spells a name the query writes
@@ -428,8 +425,6 @@ def keyword_search(
         tiers[path] = max(tiers.get(path, 0), WRITTEN_FILE_TIER)  # no more for declaring it
     for path in stem_named_files(conn, repo_id, query):  # below a source declaring the name
         tiers[path] = max(tiers.get(path, 0), WRITTEN_FILE_TIER)
-    for path in message_files(conn, repo_id, query, asked):
-        tiers[path] = max(tiers.get(path, 0), MESSAGE_TIER)
     if tiers:
         # the named files' whole BM25 and reasons, though the pools above may have cut them
         found.update(file_scores(conn, idf, repo_id, len(tiers), sorted(tiers), mirrors))
@@ -510,20 +505,6 @@ def mentioned_files(conn: sqlite3.Connection, repo_id: str, query: str) -> set[s
         paths = paths_matching(conn, repo_id, phrase, MAX_MENTIONED_FILES + 1)
         if len(paths) <= MAX_MENTIONED_FILES:
             out.update(paths)
-    return out
-
-
-def message_files(conn: sqlite3.Connection, repo_id: str, query: str, asked: set[Role]) -> set[str]:
-    """The files spelling a phrase of the error message the query pastes
-    (processors/error_messages.py), of roles the query does not push down (a test asserting
-    the message is not where it is raised), for each phrase at most MAX_MENTIONED_FILES
-    files spell: one FTS5 phrase read per phrase."""
-    out: set[str] = set()
-    for words in message_phrases(query):
-        phrase = phrase_query(words, "body_terms")
-        paths = paths_matching(conn, repo_id, phrase, MAX_MENTIONED_FILES + 1)
-        if len(paths) <= MAX_MENTIONED_FILES:
-            out.update(p for p in paths if role_prior(p, asked) >= 1.0)
     return out
 
 
