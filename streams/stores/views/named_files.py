@@ -127,8 +127,14 @@ def opening_paths(query: str) -> list[str]:
     with a language's extension: `utils.py`, `lib/request.js`, or a build file's name:
     `go.mod`, `tox.ini`; not `e.g.` or `v1.2.3`). Gin's
     `... consistent with the pattern already used in logger.go` cites a file, clap's `The
-    zsh.rs uses the same approach` another: the change went elsewhere."""
-    opening = " ".join(after_scope(query).replace("\\", "/").split()[:OPENING_WORDS])
+    zsh.rs uses the same approach` another: the change went elsewhere. A scope that is a
+    file's path (`tests/testenv/mod.rs: ...`, `fix(walk.rs): ...`) is one of them: QA on
+    sharkdp/fd, the scope was taken off first and ranked nothing (query_scope.in_scope reads
+    folders and stems, not `mod.rs`)."""
+    rest = after_scope(query)
+    scope = query[: len(query) - len(rest)] if query.endswith(rest) else ""
+    words = rest.replace("\\", "/").split()[:OPENING_WORDS]
+    opening = " ".join([*re.sub(r"[():,]", " ", scope).split(), *words])
     out: list[str] = []
     for found in _WRITTEN_PATH.finditer(opening):
         path, extension = found.group(1).removeprefix("./"), found.group(2).lower()
