@@ -23,17 +23,39 @@ from query_api.retrieval.doc_words import DOC_WORDS
 from query_api.retrieval.hit_details import QueryTerms
 from schemas import tools as t
 
+# a record of the project's history rather than a page about a thing: a changelog, release
+# notes, a news fragment; an entry names a thing for a change made to it (QA on jquense/yup:
+# `docs for addMethod` led with CHANGELOG.md's `* **addMethod:** allow Schema ...`)
+_RECORD_NAME = re.compile(
+    r"^(changes|changelog|history|news|release[-_]?notes|releases)([._-].*)?$", re.IGNORECASE
+)
+_RECORD_DIRS = frozenset(
+    {"changelog", "changelogs", "changelog.d", "changes.d", "news.d", "newsfragments",
+     "release-notes", "release_notes", "releasenotes"}
+)  # fmt: skip
+
 
 def docs_first(
     hits: list[t.SearchHit], holds: Callable[[str], bool] = lambda _: True
 ) -> list[t.SearchHit]:
-    """`hits` with its doc files that `holds` (by path) first, each list in its own order."""
+    """`hits` with its doc files that `holds` (by path) first, the records of changes
+    (is_record) after the other pages, each list in its own order."""
 
     def is_doc(hit: t.SearchHit) -> bool:
         path = hit.entry.path or ""
         return hit.entry.kind == "File" and role_of(path) == Role.DOC and holds(path)
 
-    return [hit for hit in hits if is_doc(hit)] + [hit for hit in hits if not is_doc(hit)]
+    docs = [hit for hit in hits if is_doc(hit)]
+    pages = [hit for hit in docs if not is_record(hit.entry.path or "")]
+    records = [hit for hit in docs if is_record(hit.entry.path or "")]
+    return pages + records + [hit for hit in hits if not is_doc(hit)]
+
+
+def is_record(path: str) -> bool:
+    """Whether a doc file records changes (CHANGELOG.md, HISTORY.rst, changelog.d/1.bugfix)
+    rather than documenting the code."""
+    *folders, name = path.split("/")
+    return bool(_RECORD_NAME.match(name)) or any(f.lower() in _RECORD_DIRS for f in folders)
 
 
 def holds_subject(text: str, terms: QueryTerms) -> bool:
