@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 
 from query_api.symbols.dependents import is_test_path
+from query_api.symbols.overloads import declared_name
 from schemas import symbols as sy
 from schemas.symbols import MAX_RELATED_FILES
 
@@ -61,8 +62,20 @@ _SAME_NAME_SUFFIX = re.compile(r"#\d+$")  # `additionalTests(ctx)#2`: the second
 def _named_once(symbols: list[str]) -> list[str]:
     """Each name once, without the `#N` that keeps same-named declarations of a file apart
     in the views: unstorage's fs.test.ts read `additionalTests(ctx), additionalTests(ctx)#2`
-    (two object methods of one name), which says the name twice and a suffix no code has."""
-    return list(dict.fromkeys(_SAME_NAME_SUFFIX.sub("", symbol) for symbol in symbols))
+    (two object methods of one name), which says the name twice and a suffix no code has.
+    Overloads of one name listed together are that name once, without the parameter types
+    that tell them apart: jquense/yup's related(schema.ts) read `Lazy.cast(any,
+    CastOptionalityOptions<TContext>), Lazy.cast(any,CastOptions<TContext>), Lazy.cast(any,
+    CastOptions|CastOptionalityOptions)` for one method."""
+    named = list(dict.fromkeys(_SAME_NAME_SUFFIX.sub("", symbol) for symbol in symbols))
+    overloads: dict[str, int] = {}
+    for name in named:
+        overloads[declared_name(name)] = overloads.get(declared_name(name), 0) + 1
+    return list(
+        dict.fromkeys(
+            declared_name(name) if overloads[declared_name(name)] > 1 else name for name in named
+        )
+    )
 
 
 def _by_path(rows: list[sy.SymbolAt]) -> dict[str, list[str]]:
