@@ -28,6 +28,7 @@ from query_api.retrieval.hit_details import (
     HitLocator,
 )
 from query_api.retrieval.line_preference import is_import
+from query_api.retrieval.users_first import COMMENT_LINE
 from schemas import tools as t
 from schemas.retrieval import MAX_REASONS
 from streams.stores.views.symbol_spans import Declared
@@ -128,13 +129,14 @@ def at_definitions(
     whole = re.compile(rf"(?<![\w$]){re.escape(parts[-1])}(?![\w$])")
     out = []
     for rank, hit in enumerate(hits):
-        wanted = rank in declared or (rank in detailed and not declared)
-        body = locator.body(repo_id, detailed[rank]) if wanted else None
+        body = locator.body(repo_id, detailed[rank]) if rank in detailed else None
         if body is not None and rank in declared:
             named = _named(locator, repo_id, detailed[rank], declared[rank])
             hit = _at(hit, body.split("\n"), declared[rank], named)
         elif body is not None and not declared:  # another package's: where it comes from
             hit = _at_import(hit, body.split("\n"), whole)
+        elif body is not None:
+            hit = _at_mention(hit, body.split("\n"), parts[-1])
         out.append(hit)
     return out
 
@@ -226,6 +228,23 @@ def _at_import(hit: t.SearchHit, lines: Sequence[str], whole: re.Pattern[str]) -
     """`hit` at the file's first import statement naming the name, if any."""
     for n, line in enumerate(lines, start=1):
         if whole.search(line) and is_import(line):
+            return hit.model_copy(
+                update={"startLine": n, "endLine": n, "snippet": f"{n}: {_cut(line.strip())}"}
+            )
+    return hit
+
+
+def _at_mention(hit: t.SearchHit, lines: Sequence[str], name: str) -> t.SearchHit:
+    """A file declaring no such name, in an answer where another does: `hit` as it is when
+    its snippet names it, else at the file's first line of code spelling it (`_validate(` for
+    `Schema.validate`), if any. Its lines were those holding the most of the query's words,
+    `defined` among them: QA on jquense/yup, `where is Schema.validate defined` pointed
+    object.ts at its `defined(` method (line 104), not at `protected _validate(` (229)."""
+    folded = name.casefold()
+    if hit.snippet and folded in hit.snippet.casefold():
+        return hit
+    for n, line in enumerate(lines, start=1):
+        if folded in line.casefold() and not COMMENT_LINE.match(line):
             return hit.model_copy(
                 update={"startLine": n, "endLine": n, "snippet": f"{n}: {_cut(line.strip())}"}
             )
