@@ -95,6 +95,8 @@ async def _rank(
         best = await best_semantic_score(retriever, repo_id, args.query)
         if best is None or best < SEMANTIC_FLOOR:
             hits, note = [], no_match_note(args.query, repo_id, best)
+        else:  # kept for their meaning: no hit holds it, which the agent must not miss
+            note = semantic_only_note(args.query, repo_id, best)
     if note is not None:
         note += await asyncio.to_thread(_searched_in_part, locator, repo_id)
     else:  # `what calls X` answered by X's declarations alone: they are no callers
@@ -133,3 +135,12 @@ def _deeper_lexical(
     the query: "nothing matches" must not depend on how many hits were asked for (a k=10
     answer is the head of the k=50 one, never empty where that one has hits)."""
     return bool(deeper) and enrich(locator, repo_id, query, deeper, details=False).lexical
+
+
+def semantic_only_note(query: str, repo_id: str, best: float) -> str:
+    """Of hits kept because a passage is semantically close while none holds the query's
+    words or identifiers: neighbours by meaning, not matches. QA on sharkdp/fd: after the
+    agent deleted `zz_qa_marker_fn`, searching it answered two files with `content-match`
+    (BM25 matched its parts) and no note, as if they still held it."""
+    said = no_match_note(query, repo_id, None)  # "no file or memory entry in ... contains ..."
+    return f"{said}; these hits are only semantically close to it (best cosine {best:.2f})"
