@@ -75,7 +75,8 @@ CONTEXT_LINES = 3  # in a long declaration, lines shown around the matching ones
 # (their span and CONTEXT_LINES either side) is at most MAX_RANGE_LINES long
 WINDOW_LINES = (MAX_RANGE_LINES - 2 * CONTEXT_LINES - 1) // 2
 SYMBOL_REASON = "symbol:"
-LEXICAL_REASONS = frozenset({"path-name-match", "topic-match", "content-match", "key-match"})
+PATH_REASON = "path-name-match"
+LEXICAL_REASONS = frozenset({PATH_REASON, "topic-match", "content-match", "key-match"})
 # an identifier, qualified or not; a part after a dot may be a JS/TS private member
 # (`Ky.#retryFromError`, as outline names it), whose `#` would otherwise cut the name in two
 _WORD = re.compile(r"[^\W\d][\w$]*(?:(?:\.#?|::?)[^\W\d][\w$]*)*")
@@ -556,7 +557,9 @@ def enrich(
             out.append(_as_imported(locator, repo_id, path, hit) if details else hit)
             continue
         body = locator.body(repo_id, path) or ""
-        lexical = lexical or matches_lexically(path, body, terms)
+        # a file the query calls by what it is (`the changelog`: CHANGES.rst) holds no word
+        # of it, and is still what it asked for
+        lexical = lexical or PATH_REASON in hit.reasons or matches_lexically(path, body, terms)
         if not lexical and "truncated" in entry.fields:  # searched past its stored body
             lexical = matches_indexed_terms(locator.indexed_terms(repo_id, path), terms)
         if detail:

@@ -71,6 +71,7 @@ from streams.embedders.batching import QueryBatcher
 from streams.stores.read_budget import ReadInterrupted
 from streams.stores.vector_opening import VectorStoreOpening
 from streams.stores.vectors import VectorMatch, VectorStore, VectorStoreUnavailable
+from streams.stores.views.changelog_files import changelog_files
 from streams.stores.views.named_files import (
     module_named_files,
     modules_named,
@@ -311,10 +312,11 @@ class Retriever:
         embedded, so the fusion let a file sharing its words pass it), the files declaring a
         declaration it names by its qualified name, of the roles the query does not push
         down (a test's mock of the class is not what it means), the modules it names so
-        (`starlette.exceptions`), whatever their role, and the files writing an error message
-        it pastes (pasted_message.py)."""
+        (`starlette.exceptions`), whatever their role, the files writing an error message
+        it pastes (pasted_message.py), and the changelog a query asks for (changelog_files)."""
         by_path = set(self.views.read(lambda conn: path_named_files(conn, repo_id, query)))
         by_path |= self._writing_message(repo_id, query)
+        by_path |= set(self.views.read(lambda conn: changelog_files(conn, repo_id, query)))
         if not qualified_names(query):
             return by_path
         named = self.views.read(lambda conn: declared_symbols(conn, repo_id, query, NAMED_POOL))

@@ -120,6 +120,19 @@ async def test_no_match_is_an_answer(tmp_path: Path) -> None:
         assert unique["hits"] and "note" not in unique
 
 
+async def test_the_changelog_is_found_by_what_it_is(tmp_path: Path) -> None:
+    """QA on pallets/jinja: `where is the changelog` answered `hits: []`, since no file holds
+    the word; CHANGES.rst holds versions and fixes."""
+    async with memory_rig(tmp_path, index=True) as (app, s):
+        root = app.settings.workspace_root
+        assert root is not None
+        (root / "repo" / "CHANGES.rst").write_text("Version 2.0\n-----------\n\n-   Faster.\n")
+        await call(s, "repocontext_refresh", {"repoId": "repo"})
+        for query in ("where is the changelog", "release notes for 2.0"):
+            found = await call(s, "repocontext_search", {"repoId": "repo", "query": query})
+            assert found["hits"][0]["entry"]["path"] == "CHANGES.rst", (query, found)
+
+
 async def test_no_match_for_a_word_nothing_ever_held(tmp_path: Path) -> None:
     """Keyword mode (no vectors): a word no file, name or memory entry ever held finds no
     candidate at all, and the empty answer says why, as the semantic path's does."""

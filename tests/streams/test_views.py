@@ -415,6 +415,29 @@ def test_a_stop_word_in_a_path_is_no_path_match(store: ViewStore) -> None:
     assert hits["int_flag.go"][0] == "path-name-match", hits
 
 
+def test_a_query_asking_for_the_changelog_finds_it_by_its_name(store: ViewStore) -> None:
+    """QA on pallets/jinja: `where is the changelog` found nothing, since CHANGES.rst holds no
+    word `changelog`. The changelog at the root is called by what it is (else one a folder
+    down); deeper ones, and files that merely hold the words, are not."""
+    filler = {f"src/mod_{i}.py": "def parse():\n    return release\n" for i in range(4)}
+    corpus(
+        store,
+        {
+            **filler,
+            "CHANGES.rst": "Version 3.1.5\n-------------\n\nReleased 2024-12-21\n",
+            "docs/changelog.rst": ".. include:: ../CHANGES.rst\n",
+            "vendor/lib/CHANGELOG.md": "## 0.1\n",
+            "src/notes.py": "release notes are written by hand\n",
+        },
+    )
+    for query in ("where is the changelog", "release notes for 3.1.5", "update the CHANGES file"):
+        hits = keyword_hits(store, "r", query, 10)
+        assert hits[0].path == "CHANGES.rst", (query, [h.path for h in hits])
+        assert hits[0].reasons[0] == "path-name-match"
+        assert "vendor/lib/CHANGELOG.md" not in [h.path for h in hits[:2]]
+    assert "CHANGES.rst" not in paths(store, "r", "parse release")
+
+
 def test_an_exact_path_or_file_name_ranks_its_file_first(store: ViewStore) -> None:
     """A path's words (src, pkg, app, py) fill other files' paths and bodies, so BM25 alone
     ranks a file repeating them above the long file the query names."""

@@ -66,6 +66,7 @@ from streams.stores.views.bm25 import (
     corpus_idf,
     ranked_by_token,
 )
+from streams.stores.views.changelog_files import changelog_files
 from streams.stores.views.fields import (
     BODY_FLAG,
     BODY_WEIGHT,
@@ -425,6 +426,9 @@ def keyword_search(
         tiers[path] = max(tiers.get(path, 0), WRITTEN_FILE_TIER)  # no more for declaring it
     for path in stem_named_files(conn, repo_id, query):  # below a source declaring the name
         tiers[path] = max(tiers.get(path, 0), WRITTEN_FILE_TIER)
+    changelogs = changelog_files(conn, repo_id, query)  # called by what they are
+    for path in changelogs:
+        tiers[path] = max(tiers.get(path, 0), WRITTEN_FILE_TIER)
     if tiers:
         # the named files' whole BM25 and reasons, though the pools above may have cut them
         found.update(file_scores(conn, idf, repo_id, len(tiers), sorted(tiers), mirrors))
@@ -442,7 +446,7 @@ def keyword_search(
         for path, tier in tiers.items():
             entry = found.setdefault(path, [0.0, False, False, False])
             entry[0] = float(entry[0]) + tier * step
-            entry[1] = bool(entry[1]) or tier >= PATH_TIER
+            entry[1] = bool(entry[1]) or tier >= PATH_TIER or path in changelogs
             entry[3] = bool(entry[3]) or path in declared
     ranked = sorted(found.items(), key=lambda item: (-float(item[1][0]), item[0]))[:limit]
     files = file_rows(conn, repo_id, [path for path, _ in ranked])

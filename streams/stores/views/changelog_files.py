@@ -1,0 +1,48 @@
+"""The files a query asking for the changelog means: a repository's CHANGES.rst, CHANGELOG.md,
+HISTORY.md or NEWS at its root, else one folder down (docs/changelog.rst).
+
+`where is the changelog` named no file on pallets/jinja: no file's text holds the word
+`changelog` (CHANGES.rst holds `Version 3.1.5`, `Released`), so keyword search found nothing
+and the vectors' best passage was under the floor; the answer was an empty one. Those files
+are called by what they are, as a file named in a query is (search.keyword_search's tiers).
+"""
+
+from __future__ import annotations
+
+import re
+import sqlite3
+
+from streams.stores.views.read import files_with_path_words
+
+# a query naming the changelog: `changelog`, `change log`, `release notes`, `CHANGES file`
+_ASKED = re.compile(
+    r"\b(?:change[\s_-]?logs?|release[\s_-]?notes|(?:changes|history|news)\s+file)\b",
+    re.IGNORECASE,
+)
+# a changelog's file name, less its extension
+_NAME = re.compile(r"^(?:changes|changelog|history|news|releases|release[-_]?notes)$")
+_NAME_WORDS = ("changes", "changelog", "history", "news", "releases", "notes")
+MAX_DEPTH = 1  # folders above a changelog: the root's, or docs/changelog.rst
+MAX_CHANGELOGS = 3
+_LOOKUP = 200  # paths a name word's phrase read may return
+
+
+def asks_for_changelog(query: str) -> bool:
+    return _ASKED.search(query) is not None
+
+
+def changelog_files(conn: sqlite3.Connection, repo_id: str, query: str) -> list[str]:
+    """The repository's changelog files when the query asks for its changelog: those at the
+    root, else those one folder down, at most MAX_CHANGELOGS; else none."""
+    if not asks_for_changelog(query):
+        return []
+    found: set[str] = set()
+    for word in _NAME_WORDS:
+        for path in files_with_path_words(conn, repo_id, word, _LOOKUP):
+            stem = path.rpartition("/")[2].partition(".")[0].casefold()
+            if path.count("/") <= MAX_DEPTH and _NAME.match(stem):
+                found.add(path)
+    # the root's changelog, when it has one: docs/changes.rst mostly includes it
+    top = min((p.count("/") for p in found), default=0)
+    shallowest = [p for p in found if p.count("/") == top]
+    return sorted(shallowest, key=str.casefold)[:MAX_CHANGELOGS]
