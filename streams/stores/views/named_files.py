@@ -47,7 +47,7 @@ def path_named_files(
     file is called so (`pyproject.toml` in poetry names its fixtures' too: it is the kind of
     file, not one). `as_written=False`: every case alike, for a lookup of the files a name
     may mean (a test's subject: test/lazy.ts names src/Lazy.ts, tested_by)."""
-    whole = without_place(whole_path(query))
+    whole = without_place(whole_path(query)) or worded_place_path(query)
     found: set[str] = set()
     for wanted in [whole] if whole else opening_paths(query):
         terms = tuple(tokenize(wanted))
@@ -98,6 +98,29 @@ def checkout_files(conn: sqlite3.Connection, repo_id: str, written: str) -> list
 # a place in the file a path names: a line (`:12`), a line and column (`:12:5`), a range
 # (`:12-30`), a code host's anchor (`#L12`, `#L12-L30`, `#L12-30`)
 PLACE_SUFFIX = re.compile(r"(?::(\d+)(?:-(\d+)|:\d+)?|#L(\d+)(?:-L?(\d+))?)$")
+
+
+# a place written in words: `filters.py line 995`, `line 995 of filters.py`, `lines 3-9 in
+# x.go` (query_api/retrieval/named_lines.py _IN_WORDS reads its lines alike)
+PLACE_FILE = r"((?:[\w.~:-]*[\\/])*[\w-]+(?:\.[\w-]+)*\.[A-Za-z]\w{0,5})"
+PLACE_LINES = r"lines?\s+(\d+)(?:\s*-\s*(\d+))?"
+WORDED_PLACES = (
+    re.compile(rf"(?<![\w/.]){PLACE_FILE},?\s+{PLACE_LINES}\b", re.IGNORECASE),
+    re.compile(rf"\b{PLACE_LINES}\s+(?:of|in)\s+{PLACE_FILE}(?![\w/])", re.IGNORECASE),
+)
+
+
+def worded_place_path(query: str) -> str:
+    """The file of a query that is only a place written in words (`object.ts line 300`,
+    `lines 3-9 of app.py`), as a path; else "". It names its file as `object.ts:300` does,
+    though other files share the name: QA on jquense/yup, `object.ts line 300` named neither
+    src/object.ts nor test/object.ts (a bare name in a sentence names one file only)."""
+    text = query.strip().rstrip("?.!")
+    for at, pattern in enumerate(WORDED_PLACES):
+        found = pattern.fullmatch(text)
+        if found is not None:
+            return found.group(1 if at == 0 else 3).replace("\\", "/").removeprefix("./")
+    return ""
 
 
 def without_place(path: str) -> str:
