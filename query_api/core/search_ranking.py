@@ -24,6 +24,7 @@ from query_api.retrieval.hit_details import (
     wordless_note,
 )
 from query_api.retrieval.named_lines import at_named_lines
+from query_api.retrieval.past_stored_places import at_stored_places
 from query_api.retrieval.use_sites import no_use_note, uses_located
 from schemas import tools as t
 from schemas.retrieval import RetrievalPath, SearchMode
@@ -78,6 +79,8 @@ async def _rank(
         # `where is X defined`: each file declaring X at it; `t.py::TestX::test_y`: at the test
         hits = await asyncio.to_thread(at_definitions, locator, repo_id, args.query, hits)
         hits, past = await asyncio.to_thread(at_named_lines, locator, repo_id, args.query, hits)
+        # a place past a large file's stored text: at the declaration holding it
+        hits = await asyncio.to_thread(at_stored_places, locator, repo_id, args.query, hits)
     shown = {hit.entry.key for hit in answer.hits}
     # the pool's hits this answer does not show: not its tail by position, since the
     # neighbour fill puts files from outside the pool into places 6-10 and pushes pool

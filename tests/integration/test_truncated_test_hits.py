@@ -49,3 +49,26 @@ async def test_a_hit_points_at_a_declaration_past_the_stored_text_named_for_its_
         assert "symbol:test_hyperlink" in hit["reasons"], hit
         assert (hit["startLine"], hit["endLine"]) == (start - 1, start + 3), hit
         assert "snippet" not in hit  # the text is not stored
+
+
+async def test_a_place_past_the_stored_text_points_at_the_declaration_holding_it(
+    tmp_path: Path,
+) -> None:
+    """QA on sharkdp/fd: `tests/tests.rs:2812` (inside test_hyperlink, past the stored text)
+    pointed the hit at lines 48-53, which held only the path's word `tests`; the note said to
+    open the file there, and the declarations past the stored text say which one holds it."""
+    root = rig_settings(tmp_path).workspace_root
+    assert root is not None
+    head = "#[cfg(test)]\nfn get_test_env() -> TestEnv {\n    TestEnv::new(&[], &[])\n}\n\n"
+    text = head + "".join(FILLER.format(n=n) for n in range(800)) + LATE
+    (root / "repo" / "tests").mkdir(parents=True)
+    (root / "repo" / "tests" / "tests.rs").write_text(text)
+    start = text[: text.index("fn test_hyperlink")].count("\n") + 1
+    async with memory_rig(tmp_path, index=True) as (_, s):
+        query = f"tests/tests.rs:{start + 2}"
+        found = await call(s, "repocontext_search", {"repoId": "repo", "query": query})
+        hit = found["hits"][0]
+        assert hit["entry"]["path"] == "tests/tests.rs", found["hits"]
+        assert (hit["startLine"], hit["endLine"]) == (start - 1, start + 3), hit
+        assert "snippet" not in hit  # the text is not stored
+        assert "past the text stored" in found["note"], found.get("note")
