@@ -48,6 +48,14 @@ _DEFINED = re.compile(
     )\s*\??\s*$""",
     re.IGNORECASE | re.VERBOSE,
 )
+# a name and its kind alone (`Value interface`, `the Template class`, `struct Engine`): a name
+# written as code (a capital, `_`, a qualifier or backticks), since `parse function` or
+# `retry type` is as often a request's words
+_KIND_AND_NAME = re.compile(
+    rf"^\s*(?:the\s+)?(?:{_KIND}\s+{_NAME}|{_NAME}\s+{_KIND})\s*\??\s*$", re.IGNORECASE
+)
+_CODE_NAME = re.compile(r"[A-Z_.:#`$]")
+_KIND_WORD = re.compile(_KIND, re.IGNORECASE)
 CONTENT = "content-match"  # the reason after the `symbol:` ones (spec §1.4's order)
 FIELD_KIND = "Field"  # a variable: a class or function of the name is what is meant first
 # an interface sharing its name with another declaration of its file (TypeScript merges
@@ -70,18 +78,33 @@ _KINDS_NAMED = {
 
 
 def defined_name(query: str) -> str | None:
-    """The name whose definition the query asks for (`Environment`, `Environment.overlay`),
-    else None."""
-    found = _DEFINED.match(query)
+    """The name whose definition the query asks for (`Environment`, `Environment.overlay`;
+    `Value interface`: QA on spf13/pflag ranked golangflag.go and int.go above flag.go,
+    which declares it), else None."""
+    found = _definition_query(query)
     if found is None:
         return None
     return next((group for group in found.groups() if group), None)
 
 
+def _definition_query(query: str) -> re.Match[str] | None:
+    found = _DEFINED.match(query)
+    if found is not None:
+        return found
+    bare = _KIND_AND_NAME.match(query)
+    if bare is None:
+        return None
+    at = 1 if bare.group(1) else 2
+    written = query[max(0, bare.start(at) - 1) : bare.end(at) + 1]  # with its backticks
+    if _KIND_WORD.fullmatch(bare.group(at)) or not _CODE_NAME.search(written):
+        return None
+    return bare
+
+
 def asked_kinds(query: str) -> frozenset[str]:
     """The declaration kinds a definition query names besides its name (`where is the
     ObjectSchema class declared`: Type), else none."""
-    found = _DEFINED.match(query)
+    found = _definition_query(query)
     if found is None:
         return frozenset()
     at = next(i for i, group in enumerate(found.groups(), start=1) if group)

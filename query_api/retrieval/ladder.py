@@ -37,6 +37,7 @@ from query_api.memory.search import (
 from query_api.memory.views import MemoryReader, truncation_fields
 from query_api.metrics import _meter_provider
 from query_api.retrieval.declared_first import declared_first
+from query_api.retrieval.defining_files import defining_files
 from query_api.retrieval.definition_sites import defined_name
 from query_api.retrieval.docs_first import docs_first, holds_subject
 from query_api.retrieval.file_graph import FileGraphs
@@ -266,6 +267,7 @@ class Retriever:
         # not below its subject (keyword search ranks it so; the fusion let embedded files
         # pass it, and the subject went above it)
         looked_up = self._tests_looked_up(repo_id, query)
+        looked_up |= self.views.read(lambda conn: defining_files(conn, repo_id, query))
         subjects: dict[str, str | None] = {}  # finish runs twice when naming: look up once
         held = {hit.entry.path for hit in hits if hit.entry.kind == "File"}
         brought = [self._file_hit(repo_id, path) for path in sorted(looked_up - held)]

@@ -133,6 +133,29 @@ async def test_the_changelog_is_found_by_what_it_is(tmp_path: Path) -> None:
             assert found["hits"][0]["entry"]["path"] == "CHANGES.rst", (query, found)
 
 
+async def test_a_definition_query_puts_the_declaring_file_first(tmp_path: Path) -> None:
+    """QA on spf13/pflag: `Value interface` ranked files using values (`intValue`,
+    `flagValueWrapper`) above flag.go, which declares `type Value interface`."""
+    async with memory_rig(tmp_path, index=True) as (app, s):
+        root = app.settings.workspace_root
+        assert root is not None
+        pkg = root / "repo" / "pflag"
+        pkg.mkdir()
+        (pkg / "flag.go").write_text(
+            "package pflag\n\ntype Value interface {\n\tString() string\n}\n\n"
+            + "".join(f"func helper{i}() int {{ return {i} }}\n" for i in range(60))
+        )
+        for name in ("int", "uint", "float"):
+            (pkg / f"{name}.go").write_text(
+                f"package pflag\n\n// {name}Value is a value of a Value interface.\n"
+                f"type {name}Value int\n\nfunc (v *{name}Value) Value() Value {{ return v }}\n"
+            )
+        await call(s, "repocontext_refresh", {"repoId": "repo"})
+        for query in ("Value interface", "where is the Value interface defined"):
+            found = await call(s, "repocontext_search", {"repoId": "repo", "query": query})
+            assert found["hits"][0]["entry"]["path"] == "pflag/flag.go", (query, found["hits"])
+
+
 async def test_no_match_for_a_word_nothing_ever_held(tmp_path: Path) -> None:
     """Keyword mode (no vectors): a word no file, name or memory entry ever held finds no
     candidate at all, and the empty answer says why, as the semantic path's does."""

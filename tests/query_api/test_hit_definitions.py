@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from query_api.retrieval.definition_sites import at_definitions, defined_name
+from query_api.retrieval.definition_sites import asked_kinds, at_definitions, defined_name
 from query_api.retrieval.hit_details import HitLocator, enrich
 from schemas import tools as t
 from streams.stores import ViewStore
@@ -92,6 +92,22 @@ def test_what_asks_for_a_definition() -> None:
     assert defined_name("where is the environment defined for templates") is None
     assert defined_name("what calls Environment") is None
     assert defined_name("Environment") is None
+
+
+def test_a_name_and_its_kind_alone_ask_for_its_definition() -> None:
+    """QA on spf13/pflag: `Value interface` ranked golangflag.go and int.go above flag.go,
+    which declares it. A name written as code and its kind alone ask where it is defined;
+    `parse function` is as often a request's words."""
+    assert defined_name("Value interface") == "Value"
+    assert asked_kinds("Value interface") == {"Interface"}
+    assert defined_name("the Template class") == "Template"
+    assert defined_name("struct Engine") == "Engine"
+    assert defined_name("function parse_args?") == "parse_args"
+    assert defined_name("`parse` function") == "parse"
+    assert defined_name("parse function") is None
+    assert defined_name("retry type") is None
+    assert defined_name("Add Bar class") is None
+    assert defined_name("type class") is None
 
 
 RUNTIME = "\n".join(

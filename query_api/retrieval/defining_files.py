@@ -1,0 +1,41 @@
+"""The files a definition query means (`where is the Value interface defined`, `Value
+interface`): those declaring the name, of the kind it asks for, first.
+
+The vectors read such a query as prose about values, and keyword search as the word `value`:
+QA on spf13/pflag ranked golangflag.go (`flagValueWrapper`) and int.go (`intValue`) above
+flag.go, the one file declaring `type Value interface`. The declaring files are lifted to the
+head as a path the query names is (declared_first), and brought in when the pool lacks them.
+"""
+
+from __future__ import annotations
+
+import re
+import sqlite3
+
+from query_api.retrieval.definition_sites import FIELD_KIND, asked_kinds, defined_name
+from streams.stores.views.search import role_prior, roles_in
+from streams.stores.views.symbols import symbols_named
+
+MAX_DEFINING = 5  # more files declaring the name: it is too common to say which is meant
+_LOOKUP = 200  # declarations of the name read
+
+
+def defining_files(conn: sqlite3.Connection, repo_id: str, query: str) -> set[str]:
+    """The files declaring the name the query asks the definition of (its last part, for a
+    qualified name: its qualifier is search's), of the kinds it asks for, members (fields)
+    only when nothing else is declared so; none for a name more than MAX_DEFINING files
+    declare, and none of a role the query does not ask for (a test's mock)."""
+    name = defined_name(query)
+    if name is None:
+        return set()
+    last = [part for part in re.split(r"\.|::|#", name) if part][-1]
+    kinds = asked_kinds(query)
+    rows = [
+        row
+        for row in symbols_named(conn, repo_id, [last], _LOOKUP, _LOOKUP)
+        if row.name == last and (not kinds or row.kind in kinds)
+    ]
+    declarations = [row for row in rows if row.kind != FIELD_KIND] or rows
+    asked = roles_in(query)
+    paths = {row.path for row in declarations if role_prior(row.path, asked) >= 1.0}
+    return paths if len(paths) <= MAX_DEFINING else set()
