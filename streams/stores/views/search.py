@@ -298,10 +298,15 @@ def file_scores(
 
 
 def _by_stop_words(path: str, asked: set[str]) -> bool:
-    """Whether only stop words of the query are in the path (`to` in string_to_int.go): the
-    score counts them as BM25 does, but a `path-name-match` reason from them says nothing."""
-    shared = asked.intersection(tokenize(path))
-    return bool(shared) and shared <= STOP_WORDS
+    """Whether only stop words of the query, or the path's extension, are in the path (`to`
+    in string_to_int.go; `rs` of `tests/tests.rs:2812` in src/exit_codes.rs, QA on
+    sharkdp/fd): the score counts them as BM25 does, but a `path-name-match` reason from them
+    says nothing."""
+    tokens = tokenize(path)
+    shared = asked.intersection(tokens)
+    name = path.rpartition("/")[2]
+    extension = tokens[-1:] if "." in name and name.rpartition(".")[2].lower() in tokens else []
+    return bool(shared) and shared <= STOP_WORDS.union(extension)
 
 
 def _content_scores(
