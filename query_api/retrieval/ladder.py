@@ -267,12 +267,13 @@ class Retriever:
         # not below its subject (keyword search ranks it so; the fusion let embedded files
         # pass it, and the subject went above it)
         looked_up = self._tests_looked_up(repo_id, query)
-        looked_up |= self.views.read(lambda conn: defining_files(conn, repo_id, query))
+        # `where is the Value interface defined`: the files declaring it (defining_files.py)
+        defining = self.views.read(lambda conn: defining_files(conn, repo_id, query))
         subjects: dict[str, str | None] = {}  # finish runs twice when naming: look up once
         held = {hit.entry.path for hit in hits if hit.entry.kind == "File"}
-        brought = [self._file_hit(repo_id, path) for path in sorted(looked_up - held)]
+        brought = [self._file_hit(repo_id, p) for p in sorted((looked_up | defining) - held)]
         hits = [*hits, *(hit for hit in brought if hit is not None)]  # declared_first lifts them
-        hits = declared_first(hits, self._declaring(repo_id, query) | looked_up)
+        hits = declared_first(hits, self._declaring(repo_id, query) | looked_up | defining)
         hits, users_asked = self._asked_first(repo_id, query, hits)
         # a test is left where it is when tests or a name's users (tests among them) are asked
         tests_asked = Role.TEST in roles_in(query) or bool(looked_up) or users_asked
