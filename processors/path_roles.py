@@ -307,6 +307,7 @@ def roles_about(query: str) -> set[Role]:
 
 
 # the words with which a query about tests names them: `tests` in `tests for reach`
+TEST_NOUNS = frozenset({"test", "tests", "spec", "specs"})
 _TEST_NOUNS = re.compile(r"(?<![\w$.#:/-])(?:tests?|specs?)(?![\w$.#:/-])", re.IGNORECASE)
 
 

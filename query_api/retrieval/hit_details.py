@@ -32,7 +32,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from processors.licence_header import after_licence
-from processors.path_roles import Role, roles_about
+from processors.path_roles import TEST_NOUNS, Role, roles_about
 from processors.qualified_names import (
     qualified_names,
     written_parameters,
@@ -104,6 +104,8 @@ class QueryTerms:
     # the parameter types written after a name (`getOptionValue(Option, String)`), by the
     # name lower-cased: which of a Java method's overloads is meant
     parameters: tuple[tuple[str, tuple[tuple[str, ...], ...]], ...] = ()
+    # the query is about tests, the words naming them left out (locating_terms)
+    tests_asked: bool = False
 
     @property
     def empty(self) -> bool:
@@ -139,18 +141,24 @@ def query_terms(query: str) -> QueryTerms:
     )
 
 
-def locating_terms(terms: QueryTerms, about_docs: bool = False) -> QueryTerms:
+def locating_terms(
+    terms: QueryTerms, about_docs: bool = False, about_tests: bool = False
+) -> QueryTerms:
     """The terms that pick a hit's lines: the query's, less the verbs of a change request
     (`add`, `fix`, `make`) while any other word or identifier is left. A verb says what to do,
     not where (search weighs it half, the bundle's spans leave it out: context/spans.py), and
     on jinja "Add support for namespaces in tuple assignment" named `add_data(...)` in
     `subparse`, not the `parse_tuple` the hit's reasons name. For a query about docs
     (`where is --exact documented`) the doc words go too: on sharkdp/fd they pointed fd.1 at
-    `... is documented here:`, not at its `--exact` section."""
+    `... is documented here:`, not at its `--exact` section. For a query about tests (`tests
+    for reach`) the words naming them go too, the query still about tests (`tests_asked`): on
+    jquense/yup they pointed test/yup.js at `test.each([`, not at its `reach(...)` checks."""
     words = terms.words - (CHANGE_VERBS | DOC_WORDS if about_docs else CHANGE_VERBS)
+    if about_tests:
+        words -= TEST_NOUNS
     if words == terms.words or not (words or terms.identifiers):
         return terms
-    return replace(terms, words=words)
+    return replace(terms, words=words, tests_asked=terms.tests_asked or about_tests)
 
 
 def beyond_path(terms: QueryTerms, path: str) -> QueryTerms:
@@ -291,7 +299,7 @@ def locate_in_file(
     every, rarity = _candidate_lines(body, lines, terms, first, last)
     bounds = every
     tests = [] if within else test_module_ranges(symbols, lines)
-    if tests and not about_tests(terms.words, terms.identifiers):
+    if tests and not (terms.tests_asked or about_tests(terms.words, terms.identifiers)):
         bounds = outside(bounds, tests) or bounds  # a Rust file's code before its tests
     elif tests:  # a query about tests: the file's tests before its code
         bounds = held_by(bounds, tests) or bounds
@@ -529,8 +537,9 @@ def enrich(
     `createDebug('@feathersjs/transport-commons')` line in every file of that package; the
     scope's words pick them only where the rest finds none."""
     terms = query_terms(query)
-    docs = Role.DOC in roles_about(query)
-    located = locating_terms(terms, docs)  # whether it matches reads every word, verbs too
+    about = roles_about(query)
+    docs, tested = Role.DOC in about, Role.TEST in about
+    located = locating_terms(terms, docs, tested)  # whether it matches reads every word, verbs too
     # the lines are picked by the words after a scope the request opens with, when any
     after = query_terms(after_scope(query))
     # a qualified name the scope is (`zap.Any: Reduce stack size`) names the declaration the
@@ -538,7 +547,9 @@ def enrich(
     located_after = (
         located
         if after.empty
-        else replace(locating_terms(after, docs), qualified=terms.qualified, spelled=terms.spelled)
+        else replace(
+            locating_terms(after, docs, tested), qualified=terms.qualified, spelled=terms.spelled
+        )
     )
     lexical = terms.empty
     named_path = whole_path(query).casefold()
