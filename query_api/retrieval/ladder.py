@@ -45,7 +45,7 @@ from query_api.retrieval.form_words import keyword_text
 from query_api.retrieval.fusion import fuse
 from query_api.retrieval.hit_details import QueryTerms, query_terms
 from query_api.retrieval.neighbour_fill import fill_tail
-from query_api.retrieval.pasted_message import files_writing_message, message_runs
+from query_api.retrieval.pasted_message import files_writing_message, message_queries
 from query_api.retrieval.readiness import Readiness
 from query_api.retrieval.subjects import subjects_first
 from query_api.retrieval.tests_first import tests_first
@@ -339,7 +339,7 @@ class Retriever:
         """The files writing the error message the query pastes (pasted_message.py), of the
         roles the query does not push down: a test asserting the message is not where it is
         written."""
-        if not message_runs(query):
+        if not message_queries(query):
             return set()
 
         def matching(match: str, limit: int) -> list[str]:

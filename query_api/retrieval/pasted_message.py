@@ -8,9 +8,14 @@ cli.rs, whose help text holds the same words apart. Only a line that opens as an
 (`error:`, `ValueError:`, `[fd error]:`, `fatal:`, `thread 'main' panicked at`): a change
 request sharing words with a comment is no message.
 
-The message's words between quotes, braces and colons are its runs (a value formatted into
-it, `'foo/bar'`, is no word of the source); a run of at least MIN_RUN words that at most
-MAX_FILES files hold in a row names those files.
+The message's segments are its words between quotes, braces, colons and sentence ends; a
+value formatted into it (`'foo'`, `'foo/bar'`) is quoted, and where the source has a
+placeholder (`'{}'`) the query has the value. So the files asked for are those holding the
+message's segments of two words or more near each other (FTS5 NEAR: `The '--base-directory'
+path '{}' is not a directory.`), first with its quoted ones, then without them; else those
+holding one segment of at least MIN_RUN words in a row (`Malformed pattern in custom ignore
+file. {err}` for a message whose tail is another library's error). The first of these that at
+most MAX_FILES files match names them.
 """
 
 from __future__ import annotations
@@ -18,12 +23,12 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from processors.query_mentions import phrase_query
 from processors.tokenizer import tokenize
 
-MIN_RUN = 5  # words in a row: fewer ("the search pattern") are in docs and help text alike
-MAX_FILES = 3  # a run more files hold is common prose, not one message's text
-MAX_RUNS = 4  # phrase reads per query, the longest runs first
+MIN_RUN = 5  # words in all: fewer ("the search pattern") are in docs and help text alike
+MAX_FILES = 3  # more files matching is common prose, not one message's text
+MAX_QUERIES = 4  # FTS5 reads per query
+NEAR_TOKENS = 3  # tokens between two segments in the source: a placeholder's (`{err}`)
 
 # a line opening as an error: `error:`, `error[E0308]:`, `ValueError:`, `[fd error]:`,
 # `fatal:`, `warning:`, `panic:`, Rust's `thread 'main' panicked at`
@@ -35,39 +40,64 @@ _MARKER = re.compile(
     )""",
     re.IGNORECASE | re.VERBOSE,
 )
-# where a message's source text breaks: quotes (not an apostrophe inside a word), braces,
-# colons, semicolons
-_BREAK = re.compile(r"""(?<![A-Za-z])'|'(?![A-Za-z])|["`{}:;]""")
+# a quoted value or literal: '...' (not an apostrophe inside a word), "...", `...`
+_QUOTED = re.compile(r"""(?<![A-Za-z])'[^'\n]*'(?![A-Za-z])|"[^"\n]*"|`[^`\n]*`""")
+# where a message's source text breaks besides quotes: braces, brackets, colons, sentence ends
+_BREAK = re.compile(r"[{}()\[\]:;!?]|\.(?=\s|$)")
 
+Segment = tuple[tuple[str, ...], bool]  # its words, and whether it was quoted
 PathsMatching = Callable[[str, int], list[str]]  # an FTS5 MATCH, a limit -> paths
 
 
-def message_runs(query: str) -> list[tuple[str, ...]]:
-    """The runs of words of the error messages `query` pastes, longest first: the words of
-    each line opening as an error, after its marker, between its quotes, braces and colons,
-    at least MIN_RUN of them, each also without its first word (QA on jquense/yup:
-    `ValidationError: email must be a valid email` is `${path} must be a valid email`)."""
-    runs: list[tuple[str, ...]] = []
+def message_segments(query: str) -> list[Segment]:
+    """The segments of the error messages `query` pastes: each line opening as an error,
+    after its marker, split at quotes, braces, colons and sentence ends, in order."""
+    out: list[Segment] = []
     for line in query.split("\n"):
         marker = _MARKER.match(line)
         if marker is None:
             continue
-        for part in _BREAK.split(line[marker.end() :]):
-            run = tuple(tokenize(part))
-            # a subject is often formatted in unquoted (`${path} must be a valid email`,
-            # printed `email must be a valid email`): the run without its first word too
-            for words in (run, run[1:]):
-                if len(words) >= MIN_RUN and words not in runs:
-                    runs.append(words)
-    return sorted(runs, key=len, reverse=True)[:MAX_RUNS]
+        text, at = line[marker.end() :], 0
+        for quoted in _QUOTED.finditer(text):
+            out += _split(text[at : quoted.start()], False)
+            out += _split(quoted.group()[1:-1], True)
+            at = quoted.end()
+        out += _split(text[at:], False)
+    return out
+
+
+def _split(text: str, quoted: bool) -> list[Segment]:
+    return [(words, quoted) for part in _BREAK.split(text) if (words := tuple(tokenize(part)))]
+
+
+def message_queries(query: str) -> list[str]:
+    """The FTS5 queries for the files writing the message `query` pastes, in the order they
+    are tried: its segments of two words or more near each other, with the quoted ones, then
+    without; then each segment of at least MIN_RUN words as a phrase, longest first."""
+    segments = message_segments(query)
+    out: list[str] = []
+    for keep_quoted in (True, False):
+        near = [
+            words for words, quoted in segments if len(words) >= 2 and (keep_quoted or not quoted)
+        ]
+        if len(near) >= 2 and sum(map(len, near)) >= MIN_RUN:
+            phrases = " ".join(_phrase(words) for words in near)
+            found = f"body_terms : NEAR({phrases}, {NEAR_TOKENS})"
+            if found not in out:
+                out.append(found)
+    runs = sorted({words for words, _ in segments if len(words) >= MIN_RUN}, key=len, reverse=True)
+    out += [f"body_terms : {_phrase(words)}" for words in runs]
+    return out[:MAX_QUERIES]
+
+
+def _phrase(words: tuple[str, ...]) -> str:
+    return '"' + " ".join(words).replace('"', '""') + '"'
 
 
 def files_writing_message(query: str, paths_matching: PathsMatching) -> set[str]:
-    """The files holding a run of the message `query` pastes in a row, of the runs at most
-    MAX_FILES files hold."""
-    out: set[str] = set()
-    for run in message_runs(query):
-        found = paths_matching(phrase_query(run, "body_terms"), MAX_FILES + 1)
-        if len(found) <= MAX_FILES:
-            out.update(found)
-    return out
+    """The files the first of message_queries that at most MAX_FILES files match selects."""
+    for match in message_queries(query):
+        found = paths_matching(match, MAX_FILES + 1)
+        if 0 < len(found) <= MAX_FILES:
+            return set(found)
+    return set()

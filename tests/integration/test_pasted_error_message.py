@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from query_api.retrieval.pasted_message import message_runs
+from query_api.retrieval.pasted_message import message_queries
 from tests.integration.mcp_helpers import call, write_files
 from tests.integration.memory_rig import memory_rig
 
@@ -64,23 +64,62 @@ async def test_a_pasted_error_message_ranks_the_file_writing_it_first(tmp_path: 
         assert found["hits"][0]["entry"]["path"] == "src/cli.rs", found["hits"]
 
 
-def test_the_runs_of_a_message_are_its_words_between_quotes_after_an_error_marker() -> None:
-    runs = message_runs(QUERY)
-    assert runs[0][:7] == ("contains", "a", "path", "separation", "character", "and", "will")
-    assert ("the", "search", "pattern") not in runs  # too short to be exact
-    assert message_runs("fix the search pattern when it contains a path separator") == []
+def test_the_queries_of_a_message_are_its_segments_after_an_error_marker() -> None:
+    near, without_quoted, phrase = message_queries(QUERY)
+    assert '"foo bar"' in near and '"foo bar"' not in without_quoted  # a value, quoted
+    assert without_quoted.startswith('body_terms : NEAR("the search pattern" "contains a path')
+    assert phrase.startswith('body_terms : "contains a path separation character')
+    assert message_queries("fix the search pattern when it contains a path separator") == []
     traceback = (
         "Traceback (most recent call last):\n"
         '  File "app.py", line 3, in <module>\n'
         "ValueError: could not convert the given value to a float"
     )
-    assert message_runs(traceback) == [
-        ("could", "not", "convert", "the", "given", "value", "to", "a", "float"),
-        # without its first word: a subject formatted in unquoted
-        ("not", "convert", "the", "given", "value", "to", "a", "float"),
+    assert message_queries(traceback) == [
+        'body_terms : "could not convert the given value to a float"'
     ]
-    assert message_runs("error: can't find the configuration file in any parent folder")[0][:3] == (
-        "can",
-        "t",
-        "find",
-    )
+    # a quoted literal of the source and a value the source formats in
+    based = message_queries("[fd error]: The '--base-directory' path 'foo' is not a directory.")
+    assert based == ['body_terms : NEAR("base directory" "is not a directory", 3)']
+
+
+async def test_a_message_is_found_by_its_segments_near_each_other(tmp_path: Path) -> None:
+    """`The '--base-directory' path '{}' is not a directory.` has no run of five words; its
+    segments are near each other in the one file writing it. `Malformed pattern in custom
+    ignore file. {err}.` is followed by another library's error, no word of the source."""
+    files = {
+        "src/main.rs": (
+            "fn set_dir(p: &str) -> Result<()> {\n"
+            "    bail!(\"The '--base-directory' path '{}' is not a directory.\", p)\n}\n"
+            + "".join(
+                f"\nfn helper_{n}(value: u64) -> u64 {{\n    value * {n}\n}}\n" for n in range(30)
+            )
+        ),
+        "src/walk.rs": (
+            "fn ignore(err: Error) {\n"
+            '    print_error(format!("Malformed pattern in custom ignore file. {err}."));\n}\n'
+            + "".join(
+                f"\nfn walk_{n}(value: u64) -> u64 {{\n    value + {n}\n}}\n" for n in range(30)
+            )
+        ),
+        # the same words, not near each other
+        "src/cli.rs": (
+            "pub struct Opts {\n"
+            + "    /// the base directory of a search: a path which is not a directory is refused\n"
+            "    /// by fd at once, as a malformed pattern in a custom ignore file is reported\n"
+            * 3
+            + "    pub base_directory: String,\n}\n"
+        ),
+    }
+    write_files(tmp_path / "ws" / "repo", files)
+    async with memory_rig(tmp_path, index=True) as (_, s):
+        for query, path in (
+            ("[fd error]: The '--base-directory' path 'foo' is not a directory.", "src/main.rs"),
+            (
+                "[fd error]: Malformed pattern in custom ignore file. error parsing glob '[': "
+                "unclosed character class",
+                "src/walk.rs",
+            ),
+        ):
+            found = await call(s, "repocontext_search", {"repoId": "repo", "query": query})
+            assert found["hits"][0]["entry"]["path"] == path, (query, found["hits"])
