@@ -41,10 +41,10 @@ _DEFINED = re.compile(
         \s+(?:defined|declared|implemented)
       |where\s+(?:do|does)\s+\w+\s+(?:define|declare|implement)\s+(?:the\s+)?
         (?:{_KIND}\s+)?{_NAME}
-      |(?:find\s+|show\s+|go\s+to\s+)?(?:the\s+)?(?:definition|declaration)\s+of\s+
-        (?:the\s+)?(?:{_KIND}\s+)?{_NAME}
-      |(?:which|what)\s+files?\s+(?:defines|declares|implements)\s+(?:the\s+)?
-        (?:{_KIND}\s+)?{_NAME}
+      |(?:find\s+|show\s+(?:me\s+)?|go\s+to\s+)?(?:the\s+)?(?:definition|declaration)\s+of\s+
+        (?:the\s+)?(?:{_KIND}\s+)?{_NAME}(?:\s+{_KIND})?
+      |(?:which|what)\s+(?:files?|modules?)\s+(?:defines|declares|implements)\s+(?:the\s+)?
+        (?:{_KIND}\s+)?{_NAME}(?:\s+{_KIND})?
     )\s*\??\s*$""",
     re.IGNORECASE | re.VERBOSE,
 )
