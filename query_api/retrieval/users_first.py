@@ -27,6 +27,8 @@ _NAME = r"`?((?:[A-Za-z_$][\w$]*)(?:(?:\.|::|\#)[A-Za-z_$][\w$]*)*)(?:\(\))?`?"
 _USERS = re.compile(
     rf"""^\s*(?:
       (?:what|who|which\s+\w+)\s+(?:calls|uses|references|invokes|imports)\s+{_NAME}
+      |which\s+\w+\s+(?:call|use|reference|invoke|import)\s+{_NAME}
+      |where\s+(?:do|does)\s+(?:the\s+)?\w+\s+(?:call|use|reference|invoke|import)\s+{_NAME}
       |(?:find\s+|show\s+|list\s+)?(?:all\s+|the\s+)?
         (?:callers|usages|uses|references|call\s+sites)\s+(?:of|to|for)\s+{_NAME}
       |where\s+(?:is|are)\s+{_NAME}\s+(?:used|called|referenced|invoked|imported)
