@@ -14,8 +14,9 @@ placeholder (`'{}'`) the query has the value. So the files asked for are those h
 message's segments of two words or more near each other (FTS5 NEAR: `The '--base-directory'
 path '{}' is not a directory.`), first with its quoted ones, then without them; else those
 holding one segment of at least MIN_RUN words in a row (`Malformed pattern in custom ignore
-file. {err}` for a message whose tail is another library's error). The first of these that at
-most MAX_FILES files match names them.
+file. {err}` for a message whose tail is another library's error), then without its first word
+(a subject formatted in unquoted). The first of these that at most MAX_FILES files match names
+them.
 """
 
 from __future__ import annotations
@@ -86,8 +87,12 @@ def message_queries(query: str) -> list[str]:
             if found not in out:
                 out.append(found)
     runs = sorted({words for words, _ in segments if len(words) >= MIN_RUN}, key=len, reverse=True)
-    out += [f"body_terms : {_phrase(words)}" for words in runs]
-    return out[:MAX_QUERIES]
+    # a subject is often formatted in unquoted (`${path} must be a valid email`, printed
+    # `email must be a valid email`: QA on jquense/yup, 79f5689): each run without its first
+    # word too
+    shorter = [words[1:] for words in runs if len(words) > MIN_RUN]
+    out += [f"body_terms : {_phrase(words)}" for words in [*runs, *shorter]]
+    return list(dict.fromkeys(out))[:MAX_QUERIES]
 
 
 def _phrase(words: tuple[str, ...]) -> str:

@@ -65,7 +65,7 @@ async def test_a_pasted_error_message_ranks_the_file_writing_it_first(tmp_path: 
 
 
 def test_the_queries_of_a_message_are_its_segments_after_an_error_marker() -> None:
-    near, without_quoted, phrase = message_queries(QUERY)
+    near, without_quoted, phrase, *_ = message_queries(QUERY)
     assert '"foo bar"' in near and '"foo bar"' not in without_quoted  # a value, quoted
     assert without_quoted.startswith('body_terms : NEAR("the search pattern" "contains a path')
     assert phrase.startswith('body_terms : "contains a path separation character')
@@ -76,7 +76,9 @@ def test_the_queries_of_a_message_are_its_segments_after_an_error_marker() -> No
         "ValueError: could not convert the given value to a float"
     )
     assert message_queries(traceback) == [
-        'body_terms : "could not convert the given value to a float"'
+        'body_terms : "could not convert the given value to a float"',
+        # without its first word: a subject formatted in unquoted (79f5689)
+        'body_terms : "not convert the given value to a float"',
     ]
     # a quoted literal of the source and a value the source formats in
     based = message_queries("[fd error]: The '--base-directory' path 'foo' is not a directory.")
