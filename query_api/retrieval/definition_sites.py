@@ -220,13 +220,30 @@ def declaration_of(
     return best[5] if best else None
 
 
+_ATTRIBUTE = re.compile(r"^\s*(?:#!?\[|@)")  # a Rust attribute, a decorator or annotation
+
+
+def _naming_line(lines: Sequence[str], worded: Sequence[int], name: str) -> int | None:
+    """The first of `worded` (a declaration's non-blank lines) writing `name` whole outside
+    an attribute: `pub struct Opts {` below clap's `#[derive(Parser)] #[command(...)]`."""
+    whole = re.compile(rf"(?<![\w$]){re.escape(name)}(?![\w$])")
+    return next(
+        (n for n in worded if whole.search(lines[n - 1]) and not _ATTRIBUTE.match(lines[n - 1])),
+        None,
+    )
+
+
 def _at(hit: t.SearchHit, lines: Sequence[str], declared: Declared, named: str) -> t.SearchHit:
     """`hit` at `declared`, whose `symbol:` reason (`named`, as code imports it) leads the
     others: they named the declarations sharing the query's words."""
     lo, hi = declared.start_line, min(declared.end_line, len(lines))
     if lo > hi:
         return hit
-    shown = [n for n in range(lo, hi + 1) if lines[n - 1].strip()][:SNIPPET_LINES]
+    worded = [n for n in range(lo, hi + 1) if lines[n - 1].strip()]
+    shown = worded[:SNIPPET_LINES]
+    naming = _naming_line(lines, worded, declared.name)
+    if naming is not None and naming not in shown:  # attributes above it: from its name on
+        shown = [n for n in worded if n >= naming][:SNIPPET_LINES]
     if hi - lo + 1 > MAX_RANGE_LINES and shown:  # a long declaration: its head
         hi = min(hi, shown[-1] + CONTEXT_LINES)
     snippet = "\n".join(f"{n}: {_cut(lines[n - 1].strip())}" for n in shown) or None
