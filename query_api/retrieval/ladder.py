@@ -55,6 +55,7 @@ from query_api.retrieval.users_first import (
     declarations_named,
     distinctive,
     last_part,
+    loads_module,
     member_users,
     naming_qualifier,
     qualifier,
@@ -377,7 +378,8 @@ class Retriever:
         symbols = self.graphs.resolver.symbols
         rows = symbols.symbols_named(repo_id, [last_part(name)])
         declared = declarations_named(name, rows)[:MAX_DECLARATIONS]
-        if not declared:
+        if not declared or all(loads_module(row) for row in declared):
+            # a Rust `mod filesystem;` is the module's name, not what uses it (QA on fd)
             return self._importers_of(repo_id, name)
         own = {row.path for row in declared}
         resolver = self.graphs.resolver

@@ -84,6 +84,13 @@ def declarations_named(name: str, rows: Sequence[SymbolRow]) -> list[SymbolRow]:
     return [row for row in rows if row.fq_name.casefold() == dotted and row.path in files]
 
 
+def loads_module(row: SymbolRow) -> bool:
+    """Whether a declaration is a Rust `mod name;`, which loads the module's file: its users
+    are the module's importers, not references to the one-line declaration (QA on
+    sharkdp/fd: `who imports filesystem` placed no user, for main.rs's `mod filesystem;`)."""
+    return row.path.endswith(".rs") and row.kind == "Namespace" and row.start_line == row.end_line
+
+
 def distinctive(name: str) -> bool:
     """Whether a name is of several words (`getMatchingOptions`, `parse_args`): one the
     repository declares once is what its bare references mean, where a one-word name
