@@ -39,6 +39,7 @@ from query_api.metrics import _meter_provider
 from query_api.retrieval.declared_first import declared_first
 from query_api.retrieval.defining_files import defining_files
 from query_api.retrieval.definition_sites import defined_name
+from query_api.retrieval.dependency_updates import declares, is_manifest, updated_package
 from query_api.retrieval.docs_first import docs_first, holds_subject
 from query_api.retrieval.file_graph import FileGraphs
 from query_api.retrieval.form_words import keyword_text
@@ -270,6 +271,7 @@ class Retriever:
         looked_up = self._tests_looked_up(repo_id, query)
         # `where is the Value interface defined`: the files declaring it (defining_files.py)
         defining = self.views.read(lambda conn: defining_files(conn, repo_id, query))
+        defining |= self._manifests_updated(repo_id, query)  # `Update serde to 1.0.2`
         subjects: dict[str, str | None] = {}  # finish runs twice when naming: look up once
         held = {hit.entry.path for hit in hits if hit.entry.kind == "File"}
         brought = [self._file_hit(repo_id, p) for p in sorted((looked_up | defining) - held)]
@@ -426,6 +428,21 @@ class Retriever:
         declared = [s for path in modules for s in resolver.symbols.symbols_of_file(repo_id, path)]
         found = resolver.dependents_found(repo_id, declared, exclude=set(modules)).files()
         return sorted(found, key=lambda p: (is_test_path(p), -len(found[p]), p))
+
+    def _manifests_updated(self, repo_id: str, query: str) -> set[str]:
+        """The manifests declaring the package a request to update a dependency names
+        (dependency_updates.py), of at most MAX_MEMBER_FILES files spelling its words."""
+        package = updated_package(query)
+        if package is None:
+            return set()
+        phrase = phrase_query(tuple(tokenize(package)), "body_terms")
+        paths = self.views.read(lambda c: paths_matching(c, repo_id, phrase, MAX_MEMBER_FILES))
+        out = set()
+        for path in filter(is_manifest, paths):
+            row = self.views.get_content(repo_id, path)
+            if row is not None and declares(row.body, package):
+                out.add(path)
+        return out
 
     def _tests_looked_up(self, repo_id: str, query: str) -> set[str]:
         """The test files declaring the one name the query is, or whose definition it asks

@@ -1,0 +1,53 @@
+"""A request to update a dependency ranks first the manifests declaring it.
+
+`Update tikv-jemallocator to 0.6`, `chore(deps): bump serde from 1.0.1 to 1.0.2`: the change
+is the version written in the manifest that declares the package (Cargo.toml, package.json,
+go.mod, pyproject.toml, ...). A manifest is a config file, pushed down unless asked for, and
+the code using the package holds its name as often: on sharkdp/fd Cargo.toml was not in the
+first ten for `Update tikv-jemallocator to 0.6`, below main.rs, which uses the allocator.
+Only a request of that form (a verb of updating, one package name, a version after `to`)
+does; lock files follow their manifests and are not lifted (they are generated).
+"""
+
+from __future__ import annotations
+
+import re
+
+_UPDATE = re.compile(
+    r"""^\s*(?:[a-z]+(?:\([^()\n]{1,40}\))?!?:\s*)?
+    (?:update|bump|upgrade|downgrade|pin)\s+(?:the\s+)?
+    (?:(?:dependency|crate|package|module|gem)\s+)?
+    `?(?P<name>[A-Za-z@][\w.@/-]*)`?
+    (?:\s+(?:dependency|crate|package|module|gem))?
+    (?:\s+from\s+v?\d\S*)?\s+to\s+v?\d\S*\s*$""",
+    re.IGNORECASE | re.VERBOSE,
+)
+_MANIFESTS = frozenset(
+    {"cargo.toml", "package.json", "go.mod", "pyproject.toml", "setup.py", "setup.cfg",
+     "pom.xml", "build.gradle", "build.gradle.kts", "gemfile", "composer.json",
+     "pipfile", "environment.yml", "deno.json"}
+)  # fmt: skip
+
+
+def updated_package(query: str) -> str | None:
+    """The package a request to update a dependency names, else None."""
+    found = _UPDATE.match(query)
+    return found.group("name") if found is not None else None
+
+
+def is_manifest(path: str) -> bool:
+    """Whether the file at `path` declares a project's dependencies."""
+    name = path.rpartition("/")[2].casefold()
+    return (
+        name in _MANIFESTS
+        or (name.startswith("requirements") and name.endswith((".txt", ".in")))
+        or name.endswith((".csproj", ".fsproj"))
+    )
+
+
+def declares(body: str, package: str) -> bool:
+    """Whether a manifest's text names `package` whole: `tikv-jemallocator`, not
+    `jemallocator` inside it; a TOML table or dotted key may write it after or before a dot
+    (`[dependencies.clap]`, `clap.workspace = true`)."""
+    whole = re.compile(rf"(?<![\w@/-]){re.escape(package)}(?![\w@/-])", re.IGNORECASE)
+    return whole.search(body) is not None
