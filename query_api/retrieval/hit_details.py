@@ -79,6 +79,7 @@ PATH_REASON = "path-name-match"
 LEXICAL_REASONS = frozenset({PATH_REASON, "topic-match", "content-match", "key-match"})
 # an identifier, qualified or not; a part after a dot may be a JS/TS private member
 # (`Ky.#retryFromError`, as outline names it), whose `#` would otherwise cut the name in two
+_VERSION = re.compile(r"(?<![\w.])\d+(?:\.\d+)+(?![\w.]*\w)")  # `4.5.1`, not `1.2.x`
 _WORD = re.compile(r"[^\W\d][\w$]*(?:(?:\.#?|::?)[^\W\d][\w$]*)*")
 
 
@@ -117,7 +118,8 @@ def query_terms(query: str) -> QueryTerms:
     query = without_place_numbers(query)  # a trace's `time.rs:45:23`, frame `0:`
     identifiers: dict[str, frozenset[str]] = {}  # lower-cased -> its words
     in_identifiers: set[str] = set()
-    for raw in _WORD.findall(query):
+    # a version (`4.5.1`) is one term, matched whole: its digits matched any line of numbers
+    for raw in [*_WORD.findall(query), *_VERSION.findall(query)]:
         parts = tokenize(raw)
         if len(parts) > 1:
             identifiers.setdefault(raw.lower(), frozenset(parts))
