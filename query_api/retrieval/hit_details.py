@@ -118,13 +118,16 @@ def query_terms(query: str) -> QueryTerms:
     query = without_place_numbers(query)  # a trace's `time.rs:45:23`, frame `0:`
     identifiers: dict[str, frozenset[str]] = {}  # lower-cased -> its words
     in_identifiers: set[str] = set()
-    # a version (`4.5.1`) is one term, matched whole: its digits matched any line of numbers
-    for raw in [*_WORD.findall(query), *_VERSION.findall(query)]:
+    for raw in _WORD.findall(query):
         parts = tokenize(raw)
         if len(parts) > 1:
             identifiers.setdefault(raw.lower(), frozenset(parts))
             in_identifiers.update(parts)
-    words = {w for w in tokenize(query) if w not in STOP_WORDS and w not in in_identifiers}
+    # a version (`4.5.1`) is one term, matched whole: its digits matched any line of numbers
+    versions = {raw: frozenset(tokenize(raw)) for raw in _VERSION.findall(query)}
+    identifiers |= {raw: parts for raw, parts in versions.items() if raw not in identifiers}
+    left_out = STOP_WORDS.union(in_identifiers, *versions.values())
+    words = {w for w in tokenize(query) if w not in left_out}
     identifier_words = frozenset(in_identifiers - STOP_WORDS)
     spelled = tuple(qualified_names(query))
     qualified = tuple(tuple(part.lower() for part in parts) for parts in spelled)
@@ -194,7 +197,7 @@ def line_score(line: str, terms: QueryTerms) -> int:
     for ident, words in zip(terms.identifiers, terms.split_identifiers, strict=False):
         if ident in lowered:
             score += 2 if _whole(ident).search(lowered) else 1
-        elif words and all(w in lowered for w in words):  # tokenize only candidates
+        elif words and not _VERSION.fullmatch(ident) and all(w in lowered for w in words):
             ordered = tokenize(line) if ordered is None else ordered
             score += words <= frozenset(ordered)
     if terms.words and any(needle(w) in lowered for w in terms.words):

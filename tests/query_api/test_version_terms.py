@@ -5,7 +5,7 @@ not at clap's lines; and main.rs at its LS_COLORS string, full of digits."""
 
 from __future__ import annotations
 
-from query_api.retrieval.hit_details import locate_in_file, query_terms
+from query_api.retrieval.hit_details import line_score, locate_in_file, query_terms
 
 MANIFEST = "\n".join(
     [
@@ -28,3 +28,6 @@ def test_a_version_is_one_term_matched_whole() -> None:
     found = locate_in_file(MANIFEST, [], terms)
     assert found is not None and 6 <= found.start_line <= 7 <= found.end_line, found
     assert "3: normpath" not in found.snippet, found
+    # a line holding the digits apart is no match for the version
+    colors = 'const COLORS: &str = "ow=0:or=0;38;5;1;48;5;2:4;5;1:4;5;2";\nuse clap::Parser;'
+    assert line_score(colors.split("\n")[0], terms) == 0
