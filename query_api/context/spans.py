@@ -44,6 +44,7 @@ MAX_SPANS = 2  # the best-matching declarations of a file; more would be mostly 
 # a task word a declaration's name shares counts as two on its own lines: measured on the
 # localisation benchmark's tuning half, docs/benchmarks.md "Spans by their code"
 NAME_WEIGHT = 2
+LONG_LINE_CHARS = 400  # a line longer is data (a regex, a table, minified code): no padding
 FILL_LINES = 80  # what a bundle grows a file's spans to, as the file's share allows
 # the declaration holding the file's passage closest to the task in meaning (the search's best
 # passage of the file) counts as this many more task words: docs/benchmarks.md "Spans by the
@@ -363,14 +364,35 @@ def _padded(
             break
         pad = -(-(wanted - held) // (2 * len(spans)))
         grown = [
-            (max(top if a >= top else 1, a - pad), min(total_lines, z + pad), y)
+            (*_before_long(lines, a, z, max(top if a >= top else 1, a - pad), z + pad), y)
             for a, z, y in spans
         ]
+        grown = [(a, min(total_lines, z), y) for a, z, y in grown]
+        if grown == spans:
+            break  # held by long lines on both sides
         spans, grew = _merged(grown, 0, rank), True
     over = sum(z - a + 1 for a, z, _ in spans) - wanted
     if grew and over > 0:  # padding rounds up: the extra lines are given back
         spans = _given_back(spans, core, over)
     return _at_statements(spans, core, lines, stems) if grew and lines else spans
+
+
+def _before_long(lines: Sequence[str], a: int, z: int, lo: int, hi: int) -> tuple[int, int]:
+    """(lo, hi), the lines a span (a, z) grows to, short of the first line of more than
+    LONG_LINE_CHARS on either side: a regex, a table or minified code costs hundreds of tokens
+    a line and says little (yup's string.ts grew `rEmail`'s span into `rUrl`'s 1,300-character
+    pattern, and the file's share then held no room for `email()`)."""
+    if not lines:
+        return lo, hi
+    for n in range(a - 1, lo - 1, -1):
+        if len(lines[n - 1]) > LONG_LINE_CHARS:
+            lo = n + 1
+            break
+    for n in range(z + 1, min(hi, len(lines)) + 1):
+        if len(lines[n - 1]) > LONG_LINE_CHARS:
+            hi = n - 1
+            break
+    return lo, hi
 
 
 def _at_statements(

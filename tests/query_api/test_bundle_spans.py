@@ -479,3 +479,26 @@ def test_an_entry_holding_the_whole_body_names_none_of_its_declarations() -> Non
     reasons = ["semantic", "path-name-match", "symbol:render.PDF", "content-match"]
     assert bundle_reasons(reasons, set(), whole=True) == ["path-name-match", "content-match"]
     assert bundle_reasons(["symbol:render.PDF"], set(), whole=True) == ["symbol:render.PDF"]
+
+
+def test_padding_stops_short_of_a_long_line() -> None:
+    """QA on jquense/yup: `rEmail`'s span grew into `rUrl`'s 1,300-character regex, and
+    string.ts's share then held no room for `email()`: a bundle sent the top file as its
+    path. Padding stops short of a line of more than LONG_LINE_CHARS; a declaration's own
+    long line is still sent."""
+    pattern = "/^(" + "[a-z0-9]" * 150 + ")$/"
+    body = ["let rEmail =", "  /^[a-z]+@[a-z]+$/;", "", "", "let rUrl =", "  " + pattern + ";", ""]
+    body += ["export class StringSchema {"] + [f"  step{n}() {{}}" for n in range(30)]
+    start = len(body) + 1
+    body += ["  email(message) {", "    return this.matches(rEmail, message);", "  }", "}"]
+    symbols = [
+        sym("rEmail", "Other", 1, 2),
+        sym("rUrl", "Other", 5, 6),
+        sym("StringSchema", "Type", 8, len(body)),
+        sym("StringSchema.email", "Method", start, start + 2),
+    ]
+    spans = select_spans(symbols, len(body), task_stems("email"), 40, 40, lines=body)
+    assert all(not (a <= 6 <= z) for a, z, _ in spans), spans
+    assert any(fq == "StringSchema.email" for _, _, fq in spans), spans
+    own = select_spans(symbols, len(body), task_stems("rUrl"), 40, 40, lines=body)
+    assert any(a <= 6 <= z for a, z, _ in own), own  # its own line
