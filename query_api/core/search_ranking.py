@@ -15,15 +15,14 @@ from typing import TYPE_CHECKING, Protocol
 
 from query_api.core.index_build import cut_files
 from query_api.retrieval.definition_sites import at_definitions
-from query_api.retrieval.hit_details import (
+from query_api.retrieval.hit_details import HitLocator, enrich
+from query_api.retrieval.named_lines import at_named_lines
+from query_api.retrieval.no_match import (
     SEMANTIC_FLOOR,
-    HitLocator,
     best_semantic_score,
-    enrich,
     no_match_note,
     wordless_note,
 )
-from query_api.retrieval.named_lines import at_named_lines
 from query_api.retrieval.past_stored_places import at_stored_places
 from query_api.retrieval.use_sites import no_use_note, uses_located
 from schemas import tools as t

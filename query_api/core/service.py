@@ -23,7 +23,8 @@ from query_api.core.search_merge import merge_search_answers
 from query_api.core.search_ranking import WORD, Ranked, Ranking, rank_search
 from query_api.errors import ConflictError, NotFoundError, ToolInputError
 from query_api.metrics import Metrics
-from query_api.retrieval.hit_details import HitLocator, indexed_so_far
+from query_api.retrieval.hit_details import HitLocator
+from query_api.retrieval.no_match import indexed_so_far
 from query_api.retrieval.readiness import Readiness
 from query_api.retrieval.vector_coverage import coverage_line, mark_partial
 from schemas import tools as t

@@ -1,4 +1,4 @@
-"""Calibrates hit_details.SEMANTIC_FLOOR: the best cosine of any passage to a query that is
+"""Calibrates no_match.SEMANTIC_FLOOR: the best cosine of any passage to a query that is
 about nothing in the repository, against that of real questions about it.
 
     .venv/bin/python -m tests.bench.no_match_floor
@@ -16,7 +16,7 @@ from pathlib import Path
 import numpy as np
 
 from processors.vectors import file_passages
-from query_api.retrieval.hit_details import SEMANTIC_FLOOR
+from query_api.retrieval.no_match import SEMANTIC_FLOOR
 from streams.embedders.local import LocalEmbedder
 
 PROJECT = Path(__file__).resolve().parents[2]

@@ -238,7 +238,7 @@ async def test_no_match_on_the_semantic_path(
     is below the floor, the answer is still `hits: []` (mode and path unchanged). The floor is
     calibrated for MiniLM's cosines; the hash embedder's unrelated texts sit higher."""
     monkeypatch.setattr("query_api.core.search_ranking.SEMANTIC_FLOOR", 0.5)
-    monkeypatch.setattr("query_api.retrieval.hit_details.SEMANTIC_FLOOR", 0.5)
+    monkeypatch.setattr("query_api.retrieval.no_match.SEMANTIC_FLOOR", 0.5)
     async with memory_rig(tmp_path, index=True) as (app, _):
         plane = VectorPlane(app.settings, app.log, app.views, embedder=HashEmbedder())
         app.service.plane, app.service.retriever = plane, plane.retriever  # what open() wires

@@ -26,7 +26,7 @@ async def test_hits_kept_by_meaning_alone_say_no_file_holds_the_query(
 ) -> None:
     # every passage is close enough: the hash embedder's cosines are not MiniLM's
     monkeypatch.setattr("query_api.core.search_ranking.SEMANTIC_FLOOR", -1.0)
-    monkeypatch.setattr("query_api.retrieval.hit_details.SEMANTIC_FLOOR", -1.0)
+    monkeypatch.setattr("query_api.retrieval.no_match.SEMANTIC_FLOOR", -1.0)
     async with memory_rig(tmp_path, index=True) as (app, _):
         plane = VectorPlane(app.settings, app.log, app.views, embedder=HashEmbedder())
         app.service.plane, app.service.retriever = plane, plane.retriever  # what open() wires
