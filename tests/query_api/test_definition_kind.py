@@ -11,11 +11,8 @@ from pathlib import Path
 import pytest
 
 from query_api.retrieval.definition_sites import at_definitions
-from query_api.retrieval.hit_details import HitLocator, enrich
 from schemas import tools as t
-from streams.stores import ViewStore
-from streams.stores.views.handlers import default_registry
-from tests.streams.symbol_records import records
+from tests.query_api.located import located_hits
 
 PATH = "src/object.ts"
 BODY = "\n".join(
@@ -39,14 +36,8 @@ BODY = "\n".join(
 
 
 def _hit(tmp_path: Path, query: str) -> t.SearchHit:
-    with ViewStore(tmp_path / "views.db", default_registry()) as views:
-        views.apply(records(PATH, BODY), {})
-        entry = t.EntryView(key=f"repo/r/file/{PATH}", exists=True, kind="File", path=PATH)
-        hit = t.SearchHit(score=1.0, entry=entry, reasons=["content-match"])
-        locator = HitLocator(views)
-        hits = enrich(locator, "r", query, [hit], details=True).hits
-        [shown] = at_definitions(locator, "r", query, hits)
-        return shown
+    [shown] = located_hits(tmp_path, {PATH: BODY}, query, at_definitions)
+    return shown
 
 
 @pytest.mark.parametrize(

@@ -9,11 +9,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from query_api.retrieval.definition_sites import at_definitions
-from query_api.retrieval.hit_details import HitLocator, enrich
 from schemas import tools as t
-from streams.stores import ViewStore
-from streams.stores.views.handlers import default_registry
-from tests.streams.symbol_records import records
+from tests.query_api.located import located_hits
 
 FILES = {
     "src/schema.ts": (
@@ -41,20 +38,7 @@ FILES = {
 
 
 def _hits(tmp_path: Path, query: str) -> list[t.SearchHit]:
-    with ViewStore(tmp_path / "views.db", default_registry()) as views:
-        for path, body in FILES.items():
-            views.apply(records(path, body), {})
-        hits = [
-            t.SearchHit(
-                score=1.0,
-                entry=t.EntryView(key=f"repo/r/file/{p}", exists=True, kind="File", path=p),
-                reasons=["content-match"],
-            )
-            for p in FILES
-        ]
-        locator = HitLocator(views)
-        hits = enrich(locator, "r", query, hits, details=True).hits
-        return at_definitions(locator, "r", query, hits)
+    return located_hits(tmp_path, FILES, query, at_definitions)
 
 
 def test_a_file_not_declaring_the_name_shows_where_it_spells_it(tmp_path: Path) -> None:

@@ -16,6 +16,7 @@ from query_api.retrieval.hit_details import HitLocator, enrich
 from schemas import tools as t
 from streams.stores import ViewStore
 from streams.stores.views.handlers import default_registry
+from tests.query_api.located import located_hits
 from tests.streams.symbol_records import records
 
 PATH = "src/jinja2/environment.py"
@@ -47,14 +48,8 @@ BODY = "\n".join(
 
 
 def _hit(tmp_path: Path, query: str) -> t.SearchHit:
-    with ViewStore(tmp_path / "views.db", default_registry()) as views:
-        views.apply(records(PATH, BODY), {})
-        entry = t.EntryView(key=f"repo/r/file/{PATH}", exists=True, kind="File", path=PATH)
-        hit = t.SearchHit(score=1.0, entry=entry, reasons=["content-match"])
-        locator = HitLocator(views)
-        hits = enrich(locator, "r", query, [hit], details=True).hits
-        [shown] = at_definitions(locator, "r", query, hits)
-        return shown
+    [shown] = located_hits(tmp_path, {PATH: BODY}, query, at_definitions)
+    return shown
 
 
 @pytest.mark.parametrize(

@@ -14,6 +14,7 @@ from query_api.retrieval.use_sites import at_use_sites, no_use_note, use_lines, 
 from schemas import tools as t
 from streams.stores import ViewStore
 from streams.stores.views.handlers import default_registry
+from tests.query_api.located import located_hits
 from tests.streams.symbol_records import records
 
 FLAG = "\n".join(
@@ -72,20 +73,7 @@ FILES = {"flag.go": FLAG, "count.go": COUNT}
 
 
 def _hits(tmp_path: Path, query: str) -> dict[str, t.SearchHit]:
-    with ViewStore(tmp_path / "views.db", default_registry()) as views:
-        for path, body in FILES.items():
-            views.apply(records(path, body), {})
-        hits = [
-            t.SearchHit(
-                score=1.0,
-                entry=t.EntryView(key=f"repo/r/file/{path}", exists=True, kind="File", path=path),
-                reasons=["content-match"],
-            )
-            for path in FILES
-        ]
-        locator = HitLocator(views)
-        enriched = enrich(locator, "r", query, hits, details=True).hits
-        return {hit.entry.path or "": hit for hit in at_use_sites(locator, "r", query, enriched)}
+    return {hit.entry.path or "": hit for hit in located_hits(tmp_path, FILES, query, at_use_sites)}
 
 
 def _one(

@@ -7,11 +7,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from query_api.retrieval.hit_details import HitLocator, enrich
 from schemas import tools as t
-from streams.stores import ViewStore
-from streams.stores.views.handlers import default_registry
-from tests.streams.symbol_records import records
+from tests.query_api.located import located_hits
 
 PATH = "test/yup.js"
 BODY = "\n".join(
@@ -36,12 +33,8 @@ BODY = "\n".join(
 
 
 def _hit(tmp_path: Path, query: str) -> t.SearchHit:
-    with ViewStore(tmp_path / "views.db", default_registry()) as views:
-        views.apply(records(PATH, BODY), {})
-        entry = t.EntryView(key=f"repo/r/file/{PATH}", exists=True, kind="File", path=PATH)
-        hit = t.SearchHit(score=1.0, entry=entry, reasons=["content-match"])
-        [shown] = enrich(HitLocator(views), "r", query, [hit], details=True).hits
-        return shown
+    [shown] = located_hits(tmp_path, {PATH: BODY}, query)
+    return shown
 
 
 def test_a_query_about_tests_points_at_its_subject(tmp_path: Path) -> None:
