@@ -130,8 +130,14 @@ class JsFamily(FamilyRules):
     def more_dependents(self, exclude: set[str], by_name: ByName, found: Found) -> None:
         if self._barrels:
             self._through_aliases(exclude, by_name, found)
-        if not found.full:
-            self._importers(exclude, found)
+
+    def file_dependents(self, exclude: set[str], by_name: ByName, found: Found) -> None:
+        """The JavaScript files importing a file asked about as a whole (_importers): they
+        depend on the file, not on a declaration of it. Counted for the users of one
+        declaration too, they made every test requiring koa's application a user of its
+        private `respond` and of `Application.handleRequest` (`what calls respond` ranked
+        five test files, for `it('should respond', ...)`, above lib/application.js)."""
+        self._importers(exclude, found)
 
     def _through_aliases(self, exclude: set[str], by_name: ByName, found: Found) -> None:
         """A name re-exported under another name (classic/checks.ts: `export { _lt as lt }

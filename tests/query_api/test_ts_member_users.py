@@ -70,3 +70,38 @@ def test_the_dependents_of_the_file_still_count_every_importer(repo: Repo) -> No
         "src/locale.ts",
         "src/object.ts",
     }
+
+
+COMMONJS = {
+    "lib/application.js": (
+        "module.exports = class Application {\n"
+        "  handleRequest(ctx) {\n"
+        "    return respond(ctx)\n"
+        "  }\n"
+        "}\n\n"
+        "function respond(ctx) {\n"
+        "  return ctx.body\n"
+        "}\n"
+    ),
+    # requires the application for itself: no use of `respond` or `handleRequest`
+    "__tests__/respond.test.js": (
+        "const Koa = require('../lib/application')\n\n"
+        "it('should respond', () => {\n"
+        "  const app = new Koa()\n"
+        "  app.context.respond = false\n"
+        "})\n"
+    ),
+}
+
+
+def test_a_file_requiring_a_module_uses_none_of_its_declarations_by_that_alone(
+    tmp_path: Path,
+) -> None:
+    """koa: `what calls respond` and `who calls handleRequest` marked every test requiring
+    lib/application.js a user; that file depends on the module, which related still says."""
+    with repo_holding(tmp_path, COMMONJS) as r:
+        assert users_of(r, "respond", "lib/application.js") == []
+        assert users_of(r, "handleRequest", "lib/application.js") == []
+        assert {path for path, _ in r.dependents("lib/application.js")} == {
+            "__tests__/respond.test.js"
+        }
