@@ -244,6 +244,8 @@ class DependentsResolver:
                 rules.add_file_stand_ins(sorted(exclude), by_name)
         if not whole_files and DEFAULT_EXPORT in by_name:
             _keep_defaults_of_top_level(by_name, declared)
+            for rules in families:
+                rules.narrow_stand_ins(by_name, declared)
         return by_name
 
     def imports(self, repo_id: str, path: str, js: JsModules | None = None) -> list[str]:

@@ -181,6 +181,10 @@ class FamilyRules:
         a name): a dependency on the file, not on any one declaration of it, so only when
         the files themselves are asked about (related), not the users of a declaration."""
 
+    def narrow_stand_ins(self, by_name: ByName, declared: list[SymbolRow]) -> None:
+        """Drop the stand-ins that cannot mean one of `declared`, the declarations whose users
+        are asked for (not the files as wholes)."""
+
     def note_dependent(self, ref: ReferenceRow) -> None:
         """`ref` was found to name one of the declarations (a first pass's answer)."""
 

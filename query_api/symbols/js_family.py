@@ -26,6 +26,7 @@ from query_api.symbols.families import (
     Imports,
     language_family,
 )
+from query_api.symbols.js_default_export import default_export_name
 from query_api.symbols.js_modules import JsModules
 from streams.stores.views.symbols import ReferenceRow, SymbolRow, SymbolViews
 
@@ -122,6 +123,24 @@ class JsFamily(FamilyRules):
                         self.repo_id, path, name, name, RE_EXPORT_KIND, 0, 0, "", ""
                     )
                     by_name.setdefault(name, []).append(stand_in)
+
+    def narrow_stand_ins(self, by_name: ByName, declared: list[SymbolRow]) -> None:
+        """A file's default export stands for a top-level declaration of it only where the
+        module does not name its default export as another (`module.exports = class
+        Application` is not koa's private `respond`: js_default_export)."""
+        defaults = by_name.get(DEFAULT_EXPORT)
+        if not defaults:
+            return
+        kept = []
+        for stand_in in defaults:
+            names = {s.name for s in declared if s.path == stand_in.path and "." not in s.fq_name}
+            exported = default_export_name(self.read_text(stand_in.path) or "") if names else None
+            if exported is None or exported in names:
+                kept.append(stand_in)
+        if kept:
+            by_name[DEFAULT_EXPORT] = kept
+        else:
+            del by_name[DEFAULT_EXPORT]
 
     def note_dependent(self, ref: ReferenceRow) -> None:
         if not ref.symbol and _is_js(ref.path):  # a file-level reference: maybe a re-export
