@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from query_api.retrieval.hit_details import DETAILED_HITS, LINE_CHARS, SNIPPET_LINES, HitLocator
 from schemas import tools as t
-from streams.stores.views.named_files import PLACE_SUFFIX, whole_path
+from streams.stores.views.named_files import PLACE_SUFFIX, WORDED_PLACES, whole_path
 
 
 @dataclass(frozen=True)
@@ -49,13 +49,6 @@ _PLACE_CHARS = 8000  # characters of it looked at for places written in words, a
 _AROUND = "`'\"()[]<>{},;"  # quotes and brackets a place is written in (`app.ts:12`)
 # a Python traceback's frame, as the interpreter prints it
 _FRAME = re.compile(r'File "([^"\n]+)", line (\d+)')
-# a place written in words: `filters.py line 995`, `line 995 of filters.py`, `lines 3-9 in x.go`
-_FILE = r"((?:[\w.~:-]*[\\/])*[\w-]+(?:\.[\w-]+)*\.[A-Za-z]\w{0,5})"
-_LINES = r"lines?\s+(\d+)(?:\s*-\s*(\d+))?"
-_IN_WORDS = (
-    re.compile(rf"(?<![\w/.]){_FILE},?\s+{_LINES}\b", re.IGNORECASE),
-    re.compile(rf"\b{_LINES}\s+(?:of|in)\s+{_FILE}(?![\w/])", re.IGNORECASE),
-)
 
 
 def written_places(text: str) -> list[Place]:
@@ -89,7 +82,7 @@ def _word_place(word: str) -> Place | None:
 def _in_words(text: str) -> list[Place]:
     """The places `text` writes in words (`filters.py line 995`, `line 995 of filters.py`)."""
     out = []
-    for at, pattern in enumerate(_IN_WORDS):
+    for at, pattern in enumerate(WORDED_PLACES):
         for found in pattern.finditer(text[:_PLACE_CHARS]):
             path, first, last = found.group(1, 2, 3) if at == 0 else found.group(3, 1, 2)
             lo, hi = int(first), int(last or first)

@@ -14,11 +14,13 @@ from typing import Any
 from mcp import ClientSession
 from mcp.shared.memory import create_connected_server_and_client_session
 
+from query_api.retrieval.vector_plane import VectorPlane
 from query_api.settings import Settings
 from repocontext.app import EmbeddedApp
 from schemas.tools import RepoIdArgs
 from tests.conftest import write_sample_repo
 from tests.integration.mcp_helpers import wait_for
+from tests.vectors.fake_embedder import HashEmbedder
 
 
 def rig_settings(tmp_path: Path, **overrides: Any) -> Settings:
@@ -82,3 +84,17 @@ async def watched_rig(tmp_path: Path) -> AsyncIterator[tuple[EmbeddedApp, Path]]
 
         await wait_for(synced, 60, "the watcher to sync")
         yield app, repo
+
+
+@contextlib.asynccontextmanager
+async def hash_vectors(app: EmbeddedApp) -> AsyncIterator[VectorPlane]:
+    """`app` with a vector plane of the hash embedder wired in as open() wires one, its
+    backfill run to the end; closed on the way out."""
+    plane = VectorPlane(app.settings, app.log, app.views, embedder=HashEmbedder())
+    app.service.plane, app.service.retriever = plane, plane.retriever
+    assert plane.indexer is not None
+    try:
+        await plane.indexer.run_until_idle()
+        yield plane
+    finally:
+        plane.close()

@@ -12,10 +12,8 @@ import pytest
 from mcp.shared.memory import create_connected_server_and_client_session
 
 from query_api.retrieval.hit_details import query_terms
-from query_api.retrieval.vector_plane import VectorPlane
 from tests.integration.mcp_helpers import call
-from tests.integration.memory_rig import memory_rig
-from tests.vectors.fake_embedder import HashEmbedder
+from tests.integration.memory_rig import hash_vectors, memory_rig
 
 pytestmark = pytest.mark.anyio
 CLIENT = '''"""The test client."""
@@ -239,22 +237,18 @@ async def test_no_match_on_the_semantic_path(
     calibrated for MiniLM's cosines; the hash embedder's unrelated texts sit higher."""
     monkeypatch.setattr("query_api.core.search_ranking.SEMANTIC_FLOOR", 0.5)
     monkeypatch.setattr("query_api.retrieval.no_match.SEMANTIC_FLOOR", 0.5)
-    async with memory_rig(tmp_path, index=True) as (app, _):
-        plane = VectorPlane(app.settings, app.log, app.views, embedder=HashEmbedder())
-        app.service.plane, app.service.retriever = plane, plane.retriever  # what open() wires
-        assert plane.indexer is not None
-        try:
-            await plane.indexer.run_until_idle()
-            async with create_connected_server_and_client_session(app.mcp_server()) as s:
-                query = {"repoId": "repo", "query": "zebra_quokka_unique"}
-                assert await plane.retriever.search("repo", query["query"], 10)  # nearest ones
-                nothing = await call(s, "repocontext_search", query)
-                assert nothing["mode"] == "semantic" and nothing["hits"] == []
-                assert "< 0.5" in nothing["note"]
-                found = await call(s, "repocontext_search", {"repoId": "repo", "query": "ledger"})
-                assert found["mode"] == "semantic" and found["hits"]
-        finally:
-            plane.close()
+    async with (
+        memory_rig(tmp_path, index=True) as (app, _),
+        hash_vectors(app) as plane,
+        create_connected_server_and_client_session(app.mcp_server()) as s,
+    ):
+        query = {"repoId": "repo", "query": "zebra_quokka_unique"}
+        assert await plane.retriever.search("repo", query["query"], 10)  # nearest ones
+        nothing = await call(s, "repocontext_search", query)
+        assert nothing["mode"] == "semantic" and nothing["hits"] == []
+        assert "< 0.5" in nothing["note"]
+        found = await call(s, "repocontext_search", {"repoId": "repo", "query": "ledger"})
+        assert found["mode"] == "semantic" and found["hits"]
 
 
 def test_query_terms_keep_identifiers_whole() -> None:

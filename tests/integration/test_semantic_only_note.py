@@ -13,10 +13,8 @@ import pytest
 from mcp.shared.memory import create_connected_server_and_client_session
 
 from query_api.core.search_ranking import semantic_only_note
-from query_api.retrieval.vector_plane import VectorPlane
 from tests.integration.mcp_helpers import call
-from tests.integration.memory_rig import memory_rig
-from tests.vectors.fake_embedder import HashEmbedder
+from tests.integration.memory_rig import hash_vectors, memory_rig
 
 pytestmark = pytest.mark.anyio
 
@@ -27,24 +25,20 @@ async def test_hits_kept_by_meaning_alone_say_no_file_holds_the_query(
     # every passage is close enough: the hash embedder's cosines are not MiniLM's
     monkeypatch.setattr("query_api.core.search_ranking.SEMANTIC_FLOOR", -1.0)
     monkeypatch.setattr("query_api.retrieval.no_match.SEMANTIC_FLOOR", -1.0)
-    async with memory_rig(tmp_path, index=True) as (app, _):
-        plane = VectorPlane(app.settings, app.log, app.views, embedder=HashEmbedder())
-        app.service.plane, app.service.retriever = plane, plane.retriever  # what open() wires
-        assert plane.indexer is not None
-        try:
-            await plane.indexer.run_until_idle()
-            async with create_connected_server_and_client_session(app.mcp_server()) as s:
-                query = {"repoId": "repo", "query": "zebra_quokka_unique"}
-                found = await call(s, "repocontext_search", query)
-                assert found["hits"], found
-                assert "no file or memory entry in 'repo' contains 'zebra_quokka_unique'" in (
-                    found.get("note", "")
-                ), found.get("note")
-                # a query a file holds gets no such note
-                held = await call(s, "repocontext_search", {"repoId": "repo", "query": "ledger"})
-                assert held["hits"] and "contains" not in held.get("note", ""), held.get("note")
-        finally:
-            plane.close()
+    async with (
+        memory_rig(tmp_path, index=True) as (app, _),
+        hash_vectors(app),
+        create_connected_server_and_client_session(app.mcp_server()) as s,
+    ):
+        query = {"repoId": "repo", "query": "zebra_quokka_unique"}
+        found = await call(s, "repocontext_search", query)
+        assert found["hits"], found
+        assert "no file or memory entry in 'repo' contains 'zebra_quokka_unique'" in (
+            found.get("note", "")
+        ), found.get("note")
+        # a query a file holds gets no such note
+        held = await call(s, "repocontext_search", {"repoId": "repo", "query": "ledger"})
+        assert held["hits"] and "contains" not in held.get("note", ""), held.get("note")
 
 
 def test_the_note_says_the_hits_are_close_by_meaning_only() -> None:

@@ -101,7 +101,7 @@ PLACE_SUFFIX = re.compile(r"(?::(\d+)(?:-(\d+)|:\d+)?|#L(\d+)(?:-L?(\d+))?)$")
 
 
 # a place written in words: `filters.py line 995`, `line 995 of filters.py`, `lines 3-9 in
-# x.go` (query_api/retrieval/named_lines.py _IN_WORDS reads its lines alike)
+# x.go` (query_api/retrieval/named_lines.py reads its lines with the same patterns)
 PLACE_FILE = r"((?:[\w.~:-]*[\\/])*[\w-]+(?:\.[\w-]+)*\.[A-Za-z]\w{0,5})"
 PLACE_LINES = r"lines?\s+(\d+)(?:\s*-\s*(\d+))?"
 WORDED_PLACES = (
