@@ -29,6 +29,7 @@ from query_api.retrieval.hit_details import (
 )
 from query_api.retrieval.line_preference import is_import
 from query_api.retrieval.users_first import COMMENT_LINE
+from query_api.symbols.overloads import declared_name
 from schemas import tools as t
 from schemas.retrieval import MAX_REASONS
 from streams.stores.views.symbol_spans import Declared
@@ -61,7 +62,6 @@ FIELD_KIND = "Field"  # a variable: a class or function of the name is what is m
 # an interface sharing its name with another declaration of its file (TypeScript merges
 # `interface X` with `class X`): the other holds the code, the interface adds signatures
 INTERFACE_KIND = "Interface"
-_NTH = re.compile(r"#\d+$")
 # the declaration kinds (schemas.symbols) a word of the query names
 _KINDS_NAMED = {
     "class": {"Type"},
@@ -204,8 +204,8 @@ def declaration_of(
     wanted = [p.casefold() for p in parts]
     best: tuple[bool, bool, bool, bool, int, Declared] | None = None
     for at, symbol in enumerate(symbols):
-        # a name declared twice in its file is stored with a `#n` (processors nesting.py)
-        names = re.split(r"\.|::|#", _NTH.sub("", symbol.fq_name.split("(", 1)[0]))
+        # a name declared twice in its file is stored with its types and a `#n`
+        names = re.split(r"\.|::|#", declared_name(symbol.fq_name))
         if [n.casefold() for n in names[-len(wanted) :]] != wanted:
             continue
         key = (
