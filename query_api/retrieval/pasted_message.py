@@ -32,17 +32,22 @@ MAX_QUERIES = 4  # FTS5 reads per query
 NEAR_TOKENS = 3  # tokens between two segments in the source: a placeholder's (`{err}`)
 
 # a line opening as an error: `error:`, `error[E0308]:`, `ValueError:`, `[fd error]:`,
-# `fatal:`, `warning:`, `panic:`, Rust's `thread 'main' panicked at`
+# `fatal:`, `warning:`, `panic:`, Rust's `thread 'main' panicked at`; after the program's name
+# as CLIs print it (`fd: error:`, argparse's `prog: error:`), the marker then a word alone:
+# `logger: WithError: wrap ...` is a change request's scope and a name
 _MARKER = re.compile(
     r"""^\s*(?:
       \[[^\]\n]{0,40}\b(?:error|warning|fatal|panic)\w*\]\s*:?
       |[\w.$]*(?:error|exception|warning|fatal|panic)\w*(?:\[[\w-]*\])?\s*:
+      |[\w.-]{1,40}:\s+(?:error|warning|fatal|panic)(?:\[[\w-]*\])?\s*:
       |thread\s+'[^'\n]*'\s+panicked\s+at\b
     )""",
     re.IGNORECASE | re.VERBOSE,
 )
 # a quoted value or literal: '...' (not an apostrophe inside a word), "...", `...`
 _QUOTED = re.compile(r"""(?<![A-Za-z])'[^'\n]*'(?![A-Za-z])|"[^"\n]*"|`[^`\n]*`""")
+# a quoted path (`'/tmp/x'`, `'C:\\data'`) is a value formatted in, never the source's words
+_PATH_VALUE = re.compile(r"[/\\]")
 # where a message's source text breaks besides quotes: braces, brackets, colons, sentence ends
 _BREAK = re.compile(r"[{}()\[\]:;!?]|\.(?=\s|$)")
 
@@ -61,7 +66,8 @@ def message_segments(query: str) -> list[Segment]:
         text, at = line[marker.end() :], 0
         for quoted in _QUOTED.finditer(text):
             out += _split(text[at : quoted.start()], False)
-            out += _split(quoted.group()[1:-1], True)
+            if not _PATH_VALUE.search(quoted.group()):
+                out += _split(quoted.group()[1:-1], True)
             at = quoted.end()
         out += _split(text[at:], False)
     return out

@@ -65,9 +65,13 @@ async def test_a_pasted_error_message_ranks_the_file_writing_it_first(tmp_path: 
 
 
 def test_the_queries_of_a_message_are_its_segments_after_an_error_marker() -> None:
-    near, without_quoted, phrase, *_ = message_queries(QUERY)
-    assert '"foo bar"' in near and '"foo bar"' not in without_quoted  # a value, quoted
-    assert without_quoted.startswith('body_terms : NEAR("the search pattern" "contains a path')
+    near, phrase, *_ = message_queries(QUERY)
+    # a quoted path is a value formatted in ('{pattern}' in the source), never its words
+    assert near.startswith('body_terms : NEAR("the search pattern" "contains a path')
+    assert "foo" not in near
+    spaced = "error: The search pattern 'foo bar' contains a path-separation character"
+    with_quoted, without = message_queries(spaced)[:2]
+    assert '"foo bar"' in with_quoted and '"foo bar"' not in without  # a value, quoted
     assert phrase.startswith('body_terms : "contains a path separation character')
     assert message_queries("fix the search pattern when it contains a path separator") == []
     traceback = (
@@ -83,6 +87,15 @@ def test_the_queries_of_a_message_are_its_segments_after_an_error_marker() -> No
     # a quoted literal of the source and a value the source formats in
     based = message_queries("[fd error]: The '--base-directory' path 'foo' is not a directory.")
     assert based == ['body_terms : NEAR("base directory" "is not a directory", 3)']
+    # after the program's name, as CLIs print it; a path value left out
+    assert (
+        message_queries("fd: error: The '--base-directory' path '/tmp/x' is not a directory.")
+        == based
+    )
+    argparse = "usage: prog [-h] --name NAME\nprog: error: the following arguments are required"
+    assert message_queries(argparse) == ['body_terms : "the following arguments are required"']
+    # a change request's scope before a name holding `Error` is no message
+    assert message_queries("logger: WithError: wrap logger.WithError for consistency") == []
 
 
 async def test_a_message_is_found_by_its_segments_near_each_other(tmp_path: Path) -> None:
