@@ -65,7 +65,7 @@ from query_api.symbols.families import (
 )
 from query_api.symbols.go_embeds import embedders
 from query_api.symbols.go_family import GoFamily, named_test_functions, names_in_reach
-from query_api.symbols.js_family import JsFamily
+from query_api.symbols.js_family import RE_EXPORT_KIND, JsFamily
 from query_api.symbols.js_modules import JsModules
 from query_api.symbols.jvm_family import JvmFamily
 from query_api.symbols.jvm_family import names_in_reach as jvm_names_in_reach
@@ -242,6 +242,8 @@ class DependentsResolver:
             rules.add_stand_ins(sorted(exclude), by_name)
             if whole_files:
                 rules.add_file_stand_ins(sorted(exclude), by_name)
+        if not whole_files:
+            _drop_other_re_exports(by_name, declared)
         if not whole_files and DEFAULT_EXPORT in by_name:
             _keep_defaults_of_top_level(by_name, declared)
             for rules in families:
@@ -379,6 +381,21 @@ def _named_test_in_reach(
     if family == "jvm":
         return jvm_names_in_reach(test, declared, rivals)
     return True
+
+
+def _drop_other_re_exports(by_name: ByName, declared: list[SymbolRow]) -> None:
+    """Of the names the files asked about re-export or bind from elsewhere (a TS barrel's
+    `export type { X } from "./types"`, a Rust `pub use`: their stand-ins), keep only those
+    the declarations looked up are called: a file importing another name through the file
+    uses the file, not them. QA on unjs/unstorage: `what calls normalizeKey` marked redis.ts,
+    which imports only `DriverDependencies` from the file declaring normalizeKey."""
+    names = {s.name for s in declared}
+    for name in list(by_name):
+        rows = [s for s in by_name[name] if s.kind != RE_EXPORT_KIND or name in names]
+        if rows:
+            by_name[name] = rows
+        else:
+            del by_name[name]
 
 
 def _keep_defaults_of_top_level(by_name: ByName, declared: list[SymbolRow]) -> None:
