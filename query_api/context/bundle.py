@@ -66,6 +66,7 @@ from query_api.core.service import RepoContextService
 from query_api.memory.search import linked_for
 from query_api.memory.views import MemoryReader
 from query_api.retrieval.named_lines import written_places
+from query_api.retrieval.users_first import last_part, used_name
 from schemas import bundle as b
 from schemas import tools as t
 from streams.stores.sessions import SessionStore
@@ -365,7 +366,8 @@ class BundleService:
         return fitted if len(fitted.entries) == len(result.entries) else result
 
     def _focus(self, shell: b.ContextResult, task: str) -> Focus:
-        """The declarations a file's spans are chosen by: the task's word stems, and one
+        """The declarations a file's spans are chosen by: the task's word stems, its
+        qualified names, places and the name whose users it asks for, and one
         declaration a file where the answer's own fields take half the envelope's share
         before any file (a second declaration's receipt and header would pass it: 2,000
         tokens, not 4,000)."""
@@ -373,6 +375,7 @@ class BundleService:
             task_stems(task),
             qualified=tuple(qualified_names(task)),
             places=tuple(written_places(task)),
+            used=last_part(used) if (used := used_name(task)) else None,
         )
         budget = shell.budgetTokens
         if budget < b.DEFAULT_BUDGET and self._wire(shell) > ENVELOPE_SHARE / 2 * budget:

@@ -108,6 +108,7 @@ class EntryRenderer:
             hot,
             focus.qualified,
             hit,
+            focus.used,
         )
 
     def slices(

@@ -15,11 +15,16 @@ declaration shares a word with the task, the lines that share the most words wit
 A Rust file's unit tests (query_api/symbols/rust_tests.py) come after its code unless the task
 asks for tests: named for what they check (`out_of_range_unix_timestamp_is_rejected`), they
 outscored the function to change.
+A task asking for the users of a name (`what calls formatError`) is sent the declarations that
+use it, the name's own declaration and the rest left out: by words, yup's locale.ts sent its
+`MixedLocale` interface, whose imports hold `ValidationError`, beside the one function calling
+`ValidationError.formatError`.
 """
 
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
@@ -83,6 +88,7 @@ class Focus:
     spans: int | None = None
     qualified: Sequence[Sequence[str]] = ()  # the task's qualified names, as their parts
     places: Sequence[Place] = ()  # the places the task names (`src/fetch.ts:219`)
+    used: str | None = None  # the name whose users the task asks for (`formatError`)
 
 
 def task_stems(task: str) -> frozenset[str]:
@@ -110,6 +116,7 @@ def select_spans(
     hot: tuple[int, int] | None = None,
     qualified: Sequence[Sequence[str]] = (),
     hit: tuple[int, int] | None = None,
+    used_name: str | None = None,
 ) -> list[tuple[int, int, str | None]]:
     """(start, end, fq name) line spans in file order, at most `max_lines` lines together
     (grown to `fill_lines` together when they hold fewer); when no declaration shares a word
@@ -120,19 +127,24 @@ def select_spans(
     the file's passage closest to the task in meaning (the search's best), whose
     declaration counts HOT_WEIGHT more (see hot_owner). `qualified`: the task's qualified
     names, whose declarations count QUALIFIED_WEIGHT more. `hit`: the lines the search hit
-    points at, whose declaration counts HIT_WEIGHT more."""
+    points at, whose declaration counts HIT_WEIGHT more. `used_name`: the name whose users the
+    task asks for; where declarations other than its own use it, only those are sent."""
     max_lines = max(1, max_lines)
     if max_spans is None:
         max_spans = MAX_SPANS + (max_lines > SPAN_LINES)
     # a Kotlin function's local `val`s are no spans: their lines are the function's own
     declared = without_locals(list(symbols))
-    held = _own_stems(declared, lines[:total_lines], stems)
+    owners = _line_owners(declared, lines[:total_lines])
+    held = _own_stems(declared, owners, lines[:total_lines], stems)
+    users = _users_of(declared, owners, lines[:total_lines], used_name) if used_name else set()
     owner = hot_owner(declared, hot)
     hit_at = hot_owner(declared, hit)
     # fd's time.rs sent its test `out_of_range_unix_timestamp_is_rejected`, not `from_str`
     tests = unit_tests(declared) if TEST_STEM not in stems else [False] * len(declared)
     ranked: list[tuple[bool, int, int, int, bool, int, int, _Span]] = []
     for i, (sym, own) in enumerate(zip(declared, held, strict=True)):
+        if users and i not in users:
+            continue
         named = len(stems & name_stems(sym.name))
         size = sym.end_line - sym.start_line
         if not named and size >= max_lines and i not in (owner, hit_at):
@@ -154,7 +166,7 @@ def select_spans(
             # `setupValuerAndSetter` at the passage that held the lines changed)
             span_key = (-overlap, kind, order, i != owner, size, sym.start_line)
             ranked.append((tests[i], *span_key, span))
-    if hot is not None and owner is None:  # code outside any declaration: its own lines
+    if hot is not None and owner is None and not users:  # outside any declaration: its lines
         size = hot[1] - hot[0]
         hot_key = (-HOT_WEIGHT, 0, size, False, size, hot[0])
         ranked.append((False, *hot_key, _Span(*hot, None, hot)))
@@ -283,11 +295,9 @@ def _window_at(line: int, a: int, z: int, size: int) -> tuple[int, int]:
     return start, start + size - 1
 
 
-def _own_stems(
-    declared: Sequence[SymbolRow], lines: Sequence[str], stems: frozenset[str]
-) -> list[frozenset[str]]:
-    """Per declaration of `declared`, the task's stems on the lines it holds that no
-    declaration inside it holds (the innermost declaration around a line owns it)."""
+def _line_owners(declared: Sequence[SymbolRow], lines: Sequence[str]) -> list[int]:
+    """Per line number (index 0 unused), the index in `declared` of the innermost
+    declaration holding it, -1 for none."""
     owner = [-1] * (len(lines) + 1)
     outer_first = sorted(
         range(len(declared)), key=lambda i: (declared[i].start_line, -declared[i].end_line)
@@ -296,6 +306,31 @@ def _own_stems(
         sym = declared[i]
         for number in range(max(1, sym.start_line), min(len(lines), sym.end_line) + 1):
             owner[number] = i
+    return owner
+
+
+def _users_of(
+    declared: Sequence[SymbolRow], owner: Sequence[int], lines: Sequence[str], used: str
+) -> set[int]:
+    """The declarations of `declared` (other than those named `used`) whose own lines
+    hold `used` as a word: its callers, by their text."""
+    word = re.compile(rf"(?<![\w$]){re.escape(used)}(?![\w$])")
+    found = {
+        owner[number]
+        for number, line in enumerate(lines, start=1)
+        if owner[number] >= 0 and word.search(line)
+    }
+    return {i for i in found if declared[i].name != used}
+
+
+def _own_stems(
+    declared: Sequence[SymbolRow],
+    owner: Sequence[int],
+    lines: Sequence[str],
+    stems: frozenset[str],
+) -> list[frozenset[str]]:
+    """Per declaration of `declared`, the task's stems on the lines it holds that no
+    declaration inside it holds (`owner`: _line_owners)."""
     found: list[set[str]] = [set() for _ in declared]
     for number, line in enumerate(lines, start=1):
         if owner[number] >= 0 and line.strip():

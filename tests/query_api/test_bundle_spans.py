@@ -502,3 +502,30 @@ def test_padding_stops_short_of_a_long_line() -> None:
     assert any(fq == "StringSchema.email" for _, _, fq in spans), spans
     own = select_spans(symbols, len(body), task_stems("rUrl"), 40, 40, lines=body)
     assert any(a <= 6 <= z for a, z, _ in own), own  # its own line
+
+
+def test_a_users_task_is_sent_the_declarations_using_the_name() -> None:
+    """QA on jquense/yup: `what calls formatError` sent locale.ts's `MixedLocale` interface,
+    whose imports above it hold `ValidationError`, beside `notType`, the one function calling
+    `ValidationError.formatError`. The declarations using the name are sent; the name's own
+    declaration and those sharing only words with it are not."""
+    body = ["import ValidationError from './ValidationError';", ""]
+    body += ["export interface MixedLocale {", "  notType?: Message;", "}", ""]
+    body += ["export function formatError(params) {", "  return params;", "}", ""]
+    body += [f"export const filler{n} = {n};" for n in range(60)]
+    start = len(body) + 1
+    body += ["export function notType(params) {"]
+    body += ["  return ValidationError.formatError(mixed.notType, params);", "}"]
+    symbols = [
+        sym("MixedLocale", "Interface", 3, 5),
+        sym("formatError", "Function", 7, 9),
+        sym("notType", "Function", start, start + 2),
+    ]
+    stems = task_stems("what calls formatError")
+    by_words = [fq for *_, fq in select_spans(symbols, len(body), stems, 20, 0, body)]
+    assert "notType" in by_words and len(by_words) > 1, by_words  # the defect, by words alone
+    users = select_spans(symbols, len(body), stems, 20, 0, body, used_name="formatError")
+    assert [fq for *_, fq in users] == ["notType"], users
+    # no declaration using the name: the words choose, as before
+    alone = select_spans(symbols[:2], len(body), stems, 20, 0, body, used_name="formatError")
+    assert alone == select_spans(symbols[:2], len(body), stems, 20, 0, body), alone
