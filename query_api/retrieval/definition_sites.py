@@ -27,7 +27,7 @@ from query_api.retrieval.hit_details import (
     SYMBOL_REASON,
     HitLocator,
 )
-from query_api.retrieval.line_preference import is_import
+from query_api.retrieval.line_preference import import_lines
 from query_api.retrieval.users_first import COMMENT_LINE
 from query_api.symbols.overloads import declared_name
 from schemas import tools as t
@@ -265,9 +265,11 @@ def _named(locator: HitLocator, repo_id: str, path: str, declared: Declared) -> 
 
 
 def _at_import(hit: t.SearchHit, lines: Sequence[str], whole: re.Pattern[str]) -> t.SearchHit:
-    """`hit` at the file's first import statement naming the name, if any."""
+    """`hit` at the file's first import statement naming the name, if any (a line of one
+    written over several: import_lines)."""
+    imported = import_lines(lines)
     for n, line in enumerate(lines, start=1):
-        if whole.search(line) and is_import(line):
+        if n in imported and whole.search(line):
             return hit.model_copy(
                 update={"startLine": n, "endLine": n, "snippet": f"{n}: {_cut(line.strip())}"}
             )

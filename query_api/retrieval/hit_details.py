@@ -41,7 +41,7 @@ from processors.symbols.languages.python import import_name
 from processors.tokenizer import CHANGE_VERBS, STOP_WORDS, tokenize
 from query_api.retrieval.contractions import without_contractions
 from query_api.retrieval.doc_words import DOC_WORDS
-from query_api.retrieval.line_preference import LinePreference, covered, is_import
+from query_api.retrieval.line_preference import LinePreference, covered
 from query_api.retrieval.named_declaration import declaration_named
 from query_api.retrieval.passages import passage_lines
 from query_api.retrieval.place_numbers import without_place_numbers
@@ -342,13 +342,14 @@ def locate_in_file(
             lo, hi = max(lo, numbers[0] - CONTEXT_LINES), min(hi, numbers[-1] + CONTEXT_LINES)
         return Location(lo, hi, _snippet(lines, numbers))
     below = best >= licence_end  # then no licence line joins the snippet
-    code = not is_import(lines[best - 1])  # then no import joins it
+    imported = prefer.imports
+    code = best not in imported  # then no import joins it
     near = [
         n
         for n in ranked
         if abs(n - best) <= NEAR_LINES
         and (n >= licence_end or not below)
-        and (n == best or not code or not is_import(lines[n - 1]))
+        and (n == best or not code or n not in imported)
     ]
     numbers = sorted(_top_lines(lines, terms, near, bounds, known, rarity))
     return Location(numbers[0], numbers[-1], _snippet(lines, numbers))

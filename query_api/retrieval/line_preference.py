@@ -5,6 +5,7 @@ file's declarations cover."""
 from __future__ import annotations
 
 import bisect
+import functools
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -33,6 +34,11 @@ class LinePreference:
 
     lines: Sequence[str] = ()
 
+    @functools.cached_property
+    def imports(self) -> frozenset[int]:
+        """The numbers of the lines of import statements (import_lines)."""
+        return import_lines(self.lines)
+
     def key(self, n: int) -> tuple[int, bool, bool, bool, float, bool, int]:
         rank = next(
             (i for i, s in enumerate(self.named) if s.start_line <= n <= s.end_line),
@@ -41,7 +47,7 @@ class LinePreference:
         at = bisect.bisect_right(self.declared, (n, _LAST_LINE)) - 1
         inside = at >= 0 and self.declared[at][0] <= n <= self.declared[at][1]
         licence = n < self.licence_end
-        imports = not inside and 0 < n <= len(self.lines) and is_import(self.lines[n - 1])
+        imports = not inside and n in self.imports
         return (
             rank,
             licence,
@@ -65,6 +71,40 @@ def is_import(line: str) -> bool:
     """Whether `line` is an import statement (`use a::b;`, `import x`, `from a import b`,
     `#include <x>`, `const x = require('x')`)."""
     return _IMPORT_LINE.match(line) is not None
+
+
+MAX_IMPORT_LINES = 200  # the lines one import statement is followed over
+
+
+def import_lines(lines: Sequence[str]) -> frozenset[int]:
+    """The numbers (1-based) of `lines` that belong to import statements: each line that
+    starts one (is_import) and the lines of one written over several, up to its closing
+    bracket (`import {` ... `} from "./utils"`, `from a import (` ... `)`, Go's `import (`
+    ... `)`, Rust's `use a::{` ... `};`). A line `normalizeKey,` inside such a statement is
+    no use of the name: QA on unjs/unstorage, `what calls normalizeKey` pointed storage.ts
+    at it, not at its calls."""
+    out: set[int] = set()
+    n = 0
+    while n < len(lines):
+        if is_import(lines[n]):
+            out.add(n + 1)
+            depth = _depth(lines[n])
+            last = min(len(lines), n + MAX_IMPORT_LINES)
+            while depth > 0 and n + 1 < last:
+                n += 1
+                out.add(n + 1)
+                depth += _depth(lines[n])
+        n += 1
+    return frozenset(out)
+
+
+def _depth(line: str) -> int:
+    """How many more brackets `line` opens than it closes, outside string literals."""
+    code = _QUOTED.sub("", line)
+    return code.count("{") + code.count("(") - code.count("}") - code.count(")")
+
+
+_QUOTED = re.compile(r""""(?:\\.|[^"\\])*"|'(?:\\.|[^'\\])*'|`[^`]*`""")
 
 
 _LAST_LINE = 1 << 62  # sorts after any end line of a declaration starting on the same line

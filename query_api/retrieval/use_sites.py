@@ -26,7 +26,7 @@ from query_api.retrieval.hit_details import (
     WINDOW_LINES,
     HitLocator,
 )
-from query_api.retrieval.line_preference import is_import
+from query_api.retrieval.line_preference import import_lines
 from query_api.retrieval.users_first import COMMENT_LINE, last_part, used_name
 from query_api.retrieval.users_first import REASON as USES_REASON
 from schemas import tools as t
@@ -133,7 +133,8 @@ def _at_uses(
     found = use_lines(lines, own, headers, whole)
     # an import of the name is where it comes from, not where it is used, while a line uses
     # it; unless the query asks for its importers
-    uses = [n for n in found if is_import(lines[n - 1]) == imports] or found
+    imported = import_lines(lines)
+    uses = [n for n in found if (n in imported) == imports] or found
     if not uses:
         return hit
     first = uses[0]
