@@ -1,6 +1,7 @@
 """The text block of a related answer past its head line: imports, then dependents and tests,
-each file on one line with its symbols. A page of longer lists says so in its list's line, as
-outline's second line does ("declarations 1-400 of 15,082; offset 400 lists the next"):
+each file on one line with its symbols (the first MAX_NAMES_SHOWN, then how many more). A
+page of longer lists says so in its list's line, as outline's second line does
+("declarations 1-400 of 15,082; offset 400 lists the next"):
 "dependents: files 1-40 of 498, 100 of 1,203 symbols; offset 40 lists the next"."""
 
 from __future__ import annotations
@@ -11,6 +12,8 @@ from query_api.symbols.dependents import is_test_path
 from query_api.symbols.overloads import declared_name
 from schemas import symbols as sy
 from schemas.symbols import MAX_RELATED_FILES
+
+MAX_NAMES_SHOWN = 20  # of one file's symbols on its line of the text
 
 
 def related_lines(r: sy.RelatedResult) -> list[str]:
@@ -40,10 +43,19 @@ def related_lines(r: sy.RelatedResult) -> list[str]:
             if label == "dependents" and listed:
                 aside += 1
                 continue
-            out.append(f"  {path}: {', '.join(_named_once(symbols))}")
+            out.append(f"  {path}: {_listed(_named_once(symbols))}")
         if aside:
             out.append(f"  {_aside(aside, len(by_path) - aside, whole=not page)}")
     return out
+
+
+def _listed(names: list[str]) -> str:
+    """At most MAX_NAMES_SHOWN names, then how many more: sharkdp/fd's related wrote 94 test
+    names on one line, which an agent reads as noise. The structured lists keep them all."""
+    if len(names) <= MAX_NAMES_SHOWN:
+        return ", ".join(names)
+    more = len(names) - MAX_NAMES_SHOWN
+    return ", ".join(names[:MAX_NAMES_SHOWN]) + f" and {more} more"
 
 
 def _aside(aside: int, shown: int, whole: bool) -> str:
