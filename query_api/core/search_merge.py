@@ -3,11 +3,11 @@
 The same merge serves two callers: the service, which searches each repository the caller
 may read and merges the per-repository answers, and a sharded query replica
 (repocontext/shard_routing.py), which merges its own every-repository answer with the other
-shards'. Hits merge by score (highest first; a key seen twice keeps its best hit, so an
-answer that two shards both gave during a reassignment counts once) and the list is cut to
-`k`. Scores of different repositories come from different collections (BM25's document
-frequencies are per repository), so the order across repositories is approximate; within
-one repository it is that repository's own ranking.
+shards'. Hits merge by score (highest first, then by their rank in their own answer; a key
+seen twice keeps its best hit, so an answer that two shards both gave during a reassignment
+counts once) and the list is cut to `k`. Scores of different repositories come from
+different collections (BM25's document frequencies are per repository), so the order across
+repositories is approximate; within one repository it is that repository's own ranking.
 """
 
 from __future__ import annotations
@@ -28,13 +28,16 @@ def merge_search_answers(
     """One every-repository answer: the best `k` hits of `answers` by score, deduplicated by
     entry key; `mode` and `retrievalPath` of the answer the top hit came from (else of the
     first answer), the repositories searched in id order, `freshness` as given."""
-    best: dict[str, tuple[t.SearchHit, t.SearchResult]] = {}
+    best: dict[str, tuple[t.SearchHit, t.SearchResult, int]] = {}
     for answer in answers:
-        for hit in answer.hits:
+        for rank, hit in enumerate(answer.hits):
             seen = best.get(hit.entry.key)
             if seen is None or hit.score > seen[0].score:
-                best[hit.entry.key] = (hit, answer)
-    ranked = sorted(best.values(), key=lambda pair: (-pair[0].score, pair[0].entry.key))[:k]
+                best[hit.entry.key] = (hit, answer, rank)
+    # of hits scoring the same, the one its own answer ranks higher first: a repository
+    # places hits tying on score in its own order (`what calls X` gives its users the top
+    # score, the declaring file below them), which the key alone had put in path order
+    ranked = sorted(best.values(), key=lambda it: (-it[0].score, it[2], it[0].entry.key))[:k]
     lead = ranked[0][1] if ranked else (answers[0] if answers else None)
     searched: set[str] = set()
     for answer in answers:
@@ -44,7 +47,7 @@ def merge_search_answers(
         query=query,
         mode=lead.mode if lead is not None else SearchMode.EMPTY,
         retrievalPath=lead.retrievalPath if lead is not None else RetrievalPath.KEYWORD_NO_EMBEDDER,
-        hits=[hit for hit, _ in ranked],
+        hits=[hit for hit, _, _ in ranked],
         note=_merged_note(bool(ranked), searched, answers, freshness),
         freshness=freshness,
         searchedRepos=sorted(searched),
