@@ -13,6 +13,8 @@ lines of the stored text alone).
 One answer lists at most MAX_OUTLINE_SYMBOLS declarations from the caller's `offset`; a longer
 list says how many there are (`symbolCount`) and where the next page starts (`nextOffset`),
 so a generated module's outline is bounded and still reaches its last declaration.
+
+A Markdown file, which declares nothing, is outlined by its headings (markdown_outline.py).
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ import re
 from collections.abc import Callable
 
 from query_api.symbols.import_names import ImportNames
+from query_api.symbols.markdown_outline import is_markdown, markdown_headings
 from schemas.symbols import MAX_OUTLINE_SYMBOLS, OutlineResult, OutlineSymbol
 from streams.stores.views.store import ViewStore
 from streams.stores.views.symbols import SymbolViews
@@ -67,6 +70,8 @@ def outline_of(
         if content.truncated:
             cut_at = stored_end_line(content.body)
     declared = symbols.symbols_of_file(repo_id, path)
+    if not declared and content is not None and is_markdown(path):
+        declared = markdown_headings(repo_id, path, content.body)
     page = declared[offset : offset + MAX_OUTLINE_SYMBOLS]
     paged = offset > 0 or len(page) < len(declared)
     after = offset + len(page)

@@ -153,7 +153,10 @@ async def test_outline_related_changed_and_search(tmp_path: Path) -> None:
         assert got["freshness"]["eventsBehind"] >= 0  # every answer says how fresh it is
 
         readme = await outline("README.md")
-        assert readme["exists"] is True and readme.get("symbols", []) == []
+        assert readme["exists"] is True  # outlined by its headings (markdown_outline.py)
+        assert [(x["fullyQualifiedName"], x["kind"]) for x in readme["symbols"]] == [
+            ("shop", "Other")
+        ]
         assert readme["fullReadTokenCount"] == count_tokens("# shop\n")
         missing = await outline("nope.py")
         assert missing["exists"] is False and missing.get("fullReadTokenCount") is None
