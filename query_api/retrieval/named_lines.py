@@ -16,9 +16,18 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from query_api.retrieval.hit_details import DETAILED_HITS, LINE_CHARS, SNIPPET_LINES, HitLocator
+from query_api.retrieval.hit_details import (
+    DETAILED_HITS,
+    LINE_CHARS,
+    SNIPPET_LINES,
+    SYMBOL_REASON,
+    HitLocator,
+    display_reason,
+)
 from schemas import tools as t
+from schemas.retrieval import MAX_REASONS
 from streams.stores.views.named_files import PLACE_SUFFIX, WORDED_PLACES, whole_path
+from streams.stores.views.symbol_spans import Declared
 
 
 @dataclass(frozen=True)
@@ -121,6 +130,7 @@ def at_named_lines(
     places = written_places(query)
     if not places:
         return hits, None
+    alone = named_place(query) is not None  # the query is the place, and nothing else
     out = []
     notes: list[str] = []
     for rank, hit in enumerate(hits):
@@ -141,8 +151,38 @@ def at_named_lines(
                         continue
                     place = Place(place.path, len(lines), len(lines))
                 hit = _at(hit, lines, place)
+                hit = named_holder(locator, repo_id, hit, place, alone)
         out.append(hit)
     return out, "; ".join(notes) or None
+
+
+def named_holder(
+    locator: HitLocator, repo_id: str, hit: t.SearchHit, place: Place, alone: bool
+) -> t.SearchHit:
+    """`hit` with the declaration holding `place` as its first `symbol:` reason; of a query
+    that is only the place (`alone`), the only one: the others matched the path's words. QA
+    on hyperium/hyper: `src/proto/h1/conn.rs:325`, inside Conn.poll_read_head, showed
+    `symbol:Conn.set_h1_parser_config` (the path's `h1`) and nothing of poll_read_head."""
+    path = hit.entry.path or ""
+    holder = holding(locator.symbols_of(repo_id, path), place)
+    kept = [r for r in hit.reasons if not (alone and r.startswith(SYMBOL_REASON))]
+    if holder is None:
+        return hit.model_copy(update={"reasons": kept})
+    packages = locator.packages(repo_id, path) if path.endswith((".py", ".pyi")) else set()
+    named = display_reason(SYMBOL_REASON + holder.fq_name, path, packages)
+    rest = [r for r in kept if r != named]
+    at = next((i for i, r in enumerate(rest) if r.startswith(SYMBOL_REASON)), len(rest))
+    return hit.model_copy(update={"reasons": [*rest[:at], named, *rest[at:]][:MAX_REASONS]})
+
+
+def holding(symbols: Sequence[Declared], place: Place) -> Declared | None:
+    """The innermost declaration holding the place's lines, else the innermost holding its
+    first line."""
+    for last in (place.last, place.first):
+        around = [s for s in symbols if s.start_line <= place.first and last <= s.end_line]
+        if around:
+            return min(around, key=lambda s: s.end_line - s.start_line)
+    return None
 
 
 def _past_end(path: str, place: Place, count: int, truncated: bool) -> str:

@@ -14,7 +14,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from query_api.retrieval.hit_details import DETAILED_HITS, MAX_RANGE_LINES, HitLocator
-from query_api.retrieval.named_lines import Place, place_of, written_places
+from query_api.retrieval.named_lines import (
+    Place,
+    named_holder,
+    named_place,
+    place_of,
+    written_places,
+)
 from schemas import tools as t
 from streams.stores.views.symbol_spans import Declared
 
@@ -36,6 +42,7 @@ def at_stored_places(
             body = locator.body(repo_id, path) or ""
             if place.first > len(body.rstrip("\n").split("\n")):
                 hit = in_declaration(hit, locator.symbols_of(repo_id, path), place)
+                hit = named_holder(locator, repo_id, hit, place, named_place(query) is not None)
         out.append(hit)
     return out
 
