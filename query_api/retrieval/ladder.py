@@ -49,7 +49,7 @@ from query_api.retrieval.neighbour_fill import fill_tail
 from query_api.retrieval.pasted_message import files_writing_message, message_queries
 from query_api.retrieval.readiness import Readiness
 from query_api.retrieval.subjects import subjects_first
-from query_api.retrieval.tests_first import tests_first
+from query_api.retrieval.tests_first import tested_name, tests_first
 from query_api.retrieval.users_first import (
     MAX_DECLARATIONS,
     bare_callers,
@@ -282,8 +282,11 @@ class Retriever:
         tests_asked = Role.TEST in roles_in(query) or bool(looked_up) or users_asked
         about_tests = Role.TEST in roles_about(query)
 
+        using = self._tests_using(repo_id, query) if about_tests else {}
+
         def tests_of(source: str) -> list[str]:
-            return self.graphs.resolver.named_tests(repo_id, source)
+            named = self.graphs.resolver.named_tests(repo_id, source)
+            return list(dict.fromkeys([*using.get(source, []), *named]))
 
         def subject_of(test: str) -> str | None:
             if test not in subjects:
@@ -455,6 +458,19 @@ class Retriever:
             return set()
         named = self.views.read(lambda conn: declared_symbols(conn, repo_id, name, NAMED_POOL))
         return set(named) if looks_up_tests(name, named, roles_in(query)) else set()
+
+    def _tests_using(self, repo_id: str, query: str) -> dict[str, list[str]]:
+        """For a query about the tests of one name (tests_first.tested_name): each file
+        declaring it -> the test files using it (_users_of), its tests wherever they are
+        named. QA on unjs/unstorage: `tests for prefixStorage` ranked src/utils.ts, which
+        declares it, first and test/storage.test.ts, which calls it, below it."""
+        name = tested_name(query)
+        if name is None:
+            return {}
+        rows = self.graphs.resolver.symbols.symbols_named(repo_id, [last_part(name)])
+        declaring = {row.path for row in declarations_named(name, rows)[:MAX_DECLARATIONS]}
+        tests = [p for p in self._users_of(repo_id, name) if is_test_path(p)] if declaring else []
+        return {path: tests for path in sorted(declaring)} if tests else {}
 
     def _subject_of(self, repo_id: str, test: str) -> str | None:
         """The indexed source file a test file tests by the naming convention, the one

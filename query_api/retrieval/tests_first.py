@@ -8,14 +8,19 @@ and the source file still holds the query's words best (resty's retry_test.go ca
 retry.go, client.go and request.go). So when the query's subject is tests (path_roles.
 roles_about), a test's words weigh as a source file's, and each source file in the answer has
 the tests named for it (related's `tests`, by the naming convention: symbols/tested_by.py)
-placed just above it, with its score and the reason `tests:<its path>`.
+placed just above it, with its score and the reason `tests:<its path>`. A question about the
+tests of one name (`tests for prefixStorage`) counts the test files using it as tests of the
+file declaring it (tested_name), wherever they are named: on unjs/unstorage test/storage.test.ts
+calls prefixStorage, which src/utils.ts declares, and came below it.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 from processors.path_roles import Role, role_of
+from processors.tokenizer import tokenize
 from query_api.retrieval.subjects import Hydrate, place_above
 from schemas import tools as t
 
@@ -55,6 +60,17 @@ def tests_first(
                 placed.add(test)
                 i += 1  # past the source file again
     return out[:k]
+
+
+def tested_name(query: str) -> str | None:
+    """The one name of several words a query about tests writes (`prefixStorage` of `tests
+    for prefixStorage`, `parse_args` of `which test covers parse_args`), else None: a
+    one-word name (`tests for reach`) is as often a plain word."""
+    names = dict.fromkeys(w for w in _WORD.findall(query) if len(tokenize(w)) > 1)
+    return next(iter(names)) if len(names) == 1 else None
+
+
+_WORD = re.compile(r"[A-Za-z_$][\w$]*")
 
 
 def _by(ranked: dict[str, int]) -> Callable[[str], tuple[int, str]]:
