@@ -99,7 +99,18 @@ def _declarations_of(asked: str, name: str, symbols: Sequence[Declared]) -> list
         return named
     fq = [s for s in named if s.fq_name.casefold() == wanted]
     fq = fq or [s for s in named if s.fq_name.casefold().endswith("." + wanted)]
-    return fq or named
+    return fq or [s for s in named if not _of_another_type(s, wanted, symbols)]
+
+
+def _of_another_type(s: Declared, wanted: str, symbols: Sequence[Declared]) -> bool:
+    """Whether `s` is a member of a declaration of its file other than the one `wanted`
+    (`buffered.poll_flush`) qualifies it by: hyper's `Conn.poll_flush` calls Buffered's, and
+    a module qualifier (`wait::timeout`, a free `timeout`) leaves the name's own alone."""
+    owner = s.fq_name.split("(", 1)[0].rpartition(".")[0]
+    qualifier = wanted.rpartition(".")[0].rpartition(".")[2]
+    return bool(owner) and any(
+        other.fq_name == owner and other.name.casefold() != qualifier for other in symbols
+    )
 
 
 def use_lines(
