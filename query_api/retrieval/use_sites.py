@@ -141,7 +141,10 @@ def _at_uses(
 ) -> t.SearchHit:
     own = _declarations_of(asked, name, symbols)
     headers = {s.start_line for s in symbols if s.name == name}
-    found = use_lines(lines, own, headers, whole)
+    # a declaration the symbols leave out (a closure: `const getMount = (key) => {` inside
+    # unstorage's createStorage, whose calls follow) declares the name, it does not use it
+    local = _local_declaration(name)
+    found = [n for n in use_lines(lines, own, headers, whole) if not local.search(lines[n - 1])]
     # an import of the name is where it comes from, not where it is used, while a line uses
     # it; unless the query asks for its importers
     imported = import_lines(lines)
@@ -163,6 +166,15 @@ def _at_uses(
             lo, hi = max(lo, first - CONTEXT_LINES), min(hi, shown[-1] + CONTEXT_LINES)
     snippet = "\n".join(f"{n}: {_cut(lines[n - 1].strip())}" for n in shown)
     return hit.model_copy(update={"startLine": lo, "endLine": hi, "snippet": snippet})
+
+
+def _local_declaration(name: str) -> re.Pattern[str]:
+    """A line declaring `name` by a keyword (`const name =`, `function name(`, `def name(`,
+    `func name(`, `fn name(`, `let name`): what the file's symbols may not record, as a
+    function declared inside another."""
+    return re.compile(
+        rf"(?<![\w$.])(?:const|let|var|function\*?|def|func|fn)\s+{re.escape(name)}(?![\w$])"
+    )
 
 
 def _cut(text: str) -> str:
