@@ -58,13 +58,19 @@ _PLACE_CHARS = 8000  # characters of it looked at for places written in words, a
 _AROUND = "`'\"()[]<>{},;"  # quotes and brackets a place is written in (`app.ts:12`)
 # a Python traceback's frame, as the interpreter prints it
 _FRAME = re.compile(r'File "([^"\n]+)", line (\d+)')
+# a compiler's place, a line and maybe its column in parentheses after the file, then a colon:
+# TypeScript's `src/s3.ts(152,9): error TS2322: ...`, MSBuild's `Program.cs(12,5): error`
+_COMPILER_PLACE = re.compile(
+    r"(?<![\w/.\\-])((?:[\w.~:-]*[\\/])*[\w-]+(?:\.[\w-]+)*\.[A-Za-z]\w{0,5})\((\d+)(?:,\s*\d+)?\)(?=:)"
+)
 
 
 def written_places(text: str) -> list[Place]:
     """The places a query or task names: the whole of it when it is one (named_place), else
     the frames of a Python traceback in it, innermost first (where it failed), the places it
-    writes in words (`filters.py line 995`), and each of its words that is one
-    (`src/fetch.ts:219,` in a sentence), at most MAX_PLACES."""
+    writes as a compiler does (`src/s3.ts(152,9):`) and in words (`filters.py line 995`),
+    and each of its words that is one (`src/fetch.ts:219,` in a sentence), at most
+    MAX_PLACES."""
     whole = named_place(text)
     if whole is not None:
         return [whole]
@@ -76,7 +82,8 @@ def written_places(text: str) -> list[Place]:
             out.append(Place(path, line, line))
             if len(out) >= MAX_PLACES:
                 return out
-    for place in [*_in_words(text), *map(_word_place, text.split()[:_PLACE_WORDS])]:
+    places = [*_compiler_places(text), *_in_words(text)]
+    for place in [*places, *map(_word_place, text.split()[:_PLACE_WORDS])]:
         if place is not None and place not in out:
             out.append(place)
             if len(out) >= MAX_PLACES:
@@ -86,6 +93,19 @@ def written_places(text: str) -> list[Place]:
 
 def _word_place(word: str) -> Place | None:
     return named_place(word.strip(_AROUND).rstrip(".:?!").strip(_AROUND))
+
+
+def _compiler_places(text: str) -> list[Place]:
+    """The places `text` writes as a compiler does (`src/s3.ts(152,9)`). QA on unjs/unstorage:
+    tsc's `src/drivers/s3.ts(152,9): error TS2322: ...` pointed s3.ts at line 63, which holds
+    `string`, not at line 152."""
+    out = []
+    for found in _COMPILER_PLACE.finditer(text[:_PLACE_CHARS]):
+        path = found.group(1).replace("\\", "/").removeprefix("./").casefold()
+        line = int(found.group(2))
+        if line >= 1:
+            out.append(Place(path, line, line))
+    return out
 
 
 def _in_words(text: str) -> list[Place]:

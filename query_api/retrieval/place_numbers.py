@@ -14,6 +14,8 @@ import re
 
 # `name.ext:12:5`, a line and its column: a place wherever it is written
 _LINE_COLUMN = re.compile(r"(\.[A-Za-z][A-Za-z0-9]{0,9}):\d+:\d+\b")
+# `name.ext(12,5):`, a compiler's line and column (tsc, MSBuild): a place wherever it is written
+_COMPILER = re.compile(r"(\.[A-Za-z][A-Za-z0-9]{0,9})\(\d+(?:,\s*\d+)?\)(?=:)")
 # `name.ext:12`: a place in a pasted trace; on a line of its own, as often a host's port
 # (`example.com:8080`)
 _AFTER_FILE = re.compile(r"(\.[A-Za-z][A-Za-z0-9]{0,9}):\d+\b")
@@ -24,10 +26,11 @@ _FRAME = re.compile(r"^\s*(?:\d+:|#\d+)(?=\s)", re.MULTILINE)
 
 
 def without_place_numbers(query: str) -> str:
-    """`query` less the numbers its places and frames write: a line and column anywhere, a
-    line after a file's name, a traceback's `line 12` and frame indexes in a query of several
-    lines (a pasted trace)."""
+    """`query` less the numbers its places and frames write: a line and column anywhere (a
+    compiler's `name.ext(12,5):` too), a line after a file's name, a traceback's `line 12`
+    and frame indexes in a query of several lines (a pasted trace)."""
     query = _LINE_COLUMN.sub(r"\1 ", query)
+    query = _COMPILER.sub(r"\1 ", query)
     if "\n" not in query.strip():
         return query
     query = _AFTER_FILE.sub(r"\1 ", query)
