@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 import sqlite3
 
+from processors.symbols.reference_sites import MACRO_BANG
 from query_api.retrieval.definition_sites import FIELD_KIND, asked_kinds, defined_name
 from streams.stores.views.search import role_prior, roles_in
 from streams.stores.views.symbols import symbols_named
@@ -30,10 +31,13 @@ def defining_files(conn: sqlite3.Connection, repo_id: str, query: str) -> set[st
         return set()
     last = [part for part in re.split(r"\.|::|#", name) if part][-1]
     kinds = asked_kinds(query)
+    # a Rust macro is declared as `ffi_fn!` (MACRO_BANG): `where is ffi_fn defined` means it
+    # too (QA on hyperium/hyper ranked src/ffi/macros.rs 9th, below files invoking it)
+    names = [last, last + MACRO_BANG]
     rows = [
         row
-        for row in symbols_named(conn, repo_id, [last], _LOOKUP, _LOOKUP)
-        if row.name == last and (not kinds or row.kind in kinds)
+        for row in symbols_named(conn, repo_id, names, _LOOKUP, _LOOKUP)
+        if row.name in names and (not kinds or row.kind in kinds)
     ]
     declarations = [row for row in rows if row.kind != FIELD_KIND] or rows
     asked = roles_in(query)

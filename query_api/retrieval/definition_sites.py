@@ -18,6 +18,7 @@ import re
 from collections.abc import Sequence
 
 from processors.symbols.languages.python import import_name
+from processors.symbols.reference_sites import MACRO_BANG
 from query_api.retrieval.hit_details import (
     CONTEXT_LINES,
     DETAILED_HITS,
@@ -241,7 +242,9 @@ def _at(hit: t.SearchHit, lines: Sequence[str], declared: Declared, named: str) 
         return hit
     worded = [n for n in range(lo, hi + 1) if lines[n - 1].strip()]
     shown = worded[:SNIPPET_LINES]
-    naming = _naming_line(lines, worded, declared.name)
+    # a Rust macro's stored name has its bang (`ffi_fn!`), which `macro_rules! ffi_fn {` does
+    # not write: its head, not an invocation inside it (QA on hyperium/hyper)
+    naming = _naming_line(lines, worded, declared.name.removesuffix(MACRO_BANG))
     if naming is not None and naming not in shown:  # attributes above it: from its name on
         shown = [n for n in worded if n >= naming][:SNIPPET_LINES]
     if hi - lo + 1 > MAX_RANGE_LINES and shown:  # a long declaration: its head
