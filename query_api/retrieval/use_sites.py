@@ -145,6 +145,7 @@ def _at_uses(
     # unstorage's createStorage, whose calls follow) declares the name, it does not use it
     local = _local_declaration(name)
     found = [n for n in use_lines(lines, own, headers, whole) if not local.search(lines[n - 1])]
+    found = _without_own_type_calls(found, lines, symbols, asked, name, whole)
     # an import of the name is where it comes from, not where it is used, while a line uses
     # it; unless the query asks for its importers
     imported = import_lines(lines)
@@ -179,3 +180,40 @@ def _local_declaration(name: str) -> re.Pattern[str]:
 
 def _cut(text: str) -> str:
     return text if len(text) <= LINE_CHARS else text[: LINE_CHARS - 1] + "…"
+
+
+_SELF = ("self.", "this.", "Self::")  # a call of the enclosing type's own member
+
+
+def _without_own_type_calls(
+    found: list[int],
+    lines: Sequence[str],
+    symbols: Sequence[Declared],
+    asked: str,
+    name: str,
+    whole: re.Pattern[str],
+) -> list[int]:
+    """`found` without the lines calling `name` only through `self` (`this`, `Self::`) inside
+    a member of a type of the file that declares `name` itself, when the query qualifies the
+    name by another type: that call is the own type's. QA on hyperium/hyper: `what calls
+    Conn::poll_read_head` pointed dispatch.rs at `self.poll_read_head(cx)`, Dispatcher's own,
+    not at `self.conn.poll_read_head(cx)` inside it."""
+    qualifier = _owner(asked.replace("::", ".").replace("#", ".")).rpartition(".")[2].casefold()
+    declared = {s.fq_name for s in symbols}  # a type of the file, not its module
+    owners = {_owner(s.fq_name) for s in symbols if s.name == name} & declared
+    owners = {o for o in owners if o.rpartition(".")[2].casefold() != qualifier}
+    if not qualifier or not owners:
+        return found
+    members = [s for s in symbols if _owner(s.fq_name) in owners]
+
+    def own_call(n: int) -> bool:
+        line = lines[n - 1]
+        through_self = all(line[: m.start()].endswith(_SELF) for m in whole.finditer(line))
+        return through_self and any(s.start_line <= n <= s.end_line for s in members)
+
+    return [n for n in found if not own_call(n)]
+
+
+def _owner(fq_name: str) -> str:
+    """What a declaration is a member of (`Dispatcher.poll_read` -> Dispatcher), else ""."""
+    return fq_name.split("(", 1)[0].rpartition(".")[0]

@@ -75,3 +75,40 @@ def test_the_asked_types_own_method_is_still_no_use_of_itself(tmp_path: Path) ->
 
     located_hits(tmp_path, {"src/io.rs": IO}, "who calls Buffered::poll_flush", step)
     assert used == [False]
+
+
+DISPATCH = "\n".join(
+    [
+        "pub struct Dispatcher {",  # 1
+        "    conn: Conn,",  # 2
+        "}",  # 3
+        "",  # 4
+        "impl Dispatcher {",  # 5
+        "    fn poll_read(&mut self) {",  # 6
+        "        self.poll_read_head();",  # 7
+        "    }",  # 8
+        "",  # 9
+        "    fn poll_read_head(&mut self) {",  # 10
+        "        self.conn.poll_read_head();",  # 11
+        "    }",  # 12
+        "}",  # 13
+        "",
+    ]
+)
+
+
+def test_a_call_through_self_of_the_files_own_method_is_no_use_of_another_types(
+    tmp_path: Path,
+) -> None:
+    """QA on hyperium/hyper: `what calls Conn::poll_read_head` pointed dispatch.rs at
+    `self.poll_read_head(cx)`, a call of Dispatcher's own poll_read_head, not at
+    `self.conn.poll_read_head(cx)` in it."""
+    for query in ("what calls Conn::poll_read_head", "who calls Conn.poll_read_head"):
+        [hit] = located_hits(tmp_path, {"src/dispatch.rs": DISPATCH}, query, at_use_sites)
+        assert (hit.startLine, hit.endLine) == (10, 12), (query, hit)
+        assert hit.snippet == "11: self.conn.poll_read_head();", query
+    # unqualified, each call is one
+    [hit] = located_hits(
+        tmp_path, {"src/dispatch.rs": DISPATCH}, "what calls poll_read_head", at_use_sites
+    )
+    assert hit.snippet == "7: self.poll_read_head();", hit
