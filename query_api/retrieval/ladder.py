@@ -55,6 +55,7 @@ from query_api.retrieval.users_first import (
     bare_callers,
     declarations_named,
     distinctive,
+    imported_file,
     last_part,
     loads_module,
     member_users,
@@ -366,6 +367,11 @@ class Retriever:
             hits = docs_first(hits, lambda path: self._holds_subject(repo_id, path, terms))
         used = used_name(query)
         users = self._users_of(repo_id, used) if used else []
+        written = imported_file(query) if not users else None
+        if written is not None:  # `what imports src/drivers/utils/index.ts`
+            users = self._importers_of_files(repo_id, written)
+            hydrate = lambda path: self._file_hit(repo_id, path)  # noqa: E731
+            return users_first(hits, users, written, hydrate, file=True), bool(users)
         if not (used and users):
             return hits, False
         return users_first(hits, users, used, lambda path: self._file_hit(repo_id, path)), True
@@ -425,6 +431,15 @@ class Retriever:
         dependents, in _users_of's order. QA on pallets/jinja: such a query placed none, and
         sandbox.py led, then the files saying `import`."""
         modules = self.views.read(lambda conn: modules_named(conn, repo_id, name))
+        return self._dependents_of_files(repo_id, modules)
+
+    def _importers_of_files(self, repo_id: str, written: str) -> list[str]:
+        """The files depending on the files a path names (imported_file), as related lists
+        a file's dependents, in _users_of's order."""
+        named = self.views.read(lambda conn: path_named_files(conn, repo_id, written))
+        return self._dependents_of_files(repo_id, named)
+
+    def _dependents_of_files(self, repo_id: str, modules: list[str]) -> list[str]:
         if not modules:
             return []
         resolver = self.graphs.resolver

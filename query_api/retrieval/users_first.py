@@ -36,6 +36,19 @@ _USERS = re.compile(
     re.IGNORECASE | re.VERBOSE,
 )
 
+# a file's path: folders, then a name with an extension (`src/drivers/utils/index.ts`)
+_SOURCE_EXTENSIONS = r"(?:[jt]sx?|[mc][jt]s|py|pyi|rs|go|java|kt|rb|php|cs|c|h|cc|cpp|hpp)"
+_PATH = rf"`?((?:[\w.@~-]+/)+[\w.@-]+|[\w@-][\w.@-]*\.{_SOURCE_EXTENSIONS})`?"
+_FILE_IMPORTERS = re.compile(
+    rf"""^\s*(?:
+      (?:what|who|which\s+\w+)\s+(?:imports|uses|requires|depends\s+on)\s+{_PATH}
+      |which\s+\w+\s+(?:import|use|require|depend\s+on)\s+{_PATH}
+      |where\s+(?:is|are)\s+{_PATH}\s+(?:imported|used|required)
+      |(?:find\s+|show\s+|list\s+)?(?:all\s+|the\s+)?(?:importers|dependents|users)\s+of\s+{_PATH}
+    )\s*\??\s*$""",
+    re.IGNORECASE | re.VERBOSE,
+)
+
 FindUsers = Callable[[str], list[str]]  # a name -> the files using it, best first
 Hydrate = Callable[[str], t.SearchHit | None]
 
@@ -44,6 +57,17 @@ def used_name(query: str) -> str | None:
     """The name whose users the query asks for (`get_client_addr`, `Logger.AddCallerSkip`,
     Go's `(*FlagSet).getFlagType` as `FlagSet.getFlagType`), else None."""
     found = _USERS.match(go_receivers(query))
+    if found is None:
+        return None
+    return next((group for group in found.groups() if group), None)
+
+
+def imported_file(query: str) -> str | None:
+    """The file whose importers the query asks for by its path (`what imports
+    src/drivers/utils/index.ts`, `who uses utils/index.ts?`), else None: a path is no name
+    used_name reads. QA on unjs/unstorage: such a query placed no importer, and the file
+    itself led."""
+    found = _FILE_IMPORTERS.match(query)
     if found is None:
         return None
     return next((group for group in found.groups() if group), None)
@@ -150,12 +174,13 @@ def naming_qualifier(qualifier: str, bodies: Mapping[str, str]) -> set[str]:
 
 
 def users_first(
-    hits: list[t.SearchHit], users: list[str], name: str, hydrate: Hydrate
+    hits: list[t.SearchHit], users: list[str], name: str, hydrate: Hydrate, *, file: bool = False
 ) -> list[t.SearchHit]:
     """`hits` with the files in `users` first: those `hits` holds in its order, then the
-    others in `users`' order (brought in by `hydrate`), each with the reason `uses:<name>`."""
+    others in `users`' order (brought in by `hydrate`), each with the reason `uses:<name>`
+    (the file's name for the users of a `file`)."""
     wanted = set(users)
-    why = REASON + last_part(name)
+    why = REASON + (name.rpartition("/")[2] if file else last_part(name))
     held = [hit for hit in hits if hit.entry.kind == "File" and hit.entry.path in wanted]
     placed = {hit.entry.path for hit in held}
     brought = [hydrate(path) for path in users if path not in placed]

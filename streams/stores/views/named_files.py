@@ -220,15 +220,30 @@ def module_named_files(conn: sqlite3.Connection, repo_id: str, query: str) -> li
 def modules_named(conn: sqlite3.Connection, repo_id: str, name: str) -> list[str]:
     """The Python and Rust files a name written alone names as a module: qualified
     (`jinja2.sandbox`, module_named_files), or bare (`nativetypes`): a file of that stem, or
-    the package file of a folder of that name."""
+    the package file of a folder of that name; bare, a TypeScript or JavaScript file too
+    (`tracing`: src/tracing.ts; an index file stands for its folder). QA on unjs/unstorage:
+    `who imports tracing` placed no importer of src/tracing.ts."""
     if "." in name or "::" in name:
         return module_named_files(conn, repo_id, name)
     wanted = name.casefold()
     return [
         path
         for path in files_with_path_words(conn, repo_id, name, MAX_PATH_LOOKUP)
-        if path.endswith(MODULE_SUFFIXES) and _module_of(path).rpartition("/")[2] == wanted
+        if (path.endswith(MODULE_SUFFIXES) and _module_of(path).rpartition("/")[2] == wanted)
+        or (path.endswith(JS_MODULE_SUFFIXES) and _js_module_of(path) == wanted)
     ]
+
+
+# the TypeScript and JavaScript files a bare name names as a module (modules_named)
+JS_MODULE_SUFFIXES = (".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs")
+
+
+def _js_module_of(path: str) -> str:
+    """The name a TS/JS file is imported by, casefolded: its stem, its folder's for an
+    index file (`src/drivers/utils/index.ts` -> utils)."""
+    folder, _, name = path.casefold().rpartition("/")
+    stem = name[: -len(".d.ts")] if name.endswith(".d.ts") else name.rpartition(".")[0]
+    return folder.rpartition("/")[2] if stem == "index" and folder else stem
 
 
 def rust_module_files(
