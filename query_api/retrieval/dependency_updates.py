@@ -29,10 +29,29 @@ _MANIFESTS = frozenset(
 )  # fmt: skip
 
 
+# a request to remove one (`drop pin-utils dependency`, `Remove the dependency on X`, `remove
+# the X crate`): the manifest declaring it changes too. QA on hyperium/hyper: `chore(
+# dependencies): drop pin-utils dependency` left Cargo.toml out of the first four
+_KIND_WORD = r"(?:dependency|dep|crate|gem)"  # not `module`, `package`: code has those
+_REMOVE = re.compile(
+    rf"""^\s*(?:[a-z]+(?:\([^()\n]{{1,40}}\))?!?:\s*)?
+    (?:drop|remove|delete)\s+(?:the\s+)?(?:unused\s+)?
+    (?:(?P<before>{_KIND_WORD}\s+(?:on\s+)?))?
+    `?(?P<name>[A-Za-z@][\w.@/-]*)`?
+    (?P<after>\s+{_KIND_WORD})?\s*$""",
+    re.IGNORECASE | re.VERBOSE,
+)
+
+
 def updated_package(query: str) -> str | None:
-    """The package a request to update a dependency names, else None."""
+    """The package a request to update (or remove) a dependency names, else None."""
     found = _UPDATE.match(query)
-    return found.group("name") if found is not None else None
+    if found is not None:
+        return found.group("name")
+    removed = _REMOVE.match(query)
+    if removed is None or not (removed.group("before") or removed.group("after")):
+        return None  # `remove the connection`: a request's words, no dependency
+    return removed.group("name")
 
 
 def is_manifest(path: str) -> bool:
