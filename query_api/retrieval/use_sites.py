@@ -26,8 +26,9 @@ from query_api.retrieval.hit_details import (
     WINDOW_LINES,
     HitLocator,
 )
+from query_api.retrieval.import_sites import at_import_site, module_tail
 from query_api.retrieval.line_preference import import_lines
-from query_api.retrieval.users_first import COMMENT_LINE, last_part, used_name
+from query_api.retrieval.users_first import COMMENT_LINE, imported_file, last_part, used_name
 from query_api.retrieval.users_first import REASON as USES_REASON
 from schemas import tools as t
 from streams.stores.views.symbol_spans import Declared
@@ -54,6 +55,16 @@ def uses_located(
     """at_use_sites' hits, and whether any of them uses the name (False for a query not
     asking for the users of a name)."""
     asked = used_name(query)
+    written = imported_file(query)
+    if written is not None or (asked is not None and _IMPORTERS.search(query)):
+        # a module's importers: the specifier of a TS/JS/Go import is a string, no use
+        tail = module_tail(written or asked or "")
+        hits = [
+            _at_import(locator, repo_id, hit, tail) if rank < DETAILED_HITS else hit
+            for rank, hit in enumerate(hits)
+        ]
+        if asked is None:
+            return hits, False
     if asked is None:
         return hits, False
     name = last_part(asked)
@@ -73,6 +84,12 @@ def uses_located(
                 hit = located
         out.append(hit)
     return out, used
+
+
+def _at_import(locator: HitLocator, repo_id: str, hit: t.SearchHit, tail: str) -> t.SearchHit:
+    path = hit.entry.path
+    body = locator.body(repo_id, path) if hit.entry.kind == "File" and path else None
+    return at_import_site(hit, body.split("\n"), tail) if body is not None else hit
 
 
 def no_use_note(query: str, hits: list[t.SearchHit], used: bool) -> str | None:

@@ -1,0 +1,66 @@
+"""A search for the importers of a module or file points each file hit at its import of it.
+
+`who imports tracing` and `what imports src/drivers/utils/index.ts` rank the importers first
+(users_first), but a TypeScript, JavaScript or Go file names what it imports in a string
+(`import { withTracing } from "../src/tracing.ts"`), which is no use of a name: the hit kept
+the lines holding the query's words. QA on unjs/unstorage: `who imports tracing` pointed
+test/tracing.test.ts at its first three imports, of vitest and node:diagnostics_channel, and
+`who imports utils` pointed vercel-blob.ts at `lib?: LibImport<typeof import("@vercel/blob")>`.
+The import statement whose specifier ends with the module (its file's stem, an index file's
+folder) is the hit's: from its first line to the specifier's.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from query_api.retrieval.hit_details import LINE_CHARS
+from query_api.retrieval.line_preference import import_lines, is_import
+from schemas import tools as t
+
+# the extensions a specifier or a path may end with, left out of a module's name
+_EXTENSION = re.compile(r"\.(?:[cm]?[jt]sx?|d\.ts|py|pyi|rs|go)$", re.IGNORECASE)
+_SPECIFIER = re.compile(r"""["'`]([^"'`\n]+)["'`]""")
+
+
+def module_tail(written: str) -> str:
+    """The last part of the module a path or name writes, casefolded, as an importer's
+    specifier ends: `src/drivers/utils/index.ts` -> utils, `tracing.ts` -> tracing,
+    `jinja2.sandbox` -> sandbox."""
+    path = _EXTENSION.sub("", written.replace("\\", "/").strip().rstrip("/"))
+    if path.endswith("/index"):
+        path = path[: -len("/index")]
+    last = path.rpartition("/")[2]
+    if "/" not in path and "." in last:  # a dotted module name
+        last = last.rpartition(".")[2]
+    return last.casefold()
+
+
+def import_site(lines: Sequence[str], tail: str) -> tuple[int, int] | None:
+    """The first and last line of the file's first import statement whose quoted specifier
+    ends with the module `tail` names (module_tail), else None."""
+    imported = import_lines(lines)
+    for n in sorted(imported):
+        for specifier in _SPECIFIER.findall(lines[n - 1]):
+            if module_tail(specifier) == tail:
+                start = n
+                while start > 1 and not is_import(lines[start - 1]) and start - 1 in imported:
+                    start -= 1
+                return start, n
+    return None
+
+
+def at_import_site(hit: t.SearchHit, lines: Sequence[str], tail: str) -> t.SearchHit:
+    """`hit` pointed at its import of the module `tail` names, when it has one."""
+    site = import_site(lines, tail)
+    if site is None:
+        return hit
+    lo, hi = site
+    shown = sorted({lo, hi})
+    snippet = "\n".join(f"{n}: {_cut(lines[n - 1].strip())}" for n in shown)
+    return hit.model_copy(update={"startLine": lo, "endLine": hi, "snippet": snippet})
+
+
+def _cut(text: str) -> str:
+    return text if len(text) <= LINE_CHARS else text[: LINE_CHARS - 1] + "…"
