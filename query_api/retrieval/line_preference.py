@@ -88,7 +88,10 @@ def import_lines(lines: Sequence[str]) -> frozenset[int]:
     while n < len(lines):
         if is_import(lines[n]):
             out.add(n + 1)
-            depth = _depth(lines[n])
+            # followed only when the line ends open: not a dynamic `import("x").then(() => {`
+            # nor a docstring's `import the data (from ...`
+            opened = _OPENS.search(lines[n]) is not None and not _DYNAMIC.match(lines[n])
+            depth = _depth(lines[n]) if opened else 0
             last = min(len(lines), n + MAX_IMPORT_LINES)
             while depth > 0 and n + 1 < last:
                 n += 1
@@ -104,6 +107,8 @@ def _depth(line: str) -> int:
     return code.count("{") + code.count("(") - code.count("}") - code.count(")")
 
 
+_OPENS = re.compile(r"[{(,]\s*(?://.*|#.*)?$")  # a line ending open, maybe before a comment
+_DYNAMIC = re.compile(r"^\s*import\(")  # JavaScript's dynamic import(), an expression
 _QUOTED = re.compile(r""""(?:\\.|[^"\\])*"|'(?:\\.|[^'\\])*'|`[^`]*`""")
 
 

@@ -59,3 +59,12 @@ def test_a_definition_query_points_an_importer_at_its_import(tmp_path: Path) -> 
         tmp_path, {"src/storage.ts": STORAGE}, "where is normalizeKey defined", at_definitions
     )
     assert (hit.startLine, hit.endLine) == (3, 3), hit
+
+
+def test_only_a_statement_left_open_is_followed() -> None:
+    dynamic = ['import("./plugin.ts").then((mod) => {', "  mod.run();", "});", "run();"]
+    assert import_lines(dynamic) == frozenset({1})
+    docstring = ['"""', "import the data (from the file", "and more)", '"""']
+    assert import_lines(docstring) == frozenset({2})
+    go = ["import (", '\t"fmt"', "", '\t"github.com/x/y"', ")", "func main() {}"]
+    assert import_lines(go) == frozenset({1, 2, 3, 4, 5})
