@@ -6,11 +6,12 @@ stay the same (RustLayouts); the pure path rules are in processors/symbols/langu
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 from processors.symbols.languages.rust import ALIAS_MARK
 from query_api.symbols.families import ByName, FamilyRules, language_family
-from query_api.symbols.rust_modules import RustModules
+from query_api.symbols.rust_modules import NAMESPACE_KIND, RustModules
 from streams.stores.views.symbols import ReferenceRow, SymbolRow, SymbolViews
 
 MACRO_EXPORT = "#[macro_export"  # in a macro's signature, with its attributes
@@ -109,13 +110,48 @@ class RustFamily(FamilyRules):
         repository (not a module, not another crate's or std's name)."""
         rust = [p for p in asked if language_family(p) == self.family][:MAX_MODULES_ASKED]
         for path in rust:
+            private = self._bound_privately(path)
             for written in self.modules.imports_of(path):
                 entry, _, alias = written.partition(ALIAS_MARK)
                 resolved = None if entry.endswith(".*") else self.modules.resolve(path, entry)
                 if resolved is None or resolved[0] == path or not resolved[1]:
                     continue
                 name = alias or entry.rpartition(".")[2]
+                if name in private:
+                    continue
                 stand_in = SymbolRow(
                     self.modules.repo_id, path, name, name, RE_EXPORT_KIND, 0, 0, "", ""
                 )
                 by_name.setdefault(name, []).append(stand_in)
+
+    def _bound_privately(self, path: str) -> frozenset[str]:
+        """The names `path` binds only by a private `use` when no module is its child: no
+        other file can name them through it (a glob re-export passes on public names only).
+        QA on hyperium/hyper: io.rs's `use crate::ffi::size_t;` made every ffi file naming
+        size_t (declared in ffi/mod.rs, which globs `pub use self::io::*`) its dependent."""
+        declared = self.modules.symbols.symbols_of_file(self.modules.repo_id, path)
+        if any(s.kind == NAMESPACE_KIND and s.start_line == s.end_line for s in declared):
+            return frozenset()  # a `mod x;`: its child module sees the private names too
+        public, private = use_bindings(self.modules.crates.read_text(path) or "")
+        return private - public
+
+
+_USE = re.compile(r"^[ \t]*(pub\b(?:\s*\([^)]*\))?\s*)?use\s+([^;]+);", re.MULTILINE)
+_GROUP = re.compile(r"[{},]")
+
+
+def use_bindings(text: str) -> tuple[frozenset[str], frozenset[str]]:
+    """(names bound by `pub use`, names bound by private `use`) in a Rust file's text: each
+    entry's alias or last segment (`use super::task::{hyper_context, X as Y};` binds
+    hyper_context and Y)."""
+    public: set[str] = set()
+    private: set[str] = set()
+    for found in _USE.finditer(text):
+        bound = public if found.group(1) else private
+        for piece in _GROUP.split(found.group(2)):
+            piece = " ".join(piece.split())
+            if not piece or piece.endswith("::") or piece.endswith("*"):
+                continue
+            head, _, alias = piece.partition(" as ")
+            bound.add((alias or head.rpartition("::")[2]).strip())
+    return frozenset(public), frozenset(private)
