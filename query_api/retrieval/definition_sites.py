@@ -17,7 +17,6 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from processors.symbols.languages.python import import_name
 from processors.symbols.reference_sites import MACRO_BANG
 from query_api.retrieval.hit_details import (
     CONTEXT_LINES,
@@ -27,6 +26,7 @@ from query_api.retrieval.hit_details import (
     SNIPPET_LINES,
     SYMBOL_REASON,
     HitLocator,
+    display_reason,
 )
 from query_api.retrieval.line_preference import import_lines
 from query_api.retrieval.users_first import COMMENT_LINE
@@ -262,9 +262,10 @@ def _at(hit: t.SearchHit, lines: Sequence[str], declared: Declared, named: str) 
 
 
 def _named(locator: HitLocator, repo_id: str, path: str, declared: Declared) -> str:
-    """`declared`'s name as code imports it (`jinja2.environment.Environment`)."""
+    """`declared`'s name as code imports it (`jinja2.environment.Environment`), without the
+    types an overload is stored with (`Builder.max_buf_size(self,usize)`: display_reason)."""
     packages = locator.packages(repo_id, path) if path.endswith((".py", ".pyi")) else set()
-    return import_name(declared.fq_name, path, packages)
+    return display_reason(SYMBOL_REASON + declared.fq_name, path, packages)[len(SYMBOL_REASON) :]
 
 
 def _at_import(hit: t.SearchHit, lines: Sequence[str], whole: re.Pattern[str]) -> t.SearchHit:

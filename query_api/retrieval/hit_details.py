@@ -652,7 +652,9 @@ def _detailed(
             found = _passage_location(repo_id, path, body, hit.vectorId)
     reasons = display_reasons(hit.reasons, path, packages)
     if named is not None:
-        reasons = _named_first(reasons, SYMBOL_REASON + import_name(named.fq_name, path, packages))
+        reasons = _named_first(
+            reasons, display_reason(SYMBOL_REASON + named.fq_name, path, packages)
+        )
     update: dict[str, object] = {"entry": entry, "reasons": reasons}
     if found is not None:
         update |= {"startLine": found.start_line, "endLine": found.end_line}
