@@ -37,10 +37,13 @@ from streams.stores.views.symbol_spans import Declared
 
 _NAME = r"`?((?:[A-Za-z_$][\w$]*)(?:(?:\.|::|\#)[A-Za-z_$][\w$]*)*)(?:\(\))?`?"
 _KIND = r"(?:class|function|method|type|struct|interface|trait|enum|constant|variable|macro)"
+# where a definition is looked for, after the name: `in s3.ts`, `of the fs driver`
+_SCOPE = r"(?:\s+(?:in|of|for)\s+(?:the\s+)?[\w./@-]+(?:\s+[\w./@-]+){0,3})?"
 _DEFINED = re.compile(
     rf"""^\s*(?:
       where\s+(?:is|are)\s+(?:the\s+)?(?:{_KIND}\s+)?{_NAME}(?:\s+{_KIND})?
         \s+(?:defined|declared|implemented)
+      |where\s+(?:is|are)\s+(?:the\s+)?{_NAME}\s+{_KIND}
       |where\s+(?:do|does)\s+\w+\s+(?:define|declare|implement)\s+(?:the\s+)?
         (?:{_KIND}\s+)?{_NAME}
       |(?:find\s+|show\s+(?:me\s+)?|go\s+to\s+)?(?:the\s+)?(?:definition|declaration)\s+of\s+
@@ -48,6 +51,16 @@ _DEFINED = re.compile(
       |(?:which|what)\s+(?:files?|modules?)\s+(?:defines|declares|implements)\s+(?:the\s+)?
         (?:{_KIND}\s+)?{_NAME}(?:\s+{_KIND})?
     )\s*\??\s*$""",
+    re.IGNORECASE | re.VERBOSE,
+)
+# the same, saying where to look (`where is getKeys defined in s3.ts`, `where is the watch
+# method of the fs driver`): for a name written as code or with its kind, since `where is
+# the environment defined for templates` asks about a word
+_SCOPED = re.compile(
+    rf"""^\s*where\s+(?:is|are)\s+(?:the\s+)?(?:
+      (?:{_KIND}\s+)?{_NAME}(?:\s+{_KIND})?\s+(?:defined|declared|implemented)
+      |{_NAME}\s+{_KIND}
+    ){_SCOPE}\s*\??\s*$""",
     re.IGNORECASE | re.VERBOSE,
 )
 # a name and its kind alone (`Value interface`, `the Template class`, `struct Engine`): a name
@@ -92,6 +105,14 @@ def _definition_query(query: str) -> re.Match[str] | None:
     found = _DEFINED.match(query)
     if found is not None:
         return found
+    scoped = _SCOPED.match(query)
+    if scoped is not None:
+        at = next(i for i, group in enumerate(scoped.groups(), start=1) if group)
+        written = query[max(0, scoped.start(at) - 1) : scoped.end(at) + 1]
+        asked = re.split(r"\s(?:in|of|for)\s", query[scoped.end(at) :], maxsplit=1)[0]
+        kinded = _KIND_WORD.search(query[: scoped.start(at)] + " " + asked) is not None
+        if kinded or _CODE_NAME.search(written):
+            return scoped
     bare = _KIND_AND_NAME.match(query)
     if bare is None:
         return None
@@ -109,7 +130,9 @@ def asked_kinds(query: str) -> frozenset[str]:
     if found is None:
         return frozenset()
     at = next(i for i, group in enumerate(found.groups(), start=1) if group)
-    rest = query[: found.start(at)] + " " + query[found.end(at) :]
+    # not the words of where it is looked for (`in the Storage class`)
+    after = re.split(r"\s(?:in|of|for)\s", query[found.end(at) :], maxsplit=1)[0]
+    rest = query[: found.start(at)] + " " + after
     words = re.findall(rf"\b{_KIND}\b", rest, re.IGNORECASE)
     return frozenset(kind for word in words for kind in _KINDS_NAMED.get(word.casefold(), ()))
 
