@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from query_api.core.index_build import cut_files
 from query_api.retrieval.definition_sites import at_definitions
+from query_api.retrieval.form_words import keyword_text
 from query_api.retrieval.hit_details import HitLocator, enrich
 from query_api.retrieval.named_lines import at_named_lines
 from query_api.retrieval.no_match import (
@@ -69,9 +70,11 @@ async def _rank(
     answer = await retriever.search(repo_id, args.query, args.k)
     if not WORD.search(args.query):  # "   ", "*": vectors would rank files all the same
         return Ranked(answer.mode, _claimed(answer.path, []), [], wordless_note(args.query))
-    enriched = await asyncio.to_thread(
-        enrich, locator, repo_id, args.query, answer.hits, details=details
-    )
+    # what keyword search reads of it: `where is X defined`, `what calls X` less their form's
+    # words, which no more match X than they rank it (QA on hyperium/hyper: a file holding
+    # `defined` made `where is zz_quokka_fn defined` a match of three files, with no note)
+    read = keyword_text(args.query)
+    enriched = await asyncio.to_thread(enrich, locator, repo_id, read, answer.hits, details=details)
     hits, note, used, past = enriched.hits, None, True, None
     if details:  # `what calls X`: each hit at its uses; `src/app.ts:18-49`: at those lines
         hits, used = await asyncio.to_thread(uses_located, locator, repo_id, args.query, hits)
@@ -87,7 +90,7 @@ async def _rank(
     # of a k=10 answer that then said no file contains it; k=5 and k=20 listed it)
     deeper = [hit for hit in answer.pool if hit.entry.key not in shown]
     lexical = enriched.lexical or await asyncio.to_thread(
-        _deeper_lexical, locator, repo_id, args.query, deeper
+        _deeper_lexical, locator, repo_id, read, deeper
     )
     # keyword search found no word of it at all; or nothing, for a query of stop words alone
     # (judged lexical so long as some file holds them: an empty answer still says why)

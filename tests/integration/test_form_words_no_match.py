@@ -1,0 +1,53 @@
+"""Whether an answer holds the query is judged on what keyword search reads of it: a query
+asking where a name is defined or what calls it, less the words of that form (form_words.py).
+QA on hyperium/hyper: `where is zz_quokka_fn defined` and `what calls zz_quokka_fn`, a name no
+file holds, answered three files each with `content-match` and no note saying that nothing
+holds it (the users query said only that none of them uses it): a file holding `defined` or
+`calls` counted as a match."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from mcp.shared.memory import create_connected_server_and_client_session
+
+from tests.integration.mcp_helpers import call, write_files
+from tests.integration.memory_rig import hash_vectors, memory_rig
+
+pytestmark = pytest.mark.anyio
+
+FILES = {
+    "src/dispatch.rs": (
+        "/// Any subsequent calls on a closed connection are defined to fail.\n"
+        "pub fn poll_read_head() -> bool {\n    false\n}\n"
+    ),
+    "src/conn.rs": "/// Where the connection is used.\npub fn poll_msg() -> u8 {\n    1\n}\n",
+}
+
+
+async def test_a_name_nothing_holds_is_said_so_whatever_the_form(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # every passage is close enough: the hash embedder's cosines are not MiniLM's
+    monkeypatch.setattr("query_api.core.search_ranking.SEMANTIC_FLOOR", -1.0)
+    monkeypatch.setattr("query_api.retrieval.no_match.SEMANTIC_FLOOR", -1.0)
+    write_files(tmp_path / "ws" / "repo", FILES)
+    async with (
+        memory_rig(tmp_path, index=True) as (app, _),
+        hash_vectors(app),
+        create_connected_server_and_client_session(app.mcp_server()) as s,
+    ):
+        for query in (
+            "where is zz_quokka_fn defined",
+            "what calls zz_quokka_fn",
+            "where is zz_quokka_fn used?",
+        ):
+            found = await call(s, "repocontext_search", {"repoId": "repo", "query": query})
+            note = found.get("note", "")
+            assert "no file or memory entry in 'repo' contains" in note, (query, found)
+        # a name a file holds gets no such note
+        found = await call(
+            s, "repocontext_search", {"repoId": "repo", "query": "where is poll_msg defined"}
+        )
+        assert "contains" not in found.get("note", ""), found
