@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
 from query_api.core.index_build import cut_files
-from query_api.retrieval.definition_sites import at_definitions
+from query_api.retrieval.definition_sites import at_definitions, defined_name
 from query_api.retrieval.form_words import keyword_text
 from query_api.retrieval.hit_details import HitLocator, enrich
 from query_api.retrieval.named_lines import at_named_lines
@@ -26,6 +26,7 @@ from query_api.retrieval.no_match import (
 )
 from query_api.retrieval.past_stored_places import at_stored_places
 from query_api.retrieval.use_sites import no_use_note, uses_located
+from query_api.retrieval.users_first import used_name
 from schemas import tools as t
 from schemas.retrieval import RetrievalPath, SearchMode
 from streams.stores.views.file_cache import one_answer
@@ -94,14 +95,16 @@ async def _rank(
     )
     # keyword search found no word of it at all; or nothing, for a query of stop words alone
     # (judged lexical so long as some file holds them: an empty answer still says why)
+    # what no file holds: the name a definition or users query asks about, not its form
+    subject = defined_name(args.query) or used_name(args.query) or args.query
     if not hits:
-        note = no_match_note(args.query, repo_id, None)
+        note = no_match_note(subject, repo_id, None)
     elif not lexical:
         best = await best_semantic_score(retriever, repo_id, args.query)
         if best is None or best < SEMANTIC_FLOOR:
-            hits, note = [], no_match_note(args.query, repo_id, best)
+            hits, note = [], no_match_note(subject, repo_id, best)
         else:  # kept for their meaning: no hit holds it, which the agent must not miss
-            note = semantic_only_note(args.query, repo_id, best)
+            note = semantic_only_note(subject, repo_id, best)
     if note is not None:
         note += await asyncio.to_thread(_searched_in_part, locator, repo_id)
     else:  # `what calls X` answered by X's declarations alone: they are no callers

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from mcp.shared.memory import create_connected_server_and_client_session
 
+from query_api.retrieval.no_match import SEMANTIC_FLOOR, no_match_note
 from tests.integration.mcp_helpers import call, write_files
 from tests.integration.memory_rig import hash_vectors, memory_rig
 
@@ -45,9 +46,17 @@ async def test_a_name_nothing_holds_is_said_so_whatever_the_form(
         ):
             found = await call(s, "repocontext_search", {"repoId": "repo", "query": query})
             note = found.get("note", "")
-            assert "no file or memory entry in 'repo' contains" in note, (query, found)
+            assert "no file or memory entry in 'repo' contains 'zz_quokka_fn'" in note, found
         # a name a file holds gets no such note
         found = await call(
             s, "repocontext_search", {"repoId": "repo", "query": "where is poll_msg defined"}
         )
         assert "contains" not in found.get("note", ""), found
+
+
+def test_the_note_names_what_no_file_holds_and_a_best_cosine_under_the_floor() -> None:
+    assert no_match_note("zz_quokka_fn", "src", 0.3482) == (
+        "no file or memory entry in 'src' contains 'zz_quokka_fn', and no passage is "
+        f"semantically close (best cosine 0.348 < {SEMANTIC_FLOOR})"
+    )
+    assert "best cosine 0.13 <" in no_match_note("x", "src", 0.13)
