@@ -180,6 +180,8 @@ def at_definitions(
         if body is not None and rank in declared:
             named = _named(locator, repo_id, detailed[rank], declared[rank])
             hit = _at(hit, body.split("\n"), declared[rank], named)
+        elif body is not None and (words := _written_declaration(body, parts[-1])) is not None:
+            hit = hit.model_copy(update=words)  # one the symbols miss: inside a macro's call
         elif body is not None and not declared:  # another package's: where it comes from
             hit = _at_import(hit, body.split("\n"), whole)
         elif body is not None:
@@ -289,6 +291,28 @@ def _named(locator: HitLocator, repo_id: str, path: str, declared: Declared) -> 
     types an overload is stored with (`Builder.max_buf_size(self,usize)`: display_reason)."""
     packages = locator.packages(repo_id, path) if path.endswith((".py", ".pyi")) else set()
     return display_reason(SYMBOL_REASON + declared.fq_name, path, packages)[len(SYMBOL_REASON) :]
+
+
+_DECLARING = r"(?:fn|def|func|function|class|struct|enum|trait|type|interface|const|static)"
+
+
+def _written_declaration(body: str, name: str) -> dict[str, object] | None:
+    """The place of a line declaring `name` in words (`fn name(`, `class name`) outside
+    comments, with its first lines as the snippet, for a file whose declarations the
+    symbols do not hold it: QA on hyperium/hyper, `where is hyper_clientconn_handshake
+    defined` pointed src/ffi/client.rs at a doc comment naming it, not at the
+    `fn hyper_clientconn_handshake(` inside its `ffi_fn! { ... }`."""
+    declaring = re.compile(rf"(?<![\w$]){_DECLARING}\s+{re.escape(name)}(?![\w$])")
+    lines = body.split("\n")
+    for n, line in enumerate(lines, start=1):
+        if declaring.search(line) and not COMMENT_LINE.match(line):
+            shown = [
+                m for m in range(n, min(n + CONTEXT_LINES, len(lines)) + 1) if lines[m - 1].strip()
+            ]
+            shown = shown[:SNIPPET_LINES]
+            snippet = "\n".join(f"{m}: {_cut(lines[m - 1].strip())}" for m in shown)
+            return {"startLine": n, "endLine": shown[-1], "snippet": snippet}
+    return None
 
 
 def _at_import(hit: t.SearchHit, lines: Sequence[str], whole: re.Pattern[str]) -> t.SearchHit:
