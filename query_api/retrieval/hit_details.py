@@ -724,14 +724,23 @@ def _named_past_body(
     # at `#[cfg(test)] fn get_test_env_with_abs_path`, a stored line holding only `test`
     lowered = body.lower()
     unsaid = {word for word in terms.words if body and needle(word) not in lowered}
-    # and, unless the query is about tests, none of a Rust `#[cfg(test)]` module: QA on
-    # hyperium/hyper, `recognize \n\r\n as a head terminator in the partial-read fast path`
-    # pointed role.rs (112 KB) at `test_parse_accepts_lf_crlf_terminator`, past its stored
-    # text, for `terminator`, not at the `is_complete_fast` its stored lines show
-    if not (terms.tests_asked or about_tests(terms.words, terms.identifiers)):
-        tests = test_module_ranges(symbols, body.split("\n"))
-        past = [s for s in past if not any(lo <= s.start_line <= hi for lo, hi in tests)]
-    return next((s for s in past if unsaid.intersection(tokenize(s.name))), None)
+    found = next((s for s in past if unsaid.intersection(tokenize(s.name))), None)
+    if found is None or terms.tests_asked or about_tests(terms.words, terms.identifiers):
+        return found
+    # a test of a Rust `#[cfg(test)]` module, for a query not about tests: the code a
+    # `symbol:` reason names in the stored text comes first. QA on hyperium/hyper,
+    # `recognize \n\r\n as a head terminator in the partial-read fast path` pointed role.rs
+    # (112 KB) at `test_parse_accepts_lf_crlf_terminator` (no snippet), for `terminator`,
+    # not at the `is_complete_fast` the next reason names, which the commit changed
+    tests = test_module_ranges(symbols, body.split("\n"))
+    if not any(lo <= found.start_line <= hi for lo, hi in tests):
+        return found
+    code = (
+        s
+        for s in _reasons_named(symbols, reasons)
+        if s.start_line <= stored_lines and not any(lo <= s.start_line <= hi for lo, hi in tests)
+    )
+    return next(code, found)
 
 
 def _named_first(reasons: list[str], named: str) -> list[str]:
