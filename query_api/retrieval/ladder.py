@@ -93,11 +93,14 @@ from streams.stores.views.search import (
     roles_in,
 )
 from streams.stores.views.store import ViewStore
+from streams.stores.views.symbols import SymbolRow
 
 log = logging.getLogger(__name__)
 
 POOL_CAP = 1000
 MAX_MEMBER_FILES = 200  # files read for a member's uses the cross-references miss (body reads)
+# files declaring a name whose users are looked up file by file (_declarations_users)
+MAX_DECLARING_FILES = 8
 # The longest a search waits for its query's vector before it answers by keyword (the local
 # encoder takes ~30 ms, 0.5-2 s with a model load on a busy machine; the tool's deadline is 30 s
 # and a bundle searches up to twice)
@@ -393,9 +396,8 @@ class Retriever:
             # a Rust `mod filesystem;` is the module's name, not what uses it (QA on fd)
             return self._importers_of(repo_id, name)
         own = {row.path for row in declared}
-        resolver = self.graphs.resolver
         found: dict[str, list[str]] | dict[str, list[int]]
-        found = resolver.dependents_found(repo_id, declared, exclude=own, whole_files=False).files()
+        found = self._declarations_users(repo_id, declared)
         if not found and len(declared) == len(rows) and distinctive(last_part(name)):
             found = bare_callers(symbols.references_to(repo_id, [last_part(name)]), own)
             found = found or self._member_users(repo_id, last_part(name), own)
@@ -404,6 +406,29 @@ class Retriever:
             # using it through a value and naming that type (QA on sharkdp/fd)
             found = self._member_users(repo_id, last_part(name), own, owner)
         return sorted(found, key=lambda p: (is_test_path(p), -len(found[p]), p))
+
+    def _declarations_users(self, repo_id: str, declared: list[SymbolRow]) -> dict[str, list[str]]:
+        """The files referencing `declared`, each with its declarations doing so: the users
+        of each declaring file's declarations outside that file, when at most
+        MAX_DECLARING_FILES declare them, so a file declaring the name too (a method of the
+        same name) still uses another file's. QA on pallets/werkzeug: `what calls get_host`
+        left out routing/map.py, which declares `MapAdapter.get_host` and calls the
+        `get_host` it imports from wsgi.py, and wsgi.py, which calls sansio's."""
+        resolver = self.graphs.resolver
+        by_file: dict[str, list[SymbolRow]] = {}
+        for row in declared:
+            by_file.setdefault(row.path, []).append(row)
+        if len(by_file) == 1 or len(by_file) > MAX_DECLARING_FILES:
+            return resolver.dependents_found(
+                repo_id, declared, exclude=set(by_file), whole_files=False
+            ).files()
+        found: dict[str, list[str]] = {}
+        for path, rows in by_file.items():
+            users = resolver.dependents_found(repo_id, rows, exclude={path}, whole_files=False)
+            for user, symbols in users.files().items():
+                held = found.setdefault(user, [])
+                held.extend(s for s in symbols if s not in held)
+        return found
 
     def _member_users(
         self, repo_id: str, name: str, own: set[str], owner: str | None = None
