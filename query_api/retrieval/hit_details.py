@@ -719,6 +719,14 @@ def _named_past_body(
     for symbol in past:
         if symbol.name.lower() in wanted:
             return symbol
+    if terms.tests_asked or about_tests(terms.words, terms.identifiers):
+        # a test named for a name the query writes (`tests for is_complete_fast`: QA on
+        # hyperium/hyper pointed role.rs at the function, its `test_is_complete_fast` being
+        # past the stored text)
+        for symbol in past:
+            name = symbol.name.lower()
+            if "test" in name and any(i in name for i in terms.identifiers):
+                return symbol
     # else one whose name holds a word no stored line holds: QA on sharkdp/fd, `tests for
     # hyperlink encoding` found tests.rs by `test_hyperlink` past its stored text and pointed
     # at `#[cfg(test)] fn get_test_env_with_abs_path`, a stored line holding only `test`

@@ -63,3 +63,28 @@ async def test_a_request_hit_skips_a_test_past_the_stored_text(tmp_path: Path) -
         hit = next(h for h in found["hits"] if h["entry"]["path"] == "src/role.rs")
         late = text[: text.index("fn test_parse_accepts")].count("\n") + 1
         assert hit["startLine"] == late - 1, hit
+
+
+NAMED = (
+    "    #[test]\n    fn test_is_complete_fast() {\n"
+    '        assert!(is_complete_fast(b"GET / HTTP/1.1\\r\\n\\r\\n", 0));\n    }\n}\n'
+)
+
+
+async def test_tests_for_a_function_point_at_its_test_past_the_stored_text(
+    tmp_path: Path,
+) -> None:
+    """QA on hyperium/hyper: `tests for is_complete_fast` pointed role.rs at is_complete_fast
+    itself (line 100), not at `test_is_complete_fast` (line 2,974, past the stored text)."""
+    root = rig_settings(tmp_path).workspace_root
+    assert root is not None
+    text = HEAD + "".join(FILLER.format(n=n) for n in range(700)) + NAMED
+    assert text.index("fn test_is_complete_fast") > MAX_BODY_CHARS
+    (root / "repo" / "src").mkdir(parents=True, exist_ok=True)
+    (root / "repo" / "src" / "role.rs").write_text(text)
+    late = text[: text.index("fn test_is_complete_fast")].count("\n") + 1
+    async with memory_rig(tmp_path, index=True) as (_, s):
+        for query in ("tests for is_complete_fast", "which test covers is_complete_fast"):
+            found = await call(s, "repocontext_search", {"repoId": "repo", "query": query})
+            hit = next(h for h in found["hits"] if h["entry"]["path"] == "src/role.rs")
+            assert hit["startLine"] == late - 1, (query, hit)
