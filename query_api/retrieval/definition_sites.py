@@ -30,7 +30,7 @@ from query_api.retrieval.hit_details import (
 )
 from query_api.retrieval.line_preference import import_lines
 from query_api.retrieval.users_first import COMMENT_LINE
-from query_api.symbols.overloads import declared_name
+from query_api.symbols.overloads import declared_name, stub_ranges
 from schemas import tools as t
 from schemas.retrieval import MAX_REASONS
 from streams.stores.views.symbol_spans import Declared
@@ -168,15 +168,21 @@ def at_definitions(
         for rank, hit in enumerate(hits[:DETAILED_HITS])
         if hit.entry.kind == "File" and hit.entry.path
     }
+    bodies = {rank: locator.body(repo_id, path) for rank, path in detailed.items()}
     declared = {
         rank: found
         for rank, path in detailed.items()
-        if (found := declaration_of(locator.symbols_of(repo_id, path), parts, kinds)) is not None
+        if (
+            found := declaration_of(
+                locator.symbols_of(repo_id, path), parts, kinds, _lines(bodies[rank])
+            )
+        )
+        is not None
     }
     whole = re.compile(rf"(?<![\w$]){re.escape(parts[-1])}(?![\w$])")
     out = []
     for rank, hit in enumerate(hits):
-        body = locator.body(repo_id, detailed[rank]) if rank in detailed else None
+        body = bodies.get(rank)
         if body is not None and rank in declared:
             named = _named(locator, repo_id, detailed[rank], declared[rank])
             hit = _at(hit, body.split("\n"), declared[rank], named)
@@ -210,8 +216,8 @@ def _at_test_ids(
             None,
         )
         if rank < DETAILED_HITS and hit.entry.kind == "File" and path and parts:
-            declared = declaration_of(locator.symbols_of(repo_id, path), parts)
-            body = locator.body(repo_id, path) if declared is not None else None
+            body = locator.body(repo_id, path)
+            declared = declaration_of(locator.symbols_of(repo_id, path), parts, lines=_lines(body))
             if declared is not None and body is not None:
                 named = _named(locator, repo_id, path, declared)
                 hit = _at(hit, body.split("\n"), declared, named)
@@ -219,16 +225,26 @@ def _at_test_ids(
     return out
 
 
+def _lines(body: str | None) -> list[str]:
+    return body.split("\n") if body is not None else []
+
+
 def declaration_of(
-    symbols: Sequence[Declared], parts: Sequence[str], kinds: frozenset[str] = frozenset()
+    symbols: Sequence[Declared],
+    parts: Sequence[str],
+    kinds: frozenset[str] = frozenset(),
+    lines: Sequence[str] = (),
 ) -> Declared | None:
     """The declaration `parts` (a name, or a qualified name's parts) names in a file: its
     qualified name ends with them; of several, one spelled in the query's case, then one of
     the `kinds` the query names, then one that is no field, then no interface (TypeScript's
     `interface ObjectSchema` merged with `class ObjectSchema`: QA on jquense/yup, `where is
-    the ObjectSchema class declared` pointed at the interface), then the first."""
+    the ObjectSchema class declared` pointed at the interface), then no overload stub of the
+    file's `lines` (QA on pallets/werkzeug: `where is Request.get_json defined` pointed at
+    the first `@t.overload` stub, not the method holding the code), then the first."""
     wanted = [p.casefold() for p in parts]
-    best: tuple[bool, bool, bool, bool, int, Declared] | None = None
+    stubs = {first for first, _ in stub_ranges(symbols, lines)} if lines else set()
+    best: tuple[bool, bool, bool, bool, bool, int, Declared] | None = None
     for at, symbol in enumerate(symbols):
         # a name declared twice in its file is stored with its types and a `#n`
         names = re.split(r"\.|::|#", declared_name(symbol.fq_name))
@@ -239,11 +255,12 @@ def declaration_of(
             symbol.kind in kinds,
             symbol.kind != FIELD_KIND,
             symbol.kind != INTERFACE_KIND,
+            symbol.start_line not in stubs,
             -at,
         )
-        if best is None or key > best[:5]:
+        if best is None or key > best[:6]:
             best = (*key, symbol)
-    return best[5] if best else None
+    return best[6] if best else None
 
 
 _ATTRIBUTE = re.compile(r"^\s*(?:#!?\[|@)")  # a Rust attribute, a decorator or annotation

@@ -18,6 +18,7 @@ from streams.stores.views.symbol_spans import Declared
 # the types and `#n` an overload's fq name carries
 _OVERLOAD_SUFFIX = re.compile(r"\(.*\)(?:#\d+)?$|#\d+$")
 _OVERLOAD_DECORATOR = re.compile(r"^\s*@(?:[\w.]+\.)?overload\b")
+_DECORATOR = re.compile(r"^\s*@")
 _DECORATOR_LINES = 3  # lines above a declaration's first its decorators may take
 
 
@@ -46,8 +47,26 @@ def stub_ranges(symbols: Sequence[Declared], lines: Sequence[str]) -> list[tuple
 
 
 def _is_stub(sym: Declared, lines: Sequence[str]) -> bool:
-    above = lines[max(0, sym.start_line - 1 - _DECORATOR_LINES) : sym.start_line]
-    if any(_OVERLOAD_DECORATOR.match(line) for line in above):
+    if any(_OVERLOAD_DECORATOR.match(line) for line in _decorators(sym.start_line, lines)):
         return True
     own = lines[sym.start_line - 1 : sym.end_line]
     return not any("{" in line for line in own) and own[-1].rstrip().endswith(";")
+
+
+def _decorators(start: int, lines: Sequence[str]) -> list[str]:
+    """The decorator lines of the declaration starting at line `start` (1-based): its first
+    line, those below it while the line before is one, and the run just above it (at most
+    _DECORATOR_LINES). Any line of the three above had counted: stubs written without blank
+    lines between them (werkzeug's `MultiDict.to_dict`) put the last stub's `@t.overload`
+    two lines above the declaration holding the code, which was taken for a stub too, so
+    none of the three was told apart."""
+    out = []
+    at = start  # its own decorators, 1-based
+    while 0 < at <= len(lines) and (at == start or _DECORATOR.match(lines[at - 2])):
+        out.append(lines[at - 1])
+        at += 1
+    at = start - 1  # the line above
+    while at >= 1 and start - at <= _DECORATOR_LINES and _DECORATOR.match(lines[at - 1]):
+        out.append(lines[at - 1])
+        at -= 1
+    return out

@@ -1,0 +1,65 @@
+"""A definition query for a Python function with `@overload` stubs points at the declaration
+holding the code, not at the first stub. QA on pallets/werkzeug: `where is Request.get_json
+defined` pointed wrappers/request.py at lines 572-575 (`@t.overload def get_json(...) ->
+t.Any: ...`), and `where is MultiDict.to_dict defined` at 402-403, a stub, with the function
+an agent would read or change a few lines below."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from query_api.retrieval.definition_sites import at_definitions
+from tests.query_api.located import located_hits
+
+MODULE = "\n".join(
+    [
+        "import typing as t",  # 1
+        "",
+        "",
+        "class Request:",  # 4
+        "    @t.overload",  # 5
+        "    def get_json(self, silent: t.Literal[False] = ...) -> t.Any: ...",  # 6
+        "",
+        "    @t.overload",  # 8
+        "    def get_json(self, silent: bool = ...) -> t.Any | None: ...",  # 9
+        "",
+        "    def get_json(self, silent: bool = False) -> t.Any | None:",  # 11
+        '        """Parse the body as JSON."""',  # 12
+        "        return None if silent else {}",  # 13
+        "",
+    ]
+)
+
+
+def test_the_definition_of_an_overloaded_method_is_the_one_with_code(tmp_path: Path) -> None:
+    query = "where is Request.get_json defined"
+    [hit] = located_hits(tmp_path, {"src/pkg/request.py": MODULE}, query, at_definitions)
+    assert hit.startLine == 11, hit
+    assert hit.snippet is not None and hit.snippet.startswith("11: def get_json("), hit
+
+
+PACKED = "\n".join(
+    [
+        "import typing as t",  # 1
+        "",
+        "",
+        "class MultiDict:",  # 4
+        "    @t.overload",  # 5
+        "    def to_dict(self, flat: t.Literal[True] = ...) -> dict[str, str]: ...",  # 6
+        "    @t.overload",  # 7
+        "    def to_dict(self, flat: t.Literal[False]) -> dict[str, list[str]]: ...",  # 8
+        "    def to_dict(self, flat: bool = True) -> dict[str, t.Any]:",  # 9
+        '        """Return the contents as a regular dict."""',  # 10
+        "        return {}",  # 11
+        "",
+    ]
+)
+
+
+def test_stubs_written_without_blank_lines_are_told_from_the_code(tmp_path: Path) -> None:
+    """werkzeug's `MultiDict.to_dict`: the last stub's `@t.overload`, two lines above the
+    declaration holding the code, made that one a stub too (overloads._is_stub)."""
+    query = "where is MultiDict.to_dict defined"
+    [hit] = located_hits(tmp_path, {"src/pkg/structures.py": PACKED}, query, at_definitions)
+    assert hit.startLine == 9, hit
+    assert hit.snippet is not None and hit.snippet.startswith("9: def to_dict("), hit
