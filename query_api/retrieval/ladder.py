@@ -52,6 +52,7 @@ from query_api.retrieval.subjects import subjects_first
 from query_api.retrieval.tests_first import tested_name, tests_first
 from query_api.retrieval.users_first import (
     MAX_DECLARATIONS,
+    asks_importers,
     bare_callers,
     declarations_named,
     distinctive,
@@ -369,7 +370,7 @@ class Retriever:
             terms = query_terms(query)
             hits = docs_first(hits, lambda path: self._holds_subject(repo_id, path, terms))
         used = used_name(query)
-        users = self._users_of(repo_id, used) if used else []
+        users = self._users_of(repo_id, used, asks_importers(query)) if used else []
         written = imported_file(query) if not users else None
         if written is not None:  # `what imports src/drivers/utils/index.ts`
             users = self._importers_of_files(repo_id, written)
@@ -383,15 +384,17 @@ class Retriever:
         row = self.views.get_content(repo_id, path)
         return row is not None and holds_subject(row.body, terms)
 
-    def _users_of(self, repo_id: str, name: str) -> list[str]:
+    def _users_of(self, repo_id: str, name: str, importers: bool = False) -> list[str]:
         """The files referencing a declaration called `name` (its last part; a qualified
-        name's declarations only; with none, a module's importers: _importers_of), as
-        related's dependents less those of its file as a whole (an importer of the module for
-        its other names): code before tests, then the most referencing declarations first,
-        then by path."""
+        name's declarations only; with none, or for `what imports X` when a module is named
+        so, the module's importers: _importers_of), as related's dependents less
+        those of its file as a whole (an importer of the module for its other names): code
+        before tests, then the most referencing declarations first, then by path."""
         symbols = self.graphs.resolver.symbols
         rows = symbols.symbols_named(repo_id, [last_part(name)])
         declared = declarations_named(name, rows)[:MAX_DECLARATIONS]
+        if importers and (files := self._importers_of(repo_id, name)):
+            return files  # a module of the name: what `what imports X` means (QA on hyper)
         if not declared or all(loads_module(row) for row in declared):
             # a Rust `mod filesystem;` is the module's name, not what uses it (QA on fd)
             return self._importers_of(repo_id, name)

@@ -73,6 +73,16 @@ def imported_file(query: str) -> str | None:
     return next((group for group in found.groups() if group), None)
 
 
+_IMPORTERS = re.compile(r"\bimport(?:s|ed)\b", re.IGNORECASE)  # `what imports X`
+
+
+def asks_importers(query: str) -> bool:
+    """Whether a users query asks for the importers (`what imports headers`, `where is X
+    imported`): a module of the name is what it means, when there is one (QA on
+    hyperium/hyper: src/headers.rs beside many `headers` fields)."""
+    return _IMPORTERS.search(query) is not None
+
+
 def last_part(name: str) -> str:
     """A qualified name's declared name: `Logger.AddCallerSkip` -> AddCallerSkip."""
     return re.split(r"\.|::|#", name)[-1]
