@@ -126,15 +126,26 @@ def place_of(places: Sequence[Place], path: str) -> Place | None:
     return next((place for place in places if _names(place, path)), None)
 
 
+# where an installed distribution's modules lie: what follows is the module's own path
+_INSTALLED = re.compile(r"/(?:site|dist)-packages/")
+
+
 def _names(place: Place, path: str) -> bool:
     """Whether the place's path is `path` or its trailing segments, or a path ending with
-    it: a traceback's absolute path of a checkout (`/home/dev/proj/src/app.py`)."""
+    it: a traceback's absolute path of a checkout (`/home/dev/proj/src/app.py`); or an
+    installed copy of the module `path` holds (`.../site-packages/werkzeug/serving.py` for
+    `src/werkzeug/serving.py`: QA on pallets/werkzeug, such a frame pointed the hit at the
+    words of its path, `Python 3.12`, not at its line)."""
     folded = path.casefold()
-    return (
+    if (
         folded == place.path
         or folded.endswith("/" + place.path)
         or place.path.endswith("/" + folded)
-    )
+    ):
+        return True
+    installed = _INSTALLED.split(place.path)
+    module = installed[-1] if len(installed) > 1 else ""
+    return bool(module) and (folded == module or folded.endswith("/" + module))
 
 
 def at_named_lines(
