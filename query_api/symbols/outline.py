@@ -14,7 +14,8 @@ One answer lists at most MAX_OUTLINE_SYMBOLS declarations from the caller's `off
 list says how many there are (`symbolCount`) and where the next page starts (`nextOffset`),
 so a generated module's outline is bounded and still reaches its last declaration.
 
-A Markdown file, which declares nothing, is outlined by its headings (markdown_outline.py).
+A Markdown file, which declares nothing, is outlined by its headings (markdown_outline.py), and
+a JavaScript or TypeScript test file lists its describe/it blocks too (js_test_blocks.py).
 """
 
 from __future__ import annotations
@@ -22,7 +23,9 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from processors.path_roles import Role, role_of
 from query_api.symbols.import_names import ImportNames
+from query_api.symbols.js_test_blocks import is_js, test_blocks
 from query_api.symbols.markdown_outline import is_markdown, markdown_headings
 from schemas.symbols import MAX_OUTLINE_SYMBOLS, OutlineResult, OutlineSymbol
 from streams.stores.views.store import ViewStore
@@ -72,6 +75,9 @@ def outline_of(
     declared = symbols.symbols_of_file(repo_id, path)
     if not declared and content is not None and is_markdown(path):
         declared = markdown_headings(repo_id, path, content.body)
+    elif content is not None and is_js(path) and role_of(path) is Role.TEST:
+        blocks = test_blocks(repo_id, path, content.body)
+        declared = sorted([*declared, *blocks], key=lambda s: (s.start_line, -s.end_line))
     page = declared[offset : offset + MAX_OUTLINE_SYMBOLS]
     paged = offset > 0 or len(page) < len(declared)
     after = offset + len(page)
