@@ -39,7 +39,7 @@ def is_js(path: str) -> bool:
     return path.lower().endswith(JS_SUFFIXES)
 
 
-def test_blocks(repo_id: str, path: str, body: str) -> list[SymbolRow]:
+def outlined_test_blocks(repo_id: str, path: str, body: str) -> list[SymbolRow]:
     """The describe/it/test blocks of `body` as outline rows, in line order."""
     lines = body.split("\n")
     if body.endswith("\n"):

@@ -25,7 +25,7 @@ from collections.abc import Callable
 
 from processors.path_roles import Role, role_of
 from query_api.symbols.import_names import ImportNames
-from query_api.symbols.js_test_blocks import is_js, test_blocks
+from query_api.symbols.js_test_blocks import is_js, outlined_test_blocks
 from query_api.symbols.markdown_outline import is_markdown, markdown_headings
 from schemas.symbols import MAX_OUTLINE_SYMBOLS, OutlineResult, OutlineSymbol
 from streams.stores.views.store import ViewStore
@@ -76,7 +76,7 @@ def outline_of(
     if not declared and content is not None and is_markdown(path):
         declared = markdown_headings(repo_id, path, content.body)
     elif content is not None and is_js(path) and role_of(path) is Role.TEST:
-        blocks = test_blocks(repo_id, path, content.body)
+        blocks = outlined_test_blocks(repo_id, path, content.body)
         declared = sorted([*declared, *blocks], key=lambda s: (s.start_line, -s.end_line))
     page = declared[offset : offset + MAX_OUTLINE_SYMBOLS]
     paged = offset > 0 or len(page) < len(declared)

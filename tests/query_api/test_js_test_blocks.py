@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from query_api.symbols.js_test_blocks import test_blocks as blocks_of
+from query_api.symbols.js_test_blocks import outlined_test_blocks as blocks_of
 from tests.integration.mcp_helpers import call, write_files
 from tests.integration.memory_rig import memory_rig
 
