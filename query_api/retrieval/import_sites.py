@@ -37,11 +37,36 @@ def module_tail(written: str) -> str:
     return last.casefold()
 
 
+# a Python import: `from .utils import a, b`, `from . import utils as u`, `import a.b as c`
+_PY_FROM = re.compile(r"^\s*from\s+([.\w]+)\s+import\s+(.*)$")
+_PY_IMPORT = re.compile(
+    r"^\s*import\s+([\w.]+(?:\s+as\s+\w+)?(?:\s*,\s*[\w.]+(?:\s+as\s+\w+)?)*)\s*(?:#.*)?$"
+)
+_PY_NAME = re.compile(r"([\w.]+)(?:\s+as\s+\w+)?")
+
+
+def python_modules(line: str) -> list[str]:
+    """The modules a Python import line names: `from .sansio.utils import x` -> .sansio.utils,
+    `from .sansio import utils as u` -> .sansio and utils (a name it imports may be a
+    module), `import a.b as c, d` -> a.b and d."""
+    found = _PY_FROM.match(line)
+    if found is not None:
+        names = found.group(2).split("#")[0].strip(" ()\\")
+        return [found.group(1), *(m.group(1) for m in map(_PY_NAME.match, names.split(",")) if m)]
+    found = _PY_IMPORT.match(line)
+    if found is None:
+        return []
+    return [m.group(1) for m in map(_PY_NAME.match, found.group(1).split(",")) if m]
+
+
 def import_site(lines: Sequence[str], tail: str) -> tuple[int, int] | None:
     """The first and last line of the file's first import statement whose quoted specifier
-    ends with the module `tail` names (module_tail), else None."""
+    ends with the module `tail` names (module_tail), or a Python import's first line naming
+    that module (python_modules), else None."""
     imported = import_lines(lines)
     for n in sorted(imported):
+        if any(module_tail(m.strip()) == tail for m in python_modules(lines[n - 1])):
+            return n, n
         for specifier in _SPECIFIER.findall(lines[n - 1]):
             if module_tail(specifier) == tail:
                 start = n
