@@ -77,12 +77,22 @@ def unhonoured_note(claims: list[str] | None, held: set[tuple[str, str]]) -> str
     parts = []
     if ignored:
         parts.append(
-            f"{ignored} of {len(parsed)} known claims not honoured: a claim counts only for "
-            "a file this session was sent whole, in that version (none without a session)"
+            f"{ignored} of {len(parsed)} known {_claims(len(parsed))} not honoured: a claim counts"
+            " only for a file this session was sent whole, in that version (none without a"
+            " session)"
         )
     if malformed:
-        parts.append(f"{malformed} known claims not of the form path@<64 hex SHA-256> ignored")
+        # QA on hyperium/hyper: a search hit's `xx128:` digest, passed as a claim, read as a
+        # plain refusal; the hash a claim names is a bundle entry's contentHash
+        parts.append(
+            f"{malformed} known {_claims(malformed)} not of the form path@<64 hex SHA-256>"
+            " ignored (the contentHash of an entry sent whole, not a search hit's digest)"
+        )
     return "; ".join(parts)
+
+
+def _claims(count: int) -> str:
+    return "claim" if count == 1 else "claims"
 
 
 def malformed_seen_note(seen: list[str] | None) -> str | None:

@@ -111,7 +111,7 @@ async def test_detail_levels_and_reuse(tmp_path: Path) -> None:
         nosession = await call(s, "repocontext_context", {**base, "known": known})
         assert entry["path"] in [e["path"] for e in nosession["entries"]]
         # ... and says so: the caller would otherwise pay for a file it holds without a word
-        assert nosession["note"].startswith("1 of 1 known claims not honoured: a claim counts")
+        assert nosession["note"].startswith("1 of 1 known claim not honoured: a claim counts")
         await call(s, "repocontext_context", {**base, "detail": "outline", "session": "s1"})
         partial = await call(s, "repocontext_context", {**base, "known": known, "session": "s1"})
         assert entry["path"] in [e["path"] for e in partial["entries"]]  # outline != possession
@@ -123,7 +123,9 @@ async def test_detail_levels_and_reuse(tmp_path: Path) -> None:
         assert ack["kind"] == "file" and ack["contentHash"] == entry["contentHash"]
         assert "not honoured" not in reuse.get("note", "")
         odd = await call(s, "repocontext_context", {**base, "known": ["a@zz"], "session": "s2"})
-        assert "1 known claims not of the form path@<64 hex SHA-256> ignored" in odd["note"]
+        assert "1 known claim not of the form path@<64 hex SHA-256> ignored" in odd["note"]
+        # a search hit's digest is named for what it is not (QA on hyperium/hyper)
+        assert "not a search hit's digest" in odd["note"], odd
         # QA on unjs/ofetch: a malformed receipt was ignored without a word
         receipt = entry["units"][0]["receipt"]
         bad = await call(s, "repocontext_context", {**base, "seen": ["not a receipt", receipt]})
