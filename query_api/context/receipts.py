@@ -106,7 +106,8 @@ def malformed_seen_note(seen: list[str] | None) -> str | None:
     }
     if not bad:
         return None
-    return f"{len(bad)} seen receipts not of the form <{RECEIPT_HEX} hex digits> ignored"
+    receipts = "receipt" if len(bad) == 1 else "receipts"
+    return f"{len(bad)} seen {receipts} not of the form <{RECEIPT_HEX} hex digits> ignored"
 
 
 _HEX = frozenset("0123456789abcdef")

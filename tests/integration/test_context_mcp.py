@@ -129,7 +129,7 @@ async def test_detail_levels_and_reuse(tmp_path: Path) -> None:
         # QA on unjs/ofetch: a malformed receipt was ignored without a word
         receipt = entry["units"][0]["receipt"]
         bad = await call(s, "repocontext_context", {**base, "seen": ["not a receipt", receipt]})
-        assert "1 seen receipts not of the form <16 hex digits> ignored" in bad["note"], bad
+        assert "1 seen receipt not of the form <16 hex digits> ignored" in bad["note"], bad
         good = await call(s, "repocontext_context", {**base, "seen": [receipt]})
         assert "seen receipts" not in good.get("note", ""), good
 
