@@ -14,7 +14,11 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
 from query_api.core.index_build import cut_files
-from query_api.retrieval.definition_sites import at_definitions, defined_name
+from query_api.retrieval.definition_sites import (
+    at_definitions,
+    defined_name,
+    no_definition_note,
+)
 from query_api.retrieval.form_words import keyword_text
 from query_api.retrieval.hit_details import HitLocator, enrich
 from query_api.retrieval.named_lines import at_named_lines
@@ -107,8 +111,11 @@ async def _rank(
             note = semantic_only_note(subject, repo_id, best)
     if note is not None:
         note += await asyncio.to_thread(_searched_in_part, locator, repo_id)
-    else:  # `what calls X` answered by X's declarations alone: they are no callers
-        note = "; ".join(filter(None, (past, no_use_note(args.query, hits, used)))) or None
+    else:  # `what calls X` answered by X's declarations alone: they are no callers; `where
+        # is X defined` answered by files that only mention it: none is its declaration
+        undeclared = await asyncio.to_thread(no_definition_note, locator, repo_id, args.query, hits)
+        notes = (past, no_use_note(args.query, hits, used), undeclared)
+        note = "; ".join(filter(None, notes)) or None
     return Ranked(answer.mode, _claimed(answer.path, hits), hits, note)
 
 

@@ -29,7 +29,7 @@ from query_api.retrieval.hit_details import (
     display_reason,
 )
 from query_api.retrieval.line_preference import import_lines
-from query_api.retrieval.users_first import COMMENT_LINE
+from query_api.retrieval.users_first import COMMENT_LINE, distinctive
 from query_api.symbols.overloads import declared_name, stub_ranges
 from schemas import tools as t
 from schemas.retrieval import MAX_REASONS
@@ -194,6 +194,35 @@ def at_definitions(
             hit = _at_mention(hit, body.split("\n"), parts[-1])
         out.append(hit)
     return out
+
+
+def no_definition_note(
+    locator: HitLocator, repo_id: str, query: str, hits: list[t.SearchHit]
+) -> str | None:
+    """What an answer to `where is X defined` says when none of its first DETAILED_HITS
+    hits declares X (as at_definitions finds declarations): its hits then only mention or
+    import X, and read as its definition. QA on pallets/werkzeug: `where is url_quote
+    defined` (removed in 3.0) answered urls.py first, for `_codec_error_url_quote` and a
+    string naming `werkzeug.url_quote`, then files calling `quote`, with no word."""
+    asked = defined_name(query)
+    if asked is None or not hits:
+        return None
+    parts = [p for p in re.split(r"\.|::|#", asked) if p]
+    if len(parts) == 1 and not (distinctive(asked) or asked[:1].isupper()):
+        return None  # a word (`where are cookies defined`), as often a concept as a name
+    for hit in hits[:DETAILED_HITS]:
+        path = hit.entry.path
+        if hit.entry.kind != "File" or not path:
+            fq = re.split(r"\.|::|#", declared_name(hit.entry.fullyQualifiedName or ""))
+            if [n.casefold() for n in fq[-len(parts) :]] == [p.casefold() for p in parts]:
+                return None
+            continue
+        if declaration_of(locator.symbols_of(repo_id, path), parts) is not None:
+            return None
+        body = locator.body(repo_id, path)
+        if body is not None and _written_declaration(body, parts[-1]) is not None:
+            return None
+    return f"none of these hits declares {parts[-1]}"
 
 
 def _at_test_ids(
