@@ -46,26 +46,64 @@ _PY_NAME = re.compile(r"([\w.]+)(?:\s+as\s+\w+)?")
 
 
 def python_modules(line: str) -> list[str]:
-    """The modules a Python import line names: `from .sansio.utils import x` -> .sansio.utils,
-    `from .sansio import utils as u` -> .sansio and utils (a name it imports may be a
-    module), `import a.b as c, d` -> a.b and d."""
+    """The modules a Python import line may name, dotted as written: `from .sansio.utils
+    import x` -> .sansio.utils and .sansio.utils.x (a name it imports may be a module),
+    `from . import utils` -> . and .utils, `import a.b as c, d` -> a.b and d."""
     found = _PY_FROM.match(line)
     if found is not None:
-        names = found.group(2).split("#")[0].strip(" ()\\")
-        return [found.group(1), *(m.group(1) for m in map(_PY_NAME.match, names.split(",")) if m)]
+        module = found.group(1)
+        names = found.group(2).split("#")[0].strip(" ()\\").split(",")
+        joined = module if module.endswith(".") else module + "."
+        return [module, *(joined + m.group(1) for m in map(_PY_NAME.match, names) if m)]
     found = _PY_IMPORT.match(line)
     if found is None:
         return []
     return [m.group(1) for m in map(_PY_NAME.match, found.group(1).split(",")) if m]
 
 
-def import_site(lines: Sequence[str], tail: str) -> tuple[int, int] | None:
+def module_path(written: str) -> str:
+    """The module a path or name writes, casefolded, as slash-separated segments without
+    the extension: `sansio/utils.py` -> sansio/utils, `jinja2.sandbox` -> jinja2/sandbox."""
+    path = _EXTENSION.sub("", written.replace("\\", "/").strip().strip("/")).casefold()
+    if "/" not in path:
+        path = path.replace(".", "/")
+    return path.removesuffix("/__init__").removesuffix("/index")
+
+
+def _python_target(module: str, importer: str) -> str:
+    """The path (casefolded, no extension) a Python module names, a relative one (`..utils`)
+    resolved from the importing file's folder."""
+    rest = module.lstrip(".")
+    dots = len(module) - len(rest)
+    base = ""
+    if dots:
+        folders = importer.casefold().split("/")[:-1]
+        base = "/".join(folders[: max(0, len(folders) - dots + 1)])
+    return "/".join(p for p in (base, rest.replace(".", "/").casefold()) if p)
+
+
+def _same_module(target: str, wanted: str) -> bool:
+    return bool(target) and (
+        target == wanted or target.endswith("/" + wanted) or wanted.endswith("/" + target)
+    )
+
+
+def import_site(
+    lines: Sequence[str], tail: str, importer: str = "", wanted: str = ""
+) -> tuple[int, int] | None:
     """The first and last line of the file's first import statement whose quoted specifier
     ends with the module `tail` names (module_tail), or a Python import's first line naming
-    that module (python_modules), else None."""
+    that module (python_modules): with the `importer`'s path and the module's as `wanted`
+    (module_path), the one a relative import resolves to (QA on pallets/werkzeug: in
+    sansio/request.py `from ..utils import` is werkzeug/utils.py, `from .utils import`
+    sansio/utils.py), else by its last part; else None."""
     imported = import_lines(lines)
     for n in sorted(imported):
-        if any(module_tail(m.strip()) == tail for m in python_modules(lines[n - 1])):
+        modules = python_modules(lines[n - 1])
+        if importer and "/" in wanted:
+            if any(_same_module(_python_target(m.strip(), importer), wanted) for m in modules):
+                return n, n
+        elif any(module_tail(m.strip()) == tail for m in modules):
             return n, n
         for specifier in _SPECIFIER.findall(lines[n - 1]):
             if module_tail(specifier) == tail:
@@ -76,9 +114,12 @@ def import_site(lines: Sequence[str], tail: str) -> tuple[int, int] | None:
     return None
 
 
-def at_import_site(hit: t.SearchHit, lines: Sequence[str], tail: str) -> t.SearchHit:
-    """`hit` pointed at its import of the module `tail` names, when it has one."""
-    site = import_site(lines, tail)
+def at_import_site(
+    hit: t.SearchHit, lines: Sequence[str], tail: str, wanted: str = ""
+) -> t.SearchHit:
+    """`hit` pointed at its import of the module `tail` names (`wanted`, its module_path,
+    when the query writes more of it), when it has one."""
+    site = import_site(lines, tail, hit.entry.path or "", wanted)
     if site is None:
         return hit
     lo, hi = site

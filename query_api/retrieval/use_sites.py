@@ -26,7 +26,7 @@ from query_api.retrieval.hit_details import (
     WINDOW_LINES,
     HitLocator,
 )
-from query_api.retrieval.import_sites import at_import_site, module_tail
+from query_api.retrieval.import_sites import at_import_site, module_path, module_tail
 from query_api.retrieval.line_preference import import_lines
 from query_api.retrieval.users_first import COMMENT_LINE, imported_file, last_part, used_name
 from query_api.retrieval.users_first import REASON as USES_REASON
@@ -59,8 +59,9 @@ def uses_located(
     if written is not None or (asked is not None and _IMPORTERS.search(query)):
         # a module's importers: the specifier of a TS/JS/Go import is a string, no use
         tail = module_tail(written or asked or "")
+        wanted = module_path(written or asked or "")
         hits = [
-            _at_import(locator, repo_id, hit, tail) if rank < DETAILED_HITS else hit
+            _at_import(locator, repo_id, hit, tail, wanted) if rank < DETAILED_HITS else hit
             for rank, hit in enumerate(hits)
         ]
         if asked is None:
@@ -86,10 +87,12 @@ def uses_located(
     return out, used
 
 
-def _at_import(locator: HitLocator, repo_id: str, hit: t.SearchHit, tail: str) -> t.SearchHit:
+def _at_import(
+    locator: HitLocator, repo_id: str, hit: t.SearchHit, tail: str, wanted: str
+) -> t.SearchHit:
     path = hit.entry.path
     body = locator.body(repo_id, path) if hit.entry.kind == "File" and path else None
-    return at_import_site(hit, body.split("\n"), tail) if body is not None else hit
+    return at_import_site(hit, body.split("\n"), tail, wanted) if body is not None else hit
 
 
 def no_use_note(query: str, hits: list[t.SearchHit], used: bool) -> str | None:

@@ -2,7 +2,9 @@
 which names the module in dotted words, not in a string (import_sites.py). QA on pallets/
 werkzeug: `who imports sansio/utils.py` pointed sansio/request.py at lines 153-178, holding
 a function's `import warnings`, not at line 31's `from .utils import get_host`, and wsgi.py
-at `from __future__ import annotations` above `from .sansio import utils as _sansio_utils`."""
+at `from __future__ import annotations` above `from .sansio import utils as _sansio_utils`.
+Matched by its last part alone, request.py's `from ..utils import cached_property` (line 26,
+werkzeug/utils.py) was taken for it: a relative import is resolved from the importer."""
 
 from __future__ import annotations
 
@@ -18,7 +20,7 @@ REQUEST = "\n".join(
         "",
         "import typing as t",  # 3
         "from datetime import datetime",  # 4
-        "",
+        "from ..utils import cached_property",  # 5: the package's utils, not sansio's
         "from .utils import get_current_url",  # 6
         "from .utils import get_host",  # 7
         "",
@@ -49,7 +51,12 @@ WSGI = "\n".join(
 
 
 def test_a_python_import_of_the_module_is_its_site() -> None:
-    assert import_site(REQUEST.split("\n"), "utils") == (6, 6)
+    assert import_site(REQUEST.split("\n"), "utils") == (5, 5)  # by its last part
+    importer = "src/pkg/sansio/request.py"
+    assert import_site(REQUEST.split("\n"), "utils", importer, "sansio/utils") == (6, 6)
+    assert import_site(REQUEST.split("\n"), "utils", importer, "pkg/utils") == (5, 5)
+    absolute = ["import pkg.utils", "from pkg.sansio.utils import get_host"]
+    assert import_site(absolute, "utils", importer, "sansio/utils") == (2, 2)
     assert import_site(WSGI.split("\n"), "utils") == (5, 5)
     assert import_site(["import werkzeug.sansio.utils as u"], "utils") == (1, 1)
     assert import_site(["from ..sansio.utils import (", "    get_host,", ")"], "utils") == (1, 1)
