@@ -635,7 +635,7 @@ def _detailed(
         entry = entry.model_copy(update={"fullyQualifiedName": shown})
     stored_lines = body.count("\n") + 1
     within = within or _named_past_body(symbols, hit.reasons, terms, body)
-    named = None if within else declaration_named(symbols, terms, path, packages)
+    named = None if within else declaration_named(symbols, terms, path, packages, body.split("\n"))
     within = within or named
     if within is not None and within.start_line > stored_lines:  # its place, no snippet
         end = _bounded_end(within.start_line, within.end_line, within.start_line)

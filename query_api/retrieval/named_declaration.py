@@ -11,6 +11,7 @@ from processors.qualified_names import declared_parameters, shared_trailing_part
 from processors.symbols.extract import module_prefix
 from processors.symbols.languages.python import import_name
 from processors.symbols.languages.rust import ANCHORS
+from query_api.symbols.overloads import stub_ranges
 from streams.stores.views.symbol_spans import Declared
 
 if TYPE_CHECKING:
@@ -20,7 +21,11 @@ FIELD_KIND = "Field"  # a type's field or a module's variable
 
 
 def declaration_named(
-    symbols: Sequence[Declared], terms: QueryTerms, path: str, packages: set[str]
+    symbols: Sequence[Declared],
+    terms: QueryTerms,
+    path: str,
+    packages: set[str],
+    lines: Sequence[str] = (),
 ) -> Declared | None:
     """The declaration a qualified name in the query names (`click.shell_completion.
     ZshComplete`, `ZshComplete.format_completion`, `Router::route`): the one whose
@@ -32,11 +37,15 @@ def declaration_named(
     then the one spelled in the query's case (Go's `CheckedEntry.before` field and
     `CheckedEntry.Before` method), then one that is no field (reqwest's blocking
     `ClientBuilder` has a field and a method `timeout`: `ClientBuilder.timeout` is the
-    method), then the one the query writes first (a stack trace's top frame, not whichever
-    of its frames the file declares first)."""
+    method), then no overload stub of the file's `lines` (werkzeug's
+    `TypeConversionDict.get` pointed at the first of five `@t.overload` stubs), then the
+    one the query writes first (a stack trace's top frame, not whichever of its frames the
+    file declares first)."""
     last_names = {parts[-1] for parts in terms.qualified}
     parameters = dict(terms.parameters)
-    best: tuple[int, bool, bool, bool, int, Declared] | None = None
+    found = lines and terms.qualified
+    stubs = {first for first, _ in stub_ranges(symbols, lines)} if found else set()
+    best: tuple[int, bool, bool, bool, bool, int, Declared] | None = None
     rust = path.endswith(".rs")
     python = path.endswith((".py", ".pyi"))
     spelled = terms.spelled if len(terms.spelled) == len(terms.qualified) else terms.qualified
@@ -60,10 +69,11 @@ def declaration_named(
                 continue
             exact = shared_trailing_parts(shown, as_spelled, exact_case=True) == shared
             typed = declared_parameters(symbol.fq_name) in parameters.get(parts[-1], ())
-            key = (shared, typed, exact, symbol.kind != FIELD_KIND, -at)
-            if best is None or key > best[:5]:
+            stub = symbol.start_line in stubs
+            key = (shared, typed, exact, symbol.kind != FIELD_KIND, not stub, -at)
+            if best is None or key > best[:6]:
                 best = (*key, symbol)
-    return best[5] if best else None
+    return best[6] if best else None
 
 
 def through_package(shown: str, fq_name: str, path: str, parts: Sequence[str]) -> int:

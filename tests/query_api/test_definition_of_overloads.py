@@ -63,3 +63,12 @@ def test_stubs_written_without_blank_lines_are_told_from_the_code(tmp_path: Path
     [hit] = located_hits(tmp_path, {"src/pkg/structures.py": PACKED}, query, at_definitions)
     assert hit.startLine == 9, hit
     assert hit.snippet is not None and hit.snippet.startswith("9: def to_dict("), hit
+
+
+def test_a_qualified_name_in_a_request_points_past_the_stubs(tmp_path: Path) -> None:
+    """QA on pallets/werkzeug: `TypeConversionDict.get type can be a callable` (a commit
+    subject) pointed structures.py at lines 67-68, the first of five `@t.overload` stubs of
+    `get`, not at the method with the code (hit_details.declaration_named)."""
+    query = "MultiDict.to_dict should copy the lists"
+    [hit] = located_hits(tmp_path, {"src/pkg/structures.py": PACKED}, query)
+    assert hit.startLine == 9, hit
