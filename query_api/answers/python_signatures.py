@@ -36,10 +36,38 @@ def named_signature(qualified: str, simple: str, sig: str) -> str | None:
         rest = sig[at + len(head) :]
         if rest and (rest[0].isalnum() or rest[0] == "_"):  # `def setup_app` of `setup`
             return None
-        before = sig[:at] + ("async " if keyword == "async def " else "")
+        before = _uncommented(sig[:at]) + ("async " if keyword == "async def " else "")
         dotted = f"{qualified}." if qualified else ""
         return f"{before}{dotted}{simple}{rest}"
     return None
+
+
+def _uncommented(decorators: str) -> str:
+    """The decorators before a `def` less the comments written after them: the stored
+    signature joins a decorator's line to the next, so `@t.overload  # type: ignore[override]`
+    ran into the outline line (QA on pallets/werkzeug). A comment runs to the next decorator;
+    a `#` inside a string or brackets (`@app.route("/#top")`) is no comment."""
+    out: list[str] = []
+    depth = 0
+    i = 0
+    while i < len(decorators):
+        char = decorators[i]
+        if char in "\"'":
+            end = _string_end(decorators, i)
+            end = len(decorators) if end is None else end
+            out.append(decorators[i:end])
+            i = end
+            continue
+        if char == "#" and depth == 0:
+            after = decorators.find(" @", i)
+            i = len(decorators) if after < 0 else after + 1
+            out.append(" ")
+            continue
+        depth += 1 if char in "([{" else -1 if char in ")]}" else 0
+        out.append(char)
+        i += 1
+    kept = " ".join("".join(out).split())
+    return kept + " " if kept else ""
 
 
 def shown_reasons(reasons: list[str], path: str) -> list[str]:
