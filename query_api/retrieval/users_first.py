@@ -16,6 +16,7 @@ from collections.abc import Callable, Mapping, Sequence
 
 from processors.qualified_names import go_receivers
 from processors.tokenizer import tokenize
+from query_api.symbols.overloads import declared_name
 from query_api.symbols.rust_paths import declaring_files, rust_segments
 from schemas import tools as t
 from schemas.retrieval import MAX_REASONS
@@ -97,11 +98,13 @@ def declarations_named(name: str, rows: Sequence[SymbolRow]) -> list[SymbolRow]:
     QA on seanmonstar/reqwest: `what calls Policy::limited` and `what calls wait::timeout`
     found no declaration, so the callers were not placed first."""
     wanted = name.replace("::", ".").replace("#", ".").casefold()
+    # an overload is stored with its parameter types (`MultiDict.getlist(self,str)`): QA on
+    # pallets/werkzeug, `callers of MultiDict.getlist` found no declaration of it
     found = [
         row
         for row in rows
-        if wanted in (row.name.casefold(), row.fq_name.casefold())
-        or row.fq_name.casefold().endswith("." + wanted)
+        if wanted in (row.name.casefold(), declared_name(row.fq_name).casefold())
+        or declared_name(row.fq_name).casefold().endswith("." + wanted)
     ]
     segments = rust_segments(name)
     if found or segments is None:
