@@ -72,7 +72,7 @@ def uses_located(
     imports = _IMPORTERS.search(query) is not None
     whole = re.compile(rf"(?<![\w$]){re.escape(name)}(?![\w$])")
     out = []
-    used = False
+    using: list[t.SearchHit] = []
     for rank, hit in enumerate(hits):
         path = hit.entry.path
         if rank < DETAILED_HITS and hit.entry.kind == "File" and path:
@@ -81,10 +81,25 @@ def uses_located(
                 symbols = locator.symbols_of(repo_id, path)
                 lines = body.split("\n")
                 located = _at_uses(hit, lines, symbols, asked, name, whole, imports)
-                used = used or located is not hit
+                if located is not hit:
+                    using.append(located)
                 hit = located
         out.append(hit)
-    return out, used
+    return _using_first(out, using), bool(using)
+
+
+def _using_first(hits: list[t.SearchHit], using: list[t.SearchHit]) -> list[t.SearchHit]:
+    """`hits` with those in `using` (pointed at a use of the name) first, at the first
+    hit's score, when none was placed for using it (`uses:`): its users are then in its own
+    file (a nested function, a private helper), and a file sharing only its words led. QA
+    on pallets/werkzeug: `what calls execute` led with debug/__init__.py's `execute_command`,
+    above serving.py, whose `run_wsgi` calls its nested `execute` twice."""
+    placed = any(r.startswith(USES_REASON) for hit in hits for r in hit.reasons)
+    if placed or not using or hits[0] in using:
+        return hits
+    top = max(hit.score for hit in hits)
+    first = [hit.model_copy(update={"score": max(hit.score, top)}) for hit in using]
+    return [*first, *(hit for hit in hits if hit not in using)]
 
 
 def _at_import(
