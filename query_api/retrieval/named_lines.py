@@ -52,6 +52,7 @@ def named_place(query: str) -> Place | None:
 
 
 NEAR_BLANK = 3  # lines from a blank place its snippet looks for code
+CONTENT_REASON = "content-match"  # the reason after the `symbol:` ones (spec §1.4's order)
 MAX_PLACES = 4  # places a text names; more is a list, and each costs a scan of its file
 _PLACE_WORDS = 400  # words of a task looked at for places: what a caller sends is bounded
 _PLACE_CHARS = 8000  # characters of it looked at for places written in words, alike
@@ -202,7 +203,12 @@ def named_holder(
     packages = locator.packages(repo_id, path) if path.endswith((".py", ".pyi")) else set()
     named = display_reason(SYMBOL_REASON + holder.fq_name, path, packages)
     rest = [r for r in kept if r != named]
-    at = next((i for i, r in enumerate(rest) if r.startswith(SYMBOL_REASON)), len(rest))
+    # before the other `symbol:` reasons, else before `content-match` (the reasons' order):
+    # appended after it, it came last (QA on pallets/werkzeug, `serving.py line 323`)
+    at = next(
+        (i for i, r in enumerate(rest) if r.startswith(SYMBOL_REASON) or r == CONTENT_REASON),
+        len(rest),
+    )
     return hit.model_copy(update={"reasons": [*rest[:at], named, *rest[at:]][:MAX_REASONS]})
 
 
