@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from query_api.retrieval.hit_details import QueryTerms
 
 FIELD_KIND = "Field"  # a type's field or a module's variable
+OVERLOAD_WORDS = frozenset({"overload", "overloads", "overloaded", "stub", "stubs"})
 
 
 def declaration_named(
@@ -43,7 +44,9 @@ def declaration_named(
     file declares first)."""
     last_names = {parts[-1] for parts in terms.qualified}
     parameters = dict(terms.parameters)
-    found = lines and terms.qualified
+    # a request about the overloads themselves (`Add Literal[True] overload for
+    # MultiDict.to_dict()`, a werkzeug commit that added a stub) keeps the file's order
+    found = lines and terms.qualified and not terms.words & OVERLOAD_WORDS
     stubs = {first for first, _ in stub_ranges(symbols, lines)} if found else set()
     best: tuple[int, bool, bool, bool, bool, int, Declared] | None = None
     rust = path.endswith(".rs")

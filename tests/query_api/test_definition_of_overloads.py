@@ -72,3 +72,11 @@ def test_a_qualified_name_in_a_request_points_past_the_stubs(tmp_path: Path) -> 
     query = "MultiDict.to_dict should copy the lists"
     [hit] = located_hits(tmp_path, {"src/pkg/structures.py": PACKED}, query)
     assert hit.startLine == 9, hit
+
+
+def test_a_request_about_the_overloads_keeps_the_stub(tmp_path: Path) -> None:
+    """werkzeug's `Add Literal[True] overload for MultiDict.to_dict().` added a stub: the
+    stubs are what it is about."""
+    query = "Add Literal[True] overload for MultiDict.to_dict()."
+    [hit] = located_hits(tmp_path, {"src/pkg/structures.py": PACKED}, query)
+    assert hit.startLine == 5, hit
