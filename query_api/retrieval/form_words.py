@@ -23,7 +23,7 @@ _DEFINITION = re.compile(
 )
 _USE = re.compile(
     r"\b(?:calls|uses|references|invokes|imports|callers|usages|used|called|referenced"
-    r"|invoked|imported|call\s+sites)\b",
+    r"|invoked|imported|call\s+sites|raises|throws|raised|thrown)\b",
     re.IGNORECASE,
 )
 

@@ -25,14 +25,19 @@ from streams.stores.views.symbols import ReferenceRow, SymbolRow
 REASON = "uses:"  # + the name the query asks the users of
 MAX_DECLARATIONS = 50  # declarations of the name looked up (overloads, same-named methods)
 _NAME = r"`?((?:[A-Za-z_$][\w$]*)(?:(?:\.|::|\#)[A-Za-z_$][\w$]*)*)(?:\(\))?`?"
+# an exception's users raise or throw it: `what raises SecurityError`, `where is X thrown`
+# (QA on pallets/werkzeug: the one file raising SecurityError was not in the first five)
 _USERS = re.compile(
     rf"""^\s*(?:
-      (?:what|who|which\s+\w+)\s+(?:calls|uses|references|invokes|imports)\s+{_NAME}
-      |which\s+\w+\s+(?:call|use|reference|invoke|import)\s+{_NAME}
-      |where\s+(?:do|does)\s+(?:the\s+)?\w+\s+(?:call|use|reference|invoke|import)\s+{_NAME}
+      (?:what|who|which\s+\w+)\s+(?:calls|uses|references|invokes|imports|raises|throws)
+        \s+{_NAME}
+      |which\s+\w+\s+(?:call|use|reference|invoke|import|raise|throw)\s+{_NAME}
+      |where\s+(?:do|does)\s+(?:the\s+)?\w+\s+(?:call|use|reference|invoke|import|raise|throw)
+        \s+{_NAME}
       |(?:find\s+|show\s+|list\s+)?(?:all\s+|the\s+)?
         (?:callers|usages|uses|references|call\s+sites)\s+(?:of|to|for)\s+{_NAME}
-      |where\s+(?:is|are)\s+{_NAME}\s+(?:used|called|referenced|invoked|imported)
+      |where\s+(?:is|are)\s+{_NAME}\s+
+        (?:used|called|referenced|invoked|imported|raised|thrown)
     )\s*\??\s*$""",
     re.IGNORECASE | re.VERBOSE,
 )
