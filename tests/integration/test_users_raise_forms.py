@@ -6,11 +6,13 @@ and three of them were pointed at `raise ValueError(...)` lines for the word `ra
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
 
 from query_api.retrieval.form_words import keyword_text
+from query_api.retrieval.use_sites import use_lines
 from query_api.retrieval.users_first import used_name
 from tests.integration.mcp_helpers import call, write_files
 from tests.integration.memory_rig import memory_rig
@@ -62,3 +64,21 @@ async def test_the_files_raising_it_come_first(tmp_path: Path) -> None:
             assert first["entry"]["path"] == "src/pkg/utils.py", (query, found["hits"])
             assert "uses:SecurityError" in first["reasons"], (query, first)
             assert "raise SecurityError" in first.get("snippet", ""), (query, first)
+
+
+def test_a_docstring_naming_it_is_no_use() -> None:
+    """sansio/utils.py's `get_host` documents `:raise .SecurityError: If the host is not
+    trusted.` 40 lines above its `raise SecurityError(...)`: the hit pointed at the docstring."""
+    lines = [
+        "def get_host(host: str) -> str:",  # 1
+        '    """Get the host.',  # 2
+        "",  # 3
+        "    :raise .SecurityError: If the host is not trusted.",  # 4
+        '    """',  # 5
+        '    doc = """SecurityError in a string"""',  # 6
+        "    if not host:",  # 7
+        '        raise SecurityError("no host")',  # 8
+        "    return host",  # 9
+    ]
+    whole = re.compile(r"(?<![\w$])SecurityError(?![\w$])")
+    assert use_lines(lines, [], set(), whole) == [8]
