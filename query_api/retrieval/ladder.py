@@ -43,6 +43,7 @@ from query_api.retrieval.dependency_updates import declares, is_manifest, update
 from query_api.retrieval.docs_first import docs_first, holds_subject
 from query_api.retrieval.file_graph import FileGraphs
 from query_api.retrieval.form_words import keyword_text
+from query_api.retrieval.frames_first import frames_first
 from query_api.retrieval.fusion import fuse
 from query_api.retrieval.hit_details import QueryTerms, query_terms
 from query_api.retrieval.neighbour_fill import fill_tail
@@ -283,6 +284,7 @@ class Retriever:
         hits = [*hits, *(hit for hit in brought if hit is not None)]  # declared_first lifts them
         hits = declared_first(hits, self._declaring(repo_id, query) | looked_up | defining)
         hits, users_asked = self._asked_first(repo_id, query, hits)
+        hits = frames_first(hits, query)  # a pasted traceback: its frames' files, innermost first
         # a test is left where it is when tests or a name's users (tests among them) are asked
         tests_asked = Role.TEST in roles_in(query) or bool(looked_up) or users_asked
         about_tests = Role.TEST in roles_about(query)

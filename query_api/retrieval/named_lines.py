@@ -75,18 +75,27 @@ def written_places(text: str) -> list[Place]:
     whole = named_place(text)
     if whole is not None:
         return [whole]
+    out = frames(text)
+    if len(out) >= MAX_PLACES:
+        return out
+    places = [*_compiler_places(text), *_in_words(text)]
+    for place in [*places, *map(_word_place, text.split()[:_PLACE_WORDS])]:
+        if place is not None and place not in out:
+            out.append(place)
+            if len(out) >= MAX_PLACES:
+                break
+    return out
+
+
+def frames(text: str) -> list[Place]:
+    """The places of the Python traceback frames `text` holds, innermost first, at most
+    MAX_PLACES."""
     out: list[Place] = []
     for frame in reversed(list(_FRAME.finditer(text))):
         path = frame.group(1).replace("\\", "/").removeprefix("./").casefold()
         line = int(frame.group(2))
         if line >= 1 and Place(path, line, line) not in out:
             out.append(Place(path, line, line))
-            if len(out) >= MAX_PLACES:
-                return out
-    places = [*_compiler_places(text), *_in_words(text)]
-    for place in [*places, *map(_word_place, text.split()[:_PLACE_WORDS])]:
-        if place is not None and place not in out:
-            out.append(place)
             if len(out) >= MAX_PLACES:
                 break
     return out
