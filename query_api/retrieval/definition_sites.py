@@ -36,7 +36,10 @@ from schemas.retrieval import MAX_REASONS
 from streams.stores.views.symbol_spans import Declared
 
 _NAME = r"`?((?:[A-Za-z_$][\w$]*)(?:(?:\.|::|\#)[A-Za-z_$][\w$]*)*)(?:\(\))?`?"
-_KIND = r"(?:class|function|method|type|struct|interface|trait|enum|constant|variable|macro)"
+_KIND = (
+    r"(?:class|function|method|type|struct|interface|trait|enum|constant|variable|macro"
+    r"|property|field|attribute)"
+)
 # where a definition is looked for, after the name: `in s3.ts`, `of the fs driver`
 _SCOPE = r"(?:\s+(?:in|of|for)\s+(?:the\s+)?[\w./@-]+(?:\s+[\w./@-]+){0,3})?"
 _DEFINED = re.compile(
@@ -88,6 +91,11 @@ _KINDS_NAMED = {
     "method": {"Method", "Function"},
     "constant": {"Field", "Other"},
     "variable": {"Field", "Other"},
+    # a Python property is a method under @property (QA on pallets/werkzeug: `where is the
+    # mimetype property of Response` matched no form)
+    "property": {"Property", "Method", "Field"},
+    "field": {"Field", "Property"},
+    "attribute": {"Field", "Property"},
 }
 
 
