@@ -186,9 +186,16 @@ def qualifier(name: str) -> str | None:
 def naming_qualifier(qualifier: str, bodies: Mapping[str, str]) -> set[str]:
     """The files of `bodies` writing `qualifier` as a word (an import, a type, a variant):
     where a one-word member (`exit`) is used through a value, the type the query names tells
-    its calls from another type's `exit`."""
+    its calls from another type's `exit`. Comment lines are left out: QA on
+    apache/commons-text, StrSubstitutor.java's Javadoc `use {@link StringSubstitutor}
+    instead` made its calls of its own `replace` users of `StringSubstitutor.replace`."""
     word = re.compile(rf"(?<![\w$]){re.escape(qualifier)}(?![\w$])")
-    return {path for path, body in bodies.items() if word.search(body)}
+    return {
+        path
+        for path, body in bodies.items()
+        if word.search(body)
+        and any(word.search(line) and not COMMENT_LINE.match(line) for line in body.split("\n"))
+    }
 
 
 def users_first(
