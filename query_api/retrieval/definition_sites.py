@@ -18,6 +18,7 @@ import re
 from collections.abc import Sequence
 
 from processors.symbols.reference_sites import MACRO_BANG
+from query_api.retrieval.failed_tests import failed_tests
 from query_api.retrieval.hit_details import (
     CONTEXT_LINES,
     DETAILED_HITS,
@@ -167,6 +168,8 @@ def at_definitions(
     test_filters.py::TestFilter::test_xmlattr`) at that test: QA on pallets/jinja, the node
     id pointed test_filters.py at the head of TestFilter, 430 lines above the test."""
     asked = defined_name(query)
+    if asked is None and (failed := failed_tests(query)):
+        return _at_failed_tests(locator, repo_id, failed, hits)
     if asked is None:
         return _at_test_ids(locator, repo_id, test_ids(query), hits)
     parts = [p for p in re.split(r"\.|::|#", asked) if p]
@@ -255,6 +258,27 @@ def _at_test_ids(
         if rank < DETAILED_HITS and hit.entry.kind == "File" and path and parts:
             body = locator.body(repo_id, path)
             declared = declaration_of(locator.symbols_of(repo_id, path), parts, lines=_lines(body))
+            if declared is not None and body is not None:
+                named = _named(locator, repo_id, path, declared)
+                hit = _at(hit, body.split("\n"), declared, named)
+        out.append(hit)
+    return out
+
+
+def _at_failed_tests(
+    locator: HitLocator, repo_id: str, failed: list[str], hits: list[t.SearchHit]
+) -> list[t.SearchHit]:
+    """Each detailed file hit declaring a test a pasted `go test` failure names (`--- FAIL:
+    TestSchemeMatcher`) pointed at that test, the first it declares of those failed."""
+    out = []
+    for rank, hit in enumerate(hits):
+        path = hit.entry.path
+        if rank < DETAILED_HITS and hit.entry.kind == "File" and path:
+            symbols = locator.symbols_of(repo_id, path)
+            body = locator.body(repo_id, path)
+            declared = next(
+                (found for name in failed if (found := declaration_of(symbols, [name]))), None
+            )
             if declared is not None and body is not None:
                 named = _named(locator, repo_id, path, declared)
                 hit = _at(hit, body.split("\n"), declared, named)

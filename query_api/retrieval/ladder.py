@@ -41,6 +41,7 @@ from query_api.retrieval.defining_files import defining_files
 from query_api.retrieval.definition_sites import defined_name
 from query_api.retrieval.dependency_updates import declares, is_manifest, updated_package
 from query_api.retrieval.docs_first import docs_first, holds_subject
+from query_api.retrieval.failed_tests import failed_tests
 from query_api.retrieval.file_graph import FileGraphs
 from query_api.retrieval.form_words import keyword_text
 from query_api.retrieval.frames_first import frames_first
@@ -497,7 +498,12 @@ class Retriever:
         for (`where is test_hyperlink defined`: definition_sites.defined_name), when only
         tests declare it (search.looks_up_tests); none for a query of more than one word. QA
         on sharkdp/fd: the definition query left tests.rs, the name's one declaration, out of
-        the first ten (tests are never embedded; the fusion passed it)."""
+        the first ten (tests are never embedded; the fusion passed it). A pasted `go test`
+        failure looks up the tests it says failed (failed_tests.py)."""
+        failed = failed_tests(query)
+        if failed:
+            rows = self.graphs.resolver.symbols.symbols_named(repo_id, failed)
+            return {row.path for row in rows if row.name in failed}
         name = defined_name(query) or query.strip()
         if any(c.isspace() for c in name):
             return set()
