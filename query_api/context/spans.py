@@ -190,8 +190,9 @@ def select_spans(
             else:
                 a, z = _window_within(lines, stems, a, z, max_lines)
             if lines and a > 1 and lines[a - 2].strip():  # a window opening mid-statement
-                lowest = max(first, a + LEAD_LINES - (z - a))  # the matched line stays in it
-                a, z = _shifted(lines, a, z, lowest, min(a + LEAD_LINES, last - (z - a)))
+                lead = _lead(z - a + 1)
+                lowest = max(first, a + lead - (z - a))  # the matched line stays in it
+                a, z = _shifted(lines, a, z, lowest, min(a + lead, last - (z - a)))
                 if a > 1 and lines[a - 2].strip():  # held at its declaration's end: fewer lines
                     a = _trimmed(lines, a, span.hot[0] if span.hot else z, stems)
         chosen.append((a, z, span.fq))
@@ -291,8 +292,16 @@ def hot_owner(declared: Sequence[SymbolRow], hot: tuple[int, int] | None) -> int
 
 def _window_at(line: int, a: int, z: int, size: int) -> tuple[int, int]:
     """`size` lines of lines a-z from a little above `line`."""
-    start = max(a, min(line - LEAD_LINES, z - size + 1))
+    start = max(a, min(line - _lead(size), z - size + 1))
     return start, start + size - 1
+
+
+def _lead(size: int) -> int:
+    """The lines a window of `size` keeps above its matched line: LEAD_LINES, fewer in a
+    window too small to hold them and the line. A 300-token answer's two lines of hyper's
+    headers.rs were the two above `te_is_trailers`, then shifted LEAD_LINES down, to the
+    next function's head."""
+    return min(LEAD_LINES, (size - 1) // 2)
 
 
 def _line_owners(declared: Sequence[SymbolRow], lines: Sequence[str]) -> list[int]:
@@ -356,7 +365,7 @@ def _window_within(
             best, best_line = shared, number
     if best == 0:
         return a, a + size - 1
-    start = max(a, min(best_line - LEAD_LINES, z - size + 1))
+    start = max(a, min(best_line - _lead(size), z - size + 1))
     return start, start + size - 1
 
 

@@ -529,3 +529,24 @@ def test_a_users_task_is_sent_the_declarations_using_the_name() -> None:
     # no declaration using the name: the words choose, as before
     alone = select_spans(symbols[:2], len(body), stems, 20, 0, body, used_name="formatError")
     assert alone == select_spans(symbols[:2], len(body), stems, 20, 0, body), alone
+
+
+def test_a_window_of_a_few_lines_holds_the_matched_line() -> None:
+    """QA on hyperium/hyper: a 300-token answer sent headers.rs's lines 50-51, the head of
+    the function after `te_is_trailers`: its two-line window was placed LEAD_LINES above the
+    matched line, then shifted LEAD_LINES down. A window too small for LEAD_LINES keeps fewer
+    above the line, and the line."""
+    body = ["// headers"] + [f"    let x{n} = {n};" for n in range(1, 41)]
+    body += ["}", "", '#[cfg(feature = "http1")]']  # 42-44
+    body += ["pub(super) fn te_is_trailers(headers: &HeaderMap) -> bool {"]  # 45
+    body += ['    header_value_list_has(headers, "trailers")', "}", ""]  # 46-48
+    body += ['#[cfg(feature = "http1")]', "fn header_value_list_has(v: Iter, n: &str) -> bool {"]
+    body += ["    true", "}"]
+    symbols = [
+        sym("connection_has", "Function", 1, 42),
+        sym("te_is_trailers", "Function", 44, 47),
+        sym("header_value_list_has", "Function", 49, 52),
+    ]
+    stems = task_stems("te_is_trailers")
+    [(a, z, fq)] = select_spans(symbols, len(body), stems, 2, 0, body, max_spans=1)
+    assert fq == "te_is_trailers" and a <= 45 <= z, (a, z, body[a - 1 : z])
