@@ -12,6 +12,7 @@ context bundle sends those lines of the file (query_api/context/spans.py spans_a
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -88,16 +89,51 @@ def written_places(text: str) -> list[Place]:
 
 
 def frames(text: str) -> list[Place]:
-    """The places of the Python traceback frames `text` holds, innermost first, at most
-    MAX_PLACES."""
+    """The places of the Python traceback frames `text` holds, innermost first, then those
+    of a JVM stack trace's (jvm_frames), at most MAX_PLACES."""
     out: list[Place] = []
-    for frame in reversed(list(_FRAME.finditer(text))):
-        path = frame.group(1).replace("\\", "/").removeprefix("./").casefold()
-        line = int(frame.group(2))
-        if line >= 1 and Place(path, line, line) not in out:
-            out.append(Place(path, line, line))
+    written = [
+        (frame.group(1).replace("\\", "/").removeprefix("./"), int(frame.group(2)))
+        for frame in reversed(list(_FRAME.finditer(text)))
+    ]
+    for path, line in [*written, *jvm_frames(text)]:
+        place = Place(path.casefold(), line, line)
+        if line >= 1 and place not in out:
+            out.append(place)
             if len(out) >= MAX_PLACES:
                 break
+    return out
+
+
+# a JVM stack trace's frame: `at org.pkg.Outer$Inner.method(Outer.java:80)`, after an
+# optional class loader or module (`java.base/`, `app//`)
+_JVM_FRAME = re.compile(
+    r"^[ \t]*at[ \t]+(?:[\w.$@-]*/)*([\w$]+(?:\.[\w$]+)*)\.[\w$<>-]+"
+    r"\(([\w$-]+\.[A-Za-z]\w{0,5}):(\d+)\)",
+    re.MULTILINE,
+)
+_CAUSED_BY = re.compile(r"^[ \t]*Caused by:", re.MULTILINE)
+# the platform's own packages: their frames name no file of a repository using them
+_PLATFORM = ("java.", "javax.", "jdk.", "sun.", "com.sun.", "kotlin.", "scala.")
+
+
+def jvm_frames(text: str) -> list[tuple[str, int]]:
+    """The (path, line) of each frame of a JVM stack trace in `text` (Java, Kotlin), the
+    innermost first: the last `Caused by:` section (the root cause) first, each section's
+    frames as printed (its innermost on top), outside the platform's packages. The path is
+    the class's package as folders and the file the frame names
+    (`org/apache/commons/text/translate/CsvTranslators.java`). QA on apache/commons-text:
+    `at ...CsvTranslators$CsvUnescaper.translateWhole(CsvTranslators.java:80)` named no
+    place, so the hit's lines were those holding the trace's words, not line 80."""
+    cuts = [0, *(m.start() for m in _CAUSED_BY.finditer(text[:_PLACE_CHARS])), _PLACE_CHARS]
+    out: list[tuple[str, int]] = []
+    for lo, hi in reversed(list(itertools.pairwise(cuts))):
+        for frame in _JVM_FRAME.finditer(text[lo:hi]):
+            owner, file, line = frame.group(1, 2, 3)
+            if (owner + ".").startswith(_PLATFORM):
+                continue
+            package = owner.rpartition(".")[0]
+            out.append((f"{package.replace('.', '/')}/{file}" if package else file, int(line)))
     return out
 
 
