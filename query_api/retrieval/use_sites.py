@@ -81,6 +81,8 @@ def uses_located(
                 symbols = locator.symbols_of(repo_id, path)
                 lines = body.split("\n")
                 located = _at_uses(hit, lines, symbols, asked, name, whole, imports)
+                if located is hit and "truncated" in hit.entry.fields:
+                    located = _past_stored_use(locator, repo_id, hit, len(lines), symbols, name)
                 if located is not hit:
                     using.append(located)
                 hit = located
@@ -237,6 +239,33 @@ def _at_uses(
             lo, hi = max(lo, first - CONTEXT_LINES), min(hi, shown[-1] + CONTEXT_LINES)
     snippet = "\n".join(f"{n}: {_cut(lines[n - 1].strip())}" for n in shown)
     return hit.model_copy(update={"startLine": lo, "endLine": hi, "snippet": snippet})
+
+
+def _past_stored_use(
+    locator: HitLocator,
+    repo_id: str,
+    hit: t.SearchHit,
+    stored: int,
+    symbols: Sequence[Declared],
+    name: str,
+) -> t.SearchHit:
+    """`hit`, on a file cut at its `stored` lines whose stored text uses `name` nowhere, at
+    the first declaration past that text referencing it (the references and declarations
+    reach past it), its head when longer than MAX_RANGE_LINES; no snippet, the text is not
+    stored. QA on gorilla/mux: `what calls newRouteRegexp` pointed mux_test.go (100 KB) at
+    `new(Route).HeadersRegexp(...)` lines, which share only the word `regexp`, while its
+    call is at line 2786, in Test_copyRouteConf."""
+    path = hit.entry.path
+    rows = locator.symbols.references_to(repo_id, [name])
+    referencing = {row.symbol for row in rows if row.path == path}
+    past = [
+        s for s in symbols if s.fq_name in referencing and s.end_line > stored and s.name != name
+    ]
+    if not past:
+        return hit
+    first = min(past, key=lambda s: (s.start_line, s.end_line - s.start_line))
+    last = min(first.end_line, first.start_line + MAX_RANGE_LINES - 1)
+    return hit.model_copy(update={"startLine": first.start_line, "endLine": last, "snippet": None})
 
 
 def _local_declaration(name: str) -> re.Pattern[str]:
