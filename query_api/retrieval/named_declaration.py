@@ -41,14 +41,18 @@ def declaration_named(
     method), then no overload stub of the file's `lines` (werkzeug's
     `TypeConversionDict.get` pointed at the first of five `@t.overload` stubs), then the
     one the query writes first (a stack trace's top frame, not whichever of its frames the
-    file declares first)."""
+    file declares first), then the one whose lines hold the most of the query's words, then
+    the longest: of overloads alike, the one holding the code, which the others delegate
+    to. QA on apache/commons-text: `Keep WordUtils.wrap from splitting a surrogate pair`
+    pointed at the first of three `wrap`s, `return wrap(str, wrapLength, null, false);`,
+    not the one wrapping, whose lines say `surrogate pair`."""
     last_names = {parts[-1] for parts in terms.qualified}
     parameters = dict(terms.parameters)
     # a request about the overloads themselves (`Add Literal[True] overload for
     # MultiDict.to_dict()`, a werkzeug commit that added a stub) keeps the file's order
     found = lines and terms.qualified and not terms.words & OVERLOAD_WORDS
     stubs = {first for first, _ in stub_ranges(symbols, lines)} if found else set()
-    best: tuple[int, bool, bool, bool, bool, int, Declared] | None = None
+    best: tuple[int, bool, bool, bool, bool, int, int, int, Declared] | None = None
     rust = path.endswith(".rs")
     python = path.endswith((".py", ".pyi"))
     spelled = terms.spelled if len(terms.spelled) == len(terms.qualified) else terms.qualified
@@ -74,9 +78,21 @@ def declaration_named(
             typed = declared_parameters(symbol.fq_name) in parameters.get(parts[-1], ())
             stub = symbol.start_line in stubs
             key = (shared, typed, exact, symbol.kind != FIELD_KIND, not stub, -at)
-            if best is None or key > best[:6]:
-                best = (*key, symbol)
-    return best[6] if best else None
+            if best is not None and key < best[:6]:
+                continue
+            length = symbol.end_line - symbol.start_line
+            full = (*key, _words_held(symbol, lines, terms.words), length)
+            if best is None or full > best[:8]:
+                best = (*full, symbol)
+    return best[8] if best else None
+
+
+def _words_held(symbol: Declared, lines: Sequence[str], words: frozenset[str]) -> int:
+    """How many of `words` the declaration's lines hold (as substrings, lower-cased)."""
+    if not lines or not words:
+        return 0
+    text = "\n".join(lines[symbol.start_line - 1 : symbol.end_line]).lower()
+    return sum(word in text for word in words)
 
 
 def through_package(shown: str, fq_name: str, path: str, parts: Sequence[str]) -> int:
