@@ -53,6 +53,7 @@ def named_place(query: str) -> Place | None:
 
 
 NEAR_BLANK = 3  # lines from a blank place its snippet looks for code
+_BRACKETS = " \t\r{}()[];,"  # a line of these alone closes or opens code: no code itself
 CONTENT_REASON = "content-match"  # the reason after the `symbol:` ones (spec §1.4's order)
 MAX_PLACES = 4  # places a text names; more is a list, and each costs a scan of its file
 _PLACE_WORDS = 400  # words of a task looked at for places: what a caller sends is bounded
@@ -282,19 +283,28 @@ def _past_end(path: str, place: Place, count: int, truncated: bool) -> str:
 
 def _at(hit: t.SearchHit, lines: Sequence[str], place: Place) -> t.SearchHit:
     last = min(place.last, len(lines))
-    shown = [n for n in range(place.first, last + 1) if lines[n - 1].strip()][:SNIPPET_LINES]
-    if not shown:  # blank lines: the code nearest them, above and below
-        shown = [n for n in (_worded(lines, place.first, -1), _worded(lines, last, 1)) if n]
+    named = range(place.first, last + 1)
+    shown = [n for n in named if _is_code(lines[n - 1])][:SNIPPET_LINES]
+    if not shown:  # blank lines or a brace alone: the code nearest them, above and below
+        # (QA on gorilla/mux: `route.go:613`, a function's closing brace, showed `613: }`)
+        braces = [n for n in named if lines[n - 1].strip()][:1]
+        around = (_worded(lines, place.first, -1), *braces, _worded(lines, last, 1))
+        shown = [n for n in around if n]
     snippet = "\n".join(f"{n}: {_cut(lines[n - 1].strip())}" for n in shown) or None
     return hit.model_copy(update={"startLine": place.first, "endLine": last, "snippet": snippet})
 
 
+def _is_code(line: str) -> bool:
+    """Whether the line holds more than whitespace and brackets (`}`, `});`, `]`)."""
+    return bool(line.strip(_BRACKETS))
+
+
 def _worded(lines: Sequence[str], line: int, step: int) -> int | None:
-    """The nearest line from `line` in direction `step` that holds more than whitespace,
-    within NEAR_BLANK lines."""
+    """The nearest line from `line` in direction `step` that holds more than whitespace and
+    brackets, within NEAR_BLANK lines."""
     n = line + step
     while 1 <= n <= len(lines) and abs(n - line) <= NEAR_BLANK:
-        if lines[n - 1].strip():
+        if _is_code(lines[n - 1]):
             return n
         n += step
     return None

@@ -60,7 +60,7 @@ def test_a_path_with_a_range_points_at_the_range(tmp_path: Path) -> None:
         hit = _hit(tmp_path, query)
         assert (hit.startLine, hit.endLine) == (10, 13), query
         assert hit.snippet is not None and hit.snippet.startswith("11: const parseFunction")
-        assert len(hit.snippet.splitlines()) == 3  # the first three non-blank lines
+        assert len(hit.snippet.splitlines()) == 2  # its code lines, not its closing brace
 
 
 def test_other_files_keep_the_lines_their_words_found(tmp_path: Path) -> None:
@@ -73,7 +73,8 @@ def test_a_line_past_the_end_points_at_the_last_line_and_the_answer_says_so(
     """QA on spf13/pflag: `flag.go:99999` pointed at the lines holding `flag`, and nothing
     said the file has no such line."""
     hit, note = _answer(tmp_path, "src/fetch.ts:999")
-    assert (hit.startLine, hit.endLine, hit.snippet) == (13, 13, "13: }")
+    assert (hit.startLine, hit.endLine) == (13, 13)
+    assert hit.snippet == "12: return parseFunction;\n13: }"  # a brace alone: the code above
     assert note == "src/fetch.ts:999 is past the file's end (13 lines): its hit shows the last line"
     assert _answer(tmp_path, "src/fetch.ts:11")[1] is None
 
