@@ -722,10 +722,13 @@ def _named_past_body(
     if terms.tests_asked or about_tests(terms.words, terms.identifiers):
         # a test named for a name the query writes (`tests for is_complete_fast`: QA on
         # hyperium/hyper pointed role.rs at the function, its `test_is_complete_fast` being
-        # past the stored text)
+        # past the stored text); a qualified name by its last part (`tests for
+        # TextStringBuilder.reverse`: QA on apache/commons-text pointed TextStringBuilderTest
+        # at a stored test naming TextStringBuilder, its `testReverse` being past the text)
+        names = {*terms.identifiers, *(parts[-1] for parts in terms.qualified if parts)}
         for symbol in past:
             name = symbol.name.lower()
-            if "test" in name and any(i in name for i in terms.identifiers):
+            if "test" in name and any(i in name for i in names):
                 return symbol
     # else one whose name holds a word no stored line holds: QA on sharkdp/fd, `tests for
     # hyperlink encoding` found tests.rs by `test_hyperlink` past its stored text and pointed
