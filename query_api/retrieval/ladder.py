@@ -122,6 +122,7 @@ SEMANTIC_ROLE_FACTOR = 0.7
 # more likely the one to change than a file with one lucky passage (log: support counts, but
 # a long file's many passages do not swamp the best one).
 PASSAGE_SUPPORT = 0.01
+_CALLED_KINDS = ("Method", "Function")  # a name only these declare: its users call it
 NAMED_POOL = 150  # declarations read per name a query's qualified names end with
 ANN_ARMS = ("bootstrapping", "exhaustive", "approximate")
 
@@ -404,13 +405,14 @@ class Retriever:
         own = {row.path for row in declared}
         found: dict[str, list[str]] | dict[str, list[int]]
         found = self._declarations_users(repo_id, declared)
+        calls = all(row.kind in _CALLED_KINDS for row in declared)  # used by calling it
         if not found and len(declared) == len(rows) and distinctive(last_part(name)):
             found = bare_callers(symbols.references_to(repo_id, [last_part(name)]), own)
-            found = found or self._member_users(repo_id, last_part(name), own)
+            found = found or self._member_users(repo_id, last_part(name), own, calls=calls)
         elif not found and (owner := qualifier(name)) is not None:
             # a one-word member (`ExitCode::exit`) the query names with its type: the files
             # using it through a value and naming that type (QA on sharkdp/fd)
-            found = self._member_users(repo_id, last_part(name), own, owner)
+            found = self._member_users(repo_id, last_part(name), own, owner, calls=calls)
         return sorted(found, key=lambda p: (is_test_path(p), -len(found[p]), p))
 
     def _declarations_users(self, repo_id: str, declared: list[SymbolRow]) -> dict[str, list[str]]:
@@ -437,7 +439,7 @@ class Retriever:
         return found
 
     def _member_users(
-        self, repo_id: str, name: str, own: set[str], owner: str | None = None
+        self, repo_id: str, name: str, own: set[str], owner: str | None = None, *, calls: bool
     ) -> dict[str, list[int]]:
         """The files outside `own` whose text uses `name` as a member (`f.getFlagType(...)`,
         users_first.member_users), of at most MAX_MEMBER_FILES spelling its words (and those
@@ -454,7 +456,7 @@ class Retriever:
         if owner is not None:
             named = naming_qualifier(owner, bodies)
             bodies = {path: body for path, body in bodies.items() if path in named}
-        return member_users(name, bodies)
+        return member_users(name, bodies, calls=calls)
 
     def _importers_of(self, repo_id: str, name: str) -> list[str]:
         """The files depending on the modules `name` names when no declaration is called so

@@ -38,6 +38,12 @@ from streams.stores.views.symbol_spans import Declared
 # (`impl<'a> Foo<'a>`)
 _STRING = re.compile(r""""(?:\\.|[^"\\])*"|'(?:\\.|[^'\\<>&])*'|`[^`]*`""")
 _IMPORTERS = re.compile(r"\bimport(?:s|ed)\b", re.IGNORECASE)  # `what imports X`
+# a comment after code (strings blanked first): `scheme string // the built URL` names no use
+# (QA on gorilla/mux, `what calls Route.URL` pointed mux_test.go at one); `#` where it starts
+# comments, `//` elsewhere (Python's `//` divides)
+_SLASH_COMMENT = re.compile(r"(?:^|(?<=\s))//.*")
+_HASH_COMMENT = re.compile(r"#.*")
+_HASH_COMMENTED = (".py", ".pyi", ".rb", ".sh", ".toml", ".yaml", ".yml")
 
 
 def at_use_sites(
@@ -80,7 +86,8 @@ def uses_located(
             if body is not None:
                 symbols = locator.symbols_of(repo_id, path)
                 lines = body.split("\n")
-                located = _at_uses(hit, lines, symbols, asked, name, whole, imports)
+                comment = _HASH_COMMENT if path.endswith(_HASH_COMMENTED) else _SLASH_COMMENT
+                located = _at_uses(hit, lines, symbols, (asked, name), whole, imports, comment)
                 if located is hit and "truncated" in hit.entry.fields:
                     located = _past_stored_use(locator, repo_id, hit, len(lines), symbols, name)
                 if located is not hit:
@@ -151,17 +158,22 @@ def _of_another_type(s: Declared, wanted: str, symbols: Sequence[Declared]) -> b
 
 
 def use_lines(
-    lines: Sequence[str], own: Sequence[Declared], headers: set[int], whole: re.Pattern[str]
+    lines: Sequence[str],
+    own: Sequence[Declared],
+    headers: set[int],
+    whole: re.Pattern[str],
+    comment: re.Pattern[str] = re.compile(r"(?!)"),
 ) -> list[int]:
     """The numbers of the lines using the name `whole` matches: holding it whole outside
-    string literals, neither a comment, nor a declaration's first line in `headers`, nor
-    inside `own`, the declarations the query names (a recursive call is not who calls it)."""
+    string literals and a trailing `comment`, neither a comment, nor a declaration's first
+    line in `headers`, nor inside `own`, the declarations the query names (a recursive call
+    is not who calls it)."""
     spans = [(s.start_line, s.end_line) for s in own]
     codes = outside_long_strings(lines)
     return [
         n
         for n, (line, code) in enumerate(zip(lines, codes, strict=True), start=1)
-        if whole.search(_STRING.sub('""', code))
+        if whole.search(comment.sub("", _STRING.sub('""', code)))
         and n not in headers
         and not COMMENT_LINE.match(line)
         and not any(lo <= n <= hi for lo, hi in spans)
@@ -206,17 +218,19 @@ def _at_uses(
     hit: t.SearchHit,
     lines: Sequence[str],
     symbols: Sequence[Declared],
-    asked: str,
-    name: str,
+    names: tuple[str, str],
     whole: re.Pattern[str],
     imports: bool,
+    comment: re.Pattern[str],
 ) -> t.SearchHit:
+    asked, name = names
     own = _declarations_of(asked, name, symbols)
     headers = {s.start_line for s in symbols if s.name == name}
     # a declaration the symbols leave out (a closure: `const getMount = (key) => {` inside
     # unstorage's createStorage, whose calls follow) declares the name, it does not use it
     local = _local_declaration(name)
-    found = [n for n in use_lines(lines, own, headers, whole) if not local.search(lines[n - 1])]
+    used = use_lines(lines, own, headers, whole, comment)
+    found = [n for n in used if not local.search(lines[n - 1])]
     found = _without_own_type_calls(found, lines, symbols, asked, name, whole)
     # an import of the name is where it comes from, not where it is used, while a line uses
     # it; unless the query asks for its importers

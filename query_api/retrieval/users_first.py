@@ -158,12 +158,17 @@ def bare_callers(refs: Sequence[ReferenceRow], own: set[str]) -> dict[str, list[
 COMMENT_LINE = re.compile(r"^\s*(?://|#|/\*|\*|--)")
 
 
-def member_users(name: str, bodies: Mapping[str, str]) -> dict[str, list[int]]:
+def member_users(
+    name: str, bodies: Mapping[str, str], *, calls: bool = False
+) -> dict[str, list[int]]:
     """The files of `bodies` using `name` as a member (`f.getFlagType(...)`), each with the
-    numbers of the lines doing so, comments left out. A Go method is called through a value,
-    which the cross-references do not resolve to its declaration: QA on spf13/pflag, `what
-    calls getFlagType` found none of its 34 callers."""
-    member = re.compile(rf"\.{re.escape(name)}(?![\w$])")
+    numbers of the lines doing so, comments left out; with `calls` (a method's users), only
+    those calling it (`.URL(`: QA on gorilla/mux, `what calls Route.URL` counted mux.go's
+    `req.URL.Path`, http.Request's field). A Go method is called through a value, which the
+    cross-references do not resolve to its declaration: QA on spf13/pflag, `what calls
+    getFlagType` found none of its 34 callers."""
+    called = r"\s*(?:\[[^\]]*\]\s*)?\(" if calls else r"(?![\w$])"  # `.Do[T](`: generic
+    member = re.compile(rf"\.{re.escape(name)}{called}")
     out: dict[str, list[int]] = {}
     for path, body in bodies.items():
         lines = [
