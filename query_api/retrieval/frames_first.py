@@ -41,3 +41,11 @@ def frames_first(hits: list[t.SearchHit], query: str) -> list[t.SearchHit]:
     top = max(hit.score for hit in hits)
     first = [hit.model_copy(update={"score": max(hit.score, top)}) for hit in placed]
     return [*first, *(hit for hit in hits if hit not in placed)]
+
+
+def holds_frames(query: str) -> bool:
+    """Whether `query` holds a traceback or stack trace frame: the test a trace fails in is
+    where it failed, not a test found by its words, so its subject is not lifted above it
+    (QA on apache/commons-text: `at ...WordUtilsTest.testWrap_...(WordUtilsTest.java:580)`
+    ranked WordUtils.java above the test, the one file the trace names)."""
+    return bool(frames(query))

@@ -44,7 +44,7 @@ from query_api.retrieval.docs_first import docs_first, holds_subject
 from query_api.retrieval.failed_tests import failed_tests
 from query_api.retrieval.file_graph import FileGraphs
 from query_api.retrieval.form_words import keyword_text
-from query_api.retrieval.frames_first import frames_first
+from query_api.retrieval.frames_first import frames_first, holds_frames
 from query_api.retrieval.fusion import fuse
 from query_api.retrieval.hit_details import QueryTerms, query_terms
 from query_api.retrieval.neighbour_fill import fill_tail
@@ -287,8 +287,10 @@ class Retriever:
         hits = declared_first(hits, self._declaring(repo_id, query) | looked_up | defining)
         hits, users_asked = self._asked_first(repo_id, query, hits)
         hits = frames_first(hits, query)  # a pasted traceback: its frames' files, innermost first
-        # a test is left where it is when tests or a name's users (tests among them) are asked
+        # a test is left where it is when tests or a name's users (tests among them) are asked,
+        # or a trace's frame names it
         tests_asked = Role.TEST in roles_in(query) or bool(looked_up) or users_asked
+        tests_asked = tests_asked or holds_frames(query)
         about_tests = Role.TEST in roles_about(query)
 
         using = self._tests_using(repo_id, query) if about_tests else {}
