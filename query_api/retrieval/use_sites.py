@@ -28,22 +28,21 @@ from query_api.retrieval.hit_details import (
 )
 from query_api.retrieval.import_sites import at_import_site, module_path, module_tail
 from query_api.retrieval.line_preference import import_lines
-from query_api.retrieval.users_first import COMMENT_LINE, imported_file, last_part, used_name
+from query_api.retrieval.users_first import (
+    COMMENT_LINE,
+    HASH_COMMENTED,
+    STRING,
+    imported_file,
+    last_part,
+    outside_block_comments,
+    used_name,
+)
 from query_api.retrieval.users_first import REASON as USES_REASON
 from schemas import tools as t
 from streams.stores.views.symbol_spans import Declared
 
-# a string literal on one line: a message naming the name (`"while using ContinueOnError"`)
-# is no use of it; no `<`, `>` or `&` between single quotes, which Rust's lifetimes span
-# (`impl<'a> Foo<'a>`)
-_STRING = re.compile(r""""(?:\\.|[^"\\])*"|'(?:\\.|[^'\\<>&])*'|`[^`]*`""")
 _IMPORTERS = re.compile(r"\bimport(?:s|ed)\b", re.IGNORECASE)  # `what imports X`
-# a comment after code (strings blanked first): `scheme string // the built URL` names no use
-# (QA on gorilla/mux, `what calls Route.URL` pointed mux_test.go at one); `#` where it starts
-# comments, `//` elsewhere (Python's `//` divides)
-_SLASH_COMMENT = re.compile(r"(?:^|(?<=\s))//.*")
-_HASH_COMMENT = re.compile(r"#.*")
-_HASH_COMMENTED = (".py", ".pyi", ".rb", ".sh", ".toml", ".yaml", ".yml")
+_HASH_COMMENT = re.compile(r"#.*")  # after code, where `#` starts comments
 
 
 def at_use_sites(
@@ -86,8 +85,8 @@ def uses_located(
             if body is not None:
                 symbols = locator.symbols_of(repo_id, path)
                 lines = body.split("\n")
-                comment = _HASH_COMMENT if path.endswith(_HASH_COMMENTED) else _SLASH_COMMENT
-                located = _at_uses(hit, lines, symbols, (asked, name), whole, imports, comment)
+                slashes = not path.endswith(HASH_COMMENTED)  # `//` and `/* */` comments
+                located = _at_uses(hit, lines, symbols, (asked, name), whole, imports, slashes)
                 if located is hit and "truncated" in hit.entry.fields:
                     located = _past_stored_use(locator, repo_id, hit, len(lines), symbols, name)
                 if located is not hit:
@@ -162,20 +161,24 @@ def use_lines(
     own: Sequence[Declared],
     headers: set[int],
     whole: re.Pattern[str],
-    comment: re.Pattern[str] = re.compile(r"(?!)"),
+    slashes: bool = False,
 ) -> list[int]:
     """The numbers of the lines using the name `whole` matches: holding it whole outside
-    string literals and a trailing `comment`, neither a comment, nor a declaration's first
-    line in `headers`, nor inside `own`, the declarations the query names (a recursive call
-    is not who calls it)."""
+    string literals and comments after code (`//` and `/* */` ones with `slashes`, else
+    `#`), neither a comment, nor a declaration's first line in `headers`, nor inside `own`,
+    the declarations the query names (a recursive call is not who calls it)."""
     spans = [(s.start_line, s.end_line) for s in own]
     codes = outside_long_strings(lines)
+    if slashes:
+        codes = outside_block_comments(codes)
+    else:
+        codes = [_HASH_COMMENT.sub("", STRING.sub('""', code)) for code in codes]
     return [
         n
-        for n, (line, code) in enumerate(zip(lines, codes, strict=True), start=1)
-        if whole.search(comment.sub("", _STRING.sub('""', code)))
+        for n, code in enumerate(codes, start=1)
+        if whole.search(code)
         and n not in headers
-        and not COMMENT_LINE.match(line)
+        and not COMMENT_LINE.match(code)
         and not any(lo <= n <= hi for lo, hi in spans)
     ]
 
@@ -221,7 +224,7 @@ def _at_uses(
     names: tuple[str, str],
     whole: re.Pattern[str],
     imports: bool,
-    comment: re.Pattern[str],
+    slashes: bool,
 ) -> t.SearchHit:
     asked, name = names
     own = _declarations_of(asked, name, symbols)
@@ -229,7 +232,7 @@ def _at_uses(
     # a declaration the symbols leave out (a closure: `const getMount = (key) => {` inside
     # unstorage's createStorage, whose calls follow) declares the name, it does not use it
     local = _local_declaration(name)
-    used = use_lines(lines, own, headers, whole, comment)
+    used = use_lines(lines, own, headers, whole, slashes)
     found = [n for n in used if not local.search(lines[n - 1])]
     found = _without_own_type_calls(found, lines, symbols, asked, name, whole)
     # an import of the name is where it comes from, not where it is used, while a line uses

@@ -156,6 +156,44 @@ def bare_callers(refs: Sequence[ReferenceRow], own: set[str]) -> dict[str, list[
 
 # a line that is only a comment (`//`, `#`, `/*`, ` * ` of a block, `--`)
 COMMENT_LINE = re.compile(r"^\s*(?://|#|/\*|\*|--)")
+# a string literal on one line: a message naming the name (`"while using ContinueOnError"`)
+# is no use of it; no `<`, `>` or `&` between single quotes, which Rust's lifetimes span
+# (`impl<'a> Foo<'a>`)
+STRING = re.compile(r""""(?:\\.|[^"\\])*"|'(?:\\.|[^'\\<>&])*'|`[^`]*`""")
+# a comment after code (strings blanked first): `scheme string // the built URL` names no use
+# (QA on gorilla/mux, `what calls Route.URL` pointed mux_test.go at one)
+SLASH_COMMENT = re.compile(r"(?:^|(?<=\s))//.*")
+# where `#` starts a comment (and `//` divides, `/*` globs): no `//` nor `/* */` comments
+HASH_COMMENTED = (".py", ".pyi", ".rb", ".sh", ".toml", ".yaml", ".yml")
+
+
+def outside_block_comments(lines: Sequence[str]) -> list[str]:
+    """Each line with its one-line strings blanked (`""`), less its `//` comment and what
+    of it lies inside a `/* ... */` comment, over lines: a Go package's doc.go writes its
+    documentation in one, code examples included (QA on gorilla/mux, `what calls
+    Router.Use` ranked doc.go's `r.Use(simpleMw)` first)."""
+    out: list[str] = []
+    inside = False
+    for line in lines:
+        text = SLASH_COMMENT.sub("", STRING.sub('""', line)) if not inside else line
+        code: list[str] = []
+        at = 0
+        while at <= len(text):
+            if inside:
+                end = text.find("*/", at)
+                if end < 0:
+                    break
+                at, inside = end + 2, False
+                text = text[:at] + SLASH_COMMENT.sub("", STRING.sub('""', text[at:]))
+                continue
+            start = text.find("/*", at)
+            if start < 0:
+                code.append(text[at:])
+                break
+            code.append(text[at:start])
+            at, inside = start + 2, True
+        out.append("".join(code))
+    return out
 
 
 def member_users(
@@ -171,10 +209,12 @@ def member_users(
     member = re.compile(rf"\.{re.escape(name)}{called}")
     out: dict[str, list[int]] = {}
     for path, body in bodies.items():
+        split = body.split("\n")
+        codes = split if path.endswith(HASH_COMMENTED) else outside_block_comments(split)
         lines = [
             n
-            for n, line in enumerate(body.split("\n"), start=1)
-            if member.search(line) and not COMMENT_LINE.match(line)
+            for n, (line, code) in enumerate(zip(split, codes, strict=True), start=1)
+            if member.search(code) and not COMMENT_LINE.match(code)
         ]
         if lines:
             out[path] = lines
