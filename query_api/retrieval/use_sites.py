@@ -42,6 +42,7 @@ from schemas import tools as t
 from streams.stores.views.symbol_spans import Declared
 
 _IMPORTERS = re.compile(r"\bimport(?:s|ed)\b", re.IGNORECASE)  # `what imports X`
+_CALLS = re.compile(r"\bcall(?:s|ers?|ed|ing)\b", re.IGNORECASE)  # `what calls X`, `callers of X`
 _HASH_COMMENT = re.compile(r"#.*")  # after code, where `#` starts comments
 
 
@@ -76,6 +77,11 @@ def uses_located(
     name = last_part(asked)
     imports = _IMPORTERS.search(query) is not None
     whole = re.compile(rf"(?<![\w$]){re.escape(name)}(?![\w$])")
+    # `what calls X`: a line calling it before one only naming it (`r.URL.Host`: QA on
+    # gorilla/mux, mux_test.go pointed at http.Request's URL field, not at `route.URL()`)
+    called = (
+        re.compile(rf"{whole.pattern}\s*(?:\[[^\]]*\]\s*)?\(") if _CALLS.search(query) else None
+    )
     out = []
     using: list[t.SearchHit] = []
     for rank, hit in enumerate(hits):
@@ -86,7 +92,8 @@ def uses_located(
                 symbols = locator.symbols_of(repo_id, path)
                 lines = body.split("\n")
                 slashes = not path.endswith(HASH_COMMENTED)  # `//` and `/* */` comments
-                located = _at_uses(hit, lines, symbols, (asked, name), whole, imports, slashes)
+                patterns = (whole, called)
+                located = _at_uses(hit, lines, symbols, (asked, name), patterns, imports, slashes)
                 if located is hit and "truncated" in hit.entry.fields:
                     located = _past_stored_use(locator, repo_id, hit, len(lines), symbols, name)
                 if located is not hit:
@@ -222,11 +229,12 @@ def _at_uses(
     lines: Sequence[str],
     symbols: Sequence[Declared],
     names: tuple[str, str],
-    whole: re.Pattern[str],
+    wanted: tuple[re.Pattern[str], re.Pattern[str] | None],
     imports: bool,
     slashes: bool,
 ) -> t.SearchHit:
     asked, name = names
+    whole, called = wanted
     own = _declarations_of(asked, name, symbols)
     headers = {s.start_line for s in symbols if s.name == name}
     # a declaration the symbols leave out (a closure: `const getMount = (key) => {` inside
@@ -239,6 +247,8 @@ def _at_uses(
     # it; unless the query asks for its importers
     imported = import_lines(lines)
     uses = [n for n in found if (n in imported) == imports] or found
+    if called is not None:
+        uses = [n for n in uses if called.search(lines[n - 1])] or uses
     if not uses:
         return hit
     first = uses[0]
