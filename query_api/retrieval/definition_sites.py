@@ -269,7 +269,8 @@ def _at_failed_tests(
     locator: HitLocator, repo_id: str, failed: list[str], hits: list[t.SearchHit]
 ) -> list[t.SearchHit]:
     """Each detailed file hit declaring a test a pasted `go test` failure names (`--- FAIL:
-    TestSchemeMatcher`) pointed at that test, the first it declares of those failed."""
+    TestSchemeMatcher`), or a JVM build's (`FooTest.testBar`, failed_tests), pointed at that
+    test, the first it declares of those failed."""
     out = []
     for rank, hit in enumerate(hits):
         path = hit.entry.path
@@ -277,7 +278,8 @@ def _at_failed_tests(
             symbols = locator.symbols_of(repo_id, path)
             body = locator.body(repo_id, path)
             declared = next(
-                (found for name in failed if (found := declaration_of(symbols, [name]))), None
+                (found for name in failed if (found := declaration_of(symbols, name.split(".")))),
+                None,
             )
             if declared is not None and body is not None:
                 named = _named(locator, repo_id, path, declared)

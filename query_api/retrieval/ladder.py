@@ -505,9 +505,10 @@ class Retriever:
         the first ten (tests are never embedded; the fusion passed it). A pasted `go test`
         failure looks up the tests it says failed (failed_tests.py)."""
         failed = failed_tests(query)
-        if failed:
-            rows = self.graphs.resolver.symbols.symbols_named(repo_id, failed)
-            return {row.path for row in rows if row.name in failed}
+        if failed:  # `TestSchemeMatcher`, or a JVM test by its class: `FooTest.testBar`
+            names = [last_part(name) for name in failed]
+            rows = self.graphs.resolver.symbols.symbols_named(repo_id, names)
+            return {row.path for name in failed for row in declarations_named(name, rows)}
         name = defined_name(query) or query.strip()
         if any(c.isspace() for c in name):
             return set()
