@@ -64,6 +64,8 @@ class BundleEntry(ToolModel):
     # the (first line, last line, declaration) spans a `slices` rendering chose, never sent:
     # the bundle widens them into room its answer leaves (query_api/context/fill.py)
     _spans: tuple[tuple[int, int, str | None], ...] = PrivateAttr(default=())
+    # the share of the rendering's code a session already held, left out of this entry
+    _held: float = PrivateAttr(default=0.0)
 
 
 class Reused(ToolModel):

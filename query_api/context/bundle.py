@@ -77,6 +77,7 @@ LEVELS: tuple[b.Detail, ...] = ("slices", "outline", "paths")
 FILL_MARGIN = 16  # answer tokens kept back from filling, plus one per 500 of budget
 NOTE_ROOM = 40  # answer tokens kept for the note that counts unlisted acknowledgements
 RESPONSE_ROUNDS = 4  # responseTokens is in the answer it counts: a few rounds settle it
+MOSTLY_HELD = 0.5  # of a file's rendering a session holds: the file goes after those it lacks
 # the spans the caller's session was sent (span_reuse.py), read once per answer
 _ANSWER_SPANS: contextvars.ContextVar[HeldSpans | None] = contextvars.ContextVar(
     "answer_spans", default=None
@@ -146,6 +147,7 @@ class BundleService:
         one per unit, but one for the file (no receipt) when it has seen every one of
         several: an outline's dozens of acks would take the budget the next files need."""
         entry, texts, digest = self.renderer.render(repo_id, cand, level, focus, cap, whole, chosen)
+        rendered = entry.tokenCount
         if (cand.path, digest) in held:  # a fully reused file frees its slot
             return None, [b.Reused(path=cand.path, kind="file", contentHash=digest)]
         owned = possession_token(cand.path, digest) in seen
@@ -197,7 +199,9 @@ class BundleService:
             "content": content,
             "tokenCount": self.count(content),
         }
-        return entry.model_copy(update=update), reused
+        unheld = entry.model_copy(update=update)
+        unheld._held = 1.0 - unheld.tokenCount / max(1, rendered)
+        return unheld, reused
 
     def _unheld(
         self,
@@ -568,6 +572,10 @@ class BundleService:
             acks_of[cand.path] = acks
             if entry is not None:
                 items.append(Item(cand, entry))
+        # a file the session holds most of this rendering of goes after the others: its share
+        # had gone on the lines around what it holds (werkzeug's rules.py, 1,479 tokens of a
+        # second 4,000-token call on the same task) while the ranking's next files went unsent
+        items.sort(key=lambda item: item.entry._held >= MOSTLY_HELD)
         cut_acks: dict[str, list[b.Reused]] = {}  # a file whose share held only what it has
 
         def under(item: Item, cap: int) -> b.BundleEntry | None:

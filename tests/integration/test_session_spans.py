@@ -111,3 +111,22 @@ async def test_a_wider_span_sends_only_the_lines_the_session_does_not_hold(tmp_p
         third = await call(s, "repocontext_context", {**task, "responseBudgetTokens": 6000})
         assert not [e for e in third["entries"] if e["path"] == "payments.py"], third
         assert any(r["path"] == "payments.py" for r in third["reused"])
+
+
+async def test_a_file_the_session_holds_most_of_goes_after_the_next_files(tmp_path: Path) -> None:
+    """QA on pallets/werkzeug: a second 4,000-token call on the same task spent 1,479 tokens
+    on the lines around the routing/rules.py span the first had sent, and no file the first
+    had left out. A file whose rendering the session mostly holds goes after those it holds
+    none of."""
+    repo = tmp_path / "ws" / "repo"
+    repo.mkdir(parents=True)
+    (repo / "payments.py").write_text(payments_module())
+    ledger = ["def settle_refund(window):", '    """Refund settlement window rules."""']
+    ledger += ["    return window", *(f"LIMIT_{i} = {i}" for i in range(30))]
+    (repo / "ledger.py").write_text("\n".join(ledger) + "\n")
+    async with memory_rig(tmp_path, index=True) as (_, s):
+        task = {"repoId": "repo", "task": "refund settlement window", "session": "S"}
+        first = await call(s, "repocontext_context", {**task, "responseBudgetTokens": 2000})
+        assert [e["path"] for e in first["entries"]] == ["payments.py"], first
+        again = await call(s, "repocontext_context", {**task, "responseBudgetTokens": 2000})
+        assert [e["path"] for e in again["entries"]][:1] == ["ledger.py"], again
