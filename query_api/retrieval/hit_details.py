@@ -141,11 +141,18 @@ def query_terms(query: str) -> QueryTerms:
     )
 
 
+# a request's conditional words (`Guess the scheme if r.URL.Scheme is unset`) are every
+# language's keywords and many comments' words: QA on gorilla/mux, `if` pointed mux.go at `//
+# If true, do not clear the request context`, not at its scheme lines
+CONDITIONALS = frozenset(["if", "else", "elif", "unless"])
+
+
 def locating_terms(
     terms: QueryTerms, about_docs: bool = False, about_tests: bool = False
 ) -> QueryTerms:
     """The terms that pick a hit's lines: the query's, less the verbs of a change request
-    (`add`, `fix`, `make`) while any other word or identifier is left. A verb says what to do,
+    (`add`, `fix`, `make`) and its conditionals (`if`: CONDITIONALS) while any other word
+    or identifier is left. A verb says what to do,
     not where (search weighs it half, the bundle's spans leave it out: context/spans.py), and
     on jinja "Add support for namespaces in tuple assignment" named `add_data(...)` in
     `subparse`, not the `parse_tuple` the hit's reasons name. For a query about docs
@@ -154,6 +161,7 @@ def locating_terms(
     for reach`) the words naming them go too, the query still about tests (`tests_asked`): on
     jquense/yup they pointed test/yup.js at `test.each([`, not at its `reach(...)` checks."""
     words = terms.words - (CHANGE_VERBS | DOC_WORDS if about_docs else CHANGE_VERBS)
+    words -= CONDITIONALS
     if about_tests:
         words -= TEST_NOUNS
     if words == terms.words or not (words or terms.identifiers):
