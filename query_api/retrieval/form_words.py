@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 from query_api.retrieval.definition_sites import defined_name
-from query_api.retrieval.users_first import used_name
+from query_api.retrieval.users_first import KINDS, used_name
 
 _DEFINITION = re.compile(
     r"\b(?:defined|declared|implemented|definition|declaration|defines|declares|implements"
@@ -23,7 +23,7 @@ _DEFINITION = re.compile(
 )
 _USE = re.compile(
     r"\b(?:calls|uses|references|invokes|imports|callers|usages|used|called|referenced"
-    r"|invoked|imported|call\s+sites|raises|throws|raised|thrown)\b",
+    r"|invoked|imported|call\s+sites|raises|throws|raised|thrown|" + KINDS + r")\b",
     re.IGNORECASE,
 )
 

@@ -25,18 +25,22 @@ from streams.stores.views.symbols import ReferenceRow, SymbolRow
 REASON = "uses:"  # + the name the query asks the users of
 MAX_DECLARATIONS = 50  # declarations of the name looked up (overloads, same-named methods)
 _NAME = r"`?((?:[A-Za-z_$][\w$]*)(?:(?:\.|::|\#)[A-Za-z_$][\w$]*)*)(?:\(\))?`?"
+# the name as a sentence writes it, with its kind: `what calls the StringSubstitutorReader
+# constructor` (QA on apache/commons-text: no users form matched, so the declaring file led)
+KINDS = r"constructors?|methods?|functions?|class|interface|type|field|property|constant|enum"
+_SUBJECT = rf"(?:the\s+)?{_NAME}(?:\s+(?:{KINDS}))?"
 # an exception's users raise or throw it: `what raises SecurityError`, `where is X thrown`
 # (QA on pallets/werkzeug: the one file raising SecurityError was not in the first five)
 _USERS = re.compile(
     rf"""^\s*(?:
       (?:what|who|which\s+\w+)\s+(?:calls|uses|references|invokes|imports|raises|throws)
-        \s+{_NAME}
-      |which\s+\w+\s+(?:call|use|reference|invoke|import|raise|throw)\s+{_NAME}
+        \s+{_SUBJECT}
+      |which\s+\w+\s+(?:call|use|reference|invoke|import|raise|throw)\s+{_SUBJECT}
       |where\s+(?:do|does)\s+(?:the\s+)?\w+\s+(?:call|use|reference|invoke|import|raise|throw)
-        \s+{_NAME}
+        \s+{_SUBJECT}
       |(?:find\s+|show\s+|list\s+)?(?:all\s+|the\s+)?
-        (?:callers|usages|uses|references|call\s+sites)\s+(?:of|to|for)\s+{_NAME}
-      |where\s+(?:is|are)\s+{_NAME}\s+
+        (?:callers|usages|uses|references|call\s+sites)\s+(?:of|to|for)\s+{_SUBJECT}
+      |where\s+(?:is|are)\s+{_SUBJECT}\s+
         (?:used|called|referenced|invoked|imported|raised|thrown)
     )\s*\??\s*$""",
     re.IGNORECASE | re.VERBOSE,
