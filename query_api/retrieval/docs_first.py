@@ -39,7 +39,8 @@ def docs_first(
     hits: list[t.SearchHit], holds: Callable[[str], bool] = lambda _: True
 ) -> list[t.SearchHit]:
     """`hits` with its doc files that `holds` (by path) first, the records of changes
-    (is_record) after the other pages, each list in its own order."""
+    (is_record) after the other pages, each list in its own order; `hits` as they are when
+    only records of changes hold it."""
 
     def is_doc(hit: t.SearchHit) -> bool:
         path = hit.entry.path or ""
@@ -47,6 +48,11 @@ def docs_first(
 
     docs = [hit for hit in hits if is_doc(hit)]
     pages = [hit for hit in docs if not is_record(hit.entry.path or "")]
+    if not pages:
+        # no page documents it: a changelog entry is no documentation, and the code's own
+        # comments are (QA on hyperium/hyper: `where is max_headers documented` lifted
+        # CHANGELOG.md above src/client/conn/http1.rs and its `///` lines)
+        return hits
     records = [hit for hit in docs if is_record(hit.entry.path or "")]
     # each scored as the first hit was at least, as declared_first does: the scores stay in
     # rank order (QA on hyperium/hyper: CHANGELOG.md led at 0.468, the next hit at 0.973)

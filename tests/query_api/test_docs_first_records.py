@@ -43,3 +43,10 @@ def test_every_record_of_changes_comes_after_the_pages(record: str) -> None:
 def test_only_records_the_ranking_holds_keep_their_order() -> None:
     hits = [_hit("CHANGELOG.md"), _hit("src/index.ts")]
     assert _paths(docs_first(hits)) == ["CHANGELOG.md", "src/index.ts"]
+
+
+def test_records_alone_are_not_lifted_above_the_code() -> None:
+    """QA on hyperium/hyper: `where is max_headers documented` put CHANGELOG.md first, its
+    one doc file holding the name, above the source whose `///` comments document it."""
+    hits = [_hit("src/client/conn/http1.rs"), _hit("src/lib.rs"), _hit("CHANGELOG.md")]
+    assert _paths(docs_first(hits)) == ["src/client/conn/http1.rs", "src/lib.rs", "CHANGELOG.md"]
