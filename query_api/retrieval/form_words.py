@@ -23,7 +23,8 @@ _DEFINITION = re.compile(
 )
 _USE = re.compile(
     r"\b(?:calls|uses|references|invokes|imports|callers|usages|used|called|referenced"
-    r"|invoked|imported|call\s+sites|raises|throws|raised|thrown|" + KINDS + r")\b",
+    r"|invoked|imported|call\s+sites|raises|throws|raised|thrown|implements|extends|implement"
+    r"|extend|implementations|implementers|implementors|subclasses|" + KINDS + r")\b",
     re.IGNORECASE,
 )
 

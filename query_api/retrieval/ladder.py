@@ -54,10 +54,12 @@ from query_api.retrieval.subjects import subjects_first
 from query_api.retrieval.tests_first import tested_name, tests_first
 from query_api.retrieval.users_first import (
     MAX_DECLARATIONS,
+    asks_implementers,
     asks_importers,
     bare_callers,
     declarations_named,
     distinctive,
+    implementers,
     imported_file,
     last_part,
     loads_module,
@@ -384,7 +386,20 @@ class Retriever:
             return users_first(hits, users, written, hydrate, file=True), bool(users)
         if not (used and users):
             return hits, False
+        if asks_implementers(query):  # `what implements X`: of its users, those that do
+            users = self._implementing(repo_id, used, users) or users
         return users_first(hits, users, used, lambda path: self._file_hit(repo_id, path)), True
+
+    def _implementing(self, repo_id: str, name: str, users: list[str]) -> list[str]:
+        """Of `users`, in their order, the files declaring a type that implements or extends
+        `name` (users_first.implementers)."""
+        bodies = {}
+        for path in users:
+            row = self.views.get_content(repo_id, path)
+            if row is not None:
+                bodies[path] = row.body
+        found = implementers(name, bodies)
+        return [path for path in users if path in found]
 
     def _holds_subject(self, repo_id: str, path: str, terms: QueryTerms) -> bool:
         row = self.views.get_content(repo_id, path)

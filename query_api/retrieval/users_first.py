@@ -33,13 +33,15 @@ _SUBJECT = rf"(?:the\s+)?{_NAME}(?:\s+(?:{KINDS}))?"
 # (QA on pallets/werkzeug: the one file raising SecurityError was not in the first five)
 _USERS = re.compile(
     rf"""^\s*(?:
-      (?:what|who|which\s+\w+)\s+(?:calls|uses|references|invokes|imports|raises|throws)
+      (?:what|who|which\s+\w+)\s+
+        (?:calls|uses|references|invokes|imports|raises|throws|implements|extends)\s+{_SUBJECT}
+      |which\s+\w+\s+(?:call|use|reference|invoke|import|raise|throw|implement|extend)
         \s+{_SUBJECT}
-      |which\s+\w+\s+(?:call|use|reference|invoke|import|raise|throw)\s+{_SUBJECT}
       |where\s+(?:do|does)\s+(?:the\s+)?\w+\s+(?:call|use|reference|invoke|import|raise|throw)
         \s+{_SUBJECT}
       |(?:find\s+|show\s+|list\s+)?(?:all\s+|the\s+)?
-        (?:callers|usages|uses|references|call\s+sites)\s+(?:of|to|for)\s+{_SUBJECT}
+        (?:callers|usages|uses|references|call\s+sites|implementations|implementers
+          |implementors|subclasses)\s+(?:of|to|for)\s+{_SUBJECT}
       |where\s+(?:is|are)\s+{_SUBJECT}\s+
         (?:used|called|referenced|invoked|imported|raised|thrown)
     )\s*\??\s*$""",
@@ -91,6 +93,41 @@ def asks_importers(query: str) -> bool:
     imported`): a module of the name is what it means, when there is one (QA on
     hyperium/hyper: src/headers.rs beside many `headers` fields)."""
     return _IMPORTERS.search(query) is not None
+
+
+# a users query asking for the types implementing or extending the name (`what implements
+# StringLookup`, `subclasses of X`): QA on apache/commons-text, where such a query matched no
+# form and ranked files by the word `implements`
+_IMPLEMENTERS = re.compile(
+    r"\b(?:implements|extends|implement|extend|implementations|implementers|implementors"
+    r"|subclasses)\b",
+    re.IGNORECASE,
+)
+
+
+def asks_implementers(query: str) -> bool:
+    """Whether a users query asks for the types implementing or extending its name."""
+    return _IMPLEMENTERS.search(query) is not None
+
+
+def implementers(name: str, bodies: Mapping[str, str]) -> set[str]:
+    """The files of `bodies` declaring a type that implements or extends `name` (its last
+    part): `class A extends B implements Name, C` (Java, TypeScript, PHP), `impl Name for A`
+    (Rust), `class A(Name)` (Python), `class A : Name` (Kotlin, C#, Swift), on lines that
+    are no comment."""
+    word = re.escape(last_part(name))
+    pattern = re.compile(
+        rf"\b(?:implements|extends)\b[^{{;]*(?<![\w$]){word}(?![\w$])"
+        rf"|\bimpl\b(?:\s*<[^>]*>)?\s+(?:[\w:]+::)?{word}\b(?:<[^>]*>)?\s+for\b"
+        rf"|\bclass\s+\w+\s*\([^)]*(?<![\w.]){word}\b"
+        rf"|\b(?:class|struct|object|interface|record)\s+\w+[^{{;=(]*:\s*[^{{;=]*"
+        rf"(?<![\w$]){word}(?![\w$])"
+    )
+    return {
+        path
+        for path, body in bodies.items()
+        if any(pattern.search(line) and not COMMENT_LINE.match(line) for line in body.split("\n"))
+    }
 
 
 def last_part(name: str) -> str:
