@@ -91,13 +91,14 @@ def written_places(text: str) -> list[Place]:
 
 def frames(text: str) -> list[Place]:
     """The places of the Python traceback frames `text` holds, innermost first, then those
-    of a JVM stack trace's (jvm_frames), at most MAX_PLACES."""
+    of a JVM stack trace's (jvm_frames) and a Go goroutine trace's (go_frames), at most
+    MAX_PLACES."""
     out: list[Place] = []
     written = [
         (frame.group(1).replace("\\", "/").removeprefix("./"), int(frame.group(2)))
         for frame in reversed(list(_FRAME.finditer(text)))
     ]
-    for path, line in [*written, *jvm_frames(text)]:
+    for path, line in [*written, *jvm_frames(text), *go_frames(text)]:
         place = Place(path.casefold(), line, line)
         if line >= 1 and place not in out:
             out.append(place)
@@ -135,6 +136,32 @@ def jvm_frames(text: str) -> list[tuple[str, int]]:
                 continue
             package = owner.rpartition(".")[0]
             out.append((f"{package.replace('.', '/')}/{file}" if package else file, int(line)))
+    return out
+
+
+# a goroutine trace's frame: its function's line (`github.com/x/mux.(*Route).Match(0xc0...)`,
+# `created by testing.(*T).Run in goroutine 1`), then its file's, indented by a tab
+_GO_FRAME = re.compile(
+    r"^(?:created by )?([^\s(][^\n(]*)[^\n]*\n\t([^\s:]+\.go):(\d+)(?: \+0x[0-9a-fA-F]+)?[ \t]*$",
+    re.MULTILINE,
+)
+
+
+def go_frames(text: str) -> list[tuple[str, int]]:
+    """The (path, line) of each frame of a Go panic's goroutine traces in `text`, as printed
+    (the innermost on top), outside the runtime and the standard library: a function whose
+    package's first folder has no dot and is no `main` (`testing.tRunner`, `panic`,
+    `net/http.(*conn).serve`). QA on gorilla/mux: read as words, a trace's places were the
+    standard library's testing.go and panic.go first, and the fourth, mux_test.go:1420, was
+    left out."""
+    out: list[tuple[str, int]] = []
+    for frame in _GO_FRAME.finditer(text[:_PLACE_CHARS]):
+        function, path, line = frame.group(1, 2, 3)
+        folders = function.rstrip(".").split("/")
+        package = "/".join([*folders[:-1], folders[-1].split(".", 1)[0]])
+        first = package.split("/", 1)[0]
+        if "." in first or package == "main":
+            out.append((path, int(line)))
     return out
 
 
