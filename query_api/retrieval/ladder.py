@@ -518,7 +518,8 @@ class Retriever:
         tests declare it (search.looks_up_tests); none for a query of more than one word. QA
         on sharkdp/fd: the definition query left tests.rs, the name's one declaration, out of
         the first ten (tests are never embedded; the fusion passed it). A pasted `go test`
-        failure looks up the tests it says failed (failed_tests.py)."""
+        failure looks up the tests it says failed (failed_tests.py), and a request naming a
+        qualified name only tests declare the tests declaring it (_qualified_tests)."""
         failed = failed_tests(query)
         if failed:  # `TestSchemeMatcher`, or a JVM test by its class: `FooTest.testBar`
             names = [last_part(name) for name in failed]
@@ -526,9 +527,21 @@ class Retriever:
             return {row.path for name in failed for row in declarations_named(name, rows)}
         name = defined_name(query) or query.strip()
         if any(c.isspace() for c in name):
-            return set()
+            return self._qualified_tests(repo_id, query)
         named = self.views.read(lambda conn: declared_symbols(conn, repo_id, name, NAMED_POOL))
         return set(named) if looks_up_tests(name, named, roles_in(query)) else set()
+
+    def _qualified_tests(self, repo_id: str, query: str) -> set[str]:
+        """The files declaring the qualified names a request writes (`Add
+        XmlStringLookupTest.testInterpolatorSecureOnBla()`), when all of them are tests:
+        no source file is what it means. QA on apache/commons-text: that request ranked
+        XmlStringLookupTest.java 10th (_declaring keeps source files only)."""
+        if not qualified_names(query):
+            return set()
+        named = self.views.read(lambda conn: declared_symbols(conn, repo_id, query, NAMED_POOL))
+        asked = roles_in(query)
+        files = {path for path, tiers in named.items() if QUALIFIED_NAME_TIER in tiers.values()}
+        return files if all(role_prior(path, asked) < 1.0 for path in files) else set()
 
     def _tests_using(self, repo_id: str, query: str) -> dict[str, list[str]]:
         """For a query about the tests of one name (tests_first.tested_name): each file
