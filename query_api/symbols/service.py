@@ -29,6 +29,7 @@ from query_api.errors import ConflictError, NotFoundError, ServiceUnavailable, T
 from query_api.symbols.dependents import DependentsResolver, language_family
 from query_api.symbols.directory_files import MAX_DIRECTORY_SCAN, code_first
 from query_api.symbols.go_modules import import_path_note
+from query_api.symbols.go_package_doc import package_doc
 from query_api.symbols.import_names import ImportNames
 from query_api.symbols.js_specifiers import JsSpecifiers, sources_of_built
 from query_api.symbols.jvm_packages import folders_named, package_folders, package_note
@@ -174,9 +175,36 @@ class SymbolService:
         if line is not None:
             code = f"{path} declares no name: its code is the expression it exports by default"
             return f"{code}, from line {line}" + (f"; it imports {named}{more}" if named else "")
+        doc = package_doc(self._text_of(repo_id, path) or "") if path.endswith(".go") else None
+        if doc is not None:
+            return self._package_doc_note(repo_id, path, *doc)
         if not imports:
             return None
         return f"{path} declares nothing itself; it imports {named}{more}: outline those"
+
+    def _package_doc_note(self, repo_id: str, path: str, package: str, line: int) -> str:
+        """A Go file of its package's documentation alone (go_package_doc.py): what it is,
+        and the package's other files, beside it, where its declarations are."""
+        folder = path.rpartition("/")[0]
+        others = sorted(
+            p
+            for p, _, _ in self.views.text_file_sizes(repo_id)
+            if p.rpartition("/")[0] == folder
+            and p.endswith(".go")
+            and not p.endswith("_test.go")
+            and p != path
+        )
+        said = f"{path} declares nothing: it is package {package}'s documentation comment, "
+        said += f"before `package {package}` (line {line})"
+        if not others:
+            return said
+        named = ", ".join(others[:DIRECTORY_EXAMPLES])
+        more = (
+            f" and {len(others) - DIRECTORY_EXAMPLES} more"
+            if len(others) > DIRECTORY_EXAMPLES
+            else ""
+        )
+        return f"{said}; outline the package's other files: {named}{more}"
 
     def _init_imports_note(self, repo_id: str, path: str) -> str | None:
         """A Python package's __init__.py declaring constants only (`__version__`, `__all__`)
