@@ -52,14 +52,15 @@ from query_api.retrieval.pasted_message import files_writing_message, message_qu
 from query_api.retrieval.readiness import Readiness
 from query_api.retrieval.subjects import subjects_first
 from query_api.retrieval.tests_first import tested_name, tests_first
+from query_api.retrieval.typed_users import implementing, raising
 from query_api.retrieval.users_first import (
     MAX_DECLARATIONS,
     asks_implementers,
     asks_importers,
+    asks_raisers,
     bare_callers,
     declarations_named,
     distinctive,
-    implementers,
     imported_file,
     last_part,
     loads_module,
@@ -379,6 +380,8 @@ class Retriever:
             hits = docs_first(hits, lambda path: self._holds_subject(repo_id, path, terms))
         used = used_name(query)
         users = self._users_of(repo_id, used, asks_importers(query)) if used else []
+        if used and not users and asks_raisers(query):  # `who throws IllegalArgumentException`
+            users = raising(self.views, repo_id, used)
         written = imported_file(query) if not users else None
         if written is not None:  # `what imports src/drivers/utils/index.ts`
             users = self._importers_of_files(repo_id, written)
@@ -387,19 +390,8 @@ class Retriever:
         if not (used and users):
             return hits, False
         if asks_implementers(query):  # `what implements X`: of its users, those that do
-            users = self._implementing(repo_id, used, users) or users
+            users = implementing(self.views, repo_id, used, users) or users
         return users_first(hits, users, used, lambda path: self._file_hit(repo_id, path)), True
-
-    def _implementing(self, repo_id: str, name: str, users: list[str]) -> list[str]:
-        """Of `users`, in their order, the files declaring a type that implements or extends
-        `name` (users_first.implementers)."""
-        bodies = {}
-        for path in users:
-            row = self.views.get_content(repo_id, path)
-            if row is not None:
-                bodies[path] = row.body
-        found = implementers(name, bodies)
-        return [path for path in users if path in found]
 
     def _holds_subject(self, repo_id: str, path: str, terms: QueryTerms) -> bool:
         row = self.views.get_content(repo_id, path)

@@ -130,6 +130,33 @@ def implementers(name: str, bodies: Mapping[str, str]) -> set[str]:
     }
 
 
+_RAISERS = re.compile(r"\b(?:raises|throws|raise|throw|raised|thrown)\b", re.IGNORECASE)
+
+
+def asks_raisers(query: str) -> bool:
+    """Whether a users query asks what raises or throws its name (`who throws X`)."""
+    return _RAISERS.search(query) is not None
+
+
+def raisers(name: str, bodies: Mapping[str, str]) -> dict[str, list[int]]:
+    """The files of `bodies` raising or throwing `name` (its last part): `throw new X(`
+    (Java, C#, TypeScript), `throw X(`, `raise X` (Python, Ruby), each with the numbers of
+    the lines doing so, comments left out. For an exception no repository file declares (the
+    platform's `IllegalArgumentException`), which the cross-references cannot follow."""
+    word = re.escape(last_part(name))
+    pattern = re.compile(rf"\b(?:throw(?:\s+new)?|raise)\s+(?:[\w$]+\.)*{word}(?![\w$])")
+    out: dict[str, list[int]] = {}
+    for path, body in bodies.items():
+        lines = [
+            n
+            for n, line in enumerate(body.split("\n"), start=1)
+            if pattern.search(line) and not COMMENT_LINE.match(line)
+        ]
+        if lines:
+            out[path] = lines
+    return out
+
+
 def last_part(name: str) -> str:
     """A qualified name's declared name: `Logger.AddCallerSkip` -> AddCallerSkip."""
     return re.split(r"\.|::|#", name)[-1]

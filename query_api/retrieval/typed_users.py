@@ -1,0 +1,45 @@
+"""The users a users query asks for by its verb, read from the files' text: the types
+implementing or extending a name (`what implements StringLookup`) and the files throwing an
+exception no repository file declares (`who throws IllegalArgumentException`), which the
+cross-references do not tell apart or cannot follow (users_first.implementers, raisers)."""
+
+from __future__ import annotations
+
+from processors.path_roles import Role, role_of
+from processors.query_mentions import phrase_query
+from processors.tokenizer import tokenize
+from query_api.retrieval.users_first import implementers, last_part, raisers
+from query_api.symbols.dependents import is_test_path
+from streams.stores.views.read import paths_matching
+from streams.stores.views.store import ViewStore
+
+MAX_FILES = 200  # files read for the text of a name's users (body reads)
+
+
+def _bodies(views: ViewStore, repo_id: str, paths: list[str]) -> dict[str, str]:
+    bodies = {}
+    for path in paths:
+        row = views.get_content(repo_id, path)
+        if row is not None:
+            bodies[path] = row.body
+    return bodies
+
+
+def implementing(views: ViewStore, repo_id: str, name: str, users: list[str]) -> list[str]:
+    """Of `users`, in their order, the files declaring a type that implements or extends
+    `name` (users_first.implementers). QA on apache/commons-text: `what implements
+    StringLookup` ranked StringLookupFactory.java, which implements nothing, second."""
+    found = implementers(name, _bodies(views, repo_id, users))
+    return [path for path in users if path in found]
+
+
+def raising(views: ViewStore, repo_id: str, name: str) -> list[str]:
+    """The files raising or throwing `name` (users_first.raisers), of at most MAX_FILES
+    spelling its words, outside docs: code before tests, the most raising first, then by
+    path. QA on apache/commons-text: `who throws StringIndexOutOfBoundsException` (the
+    platform's) placed no user and pointed hits at Javadoc `@throws` lines."""
+    phrase = phrase_query(tuple(tokenize(last_part(name))), "body_terms")
+    paths = views.read(lambda c: paths_matching(c, repo_id, phrase, MAX_FILES))
+    kept = sorted(p for p in set(paths) if role_of(p) != Role.DOC)
+    found = raisers(name, _bodies(views, repo_id, kept))
+    return sorted(found, key=lambda p: (is_test_path(p), -len(found[p]), p))
