@@ -36,8 +36,13 @@ class LinePreference:
 
     @functools.cached_property
     def imports(self) -> frozenset[int]:
-        """The numbers of the lines of import statements (import_lines)."""
-        return import_lines(self.lines)
+        """The numbers of the lines of import statements (import_lines), and of a Markdown
+        table of contents' entries (`* [Middleware](#middleware)`): each says where code or
+        a section is, not what it holds (QA on gorilla/mux, `where is the middleware
+        behaviour documented` pointed README.md at its contents' entry, line 32, not at the
+        `### Middleware` section, line 509)."""
+        contents = (n for n, line in enumerate(self.lines, start=1) if _CONTENTS.match(line))
+        return import_lines(self.lines) | frozenset(contents)
 
     def key(self, n: int) -> tuple[int, bool, bool, bool, float, bool, int]:
         rank = next(
@@ -111,6 +116,9 @@ _OPENS = re.compile(r"[{(,]\s*(?://.*|#.*)?$")  # a line ending open, maybe befo
 _DYNAMIC = re.compile(r"^\s*import\(")  # JavaScript's dynamic import(), an expression
 _QUOTED = re.compile(r""""(?:\\.|[^"\\])*"|'(?:\\.|[^'\\])*'|`[^`]*`""")
 
+
+# a table of contents' entry: a list item that is only a link to an anchor of the page
+_CONTENTS = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+\[[^\]\n]*\]\(#[^)\s]*\)\s*$")
 
 _LAST_LINE = 1 << 62  # sorts after any end line of a declaration starting on the same line
 
