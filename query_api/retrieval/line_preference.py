@@ -117,8 +117,9 @@ _DYNAMIC = re.compile(r"^\s*import\(")  # JavaScript's dynamic import(), an expr
 _QUOTED = re.compile(r""""(?:\\.|[^"\\])*"|'(?:\\.|[^'\\])*'|`[^`]*`""")
 
 
-# a table of contents' entry: a list item that is only a link to an anchor of the page
-_CONTENTS = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+\[[^\]\n]*\]\(#[^)\s]*\)\s*$")
+# a table of contents' entry: a list item opening with a link to an anchor of the page (a
+# few words may follow it: `* [SPAs](#spas) (e.g. React, Vue)`)
+_CONTENTS = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+\[[^\]\n]*\]\(#[^)\s]*\)")
 
 _LAST_LINE = 1 << 62  # sorts after any end line of a declaration starting on the same line
 

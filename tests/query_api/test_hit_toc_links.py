@@ -19,7 +19,7 @@ BODY = "\n".join(
         "# mux",  # 1
         "",
         "* [Install](#install)",  # 3
-        "* [Middleware](#middleware)",  # 4
+        "* [Middleware](#middleware) (e.g. logging)",  # 4
         "",
         "## Install",  # 6
         "",
