@@ -66,7 +66,7 @@ from query_api.core.service import RepoContextService
 from query_api.memory.search import linked_for
 from query_api.memory.views import MemoryReader
 from query_api.retrieval.named_lines import written_places
-from query_api.retrieval.users_first import last_part, used_name
+from query_api.retrieval.users_first import is_called, last_part, used_name
 from schemas import bundle as b
 from schemas import tools as t
 from streams.stores.sessions import SessionStore
@@ -375,16 +375,22 @@ class BundleService:
         declaration a file where the answer's own fields take half the envelope's share
         before any file (a second declaration's receipt and header would pass it: 2,000
         tokens, not 4,000)."""
+        used = used_name(task)
         focus = Focus(
             task_stems(task),
             qualified=tuple(qualified_names(task)),
             places=tuple(written_places(task)),
-            used=last_part(used) if (used := used_name(task)) else None,
+            used=last_part(used) if used else None,
+            used_calls=self._called(shell.repoId, used) if used else False,
         )
         budget = shell.budgetTokens
         if budget < b.DEFAULT_BUDGET and self._wire(shell) > ENVELOPE_SHARE / 2 * budget:
             focus = replace(focus, spans=1)
         return focus
+
+    def _called(self, repo_id: str, name: str) -> bool:
+        """Whether `name` declares only functions and methods (users_first.is_called)."""
+        return is_called(name, self.renderer.symbols.symbols_named(repo_id, [last_part(name)]))
 
     async def _least_budget(
         self,

@@ -109,6 +109,7 @@ class EntryRenderer:
             focus.qualified,
             hit,
             focus.used,
+            focus.used_calls,
         )
 
     def slices(

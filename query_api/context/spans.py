@@ -89,6 +89,7 @@ class Focus:
     qualified: Sequence[Sequence[str]] = ()  # the task's qualified names, as their parts
     places: Sequence[Place] = ()  # the places the task names (`src/fetch.ts:219`)
     used: str | None = None  # the name whose users the task asks for (`formatError`)
+    used_calls: bool = False  # it is a function or method: its users call it
 
 
 def task_stems(task: str) -> frozenset[str]:
@@ -117,6 +118,7 @@ def select_spans(
     qualified: Sequence[Sequence[str]] = (),
     hit: tuple[int, int] | None = None,
     used_name: str | None = None,
+    used_calls: bool = False,
 ) -> list[tuple[int, int, str | None]]:
     """(start, end, fq name) line spans in file order, at most `max_lines` lines together
     (grown to `fill_lines` together when they hold fewer); when no declaration shares a word
@@ -128,7 +130,8 @@ def select_spans(
     declaration counts HOT_WEIGHT more (see hot_owner). `qualified`: the task's qualified
     names, whose declarations count QUALIFIED_WEIGHT more. `hit`: the lines the search hit
     points at, whose declaration counts HIT_WEIGHT more. `used_name`: the name whose users the
-    task asks for; where declarations other than its own use it, only those are sent."""
+    task asks for; where declarations other than its own use it, only those are sent (with
+    `used_calls`, only those calling it)."""
     max_lines = max(1, max_lines)
     if max_spans is None:
         max_spans = MAX_SPANS + (max_lines > SPAN_LINES)
@@ -136,7 +139,11 @@ def select_spans(
     declared = without_locals(list(symbols))
     owners = _line_owners(declared, lines[:total_lines])
     held = _own_stems(declared, owners, lines[:total_lines], stems)
-    users = _users_of(declared, owners, lines[:total_lines], used_name) if used_name else set()
+    users = (
+        _users_of(declared, owners, lines[:total_lines], used_name, used_calls)
+        if used_name
+        else set()
+    )
     owner = hot_owner(declared, hot)
     hit_at = hot_owner(declared, hit)
     # fd's time.rs sent its test `out_of_range_unix_timestamp_is_rejected`, not `from_str`
@@ -319,11 +326,18 @@ def _line_owners(declared: Sequence[SymbolRow], lines: Sequence[str]) -> list[in
 
 
 def _users_of(
-    declared: Sequence[SymbolRow], owner: Sequence[int], lines: Sequence[str], used: str
+    declared: Sequence[SymbolRow],
+    owner: Sequence[int],
+    lines: Sequence[str],
+    used: str,
+    calls: bool = False,
 ) -> set[int]:
     """The declarations of `declared` (other than those named `used`) whose own lines
-    hold `used` as a word: its callers, by their text."""
-    word = re.compile(rf"(?<![\w$]){re.escape(used)}(?![\w$])")
+    hold `used` as a word, or with `calls` a call of it (`URL(`, `parse::<T>(`, `get<T>(`:
+    QA on gorilla/mux sent route.go's `schemeMatcher.Match` for `what calls Route.URL`, for
+    its `r.URL.Scheme`, http.Request's field): its users, by their text."""
+    called = r"\s*(?:::\s*)?(?:<[^<>()\n]*>\s*)?\(" if calls else r"(?![\w$])"
+    word = re.compile(rf"(?<![\w$]){re.escape(used)}{called}")
     found = {
         owner[number]
         for number, line in enumerate(lines, start=1)

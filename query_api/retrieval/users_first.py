@@ -157,6 +157,16 @@ def raisers(name: str, bodies: Mapping[str, str]) -> dict[str, list[int]]:
     return out
 
 
+CALLED_KINDS = ("Method", "Function")  # a name only these declare: its users call it
+
+
+def is_called(name: str, rows: Sequence[SymbolRow]) -> bool:
+    """Whether every declaration of `rows` that `name` names is a function or method (and
+    there is one): its users call it, `.URL(`, not `req.URL.Path`."""
+    declared = declarations_named(name, rows)
+    return bool(declared) and all(row.kind in CALLED_KINDS for row in declared)
+
+
 def last_part(name: str) -> str:
     """A qualified name's declared name: `Logger.AddCallerSkip` -> AddCallerSkip."""
     return re.split(r"\.|::|#", name)[-1]

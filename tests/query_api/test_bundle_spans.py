@@ -550,3 +550,22 @@ def test_a_window_of_a_few_lines_holds_the_matched_line() -> None:
     stems = task_stems("te_is_trailers")
     [(a, z, fq)] = select_spans(symbols, len(body), stems, 2, 0, body, max_spans=1)
     assert fq == "te_is_trailers" and a <= 45 <= z, (a, z, body[a - 1 : z])
+
+
+def test_a_callers_task_is_sent_the_declarations_calling_the_name() -> None:
+    """QA on gorilla/mux: `what calls Route.URL` sent `schemeMatcher.Match` for its
+    `r.URL.Scheme`, a field of http.Request of the same name. A method's users call it."""
+    body = ["func (m schemeMatcher) Match(r *http.Request) bool {", "  return r.URL.Scheme != ''"]
+    body += ["}", ""] + [f"var filler{n} = {n}" for n in range(40)] + [""]
+    start = len(body) + 1
+    body += ["func build(route *Route) string {", "  u, _ := route.URL('id', '1')", "  return u"]
+    body += ["}"]
+    symbols = [
+        sym("schemeMatcher.Match", "Method", 1, 3),
+        sym("build", "Function", start, start + 3),
+    ]
+    stems = task_stems("what calls Route.URL")
+    words = select_spans(symbols, len(body), stems, 20, 0, body, used_name="URL")
+    assert [fq for *_, fq in words] == ["schemeMatcher.Match", "build"], words  # by the word
+    calls = select_spans(symbols, len(body), stems, 20, 0, body, used_name="URL", used_calls=True)
+    assert [fq for *_, fq in calls] == ["build"], calls
