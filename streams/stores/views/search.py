@@ -587,8 +587,15 @@ def files_written_by_name(
 
 
 def roles_in(query: str) -> set[Role]:
-    """The file roles a query asks for by name (`add tests for ...`)."""
-    return roles_asked({word.lower() for word in re.findall(r"[A-Za-z]+", query)})
+    """The file roles a query asks for by name (`add tests for ...`); not by a word of a
+    package-qualified name (`com.example.App`, `werkzeug.test.Client`: QA on
+    apache/commons-text, a pasted trace's `org.example` asked for example files)."""
+    words = re.findall(r"[A-Za-z]+", _QUALIFIED_NAME.sub(" ", query))
+    return roles_asked({word.lower() for word in words})
+
+
+# two lowercase package parts or more, then a type's (`com.example.App.main`)
+_QUALIFIED_NAME = re.compile(r"\b(?:[a-z_]\w*\.){2,}[A-Z]\w*(?:\.\w+)*")
 
 
 def role_prior(path: str, asked: set[Role], about: set[Role] | None = None) -> float:
