@@ -41,32 +41,31 @@ from query_api.context.entries import EntryRenderer
 from query_api.context.fill import MAX_FILES, MIN_ROOM, fill
 from query_api.context.one_line import one_line_note
 from query_api.context.passed_over import passed_over, passed_over_note
+from query_api.context.past_stored import past_stored_note
 from query_api.context.plan import ENVELOPE_SHARE, Coster, Item, Share, is_cut, plan
 from query_api.context.receipts import (
     UsageWindow,
     malformed_seen_note,
     parse_known,
     possession_token,
-    receipt_of,
     sha256_hex,
     unhonoured_note,
     worst_freshness,
 )
 from query_api.context.retry import least_budget
 from query_api.context.span_reuse import (
-    EDGE_LINES,
-    MIN_HELD_LINES,
     HeldSpans,
-    held_runs,
     sent_spans,
     unit_lines,
 )
 from query_api.context.spans import Focus, Span, task_stems
+from query_api.context.unheld import unheld
 from query_api.core.service import RepoContextService
 from query_api.memory.search import linked_for
 from query_api.memory.views import MemoryReader
 from query_api.retrieval.named_lines import written_places
 from query_api.retrieval.users_first import is_called, last_part, used_name
+from query_api.symbols.outline import stored_end_line
 from schemas import bundle as b
 from schemas import tools as t
 from streams.stores.sessions import SessionStore
@@ -165,7 +164,9 @@ class BundleService:
         if spans is not None and entry.contentHash is None:
             # a span overlapping what the session holds sends only the lines it lacks (the
             # whole body, which a `known` claim can name later, goes whole)
-            entry, texts, had, kept_back = self._unheld(repo_id, entry, digest, texts, had, spans)
+            entry, texts, had, kept_back = unheld(
+                self.count, repo_id, entry, digest, texts, had, spans
+            )
         else:
             kept_back = []
         # the lines of a span cut to those the session lacks that it holds (a window grown
@@ -199,73 +200,9 @@ class BundleService:
             "content": content,
             "tokenCount": self.count(content),
         }
-        unheld = entry.model_copy(update=update)
-        unheld._held = 1.0 - unheld.tokenCount / max(1, rendered)
-        return unheld, reused
-
-    def _unheld(
-        self,
-        repo_id: str,
-        entry: b.BundleEntry,
-        digest: str,
-        texts: list[str],
-        had: list[bool],
-        spans: HeldSpans,
-    ) -> tuple[b.BundleEntry, list[str], list[bool], list[tuple[int, int]]]:
-        """`entry` with each span that overlaps lines the session holds of this version (at
-        least MIN_HELD_LINES of them) cut to the runs it does not hold, each run a span unit
-        keyed by its lines; with its texts and which of its units the session has, to match,
-        and the runs of the cut spans' lines the session holds (to acknowledge). A session
-        sent ky's merge.ts 109-183 was sent 102-191 again: 75 of its 90 lines."""
-        parts: list[tuple[b.Unit | None, str, tuple[int, int] | None, bool]] = []
-        held: list[tuple[int, int]] = []
-        for unit, text, lines, was in zip(entry.units, texts, unit_lines(entry), had, strict=True):
-            rows = text.split("\n")
-            if was or lines is None or len(rows) != lines[1] - lines[0] + 1:
-                parts.append((unit, text, lines, was))
-                continue
-            runs = spans.uncovered(entry.path, digest, lines)
-            if len(rows) - sum(z - a + 1 for a, z in runs) < MIN_HELD_LINES:
-                parts.append((unit, text, lines, was))
-                continue
-            held += held_runs(lines, runs)
-            # a few lines at its edge are the padding around what the session holds
-            runs = [
-                (a, z) for a, z in runs if z - a + 1 >= EDGE_LINES or lines[0] < a <= z < lines[1]
-            ]
-            if not runs:  # the session holds all it says
-                parts.append((unit, text, lines, True))
-                continue
-            for a, z in runs:  # new units: a span of the lines the session lacks
-                parts.append(
-                    (None, "\n".join(rows[a - lines[0] : z - lines[0] + 1]), (a, z), False)
-                )
-        now_had = [was for *_, was in parts]
-        if all(old is not None for old, *_ in parts):  # none cut (some may be held now)
-            return entry, texts, now_had, []
-        several = len(parts) > 1
-        units = []
-        for old, text, span, _ in parts:
-            if old is not None and not several:
-                units.append(old)
-                continue
-            if old is None:
-                assert span is not None
-                receipt = receipt_of(repo_id, entry.path, digest, "span", f"{span[0]}-{span[1]}")
-                old = b.Unit(receipt=receipt, kind="span", tokenCount=self.count(text))
-            start, end = span if several and span else (None, None)
-            units.append(old.model_copy(update={"startLine": start, "endLine": end}))
-        new_texts = [text for _, text, _, _ in parts]
-        content = "\n".join(new_texts)
-        only = parts[0][2] if not several else None
-        update = {
-            "units": units,
-            "content": content,
-            "tokenCount": self.count(content),
-            "startLine": only[0] if only else None,
-            "endLine": only[1] if only else None,
-        }
-        return entry.model_copy(update=update), new_texts, now_had, held
+        lacked = entry.model_copy(update=update)
+        lacked._held = 1.0 - lacked.tokenCount / max(1, rendered)
+        return lacked, reused
 
     async def context(self, args: b.ContextArgs) -> b.ContextResult:
         spans = _ANSWER_SPANS.set(None)  # _context sets this answer's
@@ -310,7 +247,9 @@ class BundleService:
             freshness=fresh,
             note=with_note(
                 with_note(_unknown_detail(args.detail), unhonoured_note(args.known, held)),
-                malformed_seen_note(args.seen),
+                with_note(
+                    malformed_seen_note(args.seen), self._past_stored(args.repoId, cands[:top])
+                ),
             ),
         )
         focus = self._focus(shell, args.task)
@@ -358,6 +297,16 @@ class BundleService:
         noted = result.model_copy(update={"note": with_note(result.note, extra)})
         fitted, _ = self._fitted(noted, result.entries, result.truncated)
         return fitted if len(fitted.entries) == len(result.entries) else result
+
+    def _past_stored(self, repo_id: str, cands: list[Candidate]) -> str | None:
+        """The note naming the first files whose search hit is past their stored text
+        (past_stored.py), in the answer's fields before packing: the plan keeps its room."""
+        hits: list[tuple[str, tuple[int, int], int]] = []
+        for cand in cands:
+            row = self.views.get_content(repo_id, cand.path) if cand.lines else None
+            if cand.lines and row is not None and row.truncated:
+                hits.append((cand.path, cand.lines, stored_end_line(row.body)))
+        return past_stored_note(hits)
 
     def _passed_over_noted(self, result: b.ContextResult, planned: list[str]) -> b.ContextResult:
         """`result` with a note naming the files ranked above one it sends whose outlines did
