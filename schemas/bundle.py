@@ -66,6 +66,8 @@ class BundleEntry(ToolModel):
     _spans: tuple[tuple[int, int, str | None], ...] = PrivateAttr(default=())
     # the share of the rendering's code a session already held, left out of this entry
     _held: float = PrivateAttr(default=0.0)
+    # the lines of the file's search hit when they lie past its stored text (the text says so)
+    _hit_past: tuple[int, int] | None = PrivateAttr(default=None)
 
 
 class Reused(ToolModel):

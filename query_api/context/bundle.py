@@ -41,7 +41,6 @@ from query_api.context.entries import EntryRenderer
 from query_api.context.fill import MAX_FILES, MIN_ROOM, fill
 from query_api.context.one_line import one_line_note
 from query_api.context.passed_over import passed_over, passed_over_note
-from query_api.context.past_stored import past_stored_note
 from query_api.context.plan import ENVELOPE_SHARE, Coster, Item, Share, is_cut, plan
 from query_api.context.receipts import (
     UsageWindow,
@@ -65,7 +64,6 @@ from query_api.memory.search import linked_for
 from query_api.memory.views import MemoryReader
 from query_api.retrieval.named_lines import written_places
 from query_api.retrieval.users_first import is_called, last_part, used_name
-from query_api.symbols.outline import stored_end_line
 from schemas import bundle as b
 from schemas import tools as t
 from streams.stores.sessions import SessionStore
@@ -247,9 +245,7 @@ class BundleService:
             freshness=fresh,
             note=with_note(
                 with_note(_unknown_detail(args.detail), unhonoured_note(args.known, held)),
-                with_note(
-                    malformed_seen_note(args.seen), self._past_stored(args.repoId, cands[:top])
-                ),
+                malformed_seen_note(args.seen),
             ),
         )
         focus = self._focus(shell, args.task)
@@ -297,16 +293,6 @@ class BundleService:
         noted = result.model_copy(update={"note": with_note(result.note, extra)})
         fitted, _ = self._fitted(noted, result.entries, result.truncated)
         return fitted if len(fitted.entries) == len(result.entries) else result
-
-    def _past_stored(self, repo_id: str, cands: list[Candidate]) -> str | None:
-        """The note naming the first files whose search hit is past their stored text
-        (past_stored.py), in the answer's fields before packing: the plan keeps its room."""
-        hits: list[tuple[str, tuple[int, int], int]] = []
-        for cand in cands:
-            row = self.views.get_content(repo_id, cand.path) if cand.lines else None
-            if cand.lines and row is not None and row.truncated:
-                hits.append((cand.path, cand.lines, stored_end_line(row.body)))
-        return past_stored_note(hits)
 
     def _passed_over_noted(self, result: b.ContextResult, planned: list[str]) -> b.ContextResult:
         """`result` with a note naming the files ranked above one it sends whose outlines did

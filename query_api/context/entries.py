@@ -254,6 +254,9 @@ class EntryRenderer:
             truncatedAtLine=body.count("\n") + 1 if row is not None and row.truncated else None,
             linkedMemory=cand.linked,
         )
+        stored = entry.truncatedAtLine
+        if cand.lines is not None and stored is not None and cand.lines[0] > stored:
+            entry._hit_past = cand.lines  # the text says so: answers/text.py
         if level == "slices" and ranges and not whole_body:
             entry._spans = tuple(
                 (a, z, sym) for (a, z), (_, sym) in zip(ranges, units, strict=True)

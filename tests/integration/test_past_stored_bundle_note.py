@@ -1,7 +1,9 @@
-"""A bundle names a file whose search hit lies past the text the views store (the first 64 Ki
+"""A bundle says when a file's search hit lies past the text the views store (the first 64 Ki
 characters): it cannot send those lines, and sent other spans of the file without a word. QA
 on apache/commons-text: `TextStringBuilder.lastIndexOf("") returns incorrect index` sent its
-`append` overloads while `lastIndexOf` is at lines 2405-2433 (query_api/context/past_stored.py)."""
+`append` overloads while `lastIndexOf` is at lines 2405-2433. The entry's header in the text
+block names the hit's lines (query_api/answers/text.py): a note in both blocks had pushed 12
+more of the tuning half's 2,000-token answers past a 15 % envelope."""
 
 from __future__ import annotations
 
@@ -25,7 +27,7 @@ def long_module() -> str:
     return "\n".join(filler) + "\n" + tail
 
 
-async def test_a_hit_past_the_stored_text_is_named_in_the_note(tmp_path: Path) -> None:
+async def test_a_hit_past_the_stored_text_is_named_in_the_entry(tmp_path: Path) -> None:
     body = long_module()
     assert len(body) > 65_536
     files = {"strings.py": body, "other.py": "def index_of(text, needle):\n    return 0\n"}
@@ -37,5 +39,7 @@ async def test_a_hit_past_the_stored_text_is_named_in_the_note(tmp_path: Path) -
         hit = next(h for h in found["hits"] if h["entry"]["path"] == "strings.py")
         assert hit["startLine"] == last, hit  # search reads the whole file
         args = {"repoId": "repo", "task": task, "responseBudgetTokens": 4000}
-        answer = await call(s, "repocontext_context", args)
-        assert f"strings.py {last}-" in answer.get("note", ""), answer.get("note")
+        result = await s.call_tool("repocontext_context", args)
+        text = result.content[0].text  # type: ignore[union-attr]
+        header = next(line for line in text.split("\n") if line.startswith("== strings.py"))
+        assert f"the search's hit, {last}-" in header, header
