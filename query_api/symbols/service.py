@@ -163,24 +163,19 @@ class SymbolService:
             indexed = [p for p, _, _ in self.views.text_file_sizes(repo_id)]
             files = [python_module_files(module, indexed) for module in imports]
             imports = [f[0] if f else module for f, module in zip(files, imports, strict=True)]
-        named = ", ".join(imports[:DIRECTORY_EXAMPLES])
-        more = (
-            f" and {len(imports) - DIRECTORY_EXAMPLES} more"
-            if len(imports) > DIRECTORY_EXAMPLES
-            else ""
-        )
+        named = _listed(imports)
         # axios' resolveConfig.js is `export default (config) => {...}`: its code is its
         # own, and "outline those" sent the agent to eight files none of which held it
         line = default_expression_line(self._text_of(repo_id, path) or "") if js else None
         if line is not None:
             code = f"{path} declares no name: its code is the expression it exports by default"
-            return f"{code}, from line {line}" + (f"; it imports {named}{more}" if named else "")
+            return f"{code}, from line {line}" + (f"; it imports {named}" if named else "")
         doc = package_doc(self._text_of(repo_id, path) or "") if path.endswith(".go") else None
         if doc is not None:
             return self._package_doc_note(repo_id, path, *doc)
         if not imports:
             return None
-        return f"{path} declares nothing itself; it imports {named}{more}: outline those"
+        return f"{path} declares nothing itself; it imports {named}: outline those"
 
     def _package_doc_note(self, repo_id: str, path: str, package: str, line: int) -> str:
         """A Go file of its package's documentation alone (go_package_doc.py): what it is,
@@ -198,13 +193,7 @@ class SymbolService:
         said += f"before `package {package}` (line {line})"
         if not others:
             return said
-        named = ", ".join(others[:DIRECTORY_EXAMPLES])
-        more = (
-            f" and {len(others) - DIRECTORY_EXAMPLES} more"
-            if len(others) > DIRECTORY_EXAMPLES
-            else ""
-        )
-        return f"{said}; outline the package's other files: {named}{more}"
+        return f"{said}; outline the package's other files: {_listed(others)}"
 
     def _init_imports_note(self, repo_id: str, path: str) -> str | None:
         """A Python package's __init__.py declaring constants only (`__version__`, `__all__`)
@@ -216,13 +205,7 @@ class SymbolService:
         files = sorted({f[0] for f in found if f and f[0] != path})
         if not files:
             return None
-        named = ", ".join(files[:DIRECTORY_EXAMPLES])
-        more = (
-            f" and {len(files) - DIRECTORY_EXAMPLES} more"
-            if len(files) > DIRECTORY_EXAMPLES
-            else ""
-        )
-        return f"{path} declares no function or class; it imports {named}{more}: outline those"
+        return f"{path} declares no function or class; it imports {_listed(files)}: outline those"
 
     def _module_file(self, repo_id: str, module: str) -> str:
         """A TS/JS module's one indexed file (`src/client` -> `src/client.ts`), which outline
@@ -360,14 +343,9 @@ class SymbolService:
         files = sorted(files, key=lambda f: is_generated(f, ""))
         if len(files) == 1:
             return f"{path} is no file; it is declared in {next(iter(files))}: name that file"
-        named = ", ".join(list(files)[:DIRECTORY_EXAMPLES])
-        more = (
-            f" and {len(files) - DIRECTORY_EXAMPLES} more"
-            if len(files) > DIRECTORY_EXAMPLES
-            else ""
-        )
+        named = _listed(list(files))
         # a Go name (`main.main`) is declared in each folder of that package clause
-        return f"{path} is no file; it is declared in {len(files)} files, {named}{more}: name one"
+        return f"{path} is no file; it is declared in {len(files)} files, {named}: name one"
 
     def _on_disk_note(self, repo_id: str, path: str) -> str | None:
         """A file of the workspace that the index left out (a binary, an ignored file, one
