@@ -465,7 +465,7 @@ def entry_lines(e: b.BundleEntry, shared: frozenset[str] = frozenset()) -> list[
     out = [f"== {_where(e.path, e.startLine, e.endLine)}" + (f" [{why}]" if why else "")]
     if e.truncatedAtLine is not None:  # the file goes on: its stored text stops in that line
         past = e._hit_past  # the search's hit lies past it: the agent reads it from the file
-        hit = f"; the search's hit, {past[0]}-{past[1]}, is past it" if past else ""
+        hit = f"; hit {past[0]}-{past[1]} past it" if past else ""
         out[0] += f" (stored text stops at line {e.truncatedAtLine}{hit})"
     for m in e.linkedMemory:
         out.append(f"memory {quoted(m.key)}: {quoted(m.summary)}{_stale(m.stale)}")

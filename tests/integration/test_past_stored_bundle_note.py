@@ -42,4 +42,4 @@ async def test_a_hit_past_the_stored_text_is_named_in_the_entry(tmp_path: Path) 
         result = await s.call_tool("repocontext_context", args)
         text = result.content[0].text  # type: ignore[union-attr]
         header = next(line for line in text.split("\n") if line.startswith("== strings.py"))
-        assert f"the search's hit, {last}-" in header, header
+        assert f"; hit {last}-" in header and "past it)" in header, header
