@@ -317,7 +317,7 @@ def locate_in_file(
     # `struct WalkBuilder` starts, not the doc comment above it that names it too
     licence_end = after_licence(lines)
     prefer = LinePreference(
-        {s.start_line for s in symbols}, named, rarity, covered(symbols), licence_end, lines
+        {s.start_line for s in symbols}, named, rarity, covered(symbols), licence_end, lines, body
     )
     # the lines scored exactly: the CANDIDATE_LINES with the highest bounds, of equal bounds
     # those the preference puts first (by line alone, a word on every line kept a named
