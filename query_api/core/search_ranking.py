@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
 from query_api.core.index_build import cut_files
+from query_api.retrieval.defining_files import declared_spelling
 from query_api.retrieval.definition_sites import (
     at_definitions,
     defined_name,
@@ -72,6 +73,12 @@ async def rank_search(
 async def _rank(
     retriever: Retriever, locator: HitLocator, repo_id: str, args: t.SearchArgs, details: bool
 ) -> Ranked:
+    # `where is multidict defined` asks for werkzeug's MultiDict: read as the declared name
+    spelled = await asyncio.to_thread(
+        retriever.views.read, lambda conn: declared_spelling(conn, repo_id, args.query)
+    )
+    if spelled != args.query:
+        args = args.model_copy(update={"query": spelled})
     answer = await retriever.search(repo_id, args.query, args.k)
     if not WORD.search(args.query):  # "   ", "*": vectors would rank files all the same
         return Ranked(answer.mode, _claimed(answer.path, []), [], wordless_note(args.query))

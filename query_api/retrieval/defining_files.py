@@ -5,6 +5,8 @@ The vectors read such a query as prose about values, and keyword search as the w
 QA on spf13/pflag ranked golangflag.go (`flagValueWrapper`) and int.go (`intValue`) above
 flag.go, the one file declaring `type Value interface`. The declaring files are lifted to the
 head as a path the query names is (declared_first), and brought in when the pool lacks them.
+A name written in another case than its declaration's (`where is multidict defined`) is read
+as the declared one (declared_spelling).
 """
 
 from __future__ import annotations
@@ -15,10 +17,12 @@ import sqlite3
 from processors.symbols.reference_sites import MACRO_BANG
 from query_api.retrieval.definition_sites import FIELD_KIND, asked_kinds, defined_name
 from streams.stores.views.search import role_prior, roles_in
+from streams.stores.views.symbol_decls import names_alike
 from streams.stores.views.symbols import symbols_named
 
 MAX_DEFINING = 5  # more files declaring the name: it is too common to say which is meant
 _LOOKUP = 200  # declarations of the name read
+_SPELLINGS = 6  # names alike but for case weighed, most declared first
 
 
 def defining_files(conn: sqlite3.Connection, repo_id: str, query: str) -> set[str]:
@@ -43,3 +47,34 @@ def defining_files(conn: sqlite3.Connection, repo_id: str, query: str) -> set[st
     asked = roles_in(query)
     paths = {row.path for row in declarations if role_prior(row.path, asked) >= 1.0}
     return paths if len(paths) <= MAX_DEFINING else set()
+
+
+def declared_spelling(conn: sqlite3.Connection, repo_id: str, query: str) -> str:
+    """The definition query with its name spelled as the repository declares it, when it
+    declares no name as written but one alike but for case: `where is multidict defined`
+    matched werkzeug's `MultiDict` nowhere (a QA pass on pallets/werkzeug: test.py's
+    `_args: MultiDict[...]` first, the declaring file second with no `symbol:` reason). Of
+    several, the one of a kind the query asks for, then one no field, then the most declared."""
+    name = defined_name(query)
+    if name is None:
+        return query
+    last = [part for part in re.split(r"\.|::|#", name) if part][-1]
+    alike = names_alike(conn, repo_id, last, _SPELLINGS)
+    if not alike or any(spelled == last for spelled, _ in alike):
+        return query
+    if symbols_named(conn, repo_id, [last + MACRO_BANG], 1, 1):
+        return query
+    kinds = asked_kinds(query)
+
+    def weight(spelled_files: tuple[str, int]) -> tuple[bool, bool, int]:
+        spelled, files = spelled_files
+        rows = symbols_named(conn, repo_id, [spelled], _LOOKUP, _LOOKUP)
+        asked = bool(kinds) and any(row.kind in kinds for row in rows)
+        return asked, any(row.kind != FIELD_KIND for row in rows), files
+
+    spelled = max(alike, key=weight)[0]
+    written = list(re.finditer(rf"(?<![\w$]){re.escape(last)}(?![\w$])", query))
+    if not written:
+        return query
+    at = written[-1]
+    return query[: at.start()] + spelled + query[at.end() :]

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from query_api.retrieval.defining_files import MAX_DEFINING, defining_files
+from query_api.retrieval.defining_files import MAX_DEFINING, declared_spelling, defining_files
 from streams.stores import ViewStore
 from streams.stores.views.handlers import default_registry
 from tests.streams.symbol_records import records
@@ -64,3 +64,52 @@ def test_a_name_declared_everywhere_names_no_file(tmp_path: Path) -> None:
         f"v{i}.go": "package pflag\n\ntype Value interface{}\n" for i in range(MAX_DEFINING + 1)
     }
     assert _defining(tmp_path, files, "Value interface") == set()
+
+
+STRUCTURES = """class MultiDict(dict):
+    pass
+
+
+class ImmutableMultiDict(MultiDict):
+    pass
+"""
+TEST_PY = """from structures import MultiDict
+
+_args: MultiDict = MultiDict()
+MULTIDICT_LIMIT = 3
+"""
+
+
+def _spelled(tmp_path: Path, files: dict[str, str], query: str) -> str:
+    with ViewStore(tmp_path / "views.db", default_registry()) as views:
+        for path, body in files.items():
+            views.apply(records(path, body), {})
+        return views.read(lambda conn: declared_spelling(conn, "r", query))
+
+
+def test_a_name_written_in_another_case_is_read_as_declared(tmp_path: Path) -> None:
+    files = {"structures.py": STRUCTURES, "test.py": TEST_PY}
+    # QA on pallets/werkzeug: `where is multidict defined` gave no file a `symbol:` reason
+    assert _spelled(tmp_path, files, "where is multidict defined") == "where is MultiDict defined"
+    assert (
+        _spelled(tmp_path, files, "where is the multidict class defined?")
+        == "where is the MultiDict class defined?"
+    )
+    # the constant MULTIDICT_LIMIT is no spelling of it; a name declared as written stays
+    assert _spelled(tmp_path, files, "where is MultiDict defined") == "where is MultiDict defined"
+    # no name alike, or no definition query: the query as given
+    assert _spelled(tmp_path, files, "where is frozendict defined") == "where is frozendict defined"
+    assert _spelled(tmp_path, files, "multidict keeps order") == "multidict keeps order"
+
+
+def test_of_spellings_alike_a_kind_asked_then_no_field_wins(tmp_path: Path) -> None:
+    files = {
+        "a.py": "HEADERS = 1\n",
+        "b.py": "HEADERS = 2\n",
+        "c.py": "class Headers:\n    pass\n",
+    }
+    # two files declare the constant, one the class: `headers class` asks the class
+    assert _spelled(tmp_path, files, "where is the headers class defined") == (
+        "where is the Headers class defined"
+    )
+    assert _spelled(tmp_path, files, "where is headers defined") == "where is Headers defined"
