@@ -722,11 +722,14 @@ def _named_past_body(
     best stored line would point somewhere else."""
     stored_lines = body.count("\n") + 1
     named = {r.removeprefix(SYMBOL_REASON) for r in reasons if r.startswith(SYMBOL_REASON)}
-    wanted = set(terms.identifiers) | terms.words
     past = [s for s in symbols if s.start_line > stored_lines and s.fq_name in named]
-    for symbol in past:
-        if symbol.name.lower() in wanted:
-            return symbol
+    # a name the query writes as code before one a plain word of it names: QA on
+    # valyala/fasthttp, `validate trailer values in parseTrailer` pointed header.go at
+    # `RequestHeader.validate`, the first in the file, not at `parseTrailer`
+    for wanted in (set(terms.identifiers), terms.words):
+        for symbol in past:
+            if symbol.name.lower() in wanted:
+                return symbol
     if terms.tests_asked or about_tests(terms.words, terms.identifiers):
         # a test named for a name the query writes (`tests for is_complete_fast`: QA on
         # hyperium/hyper pointed role.rs at the function, its `test_is_complete_fast` being
