@@ -28,8 +28,8 @@ _SPELLINGS = 6  # names alike but for case weighed, most declared first
 def defining_files(conn: sqlite3.Connection, repo_id: str, query: str) -> set[str]:
     """The files declaring the name the query asks the definition of (its last part, for a
     qualified name: its qualifier is search's), of the kinds it asks for, members (fields)
-    only when nothing else is declared so; none for a name more than MAX_DEFINING files
-    declare, and none of a role the query does not ask for (a test's mock)."""
+    only when nothing else of a role the query asks for is declared so (a test's mock is
+    none); none for a name more than MAX_DEFINING files declare."""
     name = defined_name(query)
     if name is None:
         return set()
@@ -43,9 +43,13 @@ def defining_files(conn: sqlite3.Connection, repo_id: str, query: str) -> set[st
         for row in symbols_named(conn, repo_id, names, _LOOKUP, _LOOKUP)
         if row.name in names and (not kinds or row.kind in kinds)
     ]
-    declarations = [row for row in rows if row.kind != FIELD_KIND] or rows
+    # of the roles the query asks for (no test's mock): a module's variable declared so
+    # (msw's `export const http = {...}`) is meant over members only tests declare
+    # (`interface Window { msw: { http: typeof http } }`: QA on mswjs/msw lifted no file)
     asked = roles_in(query)
-    paths = {row.path for row in declarations if role_prior(row.path, asked) >= 1.0}
+    rows = [row for row in rows if role_prior(row.path, asked) >= 1.0]
+    declarations = [row for row in rows if row.kind != FIELD_KIND] or rows
+    paths = {row.path for row in declarations}
     return paths if len(paths) <= MAX_DEFINING else set()
 
 
