@@ -112,6 +112,7 @@ NAME_BOOST = 1.5
 SCOPE_BOOST = 1.5  # processors.query_scope: a file inside the scope a query opens with
 MENTION_BOOST = 2.0  # processors.query_mentions: a file whose body spells a name the query writes
 MAX_MENTIONED_FILES = 10  # a name more files use points nowhere
+_NAME_PARTS = re.compile(r"\.|::")  # where a qualified name's parts meet
 # BM25's length normalisation (b = 0.75, fixed in FTS5) pushes long files down, yet the long
 # files of a repository are where most changes land: a mild prior (1 + ln(1 + lines))^0.5
 # gives some of it back (a 1,000-line file 1.27x a 50-line one).
@@ -693,7 +694,10 @@ def _hit(
     if symbol_hit:
         room = MAX_REASONS - len(reasons) - (1 if body_hit else 0)
         named = declared.get(path, {})
-        exact = sorted(named, key=lambda fq: (-named[fq], fq))  # as written first
+        # as written first; of those alike, the top-level declaration before members named
+        # the same (fasthttp's `type perIPConnCounter`, not the field `perIPConn.
+        # perIPConnCounter` that sorts before it): the hit's lines follow the first reason
+        exact = sorted(named, key=lambda fq: (-named[fq], len(_NAME_PARTS.split(fq)), fq))
         others = matching[: room + len(exact)]
         fq_names = list(dict.fromkeys([*exact, *others]))[:room]
         reasons += [SYMBOL_REASON_PREFIX + fq_name for fq_name in fq_names]
