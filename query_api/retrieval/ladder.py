@@ -48,6 +48,7 @@ from query_api.retrieval.frames_first import frames_first, holds_frames
 from query_api.retrieval.fusion import fuse
 from query_api.retrieval.hit_details import QueryTerms, query_terms
 from query_api.retrieval.neighbour_fill import fill_tail
+from query_api.retrieval.own_file_users import own_file_users
 from query_api.retrieval.pasted_message import files_writing_message, message_queries
 from query_api.retrieval.readiness import Readiness
 from query_api.retrieval.subjects import subjects_first
@@ -422,7 +423,12 @@ class Retriever:
             # a one-word member (`ExitCode::exit`) the query names with its type: the files
             # using it through a value and naming that type (QA on sharkdp/fd)
             found = self._member_users(repo_id, last_part(name), own, owner, calls=calls)
-        return sorted(found, key=lambda p: (is_test_path(p), -len(found[p]), p))
+        counts = {path: len(uses) for path, uses in found.items()}
+        if distinctive(last_part(name)):  # its own file calling it (own_file_users.py)
+            refs = symbols.references_to(repo_id, [last_part(name)])
+            for path, uses in own_file_users(refs, declared).items():
+                counts.setdefault(path, len(uses))
+        return sorted(counts, key=lambda p: (is_test_path(p), p in own, -counts[p], p))
 
     def _declarations_users(self, repo_id: str, declared: list[SymbolRow]) -> dict[str, list[str]]:
         """The files referencing `declared`, each with its declarations doing so: the users
