@@ -13,6 +13,7 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
+from processors.tokenizer import STOP_WORDS
 from query_api.core.index_build import cut_files
 from query_api.retrieval.defining_files import declared_spelling
 from query_api.retrieval.definition_sites import (
@@ -43,6 +44,7 @@ if TYPE_CHECKING:
 
 NAMED_IN_PART = 3  # the files read only in part a no-match note names; more are counted
 WORD = re.compile(r"\w")  # a letter, digit or underscore, in any script
+_AROUND_WORD = "\"'`()[]{},.;:!?"  # what a word is written between in a sentence
 
 
 @dataclass(frozen=True)
@@ -67,7 +69,26 @@ async def rank_search(
     """The retrieval ladder's hits with their lines and snippet (with `details`); an answer
     in which no hit holds the query's words nor is semantically close says so instead."""
     with one_answer():  # a generated module's declarations read once, not once per step
-        return await _rank(retriever, locator, repo_id, args, details)
+        ranked = await _rank(retriever, locator, repo_id, args, details)
+        content = without_stop_words(args.query)
+        if ranked.hits or content is None:
+            return ranked
+        # QA on Textualize/rich: `promote the demo` answered nothing, the pool filled by
+        # files holding only `the` above the docs holding `demo` (`promote demo` found them)
+        again = await _rank(
+            retriever, locator, repo_id, args.model_copy(update={"query": content}), details
+        )
+        return again if again.hits else ranked
+
+
+def without_stop_words(query: str) -> str | None:
+    """`query` less its words that are stop words alone (`the`, not `the_width` or `a.b`),
+    when it has such words and others; else None."""
+    words = query.split()
+    kept = [w for w in words if w.strip(_AROUND_WORD).casefold() not in STOP_WORDS]
+    if len(kept) == len(words) or not any(WORD.search(w) for w in kept):
+        return None
+    return " ".join(kept)
 
 
 async def _rank(
