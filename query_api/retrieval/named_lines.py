@@ -15,7 +15,7 @@ from __future__ import annotations
 import itertools
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from query_api.retrieval.hit_details import (
     DETAILED_HITS,
@@ -36,6 +36,8 @@ class Place:
     path: str  # as written (casefolded), without the lines
     first: int
     last: int
+    # the code a Python traceback's frame quotes for its line, stripped: not compared
+    quoted: str = field(default="", compare=False)
 
 
 def named_place(query: str) -> Place | None:
@@ -60,7 +62,8 @@ _PLACE_WORDS = 400  # words of a task looked at for places: what a caller sends 
 _PLACE_CHARS = 8000  # characters of it looked at for places written in words, alike
 _AROUND = "`'\"()[]<>{},;"  # quotes and brackets a place is written in (`app.ts:12`)
 # a Python traceback's frame, as the interpreter prints it
-_FRAME = re.compile(r'File "([^"\n]+)", line (\d+)')
+# and the line of code it quotes below it, when it does
+_FRAME = re.compile(r'File "([^"\n]+)", line (\d+)[^\n]*(?:\n[ \t]+(?![ \t]|File ")([^\n]*\S))?')
 # a compiler's place, a line and maybe its column in parentheses after the file, then a colon:
 # TypeScript's `src/s3.ts(152,9): error TS2322: ...`, MSBuild's `Program.cs(12,5): error`
 _COMPILER_PLACE = re.compile(
@@ -95,11 +98,16 @@ def frames(text: str) -> list[Place]:
     MAX_PLACES."""
     out: list[Place] = []
     written = [
-        (frame.group(1).replace("\\", "/").removeprefix("./"), int(frame.group(2)))
+        (
+            frame.group(1).replace("\\", "/").removeprefix("./"),
+            int(frame.group(2)),
+            (frame.group(3) or "").strip(),
+        )
         for frame in reversed(list(_FRAME.finditer(text)))
     ]
-    for path, line in [*written, *jvm_frames(text), *go_frames(text)]:
-        place = Place(path.casefold(), line, line)
+    others = [(path, line, "") for path, line in [*jvm_frames(text), *go_frames(text)]]
+    for path, line, quoted in [*written, *others]:
+        place = Place(path.casefold(), line, line, quoted)
         if line >= 1 and place not in out:
             out.append(place)
             if len(out) >= MAX_PLACES:
@@ -247,6 +255,8 @@ def at_named_lines(
                 lines = body.split("\n")
                 if body.endswith("\n"):
                     lines.pop()
+                place, moved = _quoted_line(path, place, lines)
+                notes.extend(filter(None, [moved]))
                 if place.first > len(lines):
                     notes.append(
                         _past_end(path, place, len(lines), "truncated" in hit.entry.fields)
@@ -259,6 +269,26 @@ def at_named_lines(
                 hit = named_holder(locator, repo_id, hit, place, alone)
         out.append(hit)
     return out, "; ".join(notes) or None
+
+
+def _quoted_line(path: str, place: Place, lines: Sequence[str]) -> tuple[Place, str | None]:
+    """The place of a traceback frame whose line holds other code than it quotes moved to the
+    line holding that code nearest it, and a note saying so; else the place as it is. A trace
+    from another version of the file (an installed release) names lines that have moved:
+    QA on Textualize/rich, `rich/table.py`, line 560 quoting `width_ranges = [` pointed at
+    line 560 of the checkout, `max_width,`; that code is at 529."""
+    quoted = place.quoted
+    if not quoted or (place.first <= len(lines) and lines[place.first - 1].strip() == quoted):
+        return place, None
+    holding = [n for n, line in enumerate(lines, 1) if line.strip() == quoted]
+    if not holding:
+        return place, None
+    line = min(holding, key=lambda n: (abs(n - place.first), n))
+    note = (
+        f"{path} line {place.first} of the traceback is line {line} here "
+        f"(`{_cut(quoted)}`): the traceback comes from another version of the file"
+    )
+    return Place(place.path, line, line, quoted), note
 
 
 def named_holder(
@@ -286,13 +316,20 @@ def named_holder(
 
 
 def holding(symbols: Sequence[Declared], place: Place) -> Declared | None:
-    """The innermost declaration holding the place's lines, else the innermost holding its
-    first line."""
-    for last in (place.last, place.first):
-        around = [s for s in symbols if s.start_line <= place.first and last <= s.end_line]
-        if around:
-            return min(around, key=lambda s: s.end_line - s.start_line)
-    return None
+    """The innermost declaration holding the place's lines, else the one holding most of
+    them (of those alike, the innermost): QA on valyala/fasthttp, `bytesconv.go:120-130`
+    named AppendHTTPDate, whose closing brace is line 120, not ParseHTTPDate (122-128)."""
+    around = [s for s in symbols if s.start_line <= place.first and place.last <= s.end_line]
+    if around:
+        return min(around, key=lambda s: s.end_line - s.start_line)
+
+    def held(s: Declared) -> int:
+        return min(s.end_line, place.last) - max(s.start_line, place.first) + 1
+
+    overlapping = [s for s in symbols if held(s) > 0]
+    if not overlapping:
+        return None
+    return max(overlapping, key=lambda s: (held(s), s.start_line - s.end_line))
 
 
 def _past_end(path: str, place: Place, count: int, truncated: bool) -> str:
