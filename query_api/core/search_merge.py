@@ -48,23 +48,41 @@ def merge_search_answers(
         mode=lead.mode if lead is not None else SearchMode.EMPTY,
         retrievalPath=lead.retrievalPath if lead is not None else RetrievalPath.KEYWORD_NO_EMBEDDER,
         hits=[hit for hit, _, _ in ranked],
-        note=_merged_note(bool(ranked), searched, answers, freshness),
+        note=_merged_note([answer for _, answer, _ in ranked], searched, answers, freshness),
         freshness=freshness,
         searchedRepos=sorted(searched),
     )
 
 
 def _merged_note(
-    any_hit: bool,
+    shown: Sequence[t.SearchResult],
     searched: set[str],
     answers: Sequence[t.SearchResult],
     freshness: t.Freshness | None,
 ) -> str | None:
-    """Why the merged answer may be partial (an index still being built), or why it is empty."""
-    if any_hit:
-        return building_note(freshness.indexing) if freshness and freshness.indexing else None
+    """Why the merged answer may be partial (an index still being built), what the answers
+    whose hits it shows say of them (`shown`, one per hit), or why it is empty."""
+    if shown:
+        return _shown_notes(shown, len(searched) == 1, freshness)
     if len(searched) == 1:  # that repository's own note says why
         return next((a.note for a in answers if a.note), f"no hit in {min(searched)}")
     if not searched:
         return "no repository you may read is registered"
     return f"no hit in any of the {len(searched)} repositories searched"
+
+
+def _shown_notes(
+    shown: Sequence[t.SearchResult], alone: bool, freshness: t.Freshness | None
+) -> str | None:
+    """The notes of the answers whose hits the merged answer shows, each once and after its
+    repository's id when several were searched. QA on Textualize/rich, one repository served:
+    without a repoId, `rich/table.py:99999` lost the note saying the line is past the end."""
+    building = building_note(freshness.indexing) if freshness and freshness.indexing else None
+    if alone:  # that repository's note holds its own building note
+        return shown[0].note or building
+    notes: list[str] = [building] if building else []
+    for answer in shown:
+        note = f"{answer.repoId}: {answer.note}" if answer.repoId and answer.note else answer.note
+        if note and note not in notes:
+            notes.append(note)
+    return "; ".join(notes) or None
