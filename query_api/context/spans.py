@@ -202,6 +202,7 @@ def select_spans(
                 a, z = _shifted(lines, a, z, lowest, min(a + lead, last - (z - a)))
                 if a > 1 and lines[a - 2].strip():  # held at its declaration's end: fewer lines
                     a = _trimmed(lines, a, span.hot[0] if span.hot else z, stems)
+            a, z = _with_head(span, a, z)
         chosen.append((a, z, span.fq))
         used += z - a + 1
         if used >= max_lines or len(chosen) >= max_spans:
@@ -301,6 +302,18 @@ def _window_at(line: int, a: int, z: int, size: int) -> tuple[int, int]:
     """`size` lines of lines a-z from a little above `line`."""
     start = max(a, min(line - _lead(size), z - size + 1))
     return start, start + size - 1
+
+
+def _with_head(span: _Span, a: int, z: int) -> tuple[int, int]:
+    """A window (a, z) on a declaration longer than the share, moved up to open on the
+    declaration's first line when that is at most SNAP_LINES above it and the matched line
+    stays in it: commons-text's `WordUtils.wrap` was sent from 752, the line below its
+    signature, and an agent could not tell which overload or parameters it read."""
+    up = a - span.start
+    if up <= 0 or up > SNAP_LINES:
+        return a, z
+    matched = span.hot[0] if span.hot is not None else a + _lead(z - a + 1)
+    return (span.start, z - up) if matched <= z - up else (a, z)
 
 
 def _lead(size: int) -> int:

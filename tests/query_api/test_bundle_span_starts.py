@@ -55,3 +55,23 @@ def test_lines_the_tasks_words_match_are_not_given_up() -> None:
     stems = task_stems("frobnicate in createFetch")
     [(a, _, _)] = select_spans([sym("createFetch", "Function", 1, 200)], 200, stems, 50, lines=body)
     assert a <= 154
+
+
+def test_a_window_just_below_a_declarations_head_opens_on_it() -> None:
+    # QA on apache/commons-text: `WordUtils.wrap` (751-840) with its context lines was longer
+    # than the share, and its window opened on 752, the line below the signature
+    body = [f"     * doc line {n}" for n in range(1, 10)] + ["     */"]
+    start = len(body) + 1
+    body += ["    public static String wrap(String str, int wrapLength, String wrapOn) {"]
+    body += [f"        step{n}(str);" for n in range(1, 89)]
+    body[60] = "        keepSurrogatePairWhole(str);"  # line 61: what the task names
+    body += ["    }", "", "    public static String other() {", "        return null;", "    }"]
+    end = start + 89
+    symbols = [
+        sym("WordUtils.wrap", "Method", start, end),
+        sym("WordUtils.other", "Method", end + 2, end + 4),
+    ]
+    stems = task_stems("keep surrogate pair whole in wrap")
+    [(a, z, fq)] = select_spans(symbols, len(body), stems, 92, lines=body)
+    assert fq == "WordUtils.wrap" and a == start, (a, z)  # the signature is sent
+    assert a <= 61 <= z
