@@ -249,6 +249,9 @@ def _at_uses(
     uses = [n for n in found if (n in imported) == imports] or found
     if called is not None:
         uses = [n for n in uses if called.search(lines[n - 1])] or uses
+    if asked == name:  # asked for unqualified: X itself before another's (`strconv.ParseUint`)
+        bare = re.compile(rf"(?<![\w$.])(?<!::)(?<!->){re.escape(name)}(?![\w$])")
+        uses = [n for n in uses if bare.search(lines[n - 1])] or uses
     if not uses:
         return hit
     first = uses[0]
