@@ -82,11 +82,21 @@ def without_commit_type(query: str) -> str:
     return text[found.end() :]
 
 
+# an exception's type a pasted error message opens with (`ValueError: ...`, `rich.errors.
+# MarkupError: ...`, `java.lang.IllegalStateException: ...`): the error, not a package. QA on
+# Textualize/rich: read as a scope, `StyleSyntaxError` picked no hit lines, and rich/errors.py
+# pointed at `class NotRenderableError` for the message's `not`
+_EXCEPTION_TYPE = re.compile(r"(?:[A-Za-z_]\w*\.)*[A-Z]\w*(?:Error|Exception|Warning)")
+
+
 def _opening_scope(query: str) -> re.Match[str] | None:
     """The scope prefix a query opens with (after any gitmoji), matched on the query as
     stripped of them (`match.string`)."""
     text = _LEADING_SYMBOLS.sub("", query.strip())
-    return _CONVENTIONAL.match(text) or _TAG.match(text) or _PACKAGE_PATH.match(text)
+    package = _PACKAGE_PATH.match(text)
+    if package is not None and _EXCEPTION_TYPE.fullmatch(package.group(1)):
+        package = None
+    return _CONVENTIONAL.match(text) or _TAG.match(text) or package
 
 
 def in_scope(path: str, scopes: tuple[tuple[str, ...], ...]) -> bool:
