@@ -44,6 +44,7 @@ from query_api.retrieval.doc_words import DOC_WORDS
 from query_api.retrieval.line_preference import LinePreference, covered
 from query_api.retrieval.named_declaration import declaration_named
 from query_api.retrieval.passages import passage_lines
+from query_api.retrieval.past_first_reason import past_first_reason
 from query_api.retrieval.place_numbers import without_place_numbers
 from query_api.retrieval.test_module_lines import (
     about_tests,
@@ -658,6 +659,8 @@ def _detailed(
             found = locate_in_file(body, symbols, _by_parts(terms), within, named_in)
         if found is None and body:  # no word of the query on any line: where vectors matched
             found = _passage_location(repo_id, path, body, hit.vectorId)
+        if within is None and "truncated" in hit.entry.fields:  # past_first_reason.py
+            found = _past_first_reason(symbols, hit.reasons, terms, body, found) or found
     reasons = display_reasons(hit.reasons, path, packages)
     if named is not None:
         reasons = _named_first(
@@ -669,6 +672,22 @@ def _detailed(
         if found.snippet:
             update["snippet"] = found.snippet
     return hit.model_copy(update=update)
+
+
+def _past_first_reason(
+    symbols: Sequence[Declared],
+    reasons: Sequence[str],
+    terms: QueryTerms,
+    body: str,
+    found: Location | None,
+) -> Location | None:
+    lines = body.split("\n")
+    shown = range(found.start_line, min(found.end_line, len(lines)) + 1) if found else range(0)
+    best = max((line_score(lines[n - 1], terms) for n in shown), default=0)
+    named = past_first_reason(symbols, reasons, terms.words, len(lines), best)
+    if named is None:
+        return None
+    return Location(named.start_line, _bounded_end(named.start_line, named.end_line, 0), "")
 
 
 def _passage_location(repo_id: str, path: str, body: str, vector_id: str | None) -> Location | None:
