@@ -110,24 +110,75 @@ def asks_implementers(query: str) -> bool:
     return _IMPLEMENTERS.search(query) is not None
 
 
+# a type's `extends`/`implements` clause follows the head declaring it (`class A<T extends
+# B>`), a clause before it (Java's `extends B implements Name`) or nothing (a clause on a line
+# of its own); TypeScript's other `extends`, a generic constraint (`<H extends Array<X>>`) or
+# a conditional type (`K extends 'ws' ? A : X`), follows none (QA on mswjs/msw: `what extends
+# RequestHandler` marked executeHandlers.ts and isHandlerKind.ts)
+_CLAUSE = re.compile(r"\b(?:extends|implements)\s")
+_TYPE_HEAD = re.compile(r"\b(?:class|interface|enum|record|trait|object|struct)(?:\s+[\w$]+)?$")
+_HEAD_CHARS = 200  # of a line, read before a clause for the head declaring the type
+_BETWEEN_CLAUSES = re.compile(r"[\w$.<>,\s]*")  # the supertypes of the clause before
+# type arguments, one level nested (`Comparable<String>`, `Map<K, List<V>>`)
+_TYPE_ARGUMENTS = r"(?:<[^<>{};]*(?:<[^<>{};]*>[^<>{};]*)*>)?"
+# the supertypes listed before the one asked for (`Comparable<String>, `)
+_SUPERTYPES = rf"(?:[\w$.]+\s*{_TYPE_ARGUMENTS}\s*,\s*)*"
+_OTHER_SUPERTYPE_FORMS = (
+    r"\bimpl\b(?:\s*<[^>]*>)?\s+(?:[\w:]+::)?{word}\b(?:<[^>]*>)?\s+for\b"
+    r"|\bclass\s+\w+\s*\([^)]*(?<![\w.]){word}\b"
+    r"|\b(?:class|struct|object|interface|record)\s+\w+[^{{;=(]*:\s*[^{{;=]*"
+    r"(?<![\w$]){word}(?![\w$])"
+)
+
+
 def implementers(name: str, bodies: Mapping[str, str]) -> set[str]:
     """The files of `bodies` declaring a type that implements or extends `name` (its last
     part): `class A extends B implements Name, C` (Java, TypeScript, PHP), `impl Name for A`
     (Rust), `class A(Name)` (Python), `class A : Name` (Kotlin, C#, Swift), on lines that
     are no comment."""
     word = re.escape(last_part(name))
-    pattern = re.compile(
-        rf"\b(?:implements|extends)\b[^{{;]*(?<![\w$]){word}(?![\w$])"
-        rf"|\bimpl\b(?:\s*<[^>]*>)?\s+(?:[\w:]+::)?{word}\b(?:<[^>]*>)?\s+for\b"
-        rf"|\bclass\s+\w+\s*\([^)]*(?<![\w.]){word}\b"
-        rf"|\b(?:class|struct|object|interface|record)\s+\w+[^{{;=(]*:\s*[^{{;=]*"
-        rf"(?<![\w$]){word}(?![\w$])"
-    )
-    return {
-        path
-        for path, body in bodies.items()
-        if any(pattern.search(line) and not COMMENT_LINE.match(line) for line in body.split("\n"))
-    }
+    listed = re.compile(rf"{_SUPERTYPES}(?:[\w$]+\.)*{word}(?![\w$])")
+    other = re.compile(_OTHER_SUPERTYPE_FORMS.format(word=word))
+
+    def declares(line: str) -> bool:
+        if COMMENT_LINE.match(line):
+            return False
+        return _lists_supertype(line, listed) or other.search(line) is not None
+
+    return {path for path, body in bodies.items() if any(map(declares, body.split("\n")))}
+
+
+def _lists_supertype(line: str, listed: re.Pattern[str]) -> bool:
+    """Whether an `extends`/`implements` clause of a type's declaration on `line` lists the
+    supertype `listed` matches (the comment above _CLAUSE)."""
+    clause_end = -1  # where the last clause of a declaration began its supertypes
+    indent = len(line) - len(line.lstrip())
+    for clause in _CLAUSE.finditer(line):
+        head = line[max(0, clause.start() - _HEAD_CHARS) : clause.start()].rstrip()
+        declared = clause.start() == indent
+        declared = declared or _TYPE_HEAD.search(_without_type_parameters(head)) is not None
+        if clause_end >= 0 and _BETWEEN_CLAUSES.fullmatch(line, clause_end, clause.start()):
+            declared = True
+        if not declared:
+            clause_end = -1
+            continue
+        if listed.match(line, clause.end()):
+            return True
+        clause_end = clause.end()
+    return False
+
+
+def _without_type_parameters(text: str) -> str:
+    """`text` without the type parameters it ends with (`class A<T extends B<C>>` ->
+    `class A`), as written when they do not close."""
+    if not text.endswith(">"):
+        return text
+    depth = 0
+    for at in range(len(text) - 1, -1, -1):
+        depth += {">": 1, "<": -1}.get(text[at], 0)
+        if depth == 0:
+            return text[:at].rstrip()
+    return text
 
 
 _RAISERS = re.compile(r"\b(?:raises|throws|raise|throw|raised|thrown)\b", re.IGNORECASE)
