@@ -56,6 +56,8 @@ def named_place(query: str) -> Place | None:
 
 NEAR_BLANK = 3  # lines from a blank place its snippet looks for code
 _BRACKETS = " \t\r{}()[];,"  # a line of these alone closes or opens code: no code itself
+_QUOTES = "\"'`"  # and a docstring's closing quotes alone, or a comment's end
+_CLOSING_MARKS = frozenset({"", "*/", "-->"})
 CONTENT_REASON = "content-match"  # the reason after the `symbol:` ones (spec §1.4's order)
 MAX_PLACES = 4  # places a text names; more is a list, and each costs a scan of its file
 _PLACE_WORDS = 400  # words of a task looked at for places: what a caller sends is bounded
@@ -359,8 +361,10 @@ def _at(hit: t.SearchHit, lines: Sequence[str], place: Place) -> t.SearchHit:
 
 
 def _is_code(line: str) -> bool:
-    """Whether the line holds more than whitespace and brackets (`}`, `});`, `]`)."""
-    return bool(line.strip(_BRACKETS))
+    """Whether the line holds more than whitespace and brackets (`}`, `});`, `]`), or than
+    the marks closing a docstring or comment (three quotes, `*/`: QA on Textualize/rich,
+    mypy's `rich/progress.py:1075: error: ...` showed the closing quotes alone)."""
+    return line.strip(_BRACKETS).strip(_QUOTES) not in _CLOSING_MARKS
 
 
 def _worded(lines: Sequence[str], line: int, step: int) -> int | None:
