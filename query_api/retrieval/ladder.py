@@ -63,6 +63,7 @@ from query_api.retrieval.users_first import (
     declarations_named,
     distinctive,
     imported_file,
+    is_static,
     last_part,
     loads_module,
     member_users,
@@ -418,11 +419,12 @@ class Retriever:
         calls = all(row.kind in _CALLED_KINDS for row in declared)  # used by calling it
         if not found and len(declared) == len(rows) and distinctive(last_part(name)):
             found = bare_callers(symbols.references_to(repo_id, [last_part(name)]), own)
-            found = found or self._member_users(repo_id, last_part(name), own, calls=calls)
+            found = found or self._member_users(repo_id, last_part(name), own, None, calls, False)
         elif not found and (owner := qualifier(name)) is not None:
             # a one-word member (`ExitCode::exit`) the query names with its type: the files
             # using it through a value and naming that type (QA on sharkdp/fd)
-            found = self._member_users(repo_id, last_part(name), own, owner, calls=calls)
+            static = all(is_static(row.signature) for row in declared)  # `HttpResponse.json(`
+            found = self._member_users(repo_id, last_part(name), own, owner, calls, static)
         counts = {path: len(uses) for path, uses in found.items()}
         if distinctive(last_part(name)):  # its own file calling it (own_file_users.py)
             refs = symbols.references_to(repo_id, [last_part(name)])
@@ -454,12 +456,12 @@ class Retriever:
         return found
 
     def _member_users(
-        self, repo_id: str, name: str, own: set[str], owner: str | None = None, *, calls: bool
+        self, repo_id: str, name: str, own: set[str], owner: str | None, calls: bool, static: bool
     ) -> dict[str, list[int]]:
         """The files outside `own` whose text uses `name` as a member (`f.getFlagType(...)`,
         users_first.member_users), of at most MAX_MEMBER_FILES spelling its words (and those
-        of `owner`, then writing it whole, when given); a doc's code example (pflag's README
-        calls `flags.MarkHidden`) is no user in the code."""
+        of `owner`, then writing it whole, when given; through it, for a `static` member);
+        a doc's code example (pflag's README calls `flags.MarkHidden`) is no user in the code."""
         words = tuple(tokenize(owner)) if owner else tuple(tokenize(name))
         phrase = phrase_query(words, "body_terms")
         paths = self.views.read(lambda c: paths_matching(c, repo_id, phrase, MAX_MEMBER_FILES))
@@ -471,7 +473,7 @@ class Retriever:
         if owner is not None:
             named = naming_qualifier(owner, bodies)
             bodies = {path: body for path, body in bodies.items() if path in named}
-        return member_users(name, bodies, calls=calls)
+        return member_users(name, bodies, calls=calls, through=owner if static else None)
 
     def _importers_of(self, repo_id: str, name: str) -> list[str]:
         """The files depending on the modules `name` names when no declaration is called so

@@ -325,17 +325,33 @@ def outside_block_comments(lines: Sequence[str]) -> list[str]:
     return out
 
 
+# a declaration's modifiers before `static` (TypeScript, Java, C#, PHP)
+_STATIC = re.compile(
+    r"(?:(?:public|private|protected|internal|export|final|async|override|readonly|abstract"
+    r"|sealed|unsafe|extern)\s+)*static\s"
+)
+
+
+def is_static(signature: str) -> bool:
+    """Whether a declaration's signature declares a static member (`static json(...)`,
+    `public static String wrap(...)`): one called through its type, never a value."""
+    return _STATIC.match(signature) is not None
+
+
 def member_users(
-    name: str, bodies: Mapping[str, str], *, calls: bool = False
+    name: str, bodies: Mapping[str, str], *, calls: bool = False, through: str | None = None
 ) -> dict[str, list[int]]:
     """The files of `bodies` using `name` as a member (`f.getFlagType(...)`), each with the
     numbers of the lines doing so, comments left out; with `calls` (a method's users), only
     those calling it (`.URL(`: QA on gorilla/mux, `what calls Route.URL` counted mux.go's
     `req.URL.Path`, http.Request's field). A Go method is called through a value, which the
     cross-references do not resolve to its declaration: QA on spf13/pflag, `what calls
-    getFlagType` found none of its 34 callers."""
+    getFlagType` found none of its 34 callers. With `through` (a static member's type),
+    only its uses through that type (`HttpResponse.json(`: QA on mswjs/msw, `what calls
+    HttpResponse.json` counted `response.json()`, a fetch Response's)."""
     called = r"\s*(?:\[[^\]]*\]\s*)?\(" if calls else r"(?![\w$])"  # `.Do[T](`: generic
-    member = re.compile(rf"\.{re.escape(name)}{called}")
+    owner = rf"(?<![\w$]){re.escape(through)}" if through else ""
+    member = re.compile(rf"{owner}\.{re.escape(name)}{called}")
     out: dict[str, list[int]] = {}
     for path, body in bodies.items():
         split = body.split("\n")
