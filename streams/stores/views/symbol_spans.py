@@ -114,9 +114,12 @@ def _qualifier_weight(row: Named, weights: Mapping[str, float], memo: dict[str, 
     if not qualifier:
         return 0.0
     if qualifier not in memo:
-        shared = name_tokens(qualifier).intersection(weights)
-        memo[qualifier] = sum(weights[word] for word in shared)
-    return memo[qualifier]
+        memo[qualifier] = sum(weights[word] for word in name_tokens(qualifier) if word in weights)
+    # only the words the name does not hold already: QA on valyala/fasthttp, `tests for
+    # parseTrailer` led with the field `trailer` of a table inside
+    # TestResponseHeaderAddTrailerRejectsInvalidNames, above that test
+    held = name_tokens(qualifier).intersection(weights, name_tokens(row.name))
+    return memo[qualifier] - sum(weights[word] for word in held)
 
 
 def matching_symbols_of_files(
