@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import re
 
+from streams.stores.views.named_files import WORDED_PLACES
+
 # `name.ext:12:5`, a line and its column: a place wherever it is written
 _LINE_COLUMN = re.compile(r"(\.[A-Za-z][A-Za-z0-9]{0,9}):\d+:\d+\b")
 # `name.ext(12,5):`, a compiler's line and column (tsc, MSBuild): a place wherever it is written
@@ -27,10 +29,15 @@ _FRAME = re.compile(r"^\s*(?:\d+:|#\d+)(?=\s)", re.MULTILINE)
 
 def without_place_numbers(query: str) -> str:
     """`query` less the numbers its places and frames write: a line and column anywhere (a
-    compiler's `name.ext(12,5):` too), a line after a file's name, a traceback's `line 12`
-    and frame indexes in a query of several lines (a pasted trace)."""
+    compiler's `name.ext(12,5):` too), a place in words but its file (`line 12 of app.py`),
+    a line after a file's name, a traceback's `line 12` and frame indexes in a query of
+    several lines (a pasted trace)."""
     query = _LINE_COLUMN.sub(r"\1 ", query)
     query = _COMPILER.sub(r"\1 ", query)
+    # a place in words, its file kept: `line 167 of markup.py` (QA on Textualize/rich: its
+    # `line` pointed rich/traceback.py at `line: str = ""`)
+    for pattern, file in zip(WORDED_PLACES, (r" \1 ", r" \3 "), strict=True):
+        query = pattern.sub(file, query)
     if "\n" not in query.strip():
         return query
     query = _AFTER_FILE.sub(r"\1 ", query)
