@@ -298,11 +298,25 @@ _ABOUT_DOCS = re.compile(
 )
 
 
+# a query about configuration: `where is mypy configured`, `how is the linter set up`,
+# `config for pytest`. QA on Textualize/rich: `where is mypy configured` ranked rich/logging.py
+# (`if you have configured logging`) first, pyproject.toml's `[tool.mypy]` not in the first three
+_ABOUT_CONFIG = re.compile(
+    r"""^\s*(?:
+      (?:where|how)\s+(?:is|are)\s+.+\s+(?:configured|set\s+up)\W*$
+      |(?:the\s+)?(?:config|configuration|settings)\s+(?:for|of)\s
+    )""",
+    re.IGNORECASE | re.VERBOSE,
+)
+
+
 def roles_about(query: str) -> set[Role]:
     """The roles a query is about, not merely names: {TEST} for `tests for retry conditions`,
     `where are the tests for X?` and `X tests`, none for `add tests for X`; {DOC} for `where is X
-    documented` and `docs for X`, none for `document X`."""
+    documented` and `docs for X`, none for `document X`; {CONFIG} for `where is X configured`
+    and `config for X`, none for `configure X`."""
     about = {Role.TEST} if _ABOUT_TESTS.match(query) or _subject_tests(query) else set()
+    about |= {Role.CONFIG} if _ABOUT_CONFIG.match(query) else set()
     return (about | {Role.DOC}) if _ABOUT_DOCS.match(query) else about
 
 

@@ -1,0 +1,65 @@
+"""A query about configuration (`where is mypy configured`, `how is the linter set up`,
+`config for pytest`) weighs config files as source files, as `where is X documented` weighs
+docs. QA on Textualize/rich: `where is mypy configured` ranked rich/logging.py (`if you have
+configured logging`) first, and pyproject.toml, holding `[tool.mypy]`, not in the first three:
+config files are pushed down unless a query asks for them."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from processors.path_roles import Role, roles_about
+from repocontext.app import EmbeddedApp
+from schemas import tools as t
+from tests.ingested import ingested
+from tests.integration.memory_rig import rig_settings
+
+pytestmark = pytest.mark.anyio
+
+LOG = "".join(
+    f"def handler_{i}():\n    # configured handlers, configured once\n    return {i}\n"
+    for i in range(12)
+)
+FILES = {
+    "pyproject.toml": '[project]\nname = "pkg"\n\n[tool.mypy]\nstrict = true\n',
+    "pkg/log.py": LOG,
+    "pkg/check.py": "def run():\n    # configured checks\n    return 'strict'\n",
+}
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "where is mypy configured",
+        "where is mypy configured?",
+        "how is the linter set up",
+        "config for pytest",
+        "the configuration of coverage",
+    ],
+)
+def test_a_query_about_configuration(query: str) -> None:
+    assert Role.CONFIG in roles_about(query)
+
+
+@pytest.mark.parametrize(
+    "query", ["configure the logger", "make the timeout configured by env", "fix mypy errors"]
+)
+def test_a_request_is_not_about_configuration(query: str) -> None:
+    assert Role.CONFIG not in roles_about(query)
+
+
+async def test_the_config_file_comes_first(tmp_path: Path) -> None:
+    repo = tmp_path / "ws" / "repo"
+    for rel, body in FILES.items():
+        (repo / rel).parent.mkdir(parents=True, exist_ok=True)
+        (repo / rel).write_text(body)
+    settings = rig_settings(tmp_path, workspace_root=tmp_path / "ws")
+    async with EmbeddedApp(settings, watch=False) as app:
+        await app.service.add_repo(t.AddRepoArgs(path=str(repo), repoId="repo"))
+        await ingested(app, "repo")
+        answer = await app.service.search(
+            t.SearchArgs(repoId="repo", query="where is mypy configured")
+        )
+        assert [h.entry.path for h in answer.hits][:1] == ["pyproject.toml"], answer.hits
