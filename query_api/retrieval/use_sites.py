@@ -252,6 +252,13 @@ def _at_uses(
     if asked == name:  # asked for unqualified: X itself before another's (`strconv.ParseUint`)
         bare = re.compile(rf"(?<![\w$.])(?<!::)(?<!->){re.escape(name)}(?![\w$])")
         uses = [n for n in uses if bare.search(lines[n - 1])] or uses
+    else:  # qualified: written so before through a value (QA on mswjs/msw: `what calls
+        # HttpResponse.json` pointed at `response.json()`, a fetch Response's, above the calls)
+        qualifier = [part for part in re.split(r"\.|::|#", asked) if part][-2:-1]
+        through = re.compile(
+            rf"(?<![\w$]){re.escape(''.join(qualifier))}\s*(?:\.|::|->)\s*{re.escape(name)}(?![\w$])"
+        )
+        uses = [n for n in uses if qualifier and through.search(lines[n - 1])] or uses
     if not uses:
         return hit
     first = uses[0]

@@ -3,7 +3,8 @@ counts as users the files calling it through that type, not those calling anothe
 method of the name through a value. QA on mswjs/msw: generator.test.ts
 (`fetch(...).then((response) => response.json())`) and http.test-d.ts (`await
 request.json()`) were marked `uses:json`, since they also name HttpResponse; a static method
-is only ever called as `HttpResponse.json(...)`."""
+is only ever called as `HttpResponse.json(...)`; and a file calling both pointed its hit at
+the value's `json()` (query_api/retrieval/use_sites.py)."""
 
 from __future__ import annotations
 
@@ -35,6 +36,13 @@ FILES = {
         "  const mocked: HttpResponse | null = null\n"
         "  return fetch(input).then((response) => response.json())\n}\n"
     ),
+    # calls a fetch Response's json() above its call of HttpResponse.json
+    "src/proxy.ts": (
+        "import { HttpResponse } from './HttpResponse'\n\n"
+        "export async function proxy(input: string): Promise<HttpResponse> {\n"
+        "  const data = await fetch(input).then((response) => response.json())\n"
+        "  return HttpResponse.json(data)\n}\n"
+    ),
 }
 
 
@@ -44,7 +52,10 @@ async def test_a_static_method_is_used_through_its_type(tmp_path: Path) -> None:
         query = "what calls HttpResponse.json"
         found = await call(s, "repocontext_search", {"repoId": "repo", "query": query})
         users = [h["entry"]["path"] for h in found["hits"] if "uses:json" in h["reasons"]]
-        assert users == ["src/handler.ts"], found["hits"]
+        assert sorted(users) == ["src/handler.ts", "src/proxy.ts"], found["hits"]
+        # the hit points at the call through the type, not at the value's json() above it
+        proxy = next(h for h in found["hits"] if h["entry"]["path"] == "src/proxy.ts")
+        assert proxy["snippet"] == "5: return HttpResponse.json(data)", proxy
 
 
 def test_member_users_through_a_type() -> None:
