@@ -310,6 +310,22 @@ _ABOUT_CONFIG = re.compile(
 )
 
 
+_CONFIG_WORDS = re.compile(
+    r"(?<![\w$.#:/-])(?:configured|set\s+up|config|configuration|settings)(?![\w$.#:/-])",
+    re.IGNORECASE,
+)
+
+
+def without_config_words(query: str) -> str:
+    """A query about configuration (roles_about) without the words asking for it (`where is
+    mypy configured` -> `where is mypy`), which say what kind of file it asks for and matched
+    prose (rich/logging.py's `configured logging`); any other query as it is."""
+    if Role.CONFIG not in roles_about(query):
+        return query
+    rest = _CONFIG_WORDS.sub(" ", query)
+    return rest if re.search(r"\w", rest) else query
+
+
 def roles_about(query: str) -> set[Role]:
     """The roles a query is about, not merely names: {TEST} for `tests for retry conditions`,
     `where are the tests for X?` and `X tests`, none for `add tests for X`; {DOC} for `where is X

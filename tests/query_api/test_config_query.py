@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from processors.path_roles import Role, roles_about
+from processors.path_roles import Role, roles_about, without_config_words
 from repocontext.app import EmbeddedApp
 from schemas import tools as t
 from tests.ingested import ingested
@@ -48,6 +48,12 @@ def test_a_query_about_configuration(query: str) -> None:
 )
 def test_a_request_is_not_about_configuration(query: str) -> None:
     assert Role.CONFIG not in roles_about(query)
+
+
+def test_the_words_asking_for_configuration_are_not_searched() -> None:
+    assert without_config_words("where is mypy configured?").split() == ["where", "is", "mypy", "?"]
+    assert without_config_words("config for pytest").split() == ["for", "pytest"]
+    assert without_config_words("configure the logger") == "configure the logger"
 
 
 async def test_the_config_file_comes_first(tmp_path: Path) -> None:

@@ -41,6 +41,7 @@ from processors.path_roles import (
     role_of,
     roles_about,
     roles_asked,
+    without_config_words,
     without_test_nouns,
 )
 from processors.qualified_names import names_declaration, qualified_names
@@ -415,7 +416,8 @@ def keyword_search(
     name_symbols: bool = True,
 ) -> list[KeywordHit]:
     query = without_authorship(query)
-    tokens = query_tokens(without_commit_type(without_test_nouns(query)))[:MAX_QUERY_TOKENS]
+    asked_for = without_config_words(without_test_nouns(query))  # the words of what it asks
+    tokens = query_tokens(without_commit_type(asked_for))[:MAX_QUERY_TOKENS]
     tokens += [joined for joined in joined_spellings(query) if joined not in tokens]
     if not tokens:
         return []
