@@ -19,6 +19,7 @@ from collections.abc import Sequence
 
 from processors.symbols.reference_sites import MACRO_BANG
 from query_api.retrieval.failed_tests import failed_tests
+from query_api.retrieval.failed_titles import at_failed_titles, failed_titles
 from query_api.retrieval.hit_details import (
     CONTEXT_LINES,
     DETAILED_HITS,
@@ -170,6 +171,8 @@ def at_definitions(
     asked = defined_name(query)
     if asked is None and (failed := failed_tests(query)):
         return _at_failed_tests(locator, repo_id, failed, hits)
+    if asked is None and (titled := failed_titles(query)):  # Vitest's, Jest's
+        return at_failed_titles(locator, repo_id, titled, hits)
     if asked is None:
         return _at_test_ids(locator, repo_id, test_ids(query), hits)
     parts = [p for p in re.split(r"\.|::|#", asked) if p]

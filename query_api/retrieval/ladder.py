@@ -42,6 +42,7 @@ from query_api.retrieval.definition_sites import defined_name
 from query_api.retrieval.dependency_updates import declares, is_manifest, updated_package
 from query_api.retrieval.docs_first import docs_first, holds_subject
 from query_api.retrieval.failed_tests import failed_tests
+from query_api.retrieval.failed_titles import failed_titles, files_calling
 from query_api.retrieval.file_graph import FileGraphs
 from query_api.retrieval.form_words import keyword_text
 from query_api.retrieval.frames_first import frames_first, holds_frames
@@ -520,6 +521,9 @@ class Retriever:
         the first ten (tests are never embedded; the fusion passed it). A pasted `go test`
         failure looks up the tests it says failed (failed_tests.py), and a request naming a
         qualified name only tests declare the tests declaring it (_qualified_tests)."""
+        titled = failed_titles(query)  # Vitest's, Jest's: the test files calling them
+        if titled and (calling := files_calling(self.views, repo_id, titled)):
+            return calling
         failed = failed_tests(query)
         if failed:  # `TestSchemeMatcher`, or a JVM test by its class: `FooTest.testBar`
             names = [last_part(name) for name in failed]
