@@ -96,8 +96,8 @@ def written_places(text: str) -> list[Place]:
 
 def frames(text: str) -> list[Place]:
     """The places of the Python traceback frames `text` holds, innermost first, then those
-    of a JVM stack trace's (jvm_frames) and a Go goroutine trace's (go_frames), at most
-    MAX_PLACES."""
+    of a JVM stack trace's (jvm_frames), a Go goroutine trace's (go_frames) and a
+    JavaScript one's (v8_frames), at most MAX_PLACES."""
     out: list[Place] = []
     written = [
         (
@@ -107,7 +107,8 @@ def frames(text: str) -> list[Place]:
         )
         for frame in reversed(list(_FRAME.finditer(text)))
     ]
-    others = [(path, line, "") for path, line in [*jvm_frames(text), *go_frames(text)]]
+    jvm_go_js = [*jvm_frames(text), *go_frames(text), *v8_frames(text)]
+    others = [(path, line, "") for path, line in jvm_go_js]
     for path, line, quoted in [*written, *others]:
         place = Place(path.casefold(), line, line, quoted)
         if line >= 1 and place not in out:
@@ -173,6 +174,36 @@ def go_frames(text: str) -> list[tuple[str, int]]:
         if "." in first or package == "main":
             out.append((path, int(line)))
     return out
+
+
+# a JavaScript stack trace's frame: V8's `    at fn (path:line:col)`, `    at path:line:col`,
+# `    at async fn (...)`, `    at new X (...)`; Firefox's and Safari's `fn@path:line:col`
+_V8_FRAMES = (
+    re.compile(r"^[ \t]*at[ \t]+(?:[^\n]*?[ \t]\()?([^\s()]+):(\d+):\d+\)?[ \t]*$", re.M),
+    re.compile(r"^[ \t]*[\w$.<>/]*@([^\s@]+):(\d+):\d+[ \t]*$", re.MULTILINE),
+)
+# a frame's URL: its scheme and host (`http://localhost:5173/`, `file://`,
+# `webpack-internal:///./`) are no part of the repository's path
+_URL_HEAD = re.compile(r"^[A-Za-z][\w+.-]+://[^/]*/*(?:\./)?")
+
+
+def v8_frames(text: str) -> list[tuple[str, int]]:
+    """The (path, line) of each frame of the JavaScript stack traces in `text`, as printed
+    (the innermost on top), outside Node's own modules (`node:internal/...`): its URL's
+    path without the query (`src/x.ts?t=1700`), a `file://` path absolute. QA on mswjs/msw:
+    read as places, a trace's outer frame ranked above the one it threw in."""
+    found: list[tuple[int, str, int]] = []
+    for pattern in _V8_FRAMES:
+        for frame in pattern.finditer(text[:_PLACE_CHARS]):
+            written = frame.group(1)
+            if written.startswith(("node:", "internal/", "<")):
+                continue
+            path = written.split("?", 1)[0].split("#", 1)[0].replace("\\", "/")
+            head = _URL_HEAD.match(path)
+            if head is not None:
+                path = ("/" if written.startswith("file:") else "") + path[head.end() :]
+            found.append((frame.start(), path, int(frame.group(2))))
+    return [(path, line) for _, path, line in sorted(found)]
 
 
 def _word_place(word: str) -> Place | None:
