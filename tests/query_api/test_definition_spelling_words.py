@@ -43,3 +43,8 @@ def test_a_name_in_another_convention_is_read_as_declared(tmp_path: Path) -> Non
         "where is split_graphemes defined"
     )
     assert _spelled(tmp_path, "where is splitWords defined") == "where is splitWords defined"
+
+
+def test_a_users_query_reads_the_name_as_declared(tmp_path: Path) -> None:
+    assert _spelled(tmp_path, "what calls splitGraphemes") == "what calls split_graphemes"
+    assert _spelled(tmp_path, "who uses multi") == "who uses multi"
