@@ -76,6 +76,8 @@ LEXICAL_REASONS = frozenset({PATH_REASON, "topic-match", "content-match", "key-m
 # an identifier, qualified or not; a part after a dot may be a JS/TS private member
 # (`Ky.#retryFromError`, as outline names it), whose `#` would otherwise cut the name in two
 _VERSION = re.compile(r"(?<![\w.])\d+(?:\.\d+)+(?![\w.]*\w)")  # `4.5.1`, not `1.2.x`
+# after a name too: `Python3.14` (QA on Textualize/rich: its `14` took a `"14.0.0",` line)
+_GLUED_VERSION = re.compile(r"(?<=[A-Za-z])\d+(?:\.\d+)+(?![\w.]*\w)")
 _WORD = re.compile(r"[^\W\d][\w$]*(?:(?:\.#?|::?)[^\W\d][\w$]*)*")
 
 
@@ -120,7 +122,8 @@ def query_terms(query: str) -> QueryTerms:
             identifiers.setdefault(raw.lower(), frozenset(parts))
             in_identifiers.update(parts)
     # a version (`4.5.1`) is one term, matched whole: its digits matched any line of numbers
-    versions = {raw: frozenset(tokenize(raw)) for raw in _VERSION.findall(query)}
+    written = [*_VERSION.findall(query), *_GLUED_VERSION.findall(query)]
+    versions = {raw: frozenset(tokenize(raw)) for raw in written}
     identifiers |= {raw: parts for raw, parts in versions.items() if raw not in identifiers}
     left_out = STOP_WORDS.union(in_identifiers, *versions.values())
     words = {w for w in tokenize(query) if w not in left_out}
@@ -729,8 +732,9 @@ def _reasons_named(symbols: Sequence[Declared], reasons: Sequence[str]) -> list[
 def _by_parts(terms: QueryTerms) -> QueryTerms:
     """The query's identifiers as the words they are made of. Search matches `ctx.throw` by
     its tokens (a `proto.throw` declaration and `ctx` in the same file), so a hit whose file
-    never holds it whole still has lines that hold its words; those are the hit's lines."""
-    return QueryTerms((), terms.words | terms.parts)
+    never holds it whole still has lines that hold its words; those are the hit's lines. Not
+    a part of digits (`python3`'s `3` took `extra_lines: int = 3,`: QA on Textualize/rich)."""
+    return QueryTerms((), terms.words | {part for part in terms.parts if not part.isdigit()})
 
 
 def _named_past_body(
