@@ -1,11 +1,12 @@
 """The tail of a search answer filled with the neighbours of its best hits.
 
-The first KEEP hits stay where the ranking put them. Every later place is re-ranked: each of
-the first SEEDS file hits lends each file it imports or is used by (query_api/retrieval/
-file_graph.py) a share of its own score, WEIGHT divided by the square root of its number of
-neighbours (a hub spreads its credit thin), and those shares add to the neighbour's own score,
-or make its whole score when no list found it. So the files a change request touches next to
-the one its words name move up into the answer, without displacing the answer's head.
+The first KEEP hits stay where the ranking put them (a users query's users all stay). Every
+later place is re-ranked: each of the first SEEDS file hits lends each file it imports or is
+used by (query_api/retrieval/file_graph.py) a share of its own score, WEIGHT divided by the
+square root of its number of neighbours (a hub spreads its credit thin), and those shares add
+to the neighbour's own score, or make its whole score when no list found it. So the files a
+change request touches next to the one its words name move up into the answer, without
+displacing the answer's head.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from collections import defaultdict
 from collections.abc import Callable
 
 from query_api.retrieval.file_graph import Graph
+from query_api.retrieval.users_first import REASON as USES_REASON
 from schemas import tools as t
 from schemas.retrieval import MAX_REASONS
 
@@ -36,7 +38,7 @@ def fill_tail(
     if top <= 0.0 or not graph:
         return hits[:k]
     lent, lender = _shares(hits, graph, top)
-    head = hits[: min(KEEP, k)]
+    head = hits[: min(max(KEEP, _leading_users(hits)), k)]
     seen = {hit.entry.key for hit in head}
     for hit in head:
         lent.pop(hit.entry.path or "", None)
@@ -62,6 +64,21 @@ def fill_tail(
         ceiling = out[-1].score if out else top
         out.append(hit.model_copy(update={"score": min(share * top, ceiling)}))
     return out
+
+
+def _leading_users(hits: list[t.SearchHit]) -> int:
+    """How many hits at the head of a users query's answer are users of its name (their
+    first reason `uses:`, users_first.py): their order is the query's, and the file
+    declaring the name comes after them, though they all import it (QA on mswjs/msw: `what
+    calls isObject` put isObject.ts 6th, above two of its seven users)."""
+    count = 0
+    while count < len(hits) and hits[count].reasons[:1] and _uses(hits[count].reasons[0]):
+        count += 1
+    return count
+
+
+def _uses(reason: str) -> bool:
+    return reason.startswith(USES_REASON)
 
 
 def _shares(
