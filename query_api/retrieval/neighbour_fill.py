@@ -38,12 +38,13 @@ def fill_tail(
     if top <= 0.0 or not graph:
         return hits[:k]
     lent, lender = _shares(hits, graph, top)
-    head = hits[: min(max(KEEP, _leading_users(hits)), k)]
+    kept = max(KEEP, _leading_users(hits))
+    head = hits[: min(kept, k)]
     seen = {hit.entry.key for hit in head}
     for hit in head:
         lent.pop(hit.entry.path or "", None)
     tail: list[tuple[float, int, t.SearchHit | str]] = []
-    for rank, hit in enumerate(hits[KEEP:], start=KEEP):
+    for rank, hit in enumerate(hits[kept:], start=kept):
         seen.add(hit.entry.key)
         path = hit.entry.path if hit.entry.kind == "File" else None
         tail.append((hit.score / top + lent.pop(path, 0.0) if path else hit.score / top, rank, hit))

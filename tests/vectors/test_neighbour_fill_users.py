@@ -29,6 +29,7 @@ def test_the_users_of_a_name_stay_ahead_of_its_neighbours() -> None:
 
     out = [h.entry.path for h in fill_tail(hits, graph, 10, hydrate)]
     assert out[:8] == [*users, "src/isObject.ts"], out
+    assert out == [*users, "src/isObject.ts", "src/other.ts"], out  # each once
     # an answer without users keeps five and re-ranks the rest
     plain = [_hit(path, 1.0, ["content-match"]) for path in users] + hits[7:]
     out = [h.entry.path for h in fill_tail(plain, graph, 10, hydrate)]
