@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from processors.language import LANGUAGE_BY_EXTENSION
 from query_api.retrieval.hit_details import (
     CONTEXT_LINES,
     DETAILED_HITS,
@@ -39,6 +40,7 @@ from query_api.retrieval.users_first import (
 )
 from query_api.retrieval.users_first import REASON as USES_REASON
 from schemas import tools as t
+from streams.stores.views.named_files import PLACE_SUFFIX, whole_path
 from streams.stores.views.symbol_spans import Declared
 
 _IMPORTERS = re.compile(r"\bimport(?:s|ed)\b", re.IGNORECASE)  # `what imports X`
@@ -61,7 +63,9 @@ def uses_located(
     """at_use_sites' hits, and whether any of them uses the name (False for a query not
     asking for the users of a name)."""
     asked = used_name(query)
-    written = imported_file(query)
+    # a query that is only a file's path: its other hits are there for importing it (QA on
+    # Textualize/rich: `rich/cells.py` pointed rich/segment.py at `getLogger("rich")`)
+    written = imported_file(query) or path_alone(query)
     if written is not None or (asked is not None and _IMPORTERS.search(query)):
         # a module's importers: the specifier of a TS/JS/Go import is a string, no use
         tail = module_tail(written or asked or "")
@@ -123,6 +127,16 @@ def _at_import(
     path = hit.entry.path
     body = locator.body(repo_id, path) if hit.entry.kind == "File" and path else None
     return at_import_site(hit, body.split("\n"), tail, wanted) if body is not None else hit
+
+
+def path_alone(query: str) -> str | None:
+    """The query when it is only the path of a source file (`rich/cells.py`, not
+    `rich/cells.py:12` nor `cells`), else None."""
+    path = whole_path(query)
+    extension = path.rpartition(".")[2].lower()
+    if not path or PLACE_SUFFIX.search(path) or extension not in LANGUAGE_BY_EXTENSION:
+        return None
+    return path
 
 
 def no_use_note(query: str, hits: list[t.SearchHit], used: bool) -> str | None:
