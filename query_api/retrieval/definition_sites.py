@@ -40,7 +40,7 @@ from streams.stores.views.symbol_spans import Declared
 _NAME = r"`?((?:[A-Za-z_$][\w$]*)(?:(?:\.|::|\#)[A-Za-z_$][\w$]*)*)(?:\(\))?`?"
 _KIND = (
     r"(?:class|function|method|type|struct|interface|trait|enum|constant|variable|macro"
-    r"|property|field|attribute)"
+    r"|property|field|attribute|namespace)"
 )
 # where a definition is looked for, after the name: `in s3.ts`, `of the fs driver`
 _SCOPE = r"(?:\s+(?:in|of|for)\s+(?:the\s+)?[\w./@-]+(?:\s+[\w./@-]+){0,3})?"
@@ -98,6 +98,9 @@ _KINDS_NAMED = {
     "property": {"Property", "Method", "Field"},
     "field": {"Field", "Property"},
     "attribute": {"Field", "Property"},
+    # a TS/C++/C# namespace, or an object a JS library calls one (msw's `const http = {...}`:
+    # `A namespace to intercept and mock HTTP requests`; QA on mswjs/msw)
+    "namespace": {"Namespace", "Field"},
 }
 
 

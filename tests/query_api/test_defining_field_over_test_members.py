@@ -53,6 +53,9 @@ def test_a_variable_is_meant_over_members_only_tests_declare(tmp_path: Path) -> 
         "test/browser/use.test.ts": TEST,
     }
     assert _defining(tmp_path, files, "where is http defined") == {"src/core/http.ts"}
+    # msw's docs call it a namespace (`A namespace to intercept and mock HTTP requests`): the
+    # kind word made no definition query, and ws.ts's WebSocketNamespace ranked first
+    assert _defining(tmp_path, files, "where is the http namespace defined") == {"src/core/http.ts"}
     # a test's member alone is no file a query for the name means
     del files["src/core/http.ts"]
     (tmp_path / "tests_only").mkdir()
