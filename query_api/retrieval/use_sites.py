@@ -14,7 +14,7 @@ with none keeps the lines its words found.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from processors.language import LANGUAGE_BY_EXTENSION
 from query_api.retrieval.hit_details import (
@@ -33,6 +33,8 @@ from query_api.retrieval.users_first import (
     COMMENT_LINE,
     HASH_COMMENTED,
     STRING,
+    asks_implementers,
+    declares_subtype_of,
     imported_file,
     last_part,
     outside_block_comments,
@@ -83,9 +85,12 @@ def uses_located(
     whole = re.compile(rf"(?<![\w$]){re.escape(name)}(?![\w$])")
     # `what calls X`: a line calling it before one only naming it (`r.URL.Host`: QA on
     # gorilla/mux, mux_test.go pointed at http.Request's URL field, not at `route.URL()`)
-    called = (
-        re.compile(rf"{whole.pattern}\s*(?:\[[^\]]*\]\s*)?\(") if _CALLS.search(query) else None
-    )
+    called = re.compile(rf"{whole.pattern}\s*(?:\[[^\]]*\]\s*)?\(")
+    prefer: Callable[[str], bool] | None = None
+    if _CALLS.search(query):
+        prefer = lambda line: called.search(line) is not None  # noqa: E731
+    if asks_implementers(query):  # `what implements X`: its implementing type's line (QA on
+        prefer = declares_subtype_of(asked)  # mswjs/msw: a return type `): SetupWorker {`)
     out = []
     using: list[t.SearchHit] = []
     for rank, hit in enumerate(hits):
@@ -96,7 +101,7 @@ def uses_located(
                 symbols = locator.symbols_of(repo_id, path)
                 lines = body.split("\n")
                 slashes = not path.endswith(HASH_COMMENTED)  # `//` and `/* */` comments
-                patterns = (whole, called)
+                patterns = (whole, prefer)
                 located = _at_uses(hit, lines, symbols, (asked, name), patterns, imports, slashes)
                 if located is hit and "truncated" in hit.entry.fields:
                     located = _past_stored_use(locator, repo_id, hit, len(lines), symbols, name)
@@ -243,12 +248,12 @@ def _at_uses(
     lines: Sequence[str],
     symbols: Sequence[Declared],
     names: tuple[str, str],
-    wanted: tuple[re.Pattern[str], re.Pattern[str] | None],
+    wanted: tuple[re.Pattern[str], Callable[[str], bool] | None],
     imports: bool,
     slashes: bool,
 ) -> t.SearchHit:
     asked, name = names
-    whole, called = wanted
+    whole, prefer = wanted
     own = _declarations_of(asked, name, symbols)
     headers = {s.start_line for s in symbols if s.name == name}
     # a declaration the symbols leave out (a closure: `const getMount = (key) => {` inside
@@ -261,8 +266,8 @@ def _at_uses(
     # it; unless the query asks for its importers
     imported = import_lines(lines)
     uses = [n for n in found if (n in imported) == imports] or found
-    if called is not None:
-        uses = [n for n in uses if called.search(lines[n - 1])] or uses
+    if prefer is not None:  # a call, or an implementing type's declaration
+        uses = [n for n in uses if prefer(lines[n - 1])] or uses
     if asked == name:  # asked for unqualified: X itself before another's (`strconv.ParseUint`)
         bare = re.compile(rf"(?<![\w$.])(?<!::)(?<!->){re.escape(name)}(?![\w$])")
         uses = [n for n in uses if bare.search(lines[n - 1])] or uses

@@ -136,6 +136,13 @@ def implementers(name: str, bodies: Mapping[str, str]) -> set[str]:
     part): `class A extends B implements Name, C` (Java, TypeScript, PHP), `impl Name for A`
     (Rust), `class A(Name)` (Python), `class A : Name` (Kotlin, C#, Swift), on lines that
     are no comment."""
+    declares = declares_subtype_of(name)
+    return {path for path, body in bodies.items() if any(map(declares, body.split("\n")))}
+
+
+def declares_subtype_of(name: str) -> Callable[[str], bool]:
+    """Whether one line, no comment, declares a type implementing or extending `name` (its
+    last part), as implementers reads a file's lines."""
     word = re.escape(last_part(name))
     listed = re.compile(rf"{_SUPERTYPES}(?:[\w$]+\.)*{word}(?![\w$])")
     other = re.compile(_OTHER_SUPERTYPE_FORMS.format(word=word))
@@ -145,7 +152,7 @@ def implementers(name: str, bodies: Mapping[str, str]) -> set[str]:
             return False
         return _lists_supertype(line, listed) or other.search(line) is not None
 
-    return {path for path, body in bodies.items() if any(map(declares, body.split("\n")))}
+    return declares
 
 
 def _lists_supertype(line: str, listed: re.Pattern[str]) -> bool:
