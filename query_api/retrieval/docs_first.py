@@ -17,10 +17,10 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from processors.path_roles import Role, role_of
+from processors.path_roles import Role, role_of, roles_about, without_config_words
 from processors.tokenizer import tokenize
 from query_api.retrieval.doc_words import DOC_WORDS
-from query_api.retrieval.hit_details import QueryTerms
+from query_api.retrieval.hit_details import QueryTerms, query_terms
 from schemas import tools as t
 
 # a record of the project's history rather than a page about a thing: a changelog, release
@@ -35,25 +35,43 @@ _RECORD_DIRS = frozenset(
 )  # fmt: skip
 
 
-def docs_first(
-    hits: list[t.SearchHit], holds: Callable[[str], bool] = lambda _: True
+def asked_pages_first(
+    query: str, hits: list[t.SearchHit], holds: Callable[[str, QueryTerms], bool]
 ) -> list[t.SearchHit]:
-    """`hits` with its doc files that `holds` (by path) first, the records of changes
-    (is_record) after the other pages, each list in its own order; `hits` as they are when
-    only records of changes hold it."""
+    """`hits` with the files of the role the query is about first, those that `holds` (a
+    path, the query's terms): the docs for `where is X documented`, the config files for
+    `where is X configured` (path_roles.roles_about). Config files are never embedded either:
+    QA on Textualize/rich, `where is mypy configured` ranked eight files holding no `mypy`
+    above pyproject.toml's `[tool.mypy]`, whose score was keyword alone."""
+    about = roles_about(query)
+    if Role.DOC in about:
+        terms = query_terms(query)
+        return docs_first(hits, lambda path: holds(path, terms))
+    if Role.CONFIG in about:
+        terms = query_terms(without_config_words(query))
+        return docs_first(hits, lambda path: holds(path, terms), Role.CONFIG)
+    return hits
+
+
+def docs_first(
+    hits: list[t.SearchHit], holds: Callable[[str], bool] = lambda _: True, role: Role = Role.DOC
+) -> list[t.SearchHit]:
+    """`hits` with its doc files (of `role`) that `holds` (by path) first, the records of
+    changes (is_record) after the other pages, each list in its own order; `hits` as they
+    are when only records of changes hold it."""
 
     def is_doc(hit: t.SearchHit) -> bool:
         path = hit.entry.path or ""
-        return hit.entry.kind == "File" and role_of(path) == Role.DOC and holds(path)
+        return hit.entry.kind == "File" and role_of(path) == role and holds(path)
 
     docs = [hit for hit in hits if is_doc(hit)]
-    pages = [hit for hit in docs if not is_record(hit.entry.path or "")]
+    pages = [hit for hit in docs if role != Role.DOC or not is_record(hit.entry.path or "")]
     if not pages:
         # no page documents it: a changelog entry is no documentation, and the code's own
         # comments are (QA on hyperium/hyper: `where is max_headers documented` lifted
         # CHANGELOG.md above src/client/conn/http1.rs and its `///` lines)
         return hits
-    records = [hit for hit in docs if is_record(hit.entry.path or "")]
+    records = [hit for hit in docs if hit not in pages]
     # each scored as the first hit was at least, as declared_first does: the scores stay in
     # rank order (QA on hyperium/hyper: CHANGELOG.md led at 0.468, the next hit at 0.973)
     top = max((hit.score for hit in hits), default=0.0)

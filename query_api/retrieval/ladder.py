@@ -22,6 +22,7 @@ import math
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from processors.path_roles import Role, role_of, roles_about
@@ -40,14 +41,14 @@ from query_api.retrieval.declared_first import declared_first
 from query_api.retrieval.defining_files import defining_files
 from query_api.retrieval.definition_sites import defined_name
 from query_api.retrieval.dependency_updates import declares, is_manifest, updated_package
-from query_api.retrieval.docs_first import docs_first, holds_subject
+from query_api.retrieval.docs_first import asked_pages_first, holds_subject
 from query_api.retrieval.failed_tests import failed_tests
 from query_api.retrieval.failed_titles import failed_titles, files_calling
 from query_api.retrieval.file_graph import FileGraphs
 from query_api.retrieval.form_words import keyword_text
 from query_api.retrieval.frames_first import frames_first, holds_frames
 from query_api.retrieval.fusion import fuse
-from query_api.retrieval.hit_details import QueryTerms, query_terms
+from query_api.retrieval.hit_details import QueryTerms
 from query_api.retrieval.neighbour_fill import fill_tail
 from query_api.retrieval.own_file_users import own_file_users
 from query_api.retrieval.pasted_message import files_writing_message, message_queries
@@ -378,9 +379,7 @@ class Retriever:
         """`hits` with what the query asks for by its form first: the doc files for `where
         is X documented` (docs_first.py), the files using a name for `what calls X`
         (users_first.py); and whether the users were placed."""
-        if Role.DOC in roles_about(query):
-            terms = query_terms(query)
-            hits = docs_first(hits, lambda path: self._holds_subject(repo_id, path, terms))
+        hits = asked_pages_first(query, hits, partial(self._holds_subject, repo_id))
         used = used_name(query)
         users = self._users_of(repo_id, used, asks_importers(query)) if used else []
         if used and not users and asks_raisers(query):  # `who throws IllegalArgumentException`

@@ -11,6 +11,8 @@ from pathlib import Path
 import pytest
 
 from processors.path_roles import Role, roles_about, without_config_words
+from query_api.retrieval.docs_first import asked_pages_first, holds_subject
+from query_api.retrieval.hit_details import QueryTerms
 from repocontext.app import EmbeddedApp
 from schemas import tools as t
 from tests.ingested import ingested
@@ -69,3 +71,22 @@ async def test_the_config_file_comes_first(tmp_path: Path) -> None:
             t.SearchArgs(repoId="repo", query="where is mypy configured")
         )
         assert [h.entry.path for h in answer.hits][:1] == ["pyproject.toml"], answer.hits
+
+
+def _hit(path: str, score: float) -> t.SearchHit:
+    entry = t.EntryView(key=f"repo/r/file/{path}", exists=True, kind="File", path=path)
+    return t.SearchHit(score=score, entry=entry, reasons=["content-match"])
+
+
+def test_the_config_files_holding_the_subject_come_first() -> None:
+    """Config files are not embedded: in hybrid search a semantic match outscores them (QA on
+    Textualize/rich: eight files holding no `mypy` above pyproject.toml)."""
+    hits = [_hit("rich/logging.py", 0.83), _hit(".gitignore", 0.6), _hit("pyproject.toml", 0.58)]
+    held = {".gitignore": "mypy_report\n", "pyproject.toml": "[tool.mypy]\n"}
+
+    def holds(path: str, terms: QueryTerms) -> bool:
+        return holds_subject(held.get(path, "configured logging"), terms)
+
+    paths = [h.entry.path for h in asked_pages_first("where is mypy configured", hits, holds)]
+    assert paths == [".gitignore", "pyproject.toml", "rich/logging.py"]
+    assert asked_pages_first("fix mypy errors", hits, holds) == hits  # no such query
