@@ -316,6 +316,23 @@ _CONFIG_WORDS = re.compile(
 )
 
 
+# a query asking for examples: `example of a progress bar`, `show me an example using Live`,
+# `examples for Table`. QA on Textualize/rich: `example of a progress bar with multiple tasks`
+# ranked rich/progress.py first and examples/dynamic_progress.py 5th
+_ABOUT_EXAMPLES = re.compile(
+    r"""^\s*(?:(?:where\s+(?:is|are)|show\s+me|find|is\s+there|are\s+there)\s+)?
+    (?:an?\s+|the\s+|some\s+|any\s+)?examples?\s+(?:of|for|showing|using|that|with)\s""",
+    re.IGNORECASE | re.VERBOSE,
+)
+
+
+def without_example_words(query: str) -> str:
+    """A query about examples (roles_about) without the words asking for them (`example of
+    a progress bar` -> `a progress bar`); any other query as it is."""
+    found = _ABOUT_EXAMPLES.match(query)
+    return query[found.end() :] if found is not None else query
+
+
 def without_config_words(query: str) -> str:
     """A query about configuration (roles_about) without the words asking for it (`where is
     mypy configured` -> `where is mypy`), which say what kind of file it asks for and matched
@@ -330,9 +347,10 @@ def roles_about(query: str) -> set[Role]:
     """The roles a query is about, not merely names: {TEST} for `tests for retry conditions`,
     `where are the tests for X?` and `X tests`, none for `add tests for X`; {DOC} for `where is X
     documented` and `docs for X`, none for `document X`; {CONFIG} for `where is X configured`
-    and `config for X`, none for `configure X`."""
+    and `config for X`, none for `configure X`; {EXAMPLE} for `example of X`."""
     about = {Role.TEST} if _ABOUT_TESTS.match(query) or _subject_tests(query) else set()
     about |= {Role.CONFIG} if _ABOUT_CONFIG.match(query) else set()
+    about |= {Role.EXAMPLE} if _ABOUT_EXAMPLES.match(query) else set()
     return (about | {Role.DOC}) if _ABOUT_DOCS.match(query) else about
 
 

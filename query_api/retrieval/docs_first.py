@@ -17,7 +17,13 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from processors.path_roles import Role, role_of, roles_about, without_config_words
+from processors.path_roles import (
+    Role,
+    role_of,
+    roles_about,
+    without_config_words,
+    without_example_words,
+)
 from processors.tokenizer import tokenize
 from query_api.retrieval.doc_words import DOC_WORDS
 from query_api.retrieval.hit_details import QueryTerms, query_terms
@@ -40,9 +46,10 @@ def asked_pages_first(
 ) -> list[t.SearchHit]:
     """`hits` with the files of the role the query is about first, those that `holds` (a
     path, the query's terms): the docs for `where is X documented`, the config files for
-    `where is X configured` (path_roles.roles_about). Config files are never embedded either:
-    QA on Textualize/rich, `where is mypy configured` ranked eight files holding no `mypy`
-    above pyproject.toml's `[tool.mypy]`, whose score was keyword alone."""
+    `where is X configured`, the examples for `example of X` (path_roles.roles_about).
+    Config files and examples are never embedded either: QA on Textualize/rich, `where is
+    mypy configured` ranked eight files holding no `mypy` above pyproject.toml's
+    `[tool.mypy]`, whose score was keyword alone."""
     about = roles_about(query)
     if Role.DOC in about:
         terms = query_terms(query)
@@ -50,6 +57,9 @@ def asked_pages_first(
     if Role.CONFIG in about:
         terms = query_terms(without_config_words(query))
         return docs_first(hits, lambda path: holds(path, terms), Role.CONFIG)
+    if Role.EXAMPLE in about:  # not embedded either (QA on rich: `example of a progress bar`)
+        terms = query_terms(without_example_words(query))
+        return docs_first(hits, lambda path: holds(path, terms), Role.EXAMPLE)
     return hits
 
 
