@@ -50,6 +50,7 @@ from query_api.retrieval.test_module_lines import (
     about_tests,
     held_by,
     outside,
+    test_call_ranges,
     test_module_ranges,
 )
 from query_api.retrieval.word_forms import forms, needle
@@ -315,6 +316,8 @@ def locate_in_file(
         bounds = outside(bounds, tests) or bounds  # a Rust file's code before its tests
     elif tests:  # a query about tests: the file's tests before its code
         bounds = held_by(bounds, tests) or bounds
+    elif within is None and (terms.tests_asked or about_tests(terms.words, terms.identifiers)):
+        bounds = held_by(bounds, test_call_ranges(lines)) or bounds  # a JS file's `test(...)`
     if within is None:  # an overload's code before its stubs (`@overload`, signatures)
         bounds = outside(bounds, stub_ranges(symbols, lines)) or bounds
     # of the lines that match best, a declaration's first line: `WalkBuilder` is where

@@ -9,6 +9,7 @@ before its tests (query_api/symbols/rust_tests.py); this is the same rule for a 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from query_api.symbols.rust_tests import NAMESPACE_KIND, is_test_module_attribute
@@ -39,6 +40,29 @@ def about_tests(words: frozenset[str], identifiers: Sequence[str]) -> bool:
 def outside(numbers: dict[int, int], ranges: Sequence[tuple[int, int]]) -> dict[int, int]:
     """`numbers` (line -> bound) without the lines `ranges` hold."""
     return {n: v for n, v in numbers.items() if not any(a <= n <= z for a, z in ranges)}
+
+
+# a JavaScript test, or a suite of them, by its runner's call (`test('...', () => {`,
+# `it.each(...)(...)`, `describe.only(...)`), opening a line
+_TEST_CALL = re.compile(r"^\s*(?:it|test|describe|suite|bench)(?:\.\w+)*\s*\(")
+_MAX_CALL_LINES = 2000  # lines read for a call's end
+
+
+def test_call_ranges(lines: Sequence[str]) -> list[tuple[int, int]]:
+    """(first, last) line of each test or suite call opening a line of `lines`, to its
+    closing bracket (a JavaScript or TypeScript test file's tests: QA on mswjs/msw, `where are
+    the tests for sse` pointed its test files at `sse: typeof sse` in a `declare` block)."""
+    out = []
+    for start, line in enumerate(lines):
+        if not _TEST_CALL.match(line):
+            continue
+        depth = 0
+        for n in range(start, min(len(lines), start + _MAX_CALL_LINES)):
+            depth += sum(c in "([{" for c in lines[n]) - sum(c in ")]}" for c in lines[n])
+            if depth <= 0:
+                out.append((start + 1, n + 1))
+                break
+    return out
 
 
 def held_by(numbers: dict[int, int], ranges: Sequence[tuple[int, int]]) -> dict[int, int]:
