@@ -292,6 +292,7 @@ class Retriever:
         brought = [self._file_hit(repo_id, p) for p in sorted((looked_up | defining) - held)]
         hits = [*hits, *(hit for hit in brought if hit is not None)]  # declared_first lifts them
         hits = declared_first(hits, self._declaring(repo_id, query) | looked_up | defining)
+        hits = declared_first(hits, self._writing_message(repo_id, query))  # above its type's
         hits, users_asked = self._asked_first(repo_id, query, hits)
         hits = frames_first(hits, query)  # a pasted traceback: its frames' files, innermost first
         # a test is left where it is when tests or a name's users (tests among them) are asked,

@@ -74,7 +74,19 @@ def message_segments(query: str) -> list[Segment]:
 
 
 def _split(text: str, quoted: bool) -> list[Segment]:
-    return [(words, quoted) for part in _BREAK.split(text) if (words := tuple(tokenize(part)))]
+    """The segments of `text` between its breaks and its numbers: a number in a message is
+    a value formatted in (`at position 5` for `at position {position}`: QA on
+    Textualize/rich, markup.py's message was found by no read)."""
+    out: list[Segment] = []
+    for part in _BREAK.split(text):
+        words: list[str] = []
+        for word in [*tokenize(part), "0"]:
+            if not word.isdigit():
+                words.append(word)
+            elif words:
+                out.append((tuple(words), quoted))
+                words = []
+    return out
 
 
 def message_queries(query: str) -> list[str]:
