@@ -56,11 +56,19 @@ def asked_pages_first(
         return docs_first(hits, lambda path: holds(path, terms))
     if Role.CONFIG in about:
         terms = query_terms(without_config_words(query))
-        return docs_first(hits, lambda path: holds(path, terms), Role.CONFIG)
+        data = {hit.entry.path for hit in hits if _data_file(hit)}
+        return docs_first(hits, lambda path: path not in data and holds(path, terms), Role.CONFIG)
     if Role.EXAMPLE in about:  # not embedded either (QA on rich: `example of a progress bar`)
         terms = query_terms(without_example_words(query))
         return docs_first(hits, lambda path: holds(path, terms), Role.EXAMPLE)
     return hits
+
+
+def _data_file(hit: t.SearchHit) -> bool:
+    """Whether a config file's hit is data or generated rather than a tool's settings: a lock
+    file, or one longer than the stored text (QA on Textualize/rich: `how is the console width
+    configured?` put tools/cats.json, 120 kB of cat facts, first for `whiskers ... width`)."""
+    return (hit.entry.path or "").endswith(".lock") or "truncated" in hit.entry.fields
 
 
 def docs_first(

@@ -90,3 +90,18 @@ def test_the_config_files_holding_the_subject_come_first() -> None:
     paths = [h.entry.path for h in asked_pages_first("where is mypy configured", hits, holds)]
     assert paths == [".gitignore", "pyproject.toml", "rich/logging.py"]
     assert asked_pages_first("fix mypy errors", hits, holds) == hits  # no such query
+
+
+def test_a_data_file_is_no_configuration() -> None:
+    """QA on Textualize/rich: `how is the console width configured?` put tools/cats.json (120
+    kB of cat facts, one of which holds `width`) first; a lock file is generated alike."""
+    data = _hit("tools/cats.json", 0.5)
+    data = data.model_copy(
+        update={"entry": data.entry.model_copy(update={"fields": {"truncated": "true"}})}
+    )
+    hits = [_hit("rich/console.py", 1.0), data, _hit("poetry.lock", 0.4)]
+
+    def holds(path: str, terms: QueryTerms) -> bool:
+        return True
+
+    assert asked_pages_first("how is the console width configured?", hits, holds) == hits
