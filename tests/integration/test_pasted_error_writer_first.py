@@ -31,7 +31,7 @@ FILES = {
         "        if tag.startswith('[/'):\n"
         "            raise MarkupError(\n"
         "                f\"closing tag '{tag}' at position {position} \"\n"
-        "                \"doesn't match any open tag\"\n"
+        '                "doesn\'t match any open tag"\n'
         "            )\n"
         "    return markup\n"
     ),

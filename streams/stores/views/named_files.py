@@ -67,7 +67,43 @@ def path_named_files(
             found.update(named)
     if whole and not found and _ABSOLUTE.match(query.strip().replace("\\", "/")):
         found.update(checkout_files(conn, repo_id, whole))
+    found.update(run_module_files(conn, repo_id, query))
     return sorted(found)
+
+
+# a module run as a program: `python -m rich`, `python3 -X dev -m pkg.tool`
+_RUN_MODULE = re.compile(
+    r"(?<![\w.-])python(?:3(?:\.\d+)?)?(?:\s+-[A-Za-z]+(?:\s+\w+)?)*?\s+-m\s+([A-Za-z_][\w.]*)"
+)
+
+
+def run_module_files(conn: sqlite3.Connection, repo_id: str, query: str) -> list[str]:
+    """The file `python -m X` runs: a package's __main__.py, else the module's file. QA on
+    Textualize/rich: `what runs when I do python -m rich` named no file, and rich/__main__.py
+    was not in the first two."""
+    found = _RUN_MODULE.search(query)
+    if found is None:
+        return []
+    wanted = found.group(1).strip(".").replace(".", "/").casefold()
+    phrase = phrase_query(tuple(tokenize(wanted)), "path_terms")
+    paths = paths_matching(conn, repo_id, phrase, MAX_PATH_LOOKUP)
+    for module in (wanted + "/__main__", wanted):
+        named = [
+            path
+            for path in paths
+            if path.endswith(".py")
+            and (_stem(path) == module or _stem(path).endswith("/" + module))
+        ]
+        if named:
+            return named
+    return []
+
+
+def _stem(path: str) -> str:
+    """A Python file's path less `.py`, `/__init__` too, casefolded (`rich/__main__.py` ->
+    `rich/__main__`, `rich/__init__.py` -> `rich`)."""
+    stem = path.casefold().removesuffix(".py")
+    return stem.removesuffix("/__init__")
 
 
 # a path from a filesystem's root, a home folder or a drive (`/home/dev/proj/src/app.py`,
