@@ -303,6 +303,35 @@ SLASH_COMMENT = re.compile(r"(?:^|(?<=\s))//.*")
 HASH_COMMENTED = (".py", ".pyi", ".rb", ".sh", ".toml", ".yaml", ".yml")
 
 
+_TRIPLE = re.compile(r"\"\"\"|'''")
+
+
+def outside_docstrings(lines: Sequence[str]) -> list[str]:
+    """Each line less what of it lies inside a triple-quoted string (a Python docstring):
+    QA on Textualize/rich, `who raises LiveError` counted rich/console.py a user for its
+    docstring's `Raises: errors.LiveError: ...`, and nothing raises it."""
+    out: list[str] = []
+    closing: str | None = None
+    for line in lines:
+        code: list[str] = []
+        at = 0
+        while at <= len(line):
+            if closing is not None:
+                end = line.find(closing, at)
+                if end < 0:
+                    break
+                at, closing = end + 3, None
+                continue
+            found = _TRIPLE.search(line, at)
+            if found is None:
+                code.append(line[at:])
+                break
+            code.append(line[at : found.start()])
+            at, closing = found.end(), found.group()
+        out.append("".join(code))
+    return out
+
+
 def outside_block_comments(lines: Sequence[str]) -> list[str]:
     """Each line with its one-line strings blanked (`""`), less its `//` comment and what
     of it lies inside a `/* ... */` comment, over lines: a Go package's doc.go writes its
@@ -362,7 +391,13 @@ def member_users(
     out: dict[str, list[int]] = {}
     for path, body in bodies.items():
         split = body.split("\n")
-        codes = split if path.endswith(HASH_COMMENTED) else outside_block_comments(split)
+        codes = (
+            outside_docstrings(split)
+            if path.endswith((".py", ".pyi"))
+            else split
+            if path.endswith(HASH_COMMENTED)
+            else outside_block_comments(split)
+        )
         lines = [
             n
             for n, (line, code) in enumerate(zip(split, codes, strict=True), start=1)
