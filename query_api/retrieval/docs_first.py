@@ -66,9 +66,13 @@ def asked_pages_first(
 
 def _data_file(hit: t.SearchHit) -> bool:
     """Whether a config file's hit is data or generated rather than a tool's settings: a lock
-    file, or one longer than the stored text (QA on Textualize/rich: `how is the console width
-    configured?` put tools/cats.json, 120 kB of cat facts, first for `whiskers ... width`)."""
-    return (hit.entry.path or "").endswith(".lock") or "truncated" in hit.entry.fields
+    file, an ignore file, or one longer than the stored text (QA on Textualize/rich: `how is
+    the console width configured?` put tools/cats.json, 120 kB of cat facts, first for
+    `whiskers ... width`)."""
+    name = (hit.entry.path or "").rpartition("/")[2].casefold()
+    # an ignore file lists paths: `mypy_report` in .gitignore configures no mypy (QA on rich)
+    ignores = name.startswith(".") and name.endswith("ignore")
+    return name.endswith(".lock") or ignores or "truncated" in hit.entry.fields
 
 
 def docs_first(

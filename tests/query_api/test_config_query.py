@@ -81,25 +81,26 @@ def _hit(path: str, score: float) -> t.SearchHit:
 def test_the_config_files_holding_the_subject_come_first() -> None:
     """Config files are not embedded: in hybrid search a semantic match outscores them (QA on
     Textualize/rich: eight files holding no `mypy` above pyproject.toml)."""
-    hits = [_hit("rich/logging.py", 0.83), _hit(".gitignore", 0.6), _hit("pyproject.toml", 0.58)]
-    held = {".gitignore": "mypy_report\n", "pyproject.toml": "[tool.mypy]\n"}
+    hits = [_hit("rich/logging.py", 0.83), _hit("Makefile", 0.6), _hit("pyproject.toml", 0.58)]
+    held = {"Makefile": "\tmypy -p rich\n", "pyproject.toml": "[tool.mypy]\n"}
 
     def holds(path: str, terms: QueryTerms) -> bool:
         return holds_subject(held.get(path, "configured logging"), terms)
 
     paths = [h.entry.path for h in asked_pages_first("where is mypy configured", hits, holds)]
-    assert paths == [".gitignore", "pyproject.toml", "rich/logging.py"]
+    assert paths == ["Makefile", "pyproject.toml", "rich/logging.py"]
     assert asked_pages_first("fix mypy errors", hits, holds) == hits  # no such query
 
 
 def test_a_data_file_is_no_configuration() -> None:
     """QA on Textualize/rich: `how is the console width configured?` put tools/cats.json (120
-    kB of cat facts, one of which holds `width`) first; a lock file is generated alike."""
+    kB of cat facts, one of which holds `width`) first; a lock file is generated alike, and an
+    ignore file lists paths (`where is mypy configured` led with .gitignore's `mypy_report`)."""
     data = _hit("tools/cats.json", 0.5)
     data = data.model_copy(
         update={"entry": data.entry.model_copy(update={"fields": {"truncated": "true"}})}
     )
-    hits = [_hit("rich/console.py", 1.0), data, _hit("poetry.lock", 0.4)]
+    hits = [_hit("rich/console.py", 1.0), data, _hit("poetry.lock", 0.4), _hit(".gitignore", 0.3)]
 
     def holds(path: str, terms: QueryTerms) -> bool:
         return True
