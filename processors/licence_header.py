@@ -10,7 +10,7 @@ lines and a shebang), when it names a copyright or a licence.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 MAX_HEADER_LINES = 60  # a longer opening comment is the module's own documentation
 _COMMENT = re.compile(r"^\s*(//|#|/\*|\*|\*/|--|;;|<!--|-->)")
@@ -46,6 +46,12 @@ def after_licence(lines: Sequence[str]) -> int:
     while at < len(lines) and not lines[at].strip():
         at += 1
     return at + 1
+
+
+def names_licence(words: Iterable[str]) -> bool:
+    """Whether any of a query's `words` names a licence (`license`, `copyright`): only such a
+    query is answered by a licence header's lines."""
+    return any(_LICENCE.search(word) for word in words)
 
 
 def _opened_block(line: str) -> str:

@@ -29,12 +29,9 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from processors.licence_header import after_licence
+from processors.licence_header import after_licence, names_licence
 from processors.path_roles import TEST_NOUNS, Role, roles_about
-from processors.qualified_names import (
-    qualified_names,
-    written_parameters,
-)
+from processors.qualified_names import qualified_names, written_parameters
 from processors.query_scope import after_scope
 from processors.structural import count_lines
 from processors.symbols.languages.python import import_name
@@ -310,6 +307,9 @@ def locate_in_file(
     first, last = (within.start_line, within.end_line) if within else (1, len(lines))
     last = min(last, len(lines))
     every, rarity = _candidate_lines(body, lines, terms, first, last)
+    licence_end = after_licence(lines)  # its lines answer a query naming a licence alone
+    if not names_licence(itertools.chain(terms.words, terms.parts, terms.identifiers)):
+        every = {n: bound for n, bound in every.items() if n >= licence_end}
     bounds = every
     tests = [] if within else test_module_ranges(symbols, lines)
     if tests and not (terms.tests_asked or about_tests(terms.words, terms.identifiers)):
@@ -322,7 +322,6 @@ def locate_in_file(
         bounds = outside(bounds, stub_ranges(symbols, lines)) or bounds
     # of the lines that match best, a declaration's first line: `WalkBuilder` is where
     # `struct WalkBuilder` starts, not the doc comment above it that names it too
-    licence_end = after_licence(lines)
     prefer = LinePreference(
         {s.start_line for s in symbols}, named, rarity, covered(symbols), licence_end, lines, body
     )
