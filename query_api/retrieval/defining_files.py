@@ -6,20 +6,26 @@ QA on spf13/pflag ranked golangflag.go (`flagValueWrapper`) and int.go (`intValu
 flag.go, the one file declaring `type Value interface`. The declaring files are lifted to the
 head as a path the query names is (declared_first), and brought in when the pool lacks them.
 A name written in another case than its declaration's (`where is multidict defined`) is read
-as the declared one (declared_spelling).
+as the declared one (declared_spelling). A name no file declares, one a TypeScript or
+JavaScript file takes from another package (`export { createHttpError } from
+"jsr:@oak/commons/http_errors"`), is defined for the repository by the files taking it so
+(entering_files): QA on oakserver/oak, `where is createHttpError defined` left deps.ts out of
+the first ten, below the files importing it from deps.ts.
 """
 
 from __future__ import annotations
 
 import re
 import sqlite3
+from pathlib import PurePosixPath
 
-from processors.symbols.reference_sites import MACRO_BANG
+from processors.symbols.languages.js_ts import JS_EXTENSIONS
+from processors.symbols.reference_sites import MACRO_BANG, UNRESOLVED
 from query_api.retrieval.definition_sites import FIELD_KIND, asked_kinds, defined_name
 from query_api.retrieval.users_first import used_name
 from streams.stores.views.search import role_prior, roles_in
 from streams.stores.views.symbol_decls import names_alike
-from streams.stores.views.symbols import symbols_named
+from streams.stores.views.symbols import module_files, references_to, symbols_named
 
 MAX_DEFINING = 5  # more files declaring the name: it is too common to say which is meant
 _LOOKUP = 200  # declarations of the name read
@@ -40,10 +46,11 @@ def defining_files(conn: sqlite3.Connection, repo_id: str, query: str) -> set[st
     # too (QA on hyperium/hyper ranked src/ffi/macros.rs 9th, below files invoking it)
     names = [last, last + MACRO_BANG]
     rows = [
-        row
-        for row in symbols_named(conn, repo_id, names, _LOOKUP, _LOOKUP)
-        if row.name in names and (not kinds or row.kind in kinds)
+        row for row in symbols_named(conn, repo_id, names, _LOOKUP, _LOOKUP) if row.name in names
     ]
+    if not rows:  # declared nowhere here: another package's, where it comes in
+        return entering_files(conn, repo_id, last)
+    rows = [row for row in rows if not kinds or row.kind in kinds]
     # of the roles the query asks for (no test's mock): a module's variable declared so
     # (msw's `export const http = {...}`) is meant over members only tests declare
     # (`interface Window { msw: { http: typeof http } }`: QA on mswjs/msw lifted no file)
@@ -51,6 +58,27 @@ def defining_files(conn: sqlite3.Connection, repo_id: str, query: str) -> set[st
     rows = [row for row in rows if role_prior(row.path, asked) >= 1.0]
     declarations = [row for row in rows if row.kind != FIELD_KIND] or rows
     paths = {row.path for row in declarations}
+    return paths if len(paths) <= MAX_DEFINING else set()
+
+
+def entering_files(conn: sqlite3.Connection, repo_id: str, name: str) -> set[str]:
+    """The TypeScript or JavaScript files whose references qualify `name` by a module that
+    is no file of the repository (`jsr:@oak/commons/http_errors.createHttpError`, not
+    `deps.createHttpError`): where a name another package declares comes in. None when
+    more than MAX_DEFINING files do (a name imported everywhere says nothing)."""
+    paths: set[str] = set()
+    external: dict[str, bool] = {}
+    for row in references_to(conn, repo_id, [name], limit=_LOOKUP, total=_LOOKUP):
+        module = (row.qualified or "").rpartition(".")[0]
+        if (
+            module in ("", UNRESOLVED)
+            or PurePosixPath(row.path).suffix.casefold() not in JS_EXTENSIONS
+        ):
+            continue
+        if module not in external:
+            external[module] = not module_files(conn, repo_id, module)
+        if external[module]:
+            paths.add(row.path)
     return paths if len(paths) <= MAX_DEFINING else set()
 
 

@@ -1,0 +1,55 @@
+"""A definition query for a name no file declares, one the repository takes from another
+package (`where is createHttpError defined`), lifts the files naming it from that package:
+QA on oakserver/oak, deps.ts re-exports `createHttpError` from `jsr:@oak/commons/http_errors`
+and every other file imports it from `./deps.ts`; nothing was lifted, and deps.ts was not
+among the first ten hits (those were the files importing it from deps.ts, with the note
+that none of them declares it)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from query_api.retrieval.defining_files import defining_files
+from streams.stores import ViewStore
+from streams.stores.views.handlers import default_registry
+from tests.streams.symbol_records import records
+
+DEPS = (
+    "export {\n"
+    "  createHttpError,\n"
+    "  HttpError,\n"
+    '} from "jsr:@oak/commons@^1.0/http_errors";\n'
+    'export { matches } from "jsr:@oak/commons@^1.0/media_types";\n'
+)
+BODY = (
+    'import { createHttpError } from "./deps.ts";\n\n'
+    "export function parse(text: string): string {\n"
+    '  if (!text) throw createHttpError(400, "no body");\n'
+    "  return text;\n"
+    "}\n"
+)
+MOD = 'export { createHttpError, HttpError } from "./deps.ts";\n'
+LOCAL = "export function matches(a: string): boolean {\n  return a.length > 0;\n}\n"
+
+
+def _defining(views: ViewStore, query: str) -> set[str]:
+    return views.read(lambda conn: defining_files(conn, "r", query))
+
+
+def test_the_file_taking_a_name_from_another_package_is_its_definition(
+    tmp_path: Path,
+) -> None:
+    with ViewStore(tmp_path / "views.db", default_registry()) as views:
+        for path, text in (("deps.ts", DEPS), ("body.ts", BODY), ("mod.ts", MOD)):
+            views.apply(records(path, text), {})
+        for query in ("where is createHttpError defined", "where is HttpError defined"):
+            assert _defining(views, query) == {"deps.ts"}, query
+
+
+def test_a_name_the_repository_declares_keeps_its_declaration(tmp_path: Path) -> None:
+    with ViewStore(tmp_path / "views.db", default_registry()) as views:
+        for path, text in (("deps.ts", DEPS), ("utils/matches.ts", LOCAL)):
+            views.apply(records(path, text), {})
+        assert _defining(views, "where is matches defined") == {"utils/matches.ts"}
+        # a name nobody references nor declares lifts nothing
+        assert _defining(views, "where is nowhereName defined") == set()
