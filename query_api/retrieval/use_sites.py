@@ -104,7 +104,7 @@ def uses_located(
                 patterns = (whole, prefer)
                 located = _at_uses(hit, lines, symbols, (asked, name), patterns, imports, slashes)
                 if located is hit and "truncated" in hit.entry.fields:
-                    located = _past_stored_use(locator, repo_id, hit, len(lines), symbols, name)
+                    located = _past_stored_use(locator, repo_id, hit, len(lines), symbols, asked)
                 if located is not hit:
                     using.append(located)
                 hit = located
@@ -303,19 +303,25 @@ def _past_stored_use(
     hit: t.SearchHit,
     stored: int,
     symbols: Sequence[Declared],
-    name: str,
+    asked: str,
 ) -> t.SearchHit:
-    """`hit`, on a file cut at its `stored` lines whose stored text uses `name` nowhere, at
-    the first declaration past that text referencing it (the references and declarations
-    reach past it), its head when longer than MAX_RANGE_LINES; no snippet, the text is not
-    stored. QA on gorilla/mux: `what calls newRouteRegexp` pointed mux_test.go (100 KB) at
-    `new(Route).HeadersRegexp(...)` lines, which share only the word `regexp`, while its
-    call is at line 2786, in Test_copyRouteConf."""
+    """`hit`, on a file cut at its `stored` lines whose stored text uses the name `asked`
+    nowhere, at the first declaration past that text referencing it (the references and
+    declarations reach past it) other than those `asked` names, its head when longer than
+    MAX_RANGE_LINES; no snippet, the text is not stored. QA on gorilla/mux: `what calls
+    newRouteRegexp` pointed mux_test.go (100 KB) at `new(Route).HeadersRegexp(...)` lines,
+    which share only the word `regexp`, while its call is at line 2786, in
+    Test_copyRouteConf. A same-named method of another type is a caller (QA on
+    apache/commons-io: `FileUtils.touch` calls `PathUtils.touch`)."""
     path = hit.entry.path
+    name = last_part(asked)
     rows = locator.symbols.references_to(repo_id, [name])
     referencing = {row.symbol for row in rows if row.path == path}
+    own = {s.fq_name for s in _declarations_of(asked, name, symbols)}
     past = [
-        s for s in symbols if s.fq_name in referencing and s.end_line > stored and s.name != name
+        s
+        for s in symbols
+        if s.fq_name in referencing and s.end_line > stored and s.fq_name not in own
     ]
     if not past:
         return hit
