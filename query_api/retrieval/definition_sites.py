@@ -403,14 +403,47 @@ def _written_declaration(body: str, name: str) -> dict[str, object] | None:
 
 def _at_import(hit: t.SearchHit, lines: Sequence[str], whole: re.Pattern[str]) -> t.SearchHit:
     """`hit` at the file's first import statement naming the name, if any (a line of one
-    written over several: import_lines)."""
-    imported = import_lines(lines)
+    written over several: import_lines), or re-export of it from another module
+    (`export { HttpError } from "jsr:@oak/commons/http_errors"`: reexport_lines)."""
+    imported = import_lines(lines) | reexport_lines(lines)
     for n, line in enumerate(lines, start=1):
         if n in imported and whole.search(line):
-            return hit.model_copy(
-                update={"startLine": n, "endLine": n, "snippet": f"{n}: {_cut(line.strip())}"}
-            )
+            shown = [n]
+            # the statement's specifier too, when on a later line: where the name comes from
+            m = n
+            while m in imported and not _REEXPORT_FROM.search(lines[m - 1]) and m < n + 50:
+                m += 1
+            if m != n and m in imported:
+                shown.append(m)
+            snippet = "\n".join(f"{k}: {_cut(lines[k - 1].strip())}" for k in shown)
+            return hit.model_copy(update={"startLine": n, "endLine": shown[-1], "snippet": snippet})
     return hit
+
+
+_REEXPORT_HEAD = re.compile(r"^\s*export\s+(?:type\s+)?(?:\*|\{)")
+_REEXPORT_FROM = re.compile(r"""\bfrom\s*["'][^"']+["']""")
+_MAX_REEXPORT_LINES = 200  # an unclosed `export {` reads no further
+
+
+def reexport_lines(lines: Sequence[str]) -> frozenset[int]:
+    """The numbers (1-based) of `lines` in a JavaScript or TypeScript re-export statement
+    (`export { a, b } from "./m"`, `export * from "m"`), one written over several lines
+    whole: the file names there what another module declares. QA on oakserver/oak, deps.ts
+    re-exports `HttpError` on its own line of such a statement; `where is HttpError
+    defined` pointed it at three lines sharing the name's words."""
+    out: set[int] = set()
+    n = 0
+    while n < len(lines):
+        if _REEXPORT_HEAD.match(lines[n]):
+            end = n
+            last = min(len(lines), n + _MAX_REEXPORT_LINES)
+            while "}" not in lines[end] and "*" not in lines[n] and end + 1 < last:
+                end += 1
+            if _REEXPORT_FROM.search(lines[end]):
+                out.update(range(n + 1, end + 2))
+            n = end
+        n += 1
+    return frozenset(out)
 
 
 def _at_mention(hit: t.SearchHit, lines: Sequence[str], name: str) -> t.SearchHit:

@@ -10,8 +10,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from query_api.retrieval.defining_files import defining_files
+from query_api.retrieval.definition_sites import at_definitions
 from streams.stores import ViewStore
 from streams.stores.views.handlers import default_registry
+from tests.query_api.located import located_hits
 from tests.streams.symbol_records import records
 
 DEPS = (
@@ -53,3 +55,28 @@ def test_a_name_the_repository_declares_keeps_its_declaration(tmp_path: Path) ->
         assert _defining(views, "where is matches defined") == {"utils/matches.ts"}
         # a name nobody references nor declares lifts nothing
         assert _defining(views, "where is nowhereName defined") == set()
+
+
+DEPS_LONG = (
+    "// 3rd party dependencies\n\n"
+    'export { KeyStack } from "jsr:@oak/commons@^1.0/keystack";\n'
+    "export {\n"
+    "  createHttpError,\n"
+    "  errors,\n"
+    "  HttpError,\n"
+    "  type HttpErrorOptions,\n"
+    "  isHttpError,\n"
+    '} from "jsr:@oak/commons@^1.0/http_errors";\n'
+)
+
+
+def test_the_hit_points_at_the_name_in_its_re_export(tmp_path: Path) -> None:
+    """deps.ts's hit kept the lines sharing the most words (42-45: createHttpError,
+    HttpError, HttpErrorOptions): a re-export is no import statement, so nothing pointed it
+    at the line naming HttpError whole. Its snippet adds the statement's specifier: where
+    the name comes from."""
+    [shown] = located_hits(
+        tmp_path, {"deps.ts": DEPS_LONG}, "where is HttpError defined", at_definitions
+    )
+    assert (shown.startLine, shown.endLine) == (7, 10), shown
+    assert shown.snippet == '7: HttpError,\n10: } from "jsr:@oak/commons@^1.0/http_errors";'

@@ -54,11 +54,13 @@ def test_a_query_for_the_importers_points_at_the_line_importing_it(tmp_path: Pat
 
 
 def test_a_definition_query_points_an_importer_at_its_import(tmp_path: Path) -> None:
-    """No file of the answer declares the name: each importing it points at its import."""
+    """No file of the answer declares the name: each importing it points at its import,
+    from the line naming it to the statement's specifier (where it comes from)."""
     [hit] = located_hits(
         tmp_path, {"src/storage.ts": STORAGE}, "where is normalizeKey defined", at_definitions
     )
-    assert (hit.startLine, hit.endLine) == (3, 3), hit
+    assert (hit.startLine, hit.endLine) == (3, 5), hit
+    assert hit.snippet == '3: normalizeKey,\n5: } from "./utils/index.ts";', hit
 
 
 def test_only_a_statement_left_open_is_followed() -> None:
