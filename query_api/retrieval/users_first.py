@@ -16,12 +16,14 @@ from collections.abc import Callable, Mapping, Sequence
 
 from processors.qualified_names import go_receivers
 from processors.tokenizer import tokenize
+from query_api.symbols.dependents import is_test_path
 from query_api.symbols.overloads import declared_name
 from query_api.symbols.rust_paths import declaring_files, rust_segments
 from schemas import tools as t
 from schemas.retrieval import MAX_REASONS
 from streams.stores.views.symbols import ReferenceRow, SymbolRow
 
+SYMBOL_REASON = "symbol:"  # a reason naming a declaration the hit matched
 REASON = "uses:"  # + the name the query asks the users of
 MAX_DECLARATIONS = 50  # declarations of the name looked up (overloads, same-named methods)
 _NAME = r"`?((?:[A-Za-z_$][\w$]*)(?:(?:\.|::|\#)[A-Za-z_$][\w$]*)*)(?:\(\))?`?"
@@ -439,6 +441,8 @@ def users_first(
     wanted = set(users)
     why = REASON + (name.rpartition("/")[2] if file else last_part(name))
     held = [hit for hit in hits if hit.entry.kind == "File" and hit.entry.path in wanted]
+    if not file:  # code before tests, a file declaring the name after the others' code
+        held = sorted(held, key=lambda hit: _users_order(hit, last_part(name)))
     placed = {hit.entry.path for hit in held}
     brought = [hydrate(path) for path in users if path not in placed]
     first = [*held, *(hit for hit in brought if hit is not None)]
@@ -455,3 +459,16 @@ def users_first(
     shown = {hit.entry.path for hit in marked}
     rest = [hit for hit in hits if hit.entry.kind != "File" or hit.entry.path not in shown]
     return [*marked, *rest]
+
+
+def _users_order(hit: t.SearchHit, name: str) -> tuple[bool, bool]:
+    """A user's place among those the answer holds, as the ladder orders users (code before
+    tests, the files declaring the name after other files' code), the search's order within
+    each: the declaring file, a user when its own code calls the name (own_file_users.py),
+    was first of `what calls cell_len` on Textualize/rich, above twenty files calling it.
+    It declares the name when a `symbol:` reason names a declaration of it."""
+    declares = any(
+        why.startswith(SYMBOL_REASON) and last_part(why[len(SYMBOL_REASON) :]) == name
+        for why in hit.reasons
+    )
+    return is_test_path(hit.entry.path or ""), declares

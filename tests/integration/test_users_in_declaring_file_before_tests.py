@@ -64,3 +64,23 @@ async def test_the_declaring_file_calling_the_name_comes_before_its_tests(
         assert "uses:normalizeHeaderKey" in hits[0]["reasons"], hits[0]
         users = [h["entry"]["path"] for h in hits if "uses:normalizeHeaderKey" in h["reasons"]]
         assert set(users) == {"header.go", "header_test.go", "fuzz_test.go"}, hits
+
+
+async def test_the_declaring_file_comes_after_other_files_calling_the_name(
+    tmp_path: Path,
+) -> None:
+    # QA on Textualize/rich: `what calls cell_len` ranked rich/cells.py, which declares it and
+    # calls it, first (the search's order) above twenty files calling it
+    files = dict(FILES)
+    files["server.go"] = (
+        "package web\n\nfunc Serve(key []byte) error {\n"
+        "\tnormalizeHeaderKey(key, true)\n\treturn nil\n}\n"
+    )
+    write_files(tmp_path / "ws" / "repo", files)
+    async with memory_rig(tmp_path, index=True) as (_, s):
+        found = await call(
+            s, "repocontext_search", {"repoId": "repo", "query": "what calls normalizeHeaderKey"}
+        )
+    users = [h["entry"]["path"] for h in found["hits"] if "uses:normalizeHeaderKey" in h["reasons"]]
+    assert users[:2] == ["server.go", "header.go"], found["hits"]
+    assert set(users[2:]) == {"header_test.go", "fuzz_test.go"}, found["hits"]
