@@ -31,6 +31,7 @@ from query_api.retrieval.hit_details import (
     display_reason,
 )
 from query_api.retrieval.line_preference import import_lines
+from query_api.retrieval.naming_line import naming_line
 from query_api.retrieval.users_first import COMMENT_LINE, distinctive
 from query_api.symbols.overloads import declared_name, stub_ranges
 from schemas import tools as t
@@ -332,19 +333,6 @@ def declaration_of(
     return best[6] if best else None
 
 
-_ATTRIBUTE = re.compile(r"^\s*(?:#!?\[|@)")  # a Rust attribute, a decorator or annotation
-
-
-def _naming_line(lines: Sequence[str], worded: Sequence[int], name: str) -> int | None:
-    """The first of `worded` (a declaration's non-blank lines) writing `name` whole outside
-    an attribute: `pub struct Opts {` below clap's `#[derive(Parser)] #[command(...)]`."""
-    whole = re.compile(rf"(?<![\w$]){re.escape(name)}(?![\w$])")
-    return next(
-        (n for n in worded if whole.search(lines[n - 1]) and not _ATTRIBUTE.match(lines[n - 1])),
-        None,
-    )
-
-
 def _at(hit: t.SearchHit, lines: Sequence[str], declared: Declared, named: str) -> t.SearchHit:
     """`hit` at `declared`, whose `symbol:` reason (`named`, as code imports it) leads the
     others: they named the declarations sharing the query's words."""
@@ -355,7 +343,7 @@ def _at(hit: t.SearchHit, lines: Sequence[str], declared: Declared, named: str) 
     shown = worded[:SNIPPET_LINES]
     # a Rust macro's stored name has its bang (`ffi_fn!`), which `macro_rules! ffi_fn {` does
     # not write: its head, not an invocation inside it (QA on hyperium/hyper)
-    naming = _naming_line(lines, worded, declared.name.removesuffix(MACRO_BANG))
+    naming = naming_line(lines, worded, declared.name.removesuffix(MACRO_BANG))
     if naming is not None and naming not in shown:  # attributes above it: from its name on
         shown = [n for n in worded if n >= naming][:SNIPPET_LINES]
     if hi - lo + 1 > MAX_RANGE_LINES and shown:  # a long declaration: its head

@@ -40,6 +40,7 @@ from query_api.retrieval.contractions import without_contractions
 from query_api.retrieval.doc_words import DOC_WORDS
 from query_api.retrieval.line_preference import LinePreference, covered
 from query_api.retrieval.named_declaration import declaration_named
+from query_api.retrieval.naming_line import named_first, with_naming_line
 from query_api.retrieval.passages import passage_lines
 from query_api.retrieval.past_first_reason import past_first_reason
 from query_api.retrieval.place_numbers import without_place_numbers
@@ -668,9 +669,12 @@ def _detailed(
             found = _past_first_reason(symbols, hit.reasons, terms, body, found) or found
     reasons = display_reasons(hit.reasons, path, packages)
     if named is not None:
-        reasons = _named_first(
-            reasons, display_reason(SYMBOL_REASON + named.fq_name, path, packages)
-        )
+        shown = display_reason(SYMBOL_REASON + named.fq_name, path, packages)
+        reasons = named_first(reasons, shown, SYMBOL_REASON)
+    if named is not None and found and found.start_line == named.start_line:  # its head shown
+        lines = body.split("\n")
+        heads = with_naming_line(found.snippet, lines, named, SNIPPET_LINES)
+        found = replace(found, snippet=_snippet(lines, heads)) if heads else found
     update: dict[str, object] = {"entry": entry, "reasons": reasons}
     if found is not None:
         update |= {"startLine": found.start_line, "endLine": found.end_line}
@@ -788,11 +792,3 @@ def _named_past_body(
         if s.start_line <= stored_lines and not any(lo <= s.start_line <= hi for lo, hi in tests)
     )
     return next(code, found)
-
-
-def _named_first(reasons: list[str], named: str) -> list[str]:
-    """`reasons` with the `symbol:` reason of the declaration the query names leading the
-    others (the search names a file's declarations by their simple names' words)."""
-    rest = [r for r in reasons if r != named]
-    at = next((i for i, r in enumerate(rest) if r.startswith(SYMBOL_REASON)), len(rest))
-    return [*rest[:at], named, *rest[at:]]
