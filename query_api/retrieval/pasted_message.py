@@ -48,6 +48,8 @@ _MARKER = re.compile(
 _QUOTED = re.compile(r"""(?<![A-Za-z])'[^'\n]*'(?![A-Za-z])|"[^"\n]*"|`[^`\n]*`""")
 # a quoted path (`'/tmp/x'`, `'C:\\data'`) is a value formatted in, never the source's words
 _PATH_VALUE = re.compile(r"[/\\]")
+# unquoted too: a token opening as a path (`/tmp/a.lck`, `./x`, `~/x`, `C:\\x`), not `and/or`
+_UNQUOTED_PATH = re.compile(r"(?<!\S)(?:[A-Za-z]:\\|\.{0,2}/|~/)\S*")
 # where a message's source text breaks besides quotes: braces, brackets, colons, sentence ends
 _BREAK = re.compile(r"[{}()\[\]:;!?]|\.(?=\s|$)")
 
@@ -76,9 +78,10 @@ def message_segments(query: str) -> list[Segment]:
 def _split(text: str, quoted: bool) -> list[Segment]:
     """The segments of `text` between its breaks and its numbers: a number in a message is
     a value formatted in (`at position 5` for `at position {position}`: QA on
-    Textualize/rich, markup.py's message was found by no read)."""
+    Textualize/rich, markup.py's message was found by no read), and so is a path (QA on
+    apache/commons-io: `Can't write file, lock /tmp/a.lck exists`)."""
     out: list[Segment] = []
-    for part in _BREAK.split(text):
+    for part in _BREAK.split(_UNQUOTED_PATH.sub(":", text)):
         words: list[str] = []
         for word in [*tokenize(part), "0"]:
             if not word.isdigit():
