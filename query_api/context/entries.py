@@ -25,7 +25,7 @@ from query_api.context.spans import (
     widened,
 )
 from query_api.retrieval.hit_details import HitLocator, display_reasons
-from query_api.retrieval.named_lines import place_of
+from query_api.retrieval.named_lines import place_of, quoted_line
 from query_api.retrieval.passages import passage_lines
 from query_api.symbols.kotlin_locals import without_locals
 from query_api.symbols.overloads import declared_name
@@ -94,6 +94,8 @@ class EntryRenderer:
         ]
         fill = max(FILL_LINES, max_lines)  # beyond SPAN_LINES only where a share holds it
         place = place_of(focus.places, path)
+        if place is not None:  # a trace from another version: where the code it quotes is
+            place = quoted_line(path, place, lines)[0]
         at_place = spans_at_place(symbols, lines, place, max_lines, fill) if place else None
         if at_place is not None:
             return at_place

@@ -288,7 +288,7 @@ def at_named_lines(
                 lines = body.split("\n")
                 if body.endswith("\n"):
                     lines.pop()
-                place, moved = _quoted_line(path, place, lines)
+                place, moved = quoted_line(path, place, lines)
                 notes.extend(filter(None, [moved]))
                 if place.first > len(lines):
                     notes.append(
@@ -304,7 +304,7 @@ def at_named_lines(
     return out, "; ".join(notes) or None
 
 
-def _quoted_line(path: str, place: Place, lines: Sequence[str]) -> tuple[Place, str | None]:
+def quoted_line(path: str, place: Place, lines: Sequence[str]) -> tuple[Place, str | None]:
     """The place of a traceback frame whose line holds other code than it quotes moved to the
     line holding that code nearest it, and a note saying so; else the place as it is. A trace
     from another version of the file (an installed release) names lines that have moved:
