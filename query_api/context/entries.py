@@ -294,11 +294,15 @@ class EntryRenderer:
     def outline(
         self, repo_id: str, path: str
     ) -> tuple[list[str], list[tuple[b.UnitKind, str | None]]]:
-        """An `outline` rendering: one line per declaration (its signature), in line order;
-        a Kotlin function's local `val`s are left out (kotlin_locals): they outline nothing."""
+        """An `outline` rendering: one line per declaration, its first line's number and its
+        signature (`42: def wrap(self, width)`), in line order: without the numbers an agent
+        had to ask the outline tool again to read one (a QA pass on mswjs/msw). A Kotlin
+        function's local `val`s are left out (kotlin_locals): they outline nothing."""
         declared = without_locals(self.declarations(repo_id, path))
         rows = sorted(declared, key=lambda s: (s.start_line, s.fq_name))
-        lines = [" ".join((sym.signature or sym.fq_name).split()) for sym in rows]
+        lines = [
+            f"{sym.start_line}: {' '.join((sym.signature or sym.fq_name).split())}" for sym in rows
+        ]
         return lines, [("outline", sym.fq_name) for sym in rows]
 
     def module_prefix(self, repo_id: str, path: str) -> str:

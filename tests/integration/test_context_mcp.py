@@ -83,6 +83,8 @@ async def test_detail_levels_and_reuse(tmp_path: Path) -> None:
         invoice = next(e for e in outline["entries"] if e["path"].endswith("invoice.py"))
         assert invoice["units"][0]["symbol"].endswith("InvoiceCalculator")
         assert len(invoice["content"].split("\n")) == len(invoice["units"])
+        # each declaration's line, which the agent reads it at (QA on mswjs/msw)
+        assert invoice["content"].startswith("1: class InvoiceCalculator"), invoice["content"]
         slices = await call(s, "repocontext_context", {**base, "detail": "weird"})
         assert slices["detail"] == "slices"  # unknown -> auto -> slices when one fits
         assert slices["note"] == (
