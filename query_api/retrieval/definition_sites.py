@@ -78,6 +78,10 @@ _KIND_AND_NAME = re.compile(
 _CODE_NAME = re.compile(r"[A-Z_.:#`$]")
 _KIND_WORD = re.compile(_KIND, re.IGNORECASE)
 CONTENT = "content-match"  # the reason after the `symbol:` ones (spec §1.4's order)
+# a query asking where a trait or interface is implemented asks for its implementations: QA on
+# seanmonstar/warp, `where is the Reply trait implemented for Result` pointed src/reply.rs at
+# `pub trait Reply`, not at `impl<T, E> Reply for Result<T, E>`, which the hit's own lines show
+_IMPLEMENTED = re.compile(r"\bimplement(?:ed|s)?\b", re.IGNORECASE)
 FIELD_KIND = "Field"  # a variable: a class or function of the name is what is meant first
 # an interface sharing its name with another declaration of its file (TypeScript merges
 # `interface X` with `class X`): the other holds the code, the interface adds signatures
@@ -198,10 +202,13 @@ def at_definitions(
         is not None
     }
     whole = re.compile(rf"(?<![\w$]){re.escape(parts[-1])}(?![\w$])")
+    implemented = _IMPLEMENTED.search(query) is not None
     out = []
     for rank, hit in enumerate(hits):
         body = bodies.get(rank)
-        if body is not None and rank in declared:
+        if implemented and rank in declared and declared[rank].kind == INTERFACE_KIND:
+            pass  # its implementations: the lines the hit's words picked
+        elif body is not None and rank in declared:
             named = _named(locator, repo_id, detailed[rank], declared[rank])
             hit = _at(hit, body.split("\n"), declared[rank], named)
         elif body is not None and (words := _written_declaration(body, parts[-1])) is not None:

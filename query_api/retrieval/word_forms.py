@@ -13,6 +13,9 @@ from __future__ import annotations
 import functools
 
 _NOT_PLURAL = ("ss", "us", "is", "os")  # class, status, axis, kudos: no plural ending to drop
+# Rust writes an implementation `impl`: `where is the Reply trait implemented for Result` is
+# `impl<T, E> Reply for Result<T, E>` (QA on seanmonstar/warp pointed at `pub trait Reply`)
+_IMPLEMENT, _IMPL = "implement", "impl"
 
 
 @functools.lru_cache(maxsize=4096)
@@ -33,16 +36,19 @@ def forms(word: str) -> frozenset[str]:
     """The other forms of `word` a line may hold as a token: its singular where it reads as a
     plural, else its plurals."""
     one = singular(word)
+    impl = frozenset({_IMPL}) if word.startswith(_IMPLEMENT) else frozenset()
     if one is not None:
-        return frozenset({one})
+        return frozenset({one}) | impl
     if len(word) < 3:
         return frozenset()
-    return frozenset({word + "s", word + "es"})
+    return frozenset({word + "s", word + "es"}) | impl
 
 
 def needle(word: str) -> str:
     """What every form of `word` holds: the word, or the part its singular shares with it
-    (`entr` for `entries`)."""
+    (`entr` for `entries`), `impl` for the words of implementing."""
+    if word.startswith(_IMPLEMENT):
+        return _IMPL
     one = singular(word)
     if one is None:
         return word
