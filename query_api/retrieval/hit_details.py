@@ -41,6 +41,8 @@ from query_api.retrieval.doc_words import DOC_WORDS
 from query_api.retrieval.line_preference import LinePreference, covered
 from query_api.retrieval.named_declaration import declaration_named
 from query_api.retrieval.naming_line import named_first, with_naming_line
+from query_api.retrieval.part_terms import by_members
+from query_api.retrieval.part_terms import by_parts as _by_parts
 from query_api.retrieval.passages import passage_lines
 from query_api.retrieval.past_first_reason import past_first_reason
 from query_api.retrieval.place_numbers import without_place_numbers
@@ -661,8 +663,9 @@ def _detailed(
         found = locate_in_file(body, symbols, trimmed, within, named_in) if body else None
         if found is None and body and trimmed is not terms:  # the path's words are all
             found = locate_in_file(body, symbols, terms, within, named_in)
-        if found is None and body and terms.identifiers:  # found by its parts, not whole
-            found = locate_in_file(body, symbols, _by_parts(terms), within, named_in)
+        for parts in (by_members(terms), _by_parts(terms)):  # not whole: `A.b`'s `b`, its words
+            if found is None and body and terms.identifiers and parts is not None:
+                found = locate_in_file(body, symbols, parts, within, named_in)
         if found is None and body:  # no word of the query on any line: where vectors matched
             found = _passage_location(repo_id, path, body, hit.vectorId)
         if within is None and "truncated" in hit.entry.fields:  # past_first_reason.py
@@ -733,14 +736,6 @@ def _reasons_named(symbols: Sequence[Declared], reasons: Sequence[str]) -> list[
     found = [(order[s.fq_name], s) for s in symbols if s.fq_name in order]
     found.sort(key=lambda item: item[0])
     return [s for _, s in found]
-
-
-def _by_parts(terms: QueryTerms) -> QueryTerms:
-    """The query's identifiers as the words they are made of. Search matches `ctx.throw` by
-    its tokens (a `proto.throw` declaration and `ctx` in the same file), so a hit whose file
-    never holds it whole still has lines that hold its words; those are the hit's lines. Not
-    a part of digits (`python3`'s `3` took `extra_lines: int = 3,`: QA on Textualize/rich)."""
-    return QueryTerms((), terms.words | {part for part in terms.parts if not part.isdigit()})
 
 
 def _named_past_body(

@@ -4,12 +4,12 @@ best, the first line of a declaration wins over a comment that names it too."""
 from __future__ import annotations
 
 from query_api.retrieval.hit_details import (
-    _by_parts,
     beyond_path,
     locate_in_file,
     query_terms,
 )
 from query_api.retrieval.named_declaration import declaration_named
+from query_api.retrieval.part_terms import by_parts as _by_parts
 from streams.stores.views.symbols import SymbolRow
 
 BODY = "\n".join(
