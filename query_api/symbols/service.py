@@ -175,6 +175,10 @@ class SymbolService:
             return self._package_doc_note(repo_id, path, *doc)
         if not imports:
             return None
+        if language_family(path) in ("js", "python") and not self.symbols.indexed_paths(
+            repo_id, imports
+        ):  # oak's deps.ts, re-exporting `jsr:` modules: there was nothing to outline
+            return f"{path} declares nothing itself; it imports {named}, no file indexed here"
         return f"{path} declares nothing itself; it imports {named}: outline those"
 
     def _package_doc_note(self, repo_id: str, path: str, package: str, line: int) -> str:

@@ -497,3 +497,30 @@ async def test_related_of_a_doc_or_config_file_says_what_related_lists(
             session, "repocontext_related", {"repoId": "sample", "path": "src/billing/ledger.py"}
         )
         assert "related lists" not in code.get("note", ""), code
+
+
+async def test_a_barrel_of_other_packages_sends_nowhere_to_outline(tmp_path: Path) -> None:
+    """QA on oakserver/oak: outline of deps.ts (`export { createHttpError } from
+    "jsr:@oak/commons@^1.0/http_errors"`, and 17 more such) said "it imports jsr:@oak/commons
+    @^1.0/cookie_map, ... and 15 more: outline those", modules no outline can open. A file
+    whose imports are no indexed file says so; one importing a file of the repository keeps
+    "outline those"."""
+    repo = tmp_path / "workspace" / "dn"
+    repo.mkdir(parents=True)
+    (repo / "deps.ts").write_text(
+        'export { createHttpError, HttpError } from "jsr:@oak/commons@^1.0/http_errors";\n'
+        'export { KeyStack } from "jsr:@oak/commons@^1.0/keystack";\n'
+    )
+    (repo / "util.ts").write_text("export const one = 1;\n")
+    (repo / "mod.ts").write_text(
+        'export { one } from "./util.ts";\nexport { KeyStack } from "jsr:@oak/commons/keystack";\n'
+    )
+    async with stdio_session(tmp_path / "data", str(repo)) as session:
+        await wait_indexed(session, "dn")
+        deps = await call(session, "repocontext_outline", {"repoId": "dn", "path": "deps.ts"})
+        assert deps.get("note") == (
+            "deps.ts declares nothing itself; it imports jsr:@oak/commons@^1.0/http_errors, "
+            "jsr:@oak/commons@^1.0/keystack, no file indexed here"
+        ), deps
+        mod = await call(session, "repocontext_outline", {"repoId": "dn", "path": "mod.ts"})
+        assert str(mod.get("note", "")).endswith(": outline those"), mod
