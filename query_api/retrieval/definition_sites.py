@@ -30,6 +30,11 @@ from query_api.retrieval.hit_details import (
     HitLocator,
     display_reason,
 )
+from query_api.retrieval.implementations import (
+    asks_implementations,
+    block_end,
+    implementation_line,
+)
 from query_api.retrieval.line_preference import import_lines
 from query_api.retrieval.naming_line import naming_line
 from query_api.retrieval.users_first import COMMENT_LINE, distinctive
@@ -78,10 +83,6 @@ _KIND_AND_NAME = re.compile(
 _CODE_NAME = re.compile(r"[A-Z_.:#`$]")
 _KIND_WORD = re.compile(_KIND, re.IGNORECASE)
 CONTENT = "content-match"  # the reason after the `symbol:` ones (spec §1.4's order)
-# a query asking where a trait or interface is implemented asks for its implementations: QA on
-# seanmonstar/warp, `where is the Reply trait implemented for Result` pointed src/reply.rs at
-# `pub trait Reply`, not at `impl<T, E> Reply for Result<T, E>`, which the hit's own lines show
-_IMPLEMENTED = re.compile(r"\bimplement(?:ed|s)?\b", re.IGNORECASE)
 FIELD_KIND = "Field"  # a variable: a class or function of the name is what is meant first
 # an interface sharing its name with another declaration of its file (TypeScript merges
 # `interface X` with `class X`): the other holds the code, the interface adds signatures
@@ -202,12 +203,18 @@ def at_definitions(
         is not None
     }
     whole = re.compile(rf"(?<![\w$]){re.escape(parts[-1])}(?![\w$])")
-    implemented = _IMPLEMENTED.search(query) is not None
+    implemented = asks_implementations(query)  # a trait's or interface's: implementations.py
     out = []
     for rank, hit in enumerate(hits):
         body = bodies.get(rank)
-        if implemented and rank in declared and declared[rank].kind == INTERFACE_KIND:
-            pass  # its implementations: the lines the hit's words picked
+        lines = body.split("\n") if body is not None else []
+        kind = declared[rank].kind if rank in declared else INTERFACE_KIND
+        if (
+            implemented
+            and kind == INTERFACE_KIND
+            and implementation_line(lines, parts[-1], query) is not None
+        ):
+            hit = _at_implementation(hit, lines, parts[-1], query)  # not the trait: its impl
         elif body is not None and rank in declared:
             named = _named(locator, repo_id, detailed[rank], declared[rank])
             hit = _at(hit, body.split("\n"), declared[rank], named)
@@ -394,6 +401,19 @@ def _written_declaration(body: str, name: str) -> dict[str, object] | None:
             snippet = "\n".join(f"{m}: {_cut(lines[m - 1].strip())}" for m in shown)
             return {"startLine": n, "endLine": shown[-1], "snippet": snippet}
     return None
+
+
+def _at_implementation(
+    hit: t.SearchHit, lines: Sequence[str], name: str, query: str
+) -> t.SearchHit:
+    """`hit` at the file's implementation of the trait or interface `name`, if any."""
+    n = implementation_line(lines, name, query)
+    if n is None:
+        return hit
+    worded = [k for k in range(n, min(len(lines), n + MAX_RANGE_LINES) + 1) if lines[k - 1].strip()]
+    snippet = "\n".join(f"{k}: {_cut(lines[k - 1].strip())}" for k in worded[:SNIPPET_LINES])
+    end = block_end(lines, n, MAX_RANGE_LINES)
+    return hit.model_copy(update={"startLine": n, "endLine": end, "snippet": snippet})
 
 
 def _at_import(hit: t.SearchHit, lines: Sequence[str], whole: re.Pattern[str]) -> t.SearchHit:

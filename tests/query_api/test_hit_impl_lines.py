@@ -1,7 +1,9 @@
-"""A query saying where something is implemented (`where is the Reply trait implemented for
-Result`) points a Rust file's hit at the `impl` block that implements it, which Rust writes
-`impl`, not `implemented`. QA on seanmonstar/warp: the query pointed src/reply.rs at line
-236, `pub trait Reply: BoxedReply + Send {`, not at `impl<T, E> Reply for Result<T, E>`."""
+"""A query asking where a trait is implemented (`where is the Reply trait implemented for
+Result`) points a Rust file's hit at the `impl` block implementing it (for the type it names),
+not at the trait's declaration (definition_sites, implementations.py); and a line's `impl`
+counts for the words of implementing (word_forms). QA on seanmonstar/warp: the query pointed
+src/reply.rs at line 236, `pub trait Reply: BoxedReply + Send {`, not at line 430,
+`impl<T, E> Reply for Result<T, E>`."""
 
 from __future__ import annotations
 
@@ -43,10 +45,28 @@ BODY = "\n".join(
 )
 
 
-def _hit(tmp_path: Path, query: str) -> t.SearchHit:
+BOXED = "\n".join(
+    [
+        "use super::{Reply, Response};",  # 1
+        "",
+        "/// A boxed reply, which implements Reply too.",  # 3
+        "pub struct Boxed;",  # 4
+        "",
+        "impl Reply for Boxed {",  # 6
+        "    fn into_response(self) -> Response {",  # 7
+        "        todo!()",  # 8
+        "    }",  # 9
+        "}",  # 10
+        "",
+    ]
+)
+
+
+def _hit(tmp_path: Path, query: str, path: str = PATH) -> t.SearchHit:
     with ViewStore(tmp_path / "views.db", default_registry()) as views:
         views.apply(records(PATH, BODY), {})
-        entry = t.EntryView(key=f"repo/r/file/{PATH}", exists=True, kind="File", path=PATH)
+        views.apply(records("src/boxed.rs", BOXED), {})
+        entry = t.EntryView(key=f"repo/r/file/{path}", exists=True, kind="File", path=path)
         hit = t.SearchHit(score=1.0, entry=entry, reasons=["symbol:Reply"])
         locator = HitLocator(views)
         hits = enrich(locator, "r", query, [hit], details=True).hits
@@ -59,7 +79,17 @@ def test_a_trait_implemented_for_a_type_points_at_its_impl_block(tmp_path: Path)
     assert hit.startLine is not None and hit.startLine <= 11, hit
     assert hit.endLine is not None and hit.endLine >= 11, hit
     assert hit.snippet is not None, hit
-    assert "11: impl<T, E> Reply for Result<T, E>" in hit.snippet.split("\n"), hit.snippet
+    assert hit.snippet.startswith("11: impl<T, E> Reply for Result<T, E>"), hit.snippet
+    assert (hit.startLine, hit.endLine) == (11, 19), hit  # the impl block
+
+
+def test_a_trait_implemented_points_at_its_first_impl_block(tmp_path: Path) -> None:
+    hit = _hit(tmp_path, "where is the Reply trait implemented")
+    assert (hit.startLine, hit.endLine) == (5, 9), hit
+    # a file implementing the trait another file declares: its impl, not its import
+    hit = _hit(tmp_path, "where is the Reply trait implemented", "src/boxed.rs")
+    assert (hit.startLine, hit.endLine) == (6, 10), hit
+    assert hit.snippet is not None and hit.snippet.startswith("6: impl Reply for Boxed {"), hit
 
 
 def test_where_a_trait_is_defined_is_still_its_declaration(tmp_path: Path) -> None:

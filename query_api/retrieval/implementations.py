@@ -1,0 +1,51 @@
+"""Where a file implements a trait or interface (`impl<T, E> Reply for Result<T, E>`, `class
+Cache implements Store`): the lines a query asking where it is implemented is answered by
+(definition_sites). QA on seanmonstar/warp, `where is the Reply trait implemented for Result`
+pointed src/reply.rs at `pub trait Reply`, the trait's declaration."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+_IMPLEMENTED = re.compile(r"\bimplement(?:ed|s)?\b", re.IGNORECASE)
+# the type written after `implemented for` (`for Result`, `for the Box type`, `for `Json``)
+_COMMENT = re.compile(r"^\s*(?://|/\*|\*|#)")  # a doc comment's `a type that implements Reply`
+_FOR_TYPE = re.compile(r"\bimplemented\s+for\s+(?:the\s+)?`?([A-Za-z_][\w:]*)", re.IGNORECASE)
+
+
+def asks_implementations(query: str) -> bool:
+    """Whether the query asks where something is implemented (`implemented`, `implements`)."""
+    return _IMPLEMENTED.search(query) is not None
+
+
+def implementation_line(lines: Sequence[str], name: str, query: str) -> int | None:
+    """The first line (1-based) of `lines` implementing `name`: Rust's `impl ... Name for
+    Type` or an `implements ... Name` clause; of those, the first for the type the query
+    writes after `implemented for`, when it writes one and a line is for it."""
+    whole = rf"(?<![\w$]){re.escape(name)}(?![\w$])"
+    rust = re.compile(rf"^\s*(?:unsafe\s+)?impl\b[^{{;]*{whole}[^{{;]*\sfor\s")
+    clause = re.compile(rf"\bimplements\b[^{{;]*{whole}")
+    found = [
+        n
+        for n, line in enumerate(lines, start=1)
+        if (rust.search(line) or clause.search(line)) and not _COMMENT.match(line)
+    ]
+    typed = _FOR_TYPE.search(query)
+    if typed is not None:
+        wanted = re.compile(rf"(?<![\w$]){re.escape(typed.group(1).split('::')[-1])}(?![\w$])")
+        for_type = [n for n in found if wanted.search(lines[n - 1].partition(" for ")[2])]
+        found = for_type or found
+    return found[0] if found else None
+
+
+def block_end(lines: Sequence[str], start: int, most: int) -> int:
+    """The line closing the block opened at `start` (a `}` at its indentation), at most
+    `most` lines from it."""
+    head = lines[start - 1]
+    indent = head[: len(head) - len(head.lstrip())]
+    last = min(len(lines), start + most - 1)
+    for n in range(start + 1, last + 1):
+        if lines[n - 1].startswith(indent + "}"):
+            return n
+    return last
