@@ -205,6 +205,8 @@ def line_score(line: str, terms: QueryTerms) -> int:
     for ident, words in zip(terms.identifiers, terms.split_identifiers, strict=False):
         if ident in lowered:
             score += 2 if _whole(ident).search(lowered) else 1
+        elif (last := _last_part(ident)) and _whole(last).search(lowered):
+            score += 1  # `IOException` for `java.io.IOException`: the import holds it whole
         elif words and not _VERSION.fullmatch(ident) and all(w in lowered for w in words):
             ordered = tokenize(line) if ordered is None else ordered
             score += words <= frozenset(ordered)
@@ -221,6 +223,12 @@ def line_score(line: str, terms: QueryTerms) -> int:
             present |= apart & {a + b for a, b in itertools.pairwise(ordered)}
         score += len(present)
     return score
+
+
+def _last_part(identifier: str) -> str:
+    """A qualified identifier's last part, not digits (`ioexception`: java.io.ioexception)."""
+    *head, last = re.split(r"\.|::|#", identifier)
+    return last if any(head) and last and not last.isdigit() else ""
 
 
 @functools.lru_cache(maxsize=1024)
@@ -447,7 +455,8 @@ def _candidate_lines(
     each such line's rarity: the sum, over the terms it holds, of one over the lines holding
     the term (a word on every line of response.go says less than the one `gzip` line)."""
     # a word's needle is what its plural and singular share (word_forms): a bound, not a score
-    needles = [*terms.identifiers, *sorted(needle(w) for w in terms.words)]
+    lasts = filter(None, map(_last_part, terms.identifiers))  # `IOException` (line_score)
+    needles = [*terms.identifiers, *sorted(needle(w) for w in terms.words), *lasts]
     lowered = body.lower()
     if not needles:
         return {}, {}
