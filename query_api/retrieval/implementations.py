@@ -24,7 +24,8 @@ def implementation_line(lines: Sequence[str], name: str, query: str) -> int | No
     Type` or an `implements ... Name` clause; of those, the first for the type the query
     writes after `implemented for`, when it writes one and a line is for it."""
     whole = rf"(?<![\w$]){re.escape(name)}(?![\w$])"
-    rust = re.compile(rf"^\s*(?:unsafe\s+)?impl\b[^{{;]*{whole}[^{{;]*\sfor\s")
+    # the name is the trait (`impl<T> Reply for Box<T>`), not a bound (`impl<R: Reply> Func`)
+    rust = re.compile(rf"^\s*(?:unsafe\s+)?impl\b[^{{;]*{whole}(?:<[^{{;]*>)?\s+for\s")
     clause = re.compile(rf"\bimplements\b[^{{;]*{whole}")
     found = [
         n

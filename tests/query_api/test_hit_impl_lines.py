@@ -11,6 +11,7 @@ from pathlib import Path
 
 from query_api.retrieval.definition_sites import at_definitions
 from query_api.retrieval.hit_details import HitLocator, enrich
+from query_api.retrieval.implementations import implementation_line
 from query_api.retrieval.word_forms import forms, needle
 from schemas import tools as t
 from streams.stores import ViewStore
@@ -103,3 +104,11 @@ def test_every_form_of_implement_holds_the_needle() -> None:
         assert "impl" in forms(word), word
         assert all(needle(word) in form for form in {word, *forms(word)}), word
     assert "impl" not in forms("simple")  # only the words of implementing
+
+
+def test_a_trait_bound_is_no_implementation() -> None:
+    """warp's src/filters/reply.rs: `impl<R: Reply> Func<One<R>> for WithHeader_` bounds a
+    parameter by Reply and implements Func; it was taken for an implementation of Reply."""
+    lines = ["impl<R: Reply> Func<One<R>> for WithHeader_ {", "impl<T> Reply for Box<T> {"]
+    assert implementation_line(lines, "Reply", "where is Reply implemented") == 2
+    assert implementation_line(lines, "Func", "where is Func implemented") == 1
