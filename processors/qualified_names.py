@@ -33,12 +33,24 @@ def go_receivers(text: str) -> str:
     return _GO_RECEIVER.sub(r"\1.", text)
 
 
+# a JavaScript prototype path as written of a method: `Context.prototype.assert`
+_PROTOTYPE = re.compile(r"(?<![\w$#])([^\W\d][\w$]*)\.prototype\.(?=#?[^\W\d])")
+
+
+def prototype_members(text: str) -> str:
+    """`text` with each JavaScript prototype path written as its class's member:
+    `Context.prototype.assert()` -> `Context.assert()`, the qualified name the views store.
+    QA on oakserver/oak: `where is Context.prototype.assert defined` noted that no hit
+    declared `assert`, over context.ts's `Context.assert`."""
+    return _PROTOTYPE.sub(r"\1.", text)
+
+
 def qualified_names(query: str) -> list[tuple[str, ...]]:
     """Each qualified name the request writes, as its parts in the request's spelling, first
     seen first, at most MAX_QUALIFIED_NAMES. QA on spf13/pflag: `pflag.(*FlagSet).Set`, a
     stack frame's method, named no declaration (go_receivers)."""
     out: dict[tuple[str, ...], None] = {}
-    for raw in _QUALIFIED.findall(go_receivers(query)):
+    for raw in _QUALIFIED.findall(go_receivers(prototype_members(query))):
         parts = tuple(part for part in _SEPARATORS.split(raw) if part)
         if len(parts) >= MIN_SHARED_PARTS:
             out.setdefault(parts, None)

@@ -13,6 +13,7 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
+from processors.qualified_names import prototype_members
 from processors.tokenizer import STOP_WORDS
 from query_api.core.index_build import cut_files
 from query_api.retrieval.defining_files import declared_spelling
@@ -94,9 +95,11 @@ def without_stop_words(query: str) -> str | None:
 async def _rank(
     retriever: Retriever, locator: HitLocator, repo_id: str, args: t.SearchArgs, details: bool
 ) -> Ranked:
+    # `Context.prototype.assert` is the member `Context.assert`, as the views name it
+    written = prototype_members(args.query)
     # `where is multidict defined` asks for werkzeug's MultiDict: read as the declared name
     spelled = await asyncio.to_thread(
-        retriever.views.read, lambda conn: declared_spelling(conn, repo_id, args.query)
+        retriever.views.read, lambda conn: declared_spelling(conn, repo_id, written)
     )
     if spelled != args.query:
         args = args.model_copy(update={"query": spelled})
