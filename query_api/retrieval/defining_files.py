@@ -89,13 +89,17 @@ def declared_spelling(conn: sqlite3.Connection, repo_id: str, query: str) -> str
     `_args: MultiDict[...]` first, the declaring file second with no `symbol:` reason). Of
     several, the one of a kind the query asks for, then one no field, then the most declared.
     A query for a name's users alike (`what calls splitGraphemes`: QA on Textualize/rich, its
-    note said no hit uses it, where two files call `split_graphemes`)."""
+    note said no hit uses it, where two files call `split_graphemes`). Not a name the
+    repository takes from another package as written (entering_files): QA on oakserver/oak,
+    `where is Status defined` was read as Response's `status` getter."""
     name = defined_name(query) or used_name(query)
     if name is None:
         return query
     last = [part for part in re.split(r"\.|::|#", name) if part][-1]
     alike = names_alike(conn, repo_id, last, _SPELLINGS)
     if not alike or any(spelled == last for spelled, _ in alike):
+        return query
+    if entering_files(conn, repo_id, last):  # oak's `Status`, not Response's `status`
         return query
     if symbols_named(conn, repo_id, [last + MACRO_BANG], 1, 1):
         return query

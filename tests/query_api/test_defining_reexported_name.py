@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from query_api.retrieval.defining_files import defining_files
+from query_api.retrieval.defining_files import declared_spelling, defining_files
 from query_api.retrieval.definition_sites import at_definitions
 from streams.stores import ViewStore
 from streams.stores.views.handlers import default_registry
@@ -80,3 +80,30 @@ def test_the_hit_points_at_the_name_in_its_re_export(tmp_path: Path) -> None:
     )
     assert (shown.startLine, shown.endLine) == (7, 10), shown
     assert shown.snippet == '7: HttpError,\n10: } from "jsr:@oak/commons@^1.0/http_errors";'
+
+
+RESPONSE = (
+    'import { Status } from "./deps.ts";\n\n'
+    "export class Response {\n"
+    "  #status?: Status;\n"
+    "  get status(): Status {\n"
+    "    return this.#status ?? 404;\n"
+    "  }\n"
+    "}\n"
+)
+STATUS_DEPS = 'export { Status, STATUS_TEXT } from "jsr:@oak/commons@^1.0/status";\n'
+
+
+def test_a_name_taken_from_another_package_is_not_respelled(tmp_path: Path) -> None:
+    """`where is Status defined` was read as `where is status defined` (Response's getter,
+    alike but for case: declared_spelling), and lifted response.ts: the name the repository
+    takes from another package is the one asked for."""
+    with ViewStore(tmp_path / "views.db", default_registry()) as views:
+        views.apply(records("deps.ts", STATUS_DEPS), {})
+        views.apply(records("response.ts", RESPONSE), {})
+        query = "where is Status defined"
+        assert views.read(lambda conn: declared_spelling(conn, "r", query)) == query
+        assert _defining(views, query) == {"deps.ts"}
+        # a name alike but for case that nothing takes from elsewhere is still respelled
+        respelled = views.read(lambda conn: declared_spelling(conn, "r", "where is STATUS defined"))
+        assert respelled == "where is status defined"
