@@ -318,7 +318,7 @@ class Retriever:
 
             kept = hits[:k] if graph is None else fill_tail(hits, graph, k, hydrate)
             if about_tests:
-                return tests_first(kept, k, tests_of, hydrate, hits)
+                return tests_first(kept, k, tests_of, hydrate, hits, query)
             return kept if tests_asked else subjects_first(kept, k, subject_of, hydrate, hits)
 
         if unnamed:

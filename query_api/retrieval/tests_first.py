@@ -17,11 +17,12 @@ calls prefixStorage, which src/utils.ts declares, and came below it.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from processors.path_roles import Role, role_of
 from processors.tokenizer import tokenize
 from query_api.retrieval.subjects import Hydrate, place_above
+from query_api.symbols.tested_by import known_as, names_subject, namings
 from schemas import tools as t
 
 TestsOf = Callable[[str], list[str]]  # a source file's path -> the test files named for it
@@ -35,11 +36,13 @@ def tests_first(
     tests_of: TestsOf,
     hydrate: Hydrate,
     pool: list[t.SearchHit] | None = None,
+    query: str = "",
 ) -> list[t.SearchHit]:
     """`hits` (best first, at most `k` kept) with the tests of each source file placed just
     above it: moved up from lower in the answer, taken from `pool` (the ranking before it was
     cut to `k`), or brought in when neither has them, while the file itself stays in the
-    answer. A test already above is left there."""
+    answer. A test already above is left there. The first are those of the ranking that
+    `query` names (query_named_tests)."""
     out = list(hits)
     placed: set[str] = set()
     # of a file's many tests (koa's lib/response.js has 30), those the ranking holds first
@@ -52,7 +55,9 @@ def tests_first(
         i += 1
         if hit.entry.kind != "File" or role_of(path) != Role.SOURCE:
             continue
-        tests = sorted((p for p in tests_of(path) if p not in placed), key=_by(ranked))
+        asked = query_named_tests(path, ranked, query) if query else []
+        named = sorted((p for p in tests_of(path) if p not in asked), key=_by(ranked))
+        tests = [p for p in [*asked, *named] if p not in placed]
         for test in tests[:MAX_TESTS_PLACED]:
             if i >= k:  # the file would leave the answer its test names it in
                 break
@@ -76,3 +81,45 @@ _WORD = re.compile(r"[A-Za-z_$][\w$]*")
 def _by(ranked: dict[str, int]) -> Callable[[str], tuple[int, str]]:
     """A test's sort key: its place in the ranking (unranked last), then its path."""
     return lambda path: (ranked.get(path, len(ranked)), path)
+
+
+MAX_RUN = 6  # query words a test's name adds to its subject's (`CopyDirectoryToDirectory`)
+
+
+def query_named_tests(source: str, paths: Iterable[str], query: str) -> list[str]:
+    """The test files of `paths` named for `source` and for words `query` writes in a row
+    (TailerCloseTest.java for Tailer.java and `tests for Tailer close`; test_pager_scroll.py
+    for pager.py and `tests for pager scroll`), where the convention would have a test named
+    for `source` alone (tested_by): QA on apache/commons-io, `tests for Tailer close` put
+    TailerCloseTest.java, the test written for it, third, below TailerTest.java and
+    Tailer.java."""
+    words = [word.casefold() for word in tokenize(query)]
+    runs = {"".join(words[i:j]) for i in range(len(words)) for j in range(i + 1, i + MAX_RUN)}
+    return [path for path in paths if role_of(path) == Role.TEST and _named(path, source, runs)]
+
+
+def _named(test: str, source: str, runs: set[str]) -> bool:
+    """Whether `test`'s own name (`tailerclose`, not its folder's) is a name of `source` and
+    one of `runs`, where a test named for `source` alone would be its test."""
+    for naming in namings(test)[:1]:
+        for name, _folders in known_as(source):
+            added = naming.name[len(name) :]
+            if not naming.name.startswith(name) or added.lstrip("_-") not in runs:
+                continue
+            if names_subject(_without(test, added), source) is not None:
+                return True
+    return False
+
+
+def _without(test: str, added: str) -> str:
+    """`test`'s path less the part `added` of its file name (`TailerCloseTest.java` less
+    `close`: `TailerTest.java`), matched without case; `test` when it is not there once."""
+    folder, _, file = test.rpartition("/")
+    at = file.casefold().find(added)
+    if at < 0 or file.casefold().find(added, at + 1) >= 0:
+        return test
+    return (
+        f"{folder}/{file[:at]}{file[at + len(added) :]}"
+        if folder
+        else file[:at] + file[at + len(added) :]
+    )

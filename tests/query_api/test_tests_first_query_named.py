@@ -1,0 +1,50 @@
+"""A query about tests places first, above a source file, the test file named for it and for
+the words the query adds (query_api/retrieval/tests_first.query_named_tests): TailerCloseTest
+for `tests for Tailer close`, though the convention names only TailerTest for Tailer.java."""
+
+from __future__ import annotations
+
+from query_api.retrieval.tests_first import query_named_tests
+from query_api.retrieval.tests_first import tests_first as with_tests_first
+from schemas import tools as t
+
+MAIN = "src/main/java/org/apache/commons/io/input/"
+TEST = "src/test/java/org/apache/commons/io/input/"
+TAILER = MAIN + "Tailer.java"
+TAILER_TEST = TEST + "TailerTest.java"
+CLOSE_TEST = TEST + "TailerCloseTest.java"
+
+
+def hit(path: str, score: float, *reasons: str) -> t.SearchHit:
+    entry = t.EntryView(key=f"repo/r/file/{path}", exists=True, kind="File", path=path)
+    return t.SearchHit(score=score, entry=entry, reasons=list(reasons))
+
+
+def test_the_test_named_for_the_query_s_words_goes_first() -> None:
+    """QA on apache/commons-io: `tests for Tailer close` answered TailerTest.java (pointed at
+    a helper's `close()`), Tailer.java, then TailerCloseTest.java, the test written for it."""
+    hits = [hit(TAILER, 1.0), hit(TAILER_TEST, 0.9), hit(CLOSE_TEST, 0.75)]
+    out = with_tests_first(
+        hits, 10, lambda p: [TAILER_TEST] if p == TAILER else [], lambda p: None, hits,
+        "tests for Tailer close",
+    )  # fmt: skip
+    assert [h.entry.path for h in out] == [CLOSE_TEST, TAILER_TEST, TAILER], out
+    assert out[0].reasons[0] == "tests:" + TAILER, out[0]
+
+
+def test_only_words_the_query_writes_in_a_row_name_it() -> None:
+    paths = [CLOSE_TEST, TEST + "TailerReopenTest.java", TAILER_TEST, MAIN + "TailerClose.java"]
+    assert query_named_tests(TAILER, paths, "tests for Tailer close") == [CLOSE_TEST]
+    assert query_named_tests(TAILER, paths, "tests for Tailer") == []
+    assert query_named_tests(TAILER, paths, "close the tailer tests") == [CLOSE_TEST]
+
+
+def test_a_python_test_module_with_the_query_s_words() -> None:
+    paths = ["tests/test_pager_scroll.py", "tests/test_pager.py", "tests/test_scroll.py"]
+    found = query_named_tests("src/pager.py", paths, "where are the tests for pager scroll")
+    assert found == ["tests/test_pager_scroll.py"], found
+
+
+def test_a_test_in_another_place_is_not_named_for_it() -> None:
+    other = "src/test/java/org/apache/commons/io/output/TailerCloseTest.java"
+    assert query_named_tests(TAILER, [other], "tests for Tailer close") == []
