@@ -51,6 +51,7 @@ from query_api.retrieval.test_module_lines import (
     held_by,
     outside,
     test_call_ranges,
+    test_calling,
     test_module_ranges,
 )
 from query_api.retrieval.word_forms import forms, needle
@@ -662,7 +663,7 @@ def _detailed(
     stored_lines = body.count("\n") + 1
     within = within or _named_past_body(symbols, hit.reasons, terms, body)
     named = None if within else declaration_named(symbols, terms, path, packages, body.split("\n"))
-    within = within or named
+    within = within or (test_calling(body, symbols, named) if terms.tests_asked else None) or named
     if within is not None and within.start_line > stored_lines:  # its place, no snippet
         end = _bounded_end(within.start_line, within.end_line, within.start_line)
         found: Location | None = Location(within.start_line, end, "")

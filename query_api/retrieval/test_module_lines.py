@@ -16,6 +16,7 @@ from query_api.symbols.rust_tests import NAMESPACE_KIND, is_test_module_attribut
 from streams.stores.views.symbol_spans import Declared
 
 _ATTRIBUTE_LINES = 3  # lines above a module's `mod` line its attributes may take
+_CALLED_KINDS = frozenset({"Function", "Method"})  # a test function's kinds
 
 
 def test_module_ranges(symbols: Sequence[Declared], lines: Sequence[str]) -> list[tuple[int, int]]:
@@ -70,3 +71,25 @@ def held_by(numbers: dict[int, int], ranges: Sequence[tuple[int, int]]) -> dict[
     tests of what it names (QA on sharkdp/fd: `tests for search_str_for_entry` pointed walk.rs
     at the function, not at the tests in its `mod tests` calling it)."""
     return {n: v for n, v in numbers.items() if any(a <= n <= z for a, z in ranges)}
+
+
+def test_calling(body: str, symbols: Sequence[Declared], named: Declared | None) -> Declared | None:
+    """The first test function in a Rust file's `#[cfg(test)]` modules whose lines call the
+    declaration `named` (by its name, whole): where a query about its tests (`tests for
+    reply::json`) points, not at the declaration. QA on seanmonstar/warp: `tests for
+    reply::json` pointed src/reply.rs at `pub fn json`, not at `fn json_serde_error`, whose
+    `json(&map).into_response()` is in the file's `mod tests`."""
+    if named is None or "." in named.name:
+        return None
+    lines = body.split("\n")
+    ranges = test_module_ranges(symbols, lines)
+    if not ranges or any(a <= named.start_line <= z for a, z in ranges):
+        return None
+    call = re.compile(rf"(?<![\w$]){re.escape(named.name)}\s*(?:::<[^>]*>\s*)?[(!]")
+    for sym in sorted(symbols, key=lambda s: s.start_line):
+        inside = any(a <= sym.start_line and sym.end_line <= z for a, z in ranges)
+        if not inside or sym.kind not in _CALLED_KINDS or sym.end_line > len(lines):
+            continue
+        if any(call.search(line) for line in lines[sym.start_line - 1 : sym.end_line]):
+            return sym
+    return None
