@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Protocol
 from processors.qualified_names import prototype_members
 from processors.tokenizer import STOP_WORDS
 from query_api.core.index_build import cut_files
+from query_api.retrieval.changelog_head import at_changelog_head
 from query_api.retrieval.defining_files import declared_spelling
 from query_api.retrieval.definition_sites import (
     at_definitions,
@@ -119,6 +120,8 @@ async def _rank(
         hits, past = await asyncio.to_thread(at_named_lines, locator, repo_id, args.query, hits)
         # a place past a large file's stored text: at the declaration holding it
         hits = await asyncio.to_thread(at_stored_places, locator, repo_id, args.query, hits)
+        # `where is the changelog`: at its head, not at the oldest entry naming it
+        hits = await asyncio.to_thread(at_changelog_head, locator, repo_id, args.query, hits)
     shown = {hit.entry.key for hit in answer.hits}
     # the pool's hits this answer does not show: not its tail by position, since the
     # neighbour fill puts files from outside the pool into places 6-10 and pushes pool

@@ -31,6 +31,18 @@ def asks_for_changelog(query: str) -> bool:
     return _ASKED.search(query) is not None
 
 
+def without_changelog_words(query: str) -> str:
+    """`query` less the words naming the changelog (`where is the changelog` -> `where is
+    the `): what else it asks."""
+    return _ASKED.sub(" ", query)
+
+
+def is_changelog(path: str) -> bool:
+    """Whether `path` is named as a changelog is (CHANGELOG.md, CHANGES.rst, NEWS)."""
+    stem = path.rpartition("/")[2].partition(".")[0]
+    return _NAME.match(stem.casefold()) is not None
+
+
 def changelog_files(conn: sqlite3.Connection, repo_id: str, query: str) -> list[str]:
     """The repository's changelog files when the query asks for its changelog: those at the
     root, else those one folder down, at most MAX_CHANGELOGS; else none."""

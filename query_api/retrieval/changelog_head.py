@@ -1,0 +1,59 @@
+"""A query asking for the changelog and nothing else (`changelog`, `where is the changelog?`)
+points the changelog's hit at its head: the latest release, and where a new entry goes.
+
+The hit's lines were those holding the query's words, and a changelog names itself once,
+in its oldest entry: QA on oakserver/oak, `changelog` pointed CHANGELOG.md at line 1021,
+`- docs: add this CHANGELOG`, the last line of a file whose newest release opens it. A
+query asking more (`changelog for 17.1.0`) keeps the lines its other words found.
+"""
+
+from __future__ import annotations
+
+from processors.tokenizer import STOP_WORDS, tokenize
+from query_api.retrieval.hit_details import LINE_CHARS, SNIPPET_LINES, HitLocator
+from schemas import tools as t
+from streams.stores.views.changelog_files import (
+    asks_for_changelog,
+    is_changelog,
+    without_changelog_words,
+)
+
+# the words of a request to be shown a file, which name nothing in it
+_FORM_WORDS = frozenset(
+    {"where", "find", "show", "open", "see", "read", "file", "files", "repo", "repository"}
+)
+_HEAD_LINES = 12  # lines of the file's head read for its first lines of text
+
+
+def asks_changelog_alone(query: str) -> bool:
+    """Whether the query asks for the changelog and names nothing else."""
+    if not asks_for_changelog(query):
+        return False
+    rest = tokenize(without_changelog_words(query))
+    return all(word in STOP_WORDS or word in _FORM_WORDS for word in rest)
+
+
+def at_changelog_head(
+    locator: HitLocator, repo_id: str, query: str, hits: list[t.SearchHit]
+) -> list[t.SearchHit]:
+    """`hits` with each changelog file's hit at its first lines of text, when the query
+    asks for the changelog alone."""
+    if not asks_changelog_alone(query):
+        return hits
+    out = []
+    for hit in hits:
+        path = hit.entry.path
+        body = locator.body(repo_id, path) if hit.entry.kind == "File" and path else None
+        if path and body and is_changelog(path):
+            lines = body.split("\n")[:_HEAD_LINES]
+            shown = [n for n, line in enumerate(lines, start=1) if line.strip()][:SNIPPET_LINES]
+            if shown:
+                snippet = "\n".join(f"{n}: {_cut(lines[n - 1].strip())}" for n in shown)
+                update = {"startLine": 1, "endLine": shown[-1], "snippet": snippet}
+                hit = hit.model_copy(update=update)
+        out.append(hit)
+    return out
+
+
+def _cut(text: str) -> str:
+    return text if len(text) <= LINE_CHARS else text[: LINE_CHARS - 1] + "…"
