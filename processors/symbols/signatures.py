@@ -253,6 +253,7 @@ def _declarator_type(src: bytes, param: Node) -> str | None:
 
 _BETWEEN_WORDS_ONLY = re.compile(r"(?<!\w) | (?!\w)")  # a space not between two word characters
 _COMMENT_TYPES = frozenset({"comment", "line_comment", "block_comment"})
+_MODIFIER_TYPES = frozenset({"modifiers", "annotation", "marker_annotation"})  # Java's
 
 
 def _param_types(text_of: Callable[[int, int], str], src: bytes, params: Node | None) -> str:
@@ -275,8 +276,9 @@ def _param_type_list(
             if written is not None:
                 types.append(written)
                 continue
-        if kind == "spread_parameter" and child.named_child_count:  # Java `T... xs`
-            types.append("".join(_node_text(text_of, child.named_children[0]).split()) + "...")
+        typed_children = [c for c in child.named_children if c.type not in _MODIFIER_TYPES]
+        if kind == "spread_parameter" and typed_children:  # Java `T... xs`, `final T... xs`
+            types.append("".join(_node_text(text_of, typed_children[0]).split()) + "...")
             continue
         typ = child.child_by_field_name("type")
         if typ is None and child.child_by_field_name("value") is not None:
