@@ -54,11 +54,17 @@ def updated_package(query: str) -> str | None:
     return removed.group("name")
 
 
+# Deno's convention: a module re-exporting the project's dependencies by their specifiers
+# (`export { pathToRegexp } from "npm:path-to-regexp@^6.3.0"`), where their versions are
+_DENO_DEPS = re.compile(r"^(?:dev_|test_)?deps(?:_test)?\.[jt]s$")
+
+
 def is_manifest(path: str) -> bool:
     """Whether the file at `path` declares a project's dependencies."""
     name = path.rpartition("/")[2].casefold()
     return (
         name in _MANIFESTS
+        or _DENO_DEPS.match(name) is not None
         or (name.startswith("requirements") and name.endswith((".txt", ".in")))
         or name.endswith((".csproj", ".fsproj"))
     )
@@ -67,6 +73,9 @@ def is_manifest(path: str) -> bool:
 def declares(body: str, package: str) -> bool:
     """Whether a manifest's text names `package` whole: `tikv-jemallocator`, not
     `jemallocator` inside it; a TOML table or dotted key may write it after or before a dot
-    (`[dependencies.clap]`, `clap.workspace = true`)."""
-    whole = re.compile(rf"(?<![\w@/-]){re.escape(package)}(?![\w@/-])", re.IGNORECASE)
+    (`[dependencies.clap]`, `clap.workspace = true`); a specifier its version after an `@`
+    (`npm:path-to-regexp@^6.3.0`, `jsr:@std/http@1.0.9`)."""
+    whole = re.compile(
+        rf"(?<![\w@/-]){re.escape(package)}(?![\w/-])(?!@(?![\^~=<>*v\d]))", re.IGNORECASE
+    )
     return whole.search(body) is not None
