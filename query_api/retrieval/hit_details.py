@@ -44,6 +44,7 @@ from query_api.retrieval.naming_line import named_first, with_naming_line
 from query_api.retrieval.part_terms import by_members
 from query_api.retrieval.part_terms import by_parts as _by_parts
 from query_api.retrieval.passages import passage_lines
+from query_api.retrieval.past_body_names import named_past_body, reasons_named
 from query_api.retrieval.past_first_reason import past_first_reason
 from query_api.retrieval.place_numbers import without_place_numbers
 from query_api.retrieval.test_module_lines import (
@@ -661,14 +662,14 @@ def _detailed(
         shown = import_name(entry.fullyQualifiedName, path, packages)
         entry = entry.model_copy(update={"fullyQualifiedName": shown})
     stored_lines = body.count("\n") + 1
-    within = within or _named_past_body(symbols, hit.reasons, terms, body)
+    within = within or named_past_body(symbols, hit.reasons, terms, body)
     named = None if within else declaration_named(symbols, terms, path, packages, body.split("\n"))
     within = within or (test_calling(body, symbols, named) if terms.tests_asked else None) or named
     if within is not None and within.start_line > stored_lines:  # its place, no snippet
         end = _bounded_end(within.start_line, within.end_line, within.start_line)
         found: Location | None = Location(within.start_line, end, "")
     else:
-        named_in = () if within else _reasons_named(symbols, hit.reasons)
+        named_in = () if within else reasons_named(symbols, hit.reasons)
         trimmed = beyond_path(terms, path)
         found = locate_in_file(body, symbols, trimmed, within, named_in) if body else None
         if found is None and body and trimmed is not terms:  # the path's words are all
@@ -733,67 +734,3 @@ def first_worded_lines(lines: Sequence[str], first: int, last: int) -> list[int]
     span = range(first, min(last, len(lines)) + 1)
     worded = [n for n in span if any(c.isalnum() for c in lines[n - 1])]
     return (worded or [n for n in span if lines[n - 1].strip()])[:SNIPPET_LINES]
-
-
-def _reasons_named(symbols: Sequence[Declared], reasons: Sequence[str]) -> list[Declared]:
-    """The declarations the hit's `symbol:` reasons name, in the reasons' order (those
-    sharing the most of the query's words first: streams/stores/views/symbol_spans.py)."""
-    order = {
-        r[len(SYMBOL_REASON) :]: i for i, r in enumerate(reasons) if r.startswith(SYMBOL_REASON)
-    }
-    if not order:
-        return []
-    found = [(order[s.fq_name], s) for s in symbols if s.fq_name in order]
-    found.sort(key=lambda item: item[0])
-    return [s for _, s in found]
-
-
-def _named_past_body(
-    symbols: Sequence[Declared], reasons: Sequence[str], terms: QueryTerms, body: str
-) -> Declared | None:
-    """The declaration the query names, by which the hit was found, when it lies past the
-    stored text (a file longer than 64 Ki characters): no stored line can show it, and the
-    best stored line would point somewhere else."""
-    stored_lines = body.count("\n") + 1
-    named = {r.removeprefix(SYMBOL_REASON) for r in reasons if r.startswith(SYMBOL_REASON)}
-    past = [s for s in symbols if s.start_line > stored_lines and s.fq_name in named]
-    # a name the query writes as code before one a plain word of it names: QA on
-    # valyala/fasthttp, `validate trailer values in parseTrailer` pointed header.go at
-    # `RequestHeader.validate`, the first in the file, not at `parseTrailer`
-    for wanted in (set(terms.identifiers), terms.words):
-        for symbol in past:
-            if symbol.name.lower() in wanted:
-                return symbol
-    if terms.tests_asked or about_tests(terms.words, terms.identifiers):
-        # a test named for a name the query writes (`tests for is_complete_fast`: QA on
-        # hyperium/hyper pointed role.rs at the function, its `test_is_complete_fast` being
-        # past the stored text); a qualified name by its last part (`tests for
-        # TextStringBuilder.reverse`: QA on apache/commons-text pointed TextStringBuilderTest
-        # at a stored test naming TextStringBuilder, its `testReverse` being past the text)
-        names = {*terms.identifiers, *(parts[-1] for parts in terms.qualified if parts)}
-        for symbol in past:
-            name = symbol.name.lower()
-            if "test" in name and any(i in name for i in names):
-                return symbol
-    # else one whose name holds a word no stored line holds: QA on sharkdp/fd, `tests for
-    # hyperlink encoding` found tests.rs by `test_hyperlink` past its stored text and pointed
-    # at `#[cfg(test)] fn get_test_env_with_abs_path`, a stored line holding only `test`
-    lowered = body.lower()
-    unsaid = {word for word in terms.words if body and needle(word) not in lowered}
-    found = next((s for s in past if unsaid.intersection(tokenize(s.name))), None)
-    if found is None or terms.tests_asked or about_tests(terms.words, terms.identifiers):
-        return found
-    # a test of a Rust `#[cfg(test)]` module, for a query not about tests: the code a
-    # `symbol:` reason names in the stored text comes first. QA on hyperium/hyper,
-    # `recognize \n\r\n as a head terminator in the partial-read fast path` pointed role.rs
-    # (112 KB) at `test_parse_accepts_lf_crlf_terminator` (no snippet), for `terminator`,
-    # not at the `is_complete_fast` the next reason names, which the commit changed
-    tests = test_module_ranges(symbols, body.split("\n"))
-    if not any(lo <= found.start_line <= hi for lo, hi in tests):
-        return found
-    code = (
-        s
-        for s in _reasons_named(symbols, reasons)
-        if s.start_line <= stored_lines and not any(lo <= s.start_line <= hi for lo, hi in tests)
-    )
-    return next(code, found)

@@ -7,7 +7,8 @@ past the stored text, and the first in the file won."""
 
 from __future__ import annotations
 
-from query_api.retrieval.hit_details import _named_past_body, query_terms
+from query_api.retrieval.hit_details import query_terms
+from query_api.retrieval.past_body_names import named_past_body as _named_past_body
 from streams.stores.views.symbol_spans import SymbolSpan
 
 BODY = "\n".join(f"// line {n}" for n in range(1, 101))  # the stored text: 100 lines
