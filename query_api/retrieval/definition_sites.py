@@ -327,12 +327,18 @@ def declaration_of(
     file's `lines` (QA on pallets/werkzeug: `where is Request.get_json defined` pointed at
     the first `@t.overload` stub, not the method holding the code), then the first."""
     wanted = [p.casefold() for p in parts]
+    # a name written with a capital is that spelling (search respelled one the repository
+    # declares only otherwise: declared_spelling): QA on oakserver/oak, `where is Status
+    # defined` took Response's `get status()` for the declaration of the Status it imports
+    cased = parts[-1] if parts and parts[-1] != parts[-1].casefold() else None
     stubs = {first for first, _ in stub_ranges(symbols, lines)} if lines else set()
     best: tuple[bool, bool, bool, bool, bool, int, Declared] | None = None
     for at, symbol in enumerate(symbols):
         # a name declared twice in its file is stored with its types and a `#n`
         names = re.split(r"\.|::|#", declared_name(symbol.fq_name))
         if [n.casefold() for n in names[-len(wanted) :]] != wanted:
+            continue
+        if cased is not None and names[-1] != cased:
             continue
         key = (
             symbol.name == parts[-1],

@@ -10,10 +10,11 @@ from __future__ import annotations
 from pathlib import Path
 
 from query_api.retrieval.defining_files import declared_spelling, defining_files
-from query_api.retrieval.definition_sites import at_definitions
+from query_api.retrieval.definition_sites import at_definitions, no_definition_note
+from query_api.retrieval.hit_details import HitLocator
 from streams.stores import ViewStore
 from streams.stores.views.handlers import default_registry
-from tests.query_api.located import located_hits
+from tests.query_api.located import file_hit, located_hits
 from tests.streams.symbol_records import records
 
 DEPS = (
@@ -107,3 +108,20 @@ def test_a_name_taken_from_another_package_is_not_respelled(tmp_path: Path) -> N
         # a name alike but for case that nothing takes from elsewhere is still respelled
         respelled = views.read(lambda conn: declared_spelling(conn, "r", "where is STATUS defined"))
         assert respelled == "where is status defined"
+
+
+def test_a_capitalised_name_is_not_declared_by_a_member_spelled_lower(tmp_path: Path) -> None:
+    """`where is Status defined` took Response's `get status()` for Status's declaration
+    (declaration_of matched case-insensitively): response.ts was pointed at the getter,
+    deps.ts at lines sharing the word (`type ErrorStatus,`), and no note said that no hit
+    declares Status. A name written with a capital matches declarations spelled so."""
+    files = {"deps.ts": STATUS_DEPS, "response.ts": RESPONSE}
+    deps, response = located_hits(tmp_path, files, "where is Status defined", at_definitions)
+    assert deps.snippet is not None and deps.snippet.startswith("1: export { Status,"), deps
+    assert response.startLine != 5, response  # not at `get status(): Status {`
+    with ViewStore(tmp_path / "note.db", default_registry()) as views:
+        for path, text in files.items():
+            views.apply(records(path, text), {})
+        hits = [file_hit(path) for path in files]
+        note = no_definition_note(HitLocator(views), "r", "where is Status defined", hits)
+    assert note == "none of these hits declares Status"
