@@ -305,3 +305,23 @@ def _module_of(path: str) -> str:
         return folder
     stem = name.rpartition(".")[0] or name
     return f"{folder}/{stem}" if folder else stem
+
+
+# a word in capitals, four letters or more: `LICENSE`, `README`, `CHANGELOG`, `NOTICE`
+_CAPITALS = re.compile(r"(?<![\w./-])([A-Z][A-Z0-9_]{3,})(?![\w/-])")
+# a code comment's markers, which a request names in a source file (`remove TODO in parser`)
+_MARKERS = frozenset({"TODO", "FIXME", "HACK", "NOTE", "WARNING", "XXX"})
+
+
+def capital_named_files(conn: sqlite3.Connection, repo_id: str, query: str) -> list[str]:
+    """The files a word of the query names as the repository writes their names, in
+    capitals (`Update LICENSE year range to 2018-2020` -> LICENSE, `README` -> README.md):
+    such a name is no English word, and the file is what the request is about. An acronym
+    (`CORS`) names no file spelled in lower case (src/filters/cors.rs)."""
+    out: list[str] = []
+    for word in sorted(set(_CAPITALS.findall(query)) - _MARKERS):
+        for path in files_with_path_words(conn, repo_id, word, MAX_PATH_LOOKUP):
+            name = path.rpartition("/")[2]
+            if (name == word or name.partition(".")[0] == word) and path not in out:
+                out.append(path)
+    return out

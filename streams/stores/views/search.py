@@ -82,6 +82,7 @@ from streams.stores.views.fields import (
 )
 from streams.stores.views.lexical import MirrorSpec, Snapshot
 from streams.stores.views.named_files import (
+    capital_named_files,
     module_named_files,
     path_named_files,
     rust_module_files,
@@ -433,6 +434,8 @@ def keyword_search(
     for path in files_written_by_name(found, query, asked):
         tiers[path] = max(tiers.get(path, 0), WRITTEN_FILE_TIER)  # no more for declaring it
     for path in stem_named_files(conn, repo_id, query):  # below a source declaring the name
+        tiers[path] = max(tiers.get(path, 0), WRITTEN_FILE_TIER)
+    for path in capital_named_files(conn, repo_id, query):  # `LICENSE`, `README`
         tiers[path] = max(tiers.get(path, 0), WRITTEN_FILE_TIER)
     changelogs = changelog_files(conn, repo_id, query)  # called by what they are
     for path in changelogs:
