@@ -47,9 +47,10 @@ def named_past_body(
     stored = {s.fq_name for s in symbols if s.start_line <= stored_lines}
     past = [s for s in past if not _constructor_of(s, stored)]
     # of overloads, the one whose parameter types the query writes (`writeStringToFile(File,
-    # String, Charset, boolean)`), as declaration_named orders them
+    # String, Charset, boolean)`), as declaration_named orders them, though a reason names
+    # another (search names the first overload)
     typed = {name: set(types) for name, types in terms.parameters}
-    past.sort(key=lambda s: declared_parameters(s.fq_name) not in typed.get(s.name.lower(), ()))
+    past = [_typed(s, symbols, typed.get(s.name.lower(), set()), stored_lines) for s in past]
     # a name the query writes as code before one a plain word of it names: QA on
     # valyala/fasthttp, `validate trailer values in parseTrailer` pointed header.go at
     # `RequestHeader.validate`, the first in the file, not at `parseTrailer`
@@ -97,3 +98,23 @@ def _constructor_of(symbol: Declared, stored: Collection[str]) -> bool:
     constructor) and that declaration is one of `stored`."""
     owner = symbol.fq_name.split("(", 1)[0].rpartition(".")[0]
     return owner in stored and owner.rpartition(".")[2] == symbol.name
+
+
+def _typed(
+    symbol: Declared, symbols: Sequence[Declared], types: Collection[object], stored_lines: int
+) -> Declared:
+    """The overload of `symbol` past the stored text whose parameter types are one of `types`
+    (as declared_parameters reads them), else `symbol`."""
+    if not types or declared_parameters(symbol.fq_name) in types:
+        return symbol
+    name = symbol.fq_name.split("(", 1)[0]
+    return next(
+        (
+            s
+            for s in symbols
+            if s.start_line > stored_lines
+            and s.fq_name.split("(", 1)[0] == name
+            and declared_parameters(s.fq_name) in types
+        ),
+        symbol,
+    )

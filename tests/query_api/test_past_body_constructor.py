@@ -55,3 +55,17 @@ def test_of_overloads_past_the_stored_text_the_one_typed_as_the_query_writes() -
     query = "FileUtils.writeStringToFile(File, String, Charset, boolean) ignores append"
     found = named_past_body([*SYMBOLS, *overloads], reasons, query_terms(query), BODY)
     assert found is not None and found.start_line == 3557, found
+
+
+def test_the_typed_overload_though_a_reason_names_another() -> None:
+    name = FILE_UTILS + ".writeStringToFile"
+    overloads = [
+        SymbolSpan(name + "(File,String)", "writeStringToFile", 3510, 3512, "Method"),
+        SymbolSpan(
+            name + "(File,String,Charset,boolean)", "writeStringToFile", 3557, 3560, "Method"
+        ),
+    ]
+    reasons = [f"symbol:{overloads[0].fq_name}"]  # search names the first overload
+    query = "FileUtils.writeStringToFile(File, String, Charset, boolean) ignores append"
+    found = named_past_body([*SYMBOLS, *overloads], reasons, query_terms(query), BODY)
+    assert found is not None and found.start_line == 3557, found
