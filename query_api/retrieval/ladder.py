@@ -49,6 +49,7 @@ from query_api.retrieval.form_words import keyword_text
 from query_api.retrieval.frames_first import frames_first, holds_frames
 from query_api.retrieval.fusion import fuse
 from query_api.retrieval.hit_details import QueryTerms
+from query_api.retrieval.importers import importers_of, importers_of_files, undeclared_users
 from query_api.retrieval.neighbour_fill import fill_tail
 from query_api.retrieval.own_file_users import own_file_users
 from query_api.retrieval.pasted_message import files_writing_message, message_queries
@@ -86,11 +87,7 @@ from streams.stores.read_budget import ReadInterrupted
 from streams.stores.vector_opening import VectorStoreOpening
 from streams.stores.vectors import VectorMatch, VectorStore, VectorStoreUnavailable
 from streams.stores.views.changelog_files import changelog_files
-from streams.stores.views.named_files import (
-    module_named_files,
-    modules_named,
-    path_named_files,
-)
+from streams.stores.views.named_files import module_named_files, path_named_files
 from streams.stores.views.read import paths_matching
 from streams.stores.views.search import (
     QUALIFIED_NAME_TIER,
@@ -387,7 +384,7 @@ class Retriever:
             users = raising(self.views, repo_id, used)
         written = imported_file(query) if not users else None
         if written is not None:  # `what imports src/drivers/utils/index.ts`
-            users = self._importers_of_files(repo_id, written)
+            users = importers_of_files(self.views, self.graphs.resolver, repo_id, written)
             hydrate = lambda path: self._file_hit(repo_id, path)  # noqa: E731
             return users_first(hits, users, written, hydrate, file=True), bool(users)
         if not (used and users):
@@ -403,17 +400,22 @@ class Retriever:
     def _users_of(self, repo_id: str, name: str, importers: bool = False) -> list[str]:
         """The files referencing a declaration called `name` (its last part; a qualified
         name's declarations only; with none, or for `what imports X` when a module is named
-        so, the module's importers: _importers_of), as related's dependents less
+        so, the module's importers: importers.py), as related's dependents less
         those of its file as a whole (an importer of the module for its other names): code
         before tests, then the most referencing declarations first, then by path."""
-        symbols = self.graphs.resolver.symbols
+        resolver = self.graphs.resolver
+        symbols = resolver.symbols
         rows = symbols.symbols_named(repo_id, [last_part(name)])
         declared = declarations_named(name, rows)[:MAX_DECLARATIONS]
-        if importers and (files := self._importers_of(repo_id, name)):
+        if importers and (files := importers_of(self.views, resolver, repo_id, name)):
             return files  # a module of the name: what `what imports X` means (QA on hyper)
         if not declared or all(loads_module(row) for row in declared):
-            # a Rust `mod filesystem;` is the module's name, not what uses it (QA on fd)
-            return self._importers_of(repo_id, name)
+            # a Rust `mod filesystem;` is the module's name, not what uses it (QA on fd); a
+            # name no file declares is another package's: its references (importers.py)
+            files = importers_of(self.views, resolver, repo_id, name)
+            if files or declared:
+                return files
+            return undeclared_users(self.views, resolver, repo_id, name)
         own = {row.path for row in declared}
         found: dict[str, list[str]] | dict[str, list[int]]
         found = self._declarations_users(repo_id, declared)
@@ -475,28 +477,6 @@ class Retriever:
             named = naming_qualifier(owner, bodies)
             bodies = {path: body for path, body in bodies.items() if path in named}
         return member_users(name, bodies, calls=calls, through=owner if static else None)
-
-    def _importers_of(self, repo_id: str, name: str) -> list[str]:
-        """The files depending on the modules `name` names when no declaration is called so
-        (`what imports jinja2.sandbox`, `who imports nativetypes`), as related lists a file's
-        dependents, in _users_of's order. QA on pallets/jinja: such a query placed none, and
-        sandbox.py led, then the files saying `import`."""
-        modules = self.views.read(lambda conn: modules_named(conn, repo_id, name))
-        return self._dependents_of_files(repo_id, modules)
-
-    def _importers_of_files(self, repo_id: str, written: str) -> list[str]:
-        """The files depending on the files a path names (imported_file), as related lists
-        a file's dependents, in _users_of's order."""
-        named = self.views.read(lambda conn: path_named_files(conn, repo_id, written))
-        return self._dependents_of_files(repo_id, named)
-
-    def _dependents_of_files(self, repo_id: str, modules: list[str]) -> list[str]:
-        if not modules:
-            return []
-        resolver = self.graphs.resolver
-        declared = [s for path in modules for s in resolver.symbols.symbols_of_file(repo_id, path)]
-        found = resolver.dependents_found(repo_id, declared, exclude=set(modules)).files()
-        return sorted(found, key=lambda p: (is_test_path(p), -len(found[p]), p))
 
     def _manifests_updated(self, repo_id: str, query: str) -> set[str]:
         """The manifests declaring the package a request to update a dependency names

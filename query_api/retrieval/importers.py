@@ -1,0 +1,65 @@
+"""The files a query for a name's users or a module's importers means, when no declaration of
+the name holds them: the importers of the modules or files it names, and the users of a name
+the repository takes from another package.
+
+`what calls createHttpError` on oakserver/oak placed no user: nothing declares the name
+(deps.ts re-exports it from `jsr:@oak/commons/http_errors`), so the users of its declarations
+were none, no module is called so, and the answer ranked files by their words, with no
+`uses:` reason, where eight files call it. Its references are its uses, as for a declared
+name's: those of the files taking it from the package (defining_files.entering_files) are
+where it comes in, not its users.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from query_api.retrieval.defining_files import entering_files
+from query_api.retrieval.users_first import bare_callers, distinctive, last_part
+from query_api.symbols.dependents import DependentsResolver, is_test_path
+from streams.stores import ViewStore
+from streams.stores.views.named_files import modules_named, path_named_files
+
+
+def importers_of(
+    views: ViewStore, resolver: DependentsResolver, repo_id: str, name: str
+) -> list[str]:
+    """The files depending on the modules `name` names when no declaration is called so
+    (`what imports jinja2.sandbox`, `who imports nativetypes`), as related lists a file's
+    dependents, in the users' order. QA on pallets/jinja: such a query placed none, and
+    sandbox.py led, then the files saying `import`."""
+    modules = views.read(lambda conn: modules_named(conn, repo_id, name))
+    return dependents_of_files(resolver, repo_id, modules)
+
+
+def importers_of_files(
+    views: ViewStore, resolver: DependentsResolver, repo_id: str, written: str
+) -> list[str]:
+    """The files depending on the files a path names (users_first.imported_file), as
+    related lists a file's dependents, in the users' order."""
+    named = views.read(lambda conn: path_named_files(conn, repo_id, written))
+    return dependents_of_files(resolver, repo_id, named)
+
+
+def dependents_of_files(
+    resolver: DependentsResolver, repo_id: str, modules: Sequence[str]
+) -> list[str]:
+    if not modules:
+        return []
+    declared = [s for path in modules for s in resolver.symbols.symbols_of_file(repo_id, path)]
+    found = resolver.dependents_found(repo_id, declared, exclude=set(modules)).files()
+    return sorted(found, key=lambda p: (is_test_path(p), -len(found[p]), p))
+
+
+def undeclared_users(
+    views: ViewStore, resolver: DependentsResolver, repo_id: str, name: str
+) -> list[str]:
+    """The files referencing a name of several words that no file declares, less the files
+    taking it from another package: code before tests, the most referencing declarations
+    first, then by path."""
+    simple = last_part(name)
+    if not distinctive(simple):  # a one-word name is as often another library's
+        return []
+    entering = views.read(lambda conn: entering_files(conn, repo_id, simple))
+    found = bare_callers(resolver.symbols.references_to(repo_id, [simple]), entering)
+    return sorted(found, key=lambda p: (is_test_path(p), -len(found[p]), p))
