@@ -166,9 +166,12 @@ def locating_terms(
     (`where is --exact documented`) the doc words go too: on sharkdp/fd they pointed fd.1 at
     `... is documented here:`, not at its `--exact` section. For a query about tests (`tests
     for reach`) the words naming them go too, the query still about tests (`tests_asked`): on
-    jquense/yup they pointed test/yup.js at `test.each([`, not at its `reach(...)` checks."""
+    jquense/yup they pointed test/yup.js at `test.each([`, not at its `reach(...)` checks.
+    One-digit numbers go too: a value pasted with the query (`Failures: 1`, `expected:
+    <3>`; QA on apache/commons-io, a Surefire failure pointed a file at `@since 1.3`)."""
     words = terms.words - (CHANGE_VERBS | DOC_WORDS if about_docs else CHANGE_VERBS)
     words -= CONDITIONALS
+    words -= {word for word in words if len(word) == 1 and word.isdigit()}
     if about_tests:
         words -= TEST_NOUNS
     if words == terms.words or not (words or terms.identifiers):
