@@ -421,7 +421,7 @@ class Retriever:
         found = self._declarations_users(repo_id, declared)
         calls = all(row.kind in _CALLED_KINDS for row in declared)  # used by calling it
         if not found and len(declared) == len(rows) and distinctive(last_part(name)):
-            found = bare_callers(symbols.references_to(repo_id, [last_part(name)]), own)
+            found = bare_callers(symbols.references_to(repo_id, [last_part(name)]), own, declared)
             found = found or self._member_users(repo_id, last_part(name), own, None, calls, False)
         elif not found and (owner := qualifier(name)) is not None:
             # a one-word member (`ExitCode::exit`) the query names with its type: the files

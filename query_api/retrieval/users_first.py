@@ -16,6 +16,7 @@ from collections.abc import Callable, Mapping, Sequence
 
 from processors.qualified_names import go_receivers
 from processors.tokenizer import tokenize
+from query_api.retrieval.rust_visibility import seen_in
 from query_api.symbols.dependents import is_test_path
 from query_api.symbols.overloads import declared_name
 from query_api.symbols.rust_paths import declaring_files, rust_segments
@@ -278,11 +279,19 @@ def distinctive(name: str) -> bool:
     return len(tokenize(name)) >= 2
 
 
-def bare_callers(refs: Sequence[ReferenceRow], own: set[str]) -> dict[str, list[str]]:
+def bare_callers(
+    refs: Sequence[ReferenceRow], own: set[str], declared: Sequence[SymbolRow] = ()
+) -> dict[str, list[str]]:
     """The files of `refs` outside `own`, each with the declarations in it that reference
     the name. For a member the dependents count only references an import qualified, so a
     Java class calling a method of its own package's class (no import) was no caller: QA on
-    apache/commons-cli, `what calls Options.getMatchingOptions`."""
+    apache/commons-cli, `what calls Options.getMatchingOptions`. For `declared` private Rust
+    functions, only the files that can see them (rust_visibility), their own included: then
+    no file's text is searched for a method call of the name (`uri.path_and_query()`)."""
+    seen = seen_in(declared)
+    if seen is not None:
+        refs = [r for r in refs if r.path in seen[0] or r.path.startswith(tuple(seen[1]))]
+        own = set()
     out: dict[str, list[str]] = {}
     for ref in refs:
         if ref.path not in own:
