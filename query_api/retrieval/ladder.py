@@ -379,8 +379,9 @@ class Retriever:
         (users_first.py); and whether the users were placed."""
         hits = asked_pages_first(query, hits, partial(self._holds_subject, repo_id))
         used = used_name(query)
-        users = self._users_of(repo_id, used, asks_importers(query)) if used else []
-        if used and not users and asks_raisers(query):  # `who throws IllegalArgumentException`
+        raisers = bool(used) and asks_raisers(query)  # `who throws IllegalArgumentException`
+        users = self._users_of(repo_id, used, asks_importers(query), raisers) if used else []
+        if used and raisers and not users:  # an undeclared exception: the files throwing it
             users = raising(self.views, repo_id, used)
         written = imported_file(query) if not users else None
         if written is not None:  # `what imports src/drivers/utils/index.ts`
@@ -397,7 +398,9 @@ class Retriever:
         row = self.views.get_content(repo_id, path)
         return row is not None and holds_subject(row.body, terms)
 
-    def _users_of(self, repo_id: str, name: str, importers: bool = False) -> list[str]:
+    def _users_of(
+        self, repo_id: str, name: str, importers: bool = False, raisers: bool = False
+    ) -> list[str]:
         """The files referencing a declaration called `name` (its last part; a qualified
         name's declarations only; with none, or for `what imports X` when a module is named
         so, the module's importers: importers.py), as related's dependents less
@@ -413,7 +416,7 @@ class Retriever:
             # a Rust `mod filesystem;` is the module's name, not what uses it (QA on fd); a
             # name no file declares is another package's: its references (importers.py)
             files = importers_of(self.views, resolver, repo_id, name)
-            if files or declared:
+            if files or declared or raisers:  # raisers: raising(), the throw statements
                 return files
             return undeclared_users(self.views, resolver, repo_id, name)
         own = {row.path for row in declared}

@@ -38,6 +38,7 @@ from query_api.retrieval.users_first import (
     imported_file,
     last_part,
     outside_block_comments,
+    outside_long_strings,
     used_name,
 )
 from query_api.retrieval.users_first import REASON as USES_REASON
@@ -207,40 +208,6 @@ def use_lines(
         and not COMMENT_LINE.match(code)
         and not any(lo <= n <= hi for lo, hi in spans)
     ]
-
-
-_TRIPLE = re.compile(r'"""|\'\'\'')
-
-
-def outside_long_strings(lines: Sequence[str]) -> list[str]:
-    """Each line less what of it lies inside a triple-quoted string (a Python docstring, a
-    Kotlin or Java text block): QA on pallets/werkzeug, `what raises SecurityError` pointed
-    sansio/utils.py at its docstring's `:raise .SecurityError: If the host is not trusted.`,
-    40 lines above the raise. A one-line string is left to the caller's quotes."""
-    out: list[str] = []
-    inside: str | None = None
-    for line in lines:
-        code: list[str] = []
-        at = 0
-        while at <= len(line):
-            if inside is not None:
-                end = line.find(inside, at)
-                if end < 0:
-                    break
-                at, inside = end + 3, None
-                continue
-            found = _TRIPLE.search(line, at)
-            if found is None:
-                code.append(line[at:])
-                break
-            code.append(line[at : found.start()])
-            end = line.find(found.group(), found.end())
-            if end < 0:
-                inside = found.group()
-                break
-            at = end + 3
-        out.append("".join(code))
-    return out
 
 
 def _at_uses(

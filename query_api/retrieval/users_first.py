@@ -314,31 +314,36 @@ SLASH_COMMENT = re.compile(r"(?:^|(?<=\s))//.*")
 HASH_COMMENTED = (".py", ".pyi", ".rb", ".sh", ".toml", ".yaml", ".yml")
 
 
-_TRIPLE = re.compile(r"\"\"\"|'''")
+_TRIPLE = re.compile(r'"""|\'\'\'')
 
 
-def outside_docstrings(lines: Sequence[str]) -> list[str]:
-    """Each line less what of it lies inside a triple-quoted string (a Python docstring):
-    QA on Textualize/rich, `who raises LiveError` counted rich/console.py a user for its
-    docstring's `Raises: errors.LiveError: ...`, and nothing raises it."""
+def outside_long_strings(lines: Sequence[str]) -> list[str]:
+    """Each line less what of it lies inside a triple-quoted string (a Python docstring, a
+    Kotlin or Java text block): QA on pallets/werkzeug, `what raises SecurityError` pointed
+    sansio/utils.py at its docstring's `:raise .SecurityError: If the host is not trusted.`,
+    40 lines above the raise. A one-line string is left to the caller's quotes."""
     out: list[str] = []
-    closing: str | None = None
+    inside: str | None = None
     for line in lines:
         code: list[str] = []
         at = 0
         while at <= len(line):
-            if closing is not None:
-                end = line.find(closing, at)
+            if inside is not None:
+                end = line.find(inside, at)
                 if end < 0:
                     break
-                at, closing = end + 3, None
+                at, inside = end + 3, None
                 continue
             found = _TRIPLE.search(line, at)
             if found is None:
                 code.append(line[at:])
                 break
             code.append(line[at : found.start()])
-            at, closing = found.end(), found.group()
+            end = line.find(found.group(), found.end())
+            if end < 0:
+                inside = found.group()
+                break
+            at = end + 3
         out.append("".join(code))
     return out
 
@@ -403,7 +408,7 @@ def member_users(
     for path, body in bodies.items():
         split = body.split("\n")
         codes = (
-            outside_docstrings(split)
+            outside_long_strings(split)
             if path.endswith((".py", ".pyi"))
             else split
             if path.endswith(HASH_COMMENTED)

@@ -4,7 +4,7 @@ Console.set_live's docstring, and nothing raises LiveError."""
 
 from __future__ import annotations
 
-from query_api.retrieval.users_first import member_users, outside_docstrings
+from query_api.retrieval.users_first import member_users, outside_long_strings
 
 CONSOLE = '''class Console:
     def set_live(self, live):
@@ -23,7 +23,7 @@ def test_a_docstring_naming_a_member_is_no_use() -> None:
 
 
 def test_code_around_a_docstring_on_one_line_stays() -> None:
-    assert outside_docstrings(['x = """doc a.b""" + y.c', "'''", "a.b", "''' ; z.d"]) == [
+    assert outside_long_strings(['x = """doc a.b""" + y.c', "'''", "a.b", "''' ; z.d"]) == [
         "x =  + y.c",
         "",
         "",
