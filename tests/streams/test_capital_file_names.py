@@ -55,3 +55,16 @@ def test_a_comment_marker_names_no_file(tmp_path: Path) -> None:
         store.apply([rec for path, body in files.items() for rec in records(path, body)], {})
         found = store.read(lambda c: capital_named_files(c, "r", "remove the TODO in range"))
     assert found == []
+
+
+def test_a_name_many_files_share_names_none(tmp_path: Path) -> None:
+    # python-poetry/poetry's test fixtures hold a METADATA file per distribution: a request
+    # about `importlib.metadata` naming METADATA put them all above the code it changed
+    with ViewStore(tmp_path / "views.db", default_registry()) as store:
+        files = {
+            **FILES,
+            **{f"tests/fixtures/dist{n}.dist-info/METADATA": "Name: d\n" for n in range(3)},
+        }
+        store.apply([rec for path, body in files.items() for rec in records(path, body)], {})
+        found = store.read(lambda c: capital_named_files(c, "r", "read METADATA on 3.15"))
+    assert found == []

@@ -311,6 +311,7 @@ def _module_of(path: str) -> str:
 _CAPITALS = re.compile(r"(?<![\w./-])([A-Z][A-Z0-9_]{3,})(?![\w/-])")
 # a code comment's markers, which a request names in a source file (`remove TODO in parser`)
 _MARKERS = frozenset({"TODO", "FIXME", "HACK", "NOTE", "WARNING", "XXX"})
+MAX_CAPITAL_NAMED = 2  # files a capitals word may name: more is a name files share
 
 
 def capital_named_files(conn: sqlite3.Connection, repo_id: str, query: str) -> list[str]:
@@ -320,8 +321,14 @@ def capital_named_files(conn: sqlite3.Connection, repo_id: str, query: str) -> l
     (`CORS`) names no file spelled in lower case (src/filters/cors.rs)."""
     out: list[str] = []
     for word in sorted(set(_CAPITALS.findall(query)) - _MARKERS):
-        for path in files_with_path_words(conn, repo_id, word, MAX_PATH_LOOKUP):
-            name = path.rpartition("/")[2]
-            if (name == word or name.partition(".")[0] == word) and path not in out:
-                out.append(path)
+        named = [
+            path
+            for path in files_with_path_words(conn, repo_id, word, MAX_PATH_LOOKUP)
+            if word in (path.rpartition("/")[2], path.rpartition("/")[2].partition(".")[0])
+        ]
+        # a name many files share says none of them: poetry's test fixtures hold a METADATA
+        # file for each distribution, and `importlib.metadata ... MetadataNotFound` named
+        # them all above the code it changed
+        if len(named) <= MAX_CAPITAL_NAMED:
+            out.extend(path for path in named if path not in out)
     return out
