@@ -210,7 +210,7 @@ def line_score(line: str, terms: QueryTerms) -> int:
     for ident, words in zip(terms.identifiers, terms.split_identifiers, strict=False):
         if ident in lowered:
             score += 2 if _whole(ident).search(lowered) else 1
-        elif (last := _last_part(ident)) and _whole(last).search(lowered):
+        elif (last := _last_part(ident)) and last in lowered and _whole(last).search(lowered):
             score += 1  # `IOException` for `java.io.IOException`: the import holds it whole
         elif words and not _VERSION.fullmatch(ident) and all(w in lowered for w in words):
             ordered = tokenize(line) if ordered is None else ordered
@@ -230,6 +230,7 @@ def line_score(line: str, terms: QueryTerms) -> int:
     return score
 
 
+@functools.lru_cache(maxsize=1024)  # asked once per line a hit's file holds, per identifier
 def _last_part(identifier: str) -> str:
     """A qualified identifier's last part, not digits (`ioexception`: java.io.ioexception)."""
     *head, last = re.split(r"\.|::|#", identifier)

@@ -41,6 +41,8 @@ def named_past_body(
     stored_lines = body.count("\n") + 1
     named = {r.removeprefix(SYMBOL_REASON) for r in reasons if r.startswith(SYMBOL_REASON)}
     past = [s for s in symbols if s.start_line > stored_lines and s.fq_name in named]
+    if not past:  # most hits: what follows reads the whole body
+        return None
     # a constructor is named by its class's name, whose head is stored: QA on
     # apache/commons-io, `tests for FileUtils copyDirectory` pointed FileUtils.java at its
     # `FileUtils()` (line 3599, past the stored text), not at the stored copyDirectory
