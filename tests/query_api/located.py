@@ -9,6 +9,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 
 from query_api.retrieval.hit_details import HitLocator, enrich
+from query_api.retrieval.named_lines import at_named_lines
 from schemas import tools as t
 from streams.stores import ViewStore
 from streams.stores.views.handlers import default_registry
@@ -33,3 +34,20 @@ def located_hits(
         locator = HitLocator(views)
         hits = enrich(locator, "r", query, [file_hit(p) for p in files], details=True).hits
         return step(locator, "r", query, hits) if step is not None else hits
+
+
+def placed_hit(
+    tmp_path: Path,
+    path: str,
+    body: str,
+    query: str,
+    reasons: tuple[str, ...] = ("path-name-match",),
+) -> tuple[t.SearchHit, str | None]:
+    """The one hit of a file at the place `query` names (`src/app.py:12`, a traceback's
+    frame), detailed for it and pointed by at_named_lines, and that step's note."""
+    with ViewStore(tmp_path / "views.db", default_registry()) as views:
+        views.apply(records(path, body), {})
+        locator = HitLocator(views)
+        hits = enrich(locator, "r", query, [file_hit(path, reasons)], details=True).hits
+        [shown], note = at_named_lines(locator, "r", query, hits)
+        return shown, note

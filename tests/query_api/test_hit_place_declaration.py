@@ -10,12 +10,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from query_api.retrieval.hit_details import HitLocator, enrich
-from query_api.retrieval.named_lines import at_named_lines
 from schemas import tools as t
-from streams.stores import ViewStore
-from streams.stores.views.handlers import default_registry
-from tests.streams.symbol_records import records
+from tests.query_api.located import placed_hit
 
 PATH = "src/proto/h1/conn.rs"
 BODY = "\n".join(
@@ -43,14 +39,7 @@ BY_PATH_WORDS = ["path-name-match", "symbol:Conn.set_h1_parser_config", "symbol:
 
 
 def _hit(tmp_path: Path, query: str) -> t.SearchHit:
-    with ViewStore(tmp_path / "views.db", default_registry()) as views:
-        views.apply(records(PATH, BODY), {})
-        entry = t.EntryView(key=f"repo/r/file/{PATH}", exists=True, kind="File", path=PATH)
-        hit = t.SearchHit(score=1.0, entry=entry, reasons=BY_PATH_WORDS)
-        locator = HitLocator(views)
-        hits = enrich(locator, "r", query, [hit], details=True).hits
-        [shown], _ = at_named_lines(locator, "r", query, hits)
-        return shown
+    return placed_hit(tmp_path, PATH, BODY, query, tuple(BY_PATH_WORDS))[0]
 
 
 def _symbols(hit: t.SearchHit) -> list[str]:

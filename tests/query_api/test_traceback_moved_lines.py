@@ -8,12 +8,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from query_api.retrieval.hit_details import HitLocator, enrich
-from query_api.retrieval.named_lines import Place, at_named_lines, written_places
+from query_api.retrieval.named_lines import Place, written_places
 from schemas import tools as t
-from streams.stores import ViewStore
-from streams.stores.views.handlers import default_registry
-from tests.streams.symbol_records import records
+from tests.query_api.located import placed_hit
 
 PATH = "pkg/table.py"
 BODY = "".join(
@@ -41,14 +38,7 @@ ZeroDivisionError: division by zero"""
 
 
 def _answer(tmp_path: Path, query: str) -> tuple[t.SearchHit, str | None]:
-    with ViewStore(tmp_path / "views.db", default_registry()) as views:
-        views.apply(records(PATH, BODY), {})
-        entry = t.EntryView(key=f"repo/r/file/{PATH}", exists=True, kind="File", path=PATH)
-        hit = t.SearchHit(score=1.0, entry=entry, reasons=["path-name-match"])
-        locator = HitLocator(views)
-        hits = enrich(locator, "r", query, [hit], details=True).hits
-        [shown], note = at_named_lines(locator, "r", query, hits)
-        return shown, note
+    return placed_hit(tmp_path, PATH, BODY, query)
 
 
 def test_a_frame_whose_line_holds_other_code_points_at_its_quoted_line(tmp_path: Path) -> None:
