@@ -21,13 +21,16 @@ pytestmark = pytest.mark.anyio
 
 @pytest.mark.slow  # waits out the watcher's edits
 async def test_refresh_returns_once_the_edit_is_searchable(
-    sample_repo: Path, tmp_path: Path
+    sample_repo: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    # The watcher sees these edits too; at its 50 ms default it can publish one before the
+    # refresh call arrives on a loaded machine (CI: `published` 0), so it waits 3 s here.
+    monkeypatch.setenv("REPOCONTEXT_DEBOUNCE_MS", "3000")
     async with stdio_session(tmp_path / "data", str(sample_repo)) as session:
         await wait_indexed(session, "sample")
         target = sample_repo / "src" / "billing" / "ledger.py"
         target.write_text("def settle_platypus_account():\n    pass\n")
-        # keep the old mtime and size class: only a forced re-read can see this edit
+        # an old mtime: only a read (not the manifest's size and mtime) can see this edit
         os.utime(target, ns=(1_000_000_000, 1_000_000_000))
         result = await call(
             session,
