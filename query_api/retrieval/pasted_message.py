@@ -15,8 +15,10 @@ message's segments of two words or more near each other (FTS5 NEAR: `The '--base
 path '{}' is not a directory.`), first with its quoted ones, then without them; else those
 holding one segment of at least MIN_RUN words in a row (`Malformed pattern in custom ignore
 file. {err}` for a message whose tail is another library's error), then without its first word
-(a subject formatted in unquoted). The first of these that at most MAX_FILES files match names
-them.
+(a subject formatted in unquoted). A message that is one short segment and its values (click's
+`Error: No such command 'foo'.`, written `No such command {name!r}.`) is that segment as a
+phrase when it has at least SHORT_RUN words. The first of these that at most MAX_FILES files
+match names them.
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ from collections.abc import Callable
 from processors.tokenizer import tokenize
 
 MIN_RUN = 5  # words in all: fewer ("the search pattern") are in docs and help text alike
+SHORT_RUN = 3  # a message's one segment: fewer words name no message (`Error: 'foo'`)
 MAX_FILES = 3  # more files matching is common prose, not one message's text
 MAX_QUERIES = 4  # FTS5 reads per query
 NEAR_TOKENS = 3  # tokens between two segments in the source: a placeholder's (`{err}`)
@@ -44,6 +47,9 @@ _MARKER = re.compile(
     )""",
     re.IGNORECASE | re.VERBOSE,
 )
+# a marker ending in the kind's word (`Error:`, `[fd error]:`), not a name holding it
+# (`assert.ErrorAs:`, a change request's scope)
+_ERROR_WORD = re.compile(r"(?:error|exception|warning|fatal|panic)(?:\[[\w-]*\])?\]?\s*:\s*$", re.I)
 # a quoted value or literal: '...' (not an apostrophe inside a word), "...", `...`
 _QUOTED = re.compile(r"""(?<![A-Za-z])'[^'\n]*'(?![A-Za-z])|"[^"\n]*"|`[^`\n]*`""")
 # a quoted path (`'/tmp/x'`, `'C:\\data'`) is a value formatted in, never the source's words
@@ -73,6 +79,11 @@ def message_segments(query: str) -> list[Segment]:
             at = quoted.end()
         out += _split(text[at:], False)
     return out
+
+
+def _markers(query: str) -> list[str]:
+    """The error markers opening `query`'s lines."""
+    return [m.group() for m in map(_MARKER.match, query.split("\n")) if m is not None]
 
 
 def _split(text: str, quoted: bool) -> list[Segment]:
@@ -113,7 +124,21 @@ def message_queries(query: str) -> list[str]:
     # word too
     shorter = [words[1:] for words in runs if len(words) > MIN_RUN]
     out += [f"body_terms : {_phrase(words)}" for words in [*runs, *shorter]]
+    if not out and any(_ERROR_WORD.search(m) for m in _markers(query)):
+        out += _short_message(segments)
     return list(dict.fromkeys(out))[:MAX_QUERIES]
+
+
+def _short_message(segments: list[Segment]) -> list[str]:
+    """The phrase of a message whose words are one segment of SHORT_RUN to MIN_RUN - 1 words
+    and the values formatted into it: QA on fastapi/typer, `Error: No such command 'foo'.`
+    (core.py, `No such command {name!r}.`) ranked typer/_click/exceptions.py's `No such
+    option` first and core.py sixth, no read being made for a message under MIN_RUN words.
+    MAX_FILES still refuses a phrase common prose holds."""
+    worded = [words for words, quoted in segments if not quoted and len(words) >= 2]
+    if len(worded) != 1 or len(worded[0]) < SHORT_RUN:
+        return []
+    return [f"body_terms : {_phrase(worded[0])}"]
 
 
 def _phrase(words: tuple[str, ...]) -> str:

@@ -138,3 +138,34 @@ async def test_a_message_is_found_by_its_segments_near_each_other(tmp_path: Path
         ):
             found = await call(s, "repocontext_search", {"repoId": "repo", "query": query})
             assert found["hits"][0]["entry"]["path"] == path, (query, found["hits"])
+
+
+async def test_a_short_message_is_found_by_its_one_segment(tmp_path: Path) -> None:
+    """Click's `Error: No such command 'foo'.` is written `No such command {name!r}.`: one
+    segment of three words and a value, under MIN_RUN. QA on fastapi/typer ranked the file
+    declaring `NoSuchOption` (`No such option`, the words again in its docstrings) first and
+    the one writing the message sixth."""
+    files = {
+        "pkg/group.py": (
+            "def resolve(ctx, name):\n"
+            "    cmd = ctx.command.get_command(ctx, name)\n"
+            "    if cmd is None:\n"
+            '        ctx.fail(_("No such command {name!r}.").format(name=name))\n'
+            "    return cmd\n"
+            + "".join(f"\n\ndef helper_{n}(value):\n    return value * {n}\n" for n in range(30))
+        ),
+        "pkg/exceptions.py": (
+            "class NoSuchOption(UsageError):\n"
+            '    """Raised when there is no such option: the command has no option of\n'
+            '    that name, such as a typo, so no command runs."""\n\n'
+            "    def format_message(self):\n"
+            '        return f"No such option: {self.option_name}"\n'
+        ),
+    }
+    write_files(tmp_path / "ws" / "repo", files)
+    query = "Error: No such command 'foo'."
+    assert message_queries(query) == ['body_terms : "no such command"']
+    assert message_queries("Error: 'foo'") == []
+    async with memory_rig(tmp_path, index=True) as (_, s):
+        found = await call(s, "repocontext_search", {"repoId": "repo", "query": query})
+        assert found["hits"][0]["entry"]["path"] == "pkg/group.py", found["hits"]
