@@ -36,6 +36,7 @@ from processors.query_scope import after_scope
 from processors.structural import count_lines
 from processors.symbols.languages.python import import_name
 from processors.tokenizer import CHANGE_VERBS, STOP_WORDS, tokenize
+from query_api.retrieval.config_sections import is_sectioned, section_naming, subject_words
 from query_api.retrieval.contractions import without_contractions
 from query_api.retrieval.doc_words import DOC_WORDS
 from query_api.retrieval.line_preference import LinePreference, covered
@@ -586,6 +587,7 @@ def enrich(
     )
     lexical = terms.empty
     named_path = whole_path(query).casefold()
+    configured = subject_words(query, located.words) if Role.CONFIG in about else frozenset()
     out: list[t.SearchHit] = []
     for rank, hit in enumerate(hits):
         entry = hit.entry
@@ -610,6 +612,8 @@ def enrich(
             shown = _detailed(locator, repo_id, path, body, located_after, hit)
             if shown.startLine is None and located_after is not located:
                 shown = _detailed(locator, repo_id, path, body, located, hit)
+            if configured and is_sectioned(path):
+                shown = _at_section(shown, body, configured)
             out.append(_at_head(shown, body) if _named_by(path, named_path) else shown)
         else:
             out.append(_as_imported(locator, repo_id, path, hit) if details else hit)
@@ -634,6 +638,19 @@ def _at_head(hit: t.SearchHit, body: str) -> t.SearchHit:
     # src/dns/mod.rs answered lines 1-13)
     end = _bounded_end(1, count_lines(body), head[-1])
     return hit.model_copy(update={"startLine": 1, "endLine": end, "snippet": _snippet(lines, head)})
+
+
+def _at_section(hit: t.SearchHit, body: str, subject: frozenset[str]) -> t.SearchHit:
+    """A config file's hit at the section whose header names the configuration query's
+    `subject` (config_sections.py), its header and first lines as the snippet."""
+    lines = body.split("\n")
+    section = section_naming(lines, subject)
+    if section is None:
+        return hit
+    start, end = section
+    shown = [n for n in range(start, end + 1) if lines[n - 1].strip()][:SNIPPET_LINES]
+    update = {"startLine": start, "endLine": _bounded_end(start, end, start)}
+    return hit.model_copy(update=update | {"snippet": _snippet(lines, shown)})
 
 
 def _as_imported(locator: HitLocator, repo_id: str, path: str, hit: t.SearchHit) -> t.SearchHit:

@@ -106,3 +106,52 @@ def test_a_data_file_is_no_configuration() -> None:
         return True
 
     assert asked_pages_first("how is the console width configured?", hits, holds) == hits
+
+
+PYPROJECT = (
+    "[project]\n"
+    'name = "pkg"\n\n'
+    "[dependency-groups]\n"
+    'dev = [\n    "mypy >=1.19.1",\n    "pytest >=8",\n    "ruff >=0.15.0",\n]\n\n'
+    "[tool.pytest]\n"
+    'addopts = ["--strict-markers"]\n\n'
+    "[tool.mypy]\n"
+    "strict = true\n\n"
+    "[[tool.mypy.overrides]]\n"
+    'module = "pkg.tests.*"\n'
+    "ignore_errors = true\n\n"
+    "[tool.ruff.lint]\n"
+    'select = ["E", "F"]\n'
+)
+
+
+async def test_a_config_files_hit_is_the_section_naming_the_subject(tmp_path: Path) -> None:
+    """QA on fastapi/typer: `where is ruff configured` pointed pyproject.toml at its dev
+    dependency `"ruff >=0.15.0",` and `how is mypy set up` at `"mypy >=1.19.1",`, not at their
+    `[tool.ruff.lint]` and `[tool.mypy]` tables."""
+    repo = tmp_path / "ws" / "repo"
+    files = {**FILES, "pyproject.toml": PYPROJECT, "setup.cfg": "[metadata]\nname = pkg\n"}
+    files["setup.cfg"] += "\n[flake8]\nmax-line-length = 99\n\n[tool:pytest]\nmypy = off\n"
+    for rel, body in files.items():
+        (repo / rel).parent.mkdir(parents=True, exist_ok=True)
+        (repo / rel).write_text(body)
+    settings = rig_settings(tmp_path, workspace_root=tmp_path / "ws")
+    async with EmbeddedApp(settings, watch=False) as app:
+        await app.service.add_repo(t.AddRepoArgs(path=str(repo), repoId="repo"))
+        await ingested(app, "repo")
+        for query, path, header in (
+            ("where is ruff configured", "pyproject.toml", "[tool.ruff.lint]"),
+            ("how is mypy set up", "pyproject.toml", "[tool.mypy]"),
+            ("config for pytest", "pyproject.toml", "[tool.pytest]"),
+            ("config for pytest", "setup.cfg", "[tool:pytest]"),
+            ("where is flake8 configured?", "setup.cfg", "[flake8]"),
+        ):
+            answer = await app.service.search(t.SearchArgs(repoId="repo", query=query))
+            hit = next(h for h in answer.hits if h.entry.path == path)
+            line = files[path].split("\n").index(header) + 1
+            assert hit.snippet and hit.snippet.startswith(f"{line}: {header}"), (query, hit)
+            assert hit.startLine == line, (query, hit)
+        # a request to change it is no configuration query: its lines are the words'
+        answer = await app.service.search(t.SearchArgs(repoId="repo", query="bump ruff"))
+        hit = next(h for h in answer.hits if h.entry.path == "pyproject.toml")
+        assert hit.startLine == PYPROJECT.split("\n").index('    "ruff >=0.15.0",') + 1, hit

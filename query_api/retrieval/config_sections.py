@@ -1,0 +1,54 @@
+"""A query about configuration points a sectioned config file's hit at the section naming its
+subject.
+
+`where is ruff configured` asks for `[tool.ruff.lint]`, but in a pyproject.toml the first line
+holding `ruff` is most often its dependency list's `"ruff >=0.15.0",`: QA on fastapi/typer
+pointed pyproject.toml at line 87 (and `how is mypy set up` at `"mypy >=1.19.1",`, line 80),
+not at the `[tool.mypy]` table of line 137. A TOML, INI or setup.cfg file is read by its
+section headers (`[tool.mypy]`, `[[tool.mypy.overrides]]`, `[mypy]`, `[tool:pytest]`), so the
+hit is the first header whose words hold the most of the query's subject, with its section.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Collection, Sequence
+
+from processors.path_roles import without_config_words
+from processors.tokenizer import tokenize
+
+# files read by `[section]` headers; a dotfile named for its tool (`.coveragerc`, `.flake8`)
+SECTIONED = (".toml", ".cfg", ".ini", ".coveragerc", ".flake8", ".pylintrc")
+_HEADER = re.compile(r"^\s*\[\[?([^\]\n]+)\]\]?\s*(?:[#;].*)?$")
+
+
+def subject_words(query: str, words: Collection[str]) -> frozenset[str]:
+    """The words of a configuration query that name what is configured (`ruff` of `where is
+    ruff configured`): the query's locating `words` less those asking for configuration."""
+    return frozenset(tokenize(without_config_words(query))).intersection(words)
+
+
+def section_naming(lines: Sequence[str], subject: Collection[str]) -> tuple[int, int] | None:
+    """The first and last line (1-based) of the first section whose header holds the most of
+    `subject`'s words, its trailing blank lines left out; None when no header holds one."""
+    best, best_held = 0, 0
+    headers: list[int] = []
+    for n, line in enumerate(lines, 1):
+        header = _HEADER.match(line)
+        if header is None:
+            continue
+        headers.append(n)
+        held = len(set(tokenize(header.group(1))).intersection(subject))
+        if held > best_held:
+            best, best_held = n, held
+    if not best:
+        return None
+    end = next((n - 1 for n in headers if n > best), len(lines))
+    while end > best and not lines[end - 1].strip():
+        end -= 1
+    return best, end
+
+
+def is_sectioned(path: str) -> bool:
+    """Whether `path` is a config file read by section headers."""
+    return path.lower().endswith(SECTIONED)
