@@ -25,7 +25,7 @@ from query_api.retrieval.definition_sites import FIELD_KIND, asked_kinds, define
 from query_api.retrieval.users_first import used_name
 from streams.stores.views.search import role_prior, roles_in
 from streams.stores.views.symbol_decls import names_alike
-from streams.stores.views.symbols import module_files, references_to, symbols_named
+from streams.stores.views.symbols import SymbolRow, module_files, references_to, symbols_named
 
 MAX_DEFINING = 5  # more files declaring the name: it is too common to say which is meant
 _LOOKUP = 200  # declarations of the name read
@@ -40,7 +40,7 @@ def defining_files(conn: sqlite3.Connection, repo_id: str, query: str) -> set[st
     name = defined_name(query)
     if name is None:
         return set()
-    last = [part for part in re.split(r"\.|::|#", name) if part][-1]
+    *qualifier, last = [part for part in re.split(r"\.|::|#", name) if part]
     kinds = asked_kinds(query)
     # a Rust macro is declared as `ffi_fn!` (MACRO_BANG): `where is ffi_fn defined` means it
     # too (QA on hyperium/hyper ranked src/ffi/macros.rs 9th, below files invoking it)
@@ -57,8 +57,26 @@ def defining_files(conn: sqlite3.Connection, repo_id: str, query: str) -> set[st
     asked = roles_in(query)
     rows = [row for row in rows if role_prior(row.path, asked) >= 1.0]
     declarations = [row for row in rows if row.kind != FIELD_KIND] or rows
+    declarations = qualified_by(declarations, qualifier) or declarations
     paths = {row.path for row in declarations}
     return paths if len(paths) <= MAX_DEFINING else set()
+
+
+def qualified_by(rows: list[SymbolRow], qualifier: list[str]) -> list[SymbolRow]:
+    """The declarations whose qualified name or path holds every part of the query's
+    `qualifier` as a segment: QA on fastapi/typer, `where is _click.Context defined` ranked
+    typer/models.py (`class Context(_click.Context)`, a subclass of that name) above
+    typer/_click/core.py, the package `_click` declaring it."""
+    if not qualifier:
+        return rows
+    wanted = {part.casefold() for part in qualifier}
+
+    def segments(row: SymbolRow) -> set[str]:
+        path = PurePosixPath(row.path)
+        parts = [*path.parent.parts, path.stem, *re.split(r"\.|::|#", row.fq_name)]
+        return {part.casefold() for part in parts}
+
+    return [row for row in rows if wanted <= segments(row)]
 
 
 def entering_files(conn: sqlite3.Connection, repo_id: str, name: str) -> set[str]:

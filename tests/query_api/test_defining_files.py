@@ -113,3 +113,22 @@ def test_of_spellings_alike_a_kind_asked_then_no_field_wins(tmp_path: Path) -> N
         "where is the Headers class defined"
     )
     assert _spelled(tmp_path, files, "where is headers defined") == "where is Headers defined"
+
+
+def test_a_qualified_name_means_the_declarations_its_qualifier_names(tmp_path: Path) -> None:
+    """QA on fastapi/typer: `where is _click.Context defined` ranked typer/models.py, whose
+    `class Context(_click.Context)` subclasses it under the same name, above
+    typer/_click/core.py, where the package `_click` declares it."""
+    files = {
+        "pkg/_click/__init__.py": "from .core import Context as Context\n",
+        "pkg/_click/core.py": "class Context:\n    def invoke(self):\n        return 1\n",
+        "pkg/models.py": (
+            "from . import _click\n\n\nclass Context(_click.Context):\n    extra = 1\n"
+        ),
+    }
+    both = {"pkg/_click/core.py", "pkg/models.py"}
+    assert _defining(tmp_path, files, "where is Context defined") == both
+    assert _defining(tmp_path, files, "where is _click.Context defined") == {"pkg/_click/core.py"}
+    assert _defining(tmp_path, files, "where is models.Context defined") == {"pkg/models.py"}
+    # a qualifier naming no declaration's module or type (an import alias) keeps them all
+    assert _defining(tmp_path, files, "where is ck.Context defined") == both
