@@ -306,16 +306,24 @@ def at_named_lines(
 
 def quoted_line(path: str, place: Place, lines: Sequence[str]) -> tuple[Place, str | None]:
     """The place of a traceback frame whose line holds other code than it quotes moved to the
-    line holding that code nearest it, and a note saying so; else the place as it is. A trace
+    line holding that code nearest it, and a note saying so; else the place as it is, with a
+    note saying its line holds other code when that code is nowhere in the file. A trace
     from another version of the file (an installed release) names lines that have moved:
     QA on Textualize/rich, `rich/table.py`, line 560 quoting `width_ranges = [` pointed at
     line 560 of the checkout, `max_width,`; that code is at 529."""
     quoted = place.quoted
-    if not quoted or (place.first <= len(lines) and lines[place.first - 1].strip() == quoted):
+    code = _code(quoted)
+    if not quoted or (place.first <= len(lines) and _code(lines[place.first - 1]) == code):
         return place, None
-    holding = [n for n, line in enumerate(lines, 1) if line.strip() == quoted]
-    if not holding:
-        return place, None
+    holding = [n for n, line in enumerate(lines, 1) if _code(line) == code]
+    if not holding:  # the code is gone: the line stays, and the note says it holds other code
+        if place.first > len(lines):
+            return place, None
+        note = (
+            f"{path} line {place.first} holds other code than the traceback quotes "
+            f"(`{_cut(quoted)}`): the traceback comes from another version of the file"
+        )
+        return place, note
     line = min(holding, key=lambda n: (abs(n - place.first), n))
     note = (
         f"{path} line {place.first} of the traceback is line {line} here "
@@ -407,6 +415,17 @@ def _worded(lines: Sequence[str], line: int, step: int) -> int | None:
             return n
         n += step
     return None
+
+
+# a trailing comment, which versions add and drop (`# pragma: no cover`, `# type: ignore`)
+_TRAILING_COMMENT = re.compile(r"\s+#.*$")
+
+
+def _code(line: str) -> str:
+    """A line's code, without its indent and trailing comment: QA on fastapi/typer, a frame
+    quoting `raise AssertionError("A _click.Parameter should be returned")` was not found
+    at line 1794, which ends `# pragma: no cover`."""
+    return _TRAILING_COMMENT.sub("", line.strip())
 
 
 def _cut(text: str) -> str:

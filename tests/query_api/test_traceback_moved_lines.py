@@ -53,9 +53,26 @@ def test_a_frame_whose_line_holds_its_code_stays_there(tmp_path: Path) -> None:
     assert (hit.startLine, hit.endLine, note) == (48, 48, None)
 
 
-def test_a_frame_whose_quoted_line_is_nowhere_keeps_its_line(tmp_path: Path) -> None:
+def test_a_frame_whose_quoted_line_is_nowhere_keeps_its_line_and_says_so(tmp_path: Path) -> None:
+    """QA on fastapi/typer: a frame of typer/main.py whose code is gone from the checkout
+    pointed at the comment its line number holds here, and said nothing of it."""
     hit, note = _answer(tmp_path, TRACE.format(line=30).replace("width_ranges = [", "gone()"))
-    assert (hit.startLine, note) == (30, None)
+    assert hit.startLine == 30
+    assert note is not None and "line 30 holds other code" in note and "gone()" in note, note
+
+
+def test_a_quoted_line_is_found_without_its_trailing_comment(tmp_path: Path) -> None:
+    """QA on fastapi/typer: a frame quoting `raise AssertionError("A _click.Parameter should
+    be returned")` was not found at typer/main.py's line 1794, which ends `# pragma: no
+    cover`; a release adds and drops such comments."""
+    commented = BODY.replace("        width_ranges = [\n", "        width_ranges = [  # noqa\n", 1)
+    hit, note = placed_hit(tmp_path, PATH, commented, TRACE.format(line=30))
+    assert (hit.startLine, hit.endLine) == (23, 23)
+    assert note is not None and "is line 23 here" in note, note
+    quoted = TRACE.format(line=23).replace("width_ranges = [", "width_ranges = [  # type: ignore")
+    (tmp_path / "again").mkdir()
+    hit, note = _answer(tmp_path / "again", quoted)
+    assert (hit.startLine, note) == (23, None)
 
 
 def test_a_frame_past_the_end_is_found_by_its_quoted_line(tmp_path: Path) -> None:
