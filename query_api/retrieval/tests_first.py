@@ -19,9 +19,9 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable
 
-from processors.path_roles import Role, role_of
-from processors.tokenizer import tokenize
-from query_api.retrieval.subjects import Hydrate, place_above
+from processors.path_roles import TEST_NOUNS, Role, role_of
+from processors.tokenizer import STOP_WORDS, tokenize
+from query_api.retrieval.subjects import Hydrate, place_above, pooled
 from query_api.symbols.tested_by import known_as, names_subject, namings
 from schemas import tools as t
 
@@ -42,7 +42,8 @@ def tests_first(
     above it: moved up from lower in the answer, taken from `pool` (the ranking before it was
     cut to `k`), or brought in when neither has them, while the file itself stays in the
     answer. A test already above is left there. The first are those of the ranking that
-    `query` names (query_named_tests)."""
+    `query` names (query_named_tests), and above all those named for its words alone
+    (subject_named_tests)."""
     out = list(hits)
     placed: set[str] = set()
     # of a file's many tests (koa's lib/response.js has 30), those the ranking holds first
@@ -64,7 +65,49 @@ def tests_first(
             if place_above(out, i - 1, test, REASON + path, pool, hydrate, reason_first=True):
                 placed.add(test)
                 i += 1  # past the source file again
-    return out[:k]
+    named = subject_named_tests(ranked, query)[:MAX_TESTS_PLACED] if query else []
+    return _in_front(out, named, pool, hydrate)[:k]
+
+
+def _in_front(
+    out: list[t.SearchHit], named: list[str], pool: list[t.SearchHit] | None, hydrate: Hydrate
+) -> list[t.SearchHit]:
+    """`out` with the hits of `named` first, in that order, at the first hit's score."""
+    front: list[t.SearchHit] = []
+    for test in named:
+        at = next((j for j, h in enumerate(out) if h.entry.path == test), None)
+        found = out.pop(at) if at is not None else pooled(pool, test, hydrate)
+        if found is not None:
+            front.append(found)
+    if not front:
+        return out
+    top = max(h.score for h in [*front, *out[:1]])
+    return [*(h.model_copy(update={"score": top}) for h in front), *out]
+
+
+def subject_named_tests(paths: Iterable[str], query: str) -> list[str]:
+    """The test files of `paths` (in their order) whose own name is words `query` writes in
+    a row (`test_suggest_commands.py` of `tests for suggest commands`), not a stop word or a
+    word naming tests alone: QA on fastapi/typer ranked typer/main.py, holding those words,
+    above tests/test_suggest_commands.py, and `where are the tests for the progress bar`
+    put tests/test_progress_bar.py fourth, below termui's test and two source files; no
+    source file is named so to place them above."""
+    words = [word.casefold() for word in tokenize(query)]
+    runs = {  # a run of the query's words, joined -> how many words
+        "".join(words[i:j]): j - i
+        for i in range(len(words))
+        for j in range(i + 1, min(len(words), i + MAX_RUN) + 1)
+        if j - i > 1 or words[i] not in STOP_WORDS | TEST_NOUNS
+    }
+    found: list[tuple[str, int]] = []
+    for path in paths:
+        own = next(iter(namings(path)), None) if role_of(path) == Role.TEST else None
+        name = re.sub(r"[_-]", "", own.name) if own is not None else ""
+        if name in runs:
+            found.append((path, runs[name]))
+    # of `test_scroll.py` and `test_pager_scroll.py` for `pager scroll`, the one naming more
+    longest = max((words for _, words in found), default=0)
+    return [path for path, words in found if words == longest]
 
 
 def tested_name(query: str) -> str | None:

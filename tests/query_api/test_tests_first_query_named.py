@@ -4,7 +4,7 @@ for `tests for Tailer close`, though the convention names only TailerTest for Ta
 
 from __future__ import annotations
 
-from query_api.retrieval.tests_first import query_named_tests
+from query_api.retrieval.tests_first import query_named_tests, subject_named_tests
 from query_api.retrieval.tests_first import tests_first as with_tests_first
 from schemas import tools as t
 
@@ -48,3 +48,24 @@ def test_a_python_test_module_with_the_query_s_words() -> None:
 def test_a_test_in_another_place_is_not_named_for_it() -> None:
     other = "src/test/java/org/apache/commons/io/output/TailerCloseTest.java"
     assert query_named_tests(TAILER, [other], "tests for Tailer close") == []
+
+
+def test_the_test_named_for_the_query_s_words_alone_goes_first() -> None:
+    """QA on fastapi/typer: `tests for suggest commands` ranked typer/main.py, holding the
+    words, above tests/test_suggest_commands.py; no source file is named for them, so
+    query_named_tests placed nothing. Of tests named for fewer of the words (test_hidden.py
+    for `hidden commands`), only where none names more."""
+    main, core, core_test = "typer/main.py", "typer/core.py", "tests/test_core.py"
+    suggest = "tests/test_suggest_commands.py"
+    hits = [hit(main, 1.0), hit(core, 0.9), hit(core_test, 0.8), hit(suggest, 0.7)]
+    out = with_tests_first(
+        hits, 3, lambda p: [core_test] if p == core else [], lambda p: None, hits,
+        "tests for suggest commands",
+    )  # fmt: skip
+    assert [h.entry.path for h in out] == [suggest, main, core_test], out
+    assert out[0].score == 1.0
+    paths = ["tests/test_hidden.py", "tests/test_hidden_commands.py", "tests/test_commands.py"]
+    assert subject_named_tests(paths, "tests for hidden commands") == [paths[1]]
+    assert subject_named_tests(paths[:1], "tests for hidden commands") == [paths[0]]
+    # a stop word or a word naming tests names none; nor a source file
+    assert subject_named_tests(["tests/test_for.py", "pkg/commands.py"], "tests for commands") == []
