@@ -61,6 +61,8 @@ _DEFINED = re.compile(
         (?:the\s+)?(?:{_KIND}\s+)?{_NAME}(?:\s+{_KIND})?
       |(?:which|what)\s+(?:files?|modules?)\s+(?:defines|declares|implements)\s+(?:the\s+)?
         (?:{_KIND}\s+)?{_NAME}(?:\s+{_KIND})?
+      |(?:in\s+)?(?:which|what)\s+(?:files?|modules?|packages?)\s+(?:is|are)\s+(?:the\s+)?
+        (?:{_KIND}\s+)?{_NAME}(?:\s+{_KIND})?\s+(?:defined|declared|implemented)(?:\s+in)?
     )\s*\??\s*$""",
     re.IGNORECASE | re.VERBOSE,
 )

@@ -1,6 +1,8 @@
 """What keyword search reads of a query asking where a name is defined or what uses it: the
 query less the words of its form (`defined`, `declared`, `definition`, a kind such as
-`class`; `calls`, `used`, `callers`), which say what is asked, not what the code holds.
+`class`; `calls`, `used`, `callers`; `file`, `module`), which say what is asked, not what the
+code holds (QA on rs/zerolog: `which file defines X`, X declared nowhere, pointed a hit at a
+comment's `file`).
 
 QA on jquense/yup: `where is createValidation defined` brought src/tuple.ts into the answer
 for its `defined()` method, and named `symbol:Schema.defined` on every hit; `where is the
@@ -18,13 +20,14 @@ from query_api.retrieval.users_first import KINDS, used_name
 _DEFINITION = re.compile(
     r"\b(?:defined|declared|implemented|definition|declaration|defines|declares|implements"
     r"|define|declare|implement|class|function|method|type|struct|interface|trait|enum"
-    r"|constant|variable|macro|property|field|attribute)\b",
+    r"|constant|variable|macro|property|field|attribute|files?|modules?|packages?)\b",
     re.IGNORECASE,
 )
 _USE = re.compile(
     r"\b(?:calls|uses|references|invokes|imports|callers|usages|used|called|referenced"
     r"|invoked|imported|call\s+sites|raises|throws|raised|thrown|implements|extends|implement"
-    r"|extend|implementations|implementers|implementors|subclasses|" + KINDS + r")\b",
+    r"|extend|implementations|implementers|implementors|subclasses|call|use|reference|invoke"
+    r"|import|raise|throw|files?|modules?|packages?|" + KINDS + r")\b",
     re.IGNORECASE,
 )
 

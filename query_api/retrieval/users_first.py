@@ -38,7 +38,7 @@ _USERS = re.compile(
     rf"""^\s*(?:
       (?:what|who|which\s+\w+)\s+
         (?:calls|uses|references|invokes|imports|raises|throws|implements|extends)\s+{_SUBJECT}
-      |which\s+\w+\s+(?:call|use|reference|invoke|import|raise|throw|implement|extend)
+      |(?:which|what)\s+\w+\s+(?:call|use|reference|invoke|import|raise|throw|implement|extend)
         \s+{_SUBJECT}
       |where\s+(?:do|does)\s+(?:the\s+)?\w+\s+(?:call|use|reference|invoke|import|raise|throw)
         \s+{_SUBJECT}
