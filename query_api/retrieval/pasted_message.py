@@ -17,8 +17,9 @@ holding one segment of at least MIN_RUN words in a row (`Malformed pattern in cu
 file. {err}` for a message whose tail is another library's error), then without its first word
 (a subject formatted in unquoted). A message that is one short segment and its values (click's
 `Error: No such command 'foo'.`, written `No such command {name!r}.`) is that segment as a
-phrase when it has at least SHORT_RUN words. The first of these that at most MAX_FILES files
-match names them.
+phrase when it has at least SHORT_RUN words, and so is the first segment of one wrapping
+another's message (`cannot decode event: invalid character ...`). The first of these that at
+most MAX_FILES files match names them.
 """
 
 from __future__ import annotations
@@ -123,10 +124,22 @@ def message_queries(query: str) -> list[str]:
     # `email must be a valid email`: QA on jquense/yup, 79f5689): each run without its first
     # word too
     shorter = [words[1:] for words in runs if len(words) > MIN_RUN]
-    out += [f"body_terms : {_phrase(words)}" for words in [*runs, *shorter]]
+    out += [f"body_terms : {_phrase(words)}" for words in [*runs, *_lead(segments), *shorter]]
     if not out and any(_ERROR_WORD.search(m) for m in _markers(query)):
         out += _short_message(segments)
     return list(dict.fromkeys(out))[:MAX_QUERIES]
+
+
+def _lead(segments: list[Segment]) -> list[tuple[str, ...]]:
+    """The first segment of a message wrapping another's, when it has SHORT_RUN to MIN_RUN - 1
+    words: Go's `fmt.Errorf("cannot decode event: %s", err)` writes its own words first and
+    the cause (another library's text, no file's) after a colon. QA on rs/zerolog: console.go,
+    writing `cannot decode event: %s`, came third, only the whole message and encoding/json's
+    `looking for beginning of value` being asked for."""
+    if len(segments) < 2:
+        return []
+    words, quoted = segments[0]
+    return [words] if not quoted and SHORT_RUN <= len(words) < MIN_RUN else []
 
 
 def _short_message(segments: list[Segment]) -> list[str]:
