@@ -334,15 +334,17 @@ def declaration_of(
     # defined` took Response's `get status()` for the declaration of the Status it imports
     cased = parts[-1] if parts and parts[-1] != parts[-1].casefold() else None
     stubs = {first for first, _ in stub_ranges(symbols, lines)} if lines else set()
-    best: tuple[bool, bool, bool, bool, bool, int, Declared] | None = None
+    best: tuple[bool, bool, bool, bool, bool, bool, int, Declared] | None = None
     for at, symbol in enumerate(symbols):
         # a name declared twice in its file is stored with its types and a `#n`
         names = re.split(r"\.|::|#", declared_name(symbol.fq_name))
-        if [n.casefold() for n in names[-len(wanted) :]] != wanted:
+        exact = [n.casefold() for n in names[-len(wanted) :]] == wanted
+        if not exact and not _exported(names, wanted):
             continue
         if cased is not None and names[-1] != cased:
             continue
         key = (
+            exact,
             symbol.name == parts[-1],
             symbol.kind in kinds,
             symbol.kind != FIELD_KIND,
@@ -350,9 +352,21 @@ def declaration_of(
             symbol.start_line not in stubs,
             -at,
         )
-        if best is None or key > best[:6]:
+        if best is None or key > best[:7]:
             best = (*key, symbol)
-    return best[6] if best else None
+    return best[7] if best else None
+
+
+def _exported(names: Sequence[str], wanted: Sequence[str]) -> bool:
+    """Whether a qualified name the query writes (`typer.run`, `wanted`, casefolded) names
+    the declaration `names` (`typer.main.run`) as a package exporting it does: the same last
+    part, its qualifier's parts among the declaration's in order. QA on fastapi/typer:
+    `where is typer.run defined` answered typer/main.py, declaring `run` past its stored
+    text, with the note `none of these hits declares run`."""
+    if len(wanted) < 2 or names[-1].casefold() != wanted[-1]:
+        return False
+    rest = iter(n.casefold() for n in names[:-1])
+    return all(part in rest for part in wanted[:-1])
 
 
 def _at(hit: t.SearchHit, lines: Sequence[str], declared: Declared, named: str) -> t.SearchHit:
