@@ -68,3 +68,14 @@ def test_a_name_many_files_share_names_none(tmp_path: Path) -> None:
         store.apply([rec for path, body in files.items() for rec in records(path, body)], {})
         found = store.read(lambda c: capital_named_files(c, "r", "read METADATA on 3.15"))
     assert found == []
+
+
+def test_of_a_name_many_files_share_the_root_one_is_named(tmp_path: Path) -> None:
+    # QA on rs/zerolog: `README` alone ranked cmd/prettylog/README.md, cmd/lint/README.md and
+    # internal/cbor/README.md above the repository's README.md, a name five files share
+    # naming none of them
+    with ViewStore(tmp_path / "views.db", default_registry()) as store:
+        files = {**FILES, **{f"cmd/tool{n}/README.md": "# tool\n\nA tool.\n" for n in range(3)}}
+        store.apply([rec for path, body in files.items() for rec in records(path, body)], {})
+        found = store.read(lambda c: capital_named_files(c, "r", "where is the README section"))
+    assert found == ["README.md"]
