@@ -300,10 +300,15 @@ _ABOUT_DOCS = re.compile(
 
 # a query about configuration: `where is mypy configured`, `how is the linter set up`,
 # `config for pytest`. QA on Textualize/rich: `where is mypy configured` ranked rich/logging.py
-# (`if you have configured logging`) first, pyproject.toml's `[tool.mypy]` not in the first three
+# (`if you have configured logging`) first, pyproject.toml's `[tool.mypy]` not in the first three.
+# Asked of a person (`where do I configure vitest`, `how do we set up eslint`): QA on
+# pmndrs/jotai ranked src/vanilla/internals.ts (its `set` methods) above vitest.config.mts and
+# eslint.config.mjs, pushed down as config files; `configure the logger` stays a request.
 _ABOUT_CONFIG = re.compile(
     r"""^\s*(?:
       (?:where|how)\s+(?:is|are)\s+.+\s+(?:configured|set\s+up)\W*$
+      |(?:where|how)\s+(?:do|does|can|could|should|would)\s+(?:i|we|you|one)
+        \s+(?:configure|set\s+up)\s+\S
       |(?:the\s+)?(?:config|configuration|settings)\s+(?:for|of)\s
     )""",
     re.IGNORECASE | re.VERBOSE,
@@ -311,7 +316,8 @@ _ABOUT_CONFIG = re.compile(
 
 
 _CONFIG_WORDS = re.compile(
-    r"(?<![\w$.#:/-])(?:configured|set\s+up|config|configuration|settings)(?![\w$.#:/-])",
+    r"(?<![\w$.#:/-])(?:configured|configure|set\s+up|config|configuration|settings)"
+    r"(?![\w$.#:/-])",
     re.IGNORECASE,
 )
 
@@ -346,8 +352,9 @@ def without_config_words(query: str) -> str:
 def roles_about(query: str) -> set[Role]:
     """The roles a query is about, not merely names: {TEST} for `tests for retry conditions`,
     `where are the tests for X?` and `X tests`, none for `add tests for X`; {DOC} for `where is X
-    documented` and `docs for X`, none for `document X`; {CONFIG} for `where is X configured`
-    and `config for X`, none for `configure X`; {EXAMPLE} for `example of X`."""
+    documented` and `docs for X`, none for `document X`; {CONFIG} for `where is X configured`,
+    `config for X` and `where do I configure X`, none for `configure X`; {EXAMPLE} for
+    `example of X`."""
     about = {Role.TEST} if _ABOUT_TESTS.match(query) or _subject_tests(query) else set()
     about |= {Role.CONFIG} if _ABOUT_CONFIG.match(query) else set()
     about |= {Role.EXAMPLE} if _ABOUT_EXAMPLES.match(query) else set()

@@ -57,11 +57,34 @@ def asked_pages_first(
     if Role.CONFIG in about:
         terms = query_terms(without_config_words(query))
         data = {hit.entry.path for hit in hits if _data_file(hit)}
-        return docs_first(hits, lambda path: path not in data and holds(path, terms), Role.CONFIG)
+        paged = docs_first(hits, lambda path: path not in data and holds(path, terms), Role.CONFIG)
+        own = [hit for hit in paged if hit.entry.path not in data and _own_config(hit, terms)]
+        top = max((hit.score for hit in hits), default=0.0)
+        head = [hit.model_copy(update={"score": max(hit.score, top)}) for hit in own]
+        return head + [hit for hit in paged if hit not in own]
     if Role.EXAMPLE in about:  # not embedded either (QA on rich: `example of a progress bar`)
         terms = query_terms(without_example_words(query))
         return docs_first(hits, lambda path: holds(path, terms), Role.EXAMPLE)
     return hits
+
+
+def _own_config(hit: t.SearchHit, terms: QueryTerms) -> bool:
+    """Whether a hit is the config file of a tool the query names (vitest.config.mts for
+    `vitest`, .eslintrc.json for `eslint`): its own file configures it, where a workflow or
+    package.json holding its name runs it. QA on pmndrs/jotai: `where is vitest configured`
+    ranked package.json and three workflows above vitest.config.mts, a `.mts` that path_roles
+    does not even count as config."""
+    path = hit.entry.path or ""
+    name = path.rpartition("/")[2].casefold()
+    tool = re.split(r"[._-]", name.lstrip("."), maxsplit=1)[0]
+    tool = tool[:-2] if len(tool) > 4 and tool.endswith("rc") else tool
+    if hit.entry.kind != "File" or tool not in terms.words:
+        return False
+    return role_of(path) == Role.CONFIG or _CONFIG_MODULE.search(name) is not None
+
+
+# a tool's settings written as a module: vite.config.mts, jest.config.cjs, babel.config.mjs
+_CONFIG_MODULE = re.compile(r"\.config\.[cm]?[jt]s$")
 
 
 def _data_file(hit: t.SearchHit) -> bool:

@@ -2,7 +2,8 @@
 `config for pytest`) weighs config files as source files, as `where is X documented` weighs
 docs. QA on Textualize/rich: `where is mypy configured` ranked rich/logging.py (`if you have
 configured logging`) first, and pyproject.toml, holding `[tool.mypy]`, not in the first three:
-config files are pushed down unless a query asks for them."""
+config files are pushed down unless a query asks for them. QA on pmndrs/jotai: `where do I
+configure vitest` and `how do I set up eslint` ranked src/vanilla/internals.ts first."""
 
 from __future__ import annotations
 
@@ -39,6 +40,9 @@ FILES = {
         "how is the linter set up",
         "config for pytest",
         "the configuration of coverage",
+        "where do I configure vitest",
+        "how do I set up eslint?",
+        "how can we configure the linter",
     ],
 )
 def test_a_query_about_configuration(query: str) -> None:
@@ -46,7 +50,13 @@ def test_a_query_about_configuration(query: str) -> None:
 
 
 @pytest.mark.parametrize(
-    "query", ["configure the logger", "make the timeout configured by env", "fix mypy errors"]
+    "query",
+    [
+        "configure the logger",
+        "make the timeout configured by env",
+        "fix mypy errors",
+        "how do I configuration",
+    ],
 )
 def test_a_request_is_not_about_configuration(query: str) -> None:
     assert Role.CONFIG not in roles_about(query)
@@ -56,6 +66,12 @@ def test_the_words_asking_for_configuration_are_not_searched() -> None:
     assert without_config_words("where is mypy configured?").split() == ["where", "is", "mypy", "?"]
     assert without_config_words("config for pytest").split() == ["for", "pytest"]
     assert without_config_words("configure the logger") == "configure the logger"
+    assert without_config_words("where do I configure vitest").split() == [
+        "where",
+        "do",
+        "I",
+        "vitest",
+    ]
 
 
 async def test_the_config_file_comes_first(tmp_path: Path) -> None:
@@ -67,10 +83,9 @@ async def test_the_config_file_comes_first(tmp_path: Path) -> None:
     async with EmbeddedApp(settings, watch=False) as app:
         await app.service.add_repo(t.AddRepoArgs(path=str(repo), repoId="repo"))
         await ingested(app, "repo")
-        answer = await app.service.search(
-            t.SearchArgs(repoId="repo", query="where is mypy configured")
-        )
-        assert [h.entry.path for h in answer.hits][:1] == ["pyproject.toml"], answer.hits
+        for query in ("where is mypy configured", "where do I configure mypy"):
+            answer = await app.service.search(t.SearchArgs(repoId="repo", query=query))
+            assert [h.entry.path for h in answer.hits][:1] == ["pyproject.toml"], answer.hits
 
 
 def _hit(path: str, score: float) -> t.SearchHit:
@@ -155,3 +170,37 @@ async def test_a_config_files_hit_is_the_section_naming_the_subject(tmp_path: Pa
         answer = await app.service.search(t.SearchArgs(repoId="repo", query="bump ruff"))
         hit = next(h for h in answer.hits if h.entry.path == "pyproject.toml")
         assert hit.startLine == PYPROJECT.split("\n").index('    "ruff >=0.15.0",') + 1, hit
+
+
+@pytest.mark.parametrize(
+    "query", ["where is vitest configured", "where do I configure vitest", "config for vitest"]
+)
+def test_the_tools_own_config_file_leads_the_config_files(query: str) -> None:
+    """A tool's own config file (vitest.config.mts, .eslintrc.json) configures it; a workflow
+    or package.json holding its name runs it. QA on pmndrs/jotai: `where is vitest configured`
+    ranked package.json, eslint.config.mjs and three workflows above vitest.config.mts."""
+    hits = [
+        _hit("package.json", 5.0),
+        _hit(".github/workflows/test.yml", 5.0),
+        _hit("vitest.config.mts", 5.0),
+        _hit("src/store.ts", 2.0),
+    ]
+
+    def holds(path: str, terms: QueryTerms) -> bool:
+        return path != "src/store.ts"
+
+    paths = [h.entry.path for h in asked_pages_first(query, hits, holds)]
+    assert paths == [
+        "vitest.config.mts",
+        "package.json",
+        ".github/workflows/test.yml",
+        "src/store.ts",
+    ]
+
+
+def test_a_dotted_rc_file_is_its_tools_own() -> None:
+    hits = [_hit("package.json", 5.0), _hit(".eslintrc.json", 4.0), _hit("src/a.ts", 1.0)]
+    paths = [
+        h.entry.path for h in asked_pages_first("how is eslint set up", hits, lambda p, t: True)
+    ]
+    assert paths[:2] == [".eslintrc.json", "package.json"]
