@@ -92,6 +92,9 @@ def uses_located(
         prefer = lambda line: called.search(line) is not None  # noqa: E731
     if asks_implementers(query):  # `what implements X`: its implementing type's line (QA on
         prefer = declares_subtype_of(asked)  # mswjs/msw: a return type `): SetupWorker {`)
+    # an attribute no declaration names (`self.pretty_exceptions_short = ...` in a
+    # constructor) is used through a value only: `X itself` is then its parameters
+    declared = asked != name or bool(locator.symbols.symbols_named(repo_id, [name]))
     out = []
     using: list[t.SearchHit] = []
     for rank, hit in enumerate(hits):
@@ -103,7 +106,8 @@ def uses_located(
                 lines = body.split("\n")
                 slashes = not path.endswith(HASH_COMMENTED)  # `//` and `/* */` comments
                 patterns = (whole, prefer)
-                located = _at_uses(hit, lines, symbols, (asked, name), patterns, imports, slashes)
+                flags = (imports, slashes, declared)
+                located = _at_uses(hit, lines, symbols, (asked, name), patterns, flags)
                 if located is hit and "truncated" in hit.entry.fields:
                     located = _past_stored_use(locator, repo_id, hit, len(lines), symbols, asked)
                 if located is not hit:
@@ -216,11 +220,14 @@ def _at_uses(
     symbols: Sequence[Declared],
     names: tuple[str, str],
     wanted: tuple[re.Pattern[str], Callable[[str], bool] | None],
-    imports: bool,
-    slashes: bool,
+    flags: tuple[bool, bool, bool],
 ) -> t.SearchHit:
+    """`hit` at the first use of the name (`names`: as asked, its last part); `flags`: the
+    query asks for importers, the file comments with `//`, the repository declares the
+    name (else no use is preferred for writing it bare)."""
     asked, name = names
     whole, prefer = wanted
+    imports, slashes, declared = flags
     own = _declarations_of(asked, name, symbols)
     headers = {s.start_line for s in symbols if s.name == name}
     # a declaration the symbols leave out (a closure: `const getMount = (key) => {` inside
@@ -235,7 +242,9 @@ def _at_uses(
     uses = [n for n in found if (n in imported) == imports] or found
     if prefer is not None:  # a call, or an implementing type's declaration
         uses = [n for n in uses if prefer(lines[n - 1])] or uses
-    if asked == name:  # asked for unqualified: X itself before another's (`strconv.ParseUint`)
+    if asked == name and declared:  # unqualified: X itself before another's (`strconv.ParseUint`)
+        # (QA on fastapi/typer: `where is pretty_exceptions_short used` pointed typer/main.py
+        # at a parameter of that name, not at `exception_config.pretty_exceptions_short`)
         bare = re.compile(rf"(?<![\w$.])(?<!::)(?<!->){re.escape(name)}(?![\w$])")
         uses = [n for n in uses if bare.search(lines[n - 1])] or uses
     else:  # qualified: written so before through a value (QA on mswjs/msw: `what calls

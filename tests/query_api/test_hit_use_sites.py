@@ -194,3 +194,21 @@ def test_what_a_string_literal_is() -> None:
     whole = re.compile(r"(?<![\w$])Foo(?![\w$])")
     lines = ["impl<'a> Foo<'a> for Bar {", "log('no Foo here')", 'x = "Foo"', "y = Foo()"]
     assert use_lines(lines, [], set(), whole) == [1, 4]
+
+
+def test_an_attribute_no_declaration_names_is_used_through_a_value(tmp_path: Path) -> None:
+    """QA on fastapi/typer: `where is pretty_exceptions_short used` pointed typer/main.py at
+    the constructor parameter `pretty_exceptions_short: bool = True,`, not at `if not
+    exception_config.pretty_exceptions_short:`: a use written bare came first, as for a
+    function called by its own name, but no declaration names this attribute."""
+    body = (
+        "def except_hook(exc, exception_config):\n"
+        "    if not exception_config.pretty_exceptions_short:\n"
+        "        return exc\n\n\n"
+        "class App:\n"
+        "    def __init__(self, *, pretty_exceptions_short: bool = True) -> None:\n"
+        "        self.pretty_exceptions_short = pretty_exceptions_short\n"
+    )
+    _, [hit] = _one(tmp_path, "pkg/main.py", body, "where is pretty_exceptions_short used")
+    assert (hit.startLine, hit.endLine) == (1, 3), hit
+    assert hit.snippet == "2: if not exception_config.pretty_exceptions_short:", hit
