@@ -57,7 +57,12 @@ def asked_pages_first(
     if Role.CONFIG in about:
         terms = query_terms(without_config_words(query))
         data = {hit.entry.path for hit in hits if _data_file(hit)}
-        paged = docs_first(hits, lambda path: path not in data and holds(path, terms), Role.CONFIG)
+        each = _each_word(terms)
+        paged = docs_first(
+            hits,
+            lambda path: path not in data and all(holds(path, word) for word in each),
+            Role.CONFIG,
+        )
         own = [hit for hit in paged if hit.entry.path not in data and _own_config(hit, terms)]
         top = max((hit.score for hit in hits), default=0.0)
         head = [hit.model_copy(update={"score": max(hit.score, top)}) for hit in own]
@@ -66,6 +71,18 @@ def asked_pages_first(
         terms = query_terms(without_example_words(query))
         return docs_first(hits, lambda path: holds(path, terms), Role.EXAMPLE)
     return hits
+
+
+def _each_word(terms: QueryTerms) -> list[QueryTerms]:
+    """The terms a config file must hold, each: every word of a subject of several words
+    (`error field name`), since one of them is in any config file (a workflow's `name:`
+    keys; QA on rs/zerolog: `where is the error field name configured` ranked
+    .github/workflows/test.yml first, for `name:` and `continue-on-error`); `terms` itself
+    for a compound name, which matches whole."""
+    words = sorted(terms.words - DOC_WORDS)
+    if terms.identifiers or len(words) < 2:
+        return [terms]
+    return [query_terms(word) for word in words]
 
 
 def _own_config(hit: t.SearchHit, terms: QueryTerms) -> bool:
