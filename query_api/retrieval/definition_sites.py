@@ -48,13 +48,17 @@ _KIND = (
     r"(?:class|function|method|type|struct|interface|trait|enum|constant|variable|macro"
     r"|property|field|attribute|namespace)"
 )
+# any declaration, after a name only: `where is RESET symbol defined` (QA on pmndrs/jotai: the
+# word was searched, and atomWithDefault.ts's `Symbol()` ranked above constants.ts, declaring
+# `export const RESET: unique symbol`); `where is the symbol table defined` names no `table`
+_KIND_AFTER = _KIND[:-1] + "|symbol)"
 # where a definition is looked for, after the name: `in s3.ts`, `of the fs driver`
 _SCOPE = r"(?:\s+(?:in|of|for)\s+(?:the\s+)?[\w./@-]+(?:\s+[\w./@-]+){0,3})?"
 _DEFINED = re.compile(
     rf"""^\s*(?:
-      where\s+(?:is|are)\s+(?:the\s+)?(?:{_KIND}\s+)?{_NAME}(?:\s+{_KIND})?
+      where\s+(?:is|are)\s+(?:the\s+)?(?:{_KIND}\s+)?{_NAME}(?:\s+{_KIND_AFTER})?
         \s+(?:defined|declared|implemented)
-      |where\s+(?:is|are)\s+(?:the\s+)?{_NAME}\s+{_KIND}
+      |where\s+(?:is|are)\s+(?:the\s+)?{_NAME}\s+{_KIND_AFTER}
       |where\s+(?:do|does)\s+\w+\s+(?:define|declare|implement)\s+(?:the\s+)?
         (?:{_KIND}\s+)?{_NAME}
       |(?:find\s+|show\s+(?:me\s+)?|go\s+to\s+)?(?:the\s+)?(?:definition|declaration)\s+of\s+

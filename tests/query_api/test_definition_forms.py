@@ -7,6 +7,7 @@ cli.rs, which declares `pub struct Opts`."""
 from __future__ import annotations
 
 from query_api.retrieval.definition_sites import defined_name
+from query_api.retrieval.form_words import keyword_text
 
 
 def test_a_kind_after_the_name_and_other_wordings_ask_for_a_definition() -> None:
@@ -18,3 +19,13 @@ def test_a_kind_after_the_name_and_other_wordings_ask_for_a_definition() -> None
     assert defined_name("which file defines Opts") == "Opts"
     assert defined_name("where is the Opts struct defined") == "Opts"
     assert defined_name("which struct holds the options") is None
+
+
+def test_a_symbol_is_a_kind_of_declaration() -> None:
+    """QA on pmndrs/jotai: `where is RESET symbol defined` was no definition query (`symbol`
+    was read as a word to search), and ranked atomWithDefault.ts (its `Symbol()`) above
+    constants.ts, declaring `export const RESET: unique symbol`."""
+    assert defined_name("where is RESET symbol defined") == "RESET"
+    assert defined_name("where is the RESET symbol declared?") == "RESET"
+    assert defined_name("where is the symbol table defined") is None
+    assert keyword_text("where is RESET symbol defined").split() == ["where", "is", "RESET"]
