@@ -97,7 +97,9 @@ INTERFACE_KIND = "Interface"
 _KINDS_NAMED = {
     "class": {"Type"},
     "struct": {"Type"},
-    "type": {"Type", "Interface", "Enum"},
+    # a Go named type that is no struct (`type Level int8`), a type alias, a typedef: Other
+    # (QA on rs/zerolog: `where is the Level type defined` ranked log.go seventh)
+    "type": {"Type", "Interface", "Enum", "Other"},
     "interface": {"Interface"},
     "trait": {"Interface", "Type"},
     "enum": {"Enum", "Type"},
