@@ -57,6 +57,8 @@ class Ranked:
     path: RetrievalPath
     hits: list[t.SearchHit]
     note: str | None
+    # no hit shown holds a word of the query but its stop words, while one past them does
+    by_stop_words: bool = False
 
 
 class Ranking(Protocol):
@@ -73,10 +75,12 @@ async def rank_search(
     with one_answer():  # a generated module's declarations read once, not once per step
         ranked = await _rank(retriever, locator, repo_id, args, details)
         content = without_stop_words(args.query)
-        if ranked.hits or content is None:
+        if (ranked.hits and not ranked.by_stop_words) or content is None:
             return ranked
         # QA on Textualize/rich: `promote the demo` answered nothing, the pool filled by
-        # files holding only `the` above the docs holding `demo` (`promote demo` found them)
+        # files holding only `the` above the docs holding `demo` (`promote demo` found them);
+        # QA on rs/zerolog: `where are benchmarks` showed ten files holding `where` and `are`
+        # above README.md, the one holding `benchmarks`, left deeper in the pool
         again = await _rank(
             retriever, locator, repo_id, args.model_copy(update={"query": content}), details
         )
@@ -150,7 +154,8 @@ async def _rank(
         undeclared = await asyncio.to_thread(no_definition_note, locator, repo_id, args.query, hits)
         notes = (past, no_use_note(args.query, hits, used), undeclared)
         note = "; ".join(filter(None, notes)) or None
-    return Ranked(answer.mode, _claimed(answer.path, hits), hits, note)
+    by_stop_words = bool(hits) and not enriched.lexical and lexical
+    return Ranked(answer.mode, _claimed(answer.path, hits), hits, note, by_stop_words)
 
 
 def _claimed(path: RetrievalPath, hits: list[t.SearchHit]) -> RetrievalPath:
