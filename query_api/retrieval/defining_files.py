@@ -22,7 +22,7 @@ from pathlib import PurePosixPath
 from processors.symbols.languages.js_ts import JS_EXTENSIONS
 from processors.symbols.reference_sites import MACRO_BANG, UNRESOLVED
 from query_api.retrieval.definition_sites import FIELD_KIND, asked_kinds, defined_name
-from query_api.retrieval.users_first import used_name
+from query_api.retrieval.users_first import used_name, value_spelled
 from streams.stores.views.search import role_prior, roles_in
 from streams.stores.views.symbol_decls import names_alike
 from streams.stores.views.symbols import SymbolRow, module_files, references_to, symbols_named
@@ -115,6 +115,8 @@ def declared_spelling(conn: sqlite3.Connection, repo_id: str, query: str) -> str
         return query
     last = [part for part in re.split(r"\.|::|#", name) if part][-1]
     alike = names_alike(conn, repo_id, last, _SPELLINGS)
+    if defined_name(query) is None:  # whose users: a value's, not a type's (value_spelled)
+        alike = [(spelled, n) for spelled, n in alike if value_spelled(last, spelled)]
     if not alike or any(spelled == last for spelled, _ in alike):
         return query
     if entering_files(conn, repo_id, last):  # oak's `Status`, not Response's `status`

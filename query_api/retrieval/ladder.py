@@ -74,6 +74,7 @@ from query_api.retrieval.users_first import (
     qualifier,
     used_name,
     users_first,
+    value_declarations,
 )
 from query_api.retrieval.users_first import REASON as USES_REASON
 from query_api.symbols.dependents import is_test_path
@@ -409,7 +410,7 @@ class Retriever:
         resolver = self.graphs.resolver
         symbols = resolver.symbols
         rows = symbols.symbols_named(repo_id, [last_part(name)])
-        declared = declarations_named(name, rows)[:MAX_DECLARATIONS]
+        declared = value_declarations(name, declarations_named(name, rows))[:MAX_DECLARATIONS]
         if importers and (files := importers_of(self.views, resolver, repo_id, name)):
             return files  # a module of the name: what `what imports X` means (QA on hyper)
         if not declared or all(loads_module(row) for row in declared):

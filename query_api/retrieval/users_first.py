@@ -228,6 +228,22 @@ def is_called(name: str, rows: Sequence[SymbolRow]) -> bool:
     return bool(declared) and all(row.kind in CALLED_KINDS for row in declared)
 
 
+def value_declarations(name: str, declared: list[SymbolRow]) -> list[SymbolRow]:
+    """Of `declared` (those `name` names, case aside), the ones it may mean: a name written
+    as a value, a lower-case initial and a capital inside (`invalidateDependents`), means
+    no declaration capitalised (a type `InvalidateDependents`). QA on pmndrs/jotai: `what
+    calls invalidateDependents` was answered by the users of the type alias, where the
+    value is a local bound from a tuple and called in two functions."""
+    return [row for row in declared if value_spelled(last_part(name), row.name)]
+
+
+def value_spelled(written: str, declared: str) -> bool:
+    """Whether a name written so may mean one declared so: not a capitalised declaration when
+    written as a value (a lower-case initial, a capital inside)."""
+    as_value = written[:1].islower() and any(c.isupper() for c in written[1:])
+    return not (as_value and declared[:1].isupper())
+
+
 def last_part(name: str) -> str:
     """A qualified name's declared name: `Logger.AddCallerSkip` -> AddCallerSkip."""
     return re.split(r"\.|::|#", name)[-1]
