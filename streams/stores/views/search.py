@@ -104,6 +104,7 @@ from streams.stores.views.symbol_spans import (
 from streams.stores.views.symbols import SymbolRow, symbols_named
 
 MAX_K = 100
+GO_COMMAND_PACKAGE = "main"  # the package name every Go command shares
 MAX_QUERY_TOKENS = 64  # a pasted paragraph still yields a bounded MATCH expression
 MAX_REASONS = 6
 POOL_FACTOR = 3  # candidates read from each table per wanted hit, before the scores are added
@@ -244,7 +245,9 @@ def declared_symbols(
         return {}
     written = set(re.findall(r"[\w$]+", query))
     out: dict[str, dict[str, int]] = {}
-    for row in symbols_named(conn, repo_id, lookup, limit, limit):
+    rows = symbols_named(conn, repo_id, lookup, limit, limit)
+    qualified = _naming_one_command(qualified, rows)
+    for row in rows:
         if names_declaration(row.fq_name, qualified):
             tier = QUALIFIED_NAME_TIER
         elif row.name not in names:
@@ -257,6 +260,27 @@ def declared_symbols(
         for path in loaded or [row.path]:
             named = out.setdefault(path, {})
             named[row.fq_name] = max(tier, named.get(row.fq_name, 0))
+    return out
+
+
+def _naming_one_command(
+    qualified: list[tuple[str, ...]], rows: list[SymbolRow]
+) -> list[tuple[str, ...]]:
+    """`qualified` less the Go `main.X` names declared in several folders: every Go command
+    is `package main`, so that qualifier names none of them (QA on rs/zerolog: a panic trace
+    ending in the user's own `main.main()` ranked cmd/lint/lint.go and
+    cmd/prettylog/prettylog.go level with the frames the repository holds)."""
+    out = []
+    for parts in qualified:
+        if len(parts) == 2 and parts[0] == GO_COMMAND_PACKAGE:
+            folders = {
+                row.path.rpartition("/")[0]
+                for row in rows
+                if row.path.endswith(".go") and names_declaration(row.fq_name, [parts])
+            }
+            if len(folders) > 1:
+                continue
+        out.append(parts)
     return out
 
 
