@@ -124,7 +124,8 @@ def docs_first(
 
     def is_doc(hit: t.SearchHit) -> bool:
         path = hit.entry.path or ""
-        return hit.entry.kind == "File" and role_of(path) == role and holds(path)
+        of_role = role_of(path) == role or (role == Role.EXAMPLE and is_go_example(path))
+        return hit.entry.kind == "File" and of_role and holds(path)
 
     docs = [hit for hit in hits if is_doc(hit)]
     pages = [hit for hit in docs if role != Role.DOC or not is_record(hit.entry.path or "")]
@@ -139,6 +140,17 @@ def docs_first(
     top = max((hit.score for hit in hits), default=0.0)
     head = [hit.model_copy(update={"score": max(hit.score, top)}) for hit in pages + records]
     return head + [hit for hit in hits if not is_doc(hit)]
+
+
+# Go's example files: `example_test.go`, `hlog_example_test.go`, whose `func ExampleX()`
+# godoc shows; tests by their name (QA on rs/zerolog: `example of using hlog` left
+# hlog/hlog_example_test.go out of the first ten)
+_GO_EXAMPLE = re.compile(r"(?:^|/|_)example_test\.go$")
+
+
+def is_go_example(path: str) -> bool:
+    """Whether `path` is a Go example file."""
+    return _GO_EXAMPLE.search(path) is not None
 
 
 def is_record(path: str) -> bool:
