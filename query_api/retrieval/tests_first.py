@@ -92,12 +92,12 @@ def subject_named_tests(paths: Iterable[str], query: str) -> list[str]:
     above tests/test_suggest_commands.py, and `where are the tests for the progress bar`
     put tests/test_progress_bar.py fourth, below termui's test and two source files; no
     source file is named so to place them above."""
-    words = [word.casefold() for word in tokenize(query)]
+    words, starts, ends = _written_words(query)
     runs = {  # a run of the query's words, joined -> how many words
         "".join(words[i:j]): j - i
         for i in range(len(words))
         for j in range(i + 1, min(len(words), i + MAX_RUN) + 1)
-        if j - i > 1 or words[i] not in STOP_WORDS | TEST_NOUNS
+        if starts[i] and ends[j - 1] and (j - i > 1 or words[i] not in STOP_WORDS | TEST_NOUNS)
     }
     found: list[tuple[str, int]] = []
     for path in paths:
@@ -108,6 +108,21 @@ def subject_named_tests(paths: Iterable[str], query: str) -> list[str]:
     # of `test_scroll.py` and `test_pager_scroll.py` for `pager scroll`, the one naming more
     longest = max((words for _, words in found), default=0)
     return [path for path, words in found if words == longest]
+
+
+def _written_words(query: str) -> tuple[list[str], list[bool], list[bool]]:
+    """The query's words, and whether each opens and whether each ends a word as written: a
+    run of them must not cut a name in parts (QA on rs/zerolog: `tests for
+    Logger.UpdateContext` put context_test.go first, for the `context` of `UpdateContext`)."""
+    words: list[str] = []
+    starts: list[bool] = []
+    ends: list[bool] = []
+    for written in re.findall(r"[\w$]+", query):
+        parts = [part.casefold() for part in tokenize(written)]
+        words += parts
+        starts += [n == 0 for n in range(len(parts))]
+        ends += [n == len(parts) - 1 for n in range(len(parts))]
+    return words, starts, ends
 
 
 def tested_name(query: str) -> str | None:
