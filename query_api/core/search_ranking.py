@@ -33,6 +33,7 @@ from query_api.retrieval.no_match import (
     wordless_note,
 )
 from query_api.retrieval.past_stored_places import at_stored_places
+from query_api.retrieval.unheld_words import respelled_note
 from query_api.retrieval.use_sites import no_use_note, uses_located
 from query_api.retrieval.users_first import used_name
 from schemas import tools as t
@@ -114,7 +115,9 @@ async def _rank(
     # what keyword search reads of it: `where is X defined`, `what calls X` less their form's
     # words, which no more match X than they rank it (QA on hyperium/hyper: a file holding
     # `defined` made `where is zz_quokka_fn defined` a match of three files, with no note)
-    read = keyword_text(args.query)
+    read, respelt = keyword_text(args.query), None
+    if answer.respelled is not None:  # `deprecate` found as `deprecated`: unheld_words
+        respelt, read = respelled_note(read, answer.respelled), answer.respelled
     enriched = await asyncio.to_thread(enrich, locator, repo_id, read, answer.hits, details=details)
     hits, note, used, past = enriched.hits, None, True, None
     if details:  # `what calls X`: each hit at its uses; `src/app.ts:18-49`: at those lines
@@ -152,7 +155,7 @@ async def _rank(
     else:  # `what calls X` answered by X's declarations alone: they are no callers; `where
         # is X defined` answered by files that only mention it: none is its declaration
         undeclared = await asyncio.to_thread(no_definition_note, locator, repo_id, args.query, hits)
-        notes = (past, no_use_note(args.query, hits, used), undeclared)
+        notes = (respelt, past, no_use_note(args.query, hits, used), undeclared)
         note = "; ".join(filter(None, notes)) or None
     by_stop_words = bool(hits) and not enriched.lexical and lexical
     return Ranked(answer.mode, _claimed(answer.path, hits), hits, note, by_stop_words)

@@ -57,6 +57,7 @@ from query_api.retrieval.readiness import Readiness
 from query_api.retrieval.subjects import subjects_first
 from query_api.retrieval.tests_first import tested_name, tests_first
 from query_api.retrieval.typed_users import implementing, raising
+from query_api.retrieval.unheld_words import respelled
 from query_api.retrieval.users_first import (
     MAX_DECLARATIONS,
     asks_implementers,
@@ -166,6 +167,7 @@ class Answer:
     unnamed: dict[str, KeywordHit] = field(default_factory=dict)
     # the ranked hits before the cut to k (TAIL_POOL deep at least): what a larger k would show
     pool: list[t.SearchHit] = field(default_factory=list)
+    respelled: str | None = None  # the words searched, as written nowhere: unheld_words
 
 
 class _Fault(Exception):
@@ -712,12 +714,15 @@ class Retriever:
         depth = max(k, TAIL_POOL)
         try:
             found = await asyncio.to_thread(self._keyword_hits, repo_id, query, depth, unnamed)
+            again = None if found else respelled(self.views, repo_id, keyword_text(query))
+            if again is not None:  # no word held as written: as the repository writes it
+                found = await asyncio.to_thread(self._keyword_hits, repo_id, again, depth, unnamed)
         except (asyncio.CancelledError, ReadInterrupted):
             raise  # the call was cancelled, ended or ran out of time: no answer is wanted
         except Exception:
             log.exception("keyword search failed; answering empty")
             return Answer(SearchMode.EMPTY, path, [])
-        return Answer(SearchMode.KEYWORD, path, found, unnamed)
+        return Answer(SearchMode.KEYWORD, path, found, unnamed, respelled=again)
 
     async def warm_up(self, repo_ids: list[str]) -> bool:
         """One real semantic query per repository; True once any answers semantically."""

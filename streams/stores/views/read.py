@@ -13,6 +13,7 @@ from typing import Any
 from processors.query_mentions import phrase_query
 from processors.tokenizer import tokenize
 from schemas.events import RepoRegistration
+from streams.stores.views.bm25 import CONTENT_FTS
 from streams.stores.views.packing import unpack_text
 
 MAX_PAGE = 10_000  # defensive ceiling for files_under; tools clamp far lower
@@ -293,3 +294,18 @@ def files_with_path_words(
     if not words:
         return []
     return sorted(paths_matching(conn, repo_id, phrase_query(words, "path_terms"), limit))
+
+
+def terms_extending(conn: sqlite3.Connection, word: str, limit: int) -> list[str]:
+    """The indexed content terms `word` begins and that are longer (`deprecate` ->
+    `deprecated`), in the most documents first (over every repository: a caller searching
+    one sees what it holds)."""
+    end = prefix_successor(word)
+    if end is None:
+        return []
+    rows = conn.execute(
+        f"SELECT term FROM {CONTENT_FTS.vocab} WHERE term > ? AND term < ?"
+        " ORDER BY doc DESC, term LIMIT ?",
+        (word, end, limit),
+    )
+    return [str(term) for (term,) in rows]

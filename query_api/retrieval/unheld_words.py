@@ -1,0 +1,54 @@
+"""A query none of whose words the repository holds as written, searched again with each word
+as the repository writes it.
+
+Search matches whole tokens: `deprecate` finds no `deprecated`, and `devstore`, one lower-case
+token, no `DevStore` (indexed as `dev` and `store`). QA on pmndrs/jotai: the commit subject
+`deprecate devstore` answered `hits: []`, 'no file contains it', where a test file declares
+`type DevStore` and thirteen files say `deprecated`. Only an answer with no hit is searched
+again, so no query that finds anything ranks otherwise: a word becomes the name the
+repository declares alike but for case and underscores (symbol_decls.names_alike), else the
+inflection of it (an ending: ENDINGS) held by the most files.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+
+from processors.tokenizer import STOP_WORDS, query_tokens
+from streams.stores import ViewStore
+from streams.stores.views.read import terms_extending
+from streams.stores.views.symbol_decls import names_alike
+
+MIN_WORD = 4  # shorter words begin too many terms to mean one
+# the endings of a word's inflections: `deprecate` is `deprecated`, where `zanzibar` is no
+# `zanzibarword`, another word
+ENDINGS = frozenset({"s", "es", "d", "ed", "ing", "r", "rs", "er", "ers", "ion", "ions"})
+MAX_EXTENDING = 20  # the terms a word begins that are read for an inflection of it
+
+
+def respelled(views: ViewStore, repo_id: str, text: str) -> str | None:
+    """`text`'s words, each as the repository writes it where it writes it otherwise; None
+    when no word is written otherwise."""
+    words = query_tokens(text)
+
+    def respell(conn: sqlite3.Connection) -> list[str]:
+        return [_as_written(conn, repo_id, word) for word in words]
+
+    found = views.read(respell)
+    return " ".join(found) if found != words else None
+
+
+def _as_written(conn: sqlite3.Connection, repo_id: str, word: str) -> str:
+    if len(word) < MIN_WORD or not word.isalpha() or word in STOP_WORDS:
+        return word
+    alike = names_alike(conn, repo_id, word, 1)
+    if alike and alike[0][0] != word:
+        return alike[0][0]
+    longer = terms_extending(conn, word, MAX_EXTENDING)
+    return next((term for term in longer if term[len(word) :] in ENDINGS), word)
+
+
+def respelled_note(read: str, again: str) -> str:
+    """What an answer found through respelled words says: the agent sees why no hit holds
+    the words it wrote."""
+    return f"no file holds {read!r} as written; searched as {again!r}"

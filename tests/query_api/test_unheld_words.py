@@ -1,0 +1,60 @@
+"""A query none of whose words any file holds as written is searched again with each word
+as the repository writes it: a name declared in another case (`devstore` -> `DevStore`), a
+word it holds only with an ending (`deprecate` -> `deprecated`). QA on pmndrs/jotai: the
+commit subject `deprecate devstore` answered `hits: []` and 'no file contains it', where
+tests/vanilla/storedev.test.tsx declares `type DevStore` and thirteen files say `deprecated`."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from repocontext.app import EmbeddedApp
+from schemas import tools as t
+from tests.ingested import ingested
+from tests.integration.memory_rig import rig_settings
+
+pytestmark = pytest.mark.anyio
+
+FILES = {
+    "src/store.ts": (
+        "export type DevStore = { restore_atoms: () => void }\n\n"
+        "export function createDevStore(): DevStore {\n"
+        "  console.warn('[DEPRECATED] the dev store is deprecated')\n"
+        "  return { restore_atoms: () => {} }\n"
+        "}\n"
+    ),
+    "src/family.ts": "export function family(): void {\n  console.warn('deprecated')\n}\n",
+    "src/atom.ts": "export function atom(value: number): number {\n  return value\n}\n",
+}
+
+
+async def _search(tmp_path: Path, queries: list[str]) -> list[t.SearchResult]:
+    repo = tmp_path / "ws" / "jotai"
+    for path, text in FILES.items():
+        (repo / path).parent.mkdir(parents=True, exist_ok=True)
+        (repo / path).write_text(text)
+    settings = rig_settings(tmp_path, workspace_root=tmp_path / "ws")
+    async with EmbeddedApp(settings, watch=False) as app:
+        await app.service.add_repo(t.AddRepoArgs(path=str(repo), repoId="jotai"))
+        await ingested(app, "jotai")
+        return [
+            await app.service.search(t.SearchArgs(repoId="jotai", query=query)) for query in queries
+        ]
+
+
+async def test_words_no_file_holds_as_written_are_searched_as_the_repository_writes_them(
+    tmp_path: Path,
+) -> None:
+    both, ending, nothing = await _search(
+        tmp_path, ["deprecate devstore", "deprecate", "frobnicate"]
+    )
+    assert [h.entry.path for h in both.hits][:1] == ["src/store.ts"], both
+    assert {h.entry.path for h in ending.hits} == {"src/store.ts", "src/family.ts"}, (
+        ending.hits,
+        ending.note,
+    )
+    assert ending.note is not None and "searched as 'deprecated'" in ending.note, ending.note
+    assert ending.hits[0].snippet is not None and "deprecated" in ending.hits[0].snippet
+    assert nothing.hits == [] and nothing.note, nothing  # still no match: still said
