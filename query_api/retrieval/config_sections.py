@@ -7,6 +7,10 @@ pointed pyproject.toml at line 87 (and `how is mypy set up` at `"mypy >=1.19.1",
 not at the `[tool.mypy]` table of line 137. A TOML, INI or setup.cfg file is read by its
 section headers (`[tool.mypy]`, `[[tool.mypy.overrides]]`, `[mypy]`, `[tool:pytest]`), so the
 hit is the first header whose words hold the most of the query's subject, with its section.
+A tool's settings written as a module (vitest.config.mts) are its default export: QA on
+pmndrs/jotai pointed `where is vitest configured` at vitest.config.mts's comment
+`// https://vitest.dev/guide/migration.html` (line 28), the one line holding `vitest`, not at
+`export default defineConfig({` (line 6).
 """
 
 from __future__ import annotations
@@ -52,3 +56,26 @@ def section_naming(lines: Sequence[str], subject: Collection[str]) -> tuple[int,
 def is_sectioned(path: str) -> bool:
     """Whether `path` is a config file read by section headers."""
     return path.lower().endswith(SECTIONED)
+
+
+# a tool's settings module (`vitest.config.mts`, `jest.config.cjs`) and its exported settings
+_CONFIG_MODULE = re.compile(r"^([\w-]+)\.config\.[cm]?[jt]s$")
+_EXPORT = re.compile(r"^\s*(?:export\s+default\b|module\.exports\s*=)")
+
+
+def exported_settings(
+    path: str, lines: Sequence[str], subject: Collection[str]
+) -> tuple[int, int] | None:
+    """The first and last line (1-based) of the settings a config module named for a tool of
+    `subject` exports (from `export default` or `module.exports =` to its last line); None for
+    another file, or one exporting none."""
+    named = _CONFIG_MODULE.match(path.rpartition("/")[2].casefold())
+    if named is None or named.group(1) not in subject:
+        return None
+    start = next((n for n, line in enumerate(lines, 1) if _EXPORT.match(line)), None)
+    if start is None:
+        return None
+    end = len(lines)
+    while end > start and not lines[end - 1].strip():
+        end -= 1
+    return start, end

@@ -36,7 +36,12 @@ from processors.query_scope import after_scope
 from processors.structural import count_lines
 from processors.symbols.languages.python import import_name
 from processors.tokenizer import CHANGE_VERBS, STOP_WORDS, tokenize
-from query_api.retrieval.config_sections import is_sectioned, section_naming, subject_words
+from query_api.retrieval.config_sections import (
+    exported_settings,
+    is_sectioned,
+    section_naming,
+    subject_words,
+)
 from query_api.retrieval.contractions import without_contractions
 from query_api.retrieval.doc_words import DOC_WORDS
 from query_api.retrieval.line_preference import LinePreference, covered
@@ -613,7 +618,9 @@ def enrich(
             if shown.startLine is None and located_after is not located:
                 shown = _detailed(locator, repo_id, path, body, located, hit)
             if configured and is_sectioned(path):
-                shown = _at_section(shown, body, configured)
+                shown = _at_section(shown, body, section_naming(body.split("\n"), configured))
+            elif configured and (exported := exported_settings(path, body.split("\n"), configured)):
+                shown = _at_section(shown, body, exported)
             out.append(_at_head(shown, body) if _named_by(path, named_path) else shown)
         else:
             out.append(_as_imported(locator, repo_id, path, hit) if details else hit)
@@ -640,11 +647,10 @@ def _at_head(hit: t.SearchHit, body: str) -> t.SearchHit:
     return hit.model_copy(update={"startLine": 1, "endLine": end, "snippet": _snippet(lines, head)})
 
 
-def _at_section(hit: t.SearchHit, body: str, subject: frozenset[str]) -> t.SearchHit:
-    """A config file's hit at the section whose header names the configuration query's
-    `subject` (config_sections.py), its header and first lines as the snippet."""
+def _at_section(hit: t.SearchHit, body: str, section: tuple[int, int] | None) -> t.SearchHit:
+    """A config file's hit at the `section` (first and last line) naming the configuration
+    query's subject (config_sections.py), its header and first lines as the snippet."""
     lines = body.split("\n")
-    section = section_naming(lines, subject)
     if section is None:
         return hit
     start, end = section

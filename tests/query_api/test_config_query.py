@@ -204,3 +204,42 @@ def test_a_dotted_rc_file_is_its_tools_own() -> None:
         h.entry.path for h in asked_pages_first("how is eslint set up", hits, lambda p, t: True)
     ]
     assert paths[:2] == [".eslintrc.json", "package.json"]
+
+
+VITEST = (
+    "/// <reference types='vitest/config' />\n"  # 1
+    "import { resolve } from 'path'\n"  # 2
+    "import { defineConfig } from 'vitest/config'\n"  # 3
+    "\n"
+    "export default defineConfig({\n"  # 5
+    "  test: {\n"
+    "    environment: 'jsdom',\n"
+    "    // https://vitest.dev/guide/migration.html\n"
+    "    setupFiles: [resolve('tests/setup.ts')],\n"
+    "  },\n"
+    "})\n"  # 11
+)
+
+
+async def test_a_config_modules_hit_is_its_exported_settings(tmp_path: Path) -> None:
+    """QA on pmndrs/jotai: `where is vitest configured` pointed vitest.config.mts at its
+    comment `// https://vitest.dev/guide/migration.html`, not at `export default
+    defineConfig({`."""
+    repo = tmp_path / "ws" / "repo"
+    files = {"vitest.config.mts": VITEST, "src/store.ts": "export const store = 1\n"}
+    for rel, body in files.items():
+        (repo / rel).parent.mkdir(parents=True, exist_ok=True)
+        (repo / rel).write_text(body)
+    settings = rig_settings(tmp_path, workspace_root=tmp_path / "ws")
+    async with EmbeddedApp(settings, watch=False) as app:
+        await app.service.add_repo(t.AddRepoArgs(path=str(repo), repoId="repo"))
+        await ingested(app, "repo")
+        for query in ("where is vitest configured", "how do I set up vitest"):
+            answer = await app.service.search(t.SearchArgs(repoId="repo", query=query))
+            hit = next(h for h in answer.hits if h.entry.path == "vitest.config.mts")
+            assert hit.startLine == 5, (query, hit)
+            assert hit.snippet and hit.snippet.startswith("5: export default defineConfig"), hit
+        # a request to change it is no configuration query: its lines are the words'
+        answer = await app.service.search(t.SearchArgs(repoId="repo", query="vitest migration"))
+        hit = next(h for h in answer.hits if h.entry.path == "vitest.config.mts")
+        assert hit.startLine != 5, hit
