@@ -22,6 +22,7 @@ from collections.abc import Callable, Iterable
 from processors.path_roles import TEST_NOUNS, Role, role_of
 from processors.tokenizer import STOP_WORDS, tokenize
 from query_api.retrieval.subjects import Hydrate, place_above, pooled
+from query_api.retrieval.word_forms import forms
 from query_api.symbols.tested_by import known_as, names_subject, namings
 from schemas import tools as t
 
@@ -93,11 +94,13 @@ def subject_named_tests(paths: Iterable[str], query: str) -> list[str]:
     put tests/test_progress_bar.py fourth, below termui's test and two source files; no
     source file is named so to place them above."""
     words, starts, ends = _written_words(query)
-    runs = {  # a run of the query's words, joined -> how many words
-        "".join(words[i:j]): j - i
+    runs = {  # a run of the query's words, joined (its last word or a form of it) -> words
+        "".join(words[i : j - 1]) + last: j - i
         for i in range(len(words))
         for j in range(i + 1, min(len(words), i + MAX_RUN) + 1)
         if starts[i] and ends[j - 1] and (j - i > 1 or words[i] not in STOP_WORDS | TEST_NOUNS)
+        # `types.test.tsx` of `type tests`, `test_command.py` of `commands` (QA on jotai)
+        for last in (words[j - 1], *sorted(forms(words[j - 1])))
     }
     found: list[tuple[str, int]] = []
     for path in paths:

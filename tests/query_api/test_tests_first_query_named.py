@@ -69,3 +69,15 @@ def test_the_test_named_for_the_query_s_words_alone_goes_first() -> None:
     assert subject_named_tests(paths[:1], "tests for hidden commands") == [paths[0]]
     # a stop word or a word naming tests names none; nor a source file
     assert subject_named_tests(["tests/test_for.py", "pkg/commands.py"], "tests for commands") == []
+
+
+def test_a_test_named_for_a_words_plural_or_singular() -> None:
+    """QA on pmndrs/jotai: `where are the TypeScript type tests` ranked atomFamily's test
+    (its `type:` field) and source above tests/vanilla/types.test.tsx, named `types`."""
+    paths = ["tests/vanilla/utils/atomFamily.test.ts", "tests/vanilla/types.test.tsx"]
+    assert subject_named_tests(paths, "where are the TypeScript type tests") == [paths[1]]
+    assert subject_named_tests(["tests/test_command.py"], "tests for commands") == [
+        "tests/test_command.py"
+    ]
+    # the form of a word inside a run names no test: `hidden command` is no `hiddens`
+    assert subject_named_tests(["tests/test_hiddens_command.py"], "tests for hidden command") == []
