@@ -19,10 +19,13 @@ import re
 import sqlite3
 from pathlib import PurePosixPath
 
+from processors.query_mentions import phrase_query
 from processors.symbols.languages.js_ts import JS_EXTENSIONS
 from processors.symbols.reference_sites import MACRO_BANG, UNRESOLVED
+from processors.tokenizer import tokenize
 from query_api.retrieval.definition_sites import FIELD_KIND, asked_kinds, defined_name
 from query_api.retrieval.users_first import used_name, value_spelled
+from streams.stores.views.read import get_content, paths_matching
 from streams.stores.views.search import role_prior, roles_in
 from streams.stores.views.symbol_decls import names_alike
 from streams.stores.views.symbols import SymbolRow, module_files, references_to, symbols_named
@@ -48,8 +51,8 @@ def defining_files(conn: sqlite3.Connection, repo_id: str, query: str) -> set[st
     rows = [
         row for row in symbols_named(conn, repo_id, names, _LOOKUP, _LOOKUP) if row.name in names
     ]
-    if not rows:  # declared nowhere here: another package's, where it comes in
-        return entering_files(conn, repo_id, last)
+    if not rows:  # declared nowhere here: another package's, where it comes in, or an alias
+        return exporting_as(conn, repo_id, last) or entering_files(conn, repo_id, last)
     rows = [row for row in rows if not kinds or row.kind in kinds]
     # of the roles the query asks for (no test's mock): a module's variable declared so
     # (msw's `export const http = {...}`) is meant over members only tests declare
@@ -137,3 +140,27 @@ def declared_spelling(conn: sqlite3.Connection, repo_id: str, query: str) -> str
         return query
     at = written[-1]
     return query[: at.start()] + spelled + query[at.end() :]
+
+
+MAX_ALIASING = 20  # files holding the name read for an export list renaming a local to it
+
+
+def exporting_as(conn: sqlite3.Connection, repo_id: str, name: str) -> set[str]:
+    """The TypeScript or JavaScript files exporting a declaration of their own as `name` (`export
+    { buildStore as INTERNAL_buildStoreRev2 }`, no `from`): the name is that module's. QA on
+    pmndrs/jotai, `where is INTERNAL_buildStoreRev2 defined` ranked the tests importing it
+    above src/vanilla/internals.ts."""
+    words = tuple(tokenize(name))
+    if not words:
+        return set()
+    renames = re.compile(
+        rf"\bexport\s*\{{[^}}]*\b[\w$]+\s+as\s+{re.escape(name)}\b[^}}]*\}}(?!\s*from)"
+    )
+    paths: set[str] = set()
+    for path in paths_matching(conn, repo_id, phrase_query(words, "body_terms"), MAX_ALIASING):
+        if PurePosixPath(path).suffix.casefold() not in JS_EXTENSIONS:
+            continue
+        content = get_content(conn, repo_id, path)
+        if content is not None and renames.search(content.body):
+            paths.add(path)
+    return paths if len(paths) <= MAX_DEFINING else set()
