@@ -58,8 +58,14 @@ class Ranked:
     path: RetrievalPath
     hits: list[t.SearchHit]
     note: str | None
-    # no hit shown holds a word of the query but its stop words, while one past them does
+    # no hit of the ranking's head holds a word of the query but its stop words, while a
+    # deeper one does
     by_stop_words: bool = False
+
+
+# How many of the ranking's first hits must hold only the query's stop words for the query
+# to be asked again without them (QA on rs/zerolog: `where are benchmarks`)
+HEAD_HITS = 10
 
 
 class Ranking(Protocol):
@@ -157,7 +163,13 @@ async def _rank(
         undeclared = await asyncio.to_thread(no_definition_note, locator, repo_id, args.query, hits)
         notes = (respelt, past, no_use_note(args.query, hits, used), undeclared)
         note = "; ".join(filter(None, notes)) or None
-    by_stop_words = bool(hits) and not enriched.lexical and lexical
+    # judged on the head of the ranking every `k` is cut from, not on the hits this `k`
+    # shows: a k=1 answer is the k=50 answer's first hit (the retry must not depend on k)
+    by_stop_words = (
+        bool(hits)
+        and lexical
+        and not await asyncio.to_thread(_head_lexical, locator, repo_id, read, answer.pool)
+    )
     return Ranked(answer.mode, _claimed(answer.path, hits), hits, note, by_stop_words)
 
 
@@ -183,6 +195,14 @@ def _searched_in_part(locator: HitLocator, repo_id: str) -> str:
         f"; {files} longer than the indexed limit and searched only in part ({listed}; "
         "their count: repocontext_index_status filesSearchedInPart)"
     )
+
+
+def _head_lexical(locator: HitLocator, repo_id: str, query: str, pool: list[t.SearchHit]) -> bool:
+    """Whether one of the ranking's first HEAD_HITS hits holds a word of the query (read
+    until the first that does): the same for every `k`, since the pool is ranked to one depth
+    whatever `k` is."""
+    head = pool[:HEAD_HITS]
+    return bool(head) and enrich(locator, repo_id, query, head, details=False).lexical
 
 
 def _deeper_lexical(

@@ -43,3 +43,7 @@ async def test_hits_holding_only_stop_words_are_asked_again_without_them(
         asked = t.SearchArgs(repoId="repo", query="where are benchmarks", k=5)
         worded = await app.service.search(asked)
         assert [h.entry.path for h in worded.hits][:1] == ["README.md"], worded.hits
+        # the retry is judged on the ranking's head, not on what this `k` shows: k=50 (which
+        # shows README.md among its hits) answers with the same first file as k=5
+        wide = await app.service.search(asked.model_copy(update={"k": 50}))
+        assert [h.entry.path for h in wide.hits][:1] == ["README.md"], wide.hits
