@@ -164,9 +164,12 @@ async def _rank(
         notes = (respelt, past, no_use_note(args.query, hits, used), undeclared)
         note = "; ".join(filter(None, notes)) or None
     # judged on the head of the ranking every `k` is cut from, not on the hits this `k`
-    # shows: a k=1 answer is the k=50 answer's first hit (the retry must not depend on k)
+    # shows: a k=1 answer is the k=50 answer's first hit (the retry must not depend on k).
+    # Keyword answers only: a hybrid head holds files by meaning, which need no word of the
+    # query, and asking again moves the query's vector (two tuning requests ranked worse)
     by_stop_words = (
         bool(hits)
+        and answer.mode == SearchMode.KEYWORD
         and lexical
         and not await asyncio.to_thread(_head_lexical, locator, repo_id, read, answer.pool)
     )
