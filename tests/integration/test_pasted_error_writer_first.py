@@ -11,10 +11,8 @@ from pathlib import Path
 import pytest
 
 from query_api.retrieval.pasted_message import message_queries
-from repocontext.app import EmbeddedApp
 from schemas import tools as t
-from tests.ingested import ingested
-from tests.integration.memory_rig import rig_settings
+from tests.ingested import indexed_app
 
 FILES = {
     "pkg/__init__.py": "",
@@ -41,14 +39,7 @@ QUERY = "pkg.errors.MarkupError: closing tag '[/bold]' at position 5 doesn't mat
 
 @pytest.mark.anyio
 async def test_the_file_writing_the_message_comes_first(tmp_path: Path) -> None:
-    repo = tmp_path / "ws" / "repo"
-    for rel, body in FILES.items():
-        (repo / rel).parent.mkdir(parents=True, exist_ok=True)
-        (repo / rel).write_text(body)
-    settings = rig_settings(tmp_path, workspace_root=tmp_path / "ws")
-    async with EmbeddedApp(settings, watch=False) as app:
-        await app.service.add_repo(t.AddRepoArgs(path=str(repo), repoId="repo"))
-        await ingested(app, "repo")
+    async with indexed_app(tmp_path, FILES) as app:
         answer = await app.service.search(t.SearchArgs(repoId="repo", query=QUERY))
         paths = [h.entry.path for h in answer.hits]
         assert paths[:2] == ["pkg/markup.py", "pkg/errors.py"], paths

@@ -14,10 +14,8 @@ import pytest
 from processors.path_roles import Role, roles_about, without_config_words
 from query_api.retrieval.docs_first import asked_pages_first, holds_subject
 from query_api.retrieval.hit_details import QueryTerms
-from repocontext.app import EmbeddedApp
 from schemas import tools as t
-from tests.ingested import ingested
-from tests.integration.memory_rig import rig_settings
+from tests.ingested import indexed_app
 
 pytestmark = pytest.mark.anyio
 
@@ -75,14 +73,7 @@ def test_the_words_asking_for_configuration_are_not_searched() -> None:
 
 
 async def test_the_config_file_comes_first(tmp_path: Path) -> None:
-    repo = tmp_path / "ws" / "repo"
-    for rel, body in FILES.items():
-        (repo / rel).parent.mkdir(parents=True, exist_ok=True)
-        (repo / rel).write_text(body)
-    settings = rig_settings(tmp_path, workspace_root=tmp_path / "ws")
-    async with EmbeddedApp(settings, watch=False) as app:
-        await app.service.add_repo(t.AddRepoArgs(path=str(repo), repoId="repo"))
-        await ingested(app, "repo")
+    async with indexed_app(tmp_path, FILES) as app:
         for query in ("where is mypy configured", "where do I configure mypy"):
             answer = await app.service.search(t.SearchArgs(repoId="repo", query=query))
             assert [h.entry.path for h in answer.hits][:1] == ["pyproject.toml"], answer.hits
@@ -144,16 +135,9 @@ async def test_a_config_files_hit_is_the_section_naming_the_subject(tmp_path: Pa
     """QA on fastapi/typer: `where is ruff configured` pointed pyproject.toml at its dev
     dependency `"ruff >=0.15.0",` and `how is mypy set up` at `"mypy >=1.19.1",`, not at their
     `[tool.ruff.lint]` and `[tool.mypy]` tables."""
-    repo = tmp_path / "ws" / "repo"
     files = {**FILES, "pyproject.toml": PYPROJECT, "setup.cfg": "[metadata]\nname = pkg\n"}
     files["setup.cfg"] += "\n[flake8]\nmax-line-length = 99\n\n[tool:pytest]\nmypy = off\n"
-    for rel, body in files.items():
-        (repo / rel).parent.mkdir(parents=True, exist_ok=True)
-        (repo / rel).write_text(body)
-    settings = rig_settings(tmp_path, workspace_root=tmp_path / "ws")
-    async with EmbeddedApp(settings, watch=False) as app:
-        await app.service.add_repo(t.AddRepoArgs(path=str(repo), repoId="repo"))
-        await ingested(app, "repo")
+    async with indexed_app(tmp_path, files) as app:
         for query, path, header in (
             ("where is ruff configured", "pyproject.toml", "[tool.ruff.lint]"),
             ("how is mypy set up", "pyproject.toml", "[tool.mypy]"),
@@ -225,15 +209,8 @@ async def test_a_config_modules_hit_is_its_exported_settings(tmp_path: Path) -> 
     """QA on pmndrs/jotai: `where is vitest configured` pointed vitest.config.mts at its
     comment `// https://vitest.dev/guide/migration.html`, not at `export default
     defineConfig({`."""
-    repo = tmp_path / "ws" / "repo"
     files = {"vitest.config.mts": VITEST, "src/store.ts": "export const store = 1\n"}
-    for rel, body in files.items():
-        (repo / rel).parent.mkdir(parents=True, exist_ok=True)
-        (repo / rel).write_text(body)
-    settings = rig_settings(tmp_path, workspace_root=tmp_path / "ws")
-    async with EmbeddedApp(settings, watch=False) as app:
-        await app.service.add_repo(t.AddRepoArgs(path=str(repo), repoId="repo"))
-        await ingested(app, "repo")
+    async with indexed_app(tmp_path, files) as app:
         for query in ("where is vitest configured", "how do I set up vitest"):
             answer = await app.service.search(t.SearchArgs(repoId="repo", query=query))
             hit = next(h for h in answer.hits if h.entry.path == "vitest.config.mts")

@@ -12,10 +12,8 @@ from pathlib import Path
 import pytest
 
 from processors.qualified_names import prototype_members, qualified_names
-from repocontext.app import EmbeddedApp
 from schemas import tools as t
-from tests.ingested import ingested
-from tests.integration.memory_rig import rig_settings
+from tests.ingested import indexed_app
 
 pytestmark = pytest.mark.anyio
 
@@ -56,15 +54,8 @@ def test_a_prototype_path_is_written_as_the_member() -> None:
 
 
 async def test_the_file_declaring_the_member_answers_the_prototype_path(tmp_path: Path) -> None:
-    repo = tmp_path / "ws" / "oak"
-    repo.mkdir(parents=True)
-    (repo / "context.ts").write_text(CONTEXT)
-    (repo / "application.ts").write_text(APPLICATION)
-    (repo / "deps.ts").write_text(GUARD)
-    settings = rig_settings(tmp_path, workspace_root=tmp_path / "ws")
-    async with EmbeddedApp(settings, watch=False) as app:
-        await app.service.add_repo(t.AddRepoArgs(path=str(repo), repoId="oak"))
-        await ingested(app, "oak")
+    files = {"context.ts": CONTEXT, "application.ts": APPLICATION, "deps.ts": GUARD}
+    async with indexed_app(tmp_path, files, "oak") as app:
         for query in (
             "where is Context.prototype.assert defined",
             "allow setting headers on `Context.prototype.assert()`",

@@ -10,10 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from repocontext.app import EmbeddedApp
 from schemas import tools as t
-from tests.ingested import ingested
-from tests.integration.memory_rig import rig_settings
+from tests.ingested import indexed_app
 
 pytestmark = pytest.mark.anyio
 
@@ -37,11 +35,8 @@ def _repo(root: Path) -> Path:
 async def test_an_answer_holding_only_stop_words_is_asked_again_without_them(
     tmp_path: Path,
 ) -> None:
-    repo = _repo(tmp_path / "ws" / "repo")
-    settings = rig_settings(tmp_path, workspace_root=tmp_path / "ws")
-    async with EmbeddedApp(settings, watch=False) as app:
-        await app.service.add_repo(t.AddRepoArgs(path=str(repo), repoId="repo"))
-        await ingested(app, "repo")
+    _repo(tmp_path / "ws" / "repo")
+    async with indexed_app(tmp_path) as app:
         plain = await app.service.search(t.SearchArgs(repoId="repo", query="promote demo"))
         assert [h.entry.path for h in plain.hits][:1] == ["docs/intro.rst"]
         worded = await app.service.search(t.SearchArgs(repoId="repo", query="promote the demo"))

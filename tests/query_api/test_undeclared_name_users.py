@@ -10,10 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from repocontext.app import EmbeddedApp
 from schemas import tools as t
-from tests.ingested import ingested
-from tests.integration.memory_rig import rig_settings
+from tests.ingested import indexed_app
 
 pytestmark = pytest.mark.anyio
 
@@ -37,14 +35,7 @@ FILES = {
 
 
 async def test_the_callers_of_a_name_from_another_package_come_first(tmp_path: Path) -> None:
-    repo = tmp_path / "ws" / "oak"
-    repo.mkdir(parents=True)
-    for path, text in FILES.items():
-        (repo / path).write_text(text)
-    settings = rig_settings(tmp_path, workspace_root=tmp_path / "ws")
-    async with EmbeddedApp(settings, watch=False) as app:
-        await app.service.add_repo(t.AddRepoArgs(path=str(repo), repoId="oak"))
-        await ingested(app, "oak")
+    async with indexed_app(tmp_path, FILES, "oak") as app:
         found = await app.service.search(
             t.SearchArgs(repoId="oak", query="what calls createHttpError")
         )

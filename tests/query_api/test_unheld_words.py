@@ -10,10 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from repocontext.app import EmbeddedApp
 from schemas import tools as t
-from tests.ingested import ingested
-from tests.integration.memory_rig import rig_settings
+from tests.ingested import indexed_app
 
 pytestmark = pytest.mark.anyio
 
@@ -31,14 +29,7 @@ FILES = {
 
 
 async def _search(tmp_path: Path, queries: list[str]) -> list[t.SearchResult]:
-    repo = tmp_path / "ws" / "jotai"
-    for path, text in FILES.items():
-        (repo / path).parent.mkdir(parents=True, exist_ok=True)
-        (repo / path).write_text(text)
-    settings = rig_settings(tmp_path, workspace_root=tmp_path / "ws")
-    async with EmbeddedApp(settings, watch=False) as app:
-        await app.service.add_repo(t.AddRepoArgs(path=str(repo), repoId="jotai"))
-        await ingested(app, "jotai")
+    async with indexed_app(tmp_path, FILES, "jotai") as app:
         return [
             await app.service.search(t.SearchArgs(repoId="jotai", query=query)) for query in queries
         ]

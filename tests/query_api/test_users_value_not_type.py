@@ -10,10 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from repocontext.app import EmbeddedApp
 from schemas import tools as t
-from tests.ingested import ingested
-from tests.integration.memory_rig import rig_settings
+from tests.ingested import indexed_app
 
 pytestmark = pytest.mark.anyio
 
@@ -42,14 +40,7 @@ FILES = {
 
 
 async def test_the_callers_of_a_value_are_not_the_users_of_its_type(tmp_path: Path) -> None:
-    repo = tmp_path / "ws" / "jotai"
-    for path, text in FILES.items():
-        (repo / path).parent.mkdir(parents=True, exist_ok=True)
-        (repo / path).write_text(text)
-    settings = rig_settings(tmp_path, workspace_root=tmp_path / "ws")
-    async with EmbeddedApp(settings, watch=False) as app:
-        await app.service.add_repo(t.AddRepoArgs(path=str(repo), repoId="jotai"))
-        await ingested(app, "jotai")
+    async with indexed_app(tmp_path, FILES, "jotai") as app:
         found = await app.service.search(
             t.SearchArgs(repoId="jotai", query="what calls invalidateDependents")
         )
