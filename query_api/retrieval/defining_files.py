@@ -24,6 +24,7 @@ from processors.symbols.languages.js_ts import JS_EXTENSIONS
 from processors.symbols.reference_sites import MACRO_BANG, UNRESOLVED
 from processors.tokenizer import tokenize
 from query_api.retrieval.definition_sites import FIELD_KIND, asked_kinds, defined_name
+from query_api.retrieval.export_aliases import exported_local
 from query_api.retrieval.users_first import used_name, value_spelled
 from streams.stores.views.read import get_content, paths_matching
 from streams.stores.views.search import role_prior, roles_in
@@ -153,14 +154,11 @@ def exporting_as(conn: sqlite3.Connection, repo_id: str, name: str) -> set[str]:
     words = tuple(tokenize(name))
     if not words:
         return set()
-    renames = re.compile(
-        rf"\bexport\s*\{{[^}}]*\b[\w$]+\s+as\s+{re.escape(name)}\b[^}}]*\}}(?!\s*from)"
-    )
     paths: set[str] = set()
     for path in paths_matching(conn, repo_id, phrase_query(words, "body_terms"), MAX_ALIASING):
         if PurePosixPath(path).suffix.casefold() not in JS_EXTENSIONS:
             continue
         content = get_content(conn, repo_id, path)
-        if content is not None and renames.search(content.body):
+        if content is not None and exported_local(path, content.body, name) is not None:
             paths.add(path)
     return paths if len(paths) <= MAX_DEFINING else set()

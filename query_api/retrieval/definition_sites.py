@@ -18,6 +18,7 @@ import re
 from collections.abc import Sequence
 
 from processors.symbols.reference_sites import MACRO_BANG
+from query_api.retrieval.export_aliases import exported_local
 from query_api.retrieval.failed_tests import failed_tests
 from query_api.retrieval.failed_titles import at_failed_titles, failed_titles
 from query_api.retrieval.hit_details import (
@@ -250,6 +251,7 @@ def no_definition_note(
     parts = [p for p in re.split(r"\.|::|#", asked) if p]
     if len(parts) == 1 and not (distinctive(asked) or asked[:1].isupper()):
         return None  # a word (`where are cookies defined`), as often a concept as a name
+    alias: str | None = None
     for hit in hits[:DETAILED_HITS]:
         path = hit.entry.path
         if hit.entry.kind != "File" or not path:
@@ -262,7 +264,13 @@ def no_definition_note(
         body = locator.body(repo_id, path)
         if body is not None and _written_declaration(body, parts[-1]) is not None:
             return None
-    return f"none of these hits declares {parts[-1]}"
+        local = exported_local(path, body, parts[-1]) if body is not None else None
+        if local is not None and alias is None:
+            alias = f"{path} exports {local} as {parts[-1]}"
+    # QA on pmndrs/jotai: with the module exporting a declaration under the name first, the
+    # note alone read as if that hit were wrong
+    said = f"none of these hits declares {parts[-1]}"
+    return f"{said}; {alias}" if alias is not None else said
 
 
 def _at_test_ids(
