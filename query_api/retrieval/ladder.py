@@ -57,7 +57,7 @@ from query_api.retrieval.readiness import Readiness
 from query_api.retrieval.subjects import subjects_first
 from query_api.retrieval.tests_first import tested_name, tests_first
 from query_api.retrieval.typed_users import implementing, raising
-from query_api.retrieval.unheld_words import respelled
+from query_api.retrieval.unheld_words import joined_names, respelled
 from query_api.retrieval.users_first import (
     MAX_DECLARATIONS,
     asks_implementers,
@@ -599,7 +599,8 @@ class Retriever:
         if self.hybrid:
             keyword = await asyncio.to_thread(self._keyword_hits, repo_id, query, pool)
             partial = await self._partial(repo_id)
-            hits = fuse(hits, keyword, depth, impute=partial, unembedded=_asked_tests(query))
+            held = _held_at_keyword_rank(query)
+            hits = fuse(hits, keyword, depth, impute=partial, unembedded=held)
         return Answer(SearchMode.SEMANTIC, path, hits)
 
     async def _embed_query(self, query: str) -> EmbedResult:
@@ -692,6 +693,7 @@ class Retriever:
         With `unnamed`, the files' other declarations are not named yet: `unnamed` gets
         those hits, by key, for `_finish`."""
         text = keyword_text(query)  # a definition's or users' query less its form's words
+        text = joined_names(self.views, repo_id, text) or text  # `consolewriter`: ConsoleWriter
         found = keyword_hits(self.views, repo_id, text, k, name_symbols=unnamed is None)
         hits = [keyword_hit(h) for h in found]
         if unnamed is not None:
@@ -774,15 +776,37 @@ def keyword_hit(hit: KeywordHit) -> t.SearchHit:
     )
 
 
-def _asked_tests(query: str) -> Callable[[t.SearchHit], bool] | None:
+def _held_at_keyword_rank(query: str) -> Callable[[t.SearchHit], bool] | None:
     """Which keyword hits keep their keyword rank in the fusion: the test files, when the query
     asks for tests (`add tests for MatchAll`). Tests are never embedded (processors.vectors),
     so the semantic list cannot hold them, and hybrid search dropped the very tests keyword
     search found. Docs and config asked for stay fused by score: on the tuning half, holding
     them at their keyword rank put pyproject.toml and changelogs above the code a request for
     a version or a typo fix changed (docs/benchmarks.md); docs a query is about (`where is X
-    documented`: path_roles.roles_about) are held too. None when neither is asked."""
+    documented`: path_roles.roles_about) are held too, and so is a doc or config file the
+    query names (`fix typo in README`, `chore(eslint.config): ...`): fused by score, hybrid
+    search put README.md 7th and eslint.config.mjs 10th where keyword search put them first.
+    None when none of these is asked."""
     held = ({Role.TEST} & roles_in(query)) | ({Role.DOC} & roles_about(query))
-    if not held:
+    words = frozenset(tokenize(query))
+    if not held and not words:
         return None
-    return lambda hit: hit.entry.kind == "File" and role_of(hit.entry.path or "") in held
+
+    def unembedded(hit: t.SearchHit) -> bool:
+        if hit.entry.kind != "File":
+            return False
+        path = hit.entry.path or ""
+        role = role_of(path)
+        return role in held or (role in _NAMED_ROLES and _file_stem(path) in words)
+
+    return unembedded
+
+
+_NAMED_ROLES = frozenset({Role.DOC, Role.CONFIG})  # never embedded, and named by their file
+
+
+def _file_stem(path: str) -> str:
+    """A file's name up to its first dot, lower-cased: `readme` for README.md, `eslint` for
+    eslint.config.mjs, `eslintrc` for .eslintrc.json."""
+    name = path.rsplit("/", 1)[-1].lstrip(".")
+    return name.split(".", 1)[0].lower()

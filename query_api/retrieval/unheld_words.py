@@ -12,14 +12,18 @@ inflection of it (an ending: ENDINGS) held by the most files.
 
 from __future__ import annotations
 
+import re
 import sqlite3
 
-from processors.tokenizer import STOP_WORDS, query_tokens
+from processors.tokenizer import STOP_WORDS, query_tokens, tokenize
 from streams.stores import ViewStore
+from streams.stores.views.bm25 import CONTENT_FTS, doc_frequency
 from streams.stores.views.read import terms_extending
 from streams.stores.views.symbol_decls import names_alike
 
 MIN_WORD = 4  # shorter words begin too many terms to mean one
+_LETTERS = re.compile(r"[^\W\d_]+")  # a run of letters: one token when it has no capitals
+MIN_JOINED = 6  # a name of two words run together is longer than this
 # the endings of a word's inflections: `deprecate` is `deprecated`, where `zanzibar` is no
 # `zanzibarword`, another word
 ENDINGS = frozenset({"s", "es", "d", "ed", "ing", "r", "rs", "er", "ers", "ion", "ions"})
@@ -46,6 +50,36 @@ def _as_written(conn: sqlite3.Connection, repo_id: str, word: str) -> str:
         return alike[0][0]
     longer = terms_extending(conn, word, MAX_EXTENDING)
     return next((term for term in longer if term[len(word) :] in ENDINGS), word)
+
+
+def joined_names(views: ViewStore, repo_id: str, text: str) -> str | None:
+    """`text` with each lower-case word no file holds that spells a declared compound name
+    run together (`consolewriter` -> `ConsoleWriter`) written as that name; None when no word
+    is. The index holds a name's words apart (`console`, `writer`), so such a word matched
+    nothing while the query's other words matched: QA on rs/zerolog, `consolewriter` and
+    `timestampunixnano`. Unlike `respelled`, every query is read so, and only for names."""
+    candidates = [
+        word
+        for word in query_tokens(text)
+        if len(word) >= MIN_JOINED and word.isalpha() and word not in STOP_WORDS
+    ]
+    if not candidates:
+        return None
+
+    def read(conn: sqlite3.Connection) -> dict[str, str]:
+        found: dict[str, str] = {}
+        for word in candidates:
+            if doc_frequency(conn, CONTENT_FTS, word) > 0:
+                continue
+            alike = names_alike(conn, repo_id, word, 1)
+            if alike and len(tokenize(alike[0][0])) > 1:
+                found[word] = alike[0][0]
+        return found
+
+    names = views.read(read)
+    if not names:
+        return None
+    return _LETTERS.sub(lambda m: names.get(m.group(0).lower(), m.group(0)), text)
 
 
 def respelled_note(read: str, again: str) -> str:

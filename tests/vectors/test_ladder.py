@@ -358,3 +358,30 @@ async def test_a_file_the_query_runs_through_outranks_one_lucky_passage(rig: Rig
     assert [h.entry.path for h in hits] == ["net/retry.py", "billing/invoice.py"]
     hits = retriever._hydrate("repo", "total", [lucky, spread[0]], 10)
     assert [h.entry.path for h in hits] == ["billing/invoice.py", "net/retry.py"]
+
+
+async def test_a_doc_or_config_file_the_query_names_keeps_its_keyword_rank(
+    tmp_path: Path,
+) -> None:
+    """Docs and config files are never embedded, so the fusion's semantic share cannot lift
+    them: QA passes saw hybrid search put README.md 7th for `fix typo in README` (zerolog)
+    and eslint.config.mjs 10th for `chore(eslint.config): ...` (jotai), where keyword search
+    put each first. A file the query names by its name keeps its keyword rank; a doc the
+    query does not name is still fused by score."""
+    code = "# fix the typo in the spelling of the ledger's typo table\ndef fix_{0}():\n    pass\n"
+    files = {f"src/typo_{i}.py": code.format(i) for i in range(6)}
+    files["README.md"] = "# Ledger\n\nFix a typo in the README: the ledger's readme.\n"
+    files["eslint.config.mjs"] = "export default [{ rules: { 'no-unused-vars': 'error' } }]\n"
+    async for rig in open_rig(tmp_path, files=files):
+        await rig.indexer.run_until_idle()
+        keyword = keyword_only_retriever(rig.app.views, Readiness(embedder_bound=False))
+        for query, named in (
+            ("fix typo in README", "README.md"),
+            ("chore(eslint.config): fix typo in rules", "eslint.config.mjs"),
+        ):
+            path, hybrid = await rig.search(query, 10)
+            assert path in (RetrievalPath.SEMANTIC_APPROXIMATE, RetrievalPath.SEMANTIC_EXACT)
+            plain = [h.entry.path for h in (await keyword.search("repo", query, 10)).hits]
+            assert hybrid.index(named) <= plain.index(named), (query, hybrid, plain)
+        _, unnamed = await rig.search("fix typo in the ledger", 10)
+        assert unnamed[0] != "README.md", unnamed
