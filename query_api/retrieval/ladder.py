@@ -48,6 +48,7 @@ from query_api.retrieval.file_graph import FileGraphs
 from query_api.retrieval.form_words import keyword_text
 from query_api.retrieval.frames_first import frames_first, holds_frames
 from query_api.retrieval.fusion import fuse
+from query_api.retrieval.go_implementers import go_implementers
 from query_api.retrieval.hit_details import QueryTerms
 from query_api.retrieval.importers import importers_of, importers_of_files, undeclared_users
 from query_api.retrieval.neighbour_fill import fill_tail
@@ -59,7 +60,9 @@ from query_api.retrieval.tests_first import tested_name, tests_first
 from query_api.retrieval.typed_users import implementing, raising
 from query_api.retrieval.unheld_words import joined_names, respelled
 from query_api.retrieval.users_first import (
+    IMPLEMENTS_REASON,
     MAX_DECLARATIONS,
+    PLACED_REASONS,
     asks_implementers,
     asks_importers,
     asks_raisers,
@@ -77,7 +80,6 @@ from query_api.retrieval.users_first import (
     users_first,
     value_declarations,
 )
-from query_api.retrieval.users_first import REASON as USES_REASON
 from query_api.symbols.dependents import is_test_path
 from query_api.symbols.tested_by import subject_of_test
 from schemas import tools as t
@@ -386,16 +388,21 @@ class Retriever:
         users = self._users_of(repo_id, used, asks_importers(query), raisers) if used else []
         if used and raisers and not users:  # an undeclared exception: the files throwing it
             users = raising(self.views, repo_id, used)
+        hydrate = partial(self._file_hit, repo_id)
         written = imported_file(query) if not users else None
         if written is not None:  # `what imports src/drivers/utils/index.ts`
             users = importers_of_files(self.views, self.graphs.resolver, repo_id, written)
-            hydrate = lambda path: self._file_hit(repo_id, path)  # noqa: E731
             return users_first(hits, users, written, hydrate, file=True), bool(users)
+        if used and asks_implementers(query) and (go := self._go_implementers(repo_id, used)):
+            return users_first(hits, go, used, hydrate, reason=IMPLEMENTS_REASON), True
         if not (used and users):
             return hits, False
         if asks_implementers(query):  # `what implements X`: of its users, those that do
             users = implementing(self.views, repo_id, used, users) or users
-        return users_first(hits, users, used, lambda path: self._file_hit(repo_id, path)), True
+        return users_first(hits, users, used, hydrate), True
+
+    def _go_implementers(self, repo_id: str, name: str) -> list[str]:
+        return go_implementers(self.graphs.resolver.symbols, repo_id, name)
 
     def _holds_subject(self, repo_id: str, path: str, terms: QueryTerms) -> bool:
         row = self.views.get_content(repo_id, path)
@@ -758,11 +765,12 @@ def _file_entry(repo_id: str, path: str, row: Any) -> t.EntryView:
 
 def _renamed(hit: t.SearchHit, reasons: dict[str, tuple[str, ...]]) -> t.SearchHit:
     """`hit` with the reasons its file was named with, when `reasons` names it, after the
-    reason it was placed for (`uses:<name>`), which naming does not give."""
+    reason it was placed for (`uses:<name>`, `implements:<name>`), which naming does not
+    give."""
     found = reasons.get(hit.entry.path or "") if hit.entry.kind == "File" else None
     if found is None:
         return hit
-    placed = [r for r in hit.reasons if r.startswith(USES_REASON)]
+    placed = [r for r in hit.reasons if r.startswith(PLACED_REASONS)]
     named = [r for r in found if r not in placed]
     return hit.model_copy(update={"reasons": [*placed, *named][:MAX_REASONS]})
 

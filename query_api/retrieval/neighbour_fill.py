@@ -16,7 +16,7 @@ from collections import defaultdict
 from collections.abc import Callable
 
 from query_api.retrieval.file_graph import Graph
-from query_api.retrieval.users_first import REASON as USES_REASON
+from query_api.retrieval.users_first import PLACED_REASONS
 from schemas import tools as t
 from schemas.retrieval import MAX_REASONS
 
@@ -79,7 +79,7 @@ def _leading_users(hits: list[t.SearchHit]) -> int:
 
 
 def _uses(reason: str) -> bool:
-    return reason.startswith(USES_REASON)
+    return reason.startswith(PLACED_REASONS)
 
 
 def _shares(

@@ -32,6 +32,7 @@ from query_api.retrieval.line_preference import import_lines
 from query_api.retrieval.users_first import (
     COMMENT_LINE,
     HASH_COMMENTED,
+    PLACED_REASONS,
     STRING,
     asks_implementers,
     declares_subtype_of,
@@ -41,7 +42,6 @@ from query_api.retrieval.users_first import (
     outside_long_strings,
     used_name,
 )
-from query_api.retrieval.users_first import REASON as USES_REASON
 from schemas import tools as t
 from streams.stores.views.named_files import PLACE_SUFFIX, whole_path
 from streams.stores.views.symbol_spans import Declared
@@ -123,7 +123,7 @@ def _using_first(hits: list[t.SearchHit], using: list[t.SearchHit]) -> list[t.Se
     file (a nested function, a private helper), and a file sharing only its words led. QA
     on pallets/werkzeug: `what calls execute` led with debug/__init__.py's `execute_command`,
     above serving.py, whose `run_wsgi` calls its nested `execute` twice."""
-    placed = any(r.startswith(USES_REASON) for hit in hits for r in hit.reasons)
+    placed = any(r.startswith(PLACED_REASONS) for hit in hits for r in hit.reasons)
     if placed or not using or hits[0] in using:
         return hits
     top = max(hit.score for hit in hits)
@@ -157,7 +157,7 @@ def no_use_note(query: str, hits: list[t.SearchHit], used: bool) -> str | None:
     asked = used_name(query)
     if asked is None or used or not hits:
         return None
-    if any(r.startswith(USES_REASON) for hit in hits for r in hit.reasons):
+    if any(r.startswith(PLACED_REASONS) for hit in hits for r in hit.reasons):
         return None
     name = last_part(asked)
     return f"none of these hits uses {name} outside its declarations and comments"

@@ -26,11 +26,18 @@ from streams.stores.views.symbols import ReferenceRow, SymbolRow
 
 SYMBOL_REASON = "symbol:"  # a reason naming a declaration the hit matched
 REASON = "uses:"  # + the name the query asks the users of
+# + the interface a Go type implements by its methods (go_implementers.py): it need not name it
+IMPLEMENTS_REASON = "implements:"
+PLACED_REASONS = (REASON, IMPLEMENTS_REASON)  # a hit placed first for what the query asks
 MAX_DECLARATIONS = 50  # declarations of the name looked up (overloads, same-named methods)
-_NAME = r"`?((?:[A-Za-z_$][\w$]*)(?:(?:\.|::|\#)[A-Za-z_$][\w$]*)*)(?:\(\))?`?"
+# a Rust macro keeps its bang (`tri!`), as its declaration and its invocations are stored
+_NAME = r"`?((?:[A-Za-z_$][\w$]*)(?:(?:\.|::|\#)[A-Za-z_$][\w$]*)*!?)(?:\(\))?`?"
 # the name as a sentence writes it, with its kind: `what calls the StringSubstitutorReader
 # constructor` (QA on apache/commons-text: no users form matched, so the declaring file led)
-KINDS = r"constructors?|methods?|functions?|class|interface|type|field|property|constant|enum"
+KINDS = (
+    r"constructors?|methods?|functions?|class|interface|type|field|property|constant|enum"
+    r"|macros?"
+)
 _SUBJECT = rf"(?:the\s+)?{_NAME}(?:\s+(?:{KINDS}))?"
 # an exception's users raise or throw it: `what raises SecurityError`, `where is X thrown`
 # (QA on pallets/werkzeug: the one file raising SecurityError was not in the first five)
@@ -463,13 +470,19 @@ def naming_qualifier(qualifier: str, bodies: Mapping[str, str]) -> set[str]:
 
 
 def users_first(
-    hits: list[t.SearchHit], users: list[str], name: str, hydrate: Hydrate, *, file: bool = False
+    hits: list[t.SearchHit],
+    users: list[str],
+    name: str,
+    hydrate: Hydrate,
+    *,
+    file: bool = False,
+    reason: str = REASON,
 ) -> list[t.SearchHit]:
     """`hits` with the files in `users` first: those `hits` holds in its order, then the
     others in `users`' order (brought in by `hydrate`), each with the reason `uses:<name>`
-    (the file's name for the users of a `file`)."""
+    (the file's name for the users of a `file`; `reason` for another prefix)."""
     wanted = set(users)
-    why = REASON + (name.rpartition("/")[2] if file else last_part(name))
+    why = reason + (name.rpartition("/")[2] if file else last_part(name))
     held = [hit for hit in hits if hit.entry.kind == "File" and hit.entry.path in wanted]
     if not file:  # code before tests, a file declaring the name after the others' code
         held = sorted(held, key=lambda hit: _users_order(hit, last_part(name)))

@@ -1,0 +1,91 @@
+"""The Go types implementing an interface, by their method sets.
+
+A Go type implements an interface by declaring its methods; nothing at the type names the
+interface, so `what implements X` read for `implements X` clauses (users_first.implementers)
+found no Go type and fell back to the files using the name. QA on rs/zerolog: `what
+implements LogObjectMarshaler` listed the files taking one as a parameter, not the types
+declaring `MarshalZerologObject`. Here the interface's methods (its own, and those of the
+interfaces it embeds, as the symbol views store them: `pkg.Iface.Method`) are looked up by
+name, and a receiver type declaring every one of them, in the files of one package, is an
+implementer. Names only: a same-named method with other parameters counts too.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from query_api.retrieval.users_first import declarations_named, last_part
+from query_api.symbols.dependents import is_test_path
+from streams.stores.views.symbols import SymbolRow, SymbolViews
+
+INTERFACE_KIND = "Interface"
+METHOD_KIND = "Method"
+MAX_INTERFACES = 5  # interfaces of the name read (a name declared in several packages)
+MAX_EMBEDDED = 2  # levels of embedded interfaces followed
+# a line of an interface's body embedding another: `io.Reader`, `LogObjectMarshaler`
+_EMBEDDED = re.compile(r"^\s*(?:[A-Za-z_]\w*\.)?([A-Za-z_]\w*)\s*(?://.*)?$")
+
+
+def go_implementers(symbols: SymbolViews, repo_id: str, name: str) -> list[str]:
+    """The files declaring the methods of a Go type that implements the Go interface
+    `name`: code before tests, then by path; empty when no Go interface is declared so."""
+    rows = symbols.symbols_named(repo_id, [last_part(name)])
+    interfaces = [
+        row
+        for row in declarations_named(name, rows)
+        if row.kind == INTERFACE_KIND and row.path.endswith(".go")
+    ][:MAX_INTERFACES]
+    found: set[str] = set()
+    for interface in interfaces:
+        wanted = _method_names(symbols, repo_id, interface, MAX_EMBEDDED)
+        if wanted:
+            found |= _implementing_files(symbols.symbols_named(repo_id, sorted(wanted)), wanted)
+    return sorted(found, key=lambda path: (is_test_path(path), path))
+
+
+def _method_names(symbols: SymbolViews, repo_id: str, interface: SymbolRow, depth: int) -> set[str]:
+    """The methods `interface` asks for: its own, and its embedded interfaces' (declared in
+    this repository; one of another package, `io.Reader`, is not followed)."""
+    own = symbols.symbols_of_file(repo_id, interface.path)
+    prefix = interface.fq_name + "."
+    names = {row.name for row in own if row.kind == METHOD_KIND and row.fq_name.startswith(prefix)}
+    if depth <= 0:
+        return names
+    for embedded in _embedded_names(symbols, repo_id, interface):
+        rows = symbols.symbols_named(repo_id, [embedded])
+        for row in rows:
+            if row.kind == INTERFACE_KIND and row.path.endswith(".go") and row != interface:
+                names |= _method_names(symbols, repo_id, row, depth - 1)
+                break
+    return names
+
+
+def _embedded_names(symbols: SymbolViews, repo_id: str, interface: SymbolRow) -> list[str]:
+    """The names an interface's body embeds, read from its lines in the stored text."""
+    row = symbols.store.get_content(repo_id, interface.path)
+    if row is None:
+        return []
+    lines = row.body.split("\n")[
+        interface.start_line : max(interface.start_line, interface.end_line - 1)
+    ]
+    return [m.group(1) for line in lines if (m := _EMBEDDED.match(line)) is not None]
+
+
+def _implementing_files(methods: Sequence[SymbolRow], wanted: set[str]) -> set[str]:
+    """The files declaring the methods of each receiver type (per package folder) whose
+    methods take in every name of `wanted`."""
+    by_type: dict[tuple[str, str], dict[str, str]] = {}
+    for row in methods:
+        if row.kind != METHOD_KIND or not row.path.endswith(".go"):
+            continue
+        if not (row.signature or "").startswith("func "):  # an interface's method spec
+            continue
+        folder = row.path.rpartition("/")[0]
+        receiver = row.fq_name.rpartition(".")[0]
+        by_type.setdefault((folder, receiver), {})[row.name] = row.path
+    found: set[str] = set()
+    for declared in by_type.values():
+        if wanted <= declared.keys():
+            found |= set(declared.values())
+    return found
