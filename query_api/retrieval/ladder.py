@@ -49,6 +49,7 @@ from query_api.retrieval.form_words import keyword_text
 from query_api.retrieval.frames_first import frames_first, holds_frames
 from query_api.retrieval.fusion import fuse
 from query_api.retrieval.go_implementers import go_implementers
+from query_api.retrieval.held_in_fusion import held_at_keyword_rank
 from query_api.retrieval.hit_details import QueryTerms
 from query_api.retrieval.importers import importers_of, importers_of_files, undeclared_users
 from query_api.retrieval.neighbour_fill import fill_tail
@@ -606,7 +607,7 @@ class Retriever:
         if self.hybrid:
             keyword = await asyncio.to_thread(self._keyword_hits, repo_id, query, pool)
             partial = await self._partial(repo_id)
-            held = _held_at_keyword_rank(query)
+            held = held_at_keyword_rank(query)
             hits = fuse(hits, keyword, depth, impute=partial, unembedded=held)
         return Answer(SearchMode.SEMANTIC, path, hits)
 
@@ -782,39 +783,3 @@ def keyword_hit(hit: KeywordHit) -> t.SearchHit:
         vectorId=None,
         reasons=list(hit.reasons),
     )
-
-
-def _held_at_keyword_rank(query: str) -> Callable[[t.SearchHit], bool] | None:
-    """Which keyword hits keep their keyword rank in the fusion: the test files, when the query
-    asks for tests (`add tests for MatchAll`). Tests are never embedded (processors.vectors),
-    so the semantic list cannot hold them, and hybrid search dropped the very tests keyword
-    search found. Docs and config asked for stay fused by score: on the tuning half, holding
-    them at their keyword rank put pyproject.toml and changelogs above the code a request for
-    a version or a typo fix changed (docs/benchmarks.md); docs a query is about (`where is X
-    documented`: path_roles.roles_about) are held too, and so is a doc or config file the
-    query names (`fix typo in README`, `chore(eslint.config): ...`): fused by score, hybrid
-    search put README.md 7th and eslint.config.mjs 10th where keyword search put them first.
-    None when none of these is asked."""
-    held = ({Role.TEST} & roles_in(query)) | ({Role.DOC} & roles_about(query))
-    words = frozenset(tokenize(query))
-    if not held and not words:
-        return None
-
-    def unembedded(hit: t.SearchHit) -> bool:
-        if hit.entry.kind != "File":
-            return False
-        path = hit.entry.path or ""
-        role = role_of(path)
-        return role in held or (role in _NAMED_ROLES and _file_stem(path) in words)
-
-    return unembedded
-
-
-_NAMED_ROLES = frozenset({Role.DOC, Role.CONFIG})  # never embedded, and named by their file
-
-
-def _file_stem(path: str) -> str:
-    """A file's name up to its first dot, lower-cased: `readme` for README.md, `eslint` for
-    eslint.config.mjs, `eslintrc` for .eslintrc.json."""
-    name = path.rsplit("/", 1)[-1].lstrip(".")
-    return name.split(".", 1)[0].lower()

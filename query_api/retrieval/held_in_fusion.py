@@ -1,0 +1,52 @@
+"""Which keyword hits hybrid search's fusion ranks no lower than keyword search did.
+
+Files of some roles are never embedded (processors.vectors): tests, docs, config. The fused
+score counts a file's place in the semantic list, which cannot hold them, so a file the query
+asks for by its role or names by its name fell below files both lists found
+(query_api/retrieval/fusion.py moves the held ones back up).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from processors.path_roles import Role, role_of, roles_about
+from processors.tokenizer import tokenize
+from schemas import tools as t
+from streams.stores.views.search import roles_in
+
+
+def held_at_keyword_rank(query: str) -> Callable[[t.SearchHit], bool] | None:
+    """Which keyword hits keep their keyword rank in the fusion: the test files, when the query
+    asks for tests (`add tests for MatchAll`). Tests are never embedded (processors.vectors),
+    so the semantic list cannot hold them, and hybrid search dropped the very tests keyword
+    search found. Docs and config asked for stay fused by score: on the tuning half, holding
+    them at their keyword rank put pyproject.toml and changelogs above the code a request for
+    a version or a typo fix changed (docs/benchmarks.md); docs a query is about (`where is X
+    documented`: path_roles.roles_about) are held too, and so is a doc or config file the
+    query names (`fix typo in README`, `chore(eslint.config): ...`): fused by score, hybrid
+    search put README.md 7th and eslint.config.mjs 10th where keyword search put them first.
+    None when none of these is asked."""
+    held = ({Role.TEST} & roles_in(query)) | ({Role.DOC} & roles_about(query))
+    words = frozenset(tokenize(query))
+    if not held and not words:
+        return None
+
+    def unembedded(hit: t.SearchHit) -> bool:
+        if hit.entry.kind != "File":
+            return False
+        path = hit.entry.path or ""
+        role = role_of(path)
+        return role in held or (role in _NAMED_ROLES and _file_stem(path) in words)
+
+    return unembedded
+
+
+_NAMED_ROLES = frozenset({Role.DOC, Role.CONFIG})  # never embedded, and named by their file
+
+
+def _file_stem(path: str) -> str:
+    """A file's name up to its first dot, lower-cased: `readme` for README.md, `eslint` for
+    eslint.config.mjs, `eslintrc` for .eslintrc.json."""
+    name = path.rsplit("/", 1)[-1].lstrip(".")
+    return name.split(".", 1)[0].lower()
