@@ -304,19 +304,26 @@ _ABOUT_DOCS = re.compile(
 # Asked of a person (`where do I configure vitest`, `how do we set up eslint`): QA on
 # pmndrs/jotai ranked src/vanilla/internals.ts (its `set` methods) above vitest.config.mts and
 # eslint.config.mjs, pushed down as config files; `configure the logger` stays a request.
+# Asked for by its noun (`where is the eslint config`, `where is the CI workflow that runs
+# tests`): QA on typestack/class-validator put .eslintrc.yml 8th and no workflow in the top 10.
 _ABOUT_CONFIG = re.compile(
     r"""^\s*(?:
       (?:where|how)\s+(?:is|are)\s+.+\s+(?:configured|set\s+up)\W*$
       |(?:where|how)\s+(?:do|does|can|could|should|would)\s+(?:i|we|you|one)
         \s+(?:configure|set\s+up)\s+\S
       |(?:the\s+)?(?:config|configuration|settings)\s+(?:for|of)\s
+      |(?:where|which|what)\s+(?:is|are)\s+(?:the\s+|our\s+)?[\w.@/-]+(?:\s+[\w.@/-]+){0,2}
+        \s+(?:config|configuration)(?:\s+files?)?\W*$
+      |(?:where|which|what)\s+(?:is|are)\s+(?:the\s+|our\s+)?(?:ci\s+|github\s+)?
+        (?:workflows?|pipelines?)\b
     )""",
     re.IGNORECASE | re.VERBOSE,
 )
 
 
 _CONFIG_WORDS = re.compile(
-    r"(?<![\w$.#:/-])(?:configured|configure|set\s+up|config|configuration|settings)"
+    r"(?<![\w$.#:/-])(?:(?:config|configuration)\s+files?|configured|configure|set\s+up|config"
+    r"|configuration|settings|workflows?|pipelines?)"
     r"(?![\w$.#:/-])",
     re.IGNORECASE,
 )
@@ -343,8 +350,9 @@ def without_example_words(query: str) -> str:
 
 def without_config_words(query: str) -> str:
     """A query about configuration (roles_about) without the words asking for it (`where is
-    mypy configured` -> `where is mypy`), which say what kind of file it asks for and matched
-    prose (rich/logging.py's `configured logging`); any other query as it is."""
+    mypy configured` -> `where is mypy`, `the CI workflow` -> `the CI`), which say what kind
+    of file it asks for and matched prose (rich/logging.py's `configured logging`), or only
+    its path (a workflow rarely writes `workflow`); any other query as it is."""
     if Role.CONFIG not in roles_about(query):
         return query
     rest = _CONFIG_WORDS.sub(" ", query)
@@ -355,7 +363,8 @@ def roles_about(query: str) -> set[Role]:
     """The roles a query is about, not merely names: {TEST} for `tests for retry conditions`,
     `where are the tests for X?` and `X tests`, none for `add tests for X`; {DOC} for `where is X
     documented` and `docs for X`, none for `document X`; {CONFIG} for `where is X configured`,
-    `config for X` and `where do I configure X`, none for `configure X`; {EXAMPLE} for
+    `config for X`, `where do I configure X` and `where is the X config` or `the CI workflow`,
+    none for `configure X`; {EXAMPLE} for
     `example of X`."""
     about = {Role.TEST} if _ABOUT_TESTS.match(query) or _subject_tests(query) else set()
     about |= {Role.CONFIG} if _ABOUT_CONFIG.match(query) else set()

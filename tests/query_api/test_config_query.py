@@ -220,3 +220,82 @@ async def test_a_config_modules_hit_is_its_exported_settings(tmp_path: Path) -> 
         answer = await app.service.search(t.SearchArgs(repoId="repo", query="vitest migration"))
         hit = next(h for h in answer.hits if h.entry.path == "vitest.config.mts")
         assert hit.startLine != 5, hit
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "where is the eslint config",
+        "where is the jest configuration?",
+        "where are the typescript compiler config files",
+        "where is the CI workflow that runs tests",
+        "which are the github workflows?",
+    ],
+)
+def test_a_question_naming_the_config_it_asks_for(query: str) -> None:
+    """QA on typestack/class-validator: `where is the eslint config` put .eslintrc.yml 8th,
+    below three sources holding `eslint-disable` comments, and `where is the CI workflow that
+    runs tests` put no workflow in the top 10: neither was read as a query about config."""
+    assert Role.CONFIG in roles_about(query)
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "update eslint config",
+        "fix the jest config",
+        "where is the config loaded",
+        "eslint config",  # a subject alone may be a declaration's (`user config`)
+    ],
+)
+def test_a_change_to_a_config_is_no_question_about_it(query: str) -> None:
+    assert Role.CONFIG not in roles_about(query)
+
+
+def test_the_nouns_naming_a_config_file_are_not_searched() -> None:
+    """A workflow holds `ci` and `tests` but rarely `workflow`: its path does."""
+    assert without_config_words("where is the CI workflow that runs tests").split() == [
+        "where",
+        "is",
+        "the",
+        "CI",
+        "that",
+        "runs",
+        "tests",
+    ]
+    assert without_config_words("where is the eslint config file").split() == [
+        "where",
+        "is",
+        "the",
+        "eslint",
+    ]
+
+
+LINTED = "".join(
+    f"// eslint-disable-next-line @typescript-eslint/ban-ts-comment\nexport const v{i} = {i};\n"
+    for i in range(6)
+)
+LINT_FILES = {
+    ".eslintrc.yml": "parser: '@typescript-eslint/parser'\nplugins:\n  - '@typescript-eslint'\n",
+    "package.json": '{\n  "devDependencies": {\n    "eslint": "^8.0.0",\n'
+    '    "@typescript-eslint/parser": "^5.62.0"\n  }\n}\n',
+    "src/global.ts": LINTED,
+    "src/ip.ts": LINTED.replace("v", "ip"),
+    ".github/workflows/continuous-integration-workflow.yml": "name: CI\njobs:\n  tests:\n"
+    "    name: Tests\n    runs-on: ubuntu-latest\n    steps:\n      - run: npm ci\n"
+    "      - run: npm run test:ci\n",
+    "src/runner.ts": "// runs the validation tests once\nexport function runs() {}\n",
+}
+
+
+async def test_the_named_config_file_comes_first(tmp_path: Path) -> None:
+    async with indexed_app(tmp_path, LINT_FILES) as app:
+        for query, path in (
+            ("where is the eslint config", ".eslintrc.yml"),
+            (
+                "where is the CI workflow that runs tests",
+                ".github/workflows/continuous-integration-workflow.yml",
+            ),
+        ):
+            answer = await app.service.search(t.SearchArgs(repoId="repo", query=query))
+            assert [h.entry.path for h in answer.hits][:1] == [path], (query, answer.hits)
