@@ -44,7 +44,8 @@ from schemas import tools as t
 from schemas.retrieval import MAX_REASONS
 from streams.stores.views.symbol_spans import Declared
 
-_NAME = r"`?((?:[A-Za-z_$][\w$]*)(?:(?:\.|::|\#)[A-Za-z_$][\w$]*)*)(?:\(\))?`?"
+# a Rust macro is written with its bang (`tri!`, `json!`): the name is the part before it
+_NAME = r"`?((?:[A-Za-z_$][\w$]*)(?:(?:\.|::|\#)[A-Za-z_$][\w$]*)*)(?:\(\)|!)?`?"
 _KIND = (
     r"(?:class|function|method|type|struct|interface|trait|enum|constant|variable|macro"
     r"|property|field|attribute|namespace)"
@@ -87,7 +88,7 @@ _SCOPED = re.compile(
 _KIND_AND_NAME = re.compile(
     rf"^\s*(?:the\s+)?(?:{_KIND}\s+{_NAME}|{_NAME}\s+{_KIND})\s*\??\s*$", re.IGNORECASE
 )
-_CODE_NAME = re.compile(r"[A-Z_.:#`$]")
+_CODE_NAME = re.compile(r"[A-Z_.:#`$!]")  # `!`: a Rust macro's name, `json! macro`
 _KIND_WORD = re.compile(_KIND, re.IGNORECASE)
 CONTENT = "content-match"  # the reason after the `symbol:` ones (spec §1.4's order)
 FIELD_KIND = "Field"  # a variable: a class or function of the name is what is meant first

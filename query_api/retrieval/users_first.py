@@ -15,6 +15,7 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 
 from processors.qualified_names import go_receivers
+from processors.symbols.reference_sites import MACRO_BANG
 from processors.tokenizer import tokenize
 from query_api.retrieval.rust_visibility import seen_in
 from query_api.symbols.dependents import is_test_path
@@ -298,8 +299,10 @@ def loads_module(row: SymbolRow) -> bool:
 def distinctive(name: str) -> bool:
     """Whether a name is of several words (`getMatchingOptions`, `parse_args`): one the
     repository declares once is what its bare references mean, where a one-word name
-    (`add`, `parse`) is as often another library's."""
-    return len(tokenize(name)) >= 2
+    (`add`, `parse`) is as often another library's. A Rust macro written with its bang
+    (`tri!`) is: its invocations import nothing, so its bare references are all there is (QA
+    on serde-rs/json: `what calls tri!` placed no user)."""
+    return name.endswith(MACRO_BANG) or len(tokenize(name)) >= 2
 
 
 def bare_callers(
