@@ -332,10 +332,12 @@ _CONFIG_WORDS = re.compile(
 # a query asking for examples: `example of a progress bar`, `show me an example using Live`,
 # `examples for Table`. QA on Textualize/rich: `example of a progress bar with multiple tasks`
 # ranked rich/progress.py first and examples/dynamic_progress.py 5th. `example of using hlog`
-# asks for hlog: `using` is the asking's (QA on rs/zerolog: a file holding `using` was lifted)
+# asks for hlog: `using` is the asking's (QA on rs/zerolog: a file holding `using` was lifted).
+# A project may call them samples (QA on typestack/class-validator: `sample for validation
+# groups` ranked nothing under sample/ in the top 10, sample/sample2-using-groups/ first after)
 _ABOUT_EXAMPLES = re.compile(
     r"""^\s*(?:(?:where\s+(?:is|are)|show\s+me|find|is\s+there|are\s+there)\s+)?
-    (?:an?\s+|the\s+|some\s+|any\s+)?examples?\s+(?:of|for|showing|using|that|with)\s
+    (?:an?\s+|the\s+|some\s+|any\s+)?(?:examples?|samples?)\s+(?:of|for|showing|using|that|with)\s
     (?:\s*(?:using|showing|calling)\s)?""",
     re.IGNORECASE | re.VERBOSE,
 )

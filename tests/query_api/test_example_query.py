@@ -21,13 +21,17 @@ from schemas import tools as t
         "show me an example using Live",
         "examples for Table",
         "is there an example that prints a tree?",
+        "sample for validation groups",
+        "samples using nested objects",
     ],
 )
 def test_a_query_about_examples(query: str) -> None:
     assert Role.EXAMPLE in roles_about(query)
 
 
-@pytest.mark.parametrize("query", ["add an example of X", "fix the example", "for example X"])
+@pytest.mark.parametrize(
+    "query", ["add an example of X", "fix the example", "for example X", "update the samples for X"]
+)
 def test_a_request_is_not_about_examples(query: str) -> None:
     assert Role.EXAMPLE not in roles_about(query)
 
@@ -52,3 +56,8 @@ def test_the_examples_holding_the_subject_come_first() -> None:
 
     paths = [h.entry.path for h in asked_pages_first(query, hits, holds)]
     assert paths == ["examples/dynamic_progress.py", "rich/progress.py", "examples/table.py"]
+
+
+def test_the_words_asking_for_samples_are_not_searched() -> None:
+    """QA on typestack/class-validator, whose examples live under sample/."""
+    assert without_example_words("sample for validation groups") == "validation groups"
