@@ -31,6 +31,7 @@ from streams.stores.views.search import role_prior, roles_in
 from streams.stores.views.symbol_decls import names_alike
 from streams.stores.views.symbols import SymbolRow, module_files, references_to, symbols_named
 
+OTHER_KIND = "Other"  # an alias, an associated type, a macro: no type, function or field
 MAX_DEFINING = 5  # more files declaring the name: it is too common to say which is meant
 _LOOKUP = 200  # declarations of the name read
 _SPELLINGS = 6  # names alike but for case weighed, most declared first
@@ -61,9 +62,23 @@ def defining_files(conn: sqlite3.Connection, repo_id: str, query: str) -> set[st
     asked = roles_in(query)
     rows = [row for row in rows if role_prior(row.path, asked) >= 1.0]
     declarations = [row for row in rows if row.kind != FIELD_KIND] or rows
+    declarations = [row for row in declarations if not member_alias(row)] or declarations
     declarations = qualified_by(declarations, qualifier) or declarations
     paths = {row.path for row in declarations}
     return paths if len(paths) <= MAX_DEFINING else set()
+
+
+def member_alias(row: SymbolRow) -> bool:
+    """Whether a declaration names a type for its owner: a member of kind Other of a type
+    (a capitalised owner; Go's `b.Level` is its package's, Rust's `m.Q` its module's), as
+    Rust's associated types (`type Deserializer = Self;` in an impl, `type Error;` in a trait)
+    are. It binds the name to a type that is declared elsewhere, so it is no definition of
+    a type of that name while another declaration is. QA on serde-rs/json: `where is
+    Deserializer defined` lifted three impls' `type Deserializer = ...` beside src/de.rs's
+    `pub struct Deserializer`, and put src/value/de.rs first; `where is Value defined`
+    lifted nothing, the many `type Value = ...` of visitors passing MAX_DEFINING."""
+    owner = row.fq_name.rpartition(".")[0].rpartition(".")[2]
+    return row.kind == OTHER_KIND and owner[:1].isupper()  # a type's, not a package's
 
 
 def qualified_by(rows: list[SymbolRow], qualifier: list[str]) -> list[SymbolRow]:
