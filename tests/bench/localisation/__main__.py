@@ -11,7 +11,7 @@ from pathlib import Path
 from tests.bench.localisation.cases import CASES_FILE, read_cases, verbatim_path, write_cases
 from tests.bench.localisation.checkout import DEFAULT_CACHE
 from tests.bench.localisation.mine import mine_repo
-from tests.bench.localisation.report import load_results, render
+from tests.bench.localisation.report import load_languages, load_results, render
 from tests.bench.localisation.repos import (
     DEFAULT_MIRRORS,
     TUNABLE,
@@ -72,7 +72,7 @@ def _sweep(args: argparse.Namespace) -> int:
 
 
 def _report(args: argparse.Namespace) -> int:
-    print(render(load_results(args.results)))
+    print(render(load_results(args.results), load_languages(args.results)))
     return 0
 
 

@@ -13,11 +13,24 @@ from pathlib import Path
 from query_api.evaluation.scoring import CaseScore
 from tests.bench.localisation.runner import (
     CaseResult,
+    by_language,
     latencies,
     latency_table,
     summaries,
     table,
 )
+
+
+def load_languages(paths: list[Path]) -> dict[str, str]:
+    """Each repository's language, as the results' `repos` list gives it."""
+    found: dict[str, str] = {}
+    for path in paths:
+        try:
+            document = json.loads(path.read_text())
+        except (OSError, ValueError) as exc:
+            raise ValueError(f"results: cannot read {path}: {exc}") from exc
+        found.update({r["name"]: r["language"] for r in document.get("repos", [])})
+    return found
 
 
 def load_results(paths: list[Path]) -> list[CaseResult]:
@@ -52,9 +65,12 @@ def matrix(results: list[CaseResult]) -> str:
     return "\n".join(lines)
 
 
-def render(results: list[CaseResult]) -> str:
-    """Per repository, per split, overall, and latency, as markdown tables."""
+def render(results: list[CaseResult], languages: dict[str, str] | None = None) -> str:
+    """Per repository, per split, by language (given the repositories' languages), overall,
+    and latency, as markdown tables."""
     parts = [matrix(results)]
+    if languages:
+        parts.append(by_language(results, languages))
     parts += [table(repo, rows) for repo, rows in summaries(results, lambda r: r.repo).items()]
     parts += [
         table(f"split: {s}", rows) for s, rows in summaries(results, lambda r: r.split).items()

@@ -88,6 +88,28 @@ def summaries(results: Iterable[CaseResult], group: Callable[[CaseResult], str]
     return nested
 
 
+def by_language(results: list[CaseResult], languages: dict[str, str]) -> str:
+    """R@10 per language and split, each system beside the plain RRF baseline when it ran
+    (issue 20's bar: +0.06 R@10 over it on every language, on the reporting half)."""
+    grouped = summaries(results, lambda r: f"{languages.get(r.repo, '?')} ({r.split})")
+    systems = list(dict.fromkeys(r.system for r in results))
+    head = "| language | " + " | ".join(systems) + " |"
+    lines = ["\nR@10 by language (the difference to rrf)", head, "|---|" + "---|" * len(systems)]
+    for key in sorted(grouped):
+        rows = grouped[key]
+        base = rows["rrf"].recall_at_10 if "rrf" in rows else None
+        cells = []
+        for system in systems:
+            if system not in rows:
+                cells.append("-")
+                continue
+            value = rows[system].recall_at_10
+            against = "" if base is None or system == "rrf" else f" ({value - base:+.3f})"
+            cells.append(f"{value:.3f}{against}")
+        lines.append(f"| {key} | " + " | ".join(cells) + " |")
+    return "\n".join(lines)
+
+
 def latencies(results: Iterable[CaseResult]) -> dict[str, dict[str, float]]:
     by_system: dict[str, list[float]] = {}
     for r in results:
@@ -164,6 +186,7 @@ async def run_benchmark(
         print(table(f"split: {split}", rows))
     if results:
         print(table("overall", summaries(results, lambda r: "all")["all"]))
+        print(by_language(results, {r.name: r.language for r in repos}))
     print(latency_table(latencies(results)), flush=True)
     document = result_document(repos, systems, results, open_s, argv or [])
     _write(out, document)
