@@ -32,7 +32,8 @@ from processors.tokenizer import tokenize
 MIN_RUN = 5  # words in all: fewer ("the search pattern") are in docs and help text alike
 SHORT_RUN = 3  # a message's one segment: fewer words name no message (`Error: 'foo'`)
 MAX_FILES = 3  # more files matching is common prose, not one message's text
-MAX_QUERIES = 4  # FTS5 reads per query
+MAX_QUERIES = 6  # FTS5 reads per query
+MAX_SUBJECT = 4  # leading words a message's subject and its prefix may take (`each value in tags`)
 NEAR_TOKENS = 3  # tokens between two segments in the source: a placeholder's (`{err}`)
 
 # a line opening as an error: `error:`, `error[E0308]:`, `ValueError:`, `[fd error]:`,
@@ -120,14 +121,25 @@ def message_queries(query: str) -> list[str]:
             if found not in out:
                 out.append(found)
     runs = sorted({words for words, _ in segments if len(words) >= MIN_RUN}, key=len, reverse=True)
-    # a subject is often formatted in unquoted (`${path} must be a valid email`, printed
-    # `email must be a valid email`: QA on jquense/yup, 79f5689): each run without its first
-    # word too
-    shorter = [words[1:] for words in runs if len(words) > MIN_RUN]
+    # past the first word only after a marker ending in the kind's word (`Error:`), not a
+    # name holding it (`assert.ErrorAs: simplify ...` is a change request's scope)
+    deep = any(_ERROR_WORD.search(m) for m in _markers(query))
+    most, least = (MAX_SUBJECT, SHORT_RUN + 1) if deep else (1, MIN_RUN)
+    shorter = [tail for words in runs for tail in _tails(words, most, least)]
     out += [f"body_terms : {_phrase(words)}" for words in [*runs, *_lead(segments), *shorter]]
     if not out and any(_ERROR_WORD.search(m) for m in _markers(query)):
         out += _short_message(segments)
     return list(dict.fromkeys(out))[:MAX_QUERIES]
+
+
+def _tails(words: tuple[str, ...], most: int, least: int) -> list[tuple[str, ...]]:
+    """A run without its first `most` words, one at a time, longest first, each of at least
+    `least` words: a subject is often formatted in unquoted (`${path} must be a valid email`,
+    printed `email must be a valid email`: QA on jquense/yup, 79f5689), after a prefix of its
+    own at times (class-validator's `eachPrefix + '$property must be a string'`, printed
+    `each value in tags must be a string`: QA on typestack/class-validator, where dropping
+    the first word alone found no file)."""
+    return [words[n:] for n in range(1, most + 1) if len(words) - n >= least]
 
 
 def _lead(segments: list[Segment]) -> list[tuple[str, ...]]:

@@ -83,6 +83,10 @@ def test_the_queries_of_a_message_are_its_segments_after_an_error_marker() -> No
         'body_terms : "could not convert the given value to a float"',
         # without its first word: a subject formatted in unquoted (79f5689)
         'body_terms : "not convert the given value to a float"',
+        # and without a few more: a subject after a prefix of its own (typestack/class-validator)
+        'body_terms : "convert the given value to a float"',
+        'body_terms : "the given value to a float"',
+        'body_terms : "given value to a float"',
     ]
     # a quoted literal of the source and a value the source formats in
     based = message_queries("[fd error]: The '--base-directory' path 'foo' is not a directory.")
@@ -93,7 +97,10 @@ def test_the_queries_of_a_message_are_its_segments_after_an_error_marker() -> No
         == based
     )
     argparse = "usage: prog [-h] --name NAME\nprog: error: the following arguments are required"
-    assert message_queries(argparse) == ['body_terms : "the following arguments are required"']
+    assert message_queries(argparse) == [
+        'body_terms : "the following arguments are required"',
+        'body_terms : "following arguments are required"',
+    ]
     # a change request's scope before a name holding `Error` is no message
     assert message_queries("logger: WithError: wrap logger.WithError for consistency") == []
 
