@@ -396,10 +396,11 @@ class Retriever:
             return users_first(hits, users, written, hydrate, file=True), bool(users)
         if used and asks_implementers(query) and (go := self._go_implementers(repo_id, used)):
             return users_first(hits, go, used, hydrate, reason=IMPLEMENTS_REASON), True
+        if used and asks_implementers(query):  # `what implements X`: of its users, those that do
+            declaring = self.graphs.resolver.symbols.symbols_named(repo_id, [last_part(used)])
+            users = implementing(self.views, repo_id, used, users, declaring) or users
         if not (used and users):
             return hits, False
-        if asks_implementers(query):  # `what implements X`: of its users, those that do
-            users = implementing(self.views, repo_id, used, users) or users
         return users_first(hits, users, used, hydrate), True
 
     def _go_implementers(self, repo_id: str, name: str) -> list[str]:

@@ -5,6 +5,8 @@ cross-references do not tell apart or cannot follow (users_first.implementers, r
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from processors.path_roles import Role, role_of
 from processors.query_mentions import phrase_query
 from processors.tokenizer import tokenize
@@ -12,6 +14,7 @@ from query_api.retrieval.users_first import implementers, last_part, raisers
 from query_api.symbols.dependents import is_test_path
 from streams.stores.views.read import paths_matching
 from streams.stores.views.store import ViewStore
+from streams.stores.views.symbols import SymbolRow
 
 MAX_FILES = 200  # files read for the text of a name's users (body reads)
 
@@ -25,12 +28,24 @@ def _bodies(views: ViewStore, repo_id: str, paths: list[str]) -> dict[str, str]:
     return bodies
 
 
-def implementing(views: ViewStore, repo_id: str, name: str, users: list[str]) -> list[str]:
-    """Of `users`, in their order, the files declaring a type that implements or extends
-    `name` (users_first.implementers). QA on apache/commons-text: `what implements
-    StringLookup` ranked StringLookupFactory.java, which implements nothing, second."""
-    found = implementers(name, _bodies(views, repo_id, users))
-    return [path for path in users if path in found]
+def implementing(
+    views: ViewStore,
+    repo_id: str,
+    name: str,
+    users: list[str],
+    declaring: Sequence[SymbolRow] = (),
+) -> list[str]:
+    """Of `users`, in their order, then of the files `declaring` the name, the files
+    declaring a type that implements or extends `name` (users_first.implementers). QA on
+    apache/commons-text: `what implements StringLookup` ranked StringLookupFactory.java,
+    which implements nothing, second. The users leave out the declaring files, where a Rust
+    trait's implementations often are: QA on serde-rs/json, `what implements Formatter`
+    placed nothing (src/ser.rs declares it and `impl Formatter for CompactFormatter`), and
+    `implementations of Index` placed src/value/mod.rs, using it as a bound, not
+    src/value/index.rs (`impl Index for usize`)."""
+    paths = list(dict.fromkeys([*users, *(row.path for row in declaring)]))
+    found = implementers(name, _bodies(views, repo_id, paths))
+    return [path for path in paths if path in found]
 
 
 def raising(views: ViewStore, repo_id: str, name: str) -> list[str]:

@@ -37,7 +37,7 @@ _NAME = r"`?((?:[A-Za-z_$][\w$]*)(?:(?:\.|::|\#)[A-Za-z_$][\w$]*)*!?)(?:\(\))?`?
 # constructor` (QA on apache/commons-text: no users form matched, so the declaring file led)
 KINDS = (
     r"constructors?|methods?|functions?|class|interface|type|field|property|constant|enum"
-    r"|macros?"
+    r"|macros?|traits?|structs?"
 )
 _SUBJECT = rf"(?:the\s+)?{_NAME}(?:\s+(?:{KINDS}))?"
 # an exception's users raise or throw it: `what raises SecurityError`, `where is X thrown`
@@ -137,8 +137,11 @@ _SUPERTYPES = rf"(?:[\w$.]+\s*{_TYPE_ARGUMENTS}\s*,\s*)*"
 _OTHER_SUPERTYPE_FORMS = (
     r"\bimpl\b(?:\s*<[^>]*>)?\s+(?:[\w:]+::)?{word}\b(?:<[^>]*>)?\s+for\b"
     r"|\bclass\s+\w+\s*\([^)]*(?<![\w.]){word}\b"
-    r"|\b(?:class|struct|object|interface|record)\s+\w+[^{{;=(]*:\s*[^{{;=]*"
-    r"(?<![\w$]){word}(?![\w$])"
+    # `struct A: Name`, `class A<T> : Name`; not a bound of a type parameter (`struct
+    # Emitter<F: Formatter>`: QA on serde-rs/json, `what implements Formatter` took two such
+    # structs' lines for src/ser.rs's, above `impl Formatter for CompactFormatter`)
+    r"|\b(?:class|struct|object|interface|record)\s+\w+"
+    r"(?:\s*<[^<>]*(?:<[^<>]*>[^<>]*)*>)?\s*:\s*[^{{;=]*(?<![\w$]){word}(?![\w$])"
 )
 
 
