@@ -32,6 +32,9 @@ from processors.tokenizer import tokenize
 MIN_RUN = 5  # words in all: fewer ("the search pattern") are in docs and help text alike
 SHORT_RUN = 3  # a message's one segment: fewer words name no message (`Error: 'foo'`)
 MAX_FILES = 3  # more files matching is common prose, not one message's text
+# files a read returns before the caller leaves out those of roles the query pushes down
+# (tests asserting the message): MAX_FILES counts the rest
+MESSAGE_MATCHES = 50
 MAX_QUERIES = 6  # FTS5 reads per query
 MAX_SUBJECT = 4  # leading words a message's subject and its prefix may take (`each value in tags`)
 NEAR_TOKENS = 3  # tokens between two segments in the source: a placeholder's (`{err}`)

@@ -77,3 +77,36 @@ async def test_the_file_writing_it_ranks_first(tmp_path: Path) -> None:
         answer = await app.service.search(t.SearchArgs(repoId="repo", query=QUERY))
         paths = [h.entry.path for h in answer.hits]
         assert paths[:1] == ["src/decorator/IsString.ts"], answer.hits
+
+
+ASSERTED = {
+    "src/decorator/IsNotEmpty.ts": _decorator("IsNotEmpty", "should not be empty"),
+    "src/decorator/ArrayNotEmpty.ts": _decorator("ArrayNotEmpty", "should not be empty"),
+    "src/decorator/IsDefined.ts": _decorator("IsDefined", "should not be null or undefined"),
+    "src/decorator/IsStrongPassword.ts": _decorator("IsStrongPassword", "is not strong enough")
+    + "".join(f"// a password rule: the password should have {n} symbols\n" for n in range(6)),
+    **{
+        f"test/functional/case{n}.spec.ts": (
+            f"it('rejects an empty value {n}', () => {{\n"
+            "  const message = 'password should not be empty';\n"
+            "  expect(errors[0].constraints).toEqual({ isNotEmpty: message });\n});\n"
+        )
+        for n in range(4)
+    },
+}
+
+
+async def test_tests_asserting_the_message_do_not_count_against_its_writers(
+    tmp_path: Path,
+) -> None:
+    """QA on typestack/class-validator: `BadRequestException: password should not be empty`
+    is written by two decorators and asserted by four test files; six files were too many to
+    name any, and src/decorator/string/IsStrongPassword.ts led for `password`."""
+    async with indexed_app(tmp_path, ASSERTED) as app:
+        query = "BadRequestException: password should not be empty"
+        answer = await app.service.search(t.SearchArgs(repoId="repo", query=query))
+        paths = [h.entry.path for h in answer.hits]
+        assert set(paths[:2]) == {
+            "src/decorator/IsNotEmpty.ts",
+            "src/decorator/ArrayNotEmpty.ts",
+        }, answer.hits
