@@ -25,6 +25,7 @@ from query_api.retrieval.definition_sites import (
 )
 from query_api.retrieval.form_words import keyword_text
 from query_api.retrieval.hit_details import HitLocator, enrich
+from query_api.retrieval.message_lines import at_message_lines
 from query_api.retrieval.named_lines import at_named_lines
 from query_api.retrieval.no_match import (
     SEMANTIC_FLOOR,
@@ -135,6 +136,8 @@ async def _rank(
         hits = await asyncio.to_thread(at_stored_places, locator, repo_id, args.query, hits)
         # `where is the changelog`: at its head, not at the oldest entry naming it
         hits = await asyncio.to_thread(at_changelog_head, locator, repo_id, args.query, hits)
+        # a pasted error message: at the line writing it, not at a declaration named alike
+        hits = await asyncio.to_thread(at_message_lines, locator, repo_id, args.query, hits)
     shown = {hit.entry.key for hit in answer.hits}
     # the pool's hits this answer does not show: not its tail by position, since the
     # neighbour fill puts files from outside the pool into places 6-10 and pushes pool

@@ -135,6 +135,19 @@ def message_queries(query: str) -> list[str]:
     return list(dict.fromkeys(out))[:MAX_QUERIES]
 
 
+_PHRASE = re.compile(r'"((?:[^"]|"")+)"')  # a phrase of an FTS5 query message_queries writes
+
+
+def message_phrases(query: str) -> list[tuple[str, ...]]:
+    """The phrases message_queries asks for, each as its words, once, in the order asked."""
+    found = (
+        tuple(phrase.replace('""', '"').split())
+        for match in message_queries(query)
+        for phrase in _PHRASE.findall(match)
+    )
+    return list(dict.fromkeys(found))
+
+
 def _tails(words: tuple[str, ...], most: int, least: int) -> list[tuple[str, ...]]:
     """A run without its first `most` words, one at a time, longest first, each of at least
     `least` words: a subject is often formatted in unquoted (`${path} must be a valid email`,

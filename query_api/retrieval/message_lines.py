@@ -1,0 +1,82 @@
+"""A file writing the error message a query pastes points at the line writing it.
+
+A hit's lines are those holding the most of the query's words, and of lines scoring alike one
+in a declaration the hit's reasons name wins. A message's words are mostly short and common
+(`should`, `not`, `be`) and a file's declarations are often named after it: QA on
+typestack/class-validator, `BadRequestException: password should not be empty` ranked
+IsNotEmpty.ts first, pointed at `export const IS_NOT_EMPTY = 'isNotEmpty';` (line 4) and not
+at `'$property should not be empty'` (line 22). So each detailed file hit holding one of the
+phrases the message is searched by (pasted_message.message_phrases, longest first) on a line
+points at that line: the range is the innermost declaration around it (a window of it when
+longer than MAX_RANGE_LINES), the snippet the line. A file a traceback frame names keeps the
+frame's lines (named_lines).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from processors.tokenizer import tokenize
+from query_api.retrieval.hit_details import (
+    CONTEXT_LINES,
+    DETAILED_HITS,
+    LINE_CHARS,
+    MAX_RANGE_LINES,
+    HitLocator,
+)
+from query_api.retrieval.named_lines import place_of, written_places
+from query_api.retrieval.pasted_message import SHORT_RUN, message_phrases
+from schemas import tools as t
+
+
+def at_message_lines(
+    locator: HitLocator, repo_id: str, query: str, hits: list[t.SearchHit]
+) -> list[t.SearchHit]:
+    """`hits` with each of the first DETAILED_HITS file hits holding a phrase of the message
+    the query pastes (of SHORT_RUN words or more) on one line pointed at the first such line,
+    the longest phrase's."""
+    # the longest first: `is not a directory` says more than `base directory`
+    phrases = sorted(
+        (p for p in message_phrases(query) if len(p) >= SHORT_RUN), key=lambda p: -len(p)
+    )
+    if not phrases:
+        return hits
+    places = written_places(query)  # a traceback's frames: at_named_lines places those files
+    out: list[t.SearchHit] = []
+    for rank, hit in enumerate(hits):
+        path = hit.entry.path
+        if rank >= DETAILED_HITS or hit.entry.kind != "File" or not path:
+            out.append(hit)
+            continue
+        if places and place_of(places, path) is not None:
+            out.append(hit)
+            continue
+        lines = (locator.body(repo_id, path) or "").split("\n")
+        line = _message_line(lines, phrases)
+        out.append(hit if line is None else _at_line(hit, lines, line, locator, repo_id))
+    return out
+
+
+def _message_line(lines: Sequence[str], phrases: Sequence[tuple[str, ...]]) -> int | None:
+    """The number of the first line holding the first of `phrases` any line holds."""
+    tokens = [tokenize(line) for line in lines]
+    for phrase in phrases:
+        size = len(phrase)
+        for n, words in enumerate(tokens, start=1):
+            if any(tuple(words[i : i + size]) == phrase for i in range(len(words) - size + 1)):
+                return n
+    return None
+
+
+def _at_line(
+    hit: t.SearchHit, lines: Sequence[str], n: int, locator: HitLocator, repo_id: str
+) -> t.SearchHit:
+    symbols = locator.symbols_of(repo_id, hit.entry.path or "")
+    around = [s for s in symbols if s.start_line <= n <= s.end_line]
+    owner = min(around, key=lambda s: s.end_line - s.start_line) if around else None
+    lo, hi = (owner.start_line, min(owner.end_line, len(lines))) if owner else (n, n)
+    if hi - lo + 1 > MAX_RANGE_LINES:
+        lo, hi = max(lo, n - CONTEXT_LINES), min(hi, n + CONTEXT_LINES)
+    text = lines[n - 1].strip()
+    text = text if len(text) <= LINE_CHARS else text[: LINE_CHARS - 1] + "…"
+    return hit.model_copy(update={"startLine": lo, "endLine": hi, "snippet": f"{n}: {text}"})
