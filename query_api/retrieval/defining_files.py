@@ -25,6 +25,7 @@ from processors.symbols.reference_sites import MACRO_BANG, UNRESOLVED
 from processors.tokenizer import tokenize
 from query_api.retrieval.definition_sites import FIELD_KIND, asked_kinds, defined_name
 from query_api.retrieval.export_aliases import exported_local
+from query_api.retrieval.implementations import asks_implementations, implements_as_asked
 from query_api.retrieval.users_first import used_name, value_spelled
 from streams.stores.views.read import get_content, paths_matching
 from streams.stores.views.search import role_prior, roles_in
@@ -54,7 +55,8 @@ def defining_files(conn: sqlite3.Connection, repo_id: str, query: str) -> set[st
         row for row in symbols_named(conn, repo_id, names, _LOOKUP, _LOOKUP) if row.name in names
     ]
     if not rows:  # declared nowhere here: another package's, where it comes in, or an alias
-        return exporting_as(conn, repo_id, last) or entering_files(conn, repo_id, last)
+        found = exporting_as(conn, repo_id, last) or entering_files(conn, repo_id, last)
+        return found or implementing_files(conn, repo_id, last, query)
     rows = [row for row in rows if not kinds or row.kind in kinds]
     # of the roles the query asks for (no test's mock): a module's variable declared so
     # (msw's `export const http = {...}`) is meant over members only tests declare
@@ -140,6 +142,8 @@ def declared_spelling(conn: sqlite3.Connection, repo_id: str, query: str) -> str
         return query
     if entering_files(conn, repo_id, last):  # oak's `Status`, not Response's `status`
         return query
+    if imported_as_written(conn, repo_id, last):  # `FromStr`, not `from_str`
+        return query
     if symbols_named(conn, repo_id, [last + MACRO_BANG], 1, 1):
         return query
     kinds = asked_kinds(query)
@@ -156,6 +160,38 @@ def declared_spelling(conn: sqlite3.Connection, repo_id: str, query: str) -> str
         return query
     at = written[-1]
     return query[: at.start()] + spelled + query[at.end() :]
+
+
+def imported_as_written(conn: sqlite3.Connection, repo_id: str, name: str) -> bool:
+    """Whether a file takes `name`, spelled so, from a module (`use core::str::FromStr;`):
+    a name no file declares but one imports is another package's, not a declared name alike
+    but for case. QA on serde-rs/json: `where is FromStr implemented for Value` was read as
+    `from_str` and pointed src/value/de.rs at `fn from_str`, not at `impl FromStr for
+    Value`."""
+    rows = references_to(conn, repo_id, [name], limit=_LOOKUP, total=_LOOKUP)
+    return any(
+        row.name == name and "." in (row.qualified or "") and row.qualified != UNRESOLVED
+        for row in rows
+    )
+
+
+def implementing_files(conn: sqlite3.Connection, repo_id: str, name: str, query: str) -> set[str]:
+    """For `where is X implemented (for T)` of a trait or interface no file declares (Rust's
+    `FromStr`, `Display`), the files referencing it that implement it (for T): what such a
+    query asks for. QA on serde-rs/json: `where is the FromStr trait implemented for Map`
+    ranked src/value/de.rs (`impl FromStr for Map<String, Value>`) below the first ten. None
+    when more than MAX_DEFINING files do."""
+    if not asks_implementations(query):
+        return set()
+    referencing = {
+        row.path for row in references_to(conn, repo_id, [name], limit=_LOOKUP, total=_LOOKUP)
+    }
+    paths: set[str] = set()
+    for path in sorted(referencing):
+        content = get_content(conn, repo_id, path)
+        if content is not None and implements_as_asked(content.body.split("\n"), name, query):
+            paths.add(path)
+    return paths if len(paths) <= MAX_DEFINING else set()
 
 
 MAX_ALIASING = 20  # files holding the name read for an export list renaming a local to it

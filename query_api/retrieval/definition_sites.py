@@ -253,6 +253,7 @@ def no_definition_note(
     if len(parts) == 1 and not (distinctive(asked) or asked[:1].isupper()):
         return None  # a word (`where are cookies defined`), as often a concept as a name
     alias: str | None = None
+    implemented = asks_implementations(query)
     for hit in hits[:DETAILED_HITS]:
         path = hit.entry.path
         if hit.entry.kind != "File" or not path:
@@ -264,6 +265,12 @@ def no_definition_note(
             return None
         body = locator.body(repo_id, path)
         if body is not None and _written_declaration(body, parts[-1]) is not None:
+            return None
+        # `where is FromStr implemented for Value`: an implementation is what it asks for
+        # (QA on serde-rs/json: the note said no hit declares FromStr, std's trait, above
+        # the hit at `impl FromStr for Value`)
+        lines = body.split("\n") if body is not None else []
+        if implemented and implementation_line(lines, parts[-1], query) is not None:
             return None
         local = exported_local(path, body, parts[-1]) if body is not None else None
         if local is not None and alias is None:

@@ -23,6 +23,21 @@ def implementation_line(lines: Sequence[str], name: str, query: str) -> int | No
     """The first line (1-based) of `lines` implementing `name`: Rust's `impl ... Name for
     Type` or an `implements ... Name` clause; of those, the first for the type the query
     writes after `implemented for`, when it writes one and a line is for it."""
+    found, for_type = _implementing_lines(lines, name, query)
+    found = for_type or found
+    return found[0] if found else None
+
+
+def implements_as_asked(lines: Sequence[str], name: str, query: str) -> bool:
+    """Whether `lines` implement `name` for the type the query writes after `implemented
+    for` (for any type when it writes none)."""
+    found, for_type = _implementing_lines(lines, name, query)
+    return bool(for_type) or (bool(found) and _FOR_TYPE.search(query) is None)
+
+
+def _implementing_lines(lines: Sequence[str], name: str, query: str) -> tuple[list[int], list[int]]:
+    """The lines implementing `name`, and of those the ones for the type the query writes
+    after `implemented for` (none when it writes none)."""
     whole = rf"(?<![\w$]){re.escape(name)}(?![\w$])"
     # the name is the trait (`impl<T> Reply for Box<T>`), not a bound (`impl<R: Reply> Func`)
     rust = re.compile(rf"^\s*(?:unsafe\s+)?impl\b[^{{;]*{whole}(?:<[^{{;]*>)?\s+for\s")
@@ -33,11 +48,10 @@ def implementation_line(lines: Sequence[str], name: str, query: str) -> int | No
         if (rust.search(line) or clause.search(line)) and not _COMMENT.match(line)
     ]
     typed = _FOR_TYPE.search(query)
-    if typed is not None:
-        wanted = re.compile(rf"(?<![\w$]){re.escape(typed.group(1).split('::')[-1])}(?![\w$])")
-        for_type = [n for n in found if wanted.search(lines[n - 1].partition(" for ")[2])]
-        found = for_type or found
-    return found[0] if found else None
+    if typed is None:
+        return found, []
+    wanted = re.compile(rf"(?<![\w$]){re.escape(typed.group(1).split('::')[-1])}(?![\w$])")
+    return found, [n for n in found if wanted.search(lines[n - 1].partition(" for ")[2])]
 
 
 def block_end(lines: Sequence[str], start: int, most: int) -> int:
