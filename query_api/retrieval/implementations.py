@@ -12,6 +12,17 @@ _IMPLEMENTED = re.compile(r"\bimplement(?:ed|s)?\b", re.IGNORECASE)
 # the type written after `implemented for` (`for Result`, `for the Box type`, `for `Json``)
 _COMMENT = re.compile(r"^\s*(?://|/\*|\*|#)")  # a doc comment's `a type that implements Reply`
 _FOR_TYPE = re.compile(r"\bimplemented\s+for\s+(?:the\s+)?`?([A-Za-z_][\w:]*)", re.IGNORECASE)
+# or the type the query makes the subject: `where does Value implement Display` (QA on
+# serde-rs/json: the hit first was `impl Display for Type`, in src/value/index.rs)
+_TYPE_IMPLEMENTING = re.compile(
+    r"\bwhere\s+(?:do|does)\s+(?:the\s+)?`?([A-Z][\w:]*)`?\s+(?:type\s+)?implement\b"
+)
+
+
+def _asked_type(query: str) -> str | None:
+    """The type the query asks a trait's or interface's implementation for, else None."""
+    found = _FOR_TYPE.search(query) or _TYPE_IMPLEMENTING.search(query)
+    return found.group(1).split("::")[-1] if found is not None else None
 
 
 def asks_implementations(query: str) -> bool:
@@ -32,7 +43,7 @@ def implements_as_asked(lines: Sequence[str], name: str, query: str) -> bool:
     """Whether `lines` implement `name` for the type the query writes after `implemented
     for` (for any type when it writes none)."""
     found, for_type = _implementing_lines(lines, name, query)
-    return bool(for_type) or (bool(found) and _FOR_TYPE.search(query) is None)
+    return bool(for_type) or (bool(found) and _asked_type(query) is None)
 
 
 def _implementing_lines(lines: Sequence[str], name: str, query: str) -> tuple[list[int], list[int]]:
@@ -47,10 +58,10 @@ def _implementing_lines(lines: Sequence[str], name: str, query: str) -> tuple[li
         for n, line in enumerate(lines, start=1)
         if (rust.search(line) or clause.search(line)) and not _COMMENT.match(line)
     ]
-    typed = _FOR_TYPE.search(query)
+    typed = _asked_type(query)
     if typed is None:
         return found, []
-    wanted = re.compile(rf"(?<![\w$]){re.escape(typed.group(1).split('::')[-1])}(?![\w$])")
+    wanted = re.compile(rf"(?<![\w$]){re.escape(typed)}(?![\w$])")
     return found, [n for n in found if wanted.search(lines[n - 1].partition(" for ")[2])]
 
 

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from query_api.retrieval.implementations import implementation_line, implements_as_asked
 from schemas import tools as t
 from tests.ingested import indexed_app
 
@@ -82,3 +83,16 @@ async def test_an_external_traits_implementation_is_found_for_the_type(tmp_path:
             assert first.entry.path == path, (query, [h.entry.path for h in found.hits])
             assert first.startLine == line, (query, first)
             assert not (found.note or "").startswith("none of these hits declares"), found.note
+
+
+def test_the_type_a_query_makes_its_subject_is_the_type_asked_for() -> None:
+    lines = [
+        "impl<'a> Display for Type<'a> {",
+        "}",
+        "impl Display for Value {",
+        "}",
+    ]
+    assert implementation_line(lines, "Display", "where does Value implement Display") == 3
+    assert implementation_line(lines, "Display", "where is Display implemented for Value") == 3
+    assert implementation_line(lines, "Display", "where is Display implemented") == 1
+    assert not implements_as_asked(lines[:2], "Display", "where does Value implement Display")
