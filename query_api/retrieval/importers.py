@@ -29,7 +29,33 @@ def importers_of(
     dependents, in the users' order. QA on pallets/jinja: such a query placed none, and
     sandbox.py led, then the files saying `import`."""
     modules = views.read(lambda conn: modules_named(conn, repo_id, name))
+    if not modules:  # none of the repository's: a package it imports (`validator.js`)
+        return package_importers(resolver, repo_id, name)
     return dependents_of_files(resolver, repo_id, modules)
+
+
+# how an import entry goes on past its package: a subpath (`validator/lib/isEmail`), or the
+# name it binds (`validator#*ValidatorJS` for `import * as ValidatorJS from 'validator'`)
+_PAST_PACKAGE = ("/", "#")
+_JS_SUFFIX = ".js"  # `validator.js`, `chart.js`: a package name as people write it
+
+
+def package_importers(resolver: DependentsResolver, repo_id: str, name: str) -> list[str]:
+    """The files importing the package `name` names, or a module of it, as the import entries
+    write it (`validator`, `libphonenumber-js/max`), else as named without its `.js`: code
+    before tests, then by path. QA on typestack/class-validator: `which decorators use
+    validator.js` placed none of the 107 files importing `validator/lib/...` and read the
+    name as a member `js` of `validator`."""
+    for package in dict.fromkeys([name, name.removesuffix(_JS_SUFFIX)]):
+        entries = resolver.symbols.imports_starting(repo_id, package)
+        found = {
+            path
+            for path, entry in entries
+            if entry == package or entry[len(package) : len(package) + 1] in _PAST_PACKAGE
+        }
+        if found:
+            return sorted(found, key=lambda p: (is_test_path(p), p))
+    return []
 
 
 def importers_of_files(

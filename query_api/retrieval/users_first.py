@@ -256,8 +256,14 @@ def value_spelled(written: str, declared: str) -> bool:
 
 
 def last_part(name: str) -> str:
-    """A qualified name's declared name: `Logger.AddCallerSkip` -> AddCallerSkip."""
+    """A qualified name's declared name: `Logger.AddCallerSkip` -> AddCallerSkip; a JS or TS
+    module's file name is no qualified name (`validator.js` is no member `js`)."""
+    if _MODULE_FILE.fullmatch(name):
+        return name
     return re.split(r"\.|::|#", name)[-1]
+
+
+_MODULE_FILE = re.compile(r"[\w@-][\w.@-]*\.(?:[mc]?js|jsx|[mc]?ts|tsx)")
 
 
 def declarations_named(name: str, rows: Sequence[SymbolRow]) -> list[SymbolRow]:
