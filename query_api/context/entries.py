@@ -37,6 +37,7 @@ from streams.stores.views.symbols import SymbolRow, SymbolViews
 
 WHOLE_BODY_TOKENS = 1500  # larger files are sliced into spans instead of sent whole
 MIN_SPAN_TOKENS = 24  # a share smaller than this sends the file's path
+PAST_DECLARATIONS = 12  # outline lines sent for a hit past a file's stored text
 # one answer's reads of a file's declarations: the plan renders a file several times (spans,
 # units, shares), and a generated module's 30,000 declarations are too many for the views'
 # shared cache, so each render read and decoded them again (10 s for one bundle)
@@ -214,7 +215,10 @@ class EntryRenderer:
         units: list[tuple[b.UnitKind, str | None]] = []  # (kind, symbol) per line of content
         lines: list[str] = []
         ranges: list[tuple[int, int]] = []
-        if level == "slices" and row is not None and body:
+        past = self.past_outline(repo_id, cand, row) if level == "slices" and not chosen else []
+        if past:  # the hit's lines are not stored: its declarations' heads, not other spans
+            lines, units = [line for line, _ in past], [unit for _, unit in past]
+        elif level == "slices" and row is not None and body:
             lines, units, ranges, _ = self.slices(
                 repo_id, cand, row, full or 0, focus, cap, whole, chosen
             )
@@ -304,6 +308,34 @@ class EntryRenderer:
             f"{sym.start_line}: {' '.join((sym.signature or sym.fq_name).split())}" for sym in rows
         ]
         return lines, [("outline", sym.fq_name) for sym in rows]
+
+    def past_outline(
+        self, repo_id: str, cand: Candidate, row: ContentRow | None
+    ) -> list[tuple[str, tuple[b.UnitKind, str | None]]]:
+        """The outline lines (`2361: pub struct StreamDeserializer<'de, R, T>`) of the
+        declarations holding or starting in the lines of a search hit past the file's stored
+        text (at most PAST_DECLARATIONS), when it lies there; none otherwise. Those lines
+        cannot be sent, and the spans sent instead were others the task did not ask for: QA
+        on serde-rs/json, `where is StreamDeserializer defined` at 2,000 tokens sent 84
+        lines of src/de.rs's ParserNumber, the declaration being at 2361, past line 1994."""
+        if row is None or not row.truncated or cand.lines is None:
+            return []
+        start, end = cand.lines
+        if start <= row.body.count("\n") + 1:
+            return []
+        near = [
+            sym
+            for sym in without_locals(self.declarations(repo_id, cand.path))
+            if sym.start_line <= end and sym.end_line >= start
+        ]
+        rows = sorted(near, key=lambda s: (s.start_line, s.fq_name))[:PAST_DECLARATIONS]
+        return [
+            (
+                f"{sym.start_line}: {' '.join((sym.signature or sym.fq_name).split())}",
+                ("outline", sym.fq_name),
+            )
+            for sym in rows
+        ]
 
     def module_prefix(self, repo_id: str, path: str) -> str:
         """What every fq name declared in `path` starts with before its top-level name
