@@ -306,6 +306,9 @@ _ABOUT_DOCS = re.compile(
 # eslint.config.mjs, pushed down as config files; `configure the logger` stays a request.
 # Asked for by its noun (`where is the eslint config`, `where is the CI workflow that runs
 # tests`): QA on typestack/class-validator put .eslintrc.yml 8th and no workflow in the top 10.
+# Its dependencies are a manifest's (`what dependencies does serde_json have`, `which crates
+# does it depend on`): QA on serde-rs/json ranked Cargo.toml 19th, below sources naming
+# `serde_json`.
 _ABOUT_CONFIG = re.compile(
     r"""^\s*(?:
       (?:where|how)\s+(?:is|are)\s+.+\s+(?:configured|set\s+up)\W*$
@@ -316,6 +319,10 @@ _ABOUT_CONFIG = re.compile(
         \s+(?:config|configuration)(?:\s+files?)?\W*$
       |(?:where|which|what)\s+(?:is|are)\s+(?:the\s+|our\s+)?(?:ci\s+|github\s+)?
         (?:workflows?|pipelines?)\b
+      |(?:what|which)\s+(?:are\s+(?:the\s+|its\s+|our\s+)?|(?:\w+\s+)?)
+        (?:(?:dev|build|runtime|optional)[\s-])?(?:dependencies|deps)\b
+      |(?:what|which)\s+(?:crates|packages|libraries|gems|modules|version\s+of\s+\S+)
+        \s+(?:does|do)\s+.+\s+depend\s+on\W*$
     )""",
     re.IGNORECASE | re.VERBOSE,
 )
