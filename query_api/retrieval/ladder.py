@@ -60,6 +60,7 @@ from query_api.retrieval.pasted_message import (
     message_queries,
 )
 from query_api.retrieval.readiness import Readiness
+from query_api.retrieval.static_users import through_type
 from query_api.retrieval.subjects import subjects_first
 from query_api.retrieval.tests_first import tested_name, tests_first
 from query_api.retrieval.typed_users import implementing, raising
@@ -447,6 +448,7 @@ class Retriever:
         calls = all(row.kind in _CALLED_KINDS for row in declared)  # used by calling it
         if not found and len(declared) == len(rows) and distinctive(last_part(name)):
             found = bare_callers(symbols.references_to(repo_id, [last_part(name)]), own, declared)
+            found = through_type(self.views, repo_id, name, declared, found)  # `Type.member(`
             found = found or self._member_users(repo_id, last_part(name), own, None, calls, False)
         elif not found and (owner := qualifier(name)) is not None:
             # a one-word member (`ExitCode::exit`) the query names with its type: the files
