@@ -144,6 +144,8 @@ def declared_spelling(conn: sqlite3.Connection, repo_id: str, query: str) -> str
         return query
     if imported_as_written(conn, repo_id, last):  # `FromStr`, not `from_str`
         return query
+    if defined_name(query) and asks_implementations(query):  # the trait as written: `impl
+        return query  # Default for X` is not `fn default`, its implementations' method
     if symbols_named(conn, repo_id, [last + MACRO_BANG], 1, 1):
         return query
     kinds = asked_kinds(query)

@@ -56,6 +56,9 @@ _KIND = (
 _KIND_AFTER = _KIND[:-1] + "|symbol)"
 # where a definition is looked for, after the name: `in s3.ts`, `of the fs driver`
 _SCOPE = r"(?:\s+(?:in|of|for)\s+(?:the\s+)?[\w./@-]+(?:\s+[\w./@-]+){0,3})?"
+# a Rust impl's head written as the query (`impl FromStr for Value`, `impl<T> From<Vec<T>> for
+# Value`): where the trait is implemented for the type (implementations.py). QA on
+# serde-rs/json: `impl FromStr for Value` ranked src/value/de.rs, holding it, 8th
 _DEFINED = re.compile(
     rf"""^\s*(?:
       where\s+(?:is|are)\s+(?:the\s+)?(?:{_KIND}\s+)?{_NAME}(?:\s+{_KIND_AFTER})?
@@ -69,6 +72,7 @@ _DEFINED = re.compile(
         (?:{_KIND}\s+)?{_NAME}(?:\s+{_KIND})?
       |(?:in\s+)?(?:which|what)\s+(?:files?|modules?|packages?)\s+(?:is|are)\s+(?:the\s+)?
         (?:{_KIND}\s+)?{_NAME}(?:\s+{_KIND})?\s+(?:defined|declared|implemented)(?:\s+in)?
+      |(?:unsafe\s+)?impl(?:\s*<.*?>)?\s+{_NAME}(?:\s*<.*?>)?\s+for\s+[^{{;]+?\s*\{{?
     )\s*\??\s*$""",
     re.IGNORECASE | re.VERBOSE,
 )

@@ -8,7 +8,9 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-_IMPLEMENTED = re.compile(r"\bimplement(?:ed|s)?\b", re.IGNORECASE)
+# or a Rust impl's head written as the query (`impl FromStr for Value`)
+_IMPL_HEAD = r"^\s*(?:unsafe\s+)?impl\b"
+_IMPLEMENTED = re.compile(rf"\bimplement(?:ed|s)?\b|{_IMPL_HEAD}", re.IGNORECASE)
 # the type written after `implemented for` (`for Result`, `for the Box type`, `for `Json``)
 _COMMENT = re.compile(r"^\s*(?://|/\*|\*|#)")  # a doc comment's `a type that implements Reply`
 _FOR_TYPE = re.compile(r"\bimplemented\s+for\s+(?:the\s+)?`?([A-Za-z_][\w:]*)", re.IGNORECASE)
@@ -16,13 +18,22 @@ _FOR_TYPE = re.compile(r"\bimplemented\s+for\s+(?:the\s+)?`?([A-Za-z_][\w:]*)", 
 # serde-rs/json: the hit first was `impl Display for Type`, in src/value/index.rs)
 _TYPE_IMPLEMENTING = re.compile(
     r"\bwhere\s+(?:do|does)\s+(?:the\s+)?`?([A-Z][\w:]*)`?\s+(?:type\s+)?implement\b"
+    # an impl's head: its type (`impl<T> From<Vec<T>> for Value`, `for &'a mut Map`)
+    rf"|{_IMPL_HEAD}.*?\sfor\s+&?(?:'\w+\s+)?(?:mut\s+)?([A-Za-z_][\w:]*)"
 )
+
+
+# the trait an impl's head writes, with its arguments (`From<Vec<T>>` in `impl<T> From<Vec<T>>
+# for Value`): QA on serde-rs/json pointed that query at `impl From<$ty> for Value`, and
+# `impl Default for CompactFormatter` (derived, no impl) at PrettyFormatter's impl
+_HEAD_TRAIT = re.compile(rf"{_IMPL_HEAD}(?:\s*<.*?>)?\s+(\S.*?)\s+for\s")
 
 
 def _asked_type(query: str) -> str | None:
     """The type the query asks a trait's or interface's implementation for, else None."""
     found = _FOR_TYPE.search(query) or _TYPE_IMPLEMENTING.search(query)
-    return found.group(1).split("::")[-1] if found is not None else None
+    typed = next((group for group in found.groups() if group), None) if found else None
+    return typed.split("::")[-1] if typed is not None else None
 
 
 def asks_implementations(query: str) -> bool:
@@ -35,7 +46,12 @@ def implementation_line(lines: Sequence[str], name: str, query: str) -> int | No
     Type` or an `implements ... Name` clause; of those, the first for the type the query
     writes after `implemented for`, when it writes one and a line is for it."""
     found, for_type = _implementing_lines(lines, name, query)
-    found = for_type or found
+    head = _HEAD_TRAIT.match(query)
+    if head is None:
+        found = for_type or found
+    else:  # an impl's head: for that type only, the trait as written (`From<Vec<T>>`) first
+        written = re.sub(r"\s+", "", head.group(1))
+        found = [n for n in for_type if written in re.sub(r"\s+", "", lines[n - 1])] or for_type
     return found[0] if found else None
 
 

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from query_api.retrieval.definition_sites import defined_name
 from query_api.retrieval.implementations import implementation_line, implements_as_asked
 from schemas import tools as t
 from tests.ingested import indexed_app
@@ -77,6 +78,7 @@ async def test_an_external_traits_implementation_is_found_for_the_type(tmp_path:
         for query, path, line in (
             ("where is FromStr implemented for Value", "src/value.rs", 11),
             ("where is the FromStr trait implemented for Map", "src/map.rs", 5),
+            ("impl FromStr for Value", "src/value.rs", 11),  # an impl's head as the query
         ):
             found = await app.service.search(t.SearchArgs(repoId="demo", query=query))
             first = found.hits[0]
@@ -96,3 +98,16 @@ def test_the_type_a_query_makes_its_subject_is_the_type_asked_for() -> None:
     assert implementation_line(lines, "Display", "where is Display implemented for Value") == 3
     assert implementation_line(lines, "Display", "where is Display implemented") == 1
     assert not implements_as_asked(lines[:2], "Display", "where does Value implement Display")
+
+
+def test_an_impl_heads_query_points_at_that_impl_only() -> None:
+    lines = [
+        "impl From<$ty> for Value {",
+        "impl<T: Into<Value>> From<Vec<T>> for Value {",
+        "impl<'a> Default for PrettyFormatter<'a> {",
+    ]
+    query = "impl<T: Into<Value>> From<Vec<T>> for Value"
+    assert defined_name(query) == "From"
+    assert implementation_line(lines, "From", query) == 2
+    # a derived impl has no line: not another type's
+    assert implementation_line(lines, "Default", "impl Default for CompactFormatter") is None
