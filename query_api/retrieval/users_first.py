@@ -82,7 +82,17 @@ def used_name(query: str) -> str | None:
     found = _USERS.match(go_receivers(query))
     if found is None:
         return None
-    return next((group for group in found.groups() if group), None)
+    name = next((group for group in found.groups() if group), None)
+    if name is not None and not name.endswith(MACRO_BANG) and _macro_named(query, name):
+        return name + MACRO_BANG  # stored so, declared and invoked (QA on serde-rs/json)
+    return name
+
+
+def _macro_named(query: str, name: str) -> bool:
+    """Whether the query calls `name` a macro (`where is the deserialize_number macro
+    used`): a Rust macro's declaration and invocations are stored with its bang, so the
+    name alone found the method `Deserializer.deserialize_number` instead."""
+    return re.search(rf"{re.escape(name)}`?\s+macros?\b", query, re.IGNORECASE) is not None
 
 
 def imported_file(query: str) -> str | None:

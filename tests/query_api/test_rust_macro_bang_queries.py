@@ -3,7 +3,8 @@ defined`, `what calls tri!`, `who uses the json! macro`), is read as the macro's
 serde-rs/json: no definition or users form matched such a query, so `where is tri! defined`
 ranked src/lib.rs (`macro_rules! tri`) 7th, below files invoking it, and `what calls tri!`
 placed no user: a one-word name's bare references were not trusted, where a macro's
-invocations import nothing and are all there is."""
+invocations import nothing and are all there is; `where is the deserialize_number macro used`
+looked the name up without its bang and found a method of that name."""
 
 from __future__ import annotations
 
@@ -28,6 +29,9 @@ def test_the_bang_is_read_as_part_of_the_name_written() -> None:
     assert used_name("what calls tri!") == "tri!"
     assert used_name("who uses the json! macro") == "json!"
     assert used_name("what calls parse_args()") == "parse_args"
+    # called a macro without its bang: the macro's name as stored
+    assert used_name("where is the tri macro used") == "tri!"
+    assert used_name("what calls the Foo constructor") == "Foo"
 
 
 FILES = {
@@ -69,9 +73,10 @@ async def test_a_macro_written_with_its_bang_is_defined_and_used(tmp_path: Path)
         found = await app.service.search(t.SearchArgs(repoId="demo", query="where is tri! defined"))
         assert found.hits[0].entry.path == "src/lib.rs", [h.entry.path for h in found.hits]
         assert found.hits[0].startLine == 1, found.hits[0]
-        found = await app.service.search(t.SearchArgs(repoId="demo", query="what calls tri!"))
-        placed = [h.entry.path or "" for h in found.hits if "uses:tri!" in h.reasons]
-        assert sorted(placed) == ["src/de.rs", "src/ser.rs"], [
-            (h.entry.path, h.reasons) for h in found.hits
-        ]
-        assert [h.entry.path for h in found.hits][:2] == placed
+        for query in ("what calls tri!", "where is the tri macro used"):
+            found = await app.service.search(t.SearchArgs(repoId="demo", query=query))
+            placed = [h.entry.path or "" for h in found.hits if "uses:tri!" in h.reasons]
+            assert sorted(placed) == ["src/de.rs", "src/ser.rs"], [
+                (h.entry.path, h.reasons) for h in found.hits
+            ]
+            assert [h.entry.path for h in found.hits][:2] == placed
