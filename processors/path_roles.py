@@ -245,14 +245,17 @@ def roles_asked(words: set[str]) -> set[Role]:
 
 
 # The query's subject is tests: it starts with them (`tests for X`, `unit tests of X`, `test
-# digest auth`), or asks where or which they are, or to find, show or list them. A request to
+# digest auth`), or asks where or which they are, or to find, show or list them, or where one
+# should go (`where should I add a regression test for X`: QA on serde-rs/json ranked sources
+# first and tests/regression/ nowhere). A request to
 # add, fix or update tests mostly changes the source it names (the benchmark's change
 # requests that mention tests did), so it is not one.
 _ABOUT_TESTS = re.compile(
     r"""^\s*
     (?:(?:where|which|what)\s+(?:are|is|do|does|would)?\s*
-      |(?:find|show|list|locate|open|get)\s+(?:me\s+)?)?
-    (?:the\s+|all\s+|any\s+|existing\s+)?
+      |(?:find|show|list|locate|open|get)\s+(?:me\s+)?
+      |where\s+(?:should|would|do|can|could)\s+(?:i|we|you)\s+(?:add|put|write|place|create)\s+)?
+    (?:the\s+|all\s+|any\s+|existing\s+|an?\s+(?:new\s+)?|new\s+)?
     (?:unit\s+|integration\s+|e2e\s+|end-to-end\s+|regression\s+)?
     (?:tests?|specs?)\b
     (?:\s+(?:files?|cases?|suites?)\b)?
