@@ -89,8 +89,12 @@ _SCOPED = re.compile(
 # a name and its kind alone (`Value interface`, `the Template class`, `struct Engine`): a name
 # written as code (a capital, `_`, a qualifier or backticks), since `parse function` or
 # `retry type` is as often a request's words
+# (and `definition` after it: `Value enum definition`, QA on serde-rs/json, where no form
+# matched and src/value/de.rs's `deserialize_enum` ranked above src/value/mod.rs)
 _KIND_AND_NAME = re.compile(
-    rf"^\s*(?:the\s+)?(?:{_KIND}\s+{_NAME}|{_NAME}\s+{_KIND})\s*\??\s*$", re.IGNORECASE
+    rf"^\s*(?:the\s+)?(?:{_KIND}\s+{_NAME}|{_NAME}\s+{_KIND})"
+    r"(?:\s+(?:definition|declaration))?\s*\??\s*$",
+    re.IGNORECASE,
 )
 _CODE_NAME = re.compile(r"[A-Z_.:#`$!]")  # `!`: a Rust macro's name, `json! macro`
 _KIND_WORD = re.compile(_KIND, re.IGNORECASE)
