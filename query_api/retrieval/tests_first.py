@@ -131,12 +131,20 @@ def _written_words(query: str) -> tuple[list[str], list[bool], list[bool]]:
 def tested_name(query: str) -> str | None:
     """The one name of several words a query about tests writes (`prefixStorage` of `tests
     for prefixStorage`, `parse_args` of `which test covers parse_args`), else None: a
-    one-word name (`tests for reach`) is as often a plain word."""
+    one-word name (`tests for reach`) is as often a plain word, unless written as a name
+    (`tests for the Number type`, `` tests for `Value` ``)."""
     names = dict.fromkeys(w for w in _WORD.findall(query) if len(tokenize(w)) > 1)
+    if not names:  # a one-word name written as one: `the Number type`, `` `Value` ``
+        names = dict.fromkeys(a or b for a, b in _KINDED.findall(query))
     return next(iter(names)) if len(names) == 1 else None
 
 
 _WORD = re.compile(r"[A-Za-z_$][\w$]*")
+# QA on serde-rs/json: `tests for the Number type` ranked src/number.rs first and
+# tests/test.rs, calling Number's methods, tenth
+_KINDED = re.compile(
+    r"`([A-Za-z_$][\w$]*)`|\b([A-Z][\w$]*)\s+(?:type|class|struct|enum|trait|interface)\b"
+)
 
 
 def _by(ranked: dict[str, int]) -> Callable[[str], tuple[int, str]]:
