@@ -83,7 +83,7 @@ async def rank_search(
     with one_answer():  # a generated module's declarations read once, not once per step
         ranked = await _rank(retriever, locator, repo_id, args, details)
         content = without_stop_words(args.query)
-        if (ranked.hits and not ranked.by_stop_words) or content is None:
+        if (ranked.hits and not ranked.by_stop_words) or content is None or _of_a_name(args):
             return ranked
         # QA on Textualize/rich: `promote the demo` answered nothing, the pool filled by
         # files holding only `the` above the docs holding `demo` (`promote demo` found them);
@@ -93,6 +93,15 @@ async def rank_search(
             retriever, locator, repo_id, args.model_copy(update={"query": content}), details
         )
         return again if again.hits else ranked
+
+
+def _of_a_name(args: t.SearchArgs) -> bool:
+    """Whether the query asks where a name is defined or what uses it: its form's words
+    (`where is`, `defined`, `what calls`) are not searched (keyword_text), so asking again
+    without its stop words searches nothing more, only breaks the form. QA on
+    serde-rs/json: `where is ZzNothingType defined` found nothing and said so, and was asked
+    again as `ZzNothingType defined`, which answered ten files holding `defined`, unnoted."""
+    return defined_name(args.query) is not None or used_name(args.query) is not None
 
 
 def without_stop_words(query: str) -> str | None:
