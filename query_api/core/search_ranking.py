@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
 from processors.qualified_names import prototype_members
-from processors.tokenizer import STOP_WORDS
+from processors.tokenizer import STOP_WORDS, tokenize
 from query_api.core.index_build import cut_files
 from query_api.retrieval.changelog_head import at_changelog_head
 from query_api.retrieval.defining_files import declared_spelling
@@ -104,6 +104,12 @@ def _of_a_name(args: t.SearchArgs) -> bool:
     return defined_name(args.query) is not None or used_name(args.query) is not None
 
 
+def _code_name(name: str) -> bool:
+    """Whether a name is written as code (`zz_nothing_fn`, `ZzNothingType`, `a.b`), not as a
+    word a question may mean as a concept (`where is parser defined`)."""
+    return len(tokenize(name)) > 1 or name[:1].isupper() or bool(re.search(r"[._:#!]", name))
+
+
 def without_stop_words(query: str) -> str | None:
     """`query` less its words that are stop words alone (`the`, not `the_width` or `a.b`),
     when it has such words and others; else None."""
@@ -162,6 +168,10 @@ async def _rank(
     subject = defined_name(args.query) or used_name(args.query) or args.query
     if not hits:
         note = no_match_note(subject, repo_id, None)
+    elif not lexical and subject is not args.query and _code_name(subject):
+        # a name no file holds is defined and used nowhere: files close in meaning are
+        # neither (QA on serde-rs/json: `what calls zz_nothing_fn` listed ten such files)
+        hits, note = [], no_match_note(subject, repo_id, None)
     elif not lexical:
         best = await best_semantic_score(retriever, repo_id, args.query)
         if best is None or best < SEMANTIC_FLOOR:
