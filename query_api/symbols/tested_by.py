@@ -48,6 +48,13 @@ _FOLDER_FILES = {
 _JS_FOLDER_FILES = ("index",)
 _JS_EXTENSIONS = (".ts", ".tsx", ".js", ".jsx", ".mts", ".cts", ".mjs", ".cjs")
 
+# folders sorting tests by their kind (`test/functional/validation-error.spec.ts`), which
+# mirror no source folder: QA on typestack/class-validator, whose test/functional/ specs were
+# the tests of no file
+_TEST_KINDS = frozenset(
+    {"unit", "units", "integration", "functional", "acceptance", "regression", "smoke"}
+)
+
 Lookup = Callable[[str], list[str]]  # a file name or tail (`adapter/index.ts`) -> indexed paths
 
 
@@ -70,6 +77,8 @@ def namings(test: str) -> list[Naming]:
     marked = subject_name(test)
     if marked is not None:
         _project, tail = _mirrored(tail)
+    while tail and tail[0].lower() in _TEST_KINDS:  # `test/functional/`: no source folder
+        tail = tail[1:]
     if marked is None and test.endswith(PYTHON_SUFFIX):
         return []  # a helper beside the tests (`tests/base.py`): pytest collects no such file
     own = _stem(marked or test.rpartition("/")[2])
@@ -136,11 +145,19 @@ def names_subject(test: str, subject: str) -> Naming | None:
         return None
     home, _tail = home_of_test(test)
     beside_code = home == _folders(test)
+    # a JS/TS test may spell its subject's name kebab-cased (`validation-error.spec.ts` for
+    # ValidationError.ts, as typestack/class-validator does)
+    same = _loosely if language_family(test) == "js" else str.__eq__
     for naming in namings(test):
         for name, folders in known_as(subject):
-            if name == naming.name and _placed(home, naming.tail, beside_code, folders):
+            if same(name, naming.name) and _placed(home, naming.tail, beside_code, folders):
                 return naming
     return None
+
+
+def _loosely(a: str, b: str) -> bool:
+    """Whether two casefolded names are the same but for `-` and `_` between their words."""
+    return a.replace("-", "").replace("_", "") == b.replace("-", "").replace("_", "")
 
 
 def subject_of_test(test: str, lookup: Lookup) -> str | None:

@@ -36,6 +36,14 @@ FILE_EXTENSIONS = frozenset(
 RELATIVE_ROOTS = frozenset({"crate", "self", "super"})
 
 
+def _unseparated(path: str) -> str:
+    """`path` casefolded, its file name without `-` and `_`: a lookup's every spelling alike
+    (test/functional/validation-error.spec.ts names src/validation/ValidationError.ts)."""
+    folders, _, name = path.casefold().rpartition("/")
+    name = name.replace("-", "").replace("_", "")
+    return f"{folders}/{name}" if folders else name
+
+
 def path_named_files(
     conn: sqlite3.Connection, repo_id: str, query: str, *, as_written: bool = True
 ) -> list[str]:
@@ -46,7 +54,8 @@ def path_named_files(
     some match as written; a bare file name written in a sentence names a file only when one
     file is called so (`pyproject.toml` in poetry names its fixtures' too: it is the kind of
     file, not one). `as_written=False`: every case alike, for a lookup of the files a name
-    may mean (a test's subject: test/lazy.ts names src/Lazy.ts, tested_by)."""
+    may mean (a test's subject: test/lazy.ts names src/Lazy.ts, and validation-error.ts names
+    ValidationError.ts: its file name's `-` and `_` left out, tested_by)."""
     whole = without_place(whole_path(query)) or worded_place_path(query)
     found: set[str] = set()
     for wanted in [whole] if whole else opening_paths(query):
@@ -54,11 +63,12 @@ def path_named_files(
         if not terms:
             continue
         phrase = phrase_query(terms, "path_terms")
-        folded = wanted.casefold()
+        folded = wanted.casefold() if as_written else _unseparated(wanted)
         named = [
             path
             for path in paths_matching(conn, repo_id, phrase, MAX_PATH_LOOKUP)
-            if path.casefold() == folded or path.casefold().endswith("/" + folded)
+            if (key := path.casefold() if as_written else _unseparated(path)) == folded
+            or key.endswith("/" + folded)
         ]
         # a path matching as written is the one meant: `CHANGES.rst`, not docs/changes.rst
         if as_written:
