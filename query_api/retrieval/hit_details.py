@@ -44,7 +44,7 @@ from query_api.retrieval.config_sections import (
 )
 from query_api.retrieval.contractions import without_contractions
 from query_api.retrieval.doc_words import DOC_WORDS
-from query_api.retrieval.line_preference import LinePreference, covered
+from query_api.retrieval.line_preference import LinePreference, PreferenceKey, covered
 from query_api.retrieval.named_declaration import declaration_named
 from query_api.retrieval.naming_line import named_first, with_naming_line
 from query_api.retrieval.part_terms import by_members
@@ -419,7 +419,7 @@ def _best_line(
 ) -> int | None:
     """Of `ranked` (bound descending, then as `prefer` orders them), the line with the
     highest score, then the one `prefer` puts first; None when none scores."""
-    best: tuple[int, tuple[int, bool, bool, bool, float, bool, int]] | None = None
+    best: tuple[int, PreferenceKey] | None = None
     for n in ranked:
         hope = (-bounds[n], prefer.key(n))  # its key if it scored its bound
         if best is not None and hope > best:

@@ -12,6 +12,9 @@ from dataclasses import dataclass, field
 
 from streams.stores.views.symbol_spans import Declared
 
+# how LinePreference orders a line: lower first
+PreferenceKey = tuple[int, bool, bool, bool, bool, float, bool, int]
+
 
 @dataclass(frozen=True)
 class LinePreference:
@@ -23,7 +26,11 @@ class LinePreference:
     `get_client_addr` pointed at their imports), then one that is no import statement (a
     Rust `impl Resolve for HickoryDnsResolver {` header lies in no declaration, and reqwest's
     `use crate::dns::Resolve;` above it took `implementations of the Resolve trait`), then
-    the one holding the file's rarer query words (`rarity`), then a declaration's first line,
+    one outside a fenced code block (a Markdown page documents a thing in its prose and
+    tables, and its examples only use it: typestack/class-validator's `docs for IsEmail`
+    pointed README.md at `@IsEmail()` in the first example, not at the decorators table's
+    `| @IsEmail(options?: IsEmailOptions) | Checks if the string is an email. |`), then the
+    one holding the file's rarer query words (`rarity`), then a declaration's first line,
     then the first."""
 
     starts: set[int]
@@ -46,7 +53,12 @@ class LinePreference:
             return _imports_of(self.body)
         return _import_or_contents_lines(self.lines)
 
-    def key(self, n: int) -> tuple[int, bool, bool, bool, float, bool, int]:
+    @functools.cached_property
+    def fenced(self) -> frozenset[int]:
+        """The numbers of the lines of fenced code blocks (```` ``` ```` or `~~~` fences)."""
+        return _fenced_of(self.body) if self.body else _fenced_lines(self.lines)
+
+    def key(self, n: int) -> PreferenceKey:
         rank = next(
             (i for i, s in enumerate(self.named) if s.start_line <= n <= s.end_line),
             len(self.named),
@@ -60,6 +72,7 @@ class LinePreference:
             licence,
             not inside,
             imports,
+            n in self.fenced,
             -self.rarity.get(n, 0.0),
             n not in self.starts,
             n,
@@ -69,6 +82,25 @@ class LinePreference:
 def _import_or_contents_lines(lines: Sequence[str]) -> frozenset[int]:
     contents = (n for n, line in enumerate(lines, start=1) if _CONTENTS.match(line))
     return import_lines(lines) | frozenset(contents)
+
+
+def _fenced_lines(lines: Sequence[str]) -> frozenset[int]:
+    out: set[int] = set()
+    fence = ""
+    for n, line in enumerate(lines, start=1):
+        text = line.lstrip()
+        opens = text[:3] if text.startswith(("```", "~~~")) else ""
+        if fence or opens:
+            out.add(n)
+        if opens and (not fence or opens == fence):
+            fence = "" if fence else opens
+    return frozenset(out)
+
+
+@functools.lru_cache(maxsize=64)
+def _fenced_of(body: str) -> frozenset[int]:
+    """LinePreference.fenced of a file's text, remembered as _imports_of is."""
+    return _fenced_lines(body.split("\n"))
 
 
 @functools.lru_cache(maxsize=64)
