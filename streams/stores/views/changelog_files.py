@@ -1,5 +1,7 @@
 """The files a query asking for the changelog means: a repository's CHANGES.rst, CHANGELOG.md,
-HISTORY.md or NEWS at its root, else one folder down (docs/changelog.rst).
+HISTORY.md or NEWS at its root, else one folder down (docs/changelog.rst); or, when the query
+names the folder holding one at any depth, that one (a monorepo's packages/app/CHANGELOG.md
+for `changelog for the app package`).
 
 `where is the changelog` named no file on pallets/jinja: no file's text holds the word
 `changelog` (CHANGES.rst holds `Version 3.1.5`, `Released`), so keyword search found nothing
@@ -12,6 +14,7 @@ from __future__ import annotations
 import re
 import sqlite3
 
+from processors.tokenizer import STOP_WORDS, tokenize
 from streams.stores.views.read import files_with_path_words
 
 # a query naming the changelog: `changelog`, `change log`, `release notes`, `CHANGES file`
@@ -44,17 +47,37 @@ def is_changelog(path: str) -> bool:
 
 
 def changelog_files(conn: sqlite3.Connection, repo_id: str, query: str) -> list[str]:
-    """The repository's changelog files when the query asks for its changelog: those at the
-    root, else those one folder down, at most MAX_CHANGELOGS; else none."""
+    """The repository's changelog files when the query asks for its changelog: those of the
+    folders the query names (package_changelogs), else those at the root, else those one
+    folder down, at most MAX_CHANGELOGS; else none."""
     if not asks_for_changelog(query):
         return []
-    found: set[str] = set()
+    every: set[str] = set()
     for word in _NAME_WORDS:
         for path in files_with_path_words(conn, repo_id, word, _LOOKUP):
             stem = path.rpartition("/")[2].partition(".")[0].casefold()
-            if path.count("/") <= MAX_DEPTH and _NAME.match(stem):
-                found.add(path)
+            if _NAME.match(stem):
+                every.add(path)
+    named = package_changelogs(every, query)
+    if named:
+        return sorted(named, key=str.casefold)[:MAX_CHANGELOGS]
+    found = {path for path in every if path.count("/") <= MAX_DEPTH}
     # the root's changelog, when it has one: docs/changes.rst mostly includes it
     top = min((p.count("/") for p in found), default=0)
     shallowest = [p for p in found if p.count("/") == top]
     return sorted(shallowest, key=str.casefold)[:MAX_CHANGELOGS]
+
+
+def package_changelogs(changelogs: set[str], query: str) -> list[str]:
+    """Of `changelogs`, those in a folder the query names, every word of its name (`app`,
+    `content-disposition`, `@tinyhttp/cookie`'s `cookie`): a monorepo's packages each keep
+    their own, and tinyhttp has none at its root (QA on tinyhttp/tinyhttp: `changelog for the
+    app package` ranked packages/app/CHANGELOG.md below four source files of the package)."""
+    words = set(tokenize(without_changelog_words(query))) - STOP_WORDS
+    named = []
+    for path in changelogs:
+        folder = path.rpartition("/")[0].rpartition("/")[2]
+        folder_words = set(tokenize(folder)) - STOP_WORDS
+        if folder_words and folder_words <= words:
+            named.append(path)
+    return named
