@@ -35,7 +35,7 @@ from query_api.retrieval.no_match import (
 )
 from query_api.retrieval.past_stored_places import at_stored_places
 from query_api.retrieval.unheld_words import respelled_note
-from query_api.retrieval.use_sites import no_use_note, uses_located
+from query_api.retrieval.use_sites import no_subtype_note, no_use_note, uses_located
 from query_api.retrieval.users_first import used_name
 from schemas import tools as t
 from schemas.retrieval import RetrievalPath, SearchMode
@@ -183,7 +183,8 @@ async def _rank(
     else:  # `what calls X` answered by X's declarations alone: they are no callers; `where
         # is X defined` answered by files that only mention it: none is its declaration
         undeclared = await asyncio.to_thread(no_definition_note, locator, repo_id, args.query, hits)
-        notes = (respelt, past, no_use_note(args.query, hits, used), undeclared)
+        subtypes = no_subtype_note(args.query, hits)  # `who extends X`, answered by users
+        notes = (respelt, past, no_use_note(args.query, hits, used), subtypes, undeclared)
         note = "; ".join(filter(None, notes)) or None
     # judged on the head of the ranking every `k` is cut from, not on the hits this `k`
     # shows: a k=1 answer is the k=50 answer's first hit (the retry must not depend on k).

@@ -32,6 +32,7 @@ from query_api.retrieval.line_preference import import_lines
 from query_api.retrieval.users_first import (
     COMMENT_LINE,
     HASH_COMMENTED,
+    IMPLEMENTS_REASON,
     PLACED_REASONS,
     STRING,
     asks_implementers,
@@ -161,6 +162,28 @@ def no_use_note(query: str, hits: list[t.SearchHit], used: bool) -> str | None:
         return None
     name = last_part(asked)
     return f"none of these hits uses {name} outside its declarations and comments"
+
+
+def no_subtype_note(query: str, hits: list[t.SearchHit]) -> str | None:
+    """What an answer to `what implements X` / `who extends X` says when none of its detailed
+    hits declares a type implementing or extending X (at_use_sites points each at such a
+    declaration when the file has one): the users placed instead read as its subtypes. QA on
+    typestack/class-validator: `who extends ValidationError`, which no class extends, listed
+    ten files using it, each with `uses:ValidationError` and no word."""
+    asked = used_name(query)
+    if asked is None or not asks_implementers(query) or not hits:
+        return None
+    if any(r.startswith(IMPLEMENTS_REASON) for hit in hits for r in hit.reasons):
+        return None  # structural implementers (Go), placed as such
+    if not any(r.startswith(PLACED_REASONS) for hit in hits for r in hit.reasons):
+        return None  # no user either: no_use_note says so
+    declares = declares_subtype_of(asked)
+    for hit in hits[:DETAILED_HITS]:
+        for line in (hit.snippet or "").split("\n"):
+            if declares(line.partition(": ")[2]):
+                return None
+    name = last_part(asked)
+    return f"none of these hits declares a type extending or implementing {name}; they use it"
 
 
 def _declarations_of(asked: str, name: str, symbols: Sequence[Declared]) -> list[Declared]:
