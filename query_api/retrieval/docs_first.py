@@ -27,6 +27,7 @@ from processors.path_roles import (
 from processors.tokenizer import tokenize
 from query_api.retrieval.doc_words import DOC_WORDS
 from query_api.retrieval.hit_details import QueryTerms, query_terms
+from query_api.retrieval.word_forms import forms
 from schemas import tools as t
 
 # a record of the project's history rather than a page about a thing: a changelog, release
@@ -163,8 +164,8 @@ def is_record(path: str) -> bool:
 def holds_subject(text: str, terms: QueryTerms) -> bool:
     """Whether `text` holds what a query about docs asks about: one of its compound names
     whole (a qualified one's last part will do: a doc writes `SortFlags` for
-    `FlagSet.SortFlags`), else one of its words besides the doc words; any text when the
-    query names nothing else."""
+    `FlagSet.SortFlags`), else one of its words besides the doc words, in either number; any
+    text when the query names nothing else."""
     lowered = text.lower()
     if terms.identifiers:
         return any(
@@ -172,7 +173,9 @@ def holds_subject(text: str, terms: QueryTerms) -> bool:
             for name in terms.identifiers
         )
     words = terms.words - DOC_WORDS
-    return not words or not words.isdisjoint(tokenize(text))
+    # in either number: examples/session/ shows `example of using sessions` (QA on tinyhttp)
+    held = words | {form for word in words for form in forms(word)}
+    return not words or not held.isdisjoint(tokenize(text))
 
 
 def _whole(name: str) -> re.Pattern[str]:

@@ -64,7 +64,7 @@ from query_api.retrieval.static_users import through_type
 from query_api.retrieval.subjects import subjects_first
 from query_api.retrieval.tests_first import tested_name, tests_first
 from query_api.retrieval.typed_users import implementing, raising
-from query_api.retrieval.unheld_words import joined_names, respelled
+from query_api.retrieval.unheld_words import as_held, respelled
 from query_api.retrieval.users_first import (
     IMPLEMENTS_REASON,
     MAX_DECLARATIONS,
@@ -714,7 +714,7 @@ class Retriever:
         With `unnamed`, the files' other declarations are not named yet: `unnamed` gets
         those hits, by key, for `_finish`."""
         text = keyword_text(query)  # a definition's or users' query less its form's words
-        text = joined_names(self.views, repo_id, text) or text  # `consolewriter`: ConsoleWriter
+        text = as_held(self.views, repo_id, text)  # `consolewriter`: ConsoleWriter
         found = keyword_hits(self.views, repo_id, text, k, name_symbols=unnamed is None)
         hits = [keyword_hit(h) for h in found]
         if unnamed is not None:

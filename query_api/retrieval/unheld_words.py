@@ -15,7 +15,9 @@ from __future__ import annotations
 import re
 import sqlite3
 
+from processors.path_roles import roles_about
 from processors.tokenizer import STOP_WORDS, query_tokens, tokenize
+from query_api.retrieval.word_forms import forms
 from streams.stores import ViewStore
 from streams.stores.views.bm25 import CONTENT_FTS, doc_frequency
 from streams.stores.views.read import terms_extending
@@ -80,6 +82,46 @@ def joined_names(views: ViewStore, repo_id: str, text: str) -> str | None:
     if not names:
         return None
     return _LETTERS.sub(lambda m: names.get(m.group(0).lower(), m.group(0)), text)
+
+
+def as_held(views: ViewStore, repo_id: str, text: str) -> str:
+    """`text` as keyword search reads it: its declared names run together written as declared
+    (joined_names), and, in a query asking for pages, its subject's words in the number the
+    repository writes them (subject_forms)."""
+    text = joined_names(views, repo_id, text) or text
+    return subject_forms(views, repo_id, text) or text
+
+
+def subject_forms(views: ViewStore, repo_id: str, text: str) -> str | None:
+    """`text` with each word no file holds written in its other number where files hold
+    that (`sessions` -> `session`), when it asks for examples, docs, config or tests; None
+    when it asks for none or no word is so. Such a query names its subject as a reader says
+    it, and its form's word (`example`) matched files of every other subject: QA on
+    tinyhttp/tinyhttp, `example of using sessions` left examples/session/ out of the first
+    six, which `example of using session` put first. A request keeps its words as written."""
+    if not roles_about(text):
+        return None
+    candidates = [
+        word
+        for word in query_tokens(text)
+        if len(word) >= MIN_WORD and word.isalpha() and word not in STOP_WORDS
+    ]
+
+    def read(conn: sqlite3.Connection) -> dict[str, str]:
+        found: dict[str, str] = {}
+        for word in candidates:
+            if doc_frequency(conn, CONTENT_FTS, word) > 0:
+                continue
+            held = [(doc_frequency(conn, CONTENT_FTS, form), form) for form in forms(word)]
+            best = max((pair for pair in held if pair[0] > 0), default=None)
+            if best is not None:
+                found[word] = best[1]
+        return found
+
+    words = views.read(read) if candidates else {}
+    if not words:
+        return None
+    return _LETTERS.sub(lambda m: words.get(m.group(0).lower(), m.group(0)), text)
 
 
 def respelled_note(read: str, again: str) -> str:
