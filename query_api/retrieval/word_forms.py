@@ -33,12 +33,15 @@ def singular(word: str) -> str | None:
 
 @functools.lru_cache(maxsize=4096)
 def forms(word: str) -> frozenset[str]:
-    """The other forms of `word` a line may hold as a token: its singular where it reads as a
-    plural, else its plurals."""
+    """The other forms of `word` a line may hold as a token: its singular (or both, for an
+    `-ies` plural) where it reads as a plural, else its plurals."""
     one = singular(word)
     impl = frozenset({_IMPL}) if word.startswith(_IMPLEMENT) else frozenset()
     if one is not None:
-        return frozenset({one}) | impl
+        # `-ies` is `-y` (entries) or `-ie` (cookies, movies): QA on tinyhttp/tinyhttp read
+        # `tests for cookies` as `cooky` and named no tests/modules/cookie.test.ts
+        ie = frozenset({word[:-1]}) if word.endswith("ies") else frozenset()
+        return frozenset({one}) | ie | impl
     if len(word) < 3:
         return frozenset()
     return frozenset({word + "s", word + "es"}) | impl
