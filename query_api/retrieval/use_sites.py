@@ -263,6 +263,8 @@ def _at_uses(
     # it; unless the query asks for its importers
     imported = import_lines(lines)
     uses = [n for n in found if (n in imported) == imports] or found
+    if not imports and asked == name and set(uses) <= imported:  # `proxyaddr as proxyAddr`
+        uses = _aliased_uses(lines, uses, name, slashes) or uses
     if prefer is not None:  # a call, or an implementing type's declaration
         uses = [n for n in uses if prefer(lines[n - 1])] or uses
     if asked == name and declared:  # unqualified: X itself before another's (`strconv.ParseUint`)
@@ -294,6 +296,20 @@ def _at_uses(
             lo, hi = max(lo, first - CONTEXT_LINES), min(hi, shown[-1] + CONTEXT_LINES)
     snippet = "\n".join(f"{n}: {_cut(lines[n - 1].strip())}" for n in shown)
     return hit.model_copy(update={"startLine": lo, "endLine": hi, "snippet": snippet})
+
+
+def _aliased_uses(lines: Sequence[str], imports: list[int], name: str, slashes: bool) -> list[int]:
+    """The lines using the names the import lines `imports` give `name` (`{ proxyaddr as
+    proxyAddr }`, `from .addr import proxyaddr as proxy_addr`), outside imports: the file
+    calls it by that name. QA on tinyhttp/tinyhttp: `what calls proxyaddr` pointed
+    packages/app/src/request.ts at its import, where `getIP` calls `proxyAddr(req, trust)`."""
+    renamed = re.compile(rf"(?<![\w$]){re.escape(name)}\s+as\s+([A-Za-z_$][\w$]*)")
+    aliases = {a for n in imports for a in renamed.findall(lines[n - 1]) if a != name}
+    if not aliases:
+        return []
+    alias = re.compile(rf"(?<![\w$.])(?:{'|'.join(map(re.escape, sorted(aliases)))})(?![\w$])")
+    imported = import_lines(lines)
+    return [n for n in use_lines(lines, [], set(), alias, slashes) if n not in imported]
 
 
 def _past_stored_use(
