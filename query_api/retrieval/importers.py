@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from query_api.retrieval.defining_files import entering_files
 from query_api.retrieval.users_first import bare_callers, distinctive, last_part
 from query_api.symbols.dependents import DependentsResolver, is_test_path
+from query_api.symbols.js_specifiers import JsSpecifiers
 from streams.stores import ViewStore
 from streams.stores.views.named_files import modules_named, path_named_files
 
@@ -64,7 +65,32 @@ def importers_of_files(
     """The files depending on the files a path names (users_first.imported_file), as
     related lists a file's dependents, in the users' order."""
     named = views.read(lambda conn: path_named_files(conn, repo_id, written))
+    if not named:  # `who imports @tinyhttp/cookie`: the workspace package's entry
+        named = specifier_files(views, resolver, repo_id, written)
     return dependents_of_files(resolver, repo_id, named)
+
+
+_ROOT_IMPORTER = "index.ts"  # a TS/JS file at the root, importing a specifier as written
+
+
+def specifier_files(
+    views: ViewStore, resolver: DependentsResolver, repo_id: str, specifier: str
+) -> list[str]:
+    """The files a TS/JS import specifier names when imported from the repository root (a
+    workspace package by its name, through its package.json; a tsconfig path alias), as
+    outline's note reads one; none for a relative path or one naming no indexed file. QA
+    on tinyhttp/tinyhttp: `who imports @tinyhttp/cookie` placed none of its importers, no
+    file's path being `@tinyhttp/cookie`."""
+    if not specifier or specifier.startswith((".", "/")):
+        return []
+
+    def text(path: str) -> str | None:
+        row = views.get_content(repo_id, path)
+        return row.body if row is not None else None
+
+    js = JsSpecifiers(resolver.symbols, repo_id, text)
+    module = js.repository_module(_ROOT_IMPORTER, specifier)
+    return resolver.symbols.module_files(repo_id, module) if module != specifier else []
 
 
 def dependents_of_files(
