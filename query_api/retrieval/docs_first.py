@@ -15,7 +15,8 @@ file documenting it.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
+from functools import partial
 
 from processors.path_roles import (
     Role,
@@ -26,9 +27,11 @@ from processors.path_roles import (
 )
 from processors.tokenizer import tokenize
 from query_api.retrieval.doc_words import DOC_WORDS
-from query_api.retrieval.hit_details import QueryTerms, query_terms
+from query_api.retrieval.hit_details import PATH_REASON, QueryTerms, query_terms
 from query_api.retrieval.word_forms import forms
 from schemas import tools as t
+from streams.stores import ViewStore
+from streams.stores.views.read import files_with_path_words
 
 # a record of the project's history rather than a page about a thing: a changelog, release
 # notes, a news fragment; an entry names a thing for a change made to it (QA on jquense/yup:
@@ -43,20 +46,27 @@ _RECORD_DIRS = frozenset(
 
 
 def asked_pages_first(
-    query: str, hits: list[t.SearchHit], holds: Callable[[str, QueryTerms], bool]
+    query: str,
+    hits: list[t.SearchHit],
+    holds: Callable[[str, QueryTerms], bool],
+    named: Callable[[frozenset[str]], list[t.SearchHit]] = lambda _: [],
 ) -> list[t.SearchHit]:
     """`hits` with the files of the role the query is about first, those that `holds` (a
     path, the query's terms): the docs for `where is X documented`, the config files for
     `where is X configured`, the examples for `example of X` (path_roles.roles_about).
     Config files and examples are never embedded either: QA on Textualize/rich, `where is
     mypy configured` ranked eight files holding no `mypy` above pyproject.toml's
-    `[tool.mypy]`, whose score was keyword alone."""
+    `[tool.mypy]`, whose score was keyword alone. `named`: the config files the subject's
+    words name though none matched (rc_files: `.prettierrc.yml` for `prettier`), which
+    join the hits as a tool's own config."""
     about = roles_about(query)
     if Role.DOC in about:
         terms = query_terms(query)
         return docs_first(hits, lambda path: holds(path, terms))
     if Role.CONFIG in about:
         terms = query_terms(without_config_words(query))
+        held = {hit.entry.path for hit in hits}
+        hits = [*hits, *(hit for hit in named(terms.words) if hit.entry.path not in held)]
         data = {hit.entry.path for hit in hits if _data_file(hit)}
         each = _each_word(terms)
         paged = docs_first(
@@ -95,10 +105,13 @@ def _own_config(hit: t.SearchHit, terms: QueryTerms) -> bool:
     path = hit.entry.path or ""
     name = path.rpartition("/")[2].casefold()
     tool = re.split(r"[._-]", name.lstrip("."), maxsplit=1)[0]
-    tool = tool[:-2] if len(tool) > 4 and tool.endswith("rc") else tool
+    rc = len(tool) > 4 and tool.endswith("rc")
+    tool = tool[:-2] if rc else tool
     if hit.entry.kind != "File" or tool not in terms.words:
         return False
-    return role_of(path) == Role.CONFIG or _CONFIG_MODULE.search(name) is not None
+    # a tool's dotfile is its config whatever its extension says (`.babelrc`, `.eslintrc.js`)
+    dotfile = rc and name.startswith(".")
+    return dotfile or role_of(path) == Role.CONFIG or _CONFIG_MODULE.search(name) is not None
 
 
 # a tool's settings written as a module: vite.config.mts, jest.config.cjs, babel.config.mjs
@@ -180,3 +193,38 @@ def holds_subject(text: str, terms: QueryTerms) -> bool:
 
 def _whole(name: str) -> re.Pattern[str]:
     return re.compile(r"(?<![\w$])" + re.escape(name) + r"(?![\w$])")
+
+
+# The run-commands file of a tool a configuration query names (`.prettierrc.yml` for `where is
+# the prettier config`), though no word of the query matches it: a tool's dotfile is named by
+# the tool and `rc` run together (`.prettierrc`, `.babelrc`, `.mocharc.json`), one word the
+# index holds whole, and its body often never names the tool (`printWidth: 120`), so keyword
+# search did not find it for the config path to lift. QA on typestack/class-validator: `where
+# is the prettier config` ranked package.json and .eslintrc.yml first, .prettierrc.yml nowhere.
+MIN_TOOL = 3  # letters a tool's name has at least (`nyc`, `npm`)
+MAX_RC_FILES = 8  # paths read per word: a tool has one, or one per package of a monorepo
+
+
+def rc_files(
+    views: ViewStore,
+    repo_id: str,
+    hydrate: Callable[[str], t.SearchHit | None],
+    words: Iterable[str],
+) -> list[t.SearchHit]:
+    """The dotfiles named `<word>rc` (before any extension) for each of `words`, as hits
+    `hydrate` makes with the reason `path-name-match`, of at most MAX_RC_FILES paths read
+    per word."""
+    out: list[t.SearchHit] = []
+    for word in sorted(w for w in words if len(w) >= MIN_TOOL and w.isalpha()):
+        wanted = f"{word}rc"
+        paths = views.read(
+            partial(files_with_path_words, repo_id=repo_id, name=wanted, limit=MAX_RC_FILES)
+        )
+        for path in paths:
+            name = path.rpartition("/")[2].casefold()
+            # a dotfile (`.babelrc`, `.eslintrc.js`, which path_roles counts as source)
+            if name.startswith(".") and name[1:].split(".", 1)[0] == wanted:
+                hit = hydrate(path)
+                if hit is not None:  # named by the query's word, as a path match is
+                    out.append(hit.model_copy(update={"reasons": [PATH_REASON, *hit.reasons]}))
+    return out

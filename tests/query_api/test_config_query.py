@@ -299,3 +299,32 @@ async def test_the_named_config_file_comes_first(tmp_path: Path) -> None:
         ):
             answer = await app.service.search(t.SearchArgs(repoId="repo", query=query))
             assert [h.entry.path for h in answer.hits][:1] == [path], (query, answer.hits)
+
+
+RC_FILES = {
+    ".prettierrc.yml": "printWidth: 120\ntabWidth: 2\nsingleQuote: true\n",
+    ".babelrc": '{\n  "presets": ["@babel/preset-env"]\n}\n',
+    "package.json": '{\n  "scripts": {\n    "prettier:fix": "prettier --write src",\n'
+    '    "build": "babel src -d lib"\n  },\n  "devDependencies": {\n'
+    '    "prettier": "^3.0.0",\n    "eslint-config-prettier": "^9.1.0"\n  }\n}\n',
+    "src/colors.ts": "// prettier output of the colour table\nexport const width = 120;\n",
+}
+
+
+async def test_a_tools_rc_file_holding_no_word_of_the_query_comes_first(tmp_path: Path) -> None:
+    """QA on typestack/class-validator: `where is the prettier config` ranked package.json
+    and .eslintrc.yml first and .prettierrc.yml (`printWidth: 120`, no `prettier` in it)
+    nowhere: no word of the query matched it, so it was never a hit to lift."""
+    async with indexed_app(tmp_path, RC_FILES) as app:
+        for query, path in (
+            ("where is the prettier config", ".prettierrc.yml"),
+            ("where is prettier configured", ".prettierrc.yml"),
+            ("how is babel set up", ".babelrc"),
+        ):
+            answer = await app.service.search(t.SearchArgs(repoId="repo", query=query))
+            assert [h.entry.path for h in answer.hits][:1] == [path], (query, answer.hits)
+            if path == ".prettierrc.yml":  # brought in by its name (`.babelrc` holds `babel`)
+                assert "path-name-match" in answer.hits[0].reasons, answer.hits[0]
+        # a request to change it is no configuration query: no file is brought in
+        answer = await app.service.search(t.SearchArgs(repoId="repo", query="bump prettier"))
+        assert ".prettierrc.yml" not in [h.entry.path for h in answer.hits], answer.hits
