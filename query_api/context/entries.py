@@ -29,6 +29,7 @@ from query_api.retrieval.named_lines import place_of, quoted_line
 from query_api.retrieval.passages import passage_lines
 from query_api.symbols.kotlin_locals import without_locals
 from query_api.symbols.overloads import declared_name
+from query_api.symbols.shown_signatures import shown_signature
 from schemas import bundle as b
 from streams.redact import redact
 from streams.stores.views.read import ContentRow
@@ -304,9 +305,7 @@ class EntryRenderer:
         function's local `val`s are left out (kotlin_locals): they outline nothing."""
         declared = without_locals(self.declarations(repo_id, path))
         rows = sorted(declared, key=lambda s: (s.start_line, s.fq_name))
-        lines = [
-            f"{sym.start_line}: {' '.join((sym.signature or sym.fq_name).split())}" for sym in rows
-        ]
+        lines = [outline_line(sym) for sym in rows]
         return lines, [("outline", sym.fq_name) for sym in rows]
 
     def past_outline(
@@ -329,13 +328,7 @@ class EntryRenderer:
             if sym.start_line <= end and sym.end_line >= start
         ]
         rows = sorted(near, key=lambda s: (s.start_line, s.fq_name))[:PAST_DECLARATIONS]
-        return [
-            (
-                f"{sym.start_line}: {' '.join((sym.signature or sym.fq_name).split())}",
-                ("outline", sym.fq_name),
-            )
-            for sym in rows
-        ]
+        return [(outline_line(sym), ("outline", sym.fq_name)) for sym in rows]
 
     def module_prefix(self, repo_id: str, path: str) -> str:
         """What every fq name declared in `path` starts with before its top-level name
@@ -392,3 +385,9 @@ class EntryRenderer:
             )
             for i, ((kind, sym), text) in enumerate(zip(units, lines, strict=True))
         ]
+
+
+def outline_line(sym: SymbolRow) -> str:
+    """A declaration as an outline line: its first line's number and its signature as shown
+    (symbols/shown_signatures.py), on one line."""
+    return f"{sym.start_line}: {' '.join(shown_signature(sym.signature or sym.fq_name).split())}"

@@ -27,6 +27,7 @@ from processors.path_roles import Role, role_of
 from query_api.symbols.import_names import ImportNames
 from query_api.symbols.js_test_blocks import is_js, outlined_test_blocks
 from query_api.symbols.markdown_outline import is_markdown, markdown_headings
+from query_api.symbols.shown_signatures import shown_signature
 from schemas.symbols import MAX_OUTLINE_SYMBOLS, OutlineResult, OutlineSymbol
 from streams.stores.views.store import ViewStore
 from streams.stores.views.symbols import SymbolViews
@@ -90,7 +91,7 @@ def outline_of(
             OutlineSymbol(
                 fullyQualifiedName=names.shown(s.fq_name, path),
                 kind=s.kind,
-                signature=s.signature,
+                signature=shown_signature(s.signature),
                 startLine=s.start_line,
                 endLine=s.end_line,
             )
