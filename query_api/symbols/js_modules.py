@@ -231,13 +231,23 @@ class JsModules(JsSpecifiers):
                         if not entry.hands_on(name):
                             continue
                         # a re-export of a package's build (`./lib/client`) is its source's
-                        module = self._indexed(entry.module)
+                        module = self._handed_on(path, entry.module)
                         if module not in seen:
                             seen.add(module)
                             following.append(module)
             frontier = following
             if not frontier:
                 break
+
+    def _handed_on(self, path: str, module: str) -> str:
+        """The repository module `path`'s import entry `module` names: `_indexed`, or for a
+        bare specifier a package of the repository or a path alias (`export * from
+        '@tinyhttp/url'`: QA on tinyhttp/tinyhttp, whose packages/req re-exports
+        packages/url so, found no user of packages/url's names past it)."""
+        indexed = self._indexed(module)
+        if self._module_files(indexed) or module.startswith((".", "/")):
+            return indexed
+        return self._alias(path, module) or indexed
 
     def _indexed(self, module: str) -> str:
         """`module`, or the source module it is built from when only that is indexed."""
