@@ -23,6 +23,7 @@ from query_api.retrieval.definition_sites import (
     defined_name,
     no_definition_note,
 )
+from query_api.retrieval.doc_comments import at_doc_comments
 from query_api.retrieval.form_words import keyword_text
 from query_api.retrieval.hit_details import HitLocator, enrich
 from query_api.retrieval.message_lines import at_message_lines
@@ -153,6 +154,8 @@ async def _rank(
         hits = await asyncio.to_thread(at_changelog_head, locator, repo_id, args.query, hits)
         # a pasted error message: at the line writing it, not at a declaration named alike
         hits = await asyncio.to_thread(at_message_lines, locator, repo_id, args.query, hits)
+        # `fix typo in X comment`: a declaration's range opens at its doc comment
+        hits = await asyncio.to_thread(at_doc_comments, locator, repo_id, args.query, hits)
     shown = {hit.entry.key for hit in answer.hits}
     # the pool's hits this answer does not show: not its tail by position, since the
     # neighbour fill puts files from outside the pool into places 6-10 and pushes pool
