@@ -278,7 +278,15 @@ def _at_uses(
         through = re.compile(
             rf"(?<![\w$]){re.escape(''.join(qualifier))}\s*(?:\.|::|->)\s*{re.escape(name)}(?![\w$])"
         )
-        uses = [n for n in uses if qualifier and through.search(lines[n - 1])] or uses
+        # then through a value named for it in another case (`app.use` of `const app = new
+        # App()`), before another object's `use` (QA on tinyhttp/tinyhttp: `what calls
+        # App.use` pointed examples/couchdb/index.js at `nano.db.use('todos')`)
+        named = re.compile(through.pattern, re.IGNORECASE)
+        uses = (
+            [n for n in uses if qualifier and through.search(lines[n - 1])]
+            or [n for n in uses if qualifier and named.search(lines[n - 1])]
+            or uses
+        )
     if not uses:
         return hit
     first = uses[0]
