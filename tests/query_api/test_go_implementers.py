@@ -77,12 +77,14 @@ async def test_a_go_interface_s_implementers_are_the_types_declaring_its_methods
             await app.service.search(t.SearchArgs(repoId="zerolog", query=query))
             for query in ("what implements LogObjectMarshaler", "which types implement Closer")
         ]
-    first = [h.entry.path for h in marshaler.hits[:2]]
+    first = [h.entry.path or "" for h in marshaler.hits[:2]]
     assert sorted(first) == ["pair.go", "user.go"], marshaler.hits
     assert "implements:LogObjectMarshaler" in marshaler.hits[0].reasons, marshaler.hits[0]
     assert [h.entry.path for h in marshaler.hits].index("other.go") >= 2
     # Closer embeds LogObjectMarshaler: only Pair declares both methods, over two files
     both = [
-        h.entry.path for h in closer.hits if any(r.startswith("implements:") for r in h.reasons)
+        h.entry.path or ""
+        for h in closer.hits
+        if any(r.startswith("implements:") for r in h.reasons)
     ]
     assert sorted(both) == ["pair.go", "pair_close.go"], closer.hits
