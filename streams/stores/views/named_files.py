@@ -13,7 +13,7 @@ import re
 import sqlite3
 
 from processors.language import LANGUAGE_BY_EXTENSION
-from processors.path_roles import is_build_file_name
+from processors.path_roles import Role, is_build_file_name, role_of
 from processors.qualified_names import qualified_names
 from processors.query_mentions import phrase_query
 from processors.query_scope import after_scope
@@ -75,10 +75,37 @@ def path_named_files(
             named = [p for p in named if p == wanted or p.endswith("/" + wanted)] or named
         if whole or "/" in wanted or len(named) == 1:
             found.update(named)
+        else:  # `package.json` of many: `the cookie package`'s one (QA on tinyhttp/tinyhttp)
+            found.update(package_scoped(named, query))
     if whole and not found and _ABSOLUTE.match(query.strip().replace("\\", "/")):
         found.update(checkout_files(conn, repo_id, whole))
     found.update(run_module_files(conn, repo_id, query))
     return sorted(found)
+
+
+# a package the query names as one: `the cookie package`, `the @tinyhttp/app package's`
+_PACKAGE_NAMED = re.compile(
+    r"(?<![\w@./-])([\w@./-]+)\s+(?:package|pkg|crate|module|workspace)(?:'s)?(?![\w.])",
+    re.IGNORECASE,
+)
+
+
+def package_scoped(named: list[str], query: str) -> list[str]:
+    """Of the files a bare file name names (`package.json`, `tsconfig.json`: every package
+    of a monorepo holds one), the one in the folder of the package the query names as a
+    package (`where is the package.json of the cookie package`: packages/cookie/), when one
+    is; else none, as for any file name several files share."""
+    packages = {
+        found.group(1).rstrip("/").rpartition("/")[2].casefold()
+        for found in _PACKAGE_NAMED.finditer(query)
+    }
+    scoped = [p for p in named if p.rpartition("/")[0].rpartition("/")[2].casefold() in packages]
+    if len(scoped) > 1:  # the package's own, not examples/cookie/package.json beside it
+        scoped = [p for p in scoped if role_of(p) not in _ASIDE_ROLES]
+    return scoped if len(scoped) == 1 else []
+
+
+_ASIDE_ROLES = frozenset({Role.TEST, Role.EXAMPLE, Role.BENCH})
 
 
 # a module run as a program: `python -m rich`, `python3 -X dev -m pkg.tool`
