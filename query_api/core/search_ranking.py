@@ -35,6 +35,7 @@ from query_api.retrieval.no_match import (
     wordless_note,
 )
 from query_api.retrieval.past_stored_places import at_stored_places
+from query_api.retrieval.spelled_declarations import at_spelled_declarations
 from query_api.retrieval.unheld_words import respelled_note
 from query_api.retrieval.use_sites import no_subtype_note, no_use_note, uses_located
 from query_api.retrieval.users_first import used_name
@@ -154,6 +155,8 @@ async def _rank(
         hits = await asyncio.to_thread(at_changelog_head, locator, repo_id, args.query, hits)
         # a pasted error message: at the line writing it, not at a declaration named alike
         hits = await asyncio.to_thread(at_message_lines, locator, repo_id, args.query, hits)
+        # `@IsDateString`: at IsDateString, not at its sibling isDateString
+        hits = await asyncio.to_thread(at_spelled_declarations, locator, repo_id, args.query, hits)
         # `fix typo in X comment`: a declaration's range opens at its doc comment
         hits = await asyncio.to_thread(at_doc_comments, locator, repo_id, args.query, hits)
     shown = {hit.entry.key for hit in answer.hits}
