@@ -45,9 +45,10 @@ _SUBJECT = rf"(?:the\s+)?{_NAME}(?:\s+(?:{KINDS}))?"
 _USERS = re.compile(
     rf"""^\s*(?:
       (?:what|who|which\s+\w+)\s+
-        (?:calls|uses|references|invokes|imports|raises|throws|implements|extends)\s+{_SUBJECT}
-      |(?:which|what)\s+\w+\s+(?:call|use|reference|invoke|import|raise|throw|implement|extend)
-        \s+{_SUBJECT}
+        (?:calls|uses|references|invokes|imports|requires|depends\s+on|raises|throws
+          |implements|extends)\s+{_SUBJECT}
+      |(?:which|what)\s+\w+\s+(?:call|use|reference|invoke|import|require|depend\s+on|raise
+          |throw|implement|extend)\s+{_SUBJECT}
       |where\s+(?:do|does)\s+(?:the\s+)?\w+\s+(?:call|use|reference|invoke|import|raise|throw)
         \s+{_SUBJECT}
       |(?:find\s+|show\s+|list\s+)?(?:all\s+|the\s+)?
@@ -106,7 +107,9 @@ def imported_file(query: str) -> str | None:
     return next((group for group in found.groups() if group), None)
 
 
-_IMPORTERS = re.compile(r"\bimport(?:s|ed)\b", re.IGNORECASE)  # `what imports X`
+# `what imports X`; `what depends on X`, `who requires X` (QA on tinyhttp/tinyhttp: `which
+# packages depend on regexparam` placed none of its importers)
+_IMPORTERS = re.compile(r"\b(?:import(?:s|ed)|depends?\s+on|requires?)\b", re.IGNORECASE)
 
 
 def asks_importers(query: str) -> bool:
