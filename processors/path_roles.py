@@ -308,7 +308,8 @@ _ABOUT_DOCS = re.compile(
 # pmndrs/jotai ranked src/vanilla/internals.ts (its `set` methods) above vitest.config.mts and
 # eslint.config.mjs, pushed down as config files; `configure the logger` stays a request.
 # Asked for by its noun (`where is the eslint config`, `where is the CI workflow that runs
-# tests`): QA on typestack/class-validator put .eslintrc.yml 8th and no workflow in the top 10.
+# tests`, `which workflow publishes the package`, `where is the release workflow`): QA on
+# typestack/class-validator put .eslintrc.yml 8th and no workflow in the top 10.
 # Its dependencies are a manifest's (`what dependencies does serde_json have`, `which crates
 # does it depend on`): QA on serde-rs/json ranked Cargo.toml 19th, below sources naming
 # `serde_json`.
@@ -320,8 +321,9 @@ _ABOUT_CONFIG = re.compile(
       |(?:the\s+)?(?:config|configuration|settings)\s+(?:for|of)\s
       |(?:where|which|what)\s+(?:is|are)\s+(?:the\s+|our\s+)?[\w.@/-]+(?:\s+[\w.@/-]+){0,2}
         \s+(?:config|configuration)(?:\s+files?)?\W*$
-      |(?:where|which|what)\s+(?:is|are)\s+(?:the\s+|our\s+)?(?:ci\s+|github\s+)?
+      |(?:where|which|what)\s+(?:is|are)\s+(?:the\s+|our\s+)?(?:[\w.-]+\s+){0,2}
         (?:workflows?|pipelines?)\b
+      |(?:which|what)\s+(?:ci\s+|github\s+)?(?:workflows?|pipelines?)\s+(?!is\b|are\b)\w
       |(?:what|which)\s+(?:are\s+(?:the\s+|its\s+|our\s+)?|(?:\w+\s+)?)
         (?:(?:dev|build|runtime|optional)[\s-])?(?:dependencies|deps)\b
       |(?:what|which)\s+(?:crates|packages|libraries|gems|modules|version\s+of\s+\S+)

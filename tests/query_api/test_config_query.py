@@ -230,6 +230,9 @@ async def test_a_config_modules_hit_is_its_exported_settings(tmp_path: Path) -> 
         "where are the typescript compiler config files",
         "where is the CI workflow that runs tests",
         "which are the github workflows?",
+        "which workflow publishes the package to npm",
+        "where is the release workflow",
+        "where is the deploy pipeline?",
     ],
 )
 def test_a_question_naming_the_config_it_asks_for(query: str) -> None:
@@ -246,6 +249,8 @@ def test_a_question_naming_the_config_it_asks_for(query: str) -> None:
         "fix the jest config",
         "where is the config loaded",
         "eslint config",  # a subject alone may be a declaration's (`user config`)
+        "fix the release workflow",
+        "add a workflow for the docs",
     ],
 )
 def test_a_change_to_a_config_is_no_question_about_it(query: str) -> None:
