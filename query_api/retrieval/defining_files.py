@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 import sqlite3
+from functools import partial
 from pathlib import PurePosixPath
 
 from processors.query_mentions import phrase_query
@@ -138,6 +139,10 @@ def declared_spelling(conn: sqlite3.Connection, repo_id: str, query: str) -> str
     alike = names_alike(conn, repo_id, last, _SPELLINGS)
     if defined_name(query) is None:  # whose users: a value's, not a type's (value_spelled)
         alike = [(spelled, n) for spelled, n in alike if value_spelled(last, spelled)]
+    if any(spelled == last for spelled, _ in alike) and defined_name(query):
+        # as written, only a field holding it (`negotiator: Negotiator`): the type is meant
+        beyond = partial(_declared_beyond_fields, conn, repo_id)
+        alike = [] if beyond(last) else [(s, n) for s, n in alike if s != last and beyond(s)]
     if not alike or any(spelled == last for spelled, _ in alike):
         return query
     if entering_files(conn, repo_id, last):  # oak's `Status`, not Response's `status`
@@ -162,6 +167,14 @@ def declared_spelling(conn: sqlite3.Connection, repo_id: str, query: str) -> str
         return query
     at = written[-1]
     return query[: at.start()] + spelled + query[at.end() :]
+
+
+def _declared_beyond_fields(conn: sqlite3.Connection, repo_id: str, name: str) -> bool:
+    """Whether the repository declares `name`, as written, as anything but a field. QA on
+    tinyhttp/tinyhttp: `where is the negotiator defined` put Accepts's field `negotiator:
+    Negotiator` above the class Negotiator, the definition an agent asking so means."""
+    rows = symbols_named(conn, repo_id, [name], _LOOKUP, _LOOKUP)
+    return any(row.name == name and row.kind != FIELD_KIND for row in rows)
 
 
 def imported_as_written(conn: sqlite3.Connection, repo_id: str, name: str) -> bool:
