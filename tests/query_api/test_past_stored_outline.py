@@ -46,3 +46,24 @@ async def test_a_hit_past_the_stored_text_sends_its_declarations_heads(tmp_path:
         assert entry.content.startswith(f"{head}: class StreamReader"), entry.content[:300]
         assert "helper_" not in entry.content, entry.content[:300]
         assert entry.tokenCount < 200, entry.tokenCount
+
+
+async def test_test_declarations_at_the_hit_are_not_sent_as_heads(tmp_path: Path) -> None:
+    """QA on clap: `Remove extra allocation` put arg.rs first, its hit past the stored text
+    in the inline `mod test`; the entry sent the heads `test` and `test.option_display_...`
+    (27 tokens), not code. Test declarations are passed over: the stored spans go instead."""
+    body = long_module().replace(
+        "class StreamReader:", "class TestStreamReader:\n    pass\n\n\ndef test_stream_reader():"
+    )
+    body = body.replace(
+        "    def __init__(self, source):", "    def __init__(self, source) -> None:"
+    )
+    files = {"reader.py": body, "other.py": "def read_all(source):\n    return list(source)\n"}
+    async with indexed_app(tmp_path, files) as app:
+        args = ContextArgs(
+            repoId="repo", task="where is test_stream_reader defined", responseBudgetTokens=2000
+        )
+        result = await app.services.bundle.context(args)
+        entry = next(e for e in result.entries if e.path == "reader.py")
+        assert "test_stream_reader" not in entry.content.split("\n")[0], entry.content[:300]
+        assert all(u.kind != "outline" for u in entry.units), entry.units
