@@ -55,7 +55,10 @@ def at_doc_comments(
 
 def comment_above(lines: Sequence[str], start: int) -> int:
     """The first line of the comment block ending right above line `start` (1-based), else
-    `start`; a decorator or attribute line between them is stepped over."""
+    `start`; a decorator or attribute line between them is stepped over. A declaration past
+    the stored text (`lines`, its first 64 Ki characters) has no comment read: `start`."""
+    if start > len(lines):
+        return start
     n = start - 1
     while n >= 1 and lines[n - 1].lstrip().startswith(("@", "#[")):
         n -= 1  # `@Injectable()`, `#[derive(...)]` above the declaration, below its comment

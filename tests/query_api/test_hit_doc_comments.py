@@ -50,3 +50,12 @@ async def test_the_hit_opens_at_the_doc_comment(tmp_path: Path) -> None:
             answer = await app.service.search(t.SearchArgs(repoId="repo", query=query))
             hit = answer.hits[0]
             assert (hit.startLine, hit.endLine) == (first, 10), (query, hit)
+
+
+def test_a_declaration_past_the_stored_text_has_no_comment_read() -> None:
+    """A hit on a declaration past a large file's stored text (jackson-core's `Minor Javadoc
+    fix` on the localisation benchmark) raised IndexError, failing the whole search."""
+    lines = ["/** the reader */", "class Reader {}"]
+    assert comment_above(lines, 2) == 1
+    assert comment_above(lines, 3) == 3
+    assert comment_above(lines, 4_000) == 4_000
