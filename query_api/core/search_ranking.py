@@ -15,29 +15,23 @@ from typing import TYPE_CHECKING, Protocol
 
 from processors.qualified_names import prototype_members
 from processors.tokenizer import STOP_WORDS, tokenize
+from query_api.core.hit_pointing import point_hits
 from query_api.core.index_build import cut_files
-from query_api.retrieval.changelog_head import at_changelog_head
 from query_api.retrieval.defining_files import declared_spelling
 from query_api.retrieval.definition_sites import (
-    at_definitions,
     defined_name,
     no_definition_note,
 )
-from query_api.retrieval.doc_comments import at_doc_comments
 from query_api.retrieval.form_words import keyword_text
 from query_api.retrieval.hit_details import HitLocator, enrich
-from query_api.retrieval.message_lines import at_message_lines
-from query_api.retrieval.named_lines import at_named_lines
 from query_api.retrieval.no_match import (
     SEMANTIC_FLOOR,
     best_semantic_score,
     no_match_note,
     wordless_note,
 )
-from query_api.retrieval.past_stored_places import at_stored_places
-from query_api.retrieval.spelled_declarations import at_spelled_declarations
 from query_api.retrieval.unheld_words import respelled_note
-from query_api.retrieval.use_sites import no_subtype_note, no_use_note, uses_located
+from query_api.retrieval.use_sites import no_subtype_note, no_use_note
 from query_api.retrieval.users_first import used_name
 from schemas import tools as t
 from schemas.retrieval import RetrievalPath, SearchMode
@@ -145,20 +139,8 @@ async def _rank(
     enriched = await asyncio.to_thread(enrich, locator, repo_id, read, answer.hits, details=details)
     hits, note, used, past = enriched.hits, None, True, None
     if details:  # `what calls X`: each hit at its uses; `src/app.ts:18-49`: at those lines
-        hits, used = await asyncio.to_thread(uses_located, locator, repo_id, args.query, hits)
-        # `where is X defined`: each file declaring X at it; `t.py::TestX::test_y`: at the test
-        hits = await asyncio.to_thread(at_definitions, locator, repo_id, args.query, hits)
-        hits, past = await asyncio.to_thread(at_named_lines, locator, repo_id, args.query, hits)
-        # a place past a large file's stored text: at the declaration holding it
-        hits = await asyncio.to_thread(at_stored_places, locator, repo_id, args.query, hits)
-        # `where is the changelog`: at its head, not at the oldest entry naming it
-        hits = await asyncio.to_thread(at_changelog_head, locator, repo_id, args.query, hits)
-        # a pasted error message: at the line writing it, not at a declaration named alike
-        hits = await asyncio.to_thread(at_message_lines, locator, repo_id, args.query, hits)
-        # `@IsDateString`: at IsDateString, not at its sibling isDateString
-        hits = await asyncio.to_thread(at_spelled_declarations, locator, repo_id, args.query, hits)
-        # `fix typo in X comment`: a declaration's range opens at its doc comment
-        hits = await asyncio.to_thread(at_doc_comments, locator, repo_id, args.query, hits)
+        pointed = await point_hits(locator, repo_id, args.query, hits)
+        hits, used, past = pointed.hits, pointed.used, pointed.past
     shown = {hit.entry.key for hit in answer.hits}
     # the pool's hits this answer does not show: not its tail by position, since the
     # neighbour fill puts files from outside the pool into places 6-10 and pushes pool
