@@ -77,12 +77,29 @@ FindUsers = Callable[[str], list[str]]  # a name -> the files using it, best fir
 Hydrate = Callable[[str], t.SearchHit | None]
 
 
+# a package written with a hyphen (`libphonenumber-js`, `serde-json`), which no code name
+# holds: asked for its importers only (QA on typestack/class-validator: `which files import
+# libphonenumber-js` matched no users form)
+_PACKAGE = r"`?([A-Za-z_@][\w.]*(?:-[\w.]+)+)`?"
+_PACKAGE_IMPORTERS = re.compile(
+    rf"""^\s*(?:
+      (?:what|who|which\s+\w+)\s+(?:imports|requires|depends\s+on)\s+(?:the\s+)?{_PACKAGE}
+      |which\s+\w+\s+(?:import|require|depend\s+on)\s+(?:the\s+)?{_PACKAGE}
+      |where\s+(?:is|are)\s+(?:the\s+)?{_PACKAGE}\s+(?:imported|required)
+      |(?:find\s+|show\s+|list\s+)?(?:all\s+|the\s+)?importers\s+of\s+(?:the\s+)?{_PACKAGE}
+    )(?:\s+(?:package|crate|module|library))?\s*\??\s*$""",
+    re.IGNORECASE | re.VERBOSE,
+)
+
+
 def used_name(query: str) -> str | None:
     """The name whose users the query asks for (`get_client_addr`, `Logger.AddCallerSkip`,
-    Go's `(*FlagSet).getFlagType` as `FlagSet.getFlagType`), else None."""
+    Go's `(*FlagSet).getFlagType` as `FlagSet.getFlagType`; a hyphenated package whose
+    importers it asks for, `libphonenumber-js`), else None."""
     found = _USERS.match(go_receivers(query))
     if found is None:
-        return None
+        package = _PACKAGE_IMPORTERS.match(query)
+        return None if package is None else next(g for g in package.groups() if g)
     name = next((group for group in found.groups() if group), None)
     if name is not None and not name.endswith(MACRO_BANG) and _macro_named(query, name):
         return name + MACRO_BANG  # stored so, declared and invoked (QA on serde-rs/json)
