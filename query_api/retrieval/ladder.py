@@ -97,7 +97,7 @@ from streams.stores.read_budget import ReadInterrupted
 from streams.stores.vector_opening import VectorStoreOpening
 from streams.stores.vectors import VectorMatch, VectorStore, VectorStoreUnavailable
 from streams.stores.views.changelog_files import changelog_files
-from streams.stores.views.named_files import module_named_files, path_named_files
+from streams.stores.views.named_files import asked_file, module_named_files, path_named_files
 from streams.stores.views.read import paths_matching
 from streams.stores.views.search import (
     QUALIFIED_NAME_TIER,
@@ -353,6 +353,8 @@ class Retriever:
         by_path = set(self.views.read(lambda conn: path_named_files(conn, repo_id, query)))
         by_path |= self._writing_message(repo_id, query)
         by_path |= set(self.views.read(lambda conn: changelog_files(conn, repo_id, query)))
+        if not by_path:  # `where is the tsconfig`: the root's tsconfig.json
+            by_path = set(self.views.read(lambda conn: asked_file(conn, repo_id, query)))
         if not qualified_names(query):
             return by_path
         named = self.views.read(lambda conn: declared_symbols(conn, repo_id, query, NAMED_POOL))

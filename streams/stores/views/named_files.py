@@ -83,6 +83,46 @@ def path_named_files(
     return sorted(found)
 
 
+# a question asking where one file is, by its name or its name less its extension: `where is
+# the tsconfig`, `where is the tsconfig.json`, `show me the Makefile`
+_WHERE_IS_FILE = re.compile(
+    r"^\s*(?:where\s+(?:is|are|do\s+i\s+find)|show\s+me|open|find)\s+(?:the\s+|our\s+)?"
+    r"([\w@.-]+)(?:\s+file)?\s*\??\s*$",
+    re.IGNORECASE,
+)
+
+
+def asked_file(conn: sqlite3.Connection, repo_id: str, query: str) -> list[str]:
+    """The files a `where is the X` question asks for: those called X, or X and an extension
+    (`tsconfig` -> tsconfig.json), nearest the root when several are (a monorepo's root
+    tsconfig.json, not each package's). QA on tinyhttp/tinyhttp: `where is the tsconfig`
+    ranked two packages' tsconfig.json 3rd and 4th and the root's below them, a bare name
+    that several files share naming none."""
+    found = _WHERE_IS_FILE.match(query)
+    if found is None:
+        return []
+    wanted = found.group(1).casefold()
+    terms = tuple(tokenize(wanted))
+    if not terms:
+        return []
+    phrase = phrase_query(terms, "path_terms")
+    named = [
+        path
+        for path in paths_matching(conn, repo_id, phrase, MAX_PATH_LOOKUP)
+        if wanted in _names_of(path.rpartition("/")[2])
+    ]
+    if not named:
+        return []
+    depth = min(path.count("/") for path in named)
+    return [path for path in named if path.count("/") == depth]
+
+
+def _names_of(file_name: str) -> tuple[str, str]:
+    """A file's name and its name up to its first dot (a leading dot left out), casefolded."""
+    folded = file_name.casefold()
+    return folded, folded.lstrip(".").split(".", 1)[0]
+
+
 # a package the query names as one: `the cookie package`, `the @tinyhttp/app package's`
 _PACKAGE_NAMED = re.compile(
     r"(?<![\w@./-])([\w@./-]+)\s+(?:package|pkg|crate|module|workspace)(?:'s)?(?![\w.])",
