@@ -37,6 +37,7 @@ from query_api.memory.search import (
 )
 from query_api.memory.views import MemoryReader, truncation_fields
 from query_api.metrics import _meter_provider
+from query_api.retrieval.breaker import Breaker
 from query_api.retrieval.declared_first import declared_first
 from query_api.retrieval.defining_files import defining_files
 from query_api.retrieval.definition_sites import defined_name
@@ -139,30 +140,6 @@ PASSAGE_SUPPORT = 0.01
 _CALLED_KINDS = ("Method", "Function")  # a name only these declare: its users call it
 NAMED_POOL = 150  # declarations read per name a query's qualified names end with
 ANN_ARMS = ("bootstrapping", "exhaustive", "approximate")
-
-
-@dataclass
-class Breaker:
-    """Per-repository breaker on the exact fallback: a stall/timeout opens it for
-    `open_seconds`; then one half-open probe is let through."""
-
-    open_seconds: float = 30.0
-    opened_at: dict[str, float] = field(default_factory=dict)
-
-    def allows(self, repo_id: str) -> bool:
-        opened = self.opened_at.get(repo_id)
-        if opened is None:
-            return True
-        if time.monotonic() - opened >= self.open_seconds:
-            self.opened_at[repo_id] = time.monotonic()  # half-open: one probe per period
-            return True
-        return False
-
-    def trip(self, repo_id: str) -> None:
-        self.opened_at[repo_id] = time.monotonic()
-
-    def reset(self, repo_id: str) -> None:
-        self.opened_at.pop(repo_id, None)
 
 
 @dataclass
