@@ -522,9 +522,10 @@ def users_first(
 ) -> list[t.SearchHit]:
     """`hits` with the files in `users` first: those `hits` holds in its order, then the
     others in `users`' order (brought in by `hydrate`), each with the reason `uses:<name>`
-    (the file's name for the users of a `file`; `reason` for another prefix)."""
+    (the file's name for the users of a `file`, a package specifier whole; `reason` for
+    another prefix)."""
     wanted = set(users)
-    why = reason + (name.rpartition("/")[2] if file else last_part(name))
+    why = reason + (_file_label(name) if file else last_part(name))
     held = [hit for hit in hits if hit.entry.kind == "File" and hit.entry.path in wanted]
     if not file:  # code before tests, a file declaring the name after the others' code
         held = sorted(held, key=lambda hit: _users_order(hit, last_part(name)))
@@ -544,6 +545,14 @@ def users_first(
     shown = {hit.entry.path for hit in marked}
     rest = [hit for hit in hits if hit.entry.kind != "File" or hit.entry.path not in shown]
     return [*marked, *rest]
+
+
+def _file_label(written: str) -> str:
+    """How a `uses:` reason names a file the query wrote: its file name (`index.ts` for
+    src/drivers/utils/index.ts), or a package specifier whole (`@tinyhttp/cookie`, not
+    `cookie`: QA on tinyhttp/tinyhttp)."""
+    name = written.rpartition("/")[2]
+    return name if "." in name else written
 
 
 def _users_order(hit: t.SearchHit, name: str) -> tuple[bool, bool]:

@@ -62,5 +62,5 @@ async def test_the_importers_of_a_workspace_package_named_as_imported_are_its_us
     users = {"packages/res/src/cookie.ts", "packages/app/src/response.ts"}
     assert set(paths[:2]) == users, paths
     for hit in answer.hits[:2]:
-        assert any(r.startswith("uses:") for r in hit.reasons), hit
+        assert "uses:@scope/cookie" in hit.reasons, hit  # the specifier, not `cookie`
         assert hit.snippet is not None and "@scope/cookie" in hit.snippet, hit
