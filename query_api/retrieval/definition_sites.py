@@ -96,6 +96,16 @@ _KIND_AND_NAME = re.compile(
     r"(?:\s+(?:definition|declaration))?\s*\??\s*$",
     re.IGNORECASE,
 )
+# `where is post_fork`, `where is the post_fork hook`: a name written as code, alone or with a
+# noun naming a declaration's role (QA on benoitc/gunicorn: both were no definition query, and
+# ctl/server.py's `_register_fork_handlers` ranked above config.py's `def post_fork`); not a
+# word (`where is the retry logic`), a dotted name (a file: `where is the tsconfig.json`), or a
+# verb (`where is parseArgs used`)
+_ROLE_NOUN = r"(?:hook|setting|option|callback|handler|decorator|helper|fixture)"
+_WHERE_NAME = re.compile(
+    rf"^\s*where\s+(?:is|are)\s+(?:the\s+)?{_NAME}(?:\s+{_ROLE_NOUN})?\s*\??\s*$",
+    re.IGNORECASE,
+)
 _CODE_NAME = re.compile(r"[A-Z_.:#`$!]")  # `!`: a Rust macro's name, `json! macro`
 _KIND_WORD = re.compile(_KIND, re.IGNORECASE)
 CONTENT = "content-match"  # the reason after the `symbol:` ones (spec §1.4's order)
@@ -152,12 +162,23 @@ def _definition_query(query: str) -> re.Match[str] | None:
             return scoped
     bare = _KIND_AND_NAME.match(query)
     if bare is None:
-        return None
+        return _where_name(query)
     at = 1 if bare.group(1) else 2
     written = query[max(0, bare.start(at) - 1) : bare.end(at) + 1]  # with its backticks
     if _KIND_WORD.fullmatch(bare.group(at)) or not _CODE_NAME.search(written):
         return None
     return bare
+
+
+def _where_name(query: str) -> re.Match[str] | None:
+    """`where is X` (or `where is the X hook`) for X written as code and naming no file."""
+    found = _WHERE_NAME.match(query)
+    if found is None or "." in found.group(1):
+        return None
+    written = query[max(0, found.start(1) - 1) : found.end(1) + 1]  # with its backticks
+    if _KIND_WORD.fullmatch(found.group(1)) or not _CODE_NAME.search(written):
+        return None
+    return found
 
 
 def asked_kinds(query: str) -> frozenset[str]:
@@ -260,6 +281,8 @@ def no_definition_note(
     parts = [p for p in re.split(r"\.|::|#", asked) if p]
     if len(parts) == 1 and not (distinctive(asked) or asked[:1].isupper()):
         return None  # a word (`where are cookies defined`), as often a concept as a name
+    if _where_name(query) is not None and _names_a_file(hits[:DETAILED_HITS], asked):
+        return None  # `where is the Makefile`: a file of the name is what was asked for
     alias: str | None = None
     implemented = asks_implementations(query)
     for hit in hits[:DETAILED_HITS]:
@@ -287,6 +310,16 @@ def no_definition_note(
     # note alone read as if that hit were wrong
     said = f"none of these hits declares {parts[-1]}"
     return f"{said}; {alias}" if alias is not None else said
+
+
+def _names_a_file(hits: list[t.SearchHit], name: str) -> bool:
+    """Whether one of `hits` is a file called `name`, or `name` and an extension."""
+    folded = name.casefold()
+    for hit in hits:
+        file_name = (hit.entry.path or "").rpartition("/")[2].casefold()
+        if hit.entry.kind == "File" and folded in (file_name, file_name.split(".", 1)[0]):
+            return True
+    return False
 
 
 def _at_test_ids(
