@@ -48,6 +48,11 @@ def named_past_body(
     # `FileUtils()` (line 3599, past the stored text), not at the stored copyDirectory
     stored = {s.fq_name for s in symbols if s.start_line <= stored_lines}
     past = [s for s in past if not _constructor_of(s, stored)]
+    # a namesake the reasons name is stored, and its lines show the name: QA on
+    # benoitc/gunicorn, `the default number of workers` pointed config.py at
+    # `DirtyWorkers.default` (past the text), its first reason being the stored `Workers.default`
+    shown = {s.name for s in symbols if s.start_line <= stored_lines and s.fq_name in named}
+    past = [s for s in past if s.name not in shown]
     # of overloads, the one whose parameter types the query writes (`writeStringToFile(File,
     # String, Charset, boolean)`), as declaration_named orders them, though a reason names
     # another (search names the first overload)
