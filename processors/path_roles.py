@@ -71,7 +71,7 @@ _CODE_EXT = frozenset(
 # a Go file in a `doc/` folder is a package the module builds (cobra's doc/ generates man
 # pages), not a page about one: every folder of .go files is a package
 _PACKAGE_EXT = frozenset({".go"})
-_EXAMPLE_DIRS = frozenset(
+EXAMPLE_DIRS = frozenset(
     {
         "examples",
         "example",
@@ -210,7 +210,7 @@ def role_of(path: str) -> Role:
         return Role.VENDORED
     if folders & _TEST_DIRS or _TEST_NAME.match(name) or _in_qualified_test_dir(folders):
         return Role.TEST
-    if folders & _EXAMPLE_DIRS:
+    if folders & EXAMPLE_DIRS:
         return Role.EXAMPLE
     if folders & _BENCH_DIRS:
         return Role.BENCH

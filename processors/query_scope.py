@@ -19,6 +19,8 @@ from __future__ import annotations
 import functools
 import re
 
+from processors.path_roles import EXAMPLE_DIRS
+
 MAX_SCOPES = 4  # `fix(a,b,c,d):` at most; more is a list, not a pointer
 MAX_SCOPE_CHARS = 48
 _CONVENTIONAL = re.compile(r"^[a-z]+\(([^()]{1,80})\)!?:\s", re.IGNORECASE)
@@ -128,3 +130,31 @@ def _names_part(names: frozenset[tuple[str, ...]], part: str) -> bool:
     api_custom_element, apiCustomElement)."""
     wanted = _words(part)
     return bool(wanted) and any(name[-len(wanted) :] == wanted for name in names)
+
+
+# `the chat example`, `echo example client`, `Improve command example`: a request naming one
+# example program by its folder's name
+_EXAMPLE_NAMED = re.compile(r"(?<![\w./-])([A-Za-z][\w-]*)\s+(?:examples?|samples?|demos?)\b", re.I)
+
+
+def named_examples(query: str) -> frozenset[str]:
+    """The words a query writes before `example` (`chat` in `fix the chat example`): each
+    names the example program of that folder when one is (in_named_example). QA on
+    gorilla/websocket: `Use single character receiver names in chat example` and `what does
+    the hub do in the chat example` ranked the library's files above examples/chat/, whose
+    files are pushed down as examples and never embedded."""
+    return frozenset(found.group(1).lower() for found in _EXAMPLE_NAMED.finditer(query))
+
+
+def in_named_example(path: str, names: frozenset[str]) -> str | None:
+    """The path of `path` inside the example program's folder one of `names` names (the
+    folder right inside an examples folder: `hub.go` of examples/chat/hub.go for `chat`,
+    never a file's name), which says its role within the program (its README is its docs);
+    None when it lies in none."""
+    if not names:
+        return None
+    parts = path.split("/")
+    for at in range(len(parts) - 2):
+        if parts[at].lower() in EXAMPLE_DIRS and parts[at + 1].lower() in names:
+            return "/".join(parts[at + 2 :])
+    return None

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from processors.path_roles import Role, role_of, roles_about
+from processors.query_scope import in_named_example, named_examples
 from processors.tokenizer import tokenize
 from schemas import tools as t
 from streams.stores.views.search import roles_in
@@ -26,9 +27,11 @@ def held_at_keyword_rank(query: str) -> Callable[[t.SearchHit], bool] | None:
     documented`: path_roles.roles_about) are held too, and so is a doc or config file the
     query names (`fix typo in README`, `chore(eslint.config): ...`): fused by score, hybrid
     search put README.md 7th and eslint.config.mjs 10th where keyword search put them first.
-    None when none of these is asked."""
+    The files of an example program a request names (`fix the chat example`:
+    query_scope.named_examples) are held too. None when none of these is asked."""
     held = ({Role.TEST} & roles_in(query)) | ({Role.DOC} & roles_about(query))
     words = frozenset(tokenize(query))
+    examples = named_examples(query)  # `the chat example`: examples/chat/, never embedded
     if not held and not words:
         return None
 
@@ -37,7 +40,8 @@ def held_at_keyword_rank(query: str) -> Callable[[t.SearchHit], bool] | None:
             return False
         path = hit.entry.path or ""
         role = role_of(path)
-        return role in held or (role in _NAMED_ROLES and _file_stem(path) in words)
+        named = role in _NAMED_ROLES and _file_stem(path) in words
+        return role in held or named or in_named_example(path, examples) is not None
 
     return unembedded
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from query_api.retrieval.fusion import KEYWORD_SHARE, fuse
+from query_api.retrieval.held_in_fusion import held_at_keyword_rank
 from query_api.retrieval.ladder import _file_entry
 from schemas import tools as t
 
@@ -89,3 +90,12 @@ def test_a_file_that_can_have_no_vector_keeps_its_keyword_rank() -> None:
     assert [h.score for h in hits] == sorted((h.score for h in hits), reverse=True)
     plain = fused(semantic, keyword)
     assert plain.index("tests/test_args.py") > 1  # what the rule mends
+
+
+def test_the_files_of_an_example_program_a_request_names_keep_their_keyword_rank() -> None:
+    """`Fix race in command example`: examples are never embedded, so examples/command/
+    keeps the place keyword search gave it (QA on gorilla/websocket)."""
+    held = held_at_keyword_rank("Fix race in command example")
+    assert held is not None
+    assert held(hit("examples/command/main.go", 1.0))
+    assert not held(hit("examples/chat/main.go", 1.0))

@@ -51,7 +51,13 @@ from processors.query_mentions import (
     named_file_names,
     phrase_query,
 )
-from processors.query_scope import in_scope, query_scopes, without_commit_type
+from processors.query_scope import (
+    in_named_example,
+    in_scope,
+    named_examples,
+    query_scopes,
+    without_commit_type,
+)
 from processors.tokenizer import (
     CHANGE_VERBS,
     STOP_WORDS,
@@ -473,7 +479,8 @@ def keyword_search(
     if not words & GENERATED_WORDS:
         for path in generated.intersection(found):
             found[path][0] = float(found[path][0]) * GENERATED_PRIOR
-    _weigh_by_path(found, lines, (asked, roles_about(query)), words, query_scopes(query))
+    scopes = (query_scopes(query), named_examples(query))
+    _weigh_by_path(found, lines, (asked, roles_about(query)), words, scopes)
     for path in mentioned_files(conn, repo_id, query).intersection(found):
         found[path][0] = float(found[path][0]) * MENTION_BOOST
     if tiers:
@@ -519,17 +526,21 @@ def _weigh_by_path(
     lines: dict[str, int],
     roles: tuple[set[Role], set[Role]],
     words: set[str],
-    scopes: tuple[tuple[str, ...], ...],
+    scopes: tuple[tuple[tuple[str, ...], ...], frozenset[str]],
 ) -> None:
     """Each candidate's BM25 times what its path says: its role (the roles the query asks
     for, and is about), whether it declares types for a request that is not about types, a
-    name the query says, the scope the query opens with, and its length."""
+    name the query says, the scope the query opens with or the example program it names
+    (an example the query is about, as a scope), and its length."""
     types = 1.0 if words & TYPE_WORDS else TYPES_PRIOR
     asked, about = roles
+    opening, examples = scopes
     for path, entry in found.items():
-        prior = role_prior(path, asked, about) * file_name_boost(path, words)
+        example = in_named_example(path, examples)  # its role within the program
+        prior = role_prior(path if example is None else example, asked, about)
+        prior *= file_name_boost(path, words)
         prior *= types if is_type_declarations(path) else 1.0
-        prior *= SCOPE_BOOST if in_scope(path, scopes) else 1.0
+        prior *= SCOPE_BOOST if example is not None or in_scope(path, opening) else 1.0
         size = ((1.0 + math.log1p(lines.get(path, 1))) / SIZE_REFERENCE) ** SIZE_EXPONENT
         entry[0] = float(entry[0]) * prior * size
 
