@@ -361,7 +361,24 @@ class DependentsResolver:
             )
 
         checked = sorted(maybe)[:MAX_CONVENTION_CHECKS]
-        return [path for path in checked if subject_of_test(path, lookup) == subject]
+        named = [path for path in checked if subject_of_test(path, lookup) == subject]
+        return self._declaring_tests(repo_id, named)
+
+    def _declaring_tests(self, repo_id: str, paths: list[str]) -> list[str]:
+        """`paths` less the Python files declaring names but no test: a module of settings
+        a test loads (gunicorn's tests/config/test_cfg.py: `bind = ...`, `workers = 3`) is
+        named as a test is, and tests nothing (pytest and unittest run only `test*`
+        functions and methods of `Test*` classes). QA on benoitc/gunicorn: `tests for
+        reload_extra_files` placed three such files above config.py, holding nothing asked."""
+        python = [path for path in paths if path.endswith(".py")]
+        if not python:
+            return paths
+        declared = self.symbols.symbols_of_files(repo_id, python)
+        return [
+            path
+            for path in paths
+            if path not in declared or any("test" in row.name.casefold() for row in declared[path])
+        ]
 
 
 def _named_test_in_reach(

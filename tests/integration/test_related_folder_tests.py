@@ -98,3 +98,27 @@ async def test_related_names_the_tests_named_for_the_file(tmp_path: Path) -> Non
             ("source/core/options.ts", []),
         ],
     )
+
+
+SETTINGS = {
+    "app/config.py": "class Config:\n    workers = 1\n",
+    "tests/test_config.py": "from app.config import Config\n\n\ndef test_it():\n    Config()\n",
+    # modules of settings a test loads, in a folder named for config.py: no tests
+    "tests/config/test_cfg.py": 'bind = "unix:/tmp/bar"\nworkers = 3\n',
+    "tests/config/test_cfg_alt.py": 'proc_name = "alt"\n',
+    # a unittest case is a test, whatever its file holds besides
+    "tests/config/test_loading.py": (
+        "import unittest\n\n\nclass LoadingTests(unittest.TestCase):\n    pass\n"
+    ),
+}
+
+
+async def test_a_module_of_settings_named_as_a_test_is_no_test(tmp_path: Path) -> None:
+    """QA on benoitc/gunicorn: tests/config/test_cfg.py (`bind = ...`, `workers = 3`, loaded
+    by tests of the config) was listed as a test of gunicorn/config.py, and `tests for
+    reload_extra_files` placed three such files above config.py."""
+    await _tests_listed(
+        tmp_path,
+        SETTINGS,
+        [("app/config.py", ["tests/config/test_loading.py", "tests/test_config.py"])],
+    )
