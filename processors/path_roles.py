@@ -85,6 +85,7 @@ EXAMPLE_DIRS = frozenset(
     }
 )
 _BENCH_DIRS = frozenset({"bench", "benches", "benchmark", "benchmarks", "perf"})
+_ASIDE_DIRS = EXAMPLE_DIRS | _BENCH_DIRS
 _CONFIG_DIRS = frozenset({".github", ".circleci", ".gitlab", ".devcontainer", ".vscode", "ci"})
 _CONFIG_EXT = frozenset(
     {".json", ".yml", ".yaml", ".toml", ".ini", ".cfg", ".lock", ".xml", ".gradle",
@@ -227,6 +228,21 @@ def role_of(path: str) -> Role:
     if ext in _CONFIG_EXT or folders & _CONFIG_DIRS:
         return Role.CONFIG
     return Role.SOURCE
+
+
+def is_example_config(path: str) -> bool:
+    """Whether `path` is a config file of an example program or a benchmark (examples/
+    autobahn/config/fuzzingclient.json, examples/app/package.json): its role is the
+    example's, yet a question about config asks for it as for any config file. QA on
+    gorilla/websocket: `where is the autobahn config` ranked fuzzingclient.json 12th, below
+    nine library files, as config questions lift only files whose role is config."""
+    if role_of(path) not in (Role.EXAMPLE, Role.BENCH):
+        return False
+    parts = path.split("/")
+    inside = next(
+        (at for at, folder in enumerate(parts[:-1]) if folder.lower() in _ASIDE_DIRS), None
+    )
+    return inside is not None and role_of("/".join(parts[inside + 1 :])) == Role.CONFIG
 
 
 def is_build_file_name(name: str) -> bool:

@@ -20,6 +20,7 @@ from functools import partial
 
 from processors.path_roles import (
     Role,
+    is_example_config,
     role_of,
     roles_about,
     without_config_words,
@@ -71,7 +72,7 @@ def asked_pages_first(
         each = _each_word(terms)
         paged = docs_first(
             hits,
-            lambda path: path not in data and all(holds(path, word) for word in each),
+            lambda path: path not in data and all(_config_holds(holds, path, w) for w in each),
             Role.CONFIG,
         )
         own = [hit for hit in paged if hit.entry.path not in data and _own_config(hit, terms)]
@@ -82,6 +83,13 @@ def asked_pages_first(
         terms = query_terms(without_example_words(query))
         return docs_first(hits, lambda path: holds(path, terms), Role.EXAMPLE)
     return hits
+
+
+def _config_holds(holds: Callable[[str, QueryTerms], bool], path: str, terms: QueryTerms) -> bool:
+    """Whether a config file holds the subject, in its text or its path: a config file is
+    often named for what it configures rather than naming it (examples/autobahn/config/
+    fuzzingclient.json for `where is the autobahn config`, QA on gorilla/websocket)."""
+    return holds_subject(path.replace("/", " "), terms) or holds(path, terms)
 
 
 def _each_word(terms: QueryTerms) -> list[QueryTerms]:
@@ -139,6 +147,7 @@ def docs_first(
     def is_doc(hit: t.SearchHit) -> bool:
         path = hit.entry.path or ""
         of_role = role_of(path) == role or (role == Role.EXAMPLE and is_go_example(path))
+        of_role = of_role or (role == Role.CONFIG and is_example_config(path))
         return hit.entry.kind == "File" and of_role and holds(path)
 
     docs = [hit for hit in hits if is_doc(hit)]

@@ -37,6 +37,7 @@ from dataclasses import dataclass
 from processors.path_roles import (
     TYPE_WORDS,
     Role,
+    is_example_config,
     is_type_declarations,
     role_of,
     roles_about,
@@ -646,7 +647,7 @@ def role_prior(path: str, asked: set[Role], about: set[Role] | None = None) -> f
     name tests or docs mostly change the source they describe), 1 for a role the query is
     about (`tests for the pager`: path_roles.roles_about)."""
     role = role_of(path)
-    if about and role in about:
+    if about and (role in about or (Role.CONFIG in about and is_example_config(path))):
         return 1.0
     prior = ROLE_PRIOR[role]
     return math.sqrt(prior) if prior < 1.0 and role in asked else prior
