@@ -10,10 +10,17 @@ phrases the message is searched by (pasted_message.message_phrases, longest firs
 points at that line: the range is the innermost declaration around it (a window of it when
 longer than MAX_RANGE_LINES), the snippet the line. A file a traceback frame names keeps the
 frame's lines (named_lines).
+
+A Go error opens with its package's name, not a marker (`websocket: request origin not
+allowed by Upgrader.CheckOrigin`), and so does a change request's scope (`hlog: add
+HostHandler`): such a query ranks as it did, and its phrases point a hit only at a line
+writing them in a string literal. QA on gorilla/websocket: that message's server.go pointed
+at the `CheckOrigin` field (line 67), not at the line returning the message (153).
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from processors.tokenizer import tokenize
@@ -25,7 +32,7 @@ from query_api.retrieval.hit_details import (
     HitLocator,
 )
 from query_api.retrieval.named_lines import place_of, written_places
-from query_api.retrieval.pasted_message import SHORT_RUN, message_phrases
+from query_api.retrieval.pasted_message import SHORT_RUN, message_phrases, text_segments
 from schemas import tools as t
 
 
@@ -35,10 +42,11 @@ def at_message_lines(
     """`hits` with each of the first DETAILED_HITS file hits holding a phrase of the message
     the query pastes (of SHORT_RUN words or more) on one line pointed at the first such line,
     the longest phrase's."""
+    found = message_phrases(query)
+    literal = not found  # a Go error's phrases: on a line writing them in a string literal
+    found = found or prefixed_phrases(query)
     # the longest first: `is not a directory` says more than `base directory`
-    phrases = sorted(
-        (p for p in message_phrases(query) if len(p) >= SHORT_RUN), key=lambda p: -len(p)
-    )
+    phrases = sorted((p for p in found if len(p) >= SHORT_RUN), key=lambda p: -len(p))
     if not phrases:
         return hits
     places = written_places(query)  # a traceback's frames: at_named_lines places those files
@@ -52,14 +60,32 @@ def at_message_lines(
             out.append(hit)
             continue
         lines = (locator.body(repo_id, path) or "").split("\n")
-        line = _message_line(lines, phrases)
+        line = _message_line(lines, phrases, literal)
         out.append(hit if line is None else _at_line(hit, lines, line, locator, repo_id))
     return out
 
 
-def _message_line(lines: Sequence[str], phrases: Sequence[tuple[str, ...]]) -> int | None:
-    """The number of the first line holding the first of `phrases` any line holds."""
-    tokens = [tokenize(line) for line in lines]
+# a Go error as its package writes it, after a log line's date and time and the operations
+# wrapping it: `2024/01/02 15:04:05 read: websocket: close 1001 (going away)`
+_PREFIXED = re.compile(r"^\s*(?:\d[\d/:.-]*\s+)*(?:[a-z][\w.-]*:\s+)+(?=\S)")
+_LITERAL = re.compile(r"[\"`']")  # a line writing a string literal
+
+
+def prefixed_phrases(query: str) -> list[tuple[str, ...]]:
+    """The phrases of a one-line query opening with lower-case prefixes and colons (a Go
+    error's `websocket: `): its text's segments after them, as a pasted message's."""
+    found = _PREFIXED.match(query)
+    if found is None or "\n" in query.strip():
+        return []
+    return [words for words, _ in text_segments(query[found.end() :])]
+
+
+def _message_line(
+    lines: Sequence[str], phrases: Sequence[tuple[str, ...]], literal: bool = False
+) -> int | None:
+    """The number of the first line holding the first of `phrases` any line holds (with
+    `literal`, any line writing a string literal)."""
+    tokens = [tokenize(line) if not literal or _LITERAL.search(line) else [] for line in lines]
     for phrase in phrases:
         size = len(phrase)
         for n, words in enumerate(tokens, start=1):

@@ -74,16 +74,21 @@ def message_segments(query: str) -> list[Segment]:
     out: list[Segment] = []
     for line in query.split("\n"):
         marker = _MARKER.match(line)
-        if marker is None:
-            continue
-        text, at = line[marker.end() :], 0
-        for quoted in _QUOTED.finditer(text):
-            out += _split(text[at : quoted.start()], False)
-            if not _PATH_VALUE.search(quoted.group()):
-                out += _split(quoted.group()[1:-1], True)
-            at = quoted.end()
-        out += _split(text[at:], False)
+        if marker is not None:
+            out += text_segments(line[marker.end() :])
     return out
+
+
+def text_segments(text: str) -> list[Segment]:
+    """The segments of a message's text after its marker (message_segments)."""
+    out: list[Segment] = []
+    at = 0
+    for quoted in _QUOTED.finditer(text):
+        out += _split(text[at : quoted.start()], False)
+        if not _PATH_VALUE.search(quoted.group()):
+            out += _split(quoted.group()[1:-1], True)
+        at = quoted.end()
+    return out + _split(text[at:], False)
 
 
 def _markers(query: str) -> list[str]:
