@@ -20,7 +20,7 @@ import asyncio
 import logging
 import math
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
@@ -61,6 +61,7 @@ from query_api.retrieval.pasted_message import (
     message_queries,
 )
 from query_api.retrieval.readiness import Readiness
+from query_api.retrieval.spelled_users import spelled_name
 from query_api.retrieval.static_users import through_type
 from query_api.retrieval.subjects import subjects_first
 from query_api.retrieval.tests_first import tested_name, tests_first
@@ -375,7 +376,7 @@ class Retriever:
         (users_first.py); and whether the users were placed."""
         rc = partial(rc_files, self.views, repo_id, partial(self._file_hit, repo_id))  # .babelrc
         hits = asked_pages_first(query, hits, partial(self._holds_subject, repo_id), rc)
-        used = used_name(query)
+        used = used_name(query) or spelled_name(query, partial(self._declared, repo_id))
         raisers = bool(used) and asks_raisers(query)  # `who throws IllegalArgumentException`
         users = self._users_of(repo_id, used, asks_importers(query), raisers) if used else []
         if used and raisers and not users:  # an undeclared exception: the files throwing it
@@ -393,6 +394,9 @@ class Retriever:
         if not (used and users):
             return hits, False
         return users_first(hits, users, used, hydrate), True
+
+    def _declared(self, repo_id: str, names: Sequence[str]) -> set[str]:
+        return {row.name for row in self.graphs.resolver.symbols.symbols_named(repo_id, names)}
 
     def _go_implementers(self, repo_id: str, name: str) -> list[str]:
         return go_implementers(self.graphs.resolver.symbols, repo_id, name)

@@ -40,10 +40,11 @@ KINDS = (
     r"|macros?|traits?|structs?"
 )
 _SUBJECT = rf"(?:the\s+)?{_NAME}(?:\s+(?:{KINDS}))?"
+
+
 # an exception's users raise or throw it: `what raises SecurityError`, `where is X thrown`
 # (QA on pallets/werkzeug: the one file raising SecurityError was not in the first five)
-_USERS = re.compile(
-    rf"""^\s*(?:
+_USERS_FORMS = r"""^\s*(?:
       (?:what|who|which\s+\w+)\s+
         (?:calls|uses|references|invokes|imports|requires|depends\s+on|raises|throws
           |implements|extends)\s+{_SUBJECT}
@@ -56,9 +57,15 @@ _USERS = re.compile(
           |implementors|subclasses)\s+(?:of|to|for)\s+{_SUBJECT}
       |where\s+(?:is|are)\s+{_SUBJECT}\s+
         (?:used|called|referenced|invoked|imported|raised|thrown)
-    )\s*\??\s*$""",
-    re.IGNORECASE | re.VERBOSE,
-)
+    )\s*\??\s*$"""
+
+
+def users_form(subject: str) -> re.Pattern[str]:
+    """The forms of a users query, `subject` the pattern of what it asks the users of."""
+    return re.compile(_USERS_FORMS.replace("{_SUBJECT}", subject), re.IGNORECASE | re.VERBOSE)
+
+
+_USERS = users_form(_SUBJECT)
 
 # a file's path: folders, then a name with an extension (`src/drivers/utils/index.ts`)
 _SOURCE_EXTENSIONS = r"(?:[jt]sx?|[mc][jt]s|py|pyi|rs|go|java|kt|rb|php|cs|c|h|cc|cpp|hpp)"
