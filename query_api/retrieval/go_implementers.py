@@ -8,6 +8,12 @@ declaring `MarshalZerologObject`. Here the interface's methods (its own, and tho
 interfaces it embeds, as the symbol views store them: `pkg.Iface.Method`) are looked up by
 name, and a receiver type declaring every one of them, in the files of one package, is an
 implementer. Names only: a same-named method with other parameters counts too.
+
+An interface of the standard library (`io.WriteCloser`, `net.Conn`, `error`) is declared in
+no file of the repository, so its method set is written here (STDLIB_INTERFACES). QA on
+gorilla/websocket: `which types implement io.WriteCloser` listed the files using the name
+and said none declares a type implementing it, messageWriter and flateWriteWrapper
+declaring Write and Close.
 """
 
 from __future__ import annotations
@@ -27,21 +33,62 @@ MAX_EMBEDDED = 2  # levels of embedded interfaces followed
 _EMBEDDED = re.compile(r"^\s*(?:[A-Za-z_]\w*\.)?([A-Za-z_]\w*)\s*(?://.*)?$")
 
 
+_IO = {
+    "Reader": ("Read",), "Writer": ("Write",), "Closer": ("Close",), "Seeker": ("Seek",),
+    "ReadCloser": ("Read", "Close"), "WriteCloser": ("Write", "Close"),
+    "ReadWriter": ("Read", "Write"), "ReadWriteCloser": ("Read", "Write", "Close"),
+    "ReadSeeker": ("Read", "Seek"), "ReaderAt": ("ReadAt",), "WriterAt": ("WriteAt",),
+    "ReaderFrom": ("ReadFrom",), "WriterTo": ("WriteTo",), "StringWriter": ("WriteString",),
+    "ByteReader": ("ReadByte",), "ByteWriter": ("WriteByte",), "RuneReader": ("ReadRune",),
+}  # fmt: skip
+_CONN = ("Read", "Write", "Close", "LocalAddr", "RemoteAddr", "SetDeadline",
+         "SetReadDeadline", "SetWriteDeadline")  # fmt: skip
+# the standard library's interfaces by their qualified names, each with its methods' names
+STDLIB_INTERFACES: dict[str, frozenset[str]] = {
+    **{f"io.{name}": frozenset(methods) for name, methods in _IO.items()},
+    "error": frozenset({"Error"}),
+    "fmt.Stringer": frozenset({"String"}),
+    "net.Conn": frozenset(_CONN),
+    "net.Error": frozenset({"Error", "Timeout", "Temporary"}),
+    "http.Handler": frozenset({"ServeHTTP"}),
+    "http.ResponseWriter": frozenset({"Header", "Write", "WriteHeader"}),
+    "http.Flusher": frozenset({"Flush"}),
+    "http.Hijacker": frozenset({"Hijack"}),
+    "http.RoundTripper": frozenset({"RoundTrip"}),
+    "sort.Interface": frozenset({"Len", "Less", "Swap"}),
+    "heap.Interface": frozenset({"Len", "Less", "Swap", "Push", "Pop"}),
+    "context.Context": frozenset({"Deadline", "Done", "Err", "Value"}),
+    "json.Marshaler": frozenset({"MarshalJSON"}),
+    "json.Unmarshaler": frozenset({"UnmarshalJSON"}),
+    "encoding.TextMarshaler": frozenset({"MarshalText"}),
+    "encoding.TextUnmarshaler": frozenset({"UnmarshalText"}),
+}
+
+
 def go_implementers(symbols: SymbolViews, repo_id: str, name: str) -> list[str]:
     """The files declaring the methods of a Go type that implements the Go interface
-    `name`: code before tests, then by path; empty when no Go interface is declared so."""
+    `name`: code before tests, then by path; empty when no Go interface is declared so
+    and the standard library has none of the name."""
     rows = symbols.symbols_named(repo_id, [last_part(name)])
     interfaces = [
         row
         for row in declarations_named(name, rows)
         if row.kind == INTERFACE_KIND and row.path.endswith(".go")
     ][:MAX_INTERFACES]
+    stdlib = STDLIB_INTERFACES.get(name)
+    if not interfaces and stdlib is not None:
+        methods = symbols.symbols_named(repo_id, sorted(stdlib))
+        return sorted(_implementing_files(methods, set(stdlib)), key=_code_first)
     found: set[str] = set()
     for interface in interfaces:
         wanted = _method_names(symbols, repo_id, interface, MAX_EMBEDDED)
         if wanted:
             found |= _implementing_files(symbols.symbols_named(repo_id, sorted(wanted)), wanted)
-    return sorted(found, key=lambda path: (is_test_path(path), path))
+    return sorted(found, key=_code_first)
+
+
+def _code_first(path: str) -> tuple[bool, str]:
+    return is_test_path(path), path
 
 
 def _method_names(symbols: SymbolViews, repo_id: str, interface: SymbolRow, depth: int) -> set[str]:
