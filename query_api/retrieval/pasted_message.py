@@ -43,18 +43,24 @@ NEAR_TOKENS = 3  # tokens between two segments in the source: a placeholder's (`
 # `fatal:`, `warning:`, `panic:`, Rust's `thread 'main' panicked at`; after the program's name
 # as CLIs print it (`fd: error:`, argparse's `prog: error:`), the marker then a word alone:
 # `logger: WithError: wrap ...` is a change request's scope and a name
+# a log line's level in brackets, after its bracketed date and process id as Python's
+# logging and gunicorn print them (`[2026-12-07 10:00:00 +0000] [1234] [ERROR] Connection in
+# use: ...`: QA on benoitc/gunicorn, where no file was asked for); `CRITICAL` is Python's
 _MARKER = re.compile(
     r"""^\s*(?:
-      \[[^\]\n]{0,40}\b(?:error|warning|fatal|panic)\w*\]\s*:?
+      (?:\[[^\]\n]{1,40}\]\s*){0,3}?
+        \[[^\]\n]{0,40}\b(?:error|warning|fatal|panic|critical)\w*\]\s*:?
       |[\w.$]*(?:error|exception|warning|fatal|panic)\w*(?:\[[\w-]*\])?\s*:
       |[\w.-]{1,40}:\s+(?:error|warning|fatal|panic)(?:\[[\w-]*\])?\s*:
       |thread\s+'[^'\n]*'\s+panicked\s+at\b
     )""",
     re.IGNORECASE | re.VERBOSE,
 )
-# a marker ending in the kind's word (`Error:`, `[fd error]:`), not a name holding it
-# (`assert.ErrorAs:`, a change request's scope)
-_ERROR_WORD = re.compile(r"(?:error|exception|warning|fatal|panic)(?:\[[\w-]*\])?\]?\s*:\s*$", re.I)
+# a marker ending in the kind's word (`Error:`, `[fd error]:`, a log line's `[ERROR]`), not a
+# name holding it (`assert.ErrorAs:`, a change request's scope)
+_ERROR_WORD = re.compile(
+    r"(?:error|exception|warning|fatal|panic|critical)(?:\[[\w-]*\])?(?:\]\s*:?|\s*:)\s*$", re.I
+)
 # a quoted value or literal: '...' (not an apostrophe inside a word), "...", `...`
 _QUOTED = re.compile(r"""(?<![A-Za-z])'[^'\n]*'(?![A-Za-z])|"[^"\n]*"|`[^`\n]*`""")
 # a quoted path (`'/tmp/x'`, `'C:\\data'`) is a value formatted in, never the source's words
