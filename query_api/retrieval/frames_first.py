@@ -11,7 +11,7 @@ now lead, innermost first, then the ranking as it was.
 
 from __future__ import annotations
 
-from query_api.retrieval.named_lines import Place, frames, place_of
+from query_api.retrieval.named_lines import Place, frames, place_among
 from schemas import tools as t
 
 
@@ -22,15 +22,14 @@ def frames_first(hits: list[t.SearchHit], query: str) -> list[t.SearchHit]:
     if not written:
         return hits
     placed: list[t.SearchHit] = []
+    files = [h for h in hits if h.entry.kind == "File" and h.entry.path]
+    paths = [h.entry.path or "" for h in files]
     for frame in written:
         hit = next(
             (
                 h
-                for h in hits
-                if h.entry.kind == "File"
-                and h.entry.path
-                and h not in placed
-                and place_of([frame], h.entry.path) is not None
+                for h in files
+                if h not in placed and place_among([frame], h.entry.path or "", paths)
             ),
             None,
         )

@@ -241,6 +241,30 @@ def place_of(places: Sequence[Place], path: str) -> Place | None:
     return next((place for place in places if _names(place, path)), None)
 
 
+def place_among(places: Sequence[Place], path: str, paths: Sequence[str]) -> Place | None:
+    """The first of `places` that names the file at `path` by as many of its trailing
+    segments as it names any of `paths` by: a Go frame's `/app/examples/chat/client.go:66`
+    names examples/chat/client.go, not the root's client.go it also ends with (QA on
+    gorilla/websocket: the root's client.go was placed second and pointed at line 66)."""
+    for place in places:
+        length = _named_length(place, path)
+        if length and all(_named_length(place, other) <= length for other in paths):
+            return place
+    return None
+
+
+def _named_length(place: Place, path: str) -> int:
+    """How many trailing segments of `path` the place's path ends with; 0 when the place
+    does not name it (an installed module's copy counts its own)."""
+    if not _names(place, path):
+        return 0
+    written, own = place.path.split("/"), path.casefold().split("/")
+    length = 0
+    while length < min(len(written), len(own)) and written[-1 - length] == own[-1 - length]:
+        length += 1
+    return max(length, 1)
+
+
 # where an installed distribution's modules lie: what follows is the module's own path
 _INSTALLED = re.compile(r"/(?:site|dist)-packages/")
 
@@ -279,9 +303,10 @@ def at_named_lines(
     alone = named_place(query) is not None  # the query is the place, and nothing else
     out = []
     notes: list[str] = []
+    paths = [hit.entry.path for hit in hits if hit.entry.kind == "File" and hit.entry.path]
     for rank, hit in enumerate(hits):
         path = hit.entry.path or hit.entry.fields.get("filePath")
-        place = place_of(places, path) if path else None
+        place = place_among(places, path, paths) if path else None
         if rank < DETAILED_HITS and hit.entry.kind == "File" and path and place is not None:
             body = locator.body(repo_id, path)
             if body is not None:
