@@ -49,7 +49,7 @@ def is_changelog(path: str) -> bool:
 def changelog_files(conn: sqlite3.Connection, repo_id: str, query: str) -> list[str]:
     """The repository's changelog files when the query asks for its changelog: those of the
     folders the query names (package_changelogs), else those at the root, else those one
-    folder down, at most MAX_CHANGELOGS; else none."""
+    folder down, at most MAX_CHANGELOGS, else the one deeper (_one_deeper); else none."""
     if not asks_for_changelog(query):
         return []
     every: set[str] = set()
@@ -65,7 +65,19 @@ def changelog_files(conn: sqlite3.Connection, repo_id: str, query: str) -> list[
     # the root's changelog, when it has one: docs/changes.rst mostly includes it
     top = min((p.count("/") for p in found), default=0)
     shallowest = [p for p in found if p.count("/") == top]
+    if not found:  # deeper alone: the one there, when one is (docs/content/news.md)
+        return _one_deeper(every)
     return sorted(shallowest, key=str.casefold)[:MAX_CHANGELOGS]
+
+
+def _one_deeper(changelogs: set[str]) -> list[str]:
+    """The shallowest of `changelogs` when it is the only one at its depth, else none: a site's
+    docs/content/news.md is the changelog (QA on benoitc/gunicorn: `where is the changelog`
+    answered config.py, sync.py and arbiter.py), and one of a monorepo's many package
+    changelogs is no more the changelog than another."""
+    top = min((p.count("/") for p in changelogs), default=0)
+    shallowest = [p for p in changelogs if p.count("/") == top]
+    return shallowest if len(shallowest) == 1 else []
 
 
 def package_changelogs(changelogs: set[str], query: str) -> list[str]:
