@@ -108,9 +108,25 @@ def subject_named_tests(paths: Iterable[str], query: str) -> list[str]:
         name = re.sub(r"[_-]", "", own.name) if own is not None else ""
         if name in runs:
             found.append((path, runs[name]))
+        elif own is not None and (held := _held_run(own.name, runs)) > 1:
+            found.append((path, held))
     # of `test_scroll.py` and `test_pager_scroll.py` for `pager scroll`, the one naming more
     longest = max((words for _, words in found), default=0)
     return [path for path, words in found if words == longest]
+
+
+def _held_run(name: str, runs: dict[str, int]) -> int:
+    """The most query words a run of `name`'s parts holds (`proxy_protocol` of
+    `asgi_proxy_protocol`: 2 for `tests for the proxy protocol`), else 0: QA on
+    benoitc/gunicorn, `tests for the PROXY protocol` put test_protocol.py (the control
+    socket's protocol) first and tests/test_asgi_proxy_protocol.py in none of the first eight."""
+    parts = [part for part in re.split(r"[_-]", name.casefold()) if part]
+    held = (
+        runs.get("".join(parts[i:j]), 0)
+        for i in range(len(parts))
+        for j in range(i + 2, len(parts) + 1)
+    )
+    return max(held, default=0)
 
 
 def _written_words(query: str) -> tuple[list[str], list[bool], list[bool]]:
