@@ -12,7 +12,8 @@ from collections.abc import Callable
 
 from processors.path_roles import Role, role_of, roles_about
 from processors.query_scope import in_named_example, named_examples
-from processors.tokenizer import tokenize
+from processors.tokenizer import named_identifiers, tokenize
+from query_api.retrieval.hit_details import SYMBOL_REASON
 from schemas import tools as t
 from streams.stores.views.search import roles_in
 
@@ -28,10 +29,14 @@ def held_at_keyword_rank(query: str) -> Callable[[t.SearchHit], bool] | None:
     query names (`fix typo in README`, `chore(eslint.config): ...`): fused by score, hybrid
     search put README.md 7th and eslint.config.mjs 10th where keyword search put them first.
     The files of an example program a request names (`fix the chat example`:
-    query_scope.named_examples) are held too. None when none of these is asked."""
+    query_scope.named_examples) are held too, and an example declaring a name the request
+    writes as code (`fix function echoReadAll comment`: QA on gorilla/websocket, keyword
+    search put examples/autobahn/server.go first, the fusion 3rd). None when none of these
+    is asked."""
     held = ({Role.TEST} & roles_in(query)) | ({Role.DOC} & roles_about(query))
     words = frozenset(tokenize(query))
     examples = named_examples(query)  # `the chat example`: examples/chat/, never embedded
+    names = frozenset(named_identifiers(query))
     if not held and not words:
         return None
 
@@ -41,12 +46,21 @@ def held_at_keyword_rank(query: str) -> Callable[[t.SearchHit], bool] | None:
         path = hit.entry.path or ""
         role = role_of(path)
         named = role in _NAMED_ROLES and _file_stem(path) in words
+        if role == Role.EXAMPLE and _declares(hit, names):
+            return True
         return role in held or named or in_named_example(path, examples) is not None
 
     return unembedded
 
 
 _NAMED_ROLES = frozenset({Role.DOC, Role.CONFIG})  # never embedded, and named by their file
+
+
+def _declares(hit: t.SearchHit, names: frozenset[str]) -> bool:
+    """Whether the first declaration a keyword hit's reasons name is one of `names` as
+    written (keyword search names those first)."""
+    first = next((r for r in hit.reasons if r.startswith(SYMBOL_REASON)), None)
+    return first is not None and first.rpartition(".")[2] in names
 
 
 def _file_stem(path: str) -> str:

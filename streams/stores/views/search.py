@@ -688,13 +688,17 @@ def _named_tiers(
     """path -> tier for the files the query names: by path (any file), by a module's
     qualified name (any file: as exact as a declaration's), or by a declaration in a file
     whose role the query does not push down (a test function named like the query's words is
-    not what a change request asks for)."""
+    not what a change request asks for), or in an example when only examples and files pushed
+    down declare the names: the request is about the example (QA on gorilla/websocket, `fix
+    function echoReadAll comment` ranked examples/autobahn/server.go, declaring it, 10th)."""
     tiers: dict[str, int] = {path: PATH_TIER for path in path_named_files(conn, repo_id, query)}
     for path in module_named_files(conn, repo_id, query):
         tiers[path] = max(tiers.get(path, 0), QUALIFIED_NAME_TIER)
     lookup = looks_up_tests(query, declared, asked)
+    aside = all(role_prior(path, asked) < 1.0 for path in declared)
     for path, named in declared.items():
-        if role_prior(path, asked) < 1.0 and not lookup:
+        example = aside and role_of(path) == Role.EXAMPLE
+        if role_prior(path, asked) < 1.0 and not (lookup or example):
             continue
         tiers[path] = tiers.get(path, 0) + max(named.values())
     return tiers
