@@ -280,6 +280,14 @@ _ABOUT_TESTS = re.compile(
 )
 
 
+# where or how a thing is tested, as `where is X documented` asks for docs: QA on
+# benoitc/gunicorn, `where is reap_workers tested` ranked both files declaring it above
+# tests/test_arbiter.py
+_ABOUT_TESTED = re.compile(
+    r"^\s*(?:(?:where|how)\s+(?:is|are)|is|are)\s+.+\s+tested\W*$", re.IGNORECASE
+)
+
+
 # `OptionGroup tests`, `where are the OptionGroup tests?`: a subject of a few words before
 # `tests` (none a verb: `fix flaky tests`, `run unit tests` are changes or commands)
 _SUBJECT_TESTS = re.compile(
@@ -396,7 +404,8 @@ def roles_about(query: str) -> set[Role]:
     `config for X`, `where do I configure X` and `where is the X config` or `the CI workflow`,
     none for `configure X`; {EXAMPLE} for
     `example of X`."""
-    about = {Role.TEST} if _ABOUT_TESTS.match(query) or _subject_tests(query) else set()
+    tested = _ABOUT_TESTED.match(query) is not None
+    about = {Role.TEST} if _ABOUT_TESTS.match(query) or _subject_tests(query) or tested else set()
     about |= {Role.CONFIG} if _ABOUT_CONFIG.match(query) else set()
     about |= {Role.EXAMPLE} if _ABOUT_EXAMPLES.match(query) else set()
     return (about | {Role.DOC}) if _ABOUT_DOCS.match(query) else about

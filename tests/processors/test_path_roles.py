@@ -112,6 +112,12 @@ def test_roles_a_query_asks_for() -> None:
         ("fix the flaky retry tests", set()),
         ("testing the parser", set()),
         ("tests", set()),
+        # where or how a thing is tested (QA on benoitc/gunicorn: `where is reap_workers
+        # tested` ranked the files declaring it above tests/test_arbiter.py)
+        ("where is reap_workers tested", {Role.TEST}),
+        ("how is the reloader tested?", {Role.TEST}),
+        ("is reap_workers tested", {Role.TEST}),
+        ("Fix reap_workers so it can be tested", set()),
         ("where is --reload-delay documented", {Role.DOC}),
         ("where is the reload delay documented?", {Role.DOC}),
         ("docs for the reload delay", {Role.DOC}),
