@@ -173,7 +173,9 @@ _TYPE_ARGUMENTS = r"(?:<[^<>{};]*(?:<[^<>{};]*>[^<>{};]*)*>)?"
 _SUPERTYPES = rf"(?:[\w$.]+\s*{_TYPE_ARGUMENTS}\s*,\s*)*"
 _OTHER_SUPERTYPE_FORMS = (
     r"\bimpl\b(?:\s*<[^>]*>)?\s+(?:[\w:]+::)?{word}\b(?:<[^>]*>)?\s+for\b"
-    r"|\bclass\s+\w+\s*\([^)]*(?<![\w.]){word}\b"
+    # Python's base named through its module (`class SyncWorker(base.Worker)`: QA on
+    # benoitc/gunicorn, `what extends Worker` left out the four workers written so)
+    r"|\bclass\s+\w+\s*\([^)]*(?<![\w.])(?:\w+\.)*{word}\b"
     # `struct A: Name`, `class A<T> : Name`; not a bound of a type parameter (`struct
     # Emitter<F: Formatter>`: QA on serde-rs/json, `what implements Formatter` took two such
     # structs' lines for src/ser.rs's, above `impl Formatter for CompactFormatter`)
