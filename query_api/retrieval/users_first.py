@@ -47,9 +47,9 @@ _SUBJECT = rf"(?:the\s+)?{_NAME}(?:\s+(?:{KINDS}))?"
 _USERS_FORMS = r"""^\s*(?:
       (?:what|who|which\s+\w+)\s+
         (?:calls|uses|references|invokes|imports|requires|depends\s+on|raises|throws
-          |implements|extends)\s+{_SUBJECT}
+          |implements|extends|subclasses|(?:inherits|derives)\s+from)\s+{_SUBJECT}
       |(?:which|what)\s+\w+\s+(?:call|use|reference|invoke|import|require|depend\s+on|raise
-          |throw|implement|extend)\s+{_SUBJECT}
+          |throw|implement|extend|subclass|(?:inherit|derive)\s+from)\s+{_SUBJECT}
       |where\s+(?:do|does)\s+(?:the\s+)?\w+\s+(?:call|use|reference|invoke|import|raise|throw)
         \s+{_SUBJECT}
       |(?:find\s+|show\s+|list\s+)?(?:all\s+|the\s+)?
@@ -144,11 +144,12 @@ def asks_importers(query: str) -> bool:
 
 
 # a users query asking for the types implementing or extending the name (`what implements
-# StringLookup`, `subclasses of X`): QA on apache/commons-text, where such a query matched no
-# form and ranked files by the word `implements`
+# StringLookup`, `subclasses of X`, `what subclasses X`, `which classes inherit from X`): QA
+# on apache/commons-text, where such a query matched no form and ranked files by the word
+# `implements`; on benoitc/gunicorn, `which classes inherit from Worker` matched none
 _IMPLEMENTERS = re.compile(
     r"\b(?:implements|extends|implement|extend|implementations|implementers|implementors"
-    r"|subclasses)\b",
+    r"|subclass(?:es)?|(?:inherits?|derives?)\s+from)\b",
     re.IGNORECASE,
 )
 
