@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from query_api.retrieval.users_first import users_form
+from query_api.retrieval.users_first import REASON, users_form
+from schemas import tools as t
 
 # two or three plain words, the last no kind (`the order service`, not `the order class`)
 _WORDS = r"(?:the\s+)?([A-Za-z][A-Za-z0-9]*(?:\s+[A-Za-z][A-Za-z0-9]*){1,2})"
@@ -47,3 +48,18 @@ def spelled_name(query: str, declared: Declared) -> str | None:
         return None
     held = declared(names)
     return next((name for name in names if name in held), None)
+
+
+def placed_name(query: str, hits: Sequence[t.SearchHit]) -> str | None:
+    """The spelled name the users were placed for (the `uses:` reason naming one of the
+    query's spellings), for the steps pointing each hit at its uses (use_sites): without
+    it, `who uses the dirty client` pointed benchmarks/dirty_benchmark.py at a docstring's
+    `clients`, not at `DirtyClient(...)`."""
+    names = spellings(query)
+    if not names:
+        return None
+    for hit in hits:
+        for reason in hit.reasons:
+            if reason.startswith(REASON) and reason[len(REASON) :] in names:
+                return reason[len(REASON) :]
+    return None

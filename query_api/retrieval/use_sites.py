@@ -29,6 +29,7 @@ from query_api.retrieval.hit_details import (
 )
 from query_api.retrieval.import_sites import at_import_site, module_path, module_tail
 from query_api.retrieval.line_preference import import_lines
+from query_api.retrieval.spelled_users import placed_name
 from query_api.retrieval.users_first import (
     COMMENT_LINE,
     HASH_COMMENTED,
@@ -66,7 +67,7 @@ def uses_located(
 ) -> tuple[list[t.SearchHit], bool]:
     """at_use_sites' hits, and whether any of them uses the name (False for a query not
     asking for the users of a name)."""
-    asked = used_name(query)
+    asked = used_name(query) or placed_name(query, hits)  # `the TLV encoder`: TLVEncoder
     # a query that is only a file's path: its other hits are there for importing it (QA on
     # Textualize/rich: `rich/cells.py` pointed rich/segment.py at `getLogger("rich")`)
     written = imported_file(query) or path_alone(query)

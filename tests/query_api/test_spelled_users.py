@@ -26,6 +26,8 @@ FILES = {
     "app/dirty/protocol.py": (
         "from app.dirty.tlv import TLVEncoder\n\n\n"
         "def encode_message(payload):\n"
+        '    """Encode a message: the TLV encoder writes each value as its type, length and'
+        ' value."""\n'
         "    return TLVEncoder.encode(payload)\n"
     ),
     "app/http/message.py": (
@@ -68,3 +70,15 @@ async def test_the_users_of_the_spelled_declaration_come_first(tmp_path: Path) -
     first = answer.hits[0]
     assert first.entry.path == "app/dirty/protocol.py", [h.entry.path for h in answer.hits]
     assert "uses:TLVEncoder" in first.reasons, first.reasons
+
+
+async def test_the_hit_points_at_the_use_of_the_spelled_declaration(tmp_path: Path) -> None:
+    """QA on benoitc/gunicorn: `who uses the dirty client` pointed
+    benchmarks/dirty_benchmark.py at a docstring's `clients`, not at `DirtyClient(...)`."""
+    async with indexed_app(tmp_path, FILES) as app:
+        answer = await app.service.search(
+            t.SearchArgs(repoId="repo", query="what uses the TLV encoder")
+        )
+    first = answer.hits[0]
+    assert first.snippet is not None and "TLVEncoder.encode(payload)" in first.snippet, first
+    assert "the TLV encoder writes" not in first.snippet, first
