@@ -101,9 +101,10 @@ _PACKAGE_IMPORTERS = re.compile(
 
 def used_name(query: str) -> str | None:
     """The name whose users the query asks for (`get_client_addr`, `Logger.AddCallerSkip`,
-    Go's `(*FlagSet).getFlagType` as `FlagSet.getFlagType`; a hyphenated package whose
-    importers it asks for, `libphonenumber-js`), else None."""
-    found = _USERS.match(go_receivers(query))
+    Go's `(*FlagSet).getFlagType` as `FlagSet.getFlagType`, `the Upgrader's CheckOrigin
+    field` as `Upgrader.CheckOrigin`; a hyphenated package whose importers it asks for,
+    `libphonenumber-js`), else None."""
+    found = _USERS.match(_POSSESSIVE.sub(r"\1.\2", go_receivers(query)))
     if found is None:
         package = _PACKAGE_IMPORTERS.match(query)
         return None if package is None else next(g for g in package.groups() if g)
@@ -111,6 +112,15 @@ def used_name(query: str) -> str | None:
     if name is not None and not name.endswith(MACRO_BANG) and _macro_named(query, name):
         return name + MACRO_BANG  # stored so, declared and invoked (QA on serde-rs/json)
     return name
+
+
+# a member written as its type's possessive, what it is said after it: `the Upgrader's
+# CheckOrigin field` (QA on gorilla/websocket: `where is the Upgrader's CheckOrigin field
+# used` asked for no users and pointed server.go at the field's declaration)
+_POSSESSIVE = re.compile(
+    r"(?:\bthe\s+)?\b([A-Z]\w*)['\u2019]s\s+([A-Za-z_]\w*)"
+    r"(?:\s+(?:field|method|property|attribute|member|function|option))?\b"
+)
 
 
 def _macro_named(query: str, name: str) -> bool:
