@@ -32,7 +32,7 @@ _LEADING_SYMBOLS = re.compile(r"^(:[a-z0-9_+-]+:\s*|[^\w\s\[(`'\"]+\s*)+")  # gi
 _SEPARATORS = re.compile(r"[,\s]+")
 # `fix:` / `Note:` / `BREAKING:` are no scope: a Go-style prefix needs a slash or a name that
 # is no English lead-in; conventional types come without parentheses there.
-_NOT_SCOPES = frozenset(
+NOT_SCOPES = frozenset(
     {"fix", "fixes", "feat", "feature", "chore", "refactor", "perf", "docs", "doc", "test",
      "tests", "style", "build", "ci", "revert", "wip", "note", "breaking", "todo", "bug",
      "bugfix", "hotfix", "release", "deps", "dev", "misc", "minor", "all", "*"}
@@ -48,7 +48,7 @@ def query_scopes(query: str) -> tuple[tuple[str, ...], ...]:
     scopes: list[tuple[str, ...]] = []
     for raw in _SEPARATORS.split(found.group(1).strip().lower()):
         parts = tuple(part for part in raw.strip("/").split("/") if part and part != "*")
-        if not parts or len(raw) > MAX_SCOPE_CHARS or "/".join(parts) in _NOT_SCOPES:
+        if not parts or len(raw) > MAX_SCOPE_CHARS or "/".join(parts) in NOT_SCOPES:
             continue
         if parts not in scopes:
             scopes.append(parts)

@@ -23,6 +23,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from processors.query_scope import NOT_SCOPES
 from processors.tokenizer import tokenize
 from query_api.retrieval.hit_details import (
     CONTEXT_LINES,
@@ -68,16 +69,23 @@ def at_message_lines(
 # a Go error as its package writes it, after a log line's date and time and the operations
 # wrapping it: `2024/01/02 15:04:05 read: websocket: close 1001 (going away)`
 _PREFIXED = re.compile(r"^\s*(?:\d[\d/:.-]*\s+)*(?:[a-z][\w.-]*:\s+)+(?=\S)")
+_PREFIX = re.compile(r"([a-z][\w.-]*):\s")
 _LITERAL = re.compile(r"[\"`']")  # a line writing a string literal
 
 
 def prefixed_phrases(query: str) -> list[tuple[str, ...]]:
     """The phrases of a one-line query opening with lower-case prefixes and colons (a Go
-    error's `websocket: `): its text's segments after them, as a pasted message's."""
+    error's `websocket: `): its text's unquoted segments after them, as a pasted message's.
+    None for a change request's conventional-commit type (`fix: pass options to X`) nor
+    for one writing code in backticks: `@IsDateString` is a name, and its words on
+    `IS_DATE_STRING = 'isDateString'` no message (tests/query_api/
+    test_hit_spelled_declarations.py)."""
     found = _PREFIXED.match(query)
-    if found is None or "\n" in query.strip():
+    if found is None or "\n" in query.strip() or "`" in query:
         return []
-    return [words for words, _ in text_segments(query[found.end() :])]
+    if _PREFIX.findall(found.group())[0] in NOT_SCOPES:  # `fix:`, `docs:`
+        return []
+    return [words for words, quoted in text_segments(query[found.end() :]) if not quoted]
 
 
 def _message_line(

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from query_api.retrieval.message_lines import prefixed_phrases
 from schemas import tools as t
 from tests.ingested import indexed_app
 
@@ -59,3 +60,12 @@ async def test_a_scoped_change_request_points_no_comment_line(tmp_path: Path) ->
         answer = await app.service.search(t.SearchArgs(repoId="repo", query=query))
         hit = next(h for h in answer.hits if h.entry.path == "server.go")
         assert not (hit.snippet or "").startswith("18: "), hit
+
+
+def test_a_change_requests_type_or_code_in_backticks_is_no_go_error() -> None:
+    """`fix: pass options to validator in `@IsDateString` decorator` pointed a hit at
+    `IS_DATE_STRING = 'isDateString'`, a literal holding the name's words."""
+    assert prefixed_phrases("fix: pass options to validator in the decorator") == []
+    assert prefixed_phrases("validator: pass options to `@IsDateString` decorator") == []
+    phrases = prefixed_phrases("2024/01/02 15:04:05 read: websocket: bad write message type")
+    assert phrases == [("bad", "write", "message", "type")]
