@@ -23,7 +23,6 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import partial
-from typing import Any
 
 from processors.path_roles import Role, role_of, roles_about
 from processors.qualified_names import qualified_names
@@ -35,9 +34,8 @@ from query_api.memory.search import (
     semantic_memory_hit,
     shown_above,
 )
-from query_api.memory.views import MemoryReader, truncation_fields
+from query_api.memory.views import MemoryReader
 from query_api.metrics import _meter_provider
-from query_api.retrieval.breaker import Breaker
 from query_api.retrieval.declared_first import declared_first
 from query_api.retrieval.defining_files import defining_files
 from query_api.retrieval.definition_sites import defined_name
@@ -46,6 +44,7 @@ from query_api.retrieval.docs_first import asked_pages_first, holds_subject, rc_
 from query_api.retrieval.failed_tests import failed_tests
 from query_api.retrieval.failed_titles import failed_titles, files_calling
 from query_api.retrieval.file_graph import FileGraphs
+from query_api.retrieval.file_hits import file_entry, keyword_hit, renamed
 from query_api.retrieval.form_words import keyword_text
 from query_api.retrieval.frames_first import frames_first, holds_frames
 from query_api.retrieval.fusion import fuse
@@ -70,7 +69,6 @@ from query_api.retrieval.unheld_words import as_held, respelled
 from query_api.retrieval.users_first import (
     IMPLEMENTS_REASON,
     MAX_DECLARATIONS,
-    PLACED_REASONS,
     asks_implementers,
     asks_importers,
     asks_raisers,
@@ -91,8 +89,7 @@ from query_api.retrieval.users_first import (
 from query_api.symbols.dependents import is_test_path
 from query_api.symbols.tested_by import subject_of_test
 from schemas import tools as t
-from schemas.retrieval import MAX_REASONS, RetrievalPath, SearchMode
-from schemas.timestamps import iso_utc
+from schemas.retrieval import RetrievalPath, SearchMode
 from streams.embedders.base import Embedder, EmbedResult
 from streams.embedders.batching import QueryBatcher
 from streams.stores.read_budget import ReadInterrupted
@@ -141,6 +138,30 @@ PASSAGE_SUPPORT = 0.01
 _CALLED_KINDS = ("Method", "Function")  # a name only these declare: its users call it
 NAMED_POOL = 150  # declarations read per name a query's qualified names end with
 ANN_ARMS = ("bootstrapping", "exhaustive", "approximate")
+
+
+@dataclass
+class Breaker:
+    """Per-repository breaker on the exact fallback: a stall/timeout opens it for
+    `open_seconds`; then one half-open probe is let through."""
+
+    open_seconds: float = 30.0
+    opened_at: dict[str, float] = field(default_factory=dict)
+
+    def allows(self, repo_id: str) -> bool:
+        opened = self.opened_at.get(repo_id)
+        if opened is None:
+            return True
+        if time.monotonic() - opened >= self.open_seconds:
+            self.opened_at[repo_id] = time.monotonic()  # half-open: one probe per period
+            return True
+        return False
+
+    def trip(self, repo_id: str) -> None:
+        self.opened_at[repo_id] = time.monotonic()
+
+    def reset(self, repo_id: str) -> None:
+        self.opened_at.pop(repo_id, None)
 
 
 @dataclass
@@ -311,7 +332,7 @@ class Retriever:
             kept = [unnamed[h.entry.key] for h in finish(hits) if h.entry.key in unnamed]
             if kept:
                 named = {hit.path: hit.reasons for hit in name_symbols_of(self.views, kept)}
-                hits = [_renamed(hit, named) for hit in hits]
+                hits = [renamed(hit, named) for hit in hits]
         now = time.time()
         answer = attach_linked(self.memory, finish(hits), now)
         # a memory hit a hit above it carries is left out, its slot to the next hit; each
@@ -564,7 +585,7 @@ class Retriever:
         row = self.views.get_file(repo_id, path)
         if row is None:
             return None
-        return t.SearchHit(score=0.0, entry=_file_entry(repo_id, path, row), reasons=[])
+        return t.SearchHit(score=0.0, entry=file_entry(repo_id, path, row), reasons=[])
 
     async def _semantic(self, repo_id: str, query: str, k: int) -> Answer:
         store = self.store
@@ -674,7 +695,7 @@ class Retriever:
             reasons = ["semantic", f"chunk:{kind}"]
             if kind == "symbol" and fq:
                 reasons.append(f"symbol:{fq}")
-            entry = _file_entry(repo_id, path, row)
+            entry = file_entry(repo_id, path, row)
             hits.append(t.SearchHit(score=score, entry=entry, vectorId=m.id, reasons=reasons))
         return sorted([*hits, *memory.values()], key=lambda h: (-h.score, h.entry.key))
 
@@ -738,45 +759,3 @@ class Retriever:
             if answer.path in (RetrievalPath.SEMANTIC_APPROXIMATE, RetrievalPath.SEMANTIC_EXACT):
                 return True
         return False
-
-
-def _file_fields(row: Any) -> dict[str, str]:
-    return {
-        "digest": row.digest,
-        "language": row.language,
-        "sizeBytes": str(row.size),
-        "lastIngested": iso_utc(row.ingested_at) or "",
-        **truncation_fields(row),
-    }
-
-
-def _file_entry(repo_id: str, path: str, row: Any) -> t.EntryView:
-    return t.EntryView(
-        key=f"repo/{repo_id}/file/{path}",
-        exists=True,
-        kind="File",
-        repoId=repo_id,
-        path=path,
-        fields=_file_fields(row) if row is not None else {},
-    )
-
-
-def _renamed(hit: t.SearchHit, reasons: dict[str, tuple[str, ...]]) -> t.SearchHit:
-    """`hit` with the reasons its file was named with, when `reasons` names it, after the
-    reason it was placed for (`uses:<name>`, `implements:<name>`), which naming does not
-    give."""
-    found = reasons.get(hit.entry.path or "") if hit.entry.kind == "File" else None
-    if found is None:
-        return hit
-    placed = [r for r in hit.reasons if r.startswith(PLACED_REASONS)]
-    named = [r for r in found if r not in placed]
-    return hit.model_copy(update={"reasons": [*placed, *named][:MAX_REASONS]})
-
-
-def keyword_hit(hit: KeywordHit) -> t.SearchHit:
-    return t.SearchHit(
-        score=hit.score,
-        entry=_file_entry(hit.repo_id, hit.path, hit.file),
-        vectorId=None,
-        reasons=list(hit.reasons),
-    )

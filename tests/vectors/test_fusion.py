@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from query_api.retrieval.file_hits import file_entry as _file_entry
 from query_api.retrieval.fusion import KEYWORD_SHARE, fuse
 from query_api.retrieval.held_in_fusion import held_at_keyword_rank
-from query_api.retrieval.ladder import _file_entry
 from schemas import tools as t
 
 

@@ -12,7 +12,8 @@ import pytest
 
 from query_api.retrieval import file_graph, ladder
 from query_api.retrieval.file_graph import FileGraphs, ModuleFiles, build_graph
-from query_api.retrieval.ladder import Retriever, _file_entry
+from query_api.retrieval.file_hits import file_entry as _file_entry
+from query_api.retrieval.ladder import Retriever
 from query_api.retrieval.neighbour_fill import KEEP, REASON, fill_tail
 from query_api.retrieval.readiness import Readiness
 from schemas import tools as t

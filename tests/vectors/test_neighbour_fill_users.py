@@ -6,7 +6,7 @@ place 6 (docs/answers.md: the declaring file comes after the users)."""
 
 from __future__ import annotations
 
-from query_api.retrieval.ladder import _file_entry
+from query_api.retrieval.file_hits import file_entry as _file_entry
 from query_api.retrieval.neighbour_fill import fill_tail
 from query_api.retrieval.users_first import REASON
 from schemas import tools as t
