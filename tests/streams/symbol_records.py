@@ -3,12 +3,17 @@ processor output into real views."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from pathlib import Path
+
 from processors.base import ProcessContext
 from processors.content import ContentProcessor
 from processors.structural import StructuralProcessor
 from processors.symbols.processor import SymbolsProcessor
 from schemas.events import FileUpsert, file_key
 from streams.stores import Record
+from streams.stores.views.handlers import default_registry
+from streams.stores.views.store import ViewStore
 
 
 def records(path: str, body: str | None, repo_id: str = "r") -> list[Record]:
@@ -30,3 +35,11 @@ def records(path: str, body: str | None, repo_id: str = "r") -> list[Record]:
     for proc in (StructuralProcessor(), ContentProcessor(), SymbolsProcessor()):
         out += [(e.topic, e.key, e.value) for e in proc.process("f", key, event, ProcessContext())]
     return out
+
+
+def views_holding(tmp_path: Path, files: Mapping[str, str]) -> ViewStore:
+    """A views store (under `tmp_path`, to be closed by the caller: `with views_holding(...)`)
+    holding `files` (path -> body) as the processors derive them, in repository `r`."""
+    store = ViewStore(tmp_path / "views.db", default_registry())
+    store.apply([rec for path, body in files.items() for rec in records(path, body)], {})
+    return store

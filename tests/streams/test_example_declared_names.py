@@ -9,10 +9,8 @@ from pathlib import Path
 
 from query_api.retrieval.held_in_fusion import held_at_keyword_rank
 from schemas import tools as t
-from streams.stores.views.handlers import default_registry
 from streams.stores.views.search import keyword_hits
-from streams.stores.views.store import ViewStore
-from tests.streams.symbol_records import records
+from tests.streams.symbol_records import views_holding
 
 FILES = {
     "conn.go": (
@@ -33,20 +31,14 @@ FILES = {
 }
 
 
-def _store(tmp_path: Path) -> ViewStore:
-    store = ViewStore(tmp_path / "views.db", default_registry())
-    store.apply([rec for path, body in FILES.items() for rec in records(path, body)], {})
-    return store
-
-
 def test_an_example_declaring_the_name_only_examples_declare_ranks_first(tmp_path: Path) -> None:
-    with _store(tmp_path) as store:
+    with views_holding(tmp_path, FILES) as store:
         hits = keyword_hits(store, "r", "fix function echoReadAll comment", 10)
         assert hits[0].path == "examples/autobahn/server.go", [h.path for h in hits]
 
 
 def test_a_name_a_source_file_declares_too_keeps_the_source_first(tmp_path: Path) -> None:
-    with _store(tmp_path) as store:
+    with views_holding(tmp_path, FILES) as store:
         hits = keyword_hits(store, "r", "fix the Upgrader comment", 10)
         assert hits[0].path == "server.go", [h.path for h in hits]
 

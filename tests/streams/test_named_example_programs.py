@@ -10,10 +10,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from processors.query_scope import in_named_example, named_examples
-from streams.stores.views.handlers import default_registry
 from streams.stores.views.search import keyword_hits
-from streams.stores.views.store import ViewStore
-from tests.streams.symbol_records import records
+from tests.streams.symbol_records import views_holding
 
 FILES = {
     "conn.go": (
@@ -36,9 +34,7 @@ FILES = {
 
 
 def test_the_files_of_the_example_program_a_request_names_rank_first(tmp_path: Path) -> None:
-    store = ViewStore(tmp_path / "views.db", default_registry())
-    store.apply([rec for path, body in FILES.items() for rec in records(path, body)], {})
-    with store:
+    with views_holding(tmp_path, FILES) as store:
         query = "Use single character receiver names in chat example"
         paths = [hit.path for hit in keyword_hits(store, "r", query, 10)]
         assert paths[0] == "examples/chat/hub.go", paths

@@ -9,10 +9,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from streams.stores.views.changelog_files import changelog_files
-from streams.stores.views.handlers import default_registry
 from streams.stores.views.search import keyword_hits
-from streams.stores.views.store import ViewStore
-from tests.streams.symbol_records import records
+from tests.streams.symbol_records import views_holding
 
 FILES = {
     "packages/app/CHANGELOG.md": "# @tinyhttp/app\n\n## 3.0.1\n\n### Patch Changes\n",
@@ -24,14 +22,8 @@ FILES = {
 }
 
 
-def _store(tmp_path: Path, files: dict[str, str]) -> ViewStore:
-    store = ViewStore(tmp_path / "views.db", default_registry())
-    store.apply([rec for path, body in files.items() for rec in records(path, body)], {})
-    return store
-
-
 def test_the_changelog_of_the_package_a_query_names_ranks_first(tmp_path: Path) -> None:
-    with _store(tmp_path, FILES) as store:
+    with views_holding(tmp_path, FILES) as store:
         for query, want in (
             ("changelog for the app package", "packages/app/CHANGELOG.md"),
             ("where is the changelog of the cookie package", "packages/cookie/CHANGELOG.md"),
@@ -44,12 +36,12 @@ def test_the_changelog_of_the_package_a_query_names_ranks_first(tmp_path: Path) 
 def test_a_package_changelog_is_named_only_for_its_package(tmp_path: Path) -> None:
     """`changelog` alone names no one package's of many, and a root changelog stays the one
     a query naming no package means."""
-    with _store(tmp_path, FILES) as store:
+    with views_holding(tmp_path, FILES) as store:
         assert store.read(lambda c: changelog_files(c, "r", "where is the changelog")) == []
         assert store.read(lambda c: changelog_files(c, "r", "changelog for the parser")) == []
     rooted = {**FILES, "CHANGELOG.md": "# changes\n"}
     (tmp_path / "rooted").mkdir()
-    with _store(tmp_path / "rooted", rooted) as store:
+    with views_holding(tmp_path / "rooted", rooted) as store:
         found = store.read(lambda c: changelog_files(c, "r", "where is the changelog"))
         assert found == ["CHANGELOG.md"]
         found = store.read(lambda c: changelog_files(c, "r", "changelog of the app package"))

@@ -9,11 +9,9 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
-from streams.stores.views.handlers import default_registry
 from streams.stores.views.named_files import path_named_files
 from streams.stores.views.search import keyword_hits
-from streams.stores.views.store import ViewStore
-from tests.streams.symbol_records import records
+from tests.streams.symbol_records import views_holding
 
 
 def _manifest(name: str) -> str:
@@ -34,14 +32,8 @@ FILES = {
 }
 
 
-def _store(tmp_path: Path) -> ViewStore:
-    store = ViewStore(tmp_path / "views.db", default_registry())
-    store.apply([rec for path, body in FILES.items() for rec in records(path, body)], {})
-    return store
-
-
 def test_the_shared_file_of_the_package_a_query_names_ranks_first(tmp_path: Path) -> None:
-    with _store(tmp_path) as store:
+    with views_holding(tmp_path, FILES) as store:
         for query, want in (
             ("where is the package.json of the cookie package", "packages/cookie/package.json"),
             ("the @scope/app package's tsconfig.json", "packages/app/tsconfig.json"),
@@ -51,7 +43,7 @@ def test_the_shared_file_of_the_package_a_query_names_ranks_first(tmp_path: Path
 
 
 def test_a_shared_file_name_alone_or_with_other_words_names_none(tmp_path: Path) -> None:
-    with _store(tmp_path) as store:
+    with views_holding(tmp_path, FILES) as store:
         for query in (
             "bump the version in package.json",
             "fix the cookie parser in package.json",
