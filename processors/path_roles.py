@@ -316,10 +316,15 @@ def _subject_tests(query: str) -> bool:
 # The query's subject is documentation: where something is documented, or the docs of a
 # thing. `Document that X ...` and `fix docs` are change requests, which change the source
 # they name as often as its docs.
+# Asked for by their noun after `where are` (`where are the docs for writing plugins`, `which
+# docs cover X`): QA on PyCQA/flake8 matched no form and put docs/source/plugin-development/
+# nowhere in the first ten, below every source file holding `plugins`.
 _ABOUT_DOCS = re.compile(
     r"""^\s*(?:
       (?:where|how)\s+(?:is|are)\s+.+\s+documented\W*$
-      |(?:the\s+)?(?:docs?|documentation)\s+(?:for|of|on|about)\s
+      |(?:(?:where|which|what)\s+(?:is|are)\s+)?(?:the\s+|our\s+)?(?:docs?|documentation)
+        \s+(?:for|of|on|about)\s
+      |(?:which|what)\s+(?:docs?|documentation|pages?)\s+(?:covers?|describes?|explains?)\s
     )""",
     re.IGNORECASE | re.VERBOSE,
 )

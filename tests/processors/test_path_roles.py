@@ -122,6 +122,12 @@ def test_roles_a_query_asks_for() -> None:
         ("where is the reload delay documented?", {Role.DOC}),
         ("docs for the reload delay", {Role.DOC}),
         ("the documentation of reload delay", {Role.DOC}),
+        # asked for by the noun after `where are` (QA on PyCQA/flake8: `where are the docs for
+        # writing plugins` put no page of docs/source/plugin-development/ in the first ten)
+        ("where are the docs for writing plugins", {Role.DOC}),
+        ("where is the documentation for the --jobs option?", {Role.DOC}),
+        ("which docs cover per-file-ignores", {Role.DOC}),
+        ("Fix the docs for the reload delay", set()),
         # a change request that documents something changes its source as often
         ("Document that HideHelpCommand is inherited by subcommands", set()),
         ("document printPrettyStack and harden NoColor panic test", set()),
