@@ -74,14 +74,24 @@ Segment = tuple[tuple[str, ...], bool]  # its words, and whether it was quoted
 PathsMatching = Callable[[str, int], list[str]]  # an FTS5 MATCH, a limit -> paths
 
 
+# a line announcing an error and ending in a colon, the message on the next line as a CLI
+# prints an exception's text under its own (`There was a critical error during execution of
+# Flake8:`): QA on PyCQA/flake8 asked for no file, the message's line opening with no marker
+_HEADER = re.compile(r"\b(?:error|exception|failure|fatal|critical)\b[^\n]*:\s*$", re.IGNORECASE)
+
+
 def message_segments(query: str) -> list[Segment]:
     """The segments of the error messages `query` pastes: each line opening as an error,
-    after its marker, split at quotes, braces, colons and sentence ends, in order."""
+    after its marker, or following a line announcing one (_HEADER), split at quotes, braces,
+    colons and sentence ends, in order."""
     out: list[Segment] = []
-    for line in query.split("\n"):
+    lines = query.split("\n")
+    for before, line in zip(["", *lines], lines, strict=False):
         marker = _MARKER.match(line)
         if marker is not None:
             out += text_segments(line[marker.end() :])
+        elif _HEADER.search(before) and line.strip():
+            out += text_segments(line)
     return out
 
 
