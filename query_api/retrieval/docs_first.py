@@ -20,13 +20,14 @@ from functools import partial
 
 from processors.path_roles import (
     Role,
+    config_subject,
     is_example_config,
     role_of,
     roles_about,
-    without_config_words,
     without_example_words,
 )
 from processors.tokenizer import tokenize
+from query_api.retrieval.ci_files import ci_files, ci_words, is_ci_file
 from query_api.retrieval.doc_words import DOC_WORDS
 from query_api.retrieval.hit_details import PATH_REASON, QueryTerms, query_terms
 from query_api.retrieval.word_forms import forms
@@ -65,7 +66,7 @@ def asked_pages_first(
         terms = query_terms(query)
         return docs_first(hits, lambda path: holds(path, terms))
     if Role.CONFIG in about:
-        terms = query_terms(without_config_words(query))
+        terms = query_terms(config_subject(query))
         held = {hit.entry.path for hit in hits}
         hits = [*hits, *(hit for hit in named(terms.words) if hit.entry.path not in held)]
         data = {hit.entry.path for hit in hits if _data_file(hit)}
@@ -75,7 +76,12 @@ def asked_pages_first(
             lambda path: path not in data and all(_config_holds(holds, path, w) for w in each),
             Role.CONFIG,
         )
-        own = [hit for hit in paged if hit.entry.path not in data and _own_config(hit, terms)]
+        ci = _ci_answers(paged, terms, holds)
+        own = [
+            hit
+            for hit in paged
+            if hit.entry.path not in data and (_own_config(hit, terms) or hit in ci)
+        ]
         top = max((hit.score for hit in hits), default=0.0)
         head = [hit.model_copy(update={"score": max(hit.score, top)}) for hit in own]
         return head + [hit for hit in paged if hit not in own]
@@ -120,6 +126,22 @@ def _own_config(hit: t.SearchHit, terms: QueryTerms) -> bool:
     # a tool's dotfile is its config whatever its extension says (`.babelrc`, `.eslintrc.js`)
     dotfile = rc and name.startswith(".")
     return dotfile or role_of(path) == Role.CONFIG or _CONFIG_MODULE.search(name) is not None
+
+
+def _ci_answers(
+    hits: list[t.SearchHit], terms: QueryTerms, holds: Callable[[str, QueryTerms], bool]
+) -> list[t.SearchHit]:
+    """The CI files of `hits` answering a question naming CI (ci_files.py): those holding
+    the question's other words (`which workflow publishes the docs on CI` wants the workflow
+    holding `docs`), else all of them, a workflow often running a tool the question does not
+    name (`tox` for `which workflow runs the tests on CI`)."""
+    named = ci_words(terms.words)
+    if not named:
+        return []
+    rest = [query_terms(word) for word in sorted(terms.words - named - DOC_WORDS)]
+    ci = [hit for hit in hits if hit.entry.kind == "File" and is_ci_file(hit.entry.path or "")]
+    holding = [hit for hit in ci if all(holds(hit.entry.path or "", w) for w in rest)]
+    return holding or ci
 
 
 # a tool's settings written as a module: vite.config.mts, jest.config.cjs, babel.config.mjs
@@ -237,3 +259,15 @@ def rc_files(
                 if hit is not None:  # named by the query's word, as a path match is
                     out.append(hit.model_copy(update={"reasons": [PATH_REASON, *hit.reasons]}))
     return out
+
+
+def config_files_named(
+    views: ViewStore,
+    repo_id: str,
+    hydrate: Callable[[str], t.SearchHit | None],
+    words: Iterable[str],
+) -> list[t.SearchHit]:
+    """The config files a config question's subject names though no word of it matched: a
+    tool's rc dotfile (rc_files), the CI files for a question naming CI (ci_files)."""
+    held = sorted(words)
+    return rc_files(views, repo_id, hydrate, held) + ci_files(views, repo_id, hydrate, held)

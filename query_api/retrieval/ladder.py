@@ -40,7 +40,7 @@ from query_api.retrieval.declared_first import declared_first
 from query_api.retrieval.defining_files import defining_files
 from query_api.retrieval.definition_sites import defined_name
 from query_api.retrieval.dependency_updates import declares, is_manifest, updated_package
-from query_api.retrieval.docs_first import asked_pages_first, holds_subject, rc_files
+from query_api.retrieval.docs_first import asked_pages_first, config_files_named, holds_subject
 from query_api.retrieval.failed_tests import failed_tests
 from query_api.retrieval.failed_titles import failed_titles, files_calling
 from query_api.retrieval.file_graph import FileGraphs
@@ -395,7 +395,8 @@ class Retriever:
         """`hits` with what the query asks for by its form first: the doc files for `where
         is X documented` (docs_first.py), the files using a name for `what calls X`
         (users_first.py); and whether the users were placed."""
-        rc = partial(rc_files, self.views, repo_id, partial(self._file_hit, repo_id))  # .babelrc
+        # a tool's .babelrc, the CI files for `where is the CI workflow`
+        rc = partial(config_files_named, self.views, repo_id, partial(self._file_hit, repo_id))
         hits = asked_pages_first(query, hits, partial(self._holds_subject, repo_id), rc)
         used = used_name(query) or spelled_name(query, partial(self._declared, repo_id))
         raisers = bool(used) and asks_raisers(query)  # `who throws IllegalArgumentException`
