@@ -22,6 +22,7 @@ from query_api.retrieval.changelog_head import at_changelog_head
 from query_api.retrieval.definition_sites import at_definitions
 from query_api.retrieval.doc_comments import at_doc_comments
 from query_api.retrieval.hit_details import HitLocator
+from query_api.retrieval.implementer_lines import at_implementing_types
 from query_api.retrieval.message_lines import at_message_lines
 from query_api.retrieval.named_lines import at_named_lines
 from query_api.retrieval.past_stored_places import at_stored_places
@@ -43,6 +44,7 @@ _LATER_STEPS: tuple[Step, ...] = (
     at_message_lines,  # a pasted error message: the line writing it
     at_spelled_declarations,  # `@IsDateString`: IsDateString, not its sibling isDateString
     at_doc_comments,  # `fix typo in X comment`: the range opens at the doc comment
+    at_implementing_types,  # `what implements X` (Go): the type declaring its methods
 )
 
 

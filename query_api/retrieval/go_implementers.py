@@ -69,6 +69,15 @@ def go_implementers(symbols: SymbolViews, repo_id: str, name: str) -> list[str]:
     """The files declaring the methods of a Go type that implements the Go interface
     `name`: code before tests, then by path; empty when no Go interface is declared so
     and the standard library has none of the name."""
+    return sorted(implementing_types(symbols, repo_id, name)[0], key=_code_first)
+
+
+def implementing_types(
+    symbols: SymbolViews, repo_id: str, name: str
+) -> tuple[dict[str, set[str]], set[str]]:
+    """Each file declaring methods of a Go type implementing the Go interface `name`, with
+    the qualified names of those types (`hclsyntax.Body`) declared there; and the names of
+    the methods the interface asks for."""
     rows = symbols.symbols_named(repo_id, [last_part(name)])
     interfaces = [
         row
@@ -78,13 +87,17 @@ def go_implementers(symbols: SymbolViews, repo_id: str, name: str) -> list[str]:
     stdlib = STDLIB_INTERFACES.get(name)
     if not interfaces and stdlib is not None:
         methods = symbols.symbols_named(repo_id, sorted(stdlib))
-        return sorted(_implementing_files(methods, set(stdlib)), key=_code_first)
-    found: set[str] = set()
+        return _implementing_files(methods, set(stdlib)), set(stdlib)
+    found: dict[str, set[str]] = {}
+    asked: set[str] = set()
     for interface in interfaces:
         wanted = _method_names(symbols, repo_id, interface, MAX_EMBEDDED)
         if wanted:
-            found |= _implementing_files(symbols.symbols_named(repo_id, sorted(wanted)), wanted)
-    return sorted(found, key=_code_first)
+            asked |= wanted
+            methods = symbols.symbols_named(repo_id, sorted(wanted))
+            for path, types in _implementing_files(methods, wanted).items():
+                found.setdefault(path, set()).update(types)
+    return found, asked
 
 
 def _code_first(path: str) -> tuple[bool, str]:
@@ -119,9 +132,9 @@ def _embedded_names(symbols: SymbolViews, repo_id: str, interface: SymbolRow) ->
     return [m.group(1) for line in lines if (m := _EMBEDDED.match(line)) is not None]
 
 
-def _implementing_files(methods: Sequence[SymbolRow], wanted: set[str]) -> set[str]:
+def _implementing_files(methods: Sequence[SymbolRow], wanted: set[str]) -> dict[str, set[str]]:
     """The files declaring the methods of each receiver type (per package folder) whose
-    methods take in every name of `wanted`."""
+    methods take in every name of `wanted`, each with those types."""
     by_type: dict[tuple[str, str], dict[str, str]] = {}
     for row in methods:
         if row.kind != METHOD_KIND or not row.path.endswith(".go"):
@@ -131,8 +144,9 @@ def _implementing_files(methods: Sequence[SymbolRow], wanted: set[str]) -> set[s
         folder = row.path.rpartition("/")[0]
         receiver = row.fq_name.rpartition(".")[0]
         by_type.setdefault((folder, receiver), {})[row.name] = row.path
-    found: set[str] = set()
-    for declared in by_type.values():
+    found: dict[str, set[str]] = {}
+    for (_, receiver), declared in by_type.items():
         if wanted <= declared.keys():
-            found |= set(declared.values())
+            for path in declared.values():
+                found.setdefault(path, set()).add(receiver)
     return found
