@@ -341,7 +341,7 @@ _ABOUT_DOCS = re.compile(
 # typestack/class-validator put .eslintrc.yml 8th and no workflow in the top 10.
 # Its dependencies are a manifest's (`what dependencies does serde_json have`, `which crates
 # does it depend on`): QA on serde-rs/json ranked Cargo.toml 19th, below sources naming
-# `serde_json`.
+# `serde_json`. So are its features (_ABOUT_FEATURES).
 _ABOUT_CONFIG = re.compile(
     r"""^\s*(?:
       (?:where|how)\s+(?:is|are)\s+.+\s+(?:configured|set\s+up)\W*$
@@ -360,6 +360,45 @@ _ABOUT_CONFIG = re.compile(
     )""",
     re.IGNORECASE | re.VERBOSE,
 )
+
+# a question for a project's features, a manifest's list (Cargo.toml's `[features]`): `which
+# features does indicatif have`, `what cargo features are there`, `where are the feature flags
+# defined`. QA on console-rs/indicatif matched no config form and left Cargo.toml out of the
+# first ten; `what features does the ProgressBar support` asks for its code.
+_ABOUT_FEATURES = re.compile(
+    r"""^\s*(?:
+      (?:what|which)\s+(?:are\s+(?:the\s+|its\s+|our\s+)?)?(?:cargo\s+|crate\s+|optional\s+)?
+        (?:features|features?\s+flags?)
+        (?:\s+(?:does\s+\S+\s+have|do\s+we\s+have|are\s+there|exist|are\s+(?:defined|available)))?
+        \W*$
+      |(?:where|how)\s+(?:is|are)\s+(?:the\s+|its\s+|our\s+)?(?:cargo\s+)?
+        (?:features|features?\s+flags?)\s+(?:defined|declared|listed)\W*$
+      |(?:the\s+)?cargo\s+features\W*$
+    )""",
+    re.IGNORECASE | re.VERBOSE,
+)
+_ABOUT_DEPENDENCIES = re.compile(
+    r"^\s*(?:what|which)\s+(?:.*[\s-])?(?:dependencies|deps|depend\s+on)\b", re.IGNORECASE
+)
+# the words asking for a manifest's list, no subject of it: the config file answering `which
+# crates does indicatif depend on` holds `indicatif`, not `crates` or `depend` (QA on
+# console-rs/indicatif: each word was a subject Cargo.toml had to hold)
+_MANIFEST_WORDS = re.compile(
+    r"(?<![\w$.#:/-])(?:dependencies|dependency|deps|depends?\s+on|crates|packages|libraries"
+    r"|gems|modules|features|features?\s+flags?|have|has|there|exist|defined|declared|listed"
+    r"|available)(?![\w$.#:/-])",
+    re.IGNORECASE,
+)
+
+
+def manifest_list(query: str) -> str | None:
+    """The manifest's list a config question asks for: `dependencies` for `which crates does
+    X depend on`, `features` for `what cargo features are there`; None for another query."""
+    if _ABOUT_FEATURES.match(query):
+        return "features"
+    if _ABOUT_CONFIG.match(query) and _ABOUT_DEPENDENCIES.match(query):
+        return "dependencies"
+    return None
 
 
 _CONFIG_WORDS = re.compile(
@@ -395,10 +434,27 @@ def without_config_words(query: str) -> str:
     """A query about configuration (roles_about) without the words asking for it (`where is
     mypy configured` -> `where is mypy`, `the CI workflow` -> `the CI`), which say what kind
     of file it asks for and matched prose (rich/logging.py's `configured logging`), or only
-    its path (a workflow rarely writes `workflow`); any other query as it is."""
+    its path (a workflow rarely writes `workflow`), with the name of the manifest's list it
+    asks for (manifest_list); any other query as it is."""
     if Role.CONFIG not in roles_about(query):
         return query
     rest = _CONFIG_WORDS.sub(" ", query)
+    if (listed := manifest_list(query)) is not None:
+        # a manifest writes the list by its section's name (`[features]`), which `where are
+        # the feature flags defined` or `which crates does it depend on` do not
+        rest = f"{rest} {listed}"
+    return rest if re.search(r"\w", rest) else query
+
+
+def config_subject(query: str) -> str:
+    """What a query about configuration asks a config file to hold: the query less the words
+    asking for configuration (without_config_words), and for a manifest's list those asking
+    for the list (`which crates does indicatif depend on` -> `indicatif`), which the keyword
+    search still reads (`[features]` holds `features`)."""
+    rest = without_config_words(query)
+    if manifest_list(query) is None:
+        return rest
+    rest = _MANIFEST_WORDS.sub(" ", rest)
     return rest if re.search(r"\w", rest) else query
 
 
@@ -411,7 +467,7 @@ def roles_about(query: str) -> set[Role]:
     `example of X`."""
     tested = _ABOUT_TESTED.match(query) is not None
     about = {Role.TEST} if _ABOUT_TESTS.match(query) or _subject_tests(query) or tested else set()
-    about |= {Role.CONFIG} if _ABOUT_CONFIG.match(query) else set()
+    about |= {Role.CONFIG} if _ABOUT_CONFIG.match(query) or _ABOUT_FEATURES.match(query) else set()
     about |= {Role.EXAMPLE} if _ABOUT_EXAMPLES.match(query) else set()
     return (about | {Role.DOC}) if _ABOUT_DOCS.match(query) else about
 

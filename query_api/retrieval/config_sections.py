@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from collections.abc import Collection, Sequence
 
-from processors.path_roles import without_config_words
+from processors.path_roles import manifest_list, without_config_words
 from processors.tokenizer import tokenize
 
 # files read by `[section]` headers; a dotfile named for its tool (`.coveragerc`, `.flake8`)
@@ -28,8 +28,13 @@ _HEADER = re.compile(r"^\s*\[\[?([^\]\n]+)\]\]?\s*(?:[#;].*)?$")
 
 def subject_words(query: str, words: Collection[str]) -> frozenset[str]:
     """The words of a configuration query that name what is configured (`ruff` of `where is
-    ruff configured`): the query's locating `words` less those asking for configuration."""
-    return frozenset(tokenize(without_config_words(query))).intersection(words)
+    ruff configured`): the query's locating `words` less those asking for configuration; and
+    the manifest's list a question asks for, whose section is its answer (`[features]` for
+    `which features does indicatif have`, `[dependencies]` for `which crates does it depend
+    on`)."""
+    listed = manifest_list(query)
+    subject = frozenset(tokenize(without_config_words(query))).intersection(words)
+    return subject | {listed} if listed else subject
 
 
 def section_naming(lines: Sequence[str], subject: Collection[str]) -> tuple[int, int] | None:

@@ -1,0 +1,79 @@
+"""A question about a manifest's lists (`which crates does indicatif depend on`, `which
+features does indicatif have`, `where are the feature flags defined`) is answered by the
+manifest, at the list's section. QA on console-rs/indicatif: neither question placed
+Cargo.toml in the first ten, the dependency questions because their own words (`have`,
+`crates`, `depend`) were taken for the subject every config file had to hold, the features
+ones because they were no config question at all."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from processors.path_roles import Role, roles_about
+from schemas import tools as t
+from tests.ingested import indexed_app
+
+pytestmark = pytest.mark.anyio
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "which features does indicatif have",
+        "what cargo features are there",
+        "what are the feature flags",
+        "where are the feature flags defined",
+        "Cargo features",
+    ],
+)
+def test_a_question_about_features_is_about_config(query: str) -> None:
+    assert roles_about(query) == {Role.CONFIG}, query
+
+
+@pytest.mark.parametrize(
+    "query",
+    ["add a feature flag for rayon", "what features does the ProgressBar support"],
+)
+def test_a_change_or_a_types_features_is_not(query: str) -> None:
+    assert Role.CONFIG not in roles_about(query), query
+
+
+SOURCE = "".join(
+    f"/// The gauge have feature flags of its own: it can depend on crates like gauge {i}.\n"
+    f"pub fn gauge_{i}() -> u8 {{\n    {i}\n}}\n"
+    for i in range(8)
+)
+FILES = {
+    "Cargo.toml": (
+        '[package]\nname = "gauge"\nversion = "1.0.0"\n\n'
+        '[dependencies]\nitoa = "1.0"\nrayon = { version = "1", optional = true }\n\n'
+        '[dev-dependencies]\nonce_cell = "1"\n\n'
+        '[features]\ndefault = ["wide"]\nwide = []\nin_memory = ["itoa"]\n'
+    ),
+    "deny.toml": '[licenses]\nallow = ["MIT"]\n',
+    "src/lib.rs": "mod gauge;\n",
+    "src/gauge.rs": SOURCE,
+}
+
+
+@pytest.mark.parametrize(
+    ("query", "header"),
+    [
+        ("which crates does gauge depend on", "[dependencies]"),
+        ("what dependencies does gauge have", "[dependencies]"),
+        ("which features does gauge have", "[features]"),
+        ("where are the feature flags defined", "[features]"),
+    ],
+)
+async def test_the_manifest_answers_at_the_lists_section(
+    tmp_path: Path, query: str, header: str
+) -> None:
+    async with indexed_app(tmp_path, FILES) as app:
+        found = await app.service.search(t.SearchArgs(repoId="repo", query=query))
+        first = found.hits[0]
+        assert first.entry.path == "Cargo.toml", [h.entry.path for h in found.hits]
+        lines = FILES["Cargo.toml"].split("\n")
+        assert first.startLine is not None
+        assert lines[first.startLine - 1] == header, (first.startLine, first.snippet)
