@@ -182,8 +182,14 @@ _BETWEEN_CLAUSES = re.compile(r"[\w$.<>,\s]*")  # the supertypes of the clause b
 _TYPE_ARGUMENTS = r"(?:<[^<>{};]*(?:<[^<>{};]*>[^<>{};]*)*>)?"
 # the supertypes listed before the one asked for (`Comparable<String>, `)
 _SUPERTYPES = rf"(?:[\w$.]+\s*{_TYPE_ARGUMENTS}\s*,\s*)*"
+# type parameters, two levels of them nested (`<S, T: Iterator<Item = S>>`, `<Vec<T>>`,
+# `<W: Write<Error = Box<E>>>`): QA on console-rs/indicatif, the blanket `impl<S, T:
+# Iterator<Item = S>> ProgressIterator for T` was read up to its first `>` and implemented
+# nothing
+_NESTED = r"<[^<>]*(?:<[^<>]*>[^<>]*)*>"
+_GENERICS = rf"<[^<>]*(?:{_NESTED}[^<>]*)*>"
 _OTHER_SUPERTYPE_FORMS = (
-    r"\bimpl\b(?:\s*<[^>]*>)?\s+(?:[\w:]+::)?{word}\b(?:<[^>]*>)?\s+for\b"
+    rf"\bimpl\b(?:\s*{_GENERICS})?\s+(?:[\w:]+::)?{{word}}\b(?:{_GENERICS})?\s+for\b"
     # Python's base named through its module (`class SyncWorker(base.Worker)`: QA on
     # benoitc/gunicorn, `what extends Worker` left out the four workers written so)
     r"|\bclass\s+\w+\s*\([^)]*(?<![\w.])(?:\w+\.)*{word}\b"
@@ -191,7 +197,7 @@ _OTHER_SUPERTYPE_FORMS = (
     # Emitter<F: Formatter>`: QA on serde-rs/json, `what implements Formatter` took two such
     # structs' lines for src/ser.rs's, above `impl Formatter for CompactFormatter`)
     r"|\b(?:class|struct|object|interface|record)\s+\w+"
-    r"(?:\s*<[^<>]*(?:<[^<>]*>[^<>]*)*>)?\s*:\s*[^{{;=]*(?<![\w$]){word}(?![\w$])"
+    rf"(?:\s*{_GENERICS})?\s*:\s*[^{{{{;=]*(?<![\w$]){{word}}(?![\w$])"
 )
 
 
