@@ -150,7 +150,9 @@ def message_queries(query: str) -> list[str]:
     deep = any(_ERROR_WORD.search(m) for m in _markers(query))
     most, least = (MAX_SUBJECT, SHORT_RUN + 1) if deep else (1, MIN_RUN)
     shorter = [tail for words in runs for tail in _tails(words, most, least)]
-    out += [f"body_terms : {_phrase(words)}" for words in [*runs, *_lead(segments), *shorter]]
+    valued = [words for words in _value_less_runs(query) if words not in runs]
+    asked = [*runs, *valued, *_lead(segments), *shorter]
+    out += [f"body_terms : {_phrase(words)}" for words in asked]
     if not out and any(_ERROR_WORD.search(m) for m in _markers(query)):
         out += _short_message(segments)
     return list(dict.fromkeys(out))[:MAX_QUERIES]
@@ -167,6 +169,27 @@ def message_phrases(query: str) -> list[tuple[str, ...]]:
         for phrase in _PHRASE.findall(match)
     )
     return list(dict.fromkeys(found))
+
+
+# a code name a message's line ends with, unquoted (`TokenOBrace`, `max_depth`, `cty.String`):
+# a value formatted in, as Go's `panic(fmt.Sprintf("didn't find any token of type %s", ty))`
+# prints it. QA on hashicorp/hcl: `panic: didn't find any token of type TokenOBrace` asked
+# for the words with the value's, which no file writes, and ranked token.go (declaring
+# TokenOBrace) above hclwrite/parser.go, writing the message
+_TRAILING_VALUE = re.compile(
+    r"\s+(?:[A-Za-z_]\w*\.)*(?:[A-Za-z]*[a-z][A-Z]\w*|[A-Za-z]\w*_\w+)[.!]?\s*$"
+)
+
+
+def _value_less_runs(query: str) -> list[tuple[str, ...]]:
+    """The runs of at least MIN_RUN words of the messages `query` pastes, read without the
+    code name each line ends with (_TRAILING_VALUE), for the lines ending so."""
+    lines = query.split("\n")
+    stripped = [_TRAILING_VALUE.sub("", line) if _MARKER.match(line) else line for line in lines]
+    if stripped == lines:
+        return []
+    segments = message_segments("\n".join(stripped))
+    return sorted({w for w, _ in segments if len(w) >= MIN_RUN}, key=len, reverse=True)
 
 
 def _tails(words: tuple[str, ...], most: int, least: int) -> list[tuple[str, ...]]:
