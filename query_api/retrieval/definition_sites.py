@@ -100,8 +100,9 @@ _KIND_AND_NAME = re.compile(
 # noun naming a declaration's role (QA on benoitc/gunicorn: both were no definition query, and
 # ctl/server.py's `_register_fork_handlers` ranked above config.py's `def post_fork`); not a
 # word (`where is the retry logic`), a dotted name (a file: `where is the tsconfig.json`), or a
-# verb (`where is parseArgs used`)
-_ROLE_NOUN = r"(?:hook|setting|option|callback|handler|decorator|helper|fixture)"
+# verb (`where is parseArgs used`); a test by its name (`where is the multi_progress_println
+# test`: QA on console-rs/indicatif ranked two sources' `mod tests` above tests/render.rs)
+_ROLE_NOUN = r"(?:hook|setting|option|callback|handler|decorator|helper|fixture|test)"
 _WHERE_NAME = re.compile(
     rf"^\s*where\s+(?:is|are)\s+(?:the\s+)?{_NAME}(?:\s+{_ROLE_NOUN})?\s*\??\s*$",
     re.IGNORECASE,
