@@ -110,9 +110,24 @@ def subject_named_tests(paths: Iterable[str], query: str) -> list[str]:
             found.append((path, runs[name]))
         elif own is not None and (held := _held_run(own.name, runs)) > 1:
             found.append((path, held))
+    if not found:
+        return _folder_named_tests(paths, runs)
     # of `test_scroll.py` and `test_pager_scroll.py` for `pager scroll`, the one naming more
     longest = max((words for _, words in found), default=0)
     return [path for path, words in found if words == longest]
+
+
+def _folder_named_tests(paths: Iterable[str], runs: dict[str, int]) -> list[str]:
+    """The test files of `paths` (in their order) whose folder is named for words the query
+    writes in a row, when none is so named itself: the tests of a package (`tests for
+    dynblock`, a Go package's ext/dynblock/*_test.go). QA on hashicorp/hcl ranked
+    ext/dynblock/expand_spec.go, tested by no file named for it, above the package's tests."""
+    found: list[str] = []
+    for path in paths:
+        folder = path.rpartition("/")[0].rpartition("/")[2]
+        if role_of(path) == Role.TEST and re.sub(r"[_-]", "", folder.casefold()) in runs:
+            found.append(path)
+    return found
 
 
 def _held_run(name: str, runs: dict[str, int]) -> int:
