@@ -41,9 +41,36 @@ def without_changelog_words(query: str) -> str:
 
 
 def is_changelog(path: str) -> bool:
-    """Whether `path` is named as a changelog is (CHANGELOG.md, CHANGES.rst, NEWS)."""
+    """Whether `path` is named as a changelog is (CHANGELOG.md, CHANGES.rst, NEWS), or is
+    the index of a folder of release notes (release-notes/index.rst)."""
     stem = path.rpartition("/")[2].partition(".")[0]
-    return _NAME.match(stem.casefold()) is not None
+    return _NAME.match(stem.casefold()) is not None or _notes_index(path)
+
+
+# a folder of release notes, a page per release, and the name of the page listing them:
+# QA on PyCQA/flake8 (docs/source/release-notes/index.rst and 83 release pages)
+_NOTES_DIR = re.compile(r"^(?:release[-_]?notes|changelogs?)$", re.IGNORECASE)
+_INDEX = re.compile(r"^(?:index|readme)$", re.IGNORECASE)
+_INDEX_WORDS = ("index", "readme")
+
+
+def _notes_index(path: str) -> bool:
+    folders, _, name = path.rpartition("/")
+    folder = folders.rpartition("/")[2]
+    stem = name.partition(".")[0]
+    return bool(_NOTES_DIR.match(folder) and _INDEX.match(stem))
+
+
+def notes_indexes(conn: sqlite3.Connection, repo_id: str) -> list[str]:
+    """The index pages of the repository's folders of release notes, the shallowest when
+    several lie at different depths; one phrase read per folder name and index name."""
+    found: set[str] = set()
+    for folder in ("release notes", "changelog", "changelogs"):
+        for index in _INDEX_WORDS:
+            read = files_with_path_words(conn, repo_id, f"{folder} {index}", _LOOKUP)
+            found |= {path for path in read if _notes_index(path)}
+    top = min((p.count("/") for p in found), default=0)
+    return sorted((p for p in found if p.count("/") == top), key=str.casefold)
 
 
 def changelog_files(conn: sqlite3.Connection, repo_id: str, query: str) -> list[str]:
@@ -65,8 +92,9 @@ def changelog_files(conn: sqlite3.Connection, repo_id: str, query: str) -> list[
     # the root's changelog, when it has one: docs/changes.rst mostly includes it
     top = min((p.count("/") for p in found), default=0)
     shallowest = [p for p in found if p.count("/") == top]
-    if not found:  # deeper alone: the one there, when one is (docs/content/news.md)
-        return _one_deeper(every)
+    if not found:  # deeper alone: a folder of release notes' index, else the one there
+        indexes = notes_indexes(conn, repo_id)  # (docs/content/news.md)
+        return indexes if len(indexes) == 1 else _one_deeper(every)
     return sorted(shallowest, key=str.casefold)[:MAX_CHANGELOGS]
 
 
