@@ -17,6 +17,7 @@ import re
 from collections.abc import Callable, Sequence
 
 from processors.language import LANGUAGE_BY_EXTENSION
+from processors.path_roles import Role, role_of
 from query_api.retrieval.hit_details import (
     CONTEXT_LINES,
     DETAILED_HITS,
@@ -110,6 +111,8 @@ def uses_located(
                 patterns = (whole, prefer)
                 flags = (imports, slashes, declared)
                 located = _at_uses(hit, lines, symbols, (asked, name), patterns, flags)
+                if located is hit and not declared and role_of(path) != Role.DOC:
+                    located = _at_string_uses(hit, lines, whole, slashes)
                 if located is hit and "truncated" in hit.entry.fields:
                     located = _past_stored_use(locator, repo_id, hit, len(lines), symbols, asked)
                 if located is not hit:
@@ -305,6 +308,33 @@ def _at_uses(
             lo, hi = max(lo, first - CONTEXT_LINES), min(hi, shown[-1] + CONTEXT_LINES)
     snippet = "\n".join(f"{n}: {_cut(lines[n - 1].strip())}" for n in shown)
     return hit.model_copy(update={"startLine": lo, "endLine": hi, "snippet": snippet})
+
+
+def _at_string_uses(
+    hit: t.SearchHit, lines: Sequence[str], whole: re.Pattern[str], slashes: bool
+) -> t.SearchHit:
+    """`hit` at the first line writing a name no file declares in a string literal of its
+    code (not a comment, a docstring or a doc page), when no line uses it otherwise: a key
+    a template, a config or a protocol names is used where it is matched (`"elapsed_precise"
+    => ...`). QA on console-rs/indicatif: `where is elapsed_precise used` led with
+    src/lib.rs, naming it in doc comments only, and pointed src/style.rs at other lines."""
+    codes = outside_long_strings(lines)  # each string blanked (`""`), its comments left out
+    if slashes:
+        codes = outside_block_comments(codes)
+    else:
+        codes = [_HASH_COMMENT.sub("", STRING.sub('""', code)) for code in codes]
+    uses = [
+        n
+        for n, code in enumerate(codes, start=1)
+        if '""' in code
+        and not COMMENT_LINE.match(lines[n - 1])
+        and any(whole.search(m.group()) for m in STRING.finditer(lines[n - 1]))
+    ]
+    if not uses:
+        return hit
+    shown = [n for n in uses if n - uses[0] <= NEAR_LINES][:SNIPPET_LINES]
+    snippet = "\n".join(f"{n}: {_cut(lines[n - 1].strip())}" for n in shown)
+    return hit.model_copy(update={"startLine": shown[0], "endLine": shown[-1], "snippet": snippet})
 
 
 def _aliased_uses(lines: Sequence[str], imports: list[int], name: str, slashes: bool) -> list[int]:
