@@ -32,9 +32,24 @@ _USE = re.compile(
 )
 
 
+# a question asking where to make a change (`where do I change how heredocs are parsed`,
+# `where should we modify X`, `how do I change Y`): its verb is what the asker will do, and
+# matched a declaration named for changes (QA on hashicorp/hcl: `where do I change how
+# heredoc templates are parsed` ranked hclwrite/format.go's tokenBracketChange first, above
+# hclsyntax/parser_template.go)
+_CHANGE_ASKED = re.compile(
+    r"^(\s*(?:where|how)\s+(?:do|does|should|can|could|would|must)\s+(?:i|we|you|one)\s+)"
+    r"(?:change|modify|edit|update|tweak|adjust|alter)\b",
+    re.IGNORECASE,
+)
+
+
 def keyword_text(query: str) -> str:
     """`query` less its form's words outside the name it asks about, when it asks where a
-    name is defined or what uses it; else `query`."""
+    name is defined or what uses it; less its verb when it asks where to change something
+    (_CHANGE_ASKED); else `query`."""
+    if (asked := _CHANGE_ASKED.match(query)) is not None and query[asked.end() :].strip():
+        return asked.group(1) + query[asked.end() :]
     name = defined_name(query)
     form = _DEFINITION
     if name is None:
