@@ -123,8 +123,10 @@ def _own_config(hit: t.SearchHit, terms: QueryTerms) -> bool:
     tool = tool[:-2] if rc else tool
     if hit.entry.kind != "File" or tool not in terms.words:
         return False
-    # a tool's dotfile is its config whatever its extension says (`.babelrc`, `.eslintrc.js`)
-    dotfile = rc and name.startswith(".")
+    # a tool's dotfile is its config whatever its extension says (`.babelrc`, `.eslintrc.js`,
+    # `.copywrite.hcl`: QA on hashicorp/hcl, `where is the copywrite config` put the Makefile
+    # running `copywrite headers` first)
+    dotfile = name.startswith(".")
     return dotfile or role_of(path) == Role.CONFIG or _CONFIG_MODULE.search(name) is not None
 
 
