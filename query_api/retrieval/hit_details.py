@@ -114,6 +114,7 @@ class QueryTerms:
     parameters: tuple[tuple[str, tuple[tuple[str, ...], ...]], ...] = ()
     # the query is about tests, the words naming them left out (locating_terms)
     tests_asked: bool = False
+    prose_asked: bool = False  # the query is about docs: a docstring may answer it
 
     @property
     def empty(self) -> bool:
@@ -158,6 +159,8 @@ def query_terms(query: str) -> QueryTerms:
 # language's keywords and many comments' words: QA on gorilla/mux, `if` pointed mux.go at `//
 # If true, do not clear the request context`, not at its scheme lines
 CONDITIONALS = frozenset(["if", "else", "elif", "unless"])
+# the words asking for a docstring's prose rather than code (LinePreference.code_first)
+PROSE_WORDS = DOC_WORDS | {"docstring", "docstrings", "comment", "comments", "typo", "typos"}
 
 
 def locating_terms(
@@ -175,6 +178,7 @@ def locating_terms(
     jquense/yup they pointed test/yup.js at `test.each([`, not at its `reach(...)` checks.
     One-digit numbers go too: a value pasted with the query (`Failures: 1`, `expected:
     <3>`; QA on apache/commons-io, a Surefire failure pointed a file at `@since 1.3`)."""
+    terms = replace(terms, prose_asked=True) if about_docs else terms
     words = terms.words - (CHANGE_VERBS | DOC_WORDS if about_docs else CHANGE_VERBS)
     words -= CONDITIONALS
     words -= {word for word in words if len(word) == 1 and word.isdigit()}
@@ -345,9 +349,11 @@ def locate_in_file(
         bounds = outside(bounds, stub_ranges(symbols, lines)) or bounds
     # of the lines that match best, a declaration's first line: `WalkBuilder` is where
     # `struct WalkBuilder` starts, not the doc comment above it that names it too
+    prose = terms.prose_asked or not terms.words.isdisjoint(PROSE_WORDS)
     prefer = LinePreference(
-        {s.start_line for s in symbols}, named, rarity, covered(symbols), licence_end, lines, body
-    )
+        {s.start_line for s in symbols}, named, rarity, covered(symbols), licence_end, lines,
+        body, code_first=not prose,
+    )  # fmt: skip
     # the lines scored exactly: the CANDIDATE_LINES with the highest bounds, of equal bounds
     # those the preference puts first (by line alone, a word on every line kept a named
     # declaration past the first 64 out: jinja's `do_urlize`, for "`urlize` to `@a@b`")

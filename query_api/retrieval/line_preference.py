@@ -10,10 +10,11 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from query_api.retrieval.users_first import outside_long_strings
 from streams.stores.views.symbol_spans import Declared
 
 # how LinePreference orders a line: lower first
-PreferenceKey = tuple[int, bool, bool, bool, bool, float, bool, int]
+PreferenceKey = tuple[int, bool, bool, bool, bool, bool, float, bool, int]
 
 
 @dataclass(frozen=True)
@@ -29,9 +30,12 @@ class LinePreference:
     one outside a fenced code block (a Markdown page documents a thing in its prose and
     tables, and its examples only use it: typestack/class-validator's `docs for IsEmail`
     pointed README.md at `@IsEmail()` in the first example, not at the decorators table's
-    `| @IsEmail(options?: IsEmailOptions) | Checks if the string is an email. |`), then the
-    one holding the file's rarer query words (`rarity`), then a declaration's first line,
-    then the first."""
+    `| @IsEmail(options?: IsEmailOptions) | Checks if the string is an email. |`), then,
+    when `code_first`, one outside a triple-quoted string (a docstring lists what the code
+    below does: PyCQA/flake8's `where is the --max-line-length option registered` pointed
+    main/options.py at its docstring's ``- ``--max-line-length`` ``, not at
+    `add_option("--max-line-length", ...)`), then the one holding the file's rarer query
+    words (`rarity`), then a declaration's first line, then the first."""
 
     starts: set[int]
     named: Sequence[Declared]
@@ -41,6 +45,7 @@ class LinePreference:
 
     lines: Sequence[str] = ()
     body: str = ""  # the text `lines` were split from, when the caller has it
+    code_first: bool = False  # a docstring's lines after the code's (the query asks no prose)
 
     @functools.cached_property
     def imports(self) -> frozenset[int]:
@@ -58,6 +63,15 @@ class LinePreference:
         """The numbers of the lines of fenced code blocks (```` ``` ```` or `~~~` fences)."""
         return _fenced_of(self.body) if self.body else _fenced_lines(self.lines)
 
+    @functools.cached_property
+    def long_strings(self) -> frozenset[int]:
+        """The numbers of the lines wholly inside triple-quoted strings (docstrings), none
+        unless `code_first`."""
+        if not self.code_first:
+            return frozenset()
+        lines = self.body.split("\n") if self.body else self.lines
+        return long_string_lines(tuple(lines))
+
     def key(self, n: int) -> PreferenceKey:
         rank = next(
             (i for i, s in enumerate(self.named) if s.start_line <= n <= s.end_line),
@@ -73,10 +87,22 @@ class LinePreference:
             not inside,
             imports,
             n in self.fenced,
+            n in self.long_strings,
             -self.rarity.get(n, 0.0),
             n not in self.starts,
             n,
         )
+
+
+@functools.lru_cache(maxsize=64)
+def long_string_lines(lines: tuple[str, ...]) -> frozenset[int]:
+    """The lines whose code outside triple-quoted strings is blank though the line is not:
+    a docstring's."""
+    code = outside_long_strings(lines)
+    return frozenset(
+        n for n, (line, rest) in enumerate(zip(lines, code, strict=True), 1)
+        if line.strip() and not rest.strip()
+    )  # fmt: skip
 
 
 def _import_or_contents_lines(lines: Sequence[str]) -> frozenset[int]:

@@ -29,7 +29,7 @@ from query_api.retrieval.hit_details import (
     locate_in_file,
     query_terms,
 )
-from query_api.retrieval.line_preference import is_import
+from query_api.retrieval.line_preference import is_import, long_string_lines
 from streams.stores.views.symbols import SymbolRow
 
 SOURCES = sorted((Path(__file__).resolve().parents[2] / "query_api").rglob("*.py"))
@@ -65,6 +65,8 @@ def exhaustively(
     def importing(n: int) -> bool:  # an import statement outside any declaration
         return outside(n) and is_import(lines[n - 1])
 
+    docstring = long_string_lines(tuple(lines))  # after the code's (no query asks prose)
+
     def rank(n: int) -> int:
         inside = [i for i, s in enumerate(named) if s.start_line <= n <= s.end_line]
         return min(inside, default=len(named))
@@ -79,6 +81,7 @@ def exhaustively(
                 -rarity.get(n, 0.0),
                 outside(n),
                 importing(n),
+                n in docstring,
                 n not in starts,
                 n,
             ),
@@ -97,6 +100,7 @@ def exhaustively(
             rank(it[2]),
             outside(it[2]),
             importing(it[2]),
+            it[2] in docstring,
             it[1],
             it[2] not in starts,
             it[2],
