@@ -146,13 +146,14 @@ def select_spans(
     )
     owner = hot_owner(declared, hot)
     hit_at = hot_owner(declared, hit)
+    of_bare = bare_type_named(declared, stems)
     # fd's time.rs sent its test `out_of_range_unix_timestamp_is_rejected`, not `from_str`
     tests = unit_tests(declared) if TEST_STEM not in stems else [False] * len(declared)
     ranked: list[tuple[bool, int, int, int, bool, int, int, _Span]] = []
     for i, (sym, own) in enumerate(zip(declared, held, strict=True)):
         if users and i not in users:
             continue
-        named = len(stems & name_stems(sym.name))
+        named = len(stems & name_stems(sym.name)) + of_bare[i]
         size = sym.end_line - sym.start_line
         if not named and size >= max_lines and i not in (owner, hit_at):
             continue  # its head may not hold the lines that matched: those lines are sent
@@ -220,6 +221,32 @@ def select_spans(
     rank = {fq: i for i, (_, _, fq) in reversed(list(enumerate(chosen)))}
     spans = _merged(sorted(chosen), max_lines - used, rank)
     return _padded(spans, total_lines, min(max_lines, fill_lines), lines, rank, stems)
+
+
+# a type declared in at most this many lines (its attribute line with it) holds no code: a
+# Rust tuple or unit struct (`pub struct HumanDuration(pub Duration);`), a Go `type Level int8`
+BARE_TYPE_LINES = 2
+_BARE_KINDS = frozenset({"Type", "Other"})
+
+
+def bare_type_named(declared: Sequence[SymbolRow], stems: frozenset[str]) -> list[int]:
+    """For each of `declared`, the task's stems its type's name shares when it is a member
+    declared apart from a type holding no code (BARE_TYPE_LINES): a Rust `impl` block's
+    method, a Go method, where that type's code is; 0 for any other. QA on
+    console-rs/indicatif: `Fix overflow in HumanDuration ...` sent src/format.rs's one-line
+    struct padded with its neighbours, not `impl fmt::Display for HumanDuration`."""
+    bare = {
+        s.fq_name: s
+        for s in declared
+        if s.kind in _BARE_KINDS and s.end_line - s.start_line < BARE_TYPE_LINES
+    }
+    out: list[int] = []
+    for sym in declared:
+        owner, dot, _ = sym.fq_name.rpartition(".")
+        typed = bare.get(owner) if dot else None
+        apart = typed is not None and not typed.start_line <= sym.start_line <= typed.end_line
+        out.append(len(stems & name_stems(typed.name)) if typed is not None and apart else 0)
+    return out
 
 
 def spans_at_place(
