@@ -227,6 +227,8 @@ def role_of(path: str) -> Role:
         return Role.DOC
     if ext in _CONFIG_EXT or folders & _CONFIG_DIRS:
         return Role.CONFIG
+    if dot == 0:  # a dotfile of no extension is a tool's (.pylintrc, .coveragerc, .flake8)
+        return Role.CONFIG
     return Role.SOURCE
 
 
