@@ -107,6 +107,17 @@ _WHERE_NAME = re.compile(
     rf"^\s*where\s+(?:is|are)\s+(?:the\s+)?{_NAME}(?:\s+{_ROLE_NOUN})?\s*\??\s*$",
     re.IGNORECASE,
 )
+# a Rust compiler's error naming the type a member was looked up in (`error[E0599]: no method
+# named `with_tab_width` found for struct `ProgressBarIter<T>` in the current scope`, `no
+# field `x` on type `&mut gauge::Bar``): the member goes into that type's declaration. QA on
+# console-rs/indicatif ranked src/progress_bar.rs, declaring another type's with_tab_width,
+# above src/iter.rs, declaring ProgressBarIter
+_RUSTC_MEMBER = re.compile(
+    r"\bno\s+(?:(?:method|field|function|variant|associated\s+item|function\s+or\s+associated"
+    r"\s+item|variant\s+or\s+associated\s+item)\s+named\s+`[^`]+`\s+found\s+for"
+    r"\s+(?P<kind>struct|enum|union|trait|type|opaque\s+type)|field\s+`[^`]+`\s+on\s+type)"
+    r"\s+`(?:&(?:mut\s+)?)?(?:(?:dyn|impl)\s+)?(?:\w+::)*([A-Za-z_]\w*)"
+)
 _CODE_NAME = re.compile(r"[A-Z_.:#`$!]")  # `!`: a Rust macro's name, `json! macro`
 _KIND_WORD = re.compile(_KIND, re.IGNORECASE)
 CONTENT = "content-match"  # the reason after the `symbol:` ones (spec §1.4's order)
@@ -163,7 +174,7 @@ def _definition_query(query: str) -> re.Match[str] | None:
             return scoped
     bare = _KIND_AND_NAME.match(query)
     if bare is None:
-        return _where_name(query)
+        return _where_name(query) or _RUSTC_MEMBER.search(query)
     at = 1 if bare.group(1) else 2
     written = query[max(0, bare.start(at) - 1) : bare.end(at) + 1]  # with its backticks
     if _KIND_WORD.fullmatch(bare.group(at)) or not _CODE_NAME.search(written):
@@ -188,6 +199,8 @@ def asked_kinds(query: str) -> frozenset[str]:
     found = _definition_query(query)
     if found is None:
         return frozenset()
+    if found.re is _RUSTC_MEMBER:  # the type's kind, not the member's (`no method named`)
+        return frozenset(_KINDS_NAMED.get((found.group("kind") or "type").casefold(), ()))
     at = next(i for i, group in enumerate(found.groups(), start=1) if group)
     # not the words of where it is looked for (`in the Storage class`)
     after = re.split(r"\s(?:in|of|for)\s", query[found.end(at) :], maxsplit=1)[0]
@@ -260,6 +273,8 @@ def at_definitions(
             hit = _at(hit, body.split("\n"), declared[rank], named)
         elif body is not None and (words := _written_declaration(body, parts[-1])) is not None:
             hit = hit.model_copy(update=words)  # one the symbols miss: inside a macro's call
+        elif body is not None and (local := _aliased(locator, repo_id, hit, body, parts[-1])):
+            hit = _at(hit, lines, local, _named(locator, repo_id, detailed[rank], local))
         elif body is not None and not declared:  # another package's: where it comes from
             hit = _at_import(hit, body.split("\n"), whole)
         elif body is not None:
@@ -311,6 +326,19 @@ def no_definition_note(
     # note alone read as if that hit were wrong
     said = f"none of these hits declares {parts[-1]}"
     return f"{said}; {alias}" if alias is not None else said
+
+
+def _aliased(
+    locator: HitLocator, repo_id: str, hit: t.SearchHit, body: str, name: str
+) -> Declared | None:
+    """The declaration a detailed TS/JS file hit exports under the asked name (`export {
+    _Object_ as Object }`): QA on sinclairzx81/typebox, `where is Type.Object defined` pointed
+    src/type/types/object.ts at `StaticObject`, not at the function it exports so."""
+    path = hit.entry.path
+    if not path or hit.entry.kind != "File":
+        return None
+    local = exported_local(path, body, name)
+    return None if local is None else declaration_of(locator.symbols_of(repo_id, path), [local])
 
 
 def _names_a_file(hits: list[t.SearchHit], name: str) -> bool:

@@ -52,6 +52,7 @@ from query_api.retrieval.go_implementers import go_implementers
 from query_api.retrieval.held_in_fusion import held_at_keyword_rank
 from query_api.retrieval.hit_details import QueryTerms
 from query_api.retrieval.importers import importers_of, importers_of_files, undeclared_users
+from query_api.retrieval.namespace_members import namespace_declarations, namespace_defining
 from query_api.retrieval.neighbour_fill import fill_tail
 from query_api.retrieval.own_file_users import own_file_users
 from query_api.retrieval.pasted_message import (
@@ -292,7 +293,9 @@ class Retriever:
         # pass it, and the subject went above it)
         looked_up = self._tests_looked_up(repo_id, query)
         # `where is the Value interface defined`: the files declaring it (defining_files.py)
-        defining = self.views.read(lambda conn: defining_files(conn, repo_id, query))
+        defining = namespace_defining(self.graphs.resolver, repo_id, query) or self.views.read(
+            lambda conn: defining_files(conn, repo_id, query)
+        )
         defining |= self._manifests_updated(repo_id, query)  # `Update serde to 1.0.2`
         subjects: dict[str, str | None] = {}  # finish runs twice when naming: look up once
         held = {hit.entry.path for hit in hits if hit.entry.kind == "File"}
@@ -439,6 +442,7 @@ class Retriever:
         symbols = resolver.symbols
         rows = symbols.symbols_named(repo_id, [last_part(name)])
         declared = value_declarations(name, declarations_named(name, rows))[:MAX_DECLARATIONS]
+        declared = declared or namespace_declarations(resolver, repo_id, name)  # `Memory.Create`
         if importers and (files := importers_of(self.views, resolver, repo_id, name)):
             return files  # a module of the name: what `what imports X` means (QA on hyper)
         if not declared or all(loads_module(row) for row in declared):

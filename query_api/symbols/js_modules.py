@@ -104,6 +104,30 @@ class JsModules(JsSpecifiers):
             return True
         return top_level and self._declared_through(module, name, targets)
 
+    def declared_at(self, path: str, qualified: str) -> list[tuple[str, str]]:
+        """The files declaring what the reference `qualified` in `path` names, each with the
+        name it is declared under there (`src/system/memory/index.Memory.Create`: the
+        namespace `Memory` that module exports, then the re-exports to `create.ts`'s
+        `Create`; `_Object_` for a module exporting it `as Object`); [] when it names no
+        declaration of a repository module within the answer's bounds."""
+        resolved = self._resolve(path, qualified)
+        if resolved is None:
+            return []
+        module, namespaces = resolved
+        for namespace in namespaces:
+            found = self._namespace_module(module, namespace)
+            if found is None:
+                return []
+            module = found
+        name = qualified.rpartition(".")[2]
+        return [
+            (file, declared)
+            for end in sorted(self.declaring_modules(module, name))
+            for declared in [self._declared_as(end, name)]
+            for file in self._module_files(end)
+            if declared in self._top_level(file)
+        ]
+
     def _default_of(self, path: str, qualified: str, targets: Sequence[SymbolRow]) -> bool:
         """Whether a default import (`import app from "./createApp"`, `<module>.default`)
         means the default export of the file one of `targets` is declared in: the imported
