@@ -359,6 +359,8 @@ _ABOUT_CONFIG = re.compile(
         (?:(?:dev|build|runtime|optional)[\s-])?(?:dependencies|deps)\b
       |(?:what|which)\s+(?:crates|packages|libraries|gems|modules|version\s+of\s+\S+)
         \s+(?:does|do)\s+.+\s+depend\s+on\W*$
+      |(?:what|which)\s+version\s+of\s+\S+\s+(?:does|do|is|are)\s+(?:.+\s+)?
+        (?:use|used|using|require|required|pinned)\W*$
     )""",
     re.IGNORECASE | re.VERBOSE,
 )
@@ -379,8 +381,11 @@ _ABOUT_FEATURES = re.compile(
     )""",
     re.IGNORECASE | re.VERBOSE,
 )
+# or the version of one it uses (`what version of go-cty does hcl use`: QA on hashicorp/hcl
+# matched no config form and left go.mod out of the first ten)
 _ABOUT_DEPENDENCIES = re.compile(
-    r"^\s*(?:what|which)\s+(?:.*[\s-])?(?:dependencies|deps|depend\s+on)\b", re.IGNORECASE
+    r"^\s*(?:what|which)\s+(?:(?:.*[\s-])?(?:dependencies|deps|depend\s+on)\b|version\s+of\s)",
+    re.IGNORECASE,
 )
 # the words asking for a manifest's list, no subject of it: the config file answering `which
 # crates does indicatif depend on` holds `indicatif`, not `crates` or `depend` (QA on
@@ -388,7 +393,7 @@ _ABOUT_DEPENDENCIES = re.compile(
 _MANIFEST_WORDS = re.compile(
     r"(?<![\w$.#:/-])(?:dependencies|dependency|deps|depends?\s+on|crates|packages|libraries"
     r"|gems|modules|features|features?\s+flags?|have|has|there|exist|defined|declared|listed"
-    r"|available)(?![\w$.#:/-])",
+    r"|available|version|use|used|using|require|required|pinned)(?![\w$.#:/-])",
     re.IGNORECASE,
 )
 

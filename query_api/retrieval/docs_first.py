@@ -22,6 +22,7 @@ from processors.path_roles import (
     Role,
     config_subject,
     is_example_config,
+    manifest_list,
     role_of,
     roles_about,
     without_example_words,
@@ -30,6 +31,7 @@ from processors.tokenizer import tokenize
 from query_api.retrieval.ci_files import ci_files, ci_words, is_ci_file
 from query_api.retrieval.doc_words import DOC_WORDS
 from query_api.retrieval.hit_details import PATH_REASON, QueryTerms, query_terms
+from query_api.retrieval.manifest_files import DEPENDENCIES, manifest_files, root_manifests
 from query_api.retrieval.word_forms import forms
 from schemas import tools as t
 from streams.stores import ViewStore
@@ -68,7 +70,11 @@ def asked_pages_first(
     if Role.CONFIG in about:
         terms = query_terms(config_subject(query))
         held = {hit.entry.path for hit in hits}
-        hits = [*hits, *(hit for hit in named(terms.words) if hit.entry.path not in held)]
+        # `what dependencies does hcl have`: the list names the manifests (manifest_files)
+        listed = manifest_list(query) == DEPENDENCIES
+        asked = terms.words | {DEPENDENCIES} if listed else terms.words
+        hits = [*hits, *(hit for hit in named(asked) if hit.entry.path not in held)]
+        manifests = root_manifests([h.entry.path or "" for h in hits]) if listed else set()
         data = {hit.entry.path for hit in hits if _data_file(hit)}
         each = _each_word(terms)
         paged = docs_first(
@@ -80,7 +86,8 @@ def asked_pages_first(
         own = [
             hit
             for hit in paged
-            if hit.entry.path not in data and (_own_config(hit, terms) or hit in ci)
+            if hit.entry.path not in data
+            and (_own_config(hit, terms) or hit in ci or hit.entry.path in manifests)
         ]
         top = max((hit.score for hit in hits), default=0.0)
         head = [hit.model_copy(update={"score": max(hit.score, top)}) for hit in own]
@@ -270,6 +277,8 @@ def config_files_named(
     words: Iterable[str],
 ) -> list[t.SearchHit]:
     """The config files a config question's subject names though no word of it matched: a
-    tool's rc dotfile (rc_files), the CI files for a question naming CI (ci_files)."""
+    tool's rc dotfile (rc_files), the CI files for a question naming CI (ci_files), the
+    manifests for one asking for the dependencies (manifest_files)."""
     held = sorted(words)
-    return rc_files(views, repo_id, hydrate, held) + ci_files(views, repo_id, hydrate, held)
+    found = rc_files(views, repo_id, hydrate, held) + ci_files(views, repo_id, hydrate, held)
+    return found + manifest_files(views, repo_id, hydrate, held)
