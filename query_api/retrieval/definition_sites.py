@@ -115,7 +115,7 @@ _WHERE_NAME = re.compile(
 _RUSTC_MEMBER = re.compile(
     r"\bno\s+(?:(?:method|field|function|variant|associated\s+item|function\s+or\s+associated"
     r"\s+item|variant\s+or\s+associated\s+item)\s+named\s+`[^`]+`\s+found\s+for"
-    r"\s+(?P<kind>struct|enum|union|trait|type|opaque\s+type)|field\s+`[^`]+`\s+on\s+type)"
+    r"\s+(?:struct|enum|union|trait|type|opaque\s+type)|field\s+`[^`]+`\s+on\s+type)"
     r"\s+`(?:&(?:mut\s+)?)?(?:(?:dyn|impl)\s+)?(?:\w+::)*([A-Za-z_]\w*)"
 )
 _CODE_NAME = re.compile(r"[A-Z_.:#`$!]")  # `!`: a Rust macro's name, `json! macro`
@@ -200,7 +200,8 @@ def asked_kinds(query: str) -> frozenset[str]:
     if found is None:
         return frozenset()
     if found.re is _RUSTC_MEMBER:  # the type's kind, not the member's (`no method named`)
-        return frozenset(_KINDS_NAMED.get((found.group("kind") or "type").casefold(), ()))
+        kind = re.search(r"\bfor\s+(struct|enum|trait)\s", found.group(0))
+        return frozenset(_KINDS_NAMED[kind.group(1) if kind else "type"])
     at = next(i for i, group in enumerate(found.groups(), start=1) if group)
     # not the words of where it is looked for (`in the Storage class`)
     after = re.split(r"\s(?:in|of|for)\s", query[found.end(at) :], maxsplit=1)[0]

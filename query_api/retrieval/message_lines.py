@@ -25,6 +25,7 @@ from collections.abc import Sequence
 
 from processors.query_scope import NOT_SCOPES
 from processors.tokenizer import tokenize
+from query_api.retrieval.definition_sites import defined_name
 from query_api.retrieval.hit_details import (
     CONTEXT_LINES,
     DETAILED_HITS,
@@ -43,6 +44,8 @@ def at_message_lines(
     """`hits` with each of the first DETAILED_HITS file hits holding a phrase of the message
     the query pastes (of SHORT_RUN words or more) on one line pointed at the first such line,
     the longest phrase's."""
+    if defined_name(query) is not None:  # `no method named `m` found for struct `T``: at T
+        return hits
     found = message_phrases(query)
     literal = not found  # a Go error's phrases: on a line writing them in a string literal
     found = found or prefixed_phrases(query)
