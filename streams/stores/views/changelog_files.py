@@ -44,7 +44,7 @@ def is_changelog(path: str) -> bool:
     """Whether `path` is named as a changelog is (CHANGELOG.md, CHANGES.rst, NEWS), or is
     the index of a folder of release notes (release-notes/index.rst)."""
     stem = path.rpartition("/")[2].partition(".")[0]
-    return _NAME.match(stem.casefold()) is not None or _notes_index(path)
+    return _NAME.match(stem.casefold()) is not None or _notes_index(path) or _release_page(path)
 
 
 # a folder of release notes, a page per release, and the name of the page listing them:
@@ -59,6 +59,37 @@ def _notes_index(path: str) -> bool:
     folder = folders.rpartition("/")[2]
     stem = name.partition(".")[0]
     return bool(_NOTES_DIR.match(folder) and _INDEX.match(stem))
+
+
+# a release's page in such a folder, named by its version (changelog/1.3.0.md, v2.0.rst)
+_VERSION = re.compile(r"^v?(\d+(?:\.\d+)*)(?:[-_.][\w.-]*)?\.\w+$", re.IGNORECASE)
+
+
+def _release_page(path: str) -> bool:
+    folders, _, name = path.rpartition("/")
+    return bool(_NOTES_DIR.match(folders.rpartition("/")[2]) and _VERSION.match(name))
+
+
+def release_pages(conn: sqlite3.Connection, repo_id: str) -> list[str]:
+    """The pages of a changelog folder at the root or one folder down that are named by
+    their release (changelog/1.3.0.md), newest first, at most MAX_CHANGELOGS: with no
+    index page, the newest releases are the changelog. QA on sinclairzx81/typebox, whose
+    changelog/ holds a page per minor release: `where is the changelog` named no file and
+    answered src/value/repair/repair.ts first."""
+    found = {
+        path
+        for folder in ("changelog", "changelogs", "release notes")
+        for path in files_with_path_words(conn, repo_id, folder, _LOOKUP)
+        if _release_page(path) and path.count("/") <= MAX_DEPTH + 1
+    }
+
+    def version(path: str) -> tuple[int, ...]:
+        written = _VERSION.match(path.rpartition("/")[2])
+        return tuple(int(n) for n in written.group(1).split(".")) if written else ()
+
+    return sorted(found, key=lambda p: (-p.count("/"), version(p), p), reverse=True)[
+        :MAX_CHANGELOGS
+    ]
 
 
 def notes_indexes(conn: sqlite3.Connection, repo_id: str) -> list[str]:
@@ -94,7 +125,9 @@ def changelog_files(conn: sqlite3.Connection, repo_id: str, query: str) -> list[
     shallowest = [p for p in found if p.count("/") == top]
     if not found:  # deeper alone: a folder of release notes' index, else the one there
         indexes = notes_indexes(conn, repo_id)  # (docs/content/news.md)
-        return indexes if len(indexes) == 1 else _one_deeper(every)
+        if len(indexes) == 1:
+            return indexes
+        return _one_deeper(every) or release_pages(conn, repo_id)
     return sorted(shallowest, key=str.casefold)[:MAX_CHANGELOGS]
 
 
