@@ -32,6 +32,8 @@ from query_api.retrieval.ci_files import ci_files, ci_words, is_ci_file
 from query_api.retrieval.doc_words import DOC_WORDS
 from query_api.retrieval.hit_details import PATH_REASON, QueryTerms, query_terms
 from query_api.retrieval.manifest_files import DEPENDENCIES, manifest_files, root_manifests
+from query_api.retrieval.sphinx_conf import TOOL as SPHINX
+from query_api.retrieval.sphinx_conf import is_sphinx_conf, sphinx_conf_files
 from query_api.retrieval.word_forms import forms
 from schemas import tools as t
 from streams.stores import ViewStore
@@ -87,7 +89,12 @@ def asked_pages_first(
             hit
             for hit in paged
             if hit.entry.path not in data
-            and (_own_config(hit, terms) or hit in ci or hit.entry.path in manifests)
+            and (
+                _own_config(hit, terms)
+                or hit in ci
+                or hit.entry.path in manifests
+                or _sphinx_conf(hit, terms)
+            )
         ]
         top = max((hit.score for hit in hits), default=0.0)
         head = [hit.model_copy(update={"score": max(hit.score, top)}) for hit in own]
@@ -151,6 +158,13 @@ def _ci_answers(
     ci = [hit for hit in hits if hit.entry.kind == "File" and is_ci_file(hit.entry.path or "")]
     holding = [hit for hit in ci if all(holds(hit.entry.path or "", w) for w in rest)]
     return holding or ci
+
+
+def _sphinx_conf(hit: t.SearchHit, terms: QueryTerms) -> bool:
+    """Whether a hit is the Sphinx `conf.py` a question naming Sphinx asks for
+    (sphinx_conf.py): a doc by its folder and named `conf`, it is Sphinx's own config."""
+    path = hit.entry.path or ""
+    return hit.entry.kind == "File" and SPHINX in terms.words and is_sphinx_conf(path)
 
 
 # a tool's settings written as a module: vite.config.mts, jest.config.cjs, babel.config.mjs
@@ -278,7 +292,9 @@ def config_files_named(
 ) -> list[t.SearchHit]:
     """The config files a config question's subject names though no word of it matched: a
     tool's rc dotfile (rc_files), the CI files for a question naming CI (ci_files), the
-    manifests for one asking for the dependencies (manifest_files)."""
+    manifests for one asking for the dependencies (manifest_files), Sphinx's conf.py for one
+    naming Sphinx (sphinx_conf)."""
     held = sorted(words)
     found = rc_files(views, repo_id, hydrate, held) + ci_files(views, repo_id, hydrate, held)
+    found += sphinx_conf_files(views, repo_id, hydrate, held)
     return found + manifest_files(views, repo_id, hydrate, held)
