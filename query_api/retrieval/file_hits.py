@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from query_api.memory.views import truncation_fields
+from query_api.retrieval.hit_details import PATH_REASON
 from query_api.retrieval.users_first import PLACED_REASONS
 from schemas import tools as t
 from schemas.retrieval import MAX_REASONS
@@ -45,6 +46,14 @@ def renamed(hit: t.SearchHit, reasons: dict[str, tuple[str, ...]]) -> t.SearchHi
     placed = [r for r in hit.reasons if r.startswith(PLACED_REASONS)]
     named = [r for r in found if r not in placed]
     return hit.model_copy(update={"reasons": [*placed, *named][:MAX_REASONS]})
+
+
+def path_named(hit: t.SearchHit | None, named: set[str]) -> t.SearchHit | None:
+    """`hit` with the reason `path-name-match` first when its file is one of `named` (a
+    file brought in for the query naming it: `where is the JSON syntax spec`)."""
+    if hit is None or hit.entry.path not in named or PATH_REASON in hit.reasons:
+        return hit
+    return hit.model_copy(update={"reasons": [PATH_REASON, *hit.reasons]})
 
 
 def keyword_hit(hit: KeywordHit) -> t.SearchHit:

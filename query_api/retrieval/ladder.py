@@ -44,7 +44,7 @@ from query_api.retrieval.docs_first import asked_pages_first, config_files_named
 from query_api.retrieval.failed_tests import failed_tests
 from query_api.retrieval.failed_titles import failed_titles, files_calling
 from query_api.retrieval.file_graph import FileGraphs
-from query_api.retrieval.file_hits import file_entry, keyword_hit, renamed
+from query_api.retrieval.file_hits import file_entry, keyword_hit, path_named, renamed
 from query_api.retrieval.form_words import keyword_text
 from query_api.retrieval.frames_first import frames_first, holds_frames
 from query_api.retrieval.fusion import fuse
@@ -299,9 +299,13 @@ class Retriever:
         defining |= self._manifests_updated(repo_id, query)  # `Update serde to 1.0.2`
         subjects: dict[str, str | None] = {}  # finish runs twice when naming: look up once
         held = {hit.entry.path for hit in hits if hit.entry.kind == "File"}
-        brought = [self._file_hit(repo_id, p) for p in sorted((looked_up | defining) - held)]
+        declaring = self._declaring(repo_id, query)
+        # `where is the JSON syntax spec`: a doc, pushed down and never embedded (asked_file)
+        asked = declaring & set(self.views.read(lambda conn: asked_file(conn, repo_id, query)))
+        bring = sorted((looked_up | defining | asked) - held)
+        brought = [path_named(self._file_hit(repo_id, p), asked) for p in bring]
         hits = [*hits, *(hit for hit in brought if hit is not None)]  # declared_first lifts them
-        hits = declared_first(hits, self._declaring(repo_id, query) | looked_up | defining)
+        hits = declared_first(hits, declaring | looked_up | defining)
         hits = declared_first(hits, self._writing_message(repo_id, query))  # above its type's
         hits, users_asked = self._asked_first(repo_id, query, hits)
         hits = frames_first(hits, query)  # a pasted traceback: its frames' files, innermost first

@@ -84,12 +84,14 @@ def path_named_files(
 
 
 # a question asking where one file is, by its name or its name less its extension: `where is
-# the tsconfig`, `where is the tsconfig.json`, `show me the Makefile`
+# the tsconfig`, `where is the tsconfig.json`, `show me the Makefile`; after at most two words
+# naming its folder (`where is the JSON syntax spec`: json/spec.md)
 _WHERE_IS_FILE = re.compile(
     r"^\s*(?:where\s+(?:is|are|do\s+i\s+find)|show\s+me|open|find)\s+(?:the\s+|our\s+)?"
-    r"([\w@.-]+)(?:\s+file)?\s*\??\s*$",
+    r"((?:[\w@.-]+\s+){0,2}?)([\w@.-]+)(?:\s+file)?\s*\??\s*$",
     re.IGNORECASE,
 )
+_FOLDER_WORD = 4  # letters a qualifier needs to name a folder holding it (`syntax`: hclsyntax)
 
 
 def asked_file(conn: sqlite3.Connection, repo_id: str, query: str) -> list[str]:
@@ -97,11 +99,12 @@ def asked_file(conn: sqlite3.Connection, repo_id: str, query: str) -> list[str]:
     (`tsconfig` -> tsconfig.json), nearest the root when several are (a monorepo's root
     tsconfig.json, not each package's). QA on tinyhttp/tinyhttp: `where is the tsconfig`
     ranked two packages' tsconfig.json 3rd and 4th and the root's below them, a bare name
-    that several files share naming none."""
+    that several files share naming none. Words before the name (`the JSON syntax spec`)
+    pick the files whose folders they name (_in_folders)."""
     found = _WHERE_IS_FILE.match(query)
     if found is None:
         return []
-    wanted = found.group(1).casefold()
+    wanted = found.group(2).casefold()
     terms = tuple(tokenize(wanted))
     if not terms:
         return []
@@ -111,10 +114,30 @@ def asked_file(conn: sqlite3.Connection, repo_id: str, query: str) -> list[str]:
         for path in paths_matching(conn, repo_id, phrase, MAX_PATH_LOOKUP)
         if wanted in _names_of(path.rpartition("/")[2])
     ]
+    if found.group(1).strip():
+        named = _in_folders(named, found.group(1).casefold().split())
     if not named:
         return []
     depth = min(path.count("/") for path in named)
     return [path for path in named if path.count("/") == depth]
+
+
+def _in_folders(paths: list[str], words: list[str]) -> list[str]:
+    """Of `paths`, those whose folders name the most of `words`: a folder called so first
+    (`json/spec.md` for `the JSON syntax spec`), else one holding a word of at least
+    _FOLDER_WORD letters (`hclsyntax/spec.md` for `the native syntax spec`); none when no
+    folder names any. QA on hashicorp/hcl: `where is the JSON syntax spec` left json/spec.md,
+    a doc, out of the first ten, below code holding `json` and `spec`."""
+
+    def named(path: str) -> tuple[int, int]:
+        folders = path.casefold().split("/")[:-1]
+        whole = sum(word in folders for word in words)
+        held = sum(len(w) >= _FOLDER_WORD and any(w in f for f in folders) for w in words)
+        return whole, held
+
+    scores = {path: named(path) for path in paths}
+    best = max(scores.values(), default=(0, 0))
+    return [path for path, score in scores.items() if score == best] if any(best) else []
 
 
 def _names_of(file_name: str) -> tuple[str, str]:
