@@ -65,6 +65,23 @@ STDLIB_INTERFACES: dict[str, frozenset[str]] = {
 }
 
 
+# `where is DiagnosticWriter implemented`, `where is the Body interface implemented`: for a Go
+# interface, the types implementing it, as `what implements X` asks (QA on hashicorp/hcl: the
+# question was read for the interface's definition, diagnostic.go first, and the two writers
+# implementing it came second and fifth); `implemented for T` asks for one type's
+_IMPLEMENTED = re.compile(
+    r"^\s*where\s+(?:is|are)\s+(?:the\s+)?`?([A-Za-z_][\w.]*)`?(?:\s+interface)?"
+    r"\s+implemented\s*\??\s*$",
+    re.IGNORECASE,
+)
+
+
+def implemented_interface(query: str) -> str | None:
+    """The name a `where is X implemented` question asks the implementations of, else None."""
+    found = _IMPLEMENTED.match(query)
+    return found.group(1) if found is not None else None
+
+
 def go_implementers(symbols: SymbolViews, repo_id: str, name: str) -> list[str]:
     """The files declaring the methods of a Go type that implements the Go interface
     `name`: code before tests, then by path; empty when no Go interface is declared so

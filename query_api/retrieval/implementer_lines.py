@@ -11,7 +11,11 @@ hclsyntax/expression_ops.go at the field `LHS Expression` and expression_vars.go
 
 from __future__ import annotations
 
-from query_api.retrieval.go_implementers import METHOD_KIND, implementing_types
+from query_api.retrieval.go_implementers import (
+    METHOD_KIND,
+    implemented_interface,
+    implementing_types,
+)
 from query_api.retrieval.hit_details import (
     DETAILED_HITS,
     LINE_CHARS,
@@ -30,9 +34,10 @@ def at_implementing_types(
     """`hits` with each Go file placed as an implementer of the interface the query names
     pointed at the implementing type declared there (else at its first method there)."""
     placed = [_implemented(hit) for hit in hits[:DETAILED_HITS]]
-    if not asks_implementers(query) or not any(placed):
+    asked = asks_implementers(query) or implemented_interface(query) is not None
+    if not asked or not any(placed):
         return hits
-    name = used_name(query) or next(found for found in placed if found)
+    name = used_name(query) or implemented_interface(query) or next(f for f in placed if f)
     types, wanted = implementing_types(locator.symbols, repo_id, name)
     out = []
     for rank, hit in enumerate(hits):

@@ -48,7 +48,7 @@ from query_api.retrieval.file_hits import file_entry, keyword_hit, path_named, r
 from query_api.retrieval.form_words import keyword_text
 from query_api.retrieval.frames_first import frames_first, holds_frames
 from query_api.retrieval.fusion import fuse
-from query_api.retrieval.go_implementers import go_implementers
+from query_api.retrieval.go_implementers import go_implementers, implemented_interface
 from query_api.retrieval.held_in_fusion import held_at_keyword_rank
 from query_api.retrieval.hit_details import QueryTerms
 from query_api.retrieval.importers import importers_of, importers_of_files, undeclared_users
@@ -415,6 +415,9 @@ class Retriever:
         if written is not None:  # `what imports src/drivers/utils/index.ts`
             users = importers_of_files(self.views, self.graphs.resolver, repo_id, written)
             return users_first(hits, users, written, hydrate, file=True), bool(users)
+        interface = implemented_interface(query)  # `where is DiagnosticWriter implemented`
+        if interface and (go := self._go_implementers(repo_id, interface)):
+            return users_first(hits, go, interface, hydrate, reason=IMPLEMENTS_REASON), True
         if used and asks_implementers(query) and (go := self._go_implementers(repo_id, used)):
             return users_first(hits, go, used, hydrate, reason=IMPLEMENTS_REASON), True
         if used and asks_implementers(query):  # `what implements X`: of its users, those that do

@@ -71,3 +71,18 @@ async def test_an_implementing_file_points_at_the_type_implementing_the_interfac
     methods = by_path["merged_methods.go"]
     assert methods.startLine == 4, methods
     assert (methods.snippet or "").startswith("4: func (m merged) Content()"), methods
+
+
+async def test_where_is_an_interface_implemented_asks_for_its_implementers(
+    tmp_path: Path,
+) -> None:
+    """QA on hashicorp/hcl: `where is DiagnosticWriter implemented` was read for the
+    interface's definition, diagnostic.go first, the writers implementing it below."""
+    async with indexed_app(tmp_path, FILES, "hcl") as app:
+        found = await app.service.search(
+            t.SearchArgs(repoId="hcl", query="where is the Body interface implemented")
+        )
+    first = [h.entry.path or "" for h in found.hits[:2]]
+    assert sorted(first) == ["merged_methods.go", "unknown.go"], found.hits
+    unknown = next(h for h in found.hits if h.entry.path == "unknown.go")
+    assert (unknown.snippet or "").startswith("4: type unknownBody struct {"), unknown
