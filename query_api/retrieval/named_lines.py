@@ -25,6 +25,7 @@ from query_api.retrieval.hit_details import (
     HitLocator,
     display_reason,
 )
+from query_api.retrieval.rust_places import rust_frames
 from schemas import tools as t
 from schemas.retrieval import MAX_REASONS
 from streams.stores.views.named_files import PLACE_SUFFIX, WORDED_PLACES, whole_path
@@ -96,8 +97,9 @@ def written_places(text: str) -> list[Place]:
 
 def frames(text: str) -> list[Place]:
     """The places of the Python traceback frames `text` holds, innermost first, then those
-    of a JVM stack trace's (jvm_frames), a Go goroutine trace's (go_frames) and a
-    JavaScript one's (v8_frames), at most MAX_PLACES."""
+    of a JVM stack trace's (jvm_frames), a Go goroutine trace's (go_frames), a Rust panic's
+    or compiler diagnostic's (rust_places) and a JavaScript one's (v8_frames), at most
+    MAX_PLACES."""
     out: list[Place] = []
     written = [
         (
@@ -107,7 +109,7 @@ def frames(text: str) -> list[Place]:
         )
         for frame in reversed(list(_FRAME.finditer(text)))
     ]
-    jvm_go_js = [*jvm_frames(text), *go_frames(text), *v8_frames(text)]
+    jvm_go_js = [*jvm_frames(text), *go_frames(text), *rust_frames(text), *v8_frames(text)]
     others = [(path, line, "") for path, line in jvm_go_js]
     for path, line, quoted in [*written, *others]:
         place = Place(path.casefold(), line, line, quoted)

@@ -1,0 +1,31 @@
+"""The places a Rust compiler's diagnostic and a Rust panic write: where the error is.
+
+rustc writes the place of an error or a warning on its own line below the message (`  -->
+examples/multi.rs:20:8`), and a panic names the place that panicked after the thread
+(`thread 'main' panicked at src/style.rs:84:9:`). Read only as words of the query, a place
+after a long message lay past the words search reads for paths: QA on console-rs/indicatif,
+`error[E0599]: no method named `set_tab_width` found for struct `MultiProgress` in the current
+scope` with `--> examples/multi.rs:20:8` left examples/multi.rs out of the first ten. As
+frames (named_lines.frames) they rank their files first, the panic's or the first
+diagnostic's place first. A backtrace's `at ./src/main.rs:10:5` lines are read as a
+JavaScript trace's are (named_lines.v8_frames).
+"""
+
+from __future__ import annotations
+
+import re
+
+# rustc's `--> path:line:col` below a message; a panic's `panicked at path:line:col:`, and
+# before Rust 1.73 `panicked at 'message', path:line:col`
+_DIAGNOSTIC = re.compile(r"^[ \t]*-->[ \t]+([^\s:]+):(\d+):\d+[ \t]*$", re.MULTILINE)
+_PANIC = re.compile(r"\bpanicked at (?:'(?:[^'\n]|'(?!, ))*', )?([^\s:']+):(\d+):\d+")
+PLACE_CHARS = 8000  # characters of a query read for them, as named_lines reads places
+
+
+def rust_frames(text: str) -> list[tuple[str, int]]:
+    """The (path, line) of each place a Rust panic or compiler diagnostic in `text` writes,
+    in the order written: a panic's first, then each diagnostic's."""
+    head = text[:PLACE_CHARS]
+    found = [(m.start(), m.group(1), int(m.group(2))) for m in _PANIC.finditer(head)]
+    found += [(m.start(), m.group(1), int(m.group(2))) for m in _DIAGNOSTIC.finditer(head)]
+    return [(path.replace("\\", "/").removeprefix("./"), line) for _, path, line in sorted(found)]
