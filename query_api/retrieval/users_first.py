@@ -57,12 +57,21 @@ _USERS_FORMS = r"""^\s*(?:
           |implementors|subclasses)\s+(?:of|to|for)\s+{_SUBJECT}
       |where\s+(?:is|are)\s+{_SUBJECT}\s+
         (?:used|called|referenced|invoked|imported|raised|thrown)
+      |what\s+(?:would\s+|will\s+|could\s+|might\s+)?breaks?\s+if\s+(?:i|we|you|one)\s+
+        {_CHANGE}\s+{_SUBJECT}
+      |what\s+(?:is|are|would\s+be|will\s+be)\s+affected\s+
+        (?:by\s+{_CHANGING}|if\s+(?:i|we|you|one)\s+{_CHANGE})\s+{_SUBJECT}
+      |(?:the\s+)?impact\s+of\s+{_CHANGING}\s+{_SUBJECT}
     )\s*\??\s*$"""
+# the verbs of an impact question: `what breaks if I change X`, `the impact of renaming X`
+_CHANGE = r"(?:change|modify|rename|remove|delete|edit)"
+_CHANGING = r"(?:changing|modifying|renaming|removing|deleting|editing)"
 
 
 def users_form(subject: str) -> re.Pattern[str]:
     """The forms of a users query, `subject` the pattern of what it asks the users of."""
-    return re.compile(_USERS_FORMS.replace("{_SUBJECT}", subject), re.IGNORECASE | re.VERBOSE)
+    forms = _USERS_FORMS.replace("{_CHANGE}", _CHANGE).replace("{_CHANGING}", _CHANGING)
+    return re.compile(forms.replace("{_SUBJECT}", subject), re.IGNORECASE | re.VERBOSE)
 
 
 _USERS = users_form(_SUBJECT)
