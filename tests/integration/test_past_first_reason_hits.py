@@ -42,7 +42,8 @@ async def test_a_hit_points_at_its_first_reason_past_the_stored_text(tmp_path: P
         hit = next(h for h in found["hits"] if h["entry"]["path"] == "header.go")
         assert "symbol:web.updateServerDate" in hit["reasons"][:2], hit
         assert (hit["startLine"], hit["endLine"]) == (start, start + 2), hit
-        assert "snippet" not in hit  # the text is not stored
+        # the text is not stored: the declaration's head, from the symbols
+        assert hit["snippet"].startswith(f"{start}: func updateServerDate"), hit
 
 
 async def test_a_stored_line_holding_as_many_words_keeps_the_hit(tmp_path: Path) -> None:

@@ -60,7 +60,7 @@ async def test_outline_and_bundle_say_where_a_long_file_is_cut(tmp_path: Path) -
         assert "symbol:ledger_rules.settle_ledger_2999" in top["reasons"]
         # the hit's place is the declaration's, though no stored line shows it
         assert (top["startLine"], top["endLine"]) == (3 * 2999 + 1, 3 * 2999 + 2)
-        assert "snippet" not in top
+        assert top["snippet"].startswith(f"{3 * 2999 + 1}: def settle_ledger_2999"), top
         small = await call(
             s, "repocontext_outline", {"repoId": "repo", "path": "src/billing/ledger.py"}
         )

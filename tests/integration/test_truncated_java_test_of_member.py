@@ -53,4 +53,5 @@ async def test_a_test_of_a_qualified_member_past_the_stored_text_is_the_hits(
         found = await call(s, "repocontext_search", {"repoId": "repo", "query": query})
         hit = next(h for h in found["hits"] if h["entry"]["path"].endswith("TextBufferTest.java"))
         assert hit["startLine"] <= start <= hit["endLine"], hit
-        assert "snippet" not in hit  # the text is not stored
+        # the text is not stored: the test's head, from the symbols
+        assert "testReverse" in hit["snippet"], hit

@@ -48,7 +48,8 @@ async def test_a_hit_points_at_a_declaration_past_the_stored_text_named_for_its_
         hit = next(h for h in found["hits"] if h["entry"]["path"] == "tests/tests.rs")
         assert "symbol:test_hyperlink" in hit["reasons"], hit
         assert (hit["startLine"], hit["endLine"]) == (start - 1, start + 3), hit
-        assert "snippet" not in hit  # the text is not stored
+        # the text is not stored: the test's head, from the symbols
+        assert "fn test_hyperlink" in hit["snippet"], hit
 
 
 async def test_a_place_past_the_stored_text_points_at_the_declaration_holding_it(
@@ -70,5 +71,6 @@ async def test_a_place_past_the_stored_text_points_at_the_declaration_holding_it
         hit = found["hits"][0]
         assert hit["entry"]["path"] == "tests/tests.rs", found["hits"]
         assert (hit["startLine"], hit["endLine"]) == (start - 1, start + 3), hit
-        assert "snippet" not in hit  # the text is not stored
+        # the text is not stored: the test's head, from the symbols
+        assert "fn test_hyperlink" in hit["snippet"], hit
         assert "past the text stored" in found["note"], found.get("note")

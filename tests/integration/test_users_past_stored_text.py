@@ -47,4 +47,5 @@ async def test_a_use_past_the_stored_text_points_at_its_declaration(tmp_path: Pa
         hit = next(h for h in found["hits"] if h["entry"]["path"] == "mux_test.go")
         assert "uses:newRouteRegexp" in hit["reasons"], hit
         assert (hit["startLine"], hit["endLine"]) == (start, start + 3), hit
-        assert "snippet" not in hit  # the text is not stored
+        # the text is not stored: the head of the declaration holding the use
+        assert hit["snippet"].split(": ", 1)[1].startswith("func "), hit
