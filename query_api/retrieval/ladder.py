@@ -55,6 +55,7 @@ from query_api.retrieval.importers import importers_of, importers_of_files, unde
 from query_api.retrieval.namespace_members import namespace_declarations, namespace_defining
 from query_api.retrieval.neighbour_fill import fill_tail
 from query_api.retrieval.own_file_users import own_file_users
+from query_api.retrieval.package_docs import package_doc_files
 from query_api.retrieval.pasted_message import (
     MESSAGE_MATCHES,
     files_writing_message,
@@ -297,6 +298,7 @@ class Retriever:
             lambda conn: defining_files(conn, repo_id, query)
         )
         defining |= self._manifests_updated(repo_id, query)  # `Update serde to 1.0.2`
+        defining |= self.views.read(lambda conn: package_doc_files(conn, repo_id, query))
         subjects: dict[str, str | None] = {}  # finish runs twice when naming: look up once
         held = {hit.entry.path for hit in hits if hit.entry.kind == "File"}
         declaring = self._declaring(repo_id, query)
