@@ -24,6 +24,7 @@ from query_api.retrieval.definition_sites import (
 )
 from query_api.retrieval.form_words import keyword_text
 from query_api.retrieval.hit_details import HitLocator, enrich
+from query_api.retrieval.implemented_spelling import implemented_spelling
 from query_api.retrieval.no_match import (
     SEMANTIC_FLOOR,
     best_semantic_score,
@@ -123,7 +124,10 @@ async def _rank(
     written = prototype_members(args.query)
     # `where is multidict defined` asks for werkzeug's MultiDict: read as the declared name
     spelled = await asyncio.to_thread(
-        retriever.views.read, lambda conn: declared_spelling(conn, repo_id, written)
+        retriever.views.read,
+        lambda conn: implemented_spelling(  # `what implements Drop`: no `fn drop`
+            conn, repo_id, written, declared_spelling(conn, repo_id, written)
+        ),
     )
     if spelled != args.query:
         args = args.model_copy(update={"query": spelled})

@@ -44,8 +44,22 @@ def implementing(
     `implementations of Index` placed src/value/mod.rs, using it as a bound, not
     src/value/index.rs (`impl Index for usize`)."""
     paths = list(dict.fromkeys([*users, *(row.path for row in declaring)]))
+    if not paths:  # a trait no file declares nor imports by name: Rust's `Drop`, `io::Write`
+        paths = _writing(views, repo_id, name)
     found = implementers(name, _bodies(views, repo_id, paths))
     return [path for path in paths if path in found]
+
+
+def _writing(views: ViewStore, repo_id: str, name: str) -> list[str]:
+    """The files writing `name` (its last part's words, in a row), of at most MAX_FILES,
+    outside docs: code before tests, then by path. The standard library's traits are
+    implemented without an import naming them (`impl Drop for Ticker`), so no reference
+    leads to those files: QA on console-rs/indicatif, `what implements Drop` placed none of
+    the three `impl Drop for` blocks."""
+    phrase = phrase_query(tuple(tokenize(last_part(name))), "body_terms")
+    paths = views.read(lambda c: paths_matching(c, repo_id, phrase, MAX_FILES))
+    kept = {p for p in paths if role_of(p) != Role.DOC}
+    return sorted(kept, key=lambda p: (is_test_path(p), p))
 
 
 def raising(views: ViewStore, repo_id: str, name: str) -> list[str]:
