@@ -29,6 +29,7 @@ from processors.path_roles import (
 )
 from processors.tokenizer import tokenize
 from query_api.retrieval.ci_files import ci_files, ci_words, is_ci_file
+from query_api.retrieval.config_sections import is_sectioned, section_naming
 from query_api.retrieval.doc_words import DOC_WORDS
 from query_api.retrieval.hit_details import PATH_REASON, QueryTerms, query_terms
 from query_api.retrieval.manifest_files import DEPENDENCIES, manifest_files, root_manifests
@@ -56,6 +57,7 @@ def asked_pages_first(
     hits: list[t.SearchHit],
     holds: Callable[[str, QueryTerms], bool],
     named: Callable[[frozenset[str]], list[t.SearchHit]] = lambda _: [],
+    configures: Callable[[str, frozenset[str]], bool] = lambda _path, _words: False,
 ) -> list[t.SearchHit]:
     """`hits` with the files of the role the query is about first, those that `holds` (a
     path, the query's terms): the docs for `where is X documented`, the config files for
@@ -64,7 +66,9 @@ def asked_pages_first(
     mypy configured` ranked eight files holding no `mypy` above pyproject.toml's
     `[tool.mypy]`, whose score was keyword alone. `named`: the config files the subject's
     words name though none matched (rc_files: `.prettierrc.yml` for `prettier`), which
-    join the hits as a tool's own config."""
+    join the hits as a tool's own config. `configures`: whether a file has a section whose
+    header names the subject (`[mypy]`, `[coverage:run]`: sectioned_config), which makes it
+    the tool's own config too."""
     about = roles_about(query)
     if Role.DOC in about:
         terms = query_terms(query)
@@ -94,6 +98,7 @@ def asked_pages_first(
                 or hit in ci
                 or hit.entry.path in manifests
                 or _sphinx_conf(hit, terms)
+                or configures(hit.entry.path or "", terms.words)
             )
         ]
         top = max((hit.score for hit in hits), default=0.0)
@@ -298,3 +303,25 @@ def config_files_named(
     found = rc_files(views, repo_id, hydrate, held) + ci_files(views, repo_id, hydrate, held)
     found += sphinx_conf_files(views, repo_id, hydrate, held)
     return found + manifest_files(views, repo_id, hydrate, held)
+
+
+# subject words a section header must hold all of: more are a sentence, not a tool's name
+MAX_SECTION_WORDS = 3
+
+
+def sectioned_config(views: ViewStore, repo_id: str, path: str, words: frozenset[str]) -> bool:
+    """Whether `path` is a sectioned config file (config_sections.is_sectioned) with a section
+    whose header holds every word of the subject (`[mypy]`, `[coverage:run]`, `[tool.ruff]`):
+    it configures the tool, where a file merely naming it runs or ignores it. QA on
+    PyCQA/flake8: `how is mypy configured` ranked .pre-commit-config.yaml (`id: mypy`) above
+    setup.cfg's `[mypy]`, and `where is coverage configured` tox.ini (`coverage run -m
+    pytest`) above its `[coverage:run]`."""
+    subject = words - DOC_WORDS
+    if not subject or len(subject) > MAX_SECTION_WORDS or not is_sectioned(path):
+        return False
+    row = views.get_content(repo_id, path)
+    if row is None:
+        return False
+    lines = row.body.split("\n")
+    found = section_naming(lines, subject)
+    return found is not None and subject <= set(tokenize(lines[found[0] - 1]))

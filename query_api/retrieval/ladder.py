@@ -40,7 +40,12 @@ from query_api.retrieval.declared_first import declared_first
 from query_api.retrieval.defining_files import defining_files
 from query_api.retrieval.definition_sites import defined_name
 from query_api.retrieval.dependency_updates import declares, is_manifest, updated_package
-from query_api.retrieval.docs_first import asked_pages_first, config_files_named, holds_subject
+from query_api.retrieval.docs_first import (
+    asked_pages_first,
+    config_files_named,
+    holds_subject,
+    sectioned_config,
+)
 from query_api.retrieval.failed_tests import failed_tests
 from query_api.retrieval.failed_titles import failed_titles, files_calling
 from query_api.retrieval.file_graph import FileGraphs
@@ -406,7 +411,8 @@ class Retriever:
         (users_first.py); and whether the users were placed."""
         # a tool's .babelrc, the CI files for `where is the CI workflow`
         rc = partial(config_files_named, self.views, repo_id, partial(self._file_hit, repo_id))
-        hits = asked_pages_first(query, hits, partial(self._holds_subject, repo_id), rc)
+        sections = partial(sectioned_config, self.views, repo_id)  # `[mypy]`, `[coverage:run]`
+        hits = asked_pages_first(query, hits, partial(self._holds_subject, repo_id), rc, sections)
         used = used_name(query) or spelled_name(query, partial(self._declared, repo_id))
         raisers = bool(used) and asks_raisers(query)  # `who throws IllegalArgumentException`
         users = self._users_of(repo_id, used, asks_importers(query), raisers) if used else []
