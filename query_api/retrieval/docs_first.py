@@ -31,6 +31,7 @@ from processors.tokenizer import tokenize
 from query_api.retrieval.ci_files import ci_files, ci_words, is_ci_file
 from query_api.retrieval.config_sections import is_sectioned, section_naming
 from query_api.retrieval.doc_words import DOC_WORDS
+from query_api.retrieval.example_names import named_examples_first
 from query_api.retrieval.hit_details import PATH_REASON, QueryTerms, query_terms
 from query_api.retrieval.manifest_files import DEPENDENCIES, manifest_files, root_manifests
 from query_api.retrieval.sphinx_conf import TOOL as SPHINX
@@ -106,7 +107,8 @@ def asked_pages_first(
         return head + [hit for hit in paged if hit not in own]
     if Role.EXAMPLE in about:  # not embedded either (QA on rich: `example of a progress bar`)
         terms = query_terms(without_example_words(query))
-        return docs_first(hits, lambda path: holds(path, terms), Role.EXAMPLE)
+        paged = docs_first(hits, lambda path: holds(path, terms), Role.EXAMPLE)
+        return named_examples_first(paged, terms.words, _is_example)  # long-spinner.rs
     return hits
 
 
@@ -213,6 +215,11 @@ def docs_first(
     top = max((hit.score for hit in hits), default=0.0)
     head = [hit.model_copy(update={"score": max(hit.score, top)}) for hit in pages + records]
     return head + [hit for hit in hits if not is_doc(hit)]
+
+
+def _is_example(hit: t.SearchHit) -> bool:
+    path = hit.entry.path or ""
+    return hit.entry.kind == "File" and (role_of(path) == Role.EXAMPLE or is_go_example(path))
 
 
 # Go's example files: `example_test.go`, `hlog_example_test.go`, whose `func ExampleX()`
