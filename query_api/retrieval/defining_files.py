@@ -24,6 +24,7 @@ from processors.query_mentions import phrase_query
 from processors.symbols.languages.js_ts import JS_EXTENSIONS
 from processors.symbols.reference_sites import MACRO_BANG, UNRESOLVED
 from processors.tokenizer import tokenize
+from query_api.retrieval.contract_files import contract_files
 from query_api.retrieval.definition_sites import FIELD_KIND, asked_kinds, defined_name
 from query_api.retrieval.export_aliases import exported_local
 from query_api.retrieval.implementations import asks_implementations, implements_as_asked
@@ -43,10 +44,38 @@ def defining_files(conn: sqlite3.Connection, repo_id: str, query: str) -> set[st
     """The files declaring the name the query asks the definition of (its last part, for a
     qualified name: its qualifier is search's), of the kinds it asks for, members (fields)
     only when nothing else of a role the query asks for is declared so (a test's mock is
-    none); none for a name more than MAX_DEFINING files declare."""
+    none); for a name more than MAX_DEFINING files declare, the files declaring what the
+    others implement (contract_files), else none."""
     name = defined_name(query)
     if name is None:
         return set()
+    last = [part for part in re.split(r"\.|::|#", name) if part][-1]
+    declarations = defining_declarations(conn, repo_id, query)
+    if declarations is None:  # declared nowhere here: another package's, or an alias
+        found = exporting_as(conn, repo_id, last) or entering_files(conn, repo_id, last)
+        return found or implementing_files(conn, repo_id, last, query)
+    paths = {row.path for row in declarations}
+    if len(paths) <= MAX_DEFINING:
+        return paths
+    return contract_files(conn, repo_id, declarations)
+
+
+def defining_contracts(conn: sqlite3.Connection, repo_id: str, query: str) -> set[str]:
+    """Of the files a definition query means, those declaring the contract the others
+    implement (contract_files), which go first: JsonParser's abstract `getNumberType` above
+    the three parsers overriding it."""
+    declarations = defining_declarations(conn, repo_id, query)
+    return contract_files(conn, repo_id, declarations) if declarations else set()
+
+
+def defining_declarations(
+    conn: sqlite3.Connection, repo_id: str, query: str
+) -> list[SymbolRow] | None:
+    """The declarations a definition query means (defining_files), or None when the
+    repository declares none of the name."""
+    name = defined_name(query)
+    if name is None:
+        return None
     *qualifier, last = [part for part in re.split(r"\.|::|#", name) if part]
     kinds = asked_kinds(query)
     # a Rust macro is declared as `ffi_fn!` (MACRO_BANG): `where is ffi_fn defined` means it
@@ -56,9 +85,8 @@ def defining_files(conn: sqlite3.Connection, repo_id: str, query: str) -> set[st
     rows = [
         row for row in symbols_named(conn, repo_id, names, _LOOKUP, _LOOKUP) if row.name in names
     ]
-    if not rows:  # declared nowhere here: another package's, where it comes in, or an alias
-        found = exporting_as(conn, repo_id, last) or entering_files(conn, repo_id, last)
-        return found or implementing_files(conn, repo_id, last, query)
+    if not rows:
+        return None
     rows = [row for row in rows if not kinds or row.kind in kinds]
     # of the roles the query asks for (no test's mock): a module's variable declared so
     # (msw's `export const http = {...}`) is meant over members only tests declare
@@ -71,9 +99,7 @@ def defining_files(conn: sqlite3.Connection, repo_id: str, query: str) -> set[st
     rows = [row for row in rows if row.name == dunder and "." not in last] or rows
     declarations = [row for row in rows if row.kind != FIELD_KIND] or rows
     declarations = [row for row in declarations if not member_alias(row)] or declarations
-    declarations = qualified_by(declarations, qualifier) or declarations
-    paths = {row.path for row in declarations}
-    return paths if len(paths) <= MAX_DEFINING else set()
+    return qualified_by(declarations, qualifier) or declarations
 
 
 def member_alias(row: SymbolRow) -> bool:

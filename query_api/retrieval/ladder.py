@@ -37,7 +37,7 @@ from query_api.memory.search import (
 from query_api.memory.views import MemoryReader
 from query_api.metrics import _meter_provider
 from query_api.retrieval.declared_first import declared_first
-from query_api.retrieval.defining_files import defining_files
+from query_api.retrieval.defining_files import defining_contracts, defining_files
 from query_api.retrieval.definition_sites import defined_name
 from query_api.retrieval.dependency_updates import declares, is_manifest, updated_package
 from query_api.retrieval.docs_first import (
@@ -313,6 +313,8 @@ class Retriever:
         brought = [path_named(self._file_hit(repo_id, p), asked) for p in bring]
         hits = [*hits, *(hit for hit in brought if hit is not None)]  # declared_first lifts them
         hits = declared_first(hits, declaring | looked_up | defining)
+        contracts = defining and self.views.read(lambda c: defining_contracts(c, repo_id, query))
+        hits = declared_first(hits, contracts & defining)  # above the files implementing it
         hits = declared_first(hits, self._writing_message(repo_id, query))  # above its type's
         hits, users_asked = self._asked_first(repo_id, query, hits)
         hits = frames_first(hits, query)  # a pasted traceback: its frames' files, innermost first
