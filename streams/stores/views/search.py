@@ -43,6 +43,7 @@ from processors.path_roles import (
     roles_about,
     roles_asked,
     without_config_words,
+    without_question_words,
     without_test_nouns,
 )
 from processors.qualified_names import names_declaration, qualified_names
@@ -449,6 +450,7 @@ def keyword_search(
 ) -> list[KeywordHit]:
     query = without_authorship(query)
     asked_for = without_config_words(without_test_nouns(query))  # the words of what it asks
+    asked_for = without_question_words(query, asked_for)  # `where is the`: what it asks
     tokens = query_tokens(without_commit_type(asked_for))[:MAX_QUERY_TOKENS]
     tokens += [joined for joined in joined_spellings(query) if joined not in tokens]
     if not tokens:
