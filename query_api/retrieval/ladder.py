@@ -105,6 +105,7 @@ from streams.stores.vectors import VectorMatch, VectorStore, VectorStoreUnavaila
 from streams.stores.views.changelog_files import changelog_files
 from streams.stores.views.named_files import asked_file, module_named_files, path_named_files
 from streams.stores.views.read import paths_matching
+from streams.stores.views.release_files import release_files
 from streams.stores.views.search import (
     QUALIFIED_NAME_TIER,
     KeywordHit,
@@ -364,10 +365,12 @@ class Retriever:
         declaration it names by its qualified name, of the roles the query does not push
         down (a test's mock of the class is not what it means), the modules it names so
         (`starlette.exceptions`), whatever their role, the files writing an error message
-        it pastes (pasted_message.py), and the changelog a query asks for (changelog_files)."""
+        it pastes (pasted_message.py), the changelog a query asks for (changelog_files) and
+        the files a release request changes (release_files: `__version__`)."""
         by_path = set(self.views.read(lambda conn: path_named_files(conn, repo_id, query)))
         by_path |= self._writing_message(repo_id, query)
         by_path |= set(self.views.read(lambda conn: changelog_files(conn, repo_id, query)))
+        by_path |= set(self.views.read(lambda conn: release_files(conn, repo_id, query)))
         if not by_path:  # `where is the tsconfig`: the root's tsconfig.json
             by_path = set(self.views.read(lambda conn: asked_file(conn, repo_id, query)))
         if not qualified_names(query):

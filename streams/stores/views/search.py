@@ -102,6 +102,7 @@ from streams.stores.views.read import (
     file_row,
     paths_matching,
 )
+from streams.stores.views.release_files import release_files
 from streams.stores.views.store import ViewStore
 from streams.stores.views.symbol_spans import (
     FileSpansCache,
@@ -470,7 +471,8 @@ def keyword_search(
         tiers[path] = max(tiers.get(path, 0), WRITTEN_FILE_TIER)
     for path in capital_named_files(conn, repo_id, query):  # `LICENSE`, `README`
         tiers[path] = max(tiers.get(path, 0), WRITTEN_FILE_TIER)
-    changelogs = changelog_files(conn, repo_id, query)  # called by what they are
+    # called by what they are; a release's version files (`Release 5.0.4`: __version__)
+    changelogs = changelog_files(conn, repo_id, query) + release_files(conn, repo_id, query)
     for path in changelogs:
         tiers[path] = max(tiers.get(path, 0), WRITTEN_FILE_TIER)
     if tiers:
