@@ -593,7 +593,9 @@ class Retriever:
         if name is None:
             return {}
         rows = self.graphs.resolver.symbols.symbols_named(repo_id, [last_part(name)])
-        declaring = {row.path for row in declarations_named(name, rows)[:MAX_DECLARATIONS]}
+        named = declarations_named(name, rows)[:MAX_DECLARATIONS]
+        named = named or namespace_declarations(self.graphs.resolver, repo_id, name)
+        declaring = {row.path for row in named}
         tests = [p for p in self._users_of(repo_id, name) if is_test_path(p)] if declaring else []
         return {path: tests for path in sorted(declaring)} if tests else {}
 

@@ -20,11 +20,13 @@ import re
 from collections.abc import Callable, Iterable
 
 from processors.path_roles import TEST_NOUNS, Role, role_of
+from processors.qualified_names import qualified_names
 from processors.tokenizer import STOP_WORDS, tokenize
 from query_api.retrieval.subjects import Hydrate, place_above, pooled
 from query_api.retrieval.word_forms import forms
 from query_api.symbols.tested_by import known_as, names_subject, namings
 from schemas import tools as t
+from streams.stores.views.named_files import FILE_EXTENSIONS
 
 TestsOf = Callable[[str], list[str]]  # a source file's path -> the test files named for it
 REASON = "tests:"  # + the path of the file the test was placed above
@@ -167,10 +169,17 @@ def tested_name(query: str) -> str | None:
     names = dict.fromkeys(w for w in _WORD.findall(query) if len(tokenize(w)) > 1)
     if not names:  # a one-word name written as one: `the Number type`, `` `Value` ``
         names = dict.fromkeys(a or b for a, b in _KINDED.findall(query))
+    if not names:  # a qualified one: `Value.Clean` (QA on sinclairzx81/typebox), no `x.ts`
+        written = qualified_names(query)
+        names = dict.fromkeys(
+            ".".join(parts) for parts in written if parts[-1].casefold() not in _EXTENSIONS
+        )
     return next(iter(names)) if len(names) == 1 else None
 
 
 _WORD = re.compile(r"[A-Za-z_$][\w$]*")
+# a written name ending so names a file (`clean.ts`), not a member
+_EXTENSIONS = FILE_EXTENSIONS | {"ts", "tsx", "js", "jsx", "mjs", "cjs", "mts", "go", "java"}
 # QA on serde-rs/json: `tests for the Number type` ranked src/number.rs first and
 # tests/test.rs, calling Number's methods, tenth
 _KINDED = re.compile(
