@@ -702,7 +702,7 @@ def _detailed(
         end = _bounded_end(within.start_line, within.end_line, within.start_line)
         found: Location | None = Location(within.start_line, end, "")
     else:
-        named_in = () if within else reasons_named(symbols, hit.reasons)
+        named_in = () if within else reasons_named(symbols, hit.reasons, terms.identifiers)
         trimmed = beyond_path(terms, path)
         found = locate_in_file(body, symbols, trimmed, within, named_in) if body else None
         if found is None and body and trimmed is not terms:  # the path's words are all

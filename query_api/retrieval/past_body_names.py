@@ -19,9 +19,15 @@ if TYPE_CHECKING:
 SYMBOL_REASON = "symbol:"
 
 
-def reasons_named(symbols: Sequence[Declared], reasons: Sequence[str]) -> list[Declared]:
+def reasons_named(
+    symbols: Sequence[Declared], reasons: Sequence[str], written: Collection[str] = ()
+) -> list[Declared]:
     """The declarations the hit's `symbol:` reasons name, in the reasons' order (those
-    sharing the most of the query's words first: streams/stores/views/symbol_spans.py)."""
+    sharing the most of the query's words first: streams/stores/views/symbol_spans.py),
+    then the methods declared apart from a type of them the query writes whole (`written`,
+    lower-cased: a Go receiver's `func (e *ForExpr) Value`), where that type's code is. QA on
+    hashicorp/hcl: `pass marks through unknown ForExpr values` pointed hclsyntax/expression.go
+    at ConditionalExpr.Value, whose lines matched as well as ForExpr.Value's."""
     order = {
         r[len(SYMBOL_REASON) :]: i for i, r in enumerate(reasons) if r.startswith(SYMBOL_REASON)
     }
@@ -29,7 +35,21 @@ def reasons_named(symbols: Sequence[Declared], reasons: Sequence[str]) -> list[D
         return []
     found = [(order[s.fq_name], s) for s in symbols if s.fq_name in order]
     found.sort(key=lambda item: item[0])
-    return [s for _, s in found]
+    named = [s for _, s in found]
+    types = [s for s in named if s.name.casefold() in written and s.kind in _TYPE_KINDS]
+    apart = [
+        m
+        for t in types
+        for m in symbols
+        if m.kind == _METHOD_KIND
+        and m.fq_name.startswith(t.fq_name + ".")
+        and not t.start_line <= m.start_line <= t.end_line
+    ]
+    return named + [m for m in apart if m not in named]
+
+
+_TYPE_KINDS = frozenset({"Type", "Class", "Struct", "Interface", "Enum", "Trait", "Other"})
+_METHOD_KIND = "Method"
 
 
 def named_past_body(
