@@ -80,10 +80,17 @@ PathsMatching = Callable[[str, int], list[str]]  # an FTS5 MATCH, a limit -> pat
 _HEADER = re.compile(r"\b(?:error|exception|failure|fatal|critical)\b[^\n]*:\s*$", re.IGNORECASE)
 
 
+# a message alone on its line, a quoted value opening it and a sentence's end closing it, as
+# Python's logging prints a warning when no handler is configured (`'black' is an unknown
+# formatter.  Falling back to default.`): QA on PyCQA/flake8 asked for no file
+_VALUE_FIRST = re.compile(r"""^\s*(['"])[^'"\n]{1,80}\1\s+[a-z][^\n]*[a-z]\w*[.!]\s*$""")
+
+
 def message_segments(query: str) -> list[Segment]:
     """The segments of the error messages `query` pastes: each line opening as an error,
-    after its marker, or following a line announcing one (_HEADER), split at quotes, braces,
-    colons and sentence ends, in order."""
+    after its marker, or following a line announcing one (_HEADER), or the one line of a
+    message opening with a value (_VALUE_FIRST), split at quotes, braces, colons and sentence
+    ends, in order."""
     out: list[Segment] = []
     lines = query.split("\n")
     for before, line in zip(["", *lines], lines, strict=False):
@@ -92,6 +99,8 @@ def message_segments(query: str) -> list[Segment]:
             out += text_segments(line[marker.end() :])
         elif _HEADER.search(before) and line.strip():
             out += text_segments(line)
+    if not out and len(lines) == 1 and _VALUE_FIRST.match(query):
+        out = text_segments(query)
     return out
 
 
