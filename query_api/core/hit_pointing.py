@@ -29,6 +29,7 @@ from query_api.retrieval.past_stored_heads import at_past_stored_heads
 from query_api.retrieval.past_stored_places import at_stored_places
 from query_api.retrieval.spelled_declarations import at_spelled_declarations
 from query_api.retrieval.use_sites import uses_located
+from query_api.retrieval.version_lines import at_version_lines
 from schemas import tools as t
 from streams.stores.read_budget import ReadInterrupted
 
@@ -42,6 +43,7 @@ Result = TypeVar("Result")
 _LATER_STEPS: tuple[Step, ...] = (
     at_stored_places,  # a place past a large file's stored text: the declaration holding it
     at_changelog_head,  # `where is the changelog`: its head, not the oldest entry naming it
+    at_version_lines,  # `Release 5.0.4`: the version's declaration, `__version__ = ...`
     at_message_lines,  # a pasted error message: the line writing it
     at_spelled_declarations,  # `@IsDateString`: IsDateString, not its sibling isDateString
     at_doc_comments,  # `fix typo in X comment`: the range opens at the doc comment
