@@ -38,7 +38,7 @@ from query_api.retrieval.implementations import (
 )
 from query_api.retrieval.line_preference import import_lines
 from query_api.retrieval.naming_line import naming_line
-from query_api.retrieval.users_first import COMMENT_LINE, distinctive
+from query_api.retrieval.users_first import COMMENT_LINE, as_members, distinctive
 from query_api.symbols.overloads import declared_name, stub_ranges
 from schemas import tools as t
 from schemas.retrieval import MAX_REASONS
@@ -161,6 +161,11 @@ def defined_name(query: str) -> str | None:
 
 
 def _definition_query(query: str) -> re.Match[str] | None:
+    """The match of a definition form, read on the query with its possessives as members
+    (users_first.as_members: `where is the ObjectConsKeyExpr type's Value method`); callers
+    slice `as_members(query)` by its positions."""
+    members = as_members(query)
+    possessive, query = members != query, members
     found = _DEFINED.match(query)
     if found is not None:
         return found
@@ -174,7 +179,7 @@ def _definition_query(query: str) -> re.Match[str] | None:
             return scoped
     bare = _KIND_AND_NAME.match(query)
     if bare is None:
-        return _where_name(query) or _RUSTC_MEMBER.search(query)
+        return _where_name(query, possessive) or _RUSTC_MEMBER.search(query)
     at = 1 if bare.group(1) else 2
     written = query[max(0, bare.start(at) - 1) : bare.end(at) + 1]  # with its backticks
     if _KIND_WORD.fullmatch(bare.group(at)) or not _CODE_NAME.search(written):
@@ -182,10 +187,12 @@ def _definition_query(query: str) -> re.Match[str] | None:
     return bare
 
 
-def _where_name(query: str) -> re.Match[str] | None:
-    """`where is X` (or `where is the X hook`) for X written as code and naming no file."""
+def _where_name(query: str, member: bool = False) -> re.Match[str] | None:
+    """`where is X` (or `where is the X hook`) for X written as code and naming no file;
+    `member`: the query wrote X as a type's possessive (`the Upgrader's CheckOrigin`), so
+    a dotted X is `Type.member`, not a file."""
     found = _WHERE_NAME.match(query)
-    if found is None or "." in found.group(1):
+    if found is None or ("." in found.group(1) and not member):
         return None
     written = query[max(0, found.start(1) - 1) : found.end(1) + 1]  # with its backticks
     if _KIND_WORD.fullmatch(found.group(1)) or not _CODE_NAME.search(written):
@@ -196,6 +203,7 @@ def _where_name(query: str) -> re.Match[str] | None:
 def asked_kinds(query: str) -> frozenset[str]:
     """The declaration kinds a definition query names besides its name (`where is the
     ObjectSchema class declared`: Type), else none."""
+    query = as_members(query)  # as _definition_query read it: its positions are there
     found = _definition_query(query)
     if found is None:
         return frozenset()

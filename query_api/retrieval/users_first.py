@@ -125,11 +125,20 @@ def used_name(query: str) -> str | None:
 
 # a member written as its type's possessive, what it is said after it: `the Upgrader's
 # CheckOrigin field` (QA on gorilla/websocket: `where is the Upgrader's CheckOrigin field
-# used` asked for no users and pointed server.go at the field's declaration)
+# used` asked for no users and pointed server.go at the field's declaration), the type's
+# kind before it at times (`the ObjectConsKeyExpr type's Value method`, `the Token struct's
+# Range field`: QA on hashicorp/hcl)
 _POSSESSIVE = re.compile(
-    r"(?:\bthe\s+)?\b([A-Z]\w*)['\u2019]s\s+([A-Za-z_]\w*)"
+    r"(?:\bthe\s+)?\b([A-Z]\w*)(?:\s+(?:type|struct|class|interface|enum|trait|record|object))?"
+    r"['\u2019]s\s+([A-Za-z_]\w*)"
     r"(?:\s+(?:field|method|property|attribute|member|function|option))?\b"
 )
+
+
+def as_members(query: str) -> str:
+    """`query` with each member written as its type's possessive as `Type.member` (`the
+    Upgrader's CheckOrigin field` -> `Upgrader.CheckOrigin`)."""
+    return _POSSESSIVE.sub(r"\1.\2", query)
 
 
 def _macro_named(query: str, name: str) -> bool:
