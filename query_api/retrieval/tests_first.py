@@ -23,7 +23,10 @@ from processors.path_roles import TEST_NOUNS, Role, role_of
 from processors.qualified_names import qualified_names
 from processors.tokenizer import STOP_WORDS, tokenize
 from query_api.retrieval.subjects import Hydrate, place_above, pooled
+from query_api.retrieval.users_first import REASON as USES_REASON
+from query_api.retrieval.users_first import used_name
 from query_api.retrieval.word_forms import forms
+from query_api.symbols.dependents import is_test_path
 from query_api.symbols.tested_by import known_as, names_subject, namings
 from schemas import tools as t
 from streams.stores.views.named_files import FILE_EXTENSIONS
@@ -69,7 +72,32 @@ def tests_first(
                 placed.add(test)
                 i += 1  # past the source file again
     named = subject_named_tests(ranked, query)[:MAX_TESTS_PLACED] if query else []
-    return _in_front(out, named, pool, hydrate)[:k]
+    return _in_front(test_users_first(out, pool or hits, query), named, pool, hydrate)[:k]
+
+
+def test_users_first(
+    hits: list[t.SearchHit], pool: list[t.SearchHit], query: str
+) -> list[t.SearchHit]:
+    """`hits` with the test files placed for using the name a users query asks about
+    (`uses:`) first, from `pool` when the answer left them out: `which tests use X` asks
+    for those, where the users' order puts code first. QA on console-rs/indicatif: `which
+    tests use InMemoryTerm` ranked src/lib.rs, re-exporting it, above tests/render.rs, and
+    `which tests call finish_with_message` filled its places with examples calling it."""
+    if used_name(query) is None:
+        return hits
+    tests = [
+        hit
+        for hit in pool
+        if hit.entry.kind == "File"
+        and is_test_path(hit.entry.path or "")
+        and any(r.startswith(USES_REASON) for r in hit.reasons)
+    ]
+    if not tests:
+        return hits
+    top = max((hit.score for hit in hits), default=0.0)
+    first = [hit.model_copy(update={"score": max(hit.score, top)}) for hit in tests]
+    placed = {hit.entry.path for hit in tests}
+    return [*first, *(hit for hit in hits if hit.entry.path not in placed)]
 
 
 def _in_front(
