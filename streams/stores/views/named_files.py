@@ -115,7 +115,9 @@ def asked_file(conn: sqlite3.Connection, repo_id: str, query: str) -> list[str]:
         if wanted in _names_of(path.rpartition("/")[2])
     ]
     if found.group(1).strip():
-        named = _in_folders(named, found.group(1).casefold().split())
+        words = found.group(1).casefold().split()
+        # a name written as words (`the pre-commit hook`: .pre-commit-hooks.yaml)
+        named = _in_folders(named, words) or _named_in_words(conn, repo_id, [*words, wanted])
     if not named:
         return []
     depth = min(path.count("/") for path in named)
@@ -138,6 +140,24 @@ def _in_folders(paths: list[str], words: list[str]) -> list[str]:
     scores = {path: named(path) for path in paths}
     best = max(scores.values(), default=(0, 0))
     return [path for path, score in scores.items() if score == best] if any(best) else []
+
+
+def _named_in_words(conn: sqlite3.Connection, repo_id: str, words: list[str]) -> list[str]:
+    """The files whose name (less its extension) is `words` run together, the last word in
+    either number: `the pre-commit hook` names .pre-commit-hooks.yaml. QA on PyCQA/flake8:
+    `where is the pre-commit hook` ranked processor.py's `update_checker_state_for` first
+    and the hooks file nowhere, the question's last word alone read as the file's name."""
+    spelled = tuple(tokenize(" ".join(words)))
+    if len(spelled) < 2:
+        return []
+    last = spelled[-1]
+    for form in dict.fromkeys((last, last + "s", last.removesuffix("s"))):
+        wanted = (*spelled[:-1], form)
+        paths = paths_matching(conn, repo_id, phrase_query(wanted, "path_terms"), MAX_PATH_LOOKUP)
+        found = [p for p in paths if tuple(tokenize(_names_of(p.rpartition("/")[2])[1])) == wanted]
+        if found:
+            return found
+    return []
 
 
 def _names_of(file_name: str) -> tuple[str, str]:
