@@ -11,6 +11,7 @@ import contextvars
 import re
 from collections.abc import Iterator, Sequence
 
+from processors.licence_header import MAX_HEADER_LINES, after_licence
 from processors.symbols.languages.python import import_name
 from query_api.context.candidates import Candidate
 from query_api.context.count_memo import CountMemo
@@ -46,6 +47,17 @@ PAST_DECLARATIONS = 12  # outline lines sent for a hit past a file's stored text
 _ANSWER_DECLARATIONS: contextvars.ContextVar[dict[tuple[str, str], list[SymbolRow]] | None] = (
     contextvars.ContextVar("answer_declarations", default=None)
 )
+
+
+def _past_licence(body: str, focus: Focus) -> int:
+    """The first line after the licence header `body` opens with (1 with none, or for a task
+    naming a licence or copyright): a small file was sent whole, header and all. QA on
+    sinclairzx81/typebox, whose every file opens with the 27-line MIT licence: a bundle at
+    8,192 tokens spent a sixth of its content on five copies of it, and a 40-line module of
+    re-exports was two thirds licence."""
+    if any(stem.startswith(("licen", "copyright")) for stem in focus.stems):
+        return 1
+    return after_licence(body.split("\n", MAX_HEADER_LINES + 2)[: MAX_HEADER_LINES + 2])
 
 
 class EntryRenderer:
@@ -138,6 +150,9 @@ class EntryRenderer:
             return self._sent(body, total, list(chosen), row.truncated)
         small = full <= WHOLE_BODY_TOKENS or (whole and cap is None)
         if small and (cap is None or full <= cap):
+            top = _past_licence(body, focus)
+            if 1 < top <= total:  # the same licence text in every file: what follows it
+                return self._sent(body, total, [(top, total, None)], row.truncated)
             return [body], [("span", None)], [(1, total)], not row.truncated
         if cap is not None and cap < MIN_SPAN_TOKENS:
             return [], [], [], False
