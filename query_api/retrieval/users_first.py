@@ -47,16 +47,18 @@ _SUBJECT = rf"(?:the\s+)?{_NAME}(?:\s+(?:{KINDS}))?"
 _USERS_FORMS = r"""^\s*(?:
       (?:what|who|which\s+\w+)\s+
         (?:calls|uses|references|invokes|imports|requires|depends\s+on|raises|throws
-          |implements|extends|subclasses|(?:inherits|derives)\s+from)\s+{_SUBJECT}
+          |implements|extends|subclasses|(?:inherits|derives)\s+from|instantiates|constructs)
+        \s+{_SUBJECT}
       |(?:which|what)\s+\w+\s+(?:call|use|reference|invoke|import|require|depend\s+on|raise
-          |throw|implement|extend|subclass|(?:inherit|derive)\s+from)\s+{_SUBJECT}
+          |throw|implement|extend|subclass|(?:inherit|derive)\s+from|instantiate|construct)
+        \s+{_SUBJECT}
       |where\s+(?:do|does)\s+(?:the\s+)?\w+\s+(?:call|use|reference|invoke|import|raise|throw)
         \s+{_SUBJECT}
       |(?:find\s+|show\s+|list\s+)?(?:all\s+|the\s+)?
         (?:callers|usages|uses|references|call\s+sites|implementations|implementers
           |implementors|subclasses)\s+(?:of|to|for)\s+{_SUBJECT}
       |where\s+(?:is|are)\s+{_SUBJECT}\s+
-        (?:used|called|referenced|invoked|imported|raised|thrown)
+        (?:used|called|referenced|invoked|imported|raised|thrown|instantiated|constructed)
       |what\s+(?:would\s+|will\s+|could\s+|might\s+)?breaks?\s+if\s+(?:i|we|you|one)\s+
         {_CHANGE}\s+{_SUBJECT}
       |what\s+(?:is|are|would\s+be|will\s+be)\s+affected\s+
