@@ -25,7 +25,8 @@ _DEFINITION = re.compile(
 )
 _USE = re.compile(
     r"\b(?:calls|uses|references|invokes|imports|callers|usages|used|called|referenced"
-    r"|invoked|imported|call\s+sites|raises|throws|raised|thrown|implements|extends|implement"
+    r"|invoked|imported|call\s+sites|raises|throws|raised|thrown|handled|implements|extends"
+    r"|implement"
     r"|extend|implementations|implementers|implementors|subclasses|call|use|reference|invoke"
     r"|import|raise|throw|files?|modules?|packages?|" + KINDS + r")\b",
     re.IGNORECASE,

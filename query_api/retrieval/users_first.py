@@ -110,6 +110,14 @@ _PACKAGE_IMPORTERS = re.compile(
 )
 
 
+# `where is elapsed_precise handled`: the code handling a name written as code (a template's
+# key, an event, a variant) uses it. QA on console-rs/indicatif matched no users form and led
+# with src/lib.rs, naming the key in its docs only; `where is the error handled` asks about a
+# word, a concept as often as a name
+_HANDLED = re.compile(rf"^\s*where\s+(?:is|are)\s+{_SUBJECT}\s+handled\s*\??\s*$", re.IGNORECASE)
+_CODE_MARK = re.compile(r"(?<=\s)`|\w[_.:$]\w|[a-z][A-Z]|\s[A-Z]")
+
+
 def used_name(query: str) -> str | None:
     """The name whose users the query asks for (`get_client_addr`, `Logger.AddCallerSkip`,
     Go's `(*FlagSet).getFlagType` as `FlagSet.getFlagType`, `the Upgrader's CheckOrigin
@@ -117,6 +125,9 @@ def used_name(query: str) -> str | None:
     `libphonenumber-js`), else None."""
     found = _USERS.match(_POSSESSIVE.sub(r"\1.\2", go_receivers(query)))
     if found is None:
+        found = _HANDLED.match(query)
+        if found is not None and _CODE_MARK.search(found.group(0)) is not None:
+            return next((group for group in found.groups() if group), None)
         package = _PACKAGE_IMPORTERS.match(query)
         return None if package is None else next(g for g in package.groups() if g)
     name = next((group for group in found.groups() if group), None)
