@@ -25,6 +25,7 @@ from query_api.retrieval.hit_details import HitLocator
 from query_api.retrieval.implementer_lines import at_implementing_types
 from query_api.retrieval.message_lines import at_message_lines
 from query_api.retrieval.named_lines import at_named_lines
+from query_api.retrieval.package_clause_tests import at_first_tests
 from query_api.retrieval.past_stored_heads import at_past_stored_heads
 from query_api.retrieval.past_stored_places import at_stored_places
 from query_api.retrieval.spelled_declarations import at_spelled_declarations
@@ -48,6 +49,7 @@ _LATER_STEPS: tuple[Step, ...] = (
     at_spelled_declarations,  # `@IsDateString`: IsDateString, not its sibling isDateString
     at_doc_comments,  # `fix typo in X comment`: the range opens at the doc comment
     at_implementing_types,  # `what implements X` (Go): the type declaring its methods
+    at_first_tests,  # `tests for dynblock`: a Go test file's first test, not its package line
     at_past_stored_heads,  # lines past a large file's stored text: its declarations' heads
 )
 
