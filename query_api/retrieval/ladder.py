@@ -36,6 +36,7 @@ from query_api.memory.search import (
 )
 from query_api.memory.views import MemoryReader
 from query_api.metrics import _meter_provider
+from query_api.retrieval.bench_first import asks_benchmarks, bench_reads, benches_first
 from query_api.retrieval.declared_first import declared_first
 from query_api.retrieval.defining_files import defining_contracts, defining_files
 from query_api.retrieval.definition_sites import defined_name
@@ -322,7 +323,7 @@ class Retriever:
         # a test is left where it is when tests or a name's users (tests among them) are asked,
         # or a trace's frame names it
         tests_asked = Role.TEST in roles_in(query) or bool(looked_up) or users_asked
-        tests_asked = tests_asked or holds_frames(query)
+        tests_asked = tests_asked or holds_frames(query) or asks_benchmarks(query)
         about_tests = Role.TEST in roles_about(query)
 
         using = self._tests_using(repo_id, query) if about_tests else {}
@@ -418,6 +419,8 @@ class Retriever:
         rc = partial(config_files_named, self.views, repo_id, partial(self._file_hit, repo_id))
         sections = partial(sectioned_config, self.views, repo_id)  # `[mypy]`, `[coverage:run]`
         hits = asked_pages_first(query, hits, partial(self._holds_subject, repo_id), rc, sections)
+        reads = bench_reads(self.views, repo_id, self._holds_subject, self._file_hit)
+        hits = benches_first(query, hits, reads)  # `benchmarks for X`: Go's in its _test.go
         used = used_name(query) or spelled_name(query, partial(self._declared, repo_id))
         raisers = bool(used) and asks_raisers(query)  # `who throws IllegalArgumentException`
         users = self._users_of(repo_id, used, asks_importers(query), raisers) if used else []
