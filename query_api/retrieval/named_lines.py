@@ -13,6 +13,7 @@ context bundle sends those lines of the file (query_api/context/spans.py spans_a
 from __future__ import annotations
 
 import itertools
+import posixpath
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -257,10 +258,14 @@ def place_among(places: Sequence[Place], path: str, paths: Sequence[str]) -> Pla
 
 def _named_length(place: Place, path: str) -> int:
     """How many trailing segments of `path` the place's path ends with; 0 when the place
-    does not name it (an installed module's copy counts its own)."""
+    does not name it (an installed module's copy counts its own, a package's build its
+    source's, less their extensions)."""
     if not _names(place, path):
         return 0
     written, own = place.path.split("/"), path.casefold().split("/")
+    built = built_module(place.path)
+    if built is not None and built_from(built, path):
+        written, own = built.split("/"), posixpath.splitext(path.casefold())[0].split("/")
     length = 0
     while length < min(len(written), len(own)) and written[-1 - length] == own[-1 - length]:
         length += 1
@@ -286,7 +291,45 @@ def _names(place: Place, path: str) -> bool:
         return True
     installed = _INSTALLED.split(place.path)
     module = installed[-1] if len(installed) > 1 else ""
-    return bool(module) and (folded == module or folded.endswith("/" + module))
+    if module and (folded == module or folded.endswith("/" + module)):
+        return True
+    built = built_module(place.path)
+    return built is not None and built_from(built, path)
+
+
+# a JavaScript package's installed build: node_modules/<package>/<build folders>/<module>.mjs
+_NODE_MODULES = re.compile(r"(?:^|/)node_modules/(?:@[^/]+/)?[^/]+/(.+)$")
+_BUILD_FOLDERS = frozenset({"build", "dist", "lib", "out", "esm", "cjs", "es", "umd", "module"})
+_BUILT = (".js", ".mjs", ".cjs")
+_JS_SOURCES = (".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs")
+
+
+def built_module(written: str) -> str | None:
+    """The module a frame's path inside an installed JavaScript package's build names, less
+    its build folders and extension (`.../node_modules/typebox/build/type/types/schema.mjs`
+    -> `type/types/schema`), else None (a module of one name, `dist/index.mjs`, is any
+    folder's)."""
+    found = _NODE_MODULES.search(written)
+    if found is None:
+        return None
+    stem, extension = posixpath.splitext(found.group(1))
+    parts = stem.split("/")
+    if extension not in _BUILT or len(parts) < 2:
+        return None
+    while len(parts) > 1 and parts[0] in _BUILD_FOLDERS:
+        parts = parts[1:]
+    return "/".join(parts) if len(parts) > 1 else None  # `index`: any folder's
+
+
+def built_from(module: str, path: str) -> bool:
+    """Whether the TS/JS source at `path` is the one `module` (built_module) is built from:
+    src/type/types/schema.ts for `type/types/schema`. QA on sinclairzx81/typebox: a stack
+    trace through node_modules/typebox/build/type/types/schema.mjs placed no frame's file,
+    and ranked five other files declaring `FromType` first."""
+    folded = path.casefold()
+    if not folded.endswith(_JS_SOURCES):
+        return False
+    return posixpath.splitext(folded)[0].endswith("/" + module)
 
 
 def at_named_lines(
