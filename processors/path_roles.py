@@ -385,6 +385,15 @@ _ABOUT_FEATURES = re.compile(
 )
 # or the version of one it uses (`what version of go-cty does hcl use`: QA on hashicorp/hcl
 # matched no config form and left go.mod out of the first ten)
+# a question about a Rust crate's minimum supported Rust version, its manifest's
+# `rust-version` and the CI job checking it: `where is the MSRV set`, `what is the minimum
+# supported rust version`. QA on console-rs/indicatif answered ten files holding `set_`
+# methods; `Bump MSRV to 1.85` is a change request
+_ABOUT_MSRV = re.compile(
+    r"^\s*(?:where|what|which|how)\b.*(?:\bmsrv\b|\bminimum\s+(?:supported\s+)?rust\s+version"
+    r"|\brust\s+version\b.*\bminimum\s+supported\b)",
+    re.IGNORECASE,
+)
 _ABOUT_DEPENDENCIES = re.compile(
     r"^\s*(?:what|which)\s+(?:(?:.*[\s-])?(?:dependencies|deps|depend\s+on)\b|version\s+of\s)",
     re.IGNORECASE,
@@ -395,7 +404,8 @@ _ABOUT_DEPENDENCIES = re.compile(
 _MANIFEST_WORDS = re.compile(
     r"(?<![\w$.#:/-])(?:dependencies|dependency|deps|depends?\s+on|crates|packages|libraries"
     r"|gems|modules|features|features?\s+flags?|have|has|there|exist|defined|declared|listed"
-    r"|available|version|use|used|using|require|required|pinned)(?![\w$.#:/-])",
+    r"|available|version|use|used|using|require|required|pinned|msrv|minimum|supported|set)"
+    r"(?![\w$.#:/-])",
     re.IGNORECASE,
 )
 
@@ -405,6 +415,8 @@ def manifest_list(query: str) -> str | None:
     X depend on`, `features` for `what cargo features are there`; None for another query."""
     if _ABOUT_FEATURES.match(query):
         return "features"
+    if _ABOUT_MSRV.match(query):
+        return "rust-version"
     if _ABOUT_CONFIG.match(query) and _ABOUT_DEPENDENCIES.match(query):
         return "dependencies"
     return None
@@ -460,10 +472,10 @@ def config_subject(query: str) -> str:
     asking for configuration (without_config_words), and for a manifest's list those asking
     for the list (`which crates does indicatif depend on` -> `indicatif`), which the keyword
     search still reads (`[features]` holds `features`)."""
-    rest = without_config_words(query)
     if manifest_list(query) is None:
-        return rest
-    rest = _MANIFEST_WORDS.sub(" ", rest)
+        return without_config_words(query)
+    # not the list's name without_config_words adds for the keyword search (`rust-version`)
+    rest = _MANIFEST_WORDS.sub(" ", _CONFIG_WORDS.sub(" ", query))
     return rest if re.search(r"\w", rest) else query
 
 
@@ -476,7 +488,8 @@ def roles_about(query: str) -> set[Role]:
     `example of X`."""
     tested = _ABOUT_TESTED.match(query) is not None
     about = {Role.TEST} if _ABOUT_TESTS.match(query) or _subject_tests(query) or tested else set()
-    about |= {Role.CONFIG} if _ABOUT_CONFIG.match(query) or _ABOUT_FEATURES.match(query) else set()
+    manifest = _ABOUT_FEATURES.match(query) or _ABOUT_MSRV.match(query)
+    about |= {Role.CONFIG} if _ABOUT_CONFIG.match(query) or manifest else set()
     about |= {Role.EXAMPLE} if _ABOUT_EXAMPLES.match(query) else set()
     return (about | {Role.DOC}) if _ABOUT_DOCS.match(query) else about
 

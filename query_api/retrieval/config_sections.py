@@ -51,11 +51,33 @@ def section_naming(lines: Sequence[str], subject: Collection[str]) -> tuple[int,
         if held > best_held:
             best, best_held = n, held
     if not best:
-        return None
+        return _key_naming(lines, subject)
     end = next((n - 1 for n in headers if n > best), len(lines))
     while end > best and not lines[end - 1].strip():
         end -= 1
     return best, end
+
+
+_KEY = re.compile(r"^\s*([\w.-]+)\s*=")  # a setting's key: `rust-version = "1.85"`
+
+
+def _key_naming(lines: Sequence[str], subject: Collection[str]) -> tuple[int, int] | None:
+    """The line setting the key of the most words that is one of `subject`'s words whole or
+    all of whose words it holds, when no header holds one: the manifest's `rust-version =
+    "1.85"` for an MSRV question (QA on console-rs/indicatif left Cargo.toml's hit without
+    lines, and pointed it at `version = "0.18.4"` for `what is the minimum supported rust
+    version`)."""
+    best, best_held = 0, 0
+    for n, line in enumerate(lines, 1):
+        key = _KEY.match(line)
+        if key is None:
+            continue
+        words = set(tokenize(key.group(1)))
+        # the key whole, else all its words: `rust-version` over `version`
+        named = key.group(1).casefold() in subject or (words and words <= set(subject))
+        if named and len(words) > best_held:
+            best, best_held = n, len(words)
+    return (best, best) if best else None
 
 
 def is_sectioned(path: str) -> bool:
