@@ -178,10 +178,12 @@ def select_spans(
         size = hot[1] - hot[0]
         hot_key = (-HOT_WEIGHT, 0, size, False, size, hot[0])
         ranked.append((False, *hot_key, _Span(*hot, None, hot)))
-    if users and hit is not None and hit_at is None:  # a use no declaration holds: first
+    if used_name and hit is not None and hit_at is None:  # a use no declaration holds: first
         # (QA on serde-rs/json: `what implements the Formatter trait` sent ser.rs's
         # `format_escaped_str<W, F: Formatter>`, not `impl Formatter for CompactFormatter`,
-        # the line the search pointed at, outside every declaration as a Rust impl is)
+        # the line the search pointed at, outside every declaration as a Rust impl is; on
+        # console-rs/indicatif `what implements Drop`, which no declaration uses, sent
+        # state.rs's AtomicPosition, not `impl Drop for BarState`)
         size = hit[1] - hit[0]
         hit_key = (-QUALIFIED_WEIGHT, 0, size, False, size, hit[0])
         ranked.append((False, *hit_key, _Span(*hit, None, hit)))

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from schemas import tools as t
+from schemas.bundle import ContextArgs
 from tests.ingested import indexed_app
 
 pytestmark = pytest.mark.anyio
@@ -59,3 +60,27 @@ async def test_the_files_implementing_a_standard_trait_are_placed(tmp_path: Path
         first = found.hits[0]
         assert first.entry.path == "src/writer.rs", [h.entry.path for h in found.hits]
         assert first.snippet is not None and "io::Write for Wrapped" in first.snippet, first
+
+
+STATE = (
+    "pub struct BarState {\n    lines: Vec<String>,\n}\n\n"
+    "impl BarState {\n    pub fn clear(&mut self) {\n        self.lines.clear();\n    }\n}\n\n"
+    "impl Drop for BarState {\n    fn drop(&mut self) {\n        self.clear();\n    }\n}\n\n"
+    + "".join(
+        f"/// Counts the steps of estimate {i} of the bar's rate.\n"
+        f"pub fn estimate_{i}(steps: u64) -> u64 {{\n"
+        + "".join(f"    let step_{j} = steps / {j + 2};\n" for j in range(10))
+        + "    steps\n}\n\n"
+        for i in range(12)
+    )
+    + "/// The rate the bar's estimate implements.\npub fn implemented_rate() -> u64 {\n    1\n}\n"
+)
+
+
+async def test_the_bundle_sends_the_impl_block_no_declaration_holds(tmp_path: Path) -> None:
+    files = {**FILES, "src/state.rs": STATE}
+    async with indexed_app(tmp_path, files, "gauge") as app:
+        args = ContextArgs(repoId="gauge", task="what implements Drop", responseBudgetTokens=2000)
+        bundle = await app.services.bundle.context(args)
+        entry = next(e for e in bundle.entries if e.path == "src/state.rs")
+        assert "impl Drop for BarState {" in entry.content, (entry.startLine, entry.content[:300])
