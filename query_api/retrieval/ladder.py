@@ -92,6 +92,7 @@ from query_api.retrieval.users_first import (
     qualifier,
     used_name,
     users_first,
+    users_order,
     value_declarations,
 )
 from query_api.symbols.dependents import is_test_path
@@ -493,7 +494,7 @@ class Retriever:
             refs = symbols.references_to(repo_id, [last_part(name)])
             for path, uses in own_file_users(refs, declared).items():
                 counts.setdefault(path, len(uses))
-        return sorted(counts, key=lambda p: (is_test_path(p), p in own, -counts[p], p))
+        return users_order(counts, own)
 
     def _declarations_users(self, repo_id: str, declared: list[SymbolRow]) -> dict[str, list[str]]:
         """The files referencing `declared`, each with its declarations doing so: the users
