@@ -52,6 +52,7 @@ from query_api.symbols.python_module_paths import (
 )
 from query_api.symbols.related import by_go_test_function, related_of
 from query_api.symbols.rust_paths import declaring_files, module_files, outside_note, rust_segments
+from query_api.symbols.rust_reexports import modules_only, reexports_note
 from schemas import tools as t
 from schemas.events import RepoRegistration
 from schemas.symbols import (
@@ -142,6 +143,8 @@ class SymbolService:
                 return result.model_copy(update={"note": self._imports_note(repo_id, path)})
             if is_package_init(path) and all(s.kind == "Field" for s in result.symbols):
                 return result.model_copy(update={"note": self._init_imports_note(repo_id, path)})
+            if path.endswith(".rs") and (note := self._reexports_note(repo_id, path)):
+                return result.model_copy(update={"note": note})  # lib.rs of `mod x;` lines
             return result
         return result.model_copy(update={"note": self._directory_note(repo_id, path)})
 
@@ -198,6 +201,13 @@ class SymbolService:
         if not others:
             return said
         return f"{said}; outline the package's other files: {_listed(others)}"
+
+    def _reexports_note(self, repo_id: str, path: str) -> str | None:
+        """A Rust file declaring only modules: the names it re-exports (rust_reexports.py)."""
+        if not modules_only(self.symbols.symbols_of_file(repo_id, path)):
+            return None
+        indexed = [p for p, _, _ in self.views.text_file_sizes(repo_id)]
+        return reexports_note(path, self._text_of(repo_id, path) or "", indexed)
 
     def _init_imports_note(self, repo_id: str, path: str) -> str | None:
         """A Python package's __init__.py declaring constants only (`__version__`, `__all__`)
