@@ -37,7 +37,7 @@ _TEST_DIRS = frozenset(
 _QUALIFIED_TEST_DIR = re.compile(r"^(tests?[-_].+|.+[-_]tests?)$", re.IGNORECASE)
 _TEST_NAME = re.compile(
     r"^(test_.*\.py|conftest\.py|.*_test\.(py|go|rs|c|cc|cpp|rb|exs?)|.*_spec\.rb"
-    r"|.*\.(test|spec|e2e|bench-test|test-d)\.[cm]?[jt]sx?|.*Tests?\.(java|kt|cs|swift|scala)"
+    r"|.*\.(test|spec|e2e|bench-test|test-d|tst)\.[cm]?[jt]sx?|.*Tests?\.(java|kt|cs|swift|scala)"
     r"|.*IT\.java|.*Spec\.(kt|scala|groovy)|test\.[cm]?[jt]s|tests\.rs)$"
 )
 _DOC_DIRS = frozenset(
@@ -567,7 +567,7 @@ def is_type_declarations(path: str) -> bool:
 _SUBJECT_OF = (
     re.compile(r"^test_(?P<stem>.+)(?P<ext>\.py)$"),
     re.compile(r"^(?P<stem>.+)_(?:test|spec)(?P<ext>\.(?:py|go|rs|c|cc|cpp|rb|exs?))$"),
-    re.compile(r"^(?P<stem>.+)\.(?:test|spec|e2e|test-d)(?P<ext>\.[cm]?[jt]sx?)$"),
+    re.compile(r"^(?P<stem>.+)\.(?:test|spec|e2e|test-d|tst)(?P<ext>\.[cm]?[jt]sx?)$"),
     re.compile(r"^(?P<stem>.+?)(?:Tests?|IT|Spec)(?P<ext>\.(?:java|kt|cs|swift|scala|groovy))$"),
 )
 

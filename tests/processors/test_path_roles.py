@@ -66,6 +66,10 @@ from processors.path_roles import Role, role_of, roles_about, roles_asked
         ("packages-private/dts-test/defineComponent.test-d.tsx", Role.TEST),
         ("test-d/index.test-d.ts", Role.TEST),
         ("test-d/helpers.ts", Role.TEST),
+        # TSTyche's type tests (`index.tst.ts` beside `index.d.ts`): on middyjs/middy 'what uses
+        # getInternal' ranked eight of them as code above the middlewares calling it
+        ("packages/core/index.tst.ts", Role.TEST),
+        ("src/types.tst.tsx", Role.TEST),
         ("mock/mock.go", Role.SOURCE),
         ("src/type-tests/infer.ts", Role.TEST),
         ("src/mockery.ts", Role.SOURCE),
