@@ -554,7 +554,11 @@ def _at_import(hit: t.SearchHit, lines: Sequence[str], whole: re.Pattern[str]) -
             if m != n and m in imported:
                 shown.append(m)
             snippet = "\n".join(f"{k}: {_cut(lines[k - 1].strip())}" for k in shown)
-            return hit.model_copy(update={"startLine": n, "endLine": shown[-1], "snippet": snippet})
+            # a file brought in for importing it came with no reason (QA on typebox: `where
+            # is the TypeCompiler` answered two bench files, each with `reasons: []`)
+            reasons = hit.reasons or [CONTENT]
+            update = {"startLine": n, "endLine": shown[-1], "snippet": snippet, "reasons": reasons}
+            return hit.model_copy(update=update)
     return hit
 
 
