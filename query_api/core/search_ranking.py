@@ -25,6 +25,7 @@ from query_api.retrieval.definition_sites import (
 from query_api.retrieval.form_words import keyword_text
 from query_api.retrieval.hit_details import HitLocator, enrich
 from query_api.retrieval.implemented_spelling import implemented_spelling
+from query_api.retrieval.near_names import near_name_note
 from query_api.retrieval.no_match import (
     SEMANTIC_FLOOR,
     best_semantic_score,
@@ -174,9 +175,14 @@ async def _rank(
         note += await asyncio.to_thread(_searched_in_part, locator, repo_id)
     else:  # `what calls X` answered by X's declarations alone: they are no callers; `where
         # is X defined` answered by files that only mention it: none is its declaration
-        undeclared = await asyncio.to_thread(no_definition_note, locator, repo_id, args.query, hits)
+        # `where is NOQA_INLINE_REGEX used`: NOQA_INLINE_REGEXP is the name declared
+        near = await asyncio.to_thread(near_name_note, locator.views, repo_id, args.query)
+        undeclared = near or await asyncio.to_thread(
+            no_definition_note, locator, repo_id, args.query, hits
+        )
         subtypes = no_subtype_note(args.query, hits)  # `who extends X`, answered by users
-        notes = (respelt, past, no_use_note(args.query, hits, used), subtypes, undeclared)
+        unused = None if near else no_use_note(args.query, hits, used)
+        notes = (respelt, past, unused, subtypes, undeclared)
         note = "; ".join(filter(None, notes)) or None
     # judged on the head of the ranking every `k` is cut from, not on the hits this `k`
     # shows: a k=1 answer is the k=50 answer's first hit (the retry must not depend on k).

@@ -179,6 +179,23 @@ def names_alike(
     return [(found, files) for found, files in alike if _leading(found) == lead][:limit]
 
 
+def names_extending(
+    conn: sqlite3.Connection, repo_id: str, name: str, longer: int, limit: int
+) -> list[tuple[str, str]]:
+    """(declared simple name, the first file declaring it, by path) of the names that are
+    `name` and at most `longer` more characters (`NOQA_INLINE_REGEX` -> `NOQA_INLINE_REGEXP`),
+    shortest first: one range read of the names index."""
+    rows = conn.execute(
+        f"""SELECT n.name, min(f.path) FROM symbol_names n
+              CROSS JOIN symbol_files f ON f.id = n.file
+            WHERE n.repo = {REPO_NUMBER} AND n.name > ? AND n.name < ?
+              AND length(n.name) <= ?
+            GROUP BY n.name ORDER BY length(n.name), n.name LIMIT ?""",
+        (repo_id, name, name + "\U0010ffff", len(name) + longer, limit),
+    )
+    return [(str(found), str(path)) for found, path in rows]
+
+
 def _leading(name: str) -> str:
     return name[: len(name) - len(name.lstrip("_"))]
 
