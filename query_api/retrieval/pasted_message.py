@@ -85,6 +85,18 @@ _HEADER = re.compile(r"\b(?:error|exception|failure|fatal|critical)\b[^\n]*:\s*$
 # formatter.  Falling back to default.`): QA on PyCQA/flake8 asked for no file
 _VALUE_FIRST = re.compile(r"""^\s*(['"])[^'"\n]{1,80}\1\s+[a-z][^\n]*[a-z]\w*[.!]\s*$""")
 
+# a message alone on its line whose words run to a colon and a quoted value after it, as an
+# exception's text prints with no class before it (`No source for code: '/tmp/gen.py'.`,
+# `Couldn't parse 'x.py' as Python source: 'invalid syntax' at line 3`): QA on
+# nedbat/coveragepy, whose CLI prints its errors so, asked for no file. A capitalised word
+# opens it, not a conventional commit's type (`fix: 'x' ...`: its colon follows one word)
+_VALUE_AFTER_COLON = re.compile(r"""^\s*[A-Z][\w']*\s[^\n:]*\w:\s+(['"])[^'"\n]+\1""")
+
+
+def _value_after_colon(query: str) -> bool:
+    """Whether `query` is one line of a message whose value follows a colon (no marker)."""
+    return "\n" not in query.strip() and _VALUE_AFTER_COLON.match(query) is not None
+
 
 def message_segments(query: str) -> list[Segment]:
     """The segments of the error messages `query` pastes: each line opening as an error,
@@ -99,7 +111,7 @@ def message_segments(query: str) -> list[Segment]:
             out += text_segments(line[marker.end() :])
         elif _HEADER.search(before) and line.strip():
             out += text_segments(line)
-    if not out and len(lines) == 1 and _VALUE_FIRST.match(query):
+    if not out and len(lines) == 1 and (_VALUE_FIRST.match(query) or _value_after_colon(query)):
         out = text_segments(query)
     return out
 
@@ -148,11 +160,14 @@ def message_queries(query: str) -> list[str]:
         near = [
             words for words, quoted in segments if len(words) >= 2 and (keep_quoted or not quoted)
         ]
-        if len(near) >= 2 and sum(map(len, near)) >= MIN_RUN:
-            phrases = " ".join(_phrase(words) for words in near)
-            found = f"body_terms : NEAR({phrases}, {NEAR_TOKENS})"
-            if found not in out:
-                out.append(found)
+        # a message with no marker: its words to its last value too (_before_last_value)
+        cut = _before_last_value(segments, near) if _value_after_colon(query) else []
+        for asked in (near, cut):
+            if len(asked) >= 2 and sum(map(len, asked)) >= MIN_RUN:
+                phrases = " ".join(_phrase(words) for words in asked)
+                found = f"body_terms : NEAR({phrases}, {NEAR_TOKENS})"
+                if found not in out:
+                    out.append(found)
     runs = sorted({words for words, _ in segments if len(words) >= MIN_RUN}, key=len, reverse=True)
     # past the first word only after a marker ending in the kind's word (`Error:`), not a
     # name holding it (`assert.ErrorAs: simplify ...` is a change request's scope)
@@ -162,7 +177,9 @@ def message_queries(query: str) -> list[str]:
     valued = [words for words in _value_less_runs(query) if words not in runs]
     asked = [*runs, *valued, *_lead(segments), *shorter]
     out += [f"body_terms : {_phrase(words)}" for words in asked]
-    if not out and any(_ERROR_WORD.search(m) for m in _markers(query)):
+    if not out and (
+        any(_ERROR_WORD.search(m) for m in _markers(query)) or _value_after_colon(query)
+    ):
         out += _short_message(segments)
     return list(dict.fromkeys(out))[:MAX_QUERIES]
 
@@ -209,6 +226,20 @@ def _tails(words: tuple[str, ...], most: int, least: int) -> list[tuple[str, ...
     `each value in tags must be a string`: QA on typestack/class-validator, where dropping
     the first word alone found no file)."""
     return [words[n:] for n in range(1, most + 1) if len(words) - n >= least]
+
+
+def _before_last_value(
+    segments: list[Segment], near: list[tuple[str, ...]]
+) -> list[tuple[str, ...]]:
+    """`near` without the words after the message's last quoted value: the text past a
+    formatted value is often another expression in the source (`f"... as Python source: " +
+    f"{err.args[0]!r} at line {lineno}"`), its words too far from the rest for NEAR. QA on
+    nedbat/coveragepy: `Couldn't parse 'x.py' as Python source: 'invalid syntax' at line 3`."""
+    last = max((n for n, (_, quoted) in enumerate(segments) if quoted), default=None)
+    if last is None or last == len(segments) - 1:
+        return []
+    tail = {words for words, quoted in segments[last + 1 :] if not quoted}
+    return [words for words in near if words not in tail]
 
 
 def _lead(segments: list[Segment]) -> list[tuple[str, ...]]:
