@@ -36,6 +36,9 @@ FILES = {
         ("Release 5.0.4", "5.0.4"),
         ("chore(release): bump version to 7.4.0", "7.4.0"),
         ("prepare release v2.1.0-rc1", "2.1.0-rc1"),
+        ("docs: prep for 7.11.3", "7.11.3"),  # QA on nedbat/coveragepy's release commits
+        ("prepare for release 2.0", "2.0"),
+        ("prep for the new parser", None),
         ("Release the pool after checking", None),
         ("release 5.0.4 notes for the checker", None),
     ],

@@ -1,4 +1,5 @@
-"""The files a release request changes: `Release 5.0.4`, `bump version to 7.4.0`, `v2.1.0`.
+"""The files a release request changes: `Release 5.0.4`, `bump version to 7.4.0`, `v2.1.0`,
+`prep for 7.11.3` (QA on nedbat/coveragepy, whose release commits say so).
 
 Such a commit writes the new version where the project declares its own (a Python package's
 `__version__`, a manifest's `version` field) and, often, a page of release notes named for the
@@ -21,7 +22,8 @@ from streams.stores.views.symbols import symbols_named
 # a request that is a release and nothing else, after a conventional-commit type at most
 _RELEASE = re.compile(
     r"""^\s*(?:[a-z]+(?:\([^()\n]{1,40}\))?!?:\s*)?
-    (?:release|prepare\s+(?:the\s+)?release(?:\s+of)?|cut\s+(?:the\s+)?release
+    (?:release|cut\s+(?:the\s+)?release
+      |prep(?:are)?\s+(?:(?:the\s+)?release(?:\s+of)?|for(?:\s+(?:the\s+)?release(?:\s+of)?)?)
       |(?:bump|set|update)\s+(?:the\s+)?version\s+to|version\s+bump\s+to|bump\s+to)\s+
     v?(?P<version>\d+\.\d+(?:\.\d+)?(?:[-.+]?[A-Za-z0-9]+)*)\s*$""",
     re.IGNORECASE | re.VERBOSE,
