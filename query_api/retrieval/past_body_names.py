@@ -35,7 +35,7 @@ def reasons_named(
         return []
     found = [(order[s.fq_name], s) for s in symbols if s.fq_name in order]
     found.sort(key=lambda item: item[0])
-    named = [s for _, s in found]
+    named = _methods_first([s for _, s in found], symbols)
     types = [s for s in named if s.name.casefold() in written and s.kind in _TYPE_KINDS]
     apart = [
         m
@@ -48,8 +48,29 @@ def reasons_named(
     return named + [m for m in apart if m not in named]
 
 
+def _methods_first(named: list[Declared], symbols: Sequence[Declared]) -> list[Declared]:
+    """`named` with the method a field shares its name with before the field (the views
+    name it with its parameters: `Style.progress_chars(self,&str)`), as what is called. QA
+    on console-rs/indicatif: `how do I customize the progress chars` pointed style.rs at the
+    field `progress_chars: Vec<Box<str>>`, not at `pub fn progress_chars`, a builder's."""
+    out: list[Declared] = []
+    for declared in named:
+        if declared.kind == _FIELD_KIND:
+            prefix = declared.fq_name + "("
+            out += [
+                m
+                for m in symbols
+                if m.kind in _CALLED_KINDS and m.fq_name.startswith(prefix) and m not in out
+            ]
+        if declared not in out:
+            out.append(declared)
+    return out
+
+
 _TYPE_KINDS = frozenset({"Type", "Class", "Struct", "Interface", "Enum", "Trait", "Other"})
 _METHOD_KIND = "Method"
+_FIELD_KIND = "Field"
+_CALLED_KINDS = frozenset({"Method", "Function"})
 
 
 def named_past_body(
