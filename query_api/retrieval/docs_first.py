@@ -31,7 +31,7 @@ from processors.tokenizer import tokenize
 from query_api.retrieval.ci_files import ci_files, ci_words, is_ci_file
 from query_api.retrieval.config_sections import is_sectioned, section_naming
 from query_api.retrieval.doc_words import DOC_WORDS
-from query_api.retrieval.example_names import named_examples_first
+from query_api.retrieval.example_names import named_examples_first, named_pages_first
 from query_api.retrieval.hit_details import PATH_REASON, QueryTerms, query_terms
 from query_api.retrieval.manifest_files import DEPENDENCIES, manifest_files, root_manifests
 from query_api.retrieval.sphinx_conf import TOOL as SPHINX
@@ -73,7 +73,8 @@ def asked_pages_first(
     about = roles_about(query)
     if Role.DOC in about:
         terms = query_terms(query)
-        return docs_first(hits, lambda path: holds(path, terms))
+        paged = docs_first(hits, lambda path: holds(path, terms))
+        return named_pages_first(paged, terms.words, _is_page)  # the page named for it
     if Role.CONFIG in about:
         terms = query_terms(config_subject(query))
         held = {hit.entry.path for hit in hits}
@@ -215,6 +216,11 @@ def docs_first(
     top = max((hit.score for hit in hits), default=0.0)
     head = [hit.model_copy(update={"score": max(hit.score, top)}) for hit in pages + records]
     return head + [hit for hit in hits if not is_doc(hit)]
+
+
+def _is_page(hit: t.SearchHit) -> bool:
+    path = hit.entry.path or ""
+    return hit.entry.kind == "File" and role_of(path) == Role.DOC and not is_record(path)
 
 
 def _is_example(hit: t.SearchHit) -> bool:

@@ -9,6 +9,12 @@ of a download progress bar` put examples/multi-tree-ext.rs above examples/downlo
 examples whose file name holds the most of the subject's words (in either number) go first,
 the others after them, each in the ranking's order; a program in a folder of its own
 (examples/chat/client.go) is named by the folder too.
+
+A doc page is named for what it documents the same way, by its file or its folder
+(docs/middlewares/http-json-body-parser/+page.md, packages/http-cors/README.md), while pages
+listing every package (upgrade notes, an index) hold the subject's words in their text: QA on
+middyjs/middy, `docs for the http-json-body-parser middleware` ranked that middleware's page
+seventh, below five upgrade guides and a neighbour's page linking to it.
 """
 
 from __future__ import annotations
@@ -26,17 +32,31 @@ def named_examples_first(
 ) -> list[t.SearchHit]:
     """`hits` with the leading run of examples (`is_example`) ordered by how many of the
     subject's `words` their file names hold, most first, ties in their order."""
+    return named_pages_first(hits, words, is_example, below_first_folder=True)
+
+
+def named_pages_first(
+    hits: list[t.SearchHit],
+    words: Collection[str],
+    is_page: Callable[[t.SearchHit], bool],
+    *,
+    below_first_folder: bool = False,
+) -> list[t.SearchHit]:
+    """`hits` with the leading run of pages (`is_page`) ordered by how many of the subject's
+    `words` their paths hold (less the first folder, `examples/`, when `below_first_folder`),
+    most first, ties in their order."""
     subject = {w for w in words if w not in DOC_WORDS}
     wanted = subject | {form for word in subject for form in forms(word)}
     lead = 0
-    while lead < len(hits) and is_example(hits[lead]):
+    while lead < len(hits) and is_page(hits[lead]):
         lead += 1
     if not wanted or lead < 2:
         return hits
 
     def named(hit: t.SearchHit) -> int:
         # its name and its folders below the first (examples/chat/client.go: `chat client`)
-        below = (hit.entry.path or "").partition("/")[2] or (hit.entry.path or "")
+        path = hit.entry.path or ""
+        below = (path.partition("/")[2] or path) if below_first_folder else path
         return -len(wanted.intersection(tokenize(below.rpartition(".")[0] or below)))
 
     return sorted(hits[:lead], key=named) + hits[lead:]
