@@ -32,9 +32,11 @@ def test_an_instantiation_question_asks_for_the_users(query: str, name: str) -> 
 
 
 FILES = {
-    "app/guide.py": "class StyleGuideManager:\n    '''Manage the style guides.'''\n",
-    "app/application.py": "from app import guide\n\n\ndef make_guide(options):\n"
-    "    return guide.StyleGuideManager(options)\n",
+    "app/guide.py": 'class StyleGuideManager:\n    """Manage the style guides."""\n',
+    "app/application.py": "from app import guide\n\n\nclass Application:\n"
+    "    def __init__(self):\n        self.guide: guide.StyleGuideManager | None = None\n\n"
+    "    def make_guide(self, options):\n"
+    "        self.guide = guide.StyleGuideManager(options)\n",
 }
 
 
@@ -43,3 +45,6 @@ async def test_the_files_creating_it_come_first(tmp_path: Path) -> None:
         query = "where is StyleGuideManager instantiated"
         answer = await app.service.search(t.SearchArgs(repoId="repo", query=query))
         assert [h.entry.path for h in answer.hits][:1] == ["app/application.py"], answer.hits
+        # at the call creating it (line 9), not the attribute's annotation (line 6)
+        assert answer.hits[0].snippet is not None, answer.hits[0]
+        assert answer.hits[0].snippet.startswith("9: "), answer.hits[0]
