@@ -37,7 +37,7 @@ _TEST_DIRS = frozenset(
 _QUALIFIED_TEST_DIR = re.compile(r"^(tests?[-_].+|.+[-_]tests?)$", re.IGNORECASE)
 _TEST_NAME = re.compile(
     r"^(test_.*\.py|conftest\.py|.*_test\.(py|go|rs|c|cc|cpp|rb|exs?)|.*_spec\.rb"
-    r"|.*\.(test|spec|e2e|bench-test|test-d|tst)\.[cm]?[jt]sx?|.*Tests?\.(java|kt|cs|swift|scala)"
+    r"|.*\.(test|spec|e2e|bench-test|test-d|tst|fuzz)\.[cm]?[jt]sx?|.*Tests?\.(java|kt|cs|swift|scala)"
     r"|.*IT\.java|.*Spec\.(kt|scala|groovy)|test\.[cm]?[jt]s|tests\.rs)$"
 )
 _DOC_DIRS = frozenset(
@@ -85,6 +85,8 @@ EXAMPLE_DIRS = frozenset(
     }
 )
 _BENCH_DIRS = frozenset({"bench", "benches", "benchmark", "benchmarks", "perf"})
+# a JS/TS benchmark beside its code, by vitest's convention (`parse.bench.ts`) or `index.perf.js`
+_BENCH_NAME = re.compile(r"^.*\.(bench|perf)\.[cm]?[jt]sx?$")
 _ASIDE_DIRS = EXAMPLE_DIRS | _BENCH_DIRS
 _CONFIG_DIRS = frozenset({".github", ".circleci", ".gitlab", ".devcontainer", ".vscode", "ci"})
 _CONFIG_EXT = frozenset(
@@ -215,7 +217,7 @@ def role_of(path: str) -> Role:
         return Role.TEST
     if folders & EXAMPLE_DIRS:
         return Role.EXAMPLE
-    if folders & _BENCH_DIRS:
+    if folders & _BENCH_DIRS or _BENCH_NAME.match(name):
         return Role.BENCH
     if _DOC_NAMES.match(name) and ext[1:] not in _CODE_EXT:
         return Role.DOC

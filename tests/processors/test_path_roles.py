@@ -70,6 +70,12 @@ from processors.path_roles import Role, role_of, roles_about, roles_asked
         # getInternal' ranked eight of them as code above the middlewares calling it
         ("packages/core/index.tst.ts", Role.TEST),
         ("src/types.tst.tsx", Role.TEST),
+        # Jazzer.js's fuzz tests, and benchmarks beside their code (vitest's `.bench.ts`):
+        # on middyjs/middy 'fix: small perf boost' ranked five index.perf.js files first
+        ("packages/core/index.fuzz.js", Role.TEST),
+        ("packages/core/index.perf.js", Role.BENCH),
+        ("src/parse.bench.ts", Role.BENCH),
+        ("src/perf.ts", Role.SOURCE),
         ("mock/mock.go", Role.SOURCE),
         ("src/type-tests/infer.ts", Role.TEST),
         ("src/mockery.ts", Role.SOURCE),
