@@ -23,12 +23,18 @@ _DEFINITION = re.compile(
     r"|constant|variable|macro|property|field|attribute|symbol|files?|modules?|packages?)\b",
     re.IGNORECASE,
 )
+# an impact question's words (`what breaks if I change X`, `the impact of renaming X`): they
+# say what is asked, and `breaks` pointed hits at `break;` lines (QA on console-rs/indicatif)
+_IMPACT = (
+    r"breaks?|affected|impact|change|modify|rename|remove|delete|edit|changing|modifying"
+    r"|renaming|removing|deleting|editing"
+)
 _USE = re.compile(
     r"\b(?:calls|uses|references|invokes|imports|callers|usages|used|called|referenced"
     r"|invoked|imported|call\s+sites|raises|throws|raised|thrown|handled|implements|extends"
     r"|implement"
     r"|extend|implementations|implementers|implementors|subclasses|call|use|reference|invoke"
-    r"|import|raise|throw|files?|modules?|packages?|" + KINDS + r")\b",
+    r"|import|raise|throw|files?|modules?|packages?|" + KINDS + r"|" + _IMPACT + r")\b",
     re.IGNORECASE,
 )
 
