@@ -45,6 +45,7 @@ from query_api.retrieval.config_sections import (
 from query_api.retrieval.contractions import without_contractions
 from query_api.retrieval.doc_words import DOC_WORDS
 from query_api.retrieval.line_preference import LinePreference, PreferenceKey, covered
+from query_api.retrieval.make_targets import rule_naming, target_subject
 from query_api.retrieval.named_declaration import declaration_named
 from query_api.retrieval.naming_line import named_first, with_naming_line
 from query_api.retrieval.part_terms import by_members
@@ -599,6 +600,7 @@ def enrich(
     lexical = terms.empty
     named_path = whole_path(query).casefold()
     configured = subject_words(query, located.words) if Role.CONFIG in about else frozenset()
+    targets = target_subject(query)
     out: list[t.SearchHit] = []
     for rank, hit in enumerate(hits):
         entry = hit.entry
@@ -627,6 +629,8 @@ def enrich(
                 shown = _at_section(shown, body, section_naming(body.split("\n"), configured))
             elif configured and (exported := exported_settings(path, body.split("\n"), configured)):
                 shown = _at_section(shown, body, exported)
+            elif targets and (rule := rule_naming(path, body.split("\n"), targets)):
+                shown = _at_section(shown, body, rule)  # `the Makefile target for docs`
             out.append(_at_head(shown, body) if _named_by(path, named_path) else shown)
         else:
             out.append(_as_imported(locator, repo_id, path, hit) if details else hit)
