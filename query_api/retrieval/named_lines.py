@@ -110,9 +110,10 @@ def frames(text: str) -> list[Place]:
         )
         for frame in reversed(list(_FRAME.finditer(text)))
     ]
-    jvm_go_js = [*jvm_frames(text), *go_frames(text), *rust_frames(text), *v8_frames(text)]
+    jvm_go_js = [*jvm_frames(text), *go_frames(text)]
     others = [(path, line, "") for path, line in jvm_go_js]
-    for path, line, quoted in [*written, *others]:
+    scripts = [(path, line, "") for path, line in v8_frames(text)]
+    for path, line, quoted in [*written, *others, *rust_frames(text), *scripts]:
         place = Place(path.casefold(), line, line, quoted)
         if line >= 1 and place not in out:
             out.append(place)

@@ -22,10 +22,26 @@ _PANIC = re.compile(r"\bpanicked at (?:'(?:[^'\n]|'(?!, ))*', )?([^\s:']+):(\d+)
 PLACE_CHARS = 8000  # characters of a query read for them, as named_lines reads places
 
 
-def rust_frames(text: str) -> list[tuple[str, int]]:
-    """The (path, line) of each place a Rust panic or compiler diagnostic in `text` writes,
-    in the order written: a panic's first, then each diagnostic's."""
+# the source line a diagnostic quotes below its place: `419 |     self.push_line(...);`
+_QUOTED = re.compile(r"^[ \t]*(\d+)[ \t]*\|[ \t]?(.*\S)[ \t]*$", re.MULTILINE)
+_QUOTE_LINES = 3  # lines after the place its quoted source line comes within
+
+
+def rust_frames(text: str) -> list[tuple[str, int, str]]:
+    """The (path, line, the code quoted for it) of each place a Rust panic or compiler
+    diagnostic in `text` writes, in the order written: a panic's first, then each
+    diagnostic's, with the source line rustc quotes below it (named_lines.quoted_line finds
+    it in a file of another version, as a Python traceback's)."""
     head = text[:PLACE_CHARS]
-    found = [(m.start(), m.group(1), int(m.group(2))) for m in _PANIC.finditer(head)]
-    found += [(m.start(), m.group(1), int(m.group(2))) for m in _DIAGNOSTIC.finditer(head)]
-    return [(path.replace("\\", "/").removeprefix("./"), line) for _, path, line in sorted(found)]
+    found = [(m.start(), m.group(1), int(m.group(2)), "") for m in _PANIC.finditer(head)]
+    for m in _DIAGNOSTIC.finditer(head):
+        line = int(m.group(2))
+        after = head[m.end() :].split("\n", _QUOTE_LINES + 1)[: _QUOTE_LINES + 1]
+        quoted = next(
+            (q.group(2) for q in map(_QUOTED.match, after) if q and int(q.group(1)) == line), ""
+        )
+        found.append((m.start(), m.group(1), line, quoted.strip()))
+    return [
+        (path.replace("\\", "/").removeprefix("./"), line, quoted)
+        for _, path, line, quoted in sorted(found)
+    ]
