@@ -108,3 +108,45 @@ def test_the_same_in_javascript() -> None:
     assert records is not None
     found = {s.fq_name for s in records[0].symbols}
     assert {"createStore.get", "driver.getItem", "plugin.install"} <= found
+
+
+ASSIGNED = """\
+export const middy = (handler) => {
+  const stack = [];
+  const middy = (event) => handler(event);
+  middy.use = (middleware) => {
+    stack.push(middleware);
+    return middy;
+  };
+  middy.before = function (fn) {
+    return middy.use({ before: fn });
+  };
+  stack.length = 0;
+  other.onClose = () => {};
+  return middy;
+};
+
+function createApp() {
+  const app = {};
+  app.listen = (port) => port;
+  return app;
+}
+
+function setup(el) {
+  el.onclick = () => {};
+}
+"""
+
+
+def test_the_functions_a_top_level_function_assigns_onto_the_object_it_returns() -> None:
+    # QA on middyjs/middy: core/index.js's outline held `middy` but none of the API it builds
+    # (`middy.use = (inputMiddleware) => {...}`, `.before`, `.after`, `.onError`), so 'where
+    # is the use method of middy defined' found no declaration of it
+    for path in ("src/core.js", "src/core.ts"):
+        records = symbols_of(upsert(path, ASSIGNED))
+        assert records is not None
+        found = {s.fq_name: s.kind for s in records[0].symbols}
+        for fq in ("middy.use", "middy.before", "createApp.listen"):
+            assert found.get(fq) == "Method", (path, fq, sorted(found))
+        # assigned onto another object than the one returned, or by a function returning none
+        assert not [fq for fq in found if fq.endswith(("onClose", "onclick", "length"))], path
