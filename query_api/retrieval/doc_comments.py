@@ -1,11 +1,15 @@
 """A request about a declaration's doc comment (`Fix typo in MaxDate comment`, `update JSDoc
-for @Min`) has the hit's range open at that comment.
+for @Min`, `where is ProgressBar::println documented`) has the hit's range open at that
+comment.
 
 A hit on a declaration spans the declaration, and the doc comment above it (`/** ... */`,
 `///`, `#`) is no part of it: QA on typestack/class-validator, `Fix Typo in MaxDate comment`
 pointed src/decorator/date/MaxDate.ts at lines 16-31, the function, and the typo fixed was on
 line 14, its JSDoc. When the request names a comment, each detailed hit whose range opens at
-a declaration starts at the comment block right above it instead. Lines only.
+a declaration starts at the comment block right above it instead. Lines only. A docs
+question is answered by code whose docs are its doc comment too: QA on console-rs/indicatif,
+`where is ProgressBar::println documented` pointed at `pub fn println`, below its eleven
+`///` lines.
 """
 
 from __future__ import annotations
@@ -20,7 +24,7 @@ from schemas import tools as t
 # the words naming a declaration's documentation comment
 _COMMENT_WORDS = frozenset(
     {"comment", "comments", "jsdoc", "tsdoc", "javadoc", "godoc", "rustdoc", "docblock",
-     "docstring", "docstrings", "doc", "docs"}
+     "docstring", "docstrings", "doc", "docs", "documented", "documentation"}
 )  # fmt: skip
 _COMMENT_LINE = re.compile(r"^\s*(?:/\*\*?|\*|//|#(?!\[|!))")  # not a Rust attribute `#[...]`
 MAX_COMMENT_LINES = 40  # lines a doc comment above a declaration may take
