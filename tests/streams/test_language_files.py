@@ -62,6 +62,9 @@ def test_the_files_holding_the_subject_are_named(tmp_path: Path) -> None:
         }
         # a change request, and a language the project is mostly written in, name none
         assert store.read(partial(named, query="Fix the CSS for the HTML report")) == set()
+        # a code name holding a language's name is no language (QA: `extra_css` asked for CSS)
+        for query in ("where is the extra_css option used", "where is report.js loaded"):
+            assert store.read(partial(named, query=query)) == set(), query
         many = {f"web/page{n}.js": f"// page {n}\n" for n in range(12)}
         (tmp_path / "many").mkdir()
         with views_holding(tmp_path / "many", many) as web:

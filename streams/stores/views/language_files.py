@@ -35,7 +35,8 @@ _NOT_SUBJECT = frozenset({"where", "which", "show", "me", "find", "open", "file"
 MAX_SIDE_FILES = 8  # more, and the project is written in the language: no file is the one
 MAX_LANGUAGE_FILES = 3
 _LOOKUP = 100
-_WORD = re.compile(r"[a-z0-9]+")
+# a word whole: a code name holding a language's name (`extra_css`, `app.js`) names none
+_WORD = re.compile(r"(?<![\w.$-])[a-z0-9]+(?![\w$]|[.-]\w)")
 _FOLDER_WORD = 4  # a subject word a path holds inside a name (`html` of `htmlfiles/`)
 
 
