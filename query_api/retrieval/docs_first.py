@@ -30,6 +30,7 @@ from processors.path_roles import (
 from processors.tokenizer import tokenize
 from query_api.retrieval.ci_files import ci_files, ci_words, is_ci_file
 from query_api.retrieval.config_sections import is_sectioned, section_naming
+from query_api.retrieval.declarations_first import declarations_first
 from query_api.retrieval.doc_words import DOC_WORDS
 from query_api.retrieval.example_names import named_examples_first, named_pages_first
 from query_api.retrieval.hit_details import PATH_REASON, QueryTerms, query_terms
@@ -110,7 +111,7 @@ def asked_pages_first(
         terms = query_terms(without_example_words(query))
         paged = docs_first(hits, lambda path: holds(path, terms), Role.EXAMPLE)
         return named_examples_first(paged, terms.words, _is_example)  # long-spinner.rs
-    return hits
+    return declarations_first(query, hits, holds)  # `where are the type definitions for X`
 
 
 def _config_holds(holds: Callable[[str, QueryTerms], bool], path: str, terms: QueryTerms) -> bool:
