@@ -114,7 +114,7 @@ def uses_located(
                 patterns = (whole, prefer)
                 flags = (imports, slashes, declared)
                 located = _at_uses(hit, lines, symbols, (asked, name), patterns, flags)
-                if located is hit and not declared and role_of(path) != Role.DOC:
+                if located is hit and not (declared or imports) and role_of(path) != Role.DOC:
                     located = _at_string_uses(hit, lines, whole, slashes)
                 if located is hit and "truncated" in hit.entry.fields:
                     located = _past_stored_use(locator, repo_id, hit, len(lines), symbols, asked)
@@ -326,10 +326,12 @@ def _at_string_uses(
         codes = outside_block_comments(codes)
     else:
         codes = [_HASH_COMMENT.sub("", STRING.sub('""', code)) for code in codes]
+    imported = import_lines(lines)  # a module's specifier is where it comes from
     uses = [
         n
         for n, code in enumerate(codes, start=1)
         if '""' in code
+        and n not in imported
         and not COMMENT_LINE.match(lines[n - 1])
         and any(whole.search(m.group()) for m in STRING.finditer(lines[n - 1]))
     ]
