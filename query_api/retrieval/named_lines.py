@@ -27,6 +27,7 @@ from query_api.retrieval.hit_details import (
     display_reason,
 )
 from query_api.retrieval.rust_places import rust_frames
+from query_api.retrieval.warning_places import warning_frames
 from schemas import tools as t
 from schemas.retrieval import MAX_REASONS
 from streams.stores.views.named_files import PLACE_SUFFIX, WORDED_PLACES, whole_path
@@ -99,8 +100,8 @@ def written_places(text: str) -> list[Place]:
 def frames(text: str) -> list[Place]:
     """The places of the Python traceback frames `text` holds, innermost first, then those
     of a JVM stack trace's (jvm_frames), a Go goroutine trace's (go_frames), a Rust panic's
-    or compiler diagnostic's (rust_places) and a JavaScript one's (v8_frames), at most
-    MAX_PLACES."""
+    or compiler diagnostic's (rust_places), a Python warning's (warning_places) and a
+    JavaScript one's (v8_frames), at most MAX_PLACES."""
     out: list[Place] = []
     written = [
         (
@@ -113,7 +114,8 @@ def frames(text: str) -> list[Place]:
     jvm_go_js = [*jvm_frames(text), *go_frames(text)]
     others = [(path, line, "") for path, line in jvm_go_js]
     scripts = [(path, line, "") for path, line in v8_frames(text)]
-    for path, line, quoted in [*written, *others, *rust_frames(text), *scripts]:
+    places = [*written, *others, *rust_frames(text), *warning_frames(text), *scripts]
+    for path, line, quoted in places:
         place = Place(path.casefold(), line, line, quoted)
         if line >= 1 and place not in out:
             out.append(place)
@@ -299,7 +301,7 @@ def _names(place: Place, path: str) -> bool:
 
 
 # a JavaScript package's installed build: node_modules/<package>/<build folders>/<module>.mjs
-_NODE_MODULES = re.compile(r"(?:^|/)node_modules/(?:@[^/]+/)?[^/]+/(.+)$")
+_NODE_MODULES = re.compile(r"(?:^|/)node_modules/(?:@[^/]+/)?([^/]+)/(.+)$")
 _BUILD_FOLDERS = frozenset({"build", "dist", "lib", "out", "esm", "cjs", "es", "umd", "module"})
 _BUILT = (".js", ".mjs", ".cjs")
 _JS_SOURCES = (".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs")
@@ -308,18 +310,20 @@ _JS_SOURCES = (".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs")
 def built_module(written: str) -> str | None:
     """The module a frame's path inside an installed JavaScript package's build names, less
     its build folders and extension (`.../node_modules/typebox/build/type/types/schema.mjs`
-    -> `type/types/schema`), else None (a module of one name, `dist/index.mjs`, is any
-    folder's)."""
+    -> `type/types/schema`), else None. A module of one name (`dist/index.mjs`) is any
+    folder's, so it is named in the folder called as the package (`@middy/http-cors/index.js`
+    -> `http-cors/index`): a monorepo's workspace package lives there (packages/http-cors/),
+    and QA on middyjs/middy found a trace through two of them placing neither."""
     found = _NODE_MODULES.search(written)
     if found is None:
         return None
-    stem, extension = posixpath.splitext(found.group(1))
+    stem, extension = posixpath.splitext(found.group(2))
     parts = stem.split("/")
-    if extension not in _BUILT or len(parts) < 2:
+    if extension not in _BUILT:
         return None
     while len(parts) > 1 and parts[0] in _BUILD_FOLDERS:
         parts = parts[1:]
-    return "/".join(parts) if len(parts) > 1 else None  # `index`: any folder's
+    return "/".join(parts if len(parts) > 1 else [found.group(1), *parts])
 
 
 def built_from(module: str, path: str) -> bool:

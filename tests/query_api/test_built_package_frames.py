@@ -53,7 +53,11 @@ def test_a_build_module_names_its_source() -> None:
     assert built == "type/types/schema"
     assert built_from(built, "src/type/types/schema.ts")
     assert not built_from(built, "src/schema/types/schema.ts")
-    assert built_module("/app/node_modules/typebox/dist/index.mjs") is None  # any index.ts
+    # a module of one name is any folder's: the one called as the package's
+    one_name = built_module("/app/node_modules/typebox/dist/index.mjs")
+    assert one_name == "typebox/index"
+    assert not built_from(one_name, "src/index.ts")
+    assert built_from(one_name, "packages/typebox/index.ts")
     assert built_module("/app/src/type/types/schema.ts") is None
 
 
@@ -67,3 +71,44 @@ async def test_the_frames_files_lead_innermost_first(tmp_path: Path) -> None:
             "src/value/clean/from_type.ts",
         ], paths
         assert (answer.hits[1].startLine, answer.hits[1].endLine) == (4, 4), answer.hits[1]
+
+
+WORKSPACE = {
+    "package.json": '{"name": "mw", "workspaces": ["packages/*"]}\n',
+    "packages/core/package.json": '{"name": "@mw/core"}\n',
+    "packages/core/index.js": (
+        "export const runRequest = async (request, middlewares) => {\n"
+        "  for (const fn of middlewares) {\n"
+        "    await fn(request);\n"
+        "  }\n"
+        "};\n"
+    ),
+    "packages/cors/package.json": '{"name": "@mw/cors"}\n',
+    "packages/cors/index.js": (
+        "const corsAfter = (request) => {\n"
+        "  const origin = request.event.headers.origin;\n"
+        "  request.response.headers.origin = origin;\n"
+        "};\n"
+        "export default () => ({ after: corsAfter });\n"
+    ),
+    **{
+        f"packages/{name}/index.js": (
+            f"// {name}: reads request headers, event headers and the response\n"
+            "export default () => ({ before: (request) => request.event.headers });\n"
+        )
+        for name in ("json", "urlencode", "multipart", "security", "negotiation")
+    },
+}
+WORKSPACE_TRACE = (
+    "TypeError: Cannot read properties of undefined (reading 'headers')\n"
+    "    at corsAfter (file:///var/task/node_modules/@mw/cors/index.js:3:20)\n"
+    "    at runRequest (file:///var/task/node_modules/@mw/core/index.js:3:11)\n"
+)
+
+
+async def test_a_workspace_package_s_one_name_module_is_its_folder_s(tmp_path: Path) -> None:
+    async with indexed_app(tmp_path, WORKSPACE) as app:
+        answer = await app.service.search(t.SearchArgs(repoId="repo", query=WORKSPACE_TRACE))
+        paths = [h.entry.path for h in answer.hits]
+        assert paths[:2] == ["packages/cors/index.js", "packages/core/index.js"], paths
+        assert (answer.hits[0].startLine, answer.hits[0].endLine) == (3, 3), answer.hits[0]
