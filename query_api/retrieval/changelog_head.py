@@ -17,6 +17,7 @@ from streams.stores.views.changelog_files import (
     is_changelog,
     without_changelog_words,
 )
+from streams.stores.views.entry_files import asks_whole_files, is_entry_file
 
 # the words of a request to be shown a file, which name nothing in it
 _FORM_WORDS = frozenset(
@@ -37,14 +38,20 @@ def at_changelog_head(
     locator: HitLocator, repo_id: str, query: str, hits: list[t.SearchHit]
 ) -> list[t.SearchHit]:
     """`hits` with each changelog file's hit at its first lines of text, when the query
-    asks for the changelog alone."""
-    if not asks_changelog_alone(query):
+    asks for the changelog alone; each entry file's and the root README's, when it asks for
+    the entry point or the project's overview (entry_files.py: src/lib.rs had pointed at
+    its `//! # Crate Contents` line)."""
+    if asks_changelog_alone(query):
+        wanted = is_changelog
+    elif asks_whole_files(query):  # `where is the entry point`: src/lib.rs from its head
+        wanted = is_entry_file
+    else:
         return hits
     out = []
     for hit in hits:
         path = hit.entry.path
         body = locator.body(repo_id, path) if hit.entry.kind == "File" and path else None
-        if path and body and is_changelog(path):
+        if path and body and wanted(path):
             lines = body.split("\n")[:_HEAD_LINES]
             shown = [n for n, line in enumerate(lines, start=1) if line.strip()][:SNIPPET_LINES]
             if shown:

@@ -1,0 +1,97 @@
+"""The files a question about a program's entry point or about the whole project means.
+
+`where is the entry point of the crate` asks for the file a program or library starts from
+(src/lib.rs, src/main.rs, main.go, __main__.py, a root index.ts), and `what does this crate
+do` for the project's overview: its root README, then those. Keyword search read their words:
+QA on console-rs/indicatif ranked src/state.rs first for its `pub(crate)` lines and put
+src/lib.rs fifth, and answered the second with ten files holding `crate`, README.md in none
+of its places. Those files are called by what they are, as the changelog is
+(changelog_files.py): the shallowest of each kind, outside tests and examples.
+"""
+
+from __future__ import annotations
+
+import re
+import sqlite3
+
+from processors.path_roles import Role, role_of
+from streams.stores.views.read import files_with_path_words
+
+_WHOLE = (
+    r"(?:crate|project|library|lib|package|repo|repository|codebase|program|app|application"
+    r"|tool|cli|module)"
+)
+# `where is the entry point (of the crate)`, `what is the main entry point`, `where does the
+# program start`
+_ENTRY = re.compile(
+    rf"""^\s*(?:
+      (?:where|what|which)\s+(?:is|are)\s+(?:the\s+|its\s+)?(?:main\s+)?entry[\s-]?points?\b
+        (?:\s+(?:of|for|to|into)\s+(?:the\s+|this\s+)?{_WHOLE})?
+      |where\s+(?:does|do)\s+(?:the\s+|this\s+)?{_WHOLE}\s+(?:start|begin)
+      |(?:which|what)\s+file\s+(?:is|does)\s+(?:the\s+|this\s+)?{_WHOLE}\s+(?:start|begin)\w*
+    )\s*\??\s*$""",
+    re.IGNORECASE | re.VERBOSE,
+)
+# `what does this crate do`, `what is this project`, `(give me an) overview of this project`
+_OVERVIEW = re.compile(
+    rf"""^\s*(?:
+      what\s+(?:does|do)\s+this\s+{_WHOLE}\s+do
+      |what\s+is\s+this\s+{_WHOLE}(?:\s+(?:for|about))?
+      |(?:give\s+me\s+)?(?:an?\s+)?overview\s+of\s+(?:this|the)\s+{_WHOLE}
+    )\s*\??\s*$""",
+    re.IGNORECASE | re.VERBOSE,
+)
+# the file names a program or library starts from, by the word its path holds
+_ENTRY_NAMES = {
+    "lib": ("lib.rs",),
+    "main": ("main.rs", "main.go", "main.py"),
+    "__main__": ("__main__.py",),
+    "index": ("index.ts", "index.js", "index.mjs", "index.cjs", "index.tsx"),
+}
+_README = re.compile(r"^readme(?:\.\w+)?$", re.IGNORECASE)
+_LOOKUP = 200  # paths a name word's phrase read may return
+
+
+def entry_files(conn: sqlite3.Connection, repo_id: str, query: str) -> list[str]:
+    """The entry files (and for an overview question the root README first) the query
+    asks for; none for another query."""
+    overview = _OVERVIEW.match(query) is not None
+    if not overview and _ENTRY.match(query) is None:
+        return []
+    entries = _entries(conn, repo_id)
+    if not overview:
+        return entries
+    readmes = sorted(
+        p
+        for p in files_with_path_words(conn, repo_id, "readme", _LOOKUP)
+        if "/" not in p and _README.match(p)
+    )
+    return [*readmes[:1], *entries]
+
+
+def _entries(conn: sqlite3.Connection, repo_id: str) -> list[str]:
+    """The shallowest entry files outside tests, examples and docs, in the order of
+    _ENTRY_NAMES."""
+    found: list[str] = []
+    for word, names in _ENTRY_NAMES.items():
+        for path in files_with_path_words(conn, repo_id, word, _LOOKUP):
+            if path.rpartition("/")[2] in names and role_of(path) == Role.SOURCE:
+                found.append(path)
+    if not found:
+        return []
+    depth = min(path.count("/") for path in found)
+    return [path for path in found if path.count("/") == depth]
+
+
+def asks_whole_files(query: str) -> bool:
+    """Whether the query asks for the entry point or the project's overview: the files it
+    names are read from their head (query_api/retrieval/changelog_head.py)."""
+    return _OVERVIEW.match(query) is not None or _ENTRY.match(query) is not None
+
+
+def is_entry_file(path: str) -> bool:
+    """Whether `path` is an entry file or a root README by its name."""
+    name = path.rpartition("/")[2]
+    if "/" not in path and _README.match(name):
+        return True
+    return any(name in names for names in _ENTRY_NAMES.values()) and role_of(path) == Role.SOURCE

@@ -1,0 +1,52 @@
+"""`where is the entry point of the crate` names the program's entry files (src/lib.rs,
+src/main.rs, main.go, __main__.py, a root index.ts), and `what does this crate do` the root
+README first, then those. QA on console-rs/indicatif: the first ranked src/state.rs (`pub(crate)
+struct BarState`, for `crate`) first and src/lib.rs fifth, and the second answered ten files
+holding `crate`, README.md in none of its places."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from schemas import tools as t
+from tests.ingested import indexed_app
+
+pytestmark = pytest.mark.anyio
+
+STATE = "".join(
+    f"/// A part of the bar's state, the crate's own.\npub(crate) struct State{i} {{\n"
+    f"    pub(crate) pos: u64,\n}}\n\n"
+    for i in range(8)
+)
+FILES = {
+    "Cargo.toml": '[package]\nname = "gauge"\nversion = "0.1.0"\n',
+    "README.md": "# gauge\n\nA progress bar library for command line programs.\n",
+    "src/lib.rs": "//! gauge draws progress bars.\n\nmod state;\n",
+    "src/state.rs": STATE,
+    "examples/demo/main.rs": 'fn main() {\n    println!("demo");\n}\n',
+}
+
+
+@pytest.mark.parametrize(
+    ("query", "first"),
+    [
+        ("where is the entry point of the crate", ["src/lib.rs"]),
+        ("what is the main entry point", ["src/lib.rs"]),
+        ("what does this crate do", ["README.md", "src/lib.rs"]),
+        ("give me an overview of this project", ["README.md", "src/lib.rs"]),
+    ],
+)
+async def test_the_entry_files_answer(tmp_path: Path, query: str, first: list[str]) -> None:
+    async with indexed_app(tmp_path, FILES, "gauge") as app:
+        found = await app.service.search(t.SearchArgs(repoId="gauge", query=query))
+        paths = [h.entry.path for h in found.hits]
+        assert paths[: len(first)] == first, (query, paths)
+
+
+async def test_the_entry_file_is_shown_from_its_head(tmp_path: Path) -> None:
+    async with indexed_app(tmp_path, FILES, "gauge") as app:
+        query = "where is the entry point of the crate"
+        found = await app.service.search(t.SearchArgs(repoId="gauge", query=query))
+        assert found.hits[0].startLine == 1, found.hits[0]
