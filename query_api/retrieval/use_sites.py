@@ -49,7 +49,7 @@ from schemas import tools as t
 from streams.stores.views.named_files import PLACE_SUFFIX, whole_path
 from streams.stores.views.symbol_spans import Declared
 
-_IMPORTERS = re.compile(r"\bimport(?:s|ed)\b", re.IGNORECASE)  # `what imports X`
+_IMPORTERS = re.compile(r"\bimport(?:s|ed)?\b", re.IGNORECASE)  # `what imports X`
 # `what calls X`, `callers of X`; `where is X instantiated`, `who constructs X`: its calls too
 _CALLS = re.compile(
     r"\b(?:call(?:s|ers?|ed|ing)|instantiat(?:e|es|ed|ing)|construct(?:s|ed|ing))\b", re.IGNORECASE

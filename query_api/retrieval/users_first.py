@@ -47,11 +47,11 @@ _SUBJECT = rf"(?:the\s+)?{_NAME}(?:\s+(?:{KINDS}))?"
 # (QA on pallets/werkzeug: the one file raising SecurityError was not in the first five)
 _USERS_FORMS = r"""^\s*(?:
       (?:what|who|which\s+\w+)\s+
-        (?:calls|uses|references|invokes|imports|requires|depends\s+on|raises|throws
+        (?:calls|uses|references|invokes|imports(?:\s+from)?|requires|depends\s+on|raises|throws
           |implements|extends|subclasses|(?:inherits|derives)\s+from|instantiates|constructs)
         \s+{_SUBJECT}
-      |(?:which|what)\s+\w+\s+(?:call|use|reference|invoke|import|require|depend\s+on|raise
-          |throw|implement|extend|subclass|(?:inherit|derive)\s+from|instantiate|construct)
+      |(?:which|what)\s+\w+\s+(?:call|use|reference|invoke|import(?:\s+from)?|require|depend\s+on
+          |raise|throw|implement|extend|subclass|(?:inherit|derive)\s+from|instantiate|construct)
         \s+{_SUBJECT}
       |where\s+(?:do|does)\s+(?:the\s+)?\w+\s+(?:call|use|reference|invoke|import|raise|throw)
         \s+{_SUBJECT}
@@ -84,8 +84,8 @@ _SOURCE_EXTENSIONS = r"(?:[jt]sx?|[mc][jt]s|py|pyi|rs|go|java|kt|rb|php|cs|c|h|c
 _PATH = rf"`?((?:[\w.@~-]+/)+[\w.@-]+|[\w@-][\w.@-]*\.{_SOURCE_EXTENSIONS})`?"
 _FILE_IMPORTERS = re.compile(
     rf"""^\s*(?:
-      (?:what|who|which\s+\w+)\s+(?:imports|uses|requires|depends\s+on)\s+{_PATH}
-      |which\s+\w+\s+(?:import|use|require|depend\s+on)\s+{_PATH}
+      (?:what|who|which\s+\w+)\s+(?:imports(?:\s+from)?|uses|requires|depends\s+on)\s+{_PATH}
+      |which\s+\w+\s+(?:import(?:\s+from)?|use|require|depend\s+on)\s+{_PATH}
       |where\s+(?:is|are)\s+{_PATH}\s+(?:imported|used|required)
       |(?:find\s+|show\s+|list\s+)?(?:all\s+|the\s+)?(?:importers|dependents|users)\s+of\s+{_PATH}
     )\s*\??\s*$""",
@@ -174,8 +174,9 @@ def imported_file(query: str) -> str | None:
 
 
 # `what imports X`; `what depends on X`, `who requires X` (QA on tinyhttp/tinyhttp: `which
-# packages depend on regexparam` placed none of its importers)
-_IMPORTERS = re.compile(r"\b(?:import(?:s|ed)|depends?\s+on|requires?)\b", re.IGNORECASE)
+# packages depend on regexparam` placed none of its importers); `which files import (from) X`
+# (QA on nedbat/coveragepy: `which files import from coverage.types` matched no users form)
+_IMPORTERS = re.compile(r"\b(?:import(?:s|ed)?|depends?\s+on|requires?)\b", re.IGNORECASE)
 
 
 def asks_importers(query: str) -> bool:
