@@ -6,6 +6,13 @@ token, so `add missing migrations check` found no `Migration` line in a file who
 plurals differ from their singular by an ending only; the forms here are those endings, and
 each stays a substring match for the line bound the scorer relies on: a word and its forms
 share `needle`, which every form holds.
+
+A verb a question writes as its participle is its stem in code: `where is the cache cleared`
+asks for `clearCache`, `where are JWKS keys fetched` for `fetchJwks` (QA on middyjs/middy:
+the first pointed packages/util/index.js at `const sanitizeKeyCache = new Map()`, which holds
+`cache` alone). So a word ending `-ed` or `-ing` has its stems for forms too (`clear`,
+`cache` for `caching`, `stop` for `stopped`, `copy` for `copied`), beside its plurals, since
+`string` and `embed` are no participles.
 """
 
 from __future__ import annotations
@@ -31,6 +38,29 @@ def singular(word: str) -> str | None:
     return word[:-1]
 
 
+_UNDOUBLED = frozenset("lsfz")  # `missing` is `miss`, `filled` is `fill`: a doubled base
+# letters a participle's stem keeps at least (`used`, `string`, `thing`: none)
+_MIN_STEM = {"ed": 3, "ing": 4}
+
+
+@functools.lru_cache(maxsize=4096)
+def participle_stems(word: str) -> frozenset[str]:
+    """The stems a past or present participle may be written as in code (`cleared` ->
+    `clear`, `cleare`; `caching` -> `cach`, `cache`; `stopped` -> `stop`; `copied` ->
+    `copy`), none for a word with neither ending or too short a stem."""
+    for ending in ("ed", "ing"):
+        base = word[: -len(ending)]
+        if not word.endswith(ending) or len(base) < _MIN_STEM[ending] or not base.isalpha():
+            continue
+        stems = {base, base + "e"}
+        if ending == "ed" and base.endswith("i"):
+            stems.add(base[:-1] + "y")  # copied
+        if base[-1] == base[-2] and base[-1] not in _UNDOUBLED and len(base) > _MIN_STEM["ed"]:
+            stems.add(base[:-1])  # stopped, logging
+        return frozenset(stems)
+    return frozenset()
+
+
 @functools.lru_cache(maxsize=4096)
 def forms(word: str) -> frozenset[str]:
     """The other forms of `word` a line may hold as a token: its singular (or both, for an
@@ -44,18 +74,16 @@ def forms(word: str) -> frozenset[str]:
         return frozenset({one}) | ie | impl
     if len(word) < 3:
         return frozenset()
-    return frozenset({word + "s", word + "es"}) | impl
+    return frozenset({word + "s", word + "es"}) | impl | participle_stems(word)
 
 
 def needle(word: str) -> str:
-    """What every form of `word` holds: the word, or the part its singular shares with it
-    (`entr` for `entries`), `impl` for the words of implementing."""
+    """What every form of `word` holds: the word, or the part its singular or stems share with
+    it (`entr` for `entries`, `clear` for `cleared`), `impl` for the words of implementing."""
     if word.startswith(_IMPLEMENT):
         return _IMPL
-    one = singular(word)
-    if one is None:
-        return word
-    n = 0
-    while n < len(one) and one[n] == word[n]:
-        n += 1
+    n = len(word)
+    for form in forms(word):
+        n = next((i for i, (a, b) in enumerate(zip(word[:n], form, strict=False)) if a != b), n)
+        n = min(n, len(form))
     return word[:n]

@@ -23,3 +23,18 @@ def test_a_test_file_named_for_the_singular_of_an_ies_plural_is_named_by_it() ->
     assert subject_named_tests(["tests/test_entry.py"], "tests for entries") == [
         "tests/test_entry.py"
     ]
+
+
+def test_a_participle_has_its_stems_for_forms() -> None:
+    # QA on middyjs/middy: `where is the cache cleared` pointed packages/util/index.js at
+    # `const sanitizeKeyCache = new Map()`, not at `export const clearCache = ...`
+    assert "clear" in forms("cleared") and "fetch" in forms("fetched")
+    assert {"cache", "stop", "copy", "log"} <= forms("caching") | forms("stopped") | forms(
+        "copied"
+    ) | forms("logging")
+    assert "miss" in forms("missing") and "mis" not in forms("missing")
+    # a noun ending alike keeps its plurals and gains no short stem
+    assert "strings" in forms("string") and "str" not in forms("string")
+    assert not {"us", "use"} & forms("used")
+    for word in ("cleared", "caching", "stopped", "copied", "based"):
+        assert all(needle(word) in form for form in {word, *forms(word)}), word
