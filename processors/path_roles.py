@@ -396,6 +396,16 @@ _ABOUT_MSRV = re.compile(
     r"|\brust\s+version\b.*\bminimum\s+supported\b)",
     re.IGNORECASE,
 )
+# how the project runs its tests (its CI workflow, its Makefile's target, its manifest's
+# script): `how do I run the tests`, `what command runs the tests`. QA on console-rs/indicatif
+# answered ten files' `mod tests` blocks and no workflow; `run the tests on windows` asks a
+# change
+_ABOUT_TEST_RUN = re.compile(
+    r"""^\s*(?:how\s+(?:do|can|should)\s+(?:i|we|you|one)\s+run|how\s+to\s+run|how\s+(?:are|is)
+      |what\s+commands?\s+runs?|which\s+commands?\s+runs?)
+    \s+(?:the\s+|all\s+)?(?:unit\s+|integration\s+)?(?:tests|test\s+suite|specs)(?:\s+run)?\W*$""",
+    re.IGNORECASE | re.VERBOSE,
+)
 _ABOUT_DEPENDENCIES = re.compile(
     r"^\s*(?:what|which)\s+(?:(?:.*[\s-])?(?:dependencies|deps|depend\s+on)\b|version\s+of\s)",
     re.IGNORECASE,
@@ -474,6 +484,8 @@ def config_subject(query: str) -> str:
     asking for configuration (without_config_words), and for a manifest's list those asking
     for the list (`which crates does indicatif depend on` -> `indicatif`), which the keyword
     search still reads (`[features]` holds `features`)."""
+    if _ABOUT_TEST_RUN.match(query):  # the files running them hold `test`, not `run`
+        return "test"
     if manifest_list(query) is None:
         return without_config_words(query)
     # not the list's name without_config_words adds for the keyword search (`rust-version`)
@@ -491,6 +503,7 @@ def roles_about(query: str) -> set[Role]:
     tested = _ABOUT_TESTED.match(query) is not None
     about = {Role.TEST} if _ABOUT_TESTS.match(query) or _subject_tests(query) or tested else set()
     manifest = _ABOUT_FEATURES.match(query) or _ABOUT_MSRV.match(query)
+    manifest = manifest or _ABOUT_TEST_RUN.match(query)
     about |= {Role.CONFIG} if _ABOUT_CONFIG.match(query) or manifest else set()
     about |= {Role.EXAMPLE} if _ABOUT_EXAMPLES.match(query) else set()
     return (about | {Role.DOC}) if _ABOUT_DOCS.match(query) else about
