@@ -66,11 +66,12 @@ STDLIB_INTERFACES: dict[str, frozenset[str]] = {
 
 
 # `where is DiagnosticWriter implemented`, `where is the Body interface implemented`: for a Go
-# interface, the types implementing it, as `what implements X` asks (QA on hashicorp/hcl: the
-# question was read for the interface's definition, diagnostic.go first, and the two writers
-# implementing it came second and fifth); `implemented for T` asks for one type's
+# interface (or a Python Protocol: structural_implementers.py), the types implementing it, as
+# `what implements X` asks (QA on hashicorp/hcl: the question was read for the interface's
+# definition, diagnostic.go first, and the two writers implementing it came second and
+# fifth); `implemented for T` asks for one type's
 _IMPLEMENTED = re.compile(
-    r"^\s*where\s+(?:is|are)\s+(?:the\s+)?`?([A-Za-z_][\w.]*)`?(?:\s+interface)?"
+    r"^\s*where\s+(?:is|are)\s+(?:the\s+)?`?([A-Za-z_][\w.]*)`?(?:\s+(?:interface|protocol))?"
     r"\s+implemented\s*\??\s*$",
     re.IGNORECASE,
 )

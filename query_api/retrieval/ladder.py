@@ -54,7 +54,7 @@ from query_api.retrieval.file_hits import file_entry, keyword_hit, path_named, r
 from query_api.retrieval.form_words import keyword_text
 from query_api.retrieval.frames_first import frames_first, holds_frames
 from query_api.retrieval.fusion import fuse
-from query_api.retrieval.go_implementers import go_implementers, implemented_interface
+from query_api.retrieval.go_implementers import implemented_interface
 from query_api.retrieval.held_in_fusion import held_at_keyword_rank
 from query_api.retrieval.hit_details import QueryTerms
 from query_api.retrieval.importers import importers_of, importers_of_files, undeclared_users
@@ -70,6 +70,7 @@ from query_api.retrieval.pasted_message import (
 from query_api.retrieval.readiness import Readiness
 from query_api.retrieval.spelled_users import spelled_name
 from query_api.retrieval.static_users import through_type
+from query_api.retrieval.structural_implementers import structural_implementers
 from query_api.retrieval.subjects import subjects_first
 from query_api.retrieval.tests_first import tested_name, tests_first
 from query_api.retrieval.typed_users import implementing, raising
@@ -452,7 +453,7 @@ class Retriever:
         return {row.name for row in self.graphs.resolver.symbols.symbols_named(repo_id, names)}
 
     def _go_implementers(self, repo_id: str, name: str) -> list[str]:
-        return go_implementers(self.graphs.resolver.symbols, repo_id, name)
+        return structural_implementers(self.graphs.resolver.symbols, repo_id, name)
 
     def _holds_subject(self, repo_id: str, path: str, terms: QueryTerms) -> bool:
         row = self.views.get_content(repo_id, path)

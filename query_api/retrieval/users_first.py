@@ -38,7 +38,7 @@ _NAME = r"`?((?:[A-Za-z_$][\w$]*)(?:(?:\.|::|\#)[A-Za-z_$][\w$]*)*!?)(?:\(\))?`?
 # constructor` (QA on apache/commons-text: no users form matched, so the declaring file led)
 KINDS = (
     r"constructors?|methods?|functions?|class|interface|type|field|property|constant|enum"
-    r"|macros?|traits?|structs?|modules?|packages?|crates?"
+    r"|macros?|traits?|structs?|modules?|packages?|crates?|protocols?"
 )
 _SUBJECT = rf"(?:the\s+)?{_NAME}(?:\s+(?:{KINDS}))?"
 
