@@ -80,8 +80,9 @@ def asked_pages_first(
         terms = query_terms(config_subject(query))
         held = {hit.entry.path for hit in hits}
         # `what dependencies does hcl have`: the list names the manifests (manifest_files)
-        listed = manifest_list(query) == DEPENDENCIES
-        asked = terms.words | {DEPENDENCIES} if listed else terms.words
+        # and its features or rust-version (`which features does indicatif have`)
+        listed = manifest_list(query)
+        asked = terms.words | {DEPENDENCIES} if listed == DEPENDENCIES else terms.words
         hits = [*hits, *(hit for hit in named(asked) if hit.entry.path not in held)]
         manifests = root_manifests([h.entry.path or "" for h in hits]) if listed else set()
         data = {hit.entry.path for hit in hits if _data_file(hit)}

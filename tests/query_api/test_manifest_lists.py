@@ -53,6 +53,11 @@ FILES = {
         '[features]\ndefault = ["wide"]\nwide = []\nin_memory = ["itoa"]\n'
     ),
     "deny.toml": '[licenses]\nallow = ["MIT"]\n',
+    ".github/workflows/ci.yml": (
+        "name: CI\non: [push]\njobs:\n  test:\n    strategy:\n      matrix:\n"
+        "        features: [--all-features, --no-default-features, --features wide]\n"
+        "    steps:\n      - run: cargo test ${{ matrix.features }}\n"
+    ),
     "src/lib.rs": "mod gauge;\n",
     "src/gauge.rs": SOURCE,
 }
