@@ -85,8 +85,11 @@ __all__ = [  # the file graph (query_api/retrieval) reads the families through t
 ]
 
 TYPE_KINDS = frozenset({"Type", "Interface", "Enum"})
+# a JS/TS test by its marker, tsd's and TSTyche's type tests and Jazzer.js's fuzz tests too, as
+# path_roles counts them (QA on middyjs/middy: `related packages/http-cors/index.js` listed
+# index.tst.ts and index.fuzz.js as dependents, and users answers put them among the code)
 _TEST_NAME = re.compile(
-    r"(^test_.*\.py$|_test\.(py|go|rb|exs?)$|\.(test|spec)\.[cm]?[jt]sx?$"
+    r"(^test_.*\.py$|_test\.(py|go|rb|exs?)$|\.(test|spec|test-d|tst|fuzz)\.[cm]?[jt]sx?$"
     r"|(Tests?|Spec)\.(java|kt|cs|php|scala|swift)$|_spec\.rb$)"
 )
 _TEST_DIRS = frozenset({"test", "tests", "__tests__", "spec", "specs", "testing"})
