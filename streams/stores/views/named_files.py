@@ -122,10 +122,30 @@ def asked_file(conn: sqlite3.Connection, repo_id: str, query: str) -> list[str]:
         words = found.group(1).casefold().split()
         # a name written as words (`the pre-commit hook`: .pre-commit-hooks.yaml)
         named = _in_folders(named, words) or _named_in_words(conn, repo_id, [*words, wanted])
+        named = named or _doc_called(conn, repo_id, words[-1], wanted)
     if not named:
         return []
     depth = min(path.count("/") for path in named)
     return [path for path in named if path.count("/") == depth]
+
+
+# a page's noun after its name: `the CONTRIBUTING guide` is contributing.rst, a doc
+_DOC_NOUNS = frozenset({"guide", "doc", "docs", "document", "documentation", "page"})
+
+
+def _doc_called(conn: sqlite3.Connection, repo_id: str, name: str, noun: str) -> list[str]:
+    """The docs called `name` when a question names a page by its name and a noun for a
+    page (`where is the CONTRIBUTING guide`): QA on nedbat/coveragepy ranked
+    doc/contributing.rst fourth below three source files, `guide` read as the file's name.
+    Docs only: `the user guide` names no user.py."""
+    if noun not in _DOC_NOUNS:
+        return []
+    phrase = phrase_query(tuple(tokenize(name)), "path_terms")
+    return [
+        path
+        for path in paths_matching(conn, repo_id, phrase, MAX_PATH_LOOKUP)
+        if name in _names_of(path.rpartition("/")[2]) and role_of(path) == Role.DOC
+    ]
 
 
 def _in_folders(paths: list[str], words: list[str]) -> list[str]:
