@@ -55,7 +55,7 @@ _USERS_FORMS = r"""^\s*(?:
         \s+{_SUBJECT}
       |where\s+(?:do|does)\s+(?:the\s+)?\w+\s+(?:call|use|reference|invoke|import|raise|throw)
         \s+{_SUBJECT}
-      |(?:find\s+|show\s+|list\s+)?(?:all\s+|the\s+)?
+      |(?:find\s+|show\s+(?:me\s+)?|list\s+|give\s+me\s+)?(?:all\s+|the\s+)?(?:the\s+)?
         (?:callers|usages|uses|references|call\s+sites|implementations|implementers
           |implementors|subclasses)\s+(?:of|to|for)\s+{_SUBJECT}
       |where\s+(?:is|are)\s+{_SUBJECT}\s+
