@@ -396,6 +396,16 @@ _ABOUT_MSRV = re.compile(
     r"|\brust\s+version\b.*\bminimum\s+supported\b)",
     re.IGNORECASE,
 )
+# a question about the Python versions a package supports, its manifest's `requires-python`
+# (`python_requires` in setup.py and setup.cfg): `what Python versions are supported`, `what is
+# the minimum python version`. QA on nedbat/coveragepy answered env.py's PYVERSION, cmdline.py
+# and igor.py, no manifest; `Drop support for Python 3.9` is a change request
+_ABOUT_PYTHON_VERSIONS = re.compile(
+    r"^\s*(?:where|what|which|how)\b.*(?:\b(?:minimum|min|oldest|supported|required)\s+python"
+    r"\s+versions?\b|\bpython\s+versions?\b.*\b(?:supported|support|required|requires?)\b"
+    r"|\brequires[-_]python\b|\bpython[-_]requires\b)",
+    re.IGNORECASE,
+)
 # how the project runs its tests (its CI workflow, its Makefile's target, its manifest's
 # script): `how do I run the tests`, `what command runs the tests`. QA on console-rs/indicatif
 # answered ten files' `mod tests` blocks and no workflow; `run the tests on windows` asks a
@@ -416,7 +426,8 @@ _ABOUT_DEPENDENCIES = re.compile(
 _MANIFEST_WORDS = re.compile(
     r"(?<![\w$.#:/-])(?:dependencies|dependency|deps|depends?\s+on|crates|packages|libraries"
     r"|gems|modules|features|features?\s+flags?|have|has|there|exist|defined|declared|listed"
-    r"|available|version|use|used|using|require|required|pinned|msrv|minimum|supported|set)"
+    r"|available|version|use|used|using|require|required|pinned|msrv|minimum|supported|set"
+    r"|versions|support|requires)"
     r"(?![\w$.#:/-])",
     re.IGNORECASE,
 )
@@ -429,6 +440,8 @@ def manifest_list(query: str) -> str | None:
         return "features"
     if _ABOUT_MSRV.match(query):
         return "rust-version"
+    if _ABOUT_PYTHON_VERSIONS.match(query):
+        return "requires-python"
     if _ABOUT_CONFIG.match(query) and _ABOUT_DEPENDENCIES.match(query):
         return "dependencies"
     return None
@@ -503,6 +516,7 @@ def roles_about(query: str) -> set[Role]:
     tested = _ABOUT_TESTED.match(query) is not None
     about = {Role.TEST} if _ABOUT_TESTS.match(query) or _subject_tests(query) or tested else set()
     manifest = _ABOUT_FEATURES.match(query) or _ABOUT_MSRV.match(query)
+    manifest = manifest or _ABOUT_PYTHON_VERSIONS.match(query)
     manifest = manifest or _ABOUT_TEST_RUN.match(query)
     about |= {Role.CONFIG} if _ABOUT_CONFIG.match(query) or manifest else set()
     about |= {Role.EXAMPLE} if _ABOUT_EXAMPLES.match(query) else set()

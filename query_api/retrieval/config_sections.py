@@ -106,3 +106,25 @@ def exported_settings(
     while end > start and not lines[end - 1].strip():
         end -= 1
     return start, end
+
+
+# a setting a build script passes as an argument: setup.py's `python_requires=">=3.10",`
+_ARGUMENT = re.compile(r"^\s*([\w-]+)\s*=(?!=)")
+
+
+def argument_naming(
+    path: str, lines: Sequence[str], subject: Collection[str]
+) -> tuple[int, int] | None:
+    """The line of a Python build script (setup.py) passing the keyword argument the
+    question's manifest list names in either spelling (`python_requires` for
+    `requires-python`): QA on nedbat/coveragepy pointed setup.py at an extras line for `what
+    Python versions are supported`, not at `python_requires=">=3.10"`; None for another file."""
+    if not path.endswith(".py"):
+        return None
+    spelled = {word.replace("-", "_") for word in subject if "-" in word}
+    names = spelled | {"_".join(reversed(word.split("_"))) for word in spelled}
+    for n, line in enumerate(lines, 1):
+        found = _ARGUMENT.match(line)
+        if found is not None and found.group(1).casefold() in names:
+            return n, n
+    return None

@@ -37,6 +37,7 @@ from processors.structural import count_lines
 from processors.symbols.languages.python import import_name
 from processors.tokenizer import CHANGE_VERBS, STOP_WORDS, tokenize
 from query_api.retrieval.config_sections import (
+    argument_naming,
     exported_settings,
     is_sectioned,
     section_naming,
@@ -629,6 +630,8 @@ def enrich(
                 shown = _at_section(shown, body, section_naming(body.split("\n"), configured))
             elif configured and (exported := exported_settings(path, body.split("\n"), configured)):
                 shown = _at_section(shown, body, exported)
+            elif configured and (passed := argument_naming(path, body.split("\n"), configured)):
+                shown = _at_section(shown, body, passed)  # setup.py's `python_requires=`
             elif targets and (rule := rule_naming(path, body.split("\n"), targets)):
                 shown = _at_section(shown, body, rule)  # `the Makefile target for docs`
             out.append(_at_head(shown, body) if _named_by(path, named_path) else shown)
