@@ -83,6 +83,8 @@ def asked_pages_first(
         # and its features or rust-version (`which features does indicatif have`)
         listed = manifest_list(query)
         asked = terms.words | {DEPENDENCIES} if listed == DEPENDENCIES else terms.words
+        workflow = _WORKFLOW.search(query) is not None  # `which workflow publishes to npm`
+        asked = asked | {_CI} if workflow else asked  # its CI files join the hits
         hits = [*hits, *(hit for hit in named(asked) if hit.entry.path not in held)]
         manifests = root_manifests([h.entry.path or "" for h in hits]) if listed else set()
         data = {hit.entry.path for hit in hits if _data_file(hit)}
@@ -92,7 +94,7 @@ def asked_pages_first(
             lambda path: path not in data and all(_config_holds(holds, path, w) for w in each),
             Role.CONFIG,
         )
-        ci = _ci_answers(paged, terms, holds)
+        ci = _ci_answers(paged, terms, holds, workflow)
         own = [
             hit
             for hit in paged
@@ -105,6 +107,8 @@ def asked_pages_first(
                 or configures(hit.entry.path or "", terms.words)
             )
         ]
+        if workflow:  # the workflows asked for before a tool's own dotfile (`.npmrc`)
+            own = [hit for hit in own if hit in ci] + [hit for hit in own if hit not in ci]
         top = max((hit.score for hit in hits), default=0.0)
         head = [hit.model_copy(update={"score": max(hit.score, top)}) for hit in own]
         return head + [hit for hit in paged if hit not in own]
@@ -154,20 +158,30 @@ def _own_config(hit: t.SearchHit, terms: QueryTerms) -> bool:
     return dotfile or role_of(path) == Role.CONFIG or _CONFIG_MODULE.search(name) is not None
 
 
+# a question asking for a workflow names CI, though config_subject takes the word out: QA on
+# middyjs/middy, `which workflow publishes to npm` put websites/.npmrc and four package.json
+# files holding `publishConfig` above .github/workflows/release.yml's `npm publish` job
+_WORKFLOW = re.compile(r"\b(?:workflows?|pipelines?)\b", re.IGNORECASE)
+_CI = "ci"
+
+
 def _ci_answers(
-    hits: list[t.SearchHit], terms: QueryTerms, holds: Callable[[str, QueryTerms], bool]
+    hits: list[t.SearchHit],
+    terms: QueryTerms,
+    holds: Callable[[str, QueryTerms], bool],
+    workflow: bool = False,
 ) -> list[t.SearchHit]:
-    """The CI files of `hits` answering a question naming CI (ci_files.py): those holding
-    the question's other words (`which workflow publishes the docs on CI` wants the workflow
-    holding `docs`), else all of them, a workflow often running a tool the question does not
-    name (`tox` for `which workflow runs the tests on CI`)."""
+    """The CI files of `hits` answering a question naming CI (ci_files.py), or asking for a
+    `workflow`: those holding the question's other words (`which workflow publishes the docs
+    on CI` wants the workflow holding `docs`), else all of them, a workflow often running a
+    tool the question does not name (`tox` for `which workflow runs the tests on CI`)."""
     named = ci_words(terms.words)
-    if not named:
+    if not named and not workflow:
         return []
     rest = [query_terms(word) for word in sorted(terms.words - named - DOC_WORDS)]
     ci = [hit for hit in hits if hit.entry.kind == "File" and is_ci_file(hit.entry.path or "")]
     holding = [hit for hit in ci if all(holds(hit.entry.path or "", w) for w in rest)]
-    return holding or ci
+    return holding or (ci if named else [])  # `the approval workflow`: no CI file
 
 
 def _sphinx_conf(hit: t.SearchHit, terms: QueryTerms) -> bool:
