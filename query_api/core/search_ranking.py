@@ -32,6 +32,7 @@ from query_api.retrieval.no_match import (
     no_match_note,
     wordless_note,
 )
+from query_api.retrieval.typo_names import respelled_query, typo_note, typo_spelling
 from query_api.retrieval.unheld_words import respelled_note
 from query_api.retrieval.use_sites import no_subtype_note, no_use_note
 from query_api.retrieval.users_first import used_name
@@ -130,6 +131,12 @@ async def _rank(
             conn, repo_id, written, declared_spelling(conn, repo_id, written)
         ),
     )
+    typo = None
+    if spelled == written:  # `where is ProgresBar defined`: the one declared name alike
+        typo = await asyncio.to_thread(
+            retriever.views.read, lambda conn: typo_spelling(conn, repo_id, written)
+        )
+        spelled = respelled_query(written, *typo) if typo else spelled
     if spelled != args.query:
         args = args.model_copy(update={"query": spelled})
     answer = await retriever.search(repo_id, args.query, args.k)
@@ -182,7 +189,8 @@ async def _rank(
         )
         subtypes = no_subtype_note(args.query, hits)  # `who extends X`, answered by users
         unused = None if near else no_use_note(args.query, hits, used)
-        notes = (respelt, past, unused, subtypes, undeclared)
+        retyped = typo_note(*typo) if typo else None
+        notes = (retyped, respelt, past, unused, subtypes, undeclared)
         note = "; ".join(filter(None, notes)) or None
     # judged on the head of the ranking every `k` is cut from, not on the hits this `k`
     # shows: a k=1 answer is the k=50 answer's first hit (the retry must not depend on k).
