@@ -36,6 +36,9 @@ FILES = {
     ),
     "docs/_static/site.css": "/* the documentation site */\nbody { margin: 0; }\n",
     "tests/js/tests.js": "test('keyboard shortcuts', () => {});\n",
+    # the report's templates, and a doc's copies of its output (an HTML file is a doc)
+    "tool/htmlfiles/index.html": "<html><title>{{ title }}</title>{% for f in files %}\n",
+    **{f"docs/sample_html/page{n}.html": f"<html>coverage report {n}</html>\n" for n in range(9)},
 }
 
 
@@ -60,6 +63,13 @@ def test_the_files_holding_the_subject_are_named(tmp_path: Path) -> None:
         assert store.read(partial(named, query="where is the CSS for the HTML report")) == {
             "tool/htmlfiles/style.css"
         }
+        # HTML with templates: the project's own, not a doc's copies (QA on nedbat/coveragepy)
+        asked = "where are the HTML report templates"
+        assert store.read(partial(named, query=asked)) == {"tool/htmlfiles/index.html"}
+        # a question about the docs' stylesheet names the docs' (docs/ in either number)
+        asked = "where is the stylesheet for the docs"
+        assert store.read(partial(named, query=asked)) == {"docs/_static/site.css"}
+        assert store.read(partial(named, query="where is the HTML report written")) == set()
         # a change request, and a language the project is mostly written in, name none
         assert store.read(partial(named, query="Fix the CSS for the HTML report")) == set()
         # a code name holding a language's name is no language (QA: `extra_css` asked for CSS)
