@@ -113,7 +113,23 @@ def message_segments(query: str) -> list[Segment]:
             out += text_segments(line)
     if not out and len(lines) == 1 and (_VALUE_FIRST.match(query) or _value_after_colon(query)):
         out = text_segments(query)
+    if not out:  # a message quoted in a sentence: `getting "Unable to create ..." when ...`
+        out = [
+            segment
+            for quoted in _QUOTED_MESSAGE.finditer(query)
+            for segment in text_segments(quoted.group(2))
+        ]
     return out
+
+
+# a message quoted whole in a sentence (`I get "Unable to create TemplateLiteral due to
+# infinite type expansion" from Value.Create`), as agents paste it without its error's class:
+# a sentence's words in quotes, MIN_RUN or more, no path among them. QA on
+# sinclairzx81/typebox: such a message asked for no file, and the one throwing it came fourth
+_QUOTED_MESSAGE = re.compile(
+    rf"""(?<![A-Za-z])(['"])([A-Za-z][^'"\n/\\]*?(?:\s+[^'"\n\s/\\]+){{{MIN_RUN - 1},}})\1"""
+    r"(?![A-Za-z])"
+)
 
 
 def text_segments(text: str) -> list[Segment]:
