@@ -70,3 +70,25 @@ async def test_the_makefile_hit_is_at_the_rule(tmp_path: Path) -> None:
         found = await call(s, "repocontext_search", {"repoId": "repo", "query": query})
         hit = next(h for h in found["hits"] if h["entry"]["path"] == "Makefile")
         assert hit["startLine"] == _line_of("cogdoc:"), hit
+
+
+async def test_a_question_for_a_make_target_names_the_makefile(tmp_path: Path) -> None:
+    """QA on nedbat/coveragepy: `which make target runs the tests` ranked igor.py and
+    control.py (`make_env_id`, `_make_aliases`) first and the Makefile outside the first ten."""
+    files = {
+        "Makefile": MAKEFILE,
+        "tool/igor.py": (
+            "def make_env_id(tests):\n    # make an id for the run of the tests\n"
+            "    return 'run-' + str(len(tests))\n\n\n"
+            "def run_tests(target):\n    # run the tests of the target\n    return target\n"
+        ),
+        "tool/control.py": "def _make_aliases(target):\n    # make the target's run\n"
+        "    return target\n",
+    }
+    write_files(tmp_path / "ws" / "repo", files)
+    async with memory_rig(tmp_path, index=True) as (_, s):
+        query = "which make target runs the tests"
+        found = await call(s, "repocontext_search", {"repoId": "repo", "query": query})
+        first = found["hits"][0]
+        assert first["entry"]["path"] == "Makefile", found["hits"]
+        assert first["startLine"] == _line_of("test:"), first
