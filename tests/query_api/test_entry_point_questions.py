@@ -50,3 +50,25 @@ async def test_the_entry_file_is_shown_from_its_head(tmp_path: Path) -> None:
         query = "where is the entry point of the crate"
         found = await app.service.search(t.SearchArgs(repoId="gauge", query=query))
         assert found.hits[0].startLine == 1, found.hits[0]
+
+
+MONOREPO = {
+    "package.json": '{"name": "@mw/monorepo", "private": true}\n',
+    "README.md": "# mw\n\nA middleware engine: compose middlewares around a handler.\n",
+    **{
+        f"packages/{name}/index.js": (
+            "// Copyright the mw project contributors.\n// SPDX-License-Identifier: MIT\n"
+            f"// the {name} middleware of this project\n"
+            f"export default () => ({{ before: (request) => request.{name} }});\n"
+        )
+        for name in ("core", "cors", "router", "logger", "validator", "parser")
+    },
+}
+
+
+async def test_an_overview_of_a_monorepo_leads_with_its_readme(tmp_path: Path) -> None:
+    async with indexed_app(tmp_path, MONOREPO, "mw") as app:
+        query = "what does this project do"
+        found = await app.service.search(t.SearchArgs(repoId="mw", query=query))
+        paths = [h.entry.path for h in found.hits]
+        assert paths[0] == "README.md", paths

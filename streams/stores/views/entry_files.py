@@ -50,6 +50,11 @@ _ENTRY_NAMES = {
 }
 _README = re.compile(r"^readme(?:\.\w+)?$", re.IGNORECASE)
 _LOOKUP = 200  # paths a name word's phrase read may return
+# entry files an overview names at most beside the README: more, one per package of a
+# monorepo (packages/*/index.js), each start only its package, and the README speaks for the
+# whole (QA on middyjs/middy: `what does this project do` put four packages' index.js, tied
+# with it, above README.md)
+MAX_OVERVIEW_ENTRIES = 3
 
 
 def entry_files(conn: sqlite3.Connection, repo_id: str, query: str) -> list[str]:
@@ -66,6 +71,8 @@ def entry_files(conn: sqlite3.Connection, repo_id: str, query: str) -> list[str]
         for p in files_with_path_words(conn, repo_id, "readme", _LOOKUP)
         if "/" not in p and _README.match(p)
     )
+    if readmes and len(entries) > MAX_OVERVIEW_ENTRIES:
+        return readmes[:1]
     return [*readmes[:1], *entries]
 
 
