@@ -72,3 +72,13 @@ async def test_an_overview_of_a_monorepo_leads_with_its_readme(tmp_path: Path) -
         found = await app.service.search(t.SearchArgs(repoId="mw", query=query))
         paths = [h.entry.path for h in found.hits]
         assert paths[0] == "README.md", paths
+
+
+async def test_the_entry_point_of_a_package_is_its_entry_file(tmp_path: Path) -> None:
+    files = {**MONOREPO, "packages/core/util.js": "export const core = 1;\n"}
+    async with indexed_app(tmp_path, files, "mw") as app:
+        query = "where is the entry point of the core package"
+        found = await app.service.search(t.SearchArgs(repoId="mw", query=query))
+        paths = [h.entry.path for h in found.hits]
+        assert paths[0] == "packages/core/index.js", paths
+        assert found.hits[0].startLine == 1, found.hits[0]

@@ -26,7 +26,8 @@ _WHOLE = (
 _ENTRY = re.compile(
     rf"""^\s*(?:
       (?:where|what|which)\s+(?:is|are)\s+(?:the\s+|its\s+)?(?:main\s+)?entry[\s-]?points?\b
-        (?:\s+(?:of|for|to|into)\s+(?:the\s+|this\s+)?{_WHOLE})?
+        (?:\s+(?:of|for|to|into)\s+(?:the\s+|this\s+)?
+          (?:(?P<package>[\w@.-]+)\s+(?:package|module|library|crate)|{_WHOLE}))?
       |where\s+(?:does|do)\s+(?:the\s+|this\s+)?{_WHOLE}\s+(?:start|begin)
       |(?:which|what)\s+file\s+(?:is|does)\s+(?:the\s+|this\s+)?{_WHOLE}\s+(?:start|begin)\w*
     )\s*\??\s*$""",
@@ -61,9 +62,11 @@ def entry_files(conn: sqlite3.Connection, repo_id: str, query: str) -> list[str]
     """The entry files (and for an overview question the root README first) the query
     asks for; none for another query."""
     overview = _OVERVIEW.match(query) is not None
-    if not overview and _ENTRY.match(query) is None:
+    entry = _ENTRY.match(query)
+    if not overview and entry is None:
         return []
-    entries = _entries(conn, repo_id)
+    package = entry["package"] if entry is not None else None
+    entries = _entries(conn, repo_id, package.casefold() if package else None)
     if not overview:
         return entries
     readmes = sorted(
@@ -76,14 +79,18 @@ def entry_files(conn: sqlite3.Connection, repo_id: str, query: str) -> list[str]
     return [*readmes[:1], *entries]
 
 
-def _entries(conn: sqlite3.Connection, repo_id: str) -> list[str]:
+def _entries(conn: sqlite3.Connection, repo_id: str, package: str | None = None) -> list[str]:
     """The shallowest entry files outside tests, examples and docs, in the order of
-    _ENTRY_NAMES."""
+    _ENTRY_NAMES; of a `package`, those below a folder called so (`the entry point of the
+    core package`: packages/core/index.js; QA on middyjs/middy matched no entry form)."""
     found: list[str] = []
     for word, names in _ENTRY_NAMES.items():
         for path in files_with_path_words(conn, repo_id, word, _LOOKUP):
             if path.rpartition("/")[2] in names and role_of(path) == Role.SOURCE:
                 found.append(path)
+    if package is not None:  # `@scope/core` is the folder `core`
+        folder = package.rpartition("/")[2]
+        found = [p for p in found if folder in (f.casefold() for f in p.split("/")[:-1])]
     if not found:
         return []
     depth = min(path.count("/") for path in found)
