@@ -107,7 +107,6 @@ from streams.stores.vector_opening import VectorStoreOpening
 from streams.stores.vectors import VectorMatch, VectorStore, VectorStoreUnavailable
 from streams.stores.views.changelog_files import changelog_files
 from streams.stores.views.flag_files import flag_files
-from streams.stores.views.language_files import language_files
 from streams.stores.views.named_files import asked_file, module_named_files, path_named_files
 from streams.stores.views.read import paths_matching
 from streams.stores.views.release_files import release_files
@@ -310,7 +309,6 @@ class Retriever:
         )
         defining |= self._manifests_updated(repo_id, query)  # `Update serde to 1.0.2`
         defining |= self.views.read(lambda conn: package_doc_files(conn, repo_id, query))
-        defining |= self.views.read(lambda conn: language_files(conn, repo_id, query))  # `the CSS`
         defining |= self.views.read(lambda conn: flag_files(conn, repo_id, query))  # `--flag`
         subjects: dict[str, str | None] = {}  # finish runs twice when naming: look up once
         held = {hit.entry.path for hit in hits if hit.entry.kind == "File"}
