@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 
+from processors.path_roles import roles_about
 from query_api.retrieval.definition_sites import defined_name
 from query_api.retrieval.users_first import KINDS, used_name
 
@@ -55,15 +56,36 @@ def keyword_text(query: str) -> str:
     """`query` less its form's words outside the name it asks about, when it asks where a
     name is defined or what uses it; less its verb when it asks where to change something
     (_CHANGE_ASKED); else `query`."""
-    if (asked := _CHANGE_ASKED.match(query)) is not None and query[asked.end() :].strip():
-        return asked.group(1) + query[asked.end() :]
+    if (asked := _CHANGE_ASKED.match(query)) is not None:  # nothing after it: as written
+        return asked.group(1) + query[asked.end() :] if query[asked.end() :].strip() else query
     name = defined_name(query)
     form = _DEFINITION
     if name is None:
         name, form = used_name(query), _USE
     if name is None:
-        return query
+        return _without_question(query)
     before, found, after = query.partition(name)
     if not found:
         return query
     return form.sub(" ", before) + name + form.sub(" ", after)
+
+
+# a question opening with its verb (`where is`, `how does`, `which ... are`), its words up to
+# its subject; no change request opens so (`When X, do Y` has no verb after its first word)
+_QUESTION = re.compile(
+    r"^\s*(?:where|how|what|which|who|why)\s+(?:is|are|was|were|do|does|did|can|should)\b"
+    r"(?:\s+(?:i|we|you|one|the|a|an|our|my|this))*\s+",
+    re.IGNORECASE,
+)
+
+
+def _without_question(query: str) -> str:
+    """`query` less its opening question words (`where is the website built` -> `website
+    built`), which say it asks, not what: `where` is rare in code and outweighed the subject.
+    QA on sinclairzx81/typebox: `where is the website built` ranked first the files writing
+    `where` in comments (src/value/repair/repair.ts) and tasks.ts, building it, nowhere. A
+    question about tests, docs or config is searched so too (path_roles.without_question_words)."""
+    if roles_about(query):  # read whole there, for what it is about
+        return query
+    rest = _QUESTION.sub("", query, count=1)
+    return rest if rest.strip() and rest != query else query
