@@ -17,8 +17,12 @@ from collections.abc import Sequence
 MAX_QUALIFIED_NAMES = 8  # names read per request; a pasted paragraph may hold many
 MIN_SHARED_PARTS = 2  # `Name` alone is the simple name, which says nothing more
 # an identifier and its qualifiers; a part after a dot may be a JS/TS private member
-# (`Ky.#retryFromError`, as outline names it), whose `#` would otherwise cut the name in two
-_QUALIFIED = re.compile(r"[^\W\d][\w$]*(?:(?:\.#?|::?)[^\W\d][\w$]*)+")
+# (`Ky.#retryFromError`, as outline names it), whose `#` would otherwise cut the name in two.
+# A name starts a run of word characters (or follows its leading `$`s) and its parts are
+# taken whole (possessive): tried from every place inside a long word, each start read on to
+# the word's end, quadratic in a caller's long words
+_NAME_START = r"(?:(?<![\w$])|(?<=(?<![\w$])\$))"
+_QUALIFIED = re.compile(_NAME_START + r"[^\W\d][\w$]*+(?:(?:\.#?|::?)[^\W\d][\w$]*+)+")
 _SEPARATORS = re.compile(r"[.:]+")
 _SIGNATURE = re.compile(r"\(.*\)$")  # Java's fq names end with their parameter types
 
@@ -78,7 +82,7 @@ def names_declaration(fq_name: str, written: Sequence[Sequence[str]]) -> bool:
     return any(shared_trailing_parts(fq_name, parts) for parts in written)
 
 
-_CALL = re.compile(r"([^\W\d][\w$]*)\(([^()\n]{0,200})\)")  # `name(Type a, Type b)`, no space
+_CALL = re.compile(_NAME_START + r"([^\W\d][\w$]*+)\(([^()\n]{0,200})\)")  # `name(Type a)`
 _ANNOTATION = re.compile(r"@[\w$.]+(?:\([^)]*\))?\s*")
 _MODIFIER = re.compile(r"\bfinal\s+")
 _PACKAGE = re.compile(r"\b[a-z_$][\w$]*\.(?=[\w$])")  # `java.lang.` of `java.lang.String`
