@@ -17,7 +17,7 @@ from streams.stores.views.changelog_files import (
     is_changelog,
     without_changelog_words,
 )
-from streams.stores.views.entry_files import asks_whole_files, is_entry_file
+from streams.stores.views.entry_files import asks_whole_files, entry_package, is_entry_file
 
 # the words of a request to be shown a file, which name nothing in it
 _FORM_WORDS = frozenset(
@@ -44,7 +44,8 @@ def at_changelog_head(
     if asks_changelog_alone(query):
         wanted = is_changelog
     elif asks_whole_files(query):  # `where is the entry point`: src/lib.rs from its head
-        wanted = is_entry_file
+        package = entry_package(query)  # `of the core package`: not util's index.js
+        wanted = lambda path: is_entry_file(path, package)  # noqa: E731
     else:
         return hits
     out = []

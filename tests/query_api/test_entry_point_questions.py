@@ -82,3 +82,5 @@ async def test_the_entry_point_of_a_package_is_its_entry_file(tmp_path: Path) ->
         paths = [h.entry.path for h in found.hits]
         assert paths[0] == "packages/core/index.js", paths
         assert found.hits[0].startLine == 1, found.hits[0]
+        other = next(h for h in found.hits if h.entry.path == "packages/cors/index.js")
+        assert other.startLine != 1, other  # another package's entry keeps its own lines

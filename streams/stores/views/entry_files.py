@@ -65,8 +65,7 @@ def entry_files(conn: sqlite3.Connection, repo_id: str, query: str) -> list[str]
     entry = _ENTRY.match(query)
     if not overview and entry is None:
         return []
-    package = entry["package"] if entry is not None else None
-    entries = _entries(conn, repo_id, package.casefold() if package else None)
+    entries = _entries(conn, repo_id, entry_package(query))
     if not overview:
         return entries
     readmes = sorted(
@@ -88,9 +87,8 @@ def _entries(conn: sqlite3.Connection, repo_id: str, package: str | None = None)
         for path in files_with_path_words(conn, repo_id, word, _LOOKUP):
             if path.rpartition("/")[2] in names and role_of(path) == Role.SOURCE:
                 found.append(path)
-    if package is not None:  # `@scope/core` is the folder `core`
-        folder = package.rpartition("/")[2]
-        found = [p for p in found if folder in (f.casefold() for f in p.split("/")[:-1])]
+    if package is not None:  # `@scope/core` is the folder `core` (entry_package)
+        found = [p for p in found if package in (f.casefold() for f in p.split("/")[:-1])]
     if not found:
         return []
     depth = min(path.count("/") for path in found)
@@ -103,9 +101,20 @@ def asks_whole_files(query: str) -> bool:
     return _OVERVIEW.match(query) is not None or _ENTRY.match(query) is not None
 
 
-def is_entry_file(path: str) -> bool:
-    """Whether `path` is an entry file or a root README by its name."""
+def entry_package(query: str) -> str | None:
+    """The folder an entry-point question names its package by (`core` for `where is the
+    entry point of the @mw/core package`), else None."""
+    entry = _ENTRY.match(query)
+    package = entry["package"] if entry is not None else None
+    return package.casefold().rpartition("/")[2] if package else None
+
+
+def is_entry_file(path: str, package: str | None = None) -> bool:
+    """Whether `path` is an entry file or a root README by its name; of a `package` (the
+    folder entry_package reads), an entry file below a folder called so."""
     name = path.rpartition("/")[2]
     if "/" not in path and _README.match(name):
-        return True
+        return package is None
+    if package is not None and package not in (f.casefold() for f in path.split("/")[:-1]):
+        return False
     return any(name in names for names in _ENTRY_NAMES.values()) and role_of(path) == Role.SOURCE
