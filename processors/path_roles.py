@@ -406,6 +406,16 @@ _ABOUT_PYTHON_VERSIONS = re.compile(
     r"|\brequires[-_]python\b|\bpython[-_]requires\b)",
     re.IGNORECASE,
 )
+# a question about the Node.js versions a package supports, its package.json's `engines`:
+# `where is the node version set`, `what node version is required`. QA on middyjs/middy
+# answered ten files holding `version` (resolveHttpEventVersion first) and no package.json;
+# `Drop support for Node 18` is a change request
+_ABOUT_NODE_VERSIONS = re.compile(
+    r"^\s*(?:where|what|which|how)\b.*(?:\b(?:minimum|min|oldest|supported|required)\s+node"
+    r"(?:\.?js)?\s+versions?\b|\bnode(?:\.?js)?\s+versions?\b.*\b(?:supported|support"
+    r"|required|requires?|set|pinned|declared|defined)\b)",
+    re.IGNORECASE,
+)
 # how the project runs its tests (its CI workflow, its Makefile's target, its manifest's
 # script): `how do I run the tests`, `what command runs the tests`. QA on console-rs/indicatif
 # answered ten files' `mod tests` blocks and no workflow; `run the tests on windows` asks a
@@ -442,6 +452,8 @@ def manifest_list(query: str) -> str | None:
         return "rust-version"
     if _ABOUT_PYTHON_VERSIONS.match(query):
         return "requires-python"
+    if _ABOUT_NODE_VERSIONS.match(query):
+        return "engines"
     if _ABOUT_CONFIG.match(query) and _ABOUT_DEPENDENCIES.match(query):
         return "dependencies"
     return None
@@ -517,6 +529,7 @@ def roles_about(query: str) -> set[Role]:
     about = {Role.TEST} if _ABOUT_TESTS.match(query) or _subject_tests(query) or tested else set()
     manifest = _ABOUT_FEATURES.match(query) or _ABOUT_MSRV.match(query)
     manifest = manifest or _ABOUT_PYTHON_VERSIONS.match(query)
+    manifest = manifest or _ABOUT_NODE_VERSIONS.match(query)
     manifest = manifest or _ABOUT_TEST_RUN.match(query)
     about |= {Role.CONFIG} if _ABOUT_CONFIG.match(query) or manifest else set()
     about |= {Role.EXAMPLE} if _ABOUT_EXAMPLES.match(query) else set()
