@@ -30,7 +30,12 @@ from query_api.retrieval.rust_places import rust_frames
 from query_api.retrieval.warning_places import warning_frames
 from schemas import tools as t
 from schemas.retrieval import MAX_REASONS
-from streams.stores.views.named_files import PLACE_SUFFIX, WORDED_PLACES, whole_path
+from streams.stores.views.named_files import (
+    MENTIONS_LINES,
+    PLACE_SUFFIX,
+    WORDED_PLACES,
+    whole_path,
+)
 from streams.stores.views.symbol_spans import Declared
 
 
@@ -231,7 +236,9 @@ def _compiler_places(text: str) -> list[Place]:
 
 def _in_words(text: str) -> list[Place]:
     """The places `text` writes in words (`filters.py line 995`, `line 995 of filters.py`)."""
-    out = []
+    out: list[Place] = []
+    if not MENTIONS_LINES.search(text[:_PLACE_CHARS]):
+        return out
     for at, pattern in enumerate(WORDED_PLACES):
         for found in pattern.finditer(text[:_PLACE_CHARS]):
             path, first, last = found.group(1, 2, 3) if at == 0 else found.group(3, 1, 2)

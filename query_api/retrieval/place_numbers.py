@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from streams.stores.views.named_files import WORDED_PLACES
+from streams.stores.views.named_files import MENTIONS_LINES, WORDED_PLACES
 
 # `name.ext:12:5`, a line and its column: a place wherever it is written
 _LINE_COLUMN = re.compile(r"(\.[A-Za-z][A-Za-z0-9]{0,9}):\d+:\d+\b")
@@ -37,7 +37,7 @@ def without_place_numbers(query: str) -> str:
     # a place in words, its file kept: `line 167 of markup.py` (QA on Textualize/rich: its
     # `line` pointed rich/traceback.py at `line: str = ""`)
     for pattern, file in zip(WORDED_PLACES, (r" \1 ", r" \3 "), strict=True):
-        query = pattern.sub(file, query)
+        query = pattern.sub(file, query) if MENTIONS_LINES.search(query) else query
     if "\n" not in query.strip():
         return query
     query = _AFTER_FILE.sub(r"\1 ", query)

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from query_api.retrieval.named_lines import written_places
 from query_api.retrieval.place_numbers import without_place_numbers
 from tests.query_api.located import located_hits
 
@@ -39,3 +40,12 @@ def test_a_worded_place_leaves_its_line_words_out(query: str, kept: str) -> None
 def test_another_files_lines_are_not_picked_by_the_place_words(tmp_path: Path) -> None:
     [hit] = located_hits(tmp_path, {"pkg/trace.py": BODY}, "what does line 167 of markup.py do")
     assert hit.snippet is not None and hit.snippet.startswith("7: return markup_text"), hit
+
+
+def test_a_text_writing_no_line_is_read_for_no_place() -> None:
+    """A place in words writes `line N`; a text without it is not read for one: the file's
+    pattern, tried from every place of a long run of `-` or `\\`, read on to the run's end."""
+
+    for run in ("-" * 4096, "\\" * 4096, "a." * 2048):
+        assert without_place_numbers(run) == run
+        assert written_places(run) == []

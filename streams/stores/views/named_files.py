@@ -292,6 +292,10 @@ WORDED_PLACES = (
     re.compile(rf"(?<![\w/.]){PLACE_FILE},?\s+{PLACE_LINES}\b", re.IGNORECASE),
     re.compile(rf"\b{PLACE_LINES}\s+(?:of|in)\s+{PLACE_FILE}(?![\w/])", re.IGNORECASE),
 )
+# what every place in words writes: a text without it writes none, and is not read for one
+# (the first pattern tries a file from every place of a long run of `-` or word characters,
+# each read on to the run's end: quadratic in a caller's text)
+MENTIONS_LINES = re.compile(r"\blines?\s+\d", re.IGNORECASE)
 
 
 def worded_place_path(query: str) -> str:
