@@ -91,11 +91,15 @@ _VALUE_FIRST = re.compile(r"""^\s*(['"])[^'"\n]{1,80}\1\s+[a-z][^\n]*[a-z]\w*[.!
 # nedbat/coveragepy, whose CLI prints its errors so, asked for no file. A capitalised word
 # opens it, not a conventional commit's type (`fix: 'x' ...`: its colon follows one word)
 _VALUE_AFTER_COLON = re.compile(r"""^\s*[A-Z][\w']*\s[^\n:]*\w:\s+(['"])[^'"\n]+\1""")
+# or a value then a colon and the cause, as `f"Couldn't use data file {name!r}: {exc}"` prints
+_VALUE_BEFORE_COLON = re.compile(r"""^\s*[A-Z][\w']*\s[^\n:'"]*\w\s+(['"])[^'"\n]+\1:\s+\w""")
 
 
 def _value_after_colon(query: str) -> bool:
     """Whether `query` is one line of a message whose value follows a colon (no marker)."""
-    return "\n" not in query.strip() and _VALUE_AFTER_COLON.match(query) is not None
+    if "\n" in query.strip():
+        return False
+    return (_VALUE_AFTER_COLON.match(query) or _VALUE_BEFORE_COLON.match(query)) is not None
 
 
 def message_segments(query: str) -> list[Segment]:

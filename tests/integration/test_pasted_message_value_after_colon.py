@@ -41,6 +41,22 @@ FILES = {
         '                + f"{err.args[0]!r} at line {lineno}",\n'
         "            ) from err\n" + FILLER
     ),
+    "pkg/sqlitedb.py": (
+        "class SqliteDb:\n"
+        "    def _connect(self):\n"
+        "        try:\n"
+        "            self.con = connect(self.filename)\n"
+        "        except Error as exc:\n"
+        "            raise DataError(\n"
+        '                f"Couldn\'t use data file {self.filename!r}: {exc}"\n'
+        "            ) from exc\n" + FILLER
+    ),
+    # a module holding the words of the database message apart, many times
+    "pkg/data.py": (
+        '"""The data file: a database file we use, not a file of data the database is."""\n\n'
+        "def data_file(use):\n    # use the data file if the database file is a file\n"
+        "    return use  # a data file, a database, a file: use it\n"
+    ),
     # a build script holding the message's words apart: source for code, parse, line
     "build.py": (
         '"""Build the source for code coverage: parse the options, check syntax."""\n\n'
@@ -51,6 +67,8 @@ FILES = {
 }
 NO_SOURCE = "No source for code: '/tmp/gen.py'."
 NOT_PYTHON = "Couldn't parse '/tmp/x.py' as Python source: 'invalid syntax' at line 3"
+# the value before the colon, another library's text after it
+NO_DATABASE = "Couldn't use data file '/tmp/.coverage': file is not a database"
 
 
 async def test_a_message_with_its_value_after_a_colon_ranks_its_writer_first(
@@ -58,7 +76,11 @@ async def test_a_message_with_its_value_after_a_colon_ranks_its_writer_first(
 ) -> None:
     write_files(tmp_path / "ws" / "repo", FILES)
     async with memory_rig(tmp_path, index=True) as (_, s):
-        for query, writer in ((NO_SOURCE, "pkg/python.py"), (NOT_PYTHON, "pkg/parser.py")):
+        for query, writer in (
+            (NO_SOURCE, "pkg/python.py"),
+            (NOT_PYTHON, "pkg/parser.py"),
+            (NO_DATABASE, "pkg/sqlitedb.py"),
+        ):
             found = await call(s, "repocontext_search", {"repoId": "repo", "query": query})
             paths = [h["entry"]["path"] for h in found["hits"]]
             assert paths[0] == writer, (query, found["hits"])
@@ -69,6 +91,7 @@ async def test_a_message_with_its_value_after_a_colon_ranks_its_writer_first(
     [
         "fix: 'black' formatter is broken",  # a conventional commit's type before the colon
         "Add support for 'pyproject.toml'",  # no colon before the value
+        "Fix 'foo': handle bar",  # a value and a colon, two words: no message's
         "No source for code: '/tmp/gen.py'.\nsecond line",  # two lines, no marker
     ],
 )
