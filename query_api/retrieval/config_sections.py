@@ -128,3 +128,30 @@ def argument_naming(
         if found is not None and found.group(1).casefold() in names:
             return n, n
     return None
+
+
+# a JSON key opening an object or a list: `"engines": {`, `"dependencies": {`
+_JSON_BLOCK = re.compile(r'^(\s*)"([\w@./-]+)"\s*:\s*[{\[]\s*$')
+
+
+def json_block_naming(
+    path: str, lines: Sequence[str], subject: Collection[str]
+) -> tuple[int, int] | None:
+    """The first and last line of a JSON file's first object or list whose key is one of
+    `subject`'s words (the manifest's list a question asks for among them): package.json's
+    `"engines": {` for `where is the node version set` (QA on middyjs/middy pointed it at
+    `"version": "7.8.0"`, the package's own version); None for another file or no such key."""
+    if not path.endswith(".json"):
+        return None
+    wanted = {word.casefold() for word in subject}
+    for n, line in enumerate(lines, 1):
+        block = _JSON_BLOCK.match(line)
+        if block is None or block.group(2).casefold() not in wanted:
+            continue
+        indent = len(block.group(1))
+        for m in range(n + 1, len(lines) + 1):
+            text = lines[m - 1]
+            if text.strip()[:1] in ("}", "]") and len(text) - len(text.lstrip()) <= indent:
+                return n, m
+        return n, n
+    return None
