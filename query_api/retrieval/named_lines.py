@@ -308,7 +308,7 @@ def _names(place: Place, path: str) -> bool:
 
 
 # a JavaScript package's installed build: node_modules/<package>/<build folders>/<module>.mjs
-_NODE_MODULES = re.compile(r"(?:^|/)node_modules/(?:@[^/]+/)?[^/]+/(.+)$")
+_NODE_MODULES = re.compile(r"(?:^|/)node_modules/(?:@[^/]+/)?([^/]+)/(.+)$")
 _BUILD_FOLDERS = frozenset({"build", "dist", "lib", "out", "esm", "cjs", "es", "umd", "module"})
 _BUILT = (".js", ".mjs", ".cjs")
 _JS_SOURCES = (".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs")
@@ -317,18 +317,20 @@ _JS_SOURCES = (".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs")
 def built_module(written: str) -> str | None:
     """The module a frame's path inside an installed JavaScript package's build names, less
     its build folders and extension (`.../node_modules/typebox/build/type/types/schema.mjs`
-    -> `type/types/schema`), else None (a module of one name, `dist/index.mjs`, is any
-    folder's)."""
+    -> `type/types/schema`), else None. A module of one name (`dist/index.mjs`) is any
+    folder's, so it is named in the folder called as the package (`@middy/http-cors/index.js`
+    -> `http-cors/index`): a monorepo's workspace package lives there (packages/http-cors/),
+    and QA on middyjs/middy found a trace through two of them placing neither."""
     found = _NODE_MODULES.search(written)
     if found is None:
         return None
-    stem, extension = posixpath.splitext(found.group(1))
+    stem, extension = posixpath.splitext(found.group(2))
     parts = stem.split("/")
-    if extension not in _BUILT or len(parts) < 2:
+    if extension not in _BUILT:
         return None
     while len(parts) > 1 and parts[0] in _BUILD_FOLDERS:
         parts = parts[1:]
-    return "/".join(parts) if len(parts) > 1 else None  # `index`: any folder's
+    return "/".join(parts if len(parts) > 1 else [found.group(1), *parts])
 
 
 def built_from(module: str, path: str) -> bool:
