@@ -41,7 +41,7 @@ _TEST_NAME = re.compile(
     r"|.*IT\.java|.*Spec\.(kt|scala|groovy)|test\.[cm]?[jt]s|tests\.rs)$"
 )
 _DOC_DIRS = frozenset(
-    {"docs", "doc", "documentation", "wiki", "site", "website", "man", "release-notes",
+    {"docs", "doc", "documentation", "wiki", "site", "website", "websites", "man", "release-notes",
      "release_notes", "releasenotes", "changelogs", "changelog", "changelog.d",
      "newsfragments", "news.d", "changes.d"}
 )  # fmt: skip
