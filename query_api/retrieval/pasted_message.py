@@ -197,9 +197,9 @@ def message_queries(query: str) -> list[str]:
     valued = [words for words in _value_less_runs(query) if words not in runs]
     asked = [*runs, *valued, *_lead(segments), *shorter]
     out += [f"body_terms : {_phrase(words)}" for words in asked]
-    if not out and (
-        any(_ERROR_WORD.search(m) for m in _markers(query)) or _value_after_colon(query)
-    ):
+    if any(_ERROR_WORD.search(m) for m in _markers(query)) or _value_after_colon(query):
+        # last: what the near query of its words and value matched no file for (the value
+        # is formatted in, `Unknown option '${key}'`), its words alone
         out += _short_message(segments)
     return list(dict.fromkeys(out))[:MAX_QUERIES]
 
@@ -279,11 +279,19 @@ def _short_message(segments: list[Segment]) -> list[str]:
     and the values formatted into it: QA on fastapi/typer, `Error: No such command 'foo'.`
     (core.py, `No such command {name!r}.`) ranked typer/_click/exceptions.py's `No such
     option` first and core.py sixth, no read being made for a message under MIN_RUN words.
-    MAX_FILES still refuses a phrase common prose holds."""
-    worded = [words for words, quoted in segments if not quoted and len(words) >= 2]
-    if len(worded) != 1 or len(worded[0]) < SHORT_RUN:
+    Two words do when a quoted value follows them (`Unknown option 'timeoutEarlyMillis'`:
+    QA on middyjs/middy found util/index.js's `Unknown option '${key}'` nowhere, the near
+    query holding the value matching no file). MAX_FILES still refuses a phrase common prose
+    holds."""
+    worded = [(i, words) for i, (words, quoted) in enumerate(segments) if not quoted]
+    worded = [(i, words) for i, words in worded if len(words) >= 2]
+    if len(worded) != 1:
         return []
-    return [f"body_terms : {_phrase(worded[0])}"]
+    at, words = worded[0]
+    valued = at + 1 < len(segments) and segments[at + 1][1]  # a quoted value follows
+    if len(words) < (2 if valued else SHORT_RUN):
+        return []
+    return [f"body_terms : {_phrase(words)}"]
 
 
 def _phrase(words: tuple[str, ...]) -> str:
