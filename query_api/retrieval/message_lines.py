@@ -51,7 +51,10 @@ def at_message_lines(
     found = found or prefixed_phrases(query)
     # the longest first: `is not a directory` says more than `base directory`
     phrases = sorted((p for p in found if len(p) >= SHORT_RUN), key=lambda p: -len(p))
-    if not phrases:
+    # two words a value was formatted after (`Unknown option '${key}'`), on a string literal's
+    # line only, when no longer phrase is on any (pasted_message._short_message)
+    pairs = [p for p in found if len(p) == 2]
+    if not phrases and not pairs:
         return hits
     places = written_places(query)  # a traceback's frames: at_named_lines places those files
     out: list[t.SearchHit] = []
@@ -65,6 +68,7 @@ def at_message_lines(
             continue
         lines = (locator.body(repo_id, path) or "").split("\n")
         line = _message_line(lines, phrases, literal)
+        line = _message_line(lines, pairs, literal=True) if line is None else line
         out.append(hit if line is None else _at_line(hit, lines, line, locator, repo_id))
     return out
 
