@@ -24,7 +24,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 
-from processors.path_roles import Role, role_of, roles_about
+from processors.path_roles import Role, roles_about
 from processors.qualified_names import qualified_names
 from processors.query_mentions import phrase_query
 from processors.tokenizer import tokenize
@@ -57,10 +57,10 @@ from query_api.retrieval.fusion import fuse
 from query_api.retrieval.go_implementers import implemented_interface
 from query_api.retrieval.held_in_fusion import held_at_keyword_rank
 from query_api.retrieval.hit_details import QueryTerms
-from query_api.retrieval.importers import importers_of, importers_of_files, undeclared_users
+from query_api.retrieval.importers import importers_of_files
+from query_api.retrieval.name_users import MAX_MEMBER_FILES, NameUsers
 from query_api.retrieval.namespace_members import namespace_declarations, namespace_defining
 from query_api.retrieval.neighbour_fill import fill_tail
-from query_api.retrieval.own_file_users import own_file_users
 from query_api.retrieval.package_docs import package_doc_files
 from query_api.retrieval.pasted_message import (
     MESSAGE_MATCHES,
@@ -69,7 +69,6 @@ from query_api.retrieval.pasted_message import (
 )
 from query_api.retrieval.readiness import Readiness
 from query_api.retrieval.spelled_users import spelled_name
-from query_api.retrieval.static_users import through_type
 from query_api.retrieval.structural_implementers import structural_implementers
 from query_api.retrieval.subjects import subjects_first
 from query_api.retrieval.tests_first import tested_name, tests_first
@@ -81,20 +80,11 @@ from query_api.retrieval.users_first import (
     asks_implementers,
     asks_importers,
     asks_raisers,
-    bare_callers,
     declarations_named,
-    distinctive,
     imported_file,
-    is_static,
     last_part,
-    loads_module,
-    member_users,
-    naming_qualifier,
-    qualifier,
     used_name,
     users_first,
-    users_order,
-    value_declarations,
 )
 from query_api.symbols.dependents import is_test_path
 from query_api.symbols.tested_by import subject_of_test
@@ -121,14 +111,10 @@ from streams.stores.views.search import (
     roles_in,
 )
 from streams.stores.views.store import ViewStore
-from streams.stores.views.symbols import SymbolRow
 
 log = logging.getLogger(__name__)
 
 POOL_CAP = 1000
-MAX_MEMBER_FILES = 200  # files read for a member's uses the cross-references miss (body reads)
-# files declaring a name whose users are looked up file by file (_declarations_users)
-MAX_DECLARING_FILES = 8
 # The longest a search waits for its query's vector before it answers by keyword (the local
 # encoder takes ~30 ms, 0.5-2 s with a model load on a busy machine; the tool's deadline is 30 s
 # and a bundle searches up to twice)
@@ -147,7 +133,6 @@ SEMANTIC_ROLE_FACTOR = 0.7
 # more likely the one to change than a file with one lucky passage (log: support counts, but
 # a long file's many passages do not swamp the best one).
 PASSAGE_SUPPORT = 0.01
-_CALLED_KINDS = ("Method", "Function")  # a name only these declare: its users call it
 NAMED_POOL = 150  # declarations read per name a query's qualified names end with
 ANN_ARMS = ("bootstrapping", "exhaustive", "approximate")
 
@@ -213,6 +198,7 @@ class Retriever:
     ) -> None:
         self.views = views
         self.graphs = graphs if graphs is not None else FileGraphs(views)
+        self.name_users = NameUsers(views, self.graphs)
         self.memory = MemoryReader(views)
         self.embedder = embedder
         self.queries = QueryBatcher(lambda texts: self.embedder.embed(texts, "query"))
@@ -427,7 +413,9 @@ class Retriever:
         hits = benches_first(query, hits, reads)  # `benchmarks for X`: Go's in its _test.go
         used = used_name(query) or spelled_name(query, partial(self._declared, repo_id))
         raisers = bool(used) and asks_raisers(query)  # `who throws IllegalArgumentException`
-        users = self._users_of(repo_id, used, asks_importers(query), raisers) if used else []
+        users = (
+            self.name_users.users_of(repo_id, used, asks_importers(query), raisers) if used else []
+        )
         if used and raisers and not users:  # an undeclared exception: the files throwing it
             users = raising(self.views, repo_id, used)
         hydrate = partial(self._file_hit, repo_id)
@@ -456,91 +444,6 @@ class Retriever:
     def _holds_subject(self, repo_id: str, path: str, terms: QueryTerms) -> bool:
         row = self.views.get_content(repo_id, path)
         return row is not None and holds_subject(row.body, terms)
-
-    def _users_of(
-        self, repo_id: str, name: str, importers: bool = False, raisers: bool = False
-    ) -> list[str]:
-        """The files referencing a declaration called `name` (its last part; a qualified
-        name's declarations only; with none, or for `what imports X` when a module is named
-        so, the module's importers: importers.py), as related's dependents less
-        those of its file as a whole (an importer of the module for its other names): code
-        before tests, then the most referencing declarations first, then by path."""
-        resolver = self.graphs.resolver
-        symbols = resolver.symbols
-        rows = symbols.symbols_named(repo_id, [last_part(name)])
-        declared = value_declarations(name, declarations_named(name, rows))[:MAX_DECLARATIONS]
-        declared = declared or namespace_declarations(resolver, repo_id, name)  # `Memory.Create`
-        if importers and (files := importers_of(self.views, resolver, repo_id, name)):
-            return files  # a module of the name: what `what imports X` means (QA on hyper)
-        if not declared or all(loads_module(row) for row in declared):
-            # a Rust `mod filesystem;` is the module's name, not what uses it (QA on fd); a
-            # name no file declares is another package's: its references (importers.py)
-            files = importers_of(self.views, resolver, repo_id, name)
-            if files or declared or raisers:  # raisers: raising(), the throw statements
-                return files
-            return undeclared_users(self.views, resolver, repo_id, name)
-        own = {row.path for row in declared}
-        found: dict[str, list[str]] | dict[str, list[int]]
-        found = self._declarations_users(repo_id, declared)
-        calls = all(row.kind in _CALLED_KINDS for row in declared)  # used by calling it
-        if not found and len(declared) == len(rows) and distinctive(last_part(name)):
-            found = bare_callers(symbols.references_to(repo_id, [last_part(name)]), own, declared)
-            found = through_type(self.views, repo_id, name, declared, found)  # `Type.member(`
-            found = found or self._member_users(repo_id, last_part(name), own, None, calls, False)
-        elif not found and (owner := qualifier(name)) is not None:
-            # a one-word member (`ExitCode::exit`) the query names with its type: the files
-            # using it through a value and naming that type (QA on sharkdp/fd)
-            static = all(is_static(row.signature) for row in declared)  # `HttpResponse.json(`
-            found = self._member_users(repo_id, last_part(name), own, owner, calls, static)
-        counts = {path: len(uses) for path, uses in found.items()}
-        if distinctive(last_part(name)):  # its own file calling it (own_file_users.py)
-            refs = symbols.references_to(repo_id, [last_part(name)])
-            for path, uses in own_file_users(refs, declared).items():
-                counts.setdefault(path, len(uses))
-        return users_order(counts, own)
-
-    def _declarations_users(self, repo_id: str, declared: list[SymbolRow]) -> dict[str, list[str]]:
-        """The files referencing `declared`, each with its declarations doing so: the users
-        of each declaring file's declarations outside that file, when at most
-        MAX_DECLARING_FILES declare them, so a file declaring the name too (a method of the
-        same name) still uses another file's. QA on pallets/werkzeug: `what calls get_host`
-        left out routing/map.py, which declares `MapAdapter.get_host` and calls the
-        `get_host` it imports from wsgi.py, and wsgi.py, which calls sansio's."""
-        resolver = self.graphs.resolver
-        by_file: dict[str, list[SymbolRow]] = {}
-        for row in declared:
-            by_file.setdefault(row.path, []).append(row)
-        if len(by_file) == 1 or len(by_file) > MAX_DECLARING_FILES:
-            return resolver.dependents_found(
-                repo_id, declared, exclude=set(by_file), whole_files=False
-            ).files()
-        found: dict[str, list[str]] = {}
-        for path, rows in by_file.items():
-            users = resolver.dependents_found(repo_id, rows, exclude={path}, whole_files=False)
-            for user, symbols in users.files().items():
-                held = found.setdefault(user, [])
-                held.extend(s for s in symbols if s not in held)
-        return found
-
-    def _member_users(
-        self, repo_id: str, name: str, own: set[str], owner: str | None, calls: bool, static: bool
-    ) -> dict[str, list[int]]:
-        """The files outside `own` whose text uses `name` as a member (`f.getFlagType(...)`,
-        users_first.member_users), of at most MAX_MEMBER_FILES spelling its words (and those
-        of `owner`, then writing it whole, when given; through it, for a `static` member);
-        a doc's code example (pflag's README calls `flags.MarkHidden`) is no user in the code."""
-        words = tuple(tokenize(owner)) if owner else tuple(tokenize(name))
-        phrase = phrase_query(words, "body_terms")
-        paths = self.views.read(lambda c: paths_matching(c, repo_id, phrase, MAX_MEMBER_FILES))
-        bodies = {}
-        for path in sorted(p for p in set(paths) - own if role_of(p) != Role.DOC):
-            row = self.views.get_content(repo_id, path)
-            if row is not None:
-                bodies[path] = row.body
-        if owner is not None:
-            named = naming_qualifier(owner, bodies)
-            bodies = {path: body for path, body in bodies.items() if path in named}
-        return member_users(name, bodies, calls=calls, through=owner if static else None)
 
     def _manifests_updated(self, repo_id: str, query: str) -> set[str]:
         """The manifests declaring the package a request to update a dependency names
@@ -593,7 +496,7 @@ class Retriever:
 
     def _tests_using(self, repo_id: str, query: str) -> dict[str, list[str]]:
         """For a query about the tests of one name (tests_first.tested_name): each file
-        declaring it -> the test files using it (_users_of), its tests wherever they are
+        declaring it -> the test files using it (name_users.py), its tests wherever they are
         named. QA on unjs/unstorage: `tests for prefixStorage` ranked src/utils.ts, which
         declares it, first and test/storage.test.ts, which calls it, below it."""
         name = tested_name(query)
@@ -603,7 +506,11 @@ class Retriever:
         named = declarations_named(name, rows)[:MAX_DECLARATIONS]
         named = named or namespace_declarations(self.graphs.resolver, repo_id, name)
         declaring = {row.path for row in named}
-        tests = [p for p in self._users_of(repo_id, name) if is_test_path(p)] if declaring else []
+        tests = (
+            [p for p in self.name_users.users_of(repo_id, name) if is_test_path(p)]
+            if declaring
+            else []
+        )
         return {path: tests for path in sorted(declaring)} if tests else {}
 
     def _subject_of(self, repo_id: str, test: str) -> str | None:

@@ -5,7 +5,7 @@ its own: on valyala/fasthttp `who uses normalizeHeaderKey` placed header_timing_
 fuzz_test.go and http_test.go first (the users outside the declaring file, all tests) and
 header.go after them, though nine of its functions call it. So the declaring files whose
 other declarations reference the name are users too, after the other files' code and before
-the tests (ladder._users_of). Only for a name of several words (users_first.distinctive): a
+the tests (name_users.py). Only for a name of several words (users_first.distinctive): a
 one-word name referenced in its own file (`Close`) is as often another type's.
 """
 

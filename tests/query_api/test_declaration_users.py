@@ -1,6 +1,6 @@
-"""The users of one declaration (a `what calls X` query, ladder._users_of) are the files
-naming it, not every file importing its module: related asks about a whole file, so an
-import of it is a dependency there, but a query for the callers of a function does not.
+"""The users of one declaration (a `what calls X` query, name_users.NameUsers.users_of)
+are the files naming it, not every file importing its module: related asks about a whole
+file, so an import of it is a dependency there, but a query for the callers of a function does not.
 QA on pallets/jinja: `what calls select_autoescape` marked runtime.py, environment.py,
 nodes.py and ext.py `uses:select_autoescape`, each for importing `missing` or `concat`
 from utils.py."""
