@@ -230,6 +230,8 @@ def _cover(
 ) -> list[b.BundleEntry | None] | None:
     """The first files, each under its water-filled share (None where a file's share holds
     nothing it has not sent already); None when even that overruns."""
+    if not items:
+        return []  # none to cover: the answer's own fields took its room (a task of blanks)
     naturals = [it.entry for it in items]
     contents = [coster.content(e) for e in naturals]
     if sum(coster.entry(e) for e in naturals) <= room:
