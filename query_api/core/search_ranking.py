@@ -17,6 +17,7 @@ from processors.qualified_names import prototype_members
 from processors.tokenizer import STOP_WORDS, tokenize
 from query_api.core.hit_pointing import point_hits
 from query_api.core.index_build import cut_files
+from query_api.retrieval.changelog_note import no_changelog_note
 from query_api.retrieval.defining_files import declared_spelling
 from query_api.retrieval.definition_sites import (
     defined_name,
@@ -184,6 +185,9 @@ async def _rank(
         # is X defined` answered by files that only mention it: none is its declaration
         # `where is NOQA_INLINE_REGEX used`: NOQA_INLINE_REGEXP is the name declared
         near = await asyncio.to_thread(near_name_note, locator.views, repo_id, args.query)
+        near = near or await asyncio.to_thread(  # `where is the CHANGELOG` where none is
+            no_changelog_note, locator.views, repo_id, args.query, hits
+        )
         undeclared = near or await asyncio.to_thread(
             no_definition_note, locator, repo_id, args.query, hits
         )

@@ -104,6 +104,16 @@ def notes_indexes(conn: sqlite3.Connection, repo_id: str) -> list[str]:
     return sorted((p for p in found if p.count("/") == top), key=str.casefold)
 
 
+def holds_changelog(conn: sqlite3.Connection, repo_id: str) -> bool:
+    """Whether the repository indexes any changelog, at any depth: a file named as one, a
+    folder of release notes' index or a release's page."""
+    for word in _NAME_WORDS:
+        for path in files_with_path_words(conn, repo_id, word, _LOOKUP):
+            if is_changelog(path):
+                return True
+    return bool(notes_indexes(conn, repo_id) or release_pages(conn, repo_id))
+
+
 def changelog_files(conn: sqlite3.Connection, repo_id: str, query: str) -> list[str]:
     """The repository's changelog files when the query asks for its changelog: those of the
     folders the query names (package_changelogs), else those at the root, else those one
