@@ -68,6 +68,7 @@ from query_api.retrieval.pasted_message import (
     message_queries,
 )
 from query_api.retrieval.readiness import Readiness
+from query_api.retrieval.readme_first import readme_asked
 from query_api.retrieval.spelled_users import spelled_name
 from query_api.retrieval.structural_implementers import structural_implementers
 from query_api.retrieval.subjects import subjects_first
@@ -300,7 +301,8 @@ class Retriever:
         held = {hit.entry.path for hit in hits if hit.entry.kind == "File"}
         declaring = self._declaring(repo_id, query)
         # `where is the JSON syntax spec`: a doc, pushed down and never embedded (asked_file)
-        asked = declaring & set(self.views.read(lambda conn: asked_file(conn, repo_id, query)))
+        asked_order = self.views.read(lambda conn: asked_file(conn, repo_id, query))
+        asked = declaring & set(asked_order)
         bring = sorted((looked_up | defining | asked) - held)
         brought = [path_named(self._file_hit(repo_id, p), asked) for p in bring]
         hits = [*hits, *(hit for hit in brought if hit is not None)]  # declared_first lifts them
@@ -308,6 +310,7 @@ class Retriever:
         contracts = defining and self.views.read(lambda c: defining_contracts(c, repo_id, query))
         hits = declared_first(hits, contracts & defining)  # above the files implementing it
         hits = declared_first(hits, self._writing_message(repo_id, query))  # above its type's
+        hits = declared_first(hits, readme_asked(asked_order))  # an overview's README first
         hits, users_asked = self._asked_first(repo_id, query, hits)
         hits = frames_first(hits, query)  # a pasted traceback: its frames' files, innermost first
         # a test is left where it is when tests or a name's users (tests among them) are asked,
