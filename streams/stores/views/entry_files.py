@@ -15,7 +15,7 @@ import re
 import sqlite3
 
 from processors.path_roles import Role, role_of
-from streams.stores.views.read import files_with_path_words
+from streams.stores.views.read import files_with_path_words, get_content
 
 _WHOLE = (
     r"(?:crate|project|library|lib|package|repo|repository|codebase|program|app|application"
@@ -42,6 +42,13 @@ _OVERVIEW = re.compile(
     )\s*\??\s*$""",
     re.IGNORECASE | re.VERBOSE,
 )
+# `what is middy`, `what does flake8 do`: an overview when the name is the project's own
+# (named_overview; QA on middyjs/middy led `what is middy` with core/index.d.ts, README fifth)
+_NAMED_OVERVIEW = re.compile(
+    r"^\s*what\s+(?:is|are|does|do)\s+(?P<name>[\w@./-]{2,64})(?:\s+do)?\s*\??\s*$",
+    re.IGNORECASE,
+)
+_TITLE = re.compile(r"^\s*(?:#+|=+)?\s*(?P<title>[^\n]{1,120})")
 # the file names a program or library starts from, by the word its path holds
 _ENTRY_NAMES = {
     "lib": ("lib.rs",),
@@ -61,7 +68,8 @@ MAX_OVERVIEW_ENTRIES = 3
 def entry_files(conn: sqlite3.Connection, repo_id: str, query: str) -> list[str]:
     """The entry files (and for an overview question the root README first) the query
     asks for; none for another query."""
-    overview = _OVERVIEW.match(query) is not None
+    named = named_overview(conn, repo_id, query)  # `what is middy`: its README says
+    overview = named or _OVERVIEW.match(query) is not None
     entry = _ENTRY.match(query)
     if not overview and entry is None:
         return []
@@ -73,9 +81,28 @@ def entry_files(conn: sqlite3.Connection, repo_id: str, query: str) -> list[str]
         for p in files_with_path_words(conn, repo_id, "readme", _LOOKUP)
         if "/" not in p and _README.match(p)
     )
-    if readmes and len(entries) > MAX_OVERVIEW_ENTRIES:
+    if readmes and (named or len(entries) > MAX_OVERVIEW_ENTRIES):
         return readmes[:1]
     return [*readmes[:1], *entries]
+
+
+def named_overview(conn: sqlite3.Connection, repo_id: str, query: str) -> bool:
+    """Whether the query asks what the project is by its name (`what is middy`): the name
+    is the repository's id, or the first word of its root README's title (`# Middy`,
+    `Flake8` over a `====` line)."""
+    found = _NAMED_OVERVIEW.match(query)
+    if found is None:
+        return False
+    name = found["name"].casefold().strip("@./-")
+    if name == repo_id.casefold().rpartition("/")[2]:
+        return True
+    for path in files_with_path_words(conn, repo_id, "readme", _LOOKUP):
+        row = get_content(conn, repo_id, path) if "/" not in path and _README.match(path) else None
+        title = _TITLE.match(row.body) if row is not None else None
+        words = re.findall(r"[\w@.-]+", title["title"].casefold()) if title else []
+        if words and words[0].strip("@./-") == name:
+            return True
+    return False
 
 
 def _entries(conn: sqlite3.Connection, repo_id: str, package: str | None = None) -> list[str]:

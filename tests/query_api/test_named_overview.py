@@ -1,0 +1,40 @@
+"""`what is middy`: a question asking what the project is by its name is an overview
+question, answered by its root README first (streams/stores/views/entry_files.py
+`named_overview`). QA on middyjs/middy led with packages/core/index.d.ts, README.md fifth."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from schemas import tools as t
+from tests.ingested import indexed_app
+
+pytestmark = pytest.mark.anyio
+
+IMPORT = "import middy from '@middy/core'\n"
+FILES = {
+    "README.md": "# Middy\n\nThe stylish Node.js middleware engine for AWS Lambda.\n",
+    "packages/core/index.js": "const middy = (handler) => handler\nexport default middy\n",
+    "packages/core/index.d.ts": "declare function middy(handler: any): any\nexport default middy\n",
+    "packages/http-cors/index.js": IMPORT + "export const cors = () => middy\n",
+    "packages/validator/index.js": IMPORT + "export const check = () => middy\n",
+}
+
+
+async def _first(tmp_path: Path, queries: list[str]) -> list[str | None]:
+    async with indexed_app(tmp_path, FILES) as app:
+        answers = [
+            await app.service.search(t.SearchArgs(repoId="repo", query=query)) for query in queries
+        ]
+    return [answer.hits[0].entry.path if answer.hits else None for answer in answers]
+
+
+async def test_what_the_project_is_by_its_name_leads_with_its_readme(tmp_path: Path) -> None:
+    queries = ["what is middy", "what does Middy do?", "what is repo"]  # README title, repoId
+    assert await _first(tmp_path, queries) == ["README.md"] * 3
+
+
+async def test_what_another_name_is_is_no_overview(tmp_path: Path) -> None:
+    assert await _first(tmp_path, ["what is cors"]) == ["packages/http-cors/index.js"]
