@@ -11,24 +11,16 @@ from query_api.retrieval.past_stored_heads import declarations_at, head_line
 from schemas import tools as t
 from streams.stores.views.symbol_spans import SymbolSpan
 from tests.ingested import indexed_app
+from tests.query_api.test_past_stored_outline import long_module as stored_outline_module
 
 pytestmark = pytest.mark.anyio
 
 
 def long_module() -> str:
-    """Over 64 Ki characters of filler, then the class the query names."""
-    filler = [
-        f"def helper_{n}(value):\n    return value * {n} + len('padding text for the module')\n"
-        for n in range(1200)
-    ]
-    tail = (
-        "class StreamReader:\n"
-        "    def __init__(self, source):\n"
-        "        self.source = source\n\n"
-        "    def next_value(self, default=None):\n"
-        "        return self.source.pop()\n"
+    """Over 64 Ki characters of filler, then the class the query names (one method typed)."""
+    return stored_outline_module().replace(
+        "    def next_value(self):", "    def next_value(self, default=None):"
     )
-    return "\n".join(filler) + "\n" + tail
 
 
 async def test_a_hit_past_the_stored_text_shows_its_declaration_s_head(tmp_path: Path) -> None:
