@@ -170,10 +170,29 @@ def _split(text: str, quoted: bool) -> list[Segment]:
     return out
 
 
+# a file's bare name in a message (`Unable to find tsconfig.json in /app`), a value formatted
+# in as a path is: QA on egoist/tsup, tsc.ts writes `Unable to find ${tsconfig ||
+# 'tsconfig.json'} in ${cwd}`, and every phrase holding `tsconfig json` matched no file
+_FILE_NAME = re.compile(
+    r"(?<![\w./\\-])[A-Za-z_][\w-]*(?:\.[\w-]+)*\.(?:json|jsonc|[cm]?[jt]sx?|py|go|rs|rb|toml"
+    r"|ya?ml|lock|cfg|ini|xml|html|css|md|txt|java|kt|php|cs)(?![\w/\\-])"
+)
+
+
 def message_queries(query: str) -> list[str]:
     """The FTS5 queries for the files writing the message `query` pastes, in the order they
     are tried: its segments of two words or more near each other, with the quoted ones, then
-    without; then each segment of at least MIN_RUN words as a phrase, longest first."""
+    without; then each segment of at least MIN_RUN words as a phrase, longest first; last,
+    when it names a file bare, the same read with that name as a value (_FILE_NAME)."""
+    out = _queries(query)
+    valued = _FILE_NAME.sub(lambda name: "./" + name.group(), query)
+    if valued != query:
+        out += _queries(valued)
+    return list(dict.fromkeys(out))[:MAX_QUERIES]
+
+
+def _queries(query: str) -> list[str]:
+    """message_queries for the message as written."""
     segments = message_segments(query)
     out: list[str] = []
     for keep_quoted in (True, False):
@@ -201,7 +220,7 @@ def message_queries(query: str) -> list[str]:
         # last: what the near query of its words and value matched no file for (the value
         # is formatted in, `Unknown option '${key}'`), its words alone
         out += _short_message(segments)
-    return list(dict.fromkeys(out))[:MAX_QUERIES]
+    return list(dict.fromkeys(out))
 
 
 _PHRASE = re.compile(r'"((?:[^"]|"")+)"')  # a phrase of an FTS5 query message_queries writes
