@@ -195,9 +195,16 @@ def _queries(query: str) -> list[str]:
     """message_queries for the message as written."""
     segments = message_segments(query)
     out: list[str] = []
-    for keep_quoted in (True, False):
+    # a quoted value of one word first (`You need to install "typescript" in your project`):
+    # a message written once per value (QA on egoist/tsup: rollup.ts's for typescript,
+    # svelte.ts's for svelte) is found by its words alone in each of its files, and the
+    # fusion's order among them put the other value's first
+    for quoted_least in (1, 2, None):
         near = [
-            words for words, quoted in segments if len(words) >= 2 and (keep_quoted or not quoted)
+            words
+            for words, quoted in segments
+            if (quoted_least is not None and len(words) >= quoted_least)
+            or (not quoted and len(words) >= 2)
         ]
         # a message with no marker: its words to its last value too (_before_last_value)
         cut = _before_last_value(segments, near) if _value_after_colon(query) else []
