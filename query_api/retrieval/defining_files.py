@@ -20,6 +20,7 @@ import sqlite3
 from functools import partial
 from pathlib import PurePosixPath
 
+from processors.path_roles import Role, role_of
 from processors.query_mentions import phrase_query
 from processors.symbols.languages.js_ts import JS_EXTENSIONS
 from processors.symbols.reference_sites import MACRO_BANG, UNRESOLVED
@@ -29,7 +30,7 @@ from query_api.retrieval.definition_sites import FIELD_KIND, asked_kinds, define
 from query_api.retrieval.export_aliases import exported_local
 from query_api.retrieval.implementations import asks_implementations, implements_as_asked
 from query_api.retrieval.users_first import used_name, value_spelled
-from streams.stores.views.read import get_content, paths_matching
+from streams.stores.views.read import files_with_path_words, get_content, paths_matching
 from streams.stores.views.search import role_prior, roles_in
 from streams.stores.views.symbol_decls import names_alike
 from streams.stores.views.symbols import SymbolRow, module_files, references_to, symbols_named
@@ -53,7 +54,8 @@ def defining_files(conn: sqlite3.Connection, repo_id: str, query: str) -> set[st
     declarations = defining_declarations(conn, repo_id, query)
     if declarations is None:  # declared nowhere here: another package's, or an alias
         found = exporting_as(conn, repo_id, last) or entering_files(conn, repo_id, last)
-        return found or implementing_files(conn, repo_id, last, query)
+        found = found or implementing_files(conn, repo_id, last, query)
+        return found or named_source_files(conn, repo_id, last)
     paths = {row.path for row in declarations}
     if len(paths) <= MAX_DEFINING:
         return paths
@@ -130,6 +132,26 @@ def qualified_by(rows: list[SymbolRow], qualifier: list[str]) -> list[SymbolRow]
         return {part.casefold() for part in parts}
 
     return [row for row in rows if wanted <= segments(row)]
+
+
+_NAME_WORD = re.compile(r"[A-Za-z0-9]+")
+_NAMED_LOOKUP = 50  # paths holding the name's words read
+
+
+def named_source_files(conn: sqlite3.Connection, repo_id: str, name: str) -> set[str]:
+    """The source files whose file name holds `name` as one of its words (`cli-main.ts`,
+    `cli_node.py` for CLI), for a name no file declares, exports or takes in: what the name
+    means here is the code kept under it. QA on egoist/tsup, `where is the CLI defined`
+    ranked index.ts and options.ts (`CLI flags` in comments) above src/cli-main.ts, and
+    cli-default.ts fifth. None when more than MAX_DEFINING files are named so."""
+    wanted = name.casefold()
+    paths = {
+        path
+        for path in files_with_path_words(conn, repo_id, name, _NAMED_LOOKUP)
+        if wanted in (w.casefold() for w in _NAME_WORD.findall(PurePosixPath(path).stem))
+        and role_of(path) == Role.SOURCE
+    }
+    return paths if len(paths) <= MAX_DEFINING else set()
 
 
 def entering_files(conn: sqlite3.Connection, repo_id: str, name: str) -> set[str]:
