@@ -107,14 +107,8 @@ def message_segments(query: str) -> list[Segment]:
     after its marker, or following a line announcing one (_HEADER), or the one line of a
     message opening with a value (_VALUE_FIRST), split at quotes, braces, colons and sentence
     ends, in order."""
-    out: list[Segment] = []
+    out = [segment for text in _message_texts(query) for segment in text_segments(text)]
     lines = query.split("\n")
-    for before, line in zip(["", *lines], lines, strict=False):
-        marker = _MARKER.match(line)
-        if marker is not None:
-            out += text_segments(line[marker.end() :])
-        elif _HEADER.search(before) and line.strip():
-            out += text_segments(line)
     if not out and len(lines) == 1 and (_VALUE_FIRST.match(query) or _value_after_colon(query)):
         out = text_segments(query)
     if not out:  # a message quoted in a sentence: `getting "Unable to create ..." when ...`
@@ -123,6 +117,57 @@ def message_segments(query: str) -> list[Segment]:
             for quoted in _QUOTED_MESSAGE.finditer(query)
             for segment in text_segments(quoted.group(2))
         ]
+    return out
+
+
+def _message_texts(query: str) -> list[str]:
+    """The text of each line of `query` opening as an error (after its marker), following a
+    line announcing one (_HEADER), or numbered in a list of errors (_NUMBERED)."""
+    out: list[str] = []
+    lines = query.split("\n")
+    announced = False  # a marker or header above: a list of numbered errors may follow
+    for before, line in zip(["", *lines], lines, strict=False):
+        marker = _MARKER.match(line)
+        numbered = _NUMBERED.match(line)
+        if numbered is not None and (announced or numbered.group(1)):
+            out.append(line[numbered.end() :])
+        elif marker is not None:
+            out.append(line[marker.end() :])
+        elif _HEADER.search(before) and line.strip():
+            out.append(line)
+        announced = announced or marker is not None or _HEADER.search(line) is not None
+    return out
+
+
+# an error numbered in a list, as Guice prints each of a CreationException's (`1)
+# [Guice/MissingImplementation]: No implementation for Foo was bound.`), its bracketed id
+# and colon enough alone, a bare number only below a marker or header: QA on google/guice,
+# where a pasted CreationException asked for no file writing its numbered message
+_NUMBERED = re.compile(r"^\s*\d{1,3}\)\s+(\[[^\]\n]{1,60}\]\s*:\s*)?")
+
+# a value formatted unquoted into a message's middle: a class's name, qualified or not, after
+# a lowercase word (`No implementation for com.example.Foo was bound`, written `No
+# implementation for %s was bound.` as Java's String.format leaves it), a member and its source
+# place with it (`at AppModule.configure(AppModule.java:12)`)
+_INNER_VALUE = re.compile(
+    r"(?<=[a-z]\s)(?:[a-z_]\w*\.)*[A-Z][\w$]*(?:\.[\w$]+)*(?:\([^()\n]*\))?(?=[\s.,;:]|$)"
+)
+
+
+def _inner_value_queries(query: str) -> list[str]:
+    """For each message line with a value formatted into its middle unquoted (_INNER_VALUE),
+    the NEAR query of its words around the value: its one segment, the value in it, is a
+    phrase no file writes. QA on google/guice: `No implementation for Foo was bound.` found
+    no file, Errors.java writing `No implementation for %s was bound.`"""
+    out: list[str] = []
+    for text in _message_texts(query):
+        split = _INNER_VALUE.sub(" : ", text)
+        if split == text:
+            continue
+        near = [words for words, quoted in text_segments(split) if not quoted and len(words) >= 2]
+        if len(near) >= 2 and sum(map(len, near)) >= MIN_RUN:
+            phrases = " ".join(_phrase(words) for words in near)
+            out.append(f"body_terms : NEAR({phrases}, {NEAR_TOKENS})")
     return out
 
 
@@ -214,6 +259,7 @@ def _queries(query: str) -> list[str]:
                 found = f"body_terms : NEAR({phrases}, {NEAR_TOKENS})"
                 if found not in out:
                     out.append(found)
+    out += _inner_value_queries(query)
     runs = sorted({words for words, _ in segments if len(words) >= MIN_RUN}, key=len, reverse=True)
     # past the first word only after a marker ending in the kind's word (`Error:`), not a
     # name holding it (`assert.ErrorAs: simplify ...` is a change request's scope)
