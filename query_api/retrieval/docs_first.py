@@ -34,7 +34,12 @@ from query_api.retrieval.declarations_first import declarations_first
 from query_api.retrieval.doc_words import DOC_WORDS
 from query_api.retrieval.example_names import named_examples_first, named_pages_first
 from query_api.retrieval.hit_details import PATH_REASON, QueryTerms, query_terms
-from query_api.retrieval.manifest_files import DEPENDENCIES, manifest_files, root_manifests
+from query_api.retrieval.manifest_files import (
+    DEPENDENCIES,
+    manifest_files,
+    package_manifests,
+    root_manifests,
+)
 from query_api.retrieval.sphinx_conf import TOOL as SPHINX
 from query_api.retrieval.sphinx_conf import is_sphinx_conf, sphinx_conf_files
 from query_api.retrieval.word_forms import forms
@@ -86,7 +91,10 @@ def asked_pages_first(
         workflow = _WORKFLOW.search(query) is not None  # `which workflow publishes to npm`
         asked = asked | {_CI} if workflow else asked  # its CI files join the hits
         hits = [*hits, *(hit for hit in named(asked) if hit.entry.path not in held)]
-        manifests = root_manifests([h.entry.path or "" for h in hits]) if listed else set()
+        paths = [h.entry.path or "" for h in hits]
+        # a package's own manifest before the root's (`which dependencies does guice core have`)
+        package = set(package_manifests(paths, terms.words)) if listed else set()
+        manifests = root_manifests(paths) | package if listed else set()
         data = {hit.entry.path for hit in hits if _data_file(hit)}
         each = _each_word(terms)
         paged = docs_first(
@@ -106,6 +114,9 @@ def asked_pages_first(
                 or _sphinx_conf(hit, terms)
                 or configures(hit.entry.path or "", terms.words)
             )
+        ]
+        own = [hit for hit in own if hit.entry.path in package] + [
+            hit for hit in own if hit.entry.path not in package
         ]
         if workflow:  # the workflows asked for before a tool's own dotfile (`.npmrc`)
             own = [hit for hit in own if hit in ci] + [hit for hit in own if hit not in ci]

@@ -44,11 +44,26 @@ def manifest_files(
         read = partial(files_with_path_words, repo_id=repo_id, name=name, limit=MAX_READ)
         paths |= {p for p in views.read(read) if p.rpartition("/")[2].casefold() == name.casefold()}
     out: list[t.SearchHit] = []
-    for path in nearest_root(sorted(paths)):
+    for path in dict.fromkeys(
+        [*package_manifests(sorted(paths), words), *nearest_root(sorted(paths))]
+    ):
         hit = hydrate(path)
         if hit is not None:
             out.append(hit.model_copy(update={"reasons": [PATH_REASON, *hit.reasons]}))
     return out
+
+
+def package_manifests(paths: Sequence[str], words: Iterable[str]) -> list[str]:
+    """The manifests of `paths` in a folder a word of the question names: `which dependencies
+    does guice core have` asks for core/pom.xml, not the root's parent pom. QA on
+    google/guice: it and `what dependencies does the servlet extension have` ranked the root
+    pom.xml first and left core/pom.xml and extensions/servlet/pom.xml out of the first ten."""
+    named = {word.casefold() for word in words}
+    return [
+        path
+        for path in paths
+        if is_manifest(path) and path.rpartition("/")[0].rpartition("/")[2].casefold() in named
+    ]
 
 
 def root_manifests(paths: Sequence[str]) -> set[str]:
