@@ -119,6 +119,15 @@ _PACKAGE_IMPORTERS = re.compile(
 # with src/lib.rs, naming the key in its docs only; `where is the error handled` asks about a
 # word, a concept as often as a name
 _HANDLED = re.compile(rf"^\s*where\s+(?:is|are)\s+{_SUBJECT}\s+handled\s*\??\s*$", re.IGNORECASE)
+# `where is the Binder interface implemented`: an interface's (trait's, protocol's) implementers,
+# its kind written (`where is getInstance implemented` asks for a method's definitions). QA on
+# google/guice: it ranked Binder.java first and Elements.java, declaring RecordingBinder
+# implements Binder, fourth with no `uses:` reason
+_IMPLEMENTED = re.compile(
+    rf"^\s*where\s+(?:is|are)\s+(?:the\s+)?{_NAME}\s+(?:interface|trait|protocol|abstract\s+class)"
+    r"\s+(?:implemented|extended|subclassed)\s*\??\s*$",
+    re.IGNORECASE,
+)
 _CODE_MARK = re.compile(r"(?<=\s)`|\w[_.:$]\w|[a-z][A-Z]|\s[A-Z]")
 
 
@@ -128,6 +137,7 @@ def used_name(query: str) -> str | None:
     field` as `Upgrader.CheckOrigin`; a hyphenated package whose importers it asks for,
     `libphonenumber-js`), else None."""
     found = _USERS.match(_POSSESSIVE.sub(r"\1.\2", go_receivers(query)))
+    found = found or _IMPLEMENTED.match(query)
     if found is None:
         found = _HANDLED.match(query)
         if found is not None and _CODE_MARK.search(found.group(0)) is not None:
@@ -202,7 +212,7 @@ _IMPLEMENTERS = re.compile(
 
 def asks_implementers(query: str) -> bool:
     """Whether a users query asks for the types implementing or extending its name."""
-    return _IMPLEMENTERS.search(query) is not None
+    return _IMPLEMENTERS.search(query) is not None or _IMPLEMENTED.match(query) is not None
 
 
 # a type's `extends`/`implements` clause follows the head declaring it (`class A<T extends
