@@ -156,9 +156,10 @@ _INNER_VALUE = re.compile(
 
 def _inner_value_queries(query: str) -> list[str]:
     """For each message line with a value formatted into its middle unquoted (_INNER_VALUE),
-    the NEAR query of its words around the value: its one segment, the value in it, is a
-    phrase no file writes. QA on google/guice: `No implementation for Foo was bound.` found
-    no file, Errors.java writing `No implementation for %s was bound.`"""
+    the NEAR query of its words around the value (or the phrase before it, when the value ends
+    the message): its one segment, the value in it, is a phrase no file writes. QA on
+    google/guice: `No implementation for Foo was bound.` found no file, Errors.java writing
+    `No implementation for %s was bound.`; `No scope is bound to RequestScoped.` none either."""
     out: list[str] = []
     for text in _message_texts(query):
         split = _INNER_VALUE.sub(" : ", text)
@@ -168,6 +169,8 @@ def _inner_value_queries(query: str) -> list[str]:
         if len(near) >= 2 and sum(map(len, near)) >= MIN_RUN:
             phrases = " ".join(_phrase(words) for words in near)
             out.append(f"body_terms : NEAR({phrases}, {NEAR_TOKENS})")
+        elif len(near) == 1 and len(near[0]) >= MIN_RUN:  # the value ends it: `... to %s.`
+            out.append(f"body_terms : {_phrase(near[0])}")
     return out
 
 

@@ -51,3 +51,15 @@ def test_a_numbered_line_alone_is_no_message() -> None:
     # a change request's list item is no error: no id, no marker or header above it
     assert message_queries("1) Fix the README typo in Foo docs") == []
     assert message_queries("Steps:\n1) call Injector.getInstance for Foo twice") == []
+
+
+def test_a_value_ending_the_message_leaves_the_phrase_before_it() -> None:
+    texts = {"core/ScopeNotFoundError.java": 'format("no scope is bound to %s.", scope)'}
+
+    def paths_matching(match: str, limit: int) -> list[str]:
+        phrase = match.partition(" : ")[2].strip('"')
+        return [p for p, text in texts.items() if phrase in text][:limit]
+
+    query = "1) [Guice/ScopeNotFound]: No scope is bound to RequestScoped."
+    assert message_queries(query)[0] == 'body_terms : "no scope is bound to"'
+    assert files_writing_message(query, paths_matching) == {"core/ScopeNotFoundError.java"}
