@@ -127,10 +127,29 @@ def asked_file(conn: sqlite3.Connection, repo_id: str, query: str) -> list[str]:
         # a name written as words (`the pre-commit hook`: .pre-commit-hooks.yaml)
         named = _in_folders(named, words) or _named_in_words(conn, repo_id, [*words, wanted])
         named = named or _doc_called(conn, repo_id, words[-1], wanted)
+    if not named and wanted in _LICENSE_WORDS:
+        named = _license_files(conn, repo_id)
     if not named:
         return []
     depth = min(path.count("/") for path in named)
     return [path for path in named if path.count("/") == depth]
+
+
+# the names a project's license file goes by, less their extension: GNU's COPYING among them.
+# QA on google/guice: `where is the license` named no file (its license is COPYING) and
+# answered eight source files' license headers
+_LICENSE_WORDS = frozenset({"license", "licence"})
+_LICENSE_NAMES = ("license", "licence", "copying", "unlicense")
+
+
+def _license_files(conn: sqlite3.Connection, repo_id: str) -> list[str]:
+    """The files named as a license is (LICENSE, LICENSE.txt, COPYING, UNLICENSE)."""
+    return [
+        path
+        for name in _LICENSE_NAMES
+        for path in paths_matching(conn, repo_id, phrase_query((name,), "path_terms"), 50)
+        if path.rpartition("/")[2].partition(".")[0].casefold() == name
+    ]
 
 
 # a page's noun after its name: `the CONTRIBUTING guide` is contributing.rst, a doc
