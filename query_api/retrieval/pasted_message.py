@@ -251,8 +251,7 @@ def _queries(query: str) -> list[str]:
         near = [
             words
             for words, quoted in segments
-            if (quoted_least is not None and len(words) >= quoted_least)
-            or (not quoted and len(words) >= 2)
+            if len(words) >= (2 if not quoted else quoted_least or len(words) + 1)
         ]
         # a message with no marker: its words to its last value too (_before_last_value)
         cut = _before_last_value(segments, near) if _value_after_colon(query) else []

@@ -55,3 +55,8 @@ async def test_the_file_writing_the_value_pasted_leads(tmp_path: Path) -> None:
     async with indexed_app(tmp_path, FILES, "bundler") as app:
         found = await app.service.search(t.SearchArgs(repoId="bundler", query=MESSAGE))
         assert found.hits[0].entry.path == "src/rollup.ts", [h.entry.path for h in found.hits]
+
+
+def test_an_unquoted_word_between_values_is_no_value() -> None:
+    queries = message_queries("[fd error]: The '--base-directory' path 'foo' is not a directory.")
+    assert queries[0] == 'body_terms : NEAR("base directory" "foo" "is not a directory", 3)'
