@@ -67,6 +67,7 @@ from query_api.symbols.go_embeds import embedders
 from query_api.symbols.go_family import GoFamily, named_test_functions, names_in_reach
 from query_api.symbols.js_family import RE_EXPORT_KIND, JsFamily
 from query_api.symbols.js_modules import JsModules
+from query_api.symbols.js_test_helpers import calls_tests, unmarked_js
 from query_api.symbols.jvm_family import JvmFamily
 from query_api.symbols.jvm_family import names_in_reach as jvm_names_in_reach
 from query_api.symbols.python_modules import PythonModules
@@ -76,6 +77,7 @@ from query_api.symbols.rust_modules import RustModules
 from query_api.symbols.tested_by import names_subject, spelled_as, subject_of_test
 from schemas.symbols import SymbolAt
 from streams.stores.views.named_files import path_named_files
+from streams.stores.views.read import get_content
 from streams.stores.views.symbols import SymbolRow, SymbolViews
 
 __all__ = [  # the file graph (query_api/retrieval) reads the families through this module
@@ -372,7 +374,9 @@ class DependentsResolver:
         a test loads (gunicorn's tests/config/test_cfg.py: `bind = ...`, `workers = 3`) is
         named as a test is, and tests nothing (pytest and unittest run only `test*`
         functions and methods of `Test*` classes). QA on benoitc/gunicorn: `tests for
-        reload_extra_files` placed three such files above config.py, holding nothing asked."""
+        reload_extra_files` placed three such files above config.py, holding nothing asked.
+        A JS/TS helper beside the tests is left out too (_js_helper)."""
+        paths = [path for path in paths if not self._js_helper(repo_id, path)]
         python = [path for path in paths if path.endswith(".py")]
         if not python:
             return paths
@@ -382,6 +386,14 @@ class DependentsResolver:
             for path in paths
             if path not in declared or any("test" in row.name.casefold() for row in declared[path])
         ]
+
+    def _js_helper(self, repo_id: str, path: str) -> bool:
+        """Whether `path` is an unmarked JS/TS file of a test folder calling no test
+        function: a helper the tests share (js_test_helpers)."""
+        if not unmarked_js(path):
+            return False
+        row = self.symbols.store.read(lambda c: get_content(c, repo_id, path))
+        return row is not None and not calls_tests(row.body)
 
 
 def _named_test_in_reach(

@@ -122,3 +122,31 @@ async def test_a_module_of_settings_named_as_a_test_is_no_test(tmp_path: Path) -
         SETTINGS,
         [("app/config.py", ["tests/config/test_loading.py", "tests/test_config.py"])],
     )
+
+
+HELPERS = {
+    "src/utils.ts": "export function slash(p: string) {\n  return p.replace(/\\\\/g, '/')\n}\n",
+    "test/index.test.ts": (
+        "import { run } from './utils'\n\ntest('builds', async () => {\n  await run('x')\n})\n"
+    ),
+    # the helpers the tests share, unmarked beside them: no test of src/utils.ts
+    "test/utils.ts": (
+        "import { expect } from 'vitest'\n\nexport function getTestName() {\n"
+        "  return expect.getState().currentTestName\n}\n\n"
+        "export async function run(title: string) {\n  return /x/.test(title)\n}\n"
+    ),
+    # an unmarked test that ava runs is one (got's test/create.ts)
+    "src/create.ts": "export const create = () => ({})\n",
+    "test/create.ts": "import test from 'ava'\n\ntest('creates', (t) => {\n  t.pass()\n})\n",
+}
+
+
+async def test_an_unmarked_helper_beside_the_tests_is_no_test(tmp_path: Path) -> None:
+    """QA on egoist/tsup: test/utils.ts (getTestName, run: helpers the vitest files call)
+    was listed as the tests of src/utils.ts, and placed first for `tests for
+    defaultOutExtension`."""
+    await _tests_listed(
+        tmp_path,
+        HELPERS,
+        [("src/utils.ts", []), ("src/create.ts", ["test/create.ts"])],
+    )
