@@ -416,6 +416,17 @@ _ABOUT_NODE_VERSIONS = re.compile(
     r"|required|requires?|set|pinned|declared|defined)\b)",
     re.IGNORECASE,
 )
+# a question about the Java versions a project builds for, its build's release level (Maven's
+# `<release>11</release>`, Gradle's `release = 11`): `what java version does guice require`,
+# `which Java versions are supported`. QA on google/guice answered ten source files holding
+# `require` or `java` and no pom.xml; `Adopt java 11 in guice builds` is a change request
+_ABOUT_JAVA_VERSIONS = re.compile(
+    r"^\s*(?:where|what|which|how)\b.*(?:\b(?:minimum|min|oldest|supported|required)\s+(?:java|jdk)"
+    r"\s+versions?\b|\b(?:java|jdk)\s+(?:versions?|release(?:\s+level)?)\b.*\b(?:supported|support"
+    r"|required|requires?|set|pinned|declared|defined|targeted|targets?)\b"
+    r"|\b(?:versions?|release)\s+of\s+(?:java|the\s+jdk)\b)",
+    re.IGNORECASE,
+)
 # how the project runs its tests (its CI workflow, its Makefile's target, its manifest's
 # script): `how do I run the tests`, `what command runs the tests`. QA on console-rs/indicatif
 # answered ten files' `mod tests` blocks and no workflow; `run the tests on windows` asks a
@@ -454,6 +465,8 @@ def manifest_list(query: str) -> str | None:
         return "requires-python"
     if _ABOUT_NODE_VERSIONS.match(query):
         return "engines"
+    if _ABOUT_JAVA_VERSIONS.match(query):
+        return "release"
     if _ABOUT_CONFIG.match(query) and _ABOUT_DEPENDENCIES.match(query):
         return "dependencies"
     return None
@@ -529,7 +542,7 @@ def roles_about(query: str) -> set[Role]:
     about = {Role.TEST} if _ABOUT_TESTS.match(query) or _subject_tests(query) or tested else set()
     manifest = _ABOUT_FEATURES.match(query) or _ABOUT_MSRV.match(query)
     manifest = manifest or _ABOUT_PYTHON_VERSIONS.match(query)
-    manifest = manifest or _ABOUT_NODE_VERSIONS.match(query)
+    manifest = manifest or _ABOUT_NODE_VERSIONS.match(query) or _ABOUT_JAVA_VERSIONS.match(query)
     manifest = manifest or _ABOUT_TEST_RUN.match(query)
     about |= {Role.CONFIG} if _ABOUT_CONFIG.match(query) or manifest else set()
     about |= {Role.EXAMPLE} if _ABOUT_EXAMPLES.match(query) else set()

@@ -155,3 +155,27 @@ def json_block_naming(
                 return n, m
         return n, n
     return None
+
+
+# an XML build file's element holding a value: Maven's `<release>11</release>`,
+# `<maven.compiler.release>17</maven.compiler.release>`
+_XML_VALUE = re.compile(r"^\s*<([\w.-]+)>[^<]*</\1>")
+# the manifest lists (path_roles.manifest_list) a pom.xml writes as one element's value: not
+# the question's other words, which name many elements (`<version>` of each dependency)
+_XML_SETTINGS = frozenset({"release"})
+
+
+def manifest_block_naming(
+    path: str, lines: Sequence[str], subject: Collection[str]
+) -> tuple[int, int] | None:
+    """json_block_naming's block, or a Maven pom.xml's first element holding a value whose
+    tag (its last dotted part) is a manifest list of `subject`'s: `<release>11</release>` for `what
+    java version does guice require` (QA on google/guice pointed pom.xml at its artifactId)."""
+    if not path.endswith(".xml"):
+        return json_block_naming(path, lines, subject)
+    wanted = {word.casefold() for word in subject} & _XML_SETTINGS
+    for n, line in enumerate(lines, 1):
+        element = _XML_VALUE.match(line)
+        if element is not None and element.group(1).rpartition(".")[2].casefold() in wanted:
+            return n, n
+    return None

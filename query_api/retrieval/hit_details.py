@@ -40,7 +40,7 @@ from query_api.retrieval.config_sections import (
     argument_naming,
     exported_settings,
     is_sectioned,
-    json_block_naming,
+    manifest_block_naming,
     section_naming,
     subject_words,
 )
@@ -633,7 +633,9 @@ def enrich(
                 shown = _at_section(shown, body, exported)
             elif configured and (passed := argument_naming(path, body.split("\n"), configured)):
                 shown = _at_section(shown, body, passed)  # setup.py's `python_requires=`
-            elif configured and (block := json_block_naming(path, body.split("\n"), configured)):
+            elif configured and (
+                block := manifest_block_naming(path, body.split("\n"), configured)
+            ):
                 shown = _at_section(shown, body, block)  # package.json's `"engines": {`
             elif targets and (rule := rule_naming(path, body.split("\n"), targets)):
                 shown = _at_section(shown, body, rule)  # `the Makefile target for docs`
