@@ -38,3 +38,36 @@ async def test_what_the_project_is_by_its_name_leads_with_its_readme(tmp_path: P
 
 async def test_what_another_name_is_is_no_overview(tmp_path: Path) -> None:
     assert await _first(tmp_path, ["what is cors"]) == ["packages/http-cors/index.js"]
+
+
+# eza-community/eza's README opens with an SPDX comment and a sponsor's block, its own `###`
+# heading above the project's `# eza`; others name the project in an `<h1>` below a logo
+PROLOGUE = (
+    "<!--\nSPDX-License-Identifier: EUPL-1.2\n-->\n\n"
+    '<div align="center">\n   <sup>Special thanks to:</sup>\n\n'
+    "### [Warp, the AI terminal](https://example.invalid)\n</div>\n\n"
+    "# eza\n\nA modern replacement for ls.\n"
+)
+SOURCES = {
+    "src/main.rs": "fn main() { eza::run() }\n",
+    "src/lib.rs": "pub fn run() {} // eza lists files\n",
+    "src/theme.rs": "// what eza paints\npub struct Theme;\n",
+}
+
+
+@pytest.mark.parametrize(
+    ("readme", "query"),
+    [
+        (PROLOGUE, "what does eza do"),
+        (
+            '<p align="center"><img src="logo.png"></p>\n<h1 align="center">Eza</h1>\n',
+            "what is eza",
+        ),
+    ],
+)
+async def test_a_readme_title_below_a_prologue_names_the_project(
+    tmp_path: Path, readme: str, query: str
+) -> None:
+    async with indexed_app(tmp_path, {"README.md": readme, **SOURCES}) as app:
+        answer = await app.service.search(t.SearchArgs(repoId="repo", query=query))
+    assert [hit.entry.path for hit in answer.hits][:1] == ["README.md"]

@@ -49,6 +49,12 @@ _NAMED_OVERVIEW = re.compile(
     re.IGNORECASE,
 )
 _TITLE = re.compile(r"^\s*(?:#+|=+)?\s*(?P<title>[^\n]{1,120})")
+# the title below a prologue (an SPDX comment, a logo, a sponsor's block with its own `###`):
+# the first `# ` heading or `<h1>` (QA on eza-community/eza: `# eza` below both)
+_H1 = re.compile(
+    r"^#[ \t]+(?P<title>[^\n]{1,120})|<h1\b[^>]*>\s*(?P<h1>[^<\n]{1,120})", re.M | re.I
+)
+_PROLOGUE_CHARS = 4000  # of a README read for a title below its prologue
 # the file names a program or library starts from, by the word its path holds
 _ENTRY_NAMES = {
     "lib": ("lib.rs",),
@@ -98,11 +104,20 @@ def named_overview(conn: sqlite3.Connection, repo_id: str, query: str) -> bool:
         return True
     for path in files_with_path_words(conn, repo_id, "readme", _LOOKUP):
         row = get_content(conn, repo_id, path) if "/" not in path and _README.match(path) else None
-        title = _TITLE.match(row.body) if row is not None else None
-        words = re.findall(r"[\w@.-]+", title["title"].casefold()) if title else []
-        if words and words[0].strip("@./-") == name:
+        if row is not None and name in _title_names(row.body):
             return True
     return False
+
+
+def _title_names(body: str) -> set[str]:
+    """The first words of a README's titles: its first line's, and its first `# ` heading's
+    or `<h1>`'s, for a README opening with a comment, a logo or a sponsor's block."""
+    titles = [found["title"] for found in [_TITLE.match(body)] if found is not None]
+    heading = _H1.search(body, 0, _PROLOGUE_CHARS)
+    if heading is not None:
+        titles.append(heading["title"] or heading["h1"])
+    words = (re.findall(r"[\w@.-]+", title.casefold()) for title in titles)
+    return {found[0].strip("@./-") for found in words if found}
 
 
 def _entries(conn: sqlite3.Connection, repo_id: str, package: str | None = None) -> list[str]:
