@@ -18,6 +18,7 @@ import re
 from collections.abc import Sequence
 
 from processors.symbols.reference_sites import MACRO_BANG
+from query_api.retrieval.default_exports import anonymous_default_line
 from query_api.retrieval.export_aliases import exported_local
 from query_api.retrieval.failed_tests import failed_tests
 from query_api.retrieval.failed_titles import at_failed_titles, failed_titles
@@ -282,6 +283,8 @@ def at_definitions(
             hit = _at(hit, body.split("\n"), declared[rank], named)
         elif body is not None and (words := _written_declaration(body, parts[-1])) is not None:
             hit = hit.model_copy(update=words)  # one the symbols miss: inside a macro's call
+        elif body is not None and (unnamed := _default_export(hit, lines, parts[-1])):
+            hit = hit.model_copy(update=unnamed)  # `export default () =>` of generateId.ts
         elif body is not None and (local := _aliased(locator, repo_id, hit, body, parts[-1])):
             hit = _at(hit, lines, local, _named(locator, repo_id, detailed[rank], local))
         elif body is not None and not declared:  # another package's: where it comes from
@@ -322,6 +325,8 @@ def no_definition_note(
         body = locator.body(repo_id, path)
         if body is not None and _written_declaration(body, parts[-1]) is not None:
             return None
+        if body is not None and anonymous_default_line(path, body, parts[-1]) is not None:
+            return None  # generateId.ts's `export default () =>`: importers name it so
         # `where is FromStr implemented for Value`: an implementation is what it asks for
         # (QA on serde-rs/json: the note said no hit declares FromStr, std's trait, above
         # the hit at `impl FromStr for Value`)
@@ -524,6 +529,23 @@ def _written_declaration(body: str, name: str) -> dict[str, object] | None:
             snippet = "\n".join(f"{m}: {_cut(lines[m - 1].strip())}" for m in shown)
             return {"startLine": n, "endLine": shown[-1], "snippet": snippet}
     return None
+
+
+def _default_export(hit: t.SearchHit, lines: Sequence[str], name: str) -> dict[str, object] | None:
+    """The place of the anonymous default export of a TS/JS file hit called `name`, which
+    its importers call it (default_exports), with its first lines as the snippet."""
+    path = hit.entry.path
+    if hit.entry.kind != "File" or not path:
+        return None
+    n = anonymous_default_line(path, "\n".join(lines), name)
+    if n is None:
+        return None
+    worded = [k for k in range(n, min(len(lines), n + CONTEXT_LINES) + 1) if lines[k - 1].strip()]
+    snippet = "\n".join(f"{k}: {_cut(lines[k - 1].strip())}" for k in worded[:SNIPPET_LINES])
+    end = block_end(lines, n, MAX_RANGE_LINES)
+    while end > n and not lines[end - 1].strip():
+        end -= 1  # an arrow function's body, to its last line: no closing brace
+    return {"startLine": n, "endLine": end, "snippet": snippet}
 
 
 def _at_implementation(
