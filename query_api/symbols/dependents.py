@@ -55,6 +55,7 @@ import re
 from collections.abc import Callable, Iterable
 
 from processors.symbols.languages.js_ts import DEFAULT_EXPORT
+from query_api.symbols.class_named_tests import class_named_tests
 from query_api.symbols.families import (
     FILE_LEVEL,
     PACKAGE_IS_DIRECTORY,
@@ -365,8 +366,16 @@ class DependentsResolver:
                 lambda c: path_named_files(c, repo_id, name, as_written=False)
             )
 
+        def depending(declared: list[SymbolRow]) -> list[str]:
+            found = self.dependents_found(repo_id, declared, {subject}, whole_files=False)
+            return list(found.files())
+
         checked = sorted(maybe)[:MAX_CONVENTION_CHECKS]
         named = [path for path in checked if subject_of_test(path, lookup) == subject]
+        # a test named for a class of `subject`, not for its file (class_named_tests)
+        for path in class_named_tests(self.symbols, repo_id, subject, depending):
+            if path not in named:
+                named.append(path)
         return self._declaring_tests(repo_id, named)
 
     def _declaring_tests(self, repo_id: str, paths: list[str]) -> list[str]:
