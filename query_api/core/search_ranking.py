@@ -35,6 +35,7 @@ from query_api.retrieval.no_match import (
 )
 from query_api.retrieval.typo_names import respelled_query, typo_note, typo_spelling
 from query_api.retrieval.unheld_words import respelled_note
+from query_api.retrieval.untested_note import no_test_note
 from query_api.retrieval.use_sites import no_subtype_note, no_use_note
 from query_api.retrieval.users_first import used_name
 from schemas import tools as t
@@ -194,7 +195,9 @@ async def _rank(
         subtypes = no_subtype_note(args.query, hits)  # `who extends X`, answered by users
         unused = None if near else no_use_note(args.query, hits, used)
         retyped = typo_note(*typo) if typo else None
-        notes = (retyped, respelt, past, unused, subtypes, undeclared)
+        # `where is X tested` where no test names or calls X: its hits are guesses
+        untested = await asyncio.to_thread(no_test_note, locator.views, repo_id, args.query, hits)
+        notes = (retyped, respelt, past, unused, subtypes, undeclared, untested)
         note = "; ".join(filter(None, notes)) or None
     # judged on the head of the ranking every `k` is cut from, not on the hits this `k`
     # shows: a k=1 answer is the k=50 answer's first hit (the retry must not depend on k).

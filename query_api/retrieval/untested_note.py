@@ -1,0 +1,62 @@
+"""What an answer to `where is X tested` / `tests for X` says when no test file names or calls
+X: its hits are then tests near X's file and files sharing X's words, which read as X's tests.
+QA on egoist/tsup: `where is isExternal tested`, which no test writes, ranked
+test/index.test.ts and test/svelte.test.ts first with no word. The hits stay (the nearest
+guesses); the note says that none of them is a test of X.
+
+A test file names or calls X when its body holds X as a whole word (a call, an import, a
+title quoting it) or its own name is X's (`isExternal.test.ts`, `test_is_external.py`).
+"""
+
+from __future__ import annotations
+
+import re
+
+from processors.path_roles import Role, role_of, roles_about
+from processors.query_mentions import phrase_query
+from processors.tokenizer import tokenize
+from query_api.retrieval.tests_first import tested_name
+from query_api.symbols.class_named_tests import squashed
+from query_api.symbols.tested_by import namings
+from schemas import tools as t
+from streams.stores import ViewStore
+from streams.stores.views.read import files_with_path_words, paths_matching
+
+MAX_READ = 400  # files holding the name's words read for it as a whole word
+
+
+def no_test_note(views: ViewStore, repo_id: str, query: str, hits: list[t.SearchHit]) -> str | None:
+    """The note for a question about the tests of one name that no test file names or
+    calls (module doc); None for any other query, or when one does."""
+    if not hits or Role.TEST not in roles_about(query):
+        return None
+    asked = tested_name(query)
+    if asked is None:
+        return None
+    name = asked.rpartition(".")[2]
+    words = tuple(tokenize(name))
+    if not words or _tested(views, repo_id, name, words):
+        return None
+    return f"no test file names or calls {name}; these hits are the nearest guesses"
+
+
+def _tested(views: ViewStore, repo_id: str, name: str, words: tuple[str, ...]) -> bool:
+    """Whether a test file is named for `name` or holds it as a whole word."""
+    named = views.read(lambda c: files_with_path_words(c, repo_id, name, MAX_READ))
+    for path in named:
+        if role_of(path) == Role.TEST and any(
+            not n.by_folder and squashed(n.name) == squashed(name) for n in namings(path)
+        ):
+            return True
+    phrase = phrase_query(words, "body_terms")
+    holding = views.read(lambda c: paths_matching(c, repo_id, phrase, MAX_READ))
+    if len(holding) >= MAX_READ:  # not all read: no claim that none is
+        return True
+    whole = re.compile(rf"(?<![\w$]){re.escape(name)}(?![\w$])")
+    for path in sorted(holding):
+        if role_of(path) != Role.TEST:
+            continue
+        row = views.get_content(repo_id, path)
+        if row is not None and whole.search(row.body):
+            return True
+    return False
