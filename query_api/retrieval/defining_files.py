@@ -29,6 +29,7 @@ from query_api.retrieval.contract_files import contract_files
 from query_api.retrieval.definition_sites import FIELD_KIND, asked_kinds, defined_name
 from query_api.retrieval.export_aliases import exported_local
 from query_api.retrieval.implementations import asks_implementations, implements_as_asked
+from query_api.retrieval.member_bodies import function_body_line, type_members
 from query_api.retrieval.users_first import used_name, value_spelled
 from streams.stores.views.read import files_with_path_words, get_content, paths_matching
 from streams.stores.views.search import role_prior, roles_in
@@ -39,6 +40,7 @@ OTHER_KIND = "Other"  # an alias, an associated type, a macro: no type, function
 MAX_DEFINING = 5  # more files declaring the name: it is too common to say which is meant
 _LOOKUP = 200  # declarations of the name read
 _SPELLINGS = 6  # names alike but for case weighed, most declared first
+CALLABLE_KINDS = frozenset({"Function", "Method"})
 
 
 def defining_files(conn: sqlite3.Connection, repo_id: str, query: str) -> set[str]:
@@ -57,8 +59,8 @@ def defining_files(conn: sqlite3.Connection, repo_id: str, query: str) -> set[st
         found = found or implementing_files(conn, repo_id, last, query)
         return found or named_source_files(conn, repo_id, last)
     paths = {row.path for row in declarations}
-    if len(paths) <= MAX_DEFINING:
-        return paths
+    if len(paths) <= MAX_DEFINING:  # a type's member: its factory's function, above it
+        return implementing_bodies(conn, repo_id, query) or paths
     return contract_files(conn, repo_id, declarations)
 
 
@@ -281,3 +283,36 @@ def exporting_as(conn: sqlite3.Connection, repo_id: str, name: str) -> set[str]:
         if content is not None and exported_local(path, content.body, name) is not None:
             paths.add(path)
     return paths if len(paths) <= MAX_DEFINING else set()
+
+
+def implementing_bodies(conn: sqlite3.Connection, repo_id: str, query: str) -> set[str]:
+    """The TS/JS source files implementing in a function's body the name a definition query
+    asks for, when the repository declares it only as members of types (one written
+    unqualified, asked as no kind or as a function or method); none when more than
+    MAX_DEFINING files do."""
+    name = defined_name(query)
+    if name is None or re.search(r"\.|::|#", name):
+        return set()  # `UseFormReturn.setValue` asks for the type's member
+    kinds = asked_kinds(query)
+    if kinds and not kinds & CALLABLE_KINDS:
+        return set()
+    asked = roles_in(query)
+    rows = [
+        row
+        for row in symbols_named(conn, repo_id, [name], _LOOKUP, _LOOKUP)
+        if row.name == name and role_prior(row.path, asked) >= 1.0
+    ]
+    if not rows or not type_members(conn, repo_id, rows):
+        return set()
+    found: set[str] = set()
+    for path in paths_matching(
+        conn, repo_id, phrase_query(tuple(tokenize(name)), "body_terms"), _LOOKUP
+    ):
+        if PurePosixPath(path).suffix.casefold() not in JS_EXTENSIONS:
+            continue
+        if role_of(path) != Role.SOURCE:
+            continue
+        content = get_content(conn, repo_id, path)
+        if content is not None and function_body_line(content.body, name) is not None:
+            found.add(path)
+    return found if len(found) <= MAX_DEFINING else set()

@@ -38,6 +38,7 @@ from query_api.retrieval.implementations import (
     implementation_line,
 )
 from query_api.retrieval.line_preference import import_lines
+from query_api.retrieval.member_bodies import MEMBER_KINDS, function_body_line
 from query_api.retrieval.naming_line import naming_line
 from query_api.retrieval.users_first import COMMENT_LINE, as_members, distinctive
 from query_api.symbols.overloads import declared_name, stub_ranges
@@ -278,6 +279,13 @@ def at_definitions(
             and implementation_line(lines, parts[-1], query) is not None
         ):
             hit = _at_implementation(hit, lines, parts[-1], query)  # not the trait: its impl
+        elif (
+            body is not None
+            and rank in declared
+            and (inner := _member_body(declared[rank], lines, parts[-1]))
+        ):
+            # createSubject's `const subscribe = (`, not its type's `subscribe:` member
+            hit = hit.model_copy(update=inner)
         elif body is not None and rank in declared:
             named = _named(locator, repo_id, detailed[rank], declared[rank])
             hit = _at(hit, body.split("\n"), declared[rank], named)
@@ -529,6 +537,19 @@ def _written_declaration(body: str, name: str) -> dict[str, object] | None:
             snippet = "\n".join(f"{m}: {_cut(lines[m - 1].strip())}" for m in shown)
             return {"startLine": n, "endLine": shown[-1], "snippet": snippet}
     return None
+
+
+def _member_body(declared: Declared, lines: Sequence[str], name: str) -> dict[str, object] | None:
+    """The place of the function a file declares in a body for `name`, where its declaration
+    of the name is a member (a type's signature: member_bodies), with its first lines."""
+    if declared.kind not in MEMBER_KINDS:
+        return None
+    n = function_body_line("\n".join(lines), name)
+    if n is None:
+        return None
+    worded = [k for k in range(n, min(len(lines), n + CONTEXT_LINES) + 1) if lines[k - 1].strip()]
+    snippet = "\n".join(f"{k}: {_cut(lines[k - 1].strip())}" for k in worded[:SNIPPET_LINES])
+    return {"startLine": n, "endLine": block_end(lines, n, MAX_RANGE_LINES), "snippet": snippet}
 
 
 def _default_export(hit: t.SearchHit, lines: Sequence[str], name: str) -> dict[str, object] | None:
