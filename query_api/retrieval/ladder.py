@@ -58,6 +58,11 @@ from query_api.retrieval.go_implementers import implemented_interface
 from query_api.retrieval.held_in_fusion import held_at_keyword_rank
 from query_api.retrieval.hit_details import QueryTerms
 from query_api.retrieval.importers import importers_of_files
+from query_api.retrieval.inline_tests_first import (
+    inline_tests_first,
+    subject_of_tests,
+    unit_tests_hold,
+)
 from query_api.retrieval.name_users import MAX_MEMBER_FILES, NameUsers
 from query_api.retrieval.namespace_members import namespace_declarations, namespace_defining
 from query_api.retrieval.neighbour_fill import fill_tail
@@ -325,6 +330,16 @@ class Retriever:
             named = self.graphs.resolver.named_tests(repo_id, source)
             return list(dict.fromkeys([*using.get(source, []), *named]))
 
+        subject = subject_of_tests(query) if about_tests else None
+
+        def unit_tested(path: str) -> bool:
+            def body() -> str | None:
+                row = self.views.get_content(repo_id, path)
+                return row.body if row is not None else None
+
+            rows = self.graphs.resolver.symbols.symbols_of_file(repo_id, path)
+            return subject is not None and unit_tests_hold(rows, body, subject)
+
         def subject_of(test: str) -> str | None:
             if test not in subjects:
                 subjects[test] = self._subject_of(repo_id, test)
@@ -335,7 +350,8 @@ class Retriever:
                 return self._file_hit(repo_id, path)
 
             kept = hits[:k] if graph is None else fill_tail(hits, graph, k, hydrate)
-            if about_tests:
+            if about_tests:  # a Rust file's own unit tests first, then each file's tests
+                kept = inline_tests_first(kept, k, unit_tested, hits)
                 return tests_first(kept, k, tests_of, hydrate, hits, query)
             return kept if tests_asked else subjects_first(kept, k, subject_of, hydrate, hits)
 
