@@ -372,12 +372,15 @@ _ABOUT_CONFIG = re.compile(
 # a question for a project's features, a manifest's list (Cargo.toml's `[features]`): `which
 # features does indicatif have`, `what cargo features are there`, `where are the feature flags
 # defined`. QA on console-rs/indicatif matched no config form and left Cargo.toml out of the
-# first ten; `what features does the ProgressBar support` asks for its code.
+# first ten; `what features does the ProgressBar support` asks for its code, `which features does
+# the crate have` (QA on eza-community/eza: no config form) for the manifest's.
+_PROJECT = r"(?:crate|project|library|package|app|application|program|tool|binary)"
 _ABOUT_FEATURES = re.compile(
-    r"""^\s*(?:
+    rf"""^\s*(?:
       (?:what|which)\s+(?:are\s+(?:the\s+|its\s+|our\s+)?)?(?:cargo\s+|crate\s+|optional\s+)?
         (?:features|features?\s+flags?)
-        (?:\s+(?:does\s+\S+\s+have|do\s+we\s+have|are\s+there|exist|are\s+(?:defined|available)))?
+        (?:\s+(?:does\s+\S+\s+have|do\s+we\s+have|are\s+there|exist|are\s+(?:defined|available)
+          |does\s+(?:the|this|our)\s+{_PROJECT}\s+(?:have|support|provide|offer)))?
         \W*$
       |(?:where|how)\s+(?:is|are)\s+(?:the\s+|its\s+|our\s+)?(?:cargo\s+)?
         (?:features|features?\s+flags?)\s+(?:defined|declared|listed)\W*$
@@ -448,7 +451,7 @@ _MANIFEST_WORDS = re.compile(
     r"(?<![\w$.#:/-])(?:dependencies|dependency|deps|depends?\s+on|crates|packages|libraries"
     r"|gems|modules|features|features?\s+flags?|have|has|there|exist|defined|declared|listed"
     r"|available|version|use|used|using|require|required|pinned|msrv|minimum|supported|set"
-    r"|versions|support|requires)"
+    r"|versions|support|requires|(?:the|this|our)\s+" + _PROJECT + ")"
     r"(?![\w$.#:/-])",
     re.IGNORECASE,
 )

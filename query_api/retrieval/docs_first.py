@@ -85,9 +85,12 @@ def asked_pages_first(
         terms = query_terms(config_subject(query))
         held = {hit.entry.path for hit in hits}
         # `what dependencies does hcl have`: the list names the manifests (manifest_files)
-        # and its features or rust-version (`which features does indicatif have`)
+        # and its features or rust-version (`which features does indicatif have`), brought
+        # in for each list: config stays fused by score and a manifest holding none of the
+        # subject's words fell out (QA on eza-community/eza, `which features does the crate
+        # have`: Cargo.toml below the first fifty, under files writing `use crate::`)
         listed = manifest_list(query)
-        asked = terms.words | {DEPENDENCIES} if listed == DEPENDENCIES else terms.words
+        asked = terms.words | {DEPENDENCIES} if listed is not None else terms.words
         workflow = _WORKFLOW.search(query) is not None  # `which workflow publishes to npm`
         asked = asked | {_CI} if workflow else asked  # its CI files join the hits
         hits = [*hits, *(hit for hit in named(asked) if hit.entry.path not in held)]

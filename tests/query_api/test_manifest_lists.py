@@ -12,6 +12,8 @@ from pathlib import Path
 import pytest
 
 from processors.path_roles import Role, roles_about
+from query_api.retrieval.docs_first import asked_pages_first
+from query_api.retrieval.manifest_files import DEPENDENCIES
 from schemas import tools as t
 from tests.ingested import indexed_app
 
@@ -22,6 +24,8 @@ pytestmark = pytest.mark.anyio
     "query",
     [
         "which features does indicatif have",
+        "which features does the crate have",
+        "what features does this project support",
         "what cargo features are there",
         "what are the feature flags",
         "where are the feature flags defined",
@@ -69,6 +73,7 @@ FILES = {
         ("which crates does gauge depend on", "[dependencies]"),
         ("what dependencies does gauge have", "[dependencies]"),
         ("which features does gauge have", "[features]"),
+        ("which features does the crate have", "[features]"),
         ("where are the feature flags defined", "[features]"),
     ],
 )
@@ -82,3 +87,24 @@ async def test_the_manifest_answers_at_the_lists_section(
         lines = FILES["Cargo.toml"].split("\n")
         assert first.startLine is not None
         assert lines[first.startLine - 1] == header, (first.startLine, first.snippet)
+
+
+def _hit(path: str, score: float) -> t.SearchHit:
+    entry = t.EntryView(key=f"repo/repo/file/{path}", exists=True, kind="File", path=path)
+    return t.SearchHit(score=score, entry=entry, reasons=["content-match"])
+
+
+@pytest.mark.parametrize(
+    "query", ["which features does the crate have", "what is the minimum supported rust version"]
+)
+def test_a_question_for_any_list_brings_the_manifest_in(query: str) -> None:
+    """Config is fused by score and never embedded: on eza-community/eza the fusion left
+    Cargo.toml out of the first fifty for `which features does the crate have`, under files
+    writing `use crate::`. The manifests come in as for a dependencies question."""
+
+    def named(words: frozenset[str]) -> list[t.SearchHit]:  # manifest_files' contract
+        return [_hit("Cargo.toml", 0.0)] if DEPENDENCIES in words else []
+
+    hits = [_hit("src/output/details.rs", 0.9), _hit("deny.toml", 0.8)]
+    answer = asked_pages_first(query, hits, lambda _path, _terms: False, named)
+    assert [hit.entry.path for hit in answer][:1] == ["Cargo.toml"]
