@@ -24,6 +24,11 @@ from processors.tokenizer import tokenize
 # files read by `[section]` headers; a dotfile named for its tool (`.coveragerc`, `.flake8`)
 SECTIONED = (".toml", ".cfg", ".ini", ".coveragerc", ".flake8", ".pylintrc")
 _HEADER = re.compile(r"^\s*\[\[?([^\]\n]+)\]\]?\s*(?:[#;].*)?$")
+# a JSON manifest's dependency entry, `"typescript": "^6.0.3",`
+_DEPENDENCY_ENTRY = re.compile(r'^\s*"([^"]+)"\s*:\s*"[^"]*"\s*,?\s*$')
+# package.json's lists of dependencies, the one a user of the package must install first
+_DEPENDENCY_LISTS = ("peerdependencies", "dependencies", "optionaldependencies", "devdependencies")
+DEPENDENCIES = "dependencies"  # the manifest list path_roles.manifest_list names
 
 
 def subject_words(query: str, words: Collection[str]) -> frozenset[str]:
@@ -166,16 +171,49 @@ _XML_SETTINGS = frozenset({"release"})
 
 
 def manifest_block_naming(
-    path: str, lines: Sequence[str], subject: Collection[str]
+    path: str, lines: Sequence[str], subject: Collection[str], query: str = ""
 ) -> tuple[int, int] | None:
-    """json_block_naming's block, or a Maven pom.xml's first element holding a value whose
+    """The entry of a dependency the question names (dependency_entry), else json_block_naming's
+    block, or a Maven pom.xml's first element holding a value whose
     tag (its last dotted part) is a manifest list of `subject`'s: `<release>11</release>` for `what
     java version does guice require` (QA on google/guice pointed pom.xml at its artifactId)."""
+    if (entry := dependency_entry(path, lines, query)) is not None:
+        return entry
     if not path.endswith(".xml"):
-        return json_block_naming(path, lines, subject)
+        block = json_block_naming(path, lines, subject)
+        # no `"dependencies"` list: a library's peer or development dependencies are its own
+        lists = _DEPENDENCY_LISTS if DEPENDENCIES in subject else ()
+        return block or next(
+            filter(None, (json_block_naming(path, lines, [k]) for k in lists)), None
+        )
     wanted = {word.casefold() for word in subject} & _XML_SETTINGS
     for n, line in enumerate(lines, 1):
         element = _XML_VALUE.match(line)
         if element is not None and element.group(1).rpartition(".")[2].casefold() in wanted:
             return n, n
     return None
+
+
+def dependency_entry(path: str, lines: Sequence[str], query: str) -> tuple[int, int] | None:
+    """The line of a JSON manifest's dependency lists naming a package the dependencies
+    question `query` writes whole (`what version of typescript does react-hook-form use`:
+    `"typescript": "^6.0.3",`, not `react` of the project's own name), of its peer
+    dependencies first. QA on react-hook-form/react-hook-form pointed package.json at its
+    `"name": "react-hook-form"` for that question, and at `"require": "./dist/index.cjs.js"`
+    for `which version of react is required`; None for another file or question."""
+    if not path.endswith(".json") or not query or manifest_list(query) != DEPENDENCIES:
+        return None
+    named = {word.strip(".-/").casefold() for word in re.findall(r"[\w@./-]+", query)}
+    best: tuple[int, int] | None = None  # (the list's rank, the line)
+    listed = ""
+    for n, line in enumerate(lines, 1):
+        if (block := _JSON_BLOCK.match(line)) is not None:
+            listed = block.group(2).casefold()
+            continue
+        entry = _DEPENDENCY_ENTRY.match(line)
+        if entry is None or listed not in _DEPENDENCY_LISTS:
+            continue
+        if entry.group(1).casefold() in named:
+            rank = _DEPENDENCY_LISTS.index(listed)
+            best = (rank, n) if best is None or rank < best[0] else best
+    return (best[1], best[1]) if best is not None else None

@@ -634,7 +634,7 @@ def enrich(
             elif configured and (passed := argument_naming(path, body.split("\n"), configured)):
                 shown = _at_section(shown, body, passed)  # setup.py's `python_requires=`
             elif configured and (
-                block := manifest_block_naming(path, body.split("\n"), configured)
+                block := manifest_block_naming(path, body.split("\n"), configured, query)
             ):
                 shown = _at_section(shown, body, block)  # package.json's `"engines": {`
             elif targets and (rule := rule_naming(path, body.split("\n"), targets)):
