@@ -328,7 +328,7 @@ def _subject_tests(query: str) -> bool:
 _ABOUT_DOCS = re.compile(
     r"""^\s*(?:
       (?:where|how)\s+(?:is|are)\s+.+\s+documented\W*$
-      |(?:(?:where|which|what)\s+(?:is|are)\s+)?(?:the\s+|our\s+)?(?:docs?|documentation)
+      |(?:(?:where|which|what)\s+(?:is|are)\s+)?(?:the\s+|our\s+)?(?:docs?|documentation|man\s?pages?)
         \s+(?:for|of|on|about)\s
       |(?:which|what)\s+(?:docs?|documentation|pages?)\s+(?:covers?|describes?|explains?)\s
     )""",

@@ -150,6 +150,12 @@ def test_roles_a_query_asks_for() -> None:
         ("where are the docs for writing plugins", {Role.DOC}),
         ("where is the documentation for the --jobs option?", {Role.DOC}),
         ("which docs cover per-file-ignores", {Role.DOC}),
+        # a man page is a doc (QA on eza-community/eza: `where is the man page for --icons`
+        # matched no docs form and put no page of man/ in the first ten)
+        ("where is the man page for --icons", {Role.DOC}),
+        ("man page for EZA_COLORS", {Role.DOC}),
+        ("the manpage of eza", {Role.DOC}),
+        ("Fix the man page for --icons", set()),
         ("Fix the docs for the reload delay", set()),
         # a change request that documents something changes its source as often
         ("Document that HideHelpCommand is inherited by subcommands", set()),
