@@ -104,12 +104,12 @@ def named_overview(conn: sqlite3.Connection, repo_id: str, query: str) -> bool:
         return True
     for path in files_with_path_words(conn, repo_id, "readme", _LOOKUP):
         row = get_content(conn, repo_id, path) if "/" not in path and _README.match(path) else None
-        if row is not None and name in _title_names(row.body):
+        if row is not None and name in title_names(row.body):
             return True
     return False
 
 
-def _title_names(body: str) -> set[str]:
+def title_names(body: str) -> set[str]:
     """The first words of a README's titles: its first line's, and its first `# ` heading's
     or `<h1>`'s, for a README opening with a comment, a logo or a sponsor's block."""
     titles = [found["title"] for found in [_TITLE.match(body)] if found is not None]

@@ -96,6 +96,7 @@ from streams.stores.views.named_files import (
     rust_module_files,
     stem_named_files,
 )
+from streams.stores.views.project_words import project_words
 from streams.stores.views.read import (
     FILE_COLUMNS,
     FileRow,
@@ -319,13 +320,16 @@ def file_scores(
     pool: int,
     only: list[str] | None = None,
     mirrors: Mirrors = Mirrors(),
+    project: frozenset[str] = frozenset(),
 ) -> dict[str, list[float | bool]]:
     """path -> [BM25 of content + symbols, path matched, body matched, symbol name matched]
-    for the best `pool` files of each table, or for just the files in `only`."""
+    for the best `pool` files of each table, or for just the files in `only`; `project`:
+    the words naming the project, no path's match (project_words)."""
     found: dict[str, list[float | bool]] = {}
     asked = {tok for tok, _ in idf.scales(CONTENT_FTS)}
     for path, score, path_hit, body_hit in _content_scores(conn, idf, repo_id, pool, only, mirrors):
-        found[path] = [score, path_hit and not _by_stop_words(path, asked), body_hit, False]
+        path_hit = path_hit and not _by_stop_words(path, asked, project)
+        found[path] = [score, path_hit, body_hit, False]
     for path, score, name_hit in _symbol_scores(conn, idf, repo_id, pool, only, mirrors):
         entry = found.setdefault(path, [0.0, False, False, False])
         entry[0] = float(entry[0]) + score * SYMBOL_TABLE_WEIGHT
@@ -333,16 +337,16 @@ def file_scores(
     return found
 
 
-def _by_stop_words(path: str, asked: set[str]) -> bool:
-    """Whether only stop words of the query, or the path's extension, are in the path (`to`
-    in string_to_int.go; `rs` of `tests/tests.rs:2812` in src/exit_codes.rs, QA on
-    sharkdp/fd): the score counts them as BM25 does, but a `path-name-match` reason from them
-    says nothing."""
+def _by_stop_words(path: str, asked: set[str], project: frozenset[str] = frozenset()) -> bool:
+    """Whether only stop words of the query, the path's extension or the project's name
+    are in the path (`to` in string_to_int.go; `rs` of `tests/tests.rs:2812` in
+    src/exit_codes.rs, QA on sharkdp/fd; `flake8` in src/flake8/...): the score counts them
+    as BM25 does, but a `path-name-match` reason from them says nothing."""
     tokens = tokenize(path)
     shared = asked.intersection(tokens)
     name = path.rpartition("/")[2]
     extension = tokens[-1:] if "." in name and name.rpartition(".")[2].lower() in tokens else []
-    return bool(shared) and shared <= STOP_WORDS.union(extension)
+    return bool(shared) and shared <= STOP_WORDS.union(extension, project)
 
 
 def _content_scores(
@@ -459,7 +463,9 @@ def keyword_search(
     limit = max(1, min(k, MAX_K))
     pool = max(limit * POOL_FACTOR, MIN_POOL)
     idf = _query_idf(conn, tokens, mirrors)
-    found = file_scores(conn, idf, repo_id, pool, mirrors=mirrors)
+    # the project's name: in most paths, it names no file (project_words)
+    project = project_words(conn, repo_id).intersection(tokens)
+    found = file_scores(conn, idf, repo_id, pool, mirrors=mirrors, project=project)
     asked = roles_in(query)
     declared = declared_symbols(conn, repo_id, query, pool)
     tiers = _named_tiers(
@@ -477,7 +483,7 @@ def keyword_search(
         tiers[path] = max(tiers.get(path, 0), WRITTEN_FILE_TIER)
     if tiers:
         # the named files' whole BM25 and reasons, though the pools above may have cut them
-        found.update(file_scores(conn, idf, repo_id, len(tiers), sorted(tiers), mirrors))
+        found.update(file_scores(conn, idf, repo_id, len(tiers), sorted(tiers), mirrors, project))
     words = set(tokens) - STOP_WORDS
     weights = {word: idf.idf.get(word, 1.0) for word in words}  # which names match best
     lines, generated = line_counts(conn, repo_id, list(found))
@@ -485,7 +491,7 @@ def keyword_search(
         for path in generated.intersection(found):
             found[path][0] = float(found[path][0]) * GENERATED_PRIOR
     scopes = (query_scopes(query), named_examples(query))
-    _weigh_by_path(found, lines, (asked, roles_about(query)), words, scopes)
+    _weigh_by_path(found, lines, (asked, roles_about(query)), words - project, scopes)
     for path in mentioned_files(conn, repo_id, query).intersection(found):
         found[path][0] = float(found[path][0]) * MENTION_BOOST
     if tiers:
