@@ -16,6 +16,7 @@ import sqlite3
 
 from processors.path_roles import Role, role_of
 from streams.stores.views.read import files_with_path_words, get_content
+from streams.stores.views.script_entries import script_entries
 
 _WHOLE = (
     r"(?:crate|project|library|lib|package|repo|repository|codebase|program|app|application"
@@ -25,7 +26,8 @@ _WHOLE = (
 # program start`
 _ENTRY = re.compile(
     rf"""^\s*(?:
-      (?:where|what|which)\s+(?:is|are)\s+(?:the\s+|its\s+)?(?:main\s+)?entry[\s-]?points?\b
+      (?:where|what|which)\s+(?:is|are)\s+(?:the\s+|its\s+)?(?:main\s+)?
+        (?:(?:cli|command[\s-]line|console|script|commands?)\s+)?entry[\s-]?points?\b
         (?:\s+(?:of|for|to|into)\s+(?:the\s+|this\s+)?
           (?:(?P<package>[\w@.-]+)\s+(?:package|module|library|crate)|{_WHOLE}))?
       |where\s+(?:does|do)\s+(?:the\s+|this\s+)?{_WHOLE}\s+(?:start|begin)
@@ -48,6 +50,8 @@ _NAMED_OVERVIEW = re.compile(
     r"^\s*what\s+(?:is|are|does|do)\s+(?P<name>[\w@./-]{2,64})(?:\s+do)?\s*\??\s*$",
     re.IGNORECASE,
 )
+# an entry point question about the command (`the CLI entry point`, `of the cli`)
+_COMMAND = re.compile(r"\b(?:cli|command|console|script)", re.IGNORECASE)
 _TITLE = re.compile(r"^\s*(?:#+|=+)?\s*(?P<title>[^\n]{1,120})")
 # the title below a prologue (an SPDX comment, a logo, a sponsor's block with its own `###`):
 # the first `# ` heading or `<h1>` (QA on eza-community/eza: `# eza` below both)
@@ -81,7 +85,10 @@ def entry_files(conn: sqlite3.Connection, repo_id: str, query: str) -> list[str]
         return []
     entries = _entries(conn, repo_id, entry_package(query))
     if not overview:
-        return entries
+        # `where is the CLI entry point`: the manifest mapping the command to its function,
+        # and that function's file, first (script_entries)
+        scripts = script_entries(conn, repo_id) if entry and _COMMAND.search(query) else []
+        return list(dict.fromkeys([*scripts, *entries]))
     readmes = sorted(
         p
         for p in files_with_path_words(conn, repo_id, "readme", _LOOKUP)
