@@ -601,7 +601,9 @@ def enrich(
     )
     lexical = terms.empty
     named_path = whole_path(query).casefold()
-    configured = subject_words(query, located.words) if Role.CONFIG in about else frozenset()
+    # a name's parts too: `git2` is `git` and `2`, as `[dependencies.git2]` is read
+    words = located.words | located.parts
+    configured = subject_words(query, words) if Role.CONFIG in about else frozenset()
     targets = target_subject(query)
     out: list[t.SearchHit] = []
     for rank, hit in enumerate(hits):

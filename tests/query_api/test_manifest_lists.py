@@ -54,6 +54,7 @@ FILES = {
         '[package]\nname = "gauge"\nversion = "1.0.0"\n\n'
         '[dependencies]\nitoa = "1.0"\nrayon = { version = "1", optional = true }\n\n'
         '[dev-dependencies]\nonce_cell = "1"\n\n'
+        '[dependencies.git2]\nversion = "0.19"\noptional = true\n\n'
         '[features]\ndefault = ["wide"]\nwide = []\nin_memory = ["itoa"]\n'
     ),
     "deny.toml": '[licenses]\nallow = ["MIT"]\n',
@@ -74,6 +75,9 @@ FILES = {
         ("what dependencies does gauge have", "[dependencies]"),
         ("which features does gauge have", "[features]"),
         ("which features does the crate have", "[features]"),
+        # a package named with a digit is one word of two parts (QA on eza-community/eza
+        # pointed Cargo.toml at `[dependencies]`, not at its `[dependencies.git2]`)
+        ("which version of git2 does gauge use", "[dependencies.git2]"),
         ("where are the feature flags defined", "[features]"),
     ],
 )
