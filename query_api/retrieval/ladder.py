@@ -93,6 +93,7 @@ from query_api.retrieval.users_first import (
     users_first,
 )
 from query_api.symbols.dependents import is_test_path
+from query_api.symbols.js_test_helpers import calls_tests, unmarked_js
 from query_api.symbols.tested_by import subject_of_test
 from schemas import tools as t
 from schemas.retrieval import RetrievalPath, SearchMode
@@ -534,7 +535,12 @@ class Retriever:
 
     def _subject_of(self, repo_id: str, test: str) -> str | None:
         """The indexed source file a test file tests by the naming convention, the one
-        related lists it for (symbols/tested_by.py)."""
+        related lists it for (symbols/tested_by.py): none for a JS/TS helper beside the tests
+        (js_test_helpers; QA on react-hook-form placed src/types/utils.ts above e2e/utils.ts)."""
+        if unmarked_js(test):
+            row = self.views.get_content(repo_id, test)
+            if row is not None and not calls_tests(row.body):
+                return None
 
         def lookup(name: str) -> list[str]:
             return self.views.read(lambda conn: path_named_files(conn, repo_id, name))
