@@ -52,6 +52,7 @@ from processors.symbols.declaration import (
 )
 from processors.symbols.grammars import QueryPass, QueryPlan
 from processors.symbols.languages import LanguageRules
+from processors.symbols.references import OWNER_KEY
 from processors.symbols.signatures import _node_text
 
 
@@ -201,6 +202,8 @@ class Matcher:
         found.aliases[short] = module
         if binds:
             found.bound[short] = module
+            for owner in self.rules.import_owners(module):  # no local name: nothing resolves
+                found.bound.setdefault(f"{OWNER_KEY}{owner}", owner)
 
     def tree_import(self, node: Node) -> None:
         """A use tree (Rust): one import per leaf, each local name bound to its path."""

@@ -19,6 +19,9 @@ MAX_REFERENCES = 5000  # per file; a generated file cannot flood the reverse ind
 # the key `bound` holds a re-export under (`export { default as Options } from "./options"`):
 # no local name, so nothing in the file resolves through it (languages/js_ts_imports.py)
 REEXPORT_KEY = "export "
+# the key `bound` holds a class an import reaches its name through under (Java's `import
+# a.Outer.Inner`: LanguageRules.import_owners): no local name either, but a use of the file's
+OWNER_KEY = "owner "
 
 
 def references_of(

@@ -23,6 +23,10 @@ def _path_only(path: str, local: str) -> str:
     return path
 
 
+def _no_owners(imported: str) -> list[str]:
+    return []
+
+
 def _anywhere(node: Node) -> bool:
     return True
 
@@ -48,6 +52,10 @@ class LanguageRules:
     # a plain `@import` names one declaration (`import com.shop.Invoice`), not a module, a
     # package or a namespace (Python, Go, C#): the local name is bound to that declaration
     import_binds_declaration: bool = False
+    # the declarations such an import reaches its name through (Java's `import a.Outer.Inner`
+    # and `import static a.Outer.member` use `a.Outer`: jvm.enclosing_types), each a use of the
+    # file's whether or not it writes the name
+    import_owners: Callable[[str], list[str]] = _no_owners
     # a call through an imported declaration references it; not in Python, where `from
     # django.db import models` binds a module as often as a declaration
     references_through_imports: bool = True

@@ -1,4 +1,5 @@
-"""Kotlin: `import com.shop.Invoice` names one declaration (as in Java), and two constructs
+"""Kotlin: `import com.shop.Invoice` names one declaration and an import of a nested type
+uses its class (as in Java: jvm.py), and two constructs
 tree-sitter-kotlin 1.1.0 cannot parse, written over before parsing (the same length, so
 every offset and line holds; signatures are read from the file as written):
 
@@ -17,6 +18,7 @@ from __future__ import annotations
 import re
 
 from processors.symbols.languages.base import LanguageRules
+from processors.symbols.languages.jvm import enclosing_types
 
 # modifiers tree-sitter-kotlin also reads as identifiers after an annotation's line, at the
 # top level of a file
@@ -98,4 +100,8 @@ def repaired(src: bytes) -> bytes:
     return out
 
 
-RULES = {"kotlin": LanguageRules(import_binds_declaration=True, repair_source=repaired)}
+RULES = {
+    "kotlin": LanguageRules(
+        import_binds_declaration=True, import_owners=enclosing_types, repair_source=repaired
+    )
+}
