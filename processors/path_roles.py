@@ -94,8 +94,8 @@ _CONFIG_EXT = frozenset(
      # JSON with comments: deno.jsonc, tsconfig.jsonc, biome.jsonc, .vscode's settings
      ".jsonc", ".json5",
      ".properties", ".editorconfig", ".gitignore", ".gitattributes", ".npmignore",
-     # autoconf macros and CMake modules: build machinery, not the program
-     ".m4", ".cmake"}
+     # autoconf macros, CMake modules and Bazel's Starlark: build machinery, not the program
+     ".m4", ".cmake", ".bzl"}
 )  # fmt: skip
 _CONFIG_NAMES = frozenset(
     {"makefile", "dockerfile", "justfile", "setup.py", "setup.cfg", "noxfile.py", "tox.ini",
@@ -105,6 +105,9 @@ _CONFIG_NAMES = frozenset(
      # C and C++ build systems: autotools, CMake, Meson
      "makefile.am", "makefile.in", "gnumakefile", "configure.ac", "configure.in",
      "cmakelists.txt", "meson.build", "meson_options.txt", "meson.options",
+     # Bazel's (and Buck's) build files: BUILD had no extension and read as source
+     "build", "build.bazel", "workspace", "workspace.bazel", "workspace.bzlmod",
+     "module.bazel", "buck",
      # dotfiles have no extension to go by
      ".gitignore", ".gitattributes", ".gitmodules", ".editorconfig", ".npmignore",
      ".dockerignore", ".prettierrc", ".eslintrc", ".git-blame-ignore-revs", "codeowners"}

@@ -51,6 +51,15 @@ from processors.path_roles import Role, role_of, roles_about, roles_asked
         ("CMakeLists.txt", Role.CONFIG),
         ("cmake/FindZLIB.cmake", Role.CONFIG),
         ("docs/CMakeLists.txt", Role.DOC),
+        # Bazel's build files are build config, not source (QA on google/re2: BUILD.bazel,
+        # MODULE.bazel and python/BUILD.bazel ranked as code)
+        ("BUILD", Role.CONFIG),
+        ("BUILD.bazel", Role.CONFIG),
+        ("python/BUILD.bazel", Role.CONFIG),
+        ("MODULE.bazel", Role.CONFIG),
+        ("WORKSPACE", Role.CONFIG),
+        ("bazel/re2.bzl", Role.CONFIG),
+        ("src/build/__init__.py", Role.SOURCE),
         ("notes.txt", Role.DOC),
         # a project document's name on a program's file is code (gofiber/fiber's proxy
         # middleware was pushed down and never embedded as documentation)
