@@ -20,6 +20,7 @@ from processors.query_scope import after_scope
 from processors.symbols.languages.rust import CRATE_ROOT_NAMES, child_candidates, module_dir
 from processors.tokenizer import tokenize
 from streams.stores.views.entry_files import entry_files
+from streams.stores.views.extension_builds import extension_build_files
 from streams.stores.views.language_files import language_files
 from streams.stores.views.make_files import makefile_files
 from streams.stores.views.read import files_with_path_words, paths_matching
@@ -107,6 +108,7 @@ def asked_file(conn: sqlite3.Connection, repo_id: str, query: str) -> list[str]:
     entry = entry_files(conn, repo_id, query)  # `where is the entry point of the crate`
     entry = entry or makefile_files(conn, repo_id, query)  # `which make target runs the tests`
     entry = entry or sorted(language_files(conn, repo_id, query))  # `where is the CSS`
+    entry = entry or extension_build_files(conn, repo_id, query)  # `where is the C extension built`
     if entry:
         return entry
     found = _WHERE_IS_FILE.match(query)
