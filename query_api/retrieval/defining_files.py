@@ -30,6 +30,7 @@ from query_api.retrieval.definition_sites import FIELD_KIND, asked_kinds, define
 from query_api.retrieval.export_aliases import exported_local
 from query_api.retrieval.implementations import asks_implementations, implements_as_asked
 from query_api.retrieval.member_bodies import function_body_line, type_members
+from query_api.retrieval.module_kind import asks_module, rust_module_files
 from query_api.retrieval.users_first import used_name, value_spelled
 from streams.stores.views.read import files_with_path_words, get_content, paths_matching
 from streams.stores.views.search import role_prior, roles_in
@@ -59,6 +60,8 @@ def defining_files(conn: sqlite3.Connection, repo_id: str, query: str) -> set[st
         found = found or implementing_files(conn, repo_id, last, query)
         return found or named_source_files(conn, repo_id, last)
     paths = {row.path for row in declarations}
+    if len(paths) <= MAX_DEFINING and asks_module(asked_kinds(query)):  # `mod x;`, x/mod.rs
+        return paths | rust_module_files(conn, repo_id, declarations)
     if len(paths) <= MAX_DEFINING:  # a type's member: its factory's function, above it
         return implementing_bodies(conn, repo_id, query) or paths
     return contract_files(conn, repo_id, declarations)
@@ -92,6 +95,8 @@ def defining_declarations(
     if not rows:
         return None
     rows = [row for row in rows if not kinds or row.kind in kinds]
+    if not rows and asks_module(kinds):  # no `mod x;`: a module of files (module_kind.py)
+        return None
     # of the roles the query asks for (no test's mock): a module's variable declared so
     # (msw's `export const http = {...}`) is meant over members only tests declare
     # (`interface Window { msw: { http: typeof http } }`: QA on mswjs/msw lifted no file)

@@ -50,7 +50,7 @@ from streams.stores.views.symbol_spans import Declared
 _NAME = r"`?((?:[A-Za-z_$][\w$]*)(?:(?:\.|::|\#)[A-Za-z_$][\w$]*)*)(?:\(\)|!)?`?"
 _KIND = (
     r"(?:class|function|method|type|struct|interface|trait|enum|constant|variable|macro"
-    r"|property|field|attribute|namespace)"
+    r"|property|field|attribute|namespace|module)"
 )
 # any declaration, after a name only: `where is RESET symbol defined` (QA on pmndrs/jotai: the
 # word was searched, and atomWithDefault.ts's `Symbol()` ranked above constants.ts, declaring
@@ -149,6 +149,7 @@ _KINDS_NAMED = {
     # a TS/C++/C# namespace, or an object a JS library calls one (msw's `const http = {...}`:
     # `A namespace to intercept and mock HTTP requests`; QA on mswjs/msw)
     "namespace": {"Namespace", "Field"},
+    "module": {"Namespace"},  # a Rust `mod x;`, else a file (module_kind.py)
 }
 
 
