@@ -55,3 +55,17 @@ def test_pyproject_scripts_and_their_function_file_come_first(tmp_path: Path) ->
 def test_an_entry_point_question_not_about_the_command_is_unchanged(tmp_path: Path) -> None:
     files = {"pyproject.toml": PYPROJECT, "src/wombat/__main__.py": "def entrypoint():\n    pass\n"}
     assert "pyproject.toml" not in _entries(tmp_path, files, "where is the entry point")
+
+
+def test_a_bin_built_into_dist_names_its_source(tmp_path: Path) -> None:
+    files = {
+        "package.json": (
+            '{\n  "name": "quokka",\n  "bin": {\n    "quokka": "dist/cli-default.js",\n'
+            '    "quokka-node": "dist/cli-node.js"\n  }\n}\n'
+        ),
+        "src/cli-default.ts": "import { main } from './cli-main'\nmain()\n",
+        "src/cli-node.ts": "import { main } from './cli-main'\nmain({ node: true })\n",
+        "src/cli-main.ts": "export function main(options = {}) {\n  return options\n}\n",
+    }
+    found = _entries(tmp_path, files, "where is the CLI entry point")
+    assert found[:3] == ["package.json", "src/cli-default.ts", "src/cli-node.ts"], found

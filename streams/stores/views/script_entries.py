@@ -34,6 +34,9 @@ _PY_LINE = re.compile(rf"""["']\s*[\w.-]+\s*=\s*{_TARGET}\s*["']""")
 _BIN = re.compile(r'"bin"\s*:\s*(?:"(?P<one>[^"]+)"|\{(?P<many>[^}]*)\})')
 _BIN_PATH = re.compile(r'"\s*:\s*"(?P<path>[^"]+)"')
 _SOURCE_ROOTS = ("", "src/", "lib/")
+# a bin's script in a build's output folder, and the sources it may be built from
+_BUILT = re.compile(r"^(?:dist|build|out|lib)/(?P<stem>[\w./-]+?)\.[cm]?js$")
+_JS_SOURCES = (".ts", ".mts", ".cts", ".tsx", ".js", ".mjs")
 
 
 def script_entries(conn: sqlite3.Connection, repo_id: str) -> list[str]:
@@ -81,11 +84,15 @@ def _targets(manifest: str, body: str) -> list[str] | None:
 
 def _indexed(conn: sqlite3.Connection, repo_id: str, target: str) -> str | None:
     """The indexed file `target` means: as written, below a source root, or a package's
-    `__init__.py`."""
+    `__init__.py`; a bin's built script (`dist/cli-default.js`) the source it is built
+    from (`src/cli-default.ts`: QA on egoist/tsup, whose dist/ is not in the repository)."""
     stem = target.removesuffix(".py")
     candidates = [f"{root}{target}" for root in _SOURCE_ROOTS]
     if target.endswith(".py"):
         candidates += [f"{root}{stem}/__init__.py" for root in _SOURCE_ROOTS]
+    built = _BUILT.match(target)
+    if built is not None:
+        candidates += [f"src/{built['stem']}{ext}" for ext in _JS_SOURCES]
     for path in candidates:
         if get_file(conn, repo_id, path) is not None:
             return path
