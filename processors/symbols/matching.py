@@ -230,6 +230,11 @@ class Matcher:
             found.imports.append(f"{module}.{name}")
         else:
             found.imports.append(f"{module}.*" if "import.star" in caps else module)
+            if name and module.strip("."):
+                # `from pkg import mod` imports pkg/mod.py when that is a module, else a name
+                # pkg declares: both are recorded, the dependents resolver keeps the one that
+                # is a file (python_modules.imported_modules; QA on pypa/pipx's main.py)
+                found.imports.append(f"{module}.{name}")
         if not name:
             return
         alias = caps.get("import.alias")

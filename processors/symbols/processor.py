@@ -32,7 +32,7 @@ from schemas.symbols import SymbolsRecord, XrefsRecord
 # files yield: an embedded service re-derives the records of an older version at start
 # (streams/runtime/rederive.py), so users get the fix without deleting their data. What each
 # version changed: docs/symbols.md, "Re-derivation after an upgrade".
-PROCESSOR_VERSION = 64
+PROCESSOR_VERSION = 65
 
 # the records' validators, called without model_validate's wrapper (the same validation:
 # pydantic's own entry point, one call less per record)

@@ -194,18 +194,31 @@ class PythonModules(FamilyRules):
         return False
 
     def imported_modules(self, path: str, imports: list[str]) -> list[str]:
-        """The modules a file's imports name: `pkg.types` of `from . import types` as it is
-        when pkg/types.py (or a package pkg/types/) is indexed, else `pkg`, whose
-        __init__.py declares the name; one point read for all of them."""
+        """The modules a file's imports name: `pkg.types` of `from . import types` or `from
+        pkg import types` as it is when pkg/types.py (or a package pkg/types/) is indexed,
+        at the root or below src/, else `pkg`, whose __init__.py declares the name; a name
+        another package declares (`typing.cast` of `from typing import cast`, recorded beside
+        `typing`) is left out. One point read for all of them."""
+        entries = set(imports)
         named = [m for m in imports if "." in m and not m.endswith(".*")]
-        paths = {m: module_files(m) for m in named}
-        parents = {m: module_files(m.rpartition(".")[0]) for m in named}
+        paths = {m: _files_of(m) for m in named}
+        parents = {m: _files_of(m.rpartition(".")[0]) for m in named}
         wanted = [p for group in (paths, parents) for ps in group.values() for p in ps]
         indexed = self.symbols.indexed_paths(self.repo_id, wanted) if wanted else set()
         out = []
         for module in imports:
             no_file = module in paths and indexed.isdisjoint(paths[module])
+            parent = module.rpartition(".")[0]
             if no_file and not indexed.isdisjoint(parents[module]):
-                module = module.rpartition(".")[0]
+                module = parent
+            elif no_file and parent in entries:  # a name imported from another package
+                continue
             out.append(module)
         return sorted(set(out))
+
+
+def _files_of(module: str) -> list[str]:
+    """The files a module of the repository may be, at the root or in a src/ folder (`from
+    pipx import paths` in pipx's src/pipx/main.py and tests/ alike)."""
+    files = module_files(module)
+    return [*files, *(f"src/{f}" for f in files)]

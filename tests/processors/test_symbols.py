@@ -155,11 +155,14 @@ def test_python_relative_imports_resolve_to_repository_modules() -> None:
     assert records is not None
     xrefs = records[1]
     # `from . import util` records the module it may be (the resolver falls back to the
-    # package when shop/orders/util.py is no file)
+    # package when shop/orders/util.py is no file); `from .models import Order` the module
+    # and the name in it, which may be a module too
     assert xrefs.imports == [
         "...",
         "shop.billing.invoice",
+        "shop.billing.invoice.Invoice",
         "shop.orders.models",
+        "shop.orders.models.Order",
         "shop.orders.util",
     ]
     refs = {(name, qualified) for _, name, qualified in xrefs.references}
@@ -168,7 +171,8 @@ def test_python_relative_imports_resolve_to_repository_modules() -> None:
     assert ("Invoice", "shop.billing.invoice.Invoice") in refs
     # in a package's __init__.py, `.` is the package itself
     init = symbols_of(upsert("shop/orders/__init__.py", "from .service import f\n"))
-    assert init is not None and init[1].imports == ["shop.orders.service"]
+    assert init is not None
+    assert init[1].imports == ["shop.orders.service", "shop.orders.service.f"]
 
 
 def test_a_cpp_header_named_dot_h_parses_as_cpp() -> None:
