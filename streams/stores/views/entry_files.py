@@ -15,6 +15,7 @@ import re
 import sqlite3
 
 from processors.path_roles import Role, role_of
+from streams.stores.views.manifest_names import manifest_names
 from streams.stores.views.read import files_with_path_words, get_content
 from streams.stores.views.script_entries import script_entries
 
@@ -101,14 +102,18 @@ def entry_files(conn: sqlite3.Connection, repo_id: str, query: str) -> list[str]
 
 def named_overview(conn: sqlite3.Connection, repo_id: str, query: str) -> bool:
     """Whether the query asks what the project is by its name (`what is middy`): the name
-    is the repository's id, or the first word of its root README's title (`# Middy`,
-    `Flake8` over a `====` line)."""
+    is the repository's id, its root manifest's package name (manifest_names: QA on
+    react-hook-form, whose README opens with a logo), or the first word of its root README's
+    title (`# Middy`, `Flake8` over a `====` line)."""
     found = _NAMED_OVERVIEW.match(query)
     if found is None:
         return False
     name = found["name"].casefold().strip("@./-")
     if name == repo_id.casefold().rpartition("/")[2]:
         return True
+    for declared in manifest_names(conn, repo_id):  # package.json's `"name"`
+        if name in (declared.casefold().strip("@./-"), declared.casefold().rpartition("/")[2]):
+            return True
     for path in files_with_path_words(conn, repo_id, "readme", _LOOKUP):
         row = get_content(conn, repo_id, path) if "/" not in path and _README.match(path) else None
         if row is not None and name in title_names(row.body):

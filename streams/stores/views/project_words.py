@@ -17,13 +17,9 @@ import sqlite3
 
 from processors.tokenizer import STOP_WORDS, tokenize
 from streams.stores.views.entry_files import title_names
+from streams.stores.views.manifest_names import manifest_names
 from streams.stores.views.read import files_with_path_words, get_content
 
-_MANIFESTS = ("pyproject.toml", "setup.cfg", "package.json", "Cargo.toml")
-# `name = "flake8"` (TOML, setup.cfg) or `"name": "@middy/core"` (package.json), read in a
-# manifest's opening only: its own name comes first
-_NAME = re.compile(r"""^\s*"?name"?\s*[=:]\s*["']?(?P<name>[@\w./-]{2,64})""", re.MULTILINE)
-_OPENING_CHARS = 4000
 _README = re.compile(r"^readme(?:\.\w+)?$", re.IGNORECASE)
 _LOOKUP = 200
 
@@ -31,11 +27,7 @@ _LOOKUP = 200
 def project_words(conn: sqlite3.Connection, repo_id: str) -> frozenset[str]:
     """The tokens of the project's names (module doc), stop words left out."""
     names = [repo_id.rpartition("/")[2]]
-    for manifest in _MANIFESTS:
-        row = get_content(conn, repo_id, manifest)
-        found = _NAME.search(row.body, 0, _OPENING_CHARS) if row is not None else None
-        if found is not None:
-            names.append(found["name"].rpartition("/")[2])
+    names += [name.rpartition("/")[2] for name in manifest_names(conn, repo_id)]
     for path in files_with_path_words(conn, repo_id, "readme", _LOOKUP):
         row = get_content(conn, repo_id, path) if "/" not in path and _README.match(path) else None
         if row is not None:
