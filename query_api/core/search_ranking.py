@@ -33,6 +33,7 @@ from query_api.retrieval.no_match import (
     no_match_note,
     wordless_note,
 )
+from query_api.retrieval.program_errors import opens_with_program, program_marked
 from query_api.retrieval.typo_names import respelled_query, typo_note, typo_spelling
 from query_api.retrieval.unheld_words import respelled_note
 from query_api.retrieval.untested_note import no_test_note
@@ -41,6 +42,7 @@ from query_api.retrieval.users_first import used_name
 from schemas import tools as t
 from schemas.retrieval import RetrievalPath, SearchMode
 from streams.stores.views.file_cache import one_answer
+from streams.stores.views.project_words import project_words
 from streams.stores.views.read import searched_in_part_paths
 
 if TYPE_CHECKING:
@@ -139,6 +141,11 @@ async def _rank(
             retriever.views.read, lambda conn: typo_spelling(conn, repo_id, written)
         )
         spelled = respelled_query(written, *typo) if typo else spelled
+    if opens_with_program(spelled):  # `eza: Option --level is useless ...`: its own error
+        words = await asyncio.to_thread(
+            retriever.views.read, lambda conn: project_words(conn, repo_id)
+        )
+        spelled = program_marked(spelled, lambda: words)
     if spelled != args.query:
         args = args.model_copy(update={"query": spelled})
     answer = await retriever.search(repo_id, args.query, args.k)

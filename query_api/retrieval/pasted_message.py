@@ -227,12 +227,24 @@ _FILE_NAME = re.compile(
 )
 
 
+# a command-line flag written unquoted in a message (`Option --level is useless without
+# options --recurse or --tree`, written `Option {a} is useless without options {b1} or {b2}`):
+# a value formatted in. QA on eza-community/eza asked for the words with the flags', which no
+# file writes, and ranked two completion scripts listing every flag first
+_FLAG = re.compile(r"(?<![\w'\"`-])--[A-Za-z][\w-]*(?![\w'\"`-])")
+
+
 def message_queries(query: str) -> list[str]:
     """The FTS5 queries for the files writing the message `query` pastes, in the order they
     are tried: its segments of two words or more near each other, with the quoted ones, then
     without; then each segment of at least MIN_RUN words as a phrase, longest first; last,
-    when it names a file bare, the same read with that name as a value (_FILE_NAME)."""
+    when it names a file bare, the same read with that name as a value (_FILE_NAME). A
+    message writing a flag unquoted is read with the flags as values (_FLAG) after its first
+    query, before the tails of the message as written."""
     out = _queries(query)
+    flagged = _FLAG.sub(lambda flag: "./" + flag.group()[2:], query)
+    if flagged != query:  # after the message as written, before its tails
+        out = [*out[:1], *_queries(flagged), *out[1:]]
     valued = _FILE_NAME.sub(lambda name: "./" + name.group(), query)
     if valued != query:
         out += _queries(valued)
