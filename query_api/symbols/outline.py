@@ -15,7 +15,8 @@ list says how many there are (`symbolCount`) and where the next page starts (`ne
 so a generated module's outline is bounded and still reaches its last declaration.
 
 A Markdown file, which declares nothing, is outlined by its headings (markdown_outline.py), and
-a JavaScript or TypeScript test file lists its describe/it blocks too (js_test_blocks.py).
+a JavaScript or TypeScript test file lists its describe/it blocks too (js_test_blocks.py), and
+a TS/JS module the names it exports without declaring them (export_outline.py).
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ import re
 from collections.abc import Callable
 
 from processors.path_roles import Role, role_of
+from query_api.symbols.export_outline import exported_rows
 from query_api.symbols.import_names import ImportNames
 from query_api.symbols.js_test_blocks import is_js, outlined_test_blocks
 from query_api.symbols.markdown_outline import is_markdown, markdown_headings
@@ -76,9 +78,12 @@ def outline_of(
     declared = symbols.symbols_of_file(repo_id, path)
     if not declared and content is not None and is_markdown(path):
         declared = markdown_headings(repo_id, path, content.body)
-    elif content is not None and is_js(path) and role_of(path) is Role.TEST:
-        blocks = outlined_test_blocks(repo_id, path, content.body)
-        declared = sorted([*declared, *blocks], key=lambda s: (s.start_line, -s.end_line))
+    elif content is not None and is_js(path):
+        extra = exported_rows(repo_id, path, content.body, declared)
+        if role_of(path) is Role.TEST:
+            extra += outlined_test_blocks(repo_id, path, content.body)
+        if extra:
+            declared = sorted([*declared, *extra], key=lambda s: (s.start_line, -s.end_line))
     page = declared[offset : offset + MAX_OUTLINE_SYMBOLS]
     paged = offset > 0 or len(page) < len(declared)
     after = offset + len(page)

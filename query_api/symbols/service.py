@@ -28,6 +28,7 @@ from query_api.answers.freshness import brief_freshness
 from query_api.errors import ConflictError, NotFoundError, ServiceUnavailable, ToolInputError
 from query_api.symbols.dependents import DependentsResolver, language_family
 from query_api.symbols.directory_files import MAX_DIRECTORY_SCAN, code_first
+from query_api.symbols.export_outline import is_export_statement
 from query_api.symbols.go_modules import import_path_note
 from query_api.symbols.go_package_doc import package_doc
 from query_api.symbols.import_names import ImportNames
@@ -139,7 +140,7 @@ class SymbolService:
         if result.exists:
             if offset:
                 return result
-            if not result.symbols:
+            if all(is_export_statement(s.signature) for s in result.symbols):  # a barrel
                 return result.model_copy(update={"note": self._imports_note(repo_id, path)})
             if is_package_init(path) and all(s.kind == "Field" for s in result.symbols):
                 return result.model_copy(update={"note": self._init_imports_note(repo_id, path)})
