@@ -46,6 +46,8 @@ class Place:
     last: int
     # the code a Python traceback's frame quotes for its line, stripped: not compared
     quoted: str = field(default="", compare=False)
+    # a trace's frame's path in the case the runtime wrote it (none for a place typed by hand)
+    written: str = field(default="", compare=False)
 
 
 def named_place(query: str) -> Place | None:
@@ -121,7 +123,7 @@ def frames(text: str) -> list[Place]:
     scripts = [(path, line, "") for path, line in v8_frames(text)]
     places = [*written, *others, *rust_frames(text), *warning_frames(text), *scripts]
     for path, line, quoted in places:
-        place = Place(path.casefold(), line, line, quoted)
+        place = Place(path.casefold(), line, line, quoted, path)
         if line >= 1 and place not in out:
             out.append(place)
             if len(out) >= MAX_PLACES:
@@ -291,7 +293,11 @@ def _names(place: Place, path: str) -> bool:
     it: a traceback's absolute path of a checkout (`/home/dev/proj/src/app.py`); or an
     installed copy of the module `path` holds (`.../site-packages/werkzeug/serving.py` for
     `src/werkzeug/serving.py`: QA on pallets/werkzeug, such a frame pointed the hit at the
-    words of its path, `Python 3.12`, not at its line)."""
+    words of its path, `Python 3.12`, not at its line). A frame's file written in another
+    case is another file: `at onSubmit (App.tsx:20:5)`, the reporter's component, is not
+    app/src/app.tsx (QA on react-hook-form placed it third)."""
+    if place.written and _cased_apart(place.written.rpartition("/")[2], path.rpartition("/")[2]):
+        return False
     folded = path.casefold()
     if (
         folded == place.path
@@ -305,6 +311,11 @@ def _names(place: Place, path: str) -> bool:
         return True
     built = built_module(place.path)
     return built is not None and built_from(built, path)
+
+
+def _cased_apart(written: str, name: str) -> bool:
+    """Whether two file names are the same but for case."""
+    return written != name and written.casefold() == name.casefold()
 
 
 # a JavaScript package's installed build: node_modules/<package>/<build folders>/<module>.mjs
