@@ -9,21 +9,30 @@ query asking more (`changelog for 17.1.0`) keeps the lines its other words found
 
 from __future__ import annotations
 
+import re
+
 from processors.tokenizer import STOP_WORDS, tokenize
 from query_api.retrieval.hit_details import LINE_CHARS, SNIPPET_LINES, HitLocator
+from query_api.retrieval.readme_title import title_lines
 from schemas import tools as t
 from streams.stores.views.changelog_files import (
     asks_for_changelog,
     is_changelog,
     without_changelog_words,
 )
-from streams.stores.views.entry_files import asks_whole_files, entry_package, is_entry_file
+from streams.stores.views.entry_files import (
+    asks_whole_files,
+    entry_package,
+    is_entry_file,
+    named_overview,
+)
 
 # the words of a request to be shown a file, which name nothing in it
 _FORM_WORDS = frozenset(
     {"where", "find", "show", "open", "see", "read", "file", "files", "repo", "repository"}
 )
 _HEAD_LINES = 12  # lines of the file's head read for its first lines of text
+_ROOT_README = re.compile(r"^readme(?:\.\w+)?$", re.IGNORECASE)
 
 
 def asks_changelog_alone(query: str) -> bool:
@@ -46,6 +55,8 @@ def at_changelog_head(
     elif asks_whole_files(query):  # `where is the entry point`: src/lib.rs from its head
         package = entry_package(query)  # `of the core package`: not util's index.js
         wanted = lambda path: is_entry_file(path, package)  # noqa: E731
+    elif _named_overview(locator, repo_id, query, hits):  # `what does eza do`: its README
+        wanted = _is_root_readme
     else:
         return hits
     out = []
@@ -53,14 +64,36 @@ def at_changelog_head(
         path = hit.entry.path
         body = locator.body(repo_id, path) if hit.entry.kind == "File" and path else None
         if path and body and wanted(path):
-            lines = body.split("\n")[:_HEAD_LINES]
-            shown = [n for n, line in enumerate(lines, start=1) if line.strip()][:SNIPPET_LINES]
+            lines = body.split("\n")
+            # a root README from its title (readme_title.py), another file from its head
+            shown = title_lines(lines, SNIPPET_LINES) if _is_root_readme(path) else []
+            shown = shown or _head_lines(lines)
             if shown:
                 snippet = "\n".join(f"{n}: {_cut(lines[n - 1].strip())}" for n in shown)
-                update = {"startLine": 1, "endLine": shown[-1], "snippet": snippet}
+                start = shown[0] if _is_root_readme(path) else 1
+                update = {"startLine": start, "endLine": shown[-1], "snippet": snippet}
                 hit = hit.model_copy(update=update)
         out.append(hit)
     return out
+
+
+def _head_lines(lines: list[str]) -> list[int]:
+    """The 1-based numbers of the first lines of text of a file's head."""
+    return [n for n, line in enumerate(lines[:_HEAD_LINES], start=1) if line.strip()][
+        :SNIPPET_LINES
+    ]
+
+
+def _is_root_readme(path: str) -> bool:
+    return _ROOT_README.match(path) is not None
+
+
+def _named_overview(locator: HitLocator, repo_id: str, query: str, hits: list[t.SearchHit]) -> bool:
+    """Whether the query asks what the project is by its name (entry_files.named_overview),
+    read only when a root README is among the hits."""
+    if not any(_is_root_readme(hit.entry.path or "") for hit in hits):
+        return False
+    return locator.views.read(lambda conn: named_overview(conn, repo_id, query))
 
 
 def _cut(text: str) -> str:

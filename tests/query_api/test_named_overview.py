@@ -71,3 +71,15 @@ async def test_a_readme_title_below_a_prologue_names_the_project(
     async with indexed_app(tmp_path, {"README.md": readme, **SOURCES}) as app:
         answer = await app.service.search(t.SearchArgs(repoId="repo", query=query))
     assert [hit.entry.path for hit in answer.hits][:1] == ["README.md"]
+
+
+@pytest.mark.parametrize("query", ["what does eza do", "what does this project do"])
+async def test_the_readme_is_shown_from_its_title(tmp_path: Path, query: str) -> None:
+    """Not from its SPDX comment or its sponsor's links (QA on eza-community/eza pointed
+    `what does eza do` at the sponsor's block, lines holding `eza` in their addresses)."""
+    async with indexed_app(tmp_path, {"README.md": PROLOGUE, **SOURCES}) as app:
+        answer = await app.service.search(t.SearchArgs(repoId="repo", query=query))
+    first = answer.hits[0]
+    title = PROLOGUE.split("\n").index("# eza") + 1
+    assert (first.entry.path, first.startLine) == ("README.md", title)
+    assert "A modern replacement for ls." in (first.snippet or "")
