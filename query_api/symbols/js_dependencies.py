@@ -5,8 +5,9 @@ declaration of that name.
 A bare specifier that names no repository module was matched by name (js_modules): the
 repository may be the package itself under a layout the resolver does not follow. A package
 that a package.json at or above the importing file lists under `dependencies`,
-`devDependencies`, `peerDependencies` or `optionalDependencies` is installed from the
-registry (node_modules), unless it is one of the repository's own workspace packages: on
+`devDependencies`, `peerDependencies` or `optionalDependencies`, or a Deno config's import map
+maps to a URL or a registry (import_map_packages), is installed from the registry
+(node_modules) or fetched, unless it is one of the repository's own workspace packages: on
 feathersjs/feathers, express's `Router` and socket.io's `Server` matched transport-commons'
 class Router and every `Server`. Every read goes through the caller's bounded, cached reads.
 """
@@ -18,6 +19,8 @@ import posixpath
 import re
 from collections.abc import Callable
 
+import json5
+
 from processors.symbols.languages.js_ts_packages import MANIFEST, split_specifier
 
 DEPENDENCY_FIELDS = ("dependencies", "devDependencies", "peerDependencies", "optionalDependencies")
@@ -25,6 +28,9 @@ MAX_NAMES_AFTER_SPECIFIER = 3  # `module.name`, `module.ns.name`, `module.ns.ns.
 # `node:fs/promises.readFile`, `bun:sqlite.Database`, `cloudflare:workers.env`: a runtime's
 # built-in module. A package name holds no colon, so such a specifier is never the repository's
 _RUNTIME_SCHEME = re.compile(r"[a-z][a-z0-9+-]*:")
+DENO_CONFIGS = ("deno.json", "deno.jsonc")  # their import maps name packages as package.json does
+# an import map's target that is another package: a URL or a registry's specifier
+_PACKAGE_TARGET = re.compile(r"(?:https?|npm|jsr|node):")
 
 
 def declared_in(text: str) -> frozenset[str]:
@@ -53,6 +59,26 @@ def specifier_packages(qualified: str) -> list[str]:
         if split is not None:
             names.append(split[0])
     return names
+
+
+def import_map_packages(text: str) -> frozenset[str]:
+    """The bare specifiers a Deno config's import map (deno.json or deno.jsonc: JSONC) maps
+    to another package, remote or from a registry (`"parsebox": "https://...ts"`,
+    `"react": "npm:react@19"`, `"std/": "jsr:@std/"`); one it maps to a repository path
+    (`"test": "./test/common/index.ts"`) is none. QA on sinclairzx81/typebox: design/syntax's
+    `Runtime.Ref(...)`, parsebox's, was a caller of TypeBox's `Type.Ref`."""
+    try:
+        data = json5.loads(text)
+    except ValueError:
+        return frozenset()
+    imports = data.get("imports") if isinstance(data, dict) else None
+    if not isinstance(imports, dict):
+        return frozenset()
+    return frozenset(
+        key.rstrip("/")
+        for key, target in imports.items()
+        if isinstance(key, str) and isinstance(target, str) and _PACKAGE_TARGET.match(target)
+    )
 
 
 class DeclaredDependencies:
@@ -87,6 +113,9 @@ class DeclaredDependencies:
         if directory not in self._above:
             text = self.read(posixpath.join(directory, MANIFEST))
             own = declared_in(text) if text is not None else frozenset()
+            for name in DENO_CONFIGS:
+                config = self.read(posixpath.join(directory, name))
+                own |= import_map_packages(config) if config is not None else frozenset()
             parent = posixpath.dirname(directory) if directory else None
             above = self._declared_above(parent) if parent is not None else frozenset()
             self._above[directory] = own | above
