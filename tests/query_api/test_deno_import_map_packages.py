@@ -48,7 +48,8 @@ def test_a_name_imported_through_an_import_map_to_a_url_is_not_the_repositorys(
             "deno.jsonc": DENO,
             "src/runtime.ts": "export namespace Runtime { export function Ref(n: string) {} }\n",
             "src/uses.ts": (
-                "import { Runtime } from './runtime.ts';\nexport const a = () => Runtime.Ref('x');\n"
+                "import { Runtime } from './runtime.ts';\n"
+                "export const a = () => Runtime.Ref('x');\n"
             ),
             "design/syntax.ts": (
                 "import { Runtime } from 'parsebox';\nexport const b = () => Runtime.Ref('T');\n"
