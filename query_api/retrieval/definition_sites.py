@@ -50,7 +50,7 @@ from streams.stores.views.symbol_spans import Declared
 _NAME = r"`?((?:[A-Za-z_$][\w$]*)(?:(?:\.|::|\#)[A-Za-z_$][\w$]*)*)(?:\(\)|!)?`?"
 _KIND = (
     r"(?:class|function|method|type|struct|interface|trait|enum|constant|variable|macro"
-    r"|property|field|attribute|namespace|module)"
+    r"|property|field|attribute|namespace|module|(?:pub(?:\(\w+\))?\s+)?mod)"
 )
 # any declaration, after a name only: `where is RESET symbol defined` (QA on pmndrs/jotai: the
 # word was searched, and atomWithDefault.ts's `Symbol()` ranked above constants.ts, declaring
@@ -150,6 +150,7 @@ _KINDS_NAMED = {
     # `A namespace to intercept and mock HTTP requests`; QA on mswjs/msw)
     "namespace": {"Namespace", "Field"},
     "module": {"Namespace"},  # a Rust `mod x;`, else a file (module_kind.py)
+    "mod": {"Namespace"},  # `which file declares pub mod render`: its `mod` written as code
 }
 
 
@@ -218,7 +219,9 @@ def asked_kinds(query: str) -> frozenset[str]:
     after = re.split(r"\s(?:in|of|for)\s", query[found.end(at) :], maxsplit=1)[0]
     rest = query[: found.start(at)] + " " + after
     words = re.findall(rf"\b{_KIND}\b", rest, re.IGNORECASE)
-    return frozenset(kind for word in words for kind in _KINDS_NAMED.get(word.casefold(), ()))
+    return frozenset(
+        kind for word in words for kind in _KINDS_NAMED.get(word.split()[-1].casefold(), ())
+    )
 
 
 # a pytest node id, as `pytest -v` and its failures print it: `tests/test_x.py::TestX::test_y`

@@ -39,7 +39,12 @@ async def _first(tmp_path: Path, files: dict[str, str], query: str) -> list[str]
 
 
 @pytest.mark.parametrize(
-    "query", ["where is the render module", "where is the render module declared"]
+    "query",
+    [
+        "where is the render module",
+        "where is the render module declared",
+        "which file declares pub mod render",  # its declaration written as code
+    ],
 )
 async def test_a_rust_module_is_its_mod_line_and_its_file(tmp_path: Path, query: str) -> None:
     paths = await _first(tmp_path, RUST, query)
