@@ -61,24 +61,56 @@ def fill(
             out[i] = grown
             room -= extra
             share.swap(entry, grown, coster)
+    added, room = _later_files(later, render_under, coster, room, share, MAX_FILES - len(out))
+    out += [entry for _, _, entry in added]
+    keys += [key for _, key, _ in added]
+    return out if widen is None else _widened(keys, out, widen, coster, room)
+
+
+Ranked = tuple[int, object, b.BundleEntry]  # (rank among the later files, key, entry)
+
+
+def _later_files(
+    later: Iterable[Item],
+    render_under: RenderUnder,
+    coster: Coster,
+    room: int,
+    share: Share,
+    most: int,
+) -> tuple[list[Ranked], int]:
+    """The later files that join (in rank order) and the room they leave: each rendered
+    whole where it fits, else cut to the room, joining while its code outweighs its envelope
+    EFFICIENCY times over (plan.slight) and the share allows; then, in the room none of those
+    took, the thin ones that lower the answer's envelope share. An answer already past the
+    share (a small file sent whole at 2,000 tokens) is better with their code than with the
+    room unused (QA on indicatif: `what calls MultiProgress::println` sent examples/multi.rs
+    alone and left 650 of 2,000 tokens), and they come second so that they never take the
+    room of a file that carries more (zustand's `ssrSafe` request)."""
+    added: list[Ranked] = []
+    thin: list[Ranked] = []
     misses = 0
-    for item in later:
-        if len(out) >= MAX_FILES or room < MIN_ROOM or misses >= MAX_MISSES:
+    for rank, item in enumerate(later):
+        if len(added) >= most or room < MIN_ROOM or misses >= MAX_MISSES:
             break
         cost = coster.entry(item.entry)
-        if cost <= room:
-            chosen: b.BundleEntry | None = item.entry
-        else:
-            chosen = under(item, render_under, coster, room)
+        chosen = item.entry if cost <= room else under(item, render_under, coster, room)
         if chosen is not None and not slight(chosen, coster) and share.admits(chosen, coster):
-            out.append(chosen)
-            keys.append(item.key)
+            added.append((rank, item.key, chosen))
             room -= coster.entry(chosen)
             share.add(chosen, coster)
             misses = 0
         else:
             misses += 1
-    return out if widen is None else _widened(keys, out, widen, coster, room)
+            if chosen is not None:
+                thin.append((rank, item.key, chosen))
+    for rank, key, entry in thin:
+        if len(added) >= most or room < MIN_ROOM:
+            break
+        if coster.entry(entry) <= room and share.lowers(entry, coster):
+            added.append((rank, key, entry))
+            room -= coster.entry(entry)
+            share.add(entry, coster)
+    return sorted(added, key=lambda ranked: ranked[0]), room
 
 
 def _widened(

@@ -123,6 +123,11 @@ class Share:
         total = self.total + coster.entry(e)
         return envelope <= ENVELOPE_SHARE * total or envelope * self.total <= self.envelope * total
 
+    def lowers(self, e: b.BundleEntry, coster: Coster) -> bool:
+        """`e` lowers the envelope's share of the answer (its own share is below it)."""
+        envelope = self.envelope + coster.entry(e) - coster.content(e)
+        return envelope * self.total < self.envelope * (self.total + coster.entry(e))
+
     def add(self, e: b.BundleEntry, coster: Coster) -> None:
         self.envelope += coster.entry(e) - coster.content(e)
         self.total += coster.entry(e)

@@ -118,3 +118,39 @@ def test_room_no_further_file_takes_widens_the_spans_sent() -> None:
     assert out[0]._spans != first._spans and out[1]._spans != second._spans
     # without a way to widen, the spans stay as they were
     assert fill_room([first], [], room, widening=False) == [first]
+
+
+def test_a_thin_file_joins_an_answer_whose_envelope_share_it_lowers() -> None:
+    """QA on console-rs/indicatif: at 2,000 tokens `what calls MultiProgress::println` sent
+    one small file whole and left 650 tokens unused, the next files' cuts being too thin
+    (their code under EFFICIENCY times their envelope). Such a file joins an answer whose
+    envelope share it lowers, and only such an answer."""
+    thin = entry("thin.py", 12)  # 17 % of its own tokens are envelope: slight
+    coster = Coster(count)
+
+    def filled(share: Share) -> list[str]:
+        items = [Item(thin.path, thin)]
+        out = fill([], items, lambda key: None, lambda i, c: None, coster, 1_000, share)
+        return [e.path for e in out]
+
+    assert filled(Share(0, 0)) == []  # an answer with no envelope yet: it would raise it
+    assert filled(Share(90, 1_000)) == []  # 9 % before: it raises the share
+    assert filled(Share(240, 1_350)) == ["thin.py"]  # 17.8 % before: it lowers it
+
+
+def test_a_thin_file_takes_only_the_room_fuller_files_leave() -> None:
+    """A thin file ranked first never takes the room of a later file that carries more: at
+    2,000 tokens zustand's `unstable ssrSafe middleware` sent a small whole file in the room
+    that had held persist.ts's span, and its envelope share rose."""
+    thin, full = entry("thin.py", 12), entry("full.py", 40)
+    coster = Coster(count)
+
+    def filled(room: int) -> list[str]:
+        items = [Item(thin.path, thin), Item(full.path, full)]
+        out = fill([], items, lambda key: None, lambda i, c: None, coster, room, Share(400, 1_350))
+        return [e.path for e in out]
+
+    one = coster.entry(full) + coster.entry(thin) // 2  # room for one of them
+    assert filled(one) == ["full.py"]
+    both = coster.entry(full) + coster.entry(thin)
+    assert filled(both) == ["thin.py", "full.py"]  # each lowers the share: in rank order
