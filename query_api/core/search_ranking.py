@@ -37,6 +37,7 @@ from query_api.retrieval.program_errors import opens_with_program, program_marke
 from query_api.retrieval.typo_names import respelled_query, typo_note, typo_spelling
 from query_api.retrieval.unheld_words import respelled_note
 from query_api.retrieval.untested_note import no_test_note
+from query_api.retrieval.unwritten_message import unwritten_message_note
 from query_api.retrieval.use_sites import no_subtype_note, no_use_note
 from query_api.retrieval.users_first import used_name
 from schemas import tools as t
@@ -204,7 +205,11 @@ async def _rank(
         retyped = typo_note(*typo) if typo else None
         # `where is X tested` where no test names or calls X: its hits are guesses
         untested = await asyncio.to_thread(no_test_note, locator.views, repo_id, args.query, hits)
-        notes = (retyped, respelt, past, unused, subtypes, undeclared, untested)
+        # a pasted message no file writes (React's, the runtime's): its hits only share words
+        unwritten = await asyncio.to_thread(
+            unwritten_message_note, locator.views, repo_id, args.query, hits
+        )
+        notes = (retyped, respelt, past, unused, subtypes, undeclared, untested, unwritten)
         note = "; ".join(filter(None, notes)) or None
     # judged on the head of the ranking every `k` is cut from, not on the hits this `k`
     # shows: a k=1 answer is the k=50 answer's first hit (the retry must not depend on k).
