@@ -29,7 +29,7 @@ from query_api.retrieval.hit_details import (
     locate_in_file,
     query_terms,
 )
-from query_api.retrieval.line_preference import is_import, long_string_lines
+from query_api.retrieval.line_preference import import_lines, long_string_lines
 from streams.stores.views.symbols import SymbolRow
 
 SOURCES = sorted((Path(__file__).resolve().parents[2] / "query_api").rglob("*.py"))
@@ -62,8 +62,12 @@ def exhaustively(
     def outside(n: int) -> bool:
         return not any(s.start_line <= n <= s.end_line for s in symbols)
 
+    # the lines of import statements, one written over several lines whole (an imported name
+    # on a line of its own is no code a snippet should show beside the best line)
+    imports = import_lines(lines)
+
     def importing(n: int) -> bool:  # an import statement outside any declaration
-        return outside(n) and is_import(lines[n - 1])
+        return outside(n) and n in imports
 
     docstring = long_string_lines(tuple(lines))  # after the code's (no query asks prose)
 
@@ -116,11 +120,11 @@ def exhaustively(
         if long:
             lo, hi = max(lo, numbers[0] - CONTEXT_LINES), min(hi, numbers[-1] + CONTEXT_LINES)
         return Location(lo, hi, _snippet(lines, numbers))
-    code = not is_import(lines[best - 1])  # then no import joins the snippet
+    code = best not in imports  # then no import joins the snippet
     near = [
         n
         for *_, n in sorted(ranked)
-        if abs(n - best) <= NEAR_LINES and (n == best or not code or not is_import(lines[n - 1]))
+        if abs(n - best) <= NEAR_LINES and (n == best or not code or n not in imports)
     ]
     numbers = sorted(near[:SNIPPET_LINES])
     return Location(numbers[0], numbers[-1], _snippet(lines, numbers))
