@@ -96,6 +96,15 @@ _WHERE_IS_FILE = re.compile(
     re.IGNORECASE,
 )
 _FOLDER_WORD = 4  # letters a qualifier needs to name a folder holding it (`syntax`: hclsyntax)
+# which of a tool's config files is in use, named as `where is the jest config` names it:
+# `which jest config is used`, `what eslint config does the project use`, `which tsconfig is
+# used` (QA on react-hook-form/react-hook-form ranked scripts/jest/jest.config.js third, below
+# a rollup config's `used by` comment)
+_WHICH_CONFIG = re.compile(
+    r"^\s*(?:which|what)\s+((?:[\w@.-]+\s+){0,2}?)(config|configuration|tsconfig)"
+    r"(?:\s+files?)?\s+(?:is|are|does|do)\b[\w\s-]*\??\s*$",
+    re.IGNORECASE,
+)
 
 
 def asked_file(conn: sqlite3.Connection, repo_id: str, query: str) -> list[str]:
@@ -111,7 +120,7 @@ def asked_file(conn: sqlite3.Connection, repo_id: str, query: str) -> list[str]:
     entry = entry or extension_build_files(conn, repo_id, query)  # `where is the C extension built`
     if entry:
         return entry
-    found = _WHERE_IS_FILE.match(query)
+    found = _WHERE_IS_FILE.match(query) or _WHICH_CONFIG.match(query)
     if found is None:
         return []
     wanted = found.group(2).casefold()
@@ -128,6 +137,7 @@ def asked_file(conn: sqlite3.Connection, repo_id: str, query: str) -> list[str]:
         words = found.group(1).casefold().split()
         # a name written as words (`the pre-commit hook`: .pre-commit-hooks.yaml)
         named = _in_folders(named, words) or _named_in_words(conn, repo_id, [*words, wanted])
+        named = named or _tool_config_files(conn, repo_id, words[-1], wanted)
         named = named or _doc_called(conn, repo_id, words[-1], wanted)
     if not named and wanted in _LICENSE_WORDS:
         named = _license_files(conn, repo_id)
@@ -207,6 +217,21 @@ def _named_in_words(conn: sqlite3.Connection, repo_id: str, words: list[str]) ->
         if found:
             return found
     return []
+
+
+def _tool_config_files(conn: sqlite3.Connection, repo_id: str, tool: str, wanted: str) -> list[str]:
+    """The files a tool reads its settings from by its name, `<tool>.config.<ext>`
+    (jest.config.js, vitest.config.mts), for a question asking for the tool's config: their
+    name up to the first dot is the tool's alone, so `the jest config` named no file."""
+    if wanted not in ("config", "configuration"):
+        return []
+    phrase = phrase_query((*tokenize(tool), "config"), "path_terms")
+    prefix = f"{tool}.config."
+    return [
+        path
+        for path in paths_matching(conn, repo_id, phrase, MAX_PATH_LOOKUP)
+        if path.rpartition("/")[2].casefold().startswith(prefix)
+    ]
 
 
 def _names_of(file_name: str) -> tuple[str, str]:
