@@ -88,6 +88,7 @@ __all__ = [  # the file graph (query_api/retrieval) reads the families through t
 ]
 
 TYPE_KINDS = frozenset({"Type", "Interface", "Enum"})
+_RIVALLED = frozenset({"jvm", "rust"})  # families whose test types are weighed by rivals
 # a JS/TS test by its marker, tsd's and TSTyche's type tests and Jazzer.js's fuzz tests too, as
 # path_roles counts them (QA on middyjs/middy: `related packages/http-cors/index.js` listed
 # index.tst.ts and index.fuzz.js as dependents, and users answers put them among the code)
@@ -295,9 +296,9 @@ class DependentsResolver:
         wanted += [f"Test{n}" for n in names]
         families = {language_family(s.path) for s in declared}
         found = Found()
-        rivals: list[SymbolRow] | None = None  # the types named as `declared` are (jvm)
+        rivals: list[SymbolRow] | None = None  # the types named as `declared` are (jvm, rust)
         for s in self.symbols.symbols_named(repo_id, wanted):
-            if rivals is None and language_family(s.path) == "jvm":
+            if rivals is None and language_family(s.path) in _RIVALLED:
                 rivals = [
                     r for r in self.symbols.symbols_named(repo_id, names) if r.kind in TYPE_KINDS
                 ]
@@ -410,7 +411,12 @@ def _named_test_in_reach(
 ) -> bool:
     """Whether a test type named for one of `declared` may test it where its family's rule
     says (Go: the declaring package's directory; Java, Kotlin: not from a package declaring
-    a rival of that name, jvm_family.names_in_reach; TS/JS: never, a test imports what it
+    a rival of that name, jvm_family.names_in_reach; Rust: not when another file declares a
+    type of that name, the test double's name then saying nothing of which it stands in for
+    (a unit test using the file is listed by its use, rust_tests.unit_tests_using): QA on
+    eza-community/eza listed every src/output/render/*.rs's `TestColours` among the tests of
+    render/git.rs, each of them or its sibling declaring a `Colours` trait; TS/JS: never, a
+    test imports what it
     tests and is its dependent, while a `TestService` class is a fixture: feathers'
     dispatch.test.ts was a test of transport-commons' src/client.ts, which declares
     `Service`, and imports nothing of it)."""
@@ -421,7 +427,15 @@ def _named_test_in_reach(
         return names_in_reach(test, declared)
     if family == "jvm":
         return jvm_names_in_reach(test, declared, rivals)
+    if family == "rust":  # `struct TestColours`, and another file's `trait Colours` too
+        own = {s.path for s in declared}
+        return not any(r.path not in own and test.name in _test_names(r.name) for r in rivals)
     return True
+
+
+def _test_names(name: str) -> tuple[str, ...]:
+    """The names a test type named for `name` has (`TestColours`, `ColoursTest(s)`)."""
+    return (f"Test{name}", f"{name}Test", f"{name}Tests")
 
 
 def _drop_other_re_exports(by_name: ByName, declared: list[SymbolRow]) -> None:
