@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from streams.stores.views.handlers import default_registry
-from streams.stores.views.project_words import project_words
+from streams.stores.views.project_words import project_words, readme_name
 from streams.stores.views.search import keyword_hits
 from streams.stores.views.store import ViewStore
 from tests.streams.symbol_records import records
@@ -49,3 +49,27 @@ def test_the_project_name_lifts_no_file_by_its_path(tmp_path: Path) -> None:
     named = [h.path for h in hits if "path-name-match" in h.reasons]
     assert "src/quokkalint/__init__.py" not in named, named
     assert "src/quokkalint/style_guide.py" not in named, named
+
+
+def test_a_readme_title_names_the_project_when_one_word_names_a_folder(tmp_path: Path) -> None:
+    """A README's title is the project's name only where it is one word that is a folder of
+    the repository: `# Welcome to urfave/cli`, a logo's `<div align="center">` and a
+    one-word `# Overview` had made `welcome`, `div` and `overview` project words, and those
+    words lost their path matches in every query."""
+    assert readme_name("# eza\n\nA modern ls.\n") == "eza"
+    assert readme_name('<div align="center">\n<img src="logo.svg">\n<h1>Zustand</h1>') == "Zustand"
+    assert readme_name("Flask\n=====\n\nA framework.\n") == "Flask"
+    assert readme_name("# Welcome to urfave/cli\n") is None
+    assert readme_name('<p align="center"><img src="logo.png"></p>\n\n# Gin Web Framework') is None
+    files = {
+        "README.md": "# Overview\n\nThe quokkalint linter.\n",
+        "docs/overview.md": "# How it works\n",
+        "src/quokkalint/__init__.py": "VERSION = 1\n",
+    }
+    with ViewStore(tmp_path / "views.db", default_registry()) as store:
+        store.apply([rec for path, body in files.items() for rec in records(path, body)], {})
+        assert "overview" not in store.read(lambda c: project_words(c, "r"))
+    files["README.md"] = "# Quokkalint\n\nA linter.\n"
+    with ViewStore(tmp_path / "views2.db", default_registry()) as store:
+        store.apply([rec for path, body in files.items() for rec in records(path, body)], {})
+        assert "quokkalint" in store.read(lambda c: project_words(c, "r"))
