@@ -37,6 +37,7 @@ MAX_FILES = 3  # more files matching is common prose, not one message's text
 MESSAGE_MATCHES = 50
 MAX_QUERIES = 6  # FTS5 reads per query
 MAX_SUBJECT = 4  # leading words a message's subject and its prefix may take (`each value in tags`)
+NEAR_RUN = 4  # words in all of two segments near each other, after an `Error:` marker
 NEAR_TOKENS = 3  # tokens between two segments in the source: a placeholder's (`{err}`)
 
 # a line opening as an error: `error:`, `error[E0308]:`, `ValueError:`, `[fd error]:`,
@@ -255,6 +256,12 @@ def _queries(query: str) -> list[str]:
     """message_queries for the message as written."""
     segments = message_segments(query)
     out: list[str] = []
+    # past the first word only after a marker ending in the kind's word (`Error:`), not a
+    # name holding it (`assert.ErrorAs: simplify ...` is a change request's scope)
+    deep = any(_ERROR_WORD.search(m) for m in _markers(query))
+    # fewer words near each other after such a marker, none of them a quoted value's: a
+    # number splits a short message (`Body parameter 0 was null`, `Body parameter %s was null`)
+    unquoted = {words for words, quoted in segments if not quoted}
     # a quoted value of one word first (`You need to install "typescript" in your project`):
     # a message written once per value (QA on egoist/tsup: rollup.ts's for typescript,
     # svelte.ts's for svelte) is found by its words alone in each of its files, and the
@@ -268,16 +275,14 @@ def _queries(query: str) -> list[str]:
         # a message with no marker: its words to its last value too (_before_last_value)
         cut = _before_last_value(segments, near) if _value_after_colon(query) else []
         for asked in (near, cut):
-            if len(asked) >= 2 and sum(map(len, asked)) >= MIN_RUN:
+            near_least = NEAR_RUN if deep and set(asked) <= unquoted else MIN_RUN
+            if len(asked) >= 2 and sum(map(len, asked)) >= near_least:
                 phrases = " ".join(_phrase(words) for words in asked)
                 found = f"body_terms : NEAR({phrases}, {NEAR_TOKENS})"
                 if found not in out:
                     out.append(found)
     out += _inner_value_queries(query)
     runs = sorted({words for words, _ in segments if len(words) >= MIN_RUN}, key=len, reverse=True)
-    # past the first word only after a marker ending in the kind's word (`Error:`), not a
-    # name holding it (`assert.ErrorAs: simplify ...` is a change request's scope)
-    deep = any(_ERROR_WORD.search(m) for m in _markers(query))
     most, least = (MAX_SUBJECT, SHORT_RUN + 1) if deep else (1, MIN_RUN)
     shorter = [tail for words in runs for tail in _tails(words, most, least)]
     valued = [words for words in _value_less_runs(query) if words not in runs]
