@@ -79,6 +79,16 @@ _QUESTION = re.compile(
 )
 
 
+# a question asking what a name does or is for (`what does extend do`, `what is _utils.uniq
+# for`, `what is the evolve method used for`): its subject alone is what the code holds, and
+# its trailing `do` matched every line writing `do`/`does` (QA on python-jsonschema/jsonschema)
+_WHAT_FOR = re.compile(
+    r"^\s*what\s+(?:does|do|is|are)\s+(?:the\s+)?(?P<subject>\S.*?)"
+    r"\s+(?:do|for|used\s+for|mean)\s*\??\s*$",
+    re.IGNORECASE,
+)
+
+
 def _without_question(query: str) -> str:
     """`query` less its opening question words (`where is the website built` -> `website
     built`), which say it asks, not what: `where` is rare in code and outweighed the subject.
@@ -87,5 +97,7 @@ def _without_question(query: str) -> str:
     question about tests, docs or config is searched so too (path_roles.without_question_words)."""
     if roles_about(query):  # read whole there, for what it is about
         return query
+    if (asked := _WHAT_FOR.match(query)) is not None:
+        return asked.group("subject")
     rest = _QUESTION.sub("", query, count=1)
     return rest if rest.strip() and rest != query else query

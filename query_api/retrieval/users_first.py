@@ -53,7 +53,8 @@ _USERS_FORMS = r"""^\s*(?:
         (?:calls|uses|references|invokes|imports(?:\s+from)?|requires|depends\s+on|raises|throws
           |implements|extends|subclasses|(?:inherits|derives)\s+from|instantiates|constructs)
         \s+{_SUBJECT}
-      |(?:which|what)\s+\w+\s+(?:call|use|reference|invoke|import(?:\s+from)?|require|depend\s+on
+      |(?:which|what)\s+(?!{_AUXILIARY}\s)\w+\s+
+        (?:call|use|reference|invoke|import(?:\s+from)?|require|depend\s+on
           |raise|throw|implement|extend|subclass|(?:inherit|derive)\s+from|instantiate|construct)
         \s+{_SUBJECT}
       |where\s+(?:do|does)\s+(?:the\s+)?\w+\s+(?:call|use|reference|invoke|import|raise|throw)
@@ -74,9 +75,16 @@ _CHANGE = r"(?:change|modify|rename|remove|delete|edit)"
 _CHANGING = r"(?:changing|modifying|renaming|removing|deleting|editing)"
 
 
+# `which classes extend X` names its users' kind; `what does extend do` asks what `extend`
+# does, its second word an auxiliary (QA on python-jsonschema/jsonschema: it asked for the
+# users of `do`)
+_AUXILIARY = r"(?:does|do|did|is|are|was|were|can|could|should|would|will|must|might)"
+
+
 def users_form(subject: str) -> re.Pattern[str]:
     """The forms of a users query, `subject` the pattern of what it asks the users of."""
     forms = _USERS_FORMS.replace("{_CHANGE}", _CHANGE).replace("{_CHANGING}", _CHANGING)
+    forms = forms.replace("{_AUXILIARY}", _AUXILIARY)
     return re.compile(forms.replace("{_SUBJECT}", subject), re.IGNORECASE | re.VERBOSE)
 
 
