@@ -24,6 +24,7 @@ from streams.stores.views.extension_builds import extension_build_files
 from streams.stores.views.language_files import language_files
 from streams.stores.views.make_files import makefile_files
 from streams.stores.views.read import files_with_path_words, paths_matching
+from streams.stores.views.task_files import task_runner_files
 
 MAX_PATH_LOOKUP = 2000  # rows a path query's phrase read may return
 # the languages whose qualified names spell modules' paths: Go's `middleware.RealIP` and
@@ -116,6 +117,7 @@ def asked_file(conn: sqlite3.Connection, repo_id: str, query: str) -> list[str]:
     pick the files whose folders they name (_in_folders)."""
     entry = entry_files(conn, repo_id, query)  # `where is the entry point of the crate`
     entry = entry or makefile_files(conn, repo_id, query)  # `which make target runs the tests`
+    entry = entry or task_runner_files(conn, repo_id, query)  # `which nox sessions run ...`
     entry = entry or sorted(language_files(conn, repo_id, query))  # `where is the CSS`
     entry = entry or extension_build_files(conn, repo_id, query)  # `where is the C extension built`
     if entry:
