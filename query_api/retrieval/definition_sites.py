@@ -49,8 +49,8 @@ from streams.stores.views.symbol_spans import Declared
 # a Rust macro is written with its bang (`tri!`, `json!`): the name is the part before it
 _NAME = r"`?((?:[A-Za-z_$][\w$]*)(?:(?:\.|::|\#)[A-Za-z_$][\w$]*)*)(?:\(\)|!)?`?"
 _KIND = (
-    r"(?:class|function|method|type|struct|interface|trait|enum|constant|variable|macro"
-    r"|property|field|attribute|namespace|module|(?:pub(?:\(\w+\))?\s+)?mod)"
+    r"(?:class|function|method|type|struct|interface|trait|protocol|enum|constant|variable"
+    r"|macro|property|field|attribute|namespace|module|(?:pub(?:\(\w+\))?\s+)?mod)"
 )
 # any declaration, after a name only: `where is RESET symbol defined` (QA on pmndrs/jotai: the
 # word was searched, and atomWithDefault.ts's `Symbol()` ranked above constants.ts, declaring
@@ -136,6 +136,9 @@ _KINDS_NAMED = {
     "type": {"Type", "Interface", "Enum", "Other"},
     "interface": {"Interface"},
     "trait": {"Interface", "Type"},
+    # a Python typing.Protocol is a class, Swift's and Objective-C's an interface (QA on
+    # python-jsonschema/jsonschema: `where is the Validator protocol` matched no form)
+    "protocol": {"Interface", "Type"},
     "enum": {"Enum", "Type"},
     "function": {"Function", "Method"},
     "method": {"Method", "Function"},
