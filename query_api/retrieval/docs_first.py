@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable
+from dataclasses import replace
 from functools import partial
 
 from processors.path_roles import (
@@ -79,7 +80,10 @@ def asked_pages_first(
     about = roles_about(query)
     if Role.DOC in about:
         terms = query_terms(query)
-        paged = docs_first(hits, lambda path: holds(path, terms))
+        # a flag is held whole (`--git-repos`), not by one of its words (`git`)
+        flags = tuple(flag.lower() for flag in _FLAG.findall(query))
+        subject = replace(terms, identifiers=(*terms.identifiers, *flags)) if flags else terms
+        paged = docs_first(hits, lambda path: holds(path, subject))
         return named_pages_first(paged, terms.words, _is_page)  # the page named for it
     if Role.CONFIG in about:
         terms = query_terms(config_subject(query))
@@ -291,6 +295,12 @@ def holds_subject(text: str, terms: QueryTerms) -> bool:
     # in either number: examples/session/ shows `example of using sessions` (QA on tinyhttp)
     held = words | {form for word in words for form in forms(word)}
     return not words or not held.isdisjoint(tokenize(text))
+
+
+# a long command-line flag a docs question names (QA on eza-community/eza: `where is --git-repos
+# documented` ranked INSTALL.md and CONTRIBUTING.md, holding `git` and `repos` apart, above
+# man/eza.1.md, documenting `--git-repos`)
+_FLAG = re.compile(r"(?<![\w-])--[a-z][a-z0-9]*(?:-[a-z0-9]+)*(?![\w-])", re.IGNORECASE)
 
 
 def _whole(name: str) -> re.Pattern[str]:
