@@ -25,6 +25,7 @@ from processors.query_mentions import phrase_query
 from processors.symbols.languages.js_ts import JS_EXTENSIONS
 from processors.symbols.reference_sites import MACRO_BANG, UNRESOLVED
 from processors.tokenizer import tokenize
+from query_api.retrieval.builds_last import generated_of, sources_over_builds
 from query_api.retrieval.contract_files import contract_files
 from query_api.retrieval.definition_sites import FIELD_KIND, asked_kinds, defined_name
 from query_api.retrieval.export_aliases import exported_local
@@ -102,6 +103,10 @@ def defining_declarations(
     # (`interface Window { msw: { http: typeof http } }`: QA on mswjs/msw lifted no file)
     asked = roles_in(query)
     rows = [row for row in rows if role_prior(row.path, asked) >= 1.0]
+    # a committed build declares each name of its sources again (builds_last.py)
+    paths = {row.path for row in rows}
+    kept = sources_over_builds(paths, generated_of(conn, repo_id, paths), query)
+    rows = [row for row in rows if row.path in kept]
     # a module's dunder is the package's own (`where is the version defined`): a field
     # named `version` is some object's. QA on PyCQA/flake8 ranked plugins/finder.py's
     # `Plugin.version` field first and src/flake8/__init__.py (`__version__ = "7.3.0"`) fifth

@@ -37,6 +37,7 @@ from query_api.memory.search import (
 from query_api.memory.views import MemoryReader
 from query_api.metrics import _meter_provider
 from query_api.retrieval.bench_first import asks_benchmarks, bench_reads, benches_first
+from query_api.retrieval.builds_last import generated_of, users_before_builds
 from query_api.retrieval.declared_first import declared_first
 from query_api.retrieval.defining_files import defining_contracts, defining_files
 from query_api.retrieval.definition_sites import defined_name
@@ -453,7 +454,9 @@ class Retriever:
             users = implementing(self.views, repo_id, used, users, declaring) or users
         if not (used and users):
             return hits, False
-        return users_first(hits, users, used, hydrate), True
+        hits = users_first(hits, users, used, hydrate)
+        built = self.views.read(lambda c: generated_of(c, repo_id, set(users)))
+        return users_before_builds(hits, built, query), True
 
     def _declared(self, repo_id: str, names: Sequence[str]) -> set[str]:
         return {row.name for row in self.graphs.resolver.symbols.symbols_named(repo_id, names)}

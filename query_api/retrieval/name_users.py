@@ -12,6 +12,7 @@ from __future__ import annotations
 from processors.path_roles import Role, role_of
 from processors.query_mentions import phrase_query
 from processors.tokenizer import tokenize
+from query_api.retrieval.builds_last import generated_of, sources_over_builds
 from query_api.retrieval.file_graph import FileGraphs
 from query_api.retrieval.importers import importers_of, undeclared_users
 from query_api.retrieval.namespace_members import namespace_declarations
@@ -61,6 +62,7 @@ class NameUsers:
         rows = symbols.symbols_named(repo_id, [last_part(name)])
         declared = value_declarations(name, declarations_named(name, rows))[:MAX_DECLARATIONS]
         declared = declared or namespace_declarations(resolver, repo_id, name)  # `Memory.Create`
+        declared = self._sources_declaring(repo_id, name, declared)
         if importers and (files := importers_of(self.views, resolver, repo_id, name)):
             return files  # a module of the name: what `what imports X` means (QA on hyper)
         if not declared or all(loads_module(row) for row in declared):
@@ -89,6 +91,17 @@ class NameUsers:
             for path, uses in own_file_users(refs, declared).items():
                 counts.setdefault(path, len(uses))
         return users_order(counts, own)
+
+    def _sources_declaring(
+        self, repo_id: str, name: str, declared: list[SymbolRow]
+    ) -> list[SymbolRow]:
+        """`declared` less the declarations of committed builds where a source declares the
+        name too (builds_last.py): a script importing axios' dist/node/axios.cjs for its
+        VERSION was listed as a user of every name the bundle declares again."""
+        paths = {row.path for row in declared}
+        built = self.views.read(lambda conn: generated_of(conn, repo_id, paths))
+        kept = sources_over_builds(paths, built, name)
+        return [row for row in declared if row.path in kept]
 
     def _declarations_users(self, repo_id: str, declared: list[SymbolRow]) -> dict[str, list[str]]:
         """The files referencing `declared`, each with its declarations doing so: the users
