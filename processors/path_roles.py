@@ -348,6 +348,8 @@ _ABOUT_DOCS = re.compile(
 # Asked for by its noun (`where is the eslint config`, `where is the CI workflow that runs
 # tests`, `which workflow publishes the package`, `where is the release workflow`): QA on
 # typestack/class-validator put .eslintrc.yml 8th and no workflow in the top 10.
+# A build tool's plugin or profile is its build file's (`which maven plugin checks the license
+# headers`): QA on OpenFeign/feign ranked the wrapper scripts mvnw and mvnw.cmd first.
 # Its dependencies are a manifest's (`what dependencies does serde_json have`, `which crates
 # does it depend on`): QA on serde-rs/json ranked Cargo.toml 19th, below sources naming
 # `serde_json`. So are its features (_ABOUT_FEATURES).
@@ -362,6 +364,7 @@ _ABOUT_CONFIG = re.compile(
       |(?:where|which|what)\s+(?:is|are)\s+(?:the\s+|our\s+)?(?:[\w.-]+\s+){0,2}
         (?:workflows?|pipelines?)\b
       |(?:which|what)\s+(?:ci\s+|github\s+)?(?:workflows?|pipelines?)\s+(?!is\b|are\b)\w
+      |(?:what|which)\s+(?:maven|gradle|sbt)\s+(?:plugins?|profiles?)\b
       |(?:what|which)\s+(?:are\s+(?:the\s+|its\s+|our\s+)?|(?:\w+\s+)?)
         (?:(?:dev|build|runtime|optional)[\s-])?(?:dependencies|deps)\b
       |(?:what|which)\s+(?:crates|packages|libraries|gems|modules|version\s+of\s+\S+)
