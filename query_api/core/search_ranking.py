@@ -43,6 +43,7 @@ from query_api.retrieval.users_first import used_name
 from schemas import tools as t
 from schemas.retrieval import RetrievalPath, SearchMode
 from streams.stores.views.file_cache import one_answer
+from streams.stores.views.named_files import asked_file
 from streams.stores.views.project_words import project_words
 from streams.stores.views.read import searched_in_part_paths
 
@@ -89,6 +90,8 @@ async def rank_search(
         content = without_stop_words(args.query)
         if (ranked.hits and not ranked.by_stop_words) or content is None or _of_a_name(args):
             return ranked
+        if await _led_by_asked_file(retriever, repo_id, args.query, ranked.hits):
+            return ranked
         # QA on Textualize/rich: `promote the demo` answered nothing, the pool filled by
         # files holding only `the` above the docs holding `demo` (`promote demo` found them);
         # QA on rs/zerolog: `where are benchmarks` showed ten files holding `where` and `are`
@@ -106,6 +109,21 @@ def _of_a_name(args: t.SearchArgs) -> bool:
     serde-rs/json: `where is ZzNothingType defined` found nothing and said so, and was asked
     again as `ZzNothingType defined`, which answered ten files holding `defined`, unnoted."""
     return defined_name(args.query) is not None or used_name(args.query) is not None
+
+
+async def _led_by_asked_file(
+    retriever: Retriever, repo_id: str, query: str, hits: list[t.SearchHit]
+) -> bool:
+    """Whether the answer leads with a file the query's form asks for (named_files.asked_file:
+    the root README of `what does this project do`), which needs no word of the query: asked
+    again as `project`, QA on axios/axios (keyword search) answered three test tsconfig.json
+    files' `/* Projects */` comments in place of README.md."""
+    if not hits:
+        return False
+    asked = await asyncio.to_thread(
+        retriever.views.read, lambda conn: asked_file(conn, repo_id, query)
+    )
+    return hits[0].entry.path in asked
 
 
 def _code_name(name: str) -> bool:
