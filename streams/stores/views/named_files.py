@@ -138,15 +138,27 @@ def asked_file(conn: sqlite3.Connection, repo_id: str, query: str) -> list[str]:
     if found.group(1).strip():
         words = found.group(1).casefold().split()
         # a name written as words (`the pre-commit hook`: .pre-commit-hooks.yaml)
-        named = _in_folders(named, words) or _named_in_words(conn, repo_id, [*words, wanted])
-        named = named or _tool_config_files(conn, repo_id, words[-1], wanted)
-        named = named or _doc_called(conn, repo_id, words[-1], wanted)
+        qualified = _in_folders(named, words) or _named_in_words(conn, repo_id, [*words, wanted])
+        qualified = qualified or _tool_config_files(conn, repo_id, words[-1], wanted)
+        qualified = qualified or _doc_called(conn, repo_id, words[-1], wanted)
+        # `the root pom`: the build file nearest the root, when no file or folder is called so
+        rooted = set(words) <= _ROOT_WORDS and all(
+            is_build_file_name(p.rpartition("/")[2]) for p in named
+        )
+        named = qualified or (named if rooted else [])
     if not named and wanted in _LICENSE_WORDS:
         named = _license_files(conn, repo_id)
     if not named:
         return []
     depth = min(path.count("/") for path in named)
     return [path for path in named if path.count("/") == depth]
+
+
+# words saying the build file asked for is the root's (`where is the root pom`, `the top-level
+# pom.xml`, Maven's `parent pom`): the nearest the root, where no folder or file is called so.
+# A source file is not (`the root reducer` is rootReducer.js, not the shallowest reducer.js).
+# QA on OpenFeign/feign, a pom.xml in each module: `where is the root pom` named no file
+_ROOT_WORDS = frozenset({"root", "top-level", "toplevel", "parent", "root-level"})
 
 
 # the names a project's license file goes by, less their extension: GNU's COPYING among them.
