@@ -76,6 +76,13 @@ _AROUND = "`'\"()[]<>{},;"  # quotes and brackets a place is written in (`app.ts
 # a Python traceback's frame, as the interpreter prints it
 # and the line of code it quotes below it, when it does
 _FRAME = re.compile(r'File "([^"\n]+)", line (\d+)[^\n]*(?:\n[ \t]+(?![ \t]|File ")([^\n]*\S))?')
+# pytest's short frame (`--tb=short`, a failure report's frames): `pkg/errors.py:468: in
+# best_match` at a line's start, the code it ran indented below it (QA on
+# python-jsonschema/jsonschema: a pasted one was a bare place, its quoted code unread)
+_PYTEST_FRAME = re.compile(
+    r"^[ \t]*([\w.~/\\-]+\.pyi?):(\d+): in [^\n]*(?:\n[ \t]+(?![ \t])([^\n]*\S))?",
+    re.MULTILINE,
+)
 # a compiler's place, a line and maybe its column in parentheses after the file, then a colon:
 # TypeScript's `src/s3.ts(152,9): error TS2322: ...`, MSBuild's `Program.cs(12,5): error`
 _COMPILER_PLACE = re.compile(
@@ -116,7 +123,7 @@ def frames(text: str) -> list[Place]:
             int(frame.group(2)),
             (frame.group(3) or "").strip(),
         )
-        for frame in reversed(list(_FRAME.finditer(text)))
+        for frame in reversed(_python_frames(text))
     ]
     jvm_go_js = [*jvm_frames(text), *go_frames(text)]
     others = [(path, line, "") for path, line in jvm_go_js]
@@ -129,6 +136,12 @@ def frames(text: str) -> list[Place]:
             if len(out) >= MAX_PLACES:
                 break
     return out
+
+
+def _python_frames(text: str) -> list[re.Match[str]]:
+    """The frames of a Python traceback and of pytest's short one, in the order written."""
+    written = [*_FRAME.finditer(text), *_PYTEST_FRAME.finditer(text)]
+    return sorted(written, key=lambda frame: frame.start())
 
 
 # a JVM stack trace's frame: `at org.pkg.Outer$Inner.method(Outer.java:80)`, after an
