@@ -37,7 +37,11 @@ from query_api.memory.search import (
 from query_api.memory.views import MemoryReader
 from query_api.metrics import _meter_provider
 from query_api.retrieval.bench_first import asks_benchmarks, bench_reads, benches_first
-from query_api.retrieval.builds_last import generated_of, users_before_builds
+from query_api.retrieval.builds_last import (
+    generated_of,
+    sources_over_builds,
+    users_before_builds,
+)
 from query_api.retrieval.declared_first import declared_first
 from query_api.retrieval.defining_files import defining_contracts, defining_files
 from query_api.retrieval.definition_sites import defined_name
@@ -416,7 +420,12 @@ class Retriever:
             )
             if len(found) == MESSAGE_MATCHES:  # more, in no order: common prose
                 return found[:limit]
-            return [path for path in found if role_prior(path, asked) >= 1.0][:limit]
+            # a committed build repeats each message of its sources (builds_last.py)
+            built = self.views.read(lambda conn: generated_of(conn, repo_id, set(found)))
+            kept = sources_over_builds(set(found), built, query)
+            return [path for path in found if path in kept and role_prior(path, asked) >= 1.0][
+                :limit
+            ]
 
         return files_writing_message(query, matching)
 
