@@ -195,6 +195,8 @@ def tested_name(query: str) -> str | None:
     one-word name (`tests for reach`) is as often a plain word, unless written as a name
     (`tests for the Number type`, `` tests for `Value` ``)."""
     names = dict.fromkeys(w for w in _WORD.findall(query) if len(tokenize(w)) > 1)
+    if len(names) > 1:  # a member with its class: `_RefResolver.resolve_fragment`, one name
+        names = _one_qualified(query, names) or names
     if not names:  # a one-word name written as one: `the Number type`, `` `Value` ``
         names = dict.fromkeys(a or b for a, b in _KINDED.findall(query))
     if not names:  # a qualified one: `Value.Clean` (QA on sinclairzx81/typebox), no `x.ts`
@@ -203,6 +205,16 @@ def tested_name(query: str) -> str | None:
             ".".join(parts) for parts in written if parts[-1].casefold() not in _EXTENSIONS
         )
     return next(iter(names)) if len(names) == 1 else None
+
+
+def _one_qualified(query: str, names: dict[str, None]) -> dict[str, None]:
+    """The qualified name of `query` writing each of `names` as a part, when it writes one
+    (QA on python-jsonschema/jsonschema: `where is _RefResolver.resolve_fragment tested`
+    named two names, so none, and no test calling resolve_fragment was looked for)."""
+    written = [parts for parts in qualified_names(query) if parts[-1].casefold() not in _EXTENSIONS]
+    if len(written) != 1 or not set(names) <= set(written[0]):
+        return {}
+    return {".".join(written[0]): None}
 
 
 _WORD = re.compile(r"[A-Za-z_$][\w$]*")
