@@ -21,6 +21,7 @@ from streams.stores.views.changelog_files import (
     without_changelog_words,
 )
 from streams.stores.views.entry_files import (
+    ENTRY_MANIFEST,
     asks_whole_files,
     entry_package,
     is_entry_file,
@@ -33,6 +34,8 @@ _FORM_WORDS = frozenset(
 )
 _HEAD_LINES = 12  # lines of the file's head read for its first lines of text
 _ROOT_README = re.compile(r"^readme(?:\.\w+)?$", re.IGNORECASE)
+# a package.json's fields naming its entry files (`the ESM entry point`: entry_files._FORMAT)
+_ENTRY_FIELDS = re.compile(r'^\s*"(?:main|module|exports|browser|types|typings)"\s*:')
 
 
 def asks_changelog_alone(query: str) -> bool:
@@ -54,7 +57,7 @@ def at_changelog_head(
         wanted = is_changelog
     elif asks_whole_files(query):  # `where is the entry point`: src/lib.rs from its head
         package = entry_package(query)  # `of the core package`: not util's index.js
-        wanted = lambda path: is_entry_file(path, package)  # noqa: E731
+        wanted = lambda path: is_entry_file(path, package) or path == ENTRY_MANIFEST  # noqa: E731
     elif _named_overview(locator, repo_id, query, hits):  # `what does eza do`: its README
         wanted = _is_root_readme
     else:
@@ -67,10 +70,11 @@ def at_changelog_head(
             lines = body.split("\n")
             # a root README from its title (readme_title.py), another file from its head
             shown = title_lines(lines, SNIPPET_LINES) if _is_root_readme(path) else []
+            shown = shown or (_entry_fields(lines) if path == ENTRY_MANIFEST else [])
             shown = shown or _head_lines(lines)
             if shown:
                 snippet = "\n".join(f"{n}: {_cut(lines[n - 1].strip())}" for n in shown)
-                start = shown[0] if _is_root_readme(path) else 1
+                start = shown[0] if _is_root_readme(path) or path == ENTRY_MANIFEST else 1
                 update = {"startLine": start, "endLine": shown[-1], "snippet": snippet}
                 hit = hit.model_copy(update=update)
         out.append(hit)
@@ -82,6 +86,13 @@ def _head_lines(lines: list[str]) -> list[int]:
     return [n for n, line in enumerate(lines[:_HEAD_LINES], start=1) if line.strip()][
         :SNIPPET_LINES
     ]
+
+
+def _entry_fields(lines: list[str]) -> list[int]:
+    """The 1-based numbers of a package.json's lines naming its entry files (`"main"`,
+    `"exports"`, ...): QA on axios/axios pointed `where is the ESM entry point` at its
+    `"@rollup/plugin-multi-entry"` dependency."""
+    return [n for n, line in enumerate(lines, start=1) if _ENTRY_FIELDS.match(line)][:SNIPPET_LINES]
 
 
 def _is_root_readme(path: str) -> bool:

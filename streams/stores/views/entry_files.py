@@ -23,11 +23,21 @@ _WHOLE = (
     r"(?:crate|project|library|lib|package|repo|repository|codebase|program|app|application"
     r"|tool|cli|module)"
 )
+# a JavaScript package's module format or target (`the ESM entry point`, `the CommonJS entry
+# point`): its manifest maps each to a file (package.json's `exports`, `main`, `module`,
+# `browser`). QA on axios/axios: `where is the ESM entry point` matched no entry form and
+# ranked bin/contributors.js (`entry.points`) first
+_FORMAT = (
+    r"(?:esm|es\s?modules?|cjs|commonjs|common\s+js|umd|browser|node(?:\.?js)?|module|typescript"
+    r"|types|typings)"
+)
+ENTRY_MANIFEST = "package.json"
 # `where is the entry point (of the crate)`, `what is the main entry point`, `where does the
 # program start`
 _ENTRY = re.compile(
     rf"""^\s*(?:
       (?:where|what|which)\s+(?:is|are)\s+(?:the\s+|its\s+)?(?:main\s+)?
+        (?:(?P<format>{_FORMAT})\s+)?
         (?:(?:cli|command[\s-]line|console|script|commands?)\s+)?entry[\s-]?points?\b
         (?:\s+(?:of|for|to|into)\s+(?:the\s+|this\s+)?
           (?:(?P<package>[\w@.-]+)\s+(?:package|module|library|crate)|{_WHOLE}))?
@@ -85,6 +95,8 @@ def entry_files(conn: sqlite3.Connection, repo_id: str, query: str) -> list[str]
     if not overview and entry is None:
         return []
     entries = _entries(conn, repo_id, entry_package(query))
+    if entry is not None and entry["format"] and get_content(conn, repo_id, ENTRY_MANIFEST):
+        return [ENTRY_MANIFEST, *entries]  # its format's file: the manifest says which
     if not overview:
         # `where is the CLI entry point`: the manifest mapping the command to its function,
         # and that function's file (script_entries), not a library's index.ts
