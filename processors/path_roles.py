@@ -407,12 +407,14 @@ _ABOUT_MSRV = re.compile(
 )
 # a question about the Python versions a package supports, its manifest's `requires-python`
 # (`python_requires` in setup.py and setup.cfg): `what Python versions are supported`, `what is
-# the minimum python version`. QA on nedbat/coveragepy answered env.py's PYVERSION, cmdline.py
-# and igor.py, no manifest; `Drop support for Python 3.9` is a change request
+# the minimum python version`, `the python version requirement` (QA on
+# python-jsonschema/jsonschema: the noun missed). QA on nedbat/coveragepy answered env.py's
+# PYVERSION, cmdline.py and igor.py, no manifest; `Drop support for Python 3.9` is a change
+# request
 _ABOUT_PYTHON_VERSIONS = re.compile(
     r"^\s*(?:where|what|which|how)\b.*(?:\b(?:minimum|min|oldest|supported|required)\s+python"
-    r"\s+versions?\b|\bpython\s+versions?\b.*\b(?:supported|support|required|requires?)\b"
-    r"|\brequires[-_]python\b|\bpython[-_]requires\b)",
+    r"\s+versions?\b|\bpython\s+versions?\b.*\b(?:supported|support|required|requires?"
+    r"|requirements?)\b|\brequires[-_]python\b|\bpython[-_]requires\b)",
     re.IGNORECASE,
 )
 # a question about the Node.js versions a package supports, its package.json's `engines`:
@@ -422,7 +424,7 @@ _ABOUT_PYTHON_VERSIONS = re.compile(
 _ABOUT_NODE_VERSIONS = re.compile(
     r"^\s*(?:where|what|which|how)\b.*(?:\b(?:minimum|min|oldest|supported|required)\s+node"
     r"(?:\.?js)?\s+versions?\b|\bnode(?:\.?js)?\s+versions?\b.*\b(?:supported|support"
-    r"|required|requires?|set|pinned|declared|defined)\b)",
+    r"|required|requires?|requirements?|set|pinned|declared|defined)\b)",
     re.IGNORECASE,
 )
 # a question about the Java versions a project builds for, its build's release level (Maven's
@@ -432,7 +434,7 @@ _ABOUT_NODE_VERSIONS = re.compile(
 _ABOUT_JAVA_VERSIONS = re.compile(
     r"^\s*(?:where|what|which|how)\b.*(?:\b(?:minimum|min|oldest|supported|required)\s+(?:java|jdk)"
     r"\s+versions?\b|\b(?:java|jdk)\s+(?:versions?|release(?:\s+level)?)\b.*\b(?:supported|support"
-    r"|required|requires?|set|pinned|declared|defined|targeted|targets?)\b"
+    r"|required|requires?|requirements?|set|pinned|declared|defined|targeted|targets?)\b"
     r"|\b(?:versions?|release)\s+of\s+(?:java|the\s+jdk)\b)",
     re.IGNORECASE,
 )
