@@ -56,3 +56,18 @@ async def test_a_format_entry_point_is_the_manifest_then_the_entry(
         assert paths[:2] == ["package.json", "index.js"], paths
         manifest = found.hits[0]
         assert (manifest.startLine, manifest.endLine) == (4, 5), manifest
+
+
+@pytest.mark.parametrize(
+    "query", ["which file exports the public API", "where is the public API exported"]
+)
+async def test_the_public_api_is_the_entry_file(tmp_path: Path, query: str) -> None:
+    """QA on axios/axios: karma.conf.cjs (`module.exports = function(config)`) ranked first
+    and index.js, the package's entry re-exporting lib/axios.js, was not in the first ten."""
+    files = {
+        **FILES,
+        "karma.conf.cjs": "module.exports = function(config) {\n  return config;\n};\n",
+    }
+    async with indexed_app(tmp_path, files, "kite") as app:
+        found = await app.service.search(t.SearchArgs(repoId="kite", query=query))
+        assert [h.entry.path for h in found.hits][:1] == ["index.js"], found.hits

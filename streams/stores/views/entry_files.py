@@ -32,6 +32,15 @@ _FORMAT = (
     r"|types|typings)"
 )
 ENTRY_MANIFEST = "package.json"
+# the file exporting a library's public API is its entry (`which file exports the public
+# API`, `where is the public API exported`): QA on axios/axios ranked karma.conf.cjs
+# (`module.exports = function(config)`) first and left index.js out of the first ten
+_PUBLIC_API = (
+    r"(?:(?:which|what)\s+files?\s+(?:exports?|defines?|declares?)\s+(?:the\s+|its\s+)?"
+    r"(?:public\s+)?api"
+    r"|where\s+(?:is|are)\s+(?:the\s+|its\s+)?public\s+api"
+    r"(?:\s+(?:exported|defined|declared))?)"
+)
 # `where is the entry point (of the crate)`, `what is the main entry point`, `where does the
 # program start`
 _ENTRY = re.compile(
@@ -42,6 +51,7 @@ _ENTRY = re.compile(
         (?:\s+(?:of|for|to|into)\s+(?:the\s+|this\s+)?
           (?:(?P<package>[\w@.-]+)\s+(?:package|module|library|crate)|{_WHOLE}))?
       |where\s+(?:does|do)\s+(?:the\s+|this\s+)?{_WHOLE}\s+(?:start|begin)
+      |{_PUBLIC_API}
       |(?:which|what)\s+file\s+(?:is|does)\s+(?:the\s+|this\s+)?{_WHOLE}\s+(?:start|begin)\w*
     )\s*\??\s*$""",
     re.IGNORECASE | re.VERBOSE,
