@@ -164,7 +164,7 @@ def json_block_naming(
 
 # an XML build file's element holding a value: Maven's `<release>11</release>`,
 # `<maven.compiler.release>17</maven.compiler.release>`
-_XML_VALUE = re.compile(r"^\s*<([\w.-]+)>[^<]*</\1>")
+_XML_VALUE = re.compile(r"^\s*<([\w.-]+)>([^<]*)</\1>")
 # the manifest lists (path_roles.manifest_list) a pom.xml writes as one element's value: not
 # the question's other words, which name many elements (`<version>` of each dependency)
 _XML_SETTINGS = frozenset({"release"})
@@ -174,9 +174,9 @@ def manifest_block_naming(
     path: str, lines: Sequence[str], subject: Collection[str], query: str = ""
 ) -> tuple[int, int] | None:
     """The entry of a dependency the question names (dependency_entry), else json_block_naming's
-    block, or a Maven pom.xml's first element holding a value whose
-    tag (its last dotted part) is a manifest list of `subject`'s: `<release>11</release>` for `what
-    java version does guice require` (QA on google/guice pointed pom.xml at its artifactId)."""
+    block, or a Maven pom.xml's element holding the Java release level a `release` question
+    asks for (_release_rank): `<release>11</release>` for `what java version does guice
+    require` (QA on google/guice pointed pom.xml at its artifactId)."""
     if (entry := dependency_entry(path, lines, query)) is not None:
         return entry
     if not path.endswith(".xml"):
@@ -186,12 +186,36 @@ def manifest_block_naming(
         return block or next(
             filter(None, (json_block_naming(path, lines, [k]) for k in lists)), None
         )
-    wanted = {word.casefold() for word in subject} & _XML_SETTINGS
+    if "release" not in {word.casefold() for word in subject} & _XML_SETTINGS:
+        return None
+    best: tuple[int, int] | None = None  # (the tag's rank, the line)
     for n, line in enumerate(lines, 1):
         element = _XML_VALUE.match(line)
-        if element is not None and element.group(1).rpartition(".")[2].casefold() in wanted:
-            return n, n
-    return None
+        rank = None if element is None else _release_rank(element.group(1), element.group(2))
+        if rank is not None and (best is None or rank < best[0]):
+            best = (rank, n)
+    return (best[1], best[1]) if best is not None else None
+
+
+# Maven's compiler level where no `<release>` is written: the source and target
+_COMPILER_TAGS = frozenset({"maven.compiler.source", "maven.compiler.target"})
+
+
+def _release_rank(tag: str, value: str) -> int | None:
+    """How well a pom.xml element answers a question about the Java release level, best 0:
+    a `<release>` (`<maven.compiler.release>`), then a property holding the Java version as
+    a literal (`<java.version>17</java.version>`, `<main.java.version>1.8</...>`, which the
+    compiler's settings read: QA on OpenFeign/feign pointed pom.xml at its artifactId), then
+    Maven's compiler source and target; None for another element."""
+    tag = tag.casefold()
+    if tag.rpartition(".")[2] == "release":
+        return 0
+    versioned = tag in ("java.version", "jdk.version") or tag.endswith(
+        (".java.version", ".jdk.version")
+    )
+    if versioned and not value.strip().startswith("$"):
+        return 1
+    return 2 if tag in _COMPILER_TAGS else None
 
 
 def dependency_entry(path: str, lines: Sequence[str], query: str) -> tuple[int, int] | None:
