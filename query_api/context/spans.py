@@ -166,7 +166,8 @@ def select_spans(
             # sends, the longer (up to the lines it may hold) shows more of what matters:
             # koa's `body(val)` setter rather than its three-line `body()` getter
             order = -min(size, max_lines) if max_spans == 1 else min(size, max_lines)
-            at = hot if i == owner else hit if i == hit_at else None
+            at = _both(hot, hit, max_lines) if i == owner == hit_at else None
+            at = at or (hot if i == owner else hit if i == hit_at else None)
             span = _Span(sym.start_line, sym.end_line, sym.fq_name, at)
             # of equals longer than the share, the one holding the passage first: either is
             # cut to a window, its window is placed at the passage, the other's by words
@@ -332,6 +333,20 @@ def hot_owner(declared: Sequence[SymbolRow], hot: tuple[int, int] | None) -> int
         if best is None or key > best:
             best, owner = key, i
     return owner
+
+
+def _both(
+    hot: tuple[int, int] | None, hit: tuple[int, int] | None, size: int
+) -> tuple[int, int] | None:
+    """The passage's lines and the search hit's, in one declaration, as the one range a
+    window of `size` lines holds with its lead above; the passage's where they lie too far
+    apart. react-hook-form's `where is setValue defined` pointed its hit at `const setValue`
+    (1075) and its passage held `setValues` below it (1086-1115): the window opened at the
+    passage, and the bundle sent 1078-1185 without the line the search showed."""
+    if hot is None or hit is None:
+        return hot or hit
+    first, last = min(hot[0], hit[0]), max(hot[1], hit[1])
+    return (first, last) if last - first + 1 + _lead(size) <= size else hot
 
 
 def _window_at(line: int, a: int, z: int, size: int) -> tuple[int, int]:

@@ -569,3 +569,23 @@ def test_a_callers_task_is_sent_the_declarations_calling_the_name() -> None:
     assert [fq for *_, fq in words] == ["schemeMatcher.Match", "build"], words  # by the word
     calls = select_spans(symbols, len(body), stems, 20, 0, body, used_name="URL", used_calls=True)
     assert [fq for *_, fq in calls] == ["build"], calls
+
+
+def test_a_window_holds_the_hit_and_the_passage_where_both_fit() -> None:
+    """QA on react-hook-form: `where is setValue defined` pointed its hit at `const setValue`
+    (1075) inside the 2,000-line createFormControl and the vectors' passage at `setValues`
+    below it (1086-1115); the window opened at the passage and the bundle sent 1078-1185,
+    without the line the search showed. Both go in one window where they fit; far apart,
+    the passage's window is sent as before."""
+    body = ["    step()"] * 500
+    symbols = [sym("create_form_control", "Function", 2, 499)]
+    stems = task_stems("where is set value defined")
+
+    def window(hit: tuple[int, int]) -> tuple[int, int]:
+        [(start, end, _)] = select_spans(symbols, 500, stems, 60, 0, body, hot=(300, 316), hit=hit)
+        return start, end
+
+    start, end = window((290, 292))
+    assert start <= 290 and end >= 316
+    start, end = window((100, 102))
+    assert start > 102 and start <= 300 and end >= 316
