@@ -438,6 +438,17 @@ _ABOUT_JAVA_VERSIONS = re.compile(
     r"|\b(?:versions?|release)\s+of\s+(?:java|the\s+jdk)\b)",
     re.IGNORECASE,
 )
+# a question about the Go versions a module builds with, its go.mod's `go` directive (and
+# `toolchain`): `what Go version does the module require`, `which go version is used`. QA on
+# spf13/afero ranked path.go (a comment's `require`) first and go.mod third, at its `module`
+# line; `Bump minimum go version to 1.16` is a change request
+_ABOUT_GO_VERSIONS = re.compile(
+    r"^\s*(?:where|what|which|how)\b.*(?:\b(?:minimum|min|oldest|supported|required)\s+go(?:lang)?"
+    r"\s+versions?\b|\bgo(?:lang)?\s+(?:versions?|toolchain)\b.*\b(?:supported|support|required"
+    r"|requires?|requirements?|set|pinned|declared|defined|targeted|targets?|used|uses?|needs?"
+    r"|needed)\b|\b(?:versions?)\s+of\s+go(?:lang)?\b)",
+    re.IGNORECASE,
+)
 # how the project runs its tests (its CI workflow, its Makefile's target, its manifest's
 # script): `how do I run the tests`, `what command runs the tests`. QA on console-rs/indicatif
 # answered ten files' `mod tests` blocks and no workflow; `run the tests on windows` asks a
@@ -478,6 +489,8 @@ def manifest_list(query: str) -> str | None:
         return "engines"
     if _ABOUT_JAVA_VERSIONS.match(query):
         return "release"
+    if _ABOUT_GO_VERSIONS.match(query):
+        return "go"
     if _ABOUT_CONFIG.match(query) and _ABOUT_DEPENDENCIES.match(query):
         return "dependencies"
     return None
@@ -554,7 +567,7 @@ def roles_about(query: str) -> set[Role]:
     manifest = _ABOUT_FEATURES.match(query) or _ABOUT_MSRV.match(query)
     manifest = manifest or _ABOUT_PYTHON_VERSIONS.match(query)
     manifest = manifest or _ABOUT_NODE_VERSIONS.match(query) or _ABOUT_JAVA_VERSIONS.match(query)
-    manifest = manifest or _ABOUT_TEST_RUN.match(query)
+    manifest = manifest or _ABOUT_GO_VERSIONS.match(query) or _ABOUT_TEST_RUN.match(query)
     about |= {Role.CONFIG} if _ABOUT_CONFIG.match(query) or manifest else set()
     about |= {Role.EXAMPLE} if _ABOUT_EXAMPLES.match(query) else set()
     return (about | {Role.DOC}) if _ABOUT_DOCS.match(query) else about

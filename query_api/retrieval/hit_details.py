@@ -46,6 +46,7 @@ from query_api.retrieval.config_sections import (
 )
 from query_api.retrieval.contractions import without_contractions
 from query_api.retrieval.doc_words import DOC_WORDS
+from query_api.retrieval.go_directives import directive_naming
 from query_api.retrieval.line_preference import LinePreference, PreferenceKey, covered
 from query_api.retrieval.make_targets import rule_naming, target_subject
 from query_api.retrieval.named_declaration import declaration_named
@@ -635,6 +636,8 @@ def enrich(
                 shown = _at_section(shown, body, exported)
             elif configured and (passed := argument_naming(path, body.split("\n"), configured)):
                 shown = _at_section(shown, body, passed)  # setup.py's `python_requires=`
+            elif configured and (go := directive_naming(path, body.split("\n"), configured)):
+                shown = _at_section(shown, body, go)  # go.mod's `go 1.24.0`
             elif configured and (
                 block := manifest_block_naming(path, body.split("\n"), configured, query)
             ):
