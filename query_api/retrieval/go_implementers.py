@@ -30,7 +30,7 @@ METHOD_KIND = "Method"
 MAX_INTERFACES = 5  # interfaces of the name read (a name declared in several packages)
 MAX_EMBEDDED = 2  # levels of embedded interfaces followed
 # a line of an interface's body embedding another: `io.Reader`, `LogObjectMarshaler`
-_EMBEDDED = re.compile(r"^\s*(?:[A-Za-z_]\w*\.)?([A-Za-z_]\w*)\s*(?://.*)?$")
+_EMBEDDED = re.compile(r"^\s*((?:[A-Za-z_]\w*\.)?[A-Za-z_]\w*)\s*(?://.*)?$")
 
 
 _IO = {
@@ -123,24 +123,44 @@ def _code_first(path: str) -> tuple[bool, str]:
 
 
 def _method_names(symbols: SymbolViews, repo_id: str, interface: SymbolRow, depth: int) -> set[str]:
-    """The methods `interface` asks for: its own, and its embedded interfaces' (declared in
-    this repository; one of another package, `io.Reader`, is not followed)."""
+    """The methods `interface` asks for: its own, and its embedded interfaces': the standard
+    library's by STDLIB_INTERFACES (`io.Reader`), another declared in this repository by its
+    package (the interface's own for an unqualified name); an embedded interface of another
+    unknown package is not followed."""
     own = symbols.symbols_of_file(repo_id, interface.path)
     prefix = interface.fq_name + "."
     names = {row.name for row in own if row.kind == METHOD_KIND and row.fq_name.startswith(prefix)}
     if depth <= 0:
         return names
+    package = _package(interface.fq_name)
     for embedded in _embedded_names(symbols, repo_id, interface):
-        rows = symbols.symbols_named(repo_id, [embedded])
-        for row in rows:
-            if row.kind == INTERFACE_KIND and row.path.endswith(".go") and row != interface:
+        stdlib = STDLIB_INTERFACES.get(embedded)
+        if stdlib is not None:
+            names |= stdlib
+            continue
+        qualifier, _, name = embedded.rpartition(".")
+        for row in symbols.symbols_named(repo_id, [name]):
+            if (
+                row.kind == INTERFACE_KIND
+                and row.path.endswith(".go")
+                and row != interface
+                and _package(row.fq_name) == (qualifier or package)
+            ):
                 names |= _method_names(symbols, repo_id, row, depth - 1)
                 break
     return names
 
 
+def _package(fq_name: str) -> str:
+    """The package name a Go declaration's qualified name opens with (`stiface` of
+    `stiface.Writer`): a same-named interface of another package (gcsfs's internal `Writer`
+    beside io's) is another interface, whose methods are not asked for."""
+    return fq_name.rpartition(".")[0].rpartition(".")[2]
+
+
 def _embedded_names(symbols: SymbolViews, repo_id: str, interface: SymbolRow) -> list[str]:
-    """The names an interface's body embeds, read from its lines in the stored text."""
+    """The names an interface's body embeds as written (`io.Reader`, `LogObjectMarshaler`),
+    read from its lines in the stored text."""
     row = symbols.store.get_content(repo_id, interface.path)
     if row is None:
         return []
