@@ -187,7 +187,7 @@ def manifest_block_naming(
             filter(None, (json_block_naming(path, lines, [k]) for k in lists)), None
         )
     if "release" not in {word.casefold() for word in subject} & _XML_SETTINGS:
-        return None
+        return _plugin_block(path, lines, subject)
     best: tuple[int, int] | None = None  # (the tag's rank, the line)
     for n, line in enumerate(lines, 1):
         element = _XML_VALUE.match(line)
@@ -195,6 +195,36 @@ def manifest_block_naming(
         if rank is not None and (best is None or rank < best[0]):
             best = (rank, n)
     return (best[1], best[1]) if best is not None else None
+
+
+# a Maven plugin's artifact (`<artifactId>japicmp-maven-plugin</artifactId>`): words every
+# plugin's name holds name none of them
+_PLUGIN_ARTIFACT = re.compile(r"^\s*<artifactId>\s*([\w.-]*plugin)\s*</artifactId>", re.IGNORECASE)
+_PLUGIN_WORDS = frozenset({"maven", "plugin", "plugins"})
+
+
+def _plugin_block(
+    path: str, lines: Sequence[str], subject: Collection[str]
+) -> tuple[int, int] | None:
+    """The `<plugin>` block of a pom.xml whose artifactId holds the most of `subject`'s words,
+    the first of those holding as many: `japicmp-maven-plugin` for `where is the japicmp API
+    compatibility check configured` (QA on OpenFeign/feign pointed pom.xml at the license
+    plugin's `<strictCheck>`, for `check`); None for another file or no such plugin."""
+    if path.rpartition("/")[2].casefold() != "pom.xml":
+        return None
+    wanted = {word.casefold() for word in subject} - _PLUGIN_WORDS
+    best: tuple[int, int] | None = None  # (words held, the artifactId's line)
+    for n, line in enumerate(lines, 1):
+        artifact = _PLUGIN_ARTIFACT.match(line)
+        held = len(wanted.intersection(tokenize(artifact.group(1)))) if artifact else 0
+        if held and (best is None or held > best[0]):
+            best = (held, n)
+    if best is None:
+        return None
+    at = best[1]
+    start = next((n for n in range(at, 0, -1) if lines[n - 1].strip() == "<plugin>"), at)
+    end = next((n for n in range(at, len(lines) + 1) if lines[n - 1].strip() == "</plugin>"), at)
+    return start, end
 
 
 # Maven's compiler level where no `<release>` is written: the source and target
