@@ -394,15 +394,14 @@ class Retriever:
         named = self.views.read(lambda conn: declared_symbols(conn, repo_id, query, NAMED_POOL))
         modules = self.views.read(lambda conn: module_named_files(conn, repo_id, query))
         asked = roles_in(query)
-        return (
-            by_path
-            | set(modules)
-            | {
-                path
-                for path, tiers in named.items()
-                if QUALIFIED_NAME_TIER in tiers.values() and role_prior(path, asked) >= 1.0
-            }
-        )
+        qualified = {
+            path
+            for path, tiers in named.items()
+            if QUALIFIED_NAME_TIER in tiers.values() and role_prior(path, asked) >= 1.0
+        }
+        # a committed build declares the name again (builds_last.py)
+        built = self.views.read(lambda conn: generated_of(conn, repo_id, qualified))
+        return by_path | set(modules) | sources_over_builds(qualified, built, query)
 
     def _writing_message(self, repo_id: str, query: str) -> set[str]:
         """The files writing the error message the query pastes (pasted_message.py), of the
