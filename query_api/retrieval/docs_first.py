@@ -41,8 +41,7 @@ from query_api.retrieval.manifest_files import (
     package_manifests,
     root_manifests,
 )
-from query_api.retrieval.sphinx_conf import TOOL as SPHINX
-from query_api.retrieval.sphinx_conf import is_sphinx_conf, sphinx_conf_files
+from query_api.retrieval.sphinx_conf import is_sphinx_conf, names_sphinx, sphinx_conf_files
 from query_api.retrieval.word_forms import forms
 from schemas import tools as t
 from streams.stores import ViewStore
@@ -203,10 +202,10 @@ def _ci_answers(
 
 
 def _sphinx_conf(hit: t.SearchHit, terms: QueryTerms) -> bool:
-    """Whether a hit is the Sphinx `conf.py` a question naming Sphinx asks for
+    """Whether a hit is the Sphinx `conf.py` a question naming Sphinx or the docs asks for
     (sphinx_conf.py): a doc by its folder and named `conf`, it is Sphinx's own config."""
     path = hit.entry.path or ""
-    return hit.entry.kind == "File" and SPHINX in terms.words and is_sphinx_conf(path)
+    return hit.entry.kind == "File" and names_sphinx(terms.words) and is_sphinx_conf(path)
 
 
 # a tool's settings written as a module: vite.config.mts, jest.config.cjs, babel.config.mjs

@@ -20,6 +20,10 @@ from streams.stores import ViewStore
 from streams.stores.views.read import files_with_path_words
 
 TOOL = "sphinx"
+# a config question's words naming the documentation, whose build Sphinx's conf.py configures
+# (QA on python-jsonschema/jsonschema: `where is the docs config` left docs/conf.py out of the
+# first ten, below noxfile.py's docs session and dependabot.yml)
+_DOCS = frozenset({"docs", "doc", "documentation"})
 MAX_CONF_FILES = 16  # `conf` paths read: a repository has one Sphinx project, a few at most
 
 
@@ -29,15 +33,21 @@ def is_sphinx_conf(path: str) -> bool:
     return path.rpartition("/")[2] == "conf.py" and role_of(path) == Role.DOC
 
 
+def names_sphinx(words: Iterable[str]) -> bool:
+    """Whether a config question's words name Sphinx, or the docs its conf.py builds."""
+    written = set(words)
+    return TOOL in written or not _DOCS.isdisjoint(written)
+
+
 def sphinx_conf_files(
     views: ViewStore,
     repo_id: str,
     hydrate: Callable[[str], t.SearchHit | None],
     words: Iterable[str],
 ) -> list[t.SearchHit]:
-    """The Sphinx `conf.py` files when `words` name Sphinx, as hits `hydrate` makes with the
-    reason `path-name-match`, sorted by path; none otherwise."""
-    if TOOL not in words:
+    """The Sphinx `conf.py` files when `words` name Sphinx or the docs (names_sphinx), as
+    hits `hydrate` makes with the reason `path-name-match`, sorted by path; none otherwise."""
+    if not names_sphinx(words):
         return []
     read = partial(files_with_path_words, repo_id=repo_id, name="conf", limit=MAX_CONF_FILES)
     out: list[t.SearchHit] = []
