@@ -179,6 +179,8 @@ def manifest_block_naming(
     require` (QA on google/guice pointed pom.xml at its artifactId)."""
     if (entry := dependency_entry(path, lines, query)) is not None:
         return entry
+    if (entry := pom_dependency_entry(path, lines, query)) is not None:
+        return entry
     if not path.endswith(".xml"):
         block = json_block_naming(path, lines, subject)
         # no `"dependencies"` list: a library's peer or development dependencies are its own
@@ -271,3 +273,43 @@ def dependency_entry(path: str, lines: Sequence[str], query: str) -> tuple[int, 
             rank = _DEPENDENCY_LISTS.index(listed)
             best = (rank, n) if best is None or rank < best[0] else best
     return (best[1], best[1]) if best is not None else None
+
+
+# a property holding a dependency's version (`<jackson.version>2.22.2</jackson.version>`) and
+# a dependency's artifact (`<artifactId>jackson-databind</artifactId>`)
+_VERSION_PROPERTY = re.compile(r"^\s*<([\w.-]+)\.version>[^<]*</\1\.version>")
+_ARTIFACT = re.compile(r"^\s*<artifactId>\s*([\w.-]+)\s*</artifactId>")
+
+
+def pom_dependency_entry(path: str, lines: Sequence[str], query: str) -> tuple[int, int] | None:
+    """The line of a pom.xml holding the version of a dependency the dependencies question
+    `query` names whole (_entry_rank): the property `<jackson.version>` for `which version of
+    jackson does feign use`, else the `<artifactId>` of one named so (`jackson-databind`). QA on
+    OpenFeign/feign pointed the root pom.xml at `<artifactId>feign-hystrix</artifactId>`;
+    None for another file or question."""
+    if path.rpartition("/")[2].casefold() != "pom.xml" or not query:
+        return None
+    if manifest_list(query) != DEPENDENCIES:
+        return None
+    named = {word.strip(".-/").casefold() for word in re.findall(r"[\w@./-]+", query)}
+    found: dict[int, int] = {}  # rank -> the first line of that rank
+    for n, line in enumerate(lines, 1):
+        rank = _entry_rank(line, named)
+        if rank == 0:
+            return n, n
+        if rank is not None:
+            found.setdefault(rank, n)
+    return (found[min(found)], found[min(found)]) if found else None
+
+
+def _entry_rank(line: str, named: set[str]) -> int | None:
+    """How well a pom.xml line answers for the version of a dependency `named` holds, best 0:
+    its version property (`<jackson.version>`), one of its major version
+    (`<okhttp3.version>` for okhttp), its artifact named whole; None for another line."""
+    if (held := _VERSION_PROPERTY.match(line)) is not None:
+        name = held.group(1).casefold()
+        if name in named:
+            return 0
+        return 1 if name.rstrip("0123456789") in named else None
+    artifact = _ARTIFACT.match(line)
+    return 2 if artifact is not None and artifact.group(1).casefold() in named else None
