@@ -29,7 +29,11 @@ from query_api.retrieval.builds_last import generated_of, sources_over_builds
 from query_api.retrieval.contract_files import contract_files
 from query_api.retrieval.definition_sites import FIELD_KIND, asked_kinds, defined_name
 from query_api.retrieval.export_aliases import exported_local
-from query_api.retrieval.implementations import asks_implementations, implements_as_asked
+from query_api.retrieval.implementations import (
+    asks_implementations,
+    implemented_type,
+    implements_as_asked,
+)
 from query_api.retrieval.member_bodies import function_body_line, type_members
 from query_api.retrieval.module_kind import asks_module, rust_module_files
 from query_api.retrieval.users_first import used_name, value_spelled
@@ -113,7 +117,24 @@ def defining_declarations(
     rows = [row for row in rows if row.name == dunder and "." not in last] or rows
     declarations = [row for row in rows if row.kind != FIELD_KIND] or rows
     declarations = [row for row in declarations if not member_alias(row)] or declarations
-    return qualified_by(declarations, qualifier) or declarations
+    declarations = qualified_by(declarations, qualifier) or declarations
+    return _of_type(declarations, implemented_type(query)) if not qualifier else declarations
+
+
+def _of_type(declarations: list[SymbolRow], typed: str | None) -> list[SymbolRow]:
+    """Of the declarations, those of the type a question asking where a method is
+    implemented names (`where is Readdir implemented for UnionFile`), when one is: QA on
+    spf13/afero ranked afero.go, declaring the File interface's Readdir (the contract), above
+    unionFile.go declaring UnionFile.Readdir; all of them when none is that type's."""
+    if typed is None:
+        return declarations
+    folded = typed.casefold()
+    owned = [
+        row
+        for row in declarations
+        if [part.casefold() for part in re.split(r"\.|::|#", row.fq_name)[-2:-1]] == [folded]
+    ]
+    return owned or declarations
 
 
 def member_alias(row: SymbolRow) -> bool:

@@ -36,6 +36,12 @@ def _asked_type(query: str) -> str | None:
     return typed.split("::")[-1] if typed is not None else None
 
 
+def implemented_type(query: str) -> str | None:
+    """The type a query asking where something is implemented names (`for UnionFile`,
+    `where does Value implement`), else None."""
+    return _asked_type(query) if asks_implementations(query) else None
+
+
 def asks_implementations(query: str) -> bool:
     """Whether the query asks where something is implemented (`implemented`, `implements`)."""
     return _IMPLEMENTED.search(query) is not None
