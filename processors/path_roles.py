@@ -353,6 +353,13 @@ _ABOUT_DOCS = re.compile(
 # Its dependencies are a manifest's (`what dependencies does serde_json have`, `which crates
 # does it depend on`): QA on serde-rs/json ranked Cargo.toml 19th, below sources naming
 # `serde_json`. So are its features (_ABOUT_FEATURES).
+# where the dependencies are (`where are the dependencies declared`, `where are the dev
+# dependencies`), no subject of them: QA on python-jsonschema/jsonschema matched no config form
+# and, read as a definition of `dependencies`, ranked the JSON Schema keyword's function first
+_WHERE_DEPENDENCIES = r"""(?:where|how)\s+(?:is|are)\s+(?:the\s+|its\s+|our\s+)?
+        (?:(?:project|package|crate|library)(?:'s)?\s+)?
+        (?:(?:dev|build|runtime|optional|test)[\s-])?(?:dependencies|deps)
+        (?:\s+(?:defined|declared|listed|specified|set|kept|pinned))?\W*$"""
 _ABOUT_CONFIG = re.compile(
     r"""^\s*(?:
       (?:where|how)\s+(?:is|are)\s+.+\s+(?:configured|set\s+up)\W*$
@@ -367,11 +374,12 @@ _ABOUT_CONFIG = re.compile(
       |(?:what|which)\s+(?:maven|gradle|sbt)\s+(?:plugins?|profiles?)\b
       |(?:what|which)\s+(?:are\s+(?:the\s+|its\s+|our\s+)?|(?:\w+\s+)?)
         (?:(?:dev|build|runtime|optional)[\s-])?(?:dependencies|deps)\b
+      |{_WHERE_DEPENDENCIES}
       |(?:what|which)\s+(?:crates|packages|libraries|gems|modules|version\s+of\s+\S+)
         \s+(?:does|do)\s+.+\s+depend\s+on\W*$
       |(?:what|which)\s+version\s+of\s+\S+\s+(?:does|do|is|are)\s+(?:.+\s+)?
         (?:use|used|using|require|required|pinned)\W*$
-    )""",
+    )""".replace("{_WHERE_DEPENDENCIES}", _WHERE_DEPENDENCIES),
     re.IGNORECASE | re.VERBOSE,
 )
 
@@ -460,7 +468,8 @@ _ABOUT_TEST_RUN = re.compile(
     re.IGNORECASE | re.VERBOSE,
 )
 _ABOUT_DEPENDENCIES = re.compile(
-    r"^\s*(?:what|which)\s+(?:(?:.*[\s-])?(?:dependencies|deps|depend\s+on)\b|version\s+of\s)",
+    r"^\s*(?:(?:what|which)\s+(?:(?:.*[\s-])?(?:dependencies|deps|depend\s+on)\b|version\s+of\s)"
+    r"|(?:where|how)\s+(?:is|are)\b.*\b(?:dependencies|deps)\b)",
     re.IGNORECASE,
 )
 # the words asking for a manifest's list, no subject of it: the config file answering `which
