@@ -99,14 +99,41 @@ def _message_line(
     lines: Sequence[str], phrases: Sequence[tuple[str, ...]], literal: bool = False
 ) -> int | None:
     """The number of the first line holding the first of `phrases` any line holds (with
-    `literal`, any line writing a string literal)."""
+    `literal`, any line writing a string literal), moved up to the first of the lines above
+    it that go on writing the message (_message_opening)."""
     tokens = [tokenize(line) if not literal or _LITERAL.search(line) else [] for line in lines]
     for phrase in phrases:
         size = len(phrase)
         for n, words in enumerate(tokens, start=1):
             if any(tuple(words[i : i + size]) == phrase for i in range(len(words) - size + 1)):
-                return n
+                return _message_opening(lines, tokens, n, phrases)
     return None
+
+
+def _message_opening(
+    lines: Sequence[str],
+    tokens: Sequence[Sequence[str]],
+    n: int,
+    phrases: Sequence[tuple[str, ...]],
+) -> int:
+    """Line `n`, or the first of the string literals right above it each holding SHORT_RUN
+    words of a phrase in a row: a message written over several literals (`f"Accessing
+    jsonschema.{name} is deprecated and will be "` / `"removed in a future release. ..."` /
+    `"attribute on the corresponding Validator."`) starts there. QA on
+    python-jsonschema/jsonschema pointed __init__.py at the last of those three lines, the
+    one holding a whole phrase, not at the first."""
+    runs = {
+        tuple(phrase[i : i + SHORT_RUN])
+        for phrase in phrases
+        for i in range(len(phrase) - SHORT_RUN + 1)
+    }
+    while n > 1 and _LITERAL.search(lines[n - 2]):
+        words = tokens[n - 2] or tokenize(lines[n - 2])
+        spans = (tuple(words[i : i + SHORT_RUN]) for i in range(len(words) - SHORT_RUN + 1))
+        if runs.isdisjoint(spans):
+            break
+        n -= 1
+    return n
 
 
 def _at_line(
