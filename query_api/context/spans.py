@@ -177,7 +177,8 @@ def select_spans(
             ranked.append((tests[i], *span_key, span))
     if hot is not None and owner is None and not users:  # outside any declaration: its lines
         size = hot[1] - hot[0]
-        hot_key = (-HOT_WEIGHT, 0, size, False, size, hot[0])
+        weight = HOT_WEIGHT + _outside_weight(hot, hit if hit_at is None else None, lines, stems)
+        hot_key = (-weight, 0, size, False, size, hot[0])
         ranked.append((False, *hot_key, _Span(*hot, None, hot)))
     if used_name and hit is not None and hit_at is None:  # a use no declaration holds: first
         # (QA on serde-rs/json: `what implements the Formatter trait` sent ser.rs's
@@ -423,6 +424,21 @@ def _own_stems(
         if owner[number] >= 0 and line.strip():
             found[owner[number]] |= stems & line_stems(line)
     return [frozenset(f) for f in found]
+
+
+def _outside_weight(
+    hot: tuple[int, int], hit: tuple[int, int] | None, lines: Sequence[str], stems: frozenset[str]
+) -> int:
+    """What a passage outside every declaration counts beyond HOT_WEIGHT, as a declaration
+    counts its own lines: the task's stems its lines hold, and HIT_WEIGHT where the search
+    hit points into it too. QA on axios: `where is the User-Agent header set` pointed both
+    at http.js 284-288, inside a callback no declaration holds, and the bundle sent the
+    `setProxy` function, which says `set` in its name."""
+    held: set[str] = set()
+    for line in lines[hot[0] - 1 : hot[1]]:
+        held |= stems & line_stems(line)
+    inside = hit is not None and hit[0] <= hot[1] and hit[1] >= hot[0]
+    return len(held) + (HIT_WEIGHT if inside else 0)
 
 
 @functools.lru_cache(maxsize=65536)

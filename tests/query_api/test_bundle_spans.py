@@ -589,3 +589,22 @@ def test_a_window_holds_the_hit_and_the_passage_where_both_fit() -> None:
     assert start <= 290 and end >= 316
     start, end = window((100, 102))
     assert start > 102 and start <= 300 and end >= 316
+
+
+def test_a_passage_outside_every_declaration_counts_its_words_and_the_hit() -> None:
+    """QA on axios: `where is the User-Agent header set` pointed the search hit and the
+    vectors' passage at http.js 284-288, inside a callback no declaration holds, and the
+    one span a 2,000-token answer sends was `setProxy`, which says `set` in its name and
+    `headers` in its body. The passage counts the task's words on its lines, and the hit
+    when it points there too, as a declaration counts its own."""
+    body = ["    step()"] * 200
+    body[20] = "function setProxy(options, configProxy) {"
+    body[24] = "    options.headers.host = options.hostname + (options.port ? ':' + port : '');"
+    body[109] = "    // Set User-Agent (required by some servers)"
+    body[111] = "    headers.set('User-Agent', 'axios/' + VERSION, false);"
+    symbols = [sym("setProxy", "Function", 21, 60)]
+    stems = task_stems("where is the User-Agent header set")
+    [(start, end, fq)] = select_spans(
+        symbols, 200, stems, 60, 0, body, 1, hot=(108, 114), hit=(110, 112)
+    )
+    assert fq is None and start <= 110 and end >= 112
