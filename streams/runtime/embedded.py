@@ -30,6 +30,7 @@ from streams.eventlog.base import BATCH_BYTES, EventLog, StoredRecord
 from streams.runtime.keyed import KeyedStateRunner
 from streams.runtime.log_contact import CONTACT_ERRORS, LagWatch, LogContact
 from streams.runtime.log_health import LogHealth
+from streams.runtime.pool import spawn_hint
 from streams.runtime.rederive import rederive_outdated
 from streams.runtime.shards import ShardAssignment
 from streams.runtime.steps import decode_for_sink, process_batch
@@ -337,7 +338,9 @@ class EmbeddedRuntime:
                     # sending SIGTERM to the whole group): known, so one line, no traceback;
                     # the next batch starts a new pool (IdlePool.submit)
                     log.warning(
-                        "step %s: a worker process died under its batch; retrying", step.step_id
+                        "step %s: a worker process died under its batch; retrying%s",
+                        step.step_id,
+                        spawn_hint(),
                     )
                     self.health.step_failed(step.step_id, exc)
                 else:

@@ -58,6 +58,25 @@ def die_with_parent(parent_pid: int) -> None:
     threading.Thread(target=watch, name="parent-watch", daemon=True).start()
 
 
+def spawn_hint() -> str:
+    """What a worker's death may mean when the main module is a script of the caller's own:
+    workers are spawned, and each imports that script again as `__mp_main__`, so one that
+    opens repocontext at its top level (no `if __name__ == "__main__":` guard) opens it again
+    in every worker, which dies on the data directory's lock. A QA pass saw only "step
+    structural has failed 76 times in a row (BrokenProcessPool)", never why."""
+    main = sys.modules.get("__main__")
+    path = getattr(main, "__file__", None)
+    entry = getattr(getattr(main, "main", None), "__module__", None) or ""
+    if not path or getattr(main, "__package__", None) == "repocontext":
+        return ""
+    if entry.startswith("repocontext."):  # our console script, which guards its call
+        return ""
+    return (
+        f" (if {os.path.basename(path)} starts repocontext in process, run that under"
+        ' `if __name__ == "__main__":`: each worker process imports it again)'
+    )
+
+
 def import_processors() -> None:
     """A worker's first task when its pool starts ahead of the first batch (`IdlePool.warm`):
     the worker's imports (about 0.8 s of CPU) then overlap its parent's start-up instead of
@@ -125,7 +144,7 @@ class IdlePool(Executor):
             except BrokenProcessPool:
                 # a worker died (killed, out of memory): this pool refuses every task from now
                 # on, so the step would fail forever; the tasks it lost failed already
-                log.warning("a processor worker process died; starting a new pool")
+                log.warning("a processor worker process died; starting a new pool%s", spawn_hint())
                 self._pool.shutdown(wait=False, cancel_futures=True)
                 self._pool = self._start()
                 self.starts += 1
