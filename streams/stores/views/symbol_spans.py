@@ -113,13 +113,15 @@ def _qualifier_weight(row: Named, weights: Mapping[str, float], memo: dict[str, 
     qualifier = row.fq_name[:at] if at > 0 else ""
     if not qualifier:
         return 0.0
+    # rounded as matching_names' groups are: the sums run over sets, whose order (and so the
+    # last bits of a float sum) changes from process to process, and ties flipped with it
     if qualifier not in memo:
         memo[qualifier] = sum(weights[word] for word in name_tokens(qualifier) if word in weights)
     # only the words the name does not hold already: QA on valyala/fasthttp, `tests for
     # parseTrailer` led with the field `trailer` of a table inside
     # TestResponseHeaderAddTrailerRejectsInvalidNames, above that test
     held = name_tokens(qualifier).intersection(weights, name_tokens(row.name))
-    return memo[qualifier] - sum(weights[word] for word in held)
+    return round(memo[qualifier] - sum(weights[word] for word in held), 9)
 
 
 def matching_symbols_of_files(
