@@ -67,8 +67,8 @@ def at_message_lines(
             out.append(hit)
             continue
         lines = (locator.body(repo_id, path) or "").split("\n")
-        line = _message_line(lines, phrases, literal)
-        line = _message_line(lines, pairs, literal=True) if line is None else line
+        line = _message_line(lines, phrases, literal, found)
+        line = _message_line(lines, pairs, True, found) if line is None else line
         out.append(hit if line is None else _at_line(hit, lines, line, locator, repo_id))
     return out
 
@@ -96,18 +96,28 @@ def prefixed_phrases(query: str) -> list[tuple[str, ...]]:
 
 
 def _message_line(
-    lines: Sequence[str], phrases: Sequence[tuple[str, ...]], literal: bool = False
+    lines: Sequence[str],
+    phrases: Sequence[tuple[str, ...]],
+    literal: bool = False,
+    segments: Sequence[tuple[str, ...]] = (),
 ) -> int | None:
-    """The number of the first line holding the first of `phrases` any line holds (with
-    `literal`, any line writing a string literal), moved up to the first of the lines above
-    it that go on writing the message (_message_opening)."""
+    """The number of the line holding the first of `phrases` any line holds (with `literal`,
+    any line writing a string literal), moved up to the first of the lines above it that go on
+    writing the message (_message_opening). Of several lines holding it, the first holding the
+    most of the message's `segments`: six hooks write `X() may be used only in the context of
+    a <Router> component.`, and the pasted one's name, a segment of its own, says which."""
     tokens = [tokenize(line) if not literal or _LITERAL.search(line) else [] for line in lines]
     for phrase in phrases:
-        size = len(phrase)
-        for n, words in enumerate(tokens, start=1):
-            if any(tuple(words[i : i + size]) == phrase for i in range(len(words) - size + 1)):
-                return _message_opening(lines, tokens, n, phrases)
+        holding = [n for n, words in enumerate(tokens, start=1) if _holds(words, phrase)]
+        if holding:
+            n = max(holding, key=lambda n: sum(_holds(tokens[n - 1], s) for s in segments))
+            return _message_opening(lines, tokens, n, phrases)
     return None
+
+
+def _holds(words: Sequence[str], phrase: tuple[str, ...]) -> bool:
+    size = len(phrase)
+    return any(tuple(words[i : i + size]) == phrase for i in range(len(words) - size + 1))
 
 
 def _message_opening(
