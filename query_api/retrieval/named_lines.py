@@ -18,6 +18,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from query_api.retrieval.group_gutters import without_gutters
 from query_api.retrieval.hit_details import (
     DETAILED_HITS,
     LINE_CHARS,
@@ -96,6 +97,7 @@ def written_places(text: str) -> list[Place]:
     writes as a compiler does (`src/s3.ts(152,9):`) and in words (`filters.py line 995`),
     and each of its words that is one (`src/fetch.ts:219,` in a sentence), at most
     MAX_PLACES."""
+    text = without_gutters(text)  # an exception group's frames, read as a plain trace's
     whole = named_place(text)
     if whole is not None:
         return [whole]
@@ -116,6 +118,7 @@ def frames(text: str) -> list[Place]:
     of a JVM stack trace's (jvm_frames), a Go goroutine trace's (go_frames), a Rust panic's
     or compiler diagnostic's (rust_places), a Python warning's (warning_places) and a
     JavaScript one's (v8_frames), at most MAX_PLACES."""
+    text = without_gutters(text)
     out: list[Place] = []
     written = [
         (

@@ -28,6 +28,7 @@ import re
 from collections.abc import Callable
 
 from processors.tokenizer import tokenize
+from query_api.retrieval.group_gutters import without_gutters
 
 MIN_RUN = 5  # words in all: fewer ("the search pattern") are in docs and help text alike
 SHORT_RUN = 3  # a message's one segment: fewer words name no message (`Error: 'foo'`)
@@ -108,6 +109,7 @@ def message_segments(query: str) -> list[Segment]:
     after its marker, or following a line announcing one (_HEADER), or the one line of a
     message opening with a value (_VALUE_FIRST), split at quotes, braces, colons and sentence
     ends, in order."""
+    query = without_gutters(query)  # an exception group's error lines open behind a gutter
     out = [segment for text in _message_texts(query) for segment in text_segments(text)]
     lines = query.split("\n")
     if not out and len(lines) == 1 and (_VALUE_FIRST.match(query) or _value_after_colon(query)):
@@ -242,6 +244,7 @@ def message_queries(query: str) -> list[str]:
     when it names a file bare, the same read with that name as a value (_FILE_NAME). A
     message writing a flag unquoted is read with the flags as values (_FLAG) after its first
     query, before the tails of the message as written."""
+    query = without_gutters(query)  # an exception group's error lines open behind a gutter
     out = _queries(query)
     flagged = _FLAG.sub(lambda flag: "./" + flag.group()[2:], query)
     if flagged != query:  # after the message as written, before its tails
