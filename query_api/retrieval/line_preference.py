@@ -35,7 +35,7 @@ class LinePreference:
     below does: PyCQA/flake8's `where is the --max-line-length option registered` pointed
     main/options.py at its docstring's ``- ``--max-line-length`` ``, not at
     `add_option("--max-line-length", ...)`), then the one holding the file's rarer query
-    words (`rarity`), then a declaration's first line, then the first."""
+    words (`rarity`), then a declaration's first line (its head: _heads), then the first."""
 
     starts: set[int]
     named: Sequence[Declared]
@@ -57,6 +57,12 @@ class LinePreference:
         if self.body:  # the same file's set again: a search reads its hits' files each time
             return _imports_of(self.body)
         return _import_or_contents_lines(self.lines)
+
+    @functools.cached_property
+    def heads(self) -> frozenset[int]:
+        """The declarations' first lines (`starts`), a decorated one's below its decorators
+        (_heads)."""
+        return _heads(self.starts, self.lines) if self.lines else frozenset(self.starts)
 
     @functools.cached_property
     def fenced(self) -> frozenset[int]:
@@ -89,7 +95,7 @@ class LinePreference:
             n in self.fenced,
             n in self.long_strings,
             -self.rarity.get(n, 0.0),
-            n not in self.starts,
+            n not in self.heads,
             n,
         )
 
@@ -205,3 +211,31 @@ def covered(symbols: Sequence[Declared]) -> list[tuple[int, int]]:
         else:
             out.append((start, end))
     return out
+
+
+# a decorator, annotation or attribute opening a line (`@define`, `#[derive(Debug)]`)
+_ATTRIBUTE = re.compile(r"^\s*(?:#!?\[|@)")
+MAX_ATTRIBUTE_LINES = 20  # lines a declaration's decorators are followed over
+
+
+def _heads(starts: set[int], lines: Sequence[str]) -> frozenset[int]:
+    """Each of `starts` (a declaration's first line, 1-based), or for one opening with its
+    decorators the line below them: `class FunctionDispatch:` under `@define`. QA on
+    python-attrs/cattrs: `FunctionDispatch` pointed dispatch.py at `def copy_to(self, other:
+    FunctionDispatch, ...)`, whose def is its first line, not at the class, whose first line
+    is its decorator."""
+    out: set[int] = set()
+    for start in starts:
+        n, depth = start, 0
+        last = min(len(lines), start + MAX_ATTRIBUTE_LINES)
+        while n < last and (depth > 0 or _ATTRIBUTE.match(lines[n - 1])):
+            depth = max(0, depth + _depth(lines[n - 1]) + _brackets(lines[n - 1]))
+            n += 1
+        out.add(n)
+    return frozenset(out)
+
+
+def _brackets(line: str) -> int:
+    """How many more square brackets `line` opens than it closes, outside string literals."""
+    code = _QUOTED.sub("", line)
+    return code.count("[") - code.count("]")
