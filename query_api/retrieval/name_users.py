@@ -80,6 +80,11 @@ class NameUsers:
             found = bare_callers(symbols.references_to(repo_id, [last_part(name)]), own, declared)
             found = through_type(self.views, repo_id, name, declared, found)  # `Type.member(`
             found = found or self._member_users(repo_id, last_part(name), own, None, calls, False)
+            # a method no file calls may be passed as a value (a callback): `handler ==
+            # converter._structure_call`, `(str, self._structure_call)` (QA on
+            # python-attrs/cattrs: `who calls _structure_call` found none of its users)
+            if calls and not found:
+                found = self._member_users(repo_id, last_part(name), own, None, False, False)
         elif not found and (owner := qualifier(name)) is not None:
             # a one-word member (`ExitCode::exit`) the query names with its type: the files
             # using it through a value and naming that type (QA on sharkdp/fd)
