@@ -34,6 +34,7 @@ import re
 import sqlite3
 from dataclasses import dataclass
 
+from processors.locale_names import locale_weight, named_locales
 from processors.path_roles import (
     TYPE_WORDS,
     Role,
@@ -89,6 +90,7 @@ from streams.stores.views.fields import (
     SYMBOL_WEIGHT,
 )
 from streams.stores.views.lexical import MirrorSpec, Snapshot
+from streams.stores.views.locale_files import named_locale_files
 from streams.stores.views.named_files import (
     capital_named_files,
     module_named_files,
@@ -123,6 +125,7 @@ PATH_TIER, QUALIFIED_NAME_TIER, WRITTEN_NAME_TIER, SPELLED_NAME_TIER = 4, 3, 2, 
 WRITTEN_FILE_TIER = 1
 NAME_BOOST = 1.5
 SCOPE_BOOST = 1.5  # processors.query_scope: a file inside the scope a query opens with
+LOCALE_BOOST = 3.0  # processors.locale_names: the locale file of a language the query names
 MENTION_BOOST = 2.0  # processors.query_mentions: a file whose body spells a name the query writes
 MAX_MENTIONED_FILES = 10  # a name more files use points nowhere
 _NAME_PARTS = re.compile(r"\.|::")  # where a qualified name's parts meet
@@ -484,6 +487,10 @@ def keyword_search(
     if tiers:
         # the named files' whole BM25 and reasons, though the pools above may have cut them
         found.update(file_scores(conn, idf, repo_id, len(tiers), sorted(tiers), mirrors, project))
+    locales = named_locales(query)  # `add german translations`: translations/de/de.go
+    if locales[0]:  # though the pools above may have cut them
+        unread = [p for p in named_locale_files(conn, repo_id, locales) if p not in found]
+        found.update(file_scores(conn, idf, repo_id, len(unread), unread, mirrors, project))
     words = set(tokens) - STOP_WORDS
     weights = {word: idf.idf.get(word, 1.0) for word in words}  # which names match best
     lines, generated = line_counts(conn, repo_id, list(found))
@@ -492,6 +499,8 @@ def keyword_search(
             found[path][0] = float(found[path][0]) * GENERATED_PRIOR
     scopes = (query_scopes(query), named_examples(query))
     _weigh_by_path(found, lines, (asked, roles_about(query)), words - project, scopes)
+    for path in found:  # a region it names too (`pt_BR`) counts twice
+        found[path][0] = float(found[path][0]) * LOCALE_BOOST ** locale_weight(path, locales)
     for path in mentioned_files(conn, repo_id, query).intersection(found):
         found[path][0] = float(found[path][0]) * MENTION_BOOST
     if tiers:
