@@ -6,11 +6,19 @@ guesses); the note says that none of them is a test of X.
 
 A test file names or calls X when its body holds X as a whole word (a call, an import, a
 title quoting it) or its own name is X's (`isExternal.test.ts`, `test_is_external.py`).
+A test file in the answer whose body is indexed only in part (bodies are bounded) names X too
+when one of its declarations carries X's words in a row (`TestValidate_ValidateMapCtx` for
+ValidateMap): its calls past the bound are unread, and its test functions say what they test.
+QA on go-playground/validator: `tests for ValidateMap` said no test names it, while
+validator_test.go (14,000 lines, indexed to line 2,239) declares
+TestValidateMapWithCrossFieldValidators at line 2,290 and calls ValidateMap there.
 """
 
 from __future__ import annotations
 
+import functools
 import re
+import sqlite3
 
 from processors.path_roles import Role, role_of, roles_about
 from processors.query_mentions import phrase_query
@@ -21,6 +29,7 @@ from query_api.symbols.tested_by import namings
 from schemas import tools as t
 from streams.stores import ViewStore
 from streams.stores.views.read import files_with_path_words, paths_matching
+from streams.stores.views.symbols import SymbolRow, symbols_of_file
 
 MAX_READ = 400  # files holding the name's words read for it as a whole word
 
@@ -36,6 +45,8 @@ def no_test_note(views: ViewStore, repo_id: str, query: str, hits: list[t.Search
     name = asked.rpartition(".")[2]
     words = tuple(tokenize(name))
     if not words or _tested(views, repo_id, name, words):
+        return None
+    if _declared_by_cut_test(views, repo_id, hits, words):
         return None
     return f"no test file names or calls {name}; these hits are the nearest guesses"
 
@@ -60,3 +71,30 @@ def _tested(views: ViewStore, repo_id: str, name: str, words: tuple[str, ...]) -
         if row is not None and whole.search(row.body):
             return True
     return False
+
+
+def _declared_by_cut_test(
+    views: ViewStore, repo_id: str, hits: list[t.SearchHit], words: tuple[str, ...]
+) -> bool:
+    """Whether a test file among `hits` whose body is indexed only in part declares a name
+    holding `words` in a row (module doc)."""
+    for hit in hits:
+        path = hit.entry.path
+        if hit.entry.kind != "File" or not path or role_of(path) != Role.TEST:
+            continue
+        row = views.get_content(repo_id, path)
+        if row is None or not row.truncated:
+            continue
+        for symbol in views.read(functools.partial(_declared_in, repo_id=repo_id, path=path)):
+            if _in_a_row(words, tuple(tokenize(symbol.name))):
+                return True
+    return False
+
+
+def _declared_in(conn: sqlite3.Connection, repo_id: str, path: str) -> list[SymbolRow]:
+    return symbols_of_file(conn, repo_id, path)
+
+
+def _in_a_row(words: tuple[str, ...], name: tuple[str, ...]) -> bool:
+    n = len(words)
+    return any(name[i : i + n] == words for i in range(len(name) - n + 1))
