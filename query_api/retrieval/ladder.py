@@ -123,6 +123,7 @@ from streams.stores.views.search import (
     roles_in,
 )
 from streams.stores.views.store import ViewStore
+from streams.stores.views.symbols import imports_of_file
 
 log = logging.getLogger(__name__)
 
@@ -556,7 +557,10 @@ class Retriever:
         def lookup(name: str) -> list[str]:
             return self.views.read(lambda conn: path_named_files(conn, repo_id, name))
 
-        return subject_of_test(test, lookup)
+        def imports(path: str) -> list[str]:
+            return self.views.read(lambda conn: imports_of_file(conn, repo_id, path))
+
+        return subject_of_test(test, lookup, imports)
 
     def _file_hit(self, repo_id: str, path: str) -> t.SearchHit | None:
         row = self.views.get_file(repo_id, path)

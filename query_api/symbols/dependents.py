@@ -50,6 +50,7 @@ python_modules, rust_family, go_family, jvm_family), in the table rules_for_answ
 
 from __future__ import annotations
 
+import functools
 import posixpath
 import re
 from collections.abc import Callable, Iterable
@@ -372,7 +373,8 @@ class DependentsResolver:
             return list(found.files())
 
         checked = sorted(maybe)[:MAX_CONVENTION_CHECKS]
-        named = [path for path in checked if subject_of_test(path, lookup) == subject]
+        imports = functools.partial(self.symbols.imports_of_file, repo_id)
+        named = [path for path in checked if subject_of_test(path, lookup, imports) == subject]
         # a test named for a class of `subject`, not for its file (class_named_tests)
         for path in class_named_tests(self.symbols, repo_id, subject, depending):
             if path not in named:

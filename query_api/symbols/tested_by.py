@@ -23,7 +23,7 @@ the first by name.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from processors.path_roles import Role, home_of_test, role_of, subject_name
@@ -56,6 +56,7 @@ _TEST_KINDS = frozenset(
 )
 
 Lookup = Callable[[str], list[str]]  # a file name or tail (`adapter/index.ts`) -> indexed paths
+Imports = Callable[[str], Sequence[str]]  # a file -> the modules it imports, as written
 
 
 @dataclass(frozen=True, slots=True)
@@ -160,16 +161,46 @@ def _loosely(a: str, b: str) -> bool:
     return a.replace("-", "").replace("_", "") == b.replace("-", "").replace("_", "")
 
 
-def subject_of_test(test: str, lookup: Lookup) -> str | None:
+def subject_of_test(test: str, lookup: Lookup, imports: Imports | None = None) -> str | None:
     """The source file `test` tests by the convention (module doc), of those `lookup` finds
-    by the file names the test's namings give; None when none qualifies."""
-    candidates = {path for name in lookup_names(test) for path in lookup(name)}
-    ranked = []
-    for path in candidates:
-        naming = names_subject(test, path)
-        if naming is not None:
-            ranked.append((naming.by_folder, -_shared(test, path), len(path), path))
-    return min(ranked)[3] if ranked else None
+    by the file names the test's namings give; None when none qualifies. Of several named
+    alike, a Python test's subject is one whose module it imports (`imports`: a file's
+    imported modules as written) before the nearest: QA on python-attrs/cattrs, whose
+    tests/test_gen.py imports `cattrs.gen` (src/cattrs/gen/__init__.py), made it the test of
+    src/cattr/gen.py, a shorter path re-exporting that package's names."""
+    qualified = [
+        (naming.by_folder, path)
+        for path in sorted(candidates_named(test, lookup))
+        if (naming := names_subject(test, path)) is not None
+    ]
+    if not qualified:
+        return None
+    paths = [path for _, path in qualified]
+    modules = imports(test) if imports is not None and len(paths) > 1 else ()
+    imported = {path for path in paths if test.endswith(".py") and _imports(modules, path)}
+    ranked = [
+        (by_folder, path not in imported, -_shared(test, path), len(path), path)
+        for by_folder, path in qualified
+    ]
+    return min(ranked)[-1]
+
+
+def candidates_named(test: str, lookup: Lookup) -> set[str]:
+    """The indexed files `lookup` finds by the file names the namings of `test` give."""
+    return {path for name in lookup_names(test) for path in lookup(name)}
+
+
+def _imports(modules: Sequence[str], path: str) -> bool:
+    """Whether one of `modules` (a Python file's imports: `cattrs.gen`, or a name in it,
+    `cattrs.gen.override`) is the module of the Python file at `path`, whose leading folders
+    (`src/`) no import writes."""
+    stem = path.removesuffix(".pyi").removesuffix(".py").removesuffix("/__init__")
+    dotted = "." + stem.replace("/", ".")
+    for module in modules:
+        parts = module.lstrip(".").split(".")
+        if any(dotted.endswith("." + ".".join(parts[:n])) for n in range(len(parts), 0, -1)):
+            return True
+    return False
 
 
 def lookup_names(test: str) -> list[str]:
