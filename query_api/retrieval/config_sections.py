@@ -279,6 +279,9 @@ def dependency_entry(path: str, lines: Sequence[str], query: str) -> tuple[int, 
 # a dependency's artifact (`<artifactId>jackson-databind</artifactId>`)
 _VERSION_PROPERTY = re.compile(r"^\s*<([\w.-]+)\.version>[^<]*</\1\.version>")
 _ARTIFACT = re.compile(r"^\s*<artifactId>\s*([\w.-]+)\s*</artifactId>")
+# the blocks whose artifactId names something the build uses, not the project itself
+_USED_BLOCK = re.compile(r"^\s*<(/?)(dependency|plugin|extension|parent)>")
+_NAME_JOINS = re.compile(r"[._-]")
 
 
 def pom_dependency_entry(path: str, lines: Sequence[str], query: str) -> tuple[int, int] | None:
@@ -286,15 +289,23 @@ def pom_dependency_entry(path: str, lines: Sequence[str], query: str) -> tuple[i
     `query` names whole (_entry_rank): the property `<jackson.version>` for `which version of
     jackson does feign use`, else the `<artifactId>` of one named so (`jackson-databind`). QA on
     OpenFeign/feign pointed the root pom.xml at `<artifactId>feign-hystrix</artifactId>`;
-    None for another file or question."""
+    None for another file or question. Names are compared with `.`, `_` and `-` left out, as
+    Maven properties spell a dashed artifact with dots (`commons.io.version` for commons-io),
+    and only the artifacts of the blocks a build uses count (its dependencies, plugins,
+    extensions and parent): QA on apache/commons-csv
+    pointed `which version of commons-io does commons-csv use` at the project's own
+    `<artifactId>commons-csv</artifactId>`."""
     if path.rpartition("/")[2].casefold() != "pom.xml" or not query:
         return None
     if manifest_list(query) != DEPENDENCIES:
         return None
-    named = {word.strip(".-/").casefold() for word in re.findall(r"[\w@./-]+", query)}
+    named = {_folded(word.strip(".-/")) for word in re.findall(r"[\w@./-]+", query)}
     found: dict[int, int] = {}  # rank -> the first line of that rank
+    used = False  # inside a <dependency>, <plugin> or <extension> block
     for n, line in enumerate(lines, 1):
-        rank = _entry_rank(line, named)
+        if (block := _USED_BLOCK.match(line)) is not None:
+            used = not block.group(1)
+        rank = _entry_rank(line, named, used)
         if rank == 0:
             return n, n
         if rank is not None:
@@ -302,14 +313,24 @@ def pom_dependency_entry(path: str, lines: Sequence[str], query: str) -> tuple[i
     return (found[min(found)], found[min(found)]) if found else None
 
 
-def _entry_rank(line: str, named: set[str]) -> int | None:
-    """How well a pom.xml line answers for the version of a dependency `named` holds, best 0:
-    its version property (`<jackson.version>`), one of its major version
-    (`<okhttp3.version>` for okhttp), its artifact named whole; None for another line."""
+def _folded(name: str) -> str:
+    """`name` as pom names are compared: casefolded, its `.`, `_` and `-` left out."""
+    return _NAME_JOINS.sub("", name.casefold())
+
+
+def _entry_rank(line: str, named: set[str], used: bool) -> int | None:
+    """How well a pom.xml line answers for the version of a dependency `named` holds (folded
+    names), best 0: its version property (`<jackson.version>`), one of its major version
+    (`<okhttp3.version>` for okhttp), its artifact named whole in a block the build `used`,
+    one whose first word is named (`junit-jupiter` for junit); None for another line."""
     if (held := _VERSION_PROPERTY.match(line)) is not None:
-        name = held.group(1).casefold()
+        name = _folded(held.group(1))
         if name in named:
             return 0
         return 1 if name.rstrip("0123456789") in named else None
     artifact = _ARTIFACT.match(line)
-    return 2 if artifact is not None and artifact.group(1).casefold() in named else None
+    if artifact is None or not used:
+        return None
+    if _folded(artifact.group(1)) in named:
+        return 2
+    return 3 if _folded(artifact.group(1).split("-")[0]) in named else None

@@ -51,3 +51,53 @@ def test_a_property_of_its_major_version() -> None:
     lines = (pom + "  </properties>\n</project>\n").split("\n")
     query = "what version of okhttp does app use"
     assert manifest_block_naming("pom.xml", lines, SUBJECT, query) == (3, 3)
+
+
+# the Apache Commons layout: the project's own artifactId above its dependencies, and the
+# version property spelled with dots for the dashed artifact (`commons.io.version`)
+COMMONS_POM = (
+    "<project>\n"  # 1
+    "  <artifactId>commons-csv</artifactId>\n"  # 2
+    "  <dependencies>\n"  # 3
+    "    <dependency>\n"  # 4
+    "      <artifactId>commons-io</artifactId>\n"  # 5
+    "      <version>${commons.io.version}</version>\n"  # 6
+    "    </dependency>\n"  # 7
+    "  </dependencies>\n"  # 8
+    "  <properties>\n"  # 9
+    "    <commons.io.version>2.22.0</commons.io.version>\n"  # 10
+    "  </properties>\n"  # 11
+    "</project>\n"
+)
+
+
+def test_a_dotted_property_of_a_dashed_dependency() -> None:
+    # QA on apache/commons-csv: `which version of commons-io does commons-csv use` pointed the
+    # pom at the project's own `<artifactId>commons-csv</artifactId>` (line 2)
+    query = "which version of commons-io does commons-csv use"
+    lines = COMMONS_POM.split("\n")
+    assert manifest_block_naming("pom.xml", lines, {"commons", "io", "csv"}, query) == (10, 10)
+
+
+def test_the_projects_own_artifact_is_no_dependency() -> None:
+    pom = COMMONS_POM.replace("<commons.io.version>2.22.0</commons.io.version>", "")
+    query = "which version of commons-io does commons-csv use"
+    lines = pom.split("\n")
+    assert manifest_block_naming("pom.xml", lines, {"commons", "io", "csv"}, query) == (5, 5)
+
+
+def test_an_artifact_whose_first_word_is_named() -> None:
+    pom = COMMONS_POM.replace("commons-io</artifactId>", "junit-jupiter</artifactId>")
+    query = "what version of junit does commons-csv use"
+    lines = pom.split("\n")
+    assert manifest_block_naming("pom.xml", lines, {"junit", "csv"}, query) == (5, 5)
+
+
+def test_the_parent_named_whole() -> None:
+    pom = COMMONS_POM.replace(
+        "  <artifactId>commons-csv</artifactId>\n",
+        "  <parent>\n    <artifactId>commons-parent</artifactId>\n  </parent>\n",
+    )
+    query = "which version of commons-parent does commons-csv use"
+    lines = pom.split("\n")
+    assert manifest_block_naming("pom.xml", lines, {"commons", "parent"}, query) == (3, 3)
