@@ -8,11 +8,13 @@ asks for by its role or names by its name fell below files both lists found
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 from processors.path_roles import Role, role_of, roles_about
 from processors.query_scope import in_named_example, named_examples
 from processors.tokenizer import named_identifiers, tokenize
+from query_api.retrieval.ci_files import is_ci_file
 from query_api.retrieval.hit_details import SYMBOL_REASON
 from schemas import tools as t
 from streams.stores.views.search import roles_in
@@ -31,12 +33,16 @@ def held_at_keyword_rank(query: str) -> Callable[[t.SearchHit], bool] | None:
     The files of an example program a request names (`fix the chat example`:
     query_scope.named_examples) are held too, and an example declaring a name the request
     writes as code (`fix function echoReadAll comment`: QA on gorilla/websocket, keyword
-    search put examples/autobahn/server.go first, the fusion 3rd). None when none of these
-    is asked."""
+    search put examples/autobahn/server.go first, the fusion 3rd). So are the CI files
+    (ci_files.is_ci_file) of a request naming CI as a word (_NAMES_CI: `Add GH CI Java 26`,
+    `Upgrade macos-13 in CI`): QA on apache/commons-csv, keyword search put
+    .github/workflows/maven.yml first, the fusion 6th, below library files the vectors list
+    holds for `Java`. None when none of these is asked."""
     held = ({Role.TEST} & roles_in(query)) | ({Role.DOC} & roles_about(query))
     words = frozenset(tokenize(query))
     examples = named_examples(query)  # `the chat example`: examples/chat/, never embedded
     names = frozenset(named_identifiers(query))
+    ci = _NAMES_CI.search(query) is not None
     if not held and not words:
         return None
 
@@ -48,12 +54,18 @@ def held_at_keyword_rank(query: str) -> Callable[[t.SearchHit], bool] | None:
         named = role in _NAMED_ROLES and _file_stem(path) in words
         if role == Role.EXAMPLE and _declares(hit, names):
             return True
+        if ci and is_ci_file(path):
+            return True
         return role in held or named or in_named_example(path, examples) is not None
 
     return unembedded
 
 
 _NAMED_ROLES = frozenset({Role.DOC, Role.CONFIG})  # never embedded, and named by their file
+# CI named as a word: not a name's part (`process.env.CI`, `pre-commit-ci[bot]` of a
+# co-author trailer), nor `github actions`, which names a feature as often (mocha's
+# github-actions reporter)
+_NAMES_CI = re.compile(r"(?<![\w.$/-])ci(?![\w.\[-])|\bcontinuous integration\b", re.IGNORECASE)
 
 
 def _declares(hit: t.SearchHit, names: frozenset[str]) -> bool:

@@ -99,3 +99,29 @@ def test_the_files_of_an_example_program_a_request_names_keep_their_keyword_rank
     assert held is not None
     assert held(hit("examples/command/main.go", 1.0))
     assert not held(hit("examples/chat/main.go", 1.0))
+
+
+def test_a_request_naming_ci_keeps_the_ci_files_at_their_keyword_rank() -> None:
+    """`Add GH CI Java 26`: a workflow is never embedded, and the fusion put the twelve
+    library files the vectors list holds above .github/workflows/maven.yml, which keyword
+    search ranked first (QA on apache/commons-csv)."""
+    held = held_at_keyword_rank("Add GH CI Java 26")
+    assert held is not None
+    assert held(hit(".github/workflows/maven.yml", 1.0))
+    assert not held(hit("pom.xml", 1.0))
+    unheld = held_at_keyword_rank("Add Java 26")
+    assert unheld is None or not unheld(hit(".github/workflows/maven.yml", 1.0))
+
+
+def test_ci_inside_a_name_holds_no_ci_file() -> None:
+    workflow = hit(".github/workflows/test.yml", 1.0)
+    for query in (
+        "check for process.env.CI in --forbid-only",
+        "fix X (#12) Co-authored-by: pre-commit-ci[bot] <bot@example.com>",
+        "add built-in github-actions reporter",
+    ):
+        held = held_at_keyword_rank(query)
+        assert held is None or not held(workflow), query
+    for query in ("ci: cache the maven repository", "Run CI on Linux and macOS"):
+        held = held_at_keyword_rank(query)
+        assert held is not None and held(workflow), query
