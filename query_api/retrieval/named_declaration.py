@@ -11,6 +11,7 @@ from processors.qualified_names import declared_parameters, shared_trailing_part
 from processors.symbols.extract import module_prefix
 from processors.symbols.languages.python import import_name
 from processors.symbols.languages.rust import ANCHORS
+from query_api.retrieval.typed_overloads import typed_overload
 from query_api.symbols.overloads import stub_ranges
 from streams.stores.views.symbol_spans import Declared
 
@@ -45,7 +46,8 @@ def declaration_named(
     the longest: of overloads alike, the one holding the code, which the others delegate
     to. QA on apache/commons-text: `Keep WordUtils.wrap from splitting a surrogate pair`
     pointed at the first of three `wrap`s, `return wrap(str, wrapLength, null, false);`,
-    not the one wrapping, whose lines say `surrogate pair`."""
+    not the one wrapping, whose lines say `surrogate pair`. Without a qualified name, the
+    one overload the query writes by its parameter types (typed_overloads)."""
     last_names = {parts[-1] for parts in terms.qualified}
     parameters = dict(terms.parameters)
     # a request about the overloads themselves (`Add Literal[True] overload for
@@ -84,7 +86,7 @@ def declaration_named(
             full = (*key, _words_held(symbol, lines, terms.words), length)
             if best is None or full > best[:8]:
                 best = (*full, symbol)
-    return best[8] if best else None
+    return best[8] if best else typed_overload(symbols, terms)
 
 
 def _words_held(symbol: Declared, lines: Sequence[str], words: frozenset[str]) -> int:

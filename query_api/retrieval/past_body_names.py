@@ -7,9 +7,9 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from typing import TYPE_CHECKING
 
-from processors.qualified_names import declared_parameters
 from processors.tokenizer import tokenize
 from query_api.retrieval.test_module_lines import about_tests, test_module_ranges
+from query_api.retrieval.typed_overloads import fitting_overload
 from query_api.retrieval.word_forms import needle
 from streams.stores.views.symbol_spans import Declared
 
@@ -149,20 +149,18 @@ def _constructor_of(symbol: Declared, stored: Collection[str]) -> bool:
 
 
 def _typed(
-    symbol: Declared, symbols: Sequence[Declared], types: Collection[object], stored_lines: int
+    symbol: Declared,
+    symbols: Sequence[Declared],
+    types: Collection[tuple[str, ...]],
+    stored_lines: int,
 ) -> Declared:
-    """The overload of `symbol` past the stored text whose parameter types are one of `types`
-    (as declared_parameters reads them), else `symbol`."""
-    if not types or declared_parameters(symbol.fq_name) in types:
+    """The overload of `symbol` past the stored text that the parameter `types` fit
+    (typed_overloads.fitting_overload: `printWithEscapes(Reader)` fits the Reader overload of
+    two), else `symbol`."""
+    if not types:
         return symbol
     name = symbol.fq_name.split("(", 1)[0]
-    return next(
-        (
-            s
-            for s in symbols
-            if s.start_line > stored_lines
-            and s.fq_name.split("(", 1)[0] == name
-            and declared_parameters(s.fq_name) in types
-        ),
-        symbol,
-    )
+    overloads = [
+        s for s in symbols if s.start_line > stored_lines and s.fq_name.split("(", 1)[0] == name
+    ]
+    return fitting_overload(overloads, types) or symbol

@@ -93,3 +93,50 @@ def test_of_a_field_and_a_method_of_one_name_the_method_is_named() -> None:
         for query in ("ClientBuilder.timeout", "ClientBuilder::timeout ignores the pool"):
             named = declaration_named(rows, query_terms(query), path, set())
             assert named is not None and named.start_line == 388, (query, named)
+
+
+FORMAT = "src/main/java/org/apache/commons/csv/CSVFormat.java"
+PRINTS = [
+    SymbolRow("r", FORMAT, f"org.apache.commons.csv.CSVFormat.{name}({params})", name,
+              "Method", start, start + 30, "d", "")
+    for name, params, start in (
+        ("print", "Object,Appendable,boolean", 2280),
+        ("printWithEscapes", "CharSequence,Appendable", 2402),
+        ("printWithEscapes", "Reader,Appendable", 2451),
+    )
+]  # fmt: skip
+
+
+def test_an_unqualified_name_written_with_a_parameter_type_names_its_overload() -> None:
+    """QA on apache/commons-csv: 'fix quadratic printWithEscapes(Reader) delimiter
+    look-ahead' pointed CSVFormat.java at printWithEscapes(CharSequence,Appendable), line
+    2402, not the Reader overload the commit changed: the types are read for a qualified
+    name only, and a subject writes the one type that tells the overloads apart."""
+    query = "fix quadratic printWithEscapes(Reader) delimiter look-ahead"
+    named = declaration_named(PRINTS, query_terms(query), FORMAT, set())
+    assert named is not None and named.start_line == 2451, named
+    exact = query_terms("printWithEscapes(CharSequence, Appendable) drops a quote")
+    named = declaration_named(PRINTS, exact, FORMAT, set())
+    assert named is not None and named.start_line == 2402, named
+
+
+def test_an_unqualified_name_names_no_overload_its_types_fit_twice_or_never() -> None:
+    for query in ("printWithEscapes(Appendable) is slow", "printWithEscapes(Path) is missing"):
+        assert declaration_named(PRINTS, query_terms(query), FORMAT, set()) is None, query
+    # one declaration of the name has no overload to tell apart: the lines are the words'
+    assert declaration_named(PRINTS, query_terms("print(Object) fails"), FORMAT, set()) is None
+
+
+def test_past_the_stored_text_the_overload_a_type_fits_is_named() -> None:
+    """CSVFormat.java is longer than the stored text, and both overloads lie past it: the
+    hit's reasons name the first, and only an exact type list chose another."""
+    from query_api.retrieval.past_body_names import named_past_body
+
+    body = "\n".join(f"// line {n}" for n in range(1, 1770))
+    spans = [
+        SymbolSpan(row.fq_name, row.name, row.start_line, row.end_line, "Method") for row in PRINTS
+    ]
+    reasons = [f"symbol:{spans[1].fq_name}", f"symbol:{spans[2].fq_name}"]
+    terms = query_terms("fix quadratic printWithEscapes(Reader) delimiter look-ahead")
+    found = named_past_body(spans, reasons, terms, body)
+    assert found is not None and found.start_line == 2451, found
