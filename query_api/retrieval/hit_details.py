@@ -770,9 +770,11 @@ def _passage_location(repo_id: str, path: str, body: str, vector_id: str | None)
     if found is None:
         return None
     lines = body.split("\n")
-    top = after_licence(lines)  # a file's first passage holds its licence header (zap)
-    start = top if found[0] < top <= found[1] else found[0]
-    first, last = start, _bounded_end(start, min(found[1], count_lines(body)), start)
+    top = after_licence(lines)  # a file's first passage holds its licence header (zap),
+    # or only part of it (commons-csv's benchmark-prereq.sh): the lines below it, as many
+    start = top if found[0] < top <= count_lines(body) else found[0]
+    end = found[1] if found[1] >= start else start + found[1] - found[0]
+    first, last = start, _bounded_end(start, min(end, count_lines(body)), start)
     shown = first_worded_lines(lines, first, last)
     return Location(first, last, _snippet(lines, shown)) if shown else None
 

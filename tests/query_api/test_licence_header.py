@@ -61,3 +61,24 @@ def test_a_passage_opening_with_the_licence_points_below_it(monkeypatch: MonkeyP
     found = hit_details._passage_location("r", "doc.go", "\n".join(lines), "v")
     assert found is not None and found.start_line == 6, found
     assert found.snippet.startswith("6: package zapslog"), found
+
+
+def test_a_passage_holding_only_the_licence_points_below_it(monkeypatch: MonkeyPatch) -> None:
+    """QA on apache/commons-csv: `what does the benchmark-prereq.sh script do` pointed the
+    script at lines 1-15, its shebang and licence: the best passage ends inside the header
+    (a long one is cut in pieces), so its start was kept."""
+    lines = [
+        "#!/usr/bin/env bash",
+        "##",
+        "# Licensed to the Apache Software Foundation (ASF) under one",
+        "# or more contributor license agreements.",
+        "# Unless required by applicable law or agreed to in writing, software",
+        "# limitations under the License.",
+        "",
+        "wget -P /tmp https://example.org/csv-1.0.jar",
+        "mvn -V install:install-file -Dfile=/tmp/csv-1.0.jar",
+    ]
+    monkeypatch.setattr(hit_details, "passage_lines", lambda *_: (1, 5))
+    found = hit_details._passage_location("r", "prereq.sh", "\n".join(lines), "v")
+    assert found is not None and found.start_line == 8, found
+    assert found.snippet.startswith("8: wget"), found
