@@ -172,7 +172,18 @@ def _own_config(hit: t.SearchHit, terms: QueryTerms) -> bool:
     # `.copywrite.hcl`: QA on hashicorp/hcl, `where is the copywrite config` put the Makefile
     # running `copywrite headers` first)
     dotfile = name.startswith(".")
-    return dotfile or role_of(path) == Role.CONFIG or _CONFIG_MODULE.search(name) is not None
+    if dotfile or role_of(path) == Role.CONFIG or _CONFIG_MODULE.search(name) is not None:
+        return True
+    # a checker's file written in a config format, named for the tool and what it holds, is
+    # its config in whichever folder: Maven keeps spotbugs-exclude-filter.xml and
+    # pmd-ruleset.xml among the site's resources, which makes them docs (QA on
+    # apache/commons-csv: `where is the spotbugs exclude filter configured` ranked the file
+    # 7th); a page named for the tool alone (xdoc/spotbugs.xml) is no such file
+    return _TOOL_FILE.match(name.removeprefix(tool)) is not None
+
+
+# what follows a tool's name in the name of its config file written in a config format
+_TOOL_FILE = re.compile(r"^[-_][\w.-]+\.(?:xml|ya?ml|json|toml|properties|ini|cfg|conf)$")
 
 
 # a question asking for a workflow names CI, though config_subject takes the word out: QA on

@@ -333,3 +333,23 @@ async def test_a_tools_rc_file_holding_no_word_of_the_query_comes_first(tmp_path
         # a request to change it is no configuration query: no file is brought in
         answer = await app.service.search(t.SearchArgs(repoId="repo", query="bump prettier"))
         assert ".prettierrc.yml" not in [h.entry.path for h in answer.hits], answer.hits
+
+
+def test_a_tools_own_config_file_in_a_site_folder_is_its_own() -> None:
+    """Maven projects keep a checker's file among the site's resources
+    (src/site/resources/spotbugs/spotbugs-exclude-filter.xml), a folder that makes it a doc.
+    QA on apache/commons-csv: `where is the spotbugs exclude filter configured` ranked it
+    7th, below four library files the vectors found; `how is the PMD ruleset configured`
+    put pmd-ruleset.xml below pom.xml's plugin block."""
+    filter_file = "src/site/resources/spotbugs/spotbugs-exclude-filter.xml"
+    hits = [
+        _hit("pom.xml", 5.0),
+        _hit("src/main/java/org/x/Parser.java", 4.0),
+        _hit(filter_file, 2.0),
+        _hit("src/site/xdoc/spotbugs.xml", 1.5),
+    ]
+    query = "where is the spotbugs exclude filter configured"
+    paths = [h.entry.path for h in asked_pages_first(query, hits, lambda p, t: "x/" not in p)]
+    assert paths[0] == filter_file, paths
+    # a page of the site written in XML is no tool's config: it keeps its place
+    assert paths.index("src/site/xdoc/spotbugs.xml") > paths.index("pom.xml"), paths
