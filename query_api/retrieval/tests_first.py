@@ -23,6 +23,7 @@ from processors.path_roles import TEST_NOUNS, Role, role_of
 from processors.qualified_names import qualified_names
 from processors.tokenizer import STOP_WORDS, tokenize
 from query_api.retrieval.subjects import Hydrate, place_above, pooled
+from query_api.retrieval.test_fixtures import fixtures_after_tests
 from query_api.retrieval.users_first import REASON as USES_REASON
 from query_api.retrieval.users_first import used_name
 from query_api.retrieval.word_forms import forms
@@ -49,7 +50,7 @@ def tests_first(
     cut to `k`), or brought in when neither has them, while the file itself stays in the
     answer. A test already above is left there. The first are those of the ranking that
     `query` names (query_named_tests), and above all those named for its words alone
-    (subject_named_tests)."""
+    (subject_named_tests). The fixtures above the first test follow it (test_fixtures)."""
     out = list(hits)
     placed: set[str] = set()
     # of a file's many tests (koa's lib/response.js has 30), those the ranking holds first
@@ -72,7 +73,8 @@ def tests_first(
                 placed.add(test)
                 i += 1  # past the source file again
     named = subject_named_tests(ranked, query)[:MAX_TESTS_PLACED] if query else []
-    return _in_front(test_users_first(out, pool or hits, query), named, pool, hydrate)[:k]
+    out = _in_front(test_users_first(out, pool or hits, query), named, pool, hydrate)[:k]
+    return fixtures_after_tests(out)  # the tests before the data they read
 
 
 def test_users_first(
