@@ -118,12 +118,25 @@ def _mirrored(tail: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[str, ...]]:
 
 def known_as(subject: str) -> list[tuple[str, tuple[str, ...]]]:
     """(name, folders) a source file is known by: its stem in its folder and, for a module's
-    index file, its folder's name in the folder above."""
+    index file, its folder's name in the folder above; a private Python module also by its
+    name without the underscore (_private)."""
     folders, stem = _folders(subject), _stem(subject.rpartition("/")[2])
     out = [(stem.casefold(), folders)]
     if stem.lower() in INDEX_STEMS and folders:
         out.append((folders[-1].casefold(), folders[:-1]))
+    if _private(subject):
+        out.append((stem[1:].casefold(), folders))
     return out
+
+
+def _private(path: str) -> bool:
+    """Whether `path` is a private Python module (`_unions.py`, not `__init__.py`): a package
+    keeps its code in such modules and re-exports their names, and its tests are named for
+    the public name (cattrs' tests/strategies/test_class_methods.py tests
+    strategies/_class_methods.py; QA on python-attrs/cattrs found it the test of
+    strategies/__init__.py, by its folder, and tests/test_generics.py of no file)."""
+    name = path.rpartition("/")[2]
+    return name.endswith((".py", ".pyi")) and name.startswith("_") and not name.startswith("__")
 
 
 def spelled_as(subject: str) -> list[str]:
@@ -134,6 +147,8 @@ def spelled_as(subject: str) -> list[str]:
     out = [stem]
     if stem.lower() in INDEX_STEMS and folders:
         out.append(folders[-1])
+    if _private(subject):
+        out.append(stem[1:])
     return out
 
 
@@ -208,7 +223,7 @@ def lookup_names(test: str) -> list[str]:
     and for each naming a folder's module file (`adapter/index.ts`)."""
     own = subject_name(test) or test.rpartition("/")[2]
     extension = own[len(_stem(own)) :]
-    out = [own]
+    out = [own, f"_{own}"] if extension in (".py", ".pyi") else [own]
     for naming in namings(test):
         if naming.by_folder:
             out.append(f"{naming.name}{extension}")
