@@ -361,12 +361,12 @@ def locate_in_file(
     # the lines scored exactly: the CANDIDATE_LINES with the highest bounds, of equal bounds
     # those the preference puts first (by line alone, a word on every line kept a named
     # declaration past the first 64 out: jinja's `do_urlize`, for "`urlize` to `@a@b`")
-    ranked = sorted(bounds, key=lambda n: (-bounds[n], prefer.key(n)))[:CANDIDATE_LINES]
+    ranked = _ranked(bounds, prefer)
     known: dict[int, int] = {}  # line -> its score (each line is tokenized once per file)
     best = _best_line(lines, terms, ranked, bounds, known, prefer)
     if best is None and len(bounds) < len(every):  # only the tests' lines match
         bounds = every
-        ranked = sorted(bounds, key=lambda n: (-bounds[n], prefer.key(n)))[:CANDIDATE_LINES]
+        ranked = _ranked(bounds, prefer)
         best = _best_line(lines, terms, ranked, bounds, known, prefer)
     if best is None:
         if within is None:
@@ -400,6 +400,23 @@ def locate_in_file(
     ]
     numbers = sorted(_top_lines(lines, terms, near, bounds, known, rarity))
     return Location(numbers[0], numbers[-1], _snippet(lines, numbers))
+
+
+def _ranked(bounds: dict[int, int], prefer: LinePreference) -> list[int]:
+    """The CANDIDATE_LINES lines of `bounds` with the highest bounds, those of equal bounds
+    in the order `prefer` gives: the preference key is computed only for the bound groups
+    that reach into the first CANDIDATE_LINES (a common word on every line of a long file
+    made sorting all of them by key much of a search's CPU), and the order is the one
+    sorting every line by (bound, key) gives."""
+    by_bound: dict[int, list[int]] = {}
+    for n, bound in bounds.items():
+        by_bound.setdefault(bound, []).append(n)
+    out: list[int] = []
+    for bound in sorted(by_bound, reverse=True):
+        out.extend(sorted(by_bound[bound], key=prefer.key))
+        if len(out) >= CANDIDATE_LINES:
+            break
+    return out[:CANDIDATE_LINES]
 
 
 def _bounded_end(start: int, end: int, shown: int) -> int:
