@@ -603,12 +603,18 @@ class Retriever:
             log.warning("index drift: %d candidates, none hydrate; e.g. %s", len(matches), sample)
             raise _Fault(RetrievalPath.KEYWORD_INDEX_DEGRADED, "no candidate hydrates")
         path = RetrievalPath.SEMANTIC_EXACT if exact else RetrievalPath.SEMANTIC_APPROXIMATE
+        again = None
         if self.hybrid:
             keyword = await asyncio.to_thread(self._keyword_hits, repo_id, query, pool)
+            # as keyword search does (`linter` held as `linters`): unfused, a far passage alone
+            # was no match (QA on go-playground/validator: `where is the linter configured`)
+            again = None if keyword else respelled(self.views, repo_id, keyword_text(query))
+            if again is not None:
+                keyword = await asyncio.to_thread(self._keyword_hits, repo_id, again, pool)
             partial = await self._partial(repo_id)
             held = held_at_keyword_rank(query)
             hits = fuse(hits, keyword, depth, impute=partial, unembedded=held)
-        return Answer(SearchMode.SEMANTIC, path, hits)
+        return Answer(SearchMode.SEMANTIC, path, hits, respelled=again)
 
     async def _embed_query(self, query: str) -> EmbedResult:
         """The query's vector within `embed_timeout_s` (concurrent searches share a call). An
