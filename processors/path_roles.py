@@ -14,7 +14,7 @@ import re
 from enum import StrEnum
 
 from processors.language import LANGUAGE_BY_EXTENSION
-from processors.structural import is_vendored
+from processors.structural import is_template, is_vendored
 from processors.tokenizer import CHANGE_VERBS
 
 
@@ -230,7 +230,8 @@ def role_of(path: str) -> Role:
         return Role.DOC
     if lowered in _CONFIG_NAMES:  # before the extensions: CMakeLists.txt is no prose
         return Role.CONFIG
-    if ext in _DOC_EXT:
+    # a text the program renders (zoxide's templates/bash.txt) is its code, not prose
+    if ext in _DOC_EXT and not is_template(path):
         return Role.DOC
     if ext in _CONFIG_EXT or folders & _CONFIG_DIRS:
         return Role.CONFIG

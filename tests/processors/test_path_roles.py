@@ -111,6 +111,17 @@ from processors.path_roles import Role, role_of, roles_about, roles_asked
         ("docs_src/commands/help/tutorial006_py310.py", Role.EXAMPLE),
         ("tutorials/commands/main.go", Role.EXAMPLE),
         ("docs/tutorial/index.md", Role.DOC),
+        # a template the program renders (askama's `#[template(path = "bash.txt")]`, a
+        # Jinja page, a `go:embed`ded text) is its code, not prose: on ajeetdsouza/zoxide
+        # templates/fish.txt ranked below the first ten for 'Simplify fish init script'
+        ("templates/bash.txt", Role.SOURCE),
+        ("app/templates/registration/email.txt", Role.SOURCE),
+        ("src/web/templates/index.html", Role.SOURCE),
+        ("src/download/template/index.html", Role.SOURCE),
+        ("templates/README.md", Role.DOC),
+        ("docs/_templates/layout.html", Role.DOC),
+        ("examples/app/templates/index.html", Role.EXAMPLE),
+        ("tests/templates/page.html", Role.TEST),
     ],
 )
 def test_roles_from_paths(path: str, role: Role) -> None:
