@@ -55,7 +55,12 @@ _KIND = (
 # any declaration, after a name only: `where is RESET symbol defined` (QA on pmndrs/jotai: the
 # word was searched, and atomWithDefault.ts's `Symbol()` ranked above constants.ts, declaring
 # `export const RESET: unique symbol`); `where is the symbol table defined` names no `table`
-_KIND_AFTER = _KIND[:-1] + "|symbol)"
+_KIND_AFTER = _KIND[:-1] + "|symbol|" + r"(?:component|hook))"
+# a React component or hook, named so after its name (`the Link component`, `the useBlocker
+# hook`): QA on remix-run/react-router, `where is the Link component defined` matched no form
+# and ranked dom/ssr/routes.tsx's getRouteModuleComponent above dom/lib.tsx, declaring `export
+# const Link = React.forwardRef(...)`; a word before it names nothing (`the header component`)
+_UI_KIND = re.compile(r"[`()!]*\s+(?:component|hook)\b", re.IGNORECASE)
 # where a definition is looked for, after the name: `in s3.ts`, `of the fs driver`
 _SCOPE = r"(?:\s+(?:in|of|for)\s+(?:the\s+)?[\w./@-]+(?:\s+[\w./@-]+){0,3})?"
 # a Rust impl's head written as the query (`impl FromStr for Value`, `impl<T> From<Vec<T>> for
@@ -69,11 +74,11 @@ _DEFINED = re.compile(
       |where\s+(?:do|does)\s+\w+\s+(?:define|declare|implement)\s+(?:the\s+)?
         (?:{_KIND}\s+)?{_NAME}
       |(?:find\s+|show\s+(?:me\s+)?|go\s+to\s+)?(?:the\s+)?(?:definition|declaration)\s+of\s+
-        (?:the\s+)?(?:{_KIND}\s+)?{_NAME}(?:\s+{_KIND})?
+        (?:the\s+)?(?:{_KIND}\s+)?{_NAME}(?:\s+{_KIND_AFTER})?
       |(?:which|what)\s+(?:files?|modules?)\s+(?:defines|declares|implements)\s+(?:the\s+)?
-        (?:{_KIND}\s+)?{_NAME}(?:\s+{_KIND})?
+        (?:{_KIND}\s+)?{_NAME}(?:\s+{_KIND_AFTER})?
       |(?:in\s+)?(?:which|what)\s+(?:files?|modules?|packages?)\s+(?:is|are)\s+(?:the\s+)?
-        (?:{_KIND}\s+)?{_NAME}(?:\s+{_KIND})?\s+(?:defined|declared|implemented)(?:\s+in)?
+        (?:{_KIND}\s+)?{_NAME}(?:\s+{_KIND_AFTER})?\s+(?:defined|declared|implemented)(?:\s+in)?
       |(?:unsafe\s+)?impl(?:\s*<.*?>)?\s+{_NAME}(?:\s*<.*?>)?\s+for\s+[^{{;]+?\s*\{{?
     )\s*\??\s*$""",
     re.IGNORECASE | re.VERBOSE,
@@ -94,7 +99,7 @@ _SCOPED = re.compile(
 # (and `definition` after it: `Value enum definition`, QA on serde-rs/json, where no form
 # matched and src/value/de.rs's `deserialize_enum` ranked above src/value/mod.rs)
 _KIND_AND_NAME = re.compile(
-    rf"^\s*(?:the\s+)?(?:{_KIND}\s+{_NAME}|{_NAME}\s+{_KIND})"
+    rf"^\s*(?:the\s+)?(?:{_KIND}\s+{_NAME}|{_NAME}\s+{_KIND_AFTER})"
     r"(?:\s+(?:definition|declaration))?\s*\??\s*$",
     re.IGNORECASE,
 )
@@ -104,7 +109,7 @@ _KIND_AND_NAME = re.compile(
 # word (`where is the retry logic`), a dotted name (a file: `where is the tsconfig.json`), or a
 # verb (`where is parseArgs used`); a test by its name (`where is the multi_progress_println
 # test`: QA on console-rs/indicatif ranked two sources' `mod tests` above tests/render.rs)
-_ROLE_NOUN = r"(?:hook|setting|option|callback|handler|decorator|helper|fixture|test)"
+_ROLE_NOUN = r"(?:hook|component|setting|option|callback|handler|decorator|helper|fixture|test)"
 _WHERE_NAME = re.compile(
     rf"^\s*where\s+(?:is|are)\s+(?:the\s+)?{_NAME}(?:\s+{_ROLE_NOUN})?\s*\??\s*$",
     re.IGNORECASE,
@@ -175,7 +180,7 @@ def _definition_query(query: str) -> re.Match[str] | None:
     possessive, query = members != query, members
     found = _DEFINED.match(query)
     if found is not None:
-        return found
+        return None if _names_a_word(query, found) else found
     scoped = _SCOPED.match(query)
     if scoped is not None:
         at = next(i for i, group in enumerate(scoped.groups(), start=1) if group)
@@ -187,11 +192,21 @@ def _definition_query(query: str) -> re.Match[str] | None:
     bare = _KIND_AND_NAME.match(query)
     if bare is None:
         return _where_name(query, possessive) or _RUSTC_MEMBER.search(query)
+    if _names_a_word(query, bare):
+        return None
     at = 1 if bare.group(1) else 2
     written = query[max(0, bare.start(at) - 1) : bare.end(at) + 1]  # with its backticks
     if _KIND_WORD.fullmatch(bare.group(at)) or not _CODE_NAME.search(written):
         return None
     return bare
+
+
+def _names_a_word(query: str, found: re.Match[str]) -> bool:
+    """Whether `found` names a component or hook (_UI_KIND) by a word, not written as code."""
+    at = next((i for i, group in enumerate(found.groups(), start=1) if group), 0)
+    if not at or _UI_KIND.match(query, found.end(at)) is None:
+        return False
+    return _CODE_NAME.search(query[max(0, found.start(at) - 1) : found.end(at) + 1]) is None
 
 
 def _where_name(query: str, member: bool = False) -> re.Match[str] | None:

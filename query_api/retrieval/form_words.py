@@ -21,7 +21,8 @@ from query_api.retrieval.users_first import KINDS, used_name
 _DEFINITION = re.compile(
     r"\b(?:defined|declared|implemented|definition|declaration|defines|declares|implements"
     r"|define|declare|implement|class|function|method|type|struct|interface|trait|enum"
-    r"|constant|variable|macro|property|field|attribute|symbol|files?|modules?|packages?)\b",
+    r"|constant|variable|macro|property|field|attribute|symbol|component|hook|files?|modules?"
+    r"|packages?)\b",
     re.IGNORECASE,
 )
 # an impact question's words (`what breaks if I change X`, `the impact of renaming X`): they

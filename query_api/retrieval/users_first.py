@@ -42,6 +42,8 @@ _NAME = r"`?@?((?:[A-Za-z_$][\w$]*)(?:(?:\.|::|\#)[A-Za-z_$][\w$]*)*!?)(?:\(\))?
 KINDS = (
     r"constructors?|methods?|functions?|class|interface|type|field|property|constant|enum"
     r"|macros?|traits?|structs?|modules?|packages?|crates?|protocols?|annotations?|decorators?"
+    # a React component or hook (`what uses the Link component`, `the useBlocker hook`)
+    r"|components?|hooks?"
 )
 _SUBJECT = rf"(?:the\s+)?{_NAME}(?:\s+(?:{KINDS}))?"
 
@@ -51,7 +53,8 @@ _SUBJECT = rf"(?:the\s+)?{_NAME}(?:\s+(?:{KINDS}))?"
 _USERS_FORMS = r"""^\s*(?:
       (?:what|who|which\s+\w+)\s+
         (?:calls|uses|references|invokes|imports(?:\s+from)?|requires|depends\s+on|raises|throws
-          |implements|extends|subclasses|(?:inherits|derives)\s+from|instantiates|constructs)
+          |implements|extends|subclasses|(?:inherits|derives)\s+from|instantiates|constructs
+          |renders)
         \s+{_SUBJECT}
       |(?:which|what)\s+(?!{_AUXILIARY}\s)\w+\s+
         (?:call|use|reference|invoke|import(?:\s+from)?|require|depend\s+on
@@ -63,7 +66,8 @@ _USERS_FORMS = r"""^\s*(?:
         (?:callers|usages|uses|references|call\s+sites|implementations|implementers
           |implementors|subclasses)\s+(?:of|to|for)\s+{_SUBJECT}
       |where\s+(?:is|are)\s+{_SUBJECT}\s+
-        (?:used|called|referenced|invoked|imported|raised|thrown|instantiated|constructed)
+        (?:used|called|referenced|invoked|imported|raised|thrown|instantiated|constructed
+          |rendered)
       |what\s+(?:would\s+|will\s+|could\s+|might\s+)?breaks?\s+if\s+(?:i|we|you|one)\s+
         {_CHANGE}\s+{_SUBJECT}
       |what\s+(?:is|are|would\s+be|will\s+be)\s+affected\s+
