@@ -20,6 +20,7 @@ from collections.abc import Collection, Sequence
 
 from processors.path_roles import manifest_list, without_config_words
 from processors.tokenizer import tokenize
+from query_api.retrieval.manifest_keys import list_naming, listed_in, named_beside
 
 # files read by `[section]` headers; a dotfile named for its tool (`.coveragerc`, `.flake8`)
 SECTIONED = (".toml", ".cfg", ".ini", ".coveragerc", ".flake8", ".pylintrc")
@@ -44,7 +45,15 @@ def subject_words(query: str, words: Collection[str]) -> frozenset[str]:
 
 def section_naming(lines: Sequence[str], subject: Collection[str]) -> tuple[int, int] | None:
     """The first and last line (1-based) of the first section whose header holds the most of
-    `subject`'s words, its trailing blank lines left out; None when no header holds one."""
+    `subject`'s words, its trailing blank lines left out; None when no header holds one. A
+    manifest list the subject names (`requires-python`, `dependencies`) is its table or key
+    (manifest_keys.list_naming) unless a header names another of its words (`[tool.poetry.
+    dev-dependencies]` for `the dev dependencies`)."""
+    listed = listed_in(subject)
+    if listed is not None and not _header_holding(lines, named_beside(subject, listed)):
+        found = list_naming(lines, listed)
+        if found is not None:
+            return found
     best, best_held = 0, 0
     headers: list[int] = []
     for n, line in enumerate(lines, 1):
@@ -64,6 +73,15 @@ def section_naming(lines: Sequence[str], subject: Collection[str]) -> tuple[int,
 
 
 _KEY = re.compile(r"^\s*([\w.-]+)\s*=")  # a setting's key: `rust-version = "1.85"`
+
+
+def _header_holding(lines: Sequence[str], words: Collection[str]) -> bool:
+    """Whether a section header of `lines` holds one of `words`."""
+    return bool(words) and any(
+        (header := _HEADER.match(line)) is not None
+        and not set(tokenize(header.group(1))).isdisjoint(words)
+        for line in lines
+    )
 
 
 def _key_naming(lines: Sequence[str], subject: Collection[str]) -> tuple[int, int] | None:
