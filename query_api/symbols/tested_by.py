@@ -134,7 +134,9 @@ def _private(path: str) -> bool:
     keeps its code in such modules and re-exports their names, and its tests are named for
     the public name (cattrs' tests/strategies/test_class_methods.py tests
     strategies/_class_methods.py; QA on python-attrs/cattrs found it the test of
-    strategies/__init__.py, by its folder, and tests/test_generics.py of no file)."""
+    strategies/__init__.py, by its folder, and tests/test_generics.py of no file). Where its
+    imports are known, such a test imports the module or its package: cattrs'
+    tests/test_unions.py imports only cattrs.converters, and tests no strategies/_unions.py."""
     name = path.rpartition("/")[2]
     return name.endswith((".py", ".pyi")) and name.startswith("_") and not name.startswith("__")
 
@@ -188,10 +190,15 @@ def subject_of_test(test: str, lookup: Lookup, imports: Imports | None = None) -
         for path in sorted(candidates_named(test, lookup))
         if (naming := names_subject(test, path)) is not None
     ]
+    private = any(_private(path) for _, path in qualified)
+    modules = imports(test) if imports is not None and (len(qualified) > 1 or private) else ()
+    if imports is not None:  # a private module's test imports its package (_private)
+        qualified = [
+            (f, p) for f, p in qualified if not _private(p) or _imports_package(modules, p)
+        ]
     if not qualified:
         return None
     paths = [path for _, path in qualified]
-    modules = imports(test) if imports is not None and len(paths) > 1 else ()
     imported = {path for path in paths if test.endswith(".py") and _imports(modules, path)}
     ranked = [
         (by_folder, path not in imported, -_shared(test, path), len(path), path)
@@ -203,6 +210,11 @@ def subject_of_test(test: str, lookup: Lookup, imports: Imports | None = None) -
 def candidates_named(test: str, lookup: Lookup) -> set[str]:
     """The indexed files `lookup` finds by the file names the namings of `test` give."""
     return {path for name in lookup_names(test) for path in lookup(name)}
+
+
+def _imports_package(modules: Sequence[str], path: str) -> bool:
+    """Whether one of `modules` is the module at `path` or the package holding it."""
+    return _imports(modules, path) or _imports(modules, f"{path.rpartition('/')[0]}/__init__.py")
 
 
 def _imports(modules: Sequence[str], path: str) -> bool:

@@ -23,8 +23,11 @@ INDEXED = [
 ]
 
 
-def subject(test: str) -> str | None:
-    return subject_of_test(test, lambda name: [p for p in INDEXED if p.endswith(f"/{name}")])
+def subject(test: str, imports: list[str] | None = None) -> str | None:
+    def lookup(name: str) -> list[str]:
+        return [p for p in INDEXED if p.endswith(f"/{name}")]
+
+    return subject_of_test(test, lookup, None if imports is None else lambda _: imports)
 
 
 def test_a_test_names_the_private_module_of_its_name() -> None:
@@ -35,6 +38,22 @@ def test_a_test_names_the_private_module_of_its_name() -> None:
     # a test named for no module of its folder is still the package's
     assert subject("tests/strategies/test_tagged_unions.py") == "src/shop/strategies/__init__.py"
     assert subject("tests/test_init.py") is None  # `__init__.py` is no private module
+
+
+def test_a_private_modules_test_imports_it_or_its_package() -> None:
+    """cattrs' tests/test_unions.py imports only cattrs.converters: it tests how converters
+    structure unions, not strategies/_unions.py."""
+    INDEXED.append("src/shop/strategies/_unions.py")
+    try:
+        assert subject("tests/test_unions.py", ["shop.converters.Converter"]) is None
+        assert subject("tests/test_unions.py", ["shop.strategies.configure"]) == (
+            "src/shop/strategies/_unions.py"
+        )
+        assert subject("tests/strategies/test_class_methods.py", ["shop.strategies"]) == (
+            "src/shop/strategies/_class_methods.py"
+        )
+    finally:
+        INDEXED.pop()
 
 
 FILES = {
