@@ -34,6 +34,7 @@ from streams.stores.views.named_files import FILE_EXTENSIONS
 
 TestsOf = Callable[[str], list[str]]  # a source file's path -> the test files named for it
 REASON = "tests:"  # + the path of the file the test was placed above
+_SYMBOL = "symbol:"  # a hit's reason naming a declaration it matched
 MAX_TESTS_PLACED = 3  # a module's index file can have a folder of tests named for it
 
 
@@ -72,7 +73,7 @@ def tests_first(
             if place_above(out, i - 1, test, REASON + path, pool, hydrate, reason_first=True):
                 placed.add(test)
                 i += 1  # past the source file again
-    named = subject_named_tests(ranked, query)[:MAX_TESTS_PLACED] if query else []
+    named = subject_named_tests(ranked, query, pool or hits)[:MAX_TESTS_PLACED] if query else []
     out = _in_front(test_users_first(out, pool or hits, query), named, pool, hydrate)[:k]
     return fixtures_after_tests(out)  # the tests before the data they read
 
@@ -118,13 +119,17 @@ def _in_front(
     return [*(h.model_copy(update={"score": top}) for h in front), *out]
 
 
-def subject_named_tests(paths: Iterable[str], query: str) -> list[str]:
+def subject_named_tests(
+    paths: Iterable[str], query: str, hits: Iterable[t.SearchHit] = ()
+) -> list[str]:
     """The test files of `paths` (in their order) whose own name is words `query` writes in
     a row (`test_suggest_commands.py` of `tests for suggest commands`), not a stop word or a
     word naming tests alone: QA on fastapi/typer ranked typer/main.py, holding those words,
     above tests/test_suggest_commands.py, and `where are the tests for the progress bar`
     put tests/test_progress_bar.py fourth, below termui's test and two source files; no
-    source file is named so to place them above."""
+    source file is named so to place them above. Of `hits`, the test files declaring a test
+    named for more of those words (declared_named_tests) come instead."""
+    paths = list(paths)
     words, starts, ends = _written_words(query)
     runs = {  # a run of the query's words, joined (its last word or a form of it) -> words
         "".join(words[i : j - 1]) + last: j - i
@@ -142,11 +147,43 @@ def subject_named_tests(paths: Iterable[str], query: str) -> list[str]:
             found.append((path, runs[name]))
         elif own is not None and (held := _held_run(own.name, runs)) > 1:
             found.append((path, held))
-    if not found:
-        return _folder_named_tests(paths, runs)
     # of `test_scroll.py` and `test_pager_scroll.py` for `pager scroll`, the one naming more
     longest = max((words for _, words in found), default=0)
+    declared = declared_named_tests(hits, runs, longest)
+    if declared:
+        return declared
+    if not found:
+        return _folder_named_tests(paths, runs)
     return [path for path, words in found if words == longest]
+
+
+# the marker opening a test's own name: pytest's `test_`, Go's and JUnit's `Test`
+_TEST_MARKER = re.compile(r"^(?:test_?|Test)(?=[A-Za-z])")
+
+
+def declared_named_tests(
+    hits: Iterable[t.SearchHit], runs: dict[str, int], least: int
+) -> list[str]:
+    """The test files of `hits` (in their order) with a `symbol:` reason naming a test for a
+    run of at least two of the query's words and more than `least` (`test_tomlkit_converter`
+    of `which tests cover the tomlkit converter`), those naming the most: QA on
+    python-attrs/cattrs put tests/test_converter.py, named for `converter` alone, first and
+    tests/test_preconf.py, declaring test_tomlkit_converter, third."""
+    found: dict[str, int] = {}
+    for hit in hits:
+        path = hit.entry.path or ""
+        if hit.entry.kind != "File" or role_of(path) != Role.TEST:
+            continue
+        for reason in hit.reasons:
+            if not reason.startswith(_SYMBOL):
+                continue
+            name = re.split(r"\.|::|#", reason[len(_SYMBOL) :])[-1]
+            tested = _TEST_MARKER.sub("", name, count=1)
+            held = runs.get(re.sub(r"[_-]", "", tested.casefold()), 0) if tested != name else 0
+            if held >= 2 and held > max(least, found.get(path, 0)):
+                found[path] = held
+    most = max(found.values(), default=0)
+    return [path for path, held in found.items() if held == most]
 
 
 def _folder_named_tests(paths: Iterable[str], runs: dict[str, int]) -> list[str]:
