@@ -18,6 +18,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from query_api.retrieval.frame_members import member_line
 from query_api.retrieval.group_gutters import without_gutters
 from query_api.retrieval.hit_details import (
     DETAILED_HITS,
@@ -49,6 +50,9 @@ class Place:
     quoted: str = field(default="", compare=False)
     # a trace's frame's path in the case the runtime wrote it (none for a place typed by hand)
     written: str = field(default="", compare=False)
+    # the method a JVM frame names, and its class's innermost name (frame_members.py)
+    member: str = field(default="", compare=False)
+    owner: str = field(default="", compare=False)
 
 
 def named_place(query: str) -> Place | None:
@@ -128,12 +132,15 @@ def frames(text: str) -> list[Place]:
         )
         for frame in reversed(_python_frames(text))
     ]
-    jvm_go_js = [*jvm_frames(text), *go_frames(text)]
+    jvm = jvm_frame_members(text)
+    members = {(path.casefold(), line): (member, owner) for path, line, member, owner in jvm}
+    jvm_go_js = [*((path, line) for path, line, _, _ in jvm), *go_frames(text)]
     others = [(path, line, "") for path, line in jvm_go_js]
     scripts = [(path, line, "") for path, line in v8_frames(text)]
     places = [*written, *others, *rust_frames(text), *warning_frames(text), *scripts]
     for path, line, quoted in places:
-        place = Place(path.casefold(), line, line, quoted, path)
+        member, owner = members.get((path.casefold(), line), ("", ""))
+        place = Place(path.casefold(), line, line, quoted, path, member, owner)
         if line >= 1 and place not in out:
             out.append(place)
             if len(out) >= MAX_PLACES:
@@ -150,7 +157,7 @@ def _python_frames(text: str) -> list[re.Match[str]]:
 # a JVM stack trace's frame: `at org.pkg.Outer$Inner.method(Outer.java:80)`, after an
 # optional class loader or module (`java.base/`, `app//`)
 _JVM_FRAME = re.compile(
-    r"^[ \t]*at[ \t]+(?:[\w.$@-]*/)*([\w$]+(?:\.[\w$]+)*)\.[\w$<>-]+"
+    r"^[ \t]*at[ \t]+(?:[\w.$@-]*/)*([\w$]+(?:\.[\w$]+)*)\.([\w$<>-]+)"
     r"\(([\w$-]+\.[A-Za-z]\w{0,5}):(\d+)\)",
     re.MULTILINE,
 )
@@ -167,15 +174,22 @@ def jvm_frames(text: str) -> list[tuple[str, int]]:
     (`org/apache/commons/text/translate/CsvTranslators.java`). QA on apache/commons-text:
     `at ...CsvTranslators$CsvUnescaper.translateWhole(CsvTranslators.java:80)` named no
     place, so the hit's lines were those holding the trace's words, not line 80."""
+    return [(path, line) for path, line, _, _ in jvm_frame_members(text)]
+
+
+def jvm_frame_members(text: str) -> list[tuple[str, int, str, str]]:
+    """jvm_frames with the method each frame names and its class's innermost name
+    (`getNextRecord` and `CSVRecordIterator` for `CSVParser$CSVRecordIterator`)."""
     cuts = [0, *(m.start() for m in _CAUSED_BY.finditer(text[:_PLACE_CHARS])), _PLACE_CHARS]
-    out: list[tuple[str, int]] = []
+    out: list[tuple[str, int, str, str]] = []
     for lo, hi in reversed(list(itertools.pairwise(cuts))):
         for frame in _JVM_FRAME.finditer(text[lo:hi]):
-            owner, file, line = frame.group(1, 2, 3)
+            owner, member, file, line = frame.group(1, 2, 3, 4)
             if (owner + ".").startswith(_PLATFORM):
                 continue
-            package = owner.rpartition(".")[0]
-            out.append((f"{package.replace('.', '/')}/{file}" if package else file, int(line)))
+            package, _, name = owner.rpartition(".")
+            path = f"{package.replace('.', '/')}/{file}" if package else file
+            out.append((path, int(line), member, name.rpartition("$")[2]))
     return out
 
 
@@ -398,7 +412,8 @@ def at_named_lines(
                 if body.endswith("\n"):
                     lines.pop()
                 place, moved = quoted_line(path, place, lines)
-                notes.extend(filter(None, [moved]))
+                place, outside = member_line(path, place, locator.symbols_of(repo_id, path))
+                notes.extend(filter(None, [moved, outside]))
                 if place.first > len(lines):
                     notes.append(
                         _past_end(path, place, len(lines), "truncated" in hit.entry.fields)

@@ -84,3 +84,23 @@ def test_a_caused_by_section_comes_first_and_the_platform_is_left_out() -> None:
         ("com/acme/Outer.java", 3),
         ("Main.java", 9),
     ]
+
+
+STALE = f"""java.lang.IllegalStateException: no mapping
+\tat org.example.text.Escapers$Unescaper.translateWhole(Escapers.java:{UNESCAPE_LINE - 20})
+\tat com.example.App.main(App.java:12)"""
+
+
+async def test_a_frames_line_outside_its_method_points_at_the_method(tmp_path: Path) -> None:
+    """QA on apache/commons-csv: a trace from a released jar named
+    `CSVParser$CSVRecordIterator.getNextRecord(CSVParser.java:290)`, and the hit pointed at
+    line 290 of the checkout, the `@Override` of remove(); getNextRecord is at 251. The
+    frame's method says where its line has moved, as a Python frame's quoted code does."""
+    write_files(tmp_path / "ws" / "repo", FILES)
+    async with memory_rig(tmp_path, index=True) as (_, s):
+        found = await call(s, "repocontext_search", {"repoId": "repo", "query": STALE})
+        first = found["hits"][0]
+        assert first["entry"]["path"] == f"{PKG}/Escapers.java", first
+        assert first["startLine"] == UNESCAPE_LINE - 1, first  # translateWhole's head
+        assert "translateWhole" in first["snippet"], first
+        assert "another version" in found.get("note", ""), found
