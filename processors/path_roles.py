@@ -35,9 +35,12 @@ _TEST_DIRS = frozenset(
 )  # fmt: skip
 # a test folder with a qualifier: integration-tests, runtime_tests, test-helpers, test_data
 _QUALIFIED_TEST_DIR = re.compile(r"^(tests?[-_].+|.+[-_]tests?)$", re.IGNORECASE)
+# `*-test.ts`: Jest's and Playwright's testMatch where a project sets it so (remix-run/
+# react-router's 280 suites: integration/link-test.ts, vite/combine-urls-test.ts)
 _TEST_NAME = re.compile(
     r"^(test_.*\.py|conftest\.py|.*_test\.(py|go|rs|c|cc|cpp|rb|exs?)|.*_spec\.rb"
-    r"|.*\.(test|spec|e2e|bench-test|test-d|tst|fuzz)\.[cm]?[jt]sx?|.*Tests?\.(java|kt|cs|swift|scala)"
+    r"|.*\.(test|spec|e2e|bench-test|test-d|tst|fuzz)\.[cm]?[jt]sx?|.*-test\.[cm]?[jt]sx?"
+    r"|.*Tests?\.(java|kt|cs|swift|scala)"
     r"|.*IT\.java|.*Spec\.(kt|scala|groovy)|test\.[cm]?[jt]s|tests\.rs)$"
 )
 _DOC_DIRS = frozenset(
@@ -82,6 +85,9 @@ EXAMPLE_DIRS = frozenset(
         "_examples",
         "docs_src",
         "tutorials",
+        # apps to try the library in by hand (remix-run/react-router's playground/framework/)
+        "playground",
+        "playgrounds",
     }
 )
 _BENCH_DIRS = frozenset({"bench", "benches", "benchmark", "benchmarks", "perf"})
@@ -163,7 +169,9 @@ _ROLE_WORDS: dict[Role, frozenset[str]] = {
             "translation",
         }
     ),
-    Role.EXAMPLE: frozenset({"example", "examples", "sample", "samples", "demo", "demos"}),
+    Role.EXAMPLE: frozenset(
+        {"example", "examples", "sample", "samples", "demo", "demos", "playground", "playgrounds"}
+    ),
     Role.BENCH: frozenset({"bench", "benchmark", "benchmarks", "benches", "perf"}),
     Role.CONFIG: frozenset(
         {
@@ -361,6 +369,12 @@ _WHERE_DEPENDENCIES = r"""(?:where|how)\s+(?:is|are)\s+(?:the\s+|its\s+|our\s+)?
         (?:(?:project|package|crate|library)(?:'s)?\s+)?
         (?:(?:dev|build|runtime|optional|test)[\s-])?(?:dependencies|deps)
         (?:\s+(?:defined|declared|listed|specified|set|kept|pinned))?\W*$"""
+# one named dependency's declaration (`where is the askama dependency declared`, `where is the
+# serde dep`): QA on ajeetdsouza/zoxide matched no config form and ranked src/shell.rs, using
+# askama, above Cargo.toml's `askama = ...`
+_WHERE_NAMED_DEPENDENCY = r"""(?:where|how)\s+(?:is|are)\s+(?:the\s+|its\s+|our\s+)?
+        [\w.@/-]+(?:\s+[\w.@/-]+){0,2}\s+(?:dependency|dependencies|deps?)
+        (?:\s+(?:defined|declared|listed|specified|set|kept|pinned|added))?\W*$"""
 _ABOUT_CONFIG = re.compile(
     r"""^\s*(?:
       (?:where|how)\s+(?:is|are)\s+.+\s+(?:configured|set\s+up)\W*$
@@ -376,11 +390,14 @@ _ABOUT_CONFIG = re.compile(
       |(?:what|which)\s+(?:are\s+(?:the\s+|its\s+|our\s+)?|(?:\w+\s+)?)
         (?:(?:dev|build|runtime|optional)[\s-])?(?:dependencies|deps)\b
       |{_WHERE_DEPENDENCIES}
+      |{_WHERE_NAMED_DEPENDENCY}
       |(?:what|which)\s+(?:crates|packages|libraries|gems|modules|version\s+of\s+\S+)
         \s+(?:does|do)\s+.+\s+depend\s+on\W*$
       |(?:what|which)\s+version\s+of\s+\S+\s+(?:does|do|is|are)\s+(?:.+\s+)?
         (?:use|used|using|require|required|pinned)\W*$
-    )""".replace("{_WHERE_DEPENDENCIES}", _WHERE_DEPENDENCIES),
+    )""".replace("{_WHERE_DEPENDENCIES}", _WHERE_DEPENDENCIES).replace(
+        "{_WHERE_NAMED_DEPENDENCY}", _WHERE_NAMED_DEPENDENCY
+    ),
     re.IGNORECASE | re.VERBOSE,
 )
 
@@ -470,14 +487,14 @@ _ABOUT_TEST_RUN = re.compile(
 )
 _ABOUT_DEPENDENCIES = re.compile(
     r"^\s*(?:(?:what|which)\s+(?:(?:.*[\s-])?(?:dependencies|deps|depend\s+on)\b|version\s+of\s)"
-    r"|(?:where|how)\s+(?:is|are)\b.*\b(?:dependencies|deps)\b)",
+    r"|(?:where|how)\s+(?:is|are)\b.*\b(?:dependencies|dependency|deps?)\b)",
     re.IGNORECASE,
 )
 # the words asking for a manifest's list, no subject of it: the config file answering `which
 # crates does indicatif depend on` holds `indicatif`, not `crates` or `depend` (QA on
 # console-rs/indicatif: each word was a subject Cargo.toml had to hold)
 _MANIFEST_WORDS = re.compile(
-    r"(?<![\w$.#:/-])(?:dependencies|dependency|deps|depends?\s+on|crates|packages|libraries"
+    r"(?<![\w$.#:/-])(?:dependencies|dependency|deps?|depends?\s+on|crates|packages|libraries"
     r"|gems|modules|features|features?\s+flags?|have|has|there|exist|defined|declared|listed"
     r"|available|version|use|used|using|require|required|pinned|msrv|minimum|supported|set"
     r"|versions|support|requires|(?:the|this|our)\s+" + _PROJECT + ")"
@@ -657,6 +674,7 @@ _SUBJECT_OF = (
     re.compile(r"^test_(?P<stem>.+)(?P<ext>\.py)$"),
     re.compile(r"^(?P<stem>.+)_(?:test|spec)(?P<ext>\.(?:py|go|rs|c|cc|cpp|rb|exs?))$"),
     re.compile(r"^(?P<stem>.+)\.(?:test|spec|e2e|test-d|tst)(?P<ext>\.[cm]?[jt]sx?)$"),
+    re.compile(r"^(?P<stem>.+)-test(?P<ext>\.[cm]?[jt]sx?)$"),
     re.compile(r"^(?P<stem>.+?)(?:Tests?|IT|Spec)(?P<ext>\.(?:java|kt|cs|swift|scala|groovy))$"),
 )
 
