@@ -459,7 +459,8 @@ def declaration_of(
 ) -> Declared | None:
     """The declaration `parts` (a name, or a qualified name's parts) names in a file: its
     qualified name ends with them; of several, one spelled in the query's case, then one of
-    the `kinds` the query names, then one that is no field, then no interface (TypeScript's
+    the `kinds` the query names, then one that is no member's property or field the query
+    does not qualify (_member_value), then one that is no field, then no interface (TypeScript's
     `interface ObjectSchema` merged with `class ObjectSchema`: QA on jquense/yup, `where is
     the ObjectSchema class declared` pointed at the interface), then no overload stub of the
     file's `lines` (QA on pallets/werkzeug: `where is Request.get_json defined` pointed at
@@ -470,7 +471,7 @@ def declaration_of(
     # defined` took Response's `get status()` for the declaration of the Status it imports
     cased = parts[-1] if parts and parts[-1] != parts[-1].casefold() else None
     stubs = {first for first, _ in stub_ranges(symbols, lines)} if lines else set()
-    best: tuple[bool, bool, bool, bool, bool, bool, int, Declared] | None = None
+    best: tuple[bool, bool, bool, bool, bool, bool, bool, int, Declared] | None = None
     for at, symbol in enumerate(symbols):
         # a name declared twice in its file is stored with its types and a `#n`
         names = re.split(r"\.|::|#", declared_name(symbol.fq_name))
@@ -483,14 +484,23 @@ def declaration_of(
             exact,
             symbol.name == parts[-1],
             symbol.kind in kinds,
+            not _member_value(names, wanted, symbol.kind),
             symbol.kind != FIELD_KIND,
             symbol.kind != INTERFACE_KIND,
             symbol.start_line not in stubs,
             -at,
         )
-        if best is None or key > best[:7]:
+        if best is None or key > best[:8]:
             best = (*key, symbol)
-    return best[7] if best else None
+    return best[8] if best else None
+
+
+def _member_value(names: Sequence[str], wanted: Sequence[str], kind: str) -> bool:
+    """Whether a declaration is another one's property or field the query does not qualify
+    (`FetcherWithComponents.Form` for `Form`): a member's slot, not the thing the name
+    declares at its file's top (`export const Form = ...`), which a field's rule would put
+    after it. QA on remix-run/react-router pointed `where is Form defined` at the member."""
+    return len(names) > len(wanted) and kind in (FIELD_KIND, "Property")
 
 
 def _exported(names: Sequence[str], wanted: Sequence[str]) -> bool:
