@@ -35,9 +35,12 @@ _TEST_DIRS = frozenset(
 )  # fmt: skip
 # a test folder with a qualifier: integration-tests, runtime_tests, test-helpers, test_data
 _QUALIFIED_TEST_DIR = re.compile(r"^(tests?[-_].+|.+[-_]tests?)$", re.IGNORECASE)
+# `*-test.ts`: Jest's and Playwright's testMatch where a project sets it so (remix-run/
+# react-router's 280 suites: integration/link-test.ts, vite/combine-urls-test.ts)
 _TEST_NAME = re.compile(
     r"^(test_.*\.py|conftest\.py|.*_test\.(py|go|rs|c|cc|cpp|rb|exs?)|.*_spec\.rb"
-    r"|.*\.(test|spec|e2e|bench-test|test-d|tst|fuzz)\.[cm]?[jt]sx?|.*Tests?\.(java|kt|cs|swift|scala)"
+    r"|.*\.(test|spec|e2e|bench-test|test-d|tst|fuzz)\.[cm]?[jt]sx?|.*-test\.[cm]?[jt]sx?"
+    r"|.*Tests?\.(java|kt|cs|swift|scala)"
     r"|.*IT\.java|.*Spec\.(kt|scala|groovy)|test\.[cm]?[jt]s|tests\.rs)$"
 )
 _DOC_DIRS = frozenset(
@@ -82,6 +85,9 @@ EXAMPLE_DIRS = frozenset(
         "_examples",
         "docs_src",
         "tutorials",
+        # apps to try the library in by hand (remix-run/react-router's playground/framework/)
+        "playground",
+        "playgrounds",
     }
 )
 _BENCH_DIRS = frozenset({"bench", "benches", "benchmark", "benchmarks", "perf"})
@@ -163,7 +169,9 @@ _ROLE_WORDS: dict[Role, frozenset[str]] = {
             "translation",
         }
     ),
-    Role.EXAMPLE: frozenset({"example", "examples", "sample", "samples", "demo", "demos"}),
+    Role.EXAMPLE: frozenset(
+        {"example", "examples", "sample", "samples", "demo", "demos", "playground", "playgrounds"}
+    ),
     Role.BENCH: frozenset({"bench", "benchmark", "benchmarks", "benches", "perf"}),
     Role.CONFIG: frozenset(
         {
@@ -666,6 +674,7 @@ _SUBJECT_OF = (
     re.compile(r"^test_(?P<stem>.+)(?P<ext>\.py)$"),
     re.compile(r"^(?P<stem>.+)_(?:test|spec)(?P<ext>\.(?:py|go|rs|c|cc|cpp|rb|exs?))$"),
     re.compile(r"^(?P<stem>.+)\.(?:test|spec|e2e|test-d|tst)(?P<ext>\.[cm]?[jt]sx?)$"),
+    re.compile(r"^(?P<stem>.+)-test(?P<ext>\.[cm]?[jt]sx?)$"),
     re.compile(r"^(?P<stem>.+?)(?:Tests?|IT|Spec)(?P<ext>\.(?:java|kt|cs|swift|scala|groovy))$"),
 )
 
