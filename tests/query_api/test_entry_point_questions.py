@@ -45,6 +45,29 @@ async def test_the_entry_files_answer(tmp_path: Path, query: str, first: list[st
         assert paths[: len(first)] == first, (query, paths)
 
 
+BINARY = {
+    **{k: v for k, v in FILES.items() if k != "src/lib.rs"},
+    "src/main.rs": ("mod state;\n\nfn main() {\n    state::run();\n}\n"),
+}
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "where is the entry point of the binary",
+        "where does the executable start",
+        "what is the entry point of the binary?",
+    ],
+)
+async def test_the_binary_starts_at_its_main(tmp_path: Path, query: str) -> None:
+    # QA on ajeetdsouza/zoxide: `where is the entry point of the binary` matched no entry form
+    # and put src/main.rs nowhere in the first ten
+    async with indexed_app(tmp_path, BINARY, "gauge") as app:
+        found = await app.service.search(t.SearchArgs(repoId="gauge", query=query))
+        paths = [h.entry.path for h in found.hits]
+        assert paths[:1] == ["src/main.rs"], (query, paths)
+
+
 async def test_the_entry_file_is_shown_from_its_head(tmp_path: Path) -> None:
     async with indexed_app(tmp_path, FILES, "gauge") as app:
         query = "where is the entry point of the crate"

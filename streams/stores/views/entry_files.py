@@ -19,9 +19,13 @@ from streams.stores.views.manifest_names import manifest_names
 from streams.stores.views.read import files_with_path_words, get_content
 from streams.stores.views.script_entries import script_entries
 
+# a binary or an executable is the program a crate or module builds (`where is the entry point
+# of the binary`: QA on ajeetdsouza/zoxide matched no entry form and ranked a shell template,
+# install.sh and src/import.rs first, src/main.rs nowhere in the first ten)
+_BINARY = r"(?:binary|binaries|executable|bin)"
 _WHOLE = (
     r"(?:crate|project|library|lib|package|repo|repository|codebase|program|app|application"
-    r"|tool|cli|module)"
+    r"|tool|cli|module|" + _BINARY + ")"
 )
 # a JavaScript package's module format or target (`the ESM entry point`, `the CommonJS entry
 # point`): its manifest maps each to a file (package.json's `exports`, `main`, `module`,
