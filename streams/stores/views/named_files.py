@@ -140,6 +140,7 @@ def asked_file(conn: sqlite3.Connection, repo_id: str, query: str) -> list[str]:
         # a name written as words (`the pre-commit hook`: .pre-commit-hooks.yaml)
         qualified = _in_folders(named, words) or _named_in_words(conn, repo_id, [*words, wanted])
         qualified = qualified or _tool_config_files(conn, repo_id, words[-1], wanted)
+        qualified = qualified or _script_files(conn, repo_id, words[-1], wanted)
         qualified = qualified or _doc_called(conn, repo_id, words[-1], wanted)
         # `the root pom`: the build file nearest the root, when no file or folder is called so
         rooted = set(words) <= _ROOT_WORDS and all(
@@ -245,6 +246,25 @@ def _tool_config_files(conn: sqlite3.Connection, repo_id: str, tool: str, wanted
         path
         for path in paths_matching(conn, repo_id, phrase, MAX_PATH_LOOKUP)
         if path.rpartition("/")[2].casefold().startswith(prefix)
+    ]
+
+
+_PROGRAM_ROLES = frozenset({Role.SOURCE, Role.CONFIG})  # Cargo's build.rs is a build file
+
+
+def _script_files(conn: sqlite3.Connection, repo_id: str, name: str, wanted: str) -> list[str]:
+    """The programs called `name` for a question asking for the `name` script (`the build
+    script`: Cargo's build.rs, a build.sh; `the install script`: install.sh), not docs or
+    config: the question's last word is what the file is, not its name. QA on
+    ajeetdsouza/zoxide: `where is the build script` named no file and ranked shell.nix and
+    install.sh above build.rs."""
+    if wanted not in ("script", "scripts"):
+        return []
+    phrase = phrase_query(tuple(tokenize(name)), "path_terms")
+    return [
+        path
+        for path in paths_matching(conn, repo_id, phrase, MAX_PATH_LOOKUP)
+        if _names_of(path.rpartition("/")[2])[1] == name and role_of(path) in _PROGRAM_ROLES
     ]
 
 
