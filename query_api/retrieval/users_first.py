@@ -464,7 +464,11 @@ COMMENT_LINE = re.compile(r"^\s*(?://|#|/\*|\*|--)")
 # a string literal on one line: a message naming the name (`"while using ContinueOnError"`)
 # is no use of it; no `<`, `>` or `&` between single quotes, which Rust's lifetimes span
 # (`impl<'a> Foo<'a>`)
-STRING = re.compile(r""""(?:\\.|[^"\\])*"|'(?:\\.|[^'\\<>&])*'|`[^`]*`""")
+# A JS/TS template literal is one with its escaped backticks and its placeholders, another
+# template inside one included (`${`${parentPath}/*`}`): QA on remix-run/react-router, that
+# `/*` opened a block comment (outside_block_comments) and hid hooks.tsx's calls below it
+_TEMPLATE = r"`(?:\\.|\$\{(?:`(?:\\.|[^`\\])*`|[^{}`])*\}|\$(?!\{)|[^`\\$])*`"
+STRING = re.compile(r""""(?:\\.|[^"\\])*"|'(?:\\.|[^'\\<>&])*'|""" + _TEMPLATE)
 # a comment after code (strings blanked first): `scheme string // the built URL` names no use
 # (QA on gorilla/mux, `what calls Route.URL` pointed mux_test.go at one)
 SLASH_COMMENT = re.compile(r"(?:^|(?<=\s))//.*")
