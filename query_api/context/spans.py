@@ -220,7 +220,15 @@ def select_spans(
         if used >= max_lines or len(chosen) >= max_spans:
             break
     if not chosen:
-        window = _best_window(lines, stems, total_lines, min(HEAD_LINES, max_lines))
+        size = min(HEAD_LINES, max_lines)
+        if hit is not None and hit[0] <= total_lines and not users:
+            # the line the search showed, not the one sharing most words: commons-csv's pom.xml
+            # for `which version of commons-io does commons-csv use` sent its head (12-87, every
+            # line naming commons-csv) and left out line 112, <commons.io.version>
+            a, z = _window_at(hit[0], 1, total_lines, size)
+            window: tuple[int, int, str | None] = (a, min(total_lines, z), None)
+        else:
+            window = _best_window(lines, stems, total_lines, size)
         return _padded([window], total_lines, min(max_lines, fill_lines), lines, stems=stems)
     rank = {fq: i for i, (_, _, fq) in reversed(list(enumerate(chosen)))}
     spans = _merged(sorted(chosen), max_lines - used, rank)
