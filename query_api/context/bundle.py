@@ -62,6 +62,7 @@ from query_api.context.unheld import unheld
 from query_api.core.service import RepoContextService
 from query_api.memory.search import linked_for
 from query_api.memory.views import MemoryReader
+from query_api.retrieval.definition_sites import defined_name
 from query_api.retrieval.named_lines import written_places
 from query_api.retrieval.users_first import is_called, last_part, used_name
 from schemas import bundle as b
@@ -317,6 +318,7 @@ class BundleService:
             places=tuple(written_places(task)),
             used=last_part(used) if used else None,
             used_calls=self._called(shell.repoId, used) if used else False,
+            defined=defined_name(task),
         )
         budget = shell.budgetTokens
         if budget < b.DEFAULT_BUDGET and self._wire(shell) > ENVELOPE_SHARE / 2 * budget:

@@ -127,6 +127,7 @@ class EntryRenderer:
             hit,
             focus.used,
             focus.used_calls,
+            focus.defined,
         )
 
     def slices(

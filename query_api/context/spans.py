@@ -90,6 +90,7 @@ class Focus:
     places: Sequence[Place] = ()  # the places the task names (`src/fetch.ts:219`)
     used: str | None = None  # the name whose users the task asks for (`formatError`)
     used_calls: bool = False  # it is a function or method: its users call it
+    defined: str | None = None  # the name whose definition the task asks for (`Link`)
 
 
 def task_stems(task: str) -> frozenset[str]:
@@ -119,6 +120,7 @@ def select_spans(
     hit: tuple[int, int] | None = None,
     used_name: str | None = None,
     used_calls: bool = False,
+    defined: str | None = None,
 ) -> list[tuple[int, int, str | None]]:
     """(start, end, fq name) line spans in file order, at most `max_lines` lines together
     (grown to `fill_lines` together when they hold fewer); when no declaration shares a word
@@ -131,7 +133,8 @@ def select_spans(
     names, whose declarations count QUALIFIED_WEIGHT more. `hit`: the lines the search hit
     points at, whose declaration counts HIT_WEIGHT more. `used_name`: the name whose users the
     task asks for; where declarations other than its own use it, only those are sent (with
-    `used_calls`, only those calling it)."""
+    `used_calls`, only those calling it). `defined`: the name whose definition the task asks
+    for, whose declarations count QUALIFIED_WEIGHT more."""
     max_lines = max(1, max_lines)
     if max_spans is None:
         max_spans = MAX_SPANS + (max_lines > SPAN_LINES)
@@ -160,6 +163,7 @@ def select_spans(
         overlap = NAME_WEIGHT * named + len(own) + (HOT_WEIGHT if i == owner else 0)
         overlap += HIT_WEIGHT if i == hit_at else 0
         overlap += QUALIFIED_WEIGHT if names_declaration(sym.fq_name, qualified) else 0
+        overlap += QUALIFIED_WEIGHT if defined and _defines(sym, defined) else 0
         if overlap:
             kind = KIND_ORDER.get(sym.kind, 1 if sym.kind == "Other" and size else 2)
             # of equals, the shorter first leaves room for the next; when one is all a file
@@ -356,6 +360,16 @@ def _both(
         return hot or hit
     first, last = min(hot[0], hit[0]), max(hot[1], hit[1])
     return (first, last) if last - first + 1 + _lead(size) <= size else hot
+
+
+def _defines(sym: SymbolRow, defined: str) -> bool:
+    """Whether `sym` is a declaration of `defined` (`Link`, `Router.handle`), as written: in
+    react-router's `where is the Link component defined`, `LinkProps` above it shared more of
+    the question's words (`component`, `defined` in its comments) and held the vectors'
+    passage, and the bundle sent LinkProps where the search pointed at `export const Link`."""
+    name = defined.rpartition(".")[2]
+    fq = sym.fq_name.replace("::", ".")
+    return sym.name == name and (fq == defined or fq.endswith("." + defined))
 
 
 def _window_at(line: int, a: int, z: int, size: int) -> tuple[int, int]:
