@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Sequence
 from enum import StrEnum
 
 from processors.language import LANGUAGE_BY_EXTENSION
@@ -33,6 +34,7 @@ _TEST_DIRS = frozenset(
      "__fixtures__", "__snapshots__", "__mocks__", "e2e", "integration-tests", "test-utils",
      "testutil", "testutils", "it", "test-d", "type-tests", "typetests"}
 )  # fmt: skip
+_SOURCE_FOLDER = "src"  # a package's source folder (_test_package)
 # a test folder with a qualifier: integration-tests, runtime_tests, test-helpers, test_data
 _QUALIFIED_TEST_DIR = re.compile(r"^(tests?[-_].+|.+[-_]tests?)$", re.IGNORECASE)
 # `*-test.ts`: Jest's and Playwright's testMatch where a project sets it so (remix-run/
@@ -224,7 +226,7 @@ def role_of(path: str) -> Role:
     ext = lowered[dot:] if dot > 0 else ""
     if is_vendored(path):
         return Role.VENDORED
-    if folders & _TEST_DIRS or _TEST_NAME.match(name) or _in_qualified_test_dir(folders):
+    if _test_folder_in(parts) or _TEST_NAME.match(name) or _in_qualified_test_dir(folders):
         return Role.TEST
     if folders & EXAMPLE_DIRS:
         return Role.EXAMPLE
@@ -267,6 +269,25 @@ def is_build_file_name(name: str) -> bool:
     """Whether a file name (no folders) is one a build or a tool reads by name: `go.mod`,
     `tox.ini`, `Cargo.toml`, `Makefile` (compared case-insensitively)."""
     return name.casefold() in _CONFIG_NAMES
+
+
+def _test_folder_in(parts: list[str]) -> bool:
+    """Whether a test folder (`tests`, `__tests__`, ...) holds the file of path `parts`."""
+    folders = parts[:-1]
+    return any(
+        folder.lower() in _TEST_DIRS and not _test_package(folders, i)
+        for i, folder in enumerate(folders)
+    )
+
+
+def _test_package(folders: Sequence[str], i: int) -> bool:
+    """Whether folder `i` of `folders` is a monorepo package named for testing, with a source
+    folder of its own (`packages/testing/src/`): pinia's @pinia/testing ships its test
+    helpers as code, whose sources were tests (pushed down, never embedded) and whose
+    specs tested nothing; QA on vuejs/pinia, where 'tests for createTestingPinia' found
+    testing.spec.ts the test of no file."""
+    inside = 0 < i < len(folders) - 1
+    return inside and folders[i - 1] == "packages" and folders[i + 1] == _SOURCE_FOLDER
 
 
 def _in_qualified_test_dir(folders: set[str]) -> bool:
@@ -687,7 +708,7 @@ def home_of_test(path: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
     `v4/locales/fr.ts`)."""
     folders = tuple(path.replace("\\", "/").split("/")[:-1])
     for i, folder in enumerate(folders):
-        if folder.lower() in _TEST_DIRS:
+        if folder.lower() in _TEST_DIRS and not _test_package(folders, i):
             return folders[:i], folders[i + 1 :]
     return folders, ()
 
