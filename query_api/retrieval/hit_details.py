@@ -58,6 +58,7 @@ from query_api.retrieval.past_body_names import named_past_body, reasons_named
 from query_api.retrieval.past_first_reason import past_first_reason
 from query_api.retrieval.place_numbers import without_place_numbers
 from query_api.retrieval.test_module_lines import (
+    TEST_KINDS,
     about_tests,
     held_by,
     outside,
@@ -187,7 +188,10 @@ def locating_terms(
     words -= CONDITIONALS
     words -= {word for word in words if len(word) == 1 and word.isdigit()}
     if about_tests:
-        words -= TEST_NOUNS
+        words -= TEST_NOUNS | TEST_KINDS
+    if about_tests and not (words or terms.identifiers) and terms.words & TEST_KINDS:
+        # `where are the unit tests`: the tests' own lines, not the kind's word
+        return replace(terms, words=terms.words - TEST_KINDS, tests_asked=True)
     if words == terms.words or not (words or terms.identifiers):
         return terms
     return replace(terms, words=words, tests_asked=terms.tests_asked or about_tests)

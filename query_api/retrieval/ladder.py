@@ -79,6 +79,7 @@ from query_api.retrieval.pasted_message import (
 )
 from query_api.retrieval.readiness import Readiness
 from query_api.retrieval.readme_first import readme_asked
+from query_api.retrieval.repo_tests import kinds_asked, listed_tests, repository_tests_first
 from query_api.retrieval.spelled_users import spelled_name
 from query_api.retrieval.structural_implementers import structural_implementers
 from query_api.retrieval.subjects import subjects_first
@@ -325,6 +326,7 @@ class Retriever:
         hits = declared_first(hits, readme_asked(asked_order))  # an overview's README first
         hits, users_asked = self._asked_first(repo_id, query, hits)
         hits = frames_first(hits, query)  # a pasted traceback: its frames' files, innermost first
+        hits = self._repository_tests_first(repo_id, query, hits)  # `where are the unit tests`
         # a test is left where it is when tests or a name's users (tests among them) are asked,
         # or a trace's frame names it
         tests_asked = Role.TEST in roles_in(query) or bool(looked_up) or users_asked
@@ -375,6 +377,17 @@ class Retriever:
             hits = [hit for hit in hits if hit.entry.key not in shown]
             answer = attach_linked(self.memory, finish(hits), now)
         return answer
+
+    def _repository_tests_first(
+        self, repo_id: str, query: str, hits: list[t.SearchHit]
+    ) -> list[t.SearchHit]:
+        """A question asking for the repository's tests gets them first (repo_tests.py)."""
+        kinds = kinds_asked(query)
+        if kinds is None:
+            return hits
+        tests, modules = listed_tests(self.views, self.graphs.resolver.symbols, repo_id)
+        hydrate = partial(self._file_hit, repo_id)
+        return repository_tests_first(hits, tests, modules, kinds, hydrate)
 
     def _declaring(self, repo_id: str, query: str) -> set[str]:
         """The files the query names by path (`examples/simple/main.go`: an example is never

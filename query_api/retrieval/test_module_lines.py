@@ -15,6 +15,10 @@ from collections.abc import Sequence
 from query_api.symbols.rust_tests import NAMESPACE_KIND, is_test_module_attribute
 from streams.stores.views.symbol_spans import Declared
 
+# kinds of tests a question names (`where are the unit tests`): no subject, no line's word
+TEST_KINDS = frozenset(
+    {"unit", "integration", "e2e", "functional", "regression", "smoke", "acceptance", "snapshot"}
+)
 _ATTRIBUTE_LINES = 3  # lines above a module's `mod` line its attributes may take
 _CALLED_KINDS = frozenset({"Function", "Method"})  # a test function's kinds
 
