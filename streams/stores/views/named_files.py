@@ -240,13 +240,23 @@ def _tool_config_files(conn: sqlite3.Connection, repo_id: str, tool: str, wanted
     name up to the first dot is the tool's alone, so `the jest config` named no file."""
     if wanted not in ("config", "configuration"):
         return []
-    phrase = phrase_query((*tokenize(tool), "config"), "path_terms")
-    prefix = f"{tool}.config."
-    return [
-        path
-        for path in paths_matching(conn, repo_id, phrase, MAX_PATH_LOOKUP)
-        if path.rpartition("/")[2].casefold().startswith(prefix)
-    ]
+    for name in (tool, *_CONFIG_READ_FROM.get(tool, ())):
+        phrase = phrase_query((*tokenize(name), "config"), "path_terms")
+        prefix = f"{name}.config."
+        found = [
+            path
+            for path in paths_matching(conn, repo_id, phrase, MAX_PATH_LOOKUP)
+            if path.rpartition("/")[2].casefold().startswith(prefix)
+        ]
+        if found:
+            return found
+    return []
+
+
+# another tool's config file a tool reads where it has none of its own: Vitest reads
+# vite.config.* (QA on vuejs/pinia, whose vitest settings are vite.config.ts's `test:` block:
+# `where is the vitest config` named no file and ranked package.json first)
+_CONFIG_READ_FROM = {"vitest": ("vite",)}
 
 
 _PROGRAM_ROLES = frozenset({Role.SOURCE, Role.CONFIG})  # Cargo's build.rs is a build file
