@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from functools import partial
 
+from processors.symbols.reference_sites import MACRO_BANG
 from query_api.retrieval.definition_sites import defined_name
 from query_api.retrieval.users_first import distinctive, used_name
 from streams.stores import ViewStore
@@ -24,14 +25,16 @@ SHOWN = 2  # declared names the note offers
 
 def near_name_note(views: ViewStore, repo_id: str, query: str) -> str | None:
     """`X is declared nowhere in <repo>; Y (path) is` for a definition or users query whose
-    name (one part, written as code) no file declares, in any case, when names at most LONGER
-    characters longer are declared; None otherwise."""
+    name (one part, written as code) no file declares, in any case nor as a macro, when names
+    at most LONGER characters longer are declared; None otherwise."""
     asked = defined_name(query) or used_name(query)
     if asked is None or len(asked) < MIN_NAME or not distinctive(asked):
         return None
     if any(mark in asked for mark in ".:#!"):
         return None  # a qualified name: its qualifier is search's to read
-    if views.read(partial(symbols_named, repo_id=repo_id, names=[asked], limit=1, total=1)):
+    # a Rust macro is declared as `name!`: the name asked about is the macro's, not a near one
+    declared_as = [asked, asked + MACRO_BANG]
+    if views.read(partial(symbols_named, repo_id=repo_id, names=declared_as, limit=1, total=1)):
         return None
     if views.read(partial(names_alike, repo_id=repo_id, name=asked, limit=1)):
         return None  # declared in another case: unheld_words reads it so

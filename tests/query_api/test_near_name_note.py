@@ -34,3 +34,31 @@ async def test_a_name_declared_nowhere_names_the_one_meant(tmp_path: Path) -> No
         query = "where is NOQA_INLINE_REGEXP used"
         answer = await app.service.search(t.SearchArgs(repoId="repo", query=query))
         assert answer.note is None or "declared nowhere" not in answer.note, answer.note
+
+
+RUST_FILES = {
+    "src/macros.rs": "#[macro_export]\nmacro_rules! assert_yaml_snapshot {\n"
+    "    ($($arg:tt)*) => { $crate::check(format!($($arg)*)) };\n}\n",
+    "src/lib.rs": "#[macro_use]\nmod macros;\n\npub fn check(value: String) {\n"
+    "    assert!(!value.is_empty());\n}\n",
+    "tests/test_basic.rs": "#[test]\nfn test_yaml() {\n"
+    '    insta::assert_yaml_snapshot!("value");\n}\n',
+}
+
+
+async def test_a_rust_macro_is_declared_under_its_name(tmp_path: Path) -> None:
+    """QA on mitsuhiko/insta: 'where is the assert_yaml_snapshot macro defined' noted
+    'assert_yaml_snapshot is declared nowhere in repo; assert_yaml_snapshot! (insta/src/macros.rs)
+    is': a macro is declared as `name!`, and the name asked about is the macro's."""
+    async with indexed_app(tmp_path, RUST_FILES) as app:
+        for query in (
+            "where is the assert_yaml_snapshot macro defined",
+            "where is assert_yaml_snapshot defined",
+            "what uses the assert_yaml_snapshot macro",
+        ):
+            answer = await app.service.search(t.SearchArgs(repoId="repo", query=query))
+            assert answer.hits, query
+            assert answer.note is None or "declared nowhere" not in answer.note, (
+                query,
+                answer.note,
+            )
