@@ -46,6 +46,10 @@ _FOLDER_FILES = {
     ".rs": ("mod",),
 }
 _JS_FOLDER_FILES = ("index",)
+# a Rust integration test in a crate's tests/ folder named for its module (`test_glob.rs`),
+# as mitsuhiko/insta names them: Cargo compiles each file there, marked or not (marked_subject)
+_RUST_TEST_PREFIX = "test_"
+_RUST = ".rs"
 _JS_EXTENSIONS = (".ts", ".tsx", ".js", ".jsx", ".mts", ".cts", ".mjs", ".cjs")
 
 # folders sorting tests by their kind (`test/functional/validation-error.spec.ts`), which
@@ -75,7 +79,7 @@ def namings(test: str) -> list[Naming]:
     its name marks a test: an unmarked one there, test/fixtures/app/src/utils.ts, is the
     project's own code)."""
     _home, tail = home_of_test(test)
-    marked = subject_name(test)
+    marked = marked_subject(test)
     if marked is not None:
         _project, tail = _mirrored(tail)
     while tail and tail[0].lower() in _TEST_KINDS:  # `test/functional/`: no source folder
@@ -88,6 +92,20 @@ def namings(test: str) -> list[Naming]:
     if tail:
         out.append(Naming(tail[-1].casefold(), tail[:-1], by_folder=True))
     return out
+
+
+def marked_subject(test: str) -> str | None:
+    """The file name `test` marks as its subject's (path_roles.subject_name), and a Rust
+    test's in a test folder named `test_<module>.rs` (`tests/test_redaction.rs` tests
+    `redaction.rs`): QA on mitsuhiko/insta, whose tests/test_*.rs were the tests of no file."""
+    marked = subject_name(test)
+    if marked is not None or not test.endswith(_RUST):
+        return marked
+    name = test.rpartition("/")[2]
+    in_test_folder = home_of_test(test)[0] != _folders(test)
+    if in_test_folder and name.startswith(_RUST_TEST_PREFIX) and name != _RUST_TEST_PREFIX + _RUST:
+        return name.removeprefix(_RUST_TEST_PREFIX)
+    return None
 
 
 def _mirrored(tail: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[str, ...]]:
@@ -233,7 +251,7 @@ def _imports(modules: Sequence[str], path: str) -> bool:
 def lookup_names(test: str) -> list[str]:
     """The file names (or tails) the subject of `test` may have: `fr.ts` for `fr.test.ts`,
     and for each naming a folder's module file (`adapter/index.ts`)."""
-    own = subject_name(test) or test.rpartition("/")[2]
+    own = marked_subject(test) or test.rpartition("/")[2]
     extension = own[len(_stem(own)) :]
     out = [own, f"_{own}"] if extension in (".py", ".pyi") else [own]
     for naming in namings(test):
