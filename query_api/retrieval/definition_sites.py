@@ -159,6 +159,9 @@ _KINDS_NAMED = {
     "namespace": {"Namespace", "Field"},
     "module": {"Namespace"},  # a Rust `mod x;`, else a file (module_kind.py)
     "mod": {"Namespace"},  # `which file declares pub mod render`: its `mod` written as code
+    # a Rust `macro_rules!` and a C `#define` (QA on mitsuhiko/insta: `where is the
+    # allow_duplicates macro defined` ranked runtime.rs's `fn allow_duplicates` first)
+    "macro": {"Other"},
 }
 
 
