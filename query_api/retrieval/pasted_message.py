@@ -43,7 +43,8 @@ NEAR_TOKENS = 3  # tokens between two segments in the source: a placeholder's (`
 
 # a line opening as an error: `error:`, `error[E0308]:`, `ValueError:`, `[fd error]:`,
 # `fatal:`, `warning:`, `panic:`, Rust's `thread 'main' panicked at`; after the program's name
-# as CLIs print it (`fd: error:`, argparse's `prog: error:`), the marker then a word alone:
+# as CLIs print it (`fd: error:`, argparse's `prog: error:`) or in brackets (`[react-router]
+# error:`, as program_errors marks a library's own prefix), the marker then a word alone:
 # `logger: WithError: wrap ...` is a change request's scope and a name
 # a log line's level in brackets, after its bracketed date and process id as Python's
 # logging and gunicorn print them (`[2026-12-07 10:00:00 +0000] [1234] [ERROR] Connection in
@@ -53,7 +54,7 @@ _MARKER = re.compile(
       (?:\[[^\]\n]{1,40}\]\s*){0,3}?
         \[[^\]\n]{0,40}\b(?:error|warning|fatal|panic|critical)\w*\]\s*:?
       |[\w.$]*(?:error|exception|warning|fatal|panic)\w*(?:\[[\w-]*\])?\s*:
-      |[\w.-]{1,40}:\s+(?:error|warning|fatal|panic)(?:\[[\w-]*\])?\s*:
+      |(?:[\w.-]{1,40}:|\[[^\]\n]{1,40}\])\s+(?:error|warning|fatal|panic)(?:\[[\w-]*\])?\s*:
       |thread\s+'[^'\n]*'\s+panicked\s+at\b
     )""",
     re.IGNORECASE | re.VERBOSE,
@@ -284,6 +285,7 @@ def _queries(query: str) -> list[str]:
                 found = f"body_terms : NEAR({phrases}, {NEAR_TOKENS})"
                 if found not in out:
                     out.append(found)
+    out += _with_single_words(segments) if deep else []
     out += _inner_value_queries(query)
     runs = sorted({words for words, _ in segments if len(words) >= MIN_RUN}, key=len, reverse=True)
     most, least = (MAX_SUBJECT, SHORT_RUN + 1) if deep else (1, MIN_RUN)
@@ -319,6 +321,25 @@ def message_phrases(query: str) -> list[tuple[str, ...]]:
 _TRAILING_VALUE = re.compile(
     r"\s+(?:[A-Za-z_]\w*\.)*(?:[A-Za-z]*[a-z][A-Z]\w*|[A-Za-z]\w*_\w+)[.!]?\s*$"
 )
+
+
+def _with_single_words(segments: list[Segment]) -> list[str]:
+    """The NEAR query of a message's unquoted segments, its single words among them, when
+    values split it so (`unsupported version (got 4, supports 3)`, written `unsupported
+    version (got {version}, supports {})`): the near query of its segments of two words or
+    more needs two of them, and this message has one. QA on ajeetdsouza/zoxide asked for no
+    file, and the completion scripts writing `version` ranked above src/db/mod.rs. Not for a
+    message with a quoted value, which its near queries with the value ask for already."""
+    if any(quoted for _, quoted in segments):
+        return []
+    words = [words for words, quoted in segments if not quoted]
+    longer = [w for w in words if len(w) >= 2]
+    if len(words) < 3 or not longer or len(longer) == len(words):
+        return []
+    if sum(map(len, words)) < NEAR_RUN:
+        return []
+    phrases = " ".join(_phrase(w) for w in words)
+    return [f"body_terms : NEAR({phrases}, {NEAR_TOKENS})"]
 
 
 def _value_less_runs(query: str) -> list[tuple[str, ...]]:
