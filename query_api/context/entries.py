@@ -26,9 +26,10 @@ from query_api.context.spans import (
     spans_at_place,
     widened,
 )
-from query_api.retrieval.hit_details import HitLocator, display_reasons
+from query_api.retrieval.hit_details import HitLocator
 from query_api.retrieval.named_lines import place_of, quoted_line
 from query_api.retrieval.passages import passage_lines
+from query_api.retrieval.shown_reasons import display_reasons
 from query_api.symbols.kotlin_locals import without_locals
 from query_api.symbols.overloads import declared_name
 from query_api.symbols.shown_signatures import shown_signature

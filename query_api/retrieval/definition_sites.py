@@ -30,7 +30,6 @@ from query_api.retrieval.hit_details import (
     SNIPPET_LINES,
     SYMBOL_REASON,
     HitLocator,
-    display_reason,
 )
 from query_api.retrieval.implementations import (
     asks_implementations,
@@ -40,6 +39,7 @@ from query_api.retrieval.implementations import (
 from query_api.retrieval.line_preference import import_lines
 from query_api.retrieval.member_bodies import MEMBER_KINDS, function_body_line
 from query_api.retrieval.naming_line import naming_line
+from query_api.retrieval.shown_reasons import display_reason
 from query_api.retrieval.users_first import COMMENT_LINE, as_members, distinctive
 from query_api.symbols.overloads import declared_name, stub_ranges
 from schemas import tools as t

@@ -57,6 +57,7 @@ from query_api.retrieval.passages import passage_lines
 from query_api.retrieval.past_body_names import named_past_body, reasons_named
 from query_api.retrieval.past_first_reason import past_first_reason
 from query_api.retrieval.place_numbers import without_place_numbers
+from query_api.retrieval.shown_reasons import display_reason, display_reasons
 from query_api.retrieval.test_module_lines import (
     TEST_KINDS,
     about_tests,
@@ -67,7 +68,7 @@ from query_api.retrieval.test_module_lines import (
     test_module_ranges,
 )
 from query_api.retrieval.word_forms import forms, needle
-from query_api.symbols.overloads import declared_name, stub_ranges
+from query_api.symbols.overloads import stub_ranges
 from schemas import tools as t
 from streams.stores.views.named_files import whole_path
 from streams.stores.views.read import indexed_terms
@@ -569,21 +570,6 @@ class HitLocator:
         wanted = ["/".join(dirs[: i + 1]) + "/__init__.py" for i in range(len(dirs))]
         found = self.symbols.indexed_paths(repo_id, wanted) if wanted else set()
         return {p.rsplit("/", 1)[0] for p in found}
-
-
-def display_reason(reason: str, path: str, packages: set[str]) -> str:
-    """A reason as an answer shows it: a `symbol:` reason names its declaration as code
-    imports it, an overload without the types that tell it from its siblings in the symbol
-    views (click's `progressbar(*,int,str|None,bool,...)`: the hit's lines show which)."""
-    if reason.startswith("symbol:"):
-        fq = import_name(reason[len("symbol:") :], path, packages)
-        return "symbol:" + declared_name(fq)
-    return reason
-
-
-def display_reasons(reasons: Sequence[str], path: str, packages: set[str]) -> list[str]:
-    """`reasons` as shown (display_reason), each once: two overloads read the same."""
-    return list(dict.fromkeys(display_reason(r, path, packages) for r in reasons))
 
 
 @dataclass

@@ -26,9 +26,9 @@ from query_api.retrieval.hit_details import (
     SNIPPET_LINES,
     SYMBOL_REASON,
     HitLocator,
-    display_reason,
 )
 from query_api.retrieval.rust_places import rust_frames
+from query_api.retrieval.shown_reasons import display_reason
 from query_api.retrieval.warning_places import warning_frames
 from schemas import tools as t
 from schemas.retrieval import MAX_REASONS
