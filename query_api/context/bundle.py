@@ -44,10 +44,10 @@ from query_api.context.passed_over import passed_over, passed_over_note
 from query_api.context.plan import ENVELOPE_SHARE, Coster, Item, Share, is_cut, plan
 from query_api.context.receipts import (
     UsageWindow,
+    content_digest,
     malformed_seen_note,
     parse_known,
     possession_token,
-    sha256_hex,
     unhonoured_note,
     worst_freshness,
 )
@@ -485,7 +485,7 @@ class BundleService:
                 continue
             row = self.views.get_content(repo_id, entry.path)
             if row is not None:
-                out |= sent_spans(entry, sha256_hex(row.body))
+                out |= sent_spans(entry, content_digest(row.body))
         return out
 
     def _wire(self, result: b.ContextResult) -> int:

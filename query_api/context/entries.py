@@ -16,7 +16,7 @@ from processors.symbols.languages.python import import_name
 from query_api.context.candidates import Candidate
 from query_api.context.count_memo import CountMemo
 from query_api.context.entry_fields import bundle_reasons, unit_key
-from query_api.context.receipts import receipt_of, sha256_hex
+from query_api.context.receipts import content_digest, receipt_of
 from query_api.context.spans import (
     FILL_LINES,
     SPAN_LINES,
@@ -224,13 +224,13 @@ class EntryRenderer:
         its lines and the stored body's hash; `whole` sends a large file's whole stored body
         rather than its spans. The entry names the hash only when it holds that whole body,
         the one delivery a `known` claim can later name: a sliced entry's receipts say what
-        it sent, and its 64 hex digits would be envelope an agent has no use for."""
+        it sent, and its hash would be envelope an agent has no use for."""
         row = self.views.get_content(repo_id, cand.path)
         body = row.body if row is not None else ""
         full = (
             (row.token_count if row.token_count is not None else self.count(body)) if row else None
         )
-        content_hash = sha256_hex(body) if row is not None else sha256_hex(cand.path)
+        content_hash = content_digest(body) if row is not None else content_digest(cand.path)
         units: list[tuple[b.UnitKind, str | None]] = []  # (kind, symbol) per line of content
         lines: list[str] = []
         ranges: list[tuple[int, int]] = []

@@ -12,12 +12,21 @@ from collections import deque
 from schemas import tools as t
 
 RECEIPT_HEX = 16
+CONTENT_HASH_HEX = 16
 _SAMPLE_COMMIT = "3f9a2c1e0b7d6a5f4e3d2c1b0a9f8e7d6c5b4a39"
 _SAMPLE_TIME = "2026-11-30T22:01:02.123456Z"
 
 
 def sha256_hex(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def content_digest(text: str) -> str:
+    """A body's `contentHash`: the first CONTENT_HASH_HEX digits of the reference's SHA-256.
+    It is only echoed back in `known` claims (which also take the full SHA-256 a caller may
+    compute itself, by those digits), and the full 64 cost a whole file's entry ~40 tokens,
+    the most of any field: 64 bits tell one file's versions apart."""
+    return sha256_hex(text)[:CONTENT_HASH_HEX]
 
 
 def receipt_of(repo_id: str, path: str, content_hash: str, kind: str, unit_key: str) -> str:
@@ -54,12 +63,14 @@ def worst_freshness(fresh: t.Freshness) -> t.Freshness:
 
 
 def parse_known(claims: list[str]) -> set[tuple[str, str]]:
-    """`path@hash` claims split on the last '@'; malformed ones are dropped (fail closed)."""
+    """`path@hash` claims split on the last '@', the hash as a `contentHash` (a full SHA-256
+    by its first digits); malformed ones are dropped (fail closed)."""
     parsed = set()
     for claim in claims:
         path, sep, digest = claim.rpartition("@")
-        if sep and path and len(digest) == 64 and all(c in "0123456789abcdef" for c in digest):
-            parsed.add((path, digest))
+        well_formed = len(digest) in (CONTENT_HASH_HEX, 64) and all(c in _HEX for c in digest)
+        if sep and path and well_formed:
+            parsed.add((path, digest[:CONTENT_HASH_HEX]))
     return parsed
 
 
@@ -85,8 +96,9 @@ def unhonoured_note(claims: list[str] | None, held: set[tuple[str, str]]) -> str
         # QA on hyperium/hyper: a search hit's `xx128:` digest, passed as a claim, read as a
         # plain refusal; the hash a claim names is a bundle entry's contentHash
         parts.append(
-            f"{malformed} known {_claims(malformed)} not of the form path@<64 hex SHA-256>"
-            " ignored (the contentHash of an entry sent whole, not a search hit's digest)"
+            f"{malformed} known {_claims(malformed)} not of the form path@<contentHash>"
+            f" ignored ({CONTENT_HASH_HEX} hex digits, or the full SHA-256: the contentHash of"
+            " an entry sent whole, not a search hit's digest)"
         )
     return "; ".join(parts)
 

@@ -93,10 +93,9 @@ async def test_detail_levels_and_reuse(tmp_path: Path) -> None:
         assert "note" not in paths and "note" not in outline
         entry = next(e for e in slices["entries"] if e["path"].endswith("ledger.py"))
         assert entry["content"].startswith("def post_entry") and "startLine" not in entry  # whole
-        assert (
-            entry["contentHash"]
-            == __import__("hashlib").sha256(entry["content"].encode()).hexdigest()
-        )
+        # the SHA-256's first 16 hex digits: the full 64 cost a whole file ~40 tokens
+        full_hash = __import__("hashlib").sha256(entry["content"].encode()).hexdigest()
+        assert entry["contentHash"] == full_hash[:16]
         again = await call(s, "repocontext_context", {**base, "detail": "slices"})
         assert again["entries"] == slices["entries"] and "note" not in again  # deterministic
 
@@ -124,8 +123,11 @@ async def test_detail_levels_and_reuse(tmp_path: Path) -> None:
         ack = next(r for r in reuse["reused"] if r["path"] == entry["path"])
         assert ack["kind"] == "file" and ack["contentHash"] == entry["contentHash"]
         assert "not honoured" not in reuse.get("note", "")
+        # a claim may name the full SHA-256 a caller computes from the file it holds
+        claimed = parse_known([f"{entry['path']}@{full_hash}", *known])
+        assert claimed == {(entry["path"], entry["contentHash"])}
         odd = await call(s, "repocontext_context", {**base, "known": ["a@zz"], "session": "s2"})
-        assert "1 known claim not of the form path@<64 hex SHA-256> ignored" in odd["note"]
+        assert "1 known claim not of the form path@<contentHash> ignored" in odd["note"]
         # a search hit's digest is named for what it is not (QA on hyperium/hyper)
         assert "not a search hit's digest" in odd["note"], odd
         # QA on unjs/ofetch: a malformed receipt was ignored without a word
