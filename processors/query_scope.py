@@ -106,7 +106,41 @@ def in_scope(path: str, scopes: tuple[tuple[str, ...], ...]) -> bool:
     if not scopes:
         return False
     names = _path_names(path)
-    return any(all(_names_part(names, part) for part in scope) for scope in scopes)
+    return any(_inside(path, names, scope) for scope in scopes)
+
+
+def _inside(path: str, names: frozenset[tuple[str, ...]], scope: tuple[str, ...]) -> bool:
+    """Whether a file of `path` (its `names`) lies inside one scope: each part names one of
+    its folders or its stem, an npm package's name (`@xstate/solid`) its package's folder,
+    as the first two parts of another scope may (`[xstate/store]`: packages/xstate-store/)."""
+    if len(scope) >= 2 and scope[0].startswith("@"):
+        return _in_package(path, scope[0][1:], scope[1]) and all(
+            _names_part(names, part) for part in scope[2:]
+        )
+    if all(_names_part(names, part) for part in scope):
+        return True
+    joined = len(scope) >= 2 and _in_folder(path, (*_words(scope[0]), *_words(scope[1])))
+    return joined and all(_names_part(names, part) for part in scope[2:])
+
+
+def _in_package(path: str, owner: str, package: str) -> bool:
+    """Whether one of `path`'s folders is the package an npm scope names: `@xstate/solid`'s
+    is packages/xstate-solid/ (the owner's name before the package's, as @babel/core's
+    babel-core/) or packages/solid/ (@angular/core's core/), never packages/xstate-store-solid/
+    (@xstate/store-solid's). QA on statelyai/xstate, whose commits open `[@xstate/solid] Fix
+    ...`: the owner's `xstate` named no folder's last word, so no file was inside the scope."""
+    named = _words(package)
+    return _in_folder(path, named, exact=True) or _in_folder(path, (*_words(owner), *named))
+
+
+def _in_folder(path: str, words: tuple[str, ...], *, exact: bool = False) -> bool:
+    """Whether one of `path`'s folders is named by `words`, or ends with them unless `exact`."""
+    *folders, _ = path.split("/")
+    if not words:
+        return False
+    if exact:
+        return any(_words(folder) == words for folder in folders)
+    return any(_words(folder)[-len(words) :] == words for folder in folders)
 
 
 _NAME_WORD = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+")
