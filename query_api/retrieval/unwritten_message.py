@@ -11,7 +11,8 @@ class's name formatted in): the project raises it. Or two neighbouring segments 
 other with the first's opening words and the second's last word left out, as values formatted
 there (`Not enough values in [1, 2] to structure as tuple[...]`, written `problem = "Not
 enough" ...` then `f"{problem} values in {obj!r} to structure as {tup!r}"`). QA on
-python-attrs/cattrs said both were written by no file.
+python-attrs/cattrs said both were written by no file. Or a segment's opening and closing
+words near each other, values formatted unquoted between them (_gapped_queries).
 """
 
 from __future__ import annotations
@@ -50,7 +51,7 @@ def unwritten_message_note(
     queries = message_queries(query)
     if not hits or not queries:
         return None
-    for match in [*queries, *_trimmed_queries(query)]:
+    for match in [*queries, *_trimmed_queries(query), *_gapped_queries(query)]:
         if views.read(partial(paths_matching, repo_id=repo_id, match=match, limit=1)):
             return None
     if views.read(lambda conn: _raised_here(conn, repo_id, query)):
@@ -86,6 +87,29 @@ def _trimmed_queries(query: str) -> list[str]:
                 if len(end) >= 2 and len(head) + len(end) >= NEAR_RUN:
                     phrases = " ".join(_phrase(words) for words in (head, end))
                     out.append(f"body_terms : NEAR({phrases}, {NEAR_TOKENS})")
+    return list(dict.fromkeys(out))[:MAX_TRIMMED]
+
+
+GAP_ENDS = 3  # words of a segment's opening and closing phrases around its values
+GAP_TOKENS = 2  # tokens the source may write per pasted word between them (`${child.id}`)
+
+
+def _gapped_queries(query: str) -> list[str]:
+    """NEAR queries of each unquoted segment's opening and closing GAP_ENDS words (the
+    closing ones less its last word too), as far apart as the words between them allow: a
+    segment holding values formatted in unquoted (`Cannot stop child actor child of parent
+    because it is not a child`, written `Cannot stop child actor ${child.id} of ${this.id}
+    because it is not a child`) is no phrase of the source. QA on statelyai/xstate noted that
+    message as raised by a dependency, createActor.ts writing it and ranking first."""
+    out: list[str] = []
+    for words, quoted in message_segments(query):
+        if quoted or len(words) < 2 * GAP_ENDS + 1:
+            continue
+        head = words[:GAP_ENDS]
+        for tail in (words[-GAP_ENDS:], words[-GAP_ENDS - 1 : -1]):
+            gap = len(words) - 2 * GAP_ENDS
+            phrases = " ".join(_phrase(part) for part in (head, tail))
+            out.append(f"body_terms : NEAR({phrases}, {gap * GAP_TOKENS + NEAR_TOKENS})")
     return list(dict.fromkeys(out))[:MAX_TRIMMED]
 
 
