@@ -477,11 +477,15 @@ _ABOUT_NODE_VERSIONS = re.compile(
 # a question about the Java versions a project builds for, its build's release level (Maven's
 # `<release>11</release>`, Gradle's `release = 11`): `what java version does guice require`,
 # `which Java versions are supported`. QA on google/guice answered ten source files holding
-# `require` or `java` and no pom.xml; `Adopt java 11 in guice builds` is a change request
+# `require` or `java` and no pom.xml; `Adopt java 11 in guice builds` is a change request.
+# Where it is configured, used or compiled for asks the same (QA on
+# apache/commons-collections: `where is the Java version configured` answered ten
+# `serialVersionUID` fields and no pom.xml)
 _ABOUT_JAVA_VERSIONS = re.compile(
     r"^\s*(?:where|what|which|how)\b.*(?:\b(?:minimum|min|oldest|supported|required)\s+(?:java|jdk)"
     r"\s+versions?\b|\b(?:java|jdk)\s+(?:versions?|release(?:\s+level)?)\b.*\b(?:supported|support"
-    r"|required|requires?|requirements?|set|pinned|declared|defined|targeted|targets?)\b"
+    r"|required|requires?|requirements?|set|pinned|declared|defined|targeted|targets?|configured"
+    r"|specified|used|uses?|needs?|needed|compiled?|compiles)\b"
     r"|\b(?:versions?|release)\s+of\s+(?:java|the\s+jdk)\b)",
     re.IGNORECASE,
 )

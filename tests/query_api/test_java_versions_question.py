@@ -23,6 +23,9 @@ pytestmark = pytest.mark.anyio
         "which Java versions are supported",
         "where is the java release level set",
         "what is the minimum supported java version",
+        "where is the Java version configured",
+        "which JDK version do we compile for",
+        "what java version is used",
     ],
 )
 def test_a_question_about_java_versions_is_about_the_release(query: str) -> None:
@@ -56,3 +59,29 @@ async def test_the_root_pom_answers_at_its_release(tmp_path: Path) -> None:
         hit = found.hits[0]
         # at `<release>11</release>`, not at the parent's `<version>5</version>`
         assert (hit.startLine, hit.endLine) == (9, 9), hit
+
+
+SERIAL = (
+    "package app;\n\nclass Bag{n} implements java.io.Serializable {{\n"
+    "  /** Serialization version. */\n"
+    "  private static final long serialVersionUID = {n}L;\n}}\n"
+)
+COMPILER_POM = (
+    "<project>\n  <parent>\n    <version>104</version>\n  </parent>\n"
+    "  <artifactId>app</artifactId>\n  <properties>\n"
+    "    <maven.compiler.source>1.8</maven.compiler.source>\n"
+    "    <maven.compiler.target>1.8</maven.compiler.target>\n"
+    "  </properties>\n</project>\n"
+)
+
+
+async def test_where_the_java_version_is_configured_answers_the_pom(tmp_path: Path) -> None:
+    """QA on apache/commons-collections: `where is the Java version configured` matched no
+    config form and answered ten `serialVersionUID` fields, no pom.xml."""
+    files = {"pom.xml": COMPILER_POM}
+    files.update({f"src/app/Bag{n}.java": SERIAL.format(n=n) for n in range(30)})
+    async with indexed_app(tmp_path, files, "app") as app:
+        query = "where is the Java version configured"
+        found = await app.service.search(t.SearchArgs(repoId="app", query=query))
+        assert found.hits[0].entry.path == "pom.xml", [h.entry.path for h in found.hits]
+        assert found.hits[0].startLine == 7, found.hits[0]
