@@ -27,7 +27,12 @@ from processors.symbols.reference_sites import MACRO_BANG, UNRESOLVED
 from processors.tokenizer import tokenize
 from query_api.retrieval.builds_last import generated_of, sources_over_builds
 from query_api.retrieval.contract_files import contract_files
-from query_api.retrieval.definition_sites import FIELD_KIND, asked_kinds, defined_name
+from query_api.retrieval.definition_sites import (
+    FIELD_KIND,
+    asked_kinds,
+    defined_name,
+    preferred_kinds,
+)
 from query_api.retrieval.export_aliases import exported_local
 from query_api.retrieval.implementations import (
     asks_implementations,
@@ -100,6 +105,7 @@ def defining_declarations(
     if not rows:
         return None
     rows = [row for row in rows if not kinds or row.kind in kinds]
+    rows = [row for row in rows if row.kind in preferred_kinds(query)] or rows
     if not rows and asks_module(kinds):  # no `mod x;`: a module of files (module_kind.py)
         return None
     # of the roles the query asks for (no test's mock): a module's variable declared so

@@ -163,6 +163,10 @@ _KINDS_NAMED = {
     # allow_duplicates macro defined` ranked runtime.rs's `fn allow_duplicates` first)
     "macro": {"Other"},
 }
+# the kind a word means where the repository declares the name so, its other kinds being how
+# some parsers store one (preferred_kinds): a Rust trait is an Interface, a Python Protocol a
+# class; `type` means all of its kinds alike (Go's `type Level int8` is one)
+_MEANT_FIRST = {"trait": "Interface", "protocol": "Interface", "enum": "Enum"}
 
 
 def defined_name(query: str) -> str | None:
@@ -228,21 +232,32 @@ def _where_name(query: str, member: bool = False) -> re.Match[str] | None:
 def asked_kinds(query: str) -> frozenset[str]:
     """The declaration kinds a definition query names besides its name (`where is the
     ObjectSchema class declared`: Type), else none."""
+    return frozenset(kind for word in _kind_words(query) for kind in _KINDS_NAMED.get(word, ()))
+
+
+def preferred_kinds(query: str) -> frozenset[str]:
+    """Of asked_kinds, the one each kind word means first (`trait`: Interface, though a
+    Type may be one too): a Rust crate declaring `trait Subscriber` and a `struct
+    Subscriber` is asked for the trait. QA on tokio-rs/tracing: `where is the Subscriber
+    trait defined` ranked the fmt module's struct first."""
+    return frozenset(_MEANT_FIRST[word] for word in _kind_words(query) if word in _MEANT_FIRST)
+
+
+def _kind_words(query: str) -> list[str]:
+    """The kind words a definition query names besides its name, lower-cased."""
     query = as_members(query)  # as _definition_query read it: its positions are there
     found = _definition_query(query)
     if found is None:
-        return frozenset()
+        return []
     if found.re is _RUSTC_MEMBER:  # the type's kind, not the member's (`no method named`)
         kind = re.search(r"\bfor\s+(struct|enum|trait)\s", found.group(0))
-        return frozenset(_KINDS_NAMED[kind.group(1) if kind else "type"])
+        return [kind.group(1) if kind else "type"]
     at = next(i for i, group in enumerate(found.groups(), start=1) if group)
     # not the words of where it is looked for (`in the Storage class`)
     after = re.split(r"\s(?:in|of|for)\s", query[found.end(at) :], maxsplit=1)[0]
     rest = query[: found.start(at)] + " " + after
     words = re.findall(rf"\b{_KIND}\b", rest, re.IGNORECASE)
-    return frozenset(
-        kind for word in words for kind in _KINDS_NAMED.get(word.split()[-1].casefold(), ())
-    )
+    return [word.split()[-1].casefold() for word in words]
 
 
 # a pytest node id, as `pytest -v` and its failures print it: `tests/test_x.py::TestX::test_y`
