@@ -535,8 +535,16 @@ def _exported(names: Sequence[str], wanted: Sequence[str]) -> bool:
 
 def _at(hit: t.SearchHit, lines: Sequence[str], declared: Declared, named: str) -> t.SearchHit:
     """`hit` at `declared`, whose `symbol:` reason (`named`, as code imports it) leads the
-    others: they named the declarations sharing the query's words."""
+    others; at its lines with no snippet when it starts past the text the file stores (QA on
+    tokio-rs/tracing: `macro_rules! valueset` at line 2990 of a 115 KB file, the hit left at
+    invocations of `valueset_all!` in its first lines)."""
     lo, hi = declared.start_line, min(declared.end_line, len(lines))
+    if lo > len(lines):  # past the stored text: its lines, none to show
+        hi = min(declared.end_line, lo + MAX_RANGE_LINES - 1)
+        reasons = _led_by(hit.reasons, named)
+        return hit.model_copy(
+            update={"startLine": lo, "endLine": hi, "snippet": None, "reasons": reasons}
+        )
     if lo > hi:
         return hit
     worded = [n for n in range(lo, hi + 1) if lines[n - 1].strip()]
@@ -549,15 +557,22 @@ def _at(hit: t.SearchHit, lines: Sequence[str], declared: Declared, named: str) 
     if hi - lo + 1 > MAX_RANGE_LINES and shown:  # a long declaration: its head
         hi = min(hi, shown[-1] + CONTEXT_LINES)
     snippet = "\n".join(f"{n}: {_cut(lines[n - 1].strip())}" for n in shown) or None
-    reason = SYMBOL_REASON + named
-    rest = [r for r in hit.reasons if r != reason]
-    at = next((i for i, r in enumerate(rest) if r.startswith(SYMBOL_REASON) or r == CONTENT), None)
-    reasons = [*rest[:at], reason, *rest[at:]] if at is not None else [*rest, reason]
-    others = [i for i, r in enumerate(reasons) if r.startswith(SYMBOL_REASON) and r != reason]
-    if len(reasons) > MAX_REASONS and others:  # the last other declaration named gives way
-        del reasons[others[-1]]
-    update = {"startLine": lo, "endLine": hi, "snippet": snippet, "reasons": reasons[:MAX_REASONS]}
+    reasons = _led_by(hit.reasons, named)
+    update = {"startLine": lo, "endLine": hi, "snippet": snippet, "reasons": reasons}
     return hit.model_copy(update=update)
+
+
+def _led_by(reasons: list[str], named: str) -> list[str]:
+    """`reasons` with the `symbol:` reason of the declaration `named` leading the others:
+    they named the declarations sharing the query's words."""
+    reason = SYMBOL_REASON + named
+    rest = [r for r in reasons if r != reason]
+    at = next((i for i, r in enumerate(rest) if r.startswith(SYMBOL_REASON) or r == CONTENT), None)
+    out = [*rest[:at], reason, *rest[at:]] if at is not None else [*rest, reason]
+    others = [i for i, r in enumerate(out) if r.startswith(SYMBOL_REASON) and r != reason]
+    if len(out) > MAX_REASONS and others:  # the last other declaration named gives way
+        del out[others[-1]]
+    return out[:MAX_REASONS]
 
 
 def _named(locator: HitLocator, repo_id: str, path: str, declared: Declared) -> str:
