@@ -15,7 +15,7 @@ from processors.licence_header import MAX_HEADER_LINES, after_licence
 from processors.symbols.languages.python import import_name
 from query_api.context.candidates import Candidate
 from query_api.context.count_memo import CountMemo
-from query_api.context.entry_fields import bundle_reasons, unit_key
+from query_api.context.entry_fields import bundle_reasons, declared_within, unit_key
 from query_api.context.receipts import content_digest, receipt_of
 from query_api.context.spans import (
     FILL_LINES,
@@ -259,6 +259,8 @@ class EntryRenderer:
         # a hit's reasons the second way
         imported = {import_name(sym, cand.path, packages) for _, sym in units if sym}
         packed = {sym for _, sym in units if sym} | imported | set(map(declared_name, imported))
+        if ranges and not whole_body:
+            packed |= declared_within(self.declarations(repo_id, cand.path), ranges)
         # named as search names them: as the file's code imports them
         reasons = display_reasons(
             bundle_reasons(cand.reasons, packed, whole_body), cand.path, packages

@@ -3,7 +3,10 @@ search hit's reasons as the entry keeps them (query_api/context/bundle.py packs 
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from query_api.answers.text import how_found
+from streams.stores.views.symbols import SymbolRow
 
 
 def unit_key(
@@ -48,3 +51,12 @@ def bundle_reasons(reasons: list[str], packed: set[str], whole: bool = False) ->
 
 def _shown(fq: str, packed: set[str]) -> bool:
     return any(p == fq or p.startswith((fq + ".", fq + "::")) for p in packed)
+
+
+def declared_within(declarations: Iterable[SymbolRow], ranges: list[tuple[int, int]]) -> set[str]:
+    """The fq names of the declarations whose first line the sent `ranges` hold: a span
+    around no declaration (a window on a small file's code) shows them as plainly as a
+    span named for one does, and a `symbol:` reason naming one says again what the code
+    shows (gin's render/data.go:5-31 was sent with `symbol:render.Data.Render`, 7 tokens
+    of a 2,000-token answer's envelope)."""
+    return {d.fq_name for d in declarations if any(a <= d.start_line <= z for a, z in ranges)}

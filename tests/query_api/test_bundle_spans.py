@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from processors.qualified_names import qualified_names
-from query_api.context.entry_fields import bundle_reasons
+from query_api.context.entry_fields import bundle_reasons, declared_within
 from query_api.context.spans import (
     HEAD_LINES,
     MAX_SPANS,
@@ -608,3 +608,15 @@ def test_a_passage_outside_every_declaration_counts_its_words_and_the_hit() -> N
         symbols, 200, stems, 60, 0, body, 1, hot=(108, 114), hit=(110, 112)
     )
     assert fq is None and start <= 110 and end >= 112
+
+
+def test_a_window_holding_a_declarations_first_line_shows_it() -> None:
+    """A span around no declaration shows those whose first lines it holds: their
+    `symbol:` reasons say again what the code shows (gin's render/data.go:5-31)."""
+    rows = [sym("render.Data", "struct", 5, 9), sym("render.Data.Render", "method", 11, 20)]
+    rows.append(sym("render.Data.WriteContentType", "method", 22, 26))
+    assert declared_within(rows, [(5, 21)]) == {"render.Data", "render.Data.Render"}
+    assert declared_within(rows, [(12, 30)]) == {"render.Data.WriteContentType"}
+    assert declared_within(rows, []) == set()
+    reasons = ["path-name-match", "symbol:render.Data.Render"]
+    assert bundle_reasons(reasons, declared_within(rows, [(5, 21)])) == ["path-name-match"]
