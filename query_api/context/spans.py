@@ -34,6 +34,7 @@ from processors.licence_header import after_licence
 from processors.qualified_names import names_declaration
 from processors.tokenizer import CHANGE_VERBS, STOP_WORDS, tokenize
 from query_api.retrieval.contractions import without_contractions
+from query_api.retrieval.line_preference import import_lines
 from query_api.retrieval.named_lines import Place
 from query_api.symbols.kotlin_locals import without_locals
 from query_api.symbols.rust_tests import unit_tests
@@ -623,10 +624,13 @@ def _trimmed(lines: Sequence[str], a: int, limit: int, stems: frozenset[str] = f
     up, unless one of those holds a task word (`stems`); else `a`. On unjs/ofetch a span of
     utils.ts grown up from `callHooks`, the file's last function, opened on `    Headers`
     and `  );`, the end of a call, and a window of fetch.ts held at `createFetch`'s end on
-    `"function") ||`: each read as broken code."""
+    `"function") ||`: each read as broken code. A task word in an import statement keeps
+    no line: pinia's storeToRefs.ts opened on `  PiniaCustomStateProperties,` inside an
+    `import type {` list, kept for its `Store,` line."""
+    imported = import_lines(lines) if stems else frozenset()
     for start in range(a + 1, min(a + SNAP_LINES, limit, len(lines)) + 1):
         above = lines[start - 2]
-        if stems and not stems.isdisjoint(line_stems(above)):
+        if start - 1 not in imported and stems and not stems.isdisjoint(line_stems(above)):
             break  # a line the task's words matched stays
         if not above.strip() and lines[start - 1].strip():
             return start

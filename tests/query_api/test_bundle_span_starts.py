@@ -75,3 +75,20 @@ def test_a_window_just_below_a_declarations_head_opens_on_it() -> None:
     [(a, z, fq)] = select_spans(symbols, len(body), stems, 92, lines=body)
     assert fq == "WordUtils.wrap" and a == start, (a, z)  # the signature is sent
     assert a <= 61 <= z
+
+
+def test_a_task_word_in_an_import_list_keeps_no_line_of_it() -> None:
+    """QA on vuejs/pinia: storeToRefs.ts, its span grown up to the file's imports, opened
+    on `  PiniaCustomStateProperties,` inside an `import type {` list, kept for the `Store,`
+    line that shares a word of `Fix storeToRefs losing reactivity after HMR`."""
+    body = ["import {", *[f"  helper{n}," for n in range(2, 14)], "} from 'vue'", "import type {"]
+    body += ["  PiniaCustomStateProperties,", "  StateTree,", "  Store,", "  StoreGeneric,"]
+    body += ["} from './types'", ""]
+    start = len(body) + 1
+    body += ["export function storeToRefs(store) {"]
+    body += [*[f"  const ref{n} = toRef(store, {n})" for n in range(60)], "}"]
+    symbols = [sym("storeToRefs", "Function", start, len(body))]
+    stems = task_stems("Fix storeToRefs losing reactivity after HMR")
+    [(a, z, fq)] = select_spans(symbols, len(body), stems, 72, 72, lines=body)
+    assert fq == "storeToRefs" and z == len(body)
+    assert a == start, (a, body[a - 1])  # was line 16, `  PiniaCustomStateProperties,`
