@@ -358,9 +358,14 @@ def _subject_tests(query: str) -> bool:
 # Asked for by their noun after `where are` (`where are the docs for writing plugins`, `which
 # docs cover X`): QA on PyCQA/flake8 matched no form and put docs/source/plugin-development/
 # nowhere in the first ten, below every source file holding `plugins`.
+# Asked for by their subject and noun (`where are the bloom filter docs`, `where is the user
+# guide`): QA on apache/commons-collections matched no form and ranked ten source files
+# under bloomfilter/ above src/site/markdown/bloomFilters.md (ninth).
 _ABOUT_DOCS = re.compile(
     r"""^\s*(?:
       (?:where|how)\s+(?:is|are)\s+.+\s+documented\W*$
+      |(?:where|which|what)\s+(?:is|are)\s+(?:the\s+|our\s+)?(?:[\w.-]+\s+){0,4}
+        (?:docs?|documentation|guides?|manual|man\s?pages?)\W*$
       |(?:(?:where|which|what)\s+(?:is|are)\s+)?(?:the\s+|our\s+)?(?:docs?|documentation|man\s?pages?)
         \s+(?:for|of|on|about)\s
       |(?:which|what)\s+(?:docs?|documentation|pages?)\s+(?:covers?|describes?|explains?)\s

@@ -170,6 +170,12 @@ def test_roles_a_query_asks_for() -> None:
         ("where are the docs for writing plugins", {Role.DOC}),
         ("where is the documentation for the --jobs option?", {Role.DOC}),
         ("which docs cover per-file-ignores", {Role.DOC}),
+        # by their subject and noun (QA on apache/commons-collections: `where are the bloom
+        # filter docs` ranked ten source files above src/site/markdown/bloomFilters.md)
+        ("where are the bloom filter docs", {Role.DOC}),
+        ("where is the bloom filter documentation?", {Role.DOC}),
+        ("where is the user guide", {Role.DOC}),
+        ("Update the bloom filter docs", set()),
         # a man page is a doc (QA on eza-community/eza: `where is the man page for --icons`
         # matched no docs form and put no page of man/ in the first ten)
         ("where is the man page for --icons", {Role.DOC}),
