@@ -6,7 +6,11 @@ go.mod, pyproject.toml, ...). A manifest is a config file, pushed down unless as
 the code using the package holds its name as often: on sharkdp/fd Cargo.toml was not in the
 first ten for `Update tikv-jemallocator to 0.6`, below main.rs, which uses the allocator.
 Only a request of that form (a verb of updating, one package name, a version after `to`)
-does; lock files follow their manifests and are not lifted (they are generated).
+does; lock files follow their manifests and are not lifted (they are generated). A Maven or
+Gradle package is named by its coordinate, `groupId:artifactId` (Dependabot's `Bump
+org.apache.commons:commons-parent from 103 to 104`), and its manifest writes the two apart
+(`<artifactId>commons-parent</artifactId>`): the artifact is the name looked for. A GitHub
+Action (`Bump actions/cache from 6.0.0 to 6.1.0`) is declared where a workflow `uses:` it.
 """
 
 from __future__ import annotations
@@ -17,7 +21,7 @@ _UPDATE = re.compile(
     r"""^\s*(?:[a-z]+(?:\([^()\n]{1,40}\))?!?:\s*)?
     (?:update|bump|upgrade|downgrade|pin)\s+(?:the\s+)?
     (?:(?:dependency|crate|package|module|gem)\s+)?
-    `?(?P<name>[A-Za-z@][\w.@/-]*)`?
+    `?(?:(?P<group>[A-Za-z][\w.-]*):)?(?P<name>[A-Za-z@][\w.@/-]*)`?
     (?:\s+(?:dependency|crate|package|module|gem))?
     (?:\s+from\s+v?\d\S*)?\s+to\s+v?\d\S*\s*$""",
     re.IGNORECASE | re.VERBOSE,
@@ -79,3 +83,28 @@ def declares(body: str, package: str) -> bool:
         rf"(?<![\w@/-]){re.escape(package)}(?![\w/-])(?!@(?![\^~=<>*v\d]))", re.IGNORECASE
     )
     return whole.search(body) is not None
+
+
+# a GitHub Actions file (a workflow, a composite action) and its step using an action, at a
+# version or commit after the `@`: `uses: actions/cache@0400d5f # v4`, a sub-action
+# `uses: github/codeql-action/init@v3`
+_ACTIONS_FILE = re.compile(r"(?:^|/)\.github/.+\.ya?ml$")
+
+
+def may_declare(path: str) -> bool:
+    """Whether the file at `path` may declare a dependency: a manifest or an Actions file."""
+    return is_manifest(path) or _ACTIONS_FILE.search(path) is not None
+
+
+def declaring_file(path: str, body: str, package: str) -> bool:
+    """Whether the file at `path` declares the dependency `package`: a manifest naming it
+    (declares), or a GitHub Actions file whose step uses it as an action. QA on
+    apache/commons-collections: `Bump actions/cache from 6.0.0 to 6.1.0` ranked
+    NodeCachingLinkedList.java and release-notes.vm above the workflows using the action,
+    which are no manifest."""
+    if is_manifest(path):
+        return declares(body, package)
+    if _ACTIONS_FILE.search(path) is None or "/" not in package:
+        return False
+    step = rf"^\s*-?\s*uses:\s*['\"]?{re.escape(package)}(?:/[\w./-]+)?@"
+    return re.search(step, body, re.IGNORECASE | re.MULTILINE) is not None

@@ -45,7 +45,7 @@ from query_api.retrieval.builds_last import (
 from query_api.retrieval.declared_first import declared_first
 from query_api.retrieval.defining_files import defining_contracts, defining_files
 from query_api.retrieval.definition_sites import defined_name
-from query_api.retrieval.dependency_updates import declares, is_manifest, updated_package
+from query_api.retrieval.dependency_updates import declaring_file, may_declare, updated_package
 from query_api.retrieval.docs_first import (
     asked_pages_first,
     config_files_named,
@@ -499,9 +499,9 @@ class Retriever:
         phrase = phrase_query(tuple(tokenize(package)), "body_terms")
         paths = self.views.read(lambda c: paths_matching(c, repo_id, phrase, MAX_MEMBER_FILES))
         out = set()
-        for path in filter(is_manifest, paths):
+        for path in filter(may_declare, paths):
             row = self.views.get_content(repo_id, path)
-            if row is not None and declares(row.body, package):
+            if row is not None and declaring_file(path, row.body, package):
                 out.add(path)
         return out
 

@@ -4,13 +4,15 @@ that declaration: the line the release commit changes.
 release_files names the files (a module's `__version__`, a manifest's `version`), but the
 request's words are on none of their lines, so a hit's lines were the file's first: QA on
 PyCQA/flake8 pointed src/flake8/__init__.py at its docstring (lines 1-28), not at
-`__version__ = "7.3.0"` (line 20).
+`__version__ = "7.3.0"` (line 20). A request to update a dependency points the files
+declaring it at their declaration the same way (dependency_lines.py).
 """
 
 from __future__ import annotations
 
 import re
 
+from query_api.retrieval.dependency_lines import at_dependency_lines
 from query_api.retrieval.hit_details import LINE_CHARS, HitLocator
 from schemas import tools as t
 from streams.stores.views.release_files import released_version
@@ -23,9 +25,10 @@ def at_version_lines(
     locator: HitLocator, repo_id: str, query: str, hits: list[t.SearchHit]
 ) -> list[t.SearchHit]:
     """`hits` with each file hit declaring a version as a literal pointed at the first line
-    declaring it, when the query is a release request; `hits` as they are otherwise."""
+    declaring it, when the query is a release request; at the package's declaration, when it
+    is a request to update a dependency; `hits` as they are otherwise."""
     if released_version(query) is None:
-        return hits
+        return at_dependency_lines(locator, repo_id, query, hits)
     out = []
     for hit in hits:
         path = hit.entry.path
