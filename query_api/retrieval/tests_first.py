@@ -35,6 +35,7 @@ from streams.stores.views.named_files import FILE_EXTENSIONS
 TestsOf = Callable[[str], list[str]]  # a source file's path -> the test files named for it
 REASON = "tests:"  # + the path of the file the test was placed above
 _SYMBOL = "symbol:"  # a hit's reason naming a declaration it matched
+_NO_SUBJECT = STOP_WORDS | TEST_NOUNS  # words naming no test's subject alone or together
 MAX_TESTS_PLACED = 3  # a module's index file can have a folder of tests named for it
 
 
@@ -135,7 +136,9 @@ def subject_named_tests(
         "".join(words[i : j - 1]) + last: j - i
         for i in range(len(words))
         for j in range(i + 1, min(len(words), i + MAX_RUN) + 1)
-        if starts[i] and ends[j - 1] and (j - i > 1 or words[i] not in STOP_WORDS | TEST_NOUNS)
+        # a word among them that is no stop word nor test noun: `for the` names no subject (QA
+        # on tokio-rs/tracing: `..._for_the_same_span.rs` came first for `tests for the X macro`)
+        if starts[i] and ends[j - 1] and not _NO_SUBJECT.issuperset(words[i:j])
         # `types.test.tsx` of `type tests`, `test_command.py` of `commands` (QA on jotai)
         for last in (words[j - 1], *sorted(forms(words[j - 1])))
     }
