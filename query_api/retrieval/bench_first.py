@@ -21,9 +21,10 @@ from functools import partial
 
 from processors.path_roles import Role, role_of
 from query_api.retrieval.hit_details import QueryTerms, query_terms
+from query_api.retrieval.word_forms import forms
 from schemas import tools as t
 from streams.stores import ViewStore
-from streams.stores.views.read import files_under
+from streams.stores.views.read import files_under, files_with_path_words
 from streams.stores.views.symbol_spans import spans_of_files
 
 Holds = Callable[[str, QueryTerms], bool]  # (path, the subject's terms) -> whether it holds it
@@ -42,6 +43,7 @@ _BENCH_WORDS = re.compile(
     r"(?<![\w$])(?:micro-?\s*)?(?:benchmarks?|bench|benches)(?![\w$])", re.IGNORECASE
 )
 REASON = "benchmarks"  # a hit placed first for holding the benchmarks asked for
+MAX_NAMED = 5  # benchmarks named for the subject brought in: more is every one of a word
 NEAR_SOURCES = 3  # the first source files whose folders' benchmarks are brought in
 _LISTED = 1_000  # files listed under a folder, its subfolders' among them
 # a benchmark function's name: Go's `BenchmarkParse`, `Benchmark_parse`; `bench_parse`
@@ -75,10 +77,11 @@ def benches_first(query: str, hits: list[t.SearchHit], reads: BenchReads) -> lis
     ranked = [hit for hit in files if role_of(hit.entry.path or "") == Role.BENCH]
     ranked += [hit for hit in files if hit.entry.path in declaring and hit not in ranked]
     brought = [reads.hydrate(path) for path in beside if path in declaring]
-    benches = [
+    named = _named_benches(terms, reads, files)
+    benches = named + [
         hit
         for hit in [*ranked, *(hit for hit in brought if hit is not None)]
-        if reads.holds(hit.entry.path or "", terms)
+        if hit not in named and reads.holds(hit.entry.path or "", terms)
     ]
     if not benches:
         return hits
@@ -89,6 +92,31 @@ def benches_first(query: str, hits: list[t.SearchHit], reads: BenchReads) -> lis
     ]
     moved = {hit.entry.path for hit in benches}
     return [*head, *(hit for hit in hits if hit.entry.path not in moved)]
+
+
+def _named_benches(
+    terms: QueryTerms, reads: BenchReads, files: list[t.SearchHit]
+) -> list[t.SearchHit]:
+    """The bench folders' files whose own name holds a word of the subject (`span_fields.rs`,
+    `empty_span.rs` of `span creation`), those holding the most first, then in path order:
+    a benchmark is named for what it measures, and the role prior keeps them out of the
+    ranking, where a bench folder's helper holding the words came first. QA on
+    tokio-rs/tracing: `where are the benchmarks for span creation` put benches/shared.rs
+    first and no benchmark named for spans in the first ten."""
+    counts: dict[str, int] = {}
+    for word in sorted(terms.words | terms.parts):
+        named = {word, *forms(word)}  # `filter.rs` of `filtering`
+        found = {path for form in sorted(named) for path in reads.named(form)}
+        for path in found:
+            stem = re.split(r"[_\W]+", path.rpartition("/")[2].split(".", 1)[0].casefold())
+            if role_of(path) == Role.BENCH and named.intersection(stem):
+                counts[path] = counts.get(path, 0) + 1
+    ranked = {hit.entry.path: hit for hit in files}
+    out: list[t.SearchHit] = []
+    for path in sorted(counts, key=lambda path: (-counts[path], path))[:MAX_NAMED]:
+        hit = ranked.get(path) or reads.hydrate(path)
+        out += [hit] if hit is not None else []
+    return out
 
 
 def _with_reason(reasons: list[str]) -> list[str]:
@@ -103,6 +131,7 @@ class BenchReads:
     benchmarks: Benchmarks  # which of some files declare benchmark functions
     beside: Callable[[list[str]], list[str]]  # the test files directly in some folders
     hydrate: Callable[[str], t.SearchHit | None]  # a file's hit, to bring it in
+    named: Callable[[str], list[str]]  # the files whose path holds a word
 
 
 def tests_beside(views: ViewStore, repo_id: str, folders: list[str]) -> list[str]:
@@ -135,7 +164,13 @@ def bench_reads(
         partial(benchmark_files, views, repo_id),
         partial(tests_beside, views, repo_id),
         partial(hydrate, repo_id),
+        partial(_path_words, views, repo_id),
     )
+
+
+def _path_words(views: ViewStore, repo_id: str, word: str) -> list[str]:
+    """The files whose path holds `word` (one FTS5 read of the path column), by path."""
+    return views.read(partial(files_with_path_words, repo_id=repo_id, name=word, limit=_LISTED))
 
 
 def benchmark_files(views: ViewStore, repo_id: str, paths: list[str]) -> set[str]:
