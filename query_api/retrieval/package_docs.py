@@ -6,6 +6,12 @@ Every file of the package holds its name (`package dynblock`), so the ranking is
 package's files in any order, each pointed at its package clause: QA on hashicorp/hcl, `what
 does dynblock do` put ext/dynblock/public.go, the one file saying what the package does,
 fourth below variables.go, unknown_body.go and expand_body.go.
+
+Java documents a package in its folder's package-info.java, and a question may ask for those
+docs by the package's name (`where is the multimap package documented`, `the trie package
+Javadoc`): QA on apache/commons-collections ranked six files' `package ...multimap;` clauses
+first for `what is the multimap package for`, and Trie.java's for `what does the trie
+package do`, with no package-info.java in the first four.
 """
 
 from __future__ import annotations
@@ -25,15 +31,28 @@ _WHAT_DOES = re.compile(
     )\s*\??\s*$""",
     re.IGNORECASE | re.VERBOSE,
 )
+# `where is the multimap package documented`, `where are the trie package docs`, `Javadoc
+# for the bag package`: the package's docs asked for by its name
+_PACKAGE_DOCS = re.compile(
+    r"""(?:^|\s)(?:
+      (?!(?:the|a|an|this|that|our|its|each|every)\s)`?([\w.-]+)`?\s+package(?:'s)?\s+(?:is\s+|are\s+)?(?:documented|docs?|documentation|javadocs?)
+      |(?:docs?|documentation|javadocs?)\s+(?:for|of)\s+the\s+`?([\w.-]+)`?\s+package
+    )\b""",
+    re.IGNORECASE | re.VERBOSE,
+)
 MAX_FILES = 200  # paths read below the folders named so
 _HEAD_LINES = 40  # of a file, read for a package's doc comment
 # a file that is a package's documentation by its name, best first
-_DOC_NAMES = ("doc.go", "readme.md", "readme.rst", "readme", "__init__.py", "mod.rs", "lib.rs")
+_DOC_NAMES = (
+    "package-info.java", "doc.go", "readme.md", "readme.rst", "readme", "__init__.py",
+    "mod.rs", "lib.rs", "package.html",
+)  # fmt: skip
 
 
 def asked_package(query: str) -> str | None:
-    """The package a `what does X do` question names, else None."""
-    found = _WHAT_DOES.match(query)
+    """The package a `what does X do` question, or one asking for X's package docs, names,
+    else None."""
+    found = _WHAT_DOES.match(query) or _PACKAGE_DOCS.search(query)
     return next((g for g in found.groups() if g), None) if found is not None else None
 
 

@@ -60,3 +60,48 @@ async def test_the_file_documenting_the_package_goes_first(
     async with indexed_app(tmp_path, FILES, "hcl") as app:
         found = await app.service.search(t.SearchArgs(repoId="hcl", query=query))
     assert found.hits[0].entry.path == path, found.hits
+
+
+JAVA_CLASS = (
+    "package org.app.multimap;\n\n/** A {name} multimap: a multimap of the multimap package. */\n"
+    "public class {name} {{\n    /** The multimap's size. */\n    int size() {{ return 0; }}\n}}\n"
+)
+JAVA = {
+    "src/main/java/org/app/multimap/package-info.java": (
+        "/*\n * Licensed under the Apache License.\n */\n\n"
+        "/**\n * Defines the multimap interfaces and implementations.\n */\n"
+        "package org.app.multimap;\n"
+    ),
+    **{
+        f"src/main/java/org/app/multimap/{name}.java": JAVA_CLASS.format(name=name)
+        for name in ("HashMultimap", "TreeMultimap", "LinkedMultimap", "ArrayMultimap")
+    },
+    "src/site/xdoc/release_1_1.xml": (
+        "<document><body>\n<p>Added the multimap package: interfaces documented in the "
+        "multimap package.</p>\n</body></document>\n"
+    ),
+}
+
+
+def test_the_forms_asking_for_a_packages_docs() -> None:
+    assert asked_package("where is the multimap package documented") == "multimap"
+    assert asked_package("where are the multimap package docs") == "multimap"
+    assert asked_package("Javadoc for the trie package") == "trie"
+    assert asked_package("Update the package docs") is None
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize(
+    "query",
+    [
+        "what is the multimap package for",
+        "Javadoc for the multimap package",
+    ],
+)
+async def test_a_java_package_is_documented_in_its_package_info(tmp_path: Path, query: str) -> None:
+    """QA on apache/commons-collections: `what is the multimap package for` ranked six
+    files' `package ...multimap;` clauses first, above multimap/package-info.java."""
+    async with indexed_app(tmp_path, JAVA, "app") as app:
+        found = await app.service.search(t.SearchArgs(repoId="app", query=query))
+    path = "src/main/java/org/app/multimap/package-info.java"
+    assert found.hits[0].entry.path == path, [hit.entry.path for hit in found.hits]
