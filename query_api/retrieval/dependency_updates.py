@@ -11,6 +11,7 @@ Gradle package is named by its coordinate, `groupId:artifactId` (Dependabot's `B
 org.apache.commons:commons-parent from 103 to 104`), and its manifest writes the two apart
 (`<artifactId>commons-parent</artifactId>`): the artifact is the name looked for. A GitHub
 Action (`Bump actions/cache from 6.0.0 to 6.1.0`) is declared where a workflow `uses:` it.
+A verb written twice (`Bump Bump actions/cache from 5.0.3 to 5.0.4`, a commit's slip) is one.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ import re
 
 _UPDATE = re.compile(
     r"""^\s*(?:[a-z]+(?:\([^()\n]{1,40}\))?!?:\s*)?
-    (?:update|bump|upgrade|downgrade|pin)\s+(?:the\s+)?
+    (?:(?:update|bump|upgrade|downgrade|pin)\s+)+(?:the\s+)?
     (?:(?:dependency|crate|package|module|gem)\s+)?
     `?(?:(?P<group>[A-Za-z][\w.-]*):)?(?P<name>[A-Za-z@][\w.@/-]*)`?
     (?:\s+(?:dependency|crate|package|module|gem))?

@@ -105,6 +105,8 @@ def test_a_maven_coordinate_names_its_artifact() -> None:
     query = "Bump org.apache.commons:commons-parent from 103 to 104."
     assert updated_package(query) == "commons-parent"
     assert updated_package("Bump com.google.guava:guava to 33.0") == "guava"
+    # a verb written twice (QA on apache/commons-collections, commit 9bbda635b)
+    assert updated_package("Bump Bump actions/cache from 5.0.3 to 5.0.4") == "actions/cache"
     assert declares("<artifactId>commons-parent</artifactId>", "commons-parent")
 
 
