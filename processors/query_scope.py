@@ -167,8 +167,10 @@ def _names_part(names: frozenset[tuple[str, ...]], part: str) -> bool:
 
 
 # `the chat example`, `echo example client`, `Improve command example`: a request naming one
-# example program by its folder's name
-_EXAMPLE_NAMED = re.compile(r"(?<![\w./-])([A-Za-z][\w-]*)\s+(?:examples?|samples?|demos?)\b", re.I)
+# example program by its folder's name, as code too (``hyper` example`)
+_EXAMPLE_NAMED = re.compile(
+    r"(?<![\w./-])([A-Za-z][\w-]*)[`'\"]?\s+(?:examples?|samples?|demos?)\b", re.I
+)
 
 
 def named_examples(query: str) -> frozenset[str]:
@@ -183,12 +185,27 @@ def named_examples(query: str) -> frozenset[str]:
 def in_named_example(path: str, names: frozenset[str]) -> str | None:
     """The path of `path` inside the example program's folder one of `names` names (the
     folder right inside an examples folder: `hub.go` of examples/chat/hub.go for `chat`,
-    never a file's name), which says its role within the program (its README is its docs);
-    None when it lies in none."""
+    never a file's name but a Rust one's, _rust_example), which says its role within the
+    program (its README is its docs); None when it lies in none."""
     if not names:
         return None
     parts = path.split("/")
     for at in range(len(parts) - 2):
         if parts[at].lower() in EXAMPLE_DIRS and parts[at + 1].lower() in names:
             return "/".join(parts[at + 2 :])
+    if len(parts) >= 2 and parts[-2].lower() in EXAMPLE_DIRS and _rust_example(parts[-1], names):
+        return parts[-1]
     return None
+
+
+def _rust_example(name: str, names: frozenset[str]) -> bool:
+    """Whether a file directly in an examples folder is the Rust example one of `names`
+    names: its stem, or its stem's first words (`hyper-echo.rs` for `hyper`). Cargo builds
+    each such `.rs` file as one example program (`--example hyper-echo`), so the file is the
+    program a folder is elsewhere. QA on tokio-rs/tracing: `remove env_logger from the hyper
+    example` ranked examples/examples/hyper-echo.rs in none of the first ten."""
+    stem, _, extension = name.rpartition(".")
+    if extension != "rs" or not stem:
+        return False
+    words = _words(stem)
+    return any(named and words[: len(named)] == named for named in map(_words, names))
