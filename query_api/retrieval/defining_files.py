@@ -32,6 +32,7 @@ from query_api.retrieval.definition_sites import (
     asked_kinds,
     defined_name,
     preferred_kinds,
+    scoped_type,
 )
 from query_api.retrieval.export_aliases import exported_local
 from query_api.retrieval.implementations import (
@@ -124,12 +125,14 @@ def defining_declarations(
     declarations = [row for row in rows if row.kind != FIELD_KIND] or rows
     declarations = [row for row in declarations if not member_alias(row)] or declarations
     declarations = qualified_by(declarations, qualifier) or declarations
-    return _of_type(declarations, implemented_type(query)) if not qualifier else declarations
+    typed = implemented_type(query) or scoped_type(query)  # `the indices method of X`
+    return _of_type(declarations, typed) if not qualifier else declarations
 
 
 def _of_type(declarations: list[SymbolRow], typed: str | None) -> list[SymbolRow]:
     """Of the declarations, those of the type a question asking where a method is
-    implemented names (`where is Readdir implemented for UnionFile`), when one is: QA on
+    implemented names (`where is Readdir implemented for UnionFile`) or a definition query
+    says to look in (`the indices method of EnhancedDoubleHasher`), when one is: QA on
     spf13/afero ranked afero.go, declaring the File interface's Readdir (the contract), above
     unionFile.go declaring UnionFile.Readdir; all of them when none is that type's."""
     if typed is None:

@@ -179,6 +179,33 @@ def defined_name(query: str) -> str | None:
     return next((group for group in found.groups() if group), None)
 
 
+# the type a scoped definition query looks in (`where is the indices method of
+# EnhancedDoubleHasher`, `where is getItem defined in the Storage class`): a name written as
+# code, no file (`in s3.ts`) and no word (`of the fs driver`)
+_SCOPE_TYPE = re.compile(
+    r"^\s+(?:in|of|for)\s+(?:the\s+)?`?([A-Z][\w$]*)`?"
+    r"(?:\s+(?:class|type|struct|interface|trait|enum))?\s*\??\s*$"
+)
+
+
+def scoped_type(query: str) -> str | None:
+    """The type a definition query says to look in, after its name and kind (_SCOPED), else
+    None: of the declarations of the name, that type's is meant (defining_files._of_type).
+    QA on apache/commons-collections: `where is the indices method of EnhancedDoubleHasher`
+    ranked Hasher.java, declaring the interface's `indices`, above EnhancedDoubleHasher.java."""
+    members = as_members(query)
+    found = _definition_query(members)
+    if found is None or found.re is not _SCOPED:
+        return None
+    at = next(i for i, group in enumerate(found.groups(), start=1) if group)
+    rest = members[found.end(at) :]
+    kind = _KIND_WORD.match(rest.lstrip())
+    after = rest.lstrip()[kind.end() :] if kind else rest
+    after = re.sub(r"^\s+(?:defined|declared|implemented)\b", "", after, flags=re.IGNORECASE)
+    typed = _SCOPE_TYPE.match(" " + after.lstrip())
+    return typed.group(1) if typed else None
+
+
 def _definition_query(query: str) -> re.Match[str] | None:
     """The match of a definition form, read on the query with its possessives as members
     (users_first.as_members: `where is the ObjectConsKeyExpr type's Value method`); callers
