@@ -567,10 +567,14 @@ _CONFIG_WORDS = re.compile(
 # asks for hlog: `using` is the asking's (QA on rs/zerolog: a file holding `using` was lifted).
 # A project may call them samples (QA on typestack/class-validator: `sample for validation
 # groups` ranked nothing under sample/ in the top 10, sample/sample2-using-groups/ first after)
+# `which examples show per-layer filtering` asks the same (QA on tokio-rs/tracing placed
+# examples/examples/per-layer-filter.rs in none of the first ten)
 _ABOUT_EXAMPLES = re.compile(
     r"""^\s*(?:(?:where\s+(?:is|are)|show\s+me|find|is\s+there|are\s+there)\s+)?
     (?:an?\s+|the\s+|some\s+|any\s+)?(?:examples?|samples?)\s+(?:of|for|showing|using|that|with)\s
-    (?:\s*(?:using|showing|calling)\s)?""",
+    (?:\s*(?:using|showing|calling)\s)?
+    |^\s*(?:which|what)\s+(?:examples?|samples?|demos?)\s+
+    (?:show|use|demonstrate|cover|exercise|illustrate)s?\s""",
     re.IGNORECASE | re.VERBOSE,
 )
 
