@@ -20,6 +20,7 @@ _OVERLOAD_SUFFIX = re.compile(r"\(.*\)(?:#\d+)?$|#\d+$")
 _OVERLOAD_DECORATOR = re.compile(r"^\s*@(?:[\w.]+\.)?overload\b")
 _DECORATOR = re.compile(r"^\s*@")
 _DECORATOR_LINES = 3  # lines above a declaration's first its decorators may take
+_PYTHON_DEF = re.compile(r"^\s*(?:async\s+)?def\s")
 
 
 def declared_name(fq_name: str) -> str:
@@ -30,8 +31,8 @@ def declared_name(fq_name: str) -> str:
 def stub_ranges(symbols: Sequence[Declared], lines: Sequence[str]) -> list[tuple[int, int]]:
     """(first, last) line of each overload stub whose name a declaration with code shares:
     a Python `@overload` (the decorator on or just above its first line) or a signature with
-    no body (TypeScript's `function f(a: string): R;`). Java's overloads all hold code and
-    none is a stub."""
+    no body (TypeScript's `function f(a: string): R;`, or without the `;`). Java's overloads
+    all hold code and none is a stub."""
     groups: dict[str, list[Declared]] = {}
     for sym in symbols:
         if 0 < sym.start_line <= sym.end_line <= len(lines):
@@ -50,7 +51,18 @@ def _is_stub(sym: Declared, lines: Sequence[str]) -> bool:
     if any(_OVERLOAD_DECORATOR.match(line) for line in _decorators(sym.start_line, lines)):
         return True
     own = lines[sym.start_line - 1 : sym.end_line]
-    return not any("{" in line for line in own) and own[-1].rstrip().endswith(";")
+    if not any("{" in line for line in own) and own[-1].rstrip().endswith(";"):
+        return True
+    return not _PYTHON_DEF.match(own[0]) and _unterminated_signature(own)
+
+
+def _unterminated_signature(own: Sequence[str]) -> bool:
+    """A signature with no body and no closing `;` (code formatted without semicolons):
+    QA on vuejs/pinia pointed `$patch` at the first of its two overload signatures
+    (`function $patch(partial: _DeepPartial<S>): void`), not at the code below. No line of
+    it opens a block and it does not end one; a Python def is told by its decorator only."""
+    opens = any(line.rstrip().endswith("{") for line in own)
+    return not opens and not own[-1].rstrip().endswith("}")
 
 
 def _decorators(start: int, lines: Sequence[str]) -> list[str]:

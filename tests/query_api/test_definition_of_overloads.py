@@ -80,3 +80,53 @@ def test_a_request_about_the_overloads_keeps_the_stub(tmp_path: Path) -> None:
     query = "Add Literal[True] overload for MultiDict.to_dict()."
     [hit] = located_hits(tmp_path, {"src/pkg/structures.py": PACKED}, query)
     assert hit.startLine == 5, hit
+
+
+# TypeScript overload signatures written without semicolons (prettier's `semi: false`)
+UNTERMINATED = "\n".join(
+    [
+        "export function createStore(id: string) {",  # 1
+        "  let listening = true",  # 2
+        "  function $patch(mutator: (state: State) => void): void",  # 3
+        "  function $patch(partial: Partial<State>): void",  # 4
+        "  function $patch(",  # 5
+        "    partialOrMutator: Partial<State> | ((state: State) => void)",  # 6
+        "  ): void {",  # 7
+        "    listening = false",  # 8
+        "    apply(partialOrMutator)",  # 9
+        "  }",  # 10
+        "  return { $patch }",  # 11
+        "}",  # 12
+        "",
+    ]
+)
+
+
+def test_typescript_signatures_without_semicolons_are_stubs(tmp_path: Path) -> None:
+    """QA on vuejs/pinia (no semicolons): `where is the $patch method implemented` pointed
+    store.ts at the first of two overload signatures of `$patch`, not at the implementation
+    below them: a stub was told only by its closing `;` (overloads._is_stub)."""
+    for query in ("where is the $patch method implemented", "where is $patch defined"):
+        [hit] = located_hits(tmp_path, {"src/store.ts": UNTERMINATED}, query, at_definitions)
+        assert hit.startLine == 5, (query, hit)
+        assert hit.snippet is not None and hit.snippet.startswith("5: function $patch("), hit
+
+
+SIGNED = "\n".join(
+    [
+        "export class Store {",  # 1
+        "  patch(mutator: (state: State) => void): void;",  # 2
+        "  patch(partial: Partial<State>): void;",  # 3
+        "  patch(partialOrMutator: unknown): void {",  # 4
+        "    apply(partialOrMutator);",  # 5
+        "  }",  # 6
+        "}",  # 7
+        "",
+    ]
+)
+
+
+def test_typescript_method_signatures_with_semicolons_are_stubs(tmp_path: Path) -> None:
+    query = "where is Store.patch defined"
+    [hit] = located_hits(tmp_path, {"src/store.ts": SIGNED}, query, at_definitions)
+    assert hit.startLine == 4, hit
