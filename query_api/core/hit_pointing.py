@@ -21,6 +21,7 @@ from typing import TypeVar
 from query_api.retrieval.changelog_head import at_changelog_head
 from query_api.retrieval.definition_sites import at_definitions
 from query_api.retrieval.doc_comments import at_doc_comments
+from query_api.retrieval.flag_lines import at_flag_declarations
 from query_api.retrieval.hit_details import HitLocator
 from query_api.retrieval.implementer_lines import at_implementing_types
 from query_api.retrieval.message_lines import at_message_lines
@@ -47,6 +48,7 @@ _LATER_STEPS: tuple[Step, ...] = (
     at_version_lines,  # `Release 5.0.4`: the version's declaration, `__version__ = ...`
     at_message_lines,  # a pasted error message: the line writing it
     at_spelled_declarations,  # `@IsDateString`: IsDateString, not its sibling isDateString
+    at_flag_declarations,  # `where is the --accept flag`: the field or literal declaring it
     at_doc_comments,  # `fix typo in X comment`: the range opens at the doc comment
     at_implementing_types,  # `what implements X` (Go): the type declaring its methods
     at_first_tests,  # `tests for dynblock`: a Go test file's first test, not its package line
