@@ -20,6 +20,7 @@ from collections.abc import Collection, Sequence
 
 from processors.path_roles import manifest_list, without_config_words
 from processors.tokenizer import tokenize
+from query_api.retrieval.manifest_keys import dependency_entry as toml_dependency_entry
 from query_api.retrieval.manifest_keys import list_naming, listed_in, named_beside
 
 # files read by `[section]` headers; a dotfile named for its tool (`.coveragerc`, `.flake8`)
@@ -43,13 +44,18 @@ def subject_words(query: str, words: Collection[str]) -> frozenset[str]:
     return subject | {listed} if listed else subject
 
 
-def section_naming(lines: Sequence[str], subject: Collection[str]) -> tuple[int, int] | None:
+def section_naming(
+    lines: Sequence[str], subject: Collection[str], query: str = ""
+) -> tuple[int, int] | None:
     """The first and last line (1-based) of the first section whose header holds the most of
     `subject`'s words, its trailing blank lines left out; None when no header holds one. A
     manifest list the subject names (`requires-python`, `dependencies`) is its table or key
     (manifest_keys.list_naming) unless a header names another of its words (`[tool.poetry.
-    dev-dependencies]` for `the dev dependencies`)."""
+    dev-dependencies]` for `the dev dependencies`); of the dependencies, the entry of one the
+    `query` names (manifest_keys.dependency_entry: `serde = "1"`, not all of them)."""
     listed = listed_in(subject)
+    if listed == DEPENDENCIES and query and (entry := toml_dependency_entry(lines, query)):
+        return entry
     if listed is not None and not _header_holding(lines, named_beside(subject, listed)):
         found = list_naming(lines, listed)
         if found is not None:

@@ -638,7 +638,9 @@ def enrich(
             if shown.startLine is None and located_after is not located:
                 shown = _detailed(locator, repo_id, path, body, located, hit)
             if configured and is_sectioned(path):
-                shown = _at_section(shown, body, section_naming(body.split("\n"), configured))
+                shown = _at_section(
+                    shown, body, section_naming(body.split("\n"), configured, query)
+                )
             elif configured and (exported := exported_settings(path, body.split("\n"), configured)):
                 shown = _at_section(shown, body, exported)
             elif configured and (passed := argument_naming(path, body.split("\n"), configured)):

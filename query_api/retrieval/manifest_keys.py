@@ -87,3 +87,65 @@ def _value_end(lines: Sequence[str], at: int) -> int:
         if depth <= 0:
             return n
     return at
+
+
+# a dependency's key in a TOML dependency table (`serde = "1"`, `serde.workspace = true`,
+# `"serde" = ...`) and a requirement string in a list (`"requests>=2.31",`)
+_ENTRY_KEY = re.compile(r"""^\s*["']?([A-Za-z0-9][\w.-]*?)["']?\s*(?:\.\s*[\w-]+\s*)?=""")
+_REQUIREMENT = re.compile(r"""["']([A-Za-z0-9][\w.-]*)""")
+_NAME_JOINS = re.compile(r"[._-]")
+# the tables whose keys hold lists of requirements: PEP 621's extras, PEP 735's groups
+_REQUIREMENT_TABLES = frozenset({"optional-dependencies", "dependency-groups"})
+# a word naming whose dependencies (`the insta dependencies`), not one dependency
+_OWNER = re.compile(r"([\w.-]+)\s+(?:dev-|build-)?(?:dependencies|deps)\b", re.IGNORECASE)
+
+
+def dependency_entry(lines: Sequence[str], query: str) -> tuple[int, int] | None:
+    """The first and last line of the entry of a TOML manifest's dependency tables (Cargo's
+    `[dependencies]`, `[workspace.dependencies]`, `[dependencies.serde]`, Poetry's) or list
+    (`dependencies = ["requests>=2"]`) naming a package the dependencies question `query`
+    writes whole: `serde = { version = "1.0", features = ["derive"] }` for `where is the serde
+    dependency declared`, which QA on mitsuhiko/insta answered with the whole `[dependencies]`
+    table; None when no entry is named. A word before `dependencies` names whose they are."""
+    owners = {_folded(m.group(1)) for m in _OWNER.finditer(query)}
+    named = {_folded(w) for w in re.findall(r"[\w.-]+", query)} - owners - {""}
+    listing = False  # inside a table of dependencies by name (`[dependencies]`)
+    grouped = False  # inside a table of requirement lists (`[project.optional-dependencies]`)
+    for n, line in enumerate(lines, 1):
+        if (header := _HEADER.match(line)) is not None:
+            parts = [p.strip().strip("\"'").casefold() for p in header.group(1).split(".")]
+            if (
+                len(parts) > 1
+                and parts[-2].endswith("dependencies")
+                and _folded(parts[-1]) in named
+            ):
+                return n, _section_end(lines, n)  # `[dependencies.serde]`
+            grouped = parts[-1] in _REQUIREMENT_TABLES
+            listing = parts[-1].endswith("dependencies") and not grouped
+            continue
+        key = _ENTRY_KEY.match(line)
+        if key is None:
+            continue
+        if listing and _folded(key.group(1)) in named:
+            return n, _value_end(lines, n)
+        # a list of requirements (PEP 621's `dependencies = [...]`), not the `features = [`
+        # of a dependency's own table
+        listed = grouped or (not listing and key.group(1).casefold().endswith("dependencies"))
+        if listed and (found := _requirement(lines, n, named)) is not None:
+            return found, found
+    return None
+
+
+def _requirement(lines: Sequence[str], at: int, named: set[str]) -> int | None:
+    """The line of the list opened by the key at `at` whose requirement string names one of
+    `named` (`"requests>=2.31",`), else None."""
+    for n in range(at, _value_end(lines, at) + 1):
+        text = lines[n - 1] if n > at else lines[n - 1].partition("[")[2]
+        if any(_folded(name) in named for name in _REQUIREMENT.findall(text.partition("#")[0])):
+            return n
+    return None
+
+
+def _folded(name: str) -> str:
+    """A package's name as registries compare them: casefolded, `.`, `_` and `-` left out."""
+    return _NAME_JOINS.sub("", name.casefold())

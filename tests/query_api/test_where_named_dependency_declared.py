@@ -12,6 +12,7 @@ import pytest
 from processors.path_roles import Role, config_subject, manifest_list, roles_about
 from schemas import tools as t
 from tests.ingested import indexed_app
+from tests.query_api.located import located_hits
 
 pytestmark = pytest.mark.anyio
 
@@ -68,3 +69,59 @@ async def test_the_manifest_answers(tmp_path: Path) -> None:
         hit = answer.hits[0]
         assert hit.startLine is not None and hit.endLine is not None, hit
         assert hit.startLine <= 7 <= hit.endLine, hit  # the [dependencies] table holding it
+
+
+CARGO = "\n".join(
+    [
+        "[package]",  # 1
+        'name = "cargo-snap"',  # 2
+        "",
+        "[dependencies]",  # 4
+        'snap = { version = "=1.48.0", path = "../snap", features = [',  # 5
+        '    "console",',  # 6: a feature, no dependency
+        "] }",  # 7
+        'console = "0.15"',  # 8
+        "serde.workspace = true",  # 9
+        "",
+        "[dependencies.git2]",  # 11
+        'version = "0.20"',  # 12
+        "default-features = false",  # 13
+        "",
+    ]
+)
+PYPROJECT = "\n".join(
+    [
+        "[project]",  # 1
+        'name = "tool"',  # 2
+        "dependencies = [",  # 3
+        '    "click>=8",',  # 4
+        "    \"requests>=2.31; python_version >= '3.10'\",",  # 5
+        "]",  # 6
+        "",
+    ]
+)
+
+
+@pytest.mark.parametrize(
+    ("query", "lines"),
+    [
+        ("where is the console dependency declared", (8, 8)),
+        ("where is the snap dependency declared", (5, 7)),
+        ("where is the serde dependency declared?", (9, 9)),
+        ("where is the git2 dependency declared", (11, 13)),
+        ("where are the snap dependencies declared", (4, 9)),  # snap's: the table
+    ],
+)
+def test_the_manifest_points_at_the_named_entry(
+    tmp_path: Path, query: str, lines: tuple[int, int]
+) -> None:
+    """QA on mitsuhiko/insta: `where is the serde dependency declared` pointed both
+    Cargo.toml at their whole `[dependencies]` table (manifest_keys.dependency_entry)."""
+    [hit] = located_hits(tmp_path, {"Cargo.toml": CARGO}, query)
+    assert (hit.startLine, hit.endLine) == lines, hit
+
+
+def test_a_requirement_list_points_at_the_named_one(tmp_path: Path) -> None:
+    query = "where is the requests dependency declared"
+    [hit] = located_hits(tmp_path, {"pyproject.toml": PYPROJECT}, query)
+    assert (hit.startLine, hit.endLine) == (5, 5), hit
