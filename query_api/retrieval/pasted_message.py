@@ -27,7 +27,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from processors.tokenizer import tokenize
+from processors.tokenizer import CHANGE_VERBS, tokenize
 from query_api.retrieval.group_gutters import without_gutters
 
 MIN_RUN = 5  # words in all: fewer ("the search pattern") are in docs and help text alike
@@ -87,6 +87,17 @@ _HEADER = re.compile(r"\b(?:error|exception|failure|fatal|critical)\b[^\n]*:\s*$
 # Python's logging prints a warning when no handler is configured (`'black' is an unknown
 # formatter.  Falling back to default.`): QA on PyCQA/flake8 asked for no file
 _VALUE_FIRST = re.compile(r"""^\s*(['"])[^'"\n]{1,80}\1\s+[a-z][^\n]*[a-z]\w*[.!]\s*$""")
+# or a value in backticks that is no code name, as Markdown shows a value a message formats
+# in (`` `.snap` supplied as an extension. This will use `foo..snap` as file names; ...``:
+# QA on mitsuhiko/insta asked for no file); `` `storeToRefs` loses reactivity.`` is a request
+_TICKED_FIRST = re.compile(
+    r"""^\s*`(?![A-Za-z_$][\w$.:]*(?:\(\))?`)[^`\n]{1,80}`\s+[a-z][^\n]*[a-z]\w*[.!]\s*$"""
+)
+# a message alone in quotes or backticks, a sentence's words only (`` `Pinia destroyed` ``,
+# `"Snapshot file not found"`), its first word capitalised, no code name among them: QA on
+# vuejs/pinia asked for no file, `throw new Error('Pinia destroyed')` ranked below a
+# `destroyed()` hook
+_QUOTED_ALONE = re.compile(r"""^\s*([`'"])([A-Z][a-z']*(?:,?\s+[a-z][a-z']*){1,11}[.!]?)\1\s*$""")
 
 # a message alone on its line whose words run to a colon and a quoted value after it, as an
 # exception's text prints with no class before it (`No source for code: '/tmp/gen.py'.`,
@@ -105,6 +116,20 @@ def _value_after_colon(query: str) -> bool:
     return (_VALUE_AFTER_COLON.match(query) or _VALUE_BEFORE_COLON.match(query)) is not None
 
 
+def _quoted_alone(query: str) -> str | None:
+    """The message `query` is alone in quotes (_QUOTED_ALONE), else None: not a request's
+    title quoted (`"Allow writable getters"`), which opens with a change verb."""
+    found = _QUOTED_ALONE.match(query)
+    if found is None or found.group(2).split()[0].casefold() in CHANGE_VERBS:
+        return None
+    return found.group(2)
+
+
+def _value_first(query: str) -> bool:
+    """Whether `query` is one line of a message opening with a quoted value (no marker)."""
+    return (_VALUE_FIRST.match(query) or _TICKED_FIRST.match(query)) is not None
+
+
 def message_segments(query: str) -> list[Segment]:
     """The segments of the error messages `query` pastes: each line opening as an error,
     after its marker, or following a line announcing one (_HEADER), or the one line of a
@@ -113,8 +138,10 @@ def message_segments(query: str) -> list[Segment]:
     query = without_gutters(query)  # an exception group's error lines open behind a gutter
     out = [segment for text in _message_texts(query) for segment in text_segments(text)]
     lines = query.split("\n")
-    if not out and len(lines) == 1 and (_VALUE_FIRST.match(query) or _value_after_colon(query)):
+    if not out and len(lines) == 1 and (_value_first(query) or _value_after_colon(query)):
         out = text_segments(query)
+    if not out and (alone := _quoted_alone(query)) is not None:
+        out = text_segments(alone)
     if not out:  # a message quoted in a sentence: `getting "Unable to create ..." when ...`
         out = [
             segment
@@ -266,6 +293,7 @@ def _queries(query: str) -> list[str]:
     # fewer words near each other after such a marker, none of them a quoted value's: a
     # number splits a short message (`Body parameter 0 was null`, `Body parameter %s was null`)
     unquoted = {words for words, quoted in segments if not quoted}
+    wide: list[str] = []  # the near queries of three or more segments, spread (_spread_near)
     # a quoted value of one word first (`You need to install "typescript" in your project`):
     # a message written once per value (QA on egoist/tsup: rollup.ts's for typescript,
     # svelte.ts's for svelte) is found by its words alone in each of its files, and the
@@ -285,6 +313,9 @@ def _queries(query: str) -> list[str]:
                 found = f"body_terms : NEAR({phrases}, {NEAR_TOKENS})"
                 if found not in out:
                     out.append(found)
+                if len(asked) >= 3 and set(asked) <= unquoted:
+                    wide.append(_spread_near(asked))
+    out += [found for found in dict.fromkeys(wide) if found not in out]
     out += _with_single_words(segments) if deep else []
     out += _inner_value_queries(query)
     runs = sorted({words for words, _ in segments if len(words) >= MIN_RUN}, key=len, reverse=True)
@@ -293,7 +324,11 @@ def _queries(query: str) -> list[str]:
     valued = [words for words in _value_less_runs(query) if words not in runs]
     asked = [*runs, *valued, *_lead(segments), *shorter]
     out += [f"body_terms : {_phrase(words)}" for words in asked]
-    if any(_ERROR_WORD.search(m) for m in _markers(query)) or _value_after_colon(query):
+    if (
+        any(_ERROR_WORD.search(m) for m in _markers(query))
+        or _value_after_colon(query)
+        or _quoted_alone(query) is not None
+    ):
         # last: what the near query of its words and value matched no file for (the value
         # is formatted in, `Unknown option '${key}'`), its words alone
         out += _short_message(segments)
@@ -321,6 +356,18 @@ def message_phrases(query: str) -> list[tuple[str, ...]]:
 _TRAILING_VALUE = re.compile(
     r"\s+(?:[A-Za-z_]\w*\.)*(?:[A-Za-z]*[a-z][A-Z]\w*|[A-Za-z]\w*_\w+)[.!]?\s*$"
 )
+
+
+def _spread_near(asked: list[tuple[str, ...]]) -> str:
+    """The NEAR query of `asked` (three or more segments, none quoted) allowing NEAR_TOKENS
+    between each two: FTS5 counts every token from the end of the first phrase to the start
+    of the last, the middle phrases' own among them, so NEAR_TOKENS held only for two. QA on
+    mitsuhiko/insta: `` `.snap` supplied as an extension. This will use `foo..snap` as file
+    names; likely you want `snap` instead.`` asked for no file, cli.rs writing it with a
+    placeholder between each two segments. Asked after the near queries as written."""
+    between = NEAR_TOKENS * (len(asked) - 1) + sum(len(words) for words in asked[1:-1])
+    phrases = " ".join(_phrase(words) for words in asked)
+    return f"body_terms : NEAR({phrases}, {between})"
 
 
 def _with_single_words(segments: list[Segment]) -> list[str]:
@@ -397,14 +444,15 @@ def _short_message(segments: list[Segment]) -> list[str]:
     Two words do when a quoted value follows them (`Unknown option 'timeoutEarlyMillis'`:
     QA on middyjs/middy found util/index.js's `Unknown option '${key}'` nowhere, the near
     query holding the value matching no file). MAX_FILES still refuses a phrase common prose
-    holds."""
+    holds. Two words do too when they are the whole message (`Error: Pinia destroyed`, written
+    `new Error('Pinia destroyed')`: QA on vuejs/pinia asked for no file)."""
     worded = [(i, words) for i, (words, quoted) in enumerate(segments) if not quoted]
     worded = [(i, words) for i, words in worded if len(words) >= 2]
     if len(worded) != 1:
         return []
     at, words = worded[0]
     valued = at + 1 < len(segments) and segments[at + 1][1]  # a quoted value follows
-    if len(words) < (2 if valued else SHORT_RUN):
+    if len(words) < (2 if valued or len(segments) == 1 else SHORT_RUN):
         return []
     return [f"body_terms : {_phrase(words)}"]
 
