@@ -23,6 +23,7 @@ the first by name.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -50,6 +51,9 @@ _JS_FOLDER_FILES = ("index",)
 # as mitsuhiko/insta names them: Cargo compiles each file there, marked or not (marked_subject)
 _RUST_TEST_PREFIX = "test_"
 _RUST = ".rs"
+_TYPE_TEST = ".test-d."  # a type test's marker (tsd's, Vitest's typecheck): `store.test-d.ts`
+# a test folder named with a qualifier, as path_roles reads one (`test-dts`, `types-test`)
+_QUALIFIED_TEST_DIR = re.compile(r"^(tests?[-_].+|.+[-_]tests?)$", re.IGNORECASE)
 _JS_EXTENSIONS = (".ts", ".tsx", ".js", ".jsx", ".mts", ".cts", ".mjs", ".cjs")
 
 # folders sorting tests by their kind (`test/functional/validation-error.spec.ts`), which
@@ -78,7 +82,7 @@ def namings(test: str) -> list[Naming]:
     test folder (of a test project's tree, below its source folder: _mirrored, for a file
     its name marks a test: an unmarked one there, test/fixtures/app/src/utils.ts, is the
     project's own code)."""
-    _home, tail = home_of_test(test)
+    _home, tail = _home_of(test)
     marked = marked_subject(test)
     if marked is not None:
         _project, tail = _mirrored(tail)
@@ -94,6 +98,22 @@ def namings(test: str) -> list[Naming]:
     return out
 
 
+def _home_of(test: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """path_roles.home_of_test, and for a type test (`*.test-d.ts`) beside no test folder of
+    that list, the last folder whose name qualifies a test folder (`test-dts`, `dts-test`,
+    `types-tests`) as its test folder: QA on vuejs/pinia, whose packages/pinia/test-dts/
+    storeToRefs.test-d.ts tested no file (its home was test-dts/, where no storeToRefs.ts
+    is), and `type tests for storeToRefs` put it below the spec."""
+    home, tail = home_of_test(test)
+    folders = _folders(test)
+    if home != folders or _TYPE_TEST not in test.rpartition("/")[2]:
+        return home, tail
+    for i in range(len(folders) - 1, -1, -1):
+        if _QUALIFIED_TEST_DIR.match(folders[i]):
+            return folders[:i], folders[i + 1 :]
+    return home, tail
+
+
 def marked_subject(test: str) -> str | None:
     """The file name `test` marks as its subject's (path_roles.subject_name), and a Rust
     test's in a test folder named `test_<module>.rs` (`tests/test_redaction.rs` tests
@@ -102,7 +122,7 @@ def marked_subject(test: str) -> str | None:
     if marked is not None or not test.endswith(_RUST):
         return marked
     name = test.rpartition("/")[2]
-    in_test_folder = home_of_test(test)[0] != _folders(test)
+    in_test_folder = _home_of(test)[0] != _folders(test)
     if in_test_folder and name.startswith(_RUST_TEST_PREFIX) and name != _RUST_TEST_PREFIX + _RUST:
         return name.removeprefix(_RUST_TEST_PREFIX)
     return None
@@ -179,7 +199,7 @@ def names_subject(test: str, subject: str) -> Naming | None:
         return None
     if role_of(test) != Role.TEST:
         return None
-    home, _tail = home_of_test(test)
+    home, _tail = _home_of(test)
     beside_code = home == _folders(test)
     # a JS/TS test may spell its subject's name kebab-cased (`validation-error.spec.ts` for
     # ValidationError.ts, as typestack/class-validator does)
