@@ -57,7 +57,7 @@ from query_api.context.span_reuse import (
     sent_spans,
     unit_lines,
 )
-from query_api.context.spans import Focus, Span, task_stems
+from query_api.context.spans import Focus, Span, spelled_names, task_stems
 from query_api.context.unheld import unheld
 from query_api.core.service import RepoContextService
 from query_api.memory.search import linked_for
@@ -319,6 +319,7 @@ class BundleService:
             used=last_part(used) if used else None,
             used_calls=self._called(shell.repoId, used) if used else False,
             defined=defined_name(task),
+            spelled=spelled_names(task),
         )
         budget = shell.budgetTokens
         if budget < b.DEFAULT_BUDGET and self._wire(shell) > ENVELOPE_SHARE / 2 * budget:

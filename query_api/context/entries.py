@@ -129,6 +129,7 @@ class EntryRenderer:
             focus.used,
             focus.used_calls,
             focus.defined,
+            focus.spelled,
         )
 
     def slices(

@@ -92,6 +92,7 @@ class Focus:
     used: str | None = None  # the name whose users the task asks for (`formatError`)
     used_calls: bool = False  # it is a function or method: its users call it
     defined: str | None = None  # the name whose definition the task asks for (`Link`)
+    spelled: frozenset[str] = frozenset()  # the names the task writes as code (`forEach`)
 
 
 def task_stems(task: str) -> frozenset[str]:
@@ -102,6 +103,15 @@ def task_stems(task: str) -> frozenset[str]:
     content = [w for w in words if w not in STOP_WORDS]
     kept = [w for w in content if w not in CHANGE_VERBS] or content or words
     return frozenset(stem(w) for w in kept)
+
+
+def spelled_names(task: str) -> frozenset[str]:
+    """The names the task writes as code, as written: words of several parts (`forEach`,
+    `addAll`, `parse_header`), which no English word is."""
+    return frozenset(w for w in _CODE_WORD.findall(task) if len(tokenize(w)) > 1)
+
+
+_CODE_WORD = re.compile(r"(?<![\w$.])[A-Za-z_$][\w$]*")
 
 
 def name_stems(name: str) -> set[str]:
@@ -122,6 +132,7 @@ def select_spans(
     used_name: str | None = None,
     used_calls: bool = False,
     defined: str | None = None,
+    spelled: frozenset[str] = frozenset(),
 ) -> list[tuple[int, int, str | None]]:
     """(start, end, fq name) line spans in file order, at most `max_lines` lines together
     (grown to `fill_lines` together when they hold fewer); when no declaration shares a word
@@ -135,7 +146,9 @@ def select_spans(
     points at, whose declaration counts HIT_WEIGHT more. `used_name`: the name whose users the
     task asks for; where declarations other than its own use it, only those are sent (with
     `used_calls`, only those calling it). `defined`: the name whose definition the task asks
-    for, whose declarations count QUALIFIED_WEIGHT more."""
+    for, whose declarations count QUALIFIED_WEIGHT more. `spelled`: the names the task writes as
+    code, whose declarations short enough to send count QUALIFIED_WEIGHT more (a type
+    longer than the share says which file, not which lines)."""
     max_lines = max(1, max_lines)
     if max_spans is None:
         max_spans = MAX_SPANS + (max_lines > SPAN_LINES)
@@ -165,6 +178,7 @@ def select_spans(
         overlap += HIT_WEIGHT if i == hit_at else 0
         overlap += QUALIFIED_WEIGHT if names_declaration(sym.fq_name, qualified) else 0
         overlap += QUALIFIED_WEIGHT if defined and _defines(sym, defined) else 0
+        overlap += QUALIFIED_WEIGHT if _spelled(sym, spelled, size < max_lines) else 0
         if overlap:
             kind = KIND_ORDER.get(sym.kind, 1 if sym.kind == "Other" and size else 2)
             # of equals, the shorter first leaves room for the next; when one is all a file
@@ -361,6 +375,16 @@ def _both(
         return hot or hit
     first, last = min(hot[0], hit[0]), max(hot[1], hit[1])
     return (first, last) if last - first + 1 + _lead(size) <= size else hot
+
+
+def _spelled(sym: SymbolRow, spelled: frozenset[str], short: bool) -> bool:
+    """Whether the task writes the declaration's name as code, and its lines can be sent
+    (`short`): a constructor shares its class's name, which says the file, not the lines
+    (commons-collections' `AbstractLinkedList addAll` sent the constructor)."""
+    if not short or sym.name not in spelled:
+        return False
+    parts = sym.fq_name.replace("::", ".").split(".")
+    return len(parts) < 2 or parts[-2] != sym.name
 
 
 def _defines(sym: SymbolRow, defined: str) -> bool:

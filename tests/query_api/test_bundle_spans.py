@@ -11,6 +11,7 @@ from query_api.context.spans import (
     SPAN_LINES,
     hot_owner,
     select_spans,
+    spelled_names,
     task_stems,
 )
 from streams.stores.views.symbols import SymbolRow
@@ -620,3 +621,26 @@ def test_a_window_holding_a_declarations_first_line_shows_it() -> None:
     assert declared_within(rows, []) == set()
     reasons = ["path-name-match", "symbol:render.Data.Render"]
     assert bundle_reasons(reasons, declared_within(rows, [(5, 21)])) == ["path-name-match"]
+
+
+def test_a_method_the_task_writes_as_code_is_sent_not_the_constructor() -> None:
+    """QA on apache/commons-collections: 'Synchronize forEach() in SynchronizedCollection'
+    sent the static factory `synchronizedCollection` (its name shares two task words), not
+    `forEach`, where the commit was; the class's name, written too, names the file, and
+    says nothing of its constructor."""
+    rows = [
+        sym("c.SynchronizedCollection", "Type", 30, 200),
+        sym("c.SynchronizedCollection.synchronizedCollection", "Method", 60, 64),
+        sym("c.SynchronizedCollection.SynchronizedCollection", "Method", 80, 84),
+        sym("c.SynchronizedCollection.forEach", "Method", 150, 155),
+        sym("c.SynchronizedCollection.isEmpty", "Method", 160, 165),
+    ]
+    body = [f"    // line {n}" for n in range(1, 201)]
+    body[61] = "        return new SynchronizedCollection<>(collection);"
+    body[151] = "        synchronized (lock) { decorated().forEach(action); }"
+    task = "Synchronize forEach() in SynchronizedCollection"
+    assert spelled_names(task) == {"forEach", "SynchronizedCollection"}
+    chosen = select_spans(
+        rows, 200, task_stems(task), 20, lines=body, max_spans=1, spelled=spelled_names(task)
+    )
+    assert [fq for *_, fq in chosen] == ["c.SynchronizedCollection.forEach"], chosen
