@@ -21,7 +21,7 @@ from processors.path_roles import Role, role_of, without_question_words, without
 from processors.tokenizer import tokenize
 from query_api.retrieval.hit_details import query_terms
 from query_api.retrieval.word_forms import forms, needle
-from query_api.symbols.rust_tests import test_modules
+from query_api.symbols.rust_tests import test_ranges
 from schemas import tools as t
 from streams.stores.views.symbols import SymbolRow
 
@@ -51,19 +51,18 @@ def subject_of_tests(query: str) -> Subject:
 def unit_tests_hold(
     rows: Sequence[SymbolRow], body_of: Callable[[], str | None], subject: Subject
 ) -> bool:
-    """Whether the `#[cfg(test)]` modules of a file (its declarations `rows`; its text read
+    """Whether the unit tests of a file (test_ranges of its declarations `rows`; its text read
     by `body_of` only when it has one) write the subject's names and hold every word (in a
     form of each:
     `parses` for `parsing`), or half of them, one named by the file's path or a test's name.
     A word in the module alone is often a type's (`Option`, `Style`): the tests of size.rs
     hold `style` and `option` of `tests for the --time-style option`."""
-    modules = test_modules(rows)
+    spans = test_ranges(rows)  # its test modules, and its `#[test]` functions outside one
     words = subject.words
-    body = body_of() if modules and words else None
+    body = body_of() if spans and words else None
     if body is None:
         return False
     lines = body.split("\n")
-    spans = [(m.start_line, m.end_line) for m in modules]
     text = "\n".join("\n".join(lines[max(0, a - 1) : z]) for a, z in spans)
     written = text.casefold().replace("_", "")
     if not all(name in written for name in subject.names):

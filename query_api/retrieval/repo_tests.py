@@ -21,7 +21,7 @@ from processors.query_mentions import phrase_query
 from processors.tokenizer import tokenize
 from query_api.retrieval.inline_tests_first import subject_of_tests
 from query_api.retrieval.test_module_lines import TEST_KINDS
-from query_api.symbols.rust_tests import test_modules
+from query_api.symbols.rust_tests import test_ranges
 from schemas import tools as t
 from streams.stores.views.read import paths_matching
 from streams.stores.views.store import ViewStore
@@ -41,8 +41,9 @@ _PLACE_WORDS = frozenset(
 )  # fmt: skip
 # the path words of a test file's name or folder (tokenize splits `foo_test.go`, `__tests__`)
 _TEST_PATH_WORDS = ("test", "tests", "spec", "specs")
-# a test module's attribute in a file's words (`#[cfg(test)]`)
-_TEST_MODULE_WORDS = ("cfg", "test")
+# a test module's attribute in a file's words (`#[cfg(test)]`), or a test function's (`#[test]
+# fn`, `#[tokio::test] async fn`) where no test module holds them
+_TEST_MODULE_WORDS = (("cfg", "test"), ("test", "fn"), ("test", "async", "fn"))
 
 
 def kinds_asked(query: str) -> frozenset[str] | None:
@@ -63,12 +64,12 @@ def listed_tests(
     """The repository's tests (repository_tests), read from its index: the files whose path
     holds a test word, and those writing a test module's attribute (`#[cfg(test)]`)."""
     by_path = " OR ".join(phrase_query((word,), "path_terms") for word in _TEST_PATH_WORDS)
-    by_body = phrase_query(_TEST_MODULE_WORDS, "body_terms")
+    by_body = " OR ".join(phrase_query(words, "body_terms") for words in _TEST_MODULE_WORDS)
     test_paths = views.read(lambda conn: paths_matching(conn, repo_id, by_path, MAX_LISTED))
     module_paths = views.read(lambda conn: paths_matching(conn, repo_id, by_body, MAX_LISTED))
 
     def holds_tests(path: str) -> bool:
-        return bool(test_modules(symbols.symbols_of_file(repo_id, path)))
+        return bool(test_ranges(symbols.symbols_of_file(repo_id, path)))
 
     return repository_tests(test_paths, module_paths, holds_tests)
 

@@ -12,7 +12,11 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from query_api.symbols.rust_tests import NAMESPACE_KIND, is_test_module_attribute
+from query_api.symbols.rust_tests import (
+    NAMESPACE_KIND,
+    is_test_attribute,
+    is_test_module_attribute,
+)
 from streams.stores.views.symbol_spans import Declared
 
 # kinds of tests a question names (`where are the unit tests`): no subject, no line's word
@@ -21,11 +25,17 @@ TEST_KINDS = frozenset(
 )
 _ATTRIBUTE_LINES = 3  # lines above a module's `mod` line its attributes may take
 _CALLED_KINDS = frozenset({"Function", "Method"})  # a test function's kinds
+# declarations outside a test module that attributes mark as test code: functions, and the
+# constants, types and imports compiled for tests alone
+_ITEM_KINDS = frozenset({"Function", "Method", "Type", "Enum", "Field", "Interface", "Other"})
 
 
 def test_module_ranges(symbols: Sequence[Declared], lines: Sequence[str]) -> list[tuple[int, int]]:
     """(first, last) line of each module opened by a `#[cfg(test)]` attribute just above it
-    (or on its own line)."""
+    (or on its own line), and of each declaration outside them that its attributes mark as a
+    test or as test-only (`#[test] fn`, `#[cfg(test)] fn helper`): hyperfine keeps its unit
+    tests so, `mod tests` nowhere, and QA on sharkdp/hyperfine saw `tests for relative
+    speed` point relative_speed.rs at its struct, not at `test_compute_relative_speed`."""
     out = []
     for sym in symbols:
         if sym.kind != NAMESPACE_KIND or not 0 < sym.start_line <= len(lines):
@@ -33,6 +43,32 @@ def test_module_ranges(symbols: Sequence[Declared], lines: Sequence[str]) -> lis
         above = lines[max(0, sym.start_line - 1 - _ATTRIBUTE_LINES) : sym.start_line]
         if any(is_test_module_attribute(line) for line in above):
             out.append((sym.start_line, sym.end_line))
+    for sym in symbols:
+        if sym.kind == NAMESPACE_KIND or any(a <= sym.start_line <= z for a, z in out):
+            continue
+        if sym.kind in _ITEM_KINDS and any(map(_marks_test, _attributes(sym, lines))):
+            out.append((sym.start_line, sym.end_line))
+    return sorted(out)
+
+
+def _marks_test(line: str) -> bool:
+    return is_test_attribute(line) or is_test_module_attribute(line)
+
+
+def _attributes(sym: Declared, lines: Sequence[str]) -> list[str]:
+    """The attribute lines of a declaration: those its range opens with (a Rust item's range
+    holds its attributes) and those just above it, each a line opening `#[`."""
+    if not 0 < sym.start_line <= len(lines):
+        return []
+    out: list[str] = []
+    n = sym.start_line - 1
+    while n < len(lines) and n < sym.end_line and lines[n].lstrip().startswith("#["):
+        out.append(lines[n])
+        n += 1
+    n = sym.start_line - 2
+    while n >= 0 and lines[n].lstrip().startswith("#["):
+        out.append(lines[n])
+        n -= 1
     return out
 
 

@@ -25,6 +25,7 @@ from processors.query_mentions import phrase_query
 from processors.tokenizer import tokenize
 from query_api.retrieval.tests_first import tested_name
 from query_api.symbols.class_named_tests import squashed
+from query_api.symbols.rust_tests import test_ranges
 from query_api.symbols.tested_by import namings
 from schemas import tools as t
 from streams.stores import ViewStore
@@ -65,12 +66,28 @@ def _tested(views: ViewStore, repo_id: str, name: str, words: tuple[str, ...]) -
         return True
     whole = re.compile(rf"(?<![\w$]){re.escape(name)}(?![\w$])")
     for path in sorted(holding):
-        if role_of(path) != Role.TEST:
+        rust = path.endswith(".rs") and role_of(path) == Role.SOURCE
+        if role_of(path) != Role.TEST and not rust:
             continue
         row = views.get_content(repo_id, path)
-        if row is not None and whole.search(row.body):
+        if row is None or not whole.search(row.body):
+            continue
+        if not rust or _unit_tests_write(views, repo_id, path, row.body, whole):
             return True
     return False
+
+
+def _unit_tests_write(
+    views: ViewStore, repo_id: str, path: str, body: str, whole: re.Pattern[str]
+) -> bool:
+    """Whether the unit tests a Rust source file holds (rust_tests.test_ranges) write the
+    name: QA on sharkdp/hyperfine, `tests for compute_with_check` said no test calls it,
+    while relative_speed.rs's `#[test] fn test_compute_relative_speed` does."""
+    rows = views.read(functools.partial(_declared_in, repo_id=repo_id, path=path))
+    lines = body.split("\n")
+    return any(
+        whole.search(line) for a, z in test_ranges(rows) for line in lines[max(0, a - 1) : z]
+    )
 
 
 def _declared_by_cut_test(

@@ -22,6 +22,11 @@ def is_test_module_attribute(line: str) -> bool:
     return bool(_TEST_MODULE.search(line)) and "not(test" not in line
 
 
+def is_test_attribute(line: str) -> bool:
+    """`#[test]`, `#[tokio::test]`, `#[rstest]`, `#[test_case(..)]`; not `#[cfg(test)]`."""
+    return bool(_TEST_ATTRIBUTE.search(line))
+
+
 def is_test_function(symbol: SymbolRow) -> bool:
     return symbol.kind in ("Function", "Method") and bool(_TEST_ATTRIBUTE.search(symbol.signature))
 
@@ -31,6 +36,29 @@ def test_modules(declared: Sequence[SymbolRow]) -> list[SymbolRow]:
     return [
         s for s in declared if s.kind == NAMESPACE_KIND and is_test_module_attribute(s.signature)
     ]
+
+
+def is_test_item(symbol: SymbolRow) -> bool:
+    """A unit test, or a declaration compiled for tests alone (`#[cfg(test)] fn helper`),
+    outside any module: hyperfine keeps its unit tests as `#[test]` functions beside the
+    code, `mod tests` nowhere."""
+    if symbol.kind == NAMESPACE_KIND:
+        return False
+    return is_test_function(symbol) or is_test_module_attribute(symbol.signature)
+
+
+def test_ranges(declared: Sequence[SymbolRow]) -> list[tuple[int, int]]:
+    """(first, last) line of a Rust file's test code: its `#[cfg(test)]` modules and its
+    tests and test-only declarations outside them (is_test_item); none in another language."""
+    if not declared or not declared[0].path.endswith(".rs"):
+        return []
+    modules = [(s.start_line, s.end_line) for s in test_modules(declared)]
+    items = [
+        (s.start_line, s.end_line)
+        for s in declared
+        if is_test_item(s) and not any(a <= s.start_line <= z for a, z in modules)
+    ]
+    return sorted(modules + items)
 
 
 def own_test_names(declared: Sequence[SymbolRow]) -> list[str]:
