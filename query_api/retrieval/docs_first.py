@@ -35,6 +35,7 @@ from query_api.retrieval.declarations_first import declarations_first
 from query_api.retrieval.doc_words import DOC_WORDS
 from query_api.retrieval.example_names import named_examples_first, named_pages_first
 from query_api.retrieval.hit_details import PATH_REASON, QueryTerms, query_terms
+from query_api.retrieval.man_pages_first import man_pages_first
 from query_api.retrieval.manifest_files import (
     DEPENDENCIES,
     manifest_files,
@@ -83,7 +84,8 @@ def asked_pages_first(
         flags = tuple(flag.lower() for flag in _FLAG.findall(query))
         subject = replace(terms, identifiers=(*terms.identifiers, *flags)) if flags else terms
         paged = docs_first(hits, lambda path: holds(path, subject))
-        return named_pages_first(paged, terms.words, _is_page)  # the page named for it
+        paged = named_pages_first(paged, terms.words, _is_page)  # the page named for it
+        return man_pages_first(query, paged, _is_page)  # `the man page for --warmup`
     if Role.CONFIG in about:
         terms = query_terms(config_subject(query))
         held = {hit.entry.path for hit in hits}
@@ -290,12 +292,17 @@ def is_record(path: str) -> bool:
     return bool(_RECORD_NAME.match(name)) or any(f.lower() in _RECORD_DIRS for f in folders)
 
 
+# a man page's troff font escape (`\fB`, `\fR`, `\f(CW`) beside the words it sets, and its
+# escaped hyphens (`\fB\-\-warmup\fR` for `--warmup`): read away, the flag is held whole
+_TROFF_FONT = re.compile(r"\\f(?:\(..|\[[^\]\n]*\]|.)")
+
+
 def holds_subject(text: str, terms: QueryTerms) -> bool:
     """Whether `text` holds what a query about docs asks about: one of its compound names
     whole (a qualified one's last part will do: a doc writes `SortFlags` for
     `FlagSet.SortFlags`), else one of its words besides the doc words, in either number; any
     text when the query names nothing else."""
-    lowered = text.lower()
+    lowered = _TROFF_FONT.sub(" ", text).lower().replace("\\-", "-")
     if terms.identifiers:
         return any(
             _whole(name).search(lowered) or _whole(re.split(r"\.#?|::?", name)[-1]).search(lowered)

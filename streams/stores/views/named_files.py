@@ -23,6 +23,7 @@ from streams.stores.views.entry_files import entry_files
 from streams.stores.views.extension_builds import extension_build_files
 from streams.stores.views.language_files import language_files
 from streams.stores.views.make_files import makefile_files
+from streams.stores.views.man_pages import man_pages
 from streams.stores.views.read import files_with_path_words, paths_matching
 from streams.stores.views.task_files import task_runner_files
 
@@ -120,6 +121,7 @@ def asked_file(conn: sqlite3.Connection, repo_id: str, query: str) -> list[str]:
     entry = entry or task_runner_files(conn, repo_id, query)  # `which nox sessions run ...`
     entry = entry or sorted(language_files(conn, repo_id, query))  # `where is the CSS`
     entry = entry or extension_build_files(conn, repo_id, query)  # `where is the C extension built`
+    entry = entry or man_pages(conn, repo_id, query)  # `where is the man page`: doc/hyperfine.1
     if entry:
         return entry
     found = _WHERE_IS_FILE.match(query) or _WHICH_CONFIG.match(query)
