@@ -230,7 +230,7 @@ def role_of(path: str) -> Role:
         return Role.TEST
     if folders & EXAMPLE_DIRS:
         return Role.EXAMPLE
-    if folders & _BENCH_DIRS or _BENCH_NAME.match(name):
+    if (folders & _BENCH_DIRS and not _crate_module(parts)) or _BENCH_NAME.match(name):
         return Role.BENCH
     if _DOC_NAMES.match(name) and ext[1:] not in _CODE_EXT:
         return Role.DOC
@@ -288,6 +288,21 @@ def _test_package(folders: Sequence[str], i: int) -> bool:
     testing.spec.ts the test of no file."""
     inside = 0 < i < len(folders) - 1
     return inside and folders[i - 1] == "packages" and folders[i + 1] == _SOURCE_FOLDER
+
+
+def _crate_module(parts: list[str]) -> bool:
+    """Whether the Rust file of path `parts` is a module of its crate inside a folder named
+    like benchmarks (`src/benchmark/executor.rs`, `mod benchmark;` in main.rs): Cargo builds
+    its benchmarks from `benches/`, and every `.rs` file below `src/` is the crate's code,
+    whatever its folder's name. QA on sharkdp/hyperfine, a benchmarking tool: its runner,
+    scheduler and results were benchmarks (pushed down, never embedded), so 'Add iteration
+    information to failure error message' and the runner's own pasted errors found none."""
+    if not parts[-1].endswith(".rs"):
+        return False
+    folders = [folder.lower() for folder in parts[:-1]]
+    if _SOURCE_FOLDER not in folders:
+        return False
+    return not set(folders[: folders.index(_SOURCE_FOLDER)]) & _BENCH_DIRS
 
 
 def _in_qualified_test_dir(folders: set[str]) -> bool:
