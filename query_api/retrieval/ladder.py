@@ -70,6 +70,7 @@ from query_api.retrieval.inline_tests_first import (
 )
 from query_api.retrieval.name_users import MAX_MEMBER_FILES, NameUsers
 from query_api.retrieval.namespace_members import namespace_declarations, namespace_defining
+from query_api.retrieval.nearest_declaring import nearest_declaring
 from query_api.retrieval.neighbour_fill import fill_tail
 from query_api.retrieval.package_docs import package_doc_files
 from query_api.retrieval.pasted_message import (
@@ -84,6 +85,7 @@ from query_api.retrieval.spelled_users import spelled_name
 from query_api.retrieval.structural_implementers import structural_implementers
 from query_api.retrieval.subjects import subjects_first
 from query_api.retrieval.tests_first import tested_name, tests_first
+from query_api.retrieval.top_level_first import top_level_declaring
 from query_api.retrieval.typed_users import implementing, raising
 from query_api.retrieval.unheld_words import as_held, respelled
 from query_api.retrieval.users_first import (
@@ -322,6 +324,8 @@ class Retriever:
         hits = declared_first(hits, declaring | looked_up | defining)
         contracts = defining and self.views.read(lambda c: defining_contracts(c, repo_id, query))
         hits = declared_first(hits, contracts & defining)  # above the files implementing it
+        top = self.views.read(lambda c: top_level_declaring(c, repo_id, query))
+        hits = declared_first(hits, top & defining)  # a module's own above members
         hits = declared_first(hits, self._writing_message(repo_id, query))  # above its type's
         hits = declared_first(hits, readme_asked(asked_order))  # an overview's README first
         hits, users_asked = self._asked_first(repo_id, query, hits)
@@ -556,7 +560,7 @@ class Retriever:
             if declaring
             else []
         )
-        return {path: tests for path in sorted(declaring)} if tests else {}
+        return nearest_declaring(declaring, tests)
 
     def _subject_of(self, repo_id: str, test: str) -> str | None:
         """The indexed source file a test file tests by the naming convention, the one
