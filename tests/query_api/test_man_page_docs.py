@@ -49,7 +49,7 @@ async def _paths(tmp_path: Path, queries: list[str]) -> list[list[str]]:
     async with indexed_app(tmp_path, FILES) as app:
         return [
             [
-                h.entry.path
+                h.entry.path or ""
                 for h in (await app.service.search(t.SearchArgs(repoId="repo", query=q))).hits
             ]
             for q in queries
